@@ -1,0 +1,25 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"runtime"
+	"runtime/debug"
+)
+
+// version is set at link time by release builds (-X main.version=...).
+var version = "dev"
+
+func runVersion(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	rev := ""
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		for _, s := range bi.Settings {
+			if s.Key == "vcs.revision" && len(s.Value) >= 12 {
+				rev = " (" + s.Value[:12] + ")"
+			}
+		}
+	}
+	fmt.Fprintf(stdout, "mnemo %s%s %s %s/%s\n", version, rev, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+	return 0
+}

@@ -1,0 +1,37 @@
+package core
+
+import (
+	"errors"
+	"fmt"
+)
+
+// mnemo errors. Adapters (kuzu, wasm, host/llm) translate their dependencies'
+// failures into these with %w, so callers test with errors.Is whatever layer
+// the error came from.
+var (
+	// ErrNotFound reports that an object with the given uuid does not exist
+	// in the groups the caller may see.
+	ErrNotFound = errors.New("core: not found")
+	// ErrInvalid reports bad input: a malformed group id, empty content, a
+	// wrong embedding dimension, an unparseable date.
+	ErrInvalid = errors.New("core: invalid input")
+	// ErrConflict reports that the request contradicts stored state: an
+	// episode uuid re-sent with different content, a database created with
+	// another embedding dimension.
+	ErrConflict = errors.New("core: conflict")
+	// ErrClosed reports use of a closed Store or Engine.
+	ErrClosed = errors.New("core: closed")
+	// ErrLocked reports that the database is held by another process or
+	// another Store in this process.
+	ErrLocked = errors.New("core: database locked")
+	// ErrTooLarge reports input over a configured size limit.
+	ErrTooLarge = errors.New("core: too large")
+	// ErrUnavailable reports that a dependency (an LLM endpoint, a plugin)
+	// failed in a way a retry later may fix.
+	ErrUnavailable = errors.New("core: unavailable")
+)
+
+// invalidf returns an error wrapping ErrInvalid with a formatted message.
+func invalidf(format string, args ...any) error {
+	return fmt.Errorf("%w: %s", ErrInvalid, fmt.Sprintf(format, args...))
+}

@@ -1,0 +1,199 @@
+package core
+
+import (
+	"fmt"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// Source is the kind of an episode's content.
+type Source string
+
+// Episode sources.
+const (
+	// SourceMessage is one chat message, "speaker: text" (the speaker
+	// becomes an entity).
+	SourceMessage Source = "message"
+	// SourceText is free text: a document, a note, a transcript.
+	SourceText Source = "text"
+	// SourceJSON is a JSON document, business data.
+	SourceJSON Source = "json"
+)
+
+// Valid reports whether s is one of the known sources.
+func (s Source) Valid() bool {
+	return s == SourceMessage || s == SourceText || s == SourceJSON
+}
+
+// EpisodeStatus is where an episode is in the ingestion queue.
+type EpisodeStatus string
+
+// Episode statuses. An episode is stored as pending before any extraction
+// and becomes done in the same write transaction that stores what was
+// extracted from it, so a crash leaves it pending and nothing half-applied.
+const (
+	EpisodePending EpisodeStatus = "pending"
+	EpisodeDone    EpisodeStatus = "done"
+	// EpisodeFailed marks an episode whose extraction failed past its retry
+	// budget. The raw episode is kept; Error says why.
+	EpisodeFailed EpisodeStatus = "failed"
+)
+
+// Episode is a unit of input: a message, a text or a JSON document, with the
+// time it happened. Episodes are never rewritten by extraction; they are the
+// provenance of every entity and fact derived from them.
+type Episode struct {
+	UUID              string
+	GroupID           string
+	Name              string
+	Source            Source
+	SourceDescription string
+	Content           string
+	// ValidAt is the reference time (T): when the episode happened. Relative
+	// dates in its content ("last week") are resolved against it.
+	ValidAt time.Time
+	// CreatedAt is when mnemo stored the episode (T').
+	CreatedAt time.Time
+	Status    EpisodeStatus
+	// Attempts counts extraction attempts; Error is the last failure.
+	Attempts int
+	Error    string
+}
+
+// Validate checks the fields a client supplies. limit is the largest content
+// size in bytes accepted (0 means no limit).
+func (e *Episode) Validate(limit int) error {
+	if err := ValidateGroupID(e.GroupID); err != nil {
+		return err
+	}
+	if e.UUID != "" {
+		if err := ValidateUUID(e.UUID); err != nil {
+			return err
+		}
+	}
+	if !e.Source.Valid() {
+		return invalidf("episode source %q: want message, text or json", e.Source)
+	}
+	if strings.TrimSpace(e.Content) == "" {
+		return invalidf("episode content is empty")
+	}
+	if !utf8.ValidString(e.Content) {
+		return invalidf("episode content is not valid UTF-8")
+	}
+	if limit > 0 && len(e.Content) > limit {
+		return fmt.Errorf("%w: episode content is %d bytes, the limit is %d", ErrTooLarge, len(e.Content), limit)
+	}
+	if e.ValidAt.IsZero() {
+		return invalidf("episode reference time is missing")
+	}
+	if y := e.ValidAt.Year(); y < 1 || y > 9999 {
+		return invalidf("episode reference time %s is out of range", e.ValidAt)
+	}
+	return nil
+}
+
+// Entity is a node of the semantic subgraph: a person, a place, an
+// organisation, a thing. Labels hold its types from the tenant's ontology
+// (none means a generic entity).
+type Entity struct {
+	UUID       string
+	GroupID    string
+	Name       string
+	Labels     []string
+	Summary    string
+	Attributes map[string]any
+	// NameEmbedding is the embedding of Name. Reads leave it nil unless the
+	// caller asks for embeddings.
+	NameEmbedding []float32
+	CreatedAt     time.Time
+}
+
+// Fact is a relation between two entities, stated by one or more episodes,
+// with the four timestamps of the bi-temporal model.
+type Fact struct {
+	UUID    string
+	GroupID string
+	// Relation is the relation type in SCREAMING_SNAKE_CASE, e.g. WORKS_AT.
+	Relation string
+	// Text is the fact as a sentence, e.g. "Alice works at Acme".
+	Text       string
+	SourceUUID string
+	TargetUUID string
+	// Embedding is the embedding of Text; nil on reads unless asked for.
+	Embedding []float32
+	// Episodes are the uuids of the episodes that stated the fact, oldest
+	// first.
+	Episodes   []string
+	Attributes map[string]any
+
+	// ValidAt and InvalidAt are event time: when the fact became true and
+	// stopped being true in the world. Zero means unknown.
+	ValidAt   time.Time
+	InvalidAt time.Time
+	// CreatedAt is when mnemo learned the fact; ExpiredAt is when mnemo
+	// retired it because a contradicting fact arrived (zero: still current).
+	CreatedAt time.Time
+	ExpiredAt time.Time
+	// StatedInvalidAt is InvalidAt as the fact was first stated, before any
+	// invalidation changed it. It lets a query as of a system time T' before
+	// ExpiredAt see the fact as mnemo saw it then.
+	StatedInvalidAt time.Time
+	// InvalidatedBy is the uuid of the fact whose arrival invalidated this
+	// one, if any. Deleting that fact restores this one.
+	InvalidatedBy string
+}
+
+// Current reports whether the fact is believed true at now: not retired by
+// mnemo and not ended by now.
+func (f *Fact) Current(now time.Time) bool {
+	return f.ExpiredAt.IsZero() && (f.InvalidAt.IsZero() || f.InvalidAt.After(now))
+}
+
+// Community is a cluster of closely connected entities with a summary.
+type Community struct {
+	UUID          string
+	GroupID       string
+	Name          string
+	Summary       string
+	NameEmbedding []float32
+	// Members are entity uuids.
+	Members   []string
+	CreatedAt time.Time
+}
+
+// ValidateGroupID checks a tenant id: 1 to 128 characters of letters,
+// digits, '-', '_', '.', ':' and '@'.
+func ValidateGroupID(id string) error {
+	if id == "" {
+		return invalidf("group id is empty")
+	}
+	if len(id) > 128 {
+		return invalidf("group id is %d characters, the limit is 128", len(id))
+	}
+	for i := 0; i < len(id); i++ {
+		c := id[i]
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
+		case c == '-' || c == '_' || c == '.' || c == ':' || c == '@':
+		default:
+			return invalidf("group id %q: character %q is not allowed (letters, digits and -_.:@)", id, c)
+		}
+	}
+	return nil
+}
+
+// ValidateUUID checks a client-chosen object id: 1 to 64 characters of
+// letters, digits, '-' and '_'. mnemo's own ids are UUIDv7 strings.
+func ValidateUUID(id string) error {
+	if id == "" || len(id) > 64 {
+		return invalidf("uuid %q: want 1 to 64 characters", id)
+	}
+	for i := 0; i < len(id); i++ {
+		c := id[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_') {
+			return invalidf("uuid %q: character %q is not allowed", id, c)
+		}
+	}
+	return nil
+}

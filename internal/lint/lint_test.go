@@ -1,0 +1,135 @@
+// Package lint holds checks written as tests: the dependency arrows of the
+// layout. `make check` and `make test` run them.
+package lint
+
+import (
+	"bufio"
+	"bytes"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+const module = "mnemo"
+
+// pkgImports returns, for every package of the module matching patterns,
+// its direct imports (including test imports) under the given environment.
+func pkgImports(t *testing.T, env []string, patterns ...string) map[string][]string {
+	t.Helper()
+	args := append([]string{"list", "-e", "-f", "{{.ImportPath}} {{join .Imports \" \"}} {{join .TestImports \" \"}} {{join .XTestImports \" \"}}"}, patterns...)
+	cmd := exec.Command("go", args...)
+	cmd.Dir = "../.."
+	cmd.Env = append(os.Environ(), env...)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list: %v\n%s", err, exitStderr(err))
+	}
+	m := map[string][]string{}
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	for sc.Scan() {
+		f := strings.Fields(sc.Text())
+		if len(f) == 0 {
+			continue
+		}
+		m[f[0]] = f[1:]
+	}
+	return m
+}
+
+// deps returns the transitive dependencies (non-test) of a package.
+func deps(t *testing.T, env []string, pkg string) []string {
+	t.Helper()
+	cmd := exec.Command("go", "list", "-deps", pkg)
+	cmd.Dir = "../.."
+	cmd.Env = append(os.Environ(), env...)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list -deps %s: %v\n%s", pkg, err, exitStderr(err))
+	}
+	return strings.Fields(string(out))
+}
+
+func exitStderr(err error) string {
+	if ee, ok := err.(*exec.ExitError); ok {
+		return string(ee.Stderr)
+	}
+	return ""
+}
+
+func isStd(pkg string) bool {
+	first, _, _ := strings.Cut(pkg, "/")
+	return !strings.Contains(first, ".") && first != module
+}
+
+func under(pkg, dir string) bool {
+	p := module + "/" + dir
+	return pkg == p || strings.HasPrefix(pkg, p+"/")
+}
+
+// TestForbiddenImports enforces who may import what: only kuzu/ imports
+// go-kuzu, only wasm/ imports wazero, only host/llm imports openai-go, and
+// the arrows point inward.
+func TestForbiddenImports(t *testing.T) {
+	rules := []struct {
+		name    string
+		dep     string            // an imported path prefix
+		allowed func(string) bool // packages allowed to import it directly
+	}{
+		{"go-kuzu", "github.com/kuzudb/go-kuzu", func(p string) bool { return under(p, "kuzu") }},
+		{"wazero", "github.com/tetratelabs/wazero", func(p string) bool { return under(p, "wasm") && !under(p, "wasm/abi") }},
+		{"openai-go", "github.com/openai/openai-go", func(p string) bool { return under(p, "host/llm") }},
+		{"kuzu adapter", module + "/kuzu", func(p string) bool {
+			return under(p, "kuzu") || under(p, "host") || under(p, "cmd") || under(p, "internal")
+		}},
+		{"wasm adapter", module + "/wasm", func(p string) bool {
+			return under(p, "wasm") || under(p, "host") || under(p, "cmd") || under(p, "internal") || under(p, "plugins")
+		}},
+		{"host", module + "/host", func(p string) bool { return under(p, "host") || under(p, "cmd") || under(p, "internal") }},
+	}
+	for pkg, imps := range pkgImports(t, nil, "./...") {
+		for _, imp := range imps {
+			for _, r := range rules {
+				if (imp == r.dep || strings.HasPrefix(imp, r.dep+"/")) && !r.allowed(pkg) {
+					// wasm/abi is a leaf every side may import.
+					if r.name == "wasm adapter" && (imp == module+"/wasm/abi") {
+						continue
+					}
+					t.Errorf("%s imports %s: only its adapter package may (%s)", pkg, imp, r.name)
+				}
+			}
+		}
+	}
+}
+
+// TestCoreIsPure checks that core and its subpackages depend on the standard
+// library only and build with CGO_ENABLED=0.
+func TestCoreIsPure(t *testing.T) {
+	env := []string{"CGO_ENABLED=0"}
+	for pkg := range pkgImports(t, env, "./core/...") {
+		if strings.HasSuffix(pkg, "/coretest") {
+			continue
+		}
+		for _, d := range deps(t, env, pkg) {
+			if !isStd(d) && !under(d, "core") {
+				t.Errorf("%s depends on %s: core must use the standard library only", pkg, d)
+			}
+		}
+	}
+	cmd := exec.Command("go", "build", "./core/...", "./wasm/...")
+	cmd.Dir = "../.."
+	cmd.Env = append(os.Environ(), env...)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Errorf("CGO_ENABLED=0 go build ./core/... ./wasm/...: %v\n%s", err, out)
+	}
+}
+
+// TestABIIsLeaf checks that wasm/abi imports nothing but the standard
+// library, so guests of any toolchain can use it.
+func TestABIIsLeaf(t *testing.T) {
+	for _, d := range deps(t, nil, module+"/wasm/abi") {
+		if !isStd(d) && d != module+"/wasm/abi" {
+			t.Errorf("wasm/abi depends on %s", d)
+		}
+	}
+}
