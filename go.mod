@@ -1,12 +1,15 @@
 module mnemo
 
-go 1.26
+go 1.26.0
 
 require (
-	github.com/bytedance/sonic v1.15.5
 	github.com/google/go-cmp v0.7.0
+	github.com/kljensen/snowball v0.10.0
 	github.com/kuzudb/go-kuzu v0.11.3
-	github.com/modelcontextprotocol/go-sdk v1.8.0
-	github.com/openai/openai-go/v3 v3.95.0
-	github.com/tetratelabs/wazero v1.12.0
+)
+
+require (
+	github.com/google/uuid v1.6.0 // indirect
+	github.com/shopspring/decimal v1.4.0 // indirect
+	github.com/stretchr/testify v1.10.0 // indirect
 )

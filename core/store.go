@@ -342,6 +342,11 @@ type TimeCondition struct {
 
 // Validate checks the filter's fields for a scope.
 func (f *Filter) Validate(scope Scope) error {
+	for _, l := range f.Labels {
+		if err := ValidateLabel(l); err != nil {
+			return err
+		}
+	}
 	for _, group := range f.Time {
 		for _, c := range group {
 			switch c.Op {
