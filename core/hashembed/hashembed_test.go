@@ -280,6 +280,9 @@ func TestEmbedEmptyInput(t *testing.T) {
 }
 
 func TestVectorIntoAllocatesNothing(t *testing.T) {
+	if raceEnabled {
+		t.Skip("sync.Pool drops items at random under -race")
+	}
 	e := hashembed.New(0)
 	dst := make([]float32, e.Dimension())
 	text := "Alice Smith works at Acme Corporation in Zürich since 2021"
