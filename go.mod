@@ -1,6 +1,6 @@
 module mnemo
 
-go 1.26
+go 1.26.0
 
 require (
 	github.com/bytedance/sonic v1.15.5
