@@ -58,7 +58,10 @@ func New(o Options) (*Client, error) {
 // in the options, and openai-go's own retries are off: policy governs.
 func serviceOptions(base, key string, hc *http.Client) []option.RequestOption {
 	if hc == nil {
-		hc = &http.Client{Transport: http.DefaultTransport.(*http.Transport).Clone()}
+		hc = &http.Client{Transport: http.DefaultTransport}
+		if t, ok := http.DefaultTransport.(*http.Transport); ok {
+			hc.Transport = t.Clone()
+		}
 	}
 	opts := []option.RequestOption{
 		option.WithBaseURL(base),

@@ -59,7 +59,9 @@ func (o LimiterOptions) withDefaults() LimiterOptions {
 // embedding requests. The host creates one and gives it to every Client and
 // Embedder (Options.Limiter, EmbedderOptions.Limiter), so that the limit
 // holds however many call sites make requests at once. A retry waits for
-// the limiter again like a new request.
+// the limiter again like a new request, and a 429 answer with a
+// Retry-After holds back every request sharing the Limiter for that long,
+// not only the one retried.
 //
 // A Limiter is safe for concurrent use and holds no resources.
 type Limiter struct {
@@ -70,6 +72,7 @@ type Limiter struct {
 	mu       sync.Mutex
 	requests bucket
 	tokens   bucket
+	paused   time.Time // no request starts before this
 }
 
 // NewLimiter returns a Limiter.
@@ -106,7 +109,7 @@ func (l *Limiter) acquire(ctx context.Context, tokens int) (*permit, error) {
 	l.mu.Lock()
 	now := l.now()
 	est := l.tokens.clamp(float64(tokens))
-	wait := max(l.requests.reserve(now, 1), l.tokens.reserve(now, est))
+	wait := max(l.requests.reserve(now, 1), l.tokens.reserve(now, est), l.paused.Sub(now))
 	l.mu.Unlock()
 	if wait > 0 {
 		if err := l.sleep(ctx, wait); err != nil {
@@ -121,6 +124,16 @@ func (l *Limiter) acquire(ctx context.Context, tokens int) (*permit, error) {
 		l.refund(est)
 		return nil, ctx.Err()
 	}
+}
+
+// pause holds back every request for d: a 429 with Retry-After speaks for
+// the whole account, not just the request that got it.
+func (l *Limiter) pause(d time.Duration) {
+	l.mu.Lock()
+	if t := l.now().Add(d); t.After(l.paused) {
+		l.paused = t
+	}
+	l.mu.Unlock()
 }
 
 func (l *Limiter) refund(est float64) {

@@ -136,6 +136,10 @@ func (p *policy) run(ctx context.Context, what, prompt string, estimate int, rec
 		if derr != nil {
 			return fmt.Errorf("%s: %w: %w", what, derr, err)
 		}
+		var se *StatusError
+		if f.hasAfter && errors.As(f.err, &se) && se.StatusCode == http.StatusTooManyRequests {
+			p.limiter.pause(d)
+		}
 		p.logger.Warn("llm request failed, retrying", "request", what, "attempt", attempt+1, "err", f.err, "wait", d)
 		if err := p.sleep(ctx, d); err != nil {
 			return fmt.Errorf("%s: %w", what, err)

@@ -129,3 +129,34 @@ func TestSchemaName(t *testing.T) {
 		}
 	}
 }
+
+func TestLimiterPause(t *testing.T) {
+	now := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
+	var slept []time.Duration
+	l, err := NewLimiter(LimiterOptions{
+		Now: func() time.Time { return now },
+		Sleep: func(_ context.Context, d time.Duration) error {
+			slept = append(slept, d)
+			now = now.Add(d)
+			return nil
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.pause(10 * time.Second)
+	l.pause(time.Second) // a shorter pause does not shorten the first
+	p, err := l.acquire(context.Background(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.release(1)
+	if len(slept) != 1 || slept[0] != 10*time.Second {
+		t.Errorf("acquire after pause(10s) slept %v, want [10s]", slept)
+	}
+	p, _ = l.acquire(context.Background(), 1)
+	p.release(1)
+	if len(slept) != 1 {
+		t.Errorf("acquire after the pause slept again: %v", slept)
+	}
+}
