@@ -34,7 +34,7 @@ const (
 const (
 	// JSONSchema sends the schema as response_format json_schema: the
 	// server constrains the answer to it. OpenAI, Azure OpenAI, vLLM,
-	// llama.cpp server, LM Studio and recent Ollama support it.
+	// llama.cpp server, LM Studio and Ollama 0.5 and later support it.
 	JSONSchema = "json_schema"
 	// JSONObject sends response_format json_object (any JSON object) and
 	// puts the schema in the prompt, for servers without json_schema.
