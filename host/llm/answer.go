@@ -5,10 +5,29 @@ import (
 	"strings"
 )
 
-// cleanAnswer removes what models wrap around a JSON answer: reasoning in
-// <think>…</think> blocks (also when the server dropped the opening tag),
-// Markdown code fences, and surrounding white space.
+// cleanAnswer removes what models wrap around a JSON answer: reasoning
+// (stripThink), Markdown code fences, and surrounding white space.
 func cleanAnswer(s string) string {
+	s = stripThink(s)
+	if i := strings.Index(s, "```"); i >= 0 {
+		rest := s[i+3:]
+		// Skip the info string ("json") up to the end of the line.
+		if nl := strings.IndexByte(rest, '\n'); nl >= 0 {
+			rest = rest[nl+1:]
+		}
+		if j := strings.Index(rest, "```"); j >= 0 {
+			rest = rest[:j]
+		}
+		s = strings.TrimSpace(rest)
+	}
+	return s
+}
+
+// stripThink removes the reasoning that reasoning models put before their
+// answer in <think>…</think> blocks, also when the server dropped the
+// opening tag, and trims white space. An unclosed block means the answer
+// was cut off while reasoning: nothing is left.
+func stripThink(s string) string {
 	for {
 		i := strings.Index(s, "<think>")
 		if i < 0 {
@@ -25,19 +44,7 @@ func cleanAnswer(s string) string {
 	if i := strings.LastIndex(s, "</think>"); i >= 0 {
 		s = s[i+len("</think>"):]
 	}
-	s = strings.TrimSpace(s)
-	if i := strings.Index(s, "```"); i >= 0 {
-		rest := s[i+3:]
-		// Skip the info string ("json") up to the end of the line.
-		if nl := strings.IndexByte(rest, '\n'); nl >= 0 {
-			rest = rest[nl+1:]
-		}
-		if j := strings.Index(rest, "```"); j >= 0 {
-			rest = rest[:j]
-		}
-		s = strings.TrimSpace(rest)
-	}
-	return s
+	return strings.TrimSpace(s)
 }
 
 // jsonSpan returns the text from the first '{' or '[' to the last matching

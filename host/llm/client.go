@@ -91,9 +91,12 @@ func (c *Client) Model(size core.ModelSize) string {
 // configured StructuredOutput mode, strips reasoning blocks and code
 // fences from the answer, validates it against the schema and re-prompts
 // with the validation error up to MaxReprompts times; the Content it
-// returns is then the JSON document alone. Usage in the Completion sums
-// every attempt; it is also added to core.MeterFrom(ctx) and to Usage()
-// under req.Prompt. A cache hit makes no request and records no usage.
+// returns is then the JSON document alone. A text answer is returned
+// without its <think>…</think> reasoning, if any.
+//
+// Usage in the Completion sums every attempt; it is also added to
+// core.MeterFrom(ctx) and to Usage() under req.Prompt. A cache hit makes
+// no request and records no usage.
 //
 // Errors wrap core.ErrInvalid for a bad request or a request the endpoint
 // refuses as bad, core.ErrUnavailable when the endpoint keeps failing or
@@ -154,6 +157,7 @@ func (c *Client) Complete(ctx context.Context, req core.CompletionRequest) (core
 		}
 		out := core.Completion{Content: msg.Content, Model: res.Model, Usage: total}
 		if sch == nil {
+			out.Content = stripThink(msg.Content)
 			c.store(key, out)
 			return out, nil
 		}
@@ -171,9 +175,9 @@ func (c *Client) Complete(ctx context.Context, req core.CompletionRequest) (core
 			break
 		}
 		c.policy.logger.Warn("llm answer invalid, re-prompting", "prompt", req.Prompt, "round", round+1, "err", verr)
-		params.Messages = append(params.Messages,
-			openai.AssistantMessage(truncate(msg.Content, maxEcho)),
-			openai.UserMessage(repairMessage(verr)))
+		echo, fix := truncate(msg.Content, maxEcho), repairMessage(verr)
+		params.Messages = append(params.Messages, openai.AssistantMessage(echo), openai.UserMessage(fix))
+		estimate += estimateTokens([]core.Message{{Content: echo}, {Content: fix}})
 	}
 	return core.Completion{Usage: total}, fmt.Errorf("%s: no valid answer after %d re-prompts: %w: %w",
 		what, c.o.MaxReprompts, lastErr, core.ErrUnavailable)

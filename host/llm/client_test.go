@@ -553,3 +553,44 @@ func TestCache(t *testing.T) {
 		t.Errorf("summarize a at temperature 1 = %q, want a new answer", got.Content)
 	}
 }
+
+func TestProxyErrorPages(t *testing.T) {
+	page := "<html><body><h1>502 Bad Gateway</h1></body></html>"
+	tests := []struct {
+		name      string
+		status    int
+		wantErr   error
+		wantCalls int
+	}{
+		{"502 page is retried", http.StatusBadGateway, nil, 2},
+		{"403 page is final", http.StatusForbidden, core.ErrInvalid, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			srv := llmtest.New(t)
+			srv.Script("summarize", llmtest.Answer{Status: tt.status, RawBody: page}, llmtest.Text("ok"))
+			c := newClient(t, srv, newFakeClock(), nil)
+			_, err := c.Complete(context.Background(), userRequest("summarize", "x", nil))
+			if !errors.Is(err, tt.wantErr) {
+				t.Fatalf("Complete error = %v, want %v", err, tt.wantErr)
+			}
+			var se *llm.StatusError
+			if err != nil && (!errors.As(err, &se) || se.StatusCode != tt.status) {
+				t.Errorf("Complete error = %v, want a *StatusError with status %d", err, tt.status)
+			}
+			if n := len(srv.Requests()); n != tt.wantCalls {
+				t.Errorf("server got %d requests, want %d", n, tt.wantCalls)
+			}
+		})
+	}
+}
+
+func TestTextAnswerLosesReasoning(t *testing.T) {
+	srv := llmtest.New(t)
+	srv.Script("summarize", llmtest.Text("<think>\nShort, factual.\n</think>\n\nAlice is an engineer at Acme."))
+	c := newClient(t, srv, newFakeClock(), nil)
+	got, err := c.Complete(context.Background(), userRequest("summarize", "x", nil))
+	if err != nil || got.Content != "Alice is an engineer at Acme." {
+		t.Errorf("Complete = %q, %v; want the answer without the reasoning", got.Content, err)
+	}
+}

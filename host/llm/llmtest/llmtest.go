@@ -1,6 +1,7 @@
 package llmtest
 
 import (
+	"cmp"
 	"context"
 	"encoding/base64"
 	"encoding/binary"
@@ -113,6 +114,10 @@ type Answer struct {
 	Delay time.Duration
 	// Malformed sends status 200 with a body that is not valid JSON.
 	Malformed bool
+	// RawBody, when set, is sent verbatim with Status (200 if zero) and
+	// Content-Type text/html unless Header sets one: what a proxy in front
+	// of the model sends when it fails.
+	RawBody string
 }
 
 // Text returns a chat answer with the given content.
@@ -139,7 +144,9 @@ type fault struct {
 	delay  bool // only delay, then answer normally
 }
 
-// Server is an OpenAI-compatible test server. Create it with New.
+// Server is an OpenAI-compatible test server. Create it with New; it is
+// safe for concurrent use, and its methods may be called while requests
+// are being served.
 type Server struct {
 	tb  testing.TB
 	srv *httptest.Server
@@ -387,6 +394,12 @@ func (s *Server) write(w http.ResponseWriter, req Request, a Answer, dim int) {
 		}
 	}
 	switch {
+	case a.RawBody != "":
+		if w.Header().Get("Content-Type") == "" {
+			w.Header().Set("Content-Type", "text/html")
+		}
+		w.WriteHeader(cmp.Or(a.Status, http.StatusOK))
+		io.WriteString(w, a.RawBody)
 	case a.Status != 0 && a.Status != http.StatusOK:
 		writeError(w, a)
 	case a.Malformed:
