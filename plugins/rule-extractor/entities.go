@@ -73,6 +73,13 @@ func nameEnd(toks []token, i int, blocked []bool) int {
 	if j-i == 1 && toks[i].acro && (acronymStop.has(first) || jobHeads.has(first) || len(first) > 6) {
 		return i
 	}
+	// A short number ends a name ("Tesla Model 3", "Windows 11") when what
+	// follows is not a word it counts ("Bob 3 times").
+	if j < len(toks) && !blocked[j] && len(toks[j].lower) <= 4 && isNumber(toks[j].lower) {
+		if n := lowerAt(toks, j+1); n == "" || !toks[j+1].word || npStop.has(n) {
+			j++
+		}
+	}
 	return j
 }
 

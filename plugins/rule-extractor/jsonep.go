@@ -93,14 +93,18 @@ var keyKinds = map[string]kind{
 	"job_title": kindOccupation, "title_role": kindOccupation, "occupation": kindOccupation, "role": kindOccupation, "position": kindOccupation,
 }
 
-// keyKind is the kind of an entity under key.
+// keyKind is the kind of an entity under key, from the key or its last
+// word ("shippingAddress" → address → Location).
 func keyKind(key string) kind {
 	k := strings.ToLower(key)
-	if v, ok := keyKinds[k]; ok {
-		return v
-	}
-	if v, ok := keyKinds[strings.TrimSuffix(k, "s")]; ok {
-		return v
+	parts := strings.Split(strings.ToLower(relationName(key)), "_")
+	for _, c := range []string{k, parts[len(parts)-1]} {
+		if v, ok := keyKinds[c]; ok {
+			return v
+		}
+		if v, ok := keyKinds[strings.TrimSuffix(c, "s")]; ok {
+			return v
+		}
 	}
 	return kindNone
 }
@@ -313,6 +317,11 @@ func (w *jsonWalker) object(obj *jsonObject, key, name string, depth int) string
 func (w *jsonWalker) entity(name string, k kind, key string) *entity {
 	if w.entities >= maxJSONEntities {
 		return w.x.reg.get(name)
+	}
+	if k == kindNone {
+		if toks := tokenize(name); len(toks) > 0 {
+			k, _ = guessKind(toks)
+		}
 	}
 	e := w.x.reg.add(name, k, strCue, true)
 	if e != nil && e.hint == "" {

@@ -98,7 +98,7 @@ var (
 	// firstNames is a small list of common given names, a weak cue for
 	// Person.
 	firstNames = words(
-		"alice bob carol dave david emma emily frank grace henry isabel jack james jane john kate laura linda lisa mark mary michael",
+		"alice ann bob carol dave david emma emily frank grace henry isabel jack james jane john kate laura linda lisa mark mary michael",
 		"nancy olivia paul peter rachel robert sarah sam samuel susan thomas tom william anna ben chris daniel eric george hannah",
 		"jennifer jessica joe joseph julia karen kevin liam lucy matt matthew mia noah nick oliver rebecca richard ryan sophia steve",
 		"steven tim tony victor zoe amy andrew anne brian charlie claire dan diana ella ethan fiona helen ian jake jason jenny josh",

@@ -325,7 +325,7 @@ func (sc *sentCtx) object(i int, np bool) (ref, int, bool) {
 		return ref{}, 0, false
 	}
 	k := j
-	for k < len(toks) && k-j < 4 && toks[k].word && !toks[k].cap && !sc.blocked[k] && !npStop.has(toks[k].lower) {
+	for k < len(toks) && k-j < 4 && toks[k].word && (!toks[k].cap || nationalities.has(toks[k].lower)) && !sc.blocked[k] && !npStop.has(toks[k].lower) {
 		k++
 	}
 	if k < len(toks) && k-j <= 2 && toks[k].cap {
@@ -490,7 +490,9 @@ func (sc *sentCtx) anymore(end int) bool {
 }
 
 // nearestDate returns the sentence's date expression nearest to the
-// tokens [start, end), within a few tokens, or nil.
+// tokens [start, end), within a few tokens and the same clause (a date
+// opening the sentence reaches across: "Last June, I moved to Paris"), or
+// nil.
 func (sc *sentCtx) nearestDate(start, end int) *dateExpr {
 	var best *dateExpr
 	bestDist := 13
@@ -500,14 +502,34 @@ func (sc *sentCtx) nearestDate(start, end int) *dateExpr {
 		switch {
 		case d.end <= start:
 			dist = start - d.end + 1
+			if d.start > 1 && sc.boundary(d.end, start) {
+				continue
+			}
 		case d.start >= end:
 			dist = d.start - end
+			if sc.boundary(end, d.start) {
+				continue
+			}
 		}
 		if dist < bestDist {
 			best, bestDist = d, dist
 		}
 	}
 	return best
+}
+
+// clauseBreaks separate clauses: a date beyond one belongs to another
+// clause.
+var clauseBreaks = words(", ; and but because which while so when where after before")
+
+// boundary reports whether toks[from:to] holds a clause break.
+func (sc *sentCtx) boundary(from, to int) bool {
+	for k := from; k < to; k++ {
+		if clauseBreaks.has(sc.toks[k].lower) {
+			return true
+		}
+	}
+	return false
 }
 
 // placeInTime computes a fact's dates and tells whether to use the past

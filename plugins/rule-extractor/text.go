@@ -93,7 +93,7 @@ func tokenize(s string) []token {
 			break
 		}
 		w := s[i:j]
-		if j < len(s) && s[j] == '.' && keepsPeriod(w) {
+		if j < len(s) && s[j] == '.' && keepsPeriod(w, sentenceFollows(s[j+1:])) {
 			w = s[i : j+1]
 			j++
 		}
@@ -121,16 +121,40 @@ func internalJoin(r rune, before byte, after string) bool {
 }
 
 // keepsPeriod reports whether a word followed by "." is an abbreviation or
-// an initial, so that the period belongs to it.
-func keepsPeriod(w string) bool {
-	if abbreviations.has(strings.ToLower(w) + ".") {
+// an initial, so that the period belongs to it. Title abbreviations ("Dr.")
+// and initials always keep it; others ("Corp.", "U.S.") give it up when a
+// new sentence seems to follow (end of line or a capital), since the
+// period then also ends the sentence.
+func keepsPeriod(w string, sentenceNext bool) bool {
+	lw := strings.ToLower(w) + "."
+	if titleAbbreviations.has(lw) {
 		return true
 	}
 	if utf8.RuneCountInString(w) == 1 {
 		r, _ := utf8.DecodeRuneInString(w)
 		return unicode.IsUpper(r)
 	}
-	return strings.Contains(w, ".") && !strings.ContainsAny(w, "0123456789")
+	if sentenceNext {
+		return false
+	}
+	return abbreviations.has(lw) || strings.Contains(w, ".") && !strings.ContainsAny(w, "0123456789")
+}
+
+// titleAbbreviations come before a name and never end a sentence.
+var titleAbbreviations = words("dr. mr. mrs. ms. prof. st. mt. capt. rev. gen. col. lt. sgt. no.")
+
+// sentenceFollows reports whether the text after a period starts a new
+// sentence: nothing but space, or space and then a capital.
+func sentenceFollows(rest string) bool {
+	t := strings.TrimLeft(rest, " \t")
+	if t == "" {
+		return true
+	}
+	if len(t) == len(rest) {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(t)
+	return unicode.IsUpper(r)
 }
 
 // appendWord appends w, splitting a contraction into two tokens.
