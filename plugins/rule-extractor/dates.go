@@ -280,6 +280,9 @@ func parseYear(s string) (int, bool) {
 
 // parseDayNumber parses "3", "3rd", "21st".
 func parseDayNumber(s string) (int, bool) {
+	if s == "" || s[0] < '0' || s[0] > '9' {
+		return 0, false
+	}
 	s = strings.TrimRight(s, "stndrh")
 	d, err := strconv.Atoi(s)
 	if err != nil || d < 1 || d > 31 {
@@ -372,6 +375,21 @@ func parseNumericDate(s string, loc *time.Location) (time.Time, bool) {
 	return date(y, m, d, loc), true
 }
 
+// atoiSmall parses a short run of digits without allocating on failure.
+func atoiSmall(s string) (int, bool) {
+	if s == "" || len(s) > 6 {
+		return 0, false
+	}
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, false
+		}
+		n = n*10 + int(s[i]-'0')
+	}
+	return n, true
+}
+
 // numberWords are the quantities spelled out in durations.
 var numberWords = map[string]int{
 	"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
@@ -385,7 +403,7 @@ var numberWords = map[string]int{
 func parseDuration(toks []token, i int) (func(time.Time) time.Time, int, bool) {
 	l := lowerAt(toks, i)
 	n, used := 0, 1
-	if v, err := strconv.Atoi(l); err == nil && v > 0 && v < 1000 {
+	if v, ok := atoiSmall(l); ok && v > 0 && v < 1000 {
 		n = v
 	} else if v, ok := numberWords[l]; ok {
 		n = v

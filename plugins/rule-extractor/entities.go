@@ -121,7 +121,7 @@ func guessKind(toks []token) (kind, int) {
 		return kindOrg, strCue
 	case orgHeads.has(last) || len(toks) > 2 && orgHeads.has(first) && toks[1].lower == "of":
 		return kindOrg, strCue
-	case len(toks) > 1 && placeHeads.has(last):
+	case len(toks) > 1 && (placeHeads.has(last) || placeFirsts.has(first)):
 		return kindLocation, strCue
 	case places.has(last) && (len(toks) == 1 || !firstNames.has(first)):
 		return kindLocation, strCue

@@ -141,7 +141,7 @@ func (x *extraction) addFact(m *match, rel, tmpl string, o output, src, dst ref,
 		return
 	}
 	subs := map[string]string{
-		"{s}": m.subj.name, "{o}": m.obj.name, "{o2}": m.obj2.name, "{p}": m.poss.name,
+		"{s}": m.subj.name, "{o}": m.obj.phrase(), "{o2}": m.obj2.phrase(), "{p}": m.poss.name,
 		"{j}": m.job, "{aj}": withArticle(m.job), "{k}": m.word,
 	}
 	x.facts = append(x.facts, fact{src: se.name, dst: de.name, rel: rel, tmpl: tmpl, subs: subs, valid: valid, invalid: invalid})

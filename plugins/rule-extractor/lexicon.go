@@ -77,7 +77,10 @@ var (
 	corpSuffixes = words("inc inc. corp corp. corporation co co. company llc ltd ltd. plc gmbh ag sa group holdings labs lab technologies technology systems solutions partners associates industries enterprises")
 
 	// orgHeads are last words of an organization's name.
-	orgHeads = words("university college school academy institute hospital clinic bank foundation church airlines airline agency bureau department ministry council committee club team studio studios restaurant cafe bakery hotel store shop market library museum center centre society union association network press times")
+	orgHeads = words("university college school academy institute hospital clinic bank foundation church airlines airline agency bureau department ministry council committee club team studio studios restaurant cafe bakery hotel store shop market library museum center centre society association network press times")
+
+	// placeFirsts are first words of a place's name ("Lake Union").
+	placeFirsts = words("lake mount mt. port fort cape isle")
 
 	// placeHeads are last words of a place's name.
 	placeHeads = words("city town village street st. avenue ave ave. road rd rd. boulevard park lake river mountain mountains mount mt. beach island islands county state province valley bay ocean sea bridge square canyon falls desert coast peninsula harbor harbour heights hills springs")

@@ -11,6 +11,18 @@ type ref struct {
 	name string
 	kind kind
 	str  int
+	// det is how a noun phrase was introduced, for the fact text: "a",
+	// "the", or the owner's name with "'s" for "my".
+	det string
+}
+
+// phrase is the ref as the fact text writes it: "a small apartment",
+// "Alice's car", "Paris".
+func (r ref) phrase() string {
+	if r.det == "" {
+		return r.name
+	}
+	return r.det + " " + r.name
 }
 
 // tense is the tense of a matched verb group.
@@ -35,6 +47,7 @@ type aux struct {
 // match is one pattern matched in a sentence.
 type match struct {
 	p          *pattern
+	index      int // the pattern's row in the table
 	start, end int // the phrase's tokens
 	left       int // first token of the subject (start when none)
 	form       form
@@ -89,67 +102,50 @@ var (
 // matchSentence finds every pattern in the sentence and emits their facts.
 func (sc *sentCtx) matchSentence() {
 	toks := sc.toks
+	var m, best match
 	for i := 0; i < len(toks); i++ {
-		var best *match
-		for pi := range patterns {
+		found := false
+		try := func(pi int) {
 			p := &patterns[pi]
-			m, ok := sc.matchAt(p, i)
-			if ok && (best == nil || m.end-m.start > best.end-best.start) {
-				best = &m
+			if sc.matchAt(p, i, &m) && (!found || m.end-m.start > best.end-best.start || m.end-m.start == best.end-best.start && pi < best.index) {
+				best, found = m, true
+				best.index = pi
 			}
 		}
-		if best == nil {
+		for _, pi := range anchors[toks[i].lower] {
+			try(pi)
+		}
+		if _, ok := possessives[toks[i].lower]; ok || toks[i].cap {
+			for _, pi := range possLed {
+				try(pi)
+			}
+		}
+		if !found {
 			continue
 		}
-		sc.emit(best)
+		sc.emit(&best)
 		if best.subj.name != "" {
 			sc.carried = best.subj
 		}
 	}
 }
 
-// matchAt matches p with its first element at toks[i].
-func (sc *sentCtx) matchAt(p *pattern, i int) (match, bool) {
-	m := match{p: p, start: i, left: i}
-	if !sc.firstFits(&p.elems[0], i) {
-		return m, false
-	}
-	end, ok := sc.matchElems(p, 0, i, &m)
+// matchAt matches p with its first element at toks[i] into m.
+func (sc *sentCtx) matchAt(p *pattern, i int, m *match) bool {
+	*m = match{p: p, start: i, left: i}
+	end, ok := sc.matchElems(p, 0, i, m)
 	if !ok {
-		return m, false
+		return false
 	}
 	m.end = end
 	if !p.leadsWithPoss() {
 		s, left, a, ok := sc.subject(i)
 		if !ok {
-			return m, false
+			return false
 		}
 		m.subj, m.left, m.aux = s, left, a
 	}
-	if p.onlyKind != kindNone && m.obj.kind != p.onlyKind || p.notKind != kindNone && m.obj.kind == p.notKind {
-		return m, false
-	}
-	return m, true
-}
-
-// firstFits is a quick test of a phrase's first element at toks[i].
-func (sc *sentCtx) firstFits(e *elem, i int) bool {
-	t := &sc.toks[i]
-	switch e.kind {
-	case eWords:
-		return e.set.has(t.lower)
-	case eVerb:
-		for _, v := range e.verbs {
-			if _, ok := v.forms[t.lower]; ok {
-				return true
-			}
-		}
-		return false
-	case ePoss:
-		_, ok := possessives[t.lower]
-		return ok || t.cap
-	}
-	return true
+	return !(p.onlyKind != kindNone && m.obj.kind != p.onlyKind || p.notKind != kindNone && m.obj.kind == p.notKind)
 }
 
 // matchElems matches p.elems[k:] from toks[i] and returns the end.
@@ -293,12 +289,18 @@ func (sc *sentCtx) object(i int, np bool) (ref, int, bool) {
 		}
 	}
 	j := i
+	det := ""
 	if determiners.has(l) {
+		det = toks[i].lower
 		j++
 	}
 	if j < len(toks) {
 		if p, ok := possessives[toks[j].lower]; ok {
 			owner := sc.pronoun(p)
+			det = ""
+			if owner.name != "" {
+				det = owner.name + "'s"
+			}
 			k := j + 1
 			if k < len(toks) && classes["adj"].has(toks[k].lower) {
 				k++
@@ -339,7 +341,7 @@ func (sc *sentCtx) object(i int, np bool) (ref, int, bool) {
 	if k-j == 1 && nationalities.has(toks[j].lower) {
 		return ref{}, 0, false
 	}
-	return ref{name: joinTokens(toks[j:k])}, k, true
+	return ref{name: joinTokens(toks[j:k]), det: det}, k, true
 }
 
 // named is the ref of the name toks[s:e].
@@ -610,7 +612,10 @@ func (sc *sentCtx) emit(m *match) {
 		return
 	}
 	te := tenseOf(m)
-	d := sc.nearestDate(m.left, m.end)
+	var d *dateExpr
+	if !m.p.undated {
+		d = sc.nearestDate(m.left, m.end)
+	}
 	for _, o := range m.p.outs {
 		rel := o.rel
 		oEnded := ended

@@ -78,7 +78,10 @@ type pattern struct {
 	np bool
 	// onlyKind and notKind constrain the first object's known kind.
 	onlyKind, notKind kind
-	outs              []output
+	// undated patterns ignore dates in the sentence: "my sister Carol
+	// moved two weeks ago" dates the move, not the kinship.
+	undated bool
+	outs    []output
 
 	elems []elem
 }
@@ -277,9 +280,9 @@ var patterns = compilePatterns([]pattern{
 		sub("COLLEAGUE_OF", tState, "{s} works with {o}", "{s} worked with {o}", kindPerson)}},
 	{phrase: "<meet> {o}", onlyKind: kindPerson, outs: []output{
 		sub("MET", tEvent, "{s} met {o}", "", kindPerson)}},
-	{phrase: "{p} %adj? (%kin) ,? named|called? {o}", outs: []output{
+	{phrase: "{p} %adj? (%kin) ,? named|called? {o}", undated: true, outs: []output{
 		out(relKin, slotObject, slotPoss, tState, "{o} is {p}'s {k}", "{o} was {p}'s {k}", kindPerson, kindPerson)}},
-	{phrase: "<be> {p} %adj? (%kin)", outs: []output{
+	{phrase: "<be> {p} %adj? (%kin)", undated: true, outs: []output{
 		out(relKin, slotSubject, slotPoss, tState, "{s} is {p}'s {k}", "{s} was {p}'s {k}", kindPerson, kindPerson)}},
 	{phrase: "<have> a|an %adj? (%kin) named|called {o}", outs: []output{
 		out(relKin, slotObject, slotSubject, tState, "{o} is {s}'s {k}", "{o} was {s}'s {k}", kindPerson, kindPerson)}},
@@ -300,7 +303,7 @@ var patterns = compilePatterns([]pattern{
 		sub("HAS_PET", tState, "{s} has a {k} named {o}", "{s} had a {k} named {o}", kindPet)}},
 	{phrase: "<adopt>|<get> a|an (%pet) named|called {o}", outs: []output{
 		sub("HAS_PET", tStart, "{s} adopted a {k} named {o}", "", kindPet)}},
-	{phrase: "{p} (%pet) ,? named|called? {o}", outs: []output{
+	{phrase: "{p} (%pet) ,? named|called? {o}", undated: true, outs: []output{
 		out("HAS_PET", slotPoss, slotObject, tState, "{p} has a {k} named {o}", "{p} had a {k} named {o}", kindPerson, kindPet)}},
 	{phrase: "<have> a|an (%pet)", outs: []output{
 		out("HAS_PET", slotSubject, slotWord, tState, "{s} has a {k}", "{s} had a {k}", kindPerson, kindPet)}},
@@ -329,13 +332,47 @@ var patterns = compilePatterns([]pattern{
 	{phrase: "<take> a|an trip to {o}", outs: []output{sub("TRAVELED_TO", tEvent, "{s} took a trip to {o}", "", kindLocation)}},
 })
 
-// compilePatterns compiles a table and indexes it by anchor word.
+// compilePatterns compiles a table.
 func compilePatterns(ps []pattern) []pattern {
 	for i := range ps {
 		ps[i].compile()
+		if ps[i].elems[0].opt {
+			panic(fmt.Sprintf("pattern %q: the first element cannot be optional", ps[i].phrase))
+		}
 	}
 	return ps
 }
+
+// anchors indexes the patterns by the words their first element accepts,
+// in table order; possLed lists the patterns opening with {p}.
+var anchors, possLed = func() (map[string][]int, []int) {
+	idx := map[string][]int{}
+	var poss []int
+	for i := range patterns {
+		e := &patterns[i].elems[0]
+		switch e.kind {
+		case ePoss:
+			poss = append(poss, i)
+		case eVerb:
+			seen := map[string]bool{}
+			for _, v := range e.verbs {
+				for w := range v.forms {
+					if !seen[w] {
+						seen[w] = true
+						idx[w] = append(idx[w], i)
+					}
+				}
+			}
+		case eWords:
+			for w := range e.set {
+				idx[w] = append(idx[w], i)
+			}
+		default:
+			panic(fmt.Sprintf("pattern %q: a phrase opens with a verb, words or {p}", patterns[i].phrase))
+		}
+	}
+	return idx, poss
+}()
 
 // kinship maps a kinship noun to its relation and whether it is over
 // ("ex-wife").
