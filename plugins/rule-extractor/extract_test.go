@@ -198,6 +198,11 @@ func TestExtractSentences(t *testing.T) {
 		{name: "fan of", content: "Alice: I'm a huge fan of the Beatles.",
 			want: []wf{{"LIKES", "Alice", "Beatles", "ref", ""}}},
 		{name: "like it is vague", content: "Alice: I really like it.", want: []wf{}},
+		{name: "demonstrative points into the conversation", content: "Alice: I like those tips.", want: []wf{}},
+		{name: "cut-off gerund", content: "Alice: I love seeing the sunset.", want: []wf{}},
+		{name: "a relative's thing is not the relative", content: "Alice: I attended my cousin's wedding.", want: []wf{}},
+		{name: "past date without year is in the past", content: "Alice: I visited Rome on June 14th.",
+			want: []wf{{"VISITED", "Alice", "Rome", "2023-06-14", ""}}},
 
 		// Pets and things.
 		{name: "dog named", content: "Alice: I have a dog named Rex.",

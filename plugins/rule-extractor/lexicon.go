@@ -142,7 +142,13 @@ var (
 		"is are was were be been am do does did have has had will would can could should may might must not",
 		"a an the this these those my your his her our their its i you he she we they it me him us them",
 		"very really too also just still now today yesterday tomorrow ago last next ever never always again anymore",
+		"specifically especially lately recently better more most best least already actually much anyway though instead",
+		"either neither whatever whenever so-called such",
 	)
+
+	// demonstratives introduce a thing of the conversation ("I like those
+	// tips"), not a lasting preference or possession.
+	demonstratives = words("this that these those")
 
 	// nationalities describe a noun phrase ("Italian food") without being
 	// names themselves.

@@ -96,6 +96,7 @@ var (
 	modals         = words("will would shall should can could may might must")
 	intentionWords = words("want wants wanted going gonna plan plans planning planned hope hopes hoping need needs needed try tries trying tried decided decide deciding like love would wish wishes able about supposed expected ought have has had got")
 	conditionals   = words("if unless whether wish imagine suppose supposing whenever")
+	objectPronouns = words("it them him her me you us this that")
 	possessives    = map[string]string{"my": "i", "our": "i", "your": "you", "his": "he", "her": "she"}
 )
 
@@ -305,7 +306,7 @@ func (sc *sentCtx) object(i int, np bool) (ref, int, bool) {
 			if k < len(toks) && classes["adj"].has(toks[k].lower) {
 				k++
 			}
-			if k < len(toks) && kinNouns.has(toks[k].lower) {
+			if k < len(toks) && kinNouns.has(toks[k].lower) && lowerAt(toks, k+1) != "'s" {
 				if e := nameEnd(toks, k+1, sc.blocked); e > k+1 {
 					return sc.named(k+1, e), e, true
 				}
@@ -335,7 +336,12 @@ func (sc *sentCtx) object(i int, np bool) (ref, int, bool) {
 			return sc.named(k, e), e, true
 		}
 	}
-	if k == j || junkHeads.has(toks[k-1].lower) || junkHeads.has(toks[j].lower) || isNumber(toks[k-1].lower) {
+	if k == j || junkHeads.has(toks[k-1].lower) || junkHeads.has(toks[j].lower) || isNumber(toks[k-1].lower) || demonstratives.has(det) {
+		return ref{}, 0, false
+	}
+	// "I love seeing the sunset": a bare gerund cut off before its own
+	// object says too little.
+	if k-j == 1 && strings.HasSuffix(toks[j].lower, "ing") && k < len(toks) && (determiners.has(toks[k].lower) || possessives[toks[k].lower] != "" || objectPronouns.has(toks[k].lower)) {
 		return ref{}, 0, false
 	}
 	if k-j == 1 && nationalities.has(toks[j].lower) {
@@ -540,6 +546,22 @@ func (sc *sentCtx) boundary(from, to int) bool {
 // Acme" is valid from the reference time, "I started at Acme last week"
 // from a week before it.
 func placeInTime(o output, te tense, ended bool, d *dateExpr, ref time.Time) (valid, invalid time.Time, past, ok bool) {
+	valid, invalid, past, ok = placeInTime1(o, te, ended, d, ref)
+	if !valid.IsZero() && !invalid.IsZero() && invalid.Before(valid) {
+		valid = time.Time{}
+	}
+	return valid, invalid, past, ok
+}
+
+// placeInTime1 is placeInTime before the check that a fact does not end
+// before it starts.
+func placeInTime1(o output, te tense, ended bool, d *dateExpr, ref time.Time) (valid, invalid time.Time, past, ok bool) {
+	if d != nil && te == tensePast && d.t.After(ref) {
+		// "I drove it on June 14th", said in May: last year's June.
+		pd := *d
+		pd.t = pd.t.AddDate(-1, 0, 0)
+		d = &pd
+	}
 	t := o.temporal
 	if ended {
 		if t != tState && t != tTrait {
