@@ -147,6 +147,8 @@ func TestExtractSentences(t *testing.T) {
 			want: []wf{{"LIVES_IN", "Alice", "London", "", "2024-05-14"}}},
 		{name: "born in", content: "Alice: I was born in Ohio in 1990.",
 			want: []wf{{"BORN_IN", "Alice", "Ohio", "1990-01-01", ""}}},
+		{name: "date of another clause", content: "Alice: I work at Acme and I moved to Oslo in 2020.",
+			want: []wf{{"LIVES_IN", "Alice", "Oslo", "2020-01-01", ""}, {"WORKS_AT", "Alice", "Acme", "ref", ""}}},
 		{name: "iso date", content: "Alice: I moved to Berlin on 2023-11-02.",
 			want: []wf{{"LIVES_IN", "Alice", "Berlin", "2023-11-02", ""}}},
 
