@@ -45,9 +45,20 @@ func (s *Store) DeleteEpisode(ctx context.Context, group, uuid string) (core.Del
 		for _, r := range rows {
 			ents = append(ents, str(r[0]))
 		}
-		if d.Restored, err = deleteFacts(ctx, c, pd, group, facts); err != nil {
+		// A fact this episode ended by stating its end ("I quit Acme")
+		// carries the episode's uuid as invalidated_by.
+		rows, err = c.query(ctx, `MATCH (x:Fact) WHERE x.group_id = $g AND x.invalidated_by = $u
+			SET x.invalid_at = x.stated_invalid_at, x.expired_at = NULL, x.invalidated_by = ''
+			RETURN count(*)`, p)
+		if err != nil {
+			return fmt.Errorf("restore facts ended by the episode: %w", err)
+		}
+		d.Restored = int(i64(rows[0][0]))
+		restored, err := deleteFacts(ctx, c, pd, group, facts)
+		if err != nil {
 			return err
 		}
+		d.Restored += restored
 		d.Facts = len(facts)
 		if err := deleteVecs(ctx, c, pd, core.ScopeEpisodes, group, []string{uuid}); err != nil {
 			return err

@@ -171,14 +171,34 @@ func parseEpisodeCursor(cur string) (time.Time, string, error) {
 	return time.UnixMicro(us).UTC(), id, nil
 }
 
+// PendingGroups implements core.EpisodeStore.
+func (s *Store) PendingGroups(ctx context.Context) ([]string, error) {
+	var out []string
+	err := s.read(ctx, func(c *conn) error {
+		rows, err := c.query(ctx, "MATCH (e:Episode) WHERE e.status = 'pending' RETURN DISTINCT e.group_id AS g ORDER BY g", nil)
+		if err != nil {
+			return fmt.Errorf("list pending groups: %w", err)
+		}
+		for _, r := range rows {
+			out = append(out, str(r[0]))
+		}
+		return nil
+	})
+	return out, err
+}
+
 // PendingEpisodes implements core.EpisodeStore.
-func (s *Store) PendingEpisodes(ctx context.Context, limit int) ([]core.Episode, error) {
+func (s *Store) PendingEpisodes(ctx context.Context, group string, limit int) ([]core.Episode, error) {
+	if err := core.ValidateGroupID(group); err != nil {
+		return nil, err
+	}
 	if limit <= 0 {
-		limit = 1000
+		limit = 100
 	}
 	var eps []core.Episode
 	err := s.read(ctx, func(c *conn) error {
-		rows, err := c.query(ctx, fmt.Sprintf("MATCH (e:Episode) WHERE e.status = 'pending' RETURN %s ORDER BY e.group_id, e.valid_at, e.uuid LIMIT %d", episodeCols, limit), nil)
+		rows, err := c.query(ctx, fmt.Sprintf("MATCH (e:Episode) WHERE e.group_id = $g AND e.status = 'pending' RETURN %s ORDER BY e.valid_at, e.uuid LIMIT %d", episodeCols, limit),
+			map[string]any{"g": group})
 		if err != nil {
 			return fmt.Errorf("list pending episodes: %w", err)
 		}

@@ -221,9 +221,12 @@ func TestAddEpisodesIdempotent(t *testing.T) {
 	if _, err := s.AddEpisodes(ctx, []core.Episode{other}); !errors.Is(err, core.ErrConflict) {
 		t.Errorf("same uuid in another group: err = %v, want ErrConflict", err)
 	}
-	pending, err := s.PendingEpisodes(ctx, 0)
+	pending, err := s.PendingEpisodes(ctx, "g1", 0)
 	if err != nil || len(pending) != 2 {
 		t.Errorf("PendingEpisodes = %d episodes, %v; want 2", len(pending), err)
+	}
+	if groups, err := s.PendingGroups(ctx); err != nil || !cmp.Equal(groups, []string{"g1"}) {
+		t.Errorf("PendingGroups = %v, %v; want [g1]", groups, err)
 	}
 }
 
