@@ -48,7 +48,8 @@ type IngestOptions struct {
 	// (the episode is still stored whole and searchable) and a warning
 	// says so. The default is 16.
 	MaxChunks int
-	// Workers is the number of groups processed at once. The default is 2.
+	// Workers is the number of groups processed at once. The default is 2;
+	// negative starts no workers (a process that only reads).
 	Workers int
 	// Batch is how many pending episodes of a group are extracted and
 	// embedded together; resolution and writes stay one episode at a time
@@ -120,7 +121,7 @@ func (o Options) Validate() error {
 		return fmt.Errorf("%w: the embedder makes vectors of dimension %d, the store holds %d", ErrConflict, o.Embedder.Dimension(), d)
 	}
 	i := o.Ingest
-	if i.MaxContentBytes < 0 || i.MaxExtractBytes < 0 || i.MaxChunks < 0 || i.Workers < 0 || i.Batch < 0 || i.MaxAttempts < 0 || i.RetryDelay < 0 {
+	if i.MaxContentBytes < 0 || i.MaxExtractBytes < 0 || i.MaxChunks < 0 || i.Batch < 0 || i.MaxAttempts < 0 || i.RetryDelay < 0 {
 		return invalidf("engine: negative ingestion setting")
 	}
 	return nil

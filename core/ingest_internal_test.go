@@ -1,0 +1,227 @@
+package core
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func day(d int) time.Time { return time.Date(2024, 1, d, 0, 0, 0, 0, time.UTC) }
+
+func TestSanitize(t *testing.T) {
+	x := Extraction{
+		Entities: []ExtractedEntity{
+			{Name: "Alice", Type: "Person"},
+			{Name: "  alice. ", Summary: "a longer summary of alice"},
+			{Name: "Acme", Type: "Organization"},
+			{Name: "Rex", Type: "Pet"},
+			{Name: "", Type: "Person"},
+			{Name: "Bob", Type: "not a label"},
+		},
+		Facts: []ExtractedFact{
+			{Source: "alice", Target: "Acme", Relation: "works at", Text: "Alice works at Acme"},
+			{Source: "Alice", Target: "ACME", Relation: "WORKS_AT", Text: "Alice works at Acme!"},
+			{Source: "Alice", Target: "Alice", Relation: "IS", Text: "Alice is Alice"},
+			{Source: "Alice", Target: "Rex", Relation: "owns", Text: "Alice has a dog named Rex"},
+			{Source: "Alice", Target: "Ghost", Relation: "knows", Text: "Alice knows a ghost"},
+			{Source: "Alice", Target: "Bob", Relation: "knows", Text: "   "},
+		},
+	}
+	ents, facts, warnings := sanitize(x, &Ontology{ExcludedEntityTypes: []string{"pet"}}, nil)
+	wantEnts := []ExtractedEntity{
+		{Name: "Alice", Type: "Person", Summary: "a longer summary of alice"},
+		{Name: "Acme", Type: "Organization"},
+		{Name: "Bob"},
+	}
+	if diff := cmp.Diff(wantEnts, ents); diff != "" {
+		t.Errorf("entities (-want +got):\n%s", diff)
+	}
+	wantFacts := []ExtractedFact{{Source: "Alice", Target: "Acme", Relation: "WORKS_AT", Text: "Alice works at Acme"}}
+	if diff := cmp.Diff(wantFacts, facts); diff != "" {
+		t.Errorf("facts (-want +got):\n%s", diff)
+	}
+	if len(warnings) < 2 {
+		t.Errorf("warnings = %v, want the bad type and the unknown endpoints reported", warnings)
+	}
+}
+
+func TestRelationName(t *testing.T) {
+	for in, want := range map[string]string{"works at": "WORKS_AT", "HAS_PET": "HAS_PET", " lives-in ": "LIVES_IN", "": "RELATES_TO", "é!": "RELATES_TO", "born in 1990": "BORN_IN_1990"} {
+		if got := relationName(in); got != want {
+			t.Errorf("relationName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestSplitContent(t *testing.T) {
+	long := "Alice: " + strings.Repeat("I work at Acme. ", 50) + "\n\n" + strings.Repeat("I live in Paris. ", 50)
+	tests := []struct {
+		name         string
+		ep           Episode
+		max, chunks  int
+		wantPieces   int
+		wantDropped  bool
+		wantPrefixed bool
+	}{
+		{"short", Episode{Source: SourceText, Content: "hello"}, 100, 4, 1, false, false},
+		{"message keeps its speaker", Episode{Source: SourceMessage, Content: long}, 400, 16, 5, false, true},
+		{"cap drops the tail", Episode{Source: SourceText, Content: long}, 400, 2, 2, true, false},
+		{"json is never cut", Episode{Source: SourceJSON, Content: `{"a": "` + strings.Repeat("x", 500) + `"}`}, 100, 16, 1, false, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			pieces, dropped := splitContent(tt.ep, tt.max, tt.chunks)
+			if len(pieces) != tt.wantPieces || (dropped > 0) != tt.wantDropped {
+				t.Fatalf("splitContent = %d pieces, %d dropped; want %d, dropped %v", len(pieces), dropped, tt.wantPieces, tt.wantDropped)
+			}
+			total := dropped
+			for i, p := range pieces {
+				if len(p) > tt.max && tt.ep.Source != SourceJSON {
+					t.Errorf("piece %d is %d bytes, over %d", i, len(p), tt.max)
+				}
+				if tt.wantPrefixed && !strings.HasPrefix(p, "Alice: ") {
+					t.Errorf("piece %d lost the speaker: %.30q", i, p)
+				}
+				total += len(strings.TrimPrefix(p, "Alice: "))
+			}
+			if !tt.wantPrefixed && total < len(tt.ep.Content)-len(pieces)*8 { // whitespace at each cut is trimmed
+				t.Errorf("pieces and dropped bytes cover %d of %d bytes", total, len(tt.ep.Content))
+			}
+		})
+	}
+}
+
+func TestFuzzyMatch(t *testing.T) {
+	cands := []Entity{{UUID: "1", Name: "Acme Corporation"}, {UUID: "2", Name: "Initech"}, {UUID: "3", Name: "Al"}}
+	tests := []struct {
+		name  string
+		want  string
+		found bool
+	}{
+		{"ACME  corporation.", "1", true},
+		{"Acme Corporations", "1", true},
+		{"Acme Corp", "", false},
+		{"Al", "", false},
+		{"al.", "", false},
+		{"Initek", "", false},
+	}
+	for _, tt := range tests {
+		c, found := fuzzyMatch(tt.name, cands)
+		if found != tt.found || c.UUID != tt.want {
+			t.Errorf("fuzzyMatch(%q) = %q, %v; want %q, %v", tt.name, c.UUID, found, tt.want, tt.found)
+		}
+	}
+	if informative("aaaaaaa") {
+		t.Errorf("informative(aaaaaaa) = true, want false")
+	}
+}
+
+func TestCompatible(t *testing.T) {
+	person := Entity{Labels: []string{"Person"}}
+	place := Entity{Attributes: map[string]any{"kind": "location"}}
+	tests := []struct {
+		x    ExtractedEntity
+		c    Entity
+		want bool
+	}{
+		{ExtractedEntity{Type: "Person"}, person, true},
+		{ExtractedEntity{Type: "person"}, person, true},
+		{ExtractedEntity{Type: "City"}, person, false},
+		{ExtractedEntity{}, person, true},
+		{ExtractedEntity{Attributes: map[string]any{"kind": "person"}}, place, false},
+		{ExtractedEntity{Attributes: map[string]any{"kind": "location"}}, place, true},
+	}
+	for _, tt := range tests {
+		if got := compatible(tt.x, tt.c); got != tt.want {
+			t.Errorf("compatible(%+v, %+v) = %v, want %v", tt.x, tt.c, got, tt.want)
+		}
+	}
+}
+
+func TestSummaryHelpers(t *testing.T) {
+	if got, want := sentences("Alice works at Acme. She lives in Paris! Does she? yes"), []string{"Alice works at Acme.", "She lives in Paris!", "Does she?", "yes."}; !cmp.Equal(got, want) {
+		t.Errorf("sentences = %q, want %q", got, want)
+	}
+	if got, want := joinCapped([]string{"One.", "one", "Two two.", "Three three three."}, 15), "One. Two two."; got != want {
+		t.Errorf("joinCapped = %q, want %q", got, want)
+	}
+}
+
+// TestRetire covers the bi-temporal rules on a contradiction.
+func TestRetire(t *testing.T) {
+	now := day(30)
+	tests := []struct {
+		name                 string
+		n, c                 Fact
+		wantN, wantC         Fact
+		wantChanged, retired bool
+	}{
+		{
+			name:  "older fact ends when the new one begins",
+			n:     Fact{UUID: "n", ValidAt: day(10)},
+			c:     Fact{UUID: "c", ValidAt: day(1)},
+			wantN: Fact{UUID: "n", ValidAt: day(10)},
+			wantC: Fact{UUID: "c", ValidAt: day(1), InvalidAt: day(10), ExpiredAt: now, InvalidatedBy: "n"}, wantChanged: true, retired: true,
+		},
+		{
+			name:  "a late older episode retires the new fact",
+			n:     Fact{UUID: "n", ValidAt: day(1)},
+			c:     Fact{UUID: "c", ValidAt: day(10)},
+			wantN: Fact{UUID: "n", ValidAt: day(1), InvalidAt: day(10), ExpiredAt: now, InvalidatedBy: "c"}, retired: true,
+		},
+		{
+			name:  "no overlap: the old one had ended",
+			n:     Fact{UUID: "n", ValidAt: day(10)},
+			c:     Fact{UUID: "c", ValidAt: day(1), InvalidAt: day(5)},
+			wantN: Fact{UUID: "n", ValidAt: day(10)},
+		},
+		{
+			name:  "no overlap: the new one ended before",
+			n:     Fact{UUID: "n", ValidAt: day(1), InvalidAt: day(3)},
+			c:     Fact{UUID: "c", ValidAt: day(10)},
+			wantN: Fact{UUID: "n", ValidAt: day(1), InvalidAt: day(3)},
+		},
+		{
+			name:  "unknown valid_at uses the episode reference time",
+			n:     Fact{UUID: "n", Episodes: []string{"ep-new"}},
+			c:     Fact{UUID: "c", Episodes: []string{"ep-old"}},
+			wantN: Fact{UUID: "n", Episodes: []string{"ep-new"}},
+			wantC: Fact{UUID: "c", Episodes: []string{"ep-old"}, InvalidAt: day(20), ExpiredAt: now, InvalidatedBy: "n"}, wantChanged: true, retired: true,
+		},
+		{
+			name:  "already retired facts stay as they are",
+			n:     Fact{UUID: "n", ValidAt: day(10)},
+			c:     Fact{UUID: "c", ValidAt: day(1), ExpiredAt: day(2)},
+			wantN: Fact{UUID: "n", ValidAt: day(10)},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := &Engine{}
+			plan := &factPlan{changed: map[string]*Fact{}}
+			n := tt.n
+			refs := map[string]time.Time{"ep-new": day(20), "ep-old": day(5)}
+			if err := e.retire(context.Background(), plan, &n, tt.c, refs, now); err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tt.wantN, n); diff != "" {
+				t.Errorf("new fact (-want +got):\n%s", diff)
+			}
+			c, changed := plan.changed["c"]
+			if changed != tt.wantChanged {
+				t.Fatalf("existing fact changed = %v, want %v", changed, tt.wantChanged)
+			}
+			if changed {
+				if diff := cmp.Diff(tt.wantC, *c); diff != "" {
+					t.Errorf("existing fact (-want +got):\n%s", diff)
+				}
+			}
+			if got := plan.invalidated > 0; got != tt.retired {
+				t.Errorf("invalidated = %d, want retired %v", plan.invalidated, tt.retired)
+			}
+		})
+	}
+}

@@ -1,0 +1,537 @@
+package host
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/BurntSushi/toml"
+
+	"mnemo/core"
+)
+
+// Config is mnemo's configuration: one file (TOML, or JSON by extension)
+// plus environment overrides. Every field can be set from the environment
+// as MNEMO_ followed by its path in upper case, sections joined by "_":
+// MNEMO_DB, MNEMO_LLM_MODEL, MNEMO_EMBEDDER_DIMENSIONS, MNEMO_HTTP_ADDR.
+// OPENAI_API_KEY and OPENAI_BASE_URL are honoured for the LLM and the
+// embedder when their own settings are empty.
+//
+// The zero value of every field is its default, stated in its comment.
+type Config struct {
+	// DB is the database directory. Default: ./mnemo-data.
+	DB string `toml:"db" json:"db"`
+
+	Store       StoreConfig     `toml:"store" json:"store"`
+	Embedder    EmbedderConfig  `toml:"embedder" json:"embedder"`
+	LLM         LLMConfig       `toml:"llm" json:"llm"`
+	Ingest      IngestConfig    `toml:"ingest" json:"ingest"`
+	Search      SearchConfig    `toml:"search" json:"search"`
+	Communities CommunityConfig `toml:"communities" json:"communities"`
+	Plugins     PluginsConfig   `toml:"plugins" json:"plugins"`
+	HTTP        HTTPConfig      `toml:"http" json:"http"`
+	Log         LogConfig       `toml:"log" json:"log"`
+
+	// path is the file the configuration came from, if any; relative
+	// paths inside it are resolved against its directory.
+	path string
+}
+
+// StoreConfig sizes the embedded database.
+type StoreConfig struct {
+	// BufferPoolMB is Kuzu's page cache in MiB. Default: 256.
+	BufferPoolMB int `toml:"buffer_pool_mb" json:"buffer_pool_mb"`
+	// Threads is Kuzu's threads per query. Default: CPUs, at most 4.
+	Threads int `toml:"threads" json:"threads"`
+	// ReadConns is the number of concurrent read connections. Default: 4.
+	ReadConns int `toml:"read_conns" json:"read_conns"`
+}
+
+// EmbedderConfig chooses the embedder.
+type EmbedderConfig struct {
+	// Provider is "local" (the offline hashing embedder) or "openai" (any
+	// OpenAI-compatible endpoint). Default: local, unless Model or BaseURL
+	// is set.
+	Provider string `toml:"provider" json:"provider"`
+	// Model is the embedding model of an OpenAI-compatible endpoint.
+	Model   string `toml:"model" json:"model"`
+	BaseURL string `toml:"base_url" json:"base_url"`
+	APIKey  string `toml:"api_key" json:"api_key"`
+	// Dimensions is the vector size; it is fixed when the database is
+	// created. Default: 256 for the local embedder; required for others
+	// unless the model's default is known.
+	Dimensions int `toml:"dimensions" json:"dimensions"`
+	// SendDimensions sends "dimensions" to the endpoint (models that can
+	// shorten their vectors).
+	SendDimensions bool `toml:"send_dimensions" json:"send_dimensions"`
+	// MaxBatchTexts caps texts per request. Default: the client's.
+	MaxBatchTexts int `toml:"max_batch_texts" json:"max_batch_texts"`
+}
+
+// LLMConfig configures the LLM client. With no BaseURL, APIKey or Model
+// (here or in OPENAI_*), mnemo runs offline.
+type LLMConfig struct {
+	BaseURL    string `toml:"base_url" json:"base_url"`
+	APIKey     string `toml:"api_key" json:"api_key"`
+	Model      string `toml:"model" json:"model"`
+	SmallModel string `toml:"small_model" json:"small_model"`
+	// StructuredOutput is "json_schema" (default), "json_object" (local
+	// servers without schema support) or "prompt_only".
+	StructuredOutput string   `toml:"structured_output" json:"structured_output"`
+	Temperature      *float64 `toml:"temperature" json:"temperature,omitempty"`
+	MaxTokens        int      `toml:"max_tokens" json:"max_tokens"`
+	// MaxTokensParam is "max_completion_tokens" (default) or "max_tokens".
+	MaxTokensParam string `toml:"max_tokens_param" json:"max_tokens_param"`
+	// MaxConcurrency bounds LLM and embedding requests in flight across
+	// the whole process. Default: 8.
+	MaxConcurrency    int `toml:"max_concurrency" json:"max_concurrency"`
+	RequestsPerMinute int `toml:"requests_per_minute" json:"requests_per_minute"`
+	TokensPerMinute   int `toml:"tokens_per_minute" json:"tokens_per_minute"`
+	// Timeout bounds one request attempt. Default: the client's (60s).
+	Timeout    time.Duration `toml:"timeout" json:"timeout"`
+	MaxRetries int           `toml:"max_retries" json:"max_retries"`
+	// CacheDir keeps answers on disk (off by default).
+	CacheDir string `toml:"cache_dir" json:"cache_dir"`
+}
+
+// Configured reports whether an LLM endpoint is set.
+func (c LLMConfig) Configured() bool { return c.BaseURL != "" || c.APIKey != "" || c.Model != "" }
+
+// IngestConfig tunes ingestion; see core.IngestOptions.
+type IngestConfig struct {
+	ContextEpisodes int `toml:"context_episodes" json:"context_episodes"`
+	Workers         int `toml:"workers" json:"workers"`
+	MaxContentKB    int `toml:"max_content_kb" json:"max_content_kb"`
+	MaxExtractKB    int `toml:"max_extract_kb" json:"max_extract_kb"`
+	MaxAttempts     int `toml:"max_attempts" json:"max_attempts"`
+}
+
+// SearchConfig sets the default recipes.
+type SearchConfig struct {
+	DefaultRecipe string `toml:"default_recipe" json:"default_recipe"`
+	// GroupRecipes maps group ids or patterns ("team-*") to recipes.
+	GroupRecipes map[string]string `toml:"group_recipes" json:"group_recipes,omitempty"`
+}
+
+// CommunityConfig tunes the community tier.
+type CommunityConfig struct {
+	DriftThreshold float64 `toml:"drift_threshold" json:"drift_threshold"`
+}
+
+// PluginsConfig chooses the plugins: built-ins embedded in the binary and
+// .wasm files in Dir, and which of them serve which groups.
+type PluginsConfig struct {
+	// Dir holds extra plugins (<name>.wasm), watched for changes.
+	// Default: none.
+	Dir string `toml:"dir" json:"dir"`
+	// CacheDir is the compilation cache. Default: <db>/wasm-cache.
+	CacheDir string `toml:"cache_dir" json:"cache_dir"`
+	// MemoryLimitMB caps each plugin instance. Default: 32.
+	MemoryLimitMB int `toml:"memory_limit_mb" json:"memory_limit_mb"`
+	// CallTimeout bounds one plugin call. Default: 10s (2m with LLM).
+	CallTimeout time.Duration `toml:"call_timeout" json:"call_timeout"`
+	// Reload is how often Dir and the configuration file are checked for
+	// changes. Default: 2s; negative disables hot reload.
+	Reload time.Duration `toml:"reload" json:"reload"`
+	// Grants says what each plugin may use, by plugin name. Built-ins get
+	// what they need by default (llm-extractor: the LLM).
+	Grants map[string]GrantConfig `toml:"grants" json:"grants,omitempty"`
+	// Default is the plugin set of groups no tenant rule matches.
+	Default SetConfig `toml:"default" json:"default"`
+	// Tenants give groups their own set; the first matching rule wins.
+	Tenants []TenantConfig `toml:"tenants" json:"tenants,omitempty"`
+}
+
+// GrantConfig is what the operator allows one plugin.
+type GrantConfig struct {
+	AllowLLM   bool `toml:"allow_llm" json:"allow_llm"`
+	AllowEmbed bool `toml:"allow_embed" json:"allow_embed"`
+}
+
+// SetConfig names the plugins serving a group. Plugin names are built-in
+// names ("rule-extractor", "llm-extractor", "script-reranker") or the base
+// names of files in PluginsConfig.Dir.
+type SetConfig struct {
+	// Extractor extracts entities and facts. Default: llm-extractor when
+	// an LLM is configured, else rule-extractor.
+	Extractor string `toml:"extractor" json:"extractor"`
+	// Resolver resolves entities and facts. Default: the extractor, if it
+	// can.
+	Resolver string `toml:"resolver" json:"resolver"`
+	// Reranker is a rerank plugin for the "plugin" reranker. Default: none.
+	Reranker string `toml:"reranker" json:"reranker"`
+	// Summarizer writes community summaries. Default: the extractor, if
+	// it can.
+	Summarizer string `toml:"summarizer" json:"summarizer"`
+	// Ontology is a JSON ontology: a file path (relative to the
+	// configuration file) or the JSON itself.
+	Ontology string `toml:"ontology" json:"ontology"`
+	// PluginConfig gives plugins of this set their own configuration
+	// (JSON), by plugin name: a script for script-reranker, say.
+	PluginConfig map[string]string `toml:"plugin_config" json:"plugin_config,omitempty"`
+}
+
+// TenantConfig is a tenant rule: groups (exact ids or patterns with '*')
+// and their plugin set. Fields left empty fall back to the default set.
+type TenantConfig struct {
+	Groups    []string `toml:"groups" json:"groups"`
+	SetConfig `toml:",inline"`
+}
+
+// HTTPConfig configures `mnemo serve`.
+type HTTPConfig struct {
+	// Addr is the listen address. Default: 127.0.0.1:8080.
+	Addr string `toml:"addr" json:"addr"`
+	// Keys are API keys, each bound to the groups (ids or patterns) it may
+	// touch. With no keys, requests need none (bind to loopback).
+	Keys []APIKeyConfig `toml:"keys" json:"keys,omitempty"`
+	// MaxBodyKB bounds request bodies. Default: 2048.
+	MaxBodyKB int `toml:"max_body_kb" json:"max_body_kb"`
+}
+
+// APIKeyConfig is one API key and the groups it may touch.
+type APIKeyConfig struct {
+	Key    string   `toml:"key" json:"key"`
+	Groups []string `toml:"groups" json:"groups"`
+}
+
+// LogConfig sets logging.
+type LogConfig struct {
+	// Level is debug, info (default), warn or error.
+	Level string `toml:"level" json:"level"`
+	// Format is text (default) or json.
+	Format string `toml:"format" json:"format"`
+}
+
+// Load reads a configuration file (none if path is empty), applies the
+// environment (getenv, usually os.Getenv) and the defaults, and validates
+// the result.
+func Load(path string, getenv func(string) string) (Config, error) {
+	var c Config
+	if path != "" {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return c, fmt.Errorf("read configuration: %w", err)
+		}
+		if err := parseConfig(path, b, &c); err != nil {
+			return c, err
+		}
+		c.path = path
+	}
+	if err := applyEnv(reflect.ValueOf(&c).Elem(), "MNEMO", getenv); err != nil {
+		return c, err
+	}
+	if c.LLM.APIKey == "" {
+		c.LLM.APIKey = getenv("OPENAI_API_KEY")
+	}
+	if c.LLM.BaseURL == "" {
+		c.LLM.BaseURL = getenv("OPENAI_BASE_URL")
+	}
+	if c.Embedder.Provider == "openai" || c.Embedder.Model != "" || c.Embedder.BaseURL != "" {
+		if c.Embedder.APIKey == "" {
+			c.Embedder.APIKey = c.LLM.APIKey
+		}
+		if c.Embedder.BaseURL == "" {
+			c.Embedder.BaseURL = c.LLM.BaseURL
+		}
+	}
+	c = c.withDefaults()
+	return c, c.Validate()
+}
+
+// parseConfig decodes TOML, or JSON for a .json file, refusing unknown keys
+// so that a misspelled setting is an error, not a silent default.
+func parseConfig(path string, b []byte, c *Config) error {
+	if strings.EqualFold(filepath.Ext(path), ".json") {
+		dec := json.NewDecoder(bytes.NewReader(b))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(c); err != nil {
+			return fmt.Errorf("%w: configuration %s: %s", core.ErrInvalid, path, err)
+		}
+		return nil
+	}
+	md, err := toml.Decode(string(b), c)
+	if err != nil {
+		return fmt.Errorf("%w: configuration %s: %s", core.ErrInvalid, path, err)
+	}
+	if undec := md.Undecoded(); len(undec) > 0 {
+		keys := make([]string, len(undec))
+		for i, k := range undec {
+			keys[i] = k.String()
+		}
+		return fmt.Errorf("%w: configuration %s: unknown settings %s", core.ErrInvalid, path, strings.Join(keys, ", "))
+	}
+	return nil
+}
+
+// applyEnv sets scalar fields from MNEMO_<PATH> variables.
+func applyEnv(v reflect.Value, prefix string, getenv func(string) string) error {
+	t := v.Type()
+	for i := range t.NumField() {
+		f := t.Field(i)
+		if !f.IsExported() {
+			continue
+		}
+		tag, _, _ := strings.Cut(f.Tag.Get("toml"), ",")
+		fv := v.Field(i)
+		if tag == "" && f.Anonymous {
+			if err := applyEnv(fv, prefix, getenv); err != nil {
+				return err
+			}
+			continue
+		}
+		name := prefix + "_" + strings.ToUpper(tag)
+		if f.Type.Kind() == reflect.Struct {
+			if err := applyEnv(fv, name, getenv); err != nil {
+				return err
+			}
+			continue
+		}
+		s := getenv(name)
+		if s == "" {
+			continue
+		}
+		if err := setScalar(fv, s); err != nil {
+			return fmt.Errorf("%w: %s=%q: %s", core.ErrInvalid, name, s, err)
+		}
+	}
+	return nil
+}
+
+func setScalar(v reflect.Value, s string) error {
+	switch {
+	case v.Type() == reflect.TypeOf(time.Duration(0)):
+		d, err := time.ParseDuration(s)
+		if err != nil {
+			return err
+		}
+		v.SetInt(int64(d))
+	case v.Kind() == reflect.String:
+		v.SetString(s)
+	case v.Kind() == reflect.Bool:
+		b, err := strconv.ParseBool(s)
+		if err != nil {
+			return err
+		}
+		v.SetBool(b)
+	case v.Kind() == reflect.Int:
+		n, err := strconv.Atoi(s)
+		if err != nil {
+			return err
+		}
+		v.SetInt(int64(n))
+	case v.Kind() == reflect.Float64:
+		f, err := strconv.ParseFloat(s, 64)
+		if err != nil {
+			return err
+		}
+		v.SetFloat(f)
+	case v.Kind() == reflect.Pointer && v.Type().Elem().Kind() == reflect.Float64:
+		f, err := strconv.ParseFloat(s, 64)
+		if err != nil {
+			return err
+		}
+		v.Set(reflect.ValueOf(&f))
+	case v.Kind() == reflect.Slice && v.Type().Elem().Kind() == reflect.String:
+		v.Set(reflect.ValueOf(strings.Split(s, ",")))
+	default:
+		return fmt.Errorf("cannot be set from the environment")
+	}
+	return nil
+}
+
+func (c Config) withDefaults() Config {
+	if c.DB == "" {
+		c.DB = "mnemo-data"
+	}
+	if c.Store.BufferPoolMB == 0 {
+		c.Store.BufferPoolMB = 256
+	}
+	if c.Embedder.Provider == "" {
+		c.Embedder.Provider = "local"
+		if c.Embedder.Model != "" || c.Embedder.BaseURL != "" {
+			c.Embedder.Provider = "openai"
+		}
+	}
+	if c.Embedder.Provider == "local" && c.Embedder.Dimensions == 0 {
+		c.Embedder.Dimensions = 256
+	}
+	if c.LLM.MaxConcurrency == 0 {
+		c.LLM.MaxConcurrency = 8
+	}
+	if c.Plugins.CacheDir == "" {
+		c.Plugins.CacheDir = filepath.Join(c.DB, "wasm-cache")
+	}
+	if c.Plugins.Reload == 0 {
+		c.Plugins.Reload = 2 * time.Second
+	}
+	if c.Plugins.Default.Extractor == "" {
+		c.Plugins.Default.Extractor = "rule-extractor"
+		if c.LLM.Configured() {
+			c.Plugins.Default.Extractor = "llm-extractor"
+		}
+	}
+	if c.HTTP.Addr == "" {
+		c.HTTP.Addr = "127.0.0.1:8080"
+	}
+	if c.HTTP.MaxBodyKB == 0 {
+		c.HTTP.MaxBodyKB = 2048
+	}
+	if c.Log.Level == "" {
+		c.Log.Level = "info"
+	}
+	if c.Log.Format == "" {
+		c.Log.Format = "text"
+	}
+	return c
+}
+
+// Validate checks the configuration.
+func (c Config) Validate() error {
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("%w: configuration: %s", core.ErrInvalid, fmt.Sprintf(format, args...))
+	}
+	switch c.Embedder.Provider {
+	case "local":
+	case "openai":
+		if c.Embedder.Model == "" {
+			return bad("embedder.model is required for the openai provider")
+		}
+	default:
+		return bad("embedder.provider %q: want local or openai", c.Embedder.Provider)
+	}
+	if c.Embedder.Dimensions < 0 || c.Embedder.Dimensions > 8192 {
+		return bad("embedder.dimensions %d: want 1 to 8192", c.Embedder.Dimensions)
+	}
+	switch c.LLM.StructuredOutput {
+	case "", "json_schema", "json_object", "prompt_only":
+	default:
+		return bad("llm.structured_output %q: want json_schema, json_object or prompt_only", c.LLM.StructuredOutput)
+	}
+	switch c.LLM.MaxTokensParam {
+	case "", "max_completion_tokens", "max_tokens":
+	default:
+		return bad("llm.max_tokens_param %q: want max_completion_tokens or max_tokens", c.LLM.MaxTokensParam)
+	}
+	if c.Store.BufferPoolMB < 16 {
+		return bad("store.buffer_pool_mb %d: want at least 16", c.Store.BufferPoolMB)
+	}
+	for _, n := range []int{c.Store.Threads, c.Store.ReadConns, c.LLM.MaxConcurrency, c.LLM.RequestsPerMinute, c.LLM.TokensPerMinute,
+		c.LLM.MaxTokens, c.Ingest.Workers, c.Ingest.MaxContentKB, c.Ingest.MaxExtractKB, c.Ingest.MaxAttempts, c.Plugins.MemoryLimitMB, c.HTTP.MaxBodyKB} {
+		if n < 0 {
+			return bad("a size or count is negative")
+		}
+	}
+	if c.Communities.DriftThreshold < 0 || c.Communities.DriftThreshold > 1 {
+		return bad("communities.drift_threshold %g: want 0 to 1", c.Communities.DriftThreshold)
+	}
+	for i, t := range c.Plugins.Tenants {
+		if len(t.Groups) == 0 {
+			return bad("plugins.tenants[%d] names no groups", i)
+		}
+		for _, g := range t.Groups {
+			if err := validatePattern(g); err != nil {
+				return bad("plugins.tenants[%d]: %s", i, err)
+			}
+		}
+	}
+	for p := range c.Search.GroupRecipes {
+		if err := validatePattern(p); err != nil {
+			return bad("search.group_recipes: %s", err)
+		}
+	}
+	for i, k := range c.HTTP.Keys {
+		if len(k.Key) < 16 {
+			return bad("http.keys[%d]: a key must be at least 16 characters", i)
+		}
+		if len(k.Groups) == 0 {
+			return bad("http.keys[%d] names no groups", i)
+		}
+		for _, g := range k.Groups {
+			if err := validatePattern(g); err != nil {
+				return bad("http.keys[%d]: %s", i, err)
+			}
+		}
+	}
+	switch c.Log.Level {
+	case "debug", "info", "warn", "error":
+	default:
+		return bad("log.level %q: want debug, info, warn or error", c.Log.Level)
+	}
+	switch c.Log.Format {
+	case "text", "json":
+	default:
+		return bad("log.format %q: want text or json", c.Log.Format)
+	}
+	return nil
+}
+
+// validatePattern checks a group id or a pattern with '*' wildcards.
+func validatePattern(p string) error {
+	if p == "*" {
+		return nil
+	}
+	return core.ValidateGroupID(strings.ReplaceAll(p, "*", "x"))
+}
+
+// matchGroup reports whether group matches a pattern ('*' matches any run
+// of characters).
+func matchGroup(pattern, group string) bool {
+	parts := strings.Split(pattern, "*")
+	if len(parts) == 1 {
+		return pattern == group
+	}
+	if !strings.HasPrefix(group, parts[0]) {
+		return false
+	}
+	rest := group[len(parts[0]):]
+	for i, p := range parts[1:] {
+		if i == len(parts)-2 {
+			return strings.HasSuffix(rest, p) && len(rest) >= len(p)
+		}
+		k := strings.Index(rest, p)
+		if k < 0 {
+			return false
+		}
+		rest = rest[k+len(p):]
+	}
+	return true
+}
+
+// resolvePath makes a path from the configuration file relative to its
+// directory.
+func (c Config) resolvePath(p string) string {
+	if p == "" || filepath.IsAbs(p) || c.path == "" {
+		return p
+	}
+	return filepath.Join(filepath.Dir(c.path), p)
+}
+
+// Masked returns the configuration as indented JSON with secrets masked,
+// for `mnemo config check`.
+func (c Config) Masked() string {
+	mask := func(s string) string {
+		if s == "" {
+			return ""
+		}
+		if len(s) <= 8 {
+			return "****"
+		}
+		return "****" + s[len(s)-4:]
+	}
+	c.LLM.APIKey = mask(c.LLM.APIKey)
+	c.Embedder.APIKey = mask(c.Embedder.APIKey)
+	keys := make([]APIKeyConfig, len(c.HTTP.Keys))
+	for i, k := range c.HTTP.Keys {
+		keys[i] = APIKeyConfig{Key: mask(k.Key), Groups: k.Groups}
+	}
+	c.HTTP.Keys = keys
+	b, _ := json.MarshalIndent(c, "", "  ")
+	return string(b)
+}

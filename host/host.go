@@ -1,0 +1,194 @@
+package host
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"time"
+
+	"mnemo/core"
+	"mnemo/core/hashembed"
+	"mnemo/host/llm"
+	"mnemo/kuzu"
+	"mnemo/wasm"
+)
+
+// Host is a running mnemo: the store, the embedder, the LLM client (if
+// configured), the plugin runtime with each group's plugins, and the
+// engine over them. The CLI, the HTTP server and the MCP server all work on
+// a Host.
+//
+// A Host is safe for concurrent use. Close stops the engine and closes the
+// plugins, the runtime and the store, in that order.
+type Host struct {
+	Config   Config
+	Store    *kuzu.Store
+	Engine   *core.Engine
+	Embedder core.Embedder
+	// LLM is nil when no LLM endpoint is configured (offline mode).
+	LLM     *llm.Client
+	Limiter *llm.Limiter
+	Runtime *wasm.Runtime
+	Plugins *PluginSets
+	Logger  *slog.Logger
+}
+
+// OpenOptions are what Open takes besides the configuration.
+type OpenOptions struct {
+	// Logger receives everything the host logs. Default: text on stderr at
+	// the configured level.
+	Logger *slog.Logger
+	// Getenv reads the environment for configuration reloads. Default:
+	// os.Getenv.
+	Getenv func(string) string
+	// Now is the engine's clock. Default: time.Now.
+	Now func() time.Time
+	// NoWorkers leaves the ingestion workers of the engine stopped: for
+	// commands that only read.
+	NoWorkers bool
+}
+
+// NewLogger returns the logger the configuration asks for, writing to w.
+func NewLogger(c LogConfig, w io.Writer) *slog.Logger {
+	var lvl slog.Level
+	_ = lvl.UnmarshalText([]byte(c.Level))
+	opts := &slog.HandlerOptions{Level: lvl}
+	if c.Format == "json" {
+		return slog.New(slog.NewJSONHandler(w, opts))
+	}
+	return slog.New(slog.NewTextHandler(w, opts))
+}
+
+// Open wires a Host from a configuration. Everything it opened is closed
+// again if a later step fails.
+func Open(ctx context.Context, cfg Config, o OpenOptions) (h *Host, err error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	if o.Logger == nil {
+		o.Logger = NewLogger(cfg.Log, os.Stderr)
+	}
+	if o.Getenv == nil {
+		o.Getenv = os.Getenv
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	h = &Host{Config: cfg, Logger: o.Logger}
+	defer func() {
+		if err != nil {
+			_ = h.Close(context.WithoutCancel(ctx))
+			h = nil
+		}
+	}()
+
+	h.Limiter, err = llm.NewLimiter(llm.LimiterOptions{
+		MaxConcurrent: cfg.LLM.MaxConcurrency, RequestsPerMinute: cfg.LLM.RequestsPerMinute, TokensPerMinute: cfg.LLM.TokensPerMinute,
+	})
+	if err != nil {
+		return nil, err
+	}
+	if err := h.openEmbedder(); err != nil {
+		return nil, err
+	}
+	if cfg.LLM.Configured() {
+		if h.LLM, err = llm.New(h.llmOptions()); err != nil {
+			return nil, fmt.Errorf("open llm client: %w", err)
+		}
+	}
+	h.Store, err = kuzu.Open(ctx, kuzu.Options{
+		Dir: cfg.DB, Dimension: h.Embedder.Dimension(), BufferPoolBytes: uint64(cfg.Store.BufferPoolMB) << 20,
+		Threads: cfg.Store.Threads, ReadConns: cfg.Store.ReadConns, Logger: o.Logger,
+	})
+	if err != nil {
+		return nil, err
+	}
+	ropts := wasm.Options{
+		CacheDir: cfg.Plugins.CacheDir, MemoryLimitPages: uint32(cfg.Plugins.MemoryLimitMB * 16),
+		CallTimeout: cfg.Plugins.CallTimeout, Logger: o.Logger, Embedder: h.Embedder,
+	}
+	if h.LLM != nil {
+		ropts.LLM = h.LLM
+	}
+	if h.Runtime, err = wasm.Open(ctx, ropts); err != nil {
+		return nil, err
+	}
+	if h.Plugins, err = OpenPlugins(ctx, h.Runtime, cfg, o.Getenv, o.Logger); err != nil {
+		return nil, err
+	}
+	eopts := core.Options{
+		Store: h.Store, Embedder: h.Embedder, Plugins: h.Plugins, Now: o.Now, Logger: o.Logger,
+		Ingest: core.IngestOptions{
+			ContextEpisodes: cfg.Ingest.ContextEpisodes, Workers: cfg.Ingest.Workers,
+			MaxContentBytes: cfg.Ingest.MaxContentKB << 10, MaxExtractBytes: cfg.Ingest.MaxExtractKB << 10,
+			MaxAttempts: cfg.Ingest.MaxAttempts,
+		},
+		Search:      core.SearchOptions{DefaultRecipe: cfg.Search.DefaultRecipe, GroupRecipes: cfg.Search.GroupRecipes},
+		Communities: core.CommunityOptions{DriftThreshold: cfg.Communities.DriftThreshold},
+	}
+	if h.LLM != nil {
+		eopts.LLM = h.LLM
+	}
+	if o.NoWorkers {
+		eopts.Ingest.Workers = -1
+	}
+	if h.Engine, err = core.Open(ctx, eopts); err != nil {
+		return nil, err
+	}
+	return h, nil
+}
+
+func (h *Host) openEmbedder() error {
+	c := h.Config.Embedder
+	if c.Provider == "local" {
+		h.Embedder = hashembed.New(c.Dimensions)
+		return nil
+	}
+	e, err := llm.NewEmbedder(llm.EmbedderOptions{
+		BaseURL: c.BaseURL, APIKey: c.APIKey, Model: c.Model, Dimension: c.Dimensions,
+		SendDimensions: c.SendDimensions, MaxBatchTexts: c.MaxBatchTexts, Limiter: h.Limiter,
+		RequestTimeout: h.Config.LLM.Timeout, MaxRetries: h.Config.LLM.MaxRetries, Logger: h.Logger,
+	})
+	if err != nil {
+		return fmt.Errorf("open embedder: %w", err)
+	}
+	h.Embedder = e
+	return nil
+}
+
+func (h *Host) llmOptions() llm.Options {
+	c := h.Config.LLM
+	mode := map[string]string{"": "", "json_schema": llm.JSONSchema, "json_object": llm.JSONObject, "prompt_only": llm.PromptOnly}[c.StructuredOutput]
+	param := map[string]string{"": "", "max_completion_tokens": llm.MaxCompletionTokens, "max_tokens": llm.MaxTokensLegacy}[c.MaxTokensParam]
+	return llm.Options{
+		BaseURL: c.BaseURL, APIKey: c.APIKey, Model: c.Model, SmallModel: c.SmallModel, Temperature: c.Temperature,
+		MaxTokens: c.MaxTokens, MaxTokensParam: param, StructuredOutput: mode, CacheDir: c.CacheDir,
+		RequestTimeout: c.Timeout, MaxRetries: c.MaxRetries, Limiter: h.Limiter, Logger: h.Logger,
+	}
+}
+
+// Close stops the engine, then closes the plugins, the runtime and the
+// store. It is idempotent.
+func (h *Host) Close(ctx context.Context) error {
+	var errs []error
+	if h.Engine != nil {
+		errs = append(errs, h.Engine.Close(ctx))
+		h.Engine = nil
+	}
+	if h.Plugins != nil {
+		errs = append(errs, h.Plugins.Close(ctx))
+		h.Plugins = nil
+	}
+	if h.Runtime != nil {
+		errs = append(errs, h.Runtime.Close(ctx))
+		h.Runtime = nil
+	}
+	if h.Store != nil {
+		errs = append(errs, h.Store.Close(ctx))
+		h.Store = nil
+	}
+	return errors.Join(errs...)
+}
