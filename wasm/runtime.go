@@ -16,9 +16,12 @@ import (
 )
 
 // Runtime compiles and loads plugins. It holds the compilation cache, which
-// every plugin it loads shares: loading the same module twice (another
-// tenant's configuration, a reload) compiles it once, and with
-// Options.CacheDir a restarted process does not compile it again.
+// every plugin it loads shares: loading a module while a plugin of the same
+// module is loaded (another tenant's configuration, a reload before the old
+// plugin is closed) reuses its compiled code. With Options.CacheDir the
+// compiled code is also written to disk, so loading a module again after
+// its last plugin closed, or in a restarted process, reads it back instead
+// of compiling it.
 //
 // A Runtime is safe for concurrent use. Close closes every plugin it loaded
 // and then the compilation cache.
