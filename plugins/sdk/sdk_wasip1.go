@@ -3,6 +3,7 @@
 package sdk
 
 import (
+	"runtime"
 	"unsafe"
 
 	"mnemo/wasm/abi"
@@ -62,8 +63,17 @@ func call(fn string, ptr, n uint32) uint64 {
 	}
 	out := dispatch(registered, fn, in)
 	input = nil
+	yield()
 	return answer(out)
 }
+
+// yield lets the runtime's other goroutines run before the export returns.
+// Go does not schedule them once an export has returned to the host
+// (golang/go#65199), and the garbage collector's mark workers are among
+// them: a module that never yields collects only through allocation
+// assists, which do not keep up with large allocations, and runs out of
+// memory. One Gosched per call costs a few microseconds.
+func yield() { runtime.Gosched() }
 
 // answer pins out and packs its location.
 func answer(out []byte) uint64 {

@@ -19,6 +19,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"runtime"
 	"sort"
 	"strings"
 	"unsafe"
@@ -160,12 +161,16 @@ func request(ptr, n uint32) []byte {
 }
 
 // answer encodes v as the export's answer and packs its location: pointer
-// in the high 32 bits, length in the low 32 bits.
+// in the high 32 bits, length in the low 32 bits. Every export returns
+// through it, so it also yields to the runtime's other goroutines, among
+// them the garbage collector's workers, which Go does not run once the
+// export has returned (docs/plugins.md, section 9).
 func answer(v any) uint64 {
 	b, err := json.Marshal(v)
 	if err != nil {
 		b, _ = json.Marshal(errorAnswer{Error: "encode answer: " + err.Error()})
 	}
+	runtime.Gosched()
 	output = b
 	return uint64(uintptr(unsafe.Pointer(&output[0])))<<32 | uint64(len(output))
 }

@@ -5,7 +5,10 @@
 // SDK.
 package main
 
-import "unsafe"
+import (
+	"runtime"
+	"unsafe"
+)
 
 var in []byte
 
@@ -26,6 +29,9 @@ func describe() uint64 {
 }
 
 //go:wasmexport mnemo_summarize
-func summarize(ptr, n uint32) uint64 { return uint64(ptr)<<32 | uint64(n) }
+func summarize(ptr, n uint32) uint64 {
+	runtime.Gosched() // let the garbage collector's goroutines run (docs/plugins.md, section 9)
+	return uint64(ptr)<<32 | uint64(n)
+}
 
 func main() {}
