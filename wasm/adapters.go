@@ -15,7 +15,7 @@ import (
 // the answer against the request so a buggy or hostile plugin cannot point
 // the pipeline at objects it was not shown: an answer naming an unknown
 // question or candidate is dropped, with a warning in the runtime's log.
-// Each adapter is safe for concurrent use.
+// Slices in the results are the caller's.
 
 var (
 	_ core.Extractor      = (*Extractor)(nil)
@@ -26,7 +26,8 @@ var (
 )
 
 // Extractor is a core.Extractor on a plugin's extract capability. The group
-// of a request is its episode's GroupID.
+// of a request is its episode's GroupID. It is safe for concurrent use and
+// holds no resources of its own: closing the Plugin ends it.
 type Extractor struct{ p *Plugin }
 
 // NewExtractor returns an Extractor on p, or an error wrapping
@@ -57,7 +58,7 @@ func (x *Extractor) Extract(ctx context.Context, req core.ExtractRequest) (core.
 }
 
 // EntityResolver is a core.EntityResolver on a plugin's resolve_entities
-// capability.
+// capability. It is safe for concurrent use; closing the Plugin ends it.
 type EntityResolver struct{ p *Plugin }
 
 // NewEntityResolver returns an EntityResolver on p, or an error wrapping
@@ -110,7 +111,7 @@ func (r *EntityResolver) ResolveEntities(ctx context.Context, req core.EntityRes
 }
 
 // FactResolver is a core.FactResolver on a plugin's resolve_facts
-// capability.
+// capability. It is safe for concurrent use; closing the Plugin ends it.
 type FactResolver struct{ p *Plugin }
 
 // NewFactResolver returns a FactResolver on p, or an error wrapping
@@ -185,7 +186,7 @@ func (r *FactResolver) keep(ctx context.Context, id int, field string, ids []str
 }
 
 // Reranker is a core.Reranker on a plugin's rerank capability, for one
-// group.
+// group. It is safe for concurrent use; closing the Plugin ends it.
 type Reranker struct {
 	p     *Plugin
 	group string
@@ -233,7 +234,7 @@ func (r *Reranker) Rerank(ctx context.Context, req core.RerankRequest) ([]core.S
 }
 
 // Summarizer is a core.Summarizer on a plugin's summarize capability, for
-// one group.
+// one group. It is safe for concurrent use; closing the Plugin ends it.
 type Summarizer struct {
 	p     *Plugin
 	group string

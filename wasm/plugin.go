@@ -145,16 +145,23 @@ func (p *Plugin) Close(ctx context.Context) error {
 	case <-done:
 	case <-ctx.Done():
 	}
-	bg := context.WithoutCancel(ctx)
-	err := p.wr.Close(bg)
-	if p.compiled != nil {
-		_ = p.compiled.Close(bg)
-	}
+	err := p.release(context.WithoutCancel(ctx))
 	p.rt.forget(p)
 	if err != nil {
 		return &PluginError{Plugin: p.name, Func: "close", Err: err}
 	}
 	return nil
+}
+
+// release closes the plugin's wazero runtime (every instance) and its
+// reference to the compiled code, which the engine frees when no plugin of
+// the module is left.
+func (p *Plugin) release(ctx context.Context) error {
+	err := p.wr.Close(ctx)
+	if p.compiled != nil {
+		_ = p.compiled.Close(ctx)
+	}
+	return err
 }
 
 func (p *Plugin) isClosed() bool {
@@ -174,6 +181,9 @@ func (p *Plugin) call(ctx context.Context, export string, in []byte) ([]byte, er
 	p.mu.Unlock()
 	defer p.inflight.Done()
 
+	if err := ctx.Err(); err != nil {
+		return nil, &PluginError{Plugin: p.name, Func: export, Err: err}
+	}
 	if max := p.manifest.MaxMessageBytes; len(in) > max {
 		return nil, &PluginError{Plugin: p.name, Func: export, Err: fmt.Errorf(
 			"%w: request is %d bytes, the limit is %d", core.ErrTooLarge, len(in), max)}

@@ -109,14 +109,14 @@ func (r *Runtime) Load(ctx context.Context, name string, wasmBytes []byte, m Man
 		WithCompilationCache(r.cache)
 	p.wr = wazero.NewRuntimeWithConfig(ctx, cfg)
 	if err := p.load(ctx, wasmBytes); err != nil {
-		_ = p.wr.Close(context.WithoutCancel(ctx))
+		p.release(context.WithoutCancel(ctx))
 		return nil, err
 	}
 
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.closed {
-		_ = p.wr.Close(context.WithoutCancel(ctx))
+		p.release(context.WithoutCancel(ctx))
 		return nil, &PluginError{Plugin: name, Func: "load", Err: core.ErrClosed}
 	}
 	r.plugins[p] = struct{}{}
