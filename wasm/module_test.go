@@ -180,6 +180,12 @@ func TestLoadChecksImportsAndExports(t *testing.T) {
 		{"foreign import", func(m *tinyModule) { m.imports = []tinyImport{{"env", "abort"}} }, "compile", "imports env.abort"},
 		{"unknown host function", func(m *tinyModule) { m.imports = []tinyImport{{"mnemo", "shell"}} }, "compile", "imports mnemo.shell"},
 		{"host function with the wrong signature", func(m *tinyModule) { m.imports = []tinyImport{{"mnemo", "log"}} }, "compile", "mnemo.log with signature ()"},
+		{"WASI function the host lacks", func(m *tinyModule) {
+			m.imports = []tinyImport{{"wasi_snapshot_preview1", "sock_open"}}
+		}, "compile", "imports wasi_snapshot_preview1.sock_open, which is not part of WASI"},
+		{"WASI function with the wrong signature", func(m *tinyModule) {
+			m.imports = []tinyImport{{"wasi_snapshot_preview1", "fd_write"}}
+		}, "compile", "fd_write with signature ()"},
 		{"missing alloc", func(m *tinyModule) { delete(m.exports, abi.ExportAlloc) }, "compile", "does not export mnemo_alloc"},
 		{"alloc with the wrong signature", func(m *tinyModule) { m.exports[abi.ExportAlloc] = "alloc_i64" }, "compile", "mnemo_alloc with signature (i64) -> i64, want (i32) -> i32"},
 		{"capability with the wrong signature", func(m *tinyModule) { m.exports["mnemo_extract"] = "describe" }, "compile", "mnemo_extract with signature () -> i64"},

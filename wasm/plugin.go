@@ -297,7 +297,13 @@ func (p *Plugin) instantiate(ctx, callCtx context.Context, first bool) (*instanc
 	st := &callState{}
 	mod, err := p.wr.InstantiateModule(withState(callCtx, st), p.compiled, cfg)
 	if err != nil {
-		return nil, &PluginError{Plugin: p.name, Func: "instantiate", Err: p.classify(ctx, callCtx, inst, err)}
+		err = p.classify(ctx, callCtx, inst, err)
+		if first && callCtx.Err() == nil {
+			// A module that cannot start (an import wazero lacks, a trap
+			// in _initialize) is refused, like any other invalid module.
+			err = fmt.Errorf("%w: %w", core.ErrInvalid, err)
+		}
+		return nil, &PluginError{Plugin: p.name, Func: "instantiate", Err: err}
 	}
 	inst.mod = mod
 	inst.mem = mod.ExportedMemory("memory")

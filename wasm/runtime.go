@@ -146,7 +146,7 @@ func (p *Plugin) load(ctx context.Context, wasmBytes []byte) error {
 		return p.errorf("compile", "compile module: %w: %s", core.ErrInvalid, oneLine(err.Error(), 300))
 	}
 	p.compiled = compiled
-	if err := checkImports(compiled); err != nil {
+	if err := checkImports(compiled, p.wr.Module(wasi_snapshot_preview1.ModuleName)); err != nil {
 		return &PluginError{Plugin: p.name, Func: "compile", Err: err}
 	}
 	if err := checkExports(compiled); err != nil {
@@ -166,12 +166,22 @@ func (p *Plugin) load(ctx context.Context, wasmBytes []byte) error {
 }
 
 // checkImports refuses imports mnemo does not provide, so a module fails
-// at load with a clear reason instead of at instantiation.
-func checkImports(compiled wazero.CompiledModule) error {
+// at load with a clear reason instead of at instantiation. wasi is the
+// instantiated WASI module, whose exports are what mnemo provides of WASI.
+func checkImports(compiled wazero.CompiledModule, wasi api.Module) error {
+	provided := wasi.ExportedFunctionDefinitions()
 	for _, def := range compiled.ImportedFunctions() {
 		mod, name, _ := def.Import()
 		switch mod {
 		case wasi_snapshot_preview1.ModuleName:
+			want, ok := provided[name]
+			if !ok {
+				return fmt.Errorf("%w: module imports %s.%s, which is not part of WASI preview 1 as mnemo provides it", core.ErrInvalid, mod, name)
+			}
+			if !slices.Equal(def.ParamTypes(), want.ParamTypes()) || !slices.Equal(def.ResultTypes(), want.ResultTypes()) {
+				return fmt.Errorf("%w: module imports %s.%s with signature %s, want %s", core.ErrInvalid, mod, name,
+					signature(def.ParamTypes(), def.ResultTypes()), signature(want.ParamTypes(), want.ResultTypes()))
+			}
 		case abi.HostModule:
 			want, ok := hostSignatures[name]
 			if !ok {
