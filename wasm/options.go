@@ -51,7 +51,8 @@ type Options struct {
 	MaxMessageBytes int
 	// PoolSize is the most instances of one plugin alive at once; a call
 	// beyond it waits for an instance to come free (or for its context).
-	// Idle instances are kept for reuse. Zero: DefaultPoolSize (8).
+	// Idle instances are kept for reuse, so a plugin's memory is bounded by
+	// PoolSize times its memory limit. Zero: DefaultPoolSize (8).
 	PoolSize int
 	// Logger receives plugin log lines and plugin failures. Nil: discard.
 	Logger *slog.Logger
