@@ -1,22 +1,3 @@
-// Package sdk is the guest side of mnemo's plugin ABI for plugins written in
-// Go. A plugin is a package main built with
-//
-//	GOOS=wasip1 GOARCH=wasm go build -buildmode=c-shared -o plugin.wasm .
-//
-// that registers its handlers from init (a reactor module's main never
-// runs):
-//
-//	func init() {
-//		sdk.Register(sdk.Plugin{
-//			Name:    "my-extractor",
-//			Version: "1.0.0",
-//			Extract: extract,
-//		})
-//	}
-//
-// Handlers are plain Go functions over the message types of package
-// wasm/abi, so a plugin's logic is unit-tested on the host with go test;
-// only the export glue (sdk_wasip1.go) is specific to WebAssembly.
 package sdk
 
 import (
@@ -36,7 +17,8 @@ type Plugin struct {
 	Imports []string
 
 	// Configure receives the plugin's configuration (JSON) once per instance
-	// before any other call.
+	// before any other call. A nil Configure accepts only an empty
+	// configuration. Its error fails the load of the plugin.
 	Configure func(config []byte) error
 
 	Extract         func(abi.ExtractRequest) (abi.ExtractResponse, error)
@@ -79,6 +61,36 @@ func (p *Plugin) Describe() abi.Describe {
 	}
 }
 
+// registered is the plugin the exports serve. It is package state because a
+// WebAssembly module has exactly one set of exports; see Register.
+var registered *Plugin
+
+// Register makes p the plugin this module's exports serve. Call it once,
+// from an init function of the plugin's main package. A second call panics:
+// a module is one plugin.
+func Register(p Plugin) {
+	if registered != nil {
+		panic("sdk: Register called twice; a module is one plugin")
+	}
+	registered = &p
+}
+
 // ErrNoHost is returned by host functions called outside a mnemo host (in a
 // host-side unit test, for example).
 var ErrNoHost = errors.New("sdk: no mnemo host")
+
+// Errors of the host functions, from their negative return codes.
+var (
+	// ErrDenied reports that the plugin's manifest does not grant the host
+	// function (abi.ErrDenied).
+	ErrDenied = errors.New("sdk: host function not granted to this plugin")
+	// ErrTooLarge reports a request or result over the host's message size
+	// limit (abi.ErrTooLarge).
+	ErrTooLarge = errors.New("sdk: message too large for the host")
+	// ErrLimit reports that the plugin has used up its budget of host calls
+	// for the current call (abi.ErrLimit).
+	ErrLimit = errors.New("sdk: host call budget used up")
+	// ErrHost reports any other negative return of a host function
+	// (abi.ErrBadMemory, abi.ErrNoResult): a bug in the SDK or the host.
+	ErrHost = errors.New("sdk: host function failed")
+)

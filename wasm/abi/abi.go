@@ -56,9 +56,11 @@ var AllCapabilities = []string{CapExtract, CapResolveEntities, CapResolveFacts, 
 //
 // llm_complete and embed read a JSON request from the plugin's memory and
 // return the length of the JSON result, which the plugin then copies into
-// memory it owns with result_read (returning the number of bytes copied).
-// A negative return is an ABI error (see the Err constants); a failed
-// request is a result with an "error" member.
+// memory it owns with result_read: result_read copies at most len bytes of
+// the pending result, returns the number copied and discards the result. A
+// negative return is an ABI error (see the Err constants); a failed request
+// is a result with an "error" member. log never fails: a line the host
+// cannot read is dropped.
 const (
 	HostModule      = "mnemo"
 	HostLLMComplete = "llm_complete"
@@ -77,6 +79,9 @@ const (
 	ErrDenied = -3
 	// ErrTooLarge: the request or result exceeds the message size limit.
 	ErrTooLarge = -4
+	// ErrLimit: the plugin has used up its budget of llm_complete and embed
+	// calls for the current export call.
+	ErrLimit = -5
 )
 
 // Log levels for the log host function.

@@ -1,5 +1,7 @@
 package abi
 
+import "encoding/json"
+
 // Error is the answer of a failed call: any JSON object whose "error" member
 // is a non-empty string.
 type Error struct {
@@ -202,6 +204,9 @@ type RerankCandidate struct {
 	Mentions  int                `json:"mentions"`
 	// Distance is the hop count from the centre entity, -1 if unknown.
 	Distance int `json:"distance"`
+	// Embedding is the candidate's vector, sent only when the host has it
+	// (rerankers that compare candidates with each other need it).
+	Embedding []float32 `json:"embedding,omitempty"`
 }
 
 // RerankResponse is the output of mnemo_rerank: candidates in the new order
@@ -237,10 +242,11 @@ type LLMRequest struct {
 	// Model is "main" (default) or "small".
 	Model    string       `json:"model,omitempty"`
 	Messages []LLMMessage `json:"messages"`
-	// Schema, when set, is a JSON Schema the answer must satisfy.
-	Schema      map[string]any `json:"schema,omitempty"`
-	Temperature *float64       `json:"temperature,omitempty"`
-	MaxTokens   int            `json:"max_tokens,omitempty"`
+	// Schema, when set, is a JSON Schema the answer must satisfy. It is
+	// passed to the model verbatim (property order matters to some models).
+	Schema      json.RawMessage `json:"schema,omitempty"`
+	Temperature *float64        `json:"temperature,omitempty"`
+	MaxTokens   int             `json:"max_tokens,omitempty"`
 }
 
 // LLMMessage is one chat message.

@@ -1,0 +1,60 @@
+// Package sdk is the guest side of mnemo's plugin ABI for plugins written in
+// Go. A plugin is a package main built as a WASI reactor:
+//
+//	GOOS=wasip1 GOARCH=wasm go build -buildmode=c-shared -o plugin.wasm .
+//
+// It registers its handlers from init, because a reactor module's main never
+// runs (the host calls the module's _initialize export, which runs package
+// initialization and returns):
+//
+//	func init() {
+//		sdk.Register(sdk.Plugin{
+//			Name:    "my-extractor",
+//			Version: "1.0.0",
+//			Extract: extract,
+//		})
+//	}
+//
+//	func main() {}
+//
+// Registering from init is a guest constraint: the host side of mnemo has no
+// init-time registries.
+//
+// Handlers are plain Go functions over the message types of package
+// mnemo/wasm/abi, so a plugin's logic is unit-tested on the host with go
+// test. Call runs a handler through the same decode, dispatch and encode
+// path as the WebAssembly exports, so such a test exercises the real JSON
+// boundary. Only the export and import glue (sdk_wasip1.go) is specific to
+// WebAssembly; on other platforms the host-function wrappers (Complete,
+// Embed) return ErrNoHost and Log does nothing.
+//
+// A plugin that calls the host should take the wrapper as a parameter, so a
+// host-side test can substitute a fake:
+//
+//	func newExtract(complete func(abi.LLMRequest) (string, error)) func(abi.ExtractRequest) (abi.ExtractResponse, error) {
+//		...
+//	}
+//
+//	func init() { sdk.Register(sdk.Plugin{Name: "x", Extract: newExtract(sdk.Complete)}) }
+//
+// # Exports
+//
+// Importing the package defines every export of the ABI (docs/plugins.md):
+// mnemo_abi_version, mnemo_alloc, mnemo_describe, mnemo_configure and one
+// per capability. A capability whose handler is nil answers with an error;
+// the host never calls it because Describe does not list it. A handler's
+// error becomes an error answer, and so does a panic in a handler, which is
+// recovered. A fatal runtime error (out of memory, a deadlock, a panic in
+// another goroutine) ends the instance; the host reports it as a trap and
+// discards the instance.
+//
+// # Goroutines and state
+//
+// The host calls one instance from one goroutine at a time, so the SDK's
+// package state (the registered plugin, the pinned input and output
+// buffers) needs no locking inside a module. Handlers may keep state
+// between calls (a compiled configuration, for example): an instance lives
+// for many calls. The host runs several instances of a plugin at once, each
+// with its own memory, and may discard any instance at any time, so state
+// must never be relied on to persist.
+package sdk

@@ -1,0 +1,58 @@
+package sdk
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"mnemo/wasm/abi"
+)
+
+// Complete asks the host's LLM for a completion of req and returns the
+// answer's text (a JSON document when req.Schema is set). It needs the
+// llm_complete grant in the plugin's manifest (ErrDenied otherwise); the
+// call counts against the plugin's call deadline and the host's LLM limits
+// and accounting. Outside a mnemo host it returns ErrNoHost.
+func Complete(req abi.LLMRequest) (string, error) {
+	in, err := json.Marshal(req)
+	if err != nil {
+		return "", fmt.Errorf("encode llm request: %w", err)
+	}
+	out, err := callHost(abi.HostLLMComplete, in)
+	if err != nil {
+		return "", err
+	}
+	var resp abi.LLMResponse
+	if err := json.Unmarshal(out, &resp); err != nil {
+		return "", fmt.Errorf("decode llm result: %w", err)
+	}
+	if resp.Error != "" {
+		return "", errors.New(resp.Error)
+	}
+	return resp.Content, nil
+}
+
+// Embed asks the host's embedder for one vector per text, in order. It
+// needs the embed grant in the plugin's manifest (ErrDenied otherwise).
+// Outside a mnemo host it returns ErrNoHost.
+func Embed(texts []string) ([][]float32, error) {
+	in, err := json.Marshal(abi.EmbedRequest{Texts: texts})
+	if err != nil {
+		return nil, fmt.Errorf("encode embed request: %w", err)
+	}
+	out, err := callHost(abi.HostEmbed, in)
+	if err != nil {
+		return nil, err
+	}
+	var resp abi.EmbedResponse
+	if err := json.Unmarshal(out, &resp); err != nil {
+		return nil, fmt.Errorf("decode embed result: %w", err)
+	}
+	if resp.Error != "" {
+		return nil, errors.New(resp.Error)
+	}
+	if len(resp.Vectors) != len(texts) {
+		return nil, fmt.Errorf("embed returned %d vectors for %d texts: %w", len(resp.Vectors), len(texts), ErrHost)
+	}
+	return resp.Vectors, nil
+}

@@ -1,0 +1,133 @@
+//go:build wasip1
+
+package sdk
+
+import (
+	"runtime"
+	"unsafe"
+
+	"mnemo/wasm/abi"
+)
+
+// The buffers that cross the boundary. input is the buffer the host fills
+// after mnemo_alloc; output is the last answer, which the host reads after
+// the export returns. Each stays referenced, so the garbage collector keeps
+// it (Go's collector does not move objects), until the next mnemo_alloc or
+// the next answer replaces it.
+var input, output []byte
+
+//go:wasmexport mnemo_abi_version
+func exportABIVersion() int32 { return abi.Version }
+
+//go:wasmexport mnemo_alloc
+func exportAlloc(size uint32) uint32 {
+	if size == 0 {
+		input = nil
+		return 0
+	}
+	input = make([]byte, size)
+	return uint32(uintptr(unsafe.Pointer(&input[0])))
+}
+
+//go:wasmexport mnemo_describe
+func exportDescribe() uint64 { return answer(dispatch(registered, FuncDescribe, nil)) }
+
+//go:wasmexport mnemo_configure
+func exportConfigure(ptr, n uint32) uint64 { return call(FuncConfigure, ptr, n) }
+
+//go:wasmexport mnemo_extract
+func exportExtract(ptr, n uint32) uint64 { return call(abi.CapExtract, ptr, n) }
+
+//go:wasmexport mnemo_resolve_entities
+func exportResolveEntities(ptr, n uint32) uint64 { return call(abi.CapResolveEntities, ptr, n) }
+
+//go:wasmexport mnemo_resolve_facts
+func exportResolveFacts(ptr, n uint32) uint64 { return call(abi.CapResolveFacts, ptr, n) }
+
+//go:wasmexport mnemo_rerank
+func exportRerank(ptr, n uint32) uint64 { return call(abi.CapRerank, ptr, n) }
+
+//go:wasmexport mnemo_summarize
+func exportSummarize(ptr, n uint32) uint64 { return call(abi.CapSummarize, ptr, n) }
+
+// call checks that (ptr, n) is the buffer mnemo_alloc handed out, runs the
+// handler and returns the packed answer.
+func call(fn string, ptr, n uint32) uint64 {
+	var in []byte
+	switch {
+	case n == 0:
+	case input != nil && ptr == uint32(uintptr(unsafe.Pointer(&input[0]))) && int(n) <= len(input):
+		in = input[:n]
+	default:
+		return answer(errorAnswer("input is not the buffer mnemo_alloc returned"))
+	}
+	out := dispatch(registered, fn, in)
+	input = nil
+	yield()
+	return answer(out)
+}
+
+// yield lets the runtime's other goroutines run before the export returns.
+// Go does not schedule them once an export has returned to the host
+// (golang/go#65199), and the garbage collector's mark workers are among
+// them: a module that never yields collects only through allocation
+// assists, which do not keep up with large allocations, and runs out of
+// memory. One Gosched per call costs a few microseconds.
+func yield() { runtime.Gosched() }
+
+// answer pins out and packs its location.
+func answer(out []byte) uint64 {
+	output = out
+	if len(out) == 0 {
+		return 0
+	}
+	return abi.Pack(uint32(uintptr(unsafe.Pointer(&out[0]))), uint32(len(out)))
+}
+
+//go:wasmimport mnemo llm_complete
+func hostLLMComplete(ptr unsafe.Pointer, n uint32) int32
+
+//go:wasmimport mnemo embed
+func hostEmbed(ptr unsafe.Pointer, n uint32) int32
+
+//go:wasmimport mnemo result_read
+func hostResultRead(ptr unsafe.Pointer, n uint32) int32
+
+//go:wasmimport mnemo log
+func hostLog(level int32, ptr unsafe.Pointer, n uint32)
+
+// callHost sends req to the host function fn and reads its result.
+func callHost(fn string, req []byte) ([]byte, error) {
+	if len(req) == 0 {
+		req = []byte("{}")
+	}
+	var n int32
+	switch fn {
+	case abi.HostLLMComplete:
+		n = hostLLMComplete(unsafe.Pointer(&req[0]), uint32(len(req)))
+	case abi.HostEmbed:
+		n = hostEmbed(unsafe.Pointer(&req[0]), uint32(len(req)))
+	}
+	if n < 0 {
+		return nil, hostError(fn, n)
+	}
+	out := make([]byte, n)
+	if n == 0 {
+		return out, nil
+	}
+	got := hostResultRead(unsafe.Pointer(&out[0]), uint32(n))
+	if got < 0 {
+		return nil, hostError(abi.HostResultRead, got)
+	}
+	return out[:got], nil
+}
+
+// Log writes a line to the host's log at level (abi.LogDebug to
+// abi.LogError). The host may truncate long lines and drop lines past a
+// per-call budget. Outside a mnemo host it does nothing.
+func Log(level int32, msg string) {
+	if msg == "" {
+		return
+	}
+	hostLog(level, unsafe.Pointer(unsafe.StringData(msg)), uint32(len(msg)))
+}

@@ -1,0 +1,554 @@
+package wasm
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"log/slog"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+	"unicode/utf8"
+
+	"github.com/bytedance/sonic"
+	"github.com/tetratelabs/wazero"
+	"github.com/tetratelabs/wazero/api"
+	"github.com/tetratelabs/wazero/sys"
+
+	"mnemo/core"
+	"mnemo/wasm/abi"
+)
+
+// jsonAPI is the host's JSON codec: encoding/json compatible (sorted map
+// keys, validated UTF-8, copied strings), so answers decode the same way
+// whatever the plugin's toolchain and no string aliases plugin memory.
+var jsonAPI = sonic.ConfigStd
+
+// Plugin is a loaded plugin: one compiled module and a pool of its
+// instances. Each call takes an idle instance (or makes one, running the
+// module's _initialize and mnemo_configure), so calls never share an
+// instance; an instance that trapped, timed out or answered out of the ABI
+// is discarded, never reused.
+//
+// A Plugin is safe for concurrent use. Close waits for in-flight calls
+// (until its context ends) and frees the instances and the compiled code.
+type Plugin struct {
+	rt       *Runtime
+	name     string
+	manifest Manifest // with its defaults filled in
+	logger   *slog.Logger
+
+	wr           wazero.Runtime
+	compiled     wazero.CompiledModule
+	hasConfigure bool
+	desc         abi.Describe
+	caps         map[string]bool
+
+	slots chan struct{}  // one token per instance in use or being made
+	idle  chan *instance // instances ready for a call
+	live  atomic.Int64   // instances alive, idle or in use
+
+	mu       sync.Mutex
+	closed   bool
+	inflight sync.WaitGroup
+	stats    Stats
+}
+
+// Stats is a plugin's health. The host reports a plugin whose
+// ConsecutiveFailures keeps growing. Calls abandoned by their caller (its
+// context ended) count as calls, not as failures.
+type Stats struct {
+	Calls               uint64
+	Failures            uint64
+	ConsecutiveFailures uint64
+	// LastError is the last failure (a *PluginError), nil if none.
+	LastError   error
+	LastFailure time.Time
+	// Instances is the number of instances alive, idle or in use.
+	Instances int
+}
+
+func newPlugin(r *Runtime, name string, m Manifest) *Plugin {
+	return &Plugin{
+		rt:       r,
+		name:     name,
+		manifest: m,
+		logger:   r.opts.Logger.With("plugin", name),
+		slots:    make(chan struct{}, r.opts.PoolSize),
+		idle:     make(chan *instance, r.opts.PoolSize),
+	}
+}
+
+// Name returns the name the plugin was loaded under.
+func (p *Plugin) Name() string { return p.name }
+
+// Describe returns the plugin's describe answer, read at load. The
+// returned value's slices are copies.
+func (p *Plugin) Describe() abi.Describe {
+	d := p.desc
+	d.Capabilities = slices.Clone(d.Capabilities)
+	d.Imports = slices.Clone(d.Imports)
+	return d
+}
+
+// Has reports whether the plugin has capability c (abi.CapRerank, ...).
+func (p *Plugin) Has(c string) bool { return p.caps[c] }
+
+// Stats returns a snapshot of the plugin's health.
+func (p *Plugin) Stats() Stats {
+	p.mu.Lock()
+	s := p.stats
+	p.mu.Unlock()
+	s.Instances = int(p.live.Load())
+	return s
+}
+
+// Call runs capability c (abi.CapRerank, ...) on the JSON request in and
+// returns the plugin's JSON answer, which the caller owns. The call runs
+// under the manifest's deadline, on an instance no other call uses. An
+// error answer from the plugin is an error (ErrFailed with the plugin's
+// message); so are a trap, the deadline, an answer that is not a JSON
+// object, and a message over the size limit. Errors are *PluginError; the
+// caller's context cancellation and deadline still match errors.Is.
+func (p *Plugin) Call(ctx context.Context, c string, in []byte) ([]byte, error) {
+	export := abi.ExportPrefix + c
+	if !p.caps[c] {
+		return nil, &PluginError{Plugin: p.name, Func: export, Err: fmt.Errorf(
+			"%w: plugin has no %s capability (it has %s)", core.ErrInvalid, c, strings.Join(p.desc.Capabilities, ", "))}
+	}
+	return p.call(ctx, export, in)
+}
+
+// Close waits for the plugin's in-flight calls to finish, or for ctx to end
+// (the calls then fail with core.ErrClosed), and frees its instances and
+// compiled code. Later calls fail with core.ErrClosed. It is idempotent and
+// succeeds even when ctx is done.
+func (p *Plugin) Close(ctx context.Context) error {
+	p.mu.Lock()
+	if p.closed {
+		p.mu.Unlock()
+		return nil
+	}
+	p.closed = true
+	p.mu.Unlock()
+
+	done := make(chan struct{})
+	go func() {
+		p.inflight.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-ctx.Done():
+	}
+	err := p.release(context.WithoutCancel(ctx))
+	p.rt.forget(p)
+	if err != nil {
+		return &PluginError{Plugin: p.name, Func: "close", Err: err}
+	}
+	return nil
+}
+
+// release closes the plugin's wazero runtime (every instance) and its
+// reference to the compiled code, which the engine frees when no plugin of
+// the module is left.
+func (p *Plugin) release(ctx context.Context) error {
+	err := p.wr.Close(ctx)
+	if p.compiled != nil {
+		_ = p.compiled.Close(ctx)
+	}
+	return err
+}
+
+func (p *Plugin) isClosed() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.closed
+}
+
+// call runs one export with the pool, the deadline and the bookkeeping.
+func (p *Plugin) call(ctx context.Context, export string, in []byte) ([]byte, error) {
+	p.mu.Lock()
+	if p.closed {
+		p.mu.Unlock()
+		return nil, &PluginError{Plugin: p.name, Func: export, Err: core.ErrClosed}
+	}
+	p.inflight.Add(1)
+	p.mu.Unlock()
+	defer p.inflight.Done()
+
+	if err := ctx.Err(); err != nil {
+		return nil, &PluginError{Plugin: p.name, Func: export, Err: err}
+	}
+	if max := p.manifest.MaxMessageBytes; len(in) > max {
+		return nil, &PluginError{Plugin: p.name, Func: export, Err: fmt.Errorf(
+			"%w: request is %d bytes, the limit is %d", core.ErrTooLarge, len(in), max)}
+	}
+	select {
+	case p.slots <- struct{}{}:
+	case <-ctx.Done():
+		return nil, &PluginError{Plugin: p.name, Func: export, Err: fmt.Errorf("wait for an instance: %w", ctx.Err())}
+	}
+	defer func() { <-p.slots }()
+
+	callCtx, cancel := context.WithTimeout(ctx, p.manifest.CallTimeout)
+	defer cancel()
+	var inst *instance
+	select {
+	case inst = <-p.idle:
+	default:
+		var err error
+		if inst, err = p.instantiate(ctx, callCtx, false); err != nil {
+			p.record(ctx, err)
+			return nil, err
+		}
+		p.live.Add(1)
+	}
+
+	out, err := p.invoke(ctx, callCtx, inst, export, in)
+	if err == nil {
+		err = p.checkAnswer(export, out)
+	}
+	if err == nil || errors.Is(err, ErrFailed) {
+		p.idle <- inst
+	} else {
+		p.discard(inst)
+		if p.isClosed() {
+			err = &PluginError{Plugin: p.name, Func: export, Err: fmt.Errorf("plugin closed during the call: %w", core.ErrClosed)}
+		}
+	}
+	p.record(ctx, err)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// record counts a call in the plugin's stats and logs a failure.
+func (p *Plugin) record(ctx context.Context, err error) {
+	p.count(ctx, err, true)
+}
+
+// count updates the stats with a call's outcome; newCall is false when an
+// adapter finds that a call counted as a success returned an answer it
+// cannot decode.
+func (p *Plugin) count(ctx context.Context, err error, newCall bool) {
+	p.mu.Lock()
+	if newCall {
+		p.stats.Calls++
+	}
+	counted := err != nil && ctx.Err() == nil
+	var consecutive uint64
+	switch {
+	case err == nil:
+		p.stats.ConsecutiveFailures = 0
+	case counted:
+		p.stats.Failures++
+		p.stats.ConsecutiveFailures++
+		p.stats.LastError = err
+		p.stats.LastFailure = p.rt.opts.Now()
+		consecutive = p.stats.ConsecutiveFailures
+	}
+	p.mu.Unlock()
+	if counted {
+		p.logger.LogAttrs(ctx, slog.LevelWarn, "plugin call failed",
+			slog.Any("error", err), slog.Uint64("consecutive_failures", consecutive))
+	}
+}
+
+// discard closes an instance that must not be reused.
+func (p *Plugin) discard(inst *instance) {
+	if inst.mod != nil {
+		_ = inst.mod.Close(context.Background())
+	}
+	p.live.Add(-1)
+}
+
+// instance is one instantiation of the module. It is used by one call at a
+// time.
+type instance struct {
+	mod    api.Module
+	mem    api.Memory
+	alloc  api.Function
+	funcs  map[string]api.Function
+	stderr *headBuffer
+	stack  [2]uint64
+}
+
+// instantiate makes an instance: it runs _initialize, then (the first
+// time) checks the ABI version and reads the describe answer, then
+// configures it. ctx is the caller's context, callCtx the call's.
+func (p *Plugin) instantiate(ctx, callCtx context.Context, first bool) (*instance, error) {
+	inst := &instance{stderr: &headBuffer{max: stderrHead}, funcs: map[string]api.Function{}}
+	cfg := wazero.NewModuleConfig().
+		WithName("").
+		WithStartFunctions("_initialize").
+		WithStderr(inst.stderr)
+	if p.manifest.AllowClock {
+		cfg = cfg.WithSysWalltime().WithSysNanotime().WithSysNanosleep()
+	}
+	if p.manifest.AllowRandom {
+		cfg = cfg.WithRandSource(rand.Reader)
+	}
+	st := &callState{}
+	mod, err := p.wr.InstantiateModule(withState(callCtx, st), p.compiled, cfg)
+	if err != nil {
+		err = p.classify(ctx, callCtx, inst, err)
+		if first && callCtx.Err() == nil {
+			// A module that cannot start (an import wazero lacks, a trap
+			// in _initialize) is refused, like any other invalid module.
+			err = fmt.Errorf("%w: %w", core.ErrInvalid, err)
+		}
+		return nil, &PluginError{Plugin: p.name, Func: "instantiate", Err: err}
+	}
+	inst.mod = mod
+	inst.mem = mod.ExportedMemory("memory")
+	inst.alloc = mod.ExportedFunction(abi.ExportAlloc)
+	fail := func(err error) (*instance, error) {
+		_ = mod.Close(context.Background())
+		return nil, err
+	}
+
+	if first {
+		if err := p.checkVersion(ctx, callCtx, inst); err != nil {
+			return fail(err)
+		}
+		out, err := p.invoke(ctx, callCtx, inst, abi.ExportDescribe, nil)
+		if err == nil {
+			err = p.checkAnswer(abi.ExportDescribe, out)
+		}
+		if err != nil {
+			return fail(err)
+		}
+		if err := p.setDescribe(out); err != nil {
+			return fail(err)
+		}
+	}
+	if !p.hasConfigure {
+		if len(bytes.TrimSpace(p.manifest.Config)) > 0 {
+			return fail(&PluginError{Plugin: p.name, Func: abi.ExportConfigure, Err: fmt.Errorf(
+				"%w: the manifest has a configuration but the module does not export %s", core.ErrInvalid, abi.ExportConfigure)})
+		}
+		return inst, nil
+	}
+	out, err := p.invoke(ctx, callCtx, inst, abi.ExportConfigure, p.manifest.Config)
+	if err == nil && len(out) > 0 {
+		err = p.checkAnswer(abi.ExportConfigure, out)
+	}
+	if err != nil {
+		if errors.Is(err, ErrFailed) {
+			err = &PluginError{Plugin: p.name, Func: abi.ExportConfigure, Err: fmt.Errorf("%w: configuration rejected: %w", core.ErrInvalid, errors.Unwrap(err))}
+		}
+		return fail(err)
+	}
+	return inst, nil
+}
+
+// checkVersion calls mnemo_abi_version and refuses a mismatch.
+func (p *Plugin) checkVersion(ctx, callCtx context.Context, inst *instance) error {
+	fn := inst.mod.ExportedFunction(abi.ExportABIVersion)
+	if err := fn.CallWithStack(callCtx, inst.stack[:1]); err != nil {
+		return &PluginError{Plugin: p.name, Func: abi.ExportABIVersion, Err: p.classify(ctx, callCtx, inst, err)}
+	}
+	if v := int32(inst.stack[0]); v != abi.Version {
+		return &PluginError{Plugin: p.name, Func: abi.ExportABIVersion, Err: fmt.Errorf(
+			"%w: plugin speaks ABI version %d, this host speaks version %d", core.ErrInvalid, v, abi.Version)}
+	}
+	return nil
+}
+
+// setDescribe decodes and checks the describe answer.
+func (p *Plugin) setDescribe(out []byte) error {
+	var d abi.Describe
+	if err := jsonAPI.Unmarshal(out, &d); err != nil {
+		return &PluginError{Plugin: p.name, Func: abi.ExportDescribe, Err: fmt.Errorf("%w: decode describe answer: %s", ErrMalformed, oneLine(err.Error(), 200))}
+	}
+	errorf := func(format string, args ...any) error {
+		return &PluginError{Plugin: p.name, Func: abi.ExportDescribe, Err: fmt.Errorf("%w: "+format, append([]any{core.ErrInvalid}, args...)...)}
+	}
+	if d.ABIVersion != abi.Version {
+		return errorf("describe says ABI version %d, this host speaks version %d", d.ABIVersion, abi.Version)
+	}
+	if d.Name == "" {
+		return errorf("describe answer has no name")
+	}
+	exports := p.compiled.ExportedFunctions()
+	caps := map[string]bool{}
+	for _, c := range d.Capabilities {
+		if !slices.Contains(abi.AllCapabilities, c) {
+			return errorf("unknown capability %q (ABI version %d has %s)", c, abi.Version, strings.Join(abi.AllCapabilities, ", "))
+		}
+		if _, ok := exports[abi.ExportPrefix+c]; !ok {
+			return errorf("describe lists capability %s but the module does not export %s", c, abi.ExportPrefix+c)
+		}
+		caps[c] = true
+	}
+	for _, imp := range d.Imports {
+		granted := imp == abi.HostLLMComplete && p.manifest.AllowLLM || imp == abi.HostEmbed && p.manifest.AllowEmbed
+		if !granted {
+			p.logger.Warn("plugin asks for a host function its manifest does not grant; calls to it will be denied", "import", imp)
+		}
+	}
+	p.desc = d
+	p.caps = caps
+	return nil
+}
+
+// invoke writes in into the instance's memory, calls export and returns a
+// copy of the answer. Any error means the instance must be discarded.
+func (p *Plugin) invoke(ctx, callCtx context.Context, inst *instance, export string, in []byte) ([]byte, error) {
+	fn := inst.funcs[export]
+	if fn == nil {
+		fn = inst.mod.ExportedFunction(export)
+		inst.funcs[export] = fn
+	}
+	inst.stderr.Reset()
+	st := &callState{}
+	callCtx = withState(callCtx, st)
+	fail := func(err error) ([]byte, error) {
+		return nil, &PluginError{Plugin: p.name, Func: export, Err: err}
+	}
+
+	var ptr uint32
+	if len(in) > 0 {
+		inst.stack[0] = uint64(len(in))
+		if err := inst.alloc.CallWithStack(callCtx, inst.stack[:1]); err != nil {
+			return nil, &PluginError{Plugin: p.name, Func: abi.ExportAlloc, Err: p.classify(ctx, callCtx, inst, err)}
+		}
+		ptr = api.DecodeU32(inst.stack[0])
+		if ptr == 0 {
+			return nil, &PluginError{Plugin: p.name, Func: abi.ExportAlloc, Err: fmt.Errorf("%w: %s(%d) returned 0", ErrMalformed, abi.ExportAlloc, len(in))}
+		}
+		if !inst.mem.Write(ptr, in) {
+			return nil, &PluginError{Plugin: p.name, Func: abi.ExportAlloc, Err: fmt.Errorf(
+				"%w: %s(%d) returned %#x, outside the plugin's %d-byte memory", ErrMalformed, abi.ExportAlloc, len(in), ptr, inst.mem.Size())}
+		}
+	}
+
+	var err error
+	if export == abi.ExportDescribe {
+		err = fn.CallWithStack(callCtx, inst.stack[:1])
+	} else {
+		inst.stack[0], inst.stack[1] = uint64(ptr), uint64(len(in))
+		err = fn.CallWithStack(callCtx, inst.stack[:2])
+	}
+	if err != nil {
+		return fail(p.classify(ctx, callCtx, inst, err))
+	}
+	optr, n := abi.Unpack(inst.stack[0])
+	if max := p.manifest.MaxMessageBytes; int64(n) > int64(max) {
+		return fail(fmt.Errorf("%w: answer is %d bytes, the limit is %d", core.ErrTooLarge, n, max))
+	}
+	if n == 0 {
+		return nil, nil
+	}
+	view, ok := inst.mem.Read(optr, n)
+	if !ok {
+		return fail(fmt.Errorf("%w: answer at %#x+%d lies outside the plugin's %d-byte memory", ErrMalformed, optr, n, inst.mem.Size()))
+	}
+	return bytes.Clone(view), nil
+}
+
+// checkAnswer checks that out is a JSON object and turns an error answer
+// into ErrFailed. Decoding validates the whole document, skipped members
+// included.
+func (p *Plugin) checkAnswer(export string, out []byte) error {
+	fail := func(err error) error { return &PluginError{Plugin: p.name, Func: export, Err: err} }
+	trimmed := bytes.TrimLeft(out, " \t\r\n")
+	if len(trimmed) == 0 {
+		return fail(fmt.Errorf("%w: empty answer", ErrMalformed))
+	}
+	var answer struct {
+		Error any `json:"error"`
+	}
+	if trimmed[0] != '{' || jsonAPI.Unmarshal(out, &answer) != nil {
+		return fail(fmt.Errorf("%w: answer is not a JSON object: %q", ErrMalformed, oneLine(string(out), 80)))
+	}
+	if !utf8.Valid(out) {
+		return fail(fmt.Errorf("%w: answer is not valid UTF-8", ErrMalformed))
+	}
+	switch e := answer.Error.(type) {
+	case nil:
+		return nil
+	case string:
+		if e == "" {
+			return nil
+		}
+		return fail(fmt.Errorf("%w: %s", ErrFailed, oneLine(e, 1000)))
+	}
+	return fail(fmt.Errorf("%w: the \"error\" member is not a string", ErrMalformed))
+}
+
+// classify turns an error of a wazero call into a PluginError's Err.
+func (p *Plugin) classify(ctx, callCtx context.Context, inst *instance, err error) error {
+	if callCtx.Err() != nil {
+		if ctx.Err() != nil {
+			return fmt.Errorf("call abandoned: %w", ctx.Err())
+		}
+		return fmt.Errorf("call ran past its %s limit: %w", p.manifest.CallTimeout, context.DeadlineExceeded)
+	}
+	var msg string
+	var exit *sys.ExitError
+	if errors.As(err, &exit) {
+		msg = fmt.Sprintf("plugin exited with code %d", exit.ExitCode())
+	} else {
+		msg, _, _ = strings.Cut(err.Error(), "\n")
+		msg = strings.TrimPrefix(msg, "module[] ")
+	}
+	if s := stderrReason(inst.stderr.String()); s != "" {
+		msg += " (stderr: " + s + ")"
+	}
+	if inst.mem != nil && p.atMemoryLimit(inst.mem.Size()) {
+		limit := uint64(p.manifest.MemoryLimitPages) * 65536
+		return fmt.Errorf("%w: %w (%d MiB): %s", ErrTrap, ErrMemoryLimit, limit>>20, msg)
+	}
+	return fmt.Errorf("%w: %s", ErrTrap, msg)
+}
+
+// atMemoryLimit reports whether an instance that died with size bytes of
+// memory died of its memory limit: within one eighth of the limit (at least
+// 4 MiB, the Go runtime's heap arena), a grow request must have failed.
+func (p *Plugin) atMemoryLimit(size uint32) bool {
+	limit := uint64(p.manifest.MemoryLimitPages) * 65536
+	slack := max(limit/8, 4<<20)
+	return uint64(size)+slack >= limit
+}
+
+func (p *Plugin) errorf(fn, format string, args ...any) error {
+	return &PluginError{Plugin: p.name, Func: fn, Err: fmt.Errorf(format, args...)}
+}
+
+// stderrReason returns the start of what an instance wrote to stderr, up
+// to the first blank line: where a Go panic or fatal error states its
+// reason, before the goroutine dumps.
+func stderrReason(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.Index(s, "\n\n"); i >= 0 {
+		s = s[:i]
+	}
+	return oneLine(s, 300)
+}
+
+// stderrHead is how much of an instance's stderr a trap error quotes: the
+// start, where a Go panic or a runtime's fatal error states its reason.
+const stderrHead = 512
+
+// headBuffer keeps the first max bytes written to it.
+type headBuffer struct {
+	max int
+	buf []byte
+}
+
+func (b *headBuffer) Write(p []byte) (int, error) {
+	if room := b.max - len(b.buf); room > 0 {
+		b.buf = append(b.buf, p[:min(room, len(p))]...)
+	}
+	return len(p), nil
+}
+
+func (b *headBuffer) Reset()         { b.buf = b.buf[:0] }
+func (b *headBuffer) String() string { return string(b.buf) }
