@@ -75,7 +75,7 @@ func (e *Engine) processBatch(ctx context.Context, eps []Episode) []EpisodeRepor
 		return nil
 	}
 	plugins, perr := e.plugins.For(ctx, eps[0].GroupID)
-	if perr == nil && plugins.Extractor == nil {
+	if perr == nil && plugins.Extractor == nil && !onlyTriplets(eps) {
 		perr = fmt.Errorf("%w: group %s has no extractor", ErrInvalid, eps[0].GroupID)
 	}
 	preps := make([]*prepared, len(eps))
@@ -134,6 +134,13 @@ func (e *Engine) prepare(ctx context.Context, p *prepared) {
 		p.warnings = append(p.warnings, fmt.Sprintf("the last %d bytes of the episode were not extracted: over %d pieces of %d bytes (the episode is stored whole and searchable)", dropped, e.ingest.MaxChunks, e.ingest.MaxExtractBytes))
 	}
 	var all Extraction
+	if x, ok, err := tripletExtraction(ep); ok {
+		if err != nil {
+			p.err = err
+			return
+		}
+		all, chunks = x, nil
+	}
 	for _, chunk := range chunks {
 		piece := ep
 		piece.Content = chunk
@@ -167,6 +174,15 @@ func (e *Engine) prepare(ctx context.Context, p *prepared) {
 	p.ep.Embedding = vecs[0]
 	p.entVecs = vecs[1 : 1+len(p.ents)]
 	p.factVecs = vecs[1+len(p.ents):]
+}
+
+func onlyTriplets(eps []Episode) bool {
+	for _, ep := range eps {
+		if ep.SourceDescription != tripletSource {
+			return false
+		}
+	}
+	return true
 }
 
 // failAttempt records a failed attempt: the episode stays pending for a

@@ -46,6 +46,7 @@ type queue struct {
 	cancel context.CancelFunc
 
 	mu      sync.Mutex
+	groups  map[string]*sync.Mutex // serializes a group's writers
 	running map[string]bool
 	retryAt map[string]time.Time // episode uuid → earliest next attempt
 	waiters map[string][]chan struct{}
@@ -58,9 +59,23 @@ func newQueue(e *Engine) *queue {
 	ctx, cancel := context.WithCancel(context.Background())
 	return &queue{
 		e: e, wakeCh: make(chan struct{}, 1), ctx: ctx, cancel: cancel,
-		running: map[string]bool{}, retryAt: map[string]time.Time{},
+		groups: map[string]*sync.Mutex{}, running: map[string]bool{}, retryAt: map[string]time.Time{},
 		waiters: map[string][]chan struct{}{}, reports: map[string]EpisodeReport{},
 	}
+}
+
+// lock takes a group's write lock, held by its worker while it processes a
+// batch and by deletes, and returns its release.
+func (q *queue) lock(group string) func() {
+	q.mu.Lock()
+	m, ok := q.groups[group]
+	if !ok {
+		m = &sync.Mutex{}
+		q.groups[group] = m
+	}
+	q.mu.Unlock()
+	m.Lock()
+	return m.Unlock
 }
 
 // wake asks the dispatcher to look for pending episodes now.
@@ -154,7 +169,10 @@ func (q *queue) work(group string) {
 		if len(due) == 0 {
 			return
 		}
-		for _, r := range q.e.processBatch(q.ctx, due) {
+		unlock := q.lock(group)
+		reports := q.e.processBatch(q.ctx, due)
+		unlock()
+		for _, r := range reports {
 			q.finish(r)
 		}
 	}

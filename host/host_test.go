@@ -1,0 +1,85 @@
+package host_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"mnemo/core"
+	"mnemo/host"
+)
+
+// sharedCache is one wasm compilation cache for the package's tests, so a
+// plugin is compiled once per test binary, not once per test.
+var sharedCache = filepath.Join(os.TempDir(), "mnemo-test-wasm-cache")
+
+func openHost(t *testing.T, mutate func(*host.Config)) *host.Host {
+	t.Helper()
+	cfg, err := host.Load("", func(string) string { return "" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.DB = t.TempDir()
+	cfg.Store.BufferPoolMB = 64
+	cfg.Plugins.CacheDir = sharedCache
+	cfg.Plugins.Reload = -1
+	if mutate != nil {
+		mutate(&cfg)
+	}
+	h, err := host.Open(context.Background(), cfg, host.OpenOptions{})
+	if err != nil {
+		t.Fatalf("host.Open: %v", err)
+	}
+	t.Cleanup(func() { h.Close(context.Background()) })
+	return h
+}
+
+func TestOfflineIngestEndToEnd(t *testing.T) {
+	ctx := context.Background()
+	h := openHost(t, nil)
+	ref := time.Date(2024, 3, 1, 10, 0, 0, 0, time.UTC)
+	res, err := h.Engine.Ingest(ctx, []core.Episode{
+		{GroupID: "g1", Source: core.SourceMessage, Content: "Alice: I work at Acme and I live in Paris.", ValidAt: ref},
+		{GroupID: "g1", Source: core.SourceMessage, Content: "Alice: I moved to Berlin last week.", ValidAt: ref.AddDate(0, 2, 0)},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
+	defer cancel()
+	reports, err := h.Engine.Wait(wctx, "g1", res[0].UUID, res[1].UUID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range reports {
+		if r.Status != core.EpisodeDone {
+			t.Fatalf("episode %s: %s (%s)", r.UUID, r.Status, r.Error)
+		}
+	}
+	facts, err := h.Store.ListFacts(ctx, "g1", core.ListOptions{Filter: core.Filter{IncludeInvalid: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var paris, berlin *core.Fact
+	for i, f := range facts.Items {
+		t.Logf("fact %s %q valid %v invalid %v expired %v", f.Relation, f.Text, f.ValidAt, f.InvalidAt, f.ExpiredAt)
+		switch {
+		case f.Relation == "LIVES_IN" && f.Text == "Alice lives in Paris":
+			paris = &facts.Items[i]
+		case f.Relation == "LIVES_IN" && f.Text == "Alice moved to Berlin":
+			berlin = &facts.Items[i]
+		}
+	}
+	if paris == nil || berlin == nil {
+		t.Fatalf("want the Paris and Berlin facts, got %d facts", len(facts.Items))
+	}
+	if paris.ExpiredAt.IsZero() || paris.InvalidatedBy != berlin.UUID {
+		t.Errorf("Paris fact not invalidated by the Berlin fact: %+v", *paris)
+	}
+	// "last week" from 2024-05-01 is 2024-04-24, a date without a time.
+	if want := time.Date(2024, 4, 24, 0, 0, 0, 0, time.UTC); !paris.InvalidAt.Equal(want) || !berlin.ValidAt.Equal(want) {
+		t.Errorf("move date: Paris ends %v, Berlin starts %v; want %v", paris.InvalidAt, berlin.ValidAt, want)
+	}
+}
