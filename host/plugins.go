@@ -69,7 +69,7 @@ type loadedPlugin struct {
 
 type pluginSet struct {
 	extractor, entityResolver, factResolver, reranker, summarizer *wasm.Plugin
-	ontology                                                       *core.Ontology
+	ontology                                                      *core.Ontology
 }
 
 type tenantSet struct {
