@@ -56,6 +56,8 @@ type Episode struct {
 	// CreatedAt is when mnemo stored the episode (T').
 	CreatedAt time.Time
 	Status    EpisodeStatus
+	// Embedding is the embedding of Content; nil on reads unless asked for.
+	Embedding []float32
 	// Attempts counts extraction attempts; Error is the last failure.
 	Attempts int
 	Error    string
@@ -193,6 +195,21 @@ func ValidateUUID(id string) error {
 		c := id[i]
 		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_') {
 			return invalidf("uuid %q: character %q is not allowed", id, c)
+		}
+	}
+	return nil
+}
+
+// ValidateLabel checks an entity label (an ontology type name): 1 to 64
+// letters, digits, '_' and '-', starting with a letter.
+func ValidateLabel(l string) error {
+	if l == "" || len(l) > 64 {
+		return invalidf("label %q: want 1 to 64 characters", l)
+	}
+	for i, r := range l {
+		ok := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || i > 0 && (r >= '0' && r <= '9' || r == '_' || r == '-')
+		if !ok {
+			return invalidf("label %q: want letters, digits, '_' and '-', starting with a letter", l)
 		}
 	}
 	return nil

@@ -79,9 +79,11 @@ type EpisodeStore interface {
 	Episode(ctx context.Context, groups []string, uuid string) (Episode, error)
 	// ListEpisodes lists a group's episodes by reference time, then uuid.
 	ListEpisodes(ctx context.Context, group string, opts ListOptions) (Page[Episode], error)
-	// PendingEpisodes returns up to limit pending episodes of all groups,
-	// each group's in reference-time order.
-	PendingEpisodes(ctx context.Context, limit int) ([]Episode, error)
+	// PendingGroups lists the groups that have pending episodes.
+	PendingGroups(ctx context.Context) ([]string, error)
+	// PendingEpisodes returns up to limit pending episodes of a group in
+	// (reference time, uuid) order.
+	PendingEpisodes(ctx context.Context, group string, limit int) ([]Episode, error)
 	// PreviousEpisodes returns up to n episodes of ep's group that come
 	// before ep in (reference time, uuid) order, oldest first.
 	PreviousEpisodes(ctx context.Context, ep Episode, n int) ([]Episode, error)
@@ -342,6 +344,11 @@ type TimeCondition struct {
 
 // Validate checks the filter's fields for a scope.
 func (f *Filter) Validate(scope Scope) error {
+	for _, l := range f.Labels {
+		if err := ValidateLabel(l); err != nil {
+			return err
+		}
+	}
 	for _, group := range f.Time {
 		for _, c := range group {
 			switch c.Op {

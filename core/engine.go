@@ -1,0 +1,224 @@
+package core
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+)
+
+// Options configures an Engine. Store, Embedder, Plugins and Now are
+// required; the zero value of every other field is its default.
+type Options struct {
+	Store    Store
+	Embedder Embedder
+	// Plugins chooses each group's extractor, resolvers, reranker and
+	// ontology.
+	Plugins PluginSets
+	// LLM, when set, serves cross-encoder reranking and community
+	// summaries; without it they use their offline forms.
+	LLM LLM
+	// Now is the clock; core never reads the wall clock itself.
+	Now func() time.Time
+	// Logger receives ingestion progress and failures. The default
+	// discards.
+	Logger *slog.Logger
+
+	Ingest      IngestOptions
+	Search      SearchOptions
+	Communities CommunityOptions
+}
+
+// IngestOptions tunes ingestion.
+type IngestOptions struct {
+	// ContextEpisodes is how many previous episodes of the group the
+	// extractor sees. The default is 4, as in the Zep paper; negative
+	// means none.
+	ContextEpisodes int
+	// MaxContentBytes rejects larger episodes at Ingest. The default is
+	// 1 MiB.
+	MaxContentBytes int
+	// MaxExtractBytes is the largest piece of an episode sent to the
+	// extractor at once; larger episodes are split at paragraph and
+	// sentence boundaries. The default is 12 KiB.
+	MaxExtractBytes int
+	// MaxChunks caps the pieces of one episode; the rest is not extracted
+	// (the episode is still stored whole and searchable) and a warning
+	// says so. The default is 16.
+	MaxChunks int
+	// Workers is the number of groups processed at once. The default is 2.
+	Workers int
+	// Batch is how many pending episodes of a group are extracted and
+	// embedded together; resolution and writes stay one episode at a time
+	// so results equal one-by-one ingestion. The default is 8.
+	Batch int
+	// MaxAttempts is how often extraction of an episode is tried before it
+	// is marked failed. The default is 3.
+	MaxAttempts int
+	// RetryDelay is the wait before the first retry; it quadruples for
+	// each further one. The default is 2s.
+	RetryDelay time.Duration
+	// MaxSummaryChars bounds entity summaries. The default is 1000.
+	MaxSummaryChars int
+	// Reports is how many recent episode reports are kept for Wait and
+	// status queries. The default is 10000.
+	Reports int
+}
+
+func (o IngestOptions) withDefaults() IngestOptions {
+	if o.ContextEpisodes == 0 {
+		o.ContextEpisodes = 4
+	}
+	if o.ContextEpisodes < 0 {
+		o.ContextEpisodes = 0
+	}
+	if o.MaxContentBytes == 0 {
+		o.MaxContentBytes = 1 << 20
+	}
+	if o.MaxExtractBytes == 0 {
+		o.MaxExtractBytes = 12 << 10
+	}
+	if o.MaxChunks == 0 {
+		o.MaxChunks = 16
+	}
+	if o.Workers == 0 {
+		o.Workers = 2
+	}
+	if o.Batch == 0 {
+		o.Batch = 8
+	}
+	if o.MaxAttempts == 0 {
+		o.MaxAttempts = 3
+	}
+	if o.RetryDelay == 0 {
+		o.RetryDelay = 2 * time.Second
+	}
+	if o.MaxSummaryChars == 0 {
+		o.MaxSummaryChars = 1000
+	}
+	if o.Reports == 0 {
+		o.Reports = 10000
+	}
+	return o
+}
+
+// Validate checks the options.
+func (o Options) Validate() error {
+	switch {
+	case o.Store == nil:
+		return invalidf("engine: no store")
+	case o.Embedder == nil:
+		return invalidf("engine: no embedder")
+	case o.Plugins == nil:
+		return invalidf("engine: no plugin sets")
+	case o.Now == nil:
+		return invalidf("engine: no clock")
+	}
+	if d := o.Store.Dimension(); d != o.Embedder.Dimension() {
+		return fmt.Errorf("%w: the embedder makes vectors of dimension %d, the store holds %d", ErrConflict, o.Embedder.Dimension(), d)
+	}
+	i := o.Ingest
+	if i.MaxContentBytes < 0 || i.MaxExtractBytes < 0 || i.MaxChunks < 0 || i.Workers < 0 || i.Batch < 0 || i.MaxAttempts < 0 || i.RetryDelay < 0 {
+		return invalidf("engine: negative ingestion setting")
+	}
+	return nil
+}
+
+// Engine is mnemo's memory: it ingests episodes into the graph, searches
+// it and builds context for agents.
+//
+// An Engine is safe for concurrent use. Open starts its ingestion workers,
+// which resume the episodes a previous process left pending; Close stops
+// them. The Engine does not own the Store, Embedder or LLM: closing it
+// leaves them open.
+type Engine struct {
+	store    Store
+	embedder Embedder
+	plugins  PluginSets
+	llm      LLM
+	now      func() time.Time
+	log      *slog.Logger
+
+	ingest IngestOptions
+	search SearchOptions
+	comm   CommunityOptions
+
+	q *queue
+
+	closeOnce sync.Once
+	closed    chan struct{}
+	wg        sync.WaitGroup
+}
+
+// Open validates opts and starts an engine.
+func Open(ctx context.Context, opts Options) (*Engine, error) {
+	if err := opts.Validate(); err != nil {
+		return nil, err
+	}
+	e := &Engine{
+		store:    opts.Store,
+		embedder: opts.Embedder,
+		plugins:  opts.Plugins,
+		llm:      opts.LLM,
+		now:      opts.Now,
+		log:      opts.Logger,
+		ingest:   opts.Ingest.withDefaults(),
+		search:   opts.Search.withDefaults(),
+		comm:     opts.Communities.withDefaults(),
+		closed:   make(chan struct{}),
+	}
+	if e.log == nil {
+		e.log = slog.New(slog.DiscardHandler)
+	}
+	e.q = newQueue(e)
+	e.wg.Add(1)
+	go func() {
+		defer e.wg.Done()
+		e.q.dispatch()
+	}()
+	e.q.wake()
+	return e, nil
+}
+
+// Store returns the store the engine reads and writes, for listings.
+func (e *Engine) Store() Store { return e.store }
+
+// Close stops the ingestion workers. An episode being processed when ctx
+// ends is interrupted and stays pending: the next Open resumes it. Close is
+// idempotent.
+func (e *Engine) Close(ctx context.Context) error {
+	e.closeOnce.Do(func() {
+		close(e.closed)
+		e.q.stop()
+	})
+	done := make(chan struct{})
+	go func() {
+		e.wg.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		e.q.cancelAll()
+		<-done
+		return nil
+	}
+}
+
+// checkOpen returns ErrClosed after Close.
+func (e *Engine) checkOpen() error {
+	select {
+	case <-e.closed:
+		return fmt.Errorf("engine: %w", ErrClosed)
+	default:
+		return nil
+	}
+}
+
+// canceled reports whether err comes from a done context.
+func canceled(err error) bool {
+	return errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
+}

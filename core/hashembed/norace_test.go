@@ -1,0 +1,5 @@
+//go:build !race
+
+package hashembed_test
+
+const raceEnabled = false

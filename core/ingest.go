@@ -1,0 +1,315 @@
+package core
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+)
+
+// IngestResult is the outcome of storing one episode.
+type IngestResult struct {
+	UUID string
+	// Created is false when the episode was already stored (a re-send).
+	Created bool
+}
+
+// Ingest validates episodes, stores them as pending before any extraction,
+// and queues them. It returns once they are stored; extraction happens in
+// the background (Wait blocks until it is done). An episode without a UUID
+// gets one; re-sending an episode with the same UUID and content is a
+// no-op. If any episode is invalid, none is stored.
+func (e *Engine) Ingest(ctx context.Context, eps []Episode) ([]IngestResult, error) {
+	if err := e.checkOpen(); err != nil {
+		return nil, err
+	}
+	now := e.now()
+	in := make([]Episode, len(eps))
+	for i, ep := range eps {
+		if ep.UUID == "" {
+			ep.UUID = NewID(now)
+		}
+		if ep.Name == "" {
+			ep.Name = fmt.Sprintf("%s %s", ep.Source, ep.ValidAt.UTC().Format(time.RFC3339))
+		}
+		ep.CreatedAt, ep.Status, ep.Attempts, ep.Error, ep.Embedding = now, EpisodePending, 0, "", nil
+		if err := ep.Validate(e.ingest.MaxContentBytes); err != nil {
+			return nil, fmt.Errorf("episode %d: %w", i, err)
+		}
+		in[i] = ep
+	}
+	created, err := e.store.AddEpisodes(ctx, in)
+	if err != nil {
+		return nil, err
+	}
+	e.q.wake()
+	out := make([]IngestResult, len(in))
+	for i, ep := range in {
+		out[i] = IngestResult{UUID: ep.UUID, Created: created[i]}
+	}
+	return out, nil
+}
+
+// prepared is an episode after extraction and embedding, before resolution.
+type prepared struct {
+	ep       Episode
+	plugins  Plugins
+	ents     []ExtractedEntity
+	entVecs  [][]float32
+	facts    []ExtractedFact
+	factVecs [][]float32
+	warnings []string
+	meter    *Meter
+	start    time.Time
+	err      error
+}
+
+// processBatch ingests a group's due pending episodes, given in reference-
+// time order. Extraction and embedding, which depend only on the episodes,
+// run concurrently; resolution and writes run one episode at a time, in
+// order, so each episode sees the graph its predecessors left. It stops at
+// the first episode that fails, leaving the rest pending, so order holds.
+func (e *Engine) processBatch(ctx context.Context, eps []Episode) []EpisodeReport {
+	if len(eps) == 0 {
+		return nil
+	}
+	plugins, perr := e.plugins.For(ctx, eps[0].GroupID)
+	if perr == nil && plugins.Extractor == nil {
+		perr = fmt.Errorf("%w: group %s has no extractor", ErrInvalid, eps[0].GroupID)
+	}
+	preps := make([]*prepared, len(eps))
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, 4)
+	for i, ep := range eps {
+		p := &prepared{ep: ep, plugins: plugins, meter: NewMeter(), start: e.now(), err: perr}
+		preps[i] = p
+		if perr != nil {
+			continue
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			e.prepare(WithMeter(ctx, p.meter), p)
+		}()
+	}
+	wg.Wait()
+	var reports []EpisodeReport
+	for _, p := range preps {
+		if p.err == nil {
+			var r EpisodeReport
+			r, p.err = e.resolveAndWrite(WithMeter(ctx, p.meter), p)
+			if p.err == nil {
+				reports = append(reports, r)
+				continue
+			}
+		}
+		if canceled(p.err) && ctx.Err() != nil {
+			return reports // shutting down: the episode stays pending as it was
+		}
+		reports = append(reports, e.failAttempt(ctx, p))
+		return reports
+	}
+	return reports
+}
+
+// prepare extracts entities and facts from an episode and embeds them.
+func (e *Engine) prepare(ctx context.Context, p *prepared) {
+	ep := p.ep
+	var prev []Episode
+	if n := e.ingest.ContextEpisodes; n > 0 {
+		var err error
+		if prev, err = e.store.PreviousEpisodes(ctx, ep, n); err != nil {
+			p.err = fmt.Errorf("read previous episodes: %w", err)
+			return
+		}
+	}
+	chunks, dropped := splitContent(ep, e.ingest.MaxExtractBytes, e.ingest.MaxChunks)
+	if len(chunks) > 1 {
+		p.warnings = append(p.warnings, fmt.Sprintf("episode of %d bytes extracted in %d pieces", len(ep.Content), len(chunks)))
+	}
+	if dropped > 0 {
+		p.warnings = append(p.warnings, fmt.Sprintf("the last %d bytes of the episode were not extracted: over %d pieces of %d bytes (the episode is stored whole and searchable)", dropped, e.ingest.MaxChunks, e.ingest.MaxExtractBytes))
+	}
+	var all Extraction
+	for _, chunk := range chunks {
+		piece := ep
+		piece.Content = chunk
+		x, err := p.plugins.Extractor.Extract(ctx, ExtractRequest{Episode: piece, Previous: prev, Ontology: p.plugins.Ontology})
+		if err != nil {
+			p.err = fmt.Errorf("extract: %w", err)
+			return
+		}
+		all.Entities = append(all.Entities, x.Entities...)
+		all.Facts = append(all.Facts, x.Facts...)
+		all.Warnings = append(all.Warnings, x.Warnings...)
+	}
+	p.ents, p.facts, p.warnings = sanitize(all, p.plugins.Ontology, append(p.warnings, all.Warnings...))
+	texts := make([]string, 0, 1+len(p.ents)+len(p.facts))
+	texts = append(texts, ep.Content)
+	for _, x := range p.ents {
+		texts = append(texts, x.Name)
+	}
+	for _, f := range p.facts {
+		texts = append(texts, f.Text)
+	}
+	vecs, err := e.embedder.Embed(ctx, texts)
+	if err != nil {
+		p.err = fmt.Errorf("embed: %w", err)
+		return
+	}
+	if len(vecs) != len(texts) {
+		p.err = fmt.Errorf("%w: the embedder returned %d vectors for %d texts", ErrUnavailable, len(vecs), len(texts))
+		return
+	}
+	p.ep.Embedding = vecs[0]
+	p.entVecs = vecs[1 : 1+len(p.ents)]
+	p.factVecs = vecs[1+len(p.ents):]
+}
+
+// failAttempt records a failed attempt: the episode stays pending for a
+// retry, or is marked failed after MaxAttempts. It is never dropped.
+func (e *Engine) failAttempt(ctx context.Context, p *prepared) EpisodeReport {
+	ep := p.ep
+	ep.Attempts++
+	ep.Error = p.err.Error()
+	ep.Embedding = nil
+	if ep.Attempts >= e.ingest.MaxAttempts {
+		ep.Status = EpisodeFailed
+	}
+	e.log.Warn("ingest episode", "group", ep.GroupID, "episode", ep.UUID, "attempt", ep.Attempts, "status", ep.Status, "err", p.err)
+	if err := e.store.Apply(context.WithoutCancel(ctx), Change{Episodes: []Episode{ep}}); err != nil {
+		e.log.Error("record failed attempt", "episode", ep.UUID, "err", err)
+	}
+	return e.report(p, ep, nil)
+}
+
+// report builds an episode's report.
+func (e *Engine) report(p *prepared, ep Episode, st *writeStats) EpisodeReport {
+	r := EpisodeReport{
+		UUID: ep.UUID, GroupID: ep.GroupID, Status: ep.Status, Error: ep.Error, Attempts: ep.Attempts,
+		ByPrompt: p.meter.Snapshot(), Usage: p.meter.Total(), Warnings: p.warnings, Duration: e.now().Sub(p.start),
+	}
+	if st != nil {
+		r.Entities, r.NewEntities, r.Facts, r.NewFacts = st.entities, st.newEntities, st.facts, st.newFacts
+		r.Duplicates, r.Invalidated = st.duplicates, st.invalidated
+	}
+	return r
+}
+
+// sanitize cleans an extraction: drops nameless entities and entities of
+// excluded types, collapses entities with the same normalized name (keeping
+// the more specific type), keeps only valid labels, and drops facts whose
+// endpoints are unknown or the same, or whose text is empty.
+func sanitize(x Extraction, o *Ontology, warnings []string) ([]ExtractedEntity, []ExtractedFact, []string) {
+	excluded := map[string]bool{}
+	if o != nil {
+		for _, t := range o.ExcludedEntityTypes {
+			excluded[strings.ToLower(t)] = true
+		}
+	}
+	var ents []ExtractedEntity
+	index := map[string]int{}
+	for _, en := range x.Entities {
+		en.Name = strings.TrimSpace(en.Name)
+		key := NormalizeName(en.Name)
+		if key == "" {
+			continue
+		}
+		if excluded[strings.ToLower(en.Type)] {
+			continue
+		}
+		if en.Type != "" && ValidateLabel(en.Type) != nil {
+			warnings = append(warnings, fmt.Sprintf("entity %q: type %q is not a valid label; dropped the type", en.Name, en.Type))
+			en.Type = ""
+		}
+		if i, ok := index[key]; ok {
+			if ents[i].Type == "" {
+				ents[i].Type = en.Type
+			}
+			if len(en.Summary) > len(ents[i].Summary) {
+				ents[i].Summary = en.Summary
+			}
+			for k, v := range en.Attributes {
+				if ents[i].Attributes == nil {
+					ents[i].Attributes = map[string]any{}
+				}
+				ents[i].Attributes[k] = v
+			}
+			continue
+		}
+		index[key] = len(ents)
+		ents = append(ents, en)
+	}
+	var facts []ExtractedFact
+	seen := map[string]bool{}
+	for _, f := range x.Facts {
+		s, t := NormalizeName(f.Source), NormalizeName(f.Target)
+		_, okS := index[s]
+		_, okT := index[t]
+		switch {
+		case !okS || !okT:
+			warnings = append(warnings, fmt.Sprintf("fact %q: an endpoint is not among the extracted entities; dropped", f.Text))
+			continue
+		case s == t:
+			continue
+		case strings.TrimSpace(f.Text) == "":
+			continue
+		}
+		f.Relation = relationName(f.Relation)
+		f.Source, f.Target = ents[index[s]].Name, ents[index[t]].Name
+		key := s + "\x00" + t + "\x00" + normalizeText(f.Text)
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		facts = append(facts, f)
+	}
+	return ents, facts, warnings
+}
+
+// relationName makes a relation SCREAMING_SNAKE_CASE.
+func relationName(r string) string {
+	var b strings.Builder
+	under := false
+	for _, c := range strings.TrimSpace(r) {
+		switch {
+		case c >= 'a' && c <= 'z':
+			c -= 'a' - 'A'
+			fallthrough
+		case c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
+			if under && b.Len() > 0 {
+				b.WriteByte('_')
+			}
+			under = false
+			b.WriteRune(c)
+		default:
+			under = true
+		}
+	}
+	if b.Len() == 0 {
+		return "RELATES_TO"
+	}
+	return b.String()
+}
+
+// normalizeText is the key under which two fact texts are the same: lower
+// case, letters and digits, single spaces.
+func normalizeText(s string) string {
+	var b strings.Builder
+	space := false
+	for _, r := range strings.ToLower(s) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r > 127 {
+			if space && b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			space = false
+			b.WriteRune(r)
+		} else {
+			space = true
+		}
+	}
+	return b.String()
+}

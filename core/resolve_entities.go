@@ -1,0 +1,221 @@
+package core
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+	"time"
+)
+
+// resolvedEntity is an extracted entity bound to a stored or new entity.
+type resolvedEntity struct {
+	x      ExtractedEntity
+	vec    []float32
+	entity Entity
+	isNew  bool
+	// dirty marks an existing entity whose fields this episode changes.
+	dirty bool
+	// renamed marks an entity whose name changed and needs a new embedding.
+	renamed bool
+}
+
+// Entity candidates come from two searches per extracted name, so that a
+// name whose embedding is far from the stored one (an acronym, a
+// nickname) is still a candidate when the words match.
+const (
+	entityCandidates  = 8
+	entityMinCosine   = 0.5
+	entityCandidateBy = "cosine and bm25 on name and summary"
+)
+
+// resolveEntities binds each extracted entity of an episode to an existing
+// entity of the group or to a new one: exact normalized name first, then a
+// fuzzy name match among the candidates, then the resolver plugin for
+// those that still have candidates, in one call for the episode.
+func (e *Engine) resolveEntities(ctx context.Context, p *prepared, now time.Time) (map[string]*resolvedEntity, error) {
+	group := p.ep.GroupID
+	keys := make([]string, len(p.ents))
+	for i, x := range p.ents {
+		keys[i] = NormalizeName(x.Name)
+	}
+	exact, err := e.store.EntitiesByName(ctx, group, keys)
+	if err != nil {
+		return nil, fmt.Errorf("find entities by name: %w", err)
+	}
+	byKey := map[string][]Entity{}
+	for _, en := range exact {
+		k := NormalizeName(en.Name)
+		byKey[k] = append(byKey[k], en)
+	}
+	out := map[string]*resolvedEntity{}
+	var questions []EntityQuestion
+	for i, x := range p.ents {
+		r := &resolvedEntity{x: x, vec: p.entVecs[i]}
+		out[keys[i]] = r
+		var same []Entity
+		for _, c := range byKey[keys[i]] {
+			if compatible(x, c) {
+				same = append(same, c)
+			}
+		}
+		if len(same) == 1 {
+			r.merge(same[0])
+			continue
+		}
+		cands := same
+		if len(same) == 0 {
+			if cands, err = e.entityCandidates(ctx, group, x.Name, r.vec); err != nil {
+				return nil, err
+			}
+			var ok []Entity
+			for _, c := range cands {
+				if compatible(x, c) {
+					ok = append(ok, c)
+				}
+			}
+			cands = ok
+			if c, found := fuzzyMatch(x.Name, cands); found {
+				r.merge(c)
+				continue
+			}
+		}
+		if len(cands) == 0 {
+			continue
+		}
+		questions = append(questions, EntityQuestion{ID: i, Entity: x, Candidates: cands})
+	}
+	if len(questions) > 0 && p.plugins.EntityResolver != nil {
+		answers, err := p.plugins.EntityResolver.ResolveEntities(ctx, EntityResolveRequest{Episode: p.ep, Questions: questions})
+		if err != nil {
+			return nil, fmt.Errorf("resolve entities: %w", err)
+		}
+		byID := map[int]EntityQuestion{}
+		for _, q := range questions {
+			byID[q.ID] = q
+		}
+		for _, a := range answers {
+			q, ok := byID[a.ID]
+			if !ok {
+				p.warnings = append(p.warnings, fmt.Sprintf("entity resolver answered unknown question %d", a.ID))
+				continue
+			}
+			r := out[keys[a.ID]]
+			if a.DuplicateOf != "" {
+				idx := slices.IndexFunc(q.Candidates, func(c Entity) bool { return c.UUID == a.DuplicateOf })
+				if idx < 0 {
+					p.warnings = append(p.warnings, fmt.Sprintf("entity resolver named %s, not a candidate of %q", a.DuplicateOf, q.Entity.Name))
+					continue
+				}
+				r.merge(q.Candidates[idx])
+			}
+			if name := strings.TrimSpace(a.Name); name != "" && r.entity.UUID != "" && name != r.entity.Name {
+				r.entity.Name, r.dirty, r.renamed = name, true, true
+			}
+		}
+	}
+	// The rest are new entities. Two extracted names resolved to the same
+	// existing entity share it.
+	for _, r := range out {
+		if r.entity.UUID != "" {
+			continue
+		}
+		r.isNew = true
+		r.entity = Entity{
+			UUID: NewID(now), GroupID: group, Name: r.x.Name, Summary: r.x.Summary,
+			Attributes: maps.Clone(r.x.Attributes), NameEmbedding: r.vec, CreatedAt: now,
+		}
+		if r.x.Type != "" {
+			r.entity.Labels = []string{r.x.Type}
+		}
+	}
+	return out, nil
+}
+
+// merge binds r to an existing entity, adding the extracted type as a label
+// and the extracted attributes.
+func (r *resolvedEntity) merge(c Entity) {
+	r.entity = c
+	if t := r.x.Type; t != "" && !slices.ContainsFunc(c.Labels, func(l string) bool { return strings.EqualFold(l, t) }) {
+		r.entity.Labels = append(slices.Clone(c.Labels), t)
+		r.dirty = true
+	}
+	for k, v := range r.x.Attributes {
+		if r.entity.Attributes == nil {
+			r.entity.Attributes = map[string]any{}
+		} else if !r.dirty {
+			r.entity.Attributes = maps.Clone(r.entity.Attributes)
+		}
+		if old, ok := r.entity.Attributes[k]; !ok || fmt.Sprint(old) != fmt.Sprint(v) {
+			r.entity.Attributes[k] = v
+			r.dirty = true
+		}
+	}
+}
+
+// compatible reports whether an extracted entity may be the stored one:
+// their types (labels, or the "kind" attribute extractors set when the
+// ontology has no type) must not contradict each other.
+func compatible(x ExtractedEntity, c Entity) bool {
+	if x.Type != "" && len(c.Labels) > 0 && !slices.ContainsFunc(c.Labels, func(l string) bool { return strings.EqualFold(l, x.Type) }) {
+		return false
+	}
+	xk, _ := x.Attributes["kind"].(string)
+	ck, _ := c.Attributes["kind"].(string)
+	return xk == "" || ck == "" || strings.EqualFold(xk, ck)
+}
+
+// entityCandidates finds existing entities of the group that may be the
+// one named, by cosine similarity of names and BM25 on name and summary.
+func (e *Engine) entityCandidates(ctx context.Context, group, name string, vec []float32) ([]Entity, error) {
+	groups := []string{group}
+	vh, err := e.store.VectorSearch(ctx, SearchQuery{Scope: ScopeEntities, Groups: groups, Vector: vec, Limit: entityCandidates, MinScore: entityMinCosine})
+	if err != nil {
+		return nil, fmt.Errorf("find entity candidates by %s: %w", entityCandidateBy, err)
+	}
+	th, err := e.store.TextSearch(ctx, SearchQuery{Scope: ScopeEntities, Groups: groups, Text: name, Limit: entityCandidates})
+	if err != nil {
+		return nil, fmt.Errorf("find entity candidates by %s: %w", entityCandidateBy, err)
+	}
+	var ids []string
+	seen := map[string]bool{}
+	for _, h := range append(vh, th...) {
+		if !seen[h.UUID] {
+			seen[h.UUID] = true
+			ids = append(ids, h.UUID)
+		}
+	}
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	return e.store.Entities(ctx, groups, ids, GetOptions{})
+}
+
+// fuzzyMatch returns the one candidate whose name is a near-identical
+// spelling of name, if name is informative enough to judge.
+func fuzzyMatch(name string, cands []Entity) (Entity, bool) {
+	key := fuzzyKey(name)
+	if !informative(key) {
+		return Entity{}, false
+	}
+	sh := shingles(key)
+	best, bestScore, ties := -1, 0.0, 0
+	for i, c := range cands {
+		ck := fuzzyKey(c.Name)
+		if !informative(ck) {
+			continue
+		}
+		s := jaccard(sh, shingles(ck))
+		switch {
+		case s > bestScore:
+			best, bestScore, ties = i, s, 0
+		case s == bestScore:
+			ties++
+		}
+	}
+	if best < 0 || bestScore < fuzzyThreshold || ties > 0 {
+		return Entity{}, false
+	}
+	return cands[best], true
+}

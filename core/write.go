@@ -1,0 +1,205 @@
+package core
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// writeStats counts what an episode's write contains.
+type writeStats struct {
+	entities, newEntities, facts, newFacts, duplicates, invalidated int
+}
+
+// resolveAndWrite resolves a prepared episode against the graph and writes
+// the result with the episode marked done, in one transaction.
+func (e *Engine) resolveAndWrite(ctx context.Context, p *prepared) (EpisodeReport, error) {
+	now := e.now()
+	ents, err := e.resolveEntities(ctx, p, now)
+	if err != nil {
+		return EpisodeReport{}, err
+	}
+	plan, err := e.resolveFacts(ctx, p, ents, now)
+	if err != nil {
+		return EpisodeReport{}, err
+	}
+	byUUID := map[string]*resolvedEntity{}
+	for _, r := range ents {
+		if prev, ok := byUUID[r.entity.UUID]; ok {
+			// Two extracted names resolved to one entity: keep one binding,
+			// with what either changed.
+			prev.dirty = prev.dirty || r.dirty
+			continue
+		}
+		byUUID[r.entity.UUID] = r
+	}
+	if err := e.updateSummaries(ctx, p, byUUID, plan); err != nil {
+		return EpisodeReport{}, err
+	}
+	if err := e.reembed(ctx, byUUID); err != nil {
+		return EpisodeReport{}, err
+	}
+	ep := p.ep
+	ep.Status, ep.Error = EpisodeDone, ""
+	ch := Change{Episodes: []Episode{ep}}
+	st := &writeStats{facts: plan.resolved, duplicates: plan.duplicates, invalidated: plan.invalidated, newFacts: len(plan.fresh)}
+	ids := make([]string, 0, len(byUUID))
+	for id := range byUUID {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	for _, id := range ids {
+		r := byUUID[id]
+		st.entities++
+		if r.isNew {
+			st.newEntities++
+		}
+		if r.isNew || r.dirty {
+			ch.Entities = append(ch.Entities, r.entity)
+		}
+		ch.Mentions = append(ch.Mentions, Mention{Episode: ep.UUID, Entity: id})
+	}
+	for _, f := range plan.fresh {
+		ch.Facts = append(ch.Facts, *f)
+	}
+	changed := make([]string, 0, len(plan.changed))
+	for id := range plan.changed {
+		changed = append(changed, id)
+	}
+	sort.Strings(changed)
+	for _, id := range changed {
+		ch.Facts = append(ch.Facts, *plan.changed[id])
+	}
+	if err := e.store.Apply(ctx, ch); err != nil {
+		return EpisodeReport{}, fmt.Errorf("write episode: %w", err)
+	}
+	return e.report(p, ep, st), nil
+}
+
+// reembed embeds the names of entities the resolver renamed.
+func (e *Engine) reembed(ctx context.Context, ents map[string]*resolvedEntity) error {
+	var names []string
+	var rs []*resolvedEntity
+	for _, r := range ents {
+		if r.renamed {
+			names = append(names, r.entity.Name)
+			rs = append(rs, r)
+		}
+	}
+	if len(names) == 0 {
+		return nil
+	}
+	vecs, err := e.embedder.Embed(ctx, names)
+	if err != nil {
+		return fmt.Errorf("embed renamed entities: %w", err)
+	}
+	for i, r := range rs {
+		r.entity.NameEmbedding = vecs[i]
+	}
+	return nil
+}
+
+// updateSummaries refreshes the summary of every entity the episode
+// touches, without an LLM: the extractor's summary of the entity if it gave
+// one, then the entity's new facts, then the sentences of the old summary,
+// minus the sentences of facts this episode retired, cut at
+// MaxSummaryChars on a sentence boundary (oldest sentences go first).
+func (e *Engine) updateSummaries(ctx context.Context, p *prepared, ents map[string]*resolvedEntity, plan *factPlan) error {
+	retired := map[string]bool{}
+	for _, f := range plan.changed {
+		if !f.ExpiredAt.IsZero() {
+			retired[normalizeText(f.Text)] = true
+		}
+	}
+	for _, f := range plan.fresh {
+		if !f.ExpiredAt.IsZero() {
+			retired[normalizeText(f.Text)] = true
+		}
+	}
+	byEntity := map[string][]*Fact{}
+	for _, f := range plan.fresh {
+		if f.ExpiredAt.IsZero() {
+			byEntity[f.SourceUUID] = append(byEntity[f.SourceUUID], f)
+			byEntity[f.TargetUUID] = append(byEntity[f.TargetUUID], f)
+		}
+	}
+	for id, r := range ents {
+		var parts []string
+		if s := strings.TrimSpace(r.x.Summary); s != "" && !r.isNew {
+			parts = append(parts, s)
+		}
+		facts := byEntity[id]
+		sort.SliceStable(facts, func(i, j int) bool { return facts[i].ValidAt.After(facts[j].ValidAt) })
+		for _, f := range facts {
+			parts = append(parts, sentence(f.Text))
+		}
+		if r.isNew {
+			parts = append(parts, sentences(r.entity.Summary)...)
+		} else {
+			for _, s := range sentences(r.entity.Summary) {
+				if !retired[normalizeText(s)] {
+					parts = append(parts, s)
+				}
+			}
+		}
+		summary := joinCapped(parts, e.ingest.MaxSummaryChars)
+		if summary != r.entity.Summary {
+			r.entity.Summary = summary
+			r.dirty = true
+		}
+	}
+	return nil
+}
+
+// sentence makes a fact text a sentence ending with a full stop.
+func sentence(s string) string {
+	s = strings.TrimSpace(s)
+	if s == "" || strings.ContainsAny(s[len(s)-1:], ".!?") {
+		return s
+	}
+	return s + "."
+}
+
+// sentences splits a summary after '.', '!' or '?' followed by space.
+func sentences(s string) []string {
+	var out []string
+	start := 0
+	for i := 0; i < len(s); i++ {
+		if (s[i] == '.' || s[i] == '!' || s[i] == '?') && (i+1 == len(s) || s[i+1] == ' ' || s[i+1] == '\n') {
+			if t := strings.TrimSpace(s[start : i+1]); t != "" {
+				out = append(out, t)
+			}
+			start = i + 1
+		}
+	}
+	if t := strings.TrimSpace(s[start:]); t != "" {
+		out = append(out, sentence(t))
+	}
+	return out
+}
+
+// joinCapped joins distinct sentences with spaces, stopping before the one
+// that would pass max bytes.
+func joinCapped(parts []string, max int) string {
+	var b strings.Builder
+	seen := map[string]bool{}
+	for _, s := range parts {
+		k := normalizeText(s)
+		if k == "" || seen[k] {
+			continue
+		}
+		seen[k] = true
+		if b.Len() > 0 && b.Len()+1+len(s) > max {
+			break
+		}
+		if b.Len() == 0 && len(s) > max {
+			return strings.TrimSpace(s[:cutPoint(s, max)])
+		}
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(s)
+	}
+	return b.String()
+}

@@ -1,0 +1,203 @@
+package kuzu
+
+import (
+	"context"
+	"fmt"
+
+	"mnemo/core"
+)
+
+// DeleteEpisode implements core.Writer. The facts the episode alone stated
+// go, and so do the entities that, once those facts are gone, no other
+// episode mentions and no fact touches. Facts the deleted facts had
+// invalidated are restored.
+func (s *Store) DeleteEpisode(ctx context.Context, group, uuid string) (core.Deleted, error) {
+	var d core.Deleted
+	if err := core.ValidateGroupID(group); err != nil {
+		return d, err
+	}
+	err := s.write(ctx, func(ctx context.Context, c *conn, pd *pending) error {
+		p := map[string]any{"u": uuid, "g": group}
+		rows, err := c.query(ctx, "MATCH (e:Episode {uuid: $u}) WHERE e.group_id = $g RETURN e.uuid", p)
+		if err != nil {
+			return fmt.Errorf("read episode: %w", err)
+		}
+		if len(rows) == 0 {
+			return fmt.Errorf("episode %s: %w", uuid, core.ErrNotFound)
+		}
+		// Facts stated by this episode and by no other.
+		rows, err = c.query(ctx, `MATCH (e:Episode {uuid: $u})-[:STATES]->(f:Fact)
+			OPTIONAL MATCH (o:Episode)-[:STATES]->(f) WHERE o.uuid <> $u
+			WITH f, count(o) AS others WHERE others = 0 RETURN f.uuid`, map[string]any{"u": uuid})
+		if err != nil {
+			return fmt.Errorf("find facts of episode: %w", err)
+		}
+		var facts []string
+		for _, r := range rows {
+			facts = append(facts, str(r[0]))
+		}
+		// Entities the episode mentions, candidates for removal.
+		rows, err = c.query(ctx, "MATCH (e:Episode {uuid: $u})-[:MENTIONS]->(n:Entity) RETURN n.uuid", map[string]any{"u": uuid})
+		if err != nil {
+			return fmt.Errorf("find entities of episode: %w", err)
+		}
+		var ents []string
+		for _, r := range rows {
+			ents = append(ents, str(r[0]))
+		}
+		// A fact this episode ended by stating its end ("I quit Acme")
+		// carries the episode's uuid as invalidated_by.
+		rows, err = c.query(ctx, `MATCH (x:Fact) WHERE x.group_id = $g AND x.invalidated_by = $u
+			SET x.invalid_at = x.stated_invalid_at, x.expired_at = NULL, x.invalidated_by = ''
+			RETURN count(*)`, p)
+		if err != nil {
+			return fmt.Errorf("restore facts ended by the episode: %w", err)
+		}
+		d.Restored = int(i64(rows[0][0]))
+		restored, err := deleteFacts(ctx, c, pd, group, facts)
+		if err != nil {
+			return err
+		}
+		d.Restored += restored
+		d.Facts = len(facts)
+		if err := deleteVecs(ctx, c, pd, core.ScopeEpisodes, group, []string{uuid}); err != nil {
+			return err
+		}
+		if err := c.exec(ctx, "MATCH (e:Episode {uuid: $u}) DETACH DELETE e", map[string]any{"u": uuid}); err != nil {
+			return fmt.Errorf("delete episode: %w", err)
+		}
+		pd.del(core.ScopeEpisodes, group, uuid)
+		d.Episodes = 1
+		if len(ents) > 0 {
+			rows, err = c.query(ctx, `MATCH (n:Entity) WHERE n.uuid IN $ids
+				AND NOT EXISTS { MATCH (:Episode)-[:MENTIONS]->(n) }
+				AND NOT EXISTS { MATCH (n)-[:RELATES_TO]-(:Fact) }
+				RETURN n.uuid`, map[string]any{"ids": ents})
+			if err != nil {
+				return fmt.Errorf("find orphaned entities: %w", err)
+			}
+			var orphans []string
+			for _, r := range rows {
+				orphans = append(orphans, str(r[0]))
+			}
+			if err := deleteEntities(ctx, c, pd, group, orphans); err != nil {
+				return err
+			}
+			d.Entities = len(orphans)
+		}
+		return nil
+	})
+	if err != nil {
+		return core.Deleted{}, err
+	}
+	return d, nil
+}
+
+// DeleteFact implements core.Writer.
+func (s *Store) DeleteFact(ctx context.Context, group, uuid string) (core.Deleted, error) {
+	var d core.Deleted
+	if err := core.ValidateGroupID(group); err != nil {
+		return d, err
+	}
+	err := s.write(ctx, func(ctx context.Context, c *conn, pd *pending) error {
+		rows, err := c.query(ctx, "MATCH (f:Fact {uuid: $u}) WHERE f.group_id = $g RETURN f.uuid", map[string]any{"u": uuid, "g": group})
+		if err != nil {
+			return fmt.Errorf("read fact: %w", err)
+		}
+		if len(rows) == 0 {
+			return fmt.Errorf("fact %s: %w", uuid, core.ErrNotFound)
+		}
+		d.Restored, err = deleteFacts(ctx, c, pd, group, []string{uuid})
+		d.Facts = 1
+		return err
+	})
+	if err != nil {
+		return core.Deleted{}, err
+	}
+	return d, nil
+}
+
+// deleteFacts removes facts with their embeddings and relationships, and
+// undoes the invalidations they caused. It returns the number of facts
+// restored.
+func deleteFacts(ctx context.Context, c *conn, p *pending, group string, ids []string) (int, error) {
+	if len(ids) == 0 {
+		return 0, nil
+	}
+	rows, err := c.query(ctx, `MATCH (x:Fact) WHERE x.group_id = $g AND x.invalidated_by IN $ids AND NOT x.uuid IN $ids
+		SET x.invalid_at = x.stated_invalid_at, x.expired_at = NULL, x.invalidated_by = ''
+		RETURN count(*)`, map[string]any{"g": group, "ids": ids})
+	if err != nil {
+		return 0, fmt.Errorf("restore invalidated facts: %w", err)
+	}
+	restored := 0
+	if len(rows) > 0 {
+		restored = int(i64(rows[0][0]))
+	}
+	if err := deleteVecs(ctx, c, p, core.ScopeFacts, group, ids); err != nil {
+		return 0, err
+	}
+	if err := c.exec(ctx, "MATCH (f:Fact) WHERE f.uuid IN $ids AND f.group_id = $g DETACH DELETE f", map[string]any{"ids": ids, "g": group}); err != nil {
+		return 0, fmt.Errorf("delete facts: %w", err)
+	}
+	for _, id := range ids {
+		p.del(core.ScopeFacts, group, id)
+	}
+	return restored, nil
+}
+
+func deleteEntities(ctx context.Context, c *conn, p *pending, group string, ids []string) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	if err := deleteVecs(ctx, c, p, core.ScopeEntities, group, ids); err != nil {
+		return err
+	}
+	if err := c.exec(ctx, "MATCH (n:Entity) WHERE n.uuid IN $ids AND n.group_id = $g DETACH DELETE n", map[string]any{"ids": ids, "g": group}); err != nil {
+		return fmt.Errorf("delete entities: %w", err)
+	}
+	for _, id := range ids {
+		p.del(core.ScopeEntities, group, id)
+	}
+	return nil
+}
+
+// DeleteGroup implements core.Writer.
+func (s *Store) DeleteGroup(ctx context.Context, group string) (core.Deleted, error) {
+	var d core.Deleted
+	if err := core.ValidateGroupID(group); err != nil {
+		return d, err
+	}
+	err := s.write(ctx, func(ctx context.Context, c *conn, pd *pending) error {
+		p := map[string]any{"g": group}
+		for _, step := range []struct {
+			table string
+			n     *int
+		}{
+			{"Fact", &d.Facts}, {"Community", &d.Communities}, {"Entity", &d.Entities}, {"Episode", &d.Episodes},
+		} {
+			rows, err := c.query(ctx, fmt.Sprintf("MATCH (x:%s) WHERE x.group_id = $g RETURN count(*)", step.table), p)
+			if err != nil {
+				return fmt.Errorf("count %s: %w", step.table, err)
+			}
+			*step.n = int(i64(rows[0][0]))
+			if *step.n == 0 {
+				continue
+			}
+			if err := c.exec(ctx, fmt.Sprintf("MATCH (x:%s) WHERE x.group_id = $g DETACH DELETE x", step.table), p); err != nil {
+				return fmt.Errorf("delete %s: %w", step.table, err)
+			}
+		}
+		for _, sc := range core.Scopes {
+			if err := c.exec(ctx, fmt.Sprintf("MATCH (v:%s) WHERE v.group_id = $g DELETE v", vecTable(sc)), p); err != nil {
+				return fmt.Errorf("delete embeddings: %w", err)
+			}
+		}
+		pd.dropGroup(group)
+		return nil
+	})
+	if err != nil {
+		return core.Deleted{}, err
+	}
+	return d, nil
+}

@@ -1,0 +1,349 @@
+package kuzu
+
+import (
+	"context"
+	"fmt"
+	"sort"
+
+	"mnemo/core"
+)
+
+// Facts implements core.FactStore.
+func (s *Store) Facts(ctx context.Context, groups []string, uuids []string, opts core.GetOptions) ([]core.Fact, error) {
+	if err := checkGroups(groups); err != nil {
+		return nil, err
+	}
+	if len(uuids) == 0 {
+		return nil, nil
+	}
+	var out []core.Fact
+	err := s.read(ctx, func(c *conn) error {
+		w := newWhere()
+		w.groups("f", groups)
+		facts, err := queryFacts(ctx, c, "MATCH (f:Fact) WHERE f.uuid IN $ids AND "+w.String()+" RETURN "+factCols, w.merge(map[string]any{"ids": uuids}), opts.Embeddings)
+		if err != nil {
+			return err
+		}
+		byID := make(map[string]core.Fact, len(facts))
+		for _, f := range facts {
+			byID[f.UUID] = f
+		}
+		out = ordered(uuids, byID)
+		return nil
+	})
+	return out, err
+}
+
+// queryFacts runs a query returning factCols and fills in the facts'
+// provenance (and embeddings if asked).
+func queryFacts(ctx context.Context, c *conn, stmt string, params map[string]any, embeddings bool) ([]core.Fact, error) {
+	rows, err := c.query(ctx, stmt, params)
+	if err != nil {
+		return nil, fmt.Errorf("read facts: %w", err)
+	}
+	facts := make([]core.Fact, 0, len(rows))
+	for _, r := range rows {
+		f, err := decodeFact(r)
+		if err != nil {
+			return nil, err
+		}
+		facts = append(facts, f)
+	}
+	if err := fillProvenance(ctx, c, facts); err != nil {
+		return nil, err
+	}
+	if embeddings {
+		if err := fillVecs(ctx, c, core.ScopeFacts, facts, func(f *core.Fact) (string, *[]float32) { return f.UUID, &f.Embedding }); err != nil {
+			return nil, err
+		}
+	}
+	return facts, nil
+}
+
+// fillProvenance sets each fact's Episodes, oldest first.
+func fillProvenance(ctx context.Context, c *conn, facts []core.Fact) error {
+	if len(facts) == 0 {
+		return nil
+	}
+	ids := make([]string, len(facts))
+	for i, f := range facts {
+		ids[i] = f.UUID
+	}
+	rows, err := c.query(ctx, "MATCH (e:Episode)-[:STATES]->(f:Fact) WHERE f.uuid IN $ids RETURN f.uuid, e.uuid ORDER BY e.valid_at, e.uuid", map[string]any{"ids": ids})
+	if err != nil {
+		return fmt.Errorf("read fact provenance: %w", err)
+	}
+	eps := map[string][]string{}
+	for _, r := range rows {
+		eps[str(r[0])] = append(eps[str(r[0])], str(r[1]))
+	}
+	for i := range facts {
+		facts[i].Episodes = eps[facts[i].UUID]
+	}
+	return nil
+}
+
+// ListFacts implements core.FactStore.
+func (s *Store) ListFacts(ctx context.Context, group string, opts core.ListOptions) (core.Page[core.Fact], error) {
+	var page core.Page[core.Fact]
+	if err := opts.Filter.Validate(core.ScopeFacts); err != nil {
+		return page, err
+	}
+	err := s.list(ctx, group, core.ScopeFacts, "f", opts, func(c *conn, rows []row) error {
+		for _, r := range rows {
+			f, err := decodeFact(r)
+			if err != nil {
+				return err
+			}
+			page.Items = append(page.Items, f)
+		}
+		if err := fillProvenance(ctx, c, page.Items); err != nil {
+			return err
+		}
+		if opts.Embeddings {
+			return fillVecs(ctx, c, core.ScopeFacts, page.Items, func(f *core.Fact) (string, *[]float32) { return f.UUID, &f.Embedding })
+		}
+		return nil
+	}, &page.Next)
+	return page, err
+}
+
+// FactsBetween implements core.FactStore. It walks from the two entities'
+// primary keys, so its cost does not grow with the size of the graph.
+func (s *Store) FactsBetween(ctx context.Context, group, a, b string) ([]core.Fact, error) {
+	if err := core.ValidateGroupID(group); err != nil {
+		return nil, err
+	}
+	var out []core.Fact
+	err := s.read(ctx, func(c *conn) error {
+		var err error
+		out, err = queryFacts(ctx, c, `MATCH (a:Entity {uuid: $a})-[:RELATES_TO]-(f:Fact)-[:RELATES_TO]-(b:Entity {uuid: $b})
+			WHERE f.group_id = $g AND a.group_id = $g AND b.group_id = $g
+			RETURN DISTINCT `+factCols+` ORDER BY f.uuid`, map[string]any{"a": a, "b": b, "g": group}, false)
+		return err
+	})
+	return out, err
+}
+
+// FactsOfEntities implements core.FactStore.
+func (s *Store) FactsOfEntities(ctx context.Context, group string, uuids []string, limit int) ([]core.Fact, error) {
+	if err := core.ValidateGroupID(group); err != nil {
+		return nil, err
+	}
+	if len(uuids) == 0 {
+		return nil, nil
+	}
+	lim := ""
+	if limit > 0 {
+		lim = fmt.Sprintf(" LIMIT %d", limit)
+	}
+	var out []core.Fact
+	err := s.read(ctx, func(c *conn) error {
+		var err error
+		out, err = queryFacts(ctx, c, `MATCH (n:Entity)-[:RELATES_TO]-(f:Fact)
+			WHERE n.uuid IN $ids AND n.group_id = $g AND f.group_id = $g AND f.expired_at IS NULL
+			RETURN DISTINCT `+factCols+` ORDER BY f.uuid DESC`+lim, map[string]any{"ids": uuids, "g": group}, false)
+		return err
+	})
+	return out, err
+}
+
+// Communities implements core.CommunityStore.
+func (s *Store) Communities(ctx context.Context, groups []string, uuids []string, opts core.GetOptions) ([]core.Community, error) {
+	if err := checkGroups(groups); err != nil {
+		return nil, err
+	}
+	if len(uuids) == 0 {
+		return nil, nil
+	}
+	var out []core.Community
+	err := s.read(ctx, func(c *conn) error {
+		w := newWhere()
+		w.groups("c", groups)
+		rows, err := c.query(ctx, "MATCH (c:Community) WHERE c.uuid IN $ids AND "+w.String()+" RETURN "+communityCols, w.merge(map[string]any{"ids": uuids}))
+		if err != nil {
+			return fmt.Errorf("read communities: %w", err)
+		}
+		items := make([]core.Community, 0, len(rows))
+		for _, r := range rows {
+			items = append(items, decodeCommunity(r))
+		}
+		if err := fillMembers(ctx, c, items, opts.Embeddings); err != nil {
+			return err
+		}
+		byID := map[string]core.Community{}
+		for _, cm := range items {
+			byID[cm.UUID] = cm
+		}
+		out = ordered(uuids, byID)
+		return nil
+	})
+	return out, err
+}
+
+func fillMembers(ctx context.Context, c *conn, items []core.Community, embeddings bool) error {
+	if len(items) == 0 {
+		return nil
+	}
+	ids := make([]string, len(items))
+	for i, cm := range items {
+		ids[i] = cm.UUID
+	}
+	rows, err := c.query(ctx, "MATCH (c:Community)-[:HAS_MEMBER]->(n:Entity) WHERE c.uuid IN $ids RETURN c.uuid, n.uuid ORDER BY n.uuid", map[string]any{"ids": ids})
+	if err != nil {
+		return fmt.Errorf("read community members: %w", err)
+	}
+	members := map[string][]string{}
+	for _, r := range rows {
+		members[str(r[0])] = append(members[str(r[0])], str(r[1]))
+	}
+	for i := range items {
+		items[i].Members = members[items[i].UUID]
+	}
+	if embeddings {
+		return fillVecs(ctx, c, core.ScopeCommunities, items, func(cm *core.Community) (string, *[]float32) { return cm.UUID, &cm.NameEmbedding })
+	}
+	return nil
+}
+
+// ListCommunities implements core.CommunityStore.
+func (s *Store) ListCommunities(ctx context.Context, group string, opts core.ListOptions) (core.Page[core.Community], error) {
+	var page core.Page[core.Community]
+	if err := opts.Filter.Validate(core.ScopeCommunities); err != nil {
+		return page, err
+	}
+	err := s.list(ctx, group, core.ScopeCommunities, "c", opts, func(c *conn, rows []row) error {
+		for _, r := range rows {
+			page.Items = append(page.Items, decodeCommunity(r))
+		}
+		return fillMembers(ctx, c, page.Items, opts.Embeddings)
+	}, &page.Next)
+	return page, err
+}
+
+// EntityGraph implements core.CommunityStore. Facts carry their endpoints'
+// uuids as columns, so the projection is one scan of the group's facts.
+func (s *Store) EntityGraph(ctx context.Context, group string) (core.EntityGraph, error) {
+	var g core.EntityGraph
+	if err := core.ValidateGroupID(group); err != nil {
+		return g, err
+	}
+	err := s.read(ctx, func(c *conn) error {
+		rows, err := c.query(ctx, "MATCH (n:Entity) WHERE n.group_id = $g RETURN n.uuid ORDER BY n.uuid", map[string]any{"g": group})
+		if err != nil {
+			return fmt.Errorf("read entities: %w", err)
+		}
+		for _, r := range rows {
+			g.Nodes = append(g.Nodes, str(r[0]))
+		}
+		rows, err = c.query(ctx, `MATCH (f:Fact) WHERE f.group_id = $g AND f.expired_at IS NULL AND f.source_uuid <> f.target_uuid
+			RETURN f.source_uuid, f.target_uuid, count(*)`, map[string]any{"g": group})
+		if err != nil {
+			return fmt.Errorf("read entity graph: %w", err)
+		}
+		weights := map[[2]string]int{}
+		for _, r := range rows {
+			a, b := str(r[0]), str(r[1])
+			if a > b {
+				a, b = b, a
+			}
+			weights[[2]string{a, b}] += int(i64(r[2]))
+		}
+		for k, w := range weights {
+			g.Edges = append(g.Edges, core.WeightedEdge{A: k[0], B: k[1], Weight: w})
+		}
+		sort.Slice(g.Edges, func(i, j int) bool {
+			if g.Edges[i].A != g.Edges[j].A {
+				return g.Edges[i].A < g.Edges[j].A
+			}
+			return g.Edges[i].B < g.Edges[j].B
+		})
+		return nil
+	})
+	return g, err
+}
+
+// CommunitiesOf implements core.CommunityStore.
+func (s *Store) CommunitiesOf(ctx context.Context, group string, entities []string) (map[string]string, error) {
+	if err := core.ValidateGroupID(group); err != nil {
+		return nil, err
+	}
+	out := map[string]string{}
+	if len(entities) == 0 {
+		return out, nil
+	}
+	err := s.read(ctx, func(c *conn) error {
+		rows, err := c.query(ctx, "MATCH (c:Community)-[:HAS_MEMBER]->(n:Entity) WHERE n.uuid IN $ids AND c.group_id = $g RETURN n.uuid, c.uuid",
+			map[string]any{"ids": entities, "g": group})
+		if err != nil {
+			return fmt.Errorf("read communities of entities: %w", err)
+		}
+		for _, r := range rows {
+			out[str(r[0])] = str(r[1])
+		}
+		return nil
+	})
+	return out, err
+}
+
+// Stats implements core.Store.
+func (s *Store) Stats(ctx context.Context, group string) (core.Stats, error) {
+	var st core.Stats
+	if err := core.ValidateGroupID(group); err != nil {
+		return st, err
+	}
+	err := s.read(ctx, func(c *conn) error {
+		p := map[string]any{"g": group}
+		rows, err := c.query(ctx, "MATCH (e:Episode) WHERE e.group_id = $g RETURN e.status, count(*)", p)
+		if err != nil {
+			return fmt.Errorf("count episodes: %w", err)
+		}
+		for _, r := range rows {
+			n := int(i64(r[1]))
+			st.Episodes += n
+			switch core.EpisodeStatus(str(r[0])) {
+			case core.EpisodePending:
+				st.PendingEpisodes += n
+			case core.EpisodeFailed:
+				st.FailedEpisodes += n
+			}
+		}
+		one := func(stmt string) (int, error) {
+			rows, err := c.query(ctx, stmt, p)
+			if err != nil || len(rows) == 0 {
+				return 0, err
+			}
+			return int(i64(rows[0][0])), nil
+		}
+		if st.Entities, err = one("MATCH (n:Entity) WHERE n.group_id = $g RETURN count(*)"); err != nil {
+			return fmt.Errorf("count entities: %w", err)
+		}
+		if st.Facts, err = one("MATCH (f:Fact) WHERE f.group_id = $g RETURN count(*)"); err != nil {
+			return fmt.Errorf("count facts: %w", err)
+		}
+		if st.CurrentFacts, err = one("MATCH (f:Fact) WHERE f.group_id = $g AND f.expired_at IS NULL RETURN count(*)"); err != nil {
+			return fmt.Errorf("count facts: %w", err)
+		}
+		if st.Communities, err = one("MATCH (c:Community) WHERE c.group_id = $g RETURN count(*)"); err != nil {
+			return fmt.Errorf("count communities: %w", err)
+		}
+		return nil
+	})
+	return st, err
+}
+
+// Groups lists every group that holds episodes.
+func (s *Store) Groups(ctx context.Context) ([]string, error) {
+	var out []string
+	err := s.read(ctx, func(c *conn) error {
+		rows, err := c.query(ctx, "MATCH (e:Episode) RETURN DISTINCT e.group_id AS g ORDER BY g", nil)
+		if err != nil {
+			return fmt.Errorf("list groups: %w", err)
+		}
+		for _, r := range rows {
+			out = append(out, str(r[0]))
+		}
+		return nil
+	})
+	return out, err
+}

@@ -1,0 +1,315 @@
+// Package bm25 is an in-memory BM25 index with one independent sub-index per
+// group, so that each tenant's document frequencies and lengths are its own.
+//
+// The kuzu store keeps the texts in Kuzu and this index beside them: it is
+// built from the stored texts when the store opens and updated after each
+// committed write. Kuzu 0.11.3's full-text extension is not used because its
+// incremental maintenance loses committed rows and crashes the process (see
+// the kuzu package documentation).
+package bm25
+
+import (
+	"container/heap"
+	"hash/fnv"
+	"math"
+	"sort"
+	"strings"
+	"sync"
+	"unicode"
+
+	"github.com/kljensen/snowball/english"
+)
+
+// BM25 parameters (Robertson's usual values).
+const (
+	k1 = 1.2
+	b  = 0.75
+)
+
+// Terms analyzes text into index terms: lower case, split on anything but
+// letters and digits, English stop words and one-letter words dropped,
+// words stemmed with Porter2.
+func Terms(text string) []string {
+	var out []string
+	for _, w := range strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		w = strings.ToLower(w)
+		if len(w) < 2 || english.IsStopWord(w) {
+			continue
+		}
+		out = append(out, english.Stem(w, false))
+	}
+	return out
+}
+
+// Index is a BM25 index of documents partitioned by group. It is safe for
+// concurrent use.
+type Index struct {
+	mu     sync.RWMutex
+	groups map[string]*group
+}
+
+// New returns an empty index.
+func New() *Index { return &Index{groups: map[string]*group{}} }
+
+// group is the sub-index of one group. Document slots are append-only: a
+// deleted or replaced document leaves a tombstone (ids[slot] == "") that
+// searches skip, and the group is compacted when tombstones outnumber live
+// documents.
+type group struct {
+	ids    []string
+	lens   []uint32
+	hashes []uint64
+	terms  [][]uint32 // distinct term ids of each slot
+	slot   map[string]int32
+	vocab  map[string]uint32
+	post   []postings
+	live   int
+	total  uint64 // sum of live lengths
+	dead   int
+}
+
+type postings struct {
+	slots []int32
+	tfs   []uint16
+	df    int // live documents containing the term
+}
+
+func newGroup() *group {
+	return &group{slot: map[string]int32{}, vocab: map[string]uint32{}}
+}
+
+func textHash(s string) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(s))
+	return h.Sum64()
+}
+
+// Put indexes text as document id of group, replacing any earlier text of
+// id. Putting the same text again is a no-op.
+func (ix *Index) Put(group, id, text string) {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	g := ix.groups[group]
+	if g == nil {
+		g = newGroup()
+		ix.groups[group] = g
+	}
+	h := textHash(text)
+	if s, ok := g.slot[id]; ok {
+		if g.hashes[s] == h {
+			return
+		}
+		g.remove(s)
+	}
+	g.add(id, text, h)
+	if g.dead > 1024 && g.dead > g.live {
+		g.compact()
+	}
+}
+
+// Delete removes document id of group, if indexed.
+func (ix *Index) Delete(group, id string) {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	g := ix.groups[group]
+	if g == nil {
+		return
+	}
+	if s, ok := g.slot[id]; ok {
+		g.remove(s)
+	}
+}
+
+// DropGroup removes every document of group.
+func (ix *Index) DropGroup(group string) {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	delete(ix.groups, group)
+}
+
+// Len returns the number of live documents of group.
+func (ix *Index) Len(group string) int {
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	if g := ix.groups[group]; g != nil {
+		return g.live
+	}
+	return 0
+}
+
+func (g *group) add(id, text string, h uint64) {
+	s := int32(len(g.ids))
+	counts := map[uint32]int{}
+	n := 0
+	for _, t := range Terms(text) {
+		tid, ok := g.vocab[t]
+		if !ok {
+			tid = uint32(len(g.post))
+			g.vocab[t] = tid
+			g.post = append(g.post, postings{})
+		}
+		counts[tid]++
+		n++
+	}
+	distinct := make([]uint32, 0, len(counts))
+	for tid, c := range counts {
+		p := &g.post[tid]
+		p.slots = append(p.slots, s)
+		p.tfs = append(p.tfs, uint16(min(c, math.MaxUint16)))
+		p.df++
+		distinct = append(distinct, tid)
+	}
+	g.ids = append(g.ids, id)
+	g.lens = append(g.lens, uint32(n))
+	g.hashes = append(g.hashes, h)
+	g.terms = append(g.terms, distinct)
+	g.slot[id] = s
+	g.live++
+	g.total += uint64(n)
+}
+
+func (g *group) remove(s int32) {
+	delete(g.slot, g.ids[s])
+	for _, tid := range g.terms[s] {
+		g.post[tid].df--
+	}
+	g.total -= uint64(g.lens[s])
+	g.ids[s], g.terms[s] = "", nil
+	g.live--
+	g.dead++
+}
+
+// compact rebuilds the group without tombstones.
+func (g *group) compact() {
+	old := g
+	ng := newGroup()
+	remap := make([]int32, len(old.ids))
+	for s, id := range old.ids {
+		remap[s] = -1
+		if id == "" {
+			continue
+		}
+		ns := int32(len(ng.ids))
+		remap[s] = ns
+		ng.ids = append(ng.ids, id)
+		ng.lens = append(ng.lens, old.lens[s])
+		ng.hashes = append(ng.hashes, old.hashes[s])
+		ng.slot[id] = ns
+		ng.live++
+		ng.total += uint64(old.lens[s])
+	}
+	// Keep term ids; drop dead postings.
+	ng.vocab = old.vocab
+	ng.post = make([]postings, len(old.post))
+	for tid, p := range old.post {
+		var np postings
+		for i, s := range p.slots {
+			if ns := remap[s]; ns >= 0 {
+				np.slots = append(np.slots, ns)
+				np.tfs = append(np.tfs, p.tfs[i])
+			}
+		}
+		np.df = len(np.slots)
+		ng.post[tid] = np
+	}
+	ng.terms = make([][]uint32, len(ng.ids))
+	for s, id := range old.ids {
+		if id != "" {
+			ng.terms[remap[s]] = old.terms[s]
+		}
+	}
+	*g = *ng
+}
+
+// Hit is one scored document.
+type Hit struct {
+	ID    string
+	Score float64
+}
+
+// Top returns the n best documents of groups for query, best first (ties by
+// id), and whether more documents matched. Each group is scored with its own
+// statistics.
+func (ix *Index) Top(groups []string, query string, n int) (hits []Hit, more bool) {
+	terms := Terms(query)
+	if len(terms) == 0 || n <= 0 {
+		return nil, false
+	}
+	seen := map[string]bool{}
+	uniq := terms[:0:0]
+	for _, t := range terms {
+		if !seen[t] {
+			seen[t] = true
+			uniq = append(uniq, t)
+		}
+	}
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	h := &minHeap{}
+	matched := 0
+	for _, name := range groups {
+		g := ix.groups[name]
+		if g == nil || g.live == 0 {
+			continue
+		}
+		avg := float64(g.total) / float64(g.live)
+		if avg == 0 {
+			avg = 1
+		}
+		scores := map[int32]float64{}
+		for _, t := range uniq {
+			tid, ok := g.vocab[t]
+			if !ok {
+				continue
+			}
+			p := &g.post[tid]
+			if p.df == 0 {
+				continue
+			}
+			idf := math.Log(1 + (float64(g.live)-float64(p.df)+0.5)/(float64(p.df)+0.5))
+			for i, s := range p.slots {
+				if g.ids[s] == "" {
+					continue
+				}
+				tf := float64(p.tfs[i])
+				norm := tf * (k1 + 1) / (tf + k1*(1-b+b*float64(g.lens[s])/avg))
+				scores[s] += idf * norm
+			}
+		}
+		matched += len(scores)
+		for s, sc := range scores {
+			hit := Hit{ID: g.ids[s], Score: sc}
+			if h.Len() < n {
+				heap.Push(h, hit)
+			} else if better(hit, (*h)[0]) {
+				(*h)[0] = hit
+				heap.Fix(h, 0)
+			}
+		}
+	}
+	hits = make([]Hit, h.Len())
+	copy(hits, *h)
+	sort.Slice(hits, func(i, j int) bool { return better(hits[i], hits[j]) })
+	return hits, matched > len(hits)
+}
+
+func better(a, b Hit) bool {
+	if a.Score != b.Score {
+		return a.Score > b.Score
+	}
+	return a.ID < b.ID
+}
+
+// minHeap keeps the worst of the best n at its root.
+type minHeap []Hit
+
+func (h minHeap) Len() int           { return len(h) }
+func (h minHeap) Less(i, j int) bool { return better(h[j], h[i]) }
+func (h minHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
+func (h *minHeap) Push(x any)        { *h = append(*h, x.(Hit)) }
+func (h *minHeap) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
+}

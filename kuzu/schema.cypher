@@ -1,0 +1,40 @@
+// mnemo graph schema, version 1. DIM is replaced by the embedding dimension
+// fixed when the database is created. Statements end with a semicolon at the
+// end of a line.
+//
+// A fact is a node between two RELATES_TO relationships because Kuzu puts
+// full-text and vector indexes on node properties only. Embeddings live in
+// their own tables (one row per object, keyed by its uuid) because Kuzu
+// cannot SET an indexed vector: re-embedding deletes and re-inserts the row
+// without touching the object or its relationships.
+
+CREATE NODE TABLE IF NOT EXISTS Meta(key STRING PRIMARY KEY, value STRING);
+
+CREATE NODE TABLE IF NOT EXISTS Episode(
+  uuid STRING PRIMARY KEY, group_id STRING, name STRING, source STRING,
+  source_description STRING, content STRING, valid_at TIMESTAMP,
+  created_at TIMESTAMP, status STRING, attempts INT64, error STRING);
+
+CREATE NODE TABLE IF NOT EXISTS Entity(
+  uuid STRING PRIMARY KEY, group_id STRING, name STRING, name_key STRING,
+  labels STRING[], summary STRING, attributes STRING, created_at TIMESTAMP);
+
+CREATE NODE TABLE IF NOT EXISTS Fact(
+  uuid STRING PRIMARY KEY, group_id STRING, relation STRING, fact STRING,
+  source_uuid STRING, target_uuid STRING, attributes STRING,
+  valid_at TIMESTAMP, invalid_at TIMESTAMP, stated_invalid_at TIMESTAMP,
+  created_at TIMESTAMP, expired_at TIMESTAMP, invalidated_by STRING);
+
+CREATE NODE TABLE IF NOT EXISTS Community(
+  uuid STRING PRIMARY KEY, group_id STRING, name STRING, summary STRING,
+  created_at TIMESTAMP);
+
+CREATE NODE TABLE IF NOT EXISTS EntityVec(uuid STRING PRIMARY KEY, group_id STRING, vec FLOAT[DIM]);
+CREATE NODE TABLE IF NOT EXISTS FactVec(uuid STRING PRIMARY KEY, group_id STRING, vec FLOAT[DIM]);
+CREATE NODE TABLE IF NOT EXISTS EpisodeVec(uuid STRING PRIMARY KEY, group_id STRING, vec FLOAT[DIM]);
+CREATE NODE TABLE IF NOT EXISTS CommunityVec(uuid STRING PRIMARY KEY, group_id STRING, vec FLOAT[DIM]);
+
+CREATE REL TABLE IF NOT EXISTS RELATES_TO(FROM Entity TO Fact, FROM Fact TO Entity);
+CREATE REL TABLE IF NOT EXISTS MENTIONS(FROM Episode TO Entity);
+CREATE REL TABLE IF NOT EXISTS STATES(FROM Episode TO Fact);
+CREATE REL TABLE IF NOT EXISTS HAS_MEMBER(FROM Community TO Entity);

@@ -1,0 +1,171 @@
+package kuzu
+
+import (
+	"context"
+	_ "embed"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"mnemo/core"
+)
+
+// schemaVersion is the version of schema.cypher. Opening a database with an
+// older version runs the migrations from its version up; a newer version is
+// refused.
+const schemaVersion = 1
+
+//go:embed schema.cypher
+var schemaText string
+
+// migrations[v] upgrades a database from version v to v+1. Version 1 is the
+// first released schema, so there is nothing to upgrade yet; the entry for
+// version 0 creates the schema from nothing.
+var migrations = map[int]func(ctx context.Context, c *conn, dim int) error{
+	0: createSchema,
+}
+
+// index is one vector index the schema needs. There are no full-text
+// indexes: see textindex.go.
+type index struct {
+	table, name string
+}
+
+// Vector index build parameters: a smaller graph degree and build beam
+// than Kuzu's defaults (mu 30, ml 60, efc 200) build and insert about twice
+// as fast at the recall mnemo measured (0.94 recall@10 against exact search
+// on 20k text embeddings).
+const vectorIndexParams = "metric := 'cosine', mu := 16, ml := 32, efc := 100"
+
+var indexes = []index{
+	{"EntityVec", "entity_vec"},
+	{"FactVec", "fact_vec"},
+	{"EpisodeVec", "episode_vec"},
+	{"CommunityVec", "community_vec"},
+}
+
+// setup creates the schema of a new database, or checks and migrates an
+// existing one, and makes sure every index exists.
+func (s *Store) setup(ctx context.Context) error {
+	c := s.writer
+	rows, err := c.query(ctx, "CALL SHOW_TABLES() RETURN name", nil)
+	if err != nil {
+		return fmt.Errorf("list tables: %w", err)
+	}
+	tables := map[string]bool{}
+	for _, r := range rows {
+		tables[str(r[0])] = true
+	}
+	version, dim := 0, s.opts.Dimension
+	switch {
+	case len(tables) == 0:
+		if dim == 0 {
+			return fmt.Errorf("%w: a new database needs an embedding dimension", core.ErrInvalid)
+		}
+	case !tables["Meta"]:
+		return fmt.Errorf("%w: the database holds tables but no mnemo metadata; it is not a mnemo database", core.ErrInvalid)
+	default:
+		meta, err := readMeta(ctx, c)
+		if err != nil {
+			return err
+		}
+		if meta["app"] != "mnemo" {
+			return fmt.Errorf("%w: the database's metadata does not name mnemo; it is not a mnemo database", core.ErrInvalid)
+		}
+		version, _ = strconv.Atoi(meta["schema_version"])
+		stored, _ := strconv.Atoi(meta["dimension"])
+		if version > schemaVersion {
+			return fmt.Errorf("%w: database schema version %d is newer than this mnemo's (%d): upgrade mnemo", core.ErrConflict, version, schemaVersion)
+		}
+		if dim != 0 && dim != stored {
+			return fmt.Errorf("%w: the database was created with embedding dimension %d, the configuration asks for %d (use the same embedder or a new database)", core.ErrConflict, stored, dim)
+		}
+		dim = stored
+	}
+	s.dim = dim
+	for v := version; v < schemaVersion; v++ {
+		m, ok := migrations[v]
+		if !ok {
+			return fmt.Errorf("%w: no migration from schema version %d", core.ErrConflict, v)
+		}
+		if v > 0 {
+			s.log.Info("migrating database schema", "from", v, "to", v+1)
+		}
+		if err := m(ctx, c, dim); err != nil {
+			return fmt.Errorf("migrate schema from version %d: %w", v, err)
+		}
+		if err := c.exec(ctx, "MERGE (m:Meta {key: 'schema_version'}) SET m.value = $v", map[string]any{"v": strconv.Itoa(v + 1)}); err != nil {
+			return fmt.Errorf("record schema version: %w", err)
+		}
+	}
+	return ensureIndexes(ctx, c)
+}
+
+func readMeta(ctx context.Context, c *conn) (map[string]string, error) {
+	rows, err := c.query(ctx, "MATCH (m:Meta) RETURN m.key, m.value", nil)
+	if err != nil {
+		return nil, fmt.Errorf("read metadata: %w", err)
+	}
+	meta := map[string]string{}
+	for _, r := range rows {
+		meta[str(r[0])] = str(r[1])
+	}
+	return meta, nil
+}
+
+func createSchema(ctx context.Context, c *conn, dim int) error {
+	text := strings.ReplaceAll(schemaText, "FLOAT[DIM]", "FLOAT["+strconv.Itoa(dim)+"]")
+	for _, stmt := range splitStatements(text) {
+		if err := c.exec(ctx, stmt, nil); err != nil {
+			return fmt.Errorf("create schema: %w", err)
+		}
+	}
+	for k, v := range map[string]string{"app": "mnemo", "dimension": strconv.Itoa(dim)} {
+		if err := c.exec(ctx, "MERGE (m:Meta {key: $k}) SET m.value = $v", map[string]any{"k": k, "v": v}); err != nil {
+			return fmt.Errorf("write metadata: %w", err)
+		}
+	}
+	return nil
+}
+
+// splitStatements splits schema text into statements, dropping comments.
+func splitStatements(text string) []string {
+	var out []string
+	var cur strings.Builder
+	for line := range strings.SplitSeq(text, "\n") {
+		t := strings.TrimSpace(line)
+		if t == "" || strings.HasPrefix(t, "//") {
+			continue
+		}
+		cur.WriteString(t)
+		cur.WriteByte(' ')
+		if strings.HasSuffix(t, ";") {
+			out = append(out, strings.TrimSuffix(strings.TrimSpace(cur.String()), ";"))
+			cur.Reset()
+		}
+	}
+	return out
+}
+
+// ensureIndexes creates the vector indexes that do not exist yet. Kuzu
+// refuses to create an index twice, so existing ones are listed first.
+func ensureIndexes(ctx context.Context, c *conn) error {
+	rows, err := c.query(ctx, "CALL SHOW_INDEXES() RETURN table_name, index_name", nil)
+	if err != nil {
+		return fmt.Errorf("list indexes: %w", err)
+	}
+	have := map[string]bool{}
+	for _, r := range rows {
+		have[str(r[0])+"."+str(r[1])] = true
+	}
+	for _, ix := range indexes {
+		if have[ix.table+"."+ix.name] {
+			continue
+		}
+		stmt := fmt.Sprintf("CALL CREATE_VECTOR_INDEX('%s', '%s', 'vec', %s)", ix.table, ix.name, vectorIndexParams)
+		if err := c.exec(ctx, stmt, nil); err != nil {
+			return fmt.Errorf("create index %s: %w", ix.name, err)
+		}
+	}
+	return nil
+}

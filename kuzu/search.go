@@ -1,0 +1,461 @@
+package kuzu
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+
+	"mnemo/core"
+)
+
+// Group isolation without lost recall.
+//
+// Kuzu's HNSW and full-text indexes span all groups. Filtering an index
+// search by group after its top-k cut would lose results (and a filtered
+// index search through PROJECT_GRAPH takes Kuzu's single write lock, which
+// would queue every search behind ingestion). So each search picks a path:
+//
+//   - exact: when the searched groups hold few vectors (ExactSearchBelow) or
+//     are a small share of the index, score every vector of the groups (or
+//     every full-text match) and cut after filtering. Exact by construction.
+//   - index: otherwise ask the index for k' = k / share × 2 results, keep
+//     those of the groups that pass the filter, and double k' while the
+//     page is not full and the index had more to give; past a bound, fall
+//     back to exact.
+//
+// Either way the page holds the best results of the requested groups that
+// pass the filter, never another group's.
+
+const maxOverFetch = 4096
+
+func (s *Store) checkSearch(q *core.SearchQuery) error {
+	if !q.Scope.Valid() {
+		return fmt.Errorf("%w: unknown scope %q", core.ErrInvalid, q.Scope)
+	}
+	if err := checkGroups(q.Groups); err != nil {
+		return err
+	}
+	if err := q.Filter.Validate(q.Scope); err != nil {
+		return err
+	}
+	if q.Limit <= 0 {
+		q.Limit = 10
+	}
+	if q.Limit > 1000 {
+		q.Limit = 1000
+	}
+	return nil
+}
+
+// alias names the object of each scope in queries.
+func alias(sc core.Scope) string {
+	return map[core.Scope]string{core.ScopeFacts: "f", core.ScopeEntities: "n", core.ScopeEpisodes: "e", core.ScopeCommunities: "c"}[sc]
+}
+
+// VectorSearch implements core.Searcher.
+func (s *Store) VectorSearch(ctx context.Context, q core.SearchQuery) ([]core.Hit, error) {
+	if err := s.checkSearch(&q); err != nil {
+		return nil, err
+	}
+	if err := s.checkVec("query vector", q.Vector); err != nil {
+		return nil, err
+	}
+	inGroups, total := s.counts.get(q.Scope, q.Groups)
+	if inGroups == 0 {
+		// The count is a hint; confirm before answering empty.
+		inGroups = 1
+	}
+	var hits []core.Hit
+	err := s.read(ctx, func(c *conn) error {
+		var err error
+		if inGroups <= s.opts.ExactSearchBelow || inGroups*20 < total {
+			hits, err = s.vectorExact(ctx, c, q, inGroups)
+			return err
+		}
+		kk := max(q.Limit*total/inGroups*2, q.Limit+16)
+		for kk <= maxOverFetch {
+			var raw int
+			hits, raw, err = s.vectorIndex(ctx, c, q, kk)
+			if err != nil || len(hits) >= q.Limit || raw < kk {
+				return err
+			}
+			kk *= 2
+		}
+		s.log.Debug("vector search fell back to exact", "scope", q.Scope, "groups", q.Groups)
+		hits, err = s.vectorExact(ctx, c, q, inGroups)
+		return err
+	})
+	return hits, err
+}
+
+// vectorExact scores every vector of the groups. It ranks on the vector
+// table alone first and joins the objects only for the best m, doubling m
+// while filtered-out objects leave the page short.
+func (s *Store) vectorExact(ctx context.Context, c *conn, q core.SearchQuery, inGroups int) ([]core.Hit, error) {
+	a := alias(q.Scope)
+	w := newWhereNamed("v")
+	w.groups("v", q.Groups)
+	fw := newWhere()
+	fw.groups(a, q.Groups)
+	fw.filter(q.Scope, a, q.Filter)
+	params := w.merge(fw.merge(map[string]any{"q": vecParam(q.Vector), "min": q.MinScore}))
+	for m := max(q.Limit*4, 64); ; m *= 2 {
+		stmt := fmt.Sprintf(`MATCH (v:%s) WHERE %s
+			WITH v.uuid AS id, array_cosine_similarity(v.vec, CAST($q AS FLOAT[%d])) AS score
+			ORDER BY score DESC LIMIT %d WHERE score >= $min
+			MATCH (%s:%s {uuid: id}) WHERE %s
+			RETURN id, score ORDER BY score DESC, id LIMIT %d`,
+			vecTable(q.Scope), w, s.dim, m, a, nodeTable(q.Scope), fw, q.Limit)
+		rows, err := c.query(ctx, stmt, params)
+		if err != nil {
+			return nil, fmt.Errorf("vector search %s: %w", q.Scope, err)
+		}
+		if len(rows) >= q.Limit || m >= inGroups {
+			return hitsOf(rows), nil
+		}
+		if m > 1<<22 {
+			return hitsOf(rows), nil
+		}
+	}
+}
+
+// vectorIndex asks the HNSW index for kk neighbours and keeps those of the
+// groups that pass the filter. raw is how many the index returned.
+func (s *Store) vectorIndex(ctx context.Context, c *conn, q core.SearchQuery, kk int) ([]core.Hit, int, error) {
+	a := alias(q.Scope)
+	fw := newWhere()
+	fw.groups(a, q.Groups)
+	fw.filter(q.Scope, a, q.Filter)
+	index := map[core.Scope]string{core.ScopeFacts: "fact_vec", core.ScopeEntities: "entity_vec", core.ScopeEpisodes: "episode_vec", core.ScopeCommunities: "community_vec"}[q.Scope]
+	stmt := fmt.Sprintf(`CALL QUERY_VECTOR_INDEX('%s', '%s', $q, %d)
+		WITH collect({id: node.uuid, score: 1.0 - distance}) AS found
+		WITH found, size(found) AS raw UNWIND found AS h
+		WITH h.id AS id, h.score AS score, raw
+		MATCH (%s:%s {uuid: id}) WHERE %s AND score >= $min
+		RETURN id, score, raw ORDER BY score DESC, id LIMIT %d`,
+		vecTable(q.Scope), index, kk, a, nodeTable(q.Scope), fw, q.Limit)
+	rows, err := c.query(ctx, stmt, fw.merge(map[string]any{"q": q.Vector, "min": q.MinScore}))
+	if err != nil {
+		return nil, 0, fmt.Errorf("vector index search %s: %w", q.Scope, err)
+	}
+	raw := kk
+	if len(rows) > 0 {
+		raw = int(i64(rows[0][2]))
+	}
+	return hitsOf(rows), raw, nil
+}
+
+func hitsOf(rows []row) []core.Hit {
+	hits := make([]core.Hit, len(rows))
+	for i, r := range rows {
+		hits[i] = core.Hit{UUID: str(r[0]), Score: f64(r[1])}
+	}
+	return hits
+}
+
+// maxQueryWords bounds a full-text query; longer queries keep their first
+// words.
+const maxQueryWords = 128
+
+// TextSearch implements core.Searcher with BM25 over the group's own
+// statistics (see textindex.go). The index ranks; Kuzu then keeps the
+// ranked objects that exist in the groups and pass the filter, and the
+// window widens until the page is full or the matches run out.
+func (s *Store) TextSearch(ctx context.Context, q core.SearchQuery) ([]core.Hit, error) {
+	if err := s.checkSearch(&q); err != nil {
+		return nil, err
+	}
+	words := strings.Fields(q.Text)
+	if len(words) == 0 {
+		return nil, nil
+	}
+	if len(words) > maxQueryWords {
+		words = words[:maxQueryWords]
+	}
+	text := strings.Join(words, " ")
+	a := alias(q.Scope)
+	fw := newWhere()
+	fw.groups(a, q.Groups)
+	fw.filter(q.Scope, a, q.Filter)
+	stmt := fmt.Sprintf("MATCH (%s:%s) WHERE %s.uuid IN $ids AND %s RETURN %s.uuid", a, nodeTable(q.Scope), a, fw, a)
+	var hits []core.Hit
+	err := s.read(ctx, func(c *conn) error {
+		for n := q.Limit * 2; ; n *= 4 {
+			ranked, more := s.text[q.Scope].Top(q.Groups, text, n)
+			if len(ranked) == 0 {
+				return nil
+			}
+			ids := make([]string, len(ranked))
+			for i, h := range ranked {
+				ids[i] = h.ID
+			}
+			rows, err := c.query(ctx, stmt, fw.merge(map[string]any{"ids": ids}))
+			if err != nil {
+				return fmt.Errorf("text search %s: %w", q.Scope, err)
+			}
+			ok := make(map[string]bool, len(rows))
+			for _, r := range rows {
+				ok[str(r[0])] = true
+			}
+			hits = hits[:0]
+			for _, h := range ranked {
+				if ok[h.ID] && h.Score >= q.MinScore {
+					hits = append(hits, core.Hit{UUID: h.ID, Score: h.Score})
+					if len(hits) == q.Limit {
+						return nil
+					}
+				}
+			}
+			if !more {
+				return nil
+			}
+		}
+	})
+	return hits, err
+}
+
+// Traverse implements core.Searcher.
+func (s *Store) Traverse(ctx context.Context, q core.TraverseQuery) ([]core.Hit, error) {
+	if !q.Scope.Valid() {
+		return nil, fmt.Errorf("%w: unknown scope %q", core.ErrInvalid, q.Scope)
+	}
+	if err := checkGroups(q.Groups); err != nil {
+		return nil, err
+	}
+	if err := q.Filter.Validate(q.Scope); err != nil {
+		return nil, err
+	}
+	if q.Depth <= 0 {
+		q.Depth = 1
+	}
+	if q.Depth > 6 {
+		q.Depth = 6
+	}
+	if q.Limit <= 0 {
+		q.Limit = 10
+	}
+	if len(q.Seeds) == 0 {
+		return nil, nil
+	}
+	var hits []core.Hit
+	err := s.read(ctx, func(c *conn) error {
+		seeds, err := seedEntities(ctx, c, q.Groups, q.Seeds)
+		if err != nil {
+			return err
+		}
+		dist := map[string]int{}
+		switch q.Scope {
+		case core.ScopeEntities:
+			if err := bfs(ctx, c, q, seeds, "Entity", 2*q.Depth, func(n int) int { return n / 2 }, dist); err != nil {
+				return err
+			}
+			for id, d := range seeds {
+				if d > 0 && (dist[id] == 0 || d < dist[id]) {
+					dist[id] = d
+				}
+			}
+		case core.ScopeFacts:
+			if err := bfs(ctx, c, q, seeds, "Fact", 2*q.Depth-1, func(n int) int { return (n + 1) / 2 }, dist); err != nil {
+				return err
+			}
+		case core.ScopeEpisodes, core.ScopeCommunities:
+			// Objects attached to the entities within Depth-1 hops.
+			near := map[string]int{}
+			for id, d := range seeds {
+				near[id] = d
+			}
+			if q.Depth > 1 {
+				sub := q
+				sub.Scope, sub.Filter = core.ScopeEntities, core.Filter{}
+				if err := bfs(ctx, c, sub, seeds, "Entity", 2*(q.Depth-1), func(n int) int { return n / 2 }, near); err != nil {
+					return err
+				}
+			}
+			if err := attached(ctx, c, q, near, dist); err != nil {
+				return err
+			}
+		}
+		hits = make([]core.Hit, 0, len(dist))
+		for id, d := range dist {
+			if d > 0 && d <= q.Depth+1 {
+				hits = append(hits, core.Hit{UUID: id, Distance: d, Score: 1 / float64(d)})
+			}
+		}
+		sort.Slice(hits, func(i, j int) bool {
+			if hits[i].Distance != hits[j].Distance {
+				return hits[i].Distance < hits[j].Distance
+			}
+			return hits[i].UUID < hits[j].UUID
+		})
+		if len(hits) > q.Limit {
+			hits = hits[:q.Limit]
+		}
+		return nil
+	})
+	return hits, err
+}
+
+// seedEntities maps seeds to entity uuids with a base distance: an entity
+// seed is at 0, the entities an episode seed mentions at 1. Seeds of other
+// groups are ignored.
+func seedEntities(ctx context.Context, c *conn, groups, seeds []string) (map[string]int, error) {
+	w := newWhere()
+	w.groups("n", groups)
+	out := map[string]int{}
+	rows, err := c.query(ctx, "MATCH (n:Entity) WHERE n.uuid IN $ids AND "+w.String()+" RETURN n.uuid", w.merge(map[string]any{"ids": seeds}))
+	if err != nil {
+		return nil, fmt.Errorf("read seed entities: %w", err)
+	}
+	for _, r := range rows {
+		out[str(r[0])] = 0
+	}
+	ew := newWhere()
+	ew.groups("e", groups)
+	rows, err = c.query(ctx, "MATCH (e:Episode)-[:MENTIONS]->(n:Entity) WHERE e.uuid IN $ids AND "+ew.String()+" RETURN DISTINCT n.uuid", ew.merge(map[string]any{"ids": seeds}))
+	if err != nil {
+		return nil, fmt.Errorf("read seed episodes: %w", err)
+	}
+	for _, r := range rows {
+		if _, ok := out[str(r[0])]; !ok {
+			out[str(r[0])] = 1
+		}
+	}
+	return out, nil
+}
+
+// bfs finds the nodes of table within maxLen physical hops of the seeds
+// (a fact hop is two: entity → fact → entity) and records the smallest
+// logical distance (seed base + hops(len)) in dist.
+func bfs(ctx context.Context, c *conn, q core.TraverseQuery, seeds map[string]int, table string, maxLen int, hops func(int) int, dist map[string]int) error {
+	if len(seeds) == 0 || maxLen < 1 {
+		return nil
+	}
+	a := "x"
+	fw := newWhere()
+	fw.groups(a, q.Groups)
+	if table == "Fact" {
+		fw.filter(core.ScopeFacts, a, q.Filter)
+	} else {
+		fw.filter(core.ScopeEntities, a, q.Filter)
+	}
+	stmt := fmt.Sprintf(`MATCH p = (s:Entity)-[:RELATES_TO* SHORTEST 1..%d]-(%s:%s)
+		WHERE s.uuid IN $seeds AND %s
+		RETURN s.uuid, %s.uuid, length(p)`, maxLen, a, table, fw, a)
+	rows, err := c.query(ctx, stmt, fw.merge(map[string]any{"seeds": keys(seeds)}))
+	if err != nil {
+		return fmt.Errorf("traverse: %w", err)
+	}
+	for _, r := range rows {
+		id := str(r[1])
+		d := seeds[str(r[0])] + hops(int(i64(r[2])))
+		if old, ok := dist[id]; !ok || d < old {
+			dist[id] = d
+		}
+	}
+	return nil
+}
+
+// attached records the episodes mentioning, or the communities holding, the
+// entities of near, one hop further than the entity.
+func attached(ctx context.Context, c *conn, q core.TraverseQuery, near map[string]int, dist map[string]int) error {
+	if len(near) == 0 {
+		return nil
+	}
+	a := alias(q.Scope)
+	fw := newWhere()
+	fw.groups(a, q.Groups)
+	fw.filter(q.Scope, a, q.Filter)
+	var stmt string
+	if q.Scope == core.ScopeEpisodes {
+		stmt = "MATCH (e:Episode)-[:MENTIONS]->(n:Entity) WHERE n.uuid IN $ids AND " + fw.String() + " RETURN n.uuid, e.uuid"
+	} else {
+		stmt = "MATCH (c:Community)-[:HAS_MEMBER]->(n:Entity) WHERE n.uuid IN $ids AND " + fw.String() + " RETURN n.uuid, c.uuid"
+	}
+	rows, err := c.query(ctx, stmt, fw.merge(map[string]any{"ids": keys(near)}))
+	if err != nil {
+		return fmt.Errorf("traverse to %s: %w", q.Scope, err)
+	}
+	for _, r := range rows {
+		id := str(r[1])
+		d := near[str(r[0])] + 1
+		if old, ok := dist[id]; !ok || d < old {
+			dist[id] = d
+		}
+	}
+	return nil
+}
+
+// Distances implements core.Searcher.
+func (s *Store) Distances(ctx context.Context, groups []string, center string, entities []string, maxHops int) (map[string]int, error) {
+	if err := checkGroups(groups); err != nil {
+		return nil, err
+	}
+	if maxHops <= 0 {
+		maxHops = 3
+	}
+	if maxHops > 6 {
+		maxHops = 6
+	}
+	out := map[string]int{}
+	err := s.read(ctx, func(c *conn) error {
+		w := newWhere()
+		w.groups("c", groups)
+		rows, err := c.query(ctx, "MATCH (c:Entity {uuid: $c}) WHERE "+w.String()+" RETURN c.uuid", w.merge(map[string]any{"c": center}))
+		if err != nil {
+			return fmt.Errorf("read centre entity: %w", err)
+		}
+		if len(rows) == 0 {
+			return fmt.Errorf("centre entity %s: %w", center, core.ErrNotFound)
+		}
+		for _, id := range entities {
+			if id == center {
+				out[id] = 0
+			}
+		}
+		if len(entities) == 0 {
+			return nil
+		}
+		rows, err = c.query(ctx, fmt.Sprintf(`MATCH p = (c:Entity {uuid: $c})-[:RELATES_TO* SHORTEST 1..%d]-(n:Entity)
+			WHERE n.uuid IN $ids RETURN n.uuid, length(p)`, 2*maxHops), map[string]any{"c": center, "ids": entities})
+		if err != nil {
+			return fmt.Errorf("compute distances: %w", err)
+		}
+		for _, r := range rows {
+			out[str(r[0])] = int(i64(r[1])) / 2
+		}
+		return nil
+	})
+	return out, err
+}
+
+// MentionCounts implements core.Searcher.
+func (s *Store) MentionCounts(ctx context.Context, sc core.Scope, groups []string, uuids []string) (map[string]int, error) {
+	if err := checkGroups(groups); err != nil {
+		return nil, err
+	}
+	var stmt string
+	switch sc {
+	case core.ScopeFacts:
+		stmt = "MATCH (e:Episode)-[:STATES]->(x:Fact) WHERE x.uuid IN $ids AND x.group_id IN $g RETURN x.uuid, count(e)"
+	case core.ScopeEntities:
+		stmt = "MATCH (e:Episode)-[:MENTIONS]->(x:Entity) WHERE x.uuid IN $ids AND x.group_id IN $g RETURN x.uuid, count(e)"
+	default:
+		return nil, fmt.Errorf("%w: mention counts exist for facts and entities, not %s", core.ErrInvalid, sc)
+	}
+	out := map[string]int{}
+	if len(uuids) == 0 {
+		return out, nil
+	}
+	err := s.read(ctx, func(c *conn) error {
+		rows, err := c.query(ctx, stmt, map[string]any{"ids": uuids, "g": groups})
+		if err != nil {
+			return fmt.Errorf("count mentions: %w", err)
+		}
+		for _, r := range rows {
+			out[str(r[0])] = int(i64(r[1]))
+		}
+		return nil
+	})
+	return out, err
+}

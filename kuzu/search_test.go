@@ -1,0 +1,298 @@
+package kuzu_test
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"mnemo/core"
+	"mnemo/kuzu"
+	"mnemo/kuzu/kuzutest"
+)
+
+func uuids(hits []core.Hit) []string {
+	out := make([]string, len(hits))
+	for i, h := range hits {
+		out[i] = h.UUID
+	}
+	return out
+}
+
+func TestVectorAndTextSearch(t *testing.T) {
+	ctx := context.Background()
+	s := kuzutest.MustOpen(t)
+	seed(t, s, "g1")
+	g := []string{"g1"}
+	tests := []struct {
+		name string
+		q    core.SearchQuery
+		text bool
+		want []string
+	}{
+		{"cosine entities", core.SearchQuery{Scope: core.ScopeEntities, Vector: axis(4, 0.1), Limit: 1}, false, []string{"g1-paris"}},
+		{"cosine facts ordered", core.SearchQuery{Scope: core.ScopeFacts, Vector: axis(10, 0.3), Limit: 2}, false, []string{"g1-f2", "g1-f3"}},
+		{"cosine min score", core.SearchQuery{Scope: core.ScopeFacts, Vector: axis(10, 0.3), Limit: 5, MinScore: 0.5}, false, []string{"g1-f2"}},
+		{"bm25 facts", core.SearchQuery{Scope: core.ScopeFacts, Text: "Paris", Limit: 5}, true, []string{"g1-f2"}},
+		{"bm25 entities on summary", core.SearchQuery{Scope: core.ScopeEntities, Text: "acme summary", Limit: 1}, true, []string{"g1-acme"}},
+		{"bm25 episodes", core.SearchQuery{Scope: core.ScopeEpisodes, Text: "friends years", Limit: 5}, true, []string{"g1-e2"}},
+		{"bm25 no match", core.SearchQuery{Scope: core.ScopeFacts, Text: "zeppelin", Limit: 5}, true, []string{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.q.Groups = g
+			var hits []core.Hit
+			var err error
+			if tt.text {
+				hits, err = s.TextSearch(ctx, tt.q)
+			} else {
+				hits, err = s.VectorSearch(ctx, tt.q)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := uuids(hits); !cmp.Equal(got, tt.want) {
+				t.Errorf("search = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestGroupIsolation fills group "big" with vectors and texts nearer to
+// the query than anything of group "small", then checks that searches of
+// "small" still return its own best results, through the exact path and
+// through the index path with over-fetching.
+func TestGroupIsolation(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		exact int
+	}{
+		{"exact path", 0},
+		{"index path", 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx := context.Background()
+			s := kuzutest.MustOpen(t, kuzu.Options{ExactSearchBelow: tc.exact})
+			write := func(g string, n int, tilt float64) {
+				var eps []core.Episode
+				var ents []core.Entity
+				var facts []core.Fact
+				for i := range n {
+					e := ep(g, fmt.Sprintf("%s-e%d", g, i), fmt.Sprintf("Zelda met the ferryman number %d", i), t0)
+					e.Embedding = axis(0, tilt+float64(i)*0.001)
+					eps = append(eps, e)
+					a := ent(g, fmt.Sprintf("%s-a%d", g, i), fmt.Sprintf("Zelda %d", i))
+					a.NameEmbedding = axis(0, tilt+float64(i)*0.001)
+					b := ent(g, fmt.Sprintf("%s-b%d", g, i), fmt.Sprintf("Ferryman %d", i))
+					ents = append(ents, a, b)
+					f := fact(g, fmt.Sprintf("%s-f%d", g, i), a.UUID, "MET", b.UUID, fmt.Sprintf("Zelda met the ferryman %d", i), e.UUID)
+					f.Embedding = axis(0, tilt+float64(i)*0.001)
+					facts = append(facts, f)
+				}
+				if _, err := s.AddEpisodes(ctx, eps); err != nil {
+					t.Fatal(err)
+				}
+				if err := s.Apply(ctx, core.Change{Entities: ents, Facts: facts}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			write("big", 60, 0)     // closest to the query
+			write("small", 20, 0.5) // farther
+			write("tiny", 1, 0.02)  // a third group, also close
+			for _, sc := range []core.Scope{core.ScopeFacts, core.ScopeEntities, core.ScopeEpisodes} {
+				q := core.SearchQuery{Scope: sc, Groups: []string{"small"}, Vector: axis(0, 0), Text: "Zelda ferryman", Limit: 5}
+				vh, err := s.VectorSearch(ctx, q)
+				if err != nil {
+					t.Fatal(err)
+				}
+				th, err := s.TextSearch(ctx, q)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for name, hits := range map[string][]core.Hit{"vector": vh, "text": th} {
+					if len(hits) != 5 {
+						t.Errorf("%s %s search of small: %d hits, want 5 (top-k lost to other groups)", sc, name, len(hits))
+					}
+					for _, h := range hits {
+						if got := h.UUID[:6]; got != "small-" {
+							t.Errorf("%s %s search of small returned %s", sc, name, h.UUID)
+						}
+					}
+				}
+				if sc != core.ScopeEpisodes {
+					// The closest of small are its first items, in order.
+					prefix := map[core.Scope]string{core.ScopeFacts: "small-f", core.ScopeEntities: "small-a"}[sc]
+					want := []string{prefix + "0", prefix + "1", prefix + "2", prefix + "3", prefix + "4"}
+					if got := uuids(vh); !cmp.Equal(got, want) {
+						t.Errorf("%s vector order = %v, want %v", sc, got, want)
+					}
+				}
+			}
+			// Two groups together see both, and nothing of the third.
+			hits, err := s.VectorSearch(ctx, core.SearchQuery{Scope: core.ScopeFacts, Groups: []string{"small", "tiny"}, Vector: axis(0, 0), Limit: 3})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := uuids(hits); !cmp.Equal(got, []string{"tiny-f0", "small-f0", "small-f1"}) {
+				t.Errorf("two-group search = %v", got)
+			}
+			// Traversal from a seed of another group finds nothing.
+			th, err := s.Traverse(ctx, core.TraverseQuery{Scope: core.ScopeEntities, Groups: []string{"small"}, Seeds: []string{"big-a0"}, Depth: 2})
+			if err != nil || len(th) != 0 {
+				t.Errorf("Traverse from another group's seed = %v, %v; want nothing", th, err)
+			}
+		})
+	}
+}
+
+// chain writes a path a0 - a1 - a2 - a3 - a4 of KNOWS facts in group g and
+// an episode mentioning a0.
+func chain(t *testing.T, s *kuzu.Store, g string) {
+	t.Helper()
+	ctx := context.Background()
+	if _, err := s.AddEpisodes(ctx, []core.Episode{ep(g, g+"-e", "a0 and friends", t0)}); err != nil {
+		t.Fatal(err)
+	}
+	var ents []core.Entity
+	var facts []core.Fact
+	for i := range 5 {
+		ents = append(ents, ent(g, fmt.Sprintf("%s-a%d", g, i), fmt.Sprintf("Person %d", i), "Person"))
+		if i > 0 {
+			facts = append(facts, fact(g, fmt.Sprintf("%s-f%d", g, i), fmt.Sprintf("%s-a%d", g, i-1), "KNOWS", fmt.Sprintf("%s-a%d", g, i), "knows", g+"-e"))
+		}
+	}
+	if err := s.Apply(ctx, core.Change{Entities: ents, Facts: facts, Mentions: []core.Mention{{Episode: g + "-e", Entity: g + "-a0"}}}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestTraverseAndDistances(t *testing.T) {
+	ctx := context.Background()
+	s := kuzutest.MustOpen(t)
+	chain(t, s, "g1")
+	chain(t, s, "g2")
+	g := []string{"g1"}
+	dist := func(hits []core.Hit) map[string]int {
+		m := map[string]int{}
+		for _, h := range hits {
+			m[h.UUID] = h.Distance
+		}
+		return m
+	}
+	tests := []struct {
+		name string
+		q    core.TraverseQuery
+		want map[string]int
+	}{
+		{"entities 1 hop", core.TraverseQuery{Scope: core.ScopeEntities, Seeds: []string{"g1-a0"}, Depth: 1}, map[string]int{"g1-a1": 1}},
+		{"entities 3 hops", core.TraverseQuery{Scope: core.ScopeEntities, Seeds: []string{"g1-a0"}, Depth: 3}, map[string]int{"g1-a1": 1, "g1-a2": 2, "g1-a3": 3}},
+		{"facts 2 hops", core.TraverseQuery{Scope: core.ScopeFacts, Seeds: []string{"g1-a0"}, Depth: 2}, map[string]int{"g1-f1": 1, "g1-f2": 2}},
+		{"episode seed", core.TraverseQuery{Scope: core.ScopeEntities, Seeds: []string{"g1-e"}, Depth: 1}, map[string]int{"g1-a0": 1, "g1-a1": 2}},
+		{"episodes scope", core.TraverseQuery{Scope: core.ScopeEpisodes, Seeds: []string{"g1-a1"}, Depth: 2}, map[string]int{"g1-e": 2}},
+		{"two seeds take the nearer", core.TraverseQuery{Scope: core.ScopeEntities, Seeds: []string{"g1-a0", "g1-a4"}, Depth: 1}, map[string]int{"g1-a1": 1, "g1-a3": 1}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.q.Groups = g
+			tt.q.Limit = 50
+			hits, err := s.Traverse(ctx, tt.q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := dist(hits); !cmp.Equal(got, tt.want) {
+				t.Errorf("Traverse = %v, want %v", got, tt.want)
+			}
+		})
+	}
+	d, err := s.Distances(ctx, g, "g1-a0", []string{"g1-a0", "g1-a1", "g1-a2", "g1-a3", "g1-a4", "g2-a1"}, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := map[string]int{"g1-a0": 0, "g1-a1": 1, "g1-a2": 2, "g1-a3": 3}; !cmp.Equal(d, want) {
+		t.Errorf("Distances = %v, want %v", d, want)
+	}
+}
+
+func TestFiltersAndTimeTravel(t *testing.T) {
+	ctx := context.Background()
+	s := kuzutest.MustOpen(t)
+	g := "g1"
+	jan, mar, may, jul := time.Date(2024, 1, 10, 0, 0, 0, 0, time.UTC), time.Date(2024, 3, 1, 0, 0, 0, 0, time.UTC), time.Date(2024, 5, 1, 0, 0, 0, 0, time.UTC), time.Date(2024, 7, 1, 0, 0, 0, 0, time.UTC)
+	if _, err := s.AddEpisodes(ctx, []core.Episode{ep(g, "e1", "Alice lives in Paris", jan), ep(g, "e2", "Alice moved to Berlin", may)}); err != nil {
+		t.Fatal(err)
+	}
+	ents := []core.Entity{ent(g, "alice", "Alice", "Person"), ent(g, "paris", "Paris", "City"), ent(g, "berlin", "Berlin", "City")}
+	// Learned in January: Alice lives in Paris since 2020.
+	paris := fact(g, "f-paris", "alice", "LIVES_IN", "paris", "Alice lives in Paris", "e1")
+	paris.ValidAt, paris.CreatedAt = time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC), jan
+	// Learned in May: she moved to Berlin in April, which retired Paris.
+	berlin := fact(g, "f-berlin", "alice", "LIVES_IN", "berlin", "Alice lives in Berlin", "e2")
+	berlin.ValidAt, berlin.CreatedAt = time.Date(2024, 4, 15, 0, 0, 0, 0, time.UTC), may
+	retired := paris
+	retired.InvalidAt, retired.ExpiredAt, retired.InvalidatedBy = berlin.ValidAt, may, "f-berlin"
+	likes := fact(g, "f-likes", "alice", "LIKES", "berlin", "Alice likes Berlin", "e2")
+	likes.ValidAt, likes.CreatedAt = may, may
+	if err := s.Apply(ctx, core.Change{Entities: ents, Facts: []core.Fact{paris}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Apply(ctx, core.Change{Facts: []core.Fact{berlin, retired, likes}}); err != nil {
+		t.Fatal(err)
+	}
+	list := func(t *testing.T, f core.Filter) []string {
+		t.Helper()
+		p, err := s.ListFacts(ctx, g, core.ListOptions{Filter: f})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ids []string
+		for _, x := range p.Items {
+			ids = append(ids, x.UUID)
+		}
+		sort.Strings(ids)
+		return ids
+	}
+	tests := []struct {
+		name string
+		f    core.Filter
+		want []string
+	}{
+		{"valid now (default)", core.Filter{Now: jul}, []string{"f-berlin", "f-likes"}},
+		{"history", core.Filter{IncludeInvalid: true}, []string{"f-berlin", "f-likes", "f-paris"}},
+		{"as of event time February", core.Filter{ValidAt: time.Date(2024, 2, 1, 0, 0, 0, 0, time.UTC)}, []string{"f-paris"}},
+		{"as of event time June", core.Filter{ValidAt: time.Date(2024, 6, 1, 0, 0, 0, 0, time.UTC)}, []string{"f-berlin", "f-likes"}},
+		{"known in March", core.Filter{KnownAt: mar}, []string{"f-paris"}},
+		{"known in March about June: still Paris", core.Filter{KnownAt: mar, ValidAt: time.Date(2024, 6, 1, 0, 0, 0, 0, time.UTC)}, []string{"f-paris"}},
+		{"known in July about January: Paris", core.Filter{KnownAt: jul, ValidAt: jan}, []string{"f-paris"}},
+		{"known in December 2023: nothing", core.Filter{KnownAt: time.Date(2023, 12, 1, 0, 0, 0, 0, time.UTC)}, nil},
+		{"relation", core.Filter{Now: jul, Relations: []string{"LIKES"}}, []string{"f-likes"}},
+		{"labels of an endpoint", core.Filter{IncludeInvalid: true, Labels: []string{"City"}}, []string{"f-berlin", "f-likes", "f-paris"}},
+		{"labels nobody has", core.Filter{IncludeInvalid: true, Labels: []string{"Pet"}}, nil},
+		{"time OR groups", core.Filter{IncludeInvalid: true, Time: [][]core.TimeCondition{
+			{{Field: core.FieldInvalidAt, Op: core.OpNotNull}},
+			{{Field: core.FieldValidAt, Op: core.OpGe, Value: may}, {Field: core.FieldExpiredAt, Op: core.OpIsNull}},
+		}}, []string{"f-likes", "f-paris"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := list(t, tt.f); !cmp.Equal(got, tt.want) {
+				t.Errorf("ListFacts(%+v) = %v, want %v", tt.f, got, tt.want)
+			}
+		})
+	}
+	// Search applies the same filter before its cut.
+	hits, err := s.TextSearch(ctx, core.SearchQuery{Scope: core.ScopeFacts, Groups: []string{g}, Text: "Alice lives Paris Berlin", Limit: 10, Filter: core.Filter{Now: jul}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range hits {
+		if h.UUID == "f-paris" {
+			t.Errorf("TextSearch valid now returned the retired fact f-paris")
+		}
+	}
+	if _, err := s.ListFacts(ctx, g, core.ListOptions{Filter: core.Filter{Time: [][]core.TimeCondition{{{Field: "colour", Op: core.OpEq, Value: jul}}}}}); err == nil {
+		t.Errorf("unknown time field: want an error")
+	}
+}

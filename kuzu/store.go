@@ -1,0 +1,306 @@
+package kuzu
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sync"
+
+	gokuzu "github.com/kuzudb/go-kuzu"
+
+	"mnemo/core"
+	"mnemo/kuzu/internal/bm25"
+)
+
+// Options configures a Store. The zero value of each field is its default.
+type Options struct {
+	// Dir is the database directory. It holds the Kuzu database file
+	// (graph.kuzu) and a lock file. It is created if it does not exist; an
+	// existing non-empty directory without a mnemo database is refused.
+	// Empty opens an in-memory database (tests only: nothing is persisted).
+	Dir string
+	// Dimension is the embedding dimension. A new database records it; an
+	// existing database must match it (zero accepts the recorded value).
+	Dimension int
+	// BufferPoolBytes is Kuzu's page cache. The default, 256 MiB, suits an
+	// edge box; Kuzu's own default is 80% of the machine's memory.
+	BufferPoolBytes uint64
+	// Threads is the number of threads Kuzu may use per query. The default
+	// is the number of CPUs, at most 4.
+	Threads int
+	// ReadConns is the number of connections serving reads concurrently.
+	// The default is 4.
+	ReadConns int
+	// ExactSearchBelow is the number of vectors (or full-text matches) of
+	// the searched groups under which a search is exact rather than going
+	// through the index. The default is 20000.
+	ExactSearchBelow int
+	// Logger receives schema migrations and slow-path notes. The default
+	// discards.
+	Logger *slog.Logger
+}
+
+func (o Options) withDefaults() Options {
+	if o.BufferPoolBytes == 0 {
+		o.BufferPoolBytes = 256 << 20
+	}
+	if o.Threads == 0 {
+		o.Threads = min(runtime.NumCPU(), 4)
+	}
+	if o.ReadConns == 0 {
+		o.ReadConns = 4
+	}
+	if o.ExactSearchBelow == 0 {
+		o.ExactSearchBelow = 20000
+	}
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	return o
+}
+
+// Validate checks the options.
+func (o Options) Validate() error {
+	if o.Dimension < 0 || o.Dimension > 8192 {
+		return fmt.Errorf("%w: embedding dimension %d: want 1 to 8192", core.ErrInvalid, o.Dimension)
+	}
+	if o.BufferPoolBytes != 0 && o.BufferPoolBytes < 16<<20 {
+		return fmt.Errorf("%w: buffer pool of %d bytes is under 16 MiB", core.ErrInvalid, o.BufferPoolBytes)
+	}
+	if o.Threads < 0 || o.ReadConns < 0 || o.ExactSearchBelow < 0 {
+		return fmt.Errorf("%w: negative thread, connection or search setting", core.ErrInvalid)
+	}
+	return nil
+}
+
+// dbFile is the Kuzu database inside Options.Dir.
+const dbFile = "graph.kuzu"
+
+// Store is a core.Store on an embedded Kuzu database.
+//
+// A Store is safe for concurrent use: reads run concurrently on a pool of
+// connections; writes are serialized on one connection, because Kuzu allows
+// one write transaction at a time. Close waits for operations in flight.
+type Store struct {
+	opts Options
+	dim  int
+	log  *slog.Logger
+
+	db   *gokuzu.Database
+	lock *os.File
+
+	// ops guards the connections against Close: operations hold it for
+	// reading, Close for writing.
+	ops    sync.RWMutex
+	closed bool
+
+	writeMu sync.Mutex
+	writer  *conn
+	readers chan *conn
+
+	counts counts
+	text   map[core.Scope]*bm25.Index
+}
+
+var _ core.Store = (*Store)(nil)
+
+// Open opens or creates a database. It fails with core.ErrLocked if another
+// process (or another Store) holds the directory, core.ErrInvalid if the
+// directory is not a mnemo database, and core.ErrConflict if the database
+// was created with another embedding dimension.
+func Open(ctx context.Context, opts Options) (*Store, error) {
+	if err := opts.Validate(); err != nil {
+		return nil, err
+	}
+	opts = opts.withDefaults()
+	s := &Store{opts: opts, log: opts.Logger}
+	path := ":memory:"
+	if opts.Dir != "" {
+		if err := checkDir(opts.Dir); err != nil {
+			return nil, err
+		}
+		lock, err := lockDir(opts.Dir)
+		if err != nil {
+			return nil, err
+		}
+		s.lock = lock
+		path = filepath.Join(opts.Dir, dbFile)
+	}
+	cfg := gokuzu.DefaultSystemConfig()
+	cfg.BufferPoolSize = opts.BufferPoolBytes
+	cfg.MaxNumThreads = uint64(opts.Threads)
+	db, err := gokuzu.OpenDatabase(path, cfg)
+	if err != nil {
+		s.unlock()
+		if db != nil {
+			db.Close()
+		}
+		return nil, fmt.Errorf("open kuzu database %s: %w", path, translateOpen(err))
+	}
+	s.db = db
+	if s.writer, err = openConn(db, opts.Threads); err != nil {
+		s.closeAll()
+		return nil, err
+	}
+	if err := s.setup(ctx); err != nil {
+		s.closeAll()
+		return nil, err
+	}
+	s.readers = make(chan *conn, opts.ReadConns)
+	for range opts.ReadConns {
+		c, err := openConn(db, opts.Threads)
+		if err != nil {
+			s.closeAll()
+			return nil, err
+		}
+		s.readers <- c
+	}
+	if err := s.counts.load(ctx, s.writer); err != nil {
+		s.closeAll()
+		return nil, err
+	}
+	if err := s.loadText(ctx, s.writer); err != nil {
+		s.closeAll()
+		return nil, err
+	}
+	return s, nil
+}
+
+// checkDir creates dir if needed and refuses a non-empty directory that
+// holds no mnemo database, so mnemo never writes into someone's files.
+func checkDir(dir string) error {
+	st, err := os.Stat(dir)
+	if errors.Is(err, os.ErrNotExist) {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return fmt.Errorf("create database directory: %w", err)
+		}
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("stat database directory: %w", err)
+	}
+	if !st.IsDir() {
+		return fmt.Errorf("%w: %s is a file, not a database directory", core.ErrInvalid, dir)
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return fmt.Errorf("read database directory: %w", err)
+	}
+	if len(entries) == 0 {
+		return nil
+	}
+	if _, err := os.Stat(filepath.Join(dir, dbFile)); err == nil {
+		return nil
+	}
+	for _, e := range entries {
+		if e.Name() == lockFile {
+			return nil // created by an Open that failed before the database
+		}
+	}
+	return fmt.Errorf("%w: %s is not empty and holds no mnemo database (%s)", core.ErrInvalid, dir, dbFile)
+}
+
+func translateOpen(err error) error {
+	return translate(err)
+}
+
+// Dimension is the embedding dimension of the database.
+func (s *Store) Dimension() int { return s.dim }
+
+// read runs f on a pooled read connection.
+func (s *Store) read(ctx context.Context, f func(c *conn) error) error {
+	s.ops.RLock()
+	defer s.ops.RUnlock()
+	if s.closed {
+		return errStoreClosed
+	}
+	var c *conn
+	select {
+	case c = <-s.readers:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	defer func() { s.readers <- c }()
+	return f(c)
+}
+
+// write runs f inside one write transaction on the writer connection: it
+// commits if f returns nil and rolls back otherwise. What f records in its
+// pending is published (vector counts, text index) only after the commit,
+// still under the write lock, so the text index never runs ahead of or
+// behind the committed data for a writer.
+func (s *Store) write(ctx context.Context, f func(ctx context.Context, c *conn, p *pending) error) error {
+	s.ops.RLock()
+	defer s.ops.RUnlock()
+	if s.closed {
+		return errStoreClosed
+	}
+	s.writeMu.Lock()
+	defer s.writeMu.Unlock()
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if err := s.writer.exec(ctx, "BEGIN TRANSACTION", nil); err != nil {
+		return fmt.Errorf("begin transaction: %w", err)
+	}
+	p := &pending{}
+	if err := f(ctx, s.writer, p); err != nil {
+		// The rollback must run even if ctx is done.
+		if rerr := s.writer.exec(context.WithoutCancel(ctx), "ROLLBACK", nil); rerr != nil {
+			s.log.Error("roll back transaction", "err", rerr)
+		}
+		return err
+	}
+	if err := s.writer.exec(context.WithoutCancel(ctx), "COMMIT", nil); err != nil {
+		return fmt.Errorf("commit transaction: %w", err)
+	}
+	s.apply(p)
+	return nil
+}
+
+// Close closes the database after the operations in flight finish. It is
+// idempotent and succeeds even when ctx is done; if ctx ends while waiting,
+// running queries are interrupted.
+func (s *Store) Close(ctx context.Context) error {
+	stop := context.AfterFunc(ctx, s.interruptAll)
+	defer stop()
+	s.ops.Lock()
+	defer s.ops.Unlock()
+	if s.closed {
+		return nil
+	}
+	s.closed = true
+	s.closeAll()
+	return nil
+}
+
+// interruptAll interrupts every connection's running query. It is safe to
+// call concurrently with queries (Kuzu's interrupt sets a flag).
+func (s *Store) interruptAll() {
+	if s.writer != nil {
+		s.writer.c.Interrupt()
+	}
+}
+
+func (s *Store) closeAll() {
+	if s.readers != nil {
+		close(s.readers)
+		for c := range s.readers {
+			c.close()
+		}
+		s.readers = nil
+	}
+	if s.writer != nil {
+		s.writer.close()
+		s.writer = nil
+	}
+	if s.db != nil {
+		s.db.Close()
+		s.db = nil
+	}
+	s.unlock()
+}

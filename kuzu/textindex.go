@@ -1,0 +1,119 @@
+package kuzu
+
+import (
+	"context"
+	"fmt"
+
+	"mnemo/core"
+	"mnemo/kuzu/internal/bm25"
+)
+
+// Full-text search.
+//
+// Kuzu 0.11.3's full-text extension cannot be trusted with incremental
+// writes. Measured here (reproductions in the README's design section):
+// a transaction that writes both FTS-indexed and HNSW-indexed tables can
+// commit without error and lose every row of one table; rows inserted by a
+// multi-row statement crash the process when later SET or DELETEd; and its
+// BM25 statistics span all groups. So BM25 runs on an index kept beside the
+// database (package bm25), with one sub-index per group: the texts live in
+// Kuzu, the index is built from them when the store opens and is updated
+// after every commit, under the write lock, from the same rows the
+// transaction wrote. A crash loses nothing: the next open rebuilds it.
+
+// episodeText, entityText and factText are the indexed text of each kind
+// of object.
+func episodeText(content string) string { return content }
+
+func entityText(name, summary string) string { return name + "\n" + summary }
+
+// factText indexes the relation too, so "works" finds WORKS_AT.
+func factText(fact, relation string) string { return fact + "\n" + relation }
+
+// pending collects what a write transaction changes outside Kuzu: vector
+// counts and the text index. It is applied only after the commit.
+type pending struct {
+	counts []countDelta
+	texts  []textChange
+	drops  []string
+}
+
+type countDelta struct {
+	sc    core.Scope
+	group string
+	n     int
+}
+
+type textChange struct {
+	sc              core.Scope
+	group, id, text string
+	del             bool
+}
+
+func (p *pending) count(sc core.Scope, group string, n int) {
+	if n != 0 {
+		p.counts = append(p.counts, countDelta{sc, group, n})
+	}
+}
+
+func (p *pending) put(sc core.Scope, group, id, text string) {
+	p.texts = append(p.texts, textChange{sc: sc, group: group, id: id, text: text})
+}
+
+func (p *pending) del(sc core.Scope, group, id string) {
+	p.texts = append(p.texts, textChange{sc: sc, group: group, id: id, del: true})
+}
+
+func (p *pending) dropGroup(group string) { p.drops = append(p.drops, group) }
+
+// apply publishes a committed transaction's changes.
+func (s *Store) apply(p *pending) {
+	for _, g := range p.drops {
+		s.counts.dropGroup(g)
+		for _, ix := range s.text {
+			ix.DropGroup(g)
+		}
+	}
+	for _, d := range p.counts {
+		s.counts.add(d.sc, d.group, d.n)
+	}
+	for _, t := range p.texts {
+		if t.del {
+			s.text[t.sc].Delete(t.group, t.id)
+		} else {
+			s.text[t.sc].Put(t.group, t.id, t.text)
+		}
+	}
+}
+
+// loadText builds the text indexes from the stored objects.
+func (s *Store) loadText(ctx context.Context, c *conn) error {
+	s.text = map[core.Scope]*bm25.Index{}
+	queries := map[core.Scope]string{
+		core.ScopeEpisodes:    "MATCH (x:Episode) RETURN x.group_id, x.uuid, x.content, ''",
+		core.ScopeEntities:    "MATCH (x:Entity) RETURN x.group_id, x.uuid, x.name, x.summary",
+		core.ScopeFacts:       "MATCH (x:Fact) RETURN x.group_id, x.uuid, x.fact, x.relation",
+		core.ScopeCommunities: "MATCH (x:Community) RETURN x.group_id, x.uuid, x.name, x.summary",
+	}
+	for _, sc := range core.Scopes {
+		ix := bm25.New()
+		rows, err := c.query(ctx, queries[sc], nil)
+		if err != nil {
+			return fmt.Errorf("load %s texts: %w", sc, err)
+		}
+		for _, r := range rows {
+			var text string
+			switch sc {
+			case core.ScopeEpisodes:
+				text = episodeText(str(r[2]))
+			case core.ScopeFacts:
+				text = factText(str(r[2]), str(r[3]))
+			default:
+				text = entityText(str(r[2]), str(r[3]))
+			}
+			ix.Put(str(r[0]), str(r[1]), text)
+		}
+		s.text[sc] = ix
+	}
+	return nil
+}

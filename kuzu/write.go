@@ -1,0 +1,569 @@
+package kuzu
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"mnemo/core"
+)
+
+// AddEpisodes implements core.EpisodeStore.
+func (s *Store) AddEpisodes(ctx context.Context, eps []core.Episode) ([]bool, error) {
+	if len(eps) == 0 {
+		return nil, nil
+	}
+	for i := range eps {
+		ep := &eps[i]
+		if ep.UUID == "" {
+			return nil, fmt.Errorf("%w: episode %d has no uuid", core.ErrInvalid, i)
+		}
+		if err := ep.Validate(0); err != nil {
+			return nil, fmt.Errorf("episode %s: %w", ep.UUID, err)
+		}
+		if ep.CreatedAt.IsZero() {
+			return nil, fmt.Errorf("%w: episode %s has no creation time", core.ErrInvalid, ep.UUID)
+		}
+		if ep.Embedding != nil {
+			if err := s.checkVec("episode embedding", ep.Embedding); err != nil {
+				return nil, err
+			}
+		}
+	}
+	created := make([]bool, len(eps))
+	err := s.write(ctx, func(ctx context.Context, c *conn, p *pending) error {
+		ids := make([]string, len(eps))
+		for i, ep := range eps {
+			ids[i] = ep.UUID
+		}
+		rows, err := c.query(ctx, "MATCH (e:Episode) WHERE e.uuid IN $ids RETURN "+episodeCols, map[string]any{"ids": ids})
+		if err != nil {
+			return fmt.Errorf("read existing episodes: %w", err)
+		}
+		known := map[string]core.Episode{}
+		for _, r := range rows {
+			ep := decodeEpisode(r)
+			known[ep.UUID] = ep
+		}
+		var fresh []core.Episode
+		for i, ep := range eps {
+			if old, ok := known[ep.UUID]; ok {
+				if !sameEpisode(old, ep) {
+					return fmt.Errorf("%w: episode %s already exists with other content, source, time or group", core.ErrConflict, ep.UUID)
+				}
+				continue
+			}
+			ep.Status = core.EpisodePending
+			known[ep.UUID] = ep
+			fresh = append(fresh, ep)
+			created[i] = true
+		}
+		return s.upsertEpisodes(ctx, c, p, fresh)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return created, nil
+}
+
+func sameEpisode(a, b core.Episode) bool {
+	return a.GroupID == b.GroupID && a.Source == b.Source && a.Content == b.Content &&
+		micro(a.ValidAt).Equal(micro(b.ValidAt))
+}
+
+func (s *Store) upsertEpisodes(ctx context.Context, c *conn, p *pending, eps []core.Episode) error {
+	if len(eps) == 0 {
+		return nil
+	}
+	rows := make([]any, len(eps))
+	var vecs []vecRow
+	for i, ep := range eps {
+		rows[i] = map[string]any{
+			"uuid": ep.UUID, "g": ep.GroupID, "name": ep.Name, "source": string(ep.Source),
+			"sdesc": ep.SourceDescription, "content": ep.Content, "valid_at": tsParam(ep.ValidAt),
+			"created_at": tsParam(ep.CreatedAt), "status": string(ep.Status), "attempts": int64(ep.Attempts), "error": ep.Error,
+		}
+		if ep.Embedding != nil {
+			vecs = append(vecs, vecRow{ep.UUID, ep.GroupID, ep.Embedding})
+		}
+		p.put(core.ScopeEpisodes, ep.GroupID, ep.UUID, episodeText(ep.Content))
+	}
+	fresh, old, err := split(ctx, c, "Episode", rows)
+	if err != nil {
+		return err
+	}
+	if err := runBatch(ctx, c, "write episodes", `UNWIND $rows AS r CREATE (e:Episode {uuid: r.uuid, group_id: r.g, name: r.name,
+		source: r.source, source_description: r.sdesc, content: r.content, valid_at: `+tsExpr("r.valid_at")+`,
+		created_at: `+tsExpr("r.created_at")+`, status: r.status, attempts: r.attempts, error: r.error})`, fresh); err != nil {
+		return err
+	}
+	if err := runBatch(ctx, c, "update episodes", `UNWIND $rows AS r MATCH (e:Episode {uuid: r.uuid})
+		SET e.name = r.name, e.source_description = r.sdesc, e.status = r.status, e.attempts = r.attempts, e.error = r.error`, old); err != nil {
+		return err
+	}
+	return s.replaceVecs(ctx, c, p, core.ScopeEpisodes, vecs)
+}
+
+// vecRow is one embedding to store.
+type vecRow struct {
+	uuid, group string
+	vec         []float32
+}
+
+// replaceVecs deletes and re-inserts embeddings (Kuzu cannot SET an indexed
+// vector).
+func (s *Store) replaceVecs(ctx context.Context, c *conn, p *pending, sc core.Scope, vecs []vecRow) error {
+	if len(vecs) == 0 {
+		return nil
+	}
+	table := vecTable(sc)
+	ids := make([]string, len(vecs))
+	for i, v := range vecs {
+		ids[i] = v.uuid
+	}
+	rows, err := c.query(ctx, fmt.Sprintf("MATCH (v:%s) WHERE v.uuid IN $ids RETURN v.uuid, v.group_id", table), map[string]any{"ids": ids})
+	if err != nil {
+		return fmt.Errorf("read old embeddings: %w", err)
+	}
+	for _, r := range rows {
+		p.count(sc, str(r[1]), -1)
+	}
+	if len(rows) > 0 {
+		if err := c.exec(ctx, fmt.Sprintf("MATCH (v:%s) WHERE v.uuid IN $ids DELETE v", table), map[string]any{"ids": ids}); err != nil {
+			return fmt.Errorf("delete old embeddings: %w", err)
+		}
+	}
+	in := make([]any, len(vecs))
+	for i, v := range vecs {
+		in[i] = map[string]any{"uuid": v.uuid, "g": v.group, "vec": vecParam(v.vec)}
+		p.count(sc, v.group, 1)
+	}
+	return runBatch(ctx, c, "write embeddings", fmt.Sprintf("UNWIND $rows AS r CREATE (:%s {uuid: r.uuid, group_id: r.g, vec: CAST(r.vec AS FLOAT[%d])})", table, s.dim), in)
+}
+
+// Apply implements core.Writer.
+func (s *Store) Apply(ctx context.Context, ch core.Change) error {
+	group, err := s.checkChange(&ch)
+	if err != nil || group == "" {
+		return err
+	}
+	return s.write(ctx, func(ctx context.Context, c *conn, p *pending) error {
+		if err := checkOwnership(ctx, c, group, &ch); err != nil {
+			return err
+		}
+		if err := s.upsertEpisodes(ctx, c, p, ch.Episodes); err != nil {
+			return err
+		}
+		if err := s.upsertEntities(ctx, c, p, group, ch.Entities); err != nil {
+			return err
+		}
+		if err := s.upsertFacts(ctx, c, p, group, ch.Facts); err != nil {
+			return err
+		}
+		if err := s.link(ctx, c, group, ch); err != nil {
+			return err
+		}
+		if err := s.deleteCommunities(ctx, c, p, group, ch.DeleteCommunities); err != nil {
+			return err
+		}
+		return s.upsertCommunities(ctx, c, p, group, ch.Communities)
+	})
+}
+
+// checkChange validates a change before anything is written and returns its
+// group (empty for an empty change).
+func (s *Store) checkChange(ch *core.Change) (string, error) {
+	group := ""
+	same := func(kind, uuid, g string) error {
+		if err := core.ValidateUUID(uuid); err != nil {
+			return fmt.Errorf("%s: %w", kind, err)
+		}
+		if err := core.ValidateGroupID(g); err != nil {
+			return fmt.Errorf("%s %s: %w", kind, uuid, err)
+		}
+		if group == "" {
+			group = g
+		} else if g != group {
+			return fmt.Errorf("%w: a change spans groups %q and %q", core.ErrInvalid, group, g)
+		}
+		return nil
+	}
+	for _, ep := range ch.Episodes {
+		if err := same("episode", ep.UUID, ep.GroupID); err != nil {
+			return "", err
+		}
+		if err := ep.Validate(0); err != nil {
+			return "", fmt.Errorf("episode %s: %w", ep.UUID, err)
+		}
+		if ep.Embedding != nil {
+			if err := s.checkVec("episode embedding", ep.Embedding); err != nil {
+				return "", err
+			}
+		}
+	}
+	for _, e := range ch.Entities {
+		if err := same("entity", e.UUID, e.GroupID); err != nil {
+			return "", err
+		}
+		if strings.TrimSpace(e.Name) == "" {
+			return "", fmt.Errorf("%w: entity %s has no name", core.ErrInvalid, e.UUID)
+		}
+		for _, l := range e.Labels {
+			if err := core.ValidateLabel(l); err != nil {
+				return "", fmt.Errorf("entity %s: %w", e.UUID, err)
+			}
+		}
+		if e.NameEmbedding != nil {
+			if err := s.checkVec("entity embedding", e.NameEmbedding); err != nil {
+				return "", err
+			}
+		}
+		if _, err := encodeAttrs(e.Attributes); err != nil {
+			return "", err
+		}
+	}
+	for _, f := range ch.Facts {
+		if err := same("fact", f.UUID, f.GroupID); err != nil {
+			return "", err
+		}
+		if f.SourceUUID == "" || f.TargetUUID == "" {
+			return "", fmt.Errorf("%w: fact %s needs a source and a target", core.ErrInvalid, f.UUID)
+		}
+		if strings.TrimSpace(f.Text) == "" || strings.TrimSpace(f.Relation) == "" {
+			return "", fmt.Errorf("%w: fact %s needs a relation and a text", core.ErrInvalid, f.UUID)
+		}
+		if f.Embedding != nil {
+			if err := s.checkVec("fact embedding", f.Embedding); err != nil {
+				return "", err
+			}
+		}
+		if _, err := encodeAttrs(f.Attributes); err != nil {
+			return "", err
+		}
+	}
+	for _, cm := range ch.Communities {
+		if err := same("community", cm.UUID, cm.GroupID); err != nil {
+			return "", err
+		}
+		if cm.NameEmbedding != nil {
+			if err := s.checkVec("community embedding", cm.NameEmbedding); err != nil {
+				return "", err
+			}
+		}
+	}
+	if group == "" && (len(ch.Mentions) > 0 || len(ch.DeleteCommunities) > 0) {
+		return "", fmt.Errorf("%w: a change with links or deletions must carry an object naming its group", core.ErrInvalid)
+	}
+	return group, nil
+}
+
+// checkOwnership refuses a change that would overwrite another group's
+// objects or rewire a fact's endpoints.
+func checkOwnership(ctx context.Context, c *conn, group string, ch *core.Change) error {
+	check := func(table string, ids []string) error {
+		if len(ids) == 0 {
+			return nil
+		}
+		rows, err := c.query(ctx, fmt.Sprintf("MATCH (x:%s) WHERE x.uuid IN $ids AND x.group_id <> $g RETURN x.uuid LIMIT 1", table), map[string]any{"ids": ids, "g": group})
+		if err != nil {
+			return fmt.Errorf("check %s ownership: %w", table, err)
+		}
+		if len(rows) > 0 {
+			return fmt.Errorf("%w: %s %s belongs to another group", core.ErrConflict, strings.ToLower(table), str(rows[0][0]))
+		}
+		return nil
+	}
+	ids := func(n int, id func(int) string) []string {
+		out := make([]string, n)
+		for i := range out {
+			out[i] = id(i)
+		}
+		return out
+	}
+	if err := check("Episode", ids(len(ch.Episodes), func(i int) string { return ch.Episodes[i].UUID })); err != nil {
+		return err
+	}
+	if err := check("Entity", ids(len(ch.Entities), func(i int) string { return ch.Entities[i].UUID })); err != nil {
+		return err
+	}
+	factIDs := ids(len(ch.Facts), func(i int) string { return ch.Facts[i].UUID })
+	if err := check("Fact", factIDs); err != nil {
+		return err
+	}
+	if err := check("Community", ids(len(ch.Communities), func(i int) string { return ch.Communities[i].UUID })); err != nil {
+		return err
+	}
+	if len(factIDs) > 0 {
+		rows, err := c.query(ctx, "MATCH (f:Fact) WHERE f.uuid IN $ids RETURN f.uuid, f.source_uuid, f.target_uuid", map[string]any{"ids": factIDs})
+		if err != nil {
+			return fmt.Errorf("read fact endpoints: %w", err)
+		}
+		ends := map[string][2]string{}
+		for _, r := range rows {
+			ends[str(r[0])] = [2]string{str(r[1]), str(r[2])}
+		}
+		for _, f := range ch.Facts {
+			if e, ok := ends[f.UUID]; ok && (e[0] != f.SourceUUID || e[1] != f.TargetUUID) {
+				return fmt.Errorf("%w: fact %s cannot change its endpoints", core.ErrConflict, f.UUID)
+			}
+		}
+	}
+	return nil
+}
+
+func (s *Store) upsertEntities(ctx context.Context, c *conn, p *pending, group string, ents []core.Entity) error {
+	if len(ents) == 0 {
+		return nil
+	}
+	rows := make([]any, len(ents))
+	var vecs []vecRow
+	for i, e := range ents {
+		attrs, _ := encodeAttrs(e.Attributes)
+		rows[i] = map[string]any{
+			"uuid": e.UUID, "g": e.GroupID, "name": e.Name, "nkey": core.NormalizeName(e.Name),
+			"labels": strings.Join(e.Labels, "|"), "summary": e.Summary, "attrs": attrs, "created_at": tsParam(e.CreatedAt),
+		}
+		if e.NameEmbedding != nil {
+			vecs = append(vecs, vecRow{e.UUID, e.GroupID, e.NameEmbedding})
+		}
+		p.put(core.ScopeEntities, e.GroupID, e.UUID, entityText(e.Name, e.Summary))
+	}
+	labels := `CASE WHEN r.labels = '' THEN CAST([] AS STRING[]) ELSE string_split(r.labels, '|') END`
+	fresh, old, err := split(ctx, c, "Entity", rows)
+	if err != nil {
+		return err
+	}
+	if err := runBatch(ctx, c, "write entities", `UNWIND $rows AS r CREATE (n:Entity {uuid: r.uuid, group_id: r.g, name: r.name,
+		name_key: r.nkey, labels: `+labels+`, summary: r.summary, attributes: r.attrs, created_at: `+tsExpr("r.created_at")+`})`, fresh); err != nil {
+		return err
+	}
+	if err := runBatch(ctx, c, "update entities", `UNWIND $rows AS r MATCH (n:Entity {uuid: r.uuid})
+		SET n.name = r.name, n.name_key = r.nkey, n.labels = `+labels+`, n.summary = r.summary, n.attributes = r.attrs`, old); err != nil {
+		return err
+	}
+	return s.replaceVecs(ctx, c, p, core.ScopeEntities, vecs)
+}
+
+func (s *Store) upsertFacts(ctx context.Context, c *conn, p *pending, group string, facts []core.Fact) error {
+	if len(facts) == 0 {
+		return nil
+	}
+	rows := make([]any, len(facts))
+	var ends []string
+	var vecs []vecRow
+	for i, f := range facts {
+		attrs, _ := encodeAttrs(f.Attributes)
+		stated := f.StatedInvalidAt
+		if stated.IsZero() {
+			stated = f.InvalidAt
+		}
+		rows[i] = map[string]any{
+			"uuid": f.UUID, "g": f.GroupID, "rel": f.Relation, "fact": f.Text, "src": f.SourceUUID, "tgt": f.TargetUUID,
+			"attrs": attrs, "valid_at": tsParam(f.ValidAt), "invalid_at": tsParam(f.InvalidAt), "stated": tsParam(stated),
+			"created_at": tsParam(f.CreatedAt), "expired_at": tsParam(f.ExpiredAt), "invby": f.InvalidatedBy,
+		}
+		ends = append(ends, f.SourceUUID, f.TargetUUID)
+		if f.Embedding != nil {
+			vecs = append(vecs, vecRow{f.UUID, f.GroupID, f.Embedding})
+		}
+		p.put(core.ScopeFacts, f.GroupID, f.UUID, factText(f.Text, f.Relation))
+	}
+	if err := requireAll(ctx, c, "Entity", group, ends); err != nil {
+		return fmt.Errorf("fact endpoints: %w", err)
+	}
+	fresh, old, err := split(ctx, c, "Fact", rows)
+	if err != nil {
+		return err
+	}
+	if err := runBatch(ctx, c, "write facts", `UNWIND $rows AS r CREATE (f:Fact {uuid: r.uuid, group_id: r.g, relation: r.rel,
+		fact: r.fact, source_uuid: r.src, target_uuid: r.tgt, attributes: r.attrs, valid_at: `+tsExpr("r.valid_at")+`,
+		invalid_at: `+tsExpr("r.invalid_at")+`, stated_invalid_at: `+tsExpr("r.stated")+`, created_at: `+tsExpr("r.created_at")+`,
+		expired_at: `+tsExpr("r.expired_at")+`, invalidated_by: r.invby})`, fresh); err != nil {
+		return err
+	}
+	if err := runBatch(ctx, c, "update facts", `UNWIND $rows AS r MATCH (f:Fact {uuid: r.uuid})
+		SET f.relation = r.rel, f.fact = r.fact, f.attributes = r.attrs, f.valid_at = `+tsExpr("r.valid_at")+`,
+			f.invalid_at = `+tsExpr("r.invalid_at")+`, f.expired_at = `+tsExpr("r.expired_at")+`, f.invalidated_by = r.invby`, old); err != nil {
+		return err
+	}
+	if err := runBatch(ctx, c, "link facts to entities", `UNWIND $rows AS r MATCH (s:Entity {uuid: r.src}), (f:Fact {uuid: r.uuid}), (t:Entity {uuid: r.tgt})
+		MERGE (s)-[:RELATES_TO]->(f) MERGE (f)-[:RELATES_TO]->(t)`, fresh); err != nil {
+		return err
+	}
+	return s.replaceVecs(ctx, c, p, core.ScopeFacts, vecs)
+}
+
+// link writes MENTIONS (episode → entity) and STATES (episode → fact).
+func (s *Store) link(ctx context.Context, c *conn, group string, ch core.Change) error {
+	var states, mentions []any
+	var eps, ents []string
+	for _, f := range ch.Facts {
+		for _, ep := range f.Episodes {
+			states = append(states, map[string]any{"e": ep, "x": f.UUID})
+			eps = append(eps, ep)
+		}
+	}
+	for _, m := range ch.Mentions {
+		mentions = append(mentions, map[string]any{"e": m.Episode, "x": m.Entity})
+		eps = append(eps, m.Episode)
+		ents = append(ents, m.Entity)
+	}
+	if err := requireAll(ctx, c, "Episode", group, eps); err != nil {
+		return fmt.Errorf("provenance: %w", err)
+	}
+	if err := requireAll(ctx, c, "Entity", group, ents); err != nil {
+		return fmt.Errorf("mentions: %w", err)
+	}
+	if err := runBatch(ctx, c, "write provenance", "UNWIND $rows AS r MATCH (e:Episode {uuid: r.e}), (f:Fact {uuid: r.x}) MERGE (e)-[:STATES]->(f)", states); err != nil {
+		return err
+	}
+	return runBatch(ctx, c, "write mentions", "UNWIND $rows AS r MATCH (e:Episode {uuid: r.e}), (n:Entity {uuid: r.x}) MERGE (e)-[:MENTIONS]->(n)", mentions)
+}
+
+// requireAll checks that every uuid names an object of the group.
+func requireAll(ctx context.Context, c *conn, table, group string, uuids []string) error {
+	if len(uuids) == 0 {
+		return nil
+	}
+	want := map[string]bool{}
+	for _, id := range uuids {
+		want[id] = true
+	}
+	rows, err := c.query(ctx, fmt.Sprintf("MATCH (x:%s) WHERE x.uuid IN $ids AND x.group_id = $g RETURN x.uuid", table), map[string]any{"ids": keys(want), "g": group})
+	if err != nil {
+		return fmt.Errorf("check %s: %w", strings.ToLower(table), err)
+	}
+	for _, r := range rows {
+		delete(want, str(r[0]))
+	}
+	for id := range want {
+		return fmt.Errorf("%w: %s %s does not exist in group %s", core.ErrInvalid, strings.ToLower(table), id, group)
+	}
+	return nil
+}
+
+func (s *Store) upsertCommunities(ctx context.Context, c *conn, p *pending, group string, cms []core.Community) error {
+	if len(cms) == 0 {
+		return nil
+	}
+	rows := make([]any, len(cms))
+	var ids, members []string
+	var vecs []vecRow
+	var links []any
+	for i, cm := range cms {
+		rows[i] = map[string]any{"uuid": cm.UUID, "g": cm.GroupID, "name": cm.Name, "summary": cm.Summary, "created_at": tsParam(cm.CreatedAt)}
+		ids = append(ids, cm.UUID)
+		for _, m := range cm.Members {
+			members = append(members, m)
+			links = append(links, map[string]any{"c": cm.UUID, "n": m})
+		}
+		if cm.NameEmbedding != nil {
+			vecs = append(vecs, vecRow{cm.UUID, cm.GroupID, cm.NameEmbedding})
+		}
+		p.put(core.ScopeCommunities, cm.GroupID, cm.UUID, entityText(cm.Name, cm.Summary))
+	}
+	if err := requireAll(ctx, c, "Entity", group, members); err != nil {
+		return fmt.Errorf("community members: %w", err)
+	}
+	fresh, old, err := split(ctx, c, "Community", rows)
+	if err != nil {
+		return err
+	}
+	if err := runBatch(ctx, c, "write communities", `UNWIND $rows AS r CREATE (c:Community {uuid: r.uuid, group_id: r.g,
+		name: r.name, summary: r.summary, created_at: `+tsExpr("r.created_at")+`})`, fresh); err != nil {
+		return err
+	}
+	if err := runBatch(ctx, c, "update communities", `UNWIND $rows AS r MATCH (c:Community {uuid: r.uuid})
+		SET c.name = r.name, c.summary = r.summary`, old); err != nil {
+		return err
+	}
+	if err := c.exec(ctx, "MATCH (c:Community)-[m:HAS_MEMBER]->(:Entity) WHERE c.uuid IN $ids DELETE m", map[string]any{"ids": ids}); err != nil {
+		return fmt.Errorf("clear community members: %w", err)
+	}
+	if err := runBatch(ctx, c, "write community members", "UNWIND $rows AS r MATCH (c:Community {uuid: r.c}), (n:Entity {uuid: r.n}) MERGE (c)-[:HAS_MEMBER]->(n)", links); err != nil {
+		return err
+	}
+	return s.replaceVecs(ctx, c, p, core.ScopeCommunities, vecs)
+}
+
+func (s *Store) deleteCommunities(ctx context.Context, c *conn, p *pending, group string, ids []string) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	if err := deleteVecs(ctx, c, p, core.ScopeCommunities, group, ids); err != nil {
+		return err
+	}
+	if err := c.exec(ctx, "MATCH (c:Community) WHERE c.uuid IN $ids AND c.group_id = $g DETACH DELETE c", map[string]any{"ids": ids, "g": group}); err != nil {
+		return fmt.Errorf("delete communities: %w", err)
+	}
+	for _, id := range ids {
+		p.del(core.ScopeCommunities, group, id)
+	}
+	return nil
+}
+
+// deleteVecs deletes the embeddings of ids.
+func deleteVecs(ctx context.Context, c *conn, p *pending, sc core.Scope, group string, ids []string) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	rows, err := c.query(ctx, fmt.Sprintf("MATCH (v:%s) WHERE v.uuid IN $ids RETURN count(*)", vecTable(sc)), map[string]any{"ids": ids})
+	if err != nil {
+		return fmt.Errorf("count embeddings: %w", err)
+	}
+	if n := int(i64(rows[0][0])); n > 0 {
+		if err := c.exec(ctx, fmt.Sprintf("MATCH (v:%s) WHERE v.uuid IN $ids DELETE v", vecTable(sc)), map[string]any{"ids": ids}); err != nil {
+			return fmt.Errorf("delete embeddings: %w", err)
+		}
+		p.count(sc, group, -n)
+	}
+	return nil
+}
+
+// existing returns which of ids exist in table.
+func existing(ctx context.Context, c *conn, table string, ids []string) (map[string]bool, error) {
+	out := map[string]bool{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	rows, err := c.query(ctx, fmt.Sprintf("MATCH (x:%s) WHERE x.uuid IN $ids RETURN x.uuid", table), map[string]any{"ids": ids})
+	if err != nil {
+		return nil, fmt.Errorf("read existing %s: %w", strings.ToLower(table), err)
+	}
+	for _, r := range rows {
+		out[str(r[0])] = true
+	}
+	return out, nil
+}
+
+// split separates rows (maps with a "uuid") into new and existing ones, so
+// that new nodes are CREATEd with every property and existing ones SET.
+func split(ctx context.Context, c *conn, table string, rows []any) (fresh, old []any, err error) {
+	ids := make([]string, len(rows))
+	for i, r := range rows {
+		ids[i] = r.(map[string]any)["uuid"].(string)
+	}
+	have, err := existing(ctx, c, table, ids)
+	if err != nil {
+		return nil, nil, err
+	}
+	for i, r := range rows {
+		if have[ids[i]] {
+			old = append(old, r)
+		} else {
+			fresh = append(fresh, r)
+		}
+	}
+	return fresh, old, nil
+}
+
+// runBatch runs an UNWIND $rows statement when there are rows.
+func runBatch(ctx context.Context, c *conn, what, stmt string, rows []any) error {
+	if len(rows) == 0 {
+		return nil
+	}
+	if err := c.exec(ctx, stmt, map[string]any{"rows": rows}); err != nil {
+		return fmt.Errorf("%s: %w", what, err)
+	}
+	return nil
+}

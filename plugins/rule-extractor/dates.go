@@ -1,0 +1,435 @@
+package main
+
+import (
+	"strconv"
+	"strings"
+	"time"
+)
+
+// dateRole is how a date expression bounds a fact.
+type dateRole int
+
+const (
+	// dateAt is a point or a period: "in 2019", "yesterday", "last June".
+	dateAt dateRole = iota
+	// dateSince is a start: "since 2019".
+	dateSince
+	// dateUntil is an end: "until 2019".
+	dateUntil
+	// dateFor is a duration back from the reference time: "for three
+	// years" (the time is the reference time minus the duration).
+	dateFor
+)
+
+// dateExpr is a date expression found in a sentence, resolved against the
+// reference time. Times are truncated to the expression's precision: a day
+// at midnight, a month on its first day, a year on January 1st, all in
+// the reference time's zone.
+type dateExpr struct {
+	start, end int // token range [start, end)
+	t          time.Time
+	role       dateRole
+}
+
+// datePrefixes open a date expression and give its role.
+var datePrefixes = map[string]dateRole{
+	"in": dateAt, "on": dateAt, "at": dateAt, "during": dateAt, "back": dateAt, "of": dateAt,
+	"since": dateSince, "from": dateSince, "starting": dateSince,
+	"until": dateUntil, "till": dateUntil, "to": dateUntil,
+}
+
+// findDates returns the date expressions of a sentence, left to right.
+func findDates(toks []token, ref time.Time) []dateExpr {
+	var out []dateExpr
+	for i := 0; i < len(toks); i++ {
+		if !toks[i].word {
+			continue
+		}
+		l := toks[i].lower
+		if l == "for" {
+			if d, n, ok := parseDuration(toks, i+1); ok {
+				out = append(out, dateExpr{start: i, end: i + 1 + n, t: d(ref), role: dateFor})
+				i += n
+				continue
+			}
+		}
+		if role, ok := datePrefixes[l]; ok {
+			j := i + 1
+			if l == "back" && j < len(toks) && toks[j].lower == "in" {
+				j++
+			}
+			if t, n, ok := parseDate(toks, j, ref, true); ok {
+				out = append(out, dateExpr{start: i, end: j + n, t: t, role: role})
+				i = j + n - 1
+				continue
+			}
+		}
+		if t, n, ok := parseDate(toks, i, ref, false); ok {
+			out = append(out, dateExpr{start: i, end: i + n, t: t, role: dateAt})
+			i += n - 1
+		}
+	}
+	return out
+}
+
+// lowerAt returns the lower-case text of toks[i], or "" past the end.
+func lowerAt(toks []token, i int) string {
+	if i < 0 || i >= len(toks) {
+		return ""
+	}
+	return toks[i].lower
+}
+
+// day returns midnight of t's day in t's zone, moved by the given years,
+// months and days.
+func day(t time.Time, years, months, days int) time.Time {
+	return time.Date(t.Year()+years, t.Month()+time.Month(months), t.Day()+days, 0, 0, 0, 0, t.Location())
+}
+
+// date returns midnight of a calendar day in loc.
+func date(y, m, d int, loc *time.Location) time.Time {
+	return time.Date(y, time.Month(m), d, 0, 0, 0, 0, loc)
+}
+
+// parseDate parses a date expression starting at toks[i]. prefixed tells
+// whether a preposition came before, which admits bare years and months.
+// It returns the time and the number of tokens used.
+func parseDate(toks []token, i int, ref time.Time, prefixed bool) (time.Time, int, bool) {
+	if i >= len(toks) {
+		return time.Time{}, 0, false
+	}
+	loc := ref.Location()
+	l0, l1 := lowerAt(toks, i), lowerAt(toks, i+1)
+	switch l0 {
+	case "today", "tonight":
+		return day(ref, 0, 0, 0), 1, true
+	case "yesterday":
+		return day(ref, 0, 0, -1), 1, true
+	case "tomorrow":
+		return day(ref, 0, 0, 1), 1, true
+	case "the":
+		if l1 == "day" && lowerAt(toks, i+2) == "before" && lowerAt(toks, i+3) == "yesterday" {
+			return day(ref, 0, 0, -2), 4, true
+		}
+		if l1 == "day" && lowerAt(toks, i+2) == "after" && lowerAt(toks, i+3) == "tomorrow" {
+			return day(ref, 0, 0, 2), 4, true
+		}
+		if prefixed {
+			// "the 3rd of March", "the summer of 2019"
+			if t, n, ok := parseDayOfMonth(toks, i+1, ref); ok {
+				return t, n + 1, true
+			}
+			if t, n, ok := parseSeason(toks, i+1, ref); ok {
+				return t, n + 1, true
+			}
+		}
+	case "earlier", "later":
+		if l1 == "today" {
+			return day(ref, 0, 0, 0), 2, true
+		}
+		if l1 == "this" {
+			if t, n, ok := parseDeictic(toks, i+1, ref); ok {
+				return t, n + 1, true
+			}
+		}
+	case "this", "last", "next", "past":
+		if t, n, ok := parseDeictic(toks, i, ref); ok {
+			return t, n, true
+		}
+	}
+	if d, n, ok := parseDuration(toks, i); ok && lowerAt(toks, i+n) == "ago" {
+		return d(ref), n + 1, true
+	}
+	if t, ok := parseNumericDate(toks[i].text, loc); ok {
+		return t, 1, true
+	}
+	if t, n, ok := parseMonthFirst(toks, i, ref, prefixed); ok {
+		return t, n, true
+	}
+	if t, n, ok := parseDayOfMonth(toks, i, ref); ok {
+		return t, n, true
+	}
+	if prefixed {
+		if y, ok := parseYear(toks[i].lower); ok {
+			return date(y, 1, 1, loc), 1, true
+		}
+		if wd, ok := weekdays[l0]; ok && toks[i].cap {
+			back := (int(ref.Weekday()) - wd + 7) % 7
+			return day(ref, 0, 0, -back), 1, true
+		}
+		if t, n, ok := parseSeason(toks, i, ref); ok {
+			return t, n, true
+		}
+	}
+	return time.Time{}, 0, false
+}
+
+// parseDeictic parses "this|last|next|past X" at toks[i].
+func parseDeictic(toks []token, i int, ref time.Time) (time.Time, int, bool) {
+	dir, unit := toks[i].lower, lowerAt(toks, i+1)
+	step := map[string]int{"this": 0, "last": -1, "past": -1, "next": 1}[dir]
+	switch unit {
+	case "morning", "afternoon", "evening":
+		if dir == "this" {
+			return day(ref, 0, 0, 0), 2, true
+		}
+	case "night":
+		if dir == "last" {
+			return day(ref, 0, 0, -1), 2, true
+		}
+	case "week", "weekend":
+		return day(ref, 0, 0, 7*step), 2, true
+	case "month":
+		return date(ref.Year(), int(ref.Month())+step, 1, ref.Location()), 2, true
+	case "year":
+		return date(ref.Year()+step, 1, 1, ref.Location()), 2, true
+	}
+	if m, ok := months[unit]; ok && toks[i+1].cap && len(unit) > 3 {
+		return monthRelative(ref, m, dir), 2, true
+	}
+	if wd, ok := weekdays[unit]; ok {
+		cur := int(ref.Weekday())
+		switch dir {
+		case "last", "past":
+			back := (cur - wd + 7) % 7
+			if back == 0 {
+				back = 7
+			}
+			return day(ref, 0, 0, -back), 2, true
+		case "next":
+			fwd := (wd - cur + 7) % 7
+			if fwd == 0 {
+				fwd = 7
+			}
+			return day(ref, 0, 0, fwd), 2, true
+		default:
+			monday := (cur + 6) % 7
+			return day(ref, 0, 0, -monday+(wd+6)%7), 2, true
+		}
+	}
+	if s, ok := seasons[unit]; ok {
+		return seasonStart(ref, s, step), 2, true
+	}
+	return time.Time{}, 0, false
+}
+
+// monthRelative resolves "last June", "this June", "next June" and a bare
+// "in June" (dir "in": the most recent June, this one included).
+func monthRelative(ref time.Time, m int, dir string) time.Time {
+	y, cur := ref.Year(), int(ref.Month())
+	switch dir {
+	case "last", "past":
+		if m >= cur {
+			y--
+		}
+	case "next":
+		if m <= cur {
+			y++
+		}
+	case "in":
+		if m > cur {
+			y--
+		}
+	}
+	return date(y, m, 1, ref.Location())
+}
+
+// seasons maps a season to the month it starts in (northern hemisphere).
+var seasons = map[string]int{"spring": 3, "summer": 6, "fall": 9, "autumn": 9, "winter": 12}
+
+// seasonStart resolves a season: step -1 is the most recent one that has
+// begun, 0 this year's, 1 the next.
+func seasonStart(ref time.Time, m, step int) time.Time {
+	y := ref.Year()
+	switch step {
+	case -1:
+		if m > int(ref.Month()) {
+			y--
+		}
+	case 1:
+		if m <= int(ref.Month()) {
+			y++
+		}
+	}
+	return date(y, m, 1, ref.Location())
+}
+
+// parseSeason parses "summer" (the most recent one) and "summer of 2019"
+// at toks[i].
+func parseSeason(toks []token, i int, ref time.Time) (time.Time, int, bool) {
+	m, ok := seasons[lowerAt(toks, i)]
+	if !ok {
+		return time.Time{}, 0, false
+	}
+	if lowerAt(toks, i+1) == "of" {
+		if y, ok := parseYear(lowerAt(toks, i+2)); ok {
+			return date(y, m, 1, ref.Location()), 3, true
+		}
+	}
+	return seasonStart(ref, m, -1), 1, true
+}
+
+// parseYear parses a four-digit year between 1900 and 2099.
+func parseYear(s string) (int, bool) {
+	if len(s) != 4 || (s[:2] != "19" && s[:2] != "20") {
+		return 0, false
+	}
+	y, err := strconv.Atoi(s)
+	return y, err == nil
+}
+
+// parseDayNumber parses "3", "3rd", "21st".
+func parseDayNumber(s string) (int, bool) {
+	if s == "" || s[0] < '0' || s[0] > '9' {
+		return 0, false
+	}
+	s = strings.TrimRight(s, "stndrh")
+	d, err := strconv.Atoi(s)
+	if err != nil || d < 1 || d > 31 {
+		return 0, false
+	}
+	return d, true
+}
+
+// parseMonthFirst parses "March 3, 2024", "March 3rd", "June 2021" and,
+// when prefixed, a bare "June".
+func parseMonthFirst(toks []token, i int, ref time.Time, prefixed bool) (time.Time, int, bool) {
+	m, ok := months[toks[i].lower]
+	if !ok || !toks[i].cap {
+		return time.Time{}, 0, false
+	}
+	loc := ref.Location()
+	n := 1
+	if lowerAt(toks, i+1) == "." {
+		n++
+	}
+	if d, ok := parseDayNumber(lowerAt(toks, i+n)); ok {
+		n++
+		j := i + n
+		if lowerAt(toks, j) == "," {
+			j++
+		}
+		if y, ok := parseYear(lowerAt(toks, j)); ok {
+			return date(y, m, d, loc), j - i + 1, true
+		}
+		return date(ref.Year(), m, d, loc), n, true
+	}
+	if y, ok := parseYear(lowerAt(toks, i+n)); ok {
+		return date(y, m, 1, loc), n + 1, true
+	}
+	if prefixed {
+		return monthRelative(ref, m, "in"), n, true
+	}
+	return time.Time{}, 0, false
+}
+
+// parseDayOfMonth parses "3 March 2024", "3rd of March", "21st June".
+func parseDayOfMonth(toks []token, i int, ref time.Time) (time.Time, int, bool) {
+	d, ok := parseDayNumber(lowerAt(toks, i))
+	if !ok || len(toks[i].lower) > 4 {
+		return time.Time{}, 0, false
+	}
+	j := i + 1
+	if lowerAt(toks, j) == "of" {
+		j++
+	}
+	m, ok := months[lowerAt(toks, j)]
+	if !ok || !toks[j].cap {
+		return time.Time{}, 0, false
+	}
+	if y, ok := parseYear(lowerAt(toks, j+1)); ok {
+		return date(y, m, d, ref.Location()), j - i + 2, true
+	}
+	return date(ref.Year(), m, d, ref.Location()), j - i + 1, true
+}
+
+// parseNumericDate parses "2024-03-03", "2024/03/03" and "3/14/2024"
+// (month first, as in the United States).
+func parseNumericDate(s string, loc *time.Location) (time.Time, bool) {
+	if len(s) < 8 || len(s) > 10 || s[0] < '0' || s[0] > '9' {
+		return time.Time{}, false
+	}
+	sep := "-"
+	if strings.Contains(s, "/") {
+		sep = "/"
+	}
+	parts := strings.Split(s, sep)
+	if len(parts) != 3 {
+		return time.Time{}, false
+	}
+	n := make([]int, 3)
+	for k, p := range parts {
+		v, err := strconv.Atoi(p)
+		if err != nil {
+			return time.Time{}, false
+		}
+		n[k] = v
+	}
+	y, m, d := n[0], n[1], n[2]
+	if len(parts[0]) != 4 {
+		m, d, y = n[0], n[1], n[2]
+	}
+	if y < 1900 || y > 2099 || m < 1 || m > 12 || d < 1 || d > 31 {
+		return time.Time{}, false
+	}
+	return date(y, m, d, loc), true
+}
+
+// atoiSmall parses a short run of digits without allocating on failure.
+func atoiSmall(s string) (int, bool) {
+	if s == "" || len(s) > 6 {
+		return 0, false
+	}
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, false
+		}
+		n = n*10 + int(s[i]-'0')
+	}
+	return n, true
+}
+
+// numberWords are the quantities spelled out in durations.
+var numberWords = map[string]int{
+	"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+	"eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20,
+	"several": 3, "few": 3, "couple": 2,
+}
+
+// parseDuration parses "two weeks", "3 days", "a couple of months", "a few
+// years". It returns a function going back that far from a time, and the
+// number of tokens used.
+func parseDuration(toks []token, i int) (func(time.Time) time.Time, int, bool) {
+	l := lowerAt(toks, i)
+	n, used := 0, 1
+	if v, ok := atoiSmall(l); ok && v > 0 && v < 1000 {
+		n = v
+	} else if v, ok := numberWords[l]; ok {
+		n = v
+		if l == "a" && (lowerAt(toks, i+1) == "couple" || lowerAt(toks, i+1) == "few") {
+			n, used = numberWords[lowerAt(toks, i+1)], 2
+		}
+		if lowerAt(toks, i+used) == "of" {
+			used++
+		}
+	} else {
+		return nil, 0, false
+	}
+	unit := strings.TrimSuffix(lowerAt(toks, i+used), "s")
+	switch unit {
+	case "hour":
+		return func(t time.Time) time.Time { return t.Add(-time.Duration(n) * time.Hour) }, used + 1, true
+	case "day":
+		return func(t time.Time) time.Time { return day(t, 0, 0, -n) }, used + 1, true
+	case "week":
+		return func(t time.Time) time.Time { return day(t, 0, 0, -7*n) }, used + 1, true
+	case "month":
+		return func(t time.Time) time.Time { return day(t, 0, -n, 0) }, used + 1, true
+	case "year":
+		return func(t time.Time) time.Time { return day(t, -n, 0, 0) }, used + 1, true
+	case "decade":
+		return func(t time.Time) time.Time { return day(t, -10*n, 0, 0) }, used + 1, true
+	}
+	return nil, 0, false
+}

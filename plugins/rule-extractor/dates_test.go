@@ -1,0 +1,88 @@
+package main
+
+import (
+	"testing"
+	"time"
+)
+
+func TestFindDates(t *testing.T) {
+	ref := time.Date(2024, 5, 15, 10, 0, 0, 0, time.UTC) // a Wednesday
+	day := func(y, m, d int) time.Time { return time.Date(y, time.Month(m), d, 0, 0, 0, 0, time.UTC) }
+	tests := []struct {
+		text string
+		want time.Time
+		role dateRole
+	}{
+		{"yesterday", day(2024, 5, 14), dateAt},
+		{"today", day(2024, 5, 15), dateAt},
+		{"this morning", day(2024, 5, 15), dateAt},
+		{"last night", day(2024, 5, 14), dateAt},
+		{"the day before yesterday", day(2024, 5, 13), dateAt},
+		{"last week", day(2024, 5, 8), dateAt},
+		{"next week", day(2024, 5, 22), dateAt},
+		{"last month", day(2024, 4, 1), dateAt},
+		{"this year", day(2024, 1, 1), dateAt},
+		{"last year", day(2023, 1, 1), dateAt},
+		{"two weeks ago", day(2024, 5, 1), dateAt},
+		{"3 days ago", day(2024, 5, 12), dateAt},
+		{"a month ago", day(2024, 4, 15), dateAt},
+		{"a couple of years ago", day(2022, 5, 15), dateAt},
+		{"a few days ago", day(2024, 5, 12), dateAt},
+		{"last June", day(2023, 6, 1), dateAt},
+		{"last April", day(2024, 4, 1), dateAt},
+		{"next March", day(2025, 3, 1), dateAt},
+		{"in June", day(2023, 6, 1), dateAt},
+		{"in March", day(2024, 3, 1), dateAt},
+		{"next Monday", day(2024, 5, 20), dateAt},
+		{"last Monday", day(2024, 5, 13), dateAt},
+		{"last Wednesday", day(2024, 5, 8), dateAt},
+		{"on Friday", day(2024, 5, 10), dateAt},
+		{"this Friday", day(2024, 5, 17), dateAt},
+		{"last summer", day(2023, 6, 1), dateAt},
+		{"in the summer of 2019", day(2019, 6, 1), dateAt},
+		{"on March 3, 2024", day(2024, 3, 3), dateAt},
+		{"March 3rd", day(2024, 3, 3), dateAt},
+		{"on 3 March 2022", day(2022, 3, 3), dateAt},
+		{"on the 21st of June", day(2024, 6, 21), dateAt},
+		{"2024-03-03", day(2024, 3, 3), dateAt},
+		{"on 3/14/2023", day(2023, 3, 14), dateAt},
+		{"in June 2021", day(2021, 6, 1), dateAt},
+		{"in 2019", day(2019, 1, 1), dateAt},
+		{"back in 2010", day(2010, 1, 1), dateAt},
+		{"since January", day(2024, 1, 1), dateSince},
+		{"since 2018", day(2018, 1, 1), dateSince},
+		{"until 2020", day(2020, 1, 1), dateUntil},
+		{"for three years", day(2021, 5, 15), dateFor},
+		{"for 6 months", day(2023, 11, 15), dateFor},
+		{"earlier this month", day(2024, 5, 1), dateAt},
+	}
+	for _, tt := range tests {
+		t.Run(tt.text, func(t *testing.T) {
+			toks := tokenize(tt.text)
+			ds := findDates(toks, ref)
+			if len(ds) != 1 {
+				t.Fatalf("findDates(%q) = %d expressions, want 1", tt.text, len(ds))
+			}
+			d := ds[0]
+			if !d.t.Equal(tt.want) || d.role != tt.role {
+				t.Errorf("findDates(%q) = %v role %d, want %v role %d", tt.text, d.t, d.role, tt.want, tt.role)
+			}
+			if d.start != 0 || d.end != len(toks) {
+				t.Errorf("findDates(%q) covers tokens [%d, %d), want [0, %d)", tt.text, d.start, d.end, len(toks))
+			}
+		})
+	}
+}
+
+func TestFindDatesNone(t *testing.T) {
+	ref := time.Date(2024, 5, 15, 10, 0, 0, 0, time.UTC)
+	for _, text := range []string{
+		"I may go", "I work for Google", "I have 2019 photos", "March on", "I moved to Paris", "in the morning we talk", "June is my sister",
+	} {
+		t.Run(text, func(t *testing.T) {
+			if ds := findDates(tokenize(text), ref); len(ds) != 0 {
+				t.Errorf("findDates(%q) = %v, want none", text, ds)
+			}
+		})
+	}
+}

@@ -1,0 +1,276 @@
+package main
+
+import (
+	"strings"
+
+	"mnemo/core"
+)
+
+// kind is the plugin's own entity category. It is mapped onto the
+// tenant's ontology types by name and synonyms (ontology.go).
+type kind string
+
+// Kinds.
+const (
+	kindNone       kind = ""
+	kindPerson     kind = "Person"
+	kindOrg        kind = "Organization"
+	kindLocation   kind = "Location"
+	kindPet        kind = "Pet"
+	kindProduct    kind = "Product"
+	kindWork       kind = "Work"
+	kindOccupation kind = "Occupation"
+)
+
+// Strengths of a kind guess: a later guess replaces an earlier one only if
+// it is stronger.
+const (
+	strWeak    = 1 // a first name, an acronym
+	strPattern = 2 // the role in a relation ("works at X")
+	strCue     = 3 // an honorific, a corporate suffix, the gazetteer
+	strSure    = 4 // a speaker
+)
+
+// connectors may join the words of a name ("Bank of America", "St. Mary's
+// Hospital", "Barnes & Noble").
+var connectors = words("of & de du da del van von der la le 's")
+
+// nameToken reports whether toks[i] can be part of a name.
+func nameToken(toks []token, i int, blocked []bool) bool {
+	if i < 0 || i >= len(toks) || blocked[i] {
+		return false
+	}
+	t := &toks[i]
+	return t.word && (t.cap || t.acro) && t.lower != "i"
+}
+
+// nameEnd returns the end of the name starting at toks[i], or i if no name
+// starts there.
+func nameEnd(toks []token, i int, blocked []bool) int {
+	if !nameToken(toks, i, blocked) {
+		return i
+	}
+	first := toks[i].lower
+	j := i + 1
+	if honorifics.has(first) {
+		if !nameToken(toks, j, blocked) || isCapStop(toks[j].lower) {
+			return i
+		}
+	} else if isCapStop(first) {
+		return i
+	}
+	for j < len(toks) {
+		if nameToken(toks, j, blocked) && !isCapStop(toks[j].lower) {
+			j++
+			continue
+		}
+		if connectors.has(toks[j].lower) && nameToken(toks, j+1, blocked) && !isCapStop(toks[j+1].lower) {
+			j += 2
+			continue
+		}
+		break
+	}
+	if j-i == 1 && toks[i].acro && (acronymStop.has(first) || jobHeads.has(first) || len(first) > 6) {
+		return i
+	}
+	// A short number ends a name ("Tesla Model 3", "Windows 11") when what
+	// follows is not a word it counts ("Bob 3 times").
+	if j < len(toks) && !blocked[j] && len(toks[j].lower) <= 4 && isNumber(toks[j].lower) {
+		if n := lowerAt(toks, j+1); n == "" || !toks[j+1].word || npStop.has(n) {
+			j++
+		}
+	}
+	return j
+}
+
+// nameStart returns the start of a name ending at toks[end-1], or -1.
+func nameStart(toks []token, end int, blocked []bool) int {
+	best := -1
+	for s := end - 1; s >= 0 && end-s <= 6; s-- {
+		if !nameToken(toks, s, blocked) && !connectors.has(toks[s].lower) {
+			break
+		}
+		if nameEnd(toks, s, blocked) == end {
+			best = s
+		}
+	}
+	return best
+}
+
+// quotedTitle returns the range of a quoted title opening at toks[i] ("
+// The Name of the Wind "), or ok false.
+func quotedTitle(toks []token, i int) (start, end int, ok bool) {
+	if i >= len(toks) || toks[i].text != "\"" || i+1 >= len(toks) || !toks[i+1].cap {
+		return 0, 0, false
+	}
+	for k := i + 2; k < len(toks) && k <= i+12; k++ {
+		if toks[k].text == "\"" {
+			return i + 1, k, true
+		}
+	}
+	return 0, 0, false
+}
+
+// guessKind guesses a name's kind from its words.
+func guessKind(toks []token) (kind, int) {
+	first, last := toks[0].lower, toks[len(toks)-1].lower
+	switch {
+	case honorifics.has(first) && len(toks) > 1:
+		return kindPerson, strCue
+	case len(toks) > 1 && corpSuffixes.has(last):
+		return kindOrg, strCue
+	case orgHeads.has(last) || len(toks) > 2 && orgHeads.has(first) && toks[1].lower == "of":
+		return kindOrg, strCue
+	case len(toks) > 1 && (placeHeads.has(last) || placeFirsts.has(first)):
+		return kindLocation, strCue
+	case places.has(last) && (len(toks) == 1 || !firstNames.has(first)):
+		return kindLocation, strCue
+	case firstNames.has(first) && len(toks) <= 3:
+		return kindPerson, strWeak
+	case len(toks) == 1 && toks[0].acro:
+		return kindOrg, strWeak
+	}
+	return kindNone, 0
+}
+
+// mention is a name found in a sentence.
+type mention struct {
+	start, end int
+	name       string
+	kind       kind
+	str        int
+	// initial is a one-word name opening the sentence, which may be an
+	// ordinary word written with a capital.
+	initial bool
+}
+
+// findMentions returns the names of a sentence: capitalized spans,
+// acronyms and quoted titles.
+func findMentions(toks []token, blocked []bool) []mention {
+	var out []mention
+	first := 0
+	for first < len(toks) && (!toks[first].word || isNumber(toks[first].lower)) {
+		first++
+	}
+	for i := 0; i < len(toks); {
+		if s, e, ok := quotedTitle(toks, i); ok {
+			out = append(out, mention{start: s, end: e, name: joinTokens(toks[s:e]), kind: kindWork, str: strCue})
+			i = e + 1
+			continue
+		}
+		if i == first && sentenceStarters.has(toks[i].lower) {
+			i++
+			continue
+		}
+		e := nameEnd(toks, i, blocked)
+		if e == i {
+			i++
+			continue
+		}
+		k, str := guessKind(toks[i:e])
+		out = append(out, mention{start: i, end: e, name: joinTokens(toks[i:e]), kind: k, str: str, initial: i == first && e-i == 1})
+		i = e
+	}
+	return out
+}
+
+// isNumber reports whether s is made of digits.
+func isNumber(s string) bool {
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// entity is an entity found in the episode.
+type entity struct {
+	name string
+	kind kind
+	str  int
+	// confirmed entities are kept; an unconfirmed one is a sentence's
+	// first word that nothing else showed to be a name.
+	confirmed bool
+	speaker   bool
+	order     int
+	// hint is the JSON key the entity was found under, matched against the
+	// ontology's type names ("customer" → Customer).
+	hint  string
+	attrs map[string]any
+}
+
+// setAttr sets an attribute of e.
+func (e *entity) setAttr(k string, v any) {
+	if e.attrs == nil {
+		e.attrs = map[string]any{}
+	}
+	e.attrs[k] = v
+}
+
+// registry collects an episode's entities by normalized name.
+type registry struct {
+	byKey map[string]*entity
+	list  []*entity
+}
+
+func newRegistry() *registry {
+	return &registry{byKey: map[string]*entity{}}
+}
+
+// add records a name with a kind guess and returns its entity, or nil for
+// an empty name.
+func (r *registry) add(name string, k kind, str int, confirmed bool) *entity {
+	key := core.NormalizeName(name)
+	if key == "" {
+		return nil
+	}
+	e := r.byKey[key]
+	if e == nil {
+		e = &entity{name: strings.TrimSpace(name), order: len(r.list)}
+		r.byKey[key] = e
+		r.list = append(r.list, e)
+	}
+	if k != kindNone && str > e.str {
+		e.kind, e.str = k, str
+	}
+	e.confirmed = e.confirmed || confirmed
+	return e
+}
+
+// get returns the entity of a name, or nil.
+func (r *registry) get(name string) *entity {
+	return r.byKey[core.NormalizeName(name)]
+}
+
+// aliases maps the key of a one-word name to a fuller name of the same
+// episode when exactly one fits: "Alice" → "Alice Smith", "Lee" → "Dr.
+// Lee". Only people and entities of unknown kind are merged.
+func (r *registry) aliases() map[string]string {
+	out := map[string]string{}
+	for _, short := range r.list {
+		if strings.Contains(short.name, " ") || short.speaker || (short.kind != kindPerson && short.kind != kindNone) {
+			continue
+		}
+		var match *entity
+		n := 0
+		for _, long := range r.list {
+			if long == short || long.kind != kindPerson && long.kind != kindNone || long.kind == kindNone && short.kind == kindNone {
+				continue
+			}
+			f := strings.Fields(long.name)
+			if len(f) < 2 {
+				continue
+			}
+			if strings.EqualFold(f[0], short.name) || strings.EqualFold(f[len(f)-1], short.name) {
+				match = long
+				n++
+			}
+		}
+		if n == 1 {
+			out[core.NormalizeName(short.name)] = match.name
+			match.confirmed = match.confirmed || short.confirmed
+		}
+	}
+	return out
+}

@@ -1,0 +1,430 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+	"unicode"
+
+	"mnemo/wasm/abi"
+)
+
+// JSON episodes are flattened: an object with a name-like field is an
+// entity; its scalar fields and nested objects become facts whose relation
+// is the key in ALL_CAPS; date-like fields date the object's facts; long
+// strings are read as text; numbers and booleans become attributes.
+
+// jsonObject is a JSON object with its keys in document order.
+type jsonObject struct {
+	keys []string
+	vals []any
+}
+
+// decodeJSON decodes one JSON value keeping object key order. Numbers are
+// json.Number.
+func decodeJSON(dec *json.Decoder) (any, error) {
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, err
+	}
+	switch t := tok.(type) {
+	case json.Delim:
+		switch t {
+		case '{':
+			obj := &jsonObject{}
+			for dec.More() {
+				kt, err := dec.Token()
+				if err != nil {
+					return nil, err
+				}
+				key, _ := kt.(string)
+				v, err := decodeJSON(dec)
+				if err != nil {
+					return nil, err
+				}
+				obj.keys = append(obj.keys, key)
+				obj.vals = append(obj.vals, v)
+			}
+			_, err := dec.Token()
+			return obj, err
+		case '[':
+			var arr []any
+			for dec.More() {
+				v, err := decodeJSON(dec)
+				if err != nil {
+					return nil, err
+				}
+				arr = append(arr, v)
+			}
+			_, err := dec.Token()
+			return arr, err
+		}
+		return nil, fmt.Errorf("unexpected %v", t)
+	default:
+		return tok, nil
+	}
+}
+
+// Keys with a meaning of their own.
+var (
+	nameKeys  = []string{"name", "full_name", "fullname", "display_name", "title", "username", "label"}
+	idKeys    = []string{"id", "uuid", "sku", "number", "code"}
+	typeKeys  = words("type kind category entity_type")
+	startKeys = words("date since start start_date started started_at from valid_from created created_at joined joined_at hired hired_at ordered_at timestamp time purchased_at updated_at")
+	endKeys   = words("end end_date ended ended_at until to valid_to valid_until left left_at closed closed_at expires expires_at cancelled_at terminated_at")
+	textKeys  = words("description notes note comment comments text body content message summary bio about")
+)
+
+// keyKinds guesses an entity's kind from the key it sits under.
+var keyKinds = map[string]kind{
+	"customer": kindPerson, "user": kindPerson, "author": kindPerson, "employee": kindPerson, "person": kindPerson,
+	"owner": kindPerson, "manager": kindPerson, "contact": kindPerson, "member": kindPerson, "patient": kindPerson,
+	"student": kindPerson, "buyer": kindPerson, "seller": kindPerson, "assignee": kindPerson, "reporter": kindPerson,
+	"friend": kindPerson, "spouse": kindPerson, "parent": kindPerson, "child": kindPerson, "people": kindPerson,
+	"company": kindOrg, "organization": kindOrg, "organisation": kindOrg, "employer": kindOrg, "vendor": kindOrg,
+	"supplier": kindOrg, "merchant": kindOrg, "brand": kindOrg, "school": kindOrg, "university": kindOrg, "team": kindOrg,
+	"city": kindLocation, "country": kindLocation, "location": kindLocation, "place": kindLocation, "address": kindLocation,
+	"state": kindLocation, "region": kindLocation, "destination": kindLocation, "origin": kindLocation, "venue": kindLocation,
+	"product": kindProduct, "item": kindProduct, "vehicle": kindProduct, "car": kindProduct, "device": kindProduct,
+	"pet": kindPet, "dog": kindPet, "cat": kindPet,
+	"job_title": kindOccupation, "title_role": kindOccupation, "occupation": kindOccupation, "role": kindOccupation, "position": kindOccupation,
+}
+
+// keyKind is the kind of an entity under key, from the key or its last
+// word ("shippingAddress" → address → Location).
+func keyKind(key string) kind {
+	k := strings.ToLower(key)
+	parts := strings.Split(strings.ToLower(relationName(key)), "_")
+	for _, c := range []string{k, parts[len(parts)-1]} {
+		if v, ok := keyKinds[c]; ok {
+			return v
+		}
+		if v, ok := keyKinds[strings.TrimSuffix(c, "s")]; ok {
+			return v
+		}
+	}
+	return kindNone
+}
+
+// jsonWalker walks a JSON episode.
+type jsonWalker struct {
+	x        *extraction
+	entities int
+}
+
+// json extracts from a JSON episode.
+func (x *extraction) json(ep abi.Episode) error {
+	dec := json.NewDecoder(strings.NewReader(ep.Content))
+	dec.UseNumber()
+	v, err := decodeJSON(dec)
+	if err != nil {
+		return fmt.Errorf("decode json episode: %w", err)
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return fmt.Errorf("decode json episode: trailing data after the first value")
+	}
+	w := &jsonWalker{x: x}
+	root := ""
+	if obj, ok := v.(*jsonObject); ok && objectName(obj, "") == "" {
+		root = strings.TrimSpace(ep.Name)
+	}
+	switch t := v.(type) {
+	case *jsonObject:
+		w.object(t, "", root, 0)
+	case []any:
+		for _, el := range t {
+			if obj, ok := el.(*jsonObject); ok {
+				w.object(obj, "", "", 0)
+			}
+		}
+	}
+	return nil
+}
+
+// maxJSONDepth and maxJSONEntities bound the walk of a large document.
+const (
+	maxJSONDepth    = 8
+	maxJSONEntities = 1000
+)
+
+// objectName returns an object's name: a name-like field, else an id-like
+// field prefixed by the object's key ("order A17"), else "".
+func objectName(obj *jsonObject, key string) string {
+	for _, nk := range nameKeys {
+		for i, k := range obj.keys {
+			if strings.EqualFold(k, nk) {
+				if s, ok := obj.vals[i].(string); ok && strings.TrimSpace(s) != "" {
+					return strings.TrimSpace(s)
+				}
+			}
+		}
+	}
+	for i, k := range obj.keys {
+		lk := strings.ToLower(k)
+		prefix, isID := "", false
+		for _, ik := range idKeys {
+			if lk == ik {
+				prefix, isID = key, true
+			} else if strings.HasSuffix(lk, "_"+ik) {
+				prefix, isID = strings.TrimSuffix(lk, "_"+ik), true
+			}
+		}
+		if !isID {
+			continue
+		}
+		v := scalarString(obj.vals[i])
+		if v == "" {
+			continue
+		}
+		if prefix = strings.TrimSuffix(strings.ReplaceAll(prefix, "_", " "), "s"); prefix != "" {
+			return prefix + " " + v
+		}
+		return v
+	}
+	return ""
+}
+
+// scalarString formats a string or number; other values give "".
+func scalarString(v any) string {
+	switch t := v.(type) {
+	case string:
+		return strings.TrimSpace(t)
+	case json.Number:
+		return t.String()
+	}
+	return ""
+}
+
+// object walks obj found under key and returns the name of the entity that
+// stands for it ("" for none). name overrides the object's own name.
+func (w *jsonWalker) object(obj *jsonObject, key, name string, depth int) string {
+	if depth > maxJSONDepth {
+		return ""
+	}
+	if name == "" {
+		name = objectName(obj, key)
+	}
+	k := keyKind(key)
+	for i, fk := range obj.keys {
+		if typeKeys.has(strings.ToLower(fk)) {
+			if s, ok := obj.vals[i].(string); ok {
+				if tk := kindOfTypeName(s); tk != kindNone {
+					k = tk
+				}
+			}
+		}
+	}
+	var anchor *entity
+	if name != "" {
+		anchor = w.entity(name, k, key)
+	}
+	var valid, invalid time.Time
+	for i, fk := range obj.keys {
+		if s, ok := obj.vals[i].(string); ok {
+			lk := strings.ToLower(fk)
+			if t, ok := parseJSONDate(s, w.x.ref.Location()); ok && (startKeys.has(lk) || endKeys.has(lk) || strings.HasSuffix(lk, "_at") || strings.HasSuffix(lk, "_date")) {
+				if endKeys.has(lk) {
+					invalid = t
+				} else if valid.IsZero() {
+					valid = t
+				}
+			}
+		}
+	}
+	type link struct {
+		key, value string
+		nested     bool
+		list       bool
+	}
+	var links []link
+	for i, fk := range obj.keys {
+		lk := strings.ToLower(fk)
+		switch v := obj.vals[i].(type) {
+		case string:
+			s := strings.TrimSpace(v)
+			if s == "" || isNameKey(lk) || typeKeys.has(lk) || startKeys.has(lk) || endKeys.has(lk) || strings.HasSuffix(lk, "_at") || strings.HasSuffix(lk, "_date") || isIDKey(lk) {
+				continue
+			}
+			if textKeys.has(lk) || len(s) > 80 {
+				w.text(s)
+				continue
+			}
+			if strings.Contains(s, "://") || strings.Contains(s, "@") {
+				if anchor != nil {
+					anchor.setAttr(fk, s)
+				}
+				continue
+			}
+			w.entity(s, keyKind(fk), fk)
+			links = append(links, link{key: fk, value: s})
+		case json.Number, bool:
+			if anchor != nil {
+				anchor.setAttr(fk, jsonScalar(v))
+			}
+		case *jsonObject:
+			if child := w.object(v, fk, "", depth+1); child != "" {
+				links = append(links, link{key: fk, value: child, nested: true})
+			}
+		case []any:
+			for _, el := range v {
+				switch e := el.(type) {
+				case string:
+					if s := strings.TrimSpace(e); s != "" && len(s) <= 80 {
+						w.entity(s, keyKind(fk), fk)
+						links = append(links, link{key: fk, value: s, list: true})
+					}
+				case *jsonObject:
+					if child := w.object(e, fk, "", depth+1); child != "" {
+						links = append(links, link{key: fk, value: child, nested: true, list: true})
+					}
+				}
+			}
+		}
+	}
+	if anchor == nil {
+		for _, l := range links {
+			if l.nested {
+				anchor = w.x.reg.get(l.value)
+				break
+			}
+		}
+	}
+	if anchor == nil {
+		return ""
+	}
+	for _, l := range links {
+		if strings.EqualFold(l.value, anchor.name) {
+			continue
+		}
+		words := keyWords(l.key)
+		tmpl := "The {k} of {s} is {o}"
+		if l.list {
+			tmpl = "The {k} of {s} include {o}"
+		}
+		w.x.facts = append(w.x.facts, fact{
+			src: anchor.name, dst: l.value, rel: relationName(l.key), tmpl: tmpl,
+			subs:  map[string]string{"{s}": anchor.name, "{o}": l.value, "{k}": words},
+			valid: valid, invalid: invalid,
+		})
+	}
+	return anchor.name
+}
+
+// entity registers an entity of a JSON document.
+func (w *jsonWalker) entity(name string, k kind, key string) *entity {
+	if w.entities >= maxJSONEntities {
+		return w.x.reg.get(name)
+	}
+	if k == kindNone {
+		if toks := tokenize(name); len(toks) > 0 {
+			k, _ = guessKind(toks)
+		}
+	}
+	e := w.x.reg.add(name, k, strCue, true)
+	if e != nil && e.hint == "" {
+		e.hint = key
+		w.entities++
+	}
+	return e
+}
+
+// text extracts facts from a long string of a JSON document.
+func (w *jsonWalker) text(s string) {
+	u := &uttCtx{x: w.x}
+	for _, sent := range splitSentences(s) {
+		w.x.sentence(u, sent)
+	}
+}
+
+// isNameKey reports whether a lower-case key holds an object's name.
+func isNameKey(k string) bool {
+	for _, n := range nameKeys {
+		if k == n {
+			return true
+		}
+	}
+	return false
+}
+
+// isIDKey reports whether a lower-case key holds an identifier.
+func isIDKey(k string) bool {
+	for _, n := range idKeys {
+		if k == n || strings.HasSuffix(k, "_"+n) {
+			return true
+		}
+	}
+	return false
+}
+
+// jsonScalar converts a JSON number to int64 or float64.
+func jsonScalar(v any) any {
+	if n, ok := v.(json.Number); ok {
+		if i, err := n.Int64(); err == nil {
+			return i
+		}
+		if f, err := n.Float64(); err == nil {
+			return f
+		}
+		return n.String()
+	}
+	return v
+}
+
+// kindOfTypeName maps a type name written in a document ("person",
+// "Company") to a kind.
+func kindOfTypeName(s string) kind {
+	n := normType(s)
+	for k, syns := range kindSynonyms {
+		for _, syn := range syns {
+			if syn == n {
+				return k
+			}
+		}
+	}
+	return kindNone
+}
+
+// relationName turns a key into an ALL_CAPS relation: "shippingAddress" →
+// "SHIPPING_ADDRESS".
+func relationName(key string) string {
+	var b strings.Builder
+	prevLower := false
+	for _, r := range key {
+		switch {
+		case unicode.IsUpper(r):
+			if prevLower {
+				b.WriteByte('_')
+			}
+			b.WriteRune(r)
+			prevLower = false
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			b.WriteRune(unicode.ToUpper(r))
+			prevLower = true
+		default:
+			if b.Len() > 0 && !strings.HasSuffix(b.String(), "_") {
+				b.WriteByte('_')
+			}
+			prevLower = false
+		}
+	}
+	return strings.Trim(b.String(), "_")
+}
+
+// keyWords turns a key into words: "shippingAddress" → "shipping address".
+func keyWords(key string) string {
+	return strings.ToLower(strings.ReplaceAll(relationName(key), "_", " "))
+}
+
+// parseJSONDate parses the date formats documents use: RFC 3339, a date,
+// a date and time without zone.
+func parseJSONDate(s string, loc *time.Location) (time.Time, bool) {
+	for _, layout := range []string{time.RFC3339Nano, time.RFC3339, "2006-01-02T15:04:05", "2006-01-02 15:04:05", "2006-01-02", "2006/01/02"} {
+		if t, err := time.ParseInLocation(layout, s, loc); err == nil {
+			return t, true
+		}
+	}
+	return time.Time{}, false
+}

@@ -1,0 +1,13 @@
+//go:build wasip1
+
+package main
+
+import "mnemo/plugins/sdk"
+
+func init() {
+	sdk.Register(plugin())
+}
+
+// main never runs: the plugin is a reactor module, called through its
+// exports.
+func main() {}

@@ -1,0 +1,18 @@
+package main
+
+import "mnemo/plugins/sdk"
+
+// version is the plugin's version, reported by mnemo_describe.
+const version = "1.0.0"
+
+// plugin returns the rule-extractor's description and handlers.
+func plugin() sdk.Plugin {
+	return sdk.Plugin{
+		Name:            "rule-extractor",
+		Version:         version,
+		Description:     "Offline extraction and resolution without an LLM: speakers, names, relation patterns, dates.",
+		Extract:         extract,
+		ResolveEntities: resolveEntities,
+		ResolveFacts:    resolveFacts,
+	}
+}

@@ -1,0 +1,270 @@
+package main
+
+import (
+	"strings"
+	"unicode"
+
+	"mnemo/wasm/abi"
+)
+
+// resolveEntities is the mnemo_resolve_entities handler. The pipeline has
+// already merged equal normalized names and near-identical spellings; the
+// questions left are the ones that need knowledge of names: acronyms,
+// partial names, honorifics, corporate suffixes, plurals and typos.
+func resolveEntities(req abi.ResolveEntitiesRequest) (abi.ResolveEntitiesResponse, error) {
+	resp := abi.ResolveEntitiesResponse{Answers: make([]abi.EntityAnswer, 0, len(req.Questions))}
+	for _, q := range req.Questions {
+		resp.Answers = append(resp.Answers, resolveEntity(q))
+	}
+	return resp, nil
+}
+
+// Strengths of a name match, best first.
+const (
+	nameNoMatch = iota
+	namePartial // "Alice" ↔ "Alice Smith": needs a unique candidate
+	nameVariant // plural, possessive, typo
+	nameAcronym // "IBM" ↔ "International Business Machines"
+	nameCore    // equal once honorifics, suffixes and "the" are gone
+)
+
+// nameInfo is a name prepared for comparison.
+type nameInfo struct {
+	raw   string
+	core  []string // lower-case words without honorific, suffix, "the"
+	words int      // words of the raw name, honorifics left out
+	extra bool     // the raw name has an honorific or a corporate suffix
+	kind  kind
+	acro  string // the letters of a one-word name in capitals, for acronyms
+}
+
+// describeName prepares a name of kind k.
+func describeName(name string, k kind) nameInfo {
+	n := nameInfo{raw: name, kind: k}
+	var ws []string
+	for _, f := range strings.Fields(strings.ToLower(name)) {
+		w := strings.TrimFunc(f, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '&' })
+		w = strings.TrimSuffix(w, "'s")
+		if w != "" {
+			ws = append(ws, w)
+		}
+	}
+	for len(ws) > 1 && (honorifics.has(ws[0]) || honorifics.has(ws[0]+".") || ws[0] == "the") {
+		if ws[0] != "the" {
+			n.extra = true
+		}
+		ws = ws[1:]
+	}
+	n.words = len(ws)
+	for len(ws) > 1 && corpSuffixes.has(ws[len(ws)-1]) {
+		n.extra = true
+		ws = ws[:len(ws)-1]
+	}
+	n.core = ws
+	if len(ws) == 1 && !strings.ContainsFunc(name, unicode.IsLower) {
+		var b strings.Builder
+		for _, r := range ws[0] {
+			if unicode.IsLetter(r) {
+				b.WriteRune(r)
+			}
+		}
+		if l := b.Len(); l >= 2 && l <= 6 {
+			n.acro = b.String()
+		}
+	}
+	return n
+}
+
+// coreString joins the core words.
+func (n *nameInfo) coreString() string { return strings.Join(n.core, " ") }
+
+// initials returns the initials of the core words, with and without small
+// words ("of", "and", "the"): "Bank of America" gives "boa" and "ba".
+func (n *nameInfo) initials() (all, content string) {
+	var a, c strings.Builder
+	for _, w := range n.core {
+		r := []rune(w)[0]
+		a.WriteRune(r)
+		if !smallWords.has(w) {
+			c.WriteRune(r)
+		}
+	}
+	return a.String(), c.String()
+}
+
+// smallWords are left out of acronyms.
+var smallWords = words("of and the for & de in on at a an")
+
+// entityKind returns the kind of an entity from its ontology type or
+// labels, its "kind" attribute, or a strong cue in its name.
+func entityKind(types []string, attrs map[string]any, name string) kind {
+	for _, t := range types {
+		if k := kindOfTypeName(t); k != kindNone {
+			return k
+		}
+	}
+	if s, ok := attrs["kind"].(string); ok {
+		if k := kindOfTypeName(s); k != kindNone {
+			return k
+		}
+	}
+	toks := tokenize(name)
+	var words []token
+	for _, t := range toks {
+		if t.word {
+			words = append(words, t)
+		}
+	}
+	if len(words) == 0 {
+		return kindNone
+	}
+	if k, str := guessKind(words); str >= strCue {
+		return k
+	}
+	return kindNone
+}
+
+// compatible reports whether two kinds can be the same entity: equal, or
+// one unknown.
+func compatible(a, b kind) bool {
+	return a == kindNone || b == kindNone || a == b
+}
+
+// compareNames returns how strongly two names of compatible kinds denote
+// the same entity.
+func compareNames(a, b nameInfo) int {
+	ac, bc := a.coreString(), b.coreString()
+	if ac == "" || bc == "" {
+		return nameNoMatch
+	}
+	if ac == bc {
+		return nameCore
+	}
+	if isAcronymOf(a, b) || isAcronymOf(b, a) {
+		return nameAcronym
+	}
+	if ac+"s" == bc || bc+"s" == ac || ac+"es" == bc || bc+"es" == ac {
+		return nameVariant
+	}
+	// A typo: same number of words and a small edit distance; people must
+	// also share their first letter ("Katherine" is not "Catherine").
+	samePerson := ac[0] == bc[0] || a.kind != kindPerson && b.kind != kindPerson
+	if len(a.core) == len(b.core) && samePerson {
+		short := min(len(ac), len(bc))
+		d := editDistance(ac, bc)
+		if short >= 6 && d <= 1 || short >= 12 && d <= 2 {
+			return nameVariant
+		}
+	}
+	person := (a.kind == kindPerson || b.kind == kindPerson) && compatible(a.kind, b.kind)
+	if person && isPartOf(a, b) || person && isPartOf(b, a) {
+		return namePartial
+	}
+	return nameNoMatch
+}
+
+// isAcronymOf reports whether short is an acronym of long.
+func isAcronymOf(short, long nameInfo) bool {
+	if short.acro == "" || len(long.core) < 2 {
+		return false
+	}
+	all, content := long.initials()
+	return short.acro == all || short.acro == content
+}
+
+// isPartOf reports whether the one-word name short is the first or the
+// last word of the longer name long.
+func isPartOf(short, long nameInfo) bool {
+	if len(short.core) != 1 || len(long.core) < 2 {
+		return false
+	}
+	w := short.core[0]
+	return w == long.core[0] || w == long.core[len(long.core)-1]
+}
+
+// editDistance is the optimal string alignment distance between a and b
+// (insertions, deletions, substitutions and adjacent transpositions).
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev2 := make([]int, len(rb)+1)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	return prev[len(rb)]
+}
+
+// resolveEntity answers one question: the candidate with the strongest
+// match wins; a partial name ("Alice") merges only when exactly one
+// candidate shares it, so that two Alices stay apart.
+func resolveEntity(q abi.EntityQuestion) abi.EntityAnswer {
+	ans := abi.EntityAnswer{ID: q.ID}
+	var types []string
+	if q.Entity.Type != "" {
+		types = []string{q.Entity.Type}
+	}
+	x := describeName(q.Entity.Name, entityKind(types, q.Entity.Attributes, q.Entity.Name))
+	best, bestScore, partials := -1, nameNoMatch, 0
+	var cands []nameInfo
+	for i, c := range q.Candidates {
+		cn := describeName(c.Name, entityKind(c.Labels, c.Attributes, c.Name))
+		cands = append(cands, cn)
+		if !compatible(x.kind, cn.kind) {
+			continue
+		}
+		s := compareNames(x, cn)
+		if s == namePartial {
+			partials++
+		}
+		if s > bestScore {
+			best, bestScore = i, s
+		}
+	}
+	if best < 0 || bestScore == namePartial && (partials > 1 || sharedGivenName(x, cands) > 1) {
+		return ans
+	}
+	ans.DuplicateOf = q.Candidates[best].UUID
+	if moreComplete(x, cands[best]) {
+		ans.Name = q.Entity.Name
+	}
+	return ans
+}
+
+// sharedGivenName counts the candidate people (or entities of unknown
+// kind) whose first word is x's first word.
+func sharedGivenName(x nameInfo, cands []nameInfo) int {
+	if len(x.core) == 0 {
+		return 0
+	}
+	n := 0
+	for _, c := range cands {
+		if len(c.core) > 0 && c.core[0] == x.core[0] && compatible(x.kind, c.kind) {
+			n++
+		}
+	}
+	return n
+}
+
+// moreComplete reports whether name a says more than name b: more words,
+// or as many words and an honorific or corporate suffix b lacks.
+func moreComplete(a, b nameInfo) bool {
+	if a.words != b.words {
+		return a.words > b.words
+	}
+	return a.extra && !b.extra
+}

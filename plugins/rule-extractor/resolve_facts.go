@@ -1,0 +1,299 @@
+package main
+
+import (
+	"time"
+
+	"mnemo/core"
+	"mnemo/wasm/abi"
+)
+
+// resolveFacts is the mnemo_resolve_facts handler.
+func resolveFacts(req abi.ResolveFactsRequest) (abi.ResolveFactsResponse, error) {
+	resp := abi.ResolveFactsResponse{Answers: make([]abi.FactAnswer, 0, len(req.Questions))}
+	for _, q := range req.Questions {
+		resp.Answers = append(resp.Answers, resolveFact(q))
+	}
+	return resp, nil
+}
+
+// relGroups gathers relation names that mean the same thing; the first of
+// each group is its canonical name.
+var relGroups = [][]string{
+	{"WORKS_AT", "WORKS_FOR", "EMPLOYED_BY", "EMPLOYED_AT", "WORKS_IN", "EMPLOYEE_OF"},
+	{"LIVES_IN", "RESIDES_IN", "LIVES_AT", "RESIDENT_OF"},
+	{"MARRIED_TO", "SPOUSE_OF", "IS_MARRIED_TO", "HUSBAND_OF", "WIFE_OF"},
+	{"ENGAGED_TO", "FIANCE_OF", "IS_ENGAGED_TO"},
+	{"IS_DATING", "DATING", "DATES", "BOYFRIEND_OF", "GIRLFRIEND_OF", "IN_RELATIONSHIP_WITH"},
+	{"HAS_JOB_TITLE", "HAS_ROLE", "JOB_TITLE", "WORKS_AS", "HAS_OCCUPATION", "HAS_TITLE"},
+	{"LIKES", "LOVES", "ENJOYS", "PREFERS", "FAN_OF", "INTERESTED_IN"},
+	{"DISLIKES", "HATES"},
+	{"STUDIES_AT", "ATTENDS", "STUDENT_AT", "ENROLLED_AT"},
+	{"VISITED", "TRAVELED_TO", "TRAVELLED_TO", "VISITS"},
+	{"MANAGER_OF", "MANAGES", "BOSS_OF", "SUPERVISES"},
+	{"FRIEND_OF", "FRIENDS_WITH", "IS_FRIEND_OF"},
+	{"HAS_PET", "OWNS_PET"},
+	{"OWNS", "POSSESSES"},
+	{"BORN_IN", "WAS_BORN_IN", "BIRTHPLACE"},
+}
+
+// canonRels maps a normalized relation name to its normalized canonical
+// name.
+var canonRels = func() map[string]string {
+	m := map[string]string{}
+	for _, g := range relGroups {
+		for _, r := range g {
+			m[normType(r)] = normType(g[0])
+		}
+	}
+	return m
+}()
+
+// canonRel returns the normalized canonical name of a relation
+// ("employed_by" → "worksat").
+func canonRel(rel string) string {
+	n := normType(rel)
+	if c, ok := canonRels[n]; ok {
+		return c
+	}
+	return n
+}
+
+// relProps are the properties of canonical relations the resolver needs.
+type relProps struct {
+	// functional relations hold one target per source at a time: a new
+	// target contradicts the old one.
+	functional bool
+	// symmetric relations read both ways (MARRIED_TO).
+	symmetric bool
+	// event relations happen at a time; two on different dates are two
+	// events, not duplicates.
+	event bool
+	// open relations carry their meaning in the text, not the name; their
+	// duplicates need similar texts.
+	open bool
+	// antonym is the relation that contradicts this one for the same ends.
+	antonym string
+}
+
+// relTable lists the relations with properties, by normalized canonical
+// name; others have none.
+var relTable = normalizeRelTable(map[string]relProps{
+	"WORKS_AT":        {functional: true},
+	"LIVES_IN":        {functional: true},
+	"HAS_JOB_TITLE":   {functional: true},
+	"STUDIES_AT":      {functional: true},
+	"DRIVES":          {functional: true},
+	"BORN_IN":         {functional: true, event: true},
+	"MARRIED_TO":      {functional: true, symmetric: true},
+	"ENGAGED_TO":      {functional: true, symmetric: true},
+	"IS_DATING":       {functional: true, symmetric: true},
+	"FRIEND_OF":       {symmetric: true},
+	"COLLEAGUE_OF":    {symmetric: true},
+	"SIBLING_OF":      {symmetric: true},
+	"LIKES":           {antonym: "DISLIKES"},
+	"DISLIKES":        {antonym: "LIKES"},
+	"VISITED":         {event: true},
+	"MET":             {event: true},
+	"ATTENDED":        {event: true},
+	"GRADUATED_FROM":  {event: true},
+	"FOUNDED":         {event: true},
+	"ADOPTED":         {event: true},
+	"GREW_UP_IN":      {event: true},
+	"RELATES_TO":      {open: true},
+	"RELATED_TO":      {open: true},
+	"MENTIONS":        {open: true},
+	"IS":              {open: true},
+	"HAS":             {open: true},
+	"ASSOCIATED_WITH": {open: true},
+	"HAS_ATTRIBUTE":   {open: true},
+	"HAS_PROPERTY":    {open: true},
+})
+
+// normalizeRelTable normalizes the names of a relation table.
+func normalizeRelTable(t map[string]relProps) map[string]relProps {
+	out := make(map[string]relProps, len(t))
+	for k, v := range t {
+		v.antonym = canonRel(v.antonym)
+		out[canonRel(k)] = v
+	}
+	return out
+}
+
+// similarity is the token-set similarity (Jaccard) above which two fact
+// texts say the same thing.
+const similarity = 0.6
+
+// rfact is a fact prepared for resolution.
+type rfact struct {
+	uuid           string
+	src, dst       string // endpoint identities: uuids, else normalized names
+	rel            string // canonical relation
+	props          relProps
+	text           string // normalized text
+	tokens         map[string]bool
+	valid, invalid time.Time
+}
+
+// prepare parses a fact's fields; unparsable dates count as unknown.
+func prepare(f abi.Fact) rfact {
+	r := rfact{uuid: f.UUID, rel: canonRel(f.Relation)}
+	r.props = relTable[r.rel]
+	r.src, r.dst = f.SourceUUID, f.TargetUUID
+	if r.src == "" || r.dst == "" {
+		r.src, r.dst = core.NormalizeName(f.Source), core.NormalizeName(f.Target)
+	}
+	r.text = core.NormalizeName(f.Fact)
+	r.tokens = contentTokens(f.Fact)
+	r.valid = parseTime(f.ValidAt)
+	r.invalid = parseTime(f.InvalidAt)
+	return r
+}
+
+// parseTime parses an RFC 3339 time; "" or garbage is the zero time.
+func parseTime(s string) time.Time {
+	if s == "" {
+		return time.Time{}
+	}
+	t, err := time.Parse(time.RFC3339, s)
+	if err != nil {
+		return time.Time{}
+	}
+	return t
+}
+
+// factStop are words left out of the token sets of fact texts.
+var factStop = words("a an the is are was were be been of to in at on and or for with by from as that this it its their his her")
+
+// contentTokens returns the set of content words of a text.
+func contentTokens(s string) map[string]bool {
+	out := map[string]bool{}
+	for _, t := range tokenize(s) {
+		if t.word && !factStop.has(t.lower) && t.lower != "'s" {
+			out[t.lower] = true
+		}
+	}
+	return out
+}
+
+// jaccard is the Jaccard similarity of two token sets.
+func jaccard(a, b map[string]bool) float64 {
+	if len(a) == 0 && len(b) == 0 {
+		return 1
+	}
+	inter := 0
+	for t := range a {
+		if b[t] {
+			inter++
+		}
+	}
+	return float64(inter) / float64(len(a)+len(b)-inter)
+}
+
+// overlap reports whether two validity intervals may overlap; an unknown
+// bound is open.
+func overlap(a, b rfact) bool {
+	if !a.invalid.IsZero() && !b.valid.IsZero() && !a.invalid.After(b.valid) {
+		return false
+	}
+	if !b.invalid.IsZero() && !a.valid.IsZero() && !b.invalid.After(a.valid) {
+		return false
+	}
+	return true
+}
+
+// sameEnds reports whether two facts join the same entities, either way
+// round for symmetric relations.
+func sameEnds(a, b rfact) bool {
+	if a.src == b.src && a.dst == b.dst {
+		return true
+	}
+	return a.props.symmetric && a.src == b.dst && a.dst == b.src
+}
+
+// sameDay reports whether two known times fall on the same UTC day.
+func sameDay(a, b time.Time) bool {
+	return a.UTC().Format(time.DateOnly) == b.UTC().Format(time.DateOnly)
+}
+
+// isDuplicate reports whether the new fact n says what e says. A new fact
+// with an end (invalid_at) that matches an open existing fact is its
+// duplicate: the pipeline carries the end over.
+func isDuplicate(n, e rfact) bool {
+	if !sameEnds(n, e) {
+		return n.text != "" && n.text == e.text && n.src == e.src && n.dst == e.dst
+	}
+	if n.text != "" && n.text == e.text {
+		return overlap(n, e) || n.props.event
+	}
+	if n.rel != e.rel {
+		return false
+	}
+	switch {
+	case n.props.open:
+		return jaccard(n.tokens, e.tokens) >= similarity
+	case n.props.event:
+		if !n.valid.IsZero() && !e.valid.IsZero() {
+			return sameDay(n.valid, e.valid)
+		}
+		return jaccard(n.tokens, e.tokens) >= similarity
+	}
+	return overlap(n, e)
+}
+
+// contradicts reports whether the new fact n contradicts e: a functional
+// relation of the same source with another target, or an antonym between
+// the same ends, while both may hold at once. A new fact that only states
+// an end (invalid_at without valid_at) contradicts nothing.
+func contradicts(n, e rfact) bool {
+	if !n.invalid.IsZero() && n.valid.IsZero() {
+		return false
+	}
+	if !overlap(n, e) {
+		return false
+	}
+	if n.props.antonym != "" && e.rel == n.props.antonym {
+		return n.src == e.src && n.dst == e.dst
+	}
+	if !n.props.functional || n.rel != e.rel {
+		return false
+	}
+	if n.props.symmetric {
+		shared := 0
+		for _, x := range []string{n.src, n.dst} {
+			if x == e.src || x == e.dst {
+				shared++
+			}
+		}
+		return shared == 1
+	}
+	return n.src == e.src && n.dst != e.dst
+}
+
+// resolveFact answers one question: duplicates among the facts between
+// the same entities, contradictions among those and the related facts.
+func resolveFact(q abi.FactQuestion) abi.FactAnswer {
+	ans := abi.FactAnswer{ID: q.ID}
+	n := prepare(q.Fact)
+	seen := map[string]bool{}
+	for _, f := range q.Existing {
+		if f.UUID == "" || seen[f.UUID] {
+			continue
+		}
+		if isDuplicate(n, prepare(f)) {
+			seen[f.UUID] = true
+			ans.Duplicates = append(ans.Duplicates, f.UUID)
+		}
+	}
+	for _, list := range [][]abi.Fact{q.Existing, q.Related} {
+		for _, f := range list {
+			if f.UUID == "" || seen[f.UUID] {
+				continue
+			}
+			if contradicts(n, prepare(f)) {
+				seen[f.UUID] = true
+				ans.Contradicts = append(ans.Contradicts, f.UUID)
+			}
+		}
+	}
+	return ans
+}

@@ -1,0 +1,241 @@
+package main
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"mnemo/wasm/abi"
+)
+
+func TestResolveEntities(t *testing.T) {
+	person := func(uuid, name string) abi.Entity {
+		return abi.Entity{UUID: uuid, Name: name, Labels: []string{"Person"}}
+	}
+	org := func(uuid, name string) abi.Entity {
+		return abi.Entity{UUID: uuid, Name: name, Labels: []string{"Organization"}}
+	}
+	untyped := func(uuid, name string) abi.Entity { return abi.Entity{UUID: uuid, Name: name} }
+	tests := []struct {
+		name       string
+		entity     abi.ExtractedEntity
+		candidates []abi.Entity
+		want       abi.EntityAnswer
+	}{
+		{"acronym to expansion", abi.ExtractedEntity{Name: "IBM", Type: "Organization"},
+			[]abi.Entity{org("u1", "International Business Machines")},
+			abi.EntityAnswer{DuplicateOf: "u1"}},
+		{"expansion to acronym takes the fuller name", abi.ExtractedEntity{Name: "International Business Machines"},
+			[]abi.Entity{org("u1", "IBM")},
+			abi.EntityAnswer{DuplicateOf: "u1", Name: "International Business Machines"}},
+		{"acronym skipping small words", abi.ExtractedEntity{Name: "BoA"},
+			[]abi.Entity{org("u1", "Bank of America")},
+			abi.EntityAnswer{}},
+		{"acronym with small words", abi.ExtractedEntity{Name: "UCLA"},
+			[]abi.Entity{org("u1", "University of California Los Angeles")},
+			abi.EntityAnswer{DuplicateOf: "u1"}},
+		{"first name, one candidate", abi.ExtractedEntity{Name: "Alice", Type: "Person"},
+			[]abi.Entity{person("u1", "Alice Smith"), person("u2", "Bob Jones")},
+			abi.EntityAnswer{DuplicateOf: "u1"}},
+		{"first name, two Alices stay apart", abi.ExtractedEntity{Name: "Alice", Type: "Person"},
+			[]abi.Entity{person("u1", "Alice Smith"), person("u2", "Alice Jones")},
+			abi.EntityAnswer{}},
+		{"full name onto a first name", abi.ExtractedEntity{Name: "Alice Smith", Type: "Person"},
+			[]abi.Entity{person("u1", "Alice")},
+			abi.EntityAnswer{DuplicateOf: "u1", Name: "Alice Smith"}},
+		{"full name with another Alice around", abi.ExtractedEntity{Name: "Alice Smith", Type: "Person"},
+			[]abi.Entity{person("u1", "Alice"), person("u2", "Alice Jones")},
+			abi.EntityAnswer{}},
+		{"honorific kept as the fuller name", abi.ExtractedEntity{Name: "Dr. Lee", Attributes: map[string]any{"kind": "Person"}},
+			[]abi.Entity{untyped("u1", "Lee")},
+			abi.EntityAnswer{DuplicateOf: "u1", Name: "Dr. Lee"}},
+		{"bare surname onto an honorific", abi.ExtractedEntity{Name: "Lee"},
+			[]abi.Entity{person("u1", "Dr. Lee")},
+			abi.EntityAnswer{DuplicateOf: "u1"}},
+		{"surname onto a full name", abi.ExtractedEntity{Name: "Dr. Lee"},
+			[]abi.Entity{person("u1", "John Lee")},
+			abi.EntityAnswer{DuplicateOf: "u1"}},
+		{"corporate suffix", abi.ExtractedEntity{Name: "Acme"},
+			[]abi.Entity{org("u1", "Acme Corp.")},
+			abi.EntityAnswer{DuplicateOf: "u1"}},
+		{"corporate suffix is more complete", abi.ExtractedEntity{Name: "Acme Corporation"},
+			[]abi.Entity{org("u1", "Acme")},
+			abi.EntityAnswer{DuplicateOf: "u1", Name: "Acme Corporation"}},
+		{"leading the", abi.ExtractedEntity{Name: "Beatles"},
+			[]abi.Entity{untyped("u1", "The Beatles")},
+			abi.EntityAnswer{DuplicateOf: "u1"}},
+		{"spelling: possessive", abi.ExtractedEntity{Name: "Katherine Johnson's", Type: "Person"},
+			[]abi.Entity{person("u1", "Katherine Johnson")},
+			abi.EntityAnswer{DuplicateOf: "u1"}},
+		{"spelling: typo", abi.ExtractedEntity{Name: "Katherine Jonson", Type: "Person"},
+			[]abi.Entity{person("u1", "Katherine Johnson")},
+			abi.EntityAnswer{DuplicateOf: "u1"}},
+		{"spelling: title", abi.ExtractedEntity{Name: "Dr. Katherine Johnson", Type: "Person"},
+			[]abi.Entity{person("u1", "Katherine Johnson")},
+			abi.EntityAnswer{DuplicateOf: "u1", Name: "Dr. Katherine Johnson"}},
+		{"plural", abi.ExtractedEntity{Name: "Smiths"},
+			[]abi.Entity{untyped("u1", "Smith")},
+			abi.EntityAnswer{DuplicateOf: "u1"}},
+		{"typo in a short name is not merged", abi.ExtractedEntity{Name: "Anna", Type: "Person"},
+			[]abi.Entity{person("u1", "Anne")},
+			abi.EntityAnswer{}},
+		{"different first letter is another person", abi.ExtractedEntity{Name: "Catherine Smith", Type: "Person"},
+			[]abi.Entity{person("u1", "Katherine Smith")},
+			abi.EntityAnswer{}},
+		{"a person never merges with a place", abi.ExtractedEntity{Name: "Paris", Type: "Location"},
+			[]abi.Entity{person("u1", "Paris")},
+			abi.EntityAnswer{}},
+		{"kind attribute counts as a type", abi.ExtractedEntity{Name: "Jordan", Attributes: map[string]any{"kind": "Person"}},
+			[]abi.Entity{{UUID: "u1", Name: "Jordan", Attributes: map[string]any{"kind": "Location"}}},
+			abi.EntityAnswer{}},
+		{"unrelated names", abi.ExtractedEntity{Name: "Google"},
+			[]abi.Entity{org("u1", "Alphabet")},
+			abi.EntityAnswer{}},
+		{"no candidates", abi.ExtractedEntity{Name: "Google"}, nil, abi.EntityAnswer{}},
+		{"best match wins", abi.ExtractedEntity{Name: "Acme", Type: "Organization"},
+			[]abi.Entity{org("u1", "Acmes"), org("u2", "Acme Inc")},
+			abi.EntityAnswer{DuplicateOf: "u2"}},
+	}
+	for i, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			req := abi.ResolveEntitiesRequest{Questions: []abi.EntityQuestion{{ID: i, Entity: tt.entity, Candidates: tt.candidates}}}
+			var resp abi.ResolveEntitiesResponse
+			roundTrip(t, abi.CapResolveEntities, req, &resp)
+			want := tt.want
+			want.ID = i
+			if diff := cmp.Diff([]abi.EntityAnswer{want}, resp.Answers); diff != "" {
+				t.Errorf("resolveEntities(%q) mismatch (-want +got):\n%s", tt.entity.Name, diff)
+			}
+		})
+	}
+}
+
+func TestResolveEntitiesOneAnswerPerQuestion(t *testing.T) {
+	req := abi.ResolveEntitiesRequest{Questions: []abi.EntityQuestion{
+		{ID: 7, Entity: abi.ExtractedEntity{Name: "IBM"}, Candidates: []abi.Entity{{UUID: "a", Name: "International Business Machines"}}},
+		{ID: 3, Entity: abi.ExtractedEntity{Name: "Nobody"}},
+	}}
+	var resp abi.ResolveEntitiesResponse
+	roundTrip(t, abi.CapResolveEntities, req, &resp)
+	want := []abi.EntityAnswer{{ID: 7, DuplicateOf: "a"}, {ID: 3}}
+	if diff := cmp.Diff(want, resp.Answers); diff != "" {
+		t.Errorf("resolveEntities answers mismatch (-want +got):\n%s", diff)
+	}
+}
+
+// fct builds a fact between names; dates are days as in wf.
+func fct(uuid, rel, src, dst, text, valid, invalid string) abi.Fact {
+	return abi.Fact{UUID: uuid, Relation: rel, Source: src, Target: dst, Fact: text, ValidAt: rfc(valid), InvalidAt: rfc(invalid)}
+}
+
+func TestResolveFacts(t *testing.T) {
+	tests := []struct {
+		name              string
+		fact              abi.Fact
+		existing, related []abi.Fact
+		want              abi.FactAnswer
+	}{
+		{"same text",
+			fct("", "WORKS_AT", "Alice", "Acme", "Alice works at Acme", "2024-05-01", ""),
+			[]abi.Fact{fct("e1", "WORKS_AT", "Alice", "Acme", "Alice works at Acme.", "2023-01-01", "")}, nil,
+			abi.FactAnswer{Duplicates: []string{"e1"}}},
+		{"same relation under a synonym",
+			fct("", "WORKS_AT", "Alice", "Acme", "Alice is employed at Acme", "2024-05-01", ""),
+			[]abi.Fact{fct("e1", "EMPLOYED_BY", "Alice", "Acme", "Alice has a job with Acme", "", "")}, nil,
+			abi.FactAnswer{Duplicates: []string{"e1"}}},
+		{"explicit end is a duplicate, not a contradiction",
+			fct("", "WORKS_AT", "Alice", "Acme", "Alice quit Acme", "", "2024-05-15"),
+			[]abi.Fact{fct("e1", "WORKS_AT", "Alice", "Acme", "Alice works at Acme", "2020-01-01", "")}, nil,
+			abi.FactAnswer{Duplicates: []string{"e1"}}},
+		{"functional relation, new target",
+			fct("", "LIVES_IN", "Alice", "Berlin", "Alice moved to Berlin", "2024-05-15", ""),
+			nil, []abi.Fact{fct("r1", "LIVES_IN", "Alice", "Paris", "Alice lives in Paris", "2020-01-01", "")},
+			abi.FactAnswer{Contradicts: []string{"r1"}}},
+		{"functional relation, unknown old start",
+			fct("", "WORKS_AT", "Alice", "Globex", "Alice works at Globex", "2024-05-15", ""),
+			nil, []abi.Fact{fct("r1", "WORKS_AT", "Alice", "Acme", "Alice works at Acme", "", "")},
+			abi.FactAnswer{Contradicts: []string{"r1"}}},
+		{"non-overlapping intervals are no contradiction",
+			fct("", "LIVES_IN", "Alice", "Berlin", "Alice lives in Berlin", "2024-05-15", ""),
+			nil, []abi.Fact{fct("r1", "LIVES_IN", "Alice", "Paris", "Alice lived in Paris", "2010-01-01", "2012-01-01")},
+			abi.FactAnswer{}},
+		{"new fact ended before the old began",
+			fct("", "LIVES_IN", "Alice", "Rome", "Alice lived in Rome", "2001-01-01", "2005-01-01"),
+			nil, []abi.Fact{fct("r1", "LIVES_IN", "Alice", "Paris", "Alice lives in Paris", "2020-01-01", "")},
+			abi.FactAnswer{}},
+		{"an end alone contradicts nothing",
+			fct("", "LIVES_IN", "Alice", "Boston", "Alice moved away from Boston", "", "2024-05-15"),
+			nil, []abi.Fact{fct("r1", "LIVES_IN", "Alice", "Seattle", "Alice lives in Seattle", "2024-05-15", "")},
+			abi.FactAnswer{}},
+		{"not functional",
+			fct("", "LIKES", "Alice", "tea", "Alice likes tea", "2024-05-15", ""),
+			nil, []abi.Fact{fct("r1", "LIKES", "Alice", "coffee", "Alice likes coffee", "2023-01-01", "")},
+			abi.FactAnswer{}},
+		{"antonym of the same target",
+			fct("", "DISLIKES", "Alice", "tea", "Alice dislikes tea", "2024-05-15", ""),
+			[]abi.Fact{fct("e1", "LOVES", "Alice", "tea", "Alice loves tea", "2023-01-01", "")}, nil,
+			abi.FactAnswer{Contradicts: []string{"e1"}}},
+		{"another person's facts",
+			fct("", "WORKS_AT", "Alice", "Acme", "Alice works at Acme", "2024-05-15", ""),
+			nil, []abi.Fact{fct("r1", "WORKS_AT", "Bob", "Globex", "Bob works at Globex", "2023-01-01", "")},
+			abi.FactAnswer{}},
+		{"symmetric relation seen from the other end",
+			fct("", "MARRIED_TO", "Alice", "Sam", "Alice married Sam", "2024-05-15", ""),
+			nil, []abi.Fact{fct("r1", "MARRIED_TO", "Tom", "Alice", "Tom is married to Alice", "2015-01-01", "")},
+			abi.FactAnswer{Contradicts: []string{"r1"}}},
+		{"symmetric duplicate either way round",
+			fct("", "MARRIED_TO", "Sam", "Alice", "Sam is married to Alice", "2024-05-15", ""),
+			[]abi.Fact{fct("e1", "MARRIED_TO", "Alice", "Sam", "Alice is married to Sam", "2019-01-01", "")}, nil,
+			abi.FactAnswer{Duplicates: []string{"e1"}}},
+		{"events on different days are two events",
+			fct("", "VISITED", "Alice", "Rome", "Alice visited Rome", "2023-06-01", ""),
+			[]abi.Fact{fct("e1", "VISITED", "Alice", "Rome", "Alice visited Rome in winter", "2022-01-01", "")}, nil,
+			abi.FactAnswer{}},
+		{"event on the same day",
+			fct("", "VISITED", "Alice", "Rome", "Alice visited Rome", "2023-06-01", ""),
+			[]abi.Fact{fct("e1", "TRAVELED_TO", "Alice", "Rome", "Alice traveled to Rome", "2023-06-01", "")}, nil,
+			abi.FactAnswer{Duplicates: []string{"e1"}}},
+		{"same place again after a gap",
+			fct("", "LIVES_IN", "Alice", "Paris", "Alice moved to Paris", "2020-01-01", ""),
+			[]abi.Fact{fct("e1", "LIVES_IN", "Alice", "Paris", "Alice lived in Paris", "2010-01-01", "2012-01-01")}, nil,
+			abi.FactAnswer{}},
+		{"open relation with similar text",
+			fct("", "RELATES_TO", "Alice", "Bob", "Alice met Bob at a conference in Rome", "", ""),
+			[]abi.Fact{
+				fct("e1", "RELATES_TO", "Alice", "Bob", "Alice and Bob met at the conference in Rome", "", ""),
+				fct("e2", "RELATES_TO", "Alice", "Bob", "Alice sued Bob", "", ""),
+			}, nil,
+			abi.FactAnswer{Duplicates: []string{"e1"}}},
+		{"duplicate and contradiction together",
+			fct("", "LIVES_IN", "Alice", "Berlin", "Alice lives in Berlin", "2024-05-15", ""),
+			[]abi.Fact{fct("e1", "LIVES_IN", "Alice", "Berlin", "Alice lives in Berlin", "2024-01-01", "")},
+			[]abi.Fact{fct("r1", "LIVES_IN", "Alice", "Paris", "Alice lives in Paris", "2019-01-01", ""), fct("r2", "LIVES_IN", "Alice", "Rome", "Alice lives in Rome", "2021-01-01", "")},
+			abi.FactAnswer{Duplicates: []string{"e1"}, Contradicts: []string{"r1", "r2"}}},
+	}
+	for i, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			req := abi.ResolveFactsRequest{Questions: []abi.FactQuestion{{ID: i, Fact: tt.fact, Existing: tt.existing, Related: tt.related}}}
+			var resp abi.ResolveFactsResponse
+			roundTrip(t, abi.CapResolveFacts, req, &resp)
+			want := tt.want
+			want.ID = i
+			if diff := cmp.Diff([]abi.FactAnswer{want}, resp.Answers); diff != "" {
+				t.Errorf("resolveFacts(%q) mismatch (-want +got):\n%s", tt.fact.Fact, diff)
+			}
+		})
+	}
+}
+
+func TestResolveFactsByUUID(t *testing.T) {
+	n := abi.Fact{Relation: "LIVES_IN", Fact: "Alice lives in Berlin", Source: "Alice", Target: "Berlin", SourceUUID: "a", TargetUUID: "b", ValidAt: rfc("2024-05-15")}
+	// Same names, other entities: a different Alice's home is not contradicted.
+	other := abi.Fact{UUID: "r1", Relation: "LIVES_IN", Fact: "Alice lives in Paris", Source: "Alice", Target: "Paris", SourceUUID: "a2", TargetUUID: "p", ValidAt: rfc("2020-01-01")}
+	same := abi.Fact{UUID: "r2", Relation: "LIVES_IN", Fact: "Alice lives in Rome", Source: "Alice", Target: "Rome", SourceUUID: "a", TargetUUID: "r", ValidAt: rfc("2020-01-01")}
+	req := abi.ResolveFactsRequest{Questions: []abi.FactQuestion{{ID: 1, Fact: n, Related: []abi.Fact{other, same}}}}
+	var resp abi.ResolveFactsResponse
+	roundTrip(t, abi.CapResolveFacts, req, &resp)
+	want := []abi.FactAnswer{{ID: 1, Contradicts: []string{"r2"}}}
+	if diff := cmp.Diff(want, resp.Answers); diff != "" {
+		t.Errorf("resolveFacts mismatch (-want +got):\n%s", diff)
+	}
+}

@@ -1,0 +1,162 @@
+package main
+
+import (
+	"strings"
+	"unicode"
+)
+
+// Speaker roles of LongMemEval-style transcripts ("user: ...",
+// "assistant: ..."). The user becomes the person entity "User"; the
+// assistant is named "Assistant" for resolving "you" but is never an
+// entity, and its turns are context only (see doc.go).
+const (
+	roleNone      = ""
+	roleUser      = "user"
+	roleAssistant = "assistant"
+	roleSystem    = "system"
+
+	userName      = "User"
+	assistantName = "Assistant"
+)
+
+// roleWords maps speaker labels to roles.
+var roleWords = map[string]string{
+	"user": roleUser, "human": roleUser,
+	"assistant": roleAssistant, "ai": roleAssistant, "bot": roleAssistant, "chatbot": roleAssistant,
+	"system": roleSystem,
+}
+
+// utterance is what one speaker said, or a run of text no one is credited
+// with (speaker empty).
+type utterance struct {
+	speaker string
+	role    string
+	text    string
+}
+
+// parseUtterances splits an episode's content into utterances. A line
+// "Name: text" starts an utterance of Name; other lines continue the
+// current one. In a message episode any plausible name counts; in a text
+// episode only role words ("user", "assistant") and names that open at
+// least two lines do, so that "Ingredients:" is not taken for a speaker.
+func parseUtterances(content string, message bool) []utterance {
+	lines := strings.Split(content, "\n")
+	heads := make([]string, len(lines))
+	count := map[string]int{}
+	for i, line := range lines {
+		if h, _, ok := speakerPrefix(line); ok {
+			heads[i] = h
+			count[h]++
+		}
+	}
+	var out []utterance
+	for i, line := range lines {
+		h := heads[i]
+		if h != "" {
+			_, rest, _ := speakerPrefix(line)
+			role := roleWords[strings.ToLower(h)]
+			if message || role != roleNone || count[h] >= 2 {
+				out = append(out, utterance{speaker: speakerName(h, role), role: role, text: rest})
+				continue
+			}
+		}
+		if len(out) == 0 {
+			out = append(out, utterance{})
+		}
+		last := &out[len(out)-1]
+		if last.text != "" {
+			last.text += "\n"
+		}
+		last.text += line
+	}
+	return out
+}
+
+// speakerName is the entity name of a speaker label.
+func speakerName(label, role string) string {
+	switch role {
+	case roleUser:
+		return userName
+	case roleAssistant:
+		return assistantName
+	}
+	return label
+}
+
+// speakerPrefix splits "Name: text". The name is one to four words, each
+// capitalized (or a role word), optionally after a "[timestamp]"; it is not
+// a stop word such as "Note" or "Step".
+func speakerPrefix(line string) (name, rest string, ok bool) {
+	s := strings.TrimSpace(line)
+	if strings.HasPrefix(s, "[") {
+		if end := strings.Index(s, "]"); end > 0 {
+			s = strings.TrimSpace(s[end+1:])
+		}
+	}
+	colon := strings.IndexByte(s, ':')
+	if colon <= 0 || colon > 48 {
+		return "", "", false
+	}
+	head := strings.TrimSpace(strings.Trim(s[:colon], "*_ "))
+	rest = strings.TrimSpace(s[colon+1:])
+	if head == "" || strings.HasPrefix(rest, "//") {
+		return "", "", false
+	}
+	if _, ok := roleWords[strings.ToLower(head)]; ok {
+		return head, rest, true
+	}
+	fields := strings.Fields(head)
+	if len(fields) > 4 {
+		return "", "", false
+	}
+	for _, f := range fields {
+		r := []rune(f)
+		if !unicode.IsUpper(r[0]) {
+			return "", "", false
+		}
+		for _, c := range r {
+			if !unicode.IsLetter(c) && c != '.' && c != '\'' && c != '-' {
+				return "", "", false
+			}
+		}
+	}
+	if l := strings.ToLower(fields[0]); isCapStop(l) || sentenceStarters.has(l) || speakerStop.has(l) {
+		return "", "", false
+	}
+	return head, rest, true
+}
+
+// speakerStop are labels that end in a colon without being speakers.
+var speakerStop = words("note notes step tip tips warning example answer question summary ingredients instructions update edit source sources reference references title subject re fwd date time location address phone email website link total price cost result results output input error reminder ps p.s. important disclaimer caution")
+
+// conversation knows who spoke, to resolve "you".
+type conversation struct {
+	// earlier are the speakers of previous episodes, oldest first.
+	earlier []string
+	// utts are the current episode's utterances.
+	utts []utterance
+}
+
+// other returns whom "you" means in utterance k: the nearest earlier
+// speaker other than k's, looking back through this episode and then the
+// previous episodes, or failing that the next different speaker in this
+// episode. It returns "" when no one else spoke.
+func (c *conversation) other(k int) string {
+	me := c.utts[k].speaker
+	for i := k - 1; i >= 0; i-- {
+		if s := c.utts[i].speaker; s != "" && s != me {
+			return s
+		}
+	}
+	for i := len(c.earlier) - 1; i >= 0; i-- {
+		if s := c.earlier[i]; s != me {
+			return s
+		}
+	}
+	for i := k + 1; i < len(c.utts); i++ {
+		if s := c.utts[i].speaker; s != "" && s != me {
+			return s
+		}
+	}
+	return ""
+}

@@ -1,0 +1,229 @@
+package main
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// token is one word or punctuation mark of a sentence.
+type token struct {
+	// text is the token as written, with typographic quotes made plain.
+	text string
+	// lower is text in lower case, with contractions expanded: the "'m" of
+	// "I'm" has lower "am", the "n't" of "don't" has lower "not". A
+	// possessive "'s" keeps lower "'s".
+	lower string
+	// word is true for letters and digits, false for punctuation.
+	word bool
+	// cap is true when the token begins with an upper-case letter.
+	cap bool
+	// acro is true for an acronym: at least two letters, all capitals
+	// ("IBM", "U.S.", "AT&T").
+	acro bool
+}
+
+// sentence is a run of tokens ending at ".", "!", "?" or a line break.
+type sentence struct {
+	toks     []token
+	question bool
+}
+
+// quotes makes typographic quotes plain.
+var quotes = strings.NewReplacer("\u2019", "'", "\u2018", "'", "\u201c", "\"", "\u201d", "\"", "\u00a0", " ")
+
+// abbreviations keep their period: a sentence does not end there.
+var abbreviations = words("dr. mr. mrs. ms. prof. st. mt. jr. sr. inc. corp. co. ltd. vs. etc. e.g. i.e. a.m. p.m. ave. rd. capt. rev. no. approx. dept. univ. gov. gen. col. lt. sgt.")
+
+// pronounIs are words whose "'s" means "is" ("she's").
+var pronounIs = words("he she it that there what who where here how")
+
+// splitSentences splits text into sentences.
+func splitSentences(text string) []sentence {
+	var out []sentence
+	for _, line := range strings.Split(quotes.Replace(text), "\n") {
+		toks := tokenize(line)
+		start := 0
+		for i, t := range toks {
+			if t.word || (t.text != "." && t.text != "!" && t.text != "?") {
+				continue
+			}
+			if i > start {
+				out = append(out, sentence{toks: toks[start : i+1], question: t.text == "?"})
+			}
+			start = i + 1
+		}
+		if start < len(toks) {
+			out = append(out, sentence{toks: toks[start:]})
+		}
+	}
+	return out
+}
+
+// isWordRune reports whether r belongs in a word.
+func isWordRune(r rune) bool {
+	return unicode.IsLetter(r) || unicode.IsDigit(r)
+}
+
+// tokenize splits one line into tokens.
+func tokenize(s string) []token {
+	toks := make([]token, 0, len(s)/4+1)
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if unicode.IsSpace(r) {
+			i += size
+			continue
+		}
+		if !isWordRune(r) {
+			toks = append(toks, token{text: string(r), lower: string(r)})
+			i += size
+			continue
+		}
+		j := i + size
+		for j < len(s) {
+			r2, sz := utf8.DecodeRuneInString(s[j:])
+			if isWordRune(r2) {
+				j += sz
+				continue
+			}
+			if j+sz < len(s) && internalJoin(r2, s[j-1], s[j+sz:]) {
+				j += sz
+				continue
+			}
+			break
+		}
+		w := s[i:j]
+		if j < len(s) && s[j] == '.' && keepsPeriod(w, sentenceFollows(s[j+1:])) {
+			w = s[i : j+1]
+			j++
+		}
+		toks = appendWord(toks, w)
+		i = j
+	}
+	return toks
+}
+
+// internalJoin reports whether punctuation r, between the byte before and
+// the text after, joins a word ("U.S", "co-founder", "AT&T", "I'm",
+// "2024-03-03", "10:30", "3/4").
+func internalJoin(r rune, before byte, after string) bool {
+	next, _ := utf8.DecodeRuneInString(after)
+	if !isWordRune(next) {
+		return false
+	}
+	switch r {
+	case '-', '\'', '&', '.':
+		return true
+	case ':', '/':
+		return before >= '0' && before <= '9' && next >= '0' && next <= '9'
+	}
+	return false
+}
+
+// keepsPeriod reports whether a word followed by "." is an abbreviation or
+// an initial, so that the period belongs to it. Title abbreviations ("Dr.")
+// and initials always keep it; others ("Corp.", "U.S.") give it up when a
+// new sentence seems to follow (end of line or a capital), since the
+// period then also ends the sentence.
+func keepsPeriod(w string, sentenceNext bool) bool {
+	lw := strings.ToLower(w) + "."
+	if titleAbbreviations.has(lw) {
+		return true
+	}
+	if utf8.RuneCountInString(w) == 1 {
+		r, _ := utf8.DecodeRuneInString(w)
+		return unicode.IsUpper(r)
+	}
+	if sentenceNext {
+		return false
+	}
+	return abbreviations.has(lw) || strings.Contains(w, ".") && !strings.ContainsAny(w, "0123456789")
+}
+
+// titleAbbreviations come before a name and never end a sentence.
+var titleAbbreviations = words("dr. mr. mrs. ms. prof. st. mt. capt. rev. gen. col. lt. sgt. no.")
+
+// sentenceFollows reports whether the text after a period starts a new
+// sentence: nothing but space, or space and then a capital.
+func sentenceFollows(rest string) bool {
+	t := strings.TrimLeft(rest, " \t")
+	if t == "" {
+		return true
+	}
+	if len(t) == len(rest) {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(t)
+	return unicode.IsUpper(r)
+}
+
+// appendWord appends w, splitting a contraction into two tokens.
+func appendWord(toks []token, w string) []token {
+	lower := strings.ToLower(w)
+	for _, c := range contractions {
+		if len(lower) > len(c.suffix) && strings.HasSuffix(lower, c.suffix) {
+			base, lb := w[:len(w)-len(c.suffix)], lower[:len(lower)-len(c.suffix)]
+			exp := c.lower
+			switch {
+			case c.suffix == "n't":
+				if b, ok := negBases[lb]; ok {
+					lb = b
+				}
+			case c.suffix == "'s" && lb == "let":
+				exp = "us"
+			case c.suffix == "'s" && !pronounIs.has(lb):
+				exp = "'s"
+			}
+			toks = append(toks, wordToken(base, lb))
+			return append(toks, token{text: w[len(base):], lower: exp, word: true})
+		}
+	}
+	return append(toks, wordToken(w, lower))
+}
+
+// contractions are the suffixes split off a word, with their expansion.
+var contractions = []struct{ suffix, lower string }{
+	{"n't", "not"}, {"'m", "am"}, {"'re", "are"}, {"'ve", "have"}, {"'ll", "will"}, {"'d", "would"}, {"'s", "is"},
+}
+
+// negBases are the bases of irregular negative contractions.
+var negBases = map[string]string{"ca": "can", "wo": "will", "sha": "shall"}
+
+// wordToken builds a word token and its flags.
+func wordToken(w, lower string) token {
+	t := token{text: w, lower: lower, word: true}
+	r, _ := utf8.DecodeRuneInString(w)
+	t.cap = unicode.IsUpper(r)
+	letters, upper := 0, 0
+	for _, r := range w {
+		if unicode.IsLetter(r) {
+			letters++
+			if unicode.IsUpper(r) {
+				upper++
+			}
+		}
+	}
+	t.acro = letters >= 2 && upper == letters
+	return t
+}
+
+// joinTokens writes tokens as text, with no space before punctuation or
+// a split contraction.
+func joinTokens(toks []token) string {
+	var b strings.Builder
+	for i, t := range toks {
+		if i > 0 && !noSpaceBefore(t) {
+			b.WriteByte(' ')
+		}
+		b.WriteString(t.text)
+	}
+	return b.String()
+}
+
+// noSpaceBefore reports whether t is written against the token before it.
+func noSpaceBefore(t token) bool {
+	if t.word {
+		return strings.HasPrefix(t.text, "'") || strings.EqualFold(t.text, "n't")
+	}
+	return strings.Contains(",.;:!?)", t.text)
+}
