@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
@@ -318,5 +319,91 @@ func TestExtractWithoutReferenceTime(t *testing.T) {
 	}
 	if len(out.Warnings) != 1 || !strings.Contains(out.Warnings[0], `reference time "yesterday"`) {
 		t.Errorf("Extract() warnings = %q, want one about the reference time", out.Warnings)
+	}
+}
+
+func TestPieces(t *testing.T) {
+	record := func(i int) string { return fmt.Sprintf(`{"id": %d, "name": "Customer %d", "city": "Lisbon"}`, i, i) } // 50 bytes
+	array := func(n int) string {
+		var rs []string
+		for i := range n {
+			rs = append(rs, record(i))
+		}
+		return "[" + strings.Join(rs, ", ") + "]"
+	}
+	tests := []struct {
+		name      string
+		source    string
+		content   string
+		max       int
+		wantN     int    // pieces
+		wantElems int    // array elements over all pieces, for JSON arrays
+		wantNote  string // "" when the content goes whole
+	}{
+		{name: "short", source: "text", content: "Alice lives in Lisbon.", max: 1000, wantN: 1},
+		{name: "long text is cut", source: "text", content: strings.Repeat("Alice lives in Lisbon. ", 100), max: 1000, wantN: 1, wantNote: "episode of 2300 bytes: extracted from the first 988"},
+		{name: "long JSON object is cut", source: "json", content: `{"notes": "` + strings.Repeat("x ", 1000) + `"}`, max: 1000, wantN: 1, wantNote: "the rest was left out"},
+		{name: "long JSON array is split", source: "json", content: array(100), max: 1000, wantN: 6, wantElems: 100, wantNote: "its array of 100 elements was extracted in 6 calls"},
+		{name: "a huge JSON array keeps the first calls' elements", source: "json", content: array(400), max: 1000, wantN: maxExtractCalls, wantElems: 145, wantNote: "the last 255 elements were left out (at most 8 calls)"},
+		{name: "a JSON array in a text episode is cut", source: "text", content: array(100), max: 1000, wantN: 1, wantNote: "the rest was left out"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, note := pieces(tt.source, tt.content, tt.max)
+			if len(got) != tt.wantN {
+				t.Errorf("pieces() = %d pieces, want %d", len(got), tt.wantN)
+			}
+			if tt.wantNote == "" && note != "" || !strings.Contains(note, tt.wantNote) {
+				t.Errorf("pieces() note = %q, want it to contain %q", note, tt.wantNote)
+			}
+			elems := 0
+			for i, p := range got {
+				if len(p) > tt.max {
+					t.Errorf("pieces() piece %d has %d bytes, over %d", i, len(p), tt.max)
+				}
+				if tt.wantElems > 0 {
+					var rs []map[string]any
+					if err := json.Unmarshal([]byte(p), &rs); err != nil {
+						t.Errorf("pieces() piece %d is not a JSON array: %v", i, err)
+					}
+					elems += len(rs)
+				}
+			}
+			if elems != tt.wantElems {
+				t.Errorf("pieces() kept %d array elements, want %d", elems, tt.wantElems)
+			}
+		})
+	}
+}
+
+func TestExtractSplitsAJSONArray(t *testing.T) {
+	// Two pieces; both answers name Acme, which comes out once.
+	first := answer([]any{ent("Ann", "Person"), ent("Acme", "Company")}, fact("Ann", "WORKS_AT", "Acme", "Ann works at Acme", nil, nil))
+	second := answer([]any{ent("Bob", "Person"), ent("acme", "Company")}, fact("Bob", "WORKS_AT", "acme", "Bob works at Acme", nil, nil))
+	x, s, _ := newTest(t, `{"max_episode_chars": 1000}`, map[string][]any{promptExtract: {first, second}})
+	var records []string
+	for i := range 30 {
+		records = append(records, fmt.Sprintf(`{"name": "Employee %02d", "employer": "Acme"}`, i)) // 44 bytes
+	}
+	content := "[" + strings.Join(records, ", ") + "]"
+	var out abi.ExtractResponse
+	mustCall(t, x, abi.CapExtract, abi.ExtractRequest{Episode: abi.Episode{Source: "json", Content: content, ReferenceTime: "2025-03-14T09:26:53Z"}, Ontology: testOntology}, &out)
+	if len(s.reqs) != 2 {
+		t.Fatalf("extract of a %d-byte array made %d calls, want 2", len(content), len(s.reqs))
+	}
+	for i, r := range s.reqs {
+		if w, ok := containsAll(r.Messages[1].Content, "<current_episode source=\"json\">\n[\n{"); !ok {
+			t.Errorf("extract call %d lacks %q:\n%s", i, w, r.Messages[1].Content)
+		}
+	}
+	want := []abi.ExtractedEntity{{Name: "Ann", Type: "Person"}, {Name: "Acme", Type: "Company"}, {Name: "Bob", Type: "Person"}}
+	if diff := cmp.Diff(want, out.Entities); diff != "" {
+		t.Errorf("Extract() entities mismatch (-want +got):\n%s", diff)
+	}
+	if len(out.Facts) != 2 || out.Facts[1].Target != "Acme" {
+		t.Errorf("Extract() facts = %+v, want two, both to Acme", out.Facts)
+	}
+	if len(out.Warnings) != 1 || !strings.Contains(out.Warnings[0], "extracted in 2 calls") {
+		t.Errorf("Extract() warnings = %q, want one about the split", out.Warnings)
 	}
 }

@@ -14,8 +14,14 @@ func TestRun(t *testing.T) {
 	dir := t.TempDir()
 	answer := filepath.Join(dir, "answer.json")
 	config := filepath.Join(dir, "config.json")
-	os.WriteFile(answer, []byte(`{"entities":[{"name":"Lisbon","kind":"Location","summary":""}],"facts":[]}`), 0o644)
-	os.WriteFile(config, []byte(`{"language": "Portuguese"}`), 0o644)
+	for path, content := range map[string]string{
+		answer: `{"entities":[{"name":"Lisbon","kind":"Location","summary":""}],"facts":[]}`,
+		config: `{"language": "Portuguese"}`,
+	} {
+		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	request := `{"episode":{"source":"message","content":"alice: I live in Lisbon.","reference_time":"2025-03-14T09:26:53Z"}}`
 	tests := []struct {
 		name     string
