@@ -10,6 +10,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -369,6 +370,39 @@ func TestLLMExtractor(t *testing.T) {
 		r := s.srv.RequestsFor("extract")[0]
 		if r.ResponseFormat != "json_object" || !strings.Contains(r.LastUser(), `"invalid_at"`) {
 			t.Errorf("extract request in json_object mode = format %q, want json_object with the schema in the prompt", r.ResponseFormat)
+		}
+	})
+
+	t.Run("a large JSON episode", func(t *testing.T) {
+		// 178 KB of records: near the engine's limit for a JSON episode
+		// (16 pieces of 12 KiB), which it sends whole. The plugin
+		// extracts all of it in eight calls, inside the sandbox's memory
+		// cap and host-call budget.
+		s, p := newSandbox(t, module, cacheDir, llm.JSONSchema)
+		s.srv.Script("extract", llmtest.JSON(map[string]any{
+			"entities": []any{map[string]any{"name": "Acme", "type": "Company", "summary": "", "attributes": map[string]any{"role": nil}}},
+			"facts":    []any{},
+		}))
+		var records []string
+		for i := range 2000 {
+			records = append(records, fmt.Sprintf(`{"customer": "Customer %04d", "city": "Lisbon", "supplier": "Acme", "since": "2024-0%d"}`, i, 1+i%9))
+		}
+		ep := episode("[" + strings.Join(records, ",\n") + "]")
+		ep.Source = core.SourceJSON
+		x, err := wasm.NewExtractor(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := x.Extract(ctx, core.ExtractRequest{Episode: ep, Ontology: ontology})
+		if err != nil {
+			t.Fatalf("Extract(%d bytes) = %v", len(ep.Content), err)
+		}
+		if n := len(s.srv.RequestsFor("extract")); n != 8 {
+			t.Errorf("Extract(%d bytes) made %d calls, want 8", len(ep.Content), n)
+		}
+		want := "JSON episode of 178000 bytes: its array of 2000 elements was extracted in 8 calls (max_episode_chars)"
+		if len(got.Entities) != 1 || len(got.Warnings) != 1 || got.Warnings[0] != want {
+			t.Errorf("Extract(%d bytes) = %d entities, warnings %q; want Acme once and the warning %q", len(ep.Content), len(got.Entities), got.Warnings, want)
 		}
 	})
 
