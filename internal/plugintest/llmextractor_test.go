@@ -97,7 +97,12 @@ func newSandbox(t *testing.T, module []byte, cacheDir string, mode string) (*san
 
 func (s *sandbox) load(t *testing.T, name string, module []byte) *wasm.Plugin {
 	t.Helper()
-	p, err := s.rt.Load(context.Background(), name, module, wasm.Manifest{AllowLLM: true})
+	return s.loadConfigured(t, name, module, "")
+}
+
+func (s *sandbox) loadConfigured(t *testing.T, name string, module []byte, config string) *wasm.Plugin {
+	t.Helper()
+	p, err := s.rt.Load(context.Background(), name, module, wasm.Manifest{AllowLLM: true, Config: []byte(config)})
 	if err != nil {
 		t.Fatalf("load %s: %v", name, err)
 	}
@@ -375,10 +380,11 @@ func TestLLMExtractor(t *testing.T) {
 
 	t.Run("a large JSON episode", func(t *testing.T) {
 		// 178 KB of records: near the engine's limit for a JSON episode
-		// (16 pieces of 12 KiB), which it sends whole. The plugin
-		// extracts all of it in eight calls, inside the sandbox's memory
-		// cap and host-call budget.
-		s, p := newSandbox(t, module, cacheDir, llm.JSONSchema)
+		// (16 pieces of 12 KiB), which it sends whole. Configured for it,
+		// the plugin extracts all of it in eight calls, inside the
+		// sandbox's memory cap and host-call budget.
+		s, _ := newSandbox(t, module, cacheDir, llm.JSONSchema)
+		p := s.loadConfigured(t, "llm-extractor-json", module, `{"max_extract_calls": 8}`)
 		s.srv.Script("extract", llmtest.JSON(map[string]any{
 			"entities": []any{map[string]any{"name": "Acme", "type": "Company", "summary": "", "attributes": map[string]any{"role": nil}}},
 			"facts":    []any{},

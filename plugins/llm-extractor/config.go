@@ -17,6 +17,7 @@ const (
 	defaultMaxEpisodeChars = 24000
 	defaultMaxContextChars = 6000
 	defaultMaxPromptChars  = 48000
+	defaultMaxExtractCalls = 1
 )
 
 // Model names of the llm_complete host function.
@@ -58,6 +59,10 @@ type Config struct {
 	// MaxContextChars bounds the previous episodes sent as context, newest
 	// first. Zero: 6000.
 	MaxContextChars int `json:"max_context_chars"`
+	// MaxExtractCalls is how many calls may extract one JSON array longer
+	// than MaxEpisodeChars, each a run of its elements. All of them run
+	// inside one plugin call and its deadline. Zero: 1.
+	MaxExtractCalls int `json:"max_extract_calls"`
 	// MaxPromptChars is the size of the data in one resolution or summary
 	// prompt above which questions are sent in several calls, or texts left
 	// out. Zero: 48000.
@@ -111,6 +116,7 @@ func (c Config) Validate() error {
 		{"max_output_tokens", c.MaxOutputTokens, 256, 1 << 20},
 		{"max_episode_chars", c.MaxEpisodeChars, 1000, 1 << 22},
 		{"max_context_chars", c.MaxContextChars, 0, 1 << 22},
+		{"max_extract_calls", c.MaxExtractCalls, 1, 16},
 		{"max_prompt_chars", c.MaxPromptChars, 4000, 1 << 22},
 	} {
 		if n.value != 0 && (n.value < n.min || n.value > n.max) {
@@ -164,6 +170,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.MaxContextChars == 0 {
 		c.MaxContextChars = defaultMaxContextChars
+	}
+	if c.MaxExtractCalls == 0 {
+		c.MaxExtractCalls = defaultMaxExtractCalls
 	}
 	if c.MaxPromptChars == 0 {
 		c.MaxPromptChars = defaultMaxPromptChars

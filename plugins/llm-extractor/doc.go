@@ -20,8 +20,9 @@
 // and one fact resolution (model "small"), which the engine asks for only
 // when the graph holds candidates. Resolution prompts are split into
 // several calls only when their questions exceed max_prompt_chars, which
-// a message never does, and a JSON array longer than max_episode_chars is
-// extracted in one call per run of its elements (at most eight).
+// a message never does; a JSON array longer than max_episode_chars takes
+// one call per run of its elements only when max_extract_calls is raised
+// from its default of 1.
 //
 // # Layout
 //

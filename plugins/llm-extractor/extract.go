@@ -9,14 +9,12 @@ import (
 	"mnemo/wasm/abi"
 )
 
-// maxExtractCalls bounds the calls of one JSON episode extracted in pieces.
-const maxExtractCalls = 8
-
 // extract handles mnemo_extract with one LLM call: entities and facts of
 // the current episode together, under the request's ontology (or the
 // configured one), then cleaned (clean.go). Only a JSON array longer than
-// max_episode_chars takes several calls, one per run of its elements; the
-// answers are cleaned together, so an entity named in two runs is one.
+// max_episode_chars takes several calls, one per run of its elements, and
+// only when max_extract_calls allows; the answers are cleaned together, so
+// an entity named in two runs is one.
 func (x *extractor) extract(req abi.ExtractRequest) (abi.ExtractResponse, error) {
 	ont := req.Ontology
 	if ont == nil {
@@ -30,7 +28,7 @@ func (x *extractor) extract(req abi.ExtractRequest) (abi.ExtractResponse, error)
 		return abi.ExtractResponse{Entities: []abi.ExtractedEntity{}, Facts: []abi.ExtractedFact{}, Warnings: warnings}, nil
 	}
 	source := sourceName(req.Episode.Source)
-	parts, note := pieces(source, content, x.cfg.MaxEpisodeChars)
+	parts, note := pieces(source, content, x.cfg.MaxEpisodeChars, x.cfg.MaxExtractCalls)
 	if note != "" {
 		warnings = append(warnings, note)
 	}
@@ -65,9 +63,9 @@ func (x *extractor) extract(req abi.ExtractRequest) (abi.ExtractResponse, error)
 // pieces returns what to send of an episode's content, each piece at most
 // max bytes, and a warning when the content was cut or split. Content over
 // max is cut at a line or sentence end, except a JSON array, which is
-// split between its elements into at most maxExtractCalls pieces that are
-// JSON arrays themselves.
-func pieces(source, content string, max int) ([]string, string) {
+// split between its elements into at most calls pieces that are JSON
+// arrays themselves; elements past them are left out.
+func pieces(source, content string, max, calls int) ([]string, string) {
 	if len(content) <= max {
 		return []string{content}, ""
 	}
@@ -94,22 +92,29 @@ func pieces(source, content string, max int) ([]string, string) {
 		if size+len(s)+2 > max-4 {
 			flush()
 		}
-		if len(out) == maxExtractCalls {
+		if len(out) == calls {
 			break
 		}
 		run = append(run, s)
 		size += len(s) + 2
 		used++
 	}
-	if len(out) < maxExtractCalls {
+	if len(out) < calls {
 		flush()
 	}
-	note := fmt.Sprintf("JSON episode of %d bytes: its array of %d elements was extracted in %d calls (max_episode_chars)", len(content), len(elems), len(out))
+	note := fmt.Sprintf("JSON episode of %d bytes: its array of %d elements was extracted in %s (max_episode_chars)", len(content), len(elems), callCount(len(out)))
 	if used < len(elems) {
-		note += fmt.Sprintf("; the last %d elements were left out (at most %d calls)", len(elems)-used, maxExtractCalls)
+		note = fmt.Sprintf("JSON episode of %d bytes: extracted the first %d of its %d array elements in %s; the rest was left out (max_episode_chars, max_extract_calls)", len(content), used, len(elems), callCount(len(out)))
 	}
 	if cutElems > 0 {
 		note += fmt.Sprintf("; %d elements longer than max_episode_chars were cut", cutElems)
 	}
 	return out, note
+}
+
+func callCount(n int) string {
+	if n == 1 {
+		return "1 call"
+	}
+	return fmt.Sprintf("%d calls", n)
 }

@@ -336,20 +336,22 @@ func TestPieces(t *testing.T) {
 		source    string
 		content   string
 		max       int
+		calls     int
 		wantN     int    // pieces
 		wantElems int    // array elements over all pieces, for JSON arrays
 		wantNote  string // "" when the content goes whole
 	}{
-		{name: "short", source: "text", content: "Alice lives in Lisbon.", max: 1000, wantN: 1},
-		{name: "long text is cut", source: "text", content: strings.Repeat("Alice lives in Lisbon. ", 100), max: 1000, wantN: 1, wantNote: "episode of 2300 bytes: extracted from the first 988"},
-		{name: "long JSON object is cut", source: "json", content: `{"notes": "` + strings.Repeat("x ", 1000) + `"}`, max: 1000, wantN: 1, wantNote: "the rest was left out"},
-		{name: "long JSON array is split", source: "json", content: array(100), max: 1000, wantN: 6, wantElems: 100, wantNote: "its array of 100 elements was extracted in 6 calls"},
-		{name: "a huge JSON array keeps the first calls' elements", source: "json", content: array(400), max: 1000, wantN: maxExtractCalls, wantElems: 145, wantNote: "the last 255 elements were left out (at most 8 calls)"},
-		{name: "a JSON array in a text episode is cut", source: "text", content: array(100), max: 1000, wantN: 1, wantNote: "the rest was left out"},
+		{name: "short", source: "text", content: "Alice lives in Lisbon.", max: 1000, calls: 1, wantN: 1},
+		{name: "long text is cut", source: "text", content: strings.Repeat("Alice lives in Lisbon. ", 100), max: 1000, calls: 8, wantN: 1, wantNote: "episode of 2300 bytes: extracted from the first 988"},
+		{name: "long JSON object is cut", source: "json", content: `{"notes": "` + strings.Repeat("x ", 1000) + `"}`, max: 1000, calls: 8, wantN: 1, wantNote: "the rest was left out"},
+		{name: "long JSON array is split", source: "json", content: array(100), max: 1000, calls: 8, wantN: 6, wantElems: 100, wantNote: "its array of 100 elements was extracted in 6 calls"},
+		{name: "one call keeps the first whole elements", source: "json", content: array(100), max: 1000, calls: 1, wantN: 1, wantElems: 19, wantNote: "extracted the first 19 of its 100 array elements in 1 call;"},
+		{name: "a huge JSON array keeps the first calls' elements", source: "json", content: array(400), max: 1000, calls: 8, wantN: 8, wantElems: 145, wantNote: "extracted the first 145 of its 400 array elements in 8 calls"},
+		{name: "a JSON array in a text episode is cut", source: "text", content: array(100), max: 1000, calls: 8, wantN: 1, wantNote: "the rest was left out"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, note := pieces(tt.source, tt.content, tt.max)
+			got, note := pieces(tt.source, tt.content, tt.max, tt.calls)
 			if len(got) != tt.wantN {
 				t.Errorf("pieces() = %d pieces, want %d", len(got), tt.wantN)
 			}
@@ -380,7 +382,7 @@ func TestExtractSplitsAJSONArray(t *testing.T) {
 	// Two pieces; both answers name Acme, which comes out once.
 	first := answer([]any{ent("Ann", "Person"), ent("Acme", "Company")}, fact("Ann", "WORKS_AT", "Acme", "Ann works at Acme", nil, nil))
 	second := answer([]any{ent("Bob", "Person"), ent("acme", "Company")}, fact("Bob", "WORKS_AT", "acme", "Bob works at Acme", nil, nil))
-	x, s, _ := newTest(t, `{"max_episode_chars": 1000}`, map[string][]any{promptExtract: {first, second}})
+	x, s, _ := newTest(t, `{"max_episode_chars": 1000, "max_extract_calls": 3}`, map[string][]any{promptExtract: {first, second}})
 	var records []string
 	for i := range 30 {
 		records = append(records, fmt.Sprintf(`{"name": "Employee %02d", "employer": "Acme"}`, i)) // 44 bytes
