@@ -159,7 +159,7 @@ func writeType(b *strings.Builder, name, sig, description string, attrs []abi.At
 
 // signature describes a fact type's allowed endpoints.
 func signature(t abi.FactType) string {
-	any := func(ts []string) string {
+	types := func(ts []string) string {
 		if len(ts) == 0 {
 			return "any entity"
 		}
@@ -168,7 +168,7 @@ func signature(t abi.FactType) string {
 	if len(t.SourceTypes) == 0 && len(t.TargetTypes) == 0 {
 		return ""
 	}
-	return "from " + any(t.SourceTypes) + " to " + any(t.TargetTypes)
+	return "from " + types(t.SourceTypes) + " to " + types(t.TargetTypes)
 }
 
 // oneLine collapses runs of white space, newlines included, to one space.
