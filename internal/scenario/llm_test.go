@@ -257,4 +257,3 @@ func mapsEqual(a, b map[string]int) bool {
 	}
 	return true
 }
-
