@@ -18,12 +18,12 @@ import (
 // the rules a careful model would follow, so that the engine's handling of
 // them is what the test checks.
 type model struct {
-	t        *testing.T
+	t        testing.TB
 	srv      *llmtest.Server
 	extracts map[string]map[string]any // episode text → answer
 }
 
-func newModel(t *testing.T) *model {
+func newModel(t testing.TB) *model {
 	m := &model{t: t, srv: llmtest.New(t), extracts: map[string]map[string]any{}}
 	m.srv.Handle(m.answer)
 	return m
