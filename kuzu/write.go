@@ -386,8 +386,9 @@ func (s *Store) upsertFacts(ctx context.Context, c *conn, p *pending, group stri
 			f.invalid_at = `+tsExpr("r.invalid_at")+`, f.expired_at = `+tsExpr("r.expired_at")+`, f.invalidated_by = r.invby`, old); err != nil {
 		return err
 	}
-	if err := runBatch(ctx, c, "link facts to entities", `UNWIND $rows AS r MATCH (s:Entity {uuid: r.src}), (f:Fact {uuid: r.uuid}), (t:Entity {uuid: r.tgt})
-		MERGE (s)-[:RELATES_TO]->(f) MERGE (f)-[:RELATES_TO]->(t)`, fresh); err != nil {
+	// New facts have no relationships yet: CREATE, not MERGE.
+	if err := runRows(ctx, c, "link facts to their ends", `MATCH (s:Entity {uuid: $src}), (f:Fact {uuid: $uuid}), (t:Entity {uuid: $tgt})
+		CREATE (s)-[:RELATES_TO]->(f), (f)-[:RELATES_TO]->(t)`, fresh, "uuid", "src", "tgt"); err != nil {
 		return err
 	}
 	return s.replaceVecs(ctx, c, p, core.ScopeFacts, vecs)
@@ -414,10 +415,10 @@ func (s *Store) link(ctx context.Context, c *conn, group string, ch core.Change)
 	if err := requireAll(ctx, c, "Entity", group, ents); err != nil {
 		return fmt.Errorf("mentions: %w", err)
 	}
-	if err := runBatch(ctx, c, "write provenance", "UNWIND $rows AS r MATCH (e:Episode {uuid: r.e}), (f:Fact {uuid: r.x}) MERGE (e)-[:STATES]->(f)", states); err != nil {
+	if err := runRows(ctx, c, "write provenance", "MATCH (e:Episode {uuid: $e}), (f:Fact {uuid: $x}) MERGE (e)-[:STATES]->(f)", states, "e", "x"); err != nil {
 		return err
 	}
-	return runBatch(ctx, c, "write mentions", "UNWIND $rows AS r MATCH (e:Episode {uuid: r.e}), (n:Entity {uuid: r.x}) MERGE (e)-[:MENTIONS]->(n)", mentions)
+	return runRows(ctx, c, "write mentions", "MATCH (e:Episode {uuid: $e}), (n:Entity {uuid: $x}) MERGE (e)-[:MENTIONS]->(n)", mentions, "e", "x")
 }
 
 // requireAll checks that every uuid names an object of the group.
@@ -480,7 +481,7 @@ func (s *Store) upsertCommunities(ctx context.Context, c *conn, p *pending, grou
 	if err := c.exec(ctx, "UNWIND $ids AS id MATCH (c:Community {uuid: id})-[m:HAS_MEMBER]->(:Entity) DELETE m", map[string]any{"ids": uniq(ids)}); err != nil {
 		return fmt.Errorf("clear community members: %w", err)
 	}
-	if err := runBatch(ctx, c, "write community members", "UNWIND $rows AS r MATCH (c:Community {uuid: r.c}), (n:Entity {uuid: r.n}) MERGE (c)-[:HAS_MEMBER]->(n)", links); err != nil {
+	if err := runRows(ctx, c, "write community members", "MATCH (c:Community {uuid: $c}), (n:Entity {uuid: $n}) CREATE (c)-[:HAS_MEMBER]->(n)", uniqRows(links), "c", "n"); err != nil {
 		return err
 	}
 	return s.replaceVecs(ctx, c, p, core.ScopeCommunities, vecs)
@@ -555,6 +556,39 @@ func split(ctx context.Context, c *conn, table string, rows []any) (fresh, old [
 		}
 	}
 	return fresh, old, nil
+}
+
+// runRows runs stmt once per row, with the named fields of the row as
+// parameters. Relationships are written this way: Kuzu 0.11.3 plans an
+// UNWIND that matches two nodes per row as a join over the tables
+// (measured: 2.7 s for 500 rows against 100k facts), while a prepared
+// statement per row takes 0.2 ms (CREATE) to 0.8 ms (MERGE).
+func runRows(ctx context.Context, c *conn, what, stmt string, rows []any, fields ...string) error {
+	for _, r := range rows {
+		m := r.(map[string]any)
+		p := make(map[string]any, len(fields))
+		for _, f := range fields {
+			p[f] = m[f]
+		}
+		if err := c.exec(ctx, stmt, p); err != nil {
+			return fmt.Errorf("%s: %w", what, err)
+		}
+	}
+	return nil
+}
+
+// uniqRows drops repeated rows (equal maps of strings).
+func uniqRows(rows []any) []any {
+	seen := map[string]bool{}
+	var out []any
+	for _, r := range rows {
+		k := fmt.Sprint(r)
+		if !seen[k] {
+			seen[k] = true
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // runBatch runs an UNWIND $rows statement when there are rows.
