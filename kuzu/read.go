@@ -123,6 +123,36 @@ func (s *Store) Episode(ctx context.Context, groups []string, uuid string) (core
 	return ep, err
 }
 
+// Episodes implements core.EpisodeStore.
+func (s *Store) Episodes(ctx context.Context, groups []string, uuids []string, opts core.GetOptions) ([]core.Episode, error) {
+	if err := checkGroups(groups); err != nil {
+		return nil, err
+	}
+	if len(uuids) == 0 {
+		return nil, nil
+	}
+	var out []core.Episode
+	err := s.read(ctx, func(c *conn) error {
+		w := newWhere()
+		w.groups("e", groups)
+		rows, err := c.query(ctx, "MATCH (e:Episode) WHERE e.uuid IN $ids AND "+w.String()+" RETURN "+episodeCols, w.merge(map[string]any{"ids": uuids}))
+		if err != nil {
+			return fmt.Errorf("read episodes: %w", err)
+		}
+		byID := make(map[string]core.Episode, len(rows))
+		for _, r := range rows {
+			ep := decodeEpisode(r)
+			byID[ep.UUID] = ep
+		}
+		out = ordered(uuids, byID)
+		if opts.Embeddings {
+			return fillVecs(ctx, c, core.ScopeEpisodes, out, func(e *core.Episode) (string, *[]float32) { return e.UUID, &e.Embedding })
+		}
+		return nil
+	})
+	return out, err
+}
+
 // ListEpisodes implements core.EpisodeStore. The cursor is the reference
 // time (Unix microseconds) and uuid of the last episode of the page.
 func (s *Store) ListEpisodes(ctx context.Context, group string, opts core.ListOptions) (core.Page[core.Episode], error) {
