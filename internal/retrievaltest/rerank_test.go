@@ -199,7 +199,7 @@ func TestMinScoreAndLimit(t *testing.T) {
 	chain(e, "g")
 	r := only(core.ScopeEntities, core.RerankNodeDistance, 10, core.MethodBM25)
 	c := r.Scopes[core.ScopeEntities]
-	c.MinScore = 0.3   // keeps 0, 1 and 2 hops
+	c.MinScore = 0.3  // keeps 0, 1 and 2 hops
 	c.Candidates = 10 // so that a smaller limit still reranks all five
 	r.Scopes[core.ScopeEntities] = c
 	res := e.search(core.SearchRequest{Groups: []string{"g"}, Query: "knows", Center: "g-ann", Custom: r})
