@@ -70,7 +70,7 @@ func TestCrossEncoder(t *testing.T) {
 			e, srv := newLLMEnv(t, tt.batch)
 			srv.Handle(judge)
 			e.people("g")
-			res := e.search(core.SearchRequest{Groups: []string{"g"}, Query: "Alice Bob Carol Dan", Custom: only(core.ScopeFacts, core.RerankCrossEncoder, 3, core.MethodCosine, core.MethodBM25)})
+			res := e.search(t, core.SearchRequest{Groups: []string{"g"}, Query: "Alice Bob Carol Dan", Custom: only(core.ScopeFacts, core.RerankCrossEncoder, 3, core.MethodCosine, core.MethodBM25)})
 			if got := names(res, core.ScopeFacts); len(got) != 3 || got[0] != "f-married" {
 				t.Errorf("Search(cross_encoder) = %v, want f-married first of 3", got)
 			}
@@ -115,8 +115,8 @@ func TestCrossEncoderFallback(t *testing.T) {
 	})
 	for name, e := range map[string]*env{"no LLM": plain, "failing LLM": failing} {
 		t.Run(name, func(t *testing.T) {
-			res := e.search(query)
-			want := e.search(rrf)
+			res := e.search(t, query)
+			want := e.search(t, rrf)
 			if got, w := names(res, core.ScopeFacts), names(want, core.ScopeFacts); !cmp.Equal(got, w) {
 				t.Errorf("Search(cross_encoder, %s) = %v, want the RRF order %v", name, got, w)
 			}

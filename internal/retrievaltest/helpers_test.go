@@ -55,11 +55,11 @@ func newEnv(t *testing.T, edit ...func(*core.Options)) *env {
 }
 
 // search runs a search that must succeed.
-func (e *env) search(req core.SearchRequest) core.SearchResults {
-	e.t.Helper()
+func (e *env) search(t *testing.T, req core.SearchRequest) core.SearchResults {
+	t.Helper()
 	res, err := e.eng.Search(context.Background(), req)
 	if err != nil {
-		e.t.Fatalf("Search(%+v): %v", req, err)
+		t.Fatalf("Search(%+v): %v", req, err)
 	}
 	return res
 }

@@ -46,7 +46,7 @@ func TestMethods(t *testing.T) {
 			c := r.Scopes[tt.sc]
 			c.BFSDepth = tt.depth
 			r.Scopes[tt.sc] = c
-			res := e.search(core.SearchRequest{Groups: []string{"g"}, Query: tt.query, Seeds: g.ids(tt.seeds...), Custom: r})
+			res := e.search(t, core.SearchRequest{Groups: []string{"g"}, Query: tt.query, Seeds: g.ids(tt.seeds...), Custom: r})
 			got := names(res, tt.sc)
 			if !tt.all && len(got) > len(tt.want) {
 				got = got[:len(tt.want)]
@@ -70,7 +70,7 @@ func TestBFSSeeding(t *testing.T) {
 		c := r.Scopes[core.ScopeFacts]
 		c.BFSDepth = depth
 		r.Scopes[core.ScopeFacts] = c
-		res := e.search(core.SearchRequest{Groups: []string{"g"}, Query: "tennis", Custom: r})
+		res := e.search(t, core.SearchRequest{Groups: []string{"g"}, Query: "tennis", Custom: r})
 		if got := names(res, core.ScopeFacts); !cmp.Equal(got, want) {
 			t.Errorf("BM25+BFS(depth %d) facts for %q = %v, want %v", depth, "tennis", got, want)
 		}
@@ -79,7 +79,7 @@ func TestBFSSeeding(t *testing.T) {
 	// e4 (Bob, the bistro, Carol) is the seed.
 	e2 := newEnv(t, func(o *core.Options) { o.Search.RecentEpisodes = 1 })
 	e2.people("g")
-	res := e2.search(core.SearchRequest{Groups: []string{"g"}, Query: "anything", Custom: only(core.ScopeEntities, core.RerankRRF, 10, core.MethodBFS)})
+	res := e2.search(t, core.SearchRequest{Groups: []string{"g"}, Query: "anything", Custom: only(core.ScopeEntities, core.RerankRRF, 10, core.MethodBFS)})
 	got := names(res, core.ScopeEntities)
 	want := []string{"bistro", "bob", "carol"} // 1 hop from the episode
 	if len(got) < 3 || !cmp.Equal(got[:3], want) {

@@ -37,7 +37,7 @@ func TestPluginReranker(t *testing.T) {
 	c.Candidates = 5
 	c.PluginEmbeddings = true
 	r.Scopes[core.ScopeFacts] = c
-	res := e.search(core.SearchRequest{Groups: []string{"g"}, Query: "Alice visited", Center: g.id("alice"), Custom: r})
+	res := e.search(t, core.SearchRequest{Groups: []string{"g"}, Query: "Alice visited", Center: g.id("alice"), Custom: r})
 	// The plugin orders by recency; the limit keeps two.
 	if got, want := names(res, core.ScopeFacts), []string{"oslo", "kyoto"}; !cmp.Equal(got, want) {
 		t.Errorf("Search(plugin) = %v, want %v", got, want)
@@ -102,10 +102,10 @@ func TestPluginDropsAndFallbacks(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			e := newEnv(t, func(o *core.Options) { o.Plugins = plugins{reranker: tt.rr} })
 			trips(e, "g")
-			res := e.search(core.SearchRequest{Groups: []string{"g"}, Query: "Alice visited", Custom: only(core.ScopeFacts, core.RerankPlugin, 5, core.MethodBM25)})
+			res := e.search(t, core.SearchRequest{Groups: []string{"g"}, Query: "Alice visited", Custom: only(core.ScopeFacts, core.RerankPlugin, 5, core.MethodBM25)})
 			want := tt.want
 			if tt.warning {
-				rrf := e.search(core.SearchRequest{Groups: []string{"g"}, Query: "Alice visited", Custom: only(core.ScopeFacts, core.RerankRRF, 5, core.MethodBM25)})
+				rrf := e.search(t, core.SearchRequest{Groups: []string{"g"}, Query: "Alice visited", Custom: only(core.ScopeFacts, core.RerankRRF, 5, core.MethodBM25)})
 				want = names(rrf, core.ScopeFacts)
 			}
 			if got := names(res, core.ScopeFacts); !cmp.Equal(got, want) {
