@@ -21,11 +21,11 @@ type Question struct {
 	Answer   json.RawMessage `json:"answer"`
 	Date     string          `json:"question_date"`
 	// Sessions, SessionIDs and SessionDates are parallel.
-	SessionIDs   []string   `json:"haystack_session_ids"`
-	SessionDates []string   `json:"haystack_dates"`
-	Sessions     [][]Turn   `json:"haystack_sessions"`
-	AnswerIDs    []string   `json:"answer_session_ids"`
-	Index        int        `json:"-"`
+	SessionIDs   []string `json:"haystack_session_ids"`
+	SessionDates []string `json:"haystack_dates"`
+	Sessions     [][]Turn `json:"haystack_sessions"`
+	AnswerIDs    []string `json:"answer_session_ids"`
+	Index        int      `json:"-"`
 	parsedDates  []time.Time
 	parsedAsked  time.Time
 	parsedFailed error
