@@ -57,6 +57,39 @@ func fuse(lists map[string][]Hit, weights map[string]float64, k float64) []*cand
 	return out
 }
 
+// linear scores each candidate by Σ weightₘ · (scoreₘ − minₘ)/(maxₘ − minₘ)
+// over the methods that found it, min and max taken over each method's
+// candidates (a method whose hits all score the same gives them 1), and
+// orders the candidates by it, ties in their RRF order.
+func linear(cands []*cand, weights map[string]float64) {
+	lo, hi := map[string]float64{}, map[string]float64{}
+	for _, c := range cands {
+		for m, s := range c.scores {
+			if l, ok := lo[m]; !ok || s < l {
+				lo[m] = s
+			}
+			if h, ok := hi[m]; !ok || s > h {
+				hi[m] = s
+			}
+		}
+	}
+	for _, c := range cands {
+		c.score = 0
+		for m, s := range c.scores {
+			w := 1.0
+			if x, ok := weights[m]; ok {
+				w = x
+			}
+			n := 1.0
+			if hi[m] > lo[m] {
+				n = (s - lo[m]) / (hi[m] - lo[m])
+			}
+			c.score += w * n
+		}
+	}
+	slices.SortStableFunc(cands, func(a, b *cand) int { return cmp.Compare(b.score, a.score) })
+}
+
 func bestRank(c *cand) int {
 	best := math.MaxInt
 	for _, r := range c.ranks {
@@ -72,6 +105,9 @@ func (s *search) rerank(ctx context.Context, sc Scope, c ScopeConfig, cands []*c
 		return nil, nil, nil
 	}
 	switch c.Reranker {
+	case RerankLinear:
+		linear(cands, c.Weights)
+		return cands, nil, nil
 	case RerankMMR:
 		ids := candIDs(cands)
 		if err := objs.ensure(ctx, ids, true); err != nil {

@@ -81,6 +81,45 @@ func TestFuse(t *testing.T) {
 	}
 }
 
+func TestLinear(t *testing.T) {
+	lists := map[string][]Hit{
+		"bm25":   {{UUID: "a", Score: 9}, {UUID: "b", Score: 5}, {UUID: "c", Score: 1}},
+		"cosine": {{UUID: "c", Score: 0.9}, {UUID: "b", Score: 0.8}, {UUID: "d", Score: 0.4}},
+	}
+	tests := []struct {
+		name    string
+		weights map[string]float64
+		want    []string
+		scores  []float64
+	}{
+		// a: 1; b: 0.5 + 0.8; c: 0 + 1, before a by RRF; d: 0.
+		{"equal weights", nil, []string{"b", "c", "a", "d"}, []float64{1.3, 1, 1, 0}},
+		// a: 1; b: 0.5 + 0.16; c: 0.2; d: 0.
+		{"cosine weighs 0.2", map[string]float64{"cosine": 0.2}, []string{"a", "b", "c", "d"}, []float64{1, 0.66, 0.2, 0}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cands := fuse(lists, nil, 60)
+			linear(cands, tt.weights)
+			var scores []float64
+			for _, c := range cands {
+				scores = append(scores, c.score)
+			}
+			if got := candIDs(cands); !cmp.Equal(got, tt.want) {
+				t.Errorf("linear(%v) = %v, want %v", tt.weights, got, tt.want)
+			}
+			if !cmp.Equal(scores, tt.scores, cmpopts.EquateApprox(0, 1e-9)) {
+				t.Errorf("linear(%v) scores = %v, want %v", tt.weights, scores, tt.scores)
+			}
+		})
+	}
+	one := fuse(map[string][]Hit{"bm25": {{UUID: "x", Score: 3}, {UUID: "y", Score: 3}}}, nil, 60)
+	linear(one, nil)
+	if one[0].score != 1 || one[1].score != 1 {
+		t.Errorf("linear(equal scores) = %v, %v; want 1, 1", one[0].score, one[1].score)
+	}
+}
+
 // unit returns a unit vector at angle deg from the first axis, towards the
 // second axis (plane 1) or the third (plane 2).
 func unit(deg float64, plane int) []float32 {

@@ -26,6 +26,10 @@ const (
 const (
 	// RerankRRF is reciprocal rank fusion of the methods' rankings.
 	RerankRRF = "rrf"
+	// RerankLinear fuses the methods' scores rather than their ranks: a
+	// weighted sum of each method's score scaled to [0, 1] within its
+	// list (min–max).
+	RerankLinear = "linear"
 	// RerankMMR is maximal marginal relevance: greedy selection trading
 	// similarity to the query against similarity to what is already
 	// selected.
@@ -157,8 +161,8 @@ type ScopeConfig struct {
 	// RRFK is the rank constant k of reciprocal rank fusion, score =
 	// Σ weight/(k + rank) with ranks from 1. The default is 60.
 	RRFK float64
-	// Weights multiplies each method's share in RRF, by method name. A
-	// method absent weighs 1.
+	// Weights multiplies each method's share in RRF and in linear fusion,
+	// by method name. A method absent weighs 1.
 	Weights map[string]float64
 	// MMRLambda weighs relevance against diversity for RerankMMR, in
 	// (0, 1]; 1 ignores diversity. The default is 0.5.
@@ -205,7 +209,7 @@ func (c ScopeConfig) withDefaults() ScopeConfig {
 // knownReranker reports whether r names a reranker.
 func knownReranker(r string) bool {
 	switch r {
-	case RerankRRF, RerankMMR, RerankNodeDistance, RerankEpisodeMentions, RerankCrossEncoder, RerankPlugin:
+	case RerankRRF, RerankLinear, RerankMMR, RerankNodeDistance, RerankEpisodeMentions, RerankCrossEncoder, RerankPlugin:
 		return true
 	}
 	return false

@@ -46,7 +46,7 @@ func TestGroupIsolation(t *testing.T) {
 		gc.community(fmt.Sprint("cx", i), text, text, "alice")
 	}
 	gc.write()
-	rerankers := []string{core.RerankRRF, core.RerankMMR, core.RerankNodeDistance, core.RerankEpisodeMentions, core.RerankCrossEncoder, core.RerankPlugin}
+	rerankers := []string{core.RerankRRF, core.RerankLinear, core.RerankMMR, core.RerankNodeDistance, core.RerankEpisodeMentions, core.RerankCrossEncoder, core.RerankPlugin}
 	methods := []string{core.MethodCosine, core.MethodBM25, core.MethodBFS}
 	for _, sc := range core.Scopes {
 		for _, rr := range rerankers {

@@ -44,6 +44,25 @@ func TestRRF(t *testing.T) {
 	}
 }
 
+func TestLinearFusion(t *testing.T) {
+	e := newEnv(t)
+	e.people("g")
+	r := only(core.ScopeFacts, core.RerankLinear, 3, core.MethodCosine, core.MethodBM25)
+	res := e.search(t, core.SearchRequest{Groups: []string{"g"}, Query: "where does Alice live, Berlin?", Custom: r})
+	if got := names(res, core.ScopeFacts); len(got) == 0 || got[0] != "f-lives" {
+		t.Fatalf("Search(linear) = %v, want f-lives first", got)
+	}
+	// Best under both methods: 1 + 1.
+	if got := res.Facts[0].Score; math.Abs(got-2) > 1e-12 {
+		t.Errorf("Search(linear) top score = %v, want 2", got)
+	}
+	for i := 1; i < len(res.Facts); i++ {
+		if res.Facts[i].Score > res.Facts[i-1].Score {
+			t.Errorf("Search(linear) scores %v are not decreasing", scores(res, core.ScopeFacts))
+		}
+	}
+}
+
 // TestMMRDiversity stores four near-identical facts and two different
 // ones: plain relevance takes the duplicates, MMR with λ < 1 spreads them.
 func TestMMRDiversity(t *testing.T) {

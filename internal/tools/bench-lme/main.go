@@ -56,6 +56,17 @@ func catalogue(depth int) map[string]core.SearchRequest {
 		"hybrid-bm25x2": episodes(hybrid, func(c *core.ScopeConfig) { c.Weights = map[string]float64{core.MethodBM25: 2} }),
 		"hybrid-deep":   episodes(hybrid, func(c *core.ScopeConfig) { c.Candidates = 5 * depth }),
 		"mmr":           episodes(hybrid, func(c *core.ScopeConfig) { c.Reranker, c.MMRLambda = core.RerankMMR, 0.7 }),
+		"linear":        episodes(hybrid, func(c *core.ScopeConfig) { c.Reranker = core.RerankLinear }),
+		"linear-cos0.5": episodes(hybrid, func(c *core.ScopeConfig) {
+			c.Reranker, c.Weights = core.RerankLinear, map[string]float64{core.MethodCosine: 0.5}
+		}),
+		"linear-cos0.3": episodes(hybrid, func(c *core.ScopeConfig) {
+			c.Reranker, c.Weights = core.RerankLinear, map[string]float64{core.MethodCosine: 0.3}
+		}),
+		"linear-cos0.2": episodes(hybrid, func(c *core.ScopeConfig) {
+			c.Reranker, c.Weights = core.RerankLinear, map[string]float64{core.MethodCosine: 0.2}
+		}),
+		"hybrid-bm25x3": episodes(hybrid, func(c *core.ScopeConfig) { c.Weights = map[string]float64{core.MethodBM25: 3} }),
 		"default":       {Recipe: "default", Limit: depth},
 		"hybrid_rrf":    {Recipe: "hybrid_rrf", Limit: depth},
 	}
