@@ -59,6 +59,22 @@ check: fmt plugins
 bench:
 	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 60m ./kuzu/ ./core/... ./wasm/... ./host/...
 
+# Retrieval on LongMemEval_S (docs/retrieval.md). LIMIT=N scores the first N
+# questions; GRANULARITY=session|turn; SYSTEMS=bm25,cosine,...; DATA=FILE.
+LIMIT       ?= 0
+GRANULARITY ?= turn
+SYSTEMS     ?= bm25,cosine,hybrid,default
+bench-lme:
+	$(GO) run ./internal/tools/bench-lme -limit $(LIMIT) -granularity $(GRANULARITY) -systems $(SYSTEMS) $(if $(DATA),-data $(DATA))
+
+# Search latency at scale (docs/retrieval.md). Graphs are built once into
+# BENCH_DIR and reused; 1M facts take long to build the first time.
+SIZES       ?= 10000,100000,1000000
+BENCH_DIR   ?= $(or $(TMPDIR),/tmp)/mnemo-bench-search
+POOL_MIB    ?= 1024
+bench-search:
+	$(GO) run ./internal/tools/bench-search -sizes $(SIZES) -dir $(BENCH_DIR) -buffer-pool-mib $(POOL_MIB)
+
 dist: plugins
 	rm -rf $(DIST) && mkdir -p $(DIST)
 	$(GO) build -trimpath -o $(DIST)/mnemo ./cmd/mnemo

@@ -11,6 +11,7 @@ require (
 	github.com/kuzudb/go-kuzu v0.11.3
 	github.com/openai/openai-go/v3 v3.95.0
 	github.com/tetratelabs/wazero v1.12.0
+	github.com/ulikunitz/xz v0.5.17
 )
 
 require (

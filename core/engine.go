@@ -124,7 +124,7 @@ func (o Options) Validate() error {
 	if i.MaxContentBytes < 0 || i.MaxExtractBytes < 0 || i.MaxChunks < 0 || i.Batch < 0 || i.MaxAttempts < 0 || i.RetryDelay < 0 {
 		return invalidf("engine: negative ingestion setting")
 	}
-	return nil
+	return o.Search.Validate()
 }
 
 // Engine is mnemo's memory: it ingests episodes into the graph, searches

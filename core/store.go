@@ -77,6 +77,9 @@ type EpisodeStore interface {
 	AddEpisodes(ctx context.Context, eps []Episode) (created []bool, err error)
 	// Episode reads one episode.
 	Episode(ctx context.Context, groups []string, uuid string) (Episode, error)
+	// Episodes reads episodes by uuid, in the order asked; unknown uuids
+	// and uuids of other groups are skipped.
+	Episodes(ctx context.Context, groups []string, uuids []string, opts GetOptions) ([]Episode, error)
 	// ListEpisodes lists a group's episodes by reference time, then uuid.
 	ListEpisodes(ctx context.Context, group string, opts ListOptions) (Page[Episode], error)
 	// PendingGroups lists the groups that have pending episodes.

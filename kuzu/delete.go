@@ -69,10 +69,10 @@ func (s *Store) DeleteEpisode(ctx context.Context, group, uuid string) (core.Del
 		pd.del(core.ScopeEpisodes, group, uuid)
 		d.Episodes = 1
 		if len(ents) > 0 {
-			rows, err = c.query(ctx, `UNWIND $ids AS id MATCH (n:Entity {uuid: id}) WHERE
-				NOT EXISTS { MATCH (:Episode)-[:MENTIONS]->(n) }
+			rows, err = c.query(ctx, byUUID("n", "Entity", "ids", "")+`
+				WHERE NOT EXISTS { MATCH (:Episode)-[:MENTIONS]->(n) }
 				AND NOT EXISTS { MATCH (n)-[:RELATES_TO]-(:Fact) }
-				RETURN n.uuid`, map[string]any{"ids": ents})
+				RETURN n.uuid`, map[string]any{"ids": uniq(ents)})
 			if err != nil {
 				return fmt.Errorf("find orphaned entities: %w", err)
 			}
@@ -137,7 +137,7 @@ func deleteFacts(ctx context.Context, c *conn, p *pending, group string, ids []s
 	if err := deleteVecs(ctx, c, p, core.ScopeFacts, group, ids); err != nil {
 		return 0, err
 	}
-	if err := c.exec(ctx, "UNWIND $ids AS id MATCH (f:Fact {uuid: id}) WHERE f.group_id = $g DETACH DELETE f", map[string]any{"ids": uniq(ids), "g": group}); err != nil {
+	if err := c.exec(ctx, byUUID("f", "Fact", "ids", "")+" WHERE f.group_id = $g DETACH DELETE f", map[string]any{"ids": uniq(ids), "g": group}); err != nil {
 		return 0, fmt.Errorf("delete facts: %w", err)
 	}
 	for _, id := range ids {
@@ -153,7 +153,7 @@ func deleteEntities(ctx context.Context, c *conn, p *pending, group string, ids 
 	if err := deleteVecs(ctx, c, p, core.ScopeEntities, group, ids); err != nil {
 		return err
 	}
-	if err := c.exec(ctx, "UNWIND $ids AS id MATCH (n:Entity {uuid: id}) WHERE n.group_id = $g DETACH DELETE n", map[string]any{"ids": uniq(ids), "g": group}); err != nil {
+	if err := c.exec(ctx, byUUID("n", "Entity", "ids", "")+" WHERE n.group_id = $g DETACH DELETE n", map[string]any{"ids": uniq(ids), "g": group}); err != nil {
 		return fmt.Errorf("delete entities: %w", err)
 	}
 	for _, id := range ids {

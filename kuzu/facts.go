@@ -20,7 +20,7 @@ func (s *Store) Facts(ctx context.Context, groups []string, uuids []string, opts
 	err := s.read(ctx, func(c *conn) error {
 		w := newWhere()
 		w.groups("f", groups)
-		facts, err := queryFacts(ctx, c, "UNWIND $ids AS id MATCH (f:Fact {uuid: id}) WHERE "+w.String()+" RETURN "+factCols, w.merge(map[string]any{"ids": uniq(uuids)}), opts.Embeddings)
+		facts, err := queryFacts(ctx, c, byUUID("f", "Fact", "ids", "")+" WHERE "+w.String()+" RETURN "+factCols, w.merge(map[string]any{"ids": uniq(uuids)}), opts.Embeddings)
 		if err != nil {
 			return err
 		}
@@ -69,7 +69,7 @@ func fillProvenance(ctx context.Context, c *conn, facts []core.Fact) error {
 	for i, f := range facts {
 		ids[i] = f.UUID
 	}
-	rows, err := c.query(ctx, "UNWIND $ids AS id MATCH (e:Episode)-[:STATES]->(f:Fact {uuid: id}) RETURN f.uuid, e.uuid ORDER BY e.valid_at, e.uuid", map[string]any{"ids": uniq(ids)})
+	rows, err := c.query(ctx, byUUID("f", "Fact", "ids", "<-[:STATES]-(e:Episode)")+" RETURN f.uuid, e.uuid ORDER BY e.valid_at, e.uuid", map[string]any{"ids": uniq(ids)})
 	if err != nil {
 		return fmt.Errorf("read fact provenance: %w", err)
 	}
@@ -141,9 +141,9 @@ func (s *Store) FactsOfEntities(ctx context.Context, group string, uuids []strin
 	var out []core.Fact
 	err := s.read(ctx, func(c *conn) error {
 		var err error
-		out, err = queryFacts(ctx, c, `UNWIND $ids AS id MATCH (n:Entity {uuid: id})-[:RELATES_TO]-(f:Fact)
+		out, err = queryFacts(ctx, c, byUUID("n", "Entity", "ids", "-[:RELATES_TO]-(f:Fact)")+`
 			WHERE n.group_id = $g AND f.group_id = $g AND f.expired_at IS NULL
-			RETURN DISTINCT `+factCols+` ORDER BY f.uuid DESC`+lim, map[string]any{"ids": uuids, "g": group}, false)
+			RETURN DISTINCT `+factCols+` ORDER BY f.uuid DESC`+lim, map[string]any{"ids": uniq(uuids), "g": group}, false)
 		return err
 	})
 	return out, err
@@ -161,7 +161,7 @@ func (s *Store) Communities(ctx context.Context, groups []string, uuids []string
 	err := s.read(ctx, func(c *conn) error {
 		w := newWhere()
 		w.groups("c", groups)
-		rows, err := c.query(ctx, "UNWIND $ids AS id MATCH (c:Community {uuid: id}) WHERE "+w.String()+" RETURN "+communityCols, w.merge(map[string]any{"ids": uniq(uuids)}))
+		rows, err := c.query(ctx, byUUID("c", "Community", "ids", "")+" WHERE "+w.String()+" RETURN "+communityCols, w.merge(map[string]any{"ids": uniq(uuids)}))
 		if err != nil {
 			return fmt.Errorf("read communities: %w", err)
 		}
@@ -190,7 +190,7 @@ func fillMembers(ctx context.Context, c *conn, items []core.Community, embedding
 	for i, cm := range items {
 		ids[i] = cm.UUID
 	}
-	rows, err := c.query(ctx, "UNWIND $ids AS id MATCH (c:Community {uuid: id})-[:HAS_MEMBER]->(n:Entity) RETURN c.uuid, n.uuid ORDER BY n.uuid", map[string]any{"ids": uniq(ids)})
+	rows, err := c.query(ctx, byUUID("c", "Community", "ids", "-[:HAS_MEMBER]->(n:Entity)")+" RETURN c.uuid, n.uuid ORDER BY n.uuid", map[string]any{"ids": uniq(ids)})
 	if err != nil {
 		return fmt.Errorf("read community members: %w", err)
 	}
@@ -274,7 +274,7 @@ func (s *Store) CommunitiesOf(ctx context.Context, group string, entities []stri
 		return out, nil
 	}
 	err := s.read(ctx, func(c *conn) error {
-		rows, err := c.query(ctx, "UNWIND $ids AS id MATCH (c:Community)-[:HAS_MEMBER]->(n:Entity {uuid: id}) WHERE c.group_id = $g RETURN n.uuid, c.uuid",
+		rows, err := c.query(ctx, byUUID("n", "Entity", "ids", "<-[:HAS_MEMBER]-(c:Community)")+" WHERE c.group_id = $g RETURN n.uuid, c.uuid",
 			map[string]any{"ids": uniq(entities), "g": group})
 		if err != nil {
 			return fmt.Errorf("read communities of entities: %w", err)

@@ -67,7 +67,9 @@ func (w *where) filter(sc core.Scope, alias string, f core.Filter) {
 		if len(f.Labels) > 0 {
 			// Kuzu does not see parameters inside EXISTS subqueries; labels
 			// are validated identifiers (core.ValidateLabel), safe to quote.
-			w.add("EXISTS { MATCH (%s)-[:RELATES_TO]-(x:Entity) WHERE list_has_all(x.labels, %s) }", a, labelList(f.Labels))
+			// The endpoint's alias derives from the fact's, so that it never
+			// shadows it (Traverse names facts "x").
+			w.add("EXISTS { MATCH (%s)-[:RELATES_TO]-(%s_end:Entity) WHERE list_has_all(%s_end.labels, %s) }", a, a, a, labelList(f.Labels))
 		}
 		inv := a + ".invalid_at"
 		if !f.KnownAt.IsZero() {

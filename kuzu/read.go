@@ -123,6 +123,36 @@ func (s *Store) Episode(ctx context.Context, groups []string, uuid string) (core
 	return ep, err
 }
 
+// Episodes implements core.EpisodeStore.
+func (s *Store) Episodes(ctx context.Context, groups []string, uuids []string, opts core.GetOptions) ([]core.Episode, error) {
+	if err := checkGroups(groups); err != nil {
+		return nil, err
+	}
+	if len(uuids) == 0 {
+		return nil, nil
+	}
+	var out []core.Episode
+	err := s.read(ctx, func(c *conn) error {
+		w := newWhere()
+		w.groups("e", groups)
+		rows, err := c.query(ctx, byUUID("e", "Episode", "ids", "")+" WHERE "+w.String()+" RETURN "+episodeCols, w.merge(map[string]any{"ids": uniq(uuids)}))
+		if err != nil {
+			return fmt.Errorf("read episodes: %w", err)
+		}
+		byID := make(map[string]core.Episode, len(rows))
+		for _, r := range rows {
+			ep := decodeEpisode(r)
+			byID[ep.UUID] = ep
+		}
+		out = ordered(uuids, byID)
+		if opts.Embeddings {
+			return fillVecs(ctx, c, core.ScopeEpisodes, out, func(e *core.Episode) (string, *[]float32) { return e.UUID, &e.Embedding })
+		}
+		return nil
+	})
+	return out, err
+}
+
 // ListEpisodes implements core.EpisodeStore. The cursor is the reference
 // time (Unix microseconds) and uuid of the last episode of the page.
 func (s *Store) ListEpisodes(ctx context.Context, group string, opts core.ListOptions) (core.Page[core.Episode], error) {
@@ -273,7 +303,7 @@ func (s *Store) Entities(ctx context.Context, groups []string, uuids []string, o
 	err := s.read(ctx, func(c *conn) error {
 		w := newWhere()
 		w.groups("n", groups)
-		rows, err := c.query(ctx, "UNWIND $ids AS id MATCH (n:Entity {uuid: id}) WHERE "+w.String()+" RETURN "+entityCols, w.merge(map[string]any{"ids": uniq(uuids)}))
+		rows, err := c.query(ctx, byUUID("n", "Entity", "ids", "")+" WHERE "+w.String()+" RETURN "+entityCols, w.merge(map[string]any{"ids": uniq(uuids)}))
 		if err != nil {
 			return fmt.Errorf("read entities: %w", err)
 		}
@@ -410,7 +440,7 @@ func readVecs(ctx context.Context, c *conn, sc core.Scope, uuids []string) (map[
 	if len(uuids) == 0 {
 		return nil, nil
 	}
-	rows, err := c.query(ctx, fmt.Sprintf("UNWIND $ids AS id MATCH (v:%s {uuid: id}) RETURN v.uuid, CAST(v.vec AS STRING)", vecTable(sc)), map[string]any{"ids": uniq(uuids)})
+	rows, err := c.query(ctx, byUUID("v", vecTable(sc), "ids", "")+" RETURN v.uuid, CAST(v.vec AS STRING)", map[string]any{"ids": uniq(uuids)})
 	if err != nil {
 		return nil, fmt.Errorf("read embeddings: %w", err)
 	}
@@ -459,24 +489,6 @@ func ordered[V any](ids []string, byID map[string]V) []V {
 		if v, ok := byID[id]; ok && !seen[id] {
 			out = append(out, v)
 			seen[id] = true
-		}
-	}
-	return out
-}
-
-// uniq returns ids without repeats, in first-seen order. Lookups by a list
-// of uuids are written "UNWIND $ids AS id MATCH (x:T {uuid: id})", a
-// primary-key lookup per id; "x.uuid IN $ids" scans the whole table and
-// compares every row with the list (measured at 100k rows and 500 ids:
-// 820 ms against 19 ms), and UNWIND would return a row twice for a
-// repeated id.
-func uniq(ids []string) []string {
-	seen := make(map[string]bool, len(ids))
-	out := make([]string, 0, len(ids))
-	for _, id := range ids {
-		if !seen[id] {
-			seen[id] = true
-			out = append(out, id)
 		}
 	}
 	return out

@@ -178,7 +178,7 @@ func (s *Store) TextSearch(ctx context.Context, q core.SearchQuery) ([]core.Hit,
 	fw := newWhere()
 	fw.groups(a, q.Groups)
 	fw.filter(q.Scope, a, q.Filter)
-	stmt := fmt.Sprintf("UNWIND $ids AS id MATCH (%s:%s {uuid: id}) WHERE %s RETURN %s.uuid", a, nodeTable(q.Scope), fw, a)
+	stmt := byUUID(a, nodeTable(q.Scope), "ids", "") + " WHERE " + fw.String() + " RETURN " + a + ".uuid"
 	var hits []core.Hit
 	err := s.read(ctx, func(c *conn) error {
 		for n := q.Limit * 2; ; n *= 4 {
@@ -303,7 +303,7 @@ func seedEntities(ctx context.Context, c *conn, groups, seeds []string) (map[str
 	w := newWhere()
 	w.groups("n", groups)
 	out := map[string]int{}
-	rows, err := c.query(ctx, "UNWIND $ids AS id MATCH (n:Entity {uuid: id}) WHERE "+w.String()+" RETURN n.uuid", w.merge(map[string]any{"ids": uniq(seeds)}))
+	rows, err := c.query(ctx, byUUID("n", "Entity", "ids", "")+" WHERE "+w.String()+" RETURN n.uuid", w.merge(map[string]any{"ids": uniq(seeds)}))
 	if err != nil {
 		return nil, fmt.Errorf("read seed entities: %w", err)
 	}
@@ -312,7 +312,7 @@ func seedEntities(ctx context.Context, c *conn, groups, seeds []string) (map[str
 	}
 	ew := newWhere()
 	ew.groups("e", groups)
-	rows, err = c.query(ctx, "UNWIND $ids AS id MATCH (e:Episode {uuid: id})-[:MENTIONS]->(n:Entity) WHERE "+ew.String()+" RETURN DISTINCT n.uuid", ew.merge(map[string]any{"ids": uniq(seeds)}))
+	rows, err = c.query(ctx, byUUID("e", "Episode", "ids", "-[:MENTIONS]->(n:Entity)")+" WHERE "+ew.String()+" RETURN DISTINCT n.uuid", ew.merge(map[string]any{"ids": uniq(seeds)}))
 	if err != nil {
 		return nil, fmt.Errorf("read seed episodes: %w", err)
 	}
@@ -368,9 +368,9 @@ func attached(ctx context.Context, c *conn, q core.TraverseQuery, near map[strin
 	fw.filter(q.Scope, a, q.Filter)
 	var stmt string
 	if q.Scope == core.ScopeEpisodes {
-		stmt = "UNWIND $ids AS id MATCH (e:Episode)-[:MENTIONS]->(n:Entity {uuid: id}) WHERE " + fw.String() + " RETURN n.uuid, e.uuid"
+		stmt = byUUID("n", "Entity", "ids", "<-[:MENTIONS]-(e:Episode)") + " WHERE " + fw.String() + " RETURN n.uuid, e.uuid"
 	} else {
-		stmt = "UNWIND $ids AS id MATCH (c:Community)-[:HAS_MEMBER]->(n:Entity {uuid: id}) WHERE " + fw.String() + " RETURN n.uuid, c.uuid"
+		stmt = byUUID("n", "Entity", "ids", "<-[:HAS_MEMBER]-(c:Community)") + " WHERE " + fw.String() + " RETURN n.uuid, c.uuid"
 	}
 	rows, err := c.query(ctx, stmt, fw.merge(map[string]any{"ids": keys(near)}))
 	if err != nil {
@@ -437,9 +437,9 @@ func (s *Store) MentionCounts(ctx context.Context, sc core.Scope, groups []strin
 	var stmt string
 	switch sc {
 	case core.ScopeFacts:
-		stmt = "UNWIND $ids AS id MATCH (e:Episode)-[:STATES]->(x:Fact {uuid: id}) WHERE x.group_id IN $g RETURN x.uuid, count(e)"
+		stmt = byUUID("x", "Fact", "ids", "<-[:STATES]-(e:Episode)") + " WHERE x.group_id IN $g RETURN x.uuid, count(e)"
 	case core.ScopeEntities:
-		stmt = "UNWIND $ids AS id MATCH (e:Episode)-[:MENTIONS]->(x:Entity {uuid: id}) WHERE x.group_id IN $g RETURN x.uuid, count(e)"
+		stmt = byUUID("x", "Entity", "ids", "<-[:MENTIONS]-(e:Episode)") + " WHERE x.group_id IN $g RETURN x.uuid, count(e)"
 	default:
 		return nil, fmt.Errorf("%w: mention counts exist for facts and entities, not %s", core.ErrInvalid, sc)
 	}
@@ -448,7 +448,7 @@ func (s *Store) MentionCounts(ctx context.Context, sc core.Scope, groups []strin
 		return out, nil
 	}
 	err := s.read(ctx, func(c *conn) error {
-		rows, err := c.query(ctx, stmt, map[string]any{"ids": uuids, "g": groups})
+		rows, err := c.query(ctx, stmt, map[string]any{"ids": uniq(uuids), "g": groups})
 		if err != nil {
 			return fmt.Errorf("count mentions: %w", err)
 		}

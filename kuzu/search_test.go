@@ -193,6 +193,8 @@ func TestTraverseAndDistances(t *testing.T) {
 		{"episode seed", core.TraverseQuery{Scope: core.ScopeEntities, Seeds: []string{"g1-e"}, Depth: 1}, map[string]int{"g1-a0": 1, "g1-a1": 2}},
 		{"episodes scope", core.TraverseQuery{Scope: core.ScopeEpisodes, Seeds: []string{"g1-a1"}, Depth: 2}, map[string]int{"g1-e": 2}},
 		{"two seeds take the nearer", core.TraverseQuery{Scope: core.ScopeEntities, Seeds: []string{"g1-a0", "g1-a4"}, Depth: 1}, map[string]int{"g1-a1": 1, "g1-a3": 1}},
+		{"facts with an endpoint label", core.TraverseQuery{Scope: core.ScopeFacts, Seeds: []string{"g1-a0"}, Depth: 2, Filter: core.Filter{Labels: []string{"Person"}}}, map[string]int{"g1-f1": 1, "g1-f2": 2}},
+		{"facts with a label no endpoint has", core.TraverseQuery{Scope: core.ScopeFacts, Seeds: []string{"g1-a0"}, Depth: 2, Filter: core.Filter{Labels: []string{"City"}}}, map[string]int{}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

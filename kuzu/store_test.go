@@ -109,6 +109,56 @@ func TestRoundTrip(t *testing.T) {
 	}
 }
 
+func TestEpisodesBatch(t *testing.T) {
+	ctx := context.Background()
+	s := kuzutest.MustOpen(t)
+	seed(t, s, "g1")
+	seed(t, s, "g2")
+	e1 := axis(3, 0)
+	if err := s.Apply(ctx, core.Change{Episodes: []core.Episode{func() core.Episode {
+		e := ep("g1", "g1-e1", "Alice: I work at Acme and live in Paris", t0)
+		e.Status, e.Embedding = core.EpisodeDone, e1
+		return e
+	}()}}); err != nil {
+		t.Fatalf("Apply: %v", err)
+	}
+	tests := []struct {
+		name   string
+		groups []string
+		ids    []string
+		opts   core.GetOptions
+		want   []string
+		vec    bool
+	}{
+		{"order asked", []string{"g1"}, []string{"g1-e2", "g1-e1"}, core.GetOptions{}, []string{"g1-e2", "g1-e1"}, false},
+		{"unknown and repeated skipped", []string{"g1"}, []string{"nope", "g1-e1", "g1-e1"}, core.GetOptions{}, []string{"g1-e1"}, false},
+		{"other group skipped", []string{"g1"}, []string{"g2-e1", "g1-e2"}, core.GetOptions{}, []string{"g1-e2"}, false},
+		{"two groups", []string{"g1", "g2"}, []string{"g2-e1", "g1-e2"}, core.GetOptions{}, []string{"g2-e1", "g1-e2"}, false},
+		{"embeddings", []string{"g1"}, []string{"g1-e1"}, core.GetOptions{Embeddings: true}, []string{"g1-e1"}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			eps, err := s.Episodes(ctx, tt.groups, tt.ids, tt.opts)
+			if err != nil {
+				t.Fatalf("Episodes: %v", err)
+			}
+			var got []string
+			for _, e := range eps {
+				got = append(got, e.UUID)
+				if tt.vec && !cmp.Equal(e.Embedding, e1) {
+					t.Errorf("Episodes(%v) embedding = %v, want %v", tt.ids, e.Embedding, e1)
+				}
+				if !tt.vec && e.Embedding != nil {
+					t.Errorf("Episodes(%v) embedding = %v, want nil", tt.ids, e.Embedding)
+				}
+			}
+			if !cmp.Equal(got, tt.want) {
+				t.Errorf("Episodes(%v) = %v, want %v", tt.ids, got, tt.want)
+			}
+		})
+	}
+}
+
 func TestFourTimestampsAndUpdate(t *testing.T) {
 	ctx := context.Background()
 	s := kuzutest.MustOpen(t)

@@ -36,7 +36,7 @@ func (s *Store) AddEpisodes(ctx context.Context, eps []core.Episode) ([]bool, er
 		for i, ep := range eps {
 			ids[i] = ep.UUID
 		}
-		rows, err := c.query(ctx, "UNWIND $ids AS id MATCH (e:Episode {uuid: id}) RETURN "+episodeCols, map[string]any{"ids": uniq(ids)})
+		rows, err := c.query(ctx, byUUID("e", "Episode", "ids", "")+" RETURN "+episodeCols, map[string]any{"ids": uniq(ids)})
 		if err != nil {
 			return fmt.Errorf("read existing episodes: %w", err)
 		}
@@ -121,7 +121,8 @@ func (s *Store) replaceVecs(ctx context.Context, c *conn, p *pending, sc core.Sc
 	for i, v := range vecs {
 		ids[i] = v.uuid
 	}
-	rows, err := c.query(ctx, fmt.Sprintf("UNWIND $ids AS id MATCH (v:%s {uuid: id}) RETURN v.uuid, v.group_id", table), map[string]any{"ids": uniq(ids)})
+	ids = uniq(ids)
+	rows, err := c.query(ctx, byUUID("v", table, "ids", "")+" RETURN v.uuid, v.group_id", map[string]any{"ids": ids})
 	if err != nil {
 		return fmt.Errorf("read old embeddings: %w", err)
 	}
@@ -129,7 +130,7 @@ func (s *Store) replaceVecs(ctx context.Context, c *conn, p *pending, sc core.Sc
 		p.count(sc, str(r[1]), -1)
 	}
 	if len(rows) > 0 {
-		if err := c.exec(ctx, fmt.Sprintf("UNWIND $ids AS id MATCH (v:%s {uuid: id}) DELETE v", table), map[string]any{"ids": uniq(ids)}); err != nil {
+		if err := c.exec(ctx, byUUID("v", table, "ids", "")+" DELETE v", map[string]any{"ids": ids}); err != nil {
 			return fmt.Errorf("delete old embeddings: %w", err)
 		}
 	}
@@ -264,7 +265,7 @@ func checkOwnership(ctx context.Context, c *conn, group string, ch *core.Change)
 		if len(ids) == 0 {
 			return nil
 		}
-		rows, err := c.query(ctx, fmt.Sprintf("UNWIND $ids AS id MATCH (x:%s {uuid: id}) WHERE x.group_id <> $g RETURN x.uuid LIMIT 1", table), map[string]any{"ids": uniq(ids), "g": group})
+		rows, err := c.query(ctx, byUUID("x", table, "ids", "")+" WHERE x.group_id <> $g RETURN x.uuid LIMIT 1", map[string]any{"ids": uniq(ids), "g": group})
 		if err != nil {
 			return fmt.Errorf("check %s ownership: %w", table, err)
 		}
@@ -294,7 +295,7 @@ func checkOwnership(ctx context.Context, c *conn, group string, ch *core.Change)
 		return err
 	}
 	if len(factIDs) > 0 {
-		rows, err := c.query(ctx, "UNWIND $ids AS id MATCH (f:Fact {uuid: id}) RETURN f.uuid, f.source_uuid, f.target_uuid", map[string]any{"ids": uniq(factIDs)})
+		rows, err := c.query(ctx, byUUID("f", "Fact", "ids", "")+" RETURN f.uuid, f.source_uuid, f.target_uuid", map[string]any{"ids": uniq(factIDs)})
 		if err != nil {
 			return fmt.Errorf("read fact endpoints: %w", err)
 		}
@@ -430,7 +431,7 @@ func requireAll(ctx context.Context, c *conn, table, group string, uuids []strin
 	for _, id := range uuids {
 		want[id] = true
 	}
-	rows, err := c.query(ctx, fmt.Sprintf("UNWIND $ids AS id MATCH (x:%s {uuid: id}) WHERE x.group_id = $g RETURN x.uuid", table), map[string]any{"ids": keys(want), "g": group})
+	rows, err := c.query(ctx, byUUID("x", table, "ids", "")+" WHERE x.group_id = $g RETURN x.uuid", map[string]any{"ids": keys(want), "g": group})
 	if err != nil {
 		return fmt.Errorf("check %s: %w", strings.ToLower(table), err)
 	}
@@ -478,7 +479,7 @@ func (s *Store) upsertCommunities(ctx context.Context, c *conn, p *pending, grou
 		SET c.name = r.name, c.summary = r.summary`, old); err != nil {
 		return err
 	}
-	if err := c.exec(ctx, "UNWIND $ids AS id MATCH (c:Community {uuid: id})-[m:HAS_MEMBER]->(:Entity) DELETE m", map[string]any{"ids": uniq(ids)}); err != nil {
+	if err := c.exec(ctx, byUUID("c", "Community", "ids", "-[m:HAS_MEMBER]->(:Entity)")+" DELETE m", map[string]any{"ids": uniq(ids)}); err != nil {
 		return fmt.Errorf("clear community members: %w", err)
 	}
 	if err := runRows(ctx, c, "write community members", "MATCH (c:Community {uuid: $c}), (n:Entity {uuid: $n}) CREATE (c)-[:HAS_MEMBER]->(n)", uniqRows(links), "c", "n"); err != nil {
@@ -494,7 +495,7 @@ func (s *Store) deleteCommunities(ctx context.Context, c *conn, p *pending, grou
 	if err := deleteVecs(ctx, c, p, core.ScopeCommunities, group, ids); err != nil {
 		return err
 	}
-	if err := c.exec(ctx, "UNWIND $ids AS id MATCH (c:Community {uuid: id}) WHERE c.group_id = $g DETACH DELETE c", map[string]any{"ids": uniq(ids), "g": group}); err != nil {
+	if err := c.exec(ctx, byUUID("c", "Community", "ids", "")+" WHERE c.group_id = $g DETACH DELETE c", map[string]any{"ids": uniq(ids), "g": group}); err != nil {
 		return fmt.Errorf("delete communities: %w", err)
 	}
 	for _, id := range ids {
@@ -508,12 +509,13 @@ func deleteVecs(ctx context.Context, c *conn, p *pending, sc core.Scope, group s
 	if len(ids) == 0 {
 		return nil
 	}
-	rows, err := c.query(ctx, fmt.Sprintf("UNWIND $ids AS id MATCH (v:%s {uuid: id}) RETURN count(*)", vecTable(sc)), map[string]any{"ids": uniq(ids)})
+	ids = uniq(ids)
+	rows, err := c.query(ctx, byUUID("v", vecTable(sc), "ids", "")+" RETURN count(*)", map[string]any{"ids": ids})
 	if err != nil {
 		return fmt.Errorf("count embeddings: %w", err)
 	}
 	if n := int(i64(rows[0][0])); n > 0 {
-		if err := c.exec(ctx, fmt.Sprintf("UNWIND $ids AS id MATCH (v:%s {uuid: id}) DELETE v", vecTable(sc)), map[string]any{"ids": uniq(ids)}); err != nil {
+		if err := c.exec(ctx, byUUID("v", vecTable(sc), "ids", "")+" DELETE v", map[string]any{"ids": ids}); err != nil {
 			return fmt.Errorf("delete embeddings: %w", err)
 		}
 		p.count(sc, group, -n)
@@ -527,7 +529,7 @@ func existing(ctx context.Context, c *conn, table string, ids []string) (map[str
 	if len(ids) == 0 {
 		return out, nil
 	}
-	rows, err := c.query(ctx, fmt.Sprintf("UNWIND $ids AS id MATCH (x:%s {uuid: id}) RETURN x.uuid", table), map[string]any{"ids": uniq(ids)})
+	rows, err := c.query(ctx, byUUID("x", table, "ids", "")+" RETURN x.uuid", map[string]any{"ids": uniq(ids)})
 	if err != nil {
 		return nil, fmt.Errorf("read existing %s: %w", strings.ToLower(table), err)
 	}

@@ -1,0 +1,202 @@
+package core
+
+import (
+	"path"
+	"slices"
+)
+
+// BuiltinRecipes returns the recipes every engine knows, freshly built:
+// the caller may change the map and its values.
+//
+// "default" was chosen by measurement on LongMemEval_S (docs/retrieval.md):
+// facts, entities and episodes, each by cosine and BM25 fused with RRF.
+func BuiltinRecipes() map[string]Recipe {
+	hybrid := func(limit int) ScopeConfig {
+		return ScopeConfig{Methods: []string{MethodCosine, MethodBM25}, Reranker: RerankRRF, Limit: limit}
+	}
+	with := func(c ScopeConfig, reranker string, methods ...string) ScopeConfig {
+		c.Reranker = reranker
+		if len(methods) > 0 {
+			c.Methods = methods
+		}
+		return c
+	}
+	all3 := []string{MethodCosine, MethodBM25, MethodBFS}
+	return map[string]Recipe{
+		"default": {
+			Description: "facts, entities and episodes by cosine and BM25, fused by RRF",
+			Scopes: map[Scope]ScopeConfig{
+				ScopeFacts:    hybrid(10),
+				ScopeEntities: hybrid(5),
+				ScopeEpisodes: hybrid(5),
+			},
+		},
+		"hybrid_rrf": {
+			Description: "all four scopes by cosine and BM25, fused by RRF",
+			Scopes: map[Scope]ScopeConfig{
+				ScopeFacts: hybrid(10), ScopeEntities: hybrid(10), ScopeEpisodes: hybrid(10), ScopeCommunities: hybrid(3),
+			},
+		},
+		"facts": {
+			Description: "facts alone by cosine and BM25, fused by RRF",
+			Scopes:      map[Scope]ScopeConfig{ScopeFacts: hybrid(10)},
+		},
+		"entities": {
+			Description: "entities alone by cosine and BM25, fused by RRF",
+			Scopes:      map[Scope]ScopeConfig{ScopeEntities: hybrid(10)},
+		},
+		"episodes": {
+			Description: "episodes alone by cosine and BM25, fused by RRF",
+			Scopes:      map[Scope]ScopeConfig{ScopeEpisodes: hybrid(10)},
+		},
+		"communities": {
+			Description: "communities alone by cosine and BM25, fused by RRF",
+			Scopes:      map[Scope]ScopeConfig{ScopeCommunities: hybrid(5)},
+		},
+		"bfs": {
+			Description: "facts and entities by cosine, BM25 and breadth-first search from the seeds (or from the other methods' results), fused by RRF",
+			Scopes: map[Scope]ScopeConfig{
+				ScopeFacts:    with(hybrid(10), RerankRRF, all3...),
+				ScopeEntities: with(hybrid(10), RerankRRF, all3...),
+			},
+		},
+		"mmr": {
+			Description: "facts, entities and communities by cosine and BM25, diversified by MMR (λ 0.5); episodes by RRF",
+			Scopes: map[Scope]ScopeConfig{
+				ScopeFacts:       with(hybrid(10), RerankMMR),
+				ScopeEntities:    with(hybrid(10), RerankMMR),
+				ScopeEpisodes:    hybrid(5),
+				ScopeCommunities: with(hybrid(3), RerankMMR),
+			},
+		},
+		"node_distance": {
+			Description: "facts and entities by cosine and BM25, nearest to the request's centre entity first",
+			Scopes: map[Scope]ScopeConfig{
+				ScopeFacts:    with(hybrid(10), RerankNodeDistance),
+				ScopeEntities: with(hybrid(10), RerankNodeDistance),
+			},
+		},
+		"episode_mentions": {
+			Description: "facts and entities by cosine and BM25, most often mentioned first",
+			Scopes: map[Scope]ScopeConfig{
+				ScopeFacts:    with(hybrid(10), RerankEpisodeMentions),
+				ScopeEntities: with(hybrid(10), RerankEpisodeMentions),
+			},
+		},
+		"cross_encoder": {
+			Description: "all four scopes by cosine and BM25 (facts and entities also by BFS), scored by the LLM",
+			Scopes: map[Scope]ScopeConfig{
+				ScopeFacts:       with(hybrid(10), RerankCrossEncoder, all3...),
+				ScopeEntities:    with(hybrid(10), RerankCrossEncoder, all3...),
+				ScopeEpisodes:    with(hybrid(5), RerankCrossEncoder),
+				ScopeCommunities: with(hybrid(3), RerankCrossEncoder),
+			},
+		},
+		"plugin": {
+			Description: "facts, entities and episodes by cosine and BM25, ordered by the group's rerank plugin",
+			Scopes: map[Scope]ScopeConfig{
+				ScopeFacts:    with(hybrid(10), RerankPlugin),
+				ScopeEntities: with(hybrid(10), RerankPlugin),
+				ScopeEpisodes: with(hybrid(5), RerankPlugin),
+			},
+		},
+	}
+}
+
+// customRecipe is the name SearchResults.Recipe gives SearchRequest.Custom.
+const customRecipe = "custom"
+
+// Recipes returns a copy of the engine's recipes, built-in and configured.
+func (e *Engine) Recipes() map[string]Recipe {
+	out := make(map[string]Recipe, len(e.search.Recipes))
+	for name, r := range e.search.Recipes {
+		out[name] = r.clone()
+	}
+	return out
+}
+
+// recipeName returns the recipe a group uses by default: its exact entry in
+// GroupRecipes, else the longest matching pattern (ties by the pattern's
+// text), else DefaultRecipe.
+func (o *SearchOptions) recipeName(group string) string {
+	if name, ok := o.GroupRecipes[group]; ok {
+		return name
+	}
+	best, name := "", ""
+	for pattern, n := range o.GroupRecipes {
+		if ok, _ := path.Match(pattern, group); !ok {
+			continue
+		}
+		if name == "" || len(pattern) > len(best) || len(pattern) == len(best) && pattern < best {
+			best, name = pattern, n
+		}
+	}
+	if name == "" {
+		return o.DefaultRecipe
+	}
+	return name
+}
+
+// plan resolves the recipe of a request into a private copy with the
+// request's overrides applied and every default filled in.
+func (o *SearchOptions) plan(req *SearchRequest) (string, Recipe, error) {
+	var name string
+	var r Recipe
+	switch {
+	case req.Custom != nil:
+		name, r = customRecipe, req.Custom.clone()
+	default:
+		name = req.Recipe
+		if name == "" {
+			name = o.recipeName(req.Groups[0])
+		}
+		base, ok := o.Recipes[name]
+		if !ok {
+			return "", Recipe{}, invalidf("unknown recipe %q", name)
+		}
+		r = base.clone()
+	}
+	if err := r.Validate(); err != nil {
+		return "", Recipe{}, err
+	}
+	if len(req.Scopes) > 0 {
+		kept := make(map[Scope]ScopeConfig, len(req.Scopes))
+		for _, sc := range req.Scopes {
+			if !sc.Valid() {
+				return "", Recipe{}, invalidf("unknown scope %q", sc)
+			}
+			c, ok := r.Scopes[sc]
+			if !ok {
+				c = ScopeConfig{Methods: []string{MethodCosine, MethodBM25}, Reranker: RerankRRF}
+			}
+			kept[sc] = c
+		}
+		r.Scopes = kept
+	}
+	if req.Reranker != "" && !knownReranker(req.Reranker) {
+		return "", Recipe{}, invalidf("unknown reranker %q", req.Reranker)
+	}
+	for sc, c := range r.Scopes {
+		if req.Reranker != "" && supports(req.Reranker, sc) {
+			c.Reranker = req.Reranker
+		}
+		if req.Limit > 0 {
+			if req.Limit > 1000 {
+				return "", Recipe{}, invalidf("limit %d is over 1000", req.Limit)
+			}
+			c.Limit = req.Limit
+		}
+		c = c.withDefaults()
+		if c.Reranker == RerankNodeDistance && req.Center == "" {
+			return "", Recipe{}, invalidf("%s: the node_distance reranker needs a centre entity", sc)
+		}
+		if req.Query == "" && !slices.Equal(c.Methods, []string{MethodBFS}) {
+			return "", Recipe{}, invalidf("empty query: only a BFS-only search from seeds needs none")
+		}
+		if req.Query == "" && len(req.Seeds) == 0 {
+			return "", Recipe{}, invalidf("empty query and no seeds")
+		}
+		r.Scopes[sc] = c
+	}
+	return name, r, nil
+}

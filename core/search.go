@@ -1,0 +1,585 @@
+package core
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"sync"
+	"time"
+)
+
+// Search finds what the memory holds about a query: for each scope of the
+// recipe it gathers candidates with the recipe's methods (φ), orders them
+// with its reranker (ρ) and returns the best, restricted to req.Groups and
+// req.Filter. The query is embedded once. Scopes are searched concurrently,
+// and so are a scope's cosine and BM25 searches.
+//
+// Search fails with ErrInvalid for a bad request (no group, an unknown
+// recipe, scope, method or reranker, node_distance without a centre) and
+// with ErrNotFound when the centre entity is not in the groups. A reranker
+// that needs what the engine lacks (an LLM for the cross-encoder, a rerank
+// plugin) or whose call fails falls back to RRF, and SearchResults.Warnings
+// says so: retrieval keeps working offline.
+func (e *Engine) Search(ctx context.Context, req SearchRequest) (SearchResults, error) {
+	if err := e.checkOpen(); err != nil {
+		return SearchResults{}, err
+	}
+	start := e.now()
+	groups, err := checkGroups(req.Groups)
+	if err != nil {
+		return SearchResults{}, err
+	}
+	req.Groups = groups
+	name, recipe, err := e.search.plan(&req)
+	if err != nil {
+		return SearchResults{}, err
+	}
+	s := &search{e: e, req: req, filter: req.Filter}
+	s.filter.Now = start
+	for sc := range recipe.Scopes {
+		f := scopeFilter(s.filter, sc)
+		if err := f.Validate(sc); err != nil {
+			return SearchResults{}, err
+		}
+	}
+	res := SearchResults{Recipe: name}
+	if needsVector(recipe) {
+		t := e.now()
+		vecs, err := e.embedder.Embed(ctx, []string{req.Query})
+		if err != nil {
+			return SearchResults{}, fmt.Errorf("embed query: %w", err)
+		}
+		if len(vecs) != 1 {
+			return SearchResults{}, fmt.Errorf("%w: the embedder returned %d vectors for 1 text", ErrUnavailable, len(vecs))
+		}
+		s.vec = vecs[0]
+		res.Timing.Embed = e.now().Sub(t)
+	}
+
+	var scopes []Scope
+	for _, sc := range Scopes {
+		if _, ok := recipe.Scopes[sc]; ok {
+			scopes = append(scopes, sc)
+		}
+	}
+	outs := make([]scopeOut, len(scopes))
+	errs := make([]error, len(scopes))
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var wg sync.WaitGroup
+	for i, sc := range scopes {
+		wg.Go(func() {
+			outs[i], errs[i] = s.scope(ctx, sc, recipe.Scopes[sc])
+			if errs[i] != nil {
+				cancel()
+			}
+		})
+	}
+	wg.Wait()
+	if i := firstError(errs); i >= 0 {
+		return SearchResults{}, fmt.Errorf("search %s: %w", scopes[i], errs[i])
+	}
+	for _, o := range outs {
+		res.Facts = append(res.Facts, o.facts...)
+		res.Entities = append(res.Entities, o.entities...)
+		res.Episodes = append(res.Episodes, o.episodes...)
+		res.Communities = append(res.Communities, o.communities...)
+		res.Warnings = append(res.Warnings, o.warnings...)
+		res.Timing.Candidates = max(res.Timing.Candidates, o.candidates)
+		res.Timing.Rerank = max(res.Timing.Rerank, o.rerank)
+		res.Timing.Load = max(res.Timing.Load, o.load)
+	}
+	res.Timing.Total = e.now().Sub(start)
+	return res, nil
+}
+
+// firstError returns the index of the first error that is not a
+// cancellation (which another scope's failure may have caused), else of
+// the first error, else -1.
+func firstError(errs []error) int {
+	for i, err := range errs {
+		if err != nil && !canceled(err) {
+			return i
+		}
+	}
+	for i, err := range errs {
+		if err != nil {
+			return i
+		}
+	}
+	return -1
+}
+
+// checkGroups validates group ids and drops repeats.
+func checkGroups(groups []string) ([]string, error) {
+	if len(groups) == 0 {
+		return nil, invalidf("search names no group")
+	}
+	out := make([]string, 0, len(groups))
+	for _, g := range groups {
+		if err := ValidateGroupID(g); err != nil {
+			return nil, err
+		}
+		if !slices.Contains(out, g) {
+			out = append(out, g)
+		}
+	}
+	return out, nil
+}
+
+// needsVector reports whether a recipe needs the query's embedding.
+func needsVector(r Recipe) bool {
+	for _, c := range r.Scopes {
+		if c.Reranker == RerankMMR || slices.Contains(c.Methods, MethodCosine) {
+			return true
+		}
+	}
+	return false
+}
+
+// scopeFilter keeps the time conditions that apply to a scope. A condition
+// on a field the scope lacks is dropped from its group; a group left empty
+// matches everything, and so does the whole condition list.
+func scopeFilter(f Filter, sc Scope) Filter {
+	if len(f.Time) == 0 {
+		return f
+	}
+	has := func(field TimeField) bool {
+		switch sc {
+		case ScopeFacts:
+			return true
+		case ScopeEpisodes:
+			return field == FieldValidAt || field == FieldCreatedAt
+		default:
+			return field == FieldCreatedAt
+		}
+	}
+	groups := make([][]TimeCondition, 0, len(f.Time))
+	for _, g := range f.Time {
+		var kept []TimeCondition
+		for _, c := range g {
+			if has(c.Field) {
+				kept = append(kept, c)
+			}
+		}
+		if len(kept) == 0 {
+			f.Time = nil
+			return f
+		}
+		groups = append(groups, kept)
+	}
+	f.Time = groups
+	return f
+}
+
+// search is the state of one Search call.
+type search struct {
+	e      *Engine
+	req    SearchRequest
+	filter Filter
+	vec    []float32
+}
+
+// scopeOut is what the search of one scope produced.
+type scopeOut struct {
+	facts       []FactResult
+	entities    []EntityResult
+	episodes    []EpisodeResult
+	communities []CommunityResult
+	warnings    []string
+
+	candidates, rerank, load time.Duration
+}
+
+// cand is one candidate of a scope with what the methods said of it.
+type cand struct {
+	id     string
+	scores map[string]float64
+	ranks  map[string]int
+	rrf    float64
+	// score is the reranker's verdict, the result's Score.
+	score float64
+}
+
+// scope runs φ, ρ and the final load for one scope.
+func (s *search) scope(ctx context.Context, sc Scope, c ScopeConfig) (scopeOut, error) {
+	var out scopeOut
+	objs := &objects{s: s, sc: sc, m: map[string]*object{}}
+	t := s.e.now()
+	cands, err := s.candidates(ctx, sc, c, objs)
+	if err != nil {
+		return out, err
+	}
+	out.candidates = s.e.now().Sub(t)
+
+	t = s.e.now()
+	ranked, warnings, err := s.rerank(ctx, sc, c, cands, objs)
+	if err != nil {
+		return out, err
+	}
+	out.warnings = warnings
+	kept := ranked[:0:0]
+	for _, cd := range ranked {
+		if c.MinScore != 0 && cd.score < c.MinScore {
+			continue
+		}
+		kept = append(kept, cd)
+		if len(kept) == c.Limit {
+			break
+		}
+	}
+	out.rerank = s.e.now().Sub(t)
+
+	t = s.e.now()
+	err = s.results(ctx, sc, kept, objs, &out)
+	out.load = s.e.now().Sub(t)
+	return out, err
+}
+
+// candidates runs the scope's methods and fuses their rankings by RRF,
+// best first.
+func (s *search) candidates(ctx context.Context, sc Scope, c ScopeConfig, objs *objects) ([]*cand, error) {
+	q := SearchQuery{Scope: sc, Groups: s.req.Groups, Vector: s.vec, Text: s.req.Query, Limit: c.Candidates, Filter: scopeFilter(s.filter, sc)}
+	lists := map[string][]Hit{}
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	var errs []error
+	run := func(method string, f func() ([]Hit, error)) {
+		wg.Go(func() {
+			hits, err := f()
+			mu.Lock()
+			defer mu.Unlock()
+			if err != nil {
+				errs = append(errs, fmt.Errorf("%s: %w", method, err))
+				return
+			}
+			lists[method] = hits
+		})
+	}
+	for _, m := range c.Methods {
+		switch m {
+		case MethodCosine:
+			q := q
+			q.MinScore = c.MinSimilarity
+			run(m, func() ([]Hit, error) { return s.e.store.VectorSearch(ctx, q) })
+		case MethodBM25:
+			run(m, func() ([]Hit, error) { return s.e.store.TextSearch(ctx, q) })
+		}
+	}
+	wg.Wait()
+	if len(errs) > 0 {
+		return nil, errs[0]
+	}
+	if slices.Contains(c.Methods, MethodBFS) {
+		seeds, err := s.seeds(ctx, sc, c, lists, objs)
+		if err != nil {
+			return nil, fmt.Errorf("bfs seeds: %w", err)
+		}
+		hits, err := s.e.store.Traverse(ctx, TraverseQuery{Scope: sc, Groups: s.req.Groups, Seeds: seeds, Depth: c.BFSDepth, Limit: c.Candidates, Filter: q.Filter})
+		if err != nil {
+			return nil, fmt.Errorf("bfs: %w", err)
+		}
+		lists[MethodBFS] = hits
+	}
+	return fuse(lists, c.Weights, c.RRFK), nil
+}
+
+// bfsSeedsPerMethod is how many of each other method's best hits seed BFS.
+const bfsSeedsPerMethod = 5
+
+// seeds picks BFS origins: the request's seeds; else the entities of the
+// scope's best cosine and BM25 hits (fact endpoints, the entities
+// themselves, the episodes, community members); else the group's latest
+// episodes as of the filter's time.
+func (s *search) seeds(ctx context.Context, sc Scope, c ScopeConfig, lists map[string][]Hit, objs *objects) ([]string, error) {
+	if len(s.req.Seeds) > 0 {
+		return s.req.Seeds, nil
+	}
+	var ids []string
+	for _, m := range []string{MethodCosine, MethodBM25} {
+		for i, h := range lists[m] {
+			if i == bfsSeedsPerMethod {
+				break
+			}
+			if !slices.Contains(ids, h.UUID) {
+				ids = append(ids, h.UUID)
+			}
+		}
+	}
+	if len(ids) > 0 {
+		switch sc {
+		case ScopeEntities, ScopeEpisodes:
+			return ids, nil
+		default:
+			if err := objs.ensure(ctx, ids, false); err != nil {
+				return nil, err
+			}
+			var out []string
+			for _, id := range ids {
+				if o := objs.m[id]; o != nil {
+					for _, en := range o.entityRefs() {
+						if !slices.Contains(out, en) {
+							out = append(out, en)
+						}
+					}
+				}
+			}
+			return out, nil
+		}
+	}
+	at := s.filter.Now
+	for _, t := range []time.Time{s.filter.KnownAt, s.filter.ValidAt} {
+		if !t.IsZero() && t.Before(at) {
+			at = t
+		}
+	}
+	var out []string
+	for _, g := range s.req.Groups {
+		eps, err := s.e.store.PreviousEpisodes(ctx, Episode{GroupID: g, UUID: "~", ValidAt: at}, s.e.search.RecentEpisodes)
+		if err != nil {
+			return nil, fmt.Errorf("read latest episodes: %w", err)
+		}
+		for _, ep := range eps {
+			out = append(out, ep.UUID)
+		}
+	}
+	return out, nil
+}
+
+// results loads the kept candidates and fills the scope's results.
+func (s *search) results(ctx context.Context, sc Scope, kept []*cand, objs *objects, out *scopeOut) error {
+	ids := make([]string, len(kept))
+	for i, cd := range kept {
+		ids[i] = cd.id
+	}
+	if err := objs.ensure(ctx, ids, false); err != nil {
+		return err
+	}
+	var names map[string]string
+	if sc == ScopeFacts {
+		var ends []string
+		for _, id := range ids {
+			if o := objs.m[id]; o != nil {
+				ends = append(ends, o.fact.SourceUUID, o.fact.TargetUUID)
+			}
+		}
+		ents, err := s.e.store.Entities(ctx, s.req.Groups, dedupe(ends), GetOptions{})
+		if err != nil {
+			return fmt.Errorf("read fact endpoints: %w", err)
+		}
+		names = make(map[string]string, len(ents))
+		for _, en := range ents {
+			names[en.UUID] = en.Name
+		}
+	}
+	for _, cd := range kept {
+		o := objs.m[cd.id]
+		if o == nil {
+			continue // deleted since it was found
+		}
+		switch sc {
+		case ScopeFacts:
+			f := *o.fact
+			f.Embedding = nil
+			asKnownAt(&f, s.filter.KnownAt)
+			out.facts = append(out.facts, FactResult{Fact: f, SourceName: names[f.SourceUUID], TargetName: names[f.TargetUUID], Score: cd.score})
+		case ScopeEntities:
+			en := *o.entity
+			en.NameEmbedding = nil
+			out.entities = append(out.entities, EntityResult{Entity: en, Score: cd.score})
+		case ScopeEpisodes:
+			ep := *o.episode
+			ep.Embedding = nil
+			out.episodes = append(out.episodes, EpisodeResult{Episode: ep, Score: cd.score})
+		case ScopeCommunities:
+			cm := *o.community
+			cm.NameEmbedding = nil
+			out.communities = append(out.communities, CommunityResult{Community: cm, Score: cd.score})
+		}
+	}
+	return nil
+}
+
+// asKnownAt shows a fact as mnemo knew it at system time t: a retirement
+// after t had not happened yet.
+func asKnownAt(f *Fact, t time.Time) {
+	if t.IsZero() || f.ExpiredAt.IsZero() || !f.ExpiredAt.After(t) {
+		return
+	}
+	f.InvalidAt, f.ExpiredAt, f.InvalidatedBy = f.StatedInvalidAt, time.Time{}, ""
+}
+
+func dedupe(ids []string) []string {
+	out := make([]string, 0, len(ids))
+	seen := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		if id != "" && !seen[id] {
+			seen[id] = true
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// object is a loaded candidate: exactly one field is set.
+type object struct {
+	fact      *Fact
+	entity    *Entity
+	episode   *Episode
+	community *Community
+	// links are the entities an episode mentions, read on demand.
+	links []string
+}
+
+// text is what rerankers read of the object.
+func (o *object) text() string {
+	switch {
+	case o.fact != nil:
+		return o.fact.Text
+	case o.entity != nil:
+		return joinNonEmpty(o.entity.Name, o.entity.Summary)
+	case o.episode != nil:
+		return o.episode.Content
+	default:
+		return joinNonEmpty(o.community.Name, o.community.Summary)
+	}
+}
+
+func joinNonEmpty(name, summary string) string {
+	if summary == "" {
+		return name
+	}
+	return name + ": " + summary
+}
+
+// vector is the object's embedding, nil unless loaded with embeddings.
+func (o *object) vector() []float32 {
+	switch {
+	case o.fact != nil:
+		return o.fact.Embedding
+	case o.entity != nil:
+		return o.entity.NameEmbedding
+	case o.episode != nil:
+		return o.episode.Embedding
+	default:
+		return o.community.NameEmbedding
+	}
+}
+
+// entityRefs are the entities the object stands on: a fact's endpoints,
+// the entity itself, a community's members, the entities an episode
+// mentions (once read into links).
+func (o *object) entityRefs() []string {
+	switch {
+	case o.fact != nil:
+		return []string{o.fact.SourceUUID, o.fact.TargetUUID}
+	case o.entity != nil:
+		return []string{o.entity.UUID}
+	case o.episode != nil:
+		return o.links
+	default:
+		return o.community.Members
+	}
+}
+
+// times returns the object's four timestamps as far as it has them.
+func (o *object) times() (valid, invalid, created, expired time.Time) {
+	switch {
+	case o.fact != nil:
+		return o.fact.ValidAt, o.fact.InvalidAt, o.fact.CreatedAt, o.fact.ExpiredAt
+	case o.entity != nil:
+		return time.Time{}, time.Time{}, o.entity.CreatedAt, time.Time{}
+	case o.episode != nil:
+		return o.episode.ValidAt, time.Time{}, o.episode.CreatedAt, time.Time{}
+	default:
+		return time.Time{}, time.Time{}, o.community.CreatedAt, time.Time{}
+	}
+}
+
+// objects caches the objects of one scope read during a search.
+type objects struct {
+	s      *search
+	sc     Scope
+	m      map[string]*object
+	hasVec map[string]bool
+}
+
+// ensure reads the objects of ids not read yet (or read without their
+// embedding when vectors is set). Unknown ids stay absent.
+func (c *objects) ensure(ctx context.Context, ids []string, vectors bool) error {
+	var missing []string
+	for _, id := range ids {
+		if o, ok := c.m[id]; !ok || vectors && o != nil && !c.hasVec[id] {
+			missing = append(missing, id)
+		}
+	}
+	if len(missing) == 0 {
+		return nil
+	}
+	st, groups, opts := c.s.e.store, c.s.req.Groups, GetOptions{Embeddings: vectors}
+	put := func(id string, o *object) {
+		c.m[id] = o
+		if vectors {
+			if c.hasVec == nil {
+				c.hasVec = map[string]bool{}
+			}
+			c.hasVec[id] = true
+		}
+	}
+	switch c.sc {
+	case ScopeFacts:
+		xs, err := st.Facts(ctx, groups, missing, opts)
+		if err != nil {
+			return fmt.Errorf("read facts: %w", err)
+		}
+		for i := range xs {
+			put(xs[i].UUID, &object{fact: &xs[i]})
+		}
+	case ScopeEntities:
+		xs, err := st.Entities(ctx, groups, missing, opts)
+		if err != nil {
+			return fmt.Errorf("read entities: %w", err)
+		}
+		for i := range xs {
+			put(xs[i].UUID, &object{entity: &xs[i]})
+		}
+	case ScopeEpisodes:
+		xs, err := st.Episodes(ctx, groups, missing, opts)
+		if err != nil {
+			return fmt.Errorf("read episodes: %w", err)
+		}
+		for i := range xs {
+			put(xs[i].UUID, &object{episode: &xs[i]})
+		}
+	case ScopeCommunities:
+		xs, err := st.Communities(ctx, groups, missing, opts)
+		if err != nil {
+			return fmt.Errorf("read communities: %w", err)
+		}
+		for i := range xs {
+			put(xs[i].UUID, &object{community: &xs[i]})
+		}
+	}
+	for _, id := range missing {
+		if _, ok := c.m[id]; !ok {
+			c.m[id] = nil
+		}
+	}
+	return nil
+}
+
+// ensureLinks reads the entities each episode of ids mentions.
+func (c *objects) ensureLinks(ctx context.Context, ids []string) error {
+	for _, id := range ids {
+		o := c.m[id]
+		if o == nil || o.episode == nil || o.links != nil {
+			continue
+		}
+		l, err := c.s.e.store.EpisodeLinks(ctx, c.s.req.Groups, id)
+		if err != nil {
+			return fmt.Errorf("read episode links: %w", err)
+		}
+		o.links = append([]string{}, l.Entities...)
+	}
+	return nil
+}

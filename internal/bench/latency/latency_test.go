@@ -1,0 +1,63 @@
+package latency_test
+
+import (
+	"context"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"mnemo/core"
+	"mnemo/core/hashembed"
+	"mnemo/internal/bench/latency"
+	"mnemo/kuzu"
+	"mnemo/kuzu/kuzutest"
+)
+
+type noPlugins struct{}
+
+func (noPlugins) For(context.Context, string) (core.Plugins, error) { return core.Plugins{}, nil }
+
+// TestSmallGraph writes a small generated graph, checks its counts, and
+// runs both measured operations on it.
+func TestSmallGraph(t *testing.T) {
+	ctx := context.Background()
+	st := kuzutest.MustOpen(t, kuzu.Options{Dimension: 256})
+	emb := hashembed.New(256)
+	g := latency.NewGraph("bench", 300, 7)
+	if got, want := g.Query(3), latency.NewGraph("bench", 300, 7).Query(3); got != want {
+		t.Errorf("Query(3) = %q, then %q: want the same graph for the same seed", got, want)
+	}
+	if err := g.Write(ctx, st, emb, 100, nil); err != nil {
+		t.Fatalf("Write: %v", err)
+	}
+	s, err := st.Stats(ctx, "bench")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Facts != 300 || s.Entities != g.Entities() || s.Episodes != g.Episodes() {
+		t.Errorf("Stats = %+v, want 300 facts, %d entities, %d episodes", s, g.Entities(), g.Episodes())
+	}
+	e, err := core.Open(ctx, core.Options{Store: st, Embedder: emb, Plugins: noPlugins{}, Now: time.Now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close(ctx)
+	var embed atomic.Int64
+	res, err := latency.Measure(ctx, 2, 20, latency.SearchOp(e, g, "facts", &embed))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.N != 20 || res.P50 <= 0 || res.P50 > res.P95 || res.P95 > res.P99 || res.QPS <= 0 {
+		t.Errorf("Measure(search) = %+v", res)
+	}
+	vecs := make([][]float32, 20)
+	for i := range vecs {
+		vecs[i] = emb.Vector(g.Query(i))
+	}
+	if _, err := latency.Measure(ctx, 1, 20, latency.BareOp(st, e.Recipes()["default"], g, vecs, time.Now())); err != nil {
+		t.Fatal(err)
+	}
+	if latency.PeakRSS() <= 0 {
+		t.Errorf("PeakRSS() = %d, want a size", latency.PeakRSS())
+	}
+}

@@ -1,0 +1,117 @@
+package retrievaltest
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"mnemo/core"
+)
+
+// TestMethods runs each search method alone on each scope of the people
+// graph and checks the known best answers.
+func TestMethods(t *testing.T) {
+	e := newEnv(t)
+	g := e.people("g")
+	tests := []struct {
+		name   string
+		sc     core.Scope
+		method string
+		query  string
+		seeds  []string
+		depth  int
+		limit  int
+		want   []string // a prefix of the results
+		all    bool     // want is all the results
+	}{
+		{name: "cosine facts", sc: core.ScopeFacts, method: core.MethodCosine, query: "where does Alice live", limit: 3, want: []string{"f-lives"}},
+		{name: "bm25 facts", sc: core.ScopeFacts, method: core.MethodBM25, query: "tennis", limit: 5, want: []string{"f-tennis"}, all: true},
+		{name: "bfs facts, 1 hop", sc: core.ScopeFacts, method: core.MethodBFS, seeds: []string{"dan"}, depth: 1, limit: 10, want: []string{"f-tennis"}, all: true},
+		{name: "bfs facts, 2 hops", sc: core.ScopeFacts, method: core.MethodBFS, seeds: []string{"dan"}, depth: 2, limit: 10, want: []string{"f-tennis", "f-married"}, all: true},
+		{name: "cosine entities", sc: core.ScopeEntities, method: core.MethodCosine, query: "Acme Corp", limit: 3, want: []string{"acme"}},
+		{name: "bm25 entities on summary", sc: core.ScopeEntities, method: core.MethodBM25, query: "chef", limit: 5, want: []string{"bob"}, all: true},
+		{name: "bfs entities, 2 hops", sc: core.ScopeEntities, method: core.MethodBFS, seeds: []string{"dan"}, depth: 2, limit: 10, want: []string{"carol", "bob"}, all: true},
+		{name: "cosine episodes", sc: core.ScopeEpisodes, method: core.MethodCosine, query: "started building robots at Acme", limit: 2, want: []string{"e1"}},
+		{name: "bm25 episodes", sc: core.ScopeEpisodes, method: core.MethodBM25, query: "tennis Sunday", limit: 5, want: []string{"e3"}, all: true},
+		{name: "bfs episodes from an episode seed", sc: core.ScopeEpisodes, method: core.MethodBFS, seeds: []string{"e3"}, depth: 1, limit: 10, want: []string{"e3", "e4"}, all: true},
+		{name: "cosine communities", sc: core.ScopeCommunities, method: core.MethodCosine, query: "robotics at Acme", limit: 1, want: []string{"c-robots"}, all: true},
+		{name: "bm25 communities", sc: core.ScopeCommunities, method: core.MethodBM25, query: "tennis", limit: 5, want: []string{"c-tennis"}, all: true},
+		{name: "bfs communities", sc: core.ScopeCommunities, method: core.MethodBFS, seeds: []string{"dan"}, depth: 1, limit: 5, want: []string{"c-tennis"}, all: true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := only(tt.sc, core.RerankRRF, tt.limit, tt.method)
+			c := r.Scopes[tt.sc]
+			c.BFSDepth = tt.depth
+			r.Scopes[tt.sc] = c
+			res := e.search(t, core.SearchRequest{Groups: []string{"g"}, Query: tt.query, Seeds: g.ids(tt.seeds...), Custom: r})
+			got := names(res, tt.sc)
+			if !tt.all && len(got) > len(tt.want) {
+				got = got[:len(tt.want)]
+			}
+			if !cmp.Equal(got, tt.want) {
+				t.Errorf("Search(%s %s %q) = %v, want %v", tt.sc, tt.method, tt.query, got, tt.want)
+			}
+		})
+	}
+}
+
+// TestBFSSeeding checks where BFS starts without seeds: from the scope's
+// other results, or else from the group's latest episodes.
+func TestBFSSeeding(t *testing.T) {
+	e := newEnv(t)
+	e.people("g")
+	// BM25 finds only Dan's fact; BFS from its endpoints reaches Carol's
+	// in one hop, Bob's in two.
+	for depth, want := range map[int][]string{1: {"f-tennis", "f-married"}, 2: {"f-tennis", "f-married", "f-cook", "f-sibling"}} {
+		r := only(core.ScopeFacts, core.RerankRRF, 10, core.MethodBM25, core.MethodBFS)
+		c := r.Scopes[core.ScopeFacts]
+		c.BFSDepth = depth
+		r.Scopes[core.ScopeFacts] = c
+		res := e.search(t, core.SearchRequest{Groups: []string{"g"}, Query: "tennis", Custom: r})
+		if got := names(res, core.ScopeFacts); !cmp.Equal(got, want) {
+			t.Errorf("BM25+BFS(depth %d) facts for %q = %v, want %v", depth, "tennis", got, want)
+		}
+	}
+	// BFS alone starts from the latest episodes: with RecentEpisodes 1,
+	// e4 (Bob, the bistro, Carol) is the seed.
+	e2 := newEnv(t, func(o *core.Options) { o.Search.RecentEpisodes = 1 })
+	e2.people("g")
+	res := e2.search(t, core.SearchRequest{Groups: []string{"g"}, Query: "anything", Custom: only(core.ScopeEntities, core.RerankRRF, 10, core.MethodBFS)})
+	got := names(res, core.ScopeEntities)
+	want := []string{"bistro", "bob", "carol"} // 1 hop from the episode
+	if len(got) < 3 || !cmp.Equal(got[:3], want) {
+		t.Errorf("BFS from the latest episode = %v, want %v first", got, want)
+	}
+}
+
+// TestSearchErrors checks the errors a bad request gets.
+func TestSearchErrors(t *testing.T) {
+	e := newEnv(t)
+	e.people("g")
+	e.people("other")
+	tests := []struct {
+		name string
+		req  core.SearchRequest
+		want error
+	}{
+		{"no group", core.SearchRequest{Query: "x"}, core.ErrInvalid},
+		{"bad group", core.SearchRequest{Groups: []string{"a b"}, Query: "x"}, core.ErrInvalid},
+		{"unknown reranker", core.SearchRequest{Groups: []string{"g"}, Query: "x", Reranker: "magic"}, core.ErrInvalid},
+		{"unknown recipe", core.SearchRequest{Groups: []string{"g"}, Query: "x", Recipe: "magic"}, core.ErrInvalid},
+		{"empty query", core.SearchRequest{Groups: []string{"g"}}, core.ErrInvalid},
+		{"node distance without centre", core.SearchRequest{Groups: []string{"g"}, Query: "x", Recipe: "node_distance"}, core.ErrInvalid},
+		{"centre of another group", core.SearchRequest{Groups: []string{"g"}, Query: "Alice", Recipe: "node_distance", Center: "other-alice"}, core.ErrNotFound},
+		{"time field the scope lacks", core.SearchRequest{Groups: []string{"g"}, Query: "x", Recipe: "facts", Filter: core.Filter{Time: [][]core.TimeCondition{{{Field: "born_at", Op: core.OpIsNull}}}}}, core.ErrInvalid},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := e.eng.Search(context.Background(), tt.req)
+			if !errors.Is(err, tt.want) {
+				t.Errorf("Search(%+v) error = %v, want %v", tt.req, err, tt.want)
+			}
+		})
+	}
+}
