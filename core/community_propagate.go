@@ -16,9 +16,12 @@ import (
 // its neighbours received earlier in the same sweep, which is what keeps
 // two entities joined by several facts, or the two sides of a bipartite
 // graph, from swapping labels forever as they do under synchronous updates.
-// Ties keep the entity's current label when it is among the best, else take
-// the smallest label, so that an entity never moves between equally good
-// labels. A level stops after a sweep that changes nothing.
+// Ties keep the entity's current label when it is among the best, so that
+// an entity never moves between equally good labels; a tie between other
+// labels is settled by a fair draw that is a pure function of the label,
+// the entity and the sweep. (Taking the smallest label instead makes one
+// label win every tie of the first sweep, and it floods clusters joined by
+// a single fact.) A level stops after a sweep that changes nothing.
 //
 // Propagation on entities leaves sparse clusters in fragments: each
 // fragment is stable because every member has as much weight inside it as
@@ -210,9 +213,19 @@ func propagate(g *adjacency, maxIter int, stop func() bool) propagation {
 			}
 			cur := labels[v]
 			best, bestW := cur, acc[cur]
+			bestH := uint64(0)
 			for _, l := range seen {
-				if w := acc[l]; w > bestW || w == bestW && best != cur && l < best {
-					best, bestW = l, w
+				w := acc[l]
+				if w < bestW || w == bestW && best == cur {
+					continue
+				}
+				// A tie between labels other than the current one goes to
+				// the label with the smallest hash of (label, node, sweep):
+				// a fair draw that does not depend on the order neighbours
+				// are listed in.
+				h := tieHash(l, v, p.iterations)
+				if w > bestW || h < bestH || h == bestH && l < best {
+					best, bestW, bestH = l, w, h
 				}
 			}
 			for _, l := range seen {
@@ -252,6 +265,19 @@ func propagateLevels(g *adjacency, maxIter int, stop func() bool) propagation {
 		}
 	}
 	return p
+}
+
+// tieHash mixes a label, a node and a sweep number into 64 bits
+// (splitmix64's finalizer).
+func tieHash(label, node int32, sweep int) uint64 {
+	x := uint64(uint32(label))<<32 | uint64(uint32(node))
+	x ^= uint64(sweep) * 0x9e3779b97f4a7c15
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	x ^= x >> 31
+	return x
 }
 
 // cluster is a community found by propagation: its members, sorted, and
