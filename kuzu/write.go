@@ -392,8 +392,16 @@ func (s *Store) upsertFacts(ctx context.Context, c *conn, p *pending, group stri
 			f.invalid_at = `+tsExpr("r.invalid_at")+`, f.expired_at = `+tsExpr("r.expired_at")+`, f.invalidated_by = r.invby`, old); err != nil {
 		return err
 	}
-	if err := runBatch(ctx, c, "link facts to entities", `UNWIND $rows AS r MATCH (s:Entity {uuid: r.src}), (f:Fact {uuid: r.uuid}), (t:Entity {uuid: r.tgt})
-		MERGE (s)-[:RELATES_TO]->(f) MERGE (f)-[:RELATES_TO]->(t)`, fresh); err != nil {
+	// New facts have no links yet, so CREATE is enough. One statement per
+	// end: the three-way MATCH followed by two MERGEs slowed down as the
+	// tables grew (38,640 facts among 10,000 entities took 9.5 minutes to
+	// write in batches of 20,000, against 1.7 minutes this way).
+	if err := runBatch(ctx, c, "link facts to sources", `UNWIND $rows AS r MATCH (f:Fact {uuid: r.uuid}) MATCH (s:Entity {uuid: r.src})
+		CREATE (s)-[:RELATES_TO]->(f)`, fresh); err != nil {
+		return err
+	}
+	if err := runBatch(ctx, c, "link facts to targets", `UNWIND $rows AS r MATCH (f:Fact {uuid: r.uuid}) MATCH (t:Entity {uuid: r.tgt})
+		CREATE (f)-[:RELATES_TO]->(t)`, fresh); err != nil {
 		return err
 	}
 	return s.replaceVecs(ctx, c, p, core.ScopeFacts, vecs)
