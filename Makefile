@@ -54,7 +54,7 @@ check: fmt plugins
 	@git diff --exit-code || (echo "The differences above will fail CI until committed." && exit 1)
 
 bench:
-	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 60m ./kuzu/ ./core/... ./wasm/... ./host/...
+	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 120m ./kuzu/ ./core/... ./wasm/... ./host/... ./internal/communitytest/
 
 dist: plugins
 	rm -rf $(DIST) && mkdir -p $(DIST)

@@ -98,9 +98,12 @@ type CommunityReport struct {
 	// per prompt name in ByPrompt.
 	Usage    Usage
 	ByPrompt map[string]Usage
-	// Propagation is the time label propagation took; Duration the whole
-	// build, reads and write included.
-	Propagation, Duration time.Duration
+	// Duration is the time of the whole build. It splits into reading the
+	// projection (Read), label propagation (Propagation), writing the
+	// summaries with their reads and embeddings (Summaries), and replacing
+	// the communities in the store (Write).
+	Duration                            time.Duration
+	Read, Propagation, Summaries, Write time.Duration
 }
 
 // CommunityStatus is the state of a group's communities.

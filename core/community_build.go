@@ -53,11 +53,12 @@ func (e *Engine) build(ctx context.Context, g *communityGroup) (rep CommunityRep
 	adj := newAdjacency(graph)
 	rep.Entities, rep.Pairs = len(adj.nodes), adj.pairs()
 	t := e.now()
+	rep.Read = t.Sub(snap)
 	p := propagateLevels(adj, e.comm.MaxIterations, func() bool { return ctx.Err() != nil })
 	if err := ctx.Err(); err != nil {
 		return rep, fmt.Errorf("build communities: %w", err)
 	}
-	rep.Propagation = e.now().Sub(t)
+	rep.Propagation, t = e.now().Sub(t), e.now()
 	rep.Iterations, rep.Converged = p.iterations, p.converged
 	cs := clusters(adj, p.labels, e.comm.MinMembers)
 	for _, c := range cs {
@@ -69,11 +70,7 @@ func (e *Engine) build(ctx context.Context, g *communityGroup) (rep CommunityRep
 	if err != nil {
 		return rep, err
 	}
-	top := e.comm.SummaryMembers
-	if sum.offline() {
-		top = offlineSummaryTop
-	}
-	inputs, err := e.summaryInputs(ctx, g.name, cs, top)
+	inputs, err := e.summaryInputs(ctx, g.name, cs, sum)
 	if err != nil {
 		return rep, err
 	}
@@ -86,6 +83,7 @@ func (e *Engine) build(ctx context.Context, g *communityGroup) (rep CommunityRep
 	if err != nil {
 		return rep, err
 	}
+	rep.Summaries, t = e.now().Sub(t), e.now()
 
 	g.write.Lock()
 	defer g.write.Unlock()
@@ -112,6 +110,7 @@ func (e *Engine) build(ctx context.Context, g *communityGroup) (rep CommunityRep
 	if err := e.store.Apply(ctx, ch); err != nil {
 		return rep, fmt.Errorf("write communities: %w", err)
 	}
+	rep.Write = e.now().Sub(t)
 	g.mu.Lock()
 	g.loaded, g.built, g.base, g.added, g.changed = true, snap, len(adj.nodes), 0, map[string]bool{}
 	g.failedAt = time.Time{}
@@ -199,12 +198,13 @@ func reuseIDs(cs []cluster, old []Community) []string {
 	return ids
 }
 
-// summaryInputs reads what each cluster's summary is written from: its top
-// most central members with their names and summaries, and the current
-// facts between members that touch them, most central first (by the
-// degrees of their ends, then newest, then by text). Reads are batched
-// across clusters.
-func (e *Engine) summaryInputs(ctx context.Context, group string, cs []cluster, top int) ([]summaryInput, error) {
+// summaryInputs reads what each cluster's summary is written from (see
+// summarizer.reach): its most central members with their names and
+// summaries, and the current facts between members that touch the most
+// central of them, most central first (by the degrees of their ends, then
+// newest, then by text). Reads are batched across clusters.
+func (e *Engine) summaryInputs(ctx context.Context, group string, cs []cluster, sum *summarizer) ([]summaryInput, error) {
+	top, factTop := sum.reach()
 	owner := map[string]int{}
 	tops := make([][]string, len(cs))
 	var topIDs []string
@@ -213,7 +213,7 @@ func (e *Engine) summaryInputs(ctx context.Context, group string, cs []cluster, 
 			owner[m] = i
 		}
 		tops[i] = cs[i].central(top)
-		topIDs = append(topIDs, tops[i]...)
+		topIDs = append(topIDs, tops[i][:min(factTop, len(tops[i]))]...)
 	}
 	now := e.now()
 	facts := make([][]Fact, len(cs))

@@ -66,6 +66,7 @@ type summarizer struct {
 	llm      LLM        // the engine's LLM, or nil
 	maxChars int
 	batch    int
+	members  int // SummaryMembers
 	calls    atomic.Int64
 }
 
@@ -75,11 +76,22 @@ func (e *Engine) summarizer(ctx context.Context, group string) (*summarizer, err
 	if err != nil {
 		return nil, fmt.Errorf("load plugins of group %s: %w", group, err)
 	}
-	return &summarizer{plugin: p.Summarizer, llm: e.llm, maxChars: e.comm.MaxSummaryChars, batch: e.comm.SummaryBatch}, nil
+	return &summarizer{plugin: p.Summarizer, llm: e.llm, maxChars: e.comm.MaxSummaryChars, batch: e.comm.SummaryBatch, members: e.comm.SummaryMembers}, nil
 }
 
 // offline reports whether summaries are written without a model.
 func (s *summarizer) offline() bool { return s.plugin == nil && s.llm == nil }
+
+// reach returns how many of a community's most central members a summary
+// is written from, and of how many of them the facts are read. Reading
+// facts is the costly part of a build; offline, the facts of the three
+// most central members are enough.
+func (s *summarizer) reach() (members, factMembers int) {
+	if s.offline() {
+		return offlineSummaryTop, offlineFactMembers
+	}
+	return s.members, s.members
+}
 
 // summarize writes the name and summary of a community: offline, or by
 // map-reduce through the plugin or the LLM.
@@ -256,8 +268,12 @@ func capName(s string) string {
 	return strings.TrimRight(s[:cut], " ,;:-")
 }
 
-// offlineSummaryTop is how many central members the offline summary names.
-const offlineSummaryTop = 5
+// offlineSummaryTop is how many central members the offline summary names;
+// offlineFactMembers is of how many of them it reads the facts.
+const (
+	offlineSummaryTop  = 5
+	offlineFactMembers = 3
+)
 
 // offlineSummary writes a community's summary without a model: its most
 // central members with their weighted degrees, its most frequent relations

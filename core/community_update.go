@@ -203,7 +203,7 @@ func (e *Engine) extend(ctx context.Context, g *communityGroup, entities []strin
 			add(f.TargetUUID, f.SourceUUID)
 		}
 	}
-	labels, err := e.store.CommunitiesOf(ctx, g.name, append(nbs, ids...))
+	labels, err := e.store.CommunitiesOf(ctx, g.name, slices.Compact(slices.Sorted(slices.Values(append(nbs, ids...)))))
 	if err != nil {
 		return fmt.Errorf("read communities of entities: %w", err)
 	}
@@ -350,11 +350,7 @@ func (e *Engine) resummarize(ctx context.Context, group string, sum *summarizer,
 	if err != nil {
 		return Summary{}, err
 	}
-	top := e.comm.SummaryMembers
-	if sum.offline() {
-		top = offlineSummaryTop
-	}
-	inputs, err := e.summaryInputs(ctx, group, []cluster{c}, top)
+	inputs, err := e.summaryInputs(ctx, group, []cluster{c}, sum)
 	if err != nil {
 		return Summary{}, err
 	}
