@@ -120,6 +120,9 @@ func (o Options) Validate() error {
 	if d := o.Store.Dimension(); d != o.Embedder.Dimension() {
 		return fmt.Errorf("%w: the embedder makes vectors of dimension %d, the store holds %d", ErrConflict, o.Embedder.Dimension(), d)
 	}
+	if err := o.Communities.Validate(); err != nil {
+		return err
+	}
 	i := o.Ingest
 	if i.MaxContentBytes < 0 || i.MaxExtractBytes < 0 || i.MaxChunks < 0 || i.Batch < 0 || i.MaxAttempts < 0 || i.RetryDelay < 0 {
 		return invalidf("engine: negative ingestion setting")
@@ -146,7 +149,8 @@ type Engine struct {
 	search SearchOptions
 	comm   CommunityOptions
 
-	q *queue
+	q           *queue
+	communities communityGroups
 
 	closeOnce sync.Once
 	closed    chan struct{}
@@ -186,9 +190,10 @@ func Open(ctx context.Context, opts Options) (*Engine, error) {
 // Store returns the store the engine reads and writes, for listings.
 func (e *Engine) Store() Store { return e.store }
 
-// Close stops the ingestion workers. An episode being processed when ctx
-// ends is interrupted and stays pending: the next Open resumes it. Close is
-// idempotent.
+// Close stops the ingestion workers and cancels background community
+// rebuilds (a cancelled rebuild writes nothing). An episode being processed
+// when ctx ends is interrupted and stays pending: the next Open resumes it.
+// Close is idempotent.
 func (e *Engine) Close(ctx context.Context) error {
 	e.closeOnce.Do(func() {
 		close(e.closed)

@@ -182,6 +182,10 @@ type Deleted struct {
 
 // Change is one atomic write.
 type Change struct {
+	// Group is the group the change writes to. It may be left empty when
+	// an object of the change names the group; a change that only deletes
+	// communities must set it.
+	Group string
 	// Episodes are updated (status, attempts, error) or, if new, inserted.
 	Episodes []Episode
 	// Entities are inserted or replace the stored entity with the same

@@ -74,6 +74,9 @@ func (e *Engine) resolveAndWrite(ctx context.Context, p *prepared) (EpisodeRepor
 	if err := e.store.Apply(ctx, ch); err != nil {
 		return EpisodeReport{}, fmt.Errorf("write episode: %w", err)
 	}
+	if err := e.communitiesIngested(ctx, ep.GroupID, ids); err != nil && !canceled(err) {
+		e.log.Warn("update communities", "group", ep.GroupID, "episode", ep.UUID, "err", err)
+	}
 	return e.report(p, ep, st), nil
 }
 

@@ -175,6 +175,12 @@ func (s *Store) Apply(ctx context.Context, ch core.Change) error {
 // group (empty for an empty change).
 func (s *Store) checkChange(ch *core.Change) (string, error) {
 	group := ""
+	if ch.Group != "" {
+		if err := core.ValidateGroupID(ch.Group); err != nil {
+			return "", fmt.Errorf("change: %w", err)
+		}
+		group = ch.Group
+	}
 	same := func(kind, uuid, g string) error {
 		if err := core.ValidateUUID(uuid); err != nil {
 			return fmt.Errorf("%s: %w", kind, err)
@@ -253,7 +259,7 @@ func (s *Store) checkChange(ch *core.Change) (string, error) {
 		}
 	}
 	if group == "" && (len(ch.Mentions) > 0 || len(ch.DeleteCommunities) > 0) {
-		return "", fmt.Errorf("%w: a change with links or deletions must carry an object naming its group", core.ErrInvalid)
+		return "", fmt.Errorf("%w: a change with links or deletions must name its group (Group, or an object of the group)", core.ErrInvalid)
 	}
 	return group, nil
 }
