@@ -8,6 +8,9 @@ TESTFLAGS  ?= -timeout 12m
 # Built-in plugins: each plugins/<name>/ with a main package for wasip1.
 PLUGINS    := $(notdir $(patsubst %/,%,$(dir $(wildcard plugins/*/main.go))))
 WASMFLAGS  := -trimpath -buildmode=c-shared -ldflags=-s
+# Plugin tests keep wazero's compiled modules here between runs (see
+# wasm/main_test.go): a -race run after a plain one compiles nothing again.
+export MNEMO_WASM_TEST_CACHE ?= $(CURDIR)/.cache/wasm-test
 KUZU_LIB    = $(shell $(GO) list -m -f '{{.Dir}}' github.com/kuzudb/go-kuzu)/lib/dynamic/$(shell $(GO) env GOOS)-$(shell $(GO) env GOARCH)/libkuzu.so
 
 .PHONY: help build plugins test test-race lint fmt check bench dist demo bench-lme bench-search bench-http clean
@@ -67,4 +70,4 @@ demo: build
 	$(BIN)/mnemo demo
 
 clean:
-	rm -rf $(BIN) $(DIST)
+	rm -rf $(BIN) $(DIST) .cache/wasm-test

@@ -225,3 +225,19 @@ func TestRetire(t *testing.T) {
 		})
 	}
 }
+
+func TestAcronym(t *testing.T) {
+	for in, want := range map[string]string{
+		"International Business Machines":       "ibm",
+		"International Business Machines Corp.": "ibm",
+		"Bank of America":                       "ba",
+		"IBM":                                   "",
+		"New York City":                         "nyc",
+		"AT&T":                                  "",
+		"Alice":                                 "",
+	} {
+		if got := Acronym(in); got != want {
+			t.Errorf("Acronym(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

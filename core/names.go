@@ -28,3 +28,34 @@ func NormalizeName(name string) string {
 	}
 	return b.String()
 }
+
+// Acronym returns the lower-case initials of a name of two or more words,
+// leaving out small words and corporate suffixes: "International Business
+// Machines Corp." and "Bank of America" give "ibm" and "ba". Names of one
+// word give "". Entity resolution looks names up by acronym both ways, so
+// that "IBM" and "International Business Machines" meet as candidates.
+func Acronym(name string) string {
+	words := strings.FieldsFunc(name, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '&' })
+	var b strings.Builder
+	for _, w := range words {
+		lw := strings.ToLower(w)
+		if acronymSkip[lw] {
+			continue
+		}
+		r := []rune(lw)
+		if !unicode.IsLetter(r[0]) {
+			continue
+		}
+		b.WriteRune(r[0])
+	}
+	if b.Len() < 2 {
+		return ""
+	}
+	return b.String()
+}
+
+var acronymSkip = map[string]bool{
+	"of": true, "and": true, "the": true, "for": true, "&": true, "de": true, "la": true, "at": true, "in": true,
+	"corp": true, "corporation": true, "inc": true, "incorporated": true, "ltd": true, "llc": true, "co": true,
+	"company": true, "gmbh": true, "plc": true, "ag": true, "sa": true,
+}

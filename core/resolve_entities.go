@@ -37,10 +37,15 @@ const (
 func (e *Engine) resolveEntities(ctx context.Context, p *prepared, now time.Time) (map[string]*resolvedEntity, error) {
 	group := p.ep.GroupID
 	keys := make([]string, len(p.ents))
+	lookup := make([]string, 0, 2*len(p.ents))
 	for i, x := range p.ents {
 		keys[i] = NormalizeName(x.Name)
+		lookup = append(lookup, keys[i])
+		if a := Acronym(x.Name); a != "" {
+			lookup = append(lookup, a)
+		}
 	}
-	exact, err := e.store.EntitiesByName(ctx, group, keys)
+	exact, err := e.store.EntitiesByName(ctx, group, lookup)
 	if err != nil {
 		return nil, fmt.Errorf("find entities by name: %w", err)
 	}
@@ -69,8 +74,14 @@ func (e *Engine) resolveEntities(ctx context.Context, p *prepared, now time.Time
 			if cands, err = e.entityCandidates(ctx, group, x.Name, r.vec); err != nil {
 				return nil, err
 			}
+			cands = append(cands, acronymMatches(x.Name, exact)...)
 			var ok []Entity
+			seen := map[string]bool{}
 			for _, c := range cands {
+				if seen[c.UUID] {
+					continue
+				}
+				seen[c.UUID] = true
 				if compatible(x, c) {
 					ok = append(ok, c)
 				}
@@ -190,6 +201,19 @@ func (e *Engine) entityCandidates(ctx context.Context, group, name string, vec [
 		return nil, nil
 	}
 	return e.store.Entities(ctx, groups, ids, GetOptions{})
+}
+
+// acronymMatches returns the entities that are the acronym of name or whose
+// acronym name is.
+func acronymMatches(name string, ents []Entity) []Entity {
+	key, acro := NormalizeName(name), Acronym(name)
+	var out []Entity
+	for _, en := range ents {
+		if Acronym(en.Name) == key || acro != "" && NormalizeName(en.Name) == acro {
+			out = append(out, en)
+		}
+	}
+	return out
 }
 
 // fuzzyMatch returns the one candidate whose name is a near-identical

@@ -106,7 +106,7 @@ type EntityStore interface {
 	// ListEntities lists a group's entities in creation order.
 	ListEntities(ctx context.Context, group string, opts ListOptions) (Page[Entity], error)
 	// EntitiesByName returns a group's entities whose normalized name
-	// (NormalizeName) is one of keys.
+	// (NormalizeName) or acronym (Acronym) is one of keys.
 	EntitiesByName(ctx context.Context, group string, keys []string) ([]Entity, error)
 	// EntityEpisodes returns the uuids of the episodes that mention an
 	// entity, oldest first.

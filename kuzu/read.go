@@ -360,7 +360,7 @@ func (s *Store) EntitiesByName(ctx context.Context, group string, keys []string)
 	}
 	var out []core.Entity
 	err := s.read(ctx, func(c *conn) error {
-		rows, err := c.query(ctx, "MATCH (n:Entity) WHERE n.group_id = $g AND n.name_key IN $k RETURN "+entityCols+" ORDER BY n.uuid",
+		rows, err := c.query(ctx, "MATCH (n:Entity) WHERE n.group_id = $g AND (n.name_key IN $k OR n.acronym IN $k) RETURN "+entityCols+" ORDER BY n.uuid",
 			map[string]any{"g": group, "k": keys})
 		if err != nil {
 			return fmt.Errorf("find entities by name: %w", err)

@@ -17,7 +17,7 @@ CREATE NODE TABLE IF NOT EXISTS Episode(
 
 CREATE NODE TABLE IF NOT EXISTS Entity(
   uuid STRING PRIMARY KEY, group_id STRING, name STRING, name_key STRING,
-  labels STRING[], summary STRING, attributes STRING, created_at TIMESTAMP);
+  acronym STRING, labels STRING[], summary STRING, attributes STRING, created_at TIMESTAMP);
 
 CREATE NODE TABLE IF NOT EXISTS Fact(
   uuid STRING PRIMARY KEY, group_id STRING, relation STRING, fact STRING,

@@ -320,7 +320,7 @@ func (s *Store) upsertEntities(ctx context.Context, c *conn, p *pending, group s
 	for i, e := range ents {
 		attrs, _ := encodeAttrs(e.Attributes)
 		rows[i] = map[string]any{
-			"uuid": e.UUID, "g": e.GroupID, "name": e.Name, "nkey": core.NormalizeName(e.Name),
+			"uuid": e.UUID, "g": e.GroupID, "name": e.Name, "nkey": core.NormalizeName(e.Name), "acro": core.Acronym(e.Name),
 			"labels": strings.Join(e.Labels, "|"), "summary": e.Summary, "attrs": attrs, "created_at": tsParam(e.CreatedAt),
 		}
 		if e.NameEmbedding != nil {
@@ -334,11 +334,11 @@ func (s *Store) upsertEntities(ctx context.Context, c *conn, p *pending, group s
 		return err
 	}
 	if err := runBatch(ctx, c, "write entities", `UNWIND $rows AS r CREATE (n:Entity {uuid: r.uuid, group_id: r.g, name: r.name,
-		name_key: r.nkey, labels: `+labels+`, summary: r.summary, attributes: r.attrs, created_at: `+tsExpr("r.created_at")+`})`, fresh); err != nil {
+		name_key: r.nkey, acronym: r.acro, labels: `+labels+`, summary: r.summary, attributes: r.attrs, created_at: `+tsExpr("r.created_at")+`})`, fresh); err != nil {
 		return err
 	}
 	if err := runBatch(ctx, c, "update entities", `UNWIND $rows AS r MATCH (n:Entity {uuid: r.uuid})
-		SET n.name = r.name, n.name_key = r.nkey, n.labels = `+labels+`, n.summary = r.summary, n.attributes = r.attrs`, old); err != nil {
+		SET n.name = r.name, n.name_key = r.nkey, n.acronym = r.acro, n.labels = `+labels+`, n.summary = r.summary, n.attributes = r.attrs`, old); err != nil {
 		return err
 	}
 	return s.replaceVecs(ctx, c, p, core.ScopeEntities, vecs)

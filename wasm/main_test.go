@@ -19,7 +19,10 @@ import (
 // a built module is 2 to 4 MB, would go stale silently, and Go's build
 // cache makes a rebuild take a fraction of a second. One compilation cache
 // directory serves the whole run, and runtimes opened by tests share it, so
-// wazero compiles each module once per run.
+// wazero compiles each module once per run. When MNEMO_WASM_TEST_CACHE
+// names a directory (the Makefile sets one under .cache/), that directory
+// is the cache and outlives the run, so the next run, -race ones included
+// (where compiling is many times slower), compiles nothing it has seen.
 
 var (
 	tmpDir   string // holds the built modules and the compilation cache
@@ -40,6 +43,9 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	tmpDir, cacheDir = dir, filepath.Join(dir, "cache")
+	if c := os.Getenv("MNEMO_WASM_TEST_CACHE"); c != "" {
+		cacheDir = c
+	}
 	code := m.Run()
 	if sharedRT != nil {
 		_ = sharedRT.Close(context.Background())

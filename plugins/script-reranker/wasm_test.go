@@ -36,6 +36,9 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	cacheDir = dir
+	if c := os.Getenv("MNEMO_WASM_TEST_CACHE"); c != "" { // see wasm/main_test.go
+		cacheDir = c
+	}
 	code := m.Run()
 	if builtinRT != nil {
 		_ = builtinRT.Close(context.Background())

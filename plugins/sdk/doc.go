@@ -46,7 +46,9 @@
 // error becomes an error answer, and so does a panic in a handler, which is
 // recovered. A fatal runtime error (out of memory, a deadlock, a panic in
 // another goroutine) ends the instance; the host reports it as a trap and
-// discards the instance.
+// discards the instance. Before each export returns, the SDK yields to the
+// runtime's other goroutines: Go runs none of them once an export has
+// returned, and the garbage collector's workers are among them.
 //
 // # Goroutines and state
 //
