@@ -80,9 +80,12 @@ func Open(ctx context.Context, cfg Config, o OpenOptions) (h *Host, err error) {
 		o.Now = time.Now
 	}
 	h = &Host{Config: cfg, Logger: o.Logger, now: o.Now}
+	// A failing step returns (nil, err), which sets h to nil before this
+	// runs: close what was opened through its own reference.
+	opened := h
 	defer func() {
 		if err != nil {
-			_ = h.Close(context.WithoutCancel(ctx))
+			_ = opened.Close(context.WithoutCancel(ctx))
 			h = nil
 		}
 	}()

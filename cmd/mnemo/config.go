@@ -16,10 +16,14 @@ func runConfig(ctx context.Context, g *globals, args []string) int {
 and --db. It validates every setting, loads the plugin sets and ontologies
 the configuration names, and prints the effective configuration as JSON with
 secrets masked.`)
+	verb := ""
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		verb, args = args[0], args[1:]
+	}
 	if ok, code := parse(fs, args); !ok {
 		return code
 	}
-	if fs.NArg() != 1 || fs.Arg(0) != "check" {
+	if verb != "check" || fs.NArg() != 0 {
 		return g.usageError(fs, "want 'mnemo config check'")
 	}
 	cfg, err := g.load()

