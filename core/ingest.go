@@ -43,11 +43,15 @@ func (e *Engine) Ingest(ctx context.Context, eps []Episode) ([]IngestResult, err
 	if err != nil {
 		return nil, err
 	}
-	e.q.wake()
+	var fresh []Episode
 	out := make([]IngestResult, len(in))
 	for i, ep := range in {
 		out[i] = IngestResult{UUID: ep.UUID, Created: created[i]}
+		if created[i] {
+			fresh = append(fresh, ep)
+		}
 	}
+	e.q.add(fresh)
 	return out, nil
 }
 

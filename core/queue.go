@@ -3,17 +3,21 @@ package core
 import (
 	"context"
 	"fmt"
+	"slices"
+	"sort"
 	"sync"
 	"time"
 )
 
 // The ingestion queue is the Store itself: Ingest stores episodes as
 // pending, and an episode becomes done in the same transaction that writes
-// what was extracted from it. The queue in memory only schedules: a
-// dispatcher finds groups with pending episodes and runs one worker per
-// group (several groups at once), which processes the group's episodes in
-// reference-time order. After a crash, Open finds the pending episodes and
-// resumes them; nothing was half-applied, so nothing is applied twice.
+// what was extracted from it. The queue in memory only schedules: it keeps
+// the pending episodes of each group in reference-time order (loaded from
+// the store when the engine opens, then kept by Ingest and the workers, so
+// scheduling never scans the store), and a dispatcher runs one worker per
+// group with pending work (several groups at once). After a crash, Open
+// loads the pending episodes and resumes them; nothing was half-applied,
+// so nothing is applied twice.
 
 // EpisodeReport says what became of an episode.
 type EpisodeReport struct {
@@ -46,6 +50,8 @@ type queue struct {
 	cancel context.CancelFunc
 
 	mu      sync.Mutex
+	pending map[string][]Episode   // by group, in (reference time, uuid) order
+	loaded  bool                   // pending holds the store's pending episodes
 	groups  map[string]*sync.Mutex // serializes a group's writers
 	running map[string]bool
 	retryAt map[string]time.Time // episode uuid → earliest next attempt
@@ -59,7 +65,7 @@ func newQueue(e *Engine) *queue {
 	ctx, cancel := context.WithCancel(context.Background())
 	return &queue{
 		e: e, wakeCh: make(chan struct{}, 1), ctx: ctx, cancel: cancel,
-		groups: map[string]*sync.Mutex{}, running: map[string]bool{}, retryAt: map[string]time.Time{},
+		pending: map[string][]Episode{}, groups: map[string]*sync.Mutex{}, running: map[string]bool{}, retryAt: map[string]time.Time{},
 		waiters: map[string][]chan struct{}{}, reports: map[string]EpisodeReport{},
 	}
 }
@@ -92,8 +98,81 @@ func (q *queue) stop() { q.wake() }
 // cancelAll interrupts running workers.
 func (q *queue) cancelAll() { q.cancel() }
 
-// dispatch runs until the engine closes. It polls once a second so that
-// retries come due without a wake.
+// load reads the store's pending episodes into memory, once.
+func (q *queue) load() error {
+	q.mu.Lock()
+	loaded := q.loaded
+	q.mu.Unlock()
+	if loaded {
+		return nil
+	}
+	groups, err := q.e.store.PendingGroups(q.ctx)
+	if err != nil {
+		return fmt.Errorf("list pending groups: %w", err)
+	}
+	found := map[string][]Episode{}
+	for _, g := range groups {
+		eps, err := q.e.store.PendingEpisodes(q.ctx, g, 1<<30)
+		if err != nil {
+			return fmt.Errorf("list pending episodes: %w", err)
+		}
+		found[g] = eps
+	}
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	for g, eps := range found {
+		for _, ep := range eps {
+			q.addLocked(ep)
+		}
+		_ = g
+	}
+	q.loaded = true
+	return nil
+}
+
+// add queues newly stored pending episodes.
+func (q *queue) add(eps []Episode) {
+	q.mu.Lock()
+	for _, ep := range eps {
+		q.addLocked(ep)
+	}
+	q.mu.Unlock()
+	q.wake()
+}
+
+func (q *queue) addLocked(ep Episode) {
+	list := q.pending[ep.GroupID]
+	i := sort.Search(len(list), func(i int) bool { return !episodeBefore(list[i], ep) })
+	if i < len(list) && list[i].UUID == ep.UUID {
+		return
+	}
+	list = append(list, Episode{})
+	copy(list[i+1:], list[i:])
+	list[i] = ep
+	q.pending[ep.GroupID] = list
+}
+
+// drop removes episodes of a group from the pending queue (all of them
+// when uuids is empty).
+func (q *queue) drop(group string, uuids ...string) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if len(uuids) == 0 {
+		delete(q.pending, group)
+		return
+	}
+	q.pending[group] = slices.DeleteFunc(q.pending[group], func(ep Episode) bool { return slices.Contains(uuids, ep.UUID) })
+}
+
+func episodeBefore(a, b Episode) bool {
+	if !a.ValidAt.Equal(b.ValidAt) {
+		return a.ValidAt.Before(b.ValidAt)
+	}
+	return a.UUID < b.UUID
+}
+
+// dispatch runs until the engine closes. It also wakes once a second so
+// that retries come due without a wake.
 func (q *queue) dispatch() {
 	tick := time.NewTicker(time.Second)
 	defer tick.Stop()
@@ -111,13 +190,21 @@ func (q *queue) dispatch() {
 			return
 		default:
 		}
-		groups, err := q.e.store.PendingGroups(q.ctx)
-		if err != nil {
+		if err := q.load(); err != nil {
 			if !canceled(err) {
-				q.e.log.Error("list pending groups", "err", err)
+				q.e.log.Error("load pending episodes", "err", err)
 			}
 			continue
 		}
+		q.mu.Lock()
+		var groups []string
+		for g, eps := range q.pending {
+			if len(eps) > 0 {
+				groups = append(groups, g)
+			}
+		}
+		q.mu.Unlock()
+		sort.Strings(groups)
 		for _, g := range groups {
 			q.mu.Lock()
 			if q.running[g] || len(q.running) >= q.e.ingest.Workers {
@@ -147,19 +234,15 @@ func (q *queue) work(group string) {
 			return
 		default:
 		}
-		eps, err := q.e.store.PendingEpisodes(q.ctx, group, q.e.ingest.Batch)
-		if err != nil {
-			if !canceled(err) {
-				q.e.log.Error("list pending episodes", "group", group, "err", err)
-			}
-			return
-		}
 		// Keep reference-time order: stop at the first episode waiting
 		// for a retry.
 		now := q.e.now()
 		q.mu.Lock()
-		due := eps[:0]
-		for _, ep := range eps {
+		var due []Episode
+		for _, ep := range q.pending[group] {
+			if len(due) == q.e.ingest.Batch {
+				break
+			}
 			if at, ok := q.retryAt[ep.UUID]; ok && now.Before(at) {
 				break
 			}
@@ -172,6 +255,9 @@ func (q *queue) work(group string) {
 		unlock := q.lock(group)
 		reports := q.e.processBatch(q.ctx, due)
 		unlock()
+		if len(reports) == 0 {
+			return // shutting down
+		}
 		for _, r := range reports {
 			q.finish(r)
 		}
@@ -190,8 +276,17 @@ func (q *queue) finish(r EpisodeReport) {
 			d *= 4
 		}
 		q.retryAt[r.UUID] = q.e.now().Add(d)
+		for i, ep := range q.pending[r.GroupID] {
+			if ep.UUID == r.UUID {
+				q.pending[r.GroupID][i].Attempts = r.Attempts
+			}
+		}
 	} else {
 		delete(q.retryAt, r.UUID)
+		q.pending[r.GroupID] = slices.DeleteFunc(q.pending[r.GroupID], func(ep Episode) bool { return ep.UUID == r.UUID })
+		if len(q.pending[r.GroupID]) == 0 {
+			delete(q.pending, r.GroupID)
+		}
 	}
 	if _, ok := q.reports[r.UUID]; !ok {
 		q.order = append(q.order, r.UUID)

@@ -130,7 +130,11 @@ func tripletExtraction(ep Episode) (Extraction, bool, error) {
 func (e *Engine) DeleteEpisode(ctx context.Context, group, uuid string) (Deleted, error) {
 	unlock := e.q.lock(group)
 	defer unlock()
-	return e.store.DeleteEpisode(ctx, group, uuid)
+	d, err := e.store.DeleteEpisode(ctx, group, uuid)
+	if err == nil {
+		e.q.drop(group, uuid)
+	}
+	return d, err
 }
 
 // DeleteFact removes one fact and restores the facts it had invalidated.
@@ -144,5 +148,9 @@ func (e *Engine) DeleteFact(ctx context.Context, group, uuid string) (Deleted, e
 func (e *Engine) DeleteGroup(ctx context.Context, group string) (Deleted, error) {
 	unlock := e.q.lock(group)
 	defer unlock()
-	return e.store.DeleteGroup(ctx, group)
+	d, err := e.store.DeleteGroup(ctx, group)
+	if err == nil {
+		e.q.drop(group)
+	}
+	return d, err
 }

@@ -108,8 +108,9 @@ func (s *Store) ListFacts(ctx context.Context, group string, opts core.ListOptio
 	return page, err
 }
 
-// FactsBetween implements core.FactStore. It walks from the two entities'
-// primary keys, so its cost does not grow with the size of the graph.
+// FactsBetween implements core.FactStore. It walks one hop from the first
+// entity's primary key and keeps the facts whose endpoints are the pair, so
+// its cost does not grow with the size of the graph.
 func (s *Store) FactsBetween(ctx context.Context, group, a, b string) ([]core.Fact, error) {
 	if err := core.ValidateGroupID(group); err != nil {
 		return nil, err
@@ -117,8 +118,8 @@ func (s *Store) FactsBetween(ctx context.Context, group, a, b string) ([]core.Fa
 	var out []core.Fact
 	err := s.read(ctx, func(c *conn) error {
 		var err error
-		out, err = queryFacts(ctx, c, `MATCH (a:Entity {uuid: $a})-[:RELATES_TO]-(f:Fact)-[:RELATES_TO]-(b:Entity {uuid: $b})
-			WHERE f.group_id = $g AND a.group_id = $g AND b.group_id = $g
+		out, err = queryFacts(ctx, c, `MATCH (a:Entity {uuid: $a})-[:RELATES_TO]-(f:Fact)
+			WHERE f.group_id = $g AND (f.source_uuid = $a AND f.target_uuid = $b OR f.source_uuid = $b AND f.target_uuid = $a)
 			RETURN DISTINCT `+factCols+` ORDER BY f.uuid`, map[string]any{"a": a, "b": b, "g": group}, false)
 		return err
 	})

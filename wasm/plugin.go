@@ -388,7 +388,10 @@ func (p *Plugin) setDescribe(out []byte) error {
 		caps[c] = true
 	}
 	for _, imp := range d.Imports {
-		granted := imp == abi.HostLLMComplete && p.manifest.AllowLLM || imp == abi.HostEmbed && p.manifest.AllowEmbed
+		// log and result_read are always available; llm_complete and embed
+		// need the manifest's grant.
+		granted := imp == abi.HostLLMComplete && p.manifest.AllowLLM || imp == abi.HostEmbed && p.manifest.AllowEmbed ||
+			imp != abi.HostLLMComplete && imp != abi.HostEmbed
 		if !granted {
 			p.logger.Warn("plugin asks for a host function its manifest does not grant; calls to it will be denied", "import", imp)
 		}
