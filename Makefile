@@ -62,7 +62,7 @@ bench:
 dist: plugins
 	rm -rf $(DIST) && mkdir -p $(DIST)
 	$(GO) build -trimpath -o $(DIST)/mnemo ./cmd/mnemo
-	cp $(KUZU_LIB) $(DIST)/libkuzu.so
+	cp $(KUZU_LIB) $(DIST)/libkuzu.so && chmod 644 $(DIST)/libkuzu.so
 	$(GO) run ./internal/tools/setrpath -rpath '$$ORIGIN' $(DIST)/mnemo
 	@echo "$(DIST)/: mnemo and libkuzu.so; copy the directory anywhere and run ./mnemo"
 

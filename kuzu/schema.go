@@ -25,24 +25,11 @@ var migrations = map[int]func(ctx context.Context, c *conn, dim int) error{
 	0: createSchema,
 }
 
-// index is one vector index the schema needs. There are no full-text
-// indexes: see textindex.go.
-type index struct {
-	table, name string
-}
-
 // Vector index build parameters: a smaller graph degree and build beam
 // than Kuzu's defaults (mu 30, ml 60, efc 200) build and insert about twice
 // as fast at the recall mnemo measured (0.94 recall@10 against exact search
 // on 20k text embeddings).
 const vectorIndexParams = "metric := 'cosine', mu := 16, ml := 32, efc := 100"
-
-var indexes = []index{
-	{"EntityVec", "entity_vec"},
-	{"FactVec", "fact_vec"},
-	{"EpisodeVec", "episode_vec"},
-	{"CommunityVec", "community_vec"},
-}
 
 // setup creates the schema of a new database, or checks and migrates an
 // existing one, and makes sure every index exists.
@@ -98,7 +85,7 @@ func (s *Store) setup(ctx context.Context) error {
 			return fmt.Errorf("record schema version: %w", err)
 		}
 	}
-	return ensureIndexes(ctx, c)
+	return nil
 }
 
 func readMeta(ctx context.Context, c *conn) (map[string]string, error) {
@@ -147,25 +134,112 @@ func splitStatements(text string) []string {
 	return out
 }
 
-// ensureIndexes creates the vector indexes that do not exist yet. Kuzu
-// refuses to create an index twice, so existing ones are listed first.
-func ensureIndexes(ctx context.Context, c *conn) error {
+// vectorIndex is the HNSW index of each scope's vector table.
+var vectorIndex = map[core.Scope]string{
+	core.ScopeEntities: "entity_vec", core.ScopeFacts: "fact_vec",
+	core.ScopeEpisodes: "episode_vec", core.ScopeCommunities: "community_vec",
+}
+
+// syncIndexes builds the HNSW index of every vector table that has reached
+// VectorIndexAt vectors and has none yet, and records which tables have
+// one. It runs on the writer, under the write lock (or before the store is
+// shared).
+func (s *Store) syncIndexes(ctx context.Context, c *conn) error {
+	var have map[string]bool
+	list := func() error {
+		if have != nil {
+			return nil
+		}
+		var err error
+		have, err = listIndexes(ctx, c)
+		return err
+	}
+	for _, sc := range core.Scopes {
+		v, known := s.indexed.Load(sc)
+		if known && v.(bool) {
+			continue
+		}
+		_, total := s.counts.get(sc, nil)
+		due := s.opts.VectorIndexAt >= 0 && total >= s.opts.VectorIndexAt
+		if known && !due {
+			continue
+		}
+		if err := list(); err != nil {
+			return err
+		}
+		on := have[vecTable(sc)+"."+vectorIndex[sc]]
+		if !on && due {
+			if err := createVectorIndex(ctx, c, sc); err != nil {
+				return err
+			}
+			s.log.Info("built vector index", "table", vecTable(sc), "vectors", total)
+			on = true
+		}
+		s.indexed.Store(sc, on)
+	}
+	return nil
+}
+
+func listIndexes(ctx context.Context, c *conn) (map[string]bool, error) {
 	rows, err := c.query(ctx, "CALL SHOW_INDEXES() RETURN table_name, index_name", nil)
 	if err != nil {
-		return fmt.Errorf("list indexes: %w", err)
+		return nil, fmt.Errorf("list indexes: %w", err)
 	}
 	have := map[string]bool{}
 	for _, r := range rows {
 		have[str(r[0])+"."+str(r[1])] = true
 	}
-	for _, ix := range indexes {
-		if have[ix.table+"."+ix.name] {
-			continue
-		}
-		stmt := fmt.Sprintf("CALL CREATE_VECTOR_INDEX('%s', '%s', 'vec', %s)", ix.table, ix.name, vectorIndexParams)
-		if err := c.exec(ctx, stmt, nil); err != nil {
-			return fmt.Errorf("create index %s: %w", ix.name, err)
-		}
+	return have, nil
+}
+
+func createVectorIndex(ctx context.Context, c *conn, sc core.Scope) error {
+	stmt := fmt.Sprintf("CALL CREATE_VECTOR_INDEX('%s', '%s', 'vec', %s)", vecTable(sc), vectorIndex[sc], vectorIndexParams)
+	if err := c.exec(ctx, stmt, nil); err != nil {
+		return fmt.Errorf("create vector index %s: %w", vectorIndex[sc], err)
 	}
 	return nil
+}
+
+// hasIndex reports whether a scope's vector table has its HNSW index.
+func (s *Store) hasIndex(sc core.Scope) bool {
+	v, _ := s.indexed.Load(sc)
+	on, _ := v.(bool)
+	return on
+}
+
+// BuildVectorIndexes builds every missing HNSW index, whatever the table
+// sizes. A bulk load opens the store with VectorIndexAt < 0, writes, then
+// calls it: one bulk build per table instead of an insert per vector.
+//
+// The store never drops a vector index: in Kuzu 0.11.3 DROP_VECTOR_INDEX
+// removes only part of the index and leaves one that can be neither
+// recreated nor replaced.
+func (s *Store) BuildVectorIndexes(ctx context.Context) error {
+	return s.ddl(ctx, func(c *conn) error {
+		have, err := listIndexes(ctx, c)
+		if err != nil {
+			return err
+		}
+		for _, sc := range core.Scopes {
+			if !have[vecTable(sc)+"."+vectorIndex[sc]] {
+				if err := createVectorIndex(ctx, c, sc); err != nil {
+					return err
+				}
+			}
+			s.indexed.Store(sc, true)
+		}
+		return nil
+	})
+}
+
+// ddl runs f on the writer under the write lock, outside any transaction.
+func (s *Store) ddl(ctx context.Context, f func(c *conn) error) error {
+	s.ops.RLock()
+	defer s.ops.RUnlock()
+	if s.closed {
+		return errStoreClosed
+	}
+	s.writeMu.Lock()
+	defer s.writeMu.Unlock()
+	return f(s.writer)
 }

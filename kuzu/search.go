@@ -69,7 +69,7 @@ func (s *Store) VectorSearch(ctx context.Context, q core.SearchQuery) ([]core.Hi
 	var hits []core.Hit
 	err := s.read(ctx, func(c *conn) error {
 		var err error
-		if inGroups <= s.opts.ExactSearchBelow || inGroups*20 < total {
+		if !s.hasIndex(q.Scope) || inGroups <= s.opts.ExactSearchBelow || inGroups*20 < total {
 			hits, err = s.vectorExact(ctx, c, q, inGroups)
 			return err
 		}

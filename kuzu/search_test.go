@@ -67,15 +67,15 @@ func TestVectorAndTextSearch(t *testing.T) {
 // through the index path with over-fetching.
 func TestGroupIsolation(t *testing.T) {
 	for _, tc := range []struct {
-		name  string
-		exact int
+		name         string
+		exact, index int
 	}{
-		{"exact path", 0},
-		{"index path", 1},
+		{"exact path", 0, 0},
+		{"index path", 1, 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			ctx := context.Background()
-			s := kuzutest.MustOpen(t, kuzu.Options{ExactSearchBelow: tc.exact})
+			s := kuzutest.MustOpen(t, kuzu.Options{ExactSearchBelow: tc.exact, VectorIndexAt: tc.index})
 			write := func(g string, n int, tilt float64) {
 				var eps []core.Episode
 				var ents []core.Entity
@@ -294,5 +294,73 @@ func TestFiltersAndTimeTravel(t *testing.T) {
 	}
 	if _, err := s.ListFacts(ctx, g, core.ListOptions{Filter: core.Filter{Time: [][]core.TimeCondition{{{Field: "colour", Op: core.OpEq, Value: jul}}}}}); err == nil {
 		t.Errorf("unknown time field: want an error")
+	}
+}
+
+// TestVectorIndexLifecycle: no index below VectorIndexAt; the write that
+// crosses it builds the index; searches give the same answers either way;
+// a store opened with VectorIndexAt < 0 builds none until
+// BuildVectorIndexes.
+func TestVectorIndexLifecycle(t *testing.T) {
+	ctx := context.Background()
+	s := kuzutest.MustOpen(t, kuzu.Options{VectorIndexAt: 40, ExactSearchBelow: 1})
+	q := core.SearchQuery{Scope: core.ScopeFacts, Groups: []string{"g"}, Vector: axis(0, 0.01), Limit: 3}
+	write := func(from, n int) {
+		var ents []core.Entity
+		var facts []core.Fact
+		for i := from; i < from+n; i++ {
+			a, b := ent("g", fmt.Sprintf("a%d", i), fmt.Sprintf("A %d", i)), ent("g", fmt.Sprintf("b%d", i), fmt.Sprintf("B %d", i))
+			f := fact("g", fmt.Sprintf("f%03d", i), a.UUID, "R", b.UUID, fmt.Sprintf("fact %d", i))
+			f.Embedding = axis(i%kuzutest.Dimension, float64(i)/1000)
+			ents, facts = append(ents, a, b), append(facts, f)
+		}
+		if err := s.Apply(ctx, core.Change{Entities: ents, Facts: facts}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	indexes := func() int {
+		t.Helper()
+		n := 0
+		for _, sc := range core.Scopes {
+			if kuzu.HasIndexForTest(s, sc) {
+				n++
+			}
+		}
+		return n
+	}
+	write(0, 30)
+	if n := indexes(); n != 0 {
+		t.Errorf("indexes below the threshold = %d, want 0", n)
+	}
+	before, err := s.VectorSearch(ctx, q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(30, 20)
+	if !kuzu.HasIndexForTest(s, core.ScopeFacts) {
+		t.Errorf("the fact index was not built when 50 facts passed 40")
+	}
+	after, err := s.VectorSearch(ctx, q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(after) != 3 || after[0].UUID != before[0].UUID {
+		t.Errorf("search through the index = %v, exact before = %v", uuids(after), uuids(before))
+	}
+	bulk := kuzutest.MustOpen(t, kuzu.Options{VectorIndexAt: -1})
+	s = bulk
+	write(0, 50)
+	if n := indexes(); n != 0 {
+		t.Errorf("indexes with VectorIndexAt -1 = %d, want 0", n)
+	}
+	if err := s.BuildVectorIndexes(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if n := indexes(); n != 4 {
+		t.Errorf("indexes after BuildVectorIndexes = %d, want 4", n)
+	}
+	got, err := s.VectorSearch(ctx, q)
+	if err != nil || len(got) != 3 || got[0].UUID != before[0].UUID {
+		t.Errorf("search after rebuild = %v, %v", uuids(got), err)
 	}
 }

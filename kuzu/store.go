@@ -35,10 +35,19 @@ type Options struct {
 	// ReadConns is the number of connections serving reads concurrently.
 	// The default is 4.
 	ReadConns int
-	// ExactSearchBelow is the number of vectors (or full-text matches) of
-	// the searched groups under which a search is exact rather than going
-	// through the index. The default is 20000.
+	// ExactSearchBelow is the number of vectors of the searched groups
+	// under which a vector search is exact rather than going through the
+	// HNSW index. The default is 20000.
 	ExactSearchBelow int
+	// VectorIndexAt is the number of vectors of a kind (entities, facts,
+	// episodes, communities) from which their table has an HNSW index.
+	// Below it there is none: searches are exact scans, which are fast at
+	// that size, and writes skip the index, which costs about 2 ms per
+	// vector at commit. When a table reaches it, the index is built in one
+	// go (a bulk build is several times cheaper than inserting one by one)
+	// and maintained from then on. The default is 20000; negative builds
+	// none (see BuildVectorIndexes for bulk loads).
+	VectorIndexAt int
 	// Logger receives schema migrations and slow-path notes. The default
 	// discards.
 	Logger *slog.Logger
@@ -56,6 +65,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.ExactSearchBelow == 0 {
 		o.ExactSearchBelow = 20000
+	}
+	if o.VectorIndexAt == 0 {
+		o.VectorIndexAt = 20000
 	}
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.DiscardHandler)
@@ -104,6 +116,9 @@ type Store struct {
 
 	counts counts
 	text   map[core.Scope]*bm25.Index
+	// indexed says which vector tables have their HNSW index; it changes
+	// only under writeMu.
+	indexed sync.Map // core.Scope → bool
 }
 
 var _ core.Store = (*Store)(nil)
@@ -160,6 +175,10 @@ func Open(ctx context.Context, opts Options) (*Store, error) {
 		s.readers <- c
 	}
 	if err := s.counts.load(ctx, s.writer); err != nil {
+		s.closeAll()
+		return nil, err
+	}
+	if err := s.syncIndexes(ctx, s.writer); err != nil {
 		s.closeAll()
 		return nil, err
 	}
@@ -259,6 +278,10 @@ func (s *Store) write(ctx context.Context, f func(ctx context.Context, c *conn, 
 		return fmt.Errorf("commit transaction: %w", err)
 	}
 	s.apply(p)
+	if err := s.syncIndexes(context.WithoutCancel(ctx), s.writer); err != nil {
+		// The data is committed; searches stay exact until the next try.
+		s.log.Error("build vector index", "err", err)
+	}
 	return nil
 }
 

@@ -292,3 +292,77 @@ func TestSizeLimits(t *testing.T) {
 		t.Errorf("facts from both ends of a split episode = %v", got)
 	}
 }
+
+// TestAddFactByHand: a hand-made fact goes through the same resolution and
+// invalidation as an extracted one, with its own provenance episode; bad
+// triplets are refused.
+func TestAddFactByHand(t *testing.T) {
+	w := openWorld(t, "", nil)
+	ctx := context.Background()
+	w.say("g", "2024-01-10", "Mia: I live in Paris.")
+	w.clock.Set(date(t, "2024-05-02"))
+	r, err := w.h.Engine.AddFact(ctx, core.Triplet{
+		GroupID: "g", Source: "Mia", Relation: "lives in", Target: "Rome", TargetType: "Location",
+		ValidAt: date(t, "2024-05-01"), ReferenceTime: date(t, "2024-05-02"),
+	})
+	if err != nil || r.Status != core.EpisodeDone {
+		t.Fatalf("AddFact = %+v, %v", r, err)
+	}
+	paris := one(t, w.find("g", "LIVES_IN", "Paris"), "Paris")
+	rome := one(t, w.find("g", "LIVES_IN", "Rome"), "Rome")
+	if !paris.InvalidAt.Equal(date(t, "2024-05-01")) || paris.InvalidatedBy != rome.UUID {
+		t.Errorf("Paris after the hand-made move: invalid %v by %s", paris.InvalidAt, paris.InvalidatedBy)
+	}
+	if rome.Text != "Mia lives in Rome" || len(rome.Episodes) != 1 || rome.Episodes[0] != r.UUID {
+		t.Errorf("hand-made fact = %q with provenance %v, want its own episode %s", rome.Text, rome.Episodes, r.UUID)
+	}
+	if got := w.entityNames("g"); !equalStrings(got, []string{"Mia", "Paris", "Rome"}) {
+		t.Errorf("entities = %v: Mia must resolve to the existing entity", got)
+	}
+	for _, bad := range []core.Triplet{
+		{GroupID: "g", Source: "Mia", Relation: "", Target: "Rome"},
+		{GroupID: "g", Source: "Mia", Relation: "knows", Target: "mia"},
+		{GroupID: "g", Source: "Mia", Relation: "knows", Target: "Leo", ValidAt: date(t, "2024-05-01"), InvalidAt: date(t, "2024-04-01")},
+		{GroupID: "bad group", Source: "Mia", Relation: "knows", Target: "Leo"},
+	} {
+		if _, err := w.h.Engine.AddFact(ctx, bad); !errors.Is(err, core.ErrInvalid) {
+			t.Errorf("AddFact(%+v) err = %v, want ErrInvalid", bad, err)
+		}
+	}
+}
+
+// TestRemoveEpisode: removing an episode takes the facts and entities only
+// it supported, and restores what it had invalidated or ended.
+func TestRemoveEpisode(t *testing.T) {
+	w := openWorld(t, "", nil)
+	ctx := context.Background()
+	w.say("g", "2024-01-10", "Noor: I work at Acme and I live in Oslo.")
+	moved := w.say("g", "2024-03-01", "Noor: I moved to Bergen last week.")
+	quit := w.say("g", "2024-04-01", "Noor: I quit Acme yesterday.")
+	if f := one(t, w.find("g", "WORKS_AT", "Acme"), "Acme"); f.InvalidAt.IsZero() || f.InvalidatedBy != quit.UUID {
+		t.Fatalf("Acme after the quit: %+v", f)
+	}
+	d, err := w.h.Engine.DeleteEpisode(ctx, "g", quit.UUID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Restored != 1 || d.Episodes != 1 {
+		t.Errorf("DeleteEpisode(quit) = %+v, want one episode and one restored fact", d)
+	}
+	if f := one(t, w.find("g", "WORKS_AT", "Acme"), "Acme"); !f.InvalidAt.IsZero() || !f.ExpiredAt.IsZero() {
+		t.Errorf("Acme not restored: %+v", f)
+	}
+	d, err = w.h.Engine.DeleteEpisode(ctx, "g", moved.UUID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Facts != 1 || d.Entities != 1 || d.Restored != 1 {
+		t.Errorf("DeleteEpisode(move) = %+v, want the Bergen fact and entity gone and Oslo restored", d)
+	}
+	if got := w.facts("g", core.Filter{Now: date(t, "2024-05-01")}); !equalStrings(got, []string{"Noor LIVES_IN Oslo", "Noor WORKS_AT Acme"}) {
+		t.Errorf("facts after removing both episodes = %v", got)
+	}
+	if _, err := w.h.Engine.DeleteEpisode(ctx, "g", moved.UUID); !errors.Is(err, core.ErrNotFound) {
+		t.Errorf("deleting it again: err = %v, want ErrNotFound", err)
+	}
+}
