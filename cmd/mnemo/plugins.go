@@ -86,6 +86,10 @@ func runPluginsList(ctx context.Context, g *globals, args []string) int {
 		l.LoadMS = time.Since(start).Milliseconds()
 		if err != nil {
 			l.Status = "fails to load: " + cleanErr(err)
+			var pe *wasm.PluginError
+			if errors.As(err, &pe) && pe.Func == abi.ExportConfigure {
+				l.Status = "needs a configuration (plugins.default.plugin_config): " + cleanErr(pe.Err)
+			}
 			listing = append(listing, l)
 			continue
 		}
