@@ -40,6 +40,7 @@ func commands() []command {
 		{"serve", "run the HTTP API", runServe},
 		{"mcp", "run the MCP server (stdio, or streamable HTTP)", runMCP},
 		{"demo", "run the offline demo", runDemo},
+		{"bench", "run a benchmark (mnemo bench http)", runBench},
 		{"config", "check the configuration (mnemo config check)", runConfig},
 		{"version", "print the version", runVersion},
 	}
