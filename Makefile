@@ -85,5 +85,11 @@ dist: plugins
 demo: build
 	$(BIN)/mnemo demo
 
+# HTTP load test: an in-process server on loopback over a new offline
+# database; 8 then 32 clients search for 20 s each while episodes are
+# ingested. Fails if any request fails.
+bench-http: build
+	$(BIN)/mnemo bench http --clients 8,32 --duration 20s
+
 clean:
 	rm -rf $(BIN) $(DIST) .cache/wasm-test

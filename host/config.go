@@ -480,9 +480,9 @@ func validatePattern(p string) error {
 	return core.ValidateGroupID(strings.ReplaceAll(p, "*", "x"))
 }
 
-// matchGroup reports whether group matches a pattern ('*' matches any run
+// MatchGroup reports whether group matches a pattern ('*' matches any run
 // of characters).
-func matchGroup(pattern, group string) bool {
+func MatchGroup(pattern, group string) bool {
 	parts := strings.Split(pattern, "*")
 	if len(parts) == 1 {
 		return pattern == group

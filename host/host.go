@@ -34,6 +34,8 @@ type Host struct {
 	Runtime *wasm.Runtime
 	Plugins *PluginSets
 	Logger  *slog.Logger
+
+	now func() time.Time
 }
 
 // OpenOptions are what Open takes besides the configuration.
@@ -77,10 +79,13 @@ func Open(ctx context.Context, cfg Config, o OpenOptions) (h *Host, err error) {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
-	h = &Host{Config: cfg, Logger: o.Logger}
+	h = &Host{Config: cfg, Logger: o.Logger, now: o.Now}
+	// A failing step returns (nil, err), which sets h to nil before this
+	// runs: close what was opened through its own reference.
+	opened := h
 	defer func() {
 		if err != nil {
-			_ = h.Close(context.WithoutCancel(ctx))
+			_ = opened.Close(context.WithoutCancel(ctx))
 			h = nil
 		}
 	}()
@@ -169,6 +174,9 @@ func (h *Host) llmOptions() llm.Options {
 		RequestTimeout: c.Timeout, MaxRetries: c.MaxRetries, Limiter: h.Limiter, Logger: h.Logger,
 	}
 }
+
+// Now reads the Host's clock (OpenOptions.Now).
+func (h *Host) Now() time.Time { return h.now() }
 
 // Close stops the engine, then closes the plugins, the runtime and the
 // store. It is idempotent.

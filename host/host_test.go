@@ -2,6 +2,7 @@ package host_test
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"testing"
@@ -81,5 +82,17 @@ func TestOfflineIngestEndToEnd(t *testing.T) {
 	// "last week" from 2024-05-01 is 2024-04-24, a date without a time.
 	if want := time.Date(2024, 4, 24, 0, 0, 0, 0, time.UTC); !paris.InvalidAt.Equal(want) || !berlin.ValidAt.Equal(want) {
 		t.Errorf("move date: Paris ends %v, Berlin starts %v; want %v", paris.InvalidAt, berlin.ValidAt, want)
+	}
+}
+
+// TestOpenFailureClosesWhatItOpened opens a database held by another Host:
+// Open fails after opening the embedder and the limiter, and must report
+// the lock instead of crashing while it cleans up.
+func TestOpenFailureClosesWhatItOpened(t *testing.T) {
+	h := openHost(t, nil)
+	cfg := h.Config
+	h2, err := host.Open(context.Background(), cfg, host.OpenOptions{})
+	if !errors.Is(err, core.ErrLocked) || h2 != nil {
+		t.Fatalf("Open of a locked database = %v, %v; want nil, core.ErrLocked", h2, err)
 	}
 }

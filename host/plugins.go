@@ -114,7 +114,7 @@ func (ps *PluginSets) For(ctx context.Context, group string) (core.Plugins, erro
 
 func matchAny(patterns []string, group string) bool {
 	for _, p := range patterns {
-		if matchGroup(p, group) {
+		if MatchGroup(p, group) {
 			return true
 		}
 	}
@@ -201,9 +201,9 @@ func sources(dir string) (map[string]source, error) {
 	return out, nil
 }
 
-// grant returns the manifest of a plugin under cfg: the operator's grant,
-// else what a built-in needs.
-func (ps *PluginSets) manifest(cfg Config, name, config string) wasm.Manifest {
+// manifestFor returns the manifest of a plugin under cfg: the operator's
+// grant, else what a built-in needs.
+func manifestFor(cfg Config, name, config string) wasm.Manifest {
 	g, ok := cfg.Plugins.Grants[name]
 	if !ok && name == "llm-extractor" {
 		g = GrantConfig{AllowLLM: true}
@@ -242,7 +242,7 @@ func (ps *PluginSets) build(ctx context.Context, cfg Config, old *snapshot) (*sn
 		if !ok {
 			return nil, fmt.Errorf("%w: plugin %q is neither built in nor in the plugins directory", core.ErrInvalid, name)
 		}
-		m := ps.manifest(cfg, name, config)
+		m := manifestFor(cfg, name, config)
 		sum := sha256.Sum256(src.code)
 		mj, _ := json.Marshal(m)
 		key := fmt.Sprintf("%s|%x|%x", name, sum[:8], sha256.Sum256(mj))

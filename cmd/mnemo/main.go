@@ -5,6 +5,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -19,15 +20,28 @@ func main() {
 	os.Exit(code)
 }
 
-// command is one subcommand.
+// command is one subcommand. run gets the global options (already parsed
+// from the arguments before the command name) and the arguments after it.
 type command struct {
 	name  string
 	short string
-	run   func(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int
+	run   func(ctx context.Context, g *globals, args []string) int
 }
 
 func commands() []command {
 	return []command{
+		{"ingest", "ingest episodes from a JSONL file", runIngest},
+		{"episodes", "list a group's episodes", runEpisodes},
+		{"entities", "list a group's entities", runEntities},
+		{"facts", "list a group's facts (--history: with the superseded ones)", runFacts},
+		{"communities", "list a group's communities", runCommunities},
+		{"delete", "delete a group, an episode or a fact", runDelete},
+		{"plugins", "list the plugins, or check a plugin file", runPlugins},
+		{"serve", "run the HTTP API", runServe},
+		{"mcp", "run the MCP server (stdio, or streamable HTTP)", runMCP},
+		{"demo", "run the offline demo", runDemo},
+		{"bench", "run a benchmark (mnemo bench http)", runBench},
+		{"config", "check the configuration (mnemo config check)", runConfig},
 		{"version", "print the version", runVersion},
 	}
 }
@@ -35,16 +49,30 @@ func commands() []command {
 // run is main without the process: it parses args, runs one subcommand and
 // returns the exit code, so tests can call it.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
-		usage(stdout)
-		if len(args) == 0 {
-			return 2
+	g := &globals{stdin: stdin, stdout: stdout, stderr: stderr, getenv: os.Getenv}
+	fs := flag.NewFlagSet("mnemo", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { usage(stderr) }
+	g.register(fs)
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			usage(stdout)
+			return 0
 		}
+		return 2
+	}
+	args = fs.Args()
+	if len(args) == 0 {
+		usage(stderr)
+		return 2
+	}
+	if args[0] == "help" {
+		usage(stdout)
 		return 0
 	}
 	for _, c := range commands() {
 		if c.name == args[0] {
-			return c.run(ctx, args[1:], stdin, stdout, stderr)
+			return c.run(ctx, g, args[1:])
 		}
 	}
 	fmt.Fprintf(stderr, "mnemo: unknown command %q\n\n", args[0])
@@ -55,11 +83,12 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "mnemo: temporal knowledge-graph memory for AI agents")
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "Usage: mnemo COMMAND [flags] [args]")
+	fmt.Fprintln(w, "Usage: mnemo [--db DIR] [--config FILE] COMMAND [flags] [args]")
 	fmt.Fprintln(w)
 	for _, c := range commands() {
 		fmt.Fprintf(w, "  %-12s %s\n", c.name, c.short)
 	}
 	fmt.Fprintln(w)
+	fmt.Fprintln(w, "The database is --db, else $MNEMO_DB, else ./mnemo-data.")
 	fmt.Fprintln(w, "Run 'mnemo COMMAND -h' for a command's flags.")
 }

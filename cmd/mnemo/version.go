@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"io"
 	"runtime"
 	"runtime/debug"
 )
@@ -11,7 +10,11 @@ import (
 // version is set at link time by release builds (-X main.version=...).
 var version = "dev"
 
-func runVersion(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+func runVersion(ctx context.Context, g *globals, args []string) int {
+	fs := g.flags("version", "", "Print the version.")
+	if ok, code := parse(fs, args); !ok {
+		return code
+	}
 	rev := ""
 	if bi, ok := debug.ReadBuildInfo(); ok {
 		for _, s := range bi.Settings {
@@ -20,6 +23,6 @@ func runVersion(ctx context.Context, args []string, stdin io.Reader, stdout, std
 			}
 		}
 	}
-	fmt.Fprintf(stdout, "mnemo %s%s %s %s/%s\n", version, rev, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+	fmt.Fprintf(g.stdout, "mnemo %s%s %s %s/%s\n", version, rev, runtime.Version(), runtime.GOOS, runtime.GOARCH)
 	return 0
 }

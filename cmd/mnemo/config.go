@@ -1,0 +1,74 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"mnemo/host"
+)
+
+func runConfig(ctx context.Context, g *globals, args []string) int {
+	fs := g.flags("config", "check [--config FILE]",
+		`Check the configuration: the file (--config), the MNEMO_* environment
+and --db. It validates every setting, loads the plugin sets and ontologies
+the configuration names, and prints the effective configuration as JSON with
+secrets masked.`)
+	verb := ""
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		verb, args = args[0], args[1:]
+	}
+	if ok, code := parse(fs, args); !ok {
+		return code
+	}
+	if verb != "check" || fs.NArg() != 0 {
+		return g.usageError(fs, "want 'mnemo config check'")
+	}
+	cfg, err := g.load()
+	if err != nil {
+		return g.fail(err)
+	}
+	if err := checkPlugins(ctx, g, cfg); err != nil {
+		return g.fail(err)
+	}
+	fmt.Fprintln(g.stdout, cfg.Masked())
+	fmt.Fprintln(g.stderr, "configuration OK")
+	return 0
+}
+
+// checkPlugins loads the plugin sets of cfg (without the database) and
+// closes them again.
+func checkPlugins(ctx context.Context, g *globals, cfg host.Config) error {
+	rt, err := host.PluginRuntime(ctx, cfg, cacheDir(cfg), g.logger())
+	if err != nil {
+		return err
+	}
+	defer rt.Close(context.Background())
+	cfg.Plugins.Reload = -1
+	ps, err := host.OpenPlugins(ctx, rt, cfg, g.getenvWith(), g.logger())
+	if err != nil {
+		return err
+	}
+	return ps.Close(context.Background())
+}
+
+// cacheDir is the compilation cache of commands that load plugins without
+// opening the database: the configured one if it exists or lies outside
+// the database directory; else the user's cache directory (creating the
+// configured one would make a directory that is not yet a database
+// non-empty, which the store then refuses); else none.
+func cacheDir(cfg host.Config) string {
+	dir := cfg.Plugins.CacheDir
+	if _, err := os.Stat(dir); err == nil {
+		return dir
+	}
+	if rel, err := filepath.Rel(cfg.DB, dir); err != nil || strings.HasPrefix(rel, "..") {
+		return dir
+	}
+	if uc, err := os.UserCacheDir(); err == nil {
+		return filepath.Join(uc, "mnemo", "wasm-cache")
+	}
+	return ""
+}

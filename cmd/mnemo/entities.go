@@ -1,0 +1,57 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"text/tabwriter"
+
+	"mnemo/core"
+	"mnemo/host/wire"
+)
+
+func runEntities(ctx context.Context, g *globals, args []string) int {
+	fs := g.flags("entities", "--group G [--json] [--limit N] [--label L]", "List a group's entities in the order they were created.")
+	var l listFlags
+	l.register(fs)
+	label := fs.String("label", "", "only entities with this `LABEL` (an ontology type)")
+	if ok, code := parse(fs, args); !ok {
+		return code
+	}
+	if err := requireGroup(l.group); err != nil {
+		return g.fail(err)
+	}
+	var opts core.ListOptions
+	if *label != "" {
+		opts.Filter.Labels = []string{*label}
+	}
+	h, err := g.open(ctx, readOnly, false)
+	if err != nil {
+		return g.fail(err)
+	}
+	defer g.closeHost(h)
+	ents, err := collect(ctx, l.limit, opts, func(ctx context.Context, o core.ListOptions) (core.Page[core.Entity], error) {
+		return h.Store.ListEntities(ctx, l.group, o)
+	})
+	if err != nil {
+		return g.fail(err)
+	}
+	out := make([]wire.Entity, len(ents))
+	for i, e := range ents {
+		out[i] = wire.EntityOf(e)
+	}
+	if l.jsonOut {
+		if err := writeJSON(g.stdout, map[string]any{"entities": out}); err != nil {
+			return g.fail(err)
+		}
+		return 0
+	}
+	tw := tabwriter.NewWriter(g.stdout, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "UUID\tNAME\tLABELS\tSUMMARY")
+	for _, e := range out {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", e.UUID, e.Name, strings.Join(e.Labels, ","), clip(e.Summary, 70))
+	}
+	tw.Flush()
+	fmt.Fprintln(g.stderr, plural(len(out), "entity", "entities"))
+	return 0
+}

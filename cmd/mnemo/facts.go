@@ -1,0 +1,67 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"text/tabwriter"
+
+	"mnemo/core"
+	"mnemo/host/wire"
+)
+
+func runFacts(ctx context.Context, g *globals, args []string) int {
+	fs := g.flags("facts", "--group G [--history] [--valid-at T] [--known-at T] [--json] [--limit N]",
+		`List a group's facts. By default only the facts true now; --history adds
+the ended and superseded ones with their validity ranges; --valid-at shows
+what was true at an event time, --known-at what mnemo believed at a system
+time (RFC 3339 or a date).`)
+	var l listFlags
+	l.register(fs)
+	history := fs.Bool("history", false, "include ended and superseded facts")
+	validAt := fs.String("valid-at", "", "facts true at `TIME`")
+	knownAt := fs.String("known-at", "", "facts as mnemo knew them at `TIME`")
+	relation := fs.String("relation", "", "only facts of this `RELATION` (e.g. LIVES_IN)")
+	if ok, code := parse(fs, args); !ok {
+		return code
+	}
+	if err := requireGroup(l.group); err != nil {
+		return g.fail(err)
+	}
+	f, err := wire.TimeFilter{ValidAt: *validAt, KnownAt: *knownAt, IncludeHistory: *history}.Filter()
+	if err != nil {
+		return g.fail(err)
+	}
+	if *relation != "" {
+		f.Relations = []string{*relation}
+	}
+	h, err := g.open(ctx, readOnly, false)
+	if err != nil {
+		return g.fail(err)
+	}
+	defer g.closeHost(h)
+	f.Now = h.Now()
+	facts, err := collect(ctx, l.limit, core.ListOptions{Filter: f}, func(ctx context.Context, o core.ListOptions) (core.Page[core.Fact], error) {
+		return h.Store.ListFacts(ctx, l.group, o)
+	})
+	if err != nil {
+		return g.fail(err)
+	}
+	out, err := h.ShowFacts(ctx, []string{l.group}, facts)
+	if err != nil {
+		return g.fail(err)
+	}
+	if l.jsonOut {
+		if err := writeJSON(g.stdout, map[string]any{"facts": out}); err != nil {
+			return g.fail(err)
+		}
+		return 0
+	}
+	tw := tabwriter.NewWriter(g.stdout, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "UUID\tFACT\tRELATION\tVALID")
+	for _, f := range out {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", f.UUID, clip(f.Fact, 60), f.Relation, validity(f))
+	}
+	tw.Flush()
+	fmt.Fprintln(g.stderr, plural(len(out), "fact", "facts"))
+	return 0
+}

@@ -1,0 +1,155 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"strings"
+
+	"mnemo/core"
+	"mnemo/host"
+)
+
+// globals are the options every command takes (--db, --config) and the
+// process's streams.
+type globals struct {
+	db     string
+	config string
+
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	getenv         func(string) string
+}
+
+// register defines the global flags on fs. Every command's flag set
+// defines them too, so they may come before or after the command name.
+func (g *globals) register(fs *flag.FlagSet) {
+	fs.StringVar(&g.db, "db", g.db, "database `DIR` (default $MNEMO_DB, else ./mnemo-data)")
+	fs.StringVar(&g.config, "config", g.config, "configuration `FILE` (TOML, or JSON by extension)")
+}
+
+// flags returns a command's flag set with the global flags defined.
+func (g *globals) flags(name, argsUsage, about string) *flag.FlagSet {
+	fs := flag.NewFlagSet("mnemo "+name, flag.ContinueOnError)
+	fs.SetOutput(g.stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(g.stderr, "Usage: mnemo %s %s\n\n%s\n\nFlags:\n", name, argsUsage, about)
+		fs.PrintDefaults()
+	}
+	g.register(fs)
+	return fs
+}
+
+// parse parses a command's arguments. It returns false with the exit code
+// when the command should stop (help asked, or a bad flag).
+func parse(fs *flag.FlagSet, args []string) (bool, int) {
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return false, 0
+		}
+		return false, 2
+	}
+	return true, 0
+}
+
+// getenvWith returns the environment with MNEMO_DB replaced by --db when it
+// is given, so that settings derived from the database directory (the wasm
+// cache) follow it.
+func (g *globals) getenvWith() func(string) string {
+	return func(k string) string {
+		if k == "MNEMO_DB" && g.db != "" {
+			return g.db
+		}
+		return g.getenv(k)
+	}
+}
+
+// load reads the configuration: the file, the environment, --db.
+func (g *globals) load() (host.Config, error) {
+	return host.Load(g.config, g.getenvWith())
+}
+
+// openMode says how a command uses the database.
+type openMode int
+
+const (
+	// readOnly commands start no ingestion workers.
+	readOnly openMode = iota
+	// withWorkers commands ingest, or serve others who do.
+	withWorkers
+)
+
+// open loads the configuration and opens a Host. One-shot commands log
+// warnings and errors only unless the configuration asks for debug.
+func (g *globals) open(ctx context.Context, mode openMode, longRunning bool) (*host.Host, error) {
+	cfg, err := g.load()
+	if err != nil {
+		return nil, err
+	}
+	if !longRunning {
+		cfg.Plugins.Reload = -1
+		if cfg.Log.Level == "info" {
+			cfg.Log.Level = "warn"
+		}
+	}
+	return host.Open(ctx, cfg, host.OpenOptions{
+		Logger: host.NewLogger(cfg.Log, g.stderr), Getenv: g.getenvWith(), NoWorkers: mode == readOnly,
+	})
+}
+
+// logger is the logger of commands that do not open a Host.
+func (g *globals) logger() *slog.Logger {
+	return host.NewLogger(host.LogConfig{Level: "warn", Format: "text"}, g.stderr)
+}
+
+// fail prints err for a user and returns the exit code 1. A locked
+// database gets a hint, since it usually means a mnemo serve is running.
+func (g *globals) fail(err error) int {
+	fmt.Fprintf(g.stderr, "mnemo: %s\n", cleanErr(err))
+	switch {
+	case errors.Is(err, core.ErrLocked):
+		fmt.Fprintln(g.stderr, "mnemo: another mnemo process (mnemo serve, mnemo mcp, an ingest) has the database open; stop it, or use its HTTP API, or pass --db for another database")
+	case errors.Is(err, core.ErrConflict) && strings.Contains(err.Error(), "dimension"):
+		fmt.Fprintln(g.stderr, "mnemo: the database was created with another embedder; use the same embedder settings, or a new --db")
+	}
+	return 1
+}
+
+// usageError prints a usage problem and returns the exit code 2.
+func (g *globals) usageError(fs *flag.FlagSet, format string, args ...any) int {
+	fmt.Fprintf(g.stderr, "mnemo %s: %s\n", strings.TrimPrefix(fs.Name(), "mnemo "), fmt.Sprintf(format, args...))
+	fmt.Fprintf(g.stderr, "Run '%s -h' for usage.\n", fs.Name())
+	return 2
+}
+
+// closeHost closes h even when ctx is done, reporting a failure.
+func (g *globals) closeHost(h *host.Host) {
+	if err := h.Close(context.Background()); err != nil {
+		fmt.Fprintf(g.stderr, "mnemo: close: %v\n", err)
+	}
+}
+
+// requireGroup checks a --group value.
+func requireGroup(group string) error {
+	if group == "" {
+		return fmt.Errorf("%w: --group is required", core.ErrInvalid)
+	}
+	if err := core.ValidateGroupID(group); err != nil {
+		return fmt.Errorf("--group: %w", err)
+	}
+	return nil
+}
+
+// isTerminal reports whether w is a terminal.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}

@@ -1,0 +1,308 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"time"
+
+	"mnemo/core"
+	"mnemo/host"
+	"mnemo/host/wire"
+)
+
+// maxLine bounds one JSONL line (the engine's own content limit is
+// smaller, 1 MiB by default, and reported per line).
+const maxLine = 64 << 20
+
+// ingestBatch is how many episodes one store transaction takes.
+const ingestBatch = 64
+
+func runIngest(ctx context.Context, g *globals, args []string) int {
+	fs := g.flags("ingest", "--group G [FILE|-]", `Ingest episodes from a JSONL file (or standard input), one JSON object a line:
+  {"uuid"?, "name"?, "source": "message"|"text"|"json", "content", "source_description"?,
+   "reference_time": RFC 3339, "group_id"?}
+A line that cannot be ingested is reported with its number; the others are.
+Without --wait=false, mnemo waits until every episode is processed and prints
+a summary.`)
+	group := fs.String("group", "", "the `GROUP` of lines without a group_id")
+	wait := fs.Bool("wait", true, "wait for extraction and print a summary")
+	if ok, code := parse(fs, args); !ok {
+		return code
+	}
+	if fs.NArg() > 1 {
+		return g.usageError(fs, "want at most one FILE, got %d arguments", fs.NArg())
+	}
+	if *group != "" {
+		if err := requireGroup(*group); err != nil {
+			return g.fail(err)
+		}
+	}
+	in := g.stdin
+	name := "standard input"
+	if path := fs.Arg(0); path != "" && path != "-" {
+		f, err := os.Open(path)
+		if err != nil {
+			return g.fail(fmt.Errorf("open episodes: %w", err))
+		}
+		defer f.Close()
+		in, name = f, path
+	}
+	h, err := g.open(ctx, withWorkers, false)
+	if err != nil {
+		return g.fail(err)
+	}
+	defer g.closeHost(h)
+
+	start := time.Now()
+	q := &ingestRun{h: h, g: g, group: *group}
+	if err := q.read(ctx, in); err != nil {
+		return g.fail(fmt.Errorf("read %s: %w", name, err))
+	}
+	fmt.Fprintf(g.stderr, "queued %d episodes from %s (%d new", len(q.queued), name, q.created())
+	if len(q.bad) > 0 {
+		fmt.Fprintf(g.stderr, ", %d bad lines", len(q.bad))
+	}
+	fmt.Fprintln(g.stderr, ")")
+	if !*wait {
+		if len(q.bad) > 0 {
+			return 1
+		}
+		return 0
+	}
+	reports, err := q.waitAll(ctx)
+	if err != nil {
+		pending := len(q.queued) - len(reports)
+		fmt.Fprintf(g.stderr, "mnemo: %v: %d episodes still pending; they stay queued in the database and resume when mnemo opens it again\n", err, pending)
+		return 1
+	}
+	failed := printIngestSummary(g.stdout, reports, q, time.Since(start), h.LLM != nil)
+	if len(q.bad) > 0 || failed > 0 {
+		return 1
+	}
+	return 0
+}
+
+// queued is an episode stored by this run.
+type queued struct {
+	line    int
+	uuid    string
+	group   string
+	ref     time.Time
+	created bool
+}
+
+// pendingLine is a parsed line waiting for its batch.
+type pendingLine struct {
+	line int
+	ep   core.Episode
+}
+
+// ingestRun reads, queues and waits for one ingest.
+type ingestRun struct {
+	h     *host.Host
+	g     *globals
+	group string
+
+	queued []queued
+	bad    []int
+	batch  []pendingLine
+}
+
+// read parses the lines and stores the episodes in batches, reporting bad
+// lines with their number.
+func (r *ingestRun) read(ctx context.Context, in io.Reader) error {
+	br := bufio.NewReaderSize(in, 1<<20)
+	n := 0
+	for {
+		line, err := readLine(br)
+		if len(line) > 0 || err == nil {
+			n++
+			r.parse(n, line)
+			if len(r.batch) >= ingestBatch {
+				if ferr := r.flush(ctx); ferr != nil {
+					return ferr
+				}
+			}
+		}
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return r.flush(ctx)
+}
+
+// readLine reads one line without its end, failing on lines over maxLine.
+func readLine(br *bufio.Reader) ([]byte, error) {
+	var buf []byte
+	for {
+		chunk, err := br.ReadSlice('\n')
+		buf = append(buf, chunk...)
+		if len(buf) > maxLine {
+			return nil, fmt.Errorf("a line is over %d MiB", maxLine>>20)
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		return bytes.TrimRight(buf, "\r\n"), err
+	}
+}
+
+func (r *ingestRun) parse(n int, line []byte) {
+	if len(bytes.TrimSpace(line)) == 0 {
+		return
+	}
+	var in wire.EpisodeInput
+	if err := wire.DecodeBytes(line, &in); err != nil {
+		r.badLine(n, err)
+		return
+	}
+	group := cmp.Or(in.GroupID, r.group)
+	if group == "" {
+		r.badLine(n, fmt.Errorf("%w: no group_id, and no --group", core.ErrInvalid))
+		return
+	}
+	ep, err := in.Episode(group)
+	if err != nil {
+		r.badLine(n, err)
+		return
+	}
+	r.batch = append(r.batch, pendingLine{line: n, ep: ep})
+}
+
+func (r *ingestRun) badLine(n int, err error) {
+	r.bad = append(r.bad, n)
+	fmt.Fprintf(r.g.stderr, "line %d: %s\n", n, cleanErr(err))
+}
+
+// flush stores the batch. If the batch is refused (one bad episode refuses
+// all), its episodes are stored one by one so the bad one is named.
+func (r *ingestRun) flush(ctx context.Context) error {
+	b := r.batch
+	r.batch = nil
+	if len(b) == 0 {
+		return nil
+	}
+	eps := make([]core.Episode, len(b))
+	for i, p := range b {
+		eps[i] = p.ep
+	}
+	res, err := r.h.Engine.Ingest(ctx, eps)
+	if err == nil {
+		for i, p := range b {
+			r.queued = append(r.queued, queued{line: p.line, uuid: res[i].UUID, group: p.ep.GroupID, ref: p.ep.ValidAt, created: res[i].Created})
+		}
+		return nil
+	}
+	if !errors.Is(err, core.ErrInvalid) && !errors.Is(err, core.ErrTooLarge) && !errors.Is(err, core.ErrConflict) {
+		return err
+	}
+	for _, p := range b {
+		res, err := r.h.Engine.Ingest(ctx, []core.Episode{p.ep})
+		switch {
+		case err == nil:
+			r.queued = append(r.queued, queued{line: p.line, uuid: res[0].UUID, group: p.ep.GroupID, ref: p.ep.ValidAt, created: res[0].Created})
+		case errors.Is(err, core.ErrInvalid), errors.Is(err, core.ErrTooLarge), errors.Is(err, core.ErrConflict):
+			r.badLine(p.line, err)
+		default:
+			return err
+		}
+	}
+	return nil
+}
+
+func (r *ingestRun) created() int {
+	n := 0
+	for _, q := range r.queued {
+		if q.created {
+			n++
+		}
+	}
+	return n
+}
+
+// waitAll waits for the queued episodes in processing order (group, then
+// reference time) and shows progress.
+func (r *ingestRun) waitAll(ctx context.Context) ([]outcome, error) {
+	order := slices.Clone(r.queued)
+	slices.SortStableFunc(order, func(a, b queued) int {
+		return cmp.Or(cmp.Compare(a.group, b.group), a.ref.Compare(b.ref))
+	})
+	p := newProgress(r.g.stderr, len(order), isTerminal(r.g.stderr))
+	defer p.done()
+	var out []outcome
+	for _, q := range order {
+		reps, err := r.h.Engine.Wait(ctx, q.group, q.uuid)
+		if err != nil {
+			return out, err
+		}
+		rep := reps[0]
+		if !q.created {
+			// Stored by an earlier run: its counts are not this run's.
+			rep = core.EpisodeReport{UUID: rep.UUID, GroupID: rep.GroupID, Status: rep.Status, Error: rep.Error}
+		}
+		out = append(out, outcome{queued: q, rep: rep})
+		if rep.Status == core.EpisodeFailed {
+			p.note(fmt.Sprintf("line %d: episode %s failed: %s", q.line, q.uuid, rep.Error))
+		}
+		p.step()
+	}
+	return out, nil
+}
+
+// outcome is a queued episode and its report.
+type outcome struct {
+	queued
+	rep core.EpisodeReport
+}
+
+// printIngestSummary prints what an ingest did and returns the number of
+// failed episodes.
+func printIngestSummary(w io.Writer, reports []outcome, r *ingestRun, took time.Duration, llmMode bool) int {
+	var done, failed, ents, newEnts, facts, newFacts, dups, inval, metered int
+	var usage core.Usage
+	for _, o := range reports {
+		rep := o.rep
+		switch rep.Status {
+		case core.EpisodeDone:
+			done++
+		case core.EpisodeFailed:
+			failed++
+		}
+		ents += rep.Entities
+		newEnts += rep.NewEntities
+		facts += rep.Facts
+		newFacts += rep.NewFacts
+		dups += rep.Duplicates
+		inval += rep.Invalidated
+		if o.created {
+			metered++
+		}
+		usage = usage.Add(rep.Usage)
+	}
+	fmt.Fprintf(w, "ingested %d episodes in %s: %d done, %d failed, %d already stored, %d bad lines\n",
+		len(reports), took.Round(10*time.Millisecond), done, failed, len(r.queued)-r.created(), len(r.bad))
+	fmt.Fprintf(w, "  entities:      %d new, %d mentions in all\n", newEnts, ents)
+	fmt.Fprintf(w, "  facts:         %d new, %d restated (%d merged as duplicates)\n", newFacts, facts-newFacts, dups)
+	fmt.Fprintf(w, "  invalidations: %d facts superseded\n", inval)
+	if metered == 0 {
+		metered = 1
+	}
+	if llmMode || usage.Calls > 0 {
+		fmt.Fprintf(w, "  LLM:           %.1f calls and %.0f tokens per episode (%d calls, %d prompt + %d completion tokens)\n",
+			float64(usage.Calls)/float64(metered), float64(usage.PromptTokens+usage.CompletionTokens)/float64(metered),
+			usage.Calls, usage.PromptTokens, usage.CompletionTokens)
+	} else {
+		fmt.Fprintf(w, "  LLM:           0 calls and 0 tokens per episode (offline: rule extractor, local embedder)\n")
+	}
+	return failed
+}

@@ -1,0 +1,63 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"time"
+
+	"mnemo/host/mcpserver"
+)
+
+func runMCP(ctx context.Context, g *globals, args []string) int {
+	fs := g.flags("mcp", "[--http HOST:PORT] [--group G]",
+		`Run the MCP server: over standard input and output (for an MCP client that
+starts mnemo), or over streamable HTTP with --http. Its tools add memories,
+search facts and entities, build context, list episodes and facts, add facts
+and delete, with the as-of-time filters. With http.keys configured, the HTTP
+transport requires "Authorization: Bearer KEY" and each key reaches its
+groups only.`)
+	httpAddr := fs.String("http", "", "serve streamable HTTP on `ADDRESS` instead of stdio")
+	group := fs.String("group", "default", "the `GROUP` of tool calls that name none")
+	if ok, code := parse(fs, args); !ok {
+		return code
+	}
+	if err := requireGroup(*group); err != nil {
+		return g.fail(err)
+	}
+	h, err := g.open(ctx, withWorkers, true)
+	if err != nil {
+		return g.fail(err)
+	}
+	defer g.closeHost(h)
+	s := mcpserver.New(h, mcpserver.Options{DefaultGroup: *group, Version: version})
+	if *httpAddr == "" {
+		if err := s.Run(ctx); err != nil {
+			return g.fail(err)
+		}
+		return 0
+	}
+	ln, err := net.Listen("tcp", *httpAddr)
+	if err != nil {
+		return g.fail(fmt.Errorf("listen: %w", err))
+	}
+	mux := http.NewServeMux()
+	mux.Handle("/mcp", s.Handler())
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	h.Logger.Info("serving MCP over streamable HTTP", "url", "http://"+ln.Addr().String()+"/mcp", "db", h.Config.DB)
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return g.fail(fmt.Errorf("serve: %w", err))
+	case <-ctx.Done():
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		fmt.Fprintf(g.stderr, "mnemo: shutdown: %v\n", err)
+	}
+	return 0
+}

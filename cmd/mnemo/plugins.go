@@ -1,0 +1,341 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"mnemo/core"
+	"mnemo/host"
+	"mnemo/wasm"
+	"mnemo/wasm/abi"
+)
+
+func runPlugins(ctx context.Context, g *globals, args []string) int {
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		switch args[0] {
+		case "list":
+			return runPluginsList(ctx, g, args[1:])
+		case "check":
+			return runPluginsCheck(ctx, g, args[1:])
+		}
+	}
+	fs := g.flags("plugins", "(list | check FILE.wasm)", `list:  the built-in plugins and those of the plugins directory, what each
+       describes itself as, its capabilities, whether it loads, and which
+       plugin sets use it.
+check: load a plugin file, print its description and capabilities, and run
+       one small valid request per capability.`)
+	if ok, code := parse(fs, args); !ok {
+		return code
+	}
+	return g.usageError(fs, "want 'mnemo plugins list' or 'mnemo plugins check FILE.wasm'")
+}
+
+// pluginListing is one plugin of `mnemo plugins list --json`.
+type pluginListing struct {
+	Name         string   `json:"name"`
+	Origin       string   `json:"origin"`
+	Version      string   `json:"version,omitempty"`
+	Description  string   `json:"description,omitempty"`
+	ABIVersion   int      `json:"abi_version,omitempty"`
+	Capabilities []string `json:"capabilities"`
+	Imports      []string `json:"imports,omitempty"`
+	Grants       []string `json:"grants,omitempty"`
+	UsedBy       []string `json:"used_by"`
+	Status       string   `json:"status"`
+	LoadMS       int64    `json:"load_ms"`
+}
+
+func runPluginsList(ctx context.Context, g *globals, args []string) int {
+	fs := g.flags("plugins list", "[--json]", "List the plugins: built-ins and the plugins directory.")
+	jsonOut := fs.Bool("json", false, "print JSON")
+	if ok, code := parse(fs, args); !ok {
+		return code
+	}
+	cfg, err := g.load()
+	if err != nil {
+		return g.fail(err)
+	}
+	srcs, err := host.AvailablePlugins(cfg)
+	if err != nil {
+		return g.fail(err)
+	}
+	rt, err := host.PluginRuntime(ctx, cfg, cacheDir(cfg), g.logger())
+	if err != nil {
+		return g.fail(err)
+	}
+	defer rt.Close(context.Background())
+	listing := make([]pluginListing, 0, len(srcs))
+	caps := map[string]map[string]bool{}
+	for _, s := range srcs {
+		l := pluginListing{Name: s.Name, Origin: s.Origin, Capabilities: []string{}, UsedBy: []string{}}
+		m := host.PluginManifest(cfg, s.Name)
+		if m.AllowLLM {
+			l.Grants = append(l.Grants, "llm_complete")
+		}
+		if m.AllowEmbed {
+			l.Grants = append(l.Grants, "embed")
+		}
+		start := time.Now()
+		p, err := rt.Load(ctx, s.Name, s.Code, m)
+		l.LoadMS = time.Since(start).Milliseconds()
+		if err != nil {
+			l.Status = "fails to load: " + cleanErr(err)
+			var pe *wasm.PluginError
+			if errors.As(err, &pe) && pe.Func == abi.ExportConfigure {
+				l.Status = "needs a configuration (plugins.default.plugin_config): " + cleanErr(pe.Err)
+			}
+			listing = append(listing, l)
+			continue
+		}
+		d := p.Describe()
+		l.Version, l.Description, l.ABIVersion, l.Imports = d.Version, d.Description, d.ABIVersion, d.Imports
+		l.Capabilities = append(l.Capabilities, d.Capabilities...)
+		caps[s.Name] = map[string]bool{}
+		for _, c := range d.Capabilities {
+			caps[s.Name][c] = true
+		}
+		l.Status = "loads"
+		_ = p.Close(context.Background())
+		listing = append(listing, l)
+	}
+	roles := host.PluginRoles(cfg, func(name, c string) bool { return caps[name][c] })
+	for i := range listing {
+		for _, r := range roles[listing[i].Name] {
+			listing[i].UsedBy = append(listing[i].UsedBy, r.Set+": "+r.Role)
+		}
+	}
+	var missing []string
+	for name := range roles {
+		if _, ok := caps[name]; !ok && !hasListing(listing, name) {
+			missing = append(missing, name)
+		}
+	}
+	if *jsonOut {
+		if err := writeJSON(g.stdout, map[string]any{"plugins": listing, "missing": missing}); err != nil {
+			return g.fail(err)
+		}
+	} else {
+		printPluginList(g.stdout, listing, cfg)
+	}
+	for _, name := range missing {
+		fmt.Fprintf(g.stderr, "mnemo: the configuration names plugin %q, which is neither built in nor in the plugins directory\n", name)
+	}
+	for _, l := range listing {
+		if l.Status != "loads" && len(l.UsedBy) > 0 {
+			return 1
+		}
+	}
+	if len(missing) > 0 {
+		return 1
+	}
+	return 0
+}
+
+func hasListing(ls []pluginListing, name string) bool {
+	for _, l := range ls {
+		if l.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+func printPluginList(w io.Writer, ls []pluginListing, cfg host.Config) {
+	dir := cfg.Plugins.Dir
+	if dir == "" {
+		dir = "none (plugins.dir)"
+	}
+	fmt.Fprintf(w, "plugins directory: %s\n\n", dir)
+	for _, l := range ls {
+		fmt.Fprintf(w, "%s %s (%s)\n", l.Name, l.Version, l.Origin)
+		if l.Description != "" {
+			fmt.Fprintf(w, "  %s\n", clip(l.Description, 100))
+		}
+		fmt.Fprintf(w, "  capabilities: %s\n", orNone(strings.Join(l.Capabilities, ", ")))
+		if len(l.Imports) > 0 {
+			fmt.Fprintf(w, "  asks for:     %s (granted: %s)\n", strings.Join(l.Imports, ", "), orNone(strings.Join(l.Grants, ", ")))
+		}
+		fmt.Fprintf(w, "  used by:      %s\n", orNone(strings.Join(l.UsedBy, "; ")))
+		fmt.Fprintf(w, "  status:       %s (%d ms)\n\n", l.Status, l.LoadMS)
+	}
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
+}
+
+func runPluginsCheck(ctx context.Context, g *globals, args []string) int {
+	fs := g.flags("plugins check", "[--allow-llm] [--allow-embed] [--plugin-config JSON] FILE.wasm",
+		"Load a plugin file, print its description and capabilities, and run one small valid request per capability.")
+	allowLLM := fs.Bool("allow-llm", false, "grant llm_complete (the configured LLM answers; offline it answers with an error)")
+	allowEmbed := fs.Bool("allow-embed", false, "grant embed (the configured embedder)")
+	pluginConfig := fs.String("plugin-config", "", "the plugin's configuration, passed to mnemo_configure")
+	if ok, code := parse(fs, args); !ok {
+		return code
+	}
+	if fs.NArg() != 1 {
+		return g.usageError(fs, "want one FILE.wasm")
+	}
+	path := fs.Arg(0)
+	code, err := os.ReadFile(path)
+	if err != nil {
+		return g.fail(fmt.Errorf("read plugin: %w", err))
+	}
+	cfg, err := g.load()
+	if err != nil {
+		return g.fail(err)
+	}
+	rt, err := host.PluginRuntime(ctx, cfg, cacheDir(cfg), g.logger())
+	if err != nil {
+		return g.fail(err)
+	}
+	defer rt.Close(context.Background())
+	name := strings.TrimSuffix(filepath.Base(path), ".wasm")
+	m := wasm.Manifest{
+		AllowLLM: *allowLLM, AllowEmbed: *allowEmbed, Config: []byte(*pluginConfig),
+		MemoryLimitPages: uint32(cfg.Plugins.MemoryLimitMB * 16), CallTimeout: cfg.Plugins.CallTimeout,
+	}
+	start := time.Now()
+	p, err := rt.Load(ctx, name, code, m)
+	if err != nil {
+		return g.fail(fmt.Errorf("load %s: %w", path, err))
+	}
+	defer p.Close(context.Background())
+	d := p.Describe()
+	fmt.Fprintf(g.stdout, "%s: loaded in %s\n", path, time.Since(start).Round(time.Millisecond))
+	fmt.Fprintf(g.stdout, "  name:         %s\n  version:      %s\n  abi version:  %d\n", d.Name, d.Version, d.ABIVersion)
+	if d.Description != "" {
+		fmt.Fprintf(g.stdout, "  description:  %s\n", d.Description)
+	}
+	fmt.Fprintf(g.stdout, "  capabilities: %s\n", orNone(strings.Join(d.Capabilities, ", ")))
+	if len(d.Imports) > 0 {
+		fmt.Fprintf(g.stdout, "  asks for:     %s\n", strings.Join(d.Imports, ", "))
+	}
+	failed := 0
+	for _, c := range d.Capabilities {
+		start := time.Now()
+		summary, err := smokeCall(ctx, p, c)
+		took := time.Since(start).Round(10 * time.Microsecond)
+		if err != nil {
+			failed++
+			fmt.Fprintf(g.stdout, "  FAIL %-16s %s (%s)\n", c, cleanErr(err), took)
+			continue
+		}
+		fmt.Fprintf(g.stdout, "  ok   %-16s %s (%s)\n", c, summary, took)
+	}
+	if failed > 0 {
+		return 1
+	}
+	return 0
+}
+
+// smokeRef is the reference time of the smoke requests.
+var smokeRef = time.Date(2024, 5, 15, 10, 0, 0, 0, time.UTC)
+
+// smokeCall runs one small valid request of capability c through the
+// host's adapter, which checks the answer, and summarizes the answer.
+func smokeCall(ctx context.Context, p *wasm.Plugin, c string) (string, error) {
+	ep := core.Episode{
+		UUID: "smoke-episode", GroupID: "smoke", Name: "smoke test", Source: core.SourceMessage,
+		Content: "Alice: I work at Acme Corp and I live in Paris. Last month I moved to Berlin.", ValidAt: smokeRef,
+	}
+	switch c {
+	case abi.CapExtract:
+		x, err := wasm.NewExtractor(p)
+		if err != nil {
+			return "", err
+		}
+		out, err := x.Extract(ctx, core.ExtractRequest{Episode: ep})
+		if err != nil {
+			return "", err
+		}
+		var facts []string
+		for _, f := range out.Facts {
+			facts = append(facts, fmt.Sprintf("%q", f.Text))
+		}
+		return fmt.Sprintf("%d entities, %d facts %s", len(out.Entities), len(out.Facts), strings.Join(facts, ", ")), nil
+	case abi.CapResolveEntities:
+		r, err := wasm.NewEntityResolver(p)
+		if err != nil {
+			return "", err
+		}
+		out, err := r.ResolveEntities(ctx, core.EntityResolveRequest{Episode: ep, Questions: []core.EntityQuestion{{
+			ID: 0, Entity: core.ExtractedEntity{Name: "Acme", Type: "Organization"},
+			Candidates: []core.Entity{{UUID: "acme-corp", GroupID: "smoke", Name: "Acme Corp", Labels: []string{"Organization"}}},
+		}}})
+		if err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("%d answers (Acme → %s)", len(out), answerOf(out)), nil
+	case abi.CapResolveFacts:
+		r, err := wasm.NewFactResolver(p)
+		if err != nil {
+			return "", err
+		}
+		old := core.Fact{UUID: "paris", GroupID: "smoke", Relation: "LIVES_IN", Text: "Alice lives in Paris", SourceUUID: "alice", TargetUUID: "paris-city", ValidAt: smokeRef.AddDate(-2, 0, 0), CreatedAt: smokeRef.AddDate(-2, 0, 0)}
+		nw := core.Fact{UUID: "berlin", GroupID: "smoke", Relation: "LIVES_IN", Text: "Alice moved to Berlin", SourceUUID: "alice", TargetUUID: "berlin-city", ValidAt: smokeRef.AddDate(0, -1, 0)}
+		out, err := r.ResolveFacts(ctx, core.FactResolveRequest{
+			Episode: ep, Questions: []core.FactQuestion{{ID: 0, Fact: nw, Related: []core.Fact{old}}},
+			Names: map[string]string{"alice": "Alice", "paris-city": "Paris", "berlin-city": "Berlin"},
+		})
+		if err != nil {
+			return "", err
+		}
+		n := 0
+		for _, a := range out {
+			n += len(a.Contradicts)
+		}
+		return fmt.Sprintf("%d answers, %d contradictions (Berlin vs Paris)", len(out), n), nil
+	case abi.CapRerank:
+		r, err := wasm.NewReranker(p, "smoke")
+		if err != nil {
+			return "", err
+		}
+		out, err := r.Rerank(ctx, core.RerankRequest{Query: "where does Alice live", Scope: core.ScopeFacts, Limit: 2, Now: smokeRef,
+			Candidates: []core.RerankCandidate{
+				{UUID: "a", Text: "Alice lives in Berlin", Scores: map[string]float64{"cosine": 0.8}, Ranks: map[string]int{"cosine": 1}, Mentions: 2, Distance: -1, ValidAt: smokeRef},
+				{UUID: "b", Text: "Alice works at Acme Corp", Scores: map[string]float64{"cosine": 0.4}, Ranks: map[string]int{"cosine": 2}, Mentions: 1, Distance: -1, ValidAt: smokeRef},
+			}})
+		if err != nil {
+			return "", err
+		}
+		var ids []string
+		for _, s := range out {
+			ids = append(ids, fmt.Sprintf("%s=%.3g", s.UUID, s.Score))
+		}
+		return fmt.Sprintf("order %s", strings.Join(ids, ", ")), nil
+	case abi.CapSummarize:
+		s, err := wasm.NewSummarizer(p, "smoke")
+		if err != nil {
+			return "", err
+		}
+		out, err := s.Summarize(ctx, core.SummarizeRequest{Kind: "community", MaxChars: 300,
+			Texts: []string{"Alice works at Acme Corp", "Alice lives in Berlin", "Bob works at Acme Corp"}})
+		if err != nil {
+			return "", err
+		}
+		if out.Summary == "" {
+			return "", errors.New("empty summary")
+		}
+		return fmt.Sprintf("%q: %s", out.Name, clip(out.Summary, 60)), nil
+	}
+	return "", fmt.Errorf("capability %q is not one mnemo calls (ABI version %d)", c, abi.Version)
+}
+
+func answerOf(as []core.EntityAnswer) string {
+	for _, a := range as {
+		if a.DuplicateOf != "" {
+			return "duplicate of " + a.DuplicateOf
+		}
+	}
+	return "new entity"
+}

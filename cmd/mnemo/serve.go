@@ -1,0 +1,86 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"time"
+
+	"mnemo/host/httpapi"
+)
+
+// shutdownGrace bounds how long shutdown waits for in-flight requests and
+// for the episode being extracted.
+const shutdownGrace = 30 * time.Second
+
+func runServe(ctx context.Context, g *globals, args []string) int {
+	fs := g.flags("serve", "[--addr HOST:PORT]",
+		`Run the HTTP API (see GET /openapi.json) with the ingestion workers.
+SIGINT or SIGTERM stops accepting requests, finishes those in flight, stops
+the workers (an episode being extracted stays pending and resumes at the
+next start: the queue is the database) and closes the database.`)
+	addr := fs.String("addr", "", "listen `ADDRESS` (default http.addr, 127.0.0.1:8080)")
+	if ok, code := parse(fs, args); !ok {
+		return code
+	}
+	h, err := g.open(ctx, withWorkers, true)
+	if err != nil {
+		return g.fail(err)
+	}
+	defer g.closeHost(h)
+	if *addr == "" {
+		*addr = h.Config.HTTP.Addr
+	}
+	if len(h.Config.HTTP.Keys) == 0 && !loopback(*addr) {
+		h.Logger.Warn("serving without API keys on a non-loopback address: anyone who reaches it can read and write every group", "addr", *addr)
+	}
+	api := httpapi.New(h, httpapi.Options{Version: version})
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return g.fail(fmt.Errorf("listen: %w", err))
+	}
+	srv := &http.Server{
+		Handler:           api.Handler(),
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+	}
+	mode := "offline (rule extractor, local embedder)"
+	if h.LLM != nil {
+		mode = "LLM " + h.LLM.Model("main")
+	}
+	h.Logger.Info("serving", "addr", "http://"+ln.Addr().String(), "db", h.Config.DB, "mode", mode, "keys", len(h.Config.HTTP.Keys))
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return g.fail(fmt.Errorf("serve: %w", err))
+	case <-ctx.Done():
+	}
+	fmt.Fprintln(g.stderr, "mnemo: shutting down: finishing requests in flight")
+	api.Drain()
+	sctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		fmt.Fprintf(g.stderr, "mnemo: shutdown: %v\n", err)
+	}
+	if err := h.Close(sctx); err != nil {
+		return g.fail(fmt.Errorf("close: %w", err))
+	}
+	fmt.Fprintln(g.stderr, "mnemo: stopped; pending episodes resume at the next start")
+	return 0
+}
+
+// loopback reports whether addr listens on a loopback address only.
+func loopback(addr string) bool {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false
+	}
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}

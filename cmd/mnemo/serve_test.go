@@ -1,0 +1,123 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"net"
+	"net/http"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// freeAddr returns a loopback address with a port free at the time.
+func freeAddr(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().String()
+}
+
+// waitHTTP polls url until it answers 200.
+func waitHTTP(t *testing.T, url string, cmdErr *bytes.Buffer) {
+	t.Helper()
+	deadline := time.Now().Add(time.Minute)
+	for time.Now().Before(deadline) {
+		resp, err := http.Get(url)
+		if err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == 200 {
+				return
+			}
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatalf("%s did not answer within a minute; server stderr:\n%s", url, cmdErr)
+}
+
+func TestServeLockAndGracefulShutdown(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "db")
+	addr := freeAddr(t)
+	cmd := exec.Command(bin, "serve", "--addr", addr)
+	cmd.Env = testEnv(db)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	base := "http://" + addr
+	waitHTTP(t, base+"/readyz", &stderr)
+
+	// Another mnemo on the same database is refused with a clear message.
+	r := mnemo(t, db, "", "facts", "--group", "g")
+	if r.code != 1 || !strings.Contains(r.stderr, "is in use by another mnemo (pid ") || !strings.Contains(r.stderr, "use its HTTP API") {
+		t.Errorf("facts while serve runs = exit %d %q, want 1 saying the database is in use", r.code, r.stderr)
+	}
+
+	resp, err := http.Post(base+"/v1/groups/serve-1/episodes", "application/json",
+		strings.NewReader(`{"content": "Erin: I live in Lisbon.", "reference_time": "2024-01-01T00:00:00Z"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var acc struct {
+		Episodes []struct {
+			StatusURL string `json:"status_url"`
+		} `json:"episodes"`
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 202 || json.Unmarshal(body, &acc) != nil || len(acc.Episodes) != 1 {
+		t.Fatalf("POST episodes = %d %s", resp.StatusCode, body)
+	}
+	deadline := time.Now().Add(time.Minute)
+	for {
+		resp, err := http.Get(base + acc.Episodes[0].StatusURL)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if strings.Contains(string(b), `"status":"done"`) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("episode not done: %s", b)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("serve after SIGTERM: %v, want exit 0\n%s", err, stderr.String())
+		}
+	case <-time.After(40 * time.Second):
+		t.Fatalf("serve did not stop within 40s of SIGTERM\n%s", stderr.String())
+	}
+	for _, want := range []string{"shutting down", "stopped"} {
+		if !strings.Contains(stderr.String(), want) {
+			t.Errorf("serve stderr lacks %q:\n%s", want, stderr.String())
+		}
+	}
+	// The database is released and holds the episode.
+	r = ok(t, db, "", "episodes", "--group", "serve-1")
+	if !strings.Contains(r.stdout, "Erin: I live in Lisbon.") {
+		t.Errorf("episodes after restart = %s", r.stdout)
+	}
+	if _, err := http.Get(base + "/healthz"); err == nil {
+		t.Errorf("the server still answers after shutdown")
+	}
+}

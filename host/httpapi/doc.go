@@ -1,0 +1,39 @@
+// Package httpapi is mnemo's HTTP API (`mnemo serve`): JSON over HTTP for
+// everything the CLI does, under /v1/groups/{group}/…, the probes /healthz
+// and /readyz, Prometheus metrics at /metrics, its OpenAPI 3.1 document at
+// /openapi.json, and routes compatible with the Python Graphiti REST server
+// (POST /messages, POST /search, GET /episodes/{group_id}, …) so that its
+// clients can switch.
+//
+// # Routes
+//
+// Every route is one entry of the route table (routes.go); the server
+// registers the table and nothing else, and a test checks the table against
+// the OpenAPI document (openapi.json, regenerated with `go test
+// ./host/httpapi -run TestOpenAPI -update`).
+//
+// # Keys and groups
+//
+// With no API keys configured, no key is needed (the default address is
+// loopback). With keys (http.keys), every data route needs one, sent as
+// "Authorization: Bearer KEY" or "X-API-Key: KEY": 401 without a valid key,
+// 403 when the route names a group the key is not bound to. Routes that
+// name an object by uuid alone (Graphiti's DELETE /episode/{uuid}) look for
+// it only in the groups the key may touch, so another group's object reads
+// as 404. The probes, /metrics and /openapi.json need no key.
+//
+// # Errors
+//
+// An error is {"error": message, "code": code} with the status of its
+// cause (statusOf): bad input 400, unknown object 404, conflict 409, body
+// over http.max_body_kb 413, engine closed or database busy 503, anything
+// else 500, whose details go to the log only.
+//
+// # Ingestion
+//
+// POST /v1/groups/{group}/episodes stores the episodes as pending in the
+// database, which is the queue, and answers 202 with a status URL per
+// episode. Nothing accepted is dropped: an episode whose extraction keeps
+// failing is marked failed with its error, visible at its status URL, in
+// the listings and in /metrics.
+package httpapi

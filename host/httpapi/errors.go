@@ -1,0 +1,71 @@
+package httpapi
+
+import (
+	"context"
+	"errors"
+	"net/http"
+
+	"mnemo/core"
+	"mnemo/host/wire"
+)
+
+// Errors of this package, besides core's sentinels.
+var (
+	// errUnauthorized: keys are configured and the request has no valid one.
+	errUnauthorized = errors.New("unauthorized")
+	// errForbidden: the key is not bound to the group the request names.
+	errForbidden = errors.New("forbidden")
+)
+
+// statusOf maps an error to its HTTP status and code. It is the only place
+// that does.
+func statusOf(err error) (int, string) {
+	switch {
+	case errors.Is(err, errUnauthorized):
+		return http.StatusUnauthorized, "unauthorized"
+	case errors.Is(err, errForbidden):
+		return http.StatusForbidden, "forbidden"
+	case errors.Is(err, core.ErrNotFound):
+		return http.StatusNotFound, "not_found"
+	case errors.Is(err, core.ErrTooLarge):
+		return http.StatusRequestEntityTooLarge, "too_large"
+	case errors.Is(err, core.ErrInvalid):
+		return http.StatusBadRequest, "invalid"
+	case errors.Is(err, core.ErrConflict):
+		return http.StatusConflict, "conflict"
+	case errors.Is(err, core.ErrLocked), errors.Is(err, core.ErrUnavailable), errors.Is(err, core.ErrClosed):
+		return http.StatusServiceUnavailable, "unavailable"
+	case errors.Is(err, context.Canceled):
+		// The client went away; nobody reads the answer.
+		return 499, "canceled"
+	case errors.Is(err, context.DeadlineExceeded):
+		return http.StatusServiceUnavailable, "timeout"
+	}
+	return http.StatusInternalServerError, "internal"
+}
+
+// errorBody is the JSON of an error answer.
+type errorBody struct {
+	// Error says what went wrong.
+	Error string `json:"error"`
+	// Code is the kind of error: invalid, unauthorized, forbidden,
+	// not_found, conflict, too_large, unavailable, timeout or internal.
+	Code string `json:"code"`
+}
+
+// writeError answers with err. Details of internal errors are logged with
+// the request id and not sent.
+func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) int {
+	status, code := statusOf(err)
+	msg := wire.Message(err)
+	switch status {
+	case http.StatusInternalServerError:
+		s.log.Error("request failed", "method", r.Method, "path", r.URL.Path, "request_id", w.Header().Get("X-Request-ID"), "err", err)
+		msg = "internal error; the server log has the details (request id " + w.Header().Get("X-Request-ID") + ")"
+	case http.StatusUnauthorized:
+		w.Header().Set("WWW-Authenticate", `Bearer realm="mnemo"`)
+		msg = "an API key is required: send \"Authorization: Bearer KEY\" or \"X-API-Key: KEY\""
+	}
+	writeJSON(w, status, errorBody{Error: msg, Code: code})
+	return status
+}

@@ -1,0 +1,393 @@
+package httpapi
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"strconv"
+
+	"mnemo/core"
+	"mnemo/host/wire"
+)
+
+// episodeBatch is several episodes sent at once.
+type episodeBatch struct {
+	// Episodes are stored all or none.
+	Episodes []wire.EpisodeInput `json:"episodes"`
+}
+
+// accepted answers POST episodes.
+type accepted struct {
+	Episodes []acceptedEpisode `json:"episodes"`
+}
+
+// acceptedEpisode is one episode stored in the queue.
+type acceptedEpisode struct {
+	UUID string `json:"uuid"`
+	// Created is false for an episode that was already stored (a re-send).
+	Created bool `json:"created"`
+	// Status is pending, or the status of an episode already stored.
+	Status string `json:"status"`
+	// StatusURL is where to follow the episode.
+	StatusURL string `json:"status_url"`
+}
+
+// episodeList is a page of episodes.
+type episodeList struct {
+	Episodes []wire.Episode `json:"episodes"`
+	// NextCursor fetches the next page; absent on the last one.
+	NextCursor string `json:"next_cursor,omitempty"`
+}
+
+// entityList is a page of entities.
+type entityList struct {
+	Entities   []wire.Entity `json:"entities"`
+	NextCursor string        `json:"next_cursor,omitempty"`
+}
+
+// factList is a page of facts.
+type factList struct {
+	Facts      []wire.Fact `json:"facts"`
+	NextCursor string      `json:"next_cursor,omitempty"`
+}
+
+// communityList is a page of communities.
+type communityList struct {
+	Communities []wire.Community `json:"communities"`
+	NextCursor  string           `json:"next_cursor,omitempty"`
+}
+
+// groupList lists groups.
+type groupList struct {
+	Groups []string `json:"groups"`
+}
+
+// groupStats counts what a group holds.
+type groupStats struct {
+	GroupID         string `json:"group_id"`
+	Episodes        int    `json:"episodes"`
+	PendingEpisodes int    `json:"pending_episodes"`
+	FailedEpisodes  int    `json:"failed_episodes"`
+	Entities        int    `json:"entities"`
+	Facts           int    `json:"facts"`
+	CurrentFacts    int    `json:"current_facts"`
+	Communities     int    `json:"communities"`
+}
+
+// addFactRequest is a fact added by hand.
+type addFactRequest struct {
+	// Source and Target are entity names; they resolve to existing entities
+	// as extracted names do.
+	Source     string `json:"source"`
+	SourceType string `json:"source_type,omitempty"`
+	// Relation is the relation type, e.g. WORKS_AT.
+	Relation   string `json:"relation"`
+	Target     string `json:"target"`
+	TargetType string `json:"target_type,omitempty"`
+	// Fact is the fact as a sentence. Default: "source relation target".
+	Fact string `json:"fact,omitempty"`
+	// ValidAt and InvalidAt bound when the fact held (RFC 3339 or dates).
+	ValidAt   string `json:"valid_at,omitempty"`
+	InvalidAt string `json:"invalid_at,omitempty"`
+	// ReferenceTime is when the fact was stated. Default: now.
+	ReferenceTime string `json:"reference_time,omitempty"`
+	// UUID names the fact's episode, making a re-send a no-op.
+	UUID string `json:"uuid,omitempty"`
+}
+
+// addFactResponse is the fact as stored.
+type addFactResponse struct {
+	// Episode is the uuid of the episode that records the fact.
+	Episode string `json:"episode"`
+	// Facts are the stored facts it states (one; an existing fact when it
+	// was a duplicate).
+	Facts  []wire.Fact `json:"facts"`
+	Report wire.Report `json:"report"`
+}
+
+func rawJSON(s string) json.RawMessage { return json.RawMessage(s) }
+
+func (s *Server) listGroups(ctx context.Context, c *call) (any, error) {
+	gs, err := c.visibleGroups(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if gs == nil {
+		gs = []string{}
+	}
+	return groupList{Groups: gs}, nil
+}
+
+func (s *Server) groupStats(ctx context.Context, c *call) (any, error) {
+	st, err := s.h.Store.Stats(ctx, c.group)
+	if err != nil {
+		return nil, err
+	}
+	return groupStats{
+		GroupID: c.group, Episodes: st.Episodes, PendingEpisodes: st.PendingEpisodes, FailedEpisodes: st.FailedEpisodes,
+		Entities: st.Entities, Facts: st.Facts, CurrentFacts: st.CurrentFacts, Communities: st.Communities,
+	}, nil
+}
+
+func (s *Server) deleteGroup(ctx context.Context, c *call) (any, error) {
+	d, err := s.h.Engine.DeleteGroup(ctx, c.group)
+	if err != nil {
+		return nil, err
+	}
+	return wire.DeletedOf(d), nil
+}
+
+// parseEpisodes reads one episode or {"episodes": [...]}.
+func parseEpisodes(b []byte) ([]wire.EpisodeInput, error) {
+	var probe map[string]json.RawMessage
+	if err := wire.DecodeBytes(b, &probe); err != nil {
+		return nil, fmt.Errorf("request body: %w", err)
+	}
+	if _, ok := probe["episodes"]; ok && len(probe) == 1 {
+		var batch episodeBatch
+		if err := wire.DecodeBytes(b, &batch); err != nil {
+			return nil, fmt.Errorf("request body: %w", err)
+		}
+		if len(batch.Episodes) == 0 {
+			return nil, fmt.Errorf("%w: episodes is empty", core.ErrInvalid)
+		}
+		return batch.Episodes, nil
+	}
+	var one wire.EpisodeInput
+	if err := wire.DecodeBytes(b, &one); err != nil {
+		return nil, fmt.Errorf("request body: %w", err)
+	}
+	return []wire.EpisodeInput{one}, nil
+}
+
+func (s *Server) addEpisodes(ctx context.Context, c *call) (any, error) {
+	b, err := c.body()
+	if err != nil {
+		return nil, err
+	}
+	ins, err := parseEpisodes(bytes.TrimSpace(b))
+	if err != nil {
+		return nil, err
+	}
+	eps := make([]core.Episode, len(ins))
+	for i, in := range ins {
+		if eps[i], err = in.Episode(c.group); err != nil {
+			return nil, fmt.Errorf("episode %d: %w", i, err)
+		}
+	}
+	res, err := s.h.Engine.Ingest(ctx, eps)
+	if err != nil {
+		return nil, err
+	}
+	out := accepted{Episodes: make([]acceptedEpisode, len(res))}
+	for i, r := range res {
+		st := string(core.EpisodePending)
+		if !r.Created {
+			if rep, err := s.h.Engine.Report(ctx, c.group, r.UUID); err == nil {
+				st = string(rep.Status)
+			}
+		}
+		out.Episodes[i] = acceptedEpisode{UUID: r.UUID, Created: r.Created, Status: st, StatusURL: statusURL(c.group, r.UUID)}
+	}
+	s.metrics.accepted(len(res))
+	if len(res) == 1 {
+		c.w.Header().Set("Location", out.Episodes[0].StatusURL)
+	}
+	return out, nil
+}
+
+func statusURL(group, uuid string) string {
+	return "/v1/groups/" + url.PathEscape(group) + "/episodes/" + url.PathEscape(uuid) + "/status"
+}
+
+// listOptions reads limit and cursor.
+func listOptions(c *call) (core.ListOptions, error) {
+	var o core.ListOptions
+	q := c.r.URL.Query()
+	if v := q.Get("limit"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 1000 {
+			return o, fmt.Errorf("%w: limit %q: want an integer from 1 to 1000", core.ErrInvalid, v)
+		}
+		o.Limit = n
+	}
+	o.Cursor = q.Get("cursor")
+	return o, nil
+}
+
+func (s *Server) listEpisodes(ctx context.Context, c *call) (any, error) {
+	o, err := listOptions(c)
+	if err != nil {
+		return nil, err
+	}
+	p, err := s.h.Store.ListEpisodes(ctx, c.group, o)
+	if err != nil {
+		return nil, err
+	}
+	out := episodeList{Episodes: make([]wire.Episode, len(p.Items)), NextCursor: p.Next}
+	for i, e := range p.Items {
+		out.Episodes[i] = wire.EpisodeOf(e)
+	}
+	return out, nil
+}
+
+func (s *Server) getEpisode(ctx context.Context, c *call) (any, error) {
+	ep, err := s.h.Store.Episode(ctx, []string{c.group}, c.r.PathValue("uuid"))
+	if err != nil {
+		return nil, err
+	}
+	return wire.EpisodeOf(ep), nil
+}
+
+func (s *Server) episodeStatus(ctx context.Context, c *call) (any, error) {
+	r, err := s.h.Engine.Report(ctx, c.group, c.r.PathValue("uuid"))
+	if err != nil {
+		return nil, err
+	}
+	return wire.ReportOf(r), nil
+}
+
+func (s *Server) deleteEpisode(ctx context.Context, c *call) (any, error) {
+	d, err := s.h.Engine.DeleteEpisode(ctx, c.group, c.r.PathValue("uuid"))
+	if err != nil {
+		return nil, err
+	}
+	return wire.DeletedOf(d), nil
+}
+
+func (s *Server) listEntities(ctx context.Context, c *call) (any, error) {
+	o, err := listOptions(c)
+	if err != nil {
+		return nil, err
+	}
+	if l := c.r.URL.Query().Get("label"); l != "" {
+		o.Filter.Labels = []string{l}
+	}
+	p, err := s.h.Store.ListEntities(ctx, c.group, o)
+	if err != nil {
+		return nil, err
+	}
+	out := entityList{Entities: make([]wire.Entity, len(p.Items)), NextCursor: p.Next}
+	for i, e := range p.Items {
+		out.Entities[i] = wire.EntityOf(e)
+	}
+	return out, nil
+}
+
+func (s *Server) listFacts(ctx context.Context, c *call) (any, error) {
+	o, err := listOptions(c)
+	if err != nil {
+		return nil, err
+	}
+	q := c.r.URL.Query()
+	tf := wire.TimeFilter{ValidAt: q.Get("valid_at"), KnownAt: q.Get("known_at")}
+	if v := q.Get("history"); v != "" {
+		if tf.IncludeHistory, err = strconv.ParseBool(v); err != nil {
+			return nil, fmt.Errorf("%w: history %q: want true or false", core.ErrInvalid, v)
+		}
+	}
+	if o.Filter, err = tf.Filter(); err != nil {
+		return nil, err
+	}
+	if r := q.Get("relation"); r != "" {
+		o.Filter.Relations = []string{r}
+	}
+	o.Filter.Now = s.h.Now()
+	p, err := s.h.Store.ListFacts(ctx, c.group, o)
+	if err != nil {
+		return nil, err
+	}
+	facts, err := s.h.ShowFacts(ctx, []string{c.group}, p.Items)
+	if err != nil {
+		return nil, err
+	}
+	return factList{Facts: facts, NextCursor: p.Next}, nil
+}
+
+func (s *Server) getFact(ctx context.Context, c *call) (any, error) {
+	uuid := c.r.PathValue("uuid")
+	fs, err := s.h.Store.Facts(ctx, []string{c.group}, []string{uuid}, core.GetOptions{})
+	if err != nil {
+		return nil, err
+	}
+	if len(fs) == 0 {
+		return nil, fmt.Errorf("fact %s: %w", uuid, core.ErrNotFound)
+	}
+	out, err := s.h.ShowFacts(ctx, []string{c.group}, fs)
+	if err != nil {
+		return nil, err
+	}
+	return out[0], nil
+}
+
+func (s *Server) addFact(ctx context.Context, c *call) (any, error) {
+	var in addFactRequest
+	if err := c.decode(&in); err != nil {
+		return nil, err
+	}
+	t := core.Triplet{
+		GroupID: c.group, Source: in.Source, SourceType: in.SourceType, Relation: in.Relation, Target: in.Target,
+		TargetType: in.TargetType, Fact: in.Fact, UUID: in.UUID,
+	}
+	var err error
+	if t.ValidAt, err = wire.ParseOptionalTime(in.ValidAt); err != nil {
+		return nil, fmt.Errorf("valid_at: %w", err)
+	}
+	if t.InvalidAt, err = wire.ParseOptionalTime(in.InvalidAt); err != nil {
+		return nil, fmt.Errorf("invalid_at: %w", err)
+	}
+	if t.ReferenceTime, err = wire.ParseOptionalTime(in.ReferenceTime); err != nil {
+		return nil, fmt.Errorf("reference_time: %w", err)
+	}
+	if t.UUID != "" {
+		if err := core.ValidateUUID(t.UUID); err != nil {
+			return nil, err
+		}
+	}
+	rep, err := s.h.Engine.AddFact(ctx, t)
+	if err != nil {
+		return nil, err
+	}
+	if rep.Status == core.EpisodeFailed {
+		return nil, fmt.Errorf("%w: the fact's episode %s failed: %s", core.ErrUnavailable, rep.UUID, rep.Error)
+	}
+	links, err := s.h.Store.EpisodeLinks(ctx, []string{c.group}, rep.UUID)
+	if err != nil {
+		return nil, err
+	}
+	fs, err := s.h.Store.Facts(ctx, []string{c.group}, links.Facts, core.GetOptions{})
+	if err != nil {
+		return nil, err
+	}
+	facts, err := s.h.ShowFacts(ctx, []string{c.group}, fs)
+	if err != nil {
+		return nil, err
+	}
+	return addFactResponse{Episode: rep.UUID, Facts: facts, Report: wire.ReportOf(rep)}, nil
+}
+
+func (s *Server) deleteFact(ctx context.Context, c *call) (any, error) {
+	d, err := s.h.Engine.DeleteFact(ctx, c.group, c.r.PathValue("uuid"))
+	if err != nil {
+		return nil, err
+	}
+	return wire.DeletedOf(d), nil
+}
+
+func (s *Server) listCommunities(ctx context.Context, c *call) (any, error) {
+	o, err := listOptions(c)
+	if err != nil {
+		return nil, err
+	}
+	p, err := s.h.Store.ListCommunities(ctx, c.group, o)
+	if err != nil {
+		return nil, err
+	}
+	out := communityList{Communities: make([]wire.Community, len(p.Items)), NextCursor: p.Next}
+	for i, cm := range p.Items {
+		out.Communities[i] = wire.CommunityOf(cm)
+	}
+	return out, nil
+}

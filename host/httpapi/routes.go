@@ -1,0 +1,139 @@
+package httpapi
+
+import (
+	"net/http"
+
+	"mnemo/host/wire"
+)
+
+// Query parameters shared by the listings.
+var (
+	limitParam  = param{"limit", "integer", "Page size: 1 to 1000. Default: 100."}
+	cursorParam = param{"cursor", "string", "The next_cursor of the previous page; absent for the first page."}
+)
+
+// routeTable lists every route the server serves. The OpenAPI document is
+// generated from it (see openapi_gen_test.go).
+func (s *Server) routeTable() []*route {
+	return append(s.v1Routes(), s.graphitiRoutes()...)
+}
+
+func (s *Server) v1Routes() []*route {
+	return []*route{
+		{
+			method: "GET", path: "/healthz", auth: authNone, handle: s.healthz, tag: "probes",
+			summary: "Liveness", description: "Answers 200 while the process runs.", response: health{},
+		},
+		{
+			method: "GET", path: "/readyz", auth: authNone, handle: s.readyz, tag: "probes",
+			summary: "Readiness", description: "Answers 200 when the database answers and the server is not shutting down, else 503.",
+			response: health{},
+		},
+		{
+			method: "GET", path: "/metrics", auth: authNone, handle: s.metricsText, tag: "probes",
+			summary: "Prometheus metrics",
+			description: "Requests and latencies per route and status, queue depth (pending and failed episodes), " +
+				"LLM calls and tokens per prompt, plugin calls and failures, in the Prometheus text format.",
+			response: raw{},
+		},
+		{
+			method: "GET", path: "/openapi.json", auth: authNone, handle: s.openAPI, tag: "probes",
+			summary: "This API's OpenAPI 3.1 document", response: raw{},
+		},
+		{
+			method: "GET", path: "/v1/plugins", auth: authKey, handle: s.listPlugins, tag: "plugins",
+			summary: "Loaded plugins and their health",
+			description: "The plugins of the running plugin sets, with their calls, failures and last error, and the " +
+				"error of the last hot reload if it failed (the previous set then keeps running).",
+			response: pluginList{},
+		},
+		{
+			method: "GET", path: "/v1/groups", auth: authKey, handle: s.listGroups, tag: "groups",
+			summary: "Groups holding episodes that the key may use", response: groupList{},
+		},
+		{
+			method: "GET", path: "/v1/groups/{group}", auth: authGroup, handle: s.groupStats, tag: "groups",
+			summary: "What a group holds", response: groupStats{},
+		},
+		{
+			method: "DELETE", path: "/v1/groups/{group}", auth: authGroup, handle: s.deleteGroup, tag: "groups",
+			summary: "Delete everything a group holds", description: "Pending episodes included.", response: wire.Deleted{},
+		},
+		{
+			method: "POST", path: "/v1/groups/{group}/episodes", auth: authGroup, handle: s.addEpisodes, tag: "episodes",
+			status: http.StatusAccepted, summary: "Add episodes",
+			description: "One episode, or {\"episodes\": [...]}. They are validated (all or none), stored as pending " +
+				"in the database, which is the ingestion queue, and processed in the background in reference-time order. " +
+				"The answer gives each episode's status URL. Re-sending an episode with the same uuid and content is a no-op " +
+				"(created: false).",
+			request: oneOf{wire.EpisodeInput{}, episodeBatch{}}, response: accepted{},
+			example: episodeBatch{Episodes: []wire.EpisodeInput{{
+				Source: "message", Content: rawJSON(`"Alice: I moved to Lisbon last month, and I started at Acme Corp."`),
+				ReferenceTime: "2024-06-03T09:30:00Z", SourceDescription: "chat",
+			}}},
+		},
+		{
+			method: "GET", path: "/v1/groups/{group}/episodes", auth: authGroup, handle: s.listEpisodes, tag: "episodes",
+			summary: "List episodes by reference time", query: []param{limitParam, cursorParam}, response: episodeList{},
+		},
+		{
+			method: "GET", path: "/v1/groups/{group}/episodes/{uuid}", auth: authGroup, handle: s.getEpisode, tag: "episodes",
+			summary: "One episode", response: wire.Episode{},
+		},
+		{
+			method: "GET", path: "/v1/groups/{group}/episodes/{uuid}/status", auth: authGroup, handle: s.episodeStatus, tag: "episodes",
+			summary: "What became of an episode",
+			description: "pending, done or failed (with the error); once this process has processed it, what it " +
+				"produced (entities, facts, invalidations) and cost (LLM calls and tokens).",
+			response: wire.Report{},
+		},
+		{
+			method: "DELETE", path: "/v1/groups/{group}/episodes/{uuid}", auth: authGroup, handle: s.deleteEpisode, tag: "episodes",
+			summary:     "Delete an episode",
+			description: "With the facts and entities nothing else supports; facts those facts had superseded become current again.",
+			response:    wire.Deleted{},
+		},
+		{
+			method: "GET", path: "/v1/groups/{group}/entities", auth: authGroup, handle: s.listEntities, tag: "graph",
+			summary:  "List entities in creation order",
+			query:    []param{limitParam, cursorParam, {"label", "string", "Only entities with this label (ontology type)."}},
+			response: entityList{},
+		},
+		{
+			method: "GET", path: "/v1/groups/{group}/facts", auth: authGroup, handle: s.listFacts, tag: "graph",
+			summary: "List facts in creation order",
+			description: "By default the facts true now. history=true adds ended and superseded facts; valid_at keeps " +
+				"the facts true at that event time; known_at shows the facts as mnemo knew them at that system time.",
+			query: []param{limitParam, cursorParam,
+				{"history", "boolean", "Include ended and superseded facts."},
+				{"valid_at", "string", "Facts true at this time (RFC 3339 or a date)."},
+				{"known_at", "string", "Facts as mnemo knew them at this time (RFC 3339 or a date)."},
+				{"relation", "string", "Only facts of this relation, e.g. LIVES_IN."}},
+			response: factList{},
+		},
+		{
+			method: "POST", path: "/v1/groups/{group}/facts", auth: authGroup, handle: s.addFact, tag: "graph",
+			status: http.StatusCreated, summary: "Add a fact by hand",
+			description: "The fact is recorded as an episode (its provenance) and goes through the same resolution " +
+				"and invalidation as extracted facts: a new LIVES_IN supersedes the old one. The answer comes once it is written.",
+			request: addFactRequest{}, response: addFactResponse{},
+			example: addFactRequest{Source: "Alice", SourceType: "Person", Relation: "WORKS_AT", Target: "Globex",
+				TargetType: "Organization", ValidAt: "2024-07-01"},
+		},
+		{
+			method: "GET", path: "/v1/groups/{group}/facts/{uuid}", auth: authGroup, handle: s.getFact, tag: "graph",
+			summary: "One fact, current or not", response: wire.Fact{},
+		},
+		{
+			method: "DELETE", path: "/v1/groups/{group}/facts/{uuid}", auth: authGroup, handle: s.deleteFact, tag: "graph",
+			summary: "Delete a fact", description: "Facts it had superseded become current again.", response: wire.Deleted{},
+		},
+		{
+			method: "GET", path: "/v1/groups/{group}/communities", auth: authGroup, handle: s.listCommunities, tag: "graph",
+			summary: "List communities", query: []param{limitParam, cursorParam}, response: communityList{},
+		},
+	}
+}
+
+// oneOf documents a body that may take several shapes.
+type oneOf []any

@@ -1,0 +1,302 @@
+package httpapi
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"mnemo/core"
+	"mnemo/host"
+	"mnemo/host/wire"
+)
+
+// Server is the HTTP API over a Host. Its Handler serves the routes of the
+// route table; the caller runs the http.Server and shuts it down.
+//
+// A Server is safe for concurrent use. It owns nothing: closing the Host is
+// the caller's business, after the http.Server has shut down.
+type Server struct {
+	h       *host.Host
+	log     *slog.Logger
+	keys    keyring
+	maxBody int64
+	version string
+
+	mux      *http.ServeMux
+	routes   []*route
+	metrics  *metrics
+	draining atomic.Bool
+}
+
+// Options are what New takes besides the Host.
+type Options struct {
+	// Version is reported by /healthz and /metrics. Default: "dev".
+	Version string
+}
+
+// New returns the API over h, configured by h.Config.HTTP (keys, body
+// limit).
+func New(h *host.Host, o Options) *Server {
+	if o.Version == "" {
+		o.Version = "dev"
+	}
+	s := &Server{
+		h: h, log: h.Logger, keys: newKeyring(h.Config.HTTP.Keys), maxBody: int64(h.Config.HTTP.MaxBodyKB) << 10,
+		version: o.Version, mux: http.NewServeMux(),
+	}
+	s.metrics = newMetrics(s)
+	for _, rt := range s.routeTable() {
+		s.register(rt)
+	}
+	s.mux.Handle("/", http.HandlerFunc(s.noRoute))
+	return s
+}
+
+// Handler returns the HTTP handler of every route.
+func (s *Server) Handler() http.Handler { return s.mux }
+
+// Drain makes /readyz answer 503, so load balancers stop sending requests
+// before the server shuts down.
+func (s *Server) Drain() { s.draining.Store(true) }
+
+// auth says what a route requires of the caller.
+type auth int
+
+const (
+	// authNone: anyone (probes, metrics, the OpenAPI document).
+	authNone auth = iota
+	// authKey: a valid key when keys are configured; the handler checks
+	// the groups it touches (call.allow, call.visibleGroups).
+	authKey
+	// authGroup: a valid key bound to the route's {group} or {group_id}.
+	authGroup
+)
+
+// handler serves one route. It returns the answer's body, written as JSON
+// with the route's status (or call.status), or an error.
+type handler func(ctx context.Context, c *call) (any, error)
+
+// route is one entry of the route table: how it is served and how it is
+// documented.
+type route struct {
+	method, path string
+	auth         auth
+	handle       handler
+	// status is the success status. Default: 200.
+	status int
+
+	// OpenAPI: the summary and description, the tag, the request body
+	// type (nil: none), the response body type, query parameters and an
+	// example request body.
+	summary, description string
+	tag                  string
+	request              any
+	response             any
+	query                []param
+	example              any
+}
+
+// param is a query parameter.
+type param struct {
+	name, typ, description string
+}
+
+// pattern is the route's ServeMux pattern.
+func (rt *route) pattern() string { return rt.method + " " + rt.path }
+
+// call is one request to a route.
+type call struct {
+	s      *Server
+	w      http.ResponseWriter
+	r      *http.Request
+	key    *apiKey
+	group  string
+	status int
+}
+
+// decode reads the request body as JSON into v, strictly (wire.Decode).
+func (c *call) decode(v any) error {
+	if c.r.ContentLength > c.s.maxBody {
+		return fmt.Errorf("%w: the body is %d bytes, over the limit of %d (http.max_body_kb)", core.ErrTooLarge, c.r.ContentLength, c.s.maxBody)
+	}
+	if err := wire.Decode(c.r.Body, v); err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) || errors.Is(err, core.ErrTooLarge) {
+			return fmt.Errorf("%w: the body is over the limit of %d bytes (http.max_body_kb)", core.ErrTooLarge, c.s.maxBody)
+		}
+		return fmt.Errorf("request body: %w", err)
+	}
+	return nil
+}
+
+// body reads the whole request body, within the limit.
+func (c *call) body() ([]byte, error) {
+	if c.r.ContentLength > c.s.maxBody {
+		return nil, fmt.Errorf("%w: the body is %d bytes, over the limit of %d (http.max_body_kb)", core.ErrTooLarge, c.r.ContentLength, c.s.maxBody)
+	}
+	b, err := io.ReadAll(c.r.Body)
+	if err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			return nil, fmt.Errorf("%w: the body is over the limit of %d bytes (http.max_body_kb)", core.ErrTooLarge, c.s.maxBody)
+		}
+		return nil, fmt.Errorf("read request body: %w", err)
+	}
+	return b, nil
+}
+
+// raw is an answer that is not JSON.
+type raw struct {
+	contentType string
+	data        []byte
+}
+
+// statusWriter remembers the status written.
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	if w.status == 0 {
+		w.status = code
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *statusWriter) Write(b []byte) (int, error) {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+// register adds a route to the mux, wrapped with authentication, the body
+// limit, error mapping and metrics.
+func (s *Server) register(rt *route) {
+	if rt.status == 0 {
+		rt.status = http.StatusOK
+	}
+	s.routes = append(s.routes, rt)
+	s.mux.Handle(rt.pattern(), http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		sw := &statusWriter{ResponseWriter: w}
+		s.serve(sw, r, rt)
+		s.metrics.observe(rt.pattern(), sw.status, time.Since(start))
+	}))
+}
+
+func (s *Server) serve(w *statusWriter, r *http.Request, rt *route) {
+	id := r.Header.Get("X-Request-ID")
+	if id == "" || len(id) > 64 {
+		var b [8]byte
+		_, _ = rand.Read(b[:])
+		id = hex.EncodeToString(b[:])
+	}
+	w.Header().Set("X-Request-ID", id)
+	r.Body = http.MaxBytesReader(w, r.Body, s.maxBody)
+	c := &call{s: s, w: w, r: r}
+	if rt.auth != authNone {
+		key, err := s.keys.authenticate(r)
+		if err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+		c.key = key
+	}
+	if rt.auth == authGroup {
+		g := r.PathValue("group")
+		if g == "" {
+			g = r.PathValue("group_id")
+		}
+		if err := core.ValidateGroupID(g); err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+		if err := c.allow(g); err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+		c.group = g
+	}
+	out, err := rt.handle(r.Context(), c)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	status := rt.status
+	if c.status != 0 {
+		status = c.status
+	}
+	if rb, ok := out.(raw); ok {
+		w.Header().Set("Content-Type", rb.contentType)
+		w.WriteHeader(status)
+		_, _ = w.Write(rb.data)
+		return
+	}
+	writeJSON(w, status, out)
+}
+
+// writeJSON writes v as the JSON answer.
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		http.Error(w, `{"error":"encode answer","code":"internal"}`, http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_, _ = w.Write(b.Bytes())
+}
+
+// noRoute answers requests no route matches: 405 with Allow when the path
+// exists for other methods, else 404.
+func (s *Server) noRoute(w http.ResponseWriter, r *http.Request) {
+	var allow []string
+	for _, rt := range s.routes {
+		if pathMatches(rt.path, r.URL.Path) {
+			allow = append(allow, rt.method)
+		}
+	}
+	sw := &statusWriter{ResponseWriter: w}
+	if len(allow) > 0 {
+		sw.Header().Set("Allow", strings.Join(allow, ", "))
+		writeJSON(sw, http.StatusMethodNotAllowed, errorBody{Error: fmt.Sprintf("%s %s: method not allowed (allowed: %s)", r.Method, r.URL.Path, strings.Join(allow, ", ")), Code: "method_not_allowed"})
+	} else {
+		writeJSON(sw, http.StatusNotFound, errorBody{Error: fmt.Sprintf("no route %s %s; GET /openapi.json lists the routes", r.Method, r.URL.Path), Code: "no_route"})
+	}
+	s.metrics.observe("unmatched", sw.status, 0)
+}
+
+// pathMatches matches a path against a route path with {name} segments.
+func pathMatches(pattern, path string) bool {
+	ps := strings.Split(strings.Trim(pattern, "/"), "/")
+	xs := strings.Split(strings.Trim(path, "/"), "/")
+	if len(ps) != len(xs) {
+		return false
+	}
+	for i, p := range ps {
+		if strings.HasPrefix(p, "{") {
+			if xs[i] == "" {
+				return false
+			}
+			continue
+		}
+		if p != xs[i] {
+			return false
+		}
+	}
+	return true
+}

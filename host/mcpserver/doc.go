@@ -1,0 +1,17 @@
+// Package mcpserver is mnemo's MCP server (`mnemo mcp`), on the official Go
+// SDK (github.com/modelcontextprotocol/go-sdk): tools for an agent to add
+// memories (episodes), search facts and entities, get a context string,
+// list episodes and facts, add a fact by hand, and delete episodes, facts
+// and groups, with the as-of-time filters (valid_at: what was true then;
+// known_at: what mnemo believed then; include_history: superseded facts
+// too).
+//
+// Tool names follow the Graphiti MCP server where they overlap (add_memory,
+// search_memory_facts, search_nodes, get_episodes, get_entity_edge,
+// delete_episode, delete_entity_edge, clear_graph, add_triplet,
+// get_status), so agents configured for it find the same tools.
+//
+// Over stdio the client is trusted with every group. Over streamable HTTP
+// (Handler) with API keys configured, a bearer key is required and each
+// key reaches only its groups, as in the HTTP API.
+package mcpserver

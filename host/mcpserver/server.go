@@ -1,0 +1,187 @@
+package mcpserver
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/auth"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"mnemo/core"
+	"mnemo/host"
+	"mnemo/host/wire"
+)
+
+// Options configure a Server.
+type Options struct {
+	// DefaultGroup is the group of tool calls that name none. Default:
+	// "default".
+	DefaultGroup string
+	// Version is reported to clients. Default: "dev".
+	Version string
+}
+
+// Server is the MCP server over a Host. It is safe for concurrent use and
+// owns nothing: the caller closes the Host after the transports stop.
+type Server struct {
+	h    *host.Host
+	o    Options
+	mcp  *mcp.Server
+	keys map[[32]byte][]string
+}
+
+// New returns the MCP server over h with its tools registered.
+func New(h *host.Host, o Options) *Server {
+	if o.DefaultGroup == "" {
+		o.DefaultGroup = "default"
+	}
+	if o.Version == "" {
+		o.Version = "dev"
+	}
+	s := &Server{h: h, o: o}
+	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "mnemo", Title: "mnemo temporal memory", Version: o.Version}, &mcp.ServerOptions{
+		Instructions: "mnemo is a temporal knowledge graph memory. Add what the user tells you with add_memory " +
+			"(one message or text per call, with when it was said). Before answering, call get_context or " +
+			"search_memory_facts with the question. Facts carry validity ranges: a newer fact supersedes an older one " +
+			"instead of erasing it; use valid_at to ask what was true at a time, known_at for what was believed then.",
+	})
+	if len(h.Config.HTTP.Keys) > 0 {
+		s.keys = map[[32]byte][]string{}
+		for _, k := range h.Config.HTTP.Keys {
+			s.keys[sha256.Sum256([]byte(k.Key))] = k.Groups
+		}
+	}
+	s.addTools()
+	return s
+}
+
+// Run serves one client over stdin and stdout until ctx ends or the client
+// disconnects.
+func (s *Server) Run(ctx context.Context) error {
+	err := s.mcp.Run(ctx, &mcp.StdioTransport{})
+	if err != nil && !errors.Is(err, context.Canceled) {
+		return fmt.Errorf("serve mcp over stdio: %w", err)
+	}
+	return nil
+}
+
+// Handler serves MCP over streamable HTTP. With API keys configured, it
+// requires "Authorization: Bearer KEY".
+func (s *Server) Handler() http.Handler {
+	var h http.Handler = mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp }, &mcp.StreamableHTTPOptions{
+		Logger: s.h.Logger, MaxRequestBodyBytes: int64(s.h.Config.HTTP.MaxBodyKB) << 10,
+	})
+	if s.keys != nil {
+		h = auth.RequireBearerToken(s.verify, nil)(h)
+	}
+	return h
+}
+
+// verify checks a bearer key and carries its groups to the tools.
+func (s *Server) verify(ctx context.Context, token string, r *http.Request) (*auth.TokenInfo, error) {
+	groups, ok := s.keys[sha256.Sum256([]byte(token))]
+	if !ok {
+		return nil, fmt.Errorf("%w: unknown API key", auth.ErrInvalidToken)
+	}
+	return &auth.TokenInfo{Expiration: time.Now().Add(24 * time.Hour), Extra: map[string]any{"groups": groups}}, nil
+}
+
+// caller is what a tool call may touch.
+type caller struct {
+	// patterns are the key's groups; nil allows every group (stdio, or
+	// HTTP without keys).
+	patterns []string
+	limited  bool
+}
+
+func callerOf(req *mcp.CallToolRequest) caller {
+	if req == nil || req.Extra == nil || req.Extra.TokenInfo == nil {
+		return caller{}
+	}
+	ps, _ := req.Extra.TokenInfo.Extra["groups"].([]string)
+	return caller{patterns: ps, limited: true}
+}
+
+func (c caller) allows(group string) bool {
+	if !c.limited {
+		return true
+	}
+	for _, p := range c.patterns {
+		if host.MatchGroup(p, group) {
+			return true
+		}
+	}
+	return false
+}
+
+// group resolves a tool's group argument: the default group when empty,
+// checked, and allowed for the caller.
+func (s *Server) group(req *mcp.CallToolRequest, g string) (string, error) {
+	if g == "" {
+		g = s.o.DefaultGroup
+	}
+	if err := core.ValidateGroupID(g); err != nil {
+		return "", errors.New(wire.Message(err))
+	}
+	if !callerOf(req).allows(g) {
+		return "", fmt.Errorf("this API key may not use group %q", g)
+	}
+	return g, nil
+}
+
+// groups resolves a list of groups: the default group when empty.
+func (s *Server) groups(req *mcp.CallToolRequest, gs []string) ([]string, error) {
+	if len(gs) == 0 {
+		gs = []string{""}
+	}
+	out := make([]string, len(gs))
+	for i, g := range gs {
+		var err error
+		if out[i], err = s.group(req, g); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// visibleGroups lists the groups holding data that the caller may touch.
+func (s *Server) visibleGroups(ctx context.Context, req *mcp.CallToolRequest) ([]string, error) {
+	all, err := s.h.Store.Groups(ctx)
+	if err != nil {
+		return nil, err
+	}
+	c := callerOf(req)
+	out := all[:0]
+	for _, g := range all {
+		if c.allows(g) {
+			out = append(out, g)
+		}
+	}
+	return out, nil
+}
+
+// toolError is an error as a tool shows it: the message without core's
+// sentinel prefixes.
+func toolError(err error) error {
+	if err == nil {
+		return nil
+	}
+	return errors.New(wire.Message(err))
+}
+
+// jsonString encodes s as a JSON string value.
+func jsonString(s string) ([]byte, error) {
+	b, err := json.Marshal(s)
+	if err != nil {
+		return nil, fmt.Errorf("encode episode body: %w", err)
+	}
+	return b, nil
+}
+
+// Serve serves one client over t (an in-memory transport in tests).
+func (s *Server) Serve(ctx context.Context, t mcp.Transport) error { return s.mcp.Run(ctx, t) }

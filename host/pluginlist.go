@@ -1,0 +1,118 @@
+package host
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"slices"
+	"sort"
+
+	"mnemo/host/llm"
+	"mnemo/wasm"
+	"mnemo/wasm/abi"
+)
+
+// PluginSource is a plugin the configuration can name: a built-in
+// (Origin "built-in") or a file of the plugins directory (Origin is its
+// path).
+type PluginSource struct {
+	Name   string
+	Origin string
+	Code   []byte
+}
+
+// AvailablePlugins lists the plugins cfg can use, by name: the built-ins,
+// and the .wasm files of the plugins directory, which replace built-ins of
+// the same name.
+func AvailablePlugins(cfg Config) ([]PluginSource, error) {
+	srcs, err := sources(cfg.resolvePath(cfg.Plugins.Dir))
+	if err != nil {
+		return nil, err
+	}
+	out := make([]PluginSource, 0, len(srcs))
+	for _, s := range srcs {
+		out = append(out, PluginSource{Name: s.name, Origin: s.origin, Code: s.code})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out, nil
+}
+
+// PluginManifest returns what cfg grants the plugin name in the default
+// set: its grants, limits and configuration.
+func PluginManifest(cfg Config, name string) wasm.Manifest {
+	return manifestFor(cfg, name, cfg.Plugins.Default.PluginConfig[name])
+}
+
+// PluginRole is a use of a plugin by a plugin set.
+type PluginRole struct {
+	// Set is "default" or "tenant N (patterns)".
+	Set string
+	// Role is extractor, resolver, reranker or summarizer.
+	Role string
+}
+
+// PluginRoles says which sets use which plugin for what under cfg. can
+// reports a plugin's capabilities, for the roles that default to the
+// extractor when it has the capability.
+func PluginRoles(cfg Config, can func(name, capability string) bool) map[string][]PluginRole {
+	out := map[string][]PluginRole{}
+	add := func(set string, sc, def SetConfig) {
+		pick := func(a, b string) string {
+			if a != "" {
+				return a
+			}
+			return b
+		}
+		ex := pick(sc.Extractor, def.Extractor)
+		if ex != "" {
+			out[ex] = append(out[ex], PluginRole{set, "extractor"})
+		}
+		if res := pick(pick(sc.Resolver, def.Resolver), ex); res != "" && (can(res, abi.CapResolveEntities) || can(res, abi.CapResolveFacts)) {
+			out[res] = append(out[res], PluginRole{set, "resolver"})
+		}
+		if rr := pick(sc.Reranker, def.Reranker); rr != "" {
+			out[rr] = append(out[rr], PluginRole{set, "reranker"})
+		}
+		if sum := pick(pick(sc.Summarizer, def.Summarizer), ex); sum != "" && can(sum, abi.CapSummarize) {
+			out[sum] = append(out[sum], PluginRole{set, "summarizer"})
+		}
+	}
+	add("default", cfg.Plugins.Default, SetConfig{})
+	for i, t := range cfg.Plugins.Tenants {
+		add(fmt.Sprintf("tenant %d %v", i, t.Groups), t.SetConfig, cfg.Plugins.Default)
+	}
+	for name, roles := range out {
+		out[name] = slices.Compact(roles)
+	}
+	return out
+}
+
+// PluginRuntime opens a wasm runtime for cfg's plugins without a database,
+// with cfg's embedder and LLM behind the host functions: for `mnemo
+// plugins` and `mnemo config check`. The compilation cache is in memory
+// unless cacheDir is given.
+func PluginRuntime(ctx context.Context, cfg Config, cacheDir string, logger *slog.Logger) (*wasm.Runtime, error) {
+	h := &Host{Config: cfg, Logger: logger}
+	var err error
+	h.Limiter, err = llm.NewLimiter(llm.LimiterOptions{
+		MaxConcurrent: cfg.LLM.MaxConcurrency, RequestsPerMinute: cfg.LLM.RequestsPerMinute, TokensPerMinute: cfg.LLM.TokensPerMinute,
+	})
+	if err != nil {
+		return nil, err
+	}
+	if err := h.openEmbedder(); err != nil {
+		return nil, err
+	}
+	o := wasm.Options{
+		CacheDir: cacheDir, MemoryLimitPages: uint32(cfg.Plugins.MemoryLimitMB * 16), CallTimeout: cfg.Plugins.CallTimeout,
+		Logger: logger, Embedder: h.Embedder,
+	}
+	if cfg.LLM.Configured() {
+		c, err := llm.New(h.llmOptions())
+		if err != nil {
+			return nil, fmt.Errorf("open llm client: %w", err)
+		}
+		o.LLM = c
+	}
+	return wasm.Open(ctx, o)
+}
