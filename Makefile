@@ -57,7 +57,7 @@ check: fmt plugins
 	@git diff --exit-code || (echo "The differences above will fail CI until committed." && exit 1)
 
 bench:
-	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 120m ./kuzu/ ./core/... ./wasm/... ./host/... ./internal/communitytest/
+	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 120m ./kuzu/ ./core/... ./wasm/... ./host/... ./plugins/rule-extractor/ ./internal/scenario/ ./internal/communitytest/
 
 # Retrieval on LongMemEval_S (docs/retrieval.md). LIMIT=N scores the first N
 # questions; GRANULARITY=session|turn; SYSTEMS=bm25,cosine,...; DATA=FILE.
