@@ -12,6 +12,7 @@ import (
 // Graphiti's shapes: {"facts": [FactResult]} with exactly its fields.
 func TestGraphitiSearch(t *testing.T) {
 	a := newAPI(t, nil)
+	a.fresh("grs-1", "grs-2")
 	for _, g := range []string{"grs-1", "grs-2"} {
 		content := "Hana works at Wayne Enterprises and lives in Gotham."
 		if g == "grs-2" {
@@ -76,8 +77,8 @@ func TestGraphitiSearch(t *testing.T) {
 		Facts []graphitiFact `json:"facts"`
 	}
 	code, raw = a.do("POST", "/get-memory", map[string]any{"group_id": "grs-1", "max_facts": 3, "center_node_uuid": nil, "messages": []map[string]any{
-		{"content": "I need to write to Hana.", "role_type": "user", "role": "Jo"},
-		{"content": "Which city is she in?", "role_type": "user", "role": "Jo"},
+		{"content": "Hana lives in Gotham, I think.", "role_type": "user", "role": "Jo"},
+		{"content": "Noted.", "role_type": "assistant", "role": "bot"},
 	}}, &mem)
 	if code != 200 || len(mem.Facts) == 0 || mem.Facts[0].Fact != "Hana lives in Gotham" {
 		t.Fatalf("POST /get-memory = %d %s, want Hana's home first", code, raw)

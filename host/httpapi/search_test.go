@@ -55,6 +55,17 @@ func (a *api) ingest(group string, eps ...map[string]any) {
 	}
 }
 
+// fresh deletes groups, so a test can run again on the shared database
+// (go test -count).
+func (a *api) fresh(groups ...string) {
+	a.t.Helper()
+	for _, g := range groups {
+		if code, raw := a.do("DELETE", "/v1/groups/"+g, nil, nil); code != 200 {
+			a.t.Fatalf("DELETE group %s = %d %s", g, code, raw)
+		}
+	}
+}
+
 // search posts a search and wants 200.
 func (a *api) search(group string, body map[string]any) searchResults {
 	a.t.Helper()
@@ -79,6 +90,7 @@ func contains(list []string, s string) bool {
 // bring back the fact a later episode superseded.
 func TestSearch(t *testing.T) {
 	a := newAPI(t, nil)
+	a.fresh("search-a", "search-b")
 	a.ingest("search-a", map[string]any{"content": "Alice: I work at Acme Corp and I live in Paris.", "reference_time": "2024-03-01T10:00:00Z"})
 	// Between the two episodes: what mnemo knew before the move.
 	time.Sleep(20 * time.Millisecond)
@@ -209,6 +221,7 @@ func TestSearch(t *testing.T) {
 // with their entity types.
 func TestSearchLabels(t *testing.T) {
 	a := newAPI(t, nil)
+	a.fresh("slabels")
 	for _, f := range []map[string]any{
 		{"source": "Gina", "source_type": "Person", "relation": "WORKS_AT", "target": "Globex", "target_type": "Organization"},
 		{"source": "Gina", "source_type": "Person", "relation": "LIVES_IN", "target": "Springfield", "target_type": "Location"},
@@ -287,6 +300,7 @@ func TestSearchKeys(t *testing.T) {
 		c.Keys = []host.APIKeyConfig{{Key: keyA, Groups: []string{"skey-a"}}, {Key: keyAll, Groups: []string{"*"}}}
 	})
 	all := a.withKey(keyAll)
+	all.fresh("skey-a", "skey-b")
 	all.ingest("skey-a", map[string]any{"content": "Carol: I work at Umbrella Corp.", "reference_time": "2024-01-01"})
 	all.ingest("skey-b", map[string]any{"content": "Dave: I work at Umbrella Corp too.", "reference_time": "2024-01-01"})
 	msg := []map[string]any{{"content": "Who works at Umbrella Corp?", "role_type": "user", "role": "me"}}
@@ -337,6 +351,7 @@ func TestSearchKeys(t *testing.T) {
 
 func TestBuildCommunities(t *testing.T) {
 	a := newAPI(t, nil)
+	a.fresh("comm-1")
 	a.ingest("comm-1",
 		map[string]any{"content": "Erin: I work at Hooli and I live in Denver.", "reference_time": "2024-01-01"},
 		map[string]any{"content": "Frank: I work at Hooli.", "reference_time": "2024-01-02"},
