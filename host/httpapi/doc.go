@@ -29,6 +29,15 @@
 // over http.max_body_kb 413, engine closed or database busy 503, anything
 // else 500, whose details go to the log only.
 //
+// # Search
+//
+// POST /v1/groups/{group}/search runs core.Engine.Search on the group (a
+// wire.SearchInput: query, recipe, scopes, reranker, labels, relations and
+// the as-of-time filters) and answers wire.SearchResults; POST
+// /v1/groups/{group}/context writes the same search as context within a
+// token budget. Graphiti's POST /search and POST /get-memory search facts
+// in the groups the request names, each of which the key must allow.
+//
 // # Ingestion
 //
 // POST /v1/groups/{group}/episodes stores the episodes as pending in the

@@ -143,13 +143,31 @@ func (g *generator) schema(t reflect.Type) map[string]any {
 func (g *generator) object(t reflect.Type) map[string]any {
 	props := map[string]any{}
 	var required []string
+	g.fields(t, props, &required)
+	o := map[string]any{"type": "object", "properties": props}
+	if len(required) > 0 {
+		o["required"] = required
+	}
+	if d := g.docs[t.Name()]; d != "" {
+		o["description"] = d
+	}
+	if g.requests[t] {
+		o["additionalProperties"] = false
+	}
+	return o
+}
+
+// fields adds the properties of t's fields to props, those of embedded
+// structs without a JSON name included, as encoding/json promotes them.
+func (g *generator) fields(t reflect.Type, props map[string]any, required *[]string) {
 	for i := range t.NumField() {
 		f := t.Field(i)
-		if !f.IsExported() {
+		name, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if f.Anonymous && name == "" && f.Type.Kind() == reflect.Struct {
+			g.fields(f.Type, props, required)
 			continue
 		}
-		name, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
-		if name == "-" {
+		if !f.IsExported() || name == "-" {
 			continue
 		}
 		if name == "" {
@@ -165,20 +183,9 @@ func (g *generator) object(t reflect.Type) map[string]any {
 		}
 		props[name] = s
 		if !strings.Contains(opts, "omitempty") {
-			required = append(required, name)
+			*required = append(*required, name)
 		}
 	}
-	o := map[string]any{"type": "object", "properties": props}
-	if len(required) > 0 {
-		o["required"] = required
-	}
-	if d := g.docs[t.Name()]; d != "" {
-		o["description"] = d
-	}
-	if g.requests[t] {
-		o["additionalProperties"] = false
-	}
-	return o
 }
 
 // handlerName is the name of a route's handler method.

@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"net/http"
+	"slices"
 
 	"mnemo/host/wire"
 )
@@ -13,9 +14,9 @@ var (
 )
 
 // routeTable lists every route the server serves. The OpenAPI document is
-// generated from it (see openapi_gen_test.go).
+// generated from it (see openapi_internal_test.go).
 func (s *Server) routeTable() []*route {
-	return append(s.v1Routes(), s.graphitiRoutes()...)
+	return slices.Concat(s.v1Routes(), s.graphitiRoutes(), s.graphitiSearchRoutes())
 }
 
 func (s *Server) v1Routes() []*route {
@@ -131,6 +132,31 @@ func (s *Server) v1Routes() []*route {
 		{
 			method: "GET", path: "/v1/groups/{group}/communities", auth: authGroup, handle: s.listCommunities, tag: "graph",
 			summary: "List communities", query: []param{limitParam, cursorParam}, response: communityList{},
+		},
+		{
+			method: "POST", path: "/v1/groups/{group}/communities/build", auth: authGroup, handle: s.buildCommunities, tag: "graph",
+			summary: "Build the group's communities",
+			description: "A full build: label propagation over the entity graph, then a summary and a name for each " +
+				"community; the group's previous communities are replaced in one write. The answer comes when the build is " +
+				"written; a request cancelled before then writes nothing. Builds of one group run one at a time.",
+			response: wire.CommunityReport{},
+		},
+		{
+			method: "POST", path: "/v1/groups/{group}/search", auth: authGroup, handle: s.search, tag: "search",
+			summary: "Search facts, entities, episodes and communities",
+			description: "Each scope of the recipe finds candidates by cosine similarity, BM25 or breadth-first search " +
+				"and reranks them; results come best first with their scores. Facts default to those true now; valid_at, " +
+				"known_at and include_history travel in time. An unknown recipe, scope or reranker is a 400.",
+			request: wire.SearchInput{}, response: wire.SearchResults{},
+			example: wire.SearchInput{Query: "Where does Alice work?", Scopes: []string{"facts", "entities"}, Limit: 5},
+		},
+		{
+			method: "POST", path: "/v1/groups/{group}/context", auth: authGroup, handle: s.getContext, tag: "search",
+			summary: "The context of a query, for an agent's prompt",
+			description: "The search's facts with the period each held, entities with their summaries, and episodes, " +
+				"most relevant first within the token budget; an item that does not fit is left out whole.",
+			request: contextRequest{}, response: contextResponse{},
+			example: contextRequest{SearchInput: wire.SearchInput{Query: "Where does Alice live?"}, Budget: 500},
 		},
 	}
 }

@@ -117,6 +117,7 @@ func (s *Server) addTools() {
 	mcp.AddTool(s.mcp, &mcp.Tool{Name: "delete_entity_edge", Description: "Delete a fact; facts it had superseded " +
 		"become current again."}, s.deleteFact)
 	mcp.AddTool(s.mcp, &mcp.Tool{Name: "clear_graph", Description: "Delete everything the given groups hold."}, s.clearGraph)
+	s.addSearchTools()
 	mcp.AddTool(s.mcp, &mcp.Tool{Name: "get_status", Description: "The server's status: mode, groups, queue depth, plugins."}, s.getStatus)
 }
 

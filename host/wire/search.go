@@ -15,6 +15,9 @@ type SearchResults struct {
 	Entities    []Entity    `json:"entities"`
 	Episodes    []Episode   `json:"episodes"`
 	Communities []Community `json:"communities"`
+	// Warnings say where the search did less than asked, e.g. a
+	// cross-encoder without an LLM that fell back to RRF.
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 // SearchResultsOf shows search results with the fields of the search shape
@@ -23,6 +26,7 @@ func SearchResultsOf(r core.SearchResults) SearchResults {
 	out := SearchResults{
 		Facts: make([]Fact, 0, len(r.Facts)), Entities: make([]Entity, 0, len(r.Entities)),
 		Episodes: make([]Episode, 0, len(r.Episodes)), Communities: make([]Community, 0, len(r.Communities)),
+		Warnings: r.Warnings,
 	}
 	for _, f := range r.Facts {
 		w := FactOf(f.Fact, map[string]string{f.SourceUUID: f.SourceName, f.TargetUUID: f.TargetName})

@@ -1,0 +1,155 @@
+package httpapi
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"mnemo/core"
+	"mnemo/host/wire"
+)
+
+// Graphiti's POST /search and POST /get-memory search facts with cosine
+// and BM25 fused by RRF, as its default edge search does. Differences:
+// facts are those true now (Graphiti returns superseded ones too), and
+// get-memory's center_node_uuid, which Graphiti ignores, ranks facts by
+// their distance from that entity.
+
+// graphitiSearchQuery is the body of POST /search (Graphiti's SearchQuery).
+type graphitiSearchQuery struct {
+	// GroupIDs are the groups searched. Default: every group the key may
+	// use.
+	GroupIDs []string `json:"group_ids,omitempty"`
+	Query    string   `json:"query"`
+	// MaxFacts is how many facts to return at most (1 to 1000). Default: 10.
+	MaxFacts int `json:"max_facts,omitempty"`
+}
+
+// graphitiGetMemory is the body of POST /get-memory (Graphiti's
+// GetMemoryRequest).
+type graphitiGetMemory struct {
+	GroupID string `json:"group_id"`
+	// MaxFacts is how many facts to return at most (1 to 1000). Default: 10.
+	MaxFacts int `json:"max_facts,omitempty"`
+	// CenterNodeUUID, when set, ranks the facts by their distance in the
+	// graph from this entity.
+	CenterNodeUUID string `json:"center_node_uuid,omitempty"`
+	// Messages make the query: one "role_type(role): content" line each.
+	Messages []graphitiMessage `json:"messages"`
+}
+
+// graphitiFacts answers POST /search and POST /get-memory.
+type graphitiFacts struct {
+	Facts []graphitiFact `json:"facts"`
+}
+
+func (s *Server) graphitiSearchRoutes() []*route {
+	return []*route{
+		{
+			method: "POST", path: "/search", auth: authKey, handle: s.graphitiSearch, tag: "graphiti",
+			summary:     "Graphiti: search facts",
+			description: "Facts true now, best first, from the groups named (each must be allowed to the key) or else from every group the key may use.",
+			request:     graphitiSearchQuery{}, response: graphitiFacts{},
+			example: graphitiSearchQuery{GroupIDs: []string{"graphiti-demo"}, Query: "Where does Bob work?", MaxFacts: 5},
+		},
+		{
+			method: "POST", path: "/get-memory", auth: authKey, handle: s.graphitiGetMemory, tag: "graphiti",
+			summary:     "Graphiti: the facts relevant to a conversation",
+			description: "The messages, one \"role_type(role): content\" line each, are the query of a fact search in the group.",
+			request:     graphitiGetMemory{}, response: graphitiFacts{},
+			example: graphitiGetMemory{GroupID: "graphiti-demo", MaxFacts: 5, Messages: []graphitiMessage{{
+				Content: "Where does Bob work these days?", RoleType: "user", Role: "Alice",
+			}}},
+		},
+	}
+}
+
+// maxFacts checks a max_facts value: 0 means the default, 10.
+func maxFacts(n int) (int, error) {
+	switch {
+	case n == 0:
+		return 10, nil
+	case n < 0 || n > 1000:
+		return 0, fmt.Errorf("%w: max_facts %d: want 1 to 1000", core.ErrInvalid, n)
+	}
+	return n, nil
+}
+
+func (s *Server) graphitiSearch(ctx context.Context, c *call) (any, error) {
+	var in graphitiSearchQuery
+	if err := c.decode(&in); err != nil {
+		return nil, err
+	}
+	limit, err := maxFacts(in.MaxFacts)
+	if err != nil {
+		return nil, err
+	}
+	groups := in.GroupIDs
+	for i, g := range groups {
+		if err := core.ValidateGroupID(g); err != nil {
+			return nil, fmt.Errorf("group_ids[%d]: %w", i, err)
+		}
+		if err := c.allow(g); err != nil {
+			return nil, err
+		}
+	}
+	if len(groups) == 0 {
+		if groups, err = c.visibleGroups(ctx); err != nil {
+			return nil, err
+		}
+	}
+	return s.searchFacts(ctx, core.SearchRequest{Groups: groups, Query: in.Query, Limit: limit})
+}
+
+func (s *Server) graphitiGetMemory(ctx context.Context, c *call) (any, error) {
+	var in graphitiGetMemory
+	if err := c.decode(&in); err != nil {
+		return nil, err
+	}
+	if err := core.ValidateGroupID(in.GroupID); err != nil {
+		return nil, fmt.Errorf("group_id: %w", err)
+	}
+	if err := c.allow(in.GroupID); err != nil {
+		return nil, err
+	}
+	limit, err := maxFacts(in.MaxFacts)
+	if err != nil {
+		return nil, err
+	}
+	if len(in.Messages) == 0 {
+		return nil, fmt.Errorf("%w: messages is empty", core.ErrInvalid)
+	}
+	var q strings.Builder
+	for i, m := range in.Messages {
+		if _, err := s.messageEpisode(in.GroupID, m); err != nil {
+			return nil, fmt.Errorf("messages[%d]: %w", i, err)
+		}
+		fmt.Fprintf(&q, "%s(%s): %s\n", m.RoleType, m.Role, m.Content)
+	}
+	req := core.SearchRequest{Groups: []string{in.GroupID}, Query: q.String(), Limit: limit}
+	if in.CenterNodeUUID != "" {
+		if err := core.ValidateUUID(in.CenterNodeUUID); err != nil {
+			return nil, fmt.Errorf("center_node_uuid: %w", err)
+		}
+		req.Center, req.Reranker = in.CenterNodeUUID, core.RerankNodeDistance
+	}
+	return s.searchFacts(ctx, req)
+}
+
+// searchFacts runs a fact search and shows the facts as Graphiti does. A
+// search of no group finds nothing.
+func (s *Server) searchFacts(ctx context.Context, req core.SearchRequest) (graphitiFacts, error) {
+	out := graphitiFacts{Facts: []graphitiFact{}}
+	if len(req.Groups) == 0 {
+		return out, nil
+	}
+	req.Recipe = "facts"
+	res, err := s.h.Engine.Search(ctx, req)
+	if err != nil {
+		return out, err
+	}
+	for _, f := range res.Facts {
+		out.Facts = append(out.Facts, graphitiFactOf(wire.FactOf(f.Fact, nil), f.Fact))
+	}
+	return out, nil
+}
