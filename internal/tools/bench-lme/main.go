@@ -66,6 +66,9 @@ func catalogue(depth int) map[string]core.SearchRequest {
 		"linear-cos0.2": episodes(hybrid, func(c *core.ScopeConfig) {
 			c.Reranker, c.Weights = core.RerankLinear, map[string]float64{core.MethodCosine: 0.2}
 		}),
+		"linear-cos0.1": episodes(hybrid, func(c *core.ScopeConfig) {
+			c.Reranker, c.Weights = core.RerankLinear, map[string]float64{core.MethodCosine: 0.1}
+		}),
 		"hybrid-bm25x3": episodes(hybrid, func(c *core.ScopeConfig) { c.Weights = map[string]float64{core.MethodBM25: 3} }),
 		"default":       {Recipe: "default", Limit: depth},
 		"hybrid_rrf":    {Recipe: "hybrid_rrf", Limit: depth},

@@ -148,13 +148,16 @@ func parent(ctx context.Context, c config, args []string, stdout, stderr io.Writ
 	return nil
 }
 
-func openStore(ctx context.Context, c config, dim int) (*kuzu.Store, error) {
-	return kuzu.Open(ctx, kuzu.Options{Dir: c.dbDir(c.size), Dimension: dim, BufferPoolBytes: c.poolMiB << 20, ExactSearchBelow: c.exactBel})
+// openStore opens the size's database. The build writes without vector
+// indexes and builds them once at the end (indexAt -1), as a bulk load
+// should: maintaining HNSW indexes row by row costs several times more.
+func openStore(ctx context.Context, c config, dim, indexAt int) (*kuzu.Store, error) {
+	return kuzu.Open(ctx, kuzu.Options{Dir: c.dbDir(c.size), Dimension: dim, BufferPoolBytes: c.poolMiB << 20, ExactSearchBelow: c.exactBel, VectorIndexAt: indexAt})
 }
 
 func build(ctx context.Context, c config, stdout, stderr io.Writer) error {
 	emb := hashembed.New(0)
-	st, err := openStore(ctx, c, emb.Dimension())
+	st, err := openStore(ctx, c, emb.Dimension(), -1)
 	if err != nil {
 		return err
 	}
@@ -163,6 +166,9 @@ func build(ctx context.Context, c config, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stderr, "building %d facts, %d entities, %d episodes in %s\n", c.size, g.Entities(), g.Episodes(), c.dbDir(c.size))
 	start := time.Now()
 	if err := g.Write(ctx, st, emb, c.batch, stderr); err != nil {
+		return err
+	}
+	if err := st.BuildVectorIndexes(ctx); err != nil {
 		return err
 	}
 	took := time.Since(start)
@@ -176,7 +182,7 @@ func mib(b int64) string { return fmt.Sprintf("%d MiB", b>>20) }
 func measure(ctx context.Context, c config, stdout, stderr io.Writer) error {
 	emb := hashembed.New(0)
 	t := time.Now()
-	st, err := openStore(ctx, c, emb.Dimension())
+	st, err := openStore(ctx, c, emb.Dimension(), 0)
 	if err != nil {
 		return err
 	}
