@@ -9,10 +9,18 @@ import (
 // the caller may change the map and its values.
 //
 // "default" was chosen by measurement on LongMemEval_S (docs/retrieval.md):
-// facts, entities and episodes, each by cosine and BM25 fused with RRF.
+// facts, entities and episodes, each by cosine and BM25, with the scaled
+// scores summed, cosine weighing a fifth of BM25. With the local embedder
+// this matched or beat BM25 alone where RRF fell below it (recall_any@5
+// 0.955 against 0.933 for RRF and 0.950 for BM25, one episode per turn).
 func BuiltinRecipes() map[string]Recipe {
 	hybrid := func(limit int) ScopeConfig {
 		return ScopeConfig{Methods: []string{MethodCosine, MethodBM25}, Reranker: RerankRRF, Limit: limit}
+	}
+	weighted := func(limit int) ScopeConfig {
+		c := hybrid(limit)
+		c.Reranker, c.Weights = RerankLinear, map[string]float64{MethodCosine: DefaultCosineWeight}
+		return c
 	}
 	with := func(c ScopeConfig, reranker string, methods ...string) ScopeConfig {
 		c.Reranker = reranker
@@ -24,11 +32,11 @@ func BuiltinRecipes() map[string]Recipe {
 	all3 := []string{MethodCosine, MethodBM25, MethodBFS}
 	return map[string]Recipe{
 		"default": {
-			Description: "facts, entities and episodes by cosine and BM25, fused by RRF",
+			Description: "facts, entities and episodes by cosine and BM25, scaled scores summed with cosine weighing 0.2",
 			Scopes: map[Scope]ScopeConfig{
-				ScopeFacts:    hybrid(10),
-				ScopeEntities: hybrid(5),
-				ScopeEpisodes: hybrid(5),
+				ScopeFacts:    weighted(10),
+				ScopeEntities: weighted(5),
+				ScopeEpisodes: weighted(5),
 			},
 		},
 		"hybrid_rrf": {
@@ -102,6 +110,10 @@ func BuiltinRecipes() map[string]Recipe {
 		},
 	}
 }
+
+// DefaultCosineWeight is the weight of cosine similarity, against 1 for
+// BM25, in the default recipe's linear fusion.
+const DefaultCosineWeight = 0.2
 
 // customRecipe is the name SearchResults.Recipe gives SearchRequest.Custom.
 const customRecipe = "custom"
