@@ -34,6 +34,8 @@ func commands() []command {
 		{"episodes", "list a group's episodes", runEpisodes},
 		{"entities", "list a group's entities", runEntities},
 		{"facts", "list a group's facts (--history: with the superseded ones)", runFacts},
+		{"search", "search a group's memory, or run a batch of queries", runSearch},
+		{"context", "print the context string for an agent's query", runContext},
 		{"communities", "list a group's communities", runCommunities},
 		{"delete", "delete a group, an episode or a fact", runDelete},
 		{"plugins", "list the plugins, or check a plugin file", runPlugins},
