@@ -36,7 +36,7 @@ func commands() []command {
 		{"facts", "list a group's facts (--history: with the superseded ones)", runFacts},
 		{"search", "search a group's memory, or run a batch of queries", runSearch},
 		{"context", "print the context string for an agent's query", runContext},
-		{"communities", "list a group's communities", runCommunities},
+		{"communities", "list a group's communities (build: find them anew)", runCommunities},
 		{"delete", "delete a group, an episode or a fact", runDelete},
 		{"plugins", "list the plugins, or check a plugin file", runPlugins},
 		{"serve", "run the HTTP API", runServe},
