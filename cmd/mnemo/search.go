@@ -18,11 +18,13 @@ import (
 	"mnemo/host/wire"
 )
 
-// rerankers are the names --reranker accepts, in the order the help lists
-// them.
-var rerankers = []string{
-	core.RerankRRF, core.RerankLinear, core.RerankMMR, core.RerankNodeDistance,
-	core.RerankEpisodeMentions, core.RerankCrossEncoder, core.RerankPlugin,
+// rerankers returns the names --reranker accepts, in the order the help
+// lists them.
+func rerankers() []string {
+	return []string{
+		core.RerankRRF, core.RerankLinear, core.RerankMMR, core.RerankNodeDistance,
+		core.RerankEpisodeMentions, core.RerankCrossEncoder, core.RerankPlugin,
+	}
 }
 
 // queryFlags are the flags search and context share: which group, which
@@ -108,7 +110,7 @@ each line gets one JSON line out, {"id", "facts", "entities", "episodes",
 	q.register(fs)
 	scopes := fs.String("scope", "", "search only these `SCOPES`, comma-separated: facts, entities, episodes, communities")
 	limit := fs.Int("limit", 0, "at most `N` results per scope (default: the recipe's)")
-	reranker := fs.String("reranker", "", "order every scope it applies to with `RERANKER`: "+strings.Join(rerankers, ", "))
+	reranker := fs.String("reranker", "", "order every scope it applies to with `RERANKER`: "+strings.Join(rerankers(), ", "))
 	center := fs.String("center", "", "the entity `UUID` the node_distance reranker measures from")
 	includeInvalid := fs.Bool("include-invalid", false, "include ended and superseded facts")
 	jsonOut := fs.Bool("json", false, "print JSON")
@@ -132,8 +134,8 @@ each line gets one JSON line out, {"id", "facts", "entities", "episodes",
 	if req.Scopes, err = wire.ParseScopes(*scopes); err != nil {
 		return g.fail(fmt.Errorf("--scope: %w", err))
 	}
-	if *reranker != "" && !slices.Contains(rerankers, *reranker) {
-		return g.fail(fmt.Errorf("%w: --reranker: unknown reranker %q (known: %s)", core.ErrInvalid, *reranker, strings.Join(rerankers, ", ")))
+	if *reranker != "" && !slices.Contains(rerankers(), *reranker) {
+		return g.fail(fmt.Errorf("%w: --reranker: unknown reranker %q (known: %s)", core.ErrInvalid, *reranker, strings.Join(rerankers(), ", ")))
 	}
 	req.Reranker = *reranker
 	if *center == "" && (*reranker == core.RerankNodeDistance || *reranker == "" && req.Recipe == "node_distance") {
