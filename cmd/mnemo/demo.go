@@ -176,7 +176,7 @@ func (d *demo) run(ctx context.Context) error {
 		}
 	}
 	d.clock.set(demoToday)
-	steps := []func(context.Context) error{d.showEntities, d.showFacts, d.pointInTime}
+	steps := []func(context.Context) error{d.showEntities, d.showFacts, d.pointInTime, d.searches, d.agentContext}
 	for _, step := range steps {
 		if err := step(ctx); err != nil {
 			return err
@@ -382,6 +382,65 @@ func (d *demo) pointInTime(ctx context.Context) error {
 	if len(now) > 0 && !slices.Equal(targets(then), targets(now)) {
 		fmt.Fprintf(d.w, "  (\"%s\" held from %s, but mnemo learned it on %s: event time and system time differ.)\n",
 			now[0].Fact, day(now[0].ValidAt), day(now[0].CreatedAt))
+	}
+	return nil
+}
+
+// demoQueries are the demo's searches. The offline embedder hashes words,
+// so questions that share words with the facts they want fare best; the
+// demo prints the top facts as they come, right or wrong.
+var demoQueries = []string{
+	"Who is Jonah?",
+	"What is Maya's dog called?",
+	"Where does Priya work?",
+}
+
+// searches runs a few searches with the default recipe and prints each
+// one's top facts.
+func (d *demo) searches(ctx context.Context) error {
+	d.section("Search")
+	fmt.Fprintln(d.w, "  Hybrid search (cosine and BM25, fused by RRF), the top three facts of each query:")
+	for _, q := range demoQueries {
+		res, err := d.h.Engine.Search(ctx, core.SearchRequest{
+			Groups: []string{d.group}, Query: q, Scopes: []core.Scope{core.ScopeFacts}, Limit: 3,
+		})
+		if err != nil {
+			return fmt.Errorf("search %q: %w", q, err)
+		}
+		fmt.Fprintf(d.w, "\n  %s\n", q)
+		tw := tabwriter.NewWriter(d.w, 0, 4, 2, ' ', 0)
+		for i, f := range wire.SearchResultsOf(res).Facts {
+			fmt.Fprintf(tw, "    %d. %s\t%s\n", i+1, f.Fact, validity(f))
+		}
+		if err := tw.Flush(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// demoQuestion is the agent's question the demo builds a context for, and
+// demoBudget the context's budget in tokens.
+const (
+	demoQuestion = "Maya asks for a weekend trip idea with Jonah and her dog Biscuit"
+	demoBudget   = 300
+)
+
+// agentContext prints the context string an agent would put in its prompt
+// to answer demoQuestion.
+func (d *demo) agentContext(ctx context.Context) error {
+	d.section("Context for an agent")
+	s, err := d.h.Engine.Context(ctx, core.ContextRequest{
+		SearchRequest: core.SearchRequest{Groups: []string{d.group}, Query: demoQuestion},
+		Budget:        demoBudget,
+	})
+	if err != nil {
+		return fmt.Errorf("context: %w", err)
+	}
+	fmt.Fprintf(d.w, "  An agent asked %q; mnemo gives it this context (about %d of %d tokens):\n\n",
+		demoQuestion, core.EstimateTokens(s), demoBudget)
+	for _, line := range strings.Split(strings.TrimRight(s, "\n"), "\n") {
+		fmt.Fprintln(d.w, strings.TrimRight("    "+line, " "))
 	}
 	return nil
 }

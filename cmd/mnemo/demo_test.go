@@ -75,6 +75,12 @@ func TestDemo(t *testing.T) {
 		"Where did Maya work on 25 Feb 2024?  (none)",
 		"On 1 Mar 2024, where did we believe Maya lived?  Boston",
 		"Where did she really live on 1 Mar 2024, as we know now?  Seattle",
+		"== Search ===",
+		"  Who is Jonah?\n    1. Jonah is a nurse ",
+		"  What is Maya's dog called?\n    1. Maya adopted a dog named Biscuit ",
+		"  Where does Priya work?\n    1. Priya started working at Denver Health ",
+		"== Context for an agent ===",
+		"    - Biscuit loves the beach (2024-05-02 17:06 – present)",
 		"demo done in",
 	} {
 		if !strings.Contains(r.stdout, want) {

@@ -1,0 +1,67 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"mnemo/core"
+)
+
+func runContext(ctx context.Context, g *globals, args []string) int {
+	fs := g.flags("context", "--group G [--budget TOKENS] [--recipe R] [--valid-at T] [--known-at T] [--format text|json] QUERY",
+		`Print the context string for an agent's query: what a search finds, laid
+out for a prompt (facts with the period each held, entities with their
+summaries, episodes, communities), most relevant first and within a budget
+of tokens. With --valid-at or --known-at, facts that no longer held at that
+point are marked.`)
+	var q queryFlags
+	q.register(fs)
+	budget := fs.Int("budget", 0, "the largest size of the context in `TOKENS` (default 2000)")
+	format := fs.String("format", core.FormatText, "the layout: text (tagged sections) or json")
+	pos, ok, code := parseArgs(fs, args)
+	if !ok {
+		return code
+	}
+	query := strings.Join(pos, " ")
+	if strings.TrimSpace(query) == "" {
+		return g.usageError(fs, "want a QUERY")
+	}
+	req, err := q.request(false)
+	if err != nil {
+		return g.fail(err)
+	}
+	req.Query = query
+	switch {
+	case *budget < 0:
+		return g.fail(fmt.Errorf("%w: --budget %d: want a positive number of tokens", core.ErrInvalid, *budget))
+	case *format != core.FormatText && *format != core.FormatJSON:
+		return g.fail(fmt.Errorf("%w: --format %q: want text or json", core.ErrInvalid, *format))
+	}
+	h, err := g.open(ctx, readOnly, false)
+	if err != nil {
+		return g.fail(err)
+	}
+	defer g.closeHost(h)
+	if err := checkRecipe(h, req.Recipe); err != nil {
+		return g.fail(err)
+	}
+	s, err := h.Engine.Context(ctx, core.ContextRequest{SearchRequest: req, Budget: *budget, Format: *format})
+	if err != nil {
+		return g.fail(fmt.Errorf("context: %w", err))
+	}
+	limit := *budget
+	if limit == 0 {
+		limit = 2000
+	}
+	if s == "" {
+		fmt.Fprintf(g.stderr, "nothing found, or nothing fits in %d tokens\n", limit)
+		return 0
+	}
+	fmt.Fprint(g.stdout, s)
+	if !strings.HasSuffix(s, "\n") {
+		fmt.Fprintln(g.stdout)
+	}
+	fmt.Fprintf(g.stderr, "about %d tokens of %d\n", core.EstimateTokens(s), limit)
+	return 0
+}

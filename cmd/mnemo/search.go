@@ -1,0 +1,280 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"maps"
+	"os"
+	"slices"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"mnemo/core"
+	"mnemo/host"
+	"mnemo/host/wire"
+)
+
+// rerankers returns the names --reranker accepts, in the order the help
+// lists them.
+func rerankers() []string {
+	return []string{
+		core.RerankRRF, core.RerankLinear, core.RerankMMR, core.RerankNodeDistance,
+		core.RerankEpisodeMentions, core.RerankCrossEncoder, core.RerankPlugin,
+	}
+}
+
+// queryFlags are the flags search and context share: which group, which
+// recipe, and the point in time.
+type queryFlags struct {
+	group   string
+	recipe  string
+	validAt string
+	knownAt string
+}
+
+func (q *queryFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&q.group, "group", "", "the `GROUP` to search")
+	fs.StringVar(&q.recipe, "recipe", "", "the search `RECIPE` (default: the group's, else \"default\")")
+	fs.StringVar(&q.validAt, "valid-at", "", "facts true at event `TIME` (RFC 3339 or a date)")
+	fs.StringVar(&q.knownAt, "known-at", "", "facts as mnemo knew them at system `TIME`")
+}
+
+// request checks the shared flags and returns the request they describe.
+func (q *queryFlags) request(includeInvalid bool) (core.SearchRequest, error) {
+	if err := requireGroup(q.group); err != nil {
+		return core.SearchRequest{}, err
+	}
+	f := core.Filter{IncludeInvalid: includeInvalid}
+	var err error
+	if f.ValidAt, err = wire.ParseOptionalTime(q.validAt); err != nil {
+		return core.SearchRequest{}, fmt.Errorf("--valid-at: %w", err)
+	}
+	if f.KnownAt, err = wire.ParseOptionalTime(q.knownAt); err != nil {
+		return core.SearchRequest{}, fmt.Errorf("--known-at: %w", err)
+	}
+	return core.SearchRequest{Groups: []string{q.group}, Recipe: q.recipe, Filter: f}, nil
+}
+
+// checkRecipe fails with the known recipes' names when --recipe names none
+// of them; configured recipes count, so it needs the open Host.
+func checkRecipe(h *host.Host, name string) error {
+	if name == "" {
+		return nil
+	}
+	known := h.Engine.Recipes()
+	if _, ok := known[name]; ok {
+		return nil
+	}
+	return fmt.Errorf("%w: --recipe: unknown recipe %q (known: %s)", core.ErrInvalid, name,
+		strings.Join(slices.Sorted(maps.Keys(known)), ", "))
+}
+
+// parseArgs parses flags that may come before, between or after the
+// positional arguments ("mnemo search --group g where does Maya live
+// --json"), and returns the positional ones. After "--" everything is
+// positional.
+func parseArgs(fs *flag.FlagSet, args []string) ([]string, bool, int) {
+	var pos []string
+	for {
+		if ok, code := parse(fs, args); !ok {
+			return nil, false, code
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return pos, true, 0
+		}
+		if n := len(args) - len(rest); n > 0 && args[n-1] == "--" {
+			return append(pos, rest...), true, 0
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
+	}
+}
+
+func runSearch(ctx context.Context, g *globals, args []string) int {
+	fs := g.flags("search", "--group G [flags] QUERY  |  --group G --queries FILE|-",
+		`Search a group's memory: facts (with when each held), entities, episodes
+and communities, each scope ranked by the recipe's methods and reranker.
+--valid-at asks what was true at an event time, --known-at what mnemo
+believed at a system time.
+
+With --queries, run a batch: a JSONL file (or '-', standard input) of
+{"id", "query"} objects, optionally with "groups", "recipe" and "limit";
+each line gets one JSON line out, {"id", "facts", "entities", "episodes",
+"communities"} or {"id", "error"}, in the input's order.`)
+	var q queryFlags
+	q.register(fs)
+	scopes := fs.String("scope", "", "search only these `SCOPES`, comma-separated: facts, entities, episodes, communities")
+	limit := fs.Int("limit", 0, "at most `N` results per scope (default: the recipe's)")
+	reranker := fs.String("reranker", "", "order every scope it applies to with `RERANKER`: "+strings.Join(rerankers(), ", "))
+	center := fs.String("center", "", "the entity `UUID` the node_distance reranker measures from")
+	includeInvalid := fs.Bool("include-invalid", false, "include ended and superseded facts")
+	jsonOut := fs.Bool("json", false, "print JSON")
+	queries := fs.String("queries", "", "run the queries of a JSONL `FILE` ('-': standard input)")
+	pos, ok, code := parseArgs(fs, args)
+	if !ok {
+		return code
+	}
+	query := strings.Join(pos, " ")
+	switch {
+	case *queries != "" && query != "":
+		return g.usageError(fs, "give a QUERY or --queries, not both")
+	case *queries == "" && strings.TrimSpace(query) == "":
+		return g.usageError(fs, "want a QUERY (or --queries FILE)")
+	}
+	req, err := q.request(*includeInvalid)
+	if err != nil {
+		return g.fail(err)
+	}
+	req.Query, req.Center, req.Limit = query, *center, *limit
+	if req.Scopes, err = wire.ParseScopes(*scopes); err != nil {
+		return g.fail(fmt.Errorf("--scope: %w", err))
+	}
+	if *reranker != "" && !slices.Contains(rerankers(), *reranker) {
+		return g.fail(fmt.Errorf("%w: --reranker: unknown reranker %q (known: %s)", core.ErrInvalid, *reranker, strings.Join(rerankers(), ", ")))
+	}
+	req.Reranker = *reranker
+	if *center == "" && (*reranker == core.RerankNodeDistance || *reranker == "" && req.Recipe == "node_distance") {
+		return g.fail(fmt.Errorf("%w: the node_distance reranker needs --center UUID, the entity it measures from", core.ErrInvalid))
+	}
+	if *limit < 0 || *limit > 1000 {
+		return g.fail(fmt.Errorf("%w: --limit %d: want 1 to 1000", core.ErrInvalid, *limit))
+	}
+	in := g.stdin
+	if *queries != "" && *queries != "-" {
+		f, err := os.Open(*queries)
+		if err != nil {
+			return g.fail(fmt.Errorf("open queries: %w", err))
+		}
+		defer f.Close()
+		in = f
+	}
+	h, err := g.open(ctx, readOnly, false)
+	if err != nil {
+		return g.fail(err)
+	}
+	defer g.closeHost(h)
+	if err := checkRecipe(h, req.Recipe); err != nil {
+		return g.fail(err)
+	}
+	if *queries != "" {
+		return searchBatch(ctx, g, h, in, req)
+	}
+	res, err := h.Engine.Search(ctx, req)
+	if err != nil {
+		return g.fail(fmt.Errorf("search: %w", err))
+	}
+	for _, w := range res.Warnings {
+		fmt.Fprintf(g.stderr, "mnemo: warning: %s\n", w)
+	}
+	out := wire.SearchResultsOf(res)
+	if *jsonOut {
+		if err := writeJSON(g.stdout, out); err != nil {
+			return g.fail(err)
+		}
+	} else if err := printResults(g.stdout, out); err != nil {
+		return g.fail(err)
+	}
+	fmt.Fprintf(g.stderr, "%s, %s, %s, %s (recipe %s, %s)\n",
+		plural(len(out.Facts), "fact", "facts"), plural(len(out.Entities), "entity", "entities"),
+		plural(len(out.Episodes), "episode", "episodes"), plural(len(out.Communities), "community", "communities"),
+		res.Recipe, res.Timing.Total.Round(100*time.Microsecond))
+	return 0
+}
+
+// batchLine is one line of a batch's output: the query's id and either its
+// results or its error.
+type batchLine struct {
+	ID string `json:"id"`
+	*wire.SearchResults
+	Error string `json:"error,omitempty"`
+}
+
+// searchBatch runs the queries of in, base giving what their lines leave
+// out, and prints one JSON line per query. It returns 1 when a query
+// failed, after every query has its line.
+func searchBatch(ctx context.Context, g *globals, h *host.Host, in io.Reader, base core.SearchRequest) int {
+	enc := json.NewEncoder(g.stdout)
+	enc.SetEscapeHTML(false)
+	n, failed := 0, 0
+	for r := range h.Engine.SearchBatch(ctx, core.ReadQueries(in, base)) {
+		n++
+		line := batchLine{ID: r.ID}
+		if r.Err != nil {
+			failed++
+			line.Error = cleanErr(r.Err)
+		} else {
+			res := wire.SearchResultsOf(r.Results)
+			line.SearchResults = &res
+		}
+		if err := enc.Encode(line); err != nil {
+			return g.fail(fmt.Errorf("write results: %w", err))
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return g.fail(fmt.Errorf("search batch: %w", err))
+	}
+	fmt.Fprintf(g.stderr, "%s, %d failed\n", plural(n, "query", "queries"), failed)
+	if failed > 0 {
+		return 1
+	}
+	return 0
+}
+
+// printResults writes search results as a listing, one section per scope
+// that found something.
+func printResults(w io.Writer, r wire.SearchResults) error {
+	if len(r.Facts)+len(r.Entities)+len(r.Episodes)+len(r.Communities) == 0 {
+		_, err := fmt.Fprintln(w, "nothing found")
+		return err
+	}
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	section := func(title string, n int, header string) {
+		if n > 0 {
+			fmt.Fprintf(tw, "%s (%d)\n  #\t%s\tSCORE\n", title, n, header)
+		}
+	}
+	// Sections end with an empty line that has no cells, so that each one
+	// aligns its own columns.
+	section("Facts", len(r.Facts), "FACT\tVALID")
+	for i, f := range r.Facts {
+		fmt.Fprintf(tw, "  %d\t%s\t%s\t%s\n", i+1, clip(f.Fact, 70), validity(f), scoreText(f.Score))
+	}
+	end := func(n int) {
+		if n > 0 {
+			fmt.Fprintln(tw)
+		}
+	}
+	end(len(r.Facts))
+	section("Entities", len(r.Entities), "NAME\tSUMMARY")
+	for i, e := range r.Entities {
+		name := e.Name
+		if len(e.Labels) > 0 {
+			name += " (" + strings.Join(e.Labels, ", ") + ")"
+		}
+		fmt.Fprintf(tw, "  %d\t%s\t%s\t%s\n", i+1, name, clip(e.Summary, 70), scoreText(e.Score))
+	}
+	end(len(r.Entities))
+	section("Episodes", len(r.Episodes), "TIME\tCONTENT")
+	for i, e := range r.Episodes {
+		fmt.Fprintf(tw, "  %d\t%s\t%s\t%s\n", i+1, day(e.ReferenceTime), clip(e.Content, 70), scoreText(e.Score))
+	}
+	end(len(r.Episodes))
+	section("Communities", len(r.Communities), "NAME\tSUMMARY")
+	for i, c := range r.Communities {
+		fmt.Fprintf(tw, "  %d\t%s\t%s\t%s\n", i+1, c.Name, clip(c.Summary, 70), scoreText(c.Score))
+	}
+	return tw.Flush()
+}
+
+// scoreText formats a result's score in the reranker's units.
+func scoreText(s *float64) string {
+	if s == nil {
+		return ""
+	}
+	return fmt.Sprintf("%.4g", *s)
+}
