@@ -399,7 +399,7 @@ var demoQueries = []string{
 // one's top facts.
 func (d *demo) searches(ctx context.Context) error {
 	d.section("Search")
-	fmt.Fprintln(d.w, "  Hybrid search (cosine and BM25, fused by RRF), the top three facts of each query:")
+	fmt.Fprintln(d.w, "  Hybrid search with the default recipe (BM25 and cosine, their scores summed), the top three facts of each query:")
 	for _, q := range demoQueries {
 		res, err := d.h.Engine.Search(ctx, core.SearchRequest{
 			Groups: []string{d.group}, Query: q, Scopes: []core.Scope{core.ScopeFacts}, Limit: 3,
