@@ -20,7 +20,11 @@ func (s *Store) Facts(ctx context.Context, groups []string, uuids []string, opts
 	err := s.read(ctx, func(c *conn) error {
 		w := newWhere()
 		w.groups("f", groups)
-		facts, err := queryFacts(ctx, c, byUUID("f", "Fact", "ids", "")+" WHERE "+w.String()+" RETURN "+factCols, w.merge(map[string]any{"ids": uniq(uuids)}), opts.Embeddings)
+		rows, err := lookup(ctx, c, s.lookupLimit(core.ScopeFacts), "f", "Fact", w.String(), factCols, w.params, uuids)
+		if err != nil {
+			return fmt.Errorf("read facts: %w", err)
+		}
+		facts, err := decodeFacts(ctx, c, rows, opts.Embeddings)
 		if err != nil {
 			return err
 		}
@@ -41,6 +45,12 @@ func queryFacts(ctx context.Context, c *conn, stmt string, params map[string]any
 	if err != nil {
 		return nil, fmt.Errorf("read facts: %w", err)
 	}
+	return decodeFacts(ctx, c, rows, embeddings)
+}
+
+// decodeFacts decodes rows of factCols and fills in the facts' provenance
+// (and embeddings if asked).
+func decodeFacts(ctx context.Context, c *conn, rows []row, embeddings bool) ([]core.Fact, error) {
 	facts := make([]core.Fact, 0, len(rows))
 	for _, r := range rows {
 		f, err := decodeFact(r)
@@ -161,7 +171,7 @@ func (s *Store) Communities(ctx context.Context, groups []string, uuids []string
 	err := s.read(ctx, func(c *conn) error {
 		w := newWhere()
 		w.groups("c", groups)
-		rows, err := c.query(ctx, byUUID("c", "Community", "ids", "")+" WHERE "+w.String()+" RETURN "+communityCols, w.merge(map[string]any{"ids": uniq(uuids)}))
+		rows, err := lookup(ctx, c, s.lookupLimit(core.ScopeCommunities), "c", "Community", w.String(), communityCols, w.params, uuids)
 		if err != nil {
 			return fmt.Errorf("read communities: %w", err)
 		}

@@ -135,7 +135,7 @@ func (s *Store) Episodes(ctx context.Context, groups []string, uuids []string, o
 	err := s.read(ctx, func(c *conn) error {
 		w := newWhere()
 		w.groups("e", groups)
-		rows, err := c.query(ctx, byUUID("e", "Episode", "ids", "")+" WHERE "+w.String()+" RETURN "+episodeCols, w.merge(map[string]any{"ids": uniq(uuids)}))
+		rows, err := lookup(ctx, c, s.lookupLimit(core.ScopeEpisodes), "e", "Episode", w.String(), episodeCols, w.params, uuids)
 		if err != nil {
 			return fmt.Errorf("read episodes: %w", err)
 		}
@@ -303,7 +303,7 @@ func (s *Store) Entities(ctx context.Context, groups []string, uuids []string, o
 	err := s.read(ctx, func(c *conn) error {
 		w := newWhere()
 		w.groups("n", groups)
-		rows, err := c.query(ctx, byUUID("n", "Entity", "ids", "")+" WHERE "+w.String()+" RETURN "+entityCols, w.merge(map[string]any{"ids": uniq(uuids)}))
+		rows, err := lookup(ctx, c, s.lookupLimit(core.ScopeEntities), "n", "Entity", w.String(), entityCols, w.params, uuids)
 		if err != nil {
 			return fmt.Errorf("read entities: %w", err)
 		}
@@ -440,7 +440,7 @@ func readVecs(ctx context.Context, c *conn, sc core.Scope, uuids []string) (map[
 	if len(uuids) == 0 {
 		return nil, nil
 	}
-	rows, err := c.query(ctx, byUUID("v", vecTable(sc), "ids", "")+" RETURN v.uuid, CAST(v.vec AS STRING)", map[string]any{"ids": uniq(uuids)})
+	rows, err := lookup(ctx, c, vecLookupLimit, "v", vecTable(sc), "", "v.uuid, CAST(v.vec AS STRING)", nil, uuids)
 	if err != nil {
 		return nil, fmt.Errorf("read embeddings: %w", err)
 	}
