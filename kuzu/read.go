@@ -14,7 +14,7 @@ import (
 const (
 	episodeCols   = "e.uuid, e.group_id, e.name, e.source, e.source_description, e.content, e.valid_at, e.created_at, e.status, e.attempts, e.error"
 	entityCols    = "n.uuid, n.group_id, n.name, n.labels, n.summary, n.attributes, n.created_at"
-	factCols      = "f.uuid, f.group_id, f.relation, f.fact, f.source_uuid, f.target_uuid, f.attributes, f.valid_at, f.invalid_at, f.stated_invalid_at, f.created_at, f.expired_at, f.invalidated_by"
+	factCols      = "f.uuid, f.group_id, f.relation, f.fact, f.source_uuid, f.target_uuid, f.attributes, f.valid_at, f.invalid_at, f.stated_invalid_at, f.created_at, f.expired_at, f.invalidated_by, f.episodes"
 	communityCols = "c.uuid, c.group_id, c.name, c.summary, c.created_at"
 )
 
@@ -46,7 +46,7 @@ func decodeFact(r row) (core.Fact, error) {
 		UUID: str(r[0]), GroupID: str(r[1]), Relation: str(r[2]), Text: str(r[3]),
 		SourceUUID: str(r[4]), TargetUUID: str(r[5]), Attributes: attrs,
 		ValidAt: tm(r[7]), InvalidAt: tm(r[8]), StatedInvalidAt: tm(r[9]),
-		CreatedAt: tm(r[10]), ExpiredAt: tm(r[11]), InvalidatedBy: str(r[12]),
+		CreatedAt: tm(r[10]), ExpiredAt: tm(r[11]), InvalidatedBy: str(r[12]), Episodes: strs(r[13]),
 	}, nil
 }
 
