@@ -54,6 +54,25 @@ func (s *Store) DeleteEpisode(ctx context.Context, group, uuid string) (core.Del
 			return fmt.Errorf("restore facts ended by the episode: %w", err)
 		}
 		d.Restored = int(i64(rows[0][0]))
+		// The facts other episodes stated too lose this one from their
+		// provenance.
+		rows, err = c.query(ctx, "MATCH (e:Episode {uuid: $u})-[:STATES]->(f:Fact) RETURN f.uuid", map[string]any{"u": uuid})
+		if err != nil {
+			return fmt.Errorf("find facts of episode: %w", err)
+		}
+		alone := map[string]bool{}
+		for _, f := range facts {
+			alone[f] = true
+		}
+		var shared []string
+		for _, r := range rows {
+			if !alone[str(r[0])] {
+				shared = append(shared, str(r[0]))
+			}
+		}
+		if err := s.removeProvenance(ctx, c, uuid, shared); err != nil {
+			return err
+		}
 		restored, err := deleteFacts(ctx, c, pd, group, facts)
 		if err != nil {
 			return err

@@ -20,7 +20,11 @@ func (s *Store) Facts(ctx context.Context, groups []string, uuids []string, opts
 	err := s.read(ctx, func(c *conn) error {
 		w := newWhere()
 		w.groups("f", groups)
-		facts, err := queryFacts(ctx, c, byUUID("f", "Fact", "ids", "")+" WHERE "+w.String()+" RETURN "+factCols, w.merge(map[string]any{"ids": uniq(uuids)}), opts.Embeddings)
+		rows, err := lookup(ctx, c, s.lookupLimit(core.ScopeFacts), "f", "Fact", w.String(), factCols, w.params, uuids)
+		if err != nil {
+			return fmt.Errorf("read facts: %w", err)
+		}
+		facts, err := decodeFacts(ctx, c, rows, opts.Embeddings)
 		if err != nil {
 			return err
 		}
@@ -34,13 +38,19 @@ func (s *Store) Facts(ctx context.Context, groups []string, uuids []string, opts
 	return out, err
 }
 
-// queryFacts runs a query returning factCols and fills in the facts'
-// provenance (and embeddings if asked).
+// queryFacts runs a query returning factCols and decodes the facts (with
+// their embeddings if asked).
 func queryFacts(ctx context.Context, c *conn, stmt string, params map[string]any, embeddings bool) ([]core.Fact, error) {
 	rows, err := c.query(ctx, stmt, params)
 	if err != nil {
 		return nil, fmt.Errorf("read facts: %w", err)
 	}
+	return decodeFacts(ctx, c, rows, embeddings)
+}
+
+// decodeFacts decodes rows of factCols (and reads the facts' embeddings if
+// asked).
+func decodeFacts(ctx context.Context, c *conn, rows []row, embeddings bool) ([]core.Fact, error) {
 	facts := make([]core.Fact, 0, len(rows))
 	for _, r := range rows {
 		f, err := decodeFact(r)
@@ -49,38 +59,12 @@ func queryFacts(ctx context.Context, c *conn, stmt string, params map[string]any
 		}
 		facts = append(facts, f)
 	}
-	if err := fillProvenance(ctx, c, facts); err != nil {
-		return nil, err
-	}
 	if embeddings {
 		if err := fillVecs(ctx, c, core.ScopeFacts, facts, func(f *core.Fact) (string, *[]float32) { return f.UUID, &f.Embedding }); err != nil {
 			return nil, err
 		}
 	}
 	return facts, nil
-}
-
-// fillProvenance sets each fact's Episodes, oldest first.
-func fillProvenance(ctx context.Context, c *conn, facts []core.Fact) error {
-	if len(facts) == 0 {
-		return nil
-	}
-	ids := make([]string, len(facts))
-	for i, f := range facts {
-		ids[i] = f.UUID
-	}
-	rows, err := c.query(ctx, byUUID("f", "Fact", "ids", "<-[:STATES]-(e:Episode)")+" RETURN f.uuid, e.uuid ORDER BY e.valid_at, e.uuid", map[string]any{"ids": uniq(ids)})
-	if err != nil {
-		return fmt.Errorf("read fact provenance: %w", err)
-	}
-	eps := map[string][]string{}
-	for _, r := range rows {
-		eps[str(r[0])] = append(eps[str(r[0])], str(r[1]))
-	}
-	for i := range facts {
-		facts[i].Episodes = eps[facts[i].UUID]
-	}
-	return nil
 }
 
 // ListFacts implements core.FactStore.
@@ -96,9 +80,6 @@ func (s *Store) ListFacts(ctx context.Context, group string, opts core.ListOptio
 				return err
 			}
 			page.Items = append(page.Items, f)
-		}
-		if err := fillProvenance(ctx, c, page.Items); err != nil {
-			return err
 		}
 		if opts.Embeddings {
 			return fillVecs(ctx, c, core.ScopeFacts, page.Items, func(f *core.Fact) (string, *[]float32) { return f.UUID, &f.Embedding })
@@ -161,7 +142,7 @@ func (s *Store) Communities(ctx context.Context, groups []string, uuids []string
 	err := s.read(ctx, func(c *conn) error {
 		w := newWhere()
 		w.groups("c", groups)
-		rows, err := c.query(ctx, byUUID("c", "Community", "ids", "")+" WHERE "+w.String()+" RETURN "+communityCols, w.merge(map[string]any{"ids": uniq(uuids)}))
+		rows, err := lookup(ctx, c, s.lookupLimit(core.ScopeCommunities), "c", "Community", w.String(), communityCols, w.params, uuids)
 		if err != nil {
 			return fmt.Errorf("read communities: %w", err)
 		}

@@ -14,7 +14,7 @@ import (
 const (
 	episodeCols   = "e.uuid, e.group_id, e.name, e.source, e.source_description, e.content, e.valid_at, e.created_at, e.status, e.attempts, e.error"
 	entityCols    = "n.uuid, n.group_id, n.name, n.labels, n.summary, n.attributes, n.created_at"
-	factCols      = "f.uuid, f.group_id, f.relation, f.fact, f.source_uuid, f.target_uuid, f.attributes, f.valid_at, f.invalid_at, f.stated_invalid_at, f.created_at, f.expired_at, f.invalidated_by"
+	factCols      = "f.uuid, f.group_id, f.relation, f.fact, f.source_uuid, f.target_uuid, f.attributes, f.valid_at, f.invalid_at, f.stated_invalid_at, f.created_at, f.expired_at, f.invalidated_by, f.episodes"
 	communityCols = "c.uuid, c.group_id, c.name, c.summary, c.created_at"
 )
 
@@ -46,7 +46,7 @@ func decodeFact(r row) (core.Fact, error) {
 		UUID: str(r[0]), GroupID: str(r[1]), Relation: str(r[2]), Text: str(r[3]),
 		SourceUUID: str(r[4]), TargetUUID: str(r[5]), Attributes: attrs,
 		ValidAt: tm(r[7]), InvalidAt: tm(r[8]), StatedInvalidAt: tm(r[9]),
-		CreatedAt: tm(r[10]), ExpiredAt: tm(r[11]), InvalidatedBy: str(r[12]),
+		CreatedAt: tm(r[10]), ExpiredAt: tm(r[11]), InvalidatedBy: str(r[12]), Episodes: strs(r[13]),
 	}, nil
 }
 
@@ -135,7 +135,7 @@ func (s *Store) Episodes(ctx context.Context, groups []string, uuids []string, o
 	err := s.read(ctx, func(c *conn) error {
 		w := newWhere()
 		w.groups("e", groups)
-		rows, err := c.query(ctx, byUUID("e", "Episode", "ids", "")+" WHERE "+w.String()+" RETURN "+episodeCols, w.merge(map[string]any{"ids": uniq(uuids)}))
+		rows, err := lookup(ctx, c, s.lookupLimit(core.ScopeEpisodes), "e", "Episode", w.String(), episodeCols, w.params, uuids)
 		if err != nil {
 			return fmt.Errorf("read episodes: %w", err)
 		}
@@ -303,7 +303,7 @@ func (s *Store) Entities(ctx context.Context, groups []string, uuids []string, o
 	err := s.read(ctx, func(c *conn) error {
 		w := newWhere()
 		w.groups("n", groups)
-		rows, err := c.query(ctx, byUUID("n", "Entity", "ids", "")+" WHERE "+w.String()+" RETURN "+entityCols, w.merge(map[string]any{"ids": uniq(uuids)}))
+		rows, err := lookup(ctx, c, s.lookupLimit(core.ScopeEntities), "n", "Entity", w.String(), entityCols, w.params, uuids)
 		if err != nil {
 			return fmt.Errorf("read entities: %w", err)
 		}
@@ -440,7 +440,7 @@ func readVecs(ctx context.Context, c *conn, sc core.Scope, uuids []string) (map[
 	if len(uuids) == 0 {
 		return nil, nil
 	}
-	rows, err := c.query(ctx, byUUID("v", vecTable(sc), "ids", "")+" RETURN v.uuid, CAST(v.vec AS STRING)", map[string]any{"ids": uniq(uuids)})
+	rows, err := lookup(ctx, c, vecLookupLimit, "v", vecTable(sc), "", "v.uuid, CAST(v.vec AS STRING)", nil, uuids)
 	if err != nil {
 		return nil, fmt.Errorf("read embeddings: %w", err)
 	}

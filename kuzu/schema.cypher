@@ -1,4 +1,4 @@
-// mnemo graph schema, version 1. DIM is replaced by the embedding dimension
+// mnemo graph schema, version 2. DIM is replaced by the embedding dimension
 // fixed when the database is created. Statements end with a semicolon at the
 // end of a line.
 //
@@ -7,6 +7,9 @@
 // their own tables (one row per object, keyed by its uuid) because Kuzu
 // cannot SET an indexed vector: re-embedding deletes and re-inserts the row
 // without touching the object or its relationships.
+//
+// A fact's episodes repeats, in order, the episodes that STATES it, so that
+// reading a fact needs no traversal (see provenance.go).
 
 CREATE NODE TABLE IF NOT EXISTS Meta(key STRING PRIMARY KEY, value STRING);
 
@@ -23,7 +26,8 @@ CREATE NODE TABLE IF NOT EXISTS Fact(
   uuid STRING PRIMARY KEY, group_id STRING, relation STRING, fact STRING,
   source_uuid STRING, target_uuid STRING, attributes STRING,
   valid_at TIMESTAMP, invalid_at TIMESTAMP, stated_invalid_at TIMESTAMP,
-  created_at TIMESTAMP, expired_at TIMESTAMP, invalidated_by STRING);
+  created_at TIMESTAMP, expired_at TIMESTAMP, invalidated_by STRING,
+  episodes STRING[]);
 
 CREATE NODE TABLE IF NOT EXISTS Community(
   uuid STRING PRIMARY KEY, group_id STRING, name STRING, summary STRING,

@@ -13,16 +13,37 @@ import (
 // schemaVersion is the version of schema.cypher. Opening a database with an
 // older version runs the migrations from its version up; a newer version is
 // refused.
-const schemaVersion = 1
+const schemaVersion = 2
 
 //go:embed schema.cypher
 var schemaText string
 
-// migrations[v] upgrades a database from version v to v+1. Version 1 is the
-// first released schema, so there is nothing to upgrade yet; the entry for
+// migrations[v] upgrades a database from version v to v+1; the entry for
 // version 0 creates the schema from nothing.
 var migrations = map[int]func(ctx context.Context, c *conn, dim int) error{
 	0: createSchema,
+	1: addFactEpisodes,
+}
+
+// addFactEpisodes adds the Fact table's episodes column (version 2) and
+// fills it from the STATES relationships. It can run again after an
+// interruption: the column is added only if missing, and the fill is
+// idempotent.
+func addFactEpisodes(ctx context.Context, c *conn, _ int) error {
+	rows, err := c.query(ctx, "CALL TABLE_INFO('Fact') RETURN name", nil)
+	if err != nil {
+		return fmt.Errorf("read fact columns: %w", err)
+	}
+	have := false
+	for _, r := range rows {
+		have = have || str(r[0]) == "episodes"
+	}
+	if !have {
+		if err := c.exec(ctx, "ALTER TABLE Fact ADD episodes STRING[]", nil); err != nil {
+			return fmt.Errorf("add fact episodes: %w", err)
+		}
+	}
+	return fillProvenanceColumn(ctx, c)
 }
 
 // Vector index build parameters: a smaller graph degree and build beam

@@ -405,10 +405,12 @@ func (s *Store) upsertFacts(ctx context.Context, c *conn, p *pending, group stri
 func (s *Store) link(ctx context.Context, c *conn, group string, ch core.Change) error {
 	var states, mentions []any
 	var eps, ents []string
+	stated := map[string][]string{}
 	for _, f := range ch.Facts {
 		for _, ep := range f.Episodes {
 			states = append(states, map[string]any{"e": ep, "x": f.UUID})
 			eps = append(eps, ep)
+			stated[f.UUID] = append(stated[f.UUID], ep)
 		}
 	}
 	for _, m := range ch.Mentions {
@@ -423,6 +425,9 @@ func (s *Store) link(ctx context.Context, c *conn, group string, ch core.Change)
 		return fmt.Errorf("mentions: %w", err)
 	}
 	if err := runRows(ctx, c, "write provenance", "MATCH (e:Episode {uuid: $e}), (f:Fact {uuid: $x}) MERGE (e)-[:STATES]->(f)", states, "e", "x"); err != nil {
+		return err
+	}
+	if err := s.addProvenance(ctx, c, stated); err != nil {
 		return err
 	}
 	return runRows(ctx, c, "write mentions", "MATCH (e:Episode {uuid: $e}), (n:Entity {uuid: $x}) MERGE (e)-[:MENTIONS]->(n)", mentions, "e", "x")

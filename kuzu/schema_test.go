@@ -1,0 +1,88 @@
+package kuzu_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"mnemo/core"
+	"mnemo/kuzu"
+	"mnemo/kuzu/kuzutest"
+)
+
+// provenance returns the episodes of each fact of g1, by fact uuid.
+func provenance(t *testing.T, s *kuzu.Store) map[string][]string {
+	t.Helper()
+	page, err := s.ListFacts(context.Background(), "g1", core.ListOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string][]string{}
+	for _, f := range page.Items {
+		out[f.UUID] = f.Episodes
+	}
+	return out
+}
+
+func TestProvenanceSurvivesRestatementDeletionAndMigration(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	s, err := open(t, dir, kuzutest.Dimension)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { s.Close(ctx) }()
+	seed(t, s, "g1")
+	// An episode dated before g1-e1 but written after it restates f1 and
+	// f3: provenance is ordered by the episodes' time, not by writing.
+	if _, err := s.AddEpisodes(ctx, []core.Episode{ep("g1", "g1-e9", "Alice: I was at Acme, Bob knows me", t0.Add(-time.Hour))}); err != nil {
+		t.Fatal(err)
+	}
+	f, err := s.Facts(ctx, []string{"g1"}, []string{"g1-f1", "g1-f3"}, core.GetOptions{})
+	if err != nil || len(f) != 2 {
+		t.Fatalf("Facts = %v, %v", f, err)
+	}
+	for i := range f {
+		f[i].Episodes = []string{"g1-e9"}
+	}
+	if err := s.Apply(ctx, core.Change{Facts: f}); err != nil {
+		t.Fatal(err)
+	}
+	restated := map[string][]string{"g1-f1": {"g1-e9", "g1-e1"}, "g1-f2": {"g1-e1"}, "g1-f3": {"g1-e9", "g1-e2"}}
+	if diff := cmp.Diff(restated, provenance(t, s)); diff != "" {
+		t.Errorf("provenance after restatement (-want +got):\n%s", diff)
+	}
+
+	reopen := func(downgrade bool) {
+		t.Helper()
+		if downgrade {
+			if err := kuzu.DowngradeForTest(ctx, s); err != nil {
+				t.Fatalf("DowngradeForTest: %v", err)
+			}
+		}
+		if err := s.Close(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if s, err = open(t, dir, 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	reopen(true)
+	if diff := cmp.Diff(restated, provenance(t, s)); diff != "" {
+		t.Errorf("provenance after migration (-want +got):\n%s", diff)
+	}
+
+	if _, err := s.DeleteEpisode(ctx, "g1", "g1-e2"); err != nil {
+		t.Fatal(err)
+	}
+	deleted := map[string][]string{"g1-f1": {"g1-e9", "g1-e1"}, "g1-f2": {"g1-e1"}, "g1-f3": {"g1-e9"}}
+	if diff := cmp.Diff(deleted, provenance(t, s)); diff != "" {
+		t.Errorf("provenance after deleting g1-e2 (-want +got):\n%s", diff)
+	}
+	reopen(false)
+	if diff := cmp.Diff(deleted, provenance(t, s)); diff != "" {
+		t.Errorf("provenance after reopen (-want +got):\n%s", diff)
+	}
+}
