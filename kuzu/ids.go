@@ -97,3 +97,30 @@ func uniq(ids []string) []string {
 	}
 	return out
 }
+
+// passing returns which of ids, ranked best first, are objects of table
+// that pass cond, checking no more of them than it needs to find need:
+// per-id lookups cost in proportion to the ids checked, so it checks the
+// best need first and then only as many more as are still missing. A list
+// too long for per-id lookups is checked at once by lookup's join.
+func passing(ctx context.Context, c *conn, limit int, alias, table, cond string, params map[string]any, ids []string, need int) (map[string]bool, error) {
+	ok := make(map[string]bool, min(len(ids), need))
+	if len(ids) > limit {
+		need = len(ids)
+	}
+	for lo := 0; lo < len(ids) && len(ok) < need; {
+		hi := min(len(ids), lo+need-len(ok))
+		if len(ids) > limit {
+			hi = len(ids)
+		}
+		rows, err := lookup(ctx, c, limit, alias, table, cond, alias+".uuid", params, ids[lo:hi])
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range rows {
+			ok[str(r[0])] = true
+		}
+		lo = hi
+	}
+	return ok, nil
+}
