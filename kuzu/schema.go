@@ -18,10 +18,9 @@ const schemaVersion = 2
 //go:embed schema.cypher
 var schemaText string
 
-// migrations[v] upgrades a database from version v to v+1; the entry for
-// version 0 creates the schema from nothing.
+// migrations[v] upgrades a database from version v to v+1. A new database
+// is created at schemaVersion by createSchema and needs none.
 var migrations = map[int]func(ctx context.Context, c *conn, dim int) error{
-	0: createSchema,
 	1: addFactEpisodes,
 }
 
@@ -91,14 +90,21 @@ func (s *Store) setup(ctx context.Context) error {
 		dim = stored
 	}
 	s.dim = dim
+	if version == 0 {
+		if err := createSchema(ctx, c, dim); err != nil {
+			return err
+		}
+		version = schemaVersion
+		if err := c.exec(ctx, "MERGE (m:Meta {key: 'schema_version'}) SET m.value = $v", map[string]any{"v": strconv.Itoa(version)}); err != nil {
+			return fmt.Errorf("record schema version: %w", err)
+		}
+	}
 	for v := version; v < schemaVersion; v++ {
 		m, ok := migrations[v]
 		if !ok {
 			return fmt.Errorf("%w: no migration from schema version %d", core.ErrConflict, v)
 		}
-		if v > 0 {
-			s.log.Info("migrating database schema", "from", v, "to", v+1)
-		}
+		s.log.Info("migrating database schema", "from", v, "to", v+1)
 		if err := m(ctx, c, dim); err != nil {
 			return fmt.Errorf("migrate schema from version %d: %w", v, err)
 		}
