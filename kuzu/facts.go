@@ -3,7 +3,9 @@ package kuzu
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
+	"strings"
 
 	"mnemo/core"
 )
@@ -119,16 +121,43 @@ func (s *Store) FactsOfEntities(ctx context.Context, group string, uuids []strin
 	if limit > 0 {
 		lim = fmt.Sprintf(" LIMIT %d", limit)
 	}
+	const where = ` WHERE n.group_id = $g AND f.group_id = $g AND f.expired_at IS NULL
+			RETURN DISTINCT ` + factCols + ` ORDER BY f.uuid DESC`
+	ids := uniq(uuids)
 	var out []core.Fact
 	err := s.read(ctx, func(c *conn) error {
-		var err error
-		out, err = queryFacts(ctx, c, byUUID("n", "Entity", "ids", "-[:RELATES_TO]-(f:Fact)")+`
-			WHERE n.group_id = $g AND f.group_id = $g AND f.expired_at IS NULL
-			RETURN DISTINCT `+factCols+` ORDER BY f.uuid DESC`+lim, map[string]any{"ids": uniq(uuids), "g": group}, false)
-		return err
+		if len(ids) > perEntityLimit {
+			var err error
+			out, err = queryFacts(ctx, c, byUUID("n", "Entity", "ids", "-[:RELATES_TO]-(f:Fact)")+where+lim, map[string]any{"ids": ids, "g": group}, false)
+			return err
+		}
+		// One traversal per entity from its primary key: the join over the
+		// list above scans the whole Entity table.
+		seen := map[string]bool{}
+		for _, id := range ids {
+			fs, err := queryFacts(ctx, c, "MATCH (n:Entity {uuid: $id})-[:RELATES_TO]-(f:Fact)"+where+lim, map[string]any{"id": id, "g": group}, false)
+			if err != nil {
+				return err
+			}
+			for _, f := range fs {
+				if !seen[f.UUID] {
+					seen[f.UUID] = true
+					out = append(out, f)
+				}
+			}
+		}
+		slices.SortFunc(out, func(a, b core.Fact) int { return strings.Compare(b.UUID, a.UUID) })
+		if limit > 0 && len(out) > limit {
+			out = out[:limit]
+		}
+		return nil
 	})
 	return out, err
 }
+
+// perEntityLimit is the longest entity list FactsOfEntities reads by one
+// traversal per entity rather than by one join over the list.
+const perEntityLimit = 16
 
 // Communities implements core.CommunityStore.
 func (s *Store) Communities(ctx context.Context, groups []string, uuids []string, opts core.GetOptions) ([]core.Community, error) {

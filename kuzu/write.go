@@ -36,7 +36,7 @@ func (s *Store) AddEpisodes(ctx context.Context, eps []core.Episode) ([]bool, er
 		for i, ep := range eps {
 			ids[i] = ep.UUID
 		}
-		rows, err := c.query(ctx, byUUID("e", "Episode", "ids", "")+" RETURN "+episodeCols, map[string]any{"ids": uniq(ids)})
+		rows, err := lookup(ctx, c, writeLookupLimit, "e", "Episode", "", episodeCols, nil, ids)
 		if err != nil {
 			return fmt.Errorf("read existing episodes: %w", err)
 		}
@@ -122,17 +122,17 @@ func (s *Store) replaceVecs(ctx context.Context, c *conn, p *pending, sc core.Sc
 		ids[i] = v.uuid
 	}
 	ids = uniq(ids)
-	rows, err := c.query(ctx, byUUID("v", table, "ids", "")+" RETURN v.uuid, v.group_id", map[string]any{"ids": ids})
+	rows, err := lookup(ctx, c, writeLookupLimit, "v", table, "", "v.uuid, v.group_id", nil, ids)
 	if err != nil {
 		return fmt.Errorf("read old embeddings: %w", err)
 	}
-	for _, r := range rows {
+	old := make([]string, len(rows))
+	for i, r := range rows {
+		old[i] = str(r[0])
 		p.count(sc, str(r[1]), -1)
 	}
-	if len(rows) > 0 {
-		if err := c.exec(ctx, byUUID("v", table, "ids", "")+" DELETE v", map[string]any{"ids": ids}); err != nil {
-			return fmt.Errorf("delete old embeddings: %w", err)
-		}
+	if err := deleteEach(ctx, c, "v", table, old); err != nil {
+		return fmt.Errorf("delete old embeddings: %w", err)
 	}
 	in := make([]any, len(vecs))
 	for i, v := range vecs {
@@ -271,7 +271,7 @@ func checkOwnership(ctx context.Context, c *conn, group string, ch *core.Change)
 		if len(ids) == 0 {
 			return nil
 		}
-		rows, err := c.query(ctx, byUUID("x", table, "ids", "")+" WHERE x.group_id <> $g RETURN x.uuid LIMIT 1", map[string]any{"ids": uniq(ids), "g": group})
+		rows, err := lookup(ctx, c, writeLookupLimit, "x", table, "x.group_id <> $g", "x.uuid", map[string]any{"g": group}, ids)
 		if err != nil {
 			return fmt.Errorf("check %s ownership: %w", table, err)
 		}
@@ -301,7 +301,7 @@ func checkOwnership(ctx context.Context, c *conn, group string, ch *core.Change)
 		return err
 	}
 	if len(factIDs) > 0 {
-		rows, err := c.query(ctx, byUUID("f", "Fact", "ids", "")+" RETURN f.uuid, f.source_uuid, f.target_uuid", map[string]any{"ids": uniq(factIDs)})
+		rows, err := lookup(ctx, c, writeLookupLimit, "f", "Fact", "", "f.uuid, f.source_uuid, f.target_uuid", nil, factIDs)
 		if err != nil {
 			return fmt.Errorf("read fact endpoints: %w", err)
 		}
@@ -442,7 +442,7 @@ func requireAll(ctx context.Context, c *conn, table, group string, uuids []strin
 	for _, id := range uuids {
 		want[id] = true
 	}
-	rows, err := c.query(ctx, byUUID("x", table, "ids", "")+" WHERE x.group_id = $g RETURN x.uuid", map[string]any{"ids": keys(want), "g": group})
+	rows, err := lookup(ctx, c, writeLookupLimit, "x", table, "x.group_id = $g", "x.uuid", map[string]any{"g": group}, keys(want))
 	if err != nil {
 		return fmt.Errorf("check %s: %w", strings.ToLower(table), err)
 	}
@@ -521,12 +521,16 @@ func deleteVecs(ctx context.Context, c *conn, p *pending, sc core.Scope, group s
 		return nil
 	}
 	ids = uniq(ids)
-	rows, err := c.query(ctx, byUUID("v", vecTable(sc), "ids", "")+" RETURN count(*)", map[string]any{"ids": ids})
+	rows, err := lookup(ctx, c, writeLookupLimit, "v", vecTable(sc), "", "v.uuid", nil, ids)
 	if err != nil {
 		return fmt.Errorf("count embeddings: %w", err)
 	}
-	if n := int(i64(rows[0][0])); n > 0 {
-		if err := c.exec(ctx, byUUID("v", vecTable(sc), "ids", "")+" DELETE v", map[string]any{"ids": ids}); err != nil {
+	if n := len(rows); n > 0 {
+		found := make([]string, n)
+		for i, r := range rows {
+			found[i] = str(r[0])
+		}
+		if err := deleteEach(ctx, c, "v", vecTable(sc), found); err != nil {
 			return fmt.Errorf("delete embeddings: %w", err)
 		}
 		p.count(sc, group, -n)
@@ -540,7 +544,7 @@ func existing(ctx context.Context, c *conn, table string, ids []string) (map[str
 	if len(ids) == 0 {
 		return out, nil
 	}
-	rows, err := c.query(ctx, byUUID("x", table, "ids", "")+" RETURN x.uuid", map[string]any{"ids": uniq(ids)})
+	rows, err := lookup(ctx, c, writeLookupLimit, "x", table, "", "x.uuid", nil, ids)
 	if err != nil {
 		return nil, fmt.Errorf("read existing %s: %w", strings.ToLower(table), err)
 	}
