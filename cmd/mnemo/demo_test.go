@@ -1,8 +1,11 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -11,6 +14,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"mnemo/host/llm/llmtest"
 )
 
 // demoFact is a fact of the demo as checked: its text, relation, validity
@@ -122,5 +127,41 @@ func TestDemo(t *testing.T) {
 	byText := cmpopts.SortSlices(func(a, b demoFact) bool { return a.Fact < b.Fact })
 	if diff := cmp.Diff(wantDemoFacts, gotFacts, byText); diff != "" {
 		t.Errorf("demo facts (-want +got):\n%s", diff)
+	}
+}
+
+// TestDemoLLMMode runs the demo with an LLM endpoint configured (the
+// scripted test server, answering every extraction with nothing found):
+// the demo must say it runs in LLM mode, send each message to the model
+// through the llm-extractor, and still finish.
+func TestDemoLLMMode(t *testing.T) {
+	srv := llmtest.New(t)
+	srv.Handle(func(r llmtest.Request) (llmtest.Answer, bool) {
+		return llmtest.Answer{Content: `{"entities": [], "facts": []}`}, r.Kind == llmtest.KindChat
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, "demo")
+	cmd.Env = append(testEnv(filepath.Join(t.TempDir(), "unused")),
+		"OPENAI_BASE_URL="+srv.URL(), "OPENAI_API_KEY=test-key", "MNEMO_LLM_MODEL=scripted-model")
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("mnemo demo with an LLM: %v\nstdout:\n%s\nstderr:\n%s", err, out.String(), errb.String())
+	}
+	if !strings.Contains(out.String(), "LLM: scripted-model through llm-extractor") {
+		t.Errorf("the demo does not say it runs in LLM mode:\n%s", out.String())
+	}
+	extract := 0
+	for _, r := range srv.Requests() {
+		if r.Kind == llmtest.KindChat && r.Prompt == "extract" {
+			extract++
+		}
+	}
+	t.Logf("%d requests, %d extraction calls", len(srv.Requests()), extract)
+	// Every message of the bundled conversation is one extraction call.
+	lines := strings.Count(strings.TrimSpace(string(demoConversation)), "\n") + 1
+	if extract < lines {
+		t.Errorf("%d extraction calls for %d messages; want one per message at least", extract, lines)
 	}
 }
