@@ -3,6 +3,7 @@ package core
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -37,6 +38,10 @@ func (e *Engine) resolveAndWrite(ctx context.Context, p *prepared) (EpisodeRepor
 	if err := e.updateSummaries(ctx, p, byUUID, plan); err != nil {
 		return EpisodeReport{}, err
 	}
+	others, err := e.retiredSummaries(ctx, p.ep.GroupID, byUUID, plan)
+	if err != nil {
+		return EpisodeReport{}, err
+	}
 	if err := e.reembed(ctx, byUUID); err != nil {
 		return EpisodeReport{}, err
 	}
@@ -60,6 +65,7 @@ func (e *Engine) resolveAndWrite(ctx context.Context, p *prepared) (EpisodeRepor
 		}
 		ch.Mentions = append(ch.Mentions, Mention{Episode: ep.UUID, Entity: id})
 	}
+	ch.Entities = append(ch.Entities, others...)
 	for _, f := range plan.fresh {
 		ch.Facts = append(ch.Facts, *f)
 	}
@@ -153,6 +159,50 @@ func (e *Engine) updateSummaries(ctx context.Context, p *prepared, ents map[stri
 		}
 	}
 	return nil
+}
+
+// retiredSummaries takes the sentences of the facts this episode retired
+// out of the summaries of their endpoints that the episode does not touch
+// (updateSummaries handles the others): when "Maya moved to Seattle"
+// retires "Maya lives in Boston", Boston's summary must stop saying so. It
+// returns the entities whose summary changed.
+func (e *Engine) retiredSummaries(ctx context.Context, group string, touched map[string]*resolvedEntity, plan *factPlan) ([]Entity, error) {
+	retired := map[string]bool{}
+	var ids []string
+	for _, f := range plan.changed {
+		if f.ExpiredAt.IsZero() {
+			continue
+		}
+		retired[normalizeText(f.Text)] = true
+		for _, id := range []string{f.SourceUUID, f.TargetUUID} {
+			if touched[id] == nil {
+				ids = append(ids, id)
+			}
+		}
+	}
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	sort.Strings(ids)
+	ents, err := e.store.Entities(ctx, []string{group}, slices.Compact(ids), GetOptions{})
+	if err != nil {
+		return nil, fmt.Errorf("read entities of retired facts: %w", err)
+	}
+	var out []Entity
+	for _, en := range ents {
+		var kept []string
+		for _, s := range sentences(en.Summary) {
+			if !retired[normalizeText(s)] {
+				kept = append(kept, s)
+			}
+		}
+		if summary := strings.Join(kept, " "); summary != en.Summary {
+			en.Summary = summary
+			en.NameEmbedding = nil // keep the stored vector
+			out = append(out, en)
+		}
+	}
+	return out, nil
 }
 
 // sentence makes a fact text a sentence ending with a full stop.

@@ -71,6 +71,24 @@ func TestMovesTwice(t *testing.T) {
 			t.Errorf("%s: %v, want %v", tt.name, got, tt.want)
 		}
 	}
+	// Summaries say what holds now: a retired fact leaves the summaries of
+	// both its ends, also of a city the later episodes never mention.
+	p, err := w.h.Store.ListEntities(context.Background(), "g", core.ListOptions{Limit: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	summaries := map[string]string{}
+	for _, en := range p.Items {
+		summaries[en.Name] = en.Summary
+	}
+	for name, want := range map[string]string{"Paris": "", "Berlin": "", "Lisbon": "Alice moved to Lisbon."} {
+		if got, ok := summaries[name]; !ok || got != want {
+			t.Errorf("summary of %s = %q (found %v), want %q", name, got, ok, want)
+		}
+	}
+	if s := summaries["Alice"]; strings.Contains(s, "Paris") || strings.Contains(s, "Berlin") || !strings.Contains(s, "Lisbon") {
+		t.Errorf("summary of Alice = %q; want Lisbon and neither former city", s)
+	}
 }
 
 // TestJobChangeOutOfOrder: the older episode arrives last; the fact it
