@@ -36,6 +36,19 @@ type pending struct {
 	counts []countDelta
 	texts  []textChange
 	drops  []string
+	// created holds the uuids of the episodes and facts this transaction
+	// created: they have no relationships yet.
+	created map[string]bool
+}
+
+// create records that the transaction created the objects of rows.
+func (p *pending) create(rows []any) {
+	if p.created == nil {
+		p.created = map[string]bool{}
+	}
+	for _, r := range rows {
+		p.created[r.(map[string]any)["uuid"].(string)] = true
+	}
 }
 
 type countDelta struct {
