@@ -69,7 +69,7 @@ bench-lme:
 
 # Search latency at scale (docs/retrieval.md). Graphs are built once into
 # BENCH_DIR and reused: 10k take about a minute, 100k about 15 minutes, and
-# 1M over two hours on 2 cores (SIZES=10000,100000 skips it).
+# 1M well over an hour on 2 cores (SIZES=10000,100000 skips it).
 SIZES       ?= 10000,100000,1000000
 BENCH_DIR   ?= $(or $(TMPDIR),/tmp)/mnemo-bench-search
 POOL_MIB    ?= 1024
