@@ -55,7 +55,7 @@ type entityQuestionView struct {
 // its candidates, is a new entity.
 func (x *extractor) resolveEntities(req abi.ResolveEntitiesRequest) (abi.ResolveEntitiesResponse, error) {
 	keys := map[string]string{} // uuid → key
-	var views []entityQuestionView
+	var ids []int
 	var blobs []string
 	candidates := map[int]map[string]abi.Entity{} // question id → key → candidate
 	for _, q := range req.Questions {
@@ -80,33 +80,16 @@ func (x *extractor) resolveEntities(req abi.ResolveEntitiesRequest) (abi.Resolve
 			})
 		}
 		candidates[q.ID] = byKey
-		views = append(views, v)
+		ids = append(ids, v.ID)
 		blobs = append(blobs, mustJSON(v))
 	}
 
 	got := map[int]abi.EntityAnswer{}
-	if len(views) > 0 {
-		episode := episodeContext(req.Episode)
-		runs := batches(blobs, x.cfg.MaxPromptChars)
-		if len(runs) > maxResolveCalls {
-			x.warn(fmt.Sprintf("resolve_entities: %d questions need %d calls; the last %d calls' questions are treated as new entities", len(views), len(runs), len(runs)-maxResolveCalls))
-			runs = runs[:maxResolveCalls]
-		}
-		for _, run := range runs {
-			user := episode + "\n<questions>\n[" + strings.Join(blobs[run[0]:run[1]], ",\n") + "]\n</questions>"
-			var answer struct {
-				Answers []entityAnswer `json:"answers"`
-			}
-			if err := x.ask(promptResolveEntities, x.cfg.ResolveModel, resolveEntitiesInstructions, user, resolveEntitiesSchema, 0, &answer); err != nil {
-				return abi.ResolveEntitiesResponse{}, err
-			}
-			asked := map[int]bool{}
-			for _, v := range views[run[0]:run[1]] {
-				asked[v.ID] = true
-			}
-			for _, a := range answer.Answers {
-				x.acceptEntityAnswer(a, asked, candidates[a.ID], got)
-			}
+	if len(ids) > 0 {
+		err := askInBatches(x, "resolve_entities", promptResolveEntities, resolveEntitiesInstructions, resolveEntitiesSchema, episodeContext(req.Episode), ids, blobs, "questions are treated as new entities",
+			func(a entityAnswer, asked map[int]bool) { x.acceptEntityAnswer(a, asked, candidates[a.ID], got) })
+		if err != nil {
+			return abi.ResolveEntitiesResponse{}, err
 		}
 	}
 
@@ -199,6 +182,36 @@ func stringAttributes(attrs map[string]any) map[string]string {
 		}
 	}
 	return out
+}
+
+// askInBatches asks a resolution prompt its questions (blobs, whose ids
+// are ids) in as few calls as fit max_prompt_chars, at most
+// maxResolveCalls; the questions of the calls left out are reported with
+// dropped and get no answer. accept receives every answer with the ids its
+// call asked.
+func askInBatches[A any](x *extractor, what, prompt, instructions string, schema json.RawMessage, episode string, ids []int, blobs []string, dropped string, accept func(A, map[int]bool)) error {
+	runs := batches(blobs, x.cfg.MaxPromptChars)
+	if len(runs) > maxResolveCalls {
+		x.warn(fmt.Sprintf("%s: %d questions need %d calls; the last %d calls' %s", what, len(ids), len(runs), len(runs)-maxResolveCalls, dropped))
+		runs = runs[:maxResolveCalls]
+	}
+	for _, run := range runs {
+		user := episode + "\n<questions>\n[" + strings.Join(blobs[run[0]:run[1]], ",\n") + "]\n</questions>"
+		var answer struct {
+			Answers []A `json:"answers"`
+		}
+		if err := x.ask(prompt, x.cfg.ResolveModel, instructions, user, schema, 0, &answer); err != nil {
+			return err
+		}
+		asked := map[int]bool{}
+		for _, id := range ids[run[0]:run[1]] {
+			asked[id] = true
+		}
+		for _, a := range answer.Answers {
+			accept(a, asked)
+		}
+	}
+	return nil
 }
 
 // batches splits blobs into runs [start, end) whose total length stays

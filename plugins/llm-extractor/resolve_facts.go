@@ -57,7 +57,7 @@ func (x *extractor) resolveFacts(req abi.ResolveFactsRequest) (abi.ResolveFactsR
 		}
 		return k
 	}
-	var views []factQuestionView
+	var ids []int
 	var blobs []string
 	choices := map[int]*factChoices{}
 	for _, q := range req.Questions {
@@ -80,33 +80,16 @@ func (x *extractor) resolveFacts(req abi.ResolveFactsRequest) (abi.ResolveFactsR
 			v.Related = append(v.Related, viewFact(k, f, true))
 		}
 		choices[q.ID] = ch
-		views = append(views, v)
+		ids = append(ids, v.ID)
 		blobs = append(blobs, mustJSON(v))
 	}
 
 	got := map[int]abi.FactAnswer{}
-	if len(views) > 0 {
-		episode := episodeContext(req.Episode)
-		runs := batches(blobs, x.cfg.MaxPromptChars)
-		if len(runs) > maxResolveCalls {
-			x.warn(fmt.Sprintf("resolve_facts: %d questions need %d calls; the last %d calls' facts are treated as new, with no contradictions", len(views), len(runs), len(runs)-maxResolveCalls))
-			runs = runs[:maxResolveCalls]
-		}
-		for _, run := range runs {
-			user := episode + "\n<questions>\n[" + strings.Join(blobs[run[0]:run[1]], ",\n") + "]\n</questions>"
-			var answer struct {
-				Answers []factAnswer `json:"answers"`
-			}
-			if err := x.ask(promptResolveFacts, x.cfg.ResolveModel, resolveFactsInstructions, user, resolveFactsSchema, 0, &answer); err != nil {
-				return abi.ResolveFactsResponse{}, err
-			}
-			asked := map[int]bool{}
-			for _, v := range views[run[0]:run[1]] {
-				asked[v.ID] = true
-			}
-			for _, a := range answer.Answers {
-				x.acceptFactAnswer(a, asked, choices[a.ID], got)
-			}
+	if len(ids) > 0 {
+		err := askInBatches(x, "resolve_facts", promptResolveFacts, resolveFactsInstructions, resolveFactsSchema, episodeContext(req.Episode), ids, blobs, "facts are treated as new, with no contradictions",
+			func(a factAnswer, asked map[int]bool) { x.acceptFactAnswer(a, asked, choices[a.ID], got) })
+		if err != nil {
+			return abi.ResolveFactsResponse{}, err
 		}
 	}
 
