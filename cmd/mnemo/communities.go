@@ -3,7 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
-	"text/tabwriter"
+	"io"
 	"time"
 
 	"mnemo/core"
@@ -43,20 +43,9 @@ func runCommunities(ctx context.Context, g *globals, args []string) int {
 	for i, c := range cs {
 		out[i] = wire.CommunityOf(c)
 	}
-	if l.jsonOut {
-		if err := writeJSON(g.stdout, map[string]any{"communities": out}); err != nil {
-			return g.fail(err)
-		}
-		return 0
-	}
-	tw := tabwriter.NewWriter(g.stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "UUID\tNAME\tMEMBERS\tSUMMARY")
-	for _, c := range out {
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\n", c.UUID, c.Name, len(c.Members), clip(c.Summary, 70))
-	}
-	tw.Flush()
-	fmt.Fprintln(g.stderr, plural(len(out), "community", "communities"))
-	return 0
+	return printList(g, l.jsonOut, "communities", "community", "communities", "UUID\tNAME\tMEMBERS\tSUMMARY", out, func(w io.Writer, c wire.Community) {
+		fmt.Fprintf(w, "%s\t%s\t%d\t%s\n", c.UUID, c.Name, len(c.Members), clip(c.Summary, 70))
+	})
 }
 
 // communityReport is a build's report as `mnemo communities build --json`

@@ -3,8 +3,8 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"strings"
-	"text/tabwriter"
 
 	"mnemo/core"
 	"mnemo/host/wire"
@@ -40,18 +40,7 @@ func runEntities(ctx context.Context, g *globals, args []string) int {
 	for i, e := range ents {
 		out[i] = wire.EntityOf(e)
 	}
-	if l.jsonOut {
-		if err := writeJSON(g.stdout, map[string]any{"entities": out}); err != nil {
-			return g.fail(err)
-		}
-		return 0
-	}
-	tw := tabwriter.NewWriter(g.stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "UUID\tNAME\tLABELS\tSUMMARY")
-	for _, e := range out {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", e.UUID, e.Name, strings.Join(e.Labels, ","), clip(e.Summary, 70))
-	}
-	tw.Flush()
-	fmt.Fprintln(g.stderr, plural(len(out), "entity", "entities"))
-	return 0
+	return printList(g, l.jsonOut, "entities", "entity", "entities", "UUID\tNAME\tLABELS\tSUMMARY", out, func(w io.Writer, e wire.Entity) {
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\n", e.UUID, e.Name, strings.Join(e.Labels, ","), clip(e.Summary, 70))
+	})
 }

@@ -3,7 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
-	"text/tabwriter"
+	"io"
 
 	"mnemo/core"
 	"mnemo/host/wire"
@@ -34,22 +34,11 @@ func runEpisodes(ctx context.Context, g *globals, args []string) int {
 	for i, e := range eps {
 		out[i] = wire.EpisodeOf(e)
 	}
-	if l.jsonOut {
-		if err := writeJSON(g.stdout, map[string]any{"episodes": out}); err != nil {
-			return g.fail(err)
-		}
-		return 0
-	}
-	tw := tabwriter.NewWriter(g.stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "UUID\tREFERENCE TIME\tSTATUS\tCONTENT")
-	for _, e := range out {
+	return printList(g, l.jsonOut, "episodes", "episode", "episodes", "UUID\tREFERENCE TIME\tSTATUS\tCONTENT", out, func(w io.Writer, e wire.Episode) {
 		status := e.Status
 		if e.Error != "" {
 			status += ": " + clip(e.Error, 40)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", e.UUID, day(e.ReferenceTime), status, clip(e.Content, 70))
-	}
-	tw.Flush()
-	fmt.Fprintln(g.stderr, plural(len(out), "episode", "episodes"))
-	return 0
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\n", e.UUID, day(e.ReferenceTime), status, clip(e.Content, 70))
+	})
 }

@@ -3,7 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
-	"text/tabwriter"
+	"io"
 
 	"mnemo/core"
 	"mnemo/host/wire"
@@ -50,18 +50,7 @@ time (RFC 3339 or a date).`)
 	if err != nil {
 		return g.fail(err)
 	}
-	if l.jsonOut {
-		if err := writeJSON(g.stdout, map[string]any{"facts": out}); err != nil {
-			return g.fail(err)
-		}
-		return 0
-	}
-	tw := tabwriter.NewWriter(g.stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "UUID\tFACT\tRELATION\tVALID")
-	for _, f := range out {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", f.UUID, clip(f.Fact, 60), f.Relation, validity(f))
-	}
-	tw.Flush()
-	fmt.Fprintln(g.stderr, plural(len(out), "fact", "facts"))
-	return 0
+	return printList(g, l.jsonOut, "facts", "fact", "facts", "UUID\tFACT\tRELATION\tVALID", out, func(w io.Writer, f wire.Fact) {
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\n", f.UUID, clip(f.Fact, 60), f.Relation, validity(f))
+	})
 }

@@ -3,6 +3,9 @@ package main
 import (
 	"context"
 	"flag"
+	"fmt"
+	"io"
+	"text/tabwriter"
 
 	"mnemo/core"
 )
@@ -38,4 +41,24 @@ func collect[T any](ctx context.Context, limit int, opts core.ListOptions, list 
 		}
 		opts.Cursor = page.Next
 	}
+}
+
+// printList prints a listing: {"key": items} with --json, else a table of
+// header and one row per item (row writes it, tab-separated), and the count
+// on stderr.
+func printList[W any](g *globals, jsonOut bool, key, one, many, header string, items []W, row func(io.Writer, W)) int {
+	if jsonOut {
+		if err := writeJSON(g.stdout, map[string]any{key: items}); err != nil {
+			return g.fail(err)
+		}
+		return 0
+	}
+	tw := tabwriter.NewWriter(g.stdout, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, header)
+	for _, it := range items {
+		row(tw, it)
+	}
+	tw.Flush()
+	fmt.Fprintln(g.stderr, plural(len(items), one, many))
+	return 0
 }
