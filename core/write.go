@@ -35,10 +35,11 @@ func (e *Engine) resolveAndWrite(ctx context.Context, p *prepared) (EpisodeRepor
 		}
 		byUUID[r.entity.UUID] = r
 	}
-	if err := e.updateSummaries(ctx, p, byUUID, plan); err != nil {
+	retired := plan.retiredTexts()
+	if err := e.updateSummaries(ctx, p, byUUID, plan, retired); err != nil {
 		return EpisodeReport{}, err
 	}
-	others, err := e.retiredSummaries(ctx, p.ep.GroupID, byUUID, plan)
+	others, err := e.retiredSummaries(ctx, p.ep.GroupID, byUUID, plan, retired)
 	if err != nil {
 		return EpisodeReport{}, err
 	}
@@ -112,20 +113,9 @@ func (e *Engine) reembed(ctx context.Context, ents map[string]*resolvedEntity) e
 // updateSummaries refreshes the summary of every entity the episode
 // touches, without an LLM: the extractor's summary of the entity if it gave
 // one, then the entity's new facts, then the sentences of the old summary,
-// minus the sentences of facts this episode retired, cut at
+// minus the sentences of facts this episode retired (retired), cut at
 // MaxSummaryChars on a sentence boundary (oldest sentences go first).
-func (e *Engine) updateSummaries(ctx context.Context, p *prepared, ents map[string]*resolvedEntity, plan *factPlan) error {
-	retired := map[string]bool{}
-	for _, f := range plan.changed {
-		if !f.ExpiredAt.IsZero() {
-			retired[normalizeText(f.Text)] = true
-		}
-	}
-	for _, f := range plan.fresh {
-		if !f.ExpiredAt.IsZero() {
-			retired[normalizeText(f.Text)] = true
-		}
-	}
+func (e *Engine) updateSummaries(ctx context.Context, p *prepared, ents map[string]*resolvedEntity, plan *factPlan, retired map[string]bool) error {
 	byEntity := map[string][]*Fact{}
 	for _, f := range plan.fresh {
 		if f.ExpiredAt.IsZero() {
@@ -146,11 +136,7 @@ func (e *Engine) updateSummaries(ctx context.Context, p *prepared, ents map[stri
 		if r.isNew {
 			parts = append(parts, sentences(r.entity.Summary)...)
 		} else {
-			for _, s := range sentences(r.entity.Summary) {
-				if !retired[normalizeText(s)] {
-					parts = append(parts, s)
-				}
-			}
+			parts = append(parts, withoutRetired(r.entity.Summary, retired)...)
 		}
 		summary := joinCapped(parts, e.ingest.MaxSummaryChars)
 		if summary != r.entity.Summary {
@@ -166,14 +152,12 @@ func (e *Engine) updateSummaries(ctx context.Context, p *prepared, ents map[stri
 // (updateSummaries handles the others): when "Maya moved to Seattle"
 // retires "Maya lives in Boston", Boston's summary must stop saying so. It
 // returns the entities whose summary changed.
-func (e *Engine) retiredSummaries(ctx context.Context, group string, touched map[string]*resolvedEntity, plan *factPlan) ([]Entity, error) {
-	retired := map[string]bool{}
+func (e *Engine) retiredSummaries(ctx context.Context, group string, touched map[string]*resolvedEntity, plan *factPlan, retired map[string]bool) ([]Entity, error) {
 	var ids []string
 	for _, f := range plan.changed {
 		if f.ExpiredAt.IsZero() {
 			continue
 		}
-		retired[normalizeText(f.Text)] = true
 		for _, id := range []string{f.SourceUUID, f.TargetUUID} {
 			if touched[id] == nil {
 				ids = append(ids, id)
@@ -190,19 +174,41 @@ func (e *Engine) retiredSummaries(ctx context.Context, group string, touched map
 	}
 	var out []Entity
 	for _, en := range ents {
-		var kept []string
-		for _, s := range sentences(en.Summary) {
-			if !retired[normalizeText(s)] {
-				kept = append(kept, s)
-			}
-		}
-		if summary := strings.Join(kept, " "); summary != en.Summary {
+		if summary := strings.Join(withoutRetired(en.Summary, retired), " "); summary != en.Summary {
 			en.Summary = summary
 			en.NameEmbedding = nil // keep the stored vector
 			out = append(out, en)
 		}
 	}
 	return out, nil
+}
+
+// retiredTexts returns the normalized texts of the facts the plan retires.
+func (plan *factPlan) retiredTexts() map[string]bool {
+	retired := map[string]bool{}
+	for _, f := range plan.changed {
+		if !f.ExpiredAt.IsZero() {
+			retired[normalizeText(f.Text)] = true
+		}
+	}
+	for _, f := range plan.fresh {
+		if !f.ExpiredAt.IsZero() {
+			retired[normalizeText(f.Text)] = true
+		}
+	}
+	return retired
+}
+
+// withoutRetired returns the sentences of summary that state no retired
+// fact.
+func withoutRetired(summary string, retired map[string]bool) []string {
+	var kept []string
+	for _, s := range sentences(summary) {
+		if !retired[normalizeText(s)] {
+			kept = append(kept, s)
+		}
+	}
+	return kept
 }
 
 // sentence makes a fact text a sentence ending with a full stop.
