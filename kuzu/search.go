@@ -199,24 +199,41 @@ func (s *Store) TextSearch(ctx context.Context, q core.SearchQuery) ([]core.Hit,
 	var hits []core.Hit
 	limit := s.lookupLimit(q.Scope)
 	err := s.read(ctx, func(c *conn) error {
+		// checked holds the ids already checked, with their answer, so a
+		// wider window checks only what it adds.
+		checked := map[string]bool{}
 		for n := q.Limit * 2; ; n *= 4 {
 			ranked, more := s.text[q.Scope].Top(q.Groups, text, n)
 			if len(ranked) == 0 {
 				return nil
 			}
-			ids := make([]string, 0, len(ranked))
+			var ids []string
+			found := 0
 			for _, h := range ranked {
-				if h.Score >= q.MinScore {
+				if pass, seen := checked[h.ID]; seen {
+					if pass {
+						found++
+					}
+				} else if h.Score >= q.MinScore {
 					ids = append(ids, h.ID)
 				}
 			}
-			ok, err := passing(ctx, c, limit, a, nodeTable(q.Scope), fw.String(), fw.merge(map[string]any{}), ids, q.Limit)
+			ok, err := passing(ctx, c, limit, a, nodeTable(q.Scope), fw.String(), fw.merge(map[string]any{}), ids, q.Limit-found)
 			if err != nil {
 				return fmt.Errorf("text search %s: %w", q.Scope, err)
 			}
+			if found+len(ok) < q.Limit {
+				// passing checked every id it was given.
+				for _, id := range ids {
+					checked[id] = ok[id]
+				}
+			}
+			for id := range ok {
+				checked[id] = true
+			}
 			hits = hits[:0]
 			for _, h := range ranked {
-				if ok[h.ID] && h.Score >= q.MinScore {
+				if checked[h.ID] && h.Score >= q.MinScore {
 					hits = append(hits, core.Hit{UUID: h.ID, Score: h.Score})
 					if len(hits) == q.Limit {
 						return nil
