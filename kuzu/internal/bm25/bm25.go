@@ -256,7 +256,7 @@ func (ix *Index) Top(groups []string, query string, n int) (hits []Hit, more boo
 		if avg == 0 {
 			avg = 1
 		}
-		scores := map[int32]float64{}
+		acc := getScores(len(g.ids))
 		for _, t := range uniq {
 			tid, ok := g.vocab[t]
 			if !ok {
@@ -272,13 +272,16 @@ func (ix *Index) Top(groups []string, query string, n int) (hits []Hit, more boo
 					continue
 				}
 				tf := float64(p.tfs[i])
-				norm := tf * (k1 + 1) / (tf + k1*(1-b+b*float64(g.lens[s])/avg))
-				scores[s] += idf * norm
+				if acc.sum[s] == 0 {
+					acc.touched = append(acc.touched, s)
+				}
+				acc.sum[s] += idf * tf * (k1 + 1) / (tf + k1*(1-b+b*float64(g.lens[s])/avg))
 			}
 		}
-		matched += len(scores)
-		for s, sc := range scores {
-			hit := Hit{ID: g.ids[s], Score: sc}
+		matched += len(acc.touched)
+		for _, s := range acc.touched {
+			hit := Hit{ID: g.ids[s], Score: acc.sum[s]}
+			acc.sum[s] = 0
 			if h.Len() < n {
 				heap.Push(h, hit)
 			} else if better(hit, (*h)[0]) {
@@ -286,12 +289,38 @@ func (ix *Index) Top(groups []string, query string, n int) (hits []Hit, more boo
 				heap.Fix(h, 0)
 			}
 		}
+		putScores(acc)
 	}
 	hits = make([]Hit, h.Len())
 	copy(hits, *h)
 	sort.Slice(hits, func(i, j int) bool { return better(hits[i], hits[j]) })
 	return hits, matched > len(hits)
 }
+
+// scores accumulates a query's scores by slot: a dense array, zero where
+// no term matched (every matching term adds a positive amount), and the
+// slots touched, so that a query costs in proportion to its postings and
+// not to the group's size. Arrays are reused across queries.
+type scores struct {
+	sum     []float64
+	touched []int32
+}
+
+var scorePool sync.Pool
+
+func getScores(n int) *scores {
+	acc, _ := scorePool.Get().(*scores)
+	if acc == nil {
+		acc = &scores{}
+	}
+	if len(acc.sum) < n {
+		acc.sum = make([]float64, n)
+	}
+	acc.touched = acc.touched[:0]
+	return acc
+}
+
+func putScores(acc *scores) { scorePool.Put(acc) }
 
 func better(a, b Hit) bool {
 	if a.Score != b.Score {
