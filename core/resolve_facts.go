@@ -3,6 +3,7 @@ package core
 import (
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"time"
@@ -279,12 +280,10 @@ func (e *Engine) fillNames(ctx context.Context, group string, names map[string]s
 		return nil
 	}
 	sort.Strings(ids)
-	ents, err := e.store.Entities(ctx, []string{group}, ids, GetOptions{})
+	found, err := e.store.EntityNames(ctx, []string{group}, ids)
 	if err != nil {
 		return fmt.Errorf("read entity names: %w", err)
 	}
-	for _, en := range ents {
-		names[en.UUID] = en.Name
-	}
+	maps.Copy(names, found)
 	return nil
 }

@@ -363,13 +363,9 @@ func (s *search) results(ctx context.Context, sc Scope, kept []*cand, objs *obje
 				ends = append(ends, o.fact.SourceUUID, o.fact.TargetUUID)
 			}
 		}
-		ents, err := s.e.store.Entities(ctx, s.req.Groups, dedupe(ends), GetOptions{})
-		if err != nil {
+		var err error
+		if names, err = s.e.store.EntityNames(ctx, s.req.Groups, dedupe(ends)); err != nil {
 			return fmt.Errorf("read fact endpoints: %w", err)
-		}
-		names = make(map[string]string, len(ents))
-		for _, en := range ents {
-			names[en.UUID] = en.Name
 		}
 	}
 	for _, cd := range kept {

@@ -106,6 +106,10 @@ type EntityStore interface {
 	// Entities reads entities by uuid, in the order asked; unknown uuids are
 	// skipped.
 	Entities(ctx context.Context, groups []string, uuids []string, opts GetOptions) ([]Entity, error)
+	// EntityNames returns the names of the entities of groups among uuids,
+	// by uuid; unknown uuids are left out. It is cheap enough to call for
+	// every fact a search returns.
+	EntityNames(ctx context.Context, groups []string, uuids []string) (map[string]string, error)
 	// ListEntities lists a group's entities in creation order.
 	ListEntities(ctx context.Context, group string, opts ListOptions) (Page[Entity], error)
 	// EntitiesByName returns a group's entities whose normalized name

@@ -22,12 +22,9 @@ func (h *Host) ShowFacts(ctx context.Context, groups []string, facts []core.Fact
 	}
 	names := map[string]string{}
 	if len(ids) > 0 {
-		ents, err := h.Store.Entities(ctx, groups, ids, core.GetOptions{})
-		if err != nil {
+		var err error
+		if names, err = h.Store.EntityNames(ctx, groups, ids); err != nil {
 			return nil, err
-		}
-		for _, e := range ents {
-			names[e.UUID] = e.Name
 		}
 	}
 	out := make([]wire.Fact, len(facts))

@@ -3,6 +3,7 @@ package kuzu
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"mnemo/core"
 )
@@ -49,11 +50,11 @@ func (s *Store) DeleteEpisode(ctx context.Context, group, uuid string) (core.Del
 		// carries the episode's uuid as invalidated_by.
 		rows, err = c.query(ctx, `MATCH (x:Fact) WHERE x.group_id = $g AND x.invalidated_by = $u
 			SET x.invalid_at = x.stated_invalid_at, x.expired_at = NULL, x.invalidated_by = ''
-			RETURN count(*)`, p)
+			RETURN x.uuid, x.invalid_at`, p)
 		if err != nil {
 			return fmt.Errorf("restore facts ended by the episode: %w", err)
 		}
-		d.Restored = int(i64(rows[0][0]))
+		d.Restored = recordRestored(pd, rows)
 		// The facts other episodes stated too lose this one from their
 		// provenance.
 		rows, err = c.query(ctx, "MATCH (e:Episode {uuid: $u})-[:STATES]->(f:Fact) RETURN f.uuid", map[string]any{"u": uuid})
@@ -145,14 +146,11 @@ func deleteFacts(ctx context.Context, c *conn, p *pending, group string, ids []s
 	}
 	rows, err := c.query(ctx, `MATCH (x:Fact) WHERE x.group_id = $g AND x.invalidated_by IN $ids AND NOT x.uuid IN $ids
 		SET x.invalid_at = x.stated_invalid_at, x.expired_at = NULL, x.invalidated_by = ''
-		RETURN count(*)`, map[string]any{"g": group, "ids": ids})
+		RETURN x.uuid, x.invalid_at`, map[string]any{"g": group, "ids": ids})
 	if err != nil {
 		return 0, fmt.Errorf("restore invalidated facts: %w", err)
 	}
-	restored := 0
-	if len(rows) > 0 {
-		restored = int(i64(rows[0][0]))
-	}
+	n := recordRestored(p, rows)
 	if err := deleteVecs(ctx, c, p, core.ScopeFacts, group, ids); err != nil {
 		return 0, err
 	}
@@ -161,8 +159,18 @@ func deleteFacts(ctx context.Context, c *conn, p *pending, group string, ids []s
 	}
 	for _, id := range ids {
 		p.del(core.ScopeFacts, group, id)
+		p.end(id, time.Time{}, time.Time{}, true)
 	}
-	return restored, nil
+	return n, nil
+}
+
+// recordRestored records the new ends of restored facts, rows of (uuid,
+// invalid_at), and returns how many there are.
+func recordRestored(p *pending, rows []row) int {
+	for _, r := range rows {
+		p.end(str(r[0]), tm(r[1]), time.Time{}, false)
+	}
+	return len(rows)
 }
 
 func deleteEntities(ctx context.Context, c *conn, p *pending, group string, ids []string) error {
@@ -177,6 +185,7 @@ func deleteEntities(ctx context.Context, c *conn, p *pending, group string, ids 
 	}
 	for _, id := range ids {
 		p.del(core.ScopeEntities, group, id)
+		p.name(id, group, "", true)
 	}
 	return nil
 }

@@ -332,6 +332,19 @@ func (s *Store) Entities(ctx context.Context, groups []string, uuids []string, o
 	return out, err
 }
 
+// EntityNames implements core.EntityStore from the catalog.
+func (s *Store) EntityNames(ctx context.Context, groups []string, uuids []string) (map[string]string, error) {
+	if err := checkGroups(groups); err != nil {
+		return nil, err
+	}
+	var out map[string]string
+	err := s.inMemory(func() error {
+		out = s.cat.entityNames(groups, uuids)
+		return nil
+	})
+	return out, err
+}
+
 // ListEntities implements core.EntityStore.
 func (s *Store) ListEntities(ctx context.Context, group string, opts core.ListOptions) (core.Page[core.Entity], error) {
 	var page core.Page[core.Entity]

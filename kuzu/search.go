@@ -124,30 +124,26 @@ func (s *Store) vectorExact(ctx context.Context, c *conn, q core.SearchQuery, in
 
 // vectorIndex asks the HNSW index for kk neighbours and keeps those of the
 // groups that pass the filter. raw is how many the index returned. The
-// neighbours are checked against the object table by lookup, not by a join
-// in the index query: Kuzu plans that join as a scan of the whole table,
-// which cost more than the index search itself at 100,000 facts.
+// query returns the neighbours' offsets, which the catalog maps to objects
+// and groups: returning a property of the nodes would make Kuzu scan the
+// whole vector table. A filter the catalog cannot decide is checked against
+// the object table one neighbour at a time, best first (a join would scan
+// that table too).
 func (s *Store) vectorIndex(ctx context.Context, c *conn, q core.SearchQuery, kk int) ([]core.Hit, int, error) {
-	a := alias(q.Scope)
-	fw := newWhere()
-	fw.groups(a, q.Groups)
-	fw.filter(q.Scope, a, q.Filter)
-	index := map[core.Scope]string{core.ScopeFacts: "fact_vec", core.ScopeEntities: "entity_vec", core.ScopeEpisodes: "episode_vec", core.ScopeCommunities: "community_vec"}[q.Scope]
-	stmt := fmt.Sprintf("CALL QUERY_VECTOR_INDEX('%s', '%s', $q, %d) RETURN node.uuid, 1.0 - distance", vecTable(q.Scope), index, kk)
-	found, err := c.query(ctx, stmt, map[string]any{"q": q.Vector})
+	stmt := fmt.Sprintf("CALL QUERY_VECTOR_INDEX('%s', '%s', $q, %d) RETURN offset(id(node)), 1.0 - distance", vecTable(q.Scope), vectorIndex[q.Scope], kk)
+	rows, err := c.query(ctx, stmt, map[string]any{"q": q.Vector})
 	if err != nil {
 		return nil, 0, fmt.Errorf("vector index search %s: %w", q.Scope, err)
 	}
-	score := make(map[string]float64, len(found))
-	ids := make([]string, 0, len(found))
-	for _, r := range found {
+	found := make([]offsetHit, 0, len(rows))
+	for _, r := range rows {
 		if sc := f64(r[1]); sc >= q.MinScore {
-			score[str(r[0])] = sc
-			ids = append(ids, str(r[0]))
+			found = append(found, offsetHit{i64(r[0]), sc})
 		}
 	}
-	slices.SortStableFunc(ids, func(x, y string) int { return cmp.Compare(score[y], score[x]) })
-	ok, err := passing(ctx, c, s.lookupLimit(q.Scope), a, nodeTable(q.Scope), fw.String(), fw.merge(map[string]any{}), ids, q.Limit)
+	slices.SortStableFunc(found, func(x, y offsetHit) int { return cmp.Compare(y.score, x.score) })
+	ids, score := s.cat.resolve(q.Scope, q.Groups, found)
+	ok, err := s.passing(ctx, c, q, ids, q.Limit)
 	if err != nil {
 		return nil, 0, fmt.Errorf("vector index search %s: %w", q.Scope, err)
 	}
@@ -161,7 +157,31 @@ func (s *Store) vectorIndex(ctx context.Context, c *conn, q core.SearchQuery, kk
 		}
 		return cmp.Compare(x.UUID, y.UUID)
 	})
-	return hits[:min(len(hits), q.Limit)], len(found), nil
+	return hits[:min(len(hits), q.Limit)], len(rows), nil
+}
+
+// passing returns which of ids, objects of q's groups ranked best first,
+// pass q's filter, checking no more of them than it needs to find need: in
+// memory when the catalog can decide the filter, else in Kuzu (passing). c
+// may be nil when the catalog decides.
+func (s *Store) passing(ctx context.Context, c *conn, q core.SearchQuery, ids []string, need int) (map[string]bool, error) {
+	if simple(q.Scope, q.Filter) {
+		ok := make(map[string]bool, min(len(ids), need))
+		for _, id := range ids {
+			if len(ok) == need {
+				break
+			}
+			if s.cat.passes(q.Scope, id, q.Filter) {
+				ok[id] = true
+			}
+		}
+		return ok, nil
+	}
+	a := alias(q.Scope)
+	fw := newWhere()
+	fw.groups(a, q.Groups)
+	fw.filter(q.Scope, a, q.Filter)
+	return passing(ctx, c, s.lookupLimit(q.Scope), a, nodeTable(q.Scope), fw.String(), fw.merge(map[string]any{}), ids, need)
 }
 
 func hitsOf(rows []row) []core.Hit {
@@ -192,13 +212,8 @@ func (s *Store) TextSearch(ctx context.Context, q core.SearchQuery) ([]core.Hit,
 		words = words[:maxQueryWords]
 	}
 	text := strings.Join(words, " ")
-	a := alias(q.Scope)
-	fw := newWhere()
-	fw.groups(a, q.Groups)
-	fw.filter(q.Scope, a, q.Filter)
 	var hits []core.Hit
-	limit := s.lookupLimit(q.Scope)
-	err := s.read(ctx, func(c *conn) error {
+	search := func(c *conn) error {
 		// checked holds the ids already checked, with their answer, so a
 		// wider window checks only what it adds.
 		checked := map[string]bool{}
@@ -218,7 +233,7 @@ func (s *Store) TextSearch(ctx context.Context, q core.SearchQuery) ([]core.Hit,
 					ids = append(ids, h.ID)
 				}
 			}
-			ok, err := passing(ctx, c, limit, a, nodeTable(q.Scope), fw.String(), fw.merge(map[string]any{}), ids, q.Limit-found)
+			ok, err := s.passing(ctx, c, q, ids, q.Limit-found)
 			if err != nil {
 				return fmt.Errorf("text search %s: %w", q.Scope, err)
 			}
@@ -244,7 +259,14 @@ func (s *Store) TextSearch(ctx context.Context, q core.SearchQuery) ([]core.Hit,
 				return nil
 			}
 		}
-	})
+	}
+	var err error
+	if simple(q.Scope, q.Filter) {
+		// The text index and the catalog decide: no Kuzu statement.
+		err = s.inMemory(func() error { return search(nil) })
+	} else {
+		err = s.read(ctx, search)
+	}
 	return hits, err
 }
 

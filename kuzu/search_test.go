@@ -218,10 +218,28 @@ func TestTraverseAndDistances(t *testing.T) {
 	}
 }
 
+// TestFiltersAndTimeTravel checks every filter on ListFacts, and checks
+// that cosine and BM25 searches keep exactly the facts ListFacts keeps,
+// both when Kuzu decides the filter and when the store's catalog does
+// (index path, "valid now" and history).
 func TestFiltersAndTimeTravel(t *testing.T) {
+	for _, tc := range []struct {
+		name         string
+		exact, index int
+	}{
+		{"exact path", 0, 0},
+		{"index path", 1, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			filtersAndTimeTravel(t, kuzutest.MustOpen(t, kuzu.Options{ExactSearchBelow: tc.exact, VectorIndexAt: tc.index}))
+		})
+	}
+}
+
+func filtersAndTimeTravel(t *testing.T, s *kuzu.Store) {
 	ctx := context.Background()
-	s := kuzutest.MustOpen(t)
 	g := "g1"
+	jun := time.Date(2024, 6, 1, 0, 0, 0, 0, time.UTC)
 	jan, mar, may, jul := time.Date(2024, 1, 10, 0, 0, 0, 0, time.UTC), time.Date(2024, 3, 1, 0, 0, 0, 0, time.UTC), time.Date(2024, 5, 1, 0, 0, 0, 0, time.UTC), time.Date(2024, 7, 1, 0, 0, 0, 0, time.UTC)
 	if _, err := s.AddEpisodes(ctx, []core.Episode{ep(g, "e1", "Alice lives in Paris", jan), ep(g, "e2", "Alice moved to Berlin", may)}); err != nil {
 		t.Fatal(err)
@@ -237,10 +255,17 @@ func TestFiltersAndTimeTravel(t *testing.T) {
 	retired.InvalidAt, retired.ExpiredAt, retired.InvalidatedBy = berlin.ValidAt, may, "f-berlin"
 	likes := fact(g, "f-likes", "alice", "LIKES", "berlin", "Alice likes Berlin", "e2")
 	likes.ValidAt, likes.CreatedAt = may, may
+	// Learned in May too: she rents a flat in Paris until mid-June.
+	lease := fact(g, "f-lease", "alice", "RENTS", "paris", "Alice rents a flat in Paris", "e2")
+	lease.ValidAt, lease.InvalidAt, lease.CreatedAt = may, time.Date(2024, 6, 15, 0, 0, 0, 0, time.UTC), may
+	for i, f := range []*core.Fact{&paris, &berlin, &likes, &lease} {
+		f.Embedding = axis(0, 0.1*float64(i))
+	}
+	retired.Embedding = nil
 	if err := s.Apply(ctx, core.Change{Entities: ents, Facts: []core.Fact{paris}}); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.Apply(ctx, core.Change{Facts: []core.Fact{berlin, retired, likes}}); err != nil {
+	if err := s.Apply(ctx, core.Change{Facts: []core.Fact{berlin, retired, likes, lease}}); err != nil {
 		t.Fatal(err)
 	}
 	list := func(t *testing.T, f core.Filter) []string {
@@ -262,25 +287,45 @@ func TestFiltersAndTimeTravel(t *testing.T) {
 		want []string
 	}{
 		{"valid now (default)", core.Filter{Now: jul}, []string{"f-berlin", "f-likes"}},
-		{"history", core.Filter{IncludeInvalid: true}, []string{"f-berlin", "f-likes", "f-paris"}},
+		{"valid now, before the lease ends", core.Filter{Now: jun}, []string{"f-berlin", "f-lease", "f-likes"}},
+		{"not retired, whatever the end", core.Filter{}, []string{"f-berlin", "f-lease", "f-likes"}},
+		{"history", core.Filter{IncludeInvalid: true}, []string{"f-berlin", "f-lease", "f-likes", "f-paris"}},
 		{"as of event time February", core.Filter{ValidAt: time.Date(2024, 2, 1, 0, 0, 0, 0, time.UTC)}, []string{"f-paris"}},
-		{"as of event time June", core.Filter{ValidAt: time.Date(2024, 6, 1, 0, 0, 0, 0, time.UTC)}, []string{"f-berlin", "f-likes"}},
+		{"as of event time June", core.Filter{ValidAt: jun}, []string{"f-berlin", "f-lease", "f-likes"}},
 		{"known in March", core.Filter{KnownAt: mar}, []string{"f-paris"}},
 		{"known in March about June: still Paris", core.Filter{KnownAt: mar, ValidAt: time.Date(2024, 6, 1, 0, 0, 0, 0, time.UTC)}, []string{"f-paris"}},
 		{"known in July about January: Paris", core.Filter{KnownAt: jul, ValidAt: jan}, []string{"f-paris"}},
 		{"known in December 2023: nothing", core.Filter{KnownAt: time.Date(2023, 12, 1, 0, 0, 0, 0, time.UTC)}, nil},
 		{"relation", core.Filter{Now: jul, Relations: []string{"LIKES"}}, []string{"f-likes"}},
-		{"labels of an endpoint", core.Filter{IncludeInvalid: true, Labels: []string{"City"}}, []string{"f-berlin", "f-likes", "f-paris"}},
+		{"labels of an endpoint", core.Filter{IncludeInvalid: true, Labels: []string{"City"}}, []string{"f-berlin", "f-lease", "f-likes", "f-paris"}},
 		{"labels nobody has", core.Filter{IncludeInvalid: true, Labels: []string{"Pet"}}, nil},
 		{"time OR groups", core.Filter{IncludeInvalid: true, Time: [][]core.TimeCondition{
 			{{Field: core.FieldInvalidAt, Op: core.OpNotNull}},
 			{{Field: core.FieldValidAt, Op: core.OpGe, Value: may}, {Field: core.FieldExpiredAt, Op: core.OpIsNull}},
-		}}, []string{"f-likes", "f-paris"}},
+		}}, []string{"f-lease", "f-likes", "f-paris"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			if got := list(t, tt.f); !cmp.Equal(got, tt.want) {
 				t.Errorf("ListFacts(%+v) = %v, want %v", tt.f, got, tt.want)
+			}
+			q := core.SearchQuery{Scope: core.ScopeFacts, Groups: []string{g}, Vector: axis(0, 0.05), Text: "Alice", Limit: 10, Filter: tt.f}
+			for _, search := range []struct {
+				name string
+				f    func(context.Context, core.SearchQuery) ([]core.Hit, error)
+			}{{"VectorSearch", s.VectorSearch}, {"TextSearch", s.TextSearch}} {
+				hits, err := search.f(ctx, q)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got := uuids(hits)
+				sort.Strings(got)
+				if len(got) == 0 {
+					got = nil
+				}
+				if !cmp.Equal(got, tt.want) {
+					t.Errorf("%s = %v, want %v", search.name, got, tt.want)
+				}
 			}
 		})
 	}

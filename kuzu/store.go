@@ -116,6 +116,7 @@ type Store struct {
 
 	counts counts
 	text   map[core.Scope]*bm25.Index
+	cat    catalog
 	// indexed says which vector tables have their HNSW index; it changes
 	// only under writeMu.
 	indexed sync.Map // core.Scope → bool
@@ -182,6 +183,10 @@ func Open(ctx context.Context, opts Options) (*Store, error) {
 		s.closeAll()
 		return nil, err
 	}
+	if err := s.cat.load(ctx, s.writer); err != nil {
+		s.closeAll()
+		return nil, err
+	}
 	if err := s.loadText(ctx, s.writer); err != nil {
 		s.closeAll()
 		return nil, err
@@ -245,6 +250,17 @@ func (s *Store) read(ctx context.Context, f func(c *conn) error) error {
 	}
 	defer func() { s.readers <- c }()
 	return f(c)
+}
+
+// inMemory runs f, which reads only what the store keeps beside Kuzu (text
+// index, catalog), while the store is open.
+func (s *Store) inMemory(f func() error) error {
+	s.ops.RLock()
+	defer s.ops.RUnlock()
+	if s.closed {
+		return errStoreClosed
+	}
+	return f()
 }
 
 // write runs f inside one write transaction on the writer connection: it

@@ -39,6 +39,10 @@ type pending struct {
 	// created holds the uuids of the episodes and facts this transaction
 	// created: they have no relationships yet.
 	created map[string]bool
+	// Catalog changes (catalog.go).
+	slots []slotChange
+	ends  []endChange
+	names []nameChange
 }
 
 // create records that the transaction created the objects of rows.
@@ -81,6 +85,7 @@ func (p *pending) dropGroup(group string) { p.drops = append(p.drops, group) }
 
 // apply publishes a committed transaction's changes.
 func (s *Store) apply(p *pending) {
+	s.cat.apply(p)
 	for _, g := range p.drops {
 		s.counts.dropGroup(g)
 		for _, ix := range s.text {
@@ -99,7 +104,8 @@ func (s *Store) apply(p *pending) {
 	}
 }
 
-// loadText builds the text indexes from the stored objects.
+// loadText builds the text indexes from the stored objects, and the
+// catalog's entity names (after catalog.load).
 func (s *Store) loadText(ctx context.Context, c *conn) error {
 	s.text = map[core.Scope]*bm25.Index{}
 	queries := map[core.Scope]string{
@@ -125,6 +131,10 @@ func (s *Store) loadText(ctx context.Context, c *conn) error {
 				text = entityText(str(r[2]), str(r[3]))
 			}
 			ix.Put(str(r[0]), str(r[1]), text)
+			if sc == core.ScopeEntities {
+				// At open, before any search: no lock needed.
+				s.cat.putName(str(r[1]), str(r[0]), str(r[2]))
+			}
 		}
 		s.text[sc] = ix
 	}

@@ -124,7 +124,7 @@ func (s *Store) replaceVecs(ctx context.Context, c *conn, p *pending, sc core.Sc
 		ids[i] = v.uuid
 	}
 	ids = uniq(ids)
-	rows, err := lookup(ctx, c, writeLookupLimit, "v", table, "", "v.uuid, v.group_id", nil, ids)
+	rows, err := lookup(ctx, c, writeLookupLimit, "v", table, "", "v.uuid, v.group_id, offset(id(v))", nil, ids)
 	if err != nil {
 		return fmt.Errorf("read old embeddings: %w", err)
 	}
@@ -132,6 +132,7 @@ func (s *Store) replaceVecs(ctx context.Context, c *conn, p *pending, sc core.Sc
 	for i, r := range rows {
 		old[i] = str(r[0])
 		p.count(sc, str(r[1]), -1)
+		p.slot(sc, i64(r[2]), "", "")
 	}
 	if err := deleteEach(ctx, c, "v", table, old); err != nil {
 		return fmt.Errorf("delete old embeddings: %w", err)
@@ -141,7 +142,15 @@ func (s *Store) replaceVecs(ctx context.Context, c *conn, p *pending, sc core.Sc
 		in[i] = map[string]any{"uuid": v.uuid, "g": v.group, "vec": vecParam(v.vec)}
 		p.count(sc, v.group, 1)
 	}
-	return runBatch(ctx, c, "write embeddings", fmt.Sprintf("UNWIND $rows AS r CREATE (:%s {uuid: r.uuid, group_id: r.g, vec: CAST(r.vec AS FLOAT[%d])})", table, s.dim), in)
+	// Kuzu gives new rows their final offsets inside the transaction.
+	added, err := c.query(ctx, fmt.Sprintf("UNWIND $rows AS r CREATE (v:%s {uuid: r.uuid, group_id: r.g, vec: CAST(r.vec AS FLOAT[%d])}) RETURN v.uuid, v.group_id, offset(id(v))", table, s.dim), map[string]any{"rows": in})
+	if err != nil {
+		return fmt.Errorf("write embeddings: %w", err)
+	}
+	for _, r := range added {
+		p.slot(sc, i64(r[2]), str(r[0]), str(r[1]))
+	}
+	return nil
 }
 
 // Apply implements core.Writer.
@@ -336,6 +345,7 @@ func (s *Store) upsertEntities(ctx context.Context, c *conn, p *pending, group s
 			vecs = append(vecs, vecRow{e.UUID, e.GroupID, e.NameEmbedding})
 		}
 		p.put(core.ScopeEntities, e.GroupID, e.UUID, entityText(e.Name, e.Summary))
+		p.name(e.UUID, e.GroupID, e.Name, false)
 	}
 	labels := `CASE WHEN r.labels = '' THEN CAST([] AS STRING[]) ELSE string_split(r.labels, '|') END`
 	fresh, old, err := split(ctx, c, "Entity", rows)
@@ -376,6 +386,7 @@ func (s *Store) upsertFacts(ctx context.Context, c *conn, p *pending, group stri
 			vecs = append(vecs, vecRow{f.UUID, f.GroupID, f.Embedding})
 		}
 		p.put(core.ScopeFacts, f.GroupID, f.UUID, factText(f.Text, f.Relation))
+		p.end(f.UUID, f.InvalidAt, f.ExpiredAt, false)
 	}
 	if err := requireAll(ctx, c, "Entity", group, ends); err != nil {
 		return fmt.Errorf("fact endpoints: %w", err)
@@ -554,7 +565,7 @@ func deleteVecs(ctx context.Context, c *conn, p *pending, sc core.Scope, group s
 		return nil
 	}
 	ids = uniq(ids)
-	rows, err := lookup(ctx, c, writeLookupLimit, "v", vecTable(sc), "", "v.uuid", nil, ids)
+	rows, err := lookup(ctx, c, writeLookupLimit, "v", vecTable(sc), "", "v.uuid, offset(id(v))", nil, ids)
 	if err != nil {
 		return fmt.Errorf("count embeddings: %w", err)
 	}
@@ -562,6 +573,7 @@ func deleteVecs(ctx context.Context, c *conn, p *pending, sc core.Scope, group s
 		found := make([]string, n)
 		for i, r := range rows {
 			found[i] = str(r[0])
+			p.slot(sc, i64(r[1]), "", "")
 		}
 		if err := deleteEach(ctx, c, "v", vecTable(sc), found); err != nil {
 			return fmt.Errorf("delete embeddings: %w", err)
