@@ -100,6 +100,28 @@ func (k *catalog) load(ctx context.Context, c *conn) error {
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	k.slots, k.ends, k.names, k.groups = map[core.Scope][]slot{}, map[string]factEnd{}, map[string]entityName{}, map[string]string{}
+	if err := k.readSlots(ctx, c); err != nil {
+		return err
+	}
+	rows, err := c.query(ctx, "MATCH (f:Fact) WHERE f.invalid_at IS NOT NULL OR f.expired_at IS NOT NULL RETURN f.uuid, f.invalid_at, f.expired_at", nil)
+	if err != nil {
+		return fmt.Errorf("load fact ends: %w", err)
+	}
+	for _, r := range rows {
+		k.ends[str(r[0])] = factEnd{tm(r[1]), tm(r[2])}
+	}
+	return nil
+}
+
+// loadSlots re-reads the vector offsets (after a bulk import).
+func (k *catalog) loadSlots(ctx context.Context, c *conn) error {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	k.slots = map[core.Scope][]slot{}
+	return k.readSlots(ctx, c)
+}
+
+func (k *catalog) readSlots(ctx context.Context, c *conn) error {
 	for _, sc := range core.Scopes {
 		rows, err := c.query(ctx, fmt.Sprintf("MATCH (v:%s) RETURN offset(id(v)), v.uuid, v.group_id", vecTable(sc)), nil)
 		if err != nil {
@@ -108,13 +130,6 @@ func (k *catalog) load(ctx context.Context, c *conn) error {
 		for _, r := range rows {
 			k.setSlot(sc, i64(r[0]), str(r[1]), str(r[2]))
 		}
-	}
-	rows, err := c.query(ctx, "MATCH (f:Fact) WHERE f.invalid_at IS NOT NULL OR f.expired_at IS NOT NULL RETURN f.uuid, f.invalid_at, f.expired_at", nil)
-	if err != nil {
-		return fmt.Errorf("load fact ends: %w", err)
-	}
-	for _, r := range rows {
-		k.ends[str(r[0])] = factEnd{tm(r[1]), tm(r[2])}
 	}
 	return nil
 }

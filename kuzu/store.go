@@ -269,6 +269,11 @@ func (s *Store) inMemory(f func() error) error {
 // still under the write lock, so the text index never runs ahead of or
 // behind the committed data for a writer.
 func (s *Store) write(ctx context.Context, f func(ctx context.Context, c *conn, p *pending) error) error {
+	return s.exclusive(ctx, func(c *conn) error { return s.transact(ctx, c, f) })
+}
+
+// exclusive runs f on the writer connection under the write lock.
+func (s *Store) exclusive(ctx context.Context, f func(c *conn) error) error {
 	s.ops.RLock()
 	defer s.ops.RUnlock()
 	if s.closed {
@@ -279,22 +284,28 @@ func (s *Store) write(ctx context.Context, f func(ctx context.Context, c *conn, 
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	if err := s.writer.exec(ctx, "BEGIN TRANSACTION", nil); err != nil {
+	return f(s.writer)
+}
+
+// transact runs f in one transaction on c, the writer under the write
+// lock, and publishes its pending changes after the commit.
+func (s *Store) transact(ctx context.Context, c *conn, f func(ctx context.Context, c *conn, p *pending) error) error {
+	if err := c.exec(ctx, "BEGIN TRANSACTION", nil); err != nil {
 		return fmt.Errorf("begin transaction: %w", err)
 	}
 	p := &pending{}
-	if err := f(ctx, s.writer, p); err != nil {
+	if err := f(ctx, c, p); err != nil {
 		// The rollback must run even if ctx is done.
-		if rerr := s.writer.exec(context.WithoutCancel(ctx), "ROLLBACK", nil); rerr != nil {
+		if rerr := c.exec(context.WithoutCancel(ctx), "ROLLBACK", nil); rerr != nil {
 			s.log.Error("roll back transaction", "err", rerr)
 		}
 		return err
 	}
-	if err := s.writer.exec(context.WithoutCancel(ctx), "COMMIT", nil); err != nil {
+	if err := c.exec(context.WithoutCancel(ctx), "COMMIT", nil); err != nil {
 		return fmt.Errorf("commit transaction: %w", err)
 	}
 	s.apply(p)
-	if err := s.syncIndexes(context.WithoutCancel(ctx), s.writer); err != nil {
+	if err := s.syncIndexes(context.WithoutCancel(ctx), c); err != nil {
 		// The data is committed; searches stay exact until the next try.
 		s.log.Error("build vector index", "err", err)
 	}

@@ -142,11 +142,16 @@ func (g *Graph) Query(i int) string {
 	return "what about " + strings.Join(q, " ")
 }
 
-// Write stores the graph in batches of batch objects, embedding every text
-// with emb: the entities first, then for each batch of facts its episodes
-// in one change and the facts with their mentions in another. It checks
-// the counts at the end.
+// Write stores the graph with st.Apply (see WriteWith).
 func (g *Graph) Write(ctx context.Context, st core.Store, emb core.Embedder, batch int, progress io.Writer) error {
+	return g.WriteWith(ctx, st, st.Apply, emb, batch, progress)
+}
+
+// WriteWith stores the graph through write in batches of batch objects,
+// embedding every text with emb: the entities first, then for each batch
+// of facts its episodes in one change and the facts with their mentions in
+// another. It checks the counts in st at the end.
+func (g *Graph) WriteWith(ctx context.Context, st core.Store, write func(context.Context, core.Change) error, emb core.Embedder, batch int, progress io.Writer) error {
 	t0 := time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC)
 	nEnt := g.Entities()
 	start := time.Now()
@@ -163,7 +168,7 @@ func (g *Graph) Write(ctx context.Context, st core.Store, emb core.Embedder, bat
 		if err := g.embed(ctx, emb, nil, ents, nil); err != nil {
 			return err
 		}
-		if err := st.Apply(ctx, core.Change{Entities: ents}); err != nil {
+		if err := write(ctx, core.Change{Entities: ents}); err != nil {
 			return fmt.Errorf("write entities: %w", err)
 		}
 	}
@@ -203,10 +208,10 @@ func (g *Graph) Write(ctx context.Context, st core.Store, emb core.Embedder, bat
 		if err := g.embed(ctx, emb, eps, nil, facts); err != nil {
 			return err
 		}
-		if err := st.Apply(ctx, core.Change{Episodes: eps}); err != nil {
+		if err := write(ctx, core.Change{Episodes: eps}); err != nil {
 			return fmt.Errorf("write episodes: %w", err)
 		}
-		if err := st.Apply(ctx, core.Change{Facts: facts, Mentions: dedupeMentions(mentions)}); err != nil {
+		if err := write(ctx, core.Change{Facts: facts, Mentions: dedupeMentions(mentions)}); err != nil {
 			return fmt.Errorf("write facts: %w", err)
 		}
 		if progress != nil && ((hi/batch)%10 == 0 || hi == g.Facts) {

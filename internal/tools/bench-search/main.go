@@ -62,7 +62,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&c.queries, "queries", 400, "queries per measurement")
 	recipes := fs.String("recipes", "facts,default", "recipes measured, comma-separated")
 	clients := fs.String("clients", "1,8", "concurrent clients, comma-separated")
-	fs.IntVar(&c.batch, "batch", 5000, "objects per write batch when building")
+	fs.IntVar(&c.batch, "batch", 50000, "objects per import batch when building")
 	fs.Uint64Var(&c.seed, "seed", 1, "graph seed")
 	fs.IntVar(&c.exactBel, "exact-below", 0, "kuzu.Options.ExactSearchBelow (0: the store's default)")
 	fs.StringVar(&c.child, "child", "", "internal: build or measure one -size in this process")
@@ -148,9 +148,10 @@ func parent(ctx context.Context, c config, args []string, stdout, stderr io.Writ
 	return nil
 }
 
-// openStore opens the size's database. The build writes without vector
-// indexes and builds them once at the end (indexAt -1), as a bulk load
-// should: maintaining HNSW indexes row by row costs several times more.
+// openStore opens the size's database. The build imports in bulk
+// (Store.Import) without vector indexes and builds them once at the end
+// (indexAt -1): maintaining HNSW indexes row by row costs several times
+// more.
 func openStore(ctx context.Context, c config, dim, indexAt int) (*kuzu.Store, error) {
 	return kuzu.Open(ctx, kuzu.Options{Dir: c.dbDir(c.size), Dimension: dim, BufferPoolBytes: c.poolMiB << 20, ExactSearchBelow: c.exactBel, VectorIndexAt: indexAt})
 }
@@ -165,7 +166,7 @@ func build(ctx context.Context, c config, stdout, stderr io.Writer) error {
 	g := latency.NewGraph("bench", c.size, c.seed)
 	fmt.Fprintf(stderr, "building %d facts, %d entities, %d episodes in %s\n", c.size, g.Entities(), g.Episodes(), c.dbDir(c.size))
 	start := time.Now()
-	if err := g.Write(ctx, st, emb, c.batch, stderr); err != nil {
+	if err := g.WriteWith(ctx, st, st.Import, emb, c.batch, stderr); err != nil {
 		return err
 	}
 	if err := st.BuildVectorIndexes(ctx); err != nil {

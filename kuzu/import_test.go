@@ -1,0 +1,167 @@
+package kuzu
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"mnemo/core"
+	"mnemo/core/hashembed"
+	"mnemo/internal/bench/latency"
+)
+
+// everything reads back all of a group's objects, links and searches.
+type everything struct {
+	Stats    core.Stats
+	Episodes []core.Episode
+	Entities []core.Entity
+	Facts    []core.Fact
+	Links    map[string]core.Links
+	Searches map[string][]core.Hit
+}
+
+func readAll(t *testing.T, s *Store, g *latency.Graph, emb *hashembed.Embedder) everything {
+	t.Helper()
+	ctx := context.Background()
+	groups := []string{g.Group}
+	var out everything
+	var err error
+	if out.Stats, err = s.Stats(ctx, g.Group); err != nil {
+		t.Fatal(err)
+	}
+	all := func(next func(cursor string) (string, error)) {
+		for cur := ""; ; {
+			if cur, err = next(cur); err != nil {
+				t.Fatal(err)
+			}
+			if cur == "" {
+				return
+			}
+		}
+	}
+	all(func(cur string) (string, error) {
+		p, err := s.ListEpisodes(ctx, g.Group, core.ListOptions{Cursor: cur, Limit: 1000})
+		out.Episodes = append(out.Episodes, p.Items...)
+		return p.Next, err
+	})
+	all(func(cur string) (string, error) {
+		p, err := s.ListEntities(ctx, g.Group, core.ListOptions{Cursor: cur, Limit: 1000})
+		out.Entities = append(out.Entities, p.Items...)
+		return p.Next, err
+	})
+	all(func(cur string) (string, error) {
+		p, err := s.ListFacts(ctx, g.Group, core.ListOptions{Cursor: cur, Limit: 1000, Filter: core.Filter{IncludeInvalid: true}})
+		out.Facts = append(out.Facts, p.Items...)
+		return p.Next, err
+	})
+	// Embeddings are compared through reads by uuid.
+	ids := func(n int, id func(int) string) []string {
+		var out []string
+		for i := range n {
+			out = append(out, id(i))
+		}
+		return out
+	}
+	facts, err := s.Facts(ctx, groups, ids(len(out.Facts), func(i int) string { return out.Facts[i].UUID }), core.GetOptions{Embeddings: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out.Facts = facts
+	out.Links = map[string]core.Links{}
+	for _, ep := range out.Episodes {
+		l, err := s.EpisodeLinks(ctx, groups, ep.UUID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		slices.Sort(l.Entities)
+		slices.Sort(l.Facts)
+		out.Links[ep.UUID] = l
+	}
+	out.Searches = map[string][]core.Hit{}
+	for i := range 5 {
+		for _, sc := range []core.Scope{core.ScopeFacts, core.ScopeEntities, core.ScopeEpisodes} {
+			q := core.SearchQuery{Scope: sc, Groups: groups, Text: g.Query(i), Vector: emb.Vector(g.Query(i)), Limit: 10}
+			v, err := s.VectorSearch(ctx, q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			x, err := s.TextSearch(ctx, q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out.Searches[g.Query(i)+" cosine "+string(sc)] = v
+			out.Searches[g.Query(i)+" bm25 "+string(sc)] = x
+		}
+	}
+	return out
+}
+
+// TestImportMatchesApply writes the same generated graph once with Apply
+// and once with Import, with vector indexes built early so that later
+// imports copy into indexed tables, and checks that everything reads back
+// the same: objects with their embeddings, provenance, links, counts and
+// searches. It also checks that Import refuses what it must and then
+// leaves the store as it was.
+func TestImportMatchesApply(t *testing.T) {
+	ctx := context.Background()
+	emb := hashembed.New(64)
+	g := latency.NewGraph("bench", 400, 3)
+	open := func() *Store {
+		s, err := Open(ctx, Options{Dir: t.TempDir(), Dimension: 64, BufferPoolBytes: 128 << 20, VectorIndexAt: 60, ExactSearchBelow: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.Close(ctx) })
+		return s
+	}
+	applied, imported := open(), open()
+	if err := g.Write(ctx, applied, emb, 100, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.WriteWith(ctx, imported, imported.Import, emb, 100, nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, sc := range []core.Scope{core.ScopeFacts, core.ScopeEntities, core.ScopeEpisodes} {
+		if !imported.hasIndex(sc) {
+			t.Errorf("no %s vector index after importing past VectorIndexAt", sc)
+		}
+	}
+	want := readAll(t, applied, g, emb)
+	if len(want.Facts) != 400 || want.Facts[0].Embedding == nil || len(want.Facts[0].Episodes) == 0 {
+		t.Fatalf("the applied graph reads back %d facts, first %+v", len(want.Facts), want.Facts[0])
+	}
+	// Apply stores vectors parsed from text, Import their exact bits.
+	if diff := cmp.Diff(want, readAll(t, imported, g, emb), cmpopts.EquateApprox(0, 1e-5)); diff != "" {
+		t.Fatalf("imported graph differs from the applied one (-apply +import):\n%s", diff)
+	}
+	checkCatalog(t, imported, "imports")
+
+	before := readAll(t, imported, g, emb)
+	again := core.Entity{UUID: "bench-n3", GroupID: "bench", Name: "Again", NameEmbedding: emb.Vector("Again")}
+	fresh := core.Entity{UUID: "bench-new", GroupID: "bench", Name: "New", NameEmbedding: emb.Vector("New")}
+	for _, tc := range []struct {
+		name string
+		ch   core.Change
+		want error
+	}{
+		{"an existing entity", core.Change{Entities: []core.Entity{fresh, again}}, core.ErrConflict},
+		{"a fact to an unknown entity", core.Change{Entities: []core.Entity{fresh}, Facts: []core.Fact{{UUID: "bench-fx", GroupID: "bench", Relation: "KNOWS", Text: "x knows y", SourceUUID: "bench-new", TargetUUID: "nobody"}}}, nil},
+		{"a community", core.Change{Communities: []core.Community{{UUID: "c1", GroupID: "bench", Name: "c"}}}, core.ErrInvalid},
+		{"two groups", core.Change{Entities: []core.Entity{fresh, {UUID: "other-n", GroupID: "other", Name: "Other"}}}, core.ErrInvalid},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			err := imported.Import(ctx, tc.ch)
+			if err == nil || (tc.want != nil && !errors.Is(err, tc.want)) {
+				t.Fatalf("Import = %v, want an error (%v)", err, tc.want)
+			}
+			if diff := cmp.Diff(before, readAll(t, imported, g, emb)); diff != "" {
+				t.Errorf("a refused import changed the store:\n%s", diff)
+			}
+			checkCatalog(t, imported, "refused import")
+		})
+	}
+}
