@@ -68,8 +68,8 @@ bench-lme:
 	$(GO) run ./internal/tools/bench-lme -limit $(LIMIT) -granularity $(GRANULARITY) -systems $(SYSTEMS) $(if $(DATA),-data $(DATA))
 
 # Search latency at scale (docs/retrieval.md). Graphs are built once into
-# BENCH_DIR and reused: 10k take about a minute, 100k about 15 minutes, and
-# 1M well over an hour on 2 cores (SIZES=10000,100000 skips it).
+# BENCH_DIR by bulk import and reused; 1M facts take about 18 minutes to
+# import plus their index builds on 2 cores (SIZES=10000,100000 skips it).
 SIZES       ?= 10000,100000,1000000
 BENCH_DIR   ?= $(or $(TMPDIR),/tmp)/mnemo-bench-search
 POOL_MIB    ?= 1024
