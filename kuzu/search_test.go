@@ -61,18 +61,23 @@ func TestVectorAndTextSearch(t *testing.T) {
 	}
 }
 
+// searchPaths are the two ways a vector search can go: an exact scan of
+// the group's vectors, or the HNSW index (built from the first vector)
+// with over-fetching.
+var searchPaths = []struct {
+	name         string
+	exact, index int
+}{
+	{"exact path", 0, 0},
+	{"index path", 1, 1},
+}
+
 // TestGroupIsolation fills group "big" with vectors and texts nearer to
 // the query than anything of group "small", then checks that searches of
 // "small" still return its own best results, through the exact path and
 // through the index path with over-fetching.
 func TestGroupIsolation(t *testing.T) {
-	for _, tc := range []struct {
-		name         string
-		exact, index int
-	}{
-		{"exact path", 0, 0},
-		{"index path", 1, 1},
-	} {
+	for _, tc := range searchPaths {
 		t.Run(tc.name, func(t *testing.T) {
 			ctx := context.Background()
 			s := kuzutest.MustOpen(t, kuzu.Options{ExactSearchBelow: tc.exact, VectorIndexAt: tc.index})
@@ -223,13 +228,7 @@ func TestTraverseAndDistances(t *testing.T) {
 // both when Kuzu decides the filter and when the store's catalog does
 // (index path, "valid now" and history).
 func TestFiltersAndTimeTravel(t *testing.T) {
-	for _, tc := range []struct {
-		name         string
-		exact, index int
-	}{
-		{"exact path", 0, 0},
-		{"index path", 1, 1},
-	} {
+	for _, tc := range searchPaths {
 		t.Run(tc.name, func(t *testing.T) {
 			filtersAndTimeTravel(t, kuzutest.MustOpen(t, kuzu.Options{ExactSearchBelow: tc.exact, VectorIndexAt: tc.index}))
 		})
