@@ -128,28 +128,15 @@ func (s *Store) Import(ctx context.Context, ch core.Change) error {
 func (s *Store) importRows(ctx context.Context, c *conn, p *pending, ch core.Change) error {
 	var eps, ents, facts, states, mentions []any
 	for _, ep := range ch.Episodes {
-		eps = append(eps, map[string]any{
-			"uuid": ep.UUID, "g": ep.GroupID, "name": ep.Name, "source": string(ep.Source),
-			"sdesc": ep.SourceDescription, "content": ep.Content, "valid_at": tsParam(ep.ValidAt),
-			"created_at": tsParam(ep.CreatedAt), "status": string(ep.Status), "attempts": int64(ep.Attempts), "error": ep.Error,
-		})
+		eps = append(eps, episodeRow(ep))
 		p.put(core.ScopeEpisodes, ep.GroupID, ep.UUID, episodeText(ep.Content))
 	}
 	for _, e := range ch.Entities {
-		attrs, _ := encodeAttrs(e.Attributes)
-		ents = append(ents, map[string]any{
-			"uuid": e.UUID, "g": e.GroupID, "name": e.Name, "nkey": core.NormalizeName(e.Name), "acro": core.Acronym(e.Name),
-			"labels": strings.Join(e.Labels, "|"), "summary": e.Summary, "attrs": attrs, "created_at": tsParam(e.CreatedAt),
-		})
+		ents = append(ents, entityRow(e))
 		p.put(core.ScopeEntities, e.GroupID, e.UUID, entityText(e.Name, e.Summary))
 		p.name(e.UUID, e.GroupID, e.Name, false)
 	}
 	for _, f := range ch.Facts {
-		attrs, _ := encodeAttrs(f.Attributes)
-		stated := f.StatedInvalidAt
-		if stated.IsZero() {
-			stated = f.InvalidAt
-		}
 		fe := uniq(f.Episodes)
 		eps := fe
 		if len(eps) == 0 {
@@ -157,11 +144,9 @@ func (s *Store) importRows(ctx context.Context, c *conn, p *pending, ch core.Cha
 			// string, written as NULL.
 			eps = []string{""}
 		}
-		facts = append(facts, map[string]any{
-			"uuid": f.UUID, "g": f.GroupID, "rel": f.Relation, "fact": f.Text, "src": f.SourceUUID, "tgt": f.TargetUUID,
-			"attrs": attrs, "valid_at": tsParam(f.ValidAt), "invalid_at": tsParam(f.InvalidAt), "stated": tsParam(stated),
-			"created_at": tsParam(f.CreatedAt), "expired_at": tsParam(f.ExpiredAt), "invby": f.InvalidatedBy, "eps": eps, "noeps": len(fe) == 0,
-		})
+		row := factRow(f)
+		row["eps"], row["noeps"] = eps, len(fe) == 0
+		facts = append(facts, row)
 		for _, ep := range fe {
 			states = append(states, map[string]any{"e": ep, "x": f.UUID})
 		}
@@ -175,19 +160,15 @@ func (s *Store) importRows(ctx context.Context, c *conn, p *pending, ch core.Cha
 			mentions = append(mentions, map[string]any{"e": m.Episode, "x": m.Entity})
 		}
 	}
-	labels := `CASE WHEN r.labels = '' THEN CAST([] AS STRING[]) ELSE string_split(r.labels, '|') END`
 	steps := []struct {
 		table, opts, ret string
 		rows             []any
 	}{
 		{"Episode", "", `RETURN r.uuid, r.g AS g, r.name AS name, r.source AS source, r.sdesc AS sdesc, r.content AS content,
 			` + tsExpr("r.valid_at") + ` AS valid_at, ` + tsExpr("r.created_at") + ` AS created_at, r.status AS status, r.attempts AS attempts, r.error AS error`, eps},
-		{"Entity", "", `RETURN r.uuid, r.g AS g, r.name AS name, r.nkey AS nkey, r.acro AS acro, ` + labels + ` AS labels,
+		{"Entity", "", `RETURN r.uuid, r.g AS g, r.name AS name, r.nkey AS nkey, r.acro AS acro, ` + labelsExpr + ` AS labels,
 			r.summary AS summary, r.attrs AS attrs, ` + tsExpr("r.created_at") + ` AS created_at`, ents},
-		{"Fact", "", `RETURN r.uuid, r.g AS g, r.rel AS rel, r.fact AS fact, r.src AS src, r.tgt AS tgt, r.attrs AS attrs,
-			` + tsExpr("r.valid_at") + ` AS valid_at, ` + tsExpr("r.invalid_at") + ` AS invalid_at, ` + tsExpr("r.stated") + ` AS stated,
-			` + tsExpr("r.created_at") + ` AS created_at, ` + tsExpr("r.expired_at") + ` AS expired_at, r.invby AS invby,
-			r.eps AS eps`, facts},
+		{"Fact", "", factColumns + `, r.eps AS eps`, facts},
 		{"RELATES_TO", "(from='Entity', to='Fact')", "RETURN r.src, r.uuid", facts},
 		{"RELATES_TO", "(from='Fact', to='Entity')", "RETURN r.uuid, r.tgt", facts},
 		{"STATES", "", "RETURN r.e, r.x", states},
@@ -200,6 +181,12 @@ func (s *Store) importRows(ctx context.Context, c *conn, p *pending, ch core.Cha
 	}
 	return nil
 }
+
+// factColumns are a factRow's columns in the Fact table's order, but the
+// last (episodes).
+var factColumns = `RETURN r.uuid, r.g AS g, r.rel AS rel, r.fact AS fact, r.src AS src, r.tgt AS tgt, r.attrs AS attrs,
+	` + tsExpr("r.valid_at") + ` AS valid_at, ` + tsExpr("r.invalid_at") + ` AS invalid_at, ` + tsExpr("r.stated") + ` AS stated,
+	` + tsExpr("r.created_at") + ` AS created_at, ` + tsExpr("r.expired_at") + ` AS expired_at, r.invby AS invby`
 
 // copyRows bulk-loads rows into table: each row r becomes what ret (a
 // RETURN clause, possibly after a MATCH) makes of it.

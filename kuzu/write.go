@@ -79,11 +79,7 @@ func (s *Store) upsertEpisodes(ctx context.Context, c *conn, p *pending, eps []c
 	rows := make([]any, len(eps))
 	var vecs []vecRow
 	for i, ep := range eps {
-		rows[i] = map[string]any{
-			"uuid": ep.UUID, "g": ep.GroupID, "name": ep.Name, "source": string(ep.Source),
-			"sdesc": ep.SourceDescription, "content": ep.Content, "valid_at": tsParam(ep.ValidAt),
-			"created_at": tsParam(ep.CreatedAt), "status": string(ep.Status), "attempts": int64(ep.Attempts), "error": ep.Error,
-		}
+		rows[i] = episodeRow(ep)
 		if ep.Embedding != nil {
 			vecs = append(vecs, vecRow{ep.UUID, ep.GroupID, ep.Embedding})
 		}
@@ -105,6 +101,42 @@ func (s *Store) upsertEpisodes(ctx context.Context, c *conn, p *pending, eps []c
 	}
 	return s.replaceVecs(ctx, c, p, core.ScopeEpisodes, vecs)
 }
+
+// episodeRow, entityRow and factRow are the statement parameters of one
+// object, shared by Apply's statements and Import's. Times are tsParam
+// strings (see tsExpr); labels are joined with '|' (see labelsExpr).
+func episodeRow(ep core.Episode) map[string]any {
+	return map[string]any{
+		"uuid": ep.UUID, "g": ep.GroupID, "name": ep.Name, "source": string(ep.Source),
+		"sdesc": ep.SourceDescription, "content": ep.Content, "valid_at": tsParam(ep.ValidAt),
+		"created_at": tsParam(ep.CreatedAt), "status": string(ep.Status), "attempts": int64(ep.Attempts), "error": ep.Error,
+	}
+}
+
+func entityRow(e core.Entity) map[string]any {
+	attrs, _ := encodeAttrs(e.Attributes)
+	return map[string]any{
+		"uuid": e.UUID, "g": e.GroupID, "name": e.Name, "nkey": core.NormalizeName(e.Name), "acro": core.Acronym(e.Name),
+		"labels": strings.Join(e.Labels, "|"), "summary": e.Summary, "attrs": attrs, "created_at": tsParam(e.CreatedAt),
+	}
+}
+
+// factRow's stated invalid_at defaults to its invalid_at.
+func factRow(f core.Fact) map[string]any {
+	attrs, _ := encodeAttrs(f.Attributes)
+	stated := f.StatedInvalidAt
+	if stated.IsZero() {
+		stated = f.InvalidAt
+	}
+	return map[string]any{
+		"uuid": f.UUID, "g": f.GroupID, "rel": f.Relation, "fact": f.Text, "src": f.SourceUUID, "tgt": f.TargetUUID,
+		"attrs": attrs, "valid_at": tsParam(f.ValidAt), "invalid_at": tsParam(f.InvalidAt), "stated": tsParam(stated),
+		"created_at": tsParam(f.CreatedAt), "expired_at": tsParam(f.ExpiredAt), "invby": f.InvalidatedBy,
+	}
+}
+
+// labelsExpr turns an entityRow's labels back into a list.
+const labelsExpr = `CASE WHEN r.labels = '' THEN CAST([] AS STRING[]) ELSE string_split(r.labels, '|') END`
 
 // vecRow is one embedding to store.
 type vecRow struct {
@@ -336,28 +368,23 @@ func (s *Store) upsertEntities(ctx context.Context, c *conn, p *pending, group s
 	rows := make([]any, len(ents))
 	var vecs []vecRow
 	for i, e := range ents {
-		attrs, _ := encodeAttrs(e.Attributes)
-		rows[i] = map[string]any{
-			"uuid": e.UUID, "g": e.GroupID, "name": e.Name, "nkey": core.NormalizeName(e.Name), "acro": core.Acronym(e.Name),
-			"labels": strings.Join(e.Labels, "|"), "summary": e.Summary, "attrs": attrs, "created_at": tsParam(e.CreatedAt),
-		}
+		rows[i] = entityRow(e)
 		if e.NameEmbedding != nil {
 			vecs = append(vecs, vecRow{e.UUID, e.GroupID, e.NameEmbedding})
 		}
 		p.put(core.ScopeEntities, e.GroupID, e.UUID, entityText(e.Name, e.Summary))
 		p.name(e.UUID, e.GroupID, e.Name, false)
 	}
-	labels := `CASE WHEN r.labels = '' THEN CAST([] AS STRING[]) ELSE string_split(r.labels, '|') END`
 	fresh, old, err := split(ctx, c, "Entity", rows)
 	if err != nil {
 		return err
 	}
 	if err := runBatch(ctx, c, "write entities", `UNWIND $rows AS r CREATE (n:Entity {uuid: r.uuid, group_id: r.g, name: r.name,
-		name_key: r.nkey, acronym: r.acro, labels: `+labels+`, summary: r.summary, attributes: r.attrs, created_at: `+tsExpr("r.created_at")+`})`, fresh); err != nil {
+		name_key: r.nkey, acronym: r.acro, labels: `+labelsExpr+`, summary: r.summary, attributes: r.attrs, created_at: `+tsExpr("r.created_at")+`})`, fresh); err != nil {
 		return err
 	}
 	if err := runUpdate(ctx, c, "update entities", `UNWIND $rows AS r MATCH (n:Entity {uuid: r.uuid})
-		SET n.name = r.name, n.name_key = r.nkey, n.acronym = r.acro, n.labels = `+labels+`, n.summary = r.summary, n.attributes = r.attrs`, old); err != nil {
+		SET n.name = r.name, n.name_key = r.nkey, n.acronym = r.acro, n.labels = `+labelsExpr+`, n.summary = r.summary, n.attributes = r.attrs`, old); err != nil {
 		return err
 	}
 	return s.replaceVecs(ctx, c, p, core.ScopeEntities, vecs)
@@ -371,16 +398,7 @@ func (s *Store) upsertFacts(ctx context.Context, c *conn, p *pending, group stri
 	var ends []string
 	var vecs []vecRow
 	for i, f := range facts {
-		attrs, _ := encodeAttrs(f.Attributes)
-		stated := f.StatedInvalidAt
-		if stated.IsZero() {
-			stated = f.InvalidAt
-		}
-		rows[i] = map[string]any{
-			"uuid": f.UUID, "g": f.GroupID, "rel": f.Relation, "fact": f.Text, "src": f.SourceUUID, "tgt": f.TargetUUID,
-			"attrs": attrs, "valid_at": tsParam(f.ValidAt), "invalid_at": tsParam(f.InvalidAt), "stated": tsParam(stated),
-			"created_at": tsParam(f.CreatedAt), "expired_at": tsParam(f.ExpiredAt), "invby": f.InvalidatedBy,
-		}
+		rows[i] = factRow(f)
 		ends = append(ends, f.SourceUUID, f.TargetUUID)
 		if f.Embedding != nil {
 			vecs = append(vecs, vecRow{f.UUID, f.GroupID, f.Embedding})
