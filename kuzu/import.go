@@ -126,7 +126,7 @@ func (s *Store) Import(ctx context.Context, ch core.Change) error {
 
 // importRows copies the objects and relationships of ch.
 func (s *Store) importRows(ctx context.Context, c *conn, p *pending, ch core.Change) error {
-	var eps, ents, facts, states, mentions []any
+	var eps, ents, facts, loose, states, mentions []any
 	for _, ep := range ch.Episodes {
 		eps = append(eps, episodeRow(ep))
 		p.put(core.ScopeEpisodes, ep.GroupID, ep.UUID, episodeText(ep.Content))
@@ -138,15 +138,15 @@ func (s *Store) importRows(ctx context.Context, c *conn, p *pending, ch core.Cha
 	}
 	for _, f := range ch.Facts {
 		fe := uniq(f.Episodes)
-		eps := fe
-		if len(eps) == 0 {
-			// Every row of a batch has the same type: a list of one
-			// string, written as NULL.
-			eps = []string{""}
-		}
 		row := factRow(f)
-		row["eps"], row["noeps"] = eps, len(fe) == 0
-		facts = append(facts, row)
+		if len(fe) == 0 {
+			// No provenance: a NULL column, copied apart (a list
+			// parameter cannot be empty for some rows only).
+			loose = append(loose, row)
+		} else {
+			row["eps"] = fe
+			facts = append(facts, row)
+		}
 		for _, ep := range fe {
 			states = append(states, map[string]any{"e": ep, "x": f.UUID})
 		}
@@ -169,8 +169,9 @@ func (s *Store) importRows(ctx context.Context, c *conn, p *pending, ch core.Cha
 		{"Entity", "", `RETURN r.uuid, r.g AS g, r.name AS name, r.nkey AS nkey, r.acro AS acro, ` + labelsExpr + ` AS labels,
 			r.summary AS summary, r.attrs AS attrs, ` + tsExpr("r.created_at") + ` AS created_at`, ents},
 		{"Fact", "", factColumns + `, r.eps AS eps`, facts},
-		{"RELATES_TO", "(from='Entity', to='Fact')", "RETURN r.src, r.uuid", facts},
-		{"RELATES_TO", "(from='Fact', to='Entity')", "RETURN r.uuid, r.tgt", facts},
+		{"Fact", "", factColumns + `, CAST(NULL AS STRING[]) AS eps`, loose},
+		{"RELATES_TO", "(from='Entity', to='Fact')", "RETURN r.src, r.uuid", append(facts, loose...)},
+		{"RELATES_TO", "(from='Fact', to='Entity')", "RETURN r.uuid, r.tgt", append(facts, loose...)},
 		{"STATES", "", "RETURN r.e, r.x", states},
 		{"MENTIONS", "", "RETURN r.e, r.x", mentions},
 	}

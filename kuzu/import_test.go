@@ -130,8 +130,16 @@ func TestImportMatchesApply(t *testing.T) {
 			t.Errorf("no %s vector index after importing past VectorIndexAt", sc)
 		}
 	}
+	// A fact nobody stated (written by a tool, say) has no provenance.
+	loose := core.Fact{UUID: "bench-loose", GroupID: "bench", Relation: "KNOWS", Text: "Loose knows Ends", SourceUUID: "bench-n1", TargetUUID: "bench-n2", Embedding: emb.Vector("Loose knows Ends")}
+	if err := applied.Apply(ctx, core.Change{Facts: []core.Fact{loose}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := imported.Import(ctx, core.Change{Facts: []core.Fact{loose}}); err != nil {
+		t.Fatal(err)
+	}
 	want := readAll(t, applied, g, emb)
-	if len(want.Facts) != 400 || want.Facts[0].Embedding == nil || len(want.Facts[0].Episodes) == 0 {
+	if len(want.Facts) != 401 || want.Facts[0].Embedding == nil || len(want.Facts[0].Episodes) == 0 {
 		t.Fatalf("the applied graph reads back %d facts, first %+v", len(want.Facts), want.Facts[0])
 	}
 	// Apply stores vectors parsed from text, Import their exact bits.
