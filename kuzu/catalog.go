@@ -26,7 +26,9 @@ import (
 //   - the facts that have an end (invalid_at or expired_at set), so that
 //     "valid now", the default filter, is checked without reading facts;
 //   - each entity's group and name, for the ends of the facts a search
-//     returns.
+//     returns;
+//   - how many vectors each group has, which decides between an exact scan
+//     and the index (see search.go).
 //
 // Like the text index it is loaded when the store opens and updated after
 // every commit, under the write lock, from what the transaction wrote; a
@@ -41,6 +43,10 @@ type catalog struct {
 	slots map[core.Scope][]slot
 	ends  map[string]factEnd
 	names map[string]entityName
+	// vectors counts the occupied slots of each scope by group, total in
+	// all groups.
+	vectors map[core.Scope]map[string]int
+	total   map[core.Scope]int
 	// groups interns group ids, which every slot and name repeats.
 	groups map[string]string
 }
@@ -99,7 +105,7 @@ func (k *catalog) intern(g string) string {
 func (k *catalog) load(ctx context.Context, c *conn) error {
 	k.mu.Lock()
 	defer k.mu.Unlock()
-	k.slots, k.ends, k.names, k.groups = map[core.Scope][]slot{}, map[string]factEnd{}, map[string]entityName{}, map[string]string{}
+	k.ends, k.names, k.groups = map[string]factEnd{}, map[string]entityName{}, map[string]string{}
 	if err := k.readSlots(ctx, c); err != nil {
 		return err
 	}
@@ -117,11 +123,11 @@ func (k *catalog) load(ctx context.Context, c *conn) error {
 func (k *catalog) loadSlots(ctx context.Context, c *conn) error {
 	k.mu.Lock()
 	defer k.mu.Unlock()
-	k.slots = map[core.Scope][]slot{}
 	return k.readSlots(ctx, c)
 }
 
 func (k *catalog) readSlots(ctx context.Context, c *conn) error {
+	k.slots, k.vectors, k.total = map[core.Scope][]slot{}, map[core.Scope]map[string]int{}, map[core.Scope]int{}
 	for _, sc := range core.Scopes {
 		rows, err := c.query(ctx, fmt.Sprintf("MATCH (v:%s) RETURN offset(id(v)), v.uuid, v.group_id", vecTable(sc)), nil)
 		if err != nil {
@@ -139,12 +145,39 @@ func (k *catalog) setSlot(sc core.Scope, offset int64, uuid, group string) {
 	if n := int(offset) + 1; n > len(s) {
 		s = slices.Grow(s, n-len(s))[:n]
 	}
+	if old := s[offset]; old.uuid != "" {
+		k.countVector(sc, old.group, -1)
+	}
 	if uuid == "" {
 		s[offset] = slot{}
 	} else {
 		s[offset] = slot{uuid, k.intern(group)}
+		k.countVector(sc, group, 1)
 	}
 	k.slots[sc] = s
+}
+
+func (k *catalog) countVector(sc core.Scope, group string, n int) {
+	m := k.vectors[sc]
+	if m == nil {
+		m = map[string]int{}
+		k.vectors[sc] = m
+	}
+	if m[group] += n; m[group] <= 0 {
+		delete(m, group)
+	}
+	k.total[sc] += n
+}
+
+// counts returns how many vectors of scope sc the groups have, and the
+// whole table.
+func (k *catalog) counts(sc core.Scope, groups []string) (inGroups, total int) {
+	k.mu.RLock()
+	defer k.mu.RUnlock()
+	for _, g := range groups {
+		inGroups += k.vectors[sc][g]
+	}
+	return inGroups, k.total[sc]
 }
 
 func (k *catalog) putName(uuid, group, name string) {
@@ -190,12 +223,14 @@ func (k *catalog) apply(p *pending) {
 }
 
 func (k *catalog) dropGroup(group string) {
-	for _, s := range k.slots {
+	for sc, s := range k.slots {
 		for i := range s {
 			if s[i].group == group {
 				s[i] = slot{}
 			}
 		}
+		k.total[sc] -= k.vectors[sc][group]
+		delete(k.vectors[sc], group)
 	}
 	for id, n := range k.names {
 		if n.group == group {

@@ -35,7 +35,7 @@ import (
 // Embeddings are read one id at a time up to 64 ids whatever the table's
 // size: the join over a vector table costs 20 ms at 10,000 vectors.
 func (s *Store) lookupLimit(sc core.Scope) int {
-	_, total := s.counts.get(sc, nil)
+	_, total := s.cat.counts(sc, nil)
 	return min(max(total/400, 4), vecLookupLimit)
 }
 

@@ -107,7 +107,6 @@ func (s *Store) Import(ctx context.Context, ch core.Change) error {
 			byScope := map[core.Scope][]any{}
 			for i, v := range vecs {
 				byScope[scopeOf[i]] = append(byScope[scopeOf[i]], map[string]any{"i": int64(i), "uuid": v.uuid, "g": v.group})
-				p.count(scopeOf[i], v.group, 1)
 			}
 			for _, sc := range core.Scopes {
 				if err := copyRows(ctx, c, vecTable(sc), "", fmt.Sprintf("MATCH (s:%s {id: r.i}) RETURN r.uuid, r.g, s.vec", importStage), byScope[sc]); err != nil {

@@ -186,7 +186,7 @@ func (s *Store) syncIndexes(ctx context.Context, c *conn) error {
 		if known && v.(bool) {
 			continue
 		}
-		_, total := s.counts.get(sc, nil)
+		_, total := s.cat.counts(sc, nil)
 		due := s.opts.VectorIndexAt >= 0 && total >= s.opts.VectorIndexAt
 		if known && !due {
 			continue

@@ -63,7 +63,7 @@ func (s *Store) VectorSearch(ctx context.Context, q core.SearchQuery) ([]core.Hi
 	if err := s.checkVec("query vector", q.Vector); err != nil {
 		return nil, err
 	}
-	inGroups, total := s.counts.get(q.Scope, q.Groups)
+	inGroups, total := s.cat.counts(q.Scope, q.Groups)
 	if inGroups == 0 {
 		// The count is a hint; confirm before answering empty.
 		inGroups = 1

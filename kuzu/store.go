@@ -114,9 +114,8 @@ type Store struct {
 	writer  *conn
 	readers chan *conn
 
-	counts counts
-	text   map[core.Scope]*bm25.Index
-	cat    catalog
+	text map[core.Scope]*bm25.Index
+	cat  catalog
 	// indexed says which vector tables have their HNSW index; it changes
 	// only under writeMu.
 	indexed sync.Map // core.Scope → bool
@@ -175,15 +174,11 @@ func Open(ctx context.Context, opts Options) (*Store, error) {
 		}
 		s.readers <- c
 	}
-	if err := s.counts.load(ctx, s.writer); err != nil {
+	if err := s.cat.load(ctx, s.writer); err != nil {
 		s.closeAll()
 		return nil, err
 	}
 	if err := s.syncIndexes(ctx, s.writer); err != nil {
-		s.closeAll()
-		return nil, err
-	}
-	if err := s.cat.load(ctx, s.writer); err != nil {
 		s.closeAll()
 		return nil, err
 	}
@@ -265,7 +260,7 @@ func (s *Store) inMemory(f func() error) error {
 
 // write runs f inside one write transaction on the writer connection: it
 // commits if f returns nil and rolls back otherwise. What f records in its
-// pending is published (vector counts, text index) only after the commit,
+// pending is published (text index, catalog) only after the commit,
 // still under the write lock, so the text index never runs ahead of or
 // behind the committed data for a writer.
 func (s *Store) write(ctx context.Context, f func(ctx context.Context, c *conn, p *pending) error) error {

@@ -30,12 +30,11 @@ func entityText(name, summary string) string { return name + "\n" + summary }
 // factText indexes the relation too, so "works" finds WORKS_AT.
 func factText(fact, relation string) string { return fact + "\n" + relation }
 
-// pending collects what a write transaction changes outside Kuzu: vector
-// counts and the text index. It is applied only after the commit.
+// pending collects what a write transaction changes outside Kuzu: the
+// text index and the catalog. It is applied only after the commit.
 type pending struct {
-	counts []countDelta
-	texts  []textChange
-	drops  []string
+	texts []textChange
+	drops []string
 	// created holds the uuids of the episodes and facts this transaction
 	// created: they have no relationships yet.
 	created map[string]bool
@@ -55,22 +54,10 @@ func (p *pending) create(rows []any) {
 	}
 }
 
-type countDelta struct {
-	sc    core.Scope
-	group string
-	n     int
-}
-
 type textChange struct {
 	sc              core.Scope
 	group, id, text string
 	del             bool
-}
-
-func (p *pending) count(sc core.Scope, group string, n int) {
-	if n != 0 {
-		p.counts = append(p.counts, countDelta{sc, group, n})
-	}
 }
 
 func (p *pending) put(sc core.Scope, group, id, text string) {
@@ -87,13 +74,9 @@ func (p *pending) dropGroup(group string) { p.drops = append(p.drops, group) }
 func (s *Store) apply(p *pending) {
 	s.cat.apply(p)
 	for _, g := range p.drops {
-		s.counts.dropGroup(g)
 		for _, ix := range s.text {
 			ix.DropGroup(g)
 		}
-	}
-	for _, d := range p.counts {
-		s.counts.add(d.sc, d.group, d.n)
 	}
 	for _, t := range p.texts {
 		if t.del {

@@ -163,7 +163,6 @@ func (s *Store) replaceVecs(ctx context.Context, c *conn, p *pending, sc core.Sc
 	old := make([]string, len(rows))
 	for i, r := range rows {
 		old[i] = str(r[0])
-		p.count(sc, str(r[1]), -1)
 		p.slot(sc, i64(r[2]), "", "")
 	}
 	if err := deleteEach(ctx, c, "v", table, old); err != nil {
@@ -172,7 +171,6 @@ func (s *Store) replaceVecs(ctx context.Context, c *conn, p *pending, sc core.Sc
 	in := make([]any, len(vecs))
 	for i, v := range vecs {
 		in[i] = map[string]any{"uuid": v.uuid, "g": v.group, "vec": vecParam(v.vec)}
-		p.count(sc, v.group, 1)
 	}
 	// Kuzu gives new rows their final offsets inside the transaction.
 	added, err := c.query(ctx, fmt.Sprintf("UNWIND $rows AS r CREATE (v:%s {uuid: r.uuid, group_id: r.g, vec: CAST(r.vec AS FLOAT[%d])}) RETURN v.uuid, v.group_id, offset(id(v))", table, s.dim), map[string]any{"rows": in})
@@ -618,7 +616,6 @@ func deleteVecs(ctx context.Context, c *conn, p *pending, sc core.Scope, group s
 		if err := deleteEach(ctx, c, "v", vecTable(sc), found); err != nil {
 			return fmt.Errorf("delete embeddings: %w", err)
 		}
-		p.count(sc, group, -n)
 	}
 	return nil
 }
