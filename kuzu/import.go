@@ -164,9 +164,9 @@ func (s *Store) importRows(ctx context.Context, c *conn, p *pending, ch core.Cha
 		rows             []any
 	}{
 		{"Episode", "", `RETURN r.uuid, r.g AS g, r.name AS name, r.source AS source, r.sdesc AS sdesc, r.content AS content,
-			` + tsExpr("r.valid_at") + ` AS valid_at, ` + tsExpr("r.created_at") + ` AS created_at, r.status AS status, r.attempts AS attempts, r.error AS error`, eps},
+			` + copyTsExpr("r.valid_at") + ` AS valid_at, ` + copyTsExpr("r.created_at") + ` AS created_at, r.status AS status, r.attempts AS attempts, r.error AS error`, eps},
 		{"Entity", "", `RETURN r.uuid, r.g AS g, r.name AS name, r.nkey AS nkey, r.acro AS acro, ` + labelsExpr + ` AS labels,
-			r.summary AS summary, r.attrs AS attrs, ` + tsExpr("r.created_at") + ` AS created_at`, ents},
+			r.summary AS summary, r.attrs AS attrs, ` + copyTsExpr("r.created_at") + ` AS created_at`, ents},
 		{"Fact", "", factColumns + `, r.eps AS eps`, facts},
 		{"Fact", "", factColumns + `, CAST(NULL AS STRING[]) AS eps`, loose},
 		{"RELATES_TO", "(from='Entity', to='Fact')", "RETURN r.src, r.uuid", append(facts, loose...)},
@@ -185,8 +185,16 @@ func (s *Store) importRows(ctx context.Context, c *conn, p *pending, ch core.Cha
 // factColumns are a factRow's columns in the Fact table's order, but the
 // last (episodes).
 var factColumns = `RETURN r.uuid, r.g AS g, r.rel AS rel, r.fact AS fact, r.src AS src, r.tgt AS tgt, r.attrs AS attrs,
-	` + tsExpr("r.valid_at") + ` AS valid_at, ` + tsExpr("r.invalid_at") + ` AS invalid_at, ` + tsExpr("r.stated") + ` AS stated,
-	` + tsExpr("r.created_at") + ` AS created_at, ` + tsExpr("r.expired_at") + ` AS expired_at, r.invby AS invby`
+	` + copyTsExpr("r.valid_at") + ` AS valid_at, ` + copyTsExpr("r.invalid_at") + ` AS invalid_at, ` + copyTsExpr("r.stated") + ` AS stated,
+	` + copyTsExpr("r.created_at") + ` AS created_at, ` + copyTsExpr("r.expired_at") + ` AS expired_at, r.invby AS invby`
+
+// copyTsExpr is tsExpr for COPY FROM a subquery: there Kuzu evaluates both
+// branches of the CASE on every row, so timestamp('') fails the copy when
+// some rows have the timestamp and others do not; the empty ones parse a
+// placeholder that the CASE then discards.
+func copyTsExpr(field string) string {
+	return fmt.Sprintf("CASE WHEN %s = '' THEN NULL ELSE timestamp(CASE WHEN %s = '' THEN '1970-01-01' ELSE %s END) END", field, field, field)
+}
 
 // copyRows bulk-loads rows into table: each row r becomes what ret (a
 // RETURN clause, possibly after a MATCH) makes of it.

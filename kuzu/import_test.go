@@ -5,6 +5,7 @@ import (
 	"errors"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
@@ -138,8 +139,22 @@ func TestImportMatchesApply(t *testing.T) {
 	if err := imported.Import(ctx, core.Change{Facts: []core.Fact{loose}}); err != nil {
 		t.Fatal(err)
 	}
+	// Facts with and without their timestamps in one import (Kuzu's COPY
+	// evaluated timestamp('') on every row and refused the lot).
+	t0 := time.Date(2024, 5, 1, 0, 0, 0, 0, time.UTC)
+	mixed := []core.Fact{
+		{UUID: "bench-x-ended", GroupID: "bench", Relation: "KNOWS", Text: "Ended knows Ends", SourceUUID: "bench-n1", TargetUUID: "bench-n3",
+			ValidAt: t0, InvalidAt: t0.Add(time.Hour), CreatedAt: t0, ExpiredAt: t0.Add(2 * time.Hour), InvalidatedBy: "bench-loose"},
+		{UUID: "bench-x-open", GroupID: "bench", Relation: "KNOWS", Text: "Open knows Ends", SourceUUID: "bench-n2", TargetUUID: "bench-n3"},
+	}
+	if err := applied.Apply(ctx, core.Change{Facts: mixed}); err != nil {
+		t.Fatal(err)
+	}
+	if err := imported.Import(ctx, core.Change{Facts: mixed}); err != nil {
+		t.Fatalf("Import of facts with and without timestamps: %v", err)
+	}
 	want := readAll(t, applied, g, emb)
-	if len(want.Facts) != 401 || want.Facts[0].Embedding == nil || len(want.Facts[0].Episodes) == 0 {
+	if len(want.Facts) != 403 || want.Facts[0].Embedding == nil || len(want.Facts[0].Episodes) == 0 {
 		t.Fatalf("the applied graph reads back %d facts, first %+v", len(want.Facts), want.Facts[0])
 	}
 	// Apply stores vectors parsed from text, Import their exact bits.
