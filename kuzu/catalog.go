@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"slices"
 	"sync"
-	"time"
 
 	"mnemo/core"
 )
@@ -23,8 +22,12 @@ import (
 //   - for each vector table, the uuid and group of the row at each offset,
 //     so that index searches return offsets and are restricted to their
 //     groups without reading a row;
-//   - the facts that have an end (invalid_at or expired_at set), so that
-//     "valid now", the default filter, is checked without reading facts;
+//   - every fact's row but its embedding (factRow), so that the facts a
+//     search returns are read without a statement (a primary-key read of a
+//     fact's 14 columns costs 0.15–0.2 ms, most of it scanning the
+//     columns: 10 facts cost more than the HNSW query that found them),
+//     and so that the fact filters but labels — valid now, valid at,
+//     known at, relations, time conditions — are decided in memory;
 //   - each entity's group and name, for the ends of the facts a search
 //     returns;
 //   - how many vectors each group has, which decides between an exact scan
@@ -36,28 +39,28 @@ import (
 // the commit. Kuzu appends new rows after the last offset and does not
 // move rows (TestCatalogMatchesKuzu checks this through inserts, deletes,
 // rollbacks, checkpoints and reopening), so an offset, once read, names its
-// row until the row is deleted. Memory: about 100 bytes per vector, 50 per
-// entity and per ended fact.
+// row until the row is deleted. A write transaction does not say what the
+// fact rows became: it names the facts it touched, and they are read back
+// inside the transaction, before the commit, so the catalog holds what
+// Kuzu committed, not what the write path meant to write. Memory: about
+// 100 bytes per vector, 50 per entity, 350 to 450 per fact.
 type catalog struct {
 	mu    sync.RWMutex
 	slots map[core.Scope][]slot
-	ends  map[string]factEnd
+	facts map[string]*factEntry
 	names map[string]entityName
 	// vectors counts the occupied slots of each scope by group, total in
 	// all groups.
 	vectors map[core.Scope]map[string]int
 	total   map[core.Scope]int
-	// groups interns group ids, which every slot and name repeats.
-	groups map[string]string
+	// strs interns group ids and relation names, which every slot, name
+	// and fact repeats.
+	strs map[string]string
 }
 
 // slot is the object whose vector sits at an offset of a vector table; the
 // zero slot is a deleted row.
 type slot struct{ uuid, group string }
-
-// factEnd is when a fact stopped being true (invalid) and when mnemo
-// retired it (expired); zero is NULL.
-type factEnd struct{ invalid, expired time.Time }
 
 type entityName struct{ group, name string }
 
@@ -69,12 +72,6 @@ type slotChange struct {
 	group  string
 }
 
-type endChange struct {
-	uuid string
-	end  factEnd
-	del  bool
-}
-
 type nameChange struct {
 	uuid, group, name string
 	del               bool
@@ -84,8 +81,15 @@ func (p *pending) slot(sc core.Scope, offset int64, uuid, group string) {
 	p.slots = append(p.slots, slotChange{sc, offset, uuid, group})
 }
 
-func (p *pending) end(uuid string, invalid, expired time.Time, del bool) {
-	p.ends = append(p.ends, endChange{uuid, factEnd{micro(invalid), micro(expired)}, del})
+// touch records that the transaction created, changed or deleted the
+// facts ids: their rows are read back before the commit (readTouched).
+func (p *pending) touch(ids ...string) {
+	if p.touched == nil {
+		p.touched = map[string]bool{}
+	}
+	for _, id := range ids {
+		p.touched[id] = true
+	}
 }
 
 func (p *pending) name(uuid, group, name string, del bool) {
@@ -93,10 +97,10 @@ func (p *pending) name(uuid, group, name string, del bool) {
 }
 
 func (k *catalog) intern(g string) string {
-	if v, ok := k.groups[g]; ok {
+	if v, ok := k.strs[g]; ok {
 		return v
 	}
-	k.groups[g] = g
+	k.strs[g] = g
 	return g
 }
 
@@ -105,16 +109,16 @@ func (k *catalog) intern(g string) string {
 func (k *catalog) load(ctx context.Context, c *conn) error {
 	k.mu.Lock()
 	defer k.mu.Unlock()
-	k.ends, k.names, k.groups = map[string]factEnd{}, map[string]entityName{}, map[string]string{}
+	k.facts, k.names, k.strs = map[string]*factEntry{}, map[string]entityName{}, map[string]string{}
 	if err := k.readSlots(ctx, c); err != nil {
 		return err
 	}
-	rows, err := c.query(ctx, "MATCH (f:Fact) WHERE f.invalid_at IS NOT NULL OR f.expired_at IS NOT NULL RETURN f.uuid, f.invalid_at, f.expired_at", nil)
+	rows, err := c.query(ctx, "MATCH (f:Fact) RETURN "+factCols, nil)
 	if err != nil {
-		return fmt.Errorf("load fact ends: %w", err)
+		return fmt.Errorf("load facts: %w", err)
 	}
 	for _, r := range rows {
-		k.ends[str(r[0])] = factEnd{tm(r[1]), tm(r[2])}
+		k.putFact(r)
 	}
 	return nil
 }
@@ -206,12 +210,11 @@ func (k *catalog) apply(p *pending) {
 			k.setSlot(ch.sc, ch.offset, ch.uuid, ch.group)
 		}
 	}
-	for _, ch := range p.ends {
-		if ch.del || ch.end == (factEnd{}) {
-			delete(k.ends, ch.uuid)
-		} else {
-			k.ends[ch.uuid] = ch.end
-		}
+	for id := range p.touched {
+		delete(k.facts, id)
+	}
+	for _, r := range p.factRows {
+		k.putFact(r)
 	}
 	for _, ch := range p.names {
 		if ch.del {
@@ -237,10 +240,11 @@ func (k *catalog) dropGroup(group string) {
 			delete(k.names, id)
 		}
 	}
-	// Ends are keyed by uuid only; uuids are unique across groups, so the
-	// ends of a dropped group's facts are only stale, never wrong. They
-	// are dropped with the facts the store deletes one by one, and at the
-	// next open otherwise.
+	for id, f := range k.facts {
+		if f.group == group {
+			delete(k.facts, id)
+		}
+	}
 }
 
 // offsetHit is a neighbour an index search returned: its row's offset in
@@ -274,40 +278,31 @@ func (k *catalog) resolve(sc core.Scope, groups []string, found []offsetHit) (id
 }
 
 // simple reports whether the catalog alone decides f for objects of sc
-// that are known to be in the searched groups: for facts, f is "valid now"
-// or includes invalid facts, with nothing else; for the other kinds, f
-// asks nothing of them.
+// that are known to be in the searched groups: for facts, every filter but
+// labels (which are the endpoints'); for the other kinds, f asks nothing
+// of them.
 func simple(sc core.Scope, f core.Filter) bool {
-	if len(f.Time) > 0 || !f.KnownAt.IsZero() {
-		return false
-	}
 	switch sc {
 	case core.ScopeFacts:
-		return len(f.Labels) == 0 && len(f.Relations) == 0 && f.ValidAt.IsZero()
-	case core.ScopeEntities:
 		return len(f.Labels) == 0
+	case core.ScopeEntities:
+		return len(f.Labels) == 0 && len(f.Time) == 0 && f.KnownAt.IsZero()
 	case core.ScopeEpisodes:
-		return f.ValidAt.IsZero()
+		return len(f.Time) == 0 && f.KnownAt.IsZero() && f.ValidAt.IsZero()
 	}
-	return true
+	return len(f.Time) == 0 && f.KnownAt.IsZero()
 }
 
 // passes reports whether the object id of sc passes f, which must be
-// simple (see simple).
+// simple (see simple). A fact the catalog does not hold does not exist.
 func (k *catalog) passes(sc core.Scope, id string, f core.Filter) bool {
-	if sc != core.ScopeFacts || f.IncludeInvalid {
+	if sc != core.ScopeFacts {
 		return true
 	}
 	k.mu.RLock()
-	e, ok := k.ends[id]
+	r, ok := k.facts[id]
 	k.mu.RUnlock()
-	if !ok {
-		return true
-	}
-	if !e.expired.IsZero() {
-		return false
-	}
-	return f.Now.IsZero() || e.invalid.IsZero() || e.invalid.After(f.Now)
+	return ok && r.passes(f)
 }
 
 // entityNames returns the names of the entities of groups among ids.

@@ -3,6 +3,8 @@ package kuzu
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 
@@ -14,14 +16,14 @@ import (
 // snapshot is a catalog's content in comparable form.
 type snapshot struct {
 	Slots map[core.Scope]map[int64]slot
-	Ends  map[string]factEnd
+	Facts map[string]factEntry
 	Names map[string]entityName
 }
 
 func snap(k *catalog) snapshot {
 	k.mu.RLock()
 	defer k.mu.RUnlock()
-	out := snapshot{Slots: map[core.Scope]map[int64]slot{}, Ends: map[string]factEnd{}, Names: map[string]entityName{}}
+	out := snapshot{Slots: map[core.Scope]map[int64]slot{}, Facts: map[string]factEntry{}, Names: map[string]entityName{}}
 	for sc, s := range k.slots {
 		m := map[int64]slot{}
 		for i, sl := range s {
@@ -33,8 +35,8 @@ func snap(k *catalog) snapshot {
 			out.Slots[sc] = m
 		}
 	}
-	for id, e := range k.ends {
-		out.Ends[id] = factEnd{e.invalid.UTC(), e.expired.UTC()}
+	for id, f := range k.facts {
+		out.Facts[id] = *f
 	}
 	for id, n := range k.names {
 		out.Names[id] = n
@@ -65,7 +67,7 @@ func fromKuzu(t *testing.T, s *Store) snapshot {
 
 func checkCatalog(t *testing.T, s *Store, step string) {
 	t.Helper()
-	if diff := cmp.Diff(fromKuzu(t, s), snap(&s.cat), cmp.AllowUnexported(slot{}, factEnd{}, entityName{})); diff != "" {
+	if diff := cmp.Diff(fromKuzu(t, s), snap(&s.cat), cmp.AllowUnexported(slot{}, factEntry{}, entityName{})); diff != "" {
 		t.Fatalf("after %s, the catalog differs from the database (-kuzu +catalog):\n%s", step, diff)
 	}
 }
@@ -75,11 +77,12 @@ func vec(i int) []float32 {
 }
 
 // TestCatalogMatchesKuzu drives the store through every write that moves
-// vector rows, fact ends or entity names — inserts, re-embeddings, updates,
-// restores, deletions, a dropped group of several thousand rows, a rolled
-// back transaction, checkpoints and a reopening — and checks after each
-// that the catalog says what the database says: same offsets for the same
-// rows, same ends, same names.
+// vector rows, changes facts or entity names — inserts, re-embeddings,
+// updates, provenance added and removed, restores, deletions, a bulk
+// import, a dropped group of several thousand rows, a rolled back
+// transaction, checkpoints and a reopening — and checks after each that
+// the catalog says what the database says: same offsets for the same rows,
+// the same fact rows column for column, same names.
 func TestCatalogMatchesKuzu(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
@@ -136,6 +139,19 @@ func TestCatalogMatchesKuzu(t *testing.T) {
 	}
 	apply("facts, some with an end", core.Change{Facts: facts})
 
+	// A second episode states some facts again: their provenance grows,
+	// and one gets attributes.
+	ep2 := core.Episode{UUID: "small-e2", GroupID: "small", Name: "e2", Source: core.SourceText, Content: "again", ValidAt: t0.Add(time.Hour), CreatedAt: t0, Status: core.EpisodeDone}
+	if _, err := s.AddEpisodes(ctx, []core.Episode{ep2}); err != nil {
+		t.Fatal(err)
+	}
+	again := slices.Clone(facts[10:15])
+	for i := range again {
+		again[i].Episodes = []string{"small-e1", "small-e2"}
+	}
+	again[0].Attributes = map[string]any{"since": "2020", "confidence": 0.5}
+	apply("facts stated again", core.Change{Facts: again, Episodes: nil})
+
 	// Re-embedding replaces rows; renaming changes names; retiring and
 	// reopening facts changes their ends.
 	renamed := entities("small", 0, 20)
@@ -174,6 +190,19 @@ func TestCatalogMatchesKuzu(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkCatalog(t, s, "deleted episode")
+	imported := core.Change{Entities: entities("imp", 0, 30)}
+	for i := range 20 {
+		f := fact("imp", i, time.Time{})
+		f.Episodes = nil
+		if i%3 == 0 {
+			f.ExpiredAt, f.InvalidAt, f.InvalidatedBy = t0.Add(time.Hour), t0, "imp-f19"
+		}
+		imported.Facts = append(imported.Facts, f)
+	}
+	if err := s.Import(ctx, imported); err != nil {
+		t.Fatal(err)
+	}
+	checkCatalog(t, s, "bulk import")
 	checkpoint("final checkpoint")
 
 	want := snap(&s.cat)
@@ -183,7 +212,92 @@ func TestCatalogMatchesKuzu(t *testing.T) {
 	if s, err = Open(ctx, opts); err != nil {
 		t.Fatal(err)
 	}
-	if diff := cmp.Diff(want, snap(&s.cat), cmp.AllowUnexported(slot{}, factEnd{}, entityName{})); diff != "" {
+	if diff := cmp.Diff(want, snap(&s.cat), cmp.AllowUnexported(slot{}, factEntry{}, entityName{})); diff != "" {
 		t.Fatalf("the catalog loaded at reopening differs from the one kept up to date (-kept +loaded):\n%s", diff)
+	}
+}
+
+// TestFactFilterInMemory checks the catalog's evaluation of fact filters
+// (factEntry.passes) against Kuzu's (where.filter, through ListFacts) on
+// facts and filters drawn from a handful of instants, so that timestamps
+// often equal the filter's times and every boundary is crossed: NULLs,
+// ended, retired and restated facts, relations, valid at, known at, both,
+// now, history and OR-of-AND time conditions with every operator.
+func TestFactFilterInMemory(t *testing.T) {
+	ctx := context.Background()
+	s, err := Open(ctx, Options{Dir: t.TempDir(), Dimension: 4, BufferPoolBytes: 64 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close(ctx)
+	t0 := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
+	instants := []time.Time{{}}
+	for i := range 5 {
+		instants = append(instants, t0.Add(time.Duration(i)*24*time.Hour+time.Duration(i)*time.Microsecond))
+	}
+	rng := rand.New(rand.NewPCG(7, 7))
+	pick := func() time.Time { return instants[rng.IntN(len(instants))] }
+	ch := core.Change{}
+	for i := range 8 {
+		ch.Entities = append(ch.Entities, core.Entity{UUID: fmt.Sprintf("n%d", i), GroupID: "g", Name: fmt.Sprint("entity ", i), CreatedAt: t0})
+	}
+	relations := []string{"KNOWS", "LIKES", "LIVES_IN"}
+	for i := range 200 {
+		f := core.Fact{UUID: fmt.Sprintf("f%03d", i), GroupID: "g", Relation: relations[i%3], Text: fmt.Sprint("fact ", i),
+			SourceUUID: fmt.Sprintf("n%d", i%8), TargetUUID: fmt.Sprintf("n%d", (i+1)%8),
+			ValidAt: pick(), InvalidAt: pick(), StatedInvalidAt: pick(), CreatedAt: pick(), ExpiredAt: pick()}
+		if f.StatedInvalidAt.IsZero() {
+			f.StatedInvalidAt = f.InvalidAt
+		}
+		ch.Facts = append(ch.Facts, f)
+	}
+	if err := s.Apply(ctx, ch); err != nil {
+		t.Fatal(err)
+	}
+	ops := []core.CompareOp{core.OpEq, core.OpNe, core.OpLt, core.OpLe, core.OpGt, core.OpGe, core.OpIsNull, core.OpNotNull}
+	fields := []core.TimeField{core.FieldValidAt, core.FieldInvalidAt, core.FieldCreatedAt, core.FieldExpiredAt}
+	nonZero := func() time.Time { return instants[1+rng.IntN(len(instants)-1)] }
+	for i := range 300 {
+		f := core.Filter{IncludeInvalid: rng.IntN(4) == 0}
+		if rng.IntN(2) == 0 {
+			f.ValidAt = nonZero()
+		}
+		if rng.IntN(2) == 0 {
+			f.KnownAt = nonZero()
+		}
+		if rng.IntN(2) == 0 {
+			f.Now = nonZero()
+		}
+		if rng.IntN(4) == 0 {
+			f.Relations = relations[:1+rng.IntN(2)]
+		}
+		for range rng.IntN(3) {
+			var group []core.TimeCondition
+			for range 1 + rng.IntN(2) {
+				c := core.TimeCondition{Field: fields[rng.IntN(len(fields))], Op: ops[rng.IntN(len(ops))]}
+				if c.Op != core.OpIsNull && c.Op != core.OpNotNull {
+					c.Value = nonZero()
+				}
+				group = append(group, c)
+			}
+			f.Time = append(f.Time, group)
+		}
+		page, err := s.ListFacts(ctx, "g", core.ListOptions{Filter: f, Limit: 1000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want, got []string
+		for _, x := range page.Items {
+			want = append(want, x.UUID)
+		}
+		for _, x := range ch.Facts {
+			if s.cat.passes(core.ScopeFacts, x.UUID, f) {
+				got = append(got, x.UUID)
+			}
+		}
+		slices.Sort(want)
+		if !slices.Equal(got, want) {
+			t.Fatalf("filter %d %+v: in memory %v, Kuzu %v", i, f, got, want)
+		}
 	}
 }

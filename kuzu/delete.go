@@ -3,7 +3,6 @@ package kuzu
 import (
 	"context"
 	"fmt"
-	"time"
 
 	"mnemo/core"
 )
@@ -71,7 +70,7 @@ func (s *Store) DeleteEpisode(ctx context.Context, group, uuid string) (core.Del
 				shared = append(shared, str(r[0]))
 			}
 		}
-		if err := s.removeProvenance(ctx, c, uuid, shared); err != nil {
+		if err := s.removeProvenance(ctx, c, pd, uuid, shared); err != nil {
 			return err
 		}
 		restored, err := deleteFacts(ctx, c, pd, group, facts)
@@ -159,16 +158,16 @@ func deleteFacts(ctx context.Context, c *conn, p *pending, group string, ids []s
 	}
 	for _, id := range ids {
 		p.del(core.ScopeFacts, group, id)
-		p.end(id, time.Time{}, time.Time{}, true)
 	}
+	p.touch(ids...)
 	return n, nil
 }
 
-// recordRestored records the new ends of restored facts, rows of (uuid,
-// invalid_at), and returns how many there are.
+// recordRestored records the restored facts, rows starting with their
+// uuid, and returns how many there are.
 func recordRestored(p *pending, rows []row) int {
 	for _, r := range rows {
-		p.end(str(r[0]), tm(r[1]), time.Time{}, false)
+		p.touch(str(r[0]))
 	}
 	return len(rows)
 }

@@ -10,7 +10,9 @@ import (
 	"mnemo/core"
 )
 
-// Facts implements core.FactStore.
+// Facts implements core.FactStore. The facts come from the catalog, which
+// holds every fact's row; only their embeddings, when asked for, are read
+// from Kuzu.
 func (s *Store) Facts(ctx context.Context, groups []string, uuids []string, opts core.GetOptions) ([]core.Fact, error) {
 	if err := checkGroups(groups); err != nil {
 		return nil, err
@@ -18,24 +20,20 @@ func (s *Store) Facts(ctx context.Context, groups []string, uuids []string, opts
 	if len(uuids) == 0 {
 		return nil, nil
 	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	var out []core.Fact
-	err := s.read(ctx, func(c *conn) error {
-		w := newWhere()
-		w.groups("f", groups)
-		rows, err := lookup(ctx, c, s.lookupLimit(core.ScopeFacts), "f", "Fact", w.String(), factCols, w.params, uuids)
-		if err != nil {
-			return fmt.Errorf("read facts: %w", err)
-		}
-		facts, err := decodeFacts(ctx, c, rows, opts.Embeddings)
-		if err != nil {
-			return err
-		}
-		byID := make(map[string]core.Fact, len(facts))
-		for _, f := range facts {
-			byID[f.UUID] = f
-		}
-		out = ordered(uuids, byID)
-		return nil
+	err := s.inMemory(func() error {
+		var err error
+		out, err = s.cat.factsOf(groups, uuids)
+		return err
+	})
+	if err != nil || !opts.Embeddings || len(out) == 0 {
+		return out, err
+	}
+	err = s.read(ctx, func(c *conn) error {
+		return fillVecs(ctx, c, core.ScopeFacts, out, func(f *core.Fact) (string, *[]float32) { return f.UUID, &f.Embedding })
 	})
 	return out, err
 }

@@ -150,7 +150,7 @@ func (s *Store) importRows(ctx context.Context, c *conn, p *pending, ch core.Cha
 			states = append(states, map[string]any{"e": ep, "x": f.UUID})
 		}
 		p.put(core.ScopeFacts, f.GroupID, f.UUID, factText(f.Text, f.Relation))
-		p.end(f.UUID, f.InvalidAt, f.ExpiredAt, false)
+		p.touch(f.UUID)
 	}
 	seen := map[core.Mention]bool{}
 	for _, m := range ch.Mentions {

@@ -24,7 +24,7 @@ import (
 
 // addProvenance adds episodes to the episodes column of facts (fact uuid →
 // episode uuids), keeping each list ordered.
-func (s *Store) addProvenance(ctx context.Context, c *conn, add map[string][]string) error {
+func (s *Store) addProvenance(ctx context.Context, c *conn, p *pending, add map[string][]string) error {
 	if len(add) == 0 {
 		return nil
 	}
@@ -53,11 +53,11 @@ func (s *Store) addProvenance(ctx context.Context, c *conn, add map[string][]str
 	for _, l := range lists {
 		sortEpisodes(l, at)
 	}
-	return s.setProvenance(ctx, c, lists)
+	return s.setProvenance(ctx, c, p, lists)
 }
 
 // removeProvenance removes episode from the episodes column of facts.
-func (s *Store) removeProvenance(ctx context.Context, c *conn, episode string, facts []string) error {
+func (s *Store) removeProvenance(ctx context.Context, c *conn, p *pending, episode string, facts []string) error {
 	rows, err := lookup(ctx, c, s.lookupLimit(core.ScopeFacts), "f", "Fact", "", "f.uuid, f.episodes", nil, facts)
 	if err != nil {
 		return fmt.Errorf("read provenance: %w", err)
@@ -69,7 +69,7 @@ func (s *Store) removeProvenance(ctx context.Context, c *conn, episode string, f
 			lists[str(r[0])] = l
 		}
 	}
-	return s.setProvenance(ctx, c, lists)
+	return s.setProvenance(ctx, c, p, lists)
 }
 
 // episodeTimes returns the valid_at of episodes.
@@ -98,8 +98,9 @@ func sortEpisodes(eps []string, at map[string]time.Time) {
 
 // setProvenance writes the episodes column of facts (fact uuid → episode
 // uuids); an empty list is written as NULL.
-func (s *Store) setProvenance(ctx context.Context, c *conn, lists map[string][]string) error {
+func (s *Store) setProvenance(ctx context.Context, c *conn, p *pending, lists map[string][]string) error {
 	var rows, none []any
+	p.touch(keys(lists)...)
 	for id, l := range lists {
 		if len(l) == 0 {
 			none = append(none, map[string]any{"uuid": id})

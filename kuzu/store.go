@@ -289,7 +289,11 @@ func (s *Store) transact(ctx context.Context, c *conn, f func(ctx context.Contex
 		return fmt.Errorf("begin transaction: %w", err)
 	}
 	p := &pending{}
-	if err := f(ctx, c, p); err != nil {
+	err := f(ctx, c, p)
+	if err == nil {
+		err = s.readTouched(ctx, c, p)
+	}
+	if err != nil {
 		// The rollback must run even if ctx is done.
 		if rerr := c.exec(context.WithoutCancel(ctx), "ROLLBACK", nil); rerr != nil {
 			s.log.Error("roll back transaction", "err", rerr)

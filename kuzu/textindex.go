@@ -38,10 +38,13 @@ type pending struct {
 	// created holds the uuids of the episodes and facts this transaction
 	// created: they have no relationships yet.
 	created map[string]bool
-	// Catalog changes (catalog.go).
-	slots []slotChange
-	ends  []endChange
-	names []nameChange
+	// Catalog changes (catalog.go): vector rows and entity names as
+	// written, the facts touched and their rows as read back before the
+	// commit.
+	slots    []slotChange
+	names    []nameChange
+	touched  map[string]bool
+	factRows []row
 }
 
 // create records that the transaction created the objects of rows.
@@ -94,11 +97,19 @@ func (s *Store) loadText(ctx context.Context, c *conn) error {
 	queries := map[core.Scope]string{
 		core.ScopeEpisodes:    "MATCH (x:Episode) RETURN x.group_id, x.uuid, x.content, ''",
 		core.ScopeEntities:    "MATCH (x:Entity) RETURN x.group_id, x.uuid, x.name, x.summary",
-		core.ScopeFacts:       "MATCH (x:Fact) RETURN x.group_id, x.uuid, x.fact, x.relation",
 		core.ScopeCommunities: "MATCH (x:Community) RETURN x.group_id, x.uuid, x.name, x.summary",
 	}
 	for _, sc := range core.Scopes {
 		ix := bm25.New()
+		if sc == core.ScopeFacts {
+			// The catalog has read every fact (catalog.load); at open,
+			// before any search, no lock is needed.
+			for id, f := range s.cat.facts {
+				ix.Put(f.group, id, factText(f.text, f.relation))
+			}
+			s.text[sc] = ix
+			continue
+		}
 		rows, err := c.query(ctx, queries[sc], nil)
 		if err != nil {
 			return fmt.Errorf("load %s texts: %w", sc, err)
@@ -108,8 +119,6 @@ func (s *Store) loadText(ctx context.Context, c *conn) error {
 			switch sc {
 			case core.ScopeEpisodes:
 				text = episodeText(str(r[2]))
-			case core.ScopeFacts:
-				text = factText(str(r[2]), str(r[3]))
 			default:
 				text = entityText(str(r[2]), str(r[3]))
 			}

@@ -402,7 +402,7 @@ func (s *Store) upsertFacts(ctx context.Context, c *conn, p *pending, group stri
 			vecs = append(vecs, vecRow{f.UUID, f.GroupID, f.Embedding})
 		}
 		p.put(core.ScopeFacts, f.GroupID, f.UUID, factText(f.Text, f.Relation))
-		p.end(f.UUID, f.InvalidAt, f.ExpiredAt, false)
+		p.touch(f.UUID)
 	}
 	if err := requireAll(ctx, c, "Entity", group, ends); err != nil {
 		return fmt.Errorf("fact endpoints: %w", err)
@@ -490,7 +490,7 @@ func (s *Store) link(ctx context.Context, c *conn, p *pending, group string, ch 
 	if err := runRows(ctx, c, "write provenance", "MATCH (e:Episode {uuid: $e}), (f:Fact {uuid: $x}) CREATE (e)-[:STATES]->(f)", newStates, "e", "x"); err != nil {
 		return err
 	}
-	if err := s.addProvenance(ctx, c, stated); err != nil {
+	if err := s.addProvenance(ctx, c, p, stated); err != nil {
 		return err
 	}
 	if newMentions, err = absent(ctx, c, "write mentions", "MATCH (e:Episode {uuid: $e})-[:MENTIONS]->(n:Entity {uuid: $x}) RETURN count(*)", mentions, newMentions); err != nil {

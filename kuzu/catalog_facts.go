@@ -1,0 +1,211 @@
+package kuzu
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"slices"
+	"time"
+
+	"mnemo/core"
+)
+
+// factEntry is a fact's row as the catalog keeps it: the Fact table's
+// columns but the uuid (the key), times as Unix microseconds (Kuzu's
+// precision) with noTime for NULL, and the attributes as their stored
+// JSON, decoded on the way out.
+type factEntry struct {
+	group, relation, text, source, target, attrs, invalidatedBy string
+	valid, invalid, stated, created, expired                    int64
+	episodes                                                    []string
+}
+
+// noTime is a NULL timestamp in a factEntry.
+const noTime = math.MinInt64
+
+func unixMicro(t time.Time) int64 {
+	if t.IsZero() {
+		return noTime
+	}
+	return t.UnixMicro()
+}
+
+func fromMicro(us int64) time.Time {
+	if us == noTime {
+		return time.Time{}
+	}
+	return time.UnixMicro(us).UTC()
+}
+
+// putFact stores a row of factCols. The caller holds k.mu for writing.
+func (k *catalog) putFact(r row) {
+	k.facts[str(r[0])] = &factEntry{
+		group: k.intern(str(r[1])), relation: k.intern(str(r[2])), text: str(r[3]),
+		source: str(r[4]), target: str(r[5]), attrs: str(r[6]),
+		valid: unixMicro(tm(r[7])), invalid: unixMicro(tm(r[8])), stated: unixMicro(tm(r[9])),
+		created: unixMicro(tm(r[10])), expired: unixMicro(tm(r[11])),
+		invalidatedBy: str(r[12]), episodes: strs(r[13]),
+	}
+}
+
+// fact returns the entry as a core.Fact, decoded as decodeFact decodes
+// the row.
+func (e *factEntry) fact(uuid string) (core.Fact, error) {
+	attrs, err := decodeAttrs(e.attrs)
+	if err != nil {
+		return core.Fact{}, fmt.Errorf("fact %s: %w", uuid, err)
+	}
+	return core.Fact{
+		UUID: uuid, GroupID: e.group, Relation: e.relation, Text: e.text,
+		SourceUUID: e.source, TargetUUID: e.target, Attributes: attrs,
+		ValidAt: fromMicro(e.valid), InvalidAt: fromMicro(e.invalid), StatedInvalidAt: fromMicro(e.stated),
+		CreatedAt: fromMicro(e.created), ExpiredAt: fromMicro(e.expired), InvalidatedBy: e.invalidatedBy,
+		Episodes: slices.Clone(e.episodes),
+	}, nil
+}
+
+// facts returns the facts of groups among ids, in the order of ids,
+// without repeats; unknown ids and other groups' facts are left out.
+func (k *catalog) factsOf(groups, ids []string) ([]core.Fact, error) {
+	k.mu.RLock()
+	defer k.mu.RUnlock()
+	out := make([]core.Fact, 0, len(ids))
+	seen := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		e, ok := k.facts[id]
+		if !ok || seen[id] || !slices.Contains(groups, e.group) {
+			continue
+		}
+		seen[id] = true
+		f, err := e.fact(id)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, f)
+	}
+	return out, nil
+}
+
+// passes reports whether the fact passes f, labels aside. It is the
+// condition where.filter writes in Cypher, evaluated on the entry: a
+// comparison with NULL is false.
+func (e *factEntry) passes(f core.Filter) bool {
+	if len(f.Relations) > 0 && !slices.Contains(f.Relations, e.relation) {
+		return false
+	}
+	inv := e.invalid
+	if !f.KnownAt.IsZero() {
+		kt := micro(f.KnownAt).UnixMicro()
+		if e.created == noTime || e.created > kt {
+			return false
+		}
+		if e.expired != noTime && e.expired > kt {
+			inv = e.stated
+		}
+		if f.ValidAt.IsZero() && !f.IncludeInvalid {
+			if e.expired != noTime && e.expired <= kt || inv != noTime && inv <= kt {
+				return false
+			}
+		}
+	}
+	switch {
+	case f.IncludeInvalid:
+	case !f.ValidAt.IsZero():
+		vt := micro(f.ValidAt).UnixMicro()
+		if e.valid != noTime && e.valid > vt || inv != noTime && inv <= vt {
+			return false
+		}
+	case f.KnownAt.IsZero():
+		if e.expired != noTime {
+			return false
+		}
+		if !f.Now.IsZero() && e.invalid != noTime && e.invalid <= micro(f.Now).UnixMicro() {
+			return false
+		}
+	}
+	return e.matchesTime(f.Time)
+}
+
+// matchesTime evaluates an OR of AND groups of time conditions; a group
+// with no condition counts for nothing, and no group at all passes.
+func (e *factEntry) matchesTime(groups [][]core.TimeCondition) bool {
+	some := false
+	for _, g := range groups {
+		if len(g) == 0 {
+			continue
+		}
+		some = true
+		if e.matchesAll(g) {
+			return true
+		}
+	}
+	return !some
+}
+
+func (e *factEntry) matchesAll(conds []core.TimeCondition) bool {
+	for _, c := range conds {
+		var v int64
+		switch c.Field {
+		case core.FieldValidAt:
+			v = e.valid
+		case core.FieldInvalidAt:
+			v = e.invalid
+		case core.FieldCreatedAt:
+			v = e.created
+		case core.FieldExpiredAt:
+			v = e.expired
+		default:
+			return false
+		}
+		switch c.Op {
+		case core.OpIsNull:
+			if v != noTime {
+				return false
+			}
+			continue
+		case core.OpNotNull:
+			if v == noTime {
+				return false
+			}
+			continue
+		}
+		if v == noTime {
+			return false
+		}
+		x := micro(c.Value).UnixMicro()
+		var ok bool
+		switch c.Op {
+		case core.OpEq:
+			ok = v == x
+		case core.OpNe:
+			ok = v != x
+		case core.OpLt:
+			ok = v < x
+		case core.OpLe:
+			ok = v <= x
+		case core.OpGt:
+			ok = v > x
+		case core.OpGe:
+			ok = v >= x
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// readTouched reads back, inside the transaction, the rows of the facts
+// it touched, for the catalog to publish after the commit. A touched fact
+// that is not read back was deleted.
+func (s *Store) readTouched(ctx context.Context, c *conn, p *pending) error {
+	if len(p.touched) == 0 {
+		return nil
+	}
+	rows, err := lookup(ctx, c, s.lookupLimit(core.ScopeFacts), "f", "Fact", "", factCols, nil, keys(p.touched))
+	if err != nil {
+		return fmt.Errorf("read back written facts: %w", err)
+	}
+	p.factRows = rows
+	return nil
+}
