@@ -189,9 +189,9 @@ var factColumns = `RETURN r.uuid, r.g AS g, r.rel AS rel, r.fact AS fact, r.src 
 	` + copyTsExpr("r.created_at") + ` AS created_at, ` + copyTsExpr("r.expired_at") + ` AS expired_at, r.invby AS invby`
 
 // copyTsExpr is tsExpr for COPY FROM a subquery: there Kuzu evaluates both
-// branches of the CASE on every row, so timestamp('') fails the copy when
-// some rows have the timestamp and others do not; the empty ones parse a
-// placeholder that the CASE then discards.
+// branches of the CASE on every row, so parsing the empty string fails the
+// copy when some rows have the timestamp and others do not; the empty ones
+// parse a placeholder that the CASE then discards.
 func copyTsExpr(field string) string {
 	return fmt.Sprintf("CASE WHEN %s = '' THEN NULL ELSE timestamp(CASE WHEN %s = '' THEN '1970-01-01' ELSE %s END) END", field, field, field)
 }
