@@ -92,9 +92,13 @@ func (s *Store) VectorSearch(ctx context.Context, q core.SearchQuery) ([]core.Hi
 }
 
 // vectorExact scores every vector of the groups. It ranks on the vector
-// table alone first and joins the objects only for the best m, doubling m
-// while filtered-out objects leave the page short.
+// table alone and keeps the best m that pass the filter, doubling m while
+// filtered-out objects leave the page short. The catalog decides the
+// filter when it can; otherwise the best m are joined to their objects.
 func (s *Store) vectorExact(ctx context.Context, c *conn, q core.SearchQuery, inGroups int) ([]core.Hit, error) {
+	if simple(q.Scope, q.Filter) {
+		return s.vectorExactInMemory(ctx, c, q, inGroups)
+	}
 	a := alias(q.Scope)
 	w := newWhereNamed("v")
 	w.groups("v", q.Groups)
@@ -118,6 +122,49 @@ func (s *Store) vectorExact(ctx context.Context, c *conn, q core.SearchQuery, in
 		}
 		if m > 1<<22 {
 			return hitsOf(rows), nil
+		}
+	}
+}
+
+// vectorExactInMemory is vectorExact when the catalog decides q's filter.
+// A vector row exists exactly as long as its object (both go in one
+// transaction), so the ranking needs no join.
+func (s *Store) vectorExactInMemory(ctx context.Context, c *conn, q core.SearchQuery, inGroups int) ([]core.Hit, error) {
+	w := newWhereNamed("v")
+	w.groups("v", q.Groups)
+	params := w.merge(map[string]any{"q": vecParam(q.Vector), "min": q.MinScore})
+	for m := max(q.Limit*4, 64); ; m *= 2 {
+		stmt := fmt.Sprintf(`MATCH (v:%s) WHERE %s
+			WITH v.uuid AS id, array_cosine_similarity(v.vec, CAST($q AS FLOAT[%d])) AS score
+			ORDER BY score DESC LIMIT %d WHERE score >= $min
+			RETURN id, score`, vecTable(q.Scope), w, s.dim, m)
+		rows, err := c.query(ctx, stmt, params)
+		if err != nil {
+			return nil, fmt.Errorf("vector search %s: %w", q.Scope, err)
+		}
+		found := hitsOf(rows)
+		ids := make([]string, len(found))
+		for i, h := range found {
+			ids[i] = h.UUID
+		}
+		ok, err := s.passing(ctx, nil, q, ids, len(ids))
+		if err != nil {
+			return nil, fmt.Errorf("vector search %s: %w", q.Scope, err)
+		}
+		hits := found[:0]
+		for _, h := range found {
+			if ok[h.UUID] {
+				hits = append(hits, h)
+			}
+		}
+		slices.SortFunc(hits, func(x, y core.Hit) int {
+			if c := cmp.Compare(y.Score, x.Score); c != 0 {
+				return c
+			}
+			return cmp.Compare(x.UUID, y.UUID)
+		})
+		if len(hits) >= q.Limit || len(rows) < m || m >= inGroups || m > 1<<22 {
+			return hits[:min(len(hits), q.Limit)], nil
 		}
 	}
 }
