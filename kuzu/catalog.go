@@ -28,8 +28,9 @@ import (
 //     columns: 10 facts cost more than the HNSW query that found them),
 //     and so that the fact filters but labels — valid now, valid at,
 //     known at, relations, time conditions — are decided in memory;
-//   - each entity's group and name, for the ends of the facts a search
-//     returns;
+//   - every entity's row but its embedding (entityEntry): the entities a
+//     search returns, the names of the ends of the facts it returns, and
+//     the label and time filters of entities and of facts' ends;
 //   - how many vectors each group has, which decides between an exact scan
 //     and the index (see search.go).
 //
@@ -40,29 +41,28 @@ import (
 // move rows (TestCatalogMatchesKuzu checks this through inserts, deletes,
 // rollbacks, checkpoints and reopening), so an offset, once read, names its
 // row until the row is deleted. A write transaction does not say what the
-// fact rows became: it names the facts it touched, and they are read back
-// inside the transaction, before the commit, so the catalog holds what
-// Kuzu committed, not what the write path meant to write. Memory: about
-// 100 bytes per vector, 50 per entity, 350 to 450 per fact.
+// fact and entity rows became: it names the objects it touched, and they
+// are read back inside the transaction, before the commit, so the catalog
+// holds what Kuzu committed, not what the write path meant to write.
+// Memory: about 100 bytes per vector, 350 to 450 per fact, 200 per entity
+// plus its summary.
 type catalog struct {
-	mu    sync.RWMutex
-	slots map[core.Scope][]slot
-	facts map[string]*factEntry
-	names map[string]entityName
+	mu       sync.RWMutex
+	slots    map[core.Scope][]slot
+	facts    map[string]*factEntry
+	entities map[string]*entityEntry
 	// vectors counts the occupied slots of each scope by group, total in
 	// all groups.
 	vectors map[core.Scope]map[string]int
 	total   map[core.Scope]int
-	// strs interns group ids and relation names, which every slot, name
-	// and fact repeats.
+	// strs interns group ids, relation names and labels, which every
+	// slot, fact and entity repeats.
 	strs map[string]string
 }
 
 // slot is the object whose vector sits at an offset of a vector table; the
 // zero slot is a deleted row.
 type slot struct{ uuid, group string }
-
-type entityName struct{ group, name string }
 
 // catalog changes a transaction records in its pending.
 type slotChange struct {
@@ -72,28 +72,23 @@ type slotChange struct {
 	group  string
 }
 
-type nameChange struct {
-	uuid, group, name string
-	del               bool
-}
-
 func (p *pending) slot(sc core.Scope, offset int64, uuid, group string) {
 	p.slots = append(p.slots, slotChange{sc, offset, uuid, group})
 }
 
 // touch records that the transaction created, changed or deleted the
-// facts ids: their rows are read back before the commit (readTouched).
-func (p *pending) touch(ids ...string) {
+// objects ids of sc (facts or entities): their rows are read back before
+// the commit (readTouched).
+func (p *pending) touch(sc core.Scope, ids ...string) {
 	if p.touched == nil {
-		p.touched = map[string]bool{}
+		p.touched = map[core.Scope]map[string]bool{}
+	}
+	if p.touched[sc] == nil {
+		p.touched[sc] = map[string]bool{}
 	}
 	for _, id := range ids {
-		p.touched[id] = true
+		p.touched[sc][id] = true
 	}
-}
-
-func (p *pending) name(uuid, group, name string, del bool) {
-	p.names = append(p.names, nameChange{uuid, group, name, del})
 }
 
 func (k *catalog) intern(g string) string {
@@ -104,12 +99,11 @@ func (k *catalog) intern(g string) string {
 	return g
 }
 
-// load reads the catalog from the database. Entity names come with the
-// text index (loadText), which reads them anyway.
+// load reads the catalog from the database.
 func (k *catalog) load(ctx context.Context, c *conn) error {
 	k.mu.Lock()
 	defer k.mu.Unlock()
-	k.facts, k.names, k.strs = map[string]*factEntry{}, map[string]entityName{}, map[string]string{}
+	k.facts, k.entities, k.strs = map[string]*factEntry{}, map[string]*entityEntry{}, map[string]string{}
 	if err := k.readSlots(ctx, c); err != nil {
 		return err
 	}
@@ -119,6 +113,12 @@ func (k *catalog) load(ctx context.Context, c *conn) error {
 	}
 	for _, r := range rows {
 		k.putFact(r)
+	}
+	if rows, err = c.query(ctx, "MATCH (n:Entity) RETURN "+entityCols, nil); err != nil {
+		return fmt.Errorf("load entities: %w", err)
+	}
+	for _, r := range rows {
+		k.putEntity(r)
 	}
 	return nil
 }
@@ -184,10 +184,6 @@ func (k *catalog) counts(sc core.Scope, groups []string) (inGroups, total int) {
 	return inGroups, k.total[sc]
 }
 
-func (k *catalog) putName(uuid, group, name string) {
-	k.names[uuid] = entityName{k.intern(group), name}
-}
-
 // apply publishes a committed transaction's catalog changes.
 func (k *catalog) apply(p *pending) {
 	k.mu.Lock()
@@ -210,18 +206,17 @@ func (k *catalog) apply(p *pending) {
 			k.setSlot(ch.sc, ch.offset, ch.uuid, ch.group)
 		}
 	}
-	for id := range p.touched {
+	for id := range p.touched[core.ScopeFacts] {
 		delete(k.facts, id)
 	}
-	for _, r := range p.factRows {
+	for _, r := range p.rows[core.ScopeFacts] {
 		k.putFact(r)
 	}
-	for _, ch := range p.names {
-		if ch.del {
-			delete(k.names, ch.uuid)
-		} else {
-			k.putName(ch.uuid, ch.group, ch.name)
-		}
+	for id := range p.touched[core.ScopeEntities] {
+		delete(k.entities, id)
+	}
+	for _, r := range p.rows[core.ScopeEntities] {
+		k.putEntity(r)
 	}
 }
 
@@ -235,9 +230,9 @@ func (k *catalog) dropGroup(group string) {
 		k.total[sc] -= k.vectors[sc][group]
 		delete(k.vectors[sc], group)
 	}
-	for id, n := range k.names {
+	for id, n := range k.entities {
 		if n.group == group {
-			delete(k.names, id)
+			delete(k.entities, id)
 		}
 	}
 	for id, f := range k.facts {
@@ -278,15 +273,13 @@ func (k *catalog) resolve(sc core.Scope, groups []string, found []offsetHit) (id
 }
 
 // simple reports whether the catalog alone decides f for objects of sc
-// that are known to be in the searched groups: for facts, every filter but
-// labels (which are the endpoints'); for the other kinds, f asks nothing
-// of them.
+// that are known to be in the searched groups: every filter of facts and
+// entities, whose rows it holds; for episodes and communities, a filter
+// that asks nothing of them.
 func simple(sc core.Scope, f core.Filter) bool {
 	switch sc {
-	case core.ScopeFacts:
-		return len(f.Labels) == 0
-	case core.ScopeEntities:
-		return len(f.Labels) == 0 && len(f.Time) == 0 && f.KnownAt.IsZero()
+	case core.ScopeFacts, core.ScopeEntities:
+		return true
 	case core.ScopeEpisodes:
 		return len(f.Time) == 0 && f.KnownAt.IsZero() && f.ValidAt.IsZero()
 	}
@@ -294,15 +287,20 @@ func simple(sc core.Scope, f core.Filter) bool {
 }
 
 // passes reports whether the object id of sc passes f, which must be
-// simple (see simple). A fact the catalog does not hold does not exist.
+// simple (see simple). A fact or entity the catalog does not hold does not
+// exist.
 func (k *catalog) passes(sc core.Scope, id string, f core.Filter) bool {
-	if sc != core.ScopeFacts {
-		return true
-	}
 	k.mu.RLock()
-	r, ok := k.facts[id]
-	k.mu.RUnlock()
-	return ok && r.passes(f)
+	defer k.mu.RUnlock()
+	switch sc {
+	case core.ScopeFacts:
+		r, ok := k.facts[id]
+		return ok && r.passes(f) && (len(f.Labels) == 0 || k.hasLabels(r.source, f.Labels) || k.hasLabels(r.target, f.Labels))
+	case core.ScopeEntities:
+		r, ok := k.entities[id]
+		return ok && r.passes(f)
+	}
+	return true
 }
 
 // entityNames returns the names of the entities of groups among ids.
@@ -311,7 +309,7 @@ func (k *catalog) entityNames(groups, ids []string) map[string]string {
 	defer k.mu.RUnlock()
 	out := make(map[string]string, len(ids))
 	for _, id := range ids {
-		if n, ok := k.names[id]; ok && slices.Contains(groups, n.group) {
+		if n, ok := k.entities[id]; ok && slices.Contains(groups, n.group) {
 			out[id] = n.name
 		}
 	}

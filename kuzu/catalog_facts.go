@@ -123,38 +123,46 @@ func (e *factEntry) passes(f core.Filter) bool {
 			return false
 		}
 	}
-	return e.matchesTime(f.Time)
+	return matchesTime(f.Time, e.field)
 }
 
-// matchesTime evaluates an OR of AND groups of time conditions; a group
-// with no condition counts for nothing, and no group at all passes.
-func (e *factEntry) matchesTime(groups [][]core.TimeCondition) bool {
+// field returns the timestamp a time condition names.
+func (e *factEntry) field(f core.TimeField) (int64, bool) {
+	switch f {
+	case core.FieldValidAt:
+		return e.valid, true
+	case core.FieldInvalidAt:
+		return e.invalid, true
+	case core.FieldCreatedAt:
+		return e.created, true
+	case core.FieldExpiredAt:
+		return e.expired, true
+	}
+	return 0, false
+}
+
+// matchesTime evaluates an OR of AND groups of time conditions on the
+// timestamps field returns (false for a field the object lacks), as
+// where.filter writes them in Cypher: a comparison with NULL is false, a
+// group with no condition counts for nothing, and no group at all passes.
+func matchesTime(groups [][]core.TimeCondition, field func(core.TimeField) (int64, bool)) bool {
 	some := false
 	for _, g := range groups {
 		if len(g) == 0 {
 			continue
 		}
 		some = true
-		if e.matchesAll(g) {
+		if matchesAll(g, field) {
 			return true
 		}
 	}
 	return !some
 }
 
-func (e *factEntry) matchesAll(conds []core.TimeCondition) bool {
+func matchesAll(conds []core.TimeCondition, field func(core.TimeField) (int64, bool)) bool {
 	for _, c := range conds {
-		var v int64
-		switch c.Field {
-		case core.FieldValidAt:
-			v = e.valid
-		case core.FieldInvalidAt:
-			v = e.invalid
-		case core.FieldCreatedAt:
-			v = e.created
-		case core.FieldExpiredAt:
-			v = e.expired
-		default:
+		v, ok := field(c.Field)
+		if !ok {
 			return false
 		}
 		switch c.Op {
@@ -173,7 +181,6 @@ func (e *factEntry) matchesAll(conds []core.TimeCondition) bool {
 			return false
 		}
 		x := micro(c.Value).UnixMicro()
-		var ok bool
 		switch c.Op {
 		case core.OpEq:
 			ok = v == x
@@ -187,6 +194,8 @@ func (e *factEntry) matchesAll(conds []core.TimeCondition) bool {
 			ok = v > x
 		case core.OpGe:
 			ok = v >= x
+		default:
+			ok = false
 		}
 		if !ok {
 			return false
@@ -196,16 +205,22 @@ func (e *factEntry) matchesAll(conds []core.TimeCondition) bool {
 }
 
 // readTouched reads back, inside the transaction, the rows of the facts
-// it touched, for the catalog to publish after the commit. A touched fact
-// that is not read back was deleted.
+// and entities it touched, for the catalog to publish after the commit. A
+// touched object that is not read back was deleted.
 func (s *Store) readTouched(ctx context.Context, c *conn, p *pending) error {
-	if len(p.touched) == 0 {
-		return nil
+	for sc, ids := range p.touched {
+		a, table, cols := "f", "Fact", factCols
+		if sc == core.ScopeEntities {
+			a, table, cols = "n", "Entity", entityCols
+		}
+		rows, err := lookup(ctx, c, s.lookupLimit(sc), a, table, "", cols, nil, keys(ids))
+		if err != nil {
+			return fmt.Errorf("read back written %s: %w", sc, err)
+		}
+		if p.rows == nil {
+			p.rows = map[core.Scope][]row{}
+		}
+		p.rows[sc] = rows
 	}
-	rows, err := lookup(ctx, c, s.lookupLimit(core.ScopeFacts), "f", "Fact", "", factCols, nil, keys(p.touched))
-	if err != nil {
-		return fmt.Errorf("read back written facts: %w", err)
-	}
-	p.factRows = rows
 	return nil
 }

@@ -15,15 +15,15 @@ import (
 
 // snapshot is a catalog's content in comparable form.
 type snapshot struct {
-	Slots map[core.Scope]map[int64]slot
-	Facts map[string]factEntry
-	Names map[string]entityName
+	Slots    map[core.Scope]map[int64]slot
+	Facts    map[string]factEntry
+	Entities map[string]entityEntry
 }
 
 func snap(k *catalog) snapshot {
 	k.mu.RLock()
 	defer k.mu.RUnlock()
-	out := snapshot{Slots: map[core.Scope]map[int64]slot{}, Facts: map[string]factEntry{}, Names: map[string]entityName{}}
+	out := snapshot{Slots: map[core.Scope]map[int64]slot{}, Facts: map[string]factEntry{}, Entities: map[string]entityEntry{}}
 	for sc, s := range k.slots {
 		m := map[int64]slot{}
 		for i, sl := range s {
@@ -38,8 +38,8 @@ func snap(k *catalog) snapshot {
 	for id, f := range k.facts {
 		out.Facts[id] = *f
 	}
-	for id, n := range k.names {
-		out.Names[id] = n
+	for id, e := range k.entities {
+		out.Entities[id] = *e
 	}
 	return out
 }
@@ -49,16 +49,7 @@ func fromKuzu(t *testing.T, s *Store) snapshot {
 	t.Helper()
 	ctx := context.Background()
 	var k catalog
-	err := s.read(ctx, func(c *conn) error {
-		if err := k.load(ctx, c); err != nil {
-			return err
-		}
-		rows, err := c.query(ctx, "MATCH (n:Entity) RETURN n.uuid, n.group_id, n.name", nil)
-		for _, r := range rows {
-			k.putName(str(r[0]), str(r[1]), str(r[2]))
-		}
-		return err
-	})
+	err := s.read(ctx, func(c *conn) error { return k.load(ctx, c) })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +58,7 @@ func fromKuzu(t *testing.T, s *Store) snapshot {
 
 func checkCatalog(t *testing.T, s *Store, step string) {
 	t.Helper()
-	if diff := cmp.Diff(fromKuzu(t, s), snap(&s.cat), cmp.AllowUnexported(slot{}, factEntry{}, entityName{})); diff != "" {
+	if diff := cmp.Diff(fromKuzu(t, s), snap(&s.cat), cmp.AllowUnexported(slot{}, factEntry{}, entityEntry{})); diff != "" {
 		t.Fatalf("after %s, the catalog differs from the database (-kuzu +catalog):\n%s", step, diff)
 	}
 }
@@ -82,7 +73,7 @@ func vec(i int) []float32 {
 // import, a dropped group of several thousand rows, a rolled back
 // transaction, checkpoints and a reopening — and checks after each that
 // the catalog says what the database says: same offsets for the same rows,
-// the same fact rows column for column, same names.
+// the same fact and entity rows column for column.
 func TestCatalogMatchesKuzu(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
@@ -212,18 +203,19 @@ func TestCatalogMatchesKuzu(t *testing.T) {
 	if s, err = Open(ctx, opts); err != nil {
 		t.Fatal(err)
 	}
-	if diff := cmp.Diff(want, snap(&s.cat), cmp.AllowUnexported(slot{}, factEntry{}, entityName{})); diff != "" {
+	if diff := cmp.Diff(want, snap(&s.cat), cmp.AllowUnexported(slot{}, factEntry{}, entityEntry{})); diff != "" {
 		t.Fatalf("the catalog loaded at reopening differs from the one kept up to date (-kept +loaded):\n%s", diff)
 	}
 }
 
-// TestFactFilterInMemory checks the catalog's evaluation of fact filters
-// (factEntry.passes) against Kuzu's (where.filter, through ListFacts) on
-// facts and filters drawn from a handful of instants, so that timestamps
-// often equal the filter's times and every boundary is crossed: NULLs,
-// ended, retired and restated facts, relations, valid at, known at, both,
-// now, history and OR-of-AND time conditions with every operator.
-func TestFactFilterInMemory(t *testing.T) {
+// TestFiltersInMemory checks the catalog's evaluation of fact and entity
+// filters (catalog.passes) against Kuzu's (where.filter, through
+// ListFacts and ListEntities) on objects and filters drawn from a handful
+// of instants, so that timestamps often equal the filter's times and every
+// boundary is crossed: NULLs, ended, retired and restated facts, relations,
+// labels (of entities, and of either end of a fact), valid at, known at,
+// both, now, history and OR-of-AND time conditions with every operator.
+func TestFiltersInMemory(t *testing.T) {
 	ctx := context.Background()
 	s, err := Open(ctx, Options{Dir: t.TempDir(), Dimension: 4, BufferPoolBytes: 64 << 20})
 	if err != nil {
@@ -238,8 +230,15 @@ func TestFactFilterInMemory(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 7))
 	pick := func() time.Time { return instants[rng.IntN(len(instants))] }
 	ch := core.Change{}
+	labels := []string{"Person", "City", "Pet"}
 	for i := range 8 {
-		ch.Entities = append(ch.Entities, core.Entity{UUID: fmt.Sprintf("n%d", i), GroupID: "g", Name: fmt.Sprint("entity ", i), CreatedAt: t0})
+		var ls []string
+		for j, l := range labels {
+			if i>>j&1 == 1 {
+				ls = append(ls, l)
+			}
+		}
+		ch.Entities = append(ch.Entities, core.Entity{UUID: fmt.Sprintf("n%d", i), GroupID: "g", Name: fmt.Sprint("entity ", i), Labels: ls, CreatedAt: pick()})
 	}
 	relations := []string{"KNOWS", "LIKES", "LIVES_IN"}
 	for i := range 200 {
@@ -271,6 +270,10 @@ func TestFactFilterInMemory(t *testing.T) {
 		if rng.IntN(4) == 0 {
 			f.Relations = relations[:1+rng.IntN(2)]
 		}
+		if rng.IntN(3) == 0 {
+			lo := rng.IntN(3)
+			f.Labels = labels[lo : lo+1+rng.IntN(3-lo)]
+		}
 		for range rng.IntN(3) {
 			var group []core.TimeCondition
 			for range 1 + rng.IntN(2) {
@@ -298,6 +301,35 @@ func TestFactFilterInMemory(t *testing.T) {
 		slices.Sort(want)
 		if !slices.Equal(got, want) {
 			t.Fatalf("filter %d %+v: in memory %v, Kuzu %v", i, f, got, want)
+		}
+
+		// The same filter, its fields that apply to entities kept.
+		ef := core.Filter{Labels: f.Labels, KnownAt: f.KnownAt}
+		for _, g := range f.Time {
+			var kept []core.TimeCondition
+			for _, c := range g {
+				if c.Field == core.FieldCreatedAt {
+					kept = append(kept, c)
+				}
+			}
+			ef.Time = append(ef.Time, kept)
+		}
+		ents, err := s.ListEntities(ctx, "g", core.ListOptions{Filter: ef, Limit: 1000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, got = nil, nil
+		for _, x := range ents.Items {
+			want = append(want, x.UUID)
+		}
+		for _, x := range ch.Entities {
+			if s.cat.passes(core.ScopeEntities, x.UUID, ef) {
+				got = append(got, x.UUID)
+			}
+		}
+		slices.Sort(want)
+		if !slices.Equal(got, want) {
+			t.Fatalf("entity filter %d %+v: in memory %v, Kuzu %v", i, ef, got, want)
 		}
 	}
 }

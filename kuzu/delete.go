@@ -159,7 +159,7 @@ func deleteFacts(ctx context.Context, c *conn, p *pending, group string, ids []s
 	for _, id := range ids {
 		p.del(core.ScopeFacts, group, id)
 	}
-	p.touch(ids...)
+	p.touch(core.ScopeFacts, ids...)
 	return n, nil
 }
 
@@ -167,7 +167,7 @@ func deleteFacts(ctx context.Context, c *conn, p *pending, group string, ids []s
 // uuid, and returns how many there are.
 func recordRestored(p *pending, rows []row) int {
 	for _, r := range rows {
-		p.touch(str(r[0]))
+		p.touch(core.ScopeFacts, str(r[0]))
 	}
 	return len(rows)
 }
@@ -184,8 +184,8 @@ func deleteEntities(ctx context.Context, c *conn, p *pending, group string, ids 
 	}
 	for _, id := range ids {
 		p.del(core.ScopeEntities, group, id)
-		p.name(id, group, "", true)
 	}
+	p.touch(core.ScopeEntities, ids...)
 	return nil
 }
 

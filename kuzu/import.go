@@ -133,7 +133,7 @@ func (s *Store) importRows(ctx context.Context, c *conn, p *pending, ch core.Cha
 	for _, e := range ch.Entities {
 		ents = append(ents, entityRow(e))
 		p.put(core.ScopeEntities, e.GroupID, e.UUID, entityText(e.Name, e.Summary))
-		p.name(e.UUID, e.GroupID, e.Name, false)
+		p.touch(core.ScopeEntities, e.UUID)
 	}
 	for _, f := range ch.Facts {
 		fe := uniq(f.Episodes)
@@ -150,7 +150,7 @@ func (s *Store) importRows(ctx context.Context, c *conn, p *pending, ch core.Cha
 			states = append(states, map[string]any{"e": ep, "x": f.UUID})
 		}
 		p.put(core.ScopeFacts, f.GroupID, f.UUID, factText(f.Text, f.Relation))
-		p.touch(f.UUID)
+		p.touch(core.ScopeFacts, f.UUID)
 	}
 	seen := map[core.Mention]bool{}
 	for _, m := range ch.Mentions {

@@ -100,7 +100,7 @@ func sortEpisodes(eps []string, at map[string]time.Time) {
 // uuids); an empty list is written as NULL.
 func (s *Store) setProvenance(ctx context.Context, c *conn, p *pending, lists map[string][]string) error {
 	var rows, none []any
-	p.touch(keys(lists)...)
+	p.touch(core.ScopeFacts, keys(lists)...)
 	for id, l := range lists {
 		if len(l) == 0 {
 			none = append(none, map[string]any{"uuid": id})

@@ -291,7 +291,9 @@ func (s *Store) EpisodeLinks(ctx context.Context, groups []string, uuid string) 
 	return l, err
 }
 
-// Entities implements core.EntityStore.
+// Entities implements core.EntityStore. The entities come from the
+// catalog, which holds every entity's row; only their embeddings, when
+// asked for, are read from Kuzu.
 func (s *Store) Entities(ctx context.Context, groups []string, uuids []string, opts core.GetOptions) ([]core.Entity, error) {
 	if err := checkGroups(groups); err != nil {
 		return nil, err
@@ -299,35 +301,20 @@ func (s *Store) Entities(ctx context.Context, groups []string, uuids []string, o
 	if len(uuids) == 0 {
 		return nil, nil
 	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	var out []core.Entity
-	err := s.read(ctx, func(c *conn) error {
-		w := newWhere()
-		w.groups("n", groups)
-		rows, err := lookup(ctx, c, s.lookupLimit(core.ScopeEntities), "n", "Entity", w.String(), entityCols, w.params, uuids)
-		if err != nil {
-			return fmt.Errorf("read entities: %w", err)
-		}
-		byID := map[string]core.Entity{}
-		for _, r := range rows {
-			e, err := decodeEntity(r)
-			if err != nil {
-				return err
-			}
-			byID[e.UUID] = e
-		}
-		if opts.Embeddings {
-			vecs, err := readVecs(ctx, c, core.ScopeEntities, keys(byID))
-			if err != nil {
-				return err
-			}
-			for id, v := range vecs {
-				e := byID[id]
-				e.NameEmbedding = v
-				byID[id] = e
-			}
-		}
-		out = ordered(uuids, byID)
-		return nil
+	err := s.inMemory(func() error {
+		var err error
+		out, err = s.cat.entitiesOf(groups, uuids)
+		return err
+	})
+	if err != nil || !opts.Embeddings || len(out) == 0 {
+		return out, err
+	}
+	err = s.read(ctx, func(c *conn) error {
+		return fillVecs(ctx, c, core.ScopeEntities, out, func(e *core.Entity) (string, *[]float32) { return e.UUID, &e.NameEmbedding })
 	})
 	return out, err
 }

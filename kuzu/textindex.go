@@ -38,13 +38,11 @@ type pending struct {
 	// created holds the uuids of the episodes and facts this transaction
 	// created: they have no relationships yet.
 	created map[string]bool
-	// Catalog changes (catalog.go): vector rows and entity names as
-	// written, the facts touched and their rows as read back before the
-	// commit.
-	slots    []slotChange
-	names    []nameChange
-	touched  map[string]bool
-	factRows []row
+	// Catalog changes (catalog.go): vector rows as written; the facts and
+	// entities touched, and their rows as read back before the commit.
+	slots   []slotChange
+	touched map[core.Scope]map[string]bool
+	rows    map[core.Scope][]row
 }
 
 // create records that the transaction created the objects of rows.
@@ -96,16 +94,22 @@ func (s *Store) loadText(ctx context.Context, c *conn) error {
 	s.text = map[core.Scope]*bm25.Index{}
 	queries := map[core.Scope]string{
 		core.ScopeEpisodes:    "MATCH (x:Episode) RETURN x.group_id, x.uuid, x.content, ''",
-		core.ScopeEntities:    "MATCH (x:Entity) RETURN x.group_id, x.uuid, x.name, x.summary",
 		core.ScopeCommunities: "MATCH (x:Community) RETURN x.group_id, x.uuid, x.name, x.summary",
 	}
 	for _, sc := range core.Scopes {
 		ix := bm25.New()
-		if sc == core.ScopeFacts {
-			// The catalog has read every fact (catalog.load); at open,
-			// before any search, no lock is needed.
+		// The catalog has read every fact and entity (catalog.load); at
+		// open, before any search, no lock is needed.
+		switch sc {
+		case core.ScopeFacts:
 			for id, f := range s.cat.facts {
 				ix.Put(f.group, id, factText(f.text, f.relation))
+			}
+			s.text[sc] = ix
+			continue
+		case core.ScopeEntities:
+			for id, e := range s.cat.entities {
+				ix.Put(e.group, id, entityText(e.name, e.summary))
 			}
 			s.text[sc] = ix
 			continue
@@ -123,10 +127,6 @@ func (s *Store) loadText(ctx context.Context, c *conn) error {
 				text = entityText(str(r[2]), str(r[3]))
 			}
 			ix.Put(str(r[0]), str(r[1]), text)
-			if sc == core.ScopeEntities {
-				// At open, before any search: no lock needed.
-				s.cat.putName(str(r[1]), str(r[0]), str(r[2]))
-			}
 		}
 		s.text[sc] = ix
 	}

@@ -371,7 +371,7 @@ func (s *Store) upsertEntities(ctx context.Context, c *conn, p *pending, group s
 			vecs = append(vecs, vecRow{e.UUID, e.GroupID, e.NameEmbedding})
 		}
 		p.put(core.ScopeEntities, e.GroupID, e.UUID, entityText(e.Name, e.Summary))
-		p.name(e.UUID, e.GroupID, e.Name, false)
+		p.touch(core.ScopeEntities, e.UUID)
 	}
 	fresh, old, err := split(ctx, c, "Entity", rows)
 	if err != nil {
@@ -402,7 +402,7 @@ func (s *Store) upsertFacts(ctx context.Context, c *conn, p *pending, group stri
 			vecs = append(vecs, vecRow{f.UUID, f.GroupID, f.Embedding})
 		}
 		p.put(core.ScopeFacts, f.GroupID, f.UUID, factText(f.Text, f.Relation))
-		p.touch(f.UUID)
+		p.touch(core.ScopeFacts, f.UUID)
 	}
 	if err := requireAll(ctx, c, "Entity", group, ends); err != nil {
 		return fmt.Errorf("fact endpoints: %w", err)

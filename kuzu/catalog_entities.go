@@ -1,0 +1,96 @@
+package kuzu
+
+import (
+	"fmt"
+	"slices"
+
+	"mnemo/core"
+)
+
+// entityEntry is an entity's row as the catalog keeps it: the Entity
+// table's columns read back (entityCols) but the uuid, which is the key.
+type entityEntry struct {
+	group, name, summary, attrs string
+	labels                      []string
+	created                     int64
+}
+
+// putEntity stores a row of entityCols. The caller holds k.mu for writing.
+func (k *catalog) putEntity(r row) {
+	labels := strs(r[3])
+	for i, l := range labels {
+		labels[i] = k.intern(l)
+	}
+	k.entities[str(r[0])] = &entityEntry{
+		group: k.intern(str(r[1])), name: str(r[2]), labels: labels,
+		summary: str(r[4]), attrs: str(r[5]), created: unixMicro(tm(r[6])),
+	}
+}
+
+// entity returns the entry as a core.Entity, decoded as decodeEntity
+// decodes the row.
+func (e *entityEntry) entity(uuid string) (core.Entity, error) {
+	attrs, err := decodeAttrs(e.attrs)
+	if err != nil {
+		return core.Entity{}, fmt.Errorf("entity %s: %w", uuid, err)
+	}
+	return core.Entity{
+		UUID: uuid, GroupID: e.group, Name: e.name, Labels: slices.Clone(e.labels),
+		Summary: e.summary, Attributes: attrs, CreatedAt: fromMicro(e.created),
+	}, nil
+}
+
+// entitiesOf returns the entities of groups among ids, in the order of
+// ids, without repeats; unknown ids and other groups' entities are left
+// out.
+func (k *catalog) entitiesOf(groups, ids []string) ([]core.Entity, error) {
+	k.mu.RLock()
+	defer k.mu.RUnlock()
+	out := make([]core.Entity, 0, len(ids))
+	seen := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		e, ok := k.entities[id]
+		if !ok || seen[id] || !slices.Contains(groups, e.group) {
+			continue
+		}
+		seen[id] = true
+		x, err := e.entity(id)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, x)
+	}
+	return out, nil
+}
+
+// passes reports whether the entity passes f: the condition where.filter
+// writes for entities (labels, known at, time conditions on created_at),
+// evaluated on the entry.
+func (e *entityEntry) passes(f core.Filter) bool {
+	if !hasAll(e.labels, f.Labels) {
+		return false
+	}
+	if !f.KnownAt.IsZero() && (e.created == noTime || e.created > micro(f.KnownAt).UnixMicro()) {
+		return false
+	}
+	return matchesTime(f.Time, func(field core.TimeField) (int64, bool) {
+		return e.created, field == core.FieldCreatedAt
+	})
+}
+
+// hasLabels reports whether the entity id exists and carries every one of
+// labels. The caller holds k.mu.
+func (k *catalog) hasLabels(id string, labels []string) bool {
+	e, ok := k.entities[id]
+	return ok && hasAll(e.labels, labels)
+}
+
+// hasAll is Kuzu's list_has_all(have, want).
+func hasAll(have, want []string) bool {
+	for _, l := range want {
+		if !slices.Contains(have, l) {
+			return false
+		}
+	}
+	return true
+}
