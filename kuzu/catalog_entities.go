@@ -8,11 +8,12 @@ import (
 )
 
 // entityEntry is an entity's row as the catalog keeps it: the Entity
-// table's columns read back (entityCols) but the uuid, which is the key.
+// table's columns read back (entityCols). The uuid is also the map's key,
+// the same string, which the facts' ends share (see canonical).
 type entityEntry struct {
-	group, name, summary, attrs string
-	labels                      []string
-	created                     int64
+	uuid, group, name, summary, attrs string
+	labels                            []string
+	created                           int64
 }
 
 // putEntity stores a row of entityCols. The caller holds k.mu for writing.
@@ -21,9 +22,10 @@ func (k *catalog) putEntity(r row) {
 	for i, l := range labels {
 		labels[i] = k.intern(l)
 	}
-	k.entities[str(r[0])] = &entityEntry{
-		group: k.intern(str(r[1])), name: str(r[2]), labels: labels,
-		summary: str(r[4]), attrs: str(r[5]), created: unixMicro(tm(r[6])),
+	id := keep(str(r[0]))
+	k.entities[id] = &entityEntry{
+		uuid: id, group: k.intern(str(r[1])), name: keep(str(r[2])), labels: labels,
+		summary: keep(str(r[4])), attrs: keep(str(r[5])), created: unixMicro(tm(r[6])),
 	}
 }
 
@@ -76,6 +78,17 @@ func (e *entityEntry) passes(f core.Filter) bool {
 	return matchesTime(f.Time, func(field core.TimeField) (int64, bool) {
 		return e.created, field == core.FieldCreatedAt
 	})
+}
+
+// canonical returns the catalog's own copy of an entity's uuid when it
+// holds the entity, so that the facts between entities do not each keep
+// copies of their ends' uuids (a third of a fact's memory with 36-byte
+// uuids). The caller holds k.mu.
+func (k *catalog) canonical(id string) string {
+	if e, ok := k.entities[id]; ok {
+		return e.uuid
+	}
+	return id
 }
 
 // hasLabels reports whether the entity id exists and carries every one of

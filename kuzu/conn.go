@@ -47,36 +47,44 @@ type row []any
 // while the statement runs, the connection is interrupted and the ctx error
 // is returned (errors.Is(err, context.Canceled) holds).
 func (c *conn) query(ctx context.Context, stmt string, params map[string]any) ([]row, error) {
+	var rows []row
+	err := c.each(ctx, stmt, params, func(r row) { rows = append(rows, r) })
+	return rows, err
+}
+
+// each runs a statement like query but hands each row to f as it is read
+// instead of collecting them: loading a table whole (the catalog, the
+// text index) then holds one row at a time, not a million.
+func (c *conn) each(ctx context.Context, stmt string, params map[string]any, f func(row)) error {
 	if err := ctx.Err(); err != nil {
-		return nil, err
+		return err
 	}
 	stop := context.AfterFunc(ctx, c.c.Interrupt)
 	res, err := c.run(stmt, params)
 	interrupted := !stop()
 	if err != nil {
 		if interrupted && ctx.Err() != nil {
-			return nil, fmt.Errorf("query interrupted: %w", ctx.Err())
+			return fmt.Errorf("query interrupted: %w", ctx.Err())
 		}
-		return nil, translate(err)
+		return translate(err)
 	}
 	defer res.Close()
-	var rows []row
 	for res.HasNext() {
 		t, err := res.Next()
 		if err != nil {
-			return nil, translate(err)
+			return translate(err)
 		}
 		vals, err := t.GetAsSlice()
 		t.Close()
 		if err != nil {
-			return nil, translate(err)
+			return translate(err)
 		}
-		rows = append(rows, vals)
+		f(vals)
 	}
 	if interrupted && ctx.Err() != nil {
-		return nil, fmt.Errorf("query interrupted: %w", ctx.Err())
+		return fmt.Errorf("query interrupted: %w", ctx.Err())
 	}
-	return rows, nil
+	return nil
 }
 
 func (c *conn) run(stmt string, params map[string]any) (*gokuzu.QueryResult, error) {

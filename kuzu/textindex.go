@@ -114,19 +114,15 @@ func (s *Store) loadText(ctx context.Context, c *conn) error {
 			s.text[sc] = ix
 			continue
 		}
-		rows, err := c.query(ctx, queries[sc], nil)
+		err := eachBatch(ctx, c, queries[sc], func(r row) {
+			text := entityText(str(r[2]), str(r[3]))
+			if sc == core.ScopeEpisodes {
+				text = episodeText(str(r[2]))
+			}
+			ix.Put(str(r[0]), keep(str(r[1])), text)
+		})
 		if err != nil {
 			return fmt.Errorf("load %s texts: %w", sc, err)
-		}
-		for _, r := range rows {
-			var text string
-			switch sc {
-			case core.ScopeEpisodes:
-				text = episodeText(str(r[2]))
-			default:
-				text = entityText(str(r[2]), str(r[3]))
-			}
-			ix.Put(str(r[0]), str(r[1]), text)
 		}
 		s.text[sc] = ix
 	}
