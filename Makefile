@@ -68,8 +68,9 @@ bench-lme:
 	$(GO) run ./internal/tools/bench-lme -limit $(LIMIT) -granularity $(GRANULARITY) -systems $(SYSTEMS) $(if $(DATA),-data $(DATA))
 
 # Search latency at scale (docs/retrieval.md). Graphs are built once into
-# BENCH_DIR by bulk import and reused; 1M facts take about 18 minutes to
-# import plus their index builds on 2 cores (SIZES=10000,100000 skips it).
+# BENCH_DIR by bulk import and reused; 1M facts take about 35 minutes on 2
+# cores (15 to import, 20 for the HNSW indexes) and 16 GiB of memory
+# (SIZES=10000,100000 skips it).
 SIZES       ?= 10000,100000,1000000
 BENCH_DIR   ?= $(or $(TMPDIR),/tmp)/mnemo-bench-search
 POOL_MIB    ?= 1024
