@@ -48,21 +48,7 @@ func (e *entityEntry) entity(uuid string) (core.Entity, error) {
 func (k *catalog) entitiesOf(groups, ids []string) ([]core.Entity, error) {
 	k.mu.RLock()
 	defer k.mu.RUnlock()
-	out := make([]core.Entity, 0, len(ids))
-	seen := make(map[string]bool, len(ids))
-	for _, id := range ids {
-		e, ok := k.entities[id]
-		if !ok || seen[id] || !slices.Contains(groups, e.group) {
-			continue
-		}
-		seen[id] = true
-		x, err := e.entity(id)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, x)
-	}
-	return out, nil
+	return rowsOf(k.entities, groups, ids, func(e *entityEntry) string { return e.group }, (*entityEntry).entity)
 }
 
 // passes reports whether the entity passes f: the condition where.filter

@@ -68,24 +68,31 @@ func (e *factEntry) fact(uuid string) (core.Fact, error) {
 	}, nil
 }
 
-// facts returns the facts of groups among ids, in the order of ids,
+// factsOf returns the facts of groups among ids, in the order of ids,
 // without repeats; unknown ids and other groups' facts are left out.
 func (k *catalog) factsOf(groups, ids []string) ([]core.Fact, error) {
 	k.mu.RLock()
 	defer k.mu.RUnlock()
-	out := make([]core.Fact, 0, len(ids))
+	return rowsOf(k.facts, groups, ids, func(e *factEntry) string { return e.group }, (*factEntry).fact)
+}
+
+// rowsOf decodes the entries of m (facts or entities) named by ids that
+// belong to groups, in the order of ids, without repeats. The caller
+// holds the catalog's lock.
+func rowsOf[E, T any](m map[string]*E, groups, ids []string, group func(*E) string, decode func(*E, string) (T, error)) ([]T, error) {
+	out := make([]T, 0, len(ids))
 	seen := make(map[string]bool, len(ids))
 	for _, id := range ids {
-		e, ok := k.facts[id]
-		if !ok || seen[id] || !slices.Contains(groups, e.group) {
+		e, ok := m[id]
+		if !ok || seen[id] || !slices.Contains(groups, group(e)) {
 			continue
 		}
 		seen[id] = true
-		f, err := e.fact(id)
+		x, err := decode(e, id)
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, f)
+		out = append(out, x)
 	}
 	return out, nil
 }

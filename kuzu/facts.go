@@ -20,21 +20,26 @@ func (s *Store) Facts(ctx context.Context, groups []string, uuids []string, opts
 	if len(uuids) == 0 {
 		return nil, nil
 	}
+	return fromCatalog(ctx, s, core.ScopeFacts, opts, func() ([]core.Fact, error) { return s.cat.factsOf(groups, uuids) },
+		func(f *core.Fact) (string, *[]float32) { return f.UUID, &f.Embedding })
+}
+
+// fromCatalog reads objects (facts or entities) from the catalog with get
+// and, when opts asks for them, their embeddings from Kuzu.
+func fromCatalog[T any](ctx context.Context, s *Store, sc core.Scope, opts core.GetOptions, get func() ([]T, error), field func(*T) (string, *[]float32)) ([]T, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	var out []core.Fact
+	var out []T
 	err := s.inMemory(func() error {
 		var err error
-		out, err = s.cat.factsOf(groups, uuids)
+		out, err = get()
 		return err
 	})
 	if err != nil || !opts.Embeddings || len(out) == 0 {
 		return out, err
 	}
-	err = s.read(ctx, func(c *conn) error {
-		return fillVecs(ctx, c, core.ScopeFacts, out, func(f *core.Fact) (string, *[]float32) { return f.UUID, &f.Embedding })
-	})
+	err = s.read(ctx, func(c *conn) error { return fillVecs(ctx, c, sc, out, field) })
 	return out, err
 }
 

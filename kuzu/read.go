@@ -301,22 +301,8 @@ func (s *Store) Entities(ctx context.Context, groups []string, uuids []string, o
 	if len(uuids) == 0 {
 		return nil, nil
 	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	var out []core.Entity
-	err := s.inMemory(func() error {
-		var err error
-		out, err = s.cat.entitiesOf(groups, uuids)
-		return err
-	})
-	if err != nil || !opts.Embeddings || len(out) == 0 {
-		return out, err
-	}
-	err = s.read(ctx, func(c *conn) error {
-		return fillVecs(ctx, c, core.ScopeEntities, out, func(e *core.Entity) (string, *[]float32) { return e.UUID, &e.NameEmbedding })
-	})
-	return out, err
+	return fromCatalog(ctx, s, core.ScopeEntities, opts, func() ([]core.Entity, error) { return s.cat.entitiesOf(groups, uuids) },
+		func(e *core.Entity) (string, *[]float32) { return e.UUID, &e.NameEmbedding })
 }
 
 // EntityNames implements core.EntityStore from the catalog.

@@ -144,6 +144,18 @@ func TestGroupIsolation(t *testing.T) {
 			if got := uuids(hits); !cmp.Equal(got, []string{"tiny-f0", "small-f0", "small-f1"}) {
 				t.Errorf("two-group search = %v", got)
 			}
+			// Reads by uuid return only the groups' own objects.
+			facts, err := s.Facts(ctx, []string{"small"}, []string{"big-f0", "small-f0", "tiny-f0"}, core.GetOptions{Embeddings: true})
+			if err != nil || len(facts) != 1 || facts[0].UUID != "small-f0" {
+				t.Errorf("Facts of small by uuid = %v, %v; want small-f0 alone", facts, err)
+			}
+			ents, err := s.Entities(ctx, []string{"small"}, []string{"big-a0", "small-a0", "tiny-b0"}, core.GetOptions{})
+			if err != nil || len(ents) != 1 || ents[0].UUID != "small-a0" {
+				t.Errorf("Entities of small by uuid = %v, %v; want small-a0 alone", ents, err)
+			}
+			if names, err := s.EntityNames(ctx, []string{"small"}, []string{"big-a0", "small-a0"}); err != nil || len(names) != 1 {
+				t.Errorf("EntityNames of small = %v, %v; want small-a0's alone", names, err)
+			}
 			// Traversal from a seed of another group finds nothing.
 			th, err := s.Traverse(ctx, core.TraverseQuery{Scope: core.ScopeEntities, Groups: []string{"small"}, Seeds: []string{"big-a0"}, Depth: 2})
 			if err != nil || len(th) != 0 {
