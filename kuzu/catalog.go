@@ -23,12 +23,13 @@ import (
 //   - for each vector table, the uuid and group of the row at each offset,
 //     so that index searches return offsets and are restricted to their
 //     groups without reading a row;
-//   - every fact's row but its embedding (factRow), so that the facts a
+//   - every fact's row but its embedding (factEntry), so that the facts a
 //     search returns are read without a statement (a primary-key read of a
 //     fact's 14 columns costs 0.15–0.2 ms, most of it scanning the
 //     columns: 10 facts cost more than the HNSW query that found them),
-//     and so that the fact filters but labels — valid now, valid at,
-//     known at, relations, time conditions — are decided in memory;
+//     and so that every fact filter — valid now, valid at, known at,
+//     relations, labels of either end, time conditions — is decided in
+//     memory;
 //   - every entity's row but its embedding (entityEntry): the entities a
 //     search returns, the names of the ends of the facts it returns, and
 //     the label and time filters of entities and of facts' ends;
@@ -310,12 +311,28 @@ func simple(sc core.Scope, f core.Filter) bool {
 	return len(f.Time) == 0 && f.KnownAt.IsZero()
 }
 
-// passes reports whether the object id of sc passes f, which must be
-// simple (see simple). A fact or entity the catalog does not hold does not
-// exist.
-func (k *catalog) passes(sc core.Scope, id string, f core.Filter) bool {
+// passing returns which of ids, objects of sc in the searched groups
+// ranked best first, pass f, which must be simple (see simple), checking
+// no more of them than it needs to find need. A fact or entity the
+// catalog does not hold does not exist.
+func (k *catalog) passing(sc core.Scope, ids []string, f core.Filter, need int) map[string]bool {
 	k.mu.RLock()
 	defer k.mu.RUnlock()
+	ok := make(map[string]bool, min(len(ids), need))
+	for _, id := range ids {
+		if len(ok) == need {
+			break
+		}
+		if k.passes(sc, id, f) {
+			ok[id] = true
+		}
+	}
+	return ok
+}
+
+// passes reports whether the object id of sc passes f. The caller holds
+// k.mu.
+func (k *catalog) passes(sc core.Scope, id string, f core.Filter) bool {
 	switch sc {
 	case core.ScopeFacts:
 		r, ok := k.facts[id]

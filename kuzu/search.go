@@ -94,79 +94,60 @@ func (s *Store) VectorSearch(ctx context.Context, q core.SearchQuery) ([]core.Hi
 // vectorExact scores every vector of the groups. It ranks on the vector
 // table alone and keeps the best m that pass the filter, doubling m while
 // filtered-out objects leave the page short. The catalog decides the
-// filter when it can; otherwise the best m are joined to their objects.
+// filter when it can: a vector row exists exactly as long as its object
+// (both go in one transaction), so the ranking needs no join. Otherwise
+// the best m are joined to their objects and filtered in Kuzu.
 func (s *Store) vectorExact(ctx context.Context, c *conn, q core.SearchQuery, inGroups int) ([]core.Hit, error) {
-	if simple(q.Scope, q.Filter) {
-		return s.vectorExactInMemory(ctx, c, q, inGroups)
-	}
-	a := alias(q.Scope)
+	inMemory := simple(q.Scope, q.Filter)
 	w := newWhereNamed("v")
 	w.groups("v", q.Groups)
+	params := w.merge(map[string]any{"q": vecParam(q.Vector), "min": q.MinScore})
+	a := alias(q.Scope)
 	fw := newWhere()
-	fw.groups(a, q.Groups)
-	fw.filter(q.Scope, a, q.Filter)
-	params := w.merge(fw.merge(map[string]any{"q": vecParam(q.Vector), "min": q.MinScore}))
+	if !inMemory {
+		fw.groups(a, q.Groups)
+		fw.filter(q.Scope, a, q.Filter)
+		params = fw.merge(params)
+	}
 	for m := max(q.Limit*4, 64); ; m *= 2 {
 		stmt := fmt.Sprintf(`MATCH (v:%s) WHERE %s
 			WITH v.uuid AS id, array_cosine_similarity(v.vec, CAST($q AS FLOAT[%d])) AS score
-			ORDER BY score DESC LIMIT %d WHERE score >= $min
-			MATCH (%s:%s {uuid: id}) WHERE %s
-			RETURN id, score ORDER BY score DESC, id LIMIT %d`,
-			vecTable(q.Scope), w, s.dim, m, a, nodeTable(q.Scope), fw, q.Limit)
+			ORDER BY score DESC LIMIT %d WHERE score >= $min`, vecTable(q.Scope), w, s.dim, m)
+		if inMemory {
+			stmt += " RETURN id, score"
+		} else {
+			stmt += fmt.Sprintf(` MATCH (%s:%s {uuid: id}) WHERE %s
+			RETURN id, score ORDER BY score DESC, id LIMIT %d`, a, nodeTable(q.Scope), fw, q.Limit)
+		}
 		rows, err := c.query(ctx, stmt, params)
 		if err != nil {
 			return nil, fmt.Errorf("vector search %s: %w", q.Scope, err)
 		}
-		if len(rows) >= q.Limit || m >= inGroups {
-			return hitsOf(rows), nil
+		hits := hitsOf(rows)
+		if inMemory {
+			ids := make([]string, len(hits))
+			for i, h := range hits {
+				ids[i] = h.UUID
+			}
+			ok := s.cat.passing(q.Scope, ids, q.Filter, len(ids))
+			hits = slices.DeleteFunc(hits, func(h core.Hit) bool { return !ok[h.UUID] })
+			sortHits(hits)
 		}
-		if m > 1<<22 {
-			return hitsOf(rows), nil
+		// In memory, fewer rows than m means every vector was scored.
+		if len(hits) >= q.Limit || m >= inGroups || m > 1<<22 || inMemory && len(rows) < m {
+			return hits[:min(len(hits), q.Limit)], nil
 		}
 	}
 }
 
-// vectorExactInMemory is vectorExact when the catalog decides q's filter.
-// A vector row exists exactly as long as its object (both go in one
-// transaction), so the ranking needs no join.
-func (s *Store) vectorExactInMemory(ctx context.Context, c *conn, q core.SearchQuery, inGroups int) ([]core.Hit, error) {
-	w := newWhereNamed("v")
-	w.groups("v", q.Groups)
-	params := w.merge(map[string]any{"q": vecParam(q.Vector), "min": q.MinScore})
-	for m := max(q.Limit*4, 64); ; m *= 2 {
-		stmt := fmt.Sprintf(`MATCH (v:%s) WHERE %s
-			WITH v.uuid AS id, array_cosine_similarity(v.vec, CAST($q AS FLOAT[%d])) AS score
-			ORDER BY score DESC LIMIT %d WHERE score >= $min
-			RETURN id, score`, vecTable(q.Scope), w, s.dim, m)
-		rows, err := c.query(ctx, stmt, params)
-		if err != nil {
-			return nil, fmt.Errorf("vector search %s: %w", q.Scope, err)
+// sortHits orders hits best first, ties by uuid.
+func sortHits(hits []core.Hit) {
+	slices.SortFunc(hits, func(x, y core.Hit) int {
+		if c := cmp.Compare(y.Score, x.Score); c != 0 {
+			return c
 		}
-		found := hitsOf(rows)
-		ids := make([]string, len(found))
-		for i, h := range found {
-			ids[i] = h.UUID
-		}
-		ok, err := s.passing(ctx, nil, q, ids, len(ids))
-		if err != nil {
-			return nil, fmt.Errorf("vector search %s: %w", q.Scope, err)
-		}
-		hits := found[:0]
-		for _, h := range found {
-			if ok[h.UUID] {
-				hits = append(hits, h)
-			}
-		}
-		slices.SortFunc(hits, func(x, y core.Hit) int {
-			if c := cmp.Compare(y.Score, x.Score); c != 0 {
-				return c
-			}
-			return cmp.Compare(x.UUID, y.UUID)
-		})
-		if len(hits) >= q.Limit || len(rows) < m || m >= inGroups || m > 1<<22 {
-			return hits[:min(len(hits), q.Limit)], nil
-		}
-	}
+		return cmp.Compare(x.UUID, y.UUID)
+	})
 }
 
 // vectorIndex asks the HNSW index for kk neighbours and keeps those of the
@@ -198,12 +179,7 @@ func (s *Store) vectorIndex(ctx context.Context, c *conn, q core.SearchQuery, kk
 	for id := range ok {
 		hits = append(hits, core.Hit{UUID: id, Score: score[id]})
 	}
-	slices.SortFunc(hits, func(x, y core.Hit) int {
-		if c := cmp.Compare(y.Score, x.Score); c != 0 {
-			return c
-		}
-		return cmp.Compare(x.UUID, y.UUID)
-	})
+	sortHits(hits)
 	return hits[:min(len(hits), q.Limit)], len(rows), nil
 }
 
@@ -213,16 +189,7 @@ func (s *Store) vectorIndex(ctx context.Context, c *conn, q core.SearchQuery, kk
 // may be nil when the catalog decides.
 func (s *Store) passing(ctx context.Context, c *conn, q core.SearchQuery, ids []string, need int) (map[string]bool, error) {
 	if simple(q.Scope, q.Filter) {
-		ok := make(map[string]bool, min(len(ids), need))
-		for _, id := range ids {
-			if len(ok) == need {
-				break
-			}
-			if s.cat.passes(q.Scope, id, q.Filter) {
-				ok[id] = true
-			}
-		}
-		return ok, nil
+		return s.cat.passing(q.Scope, ids, q.Filter, need), nil
 	}
 	a := alias(q.Scope)
 	fw := newWhere()

@@ -98,31 +98,29 @@ func (s *Store) loadText(ctx context.Context, c *conn) error {
 	}
 	for _, sc := range core.Scopes {
 		ix := bm25.New()
-		// The catalog has read every fact and entity (catalog.load); at
-		// open, before any search, no lock is needed.
+		// Facts and entities come from the catalog, which has read them
+		// all (catalog.load); at open, before any search, no lock is
+		// needed.
 		switch sc {
 		case core.ScopeFacts:
 			for id, f := range s.cat.facts {
 				ix.Put(f.group, id, factText(f.text, f.relation))
 			}
-			s.text[sc] = ix
-			continue
 		case core.ScopeEntities:
 			for id, e := range s.cat.entities {
 				ix.Put(e.group, id, entityText(e.name, e.summary))
 			}
-			s.text[sc] = ix
-			continue
-		}
-		err := eachBatch(ctx, c, queries[sc], func(r row) {
-			text := entityText(str(r[2]), str(r[3]))
-			if sc == core.ScopeEpisodes {
-				text = episodeText(str(r[2]))
+		default:
+			err := eachBatch(ctx, c, queries[sc], func(r row) {
+				text := entityText(str(r[2]), str(r[3]))
+				if sc == core.ScopeEpisodes {
+					text = episodeText(str(r[2]))
+				}
+				ix.Put(str(r[0]), keep(str(r[1])), text)
+			})
+			if err != nil {
+				return fmt.Errorf("load %s texts: %w", sc, err)
 			}
-			ix.Put(str(r[0]), keep(str(r[1])), text)
-		})
-		if err != nil {
-			return fmt.Errorf("load %s texts: %w", sc, err)
 		}
 		s.text[sc] = ix
 	}
