@@ -2,6 +2,7 @@ package latency_test
 
 import (
 	"context"
+	"fmt"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -50,12 +51,39 @@ func TestSmallGraph(t *testing.T) {
 	if res.N != 20 || res.P50 <= 0 || res.P50 > res.P95 || res.P95 > res.P99 || res.QPS <= 0 {
 		t.Errorf("Measure(search) = %+v", res)
 	}
-	vecs := make([][]float32, 20)
+	vecs := make([][]float32, 40)
 	for i := range vecs {
 		vecs[i] = emb.Vector(g.Query(i))
 	}
-	if _, err := latency.Measure(ctx, 1, 20, latency.BareOp(st, e.Recipes()["default"], g, vecs, time.Now())); err != nil {
+	var seen [40]atomic.Int32
+	count := func(op latency.Op) latency.Op {
+		return func(ctx context.Context, i int) (time.Duration, error) {
+			seen[i].Add(1)
+			return op(ctx, i)
+		}
+	}
+	sp, bp, err := latency.MeasurePair(ctx, 3, 20, count(latency.SearchOp(e, g, "default", &embed)), count(latency.BareOp(st, e.Recipes()["default"], g, vecs, time.Now())))
+	if err != nil {
 		t.Fatal(err)
+	}
+	for _, s := range []latency.Stats{sp, bp} {
+		if s.N != 20 || s.P50 <= 0 || s.P50 > s.P95 || s.P95 > s.P99 {
+			t.Errorf("MeasurePair = %+v", s)
+		}
+	}
+	for i := range seen {
+		if n := seen[i].Load(); n != 1 {
+			t.Errorf("MeasurePair ran query %d %d times, want once", i, n)
+		}
+	}
+	shifted, err := latency.Measure(ctx, 1, 5, latency.Shift(func(_ context.Context, i int) (time.Duration, error) {
+		if i < 100 {
+			return 0, fmt.Errorf("query %d, want 100 and over", i)
+		}
+		return time.Millisecond, nil
+	}, 100))
+	if err != nil || shifted.N != 5 {
+		t.Errorf("Shift: %+v, %v", shifted, err)
 	}
 	if latency.PeakRSS() <= 0 {
 		t.Errorf("PeakRSS() = %d, want a size", latency.PeakRSS())

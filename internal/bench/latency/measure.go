@@ -36,6 +36,48 @@ type Op func(ctx context.Context, i int) (time.Duration, error)
 // Measure runs op for i = 0..n-1 on clients goroutines and returns the
 // latency distribution and the throughput.
 func Measure(ctx context.Context, clients, n int, op Op) (Stats, error) {
+	lat, wall, err := run(ctx, clients, n, op)
+	if err != nil {
+		return Stats{}, err
+	}
+	s := stats(lat)
+	s.QPS = float64(n) / wall.Seconds()
+	return s, nil
+}
+
+// MeasurePair runs a and b in alternation on clients goroutines, a on the
+// even queries 0, 2, ... 2n-2 and b on the odd ones, and returns the
+// latency distribution of each (without throughput: the two shared the
+// wall time). Comparing two operations this way is fair: both meet the
+// same machine, the same cache warmth and the same concurrency, and
+// neither reuses what the other just brought into a cache for the same
+// query.
+func MeasurePair(ctx context.Context, clients, n int, a, b Op) (Stats, Stats, error) {
+	lat, _, err := run(ctx, clients, 2*n, func(ctx context.Context, j int) (time.Duration, error) {
+		if j%2 == 0 {
+			return a(ctx, j)
+		}
+		return b(ctx, j)
+	})
+	if err != nil {
+		return Stats{}, Stats{}, err
+	}
+	la, lb := make([]time.Duration, n), make([]time.Duration, n)
+	for i := range n {
+		la[i], lb[i] = lat[2*i], lat[2*i+1]
+	}
+	return stats(la), stats(lb), nil
+}
+
+// Shift returns op on queries off+i: a warm-up on queries no measurement
+// uses.
+func Shift(op Op, off int) Op {
+	return func(ctx context.Context, i int) (time.Duration, error) { return op(ctx, off+i) }
+}
+
+// run runs op for i = 0..n-1 on clients goroutines and returns each
+// latency, by i, and the wall time.
+func run(ctx context.Context, clients, n int, op Op) ([]time.Duration, time.Duration, error) {
 	lat := make([]time.Duration, n)
 	var next atomic.Int64
 	var wg sync.WaitGroup
@@ -59,17 +101,19 @@ func Measure(ctx context.Context, clients, n int, op Op) (Stats, error) {
 		})
 	}
 	wg.Wait()
-	wall := time.Since(start)
-	if firstErr != nil {
-		return Stats{}, firstErr
-	}
+	return lat, time.Since(start), firstErr
+}
+
+// stats sorts lat and returns its distribution.
+func stats(lat []time.Duration) Stats {
+	n := len(lat)
 	slices.Sort(lat)
 	var sum time.Duration
 	for _, d := range lat {
 		sum += d
 	}
 	pct := func(p float64) time.Duration { return lat[min(n-1, int(p*float64(n)))] }
-	return Stats{N: n, P50: pct(0.50), P95: pct(0.95), P99: pct(0.99), Mean: sum / time.Duration(n), QPS: float64(n) / wall.Seconds()}, nil
+	return Stats{N: n, P50: pct(0.50), P95: pct(0.95), P99: pct(0.99), Mean: sum / time.Duration(n)}
 }
 
 // SearchOp times Engine.Search on the graph's queries with a recipe, less

@@ -50,6 +50,7 @@ type config struct {
 	child    string
 	size     int
 	exactBel int
+	warm     int
 }
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -60,6 +61,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&c.dir, "dir", filepath.Join(os.TempDir(), "mnemo-bench-search"), "directory keeping the built databases")
 	fs.Uint64Var(&c.poolMiB, "buffer-pool-mib", 1024, "Kuzu buffer pool in MiB")
 	fs.IntVar(&c.queries, "queries", 400, "queries per measurement")
+	fs.IntVar(&c.warm, "warm", 400, "warm-up queries per recipe, not measured")
 	recipes := fs.String("recipes", "facts,default", "recipes measured, comma-separated")
 	clients := fs.String("clients", "1,8", "concurrent clients, comma-separated")
 	fs.IntVar(&c.batch, "batch", 50000, "objects per import batch when building")
@@ -195,36 +197,48 @@ func measure(ctx context.Context, c config, stdout, stderr io.Writer) error {
 	}
 	defer e.Close(context.Background())
 	g := latency.NewGraph("bench", c.size, c.seed)
-	vecs := make([][]float32, c.queries)
+	// Queries 0..2n-1 measure latency (search on the even ones, the bare
+	// calls on the odd ones, alternating), 2n..3n-1 the search's
+	// throughput, 3n..4n-1 the bare calls'; the warm-up uses others.
+	n := c.queries
+	vecs := make([][]float32, 4*n)
 	for i := range vecs {
 		vecs[i] = emb.Vector(g.Query(i))
 	}
 	recipes := e.Recipes()
-	// Warm the buffer pool and the prepared statements.
-	if _, err := latency.Measure(ctx, 2, min(100, c.queries), latency.SearchOp(e, g, c.recipes[0], new(atomic.Int64))); err != nil {
-		return err
+	for _, name := range c.recipes {
+		if _, ok := recipes[name]; !ok {
+			return fmt.Errorf("unknown recipe %q", name)
+		}
+		// Warm the buffer pool for every index the recipe reads.
+		if _, err := latency.Measure(ctx, 2, c.warm, latency.Shift(latency.SearchOp(e, g, name, new(atomic.Int64)), 1<<24)); err != nil {
+			return err
+		}
 	}
 	fmt.Fprintf(stdout, "%d facts (store opened in %s)\n\n", c.size, opened.Round(time.Millisecond))
 	fmt.Fprintln(stdout, "| recipe | clients | search p50 | p95 | p99 | queries/s | bare calls p50 | p95 | p99 | calls/s | overhead p50 | p95 | embed mean |")
 	fmt.Fprintln(stdout, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 	for _, name := range c.recipes {
-		r, ok := recipes[name]
-		if !ok {
-			return fmt.Errorf("unknown recipe %q", name)
-		}
-		for _, n := range c.clients {
+		r := recipes[name]
+		for _, clients := range c.clients {
 			var embed atomic.Int64
-			s, err := latency.Measure(ctx, n, c.queries, latency.SearchOp(e, g, name, &embed))
+			search := latency.SearchOp(e, g, name, &embed)
+			bare := latency.BareOp(st, r, g, vecs, time.Now())
+			s, b, err := latency.MeasurePair(ctx, clients, n, search, bare)
 			if err != nil {
-				return fmt.Errorf("search: %w", err)
+				return fmt.Errorf("search and bare calls: %w", err)
 			}
-			b, err := latency.Measure(ctx, n, c.queries, latency.BareOp(st, r, g, vecs, time.Now()))
+			sq, err := latency.Measure(ctx, clients, n, latency.Shift(search, 2*n))
 			if err != nil {
-				return fmt.Errorf("bare calls: %w", err)
+				return fmt.Errorf("search throughput: %w", err)
 			}
-			fmt.Fprintf(stdout, "| %s | %d | %s | %s | %s | %.0f | %s | %s | %s | %.0f | %.2f× | %.2f× | %s |\n", name, n,
-				msf(s.P50), msf(s.P95), msf(s.P99), s.QPS, msf(b.P50), msf(b.P95), msf(b.P99), b.QPS,
-				float64(s.P50)/float64(b.P50), float64(s.P95)/float64(b.P95), msf(time.Duration(embed.Load()/int64(c.queries))))
+			bq, err := latency.Measure(ctx, clients, n, latency.Shift(bare, 3*n))
+			if err != nil {
+				return fmt.Errorf("bare throughput: %w", err)
+			}
+			fmt.Fprintf(stdout, "| %s | %d | %s | %s | %s | %.0f | %s | %s | %s | %.0f | %.2f× | %.2f× | %s |\n", name, clients,
+				msf(s.P50), msf(s.P95), msf(s.P99), sq.QPS, msf(b.P50), msf(b.P95), msf(b.P99), bq.QPS,
+				float64(s.P50)/float64(b.P50), float64(s.P95)/float64(b.P95), msf(time.Duration(embed.Load()/int64(2*n))))
 		}
 	}
 	fmt.Fprintf(stdout, "\npeak RSS while searching %s (buffer pool %d MiB)\n\n", mib(latency.PeakRSS()), c.poolMiB)
