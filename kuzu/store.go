@@ -186,7 +186,22 @@ func Open(ctx context.Context, opts Options) (*Store, error) {
 		s.closeAll()
 		return nil, err
 	}
+	if opts.Dir != "" {
+		s.checkPool(path)
+	}
 	return s, nil
+}
+
+// checkPool warns when the database file outgrows the buffer pool: the
+// pages that do not fit are read from disk again and again, and searches
+// over large groups slow down several times (docs/configuration.md).
+func (s *Store) checkPool(path string) {
+	fi, err := os.Stat(path)
+	if err != nil || uint64(fi.Size()) <= s.opts.BufferPoolBytes {
+		return
+	}
+	s.log.Warn("the database is larger than the buffer pool; searches will reread pages from disk",
+		"database_mib", fi.Size()>>20, "buffer_pool_mib", s.opts.BufferPoolBytes>>20)
 }
 
 // checkDir creates dir if needed and refuses a non-empty directory that

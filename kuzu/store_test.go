@@ -1,16 +1,23 @@
 package kuzu_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"math"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
 
 	"mnemo/core"
+	"mnemo/core/hashembed"
+	"mnemo/internal/bench/latency"
 	"mnemo/kuzu"
 	"mnemo/kuzu/kuzutest"
 )
@@ -347,5 +354,47 @@ func TestPreviousEpisodes(t *testing.T) {
 	}
 	if want := []string{"e1", "e2", "e3"}; !cmp.Equal(ids, want) {
 		t.Errorf("PreviousEpisodes(e4, 3) = %v, want %v", ids, want)
+	}
+}
+
+// TestWarnsWhenPoolTooSmall opens a database larger than its buffer pool
+// and checks the store says so, and that it says nothing when the pool
+// holds the database.
+func TestWarnsWhenPoolTooSmall(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	emb := hashembed.New(2048)
+	s, err := kuzu.Open(ctx, kuzu.Options{Dir: dir, Dimension: 2048, BufferPoolBytes: 256 << 20, VectorIndexAt: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := latency.NewGraph("bench", 3000, 1)
+	if err := g.WriteWith(ctx, s, s.Import, emb, 10000, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(ctx); err != nil {
+		t.Fatal(err)
+	}
+	fi, err := os.Stat(filepath.Join(dir, "graph.kuzu"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fi.Size() <= 16<<20 {
+		t.Fatalf("database of %d bytes: the test needs one over 16 MiB", fi.Size())
+	}
+	for _, c := range []struct {
+		pool uint64
+		warn bool
+	}{{16 << 20, true}, {uint64(fi.Size()) + 1<<20, false}} {
+		var logs bytes.Buffer
+		s, err := kuzu.Open(ctx, kuzu.Options{Dir: dir, BufferPoolBytes: c.pool, VectorIndexAt: -1, Logger: slog.New(slog.NewTextHandler(&logs, nil))})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Close(ctx)
+		want := fmt.Sprintf("database_mib=%d buffer_pool_mib=%d", fi.Size()>>20, c.pool>>20)
+		if got := strings.Contains(logs.String(), "larger than the buffer pool") && strings.Contains(logs.String(), want); got != c.warn {
+			t.Errorf("pool %d MiB: warned %v, want %v; logs:\n%s", c.pool>>20, got, c.warn, logs.String())
+		}
 	}
 }
