@@ -51,6 +51,7 @@ type config struct {
 	size     int
 	exactBel int
 	warm     int
+	threads  int
 }
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -66,6 +67,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	clients := fs.String("clients", "1,8", "concurrent clients, comma-separated")
 	fs.IntVar(&c.batch, "batch", 50000, "objects per import batch when building")
 	fs.Uint64Var(&c.seed, "seed", 1, "graph seed")
+	fs.IntVar(&c.threads, "threads", 0, "kuzu.Options.Threads, Kuzu's threads per query (0: the store's default)")
 	fs.IntVar(&c.exactBel, "exact-below", 0, "kuzu.Options.ExactSearchBelow (0: the store's default)")
 	fs.StringVar(&c.child, "child", "", "internal: build or measure one -size in this process")
 	fs.IntVar(&c.size, "size", 0, "internal: the size a child works on")
@@ -155,7 +157,7 @@ func parent(ctx context.Context, c config, args []string, stdout, stderr io.Writ
 // (indexAt -1): maintaining HNSW indexes row by row costs several times
 // more.
 func openStore(ctx context.Context, c config, dim, indexAt int) (*kuzu.Store, error) {
-	return kuzu.Open(ctx, kuzu.Options{Dir: c.dbDir(c.size), Dimension: dim, BufferPoolBytes: c.poolMiB << 20, ExactSearchBelow: c.exactBel, VectorIndexAt: indexAt})
+	return kuzu.Open(ctx, kuzu.Options{Dir: c.dbDir(c.size), Dimension: dim, BufferPoolBytes: c.poolMiB << 20, ExactSearchBelow: c.exactBel, VectorIndexAt: indexAt, Threads: c.threads})
 }
 
 func build(ctx context.Context, c config, stdout, stderr io.Writer) error {
