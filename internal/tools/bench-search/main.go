@@ -61,7 +61,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	sizes := fs.String("sizes", "10000,100000,1000000", "graph sizes in facts, comma-separated")
 	fs.StringVar(&c.dir, "dir", filepath.Join(os.TempDir(), "mnemo-bench-search"), "directory keeping the built databases")
 	fs.Uint64Var(&c.poolMiB, "buffer-pool-mib", 1024, "Kuzu buffer pool in MiB")
-	fs.IntVar(&c.queries, "queries", 400, "queries per measurement")
+	fs.IntVar(&c.queries, "queries", 1000, "queries per measurement")
 	fs.IntVar(&c.warm, "warm", 400, "warm-up queries per recipe, not measured")
 	recipes := fs.String("recipes", "facts,default", "recipes measured, comma-separated")
 	clients := fs.String("clients", "1,8", "concurrent clients, comma-separated")
