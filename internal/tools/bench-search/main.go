@@ -60,7 +60,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var c config
 	sizes := fs.String("sizes", "10000,100000,1000000", "graph sizes in facts, comma-separated")
 	fs.StringVar(&c.dir, "dir", filepath.Join(os.TempDir(), "mnemo-bench-search"), "directory keeping the built databases")
-	fs.Uint64Var(&c.poolMiB, "buffer-pool-mib", 1024, "Kuzu buffer pool in MiB")
+	fs.Uint64Var(&c.poolMiB, "buffer-pool-mib", 4096, "Kuzu buffer pool in MiB")
 	fs.IntVar(&c.queries, "queries", 1000, "queries per measurement")
 	fs.IntVar(&c.warm, "warm", 400, "warm-up queries per recipe, not measured")
 	recipes := fs.String("recipes", "facts,default", "recipes measured, comma-separated")
@@ -81,6 +81,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	if c.clients, err = ints(*clients); err != nil {
 		fmt.Fprintf(stderr, "bench-search: -clients: %v\n", err)
+		return 2
+	}
+	if c.queries <= 0 || c.warm < 0 {
+		fmt.Fprintf(stderr, "bench-search: -queries %d, -warm %d: want a positive number of queries and a warm-up of zero or more\n", c.queries, c.warm)
 		return 2
 	}
 	c.recipes = strings.Split(*recipes, ",")
@@ -213,6 +217,9 @@ func measure(ctx context.Context, c config, stdout, stderr io.Writer) error {
 			return fmt.Errorf("unknown recipe %q", name)
 		}
 		// Warm the buffer pool for every index the recipe reads.
+		if c.warm == 0 {
+			continue
+		}
 		if _, err := latency.Measure(ctx, 2, c.warm, latency.Shift(latency.SearchOp(e, g, name, new(atomic.Int64)), 1<<24)); err != nil {
 			return err
 		}
