@@ -111,10 +111,10 @@ func (k *catalog) load(ctx context.Context, c *conn) error {
 		return err
 	}
 	// Entities first: facts share their ends' uuids (canonical).
-	if err := eachBatch(ctx, c, "MATCH (n:Entity) RETURN "+entityCols, k.putEntity); err != nil {
+	if err := eachBatch(ctx, c, "MATCH (n:Entity) RETURN "+entityCols, func(r row) { k.putEntity(r) }); err != nil {
 		return fmt.Errorf("load entities: %w", err)
 	}
-	if err := eachBatch(ctx, c, "MATCH (f:Fact) RETURN "+factCols, k.putFact); err != nil {
+	if err := eachBatch(ctx, c, "MATCH (f:Fact) RETURN "+factCols, func(r row) { k.putFact(r) }); err != nil {
 		return fmt.Errorf("load facts: %w", err)
 	}
 	return nil
@@ -209,12 +209,15 @@ func (k *catalog) counts(sc core.Scope, groups []string) (inGroups, total int) {
 	return inGroups, k.total[sc]
 }
 
-// apply publishes a committed transaction's catalog changes.
-func (k *catalog) apply(p *pending) {
+// apply publishes a committed transaction's catalog changes. It returns
+// the text index changes of the facts and entities the transaction
+// touched, from the rows read back: each row's text is put, and each
+// touched object the catalog held and no longer does is deleted.
+func (k *catalog) apply(p *pending) []textChange {
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	if k.slots == nil {
-		return
+		return nil
 	}
 	for _, g := range p.drops {
 		k.dropGroup(g)
@@ -231,18 +234,49 @@ func (k *catalog) apply(p *pending) {
 			k.setSlot(ch.sc, ch.offset, ch.uuid, ch.group)
 		}
 	}
-	for id := range p.touched[core.ScopeEntities] {
+	var texts []textChange
+	// Entities first: facts share their ends' uuids (canonical).
+	for _, sc := range []core.Scope{core.ScopeEntities, core.ScopeFacts} {
+		back := make(map[string]bool, len(p.rows[sc]))
+		for _, r := range p.rows[sc] {
+			t := k.put(sc, r)
+			back[t.id] = true
+			texts = append(texts, t)
+		}
+		for id := range p.touched[sc] {
+			if back[id] {
+				continue
+			}
+			if group, ok := k.forget(sc, id); ok {
+				texts = append(texts, textChange{sc: sc, group: group, id: id, del: true})
+			}
+		}
+	}
+	return texts
+}
+
+// put stores a row read back of a fact or an entity and returns its text
+// for the text index. The caller holds k.mu for writing.
+func (k *catalog) put(sc core.Scope, r row) textChange {
+	if sc == core.ScopeEntities {
+		e := k.putEntity(r)
+		return textChange{sc: sc, group: e.group, id: e.uuid, text: entityText(e.name, e.summary)}
+	}
+	id, f := k.putFact(r)
+	return textChange{sc: sc, group: f.group, id: id, text: factText(f.text, f.relation)}
+}
+
+// forget removes a fact or an entity and returns the group it was in, if
+// the catalog held it. The caller holds k.mu for writing.
+func (k *catalog) forget(sc core.Scope, id string) (string, bool) {
+	if sc == core.ScopeEntities {
+		e, ok := k.entities[id]
 		delete(k.entities, id)
+		return e.group, ok
 	}
-	for _, r := range p.rows[core.ScopeEntities] {
-		k.putEntity(r)
-	}
-	for id := range p.touched[core.ScopeFacts] {
-		delete(k.facts, id)
-	}
-	for _, r := range p.rows[core.ScopeFacts] {
-		k.putFact(r)
-	}
+	f, ok := k.facts[id]
+	delete(k.facts, id)
+	return f.group, ok
 }
 
 func (k *catalog) dropGroup(group string) {

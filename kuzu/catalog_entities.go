@@ -16,17 +16,20 @@ type entityEntry struct {
 	created                           int64
 }
 
-// putEntity stores a row of entityCols. The caller holds k.mu for writing.
-func (k *catalog) putEntity(r row) {
+// putEntity stores a row of entityCols and returns its entry. The caller
+// holds k.mu for writing.
+func (k *catalog) putEntity(r row) *entityEntry {
 	labels := strs(r[3])
 	for i, l := range labels {
 		labels[i] = k.intern(l)
 	}
 	id := keep(str(r[0]))
-	k.entities[id] = &entityEntry{
+	e := &entityEntry{
 		uuid: id, group: k.intern(str(r[1])), name: keep(str(r[2])), labels: labels,
 		summary: keep(str(r[4])), attrs: keep(str(r[5])), created: unixMicro(tm(r[6])),
 	}
+	k.entities[id] = e
+	return e
 }
 
 // entity returns the entry as a core.Entity, decoded as decodeEntity

@@ -37,19 +37,23 @@ func fromMicro(us int64) time.Time {
 	return time.UnixMicro(us).UTC()
 }
 
-// putFact stores a row of factCols. The caller holds k.mu for writing.
-func (k *catalog) putFact(r row) {
+// putFact stores a row of factCols and returns its uuid and entry. The
+// caller holds k.mu for writing.
+func (k *catalog) putFact(r row) (string, *factEntry) {
 	eps := strs(r[13])
 	for i, e := range eps {
 		eps[i] = keep(e)
 	}
-	k.facts[keep(str(r[0]))] = &factEntry{
+	id := keep(str(r[0]))
+	f := &factEntry{
 		group: k.intern(str(r[1])), relation: k.intern(str(r[2])), text: keep(str(r[3])),
 		source: k.canonical(str(r[4])), target: k.canonical(str(r[5])), attrs: keep(str(r[6])),
 		valid: unixMicro(tm(r[7])), invalid: unixMicro(tm(r[8])), stated: unixMicro(tm(r[9])),
 		created: unixMicro(tm(r[10])), expired: unixMicro(tm(r[11])),
 		invalidatedBy: keep(str(r[12])), episodes: eps,
 	}
+	k.facts[id] = f
+	return id, f
 }
 
 // fact returns the entry as a core.Fact, decoded as decodeFact decodes

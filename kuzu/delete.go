@@ -49,7 +49,7 @@ func (s *Store) DeleteEpisode(ctx context.Context, group, uuid string) (core.Del
 		// carries the episode's uuid as invalidated_by.
 		rows, err = c.query(ctx, `MATCH (x:Fact) WHERE x.group_id = $g AND x.invalidated_by = $u
 			SET x.invalid_at = x.stated_invalid_at, x.expired_at = NULL, x.invalidated_by = ''
-			RETURN x.uuid, x.invalid_at`, p)
+			RETURN x.uuid`, p)
 		if err != nil {
 			return fmt.Errorf("restore facts ended by the episode: %w", err)
 		}
@@ -145,7 +145,7 @@ func deleteFacts(ctx context.Context, c *conn, p *pending, group string, ids []s
 	}
 	rows, err := c.query(ctx, `MATCH (x:Fact) WHERE x.group_id = $g AND x.invalidated_by IN $ids AND NOT x.uuid IN $ids
 		SET x.invalid_at = x.stated_invalid_at, x.expired_at = NULL, x.invalidated_by = ''
-		RETURN x.uuid, x.invalid_at`, map[string]any{"g": group, "ids": ids})
+		RETURN x.uuid`, map[string]any{"g": group, "ids": ids})
 	if err != nil {
 		return 0, fmt.Errorf("restore invalidated facts: %w", err)
 	}
@@ -156,15 +156,12 @@ func deleteFacts(ctx context.Context, c *conn, p *pending, group string, ids []s
 	if err := c.exec(ctx, byUUID("f", "Fact", "ids", "")+" WHERE f.group_id = $g DETACH DELETE f", map[string]any{"ids": uniq(ids), "g": group}); err != nil {
 		return 0, fmt.Errorf("delete facts: %w", err)
 	}
-	for _, id := range ids {
-		p.del(core.ScopeFacts, group, id)
-	}
 	p.touch(core.ScopeFacts, ids...)
 	return n, nil
 }
 
-// recordRestored records the restored facts, rows starting with their
-// uuid, and returns how many there are.
+// recordRestored records the restored facts, rows of their uuid, and
+// returns how many there are.
 func recordRestored(p *pending, rows []row) int {
 	for _, r := range rows {
 		p.touch(core.ScopeFacts, str(r[0]))
@@ -181,9 +178,6 @@ func deleteEntities(ctx context.Context, c *conn, p *pending, group string, ids 
 	}
 	if err := c.exec(ctx, byUUID("n", "Entity", "ids", "")+" WHERE n.group_id = $g DETACH DELETE n", map[string]any{"ids": uniq(ids), "g": group}); err != nil {
 		return fmt.Errorf("delete entities: %w", err)
-	}
-	for _, id := range ids {
-		p.del(core.ScopeEntities, group, id)
 	}
 	p.touch(core.ScopeEntities, ids...)
 	return nil

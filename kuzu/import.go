@@ -132,7 +132,6 @@ func (s *Store) importRows(ctx context.Context, c *conn, p *pending, ch core.Cha
 	}
 	for _, e := range ch.Entities {
 		ents = append(ents, entityRow(e))
-		p.put(core.ScopeEntities, e.GroupID, e.UUID, entityText(e.Name, e.Summary))
 		p.touch(core.ScopeEntities, e.UUID)
 	}
 	for _, f := range ch.Facts {
@@ -149,7 +148,6 @@ func (s *Store) importRows(ctx context.Context, c *conn, p *pending, ch core.Cha
 		for _, ep := range fe {
 			states = append(states, map[string]any{"e": ep, "x": f.UUID})
 		}
-		p.put(core.ScopeFacts, f.GroupID, f.UUID, factText(f.Text, f.Relation))
 		p.touch(core.ScopeFacts, f.UUID)
 	}
 	seen := map[core.Mention]bool{}

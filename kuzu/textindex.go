@@ -3,6 +3,7 @@ package kuzu
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"mnemo/core"
 	"mnemo/kuzu/internal/bm25"
@@ -33,6 +34,8 @@ func factText(fact, relation string) string { return fact + "\n" + relation }
 // pending collects what a write transaction changes outside Kuzu: the
 // text index and the catalog. It is applied only after the commit.
 type pending struct {
+	// texts are the text changes of episodes and communities; those of
+	// facts and entities follow their rows read back (catalog.apply).
 	texts []textChange
 	drops []string
 	// created holds the uuids of the episodes and facts this transaction
@@ -73,13 +76,13 @@ func (p *pending) dropGroup(group string) { p.drops = append(p.drops, group) }
 
 // apply publishes a committed transaction's changes.
 func (s *Store) apply(p *pending) {
-	s.cat.apply(p)
+	touched := s.cat.apply(p)
 	for _, g := range p.drops {
 		for _, ix := range s.text {
 			ix.DropGroup(g)
 		}
 	}
-	for _, t := range p.texts {
+	for _, t := range slices.Concat(p.texts, touched) {
 		if t.del {
 			s.text[t.sc].Delete(t.group, t.id)
 		} else {
@@ -88,8 +91,8 @@ func (s *Store) apply(p *pending) {
 	}
 }
 
-// loadText builds the text indexes from the stored objects, and the
-// catalog's entity names (after catalog.load).
+// loadText builds the text indexes from the stored objects (after
+// catalog.load, whose facts and entities it indexes).
 func (s *Store) loadText(ctx context.Context, c *conn) error {
 	s.text = map[core.Scope]*bm25.Index{}
 	queries := map[core.Scope]string{

@@ -370,7 +370,6 @@ func (s *Store) upsertEntities(ctx context.Context, c *conn, p *pending, group s
 		if e.NameEmbedding != nil {
 			vecs = append(vecs, vecRow{e.UUID, e.GroupID, e.NameEmbedding})
 		}
-		p.put(core.ScopeEntities, e.GroupID, e.UUID, entityText(e.Name, e.Summary))
 		p.touch(core.ScopeEntities, e.UUID)
 	}
 	fresh, old, err := split(ctx, c, "Entity", rows)
@@ -401,7 +400,6 @@ func (s *Store) upsertFacts(ctx context.Context, c *conn, p *pending, group stri
 		if f.Embedding != nil {
 			vecs = append(vecs, vecRow{f.UUID, f.GroupID, f.Embedding})
 		}
-		p.put(core.ScopeFacts, f.GroupID, f.UUID, factText(f.Text, f.Relation))
 		p.touch(core.ScopeFacts, f.UUID)
 	}
 	if err := requireAll(ctx, c, "Entity", group, ends); err != nil {
