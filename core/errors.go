@@ -29,6 +29,11 @@ var (
 	// ErrUnavailable reports that a dependency (an LLM endpoint, a plugin)
 	// failed in a way a retry later may fix.
 	ErrUnavailable = errors.New("core: unavailable")
+	// ErrBusy reports that the store could not do the work now for want of
+	// a resource it frees by itself (a full buffer pool, a write-write
+	// conflict): the same call later succeeds. It says nothing about the
+	// input, so an episode that meets it does not use up an attempt.
+	ErrBusy = errors.New("core: store busy")
 )
 
 // invalidf returns an error wrapping ErrInvalid with a formatted message.

@@ -137,6 +137,8 @@ func translate(err error) error {
 		return fmt.Errorf("kuzu: %s: %w", msg, core.ErrLocked)
 	case strings.Contains(msg, "duplicated primary key"), strings.Contains(msg, "violates the uniqueness"):
 		return fmt.Errorf("kuzu: %s: %w", msg, core.ErrConflict)
+	case strings.Contains(msg, "buffer pool is full"), strings.Contains(msg, "Write-write conflict"), strings.Contains(msg, "write-write conflict"):
+		return fmt.Errorf("kuzu: %s: %w", msg, core.ErrBusy)
 	case strings.Contains(msg, "Could not set lock"), strings.Contains(msg, "lock on file"):
 		return fmt.Errorf("kuzu: %s: %w", msg, core.ErrLocked)
 	}
