@@ -14,6 +14,7 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"mnemo/core"
+	"mnemo/kuzu"
 )
 
 // Config is mnemo's configuration: one file (TOML, or JSON by extension)
@@ -45,8 +46,16 @@ type Config struct {
 
 // StoreConfig sizes the embedded database.
 type StoreConfig struct {
-	// BufferPoolMB is Kuzu's page cache in MiB. Default: 256.
+	// BufferPoolMB is Kuzu's page cache in MiB, which also holds the
+	// updates committed since the last checkpoint. Default: an eighth of
+	// the machine's memory, between 256 and 2048.
 	BufferPoolMB int `toml:"buffer_pool_mb" json:"buffer_pool_mb"`
+	// CheckpointEvery is the number of write transactions between two
+	// checkpoints. Default: 64.
+	CheckpointEvery int `toml:"checkpoint_every" json:"checkpoint_every"`
+	// CheckpointWALMB is the WAL size in MiB from which a commit is
+	// followed by a checkpoint. Default: 4.
+	CheckpointWALMB int `toml:"checkpoint_wal_mb" json:"checkpoint_wal_mb"`
 	// Threads is Kuzu's threads per query. Default: CPUs, at most 4.
 	Threads int `toml:"threads" json:"threads"`
 	// ReadConns is the number of concurrent read connections. Default: 4.
@@ -351,7 +360,7 @@ func (c Config) withDefaults() Config {
 		c.DB = "mnemo-data"
 	}
 	if c.Store.BufferPoolMB == 0 {
-		c.Store.BufferPoolMB = 256
+		c.Store.BufferPoolMB = int(kuzu.DefaultBufferPool() >> 20)
 	}
 	if c.Embedder.Provider == "" {
 		c.Embedder.Provider = "local"
@@ -422,7 +431,7 @@ func (c Config) Validate() error {
 	if c.Store.BufferPoolMB < 16 {
 		return bad("store.buffer_pool_mb %d: want at least 16", c.Store.BufferPoolMB)
 	}
-	for _, n := range []int{c.Store.Threads, c.Store.ReadConns, c.LLM.MaxConcurrency, c.LLM.RequestsPerMinute, c.LLM.TokensPerMinute,
+	for _, n := range []int{c.Store.Threads, c.Store.ReadConns, c.Store.CheckpointEvery, c.Store.CheckpointWALMB, c.LLM.MaxConcurrency, c.LLM.RequestsPerMinute, c.LLM.TokensPerMinute,
 		c.LLM.MaxTokens, c.Ingest.Workers, c.Ingest.MaxContentKB, c.Ingest.MaxExtractKB, c.Ingest.MaxAttempts, c.Plugins.MemoryLimitMB, c.HTTP.MaxBodyKB} {
 		if n < 0 {
 			return bad("a size or count is negative")

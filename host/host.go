@@ -107,6 +107,7 @@ func Open(ctx context.Context, cfg Config, o OpenOptions) (h *Host, err error) {
 	h.Store, err = kuzu.Open(ctx, kuzu.Options{
 		Dir: cfg.DB, Dimension: h.Embedder.Dimension(), BufferPoolBytes: uint64(cfg.Store.BufferPoolMB) << 20,
 		Threads: cfg.Store.Threads, ReadConns: cfg.Store.ReadConns, Logger: o.Logger,
+		CheckpointEvery: cfg.Store.CheckpointEvery, CheckpointWALBytes: int64(cfg.Store.CheckpointWALMB) << 20,
 	})
 	if err != nil {
 		return nil, err

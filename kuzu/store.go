@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"sync"
+	"sync/atomic"
 
 	gokuzu "github.com/kuzudb/go-kuzu"
 
@@ -26,9 +27,19 @@ type Options struct {
 	// Dimension is the embedding dimension. A new database records it; an
 	// existing database must match it (zero accepts the recorded value).
 	Dimension int
-	// BufferPoolBytes is Kuzu's page cache. The default, 256 MiB, suits an
-	// edge box; Kuzu's own default is 80% of the machine's memory.
+	// BufferPoolBytes is Kuzu's page cache, which also holds the committed
+	// updates not yet checkpointed. The default is DefaultBufferPool: an
+	// eighth of the machine's memory, between 256 MiB and 2 GiB (Kuzu's
+	// own default is 80% of the machine's memory).
 	BufferPoolBytes uint64
+	// CheckpointEvery is the number of write transactions after which the
+	// store checkpoints (see durable.go). The default is 64; negative turns
+	// the store's checkpoint policy off and leaves checkpoints to Kuzu's
+	// WAL-size trigger, as mnemo before it did (tests only).
+	CheckpointEvery int
+	// CheckpointWALBytes is the WAL size from which the store checkpoints
+	// after a commit. The default is 4 MiB.
+	CheckpointWALBytes int64
 	// Threads is the number of threads Kuzu may use per query. The default
 	// is the number of CPUs, at most 4.
 	Threads int
@@ -55,7 +66,13 @@ type Options struct {
 
 func (o Options) withDefaults() Options {
 	if o.BufferPoolBytes == 0 {
-		o.BufferPoolBytes = 256 << 20
+		o.BufferPoolBytes = DefaultBufferPool()
+	}
+	if o.CheckpointEvery == 0 {
+		o.CheckpointEvery = 64
+	}
+	if o.CheckpointWALBytes == 0 {
+		o.CheckpointWALBytes = 4 << 20
 	}
 	if o.Threads == 0 {
 		o.Threads = min(runtime.NumCPU(), 4)
@@ -83,7 +100,7 @@ func (o Options) Validate() error {
 	if o.BufferPoolBytes != 0 && o.BufferPoolBytes < 16<<20 {
 		return fmt.Errorf("%w: buffer pool of %d bytes is under 16 MiB", core.ErrInvalid, o.BufferPoolBytes)
 	}
-	if o.Threads < 0 || o.ReadConns < 0 || o.ExactSearchBelow < 0 {
+	if o.Threads < 0 || o.ReadConns < 0 || o.ExactSearchBelow < 0 || o.CheckpointWALBytes < 0 {
 		return fmt.Errorf("%w: negative thread, connection or search setting", core.ErrInvalid)
 	}
 	return nil
@@ -119,6 +136,13 @@ type Store struct {
 	// indexed says which vector tables have their HNSW index; it changes
 	// only under writeMu.
 	indexed sync.Map // core.Scope → bool
+
+	// sinceCheckpoint counts commits since the last checkpoint; it
+	// changes only under writeMu.
+	sinceCheckpoint int
+	stats           struct {
+		checkpoints, checkpointNanos, busyRetries, busy atomic.Int64
+	}
 }
 
 var _ core.Store = (*Store)(nil)
@@ -145,16 +169,10 @@ func Open(ctx context.Context, opts Options) (*Store, error) {
 		s.lock = lock
 		path = filepath.Join(opts.Dir, dbFile)
 	}
-	cfg := gokuzu.DefaultSystemConfig()
-	cfg.BufferPoolSize = opts.BufferPoolBytes
-	cfg.MaxNumThreads = uint64(opts.Threads)
-	db, err := gokuzu.OpenDatabase(path, cfg)
+	db, err := s.openDatabase(path)
 	if err != nil {
 		s.unlock()
-		if db != nil {
-			db.Close()
-		}
-		return nil, fmt.Errorf("open kuzu database %s: %w", path, translateOpen(err))
+		return nil, err
 	}
 	s.db = db
 	if s.writer, err = openConn(db, opts.Threads); err != nil {
@@ -259,7 +277,21 @@ func (s *Store) read(ctx context.Context, f func(c *conn) error) error {
 		return ctx.Err()
 	}
 	defer func() { s.readers <- c }()
-	return f(c)
+	err := f(c)
+	if !isBusy(err) || ctx.Err() != nil {
+		return err
+	}
+	// The pool is full of committed updates: a checkpoint frees them.
+	if cerr := s.exclusiveLocked(ctx, func(w *conn) error { return s.checkpoint(ctx, w) }); cerr != nil {
+		s.stats.busy.Add(1)
+		return err
+	}
+	if err = f(c); isBusy(err) {
+		s.stats.busy.Add(1)
+	} else {
+		s.stats.busyRetries.Add(1)
+	}
+	return err
 }
 
 // inMemory runs f, which reads only what the store keeps beside Kuzu (text
@@ -289,6 +321,11 @@ func (s *Store) exclusive(ctx context.Context, f func(c *conn) error) error {
 	if s.closed {
 		return errStoreClosed
 	}
+	return s.exclusiveLocked(ctx, f)
+}
+
+// exclusiveLocked is exclusive for a caller that holds s.ops.
+func (s *Store) exclusiveLocked(ctx context.Context, f func(c *conn) error) error {
 	s.writeMu.Lock()
 	defer s.writeMu.Unlock()
 	if err := ctx.Err(); err != nil {
@@ -298,8 +335,29 @@ func (s *Store) exclusive(ctx context.Context, f func(c *conn) error) error {
 }
 
 // transact runs f in one transaction on c, the writer under the write
-// lock, and publishes its pending changes after the commit.
+// lock, and publishes its pending changes after the commit. A transaction
+// that finds the buffer pool full is rolled back and tried once more
+// after a checkpoint.
 func (s *Store) transact(ctx context.Context, c *conn, f func(ctx context.Context, c *conn, p *pending) error) error {
+	err := s.transactOnce(ctx, c, f)
+	if !isBusy(err) || ctx.Err() != nil {
+		return err
+	}
+	if cerr := s.checkpoint(ctx, c); cerr != nil {
+		s.log.Warn("checkpoint after a full buffer pool", "err", cerr)
+		s.stats.busy.Add(1)
+		return err
+	}
+	if err = s.transactOnce(ctx, c, f); isBusy(err) {
+		s.log.Warn("the buffer pool is full after a checkpoint", "err", err)
+		s.stats.busy.Add(1)
+	} else {
+		s.stats.busyRetries.Add(1)
+	}
+	return err
+}
+
+func (s *Store) transactOnce(ctx context.Context, c *conn, f func(ctx context.Context, c *conn, p *pending) error) error {
 	if err := c.exec(ctx, "BEGIN TRANSACTION", nil); err != nil {
 		return fmt.Errorf("begin transaction: %w", err)
 	}
@@ -319,6 +377,7 @@ func (s *Store) transact(ctx context.Context, c *conn, f func(ctx context.Contex
 		return fmt.Errorf("commit transaction: %w", err)
 	}
 	s.apply(p)
+	s.afterCommit(ctx, c)
 	if err := s.syncIndexes(context.WithoutCancel(ctx), c); err != nil {
 		// The data is committed; searches stay exact until the next try.
 		s.log.Error("build vector index", "err", err)

@@ -1,0 +1,262 @@
+package kuzu
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"strconv"
+	"time"
+
+	gokuzu "github.com/kuzudb/go-kuzu"
+
+	"mnemo/core"
+)
+
+// Durability on Kuzu 0.11.3: what keeps a long-running store inside its
+// buffer pool.
+//
+// Kuzu keeps the updates of committed transactions in memory that cannot
+// be evicted and counts against the buffer pool until a checkpoint writes
+// them into the database file; each transaction that sets a column copies
+// the earlier updates of its chunk (kuzudb/kuzu#4895). Its own automatic
+// checkpoint goes by WAL size (16 MiB), and a write path that updates rows
+// fills a 256 MiB pool long before the WAL gets there. So the store owns
+// the policy: it checkpoints after every CheckpointEvery commits, when the
+// WAL passes CheckpointWALBytes or a 256th of the pool (replaying a WAL
+// after a crash takes far more memory than the WAL: a 4 MiB WAL of updates
+// did not replay in 256 MiB), and when Kuzu's own count of the memory it
+// uses (CALL bm_info) passes half the pool. The last trigger matters most:
+// a checkpoint needs pool memory itself, so once the pool is full even the
+// checkpoint fails. A statement that still finds the pool full is rolled
+// back and, after a checkpoint, tried once more; what does not fit then is
+// core.ErrBusy, which callers retry later.
+
+// DefaultBufferPool is the buffer pool a Store gets when Options leave it
+// unset: an eighth of the machine's memory (or of the cgroup's limit),
+// at least 256 MiB and at most 2 GiB. The pool is allocated as pages are
+// used, not up front.
+func DefaultBufferPool() uint64 {
+	const floor, ceiling = 256 << 20, 2 << 30
+	mem := machineMemory()
+	if mem == 0 {
+		return floor
+	}
+	return min(max(mem/8, floor), ceiling)
+}
+
+// machineMemory is the memory this process may use: the smaller of the
+// machine's (MemTotal) and its cgroup's limit, 0 if unknown.
+func machineMemory() uint64 {
+	var total uint64
+	if b, err := os.ReadFile("/proc/meminfo"); err == nil {
+		sc := bufio.NewScanner(bytes.NewReader(b))
+		for sc.Scan() {
+			if v, ok := bytes.CutPrefix(sc.Bytes(), []byte("MemTotal:")); ok {
+				if f := bytes.Fields(v); len(f) > 0 {
+					kb, _ := strconv.ParseUint(string(f[0]), 10, 64)
+					total = kb << 10
+				}
+			}
+		}
+	}
+	for _, p := range []string{"/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"} {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			continue
+		}
+		if n, err := strconv.ParseUint(string(bytes.TrimSpace(b)), 10, 64); err == nil && n > 0 && (total == 0 || n < total) {
+			total = n
+		}
+	}
+	return total
+}
+
+// walFile is Kuzu's write-ahead log beside the database file.
+const walFile = dbFile + ".wal"
+
+// afterCommit checkpoints when the policy says so. It runs on the writer
+// under the write lock. A failed checkpoint is logged and tried again
+// after the next commit: the data is committed either way.
+func (s *Store) afterCommit(ctx context.Context, c *conn) {
+	s.sinceCheckpoint++
+	if s.opts.CheckpointEvery < 0 {
+		return
+	}
+	if s.sinceCheckpoint < s.opts.CheckpointEvery && s.walSize() < min(s.opts.CheckpointWALBytes, int64(s.opts.BufferPoolBytes/256)) && !s.poolPressed(ctx, c) {
+		return
+	}
+	if err := s.checkpoint(ctx, c); err != nil {
+		s.log.Warn("checkpoint", "err", err)
+	}
+}
+
+// poolPressed reports whether Kuzu uses more than half its buffer pool.
+// Pages of the database file cached in the pool count too, so a database
+// larger than the pool keeps it over half full: then a checkpoint is
+// taken at most every 16 commits for this reason.
+func (s *Store) poolPressed(ctx context.Context, c *conn) bool {
+	rows, err := c.query(ctx, "CALL bm_info() RETURN *", nil)
+	if err != nil || len(rows) != 1 || len(rows[0]) < 2 {
+		return false
+	}
+	pool, used := i64(rows[0][0]), i64(rows[0][1])
+	return used > pool/2 && s.sinceCheckpoint >= 16 || used > pool*3/4
+}
+
+// checkpoint writes the committed updates into the database file and
+// frees their memory. It runs on the writer under the write lock, outside
+// a transaction.
+func (s *Store) checkpoint(ctx context.Context, c *conn) error {
+	start := time.Now()
+	wal := s.walSize()
+	if err := c.exec(context.WithoutCancel(ctx), "CHECKPOINT", nil); err != nil {
+		return fmt.Errorf("checkpoint: %w", err)
+	}
+	s.sinceCheckpoint = 0
+	s.stats.checkpoints.Add(1)
+	s.stats.checkpointNanos.Add(int64(time.Since(start)))
+	s.log.Debug("checkpoint", "wal_bytes", wal, "took", time.Since(start))
+	return nil
+}
+
+// walSize is the size of the WAL file, 0 for an in-memory database.
+func (s *Store) walSize() int64 {
+	if s.opts.Dir == "" {
+		return 0
+	}
+	fi, err := os.Stat(s.walPath())
+	if err != nil {
+		return 0
+	}
+	return fi.Size()
+}
+
+func (s *Store) walPath() string { return s.opts.Dir + string(os.PathSeparator) + walFile }
+
+// Checkpoint writes everything committed into the database file now, so
+// that the WAL is empty and the memory Kuzu holds for committed updates is
+// freed. Stores checkpoint by themselves; this is for backups and tests.
+func (s *Store) Checkpoint(ctx context.Context) error {
+	return s.exclusive(ctx, func(c *conn) error { return s.checkpoint(ctx, c) })
+}
+
+// DurabilityStats are counters of the checkpoint policy since Open.
+type DurabilityStats struct {
+	// Checkpoints counts checkpoints, CheckpointTime their total duration.
+	Checkpoints    int64
+	CheckpointTime time.Duration
+	// BusyRetries counts statements that found the buffer pool full and
+	// went through after a checkpoint; Busy those that did not (answered
+	// with core.ErrBusy).
+	BusyRetries, Busy int64
+	// WALBytes is the WAL's size now.
+	WALBytes int64
+}
+
+// DurabilityStats returns the checkpoint policy's counters.
+func (s *Store) DurabilityStats() DurabilityStats {
+	return DurabilityStats{
+		Checkpoints: s.stats.checkpoints.Load(), CheckpointTime: time.Duration(s.stats.checkpointNanos.Load()),
+		BusyRetries: s.stats.busyRetries.Load(), Busy: s.stats.busy.Load(), WALBytes: s.walSize(),
+	}
+}
+
+// isBusy reports whether err is a want of a resource that a checkpoint
+// may free.
+func isBusy(err error) bool { return errors.Is(err, core.ErrBusy) }
+
+// openDatabase opens the Kuzu database at path with the configured pool.
+// If that fails and a WAL is left behind (a run killed before its
+// checkpoint), replaying the WAL may need more memory than the pool: the
+// database is opened once more with larger pools, up to half the
+// machine's memory, checkpointed and closed, then opened again as
+// configured. If nothing works, the error says what was tried and how to
+// recover by hand.
+func (s *Store) openDatabase(path string) (*gokuzu.Database, error) {
+	cfg := gokuzu.DefaultSystemConfig()
+	cfg.BufferPoolSize = s.opts.BufferPoolBytes
+	cfg.MaxNumThreads = uint64(s.opts.Threads)
+	db, err := gokuzu.OpenDatabase(path, cfg)
+	if err == nil {
+		return db, nil
+	}
+	if db != nil {
+		db.Close()
+	}
+	wal := s.walSize()
+	if s.opts.Dir == "" || wal == 0 {
+		return nil, fmt.Errorf("open kuzu database %s: %w", path, translateOpen(err))
+	}
+	limit := max(machineMemory()/2, s.opts.BufferPoolBytes)
+	tried := []uint64{s.opts.BufferPoolBytes}
+	for pool := s.opts.BufferPoolBytes * 4; ; pool *= 4 {
+		pool = min(pool, limit)
+		if pool <= tried[len(tried)-1] {
+			break
+		}
+		tried = append(tried, pool)
+		s.log.Warn("the database did not open with its buffer pool; replaying its write-ahead log with a larger pool",
+			"wal_bytes", wal, "buffer_pool_mib", pool>>20)
+		if rerr := replay(path, pool, cfg.MaxNumThreads); rerr != nil {
+			s.log.Warn("replay write-ahead log", "buffer_pool_mib", pool>>20, "err", rerr)
+			continue
+		}
+		if db, err = gokuzu.OpenDatabase(path, cfg); err == nil {
+			s.log.Info("replayed and checkpointed the write-ahead log", "buffer_pool_mib", pool>>20)
+			return db, nil
+		}
+		if db != nil {
+			db.Close()
+		}
+	}
+	mibs := make([]string, len(tried))
+	for i, p := range tried {
+		mibs[i] = strconv.FormatUint(p>>20, 10)
+	}
+	return nil, fmt.Errorf("open kuzu database %s (Kuzu gives no reason; tried buffer pools of %s MiB, write-ahead log of %d bytes left by a run that did not close): %w; "+
+		"free memory and open it once with a buffer pool larger than the last tried (mnemo's --buffer-pool-mb or [store] buffer_pool_mb), which replays the log, or restore a backup",
+		path, joinComma(mibs), wal, translateOpen(err))
+}
+
+// replay opens the database with pool bytes of buffer pool, which replays
+// its WAL, checkpoints it and closes it.
+func replay(path string, pool, threads uint64) error {
+	cfg := gokuzu.DefaultSystemConfig()
+	cfg.BufferPoolSize = pool
+	cfg.MaxNumThreads = threads
+	db, err := gokuzu.OpenDatabase(path, cfg)
+	if err != nil {
+		if db != nil {
+			db.Close()
+		}
+		return translate(err)
+	}
+	defer db.Close()
+	c, err := gokuzu.OpenConnection(db)
+	if err != nil {
+		return fmt.Errorf("open connection: %w", err)
+	}
+	defer c.Close()
+	res, err := c.Query("CHECKPOINT")
+	if res != nil {
+		res.Close()
+	}
+	if err != nil {
+		return translate(err)
+	}
+	return nil
+}
+
+func joinComma(xs []string) string {
+	var b bytes.Buffer
+	for i, x := range xs {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(x)
+	}
+	return b.String()
+}
