@@ -151,6 +151,8 @@ type Engine struct {
 
 	q           *queue
 	communities communityGroups
+	// ids makes the ids of the entities and facts ingestion creates.
+	ids idSource
 
 	closeOnce sync.Once
 	closed    chan struct{}
