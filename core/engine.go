@@ -37,17 +37,32 @@ type IngestOptions struct {
 	// extractor sees. The default is 4, as in the Zep paper; negative
 	// means none.
 	ContextEpisodes int
-	// MaxContentBytes rejects larger episodes at Ingest. The default is
-	// 1 MiB.
+	// MaxContentBytes rejects larger episodes at Ingest (ErrTooLarge). The
+	// default is 1 MiB.
 	MaxContentBytes int
 	// MaxExtractBytes is the largest piece of an episode sent to the
 	// extractor at once; larger episodes are split at paragraph and
-	// sentence boundaries. The default is 12 KiB.
+	// sentence boundaries, and JSON documents into smaller JSON documents.
+	// The default is 12 KiB: a piece and its prompt fit the context of
+	// small local models.
 	MaxExtractBytes int
 	// MaxChunks caps the pieces of one episode; the rest is not extracted
 	// (the episode is still stored whole and searchable) and a warning
-	// says so. The default is 16.
+	// says so. The default extracts every piece of an episode of
+	// MaxContentBytes, with an eighth to spare for cuts made short at
+	// paragraph and sentence boundaries: ⌈1.125 × MaxContentBytes /
+	// MaxExtractBytes⌉, 96 with the defaults.
 	MaxChunks int
+	// MaxEntities caps the entities one episode's extraction brings into
+	// the graph, and MaxFacts its facts; the first ones in the extractor's
+	// order are kept, and a warning counts the rest. Each entity costs an
+	// embedding, two candidate searches and a write, so one runaway answer
+	// (an extractor returning 20,000 entities) would hold its group's
+	// worker, and the store, for minutes. The defaults, 500 entities and
+	// 1000 facts, are far above what a message or a page yields (a few to
+	// a few dozen) and leave room for a long document extracted in pieces.
+	MaxEntities int
+	MaxFacts    int
 	// Workers is the number of groups processed at once. The default is 2;
 	// negative starts no workers (a process that only reads).
 	Workers int
@@ -82,7 +97,13 @@ func (o IngestOptions) withDefaults() IngestOptions {
 		o.MaxExtractBytes = 12 << 10
 	}
 	if o.MaxChunks == 0 {
-		o.MaxChunks = 16
+		o.MaxChunks = (o.MaxContentBytes*9/8 + o.MaxExtractBytes - 1) / o.MaxExtractBytes
+	}
+	if o.MaxEntities == 0 {
+		o.MaxEntities = 500
+	}
+	if o.MaxFacts == 0 {
+		o.MaxFacts = 1000
 	}
 	if o.Workers == 0 {
 		o.Workers = 2
@@ -124,7 +145,7 @@ func (o Options) Validate() error {
 		return err
 	}
 	i := o.Ingest
-	if i.MaxContentBytes < 0 || i.MaxExtractBytes < 0 || i.MaxChunks < 0 || i.Batch < 0 || i.MaxAttempts < 0 || i.RetryDelay < 0 {
+	if i.MaxContentBytes < 0 || i.MaxExtractBytes < 0 || i.MaxChunks < 0 || i.MaxEntities < 0 || i.MaxFacts < 0 || i.Batch < 0 || i.MaxAttempts < 0 || i.RetryDelay < 0 {
 		return invalidf("engine: negative ingestion setting")
 	}
 	return o.Search.Validate()
@@ -151,6 +172,8 @@ type Engine struct {
 
 	q           *queue
 	communities communityGroups
+	// ids makes the ids of the entities and facts ingestion creates.
+	ids idSource
 
 	closeOnce sync.Once
 	closed    chan struct{}

@@ -130,12 +130,14 @@ func (e *Engine) prepare(ctx context.Context, p *prepared) {
 			return
 		}
 	}
-	chunks, dropped := splitContent(ep, e.ingest.MaxExtractBytes, e.ingest.MaxChunks)
+	split := splitContent(ep, e.ingest.MaxExtractBytes, e.ingest.MaxChunks)
+	chunks := split.kept
 	if len(chunks) > 1 {
 		p.warnings = append(p.warnings, fmt.Sprintf("episode of %d bytes extracted in %d pieces", len(ep.Content), len(chunks)))
 	}
-	if dropped > 0 {
-		p.warnings = append(p.warnings, fmt.Sprintf("the last %d bytes of the episode were not extracted: over %d pieces of %d bytes (the episode is stored whole and searchable)", dropped, e.ingest.MaxChunks, e.ingest.MaxExtractBytes))
+	if cut := split.total - len(split.kept); cut > 0 {
+		p.warnings = append(p.warnings, fmt.Sprintf("the last %d of %d pieces of the episode (%d bytes) were not extracted: over the cap of %d pieces of %d bytes (ingest.max_chunks); the episode is stored whole and searchable",
+			cut, split.total, split.droppedBytes, e.ingest.MaxChunks, e.ingest.MaxExtractBytes))
 	}
 	var all Extraction
 	if x, ok, err := tripletExtraction(ep); ok {
@@ -157,7 +159,8 @@ func (e *Engine) prepare(ctx context.Context, p *prepared) {
 		all.Facts = append(all.Facts, x.Facts...)
 		all.Warnings = append(all.Warnings, x.Warnings...)
 	}
-	p.ents, p.facts, p.warnings = sanitize(all, p.plugins.Ontology, append(p.warnings, all.Warnings...))
+	p.warnings = append(p.warnings, capWarnings(all.Warnings)...)
+	p.ents, p.facts, p.warnings = sanitize(all, p.plugins.Ontology, e.ingest.MaxEntities, e.ingest.MaxFacts, p.warnings)
 	texts := make([]string, 0, 1+len(p.ents)+len(p.facts))
 	texts = append(texts, ep.Content)
 	for _, x := range p.ents {
@@ -219,19 +222,72 @@ func (e *Engine) report(p *prepared, ep Episode, st *writeStats) EpisodeReport {
 	return r
 }
 
+// maxItemWarnings is how many warnings about single entities or facts an
+// episode's report carries; the rest are counted in one more.
+const maxItemWarnings = 10
+
+// capWarnings keeps an extractor's first maxItemWarnings warnings and
+// counts the rest, so that a misbehaving plugin cannot fill the report.
+func capWarnings(ws []string) []string {
+	if len(ws) <= maxItemWarnings {
+		return ws
+	}
+	return append(ws[:maxItemWarnings:maxItemWarnings], fmt.Sprintf("and %d more warnings from the extractor", len(ws)-maxItemWarnings))
+}
+
+// itemWarnings collects warnings about single entities or facts, keeping
+// the first maxItemWarnings of each kind and counting the rest.
+type itemWarnings struct {
+	kept  []string
+	extra map[string]int
+	order []string
+}
+
+func (w *itemWarnings) add(kind, msg string) {
+	if w.extra == nil {
+		w.extra = map[string]int{}
+	}
+	n, seen := w.extra[kind]
+	if !seen {
+		w.order = append(w.order, kind)
+	}
+	w.extra[kind] = n + 1
+	if n < maxItemWarnings {
+		w.kept = append(w.kept, msg)
+	}
+}
+
+func (w *itemWarnings) appendTo(ws []string) []string {
+	ws = append(ws, w.kept...)
+	for _, kind := range w.order {
+		if n := w.extra[kind] - maxItemWarnings; n > 0 {
+			ws = append(ws, fmt.Sprintf("and %d more %s", n, kind))
+		}
+	}
+	return ws
+}
+
 // sanitize cleans an extraction: drops nameless entities and entities of
 // excluded types, collapses entities with the same normalized name (keeping
 // the more specific type), keeps only valid labels, and drops facts whose
 // endpoints are unknown or the same, or whose text is empty.
-func sanitize(x Extraction, o *Ontology, warnings []string) ([]ExtractedEntity, []ExtractedFact, []string) {
+//
+// It keeps at most maxEntities entities and maxFacts facts, the first in
+// the extractor's order, and says in a warning what it cut: an extractor
+// answer of 20,000 entities costs a pass over a slice here, not 20,000
+// embeddings, searches and writes. Facts about a cut entity are cut with
+// it.
+func sanitize(x Extraction, o *Ontology, maxEntities, maxFacts int, warnings []string) ([]ExtractedEntity, []ExtractedFact, []string) {
 	excluded := map[string]bool{}
 	if o != nil {
 		for _, t := range o.ExcludedEntityTypes {
 			excluded[strings.ToLower(t)] = true
 		}
 	}
+	var items itemWarnings
 	var ents []ExtractedEntity
 	index := map[string]int{}
+	over := map[string]bool{} // normalized names cut by maxEntities
 	for _, en := range x.Entities {
 		en.Name = strings.TrimSpace(en.Name)
 		key := NormalizeName(en.Name)
@@ -241,11 +297,16 @@ func sanitize(x Extraction, o *Ontology, warnings []string) ([]ExtractedEntity, 
 		if excluded[strings.ToLower(en.Type)] {
 			continue
 		}
+		i, ok := index[key]
+		if !ok && len(ents) >= maxEntities {
+			over[key] = true
+			continue
+		}
 		if en.Type != "" && ValidateLabel(en.Type) != nil {
-			warnings = append(warnings, fmt.Sprintf("entity %q: type %q is not a valid label; dropped the type", en.Name, en.Type))
+			items.add("entity types that are not valid labels", fmt.Sprintf("entity %q: type %q is not a valid label; dropped the type", en.Name, en.Type))
 			en.Type = ""
 		}
-		if i, ok := index[key]; ok {
+		if ok {
 			if ents[i].Type == "" {
 				ents[i].Type = en.Type
 			}
@@ -265,13 +326,17 @@ func sanitize(x Extraction, o *Ontology, warnings []string) ([]ExtractedEntity, 
 	}
 	var facts []ExtractedFact
 	seen := map[string]bool{}
+	overFacts, factsOfOver := 0, 0
 	for _, f := range x.Facts {
 		s, t := NormalizeName(f.Source), NormalizeName(f.Target)
 		_, okS := index[s]
 		_, okT := index[t]
 		switch {
+		case !okS && over[s], !okT && over[t]:
+			factsOfOver++
+			continue
 		case !okS || !okT:
-			warnings = append(warnings, fmt.Sprintf("fact %q: an endpoint is not among the extracted entities; dropped", f.Text))
+			items.add("facts with an endpoint not among the extracted entities", fmt.Sprintf("fact %q: an endpoint is not among the extracted entities; dropped", f.Text))
 			continue
 		case s == t:
 			continue
@@ -285,7 +350,18 @@ func sanitize(x Extraction, o *Ontology, warnings []string) ([]ExtractedEntity, 
 			continue
 		}
 		seen[key] = true
+		if len(facts) >= maxFacts {
+			overFacts++
+			continue
+		}
 		facts = append(facts, f)
+	}
+	warnings = items.appendTo(warnings)
+	if len(over) > 0 {
+		warnings = append(warnings, fmt.Sprintf("%d more entities and their %d facts were not added: over the cap of %d entities per episode (ingest.max_entities)", len(over), factsOfOver, maxEntities))
+	}
+	if overFacts > 0 {
+		warnings = append(warnings, fmt.Sprintf("%d more facts were not added: over the cap of %d facts per episode (ingest.max_facts)", overFacts, maxFacts))
 	}
 	return ents, facts, warnings
 }

@@ -2,6 +2,9 @@ package core
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -30,7 +33,7 @@ func TestSanitize(t *testing.T) {
 			{Source: "Alice", Target: "Bob", Relation: "knows", Text: "   "},
 		},
 	}
-	ents, facts, warnings := sanitize(x, &Ontology{ExcludedEntityTypes: []string{"pet"}}, nil)
+	ents, facts, warnings := sanitize(x, &Ontology{ExcludedEntityTypes: []string{"pet"}}, 100, 100, nil)
 	wantEnts := []ExtractedEntity{
 		{Name: "Alice", Type: "Person", Summary: "a longer summary of alice"},
 		{Name: "Acme", Type: "Organization"},
@@ -69,17 +72,20 @@ func TestSplitContent(t *testing.T) {
 		{"short", Episode{Source: SourceText, Content: "hello"}, 100, 4, 1, false, false},
 		{"message keeps its speaker", Episode{Source: SourceMessage, Content: long}, 400, 16, 5, false, true},
 		{"cap drops the tail", Episode{Source: SourceText, Content: long}, 400, 2, 2, true, false},
-		{"json is never cut", Episode{Source: SourceJSON, Content: `{"a": "` + strings.Repeat("x", 500) + `"}`}, 100, 16, 1, false, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			pieces, dropped := splitContent(tt.ep, tt.max, tt.chunks)
+			got := splitContent(tt.ep, tt.max, tt.chunks)
+			pieces, dropped := got.kept, got.droppedBytes
 			if len(pieces) != tt.wantPieces || (dropped > 0) != tt.wantDropped {
 				t.Fatalf("splitContent = %d pieces, %d dropped; want %d, dropped %v", len(pieces), dropped, tt.wantPieces, tt.wantDropped)
 			}
+			if tt.wantDropped != (got.total > len(pieces)) {
+				t.Errorf("splitContent total = %d for %d kept pieces, dropped %v", got.total, len(pieces), tt.wantDropped)
+			}
 			total := dropped
 			for i, p := range pieces {
-				if len(p) > tt.max && tt.ep.Source != SourceJSON {
+				if len(p) > tt.max {
 					t.Errorf("piece %d is %d bytes, over %d", i, len(p), tt.max)
 				}
 				if tt.wantPrefixed && !strings.HasPrefix(p, "Alice: ") {
@@ -87,8 +93,100 @@ func TestSplitContent(t *testing.T) {
 				}
 				total += len(strings.TrimPrefix(p, "Alice: "))
 			}
-			if !tt.wantPrefixed && total < len(tt.ep.Content)-len(pieces)*8 { // whitespace at each cut is trimmed
+			if !tt.wantPrefixed && total < len(tt.ep.Content)-got.total*8 { // whitespace at each cut is trimmed
 				t.Errorf("pieces and dropped bytes cover %d of %d bytes", total, len(tt.ep.Content))
+			}
+		})
+	}
+}
+
+// TestSplitJSON checks that a JSON document is cut into JSON documents
+// that together hold all of it (issue 16: a 242 KB JSON episode was cut
+// mid-document and failed with "unexpected EOF").
+func TestSplitJSON(t *testing.T) {
+	var people []string
+	for i := range 2000 {
+		people = append(people, fmt.Sprintf(`{"name": "Person %d", "city": "City %d", "employer": {"name": "Company %d"}, "notes": "Works on project %d."}`, i, i%50, i%30, i))
+	}
+	list := "[" + strings.Join(people, ", ") + "]"
+	tests := []struct {
+		name string
+		doc  string
+		max  int
+		// want are strings each piece, or some piece, must contain.
+		everyPiece []string
+		somePiece  []string
+	}{
+		{"small document is one piece", `{"name": "Acme", "city": "Paris"}`, 100, []string{`"name": "Acme"`}, nil},
+		{"array of objects", list, 12 << 10, nil, []string{`"Person 0"`, `"Person 1999"`}},
+		{"object keeps its name in every piece", `{"name": "Acme directory", "founded": 1990, "people": ` + list + `}`, 12 << 10,
+			[]string{`"name":"Acme directory"`, `"founded":1990`}, []string{`"Person 0"`, `"Person 1999"`}},
+		{"long string is cut as text", `{"name": "Acme", "description": "` + strings.Repeat("Acme makes anvils. ", 2000) + `"}`, 4 << 10,
+			[]string{`"name":"Acme"`}, []string{"Acme makes anvils."}},
+		{"not JSON goes whole", `{"name": "Acme", ` + strings.Repeat("x", 500), 100, []string{"xxx"}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			pieces := splitJSON(tt.doc, tt.max)
+			valid := json.Valid([]byte(tt.doc))
+			all := strings.Join(pieces, "\n")
+			for i, p := range pieces {
+				if valid && !json.Valid([]byte(p)) {
+					t.Fatalf("piece %d of %d is not JSON: %.80q", i, len(pieces), p)
+				}
+				if valid && len(p) > tt.max {
+					t.Errorf("piece %d is %d bytes, over %d", i, len(p), tt.max)
+				}
+				for _, w := range tt.everyPiece {
+					if !strings.Contains(p, w) {
+						t.Errorf("piece %d lacks %s: %.80q", i, w, p)
+					}
+				}
+			}
+			for _, w := range tt.somePiece {
+				if !strings.Contains(all, w) {
+					t.Errorf("no piece holds %s", w)
+				}
+			}
+			if valid && len(tt.doc) > tt.max && len(pieces) < 2 {
+				t.Errorf("splitJSON(%d bytes, %d) = 1 piece", len(tt.doc), tt.max)
+			}
+		})
+	}
+}
+
+// TestSanitizeCaps checks that an extraction far over the caps is cut to
+// them, with warnings that count what was cut.
+func TestSanitizeCaps(t *testing.T) {
+	var x Extraction
+	for i := range 20000 {
+		x.Entities = append(x.Entities, ExtractedEntity{Name: fmt.Sprintf("Entity %d", i)})
+		x.Facts = append(x.Facts, ExtractedFact{Source: "Entity 0", Target: fmt.Sprintf("Entity %d", i+1), Relation: "knows", Text: fmt.Sprintf("Entity 0 knows Entity %d", i+1)})
+	}
+	x.Facts = append(x.Facts, ExtractedFact{Source: "Nobody", Target: "Entity 0", Relation: "knows", Text: "Nobody knows"})
+	tests := []struct {
+		name                  string
+		maxEntities, maxFacts int
+		wantEntities          int
+		wantFacts             int
+		wantWarnings          []string
+	}{
+		{"entity cap", 300, 1000, 300, 299, []string{"19700 more entities and their 19700 facts were not added: over the cap of 300 entities per episode (ingest.max_entities)"}},
+		{"fact cap", 20000, 50, 20000, 50, []string{"19949 more facts were not added: over the cap of 50 facts per episode (ingest.max_facts)"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ents, facts, warnings := sanitize(x, nil, tt.maxEntities, tt.maxFacts, nil)
+			if len(ents) != tt.wantEntities || len(facts) != tt.wantFacts {
+				t.Errorf("sanitize = %d entities, %d facts; want %d, %d", len(ents), len(facts), tt.wantEntities, tt.wantFacts)
+			}
+			for _, w := range tt.wantWarnings {
+				if !slices.Contains(warnings, w) {
+					t.Errorf("sanitize warnings = %q, want %q among them", warnings, w)
+				}
+			}
+			if len(warnings) > 2*maxItemWarnings {
+				t.Errorf("sanitize made %d warnings, want at most %d", len(warnings), 2*maxItemWarnings)
 			}
 		})
 	}
@@ -239,5 +337,34 @@ func TestAcronym(t *testing.T) {
 		if got := Acronym(in); got != want {
 			t.Errorf("Acronym(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// TestIngestDefaults checks that the default caps extract an episode of
+// the largest accepted size whole.
+func TestIngestDefaults(t *testing.T) {
+	tests := []struct {
+		name string
+		in   IngestOptions
+	}{
+		{"defaults", IngestOptions{}},
+		{"larger episodes", IngestOptions{MaxContentBytes: 4 << 20}},
+		{"smaller pieces", IngestOptions{MaxExtractBytes: 4 << 10}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			o := tt.in.withDefaults()
+			if o.MaxChunks*o.MaxExtractBytes < o.MaxContentBytes*9/8 {
+				t.Errorf("withDefaults() = %d pieces of %d bytes, want room for %d bytes and an eighth", o.MaxChunks, o.MaxExtractBytes, o.MaxContentBytes)
+			}
+			text := strings.Repeat("Alice works at Acme. Bob lives in Paris.\n\n", o.MaxContentBytes/42)
+			got := splitContent(Episode{Source: SourceText, Content: text}, o.MaxExtractBytes, o.MaxChunks)
+			if got.total != len(got.kept) {
+				t.Errorf("splitContent(%d bytes) kept %d of %d pieces", len(text), len(got.kept), got.total)
+			}
+		})
+	}
+	if o := (IngestOptions{}).withDefaults(); o.MaxChunks != 96 || o.MaxEntities != 500 || o.MaxFacts != 1000 {
+		t.Errorf("withDefaults() = %d chunks, %d entities, %d facts; want 96, 500, 1000", o.MaxChunks, o.MaxEntities, o.MaxFacts)
 	}
 }

@@ -306,9 +306,17 @@ func (q *queue) finish(r EpisodeReport) {
 
 // Report returns what became of an episode: the report of this process if
 // it has one, else the stored status.
+//
+// An episode this process has queued is pending until its report is
+// recorded, whatever the store says: a batch writes its episodes one by
+// one and records their reports together at its end, so the store can
+// call an episode done before its report, with the counts, exists. Taking
+// the stored status then gave Wait a report without counts, and the ingest
+// summary counted less on some runs than on others.
 func (e *Engine) Report(ctx context.Context, group, uuid string) (EpisodeReport, error) {
 	e.q.mu.Lock()
 	r, ok := e.q.reports[uuid]
+	queued := slices.ContainsFunc(e.q.pending[group], func(ep Episode) bool { return ep.UUID == uuid })
 	e.q.mu.Unlock()
 	if ok && r.GroupID == group {
 		return r, nil
@@ -316,6 +324,9 @@ func (e *Engine) Report(ctx context.Context, group, uuid string) (EpisodeReport,
 	ep, err := e.store.Episode(ctx, []string{group}, uuid)
 	if err != nil {
 		return EpisodeReport{}, err
+	}
+	if queued {
+		ep.Status = EpisodePending
 	}
 	return EpisodeReport{UUID: ep.UUID, GroupID: ep.GroupID, Status: ep.Status, Error: ep.Error, Attempts: ep.Attempts}, nil
 }

@@ -126,15 +126,37 @@ func (e *Engine) resolveEntities(ctx context.Context, p *prepared, now time.Time
 			}
 		}
 	}
-	// The rest are new entities. Two extracted names resolved to the same
-	// existing entity share it.
-	for _, r := range out {
+	// Two extracted names resolved to the same existing entity share one
+	// binding: the first name's, in extraction order, with the other's type
+	// and attributes merged in. The rest are new entities, made in
+	// extraction order. Both go by p.ents, not by the map, so that two runs
+	// of the same episode write the same thing.
+	first := map[string]*resolvedEntity{}
+	for _, k := range keys {
+		r := out[k]
+		if r.entity.UUID == "" {
+			continue
+		}
+		if f, ok := first[r.entity.UUID]; ok && f != r {
+			m := &resolvedEntity{x: r.x, dirty: f.dirty}
+			m.merge(f.entity)
+			f.entity, f.dirty = m.entity, m.dirty || r.dirty
+			if r.renamed && !f.renamed {
+				f.entity.Name, f.renamed = r.entity.Name, true
+			}
+			out[k] = f
+			continue
+		}
+		first[r.entity.UUID] = r
+	}
+	for _, k := range keys {
+		r := out[k]
 		if r.entity.UUID != "" {
 			continue
 		}
 		r.isNew = true
 		r.entity = Entity{
-			UUID: NewID(now), GroupID: group, Name: r.x.Name, Summary: r.x.Summary,
+			UUID: e.ids.next(now), GroupID: group, Name: r.x.Name, Summary: r.x.Summary,
 			Attributes: maps.Clone(r.x.Attributes), NameEmbedding: r.vec, CreatedAt: now,
 		}
 		if r.x.Type != "" {

@@ -54,7 +54,7 @@ func (e *Engine) resolveFacts(ctx context.Context, p *prepared, ents map[string]
 		}
 		plan.resolved++
 		n := &Fact{
-			UUID: NewID(now), GroupID: group, Relation: x.Relation, Text: x.Text,
+			UUID: e.ids.next(now), GroupID: group, Relation: x.Relation, Text: x.Text,
 			SourceUUID: src.entity.UUID, TargetUUID: tgt.entity.UUID, Embedding: p.factVecs[j],
 			Episodes: []string{p.ep.UUID}, Attributes: x.Attributes,
 			ValidAt: x.ValidAt, InvalidAt: x.InvalidAt, StatedInvalidAt: x.InvalidAt, CreatedAt: now,

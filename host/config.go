@@ -112,13 +112,26 @@ type LLMConfig struct {
 // Configured reports whether an LLM endpoint is set.
 func (c LLMConfig) Configured() bool { return c.BaseURL != "" || c.APIKey != "" || c.Model != "" }
 
-// IngestConfig tunes ingestion; see core.IngestOptions.
+// IngestConfig tunes ingestion; see core.IngestOptions. The caps say what
+// they cut: a warning on the episode's report (its status over HTTP and
+// MCP) and in the `mnemo ingest` summary.
 type IngestConfig struct {
 	ContextEpisodes int `toml:"context_episodes" json:"context_episodes"`
 	Workers         int `toml:"workers" json:"workers"`
-	MaxContentKB    int `toml:"max_content_kb" json:"max_content_kb"`
-	MaxExtractKB    int `toml:"max_extract_kb" json:"max_extract_kb"`
-	MaxAttempts     int `toml:"max_attempts" json:"max_attempts"`
+	// MaxContentKB is the largest episode accepted. Default: 1024.
+	MaxContentKB int `toml:"max_content_kb" json:"max_content_kb"`
+	// MaxExtractKB is the largest piece of an episode sent to the
+	// extractor at once. Default: 12.
+	MaxExtractKB int `toml:"max_extract_kb" json:"max_extract_kb"`
+	// MaxChunks caps the pieces of one episode that are extracted.
+	// Default: enough for an episode of MaxContentKB (96 with the
+	// defaults).
+	MaxChunks int `toml:"max_chunks" json:"max_chunks"`
+	// MaxEntities and MaxFacts cap what one episode's extraction adds to
+	// the graph. Default: 500 and 1000.
+	MaxEntities int `toml:"max_entities" json:"max_entities"`
+	MaxFacts    int `toml:"max_facts" json:"max_facts"`
+	MaxAttempts int `toml:"max_attempts" json:"max_attempts"`
 }
 
 // SearchConfig sets the default recipes.
@@ -200,7 +213,10 @@ type HTTPConfig struct {
 	// Keys are API keys, each bound to the groups (ids or patterns) it may
 	// touch. With no keys, requests need none (bind to loopback).
 	Keys []APIKeyConfig `toml:"keys" json:"keys,omitempty"`
-	// MaxBodyKB bounds request bodies. Default: 2048.
+	// MaxBodyKB bounds request bodies. Default: twice
+	// ingest.max_content_kb (2048), so that an episode of the largest
+	// accepted size fits with its JSON escapes; it may not be less than
+	// ingest.max_content_kb.
 	MaxBodyKB int `toml:"max_body_kb" json:"max_body_kb"`
 }
 
@@ -389,8 +405,11 @@ func (c Config) withDefaults() Config {
 	if c.HTTP.Addr == "" {
 		c.HTTP.Addr = "127.0.0.1:8080"
 	}
+	if c.Ingest.MaxContentKB == 0 {
+		c.Ingest.MaxContentKB = 1024
+	}
 	if c.HTTP.MaxBodyKB == 0 {
-		c.HTTP.MaxBodyKB = 2048
+		c.HTTP.MaxBodyKB = 2 * c.Ingest.MaxContentKB
 	}
 	if c.Log.Level == "" {
 		c.Log.Level = "info"
@@ -432,10 +451,14 @@ func (c Config) Validate() error {
 		return bad("store.buffer_pool_mb %d: want at least 16", c.Store.BufferPoolMB)
 	}
 	for _, n := range []int{c.Store.Threads, c.Store.ReadConns, c.Store.CheckpointEvery, c.Store.CheckpointWALMB, c.LLM.MaxConcurrency, c.LLM.RequestsPerMinute, c.LLM.TokensPerMinute,
-		c.LLM.MaxTokens, c.Ingest.Workers, c.Ingest.MaxContentKB, c.Ingest.MaxExtractKB, c.Ingest.MaxAttempts, c.Plugins.MemoryLimitMB, c.HTTP.MaxBodyKB} {
+		c.LLM.MaxTokens, c.Ingest.Workers, c.Ingest.MaxContentKB, c.Ingest.MaxExtractKB, c.Ingest.MaxChunks, c.Ingest.MaxEntities, c.Ingest.MaxFacts,
+		c.Ingest.MaxAttempts, c.Plugins.MemoryLimitMB, c.HTTP.MaxBodyKB} {
 		if n < 0 {
 			return bad("a size or count is negative")
 		}
+	}
+	if c.HTTP.MaxBodyKB > 0 && c.HTTP.MaxBodyKB < c.Ingest.MaxContentKB {
+		return bad("http.max_body_kb %d is less than ingest.max_content_kb %d: an episode of the accepted size could not be sent", c.HTTP.MaxBodyKB, c.Ingest.MaxContentKB)
 	}
 	if c.Communities.DriftThreshold < 0 || c.Communities.DriftThreshold > 1 {
 		return bad("communities.drift_threshold %g: want 0 to 1", c.Communities.DriftThreshold)

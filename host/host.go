@@ -130,6 +130,7 @@ func Open(ctx context.Context, cfg Config, o OpenOptions) (h *Host, err error) {
 		Ingest: core.IngestOptions{
 			ContextEpisodes: cfg.Ingest.ContextEpisodes, Workers: cfg.Ingest.Workers,
 			MaxContentBytes: cfg.Ingest.MaxContentKB << 10, MaxExtractBytes: cfg.Ingest.MaxExtractKB << 10,
+			MaxChunks: cfg.Ingest.MaxChunks, MaxEntities: cfg.Ingest.MaxEntities, MaxFacts: cfg.Ingest.MaxFacts,
 			MaxAttempts: cfg.Ingest.MaxAttempts,
 		},
 		Search:      core.SearchOptions{DefaultRecipe: cfg.Search.DefaultRecipe, GroupRecipes: cfg.Search.GroupRecipes},

@@ -270,8 +270,12 @@ type outcome struct {
 func printIngestSummary(w io.Writer, reports []outcome, r *ingestRun, took time.Duration, llmMode bool) int {
 	var done, failed, ents, newEnts, facts, newFacts, dups, inval, metered int
 	var usage core.Usage
+	var warned []outcome
 	for _, o := range reports {
 		rep := o.rep
+		if len(rep.Warnings) > 0 {
+			warned = append(warned, o)
+		}
 		switch rep.Status {
 		case core.EpisodeDone:
 			done++
@@ -304,5 +308,35 @@ func printIngestSummary(w io.Writer, reports []outcome, r *ingestRun, took time.
 	} else {
 		fmt.Fprintf(w, "  LLM:           0 calls and 0 tokens per episode (offline: rule extractor, local embedder)\n")
 	}
+	printWarnings(w, warned)
 	return failed
+}
+
+// Warnings shown by the summary: of the first few episodes that have any,
+// the first few of each.
+const (
+	summaryWarnedEpisodes = 5
+	summaryWarnings       = 4
+)
+
+// printWarnings shows what the caps cut and what else the pipeline noted,
+// by line, so that a cut episode never goes unnoticed.
+func printWarnings(w io.Writer, warned []outcome) {
+	if len(warned) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "  warnings:      %d episodes (an episode's status lists all of its warnings)\n", len(warned))
+	for i, o := range warned {
+		if i == summaryWarnedEpisodes {
+			fmt.Fprintf(w, "    and %d more episodes with warnings\n", len(warned)-i)
+			break
+		}
+		for j, msg := range o.rep.Warnings {
+			if j == summaryWarnings {
+				fmt.Fprintf(w, "    line %d: and %d more\n", o.line, len(o.rep.Warnings)-j)
+				break
+			}
+			fmt.Fprintf(w, "    line %d: %s\n", o.line, msg)
+		}
+	}
 }
