@@ -271,12 +271,18 @@ func (k *catalog) put(sc core.Scope, r row) textChange {
 func (k *catalog) forget(sc core.Scope, id string) (string, bool) {
 	if sc == core.ScopeEntities {
 		e, ok := k.entities[id]
+		if !ok {
+			return "", false
+		}
 		delete(k.entities, id)
-		return e.group, ok
+		return e.group, true
 	}
 	f, ok := k.facts[id]
+	if !ok {
+		return "", false
+	}
 	delete(k.facts, id)
-	return f.group, ok
+	return f.group, true
 }
 
 func (k *catalog) dropGroup(group string) {

@@ -28,20 +28,27 @@ func (s *Store) addProvenance(ctx context.Context, c *conn, p *pending, add map[
 	if len(add) == 0 {
 		return nil
 	}
-	rows, err := lookup(ctx, c, s.lookupLimit(core.ScopeFacts), "f", "Fact", "", "f.uuid, f.episodes", nil, keys(add))
-	if err != nil {
-		return fmt.Errorf("read provenance: %w", err)
-	}
+	// The committed lists are the catalog's; a fact this transaction
+	// created has none yet.
 	lists := map[string][]string{}
 	var eps []string
-	for _, r := range rows {
-		id, cur := str(r[0]), strs(r[1])
-		merged := uniq(append(slices.Clone(cur), add[id]...))
+	for id, more := range add {
+		var cur []string
+		if !p.isCreated(core.ScopeFacts, id) {
+			f, ok := s.cat.committedFact(id)
+			if !ok {
+				continue
+			}
+			cur = f.episodes
+		}
+		merged := uniq(append(slices.Clone(cur), more...))
 		if len(merged) == len(cur) {
 			continue
 		}
 		lists[id] = merged
-		eps = append(eps, merged...)
+		if len(merged) > 1 {
+			eps = append(eps, merged...)
+		}
 	}
 	if len(lists) == 0 {
 		return nil

@@ -38,25 +38,38 @@ type pending struct {
 	// facts and entities follow their rows read back (catalog.apply).
 	texts []textChange
 	drops []string
-	// created holds the uuids of the episodes and facts this transaction
-	// created: they have no relationships yet.
-	created map[string]bool
+	// created holds the uuids of the objects this transaction created, by
+	// kind (kinds may share uuids): they have no relationships and no
+	// vectors yet.
+	created map[core.Scope]map[string]bool
 	// Catalog changes (catalog.go): vector rows as written; the facts and
 	// entities touched, and their rows as read back before the commit.
 	slots   []slotChange
 	touched map[core.Scope]map[string]bool
 	rows    map[core.Scope][]row
+	// links are the (episode, entity or fact) pairs that had a MENTIONS
+	// or STATES relationship before the transaction (existingLinks);
+	// episodes the episodes it read or created, with their groups.
+	links    map[[2]string]bool
+	episodes map[string]string
 }
 
-// create records that the transaction created the objects of rows.
-func (p *pending) create(rows []any) {
+// create records that the transaction created the objects of rows, of
+// kind sc.
+func (p *pending) create(sc core.Scope, rows []any) {
 	if p.created == nil {
-		p.created = map[string]bool{}
+		p.created = map[core.Scope]map[string]bool{}
+	}
+	if p.created[sc] == nil {
+		p.created[sc] = map[string]bool{}
 	}
 	for _, r := range rows {
-		p.created[r.(map[string]any)["uuid"].(string)] = true
+		p.created[sc][r.(map[string]any)["uuid"].(string)] = true
 	}
 }
+
+// isCreated reports whether the transaction created object id of kind sc.
+func (p *pending) isCreated(sc core.Scope, id string) bool { return p.created[sc][id] }
 
 type textChange struct {
 	sc              core.Scope

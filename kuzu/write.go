@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"mnemo/core"
@@ -76,27 +77,59 @@ func (s *Store) upsertEpisodes(ctx context.Context, c *conn, p *pending, eps []c
 	if len(eps) == 0 {
 		return nil
 	}
-	rows := make([]any, len(eps))
-	var vecs []vecRow
+	ids := make([]string, len(eps))
 	for i, ep := range eps {
-		rows[i] = episodeRow(ep)
+		ids[i] = ep.UUID
+	}
+	rows, err := lookup(ctx, c, writeLookupLimit, "e", "Episode", "", "e.uuid, e.name, e.source_description, e.status, e.attempts, e.error, e.group_id", nil, ids)
+	if err != nil {
+		return fmt.Errorf("read existing episodes: %w", err)
+	}
+	old := map[string]row{}
+	for _, r := range rows {
+		old[str(r[0])] = r
+	}
+	var fresh []any
+	var vecs []vecRow
+	for _, ep := range eps {
+		r := episodeRow(ep)
+		p.knowEpisode(ep.UUID, ep.GroupID)
 		if ep.Embedding != nil {
 			vecs = append(vecs, vecRow{ep.UUID, ep.GroupID, ep.Embedding})
 		}
-		p.put(core.ScopeEpisodes, ep.GroupID, ep.UUID, episodeText(ep.Content))
+		o, ok := old[ep.UUID]
+		if !ok {
+			if !p.isCreated(core.ScopeEpisodes, ep.UUID) {
+				fresh = append(fresh, r)
+				p.put(core.ScopeEpisodes, ep.GroupID, ep.UUID, episodeText(ep.Content))
+			}
+			continue
+		}
+		// The content of a stored episode never changes (sameEpisode), so
+		// neither does its text.
+		var cols []setColumn
+		for _, col := range []struct {
+			name, param string
+			changed     bool
+		}{
+			{"name", "name", str(o[1]) != ep.Name},
+			{"source_description", "sdesc", str(o[2]) != ep.SourceDescription},
+			{"status", "status", str(o[3]) != string(ep.Status)},
+			{"attempts", "attempts", i64(o[4]) != int64(ep.Attempts)},
+			{"error", "error", str(o[5]) != ep.Error},
+		} {
+			if col.changed {
+				cols = append(cols, setColumn{col.name, col.param, ""})
+			}
+		}
+		if err := updateRow(ctx, c, "update episode", "e", "Episode", ep.UUID, cols, r); err != nil {
+			return err
+		}
 	}
-	fresh, old, err := split(ctx, c, "Episode", rows)
-	if err != nil {
-		return err
-	}
-	p.create(fresh)
+	p.create(core.ScopeEpisodes, fresh)
 	if err := runBatch(ctx, c, "write episodes", `UNWIND $rows AS r CREATE (e:Episode {uuid: r.uuid, group_id: r.g, name: r.name,
 		source: r.source, source_description: r.sdesc, content: r.content, valid_at: `+tsExpr("r.valid_at")+`,
 		created_at: `+tsExpr("r.created_at")+`, status: r.status, attempts: r.attempts, error: r.error})`, fresh); err != nil {
-		return err
-	}
-	if err := runUpdate(ctx, c, "update episodes", `UNWIND $rows AS r MATCH (e:Episode {uuid: r.uuid})
-		SET e.name = r.name, e.source_description = r.sdesc, e.status = r.status, e.attempts = r.attempts, e.error = r.error`, old); err != nil {
 		return err
 	}
 	return s.replaceVecs(ctx, c, p, core.ScopeEpisodes, vecs)
@@ -155,7 +188,8 @@ func (s *Store) replaceVecs(ctx context.Context, c *conn, p *pending, sc core.Sc
 	for i, v := range vecs {
 		ids[i] = v.uuid
 	}
-	ids = uniq(ids)
+	// An object this transaction created has no vector yet.
+	ids = slices.DeleteFunc(uniq(ids), func(id string) bool { return p.isCreated(sc, id) })
 	rows, err := lookup(ctx, c, writeLookupLimit, "v", table, "", "v.uuid, v.group_id, offset(id(v))", nil, ids)
 	if err != nil {
 		return fmt.Errorf("read old embeddings: %w", err)
@@ -190,9 +224,21 @@ func (s *Store) Apply(ctx context.Context, ch core.Change) error {
 		return err
 	}
 	return s.write(ctx, func(ctx context.Context, c *conn, p *pending) error {
-		if err := checkOwnership(ctx, c, group, &ch); err != nil {
+		if err := s.checkOwnership(ctx, c, group, &ch); err != nil {
 			return err
 		}
+		var linkEps []string
+		for _, f := range ch.Facts {
+			linkEps = append(linkEps, f.Episodes...)
+		}
+		for _, m := range ch.Mentions {
+			linkEps = append(linkEps, m.Episode)
+		}
+		links, err := existingLinks(ctx, c, linkEps)
+		if err != nil {
+			return err
+		}
+		p.links = links
 		if err := s.upsertEpisodes(ctx, c, p, ch.Episodes); err != nil {
 			return err
 		}
@@ -306,8 +352,9 @@ func (s *Store) checkChange(ch *core.Change) (string, error) {
 }
 
 // checkOwnership refuses a change that would overwrite another group's
-// objects or rewire a fact's endpoints.
-func checkOwnership(ctx context.Context, c *conn, group string, ch *core.Change) error {
+// objects or rewire a fact's endpoints. Entities and facts are checked
+// against the catalog; episodes and communities in Kuzu.
+func (s *Store) checkOwnership(ctx context.Context, c *conn, group string, ch *core.Change) error {
 	check := func(table string, ids []string) error {
 		if len(ids) == 0 {
 			return nil
@@ -331,57 +378,60 @@ func checkOwnership(ctx context.Context, c *conn, group string, ch *core.Change)
 	if err := check("Episode", ids(len(ch.Episodes), func(i int) string { return ch.Episodes[i].UUID })); err != nil {
 		return err
 	}
-	if err := check("Entity", ids(len(ch.Entities), func(i int) string { return ch.Entities[i].UUID })); err != nil {
-		return err
-	}
-	factIDs := ids(len(ch.Facts), func(i int) string { return ch.Facts[i].UUID })
-	if err := check("Fact", factIDs); err != nil {
-		return err
-	}
-	if err := check("Community", ids(len(ch.Communities), func(i int) string { return ch.Communities[i].UUID })); err != nil {
-		return err
-	}
-	if len(factIDs) > 0 {
-		rows, err := lookup(ctx, c, writeLookupLimit, "f", "Fact", "", "f.uuid, f.source_uuid, f.target_uuid", nil, factIDs)
-		if err != nil {
-			return fmt.Errorf("read fact endpoints: %w", err)
-		}
-		ends := map[string][2]string{}
-		for _, r := range rows {
-			ends[str(r[0])] = [2]string{str(r[1]), str(r[2])}
-		}
-		for _, f := range ch.Facts {
-			if e, ok := ends[f.UUID]; ok && (e[0] != f.SourceUUID || e[1] != f.TargetUUID) {
-				return fmt.Errorf("%w: fact %s cannot change its endpoints", core.ErrConflict, f.UUID)
-			}
+	for _, e := range ch.Entities {
+		if old, ok := s.cat.committedEntity(e.UUID); ok && old.group != group {
+			return fmt.Errorf("%w: entity %s belongs to another group", core.ErrConflict, e.UUID)
 		}
 	}
-	return nil
+	for _, f := range ch.Facts {
+		old, ok := s.cat.committedFact(f.UUID)
+		if !ok {
+			continue
+		}
+		if old.group != group {
+			return fmt.Errorf("%w: fact %s belongs to another group", core.ErrConflict, f.UUID)
+		}
+		if old.source != f.SourceUUID || old.target != f.TargetUUID {
+			return fmt.Errorf("%w: fact %s cannot change its endpoints", core.ErrConflict, f.UUID)
+		}
+	}
+	return check("Community", ids(len(ch.Communities), func(i int) string { return ch.Communities[i].UUID }))
 }
 
 func (s *Store) upsertEntities(ctx context.Context, c *conn, p *pending, group string, ents []core.Entity) error {
 	if len(ents) == 0 {
 		return nil
 	}
-	rows := make([]any, len(ents))
+	var fresh []any
 	var vecs []vecRow
-	for i, e := range ents {
-		rows[i] = entityRow(e)
+	for _, e := range ents {
+		r := entityRow(e)
 		if e.NameEmbedding != nil {
 			vecs = append(vecs, vecRow{e.UUID, e.GroupID, e.NameEmbedding})
 		}
+		old, ok := s.cat.committedEntity(e.UUID)
+		switch {
+		case p.isCreated(core.ScopeEntities, e.UUID):
+			// Listed twice in one change: the later row wins, as a SET of
+			// every column.
+			old = nil
+		case !ok:
+			fresh = append(fresh, r)
+			p.touch(core.ScopeEntities, e.UUID)
+			continue
+		}
+		cols := entityChanges(old, e, r["attrs"].(string))
+		if len(cols) == 0 {
+			continue
+		}
 		p.touch(core.ScopeEntities, e.UUID)
+		if err := updateRow(ctx, c, "update entity", "n", "Entity", e.UUID, cols, r); err != nil {
+			return err
+		}
 	}
-	fresh, old, err := split(ctx, c, "Entity", rows)
-	if err != nil {
-		return err
-	}
+	p.create(core.ScopeEntities, fresh)
 	if err := runBatch(ctx, c, "write entities", `UNWIND $rows AS r CREATE (n:Entity {uuid: r.uuid, group_id: r.g, name: r.name,
 		name_key: r.nkey, acronym: r.acro, labels: `+labelsExpr+`, summary: r.summary, attributes: r.attrs, created_at: `+tsExpr("r.created_at")+`})`, fresh); err != nil {
-		return err
-	}
-	if err := runUpdate(ctx, c, "update entities", `UNWIND $rows AS r MATCH (n:Entity {uuid: r.uuid})
-		SET n.name = r.name, n.name_key = r.nkey, n.acronym = r.acro, n.labels = `+labelsExpr+`, n.summary = r.summary, n.attributes = r.attrs`, old); err != nil {
 		return err
 	}
 	return s.replaceVecs(ctx, c, p, core.ScopeEntities, vecs)
@@ -391,34 +441,43 @@ func (s *Store) upsertFacts(ctx context.Context, c *conn, p *pending, group stri
 	if len(facts) == 0 {
 		return nil
 	}
-	rows := make([]any, len(facts))
 	var ends []string
 	var vecs []vecRow
-	for i, f := range facts {
-		rows[i] = factRow(f)
+	var fresh []any
+	for _, f := range facts {
 		ends = append(ends, f.SourceUUID, f.TargetUUID)
+	}
+	if err := s.requireEntities(group, p, ends); err != nil {
+		return fmt.Errorf("fact endpoints: %w", err)
+	}
+	for _, f := range facts {
+		r := factRow(f)
 		if f.Embedding != nil {
 			vecs = append(vecs, vecRow{f.UUID, f.GroupID, f.Embedding})
 		}
+		old, ok := s.cat.committedFact(f.UUID)
+		switch {
+		case p.isCreated(core.ScopeFacts, f.UUID):
+			old = nil
+		case !ok:
+			fresh = append(fresh, r)
+			p.touch(core.ScopeFacts, f.UUID)
+			continue
+		}
+		cols := factChanges(old, f, r["attrs"].(string))
+		if len(cols) == 0 {
+			continue
+		}
 		p.touch(core.ScopeFacts, f.UUID)
+		if err := updateRow(ctx, c, "update fact", "f", "Fact", f.UUID, cols, r); err != nil {
+			return err
+		}
 	}
-	if err := requireAll(ctx, c, "Entity", group, ends); err != nil {
-		return fmt.Errorf("fact endpoints: %w", err)
-	}
-	fresh, old, err := split(ctx, c, "Fact", rows)
-	if err != nil {
-		return err
-	}
-	p.create(fresh)
+	p.create(core.ScopeFacts, fresh)
 	if err := runBatch(ctx, c, "write facts", `UNWIND $rows AS r CREATE (f:Fact {uuid: r.uuid, group_id: r.g, relation: r.rel,
 		fact: r.fact, source_uuid: r.src, target_uuid: r.tgt, attributes: r.attrs, valid_at: `+tsExpr("r.valid_at")+`,
 		invalid_at: `+tsExpr("r.invalid_at")+`, stated_invalid_at: `+tsExpr("r.stated")+`, created_at: `+tsExpr("r.created_at")+`,
 		expired_at: `+tsExpr("r.expired_at")+`, invalidated_by: r.invby})`, fresh); err != nil {
-		return err
-	}
-	if err := runUpdate(ctx, c, "update facts", `UNWIND $rows AS r MATCH (f:Fact {uuid: r.uuid})
-		SET f.relation = r.rel, f.fact = r.fact, f.attributes = r.attrs, f.valid_at = `+tsExpr("r.valid_at")+`,
-			f.invalid_at = `+tsExpr("r.invalid_at")+`, f.expired_at = `+tsExpr("r.expired_at")+`, f.invalidated_by = r.invby`, old); err != nil {
 		return err
 	}
 	// New facts have no relationships yet: CREATE, not MERGE.
@@ -427,6 +486,20 @@ func (s *Store) upsertFacts(ctx context.Context, c *conn, p *pending, group stri
 		return err
 	}
 	return s.replaceVecs(ctx, c, p, core.ScopeFacts, vecs)
+}
+
+// requireEntities checks that every uuid names an entity of the group,
+// committed or created by this transaction.
+func (s *Store) requireEntities(group string, p *pending, uuids []string) error {
+	for _, id := range uuids {
+		if p.isCreated(core.ScopeEntities, id) {
+			continue
+		}
+		if e, ok := s.cat.committedEntity(id); !ok || e.group != group {
+			return fmt.Errorf("%w: entity %s does not exist in group %s", core.ErrInvalid, id, group)
+		}
+	}
+	return nil
 }
 
 // link writes MENTIONS (episode → entity) and STATES (episode → fact).
@@ -441,7 +514,7 @@ func (s *Store) upsertFacts(ctx context.Context, c *conn, p *pending, group stri
 // mentions lost in the second batch of a generated graph), while a MATCH
 // of the pair counts right.
 func (s *Store) link(ctx context.Context, c *conn, p *pending, group string, ch core.Change) error {
-	var states, newStates, mentions, newMentions []any
+	var newStates, newMentions []any
 	var eps, ents []string
 	stated := map[string][]string{}
 	seen := map[[2]string]bool{}
@@ -452,11 +525,8 @@ func (s *Store) link(ctx context.Context, c *conn, p *pending, group string, ch 
 				continue
 			}
 			seen[[2]string{ep, f.UUID}] = true
-			row := map[string]any{"e": ep, "x": f.UUID}
-			if p.created[ep] || p.created[f.UUID] {
-				newStates = append(newStates, row)
-			} else {
-				states = append(states, row)
+			if !p.links[[2]string{ep, f.UUID}] {
+				newStates = append(newStates, map[string]any{"e": ep, "x": f.UUID})
 			}
 			stated[f.UUID] = append(stated[f.UUID], ep)
 		}
@@ -468,22 +538,15 @@ func (s *Store) link(ctx context.Context, c *conn, p *pending, group string, ch 
 			continue
 		}
 		seen[[2]string{m.Episode, m.Entity}] = true
-		row := map[string]any{"e": m.Episode, "x": m.Entity}
-		if p.created[m.Episode] {
-			newMentions = append(newMentions, row)
-		} else {
-			mentions = append(mentions, row)
+		if !p.links[[2]string{m.Episode, m.Entity}] {
+			newMentions = append(newMentions, map[string]any{"e": m.Episode, "x": m.Entity})
 		}
 	}
-	err := requireAll(ctx, c, "Episode", group, eps)
-	if err != nil {
+	if err := requireAll(ctx, c, "Episode", group, p.unknownEpisodes(group, eps)); err != nil {
 		return fmt.Errorf("provenance: %w", err)
 	}
-	if err := requireAll(ctx, c, "Entity", group, ents); err != nil {
+	if err := s.requireEntities(group, p, ents); err != nil {
 		return fmt.Errorf("mentions: %w", err)
-	}
-	if newStates, err = absent(ctx, c, "write provenance", "MATCH (e:Episode {uuid: $e})-[:STATES]->(f:Fact {uuid: $x}) RETURN count(*)", states, newStates); err != nil {
-		return err
 	}
 	if err := runRows(ctx, c, "write provenance", "MATCH (e:Episode {uuid: $e}), (f:Fact {uuid: $x}) CREATE (e)-[:STATES]->(f)", newStates, "e", "x"); err != nil {
 		return err
@@ -491,26 +554,7 @@ func (s *Store) link(ctx context.Context, c *conn, p *pending, group string, ch 
 	if err := s.addProvenance(ctx, c, p, stated); err != nil {
 		return err
 	}
-	if newMentions, err = absent(ctx, c, "write mentions", "MATCH (e:Episode {uuid: $e})-[:MENTIONS]->(n:Entity {uuid: $x}) RETURN count(*)", mentions, newMentions); err != nil {
-		return err
-	}
 	return runRows(ctx, c, "write mentions", "MATCH (e:Episode {uuid: $e}), (n:Entity {uuid: $x}) CREATE (e)-[:MENTIONS]->(n)", newMentions, "e", "x")
-}
-
-// absent returns fresh with the rows of rows (fields e and x) whose
-// relationship count, by the statement count, is zero.
-func absent(ctx context.Context, c *conn, what, count string, rows, fresh []any) ([]any, error) {
-	for _, r := range rows {
-		m := r.(map[string]any)
-		n, err := c.query(ctx, count, map[string]any{"e": m["e"], "x": m["x"]})
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", what, err)
-		}
-		if len(n) == 1 && i64(n[0][0]) == 0 {
-			fresh = append(fresh, r)
-		}
-	}
-	return fresh, nil
 }
 
 // requireAll checks that every uuid names an object of the group.
