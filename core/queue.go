@@ -304,6 +304,26 @@ func (q *queue) finish(r EpisodeReport) {
 	}
 }
 
+// waitFor registers a channel closed when the episode is done or failed;
+// the returned func unregisters it.
+func (q *queue) waitFor(uuid string) (<-chan struct{}, func()) {
+	ch := make(chan struct{})
+	q.mu.Lock()
+	q.waiters[uuid] = append(q.waiters[uuid], ch)
+	q.mu.Unlock()
+	return ch, func() {
+		q.mu.Lock()
+		defer q.mu.Unlock()
+		// finish may have closed and removed the list already.
+		list := slices.DeleteFunc(q.waiters[uuid], func(c chan struct{}) bool { return c == ch })
+		if len(list) == 0 {
+			delete(q.waiters, uuid)
+		} else {
+			q.waiters[uuid] = list
+		}
+	}
+}
+
 // Report returns what became of an episode: the report of this process if
 // it has one, else the stored status.
 //
@@ -336,28 +356,32 @@ func (e *Engine) Report(ctx context.Context, group, uuid string) (EpisodeReport,
 func (e *Engine) Wait(ctx context.Context, group string, uuids ...string) ([]EpisodeReport, error) {
 	out := make([]EpisodeReport, len(uuids))
 	for i, id := range uuids {
-		ch := make(chan struct{})
-		e.q.mu.Lock()
-		e.q.waiters[id] = append(e.q.waiters[id], ch)
-		e.q.mu.Unlock()
-		r, err := e.Report(ctx, group, id)
+		r, err := e.waitOne(ctx, group, id)
 		if err != nil {
 			return nil, err
-		}
-		if r.Status == EpisodePending {
-			e.q.wake()
-			select {
-			case <-ch:
-			case <-ctx.Done():
-				return nil, ctx.Err()
-			case <-e.closed:
-				return nil, fmt.Errorf("wait for episode %s: %w", id, ErrClosed)
-			}
-			if r, err = e.Report(ctx, group, id); err != nil {
-				return nil, err
-			}
 		}
 		out[i] = r
 	}
 	return out, nil
+}
+
+// waitOne waits for one episode. It registers its channel before reading
+// the status, so a finish in between is not missed, and unregisters it on
+// every return.
+func (e *Engine) waitOne(ctx context.Context, group, id string) (EpisodeReport, error) {
+	ch, done := e.q.waitFor(id)
+	defer done()
+	r, err := e.Report(ctx, group, id)
+	if err != nil || r.Status != EpisodePending {
+		return r, err
+	}
+	e.q.wake()
+	select {
+	case <-ch:
+	case <-ctx.Done():
+		return EpisodeReport{}, ctx.Err()
+	case <-e.closed:
+		return EpisodeReport{}, fmt.Errorf("wait for episode %s: %w", id, ErrClosed)
+	}
+	return e.Report(ctx, group, id)
 }
