@@ -2,6 +2,7 @@ package core
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -194,19 +195,54 @@ func onlyTriplets(eps []Episode) bool {
 
 // failAttempt records a failed attempt: the episode stays pending for a
 // retry, or is marked failed after MaxAttempts. It is never dropped.
+//
+// The report says only what the store holds. A transient store error
+// (ErrBusy, ErrLocked) uses no attempt and writes nothing: the episode is
+// reported pending as stored, and the queue retries it after a backoff.
+// So is an episode whose failure could not be recorded.
 func (e *Engine) failAttempt(ctx context.Context, p *prepared) EpisodeReport {
-	ep := p.ep
+	stored := p.ep
+	stored.Embedding = nil
+	if transient(p.err) {
+		e.log.Warn("ingest episode: the store is busy; retrying without using an attempt",
+			"group", stored.GroupID, "episode", stored.UUID, "attempts", stored.Attempts, "err", p.err)
+		return e.report(p, stored, nil)
+	}
+	ep := stored
 	ep.Attempts++
 	ep.Error = p.err.Error()
-	ep.Embedding = nil
 	if ep.Attempts >= e.ingest.MaxAttempts {
 		ep.Status = EpisodeFailed
 	}
 	e.log.Warn("ingest episode", "group", ep.GroupID, "episode", ep.UUID, "attempt", ep.Attempts, "status", ep.Status, "err", p.err)
-	if err := e.store.Apply(context.WithoutCancel(ctx), Change{Episodes: []Episode{ep}}); err != nil {
-		e.log.Error("record failed attempt", "episode", ep.UUID, "err", err)
+	if err := e.applyRetrying(context.WithoutCancel(ctx), Change{Episodes: []Episode{ep}}); err != nil {
+		e.log.Error("record failed attempt; the episode stays pending and is retried", "group", ep.GroupID, "episode", ep.UUID, "err", err)
+		return e.report(p, stored, nil)
 	}
 	return e.report(p, ep, nil)
+}
+
+// transient reports whether err is a store error that a later try of the
+// same work fixes: it says nothing about the episode.
+func transient(err error) bool {
+	return errors.Is(err, ErrBusy) || errors.Is(err, ErrLocked)
+}
+
+// busyTries is how often applyRetrying tries a write the store is too busy
+// for before giving up.
+const busyTries = 3
+
+// applyRetrying applies a small change (an episode's status), trying again
+// at once while the store reports itself busy: Kuzu frees what a failed
+// transaction held when it rolls back, so the next try often passes.
+func (e *Engine) applyRetrying(ctx context.Context, ch Change) error {
+	var err error
+	for range busyTries {
+		if err = e.store.Apply(ctx, ch); err == nil || !transient(err) {
+			return err
+		}
+	}
+	return err
 }
 
 // report builds an episode's report.
