@@ -14,13 +14,18 @@ type IngestResult struct {
 	UUID string
 	// Created is false when the episode was already stored (a re-send).
 	Created bool
+	// Requeued is true when a re-sent episode had failed and is queued
+	// again (see Retry).
+	Requeued bool
 }
 
 // Ingest validates episodes, stores them as pending before any extraction,
 // and queues them. It returns once they are stored; extraction happens in
 // the background (Wait blocks until it is done). An episode without a UUID
 // gets one; re-sending an episode with the same UUID and content is a
-// no-op. If any episode is invalid, none is stored.
+// no-op, unless the episode had failed: then it is queued again, as Retry
+// does. The same UUID with other content is ErrConflict. If any episode is
+// invalid, none is stored.
 func (e *Engine) Ingest(ctx context.Context, eps []Episode) ([]IngestResult, error) {
 	if err := e.checkOpen(); err != nil {
 		return nil, err
@@ -44,15 +49,26 @@ func (e *Engine) Ingest(ctx context.Context, eps []Episode) ([]IngestResult, err
 	if err != nil {
 		return nil, err
 	}
-	var fresh []Episode
+	var fresh, resent []Episode
 	out := make([]IngestResult, len(in))
 	for i, ep := range in {
 		out[i] = IngestResult{UUID: ep.UUID, Created: created[i]}
 		if created[i] {
 			fresh = append(fresh, ep)
+		} else {
+			resent = append(resent, ep)
 		}
 	}
 	e.q.add(fresh)
+	if len(resent) > 0 {
+		requeued, err := e.requeueResent(ctx, resent)
+		if err != nil {
+			return nil, err
+		}
+		for i := range out {
+			out[i].Requeued = requeued[out[i].UUID]
+		}
+	}
 	return out, nil
 }
 

@@ -328,6 +328,22 @@ func (q *queue) keepLocked(r EpisodeReport) {
 	}
 }
 
+// requeue puts episodes the store holds as pending again (a retry) back
+// in the queue, due now; a report this process kept of them says pending.
+func (q *queue) requeue(eps []Episode) {
+	q.mu.Lock()
+	for _, ep := range eps {
+		delete(q.retryAt, ep.UUID)
+		delete(q.setbacks, ep.UUID)
+		q.addLocked(ep)
+		if _, ok := q.reports[ep.UUID]; ok {
+			q.reports[ep.UUID] = EpisodeReport{UUID: ep.UUID, GroupID: ep.GroupID, Status: ep.Status, Error: ep.Error, Attempts: ep.Attempts}
+		}
+	}
+	q.mu.Unlock()
+	q.wake()
+}
+
 // waitFor registers a channel closed when the episode is done or failed;
 // the returned func unregisters it.
 func (q *queue) waitFor(uuid string) (<-chan struct{}, func()) {
@@ -372,7 +388,7 @@ func (e *Engine) Report(ctx context.Context, group, uuid string) (EpisodeReport,
 	if queued {
 		ep.Status = EpisodePending
 	}
-	return EpisodeReport{UUID: ep.UUID, GroupID: ep.GroupID, Status: ep.Status, Error: ep.Error, Attempts: ep.Attempts}, nil
+	return storedReport(ep), nil
 }
 
 // Wait blocks until every episode is done or failed (or ctx ends) and
