@@ -2,6 +2,7 @@ package core
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -13,13 +14,18 @@ type IngestResult struct {
 	UUID string
 	// Created is false when the episode was already stored (a re-send).
 	Created bool
+	// Requeued is true when a re-sent episode had failed and is queued
+	// again (see Retry).
+	Requeued bool
 }
 
 // Ingest validates episodes, stores them as pending before any extraction,
 // and queues them. It returns once they are stored; extraction happens in
 // the background (Wait blocks until it is done). An episode without a UUID
 // gets one; re-sending an episode with the same UUID and content is a
-// no-op. If any episode is invalid, none is stored.
+// no-op, unless the episode had failed: then it is queued again, as Retry
+// does. The same UUID with other content is ErrConflict. If any episode is
+// invalid, none is stored.
 func (e *Engine) Ingest(ctx context.Context, eps []Episode) ([]IngestResult, error) {
 	if err := e.checkOpen(); err != nil {
 		return nil, err
@@ -43,15 +49,26 @@ func (e *Engine) Ingest(ctx context.Context, eps []Episode) ([]IngestResult, err
 	if err != nil {
 		return nil, err
 	}
-	var fresh []Episode
+	var fresh, resent []Episode
 	out := make([]IngestResult, len(in))
 	for i, ep := range in {
 		out[i] = IngestResult{UUID: ep.UUID, Created: created[i]}
 		if created[i] {
 			fresh = append(fresh, ep)
+		} else {
+			resent = append(resent, ep)
 		}
 	}
 	e.q.add(fresh)
+	if len(resent) > 0 {
+		requeued, err := e.requeueResent(ctx, resent)
+		if err != nil {
+			return nil, err
+		}
+		for i := range out {
+			out[i].Requeued = requeued[out[i].UUID]
+		}
+	}
 	return out, nil
 }
 
@@ -194,19 +211,54 @@ func onlyTriplets(eps []Episode) bool {
 
 // failAttempt records a failed attempt: the episode stays pending for a
 // retry, or is marked failed after MaxAttempts. It is never dropped.
+//
+// The report says only what the store holds. A transient store error
+// (ErrBusy, ErrLocked) uses no attempt and writes nothing: the episode is
+// reported pending as stored, and the queue retries it after a backoff.
+// So is an episode whose failure could not be recorded.
 func (e *Engine) failAttempt(ctx context.Context, p *prepared) EpisodeReport {
-	ep := p.ep
+	stored := p.ep
+	stored.Embedding = nil
+	if transient(p.err) {
+		e.log.Warn("ingest episode: the store is busy; retrying without using an attempt",
+			"group", stored.GroupID, "episode", stored.UUID, "attempts", stored.Attempts, "err", p.err)
+		return e.report(p, stored, nil)
+	}
+	ep := stored
 	ep.Attempts++
 	ep.Error = p.err.Error()
-	ep.Embedding = nil
 	if ep.Attempts >= e.ingest.MaxAttempts {
 		ep.Status = EpisodeFailed
 	}
 	e.log.Warn("ingest episode", "group", ep.GroupID, "episode", ep.UUID, "attempt", ep.Attempts, "status", ep.Status, "err", p.err)
-	if err := e.store.Apply(context.WithoutCancel(ctx), Change{Episodes: []Episode{ep}}); err != nil {
-		e.log.Error("record failed attempt", "episode", ep.UUID, "err", err)
+	if err := e.applyRetrying(context.WithoutCancel(ctx), Change{Episodes: []Episode{ep}}); err != nil {
+		e.log.Error("record failed attempt; the episode stays pending and is retried", "group", ep.GroupID, "episode", ep.UUID, "err", err)
+		return e.report(p, stored, nil)
 	}
 	return e.report(p, ep, nil)
+}
+
+// transient reports whether err is a store error that a later try of the
+// same work fixes: it says nothing about the episode.
+func transient(err error) bool {
+	return errors.Is(err, ErrBusy) || errors.Is(err, ErrLocked)
+}
+
+// busyTries is how often applyRetrying tries a write the store is too busy
+// for before giving up.
+const busyTries = 3
+
+// applyRetrying applies a small change (an episode's status), trying again
+// at once while the store reports itself busy: Kuzu frees what a failed
+// transaction held when it rolls back, so the next try often passes.
+func (e *Engine) applyRetrying(ctx context.Context, ch Change) error {
+	var err error
+	for range busyTries {
+		if err = e.store.Apply(ctx, ch); err == nil || !transient(err) {
+			return err
+		}
+	}
+	return err
 }
 
 // report builds an episode's report.

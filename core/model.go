@@ -40,6 +40,11 @@ const (
 	EpisodeFailed EpisodeStatus = "failed"
 )
 
+// Valid reports whether s is a known status.
+func (s EpisodeStatus) Valid() bool {
+	return s == EpisodePending || s == EpisodeDone || s == EpisodeFailed
+}
+
 // Episode is a unit of input: a message, a text or a JSON document, with the
 // time it happened. Episodes are never rewritten by extraction; they are the
 // provenance of every entity and fact derived from them.

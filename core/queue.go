@@ -55,10 +55,13 @@ type queue struct {
 	groups  map[string]*sync.Mutex // serializes a group's writers
 	running map[string]bool
 	retryAt map[string]time.Time // episode uuid → earliest next attempt
-	waiters map[string][]chan struct{}
-	reports map[string]EpisodeReport
-	order   []string // report keys, oldest first
-	workers sync.WaitGroup
+	// setbacks counts, per episode uuid, the consecutive runs that ended
+	// without an attempt recorded (a busy store), for their backoff.
+	setbacks map[string]int
+	waiters  map[string][]chan struct{}
+	reports  map[string]EpisodeReport
+	order    []string // report keys, oldest first
+	workers  sync.WaitGroup
 }
 
 func newQueue(e *Engine) *queue {
@@ -66,7 +69,7 @@ func newQueue(e *Engine) *queue {
 	return &queue{
 		e: e, wakeCh: make(chan struct{}, 1), ctx: ctx, cancel: cancel,
 		pending: map[string][]Episode{}, groups: map[string]*sync.Mutex{}, running: map[string]bool{}, retryAt: map[string]time.Time{},
-		waiters: map[string][]chan struct{}{}, reports: map[string]EpisodeReport{},
+		setbacks: map[string]int{}, waiters: map[string][]chan struct{}{}, reports: map[string]EpisodeReport{},
 	}
 }
 
@@ -266,28 +269,55 @@ func (q *queue) work(group string) {
 
 // finish records a report and wakes the episode's waiters once it is done
 // or failed. A report still pending schedules a retry.
+//
+// A report says what the store holds (processBatch never reports a state
+// it did not persist), so the queue keeps the episode's stored attempts
+// and error. A pending report whose attempts did not grow used no attempt:
+// the store was busy, or the failure could not be recorded. Its retry
+// waits RetryDelay × 2^(n-1) for the n-th such run in a row, at most
+// 32 × RetryDelay, so a busy store is retried soon and a broken one does
+// not spin. A recorded failed attempt, the n-th, waits RetryDelay × 4^(n-1).
 func (q *queue) finish(r EpisodeReport) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	if r.Status == EpisodePending {
-		// The n-th failed attempt waits RetryDelay × 4^(n-1).
+		i := slices.IndexFunc(q.pending[r.GroupID], func(ep Episode) bool { return ep.UUID == r.UUID })
+		if i < 0 {
+			return // deleted while it was processed
+		}
+		queued := &q.pending[r.GroupID][i]
 		d := q.e.ingest.RetryDelay
-		for range max(r.Attempts, 1) - 1 {
-			d *= 4
+		if r.Attempts > queued.Attempts {
+			delete(q.setbacks, r.UUID)
+			for range max(r.Attempts, 1) - 1 {
+				d *= 4
+			}
+		} else {
+			q.setbacks[r.UUID]++
+			d <<= min(q.setbacks[r.UUID]-1, 5)
 		}
 		q.retryAt[r.UUID] = q.e.now().Add(d)
-		for i, ep := range q.pending[r.GroupID] {
-			if ep.UUID == r.UUID {
-				q.pending[r.GroupID][i].Attempts = r.Attempts
-			}
-		}
+		queued.Attempts, queued.Error = r.Attempts, r.Error
 	} else {
 		delete(q.retryAt, r.UUID)
+		delete(q.setbacks, r.UUID)
 		q.pending[r.GroupID] = slices.DeleteFunc(q.pending[r.GroupID], func(ep Episode) bool { return ep.UUID == r.UUID })
 		if len(q.pending[r.GroupID]) == 0 {
 			delete(q.pending, r.GroupID)
 		}
 	}
+	q.keepLocked(r)
+	if r.Status != EpisodePending {
+		for _, ch := range q.waiters[r.UUID] {
+			close(ch)
+		}
+		delete(q.waiters, r.UUID)
+	}
+}
+
+// keepLocked keeps r as its episode's latest report, dropping the oldest
+// reports past IngestOptions.Reports.
+func (q *queue) keepLocked(r EpisodeReport) {
 	if _, ok := q.reports[r.UUID]; !ok {
 		q.order = append(q.order, r.UUID)
 	}
@@ -296,11 +326,41 @@ func (q *queue) finish(r EpisodeReport) {
 		delete(q.reports, q.order[0])
 		q.order = q.order[1:]
 	}
-	if r.Status != EpisodePending {
-		for _, ch := range q.waiters[r.UUID] {
-			close(ch)
+}
+
+// requeue puts episodes the store holds as pending again (a retry) back
+// in the queue, due now; a report this process kept of them says pending.
+func (q *queue) requeue(eps []Episode) {
+	q.mu.Lock()
+	for _, ep := range eps {
+		delete(q.retryAt, ep.UUID)
+		delete(q.setbacks, ep.UUID)
+		q.addLocked(ep)
+		if _, ok := q.reports[ep.UUID]; ok {
+			q.reports[ep.UUID] = EpisodeReport{UUID: ep.UUID, GroupID: ep.GroupID, Status: ep.Status, Error: ep.Error, Attempts: ep.Attempts}
 		}
-		delete(q.waiters, r.UUID)
+	}
+	q.mu.Unlock()
+	q.wake()
+}
+
+// waitFor registers a channel closed when the episode is done or failed;
+// the returned func unregisters it.
+func (q *queue) waitFor(uuid string) (<-chan struct{}, func()) {
+	ch := make(chan struct{})
+	q.mu.Lock()
+	q.waiters[uuid] = append(q.waiters[uuid], ch)
+	q.mu.Unlock()
+	return ch, func() {
+		q.mu.Lock()
+		defer q.mu.Unlock()
+		// finish may have closed and removed the list already.
+		list := slices.DeleteFunc(q.waiters[uuid], func(c chan struct{}) bool { return c == ch })
+		if len(list) == 0 {
+			delete(q.waiters, uuid)
+		} else {
+			q.waiters[uuid] = list
+		}
 	}
 }
 
@@ -328,7 +388,7 @@ func (e *Engine) Report(ctx context.Context, group, uuid string) (EpisodeReport,
 	if queued {
 		ep.Status = EpisodePending
 	}
-	return EpisodeReport{UUID: ep.UUID, GroupID: ep.GroupID, Status: ep.Status, Error: ep.Error, Attempts: ep.Attempts}, nil
+	return storedReport(ep), nil
 }
 
 // Wait blocks until every episode is done or failed (or ctx ends) and
@@ -336,28 +396,32 @@ func (e *Engine) Report(ctx context.Context, group, uuid string) (EpisodeReport,
 func (e *Engine) Wait(ctx context.Context, group string, uuids ...string) ([]EpisodeReport, error) {
 	out := make([]EpisodeReport, len(uuids))
 	for i, id := range uuids {
-		ch := make(chan struct{})
-		e.q.mu.Lock()
-		e.q.waiters[id] = append(e.q.waiters[id], ch)
-		e.q.mu.Unlock()
-		r, err := e.Report(ctx, group, id)
+		r, err := e.waitOne(ctx, group, id)
 		if err != nil {
 			return nil, err
-		}
-		if r.Status == EpisodePending {
-			e.q.wake()
-			select {
-			case <-ch:
-			case <-ctx.Done():
-				return nil, ctx.Err()
-			case <-e.closed:
-				return nil, fmt.Errorf("wait for episode %s: %w", id, ErrClosed)
-			}
-			if r, err = e.Report(ctx, group, id); err != nil {
-				return nil, err
-			}
 		}
 		out[i] = r
 	}
 	return out, nil
+}
+
+// waitOne waits for one episode. It registers its channel before reading
+// the status, so a finish in between is not missed, and unregisters it on
+// every return.
+func (e *Engine) waitOne(ctx context.Context, group, id string) (EpisodeReport, error) {
+	ch, done := e.q.waitFor(id)
+	defer done()
+	r, err := e.Report(ctx, group, id)
+	if err != nil || r.Status != EpisodePending {
+		return r, err
+	}
+	e.q.wake()
+	select {
+	case <-ch:
+	case <-ctx.Done():
+		return EpisodeReport{}, ctx.Err()
+	case <-e.closed:
+		return EpisodeReport{}, fmt.Errorf("wait for episode %s: %w", id, ErrClosed)
+	}
+	return e.Report(ctx, group, id)
 }

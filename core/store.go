@@ -58,6 +58,9 @@ type ListOptions struct {
 	Filter Filter
 	// Embeddings loads embeddings with the objects.
 	Embeddings bool
+	// Status, when set, keeps the episodes with this status (ListEpisodes
+	// only).
+	Status EpisodeStatus
 }
 
 // GetOptions tunes a batch read.

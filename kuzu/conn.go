@@ -141,6 +141,8 @@ func translate(err error) error {
 		return fmt.Errorf("kuzu: %s: %w", msg, core.ErrBusy)
 	case strings.Contains(msg, "Could not set lock"), strings.Contains(msg, "lock on file"):
 		return fmt.Errorf("kuzu: %s: %w", msg, core.ErrLocked)
+	case strings.Contains(msg, "No active transaction"):
+		return fmt.Errorf("kuzu: %s: %w", msg, errNoTransaction)
 	}
 	return fmt.Errorf("kuzu: %s", msg)
 }
@@ -227,6 +229,11 @@ func micro(t time.Time) time.Time {
 }
 
 var errStoreClosed = fmt.Errorf("kuzu store: %w", core.ErrClosed)
+
+// errNoTransaction is Kuzu's answer to a COMMIT or ROLLBACK when no
+// transaction is open: it has already aborted the transaction (see
+// Store.rollback).
+var errNoTransaction = errors.New("no active transaction")
 
 // isCanceled reports whether err came from a done context.
 func isCanceled(err error) bool {

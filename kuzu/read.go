@@ -166,6 +166,9 @@ func (s *Store) ListEpisodes(ctx context.Context, group string, opts core.ListOp
 		return page, err
 	}
 	w.filter(core.ScopeEpisodes, "e", opts.Filter)
+	if opts.Status != "" {
+		w.add("e.status = %s", w.param(string(opts.Status)))
+	}
 	if opts.Cursor != "" {
 		t, id, err := parseEpisodeCursor(opts.Cursor)
 		if err != nil {

@@ -367,13 +367,11 @@ func (s *Store) transactOnce(ctx context.Context, c *conn, f func(ctx context.Co
 		err = s.readTouched(ctx, c, p)
 	}
 	if err != nil {
-		// The rollback must run even if ctx is done.
-		if rerr := c.exec(context.WithoutCancel(ctx), "ROLLBACK", nil); rerr != nil {
-			s.log.Error("roll back transaction", "err", rerr)
-		}
+		s.rollback(ctx, c)
 		return err
 	}
 	if err := c.exec(context.WithoutCancel(ctx), "COMMIT", nil); err != nil {
+		s.rollback(ctx, c)
 		return fmt.Errorf("commit transaction: %w", err)
 	}
 	s.apply(p)
@@ -383,6 +381,17 @@ func (s *Store) transactOnce(ctx context.Context, c *conn, f func(ctx context.Co
 		s.log.Error("build vector index", "err", err)
 	}
 	return nil
+}
+
+// rollback ends a failed transaction, even if ctx is done. Kuzu aborts a
+// transaction itself when one of its statements fails (a full buffer
+// pool, a write-write conflict, any runtime error) and then answers our
+// ROLLBACK with "No active transaction": the transaction is rolled back
+// either way, so that answer is not an error.
+func (s *Store) rollback(ctx context.Context, c *conn) {
+	if err := c.exec(context.WithoutCancel(ctx), "ROLLBACK", nil); err != nil && !errors.Is(err, errNoTransaction) {
+		s.log.Error("roll back transaction", "err", err)
+	}
 }
 
 // Close closes the database after the operations in flight finish. It is

@@ -31,7 +31,8 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"ingest", "ingest episodes from a JSONL file", runIngest},
-		{"episodes", "list a group's episodes", runEpisodes},
+		{"episodes", "list a group's episodes (--status failed: those whose extraction failed)", runEpisodes},
+		{"retry", "queue a group's failed episodes again", runRetry},
 		{"entities", "list a group's entities", runEntities},
 		{"facts", "list a group's facts (--history: with the superseded ones)", runFacts},
 		{"search", "search a group's memory, or run a batch of queries", runSearch},

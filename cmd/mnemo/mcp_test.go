@@ -73,7 +73,7 @@ func TestMCPOverStdio(t *testing.T) {
 		names = append(names, tl.Name)
 	}
 	slices.Sort(names)
-	want := []string{"add_memory", "add_triplet", "clear_graph", "delete_entity_edge", "delete_episode", "get_context", "get_entity_edge", "get_episodes", "get_status", "list_facts", "search_memory_facts", "search_nodes"}
+	want := []string{"add_memory", "add_triplet", "clear_graph", "delete_entity_edge", "delete_episode", "get_context", "get_entity_edge", "get_episodes", "get_status", "list_facts", "retry_episodes", "search_memory_facts", "search_nodes"}
 	if diff := cmp.Diff(want, names); diff != "" {
 		t.Errorf("tools (-want +got):\n%s", diff)
 	}

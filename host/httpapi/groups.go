@@ -28,8 +28,28 @@ type acceptedEpisode struct {
 	UUID string `json:"uuid"`
 	// Created is false for an episode that was already stored (a re-send).
 	Created bool `json:"created"`
+	// Requeued is true for a re-sent episode that had failed and is queued
+	// again.
+	Requeued bool `json:"requeued,omitempty"`
 	// Status is pending, or the status of an episode already stored.
 	Status string `json:"status"`
+	// StatusURL is where to follow the episode.
+	StatusURL string `json:"status_url"`
+}
+
+// retried answers a retry: the episodes queued again.
+type retried struct {
+	Episodes []retriedEpisode `json:"episodes"`
+}
+
+// retriedEpisode is an episode queued again.
+type retriedEpisode struct {
+	UUID string `json:"uuid"`
+	// Status is pending.
+	Status string `json:"status"`
+	// Error is the failure the episode is retried after, kept until it is
+	// processed again.
+	Error string `json:"error,omitempty"`
 	// StatusURL is where to follow the episode.
 	StatusURL string `json:"status_url"`
 }
@@ -189,7 +209,7 @@ func (s *Server) addEpisodes(ctx context.Context, c *call) (any, error) {
 				st = string(rep.Status)
 			}
 		}
-		out.Episodes[i] = acceptedEpisode{UUID: r.UUID, Created: r.Created, Status: st, StatusURL: statusURL(c.group, r.UUID)}
+		out.Episodes[i] = acceptedEpisode{UUID: r.UUID, Created: r.Created, Requeued: r.Requeued, Status: st, StatusURL: statusURL(c.group, r.UUID)}
 	}
 	s.metrics.accepted(len(res))
 	if len(res) == 1 {
@@ -222,7 +242,8 @@ func (s *Server) listEpisodes(ctx context.Context, c *call) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	p, err := s.h.Store.ListEpisodes(ctx, c.group, o)
+	o.Status = core.EpisodeStatus(c.r.URL.Query().Get("status"))
+	p, err := s.h.Engine.ListEpisodes(ctx, c.group, o)
 	if err != nil {
 		return nil, err
 	}
@@ -247,6 +268,30 @@ func (s *Server) episodeStatus(ctx context.Context, c *call) (any, error) {
 		return nil, err
 	}
 	return wire.ReportOf(r), nil
+}
+
+func (s *Server) retryGroup(ctx context.Context, c *call) (any, error) {
+	reps, err := s.h.Engine.Retry(ctx, c.group)
+	if err != nil {
+		return nil, err
+	}
+	return retriedOf(c.group, reps), nil
+}
+
+func (s *Server) retryEpisode(ctx context.Context, c *call) (any, error) {
+	reps, err := s.h.Engine.Retry(ctx, c.group, c.r.PathValue("uuid"))
+	if err != nil {
+		return nil, err
+	}
+	return retriedOf(c.group, reps), nil
+}
+
+func retriedOf(group string, reps []core.EpisodeReport) retried {
+	out := retried{Episodes: make([]retriedEpisode, len(reps))}
+	for i, r := range reps {
+		out.Episodes[i] = retriedEpisode{UUID: r.UUID, Status: string(r.Status), Error: r.Error, StatusURL: statusURL(group, r.UUID)}
+	}
+	return out
 }
 
 func (s *Server) deleteEpisode(ctx context.Context, c *call) (any, error) {

@@ -66,7 +66,8 @@ func (s *Server) v1Routes() []*route {
 			description: "One episode, or {\"episodes\": [...]}. They are validated (all or none), stored as pending " +
 				"in the database, which is the ingestion queue, and processed in the background in reference-time order. " +
 				"The answer gives each episode's status URL. Re-sending an episode with the same uuid and content is a no-op " +
-				"(created: false).",
+				"(created: false), except for a failed episode, which is queued again (requeued: true, status: pending); " +
+				"other content under the same uuid is a 409.",
 			request: oneOf{wire.EpisodeInput{}, episodeBatch{}}, response: accepted{},
 			example: episodeBatch{Episodes: []wire.EpisodeInput{{
 				Source: "message", Content: rawJSON(`"Alice: I moved to Lisbon last month, and I started at Acme Corp."`),
@@ -75,7 +76,26 @@ func (s *Server) v1Routes() []*route {
 		},
 		{
 			method: "GET", path: "/v1/groups/{group}/episodes", auth: authGroup, handle: s.listEpisodes, tag: "episodes",
-			summary: "List episodes by reference time", query: []param{limitParam, cursorParam}, response: episodeList{},
+			summary: "List episodes by reference time",
+			description: "status=failed lists the episodes whose extraction failed, with their error and attempts: " +
+				"POST .../episodes/retry queues them again.",
+			query: []param{limitParam, cursorParam,
+				{"status", "string", "Only episodes with this status: pending, done or failed."}},
+			response: episodeList{},
+		},
+		{
+			method: "POST", path: "/v1/groups/{group}/episodes/retry", auth: authGroup, handle: s.retryGroup, tag: "episodes",
+			status: http.StatusAccepted, summary: "Queue every failed episode of the group again",
+			description: "Each failed episode becomes pending with its attempts reset and is processed again in " +
+				"reference-time order; its last error is kept until then. The answer lists them (none if no episode failed).",
+			response: retried{},
+		},
+		{
+			method: "POST", path: "/v1/groups/{group}/episodes/{uuid}/retry", auth: authGroup, handle: s.retryEpisode, tag: "episodes",
+			status: http.StatusAccepted, summary: "Queue a failed episode again",
+			description: "As the group's retry, for one episode. An episode already pending is left as it is; a done " +
+				"episode is a 409.",
+			response: retried{},
 		},
 		{
 			method: "GET", path: "/v1/groups/{group}/episodes/{uuid}", auth: authGroup, handle: s.getEpisode, tag: "episodes",

@@ -38,10 +38,23 @@ type addMemoryOut struct {
 type episodesIn struct {
 	GroupID string `json:"group_id,omitempty" jsonschema:"the group; default: the server's default group"`
 	LastN   int    `json:"last_n,omitempty" jsonschema:"how many of the latest episodes (1 to 100); default 10"`
+	Status  string `json:"status,omitempty" jsonschema:"only episodes with this status: pending, done or failed (failed: those whose extraction failed, with their error and attempts; retry_episodes queues them again); then the first last_n by reference time"`
 }
 
 type episodesOut struct {
 	Episodes []wire.Episode `json:"episodes"`
+}
+
+type retryIn struct {
+	GroupID string   `json:"group_id,omitempty" jsonschema:"the group; default: the server's default group"`
+	UUIDs   []string `json:"uuids,omitempty" jsonschema:"the failed episodes to queue again; default: every failed episode of the group"`
+}
+
+type retryOut struct {
+	Message string `json:"message"`
+	// Episodes are the episodes queued again, pending, with the error they
+	// failed with.
+	Episodes []wire.Report `json:"episodes"`
 }
 
 type listFactsIn struct {
@@ -106,7 +119,10 @@ func (s *Server) addTools() {
 	mcp.AddTool(s.mcp, &mcp.Tool{Name: "add_memory", Description: "Add an episode to memory: a chat message ('Speaker: text'), " +
 		"a text or a JSON document, with when it happened. It is stored at once in a durable queue and its entities and " +
 		"facts are extracted in the background; with wait_seconds the answer waits and lists the facts learned."}, s.addMemory)
-	mcp.AddTool(s.mcp, &mcp.Tool{Name: "get_episodes", Description: "The latest episodes of a group, oldest first."}, s.getEpisodes)
+	mcp.AddTool(s.mcp, &mcp.Tool{Name: "get_episodes", Description: "The latest episodes of a group, oldest first; with " +
+		"status, the group's episodes of that status (failed: with their error and attempts)."}, s.getEpisodes)
+	mcp.AddTool(s.mcp, &mcp.Tool{Name: "retry_episodes", Description: "Queue failed episodes again: the ones named, or " +
+		"every failed episode of the group. Each becomes pending with its attempts reset and is extracted again."}, s.retryEpisodes)
 	mcp.AddTool(s.mcp, &mcp.Tool{Name: "list_facts", Description: "List a group's facts with their validity ranges: the " +
 		"current ones, or with include_history the superseded ones too; valid_at and known_at travel in time."}, s.listFacts)
 	mcp.AddTool(s.mcp, &mcp.Tool{Name: "get_entity_edge", Description: "One fact by uuid, current or not."}, s.getFact)
@@ -150,7 +166,10 @@ func (s *Server) addMemory(ctx context.Context, req *mcp.CallToolRequest, in add
 	}
 	out = addMemoryOut{UUID: res[0].UUID, GroupID: group, Status: string(core.EpisodePending),
 		Message: "queued: the episode is stored and its facts are being extracted"}
-	if !res[0].Created {
+	switch {
+	case res[0].Requeued:
+		out.Message = "queued again: this episode had failed; its facts are being extracted anew"
+	case !res[0].Created:
 		out.Message = "already stored: an episode with this uuid and body exists"
 	}
 	if in.WaitSeconds == 0 {
@@ -202,12 +221,38 @@ func (s *Server) getEpisodes(ctx context.Context, req *mcp.CallToolRequest, in e
 	if n < 1 || n > 100 {
 		return nil, out, fmt.Errorf("last_n %d: want 1 to 100", in.LastN)
 	}
-	eps, err := s.h.Store.PreviousEpisodes(ctx, core.Episode{GroupID: group, UUID: "~", ValidAt: s.h.Now()}, n)
-	if err != nil {
+	var eps []core.Episode
+	if in.Status != "" {
+		p, err := s.h.Engine.ListEpisodes(ctx, group, core.ListOptions{Limit: n, Status: core.EpisodeStatus(in.Status)})
+		if err != nil {
+			return nil, out, toolError(err)
+		}
+		eps = p.Items
+	} else if eps, err = s.h.Store.PreviousEpisodes(ctx, core.Episode{GroupID: group, UUID: "~", ValidAt: s.h.Now()}, n); err != nil {
 		return nil, out, toolError(err)
 	}
 	for _, e := range eps {
 		out.Episodes = append(out.Episodes, wire.EpisodeOf(e))
+	}
+	return nil, out, nil
+}
+
+func (s *Server) retryEpisodes(ctx context.Context, req *mcp.CallToolRequest, in retryIn) (*mcp.CallToolResult, retryOut, error) {
+	out := retryOut{Episodes: []wire.Report{}}
+	group, err := s.group(req, in.GroupID)
+	if err != nil {
+		return nil, out, err
+	}
+	reps, err := s.h.Engine.Retry(ctx, group, in.UUIDs...)
+	if err != nil {
+		return nil, out, toolError(err)
+	}
+	for _, r := range reps {
+		out.Episodes = append(out.Episodes, wire.ReportOf(r))
+	}
+	out.Message = fmt.Sprintf("queued %d episodes of group %s again; follow them with get_episodes", len(reps), group)
+	if len(reps) == 0 {
+		out.Message = "group " + group + " has no failed episodes"
 	}
 	return nil, out, nil
 }

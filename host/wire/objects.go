@@ -49,9 +49,14 @@ type Episode struct {
 	Source            string     `json:"source,omitempty"`
 	SourceDescription string     `json:"source_description,omitempty"`
 	Status            string     `json:"status,omitempty"`
-	Error             string     `json:"error,omitempty"`
-	CreatedAt         *time.Time `json:"created_at,omitempty"`
-	Score             *float64   `json:"score,omitempty"`
+	// Error is the last failure: of a failed episode, or of a pending one
+	// queued again by a retry.
+	Error string `json:"error,omitempty"`
+	// Attempts counts the extraction attempts used since the episode was
+	// stored or last retried.
+	Attempts  int        `json:"attempts,omitempty"`
+	CreatedAt *time.Time `json:"created_at,omitempty"`
+	Score     *float64   `json:"score,omitempty"`
 }
 
 // Community is a community as shown. Members (entity uuids) are set in
@@ -92,7 +97,7 @@ func EpisodeOf(e core.Episode) Episode {
 	return Episode{
 		UUID: e.UUID, Name: e.Name, Content: e.Content, ReferenceTime: Time(e.ValidAt),
 		GroupID: e.GroupID, Source: string(e.Source), SourceDescription: e.SourceDescription,
-		Status: string(e.Status), Error: e.Error, CreatedAt: Time(e.CreatedAt),
+		Status: string(e.Status), Error: e.Error, Attempts: e.Attempts, CreatedAt: Time(e.CreatedAt),
 	}
 }
 

@@ -1,0 +1,108 @@
+package core
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"testing"
+	"time"
+)
+
+// episodeStore serves the reads the queue and Report make from a map of
+// episodes; every other Store method is unimplemented (a call panics).
+type episodeStore struct {
+	Store
+	eps map[string]Episode
+}
+
+func (s episodeStore) Dimension() int { return 4 }
+
+func (s episodeStore) PendingGroups(context.Context) ([]string, error) { return nil, nil }
+
+func (s episodeStore) Episode(_ context.Context, groups []string, uuid string) (Episode, error) {
+	ep, ok := s.eps[uuid]
+	if !ok || ep.GroupID != groups[0] {
+		return Episode{}, fmt.Errorf("episode %s: %w", uuid, ErrNotFound)
+	}
+	return ep, nil
+}
+
+type zeroEmbedder struct{}
+
+func (zeroEmbedder) Embed(_ context.Context, texts []string) ([][]float32, error) {
+	return make([][]float32, len(texts)), nil
+}
+
+func (zeroEmbedder) Dimension() int { return 4 }
+
+type noPlugins struct{}
+
+func (noPlugins) For(context.Context, string) (Plugins, error) { return Plugins{}, nil }
+
+// TestWaitLeavesNoWaiter checks that Wait unregisters its channel on every
+// return: an episode already done or failed, an unknown one, a context
+// that ends, an engine that closes.
+func TestWaitLeavesNoWaiter(t *testing.T) {
+	now := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
+	store := episodeStore{eps: map[string]Episode{
+		"done":    {UUID: "done", GroupID: "g", Status: EpisodeDone},
+		"failed":  {UUID: "failed", GroupID: "g", Status: EpisodeFailed, Error: "boom", Attempts: 3},
+		"pending": {UUID: "pending", GroupID: "g", Status: EpisodePending},
+	}}
+	e, err := Open(context.Background(), Options{
+		Store: store, Embedder: zeroEmbedder{}, Plugins: noPlugins{}, Now: func() time.Time { return now },
+		Ingest: IngestOptions{Workers: -1},
+	})
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	defer e.Close(context.Background())
+	ended, cancel := context.WithCancel(context.Background())
+	cancel()
+	tests := []struct {
+		name    string
+		ctx     context.Context
+		uuid    string
+		wantErr error
+	}{
+		{"done", context.Background(), "done", nil},
+		{"failed", context.Background(), "failed", nil},
+		{"unknown", context.Background(), "nosuch", ErrNotFound},
+		{"context ends", ended, "pending", context.Canceled},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := e.Wait(tt.ctx, "g", tt.uuid)
+			if !errors.Is(err, tt.wantErr) {
+				t.Fatalf("Wait(%s) = %v, want %v", tt.uuid, err, tt.wantErr)
+			}
+			if n := waiters(e); n != 0 {
+				t.Errorf("after Wait(%s): %d waiter lists left, want 0", tt.uuid, n)
+			}
+		})
+	}
+	t.Run("engine closes", func(t *testing.T) {
+		errc := make(chan error, 1)
+		go func() {
+			_, err := e.Wait(context.Background(), "g", "pending")
+			errc <- err
+		}()
+		for waiters(e) == 0 {
+			runtime.Gosched() // until Wait has registered
+		}
+		e.Close(context.Background())
+		if err := <-errc; !errors.Is(err, ErrClosed) {
+			t.Fatalf("Wait(pending) after Close = %v, want ErrClosed", err)
+		}
+		if n := waiters(e); n != 0 {
+			t.Errorf("after Close: %d waiter lists left, want 0", n)
+		}
+	})
+}
+
+func waiters(e *Engine) int {
+	e.q.mu.Lock()
+	defer e.q.mu.Unlock()
+	return len(e.q.waiters)
+}
