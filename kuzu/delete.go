@@ -18,13 +18,14 @@ func (s *Store) DeleteEpisode(ctx context.Context, group, uuid string) (core.Del
 	}
 	err := s.write(ctx, func(ctx context.Context, c *conn, pd *pending) error {
 		p := map[string]any{"u": uuid, "g": group}
-		rows, err := c.query(ctx, "MATCH (e:Episode {uuid: $u}) WHERE e.group_id = $g RETURN e.uuid", p)
+		rows, err := c.query(ctx, "MATCH (e:Episode {uuid: $u}) WHERE e.group_id = $g RETURN e.uuid, e.valid_at", p)
 		if err != nil {
 			return fmt.Errorf("read episode: %w", err)
 		}
 		if len(rows) == 0 {
 			return fmt.Errorf("episode %s: %w", uuid, core.ErrNotFound)
 		}
+		pd.delEpisode(group, uuid, unixMicro(tm(rows[0][1])))
 		// Facts stated by this episode and by no other.
 		rows, err = c.query(ctx, `MATCH (e:Episode {uuid: $u})-[:STATES]->(f:Fact)
 			OPTIONAL MATCH (o:Episode)-[:STATES]->(f) WHERE o.uuid <> $u

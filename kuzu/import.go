@@ -129,6 +129,7 @@ func (s *Store) importRows(ctx context.Context, c *conn, p *pending, ch core.Cha
 	for _, ep := range ch.Episodes {
 		eps = append(eps, episodeRow(ep))
 		p.put(core.ScopeEpisodes, ep.GroupID, ep.UUID, episodeText(ep.Content))
+		p.addEpisode(ep)
 	}
 	for _, e := range ch.Entities {
 		ents = append(ents, entityRow(e))

@@ -243,7 +243,8 @@ func (s *Store) PendingEpisodes(ctx context.Context, group string, limit int) ([
 	return eps, err
 }
 
-// PreviousEpisodes implements core.EpisodeStore.
+// PreviousEpisodes implements core.EpisodeStore. The timeline finds them;
+// Kuzu reads them by primary key.
 func (s *Store) PreviousEpisodes(ctx context.Context, ep core.Episode, n int) ([]core.Episode, error) {
 	if err := core.ValidateGroupID(ep.GroupID); err != nil {
 		return nil, err
@@ -251,21 +252,25 @@ func (s *Store) PreviousEpisodes(ctx context.Context, ep core.Episode, n int) ([
 	if n <= 0 {
 		return nil, nil
 	}
-	var eps []core.Episode
-	err := s.read(ctx, func(c *conn) error {
-		rows, err := c.query(ctx, fmt.Sprintf(`MATCH (e:Episode) WHERE e.group_id = $g AND e.uuid <> $u
-			AND (e.valid_at < timestamp($t) OR (e.valid_at = timestamp($t) AND e.uuid < $u))
-			RETURN %s ORDER BY e.valid_at DESC, e.uuid DESC LIMIT %d`, episodeCols, n),
-			map[string]any{"g": ep.GroupID, "u": ep.UUID, "t": tsParam(ep.ValidAt)})
-		if err != nil {
-			return fmt.Errorf("read previous episodes: %w", err)
-		}
-		for i := len(rows) - 1; i >= 0; i-- {
-			eps = append(eps, decodeEpisode(rows[i]))
-		}
+	var ids, miss []string
+	var hit map[string]core.Episode
+	if err := s.inMemory(func() error {
+		ids = s.timeline.before(ep.GroupID, unixMicro(micro(ep.ValidAt)), ep.UUID, n)
+		hit, miss = s.timeline.cached(ids)
 		return nil
-	})
-	return eps, err
+	}); err != nil || len(ids) == 0 {
+		return nil, err
+	}
+	if len(miss) > 0 {
+		read, err := s.Episodes(ctx, []string{ep.GroupID}, miss, core.GetOptions{})
+		if err != nil {
+			return nil, fmt.Errorf("read previous episodes: %w", err)
+		}
+		for _, e := range read {
+			hit[e.UUID] = e
+		}
+	}
+	return ordered(ids, hit), nil
 }
 
 // EpisodeLinks implements core.EpisodeStore.

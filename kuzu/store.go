@@ -133,6 +133,8 @@ type Store struct {
 
 	text map[core.Scope]*bm25.Index
 	cat  catalog
+	// timeline orders each group's episodes (timeline.go).
+	timeline timeline
 	// indexed says which vector tables have their HNSW index; it changes
 	// only under writeMu.
 	indexed sync.Map // core.Scope → bool
@@ -193,6 +195,10 @@ func Open(ctx context.Context, opts Options) (*Store, error) {
 		s.readers <- c
 	}
 	if err := s.cat.load(ctx, s.writer); err != nil {
+		s.closeAll()
+		return nil, err
+	}
+	if err := s.timeline.load(ctx, s.writer); err != nil {
 		s.closeAll()
 		return nil, err
 	}
@@ -276,16 +282,23 @@ func (s *Store) read(ctx context.Context, f func(c *conn) error) error {
 	case <-ctx.Done():
 		return ctx.Err()
 	}
-	defer func() { s.readers <- c }()
 	err := f(c)
+	s.readers <- c
 	if !isBusy(err) || ctx.Err() != nil {
 		return err
 	}
-	// The pool is full of committed updates: a checkpoint frees them.
+	// The pool is full of committed updates: a checkpoint frees them. It
+	// takes every read connection, this one included.
 	if cerr := s.exclusiveLocked(ctx, func(w *conn) error { return s.checkpoint(ctx, w) }); cerr != nil {
 		s.stats.busy.Add(1)
 		return err
 	}
+	select {
+	case c = <-s.readers:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	defer func() { s.readers <- c }()
 	if err = f(c); isBusy(err) {
 		s.stats.busy.Add(1)
 	} else {

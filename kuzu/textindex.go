@@ -52,6 +52,8 @@ type pending struct {
 	// episodes the episodes it read or created, with their groups.
 	links    map[[2]string]bool
 	episodes map[string]string
+	// timeline holds the episodes created and deleted (timeline.go).
+	timeline []tlChange
 }
 
 // create records that the transaction created the objects of rows, of
@@ -90,6 +92,7 @@ func (p *pending) dropGroup(group string) { p.drops = append(p.drops, group) }
 // apply publishes a committed transaction's changes.
 func (s *Store) apply(p *pending) {
 	touched := s.cat.apply(p)
+	s.timeline.apply(p)
 	for _, g := range p.drops {
 		for _, ix := range s.text {
 			ix.DropGroup(g)

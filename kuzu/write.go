@@ -60,7 +60,7 @@ func (s *Store) AddEpisodes(ctx context.Context, eps []core.Episode) ([]bool, er
 			fresh = append(fresh, ep)
 			created[i] = true
 		}
-		return s.upsertEpisodes(ctx, c, p, fresh)
+		return s.upsertEpisodes(ctx, c, p, fresh, map[string]row{})
 	})
 	if err != nil {
 		return nil, err
@@ -73,21 +73,30 @@ func sameEpisode(a, b core.Episode) bool {
 		micro(a.ValidAt).Equal(micro(b.ValidAt))
 }
 
-func (s *Store) upsertEpisodes(ctx context.Context, c *conn, p *pending, eps []core.Episode) error {
-	if len(eps) == 0 {
-		return nil
-	}
+// storedEpisodes reads the stored rows of eps that exist: uuid, name,
+// source description, status, attempts, error, group.
+func storedEpisodes(ctx context.Context, c *conn, eps []core.Episode) (map[string]row, error) {
 	ids := make([]string, len(eps))
 	for i, ep := range eps {
 		ids[i] = ep.UUID
 	}
 	rows, err := lookup(ctx, c, writeLookupLimit, "e", "Episode", "", "e.uuid, e.name, e.source_description, e.status, e.attempts, e.error, e.group_id", nil, ids)
 	if err != nil {
-		return fmt.Errorf("read existing episodes: %w", err)
+		return nil, fmt.Errorf("read existing episodes: %w", err)
 	}
-	old := map[string]row{}
+	old := make(map[string]row, len(rows))
 	for _, r := range rows {
 		old[str(r[0])] = r
+	}
+	return old, nil
+}
+
+// upsertEpisodes creates the episodes of eps that old (their stored rows,
+// storedEpisodes) does not hold and sets the changed columns of the
+// others.
+func (s *Store) upsertEpisodes(ctx context.Context, c *conn, p *pending, eps []core.Episode, old map[string]row) error {
+	if len(eps) == 0 {
+		return nil
 	}
 	var fresh []any
 	var vecs []vecRow
@@ -102,6 +111,7 @@ func (s *Store) upsertEpisodes(ctx context.Context, c *conn, p *pending, eps []c
 			if !p.isCreated(core.ScopeEpisodes, ep.UUID) {
 				fresh = append(fresh, r)
 				p.put(core.ScopeEpisodes, ep.GroupID, ep.UUID, episodeText(ep.Content))
+				p.addEpisode(ep)
 			}
 			continue
 		}
@@ -124,6 +134,9 @@ func (s *Store) upsertEpisodes(ctx context.Context, c *conn, p *pending, eps []c
 		}
 		if err := updateRow(ctx, c, "update episode", "e", "Episode", ep.UUID, cols, r); err != nil {
 			return err
+		}
+		if len(cols) > 0 {
+			p.updateEpisode(ep)
 		}
 	}
 	p.create(core.ScopeEpisodes, fresh)
@@ -224,22 +237,41 @@ func (s *Store) Apply(ctx context.Context, ch core.Change) error {
 		return err
 	}
 	return s.write(ctx, func(ctx context.Context, c *conn, p *pending) error {
-		if err := s.checkOwnership(ctx, c, group, &ch); err != nil {
-			return err
-		}
-		var linkEps []string
-		for _, f := range ch.Facts {
-			linkEps = append(linkEps, f.Episodes...)
-		}
-		for _, m := range ch.Mentions {
-			linkEps = append(linkEps, m.Episode)
-		}
-		links, err := existingLinks(ctx, c, linkEps)
+		stored, err := storedEpisodes(ctx, c, ch.Episodes)
 		if err != nil {
 			return err
 		}
-		p.links = links
-		if err := s.upsertEpisodes(ctx, c, p, ch.Episodes); err != nil {
+		for _, r := range stored {
+			if str(r[6]) != group {
+				return fmt.Errorf("%w: episode %s belongs to another group", core.ErrConflict, str(r[0]))
+			}
+		}
+		if err := s.checkOwnership(ctx, c, group, &ch); err != nil {
+			return err
+		}
+		// A pending or failed episode has no links yet: links are written
+		// with the episode marked done, in one transaction.
+		var linkEps []string
+		unlinked := func(ep string) bool {
+			r, ok := stored[ep]
+			return ok && core.EpisodeStatus(str(r[3])) != core.EpisodeDone
+		}
+		for _, f := range ch.Facts {
+			for _, ep := range f.Episodes {
+				if !unlinked(ep) {
+					linkEps = append(linkEps, ep)
+				}
+			}
+		}
+		for _, m := range ch.Mentions {
+			if !unlinked(m.Episode) {
+				linkEps = append(linkEps, m.Episode)
+			}
+		}
+		if p.links, err = existingLinks(ctx, c, linkEps); err != nil {
+			return err
+		}
+		if err := s.upsertEpisodes(ctx, c, p, ch.Episodes, stored); err != nil {
 			return err
 		}
 		if err := s.upsertEntities(ctx, c, p, group, ch.Entities); err != nil {
@@ -353,7 +385,7 @@ func (s *Store) checkChange(ch *core.Change) (string, error) {
 
 // checkOwnership refuses a change that would overwrite another group's
 // objects or rewire a fact's endpoints. Entities and facts are checked
-// against the catalog; episodes and communities in Kuzu.
+// against the catalog, communities in Kuzu (Apply checks episodes).
 func (s *Store) checkOwnership(ctx context.Context, c *conn, group string, ch *core.Change) error {
 	check := func(table string, ids []string) error {
 		if len(ids) == 0 {
@@ -374,9 +406,6 @@ func (s *Store) checkOwnership(ctx context.Context, c *conn, group string, ch *c
 			out[i] = id(i)
 		}
 		return out
-	}
-	if err := check("Episode", ids(len(ch.Episodes), func(i int) string { return ch.Episodes[i].UUID })); err != nil {
-		return err
 	}
 	for _, e := range ch.Entities {
 		if old, ok := s.cat.committedEntity(e.UUID); ok && old.group != group {

@@ -43,7 +43,7 @@ func soak(ctx context.Context, o options) error {
 		defer os.RemoveAll(d)
 		dir = filepath.Join(d, "db")
 	}
-	cfg, err := host.Load("", func(string) string { return "" })
+	cfg, err := host.Load("", os.Getenv)
 	if err != nil {
 		return err
 	}
