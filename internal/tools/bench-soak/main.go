@@ -135,14 +135,13 @@ func soak(ctx context.Context, o options) (err error) {
 	files, werr := writeFiles(o.out, "ingest",
 		fmt.Sprintf("mnemo soak, phase one: ingest %d message episodes", o.episodes),
 		[]string{
-			fmt.Sprintf("offline, default configuration, one process; batches of %d into %d group(s); %s", ingestBatch, o.groups, ing.verdict(err)),
+			fmt.Sprintf("offline, default configuration, one process; batches of %d into %d group(s)", ingestBatch, o.groups),
 			machine(),
+			verdict(ingestError(ing, err)),
 		},
 		ing.samples, false)
 	rep.files = append(rep.files, files...)
-	if err == nil && ing.failed > 0 {
-		err = fmt.Errorf("%d episodes failed", ing.failed)
-	}
+	err = ingestError(ing, err)
 	if err == nil {
 		err = werr
 	}
@@ -166,8 +165,9 @@ func soak(ctx context.Context, o options) (err error) {
 	files, werr = writeFiles(o.out, "serve",
 		"mnemo soak, phase two: serve while episodes stream in",
 		[]string{
-			fmt.Sprintf("HTTP API on loopback over phase one's database; %d clients searching, %g episodes/s posted, for %s; %s", o.clients, o.rate, o.serve, srv.verdict(err)),
+			fmt.Sprintf("HTTP API on loopback over phase one's database: %d clients searching, %g episodes/s posted, for %s", o.clients, o.rate, o.serve),
 			"offline, default configuration; " + machine(),
+			verdict(err),
 		},
 		srv.samples, true)
 	rep.files = append(rep.files, files...)
@@ -180,19 +180,24 @@ func soak(ctx context.Context, o options) (err error) {
 	return nil
 }
 
-// verdict says in a chart's subtitle whether the phase passed.
-func (r *ingestResult) verdict(err error) string {
-	if err != nil || r.failed > 0 {
-		return "FAILED (see the run's output)"
+// ingestError is phase one's outcome: err, or the failed episodes.
+func ingestError(r *ingestResult, err error) error {
+	if err == nil && r.failed > 0 {
+		return fmt.Errorf("%d episodes failed", r.failed)
 	}
-	return "no errors"
+	return err
 }
 
-func (r *serveResult) verdict(err error) string {
-	if err != nil || r.errors() > 0 {
-		return "FAILED (see the run's output)"
+// verdict says in a chart's subtitle whether the phase passed.
+func verdict(err error) string {
+	if err == nil {
+		return "no errors"
 	}
-	return "no errors"
+	v := "FAILED: " + err.Error()
+	if r := []rune(v); len(r) > 120 {
+		v = string(r[:119]) + "…"
+	}
+	return v
 }
 
 // machine names the machine and toolchain.

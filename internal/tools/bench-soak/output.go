@@ -75,7 +75,8 @@ func writeCSV(w io.Writer, samples []sample, serve bool) error {
 	return nil
 }
 
-// series is one line of a panel.
+// series is one line of a panel, in the next of seriesColors: a panel
+// with several names them and their colors in its title.
 type series struct {
 	name string
 	y    func(s sample) float64
@@ -95,7 +96,7 @@ func panels(serve bool) []panel {
 		ps = append(ps, panel{"Ingestion queue (posted, not yet processed)", "episodes pending", []series{
 			{"pending", func(s sample) float64 { return float64(s.Pending) }},
 		}})
-		ps = append(ps, panel{"Search latency over the interval", "ms", []series{
+		ps = append(ps, panel{"Search latency over the interval: p50 (blue), p95 (red)", "ms", []series{
 			{"p50", func(s sample) float64 { return msf(s.P50) }},
 			{"p95", func(s sample) float64 { return msf(s.P95) }},
 		}})
@@ -114,7 +115,9 @@ var seriesColors = []color.Color{
 }
 
 // writeChart writes an SVG chart of the samples: a title, lines of
-// subtitle and one plot per panel, stacked, each over episodes stored.
+// subtitle and one plot per panel, stacked, each over episodes stored. The
+// titles are aligned left: the SVG names its fonts without embedding them,
+// and a centred line drifts when the viewer's font is wider.
 func writeChart(w io.Writer, title string, subtitle []string, samples []sample, ps []panel) error {
 	const (
 		width  = 8 * vg.Inch
@@ -126,12 +129,13 @@ func writeChart(w io.Writer, title string, subtitle []string, samples []sample, 
 	dc := draw.New(c)
 	sty := text.Style{
 		Color: color.Black, Font: font.From(plot.DefaultFont, 14),
-		XAlign: draw.XCenter, YAlign: draw.YTop, Handler: plot.DefaultTextHandler,
+		XAlign: draw.XLeft, YAlign: draw.YTop, Handler: plot.DefaultTextHandler,
 	}
-	dc.FillText(sty, vg.Point{X: width / 2, Y: dc.Max.Y - vg.Points(8)}, title)
+	left := vg.Points(12)
+	dc.FillText(sty, vg.Point{X: left, Y: dc.Max.Y - vg.Points(8)}, title)
 	sty.Font = font.From(plot.DefaultFont, 10)
 	for i, l := range subtitle {
-		dc.FillText(sty, vg.Point{X: width / 2, Y: dc.Max.Y - vg.Points(float64(28+line*i))}, l)
+		dc.FillText(sty, vg.Point{X: left, Y: dc.Max.Y - vg.Points(float64(28+line*i))}, l)
 	}
 
 	plots := make([][]*plot.Plot, len(ps))
@@ -166,8 +170,6 @@ func makePlot(p panel, samples []sample) (*plot.Plot, error) {
 	pl.X.Tick.Marker = plot.TickerFunc(thousands)
 	pl.Y.Tick.Marker = plot.TickerFunc(plainTicks)
 	pl.Add(plotter.NewGrid())
-	pl.Legend.Top = true
-	pl.Legend.XOffs = -vg.Millimeter
 	for j, s := range p.series {
 		if len(samples) == 0 {
 			break
@@ -184,15 +186,12 @@ func makePlot(p panel, samples []sample) (*plot.Plot, error) {
 		l.Color, l.Width = col, vg.Points(1.5)
 		pts.Color, pts.Shape, pts.Radius = col, draw.CircleGlyph{}, vg.Points(2)
 		pl.Add(l, pts)
-		if len(p.series) > 1 {
-			pl.Legend.Add(s.name, l, pts)
-		}
 	}
 	pl.Y.Min = 0
 	if pl.Y.Max <= 0 {
 		pl.Y.Max = 1
 	}
-	pl.Y.Max *= 1.1 // room for the legend and the last point
+	pl.Y.Max *= 1.05
 	if pl.X.Max <= pl.X.Min {
 		pl.X.Min, pl.X.Max = max(pl.X.Min-1, 0), pl.X.Max+1
 	}

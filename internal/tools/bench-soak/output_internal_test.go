@@ -97,8 +97,8 @@ func TestWriteChart(t *testing.T) {
 		want    []string // among the chart's texts
 	}{
 		{"ingest", false, testSamples(), []string{"the title", "a subtitle", "Ingestion throughput", "episodes/s", "Resident memory (RSS) of the process", "MiB", "WAL (graph.kuzu.wal)", "Database file (graph.kuzu)", "episodes stored"}},
-		{"serve", true, testSamples(), []string{"Search latency over the interval", "ms", "p50", "p95", "Ingestion queue (posted, not yet processed)", "episodes pending"}},
-		{"no samples", true, nil, []string{"the title", "Search latency over the interval"}},
+		{"serve", true, testSamples(), []string{"Search latency over the interval: p50 (blue), p95 (red)", "ms", "Ingestion queue (posted, not yet processed)", "episodes pending"}},
+		{"no samples", true, nil, []string{"the title", "Ingestion throughput"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

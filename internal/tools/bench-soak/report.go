@@ -66,7 +66,10 @@ func (r *report) write(w io.Writer, err error) {
 		fmt.Fprintf(tw, "phase two\tHTTP API on loopback, %d clients searching, %g episodes/s posted, for %s\n", o.clients, o.rate, o.serve)
 		fmt.Fprintf(tw, "  searches\t%d (%.1f/s): p50 %s, p95 %s over the phase\n", s.searches, perSecond(s.searches, o.serve), ms(s.p50), ms(s.p95))
 		lo, hi := rateRange(s.samples)
-		fmt.Fprintf(tw, "  episodes\t%d posted; stored %.1f to %.1f/s per sample; queue drained in %s, %d left pending\n", s.sent, lo, hi, s.drain.Round(time.Second), s.pending)
+		l := last(s.samples)
+		fmt.Fprintf(tw, "  episodes\t%d posted (%.1f/s); %d stored during the phase (%.1f/s, %.1f to %.1f/s per sample), %d pending at its end\n",
+			s.sent, perSecond(s.sent, o.serve), max(l.Stored-s.stored0, 0), perSecond(max(l.Stored-s.stored0, 0), l.Elapsed), lo, hi, l.Pending)
+		fmt.Fprintf(tw, "  queue\tdrained in %s after the phase, %d left pending\n", s.drain.Round(time.Second), s.pending)
 		fmt.Fprintf(tw, "  errors\t%d: %d searches, %d posts, %d episodes failed\n", s.errors(), s.searchErrors, s.sendErrors, s.failed)
 		fmt.Fprintf(tw, "  RSS\tpeak %s, at the end %s\n", mibs(s.peakRSS), mibs(last(s.samples).RSS))
 		fmt.Fprintf(tw, "  WAL\tlargest sampled %s\n", mibs(maxOf(s.samples, func(s sample) int64 { return s.WAL })))

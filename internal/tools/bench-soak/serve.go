@@ -18,6 +18,8 @@ import (
 // serveResult is what phase two measured.
 type serveResult struct {
 	samples []sample
+	// stored0 counts the episodes stored when the phase began.
+	stored0 int
 	// sent counts the episodes accepted by the API; searches the searches
 	// completed; p50 and p95 their latency over the whole phase.
 	sent, searches int
@@ -43,10 +45,11 @@ func (r *serveResult) errors() int { return r.searchErrors + r.sendErrors + r.fa
 // safe for concurrent use.
 type recorder struct {
 	mu sync.Mutex
-	// lat and errs are since the last take; all is every latency.
-	lat, all []time.Duration
-	errs     int
-	res      *serveResult
+	// lat and the error counts are since the last take; all is every
+	// latency.
+	lat, all                 []time.Duration
+	searchErrors, sendErrors int
+	res                      *serveResult
 }
 
 func (r *recorder) searched(d time.Duration) {
@@ -61,11 +64,12 @@ func (r *recorder) searched(d time.Duration) {
 func (r *recorder) fail(search bool, err error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.errs++
 	if search {
+		r.searchErrors++
 		r.res.searches++
 		r.res.searchErrors++
 	} else {
+		r.sendErrors++
 		r.res.sendErrors++
 	}
 	if len(r.res.errs) < maxErrorSamples {
@@ -79,20 +83,20 @@ func (r *recorder) sent(n int) {
 	r.mu.Unlock()
 }
 
-// take returns the latencies and the count of errors since the previous
-// take.
-func (r *recorder) take() ([]time.Duration, int) {
+// take returns the latencies of the searches that succeeded and the
+// numbers of failed searches and posts since the previous take.
+func (r *recorder) take() (lat []time.Duration, searchErrors, sendErrors int) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	lat, errs := r.lat, r.errs
-	r.lat, r.errs = nil, 0
-	return lat, errs
+	lat, searchErrors, sendErrors = r.lat, r.searchErrors, r.sendErrors
+	r.lat, r.searchErrors, r.sendErrors = nil, 0, 0
+	return lat, searchErrors, sendErrors
 }
 
 // serve runs phase two on h: it serves the HTTP API on loopback while
 // o.clients clients search and o.rate episodes a second from corp are
 // posted, for o.serve, sampling every o.interval; then it waits for the
-// queue to drain.
+// queue to drain, failing if it stalls.
 func serve(ctx context.Context, h *host.Host, o options, corp *httpload.Corpus, pr probe) (*serveResult, error) {
 	res := &serveResult{}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -115,6 +119,7 @@ func serve(ctx context.Context, h *host.Host, o options, corp *httpload.Corpus, 
 		return res, err
 	}
 	failed0 := sum.FailedEpisodes
+	res.stored0 = done(sum)
 	rec := &recorder{res: res}
 	wctx, stop := context.WithCancel(ctx)
 	defer stop()
@@ -161,12 +166,12 @@ func serve(ctx context.Context, h *host.Host, o options, corp *httpload.Corpus, 
 			break
 		}
 		now := time.Now()
-		lat, errs := rec.take()
+		lat, searchErrs, sendErrs := rec.take()
 		s := sample{
 			Stored: done(sum), Pending: sum.PendingEpisodes, Elapsed: now.Sub(start),
 			Rate:     float64(done(sum)-lastStored) / now.Sub(last).Seconds(),
-			Searches: len(lat) + errs, P50: httpload.Percentile(lat, 50), P95: httpload.Percentile(lat, 95),
-			Errors: errs + sum.FailedEpisodes - lastFailed,
+			Searches: len(lat) + searchErrs, P50: httpload.Percentile(lat, 50), P95: httpload.Percentile(lat, 95),
+			Errors: searchErrs + sendErrs + sum.FailedEpisodes - lastFailed,
 		}
 		pr.fill(h, &s)
 		res.samples = append(res.samples, s)
@@ -183,16 +188,20 @@ func serve(ctx context.Context, h *host.Host, o options, corp *httpload.Corpus, 
 		return res, serr
 	}
 
-	// Drain: the episodes sent must all be processed, and none fail.
+	// Drain: the episodes sent must all be processed, and none fail. The
+	// queue may take long; it must not stall.
 	t := time.Now()
-	limit := max(o.serve, time.Minute)
-	for {
+	moved := t
+	for prev := -1; ; {
 		_, sum, err = counts(ctx, h, groups)
 		if err != nil {
 			return res, err
 		}
 		res.failed, res.pending = sum.FailedEpisodes-failed0, sum.PendingEpisodes
-		if res.pending == 0 || time.Since(t) > limit {
+		if res.pending != prev {
+			prev, moved = res.pending, time.Now()
+		}
+		if res.pending == 0 || time.Since(moved) > drainStall {
 			break
 		}
 		select {
@@ -206,13 +215,17 @@ func serve(ctx context.Context, h *host.Host, o options, corp *httpload.Corpus, 
 	res.peakRSS = procStatus("VmHWM:")
 	var errs []error
 	if res.pending > 0 {
-		errs = append(errs, fmt.Errorf("%d episodes still pending %s after the phase", res.pending, limit))
+		errs = append(errs, fmt.Errorf("%d episodes still pending after the phase: none processed for %s", res.pending, drainStall))
 	}
 	if n := res.errors(); n > 0 {
 		errs = append(errs, fmt.Errorf("%d errors: %d searches, %d posts, %d episodes failed", n, res.searchErrors, res.sendErrors, res.failed))
 	}
 	return res, errors.Join(errs...)
 }
+
+// drainStall is how long the queue may go without processing an episode
+// once phase two has ended.
+const drainStall = 2 * time.Minute
 
 // stream posts o.rate episodes a second from corp, round robin over the
 // groups, until ctx is done. It sends what is due every 250 ms, so a slow
