@@ -69,7 +69,11 @@ func (r *report) write(w io.Writer, err error) {
 		l := last(s.samples)
 		fmt.Fprintf(tw, "  episodes\t%d posted (%.1f/s); %d stored during the phase (%.1f/s, %.1f to %.1f/s per sample), %d pending at its end\n",
 			s.sent, perSecond(s.sent, o.serve), max(l.Stored-s.stored0, 0), perSecond(max(l.Stored-s.stored0, 0), l.Elapsed), lo, hi, l.Pending)
-		fmt.Fprintf(tw, "  queue\tdrained in %s after the phase, %d left pending\n", s.drain.Round(time.Second), s.pending)
+		kept := "kept up with the posts"
+		if perSecond(max(l.Stored-s.stored0, 0), l.Elapsed) < 0.9*perSecond(s.sent, o.serve) {
+			kept = "did NOT keep up with the posts"
+		}
+		fmt.Fprintf(tw, "  queue\tingestion %s; the queue drained in %s after the phase, %d left pending\n", kept, s.drain.Round(time.Second), s.pending)
 		fmt.Fprintf(tw, "  errors\t%d: %d searches, %d posts, %d episodes failed\n", s.errors(), s.searchErrors, s.sendErrors, s.failed)
 		fmt.Fprintf(tw, "  RSS\tpeak %s, at the end %s\n", mibs(s.peakRSS), mibs(last(s.samples).RSS))
 		fmt.Fprintf(tw, "  WAL\tlargest sampled %s\n", mibs(maxOf(s.samples, func(s sample) int64 { return s.WAL })))

@@ -147,8 +147,7 @@ func serve(ctx context.Context, h *host.Host, o options, corp *httpload.Corpus, 
 	last, lastStored, lastFailed := start, done(sum), failed0
 	end := start.Add(o.serve)
 	var serr error
-	for i := 1; serr == nil; i++ {
-		next := start.Add(time.Duration(i) * o.interval)
+	for next := start.Add(o.interval); serr == nil; {
 		if next.After(end) {
 			next = end
 		}
@@ -179,6 +178,10 @@ func serve(ctx context.Context, h *host.Host, o options, corp *httpload.Corpus, 
 		last, lastStored, lastFailed = now, s.Stored, sum.FailedEpisodes
 		if !next.Before(end) {
 			break
+		}
+		// A sample held up (a read waiting on the store) skips the ticks
+		// it missed rather than taking them at once.
+		for next = next.Add(o.interval); next.Before(time.Now()); next = next.Add(o.interval) {
 		}
 	}
 	stop()
