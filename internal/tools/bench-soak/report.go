@@ -63,14 +63,14 @@ func (r *report) write(w io.Writer, err error) {
 		}
 	}
 	if s := r.serve; s != nil {
-		fmt.Fprintf(tw, "phase two\tHTTP API on loopback, %d clients searching, %g episodes/s posted, for %s\n", o.clients, o.rate, o.serve)
-		fmt.Fprintf(tw, "  searches\t%d (%.1f/s): p50 %s, p95 %s over the phase\n", s.searches, perSecond(s.searches, o.serve), ms(s.p50), ms(s.p95))
+		fmt.Fprintf(tw, "phase two\tHTTP API on loopback, %d clients searching, %g episodes/s posted, for %s (%s with the last sample)\n", o.clients, o.rate, o.serve, s.length.Round(100*time.Millisecond))
+		fmt.Fprintf(tw, "  searches\t%d (%.1f/s): p50 %s, p95 %s over the phase\n", s.searches, perSecond(s.searches, s.length), ms(s.p50), ms(s.p95))
 		lo, hi := rateRange(s.samples)
 		l := last(s.samples)
 		fmt.Fprintf(tw, "  episodes\t%d posted (%.1f/s); %d stored during the phase (%.1f/s, %.1f to %.1f/s per sample), %d pending at its end\n",
-			s.sent, perSecond(s.sent, o.serve), max(l.Stored-s.stored0, 0), perSecond(max(l.Stored-s.stored0, 0), l.Elapsed), lo, hi, l.Pending)
+			s.sent, perSecond(s.sent, s.length), max(l.Stored-s.stored0, 0), perSecond(max(l.Stored-s.stored0, 0), l.Elapsed), lo, hi, l.Pending)
 		kept := "kept up with the posts"
-		if perSecond(max(l.Stored-s.stored0, 0), l.Elapsed) < 0.9*perSecond(s.sent, o.serve) {
+		if perSecond(max(l.Stored-s.stored0, 0), l.Elapsed) < 0.9*perSecond(s.sent, s.length) {
 			kept = "did NOT keep up with the posts"
 		}
 		fmt.Fprintf(tw, "  queue\tingestion %s; the queue drained in %s after the phase, %d left pending\n", kept, s.drain.Round(time.Second), s.pending)

@@ -18,8 +18,11 @@ import (
 // serveResult is what phase two measured.
 type serveResult struct {
 	samples []sample
-	// stored0 counts the episodes stored when the phase began.
+	// stored0 counts the episodes stored when the phase began; length is
+	// how long the clients ran, longer than asked when the last sample
+	// waited on the store.
 	stored0 int
+	length  time.Duration
 	// sent counts the episodes accepted by the API; searches the searches
 	// completed; p50 and p95 their latency over the whole phase.
 	sent, searches int
@@ -186,6 +189,7 @@ func serve(ctx context.Context, h *host.Host, o options, corp *httpload.Corpus, 
 	}
 	stop()
 	wg.Wait()
+	res.length = time.Since(start)
 	res.p50, res.p95 = httpload.Percentile(rec.all, 50), httpload.Percentile(rec.all, 95)
 	if serr != nil {
 		return res, serr
