@@ -13,7 +13,7 @@ WASMFLAGS  := -trimpath -buildmode=c-shared -ldflags=-s
 export MNEMO_WASM_TEST_CACHE ?= $(CURDIR)/.cache/wasm-test
 KUZU_LIB    = $(shell $(GO) list -m -f '{{.Dir}}' github.com/kuzudb/go-kuzu)/lib/dynamic/$(shell $(GO) env GOOS)-$(shell $(GO) env GOARCH)/libkuzu.so
 
-.PHONY: help build plugins test test-race lint fmt check bench dist demo bench-lme bench-search bench-http clean
+.PHONY: help build plugins test test-race lint fmt check bench dist demo bench-lme bench-search bench-http bench-soak clean
 
 help:
 	@echo "make build        build bin/mnemo"
@@ -25,6 +25,7 @@ help:
 	@echo "make bench-lme    LongMemEval_S retrieval benchmark (LIMIT=N for a subset)"
 	@echo "make bench-search search latency at 10k/100k/1M facts"
 	@echo "make bench-http   HTTP load test while ingesting"
+	@echo "make bench-soak   soak: 100k episodes, reopen, then serve 10 min (docs/bench/)"
 	@echo "make dist         dist/: mnemo and libkuzu.so, runs without Go"
 
 build: plugins
@@ -93,6 +94,20 @@ demo: build
 # ingested. Fails if any request fails.
 bench-http: build
 	$(BIN)/mnemo bench http --clients 8,32 --duration 20s
+
+# Soak (charts and CSVs in docs/bench/): EPISODES generated messages
+# ingested offline in one process on the default configuration, the
+# database closed and reopened on the defaults; then the HTTP API over it
+# on loopback, CLIENTS clients searching while RATE episodes/s stream in
+# for SERVE. Fails on any error. The full run takes hours at today's
+# ingestion rate; EPISODES=2000 SERVE=1m OUT=/tmp/soak is a quick check.
+EPISODES ?= 100000
+SERVE    ?= 10m
+CLIENTS  ?= 8
+RATE     ?= 10
+OUT      ?= docs/bench
+bench-soak:
+	$(GO) run ./internal/tools/bench-soak -episodes $(EPISODES) -serve $(SERVE) -clients $(CLIENTS) -rate $(RATE) -out $(OUT)
 
 clean:
 	rm -rf $(BIN) $(DIST) .cache/wasm-test

@@ -1,156 +1,193 @@
 package main
 
 import (
-	"bufio"
-	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
-	"runtime"
-	"strconv"
 	"time"
 
 	"mnemo/core"
 	"mnemo/host"
 	"mnemo/internal/bench/httpload"
+	"mnemo/kuzu"
 )
 
-type options struct {
-	episodes, groups, every int
-	dir, out                string
-	serve                   time.Duration
-	clients, rate           int
+// ingestBatch is how many episodes phase one hands the engine at once.
+const ingestBatch = 64
+
+// ingestResult is what phase one measured.
+type ingestResult struct {
+	samples []sample
+	// elapsed is the time from the first episode to the last stored.
+	elapsed time.Duration
+	// failed counts episodes that ended failed; errs holds the first
+	// few errors of any kind.
+	failed int
+	errs   []string
+	// durability is the store's checkpoint counters before it closed;
+	// peakRSS the process's peak resident memory then.
+	durability kuzu.DurabilityStats
+	peakRSS    int64
+	// before and after are the groups' counts before the store closed
+	// and after it opened again; closeTime and reopenTime how long that
+	// took.
+	before, after         core.Stats
+	closeTime, reopenTime time.Duration
 }
 
-// sample is one row of a phase's CSV.
-type sample struct {
-	stored         int
-	elapsed        time.Duration
-	rate           float64 // episodes/s since the previous sample
-	rss, wal, db   int64
-	p50, p95       time.Duration
-	searches, errs int
-}
-
-func soak(ctx context.Context, o options) error {
-	dir := o.dir
-	if dir == "" {
-		d, err := os.MkdirTemp("", "mnemo-soak-")
-		if err != nil {
-			return err
-		}
-		defer os.RemoveAll(d)
-		dir = filepath.Join(d, "db")
-	}
-	cfg, err := host.Load("", os.Getenv)
-	if err != nil {
-		return err
-	}
-	cfg.DB = dir
-	cfg.Log.Level = "warn"
-	h, err := host.Open(ctx, cfg, host.OpenOptions{})
-	if err != nil {
-		return err
-	}
-	samples, err := ingest(ctx, h, o, dir)
-	cerr := h.Close(context.Background())
-	for _, s := range samples {
-		fmt.Printf("%d\t%.1f/s\trss %dMiB\twal %dKiB\tdb %dMiB\n", s.stored, s.rate, s.rss>>20, s.wal>>10, s.db>>20)
-	}
-	if err != nil {
-		return err
-	}
-	return cerr
-}
-
-// ingest stores o.episodes generated messages in batches of 64, waiting for
-// each batch's extraction before storing the next so that the queue never
-// holds more than two batches.
-func ingest(ctx context.Context, h *host.Host, o options, dir string) ([]sample, error) {
-	corp := httpload.NewCorpus(1)
+// ingest runs phase one on h: it stores o.episodes generated messages
+// from corp and samples the run every o.every episodes.
+func ingest(ctx context.Context, h *host.Host, o options, corp *httpload.Corpus, pr probe) (*ingestResult, error) {
+	res := &ingestResult{}
+	groups := groupNames(o.groups)
 	start := time.Now()
-	last, lastN := start, 0
-	var out []sample
-	var prev []string
+	last, lastStored, lastFailed := start, 0, 0
+	var prev []string // the batch in flight
 	prevGroup := ""
-	const batch = 64
-	for n := 0; n < o.episodes; {
-		k := min(batch, o.episodes-n)
-		gen := corp.Episodes(k)
-		group := "soak-" + strconv.Itoa((n/batch)%o.groups)
+	for n, b := 0, 0; n < o.episodes; b++ {
+		k := min(ingestBatch, o.episodes-n)
+		group := groups[b%len(groups)]
 		eps := make([]core.Episode, k)
-		for i, g := range gen {
-			t, _ := time.Parse(time.RFC3339, g.ReferenceTime)
+		for i, g := range corp.Episodes(k) {
+			t, err := time.Parse(time.RFC3339, g.ReferenceTime)
+			if err != nil {
+				return res, fmt.Errorf("parse reference time: %w", err)
+			}
 			eps[i] = core.Episode{UUID: g.UUID, GroupID: group, Source: core.Source(g.Source), Content: g.Content, ValidAt: t}
 		}
-		res, err := h.Engine.Ingest(ctx, eps)
+		ir, err := h.Engine.Ingest(ctx, eps)
 		if err != nil {
-			return out, fmt.Errorf("ingest at %d: %w", n, err)
+			return res, fmt.Errorf("ingest episodes %d to %d: %w", n, n+k, err)
 		}
+		n += k
+		// The queue holds at most two batches: wait for the previous one
+		// while this one is processed.
 		if prev != nil {
-			if err := waitDone(ctx, h, prevGroup, prev); err != nil {
-				return out, err
+			if err := res.wait(ctx, h, prevGroup, prev); err != nil {
+				return res, err
 			}
 		}
 		prev, prevGroup = prev[:0], group
-		for _, r := range res {
+		for _, r := range ir {
 			prev = append(prev, r.UUID)
 		}
-		n += k
-		if n-lastN >= o.every || n == o.episodes {
-			if n == o.episodes {
-				if err := waitDone(ctx, h, group, prev); err != nil {
-					return out, err
-				}
+		if n == o.episodes {
+			if err := res.wait(ctx, h, group, prev); err != nil {
+				return res, err
 			}
-			now := time.Now()
-			s := sample{stored: n, elapsed: now.Sub(start), rate: float64(n-lastN) / now.Sub(last).Seconds(), rss: rss(), wal: size(filepath.Join(dir, "graph.kuzu.wal")), db: size(filepath.Join(dir, "graph.kuzu"))}
-			fmt.Fprintf(os.Stderr, "%d\t%.1f/s\trss %dMiB\twal %dKiB\tdb %dMiB\n", s.stored, s.rate, s.rss>>20, s.wal>>10, s.db>>20)
-			out = append(out, s)
-			last, lastN = now, n
+			prev = nil
 		}
+		stored := n - len(prev)
+		if stored-lastStored < o.every && n < o.episodes {
+			continue
+		}
+		now := time.Now()
+		s := sample{
+			Stored: stored, Pending: len(prev), Elapsed: now.Sub(start),
+			Rate:   float64(stored-lastStored) / now.Sub(last).Seconds(),
+			Errors: res.failed - lastFailed,
+		}
+		pr.fill(h, &s)
+		res.samples = append(res.samples, s)
+		progress("ingest", s)
+		last, lastStored, lastFailed = now, stored, res.failed
 	}
-	return out, nil
+	res.elapsed = time.Since(start)
+	return res, nil
 }
 
-func waitDone(ctx context.Context, h *host.Host, group string, uuids []string) error {
+// wait waits for the episodes to be processed and counts those that
+// failed.
+func (r *ingestResult) wait(ctx context.Context, h *host.Host, group string, uuids []string) error {
 	reps, err := h.Engine.Wait(ctx, group, uuids...)
 	if err != nil {
-		return fmt.Errorf("wait: %w", err)
+		return fmt.Errorf("wait for episodes: %w", err)
 	}
-	for _, r := range reps {
-		if r.Status != core.EpisodeDone {
-			return fmt.Errorf("episode %s: %s: %s", r.UUID, r.Status, r.Error)
+	for _, rep := range reps {
+		if rep.Status != core.EpisodeDone {
+			r.failed++
+			r.errorf("episode %s: %s: %s", rep.UUID, rep.Status, rep.Error)
 		}
 	}
 	return nil
 }
 
-func size(path string) int64 {
-	fi, err := os.Stat(path)
-	if err != nil {
-		return 0
+// errorf keeps the first few errors.
+func (r *ingestResult) errorf(format string, args ...any) {
+	if len(r.errs) < maxErrorSamples {
+		r.errs = append(r.errs, fmt.Sprintf(format, args...))
 	}
-	return fi.Size()
 }
 
-// rss is the resident set of this process, from /proc (0 elsewhere).
-func rss() int64 {
-	b, err := os.ReadFile("/proc/self/status")
+// maxErrorSamples is how many errors a phase keeps to print.
+const maxErrorSamples = 5
+
+// reopen closes h and opens the database again on cfg, checking that the
+// groups' counts survived; it returns the new host, nil if it could not
+// open one.
+func (r *ingestResult) reopen(ctx context.Context, h *host.Host, cfg host.Config, o options) (*host.Host, error) {
+	groups := groupNames(o.groups)
+	per, sum, err := counts(ctx, h, groups)
 	if err != nil {
-		return 0
+		h.Close(context.Background())
+		return nil, err
 	}
-	sc := bufio.NewScanner(bytes.NewReader(b))
-	for sc.Scan() {
-		if v, ok := bytes.CutPrefix(sc.Bytes(), []byte("VmRSS:")); ok {
-			f := bytes.Fields(v)
-			if len(f) > 0 {
-				n, _ := strconv.ParseInt(string(f[0]), 10, 64)
-				return n << 10
-			}
+	r.before = sum
+	r.durability = h.Store.DurabilityStats()
+	r.peakRSS = procStatus("VmHWM:")
+	t := time.Now()
+	if err := h.Close(ctx); err != nil {
+		return nil, fmt.Errorf("close the database: %w", err)
+	}
+	r.closeTime = time.Since(t)
+
+	t = time.Now()
+	h, err = openHost(ctx, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("reopen the database: %w", err)
+	}
+	r.reopenTime = time.Since(t)
+	per2, sum2, err := counts(ctx, h, groups)
+	if err != nil {
+		return h, err
+	}
+	r.after = sum2
+	var errs []error
+	for _, g := range groups {
+		if a, b := per[g], per2[g]; a != b {
+			errs = append(errs, fmt.Errorf("group %s: counts %+v before closing, %+v after reopening", g, a, b))
 		}
 	}
-	_ = runtime.NumCPU
-	return 0
+	if sum2.PendingEpisodes > 0 || sum2.FailedEpisodes > 0 {
+		errs = append(errs, fmt.Errorf("after reopening: %d episodes pending, %d failed", sum2.PendingEpisodes, sum2.FailedEpisodes))
+	}
+	if done(sum2) < o.episodes {
+		errs = append(errs, fmt.Errorf("after reopening: %d episodes done, want %d", done(sum2), o.episodes))
+	}
+	return h, errors.Join(errs...)
+}
+
+// openHost opens the database on cfg, logging warnings and errors only.
+func openHost(ctx context.Context, cfg host.Config) (*host.Host, error) {
+	return host.Open(ctx, cfg, host.OpenOptions{Logger: host.NewLogger(cfg.Log, os.Stderr)})
+}
+
+// progress prints one sample as the run goes.
+func progress(phase string, s sample) {
+	line := fmt.Sprintf("%-6s %8d stored %7.1f/s  rss %5d MiB  wal %7.2f MiB  db %7.1f MiB  ckpt %d",
+		phase, s.Stored, s.Rate, s.RSS>>20, mib(s.WAL), mib(s.DB), s.Checkpoints)
+	if phase == "serve" {
+		line += fmt.Sprintf("  pending %d  searches %d  p50 %s  p95 %s", s.Pending, s.Searches, ms(s.P50), ms(s.P95))
+	}
+	if s.Errors > 0 {
+		line += fmt.Sprintf("  ERRORS %d", s.Errors)
+	}
+	fmt.Fprintln(os.Stderr, line)
+}
+
+func mib(b int64) float64 { return float64(b) / (1 << 20) }
+
+func ms(d time.Duration) string {
+	return fmt.Sprintf("%.1fms", float64(d)/float64(time.Millisecond))
 }

@@ -2,12 +2,19 @@
 // configuration and records how it holds up: `make bench-soak`.
 //
 // Phase one ingests generated chat messages offline (rule extractor, local
-// embedder) in one process, sampling episodes/s, resident memory, the WAL
-// and the database file as episodes are stored; then it closes the
-// database and opens it again on the defaults. Phase two serves the HTTP
-// API over that database on loopback while clients search and episodes
-// stream in, sampling search latency as well. Each phase writes a CSV and
-// an SVG chart over episodes stored; any error fails the run.
+// embedder) in one process through the engine, sampling episodes/s,
+// resident memory, the WAL and the database file as episodes are stored;
+// then it closes the database, opens it again on the defaults and checks
+// that every episode is still there and done. Phase two serves the HTTP API
+// over that database on loopback while clients search and episodes stream
+// in at a steady rate, sampling search latency as well; then it waits for
+// the queue to drain.
+//
+// Each phase writes a CSV and an SVG chart over episodes stored
+// (soak-ingest.* and soak-serve.* in -out), and the run prints a summary
+// and the command that reproduces it. Any error — a failed episode, a
+// failed request, counts that differ after reopening — fails the run
+// (exit status 1), after what was measured has been written.
 package main
 
 import (
@@ -16,8 +23,29 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"path/filepath"
+	"runtime"
 	"runtime/pprof"
+	"time"
+
+	"mnemo/host"
+	"mnemo/internal/bench/httpload"
 )
+
+// options are the command's flags.
+type options struct {
+	episodes, groups, every, clients int
+	rate                             float64
+	dir, out                         string
+	serve, interval                  time.Duration
+}
+
+// defaultInterval is how often phase two samples by default.
+const defaultInterval = 10 * time.Second
+
+// defaultEvery is how often phase one samples by default: 100 samples, or
+// one a batch for short runs.
+func defaultEvery(episodes int) int { return max(episodes/100, ingestBatch) }
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
@@ -30,29 +58,151 @@ func run(ctx context.Context, args []string) int {
 	var o options
 	fs.IntVar(&o.episodes, "episodes", 100000, "episodes ingested in phase one")
 	fs.IntVar(&o.groups, "groups", 1, "groups the episodes are spread over")
-	fs.IntVar(&o.every, "every", 1000, "sample every `N` episodes stored")
+	fs.IntVar(&o.every, "every", 0, "sample phase one every `N` episodes stored (default: episodes/100, at least 64)")
 	fs.StringVar(&o.dir, "dir", "", "database directory (default: a new temporary one, removed after)")
 	fs.StringVar(&o.out, "out", "bench-out", "directory for the CSV files and charts")
-	fs.DurationVar(&o.serve, "serve", 0, "length of phase two (0 skips it)")
+	fs.DurationVar(&o.serve, "serve", 10*time.Minute, "length of phase two (0 skips it)")
 	fs.IntVar(&o.clients, "clients", 8, "searching clients in phase two")
-	fs.IntVar(&o.rate, "rate", 20, "episodes/s streamed in during phase two")
-	cpu := fs.String("cpuprofile", "", "write a CPU profile of phase one to `FILE`")
+	fs.Float64Var(&o.rate, "rate", 10, "episodes/s posted during phase two")
+	fs.DurationVar(&o.interval, "interval", defaultInterval, "sample phase two every `D`")
+	cpu := fs.String("cpuprofile", "", "write a CPU profile of the run to `FILE`")
 	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if o.every == 0 {
+		o.every = defaultEvery(o.episodes)
+	}
+	if o.episodes < 0 || o.groups < 1 || o.clients < 1 || o.rate <= 0 || o.interval <= 0 || o.serve < 0 {
+		fmt.Fprintln(os.Stderr, "bench-soak: -episodes must be 0 or more, -serve 0 or more, -groups, -clients, -rate and -interval positive")
 		return 2
 	}
 	if *cpu != "" {
 		f, err := os.Create(*cpu)
 		if err != nil {
-			fmt.Fprintln(os.Stderr, err)
+			fmt.Fprintln(os.Stderr, "bench-soak:", err)
 			return 1
 		}
 		defer f.Close()
-		pprof.StartCPUProfile(f)
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fmt.Fprintln(os.Stderr, "bench-soak:", err)
+			return 1
+		}
 		defer pprof.StopCPUProfile()
 	}
 	if err := soak(ctx, o); err != nil {
-		fmt.Fprintln(os.Stderr, "bench-soak:", err)
+		fmt.Fprintln(os.Stderr, "bench-soak: FAILED:", err)
 		return 1
 	}
 	return 0
+}
+
+// soak runs both phases and writes and prints what they measured, even
+// when one fails.
+func soak(ctx context.Context, o options) (err error) {
+	dir := o.dir
+	if dir == "" {
+		d, err := os.MkdirTemp("", "mnemo-soak-")
+		if err != nil {
+			return fmt.Errorf("create database directory: %w", err)
+		}
+		defer os.RemoveAll(d)
+		dir = filepath.Join(d, "db")
+	}
+	// The defaults: no configuration file, and the environment only for
+	// what a run sets on purpose (MNEMO_STORE_BUFFER_POOL_MB=256 measures
+	// the smallest default pool on a machine whose default is larger).
+	cfg, err := host.Load("", os.Getenv)
+	if err != nil {
+		return fmt.Errorf("load the default configuration: %w", err)
+	}
+	cfg.DB = dir
+	cfg.Log.Level = "warn"
+	pr := probe{dir: dir}
+	corp := httpload.NewCorpus(1)
+	rep := &report{o: o, start: time.Now()}
+	defer func() { rep.print(os.Stdout, err) }()
+
+	h, err := openHost(ctx, cfg)
+	if err != nil {
+		return fmt.Errorf("open the database: %w", err)
+	}
+	ing, err := ingest(ctx, h, o, corp, pr)
+	rep.ingest = ing
+	if err == nil {
+		h, err = ing.reopen(ctx, h, cfg, o)
+	} else {
+		h.Close(context.Background())
+		h = nil
+	}
+	files, werr := writeFiles(o.out, "ingest",
+		fmt.Sprintf("mnemo soak, phase one: ingest %d message episodes", o.episodes),
+		[]string{
+			fmt.Sprintf("offline, default configuration, one process; batches of %d into %d group(s)", ingestBatch, o.groups),
+			machine(),
+			verdict(ingestError(ing, err)),
+		},
+		ing.samples, false)
+	rep.files = append(rep.files, files...)
+	err = ingestError(ing, err)
+	if err == nil {
+		err = werr
+	}
+	if err != nil || o.serve == 0 {
+		if h != nil {
+			if cerr := h.Close(context.Background()); err == nil && cerr != nil {
+				err = fmt.Errorf("close the database: %w", cerr)
+			}
+		}
+		if err != nil {
+			return fmt.Errorf("phase one: %w", err)
+		}
+		return nil
+	}
+
+	srv, err := serve(ctx, h, o, corp, pr)
+	rep.serve = srv
+	if cerr := h.Close(context.Background()); err == nil && cerr != nil {
+		err = fmt.Errorf("close the database: %w", cerr)
+	}
+	files, werr = writeFiles(o.out, "serve",
+		"mnemo soak, phase two: serve while episodes stream in",
+		[]string{
+			fmt.Sprintf("HTTP API on loopback over phase one's database: %d clients searching, %g episodes/s posted, for %s", o.clients, o.rate, o.serve),
+			"offline, default configuration; " + machine(),
+			verdict(err),
+		},
+		srv.samples, true)
+	rep.files = append(rep.files, files...)
+	if err == nil {
+		err = werr
+	}
+	if err != nil {
+		return fmt.Errorf("phase two: %w", err)
+	}
+	return nil
+}
+
+// ingestError is phase one's outcome: err, or the failed episodes.
+func ingestError(r *ingestResult, err error) error {
+	if err == nil && r.failed > 0 {
+		return fmt.Errorf("%d episodes failed", r.failed)
+	}
+	return err
+}
+
+// verdict says in a chart's subtitle whether the phase passed.
+func verdict(err error) string {
+	if err == nil {
+		return "no errors"
+	}
+	v := "FAILED: " + err.Error()
+	if r := []rune(v); len(r) > 120 {
+		v = string(r[:119]) + "…"
+	}
+	return v
+}
+
+// machine names the machine and toolchain.
+func machine() string {
+	return fmt.Sprintf("%d CPUs, %s/%s, %s", runtime.NumCPU(), runtime.GOOS, runtime.GOARCH, runtime.Version())
 }
