@@ -33,6 +33,10 @@ func statusOf(err error) (int, string) {
 		return http.StatusBadRequest, "invalid"
 	case errors.Is(err, core.ErrConflict):
 		return http.StatusConflict, "conflict"
+	case errors.Is(err, core.ErrBusy):
+		// The store is freeing memory (a checkpoint): the same request
+		// succeeds shortly.
+		return http.StatusServiceUnavailable, "busy"
 	case errors.Is(err, core.ErrLocked), errors.Is(err, core.ErrUnavailable), errors.Is(err, core.ErrClosed):
 		return http.StatusServiceUnavailable, "unavailable"
 	case errors.Is(err, context.Canceled):
@@ -49,7 +53,8 @@ type errorBody struct {
 	// Error says what went wrong.
 	Error string `json:"error"`
 	// Code is the kind of error: invalid, unauthorized, forbidden,
-	// not_found, conflict, too_large, unavailable, timeout or internal.
+	// not_found, conflict, too_large, busy, unavailable, timeout or
+	// internal.
 	Code string `json:"code"`
 }
 
@@ -62,6 +67,8 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) i
 	case http.StatusInternalServerError:
 		s.log.Error("request failed", "method", r.Method, "path", r.URL.Path, "request_id", w.Header().Get("X-Request-ID"), "err", err)
 		msg = "internal error; the server log has the details (request id " + w.Header().Get("X-Request-ID") + ")"
+	case http.StatusServiceUnavailable:
+		w.Header().Set("Retry-After", "1")
 	case http.StatusUnauthorized:
 		w.Header().Set("WWW-Authenticate", `Bearer realm="mnemo"`)
 		msg = "an API key is required: send \"Authorization: Bearer KEY\" or \"X-API-Key: KEY\""
