@@ -34,7 +34,12 @@ import (
 //     search returns, the names of the ends of the facts it returns, and
 //     the label and time filters of entities and of facts' ends;
 //   - how many vectors each group has, which decides between an exact scan
-//     and the index (see search.go).
+//     and the index (see search.go);
+//   - each entity's facts and an index of entities by normalized name and
+//     acronym, so that the reads of entity and fact resolution —
+//     FactsOfEntities, FactsBetween, EntitiesByName — run no statement
+//     (see catalog_index.go; they cost 4–6 ms each in Kuzu, a traversal
+//     or a scan of the Entity table, several times per episode).
 //
 // Like the text index it is loaded when the store opens and updated after
 // every commit, under the write lock, from what the transaction wrote; a
@@ -47,12 +52,15 @@ import (
 // are read back inside the transaction, before the commit, so the catalog
 // holds what Kuzu committed, not what the write path meant to write.
 // Memory: about 100 bytes per vector, 300 per fact, 200 per entity plus
-// its summary (at 1M facts and 250k entities the rows took 357 MiB).
+// its summary (at 1M facts and 250k entities the rows took 357 MiB), and
+// for the indexes about 50 bytes per fact and 150 per entity more.
 type catalog struct {
 	mu       sync.RWMutex
 	slots    map[core.Scope][]slot
 	facts    map[string]*factEntry
 	entities map[string]*entityEntry
+	// byName is the name index (see catalog_index.go).
+	byName map[nameKey][]string
 	// vectors counts the occupied slots of each scope by group, total in
 	// all groups.
 	vectors map[core.Scope]map[string]int
@@ -107,6 +115,7 @@ func (k *catalog) load(ctx context.Context, c *conn) error {
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	k.facts, k.entities, k.strs = map[string]*factEntry{}, map[string]*entityEntry{}, map[string]string{}
+	k.byName = map[nameKey][]string{}
 	if err := k.readSlots(ctx, c); err != nil {
 		return err
 	}
@@ -235,7 +244,8 @@ func (k *catalog) apply(p *pending) []textChange {
 		}
 	}
 	var texts []textChange
-	// Entities first: facts share their ends' uuids (canonical).
+	// Entities first: facts share their ends' uuids (canonical), and a
+	// new fact is linked to its ends.
 	for _, sc := range []core.Scope{core.ScopeEntities, core.ScopeFacts} {
 		back := make(map[string]bool, len(p.rows[sc]))
 		for _, r := range p.rows[sc] {
@@ -243,14 +253,21 @@ func (k *catalog) apply(p *pending) []textChange {
 			back[t.id] = true
 			texts = append(texts, t)
 		}
+		gone := map[string]*factEntry{}
 		for id := range p.touched[sc] {
 			if back[id] {
 				continue
+			}
+			if sc == core.ScopeFacts {
+				if f, ok := k.facts[id]; ok {
+					gone[id] = f
+				}
 			}
 			if group, ok := k.forget(sc, id); ok {
 				texts = append(texts, textChange{sc: sc, group: group, id: id, del: true})
 			}
 		}
+		k.unlink(gone)
 	}
 	return texts
 }
@@ -267,13 +284,16 @@ func (k *catalog) put(sc core.Scope, r row) textChange {
 }
 
 // forget removes a fact or an entity and returns the group it was in, if
-// the catalog held it. The caller holds k.mu for writing.
+// the catalog held it. A fact stays in its ends' lists: the caller
+// unlinks the facts it forgot, all at once. The caller holds k.mu for
+// writing.
 func (k *catalog) forget(sc core.Scope, id string) (string, bool) {
 	if sc == core.ScopeEntities {
 		e, ok := k.entities[id]
 		if !ok {
 			return "", false
 		}
+		k.unindexName(e)
 		delete(k.entities, id)
 		return e.group, true
 	}
@@ -295,16 +315,26 @@ func (k *catalog) dropGroup(group string) {
 		k.total[sc] -= k.vectors[sc][group]
 		delete(k.vectors[sc], group)
 	}
+	// The group's entities go with their lists of facts, so that only the
+	// ends in other groups, if any, are unlinked.
 	for id, n := range k.entities {
 		if n.group == group {
 			delete(k.entities, id)
 		}
 	}
+	for nk := range k.byName {
+		if nk.group == group {
+			delete(k.byName, nk)
+		}
+	}
+	gone := map[string]*factEntry{}
 	for id, f := range k.facts {
 		if f.group == group {
+			gone[id] = f
 			delete(k.facts, id)
 		}
 	}
+	k.unlink(gone)
 }
 
 // offsetHit is a neighbour an index search returned: its row's offset in

@@ -8,27 +8,43 @@ import (
 )
 
 // entityEntry is an entity's row as the catalog keeps it: the Entity
-// table's columns read back (entityCols). The uuid is also the map's key,
-// the same string, which the facts' ends share (see canonical).
+// table's columns read back (entityCols) but the name_key and acronym,
+// which the name index holds (see catalog_index.go). The uuid is also the
+// map's key, the same string, which the facts' ends share (see canonical).
 type entityEntry struct {
 	uuid, group, name, summary, attrs string
 	labels                            []string
 	created                           int64
+	// facts are the uuids of the facts with the entity as an end, in no
+	// order (see catalog_index.go).
+	facts []string
 }
 
-// putEntity stores a row of entityCols and returns its entry. The caller
-// holds k.mu for writing.
+// putEntity stores a row of entityCols and returns its entry. An entry
+// that replaces another keeps its uuid string and its facts, and moves in
+// the name index if its name changed. The caller holds k.mu for writing.
 func (k *catalog) putEntity(r row) *entityEntry {
 	labels := strs(r[3])
 	for i, l := range labels {
 		labels[i] = k.intern(l)
 	}
-	id := keep(str(r[0]))
+	old, had := k.entities[str(r[0])]
 	e := &entityEntry{
-		uuid: id, group: k.intern(str(r[1])), name: keep(str(r[2])), labels: labels,
+		group: k.intern(str(r[1])), name: keep(str(r[2])), labels: labels,
 		summary: keep(str(r[4])), attrs: keep(str(r[5])), created: unixMicro(tm(r[6])),
 	}
-	k.entities[id] = e
+	switch {
+	case !had:
+		e.uuid = keep(str(r[0]))
+		k.indexName(e)
+	case old.name == e.name && old.group == e.group:
+		e.uuid, e.facts, e.name = old.uuid, old.facts, old.name
+	default:
+		e.uuid, e.facts = old.uuid, old.facts
+		k.unindexName(old)
+		k.indexName(e)
+	}
+	k.entities[e.uuid] = e
 	return e
 }
 

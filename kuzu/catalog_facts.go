@@ -37,8 +37,9 @@ func fromMicro(us int64) time.Time {
 	return time.UnixMicro(us).UTC()
 }
 
-// putFact stores a row of factCols and returns its uuid and entry. The
-// caller holds k.mu for writing.
+// putFact stores a row of factCols and returns its uuid and entry. A new
+// fact is linked to its ends (see catalog_index.go); a fact's ends never
+// change. The caller holds k.mu for writing.
 func (k *catalog) putFact(r row) (string, *factEntry) {
 	eps := strs(r[13])
 	for i, e := range eps {
@@ -51,6 +52,9 @@ func (k *catalog) putFact(r row) (string, *factEntry) {
 		valid: unixMicro(tm(r[7])), invalid: unixMicro(tm(r[8])), stated: unixMicro(tm(r[9])),
 		created: unixMicro(tm(r[10])), expired: unixMicro(tm(r[11])),
 		invalidatedBy: keep(str(r[12])), episodes: eps,
+	}
+	if _, had := k.facts[id]; !had {
+		k.link(id, f)
 	}
 	k.facts[id] = f
 	return id, f
