@@ -2,6 +2,9 @@ package kuzu
 
 import (
 	"context"
+	"fmt"
+	"slices"
+	"strings"
 
 	"mnemo/core"
 )
@@ -18,4 +21,89 @@ func DowngradeForTest(ctx context.Context, s *Store) error {
 		}
 		return c.exec(ctx, "MERGE (m:Meta {key: 'schema_version'}) SET m.value = '1'", nil)
 	})
+}
+
+// The reads the catalog serves, as Kuzu answered them before it did: the
+// reference its answers are checked against.
+
+// FactsBetweenFromKuzuForTest is FactsBetween's Cypher: one hop from the
+// first entity's primary key, keeping the facts whose ends are the pair.
+func FactsBetweenFromKuzuForTest(ctx context.Context, s *Store, group, a, b string) ([]core.Fact, error) {
+	var out []core.Fact
+	err := s.read(ctx, func(c *conn) error {
+		var err error
+		out, err = queryFacts(ctx, c, `MATCH (a:Entity {uuid: $a})-[:RELATES_TO]-(f:Fact)
+			WHERE f.group_id = $g AND (f.source_uuid = $a AND f.target_uuid = $b OR f.source_uuid = $b AND f.target_uuid = $a)
+			RETURN DISTINCT `+factCols+` ORDER BY f.uuid`, map[string]any{"a": a, "b": b, "g": group}, false)
+		return err
+	})
+	return out, err
+}
+
+// FactsOfEntitiesFromKuzuForTest is FactsOfEntities' Cypher: one
+// traversal per entity up to 16 entities, one join over the list beyond.
+func FactsOfEntitiesFromKuzuForTest(ctx context.Context, s *Store, group string, uuids []string, limit int) ([]core.Fact, error) {
+	if len(uuids) == 0 {
+		return nil, nil
+	}
+	lim := ""
+	if limit > 0 {
+		lim = fmt.Sprintf(" LIMIT %d", limit)
+	}
+	const where = ` WHERE n.group_id = $g AND f.group_id = $g AND f.expired_at IS NULL
+			RETURN DISTINCT ` + factCols + ` ORDER BY f.uuid DESC`
+	const perEntityLimit = 16
+	ids := uniq(uuids)
+	var out []core.Fact
+	err := s.read(ctx, func(c *conn) error {
+		if len(ids) > perEntityLimit {
+			var err error
+			out, err = queryFacts(ctx, c, byUUID("n", "Entity", "ids", "-[:RELATES_TO]-(f:Fact)")+where+lim, map[string]any{"ids": ids, "g": group}, false)
+			return err
+		}
+		seen := map[string]bool{}
+		for _, id := range ids {
+			fs, err := queryFacts(ctx, c, "MATCH (n:Entity {uuid: $id})-[:RELATES_TO]-(f:Fact)"+where+lim, map[string]any{"id": id, "g": group}, false)
+			if err != nil {
+				return err
+			}
+			for _, f := range fs {
+				if !seen[f.UUID] {
+					seen[f.UUID] = true
+					out = append(out, f)
+				}
+			}
+		}
+		slices.SortFunc(out, func(a, b core.Fact) int { return strings.Compare(b.UUID, a.UUID) })
+		if limit > 0 && len(out) > limit {
+			out = out[:limit]
+		}
+		return nil
+	})
+	return out, err
+}
+
+// EntitiesByNameFromKuzuForTest is EntitiesByName's Cypher: a scan of the
+// group's entities matching name_key or acronym.
+func EntitiesByNameFromKuzuForTest(ctx context.Context, s *Store, group string, keys []string) ([]core.Entity, error) {
+	if len(keys) == 0 {
+		return nil, nil
+	}
+	var out []core.Entity
+	err := s.read(ctx, func(c *conn) error {
+		rows, err := c.query(ctx, "MATCH (n:Entity) WHERE n.group_id = $g AND (n.name_key IN $k OR n.acronym IN $k) RETURN "+entityCols+" ORDER BY n.uuid",
+			map[string]any{"g": group, "k": keys})
+		if err != nil {
+			return fmt.Errorf("find entities by name: %w", err)
+		}
+		for _, r := range rows {
+			e, err := decodeEntity(r)
+			if err != nil {
+				return err
+			}
+			out = append(out, e)
+		}
+		return nil
+	})
+	return out, err
 }

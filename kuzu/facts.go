@@ -3,9 +3,7 @@ package kuzu
 import (
 	"context"
 	"fmt"
-	"slices"
 	"sort"
-	"strings"
 
 	"mnemo/core"
 )
@@ -94,25 +92,17 @@ func (s *Store) ListFacts(ctx context.Context, group string, opts core.ListOptio
 	return page, err
 }
 
-// FactsBetween implements core.FactStore. It walks one hop from the first
-// entity's primary key and keeps the facts whose endpoints are the pair, so
-// its cost does not grow with the size of the graph.
+// FactsBetween implements core.FactStore from the catalog: the facts
+// among the first entity's (see catalog_index.go) whose ends are the pair.
 func (s *Store) FactsBetween(ctx context.Context, group, a, b string) ([]core.Fact, error) {
 	if err := core.ValidateGroupID(group); err != nil {
 		return nil, err
 	}
-	var out []core.Fact
-	err := s.read(ctx, func(c *conn) error {
-		var err error
-		out, err = queryFacts(ctx, c, `MATCH (a:Entity {uuid: $a})-[:RELATES_TO]-(f:Fact)
-			WHERE f.group_id = $g AND (f.source_uuid = $a AND f.target_uuid = $b OR f.source_uuid = $b AND f.target_uuid = $a)
-			RETURN DISTINCT `+factCols+` ORDER BY f.uuid`, map[string]any{"a": a, "b": b, "g": group}, false)
-		return err
-	})
-	return out, err
+	return fromCatalog(ctx, s, core.ScopeFacts, core.GetOptions{}, func() ([]core.Fact, error) { return s.cat.factsBetween(group, a, b) }, nil)
 }
 
-// FactsOfEntities implements core.FactStore.
+// FactsOfEntities implements core.FactStore from the catalog: the current
+// facts among the entities' (see catalog_index.go).
 func (s *Store) FactsOfEntities(ctx context.Context, group string, uuids []string, limit int) ([]core.Fact, error) {
 	if err := core.ValidateGroupID(group); err != nil {
 		return nil, err
@@ -120,47 +110,8 @@ func (s *Store) FactsOfEntities(ctx context.Context, group string, uuids []strin
 	if len(uuids) == 0 {
 		return nil, nil
 	}
-	lim := ""
-	if limit > 0 {
-		lim = fmt.Sprintf(" LIMIT %d", limit)
-	}
-	const where = ` WHERE n.group_id = $g AND f.group_id = $g AND f.expired_at IS NULL
-			RETURN DISTINCT ` + factCols + ` ORDER BY f.uuid DESC`
-	ids := uniq(uuids)
-	var out []core.Fact
-	err := s.read(ctx, func(c *conn) error {
-		if len(ids) > perEntityLimit {
-			var err error
-			out, err = queryFacts(ctx, c, byUUID("n", "Entity", "ids", "-[:RELATES_TO]-(f:Fact)")+where+lim, map[string]any{"ids": ids, "g": group}, false)
-			return err
-		}
-		// One traversal per entity from its primary key: the join over the
-		// list above scans the whole Entity table.
-		seen := map[string]bool{}
-		for _, id := range ids {
-			fs, err := queryFacts(ctx, c, "MATCH (n:Entity {uuid: $id})-[:RELATES_TO]-(f:Fact)"+where+lim, map[string]any{"id": id, "g": group}, false)
-			if err != nil {
-				return err
-			}
-			for _, f := range fs {
-				if !seen[f.UUID] {
-					seen[f.UUID] = true
-					out = append(out, f)
-				}
-			}
-		}
-		slices.SortFunc(out, func(a, b core.Fact) int { return strings.Compare(b.UUID, a.UUID) })
-		if limit > 0 && len(out) > limit {
-			out = out[:limit]
-		}
-		return nil
-	})
-	return out, err
+	return fromCatalog(ctx, s, core.ScopeFacts, core.GetOptions{}, func() ([]core.Fact, error) { return s.cat.factsOfEntities(group, uuids, limit) }, nil)
 }
-
-// perEntityLimit is the longest entity list FactsOfEntities reads by one
-// traversal per entity rather than by one join over the list.
-const perEntityLimit = 16
 
 // Communities implements core.CommunityStore.
 func (s *Store) Communities(ctx context.Context, groups []string, uuids []string, opts core.GetOptions) ([]core.Community, error) {

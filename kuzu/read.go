@@ -374,7 +374,8 @@ func (s *Store) list(ctx context.Context, group string, sc core.Scope, alias str
 	})
 }
 
-// EntitiesByName implements core.EntityStore.
+// EntitiesByName implements core.EntityStore from the catalog's name
+// index (see catalog_index.go).
 func (s *Store) EntitiesByName(ctx context.Context, group string, keys []string) ([]core.Entity, error) {
 	if err := core.ValidateGroupID(group); err != nil {
 		return nil, err
@@ -382,23 +383,7 @@ func (s *Store) EntitiesByName(ctx context.Context, group string, keys []string)
 	if len(keys) == 0 {
 		return nil, nil
 	}
-	var out []core.Entity
-	err := s.read(ctx, func(c *conn) error {
-		rows, err := c.query(ctx, "MATCH (n:Entity) WHERE n.group_id = $g AND (n.name_key IN $k OR n.acronym IN $k) RETURN "+entityCols+" ORDER BY n.uuid",
-			map[string]any{"g": group, "k": keys})
-		if err != nil {
-			return fmt.Errorf("find entities by name: %w", err)
-		}
-		for _, r := range rows {
-			e, err := decodeEntity(r)
-			if err != nil {
-				return err
-			}
-			out = append(out, e)
-		}
-		return nil
-	})
-	return out, err
+	return fromCatalog(ctx, s, core.ScopeEntities, core.GetOptions{}, func() ([]core.Entity, error) { return s.cat.entitiesByName(group, keys) }, nil)
 }
 
 // EntityEpisodes implements core.EntityStore.
