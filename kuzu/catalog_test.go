@@ -13,11 +13,12 @@ import (
 	"mnemo/core"
 )
 
-// snapshot is a catalog's content in comparable form.
+// snapshot is a catalog's content in comparable form, its lists sorted.
 type snapshot struct {
 	Slots    map[core.Scope]map[int64]slot
 	Facts    map[string]factEntry
 	Entities map[string]entityEntry
+	ByName   map[nameKey][]string
 }
 
 func snap(k *catalog) snapshot {
@@ -39,7 +40,15 @@ func snap(k *catalog) snapshot {
 		out.Facts[id] = *f
 	}
 	for id, e := range k.entities {
-		out.Entities[id] = *e
+		c := *e
+		if c.facts = slices.Sorted(slices.Values(e.facts)); len(c.facts) == 0 {
+			c.facts = nil
+		}
+		out.Entities[id] = c
+	}
+	out.ByName = map[nameKey][]string{}
+	for nk, ids := range k.byName {
+		out.ByName[nk] = slices.Sorted(slices.Values(ids))
 	}
 	return out
 }
@@ -58,9 +67,11 @@ func fromKuzu(t *testing.T, s *Store) snapshot {
 
 func checkCatalog(t *testing.T, s *Store, step string) {
 	t.Helper()
-	if diff := cmp.Diff(fromKuzu(t, s), snap(&s.cat), cmp.AllowUnexported(slot{}, factEntry{}, entityEntry{})); diff != "" {
+	k := fromKuzu(t, s)
+	if diff := cmp.Diff(k, snap(&s.cat), cmp.AllowUnexported(slot{}, factEntry{}, entityEntry{}, nameKey{})); diff != "" {
 		t.Fatalf("after %s, the catalog differs from the database (-kuzu +catalog):\n%s", step, diff)
 	}
+	checkReads(t, s, k, step)
 }
 
 func vec(i int) []float32 {
@@ -143,6 +154,37 @@ func TestCatalogMatchesKuzu(t *testing.T) {
 	again[0].Attributes = map[string]any{"since": "2020", "confidence": 0.5}
 	apply("facts stated again", core.Change{Facts: again, Episodes: nil})
 
+	// Names that meet by normalized name or by acronym, one-word names
+	// (whose acronym is empty), a name that normalizes to nothing; facts
+	// both ways between a pair, a loop and a hub, with uuids that sort
+	// differently by case. The episode mentions two entities alone, which
+	// go when it is deleted.
+	var named []core.Entity
+	for i, name := range []string{"International Business Machines Corp.", "IBM", "Bank of America", "bank of  america", "Paris", "paris!", "...", "Grand Hotel Paris"} {
+		named = append(named, core.Entity{UUID: fmt.Sprintf("small-N%d", i), GroupID: "small", Name: name, CreatedAt: t0, NameEmbedding: vec(i)})
+	}
+	apply("named entities", core.Change{Entities: named, Mentions: []core.Mention{{Episode: "small-e1", Entity: "small-N6"}, {Episode: "small-e1", Entity: "small-N7"}}})
+	var more []core.Fact
+	link := func(id, src, tgt, ep string) {
+		f := core.Fact{UUID: id, GroupID: "small", Relation: "NEAR", Text: id, SourceUUID: src, TargetUUID: tgt, CreatedAt: t0, Embedding: vec(len(more)), Episodes: []string{ep}}
+		if len(more)%5 == 4 {
+			f.ExpiredAt, f.InvalidAt, f.InvalidatedBy = t0.Add(time.Hour), t0, "small-f0"
+		}
+		more = append(more, f)
+	}
+	link("small-Fa", "small-n3", "small-n2", "small-e2")
+	link("small-fa", "small-n2", "small-n3", "small-e1")
+	link("small-f_loop", "small-n7", "small-n7", "small-e2")
+	link("small-F-loop", "small-N1", "small-N1", "small-e1")
+	link("small-NEAR", "small-N0", "small-N1", "small-e1")
+	for i := range 25 {
+		link(fmt.Sprintf("small-hub-%02d", i), "small-N1", fmt.Sprintf("small-n%d", 100+i), "small-e2")
+	}
+	apply("facts both ways, loops, a hub", core.Change{Facts: more})
+	renames := []core.Entity{named[1], named[2], named[5]}
+	renames[0].Name, renames[1].Name, renames[2].Name = "Paris", "Bank of Amsterdam", "paris!"
+	apply("renamed entities", core.Change{Entities: renames})
+
 	// Re-embedding replaces rows; renaming changes names; retiring and
 	// reopening facts changes their ends.
 	renamed := entities("small", 0, 20)
@@ -158,6 +200,13 @@ func TestCatalogMatchesKuzu(t *testing.T) {
 		retired[i].InvalidatedBy = "small-f30"
 	}
 	apply("retired facts", core.Change{Facts: retired})
+	// Facts the first episode's deletion will restore: other episodes
+	// stated them, and a fact of the first alone retired them.
+	byE1 := slices.Clone(again[1:4])
+	for i := range byE1 {
+		byE1[i].ExpiredAt, byE1[i].InvalidAt, byE1[i].InvalidatedBy = t0.Add(48*time.Hour), t0.Add(24*time.Hour), "small-f31"
+	}
+	apply("facts retired by a fact of one episode", core.Change{Facts: byE1})
 	checkpoint("checkpoint after updates")
 
 	// A transaction that inserts rows and then fails leaves nothing.
@@ -171,6 +220,10 @@ func TestCatalogMatchesKuzu(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkCatalog(t, s, "deleted the fact that retired others")
+	if _, err := s.DeleteFact(ctx, "small", "small-hub-03"); err != nil {
+		t.Fatal(err)
+	}
+	checkCatalog(t, s, "deleted a fact of the hub")
 	if _, err := s.DeleteGroup(ctx, "big"); err != nil {
 		t.Fatal(err)
 	}
@@ -203,9 +256,10 @@ func TestCatalogMatchesKuzu(t *testing.T) {
 	if s, err = Open(ctx, opts); err != nil {
 		t.Fatal(err)
 	}
-	if diff := cmp.Diff(want, snap(&s.cat), cmp.AllowUnexported(slot{}, factEntry{}, entityEntry{})); diff != "" {
+	if diff := cmp.Diff(want, snap(&s.cat), cmp.AllowUnexported(slot{}, factEntry{}, entityEntry{}, nameKey{})); diff != "" {
 		t.Fatalf("the catalog loaded at reopening differs from the one kept up to date (-kept +loaded):\n%s", diff)
 	}
+	checkReads(t, s, want, "reopening")
 }
 
 // TestFiltersInMemory checks the catalog's evaluation of fact and entity

@@ -1,0 +1,142 @@
+package kuzu
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"mnemo/core"
+)
+
+// readCase is one read the catalog serves, asked of the catalog (got) and
+// of Kuzu by the Cypher it replaced (want).
+type readCase struct {
+	name      string
+	got, want func() (any, error)
+}
+
+// checkReads asks the catalog and Kuzu the reads of entity and fact
+// resolution — FactsOfEntities, FactsBetween, EntitiesByName — about a
+// sample of every group's entities, facts and names, and fails unless
+// they give the same answers in the same order. TestCatalogMatchesKuzu
+// calls it after every step, with k, the catalog as loaded from the
+// database, to draw the sample from.
+func checkReads(t *testing.T, s *Store, k snapshot, step string) {
+	t.Helper()
+	ctx := context.Background()
+	groups := []string{"none"}
+	byGroup := map[string][]string{}
+	for id, e := range k.Entities {
+		if byGroup[e.group] == nil {
+			groups = append(groups, e.group)
+		}
+		byGroup[e.group] = append(byGroup[e.group], id)
+	}
+	slices.Sort(groups)
+	factIDs := slices.Sorted(func(yield func(string) bool) {
+		for id := range k.Facts {
+			if !yield(id) {
+				return
+			}
+		}
+	})
+	// every returns up to n of ids, spread over them, and those of them
+	// that pass keep.
+	every := func(ids []string, n int, keep func(string) bool) []string {
+		var out []string
+		for i, id := range ids {
+			if i%max(1, len(ids)/n) == 0 || keep(id) {
+				out = append(out, id)
+			}
+		}
+		return out
+	}
+	var cases []readCase
+	for _, g := range groups {
+		ents := slices.Sorted(slices.Values(byGroup[g]))
+		// Every entity with a name of its own (not "Entity i of g"), a
+		// few others, an unknown one and one of another group.
+		sample := every(ents, 6, func(id string) bool { return !strings.HasPrefix(k.Entities[id].name, "Entity ") })
+		if other := byGroup["imp"]; g != "imp" && len(other) > 0 {
+			sample = append(sample, other[0])
+		}
+		sample = append(sample, g+"-missing", "")
+		var many []string
+		for i := 0; i < len(ents) && len(many) < 20; i += 1 + len(ents)/20 {
+			many = append(many, ents[i])
+		}
+		lists := [][]string{sample, append(slices.Clone(sample[:2]), sample[0]), many}
+		for _, id := range sample {
+			lists = append(lists, []string{id})
+		}
+		for i, ids := range lists {
+			limits := []int{0, 1, 4}
+			if len(ids) == 1 {
+				limits = []int{0}
+			}
+			for _, limit := range limits {
+				cases = append(cases, readCase{
+					name: fmt.Sprintf("FactsOfEntities(%s, list %d of %d, %d)", g, i, len(ids), limit),
+					got:  func() (any, error) { return s.FactsOfEntities(ctx, g, ids, limit) },
+					want: func() (any, error) { return FactsOfEntitiesFromKuzuForTest(ctx, s, g, ids, limit) },
+				})
+			}
+		}
+		// The ends of some of the group's facts, both ways, and with an
+		// entity that has none with them.
+		pairs := [][2]string{{g + "-missing", g + "-n1"}}
+		for _, id := range every(factIDs, 8, func(id string) bool { return strings.ContainsAny(id, "FN_") || strings.HasPrefix(id, "small-hub-0") }) {
+			f := k.Facts[id]
+			if f.group == g || g == "none" && len(pairs) < 4 {
+				pairs = append(pairs, [2]string{f.source, f.target}, [2]string{f.target, f.source}, [2]string{f.source, g + "-n0"})
+			}
+		}
+		for _, p := range pairs {
+			cases = append(cases, readCase{
+				name: fmt.Sprintf("FactsBetween(%s, %s, %s)", g, p[0], p[1]),
+				got:  func() (any, error) { return s.FactsBetween(ctx, g, p[0], p[1]) },
+				want: func() (any, error) { return FactsBetweenFromKuzuForTest(ctx, s, g, p[0], p[1]) },
+			})
+		}
+		// The normalized names and acronyms of the sample, as resolution
+		// asks them, and alone; names no entity has, and the empty key.
+		keys := []string{"no such name", "ibm"}
+		for _, id := range sample {
+			if e, ok := k.Entities[id]; ok {
+				keys = append(keys, core.NormalizeName(e.name), core.Acronym(e.name))
+			}
+		}
+		keySets := [][]string{keys, {""}, {"paris"}, {"ba"}, {"bank of america"}}
+		for _, key := range keys[:min(len(keys), 4)] {
+			keySets = append(keySets, []string{key})
+		}
+		for _, ks := range keySets {
+			cases = append(cases, readCase{
+				name: fmt.Sprintf("EntitiesByName(%s, %q)", g, ks),
+				got:  func() (any, error) { return s.EntitiesByName(ctx, g, ks) },
+				want: func() (any, error) { return EntitiesByNameFromKuzuForTest(ctx, s, g, ks) },
+			})
+		}
+	}
+	start := time.Now()
+	defer func() { t.Logf("%s: %d cases in %v", step, len(cases), time.Since(start)) }()
+	for _, tc := range cases {
+		want, err := tc.want()
+		if err != nil {
+			t.Fatalf("after %s, %s from Kuzu: %v", step, tc.name, err)
+		}
+		got, err := tc.got()
+		if err != nil {
+			t.Fatalf("after %s, %s: %v", step, tc.name, err)
+		}
+		if diff := cmp.Diff(want, got, cmpopts.EquateEmpty()); diff != "" {
+			t.Fatalf("after %s, %s differs from Kuzu's answer (-kuzu +catalog):\n%s", step, tc.name, diff)
+		}
+	}
+}
