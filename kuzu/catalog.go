@@ -53,7 +53,7 @@ import (
 // holds what Kuzu committed, not what the write path meant to write.
 // Memory: about 100 bytes per vector, 300 per fact, 200 per entity plus
 // its summary (at 1M facts and 250k entities the rows took 357 MiB), and
-// for the indexes about 50 bytes per fact and 150 per entity more.
+// for the indexes about 45 bytes per fact and 180 per entity more.
 type catalog struct {
 	mu       sync.RWMutex
 	slots    map[core.Scope][]slot

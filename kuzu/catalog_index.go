@@ -26,11 +26,13 @@ import (
 //     group's entities instead (see entitiesByName).
 //
 // Memory: a fact costs two string headers in its ends' lists (32 bytes,
-// about 50 with the lists' spare capacity); the uuid they hold is the
-// facts map's key. An entity costs its list's header (24 bytes) and, in
-// the name index, one or two entries of about 60 bytes plus its normalized
-// name's bytes when they differ from its name's (a lower-case name is
-// shared) — about 150 bytes for an entity with an acronym.
+// 44 measured with the lists' spare capacity); the uuid they hold is the
+// facts map's key. An entity costs its list's header (24 bytes, 32 with
+// the allocator's size classes) and, in the name index, one or two
+// entries plus its normalized name's bytes when they differ from its
+// name's (a lower-case name is shared): 146 bytes measured for names of
+// 20 characters with an acronym. At 100k entities and 400k facts the
+// indexes took 31 MiB beside the rows' 130.
 
 // nameKey is a key of the name index: a normalized name or an acronym in
 // a group.
