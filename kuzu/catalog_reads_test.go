@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
@@ -124,8 +123,6 @@ func checkReads(t *testing.T, s *Store, k snapshot, step string) {
 			})
 		}
 	}
-	start := time.Now()
-	defer func() { t.Logf("%s: %d cases in %v", step, len(cases), time.Since(start)) }()
 	for _, tc := range cases {
 		want, err := tc.want()
 		if err != nil {
