@@ -65,13 +65,15 @@ func fromKuzu(t *testing.T, s *Store) snapshot {
 	return snap(&k)
 }
 
-func checkCatalog(t *testing.T, s *Store, step string) {
+// checkCatalog fails unless the catalog holds what the database does, and
+// returns what that is.
+func checkCatalog(t *testing.T, s *Store, step string) snapshot {
 	t.Helper()
 	k := fromKuzu(t, s)
 	if diff := cmp.Diff(k, snap(&s.cat), cmp.AllowUnexported(slot{}, factEntry{}, entityEntry{}, nameKey{})); diff != "" {
 		t.Fatalf("after %s, the catalog differs from the database (-kuzu +catalog):\n%s", step, diff)
 	}
-	checkReads(t, s, k, step)
+	return k
 }
 
 func vec(i int) []float32 {
@@ -84,7 +86,9 @@ func vec(i int) []float32 {
 // import, a dropped group of several thousand rows, a rolled back
 // transaction, checkpoints and a reopening — and checks after each that
 // the catalog says what the database says: same offsets for the same rows,
-// the same fact and entity rows column for column.
+// the same fact and entity rows column for column, the same name index and
+// lists of entities' facts as loading builds, and the same answers to the
+// reads the catalog serves as the Cypher they replaced (checkReads).
 func TestCatalogMatchesKuzu(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
@@ -106,12 +110,18 @@ func TestCatalogMatchesKuzu(t *testing.T) {
 		return core.Fact{UUID: fmt.Sprintf("%s-f%d", g, i), GroupID: g, Relation: "KNOWS", Text: fmt.Sprintf("fact %d", i),
 			SourceUUID: fmt.Sprintf("%s-n%d", g, i), TargetUUID: fmt.Sprintf("%s-n%d", g, i+1), CreatedAt: t0, InvalidAt: end, Embedding: vec(i), Episodes: []string{g + "-e1"}}
 	}
+	// check compares the catalog, and the reads it serves, with the
+	// database.
+	check := func(step string) {
+		t.Helper()
+		checkReads(t, s, checkCatalog(t, s, step), step)
+	}
 	apply := func(step string, ch core.Change) {
 		t.Helper()
 		if err := s.Apply(ctx, ch); err != nil {
 			t.Fatalf("%s: %v", step, err)
 		}
-		checkCatalog(t, s, step)
+		check(step)
 	}
 	checkpoint := func(step string) {
 		t.Helper()
@@ -121,10 +131,10 @@ func TestCatalogMatchesKuzu(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		checkCatalog(t, s, step)
+		check(step)
 	}
 
-	checkCatalog(t, s, "open")
+	check("open")
 	apply("big group", core.Change{Entities: entities("big", 0, 4500)})
 	apply("small group", core.Change{Entities: entities("small", 0, 300)})
 	ep := core.Episode{UUID: "small-e1", GroupID: "small", Name: "e1", Source: core.SourceText, Content: "facts", ValidAt: t0, CreatedAt: t0, Status: core.EpisodeDone, Embedding: vec(1)}
@@ -214,26 +224,26 @@ func TestCatalogMatchesKuzu(t *testing.T) {
 	if err := s.Apply(ctx, bad); err == nil {
 		t.Fatal("Apply with a fact between unknown entities succeeded")
 	}
-	checkCatalog(t, s, "rolled back change")
+	check("rolled back change")
 
 	if _, err := s.DeleteFact(ctx, "small", "small-f30"); err != nil {
 		t.Fatal(err)
 	}
-	checkCatalog(t, s, "deleted the fact that retired others")
+	check("deleted the fact that retired others")
 	if _, err := s.DeleteFact(ctx, "small", "small-hub-03"); err != nil {
 		t.Fatal(err)
 	}
-	checkCatalog(t, s, "deleted a fact of the hub")
+	check("deleted a fact of the hub")
 	if _, err := s.DeleteGroup(ctx, "big"); err != nil {
 		t.Fatal(err)
 	}
-	checkCatalog(t, s, "dropped group of 4500 entities")
+	check("dropped group of 4500 entities")
 	checkpoint("checkpoint after the drop")
 	apply("new group after the drop", core.Change{Entities: entities("late", 0, 2500)})
 	if _, err := s.DeleteEpisode(ctx, "small", "small-e1"); err != nil {
 		t.Fatal(err)
 	}
-	checkCatalog(t, s, "deleted episode")
+	check("deleted episode")
 	imported := core.Change{Entities: entities("imp", 0, 30)}
 	for i := range 20 {
 		f := fact("imp", i, time.Time{})
@@ -246,7 +256,7 @@ func TestCatalogMatchesKuzu(t *testing.T) {
 	if err := s.Import(ctx, imported); err != nil {
 		t.Fatal(err)
 	}
-	checkCatalog(t, s, "bulk import")
+	check("bulk import")
 	checkpoint("final checkpoint")
 
 	want := snap(&s.cat)
