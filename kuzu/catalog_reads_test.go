@@ -3,9 +3,11 @@ package kuzu
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
@@ -134,6 +136,94 @@ func checkReads(t *testing.T, s *Store, k snapshot, step string) {
 		}
 		if diff := cmp.Diff(want, got, cmpopts.EquateEmpty()); diff != "" {
 			t.Fatalf("after %s, %s differs from Kuzu's answer (-kuzu +catalog):\n%s", step, tc.name, diff)
+		}
+	}
+}
+
+// TestCatalogReadsDuringWrites runs the catalog-served reads while
+// changes, renames and deletions commit (run it with -race): every answer must be one the
+// catalog could give, whatever the commits around it — facts that touch
+// the entities asked, of the group, current and newest first; entities
+// that have the name asked.
+func TestCatalogReadsDuringWrites(t *testing.T) {
+	ctx := context.Background()
+	s, err := Open(ctx, Options{Dir: t.TempDir(), Dimension: 4, BufferPoolBytes: 64 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close(ctx)
+	t0 := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
+	const rounds, per = 15, 10
+	done := make(chan error, 1)
+	go func() {
+		defer close(done)
+		for r := range rounds {
+			var ch core.Change
+			for i := range per {
+				n := r*per + i
+				ch.Entities = append(ch.Entities, core.Entity{UUID: fmt.Sprintf("n%03d", n), GroupID: "g", Name: fmt.Sprintf("Node %d round %d", n%7, r), CreatedAt: t0})
+				if n > 0 {
+					f := core.Fact{UUID: fmt.Sprintf("f%03d", n), GroupID: "g", Relation: "NEXT", Text: fmt.Sprint("fact ", n),
+						SourceUUID: fmt.Sprintf("n%03d", n-1), TargetUUID: fmt.Sprintf("n%03d", n), CreatedAt: t0}
+					if n%3 == 0 {
+						f.ExpiredAt = t0
+					}
+					ch.Facts = append(ch.Facts, f)
+				}
+			}
+			if r > 0 {
+				// Rename an entity of the round before.
+				ch.Entities = append(ch.Entities, core.Entity{UUID: fmt.Sprintf("n%03d", r*per-1), GroupID: "g", Name: fmt.Sprintf("Node %d round %d", r%7, r), CreatedAt: t0})
+			}
+			if err := s.Apply(ctx, ch); err != nil {
+				done <- err
+				return
+			}
+			if r%4 == 3 {
+				if _, err := s.DeleteFact(ctx, "g", fmt.Sprintf("f%03d", r*per+1)); err != nil {
+					done <- err
+					return
+				}
+			}
+		}
+	}()
+	for reading := true; reading; {
+		select {
+		case err, ok := <-done:
+			if err != nil {
+				t.Fatal(err)
+			}
+			reading = ok
+		default:
+		}
+		id := fmt.Sprintf("n%03d", rand.IntN(rounds*per))
+		fs, err := s.FactsOfEntities(ctx, "g", []string{id}, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, f := range fs {
+			if f.SourceUUID != id && f.TargetUUID != id || f.GroupID != "g" || !f.ExpiredAt.IsZero() || i > 0 && f.UUID >= fs[i-1].UUID {
+				t.Fatalf("FactsOfEntities(g, %s) = %+v, not its current facts newest first", id, fs)
+			}
+		}
+		between, err := s.FactsBetween(ctx, "g", id, fmt.Sprintf("n%03d", rand.IntN(rounds*per)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range between {
+			if f.SourceUUID != id && f.TargetUUID != id {
+				t.Fatalf("FactsBetween(g, %s, …) = %+v", id, between)
+			}
+		}
+		key := fmt.Sprintf("node %d round %d", rand.IntN(7), rand.IntN(rounds))
+		es, err := s.EntitiesByName(ctx, "g", []string{key})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range es {
+			if core.NormalizeName(e.Name) != key {
+				t.Fatalf("EntitiesByName(g, %q) = %+v", key, es)
+			}
 		}
 	}
 }
