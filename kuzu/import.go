@@ -86,6 +86,9 @@ func (s *Store) Import(ctx context.Context, ch core.Change) error {
 		}
 	}
 	return s.exclusive(ctx, func(c *conn) error {
+		if err := s.checkImport(ctx, c, group, &ch); err != nil {
+			return err
+		}
 		if len(vecs) > 0 {
 			if err := c.exec(ctx, fmt.Sprintf("CREATE NODE TABLE %s(id INT64 PRIMARY KEY, vec FLOAT[%d])", importStage, s.dim), nil); err != nil {
 				return fmt.Errorf("import: create staging table: %w", err)
@@ -121,6 +124,64 @@ func (s *Store) Import(ctx context.Context, ch core.Change) error {
 		// The new rows' offsets: Kuzu's bulk loader does not return them.
 		return s.cat.loadSlots(context.WithoutCancel(ctx), c)
 	})
+}
+
+// checkImport refuses, before anything is copied, an import whose
+// relationships would not find their ends or whose objects exist already.
+// Kuzu 0.11.3 must not be left to find out: a COPY of RELATES_TO that fails
+// on an unknown end rolls back by dropping existing Entity→Fact
+// relationships of the database, for good (the rows stay).
+func (s *Store) checkImport(ctx context.Context, c *conn, group string, ch *core.Change) error {
+	ents := map[string]bool{}
+	for _, e := range ch.Entities {
+		if _, ok := s.cat.committedEntity(e.UUID); ok {
+			return fmt.Errorf("%w: entity %s exists already", core.ErrConflict, e.UUID)
+		}
+		ents[e.UUID] = true
+	}
+	for _, f := range ch.Facts {
+		if _, ok := s.cat.committedFact(f.UUID); ok {
+			return fmt.Errorf("%w: fact %s exists already", core.ErrConflict, f.UUID)
+		}
+	}
+	endOK := func(id string) bool {
+		if ents[id] {
+			return true
+		}
+		e, ok := s.cat.committedEntity(id)
+		return ok && e.group == group
+	}
+	for _, f := range ch.Facts {
+		if !endOK(f.SourceUUID) || !endOK(f.TargetUUID) {
+			return fmt.Errorf("%w: fact %s: an end is neither imported nor an entity of group %s", core.ErrInvalid, f.UUID, group)
+		}
+	}
+	for _, m := range ch.Mentions {
+		if !endOK(m.Entity) {
+			return fmt.Errorf("%w: mention of entity %s, neither imported nor of group %s", core.ErrInvalid, m.Entity, group)
+		}
+	}
+	eps := map[string]bool{}
+	for _, ep := range ch.Episodes {
+		eps[ep.UUID] = true
+	}
+	var others []string
+	for _, f := range ch.Facts {
+		for _, ep := range f.Episodes {
+			if !eps[ep] {
+				others = append(others, ep)
+			}
+		}
+	}
+	for _, m := range ch.Mentions {
+		if !eps[m.Episode] {
+			others = append(others, m.Episode)
+		}
+	}
+	if err := requireAll(ctx, c, "Episode", group, others); err != nil {
+		return fmt.Errorf("import: %w", err)
+	}
+	return nil
 }
 
 // importRows copies the objects and relationships of ch.

@@ -1,0 +1,65 @@
+package kuzu
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"mnemo/core"
+	"mnemo/core/hashembed"
+	"mnemo/internal/bench/latency"
+)
+
+// TestRefusedImportKeepsRelationships: an import refused for an unknown
+// fact end or an existing uuid writes nothing and loses nothing. Left to
+// Kuzu, the failed COPY of RELATES_TO rolled back by dropping existing
+// Entity→Fact relationships for good.
+func TestRefusedImportKeepsRelationships(t *testing.T) {
+	ctx := context.Background()
+	emb := hashembed.New(64)
+	g := latency.NewGraph("bench", 400, 3)
+	s, err := Open(ctx, Options{Dir: t.TempDir(), Dimension: 64, BufferPoolBytes: 128 << 20, VectorIndexAt: 60, ExactSearchBelow: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close(ctx)
+	if err := g.WriteWith(ctx, s, s.Import, emb, 100, nil); err != nil {
+		t.Fatal(err)
+	}
+	ids := []string{"bench-n0", "bench-n1", "bench-n2", "bench-n50"}
+	reached := func() map[string]int {
+		out := map[string]int{}
+		for _, id := range ids {
+			fs, err := FactsOfEntitiesFromKuzuForTest(ctx, s, "bench", []string{id}, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out[id] = len(fs)
+		}
+		return out
+	}
+	before := reached()
+	fresh := core.Entity{UUID: "bench-new", GroupID: "bench", Name: "New", NameEmbedding: emb.Vector("New")}
+	tests := []struct {
+		name string
+		ch   core.Change
+		want error
+	}{
+		{"existing entity", core.Change{Entities: []core.Entity{fresh, {UUID: "bench-n3", GroupID: "bench", Name: "Again"}}}, core.ErrConflict},
+		{"unknown fact end", core.Change{Entities: []core.Entity{fresh}, Facts: []core.Fact{{UUID: "bench-fx", GroupID: "bench", Relation: "KNOWS",
+			Text: "x knows y", SourceUUID: "bench-new", TargetUUID: "nobody"}}}, core.ErrInvalid},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if err := s.Import(ctx, tt.ch); !errors.Is(err, tt.want) {
+				t.Fatalf("Import = %v, want %v", err, tt.want)
+			}
+			after := reached()
+			for _, id := range ids {
+				if after[id] != before[id] {
+					t.Errorf("facts reaching %s = %d after the refused import, want %d", id, after[id], before[id])
+				}
+			}
+		})
+	}
+}
