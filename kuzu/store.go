@@ -130,6 +130,10 @@ type Store struct {
 	writeMu sync.Mutex
 	writer  *conn
 	readers chan *conn
+	// connMu guards writer against interruptAll, which Close runs on
+	// another goroutine when its ctx ends, while closeAll may be freeing
+	// the connections.
+	connMu sync.Mutex
 
 	text map[core.Scope]*bm25.Index
 	cat  catalog
@@ -423,15 +427,23 @@ func (s *Store) Close(ctx context.Context) error {
 	return nil
 }
 
-// interruptAll interrupts every connection's running query. It is safe to
-// call concurrently with queries (Kuzu's interrupt sets a flag).
+// interruptAll interrupts the writer's running query. It is safe to call
+// concurrently with queries (Kuzu's interrupt sets a flag) and with
+// closeAll, after which it does nothing.
 func (s *Store) interruptAll() {
+	s.connMu.Lock()
+	defer s.connMu.Unlock()
 	if s.writer != nil {
 		s.writer.c.Interrupt()
 	}
 }
 
+// closeAll frees the connections and the database and releases the
+// directory lock. It runs under s.ops held for writing, or in Open before
+// the store is shared.
 func (s *Store) closeAll() {
+	s.connMu.Lock()
+	defer s.connMu.Unlock()
 	if s.readers != nil {
 		close(s.readers)
 		for c := range s.readers {
