@@ -234,8 +234,3 @@ var errStoreClosed = fmt.Errorf("kuzu store: %w", core.ErrClosed)
 // transaction is open: it has already aborted the transaction (see
 // Store.rollback).
 var errNoTransaction = errors.New("no active transaction")
-
-// isCanceled reports whether err came from a done context.
-func isCanceled(err error) bool {
-	return errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
-}

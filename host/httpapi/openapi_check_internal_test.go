@@ -236,7 +236,7 @@ func typeMatches(typ, val any) bool {
 		}
 	}
 	for _, t := range types {
-		switch val.(type) {
+		switch val := val.(type) {
 		case nil:
 			if t == "null" {
 				return true
@@ -250,8 +250,7 @@ func typeMatches(typ, val any) bool {
 				return true
 			}
 		case float64:
-			f := val.(float64)
-			if t == "number" || t == "integer" && f == float64(int64(f)) {
+			if t == "number" || t == "integer" && val == float64(int64(val)) {
 				return true
 			}
 		case map[string]any:

@@ -32,34 +32,46 @@ func readDocs(t *testing.T, dirs ...string) docs {
 	d := docs{}
 	for _, dir := range dirs {
 		fset := token.NewFileSet()
-		pkgs, err := parser.ParseDir(fset, dir, func(fi os.FileInfo) bool { return !strings.HasSuffix(fi.Name(), "_test.go") }, parser.ParseComments)
+		names, err := filepath.Glob(filepath.Join(dir, "*.go"))
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, pkg := range pkgs {
-			p := doc.New(pkg, "", doc.AllDecls|doc.PreserveAST)
-			for _, ty := range p.Types {
-				d[ty.Name] = oneParagraph(ty.Doc)
-				for _, spec := range ty.Decl.Specs {
-					ts, ok := spec.(*ast.TypeSpec)
-					if !ok {
-						continue
+		var files []*ast.File
+		for _, name := range names {
+			if strings.HasSuffix(name, "_test.go") {
+				continue
+			}
+			f, err := parser.ParseFile(fset, name, nil, parser.ParseComments)
+			if err != nil {
+				t.Fatal(err)
+			}
+			files = append(files, f)
+		}
+		p, err := doc.NewFromFiles(fset, files, dir, doc.AllDecls|doc.PreserveAST)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, ty := range p.Types {
+			d[ty.Name] = oneParagraph(ty.Doc)
+			for _, spec := range ty.Decl.Specs {
+				ts, ok := spec.(*ast.TypeSpec)
+				if !ok {
+					continue
+				}
+				st, ok := ts.Type.(*ast.StructType)
+				if !ok {
+					continue
+				}
+				for _, f := range st.Fields.List {
+					text := ""
+					if f.Doc != nil {
+						text = f.Doc.Text()
+					} else if f.Comment != nil {
+						text = f.Comment.Text()
 					}
-					st, ok := ts.Type.(*ast.StructType)
-					if !ok {
-						continue
-					}
-					for _, f := range st.Fields.List {
-						text := ""
-						if f.Doc != nil {
-							text = f.Doc.Text()
-						} else if f.Comment != nil {
-							text = f.Comment.Text()
-						}
-						for _, n := range f.Names {
-							if text != "" {
-								d[ts.Name.Name+"."+n.Name] = oneParagraph(text)
-							}
+					for _, n := range f.Names {
+						if text != "" {
+							d[ts.Name.Name+"."+n.Name] = oneParagraph(text)
 						}
 					}
 				}

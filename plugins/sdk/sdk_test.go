@@ -28,6 +28,7 @@ var plugin = sdk.Plugin{
 			return abi.RerankResponse{}, errors.New("no can do")
 		case "panic":
 			var m map[string]int
+			//lint:ignore SA5000 the handler panics with a runtime error on purpose
 			m["boom"]++ // a nil map write panics
 		}
 		out := abi.RerankResponse{Results: []abi.Scored{}}
