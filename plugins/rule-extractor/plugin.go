@@ -16,3 +16,5 @@ func plugin() sdk.Plugin {
 		ResolveFacts:    resolveFacts,
 	}
 }
+
+//lint:file-ignore U1000 version and plugin are used by the wasip1 build (main.go)
