@@ -11,16 +11,24 @@ WASMFLAGS  := -trimpath -buildmode=c-shared -ldflags=-s
 # Plugin tests keep wazero's compiled modules here between runs (see
 # wasm/main_test.go): a -race run after a plain one compiles nothing again.
 export MNEMO_WASM_TEST_CACHE ?= $(CURDIR)/.cache/wasm-test
+# Tools are pinned and installed by the module proxy into .cache/tools.
+# staticcheck v0.8.2 is release 2026.2.2, the first for Go 1.26.
+STATICCHECK_VERSION := v0.8.2
+STATICCHECK := .cache/tools/staticcheck-$(STATICCHECK_VERSION)/staticcheck
+# Packages with goroutines of their own, run under the race detector by
+# `make ci` (`make test-race` runs every package).
+RACE_PKGS  ?= ./core/... ./kuzu/... ./host/... ./wasm/... ./cmd/mnemo/...
 KUZU_LIB    = $(shell $(GO) list -m -f '{{.Dir}}' github.com/kuzudb/go-kuzu)/lib/dynamic/$(shell $(GO) env GOOS)-$(shell $(GO) env GOARCH)/libkuzu.so
 
-.PHONY: help build plugins test test-race lint fmt check bench dist demo bench-lme bench-search bench-http bench-soak clean
+.PHONY: help build plugins test test-race race-ci lint fmt check ci bench dist demo bench-lme bench-search bench-http bench-soak clean
 
 help:
 	@echo "make build        build bin/mnemo"
 	@echo "make demo         run the offline demo (no network, no key)"
 	@echo "make test         build the plugins and run every test"
 	@echo "make test-race    run the tests with the race detector"
-	@echo "make check        gofmt, vet, tidy, dependency arrows, CGO_ENABLED=0 builds"
+	@echo "make check        gofmt, vet, staticcheck, tidy, dependency arrows, CGO_ENABLED=0 builds"
+	@echo "make ci           what CI runs: check, test, and the race detector on RACE_PKGS"
 	@echo "make bench        store, embedder, plugin, ingestion and community benchmarks"
 	@echo "make bench-lme    LongMemEval_S retrieval benchmark (LIMIT=N for a subset)"
 	@echo "make bench-search search latency at 10k/100k/1M facts"
@@ -44,9 +52,18 @@ test: plugins
 test-race: plugins
 	$(GOTEST) -race $(TESTFLAGS) ./...
 
-lint:
+race-ci: plugins
+	$(GOTEST) -race $(TESTFLAGS) $(RACE_PKGS)
+
+ci: check test race-ci
+
+lint: $(STATICCHECK)
 	$(GO) vet ./...
+	$(STATICCHECK) ./...
 	$(GOTEST) ./internal/lint
+
+$(STATICCHECK):
+	GOBIN=$(CURDIR)/$(dir $(STATICCHECK)) $(GO) install honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION)
 
 fmt:
 	gofmt -s -w $$(git ls-files '*.go')
