@@ -294,21 +294,27 @@ func TestCloseWaitsForCalls(t *testing.T) {
 	var wg sync.WaitGroup
 	errs := make(chan error, 100)
 	start := make(chan struct{})
+	// Close once every caller has finished a call: calls are under way.
+	var called sync.WaitGroup
+	called.Add(4)
 	for range 4 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			<-start
-			for range 25 {
+			for i := range 25 {
 				_, err := p.Call(context.Background(), abi.CapSummarize, []byte(`{"texts":["a"]}`))
 				if err != nil && !errors.Is(err, core.ErrClosed) {
 					errs <- err
+				}
+				if i == 0 {
+					called.Done()
 				}
 			}
 		}()
 	}
 	close(start)
-	time.Sleep(5 * time.Millisecond)
+	called.Wait()
 	if err := p.Close(context.Background()); err != nil {
 		t.Error(err)
 	}

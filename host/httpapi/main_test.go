@@ -10,6 +10,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -36,7 +37,7 @@ func TestMain(m *testing.M) {
 	cfg.Store.BufferPoolMB = 64
 	cfg.Plugins.CacheDir = filepath.Join(os.TempDir(), "mnemo-test-wasm-cache")
 	cfg.Plugins.Reload = -1
-	shared, err = host.Open(context.Background(), cfg, host.OpenOptions{})
+	shared, err = host.Open(context.Background(), cfg, host.OpenOptions{Now: clock.now})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "host.Open:", err)
 		os.Exit(1)
@@ -46,6 +47,18 @@ func TestMain(m *testing.M) {
 	os.RemoveAll(dir)
 	os.Exit(code)
 }
+
+// clock is the engine's clock in these tests: the real time plus a skew
+// that a test moves forward to put two writes on either side of a moment
+// without sleeping.
+var clock testClock
+
+type testClock struct{ skew atomic.Int64 }
+
+func (c *testClock) now() time.Time { return time.Now().Add(time.Duration(c.skew.Load())) }
+
+// advance moves the clock d forward.
+func (c *testClock) advance(d time.Duration) { c.skew.Add(int64(d)) }
 
 // api is a test server with a client.
 type api struct {

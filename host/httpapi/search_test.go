@@ -93,9 +93,9 @@ func TestSearch(t *testing.T) {
 	a.fresh("search-a", "search-b")
 	a.ingest("search-a", map[string]any{"content": "Alice: I work at Acme Corp and I live in Paris.", "reference_time": "2024-03-01T10:00:00Z"})
 	// Between the two episodes: what mnemo knew before the move.
-	time.Sleep(20 * time.Millisecond)
-	beforeMove := time.Now().UTC().Format(time.RFC3339Nano)
-	time.Sleep(20 * time.Millisecond)
+	clock.advance(time.Second)
+	beforeMove := clock.now().UTC().Format(time.RFC3339Nano)
+	clock.advance(time.Second)
 	a.ingest("search-a", map[string]any{"content": "Alice: I moved to Berlin last week.", "reference_time": "2024-05-01T10:00:00Z"})
 	a.ingest("search-b", map[string]any{"content": "Bob: I work at Initech and I live in Austin.", "reference_time": "2024-03-01T10:00:00Z"})
 

@@ -90,9 +90,9 @@ func TestSearchTools(t *testing.T) {
 		}
 	}
 	add("Alice: I work at Acme Corp and I live in Paris.", "2024-03-01T10:00:00Z")
-	time.Sleep(20 * time.Millisecond)
-	beforeMove := time.Now().UTC().Format(time.RFC3339Nano)
-	time.Sleep(20 * time.Millisecond)
+	clock.advance(time.Second)
+	beforeMove := clock.now().UTC().Format(time.RFC3339Nano)
+	clock.advance(time.Second)
 	add("Alice: I moved to Berlin last week.", "2024-05-01T10:00:00Z")
 	if e := call(t, s, "add_triplet", map[string]any{"source_name": "Gina", "source_type": "Person", "relation": "LIVES_IN",
 		"target_name": "Springfield", "target_type": "Location"}, &added); e != "" {

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -27,13 +28,25 @@ func openHost(t *testing.T, keys []host.APIKeyConfig) *host.Host {
 	cfg.Plugins.CacheDir = filepath.Join(os.TempDir(), "mnemo-test-wasm-cache")
 	cfg.Plugins.Reload = -1
 	cfg.HTTP.Keys = keys
-	h, err := host.Open(context.Background(), cfg, host.OpenOptions{})
+	h, err := host.Open(context.Background(), cfg, host.OpenOptions{Now: clock.now})
 	if err != nil {
 		t.Fatalf("host.Open: %v", err)
 	}
 	t.Cleanup(func() { h.Close(context.Background()) })
 	return h
 }
+
+// clock is the engine's clock in these tests: the real time plus a skew
+// that a test moves forward to put two writes on either side of a moment
+// without sleeping.
+var clock testClock
+
+type testClock struct{ skew atomic.Int64 }
+
+func (c *testClock) now() time.Time { return time.Now().Add(time.Duration(c.skew.Load())) }
+
+// advance moves the clock d forward.
+func (c *testClock) advance(d time.Duration) { c.skew.Add(int64(d)) }
 
 // bearer adds an Authorization header to every request.
 type bearer struct{ key string }
