@@ -51,7 +51,7 @@ type StoreConfig struct {
 	// the machine's memory, between 256 and 2048.
 	BufferPoolMB int `toml:"buffer_pool_mb" json:"buffer_pool_mb"`
 	// CheckpointEvery is the number of write transactions between two
-	// checkpoints. Default: 64.
+	// checkpoints. Default: 256.
 	CheckpointEvery int `toml:"checkpoint_every" json:"checkpoint_every"`
 	// CheckpointWALMB is the WAL size in MiB from which a commit is
 	// followed by a checkpoint. Default: 4.

@@ -33,7 +33,7 @@ type Options struct {
 	// own default is 80% of the machine's memory).
 	BufferPoolBytes uint64
 	// CheckpointEvery is the number of write transactions after which the
-	// store checkpoints (see durable.go). The default is 64; negative turns
+	// store checkpoints (see durable.go). The default is 256; negative turns
 	// the store's checkpoint policy off and leaves checkpoints to Kuzu's
 	// WAL-size trigger, as mnemo before it did (tests only).
 	CheckpointEvery int
@@ -69,7 +69,7 @@ func (o Options) withDefaults() Options {
 		o.BufferPoolBytes = DefaultBufferPool()
 	}
 	if o.CheckpointEvery == 0 {
-		o.CheckpointEvery = 64
+		o.CheckpointEvery = 256
 	}
 	if o.CheckpointWALBytes == 0 {
 		o.CheckpointWALBytes = 4 << 20
