@@ -439,22 +439,8 @@ func (s *Store) upsertEntities(ctx context.Context, c *conn, p *pending, group s
 			vecs = append(vecs, vecRow{e.UUID, e.GroupID, e.NameEmbedding})
 		}
 		old, ok := s.cat.committedEntity(e.UUID)
-		switch {
-		case p.isCreated(core.ScopeEntities, e.UUID):
-			// Listed twice in one change: the later row wins, as a SET of
-			// every column.
-			old = nil
-		case !ok:
-			fresh = append(fresh, r)
-			p.touch(core.ScopeEntities, e.UUID)
-			continue
-		}
-		cols := entityChanges(old, e, r["attrs"].(string))
-		if len(cols) == 0 {
-			continue
-		}
-		p.touch(core.ScopeEntities, e.UUID)
-		if err := updateRow(ctx, c, "update entity", "n", "Entity", e.UUID, cols, r); err != nil {
+		changes := func(old *entityEntry) []setColumn { return entityChanges(old, e, r["attrs"].(string)) }
+		if err := upsertRow(ctx, c, p, core.ScopeEntities, "n", "Entity", e.UUID, r, old, ok, changes, &fresh); err != nil {
 			return err
 		}
 	}
@@ -485,20 +471,8 @@ func (s *Store) upsertFacts(ctx context.Context, c *conn, p *pending, group stri
 			vecs = append(vecs, vecRow{f.UUID, f.GroupID, f.Embedding})
 		}
 		old, ok := s.cat.committedFact(f.UUID)
-		switch {
-		case p.isCreated(core.ScopeFacts, f.UUID):
-			old = nil
-		case !ok:
-			fresh = append(fresh, r)
-			p.touch(core.ScopeFacts, f.UUID)
-			continue
-		}
-		cols := factChanges(old, f, r["attrs"].(string))
-		if len(cols) == 0 {
-			continue
-		}
-		p.touch(core.ScopeFacts, f.UUID)
-		if err := updateRow(ctx, c, "update fact", "f", "Fact", f.UUID, cols, r); err != nil {
+		changes := func(old *factEntry) []setColumn { return factChanges(old, f, r["attrs"].(string)) }
+		if err := upsertRow(ctx, c, p, core.ScopeFacts, "f", "Fact", f.UUID, r, old, ok, changes, &fresh); err != nil {
 			return err
 		}
 	}

@@ -53,6 +53,29 @@ func updateRow(ctx context.Context, c *conn, what, alias, table, uuid string, co
 	return nil
 }
 
+// upsertRow writes row r of entity or fact id: it adds r to fresh, to be
+// created, when no committed row exists (committed is false), or sets the
+// columns changes finds different from old. An object this transaction
+// created already (listed twice in one change) gets every column set, as
+// changes(nil) returns them: the later row wins.
+func upsertRow[E any](ctx context.Context, c *conn, p *pending, sc core.Scope, alias, table, id string, r map[string]any,
+	old *E, committed bool, changes func(*E) []setColumn, fresh *[]any) error {
+	switch {
+	case p.isCreated(sc, id):
+		old = nil
+	case !committed:
+		*fresh = append(*fresh, r)
+		p.touch(sc, id)
+		return nil
+	}
+	cols := changes(old)
+	if len(cols) == 0 {
+		return nil
+	}
+	p.touch(sc, id)
+	return updateRow(ctx, c, "update "+strings.ToLower(table), alias, table, id, cols, r)
+}
+
 // tsSet is a timestamp column set from a tsParam string.
 func tsSet(name, param string) setColumn {
 	return setColumn{name, param, "CASE WHEN $" + param + " = '' THEN NULL ELSE timestamp($" + param + ") END"}
