@@ -167,11 +167,13 @@ func entityRow(e core.Entity) map[string]any {
 	}
 }
 
-// factRow's stated invalid_at defaults to its invalid_at.
+// factRow's stated invalid_at defaults to its invalid_at, unless another
+// fact's arrival set that (InvalidatedBy): a fact written already retired
+// was stated open-ended, and deleting what retired it must reopen it.
 func factRow(f core.Fact) map[string]any {
 	attrs, _ := encodeAttrs(f.Attributes)
 	stated := f.StatedInvalidAt
-	if stated.IsZero() {
+	if stated.IsZero() && f.InvalidatedBy == "" {
 		stated = f.InvalidAt
 	}
 	return map[string]any{
