@@ -66,9 +66,11 @@ type IngestOptions struct {
 	// Workers is the number of groups processed at once. The default is 2;
 	// negative starts no workers (a process that only reads).
 	Workers int
-	// Batch is how many pending episodes of a group are extracted and
-	// embedded together; resolution and writes stay one episode at a time
-	// so results equal one-by-one ingestion. The default is 8.
+	// Batch is how many pending episodes of a group a worker takes at a
+	// time: they are extracted and embedded four at once, resolved one at
+	// a time in order (each sees what its predecessors changed) and
+	// written in as few transactions as the extractor's pace allows (group
+	// commit). The default is 64.
 	Batch int
 	// MaxAttempts is how often extraction of an episode is tried before it
 	// is marked failed. The default is 3.
@@ -109,7 +111,7 @@ func (o IngestOptions) withDefaults() IngestOptions {
 		o.Workers = 2
 	}
 	if o.Batch == 0 {
-		o.Batch = 8
+		o.Batch = 64
 	}
 	if o.MaxAttempts == 0 {
 		o.MaxAttempts = 3

@@ -88,9 +88,10 @@ type prepared struct {
 
 // processBatch ingests a group's due pending episodes, given in reference-
 // time order. Extraction and embedding, which depend only on the episodes,
-// run concurrently; resolution and writes run one episode at a time, in
-// order, so each episode sees the graph its predecessors left. It stops at
-// the first episode that fails, leaving the rest pending, so order holds.
+// run concurrently; resolution runs one episode at a time, in order, so
+// each episode sees the graph its predecessors left, and writes are
+// grouped (writeBatch). It stops at the first episode that fails, leaving
+// the rest pending, so order holds.
 func (e *Engine) processBatch(ctx context.Context, eps []Episode) []EpisodeReport {
 	if len(eps) == 0 {
 		return nil
@@ -99,41 +100,155 @@ func (e *Engine) processBatch(ctx context.Context, eps []Episode) []EpisodeRepor
 	if perr == nil && plugins.Extractor == nil && !onlyTriplets(eps) {
 		perr = fmt.Errorf("%w: group %s has no extractor", ErrInvalid, eps[0].GroupID)
 	}
+	// Extraction and embedding run on up to four episodes at once, taken
+	// in order, so that resolution can start on the first one while the
+	// others are prepared.
 	preps := make([]*prepared, len(eps))
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, 4)
+	ready := make([]chan struct{}, len(eps))
+	next := make(chan int, len(eps))
 	for i, ep := range eps {
-		p := &prepared{ep: ep, plugins: plugins, meter: NewMeter(), start: e.now(), err: perr}
-		preps[i] = p
-		if perr != nil {
-			continue
-		}
+		preps[i] = &prepared{ep: ep, plugins: plugins, meter: NewMeter(), start: e.now(), err: perr}
+		ready[i] = make(chan struct{})
+		next <- i
+	}
+	close(next)
+	pctx, stop := context.WithCancel(ctx)
+	var wg sync.WaitGroup
+	for range min(4, len(eps)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			e.prepare(WithMeter(ctx, p.meter), p)
+			for i := range next {
+				// After the batch stopped, what is left is not prepared.
+				if p := preps[i]; p.err == nil && pctx.Err() == nil {
+					e.prepare(WithMeter(pctx, p.meter), p)
+				}
+				close(ready[i])
+			}
 		}()
 	}
-	wg.Wait()
+	defer func() {
+		stop()
+		wg.Wait()
+	}()
+	return e.writeBatch(ctx, preps, ready)
+}
+
+// writeBatch resolves episodes in order as they are prepared (ready[i] is
+// closed when preps[i] is) and writes them with group commit (overlay.go):
+// the episodes resolved since the last write are written together when
+// the next one is not prepared yet, when the overlay is full, before an
+// episode that failed is recorded, and at the end. A fast extractor thus
+// gets few, large transactions, and a slow one (an LLM) has each episode
+// written as soon as it is resolved. It stops at the first episode that
+// fails, leaving the rest pending, so order holds.
+func (e *Engine) writeBatch(ctx context.Context, preps []*prepared, ready []chan struct{}) []EpisodeReport {
 	var reports []EpisodeReport
-	for _, p := range preps {
+	o := newOverlay(e.store, preps[0].ep.GroupID)
+	var held []*resolved
+	// flush writes the held episodes; false means the batch stops there.
+	flush := func() bool {
+		if len(held) == 0 {
+			return true
+		}
+		rs := held
+		held = nil
+		err := e.store.Apply(ctx, o.change())
+		o = newOverlay(e.store, o.group)
+		if err == nil {
+			e.written(ctx, rs)
+			for _, r := range rs {
+				reports = append(reports, e.report(r.p, r.ch.Episodes[0], r.st))
+			}
+			return true
+		}
+		if canceled(err) && ctx.Err() != nil {
+			return false // shutting down: the episodes stay pending as they were
+		}
+		if transient(err) || len(rs) == 1 {
+			for _, r := range rs {
+				r.p.err = fmt.Errorf("write episode: %w", err)
+				reports = append(reports, e.failAttempt(ctx, r.p))
+			}
+			return false
+		}
+		// One of them cannot be written: write them one at a time, so
+		// that only that one fails.
+		e.log.Warn("write a batch of episodes; writing them one at a time", "group", o.group, "episodes", len(rs), "err", err)
+		var ok bool
+		reports, ok = e.writeEach(ctx, rs, reports)
+		return ok
+	}
+	for i, p := range preps {
+		select {
+		case <-ready[i]:
+		default:
+			if !flush() {
+				return reports
+			}
+			<-ready[i]
+		}
 		if p.err == nil {
-			var r EpisodeReport
-			r, p.err = e.resolveAndWrite(WithMeter(ctx, p.meter), p)
-			if p.err == nil {
-				reports = append(reports, r)
+			var r *resolved
+			before := len(p.warnings)
+			if r, p.err = e.resolve(WithMeter(ctx, p.meter), p, o); p.err == nil {
+				r.warnings = before
+				o.add(r.ch, r.newEnts, r.newFacts)
+				held = append(held, r)
+				if o.size() >= maxOverlayObjects && !flush() {
+					return reports
+				}
 				continue
 			}
+		}
+		if !flush() {
+			return reports
 		}
 		if canceled(p.err) && ctx.Err() != nil {
 			return reports // shutting down: the episode stays pending as it was
 		}
-		reports = append(reports, e.failAttempt(ctx, p))
-		return reports
+		return append(reports, e.failAttempt(ctx, p))
 	}
+	flush()
 	return reports
+}
+
+// writeEach resolves and writes episodes one at a time, each in its own
+// transaction, after their batch could not be written as one; it stops at
+// the first that fails and records its failure.
+func (e *Engine) writeEach(ctx context.Context, rs []*resolved, reports []EpisodeReport) ([]EpisodeReport, bool) {
+	for _, r := range rs {
+		p := r.p
+		p.warnings = p.warnings[:r.warnings]
+		o := newOverlay(e.store, p.ep.GroupID)
+		again, err := e.resolve(WithMeter(ctx, p.meter), p, o)
+		if err == nil {
+			if err = e.store.Apply(ctx, again.ch); err != nil {
+				err = fmt.Errorf("write episode: %w", err)
+			}
+		}
+		if err != nil {
+			if canceled(err) && ctx.Err() != nil {
+				return reports, false
+			}
+			p.err = err
+			return append(reports, e.failAttempt(ctx, p)), false
+		}
+		e.written(ctx, []*resolved{again})
+		reports = append(reports, e.report(p, again.ch.Episodes[0], again.st))
+	}
+	return reports, true
+}
+
+// written updates the communities of what episodes just written touched,
+// one episode at a time, each charged for its own updates.
+func (e *Engine) written(ctx context.Context, rs []*resolved) {
+	for _, r := range rs {
+		ep := r.p.ep
+		if err := e.communitiesIngested(WithMeter(ctx, r.p.meter), ep.GroupID, r.entities); err != nil && !canceled(err) {
+			e.log.Warn("update communities", "group", ep.GroupID, "episode", ep.UUID, "err", err)
+		}
+	}
 }
 
 // prepare extracts entities and facts from an episode and embeds them.

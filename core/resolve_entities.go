@@ -34,7 +34,7 @@ const (
 // entity of the group or to a new one: exact normalized name first, then a
 // fuzzy name match among the candidates, then the resolver plugin for
 // those that still have candidates, in one call for the episode.
-func (e *Engine) resolveEntities(ctx context.Context, p *prepared, now time.Time) (map[string]*resolvedEntity, error) {
+func (e *Engine) resolveEntities(ctx context.Context, p *prepared, o *overlay, now time.Time) (map[string]*resolvedEntity, error) {
 	group := p.ep.GroupID
 	keys := make([]string, len(p.ents))
 	lookup := make([]string, 0, 2*len(p.ents))
@@ -45,7 +45,7 @@ func (e *Engine) resolveEntities(ctx context.Context, p *prepared, now time.Time
 			lookup = append(lookup, a)
 		}
 	}
-	exact, err := e.store.EntitiesByName(ctx, group, lookup)
+	exact, err := o.EntitiesByName(ctx, lookup)
 	if err != nil {
 		return nil, fmt.Errorf("find entities by name: %w", err)
 	}
@@ -71,7 +71,7 @@ func (e *Engine) resolveEntities(ctx context.Context, p *prepared, now time.Time
 		}
 		cands := same
 		if len(same) == 0 {
-			if cands, err = e.entityCandidates(ctx, group, x.Name, r.vec); err != nil {
+			if cands, err = e.entityCandidates(ctx, o, x.Name, r.vec); err != nil {
 				return nil, err
 			}
 			cands = append(cands, acronymMatches(x.Name, exact)...)
@@ -201,13 +201,13 @@ func compatible(x ExtractedEntity, c Entity) bool {
 
 // entityCandidates finds existing entities of the group that may be the
 // one named, by cosine similarity of names and BM25 on name and summary.
-func (e *Engine) entityCandidates(ctx context.Context, group, name string, vec []float32) ([]Entity, error) {
-	groups := []string{group}
-	vh, err := e.store.VectorSearch(ctx, SearchQuery{Scope: ScopeEntities, Groups: groups, Vector: vec, Limit: entityCandidates, MinScore: entityMinCosine})
+func (e *Engine) entityCandidates(ctx context.Context, o *overlay, name string, vec []float32) ([]Entity, error) {
+	groups := []string{o.group}
+	vh, err := o.VectorEntities(ctx, SearchQuery{Scope: ScopeEntities, Groups: groups, Vector: vec, Limit: entityCandidates, MinScore: entityMinCosine})
 	if err != nil {
 		return nil, fmt.Errorf("find entity candidates by %s: %w", entityCandidateBy, err)
 	}
-	th, err := e.store.TextSearch(ctx, SearchQuery{Scope: ScopeEntities, Groups: groups, Text: name, Limit: entityCandidates})
+	th, err := o.TextEntities(ctx, SearchQuery{Scope: ScopeEntities, Groups: groups, Text: name, Limit: entityCandidates})
 	if err != nil {
 		return nil, fmt.Errorf("find entity candidates by %s: %w", entityCandidateBy, err)
 	}
@@ -222,7 +222,7 @@ func (e *Engine) entityCandidates(ctx context.Context, group, name string, vec [
 	if len(ids) == 0 {
 		return nil, nil
 	}
-	return e.store.Entities(ctx, groups, ids, GetOptions{})
+	return o.Entities(ctx, ids)
 }
 
 // acronymMatches returns the entities that are the acronym of name or whose

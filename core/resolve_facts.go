@@ -33,12 +33,13 @@ type factPlan struct {
 // decides both, in one call for the episode; a fact with the same text as a
 // current fact between the same entities is a duplicate without asking.
 // Then the bi-temporal rules apply (see retire).
-func (e *Engine) resolveFacts(ctx context.Context, p *prepared, ents map[string]*resolvedEntity, now time.Time) (*factPlan, error) {
+func (e *Engine) resolveFacts(ctx context.Context, p *prepared, o *overlay, ents map[string]*resolvedEntity, now time.Time) (*factPlan, error) {
 	group := p.ep.GroupID
 	plan := &factPlan{changed: map[string]*Fact{}}
 	between := map[[2]string][]Fact{}
 	around := map[string][]Fact{}
-	refTimes := map[string]time.Time{p.ep.UUID: p.ep.ValidAt}
+	refTimes := o.refTimes
+	refTimes[p.ep.UUID] = p.ep.ValidAt
 	type pending struct {
 		n        *Fact
 		existing []Fact
@@ -68,7 +69,7 @@ func (e *Engine) resolveFacts(ctx context.Context, p *prepared, ents map[string]
 		existing, ok := between[pair]
 		if !ok {
 			var err error
-			if existing, err = e.store.FactsBetween(ctx, group, n.SourceUUID, n.TargetUUID); err != nil {
+			if existing, err = o.FactsBetween(ctx, n.SourceUUID, n.TargetUUID); err != nil {
 				return nil, fmt.Errorf("read facts between entities: %w", err)
 			}
 			between[pair] = existing
@@ -92,7 +93,7 @@ func (e *Engine) resolveFacts(ctx context.Context, p *prepared, ents map[string]
 			fs, ok := around[id]
 			if !ok {
 				var err error
-				if fs, err = e.store.FactsOfEntities(ctx, group, []string{id}, relatedFacts); err != nil {
+				if fs, err = o.FactsOfEntities(ctx, []string{id}, relatedFacts); err != nil {
 					return nil, fmt.Errorf("read related facts: %w", err)
 				}
 				around[id] = fs
@@ -117,7 +118,7 @@ func (e *Engine) resolveFacts(ctx context.Context, p *prepared, ents map[string]
 	if len(questions) == 0 {
 		return plan, nil
 	}
-	if err := e.fillNames(ctx, group, names); err != nil {
+	if err := e.fillNames(ctx, o, names); err != nil {
 		return nil, err
 	}
 	answers, err := p.plugins.FactResolver.ResolveFacts(ctx, FactResolveRequest{Episode: p.ep, Questions: questions, Names: names})
@@ -269,7 +270,7 @@ func (e *Engine) validFrom(ctx context.Context, f Fact, refTimes map[string]time
 
 // fillNames sets the names of the entities whose uuids are keys of names
 // with an empty value.
-func (e *Engine) fillNames(ctx context.Context, group string, names map[string]string) error {
+func (e *Engine) fillNames(ctx context.Context, o *overlay, names map[string]string) error {
 	var ids []string
 	for id, n := range names {
 		if n == "" {
@@ -280,7 +281,7 @@ func (e *Engine) fillNames(ctx context.Context, group string, names map[string]s
 		return nil
 	}
 	sort.Strings(ids)
-	found, err := e.store.EntityNames(ctx, []string{group}, ids)
+	found, err := o.EntityNames(ctx, ids)
 	if err != nil {
 		return fmt.Errorf("read entity names: %w", err)
 	}

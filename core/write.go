@@ -13,17 +13,31 @@ type writeStats struct {
 	entities, newEntities, facts, newFacts, duplicates, invalidated int
 }
 
-// resolveAndWrite resolves a prepared episode against the graph and writes
-// the result with the episode marked done, in one transaction.
-func (e *Engine) resolveAndWrite(ctx context.Context, p *prepared) (EpisodeReport, error) {
+// resolved is an episode resolved against the graph: the change that
+// writes it, marked done, and what the change contains.
+type resolved struct {
+	p  *prepared
+	ch Change
+	st *writeStats
+	// entities are the entities the episode touches (communities);
+	// newEnts and newFacts the objects the change creates.
+	entities          []string
+	newEnts, newFacts map[string]bool
+	// warnings is how many warnings the episode had before resolution.
+	warnings int
+}
+
+// resolve resolves a prepared episode against the graph as o shows it and
+// returns the change that writes it with the episode marked done.
+func (e *Engine) resolve(ctx context.Context, p *prepared, o *overlay) (*resolved, error) {
 	now := e.now()
-	ents, err := e.resolveEntities(ctx, p, now)
+	ents, err := e.resolveEntities(ctx, p, o, now)
 	if err != nil {
-		return EpisodeReport{}, err
+		return nil, err
 	}
-	plan, err := e.resolveFacts(ctx, p, ents, now)
+	plan, err := e.resolveFacts(ctx, p, o, ents, now)
 	if err != nil {
-		return EpisodeReport{}, err
+		return nil, err
 	}
 	byUUID := map[string]*resolvedEntity{}
 	for _, r := range ents {
@@ -37,38 +51,44 @@ func (e *Engine) resolveAndWrite(ctx context.Context, p *prepared) (EpisodeRepor
 	}
 	retired := plan.retiredTexts()
 	if err := e.updateSummaries(ctx, p, byUUID, plan, retired); err != nil {
-		return EpisodeReport{}, err
+		return nil, err
 	}
-	others, err := e.retiredSummaries(ctx, p.ep.GroupID, byUUID, plan, retired)
+	others, err := e.retiredSummaries(ctx, o, byUUID, plan, retired)
 	if err != nil {
-		return EpisodeReport{}, err
+		return nil, err
 	}
 	if err := e.reembed(ctx, byUUID); err != nil {
-		return EpisodeReport{}, err
+		return nil, err
 	}
 	ep := p.ep
 	ep.Status, ep.Error = EpisodeDone, ""
-	ch := Change{Episodes: []Episode{ep}}
-	st := &writeStats{facts: plan.resolved, duplicates: plan.duplicates, invalidated: plan.invalidated, newFacts: len(plan.fresh)}
+	res := &resolved{
+		p: p, ch: Change{Episodes: []Episode{ep}},
+		st:      &writeStats{facts: plan.resolved, duplicates: plan.duplicates, invalidated: plan.invalidated, newFacts: len(plan.fresh)},
+		newEnts: map[string]bool{}, newFacts: map[string]bool{},
+	}
 	ids := make([]string, 0, len(byUUID))
 	for id := range byUUID {
 		ids = append(ids, id)
 	}
 	sort.Strings(ids)
+	res.entities = ids
 	for _, id := range ids {
 		r := byUUID[id]
-		st.entities++
+		res.st.entities++
 		if r.isNew {
-			st.newEntities++
+			res.st.newEntities++
+			res.newEnts[id] = true
 		}
 		if r.isNew || r.dirty {
-			ch.Entities = append(ch.Entities, r.entity)
+			res.ch.Entities = append(res.ch.Entities, r.entity)
 		}
-		ch.Mentions = append(ch.Mentions, Mention{Episode: ep.UUID, Entity: id})
+		res.ch.Mentions = append(res.ch.Mentions, Mention{Episode: ep.UUID, Entity: id})
 	}
-	ch.Entities = append(ch.Entities, others...)
+	res.ch.Entities = append(res.ch.Entities, others...)
 	for _, f := range plan.fresh {
-		ch.Facts = append(ch.Facts, *f)
+		res.ch.Facts = append(res.ch.Facts, *f)
+		res.newFacts[f.UUID] = true
 	}
 	changed := make([]string, 0, len(plan.changed))
 	for id := range plan.changed {
@@ -76,15 +96,9 @@ func (e *Engine) resolveAndWrite(ctx context.Context, p *prepared) (EpisodeRepor
 	}
 	sort.Strings(changed)
 	for _, id := range changed {
-		ch.Facts = append(ch.Facts, *plan.changed[id])
+		res.ch.Facts = append(res.ch.Facts, *plan.changed[id])
 	}
-	if err := e.store.Apply(ctx, ch); err != nil {
-		return EpisodeReport{}, fmt.Errorf("write episode: %w", err)
-	}
-	if err := e.communitiesIngested(ctx, ep.GroupID, ids); err != nil && !canceled(err) {
-		e.log.Warn("update communities", "group", ep.GroupID, "episode", ep.UUID, "err", err)
-	}
-	return e.report(p, ep, st), nil
+	return res, nil
 }
 
 // reembed embeds the names of entities the resolver renamed.
@@ -152,7 +166,7 @@ func (e *Engine) updateSummaries(ctx context.Context, p *prepared, ents map[stri
 // (updateSummaries handles the others): when "Maya moved to Seattle"
 // retires "Maya lives in Boston", Boston's summary must stop saying so. It
 // returns the entities whose summary changed.
-func (e *Engine) retiredSummaries(ctx context.Context, group string, touched map[string]*resolvedEntity, plan *factPlan, retired map[string]bool) ([]Entity, error) {
+func (e *Engine) retiredSummaries(ctx context.Context, o *overlay, touched map[string]*resolvedEntity, plan *factPlan, retired map[string]bool) ([]Entity, error) {
 	var ids []string
 	for _, f := range plan.changed {
 		if f.ExpiredAt.IsZero() {
@@ -168,7 +182,7 @@ func (e *Engine) retiredSummaries(ctx context.Context, group string, touched map
 		return nil, nil
 	}
 	sort.Strings(ids)
-	ents, err := e.store.Entities(ctx, []string{group}, slices.Compact(ids), GetOptions{})
+	ents, err := o.Entities(ctx, slices.Compact(ids))
 	if err != nil {
 		return nil, fmt.Errorf("read entities of retired facts: %w", err)
 	}

@@ -132,6 +132,9 @@ type IngestConfig struct {
 	MaxEntities int `toml:"max_entities" json:"max_entities"`
 	MaxFacts    int `toml:"max_facts" json:"max_facts"`
 	MaxAttempts int `toml:"max_attempts" json:"max_attempts"`
+	// Batch is how many pending episodes of a group a worker takes at a
+	// time and writes in as few transactions as it can. Default: 64.
+	Batch int `toml:"batch" json:"batch"`
 }
 
 // SearchConfig sets the default recipes.
@@ -451,7 +454,7 @@ func (c Config) Validate() error {
 		return bad("store.buffer_pool_mb %d: want at least 16", c.Store.BufferPoolMB)
 	}
 	for _, n := range []int{c.Store.Threads, c.Store.ReadConns, c.Store.CheckpointEvery, c.Store.CheckpointWALMB, c.LLM.MaxConcurrency, c.LLM.RequestsPerMinute, c.LLM.TokensPerMinute,
-		c.LLM.MaxTokens, c.Ingest.Workers, c.Ingest.MaxContentKB, c.Ingest.MaxExtractKB, c.Ingest.MaxChunks, c.Ingest.MaxEntities, c.Ingest.MaxFacts,
+		c.LLM.MaxTokens, c.Ingest.Workers, c.Ingest.Batch, c.Ingest.MaxContentKB, c.Ingest.MaxExtractKB, c.Ingest.MaxChunks, c.Ingest.MaxEntities, c.Ingest.MaxFacts,
 		c.Ingest.MaxAttempts, c.Plugins.MemoryLimitMB, c.HTTP.MaxBodyKB} {
 		if n < 0 {
 			return bad("a size or count is negative")

@@ -35,12 +35,13 @@ type graphFact struct {
 }
 
 // ingestCorpus ingests n generated chat messages into a fresh database
-// through the offline pipeline and returns the summary counters and the
-// resulting graph: entity names and facts.
-func ingestCorpus(t *testing.T, n int) (ingestSummary, []string, []graphFact) {
+// through the offline pipeline, batch episodes at a time (0: the default),
+// and returns the summary counters and the resulting graph: entity names
+// and facts.
+func ingestCorpus(t *testing.T, n, batch int) (ingestSummary, []string, []graphFact) {
 	t.Helper()
 	ctx := context.Background()
-	h := openHost(t, func(c *host.Config) { c.Store.BufferPoolMB = 512 })
+	h := openHost(t, func(c *host.Config) { c.Store.BufferPoolMB, c.Ingest.Batch = 512, batch })
 	eps := make([]core.Episode, 0, n)
 	for _, g := range httpload.NewCorpus(7).Episodes(n) {
 		ref, err := time.Parse(time.RFC3339, g.ReferenceTime)
@@ -150,10 +151,10 @@ func TestOfflineIngestIsDeterministic(t *testing.T) {
 		n = 60
 	}
 	start := time.Now()
-	s1, ents1, facts1 := ingestCorpus(t, n)
+	s1, ents1, facts1 := ingestCorpus(t, n, 0)
 	t.Logf("run 1: %d episodes in %s: %+v, %d entities, %d facts", n, time.Since(start).Round(time.Millisecond), s1, len(ents1), len(facts1))
 	start = time.Now()
-	s2, ents2, facts2 := ingestCorpus(t, n)
+	s2, ents2, facts2 := ingestCorpus(t, n, 0)
 	t.Logf("run 2: %d episodes in %s: %+v, %d entities, %d facts", n, time.Since(start).Round(time.Millisecond), s2, len(ents2), len(facts2))
 	if s1.Done != n {
 		t.Errorf("run 1: %d of %d episodes done (%d failed)", s1.Done, n, s1.Failed)
@@ -166,5 +167,31 @@ func TestOfflineIngestIsDeterministic(t *testing.T) {
 	}
 	if diff := cmp.Diff(facts1, facts2); diff != "" {
 		t.Errorf("facts differ between two runs (-first +second):\n%s", diff)
+	}
+}
+
+// TestGroupCommitMatchesOneByOne ingests the same generated messages one
+// episode per transaction and with the default group commit, and checks
+// that the summary counters and the graphs are the same: resolving
+// through the overlay sees what writing each episode first would show.
+func TestGroupCommitMatchesOneByOne(t *testing.T) {
+	n := 200
+	if testing.Short() {
+		n = 60
+	}
+	s1, ents1, facts1 := ingestCorpus(t, n, 1)
+	s2, ents2, facts2 := ingestCorpus(t, n, 0)
+	t.Logf("%d episodes: %+v, %d entities, %d facts", n, s1, len(ents1), len(facts1))
+	if s1.Done != n || s1.Invalidations == 0 || s1.Duplicates == 0 {
+		t.Errorf("one by one: %+v; want every episode done, with duplicates and invalidations to compare", s1)
+	}
+	if diff := cmp.Diff(s1, s2); diff != "" {
+		t.Errorf("summary counters differ (-one by one +group commit):\n%s", diff)
+	}
+	if diff := cmp.Diff(ents1, ents2); diff != "" {
+		t.Errorf("entities differ (-one by one +group commit):\n%s", diff)
+	}
+	if diff := cmp.Diff(facts1, facts2); diff != "" {
+		t.Errorf("facts differ (-one by one +group commit):\n%s", diff)
 	}
 }

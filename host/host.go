@@ -131,7 +131,7 @@ func Open(ctx context.Context, cfg Config, o OpenOptions) (h *Host, err error) {
 			ContextEpisodes: cfg.Ingest.ContextEpisodes, Workers: cfg.Ingest.Workers,
 			MaxContentBytes: cfg.Ingest.MaxContentKB << 10, MaxExtractBytes: cfg.Ingest.MaxExtractKB << 10,
 			MaxChunks: cfg.Ingest.MaxChunks, MaxEntities: cfg.Ingest.MaxEntities, MaxFacts: cfg.Ingest.MaxFacts,
-			MaxAttempts: cfg.Ingest.MaxAttempts,
+			MaxAttempts: cfg.Ingest.MaxAttempts, Batch: cfg.Ingest.Batch,
 		},
 		Search:      core.SearchOptions{DefaultRecipe: cfg.Search.DefaultRecipe, GroupRecipes: cfg.Search.GroupRecipes},
 		Communities: core.CommunityOptions{DriftThreshold: cfg.Communities.DriftThreshold},

@@ -25,6 +25,9 @@ type faultStore struct {
 	// pass the call through).
 	rule  func(n int, method string) error
 	fired chan struct{} // closed at the first injected error
+	// refuse, when set, returns the error Apply answers for a change
+	// (nil: write it), whether or not the store is armed.
+	refuse func(core.Change) error
 }
 
 func newFaultStore(s *kuzu.Store) *faultStore { return &faultStore{Store: s} }
@@ -238,6 +241,14 @@ func (f *faultStore) CommunitiesOf(ctx context.Context, group string, entities [
 func (f *faultStore) Apply(ctx context.Context, c core.Change) error {
 	if err := f.step(ctx, "Apply"); err != nil {
 		return err
+	}
+	f.mu.Lock()
+	refuse := f.refuse
+	f.mu.Unlock()
+	if refuse != nil {
+		if err := refuse(c); err != nil {
+			return err
+		}
 	}
 	return f.Store.Apply(ctx, c)
 }

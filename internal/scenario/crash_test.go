@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"mnemo/core"
+	"mnemo/host"
 )
 
 // crashStory is the episodes the child process ingests: each states facts
@@ -38,7 +39,9 @@ func TestCrashChild(t *testing.T) {
 	if dir == "" {
 		t.Skip("child process only")
 	}
-	w := openWorld(t, dir, nil)
+	// Batches of four: a kill lands between group commits of several
+	// episodes, not after a single one that holds the whole story.
+	w := openWorld(t, dir, func(c *host.Config) { c.Ingest.Batch = 4 })
 	ctx := context.Background()
 	if _, err := w.h.Engine.Ingest(ctx, crashStory()); err != nil {
 		t.Fatal(err)

@@ -1,0 +1,385 @@
+package core
+
+import (
+	"cmp"
+	"context"
+	"slices"
+	"strings"
+	"time"
+)
+
+// Group commit. A worker writes the episodes of a batch in as few
+// transactions as it can: each episode is resolved in order against the
+// graph its predecessors left, as before, but what it changes is kept in
+// an overlay instead of being written at once, and the overlay is written
+// as one change when the batch ends (or grows past maxOverlayObjects).
+// Resolution reads through the overlay, so an episode sees the entities
+// and facts of the episodes resolved before it in the same batch exactly
+// as if they had been written: by name, by id, between two entities,
+// around an entity, and as entity candidates by vector and by text.
+//
+// The crash guarantee is unchanged: the episodes of a batch become done in
+// the transaction that writes what they changed, so after a crash they are
+// all pending and all of them are resolved again. A transaction costs a
+// store a fixed price (Kuzu: BEGIN, COMMIT and the statements' own
+// overhead, a few milliseconds) that a batch pays once; an entity or fact
+// changed by several episodes of a batch is written once.
+
+// maxOverlayObjects bounds the entities and facts a batch holds before
+// they are written, so that one transaction stays small.
+const maxOverlayObjects = 4096
+
+// overlay holds the changes of a group's episodes resolved but not yet
+// written, and answers resolution's reads as the store would answer them
+// with the changes written.
+type overlay struct {
+	store Store
+	group string
+
+	// ents and facts are the latest version of each object the batch
+	// changed, with their embeddings (nil: the stored one stays).
+	ents      map[string]Entity
+	entOrder  []string
+	facts     map[string]Fact
+	factOrder []string
+	// stated lists, per fact, the episodes of the batch that state it:
+	// the provenance the change adds.
+	stated   map[string][]string
+	mentions []Mention
+	episodes []Episode
+	// newEnts and newFacts mark the objects the batch creates.
+	newEnts, newFacts map[string]bool
+	// inBatch marks the batch's episodes.
+	inBatch map[string]bool
+	// refTimes caches the reference times of episodes (validFrom), which
+	// never change.
+	refTimes map[string]time.Time
+}
+
+func newOverlay(store Store, group string) *overlay {
+	return &overlay{
+		store: store, group: group,
+		ents: map[string]Entity{}, facts: map[string]Fact{}, stated: map[string][]string{},
+		newEnts: map[string]bool{}, newFacts: map[string]bool{}, inBatch: map[string]bool{},
+		refTimes: map[string]time.Time{},
+	}
+}
+
+// size counts the objects the overlay holds.
+func (o *overlay) size() int { return len(o.ents) + len(o.facts) + len(o.mentions) }
+
+// empty reports whether the overlay holds no episode.
+func (o *overlay) empty() bool { return len(o.episodes) == 0 }
+
+// add folds one episode's change into the overlay. newEnts and newFacts
+// name the objects the change creates.
+func (o *overlay) add(ch Change, newEnts, newFacts map[string]bool) {
+	o.episodes = append(o.episodes, ch.Episodes...)
+	for _, ep := range ch.Episodes {
+		o.inBatch[ep.UUID] = true
+	}
+	for _, en := range ch.Entities {
+		old, ok := o.ents[en.UUID]
+		if !ok {
+			o.entOrder = append(o.entOrder, en.UUID)
+		} else if en.NameEmbedding == nil {
+			en.NameEmbedding = old.NameEmbedding
+		}
+		if newEnts[en.UUID] {
+			o.newEnts[en.UUID] = true
+		}
+		o.ents[en.UUID] = en
+	}
+	for _, f := range ch.Facts {
+		old, ok := o.facts[f.UUID]
+		if !ok {
+			o.factOrder = append(o.factOrder, f.UUID)
+		} else if f.Embedding == nil {
+			f.Embedding = old.Embedding
+		}
+		if newFacts[f.UUID] {
+			o.newFacts[f.UUID] = true
+		}
+		// Provenance to add comes from the batch's episodes; a fact read
+		// from the store lists its stored provenance too.
+		for _, ep := range f.Episodes {
+			if o.inBatch[ep] && !slices.Contains(o.stated[f.UUID], ep) {
+				o.stated[f.UUID] = append(o.stated[f.UUID], ep)
+			}
+		}
+		o.facts[f.UUID] = f
+	}
+	o.mentions = append(o.mentions, ch.Mentions...)
+}
+
+// change is the overlay as one change: every episode, the latest version
+// of every object, each fact with the episodes of the batch that state it.
+func (o *overlay) change() Change {
+	ch := Change{Episodes: o.episodes, Mentions: o.mentions}
+	for _, id := range o.entOrder {
+		ch.Entities = append(ch.Entities, o.ents[id])
+	}
+	for _, id := range o.factOrder {
+		f := o.facts[id]
+		f.Episodes = o.stated[id]
+		ch.Facts = append(ch.Facts, f)
+	}
+	return ch
+}
+
+// entity returns the overlay's version of an entity without its
+// embedding, as a store read returns it.
+func (o *overlay) entity(id string) (Entity, bool) {
+	en, ok := o.ents[id]
+	en.NameEmbedding = nil
+	return en, ok
+}
+
+// fact returns the overlay's version of a fact as a store read returns
+// it: no embedding, and its provenance the stored one (from, when the
+// store returned the fact) followed by the batch's episodes.
+func (o *overlay) fact(id string, from []string) (Fact, bool) {
+	f, ok := o.facts[id]
+	if !ok {
+		return Fact{}, false
+	}
+	f.Embedding = nil
+	eps := slices.Clone(from)
+	if o.newFacts[id] {
+		eps = nil
+	}
+	for _, ep := range o.stated[id] {
+		if !slices.Contains(eps, ep) {
+			eps = append(eps, ep)
+		}
+	}
+	f.Episodes = eps
+	return f, true
+}
+
+// hasKey reports whether an entity named name is found by key: its
+// normalized name or its acronym (EntityStore.EntitiesByName).
+func hasKey(name, key string) bool {
+	return key == NormalizeName(name) || key == Acronym(name)
+}
+
+// EntitiesByName is Store.EntitiesByName through the overlay.
+func (o *overlay) EntitiesByName(ctx context.Context, keys []string) ([]Entity, error) {
+	stored, err := o.store.EntitiesByName(ctx, o.group, keys)
+	if err != nil || len(o.ents) == 0 {
+		return stored, err
+	}
+	matches := func(name string) bool {
+		return slices.ContainsFunc(keys, func(k string) bool { return hasKey(name, k) })
+	}
+	out := make([]Entity, 0, len(stored))
+	seen := map[string]bool{}
+	for _, en := range stored {
+		seen[en.UUID] = true
+		if v, ok := o.entity(en.UUID); ok {
+			en = v
+		}
+		if matches(en.Name) {
+			out = append(out, en)
+		}
+	}
+	for _, id := range o.entOrder {
+		if v, _ := o.entity(id); !seen[id] && matches(v.Name) {
+			out = append(out, v)
+		}
+	}
+	slices.SortFunc(out, func(a, b Entity) int { return strings.Compare(a.UUID, b.UUID) })
+	return out, nil
+}
+
+// Entities is Store.Entities of the group through the overlay, in the
+// order asked.
+func (o *overlay) Entities(ctx context.Context, ids []string) ([]Entity, error) {
+	var fromStore []string
+	for _, id := range ids {
+		if !o.newEnts[id] {
+			fromStore = append(fromStore, id)
+		}
+	}
+	byID := map[string]Entity{}
+	if len(fromStore) > 0 {
+		stored, err := o.store.Entities(ctx, []string{o.group}, fromStore, GetOptions{})
+		if err != nil {
+			return nil, err
+		}
+		for _, en := range stored {
+			byID[en.UUID] = en
+		}
+	}
+	out := make([]Entity, 0, len(ids))
+	for _, id := range ids {
+		if v, ok := o.entity(id); ok {
+			out = append(out, v)
+		} else if en, ok := byID[id]; ok {
+			out = append(out, en)
+		}
+	}
+	return out, nil
+}
+
+// EntityNames is Store.EntityNames of the group through the overlay.
+func (o *overlay) EntityNames(ctx context.Context, ids []string) (map[string]string, error) {
+	var fromStore []string
+	for _, id := range ids {
+		if _, ok := o.ents[id]; !ok {
+			fromStore = append(fromStore, id)
+		}
+	}
+	names := map[string]string{}
+	if len(fromStore) > 0 {
+		var err error
+		if names, err = o.store.EntityNames(ctx, []string{o.group}, fromStore); err != nil {
+			return nil, err
+		}
+	}
+	for _, id := range ids {
+		if en, ok := o.ents[id]; ok {
+			names[id] = en.Name
+		}
+	}
+	return names, nil
+}
+
+// FactsBetween is Store.FactsBetween through the overlay, by uuid.
+func (o *overlay) FactsBetween(ctx context.Context, a, b string) ([]Fact, error) {
+	stored, err := o.store.FactsBetween(ctx, o.group, a, b)
+	if err != nil || len(o.facts) == 0 {
+		return stored, err
+	}
+	out := make([]Fact, 0, len(stored))
+	seen := map[string]bool{}
+	for _, f := range stored {
+		seen[f.UUID] = true
+		if v, ok := o.fact(f.UUID, f.Episodes); ok {
+			f = v
+		}
+		out = append(out, f)
+	}
+	for _, id := range o.factOrder {
+		f := o.facts[id]
+		if !seen[id] && (f.SourceUUID == a && f.TargetUUID == b || f.SourceUUID == b && f.TargetUUID == a) {
+			v, _ := o.fact(id, nil)
+			out = append(out, v)
+		}
+	}
+	slices.SortFunc(out, func(x, y Fact) int { return strings.Compare(x.UUID, y.UUID) })
+	return out, nil
+}
+
+// FactsOfEntities is Store.FactsOfEntities through the overlay: the facts
+// with an endpoint in ids that are not expired, newest (greatest uuid)
+// first, at most limit.
+func (o *overlay) FactsOfEntities(ctx context.Context, ids []string, limit int) ([]Fact, error) {
+	touches := func(f Fact) bool { return slices.Contains(ids, f.SourceUUID) || slices.Contains(ids, f.TargetUUID) }
+	// Facts the overlay expired may take places in the store's answer:
+	// ask for as many more.
+	more := 0
+	for _, id := range o.factOrder {
+		if touches(o.facts[id]) {
+			more++
+		}
+	}
+	ask := limit
+	if limit > 0 {
+		ask += more
+	}
+	stored, err := o.store.FactsOfEntities(ctx, o.group, ids, ask)
+	if err != nil || more == 0 {
+		return stored, err
+	}
+	out := make([]Fact, 0, len(stored)+more)
+	seen := map[string]bool{}
+	for _, f := range stored {
+		seen[f.UUID] = true
+		if v, ok := o.fact(f.UUID, f.Episodes); ok {
+			f = v
+		}
+		out = append(out, f)
+	}
+	for _, id := range o.factOrder {
+		if f := o.facts[id]; !seen[id] && touches(f) {
+			v, _ := o.fact(id, nil)
+			out = append(out, v)
+		}
+	}
+	out = slices.DeleteFunc(out, func(f Fact) bool { return !f.ExpiredAt.IsZero() })
+	slices.SortFunc(out, func(x, y Fact) int { return strings.Compare(y.UUID, x.UUID) })
+	if limit > 0 && len(out) > limit {
+		out = out[:limit]
+	}
+	return out, nil
+}
+
+// VectorEntities is Store.VectorSearch of the group's entities through
+// the overlay: the entities the batch changed are scored by their own
+// embedding, exactly.
+func (o *overlay) VectorEntities(ctx context.Context, q SearchQuery) ([]Hit, error) {
+	hits, err := o.store.VectorSearch(ctx, q)
+	if err != nil || len(o.ents) == 0 {
+		return hits, err
+	}
+	hits = slices.DeleteFunc(hits, func(h Hit) bool {
+		en, ok := o.ents[h.UUID]
+		return ok && en.NameEmbedding != nil
+	})
+	for _, id := range o.entOrder {
+		en := o.ents[id]
+		if en.NameEmbedding == nil {
+			continue
+		}
+		if s := cosine(q.Vector, en.NameEmbedding); s >= q.MinScore {
+			hits = append(hits, Hit{UUID: id, Score: s})
+		}
+	}
+	slices.SortStableFunc(hits, func(a, b Hit) int {
+		return cmp.Or(cmp.Compare(b.Score, a.Score), strings.Compare(a.UUID, b.UUID))
+	})
+	if q.Limit > 0 && len(hits) > q.Limit {
+		hits = hits[:q.Limit]
+	}
+	return hits, nil
+}
+
+// TextEntities is Store.TextSearch of the group's entities through the
+// overlay. The store's BM25 cannot score what it does not hold, so the
+// batch's entities that share a word with the text (in name or summary)
+// follow the store's hits, most shared words first, at most q.Limit of
+// them: they are candidates to judge, not a ranking.
+func (o *overlay) TextEntities(ctx context.Context, q SearchQuery) ([]Hit, error) {
+	hits, err := o.store.TextSearch(ctx, q)
+	if err != nil || len(o.ents) == 0 {
+		return hits, err
+	}
+	words := strings.Fields(NormalizeName(q.Text))
+	seen := map[string]bool{}
+	for _, h := range hits {
+		seen[h.UUID] = true
+	}
+	var extra []Hit
+	for _, id := range o.entOrder {
+		if seen[id] {
+			continue
+		}
+		en := o.ents[id]
+		have := strings.Fields(NormalizeName(en.Name + " " + en.Summary))
+		n := 0
+		for _, w := range words {
+			if slices.Contains(have, w) {
+				n++
+			}
+		}
+		if n > 0 {
+			extra = append(extra, Hit{UUID: id, Score: float64(n)})
+		}
+	}
+	slices.SortStableFunc(extra, func(a, b Hit) int { return cmp.Compare(b.Score, a.Score) })
+	if q.Limit > 0 && len(extra) > q.Limit {
+		extra = extra[:q.Limit]
+	}
+	return append(hits, extra...), nil
+}
