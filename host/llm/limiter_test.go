@@ -154,36 +154,50 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 	t.Fatalf("timed out waiting for %s", what)
 }
 
-// TestCancelStopsRetries cancels while the client waits to retry, while a
-// request is in flight, and while it waits for the Limiter: the call
-// returns promptly with context.Canceled and sends nothing more.
+// TestCancelStopsRetries cancels while the client waits to retry, while it
+// waits out a Retry-After, while a request is in flight, and while it
+// waits for the Limiter: the call returns promptly with context.Canceled
+// and sends nothing more. Each case cancels only once the call is seen
+// waiting (in an injected sleep, or at the server).
 func TestCancelStopsRetries(t *testing.T) {
-	blockingSleep := func(ctx context.Context, _ time.Duration) error {
-		<-ctx.Done()
-		return ctx.Err()
-	}
 	tests := []struct {
 		name  string
 		setup func(*llmtest.Server)
-		sleep func(context.Context, time.Duration) error // nil: real timers
-		block bool                                       // hold the only Limiter slot with another call first
+		// block holds the Limiter's one request per minute with another
+		// call first, so that the call waits for the Limiter.
+		block bool
+		// wantWait is the wait the call is cancelled in (0: a request in
+		// flight).
+		wantWait time.Duration
 	}{
-		{"waiting to retry", func(s *llmtest.Server) { s.FailNext(100, http.StatusServiceUnavailable, 0) }, blockingSleep, false},
-		{"waiting for Retry-After", func(s *llmtest.Server) { s.FailNext(100, http.StatusTooManyRequests, time.Minute) }, nil, false},
-		{"request in flight", func(s *llmtest.Server) { s.DelayNext(1, time.Minute) }, nil, false},
-		{"waiting for the limiter", func(s *llmtest.Server) { s.DelayNext(1, time.Minute) }, nil, true},
+		{"waiting to retry", func(s *llmtest.Server) { s.FailNext(100, http.StatusServiceUnavailable, 0) }, false, -1},
+		{"waiting for Retry-After", func(s *llmtest.Server) { s.FailNext(100, http.StatusTooManyRequests, time.Minute) }, false, time.Minute},
+		{"request in flight", func(s *llmtest.Server) { s.DelayNext(1, time.Minute) }, false, 0},
+		{"waiting for the limiter", func(s *llmtest.Server) { s.DelayNext(1, time.Minute) }, true, -1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			srv := llmtest.New(t)
 			tt.setup(srv)
 			srv.Script("extract", llmtest.Text(validEntities))
-			lim, err := llm.NewLimiter(llm.LimiterOptions{MaxConcurrent: 1})
+			// waiting receives each wait a sleep starts, which then
+			// blocks until its context ends.
+			waiting := make(chan time.Duration, 10)
+			sleep := func(ctx context.Context, d time.Duration) error {
+				waiting <- d
+				<-ctx.Done()
+				return ctx.Err()
+			}
+			lo := llm.LimiterOptions{MaxConcurrent: 1}
+			if tt.block {
+				lo.RequestsPerMinute, lo.Sleep = 1, sleep
+			}
+			lim, err := llm.NewLimiter(lo)
 			if err != nil {
 				t.Fatal(err)
 			}
 			o := srv.ClientOptions()
-			o.Sleep = tt.sleep
+			o.Sleep = sleep
 			o.Limiter = lim
 			c, err := llm.New(o)
 			if err != nil {
@@ -202,10 +216,20 @@ func TestCancelStopsRetries(t *testing.T) {
 				_, err := c.Complete(ctx, userRequest("extract", "x", entitiesSchema))
 				done <- err
 			}()
-			if !tt.block {
-				waitFor(t, "the first request", func() bool { return len(srv.RequestsFor("extract")) == 1 })
+			if tt.wantWait == 0 {
+				waitFor(t, "the request in flight", func() bool { return srv.InFlight() == 1 })
+			} else {
+				select {
+				case d := <-waiting:
+					if tt.wantWait > 0 && d != tt.wantWait {
+						t.Errorf("the call waits %v, want %v", d, tt.wantWait)
+					}
+				case err := <-done:
+					t.Fatalf("Complete returned %v before waiting", err)
+				case <-time.After(10 * time.Second):
+					t.Fatal("the call did not start waiting within 10s")
+				}
 			}
-			time.Sleep(50 * time.Millisecond) // let it reach its wait
 			seen := len(srv.Requests())
 			cancel()
 			select {
@@ -216,7 +240,7 @@ func TestCancelStopsRetries(t *testing.T) {
 			case <-time.After(2 * time.Second):
 				t.Fatal("Complete did not return within 2s of cancel")
 			}
-			time.Sleep(50 * time.Millisecond)
+			// Complete has returned and starts nothing in the background.
 			if n := len(srv.Requests()); n != seen {
 				t.Errorf("server got %d requests after cancel, want none more than %d", n, seen)
 			}

@@ -228,8 +228,10 @@ func TestDriftNeverWithNegativeThreshold(t *testing.T) {
 	if _, err := v.eng.BuildCommunities(ctx, "g1"); err != nil {
 		t.Fatalf("BuildCommunities: %v", err)
 	}
+	// The worker decides on a rebuild before it reports the episodes done
+	// (maybeRebuild, under the group's lock), so once ingest returns a
+	// rebuild would show as Rebuilding.
 	v.ingest(t, "g1", island...)
-	time.Sleep(200 * time.Millisecond)
 	st, err := v.eng.CommunityStatus(ctx, "g1")
 	if err != nil || st.Rebuilding || st.Changed != 4 || len(v.communities(t, "g1")) != 2 {
 		t.Errorf("CommunityStatus() = %+v, %v with %d communities; want 4 changed, no rebuild, 2 communities", st, err, len(v.communities(t, "g1")))
