@@ -341,7 +341,7 @@ func (e *Engine) failAttempt(ctx context.Context, p *prepared) EpisodeReport {
 	}
 	ep := stored
 	ep.Attempts++
-	ep.Error = p.err.Error()
+	ep.Error, ep.Warnings = p.err.Error(), p.warnings
 	if ep.Attempts >= e.ingest.MaxAttempts {
 		ep.Status = EpisodeFailed
 	}

@@ -66,6 +66,10 @@ type Episode struct {
 	// Attempts counts extraction attempts; Error is the last failure.
 	Attempts int
 	Error    string
+	// Warnings say what processing the episode left out or could not use
+	// (pieces over the chunk cap, entities or facts over the caps, what a
+	// plugin dropped), as its last report gave them.
+	Warnings []string
 }
 
 // Validate checks the fields a client supplies. limit is the largest content

@@ -183,5 +183,5 @@ func (e *Engine) requeue(ctx context.Context, eps []Episode) error {
 // storedReport is the report of an episode as stored, before this process
 // worked on it.
 func storedReport(ep Episode) EpisodeReport {
-	return EpisodeReport{UUID: ep.UUID, GroupID: ep.GroupID, Status: ep.Status, Error: ep.Error, Attempts: ep.Attempts}
+	return EpisodeReport{UUID: ep.UUID, GroupID: ep.GroupID, Status: ep.Status, Error: ep.Error, Attempts: ep.Attempts, Warnings: ep.Warnings}
 }

@@ -61,7 +61,7 @@ func (e *Engine) resolve(ctx context.Context, p *prepared, o *overlay) (*resolve
 		return nil, err
 	}
 	ep := p.ep
-	ep.Status, ep.Error = EpisodeDone, ""
+	ep.Status, ep.Error, ep.Warnings = EpisodeDone, "", p.warnings
 	res := &resolved{
 		p: p, ch: Change{Episodes: []Episode{ep}},
 		st:      &writeStats{facts: plan.resolved, duplicates: plan.duplicates, invalidated: plan.invalidated, newFacts: len(plan.fresh)},

@@ -19,6 +19,9 @@ func DowngradeForTest(ctx context.Context, s *Store) error {
 		if err := c.exec(ctx, "ALTER TABLE Fact DROP episodes", nil); err != nil {
 			return err
 		}
+		if err := c.exec(ctx, "ALTER TABLE Episode DROP warnings", nil); err != nil {
+			return err
+		}
 		return c.exec(ctx, "MERGE (m:Meta {key: 'schema_version'}) SET m.value = '1'", nil)
 	})
 }

@@ -12,7 +12,7 @@ import (
 
 // Columns read for each kind of object, in decode order.
 const (
-	episodeCols   = "e.uuid, e.group_id, e.name, e.source, e.source_description, e.content, e.valid_at, e.created_at, e.status, e.attempts, e.error"
+	episodeCols   = "e.uuid, e.group_id, e.name, e.source, e.source_description, e.content, e.valid_at, e.created_at, e.status, e.attempts, e.error, e.warnings"
 	entityCols    = "n.uuid, n.group_id, n.name, n.labels, n.summary, n.attributes, n.created_at"
 	factCols      = "f.uuid, f.group_id, f.relation, f.fact, f.source_uuid, f.target_uuid, f.attributes, f.valid_at, f.invalid_at, f.stated_invalid_at, f.created_at, f.expired_at, f.invalidated_by, f.episodes"
 	communityCols = "c.uuid, c.group_id, c.name, c.summary, c.created_at"
@@ -23,7 +23,24 @@ func decodeEpisode(r row) core.Episode {
 		UUID: str(r[0]), GroupID: str(r[1]), Name: str(r[2]), Source: core.Source(str(r[3])),
 		SourceDescription: str(r[4]), Content: str(r[5]), ValidAt: tm(r[6]), CreatedAt: tm(r[7]),
 		Status: core.EpisodeStatus(str(r[8])), Attempts: int(i64(r[9])), Error: str(r[10]),
+		Warnings: splitWarnings(str(r[11])),
 	}
+}
+
+// Warnings are stored one per line: joinWarnings keeps each on its line.
+func joinWarnings(ws []string) string {
+	lines := make([]string, len(ws))
+	for i, w := range ws {
+		lines[i] = strings.Join(strings.Fields(w), " ")
+	}
+	return strings.Join(lines, "\n")
+}
+
+func splitWarnings(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return strings.Split(s, "\n")
 }
 
 func decodeEntity(r row) (core.Entity, error) {

@@ -16,7 +16,8 @@ CREATE NODE TABLE IF NOT EXISTS Meta(key STRING PRIMARY KEY, value STRING);
 CREATE NODE TABLE IF NOT EXISTS Episode(
   uuid STRING PRIMARY KEY, group_id STRING, name STRING, source STRING,
   source_description STRING, content STRING, valid_at TIMESTAMP,
-  created_at TIMESTAMP, status STRING, attempts INT64, error STRING);
+  created_at TIMESTAMP, status STRING, attempts INT64, error STRING,
+  warnings STRING);
 
 CREATE NODE TABLE IF NOT EXISTS Entity(
   uuid STRING PRIMARY KEY, group_id STRING, name STRING, name_key STRING,

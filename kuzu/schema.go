@@ -13,7 +13,7 @@ import (
 // schemaVersion is the version of schema.cypher. Opening a database with an
 // older version runs the migrations from its version up; a newer version is
 // refused.
-const schemaVersion = 2
+const schemaVersion = 3
 
 //go:embed schema.cypher
 var schemaText string
@@ -22,6 +22,26 @@ var schemaText string
 // is created at schemaVersion by createSchema and needs none.
 var migrations = map[int]func(ctx context.Context, c *conn, dim int) error{
 	1: addFactEpisodes,
+	2: addEpisodeWarnings,
+}
+
+// addEpisodeWarnings adds the Episode table's warnings column (version 3),
+// empty for the episodes processed before. It can run again after an
+// interruption.
+func addEpisodeWarnings(ctx context.Context, c *conn, _ int) error {
+	rows, err := c.query(ctx, "CALL TABLE_INFO('Episode') RETURN name", nil)
+	if err != nil {
+		return fmt.Errorf("read episode columns: %w", err)
+	}
+	for _, r := range rows {
+		if str(r[0]) == "warnings" {
+			return nil
+		}
+	}
+	if err := c.exec(ctx, "ALTER TABLE Episode ADD warnings STRING DEFAULT ''", nil); err != nil {
+		return fmt.Errorf("add episode warnings: %w", err)
+	}
+	return nil
 }
 
 // addFactEpisodes adds the Fact table's episodes column (version 2) and

@@ -2,6 +2,7 @@ package kuzu_test
 
 import (
 	"context"
+	"slices"
 	"testing"
 	"time"
 
@@ -72,6 +73,19 @@ func TestProvenanceSurvivesRestatementDeletionAndMigration(t *testing.T) {
 	reopen(true)
 	if diff := cmp.Diff(restated, provenance(t, s)); diff != "" {
 		t.Errorf("provenance after migration (-want +got):\n%s", diff)
+	}
+	// The episodes' warnings column (version 3) is there, empty for the
+	// episodes written before it.
+	e9, err := s.Episode(ctx, []string{"g1"}, "g1-e9")
+	if err != nil || e9.Warnings != nil {
+		t.Fatalf("Episode(g1-e9) after migration = %+v, %v; want no warnings", e9, err)
+	}
+	e9.Warnings = []string{"the last 3 of 5 pieces were not extracted", "entity 'X' dropped"}
+	if err := s.Apply(ctx, core.Change{Episodes: []core.Episode{e9}}); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := s.Episode(ctx, []string{"g1"}, "g1-e9"); err != nil || !slices.Equal(got.Warnings, e9.Warnings) {
+		t.Errorf("Episode(g1-e9) warnings = %q, %v; want %q", got.Warnings, err, e9.Warnings)
 	}
 
 	if _, err := s.DeleteEpisode(ctx, "g1", "g1-e2"); err != nil {

@@ -74,13 +74,13 @@ func sameEpisode(a, b core.Episode) bool {
 }
 
 // storedEpisodes reads the stored rows of eps that exist: uuid, name,
-// source description, status, attempts, error, group.
+// source description, status, attempts, error, group, warnings.
 func storedEpisodes(ctx context.Context, c *conn, eps []core.Episode) (map[string]row, error) {
 	ids := make([]string, len(eps))
 	for i, ep := range eps {
 		ids[i] = ep.UUID
 	}
-	rows, err := lookup(ctx, c, writeLookupLimit, "e", "Episode", "", "e.uuid, e.name, e.source_description, e.status, e.attempts, e.error, e.group_id", nil, ids)
+	rows, err := lookup(ctx, c, writeLookupLimit, "e", "Episode", "", "e.uuid, e.name, e.source_description, e.status, e.attempts, e.error, e.group_id, e.warnings", nil, ids)
 	if err != nil {
 		return nil, fmt.Errorf("read existing episodes: %w", err)
 	}
@@ -127,6 +127,7 @@ func (s *Store) upsertEpisodes(ctx context.Context, c *conn, p *pending, eps []c
 			{"status", "status", str(o[3]) != string(ep.Status)},
 			{"attempts", "attempts", i64(o[4]) != int64(ep.Attempts)},
 			{"error", "error", str(o[5]) != ep.Error},
+			{"warnings", "warnings", str(o[7]) != joinWarnings(ep.Warnings)},
 		} {
 			if col.changed {
 				cols = append(cols, setColumn{col.name, col.param, ""})
@@ -142,7 +143,7 @@ func (s *Store) upsertEpisodes(ctx context.Context, c *conn, p *pending, eps []c
 	p.create(core.ScopeEpisodes, fresh)
 	if err := runBatch(ctx, c, "write episodes", `UNWIND $rows AS r CREATE (e:Episode {uuid: r.uuid, group_id: r.g, name: r.name,
 		source: r.source, source_description: r.sdesc, content: r.content, valid_at: `+tsExpr("r.valid_at")+`,
-		created_at: `+tsExpr("r.created_at")+`, status: r.status, attempts: r.attempts, error: r.error})`, fresh); err != nil {
+		created_at: `+tsExpr("r.created_at")+`, status: r.status, attempts: r.attempts, error: r.error, warnings: r.warnings})`, fresh); err != nil {
 		return err
 	}
 	return s.replaceVecs(ctx, c, p, core.ScopeEpisodes, vecs)
@@ -156,6 +157,7 @@ func episodeRow(ep core.Episode) map[string]any {
 		"uuid": ep.UUID, "g": ep.GroupID, "name": ep.Name, "source": string(ep.Source),
 		"sdesc": ep.SourceDescription, "content": ep.Content, "valid_at": tsParam(ep.ValidAt),
 		"created_at": tsParam(ep.CreatedAt), "status": string(ep.Status), "attempts": int64(ep.Attempts), "error": ep.Error,
+		"warnings": joinWarnings(ep.Warnings),
 	}
 }
 

@@ -54,7 +54,9 @@ type Episode struct {
 	Error string `json:"error,omitempty"`
 	// Attempts counts the extraction attempts used since the episode was
 	// stored or last retried.
-	Attempts  int        `json:"attempts,omitempty"`
+	Attempts int `json:"attempts,omitempty"`
+	// Warnings say what processing the episode left out or could not use.
+	Warnings  []string   `json:"warnings,omitempty"`
 	CreatedAt *time.Time `json:"created_at,omitempty"`
 	Score     *float64   `json:"score,omitempty"`
 }
@@ -97,7 +99,7 @@ func EpisodeOf(e core.Episode) Episode {
 	return Episode{
 		UUID: e.UUID, Name: e.Name, Content: e.Content, ReferenceTime: Time(e.ValidAt),
 		GroupID: e.GroupID, Source: string(e.Source), SourceDescription: e.SourceDescription,
-		Status: string(e.Status), Error: e.Error, Attempts: e.Attempts, CreatedAt: Time(e.CreatedAt),
+		Status: string(e.Status), Error: e.Error, Attempts: e.Attempts, Warnings: e.Warnings, CreatedAt: Time(e.CreatedAt),
 	}
 }
 
