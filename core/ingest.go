@@ -140,45 +140,84 @@ func (e *Engine) processBatch(ctx context.Context, eps []Episode) []EpisodeRepor
 // the next one is not prepared yet, when the overlay is full, before an
 // episode that failed is recorded, and at the end. A fast extractor thus
 // gets few, large transactions, and a slow one (an LLM) has each episode
-// written as soon as it is resolved. It stops at the first episode that
-// fails, leaving the rest pending, so order holds.
+// written as soon as it is resolved.
+//
+// A write runs in the background while the next episodes are resolved
+// against an overlay over the one being written, so the store's work and
+// resolution's overlap; one write is in flight at a time, and an episode
+// is reported only once its write is committed. If a write fails, what
+// was resolved over it is discarded and stays pending. writeBatch stops at
+// the first episode that fails, leaving the rest pending, so order holds.
 func (e *Engine) writeBatch(ctx context.Context, preps []*prepared, ready []chan struct{}) []EpisodeReport {
 	var reports []EpisodeReport
-	o := newOverlay(e.store, preps[0].ep.GroupID)
+	group := preps[0].ep.GroupID
+	o := newOverlay(e.store, group)
 	var held []*resolved
-	// flush writes the held episodes; false means the batch stops there.
-	flush := func() bool {
-		if len(held) == 0 {
+	// fly is the write in progress: its episodes, and its outcome once
+	// done is closed.
+	type write struct {
+		rs   []*resolved
+		done chan struct{}
+		err  error
+	}
+	var fly *write
+	// settle waits for the write in flight and records its outcome; false
+	// means the batch stops there.
+	settle := func() bool {
+		if fly == nil {
 			return true
 		}
-		rs := held
-		held = nil
-		err := e.store.Apply(ctx, o.change())
-		o = newOverlay(e.store, o.group)
-		if err == nil {
-			e.written(ctx, rs)
-			for _, r := range rs {
+		w := fly
+		fly = nil
+		<-w.done
+		if w.err == nil {
+			e.written(ctx, w.rs)
+			for _, r := range w.rs {
 				reports = append(reports, e.report(r.p, r.ch.Episodes[0], r.st))
 			}
+			// The store now holds what the overlay over it showed.
+			o.base = storeGraph{e.store, group}
 			return true
 		}
-		if canceled(err) && ctx.Err() != nil {
+		if canceled(w.err) && ctx.Err() != nil {
 			return false // shutting down: the episodes stay pending as they were
 		}
-		if transient(err) || len(rs) == 1 {
-			for _, r := range rs {
-				r.p.err = fmt.Errorf("write episode: %w", err)
+		if transient(w.err) || len(w.rs) == 1 {
+			for _, r := range w.rs {
+				r.p.err = fmt.Errorf("write episode: %w", w.err)
 				reports = append(reports, e.failAttempt(ctx, r.p))
 			}
 			return false
 		}
 		// One of them cannot be written: write them one at a time, so
-		// that only that one fails.
-		e.log.Warn("write a batch of episodes; writing them one at a time", "group", o.group, "episodes", len(rs), "err", err)
-		var ok bool
-		reports, ok = e.writeEach(ctx, rs, reports)
-		return ok
+		// that only that one fails. What was resolved over them is
+		// resolved again in the next batch.
+		e.log.Warn("write a batch of episodes; writing them one at a time", "group", group, "episodes", len(w.rs), "err", w.err)
+		reports, _ = e.writeEach(ctx, w.rs, reports)
+		return false
 	}
+	// flush starts writing the held episodes once the write before them
+	// is settled; false means the batch stops there.
+	flush := func() bool {
+		if len(held) == 0 {
+			return true
+		}
+		if !settle() {
+			return false
+		}
+		w := &write{rs: held, done: make(chan struct{})}
+		held = nil
+		ch := o.change()
+		go func() {
+			defer close(w.done)
+			w.err = e.store.Apply(ctx, ch)
+		}()
+		fly = w
+		o = newOverlayOn(o, group, o.refTimes)
+		return true
+	}
+	// Every return below comes after a settle (a false flush has
+	// settled): no write is left running when the batch ends.
 	for i, p := range preps {
 		select {
 		case <-ready[i]:
@@ -201,7 +240,7 @@ func (e *Engine) writeBatch(ctx context.Context, preps []*prepared, ready []chan
 				continue
 			}
 		}
-		if !flush() {
+		if !flush() || !settle() {
 			return reports
 		}
 		if canceled(p.err) && ctx.Err() != nil {
@@ -209,7 +248,9 @@ func (e *Engine) writeBatch(ctx context.Context, preps []*prepared, ready []chan
 		}
 		return append(reports, e.failAttempt(ctx, p))
 	}
-	flush()
+	if flush() {
+		settle()
+	}
 	return reports
 }
 

@@ -29,11 +29,59 @@ import (
 // they are written, so that one transaction stays small.
 const maxOverlayObjects = 4096
 
+// graph is what resolution reads of one group: the store, or an overlay
+// over it. Its methods are the store's reads of the same names, for the
+// group.
+type graph interface {
+	EntitiesByName(ctx context.Context, keys []string) ([]Entity, error)
+	Entities(ctx context.Context, ids []string) ([]Entity, error)
+	EntityNames(ctx context.Context, ids []string) (map[string]string, error)
+	FactsBetween(ctx context.Context, a, b string) ([]Fact, error)
+	FactsOfEntities(ctx context.Context, ids []string, limit int) ([]Fact, error)
+	VectorEntities(ctx context.Context, q SearchQuery) ([]Hit, error)
+	TextEntities(ctx context.Context, q SearchQuery) ([]Hit, error)
+}
+
+// storeGraph is a group of the store as a graph.
+type storeGraph struct {
+	s     Store
+	group string
+}
+
+func (g storeGraph) EntitiesByName(ctx context.Context, keys []string) ([]Entity, error) {
+	return g.s.EntitiesByName(ctx, g.group, keys)
+}
+
+func (g storeGraph) Entities(ctx context.Context, ids []string) ([]Entity, error) {
+	return g.s.Entities(ctx, []string{g.group}, ids, GetOptions{})
+}
+
+func (g storeGraph) EntityNames(ctx context.Context, ids []string) (map[string]string, error) {
+	return g.s.EntityNames(ctx, []string{g.group}, ids)
+}
+
+func (g storeGraph) FactsBetween(ctx context.Context, a, b string) ([]Fact, error) {
+	return g.s.FactsBetween(ctx, g.group, a, b)
+}
+
+func (g storeGraph) FactsOfEntities(ctx context.Context, ids []string, limit int) ([]Fact, error) {
+	return g.s.FactsOfEntities(ctx, g.group, ids, limit)
+}
+
+func (g storeGraph) VectorEntities(ctx context.Context, q SearchQuery) ([]Hit, error) {
+	return g.s.VectorSearch(ctx, q)
+}
+
+func (g storeGraph) TextEntities(ctx context.Context, q SearchQuery) ([]Hit, error) {
+	return g.s.TextSearch(ctx, q)
+}
+
 // overlay holds the changes of a group's episodes resolved but not yet
-// written, and answers resolution's reads as the store would answer them
-// with the changes written.
+// written, and answers resolution's reads as base (the store, or the
+// overlay of a write still in progress) would answer them with the
+// changes written.
 type overlay struct {
-	store Store
+	base  graph
 	group string
 
 	// ents and facts are the latest version of each object the batch
@@ -56,20 +104,24 @@ type overlay struct {
 	refTimes map[string]time.Time
 }
 
+// newOverlay returns an empty overlay over the store's group.
 func newOverlay(store Store, group string) *overlay {
+	return newOverlayOn(storeGraph{store, group}, group, map[string]time.Time{})
+}
+
+// newOverlayOn returns an empty overlay over base, sharing the reference
+// times cached so far.
+func newOverlayOn(base graph, group string, refTimes map[string]time.Time) *overlay {
 	return &overlay{
-		store: store, group: group,
+		base: base, group: group,
 		ents: map[string]Entity{}, facts: map[string]Fact{}, stated: map[string][]string{},
 		newEnts: map[string]bool{}, newFacts: map[string]bool{}, inBatch: map[string]bool{},
-		refTimes: map[string]time.Time{},
+		refTimes: refTimes,
 	}
 }
 
 // size counts the objects the overlay holds.
 func (o *overlay) size() int { return len(o.ents) + len(o.facts) + len(o.mentions) }
-
-// empty reports whether the overlay holds no episode.
-func (o *overlay) empty() bool { return len(o.episodes) == 0 }
 
 // add folds one episode's change into the overlay. newEnts and newFacts
 // name the objects the change creates.
@@ -165,7 +217,7 @@ func hasKey(name, key string) bool {
 
 // EntitiesByName is Store.EntitiesByName through the overlay.
 func (o *overlay) EntitiesByName(ctx context.Context, keys []string) ([]Entity, error) {
-	stored, err := o.store.EntitiesByName(ctx, o.group, keys)
+	stored, err := o.base.EntitiesByName(ctx, keys)
 	if err != nil || len(o.ents) == 0 {
 		return stored, err
 	}
@@ -203,7 +255,7 @@ func (o *overlay) Entities(ctx context.Context, ids []string) ([]Entity, error) 
 	}
 	byID := map[string]Entity{}
 	if len(fromStore) > 0 {
-		stored, err := o.store.Entities(ctx, []string{o.group}, fromStore, GetOptions{})
+		stored, err := o.base.Entities(ctx, fromStore)
 		if err != nil {
 			return nil, err
 		}
@@ -233,7 +285,7 @@ func (o *overlay) EntityNames(ctx context.Context, ids []string) (map[string]str
 	names := map[string]string{}
 	if len(fromStore) > 0 {
 		var err error
-		if names, err = o.store.EntityNames(ctx, []string{o.group}, fromStore); err != nil {
+		if names, err = o.base.EntityNames(ctx, fromStore); err != nil {
 			return nil, err
 		}
 	}
@@ -247,7 +299,7 @@ func (o *overlay) EntityNames(ctx context.Context, ids []string) (map[string]str
 
 // FactsBetween is Store.FactsBetween through the overlay, by uuid.
 func (o *overlay) FactsBetween(ctx context.Context, a, b string) ([]Fact, error) {
-	stored, err := o.store.FactsBetween(ctx, o.group, a, b)
+	stored, err := o.base.FactsBetween(ctx, a, b)
 	if err != nil || len(o.facts) == 0 {
 		return stored, err
 	}
@@ -288,7 +340,7 @@ func (o *overlay) FactsOfEntities(ctx context.Context, ids []string, limit int) 
 	if limit > 0 {
 		ask += more
 	}
-	stored, err := o.store.FactsOfEntities(ctx, o.group, ids, ask)
+	stored, err := o.base.FactsOfEntities(ctx, ids, ask)
 	if err != nil || more == 0 {
 		return stored, err
 	}
@@ -319,7 +371,7 @@ func (o *overlay) FactsOfEntities(ctx context.Context, ids []string, limit int) 
 // the overlay: the entities the batch changed are scored by their own
 // embedding, exactly.
 func (o *overlay) VectorEntities(ctx context.Context, q SearchQuery) ([]Hit, error) {
-	hits, err := o.store.VectorSearch(ctx, q)
+	hits, err := o.base.VectorEntities(ctx, q)
 	if err != nil || len(o.ents) == 0 {
 		return hits, err
 	}
@@ -351,7 +403,7 @@ func (o *overlay) VectorEntities(ctx context.Context, q SearchQuery) ([]Hit, err
 // follow the store's hits, most shared words first, at most q.Limit of
 // them: they are candidates to judge, not a ranking.
 func (o *overlay) TextEntities(ctx context.Context, q SearchQuery) ([]Hit, error) {
-	hits, err := o.store.TextSearch(ctx, q)
+	hits, err := o.base.TextEntities(ctx, q)
 	if err != nil || len(o.ents) == 0 {
 		return hits, err
 	}
