@@ -1,6 +1,7 @@
 package storetest
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -62,6 +63,8 @@ func Run(t *testing.T, open func(t *testing.T) core.Store) {
 		{"Paging/DefaultLimit", testPagingDefaultLimit},
 		{"Queue/Order", testQueueOrder},
 		{"Stats", testStats},
+		{"ListEmbeddings", testListEmbeddings},
+		{"Close", testClose},
 		{"VectorSearch/Recall", testVectorRecall},
 		{"VectorSearch/MinScore", testVectorMinScore},
 		{"TextSearch", testTextSearch},
@@ -1642,6 +1645,71 @@ func testStats(t *testing.T, s core.Store) {
 	st, err = s.Stats(ctx, "tenant-empty")
 	must(t, "Stats", err)
 	check(t, "Stats of an empty group", st, core.Stats{})
+}
+
+func testListEmbeddings(t *testing.T, s core.Store) {
+	ctx := t.Context()
+	a, _ := seedBoth(t, s)
+	d := s.Dimension()
+	// Episodes carry embeddings when they are given one.
+	ep := core.Episode{UUID: a.g + "-e9", GroupID: groupA, Source: core.SourceText, Content: "embedded", ValidAt: now, CreatedAt: now, Embedding: axis(d, 5, 0.4)}
+	_, err := s.AddEpisodes(ctx, []core.Episode{ep})
+	must(t, "AddEpisodes", err)
+	for _, with := range []bool{false, true} {
+		o := core.ListOptions{Embeddings: with, Filter: core.Filter{IncludeInvalid: true}}
+		eps, err := s.ListEpisodes(ctx, groupA, o)
+		must(t, "ListEpisodes", err)
+		for _, e := range eps.Items {
+			want := []float32(nil)
+			if with && e.UUID == ep.UUID {
+				want = ep.Embedding
+			}
+			if !sameVec(e.Embedding, want) || (want == nil) != (e.Embedding == nil) {
+				t.Errorf("ListEpisodes(Embeddings: %v): %s has embedding %v, want %v", with, e.UUID, e.Embedding, want)
+			}
+		}
+		ents, err := s.ListEntities(ctx, groupA, o)
+		must(t, "ListEntities", err)
+		for _, e := range ents.Items {
+			if with && !sameVec(e.NameEmbedding, a.entVec[e.UUID]) || !with && e.NameEmbedding != nil {
+				t.Errorf("ListEntities(Embeddings: %v): %s has embedding %v", with, e.UUID, e.NameEmbedding)
+			}
+		}
+		facts, err := s.ListFacts(ctx, groupA, o)
+		must(t, "ListFacts", err)
+		for _, f := range facts.Items {
+			if with && !sameVec(f.Embedding, a.factVec[f.UUID]) || !with && f.Embedding != nil {
+				t.Errorf("ListFacts(Embeddings: %v): %s has embedding %v", with, f.UUID, f.Embedding)
+			}
+		}
+		cms, err := s.ListCommunities(ctx, groupA, o)
+		must(t, "ListCommunities", err)
+		for _, c := range cms.Items {
+			if with && !sameVec(c.NameEmbedding, a.comm.NameEmbedding) || !with && c.NameEmbedding != nil {
+				t.Errorf("ListCommunities(Embeddings: %v): %s has embedding %v", with, c.UUID, c.NameEmbedding)
+			}
+		}
+		if len(eps.Items) != 4 || len(ents.Items) != 5 || len(facts.Items) != 4 || len(cms.Items) != 1 {
+			t.Errorf("listings hold %d episodes, %d entities, %d facts, %d communities; want 4, 5, 4, 1",
+				len(eps.Items), len(ents.Items), len(facts.Items), len(cms.Items))
+		}
+	}
+}
+
+func testClose(t *testing.T, s core.Store) {
+	seed(t, s, groupA)
+	done, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := s.Close(done); err != nil {
+		t.Errorf("Close with a done context: %v", err)
+	}
+	if err := s.Close(context.Background()); err != nil {
+		t.Errorf("Close again: %v", err)
+	}
+	_, err := s.Stats(context.Background(), groupA)
+	wantErr(t, "Stats after Close", err, core.ErrClosed)
+	_, err = s.AddEpisodes(context.Background(), []core.Episode{{UUID: "late", GroupID: groupA, Source: core.SourceText, Content: "late", ValidAt: now, CreatedAt: now}})
+	wantErr(t, "AddEpisodes after Close", err, core.ErrClosed)
 }
 
 // ---- searches ----
