@@ -9,6 +9,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -64,6 +65,9 @@ func Run(t *testing.T, open func(t *testing.T) core.Store) {
 		{"Queue/Order", testQueueOrder},
 		{"Stats", testStats},
 		{"ListEmbeddings", testListEmbeddings},
+		{"CallerOwnsResults", testCallerOwnsResults},
+		{"Traverse", testTraverse},
+		{"Concurrent", testConcurrent},
 		{"Close", testClose},
 		{"VectorSearch/Recall", testVectorRecall},
 		{"VectorSearch/MinScore", testVectorMinScore},
@@ -1710,6 +1714,176 @@ func testClose(t *testing.T, s core.Store) {
 	wantErr(t, "Stats after Close", err, core.ErrClosed)
 	_, err = s.AddEpisodes(context.Background(), []core.Episode{{UUID: "late", GroupID: groupA, Source: core.SourceText, Content: "late", ValidAt: now, CreatedAt: now}})
 	wantErr(t, "AddEpisodes after Close", err, core.ErrClosed)
+}
+
+func testCallerOwnsResults(t *testing.T, s core.Store) {
+	ctx := t.Context()
+	a, _ := seedBoth(t, s)
+	spoil := func() {
+		ents, err := s.Entities(ctx, []string{groupA}, []string{a.alice, a.acme}, core.GetOptions{Embeddings: true})
+		must(t, "Entities", err)
+		for _, e := range ents {
+			e.Labels[0] = "Spoiled"
+			e.NameEmbedding[0] = 42
+			if e.Attributes != nil {
+				e.Attributes["age"] = "spoiled"
+			}
+		}
+		byName, err := s.EntitiesByName(ctx, groupA, []string{"acme corp"})
+		must(t, "EntitiesByName", err)
+		for _, e := range byName {
+			e.Labels[0] = "Spoiled"
+		}
+		facts, err := s.Facts(ctx, []string{groupA}, []string{a.f2}, core.GetOptions{Embeddings: true})
+		must(t, "Facts", err)
+		for _, f := range facts {
+			f.Episodes[0] = "spoiled"
+			f.Embedding[0] = 42
+		}
+		of, err := s.FactsOfEntities(ctx, groupA, []string{a.alice}, 0)
+		must(t, "FactsOfEntities", err)
+		for _, f := range of {
+			f.Episodes[0] = "spoiled"
+		}
+		cms, err := s.Communities(ctx, []string{groupA}, []string{a.c1}, core.GetOptions{})
+		must(t, "Communities", err)
+		for _, c := range cms {
+			c.Members[0] = "spoiled"
+		}
+		names, err := s.EntityNames(ctx, []string{groupA}, []string{a.alice})
+		must(t, "EntityNames", err)
+		names[a.alice] = "spoiled"
+	}
+	spoil()
+	ents, err := s.Entities(ctx, []string{groupA}, []string{a.alice, a.acme}, core.GetOptions{Embeddings: true})
+	must(t, "Entities", err)
+	for i, e := range ents {
+		check(t, "entity after its copy was changed", normEntity(e), normEntity(a.ents[i]))
+		if !sameVec(e.NameEmbedding, a.ents[i].NameEmbedding) {
+			t.Errorf("entity %s embedding after its copy was changed: %v", e.UUID, e.NameEmbedding)
+		}
+	}
+	f := getFact(t, s, groupA, a.f2)
+	check(t, "f2.Episodes after its copy was changed", f.Episodes, []string{a.e1, a.e2})
+	for _, f := range listAll(t, 10, func(o core.ListOptions) (core.Page[core.Fact], error) { return s.ListFacts(ctx, groupA, o) }, core.ListOptions{Filter: core.Filter{IncludeInvalid: true}}) {
+		if slices.Contains(f.Episodes, "spoiled") {
+			t.Errorf("fact %s lists the episodes of a changed copy: %v", f.UUID, f.Episodes)
+		}
+	}
+	cms, err := s.Communities(ctx, []string{groupA}, []string{a.c1}, core.GetOptions{})
+	must(t, "Communities", err)
+	if len(cms) == 1 {
+		check(t, "members after a copy was changed", sorted(cms[0].Members), []string{a.alice, a.paris})
+	}
+	names, err := s.EntityNames(ctx, []string{groupA}, []string{a.alice})
+	must(t, "EntityNames", err)
+	check(t, "EntityNames after a copy was changed", names, map[string]string{a.alice: "Alice Smith"})
+}
+
+// testTraverse walks a chain p0 - p1 - p2 - p3 of current facts, with an
+// episode that mentions p0.
+func testTraverse(t *testing.T, s core.Store) {
+	ctx := t.Context()
+	g := groupA
+	id := func(kind string, i int) string { return fmt.Sprintf("%s-%s%d", g, kind, i) }
+	var ents []core.Entity
+	var facts []core.Fact
+	for i := range 4 {
+		ents = append(ents, core.Entity{UUID: id("p", i), GroupID: g, Name: fmt.Sprintf("P%d", i), CreatedAt: c1})
+		if i > 0 {
+			facts = append(facts, core.Fact{UUID: id("l", i), GroupID: g, Relation: "NEXT_TO", Text: fmt.Sprintf("P%d is next to P%d", i-1, i),
+				SourceUUID: id("p", i-1), TargetUUID: id("p", i), CreatedAt: c1})
+		}
+	}
+	ep := core.Episode{UUID: id("ep", 0), GroupID: g, Source: core.SourceText, Content: "P0", ValidAt: c1, CreatedAt: c1}
+	_, err := s.AddEpisodes(ctx, []core.Episode{ep})
+	must(t, "AddEpisodes", err)
+	must(t, "Apply", s.Apply(ctx, core.Change{Entities: ents, Facts: facts, Mentions: []core.Mention{{Episode: ep.UUID, Entity: id("p", 0)}}}))
+	seed(t, s, groupB)
+	walk := func(sc core.Scope, seed string, depth int) map[string]int {
+		t.Helper()
+		hits, err := s.Traverse(ctx, core.TraverseQuery{Scope: sc, Groups: []string{g}, Seeds: []string{seed}, Depth: depth, Limit: 50, Filter: core.Filter{Now: now}})
+		must(t, "Traverse", err)
+		out := map[string]int{}
+		for i, h := range hits {
+			if i > 0 && h.Distance < hits[i-1].Distance {
+				t.Errorf("Traverse(%s, %s, %d): not nearest first: %v", sc, seed, depth, hits)
+			}
+			if h.Distance > 0 && math.Abs(h.Score-1/float64(h.Distance)) > 1e-9 {
+				t.Errorf("Traverse: hit %s at distance %d scores %v, want 1/distance", h.UUID, h.Distance, h.Score)
+			}
+			if h.UUID != seed {
+				out[h.UUID] = h.Distance
+			}
+		}
+		return out
+	}
+	check(t, "entities within 2 hops of p0", walk(core.ScopeEntities, id("p", 0), 2), map[string]int{id("p", 1): 1, id("p", 2): 2})
+	check(t, "entities within 1 hop of p1 (depth 0 means 1)", walk(core.ScopeEntities, id("p", 1), 0), map[string]int{id("p", 0): 1, id("p", 2): 1})
+	// The mention is one hop of Distance but not a fact hop: Depth 1 from
+	// the episode reaches p0 and, one fact further, p1.
+	check(t, "entities within 1 fact hop of what the episode mentions", walk(core.ScopeEntities, ep.UUID, 1), map[string]int{id("p", 0): 1, id("p", 1): 2})
+	check(t, "facts within 2 hops of p0", walk(core.ScopeFacts, id("p", 0), 2), map[string]int{id("l", 1): 1, id("l", 2): 2})
+	dist, err := s.Distances(ctx, []string{g}, id("p", 0), []string{id("p", 0), id("p", 1), id("p", 2), id("p", 3), "nope"}, 2)
+	must(t, "Distances", err)
+	check(t, "Distances from p0 up to 2 hops", dist, map[string]int{id("p", 0): 0, id("p", 1): 1, id("p", 2): 2})
+}
+
+// testConcurrent runs writers of two groups and readers at once; each
+// group ends with exactly what its writer wrote.
+func testConcurrent(t *testing.T, s core.Store) {
+	ctx := t.Context()
+	const rounds = 6
+	var wg sync.WaitGroup
+	errs := make(chan error, 64)
+	for _, g := range []string{groupA, groupB} {
+		wg.Add(2)
+		go func() {
+			defer wg.Done()
+			for i := range rounds {
+				ep := core.Episode{UUID: fmt.Sprintf("%s-c%d", g, i), GroupID: g, Source: core.SourceText, Content: fmt.Sprintf("round %d", i), ValidAt: c1.Add(time.Duration(i) * time.Minute), CreatedAt: c1}
+				if _, err := s.AddEpisodes(ctx, []core.Episode{ep}); err != nil {
+					errs <- err
+					return
+				}
+				ent := core.Entity{UUID: fmt.Sprintf("%s-cn%d", g, i), GroupID: g, Name: fmt.Sprintf("E%d", i), CreatedAt: c1, NameEmbedding: axis(s.Dimension(), i, 0)}
+				ep.Status = core.EpisodeDone
+				if err := s.Apply(ctx, core.Change{Episodes: []core.Episode{ep}, Entities: []core.Entity{ent}, Mentions: []core.Mention{{Episode: ep.UUID, Entity: ent.UUID}}}); err != nil {
+					errs <- err
+					return
+				}
+			}
+		}()
+		go func() {
+			defer wg.Done()
+			for i := range rounds * 2 {
+				hits, err := s.VectorSearch(ctx, core.SearchQuery{Scope: core.ScopeEntities, Groups: []string{g}, Vector: axis(s.Dimension(), i, 0), MinScore: -1})
+				if err != nil {
+					errs <- err
+					return
+				}
+				for _, h := range hits {
+					if !strings.HasPrefix(h.UUID, g+"-") {
+						errs <- fmt.Errorf("VectorSearch in %s returned %s", g, h.UUID)
+					}
+				}
+				if _, err := s.ListEpisodes(ctx, g, core.ListOptions{}); err != nil {
+					errs <- err
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	for _, g := range []string{groupA, groupB} {
+		st, err := s.Stats(ctx, g)
+		must(t, "Stats", err)
+		check(t, "Stats of "+g, st, core.Stats{Episodes: rounds, Entities: rounds})
+	}
 }
 
 // ---- searches ----
