@@ -1182,6 +1182,17 @@ func testTimeConditions(t *testing.T, s core.Store) {
 	check(t, "ListEntities by creation time", entIDs(ents), []string{a.bob, a.beta})
 	_, err := s.ListEntities(ctx, groupA, core.ListOptions{Filter: core.Filter{Time: [][]core.TimeCondition{{tc(core.FieldValidAt, core.OpGe, c2)}}}})
 	wantErr(t, "ListEntities on valid_at", err, core.ErrInvalid)
+	// KnownAt sees the graph as mnemo knew it then, whatever the scope.
+	known := core.ListOptions{Filter: core.Filter{KnownAt: c1.Add(90 * time.Second)}}
+	ents = listAll(t, 10, func(o core.ListOptions) (core.Page[core.Entity], error) { return s.ListEntities(ctx, groupA, o) }, known)
+	check(t, "ListEntities known at c1+90s", entIDs(ents), []string{a.alice, a.acme})
+	eps = listAll(t, 10, func(o core.ListOptions) (core.Page[core.Episode], error) { return s.ListEpisodes(ctx, groupA, o) }, known)
+	check(t, "ListEpisodes known at c1+90s", epIDs(eps), []string{a.e1})
+	cms := listAll(t, 10, func(o core.ListOptions) (core.Page[core.Community], error) { return s.ListCommunities(ctx, groupA, o) }, core.ListOptions{Filter: core.Filter{KnownAt: c2}})
+	check(t, "ListCommunities known at c2", commIDs(cms), []string(nil))
+	hits, err := s.VectorSearch(ctx, core.SearchQuery{Scope: core.ScopeEntities, Groups: []string{groupA}, Vector: a.entVec[a.beta], Limit: 10, MinScore: -1, Filter: core.Filter{KnownAt: c2}})
+	must(t, "VectorSearch", err)
+	check(t, "VectorSearch of entities known at c2", sorted(hitIDs(hits)), []string{a.alice, a.acme, a.paris, a.bob})
 }
 
 func testFilterLabels(t *testing.T, s core.Store) {
@@ -1581,6 +1592,17 @@ func testPagingDefaultLimit(t *testing.T, s core.Store) {
 	check(t, "second page", entIDs(p2.Items), []string{"dl-100"})
 	check(t, "second page cursor", p2.Next, "")
 	check(t, "first page", entIDs(p.Items), entIDs(ents[:100]))
+	// More than 1000 is cut to 1000.
+	ents = ents[:0]
+	for i := range 1000 {
+		ents = append(ents, core.Entity{UUID: fmt.Sprintf("dl-x%04d", i), GroupID: groupA, Name: fmt.Sprintf("More %d", i), CreatedAt: c2})
+	}
+	must(t, "Apply", s.Apply(ctx, core.Change{Entities: ents}))
+	p, err = s.ListEntities(ctx, groupA, core.ListOptions{Limit: 5000})
+	must(t, "ListEntities", err)
+	if len(p.Items) != 1000 || p.Next == "" {
+		t.Errorf("ListEntities with Limit 5000 over 1101 entities: %d items, cursor %q; want 1000 and a cursor", len(p.Items), p.Next)
+	}
 }
 
 // ---- queue ----
@@ -2076,5 +2098,16 @@ func testTextSearch(t *testing.T, s core.Store) {
 	hits, err := s.TextSearch(ctx, core.SearchQuery{Scope: core.ScopeEntities, Groups: []string{groupB}, Text: "zebra", Limit: 50})
 	must(t, "TextSearch", err)
 	check(t, "TextSearch(entities, zebra) in group B", len(hits), 30)
+	// MinScore drops hits scoring below it.
+	hits, err = s.TextSearch(ctx, core.SearchQuery{Scope: core.ScopeEntities, Groups: A, Text: "zebra", Limit: 10})
+	must(t, "TextSearch", err)
+	if len(hits) == 2 && hits[0].Score > hits[1].Score {
+		min := (hits[0].Score + hits[1].Score) / 2
+		above, err := s.TextSearch(ctx, core.SearchQuery{Scope: core.ScopeEntities, Groups: A, Text: "zebra", Limit: 10, MinScore: min})
+		must(t, "TextSearch", err)
+		check(t, "TextSearch(entities, zebra) with MinScore", hitIDs(above), []string{hits[0].UUID})
+	} else {
+		t.Errorf("TextSearch(entities, zebra) in group A = %v, want two hits of different scores", hits)
+	}
 	_ = b
 }
