@@ -73,6 +73,7 @@ func Run(t *testing.T, open func(t *testing.T) core.Store) {
 		{"Close", testClose},
 		{"VectorSearch/Recall", testVectorRecall},
 		{"VectorSearch/MinScore", testVectorMinScore},
+		{"VectorSearch/Scopes", testVectorScopes},
 		{"TextSearch", testTextSearch},
 	}
 	for _, tc := range tests {
@@ -158,7 +159,7 @@ type world struct {
 	ents                          []core.Entity
 	facts                         []core.Fact
 	comm                          core.Community
-	factVec, entVec               map[string][]float32
+	factVec, entVec, epVec        map[string][]float32
 }
 
 // fixture is the graph of one group, its uuids prefixed by the group:
@@ -193,6 +194,11 @@ func fixture(d int, g string) world {
 		ep(w.e1, "Alice: I work at Acme and live in Paris", c1),
 		ep(w.e2, "Bob: Alice and I were friends until 2022; she lives in Paris", c2),
 		ep(w.e3, "Alice: I joined Globex spinoff Beta Industries", c3),
+	}
+	w.epVec = map[string][]float32{}
+	for i := range w.eps {
+		w.eps[i].Embedding = axis(d, 2*i, 0)
+		w.epVec[w.eps[i].UUID] = w.eps[i].Embedding
 	}
 	ent := func(id, name string, created time.Time, labels ...string) core.Entity {
 		return core.Entity{UUID: id, GroupID: g, Name: name, Labels: labels, Summary: name + " is known to the tenant", CreatedAt: created}
@@ -1690,8 +1696,11 @@ func testListEmbeddings(t *testing.T, s core.Store) {
 		must(t, "ListEpisodes", err)
 		for _, e := range eps.Items {
 			want := []float32(nil)
-			if with && e.UUID == ep.UUID {
-				want = ep.Embedding
+			if with {
+				want = a.epVec[e.UUID]
+				if e.UUID == ep.UUID {
+					want = ep.Embedding
+				}
 			}
 			if !sameVec(e.Embedding, want) || (want == nil) != (e.Embedding == nil) {
 				t.Errorf("ListEpisodes(Embeddings: %v): %s has embedding %v, want %v", with, e.UUID, e.Embedding, want)
@@ -2039,6 +2048,37 @@ func testVectorMinScore(t *testing.T, s core.Store) {
 		n := checkHits(t, fmt.Sprintf("query %d, MinScore", i), hits, ranking, 6, minScore)
 		if n < 5 {
 			t.Errorf("query %d: MinScore %.4f found %d of the 6 vectors above it", i, minScore, n)
+		}
+	}
+}
+
+// testVectorScopes searches each scope with the vector of one of its
+// objects: that object comes first, with cosine 1, and every hit is of the
+// scope.
+func testVectorScopes(t *testing.T, s core.Store) {
+	ctx := t.Context()
+	a, _ := seedBoth(t, s)
+	all := core.Filter{IncludeInvalid: true}
+	for _, c := range []struct {
+		sc   core.Scope
+		vecs map[string][]float32
+	}{
+		{core.ScopeEpisodes, a.epVec},
+		{core.ScopeEntities, a.entVec},
+		{core.ScopeFacts, a.factVec},
+		{core.ScopeCommunities, map[string][]float32{a.c1: a.comm.NameEmbedding}},
+	} {
+		for id, v := range c.vecs {
+			hits, err := s.VectorSearch(ctx, core.SearchQuery{Scope: c.sc, Groups: []string{groupA}, Vector: v, Limit: 3, MinScore: -1, Filter: all})
+			must(t, "VectorSearch", err)
+			if len(hits) == 0 || hits[0].UUID != id || math.Abs(hits[0].Score-1) > 1e-4 {
+				t.Errorf("VectorSearch(%s) with the vector of %s = %+v, want it first with score 1", c.sc, id, hits)
+			}
+			for _, h := range hits {
+				if _, ok := c.vecs[h.UUID]; !ok {
+					t.Errorf("VectorSearch(%s) returned %s, not an object of the scope", c.sc, h.UUID)
+				}
+			}
 		}
 	}
 }
