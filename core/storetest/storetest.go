@@ -178,7 +178,8 @@ type world struct {
 //     e3;
 //   - community c1 of Alice and Paris.
 //
-// Valid now (at now): f2, f4. Every fact's text mentions Alice.
+// Valid now (at now): f2, f4. Every fact's text mentions Alice. Every
+// object has a unit embedding along its own axis within its scope.
 func fixture(d int, g string) world {
 	w := world{g: g,
 		e1: g + "-e1", e2: g + "-e2", e3: g + "-e3",
