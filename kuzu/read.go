@@ -207,6 +207,9 @@ func (s *Store) ListEpisodes(ctx context.Context, group string, opts core.ListOp
 			}
 			page.Items = append(page.Items, decodeEpisode(r))
 		}
+		if opts.Embeddings {
+			return fillVecs(ctx, c, core.ScopeEpisodes, page.Items, func(e *core.Episode) (string, *[]float32) { return e.UUID, &e.Embedding })
+		}
 		return nil
 	})
 	return page, err

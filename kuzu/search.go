@@ -503,12 +503,16 @@ func (s *Store) MentionCounts(ctx context.Context, sc core.Scope, groups []strin
 	if err := checkGroups(groups); err != nil {
 		return nil, err
 	}
+	// count(e.uuid), not count(e): after DeleteEpisode detaches an episode
+	// that stated a fact with another that it also deleted, Kuzu 0.11.3
+	// still counts the removed relationship in count(e), while reading the
+	// episodes (e.uuid) sees only the live ones.
 	var stmt string
 	switch sc {
 	case core.ScopeFacts:
-		stmt = byUUID("x", "Fact", "ids", "<-[:STATES]-(e:Episode)") + " WHERE x.group_id IN $g RETURN x.uuid, count(e)"
+		stmt = byUUID("x", "Fact", "ids", "<-[:STATES]-(e:Episode)") + " WHERE x.group_id IN $g RETURN x.uuid, count(e.uuid)"
 	case core.ScopeEntities:
-		stmt = byUUID("x", "Entity", "ids", "<-[:MENTIONS]-(e:Episode)") + " WHERE x.group_id IN $g RETURN x.uuid, count(e)"
+		stmt = byUUID("x", "Entity", "ids", "<-[:MENTIONS]-(e:Episode)") + " WHERE x.group_id IN $g RETURN x.uuid, count(e.uuid)"
 	default:
 		return nil, fmt.Errorf("%w: mention counts exist for facts and entities, not %s", core.ErrInvalid, sc)
 	}

@@ -1,0 +1,31 @@
+package kuzu_test
+
+import (
+	"strings"
+	"testing"
+
+	"mnemo/core"
+	"mnemo/core/storetest"
+	"mnemo/kuzu"
+	"mnemo/kuzu/kuzutest"
+)
+
+// TestConformance runs the store conformance suite on Kuzu stores, each in
+// its own temporary directory with a small buffer pool.
+func TestConformance(t *testing.T) {
+	storetest.Run(t, func(t *testing.T) core.Store {
+		return kuzutest.MustOpen(t, kuzu.Options{BufferPoolBytes: 64 << 20})
+	})
+}
+
+// TestConformanceIndexed runs the suite's vector searches on stores that
+// build their HNSW indexes early and search them rather than scan, so the
+// approximate path meets the same recall and tenancy rules as the exact one.
+func TestConformanceIndexed(t *testing.T) {
+	storetest.Run(t, func(t *testing.T) core.Store {
+		if !strings.Contains(t.Name(), "/VectorSearch/") {
+			t.Skip("covered by TestConformance; this run exercises the vector index")
+		}
+		return kuzutest.MustOpen(t, kuzu.Options{BufferPoolBytes: 64 << 20, VectorIndexAt: 50, ExactSearchBelow: 1})
+	})
+}
