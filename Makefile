@@ -44,7 +44,7 @@ DIST_NAME  := mnemo-$(GOOS)-$(GOARCH)
 DIST_DIR   := $(DIST)/$(DIST_NAME)
 DIST_EXE   := $(DIST_DIR)/mnemo$(if $(filter windows,$(GOOS)),.exe)
 
-.PHONY: help build plugins test test-race race-ci lint fmt check ci bench dist demo bench-lme bench-search bench-http bench-soak clean
+.PHONY: help build plugins test test-race race-ci lint fmt check ci bench dist smoke-arm64 demo bench-lme bench-search bench-http bench-soak bench-edge clean
 
 help:
 	@echo "make build        build bin/mnemo"
@@ -59,6 +59,8 @@ help:
 	@echo "make bench-http   HTTP load test while ingesting"
 	@echo "make bench-soak   soak: 100k episodes, reopen, then serve 10 min (docs/bench/)"
 	@echo "make dist         dist/mnemo-GOOS-GOARCH/: mnemo and libkuzu.so, runs without Go (GOARCH=arm64 cross-builds)"
+	@echo "make smoke-arm64  the arm64 dist under qemu-aarch64 (Cortex-A53, 39-bit address space), compared with native"
+	@echo "make bench-edge   edge profile: sizes, start, RSS, episodes/s, search; amd64 and arm64 under qemu"
 
 build: plugins
 	$(GO) build -o $(BIN)/mnemo ./cmd/mnemo
@@ -134,6 +136,27 @@ dist: plugins
 	$(if $(filter linux,$(GOOS)),$(HOSTGO) run ./internal/tools/setrpath -rpath '$$ORIGIN' $(DIST_EXE))
 	tar -C $(DIST) --owner=0 --group=0 --numeric-owner -czf $(DIST_DIR).tar.gz $(DIST_NAME)
 	@echo "$(DIST_DIR)/: mnemo and $(notdir $(KUZU_LIB)) for $(GOOS)-$(GOARCH); copy the directory anywhere and run ./mnemo"
+
+# The arm64 build under emulation, as CI runs it: cross-builds
+# dist/mnemo-linux-arm64 and runs .ci/smoke-arm64, which compares the demo,
+# an ingestion and searches under qemu-aarch64 with the native binary's.
+# Needs Debian's gcc-aarch64-linux-gnu and qemu-user (.ci/run installs them).
+smoke-arm64: build
+	$(MAKE) dist GOOS=linux GOARCH=arm64
+	.ci/smoke-arm64 $(DIST)/mnemo-linux-arm64 $(BIN)/mnemo
+
+# The edge profile (docs/edge.md): both dist directories measured as
+# separate processes, arm64 under qemu-aarch64 (EDGE_CPU); EDGE_EPISODES
+# offline episodes over HTTP. Writes docs/bench/edge-summary.txt, edge.csv
+# and edge.svg (EDGE_OUT).
+EDGE_EPISODES ?= 1000
+EDGE_CPU      ?= cortex-a72
+EDGE_OUT      ?= docs/bench
+bench-edge:
+	$(MAKE) dist GOOS=linux GOARCH=amd64
+	$(MAKE) dist GOOS=linux GOARCH=arm64
+	$(HOSTGO) run ./internal/tools/bench-edge -target $(DIST)/mnemo-linux-amd64 -target $(DIST)/mnemo-linux-arm64 \
+		-episodes $(EDGE_EPISODES) -cpu $(EDGE_CPU) -out $(EDGE_OUT)
 
 demo: build
 	$(BIN)/mnemo demo
