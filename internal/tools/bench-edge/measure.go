@@ -155,7 +155,9 @@ func ingest(ctx context.Context, p *proc, o options, r *result, log io.Writer) e
 				fmt.Fprintf(log, "  %6d episodes  %6.1f episodes/s  RSS %4.0f MiB\n", done, rate, mib(rss))
 				last, lastN = now, done
 			}
-			if st.Pending < batch || posted == o.episodes && st.Pending == 0 {
+			// Post the next batch once fewer than a batch are queued; after
+			// the last, wait until every episode is processed.
+			if posted < o.episodes && st.Pending < batch || st.Pending == 0 {
 				break
 			}
 			select {

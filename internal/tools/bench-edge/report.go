@@ -12,7 +12,9 @@ import (
 	"time"
 
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgsvg"
@@ -126,14 +128,19 @@ func (r report) chart(w io.Writer) error {
 		{"Resident memory (RSS) of mnemo serve", "MiB", func(s sample) float64 { return mib(s.RSS) }},
 		{"Episodes processed per second", "episodes/s", func(s sample) float64 { return s.Rate }},
 	}
-	const width, height = 8 * vg.Inch, 3 * vg.Inch
-	c := vgsvg.New(width, height*vg.Length(len(panels)))
+	const width, height, head = 8 * vg.Inch, 3 * vg.Inch, 44
+	c := vgsvg.New(width, height*vg.Length(len(panels))+head)
 	dc := draw.New(c)
+	sty := text.Style{Color: color.Black, Font: font.From(plot.DefaultFont, 14),
+		XAlign: draw.XLeft, YAlign: draw.YTop, Handler: plot.DefaultTextHandler}
+	dc.FillText(sty, vg.Point{X: 12, Y: dc.Max.Y - 8}, fmt.Sprintf("mnemo edge profile: %d offline episodes over HTTP", r.opts.episodes))
+	sty.Font = font.From(plot.DefaultFont, 9)
+	dc.FillText(sty, vg.Point{X: 12, Y: dc.Max.Y - 28}, command(r.args))
 	plots := make([][]*plot.Plot, len(panels))
 	for i, pn := range panels {
 		pl := plot.New()
 		pl.Title.Text = pn.title
-		pl.X.Label.Text = "episodes stored (" + command(r.args) + ")"
+		pl.X.Label.Text = "episodes stored"
 		pl.Y.Label.Text = pn.unit
 		pl.Add(plotter.NewGrid())
 		for j, res := range r.results {
@@ -154,14 +161,15 @@ func (r report) chart(w io.Writer) error {
 			pl.Add(l, pts)
 			pl.Legend.Add(short(res.label), l)
 		}
-		pl.Legend.Top, pl.Legend.Left = true, true
-		pl.Y.Min = 0
-		pl.Y.Max = max(pl.Y.Max*1.1, 1)
+		// Room above the lines for the legend.
+		pl.Legend.Top = true
+		pl.X.Min, pl.Y.Min = 0, 0
+		pl.Y.Max = max(pl.Y.Max*1.4, 1)
 		plots[i] = []*plot.Plot{pl}
 	}
 	tiles := draw.Tiles{Rows: len(panels), Cols: 1, PadY: 4 * vg.Millimeter, PadTop: 2 * vg.Millimeter,
 		PadBottom: 2 * vg.Millimeter, PadLeft: 3 * vg.Millimeter, PadRight: 6 * vg.Millimeter}
-	canvases := plot.Align(plots, tiles, dc)
+	canvases := plot.Align(plots, tiles, draw.Crop(dc, 0, 0, 0, -head))
 	for i := range plots {
 		plots[i][0].Draw(canvases[i][0])
 	}
