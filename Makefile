@@ -147,16 +147,18 @@ smoke-arm64: build
 
 # The edge profile (docs/edge.md): both dist directories measured as
 # separate processes, arm64 under qemu-aarch64 (EDGE_CPU); EDGE_EPISODES
-# offline episodes over HTTP. Writes docs/bench/edge-summary.txt, edge.csv
-# and edge.svg (EDGE_OUT).
+# offline episodes over HTTP; the 256 MiB buffer pool mnemo's default
+# gives a 2 GB board (EDGE_POOL_MB). Writes docs/bench/edge-summary.txt,
+# edge.csv and edge.svg (EDGE_OUT).
 EDGE_EPISODES ?= 1000
 EDGE_CPU      ?= cortex-a72
+EDGE_POOL_MB  ?= 256
 EDGE_OUT      ?= docs/bench
 bench-edge:
 	$(MAKE) dist GOOS=linux GOARCH=amd64
 	$(MAKE) dist GOOS=linux GOARCH=arm64
 	$(HOSTGO) run ./internal/tools/bench-edge -target $(DIST)/mnemo-linux-amd64 -target $(DIST)/mnemo-linux-arm64 \
-		-episodes $(EDGE_EPISODES) -cpu $(EDGE_CPU) -out $(EDGE_OUT)
+		-episodes $(EDGE_EPISODES) -cpu $(EDGE_CPU) -buffer-pool-mb $(EDGE_POOL_MB) -out $(EDGE_OUT)
 
 demo: build
 	$(BIN)/mnemo demo
