@@ -2,12 +2,14 @@ package main
 
 import (
 	"bytes"
+	"encoding/csv"
 	"fmt"
 	"image/color"
 	"io"
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"time"
 
@@ -89,19 +91,21 @@ func (r report) writeFiles(dir string) ([]string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
-	var sum, csv, svg bytes.Buffer
+	var sum, table, svg bytes.Buffer
 	r.write(&sum)
-	fmt.Fprintln(&csv, "target,episodes,episodes_per_s,rss_mib")
+	cw := csv.NewWriter(&table)
+	cw.Write([]string{"target", "episodes", "episodes_per_s", "rss_mib"})
 	for _, res := range r.results {
 		for _, s := range res.samples {
-			fmt.Fprintf(&csv, "%s,%d,%.2f,%.1f\n", short(res.label), s.Stored, s.Rate, mib(s.RSS))
+			cw.Write([]string{short(res.label), strconv.Itoa(s.Stored), fmt.Sprintf("%.2f", s.Rate), fmt.Sprintf("%.1f", mib(s.RSS))})
 		}
 	}
+	cw.Flush()
 	if err := r.chart(&svg); err != nil {
 		return nil, err
 	}
 	var names []string
-	for name, b := range map[string][]byte{"edge-summary.txt": sum.Bytes(), "edge.csv": csv.Bytes(), "edge.svg": svg.Bytes()} {
+	for name, b := range map[string][]byte{"edge-summary.txt": sum.Bytes(), "edge.csv": table.Bytes(), "edge.svg": svg.Bytes()} {
 		p := filepath.Join(dir, name)
 		if err := os.WriteFile(p, b, 0o644); err != nil {
 			return nil, err
