@@ -123,10 +123,10 @@ bench-search:
 	$(GO) run ./internal/tools/bench-search -sizes $(SIZES) -dir $(BENCH_DIR) -buffer-pool-mib $(POOL_MIB)
 
 # dist/mnemo-GOOS-GOARCH/ and its .tar.gz: the stripped binary and Kuzu's
-# library beside it, found through the run path $$ORIGIN (linux), so the
-# directory runs wherever it is copied, without Go. darwin needs a macOS
-# SDK for cgo (osxcross) and install_name_tool for @executable_path; see
-# docs/edge.md.
+# library beside it, found through the run path $$ORIGIN (linux; windows
+# finds the DLL beside the .exe), so the directory runs wherever it is
+# copied, without Go. darwin needs a macOS SDK for cgo and
+# install_name_tool for @executable_path; see docs/edge.md.
 dist: plugins
 	@test -n "$(KUZU_LIB)" -a -f "$(KUZU_LIB)" || (echo "dist: go-kuzu ships no Kuzu library for $(GOOS)-$(GOARCH)" && exit 1)
 	@command -v $(firstword $(DIST_CC)) >/dev/null || (echo "dist: no C compiler $(DIST_CC) for $(GOOS)-$(GOARCH); see docs/edge.md" && exit 1)
@@ -135,7 +135,7 @@ dist: plugins
 	cp $(KUZU_LIB) $(DIST_DIR)/ && chmod 644 $(DIST_DIR)/$(notdir $(KUZU_LIB))
 	$(if $(filter linux,$(GOOS)),$(HOSTGO) run ./internal/tools/setrpath -rpath '$$ORIGIN' $(DIST_EXE))
 	tar -C $(DIST) --owner=0 --group=0 --numeric-owner -czf $(DIST_DIR).tar.gz $(DIST_NAME)
-	@echo "$(DIST_DIR)/: mnemo and $(notdir $(KUZU_LIB)) for $(GOOS)-$(GOARCH); copy the directory anywhere and run ./mnemo"
+	@echo "$(DIST_DIR)/: mnemo and $(notdir $(KUZU_LIB)) for $(GOOS)-$(GOARCH); copy the directory anywhere and run $(notdir $(DIST_EXE))"
 
 # The arm64 build under emulation, as CI runs it: cross-builds
 # dist/mnemo-linux-arm64 and runs .ci/smoke-arm64, which compares the demo,
