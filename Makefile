@@ -18,9 +18,33 @@ STATICCHECK := .cache/tools/staticcheck-$(STATICCHECK_VERSION)/staticcheck
 # Packages with goroutines of their own, run under the race detector by
 # `make ci` (`make test-race` runs every package).
 RACE_PKGS  ?= ./core/... ./kuzu/... ./host/... ./wasm/... ./cmd/mnemo/...
-KUZU_LIB    = $(shell $(GO) list -m -f '{{.Dir}}' github.com/kuzudb/go-kuzu)/lib/dynamic/$(shell $(GO) env GOOS)-$(shell $(GO) env GOARCH)/libkuzu.so
+# The platform `make dist` builds for: the host unless GOOS or GOARCH is set
+# on the command line or in the environment (make dist GOARCH=arm64). Tools
+# the build runs (setrpath) are always built for the host.
+HOSTOS     := $(shell $(GO) env GOHOSTOS)
+HOSTARCH   := $(shell $(GO) env GOHOSTARCH)
+GOOS       ?= $(HOSTOS)
+GOARCH     ?= $(HOSTARCH)
+HOSTGO     := GOOS=$(HOSTOS) GOARCH=$(HOSTARCH) CGO_ENABLED=0 $(GO)
+# A cross build needs a C compiler for the target (cgo links libkuzu):
+# Debian's gcc-aarch64-linux-gnu, gcc-x86-64-linux-gnu, gcc-mingw-w64-x86-64.
+# CC on the command line or in the environment wins.
+CC_linux_arm64   := aarch64-linux-gnu-gcc
+CC_linux_amd64   := x86_64-linux-gnu-gcc
+CC_windows_amd64 := x86_64-w64-mingw32-gcc
+DIST_CC    := $(if $(filter default,$(origin CC)),$(if $(filter $(HOSTOS)-$(HOSTARCH),$(GOOS)-$(GOARCH)),cc,$(CC_$(GOOS)_$(GOARCH))),$(CC))
+# go-kuzu ships Kuzu's library for linux-amd64, linux-arm64, darwin
+# (universal) and windows-amd64.
+KUZU_DIR    = $(shell $(HOSTGO) list -m -f '{{.Dir}}' github.com/kuzudb/go-kuzu)/lib/dynamic
+KUZU_LIB_linux   = $(KUZU_DIR)/linux-$(GOARCH)/libkuzu.so
+KUZU_LIB_darwin  = $(KUZU_DIR)/darwin/libkuzu.dylib
+KUZU_LIB_windows = $(KUZU_DIR)/windows/kuzu_shared.dll
+KUZU_LIB    = $(KUZU_LIB_$(GOOS))
+DIST_NAME  := mnemo-$(GOOS)-$(GOARCH)
+DIST_DIR   := $(DIST)/$(DIST_NAME)
+DIST_EXE   := $(DIST_DIR)/mnemo$(if $(filter windows,$(GOOS)),.exe)
 
-.PHONY: help build plugins test test-race race-ci lint fmt check ci bench dist demo bench-lme bench-search bench-http bench-soak clean
+.PHONY: help build plugins test test-race race-ci lint fmt check ci bench dist smoke-arm64 demo bench-lme bench-search bench-http bench-soak bench-edge clean
 
 help:
 	@echo "make build        build bin/mnemo"
@@ -34,7 +58,9 @@ help:
 	@echo "make bench-search search latency at 10k/100k/1M facts"
 	@echo "make bench-http   HTTP load test while ingesting"
 	@echo "make bench-soak   soak: 100k episodes, reopen, then serve 10 min (docs/bench/)"
-	@echo "make dist         dist/: mnemo and libkuzu.so, runs without Go"
+	@echo "make dist         dist/mnemo-GOOS-GOARCH/: mnemo and libkuzu.so, runs without Go (GOARCH=arm64 cross-builds)"
+	@echo "make smoke-arm64  the arm64 dist under qemu-aarch64 (Cortex-A53, 39-bit address space), compared with native"
+	@echo "make bench-edge   edge profile: sizes, start, RSS, episodes/s, search; amd64 and arm64 under qemu"
 
 build: plugins
 	$(GO) build -o $(BIN)/mnemo ./cmd/mnemo
@@ -43,7 +69,7 @@ build: plugins
 # rebuilds them with stock Go. `make check` fails if they are stale.
 plugins:
 	@for p in $(PLUGINS); do \
-		GOOS=wasip1 GOARCH=wasm $(GO) build $(WASMFLAGS) -o plugins/builtin/$$p.wasm ./plugins/$$p || exit 1; \
+		GOOS=wasip1 GOARCH=wasm CGO_ENABLED=0 $(GO) build $(WASMFLAGS) -o plugins/builtin/$$p.wasm ./plugins/$$p || exit 1; \
 	done
 
 test: plugins
@@ -96,12 +122,43 @@ POOL_MIB    ?= 4096
 bench-search:
 	$(GO) run ./internal/tools/bench-search -sizes $(SIZES) -dir $(BENCH_DIR) -buffer-pool-mib $(POOL_MIB)
 
+# dist/mnemo-GOOS-GOARCH/ and its .tar.gz: the stripped binary and Kuzu's
+# library beside it, found through the run path $$ORIGIN (linux; windows
+# finds the DLL beside the .exe), so the directory runs wherever it is
+# copied, without Go. darwin needs a macOS SDK for cgo and
+# install_name_tool for @executable_path; see docs/edge.md.
 dist: plugins
-	rm -rf $(DIST) && mkdir -p $(DIST)
-	$(GO) build -trimpath -o $(DIST)/mnemo ./cmd/mnemo
-	cp $(KUZU_LIB) $(DIST)/libkuzu.so && chmod 644 $(DIST)/libkuzu.so
-	$(GO) run ./internal/tools/setrpath -rpath '$$ORIGIN' $(DIST)/mnemo
-	@echo "$(DIST)/: mnemo and libkuzu.so; copy the directory anywhere and run ./mnemo"
+	@test -n "$(KUZU_LIB)" -a -f "$(KUZU_LIB)" || (echo "dist: go-kuzu ships no Kuzu library for $(GOOS)-$(GOARCH)" && exit 1)
+	@command -v $(firstword $(DIST_CC)) >/dev/null || (echo "dist: no C compiler $(DIST_CC) for $(GOOS)-$(GOARCH); see docs/edge.md" && exit 1)
+	rm -rf $(DIST_DIR) $(DIST_DIR).tar.gz && mkdir -p $(DIST_DIR)
+	GOOS=$(GOOS) GOARCH=$(GOARCH) CGO_ENABLED=1 CC="$(DIST_CC)" $(GO) build -trimpath -ldflags='-s -w' -o $(DIST_EXE) ./cmd/mnemo
+	cp $(KUZU_LIB) $(DIST_DIR)/ && chmod 644 $(DIST_DIR)/$(notdir $(KUZU_LIB))
+	$(if $(filter linux,$(GOOS)),$(HOSTGO) run ./internal/tools/setrpath -rpath '$$ORIGIN' $(DIST_EXE))
+	tar -C $(DIST) --owner=0 --group=0 --numeric-owner -czf $(DIST_DIR).tar.gz $(DIST_NAME)
+	@echo "$(DIST_DIR)/: mnemo and $(notdir $(KUZU_LIB)) for $(GOOS)-$(GOARCH); copy the directory anywhere and run $(notdir $(DIST_EXE))"
+
+# The arm64 build under emulation, as CI runs it: cross-builds
+# dist/mnemo-linux-arm64 and runs .ci/smoke-arm64, which compares the demo,
+# an ingestion and searches under qemu-aarch64 with the native binary's.
+# Needs Debian's gcc-aarch64-linux-gnu and qemu-user (.ci/run installs them).
+smoke-arm64: build
+	$(MAKE) dist GOOS=linux GOARCH=arm64
+	.ci/smoke-arm64 $(DIST)/mnemo-linux-arm64 $(BIN)/mnemo
+
+# The edge profile (docs/edge.md): both dist directories measured as
+# separate processes, arm64 under qemu-aarch64 (EDGE_CPU); EDGE_EPISODES
+# offline episodes over HTTP; the 256 MiB buffer pool mnemo's default
+# gives a 2 GB board (EDGE_POOL_MB). Writes docs/bench/edge-summary.txt,
+# edge.csv and edge.svg (EDGE_OUT).
+EDGE_EPISODES ?= 1000
+EDGE_CPU      ?= cortex-a72
+EDGE_POOL_MB  ?= 256
+EDGE_OUT      ?= docs/bench
+bench-edge:
+	$(MAKE) dist GOOS=linux GOARCH=amd64
+	$(MAKE) dist GOOS=linux GOARCH=arm64
+	$(HOSTGO) run ./internal/tools/bench-edge -target $(DIST)/mnemo-linux-amd64 -target $(DIST)/mnemo-linux-arm64 \
+		-episodes $(EDGE_EPISODES) -cpu $(EDGE_CPU) -buffer-pool-mb $(EDGE_POOL_MB) -out $(EDGE_OUT)
 
 demo: build
 	$(BIN)/mnemo demo

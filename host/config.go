@@ -50,6 +50,10 @@ type StoreConfig struct {
 	// updates committed since the last checkpoint. Default: an eighth of
 	// the machine's memory, between 256 and 2048.
 	BufferPoolMB int `toml:"buffer_pool_mb" json:"buffer_pool_mb"`
+	// MaxDBSizeMB is the largest the database file may grow, in MiB, a
+	// power of two; Kuzu reserves it as address space at open. Default:
+	// 65536 (64 GiB), which fits a 39-bit address space.
+	MaxDBSizeMB int `toml:"max_db_size_mb" json:"max_db_size_mb"`
 	// CheckpointEvery is the number of write transactions between two
 	// checkpoints. Default: 256.
 	CheckpointEvery int `toml:"checkpoint_every" json:"checkpoint_every"`
@@ -381,6 +385,9 @@ func (c Config) withDefaults() Config {
 	if c.Store.BufferPoolMB == 0 {
 		c.Store.BufferPoolMB = int(kuzu.DefaultBufferPool() >> 20)
 	}
+	if c.Store.MaxDBSizeMB == 0 {
+		c.Store.MaxDBSizeMB = int(kuzu.DefaultMaxDBSize >> 20)
+	}
 	if c.Embedder.Provider == "" {
 		c.Embedder.Provider = "local"
 		if c.Embedder.Model != "" || c.Embedder.BaseURL != "" {
@@ -452,6 +459,9 @@ func (c Config) Validate() error {
 	}
 	if c.Store.BufferPoolMB < 16 {
 		return bad("store.buffer_pool_mb %d: want at least 16", c.Store.BufferPoolMB)
+	}
+	if n := c.Store.MaxDBSizeMB; n < 8 || n&(n-1) != 0 {
+		return bad("store.max_db_size_mb %d: want a power of two of at least 8", n)
 	}
 	for _, n := range []int{c.Store.Threads, c.Store.ReadConns, c.Store.CheckpointEvery, c.Store.CheckpointWALMB, c.LLM.MaxConcurrency, c.LLM.RequestsPerMinute, c.LLM.TokensPerMinute,
 		c.LLM.MaxTokens, c.Ingest.Workers, c.Ingest.Batch, c.Ingest.MaxContentKB, c.Ingest.MaxExtractKB, c.Ingest.MaxChunks, c.Ingest.MaxEntities, c.Ingest.MaxFacts,

@@ -106,7 +106,7 @@ func Open(ctx context.Context, cfg Config, o OpenOptions) (h *Host, err error) {
 	}
 	h.Store, err = kuzu.Open(ctx, kuzu.Options{
 		Dir: cfg.DB, Dimension: h.Embedder.Dimension(), BufferPoolBytes: uint64(cfg.Store.BufferPoolMB) << 20,
-		Threads: cfg.Store.Threads, ReadConns: cfg.Store.ReadConns, Logger: o.Logger,
+		Threads: cfg.Store.Threads, ReadConns: cfg.Store.ReadConns, Logger: o.Logger, MaxDBSizeBytes: uint64(cfg.Store.MaxDBSizeMB) << 20,
 		CheckpointEvery: cfg.Store.CheckpointEvery, CheckpointWALBytes: int64(cfg.Store.CheckpointWALMB) << 20,
 	})
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"strconv"
 	"time"
@@ -46,6 +47,15 @@ func DefaultBufferPool() uint64 {
 	}
 	return min(max(mem/8, floor), ceiling)
 }
+
+// DefaultMaxDBSize is the maximum database size a Store gets when Options
+// leave it unset: 64 GiB, about two million episodes at 30 KB each. Kuzu
+// reserves the maximum size as address space when it opens (no memory:
+// the mapping is MAP_NORESERVE), plus the buffer pool. Its own default,
+// 8 TiB, does not fit the 512 GiB a 39-bit arm64 kernel gives a process
+// (the Raspberry Pi's, kuzudb/kuzu#1826), and a process limited by
+// ulimit -v fails the same way.
+const DefaultMaxDBSize = 64 << 30
 
 // machineMemory is the memory this process may use: the smaller of the
 // machine's (MemTotal) and its cgroup's limit, 0 if unknown.
@@ -197,6 +207,7 @@ func (s *Store) openDatabase(path string) (*gokuzu.Database, error) {
 	cfg := gokuzu.DefaultSystemConfig()
 	cfg.BufferPoolSize = s.opts.BufferPoolBytes
 	cfg.MaxNumThreads = uint64(s.opts.Threads)
+	cfg.MaxDbSize = s.opts.MaxDBSizeBytes
 	db, err := gokuzu.OpenDatabase(path, cfg)
 	if err == nil {
 		return db, nil
@@ -206,7 +217,7 @@ func (s *Store) openDatabase(path string) (*gokuzu.Database, error) {
 	}
 	wal := s.walSize()
 	if s.opts.Dir == "" || wal == 0 {
-		return nil, fmt.Errorf("open kuzu database %s: %w", path, translateOpen(err))
+		return nil, fmt.Errorf("open kuzu database %s: %w", path, s.openFailure(path, translateOpen(err)))
 	}
 	limit := max(machineMemory()/2, s.opts.BufferPoolBytes)
 	tried := []uint64{s.opts.BufferPoolBytes}
@@ -218,7 +229,7 @@ func (s *Store) openDatabase(path string) (*gokuzu.Database, error) {
 		tried = append(tried, pool)
 		s.log.Warn("the database did not open with its buffer pool; replaying its write-ahead log with a larger pool",
 			"wal_bytes", wal, "buffer_pool_mib", pool>>20)
-		if rerr := replay(path, pool, cfg.MaxNumThreads); rerr != nil {
+		if rerr := replay(path, pool, cfg); rerr != nil {
 			s.log.Warn("replay write-ahead log", "buffer_pool_mib", pool>>20, "err", rerr)
 			continue
 		}
@@ -234,17 +245,52 @@ func (s *Store) openDatabase(path string) (*gokuzu.Database, error) {
 	for i, p := range tried {
 		mibs[i] = strconv.FormatUint(p>>20, 10)
 	}
-	return nil, fmt.Errorf("open kuzu database %s (Kuzu gives no reason; tried buffer pools of %s MiB, write-ahead log of %d bytes left by a run that did not close): %w; "+
-		"free memory and open it once with a buffer pool larger than the last tried (mnemo's --buffer-pool-mb or [store] buffer_pool_mb), which replays the log, or restore a backup",
-		path, joinComma(mibs), wal, translateOpen(err))
+	return nil, fmt.Errorf("open kuzu database %s (tried buffer pools of %s MiB, write-ahead log of %d bytes left by a run that did not close): %w; "+
+		"free memory and open it once with a buffer pool larger than the last tried (store.buffer_pool_mb), which replays the log, or restore a backup",
+		path, joinComma(mibs), wal, s.openFailure(path, translateOpen(err)))
 }
 
-// replay opens the database with pool bytes of buffer pool, which replays
-// its WAL, checkpoints it and closes it.
-func replay(path string, pool, threads uint64) error {
-	cfg := gokuzu.DefaultSystemConfig()
+// openFailure adds to err, Kuzu's failure to open the database at path,
+// what Kuzu does not say: its C API returns a status and discards the
+// reason. The causes mnemo can check are checked again here: the address
+// space Kuzu reserves (the maximum database size and the pool), and the
+// file's being a Kuzu database at all.
+func (s *Store) openFailure(path string, err error) error {
+	reserve := s.opts.MaxDBSizeBytes + s.opts.BufferPoolBytes
+	if rerr := reserveAddressSpace(reserve); rerr != nil {
+		return fmt.Errorf("%w: Kuzu reserves the maximum database size (%d MiB) plus the buffer pool (%d MiB) as address space, and %d MiB could not be reserved here (%w): "+
+			"lower store.max_db_size_mb (a power of two) or store.buffer_pool_mb, or raise the process's address-space limit (ulimit -v)",
+			err, s.opts.MaxDBSizeBytes>>20, s.opts.BufferPoolBytes>>20, reserve>>20, rerr)
+	}
+	if head, ok := fileHead(path, 4); ok && string(head) != "KUZU" {
+		return fmt.Errorf("%w: %s is not a Kuzu database file", err, path)
+	}
+	if fi, serr := os.Stat(path); serr == nil && uint64(fi.Size()) > s.opts.MaxDBSizeBytes {
+		return fmt.Errorf("%w: the database file (%d MiB) is larger than the maximum database size (%d MiB): raise store.max_db_size_mb",
+			err, fi.Size()>>20, s.opts.MaxDBSizeBytes>>20)
+	}
+	return fmt.Errorf("%w (Kuzu's C API gives no reason; %d MiB of address space for the maximum database size and the pool could be reserved, and the file is not known to be damaged)",
+		err, reserve>>20)
+}
+
+// fileHead returns the first n bytes of the file at path, if it has them.
+func fileHead(path string, n int) ([]byte, bool) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, false
+	}
+	defer f.Close()
+	b := make([]byte, n)
+	if _, err := io.ReadFull(f, b); err != nil {
+		return nil, false
+	}
+	return b, true
+}
+
+// replay opens the database as cfg says but with pool bytes of buffer
+// pool, which replays its WAL, checkpoints it and closes it.
+func replay(path string, pool uint64, cfg gokuzu.SystemConfig) error {
 	cfg.BufferPoolSize = pool
-	cfg.MaxNumThreads = threads
 	db, err := gokuzu.OpenDatabase(path, cfg)
 	if err != nil {
 		if db != nil {

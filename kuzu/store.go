@@ -32,6 +32,12 @@ type Options struct {
 	// eighth of the machine's memory, between 256 MiB and 2 GiB (Kuzu's
 	// own default is 80% of the machine's memory).
 	BufferPoolBytes uint64
+	// MaxDBSizeBytes is the largest the database file may grow. Kuzu
+	// reserves it as address space (not memory) at open, beside the
+	// buffer pool. It must be a power of two of at least 8 MiB. The
+	// default is DefaultMaxDBSize, 64 GiB; Kuzu's own, 8 TiB, does not fit
+	// the 39-bit (512 GiB) address space of many arm64 kernels.
+	MaxDBSizeBytes uint64
 	// CheckpointEvery is the number of write transactions after which the
 	// store checkpoints (see durable.go). The default is 256; negative turns
 	// the store's checkpoint policy off and leaves checkpoints to Kuzu's
@@ -68,6 +74,9 @@ func (o Options) withDefaults() Options {
 	if o.BufferPoolBytes == 0 {
 		o.BufferPoolBytes = DefaultBufferPool()
 	}
+	if o.MaxDBSizeBytes == 0 {
+		o.MaxDBSizeBytes = DefaultMaxDBSize
+	}
 	if o.CheckpointEvery == 0 {
 		o.CheckpointEvery = 256
 	}
@@ -99,6 +108,9 @@ func (o Options) Validate() error {
 	}
 	if o.BufferPoolBytes != 0 && o.BufferPoolBytes < 16<<20 {
 		return fmt.Errorf("%w: buffer pool of %d bytes is under 16 MiB", core.ErrInvalid, o.BufferPoolBytes)
+	}
+	if n := o.MaxDBSizeBytes; n != 0 && (n < 8<<20 || n&(n-1) != 0) {
+		return fmt.Errorf("%w: maximum database size of %d bytes: want a power of two of at least 8 MiB", core.ErrInvalid, n)
 	}
 	if o.Threads < 0 || o.ReadConns < 0 || o.ExactSearchBelow < 0 || o.CheckpointWALBytes < 0 {
 		return fmt.Errorf("%w: negative thread, connection or search setting", core.ErrInvalid)

@@ -2,9 +2,11 @@
 // DT_RPATH) of an ELF executable in place, so that `make dist` can ship
 // mnemo with libkuzu.so beside it ($ORIGIN) instead of the module-cache path
 // the cgo build recorded. The new path must not be longer than the old one;
-// the rest of the old string is overwritten with NUL bytes.
+// the rest of the old string is overwritten with NUL bytes. It reads any
+// 64-bit ELF file whatever its machine, so the host rewrites a cross-built
+// binary (make dist GOARCH=arm64 runs it built for the host).
 //
-//	go run ./internal/tools/setrpath -rpath '$ORIGIN' dist/mnemo
+//	go run ./internal/tools/setrpath -rpath '$ORIGIN' dist/mnemo-linux-arm64/mnemo
 package main
 
 import (

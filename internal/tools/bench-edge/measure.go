@@ -1,0 +1,279 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"syscall"
+	"time"
+
+	"mnemo/internal/bench/httpload"
+)
+
+// result is what one target measured.
+type result struct {
+	label    string
+	emulated bool
+	// binary and lib are the sizes of the executable and of Kuzu's
+	// library in the dist directory.
+	binary, lib int64
+	// cold and warm are the times from exec to the first search answered,
+	// with an empty and with a filled plugin compilation cache.
+	cold, warm time.Duration
+	// idle is the resident memory after the warm start's first answer,
+	// with nothing to do; idleParts what it is made of (native only).
+	idle      int64
+	idleParts []part
+	// samples are taken during the ingestion.
+	samples []sample
+	// ingest is the time the episodes took from the first post to the
+	// last processed; peak the highest resident memory seen.
+	ingest time.Duration
+	peak   int64
+	// after is the resident memory after the ingestion and the searches,
+	// afterParts what it is made of (native only).
+	after      int64
+	afterParts []part
+	// p50 and p95 are the latencies of the searches after the ingestion.
+	p50, p95 time.Duration
+	// dbBytes is the database file's size at the end.
+	dbBytes int64
+}
+
+// sample is the state after Stored episodes.
+type sample struct {
+	Stored int
+	// Rate is episodes processed per second since the previous sample.
+	Rate float64
+	RSS  int64
+}
+
+// measure runs one target through the whole profile.
+func measure(ctx context.Context, t *target, o options, log io.Writer) (*result, error) {
+	r := &result{label: t.label(), emulated: t.emulated(), binary: fileSize(t.exe), lib: fileSize(t.lib)}
+	dir, err := os.MkdirTemp("", "mnemo-bench-edge-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	db := filepath.Join(dir, "db")
+
+	// Cold: a new database, so an empty plugin cache (<db>/wasm-cache).
+	p, first, err := start(ctx, t, o, db)
+	if err != nil {
+		return nil, fmt.Errorf("cold start: %w", err)
+	}
+	r.cold = first
+	fmt.Fprintf(log, "cold start to first answer: %s\n", first.Round(time.Millisecond))
+	if err := p.stop(); err != nil {
+		return nil, fmt.Errorf("stop after the cold start: %w", err)
+	}
+
+	p, first, err = start(ctx, t, o, db)
+	if err != nil {
+		return nil, fmt.Errorf("warm start: %w", err)
+	}
+	defer p.stop()
+	r.warm = first
+	// Idle: what the process holds once it has answered and has nothing
+	// to do. One second lets the first answer's garbage be collected.
+	select {
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	case <-time.After(time.Second):
+	}
+	r.idle = p.rss()
+	if !t.emulated() {
+		r.idleParts = p.parts()
+	}
+	fmt.Fprintf(log, "warm start to first answer: %s; idle RSS %.0f MiB\n", first.Round(time.Millisecond), mib(r.idle))
+
+	if err := ingest(ctx, p, o, r, log); err != nil {
+		return nil, err
+	}
+	c := httpload.NewClient(p.url, "", 1)
+	var lat []time.Duration
+	for _, q := range httpload.NewCorpus(2).Questions(o.searches) {
+		s := time.Now()
+		if err := c.Search(ctx, group, q); err != nil {
+			return nil, fmt.Errorf("search: %w", err)
+		}
+		lat = append(lat, time.Since(s))
+	}
+	r.p50, r.p95 = httpload.Percentile(lat, 50), httpload.Percentile(lat, 95)
+	r.after = p.rss()
+	r.peak = max(r.peak, r.after)
+	if !t.emulated() {
+		r.afterParts = p.parts()
+	}
+	r.dbBytes = fileSize(filepath.Join(db, "graph.kuzu"))
+	fmt.Fprintf(log, "search p50 %.1f ms, p95 %.1f ms; RSS %.0f MiB\n", ms(r.p50), ms(r.p95), mib(r.after))
+	return r, p.stop()
+}
+
+// group is the group the benchmark ingests into and searches.
+const group = "edge"
+
+// ingest posts o.episodes generated episodes in batches and samples the
+// process every o.every episodes processed. The queue is kept at most
+// two batches deep, so episodes/s is the rate at which they are processed.
+func ingest(ctx context.Context, p *proc, o options, r *result, log io.Writer) error {
+	c := httpload.NewClient(p.url, "", 2)
+	corpus := httpload.NewCorpus(1)
+	const batch = 50
+	start := time.Now()
+	last, lastN := start, 0
+	for posted := 0; posted < o.episodes; {
+		k := min(batch, o.episodes-posted)
+		if err := c.AddEpisodes(ctx, group, corpus.Episodes(k)); err != nil {
+			return fmt.Errorf("post episodes: %w", err)
+		}
+		posted += k
+		for {
+			st, err := p.stats(ctx)
+			if err != nil {
+				return err
+			}
+			if st.Failed > 0 {
+				return fmt.Errorf("%w: %d", errFailed, st.Failed)
+			}
+			done := st.Episodes - st.Pending
+			for next := (lastN/o.every + 1) * o.every; done >= next; next += o.every {
+				now := time.Now()
+				rss := p.rss()
+				r.peak = max(r.peak, rss)
+				rate := float64(done-lastN) / now.Sub(last).Seconds()
+				r.samples = append(r.samples, sample{Stored: done, Rate: rate, RSS: rss})
+				fmt.Fprintf(log, "  %6d episodes  %6.1f episodes/s  RSS %4.0f MiB\n", done, rate, mib(rss))
+				last, lastN = now, done
+			}
+			// Post the next batch once fewer than a batch are queued; after
+			// the last, wait until every episode is processed.
+			if posted < o.episodes && st.Pending < batch || st.Pending == 0 {
+				break
+			}
+			select {
+			case <-ctx.Done():
+				return ctx.Err()
+			case <-time.After(20 * time.Millisecond):
+			}
+		}
+	}
+	r.ingest = time.Since(start)
+	return nil
+}
+
+// proc is a running mnemo serve.
+type proc struct {
+	cmd  *exec.Cmd
+	url  string
+	http *http.Client
+	done chan error
+}
+
+// start runs mnemo serve over db and returns once it has answered a
+// search, with the time from exec to that answer.
+func start(ctx context.Context, t *target, o options, db string) (*proc, time.Duration, error) {
+	port, err := freePort()
+	if err != nil {
+		return nil, 0, err
+	}
+	addr := "127.0.0.1:" + strconv.Itoa(port)
+	args := append(append([]string{}, t.emulator...), t.exe, "--db", db, "serve", "--addr", addr)
+	cmd := exec.Command(args[0], args[1:]...)
+	cmd.Env = append(os.Environ(), t.env...)
+	if o.poolMB > 0 {
+		cmd.Env = append(cmd.Env, "MNEMO_STORE_BUFFER_POOL_MB="+strconv.Itoa(o.poolMB))
+	}
+	cmd.Env = append(cmd.Env, "MNEMO_LOG_LEVEL=warn")
+	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
+	p := &proc{cmd: cmd, url: "http://" + addr, http: &http.Client{Timeout: time.Minute}, done: make(chan error, 1)}
+	began := time.Now()
+	if err := cmd.Start(); err != nil {
+		return nil, 0, err
+	}
+	go func() { p.done <- cmd.Wait() }()
+	c := httpload.NewClient(p.url, "", 1)
+	for {
+		err := c.Search(ctx, group, "where does Maya live")
+		if err == nil {
+			return p, time.Since(began), nil
+		}
+		select {
+		case werr := <-p.done:
+			return nil, 0, fmt.Errorf("mnemo serve exited: %v", werr)
+		case <-ctx.Done():
+			p.stop()
+			return nil, 0, ctx.Err()
+		case <-time.After(5 * time.Millisecond):
+		}
+		if time.Since(began) > 10*time.Minute {
+			p.stop()
+			return nil, 0, fmt.Errorf("no answer after 10 minutes: %w", err)
+		}
+	}
+}
+
+// stop ends the process with SIGTERM, as an operator would, and waits.
+func (p *proc) stop() error {
+	if p.cmd.ProcessState != nil {
+		return nil
+	}
+	_ = p.cmd.Process.Signal(syscall.SIGTERM)
+	select {
+	case err := <-p.done:
+		p.done <- err
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			return fmt.Errorf("mnemo serve: %w", err)
+		}
+		return err
+	case <-time.After(2 * time.Minute):
+		_ = p.cmd.Process.Kill()
+		return errors.New("mnemo serve did not stop within 2 minutes of SIGTERM")
+	}
+}
+
+// groupStats are the counts of GET /v1/groups/{group}.
+type groupStats struct {
+	Episodes int `json:"episodes"`
+	Pending  int `json:"pending_episodes"`
+	Failed   int `json:"failed_episodes"`
+}
+
+func (p *proc) stats(ctx context.Context) (groupStats, error) {
+	var st groupStats
+	req, err := http.NewRequestWithContext(ctx, "GET", p.url+"/v1/groups/"+group, nil)
+	if err != nil {
+		return st, err
+	}
+	resp, err := p.http.Do(req)
+	if err != nil {
+		return st, err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return st, fmt.Errorf("GET /v1/groups/%s: %s", group, resp.Status)
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&st); err != nil {
+		return st, fmt.Errorf("GET /v1/groups/%s: %w", group, err)
+	}
+	return st, nil
+}
+
+func freePort() (int, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return 0, err
+	}
+	defer ln.Close()
+	return ln.Addr().(*net.TCPAddr).Port, nil
+}
