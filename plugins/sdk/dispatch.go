@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 
+	"mnemo/plugins/sdk/internal/wire"
 	"mnemo/wasm/abi"
 )
 
@@ -26,7 +27,7 @@ const (
 // Call is for host-side tests of a plugin's logic; it does not need Register.
 // It is safe for concurrent use when p's handlers are.
 func Call(p Plugin, fn string, in []byte) ([]byte, error) {
-	out := dispatch(&p, fn, in)
+	out := dispatch(&p, fn, in, &wire.Reader{}, &wire.Writer{})
 	var e abi.Error
 	if err := json.Unmarshal(out, &e); err == nil && e.Error != "" {
 		return nil, errors.New(e.Error)
@@ -34,9 +35,11 @@ func Call(p Plugin, fn string, in []byte) ([]byte, error) {
 	return out, nil
 }
 
-// dispatch runs the handler of fn on in and returns the JSON answer. It
-// never panics: every failure is an error answer.
-func dispatch(p *Plugin, fn string, in []byte) (out []byte) {
+// dispatch runs the handler of fn on in, read with r, and returns the JSON
+// answer, written with w (the answer aliases w's buffer). It never panics:
+// every failure is an error answer. The messages cross with the generated
+// codec (codec_gen.go), which reads and writes as encoding/json does.
+func dispatch(p *Plugin, fn string, in []byte, r *wire.Reader, w *wire.Writer) (out []byte) {
 	defer func() {
 		if r := recover(); r != nil {
 			out = errorAnswer(fmt.Sprintf("plugin panicked in %s: %v", fn, r))
@@ -47,19 +50,22 @@ func dispatch(p *Plugin, fn string, in []byte) (out []byte) {
 	}
 	switch fn {
 	case FuncDescribe:
-		return encode(p.Describe())
+		d := p.Describe()
+		return encode(w, &d, encodeDescribe)
 	case FuncConfigure:
-		return configure(p, in)
+		// The handler may keep its configuration: give it bytes of its own,
+		// not the input buffer, which the next call reuses.
+		return configure(p, bytes.Clone(in))
 	case abi.CapExtract:
-		return handle(fn, in, p.Extract)
+		return handle(fn, in, r, w, p.Extract, decodeExtractRequest, encodeExtractResponse)
 	case abi.CapResolveEntities:
-		return handle(fn, in, p.ResolveEntities)
+		return handle(fn, in, r, w, p.ResolveEntities, decodeResolveEntitiesRequest, encodeResolveEntitiesResponse)
 	case abi.CapResolveFacts:
-		return handle(fn, in, p.ResolveFacts)
+		return handle(fn, in, r, w, p.ResolveFacts, decodeResolveFactsRequest, encodeResolveFactsResponse)
 	case abi.CapRerank:
-		return handle(fn, in, p.Rerank)
+		return handle(fn, in, r, w, p.Rerank, decodeRerankRequest, encodeRerankResponse)
 	case abi.CapSummarize:
-		return handle(fn, in, p.Summarize)
+		return handle(fn, in, r, w, p.Summarize, decodeSummarizeRequest, encodeSummarizeResponse)
 	}
 	return errorAnswer(fmt.Sprintf("unknown function %q", fn))
 }
@@ -78,12 +84,13 @@ func configure(p *Plugin, config []byte) []byte {
 }
 
 // handle decodes a request, runs h and encodes its answer.
-func handle[Req, Resp any](fn string, in []byte, h func(Req) (Resp, error)) []byte {
+func handle[Req, Resp any](fn string, in []byte, r *wire.Reader, w *wire.Writer, h func(Req) (Resp, error),
+	dec func(*wire.Reader, *Req), enc func(*wire.Writer, *Resp)) []byte {
 	if h == nil {
 		return errorAnswer(fmt.Sprintf("plugin has no %s capability", fn))
 	}
-	var req Req
-	if err := json.Unmarshal(in, &req); err != nil {
+	req, err := decodeWith(r, in, dec)
+	if err != nil {
 		return errorAnswer(fmt.Sprintf("decode %s request: %s", fn, err))
 	}
 	resp, err := h(req)
@@ -94,24 +101,37 @@ func handle[Req, Resp any](fn string, in []byte, h func(Req) (Resp, error)) []by
 		}
 		return errorAnswer(msg)
 	}
-	return encode(resp)
+	return encode(w, &resp, enc)
 }
 
-func encode(v any) []byte {
-	out, err := json.Marshal(v)
-	if err != nil {
+// decode decodes the JSON document in with dec.
+func decode[T any](in []byte, dec func(*wire.Reader, *T)) (T, error) {
+	return decodeWith(wire.NewReader(nil), in, dec)
+}
+
+// decodeWith decodes the JSON document in with dec and r.
+func decodeWith[T any](r *wire.Reader, in []byte, dec func(*wire.Reader, *T)) (T, error) {
+	var v T
+	r.Reset(in)
+	dec(r, &v)
+	return v, r.End()
+}
+
+// encode encodes v with enc into w's buffer, which it reuses.
+func encode[T any](w *wire.Writer, v *T, enc func(*wire.Writer, *T)) []byte {
+	w.Reset(w.Bytes())
+	enc(w, v)
+	if err := w.Err(); err != nil {
 		return errorAnswer(fmt.Sprintf("encode answer: %s", err))
 	}
-	return out
+	return w.Bytes()
 }
 
+// errorAnswer encodes an error answer into a buffer of its own.
 func errorAnswer(msg string) []byte {
-	out, err := json.Marshal(abi.Error{Error: msg})
-	if err != nil {
-		// A string always encodes; keep a constant answer for safety.
-		return []byte(`{"error":"encode error answer"}`)
-	}
-	return out
+	var w wire.Writer
+	encodeError(&w, &abi.Error{Error: msg})
+	return w.Bytes()
 }
 
 // hostError maps a negative return of a host function to an error.

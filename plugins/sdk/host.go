@@ -1,10 +1,10 @@
 package sdk
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 
+	"mnemo/plugins/sdk/internal/wire"
 	"mnemo/wasm/abi"
 )
 
@@ -14,16 +14,17 @@ import (
 // call counts against the plugin's call deadline and the host's LLM limits
 // and accounting. Outside a mnemo host it returns ErrNoHost.
 func Complete(req abi.LLMRequest) (string, error) {
-	in, err := json.Marshal(req)
-	if err != nil {
+	var w wire.Writer
+	encodeLLMRequest(&w, &req)
+	if err := w.Err(); err != nil {
 		return "", fmt.Errorf("encode llm request: %w", err)
 	}
-	out, err := callHost(abi.HostLLMComplete, in)
+	out, err := callHost(abi.HostLLMComplete, w.Bytes())
 	if err != nil {
 		return "", err
 	}
-	var resp abi.LLMResponse
-	if err := json.Unmarshal(out, &resp); err != nil {
+	resp, err := decode(out, decodeLLMResponse)
+	if err != nil {
 		return "", fmt.Errorf("decode llm result: %w", err)
 	}
 	if resp.Error != "" {
@@ -36,16 +37,14 @@ func Complete(req abi.LLMRequest) (string, error) {
 // needs the embed grant in the plugin's manifest (ErrDenied otherwise).
 // Outside a mnemo host it returns ErrNoHost.
 func Embed(texts []string) ([][]float32, error) {
-	in, err := json.Marshal(abi.EmbedRequest{Texts: texts})
-	if err != nil {
-		return nil, fmt.Errorf("encode embed request: %w", err)
-	}
-	out, err := callHost(abi.HostEmbed, in)
+	var w wire.Writer
+	encodeEmbedRequest(&w, &abi.EmbedRequest{Texts: texts})
+	out, err := callHost(abi.HostEmbed, w.Bytes())
 	if err != nil {
 		return nil, err
 	}
-	var resp abi.EmbedResponse
-	if err := json.Unmarshal(out, &resp); err != nil {
+	resp, err := decode(out, decodeEmbedResponse)
+	if err != nil {
 		return nil, fmt.Errorf("decode embed result: %w", err)
 	}
 	if resp.Error != "" {

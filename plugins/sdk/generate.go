@@ -1,0 +1,3 @@
+package sdk
+
+//go:generate go run ../../internal/tools/abicodec -o codec_gen.go
