@@ -1,11 +1,16 @@
 package wasm_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"mnemo/wasm"
 	"mnemo/wasm/abi"
@@ -18,33 +23,47 @@ import (
 // (make bench runs every benchmark once, as a smoke test.)
 
 // BenchmarkCall measures one plugin call with a request and an answer of
-// about 1 KiB and 64 KiB: echo decodes the request and encodes its answer
-// with the SDK (encoding/json inside the plugin), rawecho hands the request
-// back untouched, so the difference is the guest's JSON work and what
-// remains is the boundary: pool, deadline, copying in and out, and the
-// host's check of the answer.
+// about 1 KiB and 64 KiB, through the Go SDK and raw, side by side: each
+// iteration calls rawecho, which hands the request back untouched (the
+// boundary: pool, deadline, copying in and out, the host's check of the
+// answer), then echo, which decodes the request and encodes its answer
+// with the SDK. It reports the median time of each and their ratio,
+// sdk/raw, so that a noisy machine slows both alike.
 func BenchmarkCall(b *testing.B) {
 	rt := openRuntime(b, wasm.Options{})
-	for _, fixtureName := range []string{"echo", "rawecho"} {
-		p := load(b, rt, fixtureName, wasm.Manifest{})
-		for _, size := range []int{1 << 10, 64 << 10} {
-			req, err := json.Marshal(abi.SummarizeRequest{Kind: "bench", Texts: []string{strings.Repeat("x", size-32)}})
-			if err != nil {
-				b.Fatal(err)
-			}
-			b.Run(fmt.Sprintf("%s/%dKiB", fixtureName, size>>10), func(b *testing.B) {
-				ctx := context.Background()
-				b.SetBytes(int64(len(req)))
-				b.ReportAllocs()
-				for b.Loop() {
-					if _, err := p.Call(ctx, abi.CapSummarize, req); err != nil {
-						b.Fatal(err)
-					}
-				}
-				b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N), "µs/call")
-			})
+	raw := load(b, rt, "rawecho", wasm.Manifest{})
+	sdk := load(b, rt, "echo", wasm.Manifest{})
+	for _, size := range []int{1 << 10, 64 << 10} {
+		req, err := json.Marshal(abi.SummarizeRequest{Kind: "bench", Texts: []string{strings.Repeat("x", size-32)}})
+		if err != nil {
+			b.Fatal(err)
 		}
+		b.Run(fmt.Sprintf("%dKiB", size>>10), func(b *testing.B) {
+			ctx := context.Background()
+			var rawTimes, sdkTimes []time.Duration
+			timed := func(p *wasm.Plugin, times *[]time.Duration) {
+				start := time.Now()
+				if _, err := p.Call(ctx, abi.CapSummarize, req); err != nil {
+					b.Fatal(err)
+				}
+				*times = append(*times, time.Since(start))
+			}
+			for b.Loop() {
+				timed(raw, &rawTimes)
+				timed(sdk, &sdkTimes)
+			}
+			r, s := median(rawTimes), median(sdkTimes)
+			b.ReportMetric(float64(r.Nanoseconds())/1e3, "raw-µs/call")
+			b.ReportMetric(float64(s.Nanoseconds())/1e3, "sdk-µs/call")
+			b.ReportMetric(float64(s)/float64(r), "sdk/raw")
+		})
 	}
+}
+
+// median returns the median of ds, which it sorts.
+func median(ds []time.Duration) time.Duration {
+	slices.Sort(ds)
+	return ds[len(ds)/2]
 }
 
 // BenchmarkCallParallel measures 1 KiB echo calls from many goroutines on
@@ -124,4 +143,43 @@ func BenchmarkColdStart(b *testing.B) {
 			loadOnce(b, rt)
 		}
 	})
+}
+
+// BenchmarkRuleExtractor measures the calls the offline ingestion pipeline
+// makes into the built-in rule-extractor for every episode, on requests
+// recorded from BenchmarkIngestOffline (./internal/scenario/): 24 of its
+// extract and 24 of its resolve_facts requests, evenly spaced over its 300
+// episodes (testdata/episodes/). One iteration calls the plugin once per
+// request; µs/episode is the mean per call. It runs
+// plugins/builtin/rule-extractor.wasm, so rebuild it (make plugins) to
+// measure a change to the SDK or the plugin.
+func BenchmarkRuleExtractor(b *testing.B) {
+	module, err := os.ReadFile("../plugins/builtin/rule-extractor.wasm")
+	if err != nil {
+		b.Fatal(err)
+	}
+	rt := openRuntime(b, wasm.Options{})
+	p, err := rt.Load(context.Background(), "rule-extractor", module, wasm.Manifest{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { _ = p.Close(context.Background()) })
+	for _, c := range []string{abi.CapExtract, abi.CapResolveFacts} {
+		data, err := os.ReadFile(filepath.Join("testdata", "episodes", c+".jsonl"))
+		if err != nil {
+			b.Fatal(err)
+		}
+		reqs := bytes.Split(bytes.TrimSpace(data), []byte("\n"))
+		b.Run(c, func(b *testing.B) {
+			ctx := context.Background()
+			for b.Loop() {
+				for _, req := range reqs {
+					if _, err := p.Call(ctx, c, req); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N*len(reqs)), "µs/episode")
+		})
+	}
 }
