@@ -5,6 +5,7 @@ import (
 	"context"
 	"log/slog"
 
+	"github.com/tetratelabs/wazero"
 	"github.com/tetratelabs/wazero/api"
 
 	"mnemo/core"
@@ -22,8 +23,10 @@ const (
 )
 
 // callState is the host's state of one export call (or instantiation): the
-// result waiting for result_read and the budgets used so far.
+// plugin making it (plugins share the host module), the result waiting for
+// result_read and the budgets used so far.
 type callState struct {
+	p          *Plugin
 	pending    []byte
 	hasPending bool
 	hostCalls  int
@@ -48,21 +51,25 @@ var hostSignatures = map[string]funcSignature{
 	abi.HostLog:         {[]api.ValueType{i32, i32, i32}, nil},
 }
 
-// instantiateHost defines module "mnemo" in the plugin's wazero runtime.
-func (p *Plugin) instantiateHost(ctx context.Context) error {
-	b := p.wr.NewHostModuleBuilder(abi.HostModule)
+// instantiateHost defines module "mnemo" in a wazero runtime. The plugins
+// of the runtime share it: each host function finds the calling plugin in
+// the call's state.
+func instantiateHost(ctx context.Context, wr wazero.Runtime) error {
+	b := wr.NewHostModuleBuilder(abi.HostModule)
 	funcs := map[string]api.GoModuleFunc{
 		abi.HostLLMComplete: func(ctx context.Context, mod api.Module, stack []uint64) {
-			stack[0] = api.EncodeI32(p.request(ctx, mod, abi.HostLLMComplete, api.DecodeU32(stack[0]), api.DecodeU32(stack[1])))
+			stack[0] = api.EncodeI32(request(ctx, mod, abi.HostLLMComplete, api.DecodeU32(stack[0]), api.DecodeU32(stack[1])))
 		},
 		abi.HostEmbed: func(ctx context.Context, mod api.Module, stack []uint64) {
-			stack[0] = api.EncodeI32(p.request(ctx, mod, abi.HostEmbed, api.DecodeU32(stack[0]), api.DecodeU32(stack[1])))
+			stack[0] = api.EncodeI32(request(ctx, mod, abi.HostEmbed, api.DecodeU32(stack[0]), api.DecodeU32(stack[1])))
 		},
 		abi.HostResultRead: func(ctx context.Context, mod api.Module, stack []uint64) {
 			stack[0] = api.EncodeI32(resultRead(ctx, mod, api.DecodeU32(stack[0]), api.DecodeU32(stack[1])))
 		},
 		abi.HostLog: func(ctx context.Context, mod api.Module, stack []uint64) {
-			p.log(ctx, mod, api.DecodeI32(stack[0]), api.DecodeU32(stack[1]), api.DecodeU32(stack[2]))
+			if st := stateFrom(ctx); st != nil && st.p != nil {
+				st.p.log(ctx, mod, api.DecodeI32(stack[0]), api.DecodeU32(stack[1]), api.DecodeU32(stack[2]))
+			}
 		},
 	}
 	names := map[string][]string{
@@ -86,11 +93,12 @@ func (p *Plugin) instantiateHost(ctx context.Context) error {
 // the budget, reads the JSON request, runs it and leaves the JSON result
 // pending for result_read. It returns the result's length or an abi.Err
 // code.
-func (p *Plugin) request(ctx context.Context, mod api.Module, fn string, ptr, n uint32) int32 {
+func request(ctx context.Context, mod api.Module, fn string, ptr, n uint32) int32 {
 	st := stateFrom(ctx)
-	if st == nil {
+	if st == nil || st.p == nil {
 		return abi.ErrDenied
 	}
+	p := st.p
 	st.pending, st.hasPending = nil, false
 	granted := fn == abi.HostLLMComplete && p.manifest.AllowLLM || fn == abi.HostEmbed && p.manifest.AllowEmbed
 	if !granted {

@@ -17,6 +17,7 @@ import (
 	"github.com/bytedance/sonic"
 	"github.com/tetratelabs/wazero"
 	"github.com/tetratelabs/wazero/api"
+	"github.com/tetratelabs/wazero/experimental"
 	"github.com/tetratelabs/wazero/sys"
 
 	"mnemo/core"
@@ -42,17 +43,19 @@ type Plugin struct {
 	manifest Manifest // with its defaults filled in
 	logger   *slog.Logger
 
-	wr           wazero.Runtime
+	eng          *engine       // the wazero runtime shared by plugins of the same memory limit
+	shared       *sharedModule // the compiled module, shared by plugins of the same bytes
 	compiled     wazero.CompiledModule
 	hasConfigure bool
 	desc         abi.Describe
 	caps         map[string]bool
 
-	slots chan struct{}  // one token per instance in use or being made
-	idle  chan *instance // instances ready for a call
-	live  atomic.Int64   // instances alive, idle or in use
+	slots chan struct{} // one token per instance in use or being made
+	live  atomic.Int64  // instances alive, idle or in use
 
 	mu       sync.Mutex
+	idle     []*instance            // instances ready for a call, least recently used first
+	all      map[*instance]struct{} // every instance alive, closed by Close
 	closed   bool
 	inflight sync.WaitGroup
 	stats    Stats
@@ -79,7 +82,7 @@ func newPlugin(r *Runtime, name string, m Manifest) *Plugin {
 		manifest: m,
 		logger:   r.opts.Logger.With("plugin", name),
 		slots:    make(chan struct{}, r.opts.PoolSize),
-		idle:     make(chan *instance, r.opts.PoolSize),
+		all:      map[*instance]struct{}{},
 	}
 }
 
@@ -153,15 +156,26 @@ func (p *Plugin) Close(ctx context.Context) error {
 	return nil
 }
 
-// release closes the plugin's wazero runtime (every instance) and its
-// reference to the compiled code, which the engine frees when no plugin of
-// the module is left.
+// release closes every instance of the plugin (a call still running fails)
+// and drops its use of the compiled module, which is freed when no plugin
+// of the module is left.
 func (p *Plugin) release(ctx context.Context) error {
-	err := p.wr.Close(ctx)
-	if p.compiled != nil {
-		_ = p.compiled.Close(ctx)
+	p.mu.Lock()
+	all := p.all
+	p.all = map[*instance]struct{}{}
+	p.idle = nil
+	p.mu.Unlock()
+	var errs []error
+	for inst := range all {
+		if err := inst.mod.Close(ctx); err != nil {
+			errs = append(errs, err)
+		}
 	}
-	return err
+	if p.shared != nil {
+		p.rt.unshare(ctx, p.eng, p.shared)
+		p.shared = nil
+	}
+	return errors.Join(errs...)
 }
 
 func (p *Plugin) isClosed() bool {
@@ -197,16 +211,13 @@ func (p *Plugin) call(ctx context.Context, export string, in []byte) ([]byte, er
 
 	callCtx, cancel := context.WithTimeout(ctx, p.manifest.CallTimeout)
 	defer cancel()
-	var inst *instance
-	select {
-	case inst = <-p.idle:
-	default:
+	inst := p.takeIdle()
+	if inst == nil {
 		var err error
 		if inst, err = p.instantiate(ctx, callCtx, false); err != nil {
 			p.record(ctx, err)
 			return nil, err
 		}
-		p.live.Add(1)
 	}
 
 	out, err := p.invoke(ctx, callCtx, inst, export, in)
@@ -214,7 +225,7 @@ func (p *Plugin) call(ctx context.Context, export string, in []byte) ([]byte, er
 		err = p.checkAnswer(export, out)
 	}
 	if err == nil || errors.Is(err, ErrFailed) {
-		p.idle <- inst
+		p.putIdle(inst)
 	} else {
 		p.discard(inst)
 		if p.isClosed() {
@@ -260,23 +271,67 @@ func (p *Plugin) count(ctx context.Context, err error, newCall bool) {
 	}
 }
 
-// discard closes an instance that must not be reused.
-func (p *Plugin) discard(inst *instance) {
-	if inst.mod != nil {
-		_ = inst.mod.Close(context.Background())
+// takeIdle returns the most recently used idle instance, nil if none.
+func (p *Plugin) takeIdle() *instance {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	n := len(p.idle)
+	if n == 0 {
+		return nil
 	}
+	inst := p.idle[n-1]
+	p.idle[n-1] = nil
+	p.idle = p.idle[:n-1]
+	return inst
+}
+
+// putIdle makes inst available to the next call.
+func (p *Plugin) putIdle(inst *instance) {
+	inst.lastUsed = p.rt.opts.Now()
+	p.mu.Lock()
+	if p.closed {
+		p.mu.Unlock()
+		p.discard(inst)
+		return
+	}
+	p.idle = append(p.idle, inst)
+	p.mu.Unlock()
+}
+
+// trimIdle closes the idle instances last used before cutoff, but the most
+// recently used one.
+func (p *Plugin) trimIdle(cutoff time.Time) {
+	p.mu.Lock()
+	var old []*instance
+	for len(p.idle) > 1 && p.idle[0].lastUsed.Before(cutoff) {
+		old = append(old, p.idle[0])
+		p.idle = p.idle[1:]
+	}
+	p.mu.Unlock()
+	for _, inst := range old {
+		p.discard(inst)
+	}
+}
+
+// discard closes an instance that must not be reused, or is not needed.
+func (p *Plugin) discard(inst *instance) {
+	p.mu.Lock()
+	delete(p.all, inst)
+	p.mu.Unlock()
+	_ = inst.mod.Close(context.Background())
 	p.live.Add(-1)
 }
 
 // instance is one instantiation of the module. It is used by one call at a
 // time.
 type instance struct {
-	mod    api.Module
-	mem    api.Memory
-	alloc  api.Function
-	funcs  map[string]api.Function
-	stderr *headBuffer
-	stack  [2]uint64
+	lastUsed time.Time // when it last went idle
+	mod      api.Module
+	mem      api.Memory
+	alloc    api.Function
+	funcs    map[string]api.Function
+	stderr   *headBuffer
+	stack    [2]uint64
 }
 
 // instantiate makes an instance: it runs _initialize, then (the first
@@ -294,8 +349,8 @@ func (p *Plugin) instantiate(ctx, callCtx context.Context, first bool) (*instanc
 	if p.manifest.AllowRandom {
 		cfg = cfg.WithRandSource(rand.Reader)
 	}
-	st := &callState{}
-	mod, err := p.wr.InstantiateModule(withState(callCtx, st), p.compiled, cfg)
+	st := &callState{p: p}
+	mod, err := p.eng.wr.InstantiateModule(experimental.WithMemoryAllocator(withState(callCtx, st), p.rt.memory), p.compiled, cfg)
 	if err != nil {
 		err = p.classify(ctx, callCtx, inst, err)
 		if first && callCtx.Err() == nil {
@@ -308,8 +363,19 @@ func (p *Plugin) instantiate(ctx, callCtx context.Context, first bool) (*instanc
 	inst.mod = mod
 	inst.mem = mod.ExportedMemory("memory")
 	inst.alloc = mod.ExportedFunction(abi.ExportAlloc)
-	fail := func(err error) (*instance, error) {
+	p.mu.Lock()
+	closed := p.closed
+	if !closed {
+		p.all[inst] = struct{}{}
+		p.live.Add(1)
+	}
+	p.mu.Unlock()
+	if closed {
 		_ = mod.Close(context.Background())
+		return nil, &PluginError{Plugin: p.name, Func: "instantiate", Err: core.ErrClosed}
+	}
+	fail := func(err error) (*instance, error) {
+		p.discard(inst)
 		return nil, err
 	}
 
@@ -410,7 +476,7 @@ func (p *Plugin) invoke(ctx, callCtx context.Context, inst *instance, export str
 		inst.funcs[export] = fn
 	}
 	inst.stderr.Reset()
-	st := &callState{}
+	st := &callState{p: p}
 	callCtx = withState(callCtx, st)
 	fail := func(err error) ([]byte, error) {
 		return nil, &PluginError{Plugin: p.name, Func: export, Err: err}

@@ -2,13 +2,16 @@ package wasm
 
 import (
 	"context"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"slices"
 	"sync"
+	"time"
 
 	"github.com/tetratelabs/wazero"
 	"github.com/tetratelabs/wazero/api"
+	"github.com/tetratelabs/wazero/experimental"
 	"github.com/tetratelabs/wazero/imports/wasi_snapshot_preview1"
 
 	"mnemo/core"
@@ -23,15 +26,43 @@ import (
 // its last plugin closed, or in a restarted process, reads it back instead
 // of compiling it.
 //
-// A Runtime is safe for concurrent use. Close closes every plugin it loaded
-// and then the compilation cache.
+// The plugins with the same memory limit share one wazero runtime (with
+// one WASI and one host module), and the plugins of the same module share
+// its compiled form: a loaded plugin costs its instances and little else.
+// The instances are each plugin's own.
+//
+// A Runtime is safe for concurrent use. Close closes every plugin it loaded,
+// the shared runtimes and then the compilation cache.
 type Runtime struct {
 	opts  Options
 	cache wazero.CompilationCache
 
+	// memory backs the instances' linear memory (memory_linux.go); nil is
+	// wazero's default.
+	memory experimental.MemoryAllocator
+
+	stopTrim chan struct{} // closed by Close to stop the trimming goroutine
+	trimDone chan struct{}
+
 	mu      sync.Mutex
 	plugins map[*Plugin]struct{}
+	engines map[uint32]*engine // by memory limit in pages
 	closed  bool
+}
+
+// engine is a wazero runtime shared by the plugins of one memory limit,
+// with the compiled modules they use.
+type engine struct {
+	wr      wazero.Runtime
+	wasi    api.Module
+	modules map[[sha256.Size]byte]*sharedModule
+}
+
+// sharedModule is a compiled module and the number of plugins using it.
+type sharedModule struct {
+	key      [sha256.Size]byte
+	compiled wazero.CompiledModule
+	refs     int
 }
 
 // Open validates opts and opens a Runtime with its compilation cache.
@@ -50,7 +81,43 @@ func Open(ctx context.Context, opts Options) (*Runtime, error) {
 	} else {
 		cache = wazero.NewCompilationCache()
 	}
-	return &Runtime{opts: opts, cache: cache, plugins: map[*Plugin]struct{}{}}, nil
+	r := &Runtime{opts: opts, cache: cache, memory: newMemoryAllocator(), plugins: map[*Plugin]struct{}{}, engines: map[uint32]*engine{},
+		stopTrim: make(chan struct{}), trimDone: make(chan struct{})}
+	go r.trimLoop()
+	return r, nil
+}
+
+// trimLoop closes instances idle past Options.IdleTimeout, checking four
+// times per timeout, until Close.
+func (r *Runtime) trimLoop() {
+	defer close(r.trimDone)
+	if r.opts.IdleTimeout < 0 {
+		return
+	}
+	t := time.NewTicker(max(r.opts.IdleTimeout/4, 100*time.Millisecond))
+	defer t.Stop()
+	for {
+		select {
+		case <-r.stopTrim:
+			return
+		case <-t.C:
+			r.trimIdle(r.opts.Now())
+		}
+	}
+}
+
+// trimIdle closes, in every plugin, the idle instances unused since before
+// now - Options.IdleTimeout, but each plugin's most recently used one.
+func (r *Runtime) trimIdle(now time.Time) {
+	r.mu.Lock()
+	plugins := make([]*Plugin, 0, len(r.plugins))
+	for p := range r.plugins {
+		plugins = append(plugins, p)
+	}
+	r.mu.Unlock()
+	for _, p := range plugins {
+		p.trimIdle(now.Add(-r.opts.IdleTimeout))
+	}
 }
 
 // Close closes every plugin loaded by r (see Plugin.Close: in-flight calls
@@ -63,6 +130,7 @@ func (r *Runtime) Close(ctx context.Context) error {
 		return nil
 	}
 	r.closed = true
+	close(r.stopTrim)
 	plugins := make([]*Plugin, 0, len(r.plugins))
 	for p := range r.plugins {
 		plugins = append(plugins, p)
@@ -73,6 +141,16 @@ func (r *Runtime) Close(ctx context.Context) error {
 	for _, p := range plugins {
 		errs = append(errs, p.Close(ctx))
 	}
+	r.mu.Lock()
+	engines := r.engines
+	r.engines = map[uint32]*engine{}
+	r.mu.Unlock()
+	for _, e := range engines {
+		if err := e.wr.Close(context.WithoutCancel(ctx)); err != nil {
+			errs = append(errs, fmt.Errorf("close wasm runtime: %w", err))
+		}
+	}
+	<-r.trimDone
 	if err := r.cache.Close(context.WithoutCancel(ctx)); err != nil {
 		errs = append(errs, fmt.Errorf("close wasm compilation cache: %w", err))
 	}
@@ -103,11 +181,11 @@ func (r *Runtime) Load(ctx context.Context, name string, wasmBytes []byte, m Man
 
 	m = m.withDefaults(r.opts)
 	p := newPlugin(r, name, m)
-	cfg := wazero.NewRuntimeConfig().
-		WithCloseOnContextDone(true).
-		WithMemoryLimitPages(m.MemoryLimitPages).
-		WithCompilationCache(r.cache)
-	p.wr = wazero.NewRuntimeWithConfig(ctx, cfg)
+	eng, err := r.engine(ctx, m.MemoryLimitPages)
+	if err != nil {
+		return nil, &PluginError{Plugin: name, Func: "load", Err: err}
+	}
+	p.eng = eng
 	if err := p.load(ctx, wasmBytes); err != nil {
 		p.release(context.WithoutCancel(ctx))
 		return nil, err
@@ -123,6 +201,77 @@ func (r *Runtime) Load(ctx context.Context, name string, wasmBytes []byte, m Man
 	return p, nil
 }
 
+// engine returns the shared wazero runtime for a memory limit, making it
+// the first time.
+func (r *Runtime) engine(ctx context.Context, pages uint32) (*engine, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.closed {
+		return nil, core.ErrClosed
+	}
+	if e := r.engines[pages]; e != nil {
+		return e, nil
+	}
+	cfg := wazero.NewRuntimeConfig().
+		WithCloseOnContextDone(true).
+		WithMemoryLimitPages(pages).
+		WithCompilationCache(r.cache)
+	wr := wazero.NewRuntimeWithConfig(ctx, cfg)
+	if _, err := wasi_snapshot_preview1.Instantiate(ctx, wr); err != nil {
+		_ = wr.Close(ctx)
+		return nil, fmt.Errorf("instantiate wasi: %w", err)
+	}
+	if err := instantiateHost(ctx, wr); err != nil {
+		_ = wr.Close(ctx)
+		return nil, fmt.Errorf("instantiate host module: %w", err)
+	}
+	e := &engine{wr: wr, wasi: wr.Module(wasi_snapshot_preview1.ModuleName), modules: map[[sha256.Size]byte]*sharedModule{}}
+	r.engines[pages] = e
+	return e, nil
+}
+
+// compile returns the compiled module of wasmBytes in e, shared with the
+// other plugins of the same bytes; the caller releases it with unshare.
+func (r *Runtime) compile(ctx context.Context, e *engine, wasmBytes []byte) (*sharedModule, error) {
+	key := sha256.Sum256(wasmBytes)
+	r.mu.Lock()
+	if m := e.modules[key]; m != nil {
+		m.refs++
+		r.mu.Unlock()
+		return m, nil
+	}
+	r.mu.Unlock()
+	// Compile outside the lock: it can take seconds, and other loads go on.
+	compiled, err := e.wr.CompileModule(ctx, wasmBytes)
+	if err != nil {
+		return nil, err
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if m := e.modules[key]; m != nil { // compiled meanwhile by another load
+		_ = compiled.Close(ctx)
+		m.refs++
+		return m, nil
+	}
+	m := &sharedModule{key: key, compiled: compiled, refs: 1}
+	e.modules[key] = m
+	return m, nil
+}
+
+// unshare drops a plugin's use of m, closing it after the last one.
+func (r *Runtime) unshare(ctx context.Context, e *engine, m *sharedModule) {
+	r.mu.Lock()
+	m.refs--
+	last := m.refs == 0
+	if last {
+		delete(e.modules, m.key)
+	}
+	r.mu.Unlock()
+	if last {
+		_ = m.compiled.Close(ctx)
+	}
+}
+
 // forget drops a closed plugin from r's set.
 func (r *Runtime) forget(p *Plugin) {
 	r.mu.Lock()
@@ -132,21 +281,16 @@ func (r *Runtime) forget(p *Plugin) {
 
 // load compiles and checks the module and makes the first instance.
 func (p *Plugin) load(ctx context.Context, wasmBytes []byte) error {
-	if _, err := wasi_snapshot_preview1.Instantiate(ctx, p.wr); err != nil {
-		return p.errorf("instantiate", "instantiate wasi: %w", err)
-	}
-	if err := p.instantiateHost(ctx); err != nil {
-		return p.errorf("instantiate", "instantiate host module: %w", err)
-	}
-	compiled, err := p.wr.CompileModule(ctx, wasmBytes)
+	shared, err := p.rt.compile(ctx, p.eng, wasmBytes)
 	if err != nil {
 		if ctx.Err() != nil {
 			return p.errorf("compile", "compile module: %w", ctx.Err())
 		}
 		return p.errorf("compile", "compile module: %w: %s", core.ErrInvalid, oneLine(err.Error(), 300))
 	}
-	p.compiled = compiled
-	if err := checkImports(compiled, p.wr.Module(wasi_snapshot_preview1.ModuleName)); err != nil {
+	p.shared, p.compiled = shared, shared.compiled
+	compiled := p.compiled
+	if err := checkImports(compiled, p.eng.wasi); err != nil {
 		return &PluginError{Plugin: p.name, Func: "compile", Err: err}
 	}
 	if err := checkExports(compiled); err != nil {
@@ -160,8 +304,7 @@ func (p *Plugin) load(ctx context.Context, wasmBytes []byte) error {
 	if err != nil {
 		return err
 	}
-	p.idle <- inst
-	p.live.Add(1)
+	p.putIdle(inst)
 	return nil
 }
 

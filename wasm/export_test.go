@@ -1,0 +1,7 @@
+package wasm
+
+import "time"
+
+// TrimIdle runs the idle-instance trimming the Runtime's goroutine runs
+// periodically, at now.
+func (r *Runtime) TrimIdle(now time.Time) { r.trimIdle(now) }
