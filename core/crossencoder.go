@@ -59,7 +59,7 @@ func (s *search) crossEncoder(ctx context.Context, sc Scope, c ScopeConfig, cand
 	}
 	scores, missing, err := s.e.crossEncode(ctx, s.req.Query, texts)
 	if err != nil {
-		if canceled(err) {
+		if abandoned(ctx) {
 			return nil, nil, err
 		}
 		return byRRF(cands), []string{fmt.Sprintf("%s: cross_encoder failed (%v); ordered by rrf", sc, err)}, nil

@@ -294,7 +294,7 @@ func (s *search) plugin(ctx context.Context, sc Scope, c ScopeConfig, cands []*c
 	group := s.req.Groups[0]
 	p, err := s.e.plugins.For(ctx, group)
 	if err != nil {
-		if canceled(err) {
+		if abandoned(ctx) {
 			return nil, nil, err
 		}
 		return byRRF(cands), []string{fmt.Sprintf("%s: the plugins of group %s are unavailable (%v); ordered by rrf", sc, group, err)}, nil
@@ -338,7 +338,7 @@ func (s *search) plugin(ctx context.Context, sc Scope, c ScopeConfig, cands []*c
 	}
 	scored, err := p.Reranker.Rerank(ctx, req)
 	if err != nil {
-		if canceled(err) {
+		if abandoned(ctx) {
 			return nil, nil, err
 		}
 		return byRRF(cands), []string{fmt.Sprintf("%s: the rerank plugin of group %s failed (%v); ordered by rrf", sc, group, err)}, nil

@@ -3,6 +3,7 @@ package retrievaltest
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -91,6 +92,14 @@ func TestPluginDropsAndFallbacks(t *testing.T) {
 		{
 			name:    "a failing plugin falls back to rrf",
 			rr:      &recorder{err: errors.New("plugin trapped")},
+			warning: true,
+		},
+		{
+			// The wasm adapter's error for a plugin past its call timeout
+			// matches context.DeadlineExceeded; the search's own context is
+			// fine, so this is a plugin failure like any other, not a 503.
+			name:    "a plugin past its own deadline falls back to rrf",
+			rr:      &recorder{err: fmt.Errorf("wasm: plugin slow: mnemo_rerank: call ran past its 10s limit: %w", context.DeadlineExceeded)},
 			warning: true,
 		},
 		{
