@@ -1,8 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -23,17 +26,21 @@ func runPlugins(ctx context.Context, g *globals, args []string) int {
 			return runPluginsList(ctx, g, args[1:])
 		case "check":
 			return runPluginsCheck(ctx, g, args[1:])
+		case "call":
+			return runPluginsCall(ctx, g, args[1:])
 		}
 	}
-	fs := g.flags("plugins", "(list | check FILE.wasm)", `list:  the built-in plugins and those of the plugins directory, what each
+	fs := g.flags("plugins", "(list | check FILE.wasm | call FILE.wasm --kind KIND < MESSAGE.json)", `list:  the built-in plugins and those of the plugins directory, what each
        describes itself as, its capabilities, whether it loads, and which
        plugin sets use it.
 check: load a plugin file, print its description and capabilities, and run
-       one small valid request per capability.`)
+       one small valid request per capability.
+call:  load a plugin file, send it the JSON message on standard input,
+       print its answer and the time the call took.`)
 	if ok, code := parse(fs, args); !ok {
 		return code
 	}
-	return g.usageError(fs, "want 'mnemo plugins list' or 'mnemo plugins check FILE.wasm'")
+	return g.usageError(fs, "want 'mnemo plugins list', 'mnemo plugins check FILE.wasm' or 'mnemo plugins call FILE.wasm --kind KIND'")
 }
 
 // pluginListing is one plugin of `mnemo plugins list --json`.
@@ -173,46 +180,102 @@ func orNone(s string) string {
 	return s
 }
 
-func runPluginsCheck(ctx context.Context, g *globals, args []string) int {
-	fs := g.flags("plugins check", "[--allow-llm] [--allow-embed] [--plugin-config JSON] FILE.wasm",
-		"Load a plugin file, print its description and capabilities, and run one small valid request per capability.")
-	allowLLM := fs.Bool("allow-llm", false, "grant llm_complete (the configured LLM answers; offline it answers with an error)")
-	allowEmbed := fs.Bool("allow-embed", false, "grant embed (the configured embedder)")
-	pluginConfig := fs.String("plugin-config", "", "the plugin's configuration, passed to mnemo_configure")
-	if ok, code := parse(fs, args); !ok {
-		return code
+// pluginFlags are the flags of the commands that load one plugin file.
+type pluginFlags struct {
+	allowLLM, allowEmbed *bool
+	pluginConfig         *string
+}
+
+func addPluginFlags(fs *flag.FlagSet) pluginFlags {
+	return pluginFlags{
+		allowLLM:     fs.Bool("allow-llm", false, "grant llm_complete (the configured LLM answers; offline it answers with an error); the configuration's grants apply too"),
+		allowEmbed:   fs.Bool("allow-embed", false, "grant embed (the configured embedder); the configuration's grants apply too"),
+		pluginConfig: fs.String("plugin-config", "", "the plugin's configuration, passed to mnemo_configure (default: its plugin_config in the configuration)"),
 	}
-	if fs.NArg() != 1 {
-		return g.usageError(fs, "want one FILE.wasm")
-	}
-	path := fs.Arg(0)
+}
+
+// loadPluginFile loads the plugin file at path as the configuration would
+// run it under its file name: with the configuration's grants and limits,
+// and its plugin_config from the default set or else the first tenant set
+// that has one, unless the flags say otherwise. It prints where the
+// plugin's configuration came from to w.
+func loadPluginFile(ctx context.Context, g *globals, path string, pf pluginFlags, w io.Writer) (*wasm.Runtime, *wasm.Plugin, time.Duration, error) {
 	code, err := os.ReadFile(path)
 	if err != nil {
-		return g.fail(fmt.Errorf("read plugin: %w", err))
+		return nil, nil, 0, fmt.Errorf("read plugin: %w", err)
 	}
 	cfg, err := g.load()
 	if err != nil {
-		return g.fail(err)
+		return nil, nil, 0, err
+	}
+	name := strings.TrimSuffix(filepath.Base(path), ".wasm")
+	m := host.PluginManifest(cfg, name)
+	source := "the default plugin set"
+	if len(m.Config) == 0 {
+		source = ""
+		for i, t := range cfg.Plugins.Tenants {
+			if c := t.PluginConfig[name]; c != "" {
+				m.Config = []byte(c)
+				source = fmt.Sprintf("tenant %d (%s)", i+1, strings.Join(t.Groups, ", "))
+				break
+			}
+		}
+	}
+	if *pf.pluginConfig != "" {
+		m.Config, source = []byte(*pf.pluginConfig), "--plugin-config"
+	}
+	m.AllowLLM = m.AllowLLM || *pf.allowLLM
+	m.AllowEmbed = m.AllowEmbed || *pf.allowEmbed
+	if w != nil {
+		switch {
+		case source == "" && g.config == "":
+			fmt.Fprintf(w, "%s: no configuration for plugin %q (no --config file, no --plugin-config)\n", path, name)
+		case source == "":
+			fmt.Fprintf(w, "%s: no configuration for plugin %q in %s (plugin_config)\n", path, name, g.config)
+		default:
+			fmt.Fprintf(w, "%s: configuration of plugin %q from %s\n", path, name, source)
+		}
 	}
 	rt, err := host.PluginRuntime(ctx, cfg, cacheDir(cfg), g.logger())
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	start := time.Now()
+	p, err := rt.Load(ctx, name, code, m)
+	took := time.Since(start)
+	if err != nil {
+		rt.Close(context.Background())
+		return nil, nil, 0, fmt.Errorf("load %s: %w", path, err)
+	}
+	return rt, p, took, nil
+}
+
+func runPluginsCheck(ctx context.Context, g *globals, args []string) int {
+	fs := g.flags("plugins check", "[--config FILE] [--allow-llm] [--allow-embed] [--plugin-config JSON] FILE.wasm",
+		"Load a plugin file, print its description and capabilities, and run one small valid request per capability.\n"+
+			"The plugin runs as the configuration would run it under its file name: its grants, limits and plugin_config.")
+	pf := addPluginFlags(fs)
+	pos, ok, code := parseArgs(fs, args)
+	if !ok {
+		return code
+	}
+	if len(pos) != 1 {
+		return g.usageError(fs, "want one FILE.wasm")
+	}
+	path := pos[0]
+	rt, p, took, err := loadPluginFile(ctx, g, path, pf, g.stdout)
 	if err != nil {
 		return g.fail(err)
 	}
 	defer rt.Close(context.Background())
-	name := strings.TrimSuffix(filepath.Base(path), ".wasm")
-	m := wasm.Manifest{
-		AllowLLM: *allowLLM, AllowEmbed: *allowEmbed, Config: []byte(*pluginConfig),
-		MemoryLimitPages: uint32(cfg.Plugins.MemoryLimitMB * 16), CallTimeout: cfg.Plugins.CallTimeout,
-	}
-	start := time.Now()
-	p, err := rt.Load(ctx, name, code, m)
-	if err != nil {
-		return g.fail(fmt.Errorf("load %s: %w", path, err))
-	}
+	start := time.Now().Add(-took)
 	defer p.Close(context.Background())
 	d := p.Describe()
 	fmt.Fprintf(g.stdout, "%s: loaded in %s\n", path, time.Since(start).Round(time.Millisecond))
 	fmt.Fprintf(g.stdout, "  name:         %s\n  version:      %s\n  abi version:  %d\n", d.Name, d.Version, d.ABIVersion)
+	if d.Name != p.Name() {
+		fmt.Fprintf(g.stdout, "  note:         it describes itself as %q; the configuration names it by its file name, %q\n", d.Name, p.Name())
+	}
 	if d.Description != "" {
 		fmt.Fprintf(g.stdout, "  description:  %s\n", d.Description)
 	}
@@ -338,4 +401,62 @@ func answerOf(as []core.EntityAnswer) string {
 		}
 	}
 	return "new entity"
+}
+
+// callKinds maps the kinds `mnemo plugins call --kind` accepts to
+// capabilities: the roles of the configuration and the capability names.
+var callKinds = map[string]string{
+	"extractor": abi.CapExtract, "entity-resolver": abi.CapResolveEntities, "fact-resolver": abi.CapResolveFacts,
+	"reranker": abi.CapRerank, "summarizer": abi.CapSummarize,
+	abi.CapExtract: abi.CapExtract, abi.CapResolveEntities: abi.CapResolveEntities, abi.CapResolveFacts: abi.CapResolveFacts,
+	abi.CapRerank: abi.CapRerank, abi.CapSummarize: abi.CapSummarize,
+}
+
+func runPluginsCall(ctx context.Context, g *globals, args []string) int {
+	fs := g.flags("plugins call", "--kind KIND [--config FILE] [--allow-llm] [--allow-embed] [--plugin-config JSON] FILE.wasm < MESSAGE.json",
+		"Load a plugin file (as plugins check does), send it the JSON request on standard input, and print its answer\n"+
+			"on standard output and the time the call took on standard error. KIND is extractor, entity-resolver,\n"+
+			"fact-resolver, reranker or summarizer (or the capability: extract, resolve_entities, resolve_facts,\n"+
+			"rerank, summarize). The messages are those of docs/plugins.md, section 5.")
+	kind := fs.String("kind", "", "what to call: extractor, entity-resolver, fact-resolver, reranker or summarizer")
+	pf := addPluginFlags(fs)
+	pos, ok, code := parseArgs(fs, args)
+	if !ok {
+		return code
+	}
+	if len(pos) != 1 {
+		return g.usageError(fs, "want one FILE.wasm")
+	}
+	capability, known := callKinds[*kind]
+	if !known {
+		return g.usageError(fs, "--kind %q: want extractor, entity-resolver, fact-resolver, reranker or summarizer", *kind)
+	}
+	msg, err := io.ReadAll(g.stdin)
+	if err != nil {
+		return g.fail(fmt.Errorf("read the message from standard input: %w", err))
+	}
+	msg = bytes.TrimSpace(msg)
+	var obj map[string]json.RawMessage
+	if err := json.Unmarshal(msg, &obj); err != nil {
+		return g.fail(fmt.Errorf("the message on standard input is not a JSON object: %w", err))
+	}
+	rt, p, _, err := loadPluginFile(ctx, g, pos[0], pf, nil)
+	if err != nil {
+		return g.fail(err)
+	}
+	defer rt.Close(context.Background())
+	if !p.Has(capability) {
+		return g.fail(fmt.Errorf("%s has no %s capability (it has %s)", pos[0], capability, orNone(strings.Join(p.Describe().Capabilities, ", "))))
+	}
+	start := time.Now()
+	answer, err := p.Call(ctx, capability, msg)
+	took := time.Since(start)
+	if err != nil {
+		fmt.Fprintf(g.stderr, "%s %s: failed after %s\n", pos[0], abi.ExportPrefix+capability, took.Round(time.Microsecond))
+		return g.fail(err)
+	}
+	g.stdout.Write(answer)
+	fmt.Fprintln(g.stdout)
+	fmt.Fprintf(g.stderr, "%s %s: %d bytes in, %d bytes out, %s\n", pos[0], abi.ExportPrefix+capability, len(msg), len(answer), took.Round(time.Microsecond))
+	return 0
 }
