@@ -33,9 +33,12 @@
 //	age_days   float              days from valid_at (else created_at) to now, -1 if unknown
 //
 // A method that did not find the candidate is absent from scores and ranks:
-// write (scores.cosine ?? 0). Besides expr's built-ins (abs, min, max,
-// round, lower, contains, ...) there are exp(x) and log(x), the natural
-// exponential and logarithm. Times support comparisons, subtraction (a
+// write (scores.cosine ?? 0). Only the method names are keys: a script that
+// reads another (scores.rrf) is refused when the plugin is configured,
+// since it would read 0 for every candidate. Besides expr's operators
+// (contains, startsWith, endsWith, matches, in: text contains "tea") and
+// functions (abs, min, max, round, lower, ...) there are exp(x) and log(x),
+// the natural exponential and logarithm. Times support comparisons, subtraction (a
 // duration) and methods such as valid_at.IsZero(). The built-in now() is
 // disabled: use the variable now, the search's own time, so results do not
 // depend on the plugin's clock (which the sandbox fakes unless granted).

@@ -6,10 +6,14 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/parser"
 	"github.com/expr-lang/expr/vm"
 
 	"mnemo/plugins/sdk"
@@ -88,8 +92,45 @@ func parseConfig(raw []byte) (string, error) {
 	return c.Script, nil
 }
 
+// methods are the keys of scores and ranks: the search methods.
+var methods = []string{"cosine", "bm25", "bfs"}
+
+// checkMethods refuses a script that reads scores or ranks under a name
+// that is no search method (scores.rrf, say): a map has every key, so
+// expr's type check lets it through and it would read 0 for every
+// candidate, silently.
+func checkMethods(script string) error {
+	tree, err := parser.Parse(script)
+	if err != nil {
+		return nil // expr.Compile reports it, with its position
+	}
+	var bad []string
+	ast.Find(tree.Node, func(n ast.Node) bool {
+		m, ok := n.(*ast.MemberNode)
+		if !ok {
+			return false
+		}
+		id, ok := m.Node.(*ast.IdentifierNode)
+		if !ok || id.Value != "scores" && id.Value != "ranks" {
+			return false
+		}
+		if key, ok := m.Property.(*ast.StringNode); ok && !slices.Contains(methods, key.Value) {
+			bad = append(bad, id.Value+"."+key.Value)
+		}
+		return false
+	})
+	if len(bad) > 0 {
+		return fmt.Errorf("compile script: %s: scores and ranks are keyed by search method (%s); rrf, mentions and distance are variables of their own",
+			strings.Join(bad, ", "), strings.Join(methods, ", "))
+	}
+	return nil
+}
+
 // compile type-checks and compiles a script.
 func compile(script string) (*vm.Program, error) {
+	if err := checkMethods(script); err != nil {
+		return nil, err
+	}
 	program, err := expr.Compile(script,
 		expr.Env(env{}),
 		expr.AsFloat64(),

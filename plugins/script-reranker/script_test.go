@@ -194,6 +194,9 @@ func TestConfigureErrors(t *testing.T) {
 		{"not a number", `{"script": "text"}`, "expected float64"},
 		{"clock builtin disabled", `{"script": "now().Year()"}`, "compile script"},
 		{"too big", `{"script": "` + strings.Repeat("1+", 3000) + `1"}`, "compile script"},
+		// The README once showed scores.rrf, which read 0 for every candidate.
+		{"no such method in scores", `{"script": "scores.rrf * (1 + 0.1 * mentions)"}`, "scores.rrf: scores and ranks are keyed by search method"},
+		{"no such method in ranks", `{"script": "1 / (ranks[\"BM25\"] ?? 100)"}`, "ranks.BM25"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -202,6 +205,14 @@ func TestConfigureErrors(t *testing.T) {
 				t.Errorf("configure(%s) = %v, want an error containing %q", tt.config, err, tt.want)
 			}
 		})
+	}
+}
+
+func TestMethodNamesAccepted(t *testing.T) {
+	for _, script := range []string{"(scores.cosine ?? 0) + (scores?.bm25 ?? 0) + (ranks[\"bfs\"] ?? 0)", "rrf * (1 + 0.1 * mentions)"} {
+		if _, err := sdk.Call(newPlugin(), sdk.FuncConfigure, []byte(script)); err != nil {
+			t.Errorf("configure(%s) = %v, want accepted", script, err)
+		}
 	}
 }
 
