@@ -82,7 +82,11 @@ a summary.`)
 		fmt.Fprintf(g.stderr, "mnemo: %v: %d episodes still pending; they stay queued in the database and resume when mnemo opens it again\n", err, pending)
 		return 1
 	}
-	failed := printIngestSummary(g.stdout, reports, q, time.Since(start), h.LLM != nil)
+	model := ""
+	if h.LLM != nil {
+		model = h.LLM.Model("main")
+	}
+	failed := printIngestSummary(g.stdout, reports, q, time.Since(start), model != "", mode(h.Config, model))
 	if len(q.bad) > 0 || failed > 0 {
 		return 1
 	}
@@ -267,7 +271,7 @@ type outcome struct {
 
 // printIngestSummary prints what an ingest did and returns the number of
 // failed episodes.
-func printIngestSummary(w io.Writer, reports []outcome, r *ingestRun, took time.Duration, llmMode bool) int {
+func printIngestSummary(w io.Writer, reports []outcome, r *ingestRun, took time.Duration, llmMode bool, mode string) int {
 	var done, failed, ents, newEnts, facts, newFacts, dups, inval, metered int
 	var usage core.Usage
 	var warned []outcome
@@ -306,7 +310,7 @@ func printIngestSummary(w io.Writer, reports []outcome, r *ingestRun, took time.
 			float64(usage.Calls)/float64(metered), float64(usage.PromptTokens+usage.CompletionTokens)/float64(metered),
 			usage.Calls, usage.PromptTokens, usage.CompletionTokens)
 	} else {
-		fmt.Fprintf(w, "  LLM:           0 calls and 0 tokens per episode (offline: rule extractor, local embedder)\n")
+		fmt.Fprintf(w, "  LLM:           0 calls and 0 tokens per episode (%s)\n", mode)
 	}
 	printWarnings(w, warned)
 	return failed

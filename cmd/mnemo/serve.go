@@ -46,11 +46,11 @@ next start: the queue is the database) and closes the database.`)
 		ReadHeaderTimeout: 10 * time.Second,
 		IdleTimeout:       2 * time.Minute,
 	}
-	mode := "offline (rule extractor, local embedder)"
+	model := ""
 	if h.LLM != nil {
-		mode = "LLM " + h.LLM.Model("main")
+		model = h.LLM.Model("main")
 	}
-	h.Logger.Info("serving", "addr", "http://"+ln.Addr().String(), "db", h.Config.DB, "mode", mode, "keys", len(h.Config.HTTP.Keys))
+	h.Logger.Info("serving", "addr", "http://"+ln.Addr().String(), "db", h.Config.DB, "mode", mode(h.Config, model), "keys", len(h.Config.HTTP.Keys))
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {
