@@ -80,6 +80,9 @@ func Open(ctx context.Context, cfg Config, o OpenOptions) (h *Host, err error) {
 		o.Now = time.Now
 	}
 	h = &Host{Config: cfg, Logger: o.Logger, now: o.Now}
+	for _, n := range cfg.Notices() {
+		o.Logger.Warn("setting without effect", "notice", n)
+	}
 	// A failing step returns (nil, err), which sets h to nil before this
 	// runs: close what was opened through its own reference.
 	opened := h

@@ -34,6 +34,9 @@ secrets masked.`)
 		return g.fail(err)
 	}
 	fmt.Fprintln(g.stdout, cfg.Masked())
+	for _, n := range cfg.Notices() {
+		fmt.Fprintln(g.stderr, "note:", n)
+	}
 	fmt.Fprintln(g.stderr, "configuration OK")
 	return 0
 }
