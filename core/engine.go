@@ -169,8 +169,11 @@ type Engine struct {
 	log      *slog.Logger
 
 	ingest IngestOptions
-	search SearchOptions
-	comm   CommunityOptions
+	// search's DefaultRecipe and GroupRecipes change under recipeMu
+	// (SetRecipeChoice); its other fields are fixed at Open.
+	recipeMu sync.RWMutex
+	search   SearchOptions
+	comm     CommunityOptions
 
 	q           *queue
 	communities communityGroups

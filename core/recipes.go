@@ -127,6 +127,25 @@ func (e *Engine) Recipes() map[string]Recipe {
 	return out
 }
 
+// SetRecipeChoice replaces the recipe searches use when a request names
+// none: SearchOptions.DefaultRecipe ("" for the built-in default) and
+// GroupRecipes, as a reload of the configuration does. Searches under way
+// keep the choice they started with. A name that is no recipe of the
+// engine is an error wrapping ErrInvalid, and nothing changes. It is safe
+// for concurrent use.
+func (e *Engine) SetRecipeChoice(defaultRecipe string, groupRecipes map[string]string) error {
+	e.recipeMu.Lock()
+	defer e.recipeMu.Unlock()
+	next := e.search
+	next.DefaultRecipe, next.GroupRecipes = defaultRecipe, groupRecipes
+	next = next.withDefaults()
+	if err := next.Validate(); err != nil {
+		return err
+	}
+	e.search.DefaultRecipe, e.search.GroupRecipes = next.DefaultRecipe, next.GroupRecipes
+	return nil
+}
+
 // recipeName returns the recipe a group uses by default: its exact entry in
 // GroupRecipes, else the longest matching pattern (ties by the pattern's
 // text), else DefaultRecipe.

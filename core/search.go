@@ -30,7 +30,9 @@ func (e *Engine) Search(ctx context.Context, req SearchRequest) (SearchResults, 
 		return SearchResults{}, err
 	}
 	req.Groups = groups
+	e.recipeMu.RLock()
 	name, recipe, err := e.search.plan(&req)
+	e.recipeMu.RUnlock()
 	if err != nil {
 		return SearchResults{}, err
 	}

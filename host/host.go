@@ -148,6 +148,11 @@ func Open(ctx context.Context, cfg Config, o OpenOptions) (h *Host, err error) {
 	if h.Engine, err = core.Open(ctx, eopts); err != nil {
 		return nil, err
 	}
+	h.Plugins.mu.Lock()
+	h.Plugins.onReload = func(c Config) error {
+		return h.Engine.SetRecipeChoice(c.Search.DefaultRecipe, c.Search.GroupRecipes)
+	}
+	h.Plugins.mu.Unlock()
 	return h, nil
 }
 

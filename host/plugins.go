@@ -38,13 +38,16 @@ type PluginSets struct {
 	llmOn  bool
 	grace  time.Duration
 
-	mu      sync.Mutex // serializes reloads
-	cfg     Config
-	cur     atomic.Pointer[snapshot]
-	lastErr atomic.Pointer[reloadError]
-	stamps  map[string]string // watched file → modification stamp
-	wg      sync.WaitGroup
-	stop    chan struct{}
+	mu  sync.Mutex // serializes reloads
+	cfg Config
+	// onReload applies the reloaded settings that are not plugins (the
+	// search recipe choice) to the engine; set by Open, under mu.
+	onReload func(Config) error
+	cur      atomic.Pointer[snapshot]
+	lastErr  atomic.Pointer[reloadError]
+	stamps   map[string]string // watched file → modification stamp
+	wg       sync.WaitGroup
+	stop     chan struct{}
 }
 
 type reloadError struct {
@@ -435,8 +438,9 @@ func (ps *PluginSets) watch(every time.Duration) {
 	}
 }
 
-// Reload re-reads the configuration file (its [plugins] section) and the
-// plugin and ontology files, and swaps in the new set. On error the running
+// Reload re-reads the configuration file (its [plugins] section and the
+// search recipe choice: search.default_recipe and search.group_recipes)
+// and the plugin and ontology files, and swaps in the new set and choice. On error the running
 // set stays, and LastError returns the error.
 func (ps *PluginSets) Reload(ctx context.Context) error {
 	ps.mu.Lock()
@@ -448,16 +452,30 @@ func (ps *PluginSets) Reload(ctx context.Context) error {
 			return ps.failed(err)
 		}
 		cfg.Plugins = next.Plugins
+		cfg.Search.DefaultRecipe, cfg.Search.GroupRecipes = next.Search.DefaultRecipe, next.Search.GroupRecipes
 	}
-	old := ps.cur.Load()
-	s, stamps, err := ps.build(ctx, cfg, old)
-	if err != nil {
+	refuse := func(err error) error {
 		// Remember the files as they are, so one broken file is reported
 		// once, not on every tick.
 		for path := range ps.stamps {
 			ps.stamps[path] = stampOf(path)
 		}
 		return ps.failed(err)
+	}
+	// The recipe choice first: the engine checks it and applies it at once,
+	// or refuses it and the reload.
+	if ps.onReload != nil {
+		if err := ps.onReload(cfg); err != nil {
+			return refuse(err)
+		}
+	}
+	old := ps.cur.Load()
+	s, stamps, err := ps.build(ctx, cfg, old)
+	if err != nil {
+		if ps.onReload != nil {
+			_ = ps.onReload(ps.cfg) // the running choice, accepted before
+		}
+		return refuse(err)
 	}
 	ps.cfg, ps.stamps = cfg, stamps
 	ps.cur.Store(s)
