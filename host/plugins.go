@@ -480,6 +480,9 @@ func (ps *PluginSets) Reload(ctx context.Context) error {
 	ps.cfg, ps.stamps = cfg, stamps
 	ps.cur.Store(s)
 	ps.lastErr.Store(nil)
+	for _, n := range cfg.Notices() {
+		ps.log.Warn("setting without effect", "notice", n)
+	}
 	var retired []*wasm.Plugin
 	for key, lp := range old.loaded {
 		if _, ok := s.loaded[key]; !ok {
