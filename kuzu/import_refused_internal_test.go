@@ -16,16 +16,7 @@ import (
 // Entity→Fact relationships for good.
 func TestRefusedImportKeepsRelationships(t *testing.T) {
 	ctx := context.Background()
-	emb := hashembed.New(64)
-	g := latency.NewGraph("bench", 400, 3)
-	s, err := Open(ctx, Options{Dir: t.TempDir(), Dimension: 64, BufferPoolBytes: 128 << 20, VectorIndexAt: 60, ExactSearchBelow: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close(ctx)
-	if err := g.WriteWith(ctx, s, s.Import, emb, 100, nil); err != nil {
-		t.Fatal(err)
-	}
+	s, emb := importedGraph(t)
 	ids := []string{"bench-n0", "bench-n1", "bench-n2", "bench-n50"}
 	reached := func() map[string]int {
 		out := map[string]int{}
@@ -62,4 +53,23 @@ func TestRefusedImportKeepsRelationships(t *testing.T) {
 			}
 		})
 	}
+}
+
+// importedGraph opens a store in a temp dir and imports a generated graph
+// of 400 facts into group "bench" in batches of 100; it returns the store
+// and the embedder of the graph's vectors.
+func importedGraph(t *testing.T) (*Store, *hashembed.Embedder) {
+	t.Helper()
+	ctx := context.Background()
+	emb := hashembed.New(64)
+	g := latency.NewGraph("bench", 400, 3)
+	s, err := Open(ctx, Options{Dir: t.TempDir(), Dimension: 64, BufferPoolBytes: 128 << 20, VectorIndexAt: 60, ExactSearchBelow: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close(context.Background()) })
+	if err := g.WriteWith(ctx, s, s.Import, emb, 100, nil); err != nil {
+		t.Fatal(err)
+	}
+	return s, emb
 }

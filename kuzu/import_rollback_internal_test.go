@@ -9,8 +9,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"mnemo/core"
-	"mnemo/core/hashembed"
-	"mnemo/internal/bench/latency"
 )
 
 // TestImportRolledBackKeepsRelationships rolls back an import after its
@@ -21,16 +19,7 @@ import (
 // facts reaching four entities went from 30, 24, 26 and 8 to none).
 func TestImportRolledBackKeepsRelationships(t *testing.T) {
 	ctx := context.Background()
-	emb := hashembed.New(64)
-	g := latency.NewGraph("bench", 400, 3)
-	s, err := Open(ctx, Options{Dir: t.TempDir(), Dimension: 64, BufferPoolBytes: 128 << 20, VectorIndexAt: 60, ExactSearchBelow: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close(ctx)
-	if err := g.WriteWith(ctx, s, s.Import, emb, 100, nil); err != nil {
-		t.Fatal(err)
-	}
+	s, _ := importedGraph(t)
 	// What the database holds: facts reaching some entities (RELATES_TO
 	// both ways) and the count of each relationship table.
 	held := func() map[string]int64 {
@@ -69,7 +58,7 @@ func TestImportRolledBackKeepsRelationships(t *testing.T) {
 		Mentions: []core.Mention{{Episode: "bench-ex", Entity: "bench-new"}, {Episode: "bench-ex", Entity: "bench-n0"}},
 	}
 	boom := errors.New("injected failure after the rows were written")
-	err = s.exclusive(ctx, func(c *conn) error {
+	err := s.exclusive(ctx, func(c *conn) error {
 		return s.transactOnce(ctx, c, func(ctx context.Context, c *conn, p *pending) error {
 			if err := s.importRows(ctx, c, p, ch); err != nil {
 				return err
