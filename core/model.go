@@ -158,7 +158,8 @@ type Fact struct {
 // Current reports whether the fact is believed true at now: not retired by
 // mnemo and not ended by now.
 func (f *Fact) Current(now time.Time) bool {
-	return f.ExpiredAt.IsZero() && (f.InvalidAt.IsZero() || f.InvalidAt.After(now))
+	fl := Filter{Now: now}
+	return fl.MatchFact(f)
 }
 
 // Community is a cluster of closely connected entities with a summary.

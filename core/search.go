@@ -379,7 +379,7 @@ func (s *search) results(ctx context.Context, sc Scope, kept []*cand, objs *obje
 		case ScopeFacts:
 			f := *o.fact
 			f.Embedding = nil
-			asKnownAt(&f, s.filter.KnownAt)
+			f.AsKnownAt(s.filter.KnownAt)
 			out.facts = append(out.facts, FactResult{Fact: f, SourceName: names[f.SourceUUID], TargetName: names[f.TargetUUID], Score: cd.score})
 		case ScopeEntities:
 			en := *o.entity
@@ -398,14 +398,6 @@ func (s *search) results(ctx context.Context, sc Scope, kept []*cand, objs *obje
 	return nil
 }
 
-// asKnownAt shows a fact as mnemo knew it at system time t: a retirement
-// after t had not happened yet.
-func asKnownAt(f *Fact, t time.Time) {
-	if t.IsZero() || f.ExpiredAt.IsZero() || !f.ExpiredAt.After(t) {
-		return
-	}
-	f.InvalidAt, f.ExpiredAt, f.InvalidatedBy = f.StatedInvalidAt, time.Time{}, ""
-}
 
 func dedupe(ids []string) []string {
 	out := make([]string, 0, len(ids))

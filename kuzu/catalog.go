@@ -406,10 +406,10 @@ func (k *catalog) passes(sc core.Scope, id string, f core.Filter) bool {
 	switch sc {
 	case core.ScopeFacts:
 		r, ok := k.facts[id]
-		return ok && r.passes(f) && (len(f.Labels) == 0 || k.hasLabels(r.source, f.Labels) || k.hasLabels(r.target, f.Labels))
+		return ok && r.passes(&f) && (len(f.Labels) == 0 || f.MatchFactEnds(k.labels(r.source), k.labels(r.target)))
 	case core.ScopeEntities:
 		r, ok := k.entities[id]
-		return ok && r.passes(f)
+		return ok && r.passes(&f)
 	}
 	return true
 }

@@ -70,20 +70,9 @@ func (k *catalog) entitiesOf(groups, ids []string) ([]core.Entity, error) {
 	return rowsOf(k.entities, groups, ids, func(e *entityEntry) string { return e.group }, (*entityEntry).entity)
 }
 
-// passes reports whether the entity passes f: the condition where.filter
-// writes for entities (labels, known at, time conditions on created_at),
-// evaluated on the entry.
-func (e *entityEntry) passes(f core.Filter) bool {
-	if !hasAll(e.labels, f.Labels) {
-		return false
-	}
-	if !f.KnownAt.IsZero() && (e.created == noTime || e.created > micro(f.KnownAt).UnixMicro()) {
-		return false
-	}
-	return matchesTime(f.Time, func(field core.TimeField) (int64, bool) {
-		return e.created, field == core.FieldCreatedAt
-	})
-}
+// passes reports whether the entity passes f: core's rule
+// (core.Filter.MatchEntityTimes) on the entry.
+func (e *entityEntry) passes(f *core.Filter) bool { return f.MatchEntityTimes(e.labels, e.created) }
 
 // canonical returns the catalog's own copy of an entity's uuid when it
 // holds the entity, so that the facts between entities do not each keep
@@ -96,19 +85,11 @@ func (k *catalog) canonical(id string) string {
 	return id
 }
 
-// hasLabels reports whether the entity id exists and carries every one of
-// labels. The caller holds k.mu.
-func (k *catalog) hasLabels(id string, labels []string) bool {
-	e, ok := k.entities[id]
-	return ok && hasAll(e.labels, labels)
-}
-
-// hasAll is Kuzu's list_has_all(have, want).
-func hasAll(have, want []string) bool {
-	for _, l := range want {
-		if !slices.Contains(have, l) {
-			return false
-		}
+// labels returns the labels of the entity id, nil when the catalog does
+// not hold it. The caller holds k.mu.
+func (k *catalog) labels(id string) []string {
+	if e, ok := k.entities[id]; ok {
+		return e.labels
 	}
-	return true
+	return nil
 }

@@ -3,7 +3,6 @@ package kuzu
 import (
 	"context"
 	"fmt"
-	"math"
 	"slices"
 	"time"
 
@@ -20,8 +19,8 @@ type factEntry struct {
 	episodes                                                    []string
 }
 
-// noTime is a NULL timestamp in a factEntry.
-const noTime = math.MinInt64
+// noTime is a NULL timestamp in a factEntry, core's NoTime.
+const noTime = core.NoTime
 
 func unixMicro(t time.Time) int64 {
 	if t.IsZero() {
@@ -105,122 +104,10 @@ func rowsOf[E, T any](m map[string]*E, groups, ids []string, group func(*E) stri
 	return out, nil
 }
 
-// passes reports whether the fact passes f, labels aside. It is the
-// condition where.filter writes in Cypher, evaluated on the entry: a
-// comparison with NULL is false.
-func (e *factEntry) passes(f core.Filter) bool {
-	if len(f.Relations) > 0 && !slices.Contains(f.Relations, e.relation) {
-		return false
-	}
-	inv := e.invalid
-	if !f.KnownAt.IsZero() {
-		kt := micro(f.KnownAt).UnixMicro()
-		if e.created == noTime || e.created > kt {
-			return false
-		}
-		if e.expired != noTime && e.expired > kt {
-			inv = e.stated
-		}
-		if f.ValidAt.IsZero() && !f.IncludeInvalid {
-			if e.expired != noTime && e.expired <= kt || inv != noTime && inv <= kt {
-				return false
-			}
-		}
-	}
-	switch {
-	case f.IncludeInvalid:
-	case !f.ValidAt.IsZero():
-		vt := micro(f.ValidAt).UnixMicro()
-		if e.valid != noTime && e.valid > vt || inv != noTime && inv <= vt {
-			return false
-		}
-	case f.KnownAt.IsZero():
-		if e.expired != noTime {
-			return false
-		}
-		if !f.Now.IsZero() && e.invalid != noTime && e.invalid <= micro(f.Now).UnixMicro() {
-			return false
-		}
-	}
-	return matchesTime(f.Time, e.field)
-}
-
-// field returns the timestamp a time condition names.
-func (e *factEntry) field(f core.TimeField) (int64, bool) {
-	switch f {
-	case core.FieldValidAt:
-		return e.valid, true
-	case core.FieldInvalidAt:
-		return e.invalid, true
-	case core.FieldCreatedAt:
-		return e.created, true
-	case core.FieldExpiredAt:
-		return e.expired, true
-	}
-	return 0, false
-}
-
-// matchesTime evaluates an OR of AND groups of time conditions on the
-// timestamps field returns (false for a field the object lacks), as
-// where.filter writes them in Cypher: a comparison with NULL is false, a
-// group with no condition counts for nothing, and no group at all passes.
-func matchesTime(groups [][]core.TimeCondition, field func(core.TimeField) (int64, bool)) bool {
-	some := false
-	for _, g := range groups {
-		if len(g) == 0 {
-			continue
-		}
-		some = true
-		if matchesAll(g, field) {
-			return true
-		}
-	}
-	return !some
-}
-
-func matchesAll(conds []core.TimeCondition, field func(core.TimeField) (int64, bool)) bool {
-	for _, c := range conds {
-		v, ok := field(c.Field)
-		if !ok {
-			return false
-		}
-		switch c.Op {
-		case core.OpIsNull:
-			if v != noTime {
-				return false
-			}
-			continue
-		case core.OpNotNull:
-			if v == noTime {
-				return false
-			}
-			continue
-		}
-		if v == noTime {
-			return false
-		}
-		x := micro(c.Value).UnixMicro()
-		switch c.Op {
-		case core.OpEq:
-			ok = v == x
-		case core.OpNe:
-			ok = v != x
-		case core.OpLt:
-			ok = v < x
-		case core.OpLe:
-			ok = v <= x
-		case core.OpGt:
-			ok = v > x
-		case core.OpGe:
-			ok = v >= x
-		default:
-			ok = false
-		}
-		if !ok {
-			return false
-		}
-	}
-	return true
+// passes reports whether the fact passes f, labels aside: core's rule
+// (core.Filter.MatchFactTimes) on the entry.
+func (e *factEntry) passes(f *core.Filter) bool {
+	return f.MatchFactTimes(e.relation, core.FactTimes{Valid: e.valid, Invalid: e.invalid, StatedInvalid: e.stated, Created: e.created, Expired: e.expired})
 }
 
 // readTouched reads back, inside the transaction, the rows of the facts

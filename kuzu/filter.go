@@ -53,10 +53,12 @@ func (w *where) groups(alias string, groups []string) {
 
 // filter adds the conditions of f for objects of scope sc bound to alias.
 //
-// Facts follow the bi-temporal rules documented on core.Filter. The
-// invalid_at a fact had at system time T' is its stated invalid_at if mnemo
-// invalidated it after T' (expired_at > T'), and its current invalid_at
-// otherwise.
+// It is core's rule (core/visibility.go: core.Filter.MatchFact and its
+// siblings) translated into Cypher, for the reads the catalog cannot
+// answer alone; core/storetest's Filter/Agreement cases check that every
+// read of the store keeps exactly what core's rule keeps. The invalid_at a
+// fact had at system time T' is its stated invalid_at if mnemo invalidated
+// it after T' (expired_at > T'), and its current invalid_at otherwise.
 func (w *where) filter(sc core.Scope, alias string, f core.Filter) {
 	a := alias
 	switch sc {

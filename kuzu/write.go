@@ -169,15 +169,11 @@ func entityRow(e core.Entity) map[string]any {
 	}
 }
 
-// factRow's stated invalid_at defaults to its invalid_at, unless another
-// fact's arrival set that (InvalidatedBy): a fact written already retired
-// was stated open-ended, and deleting what retired it must reopen it.
+// factRow stores the fact's stated invalid_at as core defines it
+// (core.Fact.StatedInvalid).
 func factRow(f core.Fact) map[string]any {
 	attrs, _ := encodeAttrs(f.Attributes)
-	stated := f.StatedInvalidAt
-	if stated.IsZero() && f.InvalidatedBy == "" {
-		stated = f.InvalidAt
-	}
+	stated := f.StatedInvalid()
 	return map[string]any{
 		"uuid": f.UUID, "g": f.GroupID, "rel": f.Relation, "fact": f.Text, "src": f.SourceUUID, "tgt": f.TargetUUID,
 		"attrs": attrs, "valid_at": tsParam(f.ValidAt), "invalid_at": tsParam(f.InvalidAt), "stated": tsParam(stated),
