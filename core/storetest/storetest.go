@@ -50,6 +50,7 @@ func Run(t *testing.T, open func(t *testing.T) core.Store) {
 		{"Temporal/Searches", testTemporalSearches},
 		{"Temporal/TimeConditions", testTimeConditions},
 		{"Filter/Labels", testFilterLabels},
+		{"Filter/Agreement", testFilterAgreement},
 		{"FactsBetween", testFactsBetween},
 		{"FactsOfEntities", testFactsOfEntities},
 		{"EntitiesByName", testEntitiesByName},
