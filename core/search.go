@@ -398,7 +398,6 @@ func (s *search) results(ctx context.Context, sc Scope, kept []*cand, objs *obje
 	return nil
 }
 
-
 func dedupe(ids []string) []string {
 	out := make([]string, 0, len(ids))
 	seen := make(map[string]bool, len(ids))

@@ -144,7 +144,9 @@ func (f *Filter) MatchFactEnds(source, target []string) bool {
 // MatchEntity reports whether f keeps the entity: it carries every label of
 // f, it was created at or before KnownAt when that is set, and the time
 // conditions (on created_at) hold.
-func (f *Filter) MatchEntity(x *Entity) bool { return f.MatchEntityTimes(x.Labels, Micros(x.CreatedAt)) }
+func (f *Filter) MatchEntity(x *Entity) bool {
+	return f.MatchEntityTimes(x.Labels, Micros(x.CreatedAt))
+}
 
 // MatchEntityTimes is MatchEntity on an entity's labels and created_at.
 func (f *Filter) MatchEntityTimes(labels []string, created int64) bool {

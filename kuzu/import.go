@@ -229,9 +229,9 @@ func (s *Store) importRows(ctx context.Context, c *conn, p *pending, ch core.Cha
 		fields           []string
 	}{
 		{"Episode", "", `RETURN r.uuid, r.g AS g, r.name AS name, r.source AS source, r.sdesc AS sdesc, r.content AS content,
-			` + copyTsExpr("r.valid_at") + ` AS valid_at, ` + copyTsExpr("r.created_at") + ` AS created_at, r.status AS status, r.attempts AS attempts, r.error AS error, r.warnings AS warnings`, eps, "", "", nil},
+			` + copyTSExpr("r.valid_at") + ` AS valid_at, ` + copyTSExpr("r.created_at") + ` AS created_at, r.status AS status, r.attempts AS attempts, r.error AS error, r.warnings AS warnings`, eps, "", "", nil},
 		{"Entity", "", `RETURN r.uuid, r.g AS g, r.name AS name, r.nkey AS nkey, r.acro AS acro, ` + labelsExpr + ` AS labels,
-			r.summary AS summary, r.attrs AS attrs, ` + copyTsExpr("r.created_at") + ` AS created_at`, ents, "", "", nil},
+			r.summary AS summary, r.attrs AS attrs, ` + copyTSExpr("r.created_at") + ` AS created_at`, ents, "", "", nil},
 		{"Fact", "", factColumns + `, r.eps AS eps`, facts, "", "", nil},
 		{"Fact", "", factColumns + `, CAST(NULL AS STRING[]) AS eps`, loose, "", "", nil},
 		{"RELATES_TO", "(from='Entity', to='Fact')", "RETURN r.src, r.uuid", append(facts, loose...),
@@ -286,14 +286,14 @@ func relsExist(ctx context.Context, c *conn, match string) (bool, error) {
 // factColumns are a factRow's columns in the Fact table's order, but the
 // last (episodes).
 var factColumns = `RETURN r.uuid, r.g AS g, r.rel AS rel, r.fact AS fact, r.src AS src, r.tgt AS tgt, r.attrs AS attrs,
-	` + copyTsExpr("r.valid_at") + ` AS valid_at, ` + copyTsExpr("r.invalid_at") + ` AS invalid_at, ` + copyTsExpr("r.stated") + ` AS stated,
-	` + copyTsExpr("r.created_at") + ` AS created_at, ` + copyTsExpr("r.expired_at") + ` AS expired_at, r.invby AS invby`
+	` + copyTSExpr("r.valid_at") + ` AS valid_at, ` + copyTSExpr("r.invalid_at") + ` AS invalid_at, ` + copyTSExpr("r.stated") + ` AS stated,
+	` + copyTSExpr("r.created_at") + ` AS created_at, ` + copyTSExpr("r.expired_at") + ` AS expired_at, r.invby AS invby`
 
-// copyTsExpr is tsExpr for COPY FROM a subquery: there Kuzu evaluates both
+// copyTSExpr is tsExpr for COPY FROM a subquery: there Kuzu evaluates both
 // branches of the CASE on every row, so parsing the empty string fails the
 // copy when some rows have the timestamp and others do not; the empty ones
 // parse a placeholder that the CASE then discards.
-func copyTsExpr(field string) string {
+func copyTSExpr(field string) string {
 	return fmt.Sprintf("CASE WHEN %s = '' THEN NULL ELSE timestamp(CASE WHEN %s = '' THEN '1970-01-01' ELSE %s END) END", field, field, field)
 }
 
