@@ -27,6 +27,9 @@ type Store interface {
 	Dimension() int
 	// Stats counts what a group holds.
 	Stats(ctx context.Context, group string) (Stats, error)
+	// Groups lists the groups that hold at least one episode, in
+	// ascending order.
+	Groups(ctx context.Context) ([]string, error)
 	// Close releases the store. It is idempotent and succeeds even when ctx
 	// is done.
 	Close(ctx context.Context) error
