@@ -1,0 +1,83 @@
+package core
+
+import (
+	"context"
+	"fmt"
+	"strings"
+)
+
+// EntityNode is an entity saved by hand, outside extraction (Graphiti's
+// save_entity_node).
+type EntityNode struct {
+	GroupID string
+	// UUID names the entity: the group's entity with this uuid is renamed,
+	// or one is created with it. Empty: the group's entity whose
+	// normalized name is Name's, if any, else a new entity.
+	UUID string
+	// Name is the entity's name, trimmed; it must not normalize to
+	// nothing.
+	Name string
+	// Summary replaces the stored summary unless it is empty.
+	Summary string
+}
+
+// SaveEntity creates or updates an entity by hand and returns it as
+// stored (with its name embedding). It embeds the name, then, holding the
+// group's write lock so that no ingestion batch of the group runs in
+// between, reads the entity it updates and writes it in one transaction.
+// Labels, attributes and creation time of an existing entity are kept.
+func (e *Engine) SaveEntity(ctx context.Context, n EntityNode) (Entity, error) {
+	if err := e.checkOpen(); err != nil {
+		return Entity{}, err
+	}
+	if err := ValidateGroupID(n.GroupID); err != nil {
+		return Entity{}, err
+	}
+	if n.UUID != "" {
+		if err := ValidateUUID(n.UUID); err != nil {
+			return Entity{}, err
+		}
+	}
+	name := strings.TrimSpace(n.Name)
+	key := NormalizeName(name)
+	if key == "" {
+		return Entity{}, invalidf("entity name is empty")
+	}
+	vecs, err := e.embedder.Embed(ctx, []string{name})
+	if err != nil {
+		return Entity{}, fmt.Errorf("embed entity name: %w", err)
+	}
+	if len(vecs) != 1 {
+		return Entity{}, fmt.Errorf("%w: the embedder returned %d vectors for one name", ErrUnavailable, len(vecs))
+	}
+
+	unlock := e.q.lock(n.GroupID)
+	defer unlock()
+	var found []Entity
+	if n.UUID != "" {
+		found, err = e.store.Entities(ctx, []string{n.GroupID}, []string{n.UUID}, GetOptions{})
+	} else {
+		found, err = e.store.EntitiesByName(ctx, n.GroupID, []string{key})
+	}
+	if err != nil {
+		return Entity{}, fmt.Errorf("read entity: %w", err)
+	}
+	found = keep(e, []string{n.GroupID}, found, "entity", func(x Entity) (string, string) { return x.GroupID, x.UUID })
+	var ent Entity
+	if len(found) > 0 {
+		ent = found[0]
+	} else {
+		ent = Entity{UUID: n.UUID, GroupID: n.GroupID, CreatedAt: e.now()}
+		if ent.UUID == "" {
+			ent.UUID = NewID(ent.CreatedAt)
+		}
+	}
+	ent.Name, ent.NameEmbedding = name, vecs[0]
+	if n.Summary != "" {
+		ent.Summary = n.Summary
+	}
+	if err := e.applyRetrying(ctx, Change{Group: n.GroupID, Entities: []Entity{ent}}); err != nil {
+		return Entity{}, fmt.Errorf("save entity %s: %w", ent.UUID, err)
+	}
+	return ent, nil
+}
