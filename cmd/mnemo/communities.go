@@ -34,7 +34,7 @@ func runCommunities(ctx context.Context, g *globals, args []string) int {
 	}
 	defer g.closeHost(h)
 	cs, err := collect(ctx, l.limit, core.ListOptions{}, func(ctx context.Context, o core.ListOptions) (core.Page[core.Community], error) {
-		return h.Store.ListCommunities(ctx, l.group, o)
+		return h.Engine.ListCommunities(ctx, l.group, o)
 	})
 	if err != nil {
 		return g.fail(err)

@@ -248,11 +248,10 @@ func (d *demo) ingest(ctx context.Context, s demoSession) error {
 
 // facts lists the group's facts under a filter, with entity names.
 func (d *demo) facts(ctx context.Context, f core.Filter) ([]wire.Fact, error) {
-	f.Now = d.h.Now()
 	var all []core.Fact
 	opts := core.ListOptions{Limit: 1000, Filter: f}
 	for {
-		p, err := d.h.Store.ListFacts(ctx, d.group, opts)
+		p, err := d.h.Engine.ListFacts(ctx, d.group, opts)
 		if err != nil {
 			return nil, err
 		}
@@ -267,7 +266,7 @@ func (d *demo) facts(ctx context.Context, f core.Filter) ([]wire.Fact, error) {
 
 func (d *demo) showEntities(ctx context.Context) error {
 	ents, err := collect(ctx, 0, core.ListOptions{}, func(ctx context.Context, o core.ListOptions) (core.Page[core.Entity], error) {
-		return d.h.Store.ListEntities(ctx, d.group, o)
+		return d.h.Engine.ListEntities(ctx, d.group, o)
 	})
 	if err != nil {
 		return err

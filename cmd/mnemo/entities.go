@@ -31,7 +31,7 @@ func runEntities(ctx context.Context, g *globals, args []string) int {
 	}
 	defer g.closeHost(h)
 	ents, err := collect(ctx, l.limit, opts, func(ctx context.Context, o core.ListOptions) (core.Page[core.Entity], error) {
-		return h.Store.ListEntities(ctx, l.group, o)
+		return h.Engine.ListEntities(ctx, l.group, o)
 	})
 	if err != nil {
 		return g.fail(err)

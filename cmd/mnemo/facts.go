@@ -39,9 +39,8 @@ time (RFC 3339 or a date).`)
 		return g.fail(err)
 	}
 	defer g.closeHost(h)
-	f.Now = h.Now()
 	facts, err := collect(ctx, l.limit, core.ListOptions{Filter: f}, func(ctx context.Context, o core.ListOptions) (core.Page[core.Fact], error) {
-		return h.Store.ListFacts(ctx, l.group, o)
+		return h.Engine.ListFacts(ctx, l.group, o)
 	})
 	if err != nil {
 		return g.fail(err)

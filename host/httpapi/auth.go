@@ -80,7 +80,7 @@ func (c *call) allow(group string) error {
 // visibleGroups lists the groups holding data that the call's key may
 // touch.
 func (c *call) visibleGroups(ctx context.Context) ([]string, error) {
-	all, err := c.s.h.Store.Groups(ctx)
+	all, err := c.s.h.Engine.Groups(ctx)
 	if err != nil {
 		return nil, err
 	}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
-	"strings"
 	"time"
 
 	"mnemo/core"
@@ -220,47 +219,8 @@ func (s *Server) graphitiAddEntity(ctx context.Context, c *call) (any, error) {
 	if err := c.allow(in.GroupID); err != nil {
 		return nil, err
 	}
-	name := strings.TrimSpace(in.Name)
-	if core.NormalizeName(name) == "" {
-		return nil, fmt.Errorf("%w: name is empty", core.ErrInvalid)
-	}
-	var ent core.Entity
-	if in.UUID != "" {
-		if err := core.ValidateUUID(in.UUID); err != nil {
-			return nil, err
-		}
-		es, err := s.h.Store.Entities(ctx, []string{in.GroupID}, []string{in.UUID}, core.GetOptions{})
-		if err != nil {
-			return nil, err
-		}
-		if len(es) > 0 {
-			ent = es[0]
-		}
-	} else {
-		es, err := s.h.Store.EntitiesByName(ctx, in.GroupID, []string{core.NormalizeName(name)})
-		if err != nil {
-			return nil, err
-		}
-		if len(es) > 0 {
-			ent = es[0]
-		}
-	}
-	if ent.UUID == "" {
-		ent = core.Entity{UUID: in.UUID, GroupID: in.GroupID, CreatedAt: s.h.Now()}
-		if ent.UUID == "" {
-			ent.UUID = core.NewID(ent.CreatedAt)
-		}
-	}
-	ent.Name = name
-	if in.Summary != "" {
-		ent.Summary = in.Summary
-	}
-	vecs, err := s.h.Embedder.Embed(ctx, []string{name})
+	ent, err := s.h.Engine.SaveEntity(ctx, core.EntityNode{GroupID: in.GroupID, UUID: in.UUID, Name: in.Name, Summary: in.Summary})
 	if err != nil {
-		return nil, fmt.Errorf("embed entity name: %w", err)
-	}
-	ent.NameEmbedding = vecs[0]
-	if err := s.h.Store.Apply(ctx, core.Change{Entities: []core.Entity{ent}}); err != nil {
 		return nil, err
 	}
 	labels := ent.Labels
@@ -280,16 +240,7 @@ func (s *Server) findFact(ctx context.Context, c *call, uuid string) (core.Fact,
 	if err != nil {
 		return core.Fact{}, err
 	}
-	if len(groups) > 0 {
-		fs, err := s.h.Store.Facts(ctx, groups, []string{uuid}, core.GetOptions{})
-		if err != nil {
-			return core.Fact{}, err
-		}
-		if len(fs) > 0 {
-			return fs[0], nil
-		}
-	}
-	return core.Fact{}, fmt.Errorf("fact %s: %w", uuid, core.ErrNotFound)
+	return s.h.Engine.Fact(ctx, groups, uuid)
 }
 
 func graphitiFactOf(f wire.Fact, src core.Fact) graphitiFact {
@@ -326,14 +277,13 @@ func (s *Server) graphitiEpisodes(ctx context.Context, c *call) (any, error) {
 			return nil, fmt.Errorf("%w: last_n %q: want an integer from 1 to 1000", core.ErrInvalid, v)
 		}
 	}
-	// The n episodes just before (now, a uuid after every uuid).
-	eps, err := s.h.Store.PreviousEpisodes(ctx, core.Episode{GroupID: c.group, UUID: "~", ValidAt: s.h.Now()}, n)
+	eps, err := s.h.Engine.RecentEpisodes(ctx, c.group, n)
 	if err != nil {
 		return nil, err
 	}
 	out := make([]graphitiEpisode, len(eps))
 	for i, e := range eps {
-		links, err := s.h.Store.EpisodeLinks(ctx, []string{c.group}, e.UUID)
+		links, err := s.h.Engine.EpisodeLinks(ctx, c.group, e.UUID)
 		if err != nil {
 			return nil, err
 		}
@@ -355,7 +305,7 @@ func (s *Server) graphitiDeleteEpisode(ctx context.Context, c *call) (any, error
 	if err != nil {
 		return nil, err
 	}
-	group, err := s.h.FindGroup(ctx, core.ScopeEpisodes, groups, uuid)
+	group, err := s.h.Engine.GroupOf(ctx, core.ScopeEpisodes, groups, uuid)
 	if err != nil {
 		return nil, fmt.Errorf("episode %s: %w", uuid, core.ErrNotFound)
 	}

@@ -141,7 +141,7 @@ func (s *Server) listGroups(ctx context.Context, c *call) (any, error) {
 }
 
 func (s *Server) groupStats(ctx context.Context, c *call) (any, error) {
-	st, err := s.h.Store.Stats(ctx, c.group)
+	st, err := s.h.Engine.Stats(ctx, c.group)
 	if err != nil {
 		return nil, err
 	}
@@ -255,7 +255,7 @@ func (s *Server) listEpisodes(ctx context.Context, c *call) (any, error) {
 }
 
 func (s *Server) getEpisode(ctx context.Context, c *call) (any, error) {
-	ep, err := s.h.Store.Episode(ctx, []string{c.group}, c.r.PathValue("uuid"))
+	ep, err := s.h.Engine.Episode(ctx, []string{c.group}, c.r.PathValue("uuid"))
 	if err != nil {
 		return nil, err
 	}
@@ -310,7 +310,7 @@ func (s *Server) listEntities(ctx context.Context, c *call) (any, error) {
 	if l := c.r.URL.Query().Get("label"); l != "" {
 		o.Filter.Labels = []string{l}
 	}
-	p, err := s.h.Store.ListEntities(ctx, c.group, o)
+	p, err := s.h.Engine.ListEntities(ctx, c.group, o)
 	if err != nil {
 		return nil, err
 	}
@@ -339,8 +339,7 @@ func (s *Server) listFacts(ctx context.Context, c *call) (any, error) {
 	if r := q.Get("relation"); r != "" {
 		o.Filter.Relations = []string{r}
 	}
-	o.Filter.Now = s.h.Now()
-	p, err := s.h.Store.ListFacts(ctx, c.group, o)
+	p, err := s.h.Engine.ListFacts(ctx, c.group, o)
 	if err != nil {
 		return nil, err
 	}
@@ -353,14 +352,11 @@ func (s *Server) listFacts(ctx context.Context, c *call) (any, error) {
 
 func (s *Server) getFact(ctx context.Context, c *call) (any, error) {
 	uuid := c.r.PathValue("uuid")
-	fs, err := s.h.Store.Facts(ctx, []string{c.group}, []string{uuid}, core.GetOptions{})
+	f, err := s.h.Engine.Fact(ctx, []string{c.group}, uuid)
 	if err != nil {
 		return nil, err
 	}
-	if len(fs) == 0 {
-		return nil, fmt.Errorf("fact %s: %w", uuid, core.ErrNotFound)
-	}
-	out, err := s.h.ShowFacts(ctx, []string{c.group}, fs)
+	out, err := s.h.ShowFacts(ctx, []string{c.group}, []core.Fact{f})
 	if err != nil {
 		return nil, err
 	}
@@ -398,11 +394,7 @@ func (s *Server) addFact(ctx context.Context, c *call) (any, error) {
 	if rep.Status == core.EpisodeFailed {
 		return nil, fmt.Errorf("%w: the fact's episode %s failed: %s", core.ErrUnavailable, rep.UUID, rep.Error)
 	}
-	links, err := s.h.Store.EpisodeLinks(ctx, []string{c.group}, rep.UUID)
-	if err != nil {
-		return nil, err
-	}
-	fs, err := s.h.Store.Facts(ctx, []string{c.group}, links.Facts, core.GetOptions{})
+	fs, err := s.h.Engine.EpisodeFacts(ctx, c.group, rep.UUID)
 	if err != nil {
 		return nil, err
 	}
@@ -426,7 +418,7 @@ func (s *Server) listCommunities(ctx context.Context, c *call) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	p, err := s.h.Store.ListCommunities(ctx, c.group, o)
+	p, err := s.h.Engine.ListCommunities(ctx, c.group, o)
 	if err != nil {
 		return nil, err
 	}

@@ -33,7 +33,7 @@ func (s *Server) readyz(ctx context.Context, c *call) (any, error) {
 	}
 	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
 	defer cancel()
-	if _, err := s.h.Store.PendingGroups(ctx); err != nil {
+	if err := s.h.Engine.Health(ctx); err != nil {
 		c.status = 503
 		return health{Status: "unavailable", Error: fmt.Sprintf("the database does not answer: %v", err)}, nil
 	}

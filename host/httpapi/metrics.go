@@ -91,12 +91,12 @@ func (m *metrics) depth(ctx context.Context) queueDepth {
 		return m.queue
 	}
 	var q queueDepth
-	groups, err := m.s.h.Store.Groups(ctx)
+	groups, err := m.s.h.Engine.Groups(ctx)
 	for _, g := range groups {
 		if err != nil {
 			break
 		}
-		st, serr := m.s.h.Store.Stats(ctx, g)
+		st, serr := m.s.h.Engine.Stats(ctx, g)
 		if serr != nil {
 			err = serr
 			break

@@ -151,7 +151,7 @@ func (s *Server) groups(req *mcp.CallToolRequest, gs []string) ([]string, error)
 
 // visibleGroups lists the groups holding data that the caller may touch.
 func (s *Server) visibleGroups(ctx context.Context, req *mcp.CallToolRequest) ([]string, error) {
-	all, err := s.h.Store.Groups(ctx)
+	all, err := s.h.Engine.Groups(ctx)
 	if err != nil {
 		return nil, err
 	}

@@ -197,11 +197,7 @@ func (s *Server) addMemory(ctx context.Context, req *mcp.CallToolRequest, in add
 
 // episodeFacts lists the facts an episode states.
 func (s *Server) episodeFacts(ctx context.Context, group, uuid string) ([]wire.Fact, error) {
-	links, err := s.h.Store.EpisodeLinks(ctx, []string{group}, uuid)
-	if err != nil {
-		return nil, err
-	}
-	fs, err := s.h.Store.Facts(ctx, []string{group}, links.Facts, core.GetOptions{})
+	fs, err := s.h.Engine.EpisodeFacts(ctx, group, uuid)
 	if err != nil {
 		return nil, err
 	}
@@ -228,7 +224,7 @@ func (s *Server) getEpisodes(ctx context.Context, req *mcp.CallToolRequest, in e
 			return nil, out, toolError(err)
 		}
 		eps = p.Items
-	} else if eps, err = s.h.Store.PreviousEpisodes(ctx, core.Episode{GroupID: group, UUID: "~", ValidAt: s.h.Now()}, n); err != nil {
+	} else if eps, err = s.h.Engine.RecentEpisodes(ctx, group, n); err != nil {
 		return nil, out, toolError(err)
 	}
 	for _, e := range eps {
@@ -273,8 +269,7 @@ func (s *Server) listFacts(ctx context.Context, req *mcp.CallToolRequest, in lis
 	if in.Relation != "" {
 		f.Relations = []string{in.Relation}
 	}
-	f.Now = s.h.Now()
-	p, err := s.h.Store.ListFacts(ctx, group, core.ListOptions{Limit: in.Limit, Filter: f})
+	p, err := s.h.Engine.ListFacts(ctx, group, core.ListOptions{Limit: in.Limit, Filter: f})
 	if err != nil {
 		return nil, out, toolError(err)
 	}
@@ -304,7 +299,7 @@ func (s *Server) locate(ctx context.Context, req *mcp.CallToolRequest, scope cor
 			return "", toolError(err)
 		}
 	}
-	g, err := s.h.FindGroup(ctx, scope, groups, in.UUID)
+	g, err := s.h.Engine.GroupOf(ctx, scope, groups, in.UUID)
 	if err != nil {
 		return "", fmt.Errorf("%s %s: not found in the groups this caller may use", scopeNoun(scope), in.UUID)
 	}
@@ -323,11 +318,11 @@ func (s *Server) getFact(ctx context.Context, req *mcp.CallToolRequest, in uuidI
 	if err != nil {
 		return nil, wire.Fact{}, err
 	}
-	fs, err := s.h.Store.Facts(ctx, []string{g}, []string{in.UUID}, core.GetOptions{})
-	if err != nil || len(fs) == 0 {
+	f, err := s.h.Engine.Fact(ctx, []string{g}, in.UUID)
+	if err != nil {
 		return nil, wire.Fact{}, fmt.Errorf("fact %s: not found", in.UUID)
 	}
-	out, err := s.h.ShowFacts(ctx, []string{g}, fs)
+	out, err := s.h.ShowFacts(ctx, []string{g}, []core.Fact{f})
 	if err != nil {
 		return nil, wire.Fact{}, toolError(err)
 	}
@@ -419,7 +414,7 @@ func (s *Server) getStatus(ctx context.Context, req *mcp.CallToolRequest, in sta
 	}
 	out.Groups = append(out.Groups, groups...)
 	for _, g := range groups {
-		st, err := s.h.Store.Stats(ctx, g)
+		st, err := s.h.Engine.Stats(ctx, g)
 		if err != nil {
 			return nil, out, toolError(err)
 		}
