@@ -91,7 +91,7 @@ func ingestCorpus(t *testing.T, n, batch int) (ingestSummary, []string, []graphF
 
 	var ents []core.Entity
 	for cursor := ""; ; {
-		page, err := h.Store.ListEntities(ctx, "g", core.ListOptions{Limit: 1000, Cursor: cursor})
+		page, err := h.Engine.ListEntities(ctx, "g", core.ListOptions{Limit: 1000, Cursor: cursor})
 		if err != nil {
 			t.Fatalf("ListEntities: %v", err)
 		}
@@ -112,7 +112,7 @@ func ingestCorpus(t *testing.T, n, batch int) (ingestSummary, []string, []graphF
 
 	var facts []core.Fact
 	for cursor := ""; ; {
-		page, err := h.Store.ListFacts(ctx, "g", core.ListOptions{Limit: 1000, Cursor: cursor, Filter: core.Filter{IncludeInvalid: true}})
+		page, err := h.Engine.ListFacts(ctx, "g", core.ListOptions{Limit: 1000, Cursor: cursor, Filter: core.Filter{IncludeInvalid: true}})
 		if err != nil {
 			t.Fatalf("ListFacts: %v", err)
 		}

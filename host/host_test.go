@@ -59,7 +59,7 @@ func TestOfflineIngestEndToEnd(t *testing.T) {
 			t.Fatalf("episode %s: %s (%s)", r.UUID, r.Status, r.Error)
 		}
 	}
-	facts, err := h.Store.ListFacts(ctx, "g1", core.ListOptions{Filter: core.Filter{IncludeInvalid: true}})
+	facts, err := h.Engine.ListFacts(ctx, "g1", core.ListOptions{Filter: core.Filter{IncludeInvalid: true}})
 	if err != nil {
 		t.Fatal(err)
 	}

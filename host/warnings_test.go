@@ -55,7 +55,7 @@ func TestWarningsOutliveTheProcess(t *testing.T) {
 	if got.Status != core.EpisodeDone || !cut(got.Warnings) {
 		t.Errorf("report after reopening = %s with warnings %q, want done with the chunk cap's", got.Status, got.Warnings)
 	}
-	page, err := h.Store.ListEpisodes(ctx, "w", core.ListOptions{})
+	page, err := h.Engine.ListEpisodes(ctx, "w", core.ListOptions{})
 	if err != nil || len(page.Items) != 1 || !slices.Equal(page.Items[0].Warnings, reps[0].Warnings) {
 		t.Errorf("ListEpisodes = %+v, %v; want the episode with warnings %q", page.Items, err, reps[0].Warnings)
 	}

@@ -201,7 +201,7 @@ func prefill(b *testing.B, w *world, n int) {
 	rng := rand.New(rand.NewSource(3))
 	at := time.Date(2023, 1, 1, 0, 0, 0, 0, time.UTC)
 	ep := core.Episode{UUID: "prefill", GroupID: "bench", Source: core.SourceText, Content: "prefilled history", ValidAt: at, CreatedAt: at}
-	if _, err := w.h.Store.AddEpisodes(ctx, []core.Episode{ep}); err != nil {
+	if _, err := w.h.Engine.Store().AddEpisodes(ctx, []core.Episode{ep}); err != nil {
 		b.Fatal(err)
 	}
 	names := append(append(append([]string{}, corpusPeople...), corpusOrgs...), corpusPlaces...)
@@ -216,7 +216,7 @@ func prefill(b *testing.B, w *world, n int) {
 		v, _ := w.h.Embedder.Embed(ctx, []string{name})
 		ents = append(ents, core.Entity{UUID: id, GroupID: "bench", Name: name, NameEmbedding: v[0], CreatedAt: at})
 	}
-	if err := w.h.Store.Apply(ctx, core.Change{Entities: ents}); err != nil {
+	if err := w.h.Engine.Store().Apply(ctx, core.Change{Entities: ents}); err != nil {
 		b.Fatal(err)
 	}
 	rels := []string{"KNOWS", "OWNS", "VISITED", "LIKES"}
@@ -231,7 +231,7 @@ func prefill(b *testing.B, w *world, n int) {
 			ch.Facts = append(ch.Facts, core.Fact{UUID: fmt.Sprintf("pre-f%07d", i), GroupID: "bench", Relation: rel, Text: text,
 				SourceUUID: ids[a], TargetUUID: ids[c], Embedding: v[0], Episodes: []string{"prefill"}, ValidAt: at, CreatedAt: at})
 		}
-		if err := w.h.Store.Apply(ctx, ch); err != nil {
+		if err := w.h.Engine.Store().Apply(ctx, ch); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -92,7 +92,7 @@ func TestCrashRecovery(t *testing.T) {
 
 	w := openWorld(t, dir, nil)
 	ctx := context.Background()
-	st, err := w.h.Store.Stats(ctx, "crash")
+	st, err := w.h.Engine.Store().Stats(ctx, "crash")
 	if err != nil {
 		t.Fatal(err)
 	}

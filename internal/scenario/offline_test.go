@@ -73,7 +73,7 @@ func TestMovesTwice(t *testing.T) {
 	}
 	// Summaries say what holds now: a retired fact leaves the summaries of
 	// both its ends, also of a city the later episodes never mention.
-	p, err := w.h.Store.ListEntities(context.Background(), "g", core.ListOptions{Limit: 100})
+	p, err := w.h.Engine.Store().ListEntities(context.Background(), "g", core.ListOptions{Limit: 100})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -150,7 +150,7 @@ func TestRepeatedFact(t *testing.T) {
 	if r2.Duplicates != 1 || r2.NewFacts != 0 {
 		t.Errorf("second report: %d duplicates, %d new facts; want 1, 0", r2.Duplicates, r2.NewFacts)
 	}
-	links, err := w.h.Store.EpisodeLinks(context.Background(), []string{"g"}, r2.UUID)
+	links, err := w.h.Engine.Store().EpisodeLinks(context.Background(), []string{"g"}, r2.UUID)
 	if err != nil || !equalStrings(links.Facts, []string{f.UUID}) {
 		t.Errorf("the second episode's facts = %v, %v; want [%s]", links.Facts, err, f.UUID)
 	}
@@ -189,10 +189,10 @@ func TestGroupsNeverShare(t *testing.T) {
 	if len(fa) != 1 {
 		t.Fatalf("group a: %d facts, want 1", len(fa))
 	}
-	if got, err := w.h.Store.Facts(context.Background(), []string{"b"}, []string{fa[0].UUID}, core.GetOptions{}); err != nil || len(got) != 0 {
+	if got, err := w.h.Engine.Store().Facts(context.Background(), []string{"b"}, []string{fa[0].UUID}, core.GetOptions{}); err != nil || len(got) != 0 {
 		t.Errorf("group b reads a's fact: %v, %v", got, err)
 	}
-	hits, err := w.h.Store.TextSearch(context.Background(), core.SearchQuery{Scope: core.ScopeFacts, Groups: []string{"b"}, Text: "Alice Paris", Limit: 10})
+	hits, err := w.h.Engine.Store().TextSearch(context.Background(), core.SearchQuery{Scope: core.ScopeFacts, Groups: []string{"b"}, Text: "Alice Paris", Limit: 10})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -225,7 +225,7 @@ func TestIdempotentResend(t *testing.T) {
 	if _, err := w.h.Engine.Ingest(ctx, []core.Episode{changed}); !errors.Is(err, core.ErrConflict) {
 		t.Errorf("re-send with other content: err = %v, want ErrConflict", err)
 	}
-	st, _ := w.h.Store.Stats(ctx, "g")
+	st, _ := w.h.Engine.Store().Stats(ctx, "g")
 	if st.Episodes != 1 || st.Facts != 1 {
 		t.Errorf("stats = %+v, want one episode and one fact", st)
 	}

@@ -110,7 +110,7 @@ func date(t *testing.T, s string) time.Time {
 // facts lists a group's facts under a filter as "RELATION target [from,to)".
 func (w *world) facts(group string, f core.Filter) []string {
 	w.t.Helper()
-	p, err := w.h.Store.ListFacts(context.Background(), group, core.ListOptions{Limit: 1000, Filter: f})
+	p, err := w.h.Engine.Store().ListFacts(context.Background(), group, core.ListOptions{Limit: 1000, Filter: f})
 	if err != nil {
 		w.t.Fatal(err)
 	}
@@ -125,7 +125,7 @@ func (w *world) facts(group string, f core.Filter) []string {
 
 func (w *world) allFacts(group string) []core.Fact {
 	w.t.Helper()
-	p, err := w.h.Store.ListFacts(context.Background(), group, core.ListOptions{Limit: 1000, Filter: core.Filter{IncludeInvalid: true}})
+	p, err := w.h.Engine.Store().ListFacts(context.Background(), group, core.ListOptions{Limit: 1000, Filter: core.Filter{IncludeInvalid: true}})
 	if err != nil {
 		w.t.Fatal(err)
 	}
@@ -134,7 +134,7 @@ func (w *world) allFacts(group string) []core.Fact {
 
 func (w *world) names(group string) map[string]string {
 	w.t.Helper()
-	p, err := w.h.Store.ListEntities(context.Background(), group, core.ListOptions{Limit: 1000})
+	p, err := w.h.Engine.Store().ListEntities(context.Background(), group, core.ListOptions{Limit: 1000})
 	if err != nil {
 		w.t.Fatal(err)
 	}
