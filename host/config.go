@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -14,7 +15,6 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"mnemo/core"
-	"mnemo/kuzu"
 )
 
 // Config is mnemo's configuration: one file (TOML, or JSON by extension)
@@ -44,8 +44,11 @@ type Config struct {
 	path string
 }
 
-// StoreConfig sizes the embedded database.
+// StoreConfig chooses the store and sizes the embedded database.
 type StoreConfig struct {
+	// Backend is the store: "kuzu", the embedded Kuzu database in DB.
+	// Default: kuzu.
+	Backend string `toml:"backend" json:"backend"`
 	// BufferPoolMB is Kuzu's page cache in MiB, which also holds the
 	// updates committed since the last checkpoint. Default: an eighth of
 	// the machine's memory, between 256 and 2048.
@@ -382,12 +385,7 @@ func (c Config) withDefaults() Config {
 	if c.DB == "" {
 		c.DB = "mnemo-data"
 	}
-	if c.Store.BufferPoolMB == 0 {
-		c.Store.BufferPoolMB = int(kuzu.DefaultBufferPool() >> 20)
-	}
-	if c.Store.MaxDBSizeMB == 0 {
-		c.Store.MaxDBSizeMB = int(kuzu.DefaultMaxDBSize >> 20)
-	}
+	c.Store = c.Store.withDefaults()
 	if c.Embedder.Provider == "" {
 		c.Embedder.Provider = "local"
 		if c.Embedder.Model != "" || c.Embedder.BaseURL != "" {
@@ -456,6 +454,9 @@ func (c Config) Validate() error {
 	case "", "max_completion_tokens", "max_tokens":
 	default:
 		return bad("llm.max_tokens_param %q: want max_completion_tokens or max_tokens", c.LLM.MaxTokensParam)
+	}
+	if !slices.Contains(storeBackends(), c.Store.Backend) {
+		return bad("store.backend %q: want one of %s", c.Store.Backend, strings.Join(storeBackends(), ", "))
 	}
 	if c.Store.BufferPoolMB < 16 {
 		return bad("store.buffer_pool_mb %d: want at least 16", c.Store.BufferPoolMB)

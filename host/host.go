@@ -12,21 +12,22 @@ import (
 	"mnemo/core"
 	"mnemo/core/hashembed"
 	"mnemo/host/llm"
-	"mnemo/kuzu"
 	"mnemo/wasm"
 )
 
 // Host is a running mnemo: the store, the embedder, the LLM client (if
 // configured), the plugin runtime with each group's plugins, and the
 // engine over them. The CLI, the HTTP server and the MCP server all work on
-// a Host.
+// a Host, and reach memory through its Engine only.
 //
 // A Host is safe for concurrent use. Close stops the engine and closes the
 // plugins, the runtime and the store, in that order.
 type Host struct {
-	Config   Config
-	Store    *kuzu.Store
-	Engine   *core.Engine
+	Config Config
+	Engine *core.Engine
+	// Admin keeps the store (checkpoints, durability counters); it is not
+	// a way to memory, which is the Engine's.
+	Admin    Admin
 	Embedder core.Embedder
 	// LLM is nil when no LLM endpoint is configured (offline mode).
 	LLM     *llm.Client
@@ -107,14 +108,11 @@ func Open(ctx context.Context, cfg Config, o OpenOptions) (h *Host, err error) {
 			return nil, fmt.Errorf("open llm client: %w", err)
 		}
 	}
-	h.Store, err = kuzu.Open(ctx, kuzu.Options{
-		Dir: cfg.DB, Dimension: h.Embedder.Dimension(), BufferPoolBytes: uint64(cfg.Store.BufferPoolMB) << 20,
-		Threads: cfg.Store.Threads, ReadConns: cfg.Store.ReadConns, Logger: o.Logger, MaxDBSizeBytes: uint64(cfg.Store.MaxDBSizeMB) << 20,
-		CheckpointEvery: cfg.Store.CheckpointEvery, CheckpointWALBytes: int64(cfg.Store.CheckpointWALMB) << 20,
-	})
+	store, err := openStore(ctx, cfg, h.Embedder.Dimension(), o.Logger)
 	if err != nil {
 		return nil, err
 	}
+	h.Admin = adminOf(store)
 	ropts := wasm.Options{
 		CacheDir: cfg.Plugins.CacheDir, MemoryLimitPages: uint32(cfg.Plugins.MemoryLimitMB * 16),
 		CallTimeout: cfg.Plugins.CallTimeout, Logger: o.Logger, Embedder: h.Embedder,
@@ -129,7 +127,7 @@ func Open(ctx context.Context, cfg Config, o OpenOptions) (h *Host, err error) {
 		return nil, err
 	}
 	eopts := core.Options{
-		Store: h.Store, Embedder: h.Embedder, Plugins: h.Plugins, Now: o.Now, Logger: o.Logger,
+		Store: store, Embedder: h.Embedder, Plugins: h.Plugins, Now: o.Now, Logger: o.Logger,
 		Ingest: core.IngestOptions{
 			ContextEpisodes: cfg.Ingest.ContextEpisodes, Workers: cfg.Ingest.Workers,
 			MaxContentBytes: cfg.Ingest.MaxContentKB << 10, MaxExtractBytes: cfg.Ingest.MaxExtractKB << 10,
@@ -204,9 +202,9 @@ func (h *Host) Close(ctx context.Context) error {
 		errs = append(errs, h.Runtime.Close(ctx))
 		h.Runtime = nil
 	}
-	if h.Store != nil {
-		errs = append(errs, h.Store.Close(ctx))
-		h.Store = nil
+	if h.Admin != nil {
+		errs = append(errs, h.Admin.Close(ctx))
+		h.Admin = nil
 	}
 	return errors.Join(errs...)
 }

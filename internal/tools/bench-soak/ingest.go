@@ -10,7 +10,6 @@ import (
 	"mnemo/core"
 	"mnemo/host"
 	"mnemo/internal/bench/httpload"
-	"mnemo/kuzu"
 )
 
 // ingestBatch is how many episodes phase one hands the engine at once.
@@ -27,7 +26,7 @@ type ingestResult struct {
 	errs   []string
 	// durability is the store's checkpoint counters before it closed;
 	// peakRSS the process's peak resident memory then.
-	durability kuzu.DurabilityStats
+	durability host.Durability
 	peakRSS    int64
 	// before and after are the groups' counts before the store closed
 	// and after it opened again; closeTime and reopenTime how long that
@@ -134,7 +133,7 @@ func (r *ingestResult) reopen(ctx context.Context, h *host.Host, cfg host.Config
 		return nil, err
 	}
 	r.before = sum
-	r.durability = h.Store.DurabilityStats()
+	r.durability = h.Admin.Durability()
 	r.peakRSS = procStatus("VmHWM:")
 	t := time.Now()
 	if err := h.Close(ctx); err != nil {

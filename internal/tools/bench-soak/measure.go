@@ -46,7 +46,7 @@ func (p probe) fill(h *host.Host, s *sample) {
 	s.RSS = procStatus("VmRSS:")
 	s.WAL = fileSize(filepath.Join(p.dir, "graph.kuzu.wal"))
 	s.DB = fileSize(filepath.Join(p.dir, "graph.kuzu"))
-	s.Checkpoints = h.Store.DurabilityStats().Checkpoints
+	s.Checkpoints = h.Admin.Durability().Checkpoints
 }
 
 func fileSize(path string) int64 {
@@ -81,7 +81,7 @@ func counts(ctx context.Context, h *host.Host, groups []string) (map[string]core
 	per := make(map[string]core.Stats, len(groups))
 	var sum core.Stats
 	for _, g := range groups {
-		st, err := h.Store.Stats(ctx, g)
+		st, err := h.Engine.Stats(ctx, g)
 		if err != nil {
 			return nil, sum, fmt.Errorf("count group %s: %w", g, err)
 		}

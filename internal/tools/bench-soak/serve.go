@@ -12,7 +12,6 @@ import (
 	"mnemo/host"
 	"mnemo/host/httpapi"
 	"mnemo/internal/bench/httpload"
-	"mnemo/kuzu"
 )
 
 // serveResult is what phase two measured.
@@ -37,7 +36,7 @@ type serveResult struct {
 	pending int
 	// durability is the store's checkpoint counters at the end; peakRSS
 	// the process's peak resident memory.
-	durability kuzu.DurabilityStats
+	durability host.Durability
 	peakRSS    int64
 }
 
@@ -218,7 +217,7 @@ func serve(ctx context.Context, h *host.Host, o options, corp *httpload.Corpus, 
 		}
 	}
 	res.drain = time.Since(t)
-	res.durability = h.Store.DurabilityStats()
+	res.durability = h.Admin.Durability()
 	res.peakRSS = procStatus("VmHWM:")
 	var errs []error
 	if res.pending > 0 {

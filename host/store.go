@@ -1,0 +1,72 @@
+package host
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"strings"
+
+	"mnemo/core"
+	"mnemo/kuzu"
+)
+
+// This file is the one place that knows the store implementations: it
+// opens the store store.backend names and gives its defaults. Every other
+// file of host and cmd reaches the store through core.Engine, or through
+// Admin for upkeep (internal/lint enforces it).
+
+// storeBackends lists the values store.backend accepts.
+func storeBackends() []string { return []string{"kuzu"} }
+
+// openStore opens the store the configuration names, for embeddings of
+// dimension dim.
+func openStore(ctx context.Context, cfg Config, dim int, log *slog.Logger) (core.Store, error) {
+	switch cfg.Store.Backend {
+	case "kuzu":
+		s, err := kuzu.Open(ctx, kuzu.Options{
+			Dir: cfg.DB, Dimension: dim, BufferPoolBytes: uint64(cfg.Store.BufferPoolMB) << 20,
+			Threads: cfg.Store.Threads, ReadConns: cfg.Store.ReadConns, Logger: log, MaxDBSizeBytes: uint64(cfg.Store.MaxDBSizeMB) << 20,
+			CheckpointEvery: cfg.Store.CheckpointEvery, CheckpointWALBytes: int64(cfg.Store.CheckpointWALMB) << 20,
+		})
+		if err != nil {
+			return nil, err // not a typed nil in the interface
+		}
+		return s, nil
+	}
+	return nil, fmt.Errorf("%w: store.backend %q: want one of %s", core.ErrInvalid, cfg.Store.Backend, strings.Join(storeBackends(), ", "))
+}
+
+// adminOf returns the Admin that keeps s: Kuzu's checkpoints, or no
+// upkeep at all.
+func adminOf(s core.Store) Admin {
+	if k, ok := s.(*kuzu.Store); ok {
+		return kuzuAdmin{k}
+	}
+	return noUpkeep{s}
+}
+
+// withDefaults fills the store settings left at zero.
+func (c StoreConfig) withDefaults() StoreConfig {
+	if c.Backend == "" {
+		c.Backend = "kuzu"
+	}
+	if c.BufferPoolMB == 0 {
+		c.BufferPoolMB = int(kuzu.DefaultBufferPool() >> 20)
+	}
+	if c.MaxDBSizeMB == 0 {
+		c.MaxDBSizeMB = int(kuzu.DefaultMaxDBSize >> 20)
+	}
+	return c
+}
+
+// kuzuAdmin keeps a Kuzu store.
+type kuzuAdmin struct{ s *kuzu.Store }
+
+func (a kuzuAdmin) Checkpoint(ctx context.Context) error { return a.s.Checkpoint(ctx) }
+
+func (a kuzuAdmin) Close(ctx context.Context) error { return a.s.Close(ctx) }
+
+func (a kuzuAdmin) Durability() Durability {
+	d := a.s.DurabilityStats()
+	return Durability{Checkpoints: d.Checkpoints, CheckpointTime: d.CheckpointTime, BusyRetries: d.BusyRetries, Busy: d.Busy, WALBytes: d.WALBytes}
+}

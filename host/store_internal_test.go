@@ -1,0 +1,82 @@
+package host
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"mnemo/core"
+	"mnemo/kuzu"
+)
+
+// TestStoreBackend checks that store.backend defaults to kuzu and that
+// another value is refused by Validate and by openStore alike.
+func TestStoreBackend(t *testing.T) {
+	c, err := Load("", func(string) string { return "" })
+	if err != nil {
+		t.Fatalf("Load = %v", err)
+	}
+	if c.Store.Backend != "kuzu" {
+		t.Errorf("default store.backend = %q, want kuzu", c.Store.Backend)
+	}
+	c.Store.Backend = "cassandra"
+	if err := c.Validate(); !errors.Is(err, core.ErrInvalid) || !strings.Contains(err.Error(), "store.backend") {
+		t.Errorf("Validate(store.backend = cassandra) = %v, want ErrInvalid naming store.backend", err)
+	}
+	if s, err := openStore(context.Background(), c, 16, nil); !errors.Is(err, core.ErrInvalid) || s != nil {
+		t.Errorf("openStore(cassandra) = %v, %v, want no store and ErrInvalid", s, err)
+	}
+}
+
+// TestAdmin checks the Admin of each store: Kuzu's checkpoints and
+// counters, and the no-op upkeep of any other store; both close it.
+func TestAdmin(t *testing.T) {
+	ctx := context.Background()
+	c, err := Load("", func(string) string { return "" })
+	if err != nil {
+		t.Fatalf("Load = %v", err)
+	}
+	c.DB = t.TempDir()
+	c.Store.BufferPoolMB = 64
+	s, err := openStore(ctx, c, 16, nil)
+	if err != nil {
+		t.Fatalf("openStore(kuzu) = %v", err)
+	}
+	a := adminOf(s)
+	if _, ok := a.(kuzuAdmin); !ok {
+		t.Fatalf("adminOf(kuzu store) = %T, want kuzuAdmin", a)
+	}
+	before := a.Durability().Checkpoints
+	if err := a.Checkpoint(ctx); err != nil {
+		t.Fatalf("Checkpoint = %v", err)
+	}
+	if got := a.Durability().Checkpoints; got != before+1 {
+		t.Errorf("Durability().Checkpoints after Checkpoint = %d, want %d", got, before+1)
+	}
+	if err := a.Close(ctx); err != nil {
+		t.Fatalf("Close = %v", err)
+	}
+	if _, err := s.Stats(ctx, "g"); !errors.Is(err, core.ErrClosed) {
+		t.Errorf("Stats after Admin.Close = %v, want ErrClosed", err)
+	}
+
+	// Any other store: a Kuzu store seen through core.Store alone.
+	k, err := kuzu.Open(ctx, kuzu.Options{Dimension: 16, BufferPoolBytes: 64 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := adminOf(struct{ core.Store }{k})
+	if err := n.Checkpoint(ctx); err != nil {
+		t.Errorf("no-upkeep Checkpoint = %v, want nil", err)
+	}
+	if d := n.Durability(); d != (Durability{}) {
+		t.Errorf("no-upkeep Durability = %+v, want zero", d)
+	}
+	if err := n.Close(ctx); err != nil {
+		t.Fatalf("no-upkeep Close = %v", err)
+	}
+	if _, err := k.Stats(ctx, "g"); !errors.Is(err, core.ErrClosed) {
+		t.Errorf("Stats after no-upkeep Close = %v, want ErrClosed", err)
+	}
+}
