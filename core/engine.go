@@ -215,7 +215,10 @@ func Open(ctx context.Context, opts Options) (*Engine, error) {
 	return e, nil
 }
 
-// Store returns the store the engine reads and writes, for listings.
+// Store returns the store the engine reads and writes, for benchmarks and
+// tests that fill or inspect it directly. It bypasses the engine's rules
+// (group checks, the group's write lock, the clock): surfaces use the
+// engine's methods instead, and internal/lint holds cmd/ and host/ to it.
 func (e *Engine) Store() Store { return e.store }
 
 // Close stops the ingestion workers and cancels background community
