@@ -1,6 +1,6 @@
-// mnemo graph schema, version 2. DIM is replaced by the embedding dimension
-// fixed when the database is created. Statements end with a semicolon at the
-// end of a line.
+// mnemo graph schema, version 3 (schemaVersion in schema.go). DIM is
+// replaced by the embedding dimension fixed when the database is created.
+// Statements end with a semicolon at the end of a line.
 //
 // A fact is a node between two RELATES_TO relationships because Kuzu puts
 // full-text and vector indexes on node properties only. Embeddings live in
