@@ -1,7 +1,3 @@
-// Package faulttest injects store errors into the ingestion pipeline: a
-// core.Store that wraps a real kuzu store fails one chosen call, and the
-// tests check what the engine and the store say afterwards. It holds tests
-// only and lives under internal/ because it imports core, kuzu and host.
 package faulttest
 
 import (

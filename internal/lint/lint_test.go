@@ -1,5 +1,3 @@
-// Package lint holds checks written as tests: the dependency arrows of the
-// layout. `make check` and `make test` run them.
 package lint
 
 import (

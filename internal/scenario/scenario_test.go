@@ -1,6 +1,3 @@
-// Package scenario tests ingestion end to end on a real Host: the kuzu
-// store in a temp dir, the plugins compiled to wasm under wazero, and (in
-// LLM mode) the real LLM client against the scripted test server.
 package scenario
 
 import (
