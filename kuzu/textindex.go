@@ -12,7 +12,7 @@ import (
 // Full-text search.
 //
 // Kuzu 0.11.3's full-text extension cannot be trusted with incremental
-// writes. Measured here (reproductions in the README's design section):
+// writes. Measured here (see the package documentation and docs/design.md):
 // a transaction that writes both FTS-indexed and HNSW-indexed tables can
 // commit without error and lose every row of one table; rows inserted by a
 // multi-row statement crash the process when later SET or DELETEd; and its
