@@ -128,6 +128,11 @@ func (c *conn) exec(ctx context.Context, stmt string, params map[string]any) err
 
 // translate maps go-kuzu's error text to core sentinels. It is the only
 // place that matches on Kuzu's messages.
+//
+// Kuzu's message is kept as text (%s), not wrapped: go-kuzu's errors are
+// plain text made by fmt.Errorf from the C API's message, with no type or
+// sentinel to inspect, and keeping them out of the chain means no caller
+// reaches a go-kuzu value; what a caller can test is core's sentinel.
 func translate(err error) error {
 	msg := err.Error()
 	switch {

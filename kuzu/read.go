@@ -88,7 +88,7 @@ func encodeAttrs(m map[string]any) (string, error) {
 	}
 	b, err := json.Marshal(m)
 	if err != nil {
-		return "", fmt.Errorf("%w: attributes are not JSON: %s", core.ErrInvalid, err)
+		return "", fmt.Errorf("%w: attributes are not JSON: %w", core.ErrInvalid, err)
 	}
 	return string(b), nil
 }

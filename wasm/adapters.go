@@ -284,6 +284,7 @@ func roundTrip(ctx context.Context, p *Plugin, c string, in, out any) error {
 		return err
 	}
 	if err := jsonAPI.Unmarshal(answer, out); err != nil {
+		// Cut to one line, as in setDescribe (plugin.go).
 		err = &PluginError{Plugin: p.name, Func: abi.ExportPrefix + c, Err: fmt.Errorf("%w: decode %s answer: %s", ErrMalformed, c, oneLine(err.Error(), 200))}
 		p.count(ctx, err, false)
 		return err

@@ -431,6 +431,10 @@ func (p *Plugin) checkVersion(ctx, callCtx context.Context, inst *instance) erro
 func (p *Plugin) setDescribe(out []byte) error {
 	var d abi.Describe
 	if err := jsonAPI.Unmarshal(out, &d); err != nil {
+		// The decoder's message is cut to one line (%s of oneLine, not
+		// %w): it can quote the plugin's answer at length. Callers test
+		// ErrMalformed; the JSON library's error types stay out of the
+		// chain.
 		return &PluginError{Plugin: p.name, Func: abi.ExportDescribe, Err: fmt.Errorf("%w: decode describe answer: %s", ErrMalformed, oneLine(err.Error(), 200))}
 	}
 	errorf := func(format string, args ...any) error {

@@ -209,7 +209,7 @@ func start(ctx context.Context, t *target, o options, db string) (*proc, time.Du
 		}
 		select {
 		case werr := <-p.done:
-			return nil, 0, fmt.Errorf("mnemo serve exited: %v", werr)
+			return nil, 0, fmt.Errorf("mnemo serve exited: %w", werr)
 		case <-ctx.Done():
 			p.stop()
 			return nil, 0, ctx.Err()
