@@ -157,9 +157,9 @@ type Fact struct {
 
 // Current reports whether the fact is believed true at now: not retired by
 // mnemo and not ended by now.
-func (f *Fact) Current(now time.Time) bool {
-	fl := Filter{Now: now}
-	return fl.MatchFact(f)
+func (x *Fact) Current(now time.Time) bool {
+	f := Filter{Now: now}
+	return f.MatchFact(x)
 }
 
 // Community is a cluster of closely connected entities with a summary.
