@@ -287,13 +287,13 @@ func parseConfig(path string, b []byte, c *Config) error {
 		dec := json.NewDecoder(bytes.NewReader(b))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(c); err != nil {
-			return fmt.Errorf("%w: configuration %s: %s", core.ErrInvalid, path, err)
+			return fmt.Errorf("%w: configuration %s: %w", core.ErrInvalid, path, err)
 		}
 		return nil
 	}
 	md, err := toml.Decode(string(b), c)
 	if err != nil {
-		return fmt.Errorf("%w: configuration %s: %s", core.ErrInvalid, path, err)
+		return fmt.Errorf("%w: configuration %s: %w", core.ErrInvalid, path, err)
 	}
 	if undec := md.Undecoded(); len(undec) > 0 {
 		keys := make([]string, len(undec))
@@ -333,7 +333,7 @@ func applyEnv(v reflect.Value, prefix string, getenv func(string) string) error 
 			continue
 		}
 		if err := setScalar(fv, s); err != nil {
-			return fmt.Errorf("%w: %s=%q: %s", core.ErrInvalid, name, s, err)
+			return fmt.Errorf("%w: %s=%q: %w", core.ErrInvalid, name, s, err)
 		}
 	}
 	return nil

@@ -376,7 +376,7 @@ func ParseOntology(b []byte) (*core.Ontology, error) {
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&o); err != nil {
-		return nil, fmt.Errorf("%w: ontology: %s", core.ErrInvalid, err)
+		return nil, fmt.Errorf("%w: ontology: %w", core.ErrInvalid, err)
 	}
 	out := &core.Ontology{ExcludedEntityTypes: o.ExcludedEntityTypes, Instructions: o.Instructions}
 	attrs := func(as []abi.Attribute) []core.AttributeField {

@@ -42,6 +42,9 @@ func decodeError(err error) error {
 		typ *json.UnmarshalTypeError
 		mbe *http.MaxBytesError
 	)
+	// The decoder's errors are rewritten into messages for the client
+	// (offsets, field names, JSON kinds), not wrapped: their types say how
+	// Go decodes, which is nothing a caller tests.
 	switch {
 	case errors.As(err, &mbe):
 		return fmt.Errorf("%w: the body is over the limit of %d bytes", core.ErrTooLarge, mbe.Limit)
@@ -89,5 +92,6 @@ func jsonKind(k string) string {
 var sentinelPrefixes = strings.NewReplacer("core: invalid input: ", "", "core: ", "")
 
 // Message is err's message for a user, without the "core: ..." prefixes of
-// the sentinel errors.
+// the sentinel errors. The MCP tools return it as text on purpose: a tool
+// error reaches the agent as a message, and nothing downstream unwraps it.
 func Message(err error) string { return sentinelPrefixes.Replace(err.Error()) }

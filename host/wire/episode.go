@@ -76,7 +76,7 @@ func episodeContent(raw json.RawMessage, src core.Source) (string, error) {
 	case '"':
 		var s string
 		if err := json.Unmarshal(raw, &s); err != nil {
-			return "", fmt.Errorf("%w: content: %s", core.ErrInvalid, err)
+			return "", fmt.Errorf("%w: content: %w", core.ErrInvalid, err)
 		}
 		return s, nil
 	case '{', '[':
@@ -85,7 +85,7 @@ func episodeContent(raw json.RawMessage, src core.Source) (string, error) {
 		}
 		var b bytes.Buffer
 		if err := json.Compact(&b, raw); err != nil {
-			return "", fmt.Errorf("%w: content: %s", core.ErrInvalid, err)
+			return "", fmt.Errorf("%w: content: %w", core.ErrInvalid, err)
 		}
 		return b.String(), nil
 	}
