@@ -190,35 +190,6 @@ type Deleted struct {
 	Restored int
 }
 
-// Change is one atomic write.
-type Change struct {
-	// Group is the group the change writes to. It may be left empty when
-	// an object of the change names the group; a change that only deletes
-	// communities must set it.
-	Group string
-	// Episodes are updated (status, attempts, error) or, if new, inserted.
-	Episodes []Episode
-	// Entities are inserted or replace the stored entity with the same
-	// uuid. A nil NameEmbedding keeps the stored vector.
-	Entities []Entity
-	// Facts are inserted or replace the stored fact with the same uuid
-	// (endpoints cannot change). A nil Embedding keeps the stored vector.
-	// Episodes lists provenance to add; links are never removed by Apply.
-	Facts []Fact
-	// Mentions link episodes to the entities they mention.
-	Mentions []Mention
-	// Communities are inserted or replace the stored community, members
-	// included.
-	Communities []Community
-	// DeleteCommunities removes communities by uuid.
-	DeleteCommunities []string
-}
-
-// Mention says that an episode mentions an entity.
-type Mention struct {
-	Episode, Entity string
-}
-
 // Searcher finds candidates for retrieval (φ). Every method is restricted to
 // q.Groups before any top-k cut, so a group never loses results to another
 // group's data.

@@ -15,22 +15,8 @@ func (s *Store) AddEpisodes(ctx context.Context, eps []core.Episode) ([]bool, er
 	if len(eps) == 0 {
 		return nil, nil
 	}
-	for i := range eps {
-		ep := &eps[i]
-		if ep.UUID == "" {
-			return nil, fmt.Errorf("%w: episode %d has no uuid", core.ErrInvalid, i)
-		}
-		if err := ep.Validate(0); err != nil {
-			return nil, fmt.Errorf("episode %s: %w", ep.UUID, err)
-		}
-		if ep.CreatedAt.IsZero() {
-			return nil, fmt.Errorf("%w: episode %s has no creation time", core.ErrInvalid, ep.UUID)
-		}
-		if ep.Embedding != nil {
-			if err := s.checkVec("episode embedding", ep.Embedding); err != nil {
-				return nil, err
-			}
-		}
+	if err := core.ValidateNewEpisodes(eps, s.dim); err != nil {
+		return nil, err
 	}
 	created := make([]bool, len(eps))
 	err := s.write(ctx, func(ctx context.Context, c *conn, p *pending) error {
@@ -290,97 +276,10 @@ func (s *Store) Apply(ctx context.Context, ch core.Change) error {
 	})
 }
 
-// checkChange validates a change before anything is written and returns its
-// group (empty for an empty change).
+// checkChange validates a change before anything is written (see
+// core.Change.Validate) and returns its group (empty for an empty change).
 func (s *Store) checkChange(ch *core.Change) (string, error) {
-	group := ""
-	if ch.Group != "" {
-		if err := core.ValidateGroupID(ch.Group); err != nil {
-			return "", fmt.Errorf("change: %w", err)
-		}
-		group = ch.Group
-	}
-	same := func(kind, uuid, g string) error {
-		if err := core.ValidateUUID(uuid); err != nil {
-			return fmt.Errorf("%s: %w", kind, err)
-		}
-		if err := core.ValidateGroupID(g); err != nil {
-			return fmt.Errorf("%s %s: %w", kind, uuid, err)
-		}
-		if group == "" {
-			group = g
-		} else if g != group {
-			return fmt.Errorf("%w: a change spans groups %q and %q", core.ErrInvalid, group, g)
-		}
-		return nil
-	}
-	for _, ep := range ch.Episodes {
-		if err := same("episode", ep.UUID, ep.GroupID); err != nil {
-			return "", err
-		}
-		if err := ep.Validate(0); err != nil {
-			return "", fmt.Errorf("episode %s: %w", ep.UUID, err)
-		}
-		if ep.Embedding != nil {
-			if err := s.checkVec("episode embedding", ep.Embedding); err != nil {
-				return "", err
-			}
-		}
-	}
-	for _, e := range ch.Entities {
-		if err := same("entity", e.UUID, e.GroupID); err != nil {
-			return "", err
-		}
-		if strings.TrimSpace(e.Name) == "" {
-			return "", fmt.Errorf("%w: entity %s has no name", core.ErrInvalid, e.UUID)
-		}
-		for _, l := range e.Labels {
-			if err := core.ValidateLabel(l); err != nil {
-				return "", fmt.Errorf("entity %s: %w", e.UUID, err)
-			}
-		}
-		if e.NameEmbedding != nil {
-			if err := s.checkVec("entity embedding", e.NameEmbedding); err != nil {
-				return "", err
-			}
-		}
-		if _, err := encodeAttrs(e.Attributes); err != nil {
-			return "", err
-		}
-	}
-	for _, f := range ch.Facts {
-		if err := same("fact", f.UUID, f.GroupID); err != nil {
-			return "", err
-		}
-		if f.SourceUUID == "" || f.TargetUUID == "" {
-			return "", fmt.Errorf("%w: fact %s needs a source and a target", core.ErrInvalid, f.UUID)
-		}
-		if strings.TrimSpace(f.Text) == "" || strings.TrimSpace(f.Relation) == "" {
-			return "", fmt.Errorf("%w: fact %s needs a relation and a text", core.ErrInvalid, f.UUID)
-		}
-		if f.Embedding != nil {
-			if err := s.checkVec("fact embedding", f.Embedding); err != nil {
-				return "", err
-			}
-		}
-		if _, err := encodeAttrs(f.Attributes); err != nil {
-			return "", err
-		}
-	}
-	for _, cm := range ch.Communities {
-		if err := same("community", cm.UUID, cm.GroupID); err != nil {
-			return "", err
-		}
-		if cm.NameEmbedding != nil {
-			if err := s.checkVec("community embedding", cm.NameEmbedding); err != nil {
-				return "", err
-			}
-		}
-	}
-	if group == "" && (len(ch.Mentions) > 0 || len(ch.DeleteCommunities) > 0) {
-		return "", fmt.Errorf("%w: a change with links or deletions must name its group (Group, or an object of the group)", core.ErrInvalid)
-	}
-	return group, nil
+	return ch.Validate(s.dim)
 }
 
 // checkOwnership refuses a change that would overwrite another group's
