@@ -124,6 +124,20 @@ type EntityStore interface {
 	// EntityEpisodes returns the uuids of the episodes that mention an
 	// entity, oldest first.
 	EntityEpisodes(ctx context.Context, groups []string, uuid string) ([]string, error)
+	// EntityReferences counts, for each entity of group among uuids, the
+	// episodes that mention it and the facts that have it as an endpoint,
+	// expired and invalidated ones included: what keeps an entity in the
+	// graph (Engine.DeleteEpisode). Unknown uuids and other groups'
+	// entities are left out.
+	EntityReferences(ctx context.Context, group string, uuids []string) (map[string]References, error)
+}
+
+// References counts what refers to an entity.
+type References struct {
+	// Mentions counts the episodes that mention the entity.
+	Mentions int
+	// Facts counts the facts with the entity as an endpoint.
+	Facts int
 }
 
 // FactStore reads facts. Facts come with Episodes filled in.
@@ -140,6 +154,11 @@ type FactStore interface {
 	// FactsOfEntities returns facts with at least one endpoint in uuids that
 	// are not expired, newest first, at most limit (0: no limit).
 	FactsOfEntities(ctx context.Context, group string, uuids []string, limit int) ([]Fact, error)
+	// FactsInvalidatedBy returns a group's facts whose InvalidatedBy is one
+	// of by (the uuids of the facts or episodes that retired them), in uuid
+	// order: the facts deleting those would restore (Engine.DeleteFact,
+	// Engine.DeleteEpisode). Other groups' facts are never returned.
+	FactsInvalidatedBy(ctx context.Context, group string, by []string) ([]Fact, error)
 }
 
 // CommunityStore reads communities and the projection they are built from.

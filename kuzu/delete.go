@@ -3,6 +3,7 @@ package kuzu
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"mnemo/core"
 )
@@ -222,4 +223,82 @@ func (s *Store) DeleteGroup(ctx context.Context, group string) (core.Deleted, er
 		return core.Deleted{}, err
 	}
 	return d, nil
+}
+
+// FactsInvalidatedBy implements core.FactStore from the catalog, which
+// holds every fact's invalidated_by: one pass over the facts, in memory
+// (Kuzu would scan the Fact table for it too).
+func (s *Store) FactsInvalidatedBy(ctx context.Context, group string, by []string) ([]core.Fact, error) {
+	if err := core.ValidateGroupID(group); err != nil {
+		return nil, err
+	}
+	if len(by) == 0 {
+		return nil, nil
+	}
+	return fromCatalog(ctx, s, core.ScopeFacts, core.GetOptions{}, func() ([]core.Fact, error) { return s.cat.invalidatedBy(group, by) }, nil)
+}
+
+// invalidatedBy returns the facts of group whose invalidated_by is one of
+// by, in uuid order.
+func (k *catalog) invalidatedBy(group string, by []string) ([]core.Fact, error) {
+	want := make(map[string]bool, len(by))
+	for _, id := range by {
+		if id != "" {
+			want[id] = true
+		}
+	}
+	k.mu.RLock()
+	var ids []string
+	for id, f := range k.facts {
+		if f.group == group && want[f.invalidatedBy] {
+			ids = append(ids, id)
+		}
+	}
+	k.mu.RUnlock()
+	slices.Sort(ids)
+	return k.factsOf([]string{group}, ids)
+}
+
+// EntityReferences implements core.EntityStore: the facts from the
+// catalog's list of each entity's facts, the mentions from Kuzu.
+func (s *Store) EntityReferences(ctx context.Context, group string, uuids []string) (map[string]core.References, error) {
+	if err := core.ValidateGroupID(group); err != nil {
+		return nil, err
+	}
+	out := map[string]core.References{}
+	if len(uuids) == 0 {
+		return out, nil
+	}
+	err := s.inMemory(func() error {
+		s.cat.mu.RLock()
+		defer s.cat.mu.RUnlock()
+		for _, id := range uuids {
+			if e, ok := s.cat.entities[id]; ok && e.group == group {
+				out[id] = core.References{Facts: len(e.facts)}
+			}
+		}
+		return nil
+	})
+	if err != nil || len(out) == 0 {
+		return out, err
+	}
+	// count(e.uuid), not count(e): see MentionCounts.
+	err = s.read(ctx, func(c *conn) error {
+		rows, err := c.query(ctx, byUUID("n", "Entity", "ids", "<-[:MENTIONS]-(e:Episode)")+" WHERE n.group_id = $g RETURN n.uuid, count(e.uuid)",
+			map[string]any{"ids": keys(out), "g": group})
+		if err != nil {
+			return fmt.Errorf("count mentions: %w", err)
+		}
+		for _, r := range rows {
+			id := str(r[0])
+			ref := out[id]
+			ref.Mentions = int(i64(r[1]))
+			out[id] = ref
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
 }

@@ -57,6 +57,8 @@ func Run(t *testing.T, open func(t *testing.T) core.Store) {
 		{"EntityNames", testEntityNames},
 		{"Provenance", testProvenance},
 		{"EntityGraph", testEntityGraph},
+		{"FactsInvalidatedBy", testFactsInvalidatedBy},
+		{"EntityReferences", testEntityReferences},
 		{"Delete/Fact", testDeleteFact},
 		{"Delete/EpisodeRestores", testDeleteEpisodeRestores},
 		{"Delete/EpisodeShared", testDeleteEpisodeShared},
