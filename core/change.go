@@ -20,11 +20,13 @@ import (
 //   - a fact's endpoints, the entities of Mentions and community members
 //     must be entities of the group, stored or in the change, and the
 //     episodes of Mentions and of Fact.Episodes episodes of the group:
-//     ErrInvalid otherwise.
+//     ErrInvalid otherwise;
+//   - deleting an entity that a fact still has as an endpoint after the
+//     change is ErrConflict.
 type Change struct {
 	// Group is the group the change writes to. It may be left empty when
 	// an object of the change names the group; a change that only links
-	// or deletes communities must set it.
+	// or deletes must set it.
 	Group string
 	// Episodes are updated (status, attempts, error) or, if new, inserted.
 	Episodes []Episode
@@ -33,7 +35,8 @@ type Change struct {
 	Entities []Entity
 	// Facts are inserted or replace the stored fact with the same uuid
 	// (endpoints cannot change). A nil Embedding keeps the stored vector.
-	// Episodes lists provenance to add; links are never removed by Apply.
+	// Episodes lists provenance to add; provenance is removed only with a
+	// deleted episode or fact.
 	Facts []Fact
 	// Mentions link episodes to the entities they mention.
 	Mentions []Mention
@@ -42,6 +45,20 @@ type Change struct {
 	Communities []Community
 	// DeleteCommunities removes communities by uuid.
 	DeleteCommunities []string
+	// DeleteEpisodes, DeleteFacts and DeleteEntities remove objects of the
+	// group by uuid, after every other write of the change, with their
+	// embeddings and their relationships: the mentions of a deleted
+	// episode or entity, the provenance a deleted episode gave (it leaves
+	// Fact.Episodes of the facts it stated, which stay), a deleted
+	// fact's links to its endpoints and episodes, a deleted entity's
+	// community memberships. Uuids that name no object of the group are
+	// skipped. Apply removes nothing else and restores nothing: which
+	// facts and entities an episode's deletion takes with it, and which
+	// invalidated facts it restores, is the Engine's decision
+	// (Engine.DeleteEpisode, Engine.DeleteFact).
+	DeleteEpisodes []string
+	DeleteFacts    []string
+	DeleteEntities []string
 }
 
 // Mention says that an episode mentions an entity.
@@ -52,7 +69,8 @@ type Mention struct {
 // links reports whether the change writes relationships or deletions,
 // which name no group of their own.
 func (c *Change) links() bool {
-	return len(c.Mentions) > 0 || len(c.DeleteCommunities) > 0
+	return len(c.Mentions) > 0 || len(c.DeleteCommunities) > 0 ||
+		len(c.DeleteEpisodes) > 0 || len(c.DeleteFacts) > 0 || len(c.DeleteEntities) > 0
 }
 
 // Validate checks what makes a change valid whatever is stored, for a store
@@ -145,7 +163,8 @@ func (c *Change) Validate(dim int) (string, error) {
 		kind string
 		ids  []string
 	}{
-		{"deleted community", c.DeleteCommunities},
+		{"deleted community", c.DeleteCommunities}, {"deleted episode", c.DeleteEpisodes},
+		{"deleted fact", c.DeleteFacts}, {"deleted entity", c.DeleteEntities},
 	} {
 		for _, id := range del.ids {
 			if err := ValidateUUID(id); err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 
 	"mnemo/core"
 )
@@ -301,4 +302,130 @@ func (s *Store) EntityReferences(ctx context.Context, group string, uuids []stri
 		return nil, err
 	}
 	return out, nil
+}
+
+// deleteObjects removes the episodes, facts and entities ch deletes, of
+// group, after the change's other writes (core.Change): the facts first,
+// then the episodes, which leave the provenance of the facts they stated
+// that stay, then the entities, refused while a fact that stays has one
+// as an endpoint.
+func (s *Store) deleteObjects(ctx context.Context, c *conn, p *pending, group string, ch core.Change) error {
+	if len(ch.DeleteEpisodes)+len(ch.DeleteFacts)+len(ch.DeleteEntities) == 0 {
+		return nil
+	}
+	facts, err := ofGroup(ctx, c, "Fact", "", group, ch.DeleteFacts)
+	if err != nil {
+		return err
+	}
+	eps, err := ofGroup(ctx, c, "Episode", ", x.valid_at", group, ch.DeleteEpisodes)
+	if err != nil {
+		return err
+	}
+	ents, err := ofGroup(ctx, c, "Entity", "", group, ch.DeleteEntities)
+	if err != nil {
+		return err
+	}
+	gone := map[string]bool{}
+	for _, r := range facts {
+		gone[str(r[0])] = true
+	}
+	if err := s.checkUnused(ents, ch.Facts, gone); err != nil {
+		return err
+	}
+	for _, r := range eps {
+		if err := s.leaveProvenance(ctx, c, p, str(r[0]), gone); err != nil {
+			return err
+		}
+	}
+	if err := dropObjects(ctx, c, p, core.ScopeFacts, "Fact", group, facts); err != nil {
+		return err
+	}
+	for _, r := range eps {
+		p.delEpisode(group, str(r[0]), unixMicro(tm(r[1])))
+	}
+	if err := dropObjects(ctx, c, p, core.ScopeEpisodes, "Episode", group, eps); err != nil {
+		return err
+	}
+	return dropObjects(ctx, c, p, core.ScopeEntities, "Entity", group, ents)
+}
+
+// ofGroup returns the rows (uuid, then cols) of the objects of table among
+// ids that belong to group.
+func ofGroup(ctx context.Context, c *conn, table, cols, group string, ids []string) ([]row, error) {
+	rows, err := lookup(ctx, c, writeLookupLimit, "x", table, "x.group_id = $g", "x.uuid"+cols, map[string]any{"g": group}, ids)
+	if err != nil {
+		return nil, fmt.Errorf("read %s to delete: %w", strings.ToLower(table), err)
+	}
+	return rows, nil
+}
+
+// checkUnused refuses to delete an entity (rows of ents) that a fact
+// staying after the change has as an endpoint: the committed facts the
+// catalog lists for it and the facts of the change, minus the facts
+// deleted (gone). The writer holds the write lock, so the catalog is the
+// committed state.
+func (s *Store) checkUnused(ents []row, written []core.Fact, gone map[string]bool) error {
+	for _, r := range ents {
+		id := str(r[0])
+		if e, ok := s.cat.committedEntity(id); ok {
+			for _, f := range e.facts {
+				if !gone[f] {
+					return fmt.Errorf("%w: entity %s is an endpoint of fact %s", core.ErrConflict, id, f)
+				}
+			}
+		}
+		for _, f := range written {
+			if (f.SourceUUID == id || f.TargetUUID == id) && !gone[f.UUID] {
+				return fmt.Errorf("%w: entity %s is an endpoint of fact %s", core.ErrConflict, id, f.UUID)
+			}
+		}
+	}
+	return nil
+}
+
+// leaveProvenance takes episode out of the provenance of the facts it
+// stated that stay (not in gone): their episodes column. The STATES
+// relationships go with the episode.
+func (s *Store) leaveProvenance(ctx context.Context, c *conn, p *pending, episode string, gone map[string]bool) error {
+	rows, err := c.query(ctx, "MATCH (e:Episode {uuid: $u})-[:STATES]->(f:Fact) RETURN f.uuid", map[string]any{"u": episode})
+	if err != nil {
+		return fmt.Errorf("read facts of episode %s: %w", episode, err)
+	}
+	var stay []string
+	for _, r := range rows {
+		if id := str(r[0]); !gone[id] {
+			stay = append(stay, id)
+		}
+	}
+	if len(stay) == 0 {
+		return nil
+	}
+	return s.removeProvenance(ctx, c, p, episode, stay)
+}
+
+// dropObjects deletes objects of table (rows of their uuid) with their
+// embeddings and relationships, and records them gone in p.
+func dropObjects(ctx context.Context, c *conn, p *pending, sc core.Scope, table, group string, rows []row) error {
+	if len(rows) == 0 {
+		return nil
+	}
+	ids := make([]string, len(rows))
+	for i, r := range rows {
+		ids[i] = str(r[0])
+	}
+	if err := deleteVecs(ctx, c, p, sc, group, ids); err != nil {
+		return err
+	}
+	if err := c.exec(ctx, byUUID("x", table, "ids", "")+" WHERE x.group_id = $g DETACH DELETE x", map[string]any{"ids": ids, "g": group}); err != nil {
+		return fmt.Errorf("delete %s: %w", strings.ToLower(table), err)
+	}
+	switch sc {
+	case core.ScopeEpisodes:
+		for _, id := range ids {
+			p.del(sc, group, id)
+		}
+	default:
+		p.touch(sc, ids...)
+	}
+	return nil
 }

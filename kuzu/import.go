@@ -43,6 +43,9 @@ func (s *Store) Import(ctx context.Context, ch core.Change) error {
 	if len(ch.Communities) > 0 || len(ch.DeleteCommunities) > 0 {
 		return fmt.Errorf("%w: Import writes episodes, entities, facts and mentions; communities go through Apply", core.ErrInvalid)
 	}
+	if len(ch.DeleteEpisodes) > 0 || len(ch.DeleteFacts) > 0 || len(ch.DeleteEntities) > 0 {
+		return fmt.Errorf("%w: Import writes new objects; deletions go through Apply", core.ErrInvalid)
+	}
 	var vecs []vecRow
 	scopeOf := map[int]core.Scope{}
 	add := func(sc core.Scope, uuid, g string, v []float32) {

@@ -272,7 +272,10 @@ func (s *Store) Apply(ctx context.Context, ch core.Change) error {
 		if err := s.deleteCommunities(ctx, c, p, group, ch.DeleteCommunities); err != nil {
 			return err
 		}
-		return s.upsertCommunities(ctx, c, p, group, ch.Communities)
+		if err := s.upsertCommunities(ctx, c, p, group, ch.Communities); err != nil {
+			return err
+		}
+		return s.deleteObjects(ctx, c, p, group, ch)
 	})
 }
 
