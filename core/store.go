@@ -190,14 +190,11 @@ type WeightedEdge struct {
 // Writer changes the graph. Writes are serialized by the store.
 type Writer interface {
 	// Apply writes a Change in one transaction: all of it or none of it.
+	// Deleting an episode or a fact goes through Apply too (Change), the
+	// engine deciding what goes with it (Engine.DeleteEpisode).
 	Apply(ctx context.Context, c Change) error
-	// DeleteEpisode removes an episode with the facts and entities that
-	// nothing else supports. Facts that a deleted fact had invalidated are
-	// restored.
-	DeleteEpisode(ctx context.Context, group, uuid string) (Deleted, error)
-	// DeleteFact removes one fact and restores the facts it had invalidated.
-	DeleteFact(ctx context.Context, group, uuid string) (Deleted, error)
-	// DeleteGroup removes everything a group holds.
+	// DeleteGroup removes everything a group holds: bulk work a store does
+	// its own way.
 	DeleteGroup(ctx context.Context, group string) (Deleted, error)
 }
 
@@ -205,7 +202,7 @@ type Writer interface {
 type Deleted struct {
 	Episodes, Entities, Facts, Communities int
 	// Restored counts facts whose invalidation was undone because the fact
-	// that invalidated them was deleted.
+	// or the episode that invalidated them was deleted.
 	Restored int
 }
 

@@ -123,34 +123,3 @@ func tripletExtraction(ep Episode) (Extraction, bool, error) {
 		Facts:    []ExtractedFact{{Source: t.Source, Target: t.Target, Relation: t.Relation, Text: t.Fact, ValidAt: va, InvalidAt: ia}},
 	}, true, nil
 }
-
-// DeleteEpisode removes an episode with the facts and entities that nothing
-// else supports, and restores the facts it had invalidated. It waits for the
-// group's ingestion worker between two episodes.
-func (e *Engine) DeleteEpisode(ctx context.Context, group, uuid string) (Deleted, error) {
-	unlock := e.q.lock(group)
-	defer unlock()
-	d, err := e.store.DeleteEpisode(ctx, group, uuid)
-	if err == nil {
-		e.q.drop(group, uuid)
-	}
-	return d, err
-}
-
-// DeleteFact removes one fact and restores the facts it had invalidated.
-func (e *Engine) DeleteFact(ctx context.Context, group, uuid string) (Deleted, error) {
-	unlock := e.q.lock(group)
-	defer unlock()
-	return e.store.DeleteFact(ctx, group, uuid)
-}
-
-// DeleteGroup removes everything a group holds, pending episodes included.
-func (e *Engine) DeleteGroup(ctx context.Context, group string) (Deleted, error) {
-	unlock := e.q.lock(group)
-	defer unlock()
-	d, err := e.store.DeleteGroup(ctx, group)
-	if err == nil {
-		e.q.drop(group)
-	}
-	return d, err
-}

@@ -152,6 +152,7 @@ func TestCatalogReadsDuringWrites(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close(ctx)
+	eng := EngineForTest(t, s)
 	t0 := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
 	const rounds, per = 15, 10
 	done := make(chan error, 1)
@@ -180,7 +181,7 @@ func TestCatalogReadsDuringWrites(t *testing.T) {
 				return
 			}
 			if r%4 == 3 {
-				if _, err := s.DeleteFact(ctx, "g", fmt.Sprintf("f%03d", r*per+1)); err != nil {
+				if _, err := eng.DeleteFact(ctx, "g", fmt.Sprintf("f%03d", r*per+1)); err != nil {
 					done <- err
 					return
 				}

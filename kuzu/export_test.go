@@ -5,8 +5,11 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"testing"
+	"time"
 
 	"mnemo/core"
+	"mnemo/core/hashembed"
 )
 
 // HasIndexForTest exposes hasIndex to the black-box tests.
@@ -109,4 +112,31 @@ func EntitiesByNameFromKuzuForTest(ctx context.Context, s *Store, group string, 
 		return nil
 	})
 	return out, err
+}
+
+// noPlugins gives every group no plugins: the engines of these tests
+// ingest nothing.
+type noPlugins struct{}
+
+func (noPlugins) For(context.Context, string) (core.Plugins, error) { return core.Plugins{}, nil }
+
+// EngineForTest opens an engine over s that runs no ingestion worker, for
+// the writes core plans and the store applies (DeleteEpisode, DeleteFact),
+// and closes it when the test ends. The store stays open.
+func EngineForTest(tb testing.TB, s *Store) *core.Engine {
+	tb.Helper()
+	at := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
+	e, err := core.Open(context.Background(), core.Options{
+		Store: s, Embedder: hashembed.New(s.Dimension()), Plugins: noPlugins{},
+		Now: func() time.Time { return at }, Ingest: core.IngestOptions{Workers: -1},
+	})
+	if err != nil {
+		tb.Fatalf("core.Open: %v", err)
+	}
+	tb.Cleanup(func() {
+		if err := e.Close(context.Background()); err != nil {
+			tb.Errorf("Close engine: %v", err)
+		}
+	})
+	return e
 }

@@ -191,6 +191,8 @@ func TestBadInputWritesNothing(t *testing.T) {
 		{"overwrite another group's object", core.Change{Entities: []core.Entity{ent("g2", "g1-alice", "Mallory")}}, core.ErrConflict},
 		{"rewire a fact", core.Change{Facts: []core.Fact{fact("g1", "g1-f1", "g1-bob", "WORKS_AT", "g1-acme", "Bob works at Acme")}}, core.ErrConflict},
 		{"attributes not JSON", core.Change{Entities: []core.Entity{{UUID: "x", GroupID: "g1", Name: "X", Attributes: map[string]any{"f": func() {}}}}}, core.ErrInvalid},
+		{"deletion without a group", core.Change{DeleteFacts: []string{"g1-f1"}}, core.ErrInvalid},
+		{"delete an endpoint of a fact", core.Change{Group: "g1", DeleteFacts: []string{"g1-f1"}, DeleteEntities: []string{"g1-alice"}}, core.ErrConflict},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -203,6 +205,7 @@ func TestBadInputWritesNothing(t *testing.T) {
 			}
 		})
 	}
+	eng := kuzu.EngineForTest(t, s)
 	reads := []struct {
 		name string
 		err  error
@@ -214,8 +217,8 @@ func TestBadInputWritesNothing(t *testing.T) {
 		{"bad group", errOf(s.ListFacts(ctx, "a b", core.ListOptions{})), core.ErrInvalid},
 		{"query vector dimension", errOf(s.VectorSearch(ctx, core.SearchQuery{Scope: core.ScopeFacts, Groups: []string{"g1"}, Vector: []float32{1}})), core.ErrInvalid},
 		{"unknown scope", errOf(s.TextSearch(ctx, core.SearchQuery{Scope: "things", Groups: []string{"g1"}, Text: "x"})), core.ErrInvalid},
-		{"delete unknown fact", errOf(s.DeleteFact(ctx, "g1", "nope")), core.ErrNotFound},
-		{"delete another group's episode", errOf(s.DeleteEpisode(ctx, "g2", "g1-e1")), core.ErrNotFound},
+		{"delete unknown fact", errOf(eng.DeleteFact(ctx, "g1", "nope")), core.ErrNotFound},
+		{"delete another group's episode", errOf(eng.DeleteEpisode(ctx, "g2", "g1-e1")), core.ErrNotFound},
 		{"empty episode", errOf(s.AddEpisodes(ctx, []core.Episode{ep("g1", "e9", "   ", t0)})), core.ErrInvalid},
 		{"episode without time", errOf(s.AddEpisodes(ctx, []core.Episode{ep("g1", "e9", "x", time.Time{})})), core.ErrInvalid},
 		{"centre of another group", errOf(s.Distances(ctx, []string{"g2"}, "g1-alice", nil, 2)), core.ErrNotFound},
@@ -250,7 +253,7 @@ func TestDeletes(t *testing.T) {
 			Mentions: []core.Mention{{Episode: "g1-e3", Entity: "g1-alice"}, {Episode: "g1-e3", Entity: "g1-berlin"}}}); err != nil {
 			t.Fatal(err)
 		}
-		d, err := s.DeleteEpisode(ctx, "g1", "g1-e3")
+		d, err := kuzu.EngineForTest(t, s).DeleteEpisode(ctx, "g1", "g1-e3")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -277,7 +280,7 @@ func TestDeletes(t *testing.T) {
 	t.Run("shared entity stays", func(t *testing.T) {
 		s := kuzutest.MustOpen(t)
 		seed(t, s, "g1")
-		d, err := s.DeleteEpisode(ctx, "g1", "g1-e2")
+		d, err := kuzu.EngineForTest(t, s).DeleteEpisode(ctx, "g1", "g1-e2")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -289,7 +292,7 @@ func TestDeletes(t *testing.T) {
 	t.Run("fact", func(t *testing.T) {
 		s := kuzutest.MustOpen(t)
 		seed(t, s, "g1")
-		if _, err := s.DeleteFact(ctx, "g1", "g1-f1"); err != nil {
+		if _, err := kuzu.EngineForTest(t, s).DeleteFact(ctx, "g1", "g1-f1"); err != nil {
 			t.Fatal(err)
 		}
 		st, _ := s.Stats(ctx, "g1")

@@ -19,7 +19,7 @@ import (
 // 2 ms, and the UNWIND form scans the table (4 ms at 10,000 facts). The
 // relationships stay the graph that deletes and traversals walk; every
 // write that adds or removes a STATES relationship updates the column in
-// the same transaction (link, DeleteEpisode; deleting a fact or a group
+// the same transaction (link, deleteObjects; deleting a fact or a group
 // deletes the column with the node).
 
 // addProvenance adds episodes to the episodes column of facts (fact uuid →

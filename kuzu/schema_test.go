@@ -88,7 +88,7 @@ func TestProvenanceSurvivesRestatementDeletionAndMigration(t *testing.T) {
 		t.Errorf("Episode(g1-e9) warnings = %q, %v; want %q", got.Warnings, err, e9.Warnings)
 	}
 
-	if _, err := s.DeleteEpisode(ctx, "g1", "g1-e2"); err != nil {
+	if _, err := kuzu.EngineForTest(t, s).DeleteEpisode(ctx, "g1", "g1-e2"); err != nil {
 		t.Fatal(err)
 	}
 	deleted := map[string][]string{"g1-f1": {"g1-e9", "g1-e1"}, "g1-f2": {"g1-e1"}, "g1-f3": {"g1-e9"}}

@@ -503,7 +503,7 @@ func (s *Store) MentionCounts(ctx context.Context, sc core.Scope, groups []strin
 	if err := checkGroups(groups); err != nil {
 		return nil, err
 	}
-	// count(e.uuid), not count(e): after DeleteEpisode detaches an episode
+	// count(e.uuid), not count(e): after a change detaches an episode
 	// that stated a fact with another that it also deleted, Kuzu 0.11.3
 	// still counts the removed relationship in count(e), while reading the
 	// episodes (e.uuid) sees only the live ones.

@@ -61,6 +61,7 @@ func TestRandomizedConsistency(t *testing.T) {
 	}
 	s := openStore()
 	defer func() { s.Close(ctx) }()
+	eng := kuzu.EngineForTest(t, s)
 	seed := int64(42)
 	if v := os.Getenv("MNEMO_STRESS_SEED"); v != "" {
 		fmt.Sscan(v, &seed)
@@ -161,7 +162,7 @@ func TestRandomizedConsistency(t *testing.T) {
 			if f == "" {
 				continue
 			}
-			if _, err := s.DeleteFact(ctx, g, f); err != nil {
+			if _, err := eng.DeleteFact(ctx, g, f); err != nil {
 				t.Fatalf("step %d DeleteFact: %v", step, err)
 			}
 			delete(m.facts, f)
@@ -173,7 +174,7 @@ func TestRandomizedConsistency(t *testing.T) {
 			if e == "" {
 				continue
 			}
-			if _, err := s.DeleteEpisode(ctx, g, e); err != nil {
+			if _, err := eng.DeleteEpisode(ctx, g, e); err != nil {
 				t.Fatalf("step %d DeleteEpisode: %v", step, err)
 			}
 			for f := range m.byEp[e] {
@@ -208,6 +209,7 @@ func TestRandomizedConsistency(t *testing.T) {
 				t.Fatal(err)
 			}
 			s = openStore()
+			eng = kuzu.EngineForTest(t, s)
 		}
 		check(t, ctx, s, &m, groups, step)
 	}

@@ -66,8 +66,9 @@ func TestPreviousEpisodesMatchKuzu(t *testing.T) {
 		}
 	}
 	check("updated")
+	eng := kuzu.EngineForTest(t, s)
 	for _, i := range []int{5, 17, 30} {
-		if _, err := s.DeleteEpisode(ctx, all[i].GroupID, all[i].UUID); err != nil {
+		if _, err := eng.DeleteEpisode(ctx, all[i].GroupID, all[i].UUID); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -17,7 +17,7 @@
 // asserts what the contract promises and nothing more: listings are checked
 // in their documented order, search results by recall against an exact scan
 // and by their own score order, never by the order of an approximate index.
-// Sub-tests have stable names (Tenancy/Searches, Delete/Fact, ...). Where a
+// Sub-tests have stable names (Tenancy/Searches, Delete/Facts, ...). Where a
 // store cannot yet meet a rule, its open function skips that sub-test by
 // name (t.Skip with the reason, when t.Name() ends with it) and the gap is
 // written down; the suite itself is not weakened.

@@ -59,9 +59,6 @@ func Run(t *testing.T, open func(t *testing.T) core.Store) {
 		{"EntityGraph", testEntityGraph},
 		{"FactsInvalidatedBy", testFactsInvalidatedBy},
 		{"EntityReferences", testEntityReferences},
-		{"Delete/Fact", testDeleteFact},
-		{"Delete/EpisodeRestores", testDeleteEpisodeRestores},
-		{"Delete/EpisodeShared", testDeleteEpisodeShared},
 		{"Delete/Facts", testDeleteFacts},
 		{"Delete/Episodes", testDeleteEpisodes},
 		{"Delete/Entities", testDeleteEntities},
@@ -918,20 +915,17 @@ func testNotFound(t *testing.T, s core.Store) {
 		wantErr(t, "Episode("+id+")", err, core.ErrNotFound)
 		_, err = s.EpisodeLinks(ctx, A, id)
 		wantErr(t, "EpisodeLinks("+id+")", err, core.ErrNotFound)
-		_, err = s.DeleteEpisode(ctx, groupA, id)
-		wantErr(t, "DeleteEpisode("+id+")", err, core.ErrNotFound)
 	}
 	for _, id := range []string{"nope", b.alice} {
 		_, err := s.EntityEpisodes(ctx, A, id)
 		wantErr(t, "EntityEpisodes("+id+")", err, core.ErrNotFound)
 	}
-	for _, id := range []string{"nope", b.f2} {
-		_, err := s.DeleteFact(ctx, groupA, id)
-		wantErr(t, "DeleteFact("+id+")", err, core.ErrNotFound)
-	}
+	// Deleting unknown uuids and group B's from group A deletes nothing.
+	must(t, "Apply", s.Apply(ctx, core.Change{Group: groupA, DeleteEpisodes: []string{"nope", b.e1},
+		DeleteFacts: []string{"nope", b.f2}, DeleteEntities: []string{"nope", b.bob}}))
 	st, err := s.Stats(ctx, groupB)
 	must(t, "Stats", err)
-	check(t, "group B after group A's failed deletes", st, core.Stats{Episodes: 3, PendingEpisodes: 1, FailedEpisodes: 1, Entities: 5, Facts: 4, CurrentFacts: 3, Communities: 1})
+	check(t, "group B after group A's deletes of its uuids", st, core.Stats{Episodes: 3, PendingEpisodes: 1, FailedEpisodes: 1, Entities: 5, Facts: 4, CurrentFacts: 3, Communities: 1})
 	// Malformed group ids are invalid input.
 	_, err = s.Episode(ctx, []string{"a b"}, b.e1)
 	wantErr(t, "Episode in a malformed group", err, core.ErrInvalid)
@@ -1383,137 +1377,6 @@ func testEntityGraph(t *testing.T, s core.Store) {
 	}
 }
 
-// ---- deletions ----
-
-func testDeleteFact(t *testing.T, s core.Store) {
-	ctx := t.Context()
-	a, b := seedBoth(t, s)
-	// x was stated to end in 2030, cut short in 2024 by y.
-	x := core.Fact{UUID: a.g + "-f7", GroupID: groupA, Relation: "LEADS", Text: "Bob leads Beta", SourceUUID: a.bob, TargetUUID: a.beta,
-		ValidAt: y2022, InvalidAt: c1, StatedInvalidAt: time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC), CreatedAt: c1, ExpiredAt: c3, InvalidatedBy: a.g + "-f8", Episodes: []string{a.e2}}
-	y := core.Fact{UUID: a.g + "-f8", GroupID: groupA, Relation: "LEADS", Text: "Alice leads Beta", SourceUUID: a.alice, TargetUUID: a.beta,
-		ValidAt: c1, CreatedAt: c3, Episodes: []string{a.e3}}
-	must(t, "Apply", s.Apply(ctx, core.Change{Facts: []core.Fact{x, y}}))
-	del, err := s.DeleteFact(ctx, groupA, a.f4)
-	must(t, "DeleteFact", err)
-	check(t, "DeleteFact(f4)", del, core.Deleted{Facts: 1, Restored: 1})
-	got, err := s.Facts(ctx, []string{groupA}, []string{a.f4}, core.GetOptions{})
-	must(t, "Facts", err)
-	check(t, "deleted fact", factIDs(got), []string(nil))
-	f1 := getFact(t, s, groupA, a.f1)
-	want := normFact(a.facts[0])
-	want.InvalidAt, want.ExpiredAt, want.InvalidatedBy = time.Time{}, time.Time{}, ""
-	check(t, "restored f1 (stated open-ended)", normFact(f1), want)
-	check(t, "valid now after restoring f1", sorted(listFacts(t, s, groupA, core.Filter{Now: now})), []string{a.f1, a.f2, a.g + "-f8"})
-	del, err = s.DeleteFact(ctx, groupA, y.UUID)
-	must(t, "DeleteFact", err)
-	check(t, "DeleteFact(f8)", del, core.Deleted{Facts: 1, Restored: 1})
-	fx := getFact(t, s, groupA, x.UUID)
-	if !fx.InvalidAt.Equal(x.StatedInvalidAt) || !fx.ExpiredAt.IsZero() || fx.InvalidatedBy != "" {
-		t.Errorf("restored f7: InvalidAt %v, ExpiredAt %v, InvalidatedBy %q; want the stated end %v, not expired", fx.InvalidAt, fx.ExpiredAt, fx.InvalidatedBy, x.StatedInvalidAt)
-	}
-	// Deleting a fact that invalidated nothing restores nothing; group B's
-	// copy of the graph is untouched throughout.
-	del, err = s.DeleteFact(ctx, groupA, a.f2)
-	must(t, "DeleteFact", err)
-	check(t, "DeleteFact(f2)", del, core.Deleted{Facts: 1})
-	bf1 := getFact(t, s, groupB, b.f1)
-	check(t, "group B's f1", normFact(bf1), normFact(b.facts[0]))
-	l, err := s.EpisodeLinks(ctx, []string{groupA}, a.e1)
-	must(t, "EpisodeLinks", err)
-	check(t, "e1's facts after deleting f2", l.Facts, []string{a.f1})
-}
-
-func testDeleteEpisodeRestores(t *testing.T, s core.Store) {
-	ctx := t.Context()
-	a, b := seedBoth(t, s)
-	del, err := s.DeleteEpisode(ctx, groupA, a.e3)
-	must(t, "DeleteEpisode", err)
-	// f4 was stated by e3 alone, Beta mentioned by e3 alone and touched by
-	// f4 alone; f1, which f4 had invalidated, is restored.
-	check(t, "DeleteEpisode(e3)", del, core.Deleted{Episodes: 1, Facts: 1, Entities: 1, Restored: 1})
-	_, err = s.Episode(ctx, []string{groupA}, a.e3)
-	wantErr(t, "Episode(e3) after delete", err, core.ErrNotFound)
-	ents, err := s.Entities(ctx, []string{groupA}, []string{a.beta, a.alice}, core.GetOptions{})
-	must(t, "Entities", err)
-	check(t, "entities after deleting e3", entIDs(ents), []string{a.alice})
-	f1 := getFact(t, s, groupA, a.f1)
-	if !f1.ExpiredAt.IsZero() || !f1.InvalidAt.IsZero() || f1.InvalidatedBy != "" {
-		t.Errorf("f1 not restored: %+v", f1)
-	}
-	eps, err := s.EntityEpisodes(ctx, []string{groupA}, a.alice)
-	must(t, "EntityEpisodes", err)
-	check(t, "EntityEpisodes(alice) after deleting e3", eps, []string{a.e1, a.e2})
-	st, err := s.Stats(ctx, groupA)
-	must(t, "Stats", err)
-	check(t, "Stats after deleting e3", st, core.Stats{Episodes: 2, FailedEpisodes: 1, Entities: 4, Facts: 3, CurrentFacts: 3, Communities: 1})
-	st, err = s.Stats(ctx, groupB)
-	must(t, "Stats", err)
-	check(t, "Stats of group B", st, core.Stats{Episodes: 3, PendingEpisodes: 1, FailedEpisodes: 1, Entities: 5, Facts: 4, CurrentFacts: 3, Communities: 1})
-	_ = b
-}
-
-func testDeleteEpisodeShared(t *testing.T, s core.Store) {
-	ctx := t.Context()
-	a := seed(t, s, groupA)
-	del, err := s.DeleteEpisode(ctx, groupA, a.e1)
-	must(t, "DeleteEpisode", err)
-	// f1 (e1 alone) goes and with it Acme (mentioned by e1 alone, touched
-	// by f1 alone); f2, also stated by e2, stays; Paris, mentioned by e2,
-	// stays.
-	check(t, "DeleteEpisode(e1)", del, core.Deleted{Episodes: 1, Facts: 1, Entities: 1})
-	fs, err := s.Facts(ctx, []string{groupA}, []string{a.f1, a.f2}, core.GetOptions{})
-	must(t, "Facts", err)
-	check(t, "facts after deleting e1", factIDs(fs), []string{a.f2})
-	if len(fs) == 1 {
-		check(t, "f2.Episodes after deleting e1", fs[0].Episodes, []string{a.e2})
-	}
-	ents, err := s.Entities(ctx, []string{groupA}, []string{a.alice, a.acme, a.paris}, core.GetOptions{})
-	must(t, "Entities", err)
-	check(t, "entities after deleting e1", entIDs(ents), []string{a.alice, a.paris})
-	counts, err := s.MentionCounts(ctx, core.ScopeFacts, []string{groupA}, []string{a.f2})
-	must(t, "MentionCounts", err)
-	check(t, "MentionCounts(f2) after deleting e1", counts[a.f2], 1)
-	counts, err = s.MentionCounts(ctx, core.ScopeEntities, []string{groupA}, []string{a.paris, a.alice})
-	must(t, "MentionCounts", err)
-	check(t, "MentionCounts(paris, alice) after deleting e1", counts, map[string]int{a.paris: 1, a.alice: 2})
-	eps, err := s.EntityEpisodes(ctx, []string{groupA}, a.paris)
-	must(t, "EntityEpisodes", err)
-	check(t, "EntityEpisodes(paris) after deleting e1", eps, []string{a.e2})
-}
-
-func testDeleteGroup(t *testing.T, s core.Store) {
-	ctx := t.Context()
-	a, b := seedBoth(t, s)
-	del, err := s.DeleteGroup(ctx, groupA)
-	must(t, "DeleteGroup", err)
-	check(t, "DeleteGroup(A)", del, core.Deleted{Episodes: 3, Entities: 5, Facts: 4, Communities: 1})
-	st, err := s.Stats(ctx, groupA)
-	must(t, "Stats", err)
-	check(t, "Stats(A) after DeleteGroup", st, core.Stats{})
-	p, err := s.ListEntities(ctx, groupA, core.ListOptions{})
-	must(t, "ListEntities", err)
-	check(t, "ListEntities(A) after DeleteGroup", entIDs(p.Items), []string(nil))
-	hits, err := s.VectorSearch(ctx, core.SearchQuery{Scope: core.ScopeEntities, Groups: []string{groupA}, Vector: a.entVec[a.alice], MinScore: -1})
-	must(t, "VectorSearch", err)
-	check(t, "VectorSearch(A) after DeleteGroup", hitIDs(hits), []string(nil))
-	hits, err = s.TextSearch(ctx, core.SearchQuery{Scope: core.ScopeFacts, Groups: []string{groupA}, Text: "Alice", Filter: core.Filter{IncludeInvalid: true}})
-	must(t, "TextSearch", err)
-	check(t, "TextSearch(A) after DeleteGroup", hitIDs(hits), []string(nil))
-	groups, err := s.PendingGroups(ctx)
-	must(t, "PendingGroups", err)
-	check(t, "PendingGroups after DeleteGroup(A)", groups, []string{groupB})
-	st, err = s.Stats(ctx, groupB)
-	must(t, "Stats", err)
-	check(t, "Stats(B)", st, core.Stats{Episodes: 3, PendingEpisodes: 1, FailedEpisodes: 1, Entities: 5, Facts: 4, CurrentFacts: 3, Communities: 1})
-	hits, err = s.TextSearch(ctx, core.SearchQuery{Scope: core.ScopeFacts, Groups: []string{groupB}, Text: "Alice", Filter: core.Filter{IncludeInvalid: true}})
-	must(t, "TextSearch", err)
-	check(t, "TextSearch(B)", sorted(hitIDs(hits)), []string{b.f1, b.f2, b.f3, b.f4})
-	// The uuids are free again.
-	_, err = s.AddEpisodes(ctx, a.eps)
-	must(t, "AddEpisodes after DeleteGroup", err)
-}
-
 // ---- paging ----
 
 func testPagingEntities(t *testing.T, s core.Store) {
@@ -1679,8 +1542,7 @@ func testStats(t *testing.T, s core.Store) {
 	// CurrentFacts counts the facts not expired (Fact.ExpiredAt: "zero:
 	// still current").
 	check(t, "Stats", st, core.Stats{Episodes: 3, PendingEpisodes: 1, FailedEpisodes: 1, Entities: 5, Facts: 4, CurrentFacts: 3, Communities: 1})
-	_, err = s.DeleteFact(ctx, groupA, a.f3)
-	must(t, "DeleteFact", err)
+	must(t, "Apply", s.Apply(ctx, core.Change{Group: groupA, DeleteFacts: []string{a.f3}}))
 	st, err = s.Stats(ctx, groupA)
 	must(t, "Stats", err)
 	check(t, "Stats after a delete", st, core.Stats{Episodes: 3, PendingEpisodes: 1, FailedEpisodes: 1, Entities: 5, Facts: 3, CurrentFacts: 2, Communities: 1})

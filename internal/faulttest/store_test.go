@@ -172,6 +172,13 @@ func (f *faultStore) EntityEpisodes(ctx context.Context, groups []string, uuid s
 	return f.Store.EntityEpisodes(ctx, groups, uuid)
 }
 
+func (f *faultStore) EntityReferences(ctx context.Context, group string, uuids []string) (map[string]core.References, error) {
+	if err := f.step(ctx, "EntityReferences"); err != nil {
+		return nil, err
+	}
+	return f.Store.EntityReferences(ctx, group, uuids)
+}
+
 // FactStore.
 
 func (f *faultStore) Facts(ctx context.Context, groups, uuids []string, o core.GetOptions) ([]core.Fact, error) {
@@ -200,6 +207,13 @@ func (f *faultStore) FactsOfEntities(ctx context.Context, group string, uuids []
 		return nil, err
 	}
 	return f.Store.FactsOfEntities(ctx, group, uuids, limit)
+}
+
+func (f *faultStore) FactsInvalidatedBy(ctx context.Context, group string, by []string) ([]core.Fact, error) {
+	if err := f.step(ctx, "FactsInvalidatedBy"); err != nil {
+		return nil, err
+	}
+	return f.Store.FactsInvalidatedBy(ctx, group, by)
 }
 
 // CommunityStore.
@@ -247,20 +261,6 @@ func (f *faultStore) Apply(ctx context.Context, c core.Change) error {
 		}
 	}
 	return f.Store.Apply(ctx, c)
-}
-
-func (f *faultStore) DeleteEpisode(ctx context.Context, group, uuid string) (core.Deleted, error) {
-	if err := f.step(ctx, "DeleteEpisode"); err != nil {
-		return core.Deleted{}, err
-	}
-	return f.Store.DeleteEpisode(ctx, group, uuid)
-}
-
-func (f *faultStore) DeleteFact(ctx context.Context, group, uuid string) (core.Deleted, error) {
-	if err := f.step(ctx, "DeleteFact"); err != nil {
-		return core.Deleted{}, err
-	}
-	return f.Store.DeleteFact(ctx, group, uuid)
 }
 
 func (f *faultStore) DeleteGroup(ctx context.Context, group string) (core.Deleted, error) {

@@ -1,0 +1,9 @@
+// Package deletetest holds the tests of the engine's delete rules
+// (core/delete.go): what deleting an episode or a fact takes with it and
+// what it restores, decided by core and written by a store through one
+// Change. They run the engine on a real Kuzu store, which is why they live
+// under internal/ rather than in core, whose tests may not import an
+// adapter (internal/lint); the store's own part, the Change deletions and
+// the reads the engine plans from, is in the conformance suite
+// (core/storetest).
+package deletetest
