@@ -178,8 +178,8 @@
 //   - Rolling back a transaction after a COPY into a relationship table
 //     drops the relationships the table held before: Import copies only
 //     into empty relationship tables and checks every end before it copies.
-//   - count(e) over relationships still counts one that DeleteEpisode
-//     removed: MentionCounts counts e.uuid.
+//   - count(e) over relationships still counts one that deleting an episode
+//     removed: MentionCounts and EntityReferences count e.uuid.
 //   - Kuzu's default maximum database size, 8 TiB of address space, does
 //     not fit a 39-bit arm64 kernel; and its C API gives no reason when a
 //     database fails to open, so the store checks the likely causes itself
