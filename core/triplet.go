@@ -102,7 +102,7 @@ func tripletExtraction(ep Episode) (Extraction, bool, error) {
 	}
 	var t tripletJSON
 	if err := json.Unmarshal([]byte(ep.Content), &t); err != nil {
-		return Extraction{}, true, fmt.Errorf("%w: hand-made fact: %s", ErrInvalid, err)
+		return Extraction{}, true, fmt.Errorf("%w: hand-made fact: %w", ErrInvalid, err)
 	}
 	parse := func(s string) (time.Time, error) {
 		if s == "" {
@@ -112,11 +112,11 @@ func tripletExtraction(ep Episode) (Extraction, bool, error) {
 	}
 	va, err := parse(t.ValidAt)
 	if err != nil {
-		return Extraction{}, true, fmt.Errorf("%w: hand-made fact valid_at: %s", ErrInvalid, err)
+		return Extraction{}, true, fmt.Errorf("%w: hand-made fact valid_at: %w", ErrInvalid, err)
 	}
 	ia, err := parse(t.InvalidAt)
 	if err != nil {
-		return Extraction{}, true, fmt.Errorf("%w: hand-made fact invalid_at: %s", ErrInvalid, err)
+		return Extraction{}, true, fmt.Errorf("%w: hand-made fact invalid_at: %w", ErrInvalid, err)
 	}
 	return Extraction{
 		Entities: []ExtractedEntity{{Name: t.Source, Type: t.SourceType}, {Name: t.Target, Type: t.TargetType}},
