@@ -381,7 +381,7 @@ func (e *Engine) Report(ctx context.Context, group, uuid string) (EpisodeReport,
 	if ok && r.GroupID == group {
 		return r, nil
 	}
-	ep, err := e.store.Episode(ctx, []string{group}, uuid)
+	ep, err := episodeOf(ctx, e.store, []string{group}, uuid)
 	if err != nil {
 		return EpisodeReport{}, err
 	}

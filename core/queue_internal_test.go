@@ -3,7 +3,6 @@ package core
 import (
 	"context"
 	"errors"
-	"fmt"
 	"runtime"
 	"testing"
 	"time"
@@ -20,12 +19,14 @@ func (s episodeStore) Dimension() int { return 4 }
 
 func (s episodeStore) PendingGroups(context.Context) ([]string, error) { return nil, nil }
 
-func (s episodeStore) Episode(_ context.Context, groups []string, uuid string) (Episode, error) {
-	ep, ok := s.eps[uuid]
-	if !ok || ep.GroupID != groups[0] {
-		return Episode{}, fmt.Errorf("episode %s: %w", uuid, ErrNotFound)
+func (s episodeStore) Episodes(_ context.Context, groups []string, uuids []string, _ GetOptions) ([]Episode, error) {
+	var out []Episode
+	for _, id := range uuids {
+		if ep, ok := s.eps[id]; ok && ep.GroupID == groups[0] {
+			out = append(out, ep)
+		}
 	}
-	return ep, nil
+	return out, nil
 }
 
 type zeroEmbedder struct{}

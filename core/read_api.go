@@ -56,7 +56,7 @@ func (e *Engine) Episode(ctx context.Context, groups []string, uuid string) (Epi
 	if len(groups) == 0 {
 		return Episode{}, fmt.Errorf("episode %s: %w", uuid, ErrNotFound)
 	}
-	ep, err := e.store.Episode(ctx, groups, uuid)
+	ep, err := episodeOf(ctx, e.store, groups, uuid)
 	if err != nil {
 		return Episode{}, err
 	}
@@ -257,4 +257,17 @@ func keep[T any](e *Engine, groups []string, items []T, kind string, id func(T) 
 		g, u := id(x)
 		return !e.inGroups(groups, g, kind, u)
 	})
+}
+
+// episodeOf reads one episode of groups from s: ErrNotFound when none of
+// them holds it.
+func episodeOf(ctx context.Context, s Store, groups []string, uuid string) (Episode, error) {
+	eps, err := s.Episodes(ctx, groups, []string{uuid}, GetOptions{})
+	if err != nil {
+		return Episode{}, err
+	}
+	if len(eps) == 0 {
+		return Episode{}, fmt.Errorf("episode %s: %w", uuid, ErrNotFound)
+	}
+	return eps[0], nil
 }

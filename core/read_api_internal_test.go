@@ -39,9 +39,9 @@ func (s *leakyStore) Stats(_ context.Context, group string) (Stats, error) {
 	return Stats{Episodes: 1}, nil
 }
 
-func (s *leakyStore) Episode(_ context.Context, groups []string, uuid string) (Episode, error) {
+func (s *leakyStore) Episodes(_ context.Context, groups []string, uuids []string, _ GetOptions) ([]Episode, error) {
 	s.calls++
-	return Episode{UUID: uuid, GroupID: "b"}, nil
+	return []Episode{{UUID: uuids[0], GroupID: "b"}}, nil
 }
 
 func (s *leakyStore) PreviousEpisodes(_ context.Context, ep Episode, n int) ([]Episode, error) {

@@ -260,7 +260,7 @@ func (e *Engine) validFrom(ctx context.Context, f Fact, refTimes map[string]time
 	if t, ok := refTimes[id]; ok {
 		return t, nil
 	}
-	ep, err := e.store.Episode(ctx, []string{f.GroupID}, id)
+	ep, err := episodeOf(ctx, e.store, []string{f.GroupID}, id)
 	if err != nil {
 		return time.Time{}, fmt.Errorf("read episode %s of fact %s: %w", id, f.UUID, err)
 	}

@@ -81,8 +81,6 @@ type EpisodeStore interface {
 	// is false for it); any other reuse of a uuid is ErrConflict and nothing
 	// of the batch is stored.
 	AddEpisodes(ctx context.Context, eps []Episode) (created []bool, err error)
-	// Episode reads one episode.
-	Episode(ctx context.Context, groups []string, uuid string) (Episode, error)
 	// Episodes reads episodes by uuid, in the order asked; unknown uuids
 	// and uuids of other groups are skipped.
 	Episodes(ctx context.Context, groups []string, uuids []string, opts GetOptions) ([]Episode, error)

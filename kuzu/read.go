@@ -117,7 +117,7 @@ func pageSize(opts core.ListOptions) int {
 	return opts.Limit
 }
 
-// Episode implements core.EpisodeStore.
+// Episode reads one episode of groups: ErrNotFound when none holds it.
 func (s *Store) Episode(ctx context.Context, groups []string, uuid string) (core.Episode, error) {
 	if err := checkGroups(groups); err != nil {
 		return core.Episode{}, err

@@ -130,7 +130,7 @@ func testDeleteEpisodes(t *testing.T, s core.Store) {
 		t.Fatalf("before the delete, e2 is found by vector (%v) and text (%v) search: the checks below would prove nothing", v, x)
 	}
 	must(t, "Apply", s.Apply(ctx, core.Change{Group: groupA, DeleteEpisodes: []string{a.e2, b.e1, "nope"}}))
-	_, err := s.Episode(ctx, A, a.e2)
+	_, err := episode(ctx, s, A, a.e2)
 	wantErr(t, "Episode(e2) after deleting it", err, core.ErrNotFound)
 	_, err = s.EpisodeLinks(ctx, A, a.e2)
 	wantErr(t, "EpisodeLinks(e2) after deleting it", err, core.ErrNotFound)

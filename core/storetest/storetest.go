@@ -270,6 +270,19 @@ func seed(t *testing.T, s core.Store, g string) world {
 	return w
 }
 
+// episode reads one episode through Episodes: ErrNotFound when the groups
+// do not hold it.
+func episode(ctx context.Context, s core.Store, groups []string, uuid string) (core.Episode, error) {
+	eps, err := s.Episodes(ctx, groups, []string{uuid}, core.GetOptions{})
+	if err != nil {
+		return core.Episode{}, err
+	}
+	if len(eps) == 0 {
+		return core.Episode{}, fmt.Errorf("episode %s: %w", uuid, core.ErrNotFound)
+	}
+	return eps[0], nil
+}
+
 // seedBoth seeds groups A and B with the same graph.
 func seedBoth(t *testing.T, s core.Store) (a, b world) {
 	return seed(t, s, groupA), seed(t, s, groupB)
@@ -472,7 +485,7 @@ func testRoundTripEpisodes(t *testing.T, s core.Store) {
 		check(t, "episode "+want.UUID, normEpisode(got[i]), normEpisode(want))
 		check(t, "episode "+want.UUID+" ValidAt", got[i].ValidAt, micro(want.ValidAt))
 	}
-	one, err := s.Episode(ctx, []string{groupA}, "rt-ep1")
+	one, err := episode(ctx, s, []string{groupA}, "rt-ep1")
 	must(t, "Episode", err)
 	if one.Embedding != nil {
 		t.Errorf("Episode returned an embedding it was not asked for")
@@ -618,7 +631,7 @@ func testAddEpisodesIdempotent(t *testing.T, s core.Store) {
 	created, err = s.AddEpisodes(ctx, []core.Episode{again, b})
 	must(t, "AddEpisodes again", err)
 	check(t, "created again", created, []bool{false, true})
-	got, err := s.Episode(ctx, []string{groupA}, "ep-a")
+	got, err := episode(ctx, s, []string{groupA}, "ep-a")
 	must(t, "Episode", err)
 	want := a
 	want.Status = core.EpisodePending
@@ -632,7 +645,7 @@ func testAddEpisodesIdempotent(t *testing.T, s core.Store) {
 	c := core.Episode{UUID: "ep-c", GroupID: groupA, Source: core.SourceText, Content: "done?", ValidAt: y2023, CreatedAt: c1, Status: core.EpisodeDone}
 	_, err = s.AddEpisodes(ctx, []core.Episode{c})
 	must(t, "AddEpisodes", err)
-	got, err = s.Episode(ctx, []string{groupA}, "ep-c")
+	got, err = episode(ctx, s, []string{groupA}, "ep-c")
 	must(t, "Episode", err)
 	check(t, "status of a new episode", got.Status, core.EpisodePending)
 }
@@ -653,14 +666,14 @@ func testAddEpisodesConflict(t *testing.T, s core.Store) {
 		change(&other)
 		_, err := s.AddEpisodes(ctx, []core.Episode{fresh, other})
 		wantErr(t, "re-sending with another "+name, err, core.ErrConflict)
-		if _, err := s.Episode(ctx, []string{groupA, groupB}, fresh.UUID); !errors.Is(err, core.ErrNotFound) {
+		if _, err := episode(ctx, s, []string{groupA, groupB}, fresh.UUID); !errors.Is(err, core.ErrNotFound) {
 			t.Errorf("after a conflict on %s, the rest of the batch was stored (Episode: %v)", name, err)
 		}
 	}
-	if _, err := s.Episode(ctx, []string{groupB}, a.UUID); !errors.Is(err, core.ErrNotFound) {
+	if _, err := episode(ctx, s, []string{groupB}, a.UUID); !errors.Is(err, core.ErrNotFound) {
 		t.Errorf("episode %s reads in group B after a conflicting add: %v", a.UUID, err)
 	}
-	got, err := s.Episode(ctx, []string{groupA}, a.UUID)
+	got, err := episode(ctx, s, []string{groupA}, a.UUID)
 	must(t, "Episode", err)
 	check(t, "content after conflicts", got.Content, a.Content)
 }
@@ -709,7 +722,7 @@ func testApplyUpdateEpisodes(t *testing.T, s core.Store) {
 	// Done again, clearing the error and the warnings.
 	e3.Status, e3.Error, e3.Warnings = core.EpisodeDone, "", nil
 	must(t, "Apply", s.Apply(ctx, core.Change{Episodes: []core.Episode{e3}}))
-	one, err := s.Episode(ctx, []string{groupA}, w.e3)
+	one, err := episode(ctx, s, []string{groupA}, w.e3)
 	must(t, "Episode", err)
 	check(t, "episode done", normEpisode(one), normEpisode(e3))
 }
@@ -889,7 +902,7 @@ func testApplyOtherGroup(t *testing.T, s core.Store) {
 	if len(cms) != 1 || cms[0].Name != b.comm.Name || len(cms[0].Members) != 2 {
 		t.Errorf("group B's community after group A's writes: %+v", cms)
 	}
-	ep, err := s.Episode(ctx, []string{groupB}, b.e3)
+	ep, err := episode(ctx, s, []string{groupB}, b.e3)
 	must(t, "Episode", err)
 	if ep.Status != core.EpisodePending || ep.GroupID != groupB {
 		t.Errorf("group B's episode after group A's writes: %+v", ep)
@@ -911,7 +924,7 @@ func testNotFound(t *testing.T, s core.Store) {
 	_, b := seedBoth(t, s)
 	A := []string{groupA}
 	for _, id := range []string{"nope", b.e1} {
-		_, err := s.Episode(ctx, A, id)
+		_, err := episode(ctx, s, A, id)
 		wantErr(t, "Episode("+id+")", err, core.ErrNotFound)
 		_, err = s.EpisodeLinks(ctx, A, id)
 		wantErr(t, "EpisodeLinks("+id+")", err, core.ErrNotFound)
@@ -927,7 +940,7 @@ func testNotFound(t *testing.T, s core.Store) {
 	must(t, "Stats", err)
 	check(t, "group B after group A's deletes of its uuids", st, core.Stats{Episodes: 3, PendingEpisodes: 1, FailedEpisodes: 1, Entities: 5, Facts: 4, CurrentFacts: 3, Communities: 1})
 	// Malformed group ids are invalid input.
-	_, err = s.Episode(ctx, []string{"a b"}, b.e1)
+	_, err = episode(ctx, s, []string{"a b"}, b.e1)
 	wantErr(t, "Episode in a malformed group", err, core.ErrInvalid)
 	_, err = s.Stats(ctx, "")
 	wantErr(t, "Stats of the empty group", err, core.ErrInvalid)

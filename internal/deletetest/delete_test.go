@@ -274,8 +274,8 @@ func TestDeleteEpisodeRestores(t *testing.T) {
 	if want := (core.Deleted{Episodes: 1, Facts: 1, Entities: 1, Restored: 1}); d != want {
 		t.Errorf("DeleteEpisode(e3) = %+v, want %+v", d, want)
 	}
-	if _, err := v.store.Episode(ctx, []string{groupA}, a.e3); !errors.Is(err, core.ErrNotFound) {
-		t.Errorf("Episode(e3) after its delete: err = %v, want ErrNotFound", err)
+	if eps, err := v.store.Episodes(ctx, []string{groupA}, []string{a.e3}, core.GetOptions{}); err != nil || len(eps) != 0 {
+		t.Errorf("Episodes(e3) after its delete = %v, %v; want nothing", eps, err)
 	}
 	if got, want := v.entities(t, groupA, a.beta, a.alice), []string{a.alice}; !slices.Equal(got, want) {
 		t.Errorf("entities after deleting e3 = %v, want %v", got, want)
