@@ -1,0 +1,130 @@
+package memstore_test
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"testing"
+	"time"
+
+	"mnemo/core"
+	"mnemo/core/memstore"
+	"mnemo/core/storetest"
+)
+
+// TestConformance runs the store conformance suite, a fresh store per
+// sub-test. No sub-test is skipped.
+func TestConformance(t *testing.T) {
+	storetest.Run(t, func(t *testing.T) core.Store {
+		return open(t)
+	})
+}
+
+func open(t testing.TB) *memstore.Store {
+	s := memstore.New(storetest.MinDimension)
+	t.Cleanup(func() { _ = s.Close(context.Background()) })
+	return s
+}
+
+var t0 = time.Date(2024, 3, 1, 9, 0, 0, 0, time.UTC)
+
+func episode(group, id string) core.Episode {
+	return core.Episode{UUID: id, GroupID: group, Source: core.SourceText, Content: "episode " + id, ValidAt: t0, CreatedAt: t0}
+}
+
+// TestGroups checks that Groups lists the groups holding anything, sorted,
+// and forgets a group once it holds nothing.
+func TestGroups(t *testing.T) {
+	ctx := t.Context()
+	s := open(t)
+	groups := func() []string {
+		t.Helper()
+		gs, err := s.Groups(ctx)
+		if err != nil {
+			t.Fatalf("Groups: %v", err)
+		}
+		return gs
+	}
+	if got := groups(); len(got) != 0 {
+		t.Errorf("Groups() of an empty store = %v, want none", got)
+	}
+	if _, err := s.AddEpisodes(ctx, []core.Episode{episode("g-b", "e1"), episode("g-a", "e2")}); err != nil {
+		t.Fatalf("AddEpisodes: %v", err)
+	}
+	// A group holding only an entity is listed too.
+	if err := s.Apply(ctx, core.Change{Entities: []core.Entity{{UUID: "n1", GroupID: "g-c", Name: "Alice", CreatedAt: t0}}}); err != nil {
+		t.Fatalf("Apply: %v", err)
+	}
+	if got, want := groups(), []string{"g-a", "g-b", "g-c"}; !slices.Equal(got, want) {
+		t.Errorf("Groups() = %v, want %v", got, want)
+	}
+	if _, err := s.DeleteEpisode(ctx, "g-a", "e2"); err != nil {
+		t.Fatalf("DeleteEpisode: %v", err)
+	}
+	if _, err := s.DeleteGroup(ctx, "g-c"); err != nil {
+		t.Fatalf("DeleteGroup: %v", err)
+	}
+	if got, want := groups(), []string{"g-b"}; !slices.Equal(got, want) {
+		t.Errorf("Groups() after the deletes = %v, want %v", got, want)
+	}
+	if err := s.Close(ctx); err != nil {
+		t.Fatalf("Close: %v", err)
+	}
+	if _, err := s.Groups(ctx); !errors.Is(err, core.ErrClosed) {
+		t.Errorf("Groups after Close: %v, want %v", err, core.ErrClosed)
+	}
+}
+
+// TestTraverseFiltersEpisodeSeeds checks that the entities an episode seed
+// mentions are hits only when they pass the filter.
+func TestTraverseFiltersEpisodeSeeds(t *testing.T) {
+	ctx := t.Context()
+	s := open(t)
+	const g = "g"
+	if _, err := s.AddEpisodes(ctx, []core.Episode{episode(g, "e1")}); err != nil {
+		t.Fatalf("AddEpisodes: %v", err)
+	}
+	err := s.Apply(ctx, core.Change{
+		Entities: []core.Entity{
+			{UUID: "n1", GroupID: g, Name: "Alice", Labels: []string{"Person"}, CreatedAt: t0},
+			{UUID: "n2", GroupID: g, Name: "Acme", Labels: []string{"Org"}, CreatedAt: t0},
+		},
+		Mentions: []core.Mention{{Episode: "e1", Entity: "n1"}, {Episode: "e1", Entity: "n2"}},
+	})
+	if err != nil {
+		t.Fatalf("Apply: %v", err)
+	}
+	tests := []struct {
+		name   string
+		labels []string
+		want   []string
+	}{
+		{"no filter", nil, []string{"n1", "n2"}},
+		{"persons", []string{"Person"}, []string{"n1"}},
+		{"robots", []string{"Robot"}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			hits, err := s.Traverse(ctx, core.TraverseQuery{Scope: core.ScopeEntities, Groups: []string{g}, Seeds: []string{"e1"}, Filter: core.Filter{Labels: tt.labels}})
+			if err != nil {
+				t.Fatalf("Traverse: %v", err)
+			}
+			var got []string
+			for _, h := range hits {
+				got = append(got, h.UUID)
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("Traverse(e1, labels %v) = %v, want %v", tt.labels, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestNewPanicsOnBadDimension(t *testing.T) {
+	defer func() {
+		if recover() == nil {
+			t.Errorf("New(0) did not panic")
+		}
+	}()
+	memstore.New(0)
+}

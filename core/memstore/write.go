@@ -1,0 +1,464 @@
+package memstore
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+
+	"mnemo/core"
+)
+
+// Writes check everything first and change the store only once nothing
+// can fail any more: AddEpisodes and Apply are all or nothing because the
+// checks (checkChange, checkApply) read the store and the changes
+// (applyChange) never return an error.
+
+// AddEpisodes implements core.EpisodeStore.
+func (s *Store) AddEpisodes(ctx context.Context, eps []core.Episode) ([]bool, error) {
+	if len(eps) == 0 {
+		return nil, nil
+	}
+	for i := range eps {
+		ep := &eps[i]
+		if ep.UUID == "" {
+			return nil, fmt.Errorf("%w: episode %d has no uuid", core.ErrInvalid, i)
+		}
+		if err := ep.Validate(0); err != nil {
+			return nil, fmt.Errorf("episode %s: %w", ep.UUID, err)
+		}
+		if ep.CreatedAt.IsZero() {
+			return nil, fmt.Errorf("%w: episode %s has no creation time", core.ErrInvalid, ep.UUID)
+		}
+		if ep.Embedding != nil {
+			if err := s.checkVec("episode embedding", ep.Embedding); err != nil {
+				return nil, err
+			}
+		}
+	}
+	created := make([]bool, len(eps))
+	err := s.write(ctx, func() error {
+		// known holds the stored episodes and those this batch adds, so
+		// that an episode sent twice in one batch is compared too.
+		known := map[string]core.Episode{}
+		var fresh []core.Episode
+		for i, ep := range eps {
+			old, ok := known[ep.UUID]
+			if !ok {
+				if g, stored := s.owner[core.ScopeEpisodes][ep.UUID]; stored {
+					old, ok = s.groups[g].episodes[ep.UUID].Episode, true
+				}
+			}
+			if ok {
+				if !sameEpisode(old, ep) {
+					return fmt.Errorf("%w: episode %s already exists with other content, source, time or group", core.ErrConflict, ep.UUID)
+				}
+				continue
+			}
+			ep.Status = core.EpisodePending
+			known[ep.UUID] = ep
+			fresh = append(fresh, ep)
+			created[i] = true
+		}
+		for _, ep := range fresh {
+			s.putEpisode(ep)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return created, nil
+}
+
+// sameEpisode reports whether b re-sends episode a: the same group,
+// source, content and reference time.
+func sameEpisode(a, b core.Episode) bool {
+	return a.GroupID == b.GroupID && a.Source == b.Source && a.Content == b.Content && micro(a.ValidAt).Equal(micro(b.ValidAt))
+}
+
+// putEpisode stores a new episode.
+func (s *Store) putEpisode(ep core.Episode) {
+	ep.ValidAt, ep.CreatedAt = micro(ep.ValidAt), micro(ep.CreatedAt)
+	ep.Warnings = normWarnings(ep.Warnings)
+	ep.Embedding = slices.Clone(ep.Embedding)
+	p := s.partFor(ep.GroupID)
+	p.episodes[ep.UUID] = &episode{Episode: ep, mentions: map[string]bool{}, states: map[string]bool{}}
+	s.owner[core.ScopeEpisodes][ep.UUID] = ep.GroupID
+	p.text[core.ScopeEpisodes].put(ep.UUID, ep.Content)
+}
+
+// normWarnings keeps each warning on one line, as Kuzu stores them (one
+// per line); none is nil.
+func normWarnings(ws []string) []string {
+	if len(ws) == 0 {
+		return nil
+	}
+	out := make([]string, len(ws))
+	for i, w := range ws {
+		out[i] = strings.Join(strings.Fields(w), " ")
+	}
+	if len(out) == 1 && out[0] == "" {
+		return nil
+	}
+	return out
+}
+
+// Apply implements core.Writer.
+func (s *Store) Apply(ctx context.Context, ch core.Change) error {
+	group, err := s.checkChange(&ch)
+	if err != nil || group == "" {
+		return err
+	}
+	return s.write(ctx, func() error {
+		if err := s.checkApply(group, &ch); err != nil {
+			return err
+		}
+		s.applyChange(group, &ch)
+		s.prune(group) // a change may only delete communities
+		return nil
+	})
+}
+
+// checkChange validates a change on its own, before the store is read,
+// and returns its group (empty for an empty change).
+func (s *Store) checkChange(ch *core.Change) (string, error) {
+	group := ""
+	if ch.Group != "" {
+		if err := core.ValidateGroupID(ch.Group); err != nil {
+			return "", fmt.Errorf("change: %w", err)
+		}
+		group = ch.Group
+	}
+	same := func(kind, uuid, g string) error {
+		if err := core.ValidateUUID(uuid); err != nil {
+			return fmt.Errorf("%s: %w", kind, err)
+		}
+		if err := core.ValidateGroupID(g); err != nil {
+			return fmt.Errorf("%s %s: %w", kind, uuid, err)
+		}
+		if group == "" {
+			group = g
+		} else if g != group {
+			return fmt.Errorf("%w: a change spans groups %q and %q", core.ErrInvalid, group, g)
+		}
+		return nil
+	}
+	vec := func(what string, v []float32) error {
+		if v == nil {
+			return nil
+		}
+		return s.checkVec(what, v)
+	}
+	for _, ep := range ch.Episodes {
+		if err := same("episode", ep.UUID, ep.GroupID); err != nil {
+			return "", err
+		}
+		if err := ep.Validate(0); err != nil {
+			return "", fmt.Errorf("episode %s: %w", ep.UUID, err)
+		}
+		if err := vec("episode embedding", ep.Embedding); err != nil {
+			return "", err
+		}
+	}
+	for _, e := range ch.Entities {
+		if err := same("entity", e.UUID, e.GroupID); err != nil {
+			return "", err
+		}
+		if strings.TrimSpace(e.Name) == "" {
+			return "", fmt.Errorf("%w: entity %s has no name", core.ErrInvalid, e.UUID)
+		}
+		for _, l := range e.Labels {
+			if err := core.ValidateLabel(l); err != nil {
+				return "", fmt.Errorf("entity %s: %w", e.UUID, err)
+			}
+		}
+		if err := vec("entity embedding", e.NameEmbedding); err != nil {
+			return "", err
+		}
+		if err := checkAttrs(e.Attributes); err != nil {
+			return "", fmt.Errorf("entity %s: %w", e.UUID, err)
+		}
+	}
+	for _, f := range ch.Facts {
+		if err := same("fact", f.UUID, f.GroupID); err != nil {
+			return "", err
+		}
+		if f.SourceUUID == "" || f.TargetUUID == "" {
+			return "", fmt.Errorf("%w: fact %s needs a source and a target", core.ErrInvalid, f.UUID)
+		}
+		if strings.TrimSpace(f.Text) == "" || strings.TrimSpace(f.Relation) == "" {
+			return "", fmt.Errorf("%w: fact %s needs a relation and a text", core.ErrInvalid, f.UUID)
+		}
+		if err := vec("fact embedding", f.Embedding); err != nil {
+			return "", err
+		}
+		if err := checkAttrs(f.Attributes); err != nil {
+			return "", fmt.Errorf("fact %s: %w", f.UUID, err)
+		}
+	}
+	for _, cm := range ch.Communities {
+		if err := same("community", cm.UUID, cm.GroupID); err != nil {
+			return "", err
+		}
+		if err := vec("community embedding", cm.NameEmbedding); err != nil {
+			return "", err
+		}
+	}
+	if group == "" && (len(ch.Mentions) > 0 || len(ch.DeleteCommunities) > 0) {
+		return "", fmt.Errorf("%w: a change with links or deletions must name its group (Group, or an object of the group)", core.ErrInvalid)
+	}
+	return group, nil
+}
+
+// checkAttrs checks that attributes are JSON, as Kuzu stores them.
+func checkAttrs(m map[string]any) error {
+	if len(m) == 0 {
+		return nil
+	}
+	if _, err := json.Marshal(m); err != nil {
+		return fmt.Errorf("%w: attributes are not JSON: %s", core.ErrInvalid, err)
+	}
+	return nil
+}
+
+// jsonAttrs returns attributes as Kuzu reads them back: through JSON, so
+// that numbers are float64 and structs are maps.
+func jsonAttrs(m map[string]any) map[string]any {
+	if len(m) == 0 {
+		return nil
+	}
+	b, err := json.Marshal(m)
+	if err != nil {
+		return nil // checkAttrs refused it before
+	}
+	var out map[string]any
+	if json.Unmarshal(b, &out) != nil || len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+// checkApply checks a change against the store: it must not take another
+// group's objects (core.ErrConflict) or move a fact's ends
+// (core.ErrConflict), and every object it links must exist in the group,
+// stored or written by the change (core.ErrInvalid). The caller holds the
+// write lock.
+func (s *Store) checkApply(group string, ch *core.Change) error {
+	p := s.part(group)
+	if p == nil {
+		p = newPartition() // nothing stored yet
+	}
+	elsewhere := func(sc core.Scope, kind, id string) error {
+		if g, ok := s.owner[sc][id]; ok && g != group {
+			return fmt.Errorf("%w: %s %s belongs to another group", core.ErrConflict, kind, id)
+		}
+		return nil
+	}
+	episodes := map[string]bool{}
+	for _, ep := range ch.Episodes {
+		if err := elsewhere(core.ScopeEpisodes, "episode", ep.UUID); err != nil {
+			return err
+		}
+		episodes[ep.UUID] = true
+	}
+	entities := map[string]bool{}
+	for _, e := range ch.Entities {
+		if err := elsewhere(core.ScopeEntities, "entity", e.UUID); err != nil {
+			return err
+		}
+		entities[e.UUID] = true
+	}
+	for _, f := range ch.Facts {
+		if err := elsewhere(core.ScopeFacts, "fact", f.UUID); err != nil {
+			return err
+		}
+		if old := p.facts[f.UUID]; old != nil && (old.SourceUUID != f.SourceUUID || old.TargetUUID != f.TargetUUID) {
+			return fmt.Errorf("%w: fact %s cannot change its endpoints", core.ErrConflict, f.UUID)
+		}
+	}
+	for _, cm := range ch.Communities {
+		if err := elsewhere(core.ScopeCommunities, "community", cm.UUID); err != nil {
+			return err
+		}
+	}
+	hasEntity := func(what, id string) error {
+		if !entities[id] && p.entities[id] == nil {
+			return fmt.Errorf("%s: %w: entity %s does not exist in group %s", what, core.ErrInvalid, id, group)
+		}
+		return nil
+	}
+	hasEpisode := func(id string) error {
+		if !episodes[id] && p.episodes[id] == nil {
+			return fmt.Errorf("provenance: %w: episode %s does not exist in group %s", core.ErrInvalid, id, group)
+		}
+		return nil
+	}
+	for _, f := range ch.Facts {
+		if err := hasEntity("fact endpoints", f.SourceUUID); err != nil {
+			return err
+		}
+		if err := hasEntity("fact endpoints", f.TargetUUID); err != nil {
+			return err
+		}
+		for _, ep := range f.Episodes {
+			if err := hasEpisode(ep); err != nil {
+				return err
+			}
+		}
+	}
+	for _, m := range ch.Mentions {
+		if err := hasEpisode(m.Episode); err != nil {
+			return err
+		}
+		if err := hasEntity("mentions", m.Entity); err != nil {
+			return err
+		}
+	}
+	for _, cm := range ch.Communities {
+		for _, m := range cm.Members {
+			if err := hasEntity("community members", m); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// applyChange writes a change checkApply accepted. It cannot fail.
+func (s *Store) applyChange(group string, ch *core.Change) {
+	p := s.partFor(group)
+	for _, ep := range ch.Episodes {
+		s.upsertEpisode(p, ep)
+	}
+	for _, e := range ch.Entities {
+		s.upsertEntity(p, e)
+	}
+	for _, f := range ch.Facts {
+		s.upsertFact(p, f)
+	}
+	for _, f := range ch.Facts {
+		for _, ep := range f.Episodes {
+			p.facts[f.UUID].statedBy[ep] = true
+			p.episodes[ep].states[f.UUID] = true
+		}
+	}
+	for _, m := range ch.Mentions {
+		p.episodes[m.Episode].mentions[m.Entity] = true
+		p.entities[m.Entity].mentionedBy[m.Episode] = true
+	}
+	for _, id := range ch.DeleteCommunities {
+		if p.communities[id] != nil {
+			s.dropCommunity(p, id)
+		}
+	}
+	for _, cm := range ch.Communities {
+		s.upsertCommunity(p, cm)
+	}
+}
+
+// upsertEpisode inserts a new episode as it is given, status included, or
+// updates the processing fields of a stored one (name, description,
+// status, attempts, error, warnings, and the embedding when given): the
+// content, source and times of a stored episode never change.
+func (s *Store) upsertEpisode(p *partition, ep core.Episode) {
+	old := p.episodes[ep.UUID]
+	if old == nil {
+		s.putEpisode(ep)
+		return
+	}
+	old.Name, old.SourceDescription = ep.Name, ep.SourceDescription
+	old.Status, old.Attempts, old.Error = ep.Status, ep.Attempts, ep.Error
+	old.Warnings = normWarnings(ep.Warnings)
+	if ep.Embedding != nil {
+		old.Embedding = slices.Clone(ep.Embedding)
+	}
+}
+
+// upsertEntity inserts an entity or replaces a stored one's name, labels,
+// summary, attributes and, when given, embedding; its creation time stays.
+func (s *Store) upsertEntity(p *partition, e core.Entity) {
+	e.Labels = cloneStrings(e.Labels)
+	e.Attributes = jsonAttrs(e.Attributes)
+	e.NameEmbedding = slices.Clone(e.NameEmbedding)
+	old := p.entities[e.UUID]
+	if old == nil {
+		e.CreatedAt = micro(e.CreatedAt)
+		old = &entity{Entity: e, mentionedBy: map[string]bool{}, facts: map[string]bool{}}
+		p.entities[e.UUID] = old
+		s.owner[core.ScopeEntities][e.UUID] = e.GroupID
+	} else {
+		old.Name, old.Labels, old.Summary, old.Attributes = e.Name, e.Labels, e.Summary, e.Attributes
+		if e.NameEmbedding != nil {
+			old.NameEmbedding = e.NameEmbedding
+		}
+	}
+	old.nameKey, old.acronym = core.NormalizeName(old.Name), core.Acronym(old.Name)
+	p.text[core.ScopeEntities].put(e.UUID, entityText(old.Name, old.Summary))
+}
+
+// upsertFact inserts a fact, linked to its ends, or replaces a stored
+// one's relation, text, attributes, event times, retirement and, when
+// given, embedding. Its ends, creation time and stated end
+// (core.Fact.StatedInvalid, kept when the fact is first written) stay.
+func (s *Store) upsertFact(p *partition, f core.Fact) {
+	f.Attributes = jsonAttrs(f.Attributes)
+	f.Embedding = slices.Clone(f.Embedding)
+	f.ValidAt, f.InvalidAt, f.ExpiredAt = micro(f.ValidAt), micro(f.InvalidAt), micro(f.ExpiredAt)
+	f.Episodes = nil
+	old := p.facts[f.UUID]
+	if old == nil {
+		f.CreatedAt, f.StatedInvalidAt = micro(f.CreatedAt), micro(f.StatedInvalid())
+		old = &fact{Fact: f, statedBy: map[string]bool{}}
+		p.facts[f.UUID] = old
+		s.owner[core.ScopeFacts][f.UUID] = f.GroupID
+		p.entities[f.SourceUUID].facts[f.UUID] = true
+		p.entities[f.TargetUUID].facts[f.UUID] = true
+	} else {
+		old.Relation, old.Text, old.Attributes = f.Relation, f.Text, f.Attributes
+		old.ValidAt, old.InvalidAt, old.ExpiredAt, old.InvalidatedBy = f.ValidAt, f.InvalidAt, f.ExpiredAt, f.InvalidatedBy
+		if f.Embedding != nil {
+			old.Embedding = f.Embedding
+		}
+	}
+	p.text[core.ScopeFacts].put(f.UUID, factText(old.Text, old.Relation))
+}
+
+// upsertCommunity inserts a community or replaces a stored one's name,
+// summary, members and, when given, embedding; its creation time stays.
+func (s *Store) upsertCommunity(p *partition, cm core.Community) {
+	members := slices.Compact(slices.Sorted(slices.Values(cm.Members)))
+	if len(members) == 0 {
+		members = nil
+	}
+	old := p.communities[cm.UUID]
+	if old == nil {
+		cm.CreatedAt = micro(cm.CreatedAt)
+		cm.Members = members
+		cm.NameEmbedding = slices.Clone(cm.NameEmbedding)
+		old = &community{Community: cm}
+		p.communities[cm.UUID] = old
+		s.owner[core.ScopeCommunities][cm.UUID] = cm.GroupID
+	} else {
+		old.Name, old.Summary, old.Members = cm.Name, cm.Summary, members
+		if cm.NameEmbedding != nil {
+			old.NameEmbedding = slices.Clone(cm.NameEmbedding)
+		}
+	}
+	p.text[core.ScopeCommunities].put(cm.UUID, entityText(old.Name, old.Summary))
+}
+
+// dropCommunity removes a community of p.
+func (s *Store) dropCommunity(p *partition, id string) {
+	delete(p.communities, id)
+	delete(s.owner[core.ScopeCommunities], id)
+	p.text[core.ScopeCommunities].del(id)
+}
+
+// The indexed text of each kind of object, as Kuzu's (kuzu/textindex.go):
+// an episode's content, an entity's or a community's name and summary, a
+// fact's text and relation (so that "works" finds WORKS_AT).
+func entityText(name, summary string) string { return name + "\n" + summary }
+
+func factText(text, relation string) string { return text + "\n" + relation }
