@@ -94,15 +94,15 @@ func batch[T any](s *Store, sc core.Scope, groups, ids []string, get func(p *par
 	return out
 }
 
-// listByUUID pages through the objects of kind sc of p that pass keep, in
-// uuid order (mnemo's uuids are UUIDv7, so this is creation order); the
-// cursor is the last uuid of the page.
+// listByUUID pages through the objects of objs (by uuid) that pass keep,
+// in uuid order (mnemo's uuids are UUIDv7, so this is creation order),
+// and copies them with out. The cursor is the last uuid of a page.
 func listByUUID[O, T any](objs map[string]*O, opts core.ListOptions, keep func(*O) bool, out func(*O) T) core.Page[T] {
 	var page core.Page[T]
 	ids := slices.Sorted(maps.Keys(objs))
 	if opts.Cursor != "" {
-		i, _ := slices.BinarySearch(ids, opts.Cursor)
-		if i < len(ids) && ids[i] == opts.Cursor {
+		i, found := slices.BinarySearch(ids, opts.Cursor)
+		if found {
 			i++
 		}
 		ids = ids[i:]

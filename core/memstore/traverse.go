@@ -45,8 +45,9 @@ type seed struct {
 }
 
 // Traverse implements core.Searcher. Depth is at most 6 and Limit
-// defaults to 10. Hits are nearest first, ties by uuid; the seeds
-// themselves are not hits unless another seed reaches them.
+// defaults to 10. Hits are nearest first, ties by uuid. An entity seed is
+// not a hit unless another seed reaches it; the entities an episode seed
+// mentions are hits at distance 1 when they pass the filter.
 func (s *Store) Traverse(ctx context.Context, q core.TraverseQuery) ([]core.Hit, error) {
 	if !q.Scope.Valid() {
 		return nil, fmt.Errorf("%w: unknown scope %q", core.ErrInvalid, q.Scope)
