@@ -34,19 +34,11 @@ func (s *Store) DeleteEpisode(ctx context.Context, group, uuid string) (core.Del
 		d.Restored = p.restore(func(x *fact) bool { return x.InvalidatedBy == uuid })
 		d.Restored += s.deleteFacts(p, alone)
 		d.Facts = len(alone)
-		for id := range ep.states {
-			delete(p.facts[id].statedBy, uuid)
-		}
-		for id := range ep.mentions {
-			delete(p.entities[id].mentionedBy, uuid)
-		}
-		delete(p.episodes, uuid)
-		delete(s.owner[core.ScopeEpisodes], uuid)
-		p.text[core.ScopeEpisodes].del(uuid)
+		s.removeEpisode(p, uuid)
 		d.Episodes = 1
 		for id := range ep.mentions {
 			if e := p.entities[id]; len(e.mentionedBy) == 0 && len(e.facts) == 0 {
-				s.deleteEntity(p, id)
+				s.removeEntity(p, id)
 				d.Entities++
 			}
 		}
@@ -95,8 +87,8 @@ func (p *partition) restore(which func(*fact) bool) int {
 	return n
 }
 
-// deleteFacts removes facts of p with their links, and restores the facts
-// they had invalidated. It returns the number of facts restored.
+// deleteFacts removes facts of p and restores the facts they had
+// invalidated. It returns the number of facts restored.
 func (s *Store) deleteFacts(p *partition, ids []string) int {
 	if len(ids) == 0 {
 		return 0
@@ -105,22 +97,49 @@ func (s *Store) deleteFacts(p *partition, ids []string) int {
 		return x.InvalidatedBy != "" && slices.Contains(ids, x.InvalidatedBy) && !slices.Contains(ids, x.UUID)
 	})
 	for _, id := range ids {
-		f := p.facts[id]
-		delete(p.entities[f.SourceUUID].facts, id)
-		delete(p.entities[f.TargetUUID].facts, id)
-		for ep := range f.statedBy {
-			delete(p.episodes[ep].states, id)
-		}
-		delete(p.facts, id)
-		delete(s.owner[core.ScopeFacts], id)
-		p.text[core.ScopeFacts].del(id)
+		s.removeFact(p, id)
 	}
 	return n
 }
 
-// deleteEntity removes an entity that no episode mentions and no fact
-// touches, and its community memberships.
-func (s *Store) deleteEntity(p *partition, id string) {
+// The remove methods take one object out of p with its links, its
+// embedding and its text, and nothing else: what a deletion takes with it
+// or restores is decided by their callers.
+
+// removeEpisode removes an episode with its mentions and the provenance
+// it gave; the facts it stated and the entities it mentioned stay.
+func (s *Store) removeEpisode(p *partition, id string) {
+	ep := p.episodes[id]
+	for f := range ep.states {
+		delete(p.facts[f].statedBy, id)
+	}
+	for e := range ep.mentions {
+		delete(p.entities[e].mentionedBy, id)
+	}
+	delete(p.episodes, id)
+	delete(s.owner[core.ScopeEpisodes], id)
+	p.text[core.ScopeEpisodes].del(id)
+}
+
+// removeFact removes a fact with its links to its ends and its episodes.
+func (s *Store) removeFact(p *partition, id string) {
+	f := p.facts[id]
+	delete(p.entities[f.SourceUUID].facts, id)
+	delete(p.entities[f.TargetUUID].facts, id)
+	for ep := range f.statedBy {
+		delete(p.episodes[ep].states, id)
+	}
+	delete(p.facts, id)
+	delete(s.owner[core.ScopeFacts], id)
+	p.text[core.ScopeFacts].del(id)
+}
+
+// removeEntity removes an entity that no fact has as an end, with the
+// mentions of it and its community memberships.
+func (s *Store) removeEntity(p *partition, id string) {
+	for ep := range p.entities[id].mentionedBy {
+		delete(p.episodes[ep].mentions, id)
+	}
 	for _, c := range p.communities {
 		if i := slices.Index(c.Members, id); i >= 0 {
 			c.Members = slices.Delete(slices.Clone(c.Members), i, i+1)
