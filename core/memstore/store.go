@@ -3,7 +3,6 @@ package memstore
 import (
 	"context"
 	"fmt"
-	"maps"
 	"math"
 	"slices"
 	"sync"
@@ -149,9 +148,8 @@ func (s *Store) write(ctx context.Context, f func() error) error {
 	return f()
 }
 
-// prune drops group's partition if it holds nothing any more, so that
-// Groups lists only groups that hold something. The caller holds the
-// write lock.
+// prune drops group's partition if it holds nothing any more. The caller
+// holds the write lock.
 func (s *Store) prune(group string) {
 	if p := s.groups[group]; p != nil && p.empty() {
 		delete(s.groups, group)
@@ -204,11 +202,17 @@ func (s *Store) Stats(ctx context.Context, group string) (core.Stats, error) {
 	return st, err
 }
 
-// Groups returns the ids of the groups that hold any object, sorted.
+// Groups implements core.Store: the groups that hold at least one
+// episode, sorted.
 func (s *Store) Groups(ctx context.Context) ([]string, error) {
 	var out []string
 	err := s.read(ctx, func() error {
-		out = slices.Sorted(maps.Keys(s.groups))
+		for g, p := range s.groups {
+			if len(p.episodes) > 0 {
+				out = append(out, g)
+			}
+		}
+		slices.Sort(out)
 		return nil
 	})
 	return out, err
