@@ -2,109 +2,15 @@ package memstore
 
 import (
 	"context"
-	"fmt"
 	"slices"
-	"time"
 
 	"mnemo/core"
 )
 
-// DeleteEpisode implements core.Writer, as Kuzu does: the facts the
-// episode alone stated go, and so do the entities it mentioned that, once
-// those facts are gone, no other episode mentions and no fact touches.
-// Facts that the episode (by stating their end) or the deleted facts had
-// invalidated are restored.
-func (s *Store) DeleteEpisode(ctx context.Context, group, uuid string) (core.Deleted, error) {
-	var d core.Deleted
-	if err := core.ValidateGroupID(group); err != nil {
-		return d, err
-	}
-	err := s.write(ctx, func() error {
-		p := s.part(group)
-		if p == nil || p.episodes[uuid] == nil {
-			return fmt.Errorf("episode %s: %w", uuid, core.ErrNotFound)
-		}
-		ep := p.episodes[uuid]
-		var alone []string
-		for id := range ep.states {
-			if len(p.facts[id].statedBy) == 1 {
-				alone = append(alone, id)
-			}
-		}
-		d.Restored = p.restore(func(x *fact) bool { return x.InvalidatedBy == uuid })
-		d.Restored += s.deleteFacts(p, alone)
-		d.Facts = len(alone)
-		s.removeEpisode(p, uuid)
-		d.Episodes = 1
-		for id := range ep.mentions {
-			if e := p.entities[id]; len(e.mentionedBy) == 0 && len(e.facts) == 0 {
-				s.removeEntity(p, id)
-				d.Entities++
-			}
-		}
-		s.prune(group)
-		return nil
-	})
-	if err != nil {
-		return core.Deleted{}, err
-	}
-	return d, nil
-}
-
-// DeleteFact implements core.Writer.
-func (s *Store) DeleteFact(ctx context.Context, group, uuid string) (core.Deleted, error) {
-	var d core.Deleted
-	if err := core.ValidateGroupID(group); err != nil {
-		return d, err
-	}
-	err := s.write(ctx, func() error {
-		p := s.part(group)
-		if p == nil || p.facts[uuid] == nil {
-			return fmt.Errorf("fact %s: %w", uuid, core.ErrNotFound)
-		}
-		d.Restored = s.deleteFacts(p, []string{uuid})
-		d.Facts = 1
-		s.prune(group)
-		return nil
-	})
-	if err != nil {
-		return core.Deleted{}, err
-	}
-	return d, nil
-}
-
-// restore undoes the invalidation of the facts of p that pass which: each
-// gets its stated end back and is no longer expired. It returns how many
-// it restored.
-func (p *partition) restore(which func(*fact) bool) int {
-	n := 0
-	for _, x := range p.facts {
-		if which(x) {
-			x.InvalidAt, x.ExpiredAt, x.InvalidatedBy = x.StatedInvalidAt, time.Time{}, ""
-			n++
-		}
-	}
-	return n
-}
-
-// deleteFacts removes facts of p and restores the facts they had
-// invalidated. It returns the number of facts restored.
-func (s *Store) deleteFacts(p *partition, ids []string) int {
-	if len(ids) == 0 {
-		return 0
-	}
-	n := p.restore(func(x *fact) bool {
-		return x.InvalidatedBy != "" && slices.Contains(ids, x.InvalidatedBy) && !slices.Contains(ids, x.UUID)
-	})
-	for _, id := range ids {
-		s.removeFact(p, id)
-	}
-	return n
-}
-
-// The remove methods take one object out of p with its links, its
-// embedding and its text, and nothing else: what a deletion takes with it
-// or restores is decided by their callers.
+// Deletions. Apply removes the episodes, facts and entities a Change
+// deletes, each with its links, embedding and text, and nothing else:
+// what deleting an episode or a fact takes with it and restores is the
+// engine's rule (core.Engine.DeleteEpisode), not the store's.
 
 // removeEpisode removes an episode with its mentions and the provenance
 // it gave; the facts it stated and the entities it mentioned stay.

@@ -24,7 +24,9 @@
 //   - Apply updates a stored episode's processing fields only (name,
 //     description, status, attempts, error, warnings, embedding), keeps a
 //     replaced object's creation time and a fact's stated end, and reads
-//     attributes back through JSON, as Kuzu stores them;
+//     attributes back through JSON, as Kuzu stores them; the objects a
+//     Change deletes go with their links and nothing else (what else a
+//     deletion takes or restores is the engine's rule);
 //   - full-text search is BM25 with each group's own statistics, over the
 //     fields Kuzu indexes, with Kuzu's analysis: lower case, letters and
 //     digits, English stop words dropped, Porter2 stems (stem.go);

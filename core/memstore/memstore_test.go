@@ -58,11 +58,11 @@ func TestGroups(t *testing.T) {
 	if got, want := groups(), []string{"g-a", "g-b"}; !slices.Equal(got, want) {
 		t.Errorf("Groups() = %v, want %v", got, want)
 	}
-	if _, err := s.DeleteEpisode(ctx, "g-a", "e2"); err != nil {
-		t.Fatalf("DeleteEpisode: %v", err)
+	if err := s.Apply(ctx, core.Change{Group: "g-a", DeleteEpisodes: []string{"e2"}}); err != nil {
+		t.Fatalf("Apply: %v", err)
 	}
 	if got, want := groups(), []string{"g-b"}; !slices.Equal(got, want) {
-		t.Errorf("Groups() after DeleteEpisode = %v, want %v", got, want)
+		t.Errorf("Groups() after deleting g-a's episode = %v, want %v", got, want)
 	}
 	if err := s.Close(ctx); err != nil {
 		t.Fatalf("Close: %v", err)

@@ -406,6 +406,29 @@ func (s *Store) EntityEpisodes(ctx context.Context, groups []string, uuid string
 	return out, err
 }
 
+// EntityReferences implements core.EntityStore: for each entity of group
+// among uuids, the episodes that mention it and the facts that have it as
+// an end, expired ones included.
+func (s *Store) EntityReferences(ctx context.Context, group string, uuids []string) (map[string]core.References, error) {
+	if err := core.ValidateGroupID(group); err != nil {
+		return nil, err
+	}
+	out := map[string]core.References{}
+	err := s.read(ctx, func() error {
+		p := s.part(group)
+		if p == nil {
+			return nil
+		}
+		for _, id := range uuids {
+			if e := p.entities[id]; e != nil {
+				out[id] = core.References{Mentions: len(e.mentionedBy), Facts: len(e.facts)}
+			}
+		}
+		return nil
+	})
+	return out, err
+}
+
 // ---- facts ----
 
 // Facts implements core.FactStore.
@@ -509,6 +532,29 @@ func (s *Store) FactsOfEntities(ctx context.Context, group string, uuids []strin
 		for _, id := range ids {
 			out = append(out, p.facts[id].out(p, false))
 		}
+		return nil
+	})
+	return out, err
+}
+
+// FactsInvalidatedBy implements core.FactStore: the facts of group whose
+// InvalidatedBy is one of by, in uuid order.
+func (s *Store) FactsInvalidatedBy(ctx context.Context, group string, by []string) ([]core.Fact, error) {
+	if err := core.ValidateGroupID(group); err != nil {
+		return nil, err
+	}
+	var out []core.Fact
+	err := s.read(ctx, func() error {
+		p := s.part(group)
+		if p == nil || len(by) == 0 {
+			return nil
+		}
+		for _, f := range p.facts {
+			if f.InvalidatedBy != "" && slices.Contains(by, f.InvalidatedBy) {
+				out = append(out, f.out(p, false))
+			}
+		}
+		slices.SortFunc(out, func(a, b core.Fact) int { return cmp.Compare(a.UUID, b.UUID) })
 		return nil
 	})
 	return out, err

@@ -110,7 +110,7 @@ func (s *Store) VectorSearch(ctx context.Context, q core.SearchQuery) ([]core.Hi
 	if err := checkSearch(&q); err != nil {
 		return nil, err
 	}
-	if err := s.checkVec("query vector", q.Vector); err != nil {
+	if err := s.checkQuery(q.Vector); err != nil {
 		return nil, err
 	}
 	var hits []core.Hit

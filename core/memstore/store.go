@@ -3,7 +3,6 @@ package memstore
 import (
 	"context"
 	"fmt"
-	"math"
 	"slices"
 	"sync"
 	"time"
@@ -233,17 +232,13 @@ func checkGroups(groups []string) error {
 	return nil
 }
 
-// checkVec validates an embedding: the store's dimension, finite values.
-func (s *Store) checkVec(what string, v []float32) error {
-	if len(v) != s.dim {
-		return fmt.Errorf("%w: %s has dimension %d, the store's is %d", core.ErrInvalid, what, len(v), s.dim)
+// checkQuery validates a query vector: core's rule for embeddings, and
+// not missing.
+func (s *Store) checkQuery(v []float32) error {
+	if v == nil {
+		return fmt.Errorf("%w: the query vector is missing", core.ErrInvalid)
 	}
-	for _, x := range v {
-		if math.IsNaN(float64(x)) || math.IsInf(float64(x), 0) {
-			return fmt.Errorf("%w: %s holds NaN or Inf", core.ErrInvalid, what)
-		}
-	}
-	return nil
+	return core.ValidateVector("query vector", v, s.dim)
 }
 
 // pageSize returns the effective page size of opts.

@@ -12,30 +12,17 @@ import (
 
 // Writes check everything first and change the store only once nothing
 // can fail any more: AddEpisodes and Apply are all or nothing because the
-// checks (checkChange, checkApply) read the store and the changes
-// (applyChange) never return an error.
+// checks (core's Change.Validate and ValidateNewEpisodes, then checkApply,
+// which reads the store) come first and the changes (applyChange) never
+// return an error.
 
 // AddEpisodes implements core.EpisodeStore.
 func (s *Store) AddEpisodes(ctx context.Context, eps []core.Episode) ([]bool, error) {
 	if len(eps) == 0 {
 		return nil, nil
 	}
-	for i := range eps {
-		ep := &eps[i]
-		if ep.UUID == "" {
-			return nil, fmt.Errorf("%w: episode %d has no uuid", core.ErrInvalid, i)
-		}
-		if err := ep.Validate(0); err != nil {
-			return nil, fmt.Errorf("episode %s: %w", ep.UUID, err)
-		}
-		if ep.CreatedAt.IsZero() {
-			return nil, fmt.Errorf("%w: episode %s has no creation time", core.ErrInvalid, ep.UUID)
-		}
-		if ep.Embedding != nil {
-			if err := s.checkVec("episode embedding", ep.Embedding); err != nil {
-				return nil, err
-			}
-		}
+	if err := core.ValidateNewEpisodes(eps, s.dim); err != nil {
+		return nil, err
 	}
 	created := make([]bool, len(eps))
 	err := s.write(ctx, func() error {
@@ -107,7 +94,7 @@ func normWarnings(ws []string) []string {
 
 // Apply implements core.Writer.
 func (s *Store) Apply(ctx context.Context, ch core.Change) error {
-	group, err := s.checkChange(&ch)
+	group, err := ch.Validate(s.dim)
 	if err != nil || group == "" {
 		return err
 	}
@@ -116,122 +103,21 @@ func (s *Store) Apply(ctx context.Context, ch core.Change) error {
 			return err
 		}
 		s.applyChange(group, &ch)
-		s.prune(group) // a change may only delete communities
+		s.prune(group) // a change may delete all the group holds
 		return nil
 	})
 }
 
-// checkChange validates a change on its own, before the store is read,
-// and returns its group (empty for an empty change).
-func (s *Store) checkChange(ch *core.Change) (string, error) {
-	group := ""
-	if ch.Group != "" {
-		if err := core.ValidateGroupID(ch.Group); err != nil {
-			return "", fmt.Errorf("change: %w", err)
-		}
-		group = ch.Group
-	}
-	same := func(kind, uuid, g string) error {
-		if err := core.ValidateUUID(uuid); err != nil {
-			return fmt.Errorf("%s: %w", kind, err)
-		}
-		if err := core.ValidateGroupID(g); err != nil {
-			return fmt.Errorf("%s %s: %w", kind, uuid, err)
-		}
-		if group == "" {
-			group = g
-		} else if g != group {
-			return fmt.Errorf("%w: a change spans groups %q and %q", core.ErrInvalid, group, g)
-		}
-		return nil
-	}
-	vec := func(what string, v []float32) error {
-		if v == nil {
-			return nil
-		}
-		return s.checkVec(what, v)
-	}
-	for _, ep := range ch.Episodes {
-		if err := same("episode", ep.UUID, ep.GroupID); err != nil {
-			return "", err
-		}
-		if err := ep.Validate(0); err != nil {
-			return "", fmt.Errorf("episode %s: %w", ep.UUID, err)
-		}
-		if err := vec("episode embedding", ep.Embedding); err != nil {
-			return "", err
-		}
-	}
-	for _, e := range ch.Entities {
-		if err := same("entity", e.UUID, e.GroupID); err != nil {
-			return "", err
-		}
-		if strings.TrimSpace(e.Name) == "" {
-			return "", fmt.Errorf("%w: entity %s has no name", core.ErrInvalid, e.UUID)
-		}
-		for _, l := range e.Labels {
-			if err := core.ValidateLabel(l); err != nil {
-				return "", fmt.Errorf("entity %s: %w", e.UUID, err)
-			}
-		}
-		if err := vec("entity embedding", e.NameEmbedding); err != nil {
-			return "", err
-		}
-		if err := checkAttrs(e.Attributes); err != nil {
-			return "", fmt.Errorf("entity %s: %w", e.UUID, err)
-		}
-	}
-	for _, f := range ch.Facts {
-		if err := same("fact", f.UUID, f.GroupID); err != nil {
-			return "", err
-		}
-		if f.SourceUUID == "" || f.TargetUUID == "" {
-			return "", fmt.Errorf("%w: fact %s needs a source and a target", core.ErrInvalid, f.UUID)
-		}
-		if strings.TrimSpace(f.Text) == "" || strings.TrimSpace(f.Relation) == "" {
-			return "", fmt.Errorf("%w: fact %s needs a relation and a text", core.ErrInvalid, f.UUID)
-		}
-		if err := vec("fact embedding", f.Embedding); err != nil {
-			return "", err
-		}
-		if err := checkAttrs(f.Attributes); err != nil {
-			return "", fmt.Errorf("fact %s: %w", f.UUID, err)
-		}
-	}
-	for _, cm := range ch.Communities {
-		if err := same("community", cm.UUID, cm.GroupID); err != nil {
-			return "", err
-		}
-		if err := vec("community embedding", cm.NameEmbedding); err != nil {
-			return "", err
-		}
-	}
-	if group == "" && (len(ch.Mentions) > 0 || len(ch.DeleteCommunities) > 0) {
-		return "", fmt.Errorf("%w: a change with links or deletions must name its group (Group, or an object of the group)", core.ErrInvalid)
-	}
-	return group, nil
-}
-
-// checkAttrs checks that attributes are JSON, as Kuzu stores them.
-func checkAttrs(m map[string]any) error {
-	if len(m) == 0 {
-		return nil
-	}
-	if _, err := json.Marshal(m); err != nil {
-		return fmt.Errorf("%w: attributes are not JSON: %s", core.ErrInvalid, err)
-	}
-	return nil
-}
-
 // jsonAttrs returns attributes as Kuzu reads them back: through JSON, so
-// that numbers are float64 and structs are maps.
+// that numbers are float64 and structs are maps. Change.Validate has
+// checked that they encode.
 func jsonAttrs(m map[string]any) map[string]any {
 	if len(m) == 0 {
 		return nil
 	}
 	b, err := json.Marshal(m)
 	if err != nil {
-		return nil // checkAttrs refused it before
+		return nil
 	}
 	var out map[string]any
 	if json.Unmarshal(b, &out) != nil || len(out) == 0 {
@@ -240,11 +126,12 @@ func jsonAttrs(m map[string]any) map[string]any {
 	return out
 }
 
-// checkApply checks a change against the store: it must not take another
-// group's objects (core.ErrConflict) or move a fact's ends
-// (core.ErrConflict), and every object it links must exist in the group,
-// stored or written by the change (core.ErrInvalid). The caller holds the
-// write lock.
+// checkApply checks a change against the store, as core.Change says: it
+// must not take another group's objects or move a fact's ends
+// (core.ErrConflict), every object it links must exist in the group,
+// stored or written by the change (core.ErrInvalid), and an entity it
+// deletes must not be an end of a fact that stays (core.ErrConflict). The
+// caller holds the write lock.
 func (s *Store) checkApply(group string, ch *core.Change) error {
 	p := s.part(group)
 	if p == nil {
@@ -323,6 +210,21 @@ func (s *Store) checkApply(group string, ch *core.Change) error {
 			}
 		}
 	}
+	gone := setOf(ch.DeleteFacts...)
+	for _, id := range ch.DeleteEntities {
+		if e := p.entities[id]; e != nil {
+			for f := range e.facts {
+				if !gone[f] {
+					return fmt.Errorf("%w: entity %s is an endpoint of fact %s", core.ErrConflict, id, f)
+				}
+			}
+		}
+		for _, f := range ch.Facts {
+			if (f.SourceUUID == id || f.TargetUUID == id) && !gone[f.UUID] {
+				return fmt.Errorf("%w: entity %s is an endpoint of fact %s", core.ErrConflict, id, f.UUID)
+			}
+		}
+	}
 	return nil
 }
 
@@ -355,6 +257,24 @@ func (s *Store) applyChange(group string, ch *core.Change) {
 	}
 	for _, cm := range ch.Communities {
 		s.upsertCommunity(p, cm)
+	}
+	// Deletions come last; uuids that name no object of the group are
+	// skipped. A deleted episode leaves the facts it stated, a deleted
+	// fact its ends: what goes with them is the engine's decision.
+	for _, id := range ch.DeleteFacts {
+		if p.facts[id] != nil {
+			s.removeFact(p, id)
+		}
+	}
+	for _, id := range ch.DeleteEpisodes {
+		if p.episodes[id] != nil {
+			s.removeEpisode(p, id)
+		}
+	}
+	for _, id := range ch.DeleteEntities {
+		if p.entities[id] != nil {
+			s.removeEntity(p, id)
+		}
 	}
 }
 
