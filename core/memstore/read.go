@@ -126,23 +126,6 @@ func listByUUID[O, T any](objs map[string]*O, opts core.ListOptions, keep func(*
 
 // ---- episodes ----
 
-// Episode implements core.EpisodeStore.
-func (s *Store) Episode(ctx context.Context, groups []string, uuid string) (core.Episode, error) {
-	var ep core.Episode
-	if err := checkGroups(groups); err != nil {
-		return ep, err
-	}
-	err := s.read(ctx, func() error {
-		p := s.find(core.ScopeEpisodes, groups, uuid)
-		if p == nil {
-			return fmt.Errorf("episode %s: %w", uuid, core.ErrNotFound)
-		}
-		ep = p.episodes[uuid].out(false)
-		return nil
-	})
-	return ep, err
-}
-
 // Episodes implements core.EpisodeStore.
 func (s *Store) Episodes(ctx context.Context, groups []string, uuids []string, opts core.GetOptions) ([]core.Episode, error) {
 	if err := checkGroups(groups); err != nil {
