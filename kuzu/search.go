@@ -319,8 +319,17 @@ func (s *Store) Traverse(ctx context.Context, q core.TraverseQuery) ([]core.Hit,
 			if err := bfs(ctx, c, q, seeds, "Entity", 2*q.Depth, func(n int) int { return n / 2 }, dist); err != nil {
 				return err
 			}
+			// The entities an episode seed mentions are hits too, when
+			// they pass the filter.
+			var mentioned []string
 			for id, d := range seeds {
-				if d > 0 && (dist[id] == 0 || d < dist[id]) {
+				if d > 0 {
+					mentioned = append(mentioned, id)
+				}
+			}
+			ok := s.cat.passing(core.ScopeEntities, mentioned, q.Filter, len(mentioned))
+			for _, id := range mentioned {
+				if d := seeds[id]; ok[id] && (dist[id] == 0 || d < dist[id]) {
 					dist[id] = d
 				}
 			}

@@ -31,9 +31,8 @@
 //     fields Kuzu indexes, with Kuzu's analysis: lower case, letters and
 //     digits, English stop words dropped, Porter2 stems (stem.go);
 //   - traversals walk every fact between the entities, retired ones too,
-//     and the Filter applies to the objects found. One difference: the
-//     entities an episode seed mentions are hits only if they pass the
-//     Filter (Kuzu returns them whatever the Filter).
+//     and the Filter applies to the objects found, the entities an
+//     episode seed mentions included.
 //
 // # Concurrency and ownership
 //

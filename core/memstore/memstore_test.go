@@ -72,51 +72,6 @@ func TestGroups(t *testing.T) {
 	}
 }
 
-// TestTraverseFiltersEpisodeSeeds checks that the entities an episode seed
-// mentions are hits only when they pass the filter.
-func TestTraverseFiltersEpisodeSeeds(t *testing.T) {
-	ctx := t.Context()
-	s := open(t)
-	const g = "g"
-	if _, err := s.AddEpisodes(ctx, []core.Episode{episode(g, "e1")}); err != nil {
-		t.Fatalf("AddEpisodes: %v", err)
-	}
-	err := s.Apply(ctx, core.Change{
-		Entities: []core.Entity{
-			{UUID: "n1", GroupID: g, Name: "Alice", Labels: []string{"Person"}, CreatedAt: t0},
-			{UUID: "n2", GroupID: g, Name: "Acme", Labels: []string{"Org"}, CreatedAt: t0},
-		},
-		Mentions: []core.Mention{{Episode: "e1", Entity: "n1"}, {Episode: "e1", Entity: "n2"}},
-	})
-	if err != nil {
-		t.Fatalf("Apply: %v", err)
-	}
-	tests := []struct {
-		name   string
-		labels []string
-		want   []string
-	}{
-		{"no filter", nil, []string{"n1", "n2"}},
-		{"persons", []string{"Person"}, []string{"n1"}},
-		{"robots", []string{"Robot"}, nil},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			hits, err := s.Traverse(ctx, core.TraverseQuery{Scope: core.ScopeEntities, Groups: []string{g}, Seeds: []string{"e1"}, Filter: core.Filter{Labels: tt.labels}})
-			if err != nil {
-				t.Fatalf("Traverse: %v", err)
-			}
-			var got []string
-			for _, h := range hits {
-				got = append(got, h.UUID)
-			}
-			if !slices.Equal(got, tt.want) {
-				t.Errorf("Traverse(e1, labels %v) = %v, want %v", tt.labels, got, tt.want)
-			}
-		})
-	}
-}
-
 func TestNewPanicsOnBadDimension(t *testing.T) {
 	defer func() {
 		if recover() == nil {

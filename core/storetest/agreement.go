@@ -279,3 +279,31 @@ func (w *agreementWorld) factsByID(id string) core.Fact {
 	}
 	return w.factsByUUID[id]
 }
+
+// testTraverseEpisodeSeeds checks that the entities an episode seed
+// mentions, one hop away, are hits only when they pass the filter, as
+// every other hit.
+func testTraverseEpisodeSeeds(t *testing.T, s core.Store) {
+	ctx := t.Context()
+	a, _ := seedBoth(t, s)
+	for _, c := range []struct {
+		name   string
+		filter core.Filter
+		want   []string
+	}{
+		{"no filter", core.Filter{}, []string{a.alice, a.acme, a.paris}},
+		{"persons", core.Filter{Labels: []string{"Person"}}, []string{a.alice}},
+		{"robots", core.Filter{Labels: []string{"Robot"}}, nil},
+		{"known before e1's entities", core.Filter{KnownAt: c1.Add(-time.Second)}, nil},
+	} {
+		hits, err := s.Traverse(ctx, core.TraverseQuery{Scope: core.ScopeEntities, Groups: []string{groupA}, Seeds: []string{a.e1}, Depth: 1, Limit: 50, Filter: c.filter})
+		must(t, "Traverse", err)
+		var got []string
+		for _, h := range hits {
+			if h.Distance == 1 {
+				got = append(got, h.UUID)
+			}
+		}
+		check(t, "Traverse from episode e1 at distance 1, "+c.name, sorted(got), sorted(c.want))
+	}
+}

@@ -72,6 +72,7 @@ func Run(t *testing.T, open func(t *testing.T) core.Store) {
 		{"ListEmbeddings", testListEmbeddings},
 		{"CallerOwnsResults", testCallerOwnsResults},
 		{"Traverse", testTraverse},
+		{"Traverse/EpisodeSeedsFiltered", testTraverseEpisodeSeeds},
 		{"Concurrent", testConcurrent},
 		{"Close", testClose},
 		{"VectorSearch/Recall", testVectorRecall},
