@@ -46,8 +46,10 @@ type Config struct {
 
 // StoreConfig chooses the store and sizes the embedded database.
 type StoreConfig struct {
-	// Backend is the store: "kuzu", the embedded Kuzu database in DB.
-	// Default: kuzu.
+	// Backend is the store: "kuzu", the embedded Kuzu database in DB, or
+	// "memory", an in-memory store (core/memstore) that keeps nothing
+	// once the process ends, for trying mnemo without a database file.
+	// The other store settings apply to Kuzu only. Default: kuzu.
 	Backend string `toml:"backend" json:"backend"`
 	// BufferPoolMB is Kuzu's page cache in MiB, which also holds the
 	// updates committed since the last checkpoint. Default: an eighth of
@@ -162,7 +164,8 @@ type PluginsConfig struct {
 	// Dir holds extra plugins (<name>.wasm), watched for changes.
 	// Default: none.
 	Dir string `toml:"dir" json:"dir"`
-	// CacheDir is the compilation cache. Default: <db>/wasm-cache.
+	// CacheDir is the compilation cache. Default: <db>/wasm-cache; none
+	// (compiled in memory) with the memory store.
 	CacheDir string `toml:"cache_dir" json:"cache_dir"`
 	// MemoryLimitMB caps each plugin instance. Default: 32.
 	MemoryLimitMB int `toml:"memory_limit_mb" json:"memory_limit_mb"`
@@ -398,7 +401,9 @@ func (c Config) withDefaults() Config {
 	if c.LLM.MaxConcurrency == 0 {
 		c.LLM.MaxConcurrency = 8
 	}
-	if c.Plugins.CacheDir == "" {
+	if c.Plugins.CacheDir == "" && c.Store.Backend != "memory" {
+		// A memory store writes nothing to disk: its plugins compile into
+		// memory too.
 		c.Plugins.CacheDir = filepath.Join(c.DB, "wasm-cache")
 	}
 	if c.Plugins.Reload == 0 {

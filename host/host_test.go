@@ -37,9 +37,25 @@ func openHost(t *testing.T, mutate func(*host.Config)) *host.Host {
 	return h
 }
 
+// TestOfflineIngestEndToEnd ingests, resolves and invalidates on each
+// store: Kuzu, and the memory store, which must leave nothing on disk.
 func TestOfflineIngestEndToEnd(t *testing.T) {
+	t.Run("kuzu", func(t *testing.T) { offlineIngestEndToEnd(t, openHost(t, nil)) })
+	t.Run("memory", func(t *testing.T) {
+		db := filepath.Join(t.TempDir(), "never-created")
+		h := openHost(t, func(c *host.Config) {
+			c.Store.Backend = "memory"
+			c.DB = db
+		})
+		offlineIngestEndToEnd(t, h)
+		if _, err := os.Stat(db); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("the memory store left %s on disk (Stat: %v)", db, err)
+		}
+	})
+}
+
+func offlineIngestEndToEnd(t *testing.T, h *host.Host) {
 	ctx := context.Background()
-	h := openHost(t, nil)
 	ref := time.Date(2024, 3, 1, 10, 0, 0, 0, time.UTC)
 	res, err := h.Engine.Ingest(ctx, []core.Episode{
 		{GroupID: "g1", Source: core.SourceMessage, Content: "Alice: I work at Acme and I live in Paris.", ValidAt: ref},

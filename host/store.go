@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"mnemo/core"
+	"mnemo/core/memstore"
 	"mnemo/kuzu"
 )
 
@@ -16,7 +17,7 @@ import (
 // Admin for upkeep (internal/lint enforces it).
 
 // storeBackends lists the values store.backend accepts.
-func storeBackends() []string { return []string{"kuzu"} }
+func storeBackends() []string { return []string{"kuzu", "memory"} }
 
 // openStore opens the store the configuration names, for embeddings of
 // dimension dim.
@@ -32,6 +33,11 @@ func openStore(ctx context.Context, cfg Config, dim int, log *slog.Logger) (core
 			return nil, err // not a typed nil in the interface
 		}
 		return s, nil
+	case "memory":
+		if log != nil {
+			log.Warn("store.backend is memory: nothing is written to disk, and everything is lost when the process ends")
+		}
+		return memstore.New(dim), nil
 	}
 	return nil, fmt.Errorf("%w: store.backend %q: want one of %s", core.ErrInvalid, cfg.Store.Backend, strings.Join(storeBackends(), ", "))
 }

@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -193,5 +195,29 @@ func TestConfigCheck(t *testing.T) {
 	r = mnemo(t, filepath.Join(dir, "db"), "", "config", "check", "--config", bad)
 	if r.code != 1 || !strings.Contains(r.stderr, "unknown settings llm.modle") {
 		t.Errorf("config check of a misspelled setting = exit %d %q, want 1 naming llm.modle", r.code, r.stderr)
+	}
+}
+
+// TestStoreMemory runs a command on the memory store: it ingests and
+// resolves as on Kuzu, and leaves no database directory behind; an unknown
+// store is refused.
+func TestStoreMemory(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "db")
+	in := strings.Join(strings.Split(cliEpisodes, "\n")[:2], "\n")
+	r := ok(t, db, in, "ingest", "--store", "memory", "--group", "mem", "-")
+	for _, want := range []string{"ingested 2 episodes", "2 done, 0 failed", "invalidations: 1 facts superseded"} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("ingest --store memory summary lacks %q:\n%s", want, r.stdout)
+		}
+	}
+	if !strings.Contains(r.stderr, "store.backend is memory") {
+		t.Errorf("ingest --store memory does not warn that nothing is kept:\n%s", r.stderr)
+	}
+	if _, err := os.Stat(db); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("ingest --store memory created %s (Stat: %v)", db, err)
+	}
+	r = mnemo(t, db, in, "ingest", "--store", "cassandra", "--group", "mem", "-")
+	if r.code == 0 || !strings.Contains(r.stderr, `store.backend "cassandra"`) {
+		t.Errorf("ingest --store cassandra = exit %d, want a refusal naming store.backend:\n%s", r.code, r.stderr)
 	}
 }

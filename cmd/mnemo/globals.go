@@ -14,11 +14,12 @@ import (
 	"mnemo/host"
 )
 
-// globals are the options every command takes (--db, --config) and the
-// process's streams.
+// globals are the options every command takes (--db, --config, --store)
+// and the process's streams.
 type globals struct {
 	db     string
 	config string
+	store  string
 
 	stdin          io.Reader
 	stdout, stderr io.Writer
@@ -30,6 +31,7 @@ type globals struct {
 func (g *globals) register(fs *flag.FlagSet) {
 	fs.StringVar(&g.db, "db", g.db, "database `DIR` (default $MNEMO_DB, else ./mnemo-data)")
 	fs.StringVar(&g.config, "config", g.config, "configuration `FILE` (TOML, or JSON by extension)")
+	fs.StringVar(&g.store, "store", g.store, "store `BACKEND`: kuzu (default, the database in --db) or memory (nothing kept when the process ends)")
 }
 
 // flags returns a command's flag set with the global flags defined.
@@ -56,13 +58,17 @@ func parse(fs *flag.FlagSet, args []string) (bool, int) {
 	return true, 0
 }
 
-// getenvWith returns the environment with MNEMO_DB replaced by --db when it
-// is given, so that settings derived from the database directory (the wasm
-// cache) follow it.
+// getenvWith returns the environment with MNEMO_DB replaced by --db and
+// MNEMO_STORE_BACKEND by --store when they are given, so that they
+// override the configuration file and settings derived from the database
+// directory (the wasm cache) follow it.
 func (g *globals) getenvWith() func(string) string {
 	return func(k string) string {
 		if k == "MNEMO_DB" && g.db != "" {
 			return g.db
+		}
+		if k == "MNEMO_STORE_BACKEND" && g.store != "" {
+			return g.store
 		}
 		return g.getenv(k)
 	}
