@@ -83,6 +83,12 @@ func (s *leakyStore) ListEntities(_ context.Context, group string, opts ListOpti
 	return Page[Entity]{Items: []Entity{{UUID: "na", GroupID: "a"}, {UUID: "nb", GroupID: "b"}}}, nil
 }
 
+func (s *leakyStore) ListEpisodes(_ context.Context, group string, opts ListOptions) (Page[Episode], error) {
+	s.calls++
+	s.listOpts = opts
+	return Page[Episode]{Items: []Episode{{UUID: "eb", GroupID: "b"}, {UUID: "ea", GroupID: "a"}}}, nil
+}
+
 func (s *leakyStore) ListCommunities(_ context.Context, group string, opts ListOptions) (Page[Community], error) {
 	s.calls++
 	s.listOpts = opts
@@ -173,6 +179,10 @@ func TestReadsKeepTheirGroups(t *testing.T) {
 			p, err := e.ListEntities(ctx, "a", ListOptions{})
 			return uuidsOf(p.Items, func(x Entity) string { return x.UUID }), err
 		}, []string{"na"}},
+		{"ListEpisodes", func() ([]string, error) {
+			p, err := e.ListEpisodes(ctx, "a", ListOptions{})
+			return uuidsOf(p.Items, func(x Episode) string { return x.UUID }), err
+		}, []string{"ea"}},
 		{"ListCommunities", func() ([]string, error) {
 			p, err := e.ListCommunities(ctx, "a", ListOptions{})
 			return uuidsOf(p.Items, func(x Community) string { return x.UUID }), err
@@ -241,6 +251,7 @@ func TestReadsCheckGroups(t *testing.T) {
 		{"ListEntities", func() error { _, err := e.ListEntities(ctx, bad, ListOptions{}); return err }},
 		{"ListFacts", func() error { _, err := e.ListFacts(ctx, bad, ListOptions{}); return err }},
 		{"ListCommunities", func() error { _, err := e.ListCommunities(ctx, bad, ListOptions{}); return err }},
+		{"ListEpisodes", func() error { _, err := e.ListEpisodes(ctx, bad, ListOptions{}); return err }},
 		{"ListEntities label", func() error {
 			_, err := e.ListEntities(ctx, "a", ListOptions{Filter: Filter{Labels: []string{"no spaces"}}})
 			return err

@@ -24,7 +24,15 @@ func (e *Engine) ListEpisodes(ctx context.Context, group string, opts ListOption
 	if opts.Status != "" && !opts.Status.Valid() {
 		return Page[Episode]{}, invalidf("episode status %q: want pending, done or failed", opts.Status)
 	}
-	return e.store.ListEpisodes(ctx, group, opts)
+	if err := e.listable(group, ScopeEpisodes, &opts); err != nil {
+		return Page[Episode]{}, err
+	}
+	p, err := e.store.ListEpisodes(ctx, group, opts)
+	if err != nil {
+		return Page[Episode]{}, err
+	}
+	p.Items = keep(e, []string{group}, p.Items, "episode", func(x Episode) (string, string) { return x.GroupID, x.UUID })
+	return p, nil
 }
 
 // Retry queues failed episodes of a group again: those named by uuids, or
