@@ -169,8 +169,8 @@ type Engine struct {
 	log      *slog.Logger
 
 	ingest IngestOptions
-	// search's DefaultRecipe and GroupRecipes change under recipeMu
-	// (SetRecipeChoice); its other fields are fixed at Open.
+	// search's Recipes, DefaultRecipe and GroupRecipes change under
+	// recipeMu (SetRecipes); its other fields are fixed at Open.
 	recipeMu sync.RWMutex
 	search   SearchOptions
 	comm     CommunityOptions

@@ -217,6 +217,9 @@ type Plugins struct {
 	Reranker       Reranker
 	Summarizer     Summarizer
 	Ontology       *Ontology
+	// Rerankers are rerank plugins by name, for the recipes that name
+	// theirs (ScopeConfig.Plugin).
+	Rerankers map[string]Reranker
 }
 
 // PluginSets chooses the plugins of a group. host implements it from its

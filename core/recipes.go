@@ -120,6 +120,8 @@ const customRecipe = "custom"
 
 // Recipes returns a copy of the engine's recipes, built-in and configured.
 func (e *Engine) Recipes() map[string]Recipe {
+	e.recipeMu.RLock()
+	defer e.recipeMu.RUnlock()
 	out := make(map[string]Recipe, len(e.search.Recipes))
 	for name, r := range e.search.Recipes {
 		out[name] = r.clone()
@@ -127,22 +129,24 @@ func (e *Engine) Recipes() map[string]Recipe {
 	return out
 }
 
-// SetRecipeChoice replaces the recipe searches use when a request names
-// none: SearchOptions.DefaultRecipe ("" for the built-in default) and
-// GroupRecipes, as a reload of the configuration does. Searches under way
-// keep the choice they started with. A name that is no recipe of the
-// engine is an error wrapping ErrInvalid, and nothing changes. It is safe
-// for concurrent use.
-func (e *Engine) SetRecipeChoice(defaultRecipe string, groupRecipes map[string]string) error {
+// SetRecipes replaces the configured recipes and the choice of recipe for
+// searches that name none, as a reload of the configuration does: recipes
+// are SearchOptions.Recipes (added to the built-ins, or replacing those of
+// the same name), defaultRecipe SearchOptions.DefaultRecipe ("" for the
+// built-in default) and groupRecipes SearchOptions.GroupRecipes. Searches
+// under way keep the recipe they started with. An invalid recipe, or a
+// choice naming no recipe, is an error wrapping ErrInvalid, and nothing
+// changes. It is safe for concurrent use.
+func (e *Engine) SetRecipes(recipes map[string]Recipe, defaultRecipe string, groupRecipes map[string]string) error {
 	e.recipeMu.Lock()
 	defer e.recipeMu.Unlock()
 	next := e.search
-	next.DefaultRecipe, next.GroupRecipes = defaultRecipe, groupRecipes
-	next = next.withDefaults()
+	next.Recipes, next.DefaultRecipe, next.GroupRecipes = recipes, defaultRecipe, groupRecipes
 	if err := next.Validate(); err != nil {
 		return err
 	}
-	e.search.DefaultRecipe, e.search.GroupRecipes = next.DefaultRecipe, next.GroupRecipes
+	next = next.withDefaults()
+	e.search.Recipes, e.search.DefaultRecipe, e.search.GroupRecipes = next.Recipes, next.DefaultRecipe, next.GroupRecipes
 	return nil
 }
 

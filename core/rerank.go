@@ -299,7 +299,14 @@ func (s *search) plugin(ctx context.Context, sc Scope, c ScopeConfig, cands []*c
 		}
 		return byRRF(cands), []string{fmt.Sprintf("%s: the plugins of group %s are unavailable (%v); ordered by rrf", sc, group, err)}, nil
 	}
-	if p.Reranker == nil {
+	rr, which := p.Reranker, "the rerank plugin of group "+group
+	if c.Plugin != "" {
+		rr, which = p.Rerankers[c.Plugin], "the rerank plugin "+c.Plugin
+		if rr == nil {
+			return byRRF(cands), []string{fmt.Sprintf("%s: group %s has no rerank plugin %s; ordered by rrf", sc, group, c.Plugin)}, nil
+		}
+	}
+	if rr == nil {
 		return byRRF(cands), []string{fmt.Sprintf("%s: group %s has no rerank plugin; ordered by rrf", sc, group)}, nil
 	}
 	ids := candIDs(cands)
@@ -336,12 +343,12 @@ func (s *search) plugin(ctx context.Context, sc Scope, c ScopeConfig, cands []*c
 		}
 		req.Candidates = append(req.Candidates, rc)
 	}
-	scored, err := p.Reranker.Rerank(ctx, req)
+	scored, err := rr.Rerank(ctx, req)
 	if err != nil {
 		if abandoned(ctx) {
 			return nil, nil, err
 		}
-		return byRRF(cands), []string{fmt.Sprintf("%s: the rerank plugin of group %s failed (%v); ordered by rrf", sc, group, err)}, nil
+		return byRRF(cands), []string{fmt.Sprintf("%s: %s failed (%v); ordered by rrf", sc, which, err)}, nil
 	}
 	out := make([]*cand, 0, len(scored))
 	for _, sd := range scored {

@@ -175,6 +175,10 @@ type ScopeConfig struct {
 	// PluginEmbeddings sends the candidates' embeddings to the rerank
 	// plugin.
 	PluginEmbeddings bool
+	// Plugin names the rerank plugin RerankPlugin hands the candidates to
+	// (Plugins.Rerankers), whatever the group's own (Plugins.Reranker).
+	// Setting it implies RerankPlugin. The default is the group's.
+	Plugin string
 }
 
 func (c ScopeConfig) withDefaults() ScopeConfig {
@@ -183,6 +187,9 @@ func (c ScopeConfig) withDefaults() ScopeConfig {
 	}
 	if c.Reranker == "" {
 		c.Reranker = RerankRRF
+		if c.Plugin != "" {
+			c.Reranker = RerankPlugin
+		}
 	}
 	if c.Limit <= 0 {
 		c.Limit = 10
@@ -243,6 +250,9 @@ func (c ScopeConfig) Validate(sc Scope) error {
 		if !supports(c.Reranker, sc) {
 			return invalidf("%s: reranker %q does not apply to %s", sc, c.Reranker, sc)
 		}
+	}
+	if c.Plugin != "" && c.Reranker != "" && c.Reranker != RerankPlugin {
+		return invalidf("%s: plugin %q needs the plugin reranker, not %q", sc, c.Plugin, c.Reranker)
 	}
 	switch {
 	case c.Limit < 0 || c.Candidates < 0 || c.BFSDepth < 0 || c.MaxHops < 0:

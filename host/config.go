@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -146,11 +147,88 @@ type IngestConfig struct {
 	Batch int `toml:"batch" json:"batch"`
 }
 
-// SearchConfig sets the default recipes.
+// SearchConfig defines recipes and chooses the recipe of searches that
+// name none.
 type SearchConfig struct {
 	DefaultRecipe string `toml:"default_recipe" json:"default_recipe"`
 	// GroupRecipes maps group ids or patterns ("team-*") to recipes.
 	GroupRecipes map[string]string `toml:"group_recipes" json:"group_recipes,omitempty"`
+	// Recipes defines recipes by name, beside the built-ins
+	// (core.BuiltinRecipes); one named like a built-in replaces it.
+	Recipes map[string]RecipeConfig `toml:"recipes" json:"recipes,omitempty"`
+}
+
+// RecipeConfig is a recipe written in the configuration: core.Recipe.
+type RecipeConfig struct {
+	Description string `toml:"description" json:"description,omitempty"`
+	// Scopes configures each scope searched, by name (facts, entities,
+	// episodes, communities); scopes absent are not searched.
+	Scopes map[string]ScopeRecipeConfig `toml:"scopes" json:"scopes"`
+}
+
+// ScopeRecipeConfig configures the search of one scope of a recipe:
+// core.ScopeConfig, whose comments give the defaults.
+type ScopeRecipeConfig struct {
+	Methods  []string `toml:"methods" json:"methods,omitempty"`
+	Reranker string   `toml:"reranker" json:"reranker,omitempty"`
+	// Plugin names the rerank plugin of the "plugin" reranker (a built-in
+	// or a file of the plugins directory), whatever the group's plugin
+	// set says; it implies reranker = "plugin".
+	Plugin           string             `toml:"plugin" json:"plugin,omitempty"`
+	Limit            int                `toml:"limit" json:"limit,omitempty"`
+	Candidates       int                `toml:"candidates" json:"candidates,omitempty"`
+	MinScore         float64            `toml:"min_score" json:"min_score,omitempty"`
+	MinSimilarity    float64            `toml:"min_similarity" json:"min_similarity,omitempty"`
+	RRFK             float64            `toml:"rrf_k" json:"rrf_k,omitempty"`
+	Weights          map[string]float64 `toml:"weights" json:"weights,omitempty"`
+	MMRLambda        float64            `toml:"mmr_lambda" json:"mmr_lambda,omitempty"`
+	BFSDepth         int                `toml:"bfs_depth" json:"bfs_depth,omitempty"`
+	MaxHops          int                `toml:"max_hops" json:"max_hops,omitempty"`
+	PluginEmbeddings bool               `toml:"plugin_embeddings" json:"plugin_embeddings,omitempty"`
+}
+
+// CoreRecipes returns the recipes of the configuration as the engine takes
+// them (core.SearchOptions.Recipes), without the built-ins.
+func (c SearchConfig) CoreRecipes() map[string]core.Recipe {
+	if len(c.Recipes) == 0 {
+		return nil
+	}
+	out := make(map[string]core.Recipe, len(c.Recipes))
+	for name, rc := range c.Recipes {
+		r := core.Recipe{Description: rc.Description, Scopes: make(map[core.Scope]core.ScopeConfig, len(rc.Scopes))}
+		for sc, s := range rc.Scopes {
+			r.Scopes[core.Scope(sc)] = core.ScopeConfig{
+				Methods: s.Methods, Reranker: s.Reranker, Plugin: s.Plugin, Limit: s.Limit, Candidates: s.Candidates,
+				MinScore: s.MinScore, MinSimilarity: s.MinSimilarity, RRFK: s.RRFK, Weights: s.Weights,
+				MMRLambda: s.MMRLambda, BFSDepth: s.BFSDepth, MaxHops: s.MaxHops, PluginEmbeddings: s.PluginEmbeddings,
+			}
+		}
+		out[name] = r
+	}
+	return out
+}
+
+// allRecipes returns the built-in recipes with the configured ones.
+func (c SearchConfig) allRecipes() map[string]core.Recipe {
+	all := core.BuiltinRecipes()
+	for name, r := range c.CoreRecipes() {
+		all[name] = r
+	}
+	return all
+}
+
+// rerankPlugins lists the rerank plugins the configured recipes name.
+func (c SearchConfig) rerankPlugins() []string {
+	var out []string
+	for _, r := range c.Recipes {
+		for _, s := range r.Scopes {
+			if s.Plugin != "" && !slices.Contains(out, s.Plugin) {
+				out = append(out, s.Plugin)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // CommunityConfig tunes the community tier.
@@ -492,10 +570,8 @@ func (c Config) Validate() error {
 			}
 		}
 	}
-	for p := range c.Search.GroupRecipes {
-		if err := validatePattern(p); err != nil {
-			return bad("search.group_recipes: %s", err)
-		}
+	if err := c.Search.validate(); err != nil {
+		return fmt.Errorf("%w: configuration: %w", core.ErrInvalid, err)
 	}
 	for i, k := range c.HTTP.Keys {
 		if len(k.Key) < 16 {
@@ -519,6 +595,59 @@ func (c Config) Validate() error {
 	case "text", "json":
 	default:
 		return bad("log.format %q: want text or json", c.Log.Format)
+	}
+	return nil
+}
+
+// namingPlugin returns the first setting of a recipe naming a plugin, for
+// errors: "search.recipes.boost.scopes.facts.plugin".
+func (c SearchConfig) namingPlugin(plugin string) string {
+	for _, name := range slices.Sorted(maps.Keys(c.Recipes)) {
+		for _, sc := range slices.Sorted(maps.Keys(c.Recipes[name].Scopes)) {
+			if c.Recipes[name].Scopes[sc].Plugin == plugin {
+				return fmt.Sprintf("search.recipes.%s.scopes.%s.plugin", name, sc)
+			}
+		}
+	}
+	return "search.recipes"
+}
+
+// validate checks the recipes and the recipe choice, naming the setting
+// at fault.
+func (c SearchConfig) validate() error {
+	recipes := c.CoreRecipes()
+	for _, name := range slices.Sorted(maps.Keys(c.Recipes)) {
+		if name == "" || strings.ContainsAny(name, " \t\n") {
+			return fmt.Errorf("search.recipes: recipe name %q: want a name without spaces", name)
+		}
+		if len(c.Recipes[name].Scopes) == 0 {
+			return fmt.Errorf("search.recipes.%s searches no scope: give it [search.recipes.%s.scopes.facts] (or entities, episodes, communities)", name, name)
+		}
+		for _, sc := range slices.Sorted(maps.Keys(c.Recipes[name].Scopes)) {
+			if !core.Scope(sc).Valid() {
+				return fmt.Errorf("search.recipes.%s.scopes.%s: unknown scope (want facts, entities, episodes or communities)", name, sc)
+			}
+			s := c.Recipes[name].Scopes[sc]
+			if s.Plugin != "" && strings.ContainsAny(s.Plugin, "/\\") {
+				return fmt.Errorf("search.recipes.%s.scopes.%s.plugin %q: want a plugin name, not a path", name, sc, s.Plugin)
+			}
+			if err := recipes[name].Scopes[core.Scope(sc)].Validate(core.Scope(sc)); err != nil {
+				why := strings.TrimPrefix(strings.TrimPrefix(err.Error(), core.ErrInvalid.Error()+": "), sc+": ")
+				return fmt.Errorf("search.recipes.%s.scopes.%s: %s", name, sc, why)
+			}
+		}
+	}
+	all := c.allRecipes()
+	if _, ok := all[c.DefaultRecipe]; c.DefaultRecipe != "" && !ok {
+		return fmt.Errorf("search.default_recipe %q: no such recipe (want a built-in or one of search.recipes)", c.DefaultRecipe)
+	}
+	for _, p := range slices.Sorted(maps.Keys(c.GroupRecipes)) {
+		if err := validatePattern(p); err != nil {
+			return fmt.Errorf("search.group_recipes: %w", err)
+		}
+		if _, ok := all[c.GroupRecipes[p]]; !ok {
+			return fmt.Errorf("search.group_recipes.%q = %q: no such recipe (want a built-in or one of search.recipes)", p, c.GroupRecipes[p])
+		}
 	}
 	return nil
 }

@@ -134,7 +134,7 @@ func Open(ctx context.Context, cfg Config, o OpenOptions) (h *Host, err error) {
 			MaxChunks: cfg.Ingest.MaxChunks, MaxEntities: cfg.Ingest.MaxEntities, MaxFacts: cfg.Ingest.MaxFacts,
 			MaxAttempts: cfg.Ingest.MaxAttempts, Batch: cfg.Ingest.Batch,
 		},
-		Search:      core.SearchOptions{DefaultRecipe: cfg.Search.DefaultRecipe, GroupRecipes: cfg.Search.GroupRecipes},
+		Search:      core.SearchOptions{DefaultRecipe: cfg.Search.DefaultRecipe, GroupRecipes: cfg.Search.GroupRecipes, Recipes: cfg.Search.CoreRecipes()},
 		Communities: core.CommunityOptions{DriftThreshold: cfg.Communities.DriftThreshold},
 	}
 	if h.LLM != nil {
@@ -148,7 +148,7 @@ func Open(ctx context.Context, cfg Config, o OpenOptions) (h *Host, err error) {
 	}
 	h.Plugins.mu.Lock()
 	h.Plugins.onReload = func(c Config) error {
-		return h.Engine.SetRecipeChoice(c.Search.DefaultRecipe, c.Search.GroupRecipes)
+		return h.Engine.SetRecipes(c.Search.CoreRecipes(), c.Search.DefaultRecipe, c.Search.GroupRecipes)
 	}
 	h.Plugins.mu.Unlock()
 	return h, nil

@@ -15,13 +15,14 @@ import (
 // with uses, so that it orders only the searches that ask for the "plugin"
 // reranker or recipe. `mnemo config check` prints them and Open logs them.
 func (c Config) Notices() []string {
+	recipes := c.Search.allRecipes()
 	usesPlugin := func(recipe string) bool {
-		r, ok := core.BuiltinRecipes()[recipe]
+		r, ok := recipes[recipe]
 		if !ok {
 			return false
 		}
 		for _, sc := range r.Scopes {
-			if sc.Reranker == core.RerankPlugin {
+			if sc.Reranker == core.RerankPlugin && sc.Plugin == "" {
 				return true
 			}
 		}

@@ -73,6 +73,9 @@ type loadedPlugin struct {
 type pluginSet struct {
 	extractor, entityResolver, factResolver, reranker, summarizer *wasm.Plugin
 	ontology                                                      *core.Ontology
+	// rerankers are the rerank plugins the recipes name
+	// (search.recipes.*.scopes.*.plugin), by name.
+	rerankers map[string]*wasm.Plugin
 }
 
 type tenantSet struct {
@@ -152,6 +155,16 @@ func (s *pluginSet) plugins(group string) (core.Plugins, error) {
 		if out.Summarizer, err = wasm.NewSummarizer(s.summarizer, group); err != nil {
 			return out, err
 		}
+	}
+	for name, p := range s.rerankers {
+		r, err := wasm.NewReranker(p, group)
+		if err != nil {
+			return out, err
+		}
+		if out.Rerankers == nil {
+			out.Rerankers = make(map[string]core.Reranker, len(s.rerankers))
+		}
+		out.Rerankers[name] = r
 	}
 	out.Ontology = s.ontology
 	return out, nil
@@ -320,6 +333,19 @@ func (ps *PluginSets) build(ctx context.Context, cfg Config, old *snapshot) (*sn
 		} else if sp != nil && sp.Has(abi.CapSummarize) {
 			set.summarizer = sp
 		}
+		for _, name := range cfg.Search.rerankPlugins() {
+			p, err := load(name, conf(name))
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", cfg.Search.namingPlugin(name), err)
+			}
+			if !p.Has(abi.CapRerank) {
+				return nil, fmt.Errorf("%w: %s: plugin %s cannot rerank", core.ErrInvalid, cfg.Search.namingPlugin(name), name)
+			}
+			if set.rerankers == nil {
+				set.rerankers = map[string]*wasm.Plugin{}
+			}
+			set.rerankers[name] = p
+		}
 		ont := pick(sc.Ontology, def.Ontology)
 		if set.ontology, err = loadOntology(cfg, ont, stamps); err != nil {
 			return nil, err
@@ -438,10 +464,10 @@ func (ps *PluginSets) watch(every time.Duration) {
 	}
 }
 
-// Reload re-reads the configuration file (its [plugins] section and the
-// search recipe choice: search.default_recipe and search.group_recipes)
-// and the plugin and ontology files, and swaps in the new set and choice. On error the running
-// set stays, and LastError returns the error.
+// Reload re-reads the configuration file (its [plugins] and [search]
+// sections: the recipes and the recipe choice) and the plugin and ontology
+// files, and swaps in the new plugins and recipes. On error the running
+// set and recipes stay, and LastError returns the error.
 func (ps *PluginSets) Reload(ctx context.Context) error {
 	ps.mu.Lock()
 	defer ps.mu.Unlock()
@@ -452,7 +478,7 @@ func (ps *PluginSets) Reload(ctx context.Context) error {
 			return ps.failed(err)
 		}
 		cfg.Plugins = next.Plugins
-		cfg.Search.DefaultRecipe, cfg.Search.GroupRecipes = next.Search.DefaultRecipe, next.Search.GroupRecipes
+		cfg.Search = next.Search
 	}
 	refuse := func(err error) error {
 		// Remember the files as they are, so one broken file is reported
