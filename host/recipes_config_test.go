@@ -129,13 +129,14 @@ limit = 5
 	}
 	check("after a refused reload", "support-1", "", "drinks", "coffee")
 
-	write("tea", `reranker = "rrf"`)
+	// The default recipe's fusion, as for the other group.
+	write("tea", "reranker = \"linear\"\nweights = { cosine = 0.2 }")
 	if err := h.Plugins.Reload(ctx); err != nil {
 		t.Fatalf("Reload: %v", err)
 	}
 	check("after the recipe dropped its plugin", "support-1", "", "drinks", "coffee")
-	if r := h.Engine.Recipes()["drinks"]; r.Scopes[core.ScopeEpisodes].Reranker != core.RerankRRF {
-		t.Errorf("after the reload, recipe drinks = %+v, want the rrf reranker", r)
+	if r := h.Engine.Recipes()["drinks"]; r.Scopes[core.ScopeEpisodes].Reranker != core.RerankLinear {
+		t.Errorf("after the reload, recipe drinks = %+v, want the linear reranker", r)
 	}
 }
 
