@@ -39,6 +39,10 @@ type CommunityOptions struct {
 	RebuildBackoff time.Duration
 }
 
+// Effective returns o with its defaults filled in, as the engine uses it:
+// for tools that show the effective configuration.
+func (o CommunityOptions) Effective() CommunityOptions { return o.withDefaults() }
+
 func (o CommunityOptions) withDefaults() CommunityOptions {
 	if o.DriftThreshold == 0 {
 		o.DriftThreshold = 0.25

@@ -85,6 +85,10 @@ type IngestOptions struct {
 	Reports int
 }
 
+// Effective returns o with its defaults filled in, as the engine uses it:
+// for tools that show the effective configuration.
+func (o IngestOptions) Effective() IngestOptions { return o.withDefaults() }
+
 func (o IngestOptions) withDefaults() IngestOptions {
 	if o.ContextEpisodes == 0 {
 		o.ContextEpisodes = 4

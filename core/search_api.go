@@ -74,6 +74,11 @@ type SearchOptions struct {
 	RecentEpisodes int
 }
 
+// Effective returns o with its defaults filled in and the built-in recipes
+// added, as the engine uses it: for tools that show the effective
+// configuration.
+func (o SearchOptions) Effective() SearchOptions { return o.withDefaults() }
+
 func (o SearchOptions) withDefaults() SearchOptions {
 	if o.DefaultRecipe == "" {
 		o.DefaultRecipe = "default"

@@ -55,21 +55,21 @@ type StoreConfig struct {
 	// BufferPoolMB is Kuzu's page cache in MiB, which also holds the
 	// updates committed since the last checkpoint. Default: an eighth of
 	// the machine's memory, between 256 and 2048.
-	BufferPoolMB int `toml:"buffer_pool_mb" json:"buffer_pool_mb"`
+	BufferPoolMB int `toml:"buffer_pool_mb" json:"buffer_pool_mb,omitempty"`
 	// MaxDBSizeMB is the largest the database file may grow, in MiB, a
 	// power of two; Kuzu reserves it as address space at open. Default:
 	// 65536 (64 GiB), which fits a 39-bit address space.
-	MaxDBSizeMB int `toml:"max_db_size_mb" json:"max_db_size_mb"`
+	MaxDBSizeMB int `toml:"max_db_size_mb" json:"max_db_size_mb,omitempty"`
 	// CheckpointEvery is the number of write transactions between two
 	// checkpoints. Default: 256.
-	CheckpointEvery int `toml:"checkpoint_every" json:"checkpoint_every"`
+	CheckpointEvery int `toml:"checkpoint_every" json:"checkpoint_every,omitempty"`
 	// CheckpointWALMB is the WAL size in MiB from which a commit is
 	// followed by a checkpoint. Default: 4.
-	CheckpointWALMB int `toml:"checkpoint_wal_mb" json:"checkpoint_wal_mb"`
+	CheckpointWALMB int `toml:"checkpoint_wal_mb" json:"checkpoint_wal_mb,omitempty"`
 	// Threads is Kuzu's threads per query. Default: CPUs, at most 4.
-	Threads int `toml:"threads" json:"threads"`
+	Threads int `toml:"threads" json:"threads,omitempty"`
 	// ReadConns is the number of concurrent read connections. Default: 4.
-	ReadConns int `toml:"read_conns" json:"read_conns"`
+	ReadConns int `toml:"read_conns" json:"read_conns,omitempty"`
 }
 
 // EmbedderConfig chooses the embedder.
@@ -541,10 +541,10 @@ func (c Config) Validate() error {
 	if !slices.Contains(storeBackends(), c.Store.Backend) {
 		return bad("store.backend %q: want one of %s", c.Store.Backend, strings.Join(storeBackends(), ", "))
 	}
-	if c.Store.BufferPoolMB < 16 {
+	if c.Store.Backend == "kuzu" && c.Store.BufferPoolMB < 16 {
 		return bad("store.buffer_pool_mb %d: want at least 16", c.Store.BufferPoolMB)
 	}
-	if n := c.Store.MaxDBSizeMB; n < 8 || n&(n-1) != 0 {
+	if n := c.Store.MaxDBSizeMB; c.Store.Backend == "kuzu" && (n < 8 || n&(n-1) != 0) {
 		return bad("store.max_db_size_mb %d: want a power of two of at least 8", n)
 	}
 	for _, n := range []int{c.Store.Threads, c.Store.ReadConns, c.Store.CheckpointEvery, c.Store.CheckpointWALMB, c.LLM.MaxConcurrency, c.LLM.RequestsPerMinute, c.LLM.TokensPerMinute,

@@ -128,12 +128,7 @@ func Open(ctx context.Context, cfg Config, o OpenOptions) (h *Host, err error) {
 	}
 	eopts := core.Options{
 		Store: store, Embedder: h.Embedder, Plugins: h.Plugins, Now: o.Now, Logger: o.Logger,
-		Ingest: core.IngestOptions{
-			ContextEpisodes: cfg.Ingest.ContextEpisodes, Workers: cfg.Ingest.Workers,
-			MaxContentBytes: cfg.Ingest.MaxContentKB << 10, MaxExtractBytes: cfg.Ingest.MaxExtractKB << 10,
-			MaxChunks: cfg.Ingest.MaxChunks, MaxEntities: cfg.Ingest.MaxEntities, MaxFacts: cfg.Ingest.MaxFacts,
-			MaxAttempts: cfg.Ingest.MaxAttempts, Batch: cfg.Ingest.Batch,
-		},
+		Ingest:      cfg.Ingest.options(),
 		Search:      core.SearchOptions{DefaultRecipe: cfg.Search.DefaultRecipe, GroupRecipes: cfg.Search.GroupRecipes, Recipes: cfg.Search.CoreRecipes()},
 		Communities: core.CommunityOptions{DriftThreshold: cfg.Communities.DriftThreshold},
 	}

@@ -21,6 +21,15 @@ func TestNotices(t *testing.T) {
 		{"tenant with a plugin group recipe", "[search.group_recipes]\n\"support-*\" = \"plugin\"\n[[plugins.tenants]]\ngroups = [\"support-*\"]\nreranker = \"boost\"\n", nil},
 		{"a group recipe for other groups", "[search.group_recipes]\n\"sales-*\" = \"plugin\"\n[[plugins.tenants]]\ngroups = [\"support-*\"]\nreranker = \"boost\"\n", []string{`plugins.tenants[0] (groups support-*)`}},
 		{"a group recipe that is no plugin recipe", "[search.group_recipes]\n\"support-*\" = \"default\"\n[[plugins.tenants]]\ngroups = [\"support-*\"]\nreranker = \"boost\"\n", []string{`plugins.tenants[0]`}},
+		{"a configured recipe with the group's plugin", "[search.group_recipes]\n\"support-*\" = \"mine\"\n[search.recipes.mine.scopes.facts]\nreranker = \"plugin\"\n[[plugins.tenants]]\ngroups = [\"support-*\"]\nreranker = \"boost\"\n", nil},
+		{"a configured recipe with its own plugin", "[search.group_recipes]\n\"support-*\" = \"mine\"\n[search.recipes.mine.scopes.facts]\nplugin = \"other\"\n[[plugins.tenants]]\ngroups = [\"support-*\"]\nreranker = \"boost\"\n", []string{`plugins.tenants[0]`}},
+		{"kuzu settings with the memory store", "[store]\nbackend = \"memory\"\nthreads = 2\ncheckpoint_every = 10\n", []string{`store.checkpoint_every is a Kuzu setting and store.backend is "memory"`, `store.threads is a Kuzu setting`}},
+		{"kuzu settings with kuzu", "[store]\nthreads = 2\n", nil},
+		{"llm settings without an llm", "[llm]\nmax_tokens = 100\ntemperature = 0.5\n", []string{"llm.temperature is set but no LLM is configured", "llm.max_tokens is set but no LLM"}},
+		{"an llm with the rule extractor", "[llm]\nmodel = \"m\"\n[plugins.default]\nextractor = \"rule-extractor\"\n", []string{`an LLM is configured (llm.*) but no plugin set uses llm-extractor (the extractor is "rule-extractor")`}},
+		{"an llm with the llm extractor", "[llm]\nmodel = \"m\"\n", nil},
+		{"an llm granted to a plugin", "[llm]\nmodel = \"m\"\n[plugins.default]\nextractor = \"mine\"\n[plugins.grants.mine]\nallow_llm = true\n", nil},
+		{"openai embedder settings with the local one", "[embedder]\nsend_dimensions = true\n", []string{"embedder.send_dimensions is a setting of the openai embedder"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

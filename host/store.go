@@ -51,10 +51,14 @@ func adminOf(s core.Store) Admin {
 	return noUpkeep{s}
 }
 
-// withDefaults fills the store settings left at zero.
+// withDefaults fills the store settings left at zero; the Kuzu settings
+// only for Kuzu, so that those of the memory store say what was set.
 func (c StoreConfig) withDefaults() StoreConfig {
 	if c.Backend == "" {
 		c.Backend = "kuzu"
+	}
+	if c.Backend != "kuzu" {
+		return c
 	}
 	if c.BufferPoolMB == 0 {
 		c.BufferPoolMB = int(kuzu.DefaultBufferPool() >> 20)
@@ -63,6 +67,45 @@ func (c StoreConfig) withDefaults() StoreConfig {
 		c.MaxDBSizeMB = int(kuzu.DefaultMaxDBSize >> 20)
 	}
 	return c
+}
+
+// effective fills the Kuzu settings that kuzu.Options fills itself, for
+// `mnemo config check`.
+func (c StoreConfig) effective() StoreConfig {
+	if c.Backend != "kuzu" {
+		return c
+	}
+	if c.CheckpointEvery == 0 {
+		c.CheckpointEvery = kuzu.DefaultCheckpointEvery
+	}
+	if c.CheckpointWALMB == 0 {
+		c.CheckpointWALMB = kuzu.DefaultCheckpointWAL >> 20
+	}
+	if c.Threads == 0 {
+		c.Threads = kuzu.DefaultThreads()
+	}
+	if c.ReadConns == 0 {
+		c.ReadConns = kuzu.DefaultReadConns
+	}
+	return c
+}
+
+// kuzuSettings lists the store settings of c that only Kuzu reads and
+// that are set.
+func (c StoreConfig) kuzuSettings() []string {
+	var out []string
+	for _, s := range []struct {
+		name string
+		n    int
+	}{
+		{"store.buffer_pool_mb", c.BufferPoolMB}, {"store.max_db_size_mb", c.MaxDBSizeMB}, {"store.checkpoint_every", c.CheckpointEvery},
+		{"store.checkpoint_wal_mb", c.CheckpointWALMB}, {"store.threads", c.Threads}, {"store.read_conns", c.ReadConns},
+	} {
+		if s.n != 0 {
+			out = append(out, s.name)
+		}
+	}
+	return out
 }
 
 // kuzuAdmin keeps a Kuzu store.

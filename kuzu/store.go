@@ -70,6 +70,19 @@ type Options struct {
 	Logger *slog.Logger
 }
 
+// Defaults of Options.
+const (
+	// DefaultCheckpointEvery is Options.CheckpointEvery's default.
+	DefaultCheckpointEvery = 256
+	// DefaultCheckpointWAL is Options.CheckpointWALBytes's default.
+	DefaultCheckpointWAL = 4 << 20
+	// DefaultReadConns is Options.ReadConns's default.
+	DefaultReadConns = 4
+)
+
+// DefaultThreads is Options.Threads's default: the CPUs, at most 4.
+func DefaultThreads() int { return min(runtime.NumCPU(), 4) }
+
 func (o Options) withDefaults() Options {
 	if o.BufferPoolBytes == 0 {
 		o.BufferPoolBytes = DefaultBufferPool()
@@ -78,16 +91,16 @@ func (o Options) withDefaults() Options {
 		o.MaxDBSizeBytes = DefaultMaxDBSize
 	}
 	if o.CheckpointEvery == 0 {
-		o.CheckpointEvery = 256
+		o.CheckpointEvery = DefaultCheckpointEvery
 	}
 	if o.CheckpointWALBytes == 0 {
-		o.CheckpointWALBytes = 4 << 20
+		o.CheckpointWALBytes = DefaultCheckpointWAL
 	}
 	if o.Threads == 0 {
-		o.Threads = min(runtime.NumCPU(), 4)
+		o.Threads = DefaultThreads()
 	}
 	if o.ReadConns == 0 {
-		o.ReadConns = 4
+		o.ReadConns = DefaultReadConns
 	}
 	if o.ExactSearchBelow == 0 {
 		o.ExactSearchBelow = 20000

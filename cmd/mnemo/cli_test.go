@@ -221,3 +221,66 @@ func TestStoreMemory(t *testing.T) {
 		t.Errorf("ingest --store cassandra = exit %d, want a refusal naming store.backend:\n%s", r.code, r.stderr)
 	}
 }
+
+// TestConfigCheckEffective runs `mnemo config check` on a file that sets
+// little: it prints the defaults the components apply, not zero values,
+// and notes on stderr the settings that take no effect, with the reason.
+func TestConfigCheckEffective(t *testing.T) {
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "mnemo.toml")
+	writeFile(t, cfg, "[ingest]\nmax_facts = 77\n")
+	r := ok(t, filepath.Join(dir, "db"), "", "config", "check", "--config", cfg)
+	for _, want := range []string{
+		`"max_facts": 77`, `"max_entities": 500`, `"batch": 64`, `"max_attempts": 3`, `"workers": 2`, `"context_episodes": 4`,
+		`"max_extract_kb": 12`, `"max_chunks": 96`, `"checkpoint_every": 256`, `"checkpoint_wal_mb": 4`, `"read_conns": 4`,
+		`"buffer_pool_mb": 64`, `"default_recipe": "default"`, `"memory_limit_mb": 32`, `"call_timeout": 10000000000`,
+		`"drift_threshold": 0.25`, `"extractor": "rule-extractor"`,
+	} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("config check output lacks %s:\n%s", want, r.stdout)
+		}
+	}
+	if strings.Contains(r.stderr, "note:") {
+		t.Errorf("config check of a plain file notes %q, want none", r.stderr)
+	}
+
+	withLLM := filepath.Join(dir, "llm.toml")
+	writeFile(t, withLLM, "[llm]\nmodel = \"gpt-4.1-mini\"\napi_key = \"sk-a-key-for-the-test-0000\"\n")
+	r = ok(t, filepath.Join(dir, "db"), "", "config", "check", "--config", withLLM)
+	for _, want := range []string{`"max_tokens": 4096`, `"small_model": "gpt-4.1-nano"`, `"max_retries": 4`, `"structured_output": "json_schema"`, `"base_url": "https://api.openai.com/v1"`} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("config check with an LLM lacks %s:\n%s", want, r.stdout)
+		}
+	}
+
+	noEffect := filepath.Join(dir, "no-effect.toml")
+	writeFile(t, noEffect, `[store]
+backend = "memory"
+threads = 2
+[llm]
+model = "gpt-4.1-mini"
+api_key = "sk-a-key-for-the-test-0000"
+[plugins.default]
+extractor = "rule-extractor"
+[[plugins.tenants]]
+groups = ["support-*"]
+reranker = "script-reranker"
+[plugins.tenants.plugin_config]
+script-reranker = 'rrf'
+`)
+	r = ok(t, filepath.Join(dir, "db"), "", "config", "check", "--config", noEffect)
+	for _, want := range []string{
+		`note: plugins.tenants[0] (groups support-*): reranker = "script-reranker" orders only searches that ask for reranker "plugin"`,
+		`note: store.threads is a Kuzu setting and store.backend is "memory"`,
+		// The test environment sets MNEMO_STORE_BUFFER_POOL_MB.
+		`note: store.buffer_pool_mb is a Kuzu setting`,
+		`note: an LLM is configured (llm.*) but no plugin set uses llm-extractor (the extractor is "rule-extractor")`,
+	} {
+		if !strings.Contains(r.stderr, want) {
+			t.Errorf("config check stderr lacks %q:\n%s", want, r.stderr)
+		}
+	}
+	if strings.Contains(r.stdout, `"checkpoint_every"`) {
+		t.Errorf("config check with the memory store shows Kuzu's defaults:\n%s", r.stdout)
+	}
+}

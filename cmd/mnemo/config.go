@@ -15,7 +15,9 @@ func runConfig(ctx context.Context, g *globals, args []string) int {
 		`Check the configuration: the file (--config), the MNEMO_* environment
 and --db. It validates every setting, loads the plugin sets and ontologies
 the configuration names, and prints the effective configuration as JSON with
-secrets masked.`)
+secrets masked: every default filled in (plugins.call_timeout shows the
+default of plugins not granted the LLM, which get 2m). Settings that take
+no effect are noted on stderr, with the reason.`)
 	verb := ""
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		verb, args = args[0], args[1:]
@@ -33,7 +35,7 @@ secrets masked.`)
 	if err := checkPlugins(ctx, g, cfg); err != nil {
 		return g.fail(err)
 	}
-	fmt.Fprintln(g.stdout, cfg.Masked())
+	fmt.Fprintln(g.stdout, cfg.Effective().Masked())
 	for _, n := range cfg.Notices() {
 		fmt.Fprintln(g.stderr, "note:", n)
 	}

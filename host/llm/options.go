@@ -176,6 +176,21 @@ func (o Options) Validate() error {
 	return nil
 }
 
+// Effective returns o with its defaults filled in, as a Client uses it
+// (the retry policy's too): for tools that show the effective
+// configuration.
+func (o Options) Effective() Options {
+	o = o.withDefaults()
+	if o.RequestTimeout == 0 {
+		o.RequestTimeout = DefaultRequestTimeout
+	}
+	if o.MaxRetries == 0 {
+		o.MaxRetries = DefaultMaxRetries
+	}
+	o.MaxRetries = max(o.MaxRetries, 0)
+	return o
+}
+
 func (o Options) withDefaults() Options {
 	o.BaseURL = strings.TrimRight(o.BaseURL, "/")
 	if o.BaseURL == "" {

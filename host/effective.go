@@ -1,0 +1,57 @@
+package host
+
+import (
+	"mnemo/core"
+	"mnemo/host/llm"
+	"mnemo/wasm"
+)
+
+// options is the engine's view of the ingest settings.
+func (c IngestConfig) options() core.IngestOptions {
+	return core.IngestOptions{
+		ContextEpisodes: c.ContextEpisodes, Workers: c.Workers,
+		MaxContentBytes: c.MaxContentKB << 10, MaxExtractBytes: c.MaxExtractKB << 10,
+		MaxChunks: c.MaxChunks, MaxEntities: c.MaxEntities, MaxFacts: c.MaxFacts,
+		MaxAttempts: c.MaxAttempts, Batch: c.Batch,
+	}
+}
+
+// Effective returns the configuration with the defaults filled in that the
+// components apply themselves (the store, the engine, the plugin runtime
+// and the LLM client), taken from those components: what `mnemo config
+// check` prints. It is for display: Open takes the configuration as
+// loaded, since some zero values mean more than one default (a plugin's
+// call timeout is longer when it is granted the LLM; Effective shows the
+// shorter one). Settings of parts that are off (the LLM when none is
+// configured, Kuzu with the memory store) are left as they are.
+func (c Config) Effective() Config {
+	c.Store = c.Store.effective()
+	in := c.Ingest.options().Effective()
+	c.Ingest = IngestConfig{
+		ContextEpisodes: in.ContextEpisodes, Workers: in.Workers,
+		MaxContentKB: in.MaxContentBytes >> 10, MaxExtractKB: in.MaxExtractBytes >> 10,
+		MaxChunks: in.MaxChunks, MaxEntities: in.MaxEntities, MaxFacts: in.MaxFacts,
+		MaxAttempts: in.MaxAttempts, Batch: in.Batch,
+	}
+	c.Communities.DriftThreshold = core.CommunityOptions{DriftThreshold: c.Communities.DriftThreshold}.Effective().DriftThreshold
+	if c.Search.DefaultRecipe == "" {
+		c.Search.DefaultRecipe = core.SearchOptions{}.Effective().DefaultRecipe
+	}
+	if c.Plugins.MemoryLimitMB == 0 {
+		c.Plugins.MemoryLimitMB = wasm.DefaultMemoryLimitPages / 16
+	}
+	if c.Plugins.CallTimeout == 0 {
+		c.Plugins.CallTimeout = wasm.DefaultCallTimeout
+	}
+	if c.Embedder.Provider == "openai" && c.Embedder.MaxBatchTexts == 0 {
+		c.Embedder.MaxBatchTexts = llm.DefaultMaxBatchTexts
+	}
+	if c.LLM.Configured() {
+		o := (&Host{Config: c}).llmOptions().Effective()
+		c.LLM.BaseURL, c.LLM.Model, c.LLM.SmallModel, c.LLM.MaxTokens = o.BaseURL, o.Model, o.SmallModel, o.MaxTokens
+		c.LLM.Timeout, c.LLM.MaxRetries = o.RequestTimeout, o.MaxRetries
+		c.LLM.StructuredOutput = map[string]string{llm.JSONSchema: "json_schema", llm.JSONObject: "json_object", llm.PromptOnly: "prompt_only"}[o.StructuredOutput]
+		c.LLM.MaxTokensParam = map[string]string{llm.MaxCompletionTokens: "max_completion_tokens", llm.MaxTokensLegacy: "max_tokens"}[o.MaxTokensParam]
+	}
+	return c
+}
