@@ -239,7 +239,8 @@ type CommunityConfig struct {
 // PluginsConfig chooses the plugins: built-ins embedded in the binary and
 // .wasm files in Dir, and which of them serve which groups.
 type PluginsConfig struct {
-	// Dir holds extra plugins (<name>.wasm), watched for changes.
+	// Dir holds extra plugins (.wasm files, named as they describe
+	// themselves), watched for changes.
 	// Default: none.
 	Dir string `toml:"dir" json:"dir"`
 	// CacheDir is the compilation cache. Default: <db>/wasm-cache; none
@@ -268,8 +269,9 @@ type GrantConfig struct {
 }
 
 // SetConfig names the plugins serving a group. Plugin names are built-in
-// names ("rule-extractor", "llm-extractor", "script-reranker") or the base
-// names of files in PluginsConfig.Dir.
+// names ("rule-extractor", "llm-extractor", "script-reranker") or the names
+// the files of PluginsConfig.Dir describe themselves with; a file's base
+// name names it too unless a plugin describes itself so.
 type SetConfig struct {
 	// Extractor extracts entities and facts. Default: llm-extractor when
 	// an LLM is configured, else rule-extractor.

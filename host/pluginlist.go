@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"path/filepath"
 	"slices"
 	"sort"
 
@@ -16,31 +17,54 @@ import (
 // (Origin "built-in") or a file of the plugins directory (Origin is its
 // path).
 type PluginSource struct {
-	Name   string
-	Origin string
-	Code   []byte
+	// Name is the name the plugin describes itself with.
+	Name string
+	// File is the file's base name without ".wasm", by which the
+	// configuration may also name it (Aliased) when no plugin describes
+	// itself so.
+	File    string
+	Aliased bool
+	Origin  string
+	Code    []byte
 }
 
-// AvailablePlugins lists the plugins cfg can use, by name: the built-ins,
-// and the .wasm files of the plugins directory, which replace built-ins of
-// the same name.
-func AvailablePlugins(cfg Config) ([]PluginSource, error) {
-	srcs, err := sources(cfg.resolvePath(cfg.Plugins.Dir))
+// AvailablePlugins lists the plugins cfg can use, by the name each
+// describes itself with (read with rt): the built-ins, and the .wasm files
+// of the plugins directory, which replace built-ins of the same name.
+// Notes say where a file's name could not serve as a second name.
+func AvailablePlugins(ctx context.Context, rt *wasm.Runtime, cfg Config) ([]PluginSource, []string, error) {
+	list, err := readSources(cfg.resolvePath(cfg.Plugins.Dir))
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	out := make([]PluginSource, 0, len(srcs))
-	for _, s := range srcs {
-		out = append(out, PluginSource{Name: s.name, Origin: s.origin, Code: s.code})
+	describe := func(ctx context.Context, origin string, code []byte) (string, error) {
+		d, err := rt.Describe(ctx, filepath.Base(origin), code)
+		return d.Name, err
+	}
+	cat, notes, err := catalog(ctx, list, describe)
+	if err != nil {
+		return nil, nil, err
+	}
+	out := make([]PluginSource, 0, len(cat))
+	for key, s := range cat {
+		if key != s.name {
+			continue // the file name of a plugin listed under its own
+		}
+		alias, ok := cat[s.file]
+		out = append(out, PluginSource{Name: s.name, File: s.file, Aliased: s.file != s.name && ok && alias.origin == s.origin, Origin: s.origin, Code: s.code})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
-	return out, nil
+	return out, notes, nil
 }
 
-// PluginManifest returns what cfg grants the plugin name in the default
-// set: its grants, limits and configuration.
-func PluginManifest(cfg Config, name string) wasm.Manifest {
-	return manifestFor(cfg, name, cfg.Plugins.Default.PluginConfig[name])
+// PluginManifest returns what cfg grants the plugin name (described as
+// described) in the default set: its grants, limits and configuration.
+func PluginManifest(cfg Config, name, described string) wasm.Manifest {
+	conf, ok := cfg.Plugins.Default.PluginConfig[name]
+	if !ok {
+		conf = cfg.Plugins.Default.PluginConfig[described]
+	}
+	return manifestFor(cfg, name, described, conf)
 }
 
 // PluginRole is a use of a plugin by a plugin set.

@@ -46,8 +46,11 @@ type PluginSets struct {
 	cur      atomic.Pointer[snapshot]
 	lastErr  atomic.Pointer[reloadError]
 	stamps   map[string]string // watched file → modification stamp
-	wg       sync.WaitGroup
-	stop     chan struct{}
+	// described caches the names plugin modules describe, by content;
+	// read and written under mu (or before the watch starts).
+	described map[[sha256.Size]byte]string
+	wg        sync.WaitGroup
+	stop      chan struct{}
 }
 
 type reloadError struct {
@@ -89,7 +92,7 @@ func OpenPlugins(ctx context.Context, rt *wasm.Runtime, cfg Config, getenv func(
 	ps := &PluginSets{
 		rt: rt, log: log, getenv: getenv, cfg: cfg, llmOn: cfg.LLM.Configured(),
 		grace: 2*max(cfg.Plugins.CallTimeout, wasm.DefaultLLMCallTimeout) + 5*time.Second,
-		stop:  make(chan struct{}),
+		stop:  make(chan struct{}), described: map[[sha256.Size]byte]string{},
 	}
 	s, stamps, err := ps.build(ctx, cfg, nil)
 	if err != nil {
@@ -172,14 +175,20 @@ func (s *pluginSet) plugins(group string) (core.Plugins, error) {
 
 // source is a plugin's code and where it came from.
 type source struct {
-	name, origin string
-	code         []byte
+	// name is the name the plugin describes itself with (its describe
+	// answer); file is its file's base name without ".wasm". They differ
+	// only for a file of the plugins directory named otherwise.
+	name, file, origin string
+	code               []byte
 }
 
-// sources lists the available plugins: the built-ins, then the .wasm files
-// of dir, which replace built-ins of the same name.
-func sources(dir string) (map[string]source, error) {
-	out := map[string]source{}
+// builtin reports whether the source is embedded in the binary.
+func (s source) builtin() bool { return s.origin == "built-in" }
+
+// readSources lists the available plugin files: the built-ins, then the
+// .wasm files of dir, in file name order.
+func readSources(dir string) ([]source, error) {
+	var out []source
 	names, err := fs.Glob(builtin.FS, "*.wasm")
 	if err != nil {
 		return nil, err
@@ -190,7 +199,8 @@ func sources(dir string) (map[string]source, error) {
 			return nil, fmt.Errorf("read built-in plugin %s: %w", n, err)
 		}
 		name := strings.TrimSuffix(n, ".wasm")
-		out[name] = source{name: name, origin: "built-in", code: b}
+		// A built-in describes itself with its file name (TestBuiltinNames).
+		out = append(out, source{name: name, file: name, origin: "built-in", code: b})
 	}
 	if dir == "" {
 		return out, nil
@@ -211,17 +221,83 @@ func sources(dir string) (map[string]source, error) {
 		if err != nil {
 			return nil, fmt.Errorf("read plugin %s: %w", path, err)
 		}
-		name := strings.TrimSuffix(e.Name(), ".wasm")
-		out[name] = source{name: name, origin: path, code: b}
+		out = append(out, source{file: strings.TrimSuffix(e.Name(), ".wasm"), origin: path, code: b})
 	}
 	return out, nil
 }
 
-// manifestFor returns the manifest of a plugin under cfg: the operator's
-// grant, else what a built-in needs.
-func manifestFor(cfg Config, name, config string) wasm.Manifest {
+// describer reads the name a plugin module describes itself with.
+type describer func(ctx context.Context, origin string, code []byte) (string, error)
+
+// catalog indexes the sources by the names a configuration may use. A
+// plugin is known by the name it describes itself with; a file of the
+// plugins directory describing a built-in's name replaces that built-in,
+// and two files describing the same name are an error. So that
+// configurations written for file names keep working, a file is also known
+// by its base name, unless a plugin describes itself with that name
+// (described names win); notes says where that happened.
+func catalog(ctx context.Context, srcs []source, describe describer) (cat map[string]source, notes []string, err error) {
+	cat = map[string]source{}
+	byDescribed := map[string]source{}
+	for i, src := range srcs {
+		if !src.builtin() {
+			name, err := describe(ctx, src.origin, src.code)
+			if err != nil {
+				if ctx.Err() != nil {
+					return nil, nil, err
+				}
+				// Known by its file name, so that naming it reports why it
+				// does not load, and a broken file nobody names stops nothing.
+				notes = append(notes, fmt.Sprintf("plugin %s does not describe itself (%v); it is known by its file name", src.origin, err))
+				name = src.file
+			}
+			src.name = name
+			srcs[i] = src
+			if prev, ok := byDescribed[name]; ok && !prev.builtin() {
+				return nil, nil, fmt.Errorf("%w: plugins %s and %s both describe themselves as %q: a plugin is known by the name it describes; remove one (to run one plugin with two configurations, give the tenants their own plugin_config)",
+					core.ErrInvalid, prev.origin, src.origin, name)
+			}
+		}
+		byDescribed[src.name] = src
+		cat[src.name] = src
+	}
+	for _, src := range srcs {
+		if src.file == src.name {
+			continue
+		}
+		if other, ok := byDescribed[src.file]; ok {
+			notes = append(notes, fmt.Sprintf("plugin %s describes itself as %q and is known by that name only: its file name is the name of %s", src.origin, src.name, other.origin))
+			continue
+		}
+		cat[src.file] = src
+	}
+	return cat, notes, nil
+}
+
+// describe reads the name a plugin module describes itself with, once per
+// module content.
+func (ps *PluginSets) describe(ctx context.Context, origin string, code []byte) (string, error) {
+	sum := sha256.Sum256(code)
+	if name, ok := ps.described[sum]; ok {
+		return name, nil
+	}
+	d, err := ps.rt.Describe(ctx, filepath.Base(origin), code)
+	if err != nil {
+		return "", err
+	}
+	ps.described[sum] = d.Name
+	return d.Name, nil
+}
+
+// manifestFor returns the manifest of a plugin under cfg, named name by
+// the configuration and described as described: the operator's grant (by
+// either name), else what a built-in needs.
+func manifestFor(cfg Config, name, described, config string) wasm.Manifest {
 	g, ok := cfg.Plugins.Grants[name]
-	if !ok && name == "llm-extractor" {
+	if !ok {
+		g, ok = cfg.Plugins.Grants[described]
+	}
+	if !ok && described == "llm-extractor" {
 		g = GrantConfig{AllowLLM: true}
 	}
 	return wasm.Manifest{
@@ -237,9 +313,16 @@ func manifestFor(cfg Config, name, config string) wasm.Manifest {
 // whose code, grant and configuration did not change, and returns the new
 // snapshot with the stamps of the files it read.
 func (ps *PluginSets) build(ctx context.Context, cfg Config, old *snapshot) (*snapshot, map[string]string, error) {
-	srcs, err := sources(cfg.resolvePath(cfg.Plugins.Dir))
+	list, err := readSources(cfg.resolvePath(cfg.Plugins.Dir))
 	if err != nil {
 		return nil, nil, err
+	}
+	srcs, notes, err := catalog(ctx, list, ps.describe)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, n := range notes {
+		ps.log.Warn("plugin name", "notice", n)
 	}
 	stamps := map[string]string{}
 	s := &snapshot{loaded: map[string]*loadedPlugin{}, at: time.Now()}
@@ -258,10 +341,10 @@ func (ps *PluginSets) build(ctx context.Context, cfg Config, old *snapshot) (*sn
 		if !ok {
 			return nil, fmt.Errorf("%w: plugin %q is neither built in nor in the plugins directory", core.ErrInvalid, name)
 		}
-		m := manifestFor(cfg, name, config)
+		m := manifestFor(cfg, name, src.name, config)
 		sum := sha256.Sum256(src.code)
 		mj, _ := json.Marshal(m)
-		key := fmt.Sprintf("%s|%x|%x", name, sum[:8], sha256.Sum256(mj))
+		key := fmt.Sprintf("%s|%x|%x", src.name, sum[:8], sha256.Sum256(mj))
 		if lp, ok := s.loaded[key]; ok {
 			return lp.p, nil
 		}
@@ -271,7 +354,7 @@ func (ps *PluginSets) build(ctx context.Context, cfg Config, old *snapshot) (*sn
 				return lp.p, nil
 			}
 		}
-		p, err := ps.rt.Load(ctx, name, src.code, m)
+		p, err := ps.rt.Load(ctx, src.name, src.code, m)
 		if err != nil {
 			return nil, fmt.Errorf("load plugin %s (%s): %w", name, src.origin, err)
 		}
@@ -362,11 +445,10 @@ func (ps *PluginSets) build(ctx context.Context, cfg Config, old *snapshot) (*sn
 		}
 		s.tenants = append(s.tenants, tenantSet{patterns: t.Groups, set: set})
 	}
-	for name, src := range srcs {
-		if src.origin != "built-in" {
+	for _, src := range list {
+		if !src.builtin() {
 			stamps[src.origin] = stampOf(src.origin)
 		}
-		_ = name
 	}
 	if dir := cfg.resolvePath(cfg.Plugins.Dir); dir != "" {
 		stamps[dir] = stampOf(dir)
@@ -563,6 +645,28 @@ func (ps *PluginSets) Loaded() []PluginInfo {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out
+}
+
+// SetInfo says which plugins serve a plugin set, as loaded. A role the set
+// does not fill has the zero PluginInfo.
+type SetInfo struct {
+	Extractor, Reranker PluginInfo
+}
+
+// DefaultSet describes the running default set: the plugins serving the
+// groups no tenant rule matches, each by the name it describes itself
+// with. Start-up banners name these, not the configuration's names.
+func (ps *PluginSets) DefaultSet() SetInfo {
+	s := ps.cur.Load()
+	info := func(p *wasm.Plugin) PluginInfo {
+		for _, lp := range s.loaded {
+			if lp.p == p {
+				return PluginInfo{Name: p.Name(), Source: lp.source, Describe: p.Describe(), Stats: p.Stats()}
+			}
+		}
+		return PluginInfo{}
+	}
+	return SetInfo{Extractor: info(s.def.extractor), Reranker: info(s.def.reranker)}
 }
 
 // Close stops watching and closes every plugin.

@@ -59,6 +59,9 @@ type Plugin struct {
 	closed   bool
 	inflight sync.WaitGroup
 	stats    Stats
+	// describeOnly loads the plugin to read its describe answer only
+	// (Runtime.Describe): it is not configured.
+	describeOnly bool
 }
 
 // Stats is a plugin's health. The host reports a plugin whose
@@ -393,6 +396,9 @@ func (p *Plugin) instantiate(ctx, callCtx context.Context, first bool) (*instanc
 		if err := p.setDescribe(out); err != nil {
 			return fail(err)
 		}
+	}
+	if p.describeOnly {
+		return inst, nil
 	}
 	if !p.hasConfigure {
 		if len(bytes.TrimSpace(p.manifest.Config)) > 0 {

@@ -166,6 +166,25 @@ func (r *Runtime) Close(ctx context.Context) error {
 //
 // Load keeps no reference to wasmBytes. Errors are *PluginError.
 func (r *Runtime) Load(ctx context.Context, name string, wasmBytes []byte, m Manifest) (*Plugin, error) {
+	return r.load(ctx, name, wasmBytes, m, false)
+}
+
+// Describe reads what a plugin module says of itself, its describe
+// answer, without configuring it: for a host that knows plugins by the
+// name they describe rather than by file name. The module is checked as
+// Load checks it (imports, exports, ABI version, the answer itself).
+// label names the module in errors, which are *PluginError.
+func (r *Runtime) Describe(ctx context.Context, label string, wasmBytes []byte) (abi.Describe, error) {
+	p, err := r.load(ctx, label, wasmBytes, Manifest{}, true)
+	if err != nil {
+		return abi.Describe{}, err
+	}
+	d := p.Describe()
+	_ = p.Close(context.WithoutCancel(ctx))
+	return d, nil
+}
+
+func (r *Runtime) load(ctx context.Context, name string, wasmBytes []byte, m Manifest, describeOnly bool) (*Plugin, error) {
 	if name == "" {
 		return nil, fmt.Errorf("%w: wasm plugin name is empty", core.ErrInvalid)
 	}
@@ -181,6 +200,7 @@ func (r *Runtime) Load(ctx context.Context, name string, wasmBytes []byte, m Man
 
 	m = m.withDefaults(r.opts)
 	p := newPlugin(r, name, m)
+	p.describeOnly = describeOnly
 	eng, err := r.engine(ctx, m.MemoryLimitPages)
 	if err != nil {
 		return nil, &PluginError{Plugin: name, Func: "load", Err: err}

@@ -78,9 +78,15 @@ answers and the context for an agent's question.`)
 	}
 	defer g.closeHost(h)
 	d := &demo{h: h, w: g.stdout, group: *group, clock: clock, seen: map[string]string{}}
+	// Name the extractor loaded, which a configuration may have changed.
+	ex := h.Plugins.DefaultSet().Extractor
+	label := pluginLabel(ex, cfg.Plugins.Default.Extractor)
 	mode := "offline: rule extractor and local hashing embedder, no network, no key"
+	if ex.Name != "rule-extractor" || ex.Source != "built-in" {
+		mode = "offline: extractor " + label + " and local hashing embedder, no network, no key"
+	}
 	if h.LLM != nil {
-		mode = "LLM: " + h.LLM.Model(core.ModelMain) + " through " + cfg.Plugins.Default.Extractor
+		mode = "LLM: " + h.LLM.Model(core.ModelMain) + " through " + label
 	}
 	fmt.Fprintf(d.w, "mnemo demo (%s)\n", mode)
 	if *keep {

@@ -86,7 +86,7 @@ a summary.`)
 	if h.LLM != nil {
 		model = h.LLM.Model("main")
 	}
-	failed := printIngestSummary(g.stdout, reports, q, time.Since(start), model != "", mode(h.Config, model))
+	failed := printIngestSummary(g.stdout, reports, q, time.Since(start), model != "", mode(h.Config, model, h.Plugins.DefaultSet()))
 	if len(q.bad) > 0 || failed > 0 {
 		return 1
 	}

@@ -8,19 +8,21 @@ import (
 )
 
 // mode describes, for start-up banners and summaries, what serves the
-// default plugin set and the embeddings under cfg's effective values:
-// the configured extractor, not the built-in one a banner once assumed.
+// default plugin set and the embeddings: the plugins loaded (set), by the
+// names they describe themselves with, with their versions and, for those
+// of the plugins directory, their files; not the built-in extractor a
+// banner once assumed, nor merely the name the configuration uses.
 // llmModel is the main model's name, empty without an LLM.
-func mode(cfg host.Config, llmModel string) string {
+func mode(cfg host.Config, llmModel string, set host.SetInfo) string {
 	var parts []string
 	if llmModel == "" {
 		parts = append(parts, "offline: no LLM")
 	} else {
 		parts = append(parts, "LLM "+llmModel)
 	}
-	parts = append(parts, "extractor "+cfg.Plugins.Default.Extractor)
+	parts = append(parts, "extractor "+pluginLabel(set.Extractor, cfg.Plugins.Default.Extractor))
 	if r := cfg.Plugins.Default.Reranker; r != "" {
-		parts = append(parts, "rerank plugin "+r)
+		parts = append(parts, "rerank plugin "+pluginLabel(set.Reranker, r))
 	}
 	switch e := cfg.Embedder; {
 	case e.Provider == "local":
@@ -36,4 +38,21 @@ func mode(cfg host.Config, llmModel string) string {
 		parts = append(parts, fmt.Sprintf("%d tenant rules", n))
 	}
 	return strings.Join(parts, ", ")
+}
+
+// pluginLabel names a loaded plugin: "name version" and its file if it is
+// not built in; configured is the configuration's name for it, used when
+// nothing is loaded.
+func pluginLabel(p host.PluginInfo, configured string) string {
+	if p.Name == "" {
+		return configured
+	}
+	label := p.Name
+	if v := p.Describe.Version; v != "" {
+		label += " " + v
+	}
+	if p.Source != "built-in" {
+		label += " (" + p.Source + ")"
+	}
+	return label
 }

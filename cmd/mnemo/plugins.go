@@ -45,7 +45,10 @@ call:  load a plugin file, send it the JSON message on standard input,
 
 // pluginListing is one plugin of `mnemo plugins list --json`.
 type pluginListing struct {
-	Name         string   `json:"name"`
+	Name string `json:"name"`
+	// File is the file's base name, when the configuration may name the
+	// plugin by it too.
+	File         string   `json:"file,omitempty"`
 	Origin       string   `json:"origin"`
 	Version      string   `json:"version,omitempty"`
 	Description  string   `json:"description,omitempty"`
@@ -68,20 +71,24 @@ func runPluginsList(ctx context.Context, g *globals, args []string) int {
 	if err != nil {
 		return g.fail(err)
 	}
-	srcs, err := host.AvailablePlugins(cfg)
-	if err != nil {
-		return g.fail(err)
-	}
 	rt, err := host.PluginRuntime(ctx, cfg, cacheDir(cfg), g.logger())
 	if err != nil {
 		return g.fail(err)
 	}
 	defer rt.Close(context.Background())
+	srcs, notes, err := host.AvailablePlugins(ctx, rt, cfg)
+	if err != nil {
+		return g.fail(err)
+	}
 	listing := make([]pluginListing, 0, len(srcs))
 	caps := map[string]map[string]bool{}
+	aliases := map[string]string{} // file name → described name
 	for _, s := range srcs {
 		l := pluginListing{Name: s.Name, Origin: s.Origin, Capabilities: []string{}, UsedBy: []string{}}
-		m := host.PluginManifest(cfg, s.Name)
+		if s.Aliased {
+			l.File, aliases[s.File] = s.File, s.Name
+		}
+		m := host.PluginManifest(cfg, s.Name, s.Name)
 		if m.AllowLLM {
 			l.Grants = append(l.Grants, "llm_complete")
 		}
@@ -107,6 +114,9 @@ func runPluginsList(ctx context.Context, g *globals, args []string) int {
 		for _, c := range d.Capabilities {
 			caps[s.Name][c] = true
 		}
+		if s.Aliased {
+			caps[s.File] = caps[s.Name]
+		}
 		l.Status = "loads"
 		_ = p.Close(context.Background())
 		listing = append(listing, l)
@@ -116,10 +126,18 @@ func runPluginsList(ctx context.Context, g *globals, args []string) int {
 		for _, r := range roles[listing[i].Name] {
 			listing[i].UsedBy = append(listing[i].UsedBy, r.Set+": "+r.Role)
 		}
+		if f := listing[i].File; f != "" {
+			for _, r := range roles[f] {
+				listing[i].UsedBy = append(listing[i].UsedBy, r.Set+": "+r.Role+" (by its file name)")
+			}
+		}
+	}
+	for _, n := range notes {
+		fmt.Fprintln(g.stderr, "note:", n)
 	}
 	var missing []string
 	for name := range roles {
-		if _, ok := caps[name]; !ok && !hasListing(listing, name) {
+		if _, ok := caps[name]; !ok && !hasListing(listing, name) && aliases[name] == "" {
 			missing = append(missing, name)
 		}
 	}
@@ -161,6 +179,9 @@ func printPluginList(w io.Writer, ls []pluginListing, cfg host.Config) {
 	fmt.Fprintf(w, "plugins directory: %s\n\n", dir)
 	for _, l := range ls {
 		fmt.Fprintf(w, "%s %s (%s)\n", l.Name, l.Version, l.Origin)
+		if l.File != "" {
+			fmt.Fprintf(w, "  also named:   %s (its file name)\n", l.File)
+		}
 		if l.Description != "" {
 			fmt.Fprintf(w, "  %s\n", clip(l.Description, 100))
 		}
@@ -195,10 +216,11 @@ func addPluginFlags(fs *flag.FlagSet) pluginFlags {
 }
 
 // loadPluginFile loads the plugin file at path as the configuration would
-// run it under its file name: with the configuration's grants and limits,
-// and its plugin_config from the default set or else the first tenant set
-// that has one, unless the flags say otherwise. It prints where the
-// plugin's configuration came from to w.
+// run it under the name it describes itself with (or, failing that, its
+// file name): with the configuration's grants and limits, and its
+// plugin_config from the default set or else the first tenant set that
+// has one, unless the flags say otherwise. It prints where the plugin's
+// configuration came from to w.
 func loadPluginFile(ctx context.Context, g *globals, path string, pf pluginFlags, w io.Writer) (*wasm.Runtime, *wasm.Plugin, time.Duration, error) {
 	code, err := os.ReadFile(path)
 	if err != nil {
@@ -208,13 +230,37 @@ func loadPluginFile(ctx context.Context, g *globals, path string, pf pluginFlags
 	if err != nil {
 		return nil, nil, 0, err
 	}
-	name := strings.TrimSuffix(filepath.Base(path), ".wasm")
-	m := host.PluginManifest(cfg, name)
+	rt, err := host.PluginRuntime(ctx, cfg, cacheDir(cfg), g.logger())
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	fail := func(err error) (*wasm.Runtime, *wasm.Plugin, time.Duration, error) {
+		rt.Close(context.Background())
+		return nil, nil, 0, err
+	}
+	file := strings.TrimSuffix(filepath.Base(path), ".wasm")
+	d, err := rt.Describe(ctx, filepath.Base(path), code)
+	if err != nil {
+		return fail(fmt.Errorf("load %s: %w", path, err))
+	}
+	name := d.Name
+	// The configuration names the plugin as it describes itself, or by
+	// its file name.
+	named := func(m map[string]string) (string, bool) {
+		if c, ok := m[name]; ok {
+			return c, true
+		}
+		c, ok := m[file]
+		return c, ok
+	}
+	m := host.PluginManifest(cfg, file, name)
 	source := "the default plugin set"
-	if len(m.Config) == 0 {
+	if c, ok := named(cfg.Plugins.Default.PluginConfig); ok {
+		m.Config = []byte(c)
+	} else {
 		source = ""
 		for i, t := range cfg.Plugins.Tenants {
-			if c := t.PluginConfig[name]; c != "" {
+			if c, ok := named(t.PluginConfig); ok && c != "" {
 				m.Config = []byte(c)
 				source = fmt.Sprintf("tenant %d (%s)", i+1, strings.Join(t.Groups, ", "))
 				break
@@ -236,16 +282,11 @@ func loadPluginFile(ctx context.Context, g *globals, path string, pf pluginFlags
 			fmt.Fprintf(w, "%s: configuration of plugin %q from %s\n", path, name, source)
 		}
 	}
-	rt, err := host.PluginRuntime(ctx, cfg, cacheDir(cfg), g.logger())
-	if err != nil {
-		return nil, nil, 0, err
-	}
 	start := time.Now()
 	p, err := rt.Load(ctx, name, code, m)
 	took := time.Since(start)
 	if err != nil {
-		rt.Close(context.Background())
-		return nil, nil, 0, fmt.Errorf("load %s: %w", path, err)
+		return fail(fmt.Errorf("load %s: %w", path, err))
 	}
 	return rt, p, took, nil
 }
@@ -253,7 +294,8 @@ func loadPluginFile(ctx context.Context, g *globals, path string, pf pluginFlags
 func runPluginsCheck(ctx context.Context, g *globals, args []string) int {
 	fs := g.flags("plugins check", "[--config FILE] [--allow-llm] [--allow-embed] [--plugin-config JSON] FILE.wasm",
 		"Load a plugin file, print its description and capabilities, and run one small valid request per capability.\n"+
-			"The plugin runs as the configuration would run it under its file name: its grants, limits and plugin_config.")
+			"The plugin runs as the configuration would run it under the name it describes itself with (or its file name):\n"+
+			"its grants, limits and plugin_config.")
 	pf := addPluginFlags(fs)
 	pos, ok, code := parseArgs(fs, args)
 	if !ok {
@@ -273,8 +315,8 @@ func runPluginsCheck(ctx context.Context, g *globals, args []string) int {
 	d := p.Describe()
 	fmt.Fprintf(g.stdout, "%s: loaded in %s\n", path, time.Since(start).Round(time.Millisecond))
 	fmt.Fprintf(g.stdout, "  name:         %s\n  version:      %s\n  abi version:  %d\n", d.Name, d.Version, d.ABIVersion)
-	if d.Name != p.Name() {
-		fmt.Fprintf(g.stdout, "  note:         it describes itself as %q; the configuration names it by its file name, %q\n", d.Name, p.Name())
+	if file := strings.TrimSuffix(filepath.Base(path), ".wasm"); d.Name != file {
+		fmt.Fprintf(g.stdout, "  note:         the configuration names it %q, as it describes itself; in the plugins directory its file name %q names it too, unless another plugin describes itself so\n", d.Name, file)
 	}
 	if d.Description != "" {
 		fmt.Fprintf(g.stdout, "  description:  %s\n", d.Description)

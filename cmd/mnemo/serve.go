@@ -50,7 +50,7 @@ next start: the queue is the database) and closes the database.`)
 	if h.LLM != nil {
 		model = h.LLM.Model("main")
 	}
-	h.Logger.Info("serving", "addr", "http://"+ln.Addr().String(), "db", h.Config.DB, "mode", mode(h.Config, model), "keys", len(h.Config.HTTP.Keys))
+	h.Logger.Info("serving", "addr", "http://"+ln.Addr().String(), "db", h.Config.DB, "mode", mode(h.Config, model, h.Plugins.DefaultSet()), "keys", len(h.Config.HTTP.Keys))
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {
