@@ -363,6 +363,7 @@ func (ps *PluginSets) build(ctx context.Context, cfg Config, old *snapshot) (*sn
 		fresh = append(fresh, lp)
 		return p, nil
 	}
+	recipeErrs, recipeLoaded := map[string]error{}, map[string]bool{}
 	makeSet := func(sc, def SetConfig) (*pluginSet, error) {
 		pick := func(a, b string) string {
 			if a != "" {
@@ -417,13 +418,26 @@ func (ps *PluginSets) build(ctx context.Context, cfg Config, old *snapshot) (*sn
 			set.summarizer = sp
 		}
 		for _, name := range cfg.Search.rerankPlugins() {
-			p, err := load(name, conf(name))
-			if err != nil {
-				return nil, fmt.Errorf("%s: %w", cfg.Search.namingPlugin(name), err)
+			if _, ok := srcs[name]; !ok {
+				return nil, fmt.Errorf("%w: %s: plugin %q is neither built in nor in the plugins directory", core.ErrInvalid, cfg.Search.namingPlugin(name), name)
 			}
-			if !p.Has(abi.CapRerank) {
+			// A recipe's plugin runs with each set's plugin_config; a set
+			// in which it does not load goes without it (its searches with
+			// the recipe degrade with a warning), unless no set loads it.
+			p, err := load(name, conf(name))
+			if err == nil && !p.Has(abi.CapRerank) {
 				return nil, fmt.Errorf("%w: %s: plugin %s cannot rerank", core.ErrInvalid, cfg.Search.namingPlugin(name), name)
 			}
+			if err != nil {
+				if ctx.Err() != nil {
+					return nil, err
+				}
+				if _, ok := recipeErrs[name]; !ok {
+					recipeErrs[name] = fmt.Errorf("%s: %w", cfg.Search.namingPlugin(name), err)
+				}
+				continue
+			}
+			recipeLoaded[name] = true
 			if set.rerankers == nil {
 				set.rerankers = map[string]*wasm.Plugin{}
 			}
@@ -444,6 +458,13 @@ func (ps *PluginSets) build(ctx context.Context, cfg Config, old *snapshot) (*sn
 			return fail(fmt.Errorf("plugins.tenants[%d]: %w", i, err))
 		}
 		s.tenants = append(s.tenants, tenantSet{patterns: t.Groups, set: set})
+	}
+	for _, name := range cfg.Search.rerankPlugins() {
+		if err := recipeErrs[name]; err != nil && !recipeLoaded[name] {
+			return fail(err)
+		} else if err != nil {
+			ps.log.Warn("a recipe's rerank plugin does not load in some plugin sets; their searches with the recipe are ordered by rrf", "plugin", name, "err", err)
+		}
 	}
 	for _, src := range list {
 		if !src.builtin() {
