@@ -1,0 +1,250 @@
+package httpapi_test
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"mnemo/host"
+	"mnemo/host/httpapi"
+)
+
+// TestPluginsEndToEnd takes the plugin examples from the repository to a
+// tenant's search on a running server, as an operator deploys them: a Go
+// reranker written with the SDK in a module of its own
+// (plugins/examples/prefer-word, built with GOOS=wasip1 GOARCH=wasm and a
+// replace directive), the script reranker with the recency example of
+// plugins/script-reranker/examples, and, where clang can build for
+// wasm32-wasi, the C example plugins/c/example/first_word.c. The server
+// starts with none of them; the files are dropped into the plugins
+// directory under file names of their own, the configuration file is
+// rewritten to give each plugin to one tenant (the script through a
+// recipe defined in the configuration), and the server picks both up
+// without a restart. Each tenant's search then follows its plugin, and a
+// group no tenant rule matches keeps the default order.
+func TestPluginsEndToEnd(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds plugins and waits for a reload")
+	}
+	dir := t.TempDir()
+	pluginDir := filepath.Join(dir, "plugins")
+	if err := os.Mkdir(pluginDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	built := filepath.Join(dir, "built")
+	if err := os.Mkdir(built, 0o755); err != nil {
+		t.Fatal(err)
+	}
+
+	// The Go example, built in its own module as its doc comment says.
+	goBuild := exec.Command("go", "build", "-buildmode=c-shared", "-o", filepath.Join(built, "prefer-word.wasm"), ".")
+	goBuild.Dir = "../../plugins/examples/prefer-word"
+	goBuild.Env = append(os.Environ(), "GOOS=wasip1", "GOARCH=wasm", "GOWORK=off")
+	if out, err := goBuild.CombinedOutput(); err != nil {
+		t.Fatalf("build plugins/examples/prefer-word: %v\n%s", err, out)
+	}
+	script, err := os.ReadFile("../../plugins/script-reranker/examples/recency-rrf.expr")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The C example, when clang can build it.
+	withC, whyNoC := buildC(t, filepath.Join(built, "first_word.wasm"))
+
+	cfgPath := filepath.Join(dir, "mnemo.toml")
+	base := fmt.Sprintf(`db = %q
+[store]
+backend = "memory"
+[plugins]
+dir = %q
+cache_dir = %q
+reload = "50ms"
+`, filepath.Join(dir, "db"), pluginDir, filepath.Join(os.TempDir(), "mnemo-test-wasm-cache"))
+	writeConfig := func(text string) {
+		t.Helper()
+		tmp := cfgPath + ".tmp"
+		if err := os.WriteFile(tmp, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Rename(tmp, cfgPath); err != nil {
+			t.Fatal(err)
+		}
+	}
+	writeConfig(base)
+	cfg, err := host.Load(cfgPath, func(string) string { return "" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := host.Open(context.Background(), cfg, host.OpenOptions{Logger: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		t.Fatalf("host.Open: %v", err)
+	}
+	t.Cleanup(func() { h.Close(context.Background()) })
+	srv := httptest.NewServer(httpapi.New(h, httpapi.Options{Version: "test"}).Handler())
+	t.Cleanup(srv.Close)
+	a := &api{t: t, base: srv.URL}
+
+	// Two episodes per group. Without a plugin the coffee one comes first:
+	// it says the query's words twice. Each plugin prefers the tea one: the
+	// Go plugin is configured with the word, the C plugin takes the query's
+	// first word, and the recency script halves a score for every 30 days
+	// of age, and the tea episode is a year younger.
+	groups := []string{"acme", "beta", "gamma", "other"}
+	for _, g := range groups {
+		a.ingest(g,
+			map[string]any{"source": "text", "content": "Morning drinks at the office: Alice drinks tea.", "reference_time": "2024-03-01T10:00:00Z"},
+			map[string]any{"source": "text", "content": "Morning drinks at the office: Bob drinks coffee, morning drinks coffee.", "reference_time": "2023-03-01T10:00:00Z"})
+	}
+	query := map[string]any{"query": "tea or coffee: morning drinks at the office", "scopes": []string{"episodes"}}
+	first := func(group string) (content string, warnings []string) {
+		t.Helper()
+		var res struct {
+			Episodes []struct {
+				Content string `json:"content"`
+			} `json:"episodes"`
+			Warnings []string `json:"warnings"`
+		}
+		if code, raw := a.do("POST", "/v1/groups/"+group+"/search", query, &res); code != 200 {
+			t.Fatalf("search %s = %d %s", group, code, raw)
+		}
+		if len(res.Episodes) != 2 {
+			t.Fatalf("search %s found %d episodes, want 2", group, len(res.Episodes))
+		}
+		return res.Episodes[0].Content, res.Warnings
+	}
+	for _, g := range groups {
+		if got, _ := first(g); !strings.Contains(got, "coffee") {
+			t.Fatalf("before the plugins, %s's first episode = %q, want the coffee one", g, got)
+		}
+	}
+
+	// Deploy: the files under names of their own (the configuration names
+	// the plugins as they describe themselves), then the configuration.
+	copyFile(t, filepath.Join(built, "prefer-word.wasm"), filepath.Join(pluginDir, "tea-v1.wasm"))
+	tenants := `
+[[plugins.tenants]]
+groups = ["acme"]
+reranker = "prefer-word"
+[plugins.tenants.plugin_config]
+prefer-word = '{"word": "tea"}'
+
+[[plugins.tenants]]
+groups = ["beta"]
+[plugins.tenants.plugin_config]
+script-reranker = '''
+` + string(script) + `'''
+`
+	if withC {
+		copyFile(t, filepath.Join(built, "first_word.wasm"), filepath.Join(pluginDir, "c-example.wasm"))
+		tenants += `
+[[plugins.tenants]]
+groups = ["gamma"]
+reranker = "first-word"
+`
+	}
+	recipes := `
+[search.group_recipes]
+acme = "plugin"
+beta = "recent"
+gamma = "plugin"
+
+[search.recipes.recent]
+description = "episodes by the recency script"
+[search.recipes.recent.scopes.episodes]
+plugin = "script-reranker"
+limit = 5
+`
+	writeConfig(base + tenants + recipes)
+
+	want := map[string]string{"acme": "tea", "beta": "tea", "gamma": "tea", "other": "coffee"}
+	if !withC {
+		want["gamma"] = "coffee"
+	}
+	deadline := time.Now().Add(2 * time.Minute)
+	for {
+		done := true
+		for _, g := range groups {
+			if got, _ := first(g); !strings.Contains(got, want[g]) {
+				done = false
+			}
+		}
+		if done {
+			break
+		}
+		if time.Now().After(deadline) {
+			for _, g := range groups {
+				got, warnings := first(g)
+				t.Errorf("after the reload, %s's first episode = %q (warnings %q), want the %s one", g, got, warnings, want[g])
+			}
+			t.Fatalf("the reload did not take effect: last reload error %v", h.Plugins.LastError())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	for _, g := range groups {
+		if _, warnings := first(g); len(warnings) > 0 {
+			t.Errorf("search %s warns %q, want none", g, warnings)
+		}
+	}
+
+	// The running plugins are known by the names they describe.
+	var listed struct {
+		Plugins []struct {
+			Name   string `json:"name"`
+			Source string `json:"source"`
+		} `json:"plugins"`
+	}
+	if code, raw := a.do("GET", "/v1/plugins", nil, &listed); code != 200 {
+		t.Fatalf("GET /v1/plugins = %d %s", code, raw)
+	}
+	names := map[string]string{}
+	for _, p := range listed.Plugins {
+		names[p.Name] = p.Source
+	}
+	if src := names["prefer-word"]; !strings.HasSuffix(src, "tea-v1.wasm") {
+		t.Errorf("/v1/plugins lists prefer-word from %q, want tea-v1.wasm (all: %v)", src, names)
+	}
+	if withC {
+		if src := names["first-word"]; !strings.HasSuffix(src, "c-example.wasm") {
+			t.Errorf("/v1/plugins lists first-word from %q, want c-example.wasm (all: %v)", src, names)
+		}
+	} else {
+		t.Logf("the C example was left out: %s", whyNoC)
+	}
+}
+
+// buildC builds the C example with clang for wasm32-wasi into out, and
+// says why not when it cannot.
+func buildC(t *testing.T, out string) (bool, string) {
+	t.Helper()
+	clang, err := exec.LookPath("clang")
+	if err != nil {
+		return false, "no clang on PATH"
+	}
+	build := exec.Command(clang, "--target=wasm32-wasi", "-mexec-model=reactor", "-O2", "-I", "../../plugins/c",
+		"-o", out, "../../plugins/c/example/first_word.c")
+	if msg, err := build.CombinedOutput(); err != nil {
+		return false, fmt.Sprintf("clang cannot build for wasm32-wasi (a WASI sysroot and wasm-ld are needed): %v: %s", err, msg)
+	}
+	return true, ""
+}
+
+func copyFile(t *testing.T, from, to string) {
+	t.Helper()
+	b, err := os.ReadFile(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmp := to + ".tmp"
+	if err := os.WriteFile(tmp, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(tmp, to); err != nil {
+		t.Fatal(err)
+	}
+}
