@@ -106,6 +106,7 @@ func TestExampleConfiguration(t *testing.T) {
 		{"http.keys[1].groups", c.HTTP.Keys[1].Groups, []string{"*"}},
 		{"plugins.grants", c.Plugins.Grants["my-extractor"].AllowLLM, true},
 		{"search.group_recipes", c.Search.GroupRecipes["support-*"], "default"},
+		{"search.recipes", c.Search.Recipes["acme"].Scopes["episodes"].Plugin, "script-reranker"},
 	}
 	for _, tc := range tests {
 		if !reflect.DeepEqual(tc.got, tc.want) {
