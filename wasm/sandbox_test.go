@@ -410,3 +410,18 @@ func TestGarbageCollectedBetweenCalls(t *testing.T) {
 		t.Errorf("Stats().Instances = %d, want the one instance to have served every call", s.Instances)
 	}
 }
+
+// TestDescribe reads modules' describe answers without loading them for
+// use: a good module's answer comes back, and a module Load refuses is
+// refused the same way.
+func TestDescribe(t *testing.T) {
+	d, err := shared(t).Describe(context.Background(), "echo.wasm", fixture(t, "echo"))
+	if err != nil {
+		t.Fatalf("Describe(echo) = %v", err)
+	}
+	if d.Name != "echo" || d.Version != "1.2.3" || len(d.Capabilities) != 5 {
+		t.Errorf("Describe(echo) = %+v, want echo 1.2.3 with five capabilities", d)
+	}
+	_, err = shared(t).Describe(context.Background(), "future.wasm", fixture(t, "badabi"))
+	wantPluginError(t, err, "future.wasm", "mnemo_abi_version", core.ErrInvalid)
+}
