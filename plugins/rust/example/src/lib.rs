@@ -11,7 +11,7 @@
 //! # target/wasm32-wasip1/release/first_word.wasm
 //! ```
 
-use mnemo_plugin::{Level, json, log};
+use mnemo_plugin::{json, log, Level};
 
 mnemo_plugin::export_abi!();
 mnemo_plugin::export!(describe => describe);
@@ -26,8 +26,9 @@ fn describe() -> &'static str {
 }
 
 fn rerank(request: &[u8]) -> String {
-    let Ok(req) = std::str::from_utf8(request) else {
-        return json::error("request is not UTF-8");
+    let req = match std::str::from_utf8(request) {
+        Ok(req) => req,
+        Err(_) => return json::error("request is not UTF-8"),
     };
     let query = string_after(req, 0, "\"query\":").map_or("", |(q, _)| q);
     let word = query.split(' ').next().unwrap_or("");
@@ -36,8 +37,9 @@ fn rerank(request: &[u8]) -> String {
     if let Some(start) = req.find("\"candidates\":") {
         let mut at = start;
         while let Some((uuid, end)) = string_after(req, at, "\"uuid\":") {
-            let Some((text, end)) = string_after(req, end, "\"text\":") else {
-                break;
+            let (text, end) = match string_after(req, end, "\"text\":") {
+                Some(found) => found,
+                None => break,
             };
             candidates.push((uuid, !word.is_empty() && text.contains(word)));
             at = end;

@@ -49,9 +49,9 @@
 //! A plugin instance is single-threaded and the host never calls into it
 //! concurrently; the answer buffer is per thread.
 
-#![warn(missing_docs)]
+#![warn(missing_docs, unsafe_op_in_unsafe_fn)]
 
-use std::alloc::{Layout, alloc, dealloc};
+use std::alloc::{alloc, dealloc, Layout};
 use std::cell::RefCell;
 use std::fmt;
 
@@ -227,12 +227,12 @@ pub unsafe fn free_request(ptr: *mut u8, len: i32) {
 #[macro_export]
 macro_rules! export_abi {
     () => {
-        #[unsafe(no_mangle)]
+        #[no_mangle]
         pub extern "C" fn mnemo_abi_version() -> i32 {
             $crate::ABI_VERSION
         }
 
-        #[unsafe(no_mangle)]
+        #[no_mangle]
         pub extern "C" fn mnemo_alloc(size: i32) -> *mut u8 {
             $crate::alloc_request(size)
         }
@@ -252,7 +252,7 @@ macro_rules! export_abi {
 #[macro_export]
 macro_rules! export {
     (describe => $f:path) => {
-        #[unsafe(no_mangle)]
+        #[no_mangle]
         pub extern "C" fn mnemo_describe() -> i64 {
             $crate::answer($f())
         }
@@ -285,7 +285,7 @@ macro_rules! __export_message {
         ///
         /// Called by the host only, with what `mnemo_alloc(len)` returned,
         /// once, or with (0, 0).
-        #[unsafe(no_mangle)]
+        #[no_mangle]
         pub unsafe extern "C" fn $name(ptr: *mut u8, len: i32) -> i64 {
             // SAFETY: as the function's contract says.
             let request = unsafe { $crate::take_request(ptr, len) };
@@ -297,7 +297,7 @@ macro_rules! __export_message {
 #[cfg(target_arch = "wasm32")]
 mod imports {
     #[link(wasm_import_module = "mnemo")]
-    unsafe extern "C" {
+    extern "C" {
         pub fn llm_complete(ptr: *const u8, len: i32) -> i32;
         pub fn embed(ptr: *const u8, len: i32) -> i32;
         pub fn result_read(ptr: *mut u8, len: i32) -> i32;
