@@ -30,6 +30,13 @@ func TestCPlugin(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	testFirstWord(t, module)
+}
+
+// testFirstWord loads module, a build of the first-word example reranker
+// (in C or in Rust), and checks its describe answer and a rerank.
+func testFirstWord(t *testing.T, module []byte) {
+	t.Helper()
 	p, err := shared(t).Load(context.Background(), "first-word", module, wasm.Manifest{})
 	if err != nil {
 		t.Fatalf("Load: %v", err)
