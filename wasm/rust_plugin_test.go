@@ -61,7 +61,9 @@ func rustWasmTarget() (string, bool) {
 		rustc = "rustc"
 	}
 	for _, triple := range []string{"wasm32-wasip1", "wasm32-wasi"} {
-		out, err := exec.Command(rustc, "--print", "target-libdir", "--target", triple).Output()
+		cmd := exec.Command(rustc, "--print", "target-libdir", "--target", triple)
+		cmd.Dir = filepath.Join("..", "plugins", "rust") // the toolchain cargo picks there
+		out, err := cmd.Output()
 		if err != nil {
 			continue
 		}
