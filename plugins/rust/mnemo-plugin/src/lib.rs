@@ -2,7 +2,8 @@
 //! repository is the contract; this crate is what `plugins/c/mnemo_plugin.h`
 //! is for C).
 //!
-//! A plugin is a `cdylib` built for `wasm32-wasip1`. The crate gives it:
+//! A plugin is a `cdylib` built for `wasm32-wasip1` (`wasm32-wasi` before
+//! Rust 1.78). The crate gives it:
 //!
 //! - [`export_abi!`], invoked once, which defines the two exports every
 //!   plugin has, `mnemo_abi_version` and `mnemo_alloc`;
@@ -37,8 +38,11 @@
 //! ```
 //!
 //! The exports are macros rather than functions of this crate because a
-//! `#[no_mangle]` function in a dependency is not reliably exported from a
-//! `cdylib` on WebAssembly; a macro defines them in the plugin's own crate.
+//! `#[no_mangle]` function of a dependency is exported from a WebAssembly
+//! `cdylib` only if the plugin's crate refers to that dependency (so with
+//! Rust 1.63 for `wasm32-wasi`): a plugin could lose `mnemo_alloc` by
+//! moving code around. A macro defines them in the plugin's own crate,
+//! where the linker always keeps them.
 //!
 //! Everything but the host imports compiles on every target, so a plugin's
 //! logic can be unit-tested with a plain `cargo test`. Off `wasm32` there is
