@@ -25,25 +25,39 @@ func TestRustPlugin(t *testing.T) {
 		t.Skipf("cargo does not run (no Rust toolchain installed?): %v\n%s", err, out)
 	}
 	targetDir := t.TempDir()
-	run := func(t *testing.T, args ...string) {
+	run := func(t *testing.T, cargo string, env []string, args ...string) {
 		t.Helper()
 		cmd := exec.Command(cargo, args...)
 		cmd.Dir = filepath.Join("..", "plugins", "rust")
-		cmd.Env = append(os.Environ(), "CARGO_TARGET_DIR="+targetDir, "CARGO_TERM_COLOR=never")
+		cmd.Env = append(append(os.Environ(), "CARGO_TARGET_DIR="+targetDir, "CARGO_TERM_COLOR=never"), env...)
 		if out, err := cmd.CombinedOutput(); err != nil {
 			t.Fatalf("cargo %s: %v\n%s", strings.Join(args, " "), err, out)
 		}
 	}
 	t.Run("host", func(t *testing.T) {
-		run(t, "test", "--offline", "--workspace")
-		run(t, "build", "--offline", "--package", "first-word")
+		run(t, cargo, nil, "test", "--offline", "--workspace")
+		run(t, cargo, nil, "build", "--offline", "--package", "first-word")
 	})
 	t.Run("wasm", func(t *testing.T) {
-		triple, ok := rustWasmTarget()
+		// The toolchain on PATH first; then Debian's, which a rustup
+		// toolchain without the target may hide.
+		rustc := os.Getenv("RUSTC")
+		if rustc == "" {
+			rustc = "rustc"
+		}
+		triple, ok := rustWasmTarget(rustc)
+		var env []string
+		if !ok {
+			if _, err := os.Stat("/usr/bin/cargo"); err == nil {
+				if triple, ok = rustWasmTarget("/usr/bin/rustc"); ok {
+					cargo, env = "/usr/bin/cargo", []string{"RUSTC=/usr/bin/rustc"}
+				}
+			}
+		}
 		if !ok {
 			t.Skip("no Rust standard library for wasm32-wasip1: rustup target add wasm32-wasip1 (or Debian 12's rustc, cargo and libstd-rust-dev-wasm32)")
 		}
-		run(t, "build", "--offline", "--release", "--package", "first-word", "--target", triple)
+		run(t, cargo, env, "build", "--offline", "--release", "--package", "first-word", "--target", triple)
 		module, err := os.ReadFile(filepath.Join(targetDir, triple, "release", "first_word.wasm"))
 		if err != nil {
 			t.Fatal(err)
@@ -54,12 +68,8 @@ func TestRustPlugin(t *testing.T) {
 
 // rustWasmTarget returns the WASI preview 1 target whose standard library
 // the Rust toolchain has: wasm32-wasip1, or wasm32-wasi, its name before
-// Rust 1.78. It reports false if the toolchain has neither.
-func rustWasmTarget() (string, bool) {
-	rustc := os.Getenv("RUSTC")
-	if rustc == "" {
-		rustc = "rustc"
-	}
+// Rust 1.78. It reports false if the toolchain of rustc has neither.
+func rustWasmTarget(rustc string) (string, bool) {
 	for _, triple := range []string{"wasm32-wasip1", "wasm32-wasi"} {
 		cmd := exec.Command(rustc, "--print", "target-libdir", "--target", triple)
 		cmd.Dir = filepath.Join("..", "plugins", "rust") // the toolchain cargo picks there
