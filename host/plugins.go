@@ -574,6 +574,17 @@ func (ps *PluginSets) watch(every time.Duration) {
 func (ps *PluginSets) Reload(ctx context.Context) error {
 	ps.mu.Lock()
 	defer ps.mu.Unlock()
+	// The watched files as they are before this reload reads them: a file
+	// that changes while the reload runs (a configuration written just
+	// after a plugin was copied) must trigger the next one, so its stamp
+	// is kept from before.
+	before := map[string]string{}
+	for path := range ps.stamps {
+		before[path] = stampOf(path)
+	}
+	if ps.cfg.path != "" {
+		before[ps.cfg.path] = stampOf(ps.cfg.path)
+	}
 	cfg := ps.cfg
 	if cfg.path != "" {
 		next, err := Load(cfg.path, ps.getenv)
@@ -605,6 +616,11 @@ func (ps *PluginSets) Reload(ctx context.Context) error {
 			_ = ps.onReload(ps.cfg) // the running choice, accepted before
 		}
 		return refuse(err)
+	}
+	for path, st := range stamps {
+		if was, ok := before[path]; ok && was != st {
+			stamps[path] = was
+		}
 	}
 	ps.cfg, ps.stamps = cfg, stamps
 	ps.cur.Store(s)

@@ -3,6 +3,9 @@ package host
 import (
 	"context"
 	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -78,5 +81,52 @@ func TestAdmin(t *testing.T) {
 	}
 	if _, err := k.Stats(ctx, "g"); !errors.Is(err, core.ErrClosed) {
 		t.Errorf("Stats after no-upkeep Close = %v, want ErrClosed", err)
+	}
+}
+
+// TestReloadKeepsAChangeMadeDuringIt writes the configuration again while a
+// reload runs, after the reload has read it: the change must stay pending,
+// so that the next tick of the watch reloads it, rather than be stamped as
+// seen. (A plugin copied into the directory, then the configuration that
+// assigns it, written while the copy's reload compiled it, was lost.)
+func TestReloadKeepsAChangeMadeDuringIt(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	cfgPath := filepath.Join(dir, "mnemo.toml")
+	write := func(search string) {
+		t.Helper()
+		text := fmt.Sprintf("db = %q\n[store]\nbackend = \"memory\"\n[plugins]\nreload = \"-1s\"\n%s", filepath.Join(dir, "db"), search)
+		if err := os.WriteFile(cfgPath, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("")
+	cfg, err := Load(cfgPath, func(string) string { return "" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := Open(ctx, cfg, OpenOptions{})
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	defer h.Close(ctx)
+	ps := h.Plugins
+	apply := ps.onReload
+	ps.onReload = func(c Config) error {
+		write("[search]\ndefault_recipe = \"hybrid_rrf\"\n") // after Load read the file
+		return apply(c)
+	}
+	if err := ps.Reload(ctx); err != nil {
+		t.Fatalf("Reload: %v", err)
+	}
+	ps.onReload = apply
+	if got, seen := stampOf(cfgPath), ps.stamps[cfgPath]; got == seen {
+		t.Fatalf("the configuration written during the reload is stamped as seen (%s): the watch would never load it", seen)
+	}
+	if err := ps.Reload(ctx); err != nil {
+		t.Fatalf("second Reload: %v", err)
+	}
+	if got := ps.cfg.Search.DefaultRecipe; got != "hybrid_rrf" {
+		t.Errorf("after the next reload, default_recipe = %q, want hybrid_rrf", got)
 	}
 }
