@@ -12,6 +12,7 @@ import (
 
 	"mnemo/core"
 	"mnemo/core/hashembed"
+	"mnemo/core/memstore"
 	"mnemo/kuzu/kuzutest"
 )
 
@@ -49,7 +50,7 @@ type world struct {
 	facts                         map[string]core.Fact
 }
 
-// env is an engine with no ingestion worker over a fresh Kuzu store that
+// env is an engine with no ingestion worker over a fresh store that
 // holds the graph of groups A and B.
 type env struct {
 	store core.Store
@@ -57,9 +58,40 @@ type env struct {
 	a, b  world
 }
 
-func setup(t *testing.T) *env {
+// TestDeletes runs every case on each store: the engine's rules must hold
+// whichever store keeps the graph.
+func TestDeletes(t *testing.T) {
+	stores := []struct {
+		name string
+		open func(t *testing.T) core.Store
+	}{
+		{"kuzu", func(t *testing.T) core.Store { return kuzutest.MustOpen(t) }},
+		{"memory", func(t *testing.T) core.Store {
+			s := memstore.New(kuzutest.Dimension)
+			t.Cleanup(func() { _ = s.Close(context.Background()) })
+			return s
+		}},
+	}
+	cases := []struct {
+		name string
+		fn   func(t *testing.T, v *env)
+	}{
+		{"DeleteFactRestores", testDeleteFactRestores},
+		{"DeleteEpisodeRestores", testDeleteEpisodeRestores},
+		{"DeleteEpisodeShared", testDeleteEpisodeShared},
+		{"DeleteEpisodeEnded", testDeleteEpisodeEnded},
+		{"DeleteEpisodeOrphans", testDeleteEpisodeOrphans},
+		{"DeleteNotFound", testDeleteNotFound},
+	}
+	for _, st := range stores {
+		for _, c := range cases {
+			t.Run(st.name+"/"+c.name, func(t *testing.T) { c.fn(t, setup(t, st.open(t))) })
+		}
+	}
+}
+
+func setup(t *testing.T, s core.Store) *env {
 	t.Helper()
-	s := kuzutest.MustOpen(t)
 	eng, err := core.Open(context.Background(), core.Options{
 		Store: s, Embedder: hashembed.New(s.Dimension()), Plugins: noPlugins{},
 		Now: func() time.Time { return now }, Ingest: core.IngestOptions{Workers: -1},
@@ -185,9 +217,8 @@ func (v *env) untouched(t *testing.T) {
 	}
 }
 
-func TestDeleteFactRestores(t *testing.T) {
+func testDeleteFactRestores(t *testing.T, v *env) {
 	ctx := context.Background()
-	v := setup(t)
 	a := v.a
 	// x was stated to end in 2030 and cut short at c1 by y.
 	x := core.Fact{UUID: a.g + "-x", GroupID: groupA, Relation: "LEADS", Text: "Bob leads Beta", SourceUUID: a.bob, TargetUUID: a.beta,
@@ -261,9 +292,8 @@ func TestDeleteFactRestores(t *testing.T) {
 	v.untouched(t)
 }
 
-func TestDeleteEpisodeRestores(t *testing.T) {
+func testDeleteEpisodeRestores(t *testing.T, v *env) {
 	ctx := context.Background()
-	v := setup(t)
 	a := v.a
 	d, err := v.eng.DeleteEpisode(ctx, groupA, a.e3)
 	if err != nil {
@@ -300,9 +330,8 @@ func TestDeleteEpisodeRestores(t *testing.T) {
 	v.untouched(t)
 }
 
-func TestDeleteEpisodeShared(t *testing.T) {
+func testDeleteEpisodeShared(t *testing.T, v *env) {
 	ctx := context.Background()
-	v := setup(t)
 	a := v.a
 	d, err := v.eng.DeleteEpisode(ctx, groupA, a.e1)
 	if err != nil {
@@ -336,9 +365,8 @@ func TestDeleteEpisodeShared(t *testing.T) {
 // TestDeleteEpisodeEnded: an episode that ended a fact by stating its end
 // ("I no longer work at Acme") is the fact's InvalidatedBy; deleting the
 // episode restores the fact, which loses the episode from its provenance.
-func TestDeleteEpisodeEnded(t *testing.T) {
+func testDeleteEpisodeEnded(t *testing.T, v *env) {
 	ctx := context.Background()
-	v := setup(t)
 	a := v.a
 	ended := v.fact(t, groupA, a.f2)
 	ended.InvalidAt, ended.ExpiredAt, ended.InvalidatedBy, ended.Episodes = y2023, c3, a.e3, []string{a.e3}
@@ -366,9 +394,8 @@ func TestDeleteEpisodeEnded(t *testing.T) {
 // TestDeleteEpisodeOrphans: an entity goes with the episode only when no
 // other episode mentions it and no fact that stays, expired or not, has it
 // as an end.
-func TestDeleteEpisodeOrphans(t *testing.T) {
+func testDeleteEpisodeOrphans(t *testing.T, v *env) {
 	ctx := context.Background()
-	v := setup(t)
 	a := v.a
 	e4 := core.Episode{UUID: a.g + "-e4", GroupID: groupA, Source: core.SourceText, Content: "episode 4", ValidAt: now, CreatedAt: now}
 	if _, err := v.store.AddEpisodes(ctx, []core.Episode{e4}); err != nil {
@@ -419,9 +446,8 @@ func TestDeleteEpisodeOrphans(t *testing.T) {
 	}
 }
 
-func TestDeleteNotFound(t *testing.T) {
+func testDeleteNotFound(t *testing.T, v *env) {
 	ctx := context.Background()
-	v := setup(t)
 	a, b := v.a, v.b
 	for _, id := range []string{"nope", b.e1} {
 		if _, err := v.eng.DeleteEpisode(ctx, groupA, id); !errors.Is(err, core.ErrNotFound) {
