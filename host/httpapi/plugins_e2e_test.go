@@ -124,6 +124,31 @@ reload = "50ms"
 		}
 	}
 
+	recipeScopes := func() map[string]map[string]any {
+		t.Helper()
+		var res struct {
+			DefaultRecipe string `json:"default_recipe"`
+			Recipes       []struct {
+				Name   string                    `json:"name"`
+				Scopes map[string]map[string]any `json:"scopes"`
+			} `json:"recipes"`
+		}
+		if code, raw := a.do("GET", "/v1/recipes", nil, &res); code != 200 {
+			t.Fatalf("GET /v1/recipes = %d %s", code, raw)
+		}
+		if res.DefaultRecipe != "default" {
+			t.Errorf("GET /v1/recipes default_recipe = %q, want default", res.DefaultRecipe)
+		}
+		out := map[string]map[string]any{}
+		for _, r := range res.Recipes {
+			out[r.Name] = r.Scopes["episodes"]
+		}
+		return out
+	}
+	if got := recipeScopes(); got["default"] == nil || got["recent"] != nil {
+		t.Errorf("before the reload, GET /v1/recipes = %v, want the built-ins and no recipe recent", got)
+	}
+
 	// Deploy: the files under names of their own (the configuration names
 	// the plugins as they describe themselves), then the configuration.
 	copyFile(t, filepath.Join(built, "prefer-word.wasm"), filepath.Join(pluginDir, "tea-v1.wasm"))
@@ -168,9 +193,13 @@ limit = 5
 	}
 	deadline := time.Now().Add(2 * time.Minute)
 	for {
+		// Done when every search follows its plugin: the right episode
+		// first and no warning. (A reload applies the recipe choice just
+		// before it swaps the plugins in; a search in between falls back
+		// to rrf with a warning, and rrf may happen to order it right.)
 		done := true
 		for _, g := range groups {
-			if got, _ := first(g); !strings.Contains(got, want[g]) {
+			if got, warnings := first(g); !strings.Contains(got, want[g]) || len(warnings) > 0 {
 				done = false
 			}
 		}
@@ -190,6 +219,11 @@ limit = 5
 		if _, warnings := first(g); len(warnings) > 0 {
 			t.Errorf("search %s warns %q, want none", g, warnings)
 		}
+	}
+
+	// The configured recipe is listed, with the plugin it names.
+	if got := recipeScopes()["recent"]; got == nil || got["plugin"] != "script-reranker" || got["reranker"] != "plugin" {
+		t.Errorf("after the reload, GET /v1/recipes recent's episodes scope = %v, want the script-reranker plugin", got)
 	}
 
 	// The running plugins are known by the names they describe.
