@@ -129,6 +129,14 @@ func (e *Engine) Recipes() map[string]Recipe {
 	return out
 }
 
+// DefaultRecipe returns the name of the recipe searches of no particular
+// group use when they name none (SearchOptions.DefaultRecipe).
+func (e *Engine) DefaultRecipe() string {
+	e.recipeMu.RLock()
+	defer e.recipeMu.RUnlock()
+	return e.search.DefaultRecipe
+}
+
 // SetRecipes replaces the configured recipes and the choice of recipe for
 // searches that name none, as a reload of the configuration does: recipes
 // are SearchOptions.Recipes (added to the built-ins, or replacing those of

@@ -186,6 +186,10 @@ type ScopeConfig struct {
 	Plugin string
 }
 
+// Effective returns the configuration with its defaults filled in: what a
+// search with it does.
+func (c ScopeConfig) Effective() ScopeConfig { return c.withDefaults() }
+
 func (c ScopeConfig) withDefaults() ScopeConfig {
 	if len(c.Methods) == 0 {
 		c.Methods = []string{MethodCosine, MethodBM25}

@@ -49,6 +49,14 @@ func (s *Server) v1Routes() []*route {
 			response: pluginList{},
 		},
 		{
+			method: "GET", path: "/v1/recipes", auth: authKey, handle: s.listRecipes, tag: "search",
+			summary: "Search recipes",
+			description: "Every recipe a search may name, built-in and defined in the configuration (search.recipes), " +
+				"with the scopes each searches, its methods, reranker, rerank plugin and limit, and the default recipe. " +
+				"Reloaded recipes show at once.",
+			response: recipeList{},
+		},
+		{
 			method: "GET", path: "/v1/groups", auth: authKey, handle: s.listGroups, tag: "groups",
 			summary: "Groups holding episodes that the key may use", response: groupList{},
 		},
