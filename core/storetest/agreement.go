@@ -220,39 +220,12 @@ func testFilterAgreement(t *testing.T, s core.Store) {
 		compare("ListFacts", f, listFacts(t, s, groupA, f), want)
 		reads(core.ScopeFacts, f, want)
 	}
-	for _, f := range agreementFilters(w, core.ScopeEntities, 60) {
-		var want []string
-		for _, x := range w.ents {
-			if f.MatchEntity(&x) {
-				want = append(want, x.UUID)
-			}
-		}
-		got := entIDs(listAll(t, 100, func(o core.ListOptions) (core.Page[core.Entity], error) { return s.ListEntities(ctx, groupA, o) }, core.ListOptions{Filter: f}))
-		compare("ListEntities", f, got, want)
-		reads(core.ScopeEntities, f, want)
-	}
-	for _, f := range agreementFilters(w, core.ScopeEpisodes, 60) {
-		var want []string
-		for _, x := range w.eps {
-			if f.MatchEpisode(&x) {
-				want = append(want, x.UUID)
-			}
-		}
-		got := epIDs(listAll(t, 100, func(o core.ListOptions) (core.Page[core.Episode], error) { return s.ListEpisodes(ctx, groupA, o) }, core.ListOptions{Filter: f}))
-		compare("ListEpisodes", f, got, want)
-		reads(core.ScopeEpisodes, f, want)
-	}
-	for _, f := range agreementFilters(w, core.ScopeCommunities, 40) {
-		var want []string
-		for _, x := range w.comms {
-			if f.MatchCommunity(&x) {
-				want = append(want, x.UUID)
-			}
-		}
-		got := commIDs(listAll(t, 100, func(o core.ListOptions) (core.Page[core.Community], error) { return s.ListCommunities(ctx, groupA, o) }, core.ListOptions{Filter: f}))
-		compare("ListCommunities", f, got, want)
-		reads(core.ScopeCommunities, f, want)
-	}
+	agree(t, w, core.ScopeEntities, 60, "ListEntities", w.ents, func(x core.Entity) string { return x.UUID }, (*core.Filter).MatchEntity,
+		func(o core.ListOptions) (core.Page[core.Entity], error) { return s.ListEntities(ctx, groupA, o) }, compare, reads)
+	agree(t, w, core.ScopeEpisodes, 60, "ListEpisodes", w.eps, func(x core.Episode) string { return x.UUID }, (*core.Filter).MatchEpisode,
+		func(o core.ListOptions) (core.Page[core.Episode], error) { return s.ListEpisodes(ctx, groupA, o) }, compare, reads)
+	agree(t, w, core.ScopeCommunities, 40, "ListCommunities", w.comms, func(x core.Community) string { return x.UUID }, (*core.Filter).MatchCommunity,
+		func(o core.ListOptions) (core.Page[core.Community], error) { return s.ListCommunities(ctx, groupA, o) }, compare, reads)
 	// Traverse keeps, of what it reaches, what the rule keeps.
 	for _, f := range agreementFilters(w, core.ScopeFacts, 40) {
 		if f.Now.IsZero() {
@@ -266,6 +239,24 @@ func testFilterAgreement(t *testing.T, s core.Store) {
 				t.Errorf("Traverse(facts) with %+v returned %s, which core's rule does not keep", f, h.UUID)
 			}
 		}
+	}
+}
+
+// agree checks n generated filters of scope sc: the listing and the
+// searches keep exactly the items core's rule (match) keeps.
+func agree[T any](t *testing.T, w agreementWorld, sc core.Scope, n int, what string, items []T, id func(T) string,
+	match func(*core.Filter, *T) bool, list func(core.ListOptions) (core.Page[T], error),
+	compare func(string, core.Filter, []string, []string), reads func(core.Scope, core.Filter, []string)) {
+	t.Helper()
+	for _, f := range agreementFilters(w, sc, n) {
+		var want []string
+		for i := range items {
+			if match(&f, &items[i]) {
+				want = append(want, id(items[i]))
+			}
+		}
+		compare(what, f, uuidsOf(listAll(t, 100, list, core.ListOptions{Filter: f}), id), want)
+		reads(sc, f, want)
 	}
 }
 
