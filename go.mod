@@ -1,4 +1,4 @@
-module mnemo
+module github.com/mnemohq/mnemo
 
 go 1.26.0
 
@@ -13,6 +13,7 @@ require (
 	github.com/openai/openai-go/v3 v3.95.0
 	github.com/tetratelabs/wazero v1.12.0
 	github.com/ulikunitz/xz v0.5.17
+	golang.org/x/mod v0.41.0
 	gonum.org/v1/plot v0.17.0
 )
 

@@ -7,7 +7,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"mnemo/core"
+	"github.com/mnemohq/mnemo/core"
 )
 
 func TestReadQueries(t *testing.T) {

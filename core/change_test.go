@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"mnemo/core"
+	"github.com/mnemohq/mnemo/core"
 )
 
 func TestChangeValidate(t *testing.T) {

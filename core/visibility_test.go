@@ -4,7 +4,7 @@ import (
 	"testing"
 	"time"
 
-	"mnemo/core"
+	"github.com/mnemohq/mnemo/core"
 )
 
 // The rule on one fact told both ways: Alice worked at Acme from 2020,

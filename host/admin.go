@@ -4,7 +4,7 @@ import (
 	"context"
 	"time"
 
-	"mnemo/core"
+	"github.com/mnemohq/mnemo/core"
 )
 
 // Admin is the upkeep of a Host's store that is no part of memory: a

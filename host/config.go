@@ -15,7 +15,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
-	"mnemo/core"
+	"github.com/mnemohq/mnemo/core"
 )
 
 // Config is mnemo's configuration: one file (TOML, or JSON by extension)

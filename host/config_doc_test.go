@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"mnemo/host"
+	"github.com/mnemohq/mnemo/host"
 )
 
 // settingPaths lists the dotted paths of every setting of t, as they are

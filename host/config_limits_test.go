@@ -4,8 +4,8 @@ import (
 	"errors"
 	"testing"
 
-	"mnemo/core"
-	"mnemo/host"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/host"
 )
 
 // TestIngestLimitsConfig checks the defaults and the checks of the size

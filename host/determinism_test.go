@@ -12,9 +12,9 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"mnemo/core"
-	"mnemo/host"
-	"mnemo/internal/bench/httpload"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/host"
+	"github.com/mnemohq/mnemo/internal/bench/httpload"
 )
 
 // ingestSummary is what `mnemo ingest` counts for a run.

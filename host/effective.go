@@ -1,9 +1,9 @@
 package host
 
 import (
-	"mnemo/core"
-	"mnemo/host/llm"
-	"mnemo/wasm"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/host/llm"
+	"github.com/mnemohq/mnemo/wasm"
 )
 
 // options is the engine's view of the ingest settings.

@@ -9,10 +9,10 @@ import (
 	"os"
 	"time"
 
-	"mnemo/core"
-	"mnemo/core/hashembed"
-	"mnemo/host/llm"
-	"mnemo/wasm"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/core/hashembed"
+	"github.com/mnemohq/mnemo/host/llm"
+	"github.com/mnemohq/mnemo/wasm"
 )
 
 // Host is a running mnemo: the store, the embedder, the LLM client (if

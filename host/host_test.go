@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"mnemo/core"
-	"mnemo/host"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/host"
 )
 
 // sharedCache is one wasm compilation cache for the package's tests, so a

@@ -10,10 +10,10 @@ import (
 	"strings"
 	"testing"
 
-	"mnemo/core"
-	"mnemo/host"
-	"mnemo/plugins/builtin"
-	"mnemo/wasm"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/host"
+	"github.com/mnemohq/mnemo/plugins/builtin"
+	"github.com/mnemohq/mnemo/wasm"
 )
 
 // TestBuiltinNames checks that each built-in describes itself with its

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"mnemo/core"
+	"github.com/mnemohq/mnemo/core"
 )
 
 // Notices lists the settings of c that take no effect, each with the

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"mnemo/host"
+	"github.com/mnemohq/mnemo/host"
 )
 
 func TestNotices(t *testing.T) {

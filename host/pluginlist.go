@@ -8,9 +8,9 @@ import (
 	"slices"
 	"sort"
 
-	"mnemo/host/llm"
-	"mnemo/wasm"
-	"mnemo/wasm/abi"
+	"github.com/mnemohq/mnemo/host/llm"
+	"github.com/mnemohq/mnemo/wasm"
+	"github.com/mnemohq/mnemo/wasm/abi"
 )
 
 // PluginSource is a plugin the configuration can name: a built-in

@@ -17,10 +17,10 @@ import (
 	"sync/atomic"
 	"time"
 
-	"mnemo/core"
-	"mnemo/plugins/builtin"
-	"mnemo/wasm"
-	"mnemo/wasm/abi"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/plugins/builtin"
+	"github.com/mnemohq/mnemo/wasm"
+	"github.com/mnemohq/mnemo/wasm/abi"
 )
 
 // PluginSets serves each group its plugins (core.PluginSets) and reloads

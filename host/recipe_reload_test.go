@@ -7,8 +7,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"mnemo/core"
-	"mnemo/host"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/host"
 )
 
 // TestReloadAppliesRecipeChoice rewrites search.group_recipes and

@@ -10,9 +10,9 @@ import (
 	"testing"
 	"time"
 
-	"mnemo/core"
-	"mnemo/host"
-	"mnemo/plugins/builtin"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/host"
+	"github.com/mnemohq/mnemo/plugins/builtin"
 )
 
 // TestConfiguredRecipes defines a recipe in the configuration that names

@@ -11,9 +11,9 @@ import (
 	"testing"
 	"time"
 
-	"mnemo/core"
-	"mnemo/host"
-	"mnemo/plugins/builtin"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/host"
+	"github.com/mnemohq/mnemo/plugins/builtin"
 )
 
 // TestHotReloadUnderLoad swaps a tenant's rerank plugin while searches run:

@@ -6,9 +6,9 @@ import (
 	"log/slog"
 	"strings"
 
-	"mnemo/core"
-	"mnemo/core/memstore"
-	"mnemo/kuzu"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/core/memstore"
+	"github.com/mnemohq/mnemo/kuzu"
 )
 
 // This file is the one place that knows the store implementations: it

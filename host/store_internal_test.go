@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"mnemo/core"
-	"mnemo/kuzu"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/kuzu"
 )
 
 // TestStoreBackend checks that store.backend defaults to kuzu and that

@@ -3,8 +3,8 @@ package host
 import (
 	"context"
 
-	"mnemo/core"
-	"mnemo/host/wire"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/host/wire"
 )
 
 // ShowFacts returns facts as the surfaces show them, with the names of

@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"mnemo/core"
-	"mnemo/host"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/host"
 )
 
 // TestWarningsOutliveTheProcess ingests an episode longer than the chunk

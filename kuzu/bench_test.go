@@ -8,9 +8,9 @@ import (
 	"testing"
 	"time"
 
-	"mnemo/core"
-	"mnemo/core/hashembed"
-	"mnemo/kuzu"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/core/hashembed"
+	"github.com/mnemohq/mnemo/kuzu"
 )
 
 // The store benchmarks build graphs of generated facts with 256-dimension

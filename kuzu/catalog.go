@@ -7,7 +7,7 @@ import (
 	"strings"
 	"sync"
 
-	"mnemo/core"
+	"github.com/mnemohq/mnemo/core"
 )
 
 // The catalog: what the store keeps in memory so that a common search runs

@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"mnemo/core"
-	"mnemo/kuzu"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/kuzu"
 )
 
 // BenchmarkResolutionReads measures the reads entity and fact resolution

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"slices"
 
-	"mnemo/core"
+	"github.com/mnemohq/mnemo/core"
 )
 
 // entityEntry is an entity's row as the catalog keeps it: the Entity

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"time"
 
-	"mnemo/core"
+	"github.com/mnemohq/mnemo/core"
 )
 
 // factEntry is a fact's row as the catalog keeps it: the Fact table's

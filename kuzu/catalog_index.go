@@ -4,7 +4,7 @@ import (
 	"slices"
 	"strings"
 
-	"mnemo/core"
+	"github.com/mnemohq/mnemo/core"
 )
 
 // The catalog's two indexes, which serve the reads entity and fact

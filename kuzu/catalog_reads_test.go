@@ -12,7 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
-	"mnemo/core"
+	"github.com/mnemohq/mnemo/core"
 )
 
 // readCase is one read the catalog serves, asked of the catalog (got) and

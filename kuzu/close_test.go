@@ -5,7 +5,7 @@ import (
 	"errors"
 	"testing"
 
-	"mnemo/core"
+	"github.com/mnemohq/mnemo/core"
 )
 
 // slowQuery keeps the writer busy for about a second, in little memory.

@@ -9,7 +9,7 @@ import (
 
 	gokuzu "github.com/kuzudb/go-kuzu"
 
-	"mnemo/core"
+	"github.com/mnemohq/mnemo/core"
 )
 
 // conn is one Kuzu connection with its prepared statements. A conn is used

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"mnemo/core"
+	"github.com/mnemohq/mnemo/core"
 )
 
 // DeleteGroup implements core.Writer.

@@ -13,7 +13,7 @@ import (
 
 	gokuzu "github.com/kuzudb/go-kuzu"
 
-	"mnemo/core"
+	"github.com/mnemohq/mnemo/core"
 )
 
 // Durability on Kuzu 0.11.3: what keeps a long-running store inside its

@@ -12,8 +12,8 @@ import (
 	"strings"
 	"testing"
 
-	"mnemo/core"
-	"mnemo/kuzu"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/kuzu"
 )
 
 // churn writes n transactions that each change the summaries of a few of

@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"mnemo/core"
-	"mnemo/core/hashembed"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/core/hashembed"
 )
 
 // HasIndexForTest exposes hasIndex to the black-box tests.

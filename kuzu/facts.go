@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"sort"
 
-	"mnemo/core"
+	"github.com/mnemohq/mnemo/core"
 )
 
 // Facts implements core.FactStore. The facts come from the catalog, which

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"mnemo/core"
+	"github.com/mnemohq/mnemo/core"
 )
 
 // where builds a conjunction of Cypher conditions with their parameters.

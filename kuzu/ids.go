@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"maps"
 
-	"mnemo/core"
+	"github.com/mnemohq/mnemo/core"
 )
 
 // Looking objects up by uuid.

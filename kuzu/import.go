@@ -10,7 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"mnemo/core"
+	"github.com/mnemohq/mnemo/core"
 )
 
 // Bulk import.

@@ -5,9 +5,9 @@ import (
 	"errors"
 	"testing"
 
-	"mnemo/core"
-	"mnemo/core/hashembed"
-	"mnemo/internal/bench/latency"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/core/hashembed"
+	"github.com/mnemohq/mnemo/internal/bench/latency"
 )
 
 // TestRefusedImportKeepsRelationships: an import refused for an unknown

@@ -10,9 +10,9 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
-	"mnemo/core"
-	"mnemo/core/hashembed"
-	"mnemo/internal/bench/latency"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/core/hashembed"
+	"github.com/mnemohq/mnemo/internal/bench/latency"
 )
 
 // everything reads back all of a group's objects, links and searches.

@@ -4,9 +4,9 @@ import (
 	"context"
 	"testing"
 
-	"mnemo/core"
-	"mnemo/core/hashembed"
-	"mnemo/internal/bench/latency"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/core/hashembed"
+	"github.com/mnemohq/mnemo/internal/bench/latency"
 )
 
 // TestMentionsWithVectorIndexes writes a generated graph in batches, with

@@ -7,7 +7,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"mnemo/core"
+	"github.com/mnemohq/mnemo/core"
 )
 
 const lockFile = "mnemo.lock"

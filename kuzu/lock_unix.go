@@ -11,7 +11,7 @@ import (
 	"strings"
 	"syscall"
 
-	"mnemo/core"
+	"github.com/mnemohq/mnemo/core"
 )
 
 // lockFile sits beside the database; the Store holding it has an exclusive

@@ -7,9 +7,9 @@ import (
 	"testing"
 	"time"
 
-	"mnemo/core"
-	"mnemo/core/memstore"
-	"mnemo/kuzu/kuzutest"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/core/memstore"
+	"github.com/mnemohq/mnemo/kuzu/kuzutest"
 )
 
 // TestTextSearchAgreesWithMemstore writes the same objects to a Kuzu store

@@ -13,8 +13,8 @@ import (
 	"syscall"
 	"testing"
 
-	"mnemo/core"
-	"mnemo/kuzu"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/kuzu"
 )
 
 // TestOpenInSmallAddressSpace opens a database in a process limited to

@@ -7,7 +7,7 @@ import (
 	"sort"
 	"time"
 
-	"mnemo/core"
+	"github.com/mnemohq/mnemo/core"
 )
 
 // Provenance.

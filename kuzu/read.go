@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"mnemo/core"
+	"github.com/mnemohq/mnemo/core"
 )
 
 // Columns read for each kind of object, in decode order.

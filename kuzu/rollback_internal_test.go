@@ -7,7 +7,7 @@ import (
 	"log/slog"
 	"testing"
 
-	"mnemo/core"
+	"github.com/mnemohq/mnemo/core"
 )
 
 // TestFailedWriteRollsBack checks a write transaction whose statement

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"mnemo/core"
+	"github.com/mnemohq/mnemo/core"
 )
 
 // schemaVersion is the version of schema.cypher. Opening a database with an

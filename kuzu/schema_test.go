@@ -8,9 +8,9 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"mnemo/core"
-	"mnemo/kuzu"
-	"mnemo/kuzu/kuzutest"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/kuzu"
+	"github.com/mnemohq/mnemo/kuzu/kuzutest"
 )
 
 // provenance returns the episodes of each fact of g1, by fact uuid.

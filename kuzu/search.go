@@ -8,7 +8,7 @@ import (
 	"sort"
 	"strings"
 
-	"mnemo/core"
+	"github.com/mnemohq/mnemo/core"
 )
 
 // Group isolation without lost recall.

@@ -13,8 +13,8 @@ import (
 
 	gokuzu "github.com/kuzudb/go-kuzu"
 
-	"mnemo/core"
-	"mnemo/kuzu/internal/bm25"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/kuzu/internal/bm25"
 )
 
 // Options configures a Store. The zero value of each field is its default.

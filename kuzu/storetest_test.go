@@ -4,10 +4,10 @@ import (
 	"strings"
 	"testing"
 
-	"mnemo/core"
-	"mnemo/core/storetest"
-	"mnemo/kuzu"
-	"mnemo/kuzu/kuzutest"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/core/storetest"
+	"github.com/mnemohq/mnemo/kuzu"
+	"github.com/mnemohq/mnemo/kuzu/kuzutest"
 )
 
 // TestConformance runs the store conformance suite on Kuzu stores, each in

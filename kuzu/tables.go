@@ -1,6 +1,6 @@
 package kuzu
 
-import "mnemo/core"
+import "github.com/mnemohq/mnemo/core"
 
 // vecTable is the table holding the embeddings of a scope.
 func vecTable(sc core.Scope) string {

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"slices"
 
-	"mnemo/core"
-	"mnemo/kuzu/internal/bm25"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/kuzu/internal/bm25"
 )
 
 // Full-text search.

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"sync"
 
-	"mnemo/core"
+	"github.com/mnemohq/mnemo/core"
 )
 
 // timeline keeps each group's episodes in reference-time order, so that

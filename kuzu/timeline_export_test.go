@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"mnemo/core"
+	"github.com/mnemohq/mnemo/core"
 )
 
 // PreviousEpisodesInKuzu answers PreviousEpisodes with the Cypher query

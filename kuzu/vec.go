@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"mnemo/core"
+	"github.com/mnemohq/mnemo/core"
 )
 
 // Vectors cross into Kuzu as text ("[0.1,0.2,...]") cast to FLOAT[N] in

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"mnemo/core"
+	"github.com/mnemohq/mnemo/core"
 )
 
 // AddEpisodes implements core.EpisodeStore.

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"mnemo/core"
+	"github.com/mnemohq/mnemo/core"
 )
 
 // Writing less. Every column a transaction SETs in Kuzu 0.11.3 costs a new

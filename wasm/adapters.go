@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"log/slog"
 
-	"mnemo/core"
-	"mnemo/wasm/abi"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/wasm/abi"
 )
 
 // The adapters make a Plugin satisfy the core interfaces of the pipeline.

@@ -8,9 +8,9 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"mnemo/core"
-	"mnemo/wasm"
-	"mnemo/wasm/abi"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/wasm"
+	"github.com/mnemohq/mnemo/wasm/abi"
 )
 
 // The echo fixture computes each answer from its request (see

@@ -12,8 +12,8 @@ import (
 	"testing"
 	"time"
 
-	"mnemo/wasm"
-	"mnemo/wasm/abi"
+	"github.com/mnemohq/mnemo/wasm"
+	"github.com/mnemohq/mnemo/wasm/abi"
 )
 
 // Reproduce the figures with:

@@ -7,8 +7,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"mnemo/wasm"
-	"mnemo/wasm/abi"
+	"github.com/mnemohq/mnemo/wasm"
+	"github.com/mnemohq/mnemo/wasm/abi"
 )
 
 // TestCPlugin builds plugins/c/example/first_word.c, a reranker written in

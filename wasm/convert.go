@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"time"
 
-	"mnemo/core"
-	"mnemo/wasm/abi"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/wasm/abi"
 )
 
 // Conversions between core values and ABI messages. Times cross as RFC 3339

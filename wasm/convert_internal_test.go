@@ -10,8 +10,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"mnemo/core"
-	"mnemo/wasm/abi"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/wasm/abi"
 )
 
 func TestParseTime(t *testing.T) {

@@ -5,7 +5,7 @@
 //
 // A Runtime holds the compilation cache; Runtime.Load compiles a module (once
 // per module, on disk with Options.CacheDir), checks that it speaks the ABI
-// of package mnemo/wasm/abi (docs/plugins.md), and returns a Plugin. A Plugin
+// of package github.com/mnemohq/mnemo/wasm/abi (docs/plugins.md), and returns a Plugin. A Plugin
 // keeps a pool of instances, because an instance runs one call at a time:
 // each call takes an idle instance or makes one (the module's _initialize,
 // then mnemo_configure with the manifest's configuration), runs under a

@@ -7,8 +7,8 @@ import (
 	"os"
 	"time"
 
-	"mnemo/core"
-	"mnemo/wasm"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/wasm"
 )
 
 // The examples load the built-in script reranker, as the host does.

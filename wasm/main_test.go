@@ -9,7 +9,7 @@ import (
 	"sync"
 	"testing"
 
-	"mnemo/wasm"
+	"github.com/mnemohq/mnemo/wasm"
 )
 
 // The test plugins are built from source (testdata/src/<name>, and the

@@ -11,8 +11,8 @@ import (
 	"strings"
 	"testing"
 
-	"mnemo/wasm"
-	"mnemo/wasm/abi"
+	"github.com/mnemohq/mnemo/wasm"
+	"github.com/mnemohq/mnemo/wasm/abi"
 )
 
 // rssBytes returns the process's resident set size, from Linux's

@@ -6,9 +6,9 @@ import (
 	"testing"
 	"time"
 
-	"mnemo/core"
-	"mnemo/wasm"
-	"mnemo/wasm/abi"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/wasm"
+	"github.com/mnemohq/mnemo/wasm/abi"
 )
 
 // These tests load tiny modules assembled here byte by byte, as a non-Go

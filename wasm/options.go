@@ -6,7 +6,7 @@ import (
 	"math"
 	"time"
 
-	"mnemo/core"
+	"github.com/mnemohq/mnemo/core"
 )
 
 // Defaults of Options and Manifest.

@@ -20,8 +20,8 @@ import (
 	"github.com/tetratelabs/wazero/experimental"
 	"github.com/tetratelabs/wazero/sys"
 
-	"mnemo/core"
-	"mnemo/wasm/abi"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/wasm/abi"
 )
 
 // jsonAPI is the host's JSON codec: encoding/json compatible (sorted map

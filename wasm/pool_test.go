@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"mnemo/core"
-	"mnemo/wasm"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/wasm"
 )
 
 // gateLLM answers a completion when the test lets it, so that calls stay

@@ -12,9 +12,9 @@ import (
 	"testing"
 	"time"
 
-	"mnemo/core"
-	"mnemo/wasm"
-	"mnemo/wasm/abi"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/wasm"
+	"github.com/mnemohq/mnemo/wasm/abi"
 )
 
 // summarize calls a fixture's summarize export and decodes the answer.

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"mnemo/wasm"
-	"mnemo/wasm/abi"
+	"github.com/mnemohq/mnemo/wasm"
+	"github.com/mnemohq/mnemo/wasm/abi"
 )
 
 // TestSDKCollectsGarbage checks that a Go SDK plugin keeps collecting

@@ -12,9 +12,9 @@ import (
 	"strings"
 	"time"
 
-	"mnemo/host"
-	"mnemo/host/httpapi"
-	"mnemo/internal/bench/httpload"
+	"github.com/mnemohq/mnemo/host"
+	"github.com/mnemohq/mnemo/host/httpapi"
+	"github.com/mnemohq/mnemo/internal/bench/httpload"
 )
 
 // harness is one benchmark of `mnemo bench`.

@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"mnemo/host"
+	"github.com/mnemohq/mnemo/host"
 )
 
 func runConfig(ctx context.Context, g *globals, args []string) int {

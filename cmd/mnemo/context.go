@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"mnemo/core"
+	"github.com/mnemohq/mnemo/core"
 )
 
 func runContext(ctx context.Context, g *globals, args []string) int {

@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 
-	"mnemo/core"
-	"mnemo/host/wire"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/host/wire"
 )
 
 func runDelete(ctx context.Context, g *globals, args []string) int {

@@ -15,9 +15,9 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"mnemo/core"
-	"mnemo/host"
-	"mnemo/host/wire"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/host"
+	"github.com/mnemohq/mnemo/host/wire"
 )
 
 // demoConversation is the demo's conversation: Maya and her assistant, 22

@@ -15,7 +15,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
-	"mnemo/host/llm/llmtest"
+	"github.com/mnemohq/mnemo/host/llm/llmtest"
 )
 
 // demoFact is a fact of the demo as checked: its text, relation, validity

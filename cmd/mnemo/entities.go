@@ -6,8 +6,8 @@ import (
 	"io"
 	"strings"
 
-	"mnemo/core"
-	"mnemo/host/wire"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/host/wire"
 )
 
 func runEntities(ctx context.Context, g *globals, args []string) int {

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"io"
 
-	"mnemo/core"
-	"mnemo/host/wire"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/host/wire"
 )
 
 func runFacts(ctx context.Context, g *globals, args []string) int {

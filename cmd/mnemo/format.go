@@ -8,7 +8,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"mnemo/host/wire"
+	"github.com/mnemohq/mnemo/host/wire"
 )
 
 // day formats a time as a date, with the time of day when it has one.

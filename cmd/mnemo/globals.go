@@ -10,8 +10,8 @@ import (
 	"os"
 	"strings"
 
-	"mnemo/core"
-	"mnemo/host"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/host"
 )
 
 // globals are the options every command takes (--db, --config, --store)

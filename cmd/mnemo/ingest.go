@@ -12,9 +12,9 @@ import (
 	"slices"
 	"time"
 
-	"mnemo/core"
-	"mnemo/host"
-	"mnemo/host/wire"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/host"
+	"github.com/mnemohq/mnemo/host/wire"
 )
 
 // maxLine bounds one JSONL line (the engine's own content limit is

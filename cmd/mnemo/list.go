@@ -7,7 +7,7 @@ import (
 	"io"
 	"text/tabwriter"
 
-	"mnemo/core"
+	"github.com/mnemohq/mnemo/core"
 )
 
 // listFlags are the flags of the listing commands.

@@ -8,7 +8,7 @@ import (
 	"net/http"
 	"time"
 
-	"mnemo/host/mcpserver"
+	"github.com/mnemohq/mnemo/host/mcpserver"
 )
 
 func runMCP(ctx context.Context, g *globals, args []string) int {

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"mnemo/host"
+	"github.com/mnemohq/mnemo/host"
 )
 
 // mode describes, for start-up banners and summaries, what serves the

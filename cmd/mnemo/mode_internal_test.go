@@ -3,8 +3,8 @@ package main
 import (
 	"testing"
 
-	"mnemo/host"
-	"mnemo/wasm/abi"
+	"github.com/mnemohq/mnemo/host"
+	"github.com/mnemohq/mnemo/wasm/abi"
 )
 
 func TestMode(t *testing.T) {

@@ -13,10 +13,10 @@ import (
 	"strings"
 	"time"
 
-	"mnemo/core"
-	"mnemo/host"
-	"mnemo/wasm"
-	"mnemo/wasm/abi"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/host"
+	"github.com/mnemohq/mnemo/wasm"
+	"github.com/mnemohq/mnemo/wasm/abi"
 )
 
 func runPlugins(ctx context.Context, g *globals, args []string) int {

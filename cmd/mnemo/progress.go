@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"mnemo/host/wire"
+	"github.com/mnemohq/mnemo/host/wire"
 )
 
 // progress shows how far a long operation is: a bar redrawn in place on a

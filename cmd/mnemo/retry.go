@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"strings"
 
-	"mnemo/core"
-	"mnemo/host/wire"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/host/wire"
 )
 
 func runRetry(ctx context.Context, g *globals, args []string) int {

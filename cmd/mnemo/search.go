@@ -13,9 +13,9 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"mnemo/core"
-	"mnemo/host"
-	"mnemo/host/wire"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/host"
+	"github.com/mnemohq/mnemo/host/wire"
 )
 
 // rerankers returns the names --reranker accepts, in the order the help

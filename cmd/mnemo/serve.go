@@ -8,7 +8,7 @@ import (
 	"net/http"
 	"time"
 
-	"mnemo/host/httpapi"
+	"github.com/mnemohq/mnemo/host/httpapi"
 )
 
 // shutdownGrace bounds how long shutdown waits for in-flight requests and

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"mnemo/core/hashembed"
+	"github.com/mnemohq/mnemo/core/hashembed"
 )
 
 // BenchmarkEmbed measures embeddings per second of short names and of

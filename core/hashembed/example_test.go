@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"mnemo/core/hashembed"
+	"github.com/mnemohq/mnemo/core/hashembed"
 )
 
 // Names that differ by a typo, case or word order stay close; unrelated

@@ -8,7 +8,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"mnemo/core"
+	"github.com/mnemohq/mnemo/core"
 )
 
 // DefaultDimension is the dimension New uses when given zero.

@@ -20,7 +20,7 @@ import (
 
 	gocmp "github.com/google/go-cmp/cmp"
 
-	"mnemo/core/hashembed"
+	"github.com/mnemohq/mnemo/core/hashembed"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/golden.json")

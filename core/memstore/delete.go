@@ -4,7 +4,7 @@ import (
 	"context"
 	"slices"
 
-	"mnemo/core"
+	"github.com/mnemohq/mnemo/core"
 )
 
 // Deletions. Apply removes the episodes, facts and entities a Change

@@ -5,8 +5,8 @@ import (
 	"math/rand"
 	"testing"
 
-	"mnemo/core"
-	"mnemo/core/memstore"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/core/memstore"
 )
 
 // The benchmarks search one group of 10,000 entities with 256-dimension

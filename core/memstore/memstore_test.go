@@ -7,9 +7,9 @@ import (
 	"testing"
 	"time"
 
-	"mnemo/core"
-	"mnemo/core/memstore"
-	"mnemo/core/storetest"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/core/memstore"
+	"github.com/mnemohq/mnemo/core/storetest"
 )
 
 // TestConformance runs the store conformance suite, a fresh store per

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"mnemo/core"
+	"github.com/mnemohq/mnemo/core"
 )
 
 // Reads copy what they return (the out methods) and look objects up by

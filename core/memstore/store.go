@@ -7,7 +7,7 @@ import (
 	"sync"
 	"time"
 
-	"mnemo/core"
+	"github.com/mnemohq/mnemo/core"
 )
 
 // Store is a core.Store held in memory. The zero value is not usable; call

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"slices"
 
-	"mnemo/core"
+	"github.com/mnemohq/mnemo/core"
 )
 
 // The graph the traversals walk is the entities joined by facts, every

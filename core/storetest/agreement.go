@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"mnemo/core"
+	"github.com/mnemohq/mnemo/core"
 )
 
 // The agreement cases check that a store keeps exactly what core's rule

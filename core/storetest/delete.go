@@ -3,7 +3,7 @@ package storetest
 import (
 	"testing"
 
-	"mnemo/core"
+	"github.com/mnemohq/mnemo/core"
 )
 
 // Deletions: the narrow reads the engine plans a delete from, and the

@@ -7,7 +7,7 @@ import (
 	"sort"
 	"testing"
 
-	"mnemo/core"
+	"github.com/mnemohq/mnemo/core"
 )
 
 // ---- searches ----

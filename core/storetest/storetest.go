@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"mnemo/core"
+	"github.com/mnemohq/mnemo/core"
 )
 
 // MinDimension is the smallest embedding dimension the suite works with:

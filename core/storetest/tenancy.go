@@ -6,7 +6,7 @@ import (
 	"slices"
 	"testing"
 
-	"mnemo/core"
+	"github.com/mnemohq/mnemo/core"
 )
 
 // ---- tenancy ----

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"mnemo/core"
+	"github.com/mnemohq/mnemo/core"
 )
 
 // ---- round trips ----

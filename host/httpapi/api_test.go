@@ -7,7 +7,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"mnemo/host"
+	"github.com/mnemohq/mnemo/host"
 )
 
 // accepted is the answer of POST episodes.

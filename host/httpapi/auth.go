@@ -7,7 +7,7 @@ import (
 	"net/http"
 	"strings"
 
-	"mnemo/host"
+	"github.com/mnemohq/mnemo/host"
 )
 
 // apiKey is a configured key: the groups (ids or '*' patterns) it may

@@ -5,8 +5,8 @@ import (
 	"errors"
 	"net/http"
 
-	"mnemo/core"
-	"mnemo/host/wire"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/host/wire"
 )
 
 // Errors of this package, besides core's sentinels.

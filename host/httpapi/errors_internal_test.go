@@ -5,7 +5,7 @@ import (
 	"net/http"
 	"testing"
 
-	"mnemo/core"
+	"github.com/mnemohq/mnemo/core"
 )
 
 // TestStatusOfBusy: a store that is freeing memory answers 503 with a

@@ -7,8 +7,8 @@ import (
 	"strconv"
 	"time"
 
-	"mnemo/core"
-	"mnemo/host/wire"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/host/wire"
 )
 
 // The routes of the Python Graphiti REST server (server/graph_service), with

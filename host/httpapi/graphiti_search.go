@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"strings"
 
-	"mnemo/core"
-	"mnemo/host/wire"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/host/wire"
 )
 
 // Graphiti's POST /search and POST /get-memory search facts with cosine

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"mnemo/host"
+	"github.com/mnemohq/mnemo/host"
 )
 
 // waitIdle waits until a group has no pending episode.

@@ -8,8 +8,8 @@ import (
 	"net/url"
 	"strconv"
 
-	"mnemo/core"
-	"mnemo/host/wire"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/host/wire"
 )
 
 // episodeBatch is several episodes sent at once.

@@ -14,8 +14,8 @@ import (
 	"testing"
 	"time"
 
-	"mnemo/host"
-	"mnemo/host/httpapi"
+	"github.com/mnemohq/mnemo/host"
+	"github.com/mnemohq/mnemo/host/httpapi"
 )
 
 // shared is the Host of the tests that can share a database: each uses its

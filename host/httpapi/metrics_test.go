@@ -7,10 +7,10 @@ import (
 	"strings"
 	"testing"
 
-	"mnemo/core"
-	"mnemo/host/httpapi"
-	"mnemo/host/llm"
-	"mnemo/host/llm/llmtest"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/host/httpapi"
+	"github.com/mnemohq/mnemo/host/llm"
+	"github.com/mnemohq/mnemo/host/llm/llmtest"
 )
 
 func TestMetrics(t *testing.T) {

@@ -15,7 +15,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"mnemo/host"
+	"github.com/mnemohq/mnemo/host"
 )
 
 // openTestHost opens a Host on a temporary database, offline, sharing the

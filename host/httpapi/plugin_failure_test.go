@@ -13,8 +13,8 @@ import (
 	"testing"
 	"time"
 
-	"mnemo/host"
-	"mnemo/host/httpapi"
+	"github.com/mnemohq/mnemo/host"
+	"github.com/mnemohq/mnemo/host/httpapi"
 )
 
 // lockedBuffer is a log sink for the host's goroutines.

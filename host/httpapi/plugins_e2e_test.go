@@ -12,8 +12,8 @@ import (
 	"testing"
 	"time"
 
-	"mnemo/host"
-	"mnemo/host/httpapi"
+	"github.com/mnemohq/mnemo/host"
+	"github.com/mnemohq/mnemo/host/httpapi"
 )
 
 // TestPluginsEndToEnd takes the plugin examples from the repository to a
@@ -43,10 +43,24 @@ func TestPluginsEndToEnd(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	// The Go example, built in its own module as its doc comment says.
+	// The Go example, built in its own module as its doc comment says,
+	// against this checkout through a workspace (plugins/sdk's
+	// TestGoGetFromAnotherModule builds it through a module proxy).
+	example, err := filepath.Abs("../../plugins/examples/prefer-word")
+	if err != nil {
+		t.Fatal(err)
+	}
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	work := filepath.Join(dir, "go.work")
+	if err := os.WriteFile(work, []byte("go 1.26.0\n\nuse (\n\t"+example+"\n\t"+root+"\n)\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	goBuild := exec.Command("go", "build", "-buildmode=c-shared", "-o", filepath.Join(built, "prefer-word.wasm"), ".")
-	goBuild.Dir = "../../plugins/examples/prefer-word"
-	goBuild.Env = append(os.Environ(), "GOOS=wasip1", "GOARCH=wasm", "GOWORK=off")
+	goBuild.Dir = example
+	goBuild.Env = append(os.Environ(), "GOOS=wasip1", "GOARCH=wasm", "GOWORK="+work)
 	if out, err := goBuild.CombinedOutput(); err != nil {
 		t.Fatalf("build plugins/examples/prefer-word: %v\n%s", err, out)
 	}

@@ -10,8 +10,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"mnemo/host"
-	"mnemo/host/httpapi"
+	"github.com/mnemohq/mnemo/host"
+	"github.com/mnemohq/mnemo/host/httpapi"
 )
 
 // badFact is an episode whose extraction always fails: a hand-made fact

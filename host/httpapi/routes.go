@@ -4,7 +4,7 @@ import (
 	"net/http"
 	"slices"
 
-	"mnemo/host/wire"
+	"github.com/mnemohq/mnemo/host/wire"
 )
 
 // Query parameters shared by the listings.

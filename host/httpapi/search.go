@@ -3,8 +3,8 @@ package httpapi
 import (
 	"context"
 
-	"mnemo/core"
-	"mnemo/host/wire"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/host/wire"
 )
 
 // contextRequest is the body of POST /v1/groups/{group}/context: a search

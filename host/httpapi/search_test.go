@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"mnemo/core"
-	"mnemo/host"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/host"
 )
 
 // searchResults is the answer of POST search.

@@ -15,9 +15,9 @@ import (
 	"sync/atomic"
 	"time"
 
-	"mnemo/core"
-	"mnemo/host"
-	"mnemo/host/wire"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/host"
+	"github.com/mnemohq/mnemo/host/wire"
 )
 
 // Server is the HTTP API over a Host. Its Handler serves the routes of the

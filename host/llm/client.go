@@ -12,7 +12,7 @@ import (
 	"github.com/openai/openai-go/v3/option"
 	"github.com/openai/openai-go/v3/shared"
 
-	"mnemo/core"
+	"github.com/mnemohq/mnemo/core"
 )
 
 // Client is a core.LLM on any OpenAI-compatible chat completions endpoint,

@@ -11,9 +11,9 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"mnemo/core"
-	"mnemo/host/llm"
-	"mnemo/host/llm/llmtest"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/host/llm"
+	"github.com/mnemohq/mnemo/host/llm/llmtest"
 )
 
 func TestCompleteStructuredOutput(t *testing.T) {

@@ -8,7 +8,7 @@ import (
 	"github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/option"
 
-	"mnemo/core"
+	"github.com/mnemohq/mnemo/core"
 )
 
 // EmbedPrompt is the prompt name under which embedding requests are

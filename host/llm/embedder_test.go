@@ -12,10 +12,10 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
-	"mnemo/core"
-	"mnemo/core/hashembed"
-	"mnemo/host/llm"
-	"mnemo/host/llm/llmtest"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/core/hashembed"
+	"github.com/mnemohq/mnemo/host/llm"
+	"github.com/mnemohq/mnemo/host/llm/llmtest"
 )
 
 func TestEmbedBatches(t *testing.T) {

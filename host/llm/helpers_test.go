@@ -6,9 +6,9 @@ import (
 	"testing"
 	"time"
 
-	"mnemo/core"
-	"mnemo/host/llm"
-	"mnemo/host/llm/llmtest"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/host/llm"
+	"github.com/mnemohq/mnemo/host/llm/llmtest"
 )
 
 // fakeClock is an injected clock whose Sleep records the wait and moves

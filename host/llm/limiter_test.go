@@ -11,8 +11,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"mnemo/host/llm"
-	"mnemo/host/llm/llmtest"
+	"github.com/mnemohq/mnemo/host/llm"
+	"github.com/mnemohq/mnemo/host/llm/llmtest"
 )
 
 // TestConcurrencyLimit sends many requests at once from a Client and an

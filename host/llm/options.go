@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"mnemo/core"
+	"github.com/mnemohq/mnemo/core"
 )
 
 // Defaults of Options and EmbedderOptions.

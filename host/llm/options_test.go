@@ -6,8 +6,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"mnemo/core"
-	"mnemo/host/llm"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/host/llm"
 )
 
 func TestOptionsValidate(t *testing.T) {

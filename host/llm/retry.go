@@ -17,7 +17,7 @@ import (
 	"github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/option"
 
-	"mnemo/core"
+	"github.com/mnemohq/mnemo/core"
 )
 
 // StatusError is an HTTP error answer from the endpoint. It wraps

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"mnemo/core"
+	"github.com/mnemohq/mnemo/core"
 )
 
 func TestRetryAfter(t *testing.T) {

@@ -11,9 +11,9 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"mnemo/core"
-	"mnemo/host"
-	"mnemo/host/mcpserver"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/host"
+	"github.com/mnemohq/mnemo/host/mcpserver"
 )
 
 // call calls a tool and decodes its structured result into out. It

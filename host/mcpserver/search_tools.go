@@ -6,8 +6,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"mnemo/core"
-	"mnemo/host/wire"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/host/wire"
 )
 
 type searchFactsIn struct {

@@ -13,8 +13,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"mnemo/host"
-	"mnemo/host/mcpserver"
+	"github.com/mnemohq/mnemo/host"
+	"github.com/mnemohq/mnemo/host/mcpserver"
 )
 
 func openHost(t *testing.T, keys []host.APIKeyConfig) *host.Host {

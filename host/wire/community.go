@@ -1,6 +1,6 @@
 package wire
 
-import "mnemo/core"
+import "github.com/mnemohq/mnemo/core"
 
 // CommunityReport is what a full community build did: `POST
 // /v1/groups/{group}/communities/build`.

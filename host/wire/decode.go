@@ -9,7 +9,7 @@ import (
 	"net/http"
 	"strings"
 
-	"mnemo/core"
+	"github.com/mnemohq/mnemo/core"
 )
 
 // Decode reads exactly one JSON value from r into v. Unknown object fields,

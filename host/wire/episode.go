@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"strings"
 
-	"mnemo/core"
+	"github.com/mnemohq/mnemo/core"
 )
 
 // EpisodeInput is an episode as clients send it: one line of `mnemo

@@ -3,7 +3,7 @@ package wire
 import (
 	"time"
 
-	"mnemo/core"
+	"github.com/mnemohq/mnemo/core"
 )
 
 // Fact is a fact as shown. Source and Target are the names of its entities.

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"mnemo/core"
+	"github.com/mnemohq/mnemo/core"
 )
 
 // SearchResults is the answer of a search: `mnemo search --json`, `POST

@@ -3,7 +3,7 @@ package wire
 import (
 	"fmt"
 
-	"mnemo/core"
+	"github.com/mnemohq/mnemo/core"
 )
 
 // SearchInput is a search as clients send it: the body of `POST

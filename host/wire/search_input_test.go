@@ -8,8 +8,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"mnemo/core"
-	"mnemo/host/wire"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/host/wire"
 )
 
 func TestSearchInputRequest(t *testing.T) {

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"time"
 
-	"mnemo/core"
+	"github.com/mnemohq/mnemo/core"
 )
 
 // timeLayouts are the forms ParseTime accepts, most precise first. Forms

@@ -7,12 +7,12 @@ import (
 	"testing"
 	"time"
 
-	"mnemo/core"
-	"mnemo/core/hashembed"
-	"mnemo/host/llm"
-	"mnemo/host/llm/llmtest"
-	"mnemo/kuzu"
-	"mnemo/kuzu/kuzutest"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/core/hashembed"
+	"github.com/mnemohq/mnemo/host/llm"
+	"github.com/mnemohq/mnemo/host/llm/llmtest"
+	"github.com/mnemohq/mnemo/kuzu"
+	"github.com/mnemohq/mnemo/kuzu/kuzutest"
 )
 
 // The community benchmarks (make bench runs them once each):

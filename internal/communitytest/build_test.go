@@ -10,7 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
-	"mnemo/core"
+	"github.com/mnemohq/mnemo/core"
 )
 
 // approx compares embeddings read back from the store, which returns them

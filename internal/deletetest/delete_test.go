@@ -10,10 +10,10 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
-	"mnemo/core"
-	"mnemo/core/hashembed"
-	"mnemo/core/memstore"
-	"mnemo/kuzu/kuzutest"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/core/hashembed"
+	"github.com/mnemohq/mnemo/core/memstore"
+	"github.com/mnemohq/mnemo/kuzu/kuzutest"
 )
 
 // Groups, and fixed times: system times on one day of 2024, event times

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"mnemo/core"
+	"github.com/mnemohq/mnemo/core"
 )
 
 // TestBatchWithAnUnwritableEpisode ingests six episodes that one worker

@@ -12,11 +12,11 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"mnemo/core"
-	"mnemo/core/hashembed"
-	"mnemo/host"
-	"mnemo/kuzu"
-	"mnemo/wasm"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/core/hashembed"
+	"github.com/mnemohq/mnemo/host"
+	"github.com/mnemohq/mnemo/kuzu"
+	"github.com/mnemohq/mnemo/wasm"
 )
 
 // wasmCache is shared by every test binary of the repository that opens

@@ -7,7 +7,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"mnemo/core"
+	"github.com/mnemohq/mnemo/core"
 )
 
 // failTarget gives group the seed and a target episode whose one attempt

@@ -4,8 +4,8 @@ import (
 	"context"
 	"sync"
 
-	"mnemo/core"
-	"mnemo/kuzu"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/kuzu"
 )
 
 // faultStore is a core.Store that passes every call to a kuzu store,

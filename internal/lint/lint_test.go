@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-const module = "mnemo"
+const module = "github.com/mnemohq/mnemo"
 
 // pkgImports returns, for every package of the module matching patterns,
 // its direct imports (including test imports) under the given environment.

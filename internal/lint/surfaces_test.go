@@ -20,7 +20,7 @@ import (
 func compositionRoot() []string { return []string{"host/store.go"} }
 
 // TestSurfacesUseTheEngine checks that the surfaces (cmd/ and host/) reach
-// the store through core.Engine: no non-test Go file imports mnemo/kuzu
+// the store through core.Engine: no non-test Go file imports github.com/mnemohq/mnemo/kuzu
 // except the composition root, and none calls a Store() accessor (the
 // engine's store, or any other). The check is per file, so a package that
 // holds the composition root gives its other files no allowance.
@@ -36,7 +36,7 @@ func TestSurfacesUseTheEngine(t *testing.T) {
 }
 
 // surfaceProblems parses every non-test Go file under roots of fsys (not
-// under testdata) and describes each import of mnemo/kuzu (or a package
+// under testdata) and describes each import of github.com/mnemohq/mnemo/kuzu (or a package
 // under it) from a file not in allowed, each call of a method Store with
 // no arguments, and each allowed file that is missing or imports no store
 // adapter (a stale allowance).
@@ -120,8 +120,8 @@ func exprString(e ast.Expr) string {
 // catches and what it lets through.
 func TestSurfaceCheck(t *testing.T) {
 	const (
-		root   = "package host\n\nimport \"mnemo/kuzu\"\n\nvar _ = kuzu.Open\n"
-		plain  = "package host\n\nimport \"mnemo/core\"\n\nvar _ core.Store\n"
+		root   = "package host\n\nimport \"github.com/mnemohq/mnemo/kuzu\"\n\nvar _ = kuzu.Open\n"
+		plain  = "package host\n\nimport \"github.com/mnemohq/mnemo/core\"\n\nvar _ core.Store\n"
 		atomic = "package host\n\nimport \"sync/atomic\"\n\nfunc f(v *atomic.Bool) { v.Store(true) }\n"
 	)
 	tests := []struct {
@@ -131,18 +131,18 @@ func TestSurfaceCheck(t *testing.T) {
 	}{
 		{"clean", map[string]string{"host/store.go": root, "host/a.go": plain, "host/b.go": atomic}, nil},
 		{"same package, other file", map[string]string{"host/store.go": root, "host/views.go": root},
-			[]string{"host/views.go:3:8 imports mnemo/kuzu"}},
-		{"renamed import", map[string]string{"host/store.go": root, "host/httpapi/x.go": "package httpapi\n\nimport db \"mnemo/kuzu\"\n\nvar _ = db.Open\n"},
-			[]string{"host/httpapi/x.go:3:8 imports mnemo/kuzu"}},
-		{"subpackage, in cmd", map[string]string{"host/store.go": root, "cmd/mnemo/x.go": "package main\n\nimport (\n\t\"fmt\"\n\t_ \"mnemo/kuzu/internal/cypher\"\n)\n\nvar _ = fmt.Sprint\n"},
-			[]string{"cmd/mnemo/x.go:5:2 imports mnemo/kuzu/internal/cypher"}},
+			[]string{"host/views.go:3:8 imports github.com/mnemohq/mnemo/kuzu"}},
+		{"renamed import", map[string]string{"host/store.go": root, "host/httpapi/x.go": "package httpapi\n\nimport db \"github.com/mnemohq/mnemo/kuzu\"\n\nvar _ = db.Open\n"},
+			[]string{"host/httpapi/x.go:3:8 imports github.com/mnemohq/mnemo/kuzu"}},
+		{"subpackage, in cmd", map[string]string{"host/store.go": root, "cmd/mnemo/x.go": "package main\n\nimport (\n\t\"fmt\"\n\t_ \"github.com/mnemohq/mnemo/kuzu/internal/cypher\"\n)\n\nvar _ = fmt.Sprint\n"},
+			[]string{"cmd/mnemo/x.go:5:2 imports github.com/mnemohq/mnemo/kuzu/internal/cypher"}},
 		{"around the engine", map[string]string{"host/store.go": root, "host/httpapi/y.go": "package httpapi\n\nfunc f(s *Server) { s.h.Engine.Store().ListFacts(nil, \"g\", o) }\n"},
 			[]string{"host/httpapi/y.go:3:21 calls s.h.Engine.Store()"}},
 		{"tests and testdata are not linted", map[string]string{"host/store.go": root, "host/x_test.go": root, "host/testdata/y.go": root}, nil},
 		{"stale allowance", map[string]string{"host/store.go": plain},
-			[]string{"host/store.go is allowed to import mnemo/kuzu but does not"}},
+			[]string{"host/store.go is allowed to import github.com/mnemohq/mnemo/kuzu but does not"}},
 		{"missing root", map[string]string{"host/a.go": plain},
-			[]string{"host/store.go is allowed to import mnemo/kuzu but does not"}},
+			[]string{"host/store.go is allowed to import github.com/mnemohq/mnemo/kuzu but does not"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -16,11 +16,11 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
-	"mnemo/core"
-	"mnemo/host/llm"
-	"mnemo/host/llm/llmtest"
-	"mnemo/wasm"
-	"mnemo/wasm/abi"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/host/llm"
+	"github.com/mnemohq/mnemo/host/llm/llmtest"
+	"github.com/mnemohq/mnemo/wasm"
+	"github.com/mnemohq/mnemo/wasm/abi"
 )
 
 // The llm-extractor module under test is built from source into the

@@ -12,7 +12,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"mnemo/core"
+	"github.com/mnemohq/mnemo/core"
 )
 
 var batchQueries = []string{"Alice", "Berlin", "tennis", "robots", "Bob cooks", "married", "Paris restaurant", "Carol pilot"}

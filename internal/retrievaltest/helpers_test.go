@@ -7,10 +7,10 @@ import (
 	"testing"
 	"time"
 
-	"mnemo/core"
-	"mnemo/core/hashembed"
-	"mnemo/kuzu"
-	"mnemo/kuzu/kuzutest"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/core/hashembed"
+	"github.com/mnemohq/mnemo/kuzu"
+	"github.com/mnemohq/mnemo/kuzu/kuzutest"
 )
 
 // dim is the embedding dimension of the test stores.

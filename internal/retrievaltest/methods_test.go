@@ -7,7 +7,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"mnemo/core"
+	"github.com/mnemohq/mnemo/core"
 )
 
 // TestMethods runs each search method alone on each scope of the people

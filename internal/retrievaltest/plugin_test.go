@@ -9,7 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"mnemo/core"
+	"github.com/mnemohq/mnemo/core"
 )
 
 // trips writes three facts of Alice's travels, valid at different times and

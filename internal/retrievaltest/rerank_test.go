@@ -9,7 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
-	"mnemo/core"
+	"github.com/mnemohq/mnemo/core"
 )
 
 // scores lists the scores of a scope's results, in order.

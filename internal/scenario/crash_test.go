@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"mnemo/core"
-	"mnemo/host"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/host"
 )
 
 // crashStory is the episodes the child process ingests: each states facts

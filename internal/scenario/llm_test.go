@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	"mnemo/core"
-	"mnemo/host"
-	"mnemo/host/llm/llmtest"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/host"
+	"github.com/mnemohq/mnemo/host/llm/llmtest"
 )
 
 // model plays the LLM behind the llm-extractor plugin on the scripted test

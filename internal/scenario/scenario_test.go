@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"mnemo/core"
-	"mnemo/host"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/host"
 )
 
 // wasmCache is shared by every test binary of the repository that opens

@@ -5,7 +5,7 @@ import (
 	"context"
 	"testing"
 
-	"mnemo/kuzu"
+	"github.com/mnemohq/mnemo/kuzu"
 )
 
 // Dimension is the embedding dimension of stores opened by MustOpen when

@@ -6,7 +6,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
-	"mnemo/wasm/abi"
+	"github.com/mnemohq/mnemo/wasm/abi"
 )
 
 // ent and fact build answer items tersely.

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"strings"
 
-	"mnemo/wasm/abi"
+	"github.com/mnemohq/mnemo/wasm/abi"
 )
 
 // Defaults of Config.

@@ -6,7 +6,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"mnemo/plugins/sdk"
+	"github.com/mnemohq/mnemo/plugins/sdk"
 )
 
 func TestParseConfig(t *testing.T) {

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"mnemo/wasm/abi"
+	"github.com/mnemohq/mnemo/wasm/abi"
 )
 
 // extract handles mnemo_extract with one LLM call: entities and facts of

@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"mnemo/wasm/abi"
+	"github.com/mnemohq/mnemo/wasm/abi"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"mnemo/plugins/sdk"
-	"mnemo/wasm/abi"
+	"github.com/mnemohq/mnemo/plugins/sdk"
+	"github.com/mnemohq/mnemo/wasm/abi"
 )
 
 // scripted is a Completer that answers each prompt name from a script and

@@ -2,7 +2,7 @@
 
 package main
 
-import "mnemo/plugins/sdk"
+import "github.com/mnemohq/mnemo/plugins/sdk"
 
 func init() { sdk.Register(newExtractor(sdk.Complete, sdk.Log).plugin()) }
 

@@ -11,8 +11,8 @@ import (
 	"io"
 	"os"
 
-	"mnemo/plugins/sdk"
-	"mnemo/wasm/abi"
+	"github.com/mnemohq/mnemo/plugins/sdk"
+	"github.com/mnemohq/mnemo/wasm/abi"
 )
 
 // On the host the package is a command that shows what the plugin would

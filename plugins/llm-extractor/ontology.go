@@ -6,7 +6,7 @@ import (
 	"strings"
 	"unicode"
 
-	"mnemo/wasm/abi"
+	"github.com/mnemohq/mnemo/wasm/abi"
 )
 
 // ontology is a request's ontology prepared for prompting and for checking

@@ -4,8 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"mnemo/plugins/sdk"
-	"mnemo/wasm/abi"
+	"github.com/mnemohq/mnemo/plugins/sdk"
+	"github.com/mnemohq/mnemo/wasm/abi"
 )
 
 // version is the plugin's version, reported by mnemo_describe.

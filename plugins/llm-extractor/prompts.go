@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"mnemo/wasm/abi"
+	"github.com/mnemohq/mnemo/wasm/abi"
 )
 
 // The instructions of each prompt are in prompts/*.txt. The system message

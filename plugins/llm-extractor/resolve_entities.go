@@ -7,7 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"mnemo/wasm/abi"
+	"github.com/mnemohq/mnemo/wasm/abi"
 )
 
 // Resolution prompts show the episode for context, cut to this size, and

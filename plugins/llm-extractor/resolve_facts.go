@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"mnemo/wasm/abi"
+	"github.com/mnemohq/mnemo/wasm/abi"
 )
 
 // factAnswer is one answer of the model (see resolveFactsSchema).

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"io"
 
-	"mnemo/wasm/abi"
+	"github.com/mnemohq/mnemo/wasm/abi"
 )
 
 // writeRequest prints one LLM request for reading.

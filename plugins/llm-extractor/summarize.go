@@ -6,7 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"mnemo/wasm/abi"
+	"github.com/mnemohq/mnemo/wasm/abi"
 )
 
 // Summary limits: the default length of a summary, the length of a name,

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"mnemo/wasm/abi"
+	"github.com/mnemohq/mnemo/wasm/abi"
 )
 
 // benchMessage is a typical chat message of about 100 words.

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"io"
 
-	"mnemo/wasm/abi"
+	"github.com/mnemohq/mnemo/wasm/abi"
 )
 
 // run is the host command: it reads one request as JSON, calls the

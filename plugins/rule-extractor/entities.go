@@ -3,7 +3,7 @@ package main
 import (
 	"strings"
 
-	"mnemo/core"
+	"github.com/mnemohq/mnemo/core"
 )
 
 // kind is the plugin's own entity category. It is mapped onto the

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"time"
 
-	"mnemo/core"
-	"mnemo/wasm/abi"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/wasm/abi"
 )
 
 // extract is the mnemo_extract handler.

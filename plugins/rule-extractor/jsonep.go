@@ -9,7 +9,7 @@ import (
 	"time"
 	"unicode"
 
-	"mnemo/wasm/abi"
+	"github.com/mnemohq/mnemo/wasm/abi"
 )
 
 // JSON episodes are flattened: an object with a name-like field is an

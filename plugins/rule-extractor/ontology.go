@@ -4,7 +4,7 @@ import (
 	"strings"
 	"unicode"
 
-	"mnemo/wasm/abi"
+	"github.com/mnemohq/mnemo/wasm/abi"
 )
 
 // kindSynonyms are the ontology type names each kind maps onto, normalized

@@ -1,6 +1,6 @@
 package main
 
-import "mnemo/plugins/sdk"
+import "github.com/mnemohq/mnemo/plugins/sdk"
 
 // version is the plugin's version, reported by mnemo_describe.
 const version = "1.0.0"

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"unicode"
 
-	"mnemo/wasm/abi"
+	"github.com/mnemohq/mnemo/wasm/abi"
 )
 
 // resolveEntities is the mnemo_resolve_entities handler. The pipeline has

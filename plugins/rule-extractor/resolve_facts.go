@@ -3,8 +3,8 @@ package main
 import (
 	"time"
 
-	"mnemo/core"
-	"mnemo/wasm/abi"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/wasm/abi"
 )
 
 // resolveFacts is the mnemo_resolve_facts handler.

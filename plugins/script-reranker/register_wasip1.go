@@ -2,6 +2,6 @@
 
 package main
 
-import "mnemo/plugins/sdk"
+import "github.com/mnemohq/mnemo/plugins/sdk"
 
 func init() { sdk.Register(newPlugin()) }

@@ -16,8 +16,8 @@ import (
 	"github.com/expr-lang/expr/parser"
 	"github.com/expr-lang/expr/vm"
 
-	"mnemo/plugins/sdk"
-	"mnemo/wasm/abi"
+	"github.com/mnemohq/mnemo/plugins/sdk"
+	"github.com/mnemohq/mnemo/wasm/abi"
 )
 
 // version is the plugin's version, reported by describe.

@@ -9,8 +9,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"mnemo/plugins/sdk"
-	"mnemo/wasm/abi"
+	"github.com/mnemohq/mnemo/plugins/sdk"
+	"github.com/mnemohq/mnemo/wasm/abi"
 )
 
 // configure returns the plugin configured with script (as JSON).

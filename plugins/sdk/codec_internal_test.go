@@ -10,8 +10,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"mnemo/plugins/sdk/internal/wire"
-	"mnemo/wasm/abi"
+	"github.com/mnemohq/mnemo/plugins/sdk/internal/wire"
+	"github.com/mnemohq/mnemo/wasm/abi"
 )
 
 // The generated codec must behave as encoding/json does: accept exactly

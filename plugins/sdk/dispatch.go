@@ -6,8 +6,8 @@ import (
 	"errors"
 	"fmt"
 
-	"mnemo/plugins/sdk/internal/wire"
-	"mnemo/wasm/abi"
+	"github.com/mnemohq/mnemo/plugins/sdk/internal/wire"
+	"github.com/mnemohq/mnemo/wasm/abi"
 )
 
 // Functions Call accepts besides the capabilities: the describe and

@@ -21,7 +21,7 @@
 // init-time registries.
 //
 // Handlers are plain Go functions over the message types of package
-// mnemo/wasm/abi, so a plugin's logic is unit-tested on the host with go
+// github.com/mnemohq/mnemo/wasm/abi, so a plugin's logic is unit-tested on the host with go
 // test. Call runs a handler through the same decode, dispatch and encode
 // path as the WebAssembly exports, so such a test exercises the real JSON
 // boundary. Only the export and import glue (sdk_wasip1.go) is specific to

@@ -4,8 +4,8 @@ import (
 	"errors"
 	"fmt"
 
-	"mnemo/plugins/sdk/internal/wire"
-	"mnemo/wasm/abi"
+	"github.com/mnemohq/mnemo/plugins/sdk/internal/wire"
+	"github.com/mnemohq/mnemo/wasm/abi"
 )
 
 // Complete asks the host's LLM for a completion of req and returns the

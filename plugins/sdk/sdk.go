@@ -3,7 +3,7 @@ package sdk
 import (
 	"errors"
 
-	"mnemo/wasm/abi"
+	"github.com/mnemohq/mnemo/wasm/abi"
 )
 
 // Plugin describes a plugin and its handlers. A nil handler is a capability

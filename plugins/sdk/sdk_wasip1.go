@@ -6,8 +6,8 @@ import (
 	"runtime"
 	"unsafe"
 
-	"mnemo/plugins/sdk/internal/wire"
-	"mnemo/wasm/abi"
+	"github.com/mnemohq/mnemo/plugins/sdk/internal/wire"
+	"github.com/mnemohq/mnemo/wasm/abi"
 )
 
 // The buffers that cross the boundary. input is the buffer the host fills

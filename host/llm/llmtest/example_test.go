@@ -7,9 +7,9 @@ import (
 	"testing"
 	"time"
 
-	"mnemo/core"
-	"mnemo/host/llm"
-	"mnemo/host/llm/llmtest"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/host/llm"
+	"github.com/mnemohq/mnemo/host/llm/llmtest"
 )
 
 // A test scripts the answer to a prompt, injects a rate-limit failure, and

@@ -17,8 +17,8 @@ import (
 	"testing"
 	"time"
 
-	"mnemo/core/hashembed"
-	"mnemo/host/llm"
+	"github.com/mnemohq/mnemo/core/hashembed"
+	"github.com/mnemohq/mnemo/host/llm"
 )
 
 // Endpoint kinds (Request.Kind).

@@ -13,7 +13,7 @@ import (
 	"strings"
 	"time"
 
-	"mnemo/core"
+	"github.com/mnemohq/mnemo/core"
 )
 
 // Proportions of the generated graph: per fact, a quarter of an entity and

@@ -7,11 +7,11 @@ import (
 	"testing"
 	"time"
 
-	"mnemo/core"
-	"mnemo/core/hashembed"
-	"mnemo/internal/bench/latency"
-	"mnemo/kuzu"
-	"mnemo/kuzu/kuzutest"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/core/hashembed"
+	"github.com/mnemohq/mnemo/internal/bench/latency"
+	"github.com/mnemohq/mnemo/kuzu"
+	"github.com/mnemohq/mnemo/kuzu/kuzutest"
 )
 
 type noPlugins struct{}

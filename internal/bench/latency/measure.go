@@ -12,7 +12,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"mnemo/core"
+	"github.com/mnemohq/mnemo/core"
 )
 
 // Stats are the latencies of a run and its throughput.

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"mnemo/core"
+	"github.com/mnemohq/mnemo/core"
 )
 
 // Granularity is what one episode holds.

@@ -9,8 +9,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
-	"mnemo/core"
-	"mnemo/internal/bench/lme"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/internal/bench/lme"
 )
 
 func TestScore(t *testing.T) {

@@ -6,7 +6,7 @@ import (
 	"io"
 	"time"
 
-	"mnemo/core"
+	"github.com/mnemohq/mnemo/core"
 )
 
 // Ingest puts a question's haystack into the engine's memory and returns

@@ -8,11 +8,11 @@ import (
 	"time"
 	"unicode"
 
-	"mnemo/core"
-	"mnemo/core/hashembed"
-	"mnemo/internal/bench/lme"
-	"mnemo/kuzu"
-	"mnemo/kuzu/kuzutest"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/core/hashembed"
+	"github.com/mnemohq/mnemo/internal/bench/lme"
+	"github.com/mnemohq/mnemo/kuzu"
+	"github.com/mnemohq/mnemo/kuzu/kuzutest"
 )
 
 // extractor is a small offline extractor for tests: every capitalized word

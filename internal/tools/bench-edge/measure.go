@@ -15,7 +15,7 @@ import (
 	"syscall"
 	"time"
 
-	"mnemo/internal/bench/httpload"
+	"github.com/mnemohq/mnemo/internal/bench/httpload"
 )
 
 // result is what one target measured.

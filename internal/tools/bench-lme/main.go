@@ -24,10 +24,10 @@ import (
 	"strings"
 	"time"
 
-	"mnemo/core"
-	"mnemo/core/hashembed"
-	"mnemo/internal/bench/lme"
-	"mnemo/kuzu"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/core/hashembed"
+	"github.com/mnemohq/mnemo/internal/bench/lme"
+	"github.com/mnemohq/mnemo/kuzu"
 )
 
 func main() {

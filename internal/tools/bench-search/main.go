@@ -26,10 +26,10 @@ import (
 	"sync/atomic"
 	"time"
 
-	"mnemo/core"
-	"mnemo/core/hashembed"
-	"mnemo/internal/bench/latency"
-	"mnemo/kuzu"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/core/hashembed"
+	"github.com/mnemohq/mnemo/internal/bench/latency"
+	"github.com/mnemohq/mnemo/kuzu"
 )
 
 func main() {

@@ -7,9 +7,9 @@ import (
 	"os"
 	"time"
 
-	"mnemo/core"
-	"mnemo/host"
-	"mnemo/internal/bench/httpload"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/host"
+	"github.com/mnemohq/mnemo/internal/bench/httpload"
 )
 
 // ingestBatch is how many episodes phase one hands the engine at once.

@@ -28,8 +28,8 @@ import (
 	"runtime/pprof"
 	"time"
 
-	"mnemo/host"
-	"mnemo/internal/bench/httpload"
+	"github.com/mnemohq/mnemo/host"
+	"github.com/mnemohq/mnemo/internal/bench/httpload"
 )
 
 // options are the command's flags.

@@ -10,8 +10,8 @@ import (
 	"strconv"
 	"time"
 
-	"mnemo/core"
-	"mnemo/host"
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/host"
 )
 
 // sample is the state of a phase after Stored episodes: one row of its CSV

@@ -9,9 +9,9 @@ import (
 	"sync"
 	"time"
 
-	"mnemo/host"
-	"mnemo/host/httpapi"
-	"mnemo/internal/bench/httpload"
+	"github.com/mnemohq/mnemo/host"
+	"github.com/mnemohq/mnemo/host/httpapi"
+	"github.com/mnemohq/mnemo/internal/bench/httpload"
 )
 
 // serveResult is what phase two measured.

@@ -2,8 +2,7 @@ module example.com/prefer-word
 
 go 1.26.0
 
-require mnemo v0.0.0
-
-// mnemo's module path has no domain, so the Go tool cannot download it:
-// point it at a checkout of the repository.
-replace mnemo => ../../..
+// Written by `go get github.com/mnemohq/mnemo/plugins/sdk@latest`. Inside a
+// checkout of the mnemo repository, a go.work that uses both modules builds
+// this one against the checkout instead (host/httpapi/plugins_e2e_test.go).
+require github.com/mnemohq/mnemo v0.0.0-00010101000000-000000000000

@@ -11,8 +11,9 @@
 //
 //	GOOS=wasip1 GOARCH=wasm go build -buildmode=c-shared -o prefer-word.wasm .
 //
-// go.mod requires mnemo through a replace directive, because mnemo's
-// module path has no domain and cannot be downloaded.
+// In a module of your own, `go get github.com/mnemohq/mnemo/plugins/sdk@latest`
+// writes the requirement; plugins/sdk's TestGoGetFromAnotherModule does
+// exactly that through a module proxy.
 package main
 
 import (
@@ -21,8 +22,8 @@ import (
 	"sort"
 	"strings"
 
-	"mnemo/plugins/sdk"
-	"mnemo/wasm/abi"
+	"github.com/mnemohq/mnemo/plugins/sdk"
+	"github.com/mnemohq/mnemo/wasm/abi"
 )
 
 var word string

@@ -1,6 +1,6 @@
 // Package wire reads and writes the JSON of mnemo's plugin ABI inside a
 // plugin, for the codec the SDK generates for the message types of
-// mnemo/wasm/abi (plugins/sdk/codec_gen.go).
+// github.com/mnemohq/mnemo/wasm/abi (plugins/sdk/codec_gen.go).
 //
 // It exists because encoding/json is slow where a Go plugin runs. Go
 // compiled to WebAssembly turns every jump back to the start of a loop

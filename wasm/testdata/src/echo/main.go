@@ -12,8 +12,8 @@ import (
 	"strings"
 	"unicode"
 
-	"mnemo/plugins/sdk"
-	"mnemo/wasm/abi"
+	"github.com/mnemohq/mnemo/plugins/sdk"
+	"github.com/mnemohq/mnemo/wasm/abi"
 )
 
 var config string

@@ -5,8 +5,8 @@
 package main
 
 import (
-	"mnemo/plugins/sdk"
-	"mnemo/wasm/abi"
+	"github.com/mnemohq/mnemo/plugins/sdk"
+	"github.com/mnemohq/mnemo/wasm/abi"
 )
 
 var hoard [][]byte
