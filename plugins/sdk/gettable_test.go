@@ -49,7 +49,7 @@ func TestGoGetFromAnotherModule(t *testing.T) {
 		t.Fatal(err)
 	}
 	for name, body := range map[string]string{
-		"list":              version + "\n",
+		"list":            version + "\n",
 		version + ".info": `{"Version":"` + version + `","Time":"2026-11-25T00:00:00Z"}`,
 		version + ".mod":  string(modFile),
 	} {
