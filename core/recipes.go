@@ -219,9 +219,15 @@ func (o *SearchOptions) plan(req *SearchRequest) (string, Recipe, error) {
 	if req.Reranker != "" && !knownReranker(req.Reranker) {
 		return "", Recipe{}, invalidf("unknown reranker %q", req.Reranker)
 	}
+	if req.Plugin != "" && req.Reranker != "" && req.Reranker != RerankPlugin {
+		return "", Recipe{}, invalidf("plugin %q needs the plugin reranker, not %q", req.Plugin, req.Reranker)
+	}
 	for sc, c := range r.Scopes {
 		if req.Reranker != "" && supports(req.Reranker, sc) {
 			c.Reranker = req.Reranker
+		}
+		if req.Plugin != "" {
+			c.Reranker, c.Plugin = RerankPlugin, req.Plugin
 		}
 		if req.Limit > 0 {
 			if req.Limit > 1000 {

@@ -332,6 +332,12 @@ type SearchRequest struct {
 	Limit int
 	// Reranker overrides the reranker of each scope it applies to.
 	Reranker string
+	// Plugin orders every scope with this rerank plugin of the group
+	// (Plugins.Rerankers), as ScopeConfig.Plugin does for a recipe's scope.
+	// It implies RerankPlugin; with another Reranker it is invalid. A name
+	// the group has no plugin for degrades to RRF with a warning, like a
+	// failing plugin.
+	Plugin string
 	// Center is the entity uuid RerankNodeDistance measures from; plugins
 	// also get each candidate's distance from it.
 	Center string

@@ -41,7 +41,8 @@ type PluginSets struct {
 	mu  sync.Mutex // serializes reloads
 	cfg Config
 	// onReload applies the reloaded settings that are not plugins (the
-	// search recipe choice) to the engine; set by Open, under mu.
+	// search recipes and their choice) to the engine, after Reload has
+	// checked them; set by Open, under mu.
 	onReload func(Config) error
 	cur      atomic.Pointer[snapshot]
 	lastErr  atomic.Pointer[reloadError]
@@ -165,9 +166,19 @@ func (s *pluginSet) plugins(group string) (core.Plugins, error) {
 			return out, err
 		}
 		if out.Rerankers == nil {
-			out.Rerankers = make(map[string]core.Reranker, len(s.rerankers))
+			out.Rerankers = make(map[string]core.Reranker, len(s.rerankers)+1)
 		}
 		out.Rerankers[name] = r
+	}
+	// The set's own reranker is there by its name too, so that a search
+	// can ask for it (SearchRequest.Plugin) whatever its recipe.
+	if s.reranker != nil {
+		if _, ok := out.Rerankers[s.reranker.Name()]; !ok {
+			if out.Rerankers == nil {
+				out.Rerankers = make(map[string]core.Reranker, 1)
+			}
+			out.Rerankers[s.reranker.Name()] = out.Reranker
+		}
 	}
 	out.Ontology = s.ontology
 	return out, nil
@@ -602,18 +613,22 @@ func (ps *PluginSets) Reload(ctx context.Context) error {
 		}
 		return ps.failed(err)
 	}
-	// The recipe choice first: the engine checks it and applies it at once,
-	// or refuses it and the reload.
-	if ps.onReload != nil {
-		if err := ps.onReload(cfg); err != nil {
-			return refuse(err)
-		}
-	}
 	old := ps.cur.Load()
 	s, stamps, err := ps.build(ctx, cfg, old)
 	if err != nil {
-		if ps.onReload != nil {
-			_ = ps.onReload(ps.cfg) // the running choice, accepted before
+		return refuse(err)
+	}
+	// The recipe choice is checked now and applied just after the new
+	// plugins are swapped in. A search reads its recipe before it asks for
+	// the group's plugins, so one that sees the new choice finds the new
+	// plugins too; applied before the (slow) build, the choice would send
+	// searches to plugins not loaded yet, which fall back to rrf.
+	search := core.SearchOptions{Recipes: cfg.Search.CoreRecipes(), DefaultRecipe: cfg.Search.DefaultRecipe, GroupRecipes: cfg.Search.GroupRecipes}
+	if err := search.Validate(); err != nil {
+		for key, lp := range s.loaded {
+			if _, ok := old.loaded[key]; !ok {
+				_ = lp.p.Close(context.Background())
+			}
 		}
 		return refuse(err)
 	}
@@ -624,6 +639,12 @@ func (ps *PluginSets) Reload(ctx context.Context) error {
 	}
 	ps.cfg, ps.stamps = cfg, stamps
 	ps.cur.Store(s)
+	if ps.onReload != nil {
+		if err := ps.onReload(cfg); err != nil {
+			// Checked above with the same rule; nothing else sets recipes.
+			ps.log.Error("apply the reloaded recipe choice", "err", err)
+		}
+	}
 	ps.lastErr.Store(nil)
 	for _, n := range cfg.Notices() {
 		ps.log.Warn("setting without effect", "notice", n)

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/host"
@@ -65,5 +66,107 @@ func TestReloadAppliesRecipeChoice(t *testing.T) {
 	}
 	if got := recipe("support-1"); got != "plugin" {
 		t.Errorf("after a refused reload, support-1 searches with %q, want the running plugin", got)
+	}
+}
+
+// TestReloadSwapsPluginsWithTheirRecipe reloads a configuration that adds
+// a rerank plugin and makes the group's recipe name it, while searches run:
+// no search may see the new recipe without the new plugin (which would
+// fall back to rrf with a warning), however long the plugin takes to load.
+func TestReloadSwapsPluginsWithTheirRecipe(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	cfgPath := filepath.Join(dir, "mnemo.toml")
+	write := func(extra string) {
+		t.Helper()
+		text := fmt.Sprintf("db = %q\n[store]\nbuffer_pool_mb = 64\n[plugins]\ncache_dir = %q\nreload = \"-1s\"\n%s", filepath.Join(dir, "db"), sharedCache, extra)
+		if err := os.WriteFile(cfgPath, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("")
+	cfg, err := host.Load(cfgPath, func(string) string { return "" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := host.Open(ctx, cfg, host.OpenOptions{})
+	if err != nil {
+		t.Fatalf("host.Open: %v", err)
+	}
+	defer h.Close(ctx)
+	res, err := h.Engine.Ingest(ctx, []core.Episode{
+		{GroupID: "g", Source: core.SourceMessage, Content: "Alice: I drink tea every morning.", ValidAt: time.Date(2024, 3, 1, 0, 0, 0, 0, time.UTC)},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
+	defer cancel()
+	if _, err := h.Engine.Wait(wctx, "g", res[0].UUID); err != nil {
+		t.Fatal(err)
+	}
+
+	search := func() (core.SearchResults, error) {
+		return h.Engine.Search(ctx, core.SearchRequest{Groups: []string{"g"}, Query: "tea", Scopes: []core.Scope{core.ScopeEpisodes}})
+	}
+	stop := make(chan struct{})
+	type seen struct {
+		recipe   string
+		warnings []string
+	}
+	results := make(chan seen, 1)
+	go func() {
+		var bad []seen
+		var last seen
+		for {
+			select {
+			case <-stop:
+				if len(bad) > 0 {
+					results <- bad[0]
+				} else {
+					results <- last
+				}
+				return
+			default:
+			}
+			r, err := search()
+			if err != nil {
+				bad = append(bad, seen{recipe: "error", warnings: []string{err.Error()}})
+				continue
+			}
+			last = seen{recipe: r.Recipe, warnings: r.Warnings}
+			if len(r.Warnings) > 0 {
+				bad = append(bad, last)
+			}
+		}
+	}()
+	write(`
+[[plugins.tenants]]
+groups = ["g"]
+[plugins.tenants.plugin_config]
+script-reranker = '{"script": "rrf"}'
+
+[search.group_recipes]
+g = "scripted"
+
+[search.recipes.scripted]
+[search.recipes.scripted.scopes.episodes]
+plugin = "script-reranker"
+`)
+	reloadErr := h.Plugins.Reload(ctx)
+	// One more search after the reload, so the searcher sees its result.
+	if _, err := search(); err != nil {
+		t.Fatal(err)
+	}
+	close(stop)
+	got := <-results
+	if reloadErr != nil {
+		t.Fatalf("Reload: %v", reloadErr)
+	}
+	if len(got.warnings) > 0 {
+		t.Fatalf("a search during the reload used recipe %q and warned %q, want no warning", got.recipe, got.warnings)
+	}
+	if r, err := search(); err != nil || r.Recipe != "scripted" || len(r.Warnings) > 0 {
+		t.Fatalf("after the reload, search = recipe %q, warnings %q, err %v; want scripted with no warning", r.Recipe, r.Warnings, err)
 	}
 }

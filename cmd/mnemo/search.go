@@ -111,6 +111,7 @@ each line gets one JSON line out, {"id", "facts", "entities", "episodes",
 	scopes := fs.String("scope", "", "search only these `SCOPES`, comma-separated: facts, entities, episodes, communities")
 	limit := fs.Int("limit", 0, "at most `N` results per scope (default: the recipe's)")
 	reranker := fs.String("reranker", "", "order every scope it applies to with `RERANKER`: "+strings.Join(rerankers(), ", "))
+	plugin := fs.String("plugin", "", "order every scope with the group's rerank plugin `NAME` (mnemo plugins list); implies --reranker plugin")
 	center := fs.String("center", "", "the entity `UUID` the node_distance reranker measures from")
 	includeInvalid := fs.Bool("include-invalid", false, "include ended and superseded facts")
 	jsonOut := fs.Bool("json", false, "print JSON")
@@ -137,7 +138,7 @@ each line gets one JSON line out, {"id", "facts", "entities", "episodes",
 	if *reranker != "" && !slices.Contains(rerankers(), *reranker) {
 		return g.fail(fmt.Errorf("%w: --reranker: unknown reranker %q (known: %s)", core.ErrInvalid, *reranker, strings.Join(rerankers(), ", ")))
 	}
-	req.Reranker = *reranker
+	req.Reranker, req.Plugin = *reranker, *plugin
 	if *center == "" && (*reranker == core.RerankNodeDistance || *reranker == "" && req.Recipe == "node_distance") {
 		return g.fail(fmt.Errorf("%w: the node_distance reranker needs --center UUID, the entity it measures from", core.ErrInvalid))
 	}

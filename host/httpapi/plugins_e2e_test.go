@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"maps"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -116,8 +117,13 @@ reload = "50ms"
 			map[string]any{"source": "text", "content": "Morning drinks at the office: Bob drinks coffee, morning drinks coffee.", "reference_time": "2023-03-01T10:00:00Z"})
 	}
 	query := map[string]any{"query": "tea or coffee: morning drinks at the office", "scopes": []string{"episodes"}}
-	first := func(group string) (content string, warnings []string) {
+	// first searches group with query, and extra's fields if given.
+	first := func(group string, extra ...map[string]any) (content string, warnings []string) {
 		t.Helper()
+		query := maps.Clone(query)
+		for _, e := range extra {
+			maps.Copy(query, e)
+		}
 		var res struct {
 			Episodes []struct {
 				Content string `json:"content"`
@@ -208,9 +214,10 @@ limit = 5
 	deadline := time.Now().Add(2 * time.Minute)
 	for {
 		// Done when every search follows its plugin: the right episode
-		// first and no warning. (A reload applies the recipe choice just
-		// before it swaps the plugins in; a search in between falls back
-		// to rrf with a warning, and rrf may happen to order it right.)
+		// first and no warning. (The watcher may reload between the copy
+		// of a plugin and the write of the configuration; a search under
+		// that half-deployed state may fall back to rrf with a warning,
+		// and rrf may happen to order it right.)
 		done := true
 		for _, g := range groups {
 			if got, warnings := first(g); !strings.Contains(got, want[g]) || len(warnings) > 0 {
@@ -233,6 +240,16 @@ limit = 5
 		if _, warnings := first(g); len(warnings) > 0 {
 			t.Errorf("search %s warns %q, want none", g, warnings)
 		}
+	}
+
+	// A search can ask for one of its group's rerank plugins by name,
+	// whatever its recipe: acme's own under the default recipe, and a
+	// group without it is told so and ordered by rrf.
+	if got, warnings := first("acme", map[string]any{"recipe": "default", "plugin": "prefer-word"}); !strings.Contains(got, "tea") || len(warnings) > 0 {
+		t.Errorf("acme's search with plugin prefer-word: first episode %q, warnings %q; want the tea one and none", got, warnings)
+	}
+	if got, warnings := first("other", map[string]any{"plugin": "prefer-word"}); !strings.Contains(got, "coffee") || len(warnings) != 1 || !strings.Contains(warnings[0], "prefer-word") {
+		t.Errorf("other's search with plugin prefer-word: first episode %q, warnings %q; want the coffee one (rrf) and a warning naming the plugin", got, warnings)
 	}
 
 	// The configured recipe is listed, with the plugin it names.

@@ -23,6 +23,10 @@ type SearchInput struct {
 	// Reranker overrides the recipe's reranker where it applies: rrf,
 	// linear, mmr, node_distance, episode_mentions, cross_encoder or plugin.
 	Reranker string `json:"reranker,omitempty"`
+	// Plugin orders every scope with this rerank plugin of the group (GET
+	// /v1/plugins lists them); it implies the plugin reranker. A name the
+	// group has no plugin for falls back to rrf with a warning.
+	Plugin string `json:"plugin,omitempty"`
 	// Center is the entity uuid node_distance measures from.
 	Center string `json:"center,omitempty"`
 	// Seeds are the entity or episode uuids breadth-first search starts
@@ -64,7 +68,7 @@ type TimeCondition struct {
 // and reranker names, labels, the centre).
 func (in SearchInput) Request(groups []string) (core.SearchRequest, error) {
 	req := core.SearchRequest{
-		Groups: groups, Query: in.Query, Recipe: in.Recipe, Reranker: in.Reranker, Center: in.Center, Seeds: in.Seeds,
+		Groups: groups, Query: in.Query, Recipe: in.Recipe, Reranker: in.Reranker, Plugin: in.Plugin, Center: in.Center, Seeds: in.Seeds,
 	}
 	if in.Limit < 0 || in.Limit > 1000 {
 		return req, fmt.Errorf("%w: limit %d: want 1 to 1000", core.ErrInvalid, in.Limit)

@@ -142,3 +142,52 @@ func (dropper) Rerank(_ context.Context, req core.RerankRequest) ([]core.Scored,
 	}
 	return out, nil
 }
+
+// namedPlugins gives the group its own reranker and others by name.
+type namedPlugins struct {
+	own   core.Reranker
+	named map[string]core.Reranker
+}
+
+func (p namedPlugins) For(context.Context, string) (core.Plugins, error) {
+	return core.Plugins{Reranker: p.own, Rerankers: p.named}, nil
+}
+
+// TestRequestNamesPlugin checks SearchRequest.Plugin: a search asks for one
+// of the group's rerank plugins by name, whatever its recipe's reranker.
+func TestRequestNamesPlugin(t *testing.T) {
+	own := &recorder{score: func(core.RerankCandidate) float64 { return 1 }}
+	recent := &recorder{score: func(c core.RerankCandidate) float64 { return float64(c.ValidAt.Unix()) }}
+	e := newEnv(t, func(o *core.Options) {
+		o.Plugins = namedPlugins{own: own, named: map[string]core.Reranker{"recent": recent}}
+	})
+	trips(e, "g")
+	base := core.SearchRequest{Groups: []string{"g"}, Query: "Alice visited", Scopes: []core.Scope{core.ScopeFacts}, Limit: 5}
+
+	req := base
+	req.Plugin = "recent"
+	res := e.search(t, req)
+	if got, want := names(res, core.ScopeFacts), []string{"oslo", "kyoto", "rome"}; !cmp.Equal(got, want) {
+		t.Errorf("Search(plugin recent) = %v, want %v, newest first as the plugin scores", got, want)
+	}
+	if len(recent.reqs) != 1 || len(own.reqs) != 0 || len(res.Warnings) != 0 {
+		t.Errorf("Search(plugin recent) called recent %d times and the group's own %d times, warnings %q; want 1, 0, none", len(recent.reqs), len(own.reqs), res.Warnings)
+	}
+
+	// A name the group has no plugin for degrades to rrf, with a warning.
+	req.Plugin = "missing"
+	res = e.search(t, req)
+	rrf := e.search(t, base)
+	if got, want := names(res, core.ScopeFacts), names(rrf, core.ScopeFacts); !cmp.Equal(got, want) {
+		t.Errorf("Search(plugin missing) = %v, want the rrf order %v", got, want)
+	}
+	if len(res.Warnings) != 1 || !strings.Contains(res.Warnings[0], "missing") {
+		t.Errorf("Search(plugin missing) warnings = %q, want one naming the plugin", res.Warnings)
+	}
+
+	// With a reranker other than plugin, the request contradicts itself.
+	req.Plugin, req.Reranker = "recent", core.RerankMMR
+	if _, err := e.eng.Search(context.Background(), req); !errors.Is(err, core.ErrInvalid) {
+		t.Errorf("Search(plugin recent, reranker mmr) error = %v, want ErrInvalid", err)
+	}
+}
