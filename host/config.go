@@ -100,8 +100,9 @@ type LLMConfig struct {
 	APIKey     string `toml:"api_key" json:"api_key"`
 	Model      string `toml:"model" json:"model"`
 	SmallModel string `toml:"small_model" json:"small_model"`
-	// StructuredOutput is "json_schema" (default), "json_object" (local
-	// servers without schema support) or "prompt_only".
+	// StructuredOutput is "auto" (default: the strongest of the others
+	// the endpoint takes, found by the first request), "json_schema",
+	// "json_object" (servers without schema support) or "prompt_only".
 	StructuredOutput string   `toml:"structured_output" json:"structured_output"`
 	Temperature      *float64 `toml:"temperature" json:"temperature,omitempty"`
 	MaxTokens        int      `toml:"max_tokens" json:"max_tokens"`
@@ -531,9 +532,9 @@ func (c Config) Validate() error {
 		return bad("embedder.dimensions %d: want 1 to 8192", c.Embedder.Dimensions)
 	}
 	switch c.LLM.StructuredOutput {
-	case "", "json_schema", "json_object", "prompt_only":
+	case "", "auto", "json_schema", "json_object", "prompt_only":
 	default:
-		return bad("llm.structured_output %q: want json_schema, json_object or prompt_only", c.LLM.StructuredOutput)
+		return bad("llm.structured_output %q: want auto, json_schema, json_object or prompt_only", c.LLM.StructuredOutput)
 	}
 	switch c.LLM.MaxTokensParam {
 	case "", "max_completion_tokens", "max_tokens":

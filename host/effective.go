@@ -50,7 +50,7 @@ func (c Config) Effective() Config {
 		o := (&Host{Config: c}).llmOptions().Effective()
 		c.LLM.BaseURL, c.LLM.Model, c.LLM.SmallModel, c.LLM.MaxTokens = o.BaseURL, o.Model, o.SmallModel, o.MaxTokens
 		c.LLM.Timeout, c.LLM.MaxRetries = o.RequestTimeout, o.MaxRetries
-		c.LLM.StructuredOutput = map[string]string{llm.JSONSchema: "json_schema", llm.JSONObject: "json_object", llm.PromptOnly: "prompt_only"}[o.StructuredOutput]
+		c.LLM.StructuredOutput = map[string]string{llm.Auto: "auto", llm.JSONSchema: "json_schema", llm.JSONObject: "json_object", llm.PromptOnly: "prompt_only"}[o.StructuredOutput]
 		c.LLM.MaxTokensParam = map[string]string{llm.MaxCompletionTokens: "max_completion_tokens", llm.MaxTokensLegacy: "max_tokens"}[o.MaxTokensParam]
 	}
 	return c

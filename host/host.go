@@ -169,7 +169,7 @@ func (h *Host) openEmbedder() error {
 
 func (h *Host) llmOptions() llm.Options {
 	c := h.Config.LLM
-	mode := map[string]string{"": "", "json_schema": llm.JSONSchema, "json_object": llm.JSONObject, "prompt_only": llm.PromptOnly}[c.StructuredOutput]
+	mode := map[string]string{"": "", "auto": llm.Auto, "json_schema": llm.JSONSchema, "json_object": llm.JSONObject, "prompt_only": llm.PromptOnly}[c.StructuredOutput]
 	param := map[string]string{"": "", "max_completion_tokens": llm.MaxCompletionTokens, "max_tokens": llm.MaxTokensLegacy}[c.MaxTokensParam]
 	return llm.Options{
 		BaseURL: c.BaseURL, APIKey: c.APIKey, Model: c.Model, SmallModel: c.SmallModel, Temperature: c.Temperature,

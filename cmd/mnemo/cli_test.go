@@ -247,7 +247,7 @@ func TestConfigCheckEffective(t *testing.T) {
 	withLLM := filepath.Join(dir, "llm.toml")
 	writeFile(t, withLLM, "[llm]\nmodel = \"gpt-4.1-mini\"\napi_key = \"sk-a-key-for-the-test-0000\"\n")
 	r = ok(t, filepath.Join(dir, "db"), "", "config", "check", "--config", withLLM)
-	for _, want := range []string{`"max_tokens": 4096`, `"small_model": "gpt-4.1-nano"`, `"max_retries": 4`, `"structured_output": "json_schema"`, `"base_url": "https://api.openai.com/v1"`} {
+	for _, want := range []string{`"max_tokens": 4096`, `"small_model": "gpt-4.1-nano"`, `"max_retries": 4`, `"structured_output": "auto"`, `"base_url": "https://api.openai.com/v1"`} {
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("config check with an LLM lacks %s:\n%s", want, r.stdout)
 		}

@@ -45,6 +45,7 @@ func commands() []command {
 		{"demo", "run the offline demo", runDemo},
 		{"bench", "run a benchmark (mnemo bench http)", runBench},
 		{"config", "check the configuration (mnemo config check)", runConfig},
+		{"llm", "check the LLM endpoint: which structured output it takes (mnemo llm check)", runLLM},
 		{"version", "print the version", runVersion},
 	}
 }

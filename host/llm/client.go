@@ -3,6 +3,7 @@ package llm
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -27,6 +28,7 @@ type Client struct {
 	policy *policy
 	cache  *cache
 	stats  *core.Meter
+	modes  modes
 }
 
 var _ core.LLM = (*Client)(nil)
@@ -88,7 +90,8 @@ func (c *Client) Model(size core.ModelSize) string {
 }
 
 // Complete sends one prompt. With req.Schema set, it asks for JSON in the
-// configured StructuredOutput mode, strips reasoning blocks and code
+// configured StructuredOutput mode (under Auto, the mode the model's first
+// probe chose), strips reasoning blocks and code
 // fences from the answer, validates it against the schema and re-prompts
 // with the validation error up to MaxReprompts times; the Content it
 // returns is then the JSON document alone. A text answer is returned
@@ -116,7 +119,9 @@ func (c *Client) Complete(ctx context.Context, req core.CompletionRequest) (core
 			return core.Completion{}, fmt.Errorf("%s: %w: %w", what, err, core.ErrInvalid)
 		}
 	}
-	params := c.params(req)
+	model := c.Model(req.Model)
+	mode, settled := c.modeFor(model)
+	params := c.params(req, mode)
 	var key string
 	if c.cache != nil {
 		key = cacheKey(params)
@@ -133,7 +138,8 @@ func (c *Client) Complete(ctx context.Context, req core.CompletionRequest) (core
 		total = total.Add(u)
 	}
 	estimate := estimateTokens(req.Messages) + int(maxTokensOf(params))
-	var lastErr error
+	var lastErr, refusal error
+	var refused []string
 	for round := 0; ; round++ {
 		var res *openai.ChatCompletion
 		err := c.policy.run(ctx, what, req.Prompt, estimate, record, func(actx context.Context, opts ...option.RequestOption) (core.Usage, error) {
@@ -144,8 +150,28 @@ func (c *Client) Complete(ctx context.Context, req core.CompletionRequest) (core
 			res = r
 			return core.Usage{PromptTokens: int(r.Usage.PromptTokens), CompletionTokens: int(r.Usage.CompletionTokens)}, nil
 		})
+		if err != nil && sch != nil && !settled && round == 0 && formatRefusal(err) {
+			// Under Auto, a refusal before the mode is settled may be
+			// the response format's: send it again in the next weaker
+			// mode. Refused in every mode, it is the request's.
+			if refusal == nil {
+				refusal = err
+			}
+			refused = append(refused, mode)
+			if next, ok := weaker(mode); ok {
+				mode = next
+				params = c.params(req, mode)
+				round--
+				continue
+			}
+			return core.Completion{Usage: total}, refusal
+		}
 		if err != nil {
 			return core.Completion{Usage: total}, err
+		}
+		if sch != nil && !settled {
+			c.settle(model, mode, refused)
+			settled = true
 		}
 		if len(res.Choices) == 0 {
 			return core.Completion{Usage: total}, fmt.Errorf("%s: the answer has no choices: %w", what, core.ErrUnavailable)
@@ -183,6 +209,13 @@ func (c *Client) Complete(ctx context.Context, req core.CompletionRequest) (core
 		what, c.o.MaxReprompts, lastErr, core.ErrUnavailable)
 }
 
+// formatRefusal reports whether err is an answer that may refuse the
+// request's response format: status 400 or 422.
+func formatRefusal(err error) bool {
+	var se *StatusError
+	return errors.As(err, &se) && (se.StatusCode == http.StatusBadRequest || se.StatusCode == http.StatusUnprocessableEntity)
+}
+
 // maxEcho bounds how much of an invalid answer is sent back to the model.
 const maxEcho = 8 << 10
 
@@ -191,11 +224,12 @@ func repairMessage(err error) string {
 		".\nAnswer again with only the corrected JSON document, no other text."
 }
 
-// params builds the chat completion request.
-func (c *Client) params(req core.CompletionRequest) openai.ChatCompletionNewParams {
+// params builds the chat completion request, asking for structured
+// output in mode when req has a schema.
+func (c *Client) params(req core.CompletionRequest, mode string) openai.ChatCompletionNewParams {
 	p := openai.ChatCompletionNewParams{Model: shared.ChatModel(c.Model(req.Model))}
 	msgs := req.Messages
-	if req.Schema != nil && c.o.StructuredOutput != JSONSchema {
+	if req.Schema != nil && mode != JSONSchema {
 		msgs = withSchemaInstruction(msgs, req.Schema)
 	}
 	for _, m := range msgs {
@@ -223,7 +257,7 @@ func (c *Client) params(req core.CompletionRequest) openai.ChatCompletionNewPara
 		p.MaxCompletionTokens = openai.Int(n)
 	}
 	if req.Schema != nil {
-		switch c.o.StructuredOutput {
+		switch mode {
 		case JSONSchema:
 			js := shared.ResponseFormatJSONSchemaJSONSchemaParam{
 				Name:   schemaName(req.Prompt),

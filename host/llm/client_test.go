@@ -322,7 +322,9 @@ func TestFinalErrors(t *testing.T) {
 			srv := llmtest.New(t)
 			tt.inject(srv)
 			srv.Script("extract", llmtest.Text(validEntities))
-			c := newClient(t, srv, newFakeClock(), func(o *llm.Options) { o.MaxRetries = 2 })
+			// A settled mode: under Auto a 400 is first taken for a
+			// refusal of the response format (TestAutoStructuredOutput).
+			c := newClient(t, srv, newFakeClock(), func(o *llm.Options) { o.MaxRetries, o.StructuredOutput = 2, llm.JSONSchema })
 			_, err := c.Complete(context.Background(), userRequest("extract", "x", entitiesSchema))
 			if !errors.Is(err, tt.wantErr) {
 				t.Fatalf("Complete error = %v, want %v", err, tt.wantErr)

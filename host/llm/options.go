@@ -32,6 +32,13 @@ const (
 
 // Structured-output modes (Options.StructuredOutput).
 const (
+	// Auto uses the strongest mode the endpoint honours for each model:
+	// JSONSchema, then JSONObject, then PromptOnly. The first request with
+	// a schema finds out: one the endpoint refuses (status 400) is sent
+	// again at once in the next weaker mode, and the mode answered is kept
+	// for the model. A request refused in every mode fails with the first
+	// refusal and settles nothing.
+	Auto = "auto"
 	// JSONSchema sends the schema as response_format json_schema: the
 	// server constrains the answer to it. OpenAI, Azure OpenAI, vLLM,
 	// llama.cpp server, LM Studio and Ollama 0.5 and later support it.
@@ -84,8 +91,9 @@ type Options struct {
 	// require) or MaxTokensLegacy for servers that know only the old name.
 	MaxTokensParam string
 	// StructuredOutput is how a request with a schema asks for JSON:
-	// JSONSchema (the default), JSONObject or PromptOnly. In every mode the
-	// answer is validated against the schema here.
+	// Auto (the default), JSONSchema, JSONObject or PromptOnly. In every
+	// mode the answer is validated against the schema here, and an invalid
+	// one is sent back for repair (MaxReprompts).
 	StructuredOutput string
 	// StrictSchema sends strict: true in JSONSchema mode. OpenAI then
 	// guarantees the schema, which must meet its strict subset (every
@@ -158,9 +166,9 @@ func (o Options) Validate() error {
 		return err
 	}
 	switch o.StructuredOutput {
-	case "", JSONSchema, JSONObject, PromptOnly:
+	case "", Auto, JSONSchema, JSONObject, PromptOnly:
 	default:
-		return invalidf("StructuredOutput %q: want %q, %q or %q", o.StructuredOutput, JSONSchema, JSONObject, PromptOnly)
+		return invalidf("StructuredOutput %q: want %q, %q, %q or %q", o.StructuredOutput, Auto, JSONSchema, JSONObject, PromptOnly)
 	}
 	switch o.MaxTokensParam {
 	case "", MaxCompletionTokens, MaxTokensLegacy:
@@ -213,7 +221,7 @@ func (o Options) withDefaults() Options {
 		o.MaxTokensParam = MaxCompletionTokens
 	}
 	if o.StructuredOutput == "" {
-		o.StructuredOutput = JSONSchema
+		o.StructuredOutput = Auto
 	}
 	if o.MaxReprompts == 0 {
 		o.MaxReprompts = DefaultMaxReprompts

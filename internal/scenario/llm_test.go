@@ -257,3 +257,43 @@ func mapsEqual(a, b map[string]int) bool {
 	}
 	return true
 }
+
+// TestLLMServerWithoutJSONSchema ingests through a model server that
+// refuses json_schema (and then also json_object), as many local servers
+// do, with the default configuration: the client falls back to the
+// strongest format the server takes, and the episodes come out as with a
+// server that takes them all.
+func TestLLMServerWithoutJSONSchema(t *testing.T) {
+	for _, refused := range [][]string{{"json_schema"}, {"json_schema", "json_object"}} {
+		t.Run(strings.Join(refused, "+"), func(t *testing.T) {
+			m := newModel(t)
+			m.srv.RefuseFormats(refused...)
+			m.extract("I live in Paris", [][2]string{{"Alice", "Person"}, {"Paris", "Location"}},
+				[6]string{"Alice", "LIVES_IN", "Paris", "Alice lives in Paris", "2024-01-10T00:00:00Z", ""})
+			m.extract("moved to Berlin", [][2]string{{"Alice", "Person"}, {"Berlin", "Location"}},
+				[6]string{"Alice", "LIVES_IN", "Berlin", "Alice lives in Berlin", "2024-03-01T00:00:00Z", ""})
+			w := openWorld(t, "", m.configure)
+			for _, r := range []core.EpisodeReport{
+				w.say("g", "2024-01-10", "Alice: I live in Paris."),
+				w.say("g", "2024-04-01", "Alice: I moved to Berlin last month."),
+			} {
+				if r.Status != core.EpisodeDone {
+					t.Fatalf("episode %s: %s (%s)", r.UUID, r.Status, r.Error)
+				}
+			}
+			paris := one(t, w.find("g", "LIVES_IN", "Paris"), "Paris")
+			berlin := one(t, w.find("g", "LIVES_IN", "Berlin"), "Berlin")
+			if !paris.InvalidAt.Equal(date(t, "2024-03-01")) || paris.InvalidatedBy != berlin.UUID {
+				t.Errorf("Paris = invalid %v by %s; want 2024-03-01 by Berlin", paris.InvalidAt, paris.InvalidatedBy)
+			}
+			// Once the format is found, no request asks for a refused one.
+			var formats []string
+			for _, r := range m.srv.RequestsFor("extract") {
+				formats = append(formats, r.ResponseFormat)
+			}
+			if want := len(refused) + 2; len(formats) != want || slices.Contains(refused, formats[len(formats)-1]) {
+				t.Errorf("extract requests asked for formats %q; want %d requests, the refused ones only first", formats, want)
+			}
+		})
+	}
+}

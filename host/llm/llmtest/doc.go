@@ -18,13 +18,16 @@
 //
 // For a chat request the server takes, in order:
 //
+//  0. a 400 when the request asks for a response format the server was
+//     told to refuse (RefuseFormats), as servers without json_schema do;
 //  1. the next one-shot fault queued with FailNext, MalformNext or
 //     DelayNext (any endpoint; a DelayNext fault delays and then goes on
 //     down this list);
 //  2. the first Handle function that accepts the request;
 //  3. the next answer scripted for the request's prompt name with Script
 //     (answers are used in order and the last one repeats);
-//  4. otherwise the test fails (t.Errorf) and the client gets a 400.
+//  4. for llm.ProbePrompt (Client.Probe), the answer a model gives;
+//  5. otherwise the test fails (t.Errorf) and the client gets a 400.
 //
 // Embedding requests go through steps 1 and 2, then get one deterministic
 // vector per input from core/hashembed: the request's dimensions, or

@@ -156,6 +156,7 @@ type Server struct {
 	handlers []func(Request) (Answer, bool)
 	faults   []fault
 	requests []Request
+	refused  map[string]bool
 	dim      int
 	inFlight int
 	peak     int
@@ -227,6 +228,21 @@ func (s *Server) Handle(h func(Request) (Answer, bool)) {
 	s.mu.Lock()
 	s.handlers = append(s.handlers, h)
 	s.mu.Unlock()
+}
+
+// RefuseFormats makes the server play one that does not know these
+// response formats ("json_schema", "json_object"): a chat request asking
+// for one gets status 400, as such servers answer, before any fault,
+// handler or script is consulted.
+func (s *Server) RefuseFormats(formats ...string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.refused == nil {
+		s.refused = map[string]bool{}
+	}
+	for _, f := range formats {
+		s.refused[f] = true
+	}
 }
 
 // FailNext makes the next n requests, of any kind, fail with status and
@@ -311,8 +327,11 @@ func (s *Server) serve(kind string) http.HandlerFunc {
 		s.requests = append(s.requests, req)
 		s.inFlight++
 		s.peak = max(s.peak, s.inFlight)
+		// A refused format is answered first; the faults are for the
+		// requests the server takes.
+		refused := s.refused[req.ResponseFormat]
 		var f *fault
-		if len(s.faults) > 0 {
+		if !refused && len(s.faults) > 0 {
 			f = &s.faults[0]
 			s.faults = s.faults[1:]
 		}
@@ -323,6 +342,10 @@ func (s *Server) serve(kind string) http.HandlerFunc {
 			s.inFlight--
 			s.mu.Unlock()
 		}()
+		if refused {
+			writeError(w, Answer{Status: http.StatusBadRequest, Message: fmt.Sprintf("llmtest: response_format type %q is not supported", req.ResponseFormat)})
+			return
+		}
 
 		if f != nil {
 			if !wait(r.Context(), f.answer.Delay) {
@@ -362,6 +385,10 @@ func (s *Server) choose(req Request) (Answer, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	q := s.scripts[req.Prompt]
+	if len(q) == 0 && req.Prompt == llm.ProbePrompt {
+		// Client.Probe's question, answered as a model would.
+		return JSON(map[string]any{"ok": true, "colour": "blue"}), true
+	}
 	if len(q) == 0 {
 		return Answer{}, false
 	}
