@@ -44,8 +44,11 @@ groups only.`)
 		return g.fail(fmt.Errorf("listen: %w", err))
 	}
 	mux := http.NewServeMux()
-	mux.Handle("/mcp", s.Handler())
+	mcp := s.Handler()
+	mux.Handle("/mcp", mcp)
+	mux.Handle("/mcp/{$}", mcp)
 	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	srv.RegisterOnShutdown(s.CloseSessions)
 	h.Logger.Info("serving MCP over streamable HTTP", "url", "http://"+ln.Addr().String()+"/mcp", "db", h.Config.DB)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()

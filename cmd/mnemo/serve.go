@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/mnemohq/mnemo/host/httpapi"
+	"github.com/mnemohq/mnemo/host/mcpserver"
 )
 
 // shutdownGrace bounds how long shutdown waits for in-flight requests and
@@ -16,14 +17,20 @@ import (
 const shutdownGrace = 30 * time.Second
 
 func runServe(ctx context.Context, g *globals, args []string) int {
-	fs := g.flags("serve", "[--addr HOST:PORT]",
-		`Run the HTTP API (see GET /openapi.json) with the ingestion workers.
-SIGINT or SIGTERM stops accepting requests, finishes those in flight, stops
-the workers (an episode being extracted stays pending and resumes at the
-next start: the queue is the database) and closes the database.`)
+	fs := g.flags("serve", "[--addr HOST:PORT] [--group G]",
+		`Run the HTTP API (see GET /openapi.json) and the MCP server (streamable
+HTTP at /mcp) with the ingestion workers. Both take the same keys
+(http.keys), each reaching its groups only. SIGINT or SIGTERM stops
+accepting requests, finishes those in flight, stops the workers (an
+episode being extracted stays pending and resumes at the next start: the
+queue is the database) and closes the database.`)
 	addr := fs.String("addr", "", "listen `ADDRESS` (default http.addr, 127.0.0.1:8080)")
+	group := fs.String("group", "default", "the `GROUP` of MCP tool calls that name none")
 	if ok, code := parse(fs, args); !ok {
 		return code
+	}
+	if err := requireGroup(*group); err != nil {
+		return g.fail(err)
 	}
 	h, err := g.open(ctx, withWorkers, true)
 	if err != nil {
@@ -36,7 +43,8 @@ next start: the queue is the database) and closes the database.`)
 	if len(h.Config.HTTP.Keys) == 0 && !loopback(*addr) {
 		h.Logger.Warn("serving without API keys on a non-loopback address: anyone who reaches it can read and write every group", "addr", *addr)
 	}
-	api := httpapi.New(h, httpapi.Options{Version: version})
+	mcp := mcpserver.New(h, mcpserver.Options{DefaultGroup: *group, Version: version})
+	api := httpapi.New(h, httpapi.Options{Version: version, MCP: mcp.Handler()})
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return g.fail(fmt.Errorf("listen: %w", err))
@@ -46,11 +54,12 @@ next start: the queue is the database) and closes the database.`)
 		ReadHeaderTimeout: 10 * time.Second,
 		IdleTimeout:       2 * time.Minute,
 	}
+	srv.RegisterOnShutdown(mcp.CloseSessions)
 	model := ""
 	if h.LLM != nil {
 		model = h.LLM.Model("main")
 	}
-	h.Logger.Info("serving", "addr", "http://"+ln.Addr().String(), "db", h.Config.DB, "mode", mode(h.Config, model, h.Plugins.DefaultSet()), "keys", len(h.Config.HTTP.Keys))
+	h.Logger.Info("serving", "addr", "http://"+ln.Addr().String(), "mcp", "http://"+ln.Addr().String()+"/mcp", "db", h.Config.DB, "mode", mode(h.Config, model, h.Plugins.DefaultSet()), "keys", len(h.Config.HTTP.Keys))
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"io"
 	"net"
@@ -12,6 +13,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // freeAddr returns a loopback address with a port free at the time.
@@ -94,9 +97,26 @@ func TestServeLockAndGracefulShutdown(t *testing.T) {
 		time.Sleep(50 * time.Millisecond)
 	}
 
+	// The same server speaks MCP at /mcp; a session left open does not hold
+	// up the shutdown.
+	client := mcp.NewClient(&mcp.Implementation{Name: "mnemo-test", Version: "1"}, nil)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	session, err := client.Connect(ctx, &mcp.StreamableClientTransport{Endpoint: base + "/mcp/", MaxRetries: -1}, nil)
+	if err != nil {
+		t.Fatalf("connect MCP at %s/mcp/: %v", base, err)
+	}
+	defer session.Close()
+	var facts mcpFacts
+	if res := callTool(t, session, "search_memory_facts", map[string]any{"query": "Where does Erin live?", "group_ids": []string{"serve-1"}}, &facts); res.IsError ||
+		len(facts.Facts) == 0 || !strings.Contains(facts.Facts[0].Fact, "Lisbon") {
+		t.Errorf("search_memory_facts over MCP on serve = %s %+v, want the fact about Lisbon", toolText(res), facts)
+	}
+
 	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
+	stopping := time.Now()
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
 	select {
@@ -106,6 +126,9 @@ func TestServeLockAndGracefulShutdown(t *testing.T) {
 		}
 	case <-time.After(40 * time.Second):
 		t.Fatalf("serve did not stop within 40s of SIGTERM\n%s", stderr.String())
+	}
+	if took := time.Since(stopping); took > 10*time.Second {
+		t.Errorf("serve took %v to stop after SIGTERM with an MCP session open, want it not to wait for the session", took)
 	}
 	for _, want := range []string{"shutting down", "stopped"} {
 		if !strings.Contains(stderr.String(), want) {

@@ -52,13 +52,7 @@ func (kr keyring) authenticate(r *http.Request) (*apiKey, error) {
 	if kr == nil {
 		return nil, nil
 	}
-	key := r.Header.Get("X-API-Key")
-	if auth := r.Header.Get("Authorization"); key == "" && auth != "" {
-		scheme, token, ok := strings.Cut(auth, " ")
-		if ok && strings.EqualFold(scheme, "Bearer") {
-			key = strings.TrimSpace(token)
-		}
-	}
+	key := keyOf(r)
 	if key == "" {
 		return nil, errUnauthorized
 	}
@@ -67,6 +61,19 @@ func (kr keyring) authenticate(r *http.Request) (*apiKey, error) {
 		return nil, errUnauthorized
 	}
 	return k, nil
+}
+
+// keyOf returns the key a request sends: X-API-Key, else the token of
+// "Authorization: Bearer"; empty when it sends none.
+func keyOf(r *http.Request) string {
+	key := r.Header.Get("X-API-Key")
+	if auth := r.Header.Get("Authorization"); key == "" && auth != "" {
+		scheme, token, ok := strings.Cut(auth, " ")
+		if ok && strings.EqualFold(scheme, "Bearer") {
+			key = strings.TrimSpace(token)
+		}
+	}
+	return key
 }
 
 // allow checks that the call's key may touch group.

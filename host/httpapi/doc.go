@@ -3,7 +3,10 @@
 // and /readyz, Prometheus metrics at /metrics, its OpenAPI 3.1 document at
 // /openapi.json, and routes compatible with the Python Graphiti REST server
 // (POST /messages, POST /search, GET /episodes/{group_id}, …) so that its
-// clients can switch.
+// clients can switch. With Options.MCP, the MCP server's streamable HTTP
+// transport is served at /mcp and /mcp/ behind the same keys; it is not
+// in the route table nor the OpenAPI document, since MCP describes itself
+// (tools/list).
 //
 // # Routes
 //

@@ -42,6 +42,13 @@ type Server struct {
 type Options struct {
 	// Version is reported by /healthz and /metrics. Default: "dev".
 	Version string
+	// MCP, when not nil, is served at /mcp and /mcp/: the MCP server's
+	// streamable HTTP transport (mcpserver.Server.Handler). A request
+	// reaches it only with a key that the REST routes accept, sent either
+	// way they accept it, and it is handed on with that key as
+	// "Authorization: Bearer KEY", from which the MCP server takes the
+	// key's groups. Default: no MCP.
+	MCP http.Handler
 }
 
 // New returns the API over h, configured by h.Config.HTTP (keys, body
@@ -58,8 +65,38 @@ func New(h *host.Host, o Options) *Server {
 	for _, rt := range s.routeTable() {
 		s.register(rt)
 	}
+	if o.MCP != nil {
+		mcp := s.mcp(o.MCP)
+		s.mux.Handle("/mcp", mcp)
+		s.mux.Handle("/mcp/{$}", mcp)
+	}
 	s.mux.Handle("/", http.HandlerFunc(s.noRoute))
 	return s
+}
+
+// mcp serves the MCP transport next to callers with a valid key. MCP
+// clients send the key as a bearer token, which is what the MCP server
+// reads the key's groups from; a key sent as X-API-Key is moved there.
+// The MCP server checks the key again against the same http.keys, so a
+// tool call reaches no group that the key does not allow.
+func (s *Server) mcp(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		sw := &statusWriter{ResponseWriter: w}
+		defer func() { s.metrics.observe(r.Method+" /mcp", sw.status, time.Since(start)) }()
+		key, err := s.keys.authenticate(r)
+		if err != nil {
+			s.writeError(sw, r, err)
+			return
+		}
+		if key != nil {
+			k := keyOf(r)
+			r = r.Clone(r.Context())
+			r.Header.Del("X-API-Key")
+			r.Header.Set("Authorization", "Bearer "+k)
+		}
+		next.ServeHTTP(sw, r)
+	})
 }
 
 // Handler returns the HTTP handler of every route.
@@ -173,6 +210,10 @@ func (w *statusWriter) WriteHeader(code int) {
 	}
 	w.ResponseWriter.WriteHeader(code)
 }
+
+// Unwrap gives http.ResponseController the writer underneath, to flush a
+// stream of server-sent events (MCP).
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 func (w *statusWriter) Write(b []byte) (int, error) {
 	if w.status == 0 {

@@ -12,6 +12,8 @@
 // get_status), so agents configured for it find the same tools.
 //
 // Over stdio the client is trusted with every group. Over streamable HTTP
-// (Handler) with API keys configured, a bearer key is required and each
-// key reaches only its groups, as in the HTTP API.
+// (Handler, served by `mnemo mcp --http` and at /mcp by `mnemo serve`) with
+// API keys configured, a bearer key is required and each key reaches only
+// its groups, as in the HTTP API; a session is bound to the key that
+// opened it.
 package mcpserver

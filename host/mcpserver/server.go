@@ -32,7 +32,14 @@ type Server struct {
 	h    *host.Host
 	o    Options
 	mcp  *mcp.Server
-	keys map[[32]byte][]string
+	keys map[[32]byte]key
+}
+
+// key is a configured API key: its position in http.keys (the session's
+// user, never the key itself) and its groups.
+type key struct {
+	user   string
+	groups []string
 }
 
 // New returns the MCP server over h with its tools registered.
@@ -51,9 +58,9 @@ func New(h *host.Host, o Options) *Server {
 			"instead of erasing it; use valid_at to ask what was true at a time, known_at for what was believed then.",
 	})
 	if len(h.Config.HTTP.Keys) > 0 {
-		s.keys = map[[32]byte][]string{}
-		for _, k := range h.Config.HTTP.Keys {
-			s.keys[sha256.Sum256([]byte(k.Key))] = k.Groups
+		s.keys = map[[32]byte]key{}
+		for i, k := range h.Config.HTTP.Keys {
+			s.keys[sha256.Sum256([]byte(k.Key))] = key{user: fmt.Sprintf("http.keys[%d]", i), groups: k.Groups}
 		}
 	}
 	s.addTools()
@@ -82,13 +89,25 @@ func (s *Server) Handler() http.Handler {
 	return h
 }
 
-// verify checks a bearer key and carries its groups to the tools.
+// CloseSessions ends every open session, and with them the event streams
+// that HTTP clients hold open, which would otherwise keep an
+// http.Server's Shutdown waiting. Call it when the server shuts down
+// (http.Server.RegisterOnShutdown); clients then start new sessions.
+func (s *Server) CloseSessions() {
+	for ss := range s.mcp.Sessions() {
+		_ = ss.Close()
+	}
+}
+
+// verify checks a bearer key and carries its groups to the tools. The
+// key's index is the session's user, so that a session opened with one key
+// cannot be used with another.
 func (s *Server) verify(ctx context.Context, token string, r *http.Request) (*auth.TokenInfo, error) {
-	groups, ok := s.keys[sha256.Sum256([]byte(token))]
+	k, ok := s.keys[sha256.Sum256([]byte(token))]
 	if !ok {
 		return nil, fmt.Errorf("%w: unknown API key", auth.ErrInvalidToken)
 	}
-	return &auth.TokenInfo{Expiration: time.Now().Add(24 * time.Hour), Extra: map[string]any{"groups": groups}}, nil
+	return &auth.TokenInfo{UserID: k.user, Expiration: time.Now().Add(24 * time.Hour), Extra: map[string]any{"groups": k.groups}}, nil
 }
 
 // caller is what a tool call may touch.
