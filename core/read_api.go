@@ -120,6 +120,23 @@ func (e *Engine) EpisodeFacts(ctx context.Context, group, uuid string) ([]Fact, 
 	return keep(e, []string{group}, fs, "fact", factGroup), nil
 }
 
+// EpisodeEntities returns the entities an episode of group mentions, in no
+// particular order.
+func (e *Engine) EpisodeEntities(ctx context.Context, group, uuid string) ([]Entity, error) {
+	links, err := e.EpisodeLinks(ctx, group, uuid)
+	if err != nil {
+		return nil, err
+	}
+	if len(links.Entities) == 0 {
+		return nil, nil
+	}
+	ents, err := e.store.Entities(ctx, []string{group}, links.Entities, GetOptions{})
+	if err != nil {
+		return nil, fmt.Errorf("read the entities of episode %s: %w", uuid, err)
+	}
+	return keep(e, []string{group}, ents, "entity", entityGroup), nil
+}
+
 // Fact reads one fact of groups, invalidated and expired ones included. A
 // fact of no group among them is ErrNotFound.
 func (e *Engine) Fact(ctx context.Context, groups []string, uuid string) (Fact, error) {
@@ -177,7 +194,7 @@ func (e *Engine) ListEntities(ctx context.Context, group string, opts ListOption
 	if err != nil {
 		return Page[Entity]{}, err
 	}
-	p.Items = keep(e, []string{group}, p.Items, "entity", func(x Entity) (string, string) { return x.GroupID, x.UUID })
+	p.Items = keep(e, []string{group}, p.Items, "entity", entityGroup)
 	return p, nil
 }
 
@@ -238,6 +255,8 @@ func (e *Engine) listable(group string, scope Scope, opts *ListOptions) error {
 }
 
 func factGroup(f Fact) (string, string) { return f.GroupID, f.UUID }
+
+func entityGroup(x Entity) (string, string) { return x.GroupID, x.UUID }
 
 // inGroups reports whether an object read for groups belongs to one of
 // them, and logs the store's breach of tenancy when it does not.

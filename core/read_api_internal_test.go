@@ -52,7 +52,7 @@ func (s *leakyStore) PreviousEpisodes(_ context.Context, ep Episode, n int) ([]E
 
 func (s *leakyStore) EpisodeLinks(context.Context, []string, string) (Links, error) {
 	s.calls++
-	return Links{Facts: []string{"fa", "fb"}}, nil
+	return Links{Entities: []string{"na", "nb"}, Facts: []string{"fa", "fb"}}, nil
 }
 
 // Facts returns every fact asked for; the last letter of a uuid is its
@@ -167,6 +167,10 @@ func TestReadsKeepTheirGroups(t *testing.T) {
 			fs, err := e.EpisodeFacts(ctx, "a", "ea")
 			return uuidsOf(fs, func(x Fact) string { return x.UUID }), err
 		}, []string{"fa"}},
+		{"EpisodeEntities", func() ([]string, error) {
+			ents, err := e.EpisodeEntities(ctx, "a", "ea")
+			return uuidsOf(ents, func(x Entity) string { return x.UUID }), err
+		}, []string{"na"}},
 		{"Fact", func() ([]string, error) {
 			f, err := e.Fact(ctx, []string{"a"}, "fa")
 			return []string{f.UUID}, err
@@ -245,6 +249,7 @@ func TestReadsCheckGroups(t *testing.T) {
 		{"RecentEpisodes", func() error { _, err := e.RecentEpisodes(ctx, bad, 3); return err }},
 		{"EpisodeLinks", func() error { _, err := e.EpisodeLinks(ctx, bad, "x"); return err }},
 		{"EpisodeFacts", func() error { _, err := e.EpisodeFacts(ctx, bad, "x"); return err }},
+		{"EpisodeEntities", func() error { _, err := e.EpisodeEntities(ctx, bad, "x"); return err }},
 		{"Fact", func() error { _, err := e.Fact(ctx, []string{bad}, "x"); return err }},
 		{"GroupOf", func() error { _, err := e.GroupOf(ctx, ScopeFacts, []string{bad}, "x"); return err }},
 		{"EntityNames", func() error { _, err := e.EntityNames(ctx, []string{bad}, []string{"x"}); return err }},
