@@ -73,7 +73,8 @@ func TestMCPOverStdio(t *testing.T) {
 		names = append(names, tl.Name)
 	}
 	slices.Sort(names)
-	want := []string{"add_memory", "add_triplet", "clear_graph", "delete_entity_edge", "delete_episode", "get_context", "get_entity_edge", "get_episodes", "get_status", "list_facts", "retry_episodes", "search_memory_facts", "search_nodes"}
+	want := []string{"add_memory", "add_triplet", "build_communities", "clear_graph", "delete_entity_edge", "delete_episode", "get_context",
+		"get_entity_edge", "get_episode_entities", "get_episodes", "get_status", "list_facts", "retry_episodes", "search_memory_facts", "search_nodes"}
 	if diff := cmp.Diff(want, names); diff != "" {
 		t.Errorf("tools (-want +got):\n%s", diff)
 	}
@@ -118,7 +119,9 @@ func TestMCPOverStdio(t *testing.T) {
 		{"add_memory", map[string]any{"episode_body": "", "reference_time": "2024-01-01"}, "content is empty"},
 		{"list_facts", map[string]any{"group_id": "no spaces allowed"}, "group id"},
 		{"delete_episode", map[string]any{"uuid": "nope"}, "not found"},
-		{"add_memory", map[string]any{"body": "x"}, `unexpected additional properties ["body"]`},
+		// An unknown argument is ignored, as Graphiti's server does; a
+		// missing one is still refused.
+		{"add_memory", map[string]any{"body": "x"}, `missing properties: ["episode_body"]`},
 	}
 	for _, b := range bad {
 		res := callTool(t, s, b.name, b.args, nil)

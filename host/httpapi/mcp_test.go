@@ -225,6 +225,9 @@ func TestMCPOnServe(t *testing.T) {
 		{"delete episode", "delete_episode", map[string]any{"uuid": addB.UUID}},
 		{"delete fact", "delete_entity_edge", map[string]any{"uuid": factsB.Facts[0].UUID}},
 		{"clear", "clear_graph", map[string]any{"group_ids": []string{"mcp-serve-b"}}},
+		{"clear, one group as a string", "clear_graph", map[string]any{"group_ids": "mcp-serve-b"}},
+		{"episode entities", "get_episode_entities", map[string]any{"episode_uuids": []string{addB.UUID}}},
+		{"build communities", "build_communities", map[string]any{"group_ids": "mcp-serve-b"}},
 	}
 	for _, tc := range isolation {
 		t.Run("isolation/"+tc.name, func(t *testing.T) {

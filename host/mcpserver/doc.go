@@ -7,9 +7,13 @@
 // too).
 //
 // Tool names follow the Graphiti MCP server where they overlap (add_memory,
-// search_memory_facts, search_nodes, get_episodes, get_entity_edge,
-// delete_episode, delete_entity_edge, clear_graph, add_triplet,
-// get_status), so agents configured for it find the same tools.
+// search_memory_facts, search_nodes, get_episodes, get_episode_entities,
+// get_entity_edge, delete_episode, delete_entity_edge, clear_graph,
+// add_triplet, build_communities, get_status), so agents configured for it
+// find the same tools, and take its arguments as leniently as it does
+// (schema.go): group_ids as one string, unknown arguments ignored, nulls
+// for optional ones, and add_triplet's field names. Every tool carries
+// annotations (addTool refuses one without).
 //
 // Over stdio the client is trusted with every group. Over streamable HTTP
 // (Handler, served by `mnemo mcp --http` and at /mcp by `mnemo serve`) with

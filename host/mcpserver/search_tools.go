@@ -11,21 +11,22 @@ import (
 )
 
 type searchFactsIn struct {
-	Query          string   `json:"query" jsonschema:"what to look for, e.g. the user's question"`
-	GroupIDs       []string `json:"group_ids,omitempty" jsonschema:"the groups searched; default: the server's default group"`
-	MaxFacts       int      `json:"max_facts,omitempty" jsonschema:"at most this many facts (1 to 100); default 10"`
-	CenterNodeUUID string   `json:"center_node_uuid,omitempty" jsonschema:"an entity uuid: rank facts by their distance in the graph from it"`
-	ValidAt        string   `json:"valid_at,omitempty" jsonschema:"facts true at this time, superseded ones included (RFC 3339 or a date)"`
-	KnownAt        string   `json:"known_at,omitempty" jsonschema:"the facts as mnemo knew them at this time (RFC 3339 or a date)"`
-	IncludeHistory bool     `json:"include_history,omitempty" jsonschema:"include ended and superseded facts"`
+	Query          string     `json:"query" jsonschema:"what to look for, e.g. the user's question"`
+	GroupIDs       stringList `json:"group_ids,omitempty" jsonschema:"the groups searched (a list, or one as a string); default: the server's default group"`
+	MaxFacts       int        `json:"max_facts,omitempty" jsonschema:"at most this many facts (1 to 100); default 10"`
+	EdgeTypes      []string   `json:"edge_types,omitempty" jsonschema:"only facts of these relations, e.g. LIVES_IN"`
+	CenterNodeUUID string     `json:"center_node_uuid,omitempty" jsonschema:"an entity uuid: rank facts by their distance in the graph from it"`
+	ValidAt        string     `json:"valid_at,omitempty" jsonschema:"facts true at this time, superseded ones included (RFC 3339 or a date)"`
+	KnownAt        string     `json:"known_at,omitempty" jsonschema:"the facts as mnemo knew them at this time (RFC 3339 or a date)"`
+	IncludeHistory bool       `json:"include_history,omitempty" jsonschema:"include ended and superseded facts"`
 }
 
 type searchNodesIn struct {
-	Query          string   `json:"query" jsonschema:"what to look for: a name, a description, a question"`
-	GroupIDs       []string `json:"group_ids,omitempty" jsonschema:"the groups searched; default: the server's default group"`
-	MaxNodes       int      `json:"max_nodes,omitempty" jsonschema:"at most this many entities (1 to 100); default 10"`
-	EntityTypes    []string `json:"entity_types,omitempty" jsonschema:"only entities carrying all of these labels, e.g. Person"`
-	CenterNodeUUID string   `json:"center_node_uuid,omitempty" jsonschema:"an entity uuid: rank entities by their distance in the graph from it"`
+	Query          string     `json:"query" jsonschema:"what to look for: a name, a description, a question"`
+	GroupIDs       stringList `json:"group_ids,omitempty" jsonschema:"the groups searched (a list, or one as a string); default: the server's default group"`
+	MaxNodes       int        `json:"max_nodes,omitempty" jsonschema:"at most this many entities (1 to 100); default 10"`
+	EntityTypes    []string   `json:"entity_types,omitempty" jsonschema:"only entities carrying all of these labels, e.g. Person"`
+	CenterNodeUUID string     `json:"center_node_uuid,omitempty" jsonschema:"an entity uuid: rank entities by their distance in the graph from it"`
 }
 
 type nodesOut struct {
@@ -52,13 +53,16 @@ type contextOut struct {
 const maxContextBudget = 100_000
 
 func (s *Server) addSearchTools() {
-	mcp.AddTool(s.mcp, &mcp.Tool{Name: "search_memory_facts", Description: "Search the facts (relations between entities) " +
+	addTool(s, &mcp.Tool{Name: "search_memory_facts", Description: "Search the facts (relations between entities) " +
 		"most relevant to a query, best first, with the period each held. By default only facts true now; valid_at asks " +
-		"what was true at a time, known_at what was believed at a time."}, s.searchFacts)
-	mcp.AddTool(s.mcp, &mcp.Tool{Name: "search_nodes", Description: "Search the entities (people, places, organizations, " +
-		"things) most relevant to a query, best first, with their summaries."}, s.searchNodes)
-	mcp.AddTool(s.mcp, &mcp.Tool{Name: "get_context", Description: "The memory relevant to a query, written for a prompt: " +
-		"facts with the period each held, entities with summaries, and the episodes they came from, within a token budget."}, s.getContext)
+		"what was true at a time, known_at what was believed at a time.",
+		Annotations: readOnly("Search facts")}, s.searchFacts)
+	addTool(s, &mcp.Tool{Name: "search_nodes", Description: "Search the entities (people, places, organizations, " +
+		"things) most relevant to a query, best first, with their summaries.",
+		Annotations: readOnly("Search entities")}, s.searchNodes)
+	addTool(s, &mcp.Tool{Name: "get_context", Description: "The memory relevant to a query, written for a prompt: " +
+		"facts with the period each held, entities with summaries, and the episodes they came from, within a token budget.",
+		Annotations: readOnly("Get context")}, s.getContext)
 }
 
 // limit checks a tool's result count: 0 means 10.
@@ -98,6 +102,7 @@ func (s *Server) searchFacts(ctx context.Context, req *mcp.CallToolRequest, in s
 	if err != nil {
 		return nil, out, toolError(err)
 	}
+	f.Relations = in.EdgeTypes
 	sr := core.SearchRequest{Groups: groups, Query: in.Query, Recipe: "facts", Limit: n, Filter: f}
 	if err := centred(&sr, in.CenterNodeUUID); err != nil {
 		return nil, out, err

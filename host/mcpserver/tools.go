@@ -1,8 +1,10 @@
 package mcpserver
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -36,9 +38,11 @@ type addMemoryOut struct {
 }
 
 type episodesIn struct {
-	GroupID string `json:"group_id,omitempty" jsonschema:"the group; default: the server's default group"`
-	LastN   int    `json:"last_n,omitempty" jsonschema:"how many of the latest episodes (1 to 100); default 10"`
-	Status  string `json:"status,omitempty" jsonschema:"only episodes with this status: pending, done or failed (failed: those whose extraction failed, with their error and attempts; retry_episodes queues them again); then the first last_n by reference time"`
+	GroupID     string     `json:"group_id,omitempty" jsonschema:"the group; default: the server's default group"`
+	GroupIDs    stringList `json:"group_ids,omitempty" jsonschema:"several groups (or one, as a string), instead of group_id: their latest episodes together"`
+	LastN       int        `json:"last_n,omitempty" jsonschema:"how many of the latest episodes (1 to 100); default 10"`
+	MaxEpisodes int        `json:"max_episodes,omitempty" jsonschema:"the same as last_n (Graphiti's name)"`
+	Status      string     `json:"status,omitempty" jsonschema:"only episodes with this status: pending, done or failed (failed: those whose extraction failed, with their error and attempts; retry_episodes queues them again); then the first last_n by reference time"`
 }
 
 type episodesOut struct {
@@ -81,23 +85,31 @@ type deletedOut struct {
 }
 
 type clearIn struct {
-	GroupIDs []string `json:"group_ids,omitempty" jsonschema:"the groups to delete entirely; default: the server's default group"`
+	GroupIDs stringList `json:"group_ids,omitempty" jsonschema:"the groups to delete entirely (a list, or one as a string); default: the server's default group"`
 }
 
+// addTripletIn takes mnemo's field names and Graphiti's (source_node_name,
+// edge_name, target_node_name); one of each pair is required.
 type addTripletIn struct {
-	SourceName    string `json:"source_name" jsonschema:"the subject entity's name, e.g. Alice"`
-	Relation      string `json:"relation" jsonschema:"the relation, e.g. WORKS_AT"`
-	TargetName    string `json:"target_name" jsonschema:"the object entity's name, e.g. Acme Corp"`
-	Fact          string `json:"fact,omitempty" jsonschema:"the fact as a sentence; default: 'source relation target'"`
-	SourceType    string `json:"source_type,omitempty" jsonschema:"the subject's type, e.g. Person"`
-	TargetType    string `json:"target_type,omitempty" jsonschema:"the object's type, e.g. Organization"`
-	ValidAt       string `json:"valid_at,omitempty" jsonschema:"when the fact became true (RFC 3339 or a date)"`
-	InvalidAt     string `json:"invalid_at,omitempty" jsonschema:"when it stopped being true"`
-	ReferenceTime string `json:"reference_time,omitempty" jsonschema:"when it was stated; default: now"`
-	GroupID       string `json:"group_id,omitempty" jsonschema:"the group; default: the server's default group"`
+	SourceName     string `json:"source_name,omitempty" jsonschema:"the subject entity's name, e.g. Alice (or source_node_name)"`
+	Relation       string `json:"relation,omitempty" jsonschema:"the relation, e.g. WORKS_AT (or edge_name)"`
+	TargetName     string `json:"target_name,omitempty" jsonschema:"the object entity's name, e.g. Acme Corp (or target_node_name)"`
+	SourceNodeName string `json:"source_node_name,omitempty" jsonschema:"Graphiti's name for source_name"`
+	EdgeName       string `json:"edge_name,omitempty" jsonschema:"Graphiti's name for relation"`
+	TargetNodeName string `json:"target_node_name,omitempty" jsonschema:"Graphiti's name for target_name"`
+	SourceNodeUUID string `json:"source_node_uuid,omitempty" jsonschema:"accepted for Graphiti's clients and not used: entities are resolved by name, as extracted ones are"`
+	TargetNodeUUID string `json:"target_node_uuid,omitempty" jsonschema:"accepted for Graphiti's clients and not used: entities are resolved by name"`
+	Fact           string `json:"fact,omitempty" jsonschema:"the fact as a sentence; default: 'source relation target'"`
+	SourceType     string `json:"source_type,omitempty" jsonschema:"the subject's type, e.g. Person"`
+	TargetType     string `json:"target_type,omitempty" jsonschema:"the object's type, e.g. Organization"`
+	ValidAt        string `json:"valid_at,omitempty" jsonschema:"when the fact became true (RFC 3339 or a date)"`
+	InvalidAt      string `json:"invalid_at,omitempty" jsonschema:"when it stopped being true"`
+	ReferenceTime  string `json:"reference_time,omitempty" jsonschema:"when it was stated; default: now"`
+	GroupID        string `json:"group_id,omitempty" jsonschema:"the group; default: the server's default group"`
 }
 
 type addTripletOut struct {
+	Message string      `json:"message"`
 	Episode string      `json:"episode"`
 	Facts   []wire.Fact `json:"facts"`
 	Report  wire.Report `json:"report"`
@@ -116,25 +128,44 @@ type statusOut struct {
 }
 
 func (s *Server) addTools() {
-	mcp.AddTool(s.mcp, &mcp.Tool{Name: "add_memory", Description: "Add an episode to memory: a chat message ('Speaker: text'), " +
+	addTool(s, &mcp.Tool{Name: "add_memory", Description: "Add an episode to memory: a chat message ('Speaker: text'), " +
 		"a text or a JSON document, with when it happened. It is stored at once in a durable queue and its entities and " +
-		"facts are extracted in the background; with wait_seconds the answer waits and lists the facts learned."}, s.addMemory)
-	mcp.AddTool(s.mcp, &mcp.Tool{Name: "get_episodes", Description: "The latest episodes of a group, oldest first; with " +
-		"status, the group's episodes of that status (failed: with their error and attempts)."}, s.getEpisodes)
-	mcp.AddTool(s.mcp, &mcp.Tool{Name: "retry_episodes", Description: "Queue failed episodes again: the ones named, or " +
-		"every failed episode of the group. Each becomes pending with its attempts reset and is extracted again."}, s.retryEpisodes)
-	mcp.AddTool(s.mcp, &mcp.Tool{Name: "list_facts", Description: "List a group's facts with their validity ranges: the " +
-		"current ones, or with include_history the superseded ones too; valid_at and known_at travel in time."}, s.listFacts)
-	mcp.AddTool(s.mcp, &mcp.Tool{Name: "get_entity_edge", Description: "One fact by uuid, current or not."}, s.getFact)
-	mcp.AddTool(s.mcp, &mcp.Tool{Name: "add_triplet", Description: "Add a fact by hand (source, relation, target). It goes " +
-		"through the same resolution as extracted facts: a newer LIVES_IN supersedes the older one."}, s.addTriplet)
-	mcp.AddTool(s.mcp, &mcp.Tool{Name: "delete_episode", Description: "Delete an episode with the facts and entities " +
-		"nothing else supports; facts those had superseded become current again."}, s.deleteEpisode)
-	mcp.AddTool(s.mcp, &mcp.Tool{Name: "delete_entity_edge", Description: "Delete a fact; facts it had superseded " +
-		"become current again."}, s.deleteFact)
-	mcp.AddTool(s.mcp, &mcp.Tool{Name: "clear_graph", Description: "Delete everything the given groups hold."}, s.clearGraph)
+		"facts are extracted in the background; with wait_seconds the answer waits and lists the facts learned. A newer " +
+		"fact supersedes an older one without erasing it.",
+		Annotations: writes("Add memory", false, false)}, s.addMemory)
+	addTool(s, &mcp.Tool{Name: "get_episodes", Description: "The latest episodes of a group (or of several, with group_ids), " +
+		"oldest first; with status, the group's episodes of that status (failed: with their error and attempts).",
+		Annotations: readOnly("Get episodes")}, s.getEpisodes)
+	addTool(s, &mcp.Tool{Name: "get_episode_entities", Description: "What episodes produced: the entities they mention " +
+		"(nodes) and the facts they state (edges), current or not.",
+		Annotations: readOnly("Get episode entities")}, s.getEpisodeEntities)
+	addTool(s, &mcp.Tool{Name: "retry_episodes", Description: "Queue failed episodes again: the ones named, or " +
+		"every failed episode of the group. Each becomes pending with its attempts reset and is extracted again.",
+		Annotations: writes("Retry failed episodes", false, true)}, s.retryEpisodes)
+	addTool(s, &mcp.Tool{Name: "list_facts", Description: "List a group's facts with their validity ranges: the " +
+		"current ones, or with include_history the superseded ones too; valid_at and known_at travel in time.",
+		Annotations: readOnly("List facts")}, s.listFacts)
+	addTool(s, &mcp.Tool{Name: "get_entity_edge", Description: "One fact by uuid, current or not.",
+		Annotations: readOnly("Get fact")}, s.getFact)
+	addTool(s, &mcp.Tool{Name: "add_triplet", Description: "Add a fact by hand (source, relation, target). It goes " +
+		"through the same resolution as extracted facts: a newer LIVES_IN supersedes the older one, which is kept as history.",
+		Annotations: writes("Add fact", false, false)}, s.addTriplet)
+	addTool(s, &mcp.Tool{Name: "delete_episode", Description: "Delete an episode with the facts and entities " +
+		"nothing else supports; facts those had superseded become current again.",
+		Annotations: writes("Delete episode", true, true)}, s.deleteEpisode)
+	addTool(s, &mcp.Tool{Name: "delete_entity_edge", Description: "Delete a fact; facts it had superseded " +
+		"become current again.",
+		Annotations: writes("Delete fact", true, true)}, s.deleteFact)
+	addTool(s, &mcp.Tool{Name: "clear_graph", Description: "Delete everything the given groups hold.",
+		Annotations: writes("Clear groups", true, true)}, s.clearGraph)
+	// A build replaces the groups' communities, which are derived from the
+	// graph and rebuilt from it: destructive, though no memory is lost.
+	addTool(s, &mcp.Tool{Name: "build_communities", Description: "Build the communities of groups (clusters of " +
+		"related entities, each with a summary that searches and get_context use), replacing their previous communities.",
+		Annotations: writes("Build communities", true, true)}, s.buildCommunities)
 	s.addSearchTools()
-	mcp.AddTool(s.mcp, &mcp.Tool{Name: "get_status", Description: "The server's status: mode, groups, queue depth, plugins."}, s.getStatus)
+	addTool(s, &mcp.Tool{Name: "get_status", Description: "The server's status: mode, groups, queue depth, plugins.",
+		Annotations: readOnly("Status")}, s.getStatus)
 }
 
 func (s *Server) addMemory(ctx context.Context, req *mcp.CallToolRequest, in addMemoryIn) (*mcp.CallToolResult, addMemoryOut, error) {
@@ -206,30 +237,127 @@ func (s *Server) episodeFacts(ctx context.Context, group, uuid string) ([]wire.F
 
 func (s *Server) getEpisodes(ctx context.Context, req *mcp.CallToolRequest, in episodesIn) (*mcp.CallToolResult, episodesOut, error) {
 	out := episodesOut{Episodes: []wire.Episode{}}
-	group, err := s.group(req, in.GroupID)
+	gs := []string(in.GroupIDs)
+	if len(gs) == 0 {
+		gs = []string{in.GroupID}
+	}
+	groups, err := s.groups(req, gs)
 	if err != nil {
 		return nil, out, err
 	}
-	n := in.LastN
+	n, name := in.LastN, "last_n"
+	if n == 0 {
+		n, name = in.MaxEpisodes, "max_episodes"
+	}
 	if n == 0 {
 		n = 10
 	}
 	if n < 1 || n > 100 {
-		return nil, out, fmt.Errorf("last_n %d: want 1 to 100", in.LastN)
+		return nil, out, fmt.Errorf("%s %d: want 1 to 100", name, n)
 	}
 	var eps []core.Episode
-	if in.Status != "" {
-		p, err := s.h.Engine.ListEpisodes(ctx, group, core.ListOptions{Limit: n, Status: core.EpisodeStatus(in.Status)})
-		if err != nil {
+	for _, g := range groups {
+		var ge []core.Episode
+		if in.Status != "" {
+			p, err := s.h.Engine.ListEpisodes(ctx, g, core.ListOptions{Limit: n, Status: core.EpisodeStatus(in.Status)})
+			if err != nil {
+				return nil, out, toolError(err)
+			}
+			ge = p.Items
+		} else if ge, err = s.h.Engine.RecentEpisodes(ctx, g, n); err != nil {
 			return nil, out, toolError(err)
 		}
-		eps = p.Items
-	} else if eps, err = s.h.Engine.RecentEpisodes(ctx, group, n); err != nil {
-		return nil, out, toolError(err)
+		eps = append(eps, ge...)
+	}
+	if len(groups) > 1 {
+		// The latest n of all the groups, oldest first, as for one group.
+		slices.SortStableFunc(eps, func(a, b core.Episode) int { return a.ValidAt.Compare(b.ValidAt) })
+		if in.Status == "" && len(eps) > n {
+			eps = eps[len(eps)-n:]
+		} else if len(eps) > n {
+			eps = eps[:n]
+		}
 	}
 	for _, e := range eps {
 		out.Episodes = append(out.Episodes, wire.EpisodeOf(e))
 	}
+	return nil, out, nil
+}
+
+type episodeEntitiesIn struct {
+	EpisodeUUIDs stringList `json:"episode_uuids" jsonschema:"the episodes (a list, or one uuid as a string)"`
+	GroupID      string     `json:"group_id,omitempty" jsonschema:"their group; default: looked up in every group the caller may use"`
+}
+
+type episodeEntitiesOut struct {
+	Message string `json:"message"`
+	// Nodes are the entities the episodes mention, Edges the facts they
+	// state (Graphiti's names).
+	Nodes []wire.Entity `json:"nodes"`
+	Edges []wire.Fact   `json:"edges"`
+}
+
+func (s *Server) getEpisodeEntities(ctx context.Context, req *mcp.CallToolRequest, in episodeEntitiesIn) (*mcp.CallToolResult, episodeEntitiesOut, error) {
+	out := episodeEntitiesOut{Nodes: []wire.Entity{}, Edges: []wire.Fact{}}
+	if len(in.EpisodeUUIDs) == 0 {
+		return nil, out, fmt.Errorf("episode_uuids must name at least one episode")
+	}
+	seenN, seenE := map[string]bool{}, map[string]bool{}
+	for _, id := range in.EpisodeUUIDs {
+		g, err := s.locate(ctx, req, core.ScopeEpisodes, uuidIn{UUID: id, GroupID: in.GroupID})
+		if err != nil {
+			return nil, out, err
+		}
+		ents, err := s.h.Engine.EpisodeEntities(ctx, g, id)
+		if err != nil {
+			return nil, out, toolError(err)
+		}
+		for _, e := range ents {
+			if !seenN[e.UUID] {
+				seenN[e.UUID] = true
+				out.Nodes = append(out.Nodes, wire.EntityOf(e))
+			}
+		}
+		facts, err := s.episodeFacts(ctx, g, id)
+		if err != nil {
+			return nil, out, toolError(err)
+		}
+		for _, f := range facts {
+			if !seenE[f.UUID] {
+				seenE[f.UUID] = true
+				out.Edges = append(out.Edges, f)
+			}
+		}
+	}
+	out.Message = fmt.Sprintf("%d episodes: %d entities, %d facts", len(in.EpisodeUUIDs), len(out.Nodes), len(out.Edges))
+	return nil, out, nil
+}
+
+type buildCommunitiesIn struct {
+	GroupIDs stringList `json:"group_ids,omitempty" jsonschema:"the groups (a list, or one as a string); default: the server's default group"`
+}
+
+type buildCommunitiesOut struct {
+	Message        string                 `json:"message"`
+	CommunityCount int                    `json:"community_count"`
+	Reports        []wire.CommunityReport `json:"reports"`
+}
+
+func (s *Server) buildCommunities(ctx context.Context, req *mcp.CallToolRequest, in buildCommunitiesIn) (*mcp.CallToolResult, buildCommunitiesOut, error) {
+	out := buildCommunitiesOut{Reports: []wire.CommunityReport{}}
+	groups, err := s.groups(req, in.GroupIDs)
+	if err != nil {
+		return nil, out, err
+	}
+	for _, g := range groups {
+		rep, err := s.h.Engine.BuildCommunities(ctx, g)
+		if err != nil {
+			return nil, out, toolError(fmt.Errorf("build the communities of group %s: %w", g, err))
+		}
+		out.Reports = append(out.Reports, wire.CommunityReportOf(rep))
+		out.CommunityCount += rep.Communities
+	}
+	out.Message = fmt.Sprintf("built %d communities in %d groups", out.CommunityCount, len(groups))
 	return nil, out, nil
 }
 
@@ -335,8 +463,14 @@ func (s *Server) addTriplet(ctx context.Context, req *mcp.CallToolRequest, in ad
 	if err != nil {
 		return nil, out, err
 	}
-	t := core.Triplet{GroupID: group, Source: in.SourceName, Relation: in.Relation, Target: in.TargetName, Fact: in.Fact,
-		SourceType: in.SourceType, TargetType: in.TargetType}
+	t := core.Triplet{GroupID: group, Source: cmp.Or(in.SourceName, in.SourceNodeName), Relation: cmp.Or(in.Relation, in.EdgeName),
+		Target: cmp.Or(in.TargetName, in.TargetNodeName), Fact: in.Fact, SourceType: in.SourceType, TargetType: in.TargetType}
+	for _, f := range []struct{ name, v string }{{"source_name (or source_node_name)", t.Source},
+		{"relation (or edge_name)", t.Relation}, {"target_name (or target_node_name)", t.Target}} {
+		if f.v == "" {
+			return nil, out, fmt.Errorf("%s is required", f.name)
+		}
+	}
 	for _, p := range []struct {
 		name string
 		s    string
@@ -354,6 +488,7 @@ func (s *Server) addTriplet(ctx context.Context, req *mcp.CallToolRequest, in ad
 		return nil, out, fmt.Errorf("the fact's episode failed: %s", rep.Error)
 	}
 	out.Episode, out.Report = rep.UUID, wire.ReportOf(rep)
+	out.Message = fmt.Sprintf("added %s -[%s]-> %s", t.Source, t.Relation, t.Target)
 	if out.Facts, err = s.episodeFacts(ctx, group, rep.UUID); err != nil {
 		return nil, out, toolError(err)
 	}

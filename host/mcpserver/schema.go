@@ -1,0 +1,80 @@
+package mcpserver
+
+import (
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"slices"
+
+	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// stringList is a list argument that may also be given as one string, as
+// Graphiti's MCP server takes group_ids: "g" is ["g"].
+type stringList []string
+
+func (l *stringList) UnmarshalJSON(b []byte) error {
+	var one string
+	if err := json.Unmarshal(b, &one); err == nil {
+		*l = nil
+		if one != "" {
+			*l = stringList{one}
+		}
+		return nil
+	}
+	var many []string
+	if err := json.Unmarshal(b, &many); err != nil {
+		return fmt.Errorf("want a string or a list of strings: %w", err)
+	}
+	*l = many
+	return nil
+}
+
+// inputSchema is the input schema of a tool taking In, as lenient as
+// Graphiti's MCP server: arguments it does not know are ignored (no
+// additionalProperties: false, which the SDK would infer), an optional
+// argument may be null, and a stringList may be one string.
+func inputSchema[In any]() *jsonschema.Schema {
+	s, err := jsonschema.For[In](&jsonschema.ForOptions{TypeSchemas: map[reflect.Type]*jsonschema.Schema{
+		reflect.TypeFor[stringList](): {Types: []string{"string", "array"}, Items: &jsonschema.Schema{Type: "string"}},
+	}})
+	if err != nil {
+		panic(fmt.Sprintf("mcpserver: the input schema of %T: %v", *new(In), err))
+	}
+	s.AdditionalProperties = nil
+	for name, p := range s.Properties {
+		if slices.Contains(s.Required, name) {
+			continue
+		}
+		if p.Type != "" {
+			p.Types, p.Type = []string{p.Type, "null"}, ""
+		} else if len(p.Types) > 0 && !slices.Contains(p.Types, "null") {
+			p.Types = append(p.Types, "null")
+		}
+	}
+	return s
+}
+
+// addTool registers a tool with a lenient input schema (inputSchema).
+// Every tool states its annotations.
+func addTool[In, Out any](s *Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, Out]) {
+	if t.Annotations == nil {
+		panic("mcpserver: tool " + t.Name + " has no annotations")
+	}
+	t.InputSchema = inputSchema[In]()
+	mcp.AddTool(s.mcp, t, h)
+}
+
+// readOnly annotates a tool that changes nothing.
+func readOnly(title string) *mcp.ToolAnnotations {
+	return &mcp.ToolAnnotations{Title: title, ReadOnlyHint: true, OpenWorldHint: new(false)}
+}
+
+// writes annotates a tool that changes the memory. destructive: it may
+// delete or replace what is there (else it only adds); idempotent: calling
+// it again with the same arguments changes nothing more. No tool reaches
+// outside mnemo's own memory (openWorldHint false).
+func writes(title string, destructive, idempotent bool) *mcp.ToolAnnotations {
+	return &mcp.ToolAnnotations{Title: title, DestructiveHint: new(destructive), IdempotentHint: idempotent, OpenWorldHint: new(false)}
+}
