@@ -20,6 +20,10 @@ type Admin interface {
 	Checkpoint(ctx context.Context) error
 	// Durability returns the store's checkpoint counters.
 	Durability() Durability
+	// Advertise records where this process serves the store (mnemo
+	// serve's URL), so that another process finding the database locked
+	// names it. A store that no other process can open ignores it.
+	Advertise(url string) error
 	// Close releases the store.
 	Close(ctx context.Context) error
 }
@@ -46,5 +50,7 @@ type noUpkeep struct{ s core.Store }
 func (noUpkeep) Checkpoint(context.Context) error { return nil }
 
 func (noUpkeep) Durability() Durability { return Durability{} }
+
+func (noUpkeep) Advertise(string) error { return nil }
 
 func (a noUpkeep) Close(ctx context.Context) error { return a.s.Close(ctx) }

@@ -115,6 +115,8 @@ func (a kuzuAdmin) Checkpoint(ctx context.Context) error { return a.s.Checkpoint
 
 func (a kuzuAdmin) Close(ctx context.Context) error { return a.s.Close(ctx) }
 
+func (a kuzuAdmin) Advertise(url string) error { return a.s.Advertise(url) }
+
 func (a kuzuAdmin) Durability() Durability {
 	d := a.s.DurabilityStats()
 	return Durability{Checkpoints: d.Checkpoints, CheckpointTime: d.CheckpointTime, BusyRetries: d.BusyRetries, Busy: d.Busy, WALBytes: d.WALBytes}

@@ -101,7 +101,10 @@
 //
 // The directory is locked at Open: an exclusive flock on mnemo.lock on
 // Unix, which also refuses a second Store of the same process, or a lock
-// file created exclusively elsewhere. A held directory is core.ErrLocked.
+// file created exclusively elsewhere. A held directory is core.ErrLocked,
+// whose message names the holder from the lock file (its pid, and the URL
+// it serves once Store.Advertise records one) with its command line from
+// /proc where there is one.
 //
 // Kuzu allows one write transaction at a time, so every write runs on one
 // writer connection under the store's write mutex, each write method in

@@ -93,17 +93,29 @@ func TestOpenRefusals(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The error names the holder: its pid, its command line where /proc
+	// has it, and once it serves, its URL.
+	holder := fmt.Sprintf("(pid %d", os.Getpid())
+	if _, err := os.Stat("/proc/self/cmdline"); err == nil {
+		holder += ": " + os.Args[0]
+	}
 	t.Run("locked by another store", func(t *testing.T) {
-		if _, err := open(t, dir, 16); !errors.Is(err, core.ErrLocked) {
-			t.Errorf("second Open err = %v, want ErrLocked", err)
+		_, err := open(t, dir, 16)
+		if !errors.Is(err, core.ErrLocked) || !contains(err.Error(), holder) || contains(err.Error(), "serves") {
+			t.Errorf("second Open err = %v, want ErrLocked naming %q and no URL", err, holder)
 		}
 	})
+	if err := s.Advertise("http://127.0.0.1:8080"); err != nil {
+		t.Fatalf("Advertise: %v", err)
+	}
 	t.Run("locked by another process", func(t *testing.T) {
 		cmd := exec.Command(os.Args[0], "-test.run=^TestHelperOpen$")
 		cmd.Env = append(os.Environ(), "MNEMO_HELPER_DIR="+dir)
 		out, _ := cmd.CombinedOutput()
-		if want := "core: database locked"; !contains(string(out), want) {
-			t.Errorf("other process: %s, want %q", out, want)
+		for _, want := range []string{"core: database locked", holder, "which serves http://127.0.0.1:8080"} {
+			if !contains(string(out), want) {
+				t.Errorf("other process: %s, want %q", out, want)
+			}
 		}
 	})
 	s.Close(context.Background())

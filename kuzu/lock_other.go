@@ -19,10 +19,12 @@ func lockDir(dir string) (*os.File, error) {
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
 		if os.IsExist(err) {
-			return nil, fmt.Errorf("%w: %s is in use (remove %s if no mnemo runs)", core.ErrLocked, dir, path)
+			holder, _ := os.ReadFile(path)
+			return nil, fmt.Errorf("%w: %s is in use%s (remove %s if no mnemo runs)", core.ErrLocked, dir, describeHolder(holder), path)
 		}
 		return nil, fmt.Errorf("create lock file: %w", err)
 	}
+	_, _ = f.WriteAt(lockContent(os.Getpid(), ""), 0)
 	return f, nil
 }
 

@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strconv"
-	"strings"
 	"syscall"
 
 	"github.com/mnemohq/mnemo/core"
@@ -30,16 +28,12 @@ func lockDir(dir string) (*os.File, error) {
 		holder, _ := os.ReadFile(path)
 		f.Close()
 		if errors.Is(err, syscall.EWOULDBLOCK) {
-			who := strings.TrimSpace(string(holder))
-			if who != "" {
-				who = " (pid " + who + ")"
-			}
-			return nil, fmt.Errorf("%w: %s is in use by another mnemo%s", core.ErrLocked, dir, who)
+			return nil, fmt.Errorf("%w: %s is in use by another mnemo%s", core.ErrLocked, dir, describeHolder(holder))
 		}
 		return nil, fmt.Errorf("lock %s: %w", path, err)
 	}
 	if err := f.Truncate(0); err == nil {
-		_, _ = f.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0)
+		_, _ = f.WriteAt(lockContent(os.Getpid(), ""), 0)
 	}
 	return f, nil
 }

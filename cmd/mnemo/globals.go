@@ -118,7 +118,9 @@ func (g *globals) fail(err error) int {
 	fmt.Fprintf(g.stderr, "mnemo: %s\n", cleanErr(err))
 	switch {
 	case errors.Is(err, core.ErrLocked):
-		fmt.Fprintln(g.stderr, "mnemo: another mnemo process (mnemo serve, mnemo mcp, an ingest) has the database open; stop it, or use its HTTP API, or pass --db for another database")
+		fmt.Fprintln(g.stderr, "mnemo: another mnemo process has the database open (named above); one process opens a database at a time. "+
+			"Stop it, or go through it: mnemo serve answers the HTTP API and MCP (at /mcp, for MCP clients instead of mnemo mcp) at the URL it serves. "+
+			"Or pass --db for another database.")
 	case errors.Is(err, core.ErrConflict) && strings.Contains(err.Error(), "dimension"):
 		fmt.Fprintln(g.stderr, "mnemo: the database was created with another embedder; use the same embedder settings, or a new --db")
 	}

@@ -49,6 +49,9 @@ groups only.`)
 	mux.Handle("/mcp/{$}", mcp)
 	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
 	srv.RegisterOnShutdown(s.CloseSessions)
+	if err := h.Admin.Advertise("http://" + ln.Addr().String() + "/mcp"); err != nil {
+		h.Logger.Warn("the lock file does not say where this server answers", "err", err)
+	}
 	h.Logger.Info("serving MCP over streamable HTTP", "url", "http://"+ln.Addr().String()+"/mcp", "db", h.Config.DB)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -59,10 +60,14 @@ func TestServeLockAndGracefulShutdown(t *testing.T) {
 	base := "http://" + addr
 	waitHTTP(t, base+"/readyz", &stderr)
 
-	// Another mnemo on the same database is refused with a clear message.
+	// Another mnemo on the same database is refused with a message naming
+	// the server, its command line and its URL.
 	r := mnemo(t, db, "", "facts", "--group", "g")
-	if r.code != 1 || !strings.Contains(r.stderr, "is in use by another mnemo (pid ") || !strings.Contains(r.stderr, "use its HTTP API") {
-		t.Errorf("facts while serve runs = exit %d %q, want 1 saying the database is in use", r.code, r.stderr)
+	for _, want := range []string{fmt.Sprintf("is in use by another mnemo (pid %d: %s serve --addr %s), which serves http://%s", cmd.Process.Pid, bin, addr, addr),
+		"go through it: mnemo serve answers the HTTP API and MCP"} {
+		if r.code != 1 || !strings.Contains(r.stderr, want) {
+			t.Errorf("facts while serve runs = exit %d %q, want 1 and %q", r.code, r.stderr, want)
+		}
 	}
 
 	resp, err := http.Post(base+"/v1/groups/serve-1/episodes", "application/json",
