@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/mnemohq/mnemo/core"
-	"github.com/mnemohq/mnemo/host"
 	"github.com/mnemohq/mnemo/host/wire"
 )
 
@@ -30,11 +29,20 @@ func runIngest(ctx context.Context, g *globals, args []string) int {
    "reference_time": RFC 3339, "group_id"?}
 A line that cannot be ingested is reported with its number; the others are.
 Without --wait=false, mnemo waits until every episode is processed and prints
-a summary.`)
+a summary.
+
+With --server URL (or MNEMO_URL), the episodes go to that mnemo serve, with
+the key of --api-key (or MNEMO_API_KEY), and the summary is the same.`)
 	group := fs.String("group", "", "the `GROUP` of lines without a group_id")
 	wait := fs.Bool("wait", true, "wait for extraction and print a summary")
+	var server serverFlags
+	server.register(fs, g.getenv)
 	if ok, code := parse(fs, args); !ok {
 		return code
+	}
+	rc, err := server.client()
+	if err != nil {
+		return g.fail(err)
 	}
 	if fs.NArg() > 1 {
 		return g.usageError(fs, "want at most one FILE, got %d arguments", fs.NArg())
@@ -54,14 +62,28 @@ a summary.`)
 		defer f.Close()
 		in, name = f, path
 	}
-	h, err := g.open(ctx, withWorkers, false)
-	if err != nil {
-		return g.fail(err)
+	var (
+		to        ingester
+		llmMode   bool
+		modeLabel string
+	)
+	if rc != nil {
+		to, modeLabel = remoteIngester{rc}, "the server's mode"
+	} else {
+		h, err := g.open(ctx, withWorkers, false)
+		if err != nil {
+			return g.fail(err)
+		}
+		defer g.closeHost(h)
+		model := ""
+		if h.LLM != nil {
+			model = h.LLM.Model("main")
+		}
+		to, llmMode, modeLabel = h.Engine, model != "", mode(h.Config, model, h.Plugins.DefaultSet())
 	}
-	defer g.closeHost(h)
 
 	start := time.Now()
-	q := &ingestRun{h: h, g: g, group: *group}
+	q := &ingestRun{to: to, g: g, group: *group}
 	if err := q.read(ctx, in); err != nil {
 		return g.fail(fmt.Errorf("read %s: %w", name, err))
 	}
@@ -82,11 +104,7 @@ a summary.`)
 		fmt.Fprintf(g.stderr, "mnemo: %v: %d episodes still pending; they stay queued in the database and resume when mnemo opens it again\n", err, pending)
 		return 1
 	}
-	model := ""
-	if h.LLM != nil {
-		model = h.LLM.Model("main")
-	}
-	failed := printIngestSummary(g.stdout, reports, q, time.Since(start), model != "", mode(h.Config, model, h.Plugins.DefaultSet()))
+	failed := printIngestSummary(g.stdout, reports, q, time.Since(start), llmMode, modeLabel)
 	if len(q.bad) > 0 || failed > 0 {
 		return 1
 	}
@@ -108,9 +126,16 @@ type pendingLine struct {
 	ep   core.Episode
 }
 
+// ingester stores episodes and waits for them: the engine (*core.Engine),
+// or a running server (remoteIngester).
+type ingester interface {
+	Ingest(ctx context.Context, eps []core.Episode) ([]core.IngestResult, error)
+	Wait(ctx context.Context, group string, uuids ...string) ([]core.EpisodeReport, error)
+}
+
 // ingestRun reads, queues and waits for one ingest.
 type ingestRun struct {
-	h     *host.Host
+	to    ingester
 	g     *globals
 	group string
 
@@ -200,7 +225,7 @@ func (r *ingestRun) flush(ctx context.Context) error {
 	for i, p := range b {
 		eps[i] = p.ep
 	}
-	res, err := r.h.Engine.Ingest(ctx, eps)
+	res, err := r.to.Ingest(ctx, eps)
 	if err == nil {
 		for i, p := range b {
 			r.queued = append(r.queued, queued{line: p.line, uuid: res[i].UUID, group: p.ep.GroupID, ref: p.ep.ValidAt, created: res[i].Created})
@@ -211,7 +236,7 @@ func (r *ingestRun) flush(ctx context.Context) error {
 		return err
 	}
 	for _, p := range b {
-		res, err := r.h.Engine.Ingest(ctx, []core.Episode{p.ep})
+		res, err := r.to.Ingest(ctx, []core.Episode{p.ep})
 		switch {
 		case err == nil:
 			r.queued = append(r.queued, queued{line: p.line, uuid: res[0].UUID, group: p.ep.GroupID, ref: p.ep.ValidAt, created: res[0].Created})
@@ -245,7 +270,7 @@ func (r *ingestRun) waitAll(ctx context.Context) ([]outcome, error) {
 	defer p.done()
 	var out []outcome
 	for _, q := range order {
-		reps, err := r.h.Engine.Wait(ctx, q.group, q.uuid)
+		reps, err := r.to.Wait(ctx, q.group, q.uuid)
 		if err != nil {
 			return out, err
 		}

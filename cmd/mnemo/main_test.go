@@ -59,10 +59,16 @@ type result struct {
 // mnemo runs the binary on db with args and stdin.
 func mnemo(t *testing.T, db, stdin string, args ...string) result {
 	t.Helper()
+	return mnemoEnv(t, testEnv(db), stdin, args...)
+}
+
+// mnemoEnv runs the binary with env, stdin and args.
+func mnemoEnv(t *testing.T, env []string, stdin string, args ...string) result {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, bin, args...)
-	cmd.Env = testEnv(db)
+	cmd.Env = env
 	cmd.Stdin = strings.NewReader(stdin)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb

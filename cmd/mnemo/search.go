@@ -105,7 +105,11 @@ believed at a system time.
 With --queries, run a batch: a JSONL file (or '-', standard input) of
 {"id", "query"} objects, optionally with "groups", "recipe" and "limit";
 each line gets one JSON line out, {"id", "facts", "entities", "episodes",
-"communities"} or {"id", "error"}, in the input's order.`)
+"communities"} or {"id", "error"}, in the input's order.
+
+With --server URL (or MNEMO_URL), the search runs on that mnemo serve, with
+the key of --api-key (or MNEMO_API_KEY), and prints the same; the database
+need not be on this machine.`)
 	var q queryFlags
 	q.register(fs)
 	scopes := fs.String("scope", "", "search only these `SCOPES`, comma-separated: facts, entities, episodes, communities")
@@ -116,6 +120,8 @@ each line gets one JSON line out, {"id", "facts", "entities", "episodes",
 	includeInvalid := fs.Bool("include-invalid", false, "include ended and superseded facts")
 	jsonOut := fs.Bool("json", false, "print JSON")
 	queries := fs.String("queries", "", "run the queries of a JSONL `FILE` ('-': standard input)")
+	var server serverFlags
+	server.register(fs, g.getenv)
 	pos, ok, code := parseArgs(fs, args)
 	if !ok {
 		return code
@@ -145,6 +151,22 @@ each line gets one JSON line out, {"id", "facts", "entities", "episodes",
 	if *limit < 0 || *limit > 1000 {
 		return g.fail(fmt.Errorf("%w: --limit %d: want 1 to 1000", core.ErrInvalid, *limit))
 	}
+	if rc, err := server.client(); err != nil {
+		return g.fail(err)
+	} else if rc != nil {
+		if *queries != "" {
+			return g.usageError(fs, "--queries does not run through --server; run the batch on the server's machine")
+		}
+		in := wire.SearchInput{Query: query, Scopes: strings.FieldsFunc(*scopes, func(r rune) bool { return r == ',' || r == ' ' }),
+			Limit: *limit, Recipe: q.recipe, Reranker: *reranker, Plugin: *plugin, Center: *center, ValidAt: q.validAt, KnownAt: q.knownAt,
+			IncludeHistory: *includeInvalid}
+		start := time.Now()
+		var out wire.SearchResults
+		if err := rc.do(ctx, "POST", groupPath(q.group, "/search"), in, &out); err != nil {
+			return g.fail(fmt.Errorf("search: %w", err))
+		}
+		return g.printSearch(out, *jsonOut, fmt.Sprintf("through %s, %s", rc.base, time.Since(start).Round(100*time.Microsecond)))
+	}
 	in := g.stdin
 	if *queries != "" && *queries != "-" {
 		f, err := os.Open(*queries)
@@ -169,21 +191,25 @@ each line gets one JSON line out, {"id", "facts", "entities", "episodes",
 	if err != nil {
 		return g.fail(fmt.Errorf("search: %w", err))
 	}
-	for _, w := range res.Warnings {
+	return g.printSearch(wire.SearchResultsOf(res), *jsonOut, fmt.Sprintf("recipe %s, %s", res.Recipe, res.Timing.Total.Round(100*time.Microsecond)))
+}
+
+// printSearch prints search results, the same whether the search ran here
+// or through a server, and a summary line on stderr ending with note.
+func (g *globals) printSearch(out wire.SearchResults, jsonOut bool, note string) int {
+	for _, w := range out.Warnings {
 		fmt.Fprintf(g.stderr, "mnemo: warning: %s\n", w)
 	}
-	out := wire.SearchResultsOf(res)
-	if *jsonOut {
+	if jsonOut {
 		if err := writeJSON(g.stdout, out); err != nil {
 			return g.fail(err)
 		}
 	} else if err := printResults(g.stdout, out); err != nil {
 		return g.fail(err)
 	}
-	fmt.Fprintf(g.stderr, "%s, %s, %s, %s (recipe %s, %s)\n",
+	fmt.Fprintf(g.stderr, "%s, %s, %s, %s (%s)\n",
 		plural(len(out.Facts), "fact", "facts"), plural(len(out.Entities), "entity", "entities"),
-		plural(len(out.Episodes), "episode", "episodes"), plural(len(out.Communities), "community", "communities"),
-		res.Recipe, res.Timing.Total.Round(100*time.Microsecond))
+		plural(len(out.Episodes), "episode", "episodes"), plural(len(out.Communities), "community", "communities"), note)
 	return 0
 }
 

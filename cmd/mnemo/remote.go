@@ -1,0 +1,214 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/host/wire"
+)
+
+// serverFlags are the flags of the commands that can run through a running
+// mnemo serve instead of opening the database: its URL and an API key.
+type serverFlags struct {
+	url string
+	key string
+}
+
+func (s *serverFlags) register(fs *flag.FlagSet, getenv func(string) string) {
+	fs.StringVar(&s.url, "server", getenv("MNEMO_URL"), "run through the mnemo serve at `URL` instead of opening the database (default $MNEMO_URL)")
+	fs.StringVar(&s.key, "api-key", getenv("MNEMO_API_KEY"), "the API `KEY` sent to --server (default $MNEMO_API_KEY)")
+}
+
+// client returns the client of the server, or nil when no server is named.
+func (s *serverFlags) client() (*remote, error) {
+	if s.url == "" {
+		return nil, nil
+	}
+	u, err := url.Parse(s.url)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return nil, fmt.Errorf("%w: --server %q: want the URL of a mnemo serve, e.g. http://127.0.0.1:8080", core.ErrInvalid, s.url)
+	}
+	return &remote{base: strings.TrimRight(s.url, "/"), key: s.key, hc: &http.Client{Timeout: 5 * time.Minute}}, nil
+}
+
+// remote is a client of mnemo serve's HTTP API.
+type remote struct {
+	base string
+	key  string
+	hc   *http.Client
+}
+
+// errorAnswer is the body of an error answer of the HTTP API.
+type errorAnswer struct {
+	Error string `json:"error"`
+	Code  string `json:"code"`
+}
+
+// codeErrors maps the API's error codes back to core's sentinels, so that
+// the commands treat a server's refusal as they treat the engine's.
+var codeErrors = map[string]error{
+	"invalid": core.ErrInvalid, "not_found": core.ErrNotFound, "conflict": core.ErrConflict,
+	"too_large": core.ErrTooLarge, "busy": core.ErrBusy, "unavailable": core.ErrUnavailable,
+}
+
+// do sends a request with in as its JSON body (none when nil) and decodes
+// the answer into out.
+func (r *remote) do(ctx context.Context, method, path string, in, out any) error {
+	var body io.Reader
+	if in != nil {
+		b, err := json.Marshal(in)
+		if err != nil {
+			return fmt.Errorf("encode request: %w", err)
+		}
+		body = bytes.NewReader(b)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, r.base+path, body)
+	if err != nil {
+		return fmt.Errorf("%w: --server: %w", core.ErrInvalid, err)
+	}
+	if in != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if r.key != "" {
+		req.Header.Set("Authorization", "Bearer "+r.key)
+	}
+	resp, err := r.hc.Do(req)
+	if err != nil {
+		return fmt.Errorf("%w: reach the server at %s: %w", core.ErrUnavailable, r.base, err)
+	}
+	defer resp.Body.Close()
+	raw, err := io.ReadAll(io.LimitReader(resp.Body, 256<<20))
+	if err != nil {
+		return fmt.Errorf("read the server's answer: %w", err)
+	}
+	if resp.StatusCode >= 300 {
+		var e errorAnswer
+		if json.Unmarshal(raw, &e) != nil || e.Error == "" {
+			return fmt.Errorf("%s %s: the server answered %s", method, path, resp.Status)
+		}
+		switch resp.StatusCode {
+		case http.StatusUnauthorized:
+			return errors.New("the server wants an API key it knows: pass --api-key or set MNEMO_API_KEY")
+		case http.StatusForbidden:
+			return errors.New(e.Error)
+		}
+		if s, ok := codeErrors[e.Code]; ok {
+			return fmt.Errorf("%w: %s", s, e.Error)
+		}
+		return fmt.Errorf("the server: %s", e.Error)
+	}
+	if out == nil {
+		return nil
+	}
+	if err := json.Unmarshal(raw, out); err != nil {
+		return fmt.Errorf("decode the server's answer to %s %s: %w", method, path, err)
+	}
+	return nil
+}
+
+// groupPath is the path of a group's route.
+func groupPath(group, rest string) string {
+	return "/v1/groups/" + url.PathEscape(group) + rest
+}
+
+// remoteIngester stores episodes through a server's HTTP API and waits
+// for them there.
+type remoteIngester struct{ r *remote }
+
+// Ingest sends the episodes of each group in one request, groups in the
+// order they first appear; each request is stored all or none.
+func (ri remoteIngester) Ingest(ctx context.Context, eps []core.Episode) ([]core.IngestResult, error) {
+	out := make([]core.IngestResult, len(eps))
+	var order []string
+	byGroup := map[string][]int{}
+	for i, ep := range eps {
+		if _, ok := byGroup[ep.GroupID]; !ok {
+			order = append(order, ep.GroupID)
+		}
+		byGroup[ep.GroupID] = append(byGroup[ep.GroupID], i)
+	}
+	for _, g := range order {
+		var batch struct {
+			Episodes []wire.EpisodeInput `json:"episodes"`
+		}
+		for _, i := range byGroup[g] {
+			content, err := json.Marshal(eps[i].Content)
+			if err != nil {
+				return nil, fmt.Errorf("encode episode: %w", err)
+			}
+			batch.Episodes = append(batch.Episodes, wire.EpisodeInput{
+				UUID: eps[i].UUID, Name: eps[i].Name, Source: string(eps[i].Source), Content: content,
+				SourceDescription: eps[i].SourceDescription, ReferenceTime: eps[i].ValidAt.Format(time.RFC3339Nano),
+			})
+		}
+		var acc struct {
+			Episodes []struct {
+				UUID     string `json:"uuid"`
+				Created  bool   `json:"created"`
+				Requeued bool   `json:"requeued"`
+			} `json:"episodes"`
+		}
+		if err := ri.r.do(ctx, "POST", groupPath(g, "/episodes"), batch, &acc); err != nil {
+			return nil, err
+		}
+		if len(acc.Episodes) != len(batch.Episodes) {
+			return nil, fmt.Errorf("the server stored %d episodes of %d", len(acc.Episodes), len(batch.Episodes))
+		}
+		for k, i := range byGroup[g] {
+			a := acc.Episodes[k]
+			out[i] = core.IngestResult{UUID: a.UUID, Created: a.Created, Requeued: a.Requeued}
+		}
+	}
+	return out, nil
+}
+
+// Poll intervals of Wait: from the first to the largest.
+const (
+	firstPoll = 50 * time.Millisecond
+	maxPoll   = time.Second
+)
+
+// Wait polls each episode's status until it is no longer pending.
+func (ri remoteIngester) Wait(ctx context.Context, group string, uuids ...string) ([]core.EpisodeReport, error) {
+	var out []core.EpisodeReport
+	for _, id := range uuids {
+		every := firstPoll
+		for {
+			var rep wire.Report
+			if err := ri.r.do(ctx, "GET", groupPath(group, "/episodes/"+url.PathEscape(id)+"/status"), nil, &rep); err != nil {
+				return out, err
+			}
+			if rep.Status != string(core.EpisodePending) {
+				out = append(out, reportOf(rep))
+				break
+			}
+			select {
+			case <-ctx.Done():
+				return out, ctx.Err()
+			case <-time.After(every):
+			}
+			every = min(2*every, maxPoll)
+		}
+	}
+	return out, nil
+}
+
+// reportOf reads back an episode report the server showed.
+func reportOf(r wire.Report) core.EpisodeReport {
+	return core.EpisodeReport{
+		UUID: r.UUID, GroupID: r.GroupID, Status: core.EpisodeStatus(r.Status), Error: r.Error, Attempts: r.Attempts,
+		Entities: r.Entities, NewEntities: r.NewEntities, Facts: r.Facts, NewFacts: r.NewFacts, Duplicates: r.Duplicates,
+		Invalidated: r.Invalidated, Warnings: r.Warnings, Duration: time.Duration(r.DurationMS) * time.Millisecond,
+		Usage: core.Usage{Calls: r.Usage.Calls, PromptTokens: r.Usage.PromptTokens, CompletionTokens: r.Usage.CompletionTokens},
+	}
+}

@@ -1,0 +1,101 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestCLIThroughServer runs search and ingest through a running mnemo
+// serve, as a client on another machine would, and checks that they print
+// what they print on the database itself.
+func TestCLIThroughServer(t *testing.T) {
+	const key = "cli-through-server-key-0123456789"
+	dir := t.TempDir()
+	db := filepath.Join(dir, "db")
+	cfg := filepath.Join(dir, "mnemo.toml")
+	writeFile(t, cfg, "[[http.keys]]\nkey = \""+key+"\"\ngroups = [\"cli-*\"]\n")
+	addr := freeAddr(t)
+	cmd := exec.Command(bin, "serve", "--addr", addr, "--config", cfg)
+	cmd.Env = testEnv(db)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	url := "http://" + addr
+	waitHTTP(t, url+"/readyz", &stderr)
+
+	// The client never opens a database: its MNEMO_DB does not exist.
+	unused := filepath.Join(dir, "unused")
+	client := append(testEnv(unused), "MNEMO_URL="+url, "MNEMO_API_KEY="+key)
+	episodes := `{"content": "Erin: I live in Lisbon and I work at Acme Corp.", "reference_time": "2024-01-01T00:00:00Z"}
+{"content": "Erin: I moved to Porto.", "reference_time": "2024-06-01T00:00:00Z"}
+not json
+`
+	in := mnemoEnv(t, client, episodes, "ingest", "--group", "cli-1")
+	if in.code != 1 || !strings.Contains(in.stderr, "line 3:") || !strings.Contains(in.stdout, "ingested 2 episodes") || !strings.Contains(in.stdout, "2 done, 0 failed") {
+		t.Fatalf("ingest through the server = exit %d\nstdout:\n%s\nstderr:\n%s\nwant exit 1 (line 3 is bad) with 2 episodes done", in.code, in.stdout, in.stderr)
+	}
+	query := []string{"search", "--group", "cli-1", "--json", "where", "does", "Erin", "live"}
+	remote := mnemoEnv(t, client, "", query...)
+	if remote.code != 0 || !strings.Contains(remote.stdout, "Erin moved to Porto") {
+		t.Fatalf("search through the server = exit %d %s %s, want Porto", remote.code, remote.stdout, remote.stderr)
+	}
+	if _, err := os.Stat(unused); !os.IsNotExist(err) {
+		t.Errorf("the client created a database at %s (%v)", unused, err)
+	}
+
+	refusals := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"no key", []string{"search", "--api-key", "", "--group", "cli-1", "Erin"}, "pass --api-key or set MNEMO_API_KEY"},
+		{"another group", []string{"search", "--group", "other", "Erin"}, `may not use group "other"`},
+		{"bad url", []string{"search", "--server", "localhost:1", "--group", "cli-1", "Erin"}, "want the URL of a mnemo serve"},
+		{"unknown recipe", []string{"search", "--recipe", "nope", "--group", "cli-1", "Erin"}, `unknown recipe "nope"`},
+		{"batch", []string{"search", "--queries", "-", "--group", "cli-1"}, "--queries does not run through --server"},
+	}
+	for _, tc := range refusals {
+		t.Run(tc.name, func(t *testing.T) {
+			r := mnemoEnv(t, client, "", tc.args...)
+			if r.code == 0 || !strings.Contains(r.stderr, tc.want) {
+				t.Errorf("mnemo %s = exit %d %q, want a failure saying %q", strings.Join(tc.args, " "), r.code, r.stderr, tc.want)
+			}
+		})
+	}
+
+	// The same commands on the database itself print the same, once the
+	// server has let it go.
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case <-done:
+	case <-time.After(40 * time.Second):
+		t.Fatalf("serve did not stop\n%s", stderr.String())
+	}
+	local := ok(t, db, "", query...)
+	if diff := cmp.Diff(local.stdout, remote.stdout); diff != "" {
+		t.Errorf("search through the server and on the database differ (-local +server):\n%s", diff)
+	}
+	fresh := filepath.Join(dir, "fresh")
+	localIn := mnemo(t, fresh, episodes, "ingest", "--group", "cli-1")
+	// The timing and the mode (the client cannot know the server's) aside.
+	norm := regexp.MustCompile(`in [0-9.]+m?s:|\(offline[^)]*\)|\(the server's mode\)`)
+	if diff := cmp.Diff(norm.ReplaceAllString(localIn.stdout, ""), norm.ReplaceAllString(in.stdout, "")); diff != "" {
+		t.Errorf("ingest through the server and on the database differ (-local +server):\n%s", diff)
+	}
+}
