@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"net"
 	"net/http"
@@ -12,20 +13,46 @@ import (
 )
 
 func runMCP(ctx context.Context, g *globals, args []string) int {
-	fs := g.flags("mcp", "[--http HOST:PORT] [--group G]",
+	fs := g.flags("mcp", "[--http HOST:PORT] [--group G]  |  --server URL [--api-key KEY]",
 		`Run the MCP server: over standard input and output (for an MCP client that
 starts mnemo), or over streamable HTTP with --http. Its tools add memories,
 search facts and entities, build context, list episodes and facts, add facts
 and delete, with the as-of-time filters. With http.keys configured, the HTTP
 transport requires "Authorization: Bearer KEY" and each key reaches its
-groups only.`)
+groups only.
+
+With --server URL (or MNEMO_URL), the MCP server over standard input and
+output is that of a running mnemo serve, reached with the key of --api-key
+(or MNEMO_API_KEY): the same tools, for an MCP client that starts mnemo
+while a server holds the database. Tool calls that name no group use the
+server's --group.`)
 	httpAddr := fs.String("http", "", "serve streamable HTTP on `ADDRESS` instead of stdio")
 	group := fs.String("group", "default", "the `GROUP` of tool calls that name none")
+	var server serverFlags
+	server.register(fs, g.getenv)
 	if ok, code := parse(fs, args); !ok {
 		return code
 	}
 	if err := requireGroup(*group); err != nil {
 		return g.fail(err)
+	}
+	rc, err := server.client()
+	if err != nil {
+		return g.fail(err)
+	}
+	if rc != nil {
+		set := map[string]bool{}
+		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+		switch {
+		case set["http"]:
+			return g.usageError(fs, "--http serves the database of this machine; with --server, use the server's own /mcp")
+		case set["group"]:
+			return g.usageError(fs, "--group does not apply with --server: tool calls that name no group use mnemo serve --group")
+		}
+		if err := proxyMCP(ctx, rc); err != nil {
+			return g.fail(err)
+		}
+		return 0
 	}
 	h, err := g.open(ctx, withWorkers, true)
 	if err != nil {

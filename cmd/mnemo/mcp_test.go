@@ -44,11 +44,13 @@ func toolText(r *mcp.CallToolResult) string {
 }
 
 type mcpFacts struct {
-	Facts []struct {
-		UUID      string  `json:"uuid"`
-		Fact      string  `json:"fact"`
-		ExpiredAt *string `json:"expired_at"`
-	} `json:"facts"`
+	Facts []mcpFact `json:"facts"`
+}
+
+type mcpFact struct {
+	UUID      string  `json:"uuid"`
+	Fact      string  `json:"fact"`
+	ExpiredAt *string `json:"expired_at"`
 }
 
 func TestMCPOverStdio(t *testing.T) {

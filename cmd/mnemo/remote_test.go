@@ -2,16 +2,19 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // TestCLIThroughServer runs search and ingest through a running mnemo
@@ -74,6 +77,34 @@ not json
 			}
 		})
 	}
+
+	t.Run("mcp over stdio through the server", func(t *testing.T) {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		proxy := exec.Command(bin, "mcp")
+		proxy.Env = client
+		s, err := mcp.NewClient(&mcp.Implementation{Name: "mnemo-test", Version: "1"}, nil).Connect(ctx, &mcp.CommandTransport{Command: proxy}, nil)
+		if err != nil {
+			t.Fatalf("connect to mnemo mcp --server: %v", err)
+		}
+		defer s.Close()
+		tools, err := s.ListTools(ctx, nil)
+		if err != nil || len(tools.Tools) < 10 {
+			t.Fatalf("tools through the proxy = %v, %v", tools, err)
+		}
+		var facts mcpFacts
+		res := callTool(t, s, "search_memory_facts", map[string]any{"query": "Where does Erin live?", "group_ids": "cli-1"}, &facts)
+		if res.IsError || !slices.ContainsFunc(facts.Facts, func(f mcpFact) bool { return f.Fact == "Erin moved to Porto" }) {
+			t.Errorf("search_memory_facts through the proxy = %s, want Erin moved to Porto", toolText(res))
+		}
+		if res := callTool(t, s, "get_episodes", map[string]any{"group_id": "other"}, nil); !res.IsError || !strings.Contains(toolText(res), `may not use group "other"`) {
+			t.Errorf("get_episodes(other) through the proxy = %q, want refused", toolText(res))
+		}
+		bad := mnemoEnv(t, client, "", "mcp", "--api-key", "not-a-key-0123456789")
+		if bad.code != 1 || !strings.Contains(bad.stderr, "is --api-key one of its keys?") {
+			t.Errorf("mcp --server with a bad key = exit %d %q, want 1 naming the key", bad.code, bad.stderr)
+		}
+	})
 
 	// The same commands on the database itself print the same, once the
 	// server has let it go.
