@@ -4,9 +4,9 @@ import (
 	"context"
 	_ "embed"
 	"fmt"
-	"slices"
-	"strings"
 	"time"
+
+	"github.com/mnemohq/mnemo/host/wire"
 )
 
 // openapiJSON is the API's OpenAPI document, generated from the route table
@@ -70,44 +70,8 @@ type pluginHealth struct {
 	Instances           int        `json:"instances"`
 }
 
-// recipeList is every search recipe the engine knows, built-in and
-// configured, by name.
-type recipeList struct {
-	// DefaultRecipe is what a search naming no recipe uses, unless
-	// search.group_recipes chooses another for its group.
-	DefaultRecipe string       `json:"default_recipe"`
-	Recipes       []recipeInfo `json:"recipes"`
-}
-
-// recipeInfo is one recipe: the scopes it searches and how.
-type recipeInfo struct {
-	Name        string                 `json:"name"`
-	Description string                 `json:"description,omitempty"`
-	Scopes      map[string]recipeScope `json:"scopes"`
-}
-
-// recipeScope is how a recipe searches one scope, defaults filled in.
-type recipeScope struct {
-	Methods  []string `json:"methods"`
-	Reranker string   `json:"reranker"`
-	// Plugin is the rerank plugin the recipe names for the scope, if any;
-	// otherwise reranker "plugin" uses the group's.
-	Plugin string `json:"plugin,omitempty"`
-	Limit  int    `json:"limit"`
-}
-
 func (s *Server) listRecipes(ctx context.Context, c *call) (any, error) {
-	out := recipeList{DefaultRecipe: s.h.Engine.DefaultRecipe(), Recipes: []recipeInfo{}}
-	for name, r := range s.h.Engine.Recipes() {
-		ri := recipeInfo{Name: name, Description: r.Description, Scopes: map[string]recipeScope{}}
-		for sc, cfg := range r.Scopes {
-			cfg = cfg.Effective()
-			ri.Scopes[string(sc)] = recipeScope{Methods: cfg.Methods, Reranker: cfg.Reranker, Plugin: cfg.Plugin, Limit: cfg.Limit}
-		}
-		out.Recipes = append(out.Recipes, ri)
-	}
-	slices.SortFunc(out.Recipes, func(a, b recipeInfo) int { return strings.Compare(a.Name, b.Name) })
-	return out, nil
+	return wire.RecipesOf(s.h.Engine.DefaultRecipe(), s.h.Engine.Recipes()), nil
 }
 
 func (s *Server) listPlugins(ctx context.Context, c *call) (any, error) {

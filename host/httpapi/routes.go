@@ -54,7 +54,7 @@ func (s *Server) v1Routes() []*route {
 			description: "Every recipe a search may name, built-in and defined in the configuration (search.recipes), " +
 				"with the scopes each searches, its methods, reranker, rerank plugin and limit, and the default recipe. " +
 				"Reloaded recipes show at once.",
-			response: recipeList{},
+			response: wire.RecipeList{},
 		},
 		{
 			method: "GET", path: "/v1/groups", auth: authKey, handle: s.listGroups, tag: "groups",

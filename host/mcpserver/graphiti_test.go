@@ -49,6 +49,7 @@ func TestToolAnnotations(t *testing.T) {
 		"search_nodes":         {ReadOnly: true},
 		"get_context":          {ReadOnly: true},
 		"get_status":           {ReadOnly: true},
+		"list_recipes":         {ReadOnly: true},
 	}
 	got := map[string]hints{}
 	for _, tool := range res.Tools {

@@ -126,6 +126,36 @@ func TestSearchTools(t *testing.T) {
 			t.Errorf("facts known at %s = %q, want Paris and not Berlin", beforeMove, got)
 		}
 	})
+	t.Run("list_recipes and a recipe by name", func(t *testing.T) {
+		var rl struct {
+			DefaultRecipe string `json:"default_recipe"`
+			Recipes       []struct {
+				Name   string                     `json:"name"`
+				Scopes map[string]json.RawMessage `json:"scopes"`
+			} `json:"recipes"`
+		}
+		if e := call(t, s, "list_recipes", map[string]any{}, &rl); e != "" {
+			t.Fatal(e)
+		}
+		names := map[string]bool{}
+		for _, r := range rl.Recipes {
+			names[r.Name] = len(r.Scopes) > 0
+		}
+		if rl.DefaultRecipe != "default" || !names["facts"] || !names["entities"] || !names["hybrid_rrf"] {
+			t.Fatalf("list_recipes = default %q, recipes %v; want default, and facts, entities and hybrid_rrf with scopes", rl.DefaultRecipe, names)
+		}
+		var r factsResult
+		if e := call(t, s, "search_memory_facts", map[string]any{"query": "Who works at Acme Corp?", "recipe": "hybrid_rrf"}, &r); e != "" || len(r.Facts) == 0 {
+			t.Errorf("search_memory_facts with recipe hybrid_rrf = %q, error %q; want facts", r.texts(), e)
+		}
+		// A plugin the group lacks orders by rrf, as over HTTP.
+		if e := call(t, s, "search_memory_facts", map[string]any{"query": "Who works at Acme Corp?", "plugin": "no-such-plugin"}, &r); e != "" || len(r.Facts) == 0 {
+			t.Errorf("search_memory_facts with an unknown plugin = %q, error %q; want facts ordered by rrf", r.texts(), e)
+		}
+		if e := call(t, s, "search_memory_facts", map[string]any{"query": "x", "recipe": "no-such-recipe"}, &r); !strings.Contains(e, "no-such-recipe") {
+			t.Errorf("search_memory_facts with an unknown recipe: error %q, want one naming it", e)
+		}
+	})
 	t.Run("search_nodes", func(t *testing.T) {
 		var r struct {
 			Nodes []struct {

@@ -1,6 +1,7 @@
 package mcpserver
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 
@@ -19,6 +20,8 @@ type searchFactsIn struct {
 	ValidAt        string     `json:"valid_at,omitempty" jsonschema:"facts true at this time, superseded ones included (RFC 3339 or a date)"`
 	KnownAt        string     `json:"known_at,omitempty" jsonschema:"the facts as mnemo knew them at this time (RFC 3339 or a date)"`
 	IncludeHistory bool       `json:"include_history,omitempty" jsonschema:"include ended and superseded facts"`
+	Recipe         string     `json:"recipe,omitempty" jsonschema:"the search recipe, one of list_recipes; default: facts"`
+	Plugin         string     `json:"plugin,omitempty" jsonschema:"order the facts with this rerank plugin of the group (get_status lists the plugins)"`
 }
 
 type searchNodesIn struct {
@@ -27,6 +30,8 @@ type searchNodesIn struct {
 	MaxNodes       int        `json:"max_nodes,omitempty" jsonschema:"at most this many entities (1 to 100); default 10"`
 	EntityTypes    []string   `json:"entity_types,omitempty" jsonschema:"only entities carrying all of these labels, e.g. Person"`
 	CenterNodeUUID string     `json:"center_node_uuid,omitempty" jsonschema:"an entity uuid: rank entities by their distance in the graph from it"`
+	Recipe         string     `json:"recipe,omitempty" jsonschema:"the search recipe, one of list_recipes; default: entities"`
+	Plugin         string     `json:"plugin,omitempty" jsonschema:"order the entities with this rerank plugin of the group (get_status lists the plugins)"`
 }
 
 type nodesOut struct {
@@ -41,6 +46,8 @@ type getContextIn struct {
 	ValidAt        string `json:"valid_at,omitempty" jsonschema:"what was true at this time, superseded facts included (RFC 3339 or a date)"`
 	KnownAt        string `json:"known_at,omitempty" jsonschema:"what mnemo knew at this time (RFC 3339 or a date)"`
 	IncludeHistory bool   `json:"include_history,omitempty" jsonschema:"include ended and superseded facts, marked as such"`
+	Recipe         string `json:"recipe,omitempty" jsonschema:"the search recipe, one of list_recipes; default: the group's"`
+	Plugin         string `json:"plugin,omitempty" jsonschema:"order what the context shows with this rerank plugin of the group (get_status lists the plugins)"`
 }
 
 type contextOut struct {
@@ -63,6 +70,15 @@ func (s *Server) addSearchTools() {
 	addTool(s, &mcp.Tool{Name: "get_context", Description: "The memory relevant to a query, written for a prompt: " +
 		"facts with the period each held, entities with summaries, and the episodes they came from, within a token budget.",
 		Annotations: readOnly("Get context")}, s.getContext)
+	addTool(s, &mcp.Tool{Name: "list_recipes", Description: "The search recipes the other search tools may name: " +
+		"for each, the scopes it searches, with which methods, reranker and rerank plugin, and how many results.",
+		Annotations: readOnly("List recipes")}, s.listRecipes)
+}
+
+type listRecipesIn struct{}
+
+func (s *Server) listRecipes(ctx context.Context, req *mcp.CallToolRequest, in listRecipesIn) (*mcp.CallToolResult, wire.RecipeList, error) {
+	return nil, wire.RecipesOf(s.h.Engine.DefaultRecipe(), s.h.Engine.Recipes()), nil
 }
 
 // limit checks a tool's result count: 0 means 10.
@@ -103,7 +119,8 @@ func (s *Server) searchFacts(ctx context.Context, req *mcp.CallToolRequest, in s
 		return nil, out, toolError(err)
 	}
 	f.Relations = in.EdgeTypes
-	sr := core.SearchRequest{Groups: groups, Query: in.Query, Recipe: "facts", Limit: n, Filter: f}
+	sr := core.SearchRequest{Groups: groups, Query: in.Query, Recipe: cmp.Or(in.Recipe, "facts"), Plugin: in.Plugin,
+		Scopes: []core.Scope{core.ScopeFacts}, Limit: n, Filter: f}
 	if err := centred(&sr, in.CenterNodeUUID); err != nil {
 		return nil, out, err
 	}
@@ -125,7 +142,8 @@ func (s *Server) searchNodes(ctx context.Context, req *mcp.CallToolRequest, in s
 	if err != nil {
 		return nil, out, err
 	}
-	sr := core.SearchRequest{Groups: groups, Query: in.Query, Recipe: "entities", Limit: n, Filter: core.Filter{Labels: in.EntityTypes}}
+	sr := core.SearchRequest{Groups: groups, Query: in.Query, Recipe: cmp.Or(in.Recipe, "entities"), Plugin: in.Plugin,
+		Scopes: []core.Scope{core.ScopeEntities}, Limit: n, Filter: core.Filter{Labels: in.EntityTypes}}
 	if err := centred(&sr, in.CenterNodeUUID); err != nil {
 		return nil, out, err
 	}
@@ -151,7 +169,8 @@ func (s *Server) getContext(ctx context.Context, req *mcp.CallToolRequest, in ge
 		return nil, out, toolError(err)
 	}
 	text, err := s.h.Engine.Context(ctx, core.ContextRequest{
-		SearchRequest: core.SearchRequest{Groups: []string{group}, Query: in.Query, Filter: f}, Budget: in.Budget, Format: in.Format,
+		SearchRequest: core.SearchRequest{Groups: []string{group}, Query: in.Query, Recipe: in.Recipe, Plugin: in.Plugin, Filter: f},
+		Budget:        in.Budget, Format: in.Format,
 	})
 	if err != nil {
 		return nil, out, toolError(err)
