@@ -14,6 +14,10 @@ import (
 type Options struct {
 	Store    Store
 	Embedder Embedder
+	// EmbedderID names the embedder in exports, and imports refuse vectors
+	// of another. The default is {Name: "unnamed", Dimension: the
+	// embedder's}.
+	EmbedderID EmbedderID
 	// Plugins chooses each group's extractor, resolvers, reranker and
 	// ontology.
 	Plugins PluginSets
@@ -147,6 +151,9 @@ func (o Options) Validate() error {
 	if d := o.Store.Dimension(); d != o.Embedder.Dimension() {
 		return fmt.Errorf("%w: the embedder makes vectors of dimension %d, the store holds %d", ErrConflict, o.Embedder.Dimension(), d)
 	}
+	if id := o.EmbedderID; !id.IsZero() && id.Dimension != o.Embedder.Dimension() {
+		return fmt.Errorf("%w: the embedder id %s does not have the embedder's dimension %d", ErrInvalid, id, o.Embedder.Dimension())
+	}
 	if err := o.Communities.Validate(); err != nil {
 		return err
 	}
@@ -165,12 +172,13 @@ func (o Options) Validate() error {
 // them. The Engine does not own the Store, Embedder or LLM: closing it
 // leaves them open.
 type Engine struct {
-	store    Store
-	embedder Embedder
-	plugins  PluginSets
-	llm      LLM
-	now      func() time.Time
-	log      *slog.Logger
+	store      Store
+	embedder   Embedder
+	embedderID EmbedderID
+	plugins    PluginSets
+	llm        LLM
+	now        func() time.Time
+	log        *slog.Logger
 
 	ingest IngestOptions
 	// search's Recipes, DefaultRecipe and GroupRecipes change under
@@ -195,19 +203,23 @@ func Open(ctx context.Context, opts Options) (*Engine, error) {
 		return nil, err
 	}
 	e := &Engine{
-		store:    opts.Store,
-		embedder: opts.Embedder,
-		plugins:  opts.Plugins,
-		llm:      opts.LLM,
-		now:      opts.Now,
-		log:      opts.Logger,
-		ingest:   opts.Ingest.withDefaults(),
-		search:   opts.Search.withDefaults(),
-		comm:     opts.Communities.withDefaults(),
-		closed:   make(chan struct{}),
+		store:      opts.Store,
+		embedder:   opts.Embedder,
+		embedderID: opts.EmbedderID,
+		plugins:    opts.Plugins,
+		llm:        opts.LLM,
+		now:        opts.Now,
+		log:        opts.Logger,
+		ingest:     opts.Ingest.withDefaults(),
+		search:     opts.Search.withDefaults(),
+		comm:       opts.Communities.withDefaults(),
+		closed:     make(chan struct{}),
 	}
 	if e.log == nil {
 		e.log = slog.New(slog.DiscardHandler)
+	}
+	if e.embedderID.IsZero() {
+		e.embedderID = EmbedderID{Name: "unnamed", Dimension: opts.Embedder.Dimension()}
 	}
 	e.q = newQueue(e)
 	e.wg.Add(1)

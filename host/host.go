@@ -127,7 +127,7 @@ func Open(ctx context.Context, cfg Config, o OpenOptions) (h *Host, err error) {
 		return nil, err
 	}
 	eopts := core.Options{
-		Store: store, Embedder: h.Embedder, Plugins: h.Plugins, Now: o.Now, Logger: o.Logger,
+		Store: store, Embedder: h.Embedder, EmbedderID: h.EmbedderID(), Plugins: h.Plugins, Now: o.Now, Logger: o.Logger,
 		Ingest:      cfg.Ingest.options(),
 		Search:      core.SearchOptions{DefaultRecipe: cfg.Search.DefaultRecipe, GroupRecipes: cfg.Search.GroupRecipes, Recipes: cfg.Search.CoreRecipes()},
 		Communities: core.CommunityOptions{DriftThreshold: cfg.Communities.DriftThreshold},
@@ -165,6 +165,21 @@ func (h *Host) openEmbedder() error {
 	}
 	h.Embedder = e
 	return nil
+}
+
+// EmbedderID names the configured embedder: the provider, the model
+// ("hashembed" for the local one) and the dimension. The database records
+// it with its vectors, and exports carry it.
+func (h *Host) EmbedderID() core.EmbedderID {
+	return h.Config.Embedder.id(h.Embedder.Dimension())
+}
+
+// id is the identity of the embedder c configures, of dimension dim.
+func (c EmbedderConfig) id(dim int) core.EmbedderID {
+	if c.Provider == "local" {
+		return core.EmbedderID{Name: "local", Model: "hashembed", Dimension: dim}
+	}
+	return core.EmbedderID{Name: c.Provider, Model: c.Model, Dimension: dim}
 }
 
 func (h *Host) llmOptions() llm.Options {

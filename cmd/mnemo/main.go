@@ -39,6 +39,8 @@ func commands() []command {
 		{"context", "print the context string for an agent's query", runContext},
 		{"communities", "list a group's communities (build: find them anew)", runCommunities},
 		{"delete", "delete a group, an episode or a fact", runDelete},
+		{"export", "write a group's memory, or all of it, as JSON Lines", runExport},
+		{"import", "import a file written by mnemo export", runImport},
 		{"plugins", "list the plugins, or check a plugin file", runPlugins},
 		{"serve", "run the HTTP API", runServe},
 		{"mcp", "run the MCP server (stdio, or streamable HTTP)", runMCP},
