@@ -312,6 +312,10 @@ type HTTPConfig struct {
 	// accepted size fits with its JSON escapes; it may not be less than
 	// ingest.max_content_kb.
 	MaxBodyKB int `toml:"max_body_kb" json:"max_body_kb"`
+	// MaxImportMB bounds the body of a group import (POST
+	// /v1/groups/{group}/import), which is read whole before anything is
+	// written. Default: 256.
+	MaxImportMB int `toml:"max_import_mb" json:"max_import_mb"`
 }
 
 // APIKeyConfig is one API key and the groups it may touch.
@@ -505,6 +509,9 @@ func (c Config) withDefaults() Config {
 	if c.HTTP.MaxBodyKB == 0 {
 		c.HTTP.MaxBodyKB = 2 * c.Ingest.MaxContentKB
 	}
+	if c.HTTP.MaxImportMB == 0 {
+		c.HTTP.MaxImportMB = 256
+	}
 	if c.Log.Level == "" {
 		c.Log.Level = "info"
 	}
@@ -552,7 +559,7 @@ func (c Config) Validate() error {
 	}
 	for _, n := range []int{c.Store.Threads, c.Store.ReadConns, c.Store.CheckpointEvery, c.Store.CheckpointWALMB, c.LLM.MaxConcurrency, c.LLM.RequestsPerMinute, c.LLM.TokensPerMinute,
 		c.LLM.MaxTokens, c.Ingest.Workers, c.Ingest.Batch, c.Ingest.MaxContentKB, c.Ingest.MaxExtractKB, c.Ingest.MaxChunks, c.Ingest.MaxEntities, c.Ingest.MaxFacts,
-		c.Ingest.MaxAttempts, c.Plugins.MemoryLimitMB, c.HTTP.MaxBodyKB} {
+		c.Ingest.MaxAttempts, c.Plugins.MemoryLimitMB, c.HTTP.MaxBodyKB, c.HTTP.MaxImportMB} {
 		if n < 0 {
 			return bad("a size or count is negative")
 		}

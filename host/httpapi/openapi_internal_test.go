@@ -226,7 +226,7 @@ func requestTypes(routes []*route) map[reflect.Type]bool {
 	}
 	for _, rt := range routes {
 		switch req := rt.request.(type) {
-		case nil:
+		case nil, raw:
 		case oneOf:
 			for _, v := range req {
 				walk(reflect.TypeOf(v))
@@ -262,7 +262,9 @@ func generate(t *testing.T, routes []*route) []byte {
 		if params != nil {
 			op["parameters"] = params
 		}
-		if rt.request != nil {
+		if _, ok := rt.request.(raw); ok {
+			op["requestBody"] = map[string]any{"required": true, "content": map[string]any{"application/x-ndjson": map[string]any{}}}
+		} else if rt.request != nil {
 			var s map[string]any
 			if alts, ok := rt.request.(oneOf); ok {
 				var list []any
@@ -287,6 +289,8 @@ func generate(t *testing.T, routes []*route) []byte {
 				ct = "text/plain"
 			}
 			ok["content"] = map[string]any{ct: map[string]any{}}
+		case stream:
+			ok["content"] = map[string]any{"application/x-ndjson": map[string]any{}}
 		default:
 			ok["content"] = map[string]any{"application/json": map[string]any{"schema": g.schema(reflect.TypeOf(rt.response))}}
 		}

@@ -69,6 +69,25 @@ func (s *Server) v1Routes() []*route {
 			summary: "Delete everything a group holds", description: "Pending episodes included.", response: wire.Deleted{},
 		},
 		{
+			method: "GET", path: "/v1/groups/{group}/export", auth: authGroup, handle: s.exportGroup, tag: "groups",
+			summary: "Export everything a group holds, as JSON Lines",
+			description: "The format of `mnemo export` (docs/export-format.md): a header naming the format, its version and the " +
+				"embedder, then the group's episodes, entities, facts (all four times, provenance), mentions and communities, " +
+				"with their vectors, in a fixed order: the same memory exports to the same bytes but for the header's time.",
+			response: stream{},
+		},
+		{
+			method: "POST", path: "/v1/groups/{group}/import", auth: authGroup, handle: s.importGroup, tag: "groups",
+			maxBody: func(s *Server) int64 { return int64(s.h.Config.HTTP.MaxImportMB) << 20 },
+			summary: "Import an export of one group into this group",
+			description: "The body is an export (GET .../export, or `mnemo export --group`) of one group; it is imported " +
+				"into {group}, under new uuids if it was exported from a group of another name. The whole body is read and " +
+				"checked before anything is written (a bad line is a 400 naming the line), then written in one transaction. " +
+				"Objects already stored are replaced by the body's: importing the same export twice changes nothing. Vectors " +
+				"of another embedder than the server's are a 409. The body may be up to http.max_import_mb.",
+			request: raw{}, response: imported{},
+		},
+		{
 			method: "POST", path: "/v1/groups/{group}/episodes", auth: authGroup, handle: s.addEpisodes, tag: "episodes",
 			status: http.StatusAccepted, summary: "Add episodes",
 			description: "One episode, or {\"episodes\": [...]}. They are validated (all or none), stored as pending " +

@@ -131,6 +131,8 @@ type route struct {
 	handle       handler
 	// status is the success status. Default: 200.
 	status int
+	// maxBody bounds the request body. Default: http.max_body_kb.
+	maxBody func(*Server) int64
 
 	// OpenAPI: the summary and description, the tag, the request body
 	// type (nil: none), the response body type, query parameters and an
@@ -198,6 +200,14 @@ type raw struct {
 	data        []byte
 }
 
+// stream is an answer that is not JSON, written as it is made. Its
+// handler does what can fail before returning it: once write starts, the
+// status is sent.
+type stream struct {
+	contentType string
+	write       func(io.Writer) error
+}
+
 // statusWriter remembers the status written.
 type statusWriter struct {
 	http.ResponseWriter
@@ -245,7 +255,11 @@ func (s *Server) serve(w *statusWriter, r *http.Request, rt *route) {
 		id = hex.EncodeToString(b[:])
 	}
 	w.Header().Set("X-Request-ID", id)
-	r.Body = http.MaxBytesReader(w, r.Body, s.maxBody)
+	limit := s.maxBody
+	if rt.maxBody != nil {
+		limit = rt.maxBody(s)
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, limit)
 	c := &call{s: s, w: w, r: r}
 	if rt.auth != authNone {
 		key, err := s.keys.authenticate(r)
@@ -278,6 +292,15 @@ func (s *Server) serve(w *statusWriter, r *http.Request, rt *route) {
 	status := rt.status
 	if c.status != 0 {
 		status = c.status
+	}
+	if st, ok := out.(stream); ok {
+		w.Header().Set("Content-Type", st.contentType)
+		w.WriteHeader(status)
+		if err := st.write(w); err != nil {
+			// The status is sent: the client sees a cut answer.
+			s.log.Warn("stream answer", "route", rt.pattern(), "request_id", id, "err", err)
+		}
+		return
 	}
 	if rb, ok := out.(raw); ok {
 		w.Header().Set("Content-Type", rb.contentType)
