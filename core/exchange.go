@@ -38,6 +38,24 @@ func (id EmbedderID) String() string {
 // IsZero reports whether the id is unset.
 func (id EmbedderID) IsZero() bool { return id == EmbedderID{} }
 
+// CheckEmbedder refuses, with ErrConflict, to search or extend vectors
+// made by the embedder stored with those of configured: a store opened
+// with another embedder than the one that made its vectors, even of the
+// same dimension, would compare unrelated vectors and rank at random. The
+// error names both and what to do.
+func CheckEmbedder(stored, configured EmbedderID) error {
+	if stored == configured {
+		return nil
+	}
+	if stored.Dimension != configured.Dimension {
+		return fmt.Errorf("%w: the database's vectors were made by the embedder %s and the configuration names %s, of another dimension: "+
+			"configure the database's embedder again, or use a new database", ErrConflict, stored, configured)
+	}
+	return fmt.Errorf("%w: the database's vectors were made by the embedder %s and the configuration names %s: "+
+		"vectors of two models are not comparable. Configure the database's embedder again, or run `mnemo reembed` "+
+		"to recompute every vector with the new one", ErrConflict, stored, configured)
+}
+
 // GroupData is everything a group holds: what ExportGroup reads and
 // ImportGroup writes. Every object belongs to Group.
 //

@@ -108,7 +108,7 @@ func Open(ctx context.Context, cfg Config, o OpenOptions) (h *Host, err error) {
 			return nil, fmt.Errorf("open llm client: %w", err)
 		}
 	}
-	store, err := openStore(ctx, cfg, h.Embedder.Dimension(), o.Logger)
+	store, err := openStore(ctx, cfg, h.EmbedderID(), o.Logger)
 	if err != nil {
 		return nil, err
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -111,4 +112,27 @@ func TestOpenFailureClosesWhatItOpened(t *testing.T) {
 	if !errors.Is(err, core.ErrLocked) || h2 != nil {
 		t.Fatalf("Open of a locked database = %v, %v; want nil, core.ErrLocked", h2, err)
 	}
+}
+
+// TestOpenRefusesAnotherEmbedder reopens a database made with the local
+// embedder with an OpenAI-compatible one of the same dimension: refused,
+// with a message naming both; the first embedder opens it again.
+func TestOpenRefusesAnotherEmbedder(t *testing.T) {
+	h := openHost(t, nil)
+	cfg := h.Config
+	if err := h.Close(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	other := cfg
+	other.Embedder = host.EmbedderConfig{Provider: "openai", Model: "text-embedding-3-small", BaseURL: "http://127.0.0.1:1/v1", Dimensions: cfg.Embedder.Dimensions}
+	_, err := host.Open(context.Background(), other, host.OpenOptions{})
+	want := "the database's vectors were made by the embedder local hashembed (256 dimensions) and the configuration names openai text-embedding-3-small (256 dimensions)"
+	if !errors.Is(err, core.ErrConflict) || err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "mnemo reembed") {
+		t.Fatalf("Open with another embedder = %v, want ErrConflict with %q and mnemo reembed", err, want)
+	}
+	again, err := host.Open(context.Background(), cfg, host.OpenOptions{})
+	if err != nil {
+		t.Fatalf("reopening with the database's embedder: %v", err)
+	}
+	again.Close(context.Background())
 }

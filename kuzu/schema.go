@@ -83,7 +83,11 @@ func (s *Store) setup(ctx context.Context) error {
 	for _, r := range rows {
 		tables[str(r[0])] = true
 	}
+	if e := s.opts.Embedder; e.Dimension != 0 && s.opts.Dimension != 0 && e.Dimension != s.opts.Dimension {
+		return fmt.Errorf("%w: the embedder %s does not have the dimension %d", core.ErrInvalid, e, s.opts.Dimension)
+	}
 	version, dim := 0, s.opts.Dimension
+	var meta map[string]string
 	switch {
 	case len(tables) == 0:
 		if dim == 0 {
@@ -92,7 +96,7 @@ func (s *Store) setup(ctx context.Context) error {
 	case !tables["Meta"]:
 		return fmt.Errorf("%w: the database holds tables but no mnemo metadata; it is not a mnemo database", core.ErrInvalid)
 	default:
-		meta, err := readMeta(ctx, c)
+		meta, err = readMeta(ctx, c)
 		if err != nil {
 			return err
 		}
@@ -108,16 +112,23 @@ func (s *Store) setup(ctx context.Context) error {
 			return fmt.Errorf("%w: the database was created with embedding dimension %d, the configuration asks for %d (use the same embedder or a new database)", core.ErrConflict, stored, dim)
 		}
 		dim = stored
+		if err := s.checkEmbedder(meta, dim); err != nil {
+			return err
+		}
 	}
 	s.dim = dim
 	if version == 0 {
 		if err := createSchema(ctx, c, dim); err != nil {
 			return err
 		}
+		meta = nil
 		version = schemaVersion
 		if err := c.exec(ctx, "MERGE (m:Meta {key: 'schema_version'}) SET m.value = $v", map[string]any{"v": strconv.Itoa(version)}); err != nil {
 			return fmt.Errorf("record schema version: %w", err)
 		}
+	}
+	if err := s.recordEmbedder(ctx, c, meta, len(tables) > 0); err != nil {
+		return err
 	}
 	for v := version; v < schemaVersion; v++ {
 		m, ok := migrations[v]
@@ -134,6 +145,64 @@ func (s *Store) setup(ctx context.Context) error {
 	}
 	return nil
 }
+
+// Metadata keys of the embedder identity; its dimension is "dimension".
+const (
+	metaEmbedderName  = "embedder_name"
+	metaEmbedderModel = "embedder_model"
+)
+
+// storedEmbedder is the embedder identity meta records, zero when it
+// records none.
+func storedEmbedder(meta map[string]string, dim int) core.EmbedderID {
+	name, ok := meta[metaEmbedderName]
+	if !ok {
+		return core.EmbedderID{}
+	}
+	return core.EmbedderID{Name: name, Model: meta[metaEmbedderModel], Dimension: dim}
+}
+
+// checkEmbedder refuses an existing database of dimension dim whose
+// recorded embedder is not Options.Embedder.
+func (s *Store) checkEmbedder(meta map[string]string, dim int) error {
+	want := s.opts.Embedder
+	if want.IsZero() {
+		return nil
+	}
+	if want.Dimension == 0 {
+		want.Dimension = dim
+	}
+	stored := storedEmbedder(meta, dim)
+	if stored.IsZero() {
+		return nil
+	}
+	return core.CheckEmbedder(stored, want)
+}
+
+// recordEmbedder records Options.Embedder in a database that records no
+// embedder yet (new, or existing: made before mnemo kept it, which is
+// logged), and remembers the database's.
+func (s *Store) recordEmbedder(ctx context.Context, c *conn, meta map[string]string, existing bool) error {
+	id := storedEmbedder(meta, s.dim)
+	if id.IsZero() && !s.opts.Embedder.IsZero() {
+		id = s.opts.Embedder
+		id.Dimension = s.dim
+		for k, v := range map[string]string{metaEmbedderName: id.Name, metaEmbedderModel: id.Model} {
+			if err := c.exec(ctx, "MERGE (m:Meta {key: $k}) SET m.value = $v", map[string]any{"k": k, "v": v}); err != nil {
+				return fmt.Errorf("record the embedder: %w", err)
+			}
+		}
+		if existing {
+			s.log.Info("the database records no embedder: it adopts the configured one", "embedder", id.String())
+		}
+	}
+	s.embedder = id
+	return nil
+}
+
+// EmbedderID returns the embedder the database records (Options.Embedder),
+// zero if it records none.
+func (s *Store) EmbedderID() core.EmbedderID { return s.embedder }
 
 func readMeta(ctx context.Context, c *conn) (map[string]string, error) {
 	rows, err := c.query(ctx, "MATCH (m:Meta) RETURN m.key, m.value", nil)

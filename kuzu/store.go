@@ -27,6 +27,13 @@ type Options struct {
 	// Dimension is the embedding dimension. A new database records it; an
 	// existing database must match it (zero accepts the recorded value).
 	Dimension int
+	// Embedder names the embedder whose vectors the store holds; its
+	// Dimension, when set, must be Dimension. A new database records it.
+	// An existing database that recorded another is refused with
+	// core.ErrConflict (core.CheckEmbedder); one that recorded none, made
+	// before mnemo kept it, adopts it and logs that. The zero value checks
+	// and records nothing.
+	Embedder core.EmbedderID
 	// BufferPoolBytes is Kuzu's page cache, which also holds the committed
 	// updates not yet checkpointed. The default is DefaultBufferPool: an
 	// eighth of the machine's memory, between 256 MiB and 2 GiB (Kuzu's
@@ -142,7 +149,9 @@ const dbFile = "graph.kuzu"
 type Store struct {
 	opts Options
 	dim  int
-	log  *slog.Logger
+	// embedder is the embedder the database records; fixed at Open.
+	embedder core.EmbedderID
+	log      *slog.Logger
 
 	db   *gokuzu.Database
 	lock *os.File

@@ -121,7 +121,7 @@ func (g *globals) fail(err error) int {
 		fmt.Fprintln(g.stderr, "mnemo: another mnemo process has the database open (named above); one process opens a database at a time. "+
 			"Stop it, or go through it: mnemo serve answers the HTTP API and MCP (at /mcp) at the URL it serves, "+
 			"and mnemo search, mnemo ingest and mnemo mcp run through it with --server URL (or MNEMO_URL). Or pass --db for another database.")
-	case errors.Is(err, core.ErrConflict) && strings.Contains(err.Error(), "dimension"):
+	case errors.Is(err, core.ErrConflict) && strings.Contains(err.Error(), "embedding dimension"):
 		fmt.Fprintln(g.stderr, "mnemo: the database was created with another embedder; use the same embedder settings, or a new --db")
 	}
 	return 1
