@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"slices"
 )
@@ -114,13 +115,27 @@ func (e *Engine) ExportGroup(ctx context.Context, group string) (GroupData, erro
 	if d.Communities, err = listAll(ctx, func(o ListOptions) (Page[Community], error) { return e.store.ListCommunities(ctx, group, o) }); err != nil {
 		return GroupData{}, fmt.Errorf("export communities of group %s: %w", group, err)
 	}
-	for _, ep := range d.Episodes {
-		l, err := e.store.EpisodeLinks(ctx, []string{group}, ep.UUID)
-		if err != nil {
-			return GroupData{}, fmt.Errorf("export mentions of episode %s: %w", ep.UUID, err)
+	// Mentions are read from whichever side has fewer objects: one read
+	// per entity or per episode.
+	if len(d.Entities) < len(d.Episodes) {
+		for _, n := range d.Entities {
+			eps, err := e.store.EntityEpisodes(ctx, []string{group}, n.UUID)
+			if err != nil {
+				return GroupData{}, fmt.Errorf("export mentions of entity %s: %w", n.UUID, err)
+			}
+			for _, ep := range eps {
+				d.Mentions = append(d.Mentions, Mention{Episode: ep, Entity: n.UUID})
+			}
 		}
-		for _, n := range l.Entities {
-			d.Mentions = append(d.Mentions, Mention{Episode: ep.UUID, Entity: n})
+	} else {
+		for _, ep := range d.Episodes {
+			l, err := e.store.EpisodeLinks(ctx, []string{group}, ep.UUID)
+			if err != nil {
+				return GroupData{}, fmt.Errorf("export mentions of episode %s: %w", ep.UUID, err)
+			}
+			for _, n := range l.Entities {
+				d.Mentions = append(d.Mentions, Mention{Episode: ep.UUID, Entity: n})
+			}
 		}
 	}
 	// A store that breaks its contract must not leak another group's rows
@@ -205,7 +220,7 @@ func (e *Engine) ImportGroup(ctx context.Context, d GroupData, from EmbedderID) 
 	cg := e.communities.group(d.Group)
 	cg.write.Lock()
 	defer cg.write.Unlock()
-	if err := e.store.Apply(ctx, ch); err != nil {
+	if err := e.writeImport(ctx, ch); err != nil {
 		return ImportResult{}, fmt.Errorf("import group %s: %w", d.Group, err)
 	}
 	// The community drift is read again from the store at the next update.
@@ -226,6 +241,50 @@ func (e *Engine) ImportGroup(ctx context.Context, d GroupData, from EmbedderID) 
 		Group: d.Group, Episodes: len(d.Episodes), Entities: len(d.Entities), Facts: len(d.Facts),
 		Mentions: len(d.Mentions), Communities: len(d.Communities),
 	}, nil
+}
+
+// BulkLoader is a Store with a faster way than Apply to write many new
+// objects (package kuzu: Kuzu's bulk loader). ImportGroup uses it for a
+// group that holds nothing yet.
+type BulkLoader interface {
+	// Import writes c, made of new episodes, entities, facts and mentions
+	// of one group (no communities, no deletions), in one transaction: all
+	// of it or none of it. A uuid stored already is ErrConflict.
+	Import(ctx context.Context, c Change) error
+}
+
+// writeImport writes an import's change: with one Apply, or, for a group
+// that holds nothing yet in a store that is a BulkLoader, with its Import
+// and then an Apply of the communities; should that Apply fail, the group
+// is deleted again, so that the import writes all or nothing either way.
+// The caller holds the group's locks.
+func (e *Engine) writeImport(ctx context.Context, ch Change) error {
+	bulk, ok := e.store.(BulkLoader)
+	if !ok {
+		return e.store.Apply(ctx, ch)
+	}
+	st, err := e.store.Stats(ctx, ch.Group)
+	if err != nil {
+		return fmt.Errorf("read group stats: %w", err)
+	}
+	if st != (Stats{}) {
+		return e.store.Apply(ctx, ch)
+	}
+	comms := ch.Communities
+	ch.Communities = nil
+	if err := bulk.Import(ctx, ch); err != nil {
+		return err
+	}
+	if len(comms) == 0 {
+		return nil
+	}
+	if err := e.store.Apply(ctx, Change{Group: ch.Group, Communities: comms}); err != nil {
+		if _, derr := e.store.DeleteGroup(context.WithoutCancel(ctx), ch.Group); derr != nil {
+			return errors.Join(err, fmt.Errorf("undo the import: %w", derr))
+		}
+		return err
+	}
+	return nil
 }
 
 // CheckImport checks, without writing anything, what ImportGroup checks
