@@ -52,6 +52,11 @@ type OpenOptions struct {
 	// NoWorkers leaves the ingestion workers of the engine stopped: for
 	// commands that only read.
 	NoWorkers bool
+	// Reembed opens the database whatever embedder made its vectors, to
+	// re-embed them with the configured one (Engine.Reembed); it implies
+	// NoWorkers. Searches meanwhile compare the configured embedder's
+	// query vectors with the old vectors: only mnemo reembed uses it.
+	Reembed bool
 }
 
 // NewLogger returns the logger the configuration asks for, writing to w.
@@ -108,7 +113,7 @@ func Open(ctx context.Context, cfg Config, o OpenOptions) (h *Host, err error) {
 			return nil, fmt.Errorf("open llm client: %w", err)
 		}
 	}
-	store, err := openStore(ctx, cfg, h.EmbedderID(), o.Logger)
+	store, err := openStore(ctx, cfg, h.EmbedderID(), o.Reembed, o.Logger)
 	if err != nil {
 		return nil, err
 	}
@@ -135,7 +140,7 @@ func Open(ctx context.Context, cfg Config, o OpenOptions) (h *Host, err error) {
 	if h.LLM != nil {
 		eopts.LLM = h.LLM
 	}
-	if o.NoWorkers {
+	if o.NoWorkers || o.Reembed {
 		eopts.Ingest.Workers = -1
 	}
 	if h.Engine, err = core.Open(ctx, eopts); err != nil {

@@ -21,13 +21,13 @@ func storeBackends() []string { return []string{"kuzu", "memory"} }
 
 // openStore opens the store the configuration names, for the embeddings
 // of the embedder id (Kuzu records it, and refuses a database whose
-// vectors another embedder made).
-func openStore(ctx context.Context, cfg Config, id core.EmbedderID, log *slog.Logger) (core.Store, error) {
+// vectors another embedder made unless restage: OpenOptions.Reembed).
+func openStore(ctx context.Context, cfg Config, id core.EmbedderID, restage bool, log *slog.Logger) (core.Store, error) {
 	dim := id.Dimension
 	switch cfg.Store.Backend {
 	case "kuzu":
 		s, err := kuzu.Open(ctx, kuzu.Options{
-			Dir: cfg.DB, Dimension: dim, Embedder: id, BufferPoolBytes: uint64(cfg.Store.BufferPoolMB) << 20,
+			Dir: cfg.DB, Dimension: dim, Embedder: id, Restage: restage, BufferPoolBytes: uint64(cfg.Store.BufferPoolMB) << 20,
 			Threads: cfg.Store.Threads, ReadConns: cfg.Store.ReadConns, Logger: log, MaxDBSizeBytes: uint64(cfg.Store.MaxDBSizeMB) << 20,
 			CheckpointEvery: cfg.Store.CheckpointEvery, CheckpointWALBytes: int64(cfg.Store.CheckpointWALMB) << 20,
 		})

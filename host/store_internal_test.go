@@ -27,7 +27,7 @@ func TestStoreBackend(t *testing.T) {
 	if err := c.Validate(); !errors.Is(err, core.ErrInvalid) || !strings.Contains(err.Error(), "store.backend") {
 		t.Errorf("Validate(store.backend = cassandra) = %v, want ErrInvalid naming store.backend", err)
 	}
-	if s, err := openStore(context.Background(), c, core.EmbedderID{Name: "local", Model: "hashembed", Dimension: 16}, nil); !errors.Is(err, core.ErrInvalid) || s != nil {
+	if s, err := openStore(context.Background(), c, core.EmbedderID{Name: "local", Model: "hashembed", Dimension: 16}, false, nil); !errors.Is(err, core.ErrInvalid) || s != nil {
 		t.Errorf("openStore(cassandra) = %v, %v, want no store and ErrInvalid", s, err)
 	}
 }
@@ -42,7 +42,7 @@ func TestAdmin(t *testing.T) {
 	}
 	c.DB = t.TempDir()
 	c.Store.BufferPoolMB = 64
-	s, err := openStore(ctx, c, core.EmbedderID{Name: "local", Model: "hashembed", Dimension: 16}, nil)
+	s, err := openStore(ctx, c, core.EmbedderID{Name: "local", Model: "hashembed", Dimension: 16}, false, nil)
 	if err != nil {
 		t.Fatalf("openStore(kuzu) = %v", err)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/kuzu"
+	"github.com/mnemohq/mnemo/kuzu/kuzutest"
 )
 
 // TestEmbedderIdentity opens one database with several embedders: the
@@ -85,4 +86,80 @@ func fmtErr(err error) string {
 		return ""
 	}
 	return err.Error()
+}
+
+// TestSwitchVectors stages new vectors beside indexed ones and switches:
+// refused while one is missing (nothing changes), then every vector is
+// the staged one, vector search (through the HNSW index) finds objects by
+// their new vectors, and the database records the new embedder.
+func TestSwitchVectors(t *testing.T) {
+	ctx := context.Background()
+	s := kuzutest.MustOpen(t, kuzu.Options{VectorIndexAt: 1, ExactSearchBelow: 1})
+	seed(t, s, "g1")
+	for _, sc := range []core.Scope{core.ScopeEntities, core.ScopeFacts} {
+		if !kuzu.HasIndexForTest(s, sc) {
+			t.Fatalf("%s have no vector index: the test would not cover it", sc)
+		}
+	}
+	to := core.EmbedderID{Name: "openai", Model: "m2", Dimension: kuzutest.Dimension}
+	staged, err := s.BeginRestage(ctx, to)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, sc := range core.Scopes {
+		if len(staged[sc]) != 0 {
+			t.Errorf("BeginRestage staged %s: %v, want none", sc, staged[sc])
+		}
+	}
+	// New vectors: each entity's and fact's old axis moved by one.
+	ents := map[string]int{"g1-alice": 1, "g1-acme": 3, "g1-paris": 5, "g1-bob": 7}
+	facts := map[string]int{"g1-f1": 9, "g1-f2": 12, "g1-f3": 13}
+	stage := func(sc core.Scope, m map[string]int, skip string) {
+		var vs []core.StagedVector
+		for id, ax := range m {
+			if id != skip {
+				vs = append(vs, core.StagedVector{UUID: id, Group: "g1", Vector: axis(ax, 0)})
+			}
+		}
+		if err := s.StageVectors(ctx, sc, vs); err != nil {
+			t.Fatal(err)
+		}
+	}
+	stage(core.ScopeEntities, ents, "")
+	stage(core.ScopeFacts, facts, "g1-f3")
+	if err := s.SwitchVectors(ctx, to); !errors.Is(err, core.ErrConflict) || !strings.Contains(fmtErr(err), "g1-f3") {
+		t.Fatalf("SwitchVectors with f3 missing = %v, want ErrConflict naming g1-f3", err)
+	}
+	hit := func(sc core.Scope, v []float32) string {
+		t.Helper()
+		hits, err := s.VectorSearch(ctx, core.SearchQuery{Scope: sc, Groups: []string{"g1"}, Vector: v, Limit: 1})
+		if err != nil || len(hits) == 0 {
+			t.Fatalf("VectorSearch = %v, %v", hits, err)
+		}
+		return hits[0].UUID
+	}
+	if got := hit(core.ScopeEntities, axis(0, 0)); got != "g1-alice" {
+		t.Errorf("after a refused switch, the old vector of alice finds %s", got)
+	}
+	staged, err = s.BeginRestage(ctx, to)
+	if err != nil || len(staged[core.ScopeFacts]) != 2 || len(staged[core.ScopeEntities]) != 4 {
+		t.Fatalf("BeginRestage again = %v, %v; want the 6 staged vectors kept", staged, err)
+	}
+	stage(core.ScopeFacts, map[string]int{"g1-f3": 13}, "")
+	if err := s.SwitchVectors(ctx, to); err != nil {
+		t.Fatalf("SwitchVectors = %v", err)
+	}
+	for id, ax := range ents {
+		if got := hit(core.ScopeEntities, axis(ax, 0)); got != id {
+			t.Errorf("VectorSearch(new vector of %s) = %s", id, got)
+		}
+	}
+	for id, ax := range facts {
+		if got := hit(core.ScopeFacts, axis(ax, 0)); got != id {
+			t.Errorf("VectorSearch(new vector of %s) = %s", id, got)
+		}
+	}
+	if got := s.EmbedderID(); got != to {
+		t.Errorf("EmbedderID() after the switch = %v, want %v", got, to)
+	}
 }

@@ -166,7 +166,7 @@ func storedEmbedder(meta map[string]string, dim int) core.EmbedderID {
 // recorded embedder is not Options.Embedder.
 func (s *Store) checkEmbedder(meta map[string]string, dim int) error {
 	want := s.opts.Embedder
-	if want.IsZero() {
+	if want.IsZero() || s.opts.Restage {
 		return nil
 	}
 	if want.Dimension == 0 {
@@ -184,7 +184,7 @@ func (s *Store) checkEmbedder(meta map[string]string, dim int) error {
 // logged), and remembers the database's.
 func (s *Store) recordEmbedder(ctx context.Context, c *conn, meta map[string]string, existing bool) error {
 	id := storedEmbedder(meta, s.dim)
-	if id.IsZero() && !s.opts.Embedder.IsZero() {
+	if id.IsZero() && !s.opts.Embedder.IsZero() && !s.opts.Restage {
 		id = s.opts.Embedder
 		id.Dimension = s.dim
 		for k, v := range map[string]string{metaEmbedderName: id.Name, metaEmbedderModel: id.Model} {

@@ -34,6 +34,10 @@ type Options struct {
 	// before mnemo kept it, adopts it and logs that. The zero value checks
 	// and records nothing.
 	Embedder core.EmbedderID
+	// Restage opens a database whatever embedder it records, to re-embed
+	// it with Embedder (core.Engine.Reembed): its vectors stay in use until
+	// SwitchVectors, and nothing is adopted.
+	Restage bool
 	// BufferPoolBytes is Kuzu's page cache, which also holds the committed
 	// updates not yet checkpointed. The default is DefaultBufferPool: an
 	// eighth of the machine's memory, between 256 MiB and 2 GiB (Kuzu's

@@ -72,3 +72,18 @@ func TestExportImportCommands(t *testing.T) {
 		t.Errorf("the refused import wrote group maya-3")
 	}
 }
+
+// TestReembedCommand re-embeds a database with its own embedder: every
+// vector is made again and the memory reads as before.
+func TestReembedCommand(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "db")
+	ok(t, db, `{"source": "message", "content": "Alice: I work at Acme and I live in Paris.", "reference_time": "2024-03-01T10:00:00Z"}`+"\n", "ingest", "--group", "re", "-")
+	before := withoutHeader(t, ok(t, db, "", "export").stdout)
+	r := ok(t, db, "", "reembed")
+	if !strings.Contains(r.stdout, "re-embedded") || !strings.Contains(r.stdout, "local hashembed (256 dimensions)") {
+		t.Errorf("reembed stdout = %q", r.stdout)
+	}
+	if after := withoutHeader(t, ok(t, db, "", "export").stdout); after != before {
+		t.Errorf("re-embedding with the same embedder changed the memory")
+	}
+}

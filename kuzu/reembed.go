@@ -1,0 +1,183 @@
+package kuzu
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/mnemohq/mnemo/core"
+)
+
+// Re-embedding (core.VectorStager).
+//
+// The new vectors are staged in tables of their own, one per scope
+// (EntityVecNext beside EntityVec...), without an index, while the
+// vectors in use stay where they are and are searched as before. Meta
+// records which embedder the staging is for (restage_name,
+// restage_model), so that a run interrupted, even by a crash, resumes.
+// SwitchVectors then replaces every vector in use by its staged one and
+// records the new embedder, in one transaction; the staging tables are
+// dropped after it.
+
+var _ core.VectorStager = (*Store)(nil)
+
+// Metadata keys of the embedder a staging is for.
+const (
+	metaRestageName  = "restage_name"
+	metaRestageModel = "restage_model"
+)
+
+// stageTable is the staging table of a scope's new vectors.
+func stageTable(sc core.Scope) string { return vecTable(sc) + "Next" }
+
+// BeginRestage implements core.VectorStager.
+func (s *Store) BeginRestage(ctx context.Context, to core.EmbedderID) (map[core.Scope]map[string]bool, error) {
+	if to.Dimension != s.dim {
+		return nil, fmt.Errorf("%w: the embedder %s does not make vectors of the database's dimension %d", core.ErrInvalid, to, s.dim)
+	}
+	out := map[core.Scope]map[string]bool{}
+	err := s.ddl(ctx, func(c *conn) error {
+		meta, err := readMeta(ctx, c)
+		if err != nil {
+			return err
+		}
+		if meta[metaRestageName] != to.Name || meta[metaRestageModel] != to.Model {
+			// A staging for another embedder, or none: start afresh.
+			for _, sc := range core.Scopes {
+				if err := c.exec(ctx, "DROP TABLE IF EXISTS "+stageTable(sc), nil); err != nil {
+					return fmt.Errorf("drop staged vectors: %w", err)
+				}
+			}
+			for k, v := range map[string]string{metaRestageName: to.Name, metaRestageModel: to.Model} {
+				if err := c.exec(ctx, "MERGE (m:Meta {key: $k}) SET m.value = $v", map[string]any{"k": k, "v": v}); err != nil {
+					return fmt.Errorf("record the staging: %w", err)
+				}
+			}
+		}
+		for _, sc := range core.Scopes {
+			stmt := fmt.Sprintf("CREATE NODE TABLE IF NOT EXISTS %s(uuid STRING PRIMARY KEY, group_id STRING, vec FLOAT[%d])", stageTable(sc), s.dim)
+			if err := c.exec(ctx, stmt, nil); err != nil {
+				return fmt.Errorf("create the staging table: %w", err)
+			}
+			rows, err := c.query(ctx, "MATCH (v:"+stageTable(sc)+") RETURN v.uuid", nil)
+			if err != nil {
+				return fmt.Errorf("read staged vectors: %w", err)
+			}
+			out[sc] = map[string]bool{}
+			for _, r := range rows {
+				out[sc][str(r[0])] = true
+			}
+		}
+		return nil
+	})
+	return out, err
+}
+
+// StageVectors implements core.VectorStager.
+func (s *Store) StageVectors(ctx context.Context, sc core.Scope, vs []core.StagedVector) error {
+	if !sc.Valid() {
+		return fmt.Errorf("%w: scope %q", core.ErrInvalid, sc)
+	}
+	rows := make([]any, len(vs))
+	for i, v := range vs {
+		if err := s.checkVec("staged vector", v.Vector); err != nil {
+			return err
+		}
+		rows[i] = map[string]any{"uuid": v.UUID, "g": v.Group, "vec": vecParam(v.Vector)}
+	}
+	return s.write(ctx, func(ctx context.Context, c *conn, _ *pending) error {
+		stmt := fmt.Sprintf("UNWIND $rows AS r CREATE (:%s {uuid: r.uuid, group_id: r.g, vec: CAST(r.vec AS FLOAT[%d])})", stageTable(sc), s.dim)
+		if err := c.exec(ctx, stmt, map[string]any{"rows": rows}); err != nil {
+			return fmt.Errorf("stage vectors: %w", err)
+		}
+		return nil
+	})
+}
+
+// SwitchVectors implements core.VectorStager.
+func (s *Store) SwitchVectors(ctx context.Context, to core.EmbedderID) error {
+	err := s.exclusive(ctx, func(c *conn) error {
+		meta, err := readMeta(ctx, c)
+		if err != nil {
+			return err
+		}
+		if meta[metaRestageName] != to.Name || meta[metaRestageModel] != to.Model {
+			return fmt.Errorf("%w: no vectors are staged for the embedder %s", core.ErrConflict, to)
+		}
+		err = s.transact(ctx, c, func(ctx context.Context, c *conn, _ *pending) error {
+			for _, sc := range core.Scopes {
+				if err := switchScope(ctx, c, sc); err != nil {
+					return err
+				}
+			}
+			for k, v := range map[string]string{metaEmbedderName: to.Name, metaEmbedderModel: to.Model} {
+				if err := c.exec(ctx, "MERGE (m:Meta {key: $k}) SET m.value = $v", map[string]any{"k": k, "v": v}); err != nil {
+					return fmt.Errorf("record the embedder: %w", err)
+				}
+			}
+			if err := c.exec(ctx, "MATCH (m:Meta) WHERE m.key IN [$a, $b] DELETE m", map[string]any{"a": metaRestageName, "b": metaRestageModel}); err != nil {
+				return fmt.Errorf("end the staging: %w", err)
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		s.embedder = to
+		bg := context.WithoutCancel(ctx)
+		for _, sc := range core.Scopes {
+			if err := c.exec(bg, "DROP TABLE IF EXISTS "+stageTable(sc), nil); err != nil {
+				s.log.Error("drop staged vectors", "table", stageTable(sc), "err", err)
+			}
+		}
+		// The vectors' offsets changed: read them again.
+		return s.cat.loadSlots(bg, c)
+	})
+	return err
+}
+
+// switchScope replaces a scope's vectors by the staged ones, in the
+// caller's transaction. Every object with a vector must have one staged;
+// staged vectors of objects deleted since are dropped.
+func switchScope(ctx context.Context, c *conn, sc core.Scope) error {
+	uuids := func(table string) (map[string]bool, error) {
+		rows, err := c.query(ctx, "MATCH (v:"+table+") RETURN v.uuid", nil)
+		if err != nil {
+			return nil, fmt.Errorf("read %s: %w", table, err)
+		}
+		m := make(map[string]bool, len(rows))
+		for _, r := range rows {
+			m[str(r[0])] = true
+		}
+		return m, nil
+	}
+	used, err := uuids(vecTable(sc))
+	if err != nil {
+		return err
+	}
+	staged, err := uuids(stageTable(sc))
+	if err != nil {
+		return err
+	}
+	var gone []string
+	for id := range staged {
+		if !used[id] {
+			gone = append(gone, id)
+		}
+	}
+	for id := range used {
+		if !staged[id] {
+			return fmt.Errorf("%w: %s %s has a vector and none staged: run the re-embedding again", core.ErrConflict, sc, id)
+		}
+	}
+	if err := deleteEach(ctx, c, "v", stageTable(sc), gone); err != nil {
+		return fmt.Errorf("drop staged vectors of deleted objects: %w", err)
+	}
+	if err := c.exec(ctx, "MATCH (v:"+vecTable(sc)+") DELETE v", nil); err != nil {
+		return fmt.Errorf("delete the old %s vectors: %w", sc, err)
+	}
+	stmt := fmt.Sprintf("MATCH (n:%s) CREATE (:%s {uuid: n.uuid, group_id: n.group_id, vec: n.vec})", stageTable(sc), vecTable(sc))
+	if err := c.exec(ctx, stmt, nil); err != nil {
+		return fmt.Errorf("write the new %s vectors: %w", sc, err)
+	}
+	return nil
+}
