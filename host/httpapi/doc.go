@@ -48,4 +48,12 @@
 // episode. Nothing accepted is dropped: an episode whose extraction keeps
 // failing is marked failed with its error, visible at its status URL, in
 // the listings and in /metrics.
+//
+// # Export and import
+//
+// GET /v1/groups/{group}/export streams the group's memory in the format
+// of mnemo export (host/exchange, docs/export-format.md); POST
+// /v1/groups/{group}/import takes one group's export, up to
+// http.max_import_mb, checks all of it and writes it into {group} in one
+// transaction. Both are group routes: a key reaches its own groups only.
 package httpapi
