@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/kuzu"
 	"github.com/mnemohq/mnemo/kuzu/kuzutest"
@@ -88,13 +90,15 @@ func fmtErr(err error) string {
 	return err.Error()
 }
 
-// TestSwitchVectors stages new vectors beside indexed ones and switches:
-// refused while one is missing (nothing changes), then every vector is
-// the staged one, vector search (through the HNSW index) finds objects by
-// their new vectors, and the database records the new embedder.
+// TestSwitchVectors stages new vectors beside indexed ones (the HNSW
+// indexes exist and are maintained by the switch) and switches: refused
+// while one is missing (nothing changes), then every vector is the staged
+// one, an exact vector search finds objects by their new vectors (the
+// index is approximate: its answers are not asserted here), and the
+// database records the new embedder.
 func TestSwitchVectors(t *testing.T) {
 	ctx := context.Background()
-	s := kuzutest.MustOpen(t, kuzu.Options{VectorIndexAt: 1, ExactSearchBelow: 1})
+	s := kuzutest.MustOpen(t, kuzu.Options{VectorIndexAt: 1})
 	seed(t, s, "g1")
 	for _, sc := range []core.Scope{core.ScopeEntities, core.ScopeFacts} {
 		if !kuzu.HasIndexForTest(s, sc) {
@@ -158,6 +162,13 @@ func TestSwitchVectors(t *testing.T) {
 		if got := hit(core.ScopeFacts, axis(ax, 0)); got != id {
 			t.Errorf("VectorSearch(new vector of %s) = %s", id, got)
 		}
+	}
+	es, err := s.Entities(ctx, []string{"g1"}, []string{"g1-alice"}, core.GetOptions{Embeddings: true})
+	if err != nil || len(es) != 1 {
+		t.Fatalf("Entities = %v, %v", es, err)
+	}
+	if diff := cmp.Diff(axis(1, 0), es[0].NameEmbedding); diff != "" {
+		t.Errorf("alice's vector after the switch (-want +got):\n%s", diff)
 	}
 	if got := s.EmbedderID(); got != to {
 		t.Errorf("EmbedderID() after the switch = %v, want %v", got, to)
