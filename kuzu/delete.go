@@ -40,6 +40,9 @@ func (s *Store) DeleteGroup(ctx context.Context, group string) (core.Deleted, er
 				return fmt.Errorf("delete embeddings: %w", err)
 			}
 		}
+		if err := c.exec(ctx, "MATCH (r:Record) WHERE r.group_id = $g DELETE r", p); err != nil {
+			return fmt.Errorf("delete records: %w", err)
+		}
 		pd.dropGroup(group)
 		return nil
 	})

@@ -16,13 +16,17 @@ import (
 func HasIndexForTest(s *Store, sc core.Scope) bool { return s.hasIndex(sc) }
 
 // DowngradeForTest turns the database of s into one of schema version 1,
-// whose Fact table has no episodes column.
+// whose Fact table has no episodes column, whose Episode table has no
+// warnings column and which has no Record table.
 func DowngradeForTest(ctx context.Context, s *Store) error {
 	return s.ddl(ctx, func(c *conn) error {
 		if err := c.exec(ctx, "ALTER TABLE Fact DROP episodes", nil); err != nil {
 			return err
 		}
 		if err := c.exec(ctx, "ALTER TABLE Episode DROP warnings", nil); err != nil {
+			return err
+		}
+		if err := c.exec(ctx, "DROP TABLE Record", nil); err != nil {
 			return err
 		}
 		return c.exec(ctx, "MERGE (m:Meta {key: 'schema_version'}) SET m.value = '1'", nil)

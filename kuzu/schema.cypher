@@ -1,4 +1,4 @@
-// mnemo graph schema, version 3 (schemaVersion in schema.go). DIM is
+// mnemo graph schema, version 4 (schemaVersion in schema.go). DIM is
 // replaced by the embedding dimension fixed when the database is created.
 // Statements end with a semicolon at the end of a line.
 //
@@ -33,6 +33,10 @@ CREATE NODE TABLE IF NOT EXISTS Fact(
 CREATE NODE TABLE IF NOT EXISTS Community(
   uuid STRING PRIMARY KEY, group_id STRING, name STRING, summary STRING,
   created_at TIMESTAMP);
+
+// Records (core.RecordStore): JSON documents by group, kind and id; key is
+// group_id, kind and id joined by 0x1f (record.go).
+CREATE NODE TABLE IF NOT EXISTS Record(key STRING PRIMARY KEY, group_id STRING, kind STRING, id STRING, data STRING);
 
 CREATE NODE TABLE IF NOT EXISTS EntityVec(uuid STRING PRIMARY KEY, group_id STRING, vec FLOAT[DIM]);
 CREATE NODE TABLE IF NOT EXISTS FactVec(uuid STRING PRIMARY KEY, group_id STRING, vec FLOAT[DIM]);

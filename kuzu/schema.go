@@ -13,7 +13,7 @@ import (
 // schemaVersion is the version of schema.cypher. Opening a database with an
 // older version runs the migrations from its version up; a newer version is
 // refused.
-const schemaVersion = 3
+const schemaVersion = 4
 
 //go:embed schema.cypher
 var schemaText string
@@ -23,6 +23,15 @@ var schemaText string
 var migrations = map[int]func(ctx context.Context, c *conn, dim int) error{
 	1: addFactEpisodes,
 	2: addEpisodeWarnings,
+	3: addRecords,
+}
+
+// addRecords adds the Record table (version 4), empty.
+func addRecords(ctx context.Context, c *conn, _ int) error {
+	if err := c.exec(ctx, recordTable, nil); err != nil {
+		return fmt.Errorf("add records: %w", err)
+	}
+	return nil
 }
 
 // addEpisodeWarnings adds the Episode table's warnings column (version 3),

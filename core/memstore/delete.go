@@ -66,6 +66,11 @@ func (s *Store) DeleteGroup(ctx context.Context, group string) (core.Deleted, er
 		return d, err
 	}
 	err := s.write(ctx, func() error {
+		for k := range s.records {
+			if k.group == group {
+				delete(s.records, k)
+			}
+		}
 		p := s.part(group)
 		if p == nil {
 			return nil

@@ -2,6 +2,7 @@ package memstore
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"sync"
@@ -30,6 +31,8 @@ type Store struct {
 	// kind across groups, as in Kuzu, so another group's uuid is a
 	// conflict and never a second object.
 	owner map[core.Scope]map[string]string
+	// records holds the records of every group (core.RecordStore).
+	records map[recordKey]json.RawMessage
 }
 
 var _ core.Store = (*Store)(nil)
@@ -41,7 +44,7 @@ func New(dimension int) *Store {
 	if dimension <= 0 {
 		panic(fmt.Sprintf("memstore: embedding dimension %d is not positive", dimension))
 	}
-	s := &Store{dim: dimension, groups: map[string]*partition{}, owner: map[core.Scope]map[string]string{}}
+	s := &Store{dim: dimension, groups: map[string]*partition{}, owner: map[core.Scope]map[string]string{}, records: map[recordKey]json.RawMessage{}}
 	for _, sc := range core.Scopes {
 		s.owner[sc] = map[string]string{}
 	}
@@ -113,7 +116,7 @@ func (s *Store) Close(context.Context) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.closed = true
-	s.groups, s.owner = nil, nil
+	s.groups, s.owner, s.records = nil, nil, nil
 	return nil
 }
 

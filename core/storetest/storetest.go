@@ -73,6 +73,7 @@ func Run(t *testing.T, open func(t *testing.T) core.Store) {
 		{"VectorSearch/MinScore", testVectorMinScore},
 		{"VectorSearch/Scopes", testVectorScopes},
 		{"TextSearch", testTextSearch},
+		{"Records", testRecords},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -1,0 +1,213 @@
+package core
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"unicode/utf8"
+)
+
+// Records are small JSON documents a surface keeps beside the graph, by
+// group, kind and id: what the graph has no place for, such as the users,
+// threads and graph descriptions of the Zep-compatible API. They belong to
+// their group like every other object: a read names the groups it may
+// see, and deleting a group deletes its records.
+//
+// RecordStore is optional: a Store that implements it gives the engine
+// records (Engine.PutRecords, Engine.Records, Engine.DeleteRecords); with
+// any other store those answer ErrUnsupported. core/storetest holds the
+// stores that implement it to one contract.
+
+// ErrUnsupported reports that the store lacks an optional facility.
+var ErrUnsupported = errors.New("core: not supported by this store")
+
+// Record limits.
+const (
+	// MaxRecordBytes is the largest record document.
+	MaxRecordBytes = 64 << 10
+	// maxRecordID is the longest record id in bytes.
+	maxRecordID = 256
+)
+
+// Record is one JSON document of a group.
+type Record struct {
+	GroupID string
+	// Kind names the kind of document, e.g. "zep.user": 1 to 64 lowercase
+	// letters, digits, '.', '-' and '_'.
+	Kind string
+	// ID names the record within its group and kind: 1 to 256 bytes of
+	// UTF-8 without control characters.
+	ID string
+	// Data is the document, a JSON value of at most MaxRecordBytes.
+	Data json.RawMessage
+}
+
+// RecordQuery selects records of one kind.
+type RecordQuery struct {
+	Kind string
+	// Groups are the groups read. Empty reads none unless AllGroups is set.
+	Groups []string
+	// AllGroups reads every group's records, for a surface that decides
+	// by its own rules (API keys with group patterns) which it shows.
+	AllGroups bool
+	// IDs, when set, keeps the records with these ids.
+	IDs []string
+}
+
+// RecordStore is the optional Store facility that keeps records.
+type RecordStore interface {
+	// PutRecords inserts records or replaces those with the same group,
+	// kind and id, all in one transaction.
+	PutRecords(ctx context.Context, rs []Record) error
+	// Records returns the records q selects, ordered by group, then id.
+	Records(ctx context.Context, q RecordQuery) ([]Record, error)
+	// DeleteRecords removes a group's records of kind with the given ids
+	// and returns how many there were; unknown ids are skipped.
+	DeleteRecords(ctx context.Context, group, kind string, ids []string) (int, error)
+}
+
+// Validate checks a record.
+func (r *Record) Validate() error {
+	if err := ValidateGroupID(r.GroupID); err != nil {
+		return err
+	}
+	if err := validateRecordKind(r.Kind); err != nil {
+		return err
+	}
+	if err := validateRecordID(r.ID); err != nil {
+		return err
+	}
+	if len(r.Data) > MaxRecordBytes {
+		return fmt.Errorf("%w: record %s/%s is %d bytes, the limit is %d", ErrTooLarge, r.Kind, r.ID, len(r.Data), MaxRecordBytes)
+	}
+	if !json.Valid(r.Data) {
+		return invalidf("record %s/%s: data is not JSON", r.Kind, r.ID)
+	}
+	return nil
+}
+
+func validateRecordKind(k string) error {
+	if k == "" || len(k) > 64 {
+		return invalidf("record kind %q: want 1 to 64 characters", k)
+	}
+	for i := 0; i < len(k); i++ {
+		c := k[i]
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '.' || c == '-' || c == '_') {
+			return invalidf("record kind %q: character %q is not allowed", k, c)
+		}
+	}
+	return nil
+}
+
+func validateRecordID(id string) error {
+	if id == "" || len(id) > maxRecordID {
+		return invalidf("record id: want 1 to %d bytes", maxRecordID)
+	}
+	if !utf8.ValidString(id) || strings.ContainsFunc(id, func(r rune) bool { return r < 0x20 || r == 0x7f }) {
+		return invalidf("record id %q: not UTF-8 or holds control characters", id)
+	}
+	return nil
+}
+
+// Validate checks a query.
+func (q *RecordQuery) Validate() error {
+	if err := validateRecordKind(q.Kind); err != nil {
+		return err
+	}
+	for _, g := range q.Groups {
+		if err := ValidateGroupID(g); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// recordStore returns the store's RecordStore, or ErrUnsupported.
+func (e *Engine) recordStore() (RecordStore, error) {
+	if err := e.checkOpen(); err != nil {
+		return nil, err
+	}
+	rs, ok := e.store.(RecordStore)
+	if !ok {
+		return nil, fmt.Errorf("records: %w", ErrUnsupported)
+	}
+	return rs, nil
+}
+
+// PutRecords stores records, all or none.
+func (e *Engine) PutRecords(ctx context.Context, rs []Record) error {
+	st, err := e.recordStore()
+	if err != nil {
+		return err
+	}
+	for i := range rs {
+		if err := rs[i].Validate(); err != nil {
+			return err
+		}
+	}
+	if len(rs) == 0 {
+		return nil
+	}
+	return st.PutRecords(ctx, rs)
+}
+
+// Records returns the records q selects, ordered by group, then id. Only
+// records of q's groups (or of every group with AllGroups) are returned,
+// whatever the store answers.
+func (e *Engine) Records(ctx context.Context, q RecordQuery) ([]Record, error) {
+	st, err := e.recordStore()
+	if err != nil {
+		return nil, err
+	}
+	if err := q.Validate(); err != nil {
+		return nil, err
+	}
+	if len(q.Groups) == 0 && !q.AllGroups {
+		return nil, nil
+	}
+	out, err := st.Records(ctx, q)
+	if err != nil {
+		return nil, fmt.Errorf("read records: %w", err)
+	}
+	return slices.DeleteFunc(out, func(r Record) bool {
+		if r.Kind != q.Kind || len(q.IDs) > 0 && !slices.Contains(q.IDs, r.ID) {
+			return true
+		}
+		return !q.AllGroups && !e.inGroups(q.Groups, r.GroupID, "record", r.ID)
+	}), nil
+}
+
+// Record reads one record: ErrNotFound when group has none of kind with
+// this id.
+func (e *Engine) Record(ctx context.Context, group, kind, id string) (Record, error) {
+	rs, err := e.Records(ctx, RecordQuery{Kind: kind, Groups: []string{group}, IDs: []string{id}})
+	if err != nil {
+		return Record{}, err
+	}
+	if len(rs) == 0 {
+		return Record{}, fmt.Errorf("%s %s: %w", kind, id, ErrNotFound)
+	}
+	return rs[0], nil
+}
+
+// DeleteRecords removes a group's records of kind with the given ids and
+// returns how many there were.
+func (e *Engine) DeleteRecords(ctx context.Context, group, kind string, ids []string) (int, error) {
+	st, err := e.recordStore()
+	if err != nil {
+		return 0, err
+	}
+	if err := ValidateGroupID(group); err != nil {
+		return 0, err
+	}
+	if err := validateRecordKind(kind); err != nil {
+		return 0, err
+	}
+	if len(ids) == 0 {
+		return 0, nil
+	}
+	return st.DeleteRecords(ctx, group, kind, ids)
+}

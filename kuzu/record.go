@@ -1,0 +1,119 @@
+package kuzu
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+
+	"github.com/mnemohq/mnemo/core"
+)
+
+var _ core.RecordStore = (*Store)(nil)
+
+// recordTable is the Record table's definition, as in schema.cypher (the
+// migration to version 4 runs it on older databases).
+const recordTable = "CREATE NODE TABLE IF NOT EXISTS Record(key STRING PRIMARY KEY, group_id STRING, kind STRING, id STRING, data STRING)"
+
+// recordKey is a record's primary key: group, kind and id joined by the
+// unit separator 0x1f, which none of them holds (a NUL would end the
+// string at Kuzu's C boundary).
+func recordKey(group, kind, id string) string { return group + "\x1f" + kind + "\x1f" + id }
+
+// PutRecords implements core.RecordStore: one MERGE by primary key per
+// record, in one transaction.
+func (s *Store) PutRecords(ctx context.Context, rs []core.Record) error {
+	for i := range rs {
+		if err := rs[i].Validate(); err != nil {
+			return err
+		}
+	}
+	return s.write(ctx, func(ctx context.Context, c *conn, _ *pending) error {
+		for _, r := range rs {
+			err := c.exec(ctx, "MERGE (r:Record {key: $k}) SET r.group_id = $g, r.kind = $kind, r.id = $id, r.data = $d",
+				map[string]any{"k": recordKey(r.GroupID, r.Kind, r.ID), "g": r.GroupID, "kind": r.Kind, "id": r.ID, "d": string(r.Data)})
+			if err != nil {
+				return fmt.Errorf("write record %s/%s: %w", r.Kind, r.ID, err)
+			}
+		}
+		return nil
+	})
+}
+
+// Records implements core.RecordStore. Records with ids and groups are
+// read by primary key, one lookup each; other queries scan the table,
+// which holds small documents only.
+func (s *Store) Records(ctx context.Context, q core.RecordQuery) ([]core.Record, error) {
+	if err := q.Validate(); err != nil {
+		return nil, err
+	}
+	var out []core.Record
+	add := func(r row) {
+		out = append(out, core.Record{GroupID: str(r[0]), Kind: q.Kind, ID: str(r[1]), Data: json.RawMessage(str(r[2]))})
+	}
+	err := s.read(ctx, func(c *conn) error {
+		out = out[:0]
+		if len(q.IDs) > 0 && !q.AllGroups {
+			for _, g := range sortedUnique(q.Groups) {
+				for _, id := range sortedUnique(q.IDs) {
+					rows, err := c.query(ctx, "MATCH (r:Record {key: $k}) RETURN r.group_id, r.id, r.data", map[string]any{"k": recordKey(g, q.Kind, id)})
+					if err != nil {
+						return fmt.Errorf("read record: %w", err)
+					}
+					for _, r := range rows {
+						add(r)
+					}
+				}
+			}
+			return nil
+		}
+		where, p := "r.kind = $kind", map[string]any{"kind": q.Kind}
+		if !q.AllGroups {
+			where += " AND r.group_id IN $groups"
+			p["groups"] = q.Groups
+		}
+		if len(q.IDs) > 0 {
+			where += " AND r.id IN $ids"
+			p["ids"] = q.IDs
+		}
+		return c.each(ctx, "MATCH (r:Record) WHERE "+where+" RETURN r.group_id, r.id, r.data ORDER BY r.group_id, r.id", p, add)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// DeleteRecords implements core.RecordStore.
+func (s *Store) DeleteRecords(ctx context.Context, group, kind string, ids []string) (int, error) {
+	if err := core.ValidateGroupID(group); err != nil {
+		return 0, err
+	}
+	n := 0
+	err := s.write(ctx, func(ctx context.Context, c *conn, _ *pending) error {
+		n = 0
+		for _, id := range sortedUnique(ids) {
+			p := map[string]any{"k": recordKey(group, kind, id)}
+			rows, err := c.query(ctx, "MATCH (r:Record {key: $k}) RETURN count(*)", p)
+			if err != nil {
+				return fmt.Errorf("read record: %w", err)
+			}
+			if len(rows) == 0 || i64(rows[0][0]) == 0 {
+				continue
+			}
+			if err := c.exec(ctx, "MATCH (r:Record {key: $k}) DELETE r", p); err != nil {
+				return fmt.Errorf("delete record: %w", err)
+			}
+			n++
+		}
+		return nil
+	})
+	return n, err
+}
+
+// sortedUnique returns the distinct strings of xs in ascending order.
+func sortedUnique(xs []string) []string {
+	out := slices.Clone(xs)
+	slices.Sort(out)
+	return slices.Compact(out)
+}
