@@ -77,7 +77,7 @@ func (r *Record) Validate() error {
 	if err := validateRecordKind(r.Kind); err != nil {
 		return err
 	}
-	if err := validateRecordID(r.ID); err != nil {
+	if err := ValidateRecordID(r.ID); err != nil {
 		return err
 	}
 	if len(r.Data) > MaxRecordBytes {
@@ -102,7 +102,9 @@ func validateRecordKind(k string) error {
 	return nil
 }
 
-func validateRecordID(id string) error {
+// ValidateRecordID checks a record id: 1 to 256 bytes of UTF-8 without
+// control characters.
+func ValidateRecordID(id string) error {
 	if id == "" || len(id) > maxRecordID {
 		return invalidf("record id: want 1 to %d bytes", maxRecordID)
 	}

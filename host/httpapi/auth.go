@@ -64,12 +64,14 @@ func (kr keyring) authenticate(r *http.Request) (*apiKey, error) {
 }
 
 // keyOf returns the key a request sends: X-API-Key, else the token of
-// "Authorization: Bearer"; empty when it sends none.
+// "Authorization: Bearer" or "Authorization: Api-Key"; empty when it
+// sends none.
 func keyOf(r *http.Request) string {
 	key := r.Header.Get("X-API-Key")
 	if auth := r.Header.Get("Authorization"); key == "" && auth != "" {
 		scheme, token, ok := strings.Cut(auth, " ")
-		if ok && strings.EqualFold(scheme, "Bearer") {
+		// Api-Key is the scheme of Zep's SDKs.
+		if ok && (strings.EqualFold(scheme, "Bearer") || strings.EqualFold(scheme, "Api-Key")) {
 			key = strings.TrimSpace(token)
 		}
 	}

@@ -3,10 +3,11 @@
 // and /readyz, Prometheus metrics at /metrics, its OpenAPI 3.1 document at
 // /openapi.json, and routes compatible with the Python Graphiti REST server
 // (POST /messages, POST /search, GET /episodes/{group_id}, …) so that its
-// clients can switch. With Options.MCP, the MCP server's streamable HTTP
-// transport is served at /mcp and /mcp/ behind the same keys; it is not
-// in the route table nor the OpenAPI document, since MCP describes itself
-// (tools/list).
+// clients can switch, and the routes of Zep's v2 API that Zep's SDKs call,
+// under /api/v2 (zep.go; docs/zep.md), which openapi.json leaves out.
+// With Options.MCP, the MCP server's streamable HTTP transport is served
+// at /mcp and /mcp/ behind the same keys; it is not in the route table nor
+// the OpenAPI document, since MCP describes itself (tools/list).
 //
 // # Routes
 //
@@ -19,7 +20,8 @@
 //
 // With no API keys configured, no key is needed (the default address is
 // loopback). With keys (http.keys), every data route needs one, sent as
-// "Authorization: Bearer KEY" or "X-API-Key: KEY": 401 without a valid key,
+// "Authorization: Bearer KEY", "Authorization: Api-Key KEY" (Zep's SDKs)
+// or "X-API-Key: KEY": 401 without a valid key,
 // 403 when the route names a group the key is not bound to. Routes that
 // name an object by uuid alone (Graphiti's DELETE /episode/{uuid}) look for
 // it only in the groups the key may touch, so another group's object reads

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"strings"
 
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/host/wire"
@@ -33,6 +34,8 @@ func statusOf(err error) (int, string) {
 		return http.StatusBadRequest, "invalid"
 	case errors.Is(err, core.ErrConflict):
 		return http.StatusConflict, "conflict"
+	case errors.Is(err, core.ErrUnsupported):
+		return http.StatusNotImplemented, "unsupported"
 	case errors.Is(err, core.ErrBusy):
 		// The store is freeing memory (a checkpoint): the same request
 		// succeeds shortly.
@@ -53,8 +56,8 @@ type errorBody struct {
 	// Error says what went wrong.
 	Error string `json:"error"`
 	// Code is the kind of error: invalid, unauthorized, forbidden,
-	// not_found, conflict, too_large, busy, unavailable, timeout or
-	// internal.
+	// not_found, conflict, too_large, unsupported, busy, unavailable,
+	// timeout or internal.
 	Code string `json:"code"`
 }
 
@@ -71,7 +74,11 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) i
 		w.Header().Set("Retry-After", "1")
 	case http.StatusUnauthorized:
 		w.Header().Set("WWW-Authenticate", `Bearer realm="mnemo"`)
-		msg = "an API key is required: send \"Authorization: Bearer KEY\" or \"X-API-Key: KEY\""
+		msg = "an API key is required: send \"Authorization: Bearer KEY\", \"Authorization: Api-Key KEY\" or \"X-API-Key: KEY\""
+	}
+	if strings.HasPrefix(r.URL.Path, zepPrefix+"/") {
+		writeJSON(w, status, zepError{errorBody{Error: msg, Code: code}, msg})
+		return status
 	}
 	writeJSON(w, status, errorBody{Error: msg, Code: code})
 	return status

@@ -65,6 +65,7 @@ func New(h *host.Host, o Options) *Server {
 	for _, rt := range s.routeTable() {
 		s.register(rt)
 	}
+	s.mountZep()
 	if o.MCP != nil {
 		mcp := s.mcp(o.MCP)
 		s.mux.Handle("/mcp", mcp)

@@ -1,0 +1,269 @@
+package httpapi
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/mnemohq/mnemo/core"
+)
+
+// The Zep-compatible API (docs/zep.md): the routes of Zep's v2 API that
+// the official SDKs call (@getzep/zep-cloud 3.x, zep-cloud 3.x for
+// Python), under /api/v2, so that an app written against Zep runs on
+// mnemo with baseUrl http://HOST:PORT/api/v2.
+//
+// Mapping. A Zep user and a Zep graph are each a mnemo group whose id is
+// the user_id or graph_id (one namespace: a graph cannot take a user's
+// id). Users, graphs and threads are records of their group
+// (core.RecordStore): zep.user, zep.graph, zep.thread. Every episode added
+// through these routes has a zep.episode record with what mnemo's episode
+// has no field for: the thread and the speaker of a message, its raw
+// content, the metadata. A thread's messages are message episodes of the
+// user's group, read back from those records. Tasks (zep.task) name the
+// episodes of one add; a task succeeds when they are all processed.
+//
+// Wire. JSON is snake_case; every answer, deletes and errors included, is
+// a JSON object or, where Zep answers one, a bare array (edge and node
+// lists). Unknown request fields are ignored, as Zep does. A key that may
+// not use a user's or graph's group reads it as unknown (404), so nothing
+// about other tenants can be learned.
+//
+// These routes are not in openapi.json, which documents mnemo's own API.
+
+// Record kinds of the Zep API.
+const (
+	kindZepUser    = "zep.user"
+	kindZepGraph   = "zep.graph"
+	kindZepThread  = "zep.thread"
+	kindZepEpisode = "zep.episode"
+	kindZepTask    = "zep.task"
+)
+
+// zepPrefix is where the Zep routes live.
+const zepPrefix = "/api/v2"
+
+// zepRoutes lists the Zep routes, with paths relative to zepPrefix.
+func (s *Server) zepRoutes() []*route {
+	r := func(method, path string, h handler) *route {
+		return &route{method: method, path: zepPrefix + path, auth: authKey, handle: h, tag: "zep"}
+	}
+	return []*route{
+		r("POST", "/users", s.zepAddUser),
+		r("GET", "/users/{userId}", s.zepGetUser),
+		r("PATCH", "/users/{userId}", s.zepUpdateUser),
+		r("DELETE", "/users/{userId}", s.zepDeleteUser),
+		r("GET", "/users/{userId}/node", s.zepUserNode),
+		r("GET", "/users/{userId}/threads", s.zepUserThreads),
+		r("GET", "/users-ordered", s.zepListUsers),
+
+		r("POST", "/threads", s.zepCreateThread),
+		r("GET", "/threads", s.zepListThreads),
+		r("DELETE", "/threads/{threadId}", s.zepDeleteThread),
+		r("POST", "/threads/{threadId}/messages", s.zepAddMessages),
+		r("POST", "/threads/{threadId}/messages-batch", s.zepAddMessages),
+		r("GET", "/threads/{threadId}/messages", s.zepGetMessages),
+		r("GET", "/threads/{threadId}/context", s.zepThreadContext),
+		r("GET", "/threads/{threadId}/episodes", s.zepThreadEpisodes),
+
+		r("POST", "/graph", s.zepGraphAdd),
+		r("POST", "/graph-batch", s.zepGraphAddBatch),
+		r("POST", "/graph/add-fact-triple", s.zepAddFactTriple),
+		r("POST", "/graph/search", s.zepSearch),
+		r("POST", "/graph/create", s.zepCreateGraph),
+		r("GET", "/graph/list-all", s.zepListGraphs),
+		r("GET", "/graph/{graphId}", s.zepGetGraph),
+		r("PATCH", "/graph/{graphId}", s.zepUpdateGraph),
+		r("DELETE", "/graph/{graphId}", s.zepDeleteGraph),
+
+		r("GET", "/graph/episodes/{uuid}", s.zepGetEpisode),
+		r("DELETE", "/graph/episodes/{uuid}", s.zepDeleteEpisode),
+		// /graph/episodes/user/{userId}, /graph/episodes/graph/{graphId}
+		// and /graph/episodes/{uuid}/mentions overlap as patterns.
+		r("GET", "/graph/episodes/{a}/{b}", s.zepEpisodesRoute),
+
+		r("GET", "/graph/edge/{uuid}", s.zepGetEdge),
+		r("DELETE", "/graph/edge/{uuid}", s.zepDeleteEdge),
+		r("POST", "/graph/edge/user/{userId}", s.zepUserEdges),
+		r("POST", "/graph/edge/graph/{graphId}", s.zepGraphEdges),
+
+		r("GET", "/graph/node/{uuid}", s.zepGetNode),
+		r("DELETE", "/graph/node/{uuid}", s.zepDeleteNode),
+		r("GET", "/graph/node/{uuid}/entity-edges", s.zepNodeEdges),
+		r("GET", "/graph/node/{uuid}/episodes", s.zepNodeEpisodes),
+		r("POST", "/graph/node/user/{userId}", s.zepUserNodes),
+		r("POST", "/graph/node/graph/{graphId}", s.zepGraphNodes),
+
+		r("GET", "/tasks/{taskId}", s.zepGetTask),
+	}
+}
+
+// mountZep registers the Zep routes on the server's mux, served like the
+// route table's (keys, body limit, metrics) but kept out of it and so out
+// of openapi.json.
+func (s *Server) mountZep() {
+	for _, rt := range s.zepRoutes() {
+		rt.status = http.StatusOK
+		s.mux.Handle(rt.pattern(), http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			start := time.Now()
+			sw := &statusWriter{ResponseWriter: w}
+			s.serve(sw, r, rt)
+			s.metrics.observe(rt.pattern(), sw.status, time.Since(start))
+		}))
+	}
+}
+
+// zepMessage is Zep's SuccessResponse, the answer of every delete.
+type zepMessage struct {
+	Message string `json:"message"`
+}
+
+// zepError is an error answer of the Zep routes: mnemo's, with the
+// message Zep's clients read.
+type zepError struct {
+	errorBody
+	Message string `json:"message"`
+}
+
+// decodeLenient reads the request body as JSON into v, ignoring unknown
+// fields as Zep does. An empty body leaves v as it is.
+func (c *call) decodeLenient(v any) error {
+	b, err := c.body()
+	if err != nil {
+		return err
+	}
+	if len(bytes.TrimSpace(b)) == 0 {
+		return nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	if err := dec.Decode(v); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) {
+			return fmt.Errorf("%w: request body: field %s: want %s, not %s", core.ErrInvalid, te.Field, te.Type, te.Value)
+		}
+		return fmt.Errorf("%w: request body: %v", core.ErrInvalid, err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return fmt.Errorf("%w: request body: more than one JSON value", core.ErrInvalid)
+	}
+	return nil
+}
+
+// queryInt reads an integer query parameter (any of names) within [lo,
+// hi]; def when absent.
+func queryInt(c *call, def, lo, hi int, names ...string) (int, error) {
+	for _, name := range names {
+		v := c.r.URL.Query().Get(name)
+		if v == "" {
+			continue
+		}
+		n, err := strconv.Atoi(v)
+		if err != nil || n < lo || n > hi {
+			return 0, fmt.Errorf("%w: %s %q: want an integer from %d to %d", core.ErrInvalid, name, v, lo, hi)
+		}
+		return n, nil
+	}
+	return def, nil
+}
+
+// zepTime writes a time as Zep does, RFC 3339 in UTC.
+func zepTime(t time.Time) string { return t.UTC().Format(time.RFC3339Nano) }
+
+// zepOptTime is zepTime, or nil for the zero time.
+func zepOptTime(t time.Time) *string {
+	if t.IsZero() {
+		return nil
+	}
+	s := zepTime(t)
+	return &s
+}
+
+// zepGroup checks that id is usable as a group and that the call's key
+// may use it; a key that may not reads the group as unknown (404), as
+// does an invalid id.
+func (c *call) zepGroup(what, id string) error {
+	if id == "" {
+		return fmt.Errorf("%w: %s is required", core.ErrInvalid, what)
+	}
+	if err := core.ValidateGroupID(id); err != nil {
+		return fmt.Errorf("%s %q: %w (a %s is a mnemo group id: letters, digits and -_.:@, at most 128)", what, id, core.ErrNotFound, what)
+	}
+	if !c.key.allows(id) {
+		return fmt.Errorf("%s %q: %w", what, id, core.ErrNotFound)
+	}
+	return nil
+}
+
+// record reads one record of group and decodes it into v.
+func (s *Server) record(ctx context.Context, group, kind, id string, v any) error {
+	r, err := s.h.Engine.Record(ctx, group, kind, id)
+	if err != nil {
+		return err
+	}
+	if err := json.Unmarshal(r.Data, v); err != nil {
+		return fmt.Errorf("decode %s %s: %w", kind, id, err)
+	}
+	return nil
+}
+
+// putRecord encodes v as the record of group, kind and id.
+func (s *Server) putRecord(ctx context.Context, group, kind, id string, v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Errorf("encode %s %s: %w", kind, id, err)
+	}
+	return s.h.Engine.PutRecords(ctx, []core.Record{{GroupID: group, Kind: kind, ID: id, Data: b}})
+}
+
+// records reads the records of kind in groups (every group the key may
+// use when groups is nil) and decodes each with dec.
+func records[T any](ctx context.Context, c *call, kind string, groups []string, ids ...string) ([]T, error) {
+	q := core.RecordQuery{Kind: kind, Groups: groups, IDs: ids, AllGroups: groups == nil}
+	rs, err := c.s.h.Engine.Records(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]T, 0, len(rs))
+	for _, r := range rs {
+		if !c.key.allows(r.GroupID) {
+			continue
+		}
+		var v T
+		if err := json.Unmarshal(r.Data, &v); err != nil {
+			return nil, fmt.Errorf("decode %s %s: %w", kind, r.ID, err)
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+// page cuts items to Zep's page_number (from 1) and page_size.
+func page[T any](items []T, number, size int) []T {
+	lo := (number - 1) * size
+	if lo >= len(items) {
+		return []T{}
+	}
+	return items[lo:min(lo+size, len(items))]
+}
+
+// zepTarget resolves the user_id or graph_id of a graph request to its
+// group: exactly one must be given, and it must name a user, or a graph
+// (a Zep graph, or a group holding episodes), the key may use.
+func (s *Server) zepTarget(ctx context.Context, c *call, userID, graphID string) (string, error) {
+	switch {
+	case userID != "" && graphID != "":
+		return "", fmt.Errorf("%w: give user_id or graph_id, not both", core.ErrInvalid)
+	case userID != "":
+		_, err := s.zepUser(ctx, c, userID)
+		return userID, err
+	case graphID != "":
+		return graphID, s.zepGraphExists(ctx, c, graphID)
+	}
+	return "", fmt.Errorf("%w: user_id or graph_id is required", core.ErrInvalid)
+}
