@@ -48,13 +48,14 @@ DIST_NAME  := mnemo-$(GOOS)-$(GOARCH)
 DIST_DIR   := $(DIST)/$(DIST_NAME)
 DIST_EXE   := $(DIST_DIR)/mnemo$(if $(filter windows,$(GOOS)),.exe)
 
-.PHONY: help build plugins test test-race race-ci lint fmt check ci bench dist smoke-arm64 demo bench-lme bench-search bench-http bench-soak bench-edge clean
+.PHONY: help build plugins test test-race race-ci test-compat lint fmt check ci bench dist smoke-arm64 demo bench-lme bench-search bench-http bench-soak bench-edge clean
 
 help:
 	@echo "make build        build bin/mnemo"
 	@echo "make demo         run the offline demo (no network, no key)"
 	@echo "make test         build the plugins and run every test"
 	@echo "make test-race    run the tests with the race detector"
+	@echo "make test-compat  official client SDKs (npm, pinned) against a live mnemo serve"
 	@echo "make check        gofmt, vet, staticcheck, tidy, dependency arrows, CGO_ENABLED=0 builds"
 	@echo "make ci           what CI runs: check, test, and the race detector on RACE_PKGS"
 	@echo "make bench        store, embedder, plugin, ingestion and community benchmarks"
@@ -86,6 +87,23 @@ race-ci: plugins
 	$(GOTEST) -race $(RACEFLAGS) $(RACE_PKGS)
 
 ci: check test race-ci
+
+# Compatibility with the official clients (docs/zep.md): Zep's JavaScript
+# SDK, pinned, installed by npm into a cache outside the repository (one
+# directory per version), runs internal/compat/zep/flow.mjs against a real
+# mnemo serve on a temporary database. Needs node 18 or later and npm, and
+# the npm registry the first time.
+ZEP_SDK_VERSION := 3.30.0
+COMPAT_CACHE    ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/mnemo/compat
+ZEP_SDK_DIR     := $(COMPAT_CACHE)/zep-cloud-$(ZEP_SDK_VERSION)
+test-compat: build
+	@command -v node >/dev/null && command -v npm >/dev/null || { echo "test-compat: needs node (18 or later) and npm"; exit 1; }
+	@if [ "$$(node -p 'require(process.argv[1]).version' $(ZEP_SDK_DIR)/node_modules/@getzep/zep-cloud/package.json 2>/dev/null)" != "$(ZEP_SDK_VERSION)" ]; then \
+		echo "test-compat: installing @getzep/zep-cloud@$(ZEP_SDK_VERSION) into $(ZEP_SDK_DIR)"; \
+		rm -rf $(ZEP_SDK_DIR) && mkdir -p $(ZEP_SDK_DIR) && echo '{"private": true}' > $(ZEP_SDK_DIR)/package.json && \
+		npm install --prefix $(ZEP_SDK_DIR) --no-audit --no-fund --ignore-scripts --save-exact @getzep/zep-cloud@$(ZEP_SDK_VERSION) || exit 1; \
+	fi
+	ZEP_SDK_DIR=$(ZEP_SDK_DIR) WASM_CACHE_DIR=$(COMPAT_CACHE)/wasm-cache MNEMO_BIN=$(CURDIR)/$(BIN)/mnemo node internal/compat/zep/flow.mjs
 
 # staticcheck.conf turns every check on. The plugins' wasip1-only files
 # are checked too, without U1000: staticcheck does not count a

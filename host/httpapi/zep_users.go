@@ -78,8 +78,10 @@ type zepEpisodeRecord struct {
 	TaskID   string         `json:"task_id,omitempty"`
 	// CreatedAt is the message's time (the episode's reference time).
 	CreatedAt string `json:"created_at,omitempty"`
-	// Seq orders the messages of one add that share a time.
-	Seq int `json:"seq,omitempty"`
+	// Added (Unix nanoseconds) and Seq, the message's place in its add,
+	// order a thread's messages as they were added.
+	Added int64 `json:"added,omitempty"`
+	Seq   int   `json:"seq,omitempty"`
 	// Ignored marks a message of a role in ignore_roles: kept in the
 	// thread, not added to the graph.
 	Ignored bool `json:"ignored,omitempty"`
@@ -373,7 +375,8 @@ func (s *Server) zepDeleteThread(ctx context.Context, c *call) (any, error) {
 	return zepMessage{Message: "thread deleted"}, nil
 }
 
-// threadMessages returns the records of a thread's messages, oldest first.
+// threadMessages returns the records of a thread's messages in the order
+// they were added.
 func (s *Server) threadMessages(ctx context.Context, c *call, t zepThread) ([]zepEpisodeRecord, error) {
 	all, err := records[zepEpisodeRecord](ctx, c, kindZepEpisode, []string{t.UserID})
 	if err != nil {
@@ -381,7 +384,7 @@ func (s *Server) threadMessages(ctx context.Context, c *call, t zepThread) ([]ze
 	}
 	msgs := slices.DeleteFunc(all, func(r zepEpisodeRecord) bool { return r.ThreadID != t.ThreadID })
 	slices.SortFunc(msgs, func(a, b zepEpisodeRecord) int {
-		return cmp.Or(cmp.Compare(a.CreatedAt, b.CreatedAt), cmp.Compare(a.Seq, b.Seq), cmp.Compare(a.UUID, b.UUID))
+		return cmp.Or(cmp.Compare(a.Added, b.Added), cmp.Compare(a.Seq, b.Seq), cmp.Compare(a.UUID, b.UUID))
 	})
 	return msgs, nil
 }
@@ -434,7 +437,7 @@ func (s *Server) zepAddMessages(ctx context.Context, c *call) (any, error) {
 		ignored := slices.Contains(in.IgnoreRoles, m.Role)
 		recs[i] = zepEpisodeRecord{
 			UUID: id, ThreadID: t.ThreadID, Name: m.Name, Role: m.Role, Content: m.Content, Metadata: m.Metadata,
-			CreatedAt: zepTime(at), Seq: i, Ignored: ignored,
+			CreatedAt: zepTime(at), Added: now.UnixNano(), Seq: i, Ignored: ignored,
 		}
 		if !ignored {
 			recs[i].TaskID = taskID
