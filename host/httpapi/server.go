@@ -329,6 +329,9 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 // noRoute answers requests no route matches: 405 with Allow when the path
 // exists for other methods, else 404.
 func (s *Server) noRoute(w http.ResponseWriter, r *http.Request) {
+	if s.zepNoRoute(w, r) {
+		return
+	}
 	var allow []string
 	for _, rt := range s.routes {
 		if pathMatches(rt.path, r.URL.Path) {

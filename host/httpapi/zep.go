@@ -9,6 +9,7 @@ import (
 	"io"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/mnemohq/mnemo/core"
@@ -117,6 +118,19 @@ func (s *Server) mountZep() {
 			s.metrics.observe(rt.pattern(), sw.status, time.Since(start))
 		}))
 	}
+}
+
+// zepNoRoute answers a request under /api/v2 that no Zep route serves:
+// 404 with Zep's message. It reports whether it answered.
+func (s *Server) zepNoRoute(w http.ResponseWriter, r *http.Request) bool {
+	if !strings.HasPrefix(r.URL.Path, zepPrefix+"/") {
+		return false
+	}
+	msg := fmt.Sprintf("%s %s is not part of mnemo's Zep-compatible API (docs/zep.md lists the routes served)", r.Method, r.URL.Path)
+	sw := &statusWriter{ResponseWriter: w}
+	writeJSON(sw, http.StatusNotFound, zepError{errorBody{Error: msg, Code: "no_route"}, msg})
+	s.metrics.observe("unmatched", sw.status, 0)
+	return true
 }
 
 // zepMessage is Zep's SuccessResponse, the answer of every delete.

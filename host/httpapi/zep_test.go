@@ -446,7 +446,8 @@ func TestZepWire(t *testing.T) {
 		{"thread of unknown user", "zep-key-a", "POST", "/threads", map[string]any{"thread_id": "zep-a-t", "user_id": "zep-a-nobody"}, 404},
 		{"unknown thread", "zep-key-a", "GET", "/threads/zep-a-none/messages", nil, 404},
 		{"search without target", "zep-key-a", "POST", "/graph/search", map[string]any{"query": "x"}, 400},
-		{"unknown route", "zep-key-a", "GET", "/projects/info", nil, 404},
+		{"route not served", "zep-key-a", "GET", "/projects/info", nil, 404},
+		{"method not served", "zep-key-a", "PATCH", "/graph/edge/some-uuid", map[string]any{"fact": "x"}, 404},
 		{"graph and user share ids", "zep-key-a", "POST", "/graph/create", map[string]any{"graph_id": "zep-a-wire"}, 409},
 	}
 	for _, tc := range tests {
@@ -462,7 +463,7 @@ func TestZepWire(t *testing.T) {
 					t.Fatalf("error answer = %T %v, want an object", out, out)
 				}
 			}
-			if code >= 400 && tc.path != "/projects/info" {
+			if code >= 400 {
 				if msg, _ := field(t, "error", out, "message").(string); msg == "" {
 					t.Errorf("error answer %v has no message", out)
 				}
