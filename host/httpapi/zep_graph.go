@@ -568,8 +568,7 @@ func (s *Server) zepEpisodeMentions(ctx context.Context, c *call, uuid string) (
 	if err != nil {
 		return nil, err
 	}
-	groups := []string{ep.GroupID}
-	links, err := s.h.Engine.EpisodeLinks(ctx, ep.GroupID, ep.UUID)
+	ents, err := s.h.Engine.EpisodeEntities(ctx, ep.GroupID, ep.UUID)
 	if err != nil {
 		return nil, err
 	}
@@ -577,15 +576,13 @@ func (s *Server) zepEpisodeMentions(ctx context.Context, c *call, uuid string) (
 	if err != nil {
 		return nil, err
 	}
-	edges, err := s.zepEdges(ctx, groups, fs, nil)
+	edges, err := s.zepEdges(ctx, []string{ep.GroupID}, fs, nil)
 	if err != nil {
 		return nil, err
 	}
-	nodes := []zepNode{}
-	for _, id := range links.Entities {
-		if e, err := s.h.Engine.Entity(ctx, groups, id); err == nil {
-			nodes = append(nodes, zepNodeOf(e, nil))
-		}
+	nodes := make([]zepNode, len(ents))
+	for i, e := range ents {
+		nodes[i] = zepNodeOf(e, nil)
 	}
 	return struct {
 		Nodes []zepNode `json:"nodes"`
