@@ -82,6 +82,7 @@ func TestDeletes(t *testing.T) {
 		{"DeleteEpisodeEnded", testDeleteEpisodeEnded},
 		{"DeleteEpisodeOrphans", testDeleteEpisodeOrphans},
 		{"DeleteNotFound", testDeleteNotFound},
+		{"DeleteEntity", testDeleteEntity},
 	}
 	for _, st := range stores {
 		for _, c := range cases {
@@ -473,4 +474,51 @@ func testDeleteNotFound(t *testing.T, v *env) {
 	if _, err := v.eng.DeleteEpisode(ctx, groupA, a.e2); !errors.Is(err, core.ErrNotFound) {
 		t.Errorf("DeleteEpisode(e2) twice: err = %v, want ErrNotFound", err)
 	}
+}
+
+func testDeleteEntity(t *testing.T, v *env) {
+	ctx := context.Background()
+	a, b := v.a, v.b
+	// Beta goes with f4, its only fact, which had retired f1: f1 is
+	// current again. The episodes that mention Beta stay.
+	d, err := v.eng.DeleteEntity(ctx, groupA, a.beta)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := (core.Deleted{Entities: 1, Facts: 1, Restored: 1}); d != want {
+		t.Errorf("DeleteEntity(Beta) = %+v, want %+v", d, want)
+	}
+	if got := v.entities(t, groupA, a.beta); got != nil {
+		t.Errorf("Beta after its delete: %v", got)
+	}
+	if got := v.facts(t, groupA, a.f4); got != nil {
+		t.Errorf("f4 after deleting its target: %v", got)
+	}
+	if f := v.fact(t, groupA, a.f1); !f.ExpiredAt.IsZero() || f.InvalidatedBy != "" {
+		t.Errorf("f1 after deleting what retired it: ExpiredAt %v, InvalidatedBy %q; want restored", f.ExpiredAt, f.InvalidatedBy)
+	}
+	// Acme goes with f1, its fact, expired or not; Alice, at the other end,
+	// stays.
+	if d, err = v.eng.DeleteEntity(ctx, groupA, a.acme); err != nil {
+		t.Fatal(err)
+	}
+	if want := (core.Deleted{Entities: 1, Facts: 1}); d != want {
+		t.Errorf("DeleteEntity(Acme) = %+v, want %+v", d, want)
+	}
+	if got, want := v.entities(t, groupA, a.alice, a.acme), []string{a.alice}; !slices.Equal(got, want) {
+		t.Errorf("entities after deleting Acme = %v, want %v", got, want)
+	}
+	st, err := v.store.Stats(ctx, groupA)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Episodes != 3 {
+		t.Errorf("episodes after deleting entities = %d, want 3", st.Episodes)
+	}
+	for _, id := range []string{"nope", b.alice, a.beta} {
+		if _, err := v.eng.DeleteEntity(ctx, groupA, id); !errors.Is(err, core.ErrNotFound) {
+			t.Errorf("DeleteEntity(A, %s) err = %v, want ErrNotFound", id, err)
+		}
+	}
+	v.untouched(t)
 }
