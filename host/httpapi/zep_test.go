@@ -271,6 +271,19 @@ func TestZepMemoryFlow(t *testing.T) {
 	for _, e := range episodes {
 		checkFields(t, "search episode", e, episodeFields)
 	}
+	// Every reranker Zep's SDK sends works on every scope.
+	center := nodes[0].(map[string]any)["uuid"].(string)
+	for _, scope := range []string{"edges", "nodes", "episodes"} {
+		for _, rr := range []string{"rrf", "mmr", "node_distance", "episode_mentions", "cross_encoder"} {
+			body := map[string]any{"user_id": "zep-a-priya", "query": "Where does Priya live?", "scope": scope, "reranker": rr, "center_node_uuid": center}
+			key := map[string]string{"edges": "edges", "nodes": "nodes", "episodes": "episodes"}[scope]
+			if code, out := z.do("POST", "/graph/search", body); code != 200 {
+				t.Errorf("search %s with %s = %d %v, want 200", scope, rr, code, out)
+			} else if len(list(t, scope, field(t, "search", out, key))) == 0 {
+				t.Errorf("search %s with %s found nothing: %v", scope, rr, out)
+			}
+		}
+	}
 	if code, out := z.do("POST", "/graph/search", map[string]any{"user_id": "zep-a-priya", "query": "x", "scope": "observations"}); code != 400 {
 		t.Errorf("search scope observations = %d %v, want 400", code, out)
 	}
