@@ -23,4 +23,13 @@
 //
 // GroupID is the tenant. Every stored object belongs to exactly one group,
 // and every read names the groups it may see.
+//
+// # Records
+//
+// A store may also keep records (RecordStore, optional): small JSON
+// documents of a group by kind and id, for what surfaces keep beside the
+// graph, such as the users and threads of the Zep-compatible API. They
+// belong to their group like the rest and go when it is deleted; with a
+// store that keeps none, the engine's record methods answer
+// ErrUnsupported.
 package core

@@ -34,6 +34,9 @@ var (
 	// conflict): the same call later succeeds. It says nothing about the
 	// input, so an episode that meets it does not use up an attempt.
 	ErrBusy = errors.New("core: store busy")
+	// ErrUnsupported reports that the store lacks an optional facility
+	// (RecordStore).
+	ErrUnsupported = errors.New("core: not supported by this store")
 )
 
 // invalidf returns an error wrapping ErrInvalid with a formatted message.

@@ -3,7 +3,6 @@ package core
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -20,9 +19,6 @@ import (
 // records (Engine.PutRecords, Engine.Records, Engine.DeleteRecords); with
 // any other store those answer ErrUnsupported. core/storetest holds the
 // stores that implement it to one contract.
-
-// ErrUnsupported reports that the store lacks an optional facility.
-var ErrUnsupported = errors.New("core: not supported by this store")
 
 // Record limits.
 const (
