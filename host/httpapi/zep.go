@@ -236,7 +236,7 @@ func (s *Server) putRecord(ctx context.Context, group, kind, id string, v any) e
 }
 
 // records reads the records of kind in groups (every group the key may
-// use when groups is nil) and decodes each with dec.
+// use when groups is nil), with the given ids if any, and decodes each.
 func records[T any](ctx context.Context, c *call, kind string, groups []string, ids ...string) ([]T, error) {
 	q := core.RecordQuery{Kind: kind, Groups: groups, IDs: ids, AllGroups: groups == nil}
 	rs, err := c.s.h.Engine.Records(ctx, q)

@@ -198,7 +198,8 @@ type zepAddInput struct {
 	Metadata          map[string]any `json:"metadata"`
 }
 
-// episode checks the input and returns the episode of group and its record.
+// zepEpisode checks the input and returns the episode of group and its
+// record.
 func (s *Server) zepEpisode(group, taskID string, in zepAddInput) (core.Episode, zepEpisodeRecord, error) {
 	ep := core.Episode{UUID: core.NewID(s.h.Now()), GroupID: group, SourceDescription: in.SourceDescription, Content: in.Data, ValidAt: s.h.Now()}
 	switch in.Type {

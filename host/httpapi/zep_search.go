@@ -106,7 +106,7 @@ func (f *zepSearchFilters) timeFilter() ([][]core.TimeCondition, error) {
 	return out, nil
 }
 
-// zepScopes maps Zep's search scope to mnemo's.
+// zepScope maps Zep's search scope to mnemo's.
 func zepScope(s string) (core.Scope, error) {
 	switch s {
 	case "", "edges":
