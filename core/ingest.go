@@ -485,6 +485,15 @@ func (w *itemWarnings) appendTo(ws []string) []string {
 // answer of 20,000 entities costs a pass over a slice here, not 20,000
 // embeddings, searches and writes. Facts about a cut entity are cut with
 // it.
+// dropNUL removes NUL characters from what a plugin extracted: the store
+// would end the text at the first one.
+func dropNUL(s string) string {
+	if strings.IndexByte(s, 0) < 0 {
+		return s
+	}
+	return strings.ReplaceAll(s, "\x00", "")
+}
+
 func sanitize(x Extraction, o *Ontology, maxEntities, maxFacts int, warnings []string) ([]ExtractedEntity, []ExtractedFact, []string) {
 	excluded := map[string]bool{}
 	if o != nil {
@@ -497,7 +506,7 @@ func sanitize(x Extraction, o *Ontology, maxEntities, maxFacts int, warnings []s
 	index := map[string]int{}
 	over := map[string]bool{} // normalized names cut by maxEntities
 	for _, en := range x.Entities {
-		en.Name = strings.TrimSpace(en.Name)
+		en.Name, en.Summary = strings.TrimSpace(dropNUL(en.Name)), dropNUL(en.Summary)
 		key := NormalizeName(en.Name)
 		if key == "" {
 			continue
@@ -536,6 +545,7 @@ func sanitize(x Extraction, o *Ontology, maxEntities, maxFacts int, warnings []s
 	seen := map[string]bool{}
 	overFacts, factsOfOver := 0, 0
 	for _, f := range x.Facts {
+		f.Source, f.Target, f.Relation, f.Text = dropNUL(f.Source), dropNUL(f.Target), dropNUL(f.Relation), dropNUL(f.Text)
 		s, t := NormalizeName(f.Source), NormalizeName(f.Target)
 		_, okS := index[s]
 		_, okT := index[t]

@@ -51,6 +51,22 @@ func TestSanitize(t *testing.T) {
 	}
 }
 
+// TestSanitizeDropsNUL: a NUL in what a plugin extracted would end the
+// text in the store; it is dropped, and the rest kept.
+func TestSanitizeDropsNUL(t *testing.T) {
+	x := Extraction{
+		Entities: []ExtractedEntity{{Name: "Ali\x00ce", Summary: "works\x00 at Acme"}, {Name: "Acme"}},
+		Facts:    []ExtractedFact{{Source: "Alice", Target: "Acme\x00", Relation: "WORKS\x00_AT", Text: "Alice works\x00 at Acme"}},
+	}
+	ents, facts, _ := sanitize(x, nil, 100, 100, nil)
+	if diff := cmp.Diff([]ExtractedEntity{{Name: "Alice", Summary: "works at Acme"}, {Name: "Acme"}}, ents); diff != "" {
+		t.Errorf("entities (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]ExtractedFact{{Source: "Alice", Target: "Acme", Relation: "WORKS_AT", Text: "Alice works at Acme"}}, facts); diff != "" {
+		t.Errorf("facts (-want +got):\n%s", diff)
+	}
+}
+
 func TestRelationName(t *testing.T) {
 	for in, want := range map[string]string{"works at": "WORKS_AT", "HAS_PET": "HAS_PET", " lives-in ": "LIVES_IN", "": "RELATES_TO", "é!": "RELATES_TO", "born in 1990": "BORN_IN_1990"} {
 		if got := relationName(in); got != want {

@@ -92,6 +92,13 @@ func (e *Episode) Validate(limit int) error {
 	if !utf8.ValidString(e.Content) {
 		return invalidf("episode content is not valid UTF-8")
 	}
+	// Kuzu ends a string parameter at its first NUL: the rest would be
+	// lost without a word. No text needs one.
+	for _, f := range [...]struct{ name, v string }{{"content", e.Content}, {"name", e.Name}, {"source description", e.SourceDescription}} {
+		if i := strings.IndexByte(f.v, 0); i >= 0 {
+			return invalidf("episode %s holds a NUL character (U+0000) at byte %d: remove it", f.name, i)
+		}
+	}
 	if limit > 0 && len(e.Content) > limit {
 		return fmt.Errorf("%w: episode content is %d bytes, the limit is %d", ErrTooLarge, len(e.Content), limit)
 	}
