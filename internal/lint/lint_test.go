@@ -90,8 +90,9 @@ func under(pkg, dir string) bool {
 }
 
 // TestForbiddenImports enforces who may import what: only kuzu/ imports
-// go-kuzu, only wasm/ imports wazero, only host/llm imports openai-go, and
-// the arrows point inward.
+// go-kuzu, only wasm/ imports wazero, only host/llm imports openai-go,
+// only weaviate/ imports Weaviate's client and models, and the arrows
+// point inward.
 func TestForbiddenImports(t *testing.T) {
 	rules := []struct {
 		name    string
@@ -101,11 +102,17 @@ func TestForbiddenImports(t *testing.T) {
 		{"go-kuzu", required(t, "go-kuzu"), func(p string) bool { return under(p, "kuzu") }},
 		{"wazero", required(t, "wazero"), func(p string) bool { return under(p, "wasm") && !under(p, "wasm/abi") }},
 		{"openai-go", required(t, "openai-go"), func(p string) bool { return under(p, "host/llm") }},
+		{"weaviate client", required(t, "weaviate-go-client"), func(p string) bool { return under(p, "weaviate") && !under(p, "weaviate/weaviatetest") }},
+		// By path: other modules are named weaviate too (testcontainers').
+		{"weaviate models", "github.com/weaviate/weaviate", func(p string) bool { return under(p, "weaviate") && !under(p, "weaviate/weaviatetest") }},
 		{"kuzu adapter", module + "/kuzu", func(p string) bool {
 			return under(p, "kuzu") || under(p, "host") || under(p, "cmd") || under(p, "internal")
 		}},
 		{"wasm adapter", module + "/wasm", func(p string) bool {
 			return under(p, "wasm") || under(p, "host") || under(p, "cmd") || under(p, "internal") || under(p, "plugins")
+		}},
+		{"weaviate adapter", module + "/weaviate", func(p string) bool {
+			return under(p, "weaviate") || under(p, "host") || under(p, "cmd") || under(p, "internal")
 		}},
 		{"host", module + "/host", func(p string) bool { return under(p, "host") || under(p, "cmd") || under(p, "internal") }},
 	}

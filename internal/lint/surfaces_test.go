@@ -19,14 +19,20 @@ import (
 // store adapters: the ones that open the store from the configuration.
 func compositionRoot() []string { return []string{"host/store.go"} }
 
+// storeAdapters lists the store packages: the embedded Kuzu store, the
+// in-memory reference store and the Weaviate store.
+func storeAdapters() []string {
+	return []string{module + "/kuzu", module + "/core/memstore", module + "/weaviate"}
+}
+
 // TestSurfacesUseTheEngine checks that the surfaces (cmd/ and host/) reach
-// the store through core.Engine: no non-test Go file imports github.com/mnemohq/mnemo/kuzu
-// except the composition root, and none calls a Store() accessor (the
+// the store through core.Engine: no non-test Go file imports a store
+// adapter (storeAdapters) except the composition root, and none calls a Store() accessor (the
 // engine's store, or any other). The check is per file, so a package that
 // holds the composition root gives its other files no allowance.
 // TestSurfaceCheck shows that it fails on a file set that breaks it.
 func TestSurfacesUseTheEngine(t *testing.T) {
-	problems, err := surfaceProblems(os.DirFS("../.."), []string{"cmd", "host"}, compositionRoot())
+	problems, err := surfaceProblems(os.DirFS("../.."), []string{"cmd", "host"}, compositionRoot(), storeAdapters())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,12 +42,11 @@ func TestSurfacesUseTheEngine(t *testing.T) {
 }
 
 // surfaceProblems parses every non-test Go file under roots of fsys (not
-// under testdata) and describes each import of github.com/mnemohq/mnemo/kuzu (or a package
-// under it) from a file not in allowed, each call of a method Store with
+// under testdata) and describes each import of a package of adapters (or
+// a package under one) from a file not in allowed, each call of a method Store with
 // no arguments, and each allowed file that is missing or imports no store
 // adapter (a stale allowance).
-func surfaceProblems(fsys fs.FS, roots, allowed []string) ([]string, error) {
-	adapter := module + "/kuzu"
+func surfaceProblems(fsys fs.FS, roots, allowed, adapters []string) ([]string, error) {
 	var problems []string
 	importers := map[string]bool{}
 	fset := token.NewFileSet()
@@ -69,7 +74,7 @@ func surfaceProblems(fsys fs.FS, roots, allowed []string) ([]string, error) {
 			}
 			for _, imp := range f.Imports {
 				ip, _ := strconv.Unquote(imp.Path.Value)
-				if ip != adapter && !strings.HasPrefix(ip, adapter+"/") {
+				if !slices.ContainsFunc(adapters, func(a string) bool { return ip == a || strings.HasPrefix(ip, a+"/") }) {
 					continue
 				}
 				importers[p] = true
@@ -97,7 +102,7 @@ func surfaceProblems(fsys fs.FS, roots, allowed []string) ([]string, error) {
 	}
 	for _, p := range allowed {
 		if !importers[p] {
-			problems = append(problems, fmt.Sprintf("%s is allowed to import %s but does not (or is missing): take it off the allow list", p, adapter))
+			problems = append(problems, fmt.Sprintf("%s is allowed to import %s but does not (or is missing): take it off the allow list", p, strings.Join(adapters, " or ")))
 		}
 	}
 	return problems, nil
@@ -139,10 +144,12 @@ func TestSurfaceCheck(t *testing.T) {
 		{"around the engine", map[string]string{"host/store.go": root, "host/httpapi/y.go": "package httpapi\n\nfunc f(s *Server) { s.h.Engine.Store().ListFacts(nil, \"g\", o) }\n"},
 			[]string{"host/httpapi/y.go:3:21 calls s.h.Engine.Store()"}},
 		{"tests and testdata are not linted", map[string]string{"host/store.go": root, "host/x_test.go": root, "host/testdata/y.go": root}, nil},
+		{"another store", map[string]string{"host/store.go": root, "host/admin.go": "package host\n\nimport \"github.com/mnemohq/mnemo/weaviate\"\n\nvar _ = weaviate.Open\n"},
+			[]string{"host/admin.go:3:8 imports github.com/mnemohq/mnemo/weaviate"}},
 		{"stale allowance", map[string]string{"host/store.go": plain},
-			[]string{"host/store.go is allowed to import github.com/mnemohq/mnemo/kuzu but does not"}},
+			[]string{"host/store.go is allowed to import github.com/mnemohq/mnemo/kuzu or github.com/mnemohq/mnemo/core/memstore or github.com/mnemohq/mnemo/weaviate but does not"}},
 		{"missing root", map[string]string{"host/a.go": plain},
-			[]string{"host/store.go is allowed to import github.com/mnemohq/mnemo/kuzu but does not"}},
+			[]string{"host/store.go is allowed to import github.com/mnemohq/mnemo/kuzu or github.com/mnemohq/mnemo/core/memstore or github.com/mnemohq/mnemo/weaviate but does not"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -151,7 +158,7 @@ func TestSurfaceCheck(t *testing.T) {
 			for p, src := range tt.files {
 				fsys[p] = &fstest.MapFile{Data: []byte(src)}
 			}
-			got, err := surfaceProblems(fsys, []string{"cmd", "host"}, []string{"host/store.go"})
+			got, err := surfaceProblems(fsys, []string{"cmd", "host"}, []string{"host/store.go"}, storeAdapters())
 			if err != nil {
 				t.Fatalf("surfaceProblems = %v", err)
 			}
