@@ -47,11 +47,14 @@ type Config struct {
 
 // StoreConfig chooses the store and sizes the embedded database.
 type StoreConfig struct {
-	// Backend is the store: "kuzu", the embedded Kuzu database in DB, or
+	// Backend is the store: "kuzu", the embedded Kuzu database in DB;
 	// "memory", an in-memory store (core/memstore) that keeps nothing
-	// once the process ends, for trying mnemo without a database file.
-	// The other store settings apply to Kuzu only. Default: kuzu.
+	// once the process ends, for trying mnemo without a database file; or
+	// "weaviate", a Weaviate cluster (Weaviate). The settings below
+	// Weaviate apply to Kuzu only. Default: kuzu.
 	Backend string `toml:"backend" json:"backend"`
+	// Weaviate is the cluster store.backend "weaviate" uses.
+	Weaviate WeaviateConfig `toml:"weaviate" json:"weaviate"`
 	// BufferPoolMB is Kuzu's page cache in MiB, which also holds the
 	// updates committed since the last checkpoint. Default: an eighth of
 	// the machine's memory, between 256 and 2048.
@@ -70,6 +73,21 @@ type StoreConfig struct {
 	Threads int `toml:"threads" json:"threads,omitempty"`
 	// ReadConns is the number of concurrent read connections. Default: 4.
 	ReadConns int `toml:"read_conns" json:"read_conns,omitempty"`
+}
+
+// WeaviateConfig names the Weaviate cluster of store.backend "weaviate".
+type WeaviateConfig struct {
+	// URL is a node's REST endpoint, http://host:port or https://.
+	// Required with store.backend "weaviate".
+	URL string `toml:"url" json:"url,omitempty"`
+	// APIKey authenticates to Weaviate. Default: anonymous access.
+	APIKey string `toml:"api_key" json:"api_key,omitempty"`
+	// ReplicationFactor is the number of copies of each shard, given when
+	// mnemo creates its collections. Default: 1.
+	ReplicationFactor int `toml:"replication_factor" json:"replication_factor,omitempty"`
+	// ConsistencyLevel is ONE, QUORUM or ALL, for reads and writes.
+	// Default: QUORUM.
+	ConsistencyLevel string `toml:"consistency_level" json:"consistency_level,omitempty"`
 }
 
 // EmbedderConfig chooses the embedder.
@@ -551,6 +569,9 @@ func (c Config) Validate() error {
 	if !slices.Contains(storeBackends(), c.Store.Backend) {
 		return bad("store.backend %q: want one of %s", c.Store.Backend, strings.Join(storeBackends(), ", "))
 	}
+	if err := c.Store.validateWeaviate(); err != nil {
+		return bad("%s", err)
+	}
 	if c.Store.Backend == "kuzu" && c.Store.BufferPoolMB < 16 {
 		return bad("store.buffer_pool_mb %d: want at least 16", c.Store.BufferPoolMB)
 	}
@@ -717,6 +738,7 @@ func (c Config) Masked() string {
 	}
 	c.LLM.APIKey = mask(c.LLM.APIKey)
 	c.Embedder.APIKey = mask(c.Embedder.APIKey)
+	c.Store.Weaviate.APIKey = mask(c.Store.Weaviate.APIKey)
 	keys := make([]APIKeyConfig, len(c.HTTP.Keys))
 	for i, k := range c.HTTP.Keys {
 		keys[i] = APIKeyConfig{Key: mask(k.Key), Groups: k.Groups}

@@ -13,9 +13,9 @@ import (
 // Notices lists the settings of c that take no effect, each with the
 // reason: a plugin set's reranker that no recipe its groups search with
 // uses, so that it orders only the searches that ask for the "plugin"
-// reranker or recipe; Kuzu's settings with the memory store; the LLM's
-// settings with no LLM, or an LLM nothing but the cross-encoder would
-// call; the remote embedder's settings with the local one. `mnemo config
+// reranker or recipe; Kuzu's settings, and Weaviate's, with another
+// store; the LLM's settings with no LLM, or an LLM nothing but the
+// cross-encoder would call; the remote embedder's settings with the local one. `mnemo config
 // check` prints them and Open logs them.
 func (c Config) Notices() []string {
 	out := c.rerankerNotices()
@@ -23,6 +23,9 @@ func (c Config) Notices() []string {
 		for _, s := range c.Store.kuzuSettings() {
 			out = append(out, fmt.Sprintf("%s is a Kuzu setting and store.backend is %q", s, c.Store.Backend))
 		}
+	}
+	if c.Store.Backend != "weaviate" && c.Store.Weaviate != (WeaviateConfig{}) {
+		out = append(out, fmt.Sprintf("store.weaviate is set and store.backend is %q", c.Store.Backend))
 	}
 	if !c.LLM.Configured() {
 		for _, s := range c.LLM.llmOnlySettings() {

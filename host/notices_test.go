@@ -25,6 +25,8 @@ func TestNotices(t *testing.T) {
 		{"a configured recipe with its own plugin", "[search.group_recipes]\n\"support-*\" = \"mine\"\n[search.recipes.mine.scopes.facts]\nplugin = \"other\"\n[[plugins.tenants]]\ngroups = [\"support-*\"]\nreranker = \"boost\"\n", []string{`plugins.tenants[0]`}},
 		{"kuzu settings with the memory store", "[store]\nbackend = \"memory\"\nthreads = 2\ncheckpoint_every = 10\n", []string{`store.checkpoint_every is a Kuzu setting and store.backend is "memory"`, `store.threads is a Kuzu setting`}},
 		{"kuzu settings with kuzu", "[store]\nthreads = 2\n", nil},
+		{"kuzu settings with weaviate", "[store]\nbackend = \"weaviate\"\nthreads = 2\n[store.weaviate]\nurl = \"http://127.0.0.1:8080\"\n", []string{`store.threads is a Kuzu setting and store.backend is "weaviate"`}},
+		{"weaviate settings with kuzu", "[store.weaviate]\nurl = \"http://127.0.0.1:8080\"\n", []string{`store.weaviate is set and store.backend is "kuzu"`}},
 		{"llm settings without an llm", "[llm]\nmax_tokens = 100\ntemperature = 0.5\n", []string{"llm.temperature is set but no LLM is configured", "llm.max_tokens is set but no LLM"}},
 		{"an llm with the rule extractor", "[llm]\nmodel = \"m\"\n[plugins.default]\nextractor = \"rule-extractor\"\n", []string{`an LLM is configured (llm.*) but no plugin set uses llm-extractor (the extractor is "rule-extractor")`}},
 		{"an llm with the llm extractor", "[llm]\nmodel = \"m\"\n", nil},

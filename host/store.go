@@ -9,6 +9,7 @@ import (
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/core/memstore"
 	"github.com/mnemohq/mnemo/kuzu"
+	"github.com/mnemohq/mnemo/weaviate"
 )
 
 // This file is the one place that knows the store implementations: it
@@ -17,7 +18,7 @@ import (
 // Admin for upkeep (internal/lint enforces it).
 
 // storeBackends lists the values store.backend accepts.
-func storeBackends() []string { return []string{"kuzu", "memory"} }
+func storeBackends() []string { return []string{"kuzu", "memory", "weaviate"} }
 
 // openStore opens the store the configuration names, for the embeddings
 // of the embedder id (Kuzu records it, and refuses a database whose
@@ -40,6 +41,12 @@ func openStore(ctx context.Context, cfg Config, id core.EmbedderID, restage bool
 			log.Warn("store.backend is memory: nothing is written to disk, and everything is lost when the process ends")
 		}
 		return memstore.New(dim), nil
+	case "weaviate":
+		s, err := weaviate.Open(ctx, cfg.Store.weaviateOptions(dim, log))
+		if err != nil {
+			return nil, err
+		}
+		return s, nil
 	}
 	return nil, fmt.Errorf("%w: store.backend %q: want one of %s", core.ErrInvalid, cfg.Store.Backend, strings.Join(storeBackends(), ", "))
 }
@@ -90,6 +97,29 @@ func (c StoreConfig) effective() StoreConfig {
 		c.ReadConns = kuzu.DefaultReadConns
 	}
 	return c
+}
+
+// weaviateOptions are the options of the weaviate store.
+func (c StoreConfig) weaviateOptions(dim int, log *slog.Logger) weaviate.Options {
+	w := c.Weaviate
+	return weaviate.Options{URL: w.URL, APIKey: w.APIKey, Dimension: dim, ReplicationFactor: w.ReplicationFactor,
+		ConsistencyLevel: w.ConsistencyLevel, Logger: log}
+}
+
+// validateWeaviate checks the store.weaviate settings with the weaviate
+// backend, as the store does (the dimension aside). Set with another
+// backend, they are a notice (Config.Notices).
+func (c StoreConfig) validateWeaviate() error {
+	if c.Backend != "weaviate" {
+		return nil
+	}
+	if c.Weaviate.URL == "" {
+		return fmt.Errorf("store.weaviate.url is required with store.backend \"weaviate\"")
+	}
+	if err := c.weaviateOptions(1, nil).Validate(); err != nil {
+		return fmt.Errorf("store.weaviate: %w", err)
+	}
+	return nil
 }
 
 // kuzuSettings lists the store settings of c that only Kuzu reads and

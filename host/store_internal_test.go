@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/kuzu"
@@ -29,6 +30,59 @@ func TestStoreBackend(t *testing.T) {
 	}
 	if s, err := openStore(context.Background(), c, core.EmbedderID{Name: "local", Model: "hashembed", Dimension: 16}, false, nil); !errors.Is(err, core.ErrInvalid) || s != nil {
 		t.Errorf("openStore(cassandra) = %v, %v, want no store and ErrInvalid", s, err)
+	}
+}
+
+// TestWeaviateConfig checks the store.weaviate settings: Validate
+// refuses what the store would, the environment sets them, and a store
+// that cannot be reached is core.ErrUnavailable.
+func TestWeaviateConfig(t *testing.T) {
+	env := map[string]string{
+		"MNEMO_STORE_BACKEND": "weaviate", "MNEMO_STORE_WEAVIATE_URL": "http://127.0.0.1:1",
+		"MNEMO_STORE_WEAVIATE_REPLICATION_FACTOR": "3", "MNEMO_STORE_WEAVIATE_CONSISTENCY_LEVEL": "all",
+	}
+	c, err := Load("", func(k string) string { return env[k] })
+	if err != nil {
+		t.Fatalf("Load = %v", err)
+	}
+	want := WeaviateConfig{URL: "http://127.0.0.1:1", ReplicationFactor: 3, ConsistencyLevel: "all"}
+	if c.Store.Weaviate != want {
+		t.Errorf("store.weaviate from the environment = %+v, want %+v", c.Store.Weaviate, want)
+	}
+	if err := c.Validate(); err != nil {
+		t.Errorf("Validate = %v", err)
+	}
+	for _, tt := range []struct {
+		name string
+		set  func(*WeaviateConfig)
+		want string
+	}{
+		{"no url", func(w *WeaviateConfig) { w.URL = "" }, "store.weaviate.url is required"},
+		{"not http", func(w *WeaviateConfig) { w.URL = "grpc://x:1" }, "weaviate url"},
+		{"consistency", func(w *WeaviateConfig) { w.ConsistencyLevel = "SOME" }, "consistency level"},
+		{"replication", func(w *WeaviateConfig) { w.ReplicationFactor = -1 }, "replication factor"},
+	} {
+		bad := c
+		tt.set(&bad.Store.Weaviate)
+		if err := bad.Validate(); !errors.Is(err, core.ErrInvalid) || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("Validate(%s) = %v, want ErrInvalid saying %q", tt.name, err, tt.want)
+		}
+	}
+	if !strings.Contains(c.Masked(), `"weaviate"`) {
+		t.Errorf("Masked() does not show store.weaviate")
+	}
+	c.Store.Weaviate.APIKey = "secret-key-1234"
+	if m := c.Masked(); strings.Contains(m, "secret-key") {
+		t.Errorf("Masked() shows the Weaviate API key: %s", m)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	c.Store.Weaviate.APIKey = ""
+	c.Store.Weaviate.ConsistencyLevel = "ALL"
+	cfg := c
+	cfg.Store.Weaviate.URL = "http://127.0.0.1:1"
+	if s, err := openStore(ctx, cfg, 16, nil); !errors.Is(err, core.ErrUnavailable) || s != nil {
+		t.Errorf("openStore(weaviate at a closed port) = %v, %v, want no store and ErrUnavailable", s, err)
 	}
 }
 

@@ -128,15 +128,16 @@ type Store struct {
 var _ core.Store = (*Store)(nil)
 
 // Open connects to Weaviate and creates the store's collections if they
-// do not exist. It waits for Weaviate to answer for at most
-// opts.Timeout.
+// do not exist. A Weaviate that is not ready is core.ErrUnavailable.
 func Open(ctx context.Context, opts Options) (*Store, error) {
 	if err := opts.Validate(); err != nil {
 		return nil, err
 	}
 	opts = opts.withDefaults()
 	u, _ := url.Parse(opts.URL)
-	cfg := wv.Config{Scheme: u.Scheme, Host: u.Host, StartupTimeout: opts.Timeout, Timeout: opts.Timeout}
+	// No StartupTimeout: the client's wait ignores ctx; Open asks whether
+	// Weaviate is ready itself.
+	cfg := wv.Config{Scheme: u.Scheme, Host: u.Host, Timeout: opts.Timeout}
 	if opts.APIKey != "" {
 		cfg.AuthConfig = auth.ApiKey{Value: opts.APIKey}
 	}
@@ -145,6 +146,16 @@ func Open(ctx context.Context, opts Options) (*Store, error) {
 		return nil, fmt.Errorf("weaviate: connect to %s: %w: %w", opts.URL, core.ErrUnavailable, err)
 	}
 	s := &Store{opts: opts, client: client, names: newNames(opts.Prefix)}
+	ready, err := client.Misc().ReadyChecker().Do(ctx)
+	if err != nil || !ready {
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("weaviate: connect to %s: %w", opts.URL, ctx.Err())
+		}
+		if err != nil {
+			return nil, fmt.Errorf("weaviate: connect to %s: %w: %w", opts.URL, core.ErrUnavailable, err)
+		}
+		return nil, fmt.Errorf("weaviate: %s is not ready: %w", opts.URL, core.ErrUnavailable)
+	}
 	if err := s.ensureSchema(ctx); err != nil {
 		return nil, err
 	}
