@@ -120,6 +120,9 @@ type Store struct {
 	names  names
 
 	writeMu sync.Mutex
+	// beforeWrite, set by tests, is called before each write of a change
+	// (step).
+	beforeWrite func() error
 
 	mu     sync.RWMutex
 	closed bool

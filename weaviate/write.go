@@ -568,6 +568,9 @@ func (s *Store) unlink(ctx context.Context, group string, ch *core.Change, st *s
 // commit writes a plan in its phases.
 func (s *Store) commit(ctx context.Context, p *plan) error {
 	for _, objs := range [][]*models.Object{p.claims, p.fresh, p.facts, p.episode} {
+		if err := s.step(); err != nil {
+			return err
+		}
 		if err := s.put(ctx, objs); err != nil {
 			return err
 		}
@@ -583,7 +586,13 @@ func (s *Store) commit(ctx context.Context, p *plan) error {
 			oids = append(oids, objectID(sc, p.group, id))
 			owners = append(owners, ownerID(sc, id))
 		}
+		if err := s.step(); err != nil {
+			return err
+		}
 		if err := s.remove(ctx, s.names.class(sc), tenant, oids); err != nil {
+			return err
+		}
+		if err := s.step(); err != nil {
 			return err
 		}
 		if err := s.remove(ctx, s.names.owner, "", owners); err != nil {
@@ -591,6 +600,15 @@ func (s *Store) commit(ctx context.Context, p *plan) error {
 		}
 	}
 	return nil
+}
+
+// step is called between the writes of a change; a test's hook fails it
+// to stand for a crash there.
+func (s *Store) step() error {
+	if s.beforeWrite == nil {
+		return nil
+	}
+	return s.beforeWrite()
 }
 
 func setOf(ids []string) map[string]bool {
