@@ -22,7 +22,9 @@ func crashWorld() (eps []core.Episode, base, change core.Change) {
 		return core.Episode{UUID: id, GroupID: g, Source: core.SourceText, Content: "episode " + id, ValidAt: at, CreatedAt: at}
 	}
 	e0, e1 := ep("e0", t0), ep("e1", t0.Add(time.Hour))
-	ent := func(id string) core.Entity { return core.Entity{UUID: id, GroupID: g, Name: "Entity " + id, CreatedAt: t0} }
+	ent := func(id string) core.Entity {
+		return core.Entity{UUID: id, GroupID: g, Name: "Entity " + id, CreatedAt: t0}
+	}
 	f1 := core.Fact{UUID: "f1", GroupID: g, Relation: "WORKS_AT", Text: "a works at b", SourceUUID: "a", TargetUUID: "b", CreatedAt: t0, ValidAt: t0.AddDate(-2, 0, 0), Episodes: []string{"e0"}}
 	fx := core.Fact{UUID: "fx", GroupID: g, Relation: "KNOWS", Text: "a knows c", SourceUUID: "a", TargetUUID: "c", CreatedAt: t0, Episodes: []string{"e0"}}
 	e0.Status = core.EpisodeDone
