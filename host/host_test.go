@@ -11,6 +11,7 @@ import (
 
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/host"
+	"github.com/mnemohq/mnemo/weaviate/weaviatetest"
 )
 
 // sharedCache is one wasm compilation cache for the package's tests, so a
@@ -39,8 +40,27 @@ func openHost(t *testing.T, mutate func(*host.Config)) *host.Host {
 }
 
 // TestOfflineIngestEndToEnd ingests, resolves and invalidates on each
-// store: Kuzu, and the memory store, which must leave nothing on disk.
+// store: Kuzu, the memory store, which must leave nothing on disk, and a
+// Weaviate node when its server is built (make weaviate).
 func TestOfflineIngestEndToEnd(t *testing.T) {
+	t.Run("weaviate", func(t *testing.T) {
+		bin, err := weaviatetest.Server()
+		if err != nil {
+			if weaviatetest.Required() {
+				t.Fatal(err)
+			}
+			t.Skip(err)
+		}
+		node, err := weaviatetest.Start(t.Context(), bin, t.TempDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer node.Stop()
+		offlineIngestEndToEnd(t, openHost(t, func(c *host.Config) {
+			c.Store.Backend = "weaviate"
+			c.Store.Weaviate.URL = node.URL
+		}))
+	})
 	t.Run("kuzu", func(t *testing.T) { offlineIngestEndToEnd(t, openHost(t, nil)) })
 	t.Run("memory", func(t *testing.T) {
 		db := filepath.Join(t.TempDir(), "never-created")
