@@ -56,7 +56,7 @@ WEAVIATE_VERSION := $(shell sed -n 's|^[[:space:]]*github.com/weaviate/weaviate 
 WEAVIATE_DIR     ?= $(HOME)/.cache/mnemo/weaviate-$(WEAVIATE_VERSION)
 WEAVIATE_SERVER  := $(WEAVIATE_DIR)/bin/weaviate-server
 
-.PHONY: help build plugins test test-race race-ci test-compat lint fmt check ci weaviate test-weaviate bench dist smoke-arm64 demo bench-lme bench-search bench-http bench-soak bench-edge clean
+.PHONY: help build plugins test test-race race-ci test-compat lint fmt check ci weaviate test-weaviate test-weaviate-cluster bench dist smoke-arm64 demo bench-lme bench-search bench-http bench-soak bench-edge clean
 
 help:
 	@echo "make build        build bin/mnemo"
@@ -68,6 +68,7 @@ help:
 	@echo "make ci           what CI runs: check, test, and the race detector on RACE_PKGS"
 	@echo "make weaviate     build the pinned Weaviate server into $(WEAVIATE_DIR) (once)"
 	@echo "make test-weaviate the weaviate store's tests against that server"
+	@echo "make test-weaviate-cluster  a 3-node cluster, replication 3, a node killed and restarted"
 	@echo "make bench        store, embedder, plugin, ingestion and community benchmarks"
 	@echo "make bench-lme    LongMemEval_S retrieval benchmark (LIMIT=N for a subset)"
 	@echo "make bench-search search latency at 10k/100k/1M facts"
@@ -125,6 +126,12 @@ $(WEAVIATE_SERVER):
 # Fails, not skips, when the server is missing.
 test-weaviate: weaviate
 	MNEMO_WEAVIATE_SERVER=$(WEAVIATE_SERVER) MNEMO_WEAVIATE_REQUIRED=1 $(GOTEST) $(TESTFLAGS) ./weaviate/...
+
+# Three nodes on loopback with replication factor 3: writes and reads at
+# QUORUM with one node killed, then everything read at ALL through it once
+# it is back. Not in CI (about a minute more).
+test-weaviate-cluster: weaviate
+	MNEMO_WEAVIATE_SERVER=$(WEAVIATE_SERVER) MNEMO_WEAVIATE_CLUSTER=1 $(GOTEST) $(TESTFLAGS) -v -run TestClusterNodeDown ./weaviate/
 
 # staticcheck.conf turns every check on. The plugins' wasip1-only files
 # are checked too, without U1000: staticcheck does not count a

@@ -114,6 +114,15 @@ func (s *Store) classDef(name string, props []prop, tenants bool) *models.Class 
 		},
 		ReplicationConfig: &models.ReplicationConfig{Factor: int64(s.opts.ReplicationFactor)},
 	}
+	if s.opts.ReplicationFactor > 1 {
+		// A replica back from an outage misses the writes made without
+		// it, and a search at any consistency level does not repair what
+		// a replica lacks: async replication brings it up to date. A
+		// deletion it missed is resolved by time rather than left as a
+		// conflict (the later of the write and the delete wins).
+		c.ReplicationConfig.AsyncEnabled = true
+		c.ReplicationConfig.DeletionStrategy = "TimeBasedResolution"
+	}
 	if tenants {
 		c.MultiTenancyConfig = &models.MultiTenancyConfig{Enabled: true, AutoTenantCreation: true, AutoTenantActivation: true}
 	} else {

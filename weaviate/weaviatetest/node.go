@@ -88,12 +88,15 @@ func pinnedVersion() (string, error) {
 	}
 }
 
-// Node is one running Weaviate server.
+// Node is one Weaviate server of a cluster.
 type Node struct {
 	// URL is its REST endpoint, http://127.0.0.1:port.
 	URL string
 	// Dir is its data directory; Log its log file.
 	Dir, Log string
+	bin      string
+	args     []string
+	env      []string
 	cmd      *exec.Cmd
 	done     chan error
 }
@@ -102,52 +105,154 @@ type Node struct {
 // in dir, on free loopback ports, and waits until it is ready (at most
 // two minutes, or until ctx is done). Its output goes to dir/weaviate.log.
 func Start(ctx context.Context, bin, dir string) (*Node, error) {
-	// Weaviate expects each data port next to its gossip port and each
-	// Raft RPC port next to its Raft port (as its defaults are).
-	ports, err := freePorts(6)
+	nodes, err := StartCluster(ctx, bin, dir, 1)
 	if err != nil {
 		return nil, err
 	}
-	gossip, data, raft, raftRPC, http, grpc := ports[0], ports[1], ports[2], ports[3], ports[4], ports[5]
-	logPath := filepath.Join(dir, "weaviate.log")
-	logf, err := os.Create(logPath)
+	return nodes[0], nil
+}
+
+// StartCluster starts an n-node Weaviate cluster on loopback, node i with
+// its data in dir/node-i and hostname weaviate-i, and waits until every
+// node is ready. Node 0 starts first: the others join it (Raft and
+// gossip) and exit when it is not there yet.
+func StartCluster(ctx context.Context, bin, dir string, n int) ([]*Node, error) {
+	ports, err := freePorts(6 * n)
 	if err != nil {
 		return nil, err
+	}
+	type nodePorts struct{ gossip, data, raft, raftRPC, http, grpc int }
+	np := make([]nodePorts, n)
+	var join []string
+	for i := range np {
+		p := ports[6*i:]
+		np[i] = nodePorts{p[0], p[1], p[2], p[3], p[4], p[5]}
+		join = append(join, fmt.Sprintf("weaviate-%d:%d", i, np[i].raft))
+	}
+	var nodes []*Node
+	stopAll := func() {
+		for _, nd := range nodes {
+			_ = nd.Stop()
+		}
+	}
+	for i, p := range np {
+		ndir := dir
+		if n > 1 {
+			ndir = filepath.Join(dir, fmt.Sprintf("node-%d", i))
+			if err := os.MkdirAll(ndir, 0o755); err != nil {
+				stopAll()
+				return nil, err
+			}
+		}
+		env := append(os.Environ(),
+			"AUTHENTICATION_ANONYMOUS_ACCESS_ENABLED=true",
+			"DEFAULT_VECTORIZER_MODULE=none",
+			"ENABLE_MODULES=",
+			"DISABLE_TELEMETRY=true",
+			"LOG_LEVEL=warning",
+			"PERSISTENCE_DATA_PATH="+filepath.Join(ndir, "data"),
+			// Without these Weaviate may pick an IPv6 address and exit.
+			"CLUSTER_ADVERTISE_ADDR=127.0.0.1",
+			"CLUSTER_BIND_ADDR=127.0.0.1",
+			fmt.Sprintf("CLUSTER_HOSTNAME=weaviate-%d", i),
+			"CLUSTER_IN_LOCALHOST=true",
+			fmt.Sprintf("CLUSTER_GOSSIP_BIND_PORT=%d", p.gossip),
+			fmt.Sprintf("CLUSTER_DATA_BIND_PORT=%d", p.data),
+			fmt.Sprintf("RAFT_PORT=%d", p.raft),
+			fmt.Sprintf("RAFT_INTERNAL_RPC_PORT=%d", p.raftRPC),
+			fmt.Sprintf("RAFT_BOOTSTRAP_EXPECT=%d", n),
+			fmt.Sprintf("GRPC_PORT=%d", p.grpc),
+		)
+		if n > 1 {
+			env = append(env, "RAFT_JOIN="+strings.Join(join, ","))
+			if i > 0 {
+				env = append(env, fmt.Sprintf("CLUSTER_JOIN=127.0.0.1:%d", np[0].gossip))
+			}
+		}
+		nd := &Node{URL: fmt.Sprintf("http://127.0.0.1:%d", p.http), Dir: ndir, Log: filepath.Join(ndir, "weaviate.log"), bin: bin,
+			args: []string{"--scheme", "http", "--host", "127.0.0.1", "--port", fmt.Sprint(p.http)}, env: env}
+		if err := nd.start(); err != nil {
+			stopAll()
+			return nil, err
+		}
+		nodes = append(nodes, nd)
+		if i == 0 && n > 1 {
+			if err := listening(ctx, np[0].gossip, time.Minute); err != nil {
+				stopAll()
+				return nil, fmt.Errorf("node 0: %w\n%s", err, tail(nd.Log, 20))
+			}
+		}
+	}
+	for i, nd := range nodes {
+		if err := nd.wait(ctx, 2*time.Minute); err != nil {
+			stopAll()
+			return nil, fmt.Errorf("node %d: %w\n%s", i, err, tail(nd.Log, 20))
+		}
+	}
+	return nodes, nil
+}
+
+// start starts the node's process, appending to its log.
+func (n *Node) start() error {
+	logf, err := os.OpenFile(n.Log, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		return err
 	}
 	defer logf.Close()
-	cmd := exec.Command(bin, "--scheme", "http", "--host", "127.0.0.1", "--port", fmt.Sprint(http))
-	cmd.Dir = dir
+	cmd := exec.Command(n.bin, n.args...)
+	cmd.Dir = n.Dir
 	cmd.Stdout, cmd.Stderr = logf, logf
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Env = append(os.Environ(),
-		"AUTHENTICATION_ANONYMOUS_ACCESS_ENABLED=true",
-		"DEFAULT_VECTORIZER_MODULE=none",
-		"ENABLE_MODULES=",
-		"DISABLE_TELEMETRY=true",
-		"LOG_LEVEL=warning",
-		"PERSISTENCE_DATA_PATH="+filepath.Join(dir, "data"),
-		// Without these Weaviate may pick an IPv6 address and exit.
-		"CLUSTER_ADVERTISE_ADDR=127.0.0.1",
-		"CLUSTER_BIND_ADDR=127.0.0.1",
-		"CLUSTER_HOSTNAME=weaviate-0",
-		"CLUSTER_IN_LOCALHOST=true",
-		fmt.Sprintf("CLUSTER_GOSSIP_BIND_PORT=%d", gossip),
-		fmt.Sprintf("CLUSTER_DATA_BIND_PORT=%d", data),
-		fmt.Sprintf("RAFT_PORT=%d", raft),
-		fmt.Sprintf("RAFT_INTERNAL_RPC_PORT=%d", raftRPC),
-		"RAFT_BOOTSTRAP_EXPECT=1",
-		fmt.Sprintf("GRPC_PORT=%d", grpc),
-	)
+	cmd.Env = n.env
 	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("start %s: %w", bin, err)
+		return fmt.Errorf("start %s: %w", n.bin, err)
 	}
-	n := &Node{URL: fmt.Sprintf("http://127.0.0.1:%d", http), Dir: dir, Log: logPath, cmd: cmd, done: make(chan error, 1)}
+	n.cmd, n.done = cmd, make(chan error, 1)
 	go func() { n.done <- cmd.Wait() }()
-	if err := n.wait(ctx, 2*time.Minute); err != nil {
-		_ = n.Stop()
-		return nil, fmt.Errorf("%w\n%s", err, tail(logPath, 20))
+	return nil
+}
+
+// Kill kills the node's process at once (SIGKILL), as a crash would.
+func (n *Node) Kill() error {
+	if n.cmd == nil || n.cmd.Process == nil {
+		return nil
 	}
-	return n, nil
+	_ = n.cmd.Process.Kill()
+	<-n.done
+	n.done <- nil
+	return nil
+}
+
+// Restart starts a killed or stopped node again on its ports and data,
+// and waits until it is ready.
+func (n *Node) Restart(ctx context.Context) error {
+	if err := n.start(); err != nil {
+		return err
+	}
+	if err := n.wait(ctx, 2*time.Minute); err != nil {
+		return fmt.Errorf("%w\n%s", err, tail(n.Log, 20))
+	}
+	return nil
+}
+
+// listening waits until something listens on a loopback port.
+func listening(ctx context.Context, port int, limit time.Duration) error {
+	deadline := time.Now().Add(limit)
+	for {
+		c, err := net.DialTimeout("tcp", fmt.Sprintf("127.0.0.1:%d", port), time.Second)
+		if err == nil {
+			c.Close()
+			return nil
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("nothing listens on port %d after %s", port, limit)
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(200 * time.Millisecond):
+		}
+	}
 }
 
 // wait polls the readiness endpoint.
@@ -165,7 +270,7 @@ func (n *Node) wait(ctx context.Context, limit time.Duration) error {
 		select {
 		case err := <-n.done:
 			n.done <- err
-			return fmt.Errorf("weaviate-server exited before it was ready: %v", err)
+			return fmt.Errorf("weaviate-server exited before it was ready: %w", err)
 		case <-ctx.Done():
 			return ctx.Err()
 		case <-time.After(200 * time.Millisecond):
@@ -176,10 +281,17 @@ func (n *Node) wait(ctx context.Context, limit time.Duration) error {
 	}
 }
 
-// Stop stops the server: SIGTERM, then SIGKILL after 15 s.
+// Stop stops the node: SIGTERM, then SIGKILL after 15 s. Stopping a
+// stopped node does nothing.
 func (n *Node) Stop() error {
-	if n.cmd.Process == nil {
+	if n.cmd == nil || n.cmd.Process == nil {
 		return nil
+	}
+	select {
+	case err := <-n.done:
+		n.done <- err
+		return nil // exited already
+	default:
 	}
 	_ = n.cmd.Process.Signal(syscall.SIGTERM)
 	select {
@@ -188,6 +300,7 @@ func (n *Node) Stop() error {
 		_ = n.cmd.Process.Kill()
 		<-n.done
 	}
+	n.done <- nil
 	return nil
 }
 
