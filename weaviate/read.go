@@ -535,7 +535,8 @@ func (s *Store) FactsBetween(ctx context.Context, group, a, b string) ([]core.Fa
 	return s.factsOf(ctx, group, or(and(eq("source_id", a), eq("target_id", b)), and(eq("source_id", b), eq("target_id", a))))
 }
 
-// FactsOfEntities implements core.FactStore: newest (greatest uuid) first.
+// FactsOfEntities implements core.FactStore: newest (greatest uuid)
+// first. With a limit, Weaviate sorts and cuts.
 func (s *Store) FactsOfEntities(ctx context.Context, group string, uuids []string, limit int) ([]core.Fact, error) {
 	if err := core.ValidateGroupID(group); err != nil {
 		return nil, err
@@ -544,15 +545,22 @@ func (s *Store) FactsOfEntities(ctx context.Context, group string, uuids []strin
 		return nil, s.live(ctx)
 	}
 	ids := uniq(uuids)
-	out, err := s.factsOf(ctx, group, and(or(anyOf("source_id", ids), anyOf("target_id", ids)), null("expired_at", true)))
+	where := and(or(anyOf("source_id", ids), anyOf("target_id", ids)), null("expired_at", true))
+	if limit <= 0 {
+		out, err := s.factsOf(ctx, group, where)
+		slices.Reverse(out)
+		return out, err
+	}
+	rows, err := s.get(ctx, query{class: s.names.fact, tenant: tenantOf(group), where: where, sort: []order{{path: "mid", desc: true}},
+		limit: limit, fields: factFields})
 	if err != nil {
 		return nil, err
 	}
-	slices.Reverse(out)
-	if limit > 0 && len(out) > limit {
-		out = out[:limit]
+	var out []core.Fact
+	for _, r := range rows {
+		out = append(out, readFact(r, false).Fact)
 	}
-	return out, nil
+	return out, s.provenance(ctx, group, out)
 }
 
 // FactsInvalidatedBy implements core.FactStore, in uuid order.

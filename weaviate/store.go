@@ -112,8 +112,8 @@ func validPrefix(p string) bool {
 // process (one Apply or AddEpisodes at a time); several processes writing
 // the same group need a lease that this package does not take. Every
 // slice and map a method returns belongs to the caller. Close marks the
-// store closed (every method then fails with core.ErrClosed) and releases
-// the client's idle connections; the data stays in Weaviate.
+// store closed: every method then fails with core.ErrClosed. The data
+// stays in Weaviate.
 type Store struct {
 	opts   Options
 	client *wv.Client
