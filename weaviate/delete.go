@@ -9,7 +9,7 @@ import (
 )
 
 // DeleteGroup implements core.Writer: it counts what the group holds,
-// drops the group's tenant from every collection (Weaviate deletes a
+// drops the group's redo record (redo.go), its tenant from every collection (Weaviate deletes a
 // tenant's shard whole), then the group's registry records.
 func (s *Store) DeleteGroup(ctx context.Context, group string) (core.Deleted, error) {
 	var d core.Deleted
@@ -22,6 +22,9 @@ func (s *Store) DeleteGroup(ctx context.Context, group string) (core.Deleted, er
 			return err
 		}
 		d = core.Deleted{Episodes: st.Episodes, Entities: st.Entities, Facts: st.Facts, Communities: st.Communities}
+		if err := s.dropRedo(ctx, group); err != nil {
+			return err
+		}
 		t := tenantOf(group)
 		for _, c := range s.names.grouped() {
 			if err := s.client.Schema().TenantsDeleter().WithClassName(c).WithTenants(t).Do(ctx); err != nil && !noTenant(err.Error()) {

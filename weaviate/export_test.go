@@ -8,6 +8,9 @@ import (
 // Drop deletes the store's collections (tests).
 func Drop(ctx context.Context, s *Store) error { return s.dropSchema(ctx) }
 
+// PrefixOf returns the prefix of s's collections.
+func PrefixOf(s *Store) string { return s.opts.Prefix }
+
 // CrashAt makes the store's next changes fail before their write number n
 // (0 first), as a crash there would leave them; a negative n stops it. It
 // reports whether the last change reached write n.

@@ -354,6 +354,9 @@ func (s *Store) PendingEpisodes(ctx context.Context, group string, limit int) ([
 	if limit <= 0 {
 		limit = 100
 	}
+	if err := s.finishing(ctx, group); err != nil {
+		return nil, err
+	}
 	rows, err := s.get(ctx, query{class: s.names.episode, tenant: tenantOf(group), where: eq("status", string(core.EpisodePending)),
 		sort: episodeOrder, limit: limit, fields: episodeFields})
 	if err != nil {

@@ -15,13 +15,13 @@ import (
 
 // names are the store's collection names.
 type names struct {
-	episode, entity, fact, community, owner string
+	episode, entity, fact, community, owner, redo string
 }
 
 func newNames(prefix string) names {
 	return names{
 		episode: prefix + "Episode", entity: prefix + "Entity", fact: prefix + "Fact",
-		community: prefix + "Community", owner: prefix + "Owner",
+		community: prefix + "Community", owner: prefix + "Owner", redo: prefix + "Redo",
 	}
 }
 
@@ -89,6 +89,7 @@ var (
 		{"mid", key}, {"group", key}, {"name", words}, {"summary", words}, {"members", keys}, {"created_at", micros},
 	}
 	ownerProps = []prop{{"kind", key}, {"mid", key}, {"group", key}}
+	redoProps  = []prop{{"group", key}, {"change", stored}}
 )
 
 // searchProps are the properties BM25 searches for each scope: what Kuzu
@@ -159,6 +160,7 @@ func (s *Store) ensureSchema(ctx context.Context) error {
 		s.classDef(s.names.fact, factProps, true),
 		s.classDef(s.names.community, communityProps, true),
 		s.classDef(s.names.owner, ownerProps, false),
+		s.classDef(s.names.redo, redoProps, false),
 	}
 	for _, c := range defs {
 		ok, err := s.client.Schema().ClassExistenceChecker().WithClassName(c.Class).Do(ctx)
@@ -183,7 +185,7 @@ func (s *Store) ensureSchema(ctx context.Context) error {
 // dropSchema deletes the store's collections and everything in them
 // (tests).
 func (s *Store) dropSchema(ctx context.Context) error {
-	for _, c := range append(s.names.grouped(), s.names.owner) {
+	for _, c := range append(s.names.grouped(), s.names.owner, s.names.redo) {
 		if err := s.client.Schema().ClassDeleter().WithClassName(c).Do(ctx); err != nil {
 			return fail(ctx, "delete collection "+c, err)
 		}

@@ -162,6 +162,9 @@ func Open(ctx context.Context, opts Options) (*Store, error) {
 	if err := s.ensureSchema(ctx); err != nil {
 		return nil, err
 	}
+	if err := s.finishAll(ctx); err != nil {
+		return nil, err
+	}
 	return s, nil
 }
 

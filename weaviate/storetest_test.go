@@ -34,6 +34,17 @@ func open(t *testing.T) *weaviate.Store {
 	return s
 }
 
+// reopen opens s's collections again, as a new process would.
+func reopen(t *testing.T, s *weaviate.Store) *weaviate.Store {
+	t.Helper()
+	r, err := weaviate.Open(t.Context(), weaviate.Options{URL: need(t), Dimension: storetest.MinDimension, Prefix: weaviate.PrefixOf(s)})
+	if err != nil {
+		t.Fatalf("Open again: %v", err)
+	}
+	t.Cleanup(func() { _ = r.Close(context.Background()) })
+	return r
+}
+
 // TestConformance runs the store conformance suite, each sub-test on
 // collections of its own.
 func TestConformance(t *testing.T) {

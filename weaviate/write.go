@@ -140,11 +140,20 @@ func (s *Store) Apply(ctx context.Context, ch core.Change) error {
 		return err
 	}
 	return s.write(ctx, func() error {
+		if err := s.finish(ctx, group); err != nil {
+			return err
+		}
 		p, err := s.plan(ctx, group, &ch)
 		if err != nil {
 			return err
 		}
-		return s.commit(ctx, p)
+		if err := s.saveRedo(ctx, group, &ch); err != nil {
+			return err
+		}
+		if err := s.commit(ctx, p); err != nil {
+			return err
+		}
+		return s.dropRedo(ctx, group)
 	})
 }
 
