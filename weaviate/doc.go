@@ -7,7 +7,7 @@
 //
 // # What it stores
 //
-// Five collections, named after Options.Prefix (default Mnemo):
+// Six collections, named after Options.Prefix (default Mnemo):
 //
 //   - MnemoEpisode, MnemoEntity, MnemoFact and MnemoCommunity hold the
 //     graph. They are multi-tenant, one tenant per group: a tenant is a
@@ -17,6 +17,8 @@
 //   - MnemoOwner, not multi-tenant, records the group of every uuid of
 //     each kind, so that a uuid taken by one group is a conflict for
 //     another, as core.Change says (the tenants alone could not tell).
+//   - MnemoRedo, not multi-tenant, holds the change being written to a
+//     group, if any.
 //
 // Every object keeps its mnemo uuid (property mid) and its group; its
 // Weaviate id is a UUIDv5 of (kind, group, uuid), so that writing an
@@ -43,7 +45,9 @@
 // touches, checks it all, computes every object's new state, and then
 // writes in an order that a retry of the same change completes after a
 // crash at any point: registry records, new objects, invalidations, the
-// episodes' status, deletions (write.go). Writes are serialized within a
-// process; two processes writing one group need a lease, which is not
-// here yet.
+// episodes' status, deletions (write.go). The change itself is stored as
+// the group's redo record (MnemoRedo) while it is written, and a change
+// cut short is completed before anything else of its group (redo.go).
+// Writes are serialized within a process; two processes writing one
+// group need a lease, which is not here yet.
 package weaviate

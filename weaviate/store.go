@@ -30,7 +30,7 @@ type Options struct {
 	// several stores share a cluster (tests give each store its own). It
 	// must be a capital letter followed by letters and digits. The default
 	// is "Mnemo": collections MnemoEpisode, MnemoEntity, MnemoFact,
-	// MnemoCommunity and MnemoOwner.
+	// MnemoCommunity, MnemoOwner and MnemoRedo.
 	Prefix string
 	// ReplicationFactor is the number of copies of each collection's
 	// shards, given when the store creates its collections. The default

@@ -144,7 +144,7 @@ func (s *Store) Apply(ctx context.Context, ch core.Change) error {
 			return err
 		}
 		p, err := s.plan(ctx, group, &ch)
-		if err != nil {
+		if err != nil || p.empty() {
 			return err
 		}
 		if err := s.saveRedo(ctx, group, &ch); err != nil {
@@ -164,6 +164,15 @@ type plan struct {
 	claims                []*models.Object
 	fresh, facts, episode []*models.Object
 	deletes               map[core.Scope][]string
+}
+
+// empty reports whether the plan writes nothing.
+func (p *plan) empty() bool {
+	n := len(p.claims) + len(p.fresh) + len(p.facts) + len(p.episode)
+	for _, ids := range p.deletes {
+		n += len(ids)
+	}
+	return n == 0
 }
 
 // state is a group's stored objects that a change reads, and what it
