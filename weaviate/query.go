@@ -3,6 +3,7 @@ package weaviate
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -132,7 +133,7 @@ func (s *Store) get(ctx context.Context, q query) ([]row, error) {
 		if noTenant(msg) {
 			return nil, nil
 		}
-		return nil, fail(ctx, "query "+q.class, fmt.Errorf("%s", msg))
+		return nil, fail(ctx, "query "+q.class, errors.New(msg))
 	}
 	get, _ := resp.Data["Get"].(map[string]any)
 	items, _ := get[q.class].([]any)
@@ -214,7 +215,7 @@ func (s *Store) count(ctx context.Context, class, tenant string, where *filters.
 		if noTenant(resp.Errors[0].Message) {
 			return 0, nil
 		}
-		return 0, fail(ctx, "count "+class, fmt.Errorf("%s", resp.Errors[0].Message))
+		return 0, fail(ctx, "count "+class, errors.New(resp.Errors[0].Message))
 	}
 	agg, _ := resp.Data["Aggregate"].(map[string]any)
 	items, _ := agg[class].([]any)

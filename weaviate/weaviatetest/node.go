@@ -88,7 +88,9 @@ func pinnedVersion() (string, error) {
 	}
 }
 
-// Node is one Weaviate server of a cluster.
+// Node is one Weaviate server of a cluster. Its methods are not safe for
+// concurrent use; Stop (or Kill) ends its process, and a stopped node can
+// be started again with Restart.
 type Node struct {
 	// URL is its REST endpoint, http://127.0.0.1:port.
 	URL string
