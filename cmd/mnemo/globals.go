@@ -31,7 +31,7 @@ type globals struct {
 func (g *globals) register(fs *flag.FlagSet) {
 	fs.StringVar(&g.db, "db", g.db, "database `DIR` (default $MNEMO_DB, else ./mnemo-data)")
 	fs.StringVar(&g.config, "config", g.config, "configuration `FILE` (TOML, or JSON by extension)")
-	fs.StringVar(&g.store, "store", g.store, "store `BACKEND`: kuzu (default, the database in --db) or memory (nothing kept when the process ends)")
+	fs.StringVar(&g.store, "store", g.store, "store `BACKEND`: kuzu (default, the database in --db), memory (nothing kept when the process ends) or weaviate (the cluster at store.weaviate.url)")
 }
 
 // flags returns a command's flag set with the global flags defined.
