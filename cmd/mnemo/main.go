@@ -47,6 +47,7 @@ func commands() []command {
 		{"mcp", "run the MCP server (stdio, or streamable HTTP)", runMCP},
 		{"demo", "run the offline demo", runDemo},
 		{"bench", "run a benchmark (mnemo bench http)", runBench},
+		{"migrate", "copy every group to another store (Kuzu, Weaviate) and compare", runMigrate},
 		{"config", "check the configuration (mnemo config check)", runConfig},
 		{"llm", "check the LLM endpoint: which structured output it takes (mnemo llm check)", runLLM},
 		{"version", "print the version", runVersion},
