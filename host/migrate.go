@@ -132,7 +132,9 @@ func migrateGroup(ctx context.Context, src, dst core.Store, g string, rep *Migra
 		func() error {
 			return batches(ents, func(b []core.Entity) error { return dst.Apply(ctx, core.Change{Entities: b}) })
 		},
-		func() error { return batches(facts, func(b []core.Fact) error { return dst.Apply(ctx, core.Change{Facts: b}) }) },
+		func() error {
+			return batches(facts, func(b []core.Fact) error { return dst.Apply(ctx, core.Change{Facts: b}) })
+		},
 		func() error {
 			return batches(mentions, func(b []core.Mention) error { return dst.Apply(ctx, core.Change{Group: g, Mentions: b}) })
 		},
