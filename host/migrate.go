@@ -20,10 +20,11 @@ const migrateBatch = 500
 // Migrate copies every group of the store that from configures into the
 // store that to configures (`mnemo migrate`), then reads both back and
 // compares them: episodes, entities, facts with their provenance,
-// communities, each episode's links and the counts. The target takes the
-// source's embedding dimension. Episodes are written pending first and
-// given their status last, so a migration cut short leaves them pending;
-// run it again (every write is idempotent) before serving the target.
+// communities, each episode's links and the counts. The target records
+// the source's embedder, whose vectors it receives. Episodes are written
+// pending first and given their status last, so a migration cut short
+// leaves them pending; run it again (every write is idempotent) before
+// serving the target.
 // Groups are the source's Groups: a group without an episode is not
 // copied.
 func Migrate(ctx context.Context, from, to Config, log *slog.Logger) (MigrateReport, error) {
@@ -34,12 +35,16 @@ func Migrate(ctx context.Context, from, to Config, log *slog.Logger) (MigrateRep
 	if err := to.Validate(); err != nil {
 		return rep, err
 	}
-	src, err := openStore(ctx, from, from.Embedder.Dimensions, log)
+	// The vectors are copied as they are: the target records the source's
+	// embedder, whatever embedder to's configuration names.
+	id := from.Embedder.id(from.Embedder.Dimensions)
+	src, err := openStore(ctx, from, id, false, log)
 	if err != nil {
 		return rep, fmt.Errorf("open the source store: %w", err)
 	}
 	defer src.Close(context.WithoutCancel(ctx))
-	dst, err := openStore(ctx, to, src.Dimension(), log)
+	id.Dimension = src.Dimension()
+	dst, err := openStore(ctx, to, id, false, log)
 	if err != nil {
 		return rep, fmt.Errorf("open the target store: %w", err)
 	}

@@ -81,7 +81,7 @@ func TestWeaviateConfig(t *testing.T) {
 	c.Store.Weaviate.ConsistencyLevel = "ALL"
 	cfg := c
 	cfg.Store.Weaviate.URL = "http://127.0.0.1:1"
-	if s, err := openStore(ctx, cfg, 16, nil); !errors.Is(err, core.ErrUnavailable) || s != nil {
+	if s, err := openStore(ctx, cfg, core.EmbedderID{Name: "local", Model: "hashembed", Dimension: 16}, false, nil); !errors.Is(err, core.ErrUnavailable) || s != nil {
 		t.Errorf("openStore(weaviate at a closed port) = %v, %v, want no store and ErrUnavailable", s, err)
 	}
 }
