@@ -253,48 +253,56 @@ func (s *Store) CommunitiesOf(ctx context.Context, group string, entities []stri
 
 // Stats implements core.Store.
 func (s *Store) Stats(ctx context.Context, group string) (core.Stats, error) {
-	var st core.Stats
 	if err := core.ValidateGroupID(group); err != nil {
-		return st, err
+		return core.Stats{}, err
 	}
+	var st core.Stats
 	err := s.read(ctx, func(c *conn) error {
-		p := map[string]any{"g": group}
-		rows, err := c.query(ctx, "MATCH (e:Episode) WHERE e.group_id = $g RETURN e.status, count(*)", p)
-		if err != nil {
-			return fmt.Errorf("count episodes: %w", err)
-		}
-		for _, r := range rows {
-			n := int(i64(r[1]))
-			st.Episodes += n
-			switch core.EpisodeStatus(str(r[0])) {
-			case core.EpisodePending:
-				st.PendingEpisodes += n
-			case core.EpisodeFailed:
-				st.FailedEpisodes += n
-			}
-		}
-		one := func(stmt string) (int, error) {
-			rows, err := c.query(ctx, stmt, p)
-			if err != nil || len(rows) == 0 {
-				return 0, err
-			}
-			return int(i64(rows[0][0])), nil
-		}
-		if st.Entities, err = one("MATCH (n:Entity) WHERE n.group_id = $g RETURN count(*)"); err != nil {
-			return fmt.Errorf("count entities: %w", err)
-		}
-		if st.Facts, err = one("MATCH (f:Fact) WHERE f.group_id = $g RETURN count(*)"); err != nil {
-			return fmt.Errorf("count facts: %w", err)
-		}
-		if st.CurrentFacts, err = one("MATCH (f:Fact) WHERE f.group_id = $g AND f.expired_at IS NULL RETURN count(*)"); err != nil {
-			return fmt.Errorf("count facts: %w", err)
-		}
-		if st.Communities, err = one("MATCH (c:Community) WHERE c.group_id = $g RETURN count(*)"); err != nil {
-			return fmt.Errorf("count communities: %w", err)
-		}
-		return nil
+		var err error
+		st, err = stats(ctx, c, group)
+		return err
 	})
 	return st, err
+}
+
+// stats counts what a group holds, on c.
+func stats(ctx context.Context, c *conn, group string) (core.Stats, error) {
+	var st core.Stats
+	p := map[string]any{"g": group}
+	rows, err := c.query(ctx, "MATCH (e:Episode) WHERE e.group_id = $g RETURN e.status, count(*)", p)
+	if err != nil {
+		return st, fmt.Errorf("count episodes: %w", err)
+	}
+	for _, r := range rows {
+		n := int(i64(r[1]))
+		st.Episodes += n
+		switch core.EpisodeStatus(str(r[0])) {
+		case core.EpisodePending:
+			st.PendingEpisodes += n
+		case core.EpisodeFailed:
+			st.FailedEpisodes += n
+		}
+	}
+	one := func(stmt string) (int, error) {
+		rows, err := c.query(ctx, stmt, p)
+		if err != nil || len(rows) == 0 {
+			return 0, err
+		}
+		return int(i64(rows[0][0])), nil
+	}
+	if st.Entities, err = one("MATCH (n:Entity) WHERE n.group_id = $g RETURN count(*)"); err != nil {
+		return st, fmt.Errorf("count entities: %w", err)
+	}
+	if st.Facts, err = one("MATCH (f:Fact) WHERE f.group_id = $g RETURN count(*)"); err != nil {
+		return st, fmt.Errorf("count facts: %w", err)
+	}
+	if st.CurrentFacts, err = one("MATCH (f:Fact) WHERE f.group_id = $g AND f.expired_at IS NULL RETURN count(*)"); err != nil {
+		return st, fmt.Errorf("count facts: %w", err)
+	}
+	if st.Communities, err = one("MATCH (c:Community) WHERE c.group_id = $g RETURN count(*)"); err != nil {
+		return st, fmt.Errorf("count communities: %w", err)
+	}
+	return st, nil
 }
 
 // Groups lists every group that holds episodes.
