@@ -2,13 +2,14 @@ package host
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"github.com/mnemohq/mnemo/core"
 )
 
 // Admin is the upkeep of a Host's store that is no part of memory: a
-// checkpoint before a backup, the durability counters a soak test
+// snapshot for a backup, a checkpoint, the durability counters a soak test
 // reports, and the release of the store. Surfaces read and write memory
 // through the Engine; Admin is for tools and for Close.
 //
@@ -20,6 +21,10 @@ type Admin interface {
 	Checkpoint(ctx context.Context) error
 	// Durability returns the store's checkpoint counters.
 	Durability() Durability
+	// Snapshot writes a consistent copy of the store's files into dir, an
+	// existing empty directory, while the store serves: writes wait for
+	// it, reads go on. A store without files refuses with core.ErrInvalid.
+	Snapshot(ctx context.Context, dir string) (Snapshot, error)
 	// Advertise records where this process serves the store (mnemo
 	// serve's URL), so that another process finding the database locked
 	// names it. A store that no other process can open ignores it.
@@ -43,6 +48,23 @@ type Durability struct {
 	WALBytes int64
 }
 
+// Snapshot is what Admin.Snapshot wrote and counted.
+type Snapshot struct {
+	// Store names the store backend ("kuzu") and SchemaVersion its
+	// schema's version.
+	Store         string
+	SchemaVersion int
+	// Files are the names of the files written.
+	Files []string
+	// Groups counts what each group held at the snapshot's moment, counted
+	// while writes waited: the snapshot holds exactly this.
+	Groups map[string]core.Stats
+	// Embedder made the vectors the store holds.
+	Embedder core.EmbedderID
+	// Blocked is how long writers waited.
+	Blocked time.Duration
+}
+
 // noUpkeep is the Admin of a store that needs no upkeep: Checkpoint does
 // nothing, Durability is zero, Close closes the store.
 type noUpkeep struct{ s core.Store }
@@ -52,5 +74,9 @@ func (noUpkeep) Checkpoint(context.Context) error { return nil }
 func (noUpkeep) Durability() Durability { return Durability{} }
 
 func (noUpkeep) Advertise(string) error { return nil }
+
+func (noUpkeep) Snapshot(context.Context, string) (Snapshot, error) {
+	return Snapshot{}, fmt.Errorf("%w: this store keeps nothing on disk to back up (store.backend)", core.ErrInvalid)
+}
 
 func (a noUpkeep) Close(ctx context.Context) error { return a.s.Close(ctx) }

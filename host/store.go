@@ -8,6 +8,7 @@ import (
 
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/core/memstore"
+	"github.com/mnemohq/mnemo/host/backup"
 	"github.com/mnemohq/mnemo/kuzu"
 	"github.com/mnemohq/mnemo/weaviate"
 )
@@ -148,6 +149,44 @@ func (a kuzuAdmin) Checkpoint(ctx context.Context) error { return a.s.Checkpoint
 func (a kuzuAdmin) Close(ctx context.Context) error { return a.s.Close(ctx) }
 
 func (a kuzuAdmin) Advertise(url string) error { return a.s.Advertise(url) }
+
+func (a kuzuAdmin) Snapshot(ctx context.Context, dir string) (Snapshot, error) {
+	s, err := a.s.Snapshot(ctx, dir)
+	if err != nil {
+		return Snapshot{}, err
+	}
+	return Snapshot{Store: "kuzu", SchemaVersion: s.SchemaVersion, Files: s.Files, Groups: s.Groups, Embedder: s.Embedder, Blocked: s.Blocked}, nil
+}
+
+// Restore installs the backup in the directory src into the database
+// directory the configuration names, after checking every file against
+// the backup's manifest. The database must not be open in any process
+// (core.ErrLocked names the one that has it) and must hold no database
+// unless replace (core.ErrConflict). A damaged backup is core.ErrInvalid
+// and changes nothing.
+func Restore(cfg Config, src string, replace bool) (backup.Manifest, error) {
+	m, err := backup.Verify(src)
+	if err != nil {
+		return m, err
+	}
+	if b := cfg.Store.withDefaults().Backend; b != "kuzu" || m.Store != "kuzu" {
+		return m, fmt.Errorf("%w: a backup of the %s store cannot be restored into the %s store (store.backend)", core.ErrInvalid, m.Store, b)
+	}
+	if cfg.DB == "" {
+		return m, fmt.Errorf("%w: no database directory to restore into (--db)", core.ErrInvalid)
+	}
+	return m, kuzu.Restore(src, cfg.DB, kuzu.RestoreOptions{Replace: replace, SHA256: m.SHA256()})
+}
+
+// ServedURL returns the URL at which the process holding the configured
+// database serves it, as that process advertised it (Admin.Advertise),
+// or "" when none is known.
+func ServedURL(cfg Config) string {
+	if cfg.Store.withDefaults().Backend != "kuzu" || cfg.DB == "" {
+		return ""
+	}
+	return kuzu.ServedURL(cfg.DB)
+}
 
 func (a kuzuAdmin) Durability() Durability {
 	d := a.s.DurabilityStats()

@@ -282,7 +282,7 @@ func generate(t *testing.T, routes []*route) []byte {
 			op["requestBody"] = map[string]any{"required": true, "content": map[string]any{"application/json": media}}
 		}
 		ok := map[string]any{"description": http200Description(rt)}
-		switch rt.response.(type) {
+		switch resp := rt.response.(type) {
 		case raw:
 			ct := "application/json"
 			if rt.path == "/metrics" {
@@ -290,7 +290,11 @@ func generate(t *testing.T, routes []*route) []byte {
 			}
 			ok["content"] = map[string]any{ct: map[string]any{}}
 		case stream:
-			ok["content"] = map[string]any{"application/x-ndjson": map[string]any{}}
+			ct := resp.contentType
+			if ct == "" {
+				ct = "application/x-ndjson"
+			}
+			ok["content"] = map[string]any{ct: map[string]any{}}
 		default:
 			ok["content"] = map[string]any{"application/json": map[string]any{"schema": g.schema(reflect.TypeOf(rt.response))}}
 		}
