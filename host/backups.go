@@ -57,8 +57,7 @@ func (h *Host) snapshot(ctx context.Context, dir string, o BackupOptions) (backu
 	for _, n := range names {
 		m.Files = append(m.Files, backup.File{Name: n})
 	}
-	m.TookMS = ms(time.Since(start))
-	return backup.Finish(dir, m)
+	return backup.Finish(dir, m, start)
 }
 
 // BackupArchive takes a backup as Backup does, into a directory of its

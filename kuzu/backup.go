@@ -57,17 +57,28 @@ func (s *Store) Snapshot(ctx context.Context, dir string) (Snapshot, error) {
 	err := s.exclusive(ctx, func(c *conn) error {
 		start := time.Now()
 		defer func() { snap.Blocked = time.Since(start) }()
-		if err := s.checkpoint(ctx, c); err != nil {
-			return err
+		// An empty WAL means nothing was committed since the last
+		// checkpoint, which a new one would only sync again.
+		if s.walSize() != 0 {
+			if err := s.checkpoint(ctx, c); err != nil {
+				return err
+			}
 		}
 		if wal := s.walSize(); wal != 0 {
 			return fmt.Errorf("the write-ahead log holds %d bytes after a checkpoint", wal)
 		}
+		checkpointed := time.Now()
 		groups, err := s.groupStats(ctx, c)
 		if err != nil {
 			return err
 		}
-		if err := copyFile(filepath.Join(s.opts.Dir, dbFile), filepath.Join(dir, dbFile), nil); err != nil {
+		counted := time.Now()
+		defer func() {
+			s.log.Debug("snapshot", "checkpoint", checkpointed.Sub(start), "count", counted.Sub(checkpointed), "copy", time.Since(counted))
+		}()
+		// The copy is synced after the lock is released: writers need
+		// not wait for the disk.
+		if err := copyFile(filepath.Join(s.opts.Dir, dbFile), filepath.Join(dir, dbFile), nil, false); err != nil {
 			return fmt.Errorf("copy the database file: %w", err)
 		}
 		snap.Files, snap.Groups = []string{dbFile}, groups
@@ -75,6 +86,9 @@ func (s *Store) Snapshot(ctx context.Context, dir string) (Snapshot, error) {
 	})
 	if err != nil {
 		return Snapshot{}, err
+	}
+	if err := syncFile(filepath.Join(dir, dbFile)); err != nil {
+		return Snapshot{}, fmt.Errorf("sync the copy of the database file: %w", err)
 	}
 	snap.SchemaVersion, snap.Embedder = schemaVersion, s.embedder
 	return snap, nil
@@ -96,9 +110,9 @@ func (s *Store) groupStats(ctx context.Context, c *conn) (map[string]core.Stats,
 	return out, nil
 }
 
-// copyFile copies src to dst, a new file, and syncs it. If sum is not nil,
-// the bytes copied are hashed into it.
-func copyFile(src, dst string, sum io.Writer) error {
+// copyFile copies src to dst, a new file, and syncs it if sync. If sum
+// is not nil, the bytes copied are hashed into it.
+func copyFile(src, dst string, sum io.Writer, sync bool) error {
 	in, err := os.Open(src)
 	if err != nil {
 		return err
@@ -116,11 +130,25 @@ func copyFile(src, dst string, sum io.Writer) error {
 		out.Close()
 		return err
 	}
-	if err := out.Sync(); err != nil {
-		out.Close()
-		return err
+	if sync {
+		if err := out.Sync(); err != nil {
+			out.Close()
+			return err
+		}
 	}
 	return out.Close()
+}
+
+func syncFile(path string) error {
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if err != nil {
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
 
 // RestoreOptions tune Restore.
@@ -161,7 +189,7 @@ func Restore(src, dst string, o RestoreOptions) error {
 	tmp := target + ".restore"
 	_ = os.Remove(tmp) // left by an interrupted restore
 	h := sha256.New()
-	if err := copyFile(filepath.Join(src, dbFile), tmp, h); err != nil {
+	if err := copyFile(filepath.Join(src, dbFile), tmp, h, true); err != nil {
 		_ = os.Remove(tmp)
 		return fmt.Errorf("copy the database file: %w", err)
 	}

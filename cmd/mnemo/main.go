@@ -41,6 +41,8 @@ func commands() []command {
 		{"delete", "delete a group, an episode or a fact", runDelete},
 		{"export", "write a group's memory, or all of it, as JSON Lines", runExport},
 		{"import", "import a file written by mnemo export", runImport},
+		{"backup", "back up the whole database into a directory, even while mnemo serve runs", runBackup},
+		{"restore", "restore a backup written by mnemo backup", runRestore},
 		{"reembed", "recompute every vector with the configured embedder", runReembed},
 		{"plugins", "list the plugins, or check a plugin file", runPlugins},
 		{"serve", "run the HTTP API", runServe},

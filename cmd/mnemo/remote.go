@@ -92,20 +92,7 @@ func (r *remote) do(ctx context.Context, method, path string, in, out any) error
 		return fmt.Errorf("read the server's answer: %w", err)
 	}
 	if resp.StatusCode >= 300 {
-		var e errorAnswer
-		if json.Unmarshal(raw, &e) != nil || e.Error == "" {
-			return fmt.Errorf("%s %s: the server answered %s", method, path, resp.Status)
-		}
-		switch resp.StatusCode {
-		case http.StatusUnauthorized:
-			return errors.New("the server wants an API key it knows: pass --api-key or set MNEMO_API_KEY")
-		case http.StatusForbidden:
-			return errors.New(e.Error)
-		}
-		if s, ok := codeErrors[e.Code]; ok {
-			return fmt.Errorf("%w: %s", s, e.Error)
-		}
-		return fmt.Errorf("the server: %s", e.Error)
+		return answerError(method, path, resp, raw)
 	}
 	if out == nil {
 		return nil
@@ -114,6 +101,49 @@ func (r *remote) do(ctx context.Context, method, path string, in, out any) error
 		return fmt.Errorf("decode the server's answer to %s %s: %w", method, path, err)
 	}
 	return nil
+}
+
+// answerError turns the server's error answer (its status, its body raw)
+// into an error.
+func answerError(method, path string, resp *http.Response, raw []byte) error {
+	var e errorAnswer
+	if json.Unmarshal(raw, &e) != nil || e.Error == "" {
+		return fmt.Errorf("%s %s: the server answered %s", method, path, resp.Status)
+	}
+	switch resp.StatusCode {
+	case http.StatusUnauthorized:
+		return errors.New("the server wants an API key it knows: pass --api-key or set MNEMO_API_KEY")
+	case http.StatusForbidden:
+		return errors.New(e.Error)
+	}
+	if s, ok := codeErrors[e.Code]; ok {
+		return fmt.Errorf("%w: %s", s, e.Error)
+	}
+	return fmt.Errorf("the server: %s", e.Error)
+}
+
+// open sends a request without a body and returns the answer's body, for
+// an answer too large to hold (a backup). The caller closes it.
+func (r *remote) open(ctx context.Context, method, path string) (io.ReadCloser, error) {
+	req, err := http.NewRequestWithContext(ctx, method, r.base+path, nil)
+	if err != nil {
+		return nil, fmt.Errorf("%w: --server: %w", core.ErrInvalid, err)
+	}
+	if r.key != "" {
+		req.Header.Set("Authorization", "Bearer "+r.key)
+	}
+	hc := *r.hc
+	hc.Timeout = 0 // a backup takes as long as it takes; ctx bounds it
+	resp, err := hc.Do(req)
+	if err != nil {
+		return nil, fmt.Errorf("%w: reach the server at %s: %w", core.ErrUnavailable, r.base, err)
+	}
+	if resp.StatusCode >= 300 {
+		defer resp.Body.Close()
+		raw, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+		return nil, answerError(method, path, resp, raw)
+	}
+	return resp.Body, nil
 }
 
 // groupPath is the path of a group's route.

@@ -97,9 +97,9 @@ func (m Manifest) SHA256() map[string]string {
 }
 
 // Finish checksums the files named in m.Files (their names only need be
-// set) in dir and writes the manifest. It returns m with the files' sizes
-// and checksums.
-func Finish(dir string, m Manifest) (Manifest, error) {
+// set) in dir and writes the manifest, with TookMS the time since start.
+// It returns m with the files' sizes and checksums.
+func Finish(dir string, m Manifest, start time.Time) (Manifest, error) {
 	m.Format, m.Version = Format, Version
 	for i, f := range m.Files {
 		size, sum, err := checksum(filepath.Join(dir, f.Name))
@@ -108,6 +108,7 @@ func Finish(dir string, m Manifest) (Manifest, error) {
 		}
 		m.Files[i].Size, m.Files[i].SHA256 = size, sum
 	}
+	m.TookMS = float64(time.Since(start).Microseconds()) / 1000
 	b, err := json.MarshalIndent(m, "", "  ")
 	if err != nil {
 		return m, fmt.Errorf("encode manifest: %w", err)

@@ -1,13 +1,16 @@
 package httpapi_test
 
 import (
+	"bytes"
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/mnemohq/mnemo/host"
+	"github.com/mnemohq/mnemo/host/backup"
 )
 
 // accepted is the answer of POST episodes.
@@ -293,5 +296,53 @@ func TestPagingAndDelete(t *testing.T) {
 	a.do("GET", "/v1/groups/page-1", nil, &stats)
 	if stats["episodes"] != float64(0) || stats["entities"] != float64(0) {
 		t.Errorf("stats after delete = %v, want nothing left", stats)
+	}
+}
+
+// TestBackupRoute checks who may take a backup, which holds every group,
+// and that what the route sends is a backup that verifies.
+func TestBackupRoute(t *testing.T) {
+	const keyA, keyAll = "backup-key-team-a-0123456789", "backup-key-everything-0123456789"
+	keyed := newAPI(t, func(c *host.HTTPConfig) {
+		c.Keys = []host.APIKeyConfig{{Key: keyA, Groups: []string{"team-a", "team-*"}}, {Key: keyAll, Groups: []string{"*"}}}
+	})
+	open := newAPI(t, nil)
+	tests := []struct {
+		name string
+		a    *api
+		want int
+	}{
+		{"no key", keyed, 401},
+		{"key bound to groups", keyed.withKey(keyA), 403},
+		{"key bound to every group", keyed.withKey(keyAll), 200},
+		{"no keys configured", open, 200},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, raw := tc.a.do("POST", "/v1/admin/backup", nil, nil)
+			if code != tc.want {
+				t.Fatalf("POST /v1/admin/backup = %d %.200s, want %d", code, raw, tc.want)
+			}
+			if code != 200 {
+				return
+			}
+			m, err := backup.ReadArchive(bytes.NewReader(raw), t.TempDir())
+			if err != nil {
+				t.Fatalf("ReadArchive: %v", err)
+			}
+			if m.Store != "kuzu" || m.Mnemo != "test" || len(m.Files) != 1 || m.Embedder.Dimension == 0 {
+				t.Errorf("manifest = %+v", m)
+			}
+		})
+	}
+	// The route leaves nothing beside the database.
+	entries, err := os.ReadDir(shared.Config.DB)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), ".backup-") {
+			t.Errorf("the backup route left %s in the database directory", e.Name())
+		}
 	}
 }
