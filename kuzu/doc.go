@@ -8,7 +8,9 @@
 //
 // Options.Dir holds the Kuzu database file (graph.kuzu), Kuzu's
 // write-ahead log beside it (graph.kuzu.wal) and the lock file mnemo.lock.
-// An empty Dir opens an in-memory database, for tests. The graph has these
+// An empty Dir opens an in-memory database, for tests. Store.Snapshot
+// copies a live database consistently (backup.go) and Restore installs
+// such a copy. The graph has these
 // tables; every node table but Meta carries group_id, the tenant:
 //
 //   - node tables Episode, Entity, Fact and Community, keyed by uuid;

@@ -211,13 +211,16 @@ func writeSynced(path string, b []byte) error {
 
 // Install makes the directory dir by filling a new directory beside it
 // and renaming that into place once fill returns nil, so that dir never
-// exists half-written. dir must not exist or be an empty directory: a
+// exists half-written; its parent is created if needed. dir must not exist or be an empty directory: a
 // non-empty one is refused with core.ErrConflict and left alone.
 func Install(dir string, fill func(tmp string) error) error {
 	if err := checkTarget(dir); err != nil {
 		return err
 	}
 	parent := filepath.Dir(filepath.Clean(dir))
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return fmt.Errorf("create the backup's parent directory: %w", err)
+	}
 	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(dir)+".partial-")
 	if err != nil {
 		return fmt.Errorf("create the backup beside %s: %w", dir, err)

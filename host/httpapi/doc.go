@@ -58,4 +58,13 @@
 // /v1/groups/{group}/import takes one group's export, up to
 // http.max_import_mb, checks all of it and writes it into {group} in one
 // transaction. Both are group routes: a key reaches its own groups only.
+//
+// # Backups
+//
+// POST /v1/admin/backup takes a consistent snapshot of the whole database
+// while the server serves (host.Host.BackupArchive: writers wait for the
+// local copy only) and streams it as a tar archive of the manifest and the
+// database files (host/backup), which mnemo backup checks and writes to a
+// directory. It holds every group, so it takes a key bound to "*", or no
+// keys configured; any other key gets 403.
 package httpapi
