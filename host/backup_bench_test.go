@@ -4,6 +4,8 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"log/slog"
+	"os"
 	"path/filepath"
 	"slices"
 	"sync"
@@ -13,6 +15,8 @@ import (
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/host"
 )
+
+var backupLog = flag.Bool("backup-log", false, "BenchmarkBackupWhileWriting logs at debug level")
 
 var backupEpisodes = flag.Int("backup-episodes", 2000, "episodes in the database BenchmarkBackupWhileWriting backs up")
 
@@ -33,7 +37,11 @@ func BenchmarkBackupWhileWriting(b *testing.B) {
 	cfg.DB = b.TempDir()
 	cfg.Plugins.CacheDir = sharedCache
 	cfg.Plugins.Reload = -1
-	h, err := host.Open(ctx, cfg, host.OpenOptions{})
+	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	if !*backupLog {
+		log = slog.New(slog.DiscardHandler)
+	}
+	h, err := host.Open(ctx, cfg, host.OpenOptions{Logger: log})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package kuzu
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -45,14 +46,33 @@ type Snapshot struct {
 }
 
 // Snapshot writes a consistent copy of the database into dir, an
-// existing empty directory, without closing the store: it takes the write
-// lock (writes wait, reads go on), checkpoints, counts each group and
-// copies the database file, then releases the lock. An in-memory store
-// has nothing to copy: core.ErrInvalid.
+// existing empty directory, without closing the store. Writers wait only
+// for the last of three steps:
+//
+//  1. a checkpoint, as the store takes one every few hundred commits
+//     (writers wait for it as for any checkpoint), so that the next one
+//     has little to write;
+//  2. a copy of the database file, while writes go on: it may be torn;
+//  3. under the write lock (writes wait, reads go on): a checkpoint of
+//     what was committed during the copy, the counts of each group, and
+//     the copy brought up to date block by block, rewriting the blocks
+//     that differ (most of the file is read from the page cache and left
+//     as it is).
+//
+// An in-memory store has nothing to copy: core.ErrInvalid.
 func (s *Store) Snapshot(ctx context.Context, dir string) (Snapshot, error) {
 	var snap Snapshot
 	if s.opts.Dir == "" {
 		return snap, fmt.Errorf("%w: an in-memory database has no files to back up", core.ErrInvalid)
+	}
+	src, dst := filepath.Join(s.opts.Dir, dbFile), filepath.Join(dir, dbFile)
+	if s.walSize() != 0 {
+		if err := s.Checkpoint(ctx); err != nil {
+			return snap, err
+		}
+	}
+	if err := copyFile(src, dst, nil, false); err != nil {
+		return snap, fmt.Errorf("copy the database file: %w", err)
 	}
 	err := s.exclusive(ctx, func(c *conn) error {
 		start := time.Now()
@@ -73,25 +93,64 @@ func (s *Store) Snapshot(ctx context.Context, dir string) (Snapshot, error) {
 			return err
 		}
 		counted := time.Now()
-		defer func() {
-			s.log.Debug("snapshot", "checkpoint", checkpointed.Sub(start), "count", counted.Sub(checkpointed), "copy", time.Since(counted))
-		}()
 		// The copy is synced after the lock is released: writers need
 		// not wait for the disk.
-		if err := copyFile(filepath.Join(s.opts.Dir, dbFile), filepath.Join(dir, dbFile), nil, false); err != nil {
+		rewritten, err := catchUp(src, dst)
+		if err != nil {
 			return fmt.Errorf("copy the database file: %w", err)
 		}
+		s.log.Debug("snapshot", "checkpoint", checkpointed.Sub(start), "count", counted.Sub(checkpointed),
+			"catch_up", time.Since(counted), "rewritten_bytes", rewritten)
 		snap.Files, snap.Groups = []string{dbFile}, groups
 		return nil
 	})
 	if err != nil {
 		return Snapshot{}, err
 	}
-	if err := syncFile(filepath.Join(dir, dbFile)); err != nil {
+	if err := syncFile(dst); err != nil {
 		return Snapshot{}, fmt.Errorf("sync the copy of the database file: %w", err)
 	}
 	snap.SchemaVersion, snap.Embedder = schemaVersion, s.embedder
 	return snap, nil
+}
+
+// catchUp makes dst, an earlier copy of src, equal to src: it compares
+// them block by block, rewrites the blocks that differ and cuts dst to
+// src's size. It returns the bytes rewritten.
+func catchUp(src, dst string) (int64, error) {
+	in, err := os.Open(src)
+	if err != nil {
+		return 0, err
+	}
+	defer in.Close()
+	out, err := os.OpenFile(dst, os.O_RDWR, 0)
+	if err != nil {
+		return 0, err
+	}
+	defer out.Close()
+	const block = 1 << 20
+	a, b := make([]byte, block), make([]byte, block)
+	var off, rewritten int64
+	for {
+		n, rerr := io.ReadFull(in, a)
+		if n > 0 {
+			m, _ := out.ReadAt(b[:n], off)
+			if m != n || !bytes.Equal(a[:n], b[:n]) {
+				if _, err := out.WriteAt(a[:n], off); err != nil {
+					return rewritten, err
+				}
+				rewritten += int64(n)
+			}
+			off += int64(n)
+		}
+		if errors.Is(rerr, io.EOF) || errors.Is(rerr, io.ErrUnexpectedEOF) {
+			break
+		}
+		if rerr != nil {
+			return rewritten, rerr
+		}
+	}
+	return rewritten, out.Truncate(off)
 }
 
 // groupStats counts every group on c.
