@@ -33,6 +33,19 @@ func fuzzyKey(name string) string {
 	return b.String()
 }
 
+// digitsOf returns the digits of a key in order. Names whose digits differ
+// never merge by fuzz: "ORD-1001" and "ORD-1002", "Flat 12" and "Flat 21"
+// name different things however alike they look.
+func digitsOf(key string) string {
+	var b strings.Builder
+	for _, r := range key {
+		if unicode.IsDigit(r) {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
 // shingles returns the set of character 3-grams of a fuzzy key.
 func shingles(key string) map[string]bool {
 	r := []rune(key)

@@ -209,7 +209,8 @@ func TestSanitizeCaps(t *testing.T) {
 }
 
 func TestFuzzyMatch(t *testing.T) {
-	cands := []Entity{{UUID: "1", Name: "Acme Corporation"}, {UUID: "2", Name: "Initech"}, {UUID: "3", Name: "Al"}}
+	cands := []Entity{{UUID: "1", Name: "Acme Corporation"}, {UUID: "2", Name: "Initech"}, {UUID: "3", Name: "Al"},
+		{UUID: "4", Name: "INV-2024-000417"}}
 	tests := []struct {
 		name  string
 		want  string
@@ -221,6 +222,9 @@ func TestFuzzyMatch(t *testing.T) {
 		{"Al", "", false},
 		{"al.", "", false},
 		{"Initek", "", false},
+		{"inv 2024 000417", "4", true},
+		{"INV-2024-000418", "", false},
+		{"INV-2024-000471", "", false},
 	}
 	for _, tt := range tests {
 		c, found := fuzzyMatch(tt.name, cands)

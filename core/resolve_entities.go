@@ -249,7 +249,7 @@ func fuzzyMatch(name string, cands []Entity) (Entity, bool) {
 	best, bestScore, ties := -1, 0.0, 0
 	for i, c := range cands {
 		ck := fuzzyKey(c.Name)
-		if !informative(ck) {
+		if !informative(ck) || digitsOf(ck) != digitsOf(key) {
 			continue
 		}
 		s := jaccard(sh, shingles(ck))

@@ -2,6 +2,8 @@ package main
 
 import (
 	"strings"
+	"time"
+	"unicode"
 
 	"github.com/mnemohq/mnemo/core"
 )
@@ -20,6 +22,11 @@ const (
 	kindProduct    kind = "Product"
 	kindWork       kind = "Work"
 	kindOccupation kind = "Occupation"
+	// kindIdentifier is an order, ticket, invoice or booking number, a SKU:
+	// a name that is one exact string, never a spelling of another.
+	kindIdentifier kind = "Identifier"
+	kindDate       kind = "Date"
+	kindEvent      kind = "Event"
 )
 
 // Strengths of a kind guess: a later guess replaces an earlier one only if
@@ -111,10 +118,47 @@ func quotedTitle(toks []token, i int) (start, end int, ok bool) {
 	return 0, 0, false
 }
 
+// looksLikeID reports whether a one-word name is an identifier: letters
+// and digits mixed, or digits in groups joined by hyphens ("ORD-1001",
+// "KT-4410-BLK", "BK-7Q2ZL", "A17", "2024-0042"), not a date.
+func looksLikeID(s string) bool {
+	if len(s) < 3 || strings.ContainsAny(s, " \t") {
+		return false
+	}
+	digits, letters, hyphens := 0, 0, 0
+	for _, r := range s {
+		switch {
+		case r >= '0' && r <= '9':
+			digits++
+		case unicode.IsLetter(r):
+			letters++
+		case r == '-' || r == '_' || r == '/' || r == '#':
+			hyphens++
+		default:
+			return false
+		}
+	}
+	if digits == 0 || letters == 0 && hyphens == 0 {
+		return false
+	}
+	if _, ok := parseNumericDate(s, time.UTC); ok {
+		return false
+	}
+	// An ordinal ("3rd", "21st") or a measure ("5km", "10am") is no id.
+	if hyphens == 0 && letters <= 2 && s[0] >= '0' && s[0] <= '9' && !unicode.IsDigit(rune(s[len(s)-1])) {
+		return false
+	}
+	return true
+}
+
 // guessKind guesses a name's kind from its words.
 func guessKind(toks []token) (kind, int) {
 	first, last := toks[0].lower, toks[len(toks)-1].lower
 	switch {
+	case len(toks) == 1 && looksLikeID(toks[0].text):
+		return kindIdentifier, strCue
+	case len(toks) == 2 && idNouns.has(first) && looksLikeID(toks[1].text):
+		return kindIdentifier, strCue
 	case honorifics.has(first) && len(toks) > 1:
 		return kindPerson, strCue
 	case len(toks) > 1 && corpSuffixes.has(last):
@@ -238,6 +282,16 @@ func (r *registry) add(name string, k kind, str int, confirmed bool) *entity {
 	return e
 }
 
+// personWords returns the words of a name without honorifics: "Dr. Ngozi
+// Amadi" gives Ngozi, Amadi.
+func personWords(name string) []string {
+	f := strings.Fields(name)
+	for len(f) > 1 && honorifics.has(strings.ToLower(f[0])) {
+		f = f[1:]
+	}
+	return f
+}
+
 // get returns the entity of a name, or nil.
 func (r *registry) get(name string) *entity {
 	return r.byKey[core.NormalizeName(name)]
@@ -249,20 +303,23 @@ func (r *registry) get(name string) *entity {
 func (r *registry) aliases() map[string]string {
 	out := map[string]string{}
 	for _, short := range r.list {
-		if strings.Contains(short.name, " ") || short.speaker || (short.kind != kindPerson && short.kind != kindNone) {
+		sf := personWords(short.name)
+		if len(sf) != 1 || short.speaker || (short.kind != kindPerson && short.kind != kindNone) {
 			continue
 		}
+		titled := len(strings.Fields(short.name)) > 1
 		var match *entity
 		n := 0
 		for _, long := range r.list {
 			if long == short || long.kind != kindPerson && long.kind != kindNone || long.kind == kindNone && short.kind == kindNone {
 				continue
 			}
-			f := strings.Fields(long.name)
+			f := personWords(long.name)
 			if len(f) < 2 {
 				continue
 			}
-			if strings.EqualFold(f[0], short.name) || strings.EqualFold(f[len(f)-1], short.name) {
+			// "Mr. Mensah" is Kwame Mensah, not a Mensah called Kwame.
+			if !titled && strings.EqualFold(f[0], sf[0]) || strings.EqualFold(f[len(f)-1], sf[0]) {
 				match = long
 				n++
 			}

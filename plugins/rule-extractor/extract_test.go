@@ -339,8 +339,7 @@ func TestExtractEntities(t *testing.T) {
 			roundTrip(t, abi.CapExtract, abi.ExtractRequest{Episode: abi.Episode{Source: "message", Content: tt.content, ReferenceTime: refTime}}, &resp)
 			got := []we{}
 			for _, e := range resp.Entities {
-				k, _ := e.Attributes["kind"].(string)
-				got = append(got, we{e.Name, k})
+				got = append(got, we{e.Name, e.Type})
 			}
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("extract(%q) entities mismatch (-want +got):\n%s", tt.content, diff)

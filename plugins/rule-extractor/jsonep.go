@@ -73,7 +73,7 @@ var (
 	nameKeys  = []string{"name", "full_name", "fullname", "display_name", "title", "username", "label"}
 	idKeys    = []string{"id", "uuid", "sku", "number", "code"}
 	typeKeys  = words("type kind category entity_type")
-	startKeys = words("date since start start_date started started_at from valid_from created created_at joined joined_at hired hired_at ordered_at timestamp time purchased_at updated_at")
+	startKeys = words("date since start start_date effective effective_date effective_from opened started started_at from valid_from created created_at joined joined_at hired hired_at ordered_at timestamp time purchased_at updated_at")
 	endKeys   = words("end end_date ended ended_at until to valid_to valid_until left left_at closed closed_at expires expires_at cancelled_at terminated_at")
 	textKeys  = words("description notes note comment comments text body content message summary bio about")
 )
@@ -128,7 +128,7 @@ func (x *extraction) json(ep abi.Episode) error {
 	}
 	w := &jsonWalker{x: x}
 	root := ""
-	if obj, ok := v.(*jsonObject); ok && objectName(obj, "") == "" {
+	if obj, ok := v.(*jsonObject); ok && objectName(obj, "") == "" && !generatedName(ep) {
 		root = strings.TrimSpace(ep.Name)
 	}
 	switch t := v.(type) {
@@ -142,6 +142,18 @@ func (x *extraction) json(ep abi.Episode) error {
 		}
 	}
 	return nil
+}
+
+// generatedName reports whether an episode's name is the one the engine
+// makes up for an unnamed episode ("json 2024-03-02T10:00:00Z"): it names
+// nothing in the document, so it must not become an entity.
+func generatedName(ep abi.Episode) bool {
+	src, rest, ok := strings.Cut(strings.TrimSpace(ep.Name), " ")
+	if !ok || !strings.EqualFold(src, ep.Source) {
+		return false
+	}
+	_, err := time.Parse(time.RFC3339, rest)
+	return err == nil
 }
 
 // maxJSONDepth and maxJSONEntities bound the walk of a large document.
@@ -221,19 +233,7 @@ func (w *jsonWalker) object(obj *jsonObject, key, name string, depth int) string
 	if name != "" {
 		anchor = w.entity(name, k, key)
 	}
-	var valid, invalid time.Time
-	for i, fk := range obj.keys {
-		if s, ok := obj.vals[i].(string); ok {
-			lk := strings.ToLower(fk)
-			if t, ok := parseJSONDate(s, w.x.ref.Location()); ok && (startKeys.has(lk) || endKeys.has(lk) || strings.HasSuffix(lk, "_at") || strings.HasSuffix(lk, "_date")) {
-				if endKeys.has(lk) {
-					invalid = t
-				} else if valid.IsZero() {
-					valid = t
-				}
-			}
-		}
-	}
+	valid, invalid := w.dates(obj)
 	type link struct {
 		key, value string
 		nested     bool
@@ -313,14 +313,61 @@ func (w *jsonWalker) object(obj *jsonObject, key, name string, depth int) string
 	return anchor.name
 }
 
-// entity registers an entity of a JSON document.
+// dates returns the validity of an object's facts: the dates its
+// date-like fields give, else the episode's reference time. A record is a
+// statement of how things stand when it was sent: without a date of its
+// own it holds from then, so that a newer record of the same thing ends
+// it.
+func (w *jsonWalker) dates(obj *jsonObject) (valid, invalid time.Time) {
+	for i, fk := range obj.keys {
+		s, ok := obj.vals[i].(string)
+		if !ok {
+			continue
+		}
+		lk := strings.ToLower(fk)
+		if !isDateKey(lk) {
+			continue
+		}
+		if t, ok := parseJSONDate(s, w.x.ref.Location()); ok {
+			if endKeys.has(lk) {
+				invalid = t
+			} else if valid.IsZero() || startKeys.has(lk) && !strings.HasSuffix(lk, "_at") {
+				valid = t
+			}
+		}
+	}
+	if valid.IsZero() && invalid.IsZero() {
+		valid = w.x.ref
+	}
+	return valid, invalid
+}
+
+// isDateKey reports whether a lower-case key names a date that bounds the
+// object's facts (a start or an end); a birth date or a check-in date is
+// a value, not a bound.
+func isDateKey(lk string) bool {
+	if strings.Contains(lk, "birth") || strings.HasPrefix(lk, "check") || strings.HasPrefix(lk, "due") {
+		return false
+	}
+	return startKeys.has(lk) || endKeys.has(lk) || strings.HasSuffix(lk, "_at") || strings.HasSuffix(lk, "_date") || strings.HasSuffix(lk, "_since")
+}
+
+// entity registers an entity of a JSON document. Its kind comes from the
+// value first ("Acme Corp" under "customer" is an organisation, "ORD-17"
+// an identifier), then from the key, then from a weak cue in the value.
 func (w *jsonWalker) entity(name string, k kind, key string) *entity {
 	if w.entities >= maxJSONEntities {
 		return w.x.reg.get(name)
 	}
-	if k == kindNone {
-		if toks := tokenize(name); len(toks) > 0 {
-			k, _ = guessKind(toks)
+	if toks := tokenize(name); len(toks) > 0 {
+		vk, str := guessKind(wordTokens(toks))
+		switch {
+		case looksLikeID(name):
+			k = kindIdentifier
+		case isJSONDate(name):
+			k = kindDate
+		case vk != kindNone && (str >= strCue || k == kindNone):
+			k = vk
 		}
 	}
 	e := w.x.reg.add(name, k, strCue, true)
@@ -427,4 +474,24 @@ func parseJSONDate(s string, loc *time.Location) (time.Time, bool) {
 		}
 	}
 	return time.Time{}, false
+}
+
+// isJSONDate reports whether a value is a date as documents write them.
+func isJSONDate(s string) bool {
+	_, ok := parseJSONDate(s, time.UTC)
+	return ok
+}
+
+// wordTokens returns the word tokens of toks.
+func wordTokens(toks []token) []token {
+	out := toks[:0:0]
+	for _, t := range toks {
+		if t.word {
+			out = append(out, t)
+		}
+	}
+	if len(out) == 0 {
+		return toks
+	}
+	return out
 }

@@ -22,8 +22,8 @@ func TestExtractJSON(t *testing.T) {
 			name:    "anonymous order",
 			content: `{"customer": {"name": "Ann"}, "product": "Widget", "status": "shipped", "ordered_at": "2024-05-01"}`,
 			wantEntities: []we{
-				{"Ann", "", map[string]any{"kind": "Person"}},
-				{"Widget", "", map[string]any{"kind": "Product"}},
+				{"Ann", "Person", nil},
+				{"Widget", "Product", nil},
 				{"shipped", "", nil},
 			},
 			wantFacts: []wf{
@@ -35,23 +35,23 @@ func TestExtractJSON(t *testing.T) {
 			name:    "named root with list and attributes",
 			content: `{"name": "Acme Corp", "type": "company", "city": "Berlin", "employees": [{"name": "Bob", "role": "CTO"}], "founded": 1999, "public": false}`,
 			wantEntities: []we{
-				{"Acme Corp", "", map[string]any{"kind": "Organization", "founded": float64(1999), "public": false}},
-				{"Berlin", "", map[string]any{"kind": "Location"}},
-				{"Bob", "", map[string]any{"kind": "Person"}},
-				{"CTO", "", map[string]any{"kind": "Occupation"}},
+				{"Acme Corp", "Organization", map[string]any{"founded": float64(1999), "public": false}},
+				{"Berlin", "Location", nil},
+				{"Bob", "Person", nil},
+				{"CTO", "Occupation", nil},
 			},
 			wantFacts: []wf{
-				{"CITY", "Acme Corp", "Berlin", "", ""},
-				{"EMPLOYEES", "Acme Corp", "Bob", "", ""},
-				{"ROLE", "Bob", "CTO", "", ""},
+				{"CITY", "Acme Corp", "Berlin", "ref", ""},
+				{"EMPLOYEES", "Acme Corp", "Bob", "ref", ""},
+				{"ROLE", "Bob", "CTO", "ref", ""},
 			},
 		},
 		{
 			name:    "id names the object, end dates",
 			content: `{"order_id": "A17", "shippingAddress": "Lyon", "start_date": "2023-01-10", "end_date": "2023-02-01"}`,
 			wantEntities: []we{
-				{"order A17", "", nil},
-				{"Lyon", "", map[string]any{"kind": "Location"}},
+				{"order A17", "Identifier", nil},
+				{"Lyon", "Location", nil},
 			},
 			wantFacts: []wf{{"SHIPPING_ADDRESS", "order A17", "Lyon", "2023-01-10", "2023-02-01"}},
 		},
@@ -64,15 +64,51 @@ func TestExtractJSON(t *testing.T) {
 				{"chess", "", nil},
 				{"climbing", "", nil},
 			},
-			wantFacts: []wf{{"HOBBIES", "profile", "chess", "", ""}, {"HOBBIES", "profile", "climbing", "", ""}},
+			wantFacts: []wf{{"HOBBIES", "profile", "chess", "ref", ""}, {"HOBBIES", "profile", "climbing", "ref", ""}},
+		},
+		{
+			name:    "the engine's made-up name is no entity",
+			epName:  "json 2024-05-15T10:00:00Z",
+			content: `{"member": {"name": "Oona Virtanen"}, "tier": "Gold"}`,
+			wantEntities: []we{
+				{"Oona Virtanen", "Person", nil},
+				{"Gold", "", nil},
+			},
+			wantFacts: []wf{{"TIER", "Oona Virtanen", "Gold", "ref", ""}},
+		},
+		{
+			name:    "the value decides the kind before the key",
+			content: `{"ticket_id": "SR-88", "customer": "Lindqvist Bygg AB", "contact": "Per Lindqvist", "opened": "2024-04-30"}`,
+			wantEntities: []we{
+				{"ticket SR-88", "Identifier", nil},
+				{"Lindqvist Bygg AB", "Organization", nil},
+				{"Per Lindqvist", "Person", nil},
+			},
+			wantFacts: []wf{
+				{"CONTACT", "ticket SR-88", "Per Lindqvist", "2024-04-30", ""},
+				{"CUSTOMER", "ticket SR-88", "Lindqvist Bygg AB", "2024-04-30", ""},
+			},
+		},
+		{
+			name:    "an effective date dates the record, a birth date does not",
+			content: `{"patient": {"name": "Rui Costa", "born_on": "1970-02-03"}, "insurer": "Medis", "effective_date": "2024-02-01"}`,
+			wantEntities: []we{
+				{"Rui Costa", "Person", nil},
+				{"1970-02-03", "Date", nil},
+				{"Medis", "", nil},
+			},
+			wantFacts: []wf{
+				{"BORN_ON", "Rui Costa", "1970-02-03", "ref", ""},
+				{"INSURER", "Rui Costa", "Medis", "2024-02-01", ""},
+			},
 		},
 		{
 			name:    "long text field is read as text",
 			content: `{"name": "Ann", "bio": "Ann Lee works at Globex and she has lived in Oslo since 2020, which she loves."}`,
 			wantEntities: []we{
-				{"Ann Lee", "", map[string]any{"kind": "Person"}},
-				{"Globex", "", map[string]any{"kind": "Organization"}},
-				{"Oslo", "", map[string]any{"kind": "Location"}},
+				{"Ann Lee", "Person", nil},
+				{"Globex", "Organization", nil},
+				{"Oslo", "Location", nil},
 			},
 			wantFacts: []wf{
 				{"LIVES_IN", "Ann Lee", "Oslo", "2020-01-01", ""},

@@ -74,7 +74,7 @@ var (
 	honorifics = words("dr dr. mr mr. mrs mrs. ms ms. miss prof prof. professor sir dame lord lady aunt uncle grandma grandpa coach captain capt. rev.")
 
 	// corpSuffixes close an organization's name.
-	corpSuffixes = words("inc inc. corp corp. corporation co co. company llc ltd ltd. plc gmbh ag sa group holdings labs lab technologies technology systems solutions partners associates industries enterprises")
+	corpSuffixes = words("inc inc. corp corp. corporation co co. company llc ltd ltd. plc gmbh ag sa ab bv nv oy asa srl spa pty group holdings labs lab technologies technology systems solutions partners associates industries enterprises")
 
 	// orgHeads are last words of an organization's name.
 	orgHeads = words("university college school academy institute hospital clinic bank foundation church airlines airline agency bureau department ministry council committee club team studio studios restaurant cafe bakery hotel store shop market library museum center centre society association network press times")
@@ -109,6 +109,9 @@ var (
 		"ashley beth carlos chloe derek dylan elena evan gabriel ivan jacob jordan julian kim lily lucas marco maya mason megan",
 		"nathan omar priya raj rosa sara sofia tara theo vera yuki zara ali ahmed mohammed fatima wei li chen mei hiro kenji",
 	)
+
+	// idNouns name what an identifier identifies ("order 88412").
+	idNouns = words("order orders invoice invoices ticket tickets booking bookings reservation case account sku item reference ref confirmation tracking shipment parcel package claim policy contract subscription")
 
 	// petNouns are kinds of pet.
 	petNouns = words("dog dogs puppy cat cats kitten kitty hamster parrot rabbit bunny bird fish turtle horse pony lizard snake guinea-pig ferret gecko")

@@ -17,6 +17,9 @@ var kindSynonyms = map[kind][]string{
 	kindProduct:    {"product", "item", "object", "thing", "vehicle", "possession", "device"},
 	kindWork:       {"work", "creativework", "book", "movie", "film", "song", "show", "media", "title"},
 	kindOccupation: {"occupation", "jobtitle", "job", "role", "profession", "position", "career"},
+	kindIdentifier: {"identifier", "id", "reference", "code", "number"},
+	kindDate:       {"date", "time", "day"},
+	kindEvent:      {"event", "meeting", "appointment", "occasion"},
 }
 
 // relSynonyms are other names an ontology may give the plugin's relations.
@@ -92,9 +95,13 @@ func newOntology(o *abi.Ontology) *ontology {
 }
 
 // entityType maps a kind onto the ontology: the first of its synonyms the
-// ontology defines, or "" when it defines none (an ontology without entity
-// types gives every entity no type).
+// ontology defines, or "" when it defines none. An ontology without entity
+// types (the offline default) gives every entity its kind as its type, so
+// that type filters work without an ontology.
 func (o *ontology) entityType(k kind) string {
+	if len(o.types) == 0 {
+		return string(k)
+	}
 	for _, s := range kindSynonyms[k] {
 		if t, ok := o.types[s]; ok {
 			return t

@@ -55,6 +55,9 @@ func describeName(name string, k kind) nameInfo {
 		}
 		ws = ws[1:]
 	}
+	if len(ws) == 2 && idNouns.has(ws[0]) && looksLikeID(ws[1]) {
+		ws = ws[1:]
+	}
 	n.words = len(ws)
 	for len(ws) > 1 && corpSuffixes.has(ws[len(ws)-1]) {
 		n.extra = true
@@ -146,10 +149,12 @@ func compareNames(a, b nameInfo) int {
 	if ac+"s" == bc || bc+"s" == ac || ac+"es" == bc || bc+"es" == ac {
 		return nameVariant
 	}
-	// A typo: same number of words and a small edit distance; people must
-	// also share their first letter ("Katherine" is not "Catherine").
-	samePerson := ac[0] == bc[0] || a.kind != kindPerson && b.kind != kindPerson
-	if len(a.core) == len(b.core) && samePerson {
+	// A typo: same number of words and a small edit distance, between
+	// names of places, organisations and things only. People's names one
+	// letter apart are different people (Jon Berg, Jon Borg; Renée, René),
+	// and identifiers one character apart different orders (ORD-1001,
+	// ORD-1002), unless something else than the spelling says otherwise.
+	if len(a.core) == len(b.core) && typoKind(a) && typoKind(b) {
 		short := min(len(ac), len(bc))
 		d := editDistance(ac, bc)
 		if short >= 6 && d <= 1 || short >= 12 && d <= 2 {
@@ -161,6 +166,16 @@ func compareNames(a, b nameInfo) int {
 		return namePartial
 	}
 	return nameNoMatch
+}
+
+// typoKind reports whether a name may be a misspelling of another of the
+// same kind: a known kind other than a person, and no digits.
+func typoKind(n nameInfo) bool {
+	switch n.kind {
+	case kindNone, kindPerson, kindIdentifier, kindDate:
+		return false
+	}
+	return !strings.ContainsAny(n.coreString(), "0123456789")
 }
 
 // isAcronymOf reports whether short is an acronym of long.

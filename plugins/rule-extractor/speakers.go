@@ -54,9 +54,9 @@ func parseUtterances(content string, message bool) []utterance {
 		h := heads[i]
 		if h != "" {
 			_, rest, _ := speakerPrefix(line)
-			role := roleWords[strings.ToLower(h)]
+			label, role := splitRole(h)
 			if message || role != roleNone || count[h] >= 2 {
-				out = append(out, utterance{speaker: speakerName(h, role), role: role, text: rest})
+				out = append(out, utterance{speaker: speakerName(label, role), role: role, text: rest})
 				continue
 			}
 		}
@@ -72,15 +72,35 @@ func parseUtterances(content string, message bool) []utterance {
 	return out
 }
 
-// speakerName is the entity name of a speaker label.
-func speakerName(label, role string) string {
-	switch role {
-	case roleUser:
-		return userName
-	case roleAssistant:
-		return assistantName
+// splitRole splits a speaker label into a name and a role: "user" is the
+// role user with no name, "Chloé(user)" and "Chloé (user)" are Chloé in
+// the role user (the Graphiti convention), "Chloé" has no role.
+func splitRole(label string) (name, role string) {
+	if r, ok := roleWords[strings.ToLower(label)]; ok {
+		return "", r
 	}
-	return label
+	if strings.HasSuffix(label, ")") {
+		if open := strings.LastIndexByte(label, '('); open > 0 {
+			if r, ok := roleWords[strings.ToLower(strings.TrimSpace(label[open+1:len(label)-1]))]; ok {
+				return strings.TrimSpace(label[:open]), r
+			}
+		}
+	}
+	return label, roleNone
+}
+
+// speakerName is the entity name of a speaker: the name the label gives
+// (a user who is named is a person like any other), else the role's name.
+func speakerName(name, role string) string {
+	switch {
+	case role == roleAssistant:
+		return assistantName
+	case name != "":
+		return name
+	case role == roleUser:
+		return userName
+	}
+	return name
 }
 
 // speakerPrefix splits "Name: text". The name is one to four words, each
@@ -102,11 +122,12 @@ func speakerPrefix(line string) (name, rest string, ok bool) {
 	if head == "" || strings.HasPrefix(rest, "//") {
 		return "", "", false
 	}
-	if _, ok := roleWords[strings.ToLower(head)]; ok {
+	label, role := splitRole(head)
+	if role != roleNone && label == "" {
 		return head, rest, true
 	}
-	fields := strings.Fields(head)
-	if len(fields) > 4 {
+	fields := strings.Fields(label)
+	if len(fields) == 0 || len(fields) > 4 {
 		return "", "", false
 	}
 	for _, f := range fields {
