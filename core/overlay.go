@@ -38,6 +38,7 @@ type graph interface {
 	EntityNames(ctx context.Context, ids []string) (map[string]string, error)
 	FactsBetween(ctx context.Context, a, b string) ([]Fact, error)
 	FactsOfEntities(ctx context.Context, ids []string, limit int) ([]Fact, error)
+	FactsInvalidatedBy(ctx context.Context, by []string) ([]Fact, error)
 	VectorEntities(ctx context.Context, q SearchQuery) ([]Hit, error)
 	TextEntities(ctx context.Context, q SearchQuery) ([]Hit, error)
 }
@@ -66,6 +67,10 @@ func (g storeGraph) FactsBetween(ctx context.Context, a, b string) ([]Fact, erro
 
 func (g storeGraph) FactsOfEntities(ctx context.Context, ids []string, limit int) ([]Fact, error) {
 	return g.s.FactsOfEntities(ctx, g.group, ids, limit)
+}
+
+func (g storeGraph) FactsInvalidatedBy(ctx context.Context, by []string) ([]Fact, error) {
+	return g.s.FactsInvalidatedBy(ctx, g.group, by)
 }
 
 func (g storeGraph) VectorEntities(ctx context.Context, q SearchQuery) ([]Hit, error) {
@@ -364,6 +369,34 @@ func (o *overlay) FactsOfEntities(ctx context.Context, ids []string, limit int) 
 	if limit > 0 && len(out) > limit {
 		out = out[:limit]
 	}
+	return out, nil
+}
+
+// FactsInvalidatedBy is Store.FactsInvalidatedBy through the overlay: the
+// facts whose InvalidatedBy is one of by, as the batch left them, in uuid
+// order.
+func (o *overlay) FactsInvalidatedBy(ctx context.Context, by []string) ([]Fact, error) {
+	stored, err := o.base.FactsInvalidatedBy(ctx, by)
+	if err != nil || len(o.facts) == 0 {
+		return stored, err
+	}
+	out := make([]Fact, 0, len(stored))
+	seen := map[string]bool{}
+	for _, f := range stored {
+		seen[f.UUID] = true
+		if v, ok := o.fact(f.UUID, f.Episodes); ok {
+			f = v
+		}
+		out = append(out, f)
+	}
+	for _, id := range o.factOrder {
+		if !seen[id] {
+			v, _ := o.fact(id, nil)
+			out = append(out, v)
+		}
+	}
+	out = slices.DeleteFunc(out, func(f Fact) bool { return !slices.Contains(by, f.InvalidatedBy) })
+	slices.SortFunc(out, func(x, y Fact) int { return strings.Compare(x.UUID, y.UUID) })
 	return out, nil
 }
 

@@ -164,6 +164,9 @@ func (e *Engine) resolveFacts(ctx context.Context, p *prepared, o *overlay, ents
 			if err := e.retire(ctx, plan, target, c, refTimes, now); err != nil {
 				return nil, err
 			}
+			if err := e.retireChain(ctx, plan, o, target, c, refTimes, now, 0); err != nil {
+				return nil, err
+			}
 		}
 	}
 	return plan, nil
@@ -214,7 +217,7 @@ func (e *Engine) mergeDuplicate(plan *factPlan, d Fact, n *Fact, ep Episode, now
 //
 // Nothing is deleted.
 func (e *Engine) retire(ctx context.Context, plan *factPlan, n *Fact, c Fact, refTimes map[string]time.Time, now time.Time) error {
-	if !c.ExpiredAt.IsZero() {
+	if !c.ExpiredAt.IsZero() && c.InvalidAt.IsZero() {
 		return nil
 	}
 	nv, err := e.validFrom(ctx, *n, refTimes)
@@ -244,6 +247,64 @@ func (e *Engine) retire(ctx context.Context, plan *factPlan, n *Fact, c Fact, re
 	m.ExpiredAt, m.InvalidatedBy = now, n.UUID
 	plan.changed[m.UUID] = &m
 	plan.invalidated++
+	return nil
+}
+
+// maxRetireChain bounds how far retireChain follows a chain of facts each
+// retired by the next.
+const maxRetireChain = 16
+
+// retireChain keeps a timeline right when a fact arrives out of order.
+// The new fact n contradicts c, which began after n; c had retired the
+// facts before it (InvalidatedBy), and those that n now falls among must
+// be cut again: one that began before n ends when n begins instead of when
+// c began, and one that began after n (between n and c) ends n in its
+// turn. Only facts of n's relation and source are followed, the ones the
+// resolver judged as c's contradictions. So the answers at every time are
+// the same whatever order the episodes came in.
+func (e *Engine) retireChain(ctx context.Context, plan *factPlan, o graph, n *Fact, c Fact, refTimes map[string]time.Time, now time.Time, depth int) error {
+	if depth >= maxRetireChain || n.UUID == "" {
+		return nil
+	}
+	nv, err := e.validFrom(ctx, *n, refTimes)
+	if err != nil {
+		return err
+	}
+	cv, err := e.validFrom(ctx, c, refTimes)
+	if err != nil || !cv.After(nv) {
+		return err
+	}
+	retired, err := o.FactsInvalidatedBy(ctx, []string{c.UUID})
+	if err != nil {
+		return fmt.Errorf("read facts retired by %s: %w", c.UUID, err)
+	}
+	for _, f := range retired {
+		f = e.latest(plan, f)
+		if f.UUID == n.UUID || f.Relation != n.Relation || f.SourceUUID != n.SourceUUID || f.TargetUUID == n.TargetUUID || f.InvalidatedBy != c.UUID {
+			continue
+		}
+		fv, err := e.validFrom(ctx, f, refTimes)
+		if err != nil {
+			return err
+		}
+		switch {
+		case fv.Before(nv):
+			if f.InvalidAt.IsZero() || f.InvalidAt.After(nv) {
+				m := f
+				m.Embedding = nil
+				m.InvalidAt, m.ExpiredAt, m.InvalidatedBy = nv, now, n.UUID
+				plan.changed[m.UUID] = &m
+				plan.invalidated++
+			}
+		case fv.After(nv):
+			if n.InvalidAt.IsZero() || n.InvalidAt.After(fv) {
+				n.InvalidAt, n.ExpiredAt, n.InvalidatedBy = fv, now, f.UUID
+			}
+			if err := e.retireChain(ctx, plan, o, n, f, refTimes, now, depth+1); err != nil {
+				return err
+			}
+		}
+	}
 	return nil
 }
 
