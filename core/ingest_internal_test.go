@@ -388,3 +388,25 @@ func TestIngestDefaults(t *testing.T) {
 		t.Errorf("withDefaults() = %d chunks, %d entities, %d facts; want 96, 500, 1000", o.MaxChunks, o.MaxEntities, o.MaxFacts)
 	}
 }
+
+func TestMergeRecordsAliases(t *testing.T) {
+	// A merge keeps the extracted name, and the names the extractor
+	// merged within the episode, as aliases of the stored entity.
+	stored := Entity{UUID: "e1", Name: "Chidi Okafor", Attributes: map[string]any{AliasesAttribute: []any{"Dr. Chidi Okafor"}}}
+	r := &resolvedEntity{x: ExtractedEntity{Name: "Dr. Okafor", Attributes: map[string]any{AliasesAttribute: []any{"Okafor"}}}}
+	r.merge(stored)
+	if diff := cmp.Diff([]string{"Dr. Chidi Okafor", "Dr. Okafor", "Okafor"}, r.entity.Aliases()); diff != "" {
+		t.Errorf("aliases after merge (-want +got):\n%s", diff)
+	}
+	if !r.dirty {
+		t.Errorf("merge with a new alias: dirty = false, want true")
+	}
+	if diff := cmp.Diff([]string{"Dr. Chidi Okafor"}, stored.Aliases()); diff != "" {
+		t.Errorf("stored entity changed by merge (-want +got):\n%s", diff)
+	}
+	same := &resolvedEntity{x: ExtractedEntity{Name: "chidi okafor"}}
+	same.merge(Entity{UUID: "e1", Name: "Chidi Okafor"})
+	if got := same.entity.Aliases(); len(got) != 0 || same.dirty {
+		t.Errorf("merge under the same name: aliases %v, dirty %v; want none, false", got, same.dirty)
+	}
+}

@@ -122,6 +122,7 @@ func (e *Engine) resolveEntities(ctx context.Context, p *prepared, o *overlay, n
 				r.merge(q.Candidates[idx])
 			}
 			if name := strings.TrimSpace(a.Name); name != "" && r.entity.UUID != "" && name != r.entity.Name {
+				r.addAlias(r.entity.Name)
 				r.entity.Name, r.dirty, r.renamed = name, true, true
 			}
 		}
@@ -166,15 +167,70 @@ func (e *Engine) resolveEntities(ctx context.Context, p *prepared, o *overlay, n
 	return out, nil
 }
 
-// merge binds r to an existing entity, adding the extracted type as a label
-// and the extracted attributes.
+// AliasesAttribute is the entity attribute that lists the other names an
+// entity was found under (the names merged into it, and its former names),
+// so that a merge can be seen.
+const AliasesAttribute = "aliases"
+
+// Aliases returns the other names of an entity (AliasesAttribute), in
+// order.
+func (en Entity) Aliases() []string {
+	var out []string
+	switch v := en.Attributes[AliasesAttribute].(type) {
+	case []string:
+		out = slices.Clone(v)
+	case []any:
+		for _, a := range v {
+			if s, ok := a.(string); ok {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
+
+// addAlias records name as another name of r's entity, unless it is its
+// name or already listed.
+func (r *resolvedEntity) addAlias(name string) {
+	name = strings.TrimSpace(name)
+	if name == "" || NormalizeName(name) == NormalizeName(r.entity.Name) {
+		return
+	}
+	as := r.entity.Aliases()
+	if slices.ContainsFunc(as, func(a string) bool { return NormalizeName(a) == NormalizeName(name) }) {
+		return
+	}
+	as = append(as, name)
+	slices.Sort(as)
+	attrs := maps.Clone(r.entity.Attributes)
+	if attrs == nil {
+		attrs = map[string]any{}
+	}
+	list := make([]any, len(as))
+	for i, a := range as {
+		list[i] = a
+	}
+	attrs[AliasesAttribute] = list
+	r.entity.Attributes, r.dirty = attrs, true
+}
+
+// merge binds r to an existing entity, adding the extracted type as a
+// label, the extracted attributes, and the extracted name as an alias
+// when it differs.
 func (r *resolvedEntity) merge(c Entity) {
 	r.entity = c
 	if t := r.x.Type; t != "" && !slices.ContainsFunc(c.Labels, func(l string) bool { return strings.EqualFold(l, t) }) {
 		r.entity.Labels = append(slices.Clone(c.Labels), t)
 		r.dirty = true
 	}
+	r.addAlias(r.x.Name)
+	for _, a := range (Entity{Attributes: r.x.Attributes}).Aliases() {
+		r.addAlias(a)
+	}
 	for k, v := range r.x.Attributes {
+		if k == AliasesAttribute {
+			continue
+		}
 		if r.entity.Attributes == nil {
 			r.entity.Attributes = map[string]any{}
 		} else if !r.dirty {

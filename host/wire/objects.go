@@ -28,10 +28,12 @@ type Fact struct {
 // Entity is an entity as shown. CreatedAt and Attributes are set in
 // listings, Score in search results.
 type Entity struct {
-	UUID       string         `json:"uuid"`
-	Name       string         `json:"name"`
-	Labels     []string       `json:"labels"`
-	Summary    string         `json:"summary"`
+	UUID    string   `json:"uuid"`
+	Name    string   `json:"name"`
+	Labels  []string `json:"labels"`
+	Summary string   `json:"summary"`
+	// Aliases are the other names the entity was found under.
+	Aliases    []string       `json:"aliases,omitempty"`
 	CreatedAt  *time.Time     `json:"created_at,omitempty"`
 	Attributes map[string]any `json:"attributes,omitempty"`
 	Score      *float64       `json:"score,omitempty"`
@@ -91,7 +93,7 @@ func EntityOf(e core.Entity) Entity {
 	if labels == nil {
 		labels = []string{}
 	}
-	return Entity{UUID: e.UUID, Name: e.Name, Labels: labels, Summary: e.Summary, CreatedAt: Time(e.CreatedAt), Attributes: e.Attributes}
+	return Entity{UUID: e.UUID, Name: e.Name, Labels: labels, Summary: e.Summary, Aliases: e.Aliases(), CreatedAt: Time(e.CreatedAt), Attributes: e.Attributes}
 }
 
 // EpisodeOf shows an episode in a listing.

@@ -19,6 +19,9 @@ const (
 	// dateFor is a duration back from the reference time: "for three
 	// years" (the time is the reference time minus the duration).
 	dateFor
+	// dateRange is a start and an end: "from 2010 until 2012", "between
+	// May and July 2023" (t and until).
+	dateRange
 )
 
 // dateExpr is a date expression found in a sentence, resolved against the
@@ -29,12 +32,27 @@ type dateExpr struct {
 	start, end int // token range [start, end)
 	t          time.Time
 	role       dateRole
+	// until is the end of a range.
+	until time.Time
+	// next is how far the next occurrence of a date said without its
+	// year or week lies ("in August": a year; "on Monday": a week), nil
+	// for a date that fixes it. Such a date is resolved to the last
+	// occurrence, and moved to the next one for what is still to come
+	// ("He starts in August", said in July).
+	next func(time.Time) time.Time
 }
+
+// nextYear and nextWeek move a date to its next occurrence.
+func nextYear(t time.Time) time.Time { return t.AddDate(1, 0, 0) }
+func nextWeek(t time.Time) time.Time { return t.AddDate(0, 0, 7) }
+
+// rangeJoins join the two ends of a date range.
+var rangeJoins = words("and to until till through thru - – —")
 
 // datePrefixes open a date expression and give its role.
 var datePrefixes = map[string]dateRole{
 	"in": dateAt, "on": dateAt, "at": dateAt, "during": dateAt, "back": dateAt, "of": dateAt,
-	"since": dateSince, "from": dateSince, "starting": dateSince,
+	"since": dateSince, "from": dateSince, "starting": dateSince, "between": dateSince,
 	"until": dateUntil, "till": dateUntil, "to": dateUntil,
 }
 
@@ -59,17 +77,69 @@ func findDates(toks []token, ref time.Time) []dateExpr {
 				j++
 			}
 			if t, n, ok := parseDate(toks, j, ref, true); ok {
-				out = append(out, dateExpr{start: i, end: j + n, t: t, role: role})
-				i = j + n - 1
+				d := dateExpr{start: i, end: j + n, t: t, role: role, next: nextOf(toks, j, n)}
+				if (l == "from" || l == "between") && rangeJoins.has(lowerAt(toks, j+n)) {
+					if u, m, ok := parseDate(toks, j+n+1, ref, true); ok {
+						d.role, d.until, d.end = dateRange, u, j+n+1+m
+						if d.next != nil && nextOf(toks, j+n+1, m) == nil {
+							// "between May and July 2023": May of July's year.
+							d.t = time.Date(u.Year(), d.t.Month(), d.t.Day(), 0, 0, 0, 0, d.t.Location())
+							if d.t.After(u) {
+								d.t = d.t.AddDate(-1, 0, 0)
+							}
+						}
+						d.next = nil
+					}
+				}
+				out = append(out, d)
+				i = d.end - 1
+				continue
+			}
+			// "ever since", "since then": since the date before.
+			if l == "since" && (lowerAt(toks, i-1) == "ever" || lowerAt(toks, i+1) == "then") && len(out) > 0 {
+				end := i + 1
+				if lowerAt(toks, i+1) == "then" {
+					end++
+				}
+				out = append(out, dateExpr{start: i, end: end, t: out[len(out)-1].t, role: dateSince})
+				i = end - 1
 				continue
 			}
 		}
 		if t, n, ok := parseDate(toks, i, ref, false); ok {
-			out = append(out, dateExpr{start: i, end: i + n, t: t, role: dateAt})
+			out = append(out, dateExpr{start: i, end: i + n, t: t, role: dateAt, next: nextOf(toks, i, n)})
 			i += n - 1
 		}
 	}
 	return out
+}
+
+// nextOf returns the step to a date's next occurrence when the n tokens
+// at toks[i] name it without fixing it: a month or a day of a month with
+// no year, a bare weekday. Relative words ("last", "next", "ago",
+// "yesterday") fix their date.
+func nextOf(toks []token, i, n int) func(time.Time) time.Time {
+	for k := i; k < i+n && k < len(toks); k++ {
+		if _, ok := parseYear(toks[k].lower); ok {
+			return nil
+		}
+		switch toks[k].lower {
+		case "last", "next", "this", "past", "ago", "yesterday", "today", "tomorrow", "tonight", "earlier", "later":
+			return nil
+		}
+	}
+	if _, ok := weekdays[lowerAt(toks, i)]; ok && n == 1 {
+		return nextWeek
+	}
+	for k := i; k < i+n && k < len(toks); k++ {
+		if _, ok := months[toks[k].lower]; ok && toks[k].cap {
+			return nextYear
+		}
+		if _, ok := seasons[toks[k].lower]; ok {
+			return nextYear
+		}
+	}
+	return nil
 }
 
 // lowerAt returns the lower-case text of toks[i], or "" past the end.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"sort"
 	"strings"
 	"time"
 	"unicode"
@@ -59,6 +60,10 @@ func nameEnd(toks []token, i int, blocked []bool) int {
 	}
 	first := toks[i].lower
 	j := i + 1
+	if _, ok := titles[first]; ok {
+		// "CEO of Acme" is a title and a name, not one name.
+		return i
+	}
 	if honorifics.has(first) {
 		if !nameToken(toks, j, blocked) || isCapStop(toks[j].lower) {
 			return i
@@ -161,7 +166,7 @@ func guessKind(toks []token) (kind, int) {
 		return kindIdentifier, strCue
 	case honorifics.has(first) && len(toks) > 1:
 		return kindPerson, strCue
-	case len(toks) > 1 && corpSuffixes.has(last):
+	case len(toks) > 1 && (corpSuffixes.has(last) || industryHeads.has(last)):
 		return kindOrg, strCue
 	case orgHeads.has(last) || len(toks) > 2 && orgHeads.has(first) && toks[1].lower == "of":
 		return kindOrg, strCue
@@ -176,6 +181,9 @@ func guessKind(toks []token) (kind, int) {
 	}
 	return kindNone, 0
 }
+
+// placePreps before a name of no other kind make it a place.
+var placePreps = words("in near from to outside")
 
 // mention is a name found in a sentence.
 type mention struct {
@@ -212,7 +220,18 @@ func findMentions(toks []token, blocked []bool) []mention {
 			continue
 		}
 		k, str := guessKind(toks[i:e])
-		out = append(out, mention{start: i, end: e, name: joinTokens(toks[i:e]), kind: k, str: str, initial: i == first && e-i == 1})
+		name := joinTokens(toks[i:e])
+		if k == kindNone {
+			// Weak cues, so that every name has a kind: a place after "in"
+			// or "near", a person's full name.
+			switch {
+			case placePreps.has(lowerAt(toks, i-1)):
+				k, str = kindLocation, strWeak
+			case personLike(name):
+				k, str = kindPerson, strWeak
+			}
+		}
+		out = append(out, mention{start: i, end: e, name: name, kind: k, str: str, initial: i == first && e-i == 1})
 		i = e
 	}
 	return out
@@ -250,6 +269,23 @@ func (e *entity) setAttr(k string, v any) {
 		e.attrs = map[string]any{}
 	}
 	e.attrs[k] = v
+}
+
+// addAlias records another name of e (core.AliasesAttribute), in
+// order.
+func (e *entity) addAlias(name string) {
+	var as []any
+	if v, ok := e.attrs[core.AliasesAttribute].([]any); ok {
+		as = v
+	}
+	for _, a := range as {
+		if a == name {
+			return
+		}
+	}
+	as = append(as, name)
+	sort.Slice(as, func(i, j int) bool { return as[i].(string) < as[j].(string) })
+	e.setAttr(core.AliasesAttribute, as)
 }
 
 // registry collects an episode's entities by normalized name.

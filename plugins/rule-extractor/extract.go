@@ -32,6 +32,9 @@ type extraction struct {
 	ref   time.Time
 	reg   *registry
 	facts []fact
+	// prevPersons are the people the previous episodes name, for "he"
+	// and "she" when the episode names no one before them.
+	prevPersons []string
 }
 
 // fact is a fact found in the episode, rendered into the answer at the
@@ -54,37 +57,20 @@ type uttCtx struct {
 	x       *extraction
 	speaker string
 	other   string
-	// persons are the people other than speakers named so far in the
-	// utterance, for "he" and "she".
-	persons []string
-}
-
-// third resolves "he" or "she": the one person other than a speaker named
-// earlier in the utterance, or "" when there is none or more than one.
-func (u *uttCtx) third() string {
-	if len(u.persons) == 1 {
-		return u.persons[0]
-	}
-	return ""
-}
-
-// addPerson notes a person named in the utterance.
-func (u *uttCtx) addPerson(name string) {
-	if name == u.speaker || name == u.other {
-		return
-	}
-	for _, p := range u.persons {
-		if strings.EqualFold(p, name) {
-			return
-		}
-	}
-	u.persons = append(u.persons, name)
+	// mentions are the names of the utterance so far, in order; sent is
+	// the number of the current sentence.
+	mentions []named
+	sent     int
+	// lastPersonSubj and lastThingSubj are the last subjects of a fact
+	// that were a person and something else, for pronouns.
+	lastPersonSubj, lastThingSubj string
 }
 
 // text extracts from a message or text episode.
 func (x *extraction) text(req abi.ExtractRequest) {
 	ep := req.Episode
 	conv := &conversation{utts: parseUtterances(ep.Content, strings.EqualFold(ep.Source, "message"))}
+	x.prevPersons = previousPersons(req.Previous)
 	for _, p := range req.Previous {
 		for _, u := range parseUtterances(p.Content, strings.EqualFold(p.Source, "message")) {
 			if u.speaker != "" && u.role != roleSystem {
@@ -121,13 +107,68 @@ func (x *extraction) sentence(u *uttCtx, s sentence) {
 			sc.blocked[k] = true
 		}
 	}
+	u.sent++
 	for _, m := range findMentions(s.toks, sc.blocked) {
-		e := x.reg.add(m.name, m.kind, m.str, !m.initial || m.str >= strWeak)
-		if e != nil && e.kind == kindPerson && !e.speaker {
-			u.addPerson(e.name)
+		if e := x.reg.add(m.name, m.kind, m.str, !m.initial || m.str >= strWeak); e != nil {
+			u.mentions = append(u.mentions, named{name: e.name, sent: u.sent, pos: m.start})
 		}
 	}
+	sc.appositives()
 	sc.matchSentence()
+	sc.ownIdentifiers()
+}
+
+// orderNouns introduce what a customer has: an order, a booking.
+var orderNouns = map[string]string{
+	"order": "HAS_ORDER", "orders": "HAS_ORDER", "parcel": "HAS_ORDER", "package": "HAS_ORDER", "shipment": "HAS_ORDER",
+	"booking": "HAS_BOOKING", "bookings": "HAS_BOOKING", "reservation": "HAS_BOOKING",
+	"invoice": "HAS_INVOICE", "invoices": "HAS_INVOICE", "ticket": "HAS_TICKET", "case": "HAS_TICKET",
+	"subscription": "HAS_SUBSCRIPTION", "account": "HAS_ACCOUNT",
+}
+
+// firstPerson are the words by which a speaker speaks of themself.
+var firstPerson = words("i me my mine we us our")
+
+// ownIdentifiers reads the orders and bookings a speaker names in the
+// first person ("I placed two orders: order 88412 is the jacket"): the
+// speaker has them.
+func (sc *sentCtx) ownIdentifiers() {
+	u := sc.u
+	if u.speaker == "" {
+		return
+	}
+	first := false
+	for _, t := range sc.toks {
+		if firstPerson.has(t.lower) {
+			first = true
+			break
+		}
+	}
+	if !first || sc.question {
+		return
+	}
+	for i := 0; i < len(sc.toks); i++ {
+		rel, ok := orderNouns[sc.toks[i].lower]
+		if !ok {
+			continue
+		}
+		r, e, ok := sc.identifier(i)
+		if !ok {
+			continue
+		}
+		m := &match{subj: ref{name: u.speaker, kind: kindPerson, str: strSure}, obj: r, word: sc.toks[i].lower}
+		o := out(rel, slotSubject, slotObject, tState, "{s} has {o}", "", kindPerson, kindIdentifier)
+		o.text = "{s} has " + strings.TrimSuffix(sc.toks[i].lower, "s") + " {o}"
+		if strings.HasPrefix(r.name, sc.toks[i].lower+" ") || strings.HasPrefix(r.name, strings.TrimSuffix(sc.toks[i].lower, "s")+" ") {
+			o.text = "{s} has {o}"
+		}
+		valid := u.x.ref
+		if d := sc.nearestDate(i, e); d != nil && d.role != dateUntil && !d.t.After(u.x.ref) {
+			valid = d.t
+		}
+		u.x.addFact(m, rel, o.text, o, m.subj, r, valid, time.Time{})
+		i = e - 1
+	}
 }
 
 // addFact records a fact of a match, and its two entities.
@@ -141,8 +182,20 @@ func (x *extraction) addFact(m *match, rel, tmpl string, o output, src, dst ref,
 		return
 	}
 	subs := map[string]string{
-		"{s}": m.subj.name, "{o}": m.obj.phrase(), "{o2}": m.obj2.phrase(), "{p}": m.poss.name,
+		"{s}": src.name, "{o}": m.obj.phrase(), "{o2}": m.obj2.phrase(), "{p}": m.poss.name,
 		"{j}": m.job, "{aj}": withArticle(m.job), "{k}": m.word,
+		"{partner}": m.partner.name, "{t}": m.titleText, "{org}": dst.name,
+	}
+	switch {
+	case o.src == slotSubject:
+		subs["{s}"] = src.name
+	case o.dst == slotSubject:
+		subs["{s}"] = dst.name
+	default:
+		subs["{s}"] = m.subj.name
+	}
+	if o.src == slotOrg {
+		subs["{org}"] = src.name
 	}
 	x.facts = append(x.facts, fact{src: se.name, dst: de.name, rel: rel, tmpl: tmpl, subs: subs, valid: valid, invalid: invalid})
 }
@@ -200,6 +253,11 @@ func (x *extraction) response(ont *ontology) abi.ExtractResponse {
 			continue
 		}
 		types[key] = typ
+		for short, long := range alias {
+			if long == e.name {
+				e.addAlias(x.reg.byKey[short].name)
+			}
+		}
 		ee := abi.ExtractedEntity{Name: e.name, Type: typ}
 		if len(e.attrs) > 0 {
 			ee.Attributes = make(map[string]any, len(e.attrs)+1)
@@ -263,7 +321,7 @@ func render(tmpl string, subs map[string]string, final func(string) string) stri
 		b.WriteString(tmpl[:i])
 		ph := tmpl[i : i+j+1]
 		v := subs[ph]
-		if ph != "{k}" && ph != "{j}" && ph != "{aj}" {
+		if ph != "{k}" && ph != "{j}" && ph != "{aj}" && ph != "{t}" {
 			v = final(v)
 		}
 		b.WriteString(v)

@@ -228,7 +228,7 @@ func TestExtractSentences(t *testing.T) {
 		{name: "studies at", content: "Alice: I study at Stanford University.",
 			want: []wf{{"STUDIES_AT", "Alice", "Stanford University", "ref", ""}}},
 		{name: "graduated", content: "Alice: I graduated from MIT in 2015.",
-			want: []wf{{"GRADUATED_FROM", "Alice", "MIT", "2015-01-01", ""}}},
+			want: []wf{{"GRADUATED_FROM", "Alice", "MIT", "2015-01-01", ""}, {"STUDIES_AT", "Alice", "MIT", "", "2015-01-01"}}},
 		{name: "graduate student", content: "Alice: I'm a graduate student at UCLA.",
 			want: []wf{{"STUDIES_AT", "Alice", "UCLA", "ref", ""}}},
 		{name: "visited last summer", content: "Alice: I visited Rome last summer.",

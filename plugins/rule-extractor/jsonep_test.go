@@ -106,7 +106,7 @@ func TestExtractJSON(t *testing.T) {
 			name:    "long text field is read as text",
 			content: `{"name": "Ann", "bio": "Ann Lee works at Globex and she has lived in Oslo since 2020, which she loves."}`,
 			wantEntities: []we{
-				{"Ann Lee", "Person", nil},
+				{"Ann Lee", "Person", map[string]any{"aliases": []any{"Ann"}}},
 				{"Globex", "Organization", nil},
 				{"Oslo", "Location", nil},
 			},

@@ -74,7 +74,12 @@ var (
 	honorifics = words("dr dr. mr mr. mrs mrs. ms ms. miss prof prof. professor sir dame lord lady aunt uncle grandma grandpa coach captain capt. rev.")
 
 	// corpSuffixes close an organization's name.
-	corpSuffixes = words("inc inc. corp corp. corporation co co. company llc ltd ltd. plc gmbh ag sa ab bv nv oy asa srl spa pty group holdings labs lab technologies technology systems solutions partners associates industries enterprises")
+	corpSuffixes = words("inc inc. corp corp. corporation co co. company llc ltd ltd. plc gmbh ag sa ab bv nv oy asa srl spa pty",
+		"group holdings labs lab technologies technology systems solutions partners associates industries enterprises")
+
+	// industryHeads close an organization's name without being a suffix
+	// one drops ("Vertex Pharmaceuticals" is not "Vertex").
+	industryHeads = words("pharmaceuticals pharma therapeutics biosciences biotech robotics games logistics freight analytics health healthcare media software capital ventures motors energy foods insurance consulting networks communications entertainment interactive digital imaging physiotherapy dental pharmacy airways shipping elementary")
 
 	// orgHeads are last words of an organization's name.
 	orgHeads = words("university college school academy institute hospital clinic bank foundation church airlines airline agency bureau department ministry council committee club team studio studios restaurant cafe bakery hotel store shop market library museum center centre society association network press times")
@@ -113,6 +118,9 @@ var (
 	// idNouns name what an identifier identifies ("order 88412").
 	idNouns = words("order orders invoice invoices ticket tickets booking bookings reservation case account sku item reference ref confirmation tracking shipment parcel package claim policy contract subscription")
 
+	// apptNouns are appointments, examinations and treatments.
+	apptNouns = words("appointment appointments mri scan x-ray xray ultrasound checkup check-up cleaning consultation consult exam examination surgery operation procedure test tests session therapy vaccination vaccine physio biopsy colonoscopy mammogram filling extraction")
+
 	// petNouns are kinds of pet.
 	petNouns = words("dog dogs puppy cat cats kitten kitty hamster parrot rabbit bunny bird fish turtle horse pony lizard snake guinea-pig ferret gecko")
 
@@ -125,6 +133,9 @@ var (
 		"electrician plumber carpenter farmer firefighter officer soldier veteran ceo cto cfo founder cofounder co-founder",
 		"intern assistant secretary receptionist librarian salesperson marketer recruiter administrator coordinator",
 		"supervisor executive vp president specialist technician paramedic vet veterinarian freelancer contractor",
+		"midwife radiologist cardiologist dermatologist surgeon physiotherapist hygienist fisherman fisher carpenter welder",
+		"economist statistician actuary auditor underwriter strategist planner producer composer designer illustrator",
+		"lead head principal partner associate officer representative rep advisor adviser counsel clerk caretaker nanny",
 	)
 
 	// junkHeads are nouns too vague to be an entity ("I love it").

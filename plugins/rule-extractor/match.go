@@ -57,6 +57,12 @@ type match struct {
 	poss       ref
 	job        string
 	word       string
+	// partner is the other one of a compound subject ("Sam and I"); more
+	// are further subjects ("Ann and Bo report to her").
+	partner ref
+	more    []ref
+	// title is a title's canonical name (CEO) and titleText the words.
+	title, titleText string
 }
 
 // slot returns the entity a slot of m names.
@@ -74,6 +80,8 @@ func (m *match) slot(s string) ref {
 		return ref{name: m.job, kind: kindOccupation, str: strPattern}
 	case slotWord:
 		return ref{name: m.word}
+	case slotPartner:
+		return m.partner
 	}
 	return ref{}
 }
@@ -88,6 +96,17 @@ type sentCtx struct {
 	// carried is the subject of the sentence's previous match, for "I quit
 	// Acme and joined Globex".
 	carried ref
+	// partner and more are what subject found besides the subject: the
+	// other one of "Sam and I", the other names of "Ann and Bo".
+	partner ref
+	more    []ref
+	// objExclude are the names an object pronoun cannot mean: the
+	// subjects of the clause being matched.
+	objExclude []ref
+	// subj caches subjectAt for one token.
+	subj        subjectFound
+	subjValid   bool
+	subjCarried string
 }
 
 // Words skipped between a subject and its verb.
@@ -131,22 +150,69 @@ func (sc *sentCtx) matchSentence() {
 	}
 }
 
-// matchAt matches p with its first element at toks[i] into m.
+// matchAt matches p with its first element at toks[i] into m. The
+// subject is found first, so that an object pronoun knows whom it cannot
+// mean.
 func (sc *sentCtx) matchAt(p *pattern, i int, m *match) bool {
 	*m = match{p: p, start: i, left: i}
+	switch {
+	case p.relative:
+		s, left, ok := sc.antecedent(i)
+		if !ok {
+			return false
+		}
+		m.subj, m.left = s, left
+	case !p.leadsWithPoss():
+		sj := sc.subjectAt(i)
+		if !sj.ok {
+			return false
+		}
+		m.subj, m.left, m.aux, m.partner, m.more = sj.subj, sj.left, sj.aux, sj.partner, sj.more
+	}
+	if p.subjKind != kindNone && sc.kindOf(m.subj) != p.subjKind {
+		return false
+	}
+	sc.objExclude = append(sc.objExclude[:0], m.subj)
+	sc.objExclude = append(sc.objExclude, m.more...)
 	end, ok := sc.matchElems(p, 0, i, m)
 	if !ok {
 		return false
 	}
 	m.end = end
-	if !p.leadsWithPoss() {
-		s, left, a, ok := sc.subject(i)
-		if !ok {
-			return false
-		}
-		m.subj, m.left, m.aux = s, left, a
+	k := sc.kindOf(m.obj)
+	return !(p.onlyKind != kindNone && k != p.onlyKind || p.notKind != kindNone && k == p.notKind)
+}
+
+// subjectFound is what subject found for a verb group, cached per token.
+type subjectFound struct {
+	at, left      int
+	subj, partner ref
+	more          []ref
+	aux           aux
+	ok            bool
+}
+
+// subjectAt is subject(i), computed once for every pattern tried at i.
+func (sc *sentCtx) subjectAt(i int) subjectFound {
+	if sc.subjValid && sc.subj.at == i && sc.subjCarried == sc.carried.name {
+		return sc.subj
 	}
-	return !(p.onlyKind != kindNone && m.obj.kind != p.onlyKind || p.notKind != kindNone && m.obj.kind == p.notKind)
+	s, left, a, ok := sc.subject(i)
+	sc.subj = subjectFound{at: i, left: left, subj: s, partner: sc.partner, more: sc.more, aux: a, ok: ok}
+	sc.subjValid, sc.subjCarried = true, sc.carried.name
+	return sc.subj
+}
+
+// kindOf is the kind of a ref: the one the text shows, else the one the
+// episode has learnt for the name.
+func (sc *sentCtx) kindOf(r ref) kind {
+	if r.name == "" {
+		return kindNone
+	}
+	if e := sc.u.x.reg.get(r.name); e != nil && e.kind != kindNone && e.str >= r.str {
+		return e.kind
+	}
+	return r.kind
 }
 
 // matchElems matches p.elems[k:] from toks[i] and returns the end.
@@ -175,8 +241,20 @@ func (sc *sentCtx) matchElem(p *pattern, e *elem, k, i int, m *match) (int, bool
 	next := i + 1
 	switch e.kind {
 	case eWords:
-		if !e.set.has(toks[i].lower) {
-			return 0, false
+		if e.any {
+			t := &toks[i]
+			if !t.word || t.cap || sc.blocked[i] || npStop.has(t.lower) || t.lower == "'s" {
+				return 0, false
+			}
+		} else {
+			// A date may sit inside a phrase ("left it last year for").
+			for k > 0 && i < len(toks)-1 && sc.blocked[i] {
+				i++
+			}
+			if !e.set.has(toks[i].lower) {
+				return 0, false
+			}
+			next = i + 1
 		}
 		if e.capture {
 			m.word = toks[i].lower
@@ -215,6 +293,12 @@ func (sc *sentCtx) matchElem(p *pattern, e *elem, k, i int, m *match) (int, bool
 			return 0, false
 		}
 		m.job, next = strings.ToLower(joinTokens(toks[i:end])), end
+	case eTitle:
+		canon, end := titleAt(toks, i)
+		if end == i {
+			return 0, false
+		}
+		m.title, m.titleText, next = canon, joinTokens(toks[i:end]), end
 	}
 	return sc.matchElems(p, k+1, next, m)
 }
@@ -228,18 +312,32 @@ func (sc *sentCtx) jobTitle(i int) int {
 		if !t.word || sc.blocked[j] || npStop.has(t.lower) {
 			break
 		}
-		if jobHeads.has(t.lower) || jobHeads.has(strings.TrimSuffix(t.lower, "s")) {
+		if isJobHead(t.lower) || isJobHead(strings.TrimSuffix(t.lower, "s")) {
 			end = j + 1
 		}
 	}
 	return end
 }
 
+// isJobHead reports whether a word heads a job title: a listed job noun,
+// or a word made like one ("radiologist", "pediatrician", "pianist").
+func isJobHead(w string) bool {
+	if jobHeads.has(w) {
+		return true
+	}
+	for _, suf := range []string{"ologist", "iatrist", "ician", "ographer", "ist"} {
+		if strings.HasSuffix(w, suf) && len(w) >= len(suf)+4 {
+			return true
+		}
+	}
+	return false
+}
+
 // possessor resolves "my", "your", "her" or "Alice's" at toks[i].
 func (sc *sentCtx) possessor(i int) (ref, int, bool) {
 	l := sc.toks[i].lower
 	if p, ok := possessives[l]; ok {
-		r := sc.pronoun(p)
+		r := sc.pronounAt(p, i)
 		return r, i + 1, r.name != ""
 	}
 	e := nameEnd(sc.toks, i, sc.blocked)
@@ -250,8 +348,9 @@ func (sc *sentCtx) possessor(i int) (ref, int, bool) {
 	return ref{name: joinTokens(sc.toks[i:e]), kind: k, str: str}, e + 1, true
 }
 
-// pronoun resolves a personal pronoun (subject form) to an entity.
-func (sc *sentCtx) pronoun(p string) ref {
+// pronounAt resolves a personal pronoun (subject form) said at token pos
+// to an entity; he and she are not one of exclude.
+func (sc *sentCtx) pronounAt(p string, pos int, exclude ...ref) ref {
 	switch p {
 	case "i", "we", "me", "us", "myself":
 		if sc.u.speaker != "" {
@@ -261,8 +360,8 @@ func (sc *sentCtx) pronoun(p string) ref {
 		if sc.u.other != "" {
 			return ref{name: sc.u.other, kind: kindPerson, str: strSure}
 		}
-	case "he", "she", "him":
-		if name := sc.u.third(); name != "" {
+	case "he", "she", "him", "her":
+		if name := sc.thirdAt(pos, exclude...); name != "" {
 			return ref{name: name, kind: kindPerson, str: strPattern}
 		}
 	}
@@ -281,13 +380,19 @@ func (sc *sentCtx) object(i int, np bool) (ref, int, bool) {
 	l := toks[i].lower
 	switch l {
 	case "me", "us", "myself", "you", "him":
-		r := sc.pronoun(l)
+		r := sc.pronounAt(l, i, sc.objExclude...)
 		return r, i + 1, r.name != ""
 	case "her":
 		if i+1 >= len(toks) || !toks[i+1].word || npStop.has(toks[i+1].lower) {
-			r := sc.pronoun("her")
+			r := sc.pronounAt("her", i, sc.objExclude...)
 			return r, i + 1, r.name != ""
 		}
+	case "it":
+		r := sc.itAt(i, false)
+		return r, i + 1, r.name != ""
+	}
+	if r, e, ok := sc.identifier(i); ok {
+		return r, e, true
 	}
 	j := i
 	det := ""
@@ -297,7 +402,7 @@ func (sc *sentCtx) object(i int, np bool) (ref, int, bool) {
 	}
 	if j < len(toks) {
 		if p, ok := possessives[toks[j].lower]; ok {
-			owner := sc.pronoun(p)
+			owner := sc.pronounAt(p, j)
 			det = ""
 			if owner.name != "" {
 				det = owner.name + "'s"
@@ -347,7 +452,46 @@ func (sc *sentCtx) object(i int, np bool) (ref, int, bool) {
 	if k-j == 1 && nationalities.has(toks[j].lower) {
 		return ref{}, 0, false
 	}
+	// "the black kettle, SKU KT-4410-BLK": the identifier is the entity.
+	if lowerAt(toks, k) == "," {
+		if r, e, ok := sc.identifier(k + 1); ok {
+			r.det = strings.TrimSpace(det + " " + joinTokens(toks[j:k]))
+			return r, e, true
+		}
+	}
 	return ref{name: joinTokens(toks[j:k]), det: det}, k, true
+}
+
+// identifier resolves an identifier at toks[i]: "ORD-1001", "order
+// 88412", "order #88412", "SKU KT-4410-BLK". The name keeps the noun
+// before a bare number ("order 88412"), since a number alone names
+// nothing.
+func (sc *sentCtx) identifier(i int) (ref, int, bool) {
+	toks := sc.toks
+	if i >= len(toks) || sc.blocked[i] {
+		return ref{}, 0, false
+	}
+	if toks[i].word && looksLikeID(toks[i].text) && !isNumber(toks[i].lower) {
+		return ref{name: toks[i].text, kind: kindIdentifier, str: strCue}, i + 1, true
+	}
+	if !idNouns.has(toks[i].lower) {
+		return ref{}, 0, false
+	}
+	j := i + 1
+	if n := lowerAt(toks, j); n == "#" || n == "number" || n == "no" || n == "no." {
+		j++
+	}
+	if j >= len(toks) || sc.blocked[j] {
+		return ref{}, 0, false
+	}
+	t := toks[j].text
+	switch {
+	case looksLikeID(t) && !isNumber(t):
+		return ref{name: t, kind: kindIdentifier, str: strCue}, j + 1, true
+	case isNumber(t) && len(t) >= 3:
+		return ref{name: toks[i].lower + " " + t, kind: kindIdentifier, str: strCue}, j + 1, true
+	}
+	return ref{}, 0, false
 }
 
 // named is the ref of the name toks[s:e].
@@ -362,6 +506,7 @@ func (sc *sentCtx) named(s, e int) ref {
 func (sc *sentCtx) subject(a int) (ref, int, aux, bool) {
 	toks := sc.toks
 	var x aux
+	sc.partner, sc.more = ref{}, nil
 	j := a - 1
 scan:
 	for steps := 0; j >= 0 && steps < 8; steps++ {
@@ -413,9 +558,27 @@ scan:
 	l := toks[j].lower
 	switch l {
 	case "i", "we", "you", "he", "she":
-		r := sc.pronoun(l)
+		r := sc.pronounAt(l, j)
+		// "Sam and I got married": Sam is the partner.
+		if l == "i" && lowerAt(toks, j-1) == "and" {
+			if s := nameStart(toks, j-1, sc.blocked); s >= 0 && (s == 0 || !toks[s-1].word || kinNouns.has(toks[s-1].lower)) {
+				if p := sc.named(s, j-1); sc.kindOf(p) == kindPerson || sc.kindOf(p) == kindNone {
+					sc.partner = p
+					return r, s, x, r.name != ""
+				}
+			}
+		}
+		return r, j, x, r.name != ""
+	case "it":
+		r := sc.itAt(j, true)
 		return r, j, x, r.name != ""
 	case "and", "then", ",":
+		if l == "," {
+			if r, _, ok := sc.appositiveSubject(j); ok {
+				// The verb's dates are after the appositive, not in it.
+				return r, j + 1, x, true
+			}
+		}
 		if sc.carried.name != "" {
 			return sc.carried, j, x, true
 		}
@@ -437,7 +600,7 @@ scan:
 		}
 		if k >= 0 {
 			if p, ok := possessives[toks[k].lower]; ok {
-				if owner := sc.pronoun(p); owner.name != "" {
+				if owner := sc.pronounAt(p, k); owner.name != "" {
 					return kinRef(owner, l), k, x, true
 				}
 			}
@@ -449,10 +612,79 @@ scan:
 		}
 		return ref{}, 0, x, false
 	}
+	if orgStandIns.has(l) && lowerAt(toks, j-1) == "the" {
+		if r := sc.contextOrg(); r.name != "" {
+			return r, j - 1, x, true
+		}
+	}
 	if s := nameStart(toks, j+1, sc.blocked); s >= 0 {
-		return sc.named(s, j+1), s, x, true
+		r := sc.named(s, j+1)
+		// "Ann Berg and Bo Lund report to her": both are subjects.
+		if lowerAt(toks, s-1) == "and" {
+			if s2 := nameStart(toks, s-1, sc.blocked); s2 >= 0 {
+				sc.more = append(sc.more, sc.named(s2, s-1))
+				s = s2
+			}
+		}
+		return r, s, x, true
+	}
+	if s := j; s >= 1 && isNumber(l) {
+		if r, e, ok := sc.identifier(s - 1); ok && e == j+1 {
+			return r, s - 1, x, true
+		}
+	}
+	if r, e, ok := sc.identifier(j); ok && e == j+1 {
+		return r, j, x, true
 	}
 	return ref{}, 0, x, false
+}
+
+// appositiveSubject finds the subject before an appositive or a relative
+// clause that ends at the comma toks[c]: "Ana Lina, a new patient,
+// booked", "Amara Nwosu, who founded Lumenfold, has joined".
+func (sc *sentCtx) appositiveSubject(c int) (ref, int, bool) {
+	toks := sc.toks
+	for k := c - 1; k > 0 && k >= c-14; k-- {
+		if toks[k].text != "," {
+			continue
+		}
+		if !appositiveOpeners.has(lowerAt(toks, k+1)) {
+			return ref{}, 0, false
+		}
+		if s := nameStart(toks, k, sc.blocked); s >= 0 {
+			return sc.named(s, k), s, true
+		}
+		return ref{}, 0, false
+	}
+	return ref{}, 0, false
+}
+
+// appositiveOpeners open an appositive or a relative clause after a
+// comma.
+var appositiveOpeners = words("the a an its their his her our my who which whose one")
+
+// antecedent finds the name a relative clause opening at toks[i] ("that",
+// "which", "who") hangs on: the name just before it, or the name before
+// an appositive that ends there ("Helix, the Boston company that …").
+func (sc *sentCtx) antecedent(i int) (ref, int, bool) {
+	toks := sc.toks
+	if s := nameStart(toks, i, sc.blocked); s >= 0 {
+		return sc.named(s, i), s, true
+	}
+	if lowerAt(toks, i-1) == "," {
+		if s := nameStart(toks, i-1, sc.blocked); s >= 0 {
+			return sc.named(s, i-1), s, true
+		}
+	}
+	for k := i - 1; k > 0 && k >= i-8; k-- {
+		if toks[k].text == "," && appositiveOpeners.has(lowerAt(toks, k+1)) {
+			if s := nameStart(toks, k, sc.blocked); s >= 0 {
+				return sc.named(s, k), s, true
+			}
+			break
+		}
+	}
+	return ref{}, 0, false
 }
 
 // tenseOf reads the tense of a match from its verb form and auxiliaries.
@@ -562,6 +794,25 @@ func placeInTime1(o output, te tense, ended bool, d *dateExpr, ref time.Time) (v
 		pd.t = pd.t.AddDate(-1, 0, 0)
 		d = &pd
 	}
+	if d != nil && d.next != nil && te != tensePast && (o.temporal == tStart || o.temporal == tEvent) && d.t.Before(upcomingFrom(d, ref)) {
+		// "He starts in August", "On Monday I start", said before: the
+		// next August, the coming Monday.
+		pd := *d
+		pd.t = d.next(d.t)
+		d = &pd
+	}
+	if d != nil && d.role == dateRange {
+		if ended && o.temporal != tState && o.temporal != tTrait {
+			return valid, invalid, false, false
+		}
+		switch o.temporal {
+		case tEvent:
+			return d.t, time.Time{}, te == tensePast, true
+		case tEnd:
+			return time.Time{}, d.until, true, true
+		}
+		return d.t, d.until, te == tensePast || !d.until.After(ref), true
+	}
 	t := o.temporal
 	if ended {
 		if t != tState && t != tTrait {
@@ -624,7 +875,20 @@ func placeInTime1(o output, te tense, ended bool, d *dateExpr, ref time.Time) (v
 	}
 }
 
-// emit turns a match into facts.
+// upcomingFrom is the earliest time a date said without its year or week
+// still names an occurrence to come: the reference day for a weekday, the
+// start of the reference month for a month ("in May", said in May, is
+// this May).
+func upcomingFrom(d *dateExpr, ref time.Time) time.Time {
+	if d.next(d.t).Sub(d.t) < 8*24*time.Hour {
+		return day(ref, 0, 0, 0)
+	}
+	return day(ref, 0, 0, 1-ref.Day())
+}
+
+// emit turns a match into facts: one set for each subject ("Ann and Bo
+// report to her"; "Sam and I moved to Oslo" when the pattern does not
+// use the partner itself).
 func (sc *sentCtx) emit(m *match) {
 	if sc.question || m.aux.modal {
 		return
@@ -638,18 +902,72 @@ func (sc *sentCtx) emit(m *match) {
 	if !m.p.undated {
 		d = sc.nearestDate(m.left, m.end)
 	}
+	subjects := append([]ref{m.subj}, m.more...)
+	if m.partner.name != "" && !m.p.usesPartner() {
+		subjects = append(subjects, m.partner)
+	}
+	for _, subj := range subjects {
+		m.subj = subj
+		sc.emitOne(m, te, ended, d)
+	}
+	m.subj = subjects[0]
+	switch {
+	case m.subj.name == "":
+	case sc.kindOf(m.subj) == kindPerson:
+		sc.u.lastPersonSubj = m.subj.name
+	case m.subj.name != sc.u.speaker:
+		sc.u.lastThingSubj = m.subj.name
+	}
+}
+
+// usesPartner reports whether an output of p names the partner.
+func (p *pattern) usesPartner() bool {
+	for _, o := range p.outs {
+		if o.src == slotPartner || o.dst == slotPartner {
+			return true
+		}
+	}
+	return false
+}
+
+// emitOne emits the facts of m for its current subject.
+func (sc *sentCtx) emitOne(m *match, te tense, ended bool, d *dateExpr) {
 	for _, o := range m.p.outs {
 		rel := o.rel
 		oEnded := ended
-		if rel == relKin {
+		switch {
+		case rel == relKin:
 			k := kinship[m.word]
 			rel, oEnded = k.rel, ended || k.ended
+		case rel == relTitle:
+			rel = titleRelation(m.title)
+		case strings.HasSuffix(rel, "@"):
+			rel = strings.TrimSuffix(rel, "@") + strings.ToUpper(strings.TrimSuffix(m.word, "s"))
 		}
 		src, dst := m.slot(o.src), m.slot(o.dst)
+		if o.src == slotOrg {
+			src = sc.contextOrg()
+		}
+		if o.dst == slotOrg {
+			dst = sc.contextOrg()
+		}
+		if o.rel == relTitle && m.title == "FOUNDER" {
+			// A founder founded the company once; the title is no state.
+			if oEnded || o.temporal == tEnd {
+				continue
+			}
+			rel, src, dst = "FOUNDED", dst, src
+			o = out(rel, o.dst, o.src, tEvent, "{s} founded {org}", "", kindPerson, kindOrg)
+			te = tensePast
+		}
 		if src.name == "" || dst.name == "" {
 			continue
 		}
-		valid, invalid, past, ok := placeInTime(o, te, oEnded, d, sc.u.x.ref)
+		ote := te
+		if m.p.ahead && d != nil && d.t.After(sc.u.x.ref) {
+			ote = tensePresent
+		}
+		valid, invalid, past, ok := placeInTime(o, ote, oEnded, d, sc.u.x.ref)
 		if !ok {
 			continue
 		}
@@ -659,4 +977,144 @@ func (sc *sentCtx) emit(m *match) {
 		}
 		sc.u.x.addFact(m, rel, tmpl, o, src, dst, valid, invalid)
 	}
+}
+
+// orgNouns, heading an appositive, show its name is an organisation
+// ("Halvorsen Freight, the Oslo logistics firm, …").
+var orgNouns = words("firm company companies startup start-up studio lab laboratory agency maker retailer manufacturer chain brand provider platform nonprofit charity publisher bank insurer carrier airline operator supplier distributor developer conglomerate corporation business consultancy")
+
+// appositives reads the appositives of the sentence's names: "Maria
+// Santos, the CFO of Acme Robotics, …", "Devi Prasad, its chief
+// technology officer", "Dr. Amadi, the radiologist at Kingsbridge
+// Imaging", "Lumenfold's founder, Amara Nwosu", and "Helix, the Boston
+// firm" (a kind).
+func (sc *sentCtx) appositives() {
+	u := sc.u
+	toks := sc.toks
+	if sc.question {
+		return
+	}
+	for mi := len(u.mentions) - 1; mi >= 0 && u.mentions[mi].sent == u.sent; mi-- {
+		n := u.mentions[mi]
+		e := nameEnd(toks, n.pos, sc.blocked)
+		if e <= n.pos || u.x.reg.get(n.name) == nil || u.x.reg.get(n.name).speaker {
+			continue
+		}
+		if lowerAt(toks, e) == "," {
+			sc.appositiveAfter(n, e+1)
+		}
+		if n.pos >= 2 && lowerAt(toks, n.pos-1) == "," {
+			sc.titleBefore(n, n.pos-1)
+		}
+	}
+}
+
+// appositiveAfter reads an appositive opening at toks[k] after the name
+// n and its comma.
+func (sc *sentCtx) appositiveAfter(n named, k int) {
+	toks := sc.toks
+	x := sc.u.x
+	det := lowerAt(toks, k)
+	if !appositiveOpeners.has(det) || det == "who" || det == "which" || det == "whose" {
+		return
+	}
+	k++
+	for classes["adj"].has(lowerAt(toks, k)) || lowerAt(toks, k) == "new" {
+		k++
+	}
+	nameRef := ref{name: n.name, kind: kindPerson, str: strPattern}
+	orgAfter := func(at int) (ref, int) {
+		if w := lowerAt(toks, at); w != "of" && w != "at" && w != "for" && w != "with" {
+			return ref{}, at
+		}
+		if e := nameEnd(toks, at+1, sc.blocked); e > at+1 {
+			return sc.named(at+1, e), e
+		}
+		return ref{}, at
+	}
+	m := &match{subj: nameRef}
+	if canon, end := titleAt(toks, k); end > k {
+		org, _ := orgAfter(end)
+		if org.name == "" && (det == "its" || det == "their") {
+			org = sc.orgBefore(n.pos)
+		}
+		if org.name == "" {
+			return
+		}
+		m.title, m.titleText, m.obj = canon, joinTokens(toks[k:end]), org
+		p := &pattern{outs: []output{out(relTitle, slotObject, slotSubject, tState, "{s} is the {t} of {o}", "{s} was the {t} of {o}", kindOrg, kindPerson)}}
+		m.p = p
+		sc.emitOne(m, tensePresent, false, nil)
+		return
+	}
+	if end := sc.jobTitle(k); end > k {
+		m.job = strings.ToLower(joinTokens(toks[k:end]))
+		outs := []output{out("HAS_JOB_TITLE", slotSubject, slotJob, tState, "{s} is {aj}", "{s} was {aj}", kindPerson, kindOccupation)}
+		if org, _ := orgAfter(end); org.name != "" {
+			m.obj = org
+			outs = append(outs, sub("WORKS_AT", tState, "{s} works at {o}", "{s} worked at {o}", kindOrg))
+		}
+		m.p = &pattern{outs: outs}
+		sc.emitOne(m, tensePresent, false, nil)
+		return
+	}
+	for j := k; j < len(toks) && j < k+6; j++ {
+		w := lowerAt(toks, j)
+		if w == "," || npStop.has(w) && w != "of" {
+			break
+		}
+		if orgNouns.has(w) {
+			if e := x.reg.get(n.name); e != nil && (e.kind == kindNone || e.str < strCue) {
+				x.reg.add(n.name, kindOrg, strCue, true)
+			}
+			return
+		}
+	}
+}
+
+// titleBefore reads a title that ends at the comma toks[c] before the
+// name n: "Lumenfold's founder, Amara Nwosu", "the CEO of Acme, Jo Bell".
+func (sc *sentCtx) titleBefore(n named, c int) {
+	toks := sc.toks
+	for k := c - 1; k >= 0 && k >= c-3; k-- {
+		canon, end := titleAt(toks, k)
+		if end != c {
+			continue
+		}
+		var org ref
+		switch {
+		case lowerAt(toks, k-1) == "'s":
+			if s := nameStart(toks, k-1, sc.blocked); s >= 0 {
+				org = sc.named(s, k-1)
+			}
+		case lowerAt(toks, c-2) != "" && (lowerAt(toks, end-1) != "") && k >= 2 && lowerAt(toks, k-1) == "the":
+			// "the CEO of Acme, Jo Bell" is read from "of" below.
+		}
+		if org.name == "" {
+			return
+		}
+		m := &match{subj: ref{name: n.name, kind: kindPerson, str: strPattern}, obj: org, title: canon, titleText: joinTokens(toks[k:end])}
+		m.p = &pattern{outs: []output{out(relTitle, slotObject, slotSubject, tState, "{s} is the {t} of {o}", "{s} was the {t} of {o}", kindOrg, kindPerson)}}
+		sc.emitOne(m, tensePresent, false, nil)
+		return
+	}
+}
+
+// orgBefore is the last organisation named in the sentence before token
+// pos, else in the utterance.
+func (sc *sentCtx) orgBefore(pos int) ref {
+	u := sc.u
+	var last string
+	for _, n := range u.mentions {
+		if n.sent == u.sent && n.pos >= pos {
+			break
+		}
+		if u.x.isOrg(n.name) || n.sent == u.sent && u.x.reg.get(n.name) != nil && u.x.reg.get(n.name).kind == kindNone && !personLike(n.name) {
+			last = n.name
+		}
+	}
+	if last == "" {
+		return ref{}
+	}
+	return ref{name: last, kind: kindOrg, str: strPattern}
 }

@@ -36,6 +36,12 @@ const (
 	slotPoss    = "p"  // {p}: "my", "your", "Alice's"
 	slotJob     = "j"  // {j}: a job title noun phrase
 	slotWord    = "k"  // the word a (…) group captured, as an entity
+	// slotPartner is the other one of a compound subject ("Sam and I got
+	// married").
+	slotPartner = "partner"
+	// slotOrg is the organisation the context names: the one a title
+	// belongs to when the phrase does not say ("stepped down as CEO").
+	slotOrg = "org"
 )
 
 // output is one fact a pattern produces.
@@ -53,8 +59,12 @@ type output struct {
 }
 
 // relKin is an output relation standing for the kinship relation of the
-// captured word (kinship).
-const relKin = "@kin"
+// captured word (kinship); relTitle for the relation of the matched title
+// ({t}: HAS_CEO), whose source is the organisation.
+const (
+	relKin   = "@kin"
+	relTitle = "@title"
+)
 
 // pattern is one relation pattern: a phrase and the facts it produces.
 type pattern struct {
@@ -81,7 +91,15 @@ type pattern struct {
 	// undated patterns ignore dates in the sentence: "my sister Carol
 	// moved two weeks ago" dates the move, not the kinship.
 	undated bool
-	outs    []output
+	// subjKind, when set, is the only kind of subject the pattern takes.
+	subjKind kind
+	// relative patterns open with "that" or "which": their subject is the
+	// name the clause hangs on ("Helix, the firm that Vertex acquired").
+	relative bool
+	// ahead patterns may name a date to come in the past tense ("booked
+	// a cleaning for June 3").
+	ahead bool
+	outs  []output
 
 	elems []elem
 }
@@ -96,6 +114,7 @@ const (
 	eObj2
 	ePoss
 	eJob
+	eTitle
 )
 
 // elem is one compiled phrase element.
@@ -105,13 +124,17 @@ type elem struct {
 	verbs   []*verb
 	opt     bool
 	capture bool
+	// any matches any lower-case word that does not end a noun phrase
+	// (%w).
+	any bool
 }
 
 // classes are the word classes a phrase may name with %.
 var classes = map[string]wordSet{
-	"pet": petNouns,
-	"kin": kinNouns,
-	"adj": words("best old older young younger little big twin new eldest oldest youngest dear close good step"),
+	"pet":  petNouns,
+	"kin":  kinNouns,
+	"appt": apptNouns,
+	"adj":  words("best old older young younger little big twin new eldest oldest youngest dear close good step"),
 }
 
 // compile parses p.phrase. It panics on a malformed phrase: the table is
@@ -134,6 +157,10 @@ func (p *pattern) compile() {
 			e.kind = ePoss
 		case f == "{j}":
 			e.kind = eJob
+		case f == "{t}":
+			e.kind = eTitle
+		case f == "%w":
+			e.any = true
 		case strings.HasPrefix(f, "<") && strings.HasSuffix(f, ">"):
 			e.kind = eVerb
 			for _, name := range strings.Split(f, "|") {
@@ -174,19 +201,26 @@ func sub(rel string, t temporal, text, past string, dst kind) output {
 // the same place; among equal lengths the earlier row wins.
 var patterns = compilePatterns([]pattern{
 	// Work.
-	{phrase: "<be> a|an graduate|grad|phd|college|law|medical|university|nursing|exchange? student at|of|in {o}", outs: []output{
+	{phrase: "<be> a|an %w? 's? student|undergraduate|undergrad|postgraduate|postgrad at|of|in {o}", outs: []output{
 		sub("STUDIES_AT", tState, "{s} studies at {o}", "{s} studied at {o}", kindOrg)}},
+	{phrase: "<start> %w? (grade|school|kindergarten|preschool|nursery|college|university|classes|studies|uni) at {o}", outs: []output{
+		sub("STUDIES_AT", tStart, "{s} started {k} at {o}", "", kindOrg)}},
 	{phrase: "<work> as a|an {j} at|for|with {o}", np: true, outs: []output{
 		sub("WORKS_AT", tState, "{s} works at {o}", "{s} worked at {o}", kindOrg),
 		out("HAS_JOB_TITLE", slotSubject, slotJob, tState, "{s} works as {aj}", "{s} worked as {aj}", kindPerson, kindOccupation)}},
-	{phrase: "<be> a|an {j} at|for|with {o}", np: true, outs: []output{
+	{phrase: "<be> now|currently|still? a|an {j} at|for|with {o}", np: true, outs: []output{
 		sub("WORKS_AT", tState, "{s} works at {o}", "{s} worked at {o}", kindOrg),
 		out("HAS_JOB_TITLE", slotSubject, slotJob, tState, "{s} is {aj}", "{s} was {aj}", kindPerson, kindOccupation)}},
 	{phrase: "<work> as a|an {j}", outs: []output{
 		out("HAS_JOB_TITLE", slotSubject, slotJob, tState, "{s} works as {aj}", "{s} worked as {aj}", kindPerson, kindOccupation)}},
-	{phrase: "<be> a|an {j}", outs: []output{
+	{phrase: "<be> now|currently|still? a|an {j}", outs: []output{
 		out("HAS_JOB_TITLE", slotSubject, slotJob, tState, "{s} is {aj}", "{s} was {aj}", kindPerson, kindOccupation)}},
-	{phrase: "<work> at|for {o}", np: true, notKind: kindPerson, outs: []output{
+	{phrase: "<get>|<be> promoted|appointed to|as a|an? {j} at|with|in {o}", np: true, outs: []output{
+		sub("WORKS_AT", tStart, "{s} works at {o}", "", kindOrg),
+		out("HAS_JOB_TITLE", slotSubject, slotJob, tStart, "{s} was promoted to {j}", "", kindPerson, kindOccupation)}},
+	{phrase: "<get>|<be> promoted|appointed to|as a|an? {j}", outs: []output{
+		out("HAS_JOB_TITLE", slotSubject, slotJob, tStart, "{s} was promoted to {j}", "", kindPerson, kindOccupation)}},
+	{phrase: "<work> remotely|remote|full-time|part-time|freelance|there? at|for {o}", np: true, notKind: kindPerson, outs: []output{
 		sub("WORKS_AT", tState, "{s} works at {o}", "{s} worked at {o}", kindOrg)}},
 	{phrase: "<be> employed at|by|with {o}", np: true, outs: []output{
 		sub("WORKS_AT", tState, "{s} is employed at {o}", "{s} was employed at {o}", kindOrg)}},
@@ -204,6 +238,20 @@ var patterns = compilePatterns([]pattern{
 		sub("WORKS_AT", tStart, "{s} was hired by {o}", "", kindOrg)}},
 	{phrase: "<join> {o}", notKind: kindLocation, outs: []output{
 		sub("WORKS_AT", tStart, "{s} joined {o}", "", kindOrg)}},
+	{phrase: "<join> {o} as a|an {j}", notKind: kindLocation, outs: []output{
+		sub("WORKS_AT", tStart, "{s} joined {o}", "", kindOrg),
+		out("HAS_JOB_TITLE", slotSubject, slotJob, tStart, "{s} joined {o} as {aj}", "", kindPerson, kindOccupation)}},
+	{phrase: "<be> now? at {o} now", notKind: kindLocation, outs: []output{
+		sub("WORKS_AT", tState, "{s} works at {o}", "{s} worked at {o}", kindOrg)}},
+	{phrase: "<be> now at {o}", notKind: kindLocation, outs: []output{
+		sub("WORKS_AT", tState, "{s} works at {o}", "{s} worked at {o}", kindOrg)}},
+	{phrase: "<join>|<sit>|<be> on? the board of {o}", outs: []output{
+		sub("BOARD_MEMBER_OF", tStart, "{s} joined the board of {o}", "", kindOrg)}},
+	{phrase: "<leave> {o} for {o2}", notKind: kindLocation, outs: []output{
+		sub("WORKS_AT", tEnd, "{s} left {o}", "", kindOrg),
+		out("WORKS_AT", slotSubject, slotObject2, tStart, "{s} left {o} for {o2}", "", kindPerson, kindOrg)}},
+	{phrase: "<move> {p} practice|office|clinic|business|surgery to {o}", notKind: kindPerson, outs: []output{
+		sub("WORKS_AT", tStart, "{s} moved the practice to {o}", "", kindOrg)}},
 	{phrase: "<quit> {o}", notKind: kindLocation, outs: []output{
 		sub("WORKS_AT", tEnd, "{s} quit {o}", "", kindOrg)}},
 	{phrase: "<quit> my|the|a|her|his? job at|with {o}", np: true, outs: []output{
@@ -216,11 +264,43 @@ var patterns = compilePatterns([]pattern{
 		sub("WORKS_AT", tEnd, "{s} left {o}", "", kindOrg)}},
 	{phrase: "<be>|<get> laid|fired off? from|by {o}", outs: []output{
 		sub("WORKS_AT", tEnd, "{s} was let go by {o}", "", kindOrg)}},
-	{phrase: "<found>|<cofound> {o}", outs: []output{
+	{phrase: "<found>|<cofound>|<establish> {o}", outs: []output{
 		sub("FOUNDED", tEvent, "{s} founded {o}", "", kindOrg)}},
+	{phrase: "<be> founded|cofounded|co-founded|established|started|created|set by {o}", outs: []output{
+		out("FOUNDED", slotObject, slotSubject, tEvent, "{o} founded {s}", "", kindPerson, kindOrg)}},
+
+	// Companies and their officers.
+	{phrase: "<acquire> {o}", outs: []output{
+		out("ACQUIRED", slotSubject, slotObject, tEvent, "{s} acquired {o}", "", kindOrg, kindOrg)}},
+	{phrase: "<buy>|<purchase> {o}", subjKind: kindOrg, outs: []output{
+		out("ACQUIRED", slotSubject, slotObject, tEvent, "{s} acquired {o}", "", kindOrg, kindOrg)}},
+	{phrase: "<take> over {o}", outs: []output{
+		out("ACQUIRED", slotSubject, slotObject, tEvent, "{s} took over {o}", "", kindOrg, kindOrg)}},
+	{phrase: "<be> acquired|bought|purchased|taken by {o}", outs: []output{
+		out("ACQUIRED", slotObject, slotSubject, tEvent, "{o} acquired {s}", "", kindOrg, kindOrg)}},
+	{phrase: "that|which {o} <acquire>|<buy>|<purchase>", relative: true, outs: []output{
+		out("ACQUIRED", slotObject, slotSubject, tEvent, "{o} acquired {s}", "", kindOrg, kindOrg)}},
+	{phrase: "that|which|who <found>|<cofound> {o}", relative: true, outs: []output{
+		sub("FOUNDED", tEvent, "{s} founded {o}", "", kindOrg)}},
+	{phrase: "<be> the|its|their|a|an? new|interim|acting|current? {t} of|at {o}", outs: []output{
+		out(relTitle, slotObject, slotSubject, tState, "{s} is the {t} of {o}", "{s} was the {t} of {o}", kindOrg, kindPerson)}},
+	{phrase: "<become> the|its|their|a|an? new|interim|acting? {t} of|at {o}", outs: []output{
+		out(relTitle, slotObject, slotSubject, tStart, "{s} became the {t} of {o}", "", kindOrg, kindPerson)}},
+	{phrase: "<become>|<be> named|appointed? the|its|their|a|an? new|interim|acting? {t}", outs: []output{
+		out(relTitle, slotOrg, slotSubject, tStart, "{s} became the {t} of {org}", "", kindOrg, kindPerson)}},
+	{phrase: "<name>|<appoint>|<hire>|<elect>|<promote> {o} as|to its|the|their|a|an? new|interim|acting? {t}", outs: []output{
+		out(relTitle, slotSubject, slotObject, tStart, "{o} became the {t} of {s}", "", kindOrg, kindPerson)}},
+	{phrase: "<step> down as {t} of|at {o}", outs: []output{
+		out(relTitle, slotObject, slotSubject, tEnd, "{s} stepped down as {t} of {o}", "", kindOrg, kindPerson)}},
+	{phrase: "<step> down as {t}", outs: []output{
+		out(relTitle, slotOrg, slotSubject, tEnd, "{s} stepped down as {t} of {org}", "", kindOrg, kindPerson)}},
+	{phrase: "<resign>|<retire> as {t} of|at {o}", outs: []output{
+		out(relTitle, slotObject, slotSubject, tEnd, "{s} left as {t} of {o}", "", kindOrg, kindPerson)}},
 
 	// Home.
 	{phrase: "<live> in|at {o}", np: true, outs: []output{
+		sub("LIVES_IN", tState, "{s} lives in {o}", "{s} lived in {o}", kindLocation)}},
+	{phrase: "<be> back in {o}", outs: []output{
 		sub("LIVES_IN", tState, "{s} lives in {o}", "{s} lived in {o}", kindLocation)}},
 	{phrase: "<be> based|located in {o}", outs: []output{
 		sub("LIVES_IN", tState, "{s} is based in {o}", "{s} was based in {o}", kindLocation)}},
@@ -252,6 +332,16 @@ var patterns = compilePatterns([]pattern{
 		sub("MARRIED_TO", tState, "{s} is married to {o}", "{s} was married to {o}", kindPerson)}},
 	{phrase: "<get> married to {o}", outs: []output{
 		sub("MARRIED_TO", tStart, "{s} married {o}", "", kindPerson)}},
+	{phrase: "<get> married", outs: []output{
+		out("MARRIED_TO", slotSubject, slotPartner, tStart, "{s} married {partner}", "", kindPerson, kindPerson)}},
+	{phrase: "<get> engaged", outs: []output{
+		out("ENGAGED_TO", slotSubject, slotPartner, tStart, "{s} got engaged to {partner}", "", kindPerson, kindPerson)}},
+	{phrase: "<get> divorced", outs: []output{
+		out("MARRIED_TO", slotSubject, slotPartner, tEnd, "{s} divorced {partner}", "", kindPerson, kindPerson)}},
+	{phrase: "<break>|<split> up", outs: []output{
+		out("IS_DATING", slotSubject, slotPartner, tEnd, "{s} broke up with {partner}", "", kindPerson, kindPerson)}},
+	{phrase: "<be> dating|together|seeing", outs: []output{
+		out("IS_DATING", slotSubject, slotPartner, tState, "{s} is dating {partner}", "{s} dated {partner}", kindPerson, kindPerson)}},
 	{phrase: "<marry> {o}", outs: []output{
 		sub("MARRIED_TO", tStart, "{s} married {o}", "", kindPerson)}},
 	{phrase: "<divorce> {o}", outs: []output{
@@ -275,12 +365,14 @@ var patterns = compilePatterns([]pattern{
 	{phrase: "<manage> {o}", onlyKind: kindPerson, outs: []output{
 		sub("MANAGER_OF", tState, "{s} manages {o}", "{s} managed {o}", kindPerson)}},
 	{phrase: "<report> to {o}", outs: []output{
-		out("MANAGER_OF", slotObject, slotSubject, tState, "{o} manages {s}", "{o} managed {s}", kindPerson, kindPerson)}},
+		sub("REPORTS_TO", tState, "{s} reports to {o}", "{s} reported to {o}", kindPerson)}},
 	{phrase: "<work> with {o}", onlyKind: kindPerson, outs: []output{
 		sub("COLLEAGUE_OF", tState, "{s} works with {o}", "{s} worked with {o}", kindPerson)}},
-	{phrase: "<meet> {o}", onlyKind: kindPerson, outs: []output{
+	{phrase: "<meet> {o}", notKind: kindLocation, outs: []output{
 		sub("MET", tEvent, "{s} met {o}", "", kindPerson)}},
 	{phrase: "{p} %adj? (%kin) ,? named|called? {o}", undated: true, outs: []output{
+		out(relKin, slotObject, slotPoss, tState, "{o} is {p}'s {k}", "{o} was {p}'s {k}", kindPerson, kindPerson)}},
+	{phrase: "{p} %adj? (%kin) <be> {o}", undated: true, outs: []output{
 		out(relKin, slotObject, slotPoss, tState, "{o} is {p}'s {k}", "{o} was {p}'s {k}", kindPerson, kindPerson)}},
 	{phrase: "<be> {p} %adj? (%kin)", undated: true, outs: []output{
 		out(relKin, slotSubject, slotPoss, tState, "{s} is {p}'s {k}", "{s} was {p}'s {k}", kindPerson, kindPerson)}},
@@ -301,6 +393,8 @@ var patterns = compilePatterns([]pattern{
 	// Pets.
 	{phrase: "<have> a|an|two|three? (%pet) named|called {o}", outs: []output{
 		sub("HAS_PET", tState, "{s} has a {k} named {o}", "{s} had a {k} named {o}", kindPet)}},
+	{phrase: "<adopt> a|an %w? (%w) named|called {o}", outs: []output{
+		sub("HAS_PET", tStart, "{s} adopted a {k} named {o}", "", kindPet)}},
 	{phrase: "<adopt>|<get> a|an (%pet) named|called {o}", outs: []output{
 		sub("HAS_PET", tStart, "{s} adopted a {k} named {o}", "", kindPet)}},
 	{phrase: "{p} (%pet) ,? named|called? {o}", undated: true, outs: []output{
@@ -316,6 +410,29 @@ var patterns = compilePatterns([]pattern{
 	{phrase: "<buy>|<purchase> {o}", np: true, outs: []output{sub("OWNS", tStart, "{s} bought {o}", "", kindProduct)}},
 	{phrase: "<sell> {o}", np: true, outs: []output{sub("OWNS", tEnd, "{s} sold {o}", "", kindProduct)}},
 	{phrase: "<drive> {o}", np: true, notKind: kindLocation, outs: []output{sub("DRIVES", tState, "{s} drives {o}", "{s} drove {o}", kindProduct)}},
+	{phrase: "<order> {o}", np: true, outs: []output{sub("ORDERED", tEvent, "{s} ordered {o}", "", kindProduct)}},
+	{phrase: "{p} (order|orders|booking|reservation|parcel|package|invoice|ticket|subscription|account) number|no|no.|#? {o}", onlyKind: kindIdentifier, undated: true, outs: []output{
+		out("HAS_@", slotPoss, slotObject, tState, "{o} is {p}'s {k}", "{o} was {p}'s {k}", kindPerson, kindIdentifier)}},
+	{phrase: "<place>|<make> an|a? order|booking|reservation {o}", onlyKind: kindIdentifier, outs: []output{
+		out("HAS_ORDER", slotSubject, slotObject, tStart, "{s} placed {o}", "", kindPerson, kindIdentifier)}},
+	{phrase: "<be> the|a|an {o}", np: true, subjKind: kindIdentifier, outs: []output{
+		out("ITEM", slotSubject, slotObject, tState, "{s} is {o}", "{s} was {o}", kindIdentifier, kindProduct)}},
+
+	// Health.
+	{phrase: "<put> {o} on {o2}", np: true, outs: []output{
+		out("TAKES_MEDICATION", slotObject, slotObject2, tStart, "{o} takes {o2}", "", kindPerson, kindProduct)}},
+	{phrase: "<switch> {o} to {o2}", np: true, onlyKind: kindPerson, outs: []output{
+		out("SWITCHED_TO_MEDICATION", slotObject, slotObject2, tStart, "{o} takes {o2} instead", "", kindPerson, kindProduct)}},
+	{phrase: "<prescribe> {o} {o2}", np: true, onlyKind: kindPerson, outs: []output{
+		out("TAKES_MEDICATION", slotObject, slotObject2, tStart, "{o} takes {o2}", "", kindPerson, kindProduct)}},
+	{phrase: "<be> on {o}", np: true, subjKind: kindPerson, onlyKind: kindProduct, outs: []output{
+		sub("TAKES_MEDICATION", tState, "{s} takes {o}", "{s} took {o}", kindProduct)}},
+	{phrase: "<be> allergic to {o}", np: true, outs: []output{
+		sub("ALLERGIC_TO", tTrait, "{s} is allergic to {o}", "{s} was allergic to {o}", kindProduct)}},
+	{phrase: "<have> a|an|my|the|his|her? %w? %w? (%appt) at|with {o}", outs: []output{
+		sub("HAD_APPOINTMENT_AT", tEvent, "{s} had a {k} at {o}", "{s} had a {k} at {o}", kindOrg)}},
+	{phrase: "<book>|<schedule>|<have> a|an|my? %w? %w? (%appt) with|at {o}", ahead: true, outs: []output{
+		sub("HAS_APPOINTMENT_WITH", tEvent, "{s} booked a {k} with {o}", "{s} booked a {k} with {o}", "")}},
 
 	// School.
 	{phrase: "<study> at {o}", notKind: kindLocation, outs: []output{
@@ -323,7 +440,9 @@ var patterns = compilePatterns([]pattern{
 	{phrase: "<be> enrolled at|in {o}", outs: []output{
 		sub("STUDIES_AT", tState, "{s} is enrolled at {o}", "{s} was enrolled at {o}", kindOrg)}},
 	{phrase: "<study> {o}", np: true, outs: []output{sub("STUDIES", tTrait, "{s} studies {o}", "{s} studied {o}", "")}},
-	{phrase: "<graduate> from {o}", outs: []output{sub("GRADUATED_FROM", tEvent, "{s} graduated from {o}", "", kindOrg)}},
+	{phrase: "<graduate> from {o}", outs: []output{
+		sub("GRADUATED_FROM", tEvent, "{s} graduated from {o}", "", kindOrg),
+		sub("STUDIES_AT", tEnd, "{s} finished studying at {o}", "", kindOrg)}},
 	{phrase: "<attend> {o}", outs: []output{sub("ATTENDED", tEvent, "{s} attended {o}", "", "")}},
 
 	// Travel.
@@ -364,6 +483,9 @@ var anchors, possLed = func() (map[string][]int, []int) {
 				}
 			}
 		case eWords:
+			if e.any {
+				panic(fmt.Sprintf("pattern %q: a phrase cannot open with %%w", patterns[i].phrase))
+			}
 			for w := range e.set {
 				idx[w] = append(idx[w], i)
 			}
@@ -401,9 +523,19 @@ var kinship = map[string]struct {
 	"therapist": {"THERAPIST_OF", false}, "dentist": {"DENTIST_OF", false}, "landlord": {"LANDLORD_OF", false},
 }
 
+// doctorNouns are the doctors one has ("my cardiologist"): each is a
+// kinship noun of relation DOCTOR_OF.
+var doctorNouns = words("physician gp cardiologist dermatologist pediatrician paediatrician psychiatrist oncologist neurologist gynecologist gynaecologist urologist endocrinologist rheumatologist allergist surgeon orthopedist optometrist ophthalmologist orthodontist physiotherapist physio osteopath chiropractor midwife nutritionist dietitian radiologist hematologist gastroenterologist nephrologist pulmonologist podiatrist audiologist")
+
 // kinNouns is the set of kinship nouns.
 var kinNouns = func() wordSet {
 	s := wordSet{}
+	for w := range doctorNouns {
+		kinship[w] = struct {
+			rel   string
+			ended bool
+		}{"DOCTOR_OF", false}
+	}
 	for k := range kinship {
 		s[k] = struct{}{}
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"strings"
 	"time"
 
 	"github.com/mnemohq/mnemo/core"
@@ -11,7 +12,7 @@ import (
 func resolveFacts(req abi.ResolveFactsRequest) (abi.ResolveFactsResponse, error) {
 	resp := abi.ResolveFactsResponse{Answers: make([]abi.FactAnswer, 0, len(req.Questions))}
 	for _, q := range req.Questions {
-		resp.Answers = append(resp.Answers, resolveFact(q))
+		resp.Answers = append(resp.Answers, resolveFact(req.Episode, q))
 	}
 	return resp, nil
 }
@@ -34,7 +35,14 @@ var relGroups = [][]string{
 	{"HAS_PET", "OWNS_PET"},
 	{"OWNS", "POSSESSES"},
 	{"BORN_IN", "WAS_BORN_IN", "BIRTHPLACE"},
+	{"TAKES_MEDICATION", "SWITCHED_TO_MEDICATION", "TAKES", "PRESCRIBED"},
+	{"REPORTS_TO", "REPORTS_INTO"},
 }
+
+// replacingRels are relations whose new fact ends the source's other
+// facts of the relation, though the relation holds several targets at
+// once: "switched me to losartan" ends the drug taken before.
+var replacingRels = words("switchedtomedication")
 
 // canonRels maps a normalized relation name to its normalized canonical
 // name.
@@ -78,35 +86,46 @@ type relProps struct {
 // relTable lists the relations with properties, by normalized canonical
 // name; others have none.
 var relTable = normalizeRelTable(map[string]relProps{
-	"WORKS_AT":        {functional: true},
-	"LIVES_IN":        {functional: true},
-	"HAS_JOB_TITLE":   {functional: true},
-	"STUDIES_AT":      {functional: true},
-	"DRIVES":          {functional: true},
-	"BORN_IN":         {functional: true, event: true},
-	"MARRIED_TO":      {functional: true, symmetric: true},
-	"ENGAGED_TO":      {functional: true, symmetric: true},
-	"IS_DATING":       {functional: true, symmetric: true},
-	"FRIEND_OF":       {symmetric: true},
-	"COLLEAGUE_OF":    {symmetric: true},
-	"SIBLING_OF":      {symmetric: true},
-	"LIKES":           {antonym: "DISLIKES"},
-	"DISLIKES":        {antonym: "LIKES"},
-	"VISITED":         {event: true},
-	"MET":             {event: true},
-	"ATTENDED":        {event: true},
-	"GRADUATED_FROM":  {event: true},
-	"FOUNDED":         {event: true},
-	"ADOPTED":         {event: true},
-	"GREW_UP_IN":      {event: true},
-	"RELATES_TO":      {open: true},
-	"RELATED_TO":      {open: true},
-	"MENTIONS":        {open: true},
-	"IS":              {open: true},
-	"HAS":             {open: true},
-	"ASSOCIATED_WITH": {open: true},
-	"HAS_ATTRIBUTE":   {open: true},
-	"HAS_PROPERTY":    {open: true},
+	"WORKS_AT":             {functional: true},
+	"LIVES_IN":             {functional: true},
+	"HAS_JOB_TITLE":        {functional: true},
+	"STUDIES_AT":           {functional: true},
+	"DRIVES":               {functional: true},
+	"BORN_IN":              {functional: true, event: true},
+	"MARRIED_TO":           {functional: true, symmetric: true},
+	"ENGAGED_TO":           {functional: true, symmetric: true},
+	"IS_DATING":            {functional: true, symmetric: true},
+	"REPORTS_TO":           {functional: true},
+	"HAS_CEO":              {functional: true},
+	"HAS_CFO":              {functional: true},
+	"HAS_CTO":              {functional: true},
+	"HAS_COO":              {functional: true},
+	"HAS_PRESIDENT":        {functional: true},
+	"HAS_CHAIR":            {functional: true},
+	"ACQUIRED":             {event: true},
+	"ORDERED":              {event: true},
+	"HAD_APPOINTMENT_AT":   {event: true},
+	"HAS_APPOINTMENT_WITH": {event: true},
+	"FRIEND_OF":            {symmetric: true},
+	"COLLEAGUE_OF":         {symmetric: true},
+	"SIBLING_OF":           {symmetric: true},
+	"LIKES":                {antonym: "DISLIKES"},
+	"DISLIKES":             {antonym: "LIKES"},
+	"VISITED":              {event: true},
+	"MET":                  {event: true},
+	"ATTENDED":             {event: true},
+	"GRADUATED_FROM":       {event: true},
+	"FOUNDED":              {event: true},
+	"ADOPTED":              {event: true},
+	"GREW_UP_IN":           {event: true},
+	"RELATES_TO":           {open: true},
+	"RELATED_TO":           {open: true},
+	"MENTIONS":             {open: true},
+	"IS":                   {open: true},
+	"HAS":                  {open: true},
+	"ASSOCIATED_WITH":      {open: true},
+	"HAS_ATTRIBUTE":        {open: true},
+	"HAS_PROPERTY":         {open: true},
 })
 
 // normalizeRelTable normalizes the names of a relation table.
@@ -132,12 +151,20 @@ type rfact struct {
 	text           string // normalized text
 	tokens         map[string]bool
 	valid, invalid time.Time
+	// replaces marks a fact that ends the source's other targets of its
+	// relation (replacingRels).
+	replaces bool
 }
 
 // prepare parses a fact's fields; unparsable dates count as unknown.
 func prepare(f abi.Fact) rfact {
 	r := rfact{uuid: f.UUID, rel: canonRel(f.Relation)}
 	r.props = relTable[r.rel]
+	r.replaces = replacingRels.has(normType(f.Relation))
+	if _, known := relTable[r.rel]; !known && isChiefTitle(r.rel) {
+		// HAS_CMO, HAS_CIO, …: an organisation has one at a time.
+		r.props.functional = true
+	}
 	r.src, r.dst = f.SourceUUID, f.TargetUUID
 	if r.src == "" || r.dst == "" {
 		r.src, r.dst = core.NormalizeName(f.Source), core.NormalizeName(f.Target)
@@ -254,7 +281,7 @@ func contradicts(n, e rfact) bool {
 	if n.props.antonym != "" && e.rel == n.props.antonym {
 		return n.src == e.src && n.dst == e.dst
 	}
-	if !n.props.functional || n.rel != e.rel {
+	if !(n.props.functional || n.replaces || e.replaces) || n.rel != e.rel {
 		return false
 	}
 	if n.props.symmetric {
@@ -269,11 +296,32 @@ func contradicts(n, e rfact) bool {
 	return n.src == e.src && n.dst != e.dst
 }
 
+// isChiefTitle reports whether a normalized relation is an organisation's
+// chief officer: "hasc" + one letter + "o".
+func isChiefTitle(rel string) bool {
+	return len(rel) == 6 && strings.HasPrefix(rel, "hasc") && rel[5] == 'o'
+}
+
+// recordField reports whether a fact is a field of a JSON record: a
+// scalar field holds one value at a time ("The status of order ORD-1 is
+// shipped"); a list field ("… include …") does not.
+func recordField(ep abi.Episode, f abi.Fact) bool {
+	if !strings.EqualFold(ep.Source, "json") {
+		return false
+	}
+	return strings.HasPrefix(f.Fact, "The ") && strings.Contains(f.Fact, " of ") && strings.Contains(f.Fact, " is ")
+}
+
 // resolveFact answers one question: duplicates among the facts between
 // the same entities, contradictions among those and the related facts.
-func resolveFact(q abi.FactQuestion) abi.FactAnswer {
+// A field of a JSON record is functional when the plugin knows nothing
+// else of its relation: a newer record's value replaces the older one.
+func resolveFact(ep abi.Episode, q abi.FactQuestion) abi.FactAnswer {
 	ans := abi.FactAnswer{ID: q.ID}
 	n := prepare(q.Fact)
+	if _, known := relTable[n.rel]; !known && recordField(ep, q.Fact) {
+		n.props.functional = true
+	}
 	seen := map[string]bool{}
 	for _, f := range q.Existing {
 		if f.UUID == "" || seen[f.UUID] {

@@ -251,3 +251,66 @@ func TestResolveFactsByUUID(t *testing.T) {
 		t.Errorf("resolveFacts mismatch (-want +got):\n%s", diff)
 	}
 }
+
+func TestResolveFactsFunctionalKinds(t *testing.T) {
+	tests := []struct {
+		name              string
+		source            string // the episode's source; default "message"
+		fact              abi.Fact
+		existing, related []abi.Fact
+		want              abi.FactAnswer
+	}{
+		{name: "an organisation has one chief executive",
+			fact:    fct("", "HAS_CEO", "Marlow Tea", "Ben Ochoa", "Ben Ochoa became the CEO of Marlow Tea", "2019-08-19", ""),
+			related: []abi.Fact{fct("r1", "HAS_CEO", "Marlow Tea", "Ada Quist", "Ada Quist is the CEO of Marlow Tea", "2016-04-11", "")},
+			want:    abi.FactAnswer{Contradicts: []string{"r1"}}},
+		{name: "any chief officer",
+			fact:    fct("", "HAS_CMO", "Marlow Tea", "Ben Ochoa", "Ben Ochoa is the CMO of Marlow Tea", "2019-08-19", ""),
+			related: []abi.Fact{fct("r1", "HAS_CMO", "Marlow Tea", "Ada Quist", "Ada Quist is the CMO of Marlow Tea", "2016-04-11", "")},
+			want:    abi.FactAnswer{Contradicts: []string{"r1"}}},
+		{name: "a switch ends the drug before",
+			fact:    fct("", "SWITCHED_TO_MEDICATION", "Ayla", "sitagliptin", "Ayla takes sitagliptin instead", "2024-04-01", ""),
+			related: []abi.Fact{fct("r1", "TAKES_MEDICATION", "Ayla", "metformin", "Ayla takes metformin", "2024-02-01", "")},
+			want:    abi.FactAnswer{Contradicts: []string{"r1"}}},
+		{name: "a drug told late is ended by the switch",
+			fact:    fct("", "TAKES_MEDICATION", "Ayla", "metformin", "Ayla takes metformin", "2024-02-01", ""),
+			related: []abi.Fact{fct("r1", "SWITCHED_TO_MEDICATION", "Ayla", "sitagliptin", "Ayla takes sitagliptin instead", "2024-04-01", "")},
+			want:    abi.FactAnswer{Contradicts: []string{"r1"}}},
+		{name: "two drugs at once",
+			fact:    fct("", "TAKES_MEDICATION", "Ayla", "metformin", "Ayla takes metformin", "2024-02-01", ""),
+			related: []abi.Fact{fct("r1", "TAKES_MEDICATION", "Ayla", "statin", "Ayla takes statin", "2023-04-01", "")},
+			want:    abi.FactAnswer{}},
+		{name: "a record's field holds one value", source: "json",
+			fact:    fct("", "ASSIGNEE", "ticket T-7", "Ana", "The assignee of ticket T-7 is Ana", "2024-06-04", ""),
+			related: []abi.Fact{fct("r1", "ASSIGNEE", "ticket T-7", "Bo", "The assignee of ticket T-7 is Bo", "2024-06-01", "")},
+			want:    abi.FactAnswer{Contradicts: []string{"r1"}}},
+		{name: "a record's list holds several", source: "json",
+			fact:    fct("", "TAGS", "ticket T-7", "urgent", "The tags of ticket T-7 include urgent", "2024-06-04", ""),
+			related: []abi.Fact{fct("r1", "TAGS", "ticket T-7", "billing", "The tags of ticket T-7 include billing", "2024-06-01", "")},
+			want:    abi.FactAnswer{}},
+		{name: "text is not a record",
+			fact:    fct("", "ASSIGNEE", "ticket T-7", "Ana", "The assignee of ticket T-7 is Ana", "2024-06-04", ""),
+			related: []abi.Fact{fct("r1", "ASSIGNEE", "ticket T-7", "Bo", "The assignee of ticket T-7 is Bo", "2024-06-01", "")},
+			want:    abi.FactAnswer{}},
+		{name: "one manager to report to",
+			fact:    fct("", "REPORTS_TO", "Teo", "Oskar", "Teo reports to Oskar", "2024-09-16", ""),
+			related: []abi.Fact{fct("r1", "REPORTS_TO", "Teo", "Hanna", "Teo reports to Hanna", "2024-04-02", "")},
+			want:    abi.FactAnswer{Contradicts: []string{"r1"}}},
+	}
+	for i, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src := tt.source
+			if src == "" {
+				src = "message"
+			}
+			req := abi.ResolveFactsRequest{Episode: abi.Episode{Source: src}, Questions: []abi.FactQuestion{{ID: i, Fact: tt.fact, Existing: tt.existing, Related: tt.related}}}
+			var resp abi.ResolveFactsResponse
+			roundTrip(t, abi.CapResolveFacts, req, &resp)
+			want := tt.want
+			want.ID = i
+			if diff := cmp.Diff([]abi.FactAnswer{want}, resp.Answers); diff != "" {
+				t.Errorf("resolveFacts(%q) mismatch (-want +got):\n%s", tt.fact.Fact, diff)
+			}
+		})
+	}
+}

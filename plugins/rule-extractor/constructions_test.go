@@ -1,0 +1,258 @@
+package main
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/mnemohq/mnemo/wasm/abi"
+)
+
+// TestExtractConstructions covers the constructions of issue 21 with
+// sentences written for this test (reference time: Wednesday 15 May
+// 2024, 10:00 UTC). want lists facts that must be among the answer's;
+// absent lists relation/source/target triples that must not be.
+func TestExtractConstructions(t *testing.T) {
+	tests := []struct {
+		name     string
+		source   string // default "text"
+		content  string
+		previous []string
+		want     []wf
+		absent   []wf
+	}{
+		// Organisations and their officers.
+		{name: "appositive title of an organisation",
+			content: "Lena Fischer, the CFO of Brandt Maschinen, opened the meeting.",
+			want:    []wf{{"HAS_CFO", "Brandt Maschinen", "Lena Fischer", "ref", ""}}},
+		{name: "appositive with its",
+			content: "Quillon Systems hired two engineers. Omar Sayed, its chief technology officer, welcomed them.",
+			want:    []wf{{"HAS_CTO", "Quillon Systems", "Omar Sayed", "ref", ""}}},
+		{name: "title before the name",
+			content: "Tarragon's founder, Petra Lind, spoke first.",
+			want:    []wf{{"FOUNDED", "Petra Lind", "Tarragon", "", ""}}},
+		{name: "became chief executive",
+			content: "Yusra Malik became CEO of Corbel Foods on 3 March 2021.",
+			want:    []wf{{"HAS_CEO", "Corbel Foods", "Yusra Malik", "2021-03-03", ""}}},
+		{name: "named as chief executive",
+			content: "Corbel Foods named Dario Velez as its new chief executive last week.",
+			want:    []wf{{"HAS_CEO", "Corbel Foods", "Dario Velez", "2024-05-08", ""}}},
+		{name: "the board stands for the company",
+			content: "Yusra Malik stepped down as CEO of Corbel Foods yesterday. The board appointed Dario Velez as interim CEO.",
+			want: []wf{
+				{"HAS_CEO", "Corbel Foods", "Yusra Malik", "", "2024-05-14"},
+				{"HAS_CEO", "Corbel Foods", "Dario Velez", "ref", ""},
+			}},
+		{name: "acquired, sentence-initial organisation and it",
+			content: "Marrow Labs, the Leeds analytics firm, said that it acquired Pennant Data in 2019.",
+			want:    []wf{{"ACQUIRED", "Marrow Labs", "Pennant Data", "2019-01-01", ""}}},
+		{name: "acquired in the passive",
+			content: "Fernhill Studio was acquired by Lowther Games in 2018. It was founded by Ada Brook in 2009.",
+			want: []wf{
+				{"ACQUIRED", "Lowther Games", "Fernhill Studio", "2018-01-01", ""},
+				{"FOUNDED", "Ada Brook", "Fernhill Studio", "2009-01-01", ""},
+			}},
+		{name: "acquired in a relative clause",
+			content: "Tern Bio is not Tern Genomics, the Utrecht company that Halden Pharmaceuticals acquired in 2021.",
+			want:    []wf{{"ACQUIRED", "Halden Pharmaceuticals", "Tern Genomics", "2021-01-01", ""}},
+			absent:  []wf{{"ACQUIRED", "Halden Pharmaceuticals", "Tern Bio", "", ""}}},
+		{name: "founded in a relative clause, then joined a board",
+			content: "Kofi Mensah, who founded Brightloom in 2015, has joined the board of Auren.",
+			want: []wf{
+				{"FOUNDED", "Kofi Mensah", "Brightloom", "2015-01-01", ""},
+				{"BOARD_MEMBER_OF", "Kofi Mensah", "Auren", "ref", ""},
+			}},
+
+		// People at work.
+		{name: "appositive job at an organisation",
+			content: "Dr. Ines Varga, the anesthesiologist at Morrow Clinic, called back.",
+			want: []wf{
+				{"HAS_JOB_TITLE", "Dr. Ines Varga", "anesthesiologist", "ref", ""},
+				{"WORKS_AT", "Dr. Ines Varga", "Morrow Clinic", "ref", ""},
+			}},
+		{name: "two subjects report to her",
+			content: "Hanna Borg now leads the payments team. Teo Lind and Mira Sand report to her.",
+			want: []wf{
+				{"REPORTS_TO", "Teo Lind", "Hanna Borg", "ref", ""},
+				{"REPORTS_TO", "Mira Sand", "Hanna Borg", "ref", ""},
+			}},
+		{name: "left it for another employer",
+			content: "Nadia Osei joined Keel Bank in 2017 as a credit analyst. She left it last year for Orbis Health.",
+			want: []wf{
+				{"WORKS_AT", "Nadia Osei", "Keel Bank", "2017-01-01", ""},
+				{"WORKS_AT", "Nadia Osei", "Keel Bank", "", "2023-01-01"},
+				{"WORKS_AT", "Nadia Osei", "Orbis Health", "2023-01-01", ""},
+			}},
+		{name: "promoted", source: "message",
+			content: "Sven: I got promoted to principal designer at Loomis this month!",
+			want:    []wf{{"HAS_JOB_TITLE", "Sven", "principal designer", "2024-05-01", ""}}},
+
+		// First person and speakers.
+		{name: "speaker with a role", source: "message",
+			content: "Priyanka(user): I live in Pune and I work at Tessel.",
+			want: []wf{
+				{"LIVES_IN", "Priyanka", "Pune", "ref", ""},
+				{"WORKS_AT", "Priyanka", "Tessel", "ref", ""},
+			}},
+		{name: "compound subject got married", source: "message",
+			content: "Ilka: Jonas and I got married yesterday in Bergen.",
+			want:    []wf{{"MARRIED_TO", "Ilka", "Jonas", "2024-05-14", ""}}},
+		{name: "compound subject broke up", source: "message",
+			content: "Ilka: Jonas and I broke up last month.",
+			want:    []wf{{"IS_DATING", "Ilka", "Jonas", "", "2024-04-01"}}},
+		{name: "together for years", source: "message",
+			content: "Ilka: My boyfriend Jonas and I have been together for three years.",
+			want:    []wf{{"IS_DATING", "Ilka", "Jonas", "2021-05-15", ""}}},
+		{name: "a clause's object is no partner", source: "message",
+			content: "Ilka: I work at Tessel and I moved to Oslo in 2020.",
+			absent:  []wf{{"LIVES_IN", "Tessel", "Oslo", "", ""}}},
+		{name: "he from the episode before", source: "message",
+			content:  "Ruth: He starts at Caltech in September.",
+			previous: []string{"Ruth: My nephew Tobiah got into physics."},
+			want:     []wf{{"WORKS_AT", "Tobiah", "Caltech", "2024-09-01", ""}}},
+
+		// Health.
+		{name: "my doctor is", source: "message",
+			content: "Ayla: My dermatologist is Dr. Selim Kaya at Northgate Hospital.",
+			want:    []wf{{"DOCTOR_OF", "Dr. Selim Kaya", "Ayla", "ref", ""}}},
+		{name: "put on and switched to", source: "message",
+			content: "Ayla: Dr. Kaya put me on metformin in February. In April she switched me to sitagliptin.",
+			want: []wf{
+				{"TAKES_MEDICATION", "Ayla", "metformin", "2024-02-01", ""},
+				{"SWITCHED_TO_MEDICATION", "Ayla", "sitagliptin", "2024-04-01", ""},
+			}},
+		{name: "allergic", source: "message",
+			content: "Ayla: I'm allergic to ibuprofen.",
+			want:    []wf{{"ALLERGIC_TO", "Ayla", "ibuprofen", "ref", ""}}},
+		{name: "had a scan at", source: "message",
+			content: "Ayla: I had my shoulder ultrasound at Brookfield Imaging yesterday.",
+			want:    []wf{{"HAD_APPOINTMENT_AT", "Ayla", "Brookfield Imaging", "2024-05-14", ""}}},
+		{name: "booked with", content: "Desk log: Ola Berg booked a dental cleaning with Dr. Amal Nour for June 3.",
+			want: []wf{{"HAS_APPOINTMENT_WITH", "Ola Berg", "Dr. Amal Nour", "2024-06-03", ""}}},
+
+		// Identifiers.
+		{name: "my order", source: "message",
+			content: "Yara: My order QX-20931 is late.",
+			want:    []wf{{"HAS_ORDER", "Yara", "QX-20931", "ref", ""}}},
+		{name: "numbered orders in the first person", source: "message",
+			content: "Yara: I placed two orders: order 55120 is the desk lamp and order 55102 is the chair.",
+			want: []wf{
+				{"HAS_ORDER", "Yara", "order 55120", "ref", ""},
+				{"HAS_ORDER", "Yara", "order 55102", "ref", ""},
+				{"ITEM", "order 55120", "desk lamp", "ref", ""},
+			}},
+		{name: "an identifier in apposition", source: "message",
+			content: "Yara: I ordered the green teapot, SKU TP-88-GRN, but it never came.",
+			want:    []wf{{"ORDERED", "Yara", "TP-88-GRN", "", ""}}},
+
+		// Dates.
+		{name: "from a year until a year", source: "message",
+			content: "Jorge: I worked at Alvear Bank from 2010 until 2012.",
+			want:    []wf{{"WORKS_AT", "Jorge", "Alvear Bank", "2010-01-01", "2012-01-01"}}},
+		{name: "between two months", source: "message",
+			content: "Jorge: Between March and June 2023 I lived in Seville.",
+			want:    []wf{{"LIVES_IN", "Jorge", "Seville", "2023-03-01", "2023-06-01"}}},
+		{name: "a coming weekday", source: "message",
+			content: "Jorge: On Monday I start at Lumo.",
+			want:    []wf{{"WORKS_AT", "Jorge", "Lumo", "2024-05-20", ""}}},
+		{name: "ever since", source: "message",
+			content: "Jorge: I graduated from Deusto in 2019 and I've been working at Ibercaja ever since.",
+			want: []wf{
+				{"GRADUATED_FROM", "Jorge", "Deusto", "2019-01-01", ""},
+				{"WORKS_AT", "Jorge", "Ibercaja", "2019-01-01", ""},
+			}},
+		{name: "graduating ends studies", source: "message",
+			content: "Jorge: I graduated from Deusto two years ago.",
+			want:    []wf{{"STUDIES_AT", "Jorge", "Deusto", "", "2022-05-15"}}},
+		{name: "a student of any kind", source: "message",
+			content: "Jorge: I'm a doctoral student at KTH.",
+			want:    []wf{{"STUDIES_AT", "Jorge", "KTH", "ref", ""}}},
+		{name: "starts school", source: "message",
+			content: "Jorge: My son Mateus starts second grade at Colegio Sol today.",
+			want:    []wf{{"STUDIES_AT", "Mateus", "Colegio Sol", "2024-05-15", ""}}},
+		{name: "adopted an animal of any breed", source: "message",
+			content: "Jorge: We adopted a whippet named Pluma on Saturday.",
+			want:    []wf{{"HAS_PET", "Jorge", "Pluma", "2024-05-11", ""}}},
+		{name: "back in a city", source: "message",
+			content: "Jorge: Now I'm back in Cádiz.",
+			want:    []wf{{"LIVES_IN", "Jorge", "Cádiz", "ref", ""}}},
+		{name: "at a company now", source: "message",
+			content: "Jorge: I left Tuenti in March. I'm at Cabify now.",
+			want: []wf{
+				{"WORKS_AT", "Jorge", "Tuenti", "", "2024-03-01"},
+				{"WORKS_AT", "Jorge", "Cabify", "ref", ""},
+			}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src := tt.source
+			if src == "" {
+				src = "text"
+			}
+			req := abi.ExtractRequest{GroupID: "g", Episode: abi.Episode{Source: src, Content: tt.content, ReferenceTime: refTime}}
+			for _, p := range tt.previous {
+				req.Previous = append(req.Previous, abi.Episode{Source: "message", Content: p, ReferenceTime: "2024-05-14T09:00:00Z"})
+			}
+			var resp abi.ExtractResponse
+			roundTrip(t, abi.CapExtract, req, &resp)
+			got := gotFacts(resp.Facts)
+			for _, w := range tt.want {
+				w = wf{w.Rel, w.Src, w.Dst, rfc(w.ValidAt), rfc(w.InvalidAt)}
+				if !containsFact(got, w) {
+					t.Errorf("extract(%q) facts = %s\nwant among them %+v", tt.content, cmp.Diff(nil, got), w)
+				}
+			}
+			for _, a := range tt.absent {
+				for _, g := range got {
+					if g.Rel == a.Rel && g.Src == a.Src && g.Dst == a.Dst {
+						t.Errorf("extract(%q) has %+v, want no %s %s %s", tt.content, g, a.Rel, a.Src, a.Dst)
+					}
+				}
+			}
+		})
+	}
+}
+
+// containsFact reports whether fs holds w.
+func containsFact(fs []wf, w wf) bool {
+	for _, f := range fs {
+		if f == w {
+			return true
+		}
+	}
+	return false
+}
+
+func TestExtractTypesEveryEntity(t *testing.T) {
+	// Without an ontology every entity the rules find has a type, so that
+	// entity_types filters work offline.
+	var resp abi.ExtractResponse
+	req := abi.ExtractRequest{Episode: abi.Episode{Source: "message", ReferenceTime: refTime,
+		Content: "Jo(user): My order RX-7710 from Tamsworth Ltd arrived in Leeds, and my dentist Dr. Ruth Ames moved to Harrow."}}
+	roundTrip(t, abi.CapExtract, req, &resp)
+	got := map[string]string{}
+	for _, e := range resp.Entities {
+		got[e.Name] = e.Type
+	}
+	want := map[string]string{"Jo": "Person", "RX-7710": "Identifier", "Tamsworth Ltd": "Organization", "Leeds": "Location", "Dr. Ruth Ames": "Person", "Harrow": "Location"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("extract(%q) entity types mismatch (-want +got):\n%s", req.Episode.Content, diff)
+	}
+}
+
+func TestExtractAliasesInEpisode(t *testing.T) {
+	// A title and a surname, or a first name, are the full name of the
+	// same episode when exactly one fits.
+	var resp abi.ExtractResponse
+	req := abi.ExtractRequest{Episode: abi.Episode{Source: "text", ReferenceTime: refTime,
+		Content: "Note: Dr. Lucia Perez met Tomas Ek. Dr. Perez says Tomas lives in Malmo."}}
+	roundTrip(t, abi.CapExtract, req, &resp)
+	var names []string
+	for _, e := range resp.Entities {
+		names = append(names, e.Name)
+	}
+	want := []string{"Dr. Lucia Perez", "Tomas Ek", "Malmo"}
+	if diff := cmp.Diff(want, names); diff != "" {
+		t.Errorf("extract(%q) entities mismatch (-want +got):\n%s", req.Episode.Content, diff)
+	}
+}

@@ -1,0 +1,234 @@
+package main
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/wasm/abi"
+)
+
+// Context: whom "he", "she", "her" and "it" mean, and which organisation
+// a title belongs to when the sentence does not say. Pronouns are resolved
+// from the conversation, not from lists of first names: a candidate is a
+// person named before the pronoun in the utterance (a name the episode
+// has shown to be a person, or a full name of two or three capitalized
+// words that nothing shows to be anything else), and failing one, the
+// last person named in the previous episodes.
+
+// named is a name mentioned in the utterance, in order.
+type named struct {
+	name string
+	// sent and pos place the mention: its sentence and first token.
+	sent, pos int
+}
+
+// personLike reports whether a name of unknown kind may be a person's
+// full name: two or three capitalized words, no acronym, no cue of
+// another kind.
+func personLike(name string) bool {
+	f := strings.Fields(name)
+	if len(f) < 2 || len(f) > 3 {
+		return false
+	}
+	for _, w := range f {
+		r, _ := utf8.DecodeRuneInString(w)
+		if !unicode.IsUpper(r) || strings.ToUpper(w) == w || connectors.has(strings.ToLower(w)) {
+			return false
+		}
+	}
+	return true
+}
+
+// isPerson reports whether the episode takes a name for a person when
+// resolving a pronoun.
+func (x *extraction) isPerson(name string) bool {
+	e := x.reg.get(name)
+	if e == nil || e.speaker {
+		return false
+	}
+	return e.kind == kindPerson || e.kind == kindNone && personLike(e.name)
+}
+
+// isOrg reports whether the episode takes a name for an organisation.
+func (x *extraction) isOrg(name string) bool {
+	e := x.reg.get(name)
+	return e != nil && e.kind == kindOrg
+}
+
+// thirdAt resolves "he", "she" or "her" said at token pos of the current
+// sentence: the one candidate person named before it, other than the
+// names in exclude (the clause's own subjects: "Ann and Bo report to her"
+// is not about Ann); among several, the last person who was a subject;
+// with none in the utterance, the last person of the previous episodes.
+func (sc *sentCtx) thirdAt(pos int, exclude ...ref) string {
+	u := sc.u
+	skip := func(name string) bool {
+		if name == u.speaker || name == u.other {
+			return true
+		}
+		for _, r := range exclude {
+			if r.name != "" && core.NormalizeName(r.name) == core.NormalizeName(name) {
+				return true
+			}
+		}
+		return false
+	}
+	var cands []string
+	seen := map[string]bool{}
+	for _, n := range u.mentions {
+		if n.sent == u.sent && n.pos >= pos {
+			break
+		}
+		key := core.NormalizeName(n.name)
+		if seen[key] || skip(n.name) || !u.x.isPerson(n.name) {
+			continue
+		}
+		seen[key] = true
+		cands = append(cands, n.name)
+	}
+	switch {
+	case len(cands) == 1:
+		return cands[0]
+	case len(cands) > 1:
+		for _, c := range cands {
+			if u.lastPersonSubj != "" && core.NormalizeName(c) == core.NormalizeName(u.lastPersonSubj) {
+				return c
+			}
+		}
+		return ""
+	}
+	for i := len(u.x.prevPersons) - 1; i >= 0; i-- {
+		if p := u.x.prevPersons[i]; !skip(p) {
+			return p
+		}
+	}
+	return ""
+}
+
+// itAt resolves "it" at token pos: as a subject, the organisation the
+// sentence opened with, else the last thing (not a person) that was a
+// subject in the utterance; as an object, the last organisation named
+// before it.
+func (sc *sentCtx) itAt(pos int, subject bool) ref {
+	u := sc.u
+	var lastOrg string
+	for _, n := range u.mentions {
+		if n.sent == u.sent && n.pos >= pos {
+			break
+		}
+		if !u.x.isOrg(n.name) {
+			continue
+		}
+		if subject && n.sent == u.sent {
+			return ref{name: n.name, kind: kindOrg, str: strPattern}
+		}
+		lastOrg = n.name
+	}
+	if subject && u.lastThingSubj != "" {
+		return ref{name: u.lastThingSubj, str: strPattern}
+	}
+	if lastOrg != "" {
+		return ref{name: lastOrg, kind: kindOrg, str: strPattern}
+	}
+	return ref{}
+}
+
+// contextOrg is the organisation a title without "of X" belongs to: the
+// last organisation named in the utterance.
+func (sc *sentCtx) contextOrg() ref {
+	u := sc.u
+	for i := len(u.mentions) - 1; i >= 0; i-- {
+		if n := u.mentions[i]; u.x.isOrg(n.name) {
+			return ref{name: n.name, kind: kindOrg, str: strPattern}
+		}
+	}
+	return ref{}
+}
+
+// orgStandIns are nouns that, after "the", stand for the organisation
+// being talked about ("the board named …", "the company said …").
+var orgStandIns = words("board company firm group business startup bank employer")
+
+// previousPersons scans the last previous episodes for the people they
+// name, oldest first: names the words show to be people, full names, and
+// names after a kinship noun ("my sister Henrike"). It reads mentions
+// only, no relations, to stay cheap.
+func previousPersons(prev []abi.Episode) []string {
+	const scan = 2
+	if len(prev) > scan {
+		prev = prev[len(prev)-scan:]
+	}
+	var out []string
+	for _, p := range prev {
+		if strings.EqualFold(p.Source, "json") {
+			continue
+		}
+		speakers := map[string]bool{}
+		utts := parseUtterances(p.Content, strings.EqualFold(p.Source, "message"))
+		for _, u := range utts {
+			speakers[u.speaker] = true
+		}
+		for _, u := range utts {
+			if u.role == roleAssistant || u.role == roleSystem {
+				continue
+			}
+			for _, s := range splitSentences(u.text) {
+				blocked := make([]bool, len(s.toks))
+				for _, m := range findMentions(s.toks, blocked) {
+					if speakers[m.name] {
+						continue
+					}
+					afterKin := m.start > 0 && kinNouns.has(s.toks[m.start-1].lower)
+					if m.kind == kindPerson || afterKin || m.kind == kindNone && personLike(m.name) {
+						out = append(out, m.name)
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// titles maps the words of a title to its canonical name.
+var titles = map[string]string{
+	"ceo": "CEO", "chief executive": "CEO", "chief executive officer": "CEO",
+	"cfo": "CFO", "chief financial officer": "CFO", "finance chief": "CFO",
+	"cto": "CTO", "chief technology officer": "CTO", "chief technical officer": "CTO",
+	"coo": "COO", "chief operating officer": "COO",
+	"cmo": "CMO", "chief marketing officer": "CMO",
+	"cio": "CIO", "chief information officer": "CIO",
+	"president": "PRESIDENT", "chair": "CHAIR", "chairman": "CHAIR", "chairwoman": "CHAIR", "chairperson": "CHAIR",
+	"managing director": "MANAGING_DIRECTOR", "executive director": "EXECUTIVE_DIRECTOR",
+	"founder": "FOUNDER", "co-founder": "FOUNDER", "cofounder": "FOUNDER",
+}
+
+// titleAt matches a title at toks[i] ("CEO", "chief executive officer",
+// "chief people officer") and returns its canonical name and end, or end
+// i.
+func titleAt(toks []token, i int) (string, int) {
+	best, end := "", i
+	var words []string
+	for j := i; j < len(toks) && j < i+3; j++ {
+		if !toks[j].word {
+			break
+		}
+		words = append(words, toks[j].lower)
+		if c, ok := titles[strings.Join(words, " ")]; ok {
+			best, end = c, j+1
+		}
+	}
+	// "chief X officer": C, the initial of X, O.
+	if best == "" && lowerAt(toks, i) == "chief" && lowerAt(toks, i+2) == "officer" && toks[i+1].word {
+		r, _ := utf8.DecodeRuneInString(toks[i+1].lower)
+		return "C" + strings.ToUpper(string(r)) + "O", i + 3
+	}
+	return best, end
+}
+
+// titleRelation is the relation of an organisation to the holder of a
+// title: HAS_CEO. A founder's is FOUNDED, from the person.
+func titleRelation(canon string) string {
+	return "HAS_" + canon
+}
