@@ -85,7 +85,10 @@ func (e *Engine) resolveFacts(ctx context.Context, p *prepared, o *overlay, ents
 		if i := slices.IndexFunc(current, func(c Fact) bool {
 			return c.Relation == n.Relation && normalizeText(c.Text) == normalizeText(n.Text)
 		}); i >= 0 {
-			e.mergeDuplicate(plan, current[i], n, p.ep, now)
+			m := e.mergeDuplicate(plan, current[i], n, p.ep, now)
+			if err := e.reachBack(ctx, plan, o, m, current[i].ValidAt, refTimes, now); err != nil {
+				return nil, err
+			}
 			continue
 		}
 		var related []Fact
@@ -143,6 +146,9 @@ func (e *Engine) resolveFacts(ctx context.Context, p *prepared, o *overlay, ents
 		}
 		if dup != nil {
 			target = e.mergeDuplicate(plan, *dup, q.n, p.ep, now)
+			if err := e.reachBack(ctx, plan, o, target, dup.ValidAt, refTimes, now); err != nil {
+				return nil, err
+			}
 		} else {
 			plan.fresh = append(plan.fresh, q.n)
 		}
@@ -189,7 +195,9 @@ func (e *Engine) mergeDuplicate(plan *factPlan, d Fact, n *Fact, ep Episode, now
 	m := d
 	m.Episodes = []string{ep.UUID}
 	m.Embedding = nil
-	if m.ValidAt.IsZero() && !n.ValidAt.IsZero() {
+	if !n.ValidAt.IsZero() && (m.ValidAt.IsZero() || n.ValidAt.Before(m.ValidAt)) {
+		// A restatement that dates the fact earlier ("since 2018") tells
+		// more of its start.
 		m.ValidAt = n.ValidAt
 	}
 	if !n.InvalidAt.IsZero() && m.InvalidAt.IsZero() {
@@ -247,6 +255,38 @@ func (e *Engine) retire(ctx context.Context, plan *factPlan, n *Fact, c Fact, re
 	m.ExpiredAt, m.InvalidatedBy = now, n.UUID
 	plan.changed[m.UUID] = &m
 	plan.invalidated++
+	return nil
+}
+
+// reachBack keeps a timeline right when a duplicate moved the start of
+// fact m back from old: a fact m had retired at its former start, of the
+// same relation and source and begun before m's new start, now ends at
+// the new start.
+func (e *Engine) reachBack(ctx context.Context, plan *factPlan, o graph, m *Fact, old time.Time, refTimes map[string]time.Time, now time.Time) error {
+	if old.IsZero() || !m.ValidAt.Before(old) {
+		return nil
+	}
+	retired, err := o.FactsInvalidatedBy(ctx, []string{m.UUID})
+	if err != nil {
+		return fmt.Errorf("read facts retired by %s: %w", m.UUID, err)
+	}
+	for _, f := range retired {
+		f = e.latest(plan, f)
+		if f.InvalidatedBy != m.UUID || f.Relation != m.Relation || f.SourceUUID != m.SourceUUID || f.TargetUUID == m.TargetUUID || !f.InvalidAt.After(m.ValidAt) {
+			continue
+		}
+		fv, err := e.validFrom(ctx, f, refTimes)
+		if err != nil {
+			return err
+		}
+		if fv.Before(m.ValidAt) {
+			c := f
+			c.Embedding = nil
+			c.InvalidAt, c.ExpiredAt = m.ValidAt, now
+			plan.changed[c.UUID] = &c
+			plan.invalidated++
+		}
+	}
 	return nil
 }
 

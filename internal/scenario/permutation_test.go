@@ -59,6 +59,19 @@ var permutationStories = []struct {
 			"2023-06-01": {"Tomas WORKS_AT Vellum Labs"},
 		},
 	},
+	{
+		name: "chief executives",
+		episodes: []storyEpisode{
+			{"2016-04-11", "Wire: Marlow Tea named Ada Quist as its chief executive officer."},
+			{"2019-08-19", "Wire: Ben Ochoa became CEO of Marlow Tea today."},
+			{"2022-10-03", "Wire: Marlow Tea appointed Chen Ruiz as CEO this week, replacing Ben Ochoa."},
+		},
+		want: map[string][]string{
+			"2017-01-01": {"Marlow Tea HAS_CEO Ada Quist"},
+			"2020-01-01": {"Marlow Tea HAS_CEO Ben Ochoa"},
+			"2023-01-01": {"Marlow Tea HAS_CEO Chen Ruiz"},
+		},
+	},
 }
 
 // TestInvalidationAnyOrder is the permutation property of invalidation:
@@ -67,7 +80,7 @@ var permutationStories = []struct {
 // order. The permutations come from a seeded generator, so a failure
 // repeats.
 func TestInvalidationAnyOrder(t *testing.T) {
-	const permutations = 5
+	const permutations = 4
 	for _, st := range permutationStories {
 		t.Run(st.name, func(t *testing.T) {
 			probes := probeTimes(st.episodes, st.want)
@@ -139,7 +152,7 @@ func probeTimes(eps []storyEpisode, want map[string][]string) []string {
 func ingestStory(t *testing.T, eps []storyEpisode, probes []string) map[string][]string {
 	t.Helper()
 	w := openWorld(t, "", func(c *host.Config) {
-		c.Store.Backend, c.Store.BufferPoolMB, c.Store.MaxDBSizeMB, c.Plugins.CacheDir = "memory", 0, 0, ""
+		c.Store.Backend, c.Store.BufferPoolMB, c.Store.MaxDBSizeMB = "memory", 0, 0
 	})
 	ctx := context.Background()
 	// System time moves forward with each arrival, whatever the episodes'
