@@ -200,7 +200,9 @@ func (e *Engine) ListEntities(ctx context.Context, group string, opts ListOption
 
 // ListFacts lists a group's facts in creation order. The zero opts.Filter
 // lists the facts valid now by the engine's clock; the engine sets
-// Filter.Now, whatever the caller put there.
+// Filter.Now, whatever the caller put there. With Filter.KnownAt the facts
+// are shown as mnemo knew them then, as Search shows them: a fact retired
+// after KnownAt has its InvalidAt as first stated and no ExpiredAt.
 func (e *Engine) ListFacts(ctx context.Context, group string, opts ListOptions) (Page[Fact], error) {
 	if err := e.listable(group, ScopeFacts, &opts); err != nil {
 		return Page[Fact]{}, err
@@ -210,6 +212,9 @@ func (e *Engine) ListFacts(ctx context.Context, group string, opts ListOptions) 
 		return Page[Fact]{}, err
 	}
 	p.Items = keep(e, []string{group}, p.Items, "fact", factGroup)
+	for i := range p.Items {
+		p.Items[i].AsKnownAt(opts.Filter.KnownAt)
+	}
 	return p, nil
 }
 
