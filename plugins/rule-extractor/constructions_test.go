@@ -79,8 +79,8 @@ func TestExtractConstructions(t *testing.T) {
 		{name: "left it for another employer",
 			content: "Nadia Osei joined Keel Bank in 2017 as a credit analyst. She left it last year for Orbis Health.",
 			want: []wf{
-				{"WORKS_AT", "Nadia Osei", "Keel Bank", "2017-01-01", ""},
-				{"WORKS_AT", "Nadia Osei", "Keel Bank", "", "2023-01-01"},
+				// The start and the end of one episode are one fact.
+				{"WORKS_AT", "Nadia Osei", "Keel Bank", "2017-01-01", "2023-01-01"},
 				{"WORKS_AT", "Nadia Osei", "Orbis Health", "2023-01-01", ""},
 			}},
 		{name: "promoted", source: "message",
@@ -118,7 +118,8 @@ func TestExtractConstructions(t *testing.T) {
 		{name: "put on and switched to", source: "message",
 			content: "Ayla: Dr. Kaya put me on metformin in February. In April she switched me to sitagliptin.",
 			want: []wf{
-				{"TAKES_MEDICATION", "Ayla", "metformin", "2024-02-01", ""},
+				// The switch in the same episode ends the first drug.
+				{"TAKES_MEDICATION", "Ayla", "metformin", "2024-02-01", "2024-04-01"},
 				{"SWITCHED_TO_MEDICATION", "Ayla", "sitagliptin", "2024-04-01", ""},
 			}},
 		{name: "allergic", source: "message",

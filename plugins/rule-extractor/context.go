@@ -99,6 +99,9 @@ func (sc *sentCtx) thirdAt(pos int, exclude ...ref) string {
 		}
 		return ""
 	}
+	if !u.x.prevRead {
+		u.x.prevPersons, u.x.prevRead = previousPersons(u.x.previous), true
+	}
 	for i := len(u.x.prevPersons) - 1; i >= 0; i-- {
 		if p := u.x.prevPersons[i]; !skip(p) {
 			return p

@@ -30,9 +30,12 @@
 //   - Speakers. A speaker is a Person entity. I, me, my, we, us and our
 //     resolve to the speaker (a "we" group is not an entity of its own);
 //     you and your to the nearest earlier other speaker of this episode or
-//     the previous ones; he and she to the one other person named earlier
-//     in the same utterance, and to no one when there are several.
-//   - Roles. In user/assistant transcripts the user is the Person "User".
+//     the previous ones; he, she and her to the one person named before
+//     them in the utterance other than the clause's subjects, the last
+//     subject among several, else the last person of the previous
+//     episodes; it to an organisation (context.go).
+//   - Roles. In user/assistant transcripts the user is the Person "User",
+//     or the name the label gives ("Chloé(user): …").
 //     The assistant's turns are context only: nothing is extracted from
 //     them, because an assistant's "I" is not a memory about anyone and
 //     its turns are mostly suggestions; "you" in a user's turn, which
@@ -50,10 +53,11 @@
 //   - Negations ("I don't work at X"), plans and wishes ("want to",
 //     "going to", modals, "if"), questions and a progressive start without
 //     a date ("I'm moving to Berlin") produce no fact.
-//   - Types. An entity's Type is an ontology type its kind maps onto by
-//     name or synonym (Person; Organization, Company; Location, Place,
-//     City; Pet, Animal; Product; Work, Book; Occupation, JobTitle). When
-//     the ontology has none, Type is empty and the kind is kept in the
+//   - Types. Without an ontology an entity's Type is its kind (Person,
+//     Organization, Location, Pet, Product, Work, Occupation, Identifier,
+//     Date, Event), so type filters work offline. With one, it is an
+//     ontology type its kind maps onto by name or synonym; when the
+//     ontology has none, Type is empty and the kind is kept in the
 //     attribute "kind", which resolve_entities reads back to keep a person
 //     from merging with a place.
 //

@@ -32,9 +32,12 @@ type extraction struct {
 	ref   time.Time
 	reg   *registry
 	facts []fact
-	// prevPersons are the people the previous episodes name, for "he"
-	// and "she" when the episode names no one before them.
+	// previous are the previous episodes; prevPersons the people they
+	// name, for "he" and "she" when the episode names no one before them,
+	// read on first need (prevRead).
+	previous    []abi.Episode
 	prevPersons []string
+	prevRead    bool
 }
 
 // fact is a fact found in the episode, rendered into the answer at the
@@ -70,7 +73,7 @@ type uttCtx struct {
 func (x *extraction) text(req abi.ExtractRequest) {
 	ep := req.Episode
 	conv := &conversation{utts: parseUtterances(ep.Content, strings.EqualFold(ep.Source, "message"))}
-	x.prevPersons = previousPersons(req.Previous)
+	x.previous = req.Previous
 	for _, p := range req.Previous {
 		for _, u := range parseUtterances(p.Content, strings.EqualFold(p.Source, "message")) {
 			if u.speaker != "" && u.role != roleSystem {
@@ -273,6 +276,7 @@ func (x *extraction) response(ont *ontology) abi.ExtractResponse {
 		}
 		resp.Entities = append(resp.Entities, ee)
 	}
+	x.consolidate(final)
 	seen := map[string]bool{}
 	for _, f := range x.facts {
 		src, dst := final(f.src), final(f.dst)
@@ -301,6 +305,54 @@ func (x *extraction) response(ont *ontology) abi.ExtractResponse {
 		resp.Facts = append(resp.Facts, ef)
 	}
 	return resp
+}
+
+// consolidate joins what one episode says of one fact in two places,
+// since the pipeline resolves an episode's facts against the stored
+// graph, not against each other: a start and an end of a relation between
+// the same ends become one fact ("joined Keel Bank in 2017 … left it last
+// year"), and a switch ("switched me to X") ends the relation's other
+// targets that began before it.
+func (x *extraction) consolidate(final func(string) string) {
+	key := func(f *fact) string {
+		return core.NormalizeName(final(f.src)) + "\x00" + canonRel(f.rel) + "\x00" + core.NormalizeName(final(f.dst))
+	}
+	drop := make([]bool, len(x.facts))
+	for i := range x.facts {
+		e := &x.facts[i]
+		if !e.valid.IsZero() || e.invalid.IsZero() {
+			continue
+		}
+		for j := range x.facts {
+			s := &x.facts[j]
+			if j == i || drop[j] || s.valid.IsZero() || !s.invalid.IsZero() || !e.invalid.After(s.valid) || key(s) != key(e) {
+				continue
+			}
+			s.invalid, drop[i] = e.invalid, true
+			break
+		}
+	}
+	for i := range x.facts {
+		n := &x.facts[i]
+		if drop[i] || n.valid.IsZero() || !replacingRels.has(normType(n.rel)) {
+			continue
+		}
+		for j := range x.facts {
+			o := &x.facts[j]
+			if j == i || drop[j] || !o.invalid.IsZero() || o.valid.IsZero() || !o.valid.Before(n.valid) ||
+				canonRel(o.rel) != canonRel(n.rel) || final(o.src) != final(n.src) || final(o.dst) == final(n.dst) {
+				continue
+			}
+			o.invalid = n.valid
+		}
+	}
+	kept := x.facts[:0]
+	for i, f := range x.facts {
+		if !drop[i] {
+			kept = append(kept, f)
+		}
+	}
+	x.facts = kept
 }
 
 // render fills a fact template. Entity names go through final, so that a

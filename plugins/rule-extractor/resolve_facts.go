@@ -1,6 +1,7 @@
 package main
 
 import (
+	"slices"
 	"strings"
 	"time"
 
@@ -81,6 +82,9 @@ type relProps struct {
 	open bool
 	// antonym is the relation that contradicts this one for the same ends.
 	antonym string
+	// ends are the relations between the same two that this one ends when
+	// it begins after them (a marriage ends the engagement).
+	ends []string
 }
 
 // relTable lists the relations with properties, by normalized canonical
@@ -92,8 +96,8 @@ var relTable = normalizeRelTable(map[string]relProps{
 	"STUDIES_AT":           {functional: true},
 	"DRIVES":               {functional: true},
 	"BORN_IN":              {functional: true, event: true},
-	"MARRIED_TO":           {functional: true, symmetric: true},
-	"ENGAGED_TO":           {functional: true, symmetric: true},
+	"MARRIED_TO":           {functional: true, symmetric: true, ends: []string{"ENGAGED_TO", "IS_DATING"}},
+	"ENGAGED_TO":           {functional: true, symmetric: true, ends: []string{"IS_DATING"}},
 	"IS_DATING":            {functional: true, symmetric: true},
 	"REPORTS_TO":           {functional: true},
 	"HAS_CEO":              {functional: true},
@@ -133,6 +137,9 @@ func normalizeRelTable(t map[string]relProps) map[string]relProps {
 	out := make(map[string]relProps, len(t))
 	for k, v := range t {
 		v.antonym = canonRel(v.antonym)
+		for i, r := range v.ends {
+			v.ends[i] = canonRel(r)
+		}
 		out[canonRel(k)] = v
 	}
 	return out
@@ -280,6 +287,13 @@ func contradicts(n, e rfact) bool {
 	}
 	if n.props.antonym != "" && e.rel == n.props.antonym {
 		return n.src == e.src && n.dst == e.dst
+	}
+	samePair := n.src == e.src && n.dst == e.dst || n.src == e.dst && n.dst == e.src
+	if samePair && slices.Contains(n.props.ends, e.rel) {
+		return e.valid.IsZero() || n.valid.IsZero() || !n.valid.Before(e.valid)
+	}
+	if samePair && slices.Contains(e.props.ends, n.rel) {
+		return e.valid.IsZero() || n.valid.IsZero() || !e.valid.Before(n.valid)
 	}
 	if !(n.props.functional || n.replaces || e.replaces) || n.rel != e.rel {
 		return false

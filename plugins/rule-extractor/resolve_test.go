@@ -314,3 +314,32 @@ func TestResolveFactsFunctionalKinds(t *testing.T) {
 		})
 	}
 }
+
+func TestResolveFactsLifeEvents(t *testing.T) {
+	engaged := fct("e1", "ENGAGED_TO", "Ilka", "Jonas", "Ilka is engaged to Jonas", "2022-05-14", "")
+	married := fct("e2", "MARRIED_TO", "Jonas", "Ilka", "Jonas married Ilka", "2023-07-22", "")
+	for _, tt := range []struct {
+		name     string
+		fact     abi.Fact
+		existing []abi.Fact
+		want     abi.FactAnswer
+	}{
+		{"a marriage ends the engagement", married, []abi.Fact{engaged}, abi.FactAnswer{Contradicts: []string{"e1"}}},
+		{"an engagement told late is ended by the marriage", engaged, []abi.Fact{married}, abi.FactAnswer{Contradicts: []string{"e2"}}},
+		{"an engagement after a marriage does not end it",
+			fct("", "ENGAGED_TO", "Ilka", "Jonas", "Ilka is engaged to Jonas", "2025-01-01", ""), []abi.Fact{married}, abi.FactAnswer{}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			f := tt.fact
+			f.UUID = ""
+			req := abi.ResolveFactsRequest{Questions: []abi.FactQuestion{{ID: 1, Fact: f, Existing: tt.existing}}}
+			var resp abi.ResolveFactsResponse
+			roundTrip(t, abi.CapResolveFacts, req, &resp)
+			want := tt.want
+			want.ID = 1
+			if diff := cmp.Diff([]abi.FactAnswer{want}, resp.Answers); diff != "" {
+				t.Errorf("resolveFacts(%q) mismatch (-want +got):\n%s", f.Fact, diff)
+			}
+		})
+	}
+}
