@@ -5,7 +5,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/wasm/abi"
 )
 
@@ -28,17 +27,15 @@ type named struct {
 // full name: two or three capitalized words, no acronym, no cue of
 // another kind.
 func personLike(name string) bool {
-	f := strings.Fields(name)
-	if len(f) < 2 || len(f) > 3 {
-		return false
-	}
-	for _, w := range f {
+	n := 0
+	for w := range strings.FieldsSeq(name) {
+		n++
 		r, _ := utf8.DecodeRuneInString(w)
-		if !unicode.IsUpper(r) || strings.ToUpper(w) == w || connectors.has(strings.ToLower(w)) {
+		if n > 3 || !unicode.IsUpper(r) || !strings.ContainsFunc(w, unicode.IsLower) || connectors.has(w) {
 			return false
 		}
 	}
-	return true
+	return n >= 2
 }
 
 // isPerson reports whether the episode takes a name for a person when
@@ -69,7 +66,7 @@ func (sc *sentCtx) thirdAt(pos int, exclude ...ref) string {
 			return true
 		}
 		for _, r := range exclude {
-			if r.name != "" && core.NormalizeName(r.name) == core.NormalizeName(name) {
+			if r.name != "" && u.x.reg.key(r.name) == u.x.reg.key(name) {
 				return true
 			}
 		}
@@ -81,7 +78,7 @@ func (sc *sentCtx) thirdAt(pos int, exclude ...ref) string {
 		if n.sent == u.sent && n.pos >= pos {
 			break
 		}
-		key := core.NormalizeName(n.name)
+		key := u.x.reg.key(n.name)
 		if seen[key] || skip(n.name) || !u.x.isPerson(n.name) {
 			continue
 		}
@@ -93,7 +90,7 @@ func (sc *sentCtx) thirdAt(pos int, exclude ...ref) string {
 		return cands[0]
 	case len(cands) > 1:
 		for _, c := range cands {
-			if u.lastPersonSubj != "" && core.NormalizeName(c) == core.NormalizeName(u.lastPersonSubj) {
+			if u.lastPersonSubj != "" && u.x.reg.key(c) == u.x.reg.key(u.lastPersonSubj) {
 				return c
 			}
 		}

@@ -292,16 +292,28 @@ func (e *entity) addAlias(name string) {
 type registry struct {
 	byKey map[string]*entity
 	list  []*entity
+	// keys caches core.NormalizeName of the names the episode uses.
+	keys map[string]string
 }
 
 func newRegistry() *registry {
-	return &registry{byKey: map[string]*entity{}}
+	return &registry{byKey: map[string]*entity{}, keys: map[string]string{}}
+}
+
+// key is core.NormalizeName(name), computed once per name.
+func (r *registry) key(name string) string {
+	if k, ok := r.keys[name]; ok {
+		return k
+	}
+	k := core.NormalizeName(name)
+	r.keys[name] = k
+	return k
 }
 
 // add records a name with a kind guess and returns its entity, or nil for
 // an empty name.
 func (r *registry) add(name string, k kind, str int, confirmed bool) *entity {
-	key := core.NormalizeName(name)
+	key := r.key(name)
 	if key == "" {
 		return nil
 	}
@@ -330,7 +342,7 @@ func personWords(name string) []string {
 
 // get returns the entity of a name, or nil.
 func (r *registry) get(name string) *entity {
-	return r.byKey[core.NormalizeName(name)]
+	return r.byKey[r.key(name)]
 }
 
 // aliases maps the key of a one-word name to a fuller name of the same
@@ -338,19 +350,23 @@ func (r *registry) get(name string) *entity {
 // Lee". Only people and entities of unknown kind are merged.
 func (r *registry) aliases() map[string]string {
 	out := map[string]string{}
-	for _, short := range r.list {
-		sf := personWords(short.name)
+	words := make([][]string, len(r.list))
+	for i, e := range r.list {
+		words[i] = personWords(e.name)
+	}
+	for si, short := range r.list {
+		sf := words[si]
 		if len(sf) != 1 || short.speaker || (short.kind != kindPerson && short.kind != kindNone) {
 			continue
 		}
 		titled := len(strings.Fields(short.name)) > 1
 		var match *entity
 		n := 0
-		for _, long := range r.list {
+		for li, long := range r.list {
 			if long == short || long.kind != kindPerson && long.kind != kindNone || long.kind == kindNone && short.kind == kindNone {
 				continue
 			}
-			f := personWords(long.name)
+			f := words[li]
 			if len(f) < 2 {
 				continue
 			}
@@ -361,7 +377,7 @@ func (r *registry) aliases() map[string]string {
 			}
 		}
 		if n == 1 {
-			out[core.NormalizeName(short.name)] = match.name
+			out[r.key(short.name)] = match.name
 			match.confirmed = match.confirmed || short.confirmed
 		}
 	}

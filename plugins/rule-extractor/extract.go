@@ -6,7 +6,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/wasm/abi"
 )
 
@@ -159,7 +158,8 @@ func (sc *sentCtx) ownIdentifiers() {
 		if !ok {
 			continue
 		}
-		m := &match{subj: ref{name: u.speaker, kind: kindPerson, str: strSure}, obj: r, word: sc.toks[i].lower}
+		m := &match{subj: ref{name: u.speaker, kind: kindPerson, str: strSure}}
+		m.obj, m.word = r, sc.toks[i].lower
 		o := out(rel, slotSubject, slotObject, tState, "{s} has {o}", "", kindPerson, kindIdentifier)
 		o.text = "{s} has " + strings.TrimSuffix(sc.toks[i].lower, "s") + " {o}"
 		if strings.HasPrefix(r.name, sc.toks[i].lower+" ") || strings.HasPrefix(r.name, strings.TrimSuffix(sc.toks[i].lower, "s")+" ") {
@@ -176,7 +176,7 @@ func (sc *sentCtx) ownIdentifiers() {
 
 // addFact records a fact of a match, and its two entities.
 func (x *extraction) addFact(m *match, rel, tmpl string, o output, src, dst ref, valid, invalid time.Time) {
-	if core.NormalizeName(src.name) == core.NormalizeName(dst.name) {
+	if x.reg.key(src.name) == x.reg.key(dst.name) {
 		return
 	}
 	se := x.addRef(src, o.srcKind)
@@ -185,9 +185,14 @@ func (x *extraction) addFact(m *match, rel, tmpl string, o output, src, dst ref,
 		return
 	}
 	subs := map[string]string{
-		"{s}": src.name, "{o}": m.obj.phrase(), "{o2}": m.obj2.phrase(), "{p}": m.poss.name,
+		"{o}": m.obj.phrase(), "{o2}": m.obj2.phrase(), "{p}": m.poss.name,
 		"{j}": m.job, "{aj}": withArticle(m.job), "{k}": m.word,
-		"{partner}": m.partner.name, "{t}": m.titleText, "{org}": dst.name,
+	}
+	if m.partner.name != "" {
+		subs["{partner}"] = m.partner.name
+	}
+	if m.title != "" {
+		subs["{t}"], subs["{org}"] = m.titleText, dst.name
 	}
 	switch {
 	case o.src == slotSubject:
@@ -228,7 +233,7 @@ func withArticle(np string) string {
 func (x *extraction) response(ont *ontology) abi.ExtractResponse {
 	alias := x.reg.aliases()
 	final := func(name string) string {
-		key := core.NormalizeName(name)
+		key := x.reg.key(name)
 		if a, ok := alias[key]; ok {
 			return a
 		}
@@ -243,7 +248,7 @@ func (x *extraction) response(ont *ontology) abi.ExtractResponse {
 	ents := append([]*entity(nil), x.reg.list...)
 	sort.SliceStable(ents, func(i, j int) bool { return ents[i].speaker && !ents[j].speaker })
 	for _, e := range ents {
-		key := core.NormalizeName(e.name)
+		key := x.reg.key(e.name)
 		if _, ok := alias[key]; ok || !e.confirmed {
 			continue
 		}
@@ -280,7 +285,7 @@ func (x *extraction) response(ont *ontology) abi.ExtractResponse {
 	seen := map[string]bool{}
 	for _, f := range x.facts {
 		src, dst := final(f.src), final(f.dst)
-		sk, dk := core.NormalizeName(src), core.NormalizeName(dst)
+		sk, dk := x.reg.key(src), x.reg.key(dst)
 		if dropped[sk] || dropped[dk] || sk == dk {
 			continue
 		}
@@ -314,8 +319,19 @@ func (x *extraction) response(ont *ontology) abi.ExtractResponse {
 // year"), and a switch ("switched me to X") ends the relation's other
 // targets that began before it.
 func (x *extraction) consolidate(final func(string) string) {
+	some := false
+	for i := range x.facts {
+		f := &x.facts[i]
+		if f.valid.IsZero() && !f.invalid.IsZero() || f.rel == relSwitchedMedication {
+			some = true
+			break
+		}
+	}
+	if !some {
+		return
+	}
 	key := func(f *fact) string {
-		return core.NormalizeName(final(f.src)) + "\x00" + canonRel(f.rel) + "\x00" + core.NormalizeName(final(f.dst))
+		return x.reg.key(final(f.src)) + "\x00" + canonRel(f.rel) + "\x00" + x.reg.key(final(f.dst))
 	}
 	drop := make([]bool, len(x.facts))
 	for i := range x.facts {
@@ -334,7 +350,7 @@ func (x *extraction) consolidate(final func(string) string) {
 	}
 	for i := range x.facts {
 		n := &x.facts[i]
-		if drop[i] || n.valid.IsZero() || !replacingRels.has(normType(n.rel)) {
+		if drop[i] || n.valid.IsZero() || n.rel != relSwitchedMedication {
 			continue
 		}
 		for j := range x.facts {

@@ -50,17 +50,24 @@ type match struct {
 	index      int // the pattern's row in the table
 	start, end int // the phrase's tokens
 	left       int // first token of the subject (start when none)
-	form       form
 	subj       ref
 	aux        aux
-	obj, obj2  ref
-	poss       ref
-	job        string
-	word       string
+	// found is what the phrase's elements matched, saved and restored
+	// around an optional element.
+	found
 	// partner is the other one of a compound subject ("Sam and I"); more
 	// are further subjects ("Ann and Bo report to her").
 	partner ref
 	more    []ref
+}
+
+// found is what a phrase's elements matched.
+type found struct {
+	form      form
+	obj, obj2 ref
+	poss      ref
+	job       string
+	word      string
 	// title is a title's canonical name (CEO) and titleText the words.
 	title, titleText string
 }
@@ -100,9 +107,14 @@ type sentCtx struct {
 	// other one of "Sam and I", the other names of "Ann and Bo".
 	partner ref
 	more    []ref
-	// objExclude are the names an object pronoun cannot mean: the
-	// subjects of the clause being matched.
-	objExclude []ref
+	// curStart and curPattern are the match being tried, for objExclude.
+	curStart   int
+	curPattern *pattern
+	// possI, possRef, possEnd, possOK cache possessor for one token.
+	possValid      bool
+	possI, possEnd int
+	possRef        ref
+	possOK         bool
 	// subj caches subjectAt for one token.
 	subj        subjectFound
 	subjValid   bool
@@ -150,11 +162,23 @@ func (sc *sentCtx) matchSentence() {
 	}
 }
 
-// matchAt matches p with its first element at toks[i] into m. The
-// subject is found first, so that an object pronoun knows whom it cannot
-// mean.
+// matchAt matches p with its first element at toks[i] into m: the
+// elements first, then the subject (an object pronoun asks for the
+// subject itself, through subjectAt, to know whom it cannot mean).
 func (sc *sentCtx) matchAt(p *pattern, i int, m *match) bool {
 	*m = match{p: p, start: i, left: i}
+	if p.subjKind != kindNone {
+		// Cheaper than the elements: "is the …" is everywhere.
+		if sj := sc.subjectAt(i); !sj.ok || sc.kindOf(sj.subj) != p.subjKind {
+			return false
+		}
+	}
+	sc.curStart, sc.curPattern = i, p
+	end, ok := sc.matchElems(p, 0, i, m)
+	if !ok {
+		return false
+	}
+	m.end = end
 	switch {
 	case p.relative:
 		s, left, ok := sc.antecedent(i)
@@ -172,15 +196,25 @@ func (sc *sentCtx) matchAt(p *pattern, i int, m *match) bool {
 	if p.subjKind != kindNone && sc.kindOf(m.subj) != p.subjKind {
 		return false
 	}
-	sc.objExclude = append(sc.objExclude[:0], m.subj)
-	sc.objExclude = append(sc.objExclude, m.more...)
-	end, ok := sc.matchElems(p, 0, i, m)
-	if !ok {
-		return false
+	if p.onlyKind == kindNone && p.notKind == kindNone {
+		return true
 	}
-	m.end = end
 	k := sc.kindOf(m.obj)
 	return !(p.onlyKind != kindNone && k != p.onlyKind || p.notKind != kindNone && k == p.notKind)
+}
+
+// objExclude returns the names an object pronoun of the pattern being
+// matched cannot mean: its subjects ("Ann and Bo report to her").
+func (sc *sentCtx) objExclude() []ref {
+	p := sc.curPattern
+	if p == nil || p.relative || p.leadsWithPoss() {
+		return nil
+	}
+	sj := sc.subjectAt(sc.curStart)
+	if !sj.ok {
+		return nil
+	}
+	return append([]ref{sj.subj}, sj.more...)
 }
 
 // subjectFound is what subject found for a verb group, cached per token.
@@ -222,11 +256,11 @@ func (sc *sentCtx) matchElems(p *pattern, k, i int, m *match) (int, bool) {
 	}
 	e := &p.elems[k]
 	if e.opt {
-		saved := *m
+		saved := m.found
 		if end, ok := sc.matchElem(p, e, k, i, m); ok {
 			return end, true
 		}
-		*m = saved
+		m.found = saved
 		return sc.matchElems(p, k+1, i, m)
 	}
 	return sc.matchElem(p, e, k, i, m)
@@ -333,8 +367,19 @@ func isJobHead(w string) bool {
 	return false
 }
 
-// possessor resolves "my", "your", "her" or "Alice's" at toks[i].
+// possessor resolves "my", "your", "her" or "Alice's" at toks[i], once
+// for all the patterns tried there.
 func (sc *sentCtx) possessor(i int) (ref, int, bool) {
+	if sc.possValid && sc.possI == i {
+		return sc.possRef, sc.possEnd, sc.possOK
+	}
+	r, end, ok := sc.possessor1(i)
+	sc.possValid, sc.possI, sc.possRef, sc.possEnd, sc.possOK = true, i, r, end, ok
+	return r, end, ok
+}
+
+// possessor1 is possessor without the cache.
+func (sc *sentCtx) possessor1(i int) (ref, int, bool) {
 	l := sc.toks[i].lower
 	if p, ok := possessives[l]; ok {
 		r := sc.pronounAt(p, i)
@@ -380,11 +425,11 @@ func (sc *sentCtx) object(i int, np bool) (ref, int, bool) {
 	l := toks[i].lower
 	switch l {
 	case "me", "us", "myself", "you", "him":
-		r := sc.pronounAt(l, i, sc.objExclude...)
+		r := sc.pronounAt(l, i, sc.objExclude()...)
 		return r, i + 1, r.name != ""
 	case "her":
 		if i+1 >= len(toks) || !toks[i+1].word || npStop.has(toks[i+1].lower) {
-			r := sc.pronounAt("her", i, sc.objExclude...)
+			r := sc.pronounAt("her", i, sc.objExclude()...)
 			return r, i + 1, r.name != ""
 		}
 	case "it":
@@ -997,13 +1042,17 @@ func (sc *sentCtx) appositives() {
 	for mi := len(u.mentions) - 1; mi >= 0 && u.mentions[mi].sent == u.sent; mi-- {
 		n := u.mentions[mi]
 		e := nameEnd(toks, n.pos, sc.blocked)
-		if e <= n.pos || u.x.reg.get(n.name) == nil || u.x.reg.get(n.name).speaker {
+		after, before := e > n.pos && lowerAt(toks, e) == ",", n.pos >= 2 && lowerAt(toks, n.pos-1) == ","
+		if !after && !before {
 			continue
 		}
-		if lowerAt(toks, e) == "," {
+		if en := u.x.reg.get(n.name); en == nil || en.speaker {
+			continue
+		}
+		if after {
 			sc.appositiveAfter(n, e+1)
 		}
-		if n.pos >= 2 && lowerAt(toks, n.pos-1) == "," {
+		if before {
 			sc.titleBefore(n, n.pos-1)
 		}
 	}
@@ -1093,7 +1142,8 @@ func (sc *sentCtx) titleBefore(n named, c int) {
 		if org.name == "" {
 			return
 		}
-		m := &match{subj: ref{name: n.name, kind: kindPerson, str: strPattern}, obj: org, title: canon, titleText: joinTokens(toks[k:end])}
+		m := &match{subj: ref{name: n.name, kind: kindPerson, str: strPattern}}
+		m.obj, m.title, m.titleText = org, canon, joinTokens(toks[k:end])
 		m.p = &pattern{outs: []output{out(relTitle, slotObject, slotSubject, tState, "{s} is the {t} of {o}", "{s} was the {t} of {o}", kindOrg, kindPerson)}}
 		sc.emitOne(m, tensePresent, false, nil)
 		return

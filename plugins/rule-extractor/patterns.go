@@ -58,6 +58,9 @@ type output struct {
 	srcKind, dstKind kind
 }
 
+// relSwitchedMedication ends the drugs taken before (replacingRels).
+const relSwitchedMedication = "SWITCHED_TO_MEDICATION"
+
 // relKin is an output relation standing for the kinship relation of the
 // captured word (kinship); relTitle for the relation of the matched title
 // ({t}: HAS_CEO), whose source is the organisation.
@@ -422,7 +425,7 @@ var patterns = compilePatterns([]pattern{
 	{phrase: "<put> {o} on {o2}", np: true, outs: []output{
 		out("TAKES_MEDICATION", slotObject, slotObject2, tStart, "{o} takes {o2}", "", kindPerson, kindProduct)}},
 	{phrase: "<switch> {o} to {o2}", np: true, onlyKind: kindPerson, outs: []output{
-		out("SWITCHED_TO_MEDICATION", slotObject, slotObject2, tStart, "{o} takes {o2} instead", "", kindPerson, kindProduct)}},
+		out(relSwitchedMedication, slotObject, slotObject2, tStart, "{o} takes {o2} instead", "", kindPerson, kindProduct)}},
 	{phrase: "<prescribe> {o} {o2}", np: true, onlyKind: kindPerson, outs: []output{
 		out("TAKES_MEDICATION", slotObject, slotObject2, tStart, "{o} takes {o2}", "", kindPerson, kindProduct)}},
 	{phrase: "<be> on {o}", np: true, subjKind: kindPerson, onlyKind: kindProduct, outs: []output{
