@@ -39,7 +39,8 @@ var wantDemoFacts = []demoFact{
 	{"Maya adopted a dog named Biscuit", "HAS_PET", "2024-04-18T00:00:00Z", "", ""},
 	{"Biscuit loves the beach", "LOVES", "2024-05-02T17:06:00Z", "", ""},
 	{"Priya moved to Denver", "LIVES_IN", "2024-04-01T00:00:00Z", "", ""},
-	{"Maya started dating Jonah", "IS_DATING", "2024-05-01T00:00:00Z", "", ""},
+	// Getting engaged ends the dating: "last month" from 2024-09-03.
+	{"Maya started dating Jonah", "IS_DATING", "2024-05-01T00:00:00Z", "2024-08-01T00:00:00Z", "2024-09-03"},
 	{"Jonah works at Swedish Medical Center", "WORKS_AT", "2024-06-14T20:30:00Z", "", ""},
 	{"Jonah is a nurse", "HAS_JOB_TITLE", "2024-06-14T20:30:00Z", "", ""},
 	{"Priya started working at Denver Health", "WORKS_AT", "2024-05-01T00:00:00Z", "", ""},

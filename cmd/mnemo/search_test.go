@@ -147,7 +147,7 @@ func TestSearchContextDelete(t *testing.T) {
 	text := ok(t, db, "", "search", "--group", "srch", "Who adopted a dog?")
 	for _, want := range []*regexp.Regexp{
 		regexp.MustCompile(`^Facts \(5\)\n  # +FACT +VALID +SCORE\n  1 +Carol adopted a dog named Rex +2024-05-03 → now +\d+(\.\d+)?\n`),
-		regexp.MustCompile(`\n\nEntities \(\d\)\n  # +NAME +SUMMARY +SCORE\n  1 +Rex +Carol adopted a dog named Rex\. `),
+		regexp.MustCompile(`\n\nEntities \(\d\)\n  # +NAME +SUMMARY +SCORE\n  1 +Rex \(Pet\) +Carol adopted a dog named Rex\. `),
 		regexp.MustCompile(`\n\nEpisodes \(\d\)\n  # +TIME +CONTENT +SCORE\n  1 +2024-05-03 +Bob: My sister Carol`),
 	} {
 		if !want.MatchString(text.stdout) {
