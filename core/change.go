@@ -230,3 +230,59 @@ func validateAttributes(m map[string]any) error {
 	}
 	return nil
 }
+
+// CheckReferences checks that every entity and episode the change refers
+// to (fact endpoints and provenance, mentions, community members) is in
+// the change itself or stored in the group, as storedEntity and
+// storedEpisode report. A missing one is an error wrapping ErrInvalid.
+// Stores call it with their own view of the group's stored state.
+func (c *Change) CheckReferences(group string, storedEntity, storedEpisode func(id string) bool) error {
+	entities, episodes := make(map[string]bool, len(c.Entities)), make(map[string]bool, len(c.Episodes))
+	for _, e := range c.Entities {
+		entities[e.UUID] = true
+	}
+	for _, e := range c.Episodes {
+		episodes[e.UUID] = true
+	}
+	hasEntity := func(what, id string) error {
+		if !entities[id] && !storedEntity(id) {
+			return fmt.Errorf("%s: %w: entity %s does not exist in group %s", what, ErrInvalid, id, group)
+		}
+		return nil
+	}
+	hasEpisode := func(id string) error {
+		if !episodes[id] && !storedEpisode(id) {
+			return fmt.Errorf("provenance: %w: episode %s does not exist in group %s", ErrInvalid, id, group)
+		}
+		return nil
+	}
+	for _, f := range c.Facts {
+		if err := hasEntity("fact endpoints", f.SourceUUID); err != nil {
+			return err
+		}
+		if err := hasEntity("fact endpoints", f.TargetUUID); err != nil {
+			return err
+		}
+		for _, ep := range f.Episodes {
+			if err := hasEpisode(ep); err != nil {
+				return err
+			}
+		}
+	}
+	for _, m := range c.Mentions {
+		if err := hasEpisode(m.Episode); err != nil {
+			return err
+		}
+		if err := hasEntity("mentions", m.Entity); err != nil {
+			return err
+		}
+	}
+	for _, cm := range c.Communities {
+		for _, m := range cm.Members {
+			if err := hasEntity("community members", m); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}

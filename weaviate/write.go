@@ -387,52 +387,8 @@ func (s *Store) check(group string, ch *core.Change, st *state) error {
 			return fmt.Errorf("%w: fact %s cannot change its endpoints", core.ErrConflict, f.UUID)
 		}
 	}
-	entities, episodes := map[string]bool{}, map[string]bool{}
-	for _, e := range ch.Entities {
-		entities[e.UUID] = true
-	}
-	for _, e := range ch.Episodes {
-		episodes[e.UUID] = true
-	}
-	hasEntity := func(what, id string) error {
-		if !entities[id] && st.ents[id] == nil {
-			return fmt.Errorf("%s: %w: entity %s does not exist in group %s", what, core.ErrInvalid, id, group)
-		}
-		return nil
-	}
-	hasEpisode := func(id string) error {
-		if !episodes[id] && st.eps[id] == nil {
-			return fmt.Errorf("provenance: %w: episode %s does not exist in group %s", core.ErrInvalid, id, group)
-		}
-		return nil
-	}
-	for _, f := range ch.Facts {
-		if err := hasEntity("fact endpoints", f.SourceUUID); err != nil {
-			return err
-		}
-		if err := hasEntity("fact endpoints", f.TargetUUID); err != nil {
-			return err
-		}
-		for _, ep := range f.Episodes {
-			if err := hasEpisode(ep); err != nil {
-				return err
-			}
-		}
-	}
-	for _, m := range ch.Mentions {
-		if err := hasEpisode(m.Episode); err != nil {
-			return err
-		}
-		if err := hasEntity("mentions", m.Entity); err != nil {
-			return err
-		}
-	}
-	for _, cm := range ch.Communities {
-		for _, m := range cm.Members {
-			if err := hasEntity("community members", m); err != nil {
-				return err
-			}
-		}
+	if err := ch.CheckReferences(group, func(id string) bool { return st.ents[id] != nil }, func(id string) bool { return st.eps[id] != nil }); err != nil {
+		return err
 	}
 	gone := setOf(ch.DeleteFacts)
 	for _, id := range ch.DeleteEntities {

@@ -143,19 +143,15 @@ func (s *Store) checkApply(group string, ch *core.Change) error {
 		}
 		return nil
 	}
-	episodes := map[string]bool{}
 	for _, ep := range ch.Episodes {
 		if err := elsewhere(core.ScopeEpisodes, "episode", ep.UUID); err != nil {
 			return err
 		}
-		episodes[ep.UUID] = true
 	}
-	entities := map[string]bool{}
 	for _, e := range ch.Entities {
 		if err := elsewhere(core.ScopeEntities, "entity", e.UUID); err != nil {
 			return err
 		}
-		entities[e.UUID] = true
 	}
 	for _, f := range ch.Facts {
 		if err := elsewhere(core.ScopeFacts, "fact", f.UUID); err != nil {
@@ -170,45 +166,8 @@ func (s *Store) checkApply(group string, ch *core.Change) error {
 			return err
 		}
 	}
-	hasEntity := func(what, id string) error {
-		if !entities[id] && p.entities[id] == nil {
-			return fmt.Errorf("%s: %w: entity %s does not exist in group %s", what, core.ErrInvalid, id, group)
-		}
-		return nil
-	}
-	hasEpisode := func(id string) error {
-		if !episodes[id] && p.episodes[id] == nil {
-			return fmt.Errorf("provenance: %w: episode %s does not exist in group %s", core.ErrInvalid, id, group)
-		}
-		return nil
-	}
-	for _, f := range ch.Facts {
-		if err := hasEntity("fact endpoints", f.SourceUUID); err != nil {
-			return err
-		}
-		if err := hasEntity("fact endpoints", f.TargetUUID); err != nil {
-			return err
-		}
-		for _, ep := range f.Episodes {
-			if err := hasEpisode(ep); err != nil {
-				return err
-			}
-		}
-	}
-	for _, m := range ch.Mentions {
-		if err := hasEpisode(m.Episode); err != nil {
-			return err
-		}
-		if err := hasEntity("mentions", m.Entity); err != nil {
-			return err
-		}
-	}
-	for _, cm := range ch.Communities {
-		for _, m := range cm.Members {
-			if err := hasEntity("community members", m); err != nil {
-				return err
-			}
-		}
+	if err := ch.CheckReferences(group, func(id string) bool { return p.entities[id] != nil }, func(id string) bool { return p.episodes[id] != nil }); err != nil {
+		return err
 	}
 	gone := setOf(ch.DeleteFacts...)
 	for _, id := range ch.DeleteEntities {
