@@ -18,25 +18,7 @@ import (
 // names no recipe is refused with the running choice kept.
 func TestReloadAppliesRecipeChoice(t *testing.T) {
 	ctx := context.Background()
-	dir := t.TempDir()
-	cfgPath := filepath.Join(dir, "mnemo.toml")
-	write := func(search string) {
-		t.Helper()
-		text := fmt.Sprintf("db = %q\n[store]\nbuffer_pool_mb = 64\n[plugins]\ncache_dir = %q\nreload = \"-1s\"\n%s", filepath.Join(dir, "db"), sharedCache, search)
-		if err := os.WriteFile(cfgPath, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	write("")
-	cfg, err := host.Load(cfgPath, func(string) string { return "" })
-	if err != nil {
-		t.Fatal(err)
-	}
-	h, err := host.Open(ctx, cfg, host.OpenOptions{})
-	if err != nil {
-		t.Fatalf("host.Open: %v", err)
-	}
-	defer h.Close(ctx)
+	h, write := openReloadable(t)
 
 	recipe := func(group string) string {
 		t.Helper()
@@ -75,25 +57,7 @@ func TestReloadAppliesRecipeChoice(t *testing.T) {
 // fall back to rrf with a warning), however long the plugin takes to load.
 func TestReloadSwapsPluginsWithTheirRecipe(t *testing.T) {
 	ctx := context.Background()
-	dir := t.TempDir()
-	cfgPath := filepath.Join(dir, "mnemo.toml")
-	write := func(extra string) {
-		t.Helper()
-		text := fmt.Sprintf("db = %q\n[store]\nbuffer_pool_mb = 64\n[plugins]\ncache_dir = %q\nreload = \"-1s\"\n%s", filepath.Join(dir, "db"), sharedCache, extra)
-		if err := os.WriteFile(cfgPath, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	write("")
-	cfg, err := host.Load(cfgPath, func(string) string { return "" })
-	if err != nil {
-		t.Fatal(err)
-	}
-	h, err := host.Open(ctx, cfg, host.OpenOptions{})
-	if err != nil {
-		t.Fatalf("host.Open: %v", err)
-	}
-	defer h.Close(ctx)
+	h, write := openReloadable(t)
 	res, err := h.Engine.Ingest(ctx, []core.Episode{
 		{GroupID: "g", Source: core.SourceMessage, Content: "Alice: I drink tea every morning.", ValidAt: time.Date(2024, 3, 1, 0, 0, 0, 0, time.UTC)},
 	})
@@ -169,4 +133,31 @@ plugin = "script-reranker"
 	if r, err := search(); err != nil || r.Recipe != "scripted" || len(r.Warnings) > 0 {
 		t.Fatalf("after the reload, search = recipe %q, warnings %q, err %v; want scripted with no warning", r.Recipe, r.Warnings, err)
 	}
+}
+
+// openReloadable opens a host on a configuration file with no automatic
+// reload, and returns it with a function that rewrites the file with
+// extra appended; Plugins.Reload then reads it.
+func openReloadable(t *testing.T) (*host.Host, func(extra string)) {
+	t.Helper()
+	dir := t.TempDir()
+	cfgPath := filepath.Join(dir, "mnemo.toml")
+	write := func(extra string) {
+		t.Helper()
+		text := fmt.Sprintf("db = %q\n[store]\nbuffer_pool_mb = 64\n[plugins]\ncache_dir = %q\nreload = \"-1s\"\n%s", filepath.Join(dir, "db"), sharedCache, extra)
+		if err := os.WriteFile(cfgPath, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("")
+	cfg, err := host.Load(cfgPath, func(string) string { return "" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := host.Open(context.Background(), cfg, host.OpenOptions{})
+	if err != nil {
+		t.Fatalf("host.Open: %v", err)
+	}
+	t.Cleanup(func() { h.Close(context.Background()) })
+	return h, write
 }
