@@ -1,0 +1,144 @@
+package main
+
+import "strings"
+
+// appositives reads the appositives of the sentence's names: "Maria
+// Santos, the CFO of Acme Robotics, …", "Devi Prasad, its chief
+// technology officer", "Dr. Amadi, the radiologist at Kingsbridge
+// Imaging", "Lumenfold's founder, Amara Nwosu", and "Helix, the Boston
+// firm" (a kind).
+func (sc *sentCtx) appositives() {
+	u := sc.u
+	toks := sc.toks
+	if sc.question {
+		return
+	}
+	for mi := len(u.mentions) - 1; mi >= 0 && u.mentions[mi].sent == u.sent; mi-- {
+		n := u.mentions[mi]
+		e := nameEnd(toks, n.pos, sc.blocked)
+		after, before := e > n.pos && lowerAt(toks, e) == ",", n.pos >= 2 && lowerAt(toks, n.pos-1) == ","
+		if !after && !before {
+			continue
+		}
+		if en := u.x.reg.get(n.name); en == nil || en.speaker {
+			continue
+		}
+		if after {
+			sc.appositiveAfter(n, e+1)
+		}
+		if before {
+			sc.titleBefore(n, n.pos-1)
+		}
+	}
+}
+
+// appositiveAfter reads an appositive opening at toks[k] after the name
+// n and its comma.
+func (sc *sentCtx) appositiveAfter(n named, k int) {
+	toks := sc.toks
+	x := sc.u.x
+	det := lowerAt(toks, k)
+	if !appositiveOpeners.has(det) || det == "who" || det == "which" || det == "whose" {
+		return
+	}
+	k++
+	for classes["adj"].has(lowerAt(toks, k)) || lowerAt(toks, k) == "new" {
+		k++
+	}
+	nameRef := ref{name: n.name, kind: kindPerson, str: strPattern}
+	orgAfter := func(at int) (ref, int) {
+		if w := lowerAt(toks, at); w != "of" && w != "at" && w != "for" && w != "with" {
+			return ref{}, at
+		}
+		if e := nameEnd(toks, at+1, sc.blocked); e > at+1 {
+			return sc.named(at+1, e), e
+		}
+		return ref{}, at
+	}
+	m := &match{subj: nameRef}
+	if canon, end := titleAt(toks, k); end > k {
+		org, _ := orgAfter(end)
+		if org.name == "" && (det == "its" || det == "their") {
+			org = sc.orgBefore(n.pos)
+		}
+		if org.name == "" {
+			return
+		}
+		m.title, m.titleText, m.obj = canon, joinTokens(toks[k:end]), org
+		p := &pattern{outs: []output{out(relTitle, slotObject, slotSubject, tState, "{s} is the {t} of {o}", "{s} was the {t} of {o}", kindOrg, kindPerson)}}
+		m.p = p
+		sc.emitOne(m, tensePresent, false, nil)
+		return
+	}
+	if end := sc.jobTitle(k); end > k {
+		m.job = strings.ToLower(joinTokens(toks[k:end]))
+		outs := []output{out("HAS_JOB_TITLE", slotSubject, slotJob, tState, "{s} is {aj}", "{s} was {aj}", kindPerson, kindOccupation)}
+		if org, _ := orgAfter(end); org.name != "" {
+			m.obj = org
+			outs = append(outs, sub("WORKS_AT", tState, "{s} works at {o}", "{s} worked at {o}", kindOrg))
+		}
+		m.p = &pattern{outs: outs}
+		sc.emitOne(m, tensePresent, false, nil)
+		return
+	}
+	for j := k; j < len(toks) && j < k+6; j++ {
+		w := lowerAt(toks, j)
+		if w == "," || npStop.has(w) && w != "of" {
+			break
+		}
+		if orgNouns.has(w) {
+			if e := x.reg.get(n.name); e != nil && (e.kind == kindNone || e.str < strCue) {
+				x.reg.add(n.name, kindOrg, strCue, true)
+			}
+			return
+		}
+	}
+}
+
+// titleBefore reads a title that ends at the comma toks[c] before the
+// name n: "Lumenfold's founder, Amara Nwosu", "the CEO of Acme, Jo Bell".
+func (sc *sentCtx) titleBefore(n named, c int) {
+	toks := sc.toks
+	for k := c - 1; k >= 0 && k >= c-3; k-- {
+		canon, end := titleAt(toks, k)
+		if end != c {
+			continue
+		}
+		var org ref
+		switch {
+		case lowerAt(toks, k-1) == "'s":
+			if s := nameStart(toks, k-1, sc.blocked); s >= 0 {
+				org = sc.named(s, k-1)
+			}
+		case lowerAt(toks, c-2) != "" && (lowerAt(toks, end-1) != "") && k >= 2 && lowerAt(toks, k-1) == "the":
+			// "the CEO of Acme, Jo Bell" is read from "of" below.
+		}
+		if org.name == "" {
+			return
+		}
+		m := &match{subj: ref{name: n.name, kind: kindPerson, str: strPattern}}
+		m.obj, m.title, m.titleText = org, canon, joinTokens(toks[k:end])
+		m.p = &pattern{outs: []output{out(relTitle, slotObject, slotSubject, tState, "{s} is the {t} of {o}", "{s} was the {t} of {o}", kindOrg, kindPerson)}}
+		sc.emitOne(m, tensePresent, false, nil)
+		return
+	}
+}
+
+// orgBefore is the last organisation named in the sentence before token
+// pos, else in the utterance.
+func (sc *sentCtx) orgBefore(pos int) ref {
+	u := sc.u
+	var last string
+	for _, n := range u.mentions {
+		if n.sent == u.sent && n.pos >= pos {
+			break
+		}
+		if u.x.isOrg(n.name) || n.sent == u.sent && u.x.reg.get(n.name) != nil && u.x.reg.get(n.name).kind == kindNone && !personLike(n.name) {
+			last = n.name
+		}
+	}
+	if last == "" {
+		return ref{}
+	}
+	return ref{name: last, kind: kindOrg, str: strPattern}
+}
