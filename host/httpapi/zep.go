@@ -91,15 +91,15 @@ func (s *Server) zepRoutes() []*route {
 
 		r("GET", "/graph/edge/{uuid}", s.zepGetEdge),
 		r("DELETE", "/graph/edge/{uuid}", s.zepDeleteEdge),
-		r("POST", "/graph/edge/user/{userId}", s.zepUserEdges),
-		r("POST", "/graph/edge/graph/{graphId}", s.zepGraphEdges),
+		r("POST", "/graph/edge/user/{userId}", s.zepOfUser(s.zepListEdges)),
+		r("POST", "/graph/edge/graph/{graphId}", s.zepOfGraph(s.zepListEdges)),
 
 		r("GET", "/graph/node/{uuid}", s.zepGetNode),
 		r("DELETE", "/graph/node/{uuid}", s.zepDeleteNode),
 		r("GET", "/graph/node/{uuid}/entity-edges", s.zepNodeEdges),
 		r("GET", "/graph/node/{uuid}/episodes", s.zepNodeEpisodes),
-		r("POST", "/graph/node/user/{userId}", s.zepUserNodes),
-		r("POST", "/graph/node/graph/{graphId}", s.zepGraphNodes),
+		r("POST", "/graph/node/user/{userId}", s.zepOfUser(s.zepListNodes)),
+		r("POST", "/graph/node/graph/{graphId}", s.zepOfGraph(s.zepListNodes)),
 
 		r("GET", "/tasks/{taskId}", s.zepGetTask),
 	}

@@ -692,36 +692,26 @@ func (s *Server) zepListNodes(ctx context.Context, c *call, group string) (any, 
 	return out, nil
 }
 
-func (s *Server) zepUserEdges(ctx context.Context, c *call) (any, error) {
-	group, err := s.zepTarget(ctx, c, c.r.PathValue("userId"), "")
-	if err != nil {
-		return nil, err
+// zepOfUser and zepOfGraph serve a listing of one group from a route that
+// names a Zep user ({userId}) or a graph ({graphId}).
+func (s *Server) zepOfUser(list func(context.Context, *call, string) (any, error)) func(context.Context, *call) (any, error) {
+	return func(ctx context.Context, c *call) (any, error) {
+		group, err := s.zepTarget(ctx, c, c.r.PathValue("userId"), "")
+		if err != nil {
+			return nil, err
+		}
+		return list(ctx, c, group)
 	}
-	return s.zepListEdges(ctx, c, group)
 }
 
-func (s *Server) zepGraphEdges(ctx context.Context, c *call) (any, error) {
-	group, err := s.zepTarget(ctx, c, "", c.r.PathValue("graphId"))
-	if err != nil {
-		return nil, err
+func (s *Server) zepOfGraph(list func(context.Context, *call, string) (any, error)) func(context.Context, *call) (any, error) {
+	return func(ctx context.Context, c *call) (any, error) {
+		group, err := s.zepTarget(ctx, c, "", c.r.PathValue("graphId"))
+		if err != nil {
+			return nil, err
+		}
+		return list(ctx, c, group)
 	}
-	return s.zepListEdges(ctx, c, group)
-}
-
-func (s *Server) zepUserNodes(ctx context.Context, c *call) (any, error) {
-	group, err := s.zepTarget(ctx, c, c.r.PathValue("userId"), "")
-	if err != nil {
-		return nil, err
-	}
-	return s.zepListNodes(ctx, c, group)
-}
-
-func (s *Server) zepGraphNodes(ctx context.Context, c *call) (any, error) {
-	group, err := s.zepTarget(ctx, c, "", c.r.PathValue("graphId"))
-	if err != nil {
-		return nil, err
-	}
-	return s.zepListNodes(ctx, c, group)
 }
 
 func (s *Server) zepFindNode(ctx context.Context, c *call, uuid string) (core.Entity, error) {
