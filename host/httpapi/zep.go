@@ -266,6 +266,22 @@ func page[T any](items []T, number, size int) []T {
 	return items[lo:min(lo+size, len(items))]
 }
 
+// zepClaim checks the id of a new user or graph (field names it in the
+// body, what in the messages): given, a valid group id, one the key may
+// use, and not yet taken by a user or a graph.
+func (s *Server) zepClaim(ctx context.Context, c *call, field, what, id string) error {
+	if id == "" {
+		return fmt.Errorf("%w: %s is required", core.ErrInvalid, field)
+	}
+	if err := core.ValidateGroupID(id); err != nil {
+		return fmt.Errorf("%s: %w", field, err)
+	}
+	if !c.key.allows(id) {
+		return fmt.Errorf("%w: this API key may not use %s %q", errForbidden, what, id)
+	}
+	return s.zepIDFree(ctx, id)
+}
+
 // zepTarget resolves the user_id or graph_id of a graph request to its
 // group: exactly one must be given, and it must name a user, or a graph
 // (a Zep graph, or a group holding episodes), the key may use.

@@ -397,16 +397,7 @@ func (s *Server) zepCreateGraph(ctx context.Context, c *call) (any, error) {
 	if err := c.decodeLenient(&in); err != nil {
 		return nil, err
 	}
-	if in.GraphID == "" {
-		return nil, fmt.Errorf("%w: graph_id is required", core.ErrInvalid)
-	}
-	if err := core.ValidateGroupID(in.GraphID); err != nil {
-		return nil, fmt.Errorf("graph_id: %w", err)
-	}
-	if !c.key.allows(in.GraphID) {
-		return nil, fmt.Errorf("%w: this API key may not use graph %q", errForbidden, in.GraphID)
-	}
-	if err := s.zepIDFree(ctx, in.GraphID); err != nil {
+	if err := s.zepClaim(ctx, c, "graph_id", "graph", in.GraphID); err != nil {
 		return nil, err
 	}
 	now := s.h.Now()

@@ -147,16 +147,7 @@ func (s *Server) zepAddUser(ctx context.Context, c *call) (any, error) {
 	if err := c.decodeLenient(&in); err != nil {
 		return nil, err
 	}
-	if in.UserID == "" {
-		return nil, fmt.Errorf("%w: user_id is required", core.ErrInvalid)
-	}
-	if err := core.ValidateGroupID(in.UserID); err != nil {
-		return nil, fmt.Errorf("user_id: %w", err)
-	}
-	if !c.key.allows(in.UserID) {
-		return nil, fmt.Errorf("%w: this API key may not use user %q", errForbidden, in.UserID)
-	}
-	if err := s.zepIDFree(ctx, in.UserID); err != nil {
+	if err := s.zepClaim(ctx, c, "user_id", "user", in.UserID); err != nil {
 		return nil, err
 	}
 	now := zepTime(s.h.Now())
