@@ -24,6 +24,11 @@ type Options struct {
 	// LLM, when set, serves cross-encoder reranking and community
 	// summaries; without it they use their offline forms.
 	LLM LLM
+	// Leases, when set, makes this engine ingest a group only while it
+	// holds the group's lease (see lease.go): for several hosts sharing
+	// one store. Without it the engine assumes it is the store's only
+	// writer.
+	Leases Leases
 	// Now is the clock; core never reads the wall clock itself.
 	Now func() time.Time
 	// Logger receives ingestion progress and failures. The default
@@ -84,6 +89,10 @@ type IngestOptions struct {
 	RetryDelay time.Duration
 	// MaxSummaryChars bounds entity summaries. The default is 1000.
 	MaxSummaryChars int
+	// AdoptEvery is how often an engine with Options.Leases looks in the
+	// store for pending episodes other hosts stored and did not process.
+	// The default is 10s.
+	AdoptEvery time.Duration
 	// Reports is how many recent episode reports are kept for Wait and
 	// status queries. The default is 10000.
 	Reports int
@@ -124,6 +133,9 @@ func (o IngestOptions) withDefaults() IngestOptions {
 	if o.MaxAttempts == 0 {
 		o.MaxAttempts = 3
 	}
+	if o.AdoptEvery == 0 {
+		o.AdoptEvery = 10 * time.Second
+	}
 	if o.RetryDelay == 0 {
 		o.RetryDelay = 2 * time.Second
 	}
@@ -158,7 +170,7 @@ func (o Options) Validate() error {
 		return err
 	}
 	i := o.Ingest
-	if i.MaxContentBytes < 0 || i.MaxExtractBytes < 0 || i.MaxChunks < 0 || i.MaxEntities < 0 || i.MaxFacts < 0 || i.Batch < 0 || i.MaxAttempts < 0 || i.RetryDelay < 0 {
+	if i.MaxContentBytes < 0 || i.MaxExtractBytes < 0 || i.MaxChunks < 0 || i.MaxEntities < 0 || i.MaxFacts < 0 || i.Batch < 0 || i.MaxAttempts < 0 || i.RetryDelay < 0 || i.AdoptEvery < 0 {
 		return invalidf("engine: negative ingestion setting")
 	}
 	return o.Search.Validate()
@@ -177,6 +189,7 @@ type Engine struct {
 	embedderID EmbedderID
 	plugins    PluginSets
 	llm        LLM
+	leases     Leases
 	now        func() time.Time
 	log        *slog.Logger
 
@@ -208,6 +221,7 @@ func Open(ctx context.Context, opts Options) (*Engine, error) {
 		embedderID: opts.EmbedderID,
 		plugins:    opts.Plugins,
 		llm:        opts.LLM,
+		leases:     opts.Leases,
 		now:        opts.Now,
 		log:        opts.Logger,
 		ingest:     opts.Ingest.withDefaults(),

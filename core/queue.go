@@ -179,6 +179,12 @@ func episodeBefore(a, b Episode) bool {
 func (q *queue) dispatch() {
 	tick := time.NewTicker(time.Second)
 	defer tick.Stop()
+	var adopt <-chan time.Time
+	if q.e.leases != nil {
+		t := time.NewTicker(q.e.ingest.AdoptEvery)
+		defer t.Stop()
+		adopt = t.C
+	}
 	for {
 		select {
 		case <-q.e.closed:
@@ -186,6 +192,10 @@ func (q *queue) dispatch() {
 			return
 		case <-q.wakeCh:
 		case <-tick.C:
+		case <-adopt:
+			if err := q.adopt(); err != nil && !canceled(err) {
+				q.e.log.Error("look for pending episodes of other hosts", "err", err)
+			}
 		}
 		select {
 		case <-q.e.closed:
@@ -231,6 +241,10 @@ func (q *queue) dispatch() {
 
 // work processes a group's pending episodes until none is due.
 func (q *queue) work(group string) {
+	// With leases, the lease is taken once there is due work and held
+	// until none is left.
+	var leaseCtx context.Context
+	var release func()
 	for {
 		select {
 		case <-q.e.closed:
@@ -255,8 +269,27 @@ func (q *queue) work(group string) {
 		if len(due) == 0 {
 			return
 		}
+		if q.e.leases != nil && leaseCtx == nil {
+			var ok bool
+			leaseCtx, release, ok = q.takeLease(group, due)
+			if !ok {
+				return
+			}
+			defer release()
+			if err := q.syncPending(leaseCtx, group); err != nil {
+				if !canceled(err) {
+					q.e.log.Error("read the group's pending episodes", "group", group, "err", err)
+				}
+				return
+			}
+			continue // the pending list may have changed
+		}
+		ctx := q.ctx
+		if leaseCtx != nil {
+			ctx = leaseCtx
+		}
 		unlock := q.lock(group)
-		reports := q.e.processBatch(q.ctx, due)
+		reports := q.e.processBatch(ctx, due)
 		unlock()
 		if len(reports) == 0 {
 			return // shutting down
