@@ -91,8 +91,8 @@ func under(pkg, dir string) bool {
 
 // TestForbiddenImports enforces who may import what: only kuzu/ imports
 // go-kuzu, only wasm/ imports wazero, only host/llm imports openai-go,
-// only weaviate/ imports Weaviate's client and models, and the arrows
-// point inward.
+// only weaviate/ imports Weaviate's client and models, only etcd/ the
+// etcd client, and the arrows point inward.
 func TestForbiddenImports(t *testing.T) {
 	rules := []struct {
 		name    string
@@ -105,6 +105,11 @@ func TestForbiddenImports(t *testing.T) {
 		{"weaviate client", required(t, "weaviate-go-client"), func(p string) bool { return under(p, "weaviate") && !under(p, "weaviate/weaviatetest") }},
 		// By path: other modules are named weaviate too (testcontainers').
 		{"weaviate models", "github.com/weaviate/weaviate", func(p string) bool { return under(p, "weaviate") && !under(p, "weaviate/weaviatetest") }},
+		{"etcd client", "go.etcd.io/etcd", func(p string) bool { return under(p, "etcd") }},
+		{"etcd adapter", module + "/etcd", func(p string) bool {
+			// weaviate/'s two-host test starts etcd with etcdtest.
+			return under(p, "etcd") || under(p, "host") || under(p, "cmd") || under(p, "internal") || p == module+"/weaviate"
+		}},
 		{"kuzu adapter", module + "/kuzu", func(p string) bool {
 			return under(p, "kuzu") || under(p, "host") || under(p, "cmd") || under(p, "internal")
 		}},
