@@ -55,6 +55,9 @@ type StoreConfig struct {
 	Backend string `toml:"backend" json:"backend"`
 	// Weaviate is the cluster store.backend "weaviate" uses.
 	Weaviate WeaviateConfig `toml:"weaviate" json:"weaviate"`
+	// Lease makes this host one of several sharing a Weaviate store: it
+	// ingests a group only while it holds the group's lease in etcd.
+	Lease LeaseConfig `toml:"lease" json:"lease"`
 	// BufferPoolMB is Kuzu's page cache in MiB, which also holds the
 	// updates committed since the last checkpoint. Default: an eighth of
 	// the machine's memory, between 256 and 2048.
@@ -88,6 +91,22 @@ type WeaviateConfig struct {
 	// ConsistencyLevel is ONE, QUORUM or ALL, for reads and writes.
 	// Default: QUORUM.
 	ConsistencyLevel string `toml:"consistency_level" json:"consistency_level,omitempty"`
+}
+
+// LeaseConfig names the etcd cluster that hands out per-group ingestion
+// leases when several mnemo hosts share one store.
+type LeaseConfig struct {
+	// Etcd are the etcd cluster's client URLs. Default: none, for a host
+	// that is its store's only writer.
+	Etcd []string `toml:"etcd" json:"etcd,omitempty"`
+	// Prefix is the key prefix of the leases. Default: /mnemo/leases/.
+	Prefix string `toml:"prefix" json:"prefix,omitempty"`
+	// TTL is how long a host's leases outlive its last contact with etcd,
+	// whole seconds, at least 2s. Default: 10s.
+	TTL time.Duration `toml:"ttl" json:"ttl,omitempty"`
+	// Username and Password authenticate to etcd. Default: none.
+	Username string `toml:"username" json:"username,omitempty"`
+	Password string `toml:"password" json:"password,omitempty"`
 }
 
 // EmbedderConfig chooses the embedder.
@@ -572,6 +591,9 @@ func (c Config) Validate() error {
 	if err := c.Store.validateWeaviate(); err != nil {
 		return bad("%s", err)
 	}
+	if err := c.Store.validateLease(); err != nil {
+		return bad("%s", err)
+	}
 	if c.Store.Backend == "kuzu" && c.Store.BufferPoolMB < 16 {
 		return bad("store.buffer_pool_mb %d: want at least 16", c.Store.BufferPoolMB)
 	}
@@ -739,6 +761,7 @@ func (c Config) Masked() string {
 	c.LLM.APIKey = mask(c.LLM.APIKey)
 	c.Embedder.APIKey = mask(c.Embedder.APIKey)
 	c.Store.Weaviate.APIKey = mask(c.Store.Weaviate.APIKey)
+	c.Store.Lease.Password = mask(c.Store.Lease.Password)
 	keys := make([]APIKeyConfig, len(c.HTTP.Keys))
 	for i, k := range c.HTTP.Keys {
 		keys[i] = APIKeyConfig{Key: mask(k.Key), Groups: k.Groups}

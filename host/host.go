@@ -36,7 +36,9 @@ type Host struct {
 	Plugins *PluginSets
 	Logger  *slog.Logger
 
-	now func() time.Time
+	// leases are the etcd leases of store.lease, or nil.
+	leases leases
+	now    func() time.Time
 }
 
 // OpenOptions are what Open takes besides the configuration.
@@ -118,6 +120,9 @@ func Open(ctx context.Context, cfg Config, o OpenOptions) (h *Host, err error) {
 		return nil, err
 	}
 	h.Admin = adminOf(store)
+	if h.leases, err = openLeases(ctx, cfg.Store); err != nil {
+		return nil, err
+	}
 	ropts := wasm.Options{
 		CacheDir: cfg.Plugins.CacheDir, MemoryLimitPages: uint32(cfg.Plugins.MemoryLimitMB * 16),
 		CallTimeout: cfg.Plugins.CallTimeout, Logger: o.Logger, Embedder: h.Embedder,
@@ -139,6 +144,9 @@ func Open(ctx context.Context, cfg Config, o OpenOptions) (h *Host, err error) {
 	}
 	if h.LLM != nil {
 		eopts.LLM = h.LLM
+	}
+	if h.leases != nil {
+		eopts.Leases = h.leases
 	}
 	if o.NoWorkers || o.Reembed {
 		eopts.Ingest.Workers = -1
@@ -220,6 +228,10 @@ func (h *Host) Close(ctx context.Context) error {
 	if h.Admin != nil {
 		errs = append(errs, h.Admin.Close(ctx))
 		h.Admin = nil
+	}
+	if h.leases != nil {
+		errs = append(errs, h.leases.Close())
+		h.leases = nil
 	}
 	return errors.Join(errs...)
 }

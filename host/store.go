@@ -8,6 +8,7 @@ import (
 
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/core/memstore"
+	"github.com/mnemohq/mnemo/etcd"
 	"github.com/mnemohq/mnemo/host/backup"
 	"github.com/mnemohq/mnemo/kuzu"
 	"github.com/mnemohq/mnemo/weaviate"
@@ -121,6 +122,50 @@ func (c StoreConfig) validateWeaviate() error {
 		return fmt.Errorf("store.weaviate: %w", err)
 	}
 	return nil
+}
+
+// leaseOptions are the options of the etcd leases.
+func (c StoreConfig) leaseOptions() etcd.Options {
+	l := c.Lease
+	return etcd.Options{Endpoints: l.Etcd, Prefix: l.Prefix, TTL: l.TTL, Username: l.Username, Password: l.Password}
+}
+
+// validateLease checks the store.lease settings: leases are for a store
+// several hosts share, which an embedded database is not.
+func (c StoreConfig) validateLease() error {
+	l := c.Lease
+	if len(l.Etcd) == 0 {
+		if l.Prefix != "" || l.TTL != 0 || l.Username != "" || l.Password != "" {
+			return fmt.Errorf("store.lease: settings given without store.lease.etcd, the etcd cluster's client URLs")
+		}
+		return nil
+	}
+	if c.Backend != "weaviate" {
+		return fmt.Errorf("store.lease.etcd is for hosts sharing a store; store.backend %q is this process's alone: use \"weaviate\" or remove store.lease", c.Backend)
+	}
+	if err := c.leaseOptions().Validate(); err != nil {
+		return fmt.Errorf("store.lease: %w", err)
+	}
+	return nil
+}
+
+// leases hands out ingestion leases until closed.
+type leases interface {
+	core.Leases
+	Close() error
+}
+
+// openLeases connects to the etcd of store.lease, or returns nil when
+// there is none.
+func openLeases(ctx context.Context, c StoreConfig) (leases, error) {
+	if len(c.Lease.Etcd) == 0 {
+		return nil, nil
+	}
+	l, err := etcd.Open(ctx, c.leaseOptions())
+	if err != nil {
+		return nil, err // not a typed nil in the interface
+	}
+	return l, nil
 }
 
 // kuzuSettings lists the store settings of c that only Kuzu reads and
