@@ -123,9 +123,11 @@ weaviate: $(WEAVIATE_SERVER)
 $(WEAVIATE_SERVER):
 	cd internal/tools/weaviate-server && GOBIN=$(WEAVIATE_DIR)/bin $(GO) install -trimpath github.com/weaviate/weaviate/cmd/weaviate-server
 
-# Fails, not skips, when the server is missing.
-test-weaviate: weaviate
-	MNEMO_WEAVIATE_SERVER=$(WEAVIATE_SERVER) MNEMO_WEAVIATE_REQUIRED=1 $(GOTEST) $(TESTFLAGS) ./weaviate/...
+# Fails, not skips, when the server or etcd is missing. The two-host test
+# runs the mnemo binary twice, with etcd's leases (Debian's etcd-server).
+test-weaviate: weaviate build
+	MNEMO_WEAVIATE_SERVER=$(WEAVIATE_SERVER) MNEMO_WEAVIATE_REQUIRED=1 MNEMO_ETCD_REQUIRED=1 MNEMO_BIN=$(CURDIR)/$(BIN)/mnemo \
+		$(GOTEST) $(TESTFLAGS) ./weaviate/... ./etcd/...
 
 # Three nodes on loopback with replication factor 3: writes and reads at
 # QUORUM with one node killed, then everything read at ALL through it once
