@@ -17,6 +17,7 @@ require (
 	github.com/ulikunitz/xz v0.5.17
 	github.com/weaviate/weaviate v1.33.0-rc.1
 	github.com/weaviate/weaviate-go-client/v5 v5.5.0
+	go.etcd.io/etcd/client/v3 v3.7.3
 	golang.org/x/mod v0.41.0
 	gonum.org/v1/plot v0.17.0
 )
@@ -65,7 +66,6 @@ require (
 	github.com/yosida95/uritemplate/v3 v3.0.2 // indirect
 	go.etcd.io/etcd/api/v3 v3.7.3 // indirect
 	go.etcd.io/etcd/client/pkg/v3 v3.7.3 // indirect
-	go.etcd.io/etcd/client/v3 v3.7.3 // indirect
 	go.mongodb.org/mongo-driver v1.14.0 // indirect
 	go.uber.org/multierr v1.11.0 // indirect
 	go.uber.org/zap v1.27.1 // indirect
