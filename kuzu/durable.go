@@ -126,8 +126,9 @@ func (s *Store) poolPressed(ctx context.Context, c *conn) bool {
 // clients). So the store first takes every read connection out of the
 // pool, which lets the reads in flight finish and holds new ones for the
 // checkpoint's duration, then puts them back.
-func (s *Store) checkpoint(ctx context.Context, c *conn) error {
+func (s *Store) checkpoint(ctx context.Context, c *conn) (err error) {
 	start := time.Now()
+	defer func() { s.observe("checkpoint", start, err) }()
 	if s.readers != nil {
 		held := make([]*conn, 0, cap(s.readers))
 		for range cap(s.readers) {

@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	gokuzu "github.com/kuzudb/go-kuzu"
 
@@ -79,6 +80,12 @@ type Options struct {
 	// Logger receives schema migrations and slow-path notes. The default
 	// discards.
 	Logger *slog.Logger
+	// Observe, when set, is told the duration and outcome of each read
+	// (op "read", from taking a connection to its release), write
+	// transaction ("write", lock wait and commit included) and checkpoint
+	// ("checkpoint"), for latency metrics. It must be quick and safe for
+	// concurrent use.
+	Observe func(op string, d time.Duration, err error)
 }
 
 // Defaults of Options.
@@ -311,8 +318,16 @@ func translateOpen(err error) error {
 // Dimension is the embedding dimension of the database.
 func (s *Store) Dimension() int { return s.dim }
 
+// observe reports an operation that started at start to Options.Observe.
+func (s *Store) observe(op string, start time.Time, err error) {
+	if s.opts.Observe != nil {
+		s.opts.Observe(op, time.Since(start), err)
+	}
+}
+
 // read runs f on a pooled read connection.
-func (s *Store) read(ctx context.Context, f func(c *conn) error) error {
+func (s *Store) read(ctx context.Context, f func(c *conn) error) (err error) {
+	defer func(start time.Time) { s.observe("read", start, err) }(time.Now())
 	s.ops.RLock()
 	defer s.ops.RUnlock()
 	if s.closed {
@@ -324,7 +339,7 @@ func (s *Store) read(ctx context.Context, f func(c *conn) error) error {
 	case <-ctx.Done():
 		return ctx.Err()
 	}
-	err := f(c)
+	err = f(c)
 	s.readers <- c
 	if !isBusy(err) || ctx.Err() != nil {
 		return err
@@ -365,7 +380,8 @@ func (s *Store) inMemory(f func() error) error {
 // pending is published (text index, catalog) only after the commit,
 // still under the write lock, so the text index never runs ahead of or
 // behind the committed data for a writer.
-func (s *Store) write(ctx context.Context, f func(ctx context.Context, c *conn, p *pending) error) error {
+func (s *Store) write(ctx context.Context, f func(ctx context.Context, c *conn, p *pending) error) (err error) {
+	defer func(start time.Time) { s.observe("write", start, err) }(time.Now())
 	return s.exclusive(ctx, func(c *conn) error { return s.transact(ctx, c, f) })
 }
 

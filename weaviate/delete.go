@@ -2,6 +2,7 @@ package weaviate
 
 import (
 	"context"
+	"time"
 
 	"github.com/weaviate/weaviate-go-client/v5/weaviate/filters"
 
@@ -16,6 +17,7 @@ func (s *Store) DeleteGroup(ctx context.Context, group string) (core.Deleted, er
 	if err := core.ValidateGroupID(group); err != nil {
 		return d, err
 	}
+	start := time.Now()
 	err := s.write(ctx, func() error {
 		st, err := s.Stats(ctx, group)
 		if err != nil {
@@ -36,5 +38,6 @@ func (s *Store) DeleteGroup(ctx context.Context, group string) (core.Deleted, er
 			WithConsistencyLevel(s.opts.ConsistencyLevel).Do(ctx)
 		return fail(ctx, "delete the registry records of "+group, err)
 	})
+	s.observe("delete_group", start, err)
 	return d, err
 }

@@ -124,7 +124,16 @@ func (s *Store) get(ctx context.Context, q query) ([]row, error) {
 		b.WriteString(" vector")
 	}
 	b.WriteString("}}}}")
+	op := "get"
+	switch {
+	case q.near != nil:
+		op = "vector_search"
+	case q.bm25 != "":
+		op = "bm25_search"
+	}
+	start := time.Now()
 	resp, err := s.client.GraphQL().Raw().WithQuery(b.String()).Do(ctx)
+	s.observe(op, start, err)
 	if err != nil {
 		return nil, fail(ctx, "query "+q.class, err)
 	}
@@ -207,7 +216,9 @@ func (s *Store) count(ctx context.Context, class, tenant string, where *filters.
 		q += "," + where.String()
 	}
 	q += "){meta{count}}}}"
+	start := time.Now()
 	resp, err := s.client.GraphQL().Raw().WithQuery(q).Do(ctx)
+	s.observe("aggregate", start, err)
 	if err != nil {
 		return 0, fail(ctx, "count "+class, err)
 	}
@@ -231,7 +242,9 @@ func (s *Store) count(ctx context.Context, class, tenant string, where *filters.
 func (s *Store) put(ctx context.Context, objs []*models.Object) error {
 	for len(objs) > 0 {
 		n := min(len(objs), 200)
+		start := time.Now()
 		resp, err := s.client.Batch().ObjectsBatcher().WithObjects(objs[:n]...).WithConsistencyLevel(s.opts.ConsistencyLevel).Do(ctx)
+		s.observe("write", start, err)
 		if err != nil {
 			return fail(ctx, "write objects", err)
 		}
@@ -259,7 +272,9 @@ func (s *Store) remove(ctx context.Context, class, tenant string, ids []strfmt.U
 		if tenant != "" {
 			d = d.WithTenant(tenant)
 		}
+		start := time.Now()
 		resp, err := d.Do(ctx)
+		s.observe("delete", start, err)
 		if err != nil {
 			if noTenant(err.Error()) {
 				return nil

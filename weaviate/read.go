@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/weaviate/weaviate-go-client/v5/weaviate/filters"
 
@@ -304,7 +305,9 @@ func (s *Store) tenants(ctx context.Context) ([]string, error) {
 	if err := s.live(ctx); err != nil {
 		return nil, err
 	}
+	start := time.Now()
 	ts, err := s.client.Schema().TenantsGetter().WithClassName(s.names.episode).Do(ctx)
+	s.observe("tenants", start, err)
 	if err != nil {
 		return nil, fail(ctx, "list tenants", err)
 	}

@@ -43,6 +43,13 @@ type Options struct {
 	Timeout time.Duration
 	// Logger receives notes on schema creation. The default discards.
 	Logger *slog.Logger
+	// Observe, when set, is told the duration and outcome of each request
+	// the store makes on its data, by operation: "get", "vector_search",
+	// "bm25_search" (GraphQL Get), "aggregate" (counts), "write" (batch
+	// writes), "delete" (batch deletes), "tenants" (listing the groups)
+	// and "delete_group", for latency metrics. It must be quick and safe
+	// for concurrent use.
+	Observe func(op string, d time.Duration, err error)
 }
 
 // Consistency levels Options.ConsistencyLevel accepts.
@@ -166,6 +173,13 @@ func Open(ctx context.Context, opts Options) (*Store, error) {
 		return nil, err
 	}
 	return s, nil
+}
+
+// observe reports a request that started at start to Options.Observe.
+func (s *Store) observe(op string, start time.Time, err error) {
+	if s.opts.Observe != nil {
+		s.opts.Observe(op, time.Since(start), err)
+	}
 }
 
 // Dimension implements core.Store.
