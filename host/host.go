@@ -35,6 +35,8 @@ type Host struct {
 	Runtime *wasm.Runtime
 	Plugins *PluginSets
 	Logger  *slog.Logger
+	// StoreCalls is the latency of the store's calls, by operation.
+	StoreCalls *StoreCalls
 
 	// leases are the etcd leases of store.lease, or nil.
 	leases leases
@@ -87,7 +89,7 @@ func Open(ctx context.Context, cfg Config, o OpenOptions) (h *Host, err error) {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
-	h = &Host{Config: cfg, Logger: o.Logger, now: o.Now}
+	h = &Host{Config: cfg, Logger: o.Logger, now: o.Now, StoreCalls: &StoreCalls{}}
 	for _, n := range cfg.Notices() {
 		o.Logger.Warn("setting without effect", "notice", n)
 	}
@@ -115,7 +117,7 @@ func Open(ctx context.Context, cfg Config, o OpenOptions) (h *Host, err error) {
 			return nil, fmt.Errorf("open llm client: %w", err)
 		}
 	}
-	store, err := openStore(ctx, cfg, h.EmbedderID(), o.Reembed, o.Logger)
+	store, err := openStore(ctx, cfg, h.EmbedderID(), o.Reembed, o.Logger, h.StoreCalls)
 	if err != nil {
 		return nil, err
 	}

@@ -38,13 +38,13 @@ func Migrate(ctx context.Context, from, to Config, log *slog.Logger) (MigrateRep
 	// The vectors are copied as they are: the target records the source's
 	// embedder, whatever embedder to's configuration names.
 	id := from.Embedder.id(from.Embedder.Dimensions)
-	src, err := openStore(ctx, from, id, false, log)
+	src, err := openStore(ctx, from, id, false, log, nil)
 	if err != nil {
 		return rep, fmt.Errorf("open the source store: %w", err)
 	}
 	defer src.Close(context.WithoutCancel(ctx))
 	id.Dimension = src.Dimension()
-	dst, err := openStore(ctx, to, id, false, log)
+	dst, err := openStore(ctx, to, id, false, log, nil)
 	if err != nil {
 		return rep, fmt.Errorf("open the target store: %w", err)
 	}

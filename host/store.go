@@ -25,7 +25,8 @@ func storeBackends() []string { return []string{"kuzu", "memory", "weaviate"} }
 // openStore opens the store the configuration names, for the embeddings
 // of the embedder id (Kuzu records it, and refuses a database whose
 // vectors another embedder made unless restage: OpenOptions.Reembed).
-func openStore(ctx context.Context, cfg Config, id core.EmbedderID, restage bool, log *slog.Logger) (core.Store, error) {
+// calls, when not nil, records the latency of the store's calls.
+func openStore(ctx context.Context, cfg Config, id core.EmbedderID, restage bool, log *slog.Logger, calls *StoreCalls) (core.Store, error) {
 	dim := id.Dimension
 	switch cfg.Store.Backend {
 	case "kuzu":
@@ -33,6 +34,7 @@ func openStore(ctx context.Context, cfg Config, id core.EmbedderID, restage bool
 			Dir: cfg.DB, Dimension: dim, Embedder: id, Restage: restage, BufferPoolBytes: uint64(cfg.Store.BufferPoolMB) << 20,
 			Threads: cfg.Store.Threads, ReadConns: cfg.Store.ReadConns, Logger: log, MaxDBSizeBytes: uint64(cfg.Store.MaxDBSizeMB) << 20,
 			CheckpointEvery: cfg.Store.CheckpointEvery, CheckpointWALBytes: int64(cfg.Store.CheckpointWALMB) << 20,
+			Observe: calls.observe("kuzu"),
 		})
 		if err != nil {
 			return nil, err // not a typed nil in the interface
@@ -44,7 +46,9 @@ func openStore(ctx context.Context, cfg Config, id core.EmbedderID, restage bool
 		}
 		return memstore.New(dim), nil
 	case "weaviate":
-		s, err := weaviate.Open(ctx, cfg.Store.weaviateOptions(dim, log))
+		wo := cfg.Store.weaviateOptions(dim, log)
+		wo.Observe = calls.observe("weaviate")
+		s, err := weaviate.Open(ctx, wo)
 		if err != nil {
 			return nil, err
 		}

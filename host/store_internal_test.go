@@ -28,7 +28,7 @@ func TestStoreBackend(t *testing.T) {
 	if err := c.Validate(); !errors.Is(err, core.ErrInvalid) || !strings.Contains(err.Error(), "store.backend") {
 		t.Errorf("Validate(store.backend = cassandra) = %v, want ErrInvalid naming store.backend", err)
 	}
-	if s, err := openStore(context.Background(), c, core.EmbedderID{Name: "local", Model: "hashembed", Dimension: 16}, false, nil); !errors.Is(err, core.ErrInvalid) || s != nil {
+	if s, err := openStore(context.Background(), c, core.EmbedderID{Name: "local", Model: "hashembed", Dimension: 16}, false, nil, nil); !errors.Is(err, core.ErrInvalid) || s != nil {
 		t.Errorf("openStore(cassandra) = %v, %v, want no store and ErrInvalid", s, err)
 	}
 }
@@ -81,7 +81,7 @@ func TestWeaviateConfig(t *testing.T) {
 	c.Store.Weaviate.ConsistencyLevel = "ALL"
 	cfg := c
 	cfg.Store.Weaviate.URL = "http://127.0.0.1:1"
-	if s, err := openStore(ctx, cfg, core.EmbedderID{Name: "local", Model: "hashembed", Dimension: 16}, false, nil); !errors.Is(err, core.ErrUnavailable) || s != nil {
+	if s, err := openStore(ctx, cfg, core.EmbedderID{Name: "local", Model: "hashembed", Dimension: 16}, false, nil, nil); !errors.Is(err, core.ErrUnavailable) || s != nil {
 		t.Errorf("openStore(weaviate at a closed port) = %v, %v, want no store and ErrUnavailable", s, err)
 	}
 }
@@ -96,7 +96,7 @@ func TestAdmin(t *testing.T) {
 	}
 	c.DB = t.TempDir()
 	c.Store.BufferPoolMB = 64
-	s, err := openStore(ctx, c, core.EmbedderID{Name: "local", Model: "hashembed", Dimension: 16}, false, nil)
+	s, err := openStore(ctx, c, core.EmbedderID{Name: "local", Model: "hashembed", Dimension: 16}, false, nil, nil)
 	if err != nil {
 		t.Fatalf("openStore(kuzu) = %v", err)
 	}

@@ -11,11 +11,9 @@ import (
 	"strings"
 	"sync"
 	"time"
-)
 
-// latencyBuckets are the upper bounds of the request latency histogram, in
-// seconds.
-var latencyBuckets = []float64{0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10}
+	"github.com/mnemohq/mnemo/host"
+)
 
 // metrics counts requests and renders the Prometheus text format, by hand:
 // a handful of counters does not need a client library.
@@ -23,7 +21,7 @@ type metrics struct {
 	s *Server
 
 	mu       sync.Mutex
-	requests map[requestKey]*histogram
+	requests map[requestKey]*host.Histogram
 	episodes uint64
 
 	queueMu sync.Mutex
@@ -36,19 +34,13 @@ type requestKey struct {
 	code  int
 }
 
-type histogram struct {
-	counts []uint64 // per bucket, not cumulative
-	sum    float64
-	n      uint64
-}
-
 type queueDepth struct {
 	pending, failed int
 	err             error
 }
 
 func newMetrics(s *Server) *metrics {
-	return &metrics{s: s, requests: map[requestKey]*histogram{}}
+	return &metrics{s: s, requests: map[requestKey]*host.Histogram{}}
 }
 
 // observe records one request.
@@ -61,18 +53,10 @@ func (m *metrics) observe(route string, code int, d time.Duration) {
 	k := requestKey{route, code}
 	h, ok := m.requests[k]
 	if !ok {
-		h = &histogram{counts: make([]uint64, len(latencyBuckets))}
+		h = &host.Histogram{}
 		m.requests[k] = h
 	}
-	sec := d.Seconds()
-	for i, b := range latencyBuckets {
-		if sec <= b {
-			h.counts[i]++
-			break
-		}
-	}
-	h.sum += sec
-	h.n++
+	h.Observe(d)
 }
 
 // accepted counts episodes accepted into the queue.
@@ -130,10 +114,10 @@ func (m *metrics) write(ctx context.Context, w io.Writer) {
 		}
 		return a.code - b.code
 	})
-	snap := make(map[requestKey]histogram, len(keys))
+	snap := make(map[requestKey]host.Histogram, len(keys))
 	for _, k := range keys {
 		h := *m.requests[k]
-		h.counts = slices.Clone(h.counts)
+		h.Counts = slices.Clone(h.Counts)
 		snap[k] = h
 	}
 	episodes := m.episodes
@@ -141,20 +125,21 @@ func (m *metrics) write(ctx context.Context, w io.Writer) {
 
 	family("mnemo_http_requests_total", "counter", "HTTP requests by route and status code.")
 	for _, k := range keys {
-		fmt.Fprintf(w, "mnemo_http_requests_total{route=%s,code=\"%d\"} %d\n", quote(k.route), k.code, snap[k].n)
+		fmt.Fprintf(w, "mnemo_http_requests_total{route=%s,code=\"%d\"} %d\n", quote(k.route), k.code, snap[k].N)
 	}
 	family("mnemo_http_request_duration_seconds", "histogram", "HTTP request latency by route and status code.")
 	for _, k := range keys {
-		h := snap[k]
-		labels := fmt.Sprintf("route=%s,code=\"%d\"", quote(k.route), k.code)
-		var cum uint64
-		for i, ub := range latencyBuckets {
-			cum += h.counts[i]
-			fmt.Fprintf(w, "mnemo_http_request_duration_seconds_bucket{%s,le=\"%s\"} %d\n", labels, strconv.FormatFloat(ub, 'g', -1, 64), cum)
-		}
-		fmt.Fprintf(w, "mnemo_http_request_duration_seconds_bucket{%s,le=\"+Inf\"} %d\n", labels, h.n)
-		fmt.Fprintf(w, "mnemo_http_request_duration_seconds_sum{%s} %s\n", labels, strconv.FormatFloat(h.sum, 'g', -1, 64))
-		fmt.Fprintf(w, "mnemo_http_request_duration_seconds_count{%s} %d\n", labels, h.n)
+		writeHistogram(w, "mnemo_http_request_duration_seconds", fmt.Sprintf("route=%s,code=\"%d\"", quote(k.route), k.code), snap[k])
+	}
+
+	calls := m.s.h.StoreCalls.Snapshot()
+	family("mnemo_store_call_duration_seconds", "histogram", "Latency of the store's calls by store and operation.")
+	for _, c := range calls {
+		writeHistogram(w, "mnemo_store_call_duration_seconds", fmt.Sprintf("store=%s,op=%s", quote(c.Store), quote(c.Op)), c.Latency)
+	}
+	family("mnemo_store_call_errors_total", "counter", "Failed calls of the store by store and operation.")
+	for _, c := range calls {
+		fmt.Fprintf(w, "mnemo_store_call_errors_total{store=%s,op=%s} %d\n", quote(c.Store), quote(c.Op), c.Errors)
 	}
 
 	family("mnemo_episodes_accepted_total", "counter", "Episodes accepted into the ingestion queue over HTTP.")
@@ -210,6 +195,20 @@ func (m *metrics) write(ctx context.Context, w io.Writer) {
 	fmt.Fprintf(w, "mnemo_goroutines %d\n", runtime.NumGoroutine())
 	family("mnemo_heap_bytes", "gauge", "Bytes of allocated Go heap objects (Kuzu's buffer pool is not included).")
 	fmt.Fprintf(w, "mnemo_heap_bytes %d\n", ms.HeapAlloc)
+}
+
+// writeHistogram renders one histogram series of a family.
+func writeHistogram(w io.Writer, name, labels string, h host.Histogram) {
+	var cum uint64
+	for i, ub := range host.LatencyBuckets {
+		if i < len(h.Counts) {
+			cum += h.Counts[i]
+		}
+		fmt.Fprintf(w, "%s_bucket{%s,le=\"%s\"} %d\n", name, labels, strconv.FormatFloat(ub, 'g', -1, 64), cum)
+	}
+	fmt.Fprintf(w, "%s_bucket{%s,le=\"+Inf\"} %d\n", name, labels, h.N)
+	fmt.Fprintf(w, "%s_sum{%s} %s\n", name, labels, strconv.FormatFloat(h.Sum.Seconds(), 'g', -1, 64))
+	fmt.Fprintf(w, "%s_count{%s} %d\n", name, labels, h.N)
 }
 
 // quote is a Prometheus label value in quotes, escaped.

@@ -53,6 +53,8 @@ func TestMetrics(t *testing.T) {
 		`mnemo_plugin_calls_total{plugin="rule-extractor"}`,
 		`mnemo_plugin_errors_total{plugin="rule-extractor"} 0`,
 		"mnemo_plugin_reload_failed 0",
+		"# TYPE mnemo_store_call_duration_seconds histogram",
+		`mnemo_store_call_errors_total{store="kuzu",op="write"}`,
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("metrics lack %q", want)
@@ -60,6 +62,14 @@ func TestMetrics(t *testing.T) {
 	}
 	if strings.Contains(text, `mnemo_plugin_calls_total{plugin="rule-extractor"} 0`) {
 		t.Errorf("rule-extractor calls = 0 after an ingestion")
+	}
+	// The ingestion wrote and the status reads read: the store's calls
+	// were timed.
+	for _, op := range []string{"read", "write"} {
+		re := regexp.MustCompile(`mnemo_store_call_duration_seconds_count\{store="kuzu",op="` + op + `"\} [1-9]`)
+		if !re.MatchString(text) {
+			t.Errorf("no kuzu %s call counted", op)
+		}
 	}
 	// Every line is a comment or "name{labels} value" in the text format.
 	sample := regexp.MustCompile(`^[a-zA-Z_:][a-zA-Z0-9_:]*(\{([a-z_]+="([^"\\]|\\.)*",?)*\})? -?[0-9.]+(e[+-]?[0-9]+)?$`)
