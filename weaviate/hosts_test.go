@@ -32,16 +32,21 @@ type mnemoHost struct {
 
 var servingAddr = regexp.MustCompile(`msg=serving addr=(http://\S+)`)
 
-// startHost runs `mnemo serve` on the shared Weaviate with the etcd
-// leases, and waits until it listens.
-func startHost(t *testing.T, bin, weaviateURL, etcdURL, prefix string) *mnemoHost {
-	t.Helper()
-	cmd := exec.Command(bin, "--db", filepath.Join(t.TempDir(), "db"), "serve", "--addr", "127.0.0.1:0")
-	cmd.Env = []string{
-		"HOME=" + t.TempDir(), "PATH=" + os.Getenv("PATH"),
+// sharedEnv is the environment of a mnemo host sharing a Weaviate store
+// through etcd leases (a 2 s time to live).
+func sharedEnv(weaviateURL, etcdURL, prefix string) []string {
+	return []string{
 		"MNEMO_STORE_BACKEND=weaviate", "MNEMO_STORE_WEAVIATE_URL=" + weaviateURL,
 		"MNEMO_STORE_LEASE_ETCD=" + etcdURL, "MNEMO_STORE_LEASE_PREFIX=" + prefix, "MNEMO_STORE_LEASE_TTL=2s",
 	}
+}
+
+// startHost runs `mnemo serve` on a new database directory with the
+// MNEMO_* settings in env, and waits until it listens.
+func startHost(t *testing.T, bin string, env []string) *mnemoHost {
+	t.Helper()
+	cmd := exec.Command(bin, "--db", filepath.Join(t.TempDir(), "db"), "serve", "--addr", "127.0.0.1:0")
+	cmd.Env = append([]string{"HOME=" + t.TempDir(), "PATH=" + os.Getenv("PATH")}, env...)
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -127,6 +132,62 @@ func (h *mnemoHost) call(t *testing.T, method, path string, body, out any) {
 	}
 }
 
+// needHosts returns the mnemo binary and a running etcd for a test of
+// several hosts, or skips (fails in CI) without them.
+func needHosts(t *testing.T) (string, *etcdtest.Server) {
+	t.Helper()
+	bin := os.Getenv("MNEMO_BIN")
+	ebin, eerr := etcdtest.Binary()
+	if bin == "" || eerr != nil {
+		why := fmt.Sprintf("MNEMO_BIN=%q, etcd: %v", bin, eerr)
+		if weaviatetest.Required() || etcdtest.Required() {
+			t.Fatalf("a test of several hosts needs the mnemo binary and etcd: %s", why)
+		}
+		t.Skip("a test of several hosts needs the mnemo binary (MNEMO_BIN, set by make test-weaviate) and etcd: " + why)
+	}
+	srv, err := etcdtest.Start(context.Background(), ebin, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(srv.Stop)
+	return bin, srv
+}
+
+// facts lists every fact of a group, ended and superseded ones included.
+func (h *mnemoHost) facts(t *testing.T, group string) []hostFact {
+	t.Helper()
+	var facts []hostFact
+	cursor := ""
+	for {
+		var page struct {
+			Facts      []hostFact `json:"facts"`
+			NextCursor string     `json:"next_cursor"`
+		}
+		h.call(t, "GET", "/v1/groups/"+group+"/facts?history=true&limit=1000&cursor="+cursor, nil, &page)
+		facts = append(facts, page.Facts...)
+		if cursor = page.NextCursor; cursor == "" {
+			return facts
+		}
+	}
+}
+
+// waitGroup waits until a group holds n episodes, none pending, and
+// returns its counts.
+func (h *mnemoHost) waitGroup(t *testing.T, group string, n int, deadline time.Time) hostStats {
+	t.Helper()
+	for {
+		var st hostStats
+		h.call(t, "GET", "/v1/groups/"+group, nil, &st)
+		if st.Episodes == n && st.PendingEpisodes == 0 {
+			return st
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("group %s not done: %+v, want %d episodes done", group, st, n)
+		}
+		time.Sleep(100 * time.Millisecond) // polls a remote server's progress
+	}
+}
+
 type hostStats struct {
 	Episodes        int `json:"episodes"`
 	PendingEpisodes int `json:"pending_episodes"`
@@ -137,6 +198,7 @@ type hostFact struct {
 	Fact      string     `json:"fact"`
 	Relation  string     `json:"relation"`
 	Target    string     `json:"target"`
+	ValidAt   *time.Time `json:"valid_at"`
 	InvalidAt *time.Time `json:"invalid_at"`
 }
 
@@ -149,23 +211,10 @@ type hostFact struct {
 // one current fact, the last.
 func TestTwoHostsOneDies(t *testing.T) {
 	wurl := need(t)
-	bin := os.Getenv("MNEMO_BIN")
-	ebin, eerr := etcdtest.Binary()
-	if bin == "" || eerr != nil {
-		why := fmt.Sprintf("MNEMO_BIN=%q, etcd: %v", bin, eerr)
-		if weaviatetest.Required() || etcdtest.Required() {
-			t.Fatalf("the two-host test needs the mnemo binary and etcd: %s", why)
-		}
-		t.Skip("the two-host test needs the mnemo binary (MNEMO_BIN, set by make test-weaviate) and etcd: " + why)
-	}
-	etcdSrv, err := etcdtest.Start(context.Background(), ebin, t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer etcdSrv.Stop()
+	bin, etcdSrv := needHosts(t)
 	prefix := "/" + strings.ReplaceAll(t.Name(), "/", "_") + "/"
-	a := startHost(t, bin, wurl, etcdSrv.Endpoint, prefix)
-	b := startHost(t, bin, wurl, etcdSrv.Endpoint, prefix)
+	a := startHost(t, bin, sharedEnv(wurl, etcdSrv.Endpoint, prefix))
+	b := startHost(t, bin, sharedEnv(wurl, etcdSrv.Endpoint, prefix))
 	group := fmt.Sprintf("twohosts%d", time.Now().UnixNano())
 	path := "/v1/groups/" + group
 
@@ -223,33 +272,12 @@ func TestTwoHostsOneDies(t *testing.T) {
 		t.Fatalf("the first host finished before it was killed (%+v): give it more episodes", st)
 	}
 	b.call(t, "POST", path+"/episodes", map[string]any{"episodes": toB}, nil)
-	for {
-		b.call(t, "GET", path, nil, &st)
-		if st.Episodes == len(all) && st.PendingEpisodes == 0 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the second host did not finish the group: %+v", st)
-		}
-		time.Sleep(100 * time.Millisecond) // polls a remote server's progress
-	}
+	st = b.waitGroup(t, group, len(all), deadline)
 	if st.FailedEpisodes != 0 {
 		t.Fatalf("%d episodes failed", st.FailedEpisodes)
 	}
 
-	var facts []hostFact
-	cursor := ""
-	for {
-		var page struct {
-			Facts      []hostFact `json:"facts"`
-			NextCursor string     `json:"next_cursor"`
-		}
-		b.call(t, "GET", path+"/facts?history=true&limit=1000&cursor="+cursor, nil, &page)
-		facts = append(facts, page.Facts...)
-		if cursor = page.NextCursor; cursor == "" {
-			break
-		}
-	}
+	facts := b.facts(t, group)
 	seen := map[string]int{}
 	var current []string
 	lives := 0
