@@ -49,12 +49,18 @@ type storeGraph struct {
 	group string
 }
 
+// Resolution binds new mentions to the entities and facts in use: those a
+// merge took away are left out (visibleEntities, visibleFacts), so that a
+// name merged away resolves to the survivor, which carries it as an alias.
+
 func (g storeGraph) EntitiesByName(ctx context.Context, keys []string) ([]Entity, error) {
-	return g.s.EntitiesByName(ctx, g.group, keys)
+	xs, err := g.s.EntitiesByName(ctx, g.group, keys)
+	return visibleEntities(xs, time.Time{}), err
 }
 
 func (g storeGraph) Entities(ctx context.Context, ids []string) ([]Entity, error) {
-	return g.s.Entities(ctx, []string{g.group}, ids, GetOptions{})
+	xs, err := g.s.Entities(ctx, []string{g.group}, ids, GetOptions{})
+	return visibleEntities(xs, time.Time{}), err
 }
 
 func (g storeGraph) EntityNames(ctx context.Context, ids []string) (map[string]string, error) {
@@ -62,11 +68,13 @@ func (g storeGraph) EntityNames(ctx context.Context, ids []string) (map[string]s
 }
 
 func (g storeGraph) FactsBetween(ctx context.Context, a, b string) ([]Fact, error) {
-	return g.s.FactsBetween(ctx, g.group, a, b)
+	xs, err := g.s.FactsBetween(ctx, g.group, a, b)
+	return visibleFacts(xs, time.Time{}), err
 }
 
 func (g storeGraph) FactsOfEntities(ctx context.Context, ids []string, limit int) ([]Fact, error) {
-	return g.s.FactsOfEntities(ctx, g.group, ids, limit)
+	xs, err := g.s.FactsOfEntities(ctx, g.group, ids, limit)
+	return visibleFacts(xs, time.Time{}), err
 }
 
 func (g storeGraph) FactsInvalidatedBy(ctx context.Context, by []string) ([]Fact, error) {

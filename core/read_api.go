@@ -185,7 +185,8 @@ func (e *Engine) EntityNames(ctx context.Context, groups []string, uuids []strin
 
 // ListEntities lists a group's entities in creation order. opts.Filter
 // keeps the entities carrying its labels and matching its time conditions
-// on created_at.
+// on created_at. The entities a merge took away (Engine.Consolidate) are
+// left out, unless Filter.KnownAt is before the merge.
 func (e *Engine) ListEntities(ctx context.Context, group string, opts ListOptions) (Page[Entity], error) {
 	if err := e.listable(group, ScopeEntities, &opts); err != nil {
 		return Page[Entity]{}, err
@@ -194,7 +195,7 @@ func (e *Engine) ListEntities(ctx context.Context, group string, opts ListOption
 	if err != nil {
 		return Page[Entity]{}, err
 	}
-	p.Items = keep(e, []string{group}, p.Items, "entity", entityGroup)
+	p.Items = visibleEntities(keep(e, []string{group}, p.Items, "entity", entityGroup), opts.Filter.KnownAt)
 	return p, nil
 }
 
@@ -202,7 +203,9 @@ func (e *Engine) ListEntities(ctx context.Context, group string, opts ListOption
 // lists the facts valid now by the engine's clock; the engine sets
 // Filter.Now, whatever the caller put there. With Filter.KnownAt the facts
 // are shown as mnemo knew them then, as Search shows them: a fact retired
-// after KnownAt has its InvalidAt as first stated and no ExpiredAt.
+// after KnownAt has its InvalidAt as first stated and no ExpiredAt. As with
+// ListEntities, a merge's facts show from the merge on and the facts it
+// took away before it.
 func (e *Engine) ListFacts(ctx context.Context, group string, opts ListOptions) (Page[Fact], error) {
 	if err := e.listable(group, ScopeFacts, &opts); err != nil {
 		return Page[Fact]{}, err
@@ -211,7 +214,7 @@ func (e *Engine) ListFacts(ctx context.Context, group string, opts ListOptions) 
 	if err != nil {
 		return Page[Fact]{}, err
 	}
-	p.Items = keep(e, []string{group}, p.Items, "fact", factGroup)
+	p.Items = visibleFacts(keep(e, []string{group}, p.Items, "fact", factGroup), opts.Filter.KnownAt)
 	for i := range p.Items {
 		p.Items[i].AsKnownAt(opts.Filter.KnownAt)
 	}

@@ -283,7 +283,21 @@ func (s *search) candidates(ctx context.Context, sc Scope, c ScopeConfig, objs *
 		}
 		lists[MethodBFS] = hits
 	}
-	return fuse(lists, c.Weights, c.RRFK), nil
+	cands := fuse(lists, c.Weights, c.RRFK)
+	if sc != ScopeFacts && sc != ScopeEntities {
+		return cands, nil
+	}
+	// Facts and entities a merge took away are no candidates: they are
+	// read now (the results reuse them) and dropped, so that they take
+	// no place in the ranking.
+	ids := make([]string, len(cands))
+	for i, cd := range cands {
+		ids[i] = cd.id
+	}
+	if err := objs.ensure(ctx, ids, false); err != nil {
+		return nil, err
+	}
+	return slices.DeleteFunc(cands, func(cd *cand) bool { return objs.m[cd.id] == nil }), nil
 }
 
 // bfsSeedsPerMethod is how many of each other method's best hits seed BFS.
@@ -521,6 +535,7 @@ func (c *objects) ensure(ctx context.Context, ids []string, vectors bool) error 
 		if err != nil {
 			return fmt.Errorf("read facts: %w", err)
 		}
+		xs = visibleFacts(xs, c.s.filter.KnownAt)
 		for i := range xs {
 			put(xs[i].UUID, &object{fact: &xs[i]})
 		}
@@ -529,6 +544,7 @@ func (c *objects) ensure(ctx context.Context, ids []string, vectors bool) error 
 		if err != nil {
 			return fmt.Errorf("read entities: %w", err)
 		}
+		xs = visibleEntities(xs, c.s.filter.KnownAt)
 		for i := range xs {
 			put(xs[i].UUID, &object{entity: &xs[i]})
 		}

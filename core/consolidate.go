@@ -1,0 +1,513 @@
+package core
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+	"time"
+)
+
+// Consolidation finds the duplicate entities that resolution missed when
+// their episodes arrived (a candidate out of the top few, a name seen
+// before its fuller form, an extractor that typed one mention and not the
+// other) and merges them with provenance (merge.go). Candidates come from
+// three places, as GraphMem §4.3 suggests: the names (the keys and
+// acronyms resolution looks names up by, and shared words), the vectors
+// (the store's vector search over names) and shared neighbours (entities
+// joined by current facts to the same others). Every candidate pair goes
+// through the checks resolution makes (compatible types, and the digits of
+// an identifier, so that ORD-1001 and ORD-1002 never meet), then through
+// the same decision: a near-identical spelling merges, anything else is
+// the tenant's resolver plugin's call (the rule resolver offline, an LLM
+// when configured), asked the question resolution would have asked. A
+// group without a resolver merges near-identical spellings only.
+
+// ConsolidateOptions tunes Engine.Consolidate.
+type ConsolidateOptions struct {
+	// Now is the system time the merges are recorded at. Zero means the
+	// engine's clock; a benchmark simulating later days sets it.
+	Now time.Time
+	// DryRun finds and decides the merges but writes nothing.
+	DryRun bool
+}
+
+// ConsolidateReport says what a consolidation found and did.
+type ConsolidateReport struct {
+	Group string
+	// Entities counts the active entities examined; Pairs the candidate
+	// pairs that passed the checks; Asked the entities put to the
+	// resolver plugin.
+	Entities, Pairs, Asked int
+	// Merges lists the merges, in the order made.
+	Merges []EntityMerge
+	DryRun bool
+}
+
+// EntityMerge is one entity merged into another.
+type EntityMerge struct {
+	// Merged is the entity merged away (as it was before); Survivor the
+	// entity it was merged into.
+	Merged, Survivor Entity
+	// Found says how the pair was found: "name", "vector", "neighbours",
+	// joined by '+' when by several.
+	Found string
+	// Decided is "spelling" for a near-identical spelling, "resolver" for
+	// the resolver plugin's answer.
+	Decided string
+	// Facts counts the merged entity's facts copied onto the survivor;
+	// Collapsed those of them that duplicated one of the survivor's and
+	// became one fact with both provenances.
+	Facts, Collapsed int
+	// Made lists the facts the merge made.
+	Made []string
+}
+
+// Candidate discovery limits.
+const (
+	// consolidateNeighbours is how many nearest names each entity's
+	// vector search returns.
+	consolidateNeighbours = 6
+	// consolidateMinCosine is the least name similarity of a vector
+	// candidate.
+	consolidateMinCosine = 0.8
+	// consolidateBucket bounds the entities sharing a word or a neighbour
+	// that are paired: a word or a neighbour shared by more says nothing.
+	consolidateBucket = 40
+)
+
+// How a pair was found.
+const (
+	foundName = 1 << iota
+	foundVector
+	foundNeighbours
+)
+
+func foundString(f int) string {
+	var s []string
+	for bit, name := range map[int]string{foundName: "name", foundVector: "vector", foundNeighbours: "neighbours"} {
+		if f&bit != 0 {
+			s = append(s, name)
+		}
+	}
+	slices.Sort(s)
+	return strings.Join(s, "+")
+}
+
+// Consolidate finds and merges a group's duplicate entities (see the
+// comment at the top of consolidate.go and merge.go). It holds the
+// group's write lock, so ingestion of the group waits; each merge is
+// written in one transaction. An entity takes part in one merge per run,
+// and so does a fact: a chain of duplicates, or a fact between two
+// duplicates, takes more than one run, each finding fewer. Look-alike entities with different
+// identifiers, or whose resolver says they differ, are left apart.
+func (e *Engine) Consolidate(ctx context.Context, group string, opts ConsolidateOptions) (ConsolidateReport, error) {
+	rep := ConsolidateReport{Group: group, DryRun: opts.DryRun}
+	if err := e.readable(group); err != nil {
+		return rep, err
+	}
+	now := opts.Now
+	if now.IsZero() {
+		now = e.now()
+	}
+	plugins, err := e.plugins.For(ctx, group)
+	if err != nil {
+		return rep, fmt.Errorf("load plugins of group %s: %w", group, err)
+	}
+	unlock := e.q.lock(group)
+	defer unlock()
+
+	ents, err := listAll(ctx, func(o ListOptions) (Page[Entity], error) { return e.store.ListEntities(ctx, group, o) })
+	if err != nil {
+		return rep, fmt.Errorf("read entities of group %s: %w", group, err)
+	}
+	ents = visibleEntities(ents, time.Time{})
+	facts, err := listAll(ctx, func(o ListOptions) (Page[Fact], error) {
+		o.Filter = Filter{IncludeInvalid: true, Now: now}
+		return e.store.ListFacts(ctx, group, o)
+	})
+	if err != nil {
+		return rep, fmt.Errorf("read facts of group %s: %w", group, err)
+	}
+	facts = visibleFacts(facts, time.Time{})
+	rep.Entities = len(ents)
+
+	c := &consolidation{e: e, group: group, now: now, byID: map[string]*Entity{}, factsOf: map[string][]*Fact{}}
+	for i := range ents {
+		c.byID[ents[i].UUID] = &ents[i]
+	}
+	for i := range facts {
+		f := &facts[i]
+		c.factsOf[f.SourceUUID] = append(c.factsOf[f.SourceUUID], f)
+		if f.TargetUUID != f.SourceUUID {
+			c.factsOf[f.TargetUUID] = append(c.factsOf[f.TargetUUID], f)
+		}
+	}
+	pairs, err := c.candidates(ctx, ents, facts)
+	if err != nil {
+		return rep, err
+	}
+	rep.Pairs = len(pairs)
+	decided, asked, err := c.decide(ctx, plugins.EntityResolver, pairs)
+	if err != nil {
+		return rep, err
+	}
+	rep.Asked = asked
+	involved := map[string]bool{}
+	for _, d := range decided {
+		l, s := c.byID[d.a], c.byID[d.b]
+		if c.weight(l) > c.weight(s) || c.weight(l) == c.weight(s) && l.CreatedAt.Before(s.CreatedAt) {
+			l, s = s, l
+		}
+		// One merge per entity and per fact in a run: a fact between two
+		// entities merged away is copied by the first merge and its copy
+		// moved by the next run's.
+		if involved[l.UUID] || involved[s.UUID] || slices.ContainsFunc(c.factsOf[l.UUID], func(f *Fact) bool { return involved[f.UUID] }) {
+			continue
+		}
+		involved[l.UUID], involved[s.UUID] = true, true
+		for _, f := range c.factsOf[l.UUID] {
+			involved[f.UUID] = true
+		}
+		m, ch := c.merge(l, s)
+		m.Found, m.Decided = foundString(pairs[pairKey(d.a, d.b)]), d.how
+		if !opts.DryRun {
+			if err := e.store.Apply(ctx, ch); err != nil {
+				return rep, fmt.Errorf("write the merge of %s (%s) into %s (%s): %w", l.UUID, l.Name, s.UUID, s.Name, err)
+			}
+		}
+		*s = ch.Entities[1]
+		rep.Merges = append(rep.Merges, m)
+	}
+	return rep, nil
+}
+
+// consolidation is the state of one Consolidate call.
+type consolidation struct {
+	e       *Engine
+	group   string
+	now     time.Time
+	byID    map[string]*Entity
+	factsOf map[string][]*Fact
+}
+
+// weight orders the entities of a pair: the one with more facts survives.
+func (c *consolidation) weight(x *Entity) int { return len(c.factsOf[x.UUID]) }
+
+// pairKey is the key of an unordered pair.
+func pairKey(a, b string) [2]string {
+	if a > b {
+		a, b = b, a
+	}
+	return [2]string{a, b}
+}
+
+// candidates returns the candidate pairs that pass the checks, with how
+// each was found.
+func (c *consolidation) candidates(ctx context.Context, ents []Entity, facts []Fact) (map[[2]string]int, error) {
+	pairs := map[[2]string]int{}
+	add := func(a, b string, how int) {
+		if a == b {
+			return
+		}
+		x, y := c.byID[a], c.byID[b]
+		if x == nil || y == nil || !sameKind(*x, *y) || distinctIdentifiers(*x, *y) {
+			return
+		}
+		pairs[pairKey(a, b)] |= how
+	}
+	buckets := func(index map[string][]string, how int) {
+		for _, ids := range index {
+			if len(ids) < 2 || len(ids) > consolidateBucket {
+				continue
+			}
+			for i, a := range ids {
+				for _, b := range ids[i+1:] {
+					add(a, b, how)
+				}
+			}
+		}
+	}
+	names := map[string][]string{}
+	for _, x := range ents {
+		keys := []string{"n:" + NormalizeName(x.Name), "f:" + fuzzyKey(x.Name)}
+		if a := Acronym(x.Name); a != "" {
+			keys = append(keys, "n:"+a, "a:"+a)
+		}
+		for _, w := range strings.Fields(fuzzyKey(x.Name)) {
+			if len([]rune(w)) >= 3 {
+				keys = append(keys, "w:"+w)
+			}
+		}
+		for _, k := range dedupe(keys) {
+			names[k] = append(names[k], x.UUID)
+		}
+	}
+	buckets(names, foundName)
+
+	for _, x := range ents {
+		if len(x.NameEmbedding) == 0 {
+			continue
+		}
+		hits, err := c.e.store.VectorSearch(ctx, SearchQuery{Scope: ScopeEntities, Groups: []string{c.group}, Vector: x.NameEmbedding, Limit: consolidateNeighbours, MinScore: consolidateMinCosine})
+		if err != nil {
+			return nil, fmt.Errorf("find entities with similar names: %w", err)
+		}
+		for _, h := range hits {
+			add(x.UUID, h.UUID, foundVector)
+		}
+	}
+
+	near := map[string][]string{}
+	adj := map[string]map[string]bool{}
+	for _, f := range facts {
+		if !f.Current(c.now) || f.SourceUUID == f.TargetUUID {
+			continue
+		}
+		for _, p := range [][2]string{{f.SourceUUID, f.TargetUUID}, {f.TargetUUID, f.SourceUUID}} {
+			if adj[p[0]] == nil {
+				adj[p[0]] = map[string]bool{}
+			}
+			if !adj[p[0]][p[1]] {
+				adj[p[0]][p[1]] = true
+				near[p[1]] = append(near[p[1]], p[0])
+			}
+		}
+	}
+	shared := map[[2]string]int{}
+	for _, ids := range near {
+		if len(ids) > consolidateBucket {
+			continue
+		}
+		for i, a := range ids {
+			for _, b := range ids[i+1:] {
+				shared[pairKey(a, b)]++
+			}
+		}
+	}
+	for k, n := range shared {
+		a, b := adj[k[0]], adj[k[1]]
+		if n >= 2 && 2*n >= min(len(a), len(b)) && !a[k[1]] {
+			add(k[0], k[1], foundNeighbours)
+		}
+	}
+	return pairs, nil
+}
+
+// sameKind reports whether two entities may be one: their labels, or the
+// "kind" attributes extractors set, do not contradict each other.
+func sameKind(a, b Entity) bool {
+	if len(a.Labels) > 0 && len(b.Labels) > 0 && !slices.ContainsFunc(a.Labels, func(l string) bool {
+		return slices.ContainsFunc(b.Labels, func(m string) bool { return strings.EqualFold(l, m) })
+	}) {
+		return false
+	}
+	x := ExtractedEntity{Name: a.Name, Attributes: a.Attributes}
+	if len(a.Labels) > 0 {
+		x.Type = a.Labels[0]
+	}
+	return compatible(x, b)
+}
+
+// identifierKeys are attribute names that hold identifiers: two entities
+// with different values for one are different things.
+var identifierKeys = []string{"id", "email", "phone", "number", "sku", "iban", "account", "order", "code"}
+
+// distinctIdentifiers reports whether two entities carry different
+// identifiers: different digits in their names (ORD-1001, ORD-1002; Flat
+// 12, Flat 21), or different values of an identifier attribute.
+func distinctIdentifiers(a, b Entity) bool {
+	if digitsOf(fuzzyKey(a.Name)) != digitsOf(fuzzyKey(b.Name)) {
+		return true
+	}
+	for k, va := range a.Attributes {
+		vb, ok := b.Attributes[k]
+		if !ok || k == AliasesAttribute {
+			continue
+		}
+		lk := strings.ToLower(k)
+		if slices.ContainsFunc(identifierKeys, func(id string) bool { return lk == id || strings.HasSuffix(lk, "_"+id) }) &&
+			!strings.EqualFold(fmt.Sprint(va), fmt.Sprint(vb)) {
+			return true
+		}
+	}
+	return false
+}
+
+// decision is a pair found to be one entity.
+type decision struct {
+	a, b string
+	how  string
+}
+
+// decide returns the pairs that are one entity, in a stable order: a
+// near-identical spelling first, then the resolver's answers. Each pair is
+// asked from its newer entity, as resolution would have asked it when
+// that entity arrived.
+func (c *consolidation) decide(ctx context.Context, res EntityResolver, pairs map[[2]string]int) ([]decision, int, error) {
+	partners := map[string][]string{}
+	for k := range pairs {
+		a, b := c.byID[k[0]], c.byID[k[1]]
+		if b.CreatedAt.Before(a.CreatedAt) || b.CreatedAt.Equal(a.CreatedAt) && b.UUID < a.UUID {
+			a, b = b, a
+		}
+		partners[b.UUID] = append(partners[b.UUID], a.UUID)
+	}
+	newer := slices.Collect(maps.Keys(partners))
+	slices.SortFunc(newer, func(x, y string) int {
+		return cmp.Or(c.byID[x].CreatedAt.Compare(c.byID[y].CreatedAt), strings.Compare(x, y))
+	})
+	var out []decision
+	var qs []EntityQuestion
+	for i, id := range newer {
+		x := c.byID[id]
+		cands := make([]Entity, 0, len(partners[id]))
+		for _, p := range partners[id] {
+			cands = append(cands, *c.byID[p])
+		}
+		slices.SortFunc(cands, func(p, q Entity) int { return strings.Compare(p.UUID, q.UUID) })
+		if m, ok := fuzzyMatch(x.Name, cands); ok {
+			out = append(out, decision{a: id, b: m.UUID, how: "spelling"})
+			continue
+		}
+		q := EntityQuestion{ID: i, Entity: ExtractedEntity{Name: x.Name, Summary: x.Summary, Attributes: x.Attributes}, Candidates: cands}
+		if len(x.Labels) > 0 {
+			q.Entity.Type = x.Labels[0]
+		}
+		qs = append(qs, q)
+	}
+	if len(qs) == 0 || res == nil {
+		return out, 0, nil
+	}
+	answers, err := res.ResolveEntities(ctx, EntityResolveRequest{
+		Episode:   Episode{GroupID: c.group, Name: "consolidation", Source: SourceText, Content: "consolidation of the group's entities", ValidAt: c.now, CreatedAt: c.now},
+		Questions: qs,
+	})
+	if err != nil {
+		return nil, len(qs), fmt.Errorf("resolve duplicate entities: %w", err)
+	}
+	byQ := map[int]EntityQuestion{}
+	for _, q := range qs {
+		byQ[q.ID] = q
+	}
+	for _, a := range answers {
+		q, ok := byQ[a.ID]
+		if !ok || a.DuplicateOf == "" || !slices.ContainsFunc(q.Candidates, func(c Entity) bool { return c.UUID == a.DuplicateOf }) {
+			continue
+		}
+		out = append(out, decision{a: newer[a.ID], b: a.DuplicateOf, how: "resolver"})
+	}
+	return out, len(qs), nil
+}
+
+// merge returns the merge of l into s and the change that writes it: l
+// marked merged into s, l's facts copied onto s (a copy that duplicates
+// one of s's facts collapses with it into one fact stating both
+// provenances), l's names added to s's aliases. The change's Entities are
+// l then s.
+func (c *consolidation) merge(l, s *Entity) (EntityMerge, Change) {
+	m := EntityMerge{Merged: *l, Survivor: *s}
+	ch := Change{Group: c.group}
+	lm := mergeMark{Into: s.UUID, At: c.now}
+	// The survivor's current facts, by what makes a duplicate.
+	type dupKey struct{ rel, src, dst string }
+	own := map[dupKey]*Fact{}
+	for _, f := range c.factsOf[s.UUID] {
+		if f.SourceUUID == l.UUID || f.TargetUUID == l.UUID {
+			continue
+		}
+		own[dupKey{f.Relation, f.SourceUUID, f.TargetUUID}] = f
+	}
+	moved := func(id string) string {
+		if id == l.UUID {
+			return s.UUID
+		}
+		return id
+	}
+	made := map[string]*Fact{} // by the survivor fact it collapses
+	var order []*Fact
+	for _, f := range c.factsOf[l.UUID] {
+		m.Facts++
+		src, dst := moved(f.SourceUUID), moved(f.TargetUUID)
+		if d, ok := own[dupKey{f.Relation, src, dst}]; ok && sameTimes(d, f) {
+			p := made[d.UUID]
+			if p == nil {
+				p = c.copyFact(d, d.SourceUUID, d.TargetUUID)
+				made[d.UUID] = p
+				order = append(order, p)
+				dm := *d
+				dm.Embedding = nil
+				dm.Attributes = intoMark(d.Attributes, p.UUID, c.now)
+				ch.Facts = append(ch.Facts, dm)
+			}
+			p.Episodes = unionOrdered(p.Episodes, f.Episodes)
+			pm, _ := mergeMarkOf(p.Attributes)
+			pm.From = append(pm.From, f.UUID)
+			p.Attributes[MergedAttribute] = pm.attribute()
+			m.Collapsed++
+			c.retire(&ch, f, p.UUID)
+			continue
+		}
+		p := c.copyFact(f, src, dst)
+		order = append(order, p)
+		c.retire(&ch, f, p.UUID)
+	}
+	for _, p := range order {
+		ch.Facts = append(ch.Facts, *p)
+		m.Made = append(m.Made, p.UUID)
+		lm.Facts = append(lm.Facts, p.UUID)
+	}
+	sv := *s
+	r := &resolvedEntity{entity: sv}
+	before := sv.Aliases()
+	for _, n := range append([]string{l.Name}, l.Aliases()...) {
+		r.addAlias(n)
+	}
+	for _, a := range r.entity.Aliases() {
+		if !slices.Contains(before, a) {
+			lm.Aliases = append(lm.Aliases, a)
+		}
+	}
+	sv = r.entity
+	sv.NameEmbedding = nil
+	lx := *l
+	lx.NameEmbedding = nil
+	lx.Attributes = withMark(l.Attributes, lm)
+	ch.Entities = []Entity{lx, sv}
+	return m, ch
+}
+
+// copyFact returns a copy of f between src and dst, with a new uuid, made
+// by a merge now from f.
+func (c *consolidation) copyFact(f *Fact, src, dst string) *Fact {
+	p := *f
+	p.UUID = c.e.ids.next(c.now)
+	p.SourceUUID, p.TargetUUID = src, dst
+	p.Episodes = slices.Clone(f.Episodes)
+	p.Attributes = withMark(f.Attributes, mergeMark{MadeAt: c.now, From: []string{f.UUID}})
+	return &p
+}
+
+// retire adds to ch the fact f marked merged into the fact into.
+func (c *consolidation) retire(ch *Change, f *Fact, into string) {
+	x := *f
+	x.Embedding = nil
+	x.Attributes = intoMark(f.Attributes, into, c.now)
+	ch.Facts = append(ch.Facts, x)
+}
+
+// intoMark returns attrs marked merged into into at now, keeping what a
+// merge made the object from.
+func intoMark(attrs map[string]any, into string, now time.Time) map[string]any {
+	mk, _ := mergeMarkOf(attrs)
+	mk.Into, mk.At = into, now
+	return withMark(attrs, mk)
+}
+
+// sameTimes reports whether two facts hold over the same event time and
+// are both current or both retired: what lets one stand for both.
+func sameTimes(a, b *Fact) bool {
+	return a.ValidAt.Equal(b.ValidAt) && a.InvalidAt.Equal(b.InvalidAt) && a.ExpiredAt.IsZero() == b.ExpiredAt.IsZero()
+}
