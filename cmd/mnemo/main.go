@@ -39,6 +39,8 @@ func commands() []command {
 		{"context", "print the context string for an agent's query", runContext},
 		{"communities", "list a group's communities (build: find them anew)", runCommunities},
 		{"delete", "delete a group, an episode or a fact", runDelete},
+		{"consolidate", "merge a group's duplicate entities (--dry-run: print what it would merge)", runConsolidate},
+		{"unmerge", "undo the merge of an entity made by consolidate", runUnmerge},
 		{"export", "write a group's memory, or all of it, as JSON Lines", runExport},
 		{"import", "import a file written by mnemo export", runImport},
 		{"backup", "back up the whole database into a directory, even while mnemo serve runs", runBackup},

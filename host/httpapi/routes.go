@@ -186,6 +186,22 @@ func (s *Server) v1Routes() []*route {
 			summary: "Delete a fact", description: "Facts it had superseded become current again.", response: wire.Deleted{},
 		},
 		{
+			method: "POST", path: "/v1/groups/{group}/consolidate", auth: authGroup, handle: s.consolidate, tag: "graph",
+			summary: "Merge the group's duplicate entities",
+			description: "Finds the duplicate entities resolution missed (by name, name vector and shared neighbours), decides " +
+				"through the group's resolver plugin and merges them: the entity merged away is kept and hidden, its facts are " +
+				"copied onto the survivor with their four times, its name becomes an alias. Entities with different identifiers " +
+				"are never merged. Ingestion of the group waits while it runs.",
+			query: []param{dryRunParam}, response: wire.ConsolidateReport{},
+		},
+		{
+			method: "POST", path: "/v1/groups/{group}/entities/{uuid}/unmerge", auth: authGroup, handle: s.unmerge, tag: "graph",
+			summary: "Undo the merge of an entity",
+			description: "The entity and the facts the merge had moved are shown again as they were, the facts the merge made " +
+				"are deleted and the survivor loses the aliases the merge gave it. 409 when what the merge made has changed since.",
+			query: []param{dryRunParam}, response: wire.UnmergeReport{},
+		},
+		{
 			method: "GET", path: "/v1/groups/{group}/communities", auth: authGroup, handle: s.listCommunities, tag: "graph",
 			summary: "List communities", query: []param{limitParam, cursorParam}, response: communityList{},
 		},

@@ -1,0 +1,106 @@
+package main
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/host/wire"
+)
+
+func runConsolidate(ctx context.Context, g *globals, args []string) int {
+	fs := g.flags("consolidate", "--group G [--dry-run] [--json]",
+		`Find the duplicate entities of a group that resolution missed (by name,
+by name vector and by shared neighbours), decide through the group's
+resolver plugin, and merge them: the entity merged away is kept and
+hidden, its facts are copied onto the survivor with their times, its
+name becomes an alias. Prints each merge; 'mnemo unmerge' undoes one.
+Ingestion of the group waits while it runs.`)
+	group := fs.String("group", "", "the `GROUP` to consolidate")
+	dry := fs.Bool("dry-run", false, "print what would be merged and write nothing")
+	jsonOut := fs.Bool("json", false, "print the report as JSON")
+	if ok, code := parse(fs, args); !ok {
+		return code
+	}
+	if fs.NArg() > 0 {
+		return g.usageError(fs, "unexpected argument %q", fs.Arg(0))
+	}
+	if err := requireGroup(*group); err != nil {
+		return g.fail(err)
+	}
+	h, err := g.open(ctx, readOnly, false)
+	if err != nil {
+		return g.fail(err)
+	}
+	defer g.closeHost(h)
+	r, err := h.Engine.Consolidate(ctx, *group, core.ConsolidateOptions{DryRun: *dry})
+	if err != nil {
+		return g.fail(fmt.Errorf("consolidate group %s: %w", *group, err))
+	}
+	if *jsonOut {
+		if err := writeJSON(g.stdout, wire.ConsolidateReportOf(r)); err != nil {
+			return g.fail(err)
+		}
+		return 0
+	}
+	w := g.stdout
+	verb := "merged"
+	if r.DryRun {
+		verb = "would merge"
+	}
+	fmt.Fprintf(w, "%s %s in group %s (%s examined, %s, %s asked to the resolver)\n", verb,
+		plural(len(r.Merges), "entity", "entities"), r.Group, plural(r.Entities, "entity", "entities"),
+		plural(r.Pairs, "candidate pair", "candidate pairs"), plural(r.Asked, "entity", "entities"))
+	for _, m := range r.Merges {
+		fmt.Fprintf(w, "  %s %q into %s %q (found by %s, decided by %s): %s, %d collapsed\n",
+			m.Merged.UUID, m.Merged.Name, m.Survivor.UUID, m.Survivor.Name, m.Found, m.Decided,
+			plural(m.Facts, "fact", "facts"), m.Collapsed)
+	}
+	if len(r.Merges) > 0 && !r.DryRun {
+		fmt.Fprintf(w, "Undo one: mnemo unmerge --group %s UUID\n", r.Group)
+	}
+	return 0
+}
+
+func runUnmerge(ctx context.Context, g *globals, args []string) int {
+	fs := g.flags("unmerge", "--group G [--dry-run] [--json] UUID",
+		`Undo the merge of the entity UUID made by 'mnemo consolidate': the entity
+and the facts the merge had moved are shown again as they were, the facts
+the merge made are deleted, and the survivor loses the aliases the merge
+gave it. Refused when what the merge made changed since.`)
+	group := fs.String("group", "", "the `GROUP`")
+	dry := fs.Bool("dry-run", false, "print what would be undone and write nothing")
+	jsonOut := fs.Bool("json", false, "print the report as JSON")
+	if ok, code := parse(fs, args); !ok {
+		return code
+	}
+	if fs.NArg() != 1 {
+		return g.usageError(fs, "give the UUID of one merged entity")
+	}
+	if err := requireGroup(*group); err != nil {
+		return g.fail(err)
+	}
+	h, err := g.open(ctx, readOnly, false)
+	if err != nil {
+		return g.fail(err)
+	}
+	defer g.closeHost(h)
+	r, err := h.Engine.Unmerge(ctx, *group, fs.Arg(0), core.UnmergeOptions{DryRun: *dry})
+	if err != nil {
+		return g.fail(fmt.Errorf("unmerge entity %s in group %s: %w", fs.Arg(0), *group, err))
+	}
+	if *jsonOut {
+		if err := writeJSON(g.stdout, wire.UnmergeReportOf(r)); err != nil {
+			return g.fail(err)
+		}
+		return 0
+	}
+	verb := "unmerged"
+	if r.DryRun {
+		verb = "would unmerge"
+	}
+	fmt.Fprintf(g.stdout, "%s %s %q from %s %q: %s restored, %s the merge made deleted\n", verb,
+		r.Entity.UUID, r.Entity.Name, r.Survivor.UUID, r.Survivor.Name,
+		plural(len(r.Restored), "fact", "facts"), plural(len(r.Deleted), "fact", "facts"))
+	return 0
+}
