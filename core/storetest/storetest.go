@@ -74,6 +74,7 @@ func Run(t *testing.T, open func(t *testing.T) core.Store) {
 		{"VectorSearch/Scopes", testVectorScopes},
 		{"TextSearch", testTextSearch},
 		{"Records", testRecords},
+		{"Merge/Unmerge", testMergeUnmerge},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
