@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 )
 
 // EntityNode is an entity saved by hand, outside extraction (Graphiti's
@@ -57,7 +58,9 @@ func (e *Engine) SaveEntity(ctx context.Context, n EntityNode) (Entity, error) {
 	if n.UUID != "" {
 		found, err = e.store.Entities(ctx, []string{n.GroupID}, []string{n.UUID}, GetOptions{})
 	} else {
+		// An entity a merge took away is not the one of its name any more.
 		found, err = e.store.EntitiesByName(ctx, n.GroupID, []string{key})
+		found = visibleEntities(found, time.Time{})
 	}
 	if err != nil {
 		return Entity{}, fmt.Errorf("read entity: %w", err)
