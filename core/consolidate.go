@@ -32,6 +32,12 @@ type ConsolidateOptions struct {
 	Now time.Time
 	// DryRun finds and decides the merges but writes nothing.
 	DryRun bool
+	// Since, when set, examines only the pairs with an entity created at
+	// or after it: a run after each day's ingestion sets it to the end of
+	// the previous run, since the pairs of older entities were decided
+	// then. Pairs found by shared neighbours, which new facts make, are
+	// always examined. Zero examines every pair.
+	Since time.Time
 }
 
 // ConsolidateReport says what a consolidation found and did.
@@ -43,7 +49,11 @@ type ConsolidateReport struct {
 	Entities, Pairs, Asked int
 	// Merges lists the merges, in the order made.
 	Merges []EntityMerge
-	DryRun bool
+	// Deferred counts the merges decided but left to the next run, since
+	// an entity or a fact of theirs was in a merge of this one. The next
+	// run must examine them: its Since must not pass this run's start.
+	Deferred int
+	DryRun   bool
 }
 
 // EntityMerge is one entity merged into another.
@@ -125,7 +135,7 @@ func (e *Engine) Consolidate(ctx context.Context, group string, opts Consolidate
 	}
 	ents = visibleEntities(ents, time.Time{})
 	facts, err := listAll(ctx, func(o ListOptions) (Page[Fact], error) {
-		o.Filter = Filter{IncludeInvalid: true, Now: now}
+		o.Filter, o.Embeddings = Filter{IncludeInvalid: true, Now: now}, false
 		return e.store.ListFacts(ctx, group, o)
 	})
 	if err != nil {
@@ -134,7 +144,7 @@ func (e *Engine) Consolidate(ctx context.Context, group string, opts Consolidate
 	facts = visibleFacts(facts, time.Time{})
 	rep.Entities = len(ents)
 
-	c := &consolidation{e: e, group: group, now: now, byID: map[string]*Entity{}, factsOf: map[string][]*Fact{}}
+	c := &consolidation{e: e, group: group, now: now, since: opts.Since, byID: map[string]*Entity{}, factsOf: map[string][]*Fact{}}
 	for i := range ents {
 		c.byID[ents[i].UUID] = &ents[i]
 	}
@@ -165,11 +175,15 @@ func (e *Engine) Consolidate(ctx context.Context, group string, opts Consolidate
 		// entities merged away is copied by the first merge and its copy
 		// moved by the next run's.
 		if involved[l.UUID] || involved[s.UUID] || slices.ContainsFunc(c.factsOf[l.UUID], func(f *Fact) bool { return involved[f.UUID] }) {
+			rep.Deferred++
 			continue
 		}
 		involved[l.UUID], involved[s.UUID] = true, true
 		for _, f := range c.factsOf[l.UUID] {
 			involved[f.UUID] = true
+		}
+		if err := c.loadVectors(ctx, l, s); err != nil {
+			return rep, err
 		}
 		m, ch := c.merge(l, s)
 		m.Found, m.Decided = foundString(pairs[pairKey(d.a, d.b)]), d.how
@@ -189,8 +203,14 @@ type consolidation struct {
 	e       *Engine
 	group   string
 	now     time.Time
+	since   time.Time
 	byID    map[string]*Entity
 	factsOf map[string][]*Fact
+}
+
+// fresh reports whether x is new since the last run (ConsolidateOptions.Since).
+func (c *consolidation) fresh(x *Entity) bool {
+	return c.since.IsZero() || !x.CreatedAt.Before(c.since)
 }
 
 // weight orders the entities of a pair: the one with more facts survives.
@@ -214,6 +234,9 @@ func (c *consolidation) candidates(ctx context.Context, ents []Entity, facts []F
 		}
 		x, y := c.byID[a], c.byID[b]
 		if x == nil || y == nil || !sameKind(*x, *y) || distinctIdentifiers(*x, *y) {
+			return
+		}
+		if how != foundNeighbours && !c.fresh(x) && !c.fresh(y) {
 			return
 		}
 		pairs[pairKey(a, b)] |= how
@@ -248,7 +271,7 @@ func (c *consolidation) candidates(ctx context.Context, ents []Entity, facts []F
 	buckets(names, foundName)
 
 	for _, x := range ents {
-		if len(x.NameEmbedding) == 0 {
+		if len(x.NameEmbedding) == 0 || !c.fresh(&x) {
 			continue
 		}
 		hits, err := c.e.store.VectorSearch(ctx, SearchQuery{Scope: ScopeEntities, Groups: []string{c.group}, Vector: x.NameEmbedding, Limit: consolidateNeighbours, MinScore: consolidateMinCosine})
@@ -477,6 +500,33 @@ func (c *consolidation) merge(l, s *Entity) (EntityMerge, Change) {
 	lx.Attributes = withMark(l.Attributes, lm)
 	ch.Entities = []Entity{lx, sv}
 	return m, ch
+}
+
+// loadVectors reads the embeddings of the facts a merge of l into s may
+// copy: the facts were listed without them, and a copy needs its own.
+func (c *consolidation) loadVectors(ctx context.Context, l, s *Entity) error {
+	byID := map[string]*Fact{}
+	var ids []string
+	for _, f := range append(slices.Clone(c.factsOf[l.UUID]), c.factsOf[s.UUID]...) {
+		if f.Embedding == nil && byID[f.UUID] == nil {
+			byID[f.UUID] = f
+			ids = append(ids, f.UUID)
+		}
+	}
+	for len(ids) > 0 {
+		n := min(len(ids), readChunk)
+		xs, err := c.e.store.Facts(ctx, []string{c.group}, ids[:n], GetOptions{Embeddings: true})
+		if err != nil {
+			return fmt.Errorf("read the vectors of the facts to merge: %w", err)
+		}
+		for _, x := range xs {
+			if f := byID[x.UUID]; f != nil {
+				f.Embedding = x.Embedding
+			}
+		}
+		ids = ids[n:]
+	}
+	return nil
 }
 
 // copyFact returns a copy of f between src and dst, with a new uuid, made

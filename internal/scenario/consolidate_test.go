@@ -151,6 +151,10 @@ func testConsolidate(t *testing.T, w *world) {
 	if after := export(t, w, g); !cmp.Equal(before, after, cmpopts.EquateEmpty()) {
 		t.Fatalf("a dry run wrote: %s", cmp.Diff(before, after, cmpopts.EquateEmpty()))
 	}
+	// Since after every entity was made: no pair is new, nothing to merge.
+	if late, err := w.h.Engine.Consolidate(ctx, g, core.ConsolidateOptions{DryRun: true, Since: mergeAt}); err != nil || len(late.Merges) != 0 {
+		t.Errorf("Consolidate(since %s) = %d merges, %v; want none", mergeAt, len(late.Merges), err)
+	}
 	// A fact between two duplicates takes two runs: one merge each.
 	var merges []core.EntityMerge
 	for run := 0; run < 3; run++ {
