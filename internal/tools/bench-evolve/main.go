@@ -1,0 +1,264 @@
+// Command bench-evolve measures what self-evolving memory does to a year of
+// daily use: `make bench-evolve`.
+//
+// It generates a seeded year of an assistant's conversations (workload.go)
+// and ingests it day by day, offline (rule extractor, local embedder, the
+// embedded Kuzu store in a temporary directory), into two groups of one
+// store: "plain", left as ingestion makes it, and "evolve", on which
+// evolveDay runs at the end of every simulated day. At the checkpoint days
+// it counts, for each arm, the active entities and facts (what default
+// reads and searches see) and everything stored, and asks a fixed set of
+// questions whose answering fact is known for that day: the search's p95
+// latency, the context's token count (core.EstimateTokens, default budget)
+// and the answer recall@10 (the answering fact among the top 10 facts).
+//
+// It writes evolve.json, evolve.md (the table) and evolve.svg (active
+// items over the days, both arms) into -out and prints the table and the
+// command that reproduces it.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"os/signal"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/host"
+)
+
+// Arms.
+const (
+	armPlain  = "plain"
+	armEvolve = "evolve"
+)
+
+// evolveDay is what the "evolve" arm runs at the end of each simulated
+// day, at the simulated time now, the previous day's run having been at
+// last: the one place to change what evolution is. It runs consolidation
+// of the entities new since the last run; when Engine.Evolve (decay,
+// archive, re-scoring) is in, it becomes
+//
+//	_, err := h.Engine.Evolve(ctx, group, core.EvolveOptions{Now: now})
+//
+// which consolidates as one of its steps.
+// A run that deferred merges to the next (ConsolidateReport.Deferred)
+// does not move last on, so that the next run examines them again.
+func evolveDay(ctx context.Context, h *host.Host, group string, now, last time.Time) (merges []core.EntityMerge, next time.Time, err error) {
+	rep, err := h.Engine.Consolidate(ctx, group, core.ConsolidateOptions{Now: now, Since: last})
+	if rep.Deferred > 0 {
+		return rep.Merges, last, err
+	}
+	return rep.Merges, now, err
+}
+
+type options struct {
+	days, perDay int
+	seed         uint64
+	checkpoints  []int
+	chartEvery   int
+	rounds       int
+	out, dir     string
+}
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	os.Exit(run(ctx, os.Args[1:]))
+}
+
+func run(ctx context.Context, args []string) int {
+	fs := flag.NewFlagSet("bench-evolve", flag.ContinueOnError)
+	var o options
+	var checkpoints string
+	fs.IntVar(&o.days, "days", 365, "simulated days")
+	fs.IntVar(&o.perDay, "per-day", 3, "chatter messages a day, besides life changes")
+	fs.Uint64Var(&o.seed, "seed", 1, "seed of the generated workload")
+	fs.StringVar(&checkpoints, "checkpoints", "1,7,30,90,365", "days reported in the table, comma-separated")
+	fs.IntVar(&o.chartEvery, "chart-every", 30, "also measure every N days, for the chart")
+	fs.IntVar(&o.rounds, "rounds", 10, "timed rounds of the question set at each measure, for the latency percentiles (after one untimed round)")
+	fs.StringVar(&o.out, "out", "docs/bench", "directory the results are written to")
+	fs.StringVar(&o.dir, "dir", "", "directory of the database (default: a temporary one, removed at the end)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	for _, s := range strings.Split(checkpoints, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(s))
+		if err != nil || n < 1 {
+			fmt.Fprintf(os.Stderr, "bench-evolve: -checkpoints: %q is not a day number\n", s)
+			return 2
+		}
+		o.checkpoints = append(o.checkpoints, n)
+	}
+	if err := bench(ctx, o); err != nil {
+		fmt.Fprintf(os.Stderr, "bench-evolve: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// clock is the simulated time the engine reads.
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *clock) set(t time.Time) {
+	c.mu.Lock()
+	c.t = t
+	c.mu.Unlock()
+}
+
+func bench(ctx context.Context, o options) error {
+	started := time.Now()
+	w := generate(o.days, o.perDay, o.seed)
+	dir := o.dir
+	if dir == "" {
+		tmp, err := os.MkdirTemp("", "mnemo-bench-evolve-")
+		if err != nil {
+			return err
+		}
+		defer os.RemoveAll(tmp)
+		dir = tmp
+	}
+	cfg, err := host.Load("", func(string) string { return "" })
+	if err != nil {
+		return err
+	}
+	cfg.DB = dir
+	cfg.Log.Level = "warn"
+	clk := &clock{t: w.start}
+	h, err := host.Open(ctx, cfg, host.OpenOptions{Now: clk.Now, Logger: host.NewLogger(cfg.Log, os.Stderr)})
+	if err != nil {
+		return fmt.Errorf("open host: %w", err)
+	}
+	defer h.Close(context.Background())
+
+	res := &results{Days: o.days, PerDay: o.perDay, Seed: o.seed, Questions: len(w.questions), CPUs: runtime.NumCPU(),
+		Platform: runtime.GOOS + "/" + runtime.GOARCH, Go: runtime.Version(), Evolution: "consolidate"}
+	report := map[int]bool{}
+	for _, c := range o.checkpoints {
+		report[c] = true
+	}
+	var ingest, evolve time.Duration
+	var last time.Time
+	for _, dy := range w.days {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		clk.set(dy.at)
+		t := time.Now()
+		for _, g := range []string{armPlain, armEvolve} {
+			res.Episodes += len(dy.messages)
+			if err := ingestDay(ctx, h, g, dy); err != nil {
+				return fmt.Errorf("day %d, group %s: %w", dy.n, g, err)
+			}
+		}
+		ingest += time.Since(t)
+		end := dy.at.Add(14 * time.Hour)
+		clk.set(end)
+		t = time.Now()
+		merges, next, err := evolveDay(ctx, h, armEvolve, end, last)
+		if err != nil {
+			return fmt.Errorf("evolve day %d: %w", dy.n, err)
+		}
+		last = next
+		evolve += time.Since(t)
+		for _, m := range merges {
+			res.Merged = append(res.Merged, fmt.Sprintf("day %d: %s -> %s", dy.n, m.Merged.Name, m.Survivor.Name))
+			if lookAlike(m.Merged.Name, m.Survivor.Name) {
+				res.WrongMerges = append(res.WrongMerges, m.Merged.Name+" -> "+m.Survivor.Name)
+			}
+		}
+		if report[dy.n] || o.chartEvery > 0 && dy.n%o.chartEvery == 0 || dy.n == o.days {
+			for _, g := range []string{armPlain, armEvolve} {
+				m, err := measure(ctx, h, g, w, dy.n, o.rounds, end)
+				if err != nil {
+					return fmt.Errorf("measure %s on day %d: %w", g, dy.n, err)
+				}
+				m.Reported = report[dy.n]
+				res.Points = append(res.Points, m)
+			}
+			fmt.Fprintf(os.Stderr, "day %d measured (%s)\n", dy.n, time.Since(started).Round(time.Second))
+		}
+	}
+	res.Episodes /= 2
+	res.IngestSeconds, res.EvolveSeconds = ingest.Seconds(), evolve.Seconds()
+	res.Seconds = time.Since(started).Seconds()
+	res.Command = fmt.Sprintf("go run ./internal/tools/bench-evolve -days %d -per-day %d -seed %d -checkpoints %s -chart-every %d -rounds %d -out %s",
+		o.days, o.perDay, o.seed, joinInts(o.checkpoints), o.chartEvery, o.rounds, o.out)
+	if err := res.write(o.out, os.Stdout); err != nil {
+		return err
+	}
+	if len(res.WrongMerges) > 0 {
+		return errors.New("look-alikes were merged: " + strings.Join(res.WrongMerges, ", "))
+	}
+	return nil
+}
+
+// ingestDay stores a day's contacts through the entity API, then ingests
+// its messages at an hour each from 9:00 and waits for them.
+func ingestDay(ctx context.Context, h *host.Host, group string, dy day) error {
+	for _, c := range dy.contacts {
+		if _, err := h.Engine.SaveEntity(ctx, core.EntityNode{GroupID: group, Name: c}); err != nil {
+			return fmt.Errorf("save contact %q: %w", c, err)
+		}
+	}
+	if len(dy.messages) == 0 {
+		return nil
+	}
+	eps := make([]core.Episode, len(dy.messages))
+	for i, m := range dy.messages {
+		eps[i] = core.Episode{GroupID: group, Source: core.SourceMessage, Content: m, ValidAt: dy.at.Add(time.Duration(i) * time.Minute)}
+	}
+	rs, err := h.Engine.Ingest(ctx, eps)
+	if err != nil {
+		return err
+	}
+	ids := make([]string, len(rs))
+	for i, r := range rs {
+		ids[i] = r.UUID
+	}
+	reps, err := h.Engine.Wait(ctx, group, ids...)
+	if err != nil {
+		return err
+	}
+	for _, r := range reps {
+		if r.Status != core.EpisodeDone {
+			return fmt.Errorf("episode %s: %s: %s", r.UUID, r.Status, r.Error)
+		}
+	}
+	return nil
+}
+
+// lookAlike reports whether a merge joined two different people or
+// orders of the workload, which must never happen: Jon Berg and Jon
+// Borg, or two order numbers.
+func lookAlike(a, b string) bool {
+	if a == b {
+		return false
+	}
+	return strings.HasPrefix(a, "ORD-") || strings.HasPrefix(b, "ORD-") ||
+		strings.Contains(a+b, "Berg") && strings.Contains(a+b, "Borg")
+}
+
+func joinInts(xs []int) string {
+	s := make([]string, len(xs))
+	for i, x := range xs {
+		s[i] = strconv.Itoa(x)
+	}
+	return strings.Join(s, ",")
+}
