@@ -47,8 +47,11 @@ type ConsolidateReport struct {
 	// pairs that passed the checks; Asked the entities put to the
 	// resolver plugin.
 	Entities, Pairs, Asked int
-	// Merges lists the merges, in the order made.
-	Merges []EntityMerge
+	// Merges lists the merges of entities, in the order made; FactMerges
+	// those of duplicate facts that no entity merge touched
+	// (consolidate_facts.go).
+	Merges     []EntityMerge
+	FactMerges []FactMerge
 	// Deferred counts the merges decided but left to the next run, since
 	// an entity or a fact of theirs was in a merge of this one. The next
 	// run must examine them: its Since must not pass this run's start.
@@ -107,7 +110,8 @@ func foundString(f int) string {
 }
 
 // Consolidate finds and merges a group's duplicate entities (see the
-// comment at the top of consolidate.go and merge.go). It holds the
+// comment at the top of consolidate.go and merge.go), then the duplicate
+// facts among those no entity merge touched. It holds the
 // group's write lock, so ingestion of the group waits; each merge is
 // written in one transaction. An entity takes part in one merge per run,
 // and so does a fact: a chain of duplicates, or a fact between two
@@ -195,6 +199,16 @@ func (e *Engine) Consolidate(ctx context.Context, group string, opts Consolidate
 		*s = ch.Entities[1]
 		rep.Merges = append(rep.Merges, m)
 	}
+	fm, ch, err := c.consolidateFacts(ctx, plugins.FactResolver, facts, involved)
+	if err != nil {
+		return rep, err
+	}
+	if len(fm) > 0 && !opts.DryRun {
+		if err := e.store.Apply(ctx, ch); err != nil {
+			return rep, fmt.Errorf("write the merges of duplicate facts: %w", err)
+		}
+	}
+	rep.FactMerges = fm
 	return rep, nil
 }
 
@@ -505,26 +519,18 @@ func (c *consolidation) merge(l, s *Entity) (EntityMerge, Change) {
 // loadVectors reads the embeddings of the facts a merge of l into s may
 // copy: the facts were listed without them, and a copy needs its own.
 func (c *consolidation) loadVectors(ctx context.Context, l, s *Entity) error {
-	byID := map[string]*Fact{}
-	var ids []string
-	for _, f := range append(slices.Clone(c.factsOf[l.UUID]), c.factsOf[s.UUID]...) {
-		if f.Embedding == nil && byID[f.UUID] == nil {
-			byID[f.UUID] = f
-			ids = append(ids, f.UUID)
+	fs := slices.Clone(c.factsOf[l.UUID])
+	for _, f := range c.factsOf[s.UUID] {
+		if !slices.Contains(fs, f) {
+			fs = append(fs, f)
 		}
 	}
-	for len(ids) > 0 {
-		n := min(len(ids), readChunk)
-		xs, err := c.e.store.Facts(ctx, []string{c.group}, ids[:n], GetOptions{Embeddings: true})
-		if err != nil {
-			return fmt.Errorf("read the vectors of the facts to merge: %w", err)
+	for len(fs) > 0 {
+		n := min(len(fs), readChunk)
+		if err := c.loadFactVectors(ctx, fs[:n]); err != nil {
+			return err
 		}
-		for _, x := range xs {
-			if f := byID[x.UUID]; f != nil {
-				f.Embedding = x.Embedding
-			}
-		}
-		ids = ids[n:]
+		fs = fs[n:]
 	}
 	return nil
 }

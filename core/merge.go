@@ -177,7 +177,7 @@ type UnmergeOptions struct {
 type UnmergeReport struct {
 	Group string
 	// Entity is the entity restored; Survivor the one it had been merged
-	// into.
+	// into. Both are zero for the unmerge of a merge of facts.
 	Entity, Survivor Entity
 	// Deleted are the facts the merge had made, deleted; Restored the
 	// facts they had been made from, shown again.
@@ -185,14 +185,15 @@ type UnmergeReport struct {
 	DryRun            bool
 }
 
-// Unmerge undoes the merge of an entity (Engine.Consolidate): the entity
-// and the facts the merge had copied or collapsed are shown again as they
-// were, the facts the merge made are deleted, and the aliases it gave the
-// survivor are taken back, in one write under the group's write lock.
-// A merge whose facts changed since (a new episode stated one again, a
-// later fact invalidated one or was invalidated by one, or a later merge
-// took one) is refused with ErrConflict, since undoing it would lose what
-// came after.
+// Unmerge undoes a merge made by Engine.Consolidate, named by the uuid of
+// the entity merged away or, for a merge of duplicate facts, of the fact
+// it made: the entity and the facts the merge had copied or collapsed are
+// shown again as they were, the facts the merge made are deleted, and the
+// aliases it gave the survivor are taken back, in one write under the
+// group's write lock. A merge whose facts changed since (a new episode
+// stated one again, a later fact invalidated one or was invalidated by
+// one, or a later merge took one) is refused with ErrConflict, since
+// undoing it would lose what came after.
 func (e *Engine) Unmerge(ctx context.Context, group, uuid string, opts UnmergeOptions) (UnmergeReport, error) {
 	rep := UnmergeReport{Group: group, DryRun: opts.DryRun}
 	if err := e.readable(group); err != nil {
@@ -209,8 +210,23 @@ func (e *Engine) Unmerge(ctx context.Context, group, uuid string, opts UnmergeOp
 		return rep, fmt.Errorf("read entity %s: %w", uuid, err)
 	}
 	ents = keep(e, groups, ents, "entity", entityGroup)
+	ch := Change{Group: group}
 	if len(ents) == 0 {
-		return rep, fmt.Errorf("entity %s of group %s: %w", uuid, group, ErrNotFound)
+		facts, err := e.store.Facts(ctx, groups, []string{uuid}, GetOptions{})
+		if err != nil {
+			return rep, fmt.Errorf("read fact %s: %w", uuid, err)
+		}
+		facts = keep(e, groups, facts, "fact", factGroup)
+		if len(facts) == 0 {
+			return rep, fmt.Errorf("entity or fact %s of group %s: %w", uuid, group, ErrNotFound)
+		}
+		if mk, _ := mergeMarkOf(facts[0].Attributes); len(mk.From) == 0 {
+			return rep, invalidf("fact %s was not made by a merge: nothing to unmerge", uuid)
+		}
+		if err := e.unmake(ctx, group, facts, &ch, &rep); err != nil {
+			return rep, err
+		}
+		return rep, e.applyUnmerge(ctx, ch, uuid, opts)
 	}
 	loser := ents[0]
 	mk, ok := mergeMarkOf(loser.Attributes)
@@ -224,7 +240,7 @@ func (e *Engine) Unmerge(ctx context.Context, group, uuid string, opts UnmergeOp
 	} else {
 		return rep, fmt.Errorf("%w: entity %s was merged into %s, which is gone", ErrConflict, uuid, mk.Into)
 	}
-	if _, ok := mergeMarkOf(rep.Survivor.Attributes); ok && mergeHidden(rep.Survivor.Attributes, time.Time{}) {
+	if mergeHidden(rep.Survivor.Attributes, time.Time{}) {
 		return rep, fmt.Errorf("%w: entity %s was merged into %s, since merged into another itself: unmerge %s first", ErrConflict, uuid, mk.Into, mk.Into)
 	}
 	made, err := e.store.Facts(ctx, groups, mk.Facts, GetOptions{})
@@ -234,45 +250,8 @@ func (e *Engine) Unmerge(ctx context.Context, group, uuid string, opts UnmergeOp
 	if len(made) != len(mk.Facts) {
 		return rep, fmt.Errorf("%w: %d of the %d facts merge of %s made are gone (deleted since)", ErrConflict, len(mk.Facts)-len(made), len(mk.Facts), uuid)
 	}
-	var from []string
-	for _, f := range made {
-		from = append(from, mergeFrom(f)...)
-	}
-	origs, err := e.store.Facts(ctx, groups, from, GetOptions{})
-	if err != nil {
-		return rep, fmt.Errorf("read the facts merged away: %w", err)
-	}
-	byID := map[string]Fact{}
-	for _, f := range origs {
-		byID[f.UUID] = f
-	}
-	if retired, err := e.store.FactsInvalidatedBy(ctx, group, mk.Facts); err != nil {
-		return rep, fmt.Errorf("read the facts invalidated by the merge's facts: %w", err)
-	} else if len(retired) > 0 {
-		return rep, fmt.Errorf("%w: fact %s, made by the merge, has since invalidated fact %s; delete or correct that first", ErrConflict, retired[0].InvalidatedBy, retired[0].UUID)
-	}
-	ch := Change{Group: group}
-	for _, p := range made {
-		pm, _ := mergeMarkOf(p.Attributes)
-		if pm.Into != "" {
-			return rep, fmt.Errorf("%w: fact %s, made by the merge, was merged into %s since: unmerge that first", ErrConflict, p.UUID, pm.Into)
-		}
-		var eps []string
-		for _, id := range pm.From {
-			o, ok := byID[id]
-			if !ok {
-				return rep, fmt.Errorf("%w: fact %s, merged into %s, is gone", ErrConflict, id, p.UUID)
-			}
-			eps = unionOrdered(eps, o.Episodes)
-			o.Attributes = withoutInto(o.Attributes)
-			ch.Facts = append(ch.Facts, o)
-			rep.Restored = append(rep.Restored, o.UUID)
-		}
-		if !sameSet(p.Episodes, eps) || !p.ExpiredAt.Equal(byID[pm.From[0]].ExpiredAt) {
-			return rep, fmt.Errorf("%w: fact %s, made by the merge, has changed since (stated again or invalidated): undoing the merge would lose that", ErrConflict, p.UUID)
-		}
-		ch.DeleteFacts = append(ch.DeleteFacts, p.UUID)
-		rep.Deleted = append(rep.Deleted, p.UUID)
+	if err := e.unmake(ctx, group, made, &ch, &rep); err != nil {
+		return rep, err
 	}
 	loser.Attributes = withoutInto(loser.Attributes)
 	ch.Entities = append(ch.Entities, loser)
@@ -292,13 +271,66 @@ func (e *Engine) Unmerge(ctx context.Context, group, uuid string, opts UnmergeOp
 		ch.Entities = append(ch.Entities, sv)
 	}
 	rep.Entity = loser
+	return rep, e.applyUnmerge(ctx, ch, uuid, opts)
+}
+
+// applyUnmerge writes an unmerge's change, unless it is a dry run.
+func (e *Engine) applyUnmerge(ctx context.Context, ch Change, uuid string, opts UnmergeOptions) error {
 	if opts.DryRun {
-		return rep, nil
+		return nil
 	}
 	if err := e.store.Apply(ctx, ch); err != nil {
-		return rep, fmt.Errorf("write the unmerge of %s: %w", uuid, err)
+		return fmt.Errorf("write the unmerge of %s: %w", uuid, err)
 	}
-	return rep, nil
+	return nil
+}
+
+// unmake adds to ch the undoing of the facts a merge made: each deleted,
+// the facts it was made from restored, after checking that none of them
+// changed since the merge.
+func (e *Engine) unmake(ctx context.Context, group string, made []Fact, ch *Change, rep *UnmergeReport) error {
+	groups := []string{group}
+	var from, ids []string
+	for _, f := range made {
+		from = append(from, mergeFrom(f)...)
+		ids = append(ids, f.UUID)
+	}
+	origs, err := e.store.Facts(ctx, groups, from, GetOptions{})
+	if err != nil {
+		return fmt.Errorf("read the facts merged away: %w", err)
+	}
+	byID := map[string]Fact{}
+	for _, f := range origs {
+		byID[f.UUID] = f
+	}
+	if retired, err := e.store.FactsInvalidatedBy(ctx, group, ids); err != nil {
+		return fmt.Errorf("read the facts invalidated by the merge's facts: %w", err)
+	} else if len(retired) > 0 {
+		return fmt.Errorf("%w: fact %s, made by the merge, has since invalidated fact %s; delete or correct that first", ErrConflict, retired[0].InvalidatedBy, retired[0].UUID)
+	}
+	for _, p := range made {
+		pm, _ := mergeMarkOf(p.Attributes)
+		if pm.Into != "" {
+			return fmt.Errorf("%w: fact %s, made by the merge, was merged into %s since: unmerge that first", ErrConflict, p.UUID, pm.Into)
+		}
+		var eps []string
+		for _, id := range pm.From {
+			o, ok := byID[id]
+			if !ok {
+				return fmt.Errorf("%w: fact %s, merged into %s, is gone", ErrConflict, id, p.UUID)
+			}
+			eps = unionOrdered(eps, o.Episodes)
+			o.Attributes = withoutInto(o.Attributes)
+			ch.Facts = append(ch.Facts, o)
+			rep.Restored = append(rep.Restored, o.UUID)
+		}
+		if len(pm.From) == 0 || !sameSet(p.Episodes, eps) || !p.ExpiredAt.Equal(byID[pm.From[0]].ExpiredAt) {
+			return fmt.Errorf("%w: fact %s, made by the merge, has changed since (stated again or invalidated): undoing the merge would lose that", ErrConflict, p.UUID)
+		}
+		ch.DeleteFacts = append(ch.DeleteFacts, p.UUID)
+		rep.Deleted = append(rep.Deleted, p.UUID)
+	}
+	return nil
 }
 
 // mergeFrom returns the facts a fact made by a merge was made from.

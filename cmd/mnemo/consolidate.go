@@ -14,7 +14,9 @@ func runConsolidate(ctx context.Context, g *globals, args []string) int {
 by name vector and by shared neighbours), decide through the group's
 resolver plugin, and merge them: the entity merged away is kept and
 hidden, its facts are copied onto the survivor with their times, its
-name becomes an alias. Prints each merge; 'mnemo unmerge' undoes one.
+name becomes an alias. Then duplicate facts between the same entities
+collapse into one with every provenance. Prints each merge; 'mnemo
+unmerge' undoes one.
 Ingestion of the group waits while it runs.`)
 	group := fs.String("group", "", "the `GROUP` to consolidate")
 	dry := fs.Bool("dry-run", false, "print what would be merged and write nothing")
@@ -56,18 +58,25 @@ Ingestion of the group waits while it runs.`)
 			m.Merged.UUID, m.Merged.Name, m.Survivor.UUID, m.Survivor.Name, m.Found, m.Decided,
 			plural(m.Facts, "fact", "facts"), m.Collapsed)
 	}
-	if len(r.Merges) > 0 && !r.DryRun {
-		fmt.Fprintf(w, "Undo one: mnemo unmerge --group %s UUID\n", r.Group)
+	if n := len(r.FactMerges); n > 0 || r.DryRun {
+		fmt.Fprintf(w, "%s %s of duplicate facts into one\n", verb, plural(n, "set", "sets"))
+	}
+	for _, m := range r.FactMerges {
+		fmt.Fprintf(w, "  %d facts %q into %s (decided by %s)\n", len(m.Merged), m.Merged[0].Text, m.Made, m.Decided)
+	}
+	if len(r.Merges)+len(r.FactMerges) > 0 && !r.DryRun {
+		fmt.Fprintf(w, "Undo one: mnemo unmerge --group %s UUID (the entity merged away, or the fact made)\n", r.Group)
 	}
 	return 0
 }
 
 func runUnmerge(ctx context.Context, g *globals, args []string) int {
 	fs := g.flags("unmerge", "--group G [--dry-run] [--json] UUID",
-		`Undo the merge of the entity UUID made by 'mnemo consolidate': the entity
-and the facts the merge had moved are shown again as they were, the facts
-the merge made are deleted, and the survivor loses the aliases the merge
-gave it. Refused when what the merge made changed since.`)
+		`Undo a merge made by 'mnemo consolidate', named by the entity merged away
+(or, for duplicate facts, by the fact the merge made): the entity and the
+facts the merge had moved are shown again as they were, the facts the
+merge made are deleted, and the survivor loses the aliases the merge gave
+it. Refused when what the merge made changed since.`)
 	group := fs.String("group", "", "the `GROUP`")
 	dry := fs.Bool("dry-run", false, "print what would be undone and write nothing")
 	jsonOut := fs.Bool("json", false, "print the report as JSON")
@@ -75,7 +84,7 @@ gave it. Refused when what the merge made changed since.`)
 		return code
 	}
 	if fs.NArg() != 1 {
-		return g.usageError(fs, "give the UUID of one merged entity")
+		return g.usageError(fs, "give the UUID of one merged entity, or of a fact a merge made")
 	}
 	if err := requireGroup(*group); err != nil {
 		return g.fail(err)
@@ -87,7 +96,7 @@ gave it. Refused when what the merge made changed since.`)
 	defer g.closeHost(h)
 	r, err := h.Engine.Unmerge(ctx, *group, fs.Arg(0), core.UnmergeOptions{DryRun: *dry})
 	if err != nil {
-		return g.fail(fmt.Errorf("unmerge entity %s in group %s: %w", fs.Arg(0), *group, err))
+		return g.fail(fmt.Errorf("unmerge %s in group %s: %w", fs.Arg(0), *group, err))
 	}
 	if *jsonOut {
 		if err := writeJSON(g.stdout, wire.UnmergeReportOf(r)); err != nil {
@@ -99,8 +108,11 @@ gave it. Refused when what the merge made changed since.`)
 	if r.DryRun {
 		verb = "would unmerge"
 	}
-	fmt.Fprintf(g.stdout, "%s %s %q from %s %q: %s restored, %s the merge made deleted\n", verb,
-		r.Entity.UUID, r.Entity.Name, r.Survivor.UUID, r.Survivor.Name,
+	what := "facts"
+	if r.Entity.UUID != "" {
+		what = fmt.Sprintf("%s %q from %s %q", r.Entity.UUID, r.Entity.Name, r.Survivor.UUID, r.Survivor.Name)
+	}
+	fmt.Fprintf(g.stdout, "%s %s: %s restored, %s the merge made deleted\n", verb, what,
 		plural(len(r.Restored), "fact", "facts"), plural(len(r.Deleted), "fact", "facts"))
 	return 0
 }

@@ -191,7 +191,8 @@ func (s *Server) v1Routes() []*route {
 			description: "Finds the duplicate entities resolution missed (by name, name vector and shared neighbours), decides " +
 				"through the group's resolver plugin and merges them: the entity merged away is kept and hidden, its facts are " +
 				"copied onto the survivor with their four times, its name becomes an alias. Entities with different identifiers " +
-				"are never merged. Ingestion of the group waits while it runs.",
+				"are never merged. Then duplicate facts between the same entities collapse into one with every provenance. " +
+				"Ingestion of the group waits while it runs.",
 			query: []param{dryRunParam}, response: wire.ConsolidateReport{},
 		},
 		{
@@ -199,6 +200,13 @@ func (s *Server) v1Routes() []*route {
 			summary: "Undo the merge of an entity",
 			description: "The entity and the facts the merge had moved are shown again as they were, the facts the merge made " +
 				"are deleted and the survivor loses the aliases the merge gave it. 409 when what the merge made has changed since.",
+			query: []param{dryRunParam}, response: wire.UnmergeReport{},
+		},
+		{
+			method: "POST", path: "/v1/groups/{group}/facts/{uuid}/unmerge", auth: authGroup, handle: s.unmerge, tag: "graph",
+			summary: "Undo a merge of duplicate facts",
+			description: "Named by the fact the merge made: it is deleted and the facts it stood for are shown again as they " +
+				"were. 409 when the fact made has changed since.",
 			query: []param{dryRunParam}, response: wire.UnmergeReport{},
 		},
 		{

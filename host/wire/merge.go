@@ -13,7 +13,17 @@ type ConsolidateReport struct {
 	Pairs    int           `json:"pairs"`
 	Asked    int           `json:"asked"`
 	Merges   []EntityMerge `json:"merges"`
-	DryRun   bool          `json:"dry_run"`
+	// FactMerges are the duplicate facts collapsed that no entity merge
+	// touched.
+	FactMerges []FactMerge `json:"fact_merges"`
+	DryRun     bool        `json:"dry_run"`
+}
+
+// FactMerge is duplicate facts collapsed into the fact Made.
+type FactMerge struct {
+	Merged  []Fact `json:"merged"`
+	Made    string `json:"made"`
+	Decided string `json:"decided"`
 }
 
 // EntityMerge is one merge: Merged was merged into Survivor.
@@ -33,7 +43,14 @@ type EntityMerge struct {
 
 // ConsolidateReportOf shows a core.ConsolidateReport.
 func ConsolidateReportOf(r core.ConsolidateReport) ConsolidateReport {
-	out := ConsolidateReport{Group: r.Group, Entities: r.Entities, Pairs: r.Pairs, Asked: r.Asked, DryRun: r.DryRun, Merges: []EntityMerge{}}
+	out := ConsolidateReport{Group: r.Group, Entities: r.Entities, Pairs: r.Pairs, Asked: r.Asked, DryRun: r.DryRun, Merges: []EntityMerge{}, FactMerges: []FactMerge{}}
+	for _, m := range r.FactMerges {
+		fm := FactMerge{Made: m.Made, Decided: m.Decided}
+		for _, f := range m.Merged {
+			fm.Merged = append(fm.Merged, FactOf(f, nil))
+		}
+		out.FactMerges = append(out.FactMerges, fm)
+	}
 	for _, m := range r.Merges {
 		made := m.Made
 		if made == nil {

@@ -119,6 +119,12 @@ func testConsolidate(t *testing.T, w *world) {
 	if works.UUID == "" {
 		t.Fatalf("no fact from Maria Lopez to Globex in %v", w.facts(g, core.Filter{}))
 	}
+	var lives core.Fact
+	for _, f := range w.allFacts(g) {
+		if f.SourceUUID == jon {
+			lives = f
+		}
+	}
 
 	at := date(t, "2024-02-01")
 	w.clock.Set(at)
@@ -131,6 +137,8 @@ func testConsolidate(t *testing.T, w *world) {
 	// Look-alikes: another person one letter away, and two orders.
 	p.entity("borg", "Jon Borg", "", nil)
 	p.fact("borg-knows", "borg", "KNOWS", jon, "Jon Borg knows Jon Berg", at)
+	// A duplicate fact between entities no merge touches.
+	p.fact("berg-lives", jon, lives.Relation, lives.TargetUUID, lives.Text, lives.ValidAt)
 	p.entity("o1", "ORD-1001", "", nil)
 	p.entity("o2", "ORD-1002", "", nil)
 	p.fact("o1-for", "o1", "ORDERED_BY", maria, "ORD-1001 was ordered by Maria Lopez", at)
@@ -157,12 +165,14 @@ func testConsolidate(t *testing.T, w *world) {
 	}
 	// A fact between two duplicates takes two runs: one merge each.
 	var merges []core.EntityMerge
+	var factMerges []core.FactMerge
 	for run := 0; run < 3; run++ {
 		rep, err := w.h.Engine.Consolidate(ctx, g, core.ConsolidateOptions{})
 		if err != nil {
 			t.Fatalf("Consolidate: %v", err)
 		}
 		merges = append(merges, rep.Merges...)
+		factMerges = append(factMerges, rep.FactMerges...)
 		if run == 0 && len(dry.Merges) != len(rep.Merges) {
 			t.Errorf("dry run found %d merges, the run %d", len(dry.Merges), len(rep.Merges))
 		}
@@ -177,6 +187,10 @@ func testConsolidate(t *testing.T, w *world) {
 	want := []string{"Globex Corporation -> Globex", "Maria Lopez -> Maria Lopez"}
 	if !slices.Equal(got, want) {
 		t.Fatalf("Consolidate merged %q, want %q (%+v)", got, want, merges)
+	}
+
+	if len(factMerges) != 1 || len(factMerges[0].Merged) != 2 || factMerges[0].Merged[0].Relation != lives.Relation {
+		t.Errorf("fact merges = %+v, want the two %s facts of Jon Berg", factMerges, lives.Relation)
 	}
 
 	// The merged-away entities are hidden, kept and marked; the survivor
@@ -203,6 +217,23 @@ func testConsolidate(t *testing.T, w *world) {
 		}
 		if into, when := core.MergedInto(xs[0].Attributes); into != surv || !when.Equal(mergeAt) {
 			t.Errorf("entity %s merged into %q at %s, want %s at %s", lose, into, when, surv, mergeAt)
+		}
+	}
+	// Searches leave them out too, and show them as known before.
+	for _, known := range []time.Time{{}, mergeAt.Add(-time.Minute)} {
+		res, err := w.h.Engine.Search(ctx, core.SearchRequest{Groups: []string{g}, Query: "Globex Corporation Maria Lopez",
+			Scopes: []core.Scope{core.ScopeEntities}, Limit: 20, Filter: core.Filter{KnownAt: known}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, r := range res.Entities {
+			if slices.Contains(slices.Collect(mapValues(loserOf)), r.UUID) {
+				found = true
+			}
+		}
+		if found != !known.IsZero() {
+			t.Errorf("Search(known at %v) returned a merged-away entity: %v, want %v", known, found, !known.IsZero())
 		}
 	}
 	// Time travel before the merge shows both; after, one.
@@ -247,6 +278,11 @@ func testConsolidate(t *testing.T, w *world) {
 	if len(merges) == 2 {
 		if _, err := w.h.Engine.Unmerge(ctx, g, merges[0].Merged.UUID, core.UnmergeOptions{}); !errors.Is(err, core.ErrConflict) {
 			t.Errorf("Unmerge of the first merge before the second: %v, want ErrConflict", err)
+		}
+	}
+	for _, m := range factMerges {
+		if _, err := w.h.Engine.Unmerge(ctx, g, m.Made, core.UnmergeOptions{}); err != nil {
+			t.Fatalf("Unmerge(fact %s): %v", m.Made, err)
 		}
 	}
 	for i := len(merges) - 1; i >= 0; i-- {
