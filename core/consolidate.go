@@ -111,12 +111,13 @@ func foundString(f int) string {
 
 // Consolidate finds and merges a group's duplicate entities (see the
 // comment at the top of consolidate.go and merge.go), then the duplicate
-// facts among those no entity merge touched. It holds the
-// group's write lock, so ingestion of the group waits; each merge is
-// written in one transaction. An entity takes part in one merge per run,
-// and so does a fact: a chain of duplicates, or a fact between two
-// duplicates, takes more than one run, each finding fewer. Look-alike entities with different
-// identifiers, or whose resolver says they differ, are left apart.
+// facts among those no entity merge touched. It holds the group's write
+// lock, so ingestion of the group waits; each merge is written in one
+// transaction. An entity takes part in one merge per run, and so does a
+// fact: a chain of duplicates, or a fact between two duplicates, takes
+// more than one run, each finding fewer. Look-alike entities with
+// different identifiers, or whose resolver says they differ, are left
+// apart.
 func (e *Engine) Consolidate(ctx context.Context, group string, opts ConsolidateOptions) (ConsolidateReport, error) {
 	rep := ConsolidateReport{Group: group, DryRun: opts.DryRun}
 	if err := e.readable(group); err != nil {
