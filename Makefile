@@ -258,7 +258,7 @@ bench-soak:
 # seeded year of an assistant's daily conversations ingested offline into
 # two groups, one left alone and one evolved at the end of each simulated
 # day; active and stored items, search p95, context tokens and answer
-# recall@10 at the checkpoint days. About 5 minutes on 2 cores;
+# recall@10 at the checkpoint days. About 2 to 3.5 minutes on 2 cores;
 # EVOLVE_DAYS=90 is a quick check. Not in CI.
 EVOLVE_DAYS ?= 365
 bench-evolve:

@@ -51,12 +51,12 @@ const (
 // which consolidates as one of its steps.
 // A run that deferred merges to the next (ConsolidateReport.Deferred)
 // does not move last on, so that the next run examines them again.
-func evolveDay(ctx context.Context, h *host.Host, group string, now, last time.Time) (merges []core.EntityMerge, next time.Time, err error) {
-	rep, err := h.Engine.Consolidate(ctx, group, core.ConsolidateOptions{Now: now, Since: last})
+func evolveDay(ctx context.Context, h *host.Host, group string, now, last time.Time) (rep core.ConsolidateReport, next time.Time, err error) {
+	rep, err = h.Engine.Consolidate(ctx, group, core.ConsolidateOptions{Now: now, Since: last})
 	if rep.Deferred > 0 {
-		return rep.Merges, last, err
+		return rep, last, err
 	}
-	return rep.Merges, now, err
+	return rep, now, err
 }
 
 type options struct {
@@ -171,13 +171,14 @@ func bench(ctx context.Context, o options) error {
 		end := dy.at.Add(14 * time.Hour)
 		clk.set(end)
 		t = time.Now()
-		merges, next, err := evolveDay(ctx, h, armEvolve, end, last)
+		rep, next, err := evolveDay(ctx, h, armEvolve, end, last)
 		if err != nil {
 			return fmt.Errorf("evolve day %d: %w", dy.n, err)
 		}
 		last = next
 		evolve += time.Since(t)
-		for _, m := range merges {
+		res.FactMerges += len(rep.FactMerges)
+		for _, m := range rep.Merges {
 			res.Merged = append(res.Merged, fmt.Sprintf("day %d: %s -> %s", dy.n, m.Merged.Name, m.Survivor.Name))
 			if lookAlike(m.Merged.Name, m.Survivor.Name) {
 				res.WrongMerges = append(res.WrongMerges, m.Merged.Name+" -> "+m.Survivor.Name)
