@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"slices"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -12,6 +13,7 @@ import (
 
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/host"
+	"github.com/mnemohq/mnemo/host/llm/llmtest"
 )
 
 // planted writes entities and facts straight to the store, the way an
@@ -340,4 +342,44 @@ func entityNamesOf(xs []core.Entity) []string {
 		out = append(out, x.Name)
 	}
 	return out
+}
+
+// TestConsolidateLLM decides through the LLM resolver when one is
+// configured: an acronym and its full name planted apart are merged on the
+// model's answer, while two orders one digit apart never reach it.
+func TestConsolidateLLM(t *testing.T) {
+	// The model of llm_test.go, behind a handler that counts its entity
+	// questions.
+	m := &model{t: t, srv: llmtest.New(t), extracts: map[string]map[string]any{}}
+	var asked atomic.Int32
+	m.srv.Handle(func(r llmtest.Request) (llmtest.Answer, bool) {
+		if r.Prompt == "resolve_entities" {
+			asked.Add(1)
+		}
+		return m.answer(r)
+	})
+	w := openWorld(t, "", m.configure)
+	ctx := context.Background()
+	const g = "cl"
+	at := date(t, "2024-02-01")
+	w.clock.Set(at)
+	p := plant(w, g, at)
+	p.entity("ibm", "IBM", "Organization", nil)
+	p.entity("ibm-full", "International Business Machines", "Organization", nil)
+	p.entity("o1", "ORD-1001", "", nil)
+	p.entity("o2", "ORD-1002", "", nil)
+	p.write()
+	w.clock.Set(date(t, "2024-03-01"))
+	rep, err := w.h.Engine.Consolidate(ctx, g, core.ConsolidateOptions{})
+	if err != nil {
+		t.Fatalf("Consolidate: %v", err)
+	}
+	if len(rep.Merges) != 1 || rep.Merges[0].Decided != "resolver" || asked.Load() != 1 {
+		t.Fatalf("Consolidate = %+v after %d resolve_entities prompts, want one merge decided by the model in one prompt", rep, asked.Load())
+	}
+	got := []string{rep.Merges[0].Merged.Name, rep.Merges[0].Survivor.Name}
+	slices.Sort(got)
+	if want := []string{"IBM", "International Business Machines"}; !slices.Equal(got, want) {
+		t.Errorf("merged %q, want %q", got, want)
+	}
 }
