@@ -3,6 +3,7 @@ package scenario
 import (
 	"context"
 	"errors"
+	"maps"
 	"slices"
 	"sync/atomic"
 	"testing"
@@ -230,7 +231,7 @@ func testConsolidate(t *testing.T, w *world) {
 		}
 		found := false
 		for _, r := range res.Entities {
-			if slices.Contains(slices.Collect(mapValues(loserOf)), r.UUID) {
+			if slices.Contains(slices.Collect(maps.Values(loserOf)), r.UUID) {
 				found = true
 			}
 		}
@@ -256,7 +257,7 @@ func testConsolidate(t *testing.T, w *world) {
 	var worksNow []core.Fact
 	for _, f := range facts.Items {
 		for _, end := range []string{f.SourceUUID, f.TargetUUID} {
-			if slices.Contains(slices.Collect(mapValues(loserOf)), end) {
+			if slices.Contains(slices.Collect(maps.Values(loserOf)), end) {
 				t.Errorf("fact %q still has merged-away endpoint %s", f.Text, end)
 			}
 		}
@@ -324,16 +325,6 @@ func export(t *testing.T, w *world, g string) core.GroupData {
 		t.Fatal(err)
 	}
 	return d
-}
-
-func mapValues(m map[string]string) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		for _, v := range m {
-			if !yield(v) {
-				return
-			}
-		}
-	}
 }
 
 func entityNamesOf(xs []core.Entity) []string {
