@@ -14,9 +14,10 @@ import (
 // A store checks the rest against what it holds, in the transaction that
 // writes the change, and refuses the whole change when any check fails:
 //
-//   - an object of the change stored already in another group is
-//     ErrConflict, and so is a fact whose stored endpoints differ from the
-//     change's (a fact's endpoints never change);
+//   - an entity, fact or community of the change stored already in
+//     another group is ErrConflict, and so is a fact whose stored endpoints
+//     differ from the change's (a fact's endpoints never change); an
+//     episode is the group's own whatever other groups hold (Store);
 //   - a fact's endpoints, the entities of Mentions and community members
 //     must be entities of the group, stored or in the change, and the
 //     episodes of Mentions and of Fact.Episodes episodes of the group:

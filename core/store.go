@@ -14,6 +14,13 @@ import (
 // group reads as ErrNotFound (or is skipped by batch reads), never as that
 // group's data.
 //
+// Episodes are identified by group and uuid: an episode's uuid may be
+// chosen by the client that sends it, so two groups may each hold an
+// episode of the same uuid, and nothing a group does with its own
+// (adding, reading, updating, searching, deleting) depends on or touches
+// the other's. Entities, facts and communities have uuids the engine makes,
+// unique across groups.
+//
 // Implementations are safe for concurrent use. Returned slices and maps
 // belong to the caller.
 type Store interface {
@@ -78,8 +85,9 @@ type EpisodeStore interface {
 	// any extraction. Each episode must have a UUID, a CreatedAt and pass
 	// Validate. Re-sending an episode whose uuid exists in the same group
 	// with the same source, content and reference time is a no-op (created
-	// is false for it); any other reuse of a uuid is ErrConflict and nothing
-	// of the batch is stored.
+	// is false for it); any other reuse of a uuid in the group is
+	// ErrConflict and nothing of the batch is stored. Another group's
+	// episode of the same uuid is another episode.
 	AddEpisodes(ctx context.Context, eps []Episode) (created []bool, err error)
 	// Episodes reads episodes by uuid, in the order asked; unknown uuids
 	// and uuids of other groups are skipped.

@@ -159,7 +159,7 @@ func (s *Store) deleteObjects(ctx context.Context, c *conn, p *pending, group st
 		return err
 	}
 	for _, r := range eps {
-		if err := s.leaveProvenance(ctx, c, p, str(r[0]), gone); err != nil {
+		if err := s.leaveProvenance(ctx, c, p, group, str(r[0]), gone); err != nil {
 			return err
 		}
 	}
@@ -178,7 +178,7 @@ func (s *Store) deleteObjects(ctx context.Context, c *conn, p *pending, group st
 // ofGroup returns the rows (uuid, then cols) of the objects of table among
 // ids that belong to group.
 func ofGroup(ctx context.Context, c *conn, table, cols, group string, ids []string) ([]row, error) {
-	rows, err := lookup(ctx, c, writeLookupLimit, "x", table, "x.group_id = $g", "x.uuid"+cols, map[string]any{"g": group}, ids)
+	rows, err := lookup(ctx, c, writeLookupLimit, "x", table, "x.group_id = $g", "x.uuid"+cols, map[string]any{"g": group}, keysOf(table, []string{group}, ids))
 	if err != nil {
 		return nil, fmt.Errorf("read %s to delete: %w", strings.ToLower(table), err)
 	}
@@ -209,11 +209,11 @@ func (s *Store) checkUnused(ents []row, written []core.Fact, gone map[string]boo
 	return nil
 }
 
-// leaveProvenance takes episode out of the provenance of the facts it
+// leaveProvenance takes episode (of group) out of the provenance of the facts it
 // stated that stay (not in gone): their episodes column. The STATES
 // relationships go with the episode.
-func (s *Store) leaveProvenance(ctx context.Context, c *conn, p *pending, episode string, gone map[string]bool) error {
-	rows, err := c.query(ctx, "MATCH (e:Episode {uuid: $u})-[:STATES]->(f:Fact) RETURN f.uuid", map[string]any{"u": episode})
+func (s *Store) leaveProvenance(ctx context.Context, c *conn, p *pending, group, episode string, gone map[string]bool) error {
+	rows, err := c.query(ctx, "MATCH (e:Episode {key: $k})-[:STATES]->(f:Fact) RETURN f.uuid", map[string]any{"k": episodeKey(group, episode)})
 	if err != nil {
 		return fmt.Errorf("read facts of episode %s: %w", episode, err)
 	}
@@ -242,7 +242,7 @@ func dropObjects(ctx context.Context, c *conn, p *pending, sc core.Scope, table,
 	if err := deleteVecs(ctx, c, p, sc, group, ids); err != nil {
 		return err
 	}
-	if err := c.exec(ctx, byUUID("x", table, "ids", "")+" WHERE x.group_id = $g DETACH DELETE x", map[string]any{"ids": ids, "g": group}); err != nil {
+	if err := c.exec(ctx, byUUID("x", table, "ids", "")+" WHERE x.group_id = $g DETACH DELETE x", map[string]any{"ids": keysOf(table, []string{group}, ids), "g": group}); err != nil {
 		return fmt.Errorf("delete %s: %w", strings.ToLower(table), err)
 	}
 	switch sc {

@@ -144,3 +144,61 @@ func EngineForTest(tb testing.TB, s *Store) *core.Engine {
 	})
 	return e
 }
+
+// UnkeyEpisodesForTest turns the episode tables of s into those of schema
+// version 4, keyed by uuid alone, with an HNSW index on the episode
+// vectors, and records version 4: a database as mnemo made it before
+// episodes were keyed by group. The data must hold no uuid in two groups.
+func UnkeyEpisodesForTest(ctx context.Context, s *Store) error {
+	return s.ddl(ctx, func(c *conn) error {
+		stmts := []string{
+			`CREATE NODE TABLE EpisodeOld(uuid STRING PRIMARY KEY, group_id STRING, name STRING, source STRING,
+				source_description STRING, content STRING, valid_at TIMESTAMP, created_at TIMESTAMP, status STRING,
+				attempts INT64, error STRING, warnings STRING)`,
+			fmt.Sprintf("CREATE NODE TABLE EpisodeVecOld(uuid STRING PRIMARY KEY, group_id STRING, vec FLOAT[%d])", s.dim),
+			"CREATE REL TABLE MENTIONS_OLD(FROM EpisodeOld TO Entity)",
+			"CREATE REL TABLE STATES_OLD(FROM EpisodeOld TO Fact)",
+			`MATCH (e:Episode) CREATE (:EpisodeOld {uuid: e.uuid, group_id: e.group_id, name: e.name, source: e.source,
+				source_description: e.source_description, content: e.content, valid_at: e.valid_at, created_at: e.created_at,
+				status: e.status, attempts: e.attempts, error: e.error, warnings: e.warnings})`,
+			"MATCH (v:EpisodeVec) CREATE (:EpisodeVecOld {uuid: v.uuid, group_id: v.group_id, vec: v.vec})",
+			"MATCH (e:Episode)-[:MENTIONS]->(n:Entity) MATCH (o:EpisodeOld {uuid: e.uuid}) CREATE (o)-[:MENTIONS_OLD]->(n)",
+			"MATCH (e:Episode)-[:STATES]->(f:Fact) MATCH (o:EpisodeOld {uuid: e.uuid}) CREATE (o)-[:STATES_OLD]->(f)",
+			"DROP TABLE MENTIONS", "DROP TABLE STATES", "DROP TABLE EpisodeVec", "DROP TABLE Episode",
+			"ALTER TABLE EpisodeOld RENAME TO Episode", "ALTER TABLE EpisodeVecOld RENAME TO EpisodeVec",
+			"ALTER TABLE MENTIONS_OLD RENAME TO MENTIONS", "ALTER TABLE STATES_OLD RENAME TO STATES",
+			fmt.Sprintf("CALL CREATE_VECTOR_INDEX('EpisodeVec', '%s', 'vec', %s)", vectorIndex[core.ScopeEpisodes], vectorIndexParams),
+			"MERGE (m:Meta {key: 'schema_version'}) SET m.value = '4'",
+		}
+		for _, st := range stmts {
+			if err := c.exec(ctx, st, nil); err != nil {
+				return fmt.Errorf("%s: %w", st, err)
+			}
+		}
+		return nil
+	})
+}
+
+// InterruptEpisodeMigrationForTest runs the migration to version 5 on the
+// version-4 database of s (UnkeyEpisodesForTest) up to a point, as a crash
+// would leave it: "copy" leaves a partial copy (the new tables, filled,
+// not recorded as complete); "drop" records the copy and drops the old
+// MENTIONS table only.
+func InterruptEpisodeMigrationForTest(ctx context.Context, s *Store, at string) error {
+	return s.ddl(ctx, func(c *conn) error {
+		tables, err := tableNames(ctx, c)
+		if err != nil {
+			return err
+		}
+		if err := copyEpisodesKeyed(ctx, c, s.dim, tables); err != nil {
+			return err
+		}
+		if at == "copy" {
+			return nil
+		}
+		if err := c.exec(ctx, "MERGE (m:Meta {key: $k}) SET m.value = 'copied'", map[string]any{"k": metaMigrateEpisodes}); err != nil {
+			return err
+		}
+		return c.exec(ctx, "DROP TABLE MENTIONS", nil)
+	})
+}

@@ -42,16 +42,19 @@ func (s *Store) lookupLimit(sc core.Scope) int {
 // vecLookupLimit is lookupLimit for the vector tables.
 const vecLookupLimit = 64
 
-// byUUID returns the clause binding alias to the nodes of table whose uuid
-// is in the list parameter param, through the primary-key index. pattern,
+// byUUID returns the clause binding alias to the nodes of table whose
+// primary key (the uuid, or for a table keyed by group and uuid the key,
+// see keysOf) is in the list parameter param, through the primary-key
+// index. pattern,
 // when not empty, extends the match from the node, e.g. "<-[:STATES]-(e:Episode)".
 // The list must hold no repeats (see uniq), or rows repeat.
 func byUUID(alias, table, param, pattern string) string {
-	return fmt.Sprintf("UNWIND $%s AS %s_id MATCH (%s:%s {uuid: %s_id})%s", param, alias, alias, table, alias, pattern)
+	return fmt.Sprintf("UNWIND $%s AS %s_id MATCH (%s:%s {%s: %s_id})%s", param, alias, alias, table, pkCol(table), alias, pattern)
 }
 
 // lookup returns the rows of "MATCH (alias:table) WHERE alias.uuid in ids
-// AND cond RETURN cols", cond having the parameters params (which must not
+// AND cond RETURN cols" (ids are keys for a table keyed by group and uuid,
+// see keysOf), cond having the parameters params (which must not
 // name id or ids). Up to limit ids (see lookupLimit), it runs one prepared primary-key
 // lookup per id, so rows come in the order of ids; beyond, one byUUID
 // statement, in no particular order. Repeated and empty ids are dropped;
@@ -72,7 +75,7 @@ func lookup(ctx context.Context, c *conn, limit int, alias, table, cond, cols st
 		p["ids"] = ids
 		return c.query(ctx, byUUID(alias, table, "ids", "")+" WHERE "+cond+" RETURN "+cols, p)
 	}
-	stmt := fmt.Sprintf("MATCH (%s:%s {uuid: $id}) WHERE %s RETURN %s", alias, table, cond, cols)
+	stmt := fmt.Sprintf("MATCH (%s:%s {%s: $id}) WHERE %s RETURN %s", alias, table, pkCol(table), cond, cols)
 	var out []row
 	for _, id := range ids {
 		p["id"] = id
@@ -99,11 +102,11 @@ func uniq(ids []string) []string {
 }
 
 // passing returns which of ids, ranked best first, are objects of table
-// that pass cond, checking no more of them than it needs to find need:
+// (in groups, for a table keyed by group and uuid) that pass cond, checking no more of them than it needs to find need:
 // per-id lookups cost in proportion to the ids checked, so it checks the
 // best need first and then only as many more as are still missing. A list
 // too long for per-id lookups is checked at once by lookup's join.
-func passing(ctx context.Context, c *conn, limit int, alias, table, cond string, params map[string]any, ids []string, need int) (map[string]bool, error) {
+func passing(ctx context.Context, c *conn, limit int, alias, table, cond string, params map[string]any, groups, ids []string, need int) (map[string]bool, error) {
 	ok := make(map[string]bool, min(len(ids), need))
 	if len(ids) > limit {
 		need = len(ids)
@@ -113,7 +116,7 @@ func passing(ctx context.Context, c *conn, limit int, alias, table, cond string,
 		if len(ids) > limit {
 			hi = len(ids)
 		}
-		rows, err := lookup(ctx, c, limit, alias, table, cond, alias+".uuid", params, ids[lo:hi])
+		rows, err := lookup(ctx, c, limit, alias, table, cond, alias+".uuid", params, keysOf(table, groups, ids[lo:hi]))
 		if err != nil {
 			return nil, err
 		}
@@ -140,7 +143,7 @@ func deleteEach(ctx context.Context, c *conn, alias, table string, ids []string)
 	if len(ids) > writeLookupLimit {
 		return c.exec(ctx, byUUID(alias, table, "ids", "")+" DELETE "+alias, map[string]any{"ids": ids})
 	}
-	stmt := fmt.Sprintf("MATCH (%s:%s {uuid: $id}) DELETE %s", alias, table, alias)
+	stmt := fmt.Sprintf("MATCH (%s:%s {%s: $id}) DELETE %s", alias, table, pkCol(table), alias)
 	for _, id := range ids {
 		if err := c.exec(ctx, stmt, map[string]any{"id": id}); err != nil {
 			return err

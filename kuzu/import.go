@@ -107,15 +107,19 @@ func (s *Store) Import(ctx context.Context, ch core.Change) error {
 			}
 		}
 		err := s.transact(ctx, c, func(ctx context.Context, c *conn, p *pending) error {
-			if err := s.importRows(ctx, c, p, ch); err != nil {
+			if err := s.importRows(ctx, c, p, group, ch); err != nil {
 				return err
 			}
 			byScope := map[core.Scope][]any{}
 			for i, v := range vecs {
-				byScope[scopeOf[i]] = append(byScope[scopeOf[i]], map[string]any{"i": int64(i), "uuid": v.uuid, "g": v.group})
+				byScope[scopeOf[i]] = append(byScope[scopeOf[i]], map[string]any{"i": int64(i), "key": episodeKey(v.group, v.uuid), "uuid": v.uuid, "g": v.group})
 			}
 			for _, sc := range core.Scopes {
-				if err := copyRows(ctx, c, vecTable(sc), "", fmt.Sprintf("MATCH (s:%s {id: r.i}) RETURN r.uuid, r.g, s.vec", importStage), byScope[sc]); err != nil {
+				ret := "RETURN r.uuid, r.g, s.vec"
+				if groupKeyed(vecTable(sc)) {
+					ret = "RETURN r.key, r.uuid, r.g, s.vec"
+				}
+				if err := copyRows(ctx, c, vecTable(sc), "", fmt.Sprintf("MATCH (s:%s {id: r.i}) %s", importStage, ret), byScope[sc]); err != nil {
 					return err
 				}
 			}
@@ -187,8 +191,8 @@ func (s *Store) checkImport(ctx context.Context, c *conn, group string, ch *core
 	return nil
 }
 
-// importRows copies the objects and relationships of ch.
-func (s *Store) importRows(ctx context.Context, c *conn, p *pending, ch core.Change) error {
+// importRows copies the objects and relationships of ch, of group.
+func (s *Store) importRows(ctx context.Context, c *conn, p *pending, group string, ch core.Change) error {
 	var eps, ents, facts, loose, states, mentions []any
 	for _, ep := range ch.Episodes {
 		eps = append(eps, episodeRow(ep))
@@ -211,7 +215,7 @@ func (s *Store) importRows(ctx context.Context, c *conn, p *pending, ch core.Cha
 			facts = append(facts, row)
 		}
 		for _, ep := range fe {
-			states = append(states, map[string]any{"e": ep, "x": f.UUID})
+			states = append(states, map[string]any{"e": episodeKey(group, ep), "x": f.UUID})
 		}
 		p.touch(core.ScopeFacts, f.UUID)
 	}
@@ -219,7 +223,7 @@ func (s *Store) importRows(ctx context.Context, c *conn, p *pending, ch core.Cha
 	for _, m := range ch.Mentions {
 		if !seen[m] {
 			seen[m] = true
-			mentions = append(mentions, map[string]any{"e": m.Episode, "x": m.Entity})
+			mentions = append(mentions, map[string]any{"e": episodeKey(group, m.Episode), "x": m.Entity})
 		}
 	}
 	// Relationship steps also say how to find an existing relationship
@@ -231,7 +235,7 @@ func (s *Store) importRows(ctx context.Context, c *conn, p *pending, ch core.Cha
 		match, create    string
 		fields           []string
 	}{
-		{"Episode", "", `RETURN r.uuid, r.g AS g, r.name AS name, r.source AS source, r.sdesc AS sdesc, r.content AS content,
+		{"Episode", "", `RETURN r.key, r.uuid AS uuid, r.g AS g, r.name AS name, r.source AS source, r.sdesc AS sdesc, r.content AS content,
 			` + copyTSExpr("r.valid_at") + ` AS valid_at, ` + copyTSExpr("r.created_at") + ` AS created_at, r.status AS status, r.attempts AS attempts, r.error AS error, r.warnings AS warnings`, eps, "", "", nil},
 		{"Entity", "", `RETURN r.uuid, r.g AS g, r.name AS name, r.nkey AS nkey, r.acro AS acro, ` + labelsExpr + ` AS labels,
 			r.summary AS summary, r.attrs AS attrs, ` + copyTSExpr("r.created_at") + ` AS created_at`, ents, "", "", nil},
@@ -242,9 +246,9 @@ func (s *Store) importRows(ctx context.Context, c *conn, p *pending, ch core.Cha
 		{"RELATES_TO", "(from='Fact', to='Entity')", "RETURN r.uuid, r.tgt", append(facts, loose...),
 			"(:Fact)-[r:RELATES_TO]->(:Entity)", "MATCH (f:Fact {uuid: $uuid}), (t:Entity {uuid: $tgt}) CREATE (f)-[:RELATES_TO]->(t)", []string{"uuid", "tgt"}},
 		{"STATES", "", "RETURN r.e, r.x", states,
-			"()-[r:STATES]->()", "MATCH (e:Episode {uuid: $e}), (f:Fact {uuid: $x}) CREATE (e)-[:STATES]->(f)", []string{"e", "x"}},
+			"()-[r:STATES]->()", "MATCH (e:Episode {key: $e}), (f:Fact {uuid: $x}) CREATE (e)-[:STATES]->(f)", []string{"e", "x"}},
 		{"MENTIONS", "", "RETURN r.e, r.x", mentions,
-			"()-[r:MENTIONS]->()", "MATCH (e:Episode {uuid: $e}), (n:Entity {uuid: $x}) CREATE (e)-[:MENTIONS]->(n)", []string{"e", "x"}},
+			"()-[r:MENTIONS]->()", "MATCH (e:Episode {key: $e}), (n:Entity {uuid: $x}) CREATE (e)-[:MENTIONS]->(n)", []string{"e", "x"}},
 	}
 	for _, st := range steps {
 		if st.create != "" && len(st.rows) > 0 {

@@ -60,7 +60,7 @@ func TestImportRolledBackKeepsRelationships(t *testing.T) {
 	boom := errors.New("injected failure after the rows were written")
 	err := s.exclusive(ctx, func(c *conn) error {
 		return s.transactOnce(ctx, c, func(ctx context.Context, c *conn, p *pending) error {
-			if err := s.importRows(ctx, c, p, ch); err != nil {
+			if err := s.importRows(ctx, c, p, "bench", ch); err != nil {
 				return err
 			}
 			return boom

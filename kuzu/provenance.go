@@ -22,9 +22,9 @@ import (
 // the same transaction (link, deleteObjects; deleting a fact or a group
 // deletes the column with the node).
 
-// addProvenance adds episodes to the episodes column of facts (fact uuid →
-// episode uuids), keeping each list ordered.
-func (s *Store) addProvenance(ctx context.Context, c *conn, p *pending, add map[string][]string) error {
+// addProvenance adds episodes to the episodes column of facts of group
+// (fact uuid → episode uuids), keeping each list ordered.
+func (s *Store) addProvenance(ctx context.Context, c *conn, p *pending, group string, add map[string][]string) error {
 	if len(add) == 0 {
 		return nil
 	}
@@ -53,7 +53,7 @@ func (s *Store) addProvenance(ctx context.Context, c *conn, p *pending, add map[
 	if len(lists) == 0 {
 		return nil
 	}
-	at, err := s.episodeTimes(ctx, c, eps)
+	at, err := s.episodeTimes(ctx, c, group, eps)
 	if err != nil {
 		return err
 	}
@@ -79,9 +79,9 @@ func (s *Store) removeProvenance(ctx context.Context, c *conn, p *pending, episo
 	return s.setProvenance(ctx, c, p, lists)
 }
 
-// episodeTimes returns the valid_at of episodes.
-func (s *Store) episodeTimes(ctx context.Context, c *conn, eps []string) (map[string]time.Time, error) {
-	rows, err := lookup(ctx, c, s.lookupLimit(core.ScopeEpisodes), "e", "Episode", "", "e.uuid, e.valid_at", nil, eps)
+// episodeTimes returns the valid_at of episodes of group.
+func (s *Store) episodeTimes(ctx context.Context, c *conn, group string, eps []string) (map[string]time.Time, error) {
+	rows, err := lookup(ctx, c, s.lookupLimit(core.ScopeEpisodes), "e", "Episode", "", "e.uuid, e.valid_at", nil, keysOf("Episode", []string{group}, uniq(eps)))
 	if err != nil {
 		return nil, fmt.Errorf("read episode times: %w", err)
 	}

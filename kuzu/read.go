@@ -126,8 +126,7 @@ func (s *Store) Episode(ctx context.Context, groups []string, uuid string) (core
 	err := s.read(ctx, func(c *conn) error {
 		w := newWhere()
 		w.groups("e", groups)
-		rows, err := c.query(ctx, "MATCH (e:Episode {uuid: $uuid}) WHERE "+w.String()+" RETURN "+episodeCols,
-			w.merge(map[string]any{"uuid": uuid}))
+		rows, err := lookup(ctx, c, len(groups), "e", "Episode", w.String(), episodeCols, w.params, keysOf("Episode", groups, []string{uuid}))
 		if err != nil {
 			return fmt.Errorf("read episode: %w", err)
 		}
@@ -152,7 +151,7 @@ func (s *Store) Episodes(ctx context.Context, groups []string, uuids []string, o
 	err := s.read(ctx, func(c *conn) error {
 		w := newWhere()
 		w.groups("e", groups)
-		rows, err := lookup(ctx, c, s.lookupLimit(core.ScopeEpisodes), "e", "Episode", w.String(), episodeCols, w.params, uuids)
+		rows, err := lookup(ctx, c, s.lookupLimit(core.ScopeEpisodes), "e", "Episode", w.String(), episodeCols, w.params, keysOf("Episode", groups, uuids))
 		if err != nil {
 			return fmt.Errorf("read episodes: %w", err)
 		}
@@ -163,7 +162,7 @@ func (s *Store) Episodes(ctx context.Context, groups []string, uuids []string, o
 		}
 		out = ordered(uuids, byID)
 		if opts.Embeddings {
-			return fillVecs(ctx, c, core.ScopeEpisodes, out, func(e *core.Episode) (string, *[]float32) { return e.UUID, &e.Embedding })
+			return fillVecs(ctx, c, core.ScopeEpisodes, out, func(e *core.Episode) (string, *[]float32) { return episodeKey(e.GroupID, e.UUID), &e.Embedding })
 		}
 		return nil
 	})
@@ -208,7 +207,7 @@ func (s *Store) ListEpisodes(ctx context.Context, group string, opts core.ListOp
 			page.Items = append(page.Items, decodeEpisode(r))
 		}
 		if opts.Embeddings {
-			return fillVecs(ctx, c, core.ScopeEpisodes, page.Items, func(e *core.Episode) (string, *[]float32) { return e.UUID, &e.Embedding })
+			return fillVecs(ctx, c, core.ScopeEpisodes, page.Items, func(e *core.Episode) (string, *[]float32) { return episodeKey(e.GroupID, e.UUID), &e.Embedding })
 		}
 		return nil
 	})
@@ -276,7 +275,7 @@ func (s *Store) PreviousEpisodes(ctx context.Context, ep core.Episode, n int) ([
 	var hit map[string]core.Episode
 	if err := s.inMemory(func() error {
 		ids = s.timeline.before(ep.GroupID, unixMicro(micro(ep.ValidAt)), ep.UUID, n)
-		hit, miss = s.timeline.cached(ids)
+		hit, miss = s.timeline.cached(ep.GroupID, ids)
 		return nil
 	}); err != nil || len(ids) == 0 {
 		return nil, err
@@ -296,18 +295,20 @@ func (s *Store) PreviousEpisodes(ctx context.Context, ep core.Episode, n int) ([
 // EpisodeLinks implements core.EpisodeStore.
 func (s *Store) EpisodeLinks(ctx context.Context, groups []string, uuid string) (core.Links, error) {
 	var l core.Links
-	if _, err := s.Episode(ctx, groups, uuid); err != nil {
+	ep, err := s.Episode(ctx, groups, uuid)
+	if err != nil {
 		return l, err
 	}
-	err := s.read(ctx, func(c *conn) error {
-		rows, err := c.query(ctx, "MATCH (e:Episode {uuid: $u})-[:MENTIONS]->(n:Entity) RETURN n.uuid ORDER BY n.uuid", map[string]any{"u": uuid})
+	key := episodeKey(ep.GroupID, uuid)
+	err = s.read(ctx, func(c *conn) error {
+		rows, err := c.query(ctx, "MATCH (e:Episode {key: $k})-[:MENTIONS]->(n:Entity) RETURN n.uuid ORDER BY n.uuid", map[string]any{"k": key})
 		if err != nil {
 			return fmt.Errorf("read episode entities: %w", err)
 		}
 		for _, r := range rows {
 			l.Entities = append(l.Entities, str(r[0]))
 		}
-		rows, err = c.query(ctx, "MATCH (e:Episode {uuid: $u})-[:STATES]->(f:Fact) RETURN f.uuid ORDER BY f.uuid", map[string]any{"u": uuid})
+		rows, err = c.query(ctx, "MATCH (e:Episode {key: $k})-[:STATES]->(f:Fact) RETURN f.uuid ORDER BY f.uuid", map[string]any{"k": key})
 		if err != nil {
 			return fmt.Errorf("read episode facts: %w", err)
 		}
@@ -434,12 +435,13 @@ func (s *Store) EntityEpisodes(ctx context.Context, groups []string, uuid string
 	return out, err
 }
 
-// readVecs reads the embeddings of uuids in a scope.
+// readVecs reads the embeddings of uuids (for episodes, keys: see
+// episodeKey) in a scope, by uuid (key).
 func readVecs(ctx context.Context, c *conn, sc core.Scope, uuids []string) (map[string][]float32, error) {
 	if len(uuids) == 0 {
 		return nil, nil
 	}
-	rows, err := lookup(ctx, c, vecLookupLimit, "v", vecTable(sc), "", "v.uuid, CAST(v.vec AS STRING)", nil, uuids)
+	rows, err := lookup(ctx, c, vecLookupLimit, "v", vecTable(sc), "", "v."+pkCol(vecTable(sc))+", CAST(v.vec AS STRING)", nil, uuids)
 	if err != nil {
 		return nil, fmt.Errorf("read embeddings: %w", err)
 	}

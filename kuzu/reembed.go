@@ -54,17 +54,34 @@ func (s *Store) BeginRestage(ctx context.Context, to core.EmbedderID) (map[core.
 			}
 		}
 		for _, sc := range core.Scopes {
-			stmt := fmt.Sprintf("CREATE NODE TABLE IF NOT EXISTS %s(uuid STRING PRIMARY KEY, group_id STRING, vec FLOAT[%d])", stageTable(sc), s.dim)
+			key := ""
+			if groupKeyed(stageTable(sc)) {
+				key = "key STRING PRIMARY KEY, uuid STRING"
+			} else {
+				key = "uuid STRING PRIMARY KEY"
+			}
+			stmt := fmt.Sprintf("CREATE NODE TABLE IF NOT EXISTS %s(%s, group_id STRING, vec FLOAT[%d])", stageTable(sc), key, s.dim)
 			if err := c.exec(ctx, stmt, nil); err != nil {
 				return fmt.Errorf("create the staging table: %w", err)
 			}
-			rows, err := c.query(ctx, "MATCH (v:"+stageTable(sc)+") RETURN v.uuid", nil)
+			// Two groups may hold an episode of the same uuid: a uuid
+			// is staged when every one of its vectors is.
+			rows, err := c.query(ctx, fmt.Sprintf("MATCH (v:%s) OPTIONAL MATCH (n:%s {%s: v.%s}) RETURN v.uuid, n IS NOT NULL",
+				vecTable(sc), stageTable(sc), pkCol(stageTable(sc)), pkCol(vecTable(sc))), nil)
 			if err != nil {
 				return fmt.Errorf("read staged vectors: %w", err)
 			}
 			out[sc] = map[string]bool{}
+			missing := map[string]bool{}
 			for _, r := range rows {
-				out[sc][str(r[0])] = true
+				if id := str(r[0]); r[1] == true {
+					out[sc][id] = true
+				} else {
+					missing[id] = true
+				}
+			}
+			for id := range missing {
+				delete(out[sc], id)
 			}
 		}
 		return nil
@@ -82,10 +99,10 @@ func (s *Store) StageVectors(ctx context.Context, sc core.Scope, vs []core.Stage
 		if err := s.checkVec("staged vector", v.Vector); err != nil {
 			return err
 		}
-		rows[i] = map[string]any{"uuid": v.UUID, "g": v.Group, "vec": vecParam(v.Vector)}
+		rows[i] = map[string]any{"key": episodeKey(v.Group, v.UUID), "uuid": v.UUID, "g": v.Group, "vec": vecParam(v.Vector)}
 	}
 	return s.write(ctx, func(ctx context.Context, c *conn, _ *pending) error {
-		stmt := fmt.Sprintf("UNWIND $rows AS r CREATE (:%s {uuid: r.uuid, group_id: r.g, vec: CAST(r.vec AS FLOAT[%d])})", stageTable(sc), s.dim)
+		stmt := fmt.Sprintf("UNWIND $rows AS r CREATE (:%s {%suuid: r.uuid, group_id: r.g, vec: CAST(r.vec AS FLOAT[%d])})", stageTable(sc), keyProp(stageTable(sc)), s.dim)
 		if err := c.exec(ctx, stmt, map[string]any{"rows": rows}); err != nil {
 			return fmt.Errorf("stage vectors: %w", err)
 		}
@@ -140,7 +157,7 @@ func (s *Store) SwitchVectors(ctx context.Context, to core.EmbedderID) error {
 // staged vectors of objects deleted since are dropped.
 func switchScope(ctx context.Context, c *conn, sc core.Scope) error {
 	uuids := func(table string) (map[string]bool, error) {
-		rows, err := c.query(ctx, "MATCH (v:"+table+") RETURN v.uuid", nil)
+		rows, err := c.query(ctx, "MATCH (v:"+table+") RETURN v."+pkCol(table), nil)
 		if err != nil {
 			return nil, fmt.Errorf("read %s: %w", table, err)
 		}
@@ -175,7 +192,11 @@ func switchScope(ctx context.Context, c *conn, sc core.Scope) error {
 	if err := c.exec(ctx, "MATCH (v:"+vecTable(sc)+") DELETE v", nil); err != nil {
 		return fmt.Errorf("delete the old %s vectors: %w", sc, err)
 	}
-	stmt := fmt.Sprintf("MATCH (n:%s) CREATE (:%s {uuid: n.uuid, group_id: n.group_id, vec: n.vec})", stageTable(sc), vecTable(sc))
+	key := ""
+	if groupKeyed(vecTable(sc)) {
+		key = "key: n.key, "
+	}
+	stmt := fmt.Sprintf("MATCH (n:%s) CREATE (:%s {%suuid: n.uuid, group_id: n.group_id, vec: n.vec})", stageTable(sc), vecTable(sc), key)
 	if err := c.exec(ctx, stmt, nil); err != nil {
 		return fmt.Errorf("write the new %s vectors: %w", sc, err)
 	}

@@ -25,7 +25,7 @@ func TestFailedWriteRollsBack(t *testing.T) {
 	defer s.Close(ctx)
 	create := func(uuid string) func(context.Context, *conn, *pending) error {
 		return func(ctx context.Context, c *conn, _ *pending) error {
-			return c.exec(ctx, "CREATE (e:Episode {uuid: $u, group_id: 'g'})", map[string]any{"u": uuid})
+			return c.exec(ctx, "CREATE (e:Episode {key: $k, uuid: $u, group_id: 'g'})", map[string]any{"k": episodeKey("g", uuid), "u": uuid})
 		}
 	}
 	tests := []struct {

@@ -1,4 +1,4 @@
-// mnemo graph schema, version 4 (schemaVersion in schema.go). DIM is
+// mnemo graph schema, version 5 (schemaVersion in schema.go). DIM is
 // replaced by the embedding dimension fixed when the database is created.
 // Statements end with a semicolon at the end of a line.
 //
@@ -13,8 +13,10 @@
 
 CREATE NODE TABLE IF NOT EXISTS Meta(key STRING PRIMARY KEY, value STRING);
 
+// Episodes are keyed by group and uuid (key joins group_id and uuid with
+// 0x1f, see tables.go): two groups may hold the same client-chosen uuid.
 CREATE NODE TABLE IF NOT EXISTS Episode(
-  uuid STRING PRIMARY KEY, group_id STRING, name STRING, source STRING,
+  key STRING PRIMARY KEY, uuid STRING, group_id STRING, name STRING, source STRING,
   source_description STRING, content STRING, valid_at TIMESTAMP,
   created_at TIMESTAMP, status STRING, attempts INT64, error STRING,
   warnings STRING);
@@ -40,7 +42,7 @@ CREATE NODE TABLE IF NOT EXISTS Record(key STRING PRIMARY KEY, group_id STRING, 
 
 CREATE NODE TABLE IF NOT EXISTS EntityVec(uuid STRING PRIMARY KEY, group_id STRING, vec FLOAT[DIM]);
 CREATE NODE TABLE IF NOT EXISTS FactVec(uuid STRING PRIMARY KEY, group_id STRING, vec FLOAT[DIM]);
-CREATE NODE TABLE IF NOT EXISTS EpisodeVec(uuid STRING PRIMARY KEY, group_id STRING, vec FLOAT[DIM]);
+CREATE NODE TABLE IF NOT EXISTS EpisodeVec(key STRING PRIMARY KEY, uuid STRING, group_id STRING, vec FLOAT[DIM]);
 CREATE NODE TABLE IF NOT EXISTS CommunityVec(uuid STRING PRIMARY KEY, group_id STRING, vec FLOAT[DIM]);
 
 CREATE REL TABLE IF NOT EXISTS RELATES_TO(FROM Entity TO Fact, FROM Fact TO Entity);

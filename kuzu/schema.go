@@ -13,7 +13,7 @@ import (
 // schemaVersion is the version of schema.cypher. Opening a database with an
 // older version runs the migrations from its version up; a newer version is
 // refused.
-const schemaVersion = 4
+const schemaVersion = 5
 
 //go:embed schema.cypher
 var schemaText string
@@ -24,6 +24,7 @@ var migrations = map[int]func(ctx context.Context, c *conn, dim int) error{
 	1: addFactEpisodes,
 	2: addEpisodeWarnings,
 	3: addRecords,
+	4: keyEpisodes,
 }
 
 // addRecords adds the Record table (version 4), empty.

@@ -111,13 +111,13 @@ func (s *Store) vectorExact(ctx context.Context, c *conn, q core.SearchQuery, in
 	}
 	for m := max(q.Limit*4, 64); ; m *= 2 {
 		stmt := fmt.Sprintf(`MATCH (v:%s) WHERE %s
-			WITH v.uuid AS id, array_cosine_similarity(v.vec, CAST($q AS FLOAT[%d])) AS score
-			ORDER BY score DESC LIMIT %d WHERE score >= $min`, vecTable(q.Scope), w, s.dim, m)
+			WITH v.%s AS pk, v.uuid AS id, array_cosine_similarity(v.vec, CAST($q AS FLOAT[%d])) AS score
+			ORDER BY score DESC LIMIT %d WHERE score >= $min`, vecTable(q.Scope), w, pkCol(vecTable(q.Scope)), s.dim, m)
 		if inMemory {
 			stmt += " RETURN id, score"
 		} else {
-			stmt += fmt.Sprintf(` MATCH (%s:%s {uuid: id}) WHERE %s
-			RETURN id, score ORDER BY score DESC, id LIMIT %d`, a, nodeTable(q.Scope), fw, q.Limit)
+			stmt += fmt.Sprintf(` MATCH (%s:%s {%s: pk}) WHERE %s
+			RETURN id, score ORDER BY score DESC, id LIMIT %d`, a, nodeTable(q.Scope), pkCol(nodeTable(q.Scope)), fw, q.Limit)
 		}
 		rows, err := c.query(ctx, stmt, params)
 		if err != nil {
@@ -195,7 +195,7 @@ func (s *Store) passing(ctx context.Context, c *conn, q core.SearchQuery, ids []
 	fw := newWhere()
 	fw.groups(a, q.Groups)
 	fw.filter(q.Scope, a, q.Filter)
-	return passing(ctx, c, s.lookupLimit(q.Scope), a, nodeTable(q.Scope), fw.String(), fw.merge(map[string]any{}), ids, need)
+	return passing(ctx, c, s.lookupLimit(q.Scope), a, nodeTable(q.Scope), fw.String(), fw.merge(map[string]any{}), q.Groups, ids, need)
 }
 
 func hitsOf(rows []row) []core.Hit {
@@ -390,7 +390,7 @@ func seedEntities(ctx context.Context, c *conn, groups, seeds []string) (map[str
 	}
 	ew := newWhere()
 	ew.groups("e", groups)
-	rows, err = c.query(ctx, byUUID("e", "Episode", "ids", "-[:MENTIONS]->(n:Entity)")+" WHERE "+ew.String()+" RETURN DISTINCT n.uuid", ew.merge(map[string]any{"ids": uniq(seeds)}))
+	rows, err = c.query(ctx, byUUID("e", "Episode", "ids", "-[:MENTIONS]->(n:Entity)")+" WHERE "+ew.String()+" RETURN DISTINCT n.uuid", ew.merge(map[string]any{"ids": keysOf("Episode", groups, uniq(seeds))}))
 	if err != nil {
 		return nil, fmt.Errorf("read seed episodes: %w", err)
 	}

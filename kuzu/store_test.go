@@ -273,17 +273,18 @@ func TestAddEpisodesIdempotent(t *testing.T) {
 	if _, err := s.Episode(ctx, []string{"g1"}, "e3"); !errors.Is(err, core.ErrNotFound) {
 		t.Errorf("a refused batch stored e3: err = %v", err)
 	}
+	// Another group's episode of the same uuid is another episode.
 	other := e1
-	other.GroupID = "g2"
-	if _, err := s.AddEpisodes(ctx, []core.Episode{other}); !errors.Is(err, core.ErrConflict) {
-		t.Errorf("same uuid in another group: err = %v, want ErrConflict", err)
+	other.GroupID, other.Content = "g2", "another tenant's"
+	if created, err := s.AddEpisodes(ctx, []core.Episode{other}); err != nil || !created[0] {
+		t.Errorf("same uuid in another group: AddEpisodes = %v, %v; want created", created, err)
 	}
 	pending, err := s.PendingEpisodes(ctx, "g1", 0)
 	if err != nil || len(pending) != 2 {
 		t.Errorf("PendingEpisodes = %d episodes, %v; want 2", len(pending), err)
 	}
-	if groups, err := s.PendingGroups(ctx); err != nil || !cmp.Equal(groups, []string{"g1"}) {
-		t.Errorf("PendingGroups = %v, %v; want [g1]", groups, err)
+	if groups, err := s.PendingGroups(ctx); err != nil || !cmp.Equal(groups, []string{"g1", "g2"}) {
+		t.Errorf("PendingGroups = %v, %v; want [g1 g2]", groups, err)
 	}
 }
 

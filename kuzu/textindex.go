@@ -38,8 +38,8 @@ type pending struct {
 	// facts and entities follow their rows read back (catalog.apply).
 	texts []textChange
 	drops []string
-	// created holds the uuids of the objects this transaction created, by
-	// kind (kinds may share uuids): they have no relationships and no
+	// created holds the uuids (for episodes the keys, episodeKey) of the
+	// objects this transaction created, by kind (kinds may share uuids): they have no relationships and no
 	// vectors yet.
 	created map[core.Scope]map[string]bool
 	// Catalog changes (catalog.go): vector rows as written; the facts and
@@ -66,11 +66,17 @@ func (p *pending) create(sc core.Scope, rows []any) {
 		p.created[sc] = map[string]bool{}
 	}
 	for _, r := range rows {
-		p.created[sc][r.(map[string]any)["uuid"].(string)] = true
+		m := r.(map[string]any)
+		id, ok := m["key"].(string)
+		if !ok {
+			id = m["uuid"].(string)
+		}
+		p.created[sc][id] = true
 	}
 }
 
-// isCreated reports whether the transaction created object id of kind sc.
+// isCreated reports whether the transaction created object id of kind sc
+// (for episodes, id is the key: see episodeKey).
 func (p *pending) isCreated(sc core.Scope, id string) bool { return p.created[sc][id] }
 
 type textChange struct {

@@ -27,7 +27,7 @@ type timeline struct {
 	mu      sync.RWMutex
 	byGroup map[string][]tlEntry
 
-	recent      map[string]*core.Episode
+	recent      map[string]*core.Episode // by key (episodeKey)
 	fifo        []string // recent's keys, oldest first
 	recentBytes int
 }
@@ -103,19 +103,19 @@ func (t *timeline) apply(p *pending) {
 	defer t.mu.Unlock()
 	for _, g := range p.drops {
 		for _, e := range t.byGroup[g] {
-			t.forget(e.uuid)
+			t.forget(episodeKey(g, e.uuid))
 		}
 		delete(t.byGroup, g)
 	}
 	for _, ch := range p.timeline {
 		if ch.update {
-			if r, ok := t.recent[ch.row.UUID]; ok {
+			if r, ok := t.recent[episodeKey(ch.row.GroupID, ch.row.UUID)]; ok {
 				r.Name, r.SourceDescription, r.Status, r.Attempts, r.Error = ch.row.Name, ch.row.SourceDescription, ch.row.Status, ch.row.Attempts, ch.row.Error
 			}
 			continue
 		}
 		if ch.del {
-			t.forget(ch.e.uuid)
+			t.forget(episodeKey(ch.group, ch.e.uuid))
 		} else if ch.row != nil {
 			t.remember(ch.row)
 		}
@@ -155,11 +155,12 @@ func (t *timeline) remember(ep *core.Episode) {
 	if t.recent == nil {
 		t.recent = map[string]*core.Episode{}
 	}
-	if _, ok := t.recent[ep.UUID]; ok || len(ep.Content) > recentLimit/16 {
+	key := episodeKey(ep.GroupID, ep.UUID)
+	if _, ok := t.recent[key]; ok || len(ep.Content) > recentLimit/16 {
 		return
 	}
-	t.recent[ep.UUID] = ep
-	t.fifo = append(t.fifo, ep.UUID)
+	t.recent[key] = ep
+	t.fifo = append(t.fifo, key)
 	t.recentBytes += len(ep.Content)
 	for t.recentBytes > recentLimit && len(t.fifo) > 0 {
 		t.forget(t.fifo[0])
@@ -170,23 +171,24 @@ func (t *timeline) remember(ep *core.Episode) {
 	}
 }
 
-// forget drops a cached row (its fifo key stays until it comes up). The
-// caller holds t.mu for writing.
-func (t *timeline) forget(id string) {
-	if ep, ok := t.recent[id]; ok {
+// forget drops a cached row by key (episodeKey; its fifo key stays until
+// it comes up). The caller holds t.mu for writing.
+func (t *timeline) forget(key string) {
+	if ep, ok := t.recent[key]; ok {
 		t.recentBytes -= len(ep.Content)
-		delete(t.recent, id)
+		delete(t.recent, key)
 	}
 }
 
-// cached returns copies of the cached rows of ids and the ids not cached.
-func (t *timeline) cached(ids []string) (map[string]core.Episode, []string) {
+// cached returns copies of the cached rows of the episodes ids of group,
+// by uuid, and the ids not cached.
+func (t *timeline) cached(group string, ids []string) (map[string]core.Episode, []string) {
 	t.mu.RLock()
 	defer t.mu.RUnlock()
 	hit := make(map[string]core.Episode, len(ids))
 	var miss []string
 	for _, id := range ids {
-		if ep, ok := t.recent[id]; ok {
+		if ep, ok := t.recent[episodeKey(group, id)]; ok {
 			hit[id] = *ep
 		} else {
 			miss = append(miss, id)

@@ -20,29 +20,29 @@ func (s *Store) AddEpisodes(ctx context.Context, eps []core.Episode) ([]bool, er
 	}
 	created := make([]bool, len(eps))
 	err := s.write(ctx, func(ctx context.Context, c *conn, p *pending) error {
-		ids := make([]string, len(eps))
+		keys := make([]string, len(eps))
 		for i, ep := range eps {
-			ids[i] = ep.UUID
+			keys[i] = episodeKey(ep.GroupID, ep.UUID)
 		}
-		rows, err := lookup(ctx, c, writeLookupLimit, "e", "Episode", "", episodeCols, nil, ids)
+		rows, err := lookup(ctx, c, writeLookupLimit, "e", "Episode", "", episodeCols, nil, keys)
 		if err != nil {
 			return fmt.Errorf("read existing episodes: %w", err)
 		}
 		known := map[string]core.Episode{}
 		for _, r := range rows {
 			ep := decodeEpisode(r)
-			known[ep.UUID] = ep
+			known[episodeKey(ep.GroupID, ep.UUID)] = ep
 		}
 		var fresh []core.Episode
 		for i, ep := range eps {
-			if old, ok := known[ep.UUID]; ok {
+			if old, ok := known[keys[i]]; ok {
 				if !sameEpisode(old, ep) {
-					return fmt.Errorf("%w: episode %s already exists with other content, source, time or group", core.ErrConflict, ep.UUID)
+					return fmt.Errorf("%w: episode %s already exists in group %s with other content, source or time", core.ErrConflict, ep.UUID, ep.GroupID)
 				}
 				continue
 			}
 			ep.Status = core.EpisodePending
-			known[ep.UUID] = ep
+			known[keys[i]] = ep
 			fresh = append(fresh, ep)
 			created[i] = true
 		}
@@ -59,14 +59,15 @@ func sameEpisode(a, b core.Episode) bool {
 		micro(a.ValidAt).Equal(micro(b.ValidAt))
 }
 
-// storedEpisodes reads the stored rows of eps that exist: uuid, name,
-// source description, status, attempts, error, group, warnings.
+// storedEpisodes reads the stored rows of eps that exist in their groups,
+// by uuid: uuid, name, source description, status, attempts, error,
+// group, warnings.
 func storedEpisodes(ctx context.Context, c *conn, eps []core.Episode) (map[string]row, error) {
-	ids := make([]string, len(eps))
+	keys := make([]string, len(eps))
 	for i, ep := range eps {
-		ids[i] = ep.UUID
+		keys[i] = episodeKey(ep.GroupID, ep.UUID)
 	}
-	rows, err := lookup(ctx, c, writeLookupLimit, "e", "Episode", "", "e.uuid, e.name, e.source_description, e.status, e.attempts, e.error, e.group_id, e.warnings", nil, ids)
+	rows, err := lookup(ctx, c, writeLookupLimit, "e", "Episode", "", "e.uuid, e.name, e.source_description, e.status, e.attempts, e.error, e.group_id, e.warnings", nil, keys)
 	if err != nil {
 		return nil, fmt.Errorf("read existing episodes: %w", err)
 	}
@@ -94,7 +95,7 @@ func (s *Store) upsertEpisodes(ctx context.Context, c *conn, p *pending, eps []c
 		}
 		o, ok := old[ep.UUID]
 		if !ok {
-			if !p.isCreated(core.ScopeEpisodes, ep.UUID) {
+			if !p.isCreated(core.ScopeEpisodes, episodeKey(ep.GroupID, ep.UUID)) {
 				fresh = append(fresh, r)
 				p.put(core.ScopeEpisodes, ep.GroupID, ep.UUID, episodeText(ep.Content))
 				p.addEpisode(ep)
@@ -119,7 +120,7 @@ func (s *Store) upsertEpisodes(ctx context.Context, c *conn, p *pending, eps []c
 				cols = append(cols, setColumn{col.name, col.param, ""})
 			}
 		}
-		if err := updateRow(ctx, c, "update episode", "e", "Episode", ep.UUID, cols, r); err != nil {
+		if err := updateRow(ctx, c, "update episode", "e", "Episode", episodeKey(ep.GroupID, ep.UUID), cols, r); err != nil {
 			return err
 		}
 		if len(cols) > 0 {
@@ -127,7 +128,7 @@ func (s *Store) upsertEpisodes(ctx context.Context, c *conn, p *pending, eps []c
 		}
 	}
 	p.create(core.ScopeEpisodes, fresh)
-	if err := runBatch(ctx, c, "write episodes", `UNWIND $rows AS r CREATE (e:Episode {uuid: r.uuid, group_id: r.g, name: r.name,
+	if err := runBatch(ctx, c, "write episodes", `UNWIND $rows AS r CREATE (e:Episode {key: r.key, uuid: r.uuid, group_id: r.g, name: r.name,
 		source: r.source, source_description: r.sdesc, content: r.content, valid_at: `+tsExpr("r.valid_at")+`,
 		created_at: `+tsExpr("r.created_at")+`, status: r.status, attempts: r.attempts, error: r.error, warnings: r.warnings})`, fresh); err != nil {
 		return err
@@ -140,7 +141,7 @@ func (s *Store) upsertEpisodes(ctx context.Context, c *conn, p *pending, eps []c
 // strings (see tsExpr); labels are joined with '|' (see labelsExpr).
 func episodeRow(ep core.Episode) map[string]any {
 	return map[string]any{
-		"uuid": ep.UUID, "g": ep.GroupID, "name": ep.Name, "source": string(ep.Source),
+		"key": episodeKey(ep.GroupID, ep.UUID), "uuid": ep.UUID, "g": ep.GroupID, "name": ep.Name, "source": string(ep.Source),
 		"sdesc": ep.SourceDescription, "content": ep.Content, "valid_at": tsParam(ep.ValidAt),
 		"created_at": tsParam(ep.CreatedAt), "status": string(ep.Status), "attempts": int64(ep.Attempts), "error": ep.Error,
 		"warnings": joinWarnings(ep.Warnings),
@@ -185,28 +186,28 @@ func (s *Store) replaceVecs(ctx context.Context, c *conn, p *pending, sc core.Sc
 	table := vecTable(sc)
 	ids := make([]string, len(vecs))
 	for i, v := range vecs {
-		ids[i] = v.uuid
+		ids[i] = keysOf(table, []string{v.group}, []string{v.uuid})[0]
 	}
 	// An object this transaction created has no vector yet.
 	ids = slices.DeleteFunc(uniq(ids), func(id string) bool { return p.isCreated(sc, id) })
-	rows, err := lookup(ctx, c, writeLookupLimit, "v", table, "", "v.uuid, v.group_id, offset(id(v))", nil, ids)
+	rows, err := lookup(ctx, c, writeLookupLimit, "v", table, "", "v."+pkCol(table)+", offset(id(v))", nil, ids)
 	if err != nil {
 		return fmt.Errorf("read old embeddings: %w", err)
 	}
 	old := make([]string, len(rows))
 	for i, r := range rows {
 		old[i] = str(r[0])
-		p.slot(sc, i64(r[2]), "", "")
+		p.slot(sc, i64(r[1]), "", "")
 	}
 	if err := deleteEach(ctx, c, "v", table, old); err != nil {
 		return fmt.Errorf("delete old embeddings: %w", err)
 	}
 	in := make([]any, len(vecs))
 	for i, v := range vecs {
-		in[i] = map[string]any{"uuid": v.uuid, "g": v.group, "vec": vecParam(v.vec)}
+		in[i] = map[string]any{"key": episodeKey(v.group, v.uuid), "uuid": v.uuid, "g": v.group, "vec": vecParam(v.vec)}
 	}
 	// Kuzu gives new rows their final offsets inside the transaction.
-	added, err := c.query(ctx, fmt.Sprintf("UNWIND $rows AS r CREATE (v:%s {uuid: r.uuid, group_id: r.g, vec: CAST(r.vec AS FLOAT[%d])}) RETURN v.uuid, v.group_id, offset(id(v))", table, s.dim), map[string]any{"rows": in})
+	added, err := c.query(ctx, fmt.Sprintf("UNWIND $rows AS r CREATE (v:%s {%suuid: r.uuid, group_id: r.g, vec: CAST(r.vec AS FLOAT[%d])}) RETURN v.uuid, v.group_id, offset(id(v))", table, keyProp(table), s.dim), map[string]any{"rows": in})
 	if err != nil {
 		return fmt.Errorf("write embeddings: %w", err)
 	}
@@ -223,14 +224,12 @@ func (s *Store) Apply(ctx context.Context, ch core.Change) error {
 		return err
 	}
 	return s.write(ctx, func(ctx context.Context, c *conn, p *pending) error {
+		// The change's episodes are all of group (checkChange), and
+		// episodes are keyed by group: another group's episode of the
+		// same uuid is another episode.
 		stored, err := storedEpisodes(ctx, c, ch.Episodes)
 		if err != nil {
 			return err
-		}
-		for _, r := range stored {
-			if str(r[6]) != group {
-				return fmt.Errorf("%w: episode %s belongs to another group", core.ErrConflict, str(r[0]))
-			}
 		}
 		if err := s.checkOwnership(ctx, c, group, &ch); err != nil {
 			return err
@@ -254,7 +253,7 @@ func (s *Store) Apply(ctx context.Context, ch core.Change) error {
 				linkEps = append(linkEps, m.Episode)
 			}
 		}
-		if p.links, err = existingLinks(ctx, c, linkEps); err != nil {
+		if p.links, err = existingLinks(ctx, c, group, linkEps); err != nil {
 			return err
 		}
 		if err := s.upsertEpisodes(ctx, c, p, ch.Episodes, stored); err != nil {
@@ -431,7 +430,7 @@ func (s *Store) link(ctx context.Context, c *conn, p *pending, group string, ch 
 			}
 			seen[[2]string{ep, f.UUID}] = true
 			if !p.links[[2]string{ep, f.UUID}] {
-				newStates = append(newStates, map[string]any{"e": ep, "x": f.UUID})
+				newStates = append(newStates, map[string]any{"e": episodeKey(group, ep), "x": f.UUID})
 			}
 			stated[f.UUID] = append(stated[f.UUID], ep)
 		}
@@ -444,7 +443,7 @@ func (s *Store) link(ctx context.Context, c *conn, p *pending, group string, ch 
 		}
 		seen[[2]string{m.Episode, m.Entity}] = true
 		if !p.links[[2]string{m.Episode, m.Entity}] {
-			newMentions = append(newMentions, map[string]any{"e": m.Episode, "x": m.Entity})
+			newMentions = append(newMentions, map[string]any{"e": episodeKey(group, m.Episode), "x": m.Entity})
 		}
 	}
 	if err := requireAll(ctx, c, "Episode", group, p.unknownEpisodes(group, eps)); err != nil {
@@ -453,13 +452,13 @@ func (s *Store) link(ctx context.Context, c *conn, p *pending, group string, ch 
 	if err := s.requireEntities(group, p, ents); err != nil {
 		return fmt.Errorf("mentions: %w", err)
 	}
-	if err := runRows(ctx, c, "write provenance", "MATCH (e:Episode {uuid: $e}), (f:Fact {uuid: $x}) CREATE (e)-[:STATES]->(f)", newStates, "e", "x"); err != nil {
+	if err := runRows(ctx, c, "write provenance", "MATCH (e:Episode {key: $e}), (f:Fact {uuid: $x}) CREATE (e)-[:STATES]->(f)", newStates, "e", "x"); err != nil {
 		return err
 	}
-	if err := s.addProvenance(ctx, c, p, stated); err != nil {
+	if err := s.addProvenance(ctx, c, p, group, stated); err != nil {
 		return err
 	}
-	return runRows(ctx, c, "write mentions", "MATCH (e:Episode {uuid: $e}), (n:Entity {uuid: $x}) CREATE (e)-[:MENTIONS]->(n)", newMentions, "e", "x")
+	return runRows(ctx, c, "write mentions", "MATCH (e:Episode {key: $e}), (n:Entity {uuid: $x}) CREATE (e)-[:MENTIONS]->(n)", newMentions, "e", "x")
 }
 
 // requireAll checks that every uuid names an object of the group.
@@ -471,7 +470,7 @@ func requireAll(ctx context.Context, c *conn, table, group string, uuids []strin
 	for _, id := range uuids {
 		want[id] = true
 	}
-	rows, err := lookup(ctx, c, writeLookupLimit, "x", table, "x.group_id = $g", "x.uuid", map[string]any{"g": group}, keys(want))
+	rows, err := lookup(ctx, c, writeLookupLimit, "x", table, "x.group_id = $g", "x.uuid", map[string]any{"g": group}, keysOf(table, []string{group}, keys(want)))
 	if err != nil {
 		return fmt.Errorf("check %s: %w", strings.ToLower(table), err)
 	}
@@ -549,8 +548,8 @@ func deleteVecs(ctx context.Context, c *conn, p *pending, sc core.Scope, group s
 	if len(ids) == 0 {
 		return nil
 	}
-	ids = uniq(ids)
-	rows, err := lookup(ctx, c, writeLookupLimit, "v", vecTable(sc), "", "v.uuid, offset(id(v))", nil, ids)
+	ids = keysOf(vecTable(sc), []string{group}, uniq(ids))
+	rows, err := lookup(ctx, c, writeLookupLimit, "v", vecTable(sc), "", "v."+pkCol(vecTable(sc))+", offset(id(v))", nil, ids)
 	if err != nil {
 		return fmt.Errorf("count embeddings: %w", err)
 	}

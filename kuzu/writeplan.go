@@ -27,15 +27,16 @@ import (
 // turns the parameter into a TIMESTAMP.
 type setColumn struct{ name, param, expr string }
 
-// updateRow runs "MATCH (x:table {uuid: $uuid}) SET x.col = …" for the
-// changed columns only (nothing when none changed).
-func updateRow(ctx context.Context, c *conn, what, alias, table, uuid string, cols []setColumn, params map[string]any) error {
+// updateRow runs "MATCH (x:table {uuid: $pk}) SET x.col = …" (key for a
+// table keyed by group and uuid: id is then the key) for the changed
+// columns only (nothing when none changed).
+func updateRow(ctx context.Context, c *conn, what, alias, table, id string, cols []setColumn, params map[string]any) error {
 	if len(cols) == 0 {
 		return nil
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "MATCH (%s:%s {uuid: $uuid}) SET ", alias, table)
-	p := map[string]any{"uuid": uuid}
+	fmt.Fprintf(&b, "MATCH (%s:%s {%s: $pk}) SET ", alias, table, pkCol(table))
+	p := map[string]any{"pk": id}
 	for i, col := range cols {
 		if i > 0 {
 			b.WriteString(", ")
@@ -150,13 +151,13 @@ func (k *catalog) committedFact(id string) (*factEntry, bool) {
 	return f, ok
 }
 
-// existingLinks returns the entities each episode of eps already MENTIONS
+// existingLinks returns the entities each episode of eps (of group) already MENTIONS
 // and the facts it already STATES, as (episode, object) pairs. It reads
 // before the transaction creates any relationship (see link for why).
-func existingLinks(ctx context.Context, c *conn, eps []string) (map[[2]string]bool, error) {
+func existingLinks(ctx context.Context, c *conn, group string, eps []string) (map[[2]string]bool, error) {
 	out := map[[2]string]bool{}
 	for _, ep := range uniq(eps) {
-		rows, err := c.query(ctx, "MATCH (e:Episode {uuid: $e})-[:MENTIONS|:STATES]->(x) RETURN x.uuid", map[string]any{"e": ep})
+		rows, err := c.query(ctx, "MATCH (e:Episode {key: $e})-[:MENTIONS|:STATES]->(x) RETURN x.uuid", map[string]any{"e": episodeKey(group, ep)})
 		if err != nil {
 			return nil, fmt.Errorf("read links of episode %s: %w", ep, err)
 		}

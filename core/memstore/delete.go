@@ -23,7 +23,6 @@ func (s *Store) removeEpisode(p *partition, id string) {
 		delete(p.entities[e].mentionedBy, id)
 	}
 	delete(p.episodes, id)
-	delete(s.owner[core.ScopeEpisodes], id)
 	p.text[core.ScopeEpisodes].del(id)
 }
 
@@ -76,9 +75,6 @@ func (s *Store) DeleteGroup(ctx context.Context, group string) (core.Deleted, er
 			return nil
 		}
 		d = core.Deleted{Episodes: len(p.episodes), Entities: len(p.entities), Facts: len(p.facts), Communities: len(p.communities)}
-		for id := range p.episodes {
-			delete(s.owner[core.ScopeEpisodes], id)
-		}
 		for id := range p.entities {
 			delete(s.owner[core.ScopeEntities], id)
 		}

@@ -14,7 +14,8 @@ import (
 )
 
 // Reads copy what they return (the out methods) and look objects up by
-// uuid through s.owner, so that an object of a group the caller did not
+// uuid through s.owner (episodes in the partitions of the groups named),
+// so that an object of a group the caller did not
 // name is never found.
 
 func (e *episode) out(embeddings bool) core.Episode {
@@ -70,6 +71,14 @@ func compareEpisodes(a, b *episode) int {
 // find returns the partition holding the object id of kind sc when it
 // belongs to one of groups.
 func (s *Store) find(sc core.Scope, groups []string, id string) *partition {
+	if sc == core.ScopeEpisodes {
+		for _, g := range groups {
+			if p := s.groups[g]; p != nil && p.episodes[id] != nil {
+				return p
+			}
+		}
+		return nil
+	}
 	g, ok := s.owner[sc][id]
 	if !ok || !slices.Contains(groups, g) {
 		return nil

@@ -27,9 +27,12 @@ type Store struct {
 	// groups holds each group's objects; a group with no object has no
 	// partition.
 	groups map[string]*partition
-	// owner maps each kind's uuids to their group: uuids are unique per
-	// kind across groups, as in Kuzu, so another group's uuid is a
-	// conflict and never a second object.
+	// owner maps the uuids of entities, facts and communities to their
+	// group: those uuids are unique per kind across groups, as in Kuzu, so
+	// another group's uuid is a conflict and never a second object.
+	// Episodes are not in it: an episode's uuid may be chosen by a client,
+	// and each group holds its own episodes (as Kuzu keys them by group
+	// and uuid), so that a group never learns that another holds a uuid.
 	owner map[core.Scope]map[string]string
 	// records holds the records of every group (core.RecordStore).
 	records map[recordKey]json.RawMessage

@@ -28,23 +28,24 @@ func (s *Store) AddEpisodes(ctx context.Context, eps []core.Episode) ([]bool, er
 	err := s.write(ctx, func() error {
 		// known holds the stored episodes and those this batch adds, so
 		// that an episode sent twice in one batch is compared too.
-		known := map[string]core.Episode{}
+		known := map[[2]string]core.Episode{}
 		var fresh []core.Episode
 		for i, ep := range eps {
-			old, ok := known[ep.UUID]
+			key := [2]string{ep.GroupID, ep.UUID}
+			old, ok := known[key]
 			if !ok {
-				if g, stored := s.owner[core.ScopeEpisodes][ep.UUID]; stored {
-					old, ok = s.groups[g].episodes[ep.UUID].Episode, true
+				if p := s.find(core.ScopeEpisodes, []string{ep.GroupID}, ep.UUID); p != nil {
+					old, ok = p.episodes[ep.UUID].Episode, true
 				}
 			}
 			if ok {
 				if !sameEpisode(old, ep) {
-					return fmt.Errorf("%w: episode %s already exists with other content, source, time or group", core.ErrConflict, ep.UUID)
+					return fmt.Errorf("%w: episode %s already exists in group %s with other content, source or time", core.ErrConflict, ep.UUID, ep.GroupID)
 				}
 				continue
 			}
 			ep.Status = core.EpisodePending
-			known[ep.UUID] = ep
+			known[key] = ep
 			fresh = append(fresh, ep)
 			created[i] = true
 		}
@@ -72,7 +73,6 @@ func (s *Store) putEpisode(ep core.Episode) {
 	ep.Embedding = slices.Clone(ep.Embedding)
 	p := s.partFor(ep.GroupID)
 	p.episodes[ep.UUID] = &episode{Episode: ep, mentions: map[string]bool{}, states: map[string]bool{}}
-	s.owner[core.ScopeEpisodes][ep.UUID] = ep.GroupID
 	p.text[core.ScopeEpisodes].put(ep.UUID, ep.Content)
 }
 
@@ -142,11 +142,6 @@ func (s *Store) checkApply(group string, ch *core.Change) error {
 			return fmt.Errorf("%w: %s %s belongs to another group", core.ErrConflict, kind, id)
 		}
 		return nil
-	}
-	for _, ep := range ch.Episodes {
-		if err := elsewhere(core.ScopeEpisodes, "episode", ep.UUID); err != nil {
-			return err
-		}
 	}
 	for _, e := range ch.Entities {
 		if err := elsewhere(core.ScopeEntities, "entity", e.UUID); err != nil {

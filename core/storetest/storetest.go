@@ -40,6 +40,7 @@ func Run(t *testing.T, open func(t *testing.T) core.Store) {
 		{"NotFound", testNotFound},
 		{"Tenancy/Reads", testTenancyReads},
 		{"Tenancy/Searches", testTenancySearches},
+		{"Tenancy/SameEpisodeUUID", testSameEpisodeUUID},
 		{"Temporal/ListFacts", testTemporalListFacts},
 		{"Temporal/Searches", testTemporalSearches},
 		{"Temporal/TimeConditions", testTimeConditions},
