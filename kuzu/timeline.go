@@ -28,7 +28,7 @@ type timeline struct {
 	byGroup map[string][]tlEntry
 
 	recent      map[string]*core.Episode // by key (episodeKey)
-	fifo        []string // recent's keys, oldest first
+	fifo        []string                 // recent's keys, oldest first
 	recentBytes int
 }
 
