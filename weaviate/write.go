@@ -47,58 +47,44 @@ func (s *Store) AddEpisodes(ctx context.Context, eps []core.Episode) ([]bool, er
 	}
 	created := make([]bool, len(eps))
 	err := s.write(ctx, func() error {
-		var ids []string
-		for _, ep := range eps {
-			ids = append(ids, ep.UUID)
-		}
-		owners, err := s.owners(ctx, core.ScopeEpisodes, ids)
-		if err != nil {
-			return err
-		}
-		stored := map[string]*episode{}
+		// Episodes are the group's own (core.Store): they are looked up
+		// in their group's tenant only, and claim no uuid in the owner
+		// registry.
 		byGroup := map[string][]string{}
-		for id, g := range owners {
-			byGroup[g] = append(byGroup[g], id)
+		for _, ep := range eps {
+			byGroup[ep.GroupID] = append(byGroup[ep.GroupID], ep.UUID)
 		}
+		stored := map[[2]string]*episode{}
 		for g, ids := range byGroup {
 			got, err := s.episodesByID(ctx, g, ids, false)
 			if err != nil {
 				return err
 			}
 			for id, e := range got {
-				stored[id] = e
+				stored[[2]string{g, id}] = e
 			}
 		}
-		known := map[string]core.Episode{}
+		known := map[[2]string]core.Episode{}
 		var fresh []*models.Object
-		var claims []*models.Object
 		for i, ep := range eps {
-			old, ok := known[ep.UUID]
+			key := [2]string{ep.GroupID, ep.UUID}
+			old, ok := known[key]
 			if !ok {
-				if g, owned := owners[ep.UUID]; owned && g != ep.GroupID {
-					return fmt.Errorf("%w: episode %s already exists in another group", core.ErrConflict, ep.UUID)
-				}
-				if e := stored[ep.UUID]; e != nil {
+				if e := stored[key]; e != nil {
 					old, ok = e.Episode, true
 				}
 			}
 			if ok {
 				if !sameEpisode(old, ep) {
-					return fmt.Errorf("%w: episode %s already exists with other content, source, time or group", core.ErrConflict, ep.UUID)
+					return fmt.Errorf("%w: episode %s already exists in group %s with other content, source or time", core.ErrConflict, ep.UUID, ep.GroupID)
 				}
 				continue
 			}
 			ep.Status = core.EpisodePending
 			ep.ValidAt, ep.CreatedAt = micro(ep.ValidAt), micro(ep.CreatedAt)
-			known[ep.UUID] = ep
+			known[key] = ep
 			fresh = append(fresh, s.episodeObject(&episode{Episode: ep}))
-			if _, owned := owners[ep.UUID]; !owned {
-				claims = append(claims, s.ownerObject(core.ScopeEpisodes, ep.UUID, ep.GroupID))
-			}
 			created[i] = true
-		}
-		if err := s.put(ctx, claims); err != nil {
-			return err
 		}
 		return s.put(ctx, fresh)
 	})
@@ -192,9 +178,8 @@ func (st *state) touch(sc core.Scope, id string) { st.dirty[sc][id] = true }
 func (s *Store) plan(ctx context.Context, group string, ch *core.Change) (*plan, error) {
 	// Objects of the change that another group holds.
 	kinds := map[core.Scope][]string{}
-	for _, e := range ch.Episodes {
-		kinds[core.ScopeEpisodes] = append(kinds[core.ScopeEpisodes], e.UUID)
-	}
+	// Episodes are the group's own whatever other groups hold
+	// (core.Store): they are not in the owner registry.
 	for _, e := range ch.Entities {
 		kinds[core.ScopeEntities] = append(kinds[core.ScopeEntities], e.UUID)
 	}
@@ -337,7 +322,6 @@ func (s *Store) plan(ctx context.Context, group string, ch *core.Change) (*plan,
 			continue
 		}
 		if !st.stored[core.ScopeEpisodes][id] {
-			claim(core.ScopeEpisodes, id)
 			p.fresh = append(p.fresh, s.episodeObject(st.eps[id]))
 		} else {
 			p.episode = append(p.episode, s.episodeObject(st.eps[id]))
@@ -558,7 +542,9 @@ func (s *Store) commit(ctx context.Context, p *plan) error {
 		var oids, owners []strfmt.UUID
 		for _, id := range ids {
 			oids = append(oids, objectID(sc, p.group, id))
-			owners = append(owners, ownerID(sc, id))
+			if sc != core.ScopeEpisodes {
+				owners = append(owners, ownerID(sc, id))
+			}
 		}
 		if err := s.step(); err != nil {
 			return err
