@@ -11,8 +11,13 @@ import (
 // save_entity_node).
 type EntityNode struct {
 	GroupID string
-	// UUID names the entity: the group's entity with this uuid is renamed,
-	// or one is created with it. Empty: the group's entity whose
+	// UUID names the entity: the group's entity with this uuid is renamed.
+	// A uuid the group does not hold names the entity whose uuid is
+	// RenamedUUID(GroupID, UUID), created if need be: the same uuid always
+	// names the same entity of the group. Entity uuids are unique across
+	// groups, so storing the client's uuid as it is would succeed or fail
+	// depending on whether another group holds it, which would tell one
+	// tenant of another's data. Empty: the group's entity whose
 	// normalized name is Name's, if any, else a new entity.
 	UUID string
 	// Name is the entity's name, trimmed; it must not normalize to
@@ -56,7 +61,7 @@ func (e *Engine) SaveEntity(ctx context.Context, n EntityNode) (Entity, error) {
 	defer unlock()
 	var found []Entity
 	if n.UUID != "" {
-		found, err = e.store.Entities(ctx, []string{n.GroupID}, []string{n.UUID}, GetOptions{})
+		found, err = e.store.Entities(ctx, []string{n.GroupID}, []string{n.UUID, RenamedUUID(n.GroupID, n.UUID)}, GetOptions{})
 	} else {
 		// An entity a merge took away is not the one of its name any more.
 		found, err = e.store.EntitiesByName(ctx, n.GroupID, []string{key})
@@ -70,9 +75,9 @@ func (e *Engine) SaveEntity(ctx context.Context, n EntityNode) (Entity, error) {
 	if len(found) > 0 {
 		ent = found[0]
 	} else {
-		ent = Entity{UUID: n.UUID, GroupID: n.GroupID, CreatedAt: e.now()}
-		if ent.UUID == "" {
-			ent.UUID = NewID(ent.CreatedAt)
+		ent = Entity{UUID: NewID(e.now()), GroupID: n.GroupID, CreatedAt: e.now()}
+		if n.UUID != "" {
+			ent.UUID = RenamedUUID(n.GroupID, n.UUID)
 		}
 	}
 	ent.Name, ent.NameEmbedding = name, vecs[0]

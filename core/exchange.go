@@ -444,8 +444,9 @@ func (d GroupData) Renamed(group string) GroupData {
 }
 
 // RenamedUUID is the uuid an object with uuid old gets when its group's
-// data is imported as group: the first 128 bits of SHA-256(group NUL old),
-// written as a UUID of version 8.
+// data is imported as group, and the uuid of the entity a client names old
+// in group when the group holds none of that uuid (EntityNode): the first
+// 128 bits of SHA-256(group NUL old), written as a UUID of version 8.
 func RenamedUUID(group, old string) string {
 	h := sha256.Sum256([]byte(group + "\x00" + old))
 	h[6] = h[6]&0x0f | 0x80 // version 8

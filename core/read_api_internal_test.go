@@ -329,8 +329,12 @@ func TestSaveEntity(t *testing.T) {
 			Entity{UUID: "na", GroupID: "a", Name: "Alice", Summary: "A's Alice", Labels: []string{"Person"}, CreatedAt: leakyTime.Add(-time.Hour)}},
 		{"by name: summary replaced", EntityNode{GroupID: "a", Name: "Alice", Summary: "new"},
 			Entity{UUID: "na", GroupID: "a", Name: "Alice", Summary: "new", Labels: []string{"Person"}, CreatedAt: leakyTime.Add(-time.Hour)}},
+		// A uuid group a does not hold names the entity of a derived
+		// uuid, whatever another group holds.
 		{"by uuid: group b's row is not taken", EntityNode{GroupID: "a", UUID: "nb", Name: "Bob"},
-			Entity{UUID: "nb", GroupID: "a", Name: "Bob", CreatedAt: leakyTime}},
+			Entity{UUID: RenamedUUID("a", "nb"), GroupID: "a", Name: "Bob", CreatedAt: leakyTime}},
+		{"by uuid: a uuid no group holds", EntityNode{GroupID: "a", UUID: "fresh", Name: "Bob"},
+			Entity{UUID: RenamedUUID("a", "fresh"), GroupID: "a", Name: "Bob", CreatedAt: leakyTime}},
 		{"by uuid: group a's entity renamed", EntityNode{GroupID: "a", UUID: "xa", Name: "Bob"},
 			Entity{UUID: "xa", GroupID: "a", Name: "Bob", Labels: []string{"Secret"}}},
 	}

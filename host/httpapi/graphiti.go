@@ -48,8 +48,10 @@ type graphitiResult struct {
 
 // graphitiEntityNode is the body of POST /entity-node.
 type graphitiEntityNode struct {
-	// UUID names the entity; an entity with this uuid is updated. Default:
-	// a new uuid, or the group's entity of the same name.
+	// UUID names the entity: the group's entity with this uuid is updated;
+	// a uuid the group does not hold names an entity of a uuid derived
+	// from the group and it (core.EntityNode), which the answer carries.
+	// Default: a new uuid, or the group's entity of the same name.
 	UUID    string `json:"uuid,omitempty"`
 	GroupID string `json:"group_id"`
 	Name    string `json:"name"`
