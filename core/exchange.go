@@ -406,41 +406,122 @@ func (d GroupData) Renamed(group string) GroupData {
 		}
 		return RenamedUUID(group, u)
 	}
-	ids := func(us []string) []string {
+	return d.remap(group, uuidMap{id, id, id, id})
+}
+
+// uuidMap gives the new uuid of an episode, an entity, a fact and a
+// community (kinds may share uuids).
+type uuidMap struct{ episode, entity, fact, community func(string) string }
+
+// remap returns d as group with its objects' uuids and the references
+// between them mapped by m. A fact's InvalidatedBy names a fact or an
+// episode: it is mapped as a fact when it names one of d's.
+func (d GroupData) remap(group string, m uuidMap) GroupData {
+	isFact := make(map[string]bool, len(d.Facts))
+	for _, x := range d.Facts {
+		isFact[x.UUID] = true
+	}
+	ids := func(f func(string) string, us []string) []string {
 		if us == nil {
 			return nil
 		}
 		out := make([]string, len(us))
 		for i, u := range us {
-			out[i] = id(u)
+			out[i] = f(u)
 		}
 		return out
 	}
 	out := GroupData{Group: group}
 	for _, x := range d.Episodes {
-		x.UUID, x.GroupID = id(x.UUID), group
+		x.UUID, x.GroupID = m.episode(x.UUID), group
 		out.Episodes = append(out.Episodes, x)
 	}
 	for _, x := range d.Entities {
-		x.UUID, x.GroupID = id(x.UUID), group
+		x.UUID, x.GroupID = m.entity(x.UUID), group
 		out.Entities = append(out.Entities, x)
 	}
 	for _, x := range d.Facts {
-		x.UUID, x.GroupID = id(x.UUID), group
-		x.SourceUUID, x.TargetUUID, x.InvalidatedBy = id(x.SourceUUID), id(x.TargetUUID), id(x.InvalidatedBy)
-		x.Episodes = ids(x.Episodes)
+		x.UUID, x.GroupID = m.fact(x.UUID), group
+		x.SourceUUID, x.TargetUUID = m.entity(x.SourceUUID), m.entity(x.TargetUUID)
+		if isFact[x.InvalidatedBy] {
+			x.InvalidatedBy = m.fact(x.InvalidatedBy)
+		} else {
+			x.InvalidatedBy = m.episode(x.InvalidatedBy)
+		}
+		x.Episodes = ids(m.episode, x.Episodes)
 		out.Facts = append(out.Facts, x)
 	}
-	for _, m := range d.Mentions {
-		out.Mentions = append(out.Mentions, Mention{Episode: id(m.Episode), Entity: id(m.Entity)})
+	for _, x := range d.Mentions {
+		out.Mentions = append(out.Mentions, Mention{Episode: m.episode(x.Episode), Entity: m.entity(x.Entity)})
 	}
 	for _, x := range d.Communities {
-		x.UUID, x.GroupID = id(x.UUID), group
-		x.Members = ids(x.Members)
+		x.UUID, x.GroupID = m.community(x.UUID), group
+		x.Members = ids(m.entity, x.Members)
 		out.Communities = append(out.Communities, x)
 	}
 	out.sort()
 	return out
+}
+
+// OwnUUIDs returns d with the uuid of each entity, fact and community that
+// d.Group does not hold replaced by RenamedUUID(d.Group, uuid), the
+// references following; episodes keep theirs (each group holds its own).
+// An import a tenant sends goes through it: entity, fact and community
+// uuids are unique across the database, so data imported with the uuids
+// it names would be written or refused depending on whether another group
+// holds one of them, which would tell the tenant of another's data. The
+// group's own objects keep their uuids, so importing a group's export
+// into it again changes nothing, and so does importing the same data
+// twice.
+func (e *Engine) OwnUUIDs(ctx context.Context, d GroupData) (GroupData, error) {
+	if err := e.checkOpen(); err != nil {
+		return d, err
+	}
+	held := map[Scope]map[string]bool{ScopeEntities: {}, ScopeFacts: {}, ScopeCommunities: {}}
+	groups := []string{d.Group}
+	var ids []string
+	for _, x := range d.Entities {
+		ids = append(ids, x.UUID)
+	}
+	ents, err := e.store.Entities(ctx, groups, ids, GetOptions{})
+	if err != nil {
+		return d, fmt.Errorf("read the group's entities: %w", err)
+	}
+	for _, x := range keep(e, groups, ents, "entity", func(x Entity) (string, string) { return x.GroupID, x.UUID }) {
+		held[ScopeEntities][x.UUID] = true
+	}
+	ids = ids[:0]
+	for _, x := range d.Facts {
+		ids = append(ids, x.UUID)
+	}
+	facts, err := e.store.Facts(ctx, groups, ids, GetOptions{})
+	if err != nil {
+		return d, fmt.Errorf("read the group's facts: %w", err)
+	}
+	for _, x := range keep(e, groups, facts, "fact", func(x Fact) (string, string) { return x.GroupID, x.UUID }) {
+		held[ScopeFacts][x.UUID] = true
+	}
+	ids = ids[:0]
+	for _, x := range d.Communities {
+		ids = append(ids, x.UUID)
+	}
+	comms, err := e.store.Communities(ctx, groups, ids, GetOptions{})
+	if err != nil {
+		return d, fmt.Errorf("read the group's communities: %w", err)
+	}
+	for _, x := range keep(e, groups, comms, "community", func(x Community) (string, string) { return x.GroupID, x.UUID }) {
+		held[ScopeCommunities][x.UUID] = true
+	}
+	own := func(sc Scope) func(string) string {
+		return func(u string) string {
+			if u == "" || held[sc][u] {
+				return u
+			}
+			return RenamedUUID(d.Group, u)
+		}
+	}
+	same := func(u string) string { return u }
+	return d.remap(d.Group, uuidMap{same, own(ScopeEntities), own(ScopeFacts), own(ScopeCommunities)}), nil
 }
 
 // RenamedUUID is the uuid an object with uuid old gets when its group's

@@ -39,7 +39,10 @@ type ImportOptions struct {
 	GroupMap map[string]string
 	// Group, when set, requires the file to hold one group, and imports it
 	// as Group (renamed if its name differs; GroupMap is ignored): the
-	// HTTP import of one group.
+	// HTTP import of one group, which a tenant sends. Data of the group's
+	// own name keeps only the uuids of entities, facts and communities the
+	// group holds (core.Engine.OwnUUIDs), so that what is imported never
+	// depends on another group's uuids.
 	Group string
 }
 
@@ -77,6 +80,12 @@ func Import(ctx context.Context, eng *core.Engine, r io.Reader, opts ImportOptio
 		}
 		seen[to] = d.Group
 		groups[i] = d.Renamed(to)
+		if opts.Group != "" && d.Group == to {
+			var err error
+			if groups[i], err = eng.OwnUUIDs(ctx, groups[i]); err != nil {
+				return nil, err
+			}
+		}
 		if err := eng.CheckImport(groups[i], from); err != nil {
 			return nil, err
 		}

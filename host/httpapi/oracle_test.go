@@ -1,6 +1,7 @@
 package httpapi_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -170,5 +171,58 @@ func TestEntityNodeUUIDsAreTheGroupsOwn(t *testing.T) {
 	a.do("GET", "/v1/groups/oracle-node-a/entities", nil, &ents)
 	if len(ents.Entities) != 1 || ents.Entities[0]["name"] != "Initech Inc" {
 		t.Errorf("tenant a's entities = %v, want Initech Inc only", ents.Entities)
+	}
+}
+
+// TestImportUUIDsAreTheGroupsOwn imports, into tenant b's group, data of
+// that group's name that names tenant a's entity and fact uuids: it is
+// imported as b's own under uuids derived from b's group, a's graph stays
+// as it was, and re-importing b's own export changes nothing.
+func TestImportUUIDsAreTheGroupsOwn(t *testing.T) {
+	const (
+		keyA = "oracle-imp-key-a-0123456789"
+		keyB = "oracle-imp-key-b-0123456789"
+	)
+	srv := newAPI(t, func(c *host.HTTPConfig) {
+		c.Keys = []host.APIKeyConfig{{Key: keyA, Groups: []string{"oracle-imp-a"}}, {Key: keyB, Groups: []string{"oracle-imp-b"}}}
+	})
+	a, b := srv.withKey(keyA), srv.withKey(keyB)
+	var acc accepted
+	if code, raw := a.do("POST", "/v1/groups/oracle-imp-a/episodes", map[string]any{"content": "Alice: I work at Acme and I live in Paris.", "reference_time": "2024-05-01T10:00:00Z"}, &acc); code != 202 {
+		t.Fatalf("POST episode = %d %s", code, raw)
+	}
+	a.waitDone(acc.Episodes[0].StatusURL)
+	_, before := a.do("GET", "/v1/groups/oracle-imp-a/export", nil, nil)
+	if !strings.Contains(string(before), `"kind":"entity"`) {
+		t.Fatalf("tenant a's export holds no entity: %s", before)
+	}
+	// Tenant b sends tenant a's export as its own group's.
+	forged := []byte(strings.ReplaceAll(string(before), "oracle-imp-a", "oracle-imp-b"))
+	var res map[string]any
+	if code, raw := b.do("POST", "/v1/groups/oracle-imp-b/import", forged, &res); code != 200 || res["entities"] == 0.0 {
+		t.Fatalf("tenant b imports data naming tenant a's uuids = %d %s, want it imported", code, raw)
+	}
+	_, mine := b.do("GET", "/v1/groups/oracle-imp-b/export", nil, nil)
+	for _, l := range strings.Split(string(before), "\n") {
+		var rec struct {
+			Kind string `json:"kind"`
+			UUID string `json:"uuid"`
+		}
+		if json.Unmarshal([]byte(l), &rec) != nil || rec.UUID == "" || rec.Kind == "episode" {
+			continue
+		}
+		if strings.Contains(string(mine), rec.UUID) {
+			t.Errorf("tenant b's group holds tenant a's %s uuid %s", rec.Kind, rec.UUID)
+		}
+	}
+	if _, after := a.do("GET", "/v1/groups/oracle-imp-a/export", nil, nil); body(t, after) != body(t, before) {
+		t.Errorf("tenant a's group changed when tenant b imported")
+	}
+	// b's own export, imported into b again, changes nothing.
+	if code, raw := b.do("POST", "/v1/groups/oracle-imp-b/import", mine, nil); code != 200 {
+		t.Fatalf("tenant b re-imports its export = %d %s", code, raw)
+	}
+	if _, again := b.do("GET", "/v1/groups/oracle-imp-b/export", nil, nil); body(t, again) != body(t, mine) {
+		t.Errorf("re-importing tenant b's own export changed its group")
 	}
 }
