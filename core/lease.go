@@ -49,7 +49,7 @@ func (q *queue) takeLease(group string, due []Episode) (ctx context.Context, rel
 		at := q.e.now().Add(q.e.ingest.RetryDelay)
 		q.mu.Lock()
 		for _, ep := range due {
-			q.retryAt[ep.UUID] = at
+			q.retryAt[episodeKey{group, ep.UUID}] = at
 		}
 		q.mu.Unlock()
 		return nil, nil, false
@@ -99,10 +99,11 @@ func (q *queue) syncPending(ctx context.Context, group string) error {
 		if errors.Is(err, ErrNotFound) {
 			q.drop(group, ep.UUID)
 			q.mu.Lock()
-			for _, ch := range q.waiters[ep.UUID] {
+			k := episodeKey{group, ep.UUID}
+			for _, ch := range q.waiters[k] {
 				close(ch)
 			}
-			delete(q.waiters, ep.UUID)
+			delete(q.waiters, k)
 			q.mu.Unlock()
 			continue
 		}

@@ -54,22 +54,28 @@ type queue struct {
 	loaded  bool                   // pending holds the store's pending episodes
 	groups  map[string]*sync.Mutex // serializes a group's writers
 	running map[string]bool
-	retryAt map[string]time.Time // episode uuid → earliest next attempt
-	// setbacks counts, per episode uuid, the consecutive runs that ended
+	// The state of an episode is kept by group and uuid: two groups may
+	// hold episodes of the same uuid (Store), and one's must not delay,
+	// wake or replace the other's.
+	retryAt map[episodeKey]time.Time // earliest next attempt
+	// setbacks counts, per episode, the consecutive runs that ended
 	// without an attempt recorded (a busy store), for their backoff.
-	setbacks map[string]int
-	waiters  map[string][]chan struct{}
-	reports  map[string]EpisodeReport
-	order    []string // report keys, oldest first
+	setbacks map[episodeKey]int
+	waiters  map[episodeKey][]chan struct{}
+	reports  map[episodeKey]EpisodeReport
+	order    []episodeKey // report keys, oldest first
 	workers  sync.WaitGroup
 }
+
+// episodeKey names an episode in the queue: its group and uuid.
+type episodeKey struct{ group, uuid string }
 
 func newQueue(e *Engine) *queue {
 	ctx, cancel := context.WithCancel(context.Background())
 	return &queue{
 		e: e, wakeCh: make(chan struct{}, 1), ctx: ctx, cancel: cancel,
-		pending: map[string][]Episode{}, groups: map[string]*sync.Mutex{}, running: map[string]bool{}, retryAt: map[string]time.Time{},
-		setbacks: map[string]int{}, waiters: map[string][]chan struct{}{}, reports: map[string]EpisodeReport{},
+		pending: map[string][]Episode{}, groups: map[string]*sync.Mutex{}, running: map[string]bool{}, retryAt: map[episodeKey]time.Time{},
+		setbacks: map[episodeKey]int{}, waiters: map[episodeKey][]chan struct{}{}, reports: map[episodeKey]EpisodeReport{},
 	}
 }
 
@@ -260,7 +266,7 @@ func (q *queue) work(group string) {
 			if len(due) == q.e.ingest.Batch {
 				break
 			}
-			if at, ok := q.retryAt[ep.UUID]; ok && now.Before(at) {
+			if at, ok := q.retryAt[episodeKey{group, ep.UUID}]; ok && now.Before(at) {
 				break
 			}
 			due = append(due, ep)
@@ -313,6 +319,7 @@ func (q *queue) work(group string) {
 func (q *queue) finish(r EpisodeReport) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
+	k := episodeKey{r.GroupID, r.UUID}
 	if r.Status == EpisodePending {
 		i := slices.IndexFunc(q.pending[r.GroupID], func(ep Episode) bool { return ep.UUID == r.UUID })
 		if i < 0 {
@@ -321,19 +328,19 @@ func (q *queue) finish(r EpisodeReport) {
 		queued := &q.pending[r.GroupID][i]
 		d := q.e.ingest.RetryDelay
 		if r.Attempts > queued.Attempts {
-			delete(q.setbacks, r.UUID)
+			delete(q.setbacks, k)
 			for range max(r.Attempts, 1) - 1 {
 				d *= 4
 			}
 		} else {
-			q.setbacks[r.UUID]++
-			d <<= min(q.setbacks[r.UUID]-1, 5)
+			q.setbacks[k]++
+			d <<= min(q.setbacks[k]-1, 5)
 		}
-		q.retryAt[r.UUID] = q.e.now().Add(d)
+		q.retryAt[k] = q.e.now().Add(d)
 		queued.Attempts, queued.Error = r.Attempts, r.Error
 	} else {
-		delete(q.retryAt, r.UUID)
-		delete(q.setbacks, r.UUID)
+		delete(q.retryAt, k)
+		delete(q.setbacks, k)
 		q.pending[r.GroupID] = slices.DeleteFunc(q.pending[r.GroupID], func(ep Episode) bool { return ep.UUID == r.UUID })
 		if len(q.pending[r.GroupID]) == 0 {
 			delete(q.pending, r.GroupID)
@@ -341,20 +348,21 @@ func (q *queue) finish(r EpisodeReport) {
 	}
 	q.keepLocked(r)
 	if r.Status != EpisodePending {
-		for _, ch := range q.waiters[r.UUID] {
+		for _, ch := range q.waiters[k] {
 			close(ch)
 		}
-		delete(q.waiters, r.UUID)
+		delete(q.waiters, k)
 	}
 }
 
 // keepLocked keeps r as its episode's latest report, dropping the oldest
 // reports past IngestOptions.Reports.
 func (q *queue) keepLocked(r EpisodeReport) {
-	if _, ok := q.reports[r.UUID]; !ok {
-		q.order = append(q.order, r.UUID)
+	k := episodeKey{r.GroupID, r.UUID}
+	if _, ok := q.reports[k]; !ok {
+		q.order = append(q.order, k)
 	}
-	q.reports[r.UUID] = r
+	q.reports[k] = r
 	for len(q.order) > q.e.ingest.Reports {
 		delete(q.reports, q.order[0])
 		q.order = q.order[1:]
@@ -366,11 +374,12 @@ func (q *queue) keepLocked(r EpisodeReport) {
 func (q *queue) requeue(eps []Episode) {
 	q.mu.Lock()
 	for _, ep := range eps {
-		delete(q.retryAt, ep.UUID)
-		delete(q.setbacks, ep.UUID)
+		k := episodeKey{ep.GroupID, ep.UUID}
+		delete(q.retryAt, k)
+		delete(q.setbacks, k)
 		q.addLocked(ep)
-		if _, ok := q.reports[ep.UUID]; ok {
-			q.reports[ep.UUID] = EpisodeReport{UUID: ep.UUID, GroupID: ep.GroupID, Status: ep.Status, Error: ep.Error, Attempts: ep.Attempts}
+		if _, ok := q.reports[k]; ok {
+			q.reports[k] = EpisodeReport{UUID: ep.UUID, GroupID: ep.GroupID, Status: ep.Status, Error: ep.Error, Attempts: ep.Attempts}
 		}
 	}
 	q.mu.Unlock()
@@ -379,20 +388,21 @@ func (q *queue) requeue(eps []Episode) {
 
 // waitFor registers a channel closed when the episode is done or failed;
 // the returned func unregisters it.
-func (q *queue) waitFor(uuid string) (<-chan struct{}, func()) {
+func (q *queue) waitFor(group, uuid string) (<-chan struct{}, func()) {
+	k := episodeKey{group, uuid}
 	ch := make(chan struct{})
 	q.mu.Lock()
-	q.waiters[uuid] = append(q.waiters[uuid], ch)
+	q.waiters[k] = append(q.waiters[k], ch)
 	q.mu.Unlock()
 	return ch, func() {
 		q.mu.Lock()
 		defer q.mu.Unlock()
 		// finish may have closed and removed the list already.
-		list := slices.DeleteFunc(q.waiters[uuid], func(c chan struct{}) bool { return c == ch })
+		list := slices.DeleteFunc(q.waiters[k], func(c chan struct{}) bool { return c == ch })
 		if len(list) == 0 {
-			delete(q.waiters, uuid)
+			delete(q.waiters, k)
 		} else {
-			q.waiters[uuid] = list
+			q.waiters[k] = list
 		}
 	}
 }
@@ -408,10 +418,10 @@ func (q *queue) waitFor(uuid string) (<-chan struct{}, func()) {
 // summary counted less on some runs than on others.
 func (e *Engine) Report(ctx context.Context, group, uuid string) (EpisodeReport, error) {
 	e.q.mu.Lock()
-	r, ok := e.q.reports[uuid]
+	r, ok := e.q.reports[episodeKey{group, uuid}]
 	queued := slices.ContainsFunc(e.q.pending[group], func(ep Episode) bool { return ep.UUID == uuid })
 	e.q.mu.Unlock()
-	if ok && r.GroupID == group {
+	if ok {
 		return r, nil
 	}
 	ep, err := episodeOf(ctx, e.store, []string{group}, uuid)
@@ -442,7 +452,7 @@ func (e *Engine) Wait(ctx context.Context, group string, uuids ...string) ([]Epi
 // the status, so a finish in between is not missed, and unregisters it on
 // every return.
 func (e *Engine) waitOne(ctx context.Context, group, id string) (EpisodeReport, error) {
-	ch, done := e.q.waitFor(id)
+	ch, done := e.q.waitFor(group, id)
 	defer done()
 	r, err := e.Report(ctx, group, id)
 	if err != nil || r.Status != EpisodePending {

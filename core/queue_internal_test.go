@@ -107,3 +107,46 @@ func waiters(e *Engine) int {
 	defer e.q.mu.Unlock()
 	return len(e.q.waiters)
 }
+
+// TestQueueKeepsEpisodesByGroup checks that the queue's state of an
+// episode is its group's: two groups may hold episodes of one uuid, and
+// the report of one neither wakes the other's waiters nor replaces the
+// other's report.
+func TestQueueKeepsEpisodesByGroup(t *testing.T) {
+	now := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
+	e, err := Open(context.Background(), Options{
+		Store: episodeStore{eps: map[string]Episode{}}, Embedder: zeroEmbedder{}, Plugins: noPlugins{}, Now: func() time.Time { return now },
+		Ingest: IngestOptions{Workers: -1},
+	})
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	defer e.Close(context.Background())
+	chA, doneA := e.q.waitFor("a", "x")
+	defer doneA()
+	e.q.finish(EpisodeReport{UUID: "x", GroupID: "a", Status: EpisodeDone, Facts: 3})
+	chB, doneB := e.q.waitFor("b", "x")
+	defer doneB()
+	e.q.finish(EpisodeReport{UUID: "x", GroupID: "b", Status: EpisodeFailed, Error: "b's failure"})
+	for name, ch := range map[string]<-chan struct{}{"a": chA, "b": chB} {
+		select {
+		case <-ch:
+		default:
+			t.Errorf("group %s's waiter was not woken by its episode's report", name)
+		}
+	}
+	late, doneLate := e.q.waitFor("a", "y")
+	defer doneLate()
+	e.q.finish(EpisodeReport{UUID: "y", GroupID: "b", Status: EpisodeDone})
+	select {
+	case <-late:
+		t.Errorf("group b's report of y woke group a's waiter for y")
+	default:
+	}
+	for _, g := range []string{"a", "b"} {
+		r, err := e.Report(context.Background(), g, "x")
+		if err != nil || r.GroupID != g || (g == "a") != (r.Facts == 3) {
+			t.Errorf("Report(%s, x) = %+v, %v; want group %s's own report", g, r, err, g)
+		}
+	}
+}
