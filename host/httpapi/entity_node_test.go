@@ -3,7 +3,8 @@ package httpapi_test
 import "testing"
 
 // TestEntityNode checks POST /entity-node: it creates an entity, updates
-// the one of the same name, and never touches another group's entity.
+// the one of the same name, never touches another group's entity, and
+// answers invalid input with 422 (as Graphiti's server does).
 func TestEntityNode(t *testing.T) {
 	a := newAPI(t, nil)
 	entities := func(group string) map[string]map[string]any {
@@ -37,16 +38,19 @@ func TestEntityNode(t *testing.T) {
 		t.Errorf("entities of en-a = %v, want %s alone, renamed", got, id)
 	}
 
-	// Group en-b names en-a's uuid: it may not take or rename it.
-	code, raw = a.do("POST", "/entity-node", map[string]any{"group_id": "en-b", "uuid": id, "name": "Mallory"}, nil)
-	if code < 400 || code >= 500 {
-		t.Errorf("POST /entity-node with another group's uuid = %d %s, want a 4xx", code, raw)
+	// Group en-b names en-a's uuid: it may not take or rename it, nor
+	// learn that it exists; it saves an entity of its own (see
+	// TestEntityNodeUUIDsAreTheGroupsOwn).
+	var other map[string]any
+	code, raw = a.do("POST", "/entity-node", map[string]any{"group_id": "en-b", "uuid": id, "name": "Mallory"}, &other)
+	if code != 201 || other["uuid"] == id || other["group_id"] != "en-b" {
+		t.Errorf("POST /entity-node with another group's uuid = %d %s, want 201 with an entity of en-b's own", code, raw)
 	}
 	if got := entities("en-a"); got[id]["name"] != "umbrella corp" {
 		t.Errorf("en-a's entity after en-b's call = %v, want it unchanged", got[id])
 	}
-	if got := entities("en-b"); len(got) != 0 {
-		t.Errorf("entities of en-b = %v, want none", got)
+	if got := entities("en-b"); len(got) != 1 || got[id] != nil {
+		t.Errorf("entities of en-b = %v, want Mallory alone, under a uuid of its own", got)
 	}
 
 	for _, body := range []map[string]any{
@@ -54,8 +58,8 @@ func TestEntityNode(t *testing.T) {
 		{"group_id": "not a group", "name": "Alice"},
 		{"group_id": "en-a", "uuid": "not a uuid!", "name": "Alice"},
 	} {
-		if code, raw := a.do("POST", "/entity-node", body, nil); code != 400 {
-			t.Errorf("POST /entity-node %v = %d %s, want 400", body, code, raw)
+		if code, raw := a.do("POST", "/entity-node", body, nil); code != 422 {
+			t.Errorf("POST /entity-node %v = %d %s, want 422", body, code, raw)
 		}
 	}
 }

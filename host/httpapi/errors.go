@@ -64,6 +64,19 @@ type errorBody struct {
 // writeError answers with err. Details of internal errors are logged with
 // the request id and not sent.
 func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) int {
+	status, code, msg := s.errorAnswer(w, r, err)
+	if strings.HasPrefix(r.URL.Path, zepPrefix+"/") {
+		writeJSON(w, status, zepError{errorBody{Error: msg, Code: code}, msg})
+		return status
+	}
+	writeJSON(w, status, errorBody{Error: msg, Code: code})
+	return status
+}
+
+// errorAnswer returns the status, code and message that answer err, logs
+// internal errors (their details are not sent) and sets the headers the
+// status calls for.
+func (s *Server) errorAnswer(w http.ResponseWriter, r *http.Request, err error) (int, string, string) {
 	status, code := statusOf(err)
 	msg := wire.Message(err)
 	switch status {
@@ -76,10 +89,5 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) i
 		w.Header().Set("WWW-Authenticate", `Bearer realm="mnemo"`)
 		msg = "an API key is required: send \"Authorization: Bearer KEY\", \"Authorization: Api-Key KEY\" or \"X-API-Key: KEY\""
 	}
-	if strings.HasPrefix(r.URL.Path, zepPrefix+"/") {
-		writeJSON(w, status, zepError{errorBody{Error: msg, Code: code}, msg})
-		return status
-	}
-	writeJSON(w, status, errorBody{Error: msg, Code: code})
-	return status
+	return status, code, msg
 }

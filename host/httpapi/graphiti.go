@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/mnemohq/mnemo/core"
@@ -13,8 +14,9 @@ import (
 
 // The routes of the Python Graphiti REST server (server/graph_service), with
 // its request and answer shapes, so that its clients can switch to mnemo.
-// Differences: a message without a timestamp takes the time it arrives;
-// unknown fields are refused (400) instead of ignored; episodes go through
+// As Graphiti's, they ignore unknown fields and answer invalid input with
+// 422 and FastAPI's detail (graphiti_errors.go). Differences: a message
+// without a timestamp takes the time it arrives; episodes go through
 // mnemo's durable queue, so an extraction failure leaves the episode failed
 // with its error instead of dropping it.
 
@@ -107,11 +109,11 @@ type graphitiHealth struct {
 func (s *Server) graphitiRoutes() []*route {
 	return []*route{
 		{
-			method: "GET", path: "/healthcheck", auth: authNone, handle: s.graphitiHealthcheck, tag: "graphiti",
+			method: "GET", path: "/healthcheck", auth: authNone, handle: s.graphitiHealthcheck, tag: "graphiti", graphiti: true,
 			summary: "Graphiti: health check", response: graphitiHealth{},
 		},
 		{
-			method: "POST", path: "/messages", auth: authKey, handle: s.graphitiMessages, tag: "graphiti",
+			method: "POST", path: "/messages", auth: authKey, handle: s.graphitiMessages, tag: "graphiti", graphiti: true,
 			status: http.StatusAccepted, summary: "Graphiti: add chat messages",
 			description: "Each message becomes a message episode \"role(role_type): content\" in the group's durable queue.",
 			request:     graphitiAddMessages{}, response: graphitiResult{},
@@ -120,36 +122,36 @@ func (s *Server) graphitiRoutes() []*route {
 			}}},
 		},
 		{
-			method: "POST", path: "/entity-node", auth: authKey, handle: s.graphitiAddEntity, tag: "graphiti",
+			method: "POST", path: "/entity-node", auth: authKey, handle: s.graphitiAddEntity, tag: "graphiti", graphiti: true,
 			status: http.StatusCreated, summary: "Graphiti: add or update an entity",
 			request: graphitiEntityNode{}, response: graphitiEntity{},
 			example: graphitiEntityNode{GroupID: "graphiti-demo", Name: "Initech", Summary: "A software company in Austin."},
 		},
 		{
-			method: "GET", path: "/entity-edge/{uuid}", auth: authKey, handle: s.graphitiGetFact, tag: "graphiti",
+			method: "GET", path: "/entity-edge/{uuid}", auth: authKey, handle: s.graphitiGetFact, tag: "graphiti", graphiti: true,
 			summary: "Graphiti: one fact, looked up in the groups the key may use", response: graphitiFact{},
 		},
 		{
-			method: "DELETE", path: "/entity-edge/{uuid}", auth: authKey, handle: s.graphitiDeleteFact, tag: "graphiti",
+			method: "DELETE", path: "/entity-edge/{uuid}", auth: authKey, handle: s.graphitiDeleteFact, tag: "graphiti", graphiti: true,
 			summary: "Graphiti: delete a fact", response: graphitiResult{},
 		},
 		{
-			method: "GET", path: "/episodes/{group_id}", auth: authGroup, handle: s.graphitiEpisodes, tag: "graphiti",
+			method: "GET", path: "/episodes/{group_id}", auth: authGroup, handle: s.graphitiEpisodes, tag: "graphiti", graphiti: true,
 			summary:  "Graphiti: the group's latest episodes, oldest first",
 			query:    []param{{"last_n", "integer", "How many episodes (1 to 1000). Default: 10."}},
 			response: []graphitiEpisode{},
 		},
 		{
-			method: "DELETE", path: "/episode/{uuid}", auth: authKey, handle: s.graphitiDeleteEpisode, tag: "graphiti",
+			method: "DELETE", path: "/episode/{uuid}", auth: authKey, handle: s.graphitiDeleteEpisode, tag: "graphiti", graphiti: true,
 			summary: "Graphiti: delete an episode", description: "With the facts and entities nothing else supports.",
 			response: graphitiResult{},
 		},
 		{
-			method: "DELETE", path: "/group/{group_id}", auth: authGroup, handle: s.graphitiDeleteGroup, tag: "graphiti",
+			method: "DELETE", path: "/group/{group_id}", auth: authGroup, handle: s.graphitiDeleteGroup, tag: "graphiti", graphiti: true,
 			summary: "Graphiti: delete a group", response: graphitiResult{},
 		},
 		{
-			method: "POST", path: "/clear", auth: authKey, handle: s.graphitiClear, tag: "graphiti",
+			method: "POST", path: "/clear", auth: authKey, handle: s.graphitiClear, tag: "graphiti", graphiti: true,
 			summary: "Graphiti: delete every group the key may use", response: graphitiResult{},
 		},
 	}
@@ -159,18 +161,29 @@ func (s *Server) graphitiHealthcheck(ctx context.Context, c *call) (any, error) 
 	return graphitiHealth{Status: "healthy"}, nil
 }
 
-// messageEpisode turns a Graphiti message into an episode of group.
-func (s *Server) messageEpisode(group string, m graphitiMessage) (core.Episode, error) {
+// messageEpisode turns messages[i], a Graphiti message, into an episode of
+// group.
+func (s *Server) messageEpisode(group string, i int, m graphitiMessage) (core.Episode, error) {
+	if m.Content == "" {
+		return core.Episode{}, invalidField("missing", "Field required", "messages", i, "content")
+	}
 	switch m.RoleType {
 	case "user", "assistant", "system":
+	case "":
+		return core.Episode{}, invalidField("missing", "Field required", "messages", i, "role_type")
 	default:
-		return core.Episode{}, fmt.Errorf("%w: role_type %q: want user, assistant or system", core.ErrInvalid, m.RoleType)
+		return core.Episode{}, invalidField("literal_error", "Input should be 'user', 'assistant' or 'system'", "messages", i, "role_type")
+	}
+	if m.UUID != "" {
+		if err := core.ValidateUUID(m.UUID); err != nil {
+			return core.Episode{}, checkField(err, "messages", i, "uuid")
+		}
 	}
 	ref := s.h.Now()
 	if m.Timestamp != "" {
 		t, err := wire.ParseTime(m.Timestamp)
 		if err != nil {
-			return core.Episode{}, fmt.Errorf("timestamp: %w", err)
+			return core.Episode{}, invalidField("datetime_from_date_parsing", "Input should be a valid datetime or date: "+wire.Message(err), "messages", i, "timestamp")
 		}
 		ref = t
 	}
@@ -182,23 +195,20 @@ func (s *Server) messageEpisode(group string, m graphitiMessage) (core.Episode, 
 
 func (s *Server) graphitiMessages(ctx context.Context, c *call) (any, error) {
 	var in graphitiAddMessages
-	if err := c.decode(&in); err != nil {
+	if err := c.decodeGraphiti(&in); err != nil {
 		return nil, err
 	}
-	if err := core.ValidateGroupID(in.GroupID); err != nil {
-		return nil, fmt.Errorf("group_id: %w", err)
-	}
-	if err := c.allow(in.GroupID); err != nil {
+	if err := graphitiGroup(c, in.GroupID, "group_id"); err != nil {
 		return nil, err
 	}
-	if len(in.Messages) == 0 {
-		return nil, fmt.Errorf("%w: messages is empty", core.ErrInvalid)
+	if err := requireMessages(in.Messages); err != nil {
+		return nil, err
 	}
 	eps := make([]core.Episode, len(in.Messages))
 	for i, m := range in.Messages {
-		ep, err := s.messageEpisode(in.GroupID, m)
+		ep, err := s.messageEpisode(in.GroupID, i, m)
 		if err != nil {
-			return nil, fmt.Errorf("messages[%d]: %w", i, err)
+			return nil, err
 		}
 		eps[i] = ep
 	}
@@ -212,14 +222,19 @@ func (s *Server) graphitiMessages(ctx context.Context, c *call) (any, error) {
 
 func (s *Server) graphitiAddEntity(ctx context.Context, c *call) (any, error) {
 	var in graphitiEntityNode
-	if err := c.decode(&in); err != nil {
+	if err := c.decodeGraphiti(&in); err != nil {
 		return nil, err
 	}
-	if err := core.ValidateGroupID(in.GroupID); err != nil {
-		return nil, fmt.Errorf("group_id: %w", err)
-	}
-	if err := c.allow(in.GroupID); err != nil {
+	if err := graphitiGroup(c, in.GroupID, "group_id"); err != nil {
 		return nil, err
+	}
+	if err := requireString(strings.TrimSpace(in.Name), "name"); err != nil {
+		return nil, err
+	}
+	if in.UUID != "" {
+		if err := checkField(core.ValidateUUID(in.UUID), "uuid"); err != nil {
+			return nil, err
+		}
 	}
 	ent, err := s.h.Engine.SaveEntity(ctx, core.EntityNode{GroupID: in.GroupID, UUID: in.UUID, Name: in.Name, Summary: in.Summary})
 	if err != nil {
@@ -275,8 +290,11 @@ func (s *Server) graphitiEpisodes(ctx context.Context, c *call) (any, error) {
 	n := 10
 	if v := c.r.URL.Query().Get("last_n"); v != "" {
 		var err error
-		if n, err = strconv.Atoi(v); err != nil || n < 1 || n > 1000 {
-			return nil, fmt.Errorf("%w: last_n %q: want an integer from 1 to 1000", core.ErrInvalid, v)
+		if n, err = strconv.Atoi(v); err != nil {
+			return nil, queryField("last_n", "int_parsing", "Input should be a valid integer, unable to parse string as an integer")
+		}
+		if n < 1 || n > 1000 {
+			return nil, queryField("last_n", "value_error", "want an integer from 1 to 1000")
 		}
 	}
 	eps, err := s.h.Engine.RecentEpisodes(ctx, c.group, n)
@@ -335,4 +353,29 @@ func (s *Server) graphitiClear(ctx context.Context, c *call) (any, error) {
 		}
 	}
 	return graphitiResult{Message: "Graph cleared", Success: true}, nil
+}
+
+// graphitiGroup checks the group id of a Graphiti body's field: given,
+// valid, and one the key may use.
+func graphitiGroup(c *call, g string, field string, index ...any) error {
+	path := append([]any{field}, index...)
+	if err := requireString(g, path...); err != nil {
+		return err
+	}
+	if err := checkField(core.ValidateGroupID(g), path...); err != nil {
+		return err
+	}
+	return c.allow(g)
+}
+
+// requireMessages checks the messages of a Graphiti body: given, and not
+// empty.
+func requireMessages(ms []graphitiMessage) error {
+	switch {
+	case ms == nil:
+		return invalidField("missing", "Field required", "messages")
+	case len(ms) == 0:
+		return invalidField("too_short", "List should have at least 1 item after validation, not 0", "messages")
+	}
+	return nil
 }

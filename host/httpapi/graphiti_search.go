@@ -46,14 +46,14 @@ type graphitiFacts struct {
 func (s *Server) graphitiSearchRoutes() []*route {
 	return []*route{
 		{
-			method: "POST", path: "/search", auth: authKey, handle: s.graphitiSearch, tag: "graphiti",
+			method: "POST", path: "/search", auth: authKey, handle: s.graphitiSearch, tag: "graphiti", graphiti: true,
 			summary:     "Graphiti: search facts",
 			description: "Facts true now, best first, from the groups named (each must be allowed to the key) or else from every group the key may use.",
 			request:     graphitiSearchQuery{}, response: graphitiFacts{},
 			example: graphitiSearchQuery{GroupIDs: []string{"graphiti-demo"}, Query: "Where does Bob work?", MaxFacts: 5},
 		},
 		{
-			method: "POST", path: "/get-memory", auth: authKey, handle: s.graphitiGetMemory, tag: "graphiti",
+			method: "POST", path: "/get-memory", auth: authKey, handle: s.graphitiGetMemory, tag: "graphiti", graphiti: true,
 			summary:     "Graphiti: the facts relevant to a conversation",
 			description: "The messages, one \"role_type(role): content\" line each, are the query of a fact search in the group.",
 			request:     graphitiGetMemory{}, response: graphitiFacts{},
@@ -70,14 +70,14 @@ func maxFacts(n int) (int, error) {
 	case n == 0:
 		return 10, nil
 	case n < 0 || n > 1000:
-		return 0, fmt.Errorf("%w: max_facts %d: want 1 to 1000", core.ErrInvalid, n)
+		return 0, invalidField("value_error", fmt.Sprintf("max_facts %d: want 1 to 1000", n), "max_facts")
 	}
 	return n, nil
 }
 
 func (s *Server) graphitiSearch(ctx context.Context, c *call) (any, error) {
 	var in graphitiSearchQuery
-	if err := c.decode(&in); err != nil {
+	if err := c.decodeGraphiti(&in); err != nil {
 		return nil, err
 	}
 	limit, err := maxFacts(in.MaxFacts)
@@ -86,10 +86,7 @@ func (s *Server) graphitiSearch(ctx context.Context, c *call) (any, error) {
 	}
 	groups := in.GroupIDs
 	for i, g := range groups {
-		if err := core.ValidateGroupID(g); err != nil {
-			return nil, fmt.Errorf("group_ids[%d]: %w", i, err)
-		}
-		if err := c.allow(g); err != nil {
+		if err := graphitiGroup(c, g, "group_ids", i); err != nil {
 			return nil, err
 		}
 	}
@@ -103,33 +100,30 @@ func (s *Server) graphitiSearch(ctx context.Context, c *call) (any, error) {
 
 func (s *Server) graphitiGetMemory(ctx context.Context, c *call) (any, error) {
 	var in graphitiGetMemory
-	if err := c.decode(&in); err != nil {
+	if err := c.decodeGraphiti(&in); err != nil {
 		return nil, err
 	}
-	if err := core.ValidateGroupID(in.GroupID); err != nil {
-		return nil, fmt.Errorf("group_id: %w", err)
-	}
-	if err := c.allow(in.GroupID); err != nil {
+	if err := graphitiGroup(c, in.GroupID, "group_id"); err != nil {
 		return nil, err
 	}
 	limit, err := maxFacts(in.MaxFacts)
 	if err != nil {
 		return nil, err
 	}
-	if len(in.Messages) == 0 {
-		return nil, fmt.Errorf("%w: messages is empty", core.ErrInvalid)
+	if err := requireMessages(in.Messages); err != nil {
+		return nil, err
 	}
 	var q strings.Builder
 	for i, m := range in.Messages {
-		if _, err := s.messageEpisode(in.GroupID, m); err != nil {
-			return nil, fmt.Errorf("messages[%d]: %w", i, err)
+		if _, err := s.messageEpisode(in.GroupID, i, m); err != nil {
+			return nil, err
 		}
 		fmt.Fprintf(&q, "%s(%s): %s\n", m.RoleType, m.Role, m.Content)
 	}
 	req := core.SearchRequest{Groups: []string{in.GroupID}, Query: q.String(), Limit: limit}
 	if in.CenterNodeUUID != "" {
-		if err := core.ValidateUUID(in.CenterNodeUUID); err != nil {
-			return nil, fmt.Errorf("center_node_uuid: %w", err)
+		if err := checkField(core.ValidateUUID(in.CenterNodeUUID), "center_node_uuid"); err != nil {
+			return nil, err
 		}
 		req.Center, req.Reranker = in.CenterNodeUUID, core.RerankNodeDistance
 	}

@@ -130,8 +130,8 @@ func TestGraphitiRoutes(t *testing.T) {
 	if code, _ = a.do("GET", "/healthcheck", nil, &health); code != 200 || health["status"] != "healthy" {
 		t.Errorf("GET /healthcheck = %d %v", code, health)
 	}
-	if code, raw = a.do("POST", "/messages", map[string]any{"group_id": "gr-1", "messages": []map[string]any{{"content": "x", "role_type": "robot"}}}, nil); code != 400 {
-		t.Errorf("POST /messages with role_type robot = %d %s, want 400", code, raw)
+	if code, raw = a.do("POST", "/messages", map[string]any{"group_id": "gr-1", "messages": []map[string]any{{"content": "x", "role_type": "robot"}}}, nil); code != 422 {
+		t.Errorf("POST /messages with role_type robot = %d %s, want 422", code, raw)
 	}
 }
 

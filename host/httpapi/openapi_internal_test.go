@@ -243,6 +243,8 @@ func generate(t *testing.T, routes []*route) []byte {
 	t.Helper()
 	g := &generator{t: t, docs: readDocs(t, ".", "../wire"), schemas: map[string]any{}, owners: map[string]reflect.Type{}, requests: requestTypes(routes)}
 	errorRef := map[string]any{"$ref": "#/components/responses/Error"}
+	graphitiErrorRef := map[string]any{"$ref": "#/components/responses/GraphitiError"}
+	validationRef := map[string]any{"$ref": "#/components/responses/GraphitiValidationError"}
 	paths := map[string]map[string]any{}
 	for _, rt := range routes {
 		op := map[string]any{"operationId": handlerName(rt.handle), "summary": rt.summary, "tags": []string{rt.tag}}
@@ -317,6 +319,19 @@ func generate(t *testing.T, routes []*route) []byte {
 		if rt.request != nil {
 			responses["413"] = errorRef
 		}
+		if rt.graphiti {
+			// Graphiti's answers (graphiti_errors.go): invalid input is
+			// 422 with FastAPI's detail.
+			for code := range responses {
+				if code[0] != '2' {
+					responses[code] = graphitiErrorRef
+				}
+			}
+			if _, ok := responses["400"]; ok {
+				delete(responses, "400")
+				responses["422"] = validationRef
+			}
+		}
 		op["responses"] = responses
 		if paths[rt.path] == nil {
 			paths[rt.path] = map[string]any{}
@@ -324,6 +339,8 @@ func generate(t *testing.T, routes []*route) []byte {
 		paths[rt.path][strings.ToLower(rt.method)] = op
 	}
 	errSchema := g.schema(reflect.TypeOf(errorBody{}))
+	graphitiErrSchema := g.schema(reflect.TypeOf(graphitiErrorBody{}))
+	validationSchema := g.schema(reflect.TypeOf(graphitiValidation{}))
 	docOut := map[string]any{
 		"openapi": "3.1.0",
 		"info": map[string]any{
@@ -337,10 +354,20 @@ func generate(t *testing.T, routes []*route) []byte {
 		"paths":   paths,
 		"components": map[string]any{
 			"schemas": g.schemas,
-			"responses": map[string]any{"Error": map[string]any{
-				"description": "An error: what went wrong and its kind.",
-				"content":     map[string]any{"application/json": map[string]any{"schema": errSchema}},
-			}},
+			"responses": map[string]any{
+				"Error": map[string]any{
+					"description": "An error: what went wrong and its kind.",
+					"content":     map[string]any{"application/json": map[string]any{"schema": errSchema}},
+				},
+				"GraphitiError": map[string]any{
+					"description": "An error of a Graphiti route: FastAPI's detail, with what went wrong and its kind.",
+					"content":     map[string]any{"application/json": map[string]any{"schema": graphitiErrSchema}},
+				},
+				"GraphitiValidationError": map[string]any{
+					"description": "Invalid input to a Graphiti route, as FastAPI answers it: each failing field's location, message and type.",
+					"content":     map[string]any{"application/json": map[string]any{"schema": validationSchema}},
+				},
+			},
 			"securitySchemes": map[string]any{
 				"bearer": map[string]any{"type": "http", "scheme": "bearer", "description": "An API key of http.keys."},
 				"apiKey": map[string]any{"type": "apiKey", "in": "header", "name": "X-API-Key", "description": "An API key of http.keys."},

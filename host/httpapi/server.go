@@ -134,6 +134,9 @@ type route struct {
 	status int
 	// maxBody bounds the request body. Default: http.max_body_kb.
 	maxBody func(*Server) int64
+	// graphiti answers the handler's errors as Graphiti's server does
+	// (writeGraphitiError).
+	graphiti bool
 
 	// OpenAPI: the summary and description, the tag, the request body
 	// type (nil: none), the response body type, query parameters and an
@@ -287,7 +290,11 @@ func (s *Server) serve(w *statusWriter, r *http.Request, rt *route) {
 	}
 	out, err := rt.handle(r.Context(), c)
 	if err != nil {
-		s.writeError(w, r, err)
+		if rt.graphiti {
+			s.writeGraphitiError(w, r, err)
+		} else {
+			s.writeError(w, r, err)
+		}
 		return
 	}
 	status := rt.status
