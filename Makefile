@@ -101,22 +101,34 @@ race-ci: plugins
 
 ci: check test race-ci
 
-# Compatibility with the official clients (docs/zep.md): Zep's JavaScript
-# SDK, pinned, installed by npm into a cache outside the repository (one
-# directory per version), runs internal/compat/zep/flow.mjs against a real
-# mnemo serve on a temporary database. Needs node 18 or later and npm, and
-# the npm registry the first time.
+# Compatibility with the official clients (docs/zep.md, docs/guide.md):
+# Zep's JavaScript SDK and the MCP TypeScript SDK, pinned, installed by npm
+# into a cache outside the repository (one directory per version), run
+# internal/compat/zep/flow.mjs and internal/compat/mcp/flow.mjs, each
+# against a real mnemo serve on a temporary database. Needs node 18 or
+# later and npm, and the npm registry the first time.
 ZEP_SDK_VERSION := 3.30.0
+MCP_SDK_VERSION := 1.32.2
 COMPAT_CACHE    ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/mnemo/compat
 ZEP_SDK_DIR     := $(COMPAT_CACHE)/zep-cloud-$(ZEP_SDK_VERSION)
+MCP_SDK_DIR     := $(COMPAT_CACHE)/mcp-sdk-$(MCP_SDK_VERSION)
+
+# npm-pin installs package $(1) at version $(2) into directory $(3) unless
+# that version is there.
+define npm-pin
+	@if [ "$$(node -p 'require(process.argv[1]).version' $(3)/node_modules/$(1)/package.json 2>/dev/null)" != "$(2)" ]; then \
+		echo "test-compat: installing $(1)@$(2) into $(3)"; \
+		rm -rf $(3) && mkdir -p $(3) && echo '{"private": true}' > $(3)/package.json && \
+		npm install --prefix $(3) --no-audit --no-fund --ignore-scripts --save-exact $(1)@$(2) || exit 1; \
+	fi
+endef
+
 test-compat: build
 	@command -v node >/dev/null && command -v npm >/dev/null || { echo "test-compat: needs node (18 or later) and npm"; exit 1; }
-	@if [ "$$(node -p 'require(process.argv[1]).version' $(ZEP_SDK_DIR)/node_modules/@getzep/zep-cloud/package.json 2>/dev/null)" != "$(ZEP_SDK_VERSION)" ]; then \
-		echo "test-compat: installing @getzep/zep-cloud@$(ZEP_SDK_VERSION) into $(ZEP_SDK_DIR)"; \
-		rm -rf $(ZEP_SDK_DIR) && mkdir -p $(ZEP_SDK_DIR) && echo '{"private": true}' > $(ZEP_SDK_DIR)/package.json && \
-		npm install --prefix $(ZEP_SDK_DIR) --no-audit --no-fund --ignore-scripts --save-exact @getzep/zep-cloud@$(ZEP_SDK_VERSION) || exit 1; \
-	fi
+	$(call npm-pin,@getzep/zep-cloud,$(ZEP_SDK_VERSION),$(ZEP_SDK_DIR))
+	$(call npm-pin,@modelcontextprotocol/sdk,$(MCP_SDK_VERSION),$(MCP_SDK_DIR))
 	ZEP_SDK_DIR=$(ZEP_SDK_DIR) WASM_CACHE_DIR=$(COMPAT_CACHE)/wasm-cache MNEMO_BIN=$(CURDIR)/$(BIN)/mnemo node internal/compat/zep/flow.mjs
+	MCP_SDK_DIR=$(MCP_SDK_DIR) WASM_CACHE_DIR=$(COMPAT_CACHE)/wasm-cache MNEMO_BIN=$(CURDIR)/$(BIN)/mnemo node internal/compat/mcp/flow.mjs
 
 weaviate: $(WEAVIATE_SERVER)
 

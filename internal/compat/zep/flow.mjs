@@ -15,11 +15,10 @@
 // (DIR holds node_modules/@getzep/zep-cloud). WASM_CACHE_DIR, when set,
 // keeps the plugins' compiled code between runs.
 
-import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+
+import { startMnemo } from "../serve.mjs";
 
 const sdkDir = process.env.ZEP_SDK_DIR;
 const bin = process.env.MNEMO_BIN;
@@ -36,9 +35,7 @@ const keyB = "compat-key-tenant-b-0123456789";
 const totalTimeout = 5 * 60 * 1000;
 const started = Date.now();
 
-const dir = mkdtempSync(join(tmpdir(), "mnemo-compat-zep-"));
-let server;
-let serverLog = "";
+let mnemo;
 
 function fail(msg) {
   throw new Error(msg);
@@ -48,62 +45,20 @@ function check(cond, msg) {
   if (!cond) fail(msg);
 }
 
-async function cleanup() {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((r) => server.once("exit", r));
-    server.kill("SIGTERM");
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 20000))]);
-    if (server.exitCode === null) server.kill("SIGKILL");
-  }
-  rmSync(dir, { recursive: true, force: true });
-}
-
 const watchdog = setTimeout(async () => {
   console.error(`FAIL: the flow did not finish within ${totalTimeout / 1000} s`);
-  console.error("--- mnemo serve log ---\n" + serverLog);
-  await cleanup();
+  if (mnemo) {
+    console.error("--- mnemo serve log ---\n" + mnemo.log());
+    await mnemo.stop();
+  }
   process.exit(1);
 }, totalTimeout);
 
-// startServer runs mnemo serve and resolves with its base URL once it logs
-// the address it listens on.
-function startServer() {
-  const config = join(dir, "mnemo.toml");
-  writeFileSync(
-    config,
-    `[http]
-addr = "127.0.0.1:0"
-
-${process.env.WASM_CACHE_DIR ? `[plugins]\ncache_dir = ${JSON.stringify(process.env.WASM_CACHE_DIR)}\n` : ""}
-[[http.keys]]
-key = "${keyA}"
-groups = ["acme-*"]
-
-[[http.keys]]
-key = "${keyB}"
-groups = ["globex-*"]
-`,
-  );
-  const env = { ...process.env };
-  for (const k of Object.keys(env)) if (k.startsWith("MNEMO_")) delete env[k];
-  server = spawn(bin, ["--db", join(dir, "db"), "--config", config, "serve"], { env, stdio: ["ignore", "pipe", "pipe"] });
-  return new Promise((resolveURL, reject) => {
-    const timer = setTimeout(() => reject(new Error("mnemo serve did not start within 60 s")), 60000);
-    const onData = (chunk) => {
-      serverLog += chunk.toString();
-      const m = serverLog.match(/msg=serving addr=(http:\/\/[^\s]+)/);
-      if (m) {
-        clearTimeout(timer);
-        resolveURL(m[1]);
-      }
-    };
-    server.stdout.on("data", onData);
-    server.stderr.on("data", onData);
-    server.on("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`mnemo serve exited with ${code}`));
-    });
-  });
+// startServer starts mnemo serve with the two tenants' keys and resolves
+// with its base URL.
+async function startServer() {
+  mnemo = await startMnemo({ bin, name: "zep", keys: { [keyA]: ["acme-*"], [keyB]: ["globex-*"] } });
+  return mnemo.base;
 }
 
 let steps = 0;
@@ -391,8 +346,8 @@ try {
 } catch (err) {
   code = 1;
   console.error(`FAIL: ${err.message}`);
-  console.error("--- mnemo serve log ---\n" + serverLog);
+  if (mnemo) console.error("--- mnemo serve log ---\n" + mnemo.log());
 }
 clearTimeout(watchdog);
-await cleanup();
+if (mnemo) await mnemo.stop();
 process.exit(code);
