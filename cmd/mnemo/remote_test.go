@@ -57,6 +57,24 @@ not json
 	if _, err := os.Stat(unused); !os.IsNotExist(err) {
 		t.Errorf("the client created a database at %s (%v)", unused, err)
 	}
+	// A batch: good lines, a line that does not parse, an empty query.
+	batch := `{"id": "live", "query": "Where does Erin live?"}
+{"id": "broken", "query":
+{"id": 7, "query": "Where does Erin work?", "limit": 1}
+{"id": "empty", "query": ""}
+`
+	batchArgs := []string{"search", "--group", "cli-1", "--scope", "facts", "--queries", "-"}
+	remoteBatch := mnemoEnv(t, client, batch, batchArgs...)
+	if remoteBatch.code != 1 || !strings.Contains(remoteBatch.stderr, "4 queries, 2 failed") || !strings.Contains(remoteBatch.stdout, "Erin moved to Porto") {
+		t.Fatalf("search --queries through the server = exit %d\nstdout:\n%s\nstderr:\n%s\nwant exit 1, 4 queries, 2 failed, Porto found", remoteBatch.code, remoteBatch.stdout, remoteBatch.stderr)
+	}
+	// Through the server a query searches one group the key may use.
+	groups := mnemoEnv(t, client, `{"id": "x", "query": "Erin", "groups": ["cli-1", "cli-2"]}
+{"id": "y", "query": "Erin", "groups": ["other"]}
+`, batchArgs...)
+	if groups.code != 1 || !strings.Contains(groups.stdout, "through --server a query searches one group") || !strings.Contains(groups.stdout, `may not use group \"other\"`) {
+		t.Errorf("search --queries with other groups through the server = exit %d\n%s%s", groups.code, groups.stdout, groups.stderr)
+	}
 
 	refusals := []struct {
 		name string
@@ -67,7 +85,6 @@ not json
 		{"another group", []string{"search", "--group", "other", "Erin"}, `may not use group "other"`},
 		{"bad url", []string{"search", "--server", "localhost:1", "--group", "cli-1", "Erin"}, "want the URL of a mnemo serve"},
 		{"unknown recipe", []string{"search", "--recipe", "nope", "--group", "cli-1", "Erin"}, `unknown recipe "nope"`},
-		{"batch", []string{"search", "--queries", "-", "--group", "cli-1"}, "--queries does not run through --server"},
 	}
 	for _, tc := range refusals {
 		t.Run(tc.name, func(t *testing.T) {
@@ -121,6 +138,10 @@ not json
 	local := ok(t, db, "", query...)
 	if diff := cmp.Diff(local.stdout, remote.stdout); diff != "" {
 		t.Errorf("search through the server and on the database differ (-local +server):\n%s", diff)
+	}
+	localBatch := mnemo(t, db, batch, batchArgs...)
+	if diff := cmp.Diff(localBatch.stdout, remoteBatch.stdout); diff != "" || localBatch.stderr != remoteBatch.stderr {
+		t.Errorf("search --queries through the server and on the database differ (-local +server):\n%s%s%s", diff, localBatch.stderr, remoteBatch.stderr)
 	}
 	fresh := filepath.Join(dir, "fresh")
 	localIn := mnemo(t, fresh, episodes, "ingest", "--group", "cli-1")

@@ -109,7 +109,8 @@ each line gets one JSON line out, {"id", "facts", "entities", "episodes",
 
 With --server URL (or MNEMO_URL), the search runs on that mnemo serve, with
 the key of --api-key (or MNEMO_API_KEY), and prints the same; the database
-need not be on this machine.`)
+need not be on this machine. A batch then runs one query at a time, each
+on one group.`)
 	var q queryFlags
 	q.register(fs)
 	scopes := fs.String("scope", "", "search only these `SCOPES`, comma-separated: facts, entities, episodes, communities")
@@ -151,22 +152,6 @@ need not be on this machine.`)
 	if *limit < 0 || *limit > 1000 {
 		return g.fail(fmt.Errorf("%w: --limit %d: want 1 to 1000", core.ErrInvalid, *limit))
 	}
-	if rc, err := server.client(); err != nil {
-		return g.fail(err)
-	} else if rc != nil {
-		if *queries != "" {
-			return g.usageError(fs, "--queries does not run through --server; run the batch on the server's machine")
-		}
-		in := wire.SearchInput{Query: query, Scopes: strings.FieldsFunc(*scopes, func(r rune) bool { return r == ',' || r == ' ' }),
-			Limit: *limit, Recipe: q.recipe, Reranker: *reranker, Plugin: *plugin, Center: *center, ValidAt: q.validAt, KnownAt: q.knownAt,
-			IncludeHistory: *includeInvalid}
-		start := time.Now()
-		var out wire.SearchResults
-		if err := rc.do(ctx, "POST", groupPath(q.group, "/search"), in, &out); err != nil {
-			return g.fail(fmt.Errorf("search: %w", err))
-		}
-		return g.printSearch(out, *jsonOut, fmt.Sprintf("through %s, %s", rc.base, time.Since(start).Round(100*time.Microsecond)))
-	}
 	in := g.stdin
 	if *queries != "" && *queries != "-" {
 		f, err := os.Open(*queries)
@@ -175,6 +160,23 @@ need not be on this machine.`)
 		}
 		defer f.Close()
 		in = f
+	}
+	if rc, err := server.client(); err != nil {
+		return g.fail(err)
+	} else if rc != nil {
+		input := wire.SearchInput{Query: query, Scopes: strings.FieldsFunc(*scopes, func(r rune) bool { return r == ',' || r == ' ' }),
+			Limit: *limit, Recipe: q.recipe, Reranker: *reranker, Plugin: *plugin, Center: *center, ValidAt: q.validAt, KnownAt: q.knownAt,
+			IncludeHistory: *includeInvalid}
+		if *queries != "" {
+			return searchBatchRemote(ctx, g, rc, in, req, input)
+		}
+		in := input
+		start := time.Now()
+		var out wire.SearchResults
+		if err := rc.do(ctx, "POST", groupPath(q.group, "/search"), in, &out); err != nil {
+			return g.fail(fmt.Errorf("search: %w", err))
+		}
+		return g.printSearch(out, *jsonOut, fmt.Sprintf("through %s, %s", rc.base, time.Since(start).Round(100*time.Microsecond)))
 	}
 	h, err := g.open(ctx, readOnly, false)
 	if err != nil {
@@ -225,28 +227,86 @@ type batchLine struct {
 // out, and prints one JSON line per query. It returns 1 when a query
 // failed, after every query has its line.
 func searchBatch(ctx context.Context, g *globals, h *host.Host, in io.Reader, base core.SearchRequest) int {
+	out := newBatchOutput(g)
+	for r := range h.Engine.SearchBatch(ctx, core.ReadQueries(in, base)) {
+		var res *wire.SearchResults
+		if r.Err == nil {
+			x := wire.SearchResultsOf(r.Results)
+			res = &x
+		}
+		if err := out.line(r.ID, res, r.Err); err != nil {
+			return g.fail(err)
+		}
+	}
+	return out.end(ctx)
+}
+
+// searchBatchRemote is searchBatch through a server: each query of in is
+// base with its line's query, recipe and limit, sent to the search route
+// of its one group (base's, or the line's groups, which must then name
+// one).
+func searchBatchRemote(ctx context.Context, g *globals, rc *remote, in io.Reader, req core.SearchRequest, base wire.SearchInput) int {
+	out := newBatchOutput(g)
+	for q := range core.ReadQueries(in, req) {
+		if ctx.Err() != nil {
+			break
+		}
+		var res *wire.SearchResults
+		err := q.Err
+		if err == nil && len(q.Request.Groups) != 1 {
+			err = fmt.Errorf("%w: groups %v: through --server a query searches one group", core.ErrInvalid, q.Request.Groups)
+		}
+		if err == nil {
+			in := base
+			in.Query, in.Recipe, in.Limit = q.Request.Query, q.Request.Recipe, q.Request.Limit
+			var r wire.SearchResults
+			if err = rc.do(ctx, "POST", groupPath(q.Request.Groups[0], "/search"), in, &r); err == nil {
+				res = &r
+			}
+		}
+		if err := out.line(q.ID, res, err); err != nil {
+			return g.fail(err)
+		}
+	}
+	return out.end(ctx)
+}
+
+// batchOutput writes a batch's lines, one JSON line per query, and counts
+// them.
+type batchOutput struct {
+	g         *globals
+	enc       *json.Encoder
+	n, failed int
+}
+
+func newBatchOutput(g *globals) *batchOutput {
 	enc := json.NewEncoder(g.stdout)
 	enc.SetEscapeHTML(false)
-	n, failed := 0, 0
-	for r := range h.Engine.SearchBatch(ctx, core.ReadQueries(in, base)) {
-		n++
-		line := batchLine{ID: r.ID}
-		if r.Err != nil {
-			failed++
-			line.Error = cleanErr(r.Err)
-		} else {
-			res := wire.SearchResultsOf(r.Results)
-			line.SearchResults = &res
-		}
-		if err := enc.Encode(line); err != nil {
-			return g.fail(fmt.Errorf("write results: %w", err))
-		}
+	return &batchOutput{g: g, enc: enc}
+}
+
+// line writes the line of query id: its results, or err.
+func (b *batchOutput) line(id string, res *wire.SearchResults, err error) error {
+	b.n++
+	l := batchLine{ID: id, SearchResults: res}
+	if err != nil {
+		b.failed++
+		l.Error, l.SearchResults = cleanErr(err), nil
 	}
+	if err := b.enc.Encode(l); err != nil {
+		return fmt.Errorf("write results: %w", err)
+	}
+	return nil
+}
+
+// end prints the summary and returns the exit code: 1 when a query
+// failed, after every query has its line.
+func (b *batchOutput) end(ctx context.Context) int {
 	if err := ctx.Err(); err != nil {
-		return g.fail(fmt.Errorf("search batch: %w", err))
+		return b.g.fail(fmt.Errorf("search batch: %w", err))
 	}
-	fmt.Fprintf(g.stderr, "%s, %d failed\n", plural(n, "query", "queries"), failed)
-	if failed > 0 {
+	fmt.Fprintf(b.g.stderr, "%s, %d failed\n", plural(b.n, "query", "queries"), b.failed)
+	if b.failed > 0 {
 		return 1
 	}
 	return 0
