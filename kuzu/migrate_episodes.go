@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/mnemohq/mnemo/core"
 )
@@ -61,29 +60,35 @@ func keyEpisodes(ctx context.Context, c *conn, dim int) error {
 			return fmt.Errorf("drop the old episode vector index: %w", err)
 		}
 	}
-	for _, t := range []string{"MENTIONS", "STATES", "EpisodeVecNext", "EpisodeVec", "Episode"} {
-		if tables[t+"_K"] || tables[t+"K"] || t == "EpisodeVecNext" {
-			if err := c.exec(ctx, "DROP TABLE IF EXISTS "+t, nil); err != nil {
-				return fmt.Errorf("drop the old %s table: %w", t, err)
+	if err := c.exec(ctx, "DROP TABLE IF EXISTS EpisodeVecNext", nil); err != nil {
+		return fmt.Errorf("drop the staged episode vectors: %w", err)
+	}
+	// An old table is dropped while its copy is not yet renamed to its
+	// name; relationships first, since they name the node tables.
+	for _, t := range keyedCopies {
+		if tables[t.copy] {
+			if err := c.exec(ctx, "DROP TABLE IF EXISTS "+t.old, nil); err != nil {
+				return fmt.Errorf("drop the old %s table: %w", t.old, err)
 			}
 		}
 	}
-	for _, t := range []string{"Episode", "EpisodeVec", "MENTIONS", "STATES"} {
-		from := t + "K"
-		if strings.ToUpper(t) == t {
-			from = t + "_K"
-		}
-		if !tables[from] {
-			continue
-		}
-		if err := c.exec(ctx, fmt.Sprintf("ALTER TABLE %s RENAME TO %s", from, t), nil); err != nil {
-			return fmt.Errorf("rename %s: %w", from, err)
+	for _, t := range keyedCopies {
+		if tables[t.copy] {
+			if err := c.exec(ctx, fmt.Sprintf("ALTER TABLE %s RENAME TO %s", t.copy, t.old), nil); err != nil {
+				return fmt.Errorf("rename %s: %w", t.copy, err)
+			}
 		}
 	}
 	if err := c.exec(ctx, "MATCH (m:Meta {key: $k}) DELETE m", map[string]any{"k": metaMigrateEpisodes}); err != nil {
 		return fmt.Errorf("end the episode migration: %w", err)
 	}
 	return nil
+}
+
+// keyedCopies names the tables keyEpisodes rebuilds and their copies,
+// relationships first.
+var keyedCopies = []struct{ old, copy string }{
+	{"MENTIONS", "MENTIONS_K"}, {"STATES", "STATES_K"}, {"EpisodeVec", "EpisodeVecK"}, {"Episode", "EpisodeK"},
 }
 
 // metaMigrateEpisodes is the Meta key keyEpisodes records its progress in.
@@ -93,8 +98,8 @@ const metaMigrateEpisodes = "migrate_episodes"
 // any partial copy first, and copies the episodes, their vectors and their
 // relationships into them. tables is updated with the new tables.
 func copyEpisodesKeyed(ctx context.Context, c *conn, dim int, tables map[string]bool) error {
-	for _, t := range []string{"MENTIONS_K", "STATES_K", "EpisodeVecK", "EpisodeK"} {
-		if err := c.exec(ctx, "DROP TABLE IF EXISTS "+t, nil); err != nil {
+	for _, t := range keyedCopies {
+		if err := c.exec(ctx, "DROP TABLE IF EXISTS "+t.copy, nil); err != nil {
 			return fmt.Errorf("drop a partial episode copy: %w", err)
 		}
 	}
@@ -130,8 +135,8 @@ func copyEpisodesKeyed(ctx context.Context, c *conn, dim int, tables map[string]
 			return fmt.Errorf("copy into %s: %w", cp.table, err)
 		}
 	}
-	for _, t := range []string{"EpisodeK", "EpisodeVecK", "MENTIONS_K", "STATES_K"} {
-		tables[t] = true
+	for _, t := range keyedCopies {
+		tables[t.copy] = true
 	}
 	return nil
 }
