@@ -44,7 +44,7 @@ func searchJSON(t *testing.T, db string, args ...string) wire.SearchResults {
 // searchKeys are the keys of the search shape, by scope, and its top level.
 var searchKeys = map[string][]string{
 	"":            {"communities", "entities", "episodes", "facts"},
-	"facts":       {"created_at", "episodes", "expired_at", "fact", "invalid_at", "relation", "score", "source", "target", "uuid", "valid_at"},
+	"facts":       {"created_at", "episodes", "expired_at", "fact", "invalid_at", "relation", "score", "source", "source_uuid", "target", "target_uuid", "uuid", "valid_at"},
 	"entities":    {"labels", "name", "score", "summary", "uuid"},
 	"episodes":    {"content", "name", "reference_time", "score", "uuid"},
 	"communities": {"name", "score", "summary", "uuid"},

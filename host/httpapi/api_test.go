@@ -25,15 +25,17 @@ type accepted struct {
 
 type factList struct {
 	Facts []struct {
-		UUID      string   `json:"uuid"`
-		Fact      string   `json:"fact"`
-		Relation  string   `json:"relation"`
-		Source    string   `json:"source"`
-		Target    string   `json:"target"`
-		ValidAt   *string  `json:"valid_at"`
-		InvalidAt *string  `json:"invalid_at"`
-		ExpiredAt *string  `json:"expired_at"`
-		Episodes  []string `json:"episodes"`
+		UUID       string   `json:"uuid"`
+		Fact       string   `json:"fact"`
+		Relation   string   `json:"relation"`
+		Source     string   `json:"source"`
+		Target     string   `json:"target"`
+		SourceUUID string   `json:"source_uuid"`
+		TargetUUID string   `json:"target_uuid"`
+		ValidAt    *string  `json:"valid_at"`
+		InvalidAt  *string  `json:"invalid_at"`
+		ExpiredAt  *string  `json:"expired_at"`
+		Episodes   []string `json:"episodes"`
 	} `json:"facts"`
 	NextCursor string `json:"next_cursor"`
 }

@@ -326,17 +326,10 @@ func (s *Server) listFacts(ctx context.Context, c *call) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	q := c.r.URL.Query()
-	tf := wire.TimeFilter{ValidAt: q.Get("valid_at"), KnownAt: q.Get("known_at")}
-	if v := q.Get("history"); v != "" {
-		if tf.IncludeHistory, err = strconv.ParseBool(v); err != nil {
-			return nil, fmt.Errorf("%w: history %q: want true or false", core.ErrInvalid, v)
-		}
-	}
-	if o.Filter, err = tf.Filter(); err != nil {
+	if o.Filter, err = factFilter(c); err != nil {
 		return nil, err
 	}
-	if r := q.Get("relation"); r != "" {
+	if r := c.r.URL.Query().Get("relation"); r != "" {
 		o.Filter.Relations = []string{r}
 	}
 	p, err := s.h.Engine.ListFacts(ctx, c.group, o)

@@ -16,7 +16,7 @@ var (
 // routeTable lists every route the server serves. The OpenAPI document is
 // generated from it (see openapi_internal_test.go).
 func (s *Server) routeTable() []*route {
-	return slices.Concat(s.v1Routes(), s.graphitiRoutes(), s.graphitiSearchRoutes())
+	return slices.Concat(s.v1Routes(), s.inspectRoutes(), s.graphitiRoutes(), s.graphitiSearchRoutes())
 }
 
 func (s *Server) v1Routes() []*route {

@@ -6,23 +6,26 @@ import (
 	"github.com/mnemohq/mnemo/core"
 )
 
-// Fact is a fact as shown. Source and Target are the names of its entities.
+// Fact is a fact as shown. Source and Target are the names of its entities,
+// SourceUUID and TargetUUID their uuids (names need not be unique).
 // ValidAt and InvalidAt are event time (when it held in the world);
 // CreatedAt and ExpiredAt are system time (when mnemo learned it and when
 // mnemo retired it because a newer fact contradicted it). Score is set for
 // search results only.
 type Fact struct {
-	UUID      string     `json:"uuid"`
-	Fact      string     `json:"fact"`
-	Relation  string     `json:"relation"`
-	Source    string     `json:"source"`
-	Target    string     `json:"target"`
-	ValidAt   *time.Time `json:"valid_at"`
-	InvalidAt *time.Time `json:"invalid_at"`
-	CreatedAt *time.Time `json:"created_at"`
-	ExpiredAt *time.Time `json:"expired_at"`
-	Episodes  []string   `json:"episodes"`
-	Score     *float64   `json:"score,omitempty"`
+	UUID       string     `json:"uuid"`
+	Fact       string     `json:"fact"`
+	Relation   string     `json:"relation"`
+	Source     string     `json:"source"`
+	Target     string     `json:"target"`
+	SourceUUID string     `json:"source_uuid"`
+	TargetUUID string     `json:"target_uuid"`
+	ValidAt    *time.Time `json:"valid_at"`
+	InvalidAt  *time.Time `json:"invalid_at"`
+	CreatedAt  *time.Time `json:"created_at"`
+	ExpiredAt  *time.Time `json:"expired_at"`
+	Episodes   []string   `json:"episodes"`
+	Score      *float64   `json:"score,omitempty"`
 }
 
 // Entity is an entity as shown. CreatedAt and Attributes are set in
@@ -81,7 +84,7 @@ func FactOf(f core.Fact, names map[string]string) Fact {
 	}
 	return Fact{
 		UUID: f.UUID, Fact: f.Text, Relation: f.Relation,
-		Source: names[f.SourceUUID], Target: names[f.TargetUUID],
+		Source: names[f.SourceUUID], Target: names[f.TargetUUID], SourceUUID: f.SourceUUID, TargetUUID: f.TargetUUID,
 		ValidAt: Time(f.ValidAt), InvalidAt: Time(f.InvalidAt), CreatedAt: Time(f.CreatedAt), ExpiredAt: Time(f.ExpiredAt),
 		Episodes: eps,
 	}

@@ -126,7 +126,7 @@ func TestFactJSONShape(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `{"uuid":"f1","fact":"Ann lives in Oslo","relation":"LIVES_IN","source":"Ann","target":"Oslo","valid_at":"2024-01-01T00:00:00Z","invalid_at":null,"created_at":null,"expired_at":null,"episodes":[]}`
+	want := `{"uuid":"f1","fact":"Ann lives in Oslo","relation":"LIVES_IN","source":"Ann","target":"Oslo","source_uuid":"a","target_uuid":"o","valid_at":"2024-01-01T00:00:00Z","invalid_at":null,"created_at":null,"expired_at":null,"episodes":[]}`
 	if string(b) != want {
 		t.Errorf("json.Marshal(FactOf(...)) = %s, want %s", b, want)
 	}
