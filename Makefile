@@ -56,7 +56,7 @@ WEAVIATE_VERSION := $(shell sed -n 's|^[[:space:]]*github.com/weaviate/weaviate 
 WEAVIATE_DIR     ?= $(HOME)/.cache/mnemo/weaviate-$(WEAVIATE_VERSION)
 WEAVIATE_SERVER  := $(WEAVIATE_DIR)/bin/weaviate-server
 
-.PHONY: help build plugins test test-race race-ci test-compat lint fmt check ci weaviate test-weaviate test-weaviate-cluster bench dist smoke-arm64 demo bench-lme bench-search bench-stores bench-http bench-soak bench-edge bench-evolve clean
+.PHONY: help build plugins test test-race race-ci test-compat lint fmt check ci weaviate test-weaviate test-weaviate-cluster bench dist smoke-arm64 demo bench-lme bench-search bench-stores bench-http bench-soak bench-edge bench-evolve ui-vendor inspector-png clean
 
 help:
 	@echo "make build        build bin/mnemo"
@@ -78,6 +78,8 @@ help:
 	@echo "make bench-evolve a year of daily use, with and without evolution (docs/bench/evolve.*)"
 	@echo "make dist         dist/mnemo-GOOS-GOARCH/: mnemo and libkuzu.so, runs without Go (GOARCH=arm64 cross-builds)"
 	@echo "make smoke-arm64  the arm64 dist under qemu-aarch64 (Cortex-A53, 39-bit address space), compared with native"
+	@echo "make ui-vendor    fetch the pinned graph-drawing library of the web inspector (npm) into host/ui/assets/vendor"
+	@echo "make inspector-png docs/inspector.png: the web inspector over the demo database, in headless Chromium"
 	@echo "make bench-edge   edge profile: sizes, start, RSS, episodes/s, search; amd64 and arm64 under qemu"
 
 build: plugins
@@ -275,6 +277,31 @@ bench-soak:
 EVOLVE_DAYS ?= 365
 bench-evolve:
 	$(GO) run ./internal/tools/bench-evolve -days $(EVOLVE_DAYS) -out $(OUT)
+
+# The web inspector (/ui) draws the graph with cytoscape.js (MIT), vendored
+# in host/ui/assets/vendor and embedded in the binary: nothing is fetched
+# at run time, nor at build time. This target refreshes the vendored copy
+# from the npm registry at the pinned version and records the version and
+# the file's SHA-256 in vendor/VERSIONS.
+CYTOSCAPE_VERSION := 3.34.4
+UI_VENDOR         := host/ui/assets/vendor
+ui-vendor:
+	@command -v npm >/dev/null || { echo "ui-vendor: needs npm"; exit 1; }
+	tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+	(cd "$$tmp" && npm pack --silent cytoscape@$(CYTOSCAPE_VERSION) >/dev/null && tar xzf cytoscape-$(CYTOSCAPE_VERSION).tgz) && \
+	cp "$$tmp/package/dist/cytoscape.esm.min.mjs" $(UI_VENDOR)/cytoscape.esm.min.js && \
+	cp "$$tmp/package/LICENSE" $(UI_VENDOR)/cytoscape.LICENSE && \
+	printf 'cytoscape %s (npm, MIT) dist/cytoscape.esm.min.mjs sha256 %s\n' $(CYTOSCAPE_VERSION) \
+		"$$(sha256sum $(UI_VENDOR)/cytoscape.esm.min.js | cut -d' ' -f1)" > $(UI_VENDOR)/VERSIONS
+
+# docs/inspector.png: `mnemo demo --keep` builds the demo database, then the
+# web inspector over it is served and captured in headless Chromium (the
+# test TestInspector of host/ui, with -screenshot).
+inspector-png: build
+	@command -v chromium >/dev/null || { echo "inspector-png: needs chromium (Debian: apt-get install chromium)"; exit 1; }
+	db=$$($(BIN)/mnemo demo --keep | sed -n 's/^database: \(.*\) (kept)$$/\1/p') && test -n "$$db" && \
+	$(GOTEST) -run 'TestInspectorScreenshot' ./host/ui/ -args -screenshot=$(CURDIR)/docs/inspector.png -demo-db="$$db"; \
+	status=$$?; rm -rf "$$(dirname "$$db")"; exit $$status
 
 clean:
 	rm -rf $(BIN) $(DIST) .cache/wasm-test

@@ -17,6 +17,7 @@ import (
 
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/host"
+	"github.com/mnemohq/mnemo/host/ui"
 	"github.com/mnemohq/mnemo/host/wire"
 )
 
@@ -66,6 +67,10 @@ func New(h *host.Host, o Options) *Server {
 		s.register(rt)
 	}
 	s.mountZep()
+	// The web inspector's files: public, as the page asks for the key and
+	// sends it with each API call.
+	s.mux.Handle("GET "+ui.Prefix, ui.Handler())
+	s.mux.Handle("GET /ui", http.RedirectHandler(ui.Prefix, http.StatusMovedPermanently))
 	if o.MCP != nil {
 		mcp := s.mcp(o.MCP)
 		s.mux.Handle("/mcp", mcp)

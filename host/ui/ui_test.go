@@ -1,0 +1,407 @@
+package ui_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/host"
+	"github.com/mnemohq/mnemo/host/httpapi"
+)
+
+var (
+	screenshot = flag.String("screenshot", "", "TestInspectorScreenshot writes the inspector over -demo-db to this PNG `file`")
+	demoDB     = flag.String("demo-db", "", "the `directory` of a database made by `mnemo demo --keep` (make inspector-png)")
+)
+
+// clock is the engine's clock in these tests, set by hand so that what
+// mnemo learned (created_at) and retired (expired_at) falls at known
+// moments.
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *clock) now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *clock) set(t time.Time) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = t
+}
+
+// openHost opens a host on the database at db with the offline defaults,
+// and the settings changed by mutate.
+func openHost(t *testing.T, db string, now func() time.Time, mutate func(*host.Config)) *host.Host {
+	t.Helper()
+	cfg, err := host.Load("", func(string) string { return "" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.DB = db
+	cfg.Store.BufferPoolMB = 64
+	cfg.Plugins.CacheDir = filepath.Join(os.TempDir(), "mnemo-test-wasm-cache")
+	cfg.Plugins.Reload = -1
+	// An episode fails at its first failed attempt: the clock of these
+	// tests stands still, so a retry would never come due.
+	cfg.Ingest.MaxAttempts = 1
+	if mutate != nil {
+		mutate(&cfg)
+	}
+	h, err := host.Open(context.Background(), cfg, host.OpenOptions{Now: now})
+	if err != nil {
+		t.Fatalf("host.Open: %v", err)
+	}
+	t.Cleanup(func() { h.Close(context.Background()) })
+	return h
+}
+
+// serve serves the API and the inspector of h.
+func serve(t *testing.T, h *host.Host) string {
+	t.Helper()
+	srv := httptest.NewServer(httpapi.New(h, httpapi.Options{Version: "test"}).Handler())
+	t.Cleanup(srv.Close)
+	return srv.URL
+}
+
+func day(s string) time.Time {
+	t, err := time.Parse(time.DateOnly, s)
+	if err != nil {
+		panic(err)
+	}
+	return t
+}
+
+// plant writes the group "inspect": Alice lived in Paris from 2020 until
+// she moved to Lisbon in mid-2023 (mnemo learned of the move on
+// 2024-03-01, which retired the Paris fact), worked at Acme from 2021 to
+// the end of 2022 (an ended fact), and Bob, learned of on 2024-05-01,
+// works at Globex; then one episode that fails.
+func plant(t *testing.T, h *host.Host, c *clock) {
+	t.Helper()
+	ctx := context.Background()
+	facts := []struct {
+		learned string
+		tr      core.Triplet
+	}{
+		{"2024-01-10", core.Triplet{Source: "Alice", SourceType: "Person", Relation: "LIVES_IN", Target: "Paris", TargetType: "Location",
+			Fact: "Alice lives in Paris", ValidAt: day("2020-01-01")}},
+		{"2024-01-10", core.Triplet{Source: "Alice", SourceType: "Person", Relation: "WORKS_AT", Target: "Acme", TargetType: "Organization",
+			Fact: "Alice works at Acme", ValidAt: day("2021-02-01"), InvalidAt: day("2022-12-31")}},
+		{"2024-03-01", core.Triplet{Source: "Alice", SourceType: "Person", Relation: "LIVES_IN", Target: "Lisbon", TargetType: "Location",
+			Fact: "Alice lives in Lisbon", ValidAt: day("2023-06-01")}},
+		{"2024-05-01", core.Triplet{Source: "Bob", SourceType: "Person", Relation: "WORKS_AT", Target: "Globex", TargetType: "Organization",
+			Fact: "Bob works at Globex", ValidAt: day("2024-04-01")}},
+	}
+	for _, f := range facts {
+		c.set(day(f.learned).Add(9 * time.Hour))
+		f.tr.GroupID = "inspect"
+		f.tr.ReferenceTime = c.now()
+		rep, err := h.Engine.AddFact(ctx, f.tr)
+		if err != nil || rep.Status != core.EpisodeDone {
+			t.Fatalf("AddFact(%s) = %+v, %v", f.tr.Fact, rep, err)
+		}
+	}
+	if _, err := h.Engine.BuildCommunities(ctx, "inspect"); err != nil {
+		t.Fatalf("BuildCommunities: %v", err)
+	}
+	c.set(day("2024-06-01"))
+	// A hand-made fact whose JSON the triplet reader refuses: it fails.
+	bad := core.Episode{UUID: "00000000-0000-4000-8000-00000000bad1", GroupID: "inspect", Source: core.SourceJSON,
+		SourceDescription: "mnemo: fact added by hand", Content: `{"source": 5}`, ValidAt: day("2024-06-01")}
+	if _, err := h.Engine.Ingest(ctx, []core.Episode{bad}); err != nil {
+		t.Fatalf("Ingest: %v", err)
+	}
+	reps, err := h.Engine.Wait(ctx, "inspect", bad.UUID)
+	if err != nil || reps[0].Status != core.EpisodeFailed {
+		t.Fatalf("Wait(bad) = %+v, %v; want a failed episode", reps, err)
+	}
+}
+
+// browser starts headless Chromium, or skips the test when there is none
+// (fails instead when MNEMO_BROWSER_REQUIRED=1, as in CI). The returned
+// function reports the console errors and exceptions the page raised.
+func browser(t *testing.T) (context.Context, func() []string) {
+	t.Helper()
+	exe := ""
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			exe = p
+			break
+		}
+	}
+	if exe == "" {
+		if os.Getenv("MNEMO_BROWSER_REQUIRED") == "1" {
+			t.Fatal("no chromium on PATH and MNEMO_BROWSER_REQUIRED=1: install it (Debian: apt-get install chromium)")
+		}
+		t.Skip("no chromium on PATH (Debian: apt-get install chromium); MNEMO_BROWSER_REQUIRED=1 makes this a failure")
+	}
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
+		chromedp.ExecPath(exe), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck, chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true), chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1400, 1000))
+	ctx, cancelCtx := chromedp.NewContext(actx)
+	ctx, cancelTimeout := context.WithTimeout(ctx, 2*time.Minute)
+	t.Cleanup(func() {
+		cancelTimeout()
+		cancelCtx()
+		cancelAlloc()
+	})
+	var (
+		mu   sync.Mutex
+		errs []string
+	)
+	messages := chromedp.Console(ctx)
+	go func() {
+		for m, err := range messages {
+			if err != nil {
+				return
+			}
+			if m.Type == chromedp.ConsoleError || m.IsException() {
+				mu.Lock()
+				errs = append(errs, m.String()+" at "+m.URL)
+				mu.Unlock()
+			}
+		}
+	}()
+	return ctx, func() []string {
+		mu.Lock()
+		defer mu.Unlock()
+		return append([]string(nil), errs...)
+	}
+}
+
+// do runs actions, failing the test with what the page shows on error.
+func do(t *testing.T, ctx context.Context, what string, actions ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	start := time.Now()
+	defer func() { t.Logf("%s: %s", what, time.Since(start).Round(time.Millisecond)) }()
+	if err := chromedp.Do(ctx, actions...); err != nil {
+		body, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.innerText`))
+		t.Fatalf("%s: %v\npage:\n%s", what, err, body)
+	}
+}
+
+// text reads the text of the first element matching sel, shown or not
+// (the facts table is in a closed <details>).
+func text(t *testing.T, ctx context.Context, sel string) string {
+	t.Helper()
+	s, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.querySelector(`+jsString(sel)+`) || {}).textContent || ""`))
+	if err != nil {
+		t.Fatalf("read %s: %v", sel, err)
+	}
+	return s
+}
+
+// shown joins the texts of the elements matching sel that are not hidden.
+func shown(t *testing.T, ctx context.Context, sel string) string {
+	t.Helper()
+	s, err := chromedp.Run(ctx, chromedp.Evaluate[string](
+		`[...document.querySelectorAll(`+jsString(sel)+`)].filter(e => !e.hidden).map(e => e.textContent).join(" ")`))
+	if err != nil {
+		t.Fatalf("read %s: %v", sel, err)
+	}
+	return s
+}
+
+func jsString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+// view waits until the graph shows the times "valid|known" (each an RFC
+// 3339 time with milliseconds, or "now").
+func view(t *testing.T, ctx context.Context, want string) {
+	t.Helper()
+	do(t, ctx, "wait for the view "+want,
+		chromedp.Poll[chromedp.Void](`document.body.dataset.view === `+jsString(want), chromedp.WithPollingTimeout(30*time.Second)))
+}
+
+func TestInspector(t *testing.T) {
+	ctx, consoleErrors := browser(t)
+	c := &clock{}
+	h := openHost(t, filepath.Join(t.TempDir(), "db"), c.now, nil)
+	plant(t, h, c)
+	base := serve(t, h)
+
+	do(t, ctx, "load /ui", chromedp.Navigate(base+"/ui/#group=inspect"), chromedp.WaitVisible("#entity-list li"))
+	view(t, ctx, "now|now")
+
+	entities := text(t, ctx, "#entity-list")
+	for _, name := range []string{"Alice", "Paris", "Lisbon", "Acme", "Bob", "Globex"} {
+		if !strings.Contains(entities, name) {
+			t.Errorf("entity list = %q, want %s in it", entities, name)
+		}
+	}
+	now := text(t, ctx, "#shown-facts tbody")
+	if !strings.Contains(now, "Alice lives in Lisbon") || strings.Contains(now, "Paris") || strings.Contains(now, "Acme") {
+		t.Errorf("facts shown now = %q, want Lisbon and neither Paris nor Acme", now)
+	}
+	if legend := text(t, ctx, "#legend"); legend == "" {
+		t.Error("legend is empty, want the communities")
+	}
+
+	// Event time, from the keyboard: Home goes to the first moment at
+	// which something changed, 2020-01-01, when Alice lived in Paris.
+	do(t, ctx, "move valid_at", chromedp.Focus("#valid-at"), chromedp.KeyEvent(kb.Home))
+	view(t, ctx, "2020-01-01T00:00:00.000Z|now")
+	if then := text(t, ctx, "#shown-facts tbody"); !strings.Contains(then, "Alice lives in Paris") || strings.Contains(then, "Lisbon") {
+		t.Errorf("facts shown at 2020-01-01 = %q, want Paris and not Lisbon", then)
+	}
+	if out := text(t, ctx, "#valid-at-out"); out != "2020-01-01" {
+		t.Errorf("valid_at label = %q, want 2020-01-01", out)
+	}
+	// Two moments on: 2022-12-31, when the Acme job ended; the step before
+	// it (2021-02-01) shows it.
+	do(t, ctx, "step valid_at", chromedp.KeyEvent(kb.ArrowRight))
+	view(t, ctx, "2021-02-01T00:00:00.000Z|now")
+	if then := text(t, ctx, "#shown-facts tbody"); !strings.Contains(then, "Alice works at Acme") {
+		t.Errorf("facts shown at 2021-02-01 = %q, want the Acme job", then)
+	}
+
+	// System time: back to now on event time, then the first moment mnemo
+	// learned anything (2024-01-10 09:00): it knew Paris, not yet Lisbon,
+	// and nothing of Bob.
+	do(t, ctx, "back to now", chromedp.Click("#time-now"))
+	view(t, ctx, "now|now")
+	do(t, ctx, "move known_at", chromedp.Focus("#known-at"), chromedp.KeyEvent(kb.Home))
+	view(t, ctx, "now|2024-01-10T09:00:00.000Z")
+	if then := text(t, ctx, "#shown-facts tbody"); !strings.Contains(then, "Alice lives in Paris") || strings.Contains(then, "Lisbon") {
+		t.Errorf("facts shown as known on 2024-01-10 = %q, want Paris and not Lisbon", then)
+	}
+	if ents := shown(t, ctx, "#entity-list li"); strings.Contains(ents, "Bob") || !strings.Contains(ents, "Alice") {
+		t.Errorf("entities known on 2024-01-10 = %q, want no Bob yet", ents)
+	}
+	do(t, ctx, "back to now", chromedp.Click("#time-now"))
+	view(t, ctx, "now|now")
+
+	// An entity's facts over time and the episodes it came from.
+	do(t, ctx, "pick Alice", chromedp.Click(`#entity-list li button`), chromedp.WaitVisible("#detail-body .timeline"))
+	if title := text(t, ctx, "#detail-title"); title != "Acme" {
+		// The list is sorted by name: Acme comes first.
+		t.Errorf("detail title = %q, want Acme", title)
+	}
+	do(t, ctx, "pick Alice by name", chromedp.Evaluate[chromedp.Void](
+		`[...document.querySelectorAll("#entity-list button")].find(b => b.textContent === "Alice").click()`),
+		chromedp.Poll[chromedp.Void](`document.querySelector("#detail-title").textContent === "Alice"`))
+	if s := text(t, ctx, "#detail-body .timeline li.expired"); !strings.Contains(s, "Alice lives in Paris") || !strings.Contains(s, "superseded") {
+		t.Errorf("superseded fact in the timeline = %q, want Paris, superseded", s)
+	}
+	if s := text(t, ctx, "#detail-body .timeline li.ended"); !strings.Contains(s, "Alice works at Acme") {
+		t.Errorf("ended fact in the timeline = %q, want Acme", s)
+	}
+	if s := text(t, ctx, "#detail-body .timeline li.current"); !strings.Contains(s, "Alice lives in Lisbon") {
+		t.Errorf("current fact in the timeline = %q, want Lisbon", s)
+	}
+	if s := text(t, ctx, "#detail-body ol.episodes"); strings.Count(s, "Alice") < 3 {
+		t.Errorf("Alice's episodes = %q, want the three that mention her", s)
+	}
+
+	// Search: ranked results with scores, and the context.
+	do(t, ctx, "search", chromedp.SendKeys("#query", "Where does Alice live?"), chromedp.KeyEvent(kb.Enter),
+		chromedp.WaitVisible("#search-results table"))
+	results := text(t, ctx, "#search-results")
+	if !strings.Contains(results, "Lisbon") || !strings.Contains(results, "Score") {
+		t.Errorf("search results = %q, want Lisbon with scores", results)
+	}
+	do(t, ctx, "context", chromedp.Poll[chromedp.Void](`document.querySelector("#context").textContent.includes("Lisbon")`))
+
+	// The failed episode, retried.
+	if s := text(t, ctx, "#episodes tbody tr.status-failed"); !strings.Contains(s, "failed") {
+		t.Errorf("failed episode row = %q, want its status", s)
+	}
+	do(t, ctx, "retry", chromedp.Click("#episodes tbody tr.status-failed button[aria-label^=Retry]"),
+		chromedp.Poll[chromedp.Void](`document.querySelector("#episodes-note").textContent.includes("1 episode queued again")`))
+
+	if errs := consoleErrors(); len(errs) > 0 {
+		t.Errorf("console errors and exceptions:\n%s", strings.Join(errs, "\n"))
+	}
+}
+
+// TestInspectorKey: with keys configured, the page asks for one, keeps it
+// in sessionStorage and shows only the groups the key may use.
+func TestInspectorKey(t *testing.T) {
+	ctx, consoleErrors := browser(t)
+	c := &clock{}
+	h := openHost(t, filepath.Join(t.TempDir(), "db"), c.now, func(cfg *host.Config) {
+		cfg.HTTP.Keys = []host.APIKeyConfig{{Key: "inspect-key-0123456789", Groups: []string{"inspect"}}}
+	})
+	plant(t, h, c)
+	c.set(day("2024-06-02"))
+	if _, err := h.Engine.AddFact(context.Background(), core.Triplet{GroupID: "other", Source: "Carol", Relation: "LIVES_IN", Target: "Oslo"}); err != nil {
+		t.Fatal(err)
+	}
+	base := serve(t, h)
+
+	do(t, ctx, "load /ui", chromedp.Navigate(base+"/ui/"), chromedp.WaitVisible("#key"))
+	do(t, ctx, "wrong key", chromedp.SendKeys("#key", "nope"), chromedp.KeyEvent(kb.Enter),
+		chromedp.Poll[chromedp.Void](`document.querySelector("#key-error").textContent !== ""`))
+	do(t, ctx, "right key", chromedp.SendKeys("#key", "inspect-key-0123456789"), chromedp.KeyEvent(kb.Enter),
+		chromedp.WaitVisible("#entity-list li"))
+	view(t, ctx, "now|now")
+	if groups := text(t, ctx, "#group"); groups != "inspect" {
+		t.Errorf("groups offered = %q, want inspect only", groups)
+	}
+	stored, err := chromedp.Run(ctx, chromedp.Evaluate[string](`sessionStorage.getItem("mnemo.apiKey")`))
+	if err != nil || stored != "inspect-key-0123456789" {
+		t.Errorf("sessionStorage key = %q, %v; want inspect-key-0123456789", stored, err)
+	}
+	// The refused key's 401 is the browser's only error line.
+	for _, e := range consoleErrors() {
+		if !strings.Contains(e, "401") {
+			t.Errorf("console error: %s", e)
+		}
+	}
+}
+
+// TestInspectorScreenshot writes docs/inspector.png from the demo's
+// database: make inspector-png.
+func TestInspectorScreenshot(t *testing.T) {
+	if *screenshot == "" || *demoDB == "" {
+		t.Skip("make inspector-png runs this with -screenshot and -demo-db")
+	}
+	ctx, consoleErrors := browser(t)
+	h := openHost(t, *demoDB, nil, nil)
+	base := serve(t, h)
+	do(t, ctx, "load /ui", chromedp.EmulateViewport(1400, 1100), chromedp.Navigate(base+"/ui/#group=demo"),
+		chromedp.WaitVisible("#entity-list li"))
+	view(t, ctx, "now|now")
+	do(t, ctx, "pick Maya", chromedp.Evaluate[chromedp.Void](
+		`[...document.querySelectorAll("#entity-list button")].find(b => b.textContent === "Maya").click()`),
+		chromedp.WaitVisible("#detail-body .timeline"),
+		chromedp.SendKeys("#query", "Where does Maya live?"), chromedp.KeyEvent(kb.Enter),
+		chromedp.WaitVisible("#search-results table"),
+		chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`))
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.HasPrefix(png, []byte("\x89PNG")) {
+		t.Fatalf("screenshot is not a PNG")
+	}
+	if err := os.WriteFile(*screenshot, png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if errs := consoleErrors(); len(errs) > 0 {
+		t.Errorf("console errors and exceptions:\n%s", strings.Join(errs, "\n"))
+	}
+	t.Logf("wrote %s (%d bytes)", *screenshot, len(png))
+}
