@@ -294,9 +294,10 @@ ui-vendor:
 	printf 'cytoscape %s (npm, MIT) dist/cytoscape.esm.min.mjs sha256 %s\n' $(CYTOSCAPE_VERSION) \
 		"$$(sha256sum $(UI_VENDOR)/cytoscape.esm.min.js | cut -d' ' -f1)" > $(UI_VENDOR)/VERSIONS
 
-# docs/inspector.png: `mnemo demo --keep` builds the demo database, then the
-# web inspector over it is served and captured in headless Chromium (the
-# test TestInspector of host/ui, with -screenshot).
+# docs/inspector.png: `mnemo demo --keep` builds the demo database, then
+# the test TestInspectorScreenshot of host/ui builds its communities, serves
+# the web inspector over it, picks Maya, searches "Where does Maya live?"
+# and captures the page in headless Chromium.
 inspector-png: build
 	@command -v chromium >/dev/null || { echo "inspector-png: needs chromium (Debian: apt-get install chromium)"; exit 1; }
 	db=$$($(BIN)/mnemo demo --keep | sed -n 's/^database: \(.*\) (kept)$$/\1/p') && test -n "$$db" && \

@@ -380,6 +380,10 @@ func TestInspectorScreenshot(t *testing.T) {
 	}
 	ctx, consoleErrors := browser(t)
 	h := openHost(t, *demoDB, nil, nil)
+	// The demo builds no communities; the picture shows them.
+	if _, err := h.Engine.BuildCommunities(context.Background(), "demo"); err != nil {
+		t.Fatalf("BuildCommunities: %v", err)
+	}
 	base := serve(t, h)
 	do(t, ctx, "load /ui", chromedp.EmulateViewport(1400, 1100), chromedp.Navigate(base+"/ui/#group=demo"),
 		chromedp.WaitVisible("#entity-list li"))

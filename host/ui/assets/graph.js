@@ -75,7 +75,18 @@ export class Graph {
     // A circle first, so that the force-directed layout starts from the
     // same place each time and draws the same group the same way.
     this.cy.layout({ name: "circle" }).run();
-    this.cy.layout({ name: "cose", randomize: false, animate: false, nodeDimensionsIncludeLabels: true }).run();
+    this.cy
+      .layout({
+        name: "cose",
+        randomize: false,
+        animate: false,
+        nodeDimensionsIncludeLabels: true,
+        idealEdgeLength: () => 70,
+        nodeRepulsion: () => 20000,
+        gravity: 0.5,
+        componentSpacing: 60,
+      })
+      .run();
     this.cy.fit(undefined, 20);
     $("#entity-list").replaceChildren(
       ...[...entities]
