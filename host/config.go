@@ -359,6 +359,10 @@ type HTTPConfig struct {
 type APIKeyConfig struct {
 	Key    string   `toml:"key" json:"key"`
 	Groups []string `toml:"groups" json:"groups"`
+	// ReadOnly keys may read and search their groups but change nothing:
+	// a route or MCP tool that writes answers 403. Default: false (reads
+	// and writes).
+	ReadOnly bool `toml:"read_only" json:"read_only,omitempty"`
 }
 
 // LogConfig sets logging.
@@ -764,7 +768,7 @@ func (c Config) Masked() string {
 	c.Store.Lease.Password = mask(c.Store.Lease.Password)
 	keys := make([]APIKeyConfig, len(c.HTTP.Keys))
 	for i, k := range c.HTTP.Keys {
-		keys[i] = APIKeyConfig{Key: mask(k.Key), Groups: k.Groups}
+		keys[i] = APIKeyConfig{Key: mask(k.Key), Groups: k.Groups, ReadOnly: k.ReadOnly}
 	}
 	c.HTTP.Keys = keys
 	b, _ := json.MarshalIndent(c, "", "  ")

@@ -16,6 +16,8 @@ type apiKey struct {
 	// index is the key's position in http.keys, for logs (never the key).
 	index    int
 	patterns []string
+	// readOnly keys may not call a route that writes (route.writes).
+	readOnly bool
 }
 
 // allows reports whether the key may touch group. A nil key (no keys
@@ -41,7 +43,7 @@ func newKeyring(keys []host.APIKeyConfig) keyring {
 	}
 	kr := keyring{}
 	for i, k := range keys {
-		kr[sha256.Sum256([]byte(k.Key))] = &apiKey{index: i, patterns: k.Groups}
+		kr[sha256.Sum256([]byte(k.Key))] = &apiKey{index: i, patterns: k.Groups, readOnly: k.ReadOnly}
 	}
 	return kr
 }
@@ -77,6 +79,10 @@ func keyOf(r *http.Request) string {
 	}
 	return key
 }
+
+// mayWrite reports whether the key may change data. A nil key (no keys
+// configured) may.
+func (k *apiKey) mayWrite() bool { return k == nil || !k.readOnly }
 
 // allow checks that the call's key may touch group.
 func (c *call) allow(group string) error {

@@ -46,14 +46,14 @@ type graphitiFacts struct {
 func (s *Server) graphitiSearchRoutes() []*route {
 	return []*route{
 		{
-			method: "POST", path: "/search", auth: authKey, handle: s.graphitiSearch, tag: "graphiti", graphiti: true,
+			method: "POST", path: "/search", auth: authKey, handle: s.graphitiSearch, tag: "graphiti", graphiti: true, reads: true,
 			summary:     "Graphiti: search facts",
 			description: "Facts true now, best first, from the groups named (each must be allowed to the key) or else from every group the key may use.",
 			request:     graphitiSearchQuery{}, response: graphitiFacts{},
 			example: graphitiSearchQuery{GroupIDs: []string{"graphiti-demo"}, Query: "Where does Bob work?", MaxFacts: 5},
 		},
 		{
-			method: "POST", path: "/get-memory", auth: authKey, handle: s.graphitiGetMemory, tag: "graphiti", graphiti: true,
+			method: "POST", path: "/get-memory", auth: authKey, handle: s.graphitiGetMemory, tag: "graphiti", graphiti: true, reads: true,
 			summary:     "Graphiti: the facts relevant to a conversation",
 			description: "The messages, one \"role_type(role): content\" line each, are the query of a fact search in the group.",
 			request:     graphitiGetMemory{}, response: graphitiFacts{},

@@ -29,8 +29,25 @@ type entitySet struct {
 	Entities []wire.Entity `json:"entities"`
 }
 
+// keyInfo answers GET /v1/key.
+type keyInfo struct {
+	// Groups are the group ids and patterns the key may use; ["*"] when
+	// the server has no keys.
+	Groups []string `json:"groups"`
+	// ReadOnly keys may read and search but change nothing.
+	ReadOnly bool `json:"read_only"`
+}
+
 func (s *Server) inspectRoutes() []*route {
 	return []*route{
+		{
+			method: "GET", path: "/v1/key", auth: authKey, handle: s.getKey, tag: "groups",
+			summary: "What the request's API key may do",
+			description: "The groups the key is bound to and whether it is read-only (http.keys.read_only), so that a " +
+				"client such as the web inspector offers only what the key allows. Without keys configured: every " +
+				"group, reads and writes.",
+			response: keyInfo{},
+		},
 		{
 			method: "GET", path: "/v1/groups/{group}/entities/{uuid}", auth: authGroup, handle: s.getEntity, tag: "graph",
 			summary: "One entity", response: wire.Entity{},
@@ -64,6 +81,13 @@ func (s *Server) inspectRoutes() []*route {
 			response:    factSet{},
 		},
 	}
+}
+
+func (s *Server) getKey(_ context.Context, c *call) (any, error) {
+	if c.key == nil {
+		return keyInfo{Groups: []string{"*"}}, nil
+	}
+	return keyInfo{Groups: c.key.patterns, ReadOnly: c.key.readOnly}, nil
 }
 
 // factFilter reads the time filter of a fact listing: history, valid_at

@@ -222,7 +222,7 @@ func (s *Server) v1Routes() []*route {
 			response: wire.CommunityReport{},
 		},
 		{
-			method: "POST", path: "/v1/groups/{group}/search", auth: authGroup, handle: s.search, tag: "search",
+			method: "POST", path: "/v1/groups/{group}/search", auth: authGroup, handle: s.search, tag: "search", reads: true,
 			summary: "Search facts, entities, episodes and communities",
 			description: "Each scope of the recipe finds candidates by cosine similarity, BM25 or breadth-first search " +
 				"and reranks them; results come best first with their scores. Facts default to those true now; valid_at, " +
@@ -231,7 +231,7 @@ func (s *Server) v1Routes() []*route {
 			example: wire.SearchInput{Query: "Where does Alice work?", Scopes: []string{"facts", "entities"}, Limit: 5},
 		},
 		{
-			method: "POST", path: "/v1/groups/{group}/context", auth: authGroup, handle: s.getContext, tag: "search",
+			method: "POST", path: "/v1/groups/{group}/context", auth: authGroup, handle: s.getContext, tag: "search", reads: true,
 			summary: "The context of a query, for an agent's prompt",
 			description: "The search's facts with the period each held, entities with their summaries, and episodes, " +
 				"most relevant first within the token budget; an item that does not fit is left out whole.",

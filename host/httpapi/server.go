@@ -137,6 +137,10 @@ type route struct {
 	handle       handler
 	// status is the success status. Default: 200.
 	status int
+	// reads marks a route whose method is not GET but that changes
+	// nothing (a search, a listing with a body): read-only keys may call
+	// it.
+	reads bool
 	// maxBody bounds the request body. Default: http.max_body_kb.
 	maxBody func(*Server) int64
 	// graphiti answers the handler's errors as Graphiti's server does
@@ -158,6 +162,10 @@ type route struct {
 type param struct {
 	name, typ, description string
 }
+
+// writes reports whether the route may change data, which read-only keys
+// may not.
+func (rt *route) writes() bool { return rt.method != "GET" && !rt.reads }
 
 // pattern is the route's ServeMux pattern.
 func (rt *route) pattern() string { return rt.method + " " + rt.path }
@@ -277,6 +285,10 @@ func (s *Server) serve(w *statusWriter, r *http.Request, rt *route) {
 			return
 		}
 		c.key = key
+		if rt.writes() && !key.mayWrite() {
+			s.writeError(w, r, fmt.Errorf("%w: this API key is read-only (http.keys.read_only); %s %s changes data", errForbidden, rt.method, rt.path))
+			return
+		}
 	}
 	if rt.auth == authGroup {
 		g := r.PathValue("group")

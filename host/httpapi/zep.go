@@ -55,6 +55,12 @@ func (s *Server) zepRoutes() []*route {
 	r := func(method, path string, h handler) *route {
 		return &route{method: method, path: zepPrefix + path, auth: authKey, handle: h, tag: "zep"}
 	}
+	// read is a POST that changes nothing: a search or a listing.
+	read := func(method, path string, h handler) *route {
+		rt := r(method, path, h)
+		rt.reads = true
+		return rt
+	}
 	return []*route{
 		r("POST", "/users", s.zepAddUser),
 		r("GET", "/users/{userId}", s.zepGetUser),
@@ -76,7 +82,7 @@ func (s *Server) zepRoutes() []*route {
 		r("POST", "/graph", s.zepGraphAdd),
 		r("POST", "/graph-batch", s.zepGraphAddBatch),
 		r("POST", "/graph/add-fact-triple", s.zepAddFactTriple),
-		r("POST", "/graph/search", s.zepSearch),
+		read("POST", "/graph/search", s.zepSearch),
 		r("POST", "/graph/create", s.zepCreateGraph),
 		r("GET", "/graph/list-all", s.zepListGraphs),
 		r("GET", "/graph/{graphId}", s.zepGetGraph),
@@ -91,15 +97,15 @@ func (s *Server) zepRoutes() []*route {
 
 		r("GET", "/graph/edge/{uuid}", s.zepGetEdge),
 		r("DELETE", "/graph/edge/{uuid}", s.zepDeleteEdge),
-		r("POST", "/graph/edge/user/{userId}", s.zepOfUser(s.zepListEdges)),
-		r("POST", "/graph/edge/graph/{graphId}", s.zepOfGraph(s.zepListEdges)),
+		read("POST", "/graph/edge/user/{userId}", s.zepOfUser(s.zepListEdges)),
+		read("POST", "/graph/edge/graph/{graphId}", s.zepOfGraph(s.zepListEdges)),
 
 		r("GET", "/graph/node/{uuid}", s.zepGetNode),
 		r("DELETE", "/graph/node/{uuid}", s.zepDeleteNode),
 		r("GET", "/graph/node/{uuid}/entity-edges", s.zepNodeEdges),
 		r("GET", "/graph/node/{uuid}/episodes", s.zepNodeEpisodes),
-		r("POST", "/graph/node/user/{userId}", s.zepOfUser(s.zepListNodes)),
-		r("POST", "/graph/node/graph/{graphId}", s.zepOfGraph(s.zepListNodes)),
+		read("POST", "/graph/node/user/{userId}", s.zepOfUser(s.zepListNodes)),
+		read("POST", "/graph/node/graph/{graphId}", s.zepOfGraph(s.zepListNodes)),
 
 		r("GET", "/tasks/{taskId}", s.zepGetTask),
 	}

@@ -1,6 +1,7 @@
 package mcpserver
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"reflect"
@@ -57,13 +58,25 @@ func inputSchema[In any]() *jsonschema.Schema {
 }
 
 // addTool registers a tool with a lenient input schema (inputSchema).
-// Every tool states its annotations.
+// Every tool states its annotations, and a tool not annotated read-only
+// refuses a read-only key (http.keys.read_only).
 func addTool[In, Out any](s *Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, Out]) {
 	if t.Annotations == nil {
 		panic("mcpserver: tool " + t.Name + " has no annotations")
 	}
 	t.InputSchema = inputSchema[In]()
-	mcp.AddTool(s.mcp, t, h)
+	if t.Annotations.ReadOnlyHint {
+		mcp.AddTool(s.mcp, t, h)
+		return
+	}
+	name := t.Name
+	mcp.AddTool(s.mcp, t, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, Out, error) {
+		if callerOf(req).readOnly {
+			var zero Out
+			return nil, zero, fmt.Errorf("this API key is read-only (http.keys.read_only): tool %s changes the memory", name)
+		}
+		return h(ctx, req, in)
+	})
 }
 
 // readOnly annotates a tool that changes nothing.

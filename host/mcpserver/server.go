@@ -38,8 +38,9 @@ type Server struct {
 // key is a configured API key: its position in http.keys (the session's
 // user, never the key itself) and its groups.
 type key struct {
-	user   string
-	groups []string
+	user     string
+	groups   []string
+	readOnly bool
 }
 
 // New returns the MCP server over h with its tools registered.
@@ -60,7 +61,7 @@ func New(h *host.Host, o Options) *Server {
 	if len(h.Config.HTTP.Keys) > 0 {
 		s.keys = map[[32]byte]key{}
 		for i, k := range h.Config.HTTP.Keys {
-			s.keys[sha256.Sum256([]byte(k.Key))] = key{user: fmt.Sprintf("http.keys[%d]", i), groups: k.Groups}
+			s.keys[sha256.Sum256([]byte(k.Key))] = key{user: fmt.Sprintf("http.keys[%d]", i), groups: k.Groups, readOnly: k.ReadOnly}
 		}
 	}
 	s.addTools()
@@ -107,7 +108,7 @@ func (s *Server) verify(ctx context.Context, token string, r *http.Request) (*au
 	if !ok {
 		return nil, fmt.Errorf("%w: unknown API key", auth.ErrInvalidToken)
 	}
-	return &auth.TokenInfo{UserID: k.user, Expiration: time.Now().Add(24 * time.Hour), Extra: map[string]any{"groups": k.groups}}, nil
+	return &auth.TokenInfo{UserID: k.user, Expiration: time.Now().Add(24 * time.Hour), Extra: map[string]any{"groups": k.groups, "read_only": k.readOnly}}, nil
 }
 
 // caller is what a tool call may touch.
@@ -116,6 +117,8 @@ type caller struct {
 	// HTTP without keys).
 	patterns []string
 	limited  bool
+	// readOnly callers may call only the tools annotated read-only.
+	readOnly bool
 }
 
 func callerOf(req *mcp.CallToolRequest) caller {
@@ -123,7 +126,8 @@ func callerOf(req *mcp.CallToolRequest) caller {
 		return caller{}
 	}
 	ps, _ := req.Extra.TokenInfo.Extra["groups"].([]string)
-	return caller{patterns: ps, limited: true}
+	ro, _ := req.Extra.TokenInfo.Extra["read_only"].(bool)
+	return caller{patterns: ps, limited: true, readOnly: ro}
 }
 
 func (c caller) allows(group string) bool {

@@ -337,12 +337,13 @@ func TestInspector(t *testing.T) {
 }
 
 // TestInspectorKey: with keys configured, the page asks for one, keeps it
-// in sessionStorage and shows only the groups the key may use.
+// in sessionStorage and shows only the groups the key may use; a
+// read-only key gets no retry buttons.
 func TestInspectorKey(t *testing.T) {
 	ctx, consoleErrors := browser(t)
 	c := &clock{}
 	h := openHost(t, filepath.Join(t.TempDir(), "db"), c.now, func(cfg *host.Config) {
-		cfg.HTTP.Keys = []host.APIKeyConfig{{Key: "inspect-key-0123456789", Groups: []string{"inspect"}}}
+		cfg.HTTP.Keys = []host.APIKeyConfig{{Key: "inspect-key-0123456789", Groups: []string{"inspect"}, ReadOnly: true}}
 	})
 	plant(t, h, c)
 	c.set(day("2024-06-02"))
@@ -359,6 +360,15 @@ func TestInspectorKey(t *testing.T) {
 	view(t, ctx, "now|now")
 	if groups := text(t, ctx, "#group"); groups != "inspect" {
 		t.Errorf("groups offered = %q, want inspect only", groups)
+	}
+	do(t, ctx, "episodes", chromedp.WaitReady("#episodes tr.status-failed button[aria-label^=Retry]"))
+	if s := text(t, ctx, "#access"); s != "read-only key" {
+		t.Errorf("access = %q, want read-only key", s)
+	}
+	hidden, err := chromedp.Run(ctx, chromedp.Evaluate[bool](
+		`[...document.querySelectorAll("#retry-all, #episodes tr.status-failed button[aria-label^=Retry]")].every(b => getComputedStyle(b).display === "none")`))
+	if err != nil || !hidden {
+		t.Errorf("retry buttons hidden for a read-only key = %v, %v; want true", hidden, err)
 	}
 	stored, err := chromedp.Run(ctx, chromedp.Evaluate[string](`sessionStorage.getItem("mnemo.apiKey")`))
 	if err != nil || stored != "inspect-key-0123456789" {

@@ -90,6 +90,10 @@ function labelAxis(input, output, pts) {
 }
 
 async function loadGroups() {
+  // A read-only key gets no retry buttons; the server would refuse them.
+  const key = await call("GET", "/v1/key");
+  document.body.classList.toggle("read-only", key.read_only);
+  $("#access").textContent = key.read_only ? "read-only key" : "";
   const { groups } = await call("GET", "/v1/groups");
   const sel = $("#group");
   sel.replaceChildren(...groups.map((g) => new Option(g, g)));

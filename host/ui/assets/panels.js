@@ -199,6 +199,7 @@ export class Episodes {
             "button",
             {
               type: "button",
+              className: "writes",
               "aria-label": `Retry episode ${ep.name || ep.uuid}`,
               onclick: () => this.guard(() => this.retry(`${group(this.group)}/episodes/${encodeURIComponent(ep.uuid)}/retry`)),
             },
