@@ -251,6 +251,19 @@ func TestInspector(t *testing.T) {
 			t.Errorf("entity list = %q, want %s in it", entities, name)
 		}
 	}
+	// drawn reads what the graph draws: its shown nodes and edges.
+	drawn := func() string {
+		t.Helper()
+		s, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("#graph").dataset.nodes + " nodes, " + document.querySelector("#graph").dataset.edges + " edges"`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	// Now: Alice in Lisbon, Bob at Globex.
+	if got, want := drawn(), "6 nodes, 2 edges"; got != want {
+		t.Errorf("graph now = %s, want %s", got, want)
+	}
 	now := text(t, ctx, "#shown-facts tbody")
 	if !strings.Contains(now, "Alice lives in Lisbon") || strings.Contains(now, "Paris") || strings.Contains(now, "Acme") {
 		t.Errorf("facts shown now = %q, want Lisbon and neither Paris nor Acme", now)
@@ -265,6 +278,12 @@ func TestInspector(t *testing.T) {
 	view(t, ctx, "2020-01-01T00:00:00.000Z|now")
 	if then := text(t, ctx, "#shown-facts tbody"); !strings.Contains(then, "Alice lives in Paris") || strings.Contains(then, "Lisbon") {
 		t.Errorf("facts shown at 2020-01-01 = %q, want Paris and not Lisbon", then)
+	}
+	if got, want := drawn(), "6 nodes, 1 edges"; got != want {
+		t.Errorf("graph at 2020-01-01 = %s, want %s (Alice in Paris)", got, want)
+	}
+	if got, want := text(t, ctx, "#graph-summary"), "6 entities and 1 fact shown"; got != want {
+		t.Errorf("summary at 2020-01-01 = %q, want %q", got, want)
 	}
 	if out := text(t, ctx, "#valid-at-out"); out != "2020-01-01" {
 		t.Errorf("valid_at label = %q, want 2020-01-01", out)
@@ -289,6 +308,9 @@ func TestInspector(t *testing.T) {
 	}
 	if ents := shown(t, ctx, "#entity-list li"); strings.Contains(ents, "Bob") || !strings.Contains(ents, "Alice") {
 		t.Errorf("entities known on 2024-01-10 = %q, want no Bob yet", ents)
+	}
+	if got, want := drawn(), "3 nodes, 1 edges"; got != want {
+		t.Errorf("graph as known on 2024-01-10 = %s, want %s (Alice, Paris, Acme; Alice in Paris)", got, want)
 	}
 	do(t, ctx, "back to now", chromedp.Click("#time-now"))
 	view(t, ctx, "now|now")

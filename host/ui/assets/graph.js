@@ -123,8 +123,15 @@ export class Graph {
     $("#shown-facts tbody").replaceChildren(
       ...facts.map((f) => el("tr", {}, el("td", {}, f.fact), el("td", {}, f.relation), el("td", {}, fmtRange(f)))),
     );
+    // What the graph draws, counted from the graph's own styles
+    // (cytoscape's visible() may lag behind a class change).
+    const container = this.cy.container();
+    const drawn = (els) => els.filter((x) => x.style("display") !== "none").length;
+    container.dataset.nodes = String(drawn(this.cy.nodes()));
+    container.dataset.edges = String(drawn(this.cy.edges()));
+    const count = (n, one, many) => `${n} ${n === 1 ? one : many}`;
     $("#graph-summary").textContent =
-      `${existing.size} entities and ${facts.length} facts shown` +
+      `${count(existing.size, "entity", "entities")} and ${count(facts.length, "fact", "facts")} shown` +
       (facts.length ? "" : ": nothing was true then as far as mnemo knew");
   }
 }
