@@ -60,7 +60,8 @@ export async function all(path, field, max = 5000) {
   for (;;) {
     const page = await call("GET", `${path}${sep}limit=1000${cursor ? "&cursor=" + encodeURIComponent(cursor) : ""}`);
     out.push(...page[field]);
-    if (!page.next_cursor || out.length >= max) return out;
+    if (out.length >= max) return out.slice(0, max);
+    if (!page.next_cursor) return out;
     cursor = page.next_cursor;
   }
 }

@@ -17,6 +17,9 @@ const state = {
   seq: 0,
 };
 
+// maxRead bounds what the page reads of a group to draw it.
+const maxRead = 5000;
+
 let graph;
 let episodes;
 
@@ -121,12 +124,16 @@ async function loadGroup(g) {
   state.group = g;
   history.replaceState(null, "", "#group=" + encodeURIComponent(g));
   const base = group(g);
-  const [stats, entities, facts, communities] = await Promise.all([
+  // One more than drawn, to know whether the group holds more.
+  let [stats, entities, facts, communities] = await Promise.all([
     call("GET", base),
-    all(`${base}/entities`, "entities"),
-    all(`${base}/facts?history=true`, "facts"),
+    all(`${base}/entities`, "entities", maxRead + 1),
+    all(`${base}/facts?history=true`, "facts", maxRead + 1),
     all(`${base}/communities`, "communities"),
   ]);
+  const cut = entities.length > maxRead || facts.length > maxRead;
+  entities = entities.slice(0, maxRead);
+  facts = facts.slice(0, maxRead);
   state.entities = entities;
   state.history = facts;
   state.communities = communities;
@@ -134,7 +141,8 @@ async function loadGroup(g) {
     `${stats.entities} entities, ${stats.facts} facts (${stats.current_facts} current), ` +
     `${stats.communities} communities, ${stats.episodes} episodes` +
     (stats.failed_episodes ? `, ${stats.failed_episodes} failed` : "") +
-    (stats.pending_episodes ? `, ${stats.pending_episodes} pending` : "");
+    (stats.pending_episodes ? `, ${stats.pending_episodes} pending` : "") +
+    (cut ? `; the graph shows the first ${maxRead} entities and facts only` : "");
   state.validPoints = points(facts.flatMap((f) => [f.valid_at, f.invalid_at]));
   state.knownPoints = points([
     ...facts.flatMap((f) => [f.created_at, f.expired_at]),
