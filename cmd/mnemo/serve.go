@@ -62,7 +62,7 @@ queue is the database) and closes the database.`)
 	if err := h.Admin.Advertise("http://" + ln.Addr().String()); err != nil {
 		h.Logger.Warn("the lock file does not say where this server answers", "err", err)
 	}
-	h.Logger.Info("serving", "addr", "http://"+ln.Addr().String(), "mcp", "http://"+ln.Addr().String()+"/mcp", "db", h.Config.DB, "mode", mode(h.Config, model, h.Plugins.DefaultSet()), "keys", len(h.Config.HTTP.Keys))
+	h.Logger.Info("serving", "addr", "http://"+ln.Addr().String(), "mcp", "http://"+ln.Addr().String()+"/mcp", "inspector", "http://"+ln.Addr().String()+"/ui/", "db", h.Config.DB, "mode", mode(h.Config, model, h.Plugins.DefaultSet()), "keys", len(h.Config.HTTP.Keys))
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {

@@ -346,6 +346,30 @@ func TestInspector(t *testing.T) {
 	}
 	do(t, ctx, "context", chromedp.Poll[chromedp.Void](`document.querySelector("#context").textContent.includes("Lisbon")`))
 
+	// The same search in 2021: the search and the context follow the
+	// event-time slider.
+	do(t, ctx, "move valid_at for the search", chromedp.Focus("#valid-at"), chromedp.KeyEvent(kb.Home), chromedp.KeyEvent(kb.ArrowRight))
+	view(t, ctx, "2021-02-01T00:00:00.000Z|now")
+	do(t, ctx, "search in 2021", chromedp.Click(`#search-form button[type=submit]`),
+		chromedp.Poll[chromedp.Void](`document.querySelector("#search-results").dataset.view === "2021-02-01T00:00:00.000Z|now"`))
+	// The first table holds the facts (entity summaries are of today).
+	if s := text(t, ctx, "#search-results table"); !strings.HasPrefix(s, "Facts") || !strings.Contains(s, "Alice lives in Paris") || strings.Contains(s, "Alice lives in Lisbon") {
+		t.Errorf("facts found in 2021 = %q, want Paris and not Lisbon", s)
+	}
+	if s := text(t, ctx, "#context"); !strings.Contains(s, "Alice lives in Paris (2020-01-01") {
+		t.Errorf("context in 2021 = %q, want the Paris fact with its dates", s)
+	}
+	do(t, ctx, "back to now", chromedp.Click("#time-now"))
+	view(t, ctx, "now|now")
+
+	// An episode: what it mentions and states.
+	do(t, ctx, "pick an episode", chromedp.Evaluate[chromedp.Void](
+		`[...document.querySelectorAll("#episodes tbody tr")].find(r => r.textContent.includes("Paris")).querySelector("button.link").click()`),
+		chromedp.Poll[chromedp.Void](`document.querySelector("#detail-title").textContent.startsWith("Episode")`))
+	if s := text(t, ctx, "#detail-body"); !strings.Contains(s, "Entities (2)") || !strings.Contains(s, "Alice lives in Paris") || !strings.Contains(s, "superseded") {
+		t.Errorf("episode detail = %q, want its 2 entities and its Paris fact, superseded", s)
+	}
+
 	// The failed episode, retried.
 	if s := text(t, ctx, "#episodes tbody tr.status-failed"); !strings.Contains(s, "failed") {
 		t.Errorf("failed episode row = %q, want its status", s)

@@ -158,6 +158,8 @@ export async function search(g, q, recipe, t, { pickEntity, pickEpisode }) {
   if (parts.length === 0) parts.push(el("p", {}, "Nothing found."));
   $("#search-results").replaceChildren(...parts);
   $("#context").textContent = ctx.context || "(empty: nothing found, or nothing fits the budget)";
+  // The times the results are for, as the graph's view says its own.
+  $("#search-results").dataset.view = `${t.valid_at || "now"}|${t.known_at || "now"}`;
 }
 
 // Episodes is the list of a group's episodes with their status, failures
