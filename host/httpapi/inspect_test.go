@@ -1,7 +1,9 @@
 package httpapi_test
 
 import (
+	"net/http"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -160,5 +162,30 @@ func TestEntityAndEpisodeLinks(t *testing.T) {
 		if code, raw := a.do("GET", tc.path, nil, nil); code != tc.want {
 			t.Errorf("GET %s = %d %s, want %d", tc.path, code, raw, tc.want)
 		}
+	}
+}
+
+// TestInspectorMounted: the server serves the web inspector at /ui/, with
+// no key even when keys are configured (the page asks for one), and
+// redirects /ui there.
+func TestInspectorMounted(t *testing.T) {
+	a := newAPI(t, func(c *host.HTTPConfig) {
+		c.Keys = []host.APIKeyConfig{{Key: "inspector-mounted-0123456789", Groups: []string{"*"}}}
+	})
+	noRedirect := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	resp, err := noRedirect.Get(a.base + "/ui")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusMovedPermanently || resp.Header.Get("Location") != "/ui/" {
+		t.Errorf("GET /ui = %d to %q, want 301 to /ui/", resp.StatusCode, resp.Header.Get("Location"))
+	}
+	code, raw := a.do("GET", "/ui/", nil, nil)
+	if code != 200 || !strings.Contains(string(raw), "mnemo inspector") {
+		t.Errorf("GET /ui/ = %d %.80s, want the page", code, raw)
+	}
+	if code, raw := a.do("GET", "/v1/key", nil, nil); code != 401 {
+		t.Errorf("GET /v1/key without a key = %d %s, want 401", code, raw)
 	}
 }

@@ -9,9 +9,6 @@ import { $, fmtTime } from "./dom.js";
 
 const state = {
   group: "",
-  entities: [],
-  history: [], // every fact of the group, ended and superseded ones included
-  communities: [],
   validPoints: [], // the event times at which something starts or ends
   knownPoints: [], // the system times at which mnemo learned or retired something
   seq: 0,
@@ -62,7 +59,7 @@ async function guard(fn) {
 
 // The time axes: each slider steps over the moments at which something
 // changed; its last position is now (no filter).
-export function times() {
+function times() {
   return {
     valid_at: at($("#valid-at"), state.validPoints),
     known_at: at($("#known-at"), state.knownPoints),
@@ -125,18 +122,15 @@ async function loadGroup(g) {
   history.replaceState(null, "", "#group=" + encodeURIComponent(g));
   const base = group(g);
   // One more than drawn, to know whether the group holds more.
-  let [stats, entities, facts, communities] = await Promise.all([
+  const [stats, firstEntities, firstFacts, communities] = await Promise.all([
     call("GET", base),
     all(`${base}/entities`, "entities", maxRead + 1),
     all(`${base}/facts?history=true`, "facts", maxRead + 1),
     all(`${base}/communities`, "communities"),
   ]);
-  const cut = entities.length > maxRead || facts.length > maxRead;
-  entities = entities.slice(0, maxRead);
-  facts = facts.slice(0, maxRead);
-  state.entities = entities;
-  state.history = facts;
-  state.communities = communities;
+  const cut = firstEntities.length > maxRead || firstFacts.length > maxRead;
+  const entities = firstEntities.slice(0, maxRead);
+  const facts = firstFacts.slice(0, maxRead);
   $("#stats").textContent =
     `${stats.entities} entities, ${stats.facts} facts (${stats.current_facts} current), ` +
     `${stats.communities} communities, ${stats.episodes} episodes` +
