@@ -197,6 +197,15 @@ func (s *Store) DurabilityStats() DurabilityStats {
 // may free.
 func isBusy(err error) bool { return errors.Is(err, core.ErrBusy) }
 
+// systemConfig is the configuration the store opens Kuzu databases with.
+func (s *Store) systemConfig() gokuzu.SystemConfig {
+	cfg := gokuzu.DefaultSystemConfig()
+	cfg.BufferPoolSize = s.opts.BufferPoolBytes
+	cfg.MaxNumThreads = uint64(s.opts.Threads)
+	cfg.MaxDbSize = s.opts.MaxDBSizeBytes
+	return cfg
+}
+
 // openDatabase opens the Kuzu database at path with the configured pool.
 // If that fails and a WAL is left behind (a run killed before its
 // checkpoint), replaying the WAL may need more memory than the pool: the
@@ -205,10 +214,7 @@ func isBusy(err error) bool { return errors.Is(err, core.ErrBusy) }
 // configured. If nothing works, the error says what was tried and how to
 // recover by hand.
 func (s *Store) openDatabase(path string) (*gokuzu.Database, error) {
-	cfg := gokuzu.DefaultSystemConfig()
-	cfg.BufferPoolSize = s.opts.BufferPoolBytes
-	cfg.MaxNumThreads = uint64(s.opts.Threads)
-	cfg.MaxDbSize = s.opts.MaxDBSizeBytes
+	cfg := s.systemConfig()
 	db, err := gokuzu.OpenDatabase(path, cfg)
 	if err == nil {
 		return db, nil

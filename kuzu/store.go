@@ -219,43 +219,14 @@ func Open(ctx context.Context, opts Options) (*Store, error) {
 		}
 		s.lock = lock
 		path = filepath.Join(opts.Dir, dbFile)
-	}
-	db, err := s.openDatabase(path)
-	if err != nil {
-		s.unlock()
-		return nil, err
-	}
-	s.db = db
-	if s.writer, err = openConn(db, opts.Threads); err != nil {
-		s.closeAll()
-		return nil, err
-	}
-	if err := s.setup(ctx); err != nil {
-		s.closeAll()
-		return nil, err
-	}
-	s.readers = make(chan *conn, opts.ReadConns)
-	for range opts.ReadConns {
-		c, err := openConn(db, opts.Threads)
-		if err != nil {
-			s.closeAll()
-			return nil, err
+		// A compaction interrupted before its swap leaves its work
+		// beside the database: an export of what the database held.
+		if err := os.RemoveAll(filepath.Join(opts.Dir, compactDir)); err != nil {
+			s.unlock()
+			return nil, fmt.Errorf("remove an interrupted compaction's files: %w", err)
 		}
-		s.readers <- c
 	}
-	if err := s.cat.load(ctx, s.writer); err != nil {
-		s.closeAll()
-		return nil, err
-	}
-	if err := s.timeline.load(ctx, s.writer); err != nil {
-		s.closeAll()
-		return nil, err
-	}
-	if err := s.syncIndexes(ctx, s.writer); err != nil {
-		s.closeAll()
-		return nil, err
-	}
-	if err := s.loadText(ctx, s.writer); err != nil {
+	if err := s.start(ctx, path); err != nil {
 		s.closeAll()
 		return nil, err
 	}
@@ -263,6 +234,43 @@ func Open(ctx context.Context, opts Options) (*Store, error) {
 		s.checkPool(path)
 	}
 	return s, nil
+}
+
+// start opens the database at path with its connections, creates or
+// checks its schema and loads what the store keeps beside Kuzu (catalog,
+// timeline, vector index states, text index). On error the caller frees
+// what was opened (closeAll or closeDatabase).
+func (s *Store) start(ctx context.Context, path string) error {
+	db, err := s.openDatabase(path)
+	if err != nil {
+		return err
+	}
+	s.db = db
+	if s.writer, err = openConn(db, s.opts.Threads); err != nil {
+		return err
+	}
+	if err := s.setup(ctx); err != nil {
+		return err
+	}
+	s.readers = make(chan *conn, s.opts.ReadConns)
+	for range s.opts.ReadConns {
+		c, err := openConn(db, s.opts.Threads)
+		if err != nil {
+			return err
+		}
+		s.readers <- c
+	}
+	if err := s.cat.load(ctx, s.writer); err != nil {
+		return err
+	}
+	if err := s.timeline.load(ctx, s.writer); err != nil {
+		return err
+	}
+	s.indexed.Clear()
+	if err := s.syncIndexes(ctx, s.writer); err != nil {
+		return err
+	}
+	return s.loadText(ctx, s.writer)
 }
 
 // checkPool warns when the database file outgrows the buffer pool: the
@@ -496,6 +504,14 @@ func (s *Store) interruptAll() {
 // directory lock. It runs under s.ops held for writing, or in Open before
 // the store is shared.
 func (s *Store) closeAll() {
+	s.closeDatabase()
+	s.unlock()
+}
+
+// closeDatabase frees the connections and the database, keeping the
+// directory lock. It runs under s.ops held for writing, or in Open before
+// the store is shared.
+func (s *Store) closeDatabase() {
 	s.connMu.Lock()
 	defer s.connMu.Unlock()
 	if s.readers != nil {
@@ -513,5 +529,4 @@ func (s *Store) closeAll() {
 		s.db.Close()
 		s.db = nil
 	}
-	s.unlock()
 }

@@ -2,7 +2,12 @@
 package kuzutest
 
 import (
+	"bytes"
 	"context"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/mnemohq/mnemo/kuzu"
@@ -42,4 +47,31 @@ func MustOpen(tb testing.TB, opts ...kuzu.Options) *kuzu.Store {
 		}
 	})
 	return s
+}
+
+// FilesHolding returns the files under dir (recursively) whose bytes hold
+// any of needles, with the needle found: what an erasure test expects to
+// be empty once the store has forgotten and compacted.
+func FilesHolding(tb testing.TB, dir string, needles ...string) []string {
+	tb.Helper()
+	var found []string
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		for _, n := range needles {
+			if bytes.Contains(b, []byte(n)) {
+				found = append(found, fmt.Sprintf("%s holds %q", path, n))
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		tb.Fatalf("scan %s: %v", dir, err)
+	}
+	return found
 }

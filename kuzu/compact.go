@@ -1,0 +1,170 @@
+package kuzu
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	gokuzu "github.com/kuzudb/go-kuzu"
+
+	"github.com/mnemohq/mnemo/core"
+)
+
+// Compaction. Kuzu deletes logically: a deleted row's bytes stay in the
+// database file's pages, in the write-ahead log until a checkpoint and in
+// the pages of the indexes, until Kuzu happens to reuse them. An erasure
+// (core.Engine.Forget) must leave no byte of what it erased on disk, so
+// the store rewrites the database: Kuzu's EXPORT DATABASE writes what
+// remains, as Parquet files, into a directory beside the database; IMPORT
+// DATABASE loads them into a new database file there (tables, rows,
+// relationships and the HNSW indexes the old one had); the new file is
+// synced and renamed over the old one, and the export removed. The old
+// file's blocks go back to the file system: what a file system or a disk
+// does with freed blocks (journal copies, SSD remapping) is below any
+// file and out of mnemo's reach (docs/erasure.md).
+
+// compactDir is the directory inside Options.Dir where a compaction
+// writes the export and the new database before the swap. Open removes
+// one left by an interrupted compaction.
+const compactDir = ".compact"
+
+// Compaction is what Store.Compact did.
+type Compaction struct {
+	// Before and After are the sizes in bytes of the database's files
+	// (the database file and Kuzu's files beside it) before and after.
+	Before, After int64
+	// Blocked is how long reads and writes waited: the whole rewrite.
+	Blocked time.Duration
+}
+
+// Compact rewrites the database so that its files hold only what is
+// committed and not deleted (see above), while the store stays open:
+// every read and write waits for it. If it fails before the swap, the
+// database is as it was and the error says why; if reopening the new
+// database fails after the swap, the store is closed and the error says
+// to open it again. An in-memory store has no files: core.ErrInvalid.
+func (s *Store) Compact(ctx context.Context) (Compaction, error) {
+	var out Compaction
+	if s.opts.Dir == "" {
+		return out, fmt.Errorf("%w: an in-memory database has no files to compact", core.ErrInvalid)
+	}
+	if strings.ContainsAny(s.opts.Dir, "'\\") {
+		return out, fmt.Errorf("%w: the database directory %q holds a quote or a backslash, which Kuzu's EXPORT DATABASE cannot be given: move the database", core.ErrInvalid, s.opts.Dir)
+	}
+	stop := context.AfterFunc(ctx, s.interruptAll)
+	defer stop()
+	s.ops.Lock()
+	defer s.ops.Unlock()
+	if s.closed {
+		return out, errStoreClosed
+	}
+	start := time.Now()
+	defer func() { out.Blocked = time.Since(start) }()
+	out.Before = s.filesSize()
+	work := filepath.Join(s.opts.Dir, compactDir)
+	if err := os.RemoveAll(work); err != nil {
+		return out, fmt.Errorf("compact: remove a previous compaction's files: %w", err)
+	}
+	fresh, err := s.rewrite(ctx, work)
+	if err != nil {
+		_ = os.RemoveAll(work)
+		return out, fmt.Errorf("compact: %w", err)
+	}
+	// The swap. Closing checkpoints the old database, which then has no
+	// write-ahead log; Kuzu's files beside it would be replayed on the
+	// new one, so none may stay.
+	s.closeDatabase()
+	path := filepath.Join(s.opts.Dir, dbFile)
+	err = removeSidecars(s.opts.Dir)
+	if err == nil {
+		err = os.Rename(fresh, path)
+	}
+	if err == nil {
+		err = syncDir(s.opts.Dir)
+	}
+	if err == nil {
+		err = os.RemoveAll(work)
+	}
+	if err == nil {
+		s.sinceCheckpoint = 0
+		err = s.start(context.WithoutCancel(ctx), path)
+	}
+	if err != nil {
+		s.closed = true
+		s.closeAll()
+		return out, fmt.Errorf("compact: the database was closed while being rewritten and did not open again (open mnemo again): %w", err)
+	}
+	out.After = s.filesSize()
+	s.log.Info("compacted database", "before_bytes", out.Before, "after_bytes", out.After, "blocked", time.Since(start))
+	return out, nil
+}
+
+// rewrite exports the database into work/export and imports it into a
+// new database file in work, synced, whose path it returns. It runs
+// under s.ops held for writing; the store's database stays as it was.
+func (s *Store) rewrite(ctx context.Context, work string) (string, error) {
+	if err := os.MkdirAll(work, 0o700); err != nil {
+		return "", err
+	}
+	export := filepath.Join(work, "export")
+	if err := s.writer.exec(ctx, "EXPORT DATABASE '"+export+"' (format='parquet')", nil); err != nil {
+		return "", fmt.Errorf("export the database: %w", err)
+	}
+	fresh := filepath.Join(work, dbFile)
+	// IMPORT DATABASE never returned on a database opened with one
+	// thread (Kuzu 0.11.3, measured here): the import gets at least two.
+	cfg := s.systemConfig()
+	cfg.MaxNumThreads = uint64(max(s.opts.Threads, 2))
+	db, err := gokuzu.OpenDatabase(fresh, cfg)
+	if err != nil {
+		return "", fmt.Errorf("create the new database: %w", translate(err))
+	}
+	c, err := openConn(db, int(cfg.MaxNumThreads))
+	if err != nil {
+		db.Close()
+		return "", err
+	}
+	err = c.exec(ctx, "IMPORT DATABASE '"+export+"'", nil)
+	c.close()
+	db.Close() // checkpoints: the new database is whole in its file
+	if err != nil {
+		return "", fmt.Errorf("import into the new database: %w", err)
+	}
+	for _, name := range sidecars {
+		if _, err := os.Stat(filepath.Join(work, name)); err == nil {
+			return "", fmt.Errorf("the new database left %s after it was closed", name)
+		}
+	}
+	if err := os.RemoveAll(export); err != nil {
+		return "", fmt.Errorf("remove the export: %w", err)
+	}
+	if err := syncFile(fresh); err != nil {
+		return "", fmt.Errorf("sync the new database: %w", err)
+	}
+	return fresh, nil
+}
+
+// removeSidecars removes Kuzu's files beside the database in dir.
+func removeSidecars(dir string) error {
+	for _, name := range sidecars {
+		if err := os.Remove(filepath.Join(dir, name)); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return fmt.Errorf("remove %s: %w", name, err)
+		}
+	}
+	return nil
+}
+
+// filesSize is the size of the database file and Kuzu's files beside it.
+func (s *Store) filesSize() int64 {
+	var n int64
+	for _, name := range append([]string{dbFile}, sidecars...) {
+		if fi, err := os.Stat(filepath.Join(s.opts.Dir, name)); err == nil {
+			n += fi.Size()
+		}
+	}
+	return n
+}
