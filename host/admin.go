@@ -25,6 +25,12 @@ type Admin interface {
 	// existing empty directory, while the store serves: writes wait for
 	// it, reads go on. A store without files refuses with core.ErrInvalid.
 	Snapshot(ctx context.Context, dir string) (Snapshot, error)
+	// Compact rewrites the store's files so that they hold no byte of
+	// what was deleted (an erasure: Host.ForgetEpisode), while the store
+	// serves: reads and writes wait for it. A store that keeps nothing
+	// deleted on disk of its own, or nothing on disk, has nothing to do
+	// and reports zeros.
+	Compact(ctx context.Context) (Compaction, error)
 	// Advertise records where this process serves the store (mnemo
 	// serve's URL), so that another process finding the database locked
 	// names it. A store that no other process can open ignores it.
@@ -65,6 +71,14 @@ type Snapshot struct {
 	Blocked time.Duration
 }
 
+// Compaction is what Admin.Compact did.
+type Compaction struct {
+	// Before and After are the sizes in bytes of the store's files.
+	Before, After int64
+	// Blocked is how long reads and writes waited.
+	Blocked time.Duration
+}
+
 // noUpkeep is the Admin of a store that needs no upkeep: Checkpoint does
 // nothing, Durability is zero, Close closes the store.
 type noUpkeep struct{ s core.Store }
@@ -74,6 +88,8 @@ func (noUpkeep) Checkpoint(context.Context) error { return nil }
 func (noUpkeep) Durability() Durability { return Durability{} }
 
 func (noUpkeep) Advertise(string) error { return nil }
+
+func (noUpkeep) Compact(context.Context) (Compaction, error) { return Compaction{}, nil }
 
 func (noUpkeep) Snapshot(context.Context, string) (Snapshot, error) {
 	return Snapshot{}, fmt.Errorf("%w: this store keeps nothing on disk to back up (store.backend)", core.ErrInvalid)

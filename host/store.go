@@ -199,6 +199,11 @@ func (a kuzuAdmin) Close(ctx context.Context) error { return a.s.Close(ctx) }
 
 func (a kuzuAdmin) Advertise(url string) error { return a.s.Advertise(url) }
 
+func (a kuzuAdmin) Compact(ctx context.Context) (Compaction, error) {
+	c, err := a.s.Compact(ctx)
+	return Compaction{Before: c.Before, After: c.After, Blocked: c.Blocked}, err
+}
+
 func (a kuzuAdmin) Snapshot(ctx context.Context, dir string) (Snapshot, error) {
 	s, err := a.s.Snapshot(ctx, dir)
 	if err != nil {
