@@ -290,7 +290,7 @@ func (e *Engine) forget(ctx context.Context, group string, w forgetting) (Forgot
 	}
 	e.q.drop(group, w.episodes...)
 	return Forgotten{
-		Deleted:  Deleted{Episodes: len(w.episodes), Facts: len(goneIDs), Entities: len(orphans), Communities: len(delComms), Restored: len(restored)},
+		Deleted:    Deleted{Episodes: len(w.episodes), Facts: len(goneIDs), Entities: len(orphans), Communities: len(delComms), Restored: len(restored)},
 		EpisodeIDs: slices.Clone(w.episodes), Summaries: len(summaries), Communities: len(delComms),
 	}, nil
 }
