@@ -336,7 +336,7 @@ func (s *Server) graphitiDeleteEpisode(ctx context.Context, c *call) (any, error
 }
 
 func (s *Server) graphitiDeleteGroup(ctx context.Context, c *call) (any, error) {
-	if _, err := s.h.Engine.DeleteGroup(ctx, c.group); err != nil {
+	if _, err := s.h.EraseGroup(ctx, c.group, eraseOptions(c)); err != nil {
 		return nil, err
 	}
 	return graphitiResult{Message: "Group deleted", Success: true}, nil
@@ -348,7 +348,7 @@ func (s *Server) graphitiClear(ctx context.Context, c *call) (any, error) {
 		return nil, err
 	}
 	for _, g := range groups {
-		if _, err := s.h.Engine.DeleteGroup(ctx, g); err != nil {
+		if _, err := s.h.EraseGroup(ctx, g, eraseOptions(c)); err != nil {
 			return nil, fmt.Errorf("clear group %s: %w", g, err)
 		}
 	}

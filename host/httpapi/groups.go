@@ -151,14 +151,6 @@ func (s *Server) groupStats(ctx context.Context, c *call) (any, error) {
 	}, nil
 }
 
-func (s *Server) deleteGroup(ctx context.Context, c *call) (any, error) {
-	d, err := s.h.Engine.DeleteGroup(ctx, c.group)
-	if err != nil {
-		return nil, err
-	}
-	return wire.DeletedOf(d), nil
-}
-
 // parseEpisodes reads one episode or {"episodes": [...]}.
 func parseEpisodes(b []byte) ([]wire.EpisodeInput, error) {
 	var probe map[string]json.RawMessage

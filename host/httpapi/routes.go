@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"slices"
 
+	"github.com/mnemohq/mnemo/host"
 	"github.com/mnemohq/mnemo/host/wire"
 )
 
@@ -75,7 +76,29 @@ func (s *Server) v1Routes() []*route {
 		},
 		{
 			method: "DELETE", path: "/v1/groups/{group}", auth: authGroup, handle: s.deleteGroup, tag: "groups",
-			summary: "Delete everything a group holds", description: "Pending episodes included.", response: wire.Deleted{},
+			summary: "Delete everything a group holds", description: "Pending episodes included. The group is erased: the " +
+				"database is rewritten before the answer so that its files hold none of the group's data (reads and writes " +
+				"wait meanwhile), and an audit record is kept (GET .../erasures; docs/erasure.md).",
+			response: wire.Deleted{},
+		},
+		{
+			method: "POST", path: "/v1/groups/{group}/forget", auth: authGroup, handle: s.forget, tag: "groups",
+			summary: "Forget an episode or an entity, for real",
+			description: "{\"episode\": UUID} forgets an episode: it goes with the facts only it stated and the entities only " +
+				"it mentioned. {\"entity\": UUID or name} forgets an entity: it goes with every fact that has it as an end or " +
+				"names it, and the episodes that mention it or name it. The summaries of the entities that remain and the " +
+				"group's communities are rebuilt from what remains, and the database is rewritten before the answer so that " +
+				"its files hold no byte of what was forgotten (reads and writes wait meanwhile). The answer is the erasure's " +
+				"audit record, which holds no content (docs/erasure.md). A name several entities have is a 409 listing their uuids.",
+			request: forgetRequest{}, response: host.Erasure{},
+			example: forgetRequest{Entity: "Alice"},
+		},
+		{
+			method: "GET", path: "/v1/groups/{group}/erasures", auth: authGroup, handle: s.listErasures, tag: "groups",
+			summary: "The group's erasures",
+			description: "The audit records of what was forgotten in the group and of its deletions, oldest first: kind, uuid, " +
+				"counts, time and key, never content. They survive the group's deletion.",
+			response: erasureList{},
 		},
 		{
 			method: "GET", path: "/v1/groups/{group}/export", auth: authGroup, handle: s.exportGroup, tag: "groups",

@@ -448,7 +448,7 @@ func (s *Server) zepDeleteGraph(ctx context.Context, c *call) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := s.h.Engine.DeleteGroup(ctx, g.GraphID); err != nil {
+	if _, err := s.h.EraseGroup(ctx, g.GraphID, eraseOptions(c)); err != nil {
 		return nil, err
 	}
 	return zepMessage{Message: "graph deleted"}, nil

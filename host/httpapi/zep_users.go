@@ -197,7 +197,7 @@ func (s *Server) zepDeleteUser(ctx context.Context, c *call) (any, error) {
 		return nil, err
 	}
 	// The user's group holds its threads, messages and graph: all go.
-	if _, err := s.h.Engine.DeleteGroup(ctx, u.UserID); err != nil {
+	if _, err := s.h.EraseGroup(ctx, u.UserID, eraseOptions(c)); err != nil {
 		return nil, err
 	}
 	return zepMessage{Message: "user deleted"}, nil
