@@ -41,6 +41,7 @@ func TestToolAnnotations(t *testing.T) {
 		"delete_episode":       {Destructive: true, Idempotent: true},
 		"delete_entity_edge":   {Destructive: true, Idempotent: true},
 		"clear_graph":          {Destructive: true, Idempotent: true},
+		"forget":               {Destructive: true},
 		"get_episodes":         {ReadOnly: true},
 		"get_episode_entities": {ReadOnly: true},
 		"get_entity_edge":      {ReadOnly: true},

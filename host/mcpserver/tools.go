@@ -10,6 +10,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/host"
 	"github.com/mnemohq/mnemo/host/wire"
 )
 
@@ -84,6 +85,17 @@ type deletedOut struct {
 	Deleted wire.Deleted `json:"deleted"`
 }
 
+type forgetIn struct {
+	GroupID     string `json:"group_id,omitempty" jsonschema:"the group; default: the server's default group"`
+	EpisodeUUID string `json:"episode_uuid,omitempty" jsonschema:"the uuid of the episode to forget"`
+	Entity      string `json:"entity,omitempty" jsonschema:"the uuid or the name of the entity to forget (instead of episode_uuid)"`
+}
+
+type forgetOut struct {
+	Message string       `json:"message"`
+	Erasure host.Erasure `json:"erasure"`
+}
+
 type clearIn struct {
 	GroupIDs stringList `json:"group_ids,omitempty" jsonschema:"the groups to delete entirely (a list, or one as a string); default: the server's default group"`
 }
@@ -156,7 +168,12 @@ func (s *Server) addTools() {
 	addTool(s, &mcp.Tool{Name: "delete_entity_edge", Description: "Delete a fact; facts it had superseded " +
 		"become current again.",
 		Annotations: writes("Delete fact", true, true)}, s.deleteFact)
-	addTool(s, &mcp.Tool{Name: "clear_graph", Description: "Delete everything the given groups hold.",
+	addTool(s, &mcp.Tool{Name: "forget", Description: "Forget for real, when a user asks to: an episode (episode_uuid), " +
+		"with the facts only it stated and the entities only it mentioned; or an entity, a person for instance (entity: " +
+		"its uuid or name), with every fact about it and every episode that mentions or names it. Summaries are rebuilt " +
+		"from what remains and the database files keep no byte of it. It cannot be undone. Answers the erasure's audit record.",
+		Annotations: writes("Forget", true, false)}, s.forget)
+	addTool(s, &mcp.Tool{Name: "clear_graph", Description: "Delete everything the given groups hold; the database files keep no byte of it.",
 		Annotations: writes("Clear groups", true, true)}, s.clearGraph)
 	// A build replaces the groups' communities, which are derived from the
 	// graph and rebuilt from it: destructive, though no memory is lost.
@@ -519,6 +536,26 @@ func (s *Server) deleteFact(ctx context.Context, req *mcp.CallToolRequest, in uu
 	return nil, deletedOut{Message: "fact " + in.UUID + " deleted from group " + g, Deleted: wire.DeletedOf(d)}, nil
 }
 
+func (s *Server) forget(ctx context.Context, req *mcp.CallToolRequest, in forgetIn) (*mcp.CallToolResult, forgetOut, error) {
+	g, err := s.group(req, in.GroupID)
+	if err != nil {
+		return nil, forgetOut{}, err
+	}
+	var e host.Erasure
+	switch {
+	case (in.EpisodeUUID == "") == (in.Entity == ""):
+		return nil, forgetOut{}, fmt.Errorf("give exactly one of episode_uuid and entity")
+	case in.EpisodeUUID != "":
+		e, err = s.h.ForgetEpisode(ctx, g, in.EpisodeUUID, host.EraseOptions{})
+	default:
+		e, err = s.h.ForgetEntity(ctx, g, in.Entity, host.EraseOptions{})
+	}
+	if err != nil {
+		return nil, forgetOut{}, toolError(err)
+	}
+	return nil, forgetOut{Message: fmt.Sprintf("forgot %s %s of group %s: %d episodes, %d entities, %d facts", e.Kind, e.UUID, g, e.Episodes, e.Entities, e.Facts), Erasure: e}, nil
+}
+
 func (s *Server) clearGraph(ctx context.Context, req *mcp.CallToolRequest, in clearIn) (*mcp.CallToolResult, deletedOut, error) {
 	groups, err := s.groups(req, in.GroupIDs)
 	if err != nil {
@@ -526,7 +563,7 @@ func (s *Server) clearGraph(ctx context.Context, req *mcp.CallToolRequest, in cl
 	}
 	var total core.Deleted
 	for _, g := range groups {
-		d, err := s.h.Engine.DeleteGroup(ctx, g)
+		d, err := s.h.EraseGroup(ctx, g, host.EraseOptions{})
 		if err != nil {
 			return nil, deletedOut{}, toolError(fmt.Errorf("clear group %s: %w", g, err))
 		}
