@@ -41,6 +41,8 @@ func commands() []command {
 		{"delete", "delete a group, an episode or a fact", runDelete},
 		{"consolidate", "merge a group's duplicate entities (--dry-run: print what it would merge)", runConsolidate},
 		{"unmerge", "undo the merge of an entity made by consolidate", runUnmerge},
+		{"forget", "forget an entity or an episode for real: gone from the database files", runForget},
+		{"erasures", "list what was forgotten in a group, without the content", runErasures},
 		{"export", "write a group's memory, or all of it, as JSON Lines", runExport},
 		{"import", "import a file written by mnemo export", runImport},
 		{"backup", "back up the whole database into a directory, even while mnemo serve runs", runBackup},
