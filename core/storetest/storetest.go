@@ -58,6 +58,7 @@ func Run(t *testing.T, open func(t *testing.T) core.Store) {
 		{"Delete/Episodes", testDeleteEpisodes},
 		{"Delete/Entities", testDeleteEntities},
 		{"Delete/Group", testDeleteGroup},
+		{"Delete/ForgetChange", testForgetChange},
 		{"Paging/Entities", testPagingEntities},
 		{"Paging/Facts", testPagingFacts},
 		{"Paging/Communities", testPagingCommunities},
