@@ -168,6 +168,18 @@ func (e *Engine) entityByRef(ctx context.Context, group, ref string) (Entity, er
 			match = append(match, x)
 		}
 	}
+	if len(match) == 0 {
+		// Aliases are attributes, which no store indexes: a scan.
+		err := eachPage(ctx, func(o ListOptions) (Page[Entity], error) { return e.store.ListEntities(ctx, group, o) }, ListOptions{},
+			func(x Entity) {
+				if x.GroupID == group && slices.ContainsFunc(x.Aliases(), func(a string) bool { return NormalizeName(a) == key }) {
+					match = append(match, x)
+				}
+			})
+		if err != nil {
+			return Entity{}, fmt.Errorf("find entities named %q: %w", ref, err)
+		}
+	}
 	switch len(match) {
 	case 0:
 		return Entity{}, fmt.Errorf("no entity of group %s has the uuid or the name %q: %w", group, ref, ErrNotFound)
