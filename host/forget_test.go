@@ -171,7 +171,7 @@ func TestEraseLeavesNoCanaryOnDisk(t *testing.T) {
 			if diff := cmp.Diff(string(kept), string(after)); diff != "" {
 				t.Errorf("export of the group kept (-before +after):\n%s", diff)
 			}
-			if e.Episodes == 0 || e.BytesAfter == 0 || e.Key != "ops" || e.Kind != kind {
+			if e.Episodes == 0 || e.BytesAfter == 0 || e.BlockedMS <= 0 || e.Key != "ops" || e.Kind != kind {
 				t.Errorf("erasure = %+v, want episodes deleted, a compaction and the key", e)
 			}
 			list, err := h.Erasures(ctx, group)

@@ -63,7 +63,6 @@ func (s *Store) Compact(ctx context.Context) (Compaction, error) {
 		return out, errStoreClosed
 	}
 	start := time.Now()
-	defer func() { out.Blocked = time.Since(start) }()
 	out.Before = s.filesSize()
 	work := filepath.Join(s.opts.Dir, compactDir)
 	if err := os.RemoveAll(work); err != nil {
@@ -98,8 +97,8 @@ func (s *Store) Compact(ctx context.Context) (Compaction, error) {
 		s.closeAll()
 		return out, fmt.Errorf("compact: the database was closed while being rewritten and did not open again (open mnemo again): %w", err)
 	}
-	out.After = s.filesSize()
-	s.log.Info("compacted database", "before_bytes", out.Before, "after_bytes", out.After, "blocked", time.Since(start))
+	out.After, out.Blocked = s.filesSize(), time.Since(start)
+	s.log.Info("compacted database", "before_bytes", out.Before, "after_bytes", out.After, "blocked", out.Blocked)
 	return out, nil
 }
 

@@ -80,8 +80,8 @@ func TestCompactErasesDeletedBytes(t *testing.T) {
 	if err != nil {
 		t.Fatalf("Compact: %v", err)
 	}
-	if c.After <= 0 || c.Before <= 0 {
-		t.Errorf("Compact = %+v, want both sizes", c)
+	if c.After <= 0 || c.Before <= 0 || c.Blocked <= 0 {
+		t.Errorf("Compact = %+v, want both sizes and the time it blocked", c)
 	}
 	if found := kuzutest.FilesHolding(t, dir, canary, strings.ToLower(canary)); len(found) > 0 {
 		t.Errorf("after Compact: %s", strings.Join(found, "; "))
