@@ -10,7 +10,9 @@
 // write-ahead log beside it (graph.kuzu.wal) and the lock file mnemo.lock.
 // An empty Dir opens an in-memory database, for tests. Store.Snapshot
 // copies a live database consistently (backup.go) and Restore installs
-// such a copy. The graph has these
+// such a copy. Store.Compact rewrites a live database so that its files
+// keep no byte of what was deleted (compact.go), for erasures. The graph
+// has these
 // tables; every node table but Meta carries group_id, the tenant:
 //
 //   - node tables Episode, Entity, Fact and Community, keyed by uuid;
