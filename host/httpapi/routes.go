@@ -91,7 +91,6 @@ func (s *Server) v1Routes() []*route {
 				"its files hold no byte of what was forgotten (reads and writes wait meanwhile). The answer is the erasure's " +
 				"audit record, which holds no content (docs/erasure.md). A name several entities have is a 409 listing their uuids.",
 			request: forgetRequest{}, response: host.Erasure{},
-			example: forgetRequest{Entity: "Alice"},
 		},
 		{
 			method: "GET", path: "/v1/groups/{group}/erasures", auth: authGroup, handle: s.listErasures, tag: "groups",
