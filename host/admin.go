@@ -25,6 +25,11 @@ type Admin interface {
 	// existing empty directory, while the store serves: writes wait for
 	// it, reads go on. A store without files refuses with core.ErrInvalid.
 	Snapshot(ctx context.Context, dir string) (Snapshot, error)
+	// BeginErasure records durably that an erasure begins, so that a
+	// crash before its Compact ends is finished when the store opens
+	// again; abandon forgets the record, for an erasure that deleted
+	// nothing. A store without files does nothing.
+	BeginErasure() (abandon func(), err error)
 	// Compact rewrites the store's files so that they hold no byte of
 	// what was deleted (an erasure: Host.ForgetEpisode), while the store
 	// serves: reads and writes wait for it. A store that keeps nothing
@@ -90,6 +95,8 @@ func (noUpkeep) Durability() Durability { return Durability{} }
 func (noUpkeep) Advertise(string) error { return nil }
 
 func (noUpkeep) Compact(context.Context) (Compaction, error) { return Compaction{}, nil }
+
+func (noUpkeep) BeginErasure() (func(), error) { return func() {}, nil }
 
 func (noUpkeep) Snapshot(context.Context, string) (Snapshot, error) {
 	return Snapshot{}, fmt.Errorf("%w: this store keeps nothing on disk to back up (store.backend)", core.ErrInvalid)

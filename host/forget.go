@@ -11,10 +11,14 @@ import (
 	"github.com/mnemohq/mnemo/core"
 )
 
-// Erasure. The engine forgets (core.Engine.ForgetEpisode, ForgetEntity,
-// DeleteGroup); the host then compacts the store (Admin.Compact), so that
-// the files hold no byte of what was forgotten when the call returns, and
-// writes an audit record of the erasure. docs/erasure.md says what each
+// Erasure. The host marks the erasure begun (Admin.BeginErasure), the
+// engine forgets (core.Engine.ForgetEpisode, ForgetEntity, DeleteGroup),
+// the host then compacts the store (Admin.Compact), so that the files hold
+// no byte of what was forgotten when the call returns, and writes an audit
+// record of the erasure. A crash between the forget and the end of the
+// compaction leaves the mark, and the store compacts when it opens.
+// Erasures run one at a time: the mark of one must not be removed by
+// another's compaction before its own delete is rewritten. docs/erasure.md says what each
 // kind of erasure removes and what it cannot reach.
 
 // ErasureKind is the record kind of an erasure's audit record. It is kept
@@ -66,8 +70,15 @@ type EraseOptions struct {
 // ForgetEpisode forgets an episode of group (core.Engine.ForgetEpisode),
 // compacts the store and records the erasure.
 func (h *Host) ForgetEpisode(ctx context.Context, group, uuid string, o EraseOptions) (Erasure, error) {
+	h.erasing.Lock()
+	defer h.erasing.Unlock()
+	abandon, err := h.Admin.BeginErasure()
+	if err != nil {
+		return Erasure{}, err
+	}
 	f, err := h.Engine.ForgetEpisode(ctx, group, uuid)
 	if err != nil {
+		abandon()
 		return Erasure{}, err
 	}
 	return h.erased(ctx, Erasure{Kind: "episode", Group: group, UUID: uuid}, f, o, nil)
@@ -76,8 +87,15 @@ func (h *Host) ForgetEpisode(ctx context.Context, group, uuid string, o EraseOpt
 // ForgetEntity forgets an entity of group named by uuid or name
 // (core.Engine.ForgetEntity), compacts the store and records the erasure.
 func (h *Host) ForgetEntity(ctx context.Context, group, ref string, o EraseOptions) (Erasure, error) {
+	h.erasing.Lock()
+	defer h.erasing.Unlock()
+	abandon, err := h.Admin.BeginErasure()
+	if err != nil {
+		return Erasure{}, err
+	}
 	x, err := h.Engine.ForgetEntity(ctx, group, ref)
 	if err != nil {
+		abandon()
 		return Erasure{}, err
 	}
 	return h.erased(ctx, Erasure{Kind: "entity", Group: group, UUID: x.Entity}, x, o, nil)
@@ -91,12 +109,19 @@ func (h *Host) EraseGroup(ctx context.Context, group string, o EraseOptions) (Er
 	if err := core.ValidateGroupID(group); err != nil {
 		return Erasure{}, err
 	}
+	h.erasing.Lock()
+	defer h.erasing.Unlock()
 	kept, err := h.Engine.Records(ctx, core.RecordQuery{Kind: ErasureKind, Groups: []string{group}})
 	if err != nil && !errors.Is(err, core.ErrUnsupported) {
 		return Erasure{}, fmt.Errorf("read the group's erasure records: %w", err)
 	}
+	abandon, err := h.Admin.BeginErasure()
+	if err != nil {
+		return Erasure{}, err
+	}
 	d, err := h.Engine.DeleteGroup(ctx, group)
 	if err != nil {
+		abandon()
 		return Erasure{}, err
 	}
 	return h.erased(ctx, Erasure{Kind: "group", Group: group}, core.Forgotten{Deleted: d}, o, kept)

@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"sync"
 	"time"
 
 	"github.com/mnemohq/mnemo/core"
@@ -41,6 +42,10 @@ type Host struct {
 	// leases are the etcd leases of store.lease, or nil.
 	leases leases
 	now    func() time.Time
+	// erasing serializes erasures (forget.go), so that each one's mark
+	// outlives its delete until its own compaction ends. A pointer: the
+	// HTTP tests copy a Host.
+	erasing *sync.Mutex
 }
 
 // OpenOptions are what Open takes besides the configuration.
@@ -89,7 +94,7 @@ func Open(ctx context.Context, cfg Config, o OpenOptions) (h *Host, err error) {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
-	h = &Host{Config: cfg, Logger: o.Logger, now: o.Now, StoreCalls: &StoreCalls{}}
+	h = &Host{Config: cfg, Logger: o.Logger, now: o.Now, StoreCalls: &StoreCalls{}, erasing: &sync.Mutex{}}
 	for _, n := range cfg.Notices() {
 		o.Logger.Warn("setting without effect", "notice", n)
 	}

@@ -199,6 +199,8 @@ func (a kuzuAdmin) Close(ctx context.Context) error { return a.s.Close(ctx) }
 
 func (a kuzuAdmin) Advertise(url string) error { return a.s.Advertise(url) }
 
+func (a kuzuAdmin) BeginErasure() (func(), error) { return a.s.BeginErasure() }
+
 func (a kuzuAdmin) Compact(ctx context.Context) (Compaction, error) {
 	c, err := a.s.Compact(ctx)
 	return Compaction{Before: c.Before, After: c.After, Blocked: c.Blocked}, err

@@ -27,6 +27,34 @@ import (
 // does with freed blocks (journal copies, SSD remapping) is below any
 // file and out of mnemo's reach (docs/erasure.md).
 
+// erasureMark is the file, in Options.Dir, that says an erasure has begun
+// and its compaction has not finished: Open compacts a database that has
+// one, so that a crash between the delete and the rewrite does not leave
+// the deleted bytes on disk for good.
+const erasureMark = "erasure.pending"
+
+// BeginErasure records, durably, that deletes whose bytes must leave the
+// disk are about to be written: until Compact ends, a crash leaves the
+// mark, and the next Open compacts. abandon removes the mark, for an
+// erasure that wrote nothing. An in-memory store has nothing to do.
+func (s *Store) BeginErasure() (abandon func(), err error) {
+	if s.opts.Dir == "" {
+		return func() {}, nil
+	}
+	mark := filepath.Join(s.opts.Dir, erasureMark)
+	f, err := os.OpenFile(mark, os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		return nil, fmt.Errorf("mark the erasure: %w", err)
+	}
+	if err := f.Close(); err != nil {
+		return nil, fmt.Errorf("mark the erasure: %w", err)
+	}
+	if err := syncDir(s.opts.Dir); err != nil {
+		return nil, fmt.Errorf("mark the erasure: %w", err)
+	}
+	return func() { _ = os.Remove(mark) }, nil
+}
+
 // compactDir is the directory inside Options.Dir where a compaction
 // writes the export and the new database before the swap. Open removes
 // one left by an interrupted compaction.
@@ -87,6 +115,12 @@ func (s *Store) Compact(ctx context.Context) (Compaction, error) {
 	}
 	if err == nil {
 		err = os.RemoveAll(work)
+	}
+	if err == nil {
+		// The rewrite is durable: the erasure it finishes is done.
+		if rerr := os.Remove(filepath.Join(s.opts.Dir, erasureMark)); rerr != nil && !errors.Is(rerr, os.ErrNotExist) {
+			err = rerr
+		}
 	}
 	if err == nil {
 		s.sinceCheckpoint = 0

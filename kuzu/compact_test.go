@@ -2,6 +2,9 @@ package kuzu_test
 
 import (
 	"context"
+	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -150,5 +153,55 @@ func TestCompactInMemory(t *testing.T) {
 	defer s.Close(context.Background())
 	if _, err := s.Compact(context.Background()); err == nil || !strings.Contains(err.Error(), "in-memory") {
 		t.Errorf("Compact in memory = %v, want a refusal", err)
+	}
+}
+
+// TestOpenFinishesAnInterruptedErasure deletes a canary after marking an
+// erasure begun, closes the store without compacting, as a crash would
+// leave it, and opens it again: the open rewrites the database and the
+// canary's bytes are gone; an abandoned erasure leaves no mark.
+func TestOpenFinishesAnInterruptedErasure(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	s, err := open(t, dir, kuzutest.Dimension)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seed(t, s, "g1")
+	plant(t, s, "g1")
+	abandon, err := s.BeginErasure()
+	if err != nil {
+		t.Fatal(err)
+	}
+	abandon()
+	if _, err := os.Stat(filepath.Join(dir, "erasure.pending")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("an abandoned erasure left its mark (Stat: %v)", err)
+	}
+	if _, err := s.BeginErasure(); err != nil {
+		t.Fatal(err)
+	}
+	err = s.Apply(ctx, core.Change{Group: "g1", DeleteEpisodes: []string{"g1-canary"}, DeleteFacts: []string{"g1-canary-fact"}, DeleteEntities: []string{"g1-canary-ent"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if found := kuzutest.FilesHolding(t, dir, canary); len(found) == 0 {
+		t.Fatalf("the deleted canary is not on disk after Close: the test proves nothing")
+	}
+	s, err = open(t, dir, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close(ctx)
+	if found := kuzutest.FilesHolding(t, dir, canary, strings.ToLower(canary)); len(found) > 0 {
+		t.Errorf("after reopening: %s", strings.Join(found, "; "))
+	}
+	if _, err := os.Stat(filepath.Join(dir, "erasure.pending")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the finished erasure left its mark (Stat: %v)", err)
+	}
+	if st, err := s.Stats(ctx, "g1"); err != nil || st.Episodes != 2 {
+		t.Errorf("Stats(g1) = %+v, %v, want the 2 seeded episodes", st, err)
 	}
 }

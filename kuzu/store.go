@@ -232,6 +232,13 @@ func Open(ctx context.Context, opts Options) (*Store, error) {
 	}
 	if opts.Dir != "" {
 		s.checkPool(path)
+		if _, err := os.Stat(filepath.Join(opts.Dir, erasureMark)); err == nil {
+			s.log.Warn("an erasure was interrupted before the database was rewritten: rewriting it now")
+			if _, err := s.Compact(ctx); err != nil {
+				s.Close(ctx)
+				return nil, fmt.Errorf("finish an interrupted erasure: %w", err)
+			}
+		}
 	}
 	return s, nil
 }
