@@ -16,6 +16,7 @@ import (
 	"github.com/mnemohq/mnemo/host"
 	"github.com/mnemohq/mnemo/host/exchange"
 	"github.com/mnemohq/mnemo/kuzu/kuzutest"
+	"github.com/mnemohq/mnemo/weaviate/weaviatetest"
 )
 
 // canary is a name that appears nowhere but where the test plants it.
@@ -201,4 +202,37 @@ func anyOf[T any](xs []T, f func(T) bool) bool {
 		}
 	}
 	return false
+}
+
+// TestForgetOnWeaviate forgets a person on a Weaviate node: the graph
+// keeps nothing of them, and the answer warns that the store keeps no
+// audit record (docs/erasure.md: on Weaviate an erasure is logical).
+func TestForgetOnWeaviate(t *testing.T) {
+	bin, err := weaviatetest.Server()
+	if err != nil {
+		if weaviatetest.Required() {
+			t.Fatal(err)
+		}
+		t.Skip(err)
+	}
+	node, err := weaviatetest.Start(t.Context(), bin, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer node.Stop()
+	h := openHost(t, func(c *host.Config) {
+		c.Store.Backend = "weaviate"
+		c.Store.Weaviate.URL = node.URL
+	})
+	ingest(t, h, "w1", "Alice: I work at Acme and I live in Paris.", canary+": I work at Initech and I live in Lisbon.")
+	e, err := h.ForgetEntity(context.Background(), "w1", canary, host.EraseOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := texts(t, h, "w1"); strings.Contains(got, canary) || !strings.Contains(got, "Alice works at Acme") {
+		t.Errorf("after forgetting %s on Weaviate: %s", canary, got)
+	}
+	if e.Episodes != 1 || !anyOf(e.Warnings, func(w string) bool { return strings.Contains(w, "keeps no records") }) {
+		t.Errorf("erasure = %+v, want one episode and a warning that it was not recorded", e)
+	}
 }
