@@ -53,9 +53,10 @@ type Forgotten struct {
 	EpisodeIDs []string
 	// Summaries counts the entity summaries rebuilt from what remains.
 	Summaries int
-	// Communities counts the communities deleted because an affected
-	// entity was a member; Rebuilt those the full build wrote after.
-	Communities, Rebuilt int
+	// Rebuilt counts the communities the full build wrote after the
+	// forget deleted those an affected entity was a member of
+	// (Deleted.Communities).
+	Rebuilt int
 	// Warnings say what was erased but could not be rebuilt (a failed
 	// community build): the erasure itself is complete.
 	Warnings []string
@@ -303,7 +304,7 @@ func (e *Engine) forget(ctx context.Context, group string, w forgetting) (Forgot
 	e.q.drop(group, w.episodes...)
 	return Forgotten{
 		Deleted:    Deleted{Episodes: len(w.episodes), Facts: len(goneIDs), Entities: len(orphans), Communities: len(delComms), Restored: len(restored)},
-		EpisodeIDs: slices.Clone(w.episodes), Summaries: len(summaries), Communities: len(delComms),
+		EpisodeIDs: slices.Clone(w.episodes), Summaries: len(summaries),
 	}, nil
 }
 
@@ -322,7 +323,7 @@ func (e *Engine) rebuiltSummaries(ctx context.Context, group string, ids []strin
 			byEntity[f.TargetUUID] = append(byEntity[f.TargetUUID], f)
 		}
 	}
-	reopened := mapOf(nil)
+	reopened := map[string]bool{}
 	for _, f := range restored {
 		reopened[f.UUID] = true
 		add(f)

@@ -89,7 +89,7 @@ func TestForgetEpisode(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := core.Forgotten{Deleted: core.Deleted{Episodes: 1, Facts: 2, Entities: 1, Communities: 1},
-		EpisodeIDs: []string{"ge2"}, Summaries: 3, Communities: 1, Rebuilt: 2}
+		EpisodeIDs: []string{"ge2"}, Summaries: 3, Rebuilt: 2}
 	if diff := cmp.Diff(want, f); diff != "" {
 		t.Errorf("ForgetEpisode (-want +got):\n%s", diff)
 	}
