@@ -50,7 +50,7 @@ database open, the command is sent to it (or to --server).`)
 		}
 		return err
 	}, func(rc *remote) error {
-		return rc.do(ctx, "POST", groupPath(*group, "/forget"), map[string]string{"episode": *episode, "entity": *entity}, &e)
+		return rc.untimed().do(ctx, "POST", groupPath(*group, "/forget"), map[string]string{"episode": *episode, "entity": *entity}, &e)
 	})
 	if err != nil {
 		what := "episode " + *episode

@@ -48,6 +48,17 @@ type remote struct {
 	hc   *http.Client
 }
 
+// untimed returns a client of the same server whose requests only ctx
+// bounds: for an erasure, whose rewrite of the database takes as long as
+// the database is large.
+func (r *remote) untimed() *remote {
+	hc := *r.hc
+	hc.Timeout = 0
+	u := *r
+	u.hc = &hc
+	return &u
+}
+
 // errorAnswer is the body of an error answer of the HTTP API.
 type errorAnswer struct {
 	Error string `json:"error"`
