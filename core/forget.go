@@ -268,20 +268,44 @@ func (e *Engine) forget(ctx context.Context, group string, w forgetting) (Forgot
 	for _, f := range restored {
 		touched[f.SourceUUID], touched[f.TargetUUID] = true, true
 	}
+	// Summaries can name an entity without any link to it: the
+	// summaries that name the forgotten entity are rebuilt, and the
+	// communities whose name or summary does go, like those of the
+	// affected entities.
+	named := map[string]bool{}
 	if w.entity != "" {
 		touched[w.entity] = true
+		err := eachPage(ctx, func(o ListOptions) (Page[Entity], error) { return e.store.ListEntities(ctx, group, o) }, ListOptions{}, func(x Entity) {
+			if x.GroupID == group && namesAny(w.names, x.Summary) {
+				touched[x.UUID] = true
+			}
+		})
+		if err != nil {
+			return Forgotten{}, fmt.Errorf("read the entities of group %s: %w", group, err)
+		}
+		err = eachPage(ctx, func(o ListOptions) (Page[Community], error) { return e.store.ListCommunities(ctx, group, o) }, ListOptions{}, func(c Community) {
+			if c.GroupID == group && namesAny(w.names, c.Name, c.Summary) {
+				named[c.UUID] = true
+			}
+		})
+		if err != nil {
+			return Forgotten{}, fmt.Errorf("read the communities of group %s: %w", group, err)
+		}
 	}
 	ids := sortedKeys(touched)
 	refs, err := e.store.EntityReferences(ctx, group, ids)
 	if err != nil {
 		return Forgotten{}, fmt.Errorf("count the references of the affected entities: %w", err)
 	}
+	// An entity goes when the forget takes what supported it: a mention or
+	// a fact, and then all of them.
+	lost := func(id string) bool { return mentionedBy[id] > 0 || ends[id] > 0 }
 	var orphans, keep []string
 	for _, id := range ids {
 		r, ok := refs[id]
 		switch {
 		case !ok:
-		case id == w.entity || r.Mentions <= mentionedBy[id] && r.Facts <= ends[id]:
+		case id == w.entity || lost(id) && r.Mentions <= mentionedBy[id] && r.Facts <= ends[id]:
 			orphans = append(orphans, id)
 		default:
 			keep = append(keep, id)
@@ -295,7 +319,10 @@ func (e *Engine) forget(ctx context.Context, group string, w forgetting) (Forgot
 	if err != nil {
 		return Forgotten{}, err
 	}
-	delComms := sortedKeys(invert(comms))
+	for _, c := range comms {
+		named[c] = true
+	}
+	delComms := sortedKeys(named)
 	ch := Change{Group: group, Facts: restored, Entities: summaries, DeleteCommunities: delComms,
 		DeleteEpisodes: w.episodes, DeleteFacts: goneIDs, DeleteEntities: orphans}
 	if err := e.store.Apply(ctx, ch); err != nil {
@@ -457,14 +484,5 @@ func sortedKeys[V any](m map[string]V) []string {
 		out = append(out, k)
 	}
 	slices.Sort(out)
-	return out
-}
-
-// invert returns the set of the values of m.
-func invert(m map[string]string) map[string]bool {
-	out := make(map[string]bool, len(m))
-	for _, v := range m {
-		out[v] = true
-	}
 	return out
 }

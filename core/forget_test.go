@@ -129,6 +129,14 @@ func TestForgetEntity(t *testing.T) {
 	e := openEngine(t, s)
 	forgetWorld(t, s, "g")
 	forgetWorld(t, s, "other")
+	// Dana's summary and a community's name Xavier with no link to him.
+	err := s.Apply(ctx, core.Change{
+		Entities: []core.Entity{{UUID: "gdana", GroupID: "g", Name: "Dana", Summary: "Dana once met Xavier Quill.", CreatedAt: time.Now()}},
+		Communities: []core.Community{{UUID: "gc3", GroupID: "g", Name: "Quill's friends", Summary: "Dana and Carol.",
+			Members: []string{"gdana", "gcarol"}, CreatedAt: time.Now()}}})
+	if err != nil {
+		t.Fatal(err)
+	}
 	other := exported(t, e, "other")
 	for _, tc := range []struct {
 		name, ref string
@@ -163,6 +171,9 @@ func TestForgetEntity(t *testing.T) {
 	}
 	if after := exported(t, e, "other"); after != other {
 		t.Errorf("another group changed")
+	}
+	if x, err := e.Entity(ctx, []string{"g"}, "gdana"); err != nil || x.Summary != "" {
+		t.Errorf("Dana after forgetting Xavier = %+v, %v, want her summary rebuilt from her facts (none)", x, err)
 	}
 	// Two entities of one name: the caller picks by uuid.
 	err = s.Apply(ctx, core.Change{Entities: []core.Entity{
