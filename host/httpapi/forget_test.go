@@ -13,9 +13,10 @@ import (
 // group and from the database files, the erasure is listed, another
 // group's key cannot forget or list, and bad bodies are 400s.
 func TestForgetRoute(t *testing.T) {
-	const keyA, keyB = "forget-key-a", "forget-key-b"
+	const keyA, keyB, keyRO = "forget-key-a", "forget-key-b", "forget-key-ro"
 	a := newAPI(t, func(c *host.HTTPConfig) {
-		c.Keys = []host.APIKeyConfig{{Key: keyA, Groups: []string{"forget-a"}}, {Key: keyB, Groups: []string{"forget-b"}}}
+		c.Keys = []host.APIKeyConfig{{Key: keyA, Groups: []string{"forget-a"}}, {Key: keyB, Groups: []string{"forget-b"}},
+			{Key: keyRO, Groups: []string{"forget-a"}, ReadOnly: true}}
 	}).withKey(keyA)
 	a.fresh("forget-a")
 	a.ingest("forget-a",
@@ -25,6 +26,13 @@ func TestForgetRoute(t *testing.T) {
 	b := a.withKey(keyB)
 	if code, raw := b.do("POST", "/v1/groups/forget-a/forget", map[string]any{"entity": "Xanthippe"}, nil); code != 403 {
 		t.Errorf("forget with another group's key = %d %s, want 403", code, raw)
+	}
+	ro := a.withKey(keyRO)
+	if code, raw := ro.do("POST", "/v1/groups/forget-a/forget", map[string]any{"entity": "Xanthippe"}, nil); code != 403 {
+		t.Errorf("forget with a read-only key = %d %s, want 403", code, raw)
+	}
+	if code, raw := ro.do("GET", "/v1/groups/forget-a/erasures", nil, nil); code != 200 {
+		t.Errorf("erasures with a read-only key = %d %s, want 200", code, raw)
 	}
 	for _, body := range []any{map[string]any{}, map[string]any{"episode": "x", "entity": "y"}, "not json"} {
 		if code, raw := a.do("POST", "/v1/groups/forget-a/forget", body, nil); code != 400 {

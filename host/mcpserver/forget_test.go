@@ -41,8 +41,8 @@ func TestForgetTool(t *testing.T) {
 	if e := call(t, s, "forget", map[string]any{"entity": "Ysolde"}, &out); e != "" {
 		t.Fatalf("forget = %s", e)
 	}
-	if out.Erasure.Kind != "entity" || out.Erasure.Episodes != 1 {
-		t.Errorf("erasure = %+v, want the entity and its episode", out.Erasure)
+	if out.Erasure.Kind != "entity" || out.Erasure.Episodes != 1 || out.Erasure.Key != "http.keys[0]" {
+		t.Errorf("erasure = %+v, want the entity and its episode, by http.keys[0]", out.Erasure)
 	}
 	if found := kuzutest.FilesHolding(t, h.Config.DB, "Ysolde", "ysolde"); len(found) > 0 {
 		t.Errorf("after forget: %s", strings.Join(found, "; "))

@@ -546,14 +546,23 @@ func (s *Server) forget(ctx context.Context, req *mcp.CallToolRequest, in forget
 	case (in.EpisodeUUID == "") == (in.Entity == ""):
 		return nil, forgetOut{}, fmt.Errorf("give exactly one of episode_uuid and entity")
 	case in.EpisodeUUID != "":
-		e, err = s.h.ForgetEpisode(ctx, g, in.EpisodeUUID, host.EraseOptions{})
+		e, err = s.h.ForgetEpisode(ctx, g, in.EpisodeUUID, eraseOptions(req))
 	default:
-		e, err = s.h.ForgetEntity(ctx, g, in.Entity, host.EraseOptions{})
+		e, err = s.h.ForgetEntity(ctx, g, in.Entity, eraseOptions(req))
 	}
 	if err != nil {
 		return nil, forgetOut{}, toolError(err)
 	}
 	return nil, forgetOut{Message: fmt.Sprintf("forgot %s %s of group %s: %d episodes, %d entities, %d facts", e.Kind, e.UUID, g, e.Episodes, e.Entities, e.Facts), Erasure: e}, nil
+}
+
+// eraseOptions names the caller's key in an erasure's audit record: its
+// place in http.keys, never the key.
+func eraseOptions(req *mcp.CallToolRequest) host.EraseOptions {
+	if req == nil || req.Extra == nil || req.Extra.TokenInfo == nil {
+		return host.EraseOptions{}
+	}
+	return host.EraseOptions{Key: req.Extra.TokenInfo.UserID}
 }
 
 func (s *Server) clearGraph(ctx context.Context, req *mcp.CallToolRequest, in clearIn) (*mcp.CallToolResult, deletedOut, error) {
@@ -563,7 +572,7 @@ func (s *Server) clearGraph(ctx context.Context, req *mcp.CallToolRequest, in cl
 	}
 	var total core.Deleted
 	for _, g := range groups {
-		d, err := s.h.EraseGroup(ctx, g, host.EraseOptions{})
+		d, err := s.h.EraseGroup(ctx, g, eraseOptions(req))
 		if err != nil {
 			return nil, deletedOut{}, toolError(fmt.Errorf("clear group %s: %w", g, err))
 		}
