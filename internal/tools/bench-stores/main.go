@@ -137,7 +137,7 @@ func bench(ctx context.Context, c config, log io.Writer) (*report, error) {
 		return nil, err
 	}
 	defer os.RemoveAll(dir)
-	r := &report{c: c, started: time.Now()}
+	r := &report{c: c, started: time.Now(), loadStart: loadavg()}
 	url := c.url
 	if url == "" {
 		bin, err := weaviatetest.Server()

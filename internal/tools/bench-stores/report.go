@@ -41,6 +41,18 @@ type report struct {
 	entities, episodesN int
 	load, ingest        [2]time.Duration
 	cells               []cell
+	// loadStart is the machine's load average when the run started: the
+	// loads are not side by side, so a busy machine shows in them.
+	loadStart string
+}
+
+// loadavg is /proc/loadavg's first three fields, or "unknown".
+func loadavg() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if f := strings.Fields(string(b)); err == nil && len(f) >= 3 {
+		return strings.Join(f[:3], " ")
+	}
+	return "unknown"
 }
 
 var storeNames = [2]string{"Kuzu (embedded)", "Weaviate"}
@@ -61,6 +73,7 @@ func (r *report) write(w io.Writer) {
 	fmt.Fprintf(w, "# Kuzu and Weaviate side by side\n\n")
 	fmt.Fprintf(w, "`go run ./internal/tools/bench-stores %s` on %s, %s/%s, %d CPUs, %s; %s in all.\n\n",
 		strings.Join(r.args, " "), r.started.UTC().Format("2006-01-02"), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.Version(), r.took.Round(time.Second))
+	fmt.Fprintf(w, "Load average of the machine (1, 5, 15 min) at the start: %s; at the end: %s.\n\n", r.loadStart, loadavg())
 	fmt.Fprintf(w, "Graph: %d facts, %d entities, %d episodes in one group (internal/bench/latency), local embedder. Weaviate: %s.\n\n",
 		r.c.facts, r.entities, r.episodesN, r.weaviateName())
 	objs := r.c.facts + r.entities + r.episodesN
