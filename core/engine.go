@@ -38,6 +38,7 @@ type Options struct {
 	Ingest      IngestOptions
 	Search      SearchOptions
 	Communities CommunityOptions
+	Evolve      EvolveConfig
 }
 
 // IngestOptions tunes ingestion.
@@ -169,6 +170,9 @@ func (o Options) Validate() error {
 	if err := o.Communities.Validate(); err != nil {
 		return err
 	}
+	if err := o.Evolve.Validate(); err != nil {
+		return err
+	}
 	i := o.Ingest
 	if i.MaxContentBytes < 0 || i.MaxExtractBytes < 0 || i.MaxChunks < 0 || i.MaxEntities < 0 || i.MaxFacts < 0 || i.Batch < 0 || i.MaxAttempts < 0 || i.RetryDelay < 0 || i.AdoptEvery < 0 {
 		return invalidf("engine: negative ingestion setting")
@@ -199,6 +203,9 @@ type Engine struct {
 	recipeMu sync.RWMutex
 	search   SearchOptions
 	comm     CommunityOptions
+	evolve   EvolveConfig
+	// access counts what searches return, for importance (Evolve).
+	access *accessLog
 
 	q           *queue
 	communities communityGroups
@@ -227,6 +234,7 @@ func Open(ctx context.Context, opts Options) (*Engine, error) {
 		ingest:     opts.Ingest.withDefaults(),
 		search:     opts.Search.withDefaults(),
 		comm:       opts.Communities.withDefaults(),
+		evolve:     opts.Evolve.withDefaults(),
 		closed:     make(chan struct{}),
 	}
 	if e.log == nil {
@@ -236,10 +244,15 @@ func Open(ctx context.Context, opts Options) (*Engine, error) {
 		e.embedderID = EmbedderID{Name: "unnamed", Dimension: opts.Embedder.Dimension()}
 	}
 	e.q = newQueue(e)
-	e.wg.Add(1)
+	e.access = newAccessLog(e)
+	e.wg.Add(2)
 	go func() {
 		defer e.wg.Done()
 		e.q.dispatch()
+	}()
+	go func() {
+		defer e.wg.Done()
+		e.access.run()
 	}()
 	e.q.wake()
 	return e, nil
@@ -254,9 +267,12 @@ func (e *Engine) Store() Store { return e.store }
 // Close stops the ingestion workers and cancels background community
 // rebuilds (a cancelled rebuild writes nothing). An episode being processed
 // when ctx ends is interrupted and stays pending: the next Open resumes it.
-// Close is idempotent.
+// Then it writes the access counts not written yet (Evolve); their write
+// failing is Close's only error. Close is idempotent.
 func (e *Engine) Close(ctx context.Context) error {
+	first := false
 	e.closeOnce.Do(func() {
+		first = true
 		close(e.closed)
 		e.q.stop()
 	})
@@ -267,12 +283,14 @@ func (e *Engine) Close(ctx context.Context) error {
 	}()
 	select {
 	case <-done:
-		return nil
 	case <-ctx.Done():
 		e.q.cancelAll()
 		<-done
+	}
+	if !first {
 		return nil
 	}
+	return e.access.flush(context.WithoutCancel(ctx))
 }
 
 // checkOpen returns ErrClosed after Close.

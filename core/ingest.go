@@ -284,8 +284,16 @@ func (e *Engine) writeEach(ctx context.Context, rs []*resolved, reports []Episod
 // written updates the communities of what episodes just written touched,
 // one episode at a time, each charged for its own updates.
 func (e *Engine) written(ctx context.Context, rs []*resolved) {
+	now := e.now()
 	for _, r := range rs {
 		ep := r.p.ep
+		// A mention is a use: it resets the object's recency (Evolve).
+		for _, id := range r.entities {
+			e.access.note(ep.GroupID, ScopeEntities, id, now, false)
+		}
+		for _, f := range r.ch.Facts {
+			e.access.note(ep.GroupID, ScopeFacts, f.UUID, now, false)
+		}
 		if err := e.communitiesIngested(WithMeter(ctx, r.p.meter), ep.GroupID, r.entities); err != nil && !canceled(err) {
 			e.log.Warn("update communities", "group", ep.GroupID, "episode", ep.UUID, "err", err)
 		}

@@ -125,6 +125,12 @@ type Entity struct {
 	// caller asks for embeddings.
 	NameEmbedding []float32
 	CreatedAt     time.Time
+	// ArchivedAt is when evolution archived the entity (system time; zero:
+	// active). An archived entity stays in the graph but leaves default
+	// searches and listings (Filter.IncludeArchived); a query known at a
+	// moment before ArchivedAt sees it active. Engine.Evolve sets it; a new
+	// episode that mentions the entity clears it.
+	ArchivedAt time.Time
 }
 
 // Fact is a relation between two entities, stated by one or more episodes,
@@ -160,6 +166,10 @@ type Fact struct {
 	// InvalidatedBy is the uuid of the fact whose arrival invalidated this
 	// one, if any. Deleting that fact restores this one.
 	InvalidatedBy string
+	// ArchivedAt is when evolution archived the fact, as for
+	// Entity.ArchivedAt. It is independent of the bi-temporal fields: an
+	// archived fact is still true, only out of active memory.
+	ArchivedAt time.Time
 }
 
 // Current reports whether the fact is believed true at now: not retired by

@@ -51,6 +51,9 @@ type EntityType struct {
 	Name        string
 	Description string
 	Attributes  []AttributeField
+	// HalfLife is how fast the importance of entities of this type decays
+	// when unused (EvolveConfig.HalfLife); zero uses the configured one.
+	HalfLife time.Duration
 }
 
 // FactType is one type of relation, with the entity types allowed at its
@@ -61,6 +64,9 @@ type FactType struct {
 	SourceTypes []string
 	TargetTypes []string
 	Attributes  []AttributeField
+	// HalfLife is how fast the importance of facts of this type decays
+	// when unused, as for EntityType.HalfLife.
+	HalfLife time.Duration
 }
 
 // AttributeField is one attribute an entity or fact type carries.

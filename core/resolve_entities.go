@@ -259,11 +259,14 @@ func compatible(x ExtractedEntity, c Entity) bool {
 // one named, by cosine similarity of names and BM25 on name and summary.
 func (e *Engine) entityCandidates(ctx context.Context, o *overlay, name string, vec []float32) ([]Entity, error) {
 	groups := []string{o.group}
-	vh, err := o.VectorEntities(ctx, SearchQuery{Scope: ScopeEntities, Groups: groups, Vector: vec, Limit: entityCandidates, MinScore: entityMinCosine})
+	// Archived entities are candidates too: an episode that mentions one
+	// again brings it back rather than making a twin.
+	all := Filter{IncludeArchived: true}
+	vh, err := o.VectorEntities(ctx, SearchQuery{Scope: ScopeEntities, Groups: groups, Vector: vec, Limit: entityCandidates, MinScore: entityMinCosine, Filter: all})
 	if err != nil {
 		return nil, fmt.Errorf("find entity candidates by %s: %w", entityCandidateBy, err)
 	}
-	th, err := o.TextEntities(ctx, SearchQuery{Scope: ScopeEntities, Groups: groups, Text: name, Limit: entityCandidates})
+	th, err := o.TextEntities(ctx, SearchQuery{Scope: ScopeEntities, Groups: groups, Text: name, Limit: entityCandidates, Filter: all})
 	if err != nil {
 		return nil, fmt.Errorf("find entity candidates by %s: %w", entityCandidateBy, err)
 	}

@@ -195,6 +195,8 @@ func (e *Engine) mergeDuplicate(plan *factPlan, d Fact, n *Fact, ep Episode, now
 	m := d
 	m.Episodes = []string{ep.UUID}
 	m.Embedding = nil
+	// Stated again: the fact comes back from the archive.
+	m.ArchivedAt = time.Time{}
 	if !n.ValidAt.IsZero() && (m.ValidAt.IsZero() || n.ValidAt.Before(m.ValidAt)) {
 		// A restatement that dates the fact earlier ("since 2018") tells
 		// more of its start.

@@ -92,6 +92,7 @@ func (e *Engine) Search(ctx context.Context, req SearchRequest) (SearchResults, 
 		res.Timing.Load = max(res.Timing.Load, o.load)
 	}
 	res.Timing.Total = e.now().Sub(start)
+	e.access.searched(&res, start)
 	return res, nil
 }
 

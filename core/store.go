@@ -314,6 +314,10 @@ type Filter struct {
 	KnownAt time.Time
 	// IncludeInvalid keeps ended and expired facts too.
 	IncludeInvalid bool
+	// IncludeArchived keeps the entities and facts evolution archived
+	// (Engine.Evolve). Without it they are left out, unless KnownAt is
+	// before they were archived.
+	IncludeArchived bool
 	// Now is the time "valid now" refers to. The engine sets it.
 	Now time.Time
 }

@@ -32,6 +32,8 @@ func Micros(t time.Time) int64 {
 // FactTimes are a fact's timestamps as Micros, the form the rule reads.
 type FactTimes struct {
 	Valid, Invalid, StatedInvalid, Created, Expired int64
+	// Archived is when evolution archived the fact (NoTime: active).
+	Archived int64
 }
 
 // Times returns the fact's timestamps for the rule, its stated invalid_at
@@ -39,7 +41,7 @@ type FactTimes struct {
 func (x *Fact) Times() FactTimes {
 	return FactTimes{
 		Valid: Micros(x.ValidAt), Invalid: Micros(x.InvalidAt), StatedInvalid: Micros(x.StatedInvalid()),
-		Created: Micros(x.CreatedAt), Expired: Micros(x.ExpiredAt),
+		Created: Micros(x.CreatedAt), Expired: Micros(x.ExpiredAt), Archived: Micros(x.ArchivedAt),
 	}
 }
 
@@ -74,9 +76,14 @@ func (f *Filter) MatchFact(x *Fact) bool { return f.MatchFactTimes(x.Relation, x
 //     facts created after it).
 //   - Otherwise (neither KnownAt nor ValidAt) it keeps the facts valid at
 //     Now: not retired, and not ended at or before Now when Now is set.
+//   - An archived fact is kept only with IncludeArchived, or when KnownAt
+//     is before it was archived (see Filter.Archived).
 //   - Time conditions must hold as well (see Filter.Time).
 func (f *Filter) MatchFactTimes(relation string, t FactTimes) bool {
 	if len(f.Relations) > 0 && !slices.Contains(f.Relations, relation) {
+		return false
+	}
+	if !f.KeepsArchived(t.Archived) {
 		return false
 	}
 	inv := t.Invalid
@@ -142,15 +149,28 @@ func (f *Filter) MatchFactEnds(source, target []string) bool {
 }
 
 // MatchEntity reports whether f keeps the entity: it carries every label of
-// f, it was created at or before KnownAt when that is set, and the time
-// conditions (on created_at) hold.
+// f, it was created at or before KnownAt when that is set, it is not
+// archived as of KnownAt unless f includes archived objects
+// (KeepsArchived), and the time conditions (on created_at) hold.
 func (f *Filter) MatchEntity(x *Entity) bool {
-	return f.MatchEntityTimes(x.Labels, Micros(x.CreatedAt))
+	return f.MatchEntityTimes(x.Labels, Micros(x.CreatedAt), Micros(x.ArchivedAt))
 }
 
-// MatchEntityTimes is MatchEntity on an entity's labels and created_at.
-func (f *Filter) MatchEntityTimes(labels []string, created int64) bool {
-	return hasAll(labels, f.Labels) && f.MatchCommunityTimes(created)
+// MatchEntityTimes is MatchEntity on an entity's labels, created_at and
+// archived_at.
+func (f *Filter) MatchEntityTimes(labels []string, created, archived int64) bool {
+	return hasAll(labels, f.Labels) && f.KeepsArchived(archived) && f.MatchCommunityTimes(created)
+}
+
+// KeepsArchived reports whether f keeps an entity or fact archived at
+// archived (Micros; NoTime: never archived). Archiving is recorded in
+// system time, so a query known at a moment before it sees the object
+// active; otherwise an archived object is kept only with IncludeArchived.
+func (f *Filter) KeepsArchived(archived int64) bool {
+	if f.IncludeArchived || archived == NoTime {
+		return true
+	}
+	return !f.KnownAt.IsZero() && archived > Micros(f.KnownAt)
 }
 
 // MatchEpisode reports whether f keeps the episode: created at or before

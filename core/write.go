@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"time"
 )
 
 // writeStats counts what an episode's write contains.
@@ -79,6 +80,10 @@ func (e *Engine) resolve(ctx context.Context, p *prepared, o *overlay) (*resolve
 		if r.isNew {
 			res.st.newEntities++
 			res.newEnts[id] = true
+		}
+		if !r.entity.ArchivedAt.IsZero() {
+			// Mentioned again: the entity comes back from the archive.
+			r.entity.ArchivedAt, r.dirty = time.Time{}, true
 		}
 		if r.isNew || r.dirty {
 			res.ch.Entities = append(res.ch.Entities, r.entity)

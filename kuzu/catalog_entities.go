@@ -14,7 +14,7 @@ import (
 type entityEntry struct {
 	uuid, group, name, summary, attrs string
 	labels                            []string
-	created                           int64
+	created, archived                 int64
 	// facts are the uuids of the facts with the entity as an end, in no
 	// order (see catalog_index.go).
 	facts []string
@@ -32,6 +32,7 @@ func (k *catalog) putEntity(r row) *entityEntry {
 	e := &entityEntry{
 		group: k.intern(str(r[1])), name: keep(str(r[2])), labels: labels,
 		summary: keep(str(r[4])), attrs: keep(str(r[5])), created: unixMicro(tm(r[6])),
+		archived: unixMicro(tm(r[7])),
 	}
 	switch {
 	case !had:
@@ -57,7 +58,7 @@ func (e *entityEntry) entity(uuid string) (core.Entity, error) {
 	}
 	return core.Entity{
 		UUID: uuid, GroupID: e.group, Name: e.name, Labels: slices.Clone(e.labels),
-		Summary: e.summary, Attributes: attrs, CreatedAt: fromMicro(e.created),
+		Summary: e.summary, Attributes: attrs, CreatedAt: fromMicro(e.created), ArchivedAt: fromMicro(e.archived),
 	}, nil
 }
 
@@ -72,7 +73,9 @@ func (k *catalog) entitiesOf(groups, ids []string) ([]core.Entity, error) {
 
 // passes reports whether the entity passes f: core's rule
 // (core.Filter.MatchEntityTimes) on the entry.
-func (e *entityEntry) passes(f *core.Filter) bool { return f.MatchEntityTimes(e.labels, e.created) }
+func (e *entityEntry) passes(f *core.Filter) bool {
+	return f.MatchEntityTimes(e.labels, e.created, e.archived)
+}
 
 // canonical returns the catalog's own copy of an entity's uuid when it
 // holds the entity, so that the facts between entities do not each keep

@@ -15,7 +15,7 @@ import (
 // JSON, decoded on the way out.
 type factEntry struct {
 	group, relation, text, source, target, attrs, invalidatedBy string
-	valid, invalid, stated, created, expired                    int64
+	valid, invalid, stated, created, expired, archived          int64
 	episodes                                                    []string
 }
 
@@ -50,7 +50,7 @@ func (k *catalog) putFact(r row) (string, *factEntry) {
 		source: k.canonical(str(r[4])), target: k.canonical(str(r[5])), attrs: keep(str(r[6])),
 		valid: unixMicro(tm(r[7])), invalid: unixMicro(tm(r[8])), stated: unixMicro(tm(r[9])),
 		created: unixMicro(tm(r[10])), expired: unixMicro(tm(r[11])),
-		invalidatedBy: keep(str(r[12])), episodes: eps,
+		invalidatedBy: keep(str(r[12])), episodes: eps, archived: unixMicro(tm(r[14])),
 	}
 	if _, had := k.facts[id]; !had {
 		k.link(id, f)
@@ -71,7 +71,7 @@ func (e *factEntry) fact(uuid string) (core.Fact, error) {
 		SourceUUID: e.source, TargetUUID: e.target, Attributes: attrs,
 		ValidAt: fromMicro(e.valid), InvalidAt: fromMicro(e.invalid), StatedInvalidAt: fromMicro(e.stated),
 		CreatedAt: fromMicro(e.created), ExpiredAt: fromMicro(e.expired), InvalidatedBy: e.invalidatedBy,
-		Episodes: slices.Clone(e.episodes),
+		Episodes: slices.Clone(e.episodes), ArchivedAt: fromMicro(e.archived),
 	}, nil
 }
 
@@ -107,7 +107,7 @@ func rowsOf[E, T any](m map[string]*E, groups, ids []string, group func(*E) stri
 // passes reports whether the fact passes f, labels aside: core's rule
 // (core.Filter.MatchFactTimes) on the entry.
 func (e *factEntry) passes(f *core.Filter) bool {
-	return f.MatchFactTimes(e.relation, core.FactTimes{Valid: e.valid, Invalid: e.invalid, StatedInvalid: e.stated, Created: e.created, Expired: e.expired})
+	return f.MatchFactTimes(e.relation, core.FactTimes{Valid: e.valid, Invalid: e.invalid, StatedInvalid: e.stated, Created: e.created, Expired: e.expired, Archived: e.archived})
 }
 
 // readTouched reads back, inside the transaction, the rows of the facts

@@ -63,6 +63,7 @@ func (w *where) filter(sc core.Scope, alias string, f core.Filter) {
 	a := alias
 	switch sc {
 	case core.ScopeFacts:
+		w.archived(a, f)
 		if len(f.Relations) > 0 {
 			w.add("%s.relation IN %s", a, w.param(f.Relations))
 		}
@@ -97,6 +98,7 @@ func (w *where) filter(sc core.Scope, alias string, f core.Filter) {
 			}
 		}
 	case core.ScopeEntities:
+		w.archived(a, f)
 		if len(f.Labels) > 0 {
 			w.add("list_has_all(%s.labels, %s)", a, w.param(f.Labels))
 		}
@@ -137,6 +139,17 @@ func (w *where) filter(sc core.Scope, alias string, f core.Filter) {
 		if len(ors) > 0 {
 			w.add("(%s)", strings.Join(ors, " OR "))
 		}
+	}
+}
+
+// archived is core.Filter.KeepsArchived in Cypher.
+func (w *where) archived(a string, f core.Filter) {
+	switch {
+	case f.IncludeArchived:
+	case f.KnownAt.IsZero():
+		w.add("%s.archived_at IS NULL", a)
+	default:
+		w.add("(%s.archived_at IS NULL OR %s.archived_at > timestamp(%s))", a, a, w.param(tsParam(f.KnownAt)))
 	}
 }
 

@@ -238,9 +238,9 @@ func (s *Store) importRows(ctx context.Context, c *conn, p *pending, group strin
 		{"Episode", "", `RETURN r.key, r.uuid AS uuid, r.g AS g, r.name AS name, r.source AS source, r.sdesc AS sdesc, r.content AS content,
 			` + copyTSExpr("r.valid_at") + ` AS valid_at, ` + copyTSExpr("r.created_at") + ` AS created_at, r.status AS status, r.attempts AS attempts, r.error AS error, r.warnings AS warnings`, eps, "", "", nil},
 		{"Entity", "", `RETURN r.uuid, r.g AS g, r.name AS name, r.nkey AS nkey, r.acro AS acro, ` + labelsExpr + ` AS labels,
-			r.summary AS summary, r.attrs AS attrs, ` + copyTSExpr("r.created_at") + ` AS created_at`, ents, "", "", nil},
-		{"Fact", "", factColumns + `, r.eps AS eps`, facts, "", "", nil},
-		{"Fact", "", factColumns + `, CAST(NULL AS STRING[]) AS eps`, loose, "", "", nil},
+			r.summary AS summary, r.attrs AS attrs, ` + copyTSExpr("r.created_at") + ` AS created_at, ` + copyTSExpr("r.archived_at") + ` AS archived_at`, ents, "", "", nil},
+		{"Fact", "", factColumns + `, r.eps AS eps, ` + copyTSExpr("r.archived_at") + ` AS archived_at`, facts, "", "", nil},
+		{"Fact", "", factColumns + `, CAST(NULL AS STRING[]) AS eps, ` + copyTSExpr("r.archived_at") + ` AS archived_at`, loose, "", "", nil},
 		{"RELATES_TO", "(from='Entity', to='Fact')", "RETURN r.src, r.uuid", append(facts, loose...),
 			"(:Entity)-[r:RELATES_TO]->(:Fact)", "MATCH (s:Entity {uuid: $src}), (f:Fact {uuid: $uuid}) CREATE (s)-[:RELATES_TO]->(f)", []string{"src", "uuid"}},
 		{"RELATES_TO", "(from='Fact', to='Entity')", "RETURN r.uuid, r.tgt", append(facts, loose...),
@@ -291,7 +291,7 @@ func relsExist(ctx context.Context, c *conn, match string) (bool, error) {
 }
 
 // factColumns are a factRow's columns in the Fact table's order, but the
-// last (episodes).
+// last two (episodes, archived_at).
 var factColumns = `RETURN r.uuid, r.g AS g, r.rel AS rel, r.fact AS fact, r.src AS src, r.tgt AS tgt, r.attrs AS attrs,
 	` + copyTSExpr("r.valid_at") + ` AS valid_at, ` + copyTSExpr("r.invalid_at") + ` AS invalid_at, ` + copyTSExpr("r.stated") + ` AS stated,
 	` + copyTSExpr("r.created_at") + ` AS created_at, ` + copyTSExpr("r.expired_at") + ` AS expired_at, r.invby AS invby`

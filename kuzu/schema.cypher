@@ -1,4 +1,4 @@
-// mnemo graph schema, version 5 (schemaVersion in schema.go). DIM is
+// mnemo graph schema, version 6 (schemaVersion in schema.go). DIM is
 // replaced by the embedding dimension fixed when the database is created.
 // Statements end with a semicolon at the end of a line.
 //
@@ -23,14 +23,15 @@ CREATE NODE TABLE IF NOT EXISTS Episode(
 
 CREATE NODE TABLE IF NOT EXISTS Entity(
   uuid STRING PRIMARY KEY, group_id STRING, name STRING, name_key STRING,
-  acronym STRING, labels STRING[], summary STRING, attributes STRING, created_at TIMESTAMP);
+  acronym STRING, labels STRING[], summary STRING, attributes STRING, created_at TIMESTAMP,
+  archived_at TIMESTAMP);
 
 CREATE NODE TABLE IF NOT EXISTS Fact(
   uuid STRING PRIMARY KEY, group_id STRING, relation STRING, fact STRING,
   source_uuid STRING, target_uuid STRING, attributes STRING,
   valid_at TIMESTAMP, invalid_at TIMESTAMP, stated_invalid_at TIMESTAMP,
   created_at TIMESTAMP, expired_at TIMESTAMP, invalidated_by STRING,
-  episodes STRING[]);
+  episodes STRING[], archived_at TIMESTAMP);
 
 CREATE NODE TABLE IF NOT EXISTS Community(
   uuid STRING PRIMARY KEY, group_id STRING, name STRING, summary STRING,

@@ -4,6 +4,7 @@ import (
 	"context"
 	_ "embed"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -13,7 +14,7 @@ import (
 // schemaVersion is the version of schema.cypher. Opening a database with an
 // older version runs the migrations from its version up; a newer version is
 // refused.
-const schemaVersion = 5
+const schemaVersion = 6
 
 //go:embed schema.cypher
 var schemaText string
@@ -25,6 +26,27 @@ var migrations = map[int]func(ctx context.Context, c *conn, dim int) error{
 	2: addEpisodeWarnings,
 	3: addRecords,
 	4: keyEpisodes,
+	5: addArchivedAt,
+}
+
+// addArchivedAt adds the archived_at column of the Entity and Fact tables
+// (version 6), NULL for every object: nothing was archived before
+// evolution existed. It can run again after an interruption: a column is
+// added only if missing.
+func addArchivedAt(ctx context.Context, c *conn, _ int) error {
+	for _, table := range []string{"Entity", "Fact"} {
+		rows, err := c.query(ctx, "CALL TABLE_INFO('"+table+"') RETURN name", nil)
+		if err != nil {
+			return fmt.Errorf("read %s columns: %w", strings.ToLower(table), err)
+		}
+		if slices.ContainsFunc(rows, func(r row) bool { return str(r[0]) == "archived_at" }) {
+			continue
+		}
+		if err := c.exec(ctx, "ALTER TABLE "+table+" ADD archived_at TIMESTAMP", nil); err != nil {
+			return fmt.Errorf("add %s archived_at: %w", strings.ToLower(table), err)
+		}
+	}
+	return nil
 }
 
 // addRecords adds the Record table (version 4), empty.

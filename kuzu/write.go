@@ -153,6 +153,7 @@ func entityRow(e core.Entity) map[string]any {
 	return map[string]any{
 		"uuid": e.UUID, "g": e.GroupID, "name": e.Name, "nkey": core.NormalizeName(e.Name), "acro": core.Acronym(e.Name),
 		"labels": strings.Join(e.Labels, "|"), "summary": e.Summary, "attrs": attrs, "created_at": tsParam(e.CreatedAt),
+		"archived_at": tsParam(e.ArchivedAt),
 	}
 }
 
@@ -165,6 +166,7 @@ func factRow(f core.Fact) map[string]any {
 		"uuid": f.UUID, "g": f.GroupID, "rel": f.Relation, "fact": f.Text, "src": f.SourceUUID, "tgt": f.TargetUUID,
 		"attrs": attrs, "valid_at": tsParam(f.ValidAt), "invalid_at": tsParam(f.InvalidAt), "stated": tsParam(stated),
 		"created_at": tsParam(f.CreatedAt), "expired_at": tsParam(f.ExpiredAt), "invby": f.InvalidatedBy,
+		"archived_at": tsParam(f.ArchivedAt),
 	}
 }
 
@@ -347,7 +349,8 @@ func (s *Store) upsertEntities(ctx context.Context, c *conn, p *pending, group s
 	}
 	p.create(core.ScopeEntities, fresh)
 	if err := runBatch(ctx, c, "write entities", `UNWIND $rows AS r CREATE (n:Entity {uuid: r.uuid, group_id: r.g, name: r.name,
-		name_key: r.nkey, acronym: r.acro, labels: `+labelsExpr+`, summary: r.summary, attributes: r.attrs, created_at: `+tsExpr("r.created_at")+`})`, fresh); err != nil {
+		name_key: r.nkey, acronym: r.acro, labels: `+labelsExpr+`, summary: r.summary, attributes: r.attrs, created_at: `+tsExpr("r.created_at")+`,
+		archived_at: `+tsExpr("r.archived_at")+`})`, fresh); err != nil {
 		return err
 	}
 	return s.replaceVecs(ctx, c, p, core.ScopeEntities, vecs)
@@ -381,7 +384,7 @@ func (s *Store) upsertFacts(ctx context.Context, c *conn, p *pending, group stri
 	if err := runBatch(ctx, c, "write facts", `UNWIND $rows AS r CREATE (f:Fact {uuid: r.uuid, group_id: r.g, relation: r.rel,
 		fact: r.fact, source_uuid: r.src, target_uuid: r.tgt, attributes: r.attrs, valid_at: `+tsExpr("r.valid_at")+`,
 		invalid_at: `+tsExpr("r.invalid_at")+`, stated_invalid_at: `+tsExpr("r.stated")+`, created_at: `+tsExpr("r.created_at")+`,
-		expired_at: `+tsExpr("r.expired_at")+`, invalidated_by: r.invby})`, fresh); err != nil {
+		expired_at: `+tsExpr("r.expired_at")+`, invalidated_by: r.invby, archived_at: `+tsExpr("r.archived_at")+`})`, fresh); err != nil {
 		return err
 	}
 	// New facts have no relationships yet: CREATE, not MERGE.

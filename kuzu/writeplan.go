@@ -86,7 +86,7 @@ func tsSet(name, param string) setColumn {
 // row; every column when old is nil.
 func entityChanges(old *entityEntry, e core.Entity, attrs string) []setColumn {
 	if old == nil {
-		old = &entityEntry{name: "\x00", labels: []string{"\x00"}, summary: "\x00", attrs: "\x00"}
+		old = &entityEntry{name: "\x00", labels: []string{"\x00"}, summary: "\x00", attrs: "\x00", archived: 1}
 	}
 	var cols []setColumn
 	if old.name != e.Name {
@@ -101,6 +101,9 @@ func entityChanges(old *entityEntry, e core.Entity, attrs string) []setColumn {
 	if old.attrs != attrs {
 		cols = append(cols, setColumn{"attributes", "attrs", ""})
 	}
+	if old.archived != unixMicro(micro(e.ArchivedAt)) {
+		cols = append(cols, tsSet("archived_at", "archived_at"))
+	}
 	return cols
 }
 
@@ -108,7 +111,7 @@ func entityChanges(old *entityEntry, e core.Entity, attrs string) []setColumn {
 // row; every column when old is nil.
 func factChanges(old *factEntry, f core.Fact, attrs string) []setColumn {
 	if old == nil {
-		old = &factEntry{relation: "\x00", text: "\x00", attrs: "\x00", invalidatedBy: "\x00", valid: 1, invalid: 1, expired: 1}
+		old = &factEntry{relation: "\x00", text: "\x00", attrs: "\x00", invalidatedBy: "\x00", valid: 1, invalid: 1, expired: 1, archived: 1}
 	}
 	var cols []setColumn
 	if old.relation != f.Relation {
@@ -131,6 +134,9 @@ func factChanges(old *factEntry, f core.Fact, attrs string) []setColumn {
 	}
 	if old.invalidatedBy != f.InvalidatedBy {
 		cols = append(cols, setColumn{"invalidated_by", "invby", ""})
+	}
+	if old.archived != unixMicro(micro(f.ArchivedAt)) {
+		cols = append(cols, tsSet("archived_at", "archived_at"))
 	}
 	return cols
 }

@@ -71,6 +71,7 @@ func (s *Store) entityObject(e *core.Entity) *models.Object {
 		"attributes": attrsText(e.Attributes), "name_key": core.NormalizeName(e.Name), "acronym": core.Acronym(e.Name),
 	}
 	setTime(p, "created_at", e.CreatedAt)
+	setTime(p, "archived_at", e.ArchivedAt)
 	return &models.Object{Class: s.names.entity, ID: objectID(core.ScopeEntities, e.GroupID, e.UUID), Tenant: tenantOf(e.GroupID),
 		Properties: p, Vector: e.NameEmbedding}
 }
@@ -79,6 +80,7 @@ func readEntity(r row, vec bool) core.Entity {
 	e := core.Entity{
 		UUID: str(r.p, "mid"), GroupID: str(r.p, "group"), Name: str(r.p, "name"), Summary: str(r.p, "summary"),
 		Labels: strs(r.p, "labels"), Attributes: attrsOf(str(r.p, "attributes")), CreatedAt: timeOf(r.p, "created_at"),
+		ArchivedAt: timeOf(r.p, "archived_at"),
 	}
 	if vec {
 		e.NameEmbedding = r.vec
@@ -97,6 +99,7 @@ func (s *Store) factObject(f *fact) *models.Object {
 	setTime(p, "stated_invalid_at", f.StatedInvalidAt)
 	setTime(p, "created_at", f.CreatedAt)
 	setTime(p, "expired_at", f.ExpiredAt)
+	setTime(p, "archived_at", f.ArchivedAt)
 	return &models.Object{Class: s.names.fact, ID: objectID(core.ScopeFacts, f.GroupID, f.UUID), Tenant: tenantOf(f.GroupID),
 		Properties: p, Vector: f.Embedding}
 }
@@ -107,7 +110,7 @@ func readFact(r row, vec bool) *fact {
 		SourceUUID: str(r.p, "source_id"), TargetUUID: str(r.p, "target_id"), Episodes: strs(r.p, "episodes"),
 		Attributes: attrsOf(str(r.p, "attributes")), ValidAt: timeOf(r.p, "valid_at"), InvalidAt: timeOf(r.p, "invalid_at"),
 		StatedInvalidAt: timeOf(r.p, "stated_invalid_at"), CreatedAt: timeOf(r.p, "created_at"), ExpiredAt: timeOf(r.p, "expired_at"),
-		InvalidatedBy: str(r.p, "invalidated_by"),
+		InvalidatedBy: str(r.p, "invalidated_by"), ArchivedAt: timeOf(r.p, "archived_at"),
 	}}
 	if vec {
 		f.Embedding = r.vec
@@ -119,7 +122,7 @@ func readFact(r row, vec bool) *fact {
 func factTimes(r row) core.FactTimes {
 	return core.FactTimes{
 		Valid: microsOf(r.p, "valid_at"), Invalid: microsOf(r.p, "invalid_at"), StatedInvalid: microsOf(r.p, "stated_invalid_at"),
-		Created: microsOf(r.p, "created_at"), Expired: microsOf(r.p, "expired_at"),
+		Created: microsOf(r.p, "created_at"), Expired: microsOf(r.p, "expired_at"), Archived: microsOf(r.p, "archived_at"),
 	}
 }
 

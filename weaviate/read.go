@@ -179,7 +179,7 @@ func (s *Store) ListEntities(ctx context.Context, group string, opts core.ListOp
 	var page core.Page[core.Entity]
 	rows, next, err := s.listByUUID(ctx, core.ScopeEntities, group, opts, entityFields, func(rows []row) ([]row, error) {
 		return slices.DeleteFunc(rows, func(r row) bool {
-			return !opts.Filter.MatchEntityTimes(strs(r.p, "labels"), microsOf(r.p, "created_at"))
+			return !opts.Filter.MatchEntityTimes(strs(r.p, "labels"), microsOf(r.p, "created_at"), microsOf(r.p, "archived_at"))
 		}), nil
 	})
 	for _, r := range rows {

@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"slices"
 
 	"github.com/go-openapi/strfmt"
 	"github.com/weaviate/weaviate/entities/models"
@@ -78,12 +79,12 @@ var (
 	}
 	entityProps = []prop{
 		{"mid", key}, {"group", key}, {"name", words}, {"summary", words}, {"labels", keys}, {"attributes", stored},
-		{"name_key", key}, {"acronym", key}, {"created_at", micros},
+		{"name_key", key}, {"acronym", key}, {"created_at", micros}, {"archived_at", micros},
 	}
 	factProps = []prop{
 		{"mid", key}, {"group", key}, {"relation", key}, {"relation_words", words}, {"text", words}, {"source_id", key}, {"target_id", key},
 		{"episodes", keys}, {"attributes", stored}, {"valid_at", micros}, {"invalid_at", micros}, {"stated_invalid_at", micros},
-		{"created_at", micros}, {"expired_at", micros}, {"invalidated_by", key},
+		{"created_at", micros}, {"expired_at", micros}, {"invalidated_by", key}, {"archived_at", micros},
 	}
 	communityProps = []prop{
 		{"mid", key}, {"group", key}, {"name", words}, {"summary", words}, {"members", keys}, {"created_at", micros},
@@ -168,6 +169,9 @@ func (s *Store) ensureSchema(ctx context.Context) error {
 			return fail(ctx, "check collection "+c.Class, err)
 		}
 		if ok {
+			if err := s.addMissingProps(ctx, c); err != nil {
+				return err
+			}
 			continue
 		}
 		if err := s.client.Schema().ClassCreator().WithClass(c).Do(ctx); err != nil {
@@ -178,6 +182,25 @@ func (s *Store) ensureSchema(ctx context.Context) error {
 			return fail(ctx, "create collection "+c.Class, err)
 		}
 		s.opts.Logger.Info("weaviate: created collection", "collection", c.Class, "replication_factor", s.opts.ReplicationFactor)
+	}
+	return nil
+}
+
+// addMissingProps adds to an existing collection the properties of c it
+// lacks: those a later mnemo added (archived_at). Objects written before
+// have no value for them, which reads as an unknown time.
+func (s *Store) addMissingProps(ctx context.Context, c *models.Class) error {
+	have, err := s.client.Schema().ClassGetter().WithClassName(c.Class).Do(ctx)
+	if err != nil {
+		return fail(ctx, "read collection "+c.Class, err)
+	}
+	for _, p := range c.Properties {
+		if slices.ContainsFunc(have.Properties, func(h *models.Property) bool { return h.Name == p.Name }) {
+			continue
+		}
+		if err := s.client.Schema().PropertyCreator().WithClassName(c.Class).WithProperty(p).Do(ctx); err != nil {
+			return fail(ctx, "add property "+p.Name+" to collection "+c.Class, err)
+		}
 	}
 	return nil
 }

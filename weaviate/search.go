@@ -41,8 +41,8 @@ func checkSearch(q *core.SearchQuery) error {
 // filterFields are the properties core's rule reads, by scope.
 var filterFields = map[core.Scope][]string{
 	core.ScopeEpisodes:    {"mid", "valid_at", "created_at"},
-	core.ScopeEntities:    {"mid", "labels", "created_at"},
-	core.ScopeFacts:       {"mid", "relation", "source_id", "target_id", "valid_at", "invalid_at", "stated_invalid_at", "created_at", "expired_at"},
+	core.ScopeEntities:    {"mid", "labels", "created_at", "archived_at"},
+	core.ScopeFacts:       {"mid", "relation", "source_id", "target_id", "valid_at", "invalid_at", "stated_invalid_at", "created_at", "expired_at", "archived_at"},
 	core.ScopeCommunities: {"mid", "created_at"},
 }
 
@@ -58,7 +58,7 @@ func (s *Store) keepRows(ctx context.Context, sc core.Scope, group string, f *co
 			case core.ScopeEpisodes:
 				return !f.MatchEpisodeTimes(microsOf(r.p, "valid_at"), microsOf(r.p, "created_at"))
 			case core.ScopeEntities:
-				return !f.MatchEntityTimes(strs(r.p, "labels"), microsOf(r.p, "created_at"))
+				return !f.MatchEntityTimes(strs(r.p, "labels"), microsOf(r.p, "created_at"), microsOf(r.p, "archived_at"))
 			}
 			return !f.MatchCommunityTimes(microsOf(r.p, "created_at"))
 		}), nil

@@ -251,11 +251,13 @@ func (s *Store) upsertEpisode(p *partition, ep core.Episode) {
 }
 
 // upsertEntity inserts an entity or replaces a stored one's name, labels,
-// summary, attributes and, when given, embedding; its creation time stays.
+// summary, attributes, archive stamp and, when given, embedding; its
+// creation time stays.
 func (s *Store) upsertEntity(p *partition, e core.Entity) {
 	e.Labels = cloneStrings(e.Labels)
 	e.Attributes = jsonAttrs(e.Attributes)
 	e.NameEmbedding = slices.Clone(e.NameEmbedding)
+	e.ArchivedAt = micro(e.ArchivedAt)
 	old := p.entities[e.UUID]
 	if old == nil {
 		e.CreatedAt = micro(e.CreatedAt)
@@ -263,7 +265,7 @@ func (s *Store) upsertEntity(p *partition, e core.Entity) {
 		p.entities[e.UUID] = old
 		s.owner[core.ScopeEntities][e.UUID] = e.GroupID
 	} else {
-		old.Name, old.Labels, old.Summary, old.Attributes = e.Name, e.Labels, e.Summary, e.Attributes
+		old.Name, old.Labels, old.Summary, old.Attributes, old.ArchivedAt = e.Name, e.Labels, e.Summary, e.Attributes, e.ArchivedAt
 		if e.NameEmbedding != nil {
 			old.NameEmbedding = e.NameEmbedding
 		}
@@ -273,13 +275,14 @@ func (s *Store) upsertEntity(p *partition, e core.Entity) {
 }
 
 // upsertFact inserts a fact, linked to its ends, or replaces a stored
-// one's relation, text, attributes, event times, retirement and, when
+// one's relation, text, attributes, event times, retirement, archive
+// stamp and, when
 // given, embedding. Its ends, creation time and stated end
 // (core.Fact.StatedInvalid, kept when the fact is first written) stay.
 func (s *Store) upsertFact(p *partition, f core.Fact) {
 	f.Attributes = jsonAttrs(f.Attributes)
 	f.Embedding = slices.Clone(f.Embedding)
-	f.ValidAt, f.InvalidAt, f.ExpiredAt = micro(f.ValidAt), micro(f.InvalidAt), micro(f.ExpiredAt)
+	f.ValidAt, f.InvalidAt, f.ExpiredAt, f.ArchivedAt = micro(f.ValidAt), micro(f.InvalidAt), micro(f.ExpiredAt), micro(f.ArchivedAt)
 	f.Episodes = nil
 	old := p.facts[f.UUID]
 	if old == nil {
@@ -292,6 +295,7 @@ func (s *Store) upsertFact(p *partition, f core.Fact) {
 	} else {
 		old.Relation, old.Text, old.Attributes = f.Relation, f.Text, f.Attributes
 		old.ValidAt, old.InvalidAt, old.ExpiredAt, old.InvalidatedBy = f.ValidAt, f.InvalidAt, f.ExpiredAt, f.InvalidatedBy
+		old.ArchivedAt = f.ArchivedAt
 		if f.Embedding != nil {
 			old.Embedding = f.Embedding
 		}

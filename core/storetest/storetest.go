@@ -77,6 +77,7 @@ func Run(t *testing.T, open func(t *testing.T) core.Store) {
 		{"TextSearch", testTextSearch},
 		{"Records", testRecords},
 		{"Merge/Unmerge", testMergeUnmerge},
+		{"Archive", testArchive},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -1,0 +1,320 @@
+package core_test
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/core/hashembed"
+	"github.com/mnemohq/mnemo/core/memstore"
+)
+
+// clock is a settable clock for the engine.
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *clock) now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *clock) set(t time.Time) {
+	c.mu.Lock()
+	c.t = t
+	c.mu.Unlock()
+}
+
+// countingStore counts the writes made to the store it wraps.
+type countingStore struct {
+	*memstore.Store
+	applies, puts atomic.Int64
+}
+
+func (s *countingStore) Apply(ctx context.Context, c core.Change) error {
+	s.applies.Add(1)
+	return s.Store.Apply(ctx, c)
+}
+
+func (s *countingStore) PutRecords(ctx context.Context, rs []core.Record) error {
+	s.puts.Add(1)
+	return s.Store.PutRecords(ctx, rs)
+}
+
+var day0 = time.Date(2025, 1, 1, 9, 0, 0, 0, time.UTC)
+
+func onDay(d int) time.Time { return day0.Add(time.Duration(d) * 24 * time.Hour) }
+
+// openEvolving opens an engine on s with the clock c, flushing access
+// counts only when asked (Evolve, Close).
+func openEvolving(t *testing.T, s core.Store, c *clock) *core.Engine {
+	t.Helper()
+	e, err := core.Open(context.Background(), core.Options{
+		Store: s, Embedder: hashembed.New(s.Dimension()), Plugins: noPlugins{}, Now: c.now,
+		Evolve: core.EvolveConfig{FlushEvery: -1},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { e.Close(context.Background()) })
+	return e
+}
+
+// evolveWorld is a small group: Ann is its hub (she likes tea, knows Bob,
+// visited Rome), and Cat owns Dog apart.
+type evolveWorld struct {
+	e                        *core.Engine
+	c                        *clock
+	likes, knows, visited    string
+	ann, tea, bob, rome, cat string
+}
+
+func addFact(t *testing.T, e *core.Engine, src, rel, tgt string) string {
+	t.Helper()
+	rep, err := e.AddFact(t.Context(), core.Triplet{GroupID: "g", Source: src, Relation: rel, Target: tgt})
+	if err != nil || rep.Error != "" {
+		t.Fatalf("AddFact(%s %s %s) = %+v, %v", src, rel, tgt, rep, err)
+	}
+	facts, err := e.EpisodeFacts(t.Context(), "g", rep.UUID)
+	if err != nil || len(facts) != 1 {
+		t.Fatalf("EpisodeFacts = %v, %v; want one fact", facts, err)
+	}
+	return facts[0].UUID
+}
+
+func seedEvolve(t *testing.T, s core.Store) *evolveWorld {
+	c := &clock{t: onDay(0)}
+	w := &evolveWorld{c: c, e: openEvolving(t, s, c)}
+	w.likes = addFact(t, w.e, "Ann", "LIKES", "Tea")
+	w.knows = addFact(t, w.e, "Ann", "KNOWS", "Bob")
+	w.visited = addFact(t, w.e, "Ann", "VISITED", "Rome")
+	addFact(t, w.e, "Cat", "OWNS", "Dog")
+	ids := map[string]*string{"Ann": &w.ann, "Tea": &w.tea, "Bob": &w.bob, "Rome": &w.rome, "Cat": &w.cat}
+	p, err := w.e.ListEntities(t.Context(), "g", core.ListOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, en := range p.Items {
+		if id := ids[en.Name]; id != nil {
+			*id = en.UUID
+		}
+	}
+	return w
+}
+
+func itemIDs(items []core.EvolveItem) []string {
+	var out []string
+	for _, it := range items {
+		out = append(out, it.UUID)
+	}
+	slices.Sort(out)
+	return out
+}
+
+func searchIDs(t *testing.T, e *core.Engine, query string, f core.Filter) []string {
+	t.Helper()
+	res, err := e.Search(t.Context(), core.SearchRequest{Groups: []string{"g"}, Query: query, Scopes: []core.Scope{core.ScopeFacts, core.ScopeEntities}, Filter: f})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, f := range res.Facts {
+		out = append(out, f.UUID)
+	}
+	for _, en := range res.Entities {
+		out = append(out, en.UUID)
+	}
+	return out
+}
+
+// TestEvolveArchivesStaleKeepsUsedAndPinned is issue 20's "Done when" for
+// decay: a year on, what nobody used is archived, and what was searched,
+// marked useful, pinned or central is not; archived objects come back
+// with include_archived, through time travel, and when mentioned again.
+func TestEvolveArchivesStaleKeepsUsedAndPinned(t *testing.T) {
+	ctx := t.Context()
+	w := seedEvolve(t, memstore.New(32))
+	e := w.e
+
+	// Day 60: an agent asks about tea (the best fact and entity are
+	// returned and counted); Bob is pinned and Ann knowing him is useful.
+	w.c.set(onDay(60))
+	res, err := e.Search(ctx, core.SearchRequest{Groups: []string{"g"}, Query: "Tea", Limit: 1, Scopes: []core.Scope{core.ScopeFacts, core.ScopeEntities}})
+	if err != nil || len(res.Facts) != 1 || res.Facts[0].UUID != w.likes || len(res.Entities) != 1 || res.Entities[0].UUID != w.tea {
+		t.Fatalf("Search(Tea) = %+v, %v; want the LIKES fact and Tea", res, err)
+	}
+	for _, fb := range []core.FeedbackRequest{
+		{Group: "g", Scope: core.ScopeEntities, UUID: w.bob, Kind: core.FeedbackPin},
+		{Group: "g", Scope: core.ScopeFacts, UUID: w.knows, Kind: core.FeedbackUseful},
+	} {
+		if err := e.Feedback(ctx, fb); err != nil {
+			t.Fatalf("Feedback(%+v): %v", fb, err)
+		}
+	}
+
+	// Day 365, dry: the report says what would go, nothing changes.
+	dry, err := e.Evolve(ctx, "g", core.EvolveOptions{Now: onDay(365), DryRun: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantArchived := []string{w.visited, w.rome}
+	slices.Sort(wantArchived)
+	if got := itemIDs(dry.Archived); !slices.Equal(got, wantArchived) {
+		t.Fatalf("dry Evolve archived %v (%+v), want Rome and the VISITED fact %v", got, dry.Archived, wantArchived)
+	}
+	// (Listing, unlike searching, is no use of what it lists.)
+	if p, err := e.ListEntities(ctx, "g", core.ListOptions{}); err != nil || !slices.ContainsFunc(p.Items, func(en core.Entity) bool { return en.UUID == w.rome }) {
+		t.Fatalf("after a dry run, ListEntities = %v, %v; want Rome still active", p.Items, err)
+	}
+	if reps, err := e.EvolveReports(ctx, "g"); err != nil || len(reps) != 0 {
+		t.Errorf("EvolveReports after a dry run = %v, %v; want none kept", reps, err)
+	}
+
+	rep, err := e.Evolve(ctx, "g", core.EvolveOptions{Now: onDay(365)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := itemIDs(rep.Archived); !slices.Equal(got, wantArchived) {
+		t.Fatalf("Evolve archived %v, want %v", got, wantArchived)
+	}
+	if rep.Scored != 10 || rep.ArchivedNow != (core.ItemCounts{Entities: 1, Facts: 1}) {
+		t.Errorf("Evolve scored %d, archived now %+v; want 10 and 1 entity, 1 fact", rep.Scored, rep.ArchivedNow)
+	}
+
+	// Out of default search, listing and context; back with the flag.
+	if got := searchIDs(t, e, "Rome", core.Filter{}); slices.Contains(got, w.rome) || slices.Contains(got, w.visited) {
+		t.Errorf("Search(Rome) after archiving = %v, want Rome and its fact left out", got)
+	}
+	got := searchIDs(t, e, "Rome", core.Filter{IncludeArchived: true})
+	if !slices.Contains(got, w.rome) || !slices.Contains(got, w.visited) {
+		t.Errorf("Search(Rome, include archived) = %v, want Rome and its fact", got)
+	}
+	p, err := e.ListEntities(ctx, "g", core.ListOptions{})
+	if err != nil || slices.ContainsFunc(p.Items, func(en core.Entity) bool { return en.UUID == w.rome }) {
+		t.Errorf("ListEntities after archiving = %v, %v; want Rome left out", p.Items, err)
+	}
+	en, err := e.Entity(ctx, []string{"g"}, w.rome)
+	if err != nil || !en.ArchivedAt.Equal(onDay(365)) {
+		t.Errorf("Entity(Rome) = %+v, %v; want it in the graph, archived on day 365", en, err)
+	}
+	text, err := e.Context(ctx, core.ContextRequest{SearchRequest: core.SearchRequest{Groups: []string{"g"}, Query: "Ann visited Rome"}})
+	// Episodes are never archived (they are the record), so Rome is
+	// still named there.
+	if err != nil || strings.Contains(text, "- Ann visited Rome (") || strings.Contains(text, "- Rome:") {
+		t.Errorf("Context(Ann visited Rome) = %q, %v; want no archived fact or entity", text, err)
+	}
+	// Time travel: as known on day 364 they were active.
+	got = searchIDs(t, e, "Rome", core.Filter{KnownAt: onDay(364)})
+	if !slices.Contains(got, w.rome) || !slices.Contains(got, w.visited) {
+		t.Errorf("Search(Rome, known at day 364) = %v, want Rome and its fact", got)
+	}
+
+	// The report is kept.
+	reps, err := e.EvolveReports(ctx, "g")
+	if err != nil || len(reps) != 1 || len(reps[0].Archived) != 2 || reps[0].RescoredCount != 10 {
+		t.Errorf("EvolveReports = %+v, %v; want one report of two archived and ten scored", reps, err)
+	}
+
+	// Mentioned again: Ann visits Rome again, both come back.
+	w.c.set(onDay(400))
+	addFact(t, e, "Ann", "VISITED", "Rome")
+	got = searchIDs(t, e, "Rome", core.Filter{})
+	if !slices.Contains(got, w.rome) || !slices.Contains(got, w.visited) {
+		t.Errorf("Search(Rome) after a new mention = %v, want Rome and its fact back", got)
+	}
+}
+
+// TestSearchCountsWithoutWriting: a search writes nothing to the store;
+// its counts are written at Close and a reopened engine scores with them.
+func TestSearchCountsWithoutWriting(t *testing.T) {
+	ctx := t.Context()
+	s := &countingStore{Store: memstore.New(32)}
+	w := seedEvolve(t, s)
+	w.c.set(onDay(30))
+	if err := w.e.Close(ctx); err != nil { // writes the mentions of the seed
+		t.Fatal(err)
+	}
+	e := openEvolving(t, s, w.c)
+	applies, puts := s.applies.Load(), s.puts.Load()
+	for range 3 {
+		if _, err := e.Search(ctx, core.SearchRequest{Groups: []string{"g"}, Query: "Tea", Limit: 1, Scopes: []core.Scope{core.ScopeFacts}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if a, p := s.applies.Load()-applies, s.puts.Load()-puts; a != 0 || p != 0 {
+		t.Fatalf("three searches made %d applies and %d record writes, want none", a, p)
+	}
+	if err := e.Close(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if s.puts.Load() == puts {
+		t.Fatal("Close wrote no access counts")
+	}
+	e = openEvolving(t, s, w.c)
+	rep, err := e.Evolve(ctx, "g", core.EvolveOptions{DryRun: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, it := range rep.Rescored {
+		want := 0.0
+		if it.UUID == w.likes {
+			want = 1 // the most returned object of the group
+		}
+		if it.Parts.Frequency != want {
+			t.Errorf("after a reopen, frequency of %s (%s) = %v, want %v", it.Name, it.UUID, it.Parts.Frequency, want)
+		}
+	}
+}
+
+// TestFeedbackWrongInvalidates: marking a fact wrong expires it in system
+// time with the reason, keeps it in history, and deletes nothing.
+func TestFeedbackWrongInvalidates(t *testing.T) {
+	ctx := t.Context()
+	w := seedEvolve(t, memstore.New(32))
+	w.c.set(onDay(5))
+	err := w.e.Feedback(ctx, core.FeedbackRequest{Group: "g", Scope: core.ScopeFacts, UUID: w.likes, Kind: core.FeedbackWrong, Reason: "Ann prefers coffee"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := w.e.Fact(ctx, []string{"g"}, w.likes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !f.ExpiredAt.Equal(onDay(5)) || f.Attributes[core.ReasonAttribute] != "marked wrong: Ann prefers coffee" {
+		t.Errorf("fact marked wrong = expired %v, attributes %v; want expired on day 5 with the reason", f.ExpiredAt, f.Attributes)
+	}
+	if got := searchIDs(t, w.e, "Tea", core.Filter{}); slices.Contains(got, w.likes) {
+		t.Errorf("Search(Tea) = %v, want the wrong fact left out", got)
+	}
+	if got := searchIDs(t, w.e, "Tea", core.Filter{KnownAt: onDay(4)}); !slices.Contains(got, w.likes) {
+		t.Errorf("Search(Tea, known at day 4) = %v, want the fact as it was believed", got)
+	}
+	for _, bad := range []core.FeedbackRequest{
+		{Group: "g", Scope: core.ScopeFacts, UUID: "nope", Kind: core.FeedbackPin},
+		{Group: "other", Scope: core.ScopeFacts, UUID: w.likes, Kind: core.FeedbackPin},
+		{Group: "g", Scope: core.ScopeEpisodes, UUID: w.likes, Kind: core.FeedbackPin},
+		{Group: "g", Scope: core.ScopeFacts, UUID: w.likes, Kind: "love"},
+	} {
+		if err := w.e.Feedback(ctx, bad); err == nil {
+			t.Errorf("Feedback(%+v) = nil, want an error", bad)
+		}
+	}
+}
+
+// TestPageRank: the hub of a star ranks first, and ranks are in [0, 1].
+func TestPageRank(t *testing.T) {
+	g := core.EntityGraph{Nodes: []string{"hub", "a", "b", "c", "x", "y", "lone"}, Edges: []core.WeightedEdge{
+		{A: "hub", B: "a", Weight: 1}, {A: "hub", B: "b", Weight: 1}, {A: "c", B: "hub", Weight: 2}, {A: "x", B: "y", Weight: 1},
+	}}
+	r := core.PageRank(g)
+	if r["hub"] != 1 || !(r["a"] < r["c"] && r["c"] < r["hub"]) || r["a"] != r["b"] || r["x"] != r["y"] || r["lone"] >= r["a"] || r["lone"] <= 0 {
+		t.Errorf("PageRank = %v, want hub 1, c (heavier edge) over a = b, lone lowest but positive", r)
+	}
+}
