@@ -175,7 +175,8 @@ type ImportanceParts struct {
 
 // Evolve scores every entity and fact of group (importance), archives those
 // below the threshold that are not pinned, and restores archived ones that
-// are pinned or important again. Nothing is deleted. It writes what it
+// are pinned or important again (1.5 times the threshold). Nothing is
+// deleted. It writes what it
 // changes under the group's write lock, one transaction per batch, so
 // ingestion and search go on while it computes. Unless DryRun, the scores
 // and a report are kept (EvolveReports).
@@ -209,7 +210,7 @@ func (e *Engine) Evolve(ctx context.Context, group string, opts EvolveOptions) (
 		switch {
 		case !it.archived && !it.stats.Pinned && it.importance < e.evolve.Threshold:
 			archive, archived = append(archive, it), true
-		case it.archived && (it.stats.Pinned || it.importance >= e.evolve.Threshold):
+		case it.archived && (it.stats.Pinned || it.importance >= restoreFactor*e.evolve.Threshold):
 			restore, archived = append(restore, it), false
 		}
 		if it.stats.Importance == nil || math.Abs(*it.stats.Importance-it.importance) >= 0.01 {
@@ -251,6 +252,12 @@ func (e *Engine) Evolve(ctx context.Context, group string, opts EvolveOptions) (
 	}
 	return rep, nil
 }
+
+// restoreFactor is how far above the threshold an archived object's
+// importance must rise for Evolve to restore it (pinning and a new mention
+// restore at once): without the margin, an object near the threshold would
+// flip between archived and active as its neighbours come and go.
+const restoreFactor = 1.5
 
 // setArchived stamps archive with now and clears restore's stamps, under
 // the group's write lock, reading each object again there so that a change

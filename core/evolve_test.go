@@ -318,3 +318,47 @@ func TestPageRank(t *testing.T) {
 		t.Errorf("PageRank = %v, want hub 1, c (heavier edge) over a = b, lone lowest but positive", r)
 	}
 }
+
+// blockingStore holds EntityGraph, which Evolve reads, until released.
+type blockingStore struct {
+	*memstore.Store
+	entered, release chan struct{}
+}
+
+func (s *blockingStore) EntityGraph(ctx context.Context, group string) (core.EntityGraph, error) {
+	if s.entered != nil {
+		close(s.entered)
+		s.entered = nil
+		<-s.release
+	}
+	return s.Store.EntityGraph(ctx, group)
+}
+
+// TestEvolveDoesNotBlockSearchOrIngest: while a run is in progress, a
+// search and an ingestion of the same group complete.
+func TestEvolveDoesNotBlockSearchOrIngest(t *testing.T) {
+	ctx := t.Context()
+	s := &blockingStore{Store: memstore.New(32)}
+	w := seedEvolve(t, s)
+	s.entered, s.release = make(chan struct{}), make(chan struct{})
+	entered := s.entered
+	done := make(chan error, 1)
+	go func() {
+		_, err := w.e.Evolve(ctx, "g", core.EvolveOptions{Now: onDay(365)})
+		done <- err
+	}()
+	<-entered // the run is scoring the group
+	if got := searchIDs(t, w.e, "Tea", core.Filter{}); !slices.Contains(got, w.likes) {
+		t.Errorf("Search(Tea) during a run = %v, want the LIKES fact", got)
+	}
+	addFact(t, w.e, "Ann", "READS", "Dune")
+	select {
+	case err := <-done:
+		t.Fatalf("Evolve returned (%v) before it was released", err)
+	default:
+	}
+	close(s.release)
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+}

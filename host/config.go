@@ -36,6 +36,7 @@ type Config struct {
 	Ingest      IngestConfig    `toml:"ingest" json:"ingest"`
 	Search      SearchConfig    `toml:"search" json:"search"`
 	Communities CommunityConfig `toml:"communities" json:"communities"`
+	Evolve      EvolveConfig    `toml:"evolve" json:"evolve"`
 	Plugins     PluginsConfig   `toml:"plugins" json:"plugins"`
 	HTTP        HTTPConfig      `toml:"http" json:"http"`
 	Log         LogConfig       `toml:"log" json:"log"`
@@ -272,6 +273,44 @@ func (c SearchConfig) rerankPlugins() []string {
 // CommunityConfig tunes the community tier.
 type CommunityConfig struct {
 	DriftThreshold float64 `toml:"drift_threshold" json:"drift_threshold"`
+}
+
+// EvolveConfig configures self-evolving memory: importance, decay and
+// archiving (docs/evolve.md). Zero values are core's defaults.
+type EvolveConfig struct {
+	// Every runs evolution on every group on this period while serve
+	// runs, one group at a time. Default: 0, off.
+	Every time.Duration `toml:"every" json:"every"`
+	// The weights of importance's parts. Default: 0.3, 0.3, 0.2, 0.2
+	// (all four zero).
+	RecencyWeight    float64 `toml:"recency_weight" json:"recency_weight"`
+	FrequencyWeight  float64 `toml:"frequency_weight" json:"frequency_weight"`
+	FeedbackWeight   float64 `toml:"feedback_weight" json:"feedback_weight"`
+	CentralityWeight float64 `toml:"centrality_weight" json:"centrality_weight"`
+	// HalfLife is how long unused objects take for their recency to
+	// halve. Default: 720h (30 days).
+	HalfLife time.Duration `toml:"half_life" json:"half_life"`
+	// HalfLives set it by entity label or fact relation. Default: the
+	// ontology's, else HalfLife.
+	HalfLives map[string]time.Duration `toml:"half_lives" json:"half_lives,omitempty"`
+	// Threshold archives objects whose importance falls below it.
+	// Default: 0.1.
+	Threshold float64 `toml:"threshold" json:"threshold"`
+	// FlushEvery and FlushSize say when search access counts are written.
+	// Defaults: 30s, 1000 objects.
+	FlushEvery time.Duration `toml:"flush_every" json:"flush_every"`
+	FlushSize  int           `toml:"flush_size" json:"flush_size"`
+	// KeepReports is how many run reports each group keeps. Default: 50.
+	KeepReports int `toml:"keep_reports" json:"keep_reports"`
+}
+
+// options is the engine's form of the configuration.
+func (c EvolveConfig) options() core.EvolveConfig {
+	return core.EvolveConfig{
+		Weights:  core.ImportanceWeights{Recency: c.RecencyWeight, Frequency: c.FrequencyWeight, Feedback: c.FeedbackWeight, Centrality: c.CentralityWeight},
+		HalfLife: c.HalfLife, HalfLives: c.HalfLives, Threshold: c.Threshold,
+		FlushEvery: c.FlushEvery, FlushSize: c.FlushSize, KeepReports: c.KeepReports,
+	}
 }
 
 // PluginsConfig chooses the plugins: built-ins embedded in the binary and
@@ -616,6 +655,12 @@ func (c Config) Validate() error {
 	}
 	if c.Communities.DriftThreshold < 0 || c.Communities.DriftThreshold > 1 {
 		return bad("communities.drift_threshold %g: want 0 to 1", c.Communities.DriftThreshold)
+	}
+	if c.Evolve.Every < 0 {
+		return bad("evolve.every %s: want 0 (off) or a period", c.Evolve.Every)
+	}
+	if err := c.Evolve.options().Validate(); err != nil {
+		return fmt.Errorf("configuration: %w", err)
 	}
 	for i, t := range c.Plugins.Tenants {
 		if len(t.Groups) == 0 {

@@ -34,6 +34,12 @@ func (c Config) Effective() Config {
 		MaxAttempts: in.MaxAttempts, Batch: in.Batch,
 	}
 	c.Communities.DriftThreshold = core.CommunityOptions{DriftThreshold: c.Communities.DriftThreshold}.Effective().DriftThreshold
+	ev := c.Evolve.options().Effective()
+	c.Evolve = EvolveConfig{
+		Every: c.Evolve.Every, RecencyWeight: ev.Weights.Recency, FrequencyWeight: ev.Weights.Frequency,
+		FeedbackWeight: ev.Weights.Feedback, CentralityWeight: ev.Weights.Centrality, HalfLife: ev.HalfLife,
+		HalfLives: ev.HalfLives, Threshold: ev.Threshold, FlushEvery: ev.FlushEvery, FlushSize: ev.FlushSize, KeepReports: ev.KeepReports,
+	}
 	if c.Search.DefaultRecipe == "" {
 		c.Search.DefaultRecipe = core.SearchOptions{}.Effective().DefaultRecipe
 	}

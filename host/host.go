@@ -148,6 +148,7 @@ func Open(ctx context.Context, cfg Config, o OpenOptions) (h *Host, err error) {
 		Ingest:      cfg.Ingest.options(),
 		Search:      core.SearchOptions{DefaultRecipe: cfg.Search.DefaultRecipe, GroupRecipes: cfg.Search.GroupRecipes, Recipes: cfg.Search.CoreRecipes()},
 		Communities: core.CommunityOptions{DriftThreshold: cfg.Communities.DriftThreshold},
+		Evolve:      cfg.Evolve.options(),
 	}
 	if h.LLM != nil {
 		eopts.LLM = h.LLM

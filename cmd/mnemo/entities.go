@@ -11,17 +11,18 @@ import (
 )
 
 func runEntities(ctx context.Context, g *globals, args []string) int {
-	fs := g.flags("entities", "--group G [--json] [--limit N] [--label L]", "List a group's entities in the order they were created.")
+	fs := g.flags("entities", "--group G [--json] [--limit N] [--label L] [--include-archived]", "List a group's entities in the order they were created.")
 	var l listFlags
 	l.register(fs)
 	label := fs.String("label", "", "only entities with this `LABEL` (an ontology type)")
+	archived := fs.Bool("include-archived", false, "include the entities evolution archived")
 	if ok, code := parse(fs, args); !ok {
 		return code
 	}
 	if err := requireGroup(l.group); err != nil {
 		return g.fail(err)
 	}
-	var opts core.ListOptions
+	opts := core.ListOptions{Filter: core.Filter{IncludeArchived: *archived}}
 	if *label != "" {
 		opts.Filter.Labels = []string{*label}
 	}

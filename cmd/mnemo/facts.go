@@ -10,7 +10,7 @@ import (
 )
 
 func runFacts(ctx context.Context, g *globals, args []string) int {
-	fs := g.flags("facts", "--group G [--history] [--valid-at T] [--known-at T] [--json] [--limit N]",
+	fs := g.flags("facts", "--group G [--history] [--include-archived] [--valid-at T] [--known-at T] [--json] [--limit N]",
 		`List a group's facts. By default only the facts true now; --history adds
 the ended and superseded ones with their validity ranges; --valid-at shows
 what was true at an event time, --known-at what mnemo believed at a system
@@ -18,6 +18,7 @@ time (RFC 3339 or a date).`)
 	var l listFlags
 	l.register(fs)
 	history := fs.Bool("history", false, "include ended and superseded facts")
+	archived := fs.Bool("include-archived", false, "include the facts evolution archived")
 	validAt := fs.String("valid-at", "", "facts true at `TIME`")
 	knownAt := fs.String("known-at", "", "facts as mnemo knew them at `TIME`")
 	relation := fs.String("relation", "", "only facts of this `RELATION` (e.g. LIVES_IN)")
@@ -27,7 +28,7 @@ time (RFC 3339 or a date).`)
 	if err := requireGroup(l.group); err != nil {
 		return g.fail(err)
 	}
-	f, err := wire.TimeFilter{ValidAt: *validAt, KnownAt: *knownAt, IncludeHistory: *history}.Filter()
+	f, err := wire.TimeFilter{ValidAt: *validAt, KnownAt: *knownAt, IncludeHistory: *history, IncludeArchived: *archived}.Filter()
 	if err != nil {
 		return g.fail(err)
 	}

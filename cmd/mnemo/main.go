@@ -38,6 +38,8 @@ func commands() []command {
 		{"search", "search a group's memory, or run a batch of queries", runSearch},
 		{"context", "print the context string for an agent's query", runContext},
 		{"communities", "list a group's communities (build: find them anew)", runCommunities},
+		{"evolve", "score, decay and archive a group's memory (--dry-run, --reports)", runEvolve},
+		{"feedback", "mark a fact or an entity useful, wrong or pinned", runFeedback},
 		{"delete", "delete a group, an episode or a fact", runDelete},
 		{"consolidate", "merge a group's duplicate entities (--dry-run: print what it would merge)", runConsolidate},
 		{"unmerge", "undo the merge of an entity made by consolidate", runUnmerge},

@@ -75,7 +75,7 @@ func TestMCPOverStdio(t *testing.T) {
 		names = append(names, tl.Name)
 	}
 	slices.Sort(names)
-	want := []string{"add_memory", "add_triplet", "build_communities", "clear_graph", "delete_entity_edge", "delete_episode", "forget", "get_context",
+	want := []string{"add_memory", "add_triplet", "build_communities", "clear_graph", "delete_entity_edge", "delete_episode", "evolve", "feedback", "forget", "get_context",
 		"get_entity_edge", "get_episode_entities", "get_episodes", "get_status", "list_facts", "list_recipes", "retry_episodes", "search_memory_facts", "search_nodes"}
 	if diff := cmp.Diff(want, names); diff != "" {
 		t.Errorf("tools (-want +got):\n%s", diff)

@@ -119,6 +119,7 @@ on one group.`)
 	plugin := fs.String("plugin", "", "order every scope with the group's rerank plugin `NAME` (mnemo plugins list); implies --reranker plugin")
 	center := fs.String("center", "", "the entity `UUID` the node_distance reranker measures from")
 	includeInvalid := fs.Bool("include-invalid", false, "include ended and superseded facts")
+	includeArchived := fs.Bool("include-archived", false, "include the entities and facts evolution archived")
 	jsonOut := fs.Bool("json", false, "print JSON")
 	queries := fs.String("queries", "", "run the queries of a JSONL `FILE` ('-': standard input)")
 	var server serverFlags
@@ -139,6 +140,7 @@ on one group.`)
 		return g.fail(err)
 	}
 	req.Query, req.Center, req.Limit = query, *center, *limit
+	req.Filter.IncludeArchived = *includeArchived
 	if req.Scopes, err = wire.ParseScopes(*scopes); err != nil {
 		return g.fail(fmt.Errorf("--scope: %w", err))
 	}
@@ -166,7 +168,7 @@ on one group.`)
 	} else if rc != nil {
 		input := wire.SearchInput{Query: query, Scopes: strings.FieldsFunc(*scopes, func(r rune) bool { return r == ',' || r == ' ' }),
 			Limit: *limit, Recipe: q.recipe, Reranker: *reranker, Plugin: *plugin, Center: *center, ValidAt: q.validAt, KnownAt: q.knownAt,
-			IncludeHistory: *includeInvalid}
+			IncludeHistory: *includeInvalid, IncludeArchived: *includeArchived}
 		if *queries != "" {
 			return searchBatchRemote(ctx, g, rc, in, req, input)
 		}

@@ -65,12 +65,25 @@ queue is the database) and closes the database.`)
 	h.Logger.Info("serving", "addr", "http://"+ln.Addr().String(), "mcp", "http://"+ln.Addr().String()+"/mcp", "inspector", "http://"+ln.Addr().String()+"/ui/", "db", h.Config.DB, "mode", mode(h.Config, model, h.Plugins.DefaultSet()), "keys", len(h.Config.HTTP.Keys))
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
+	stopEvolution := func() {}
+	if every := h.Config.Evolve.Every; every > 0 {
+		t := time.NewTicker(every)
+		evolving := make(chan struct{})
+		ectx, cancel := context.WithCancel(ctx)
+		go func() { defer close(evolving); h.RunEvolution(ectx, t.C) }()
+		// Evolution stops, its run in flight abandoned (it writes in
+		// batches, each whole or not at all), before the host closes.
+		stopEvolution = func() { cancel(); t.Stop(); <-evolving }
+		defer stopEvolution()
+		h.Logger.Info("evolution scheduled", "every", every)
+	}
 	select {
 	case err := <-errc:
 		return g.fail(fmt.Errorf("serve: %w", err))
 	case <-ctx.Done():
 	}
 	fmt.Fprintln(g.stderr, "mnemo: shutting down: finishing requests in flight")
+	stopEvolution()
 	api.Drain()
 	sctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
 	defer cancel()

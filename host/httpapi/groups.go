@@ -302,6 +302,9 @@ func (s *Server) listEntities(ctx context.Context, c *call) (any, error) {
 	if l := c.r.URL.Query().Get("label"); l != "" {
 		o.Filter.Labels = []string{l}
 	}
+	if o.Filter.IncludeArchived, err = includeArchived(c); err != nil {
+		return nil, err
+	}
 	p, err := s.h.Engine.ListEntities(ctx, c.group, o)
 	if err != nil {
 		return nil, err
@@ -323,6 +326,9 @@ func (s *Server) listFacts(ctx context.Context, c *call) (any, error) {
 	}
 	if r := c.r.URL.Query().Get("relation"); r != "" {
 		o.Filter.Relations = []string{r}
+	}
+	if o.Filter.IncludeArchived, err = includeArchived(c); err != nil {
+		return nil, err
 	}
 	p, err := s.h.Engine.ListFacts(ctx, c.group, o)
 	if err != nil {

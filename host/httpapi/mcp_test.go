@@ -228,6 +228,9 @@ func TestMCPOnServe(t *testing.T) {
 		{"clear, one group as a string", "clear_graph", map[string]any{"group_ids": "mcp-serve-b"}},
 		{"episode entities", "get_episode_entities", map[string]any{"episode_uuids": []string{addB.UUID}}},
 		{"build communities", "build_communities", map[string]any{"group_ids": "mcp-serve-b"}},
+		{"feedback by uuid", "feedback", map[string]any{"scope": "fact", "uuid": factsB.Facts[0].UUID, "feedback": "pin"}},
+		{"feedback in group", "feedback", map[string]any{"scope": "fact", "uuid": factsB.Facts[0].UUID, "feedback": "pin", "group_id": "mcp-serve-b"}},
+		{"evolve", "evolve", map[string]any{"group_id": "mcp-serve-b", "dry_run": true}},
 	}
 	for _, tc := range isolation {
 		t.Run("isolation/"+tc.name, func(t *testing.T) {

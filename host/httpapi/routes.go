@@ -174,8 +174,9 @@ func (s *Server) v1Routes() []*route {
 		},
 		{
 			method: "GET", path: "/v1/groups/{group}/entities", auth: authGroup, handle: s.listEntities, tag: "graph",
-			summary:  "List entities in creation order",
-			query:    []param{limitParam, cursorParam, {"label", "string", "Only entities with this label (ontology type)."}},
+			summary: "List entities in creation order",
+			query: []param{limitParam, cursorParam, {"label", "string", "Only entities with this label (ontology type)."},
+				includeArchivedParam},
 			response: entityList{},
 		},
 		{
@@ -187,7 +188,7 @@ func (s *Server) v1Routes() []*route {
 				{"history", "boolean", "Include ended and superseded facts."},
 				{"valid_at", "string", "Facts true at this time (RFC 3339 or a date)."},
 				{"known_at", "string", "Facts as mnemo knew them at this time (RFC 3339 or a date)."},
-				{"relation", "string", "Only facts of this relation, e.g. LIVES_IN."}},
+				{"relation", "string", "Only facts of this relation, e.g. LIVES_IN."}, includeArchivedParam},
 			response: factList{},
 		},
 		{
@@ -242,6 +243,27 @@ func (s *Server) v1Routes() []*route {
 				"community; the group's previous communities are replaced in one write. The answer comes when the build is " +
 				"written; a request cancelled before then writes nothing. Builds of one group run one at a time.",
 			response: wire.CommunityReport{},
+		},
+		{
+			method: "POST", path: "/v1/groups/{group}/feedback", auth: authGroup, handle: s.feedback, tag: "evolve",
+			summary: "Mark a fact or an entity useful, wrong or pinned",
+			description: "Feedback weighs into importance (docs/evolve.md). wrong invalidates a fact: it is expired now " +
+				"with the reason in its attributes (invalid_reason), kept in history, never deleted. A pinned object never " +
+				"decays or archives; unpin undoes it.",
+			request: wire.FeedbackInput{}, response: wire.FeedbackResult{},
+		},
+		{
+			method: "POST", path: "/v1/groups/{group}/evolve", auth: authGroup, handle: s.evolve, tag: "evolve",
+			summary: "Score, decay and archive the group's memory",
+			description: "Scores every entity and current fact (importance), archives what falls below the threshold " +
+				"unless pinned, restores what is pinned or important again, and keeps the report. Nothing is deleted. " +
+				"dry_run reports without changing anything; now simulates a later day.",
+			request: wire.EvolveInput{}, response: wire.EvolveReport{},
+			example: wire.EvolveInput{DryRun: true},
+		},
+		{
+			method: "GET", path: "/v1/groups/{group}/evolve/reports", auth: authGroup, handle: s.evolveReports, tag: "evolve", reads: true,
+			summary: "The reports of the group's evolution runs, oldest first", response: wire.EvolveReports{},
 		},
 		{
 			method: "POST", path: "/v1/groups/{group}/search", auth: authGroup, handle: s.search, tag: "search", reads: true,

@@ -2,6 +2,8 @@ package httpapi
 
 import (
 	"context"
+	"fmt"
+	"strconv"
 
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/host/wire"
@@ -65,4 +67,64 @@ func (s *Server) buildCommunities(ctx context.Context, c *call) (any, error) {
 		return nil, err
 	}
 	return wire.CommunityReportOf(rep), nil
+}
+
+// includeArchivedParam is the query parameter of listings that keeps what
+// evolution archived.
+var includeArchivedParam = param{"include_archived", "boolean", "Include the entities and facts evolution archived."}
+
+// includeArchived reads the include_archived query parameter.
+func includeArchived(c *call) (bool, error) {
+	v := c.r.URL.Query().Get("include_archived")
+	if v == "" {
+		return false, nil
+	}
+	b, err := strconv.ParseBool(v)
+	if err != nil {
+		return false, fmt.Errorf("%w: include_archived %q: want true or false", core.ErrInvalid, v)
+	}
+	return b, nil
+}
+
+func (s *Server) feedback(ctx context.Context, c *call) (any, error) {
+	var in wire.FeedbackInput
+	if err := c.decode(&in); err != nil {
+		return nil, err
+	}
+	req, err := in.Request(c.group)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.h.Engine.Feedback(ctx, req); err != nil {
+		return nil, err
+	}
+	return wire.FeedbackResult{Scope: string(req.Scope), UUID: req.UUID, Feedback: string(req.Kind)}, nil
+}
+
+func (s *Server) evolve(ctx context.Context, c *call) (any, error) {
+	var in wire.EvolveInput
+	if err := c.decode(&in); err != nil {
+		return nil, err
+	}
+	opts, err := in.Options()
+	if err != nil {
+		return nil, err
+	}
+	rep, err := s.h.Engine.Evolve(ctx, c.group, opts)
+	if err != nil {
+		return nil, err
+	}
+	return wire.EvolveReportOf(rep), nil
+}
+
+func (s *Server) evolveReports(ctx context.Context, c *call) (any, error) {
+	reps, err := s.h.Engine.EvolveReports(ctx, c.group)
+	if err != nil {
+		return nil, err
+	}
+	out := wire.EvolveReports{Reports: make([]wire.EvolveReport, len(reps))}
+	for i, r := range reps {
+		out.Reports[i] = wire.EvolveReportOf(r)
+	}
+	return out, nil
 }

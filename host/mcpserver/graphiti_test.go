@@ -38,6 +38,8 @@ func TestToolAnnotations(t *testing.T) {
 		"add_triplet":          {},
 		"retry_episodes":       {Idempotent: true},
 		"build_communities":    {Destructive: true, Idempotent: true},
+		"feedback":             {},
+		"evolve":               {Idempotent: true},
 		"delete_episode":       {Destructive: true, Idempotent: true},
 		"delete_entity_edge":   {Destructive: true, Idempotent: true},
 		"clear_graph":          {Destructive: true, Idempotent: true},

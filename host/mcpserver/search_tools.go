@@ -12,26 +12,28 @@ import (
 )
 
 type searchFactsIn struct {
-	Query          string     `json:"query" jsonschema:"what to look for, e.g. the user's question"`
-	GroupIDs       stringList `json:"group_ids,omitempty" jsonschema:"the groups searched (a list, or one as a string); default: the server's default group"`
-	MaxFacts       int        `json:"max_facts,omitempty" jsonschema:"at most this many facts (1 to 100); default 10"`
-	EdgeTypes      []string   `json:"edge_types,omitempty" jsonschema:"only facts of these relations, e.g. LIVES_IN"`
-	CenterNodeUUID string     `json:"center_node_uuid,omitempty" jsonschema:"an entity uuid: rank facts by their distance in the graph from it"`
-	ValidAt        string     `json:"valid_at,omitempty" jsonschema:"facts true at this time, superseded ones included (RFC 3339 or a date)"`
-	KnownAt        string     `json:"known_at,omitempty" jsonschema:"the facts as mnemo knew them at this time (RFC 3339 or a date)"`
-	IncludeHistory bool       `json:"include_history,omitempty" jsonschema:"include ended and superseded facts"`
-	Recipe         string     `json:"recipe,omitempty" jsonschema:"the search recipe, one of list_recipes; default: facts"`
-	Plugin         string     `json:"plugin,omitempty" jsonschema:"order the facts with this rerank plugin of the group (get_status lists the plugins)"`
+	Query           string     `json:"query" jsonschema:"what to look for, e.g. the user's question"`
+	GroupIDs        stringList `json:"group_ids,omitempty" jsonschema:"the groups searched (a list, or one as a string); default: the server's default group"`
+	MaxFacts        int        `json:"max_facts,omitempty" jsonschema:"at most this many facts (1 to 100); default 10"`
+	EdgeTypes       []string   `json:"edge_types,omitempty" jsonschema:"only facts of these relations, e.g. LIVES_IN"`
+	CenterNodeUUID  string     `json:"center_node_uuid,omitempty" jsonschema:"an entity uuid: rank facts by their distance in the graph from it"`
+	ValidAt         string     `json:"valid_at,omitempty" jsonschema:"facts true at this time, superseded ones included (RFC 3339 or a date)"`
+	KnownAt         string     `json:"known_at,omitempty" jsonschema:"the facts as mnemo knew them at this time (RFC 3339 or a date)"`
+	IncludeHistory  bool       `json:"include_history,omitempty" jsonschema:"include ended and superseded facts"`
+	IncludeArchived bool       `json:"include_archived,omitempty" jsonschema:"include the facts evolution archived (unused for long)"`
+	Recipe          string     `json:"recipe,omitempty" jsonschema:"the search recipe, one of list_recipes; default: facts"`
+	Plugin          string     `json:"plugin,omitempty" jsonschema:"order the facts with this rerank plugin of the group (get_status lists the plugins)"`
 }
 
 type searchNodesIn struct {
-	Query          string     `json:"query" jsonschema:"what to look for: a name, a description, a question"`
-	GroupIDs       stringList `json:"group_ids,omitempty" jsonschema:"the groups searched (a list, or one as a string); default: the server's default group"`
-	MaxNodes       int        `json:"max_nodes,omitempty" jsonschema:"at most this many entities (1 to 100); default 10"`
-	EntityTypes    []string   `json:"entity_types,omitempty" jsonschema:"only entities carrying all of these labels, e.g. Person"`
-	CenterNodeUUID string     `json:"center_node_uuid,omitempty" jsonschema:"an entity uuid: rank entities by their distance in the graph from it"`
-	Recipe         string     `json:"recipe,omitempty" jsonschema:"the search recipe, one of list_recipes; default: entities"`
-	Plugin         string     `json:"plugin,omitempty" jsonschema:"order the entities with this rerank plugin of the group (get_status lists the plugins)"`
+	Query           string     `json:"query" jsonschema:"what to look for: a name, a description, a question"`
+	GroupIDs        stringList `json:"group_ids,omitempty" jsonschema:"the groups searched (a list, or one as a string); default: the server's default group"`
+	MaxNodes        int        `json:"max_nodes,omitempty" jsonschema:"at most this many entities (1 to 100); default 10"`
+	EntityTypes     []string   `json:"entity_types,omitempty" jsonschema:"only entities carrying all of these labels, e.g. Person"`
+	CenterNodeUUID  string     `json:"center_node_uuid,omitempty" jsonschema:"an entity uuid: rank entities by their distance in the graph from it"`
+	IncludeArchived bool       `json:"include_archived,omitempty" jsonschema:"include the entities evolution archived (unused for long)"`
+	Recipe          string     `json:"recipe,omitempty" jsonschema:"the search recipe, one of list_recipes; default: entities"`
+	Plugin          string     `json:"plugin,omitempty" jsonschema:"order the entities with this rerank plugin of the group (get_status lists the plugins)"`
 }
 
 type nodesOut struct {
@@ -114,7 +116,7 @@ func (s *Server) searchFacts(ctx context.Context, req *mcp.CallToolRequest, in s
 	if err != nil {
 		return nil, out, err
 	}
-	f, err := wire.TimeFilter{ValidAt: in.ValidAt, KnownAt: in.KnownAt, IncludeHistory: in.IncludeHistory}.Filter()
+	f, err := wire.TimeFilter{ValidAt: in.ValidAt, KnownAt: in.KnownAt, IncludeHistory: in.IncludeHistory, IncludeArchived: in.IncludeArchived}.Filter()
 	if err != nil {
 		return nil, out, toolError(err)
 	}
@@ -143,7 +145,7 @@ func (s *Server) searchNodes(ctx context.Context, req *mcp.CallToolRequest, in s
 		return nil, out, err
 	}
 	sr := core.SearchRequest{Groups: groups, Query: in.Query, Recipe: cmp.Or(in.Recipe, "entities"), Plugin: in.Plugin,
-		Scopes: []core.Scope{core.ScopeEntities}, Limit: n, Filter: core.Filter{Labels: in.EntityTypes}}
+		Scopes: []core.Scope{core.ScopeEntities}, Limit: n, Filter: core.Filter{Labels: in.EntityTypes, IncludeArchived: in.IncludeArchived}}
 	if err := centred(&sr, in.CenterNodeUUID); err != nil {
 		return nil, out, err
 	}

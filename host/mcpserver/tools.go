@@ -63,12 +63,13 @@ type retryOut struct {
 }
 
 type listFactsIn struct {
-	GroupID        string `json:"group_id,omitempty" jsonschema:"the group; default: the server's default group"`
-	IncludeHistory bool   `json:"include_history,omitempty" jsonschema:"include ended and superseded facts with their validity ranges"`
-	ValidAt        string `json:"valid_at,omitempty" jsonschema:"only facts true at this time (RFC 3339 or a date)"`
-	KnownAt        string `json:"known_at,omitempty" jsonschema:"the facts as mnemo knew them at this time (RFC 3339 or a date)"`
-	Relation       string `json:"relation,omitempty" jsonschema:"only facts of this relation, e.g. LIVES_IN"`
-	Limit          int    `json:"limit,omitempty" jsonschema:"at most this many facts (1 to 1000); default 100"`
+	GroupID         string `json:"group_id,omitempty" jsonschema:"the group; default: the server's default group"`
+	IncludeHistory  bool   `json:"include_history,omitempty" jsonschema:"include ended and superseded facts with their validity ranges"`
+	IncludeArchived bool   `json:"include_archived,omitempty" jsonschema:"include the facts evolution archived (unused for long)"`
+	ValidAt         string `json:"valid_at,omitempty" jsonschema:"only facts true at this time (RFC 3339 or a date)"`
+	KnownAt         string `json:"known_at,omitempty" jsonschema:"the facts as mnemo knew them at this time (RFC 3339 or a date)"`
+	Relation        string `json:"relation,omitempty" jsonschema:"only facts of this relation, e.g. LIVES_IN"`
+	Limit           int    `json:"limit,omitempty" jsonschema:"at most this many facts (1 to 1000); default 100"`
 }
 
 type factsOut struct {
@@ -181,6 +182,7 @@ func (s *Server) addTools() {
 		"related entities, each with a summary that searches and get_context use), replacing their previous communities.",
 		Annotations: writes("Build communities", true, true)}, s.buildCommunities)
 	s.addSearchTools()
+	s.addEvolveTools()
 	addTool(s, &mcp.Tool{Name: "get_status", Description: "The server's status: mode, groups, queue depth, plugins.",
 		Annotations: readOnly("Status")}, s.getStatus)
 }
@@ -407,7 +409,7 @@ func (s *Server) listFacts(ctx context.Context, req *mcp.CallToolRequest, in lis
 	if in.Limit < 0 || in.Limit > 1000 {
 		return nil, out, fmt.Errorf("limit %d: want 1 to 1000", in.Limit)
 	}
-	f, err := wire.TimeFilter{ValidAt: in.ValidAt, KnownAt: in.KnownAt, IncludeHistory: in.IncludeHistory}.Filter()
+	f, err := wire.TimeFilter{ValidAt: in.ValidAt, KnownAt: in.KnownAt, IncludeHistory: in.IncludeHistory, IncludeArchived: in.IncludeArchived}.Filter()
 	if err != nil {
 		return nil, out, toolError(err)
 	}

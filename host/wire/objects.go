@@ -25,6 +25,11 @@ type Fact struct {
 	CreatedAt  *time.Time `json:"created_at"`
 	ExpiredAt  *time.Time `json:"expired_at"`
 	Episodes   []string   `json:"episodes"`
+	// Attributes hold, for a fact marked wrong, the reason
+	// (invalid_reason).
+	Attributes map[string]any `json:"attributes,omitempty"`
+	// ArchivedAt is when evolution archived the fact (system time).
+	ArchivedAt *time.Time `json:"archived_at,omitempty"`
 	Score      *float64   `json:"score,omitempty"`
 }
 
@@ -39,7 +44,9 @@ type Entity struct {
 	Aliases    []string       `json:"aliases,omitempty"`
 	CreatedAt  *time.Time     `json:"created_at,omitempty"`
 	Attributes map[string]any `json:"attributes,omitempty"`
-	Score      *float64       `json:"score,omitempty"`
+	// ArchivedAt is when evolution archived the entity (system time).
+	ArchivedAt *time.Time `json:"archived_at,omitempty"`
+	Score      *float64   `json:"score,omitempty"`
 }
 
 // Episode is an episode as shown. ReferenceTime is when it happened. The
@@ -86,7 +93,7 @@ func FactOf(f core.Fact, names map[string]string) Fact {
 		UUID: f.UUID, Fact: f.Text, Relation: f.Relation,
 		Source: names[f.SourceUUID], Target: names[f.TargetUUID], SourceUUID: f.SourceUUID, TargetUUID: f.TargetUUID,
 		ValidAt: Time(f.ValidAt), InvalidAt: Time(f.InvalidAt), CreatedAt: Time(f.CreatedAt), ExpiredAt: Time(f.ExpiredAt),
-		Episodes: eps,
+		Episodes: eps, Attributes: f.Attributes, ArchivedAt: Time(f.ArchivedAt),
 	}
 }
 
@@ -96,7 +103,8 @@ func EntityOf(e core.Entity) Entity {
 	if labels == nil {
 		labels = []string{}
 	}
-	return Entity{UUID: e.UUID, Name: e.Name, Labels: labels, Summary: e.Summary, Aliases: e.Aliases(), CreatedAt: Time(e.CreatedAt), Attributes: e.Attributes}
+	return Entity{UUID: e.UUID, Name: e.Name, Labels: labels, Summary: e.Summary, Aliases: e.Aliases(), CreatedAt: Time(e.CreatedAt), Attributes: e.Attributes,
+		ArchivedAt: Time(e.ArchivedAt)}
 }
 
 // EpisodeOf shows an episode in a listing.

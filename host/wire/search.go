@@ -38,7 +38,7 @@ func SearchResultsOf(r core.SearchResults) SearchResults {
 		if labels == nil {
 			labels = []string{}
 		}
-		out.Entities = append(out.Entities, Entity{UUID: e.UUID, Name: e.Name, Labels: labels, Summary: e.Summary, Score: score(e.Score)})
+		out.Entities = append(out.Entities, Entity{UUID: e.UUID, Name: e.Name, Labels: labels, Summary: e.Summary, ArchivedAt: Time(e.ArchivedAt), Score: score(e.Score)})
 	}
 	for _, e := range r.Episodes {
 		out.Episodes = append(out.Episodes, Episode{UUID: e.UUID, Name: e.Name, Content: e.Content, ReferenceTime: Time(e.ValidAt), Score: score(e.Score)})
@@ -88,6 +88,8 @@ type TimeFilter struct {
 	ValidAt        string `json:"valid_at,omitempty"`
 	KnownAt        string `json:"known_at,omitempty"`
 	IncludeHistory bool   `json:"include_history,omitempty"`
+	// IncludeArchived keeps the entities and facts evolution archived.
+	IncludeArchived bool `json:"include_archived,omitempty"`
 }
 
 // Filter parses the times into a core.Filter.
@@ -100,6 +102,6 @@ func (t TimeFilter) Filter() (core.Filter, error) {
 	if f.KnownAt, err = ParseOptionalTime(t.KnownAt); err != nil {
 		return f, fmt.Errorf("known_at: %w", err)
 	}
-	f.IncludeInvalid = t.IncludeHistory
+	f.IncludeInvalid, f.IncludeArchived = t.IncludeHistory, t.IncludeArchived
 	return f, nil
 }

@@ -45,6 +45,9 @@ type SearchInput struct {
 	KnownAt string `json:"known_at,omitempty"`
 	// IncludeHistory keeps ended and superseded facts too.
 	IncludeHistory bool `json:"include_history,omitempty"`
+	// IncludeArchived keeps the entities and facts evolution archived
+	// (docs/evolve.md).
+	IncludeArchived bool `json:"include_archived,omitempty"`
 	// Time keeps results matching any of the groups, each group a list of
 	// conditions that must all hold.
 	Time [][]TimeCondition `json:"time,omitempty"`
@@ -91,7 +94,7 @@ func (in SearchInput) Request(groups []string) (core.SearchRequest, error) {
 			return req, fmt.Errorf("seeds: %w", err)
 		}
 	}
-	f, err := TimeFilter{ValidAt: in.ValidAt, KnownAt: in.KnownAt, IncludeHistory: in.IncludeHistory}.Filter()
+	f, err := TimeFilter{ValidAt: in.ValidAt, KnownAt: in.KnownAt, IncludeHistory: in.IncludeHistory, IncludeArchived: in.IncludeArchived}.Filter()
 	if err != nil {
 		return req, err
 	}

@@ -1,0 +1,193 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/host/wire"
+)
+
+func runEvolve(ctx context.Context, g *globals, args []string) int {
+	fs := g.flags("evolve", "--group G [--dry-run] [--now TIME] [--json]  |  --group G --reports [--json]",
+		`Score a group's entities and current facts (importance: recency, frequency
+of use, feedback, centrality), archive those below the threshold unless
+pinned, and restore archived ones that are pinned or important again.
+Nothing is deleted: archived objects stay in the graph, out of default
+search, listings and context; --include-archived on search, entities and
+facts shows them. --dry-run prints what the run would do and changes
+nothing; --now TIME (RFC 3339 or a date) runs as if it were then.
+--reports prints the kept reports of past runs. See docs/evolve.md.`)
+	group := fs.String("group", "", "the `GROUP` to evolve")
+	dry := fs.Bool("dry-run", false, "print what the run would do; change nothing")
+	now := fs.String("now", "", "run as if it were `TIME` (RFC 3339 or a date)")
+	reports := fs.Bool("reports", false, "print the reports of past runs")
+	all := fs.Bool("all", false, "list every re-scored object, not only the first 20")
+	jsonOut := fs.Bool("json", false, "print JSON")
+	if ok, code := parse(fs, args); !ok {
+		return code
+	}
+	if fs.NArg() > 0 {
+		return g.usageError(fs, "unexpected argument %q", fs.Arg(0))
+	}
+	if err := requireGroup(*group); err != nil {
+		return g.fail(err)
+	}
+	opts, err := wire.EvolveInput{DryRun: *dry, Now: *now}.Options()
+	if err != nil {
+		return g.fail(fmt.Errorf("--%w", err))
+	}
+	if *reports && (*dry || *now != "") {
+		return g.usageError(fs, "--reports lists past runs; it takes no --dry-run or --now")
+	}
+	h, err := g.open(ctx, readOnly, false)
+	if err != nil {
+		return g.fail(err)
+	}
+	defer g.closeHost(h)
+	if *reports {
+		reps, err := h.Engine.EvolveReports(ctx, *group)
+		if err != nil {
+			return g.fail(err)
+		}
+		out := wire.EvolveReports{Reports: make([]wire.EvolveReport, len(reps))}
+		for i, r := range reps {
+			out.Reports[i] = wire.EvolveReportOf(r)
+		}
+		if *jsonOut {
+			if err := writeJSON(g.stdout, out); err != nil {
+				return g.fail(err)
+			}
+			return 0
+		}
+		if len(reps) == 0 {
+			fmt.Fprintf(g.stdout, "no evolution run kept for group %s (run: mnemo evolve --group %s)\n", *group, *group)
+		}
+		for _, r := range out.Reports {
+			fmt.Fprintf(g.stdout, "%s  scored %d, archived %d, restored %d, re-scored %d; active %d entities, %d facts; archived %d entities, %d facts\n",
+				r.Now.Format("2006-01-02 15:04:05Z07:00"), r.Scored, len(r.Archived), len(r.Restored), r.RescoredCount,
+				r.Active.Entities, r.Active.Facts, r.ArchivedNow.Entities, r.ArchivedNow.Facts)
+		}
+		return 0
+	}
+	rep, err := h.Engine.Evolve(ctx, *group, opts)
+	if err != nil {
+		return g.fail(fmt.Errorf("evolve group %s: %w", *group, err))
+	}
+	out := wire.EvolveReportOf(rep)
+	if *jsonOut {
+		if err := writeJSON(g.stdout, out); err != nil {
+			return g.fail(err)
+		}
+		return 0
+	}
+	printEvolve(g.stdout, out, *all)
+	return 0
+}
+
+// printEvolve prints a run's report for reading.
+func printEvolve(w io.Writer, r wire.EvolveReport, all bool) {
+	verb := map[bool]string{true: "would ", false: ""}[r.DryRun]
+	when := r.Now.Format("2006-01-02 15:04:05Z07:00")
+	if r.DryRun {
+		fmt.Fprintf(w, "dry run of group %s as of %s: nothing changed\n", r.Group, when)
+	} else {
+		fmt.Fprintf(w, "evolved group %s as of %s in %.1f ms\n", r.Group, when, r.DurationMS)
+	}
+	fmt.Fprintf(w, "  scored:   %d entities and current facts\n", r.Scored)
+	fmt.Fprintf(w, "  active:   %d entities, %d facts; archived: %d entities, %d facts\n",
+		r.Active.Entities, r.Active.Facts, r.ArchivedNow.Entities, r.ArchivedNow.Facts)
+	list := func(title string, items []wire.EvolveItem, max int) {
+		fmt.Fprintf(w, "%s%s (%d)\n", verb, title, len(items))
+		for i, it := range items {
+			if max > 0 && i == max {
+				fmt.Fprintf(w, "  … %d more (--all, or --json)\n", len(items)-max)
+				break
+			}
+			prev := "new"
+			if it.Previous != nil {
+				prev = fmt.Sprintf("%.3f", *it.Previous)
+			}
+			pin := ""
+			if it.Pinned {
+				pin = " pinned"
+			}
+			fmt.Fprintf(w, "  %-8s %s  %.3f (was %s; recency %.2f, frequency %.2f, feedback %.2f, centrality %.2f)%s  %s\n",
+				scopeWord(it.Scope), it.UUID, it.Importance, prev, it.Recency, it.Frequency, it.Feedback, it.Centrality, pin, clip(it.Name, 60))
+		}
+	}
+	list("archive", r.Archived, 0)
+	list("restore", r.Restored, 0)
+	limit := 20
+	if all {
+		limit = 0
+	}
+	list("re-score", r.Rescored, limit)
+}
+
+func scopeWord(sc string) string {
+	if sc == string(core.ScopeFacts) {
+		return "fact"
+	}
+	return "entity"
+}
+
+func runFeedback(ctx context.Context, g *globals, args []string) int {
+	fs := g.flags("feedback", "--group G (--fact|--entity) UUID (--useful|--wrong|--pin|--unpin) [--reason TEXT]",
+		`Mark a fact or an entity useful, wrong or pinned. Feedback weighs into
+importance (mnemo evolve). --wrong on a fact invalidates it: it is expired
+now, with --reason kept in its attributes (invalid_reason) and visible with
+'mnemo facts --history'; nothing is deleted. A pinned object never decays or
+archives; --unpin undoes it.`)
+	group := fs.String("group", "", "the `GROUP` of the object")
+	fact := fs.String("fact", "", "the fact's `UUID`")
+	entity := fs.String("entity", "", "the entity's `UUID`")
+	useful := fs.Bool("useful", false, "mark it useful")
+	wrong := fs.Bool("wrong", false, "mark it wrong (a fact is invalidated)")
+	pin := fs.Bool("pin", false, "pin it: it never decays or archives")
+	unpin := fs.Bool("unpin", false, "unpin it")
+	reason := fs.String("reason", "", "why, kept with a fact marked wrong")
+	if ok, code := parse(fs, args); !ok {
+		return code
+	}
+	if fs.NArg() > 0 {
+		return g.usageError(fs, "unexpected argument %q", fs.Arg(0))
+	}
+	if err := requireGroup(*group); err != nil {
+		return g.fail(err)
+	}
+	in := wire.FeedbackInput{Reason: *reason}
+	switch {
+	case (*fact == "") == (*entity == ""):
+		return g.usageError(fs, "name one object: --fact UUID or --entity UUID")
+	case *fact != "":
+		in.Scope, in.UUID = "fact", *fact
+	default:
+		in.Scope, in.UUID = "entity", *entity
+	}
+	var kinds []string
+	for k, set := range map[string]bool{"useful": *useful, "wrong": *wrong, "pin": *pin, "unpin": *unpin} {
+		if set {
+			kinds = append(kinds, k)
+		}
+	}
+	if len(kinds) != 1 {
+		return g.usageError(fs, "give one of --useful, --wrong, --pin, --unpin")
+	}
+	in.Feedback = kinds[0]
+	req, err := in.Request(*group)
+	if err != nil {
+		return g.fail(err)
+	}
+	h, err := g.open(ctx, readOnly, false)
+	if err != nil {
+		return g.fail(err)
+	}
+	defer g.closeHost(h)
+	if err := h.Engine.Feedback(ctx, req); err != nil {
+		return g.fail(err)
+	}
+	fmt.Fprintf(g.stdout, "%s %s of group %s marked %s\n", in.Scope, in.UUID, *group, in.Feedback)
+	return 0
+}
