@@ -1,7 +1,10 @@
 package core
 
 import (
+	"cmp"
 	"context"
+	"math"
+	"slices"
 	"encoding/json"
 	"strings"
 	"time"
@@ -28,7 +31,9 @@ const defaultBudget = 2000
 // scopes by rank, and an item that does not fit is left out whole, never
 // cut. When the request asks for history (Filter.IncludeInvalid, ValidAt or
 // KnownAt), facts that no longer held at that point are marked. It returns
-// "" when nothing was found or nothing fits.
+// "" when nothing was found or nothing fits. When not everything fits,
+// facts and entities that the search scored equally are taken most
+// important first (Engine.Evolve).
 func (e *Engine) Context(ctx context.Context, req ContextRequest) (string, error) {
 	if req.Budget < 0 {
 		return "", invalidf("negative context budget")
@@ -44,7 +49,58 @@ func (e *Engine) Context(ctx context.Context, req ContextRequest) (string, error
 	}
 	f := req.Filter
 	f.Now = e.now()
-	return renderContext(res, f, req.Budget, req.Format), nil
+	budget := cmp.Or(req.Budget, defaultBudget)
+	if EstimateTokens(renderContext(res, f, math.MaxInt, req.Format)) > budget {
+		if err := e.breakTies(ctx, req.Groups, &res); err != nil {
+			return "", err
+		}
+	}
+	return renderContext(res, f, budget, req.Format), nil
+}
+
+// tieRuns sorts each run of consecutive items of equal score by
+// importance, highest first, and leaves the order of the runs as the
+// reranker gave it (MMR's scores are not monotonic).
+func tieRuns[T any](xs []T, score, importance func(T) float64) {
+	for i := 0; i < len(xs); {
+		j := i + 1
+		for j < len(xs) && score(xs[j]) == score(xs[i]) {
+			j++
+		}
+		slices.SortStableFunc(xs[i:j], func(a, b T) int { return cmp.Compare(importance(b), importance(a)) })
+		i = j
+	}
+}
+
+// breakTies orders the facts and the entities that the search scored
+// equally by importance, most important first; the rest of the order
+// stays.
+func (e *Engine) breakTies(ctx context.Context, groups []string, res *SearchResults) error {
+	ids := func(n int, id func(int) string) []string {
+		out := make([]string, n)
+		for i := range out {
+			out[i] = id(i)
+		}
+		return out
+	}
+	fi, err := e.access.importance(ctx, groups, ScopeFacts, ids(len(res.Facts), func(i int) string { return res.Facts[i].UUID }))
+	if err != nil {
+		return err
+	}
+	ei, err := e.access.importance(ctx, groups, ScopeEntities, ids(len(res.Entities), func(i int) string { return res.Entities[i].UUID }))
+	if err != nil {
+		return err
+	}
+	// Unscored objects rank below scored ones among equals.
+	imp := func(m map[string]float64, id string) float64 {
+		if v, ok := m[id]; ok {
+			return v
+		}
+		return -1
+	}
+	tieRuns(res.Facts, func(x FactResult) float64 { return x.Score }, func(x FactResult) float64 { return imp(fi, x.UUID) })
+	tieRuns(res.Entities, func(x EntityResult) float64 { return x.Score }, func(x EntityResult) float64 { return imp(ei, x.UUID) })
+	return nil
 }
 
 // EstimateTokens estimates how many tokens s takes for the BPE tokenizers

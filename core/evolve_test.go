@@ -362,3 +362,72 @@ func TestEvolveDoesNotBlockSearchOrIngest(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestImportanceRanksTies: two facts a search scores equally (the same
+// text) are ordered by importance in a recipe that weighs it, and the
+// context keeps the more important one when only one fits.
+func TestImportanceRanksTies(t *testing.T) {
+	ctx := t.Context()
+	c := &clock{t: onDay(0)}
+	e := openEvolving(t, memstore.New(32), c)
+	var ids []string
+	for i, src := range []string{"Zed", "Yan"} {
+		rep, err := e.AddFact(ctx, core.Triplet{GroupID: "g", Source: src, Relation: "LIKES", Target: "Tea", Fact: "someone likes green tea",
+			ValidAt: time.Date(2020+i, 1, 1, 0, 0, 0, 0, time.UTC)})
+		if err != nil || rep.Error != "" {
+			t.Fatal(rep, err)
+		}
+		fs, err := e.EpisodeFacts(ctx, "g", rep.UUID)
+		if err != nil || len(fs) != 1 {
+			t.Fatal(fs, err)
+		}
+		ids = append(ids, fs[0].UUID)
+	}
+	slices.Sort(ids)
+	first, second := ids[0], ids[1] // equal scores: the smaller uuid wins
+	if err := e.Feedback(ctx, core.FeedbackRequest{Group: "g", Scope: core.ScopeFacts, UUID: second, Kind: core.FeedbackPin}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.Evolve(ctx, "g", core.EvolveOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	top := func(weights map[string]float64) string {
+		t.Helper()
+		r := &core.Recipe{Scopes: map[core.Scope]core.ScopeConfig{core.ScopeFacts: {Weights: weights, Limit: 2}}}
+		res, err := e.Search(ctx, core.SearchRequest{Groups: []string{"g"}, Query: "someone likes green tea", Custom: r})
+		if err != nil || len(res.Facts) != 2 {
+			t.Fatalf("Search = %+v, %v; want both facts", res.Facts, err)
+		}
+		return res.Facts[0].UUID
+	}
+	if got := top(nil); got != first {
+		t.Fatalf("without importance, the first fact is %s, want %s (equal scores, smaller uuid)", got, first)
+	}
+	if got := top(map[string]float64{core.FeatureImportance: 1}); got != second {
+		t.Errorf("with importance weighed, the first fact is %s, want the pinned %s", got, second)
+	}
+
+	req := core.ContextRequest{SearchRequest: core.SearchRequest{Groups: []string{"g"}, Query: "someone likes green tea", Scopes: []core.Scope{core.ScopeFacts}}}
+	full, err := e.Context(ctx, req)
+	if err != nil || strings.Count(full, "someone likes green tea") != 2 {
+		t.Fatalf("Context = %q, %v; want both facts", full, err)
+	}
+	for req.Budget = core.EstimateTokens(full) - 1; req.Budget > 0; req.Budget-- {
+		text, err := e.Context(ctx, req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Count(text, "someone likes green tea") == 1 {
+			// The pinned fact's line carries its start date.
+			pinnedFact, err := e.Fact(ctx, []string{"g"}, second)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := pinnedFact.ValidAt.Format("2006-01-02"); !strings.Contains(text, want) {
+				t.Errorf("Context within %d tokens = %q, want the pinned fact (valid from %s)", req.Budget, text, want)
+			}
+			return
+		}
+	}
+	t.Fatal("no budget keeps exactly one fact")
+}

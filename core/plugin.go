@@ -189,6 +189,9 @@ type RerankCandidate struct {
 	// Distance is the hop count from the search's centre entity, -1 when
 	// unknown or unreachable.
 	Distance int
+	// Importance is the fact's or entity's importance as the last Evolve
+	// run scored it, in [0, 1]; -1 when it was never scored.
+	Importance float64
 	// Embedding is the candidate's vector, when the reranker needs it.
 	Embedding []float32
 }

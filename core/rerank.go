@@ -319,6 +319,12 @@ func (s *search) plugin(ctx context.Context, sc Scope, c ScopeConfig, cands []*c
 			return nil, nil, fmt.Errorf("count mentions: %w", err)
 		}
 	}
+	imp := map[string]float64{}
+	if sc == ScopeFacts || sc == ScopeEntities {
+		if imp, err = s.e.access.importance(ctx, s.req.Groups, sc, ids); err != nil {
+			return nil, nil, err
+		}
+	}
 	var dist map[string]int
 	if s.req.Center != "" {
 		if dist, err = s.distances(ctx, sc, c, cands, objs); err != nil {
@@ -333,7 +339,10 @@ func (s *search) plugin(ctx context.Context, sc Scope, c ScopeConfig, cands []*c
 			continue
 		}
 		byID[cd.id] = cd
-		rc := RerankCandidate{UUID: cd.id, Text: o.text(), Scores: maps.Clone(cd.scores), Ranks: maps.Clone(cd.ranks), Mentions: mentions[cd.id], Distance: -1}
+		rc := RerankCandidate{UUID: cd.id, Text: o.text(), Scores: maps.Clone(cd.scores), Ranks: maps.Clone(cd.ranks), Mentions: mentions[cd.id], Distance: -1, Importance: -1}
+		if v, ok := imp[cd.id]; ok {
+			rc.Importance = v
+		}
 		rc.ValidAt, rc.InvalidAt, rc.CreatedAt, rc.ExpiredAt = o.times()
 		if d, ok := dist[cd.id]; ok {
 			rc.Distance = d

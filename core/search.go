@@ -1,6 +1,7 @@
 package core
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -273,6 +274,13 @@ func (s *search) candidates(ctx context.Context, sc Scope, c ScopeConfig, objs *
 	if len(errs) > 0 {
 		return nil, errs[0]
 	}
+	if c.Weights[FeatureImportance] > 0 && (sc == ScopeFacts || sc == ScopeEntities) {
+		hits, err := s.importanceHits(ctx, sc, lists)
+		if err != nil {
+			return nil, err
+		}
+		lists[FeatureImportance] = hits
+	}
 	if slices.Contains(c.Methods, MethodBFS) {
 		seeds, err := s.seeds(ctx, sc, c, lists, objs)
 		if err != nil {
@@ -299,6 +307,39 @@ func (s *search) candidates(ctx context.Context, sc Scope, c ScopeConfig, objs *
 		return nil, err
 	}
 	return slices.DeleteFunc(cands, func(cd *cand) bool { return objs.m[cd.id] == nil }), nil
+}
+
+// FeatureImportance names importance (Engine.Evolve) as a ranking a
+// recipe can weigh: a scope whose Weights give it a positive weight ranks
+// the candidates its methods found by their last scored importance, and
+// RRF and linear fusion take that ranking in like a method's. It finds no
+// candidate of its own; objects never scored are absent from it.
+const FeatureImportance = "importance"
+
+// importanceHits ranks the candidates of lists by importance, most
+// important first.
+func (s *search) importanceHits(ctx context.Context, sc Scope, lists map[string][]Hit) ([]Hit, error) {
+	var ids []string
+	for _, hits := range lists {
+		for _, h := range hits {
+			ids = append(ids, h.UUID)
+		}
+	}
+	imp, err := s.e.access.importance(ctx, s.req.Groups, sc, dedupe(ids))
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Hit, 0, len(imp))
+	for id, v := range imp {
+		out = append(out, Hit{UUID: id, Score: v})
+	}
+	slices.SortFunc(out, func(a, b Hit) int {
+		if a.Score != b.Score {
+			return cmp.Compare(b.Score, a.Score)
+		}
+		return cmp.Compare(a.UUID, b.UUID)
+	})
+	return out, nil
 }
 
 // bfsSeedsPerMethod is how many of each other method's best hits seed BFS.

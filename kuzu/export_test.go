@@ -29,6 +29,11 @@ func DowngradeForTest(ctx context.Context, s *Store) error {
 		if err := c.exec(ctx, "DROP TABLE Record", nil); err != nil {
 			return err
 		}
+		for _, table := range []string{"Entity", "Fact"} {
+			if err := c.exec(ctx, "ALTER TABLE "+table+" DROP archived_at", nil); err != nil {
+				return err
+			}
+		}
 		return c.exec(ctx, "MERGE (m:Meta {key: 'schema_version'}) SET m.value = '1'", nil)
 	})
 }

@@ -129,16 +129,17 @@ func factToABI(f core.Fact, names map[string]string) abi.Fact {
 
 func rerankCandidateToABI(c core.RerankCandidate) abi.RerankCandidate {
 	return abi.RerankCandidate{
-		UUID:      c.UUID,
-		Text:      c.Text,
-		Scores:    c.Scores,
-		Ranks:     c.Ranks,
-		ValidAt:   formatTime(c.ValidAt),
-		InvalidAt: formatTime(c.InvalidAt),
-		CreatedAt: formatTime(c.CreatedAt),
-		ExpiredAt: formatTime(c.ExpiredAt),
-		Mentions:  c.Mentions,
-		Distance:  c.Distance,
-		Embedding: c.Embedding,
+		UUID:       c.UUID,
+		Text:       c.Text,
+		Scores:     c.Scores,
+		Ranks:      c.Ranks,
+		ValidAt:    formatTime(c.ValidAt),
+		InvalidAt:  formatTime(c.InvalidAt),
+		CreatedAt:  formatTime(c.CreatedAt),
+		ExpiredAt:  formatTime(c.ExpiredAt),
+		Mentions:   c.Mentions,
+		Distance:   c.Distance,
+		Importance: c.Importance,
+		Embedding:  c.Embedding,
 	}
 }

@@ -29,6 +29,7 @@
 //	rrf        float              reciprocal rank fusion: Σ 1/(60 + rank)
 //	mentions   int                episodes stating or mentioning the candidate
 //	distance   int                graph hops from the centre entity, -1 if unknown
+//	importance float              the last evolution run's score in [0, 1], -1 if never scored
 //	valid_at, invalid_at, created_at, expired_at   time.Time (zero if unknown)
 //	age_days   float              days from valid_at (else created_at) to now, -1 if unknown
 //

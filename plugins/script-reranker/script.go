@@ -28,24 +28,26 @@ const maxNodes = 2000
 
 // env holds the variables a script sees for one candidate.
 type env struct {
-	Query     string             `expr:"query"`
-	Scope     string             `expr:"scope"`
-	Now       time.Time          `expr:"now"`
-	Limit     int                `expr:"limit"`
-	Count     int                `expr:"count"`
-	Position  int                `expr:"position"`
-	UUID      string             `expr:"uuid"`
-	Text      string             `expr:"text"`
-	Scores    map[string]float64 `expr:"scores"`
-	Ranks     map[string]int     `expr:"ranks"`
-	RRF       float64            `expr:"rrf"`
-	Mentions  int                `expr:"mentions"`
-	Distance  int                `expr:"distance"`
-	ValidAt   time.Time          `expr:"valid_at"`
-	InvalidAt time.Time          `expr:"invalid_at"`
-	CreatedAt time.Time          `expr:"created_at"`
-	ExpiredAt time.Time          `expr:"expired_at"`
-	AgeDays   float64            `expr:"age_days"`
+	Query    string             `expr:"query"`
+	Scope    string             `expr:"scope"`
+	Now      time.Time          `expr:"now"`
+	Limit    int                `expr:"limit"`
+	Count    int                `expr:"count"`
+	Position int                `expr:"position"`
+	UUID     string             `expr:"uuid"`
+	Text     string             `expr:"text"`
+	Scores   map[string]float64 `expr:"scores"`
+	Ranks    map[string]int     `expr:"ranks"`
+	RRF      float64            `expr:"rrf"`
+	Mentions int                `expr:"mentions"`
+	Distance int                `expr:"distance"`
+	// Importance is the last evolution run's score, -1 if never scored.
+	Importance float64   `expr:"importance"`
+	ValidAt    time.Time `expr:"valid_at"`
+	InvalidAt  time.Time `expr:"invalid_at"`
+	CreatedAt  time.Time `expr:"created_at"`
+	ExpiredAt  time.Time `expr:"expired_at"`
+	AgeDays    float64   `expr:"age_days"`
 }
 
 // reranker is one instance's state: the compiled script.
@@ -182,18 +184,19 @@ func (r *reranker) rerank(req abi.RerankRequest) (abi.RerankResponse, error) {
 	results := make([]abi.Scored, 0, len(req.Candidates))
 	for i, c := range req.Candidates {
 		e := env{
-			Query:    req.Query,
-			Scope:    req.Scope,
-			Now:      now,
-			Limit:    req.Limit,
-			Count:    len(req.Candidates),
-			Position: i + 1,
-			UUID:     c.UUID,
-			Text:     c.Text,
-			Scores:   c.Scores,
-			Ranks:    c.Ranks,
-			Mentions: c.Mentions,
-			Distance: c.Distance,
+			Query:      req.Query,
+			Scope:      req.Scope,
+			Now:        now,
+			Limit:      req.Limit,
+			Count:      len(req.Candidates),
+			Position:   i + 1,
+			UUID:       c.UUID,
+			Text:       c.Text,
+			Scores:     c.Scores,
+			Ranks:      c.Ranks,
+			Mentions:   c.Mentions,
+			Distance:   c.Distance,
+			Importance: c.Importance,
 		}
 		if e.Scores == nil {
 			e.Scores = map[string]float64{}

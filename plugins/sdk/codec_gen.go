@@ -1910,7 +1910,7 @@ func encodeOntology(w *wire.Writer, v *abi.Ontology) {
 	w.Byte('}')
 }
 
-var fieldsRerankCandidate = []string{"uuid", "text", "scores", "ranks", "valid_at", "invalid_at", "created_at", "expired_at", "mentions", "distance", "embedding"}
+var fieldsRerankCandidate = []string{"uuid", "text", "scores", "ranks", "valid_at", "invalid_at", "created_at", "expired_at", "mentions", "distance", "importance", "embedding"}
 
 func fieldRerankCandidate(k []byte) int {
 	switch string(k) {
@@ -1934,8 +1934,10 @@ func fieldRerankCandidate(k []byte) int {
 		return 8
 	case "distance":
 		return 9
-	case "embedding":
+	case "importance":
 		return 10
+	case "embedding":
+		return 11
 	}
 	return wire.FoldField(k, fieldsRerankCandidate)
 }
@@ -1988,6 +1990,8 @@ func decodeRerankCandidate(r *wire.Reader, v *abi.RerankCandidate) {
 		case 9:
 			r.Int(&v.Distance)
 		case 10:
+			r.Float64(&v.Importance)
+		case 11:
 			if r.Null() {
 				v.Embedding = nil
 			} else {
@@ -2076,6 +2080,8 @@ func encodeRerankCandidate(w *wire.Writer, v *abi.RerankCandidate) {
 	w.Int(v.Mentions)
 	w.Key(&more, "\"distance\":")
 	w.Int(v.Distance)
+	w.Key(&more, "\"importance\":")
+	w.Float(v.Importance, 64)
 	if len(v.Embedding) != 0 {
 		w.Key(&more, "\"embedding\":")
 		if v.Embedding == nil {

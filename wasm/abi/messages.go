@@ -204,6 +204,10 @@ type RerankCandidate struct {
 	Mentions  int                `json:"mentions"`
 	// Distance is the hop count from the centre entity, -1 if unknown.
 	Distance int `json:"distance"`
+	// Importance is the fact's or entity's importance in [0, 1] as the
+	// last evolution run scored it (docs/evolve.md), -1 if never scored
+	// (episodes and communities never are).
+	Importance float64 `json:"importance"`
 	// Embedding is the candidate's vector, sent only when the host has it
 	// (rerankers that compare candidates with each other need it).
 	Embedding []float32 `json:"embedding,omitempty"`
