@@ -3,9 +3,9 @@ package core
 import (
 	"cmp"
 	"context"
+	"encoding/json"
 	"math"
 	"slices"
-	"encoding/json"
 	"strings"
 	"time"
 	"unicode"

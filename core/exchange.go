@@ -102,10 +102,14 @@ func (e *Engine) ExportGroup(ctx context.Context, group string) (GroupData, erro
 	if d.Episodes, err = listAll(ctx, func(o ListOptions) (Page[Episode], error) { return e.store.ListEpisodes(ctx, group, o) }); err != nil {
 		return GroupData{}, fmt.Errorf("export episodes of group %s: %w", group, err)
 	}
-	if d.Entities, err = listAll(ctx, func(o ListOptions) (Page[Entity], error) { return e.store.ListEntities(ctx, group, o) }); err != nil {
+	// Archived objects are part of the memory: an export holds them all.
+	if d.Entities, err = listAll(ctx, func(o ListOptions) (Page[Entity], error) {
+		o.Filter = Filter{IncludeArchived: true}
+		return e.store.ListEntities(ctx, group, o)
+	}); err != nil {
 		return GroupData{}, fmt.Errorf("export entities of group %s: %w", group, err)
 	}
-	all := Filter{IncludeInvalid: true, Now: e.now()}
+	all := Filter{IncludeInvalid: true, IncludeArchived: true, Now: e.now()}
 	if d.Facts, err = listAll(ctx, func(o ListOptions) (Page[Fact], error) {
 		o.Filter = all
 		return e.store.ListFacts(ctx, group, o)

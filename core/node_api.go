@@ -85,7 +85,7 @@ func (e *Engine) DeleteEntity(ctx context.Context, group, uuid string) (Deleted,
 	}
 	var facts []string
 	gone := map[string]bool{}
-	opts := ListOptions{Limit: 1000, Filter: Filter{IncludeInvalid: true, Now: e.now()}}
+	opts := ListOptions{Limit: 1000, Filter: Filter{IncludeInvalid: true, IncludeArchived: true, Now: e.now()}}
 	for {
 		p, err := e.store.ListFacts(ctx, group, opts)
 		if err != nil {

@@ -526,17 +526,35 @@ func ParseOntology(b []byte) (*core.Ontology, error) {
 		}
 		return f
 	}
+	halfLife := func(kind, name, s string) (time.Duration, error) {
+		if s == "" {
+			return 0, nil
+		}
+		d, err := time.ParseDuration(s)
+		if err != nil || d <= 0 {
+			return 0, fmt.Errorf("%w: ontology %s type %s: half_life %q: want a positive duration such as \"8760h\"", core.ErrInvalid, kind, name, s)
+		}
+		return d, nil
+	}
 	for _, t := range o.EntityTypes {
 		if err := core.ValidateLabel(t.Name); err != nil {
 			return nil, fmt.Errorf("ontology entity type: %w", err)
 		}
-		out.EntityTypes = append(out.EntityTypes, core.EntityType{Name: t.Name, Description: t.Description, Attributes: attrs(t.Attributes)})
+		hl, err := halfLife("entity", t.Name, t.HalfLife)
+		if err != nil {
+			return nil, err
+		}
+		out.EntityTypes = append(out.EntityTypes, core.EntityType{Name: t.Name, Description: t.Description, Attributes: attrs(t.Attributes), HalfLife: hl})
 	}
 	for _, t := range o.FactTypes {
 		if t.Name == "" {
 			return nil, fmt.Errorf("%w: ontology fact type without a name", core.ErrInvalid)
 		}
-		out.FactTypes = append(out.FactTypes, core.FactType{Name: t.Name, Description: t.Description, SourceTypes: t.SourceTypes, TargetTypes: t.TargetTypes, Attributes: attrs(t.Attributes)})
+		hl, err := halfLife("fact", t.Name, t.HalfLife)
+		if err != nil {
+			return nil, err
+		}
+		out.FactTypes = append(out.FactTypes, core.FactType{Name: t.Name, Description: t.Description, SourceTypes: t.SourceTypes, TargetTypes: t.TargetTypes, Attributes: attrs(t.Attributes), HalfLife: hl})
 	}
 	return out, nil
 }

@@ -96,6 +96,7 @@ type entity struct {
 	Summary    string         `json:"summary,omitempty"`
 	Attributes map[string]any `json:"attributes,omitempty"`
 	CreatedAt  string         `json:"created_at"`
+	ArchivedAt string         `json:"archived_at,omitempty"`
 	Vector     string         `json:"vector,omitempty"`
 }
 
@@ -116,6 +117,7 @@ type fact struct {
 	ExpiredAt       string         `json:"expired_at,omitempty"`
 	StatedInvalidAt string         `json:"stated_invalid_at,omitempty"`
 	InvalidatedBy   string         `json:"invalidated_by,omitempty"`
+	ArchivedAt      string         `json:"archived_at,omitempty"`
 	Vector          string         `json:"vector,omitempty"`
 }
 
@@ -185,7 +187,7 @@ func (x *Writer) WriteGroup(d core.GroupData) error {
 	for _, e := range d.Entities {
 		if err := x.line(entity{
 			Kind: KindEntity, Group: g, UUID: e.UUID, Name: e.Name, Labels: e.Labels, Summary: e.Summary,
-			Attributes: e.Attributes, CreatedAt: formatTime(e.CreatedAt), Vector: encodeVector(e.NameEmbedding),
+			Attributes: e.Attributes, CreatedAt: formatTime(e.CreatedAt), ArchivedAt: formatTime(e.ArchivedAt), Vector: encodeVector(e.NameEmbedding),
 		}); err != nil {
 			return err
 		}
@@ -195,7 +197,7 @@ func (x *Writer) WriteGroup(d core.GroupData) error {
 			Kind: KindFact, Group: g, UUID: f.UUID, Relation: f.Relation, Text: f.Text, Source: f.SourceUUID, Target: f.TargetUUID,
 			Episodes: f.Episodes, Attributes: f.Attributes, ValidAt: formatTime(f.ValidAt), InvalidAt: formatTime(f.InvalidAt),
 			CreatedAt: formatTime(f.CreatedAt), ExpiredAt: formatTime(f.ExpiredAt), StatedInvalidAt: formatTime(f.StatedInvalidAt),
-			InvalidatedBy: f.InvalidatedBy, Vector: encodeVector(f.Embedding),
+			InvalidatedBy: f.InvalidatedBy, ArchivedAt: formatTime(f.ArchivedAt), Vector: encodeVector(f.Embedding),
 		}); err != nil {
 			return err
 		}
@@ -374,6 +376,7 @@ func decode(line []byte, kind string, d *core.GroupData, dim int) error {
 		}
 		e := core.Entity{UUID: r.UUID, GroupID: r.Group, Name: r.Name, Labels: r.Labels, Summary: r.Summary, Attributes: r.Attributes}
 		times(&e.CreatedAt)(true, r.CreatedAt)
+		times(&e.ArchivedAt)(false, r.ArchivedAt)
 		e.NameEmbedding = vector(r.Vector)
 		if err != nil {
 			return fmt.Errorf("entity %s: %w", r.UUID, err)
@@ -389,7 +392,7 @@ func decode(line []byte, kind string, d *core.GroupData, dim int) error {
 			Episodes: r.Episodes, Attributes: r.Attributes, InvalidatedBy: r.InvalidatedBy,
 		}
 		times(&f.CreatedAt)(true, r.CreatedAt)
-		times(&f.ValidAt, &f.InvalidAt, &f.ExpiredAt, &f.StatedInvalidAt)(false, r.ValidAt, r.InvalidAt, r.ExpiredAt, r.StatedInvalidAt)
+		times(&f.ValidAt, &f.InvalidAt, &f.ExpiredAt, &f.StatedInvalidAt, &f.ArchivedAt)(false, r.ValidAt, r.InvalidAt, r.ExpiredAt, r.StatedInvalidAt, r.ArchivedAt)
 		f.Embedding = vector(r.Vector)
 		if err != nil {
 			return fmt.Errorf("fact %s: %w", r.UUID, err)

@@ -558,7 +558,7 @@ func encodeEntityQuestion(w *wire.Writer, v *abi.EntityQuestion) {
 	w.Byte('}')
 }
 
-var fieldsEntityType = []string{"name", "description", "attributes"}
+var fieldsEntityType = []string{"name", "description", "attributes", "half_life"}
 
 func fieldEntityType(k []byte) int {
 	switch string(k) {
@@ -568,6 +568,8 @@ func fieldEntityType(k []byte) int {
 		return 1
 	case "attributes":
 		return 2
+	case "half_life":
+		return 3
 	}
 	return wire.FoldField(k, fieldsEntityType)
 }
@@ -599,6 +601,8 @@ func decodeEntityType(r *wire.Reader, v *abi.EntityType) {
 					v.Attributes = s28[:n29]
 				}
 			}
+		case 3:
+			r.String(&v.HalfLife)
 		default:
 			r.Skip()
 		}
@@ -628,6 +632,10 @@ func encodeEntityType(w *wire.Writer, v *abi.EntityType) {
 			}
 			w.Byte(']')
 		}
+	}
+	if v.HalfLife != "" {
+		w.Key(&more, "\"half_life\":")
+		w.String(v.HalfLife)
 	}
 	_ = more
 	w.Byte('}')
@@ -1436,7 +1444,7 @@ func encodeFactQuestion(w *wire.Writer, v *abi.FactQuestion) {
 	w.Byte('}')
 }
 
-var fieldsFactType = []string{"name", "description", "source_types", "target_types", "attributes"}
+var fieldsFactType = []string{"name", "description", "source_types", "target_types", "attributes", "half_life"}
 
 func fieldFactType(k []byte) int {
 	switch string(k) {
@@ -1450,6 +1458,8 @@ func fieldFactType(k []byte) int {
 		return 3
 	case "attributes":
 		return 4
+	case "half_life":
+		return 5
 	}
 	return wire.FoldField(k, fieldsFactType)
 }
@@ -1521,6 +1531,8 @@ func decodeFactType(r *wire.Reader, v *abi.FactType) {
 					v.Attributes = s71[:n72]
 				}
 			}
+		case 5:
+			r.String(&v.HalfLife)
 		default:
 			r.Skip()
 		}
@@ -1580,6 +1592,10 @@ func encodeFactType(w *wire.Writer, v *abi.FactType) {
 			}
 			w.Byte(']')
 		}
+	}
+	if v.HalfLife != "" {
+		w.Key(&more, "\"half_life\":")
+		w.String(v.HalfLife)
 	}
 	_ = more
 	w.Byte('}')

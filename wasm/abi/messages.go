@@ -49,6 +49,10 @@ type EntityType struct {
 	Name        string      `json:"name"`
 	Description string      `json:"description,omitempty"`
 	Attributes  []Attribute `json:"attributes,omitempty"`
+	// HalfLife is how fast an unused entity of this type loses importance
+	// (a Go duration, "8760h"); the host reads it from an ontology file
+	// and does not send it to plugins.
+	HalfLife string `json:"half_life,omitempty"`
 }
 
 // FactType is one fact type of an ontology.
@@ -58,6 +62,8 @@ type FactType struct {
 	SourceTypes []string    `json:"source_types,omitempty"`
 	TargetTypes []string    `json:"target_types,omitempty"`
 	Attributes  []Attribute `json:"attributes,omitempty"`
+	// HalfLife is as for EntityType, for facts of this relation.
+	HalfLife string `json:"half_life,omitempty"`
 }
 
 // Attribute is one attribute field of a type.
