@@ -40,9 +40,9 @@ type EvolveConfig struct {
 	// (recency = exp(−λ·age), λ = ln 2 / HalfLife). The default is 30 days.
 	HalfLife time.Duration
 	// HalfLives give entity labels and fact relations their own half-life
-	// ("Preference": a year; "MENTIONED": a week), over HalfLife and over
-	// the ontology's (EntityType.HalfLife, FactType.HalfLife). An entity
-	// with several labels takes the longest.
+	// ("Preference": a year; "VISITED": a week), over DefaultHalfLives,
+	// over the ontology's (EntityType.HalfLife, FactType.HalfLife) and over
+	// HalfLife. An entity with several labels takes the longest.
 	HalfLives map[string]time.Duration
 	// Threshold archives the objects whose importance falls below it. The
 	// default is 0.1: with the default weights an object nobody searched,
@@ -58,6 +58,25 @@ type EvolveConfig struct {
 	// KeepReports is how many run reports are kept per group. The default
 	// is 50.
 	KeepReports int
+}
+
+// DefaultHalfLives are the half-lives of the types the built-in extractors
+// produce whose pace differs from HalfLife's month: preferences and lasting
+// ties (family, origin, pets, medication) fade over a year, visits and
+// orders over a week. An ontology's or the configuration's half-lives
+// override them.
+func DefaultHalfLives() map[string]time.Duration {
+	const day = 24 * time.Hour
+	out := map[string]time.Duration{}
+	for _, t := range []string{"Preference", "LIKES", "LOVES", "ENJOYS", "DISLIKES", "HATES", "PREFERS",
+		"MARRIED_TO", "SPOUSE_OF", "MOTHER_OF", "FATHER_OF", "SON_OF", "SISTER_OF", "SIBLING_OF",
+		"BORN_IN", "WAS_BORN_IN", "IS_FROM", "HAS_PET", "OWNS_PET", "TAKES_MEDICATION"} {
+		out[t] = 365 * day
+	}
+	for _, t := range []string{"VISITED", "VISITS", "TRAVELED_TO", "TRAVELLED_TO", "ORDERED"} {
+		out[t] = 7 * day
+	}
+	return out
 }
 
 // ImportanceWeights weigh importance: I = Recency·recency +
@@ -174,11 +193,12 @@ type ImportanceParts struct {
 }
 
 // Evolve scores every entity and fact of group (importance), archives those
-// below the threshold that are not pinned, and restores archived ones that
-// are pinned or important again (1.5 times the threshold). Nothing is
-// deleted. It writes what it
-// changes under the group's write lock, one transaction per batch, so
-// ingestion and search go on while it computes. Unless DryRun, the scores
+// below the threshold that are not pinned (nor, for an entity, the end of
+// a fact that stays active), and restores archived ones that are pinned,
+// important again (1.5 times the threshold) or the end of an active fact.
+// Nothing is deleted. It writes what it changes under the group's write
+// lock, one transaction per batch, so ingestion and search go on while it
+// computes. Unless DryRun, the scores
 // and a report are kept (EvolveReports).
 //
 // Evolve needs a store that keeps records (ErrUnsupported otherwise).
@@ -204,14 +224,26 @@ func (e *Engine) Evolve(ctx context.Context, group string, opts EvolveOptions) (
 		return rep, err
 	}
 	rep.Scored = len(items)
+	// Facts first: an entity stays active while a fact of it does, so
+	// that what search and context show never stands on an archived end.
+	slices.SortStableFunc(items, func(a, b *scoredItem) int {
+		return cmp.Compare(scopeOrder(a.scope), scopeOrder(b.scope))
+	})
+	activeEnds := map[string]bool{}
 	var archive, restore []*scoredItem
 	for _, it := range items {
 		archived := it.archived
+		keep := it.stats.Pinned || it.scope == ScopeEntities && activeEnds[it.uuid]
 		switch {
-		case !it.archived && !it.stats.Pinned && it.importance < e.evolve.Threshold:
+		case !it.archived && !keep && it.importance < e.evolve.Threshold:
 			archive, archived = append(archive, it), true
-		case it.archived && (it.stats.Pinned || it.importance >= restoreFactor*e.evolve.Threshold):
+		case it.archived && (keep || it.importance >= restoreFactor*e.evolve.Threshold):
 			restore, archived = append(restore, it), false
+		}
+		if it.scope == ScopeFacts && !archived {
+			for _, end := range it.ends {
+				activeEnds[end] = true
+			}
 		}
 		if it.stats.Importance == nil || math.Abs(*it.stats.Importance-it.importance) >= 0.01 {
 			rep.Rescored = append(rep.Rescored, it.item())
@@ -251,6 +283,14 @@ func (e *Engine) Evolve(ctx context.Context, group string, opts EvolveOptions) (
 		return rep, err
 	}
 	return rep, nil
+}
+
+// scopeOrder puts facts before entities.
+func scopeOrder(sc Scope) int {
+	if sc == ScopeFacts {
+		return 0
+	}
+	return 1
 }
 
 // restoreFactor is how far above the threshold an archived object's

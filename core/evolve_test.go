@@ -2,6 +2,7 @@ package core_test
 
 import (
 	"context"
+	"math"
 	"slices"
 	"strings"
 	"sync"
@@ -430,4 +431,54 @@ func TestImportanceRanksTies(t *testing.T) {
 		}
 	}
 	t.Fatal("no budget keeps exactly one fact")
+}
+
+// ontologySets gives every group an ontology.
+type ontologySets struct{ o *core.Ontology }
+
+func (s ontologySets) For(context.Context, string) (core.Plugins, error) {
+	return core.Plugins{Ontology: s.o}, nil
+}
+
+// TestHalfLivesByType: a fact type's half-life comes from the
+// configuration over the ontology over the defaults, and sets how fast
+// its facts decay.
+func TestHalfLivesByType(t *testing.T) {
+	ctx := t.Context()
+	c := &clock{t: onDay(0)}
+	o := &core.Ontology{FactTypes: []core.FactType{{Name: "CHATTED", HalfLife: 24 * time.Hour}, {Name: "LIKES", HalfLife: 2 * 24 * time.Hour}}}
+	s := memstore.New(32)
+	e, err := core.Open(ctx, core.Options{Store: s, Embedder: hashembed.New(32), Plugins: ontologySets{o}, Now: c.now,
+		Evolve: core.EvolveConfig{FlushEvery: -1, HalfLives: map[string]time.Duration{"LIKES": 10 * 24 * time.Hour}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close(ctx)
+	for _, rel := range []string{"CHATTED", "LIKES", "VISITED", "OWNS"} {
+		if rep, err := e.AddFact(ctx, core.Triplet{GroupID: "g", Source: "Ann", Relation: rel, Target: "X" + rel}); err != nil || rep.Error != "" {
+			t.Fatal(rep, err)
+		}
+	}
+	rep, err := e.Evolve(ctx, "g", core.EvolveOptions{Now: onDay(10), DryRun: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]float64{
+		"Ann chatted XCHATTED": 1.0 / 1024,            // the ontology's day
+		"Ann likes XLIKES":     0.5,                   // the configuration's 10 days, over the ontology's 2
+		"Ann visited XVISITED": math.Exp2(-10.0 / 7),  // the default week
+		"Ann owns XOWNS":       math.Exp2(-10.0 / 30), // the default month
+	}
+	found := 0
+	for _, it := range rep.Rescored {
+		if w, ok := want[it.Name]; ok {
+			found++
+			if math.Abs(it.Parts.Recency-w) > 1e-9 {
+				t.Errorf("recency of %q after 10 days = %v, want %v", it.Name, it.Parts.Recency, w)
+			}
+		}
+	}
+	if found != len(want) {
+		t.Errorf("found %d of the %d facts in the report %+v", found, len(want), rep.Rescored)
+	}
 }

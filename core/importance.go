@@ -158,15 +158,16 @@ func feedbackScore(s itemStats) float64 {
 }
 
 // halfLives returns the half-life of an object with the given labels (an
-// entity) or relation (a fact): the longest of the configured ones
-// (EvolveConfig.HalfLives), else of the group's ontology's, else the
-// default.
+// entity) or relation (a fact): the longest of those its types have, each
+// type's taken from the configuration (EvolveConfig.HalfLives), else the
+// group's ontology, else DefaultHalfLives; EvolveConfig.HalfLife when none
+// of its types has one.
 func (e *Engine) halfLives(ctx context.Context, group string) (func(types ...string) time.Duration, error) {
 	ps, err := e.plugins.For(ctx, group)
 	if err != nil {
 		return nil, fmt.Errorf("plugins of group %s: %w", group, err)
 	}
-	byType := map[string]time.Duration{}
+	byType := DefaultHalfLives()
 	if o := ps.Ontology; o != nil {
 		for _, t := range o.EntityTypes {
 			if t.HalfLife > 0 {

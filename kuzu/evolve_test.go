@@ -38,7 +38,7 @@ func TestEvolveCountsAndArchiveSurviveReopen(t *testing.T) {
 	e := engine(s)
 	var tea, rome string
 	for _, tgt := range []string{"Tea", "Rome"} {
-		rep, err := e.AddFact(ctx, core.Triplet{GroupID: "g", Source: "Ann", Relation: "LIKES", Target: tgt})
+		rep, err := e.AddFact(ctx, core.Triplet{GroupID: "g", Source: "Ann", Relation: "KNOWS", Target: tgt})
 		if err != nil || rep.Error != "" {
 			t.Fatal(rep, err)
 		}
@@ -53,7 +53,7 @@ func TestEvolveCountsAndArchiveSurviveReopen(t *testing.T) {
 		}
 	}
 	now = day0.AddDate(0, 2, 0)
-	res, err := e.Search(ctx, core.SearchRequest{Groups: []string{"g"}, Query: "Ann likes Tea", Limit: 1, Scopes: []core.Scope{core.ScopeFacts}})
+	res, err := e.Search(ctx, core.SearchRequest{Groups: []string{"g"}, Query: "Ann knows Tea", Limit: 1, Scopes: []core.Scope{core.ScopeFacts}})
 	if err != nil || len(res.Facts) != 1 || res.Facts[0].UUID != tea {
 		t.Fatalf("Search = %+v, %v; want the tea fact", res.Facts, err)
 	}

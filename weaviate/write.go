@@ -413,8 +413,9 @@ func apply(ch *core.Change, st *state) {
 	for _, e := range ch.Entities {
 		e.Labels = slices.Clone(e.Labels)
 		e.Attributes = attrsOf(attrsText(e.Attributes))
+		e.ArchivedAt = micro(e.ArchivedAt)
 		if old := st.ents[e.UUID]; old != nil {
-			old.Name, old.Labels, old.Summary, old.Attributes = e.Name, e.Labels, e.Summary, e.Attributes
+			old.Name, old.Labels, old.Summary, old.Attributes, old.ArchivedAt = e.Name, e.Labels, e.Summary, e.Attributes, e.ArchivedAt
 			if e.NameEmbedding != nil {
 				old.NameEmbedding = slices.Clone(e.NameEmbedding)
 			}
@@ -427,9 +428,9 @@ func apply(ch *core.Change, st *state) {
 	}
 	for _, f := range ch.Facts {
 		f.Attributes = attrsOf(attrsText(f.Attributes))
-		f.ValidAt, f.InvalidAt, f.ExpiredAt = micro(f.ValidAt), micro(f.InvalidAt), micro(f.ExpiredAt)
+		f.ValidAt, f.InvalidAt, f.ExpiredAt, f.ArchivedAt = micro(f.ValidAt), micro(f.InvalidAt), micro(f.ExpiredAt), micro(f.ArchivedAt)
 		if old := st.facts[f.UUID]; old != nil {
-			old.Relation, old.Text, old.Attributes = f.Relation, f.Text, f.Attributes
+			old.Relation, old.Text, old.Attributes, old.ArchivedAt = f.Relation, f.Text, f.Attributes, f.ArchivedAt
 			old.ValidAt, old.InvalidAt, old.ExpiredAt, old.InvalidatedBy = f.ValidAt, f.InvalidAt, f.ExpiredAt, f.InvalidatedBy
 			if f.Embedding != nil {
 				old.Embedding = slices.Clone(f.Embedding)
