@@ -3,6 +3,9 @@ package weaviate
 import (
 	"context"
 	"errors"
+	"slices"
+
+	"github.com/mnemohq/mnemo/core"
 )
 
 // Drop deletes the store's collections (tests).
@@ -32,3 +35,30 @@ func CrashAt(s *Store, n int) (reached func() bool) {
 }
 
 var errCrash = errors.New("weaviate test: crash")
+
+// RecreateWithoutArchivedForTest drops s's entity and fact collections,
+// creates them as mnemo did before archived_at existed and writes ents
+// into them as it wrote them then, for the test of the property's
+// addition to existing collections.
+func RecreateWithoutArchivedForTest(ctx context.Context, s *Store, ents ...core.Entity) error {
+	for _, c := range []struct {
+		name  string
+		props []prop
+	}{{s.names.entity, entityProps}, {s.names.fact, factProps}} {
+		if err := s.client.Schema().ClassDeleter().WithClassName(c.name).Do(ctx); err != nil {
+			return err
+		}
+		old := slices.DeleteFunc(slices.Clone(c.props), func(p prop) bool { return p.name == "archived_at" })
+		if err := s.client.Schema().ClassCreator().WithClass(s.classDef(c.name, old, true)).Do(ctx); err != nil {
+			return err
+		}
+	}
+	for i := range ents {
+		o := s.entityObject(&ents[i])
+		delete(o.Properties.(map[string]any), "archived_at")
+		if _, err := s.client.Batch().ObjectsBatcher().WithObjects(o).Do(ctx); err != nil {
+			return err
+		}
+	}
+	return nil
+}
