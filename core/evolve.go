@@ -159,8 +159,10 @@ type EvolveReport struct {
 	RescoredCount int
 	// Active and ArchivedNow count the group's scored objects after the run.
 	Active, ArchivedNow ItemCounts
-	// Merges is left to consolidation, which runs in Evolve when it lands.
+	// Took is how long the run took.
 	Took time.Duration
+	// Consolidation's merges go here (a Merges field) when it lands; see
+	// the place marked in Evolve.
 }
 
 // ItemCounts counts entities and facts.
@@ -198,8 +200,8 @@ type ImportanceParts struct {
 // important again (1.5 times the threshold) or the end of an active fact.
 // Nothing is deleted. It writes what it changes under the group's write
 // lock, one transaction per batch, so ingestion and search go on while it
-// computes. Unless DryRun, the scores
-// and a report are kept (EvolveReports).
+// computes. Unless DryRun, the scores and a report are kept
+// (EvolveReports).
 //
 // Evolve needs a store that keeps records (ErrUnsupported otherwise).
 func (e *Engine) Evolve(ctx context.Context, group string, opts EvolveOptions) (EvolveReport, error) {
@@ -219,6 +221,8 @@ func (e *Engine) Evolve(ctx context.Context, group string, opts EvolveOptions) (
 	if err := e.access.flush(ctx); err != nil {
 		return rep, err
 	}
+	// Consolidation (merging near-duplicates) belongs here, before
+	// scoring: what it merges is scored as one object.
 	items, err := e.scoreGroup(ctx, group, now)
 	if err != nil {
 		return rep, err
