@@ -56,7 +56,8 @@ func (it *scoredItem) item() EvolveItem {
 }
 
 // scoreGroup computes the importance of every entity and of every fact
-// valid at now in group, archived ones included.
+// valid at now in group, archived ones included and those a merge hid
+// (Engine.Consolidate) left out.
 func (e *Engine) scoreGroup(ctx context.Context, group string, now time.Time) ([]*scoredItem, error) {
 	all := Filter{IncludeArchived: true, Now: now}
 	var items []*scoredItem
@@ -66,6 +67,9 @@ func (e *Engine) scoreGroup(ctx context.Context, group string, now time.Time) ([
 			return nil, fmt.Errorf("list entities: %w", err)
 		}
 		for _, x := range p.Items {
+			if mergeHidden(x.Attributes, time.Time{}) {
+				continue // merged away: the survivor is scored
+			}
 			items = append(items, &scoredItem{scope: ScopeEntities, uuid: x.UUID, name: x.Name, archived: !x.ArchivedAt.IsZero(), types: x.Labels, stats: itemStats{LastMention: x.CreatedAt}})
 		}
 		if cursor = p.Next; cursor == "" {
@@ -78,6 +82,9 @@ func (e *Engine) scoreGroup(ctx context.Context, group string, now time.Time) ([
 			return nil, fmt.Errorf("list facts: %w", err)
 		}
 		for _, x := range p.Items {
+			if mergeHidden(x.Attributes, time.Time{}) {
+				continue
+			}
 			items = append(items, &scoredItem{scope: ScopeFacts, uuid: x.UUID, name: x.Text, archived: !x.ArchivedAt.IsZero(),
 				types: []string{x.Relation}, ends: []string{x.SourceUUID, x.TargetUUID}, stats: itemStats{LastMention: x.CreatedAt}})
 		}
