@@ -450,7 +450,9 @@ func (e *Engine) Wait(ctx context.Context, group string, uuids ...string) ([]Epi
 
 // waitOne waits for one episode. It registers its channel before reading
 // the status, so a finish in between is not missed, and unregisters it on
-// every return.
+// every return. With leases it also reads the stored status every second:
+// an episode another host finished never reaches this host's queue (it
+// was done before this host looked for pending episodes).
 func (e *Engine) waitOne(ctx context.Context, group, id string) (EpisodeReport, error) {
 	ch, done := e.q.waitFor(group, id)
 	defer done()
@@ -459,12 +461,26 @@ func (e *Engine) waitOne(ctx context.Context, group, id string) (EpisodeReport, 
 		return r, err
 	}
 	e.q.wake()
-	select {
-	case <-ch:
-	case <-ctx.Done():
-		return EpisodeReport{}, ctx.Err()
-	case <-e.closed:
-		return EpisodeReport{}, fmt.Errorf("wait for episode %s: %w", id, ErrClosed)
+	// With leases another host may process the episode, and this one's
+	// queue never finishes it: look at the store now and then.
+	var look <-chan time.Time
+	if e.leases != nil {
+		t := time.NewTicker(min(e.ingest.AdoptEvery, time.Second))
+		defer t.Stop()
+		look = t.C
 	}
-	return e.Report(ctx, group, id)
+	for {
+		select {
+		case <-ch:
+			return e.Report(ctx, group, id)
+		case <-look:
+			if r, err := e.Report(ctx, group, id); err != nil || r.Status != EpisodePending {
+				return r, err
+			}
+		case <-ctx.Done():
+			return EpisodeReport{}, ctx.Err()
+		case <-e.closed:
+			return EpisodeReport{}, fmt.Errorf("wait for episode %s: %w", id, ErrClosed)
+		}
+	}
 }
