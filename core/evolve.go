@@ -138,6 +138,9 @@ type EvolveOptions struct {
 	// DryRun computes and reports what the run would do, and writes
 	// nothing: no archive, no restore, no score, no report.
 	DryRun bool
+	// ConsolidateSince is the consolidation's ConsolidateOptions.Since:
+	// zero examines every pair.
+	ConsolidateSince time.Time
 }
 
 // EvolveReport says what one Evolve run did (or, dry, would do).
@@ -161,8 +164,9 @@ type EvolveReport struct {
 	Active, ArchivedNow ItemCounts
 	// Took is how long the run took.
 	Took time.Duration
-	// Consolidation's merges go here (a Merges field) when it lands; see
-	// the place marked in Evolve.
+	// Consolidation is what the run's consolidation merged (Consolidate),
+	// before scoring.
+	Consolidation ConsolidateReport
 }
 
 // ItemCounts counts entities and facts.
@@ -194,7 +198,8 @@ type ImportanceParts struct {
 	Recency, Frequency, Feedback, Centrality float64
 }
 
-// Evolve scores every entity and fact of group (importance), archives those
+// Evolve merges the near-duplicates resolution missed (Consolidate), then
+// scores every entity and fact of group (importance), archives those
 // below the threshold that are not pinned (nor, for an entity, the end of
 // a fact that stays active), and restores archived ones that are pinned,
 // important again (1.5 times the threshold) or the end of an active fact.
@@ -221,8 +226,15 @@ func (e *Engine) Evolve(ctx context.Context, group string, opts EvolveOptions) (
 	if err := e.access.flush(ctx); err != nil {
 		return rep, err
 	}
-	// Consolidation (merging near-duplicates) belongs here, before
-	// scoring: what it merges is scored as one object.
+	// Consolidation first, so that what it merges is scored as one
+	// object. By default it examines every pair: a run's Now may be a
+	// simulated later day, so Evolve cannot tell which entities are new
+	// since the last run; a caller that can sets ConsolidateSince.
+	cons, err := e.Consolidate(ctx, group, ConsolidateOptions{Now: now, DryRun: opts.DryRun, Since: opts.ConsolidateSince})
+	if err != nil {
+		return rep, fmt.Errorf("evolve: %w", err)
+	}
+	rep.Consolidation = cons
 	items, err := e.scoreGroup(ctx, group, now)
 	if err != nil {
 		return rep, err

@@ -117,6 +117,11 @@ func printEvolve(w io.Writer, r wire.EvolveReport, all bool) {
 				scopeWord(it.Scope), it.UUID, it.Importance, prev, it.Recency, it.Frequency, it.Feedback, it.Centrality, pin, clip(it.Name, 60))
 		}
 	}
+	c := r.Consolidation
+	fmt.Fprintf(w, "%smerge (%d entities, %d duplicate facts)\n", verb, len(c.Merges), len(c.FactMerges))
+	for _, m := range c.Merges {
+		fmt.Fprintf(w, "  entity   %s %q into %s %q (found by %s, decided by %s)\n", m.Merged.UUID, m.Merged.Name, m.Survivor.UUID, m.Survivor.Name, m.Found, m.Decided)
+	}
 	list("archive", r.Archived, 0)
 	list("restore", r.Restored, 0)
 	limit := 20

@@ -72,6 +72,8 @@ type EvolveReport struct {
 	Active        ItemCounts   `json:"active"`
 	ArchivedNow   ItemCounts   `json:"archived_now"`
 	DurationMS    float64      `json:"duration_ms"`
+	// Consolidation is what the run merged before scoring.
+	Consolidation ConsolidateReport `json:"consolidation"`
 }
 
 // ItemCounts counts entities and facts.
@@ -112,9 +114,10 @@ func EvolveReportOf(r core.EvolveReport) EvolveReport {
 	out := EvolveReport{
 		Group: r.Group, Now: Time(r.Now), DryRun: r.DryRun, Scored: r.Scored,
 		Archived: items(r.Archived), Restored: items(r.Restored), RescoredCount: r.RescoredCount,
-		Active:      ItemCounts{Entities: r.Active.Entities, Facts: r.Active.Facts},
-		ArchivedNow: ItemCounts{Entities: r.ArchivedNow.Entities, Facts: r.ArchivedNow.Facts},
-		DurationMS:  float64(r.Took.Microseconds()) / 1000,
+		Active:        ItemCounts{Entities: r.Active.Entities, Facts: r.Active.Facts},
+		ArchivedNow:   ItemCounts{Entities: r.ArchivedNow.Entities, Facts: r.ArchivedNow.Facts},
+		DurationMS:    float64(r.Took.Microseconds()) / 1000,
+		Consolidation: ConsolidateReportOf(r.Consolidation),
 	}
 	if len(r.Rescored) > 0 {
 		out.Rescored = items(r.Rescored)
