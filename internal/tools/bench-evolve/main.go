@@ -42,17 +42,13 @@ const (
 
 // evolveDay is what the "evolve" arm runs at the end of each simulated
 // day, at the simulated time now, the previous day's run having been at
-// last: the one place to change what evolution is. It runs consolidation
-// of the entities new since the last run; when Engine.Evolve (decay,
-// archive, re-scoring) is in, it becomes
-//
-//	_, err := h.Engine.Evolve(ctx, group, core.EvolveOptions{Now: now})
-//
-// which consolidates as one of its steps.
-// A run that deferred merges to the next (ConsolidateReport.Deferred)
-// does not move last on, so that the next run examines them again.
+// last: Engine.Evolve, which consolidates the entities new since the last
+// run, then scores, decays and archives. A run that deferred merges to
+// the next (ConsolidateReport.Deferred) does not move last on, so that
+// the next run examines them again.
 func evolveDay(ctx context.Context, h *host.Host, group string, now, last time.Time) (rep core.ConsolidateReport, next time.Time, err error) {
-	rep, err = h.Engine.Consolidate(ctx, group, core.ConsolidateOptions{Now: now, Since: last})
+	ev, err := h.Engine.Evolve(ctx, group, core.EvolveOptions{Now: now, ConsolidateSince: last})
+	rep = ev.Consolidation
 	if rep.Deferred > 0 {
 		return rep, last, err
 	}
@@ -148,7 +144,7 @@ func bench(ctx context.Context, o options) error {
 	defer h.Close(context.Background())
 
 	res := &results{Days: o.days, PerDay: o.perDay, Seed: o.seed, Questions: len(w.questions), CPUs: runtime.NumCPU(),
-		Platform: runtime.GOOS + "/" + runtime.GOARCH, Go: runtime.Version(), Evolution: "consolidate"}
+		Platform: runtime.GOOS + "/" + runtime.GOARCH, Go: runtime.Version(), Evolution: "evolve"}
 	report := map[int]bool{}
 	for _, c := range o.checkpoints {
 		report[c] = true

@@ -80,7 +80,7 @@ func (r *results) markdown() string {
 		fmt.Fprintf(&b, "| %d | %s | %d | %d | %d | %d | %.1f / %.1f | %.0f | %.2f | %.2f |\n",
 			p.Day, p.Arm, p.ActiveEntities, p.ActiveFacts, p.StoredEntities, p.StoredFacts, p.SearchP50MS, p.SearchP95MS, p.ContextTokens, p.Recall, p.Stale)
 	}
-	fmt.Fprintf(&b, "\nThe evolve arm ran `%s` at the end of each day: %d entity merges over the year, %d of look-alikes (Jon Berg / Jon Borg, order numbers): %s; %d sets of duplicate facts collapsed.\n\n",
+	fmt.Fprintf(&b, "\nThe evolve arm ran `%s` (consolidation, then importance, decay and archive) at the end of each day: %d entity merges over the year, %d of look-alikes (Jon Berg / Jon Borg, order numbers): %s; %d sets of duplicate facts collapsed.\n\n",
 		r.Evolution, len(r.Merged), len(r.WrongMerges), strings.Join(r.Merged, "; "), r.FactMerges)
 	fmt.Fprintf(&b, "reproduce: make bench-evolve\nreproduce: %s\n", r.Command)
 	return b.String()
