@@ -148,7 +148,12 @@ func (s *Store) setup(ctx context.Context) error {
 			return err
 		}
 	}
-	s.dim = dim
+	// Compact runs setup again on the rewritten file while writers read
+	// s.dim without the store's lock: the dimension is the same then, and
+	// is not written again.
+	if s.dim != dim {
+		s.dim = dim
+	}
 	if version == 0 {
 		if err := createSchema(ctx, c, dim); err != nil {
 			return err
