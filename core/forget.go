@@ -3,6 +3,7 @@ package core
 import (
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -292,7 +293,7 @@ func (e *Engine) forget(ctx context.Context, group string, w forgetting) (Forgot
 			return Forgotten{}, fmt.Errorf("read the communities of group %s: %w", group, err)
 		}
 	}
-	ids := sortedKeys(touched)
+	ids := slices.Sorted(maps.Keys(touched))
 	refs, err := e.store.EntityReferences(ctx, group, ids)
 	if err != nil {
 		return Forgotten{}, fmt.Errorf("count the references of the affected entities: %w", err)
@@ -322,7 +323,7 @@ func (e *Engine) forget(ctx context.Context, group string, w forgetting) (Forgot
 	for _, c := range comms {
 		named[c] = true
 	}
-	delComms := sortedKeys(named)
+	delComms := slices.Sorted(maps.Keys(named))
 	ch := Change{Group: group, Facts: restored, Entities: summaries, DeleteCommunities: delComms,
 		DeleteEpisodes: w.episodes, DeleteFacts: goneIDs, DeleteEntities: orphans}
 	if err := e.store.Apply(ctx, ch); err != nil {
@@ -476,13 +477,4 @@ func mapOf(ids []string) map[string]bool {
 		m[id] = true
 	}
 	return m
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	slices.Sort(out)
-	return out
 }

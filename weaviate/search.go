@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -296,7 +297,7 @@ func (s *Store) traverseGroup(ctx context.Context, grp string, q core.TraverseQu
 	}
 	// near: each entity reached, at its distance from the nearest seed.
 	near := map[string]int{}
-	for _, id := range sortedKeys(seeds) {
+	for _, id := range slices.Sorted(maps.Keys(seeds)) {
 		h, err := g.hops(ctx, []string{id}, within)
 		if err != nil {
 			return err
@@ -313,7 +314,7 @@ func (s *Store) traverseGroup(ctx context.Context, grp string, q core.TraverseQu
 	if len(near) == 0 {
 		return nil
 	}
-	ids := sortedKeys(near)
+	ids := slices.Sorted(maps.Keys(near))
 	switch q.Scope {
 	case core.ScopeEntities:
 		rows, err := s.rowsByID(ctx, core.ScopeEntities, grp, ids, filterFields[core.ScopeEntities], false)

@@ -3,6 +3,7 @@ package weaviate
 import (
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 	"time"
 
@@ -302,7 +303,7 @@ func (s *Store) plan(ctx context.Context, group string, ch *core.Change) (*plan,
 		core.ScopeEpisodes: setOf(ch.DeleteEpisodes), core.ScopeEntities: setOf(ch.DeleteEntities),
 		core.ScopeFacts: setOf(ch.DeleteFacts), core.ScopeCommunities: {},
 	}
-	for _, id := range sortedKeys(st.dirty[core.ScopeEntities]) {
+	for _, id := range slices.Sorted(maps.Keys(st.dirty[core.ScopeEntities])) {
 		if gone[core.ScopeEntities][id] {
 			continue
 		}
@@ -311,13 +312,13 @@ func (s *Store) plan(ctx context.Context, group string, ch *core.Change) (*plan,
 		}
 		p.fresh = append(p.fresh, s.entityObject(st.ents[id]))
 	}
-	for _, id := range sortedKeys(st.dirty[core.ScopeCommunities]) {
+	for _, id := range slices.Sorted(maps.Keys(st.dirty[core.ScopeCommunities])) {
 		if !st.stored[core.ScopeCommunities][id] {
 			claim(core.ScopeCommunities, id)
 		}
 		p.fresh = append(p.fresh, s.communityObject(st.comms[id]))
 	}
-	for _, id := range sortedKeys(st.dirty[core.ScopeEpisodes]) {
+	for _, id := range slices.Sorted(maps.Keys(st.dirty[core.ScopeEpisodes])) {
 		if gone[core.ScopeEpisodes][id] {
 			continue
 		}
@@ -327,7 +328,7 @@ func (s *Store) plan(ctx context.Context, group string, ch *core.Change) (*plan,
 			p.episode = append(p.episode, s.episodeObject(st.eps[id]))
 		}
 	}
-	for _, id := range sortedKeys(st.dirty[core.ScopeFacts]) {
+	for _, id := range slices.Sorted(maps.Keys(st.dirty[core.ScopeFacts])) {
 		if gone[core.ScopeFacts][id] {
 			continue
 		}
@@ -578,13 +579,4 @@ func setOf(ids []string) map[string]bool {
 		m[id] = true
 	}
 	return m
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	slices.Sort(out)
-	return out
 }
