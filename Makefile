@@ -245,7 +245,7 @@ demo: build
 # (default 100000): load, search per recipe with 1 and 8 clients, the
 # Weaviate requests a search makes, offline ingestion through a host.
 # Writes docs/bench/stores.md and stores.svg. NODES=3 starts a 3-node
-# cluster with replication factor 3.
+# cluster with replication factor 3 and writes stores-3nodes.md and .svg.
 FACTS ?= 100000
 NODES ?= 1
 bench-stores: weaviate

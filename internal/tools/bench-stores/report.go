@@ -102,7 +102,9 @@ func (r *report) write(w io.Writer) {
 	}
 }
 
-// writeFiles writes stores.md and stores.svg into dir.
+// writeFiles writes stores.md and stores.svg into dir, or
+// stores-3nodes.md and stores-3nodes.svg for a cluster, so the single-node
+// figures stay beside the cluster's.
 func (r *report) writeFiles(dir, md string) ([]string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
@@ -112,7 +114,11 @@ func (r *report) writeFiles(dir, md string) ([]string, error) {
 		return nil, err
 	}
 	var out []string
-	for name, b := range map[string][]byte{"stores.md": []byte(md), "stores.svg": svg.Bytes()} {
+	base := "stores"
+	if r.c.nodes > 1 {
+		base = fmt.Sprintf("stores-%dnodes", r.c.nodes)
+	}
+	for name, b := range map[string][]byte{base + ".md": []byte(md), base + ".svg": svg.Bytes()} {
 		p := filepath.Join(dir, name)
 		if err := os.WriteFile(p, b, 0o644); err != nil {
 			return nil, err
