@@ -70,7 +70,7 @@ help:
 	@echo "make test-weaviate the weaviate store's tests against that server"
 	@echo "make test-weaviate-cluster  a 3-node cluster, replication 3, a node killed and restarted"
 	@echo "make bench        store, embedder, plugin, ingestion and community benchmarks"
-	@echo "make bench-lme    LongMemEval_S retrieval benchmark (LIMIT=N for a subset)"
+	@echo "make bench-lme    LongMemEval_S retrieval benchmark (LIMIT, EVERY, EXTRACT=1, EVOLVE=1)"
 	@echo "make bench-search search latency at 10k/100k/1M facts"
 	@echo "make bench-stores Kuzu and Weaviate side by side at 100k facts (FACTS, NODES=3)"
 	@echo "make bench-http   HTTP load test while ingesting"
@@ -179,12 +179,17 @@ bench:
 	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 120m ./kuzu/ ./core/... ./wasm/... ./host/... ./plugins/rule-extractor/ ./internal/scenario/ ./internal/communitytest/
 
 # Retrieval on LongMemEval_S (docs/retrieval.md). LIMIT=N scores the first N
-# questions; GRANULARITY=session|turn; SYSTEMS=bm25,cosine,...; DATA=FILE.
+# questions, EVERY=N one in N spread over the file; GRANULARITY=session|turn;
+# SYSTEMS=bm25,cosine,...; DATA=FILE. EXTRACT=1 ingests through a host with
+# the offline extractor, session by session on each session's date (about
+# 7 s a question on 2 cores); EVOLVE=1 with it scores each question again
+# after an evolution pass on the question's date.
 LIMIT       ?= 0
+EVERY       ?= 1
 GRANULARITY ?= turn
 SYSTEMS     ?= bm25,cosine,hybrid,default
 bench-lme:
-	$(GO) run ./internal/tools/bench-lme -limit $(LIMIT) -granularity $(GRANULARITY) -systems $(SYSTEMS) $(if $(DATA),-data $(DATA))
+	$(GO) run ./internal/tools/bench-lme -limit $(LIMIT) -every $(EVERY) -granularity $(GRANULARITY) -systems $(SYSTEMS) $(if $(DATA),-data $(DATA)) $(if $(EXTRACT),-extract) $(if $(EVOLVE),-evolve)
 
 # Search latency at scale (docs/retrieval.md). Graphs are built once into
 # BENCH_DIR by bulk import and reused; 1M facts take about 35 minutes on 2

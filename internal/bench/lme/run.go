@@ -62,6 +62,29 @@ func ThroughEngine(ctx context.Context, e *core.Engine, h Haystack) error {
 	return nil
 }
 
+// ThroughEngineDated ingests the haystack one session at a time, in time
+// order, with set moving the engine's clock to the session's date first, so
+// that the engine creates the session's episodes and facts then: the memory
+// learns every session on its day, as
+// an assistant used over those months would, so the ages that evolution
+// measures (Engine.Evolve) are the haystack's own.
+func ThroughEngineDated(set func(time.Time)) Ingest {
+	return func(ctx context.Context, e *core.Engine, h Haystack) error {
+		for lo := 0; lo < len(h.Episodes); {
+			hi := lo + 1
+			for hi < len(h.Episodes) && h.Session[h.Episodes[hi].UUID] == h.Session[h.Episodes[lo].UUID] {
+				hi++
+			}
+			set(h.Episodes[lo].ValidAt)
+			if err := ThroughEngine(ctx, e, Haystack{Group: h.Group, Episodes: h.Episodes[lo:hi]}); err != nil {
+				return err
+			}
+			lo = hi
+		}
+		return nil
+	}
+}
+
 // System is one way of searching, scored on its own.
 type System struct {
 	Name string
@@ -81,6 +104,10 @@ type Options struct {
 	Granularity Granularity
 	// Limit stops after this many scored questions; zero scores all.
 	Limit int
+	// Every, when above 1, takes one question in Every of those that
+	// count (the first, then every Every-th): a sample spread over the
+	// file, whose questions are grouped by type.
+	Every int
 	// Ks are the cutoffs. The default is 5 and 10.
 	Ks []int
 	// Keep leaves each question's group in the store; by default it is
@@ -94,7 +121,16 @@ type Options struct {
 	// Now stamps the episodes' CreatedAt; the default is the question's
 	// date, so runs are reproducible.
 	Now func() time.Time
+	// Evolve, when set, runs after the systems are scored on a question,
+	// with the question's date, and every system is scored again under its
+	// name with AfterEvolve appended: the memory before and after an
+	// evolution pass, side by side.
+	Evolve func(ctx context.Context, e *core.Engine, group string, asked time.Time) error
 }
+
+// AfterEvolve is appended to a system's name for its scores after
+// Options.Evolve.
+const AfterEvolve = "+evolve"
 
 // Stats describes a run.
 type Stats struct {
@@ -102,6 +138,7 @@ type Stats struct {
 	Skipped      map[string]int
 	Episodes     int
 	Ingest       time.Duration
+	Evolve       time.Duration
 	Search       map[string]time.Duration
 }
 
@@ -120,6 +157,7 @@ func Run(ctx context.Context, r io.Reader, o Options) (*Tally, Stats, error) {
 	tally := NewTally(o.Ks)
 	st := Stats{Skipped: map[string]int{}, Search: map[string]time.Duration{}}
 	errStop := fmt.Errorf("limit reached")
+	counted := 0
 	err := Read(r, func(q *Question) error {
 		st.Read++
 		if why := q.Skip(); why != "" {
@@ -128,6 +166,10 @@ func Run(ctx context.Context, r io.Reader, o Options) (*Tally, Stats, error) {
 		}
 		if o.Limit > 0 && st.Scored >= o.Limit {
 			return errStop
+		}
+		counted++
+		if o.Every > 1 && (counted-1)%o.Every != 0 {
+			return nil
 		}
 		asked, err := q.Asked()
 		if err != nil {
@@ -149,16 +191,32 @@ func Run(ctx context.Context, r io.Reader, o Options) (*Tally, Stats, error) {
 		st.Ingest += time.Since(t)
 		st.Episodes += len(h.Episodes)
 		gold := q.Gold()
-		for _, sys := range o.Systems {
-			req := sys.Request
-			req.Groups, req.Query = []string{group}, q.Question
-			t := time.Now()
-			res, err := o.Engine.Search(ctx, req)
-			if err != nil {
-				return fmt.Errorf("question %s, %s: %w", q.ID, sys.Name, err)
+		score := func(suffix string) error {
+			for _, sys := range o.Systems {
+				req := sys.Request
+				req.Groups, req.Query = []string{group}, q.Question
+				t := time.Now()
+				res, err := o.Engine.Search(ctx, req)
+				if err != nil {
+					return fmt.Errorf("question %s, %s: %w", q.ID, sys.Name, err)
+				}
+				st.Search[sys.Name+suffix] += time.Since(t)
+				tally.Add(sys.Name+suffix, q.Type, Ranking(res, h, o.FuseK), gold)
 			}
-			st.Search[sys.Name] += time.Since(t)
-			tally.Add(sys.Name, q.Type, Ranking(res, h, o.FuseK), gold)
+			return nil
+		}
+		if err := score(""); err != nil {
+			return err
+		}
+		if o.Evolve != nil {
+			t := time.Now()
+			if err := o.Evolve(ctx, o.Engine, group, asked); err != nil {
+				return fmt.Errorf("question %s, evolve: %w", q.ID, err)
+			}
+			st.Evolve += time.Since(t)
+			if err := score(AfterEvolve); err != nil {
+				return err
+			}
 		}
 		st.Scored++
 		if !o.Keep {

@@ -3,7 +3,9 @@ package lme_test
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 	"unicode"
@@ -45,9 +47,14 @@ func (s pluginSets) For(context.Context, string) (core.Plugins, error) { return 
 
 func openEngine(t *testing.T, p core.Plugins) (*core.Engine, core.Embedder) {
 	t.Helper()
+	return openEngineAt(t, p, time.Now)
+}
+
+func openEngineAt(t *testing.T, p core.Plugins, now func() time.Time) (*core.Engine, core.Embedder) {
+	t.Helper()
 	st := kuzutest.MustOpen(t, kuzu.Options{Dimension: 256})
 	emb := hashembed.New(256)
-	e, err := core.Open(context.Background(), core.Options{Store: st, Embedder: emb, Plugins: pluginSets{p}, Now: time.Now})
+	e, err := core.Open(context.Background(), core.Options{Store: st, Embedder: emb, Plugins: pluginSets{p}, Now: now})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,4 +180,58 @@ func TestRunOracle(t *testing.T) {
 	var b strings.Builder
 	tally.Write(&b)
 	t.Log(b.String())
+}
+
+// TestRunDatedWithEvolve ingests session by session on each session's
+// date and scores every system again after the evolution hook.
+func TestRunDatedWithEvolve(t *testing.T) {
+	var mu sync.Mutex
+	var clock time.Time
+	e, _ := openEngineAt(t, core.Plugins{Extractor: extractor{}}, func() time.Time {
+		mu.Lock()
+		defer mu.Unlock()
+		return clock
+	})
+	var set []time.Time
+	var evolved []string
+	o := lme.Options{
+		Engine: e, Ingest: lme.ThroughEngineDated(func(at time.Time) {
+			mu.Lock()
+			defer mu.Unlock()
+			clock = at
+			set = append(set, at)
+		}), Systems: systems(), Ks: []int{5}, Keep: true,
+		Evolve: func(_ context.Context, _ *core.Engine, group string, asked time.Time) error {
+			evolved = append(evolved, group+" "+asked.Format(time.DateTime))
+			return nil
+		},
+	}
+	tally, _, err := lme.Run(context.Background(), strings.NewReader(synthetic(t)), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	day := func(d int) time.Time { return time.Date(2023, 5, d, 10, 0, 0, 0, time.UTC) }
+	if want := []time.Time{day(1), day(2), day(3), day(4)}; !slices.EqualFunc(set, want, time.Time.Equal) {
+		t.Errorf("clock set to %v, want each session's date in order %v", set, want)
+	}
+	if want := []string{"q0 2023-05-30 23:40:00"}; !slices.Equal(evolved, want) {
+		t.Errorf("evolve ran for %v, want %v", evolved, want)
+	}
+	for _, sys := range []string{"bm25", "bm25" + lme.AfterEvolve, "cosine" + lme.AfterEvolve} {
+		if m, n := tally.Mean(sys, "", 5); n != 1 || m.RecallAny != 1 {
+			t.Errorf("%s recall_any@5 = %v over %d questions, want 1 over 1", sys, m.RecallAny, n)
+		}
+	}
+	p, err := e.Store().ListEpisodes(context.Background(), "q0", core.ListOptions{Limit: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Items) != 4 {
+		t.Fatalf("q0 holds %d episodes, want 4", len(p.Items))
+	}
+	for _, ep := range p.Items {
+		if !ep.CreatedAt.Equal(ep.ValidAt) {
+			t.Errorf("episode %s created %v, valid %v: want it created on its session's date", ep.UUID, ep.CreatedAt, ep.ValidAt)
+		}
+	}
 }

@@ -4,12 +4,16 @@
 // recall_all@k and ndcg_any@k, overall and per question type, for each
 // system asked for. `make bench-lme` runs it; LIMIT=N scores a subset.
 //
-//	go run ./internal/tools/bench-lme [-data FILE] [-limit N] [-granularity session|turn] [-systems a,b,...]
+//	go run ./internal/tools/bench-lme [-data FILE] [-limit N] [-granularity session|turn] [-systems a,b,...] [-extract [-evolve]]
 //
-// The haystack is stored as episodes without extraction (package lme's
-// EpisodesOnly). Facts and entities need the offline extractor that the
-// host wires; lme.ThroughEngine runs the same benchmark through an engine
-// that has it.
+// By default the haystack is stored as episodes without extraction
+// (package lme's EpisodesOnly). With -extract it goes through a host on the
+// default configuration instead, one session at a time on the session's
+// date (lme.ThroughEngineDated): the offline rule extractor builds entities
+// and facts, and facts map back to sessions through their episodes. With
+// -evolve, each question is also scored after an evolution pass
+// (Engine.Evolve) on the question's date, the systems' names suffixed
+// "+evolve".
 package main
 
 import (
@@ -17,15 +21,18 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"os/signal"
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/core/hashembed"
+	"github.com/mnemohq/mnemo/host"
 	"github.com/mnemohq/mnemo/internal/bench/lme"
 	"github.com/mnemohq/mnemo/kuzu"
 )
@@ -71,8 +78,30 @@ func catalogue(depth int) map[string]core.SearchRequest {
 		}),
 		"hybrid-bm25x3": episodes(hybrid, func(c *core.ScopeConfig) { c.Weights = map[string]float64{core.MethodBM25: 3} }),
 		"default":       {Recipe: "default", Limit: depth},
-		"hybrid_rrf":    {Recipe: "hybrid_rrf", Limit: depth},
+		// The default recipe with breadth-first search from the entities
+		// of the best hits added to each scope's methods, at weight w
+		// against BM25's 1: what lies one hop from the entities a
+		// question names is found even when it shares no word with it.
+		"default-bfs0.1": graph(depth, 0.1),
+		"default-bfs0.3": graph(depth, 0.3),
+		"default-bfs1":   graph(depth, 1),
+		"hybrid_rrf":     {Recipe: "hybrid_rrf", Limit: depth},
 	}
+}
+
+// graph is the default recipe with BFS added to the facts and episodes
+// scopes at weight w.
+func graph(depth int, w float64) core.SearchRequest {
+	r := core.BuiltinRecipes()["default"]
+	for _, sc := range []core.Scope{core.ScopeFacts, core.ScopeEpisodes} {
+		c := r.Scopes[sc]
+		c.Methods = append(slices.Clone(c.Methods), core.MethodBFS)
+		c.Weights = maps.Clone(c.Weights)
+		c.Weights[core.MethodBFS] = w
+		c.BFSDepth = 1
+		r.Scopes[sc] = c
+	}
+	return core.SearchRequest{Custom: &r, Limit: depth}
 }
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -80,11 +109,18 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	data := fs.String("data", "", "LongMemEval file (.json or .json.xz); default: shared/bench-data/longmemeval_s_cleaned.499of500.json.xz found above the working directory")
 	limit := fs.Int("limit", 0, "score only the first N questions that count (0: all)")
+	every := fs.Int("every", 1, "score one question in N of those that count, spread over the file (its questions are grouped by type)")
 	gran := fs.String("granularity", "session", "one episode per session or per turn")
 	names := fs.String("systems", "bm25,cosine,hybrid,default", "systems to score, comma-separated")
 	depth := fs.Int("depth", 0, "results per scope (default 10 for sessions, 50 for turns)")
 	pool := fs.Uint64("buffer-pool-mib", 1024, "Kuzu buffer pool in MiB")
+	extract := fs.Bool("extract", false, "ingest through a host on the default configuration (offline rule extractor), session by session on each session's date")
+	evolve := fs.Bool("evolve", false, "with -extract: also score each question after an evolution pass on its date")
 	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if *evolve && !*extract {
+		fmt.Fprintln(stderr, "bench-lme: -evolve needs -extract: evolution scores entities and facts")
 		return 2
 	}
 	g := lme.Granularity(*gran)
@@ -123,14 +159,20 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 	}
-	if err := bench(ctx, path, g, *limit, *pool, systems, stdout, stderr); err != nil {
+	b := bench
+	if *extract {
+		b = func(ctx context.Context, path string, g lme.Granularity, limit, every int, poolMiB uint64, systems []lme.System, stdout, stderr io.Writer) error {
+			return benchExtract(ctx, path, g, limit, every, poolMiB, *evolve, systems, stdout, stderr)
+		}
+	}
+	if err := b(ctx, path, g, *limit, *every, *pool, systems, stdout, stderr); err != nil {
 		fmt.Fprintf(stderr, "bench-lme: %v\n", err)
 		return 1
 	}
 	return 0
 }
 
-func bench(ctx context.Context, path string, g lme.Granularity, limit int, poolMiB uint64, systems []lme.System, stdout, stderr io.Writer) error {
+func bench(ctx context.Context, path string, g lme.Granularity, limit, every int, poolMiB uint64, systems []lme.System, stdout, stderr io.Writer) error {
 	f, err := lme.Open(path)
 	if err != nil {
 		return err
@@ -153,12 +195,12 @@ func bench(ctx context.Context, path string, g lme.Granularity, limit int, poolM
 	}
 	defer e.Close(context.Background())
 	start := time.Now()
-	tally, stats, err := lme.Run(ctx, f, lme.Options{Engine: e, Ingest: lme.EpisodesOnly(emb), Systems: systems, Granularity: g, Limit: limit, Progress: stderr})
+	tally, stats, err := lme.Run(ctx, f, lme.Options{Engine: e, Ingest: lme.EpisodesOnly(emb), Systems: systems, Granularity: g, Limit: limit, Every: every, Progress: stderr})
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "LongMemEval retrieval, %s, one episode per %s, hashembed %d dimensions, no extraction\n", path[strings.LastIndex(path, "/")+1:], g, emb.Dimension())
-	fmt.Fprintf(stdout, "command: go run ./internal/tools/bench-lme -granularity %s -limit %d -systems %s\n", g, limit, systemNames(systems))
+	fmt.Fprintf(stdout, "command: go run ./internal/tools/bench-lme -granularity %s -limit %d -every %d -systems %s\n", g, limit, every, systemNames(systems))
 	fmt.Fprintf(stdout, "%d questions read, %d scored, skipped %v; %d episodes; ingest %s, total %s on %d CPUs\n",
 		stats.Read, stats.Scored, stats.Skipped, stats.Episodes, stats.Ingest.Round(time.Millisecond), time.Since(start).Round(time.Second), runtime.NumCPU())
 	for _, s := range systems {
@@ -166,6 +208,87 @@ func bench(ctx context.Context, path string, g lme.Granularity, limit int, poolM
 	}
 	tally.Write(stdout)
 	return nil
+}
+
+// benchExtract runs the benchmark through a host on the default
+// configuration, its clock set to each session's date while ingesting.
+func benchExtract(ctx context.Context, path string, g lme.Granularity, limit, every int, poolMiB uint64, evolve bool, systems []lme.System, stdout, stderr io.Writer) error {
+	f, err := lme.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	dir, err := os.MkdirTemp("", "mnemo-bench-lme-")
+	if err != nil {
+		return fmt.Errorf("create database directory: %w", err)
+	}
+	defer os.RemoveAll(dir)
+	cfg, err := host.Load("", func(string) string { return "" })
+	if err != nil {
+		return err
+	}
+	cfg.DB, cfg.Store.BufferPoolMB, cfg.Log.Level = dir, int(poolMiB), "warn"
+	clk := &clock{}
+	h, err := host.Open(ctx, cfg, host.OpenOptions{Now: clk.Now, Logger: host.NewLogger(cfg.Log, stderr)})
+	if err != nil {
+		return fmt.Errorf("open host: %w", err)
+	}
+	defer h.Close(context.Background())
+	o := lme.Options{Engine: h.Engine, Ingest: lme.ThroughEngineDated(clk.set), Systems: systems, Granularity: g, Limit: limit, Every: every, Progress: stderr}
+	var archived, merged, scored int
+	if evolve {
+		o.Evolve = func(ctx context.Context, e *core.Engine, group string, asked time.Time) error {
+			clk.set(asked)
+			rep, err := e.Evolve(ctx, group, core.EvolveOptions{Now: asked})
+			if err != nil {
+				return err
+			}
+			archived += len(rep.Archived)
+			merged += len(rep.Consolidation.Merges) + len(rep.Consolidation.FactMerges)
+			scored += rep.Scored
+			return nil
+		}
+	}
+	start := time.Now()
+	tally, stats, err := lme.Run(ctx, f, o)
+	if err != nil {
+		return err
+	}
+	evolveFlag := ""
+	if evolve {
+		evolveFlag = " -evolve"
+	}
+	fmt.Fprintf(stdout, "LongMemEval retrieval, %s, one episode per %s, through a host on the default configuration (offline rule extractor, %s)\n", path[strings.LastIndex(path, "/")+1:], g, cfg.Embedder.Provider)
+	fmt.Fprintf(stdout, "command: go run ./internal/tools/bench-lme -extract%s -granularity %s -limit %d -every %d -systems %s\n", evolveFlag, g, limit, every, systemNames(systems))
+	fmt.Fprintf(stdout, "%d questions read, %d scored, skipped %v; %d episodes; ingest %s, total %s on %d CPUs\n",
+		stats.Read, stats.Scored, stats.Skipped, stats.Episodes, stats.Ingest.Round(time.Millisecond), time.Since(start).Round(time.Second), runtime.NumCPU())
+	if evolve {
+		fmt.Fprintf(stdout, "evolve on each question's date: %s per question; %d entities and facts scored, %d archived, %d merged\n",
+			(stats.Evolve / time.Duration(max(stats.Scored, 1))).Round(time.Millisecond), scored, archived, merged)
+	}
+	for name, d := range stats.Search {
+		fmt.Fprintf(stdout, "search %s: %s per question\n", name, (d / time.Duration(max(stats.Scored, 1))).Round(time.Microsecond))
+	}
+	tally.Write(stdout)
+	return nil
+}
+
+// clock is the time the host's engine reads, set by the benchmark.
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *clock) set(t time.Time) {
+	c.mu.Lock()
+	c.t = t
+	c.mu.Unlock()
 }
 
 func systemNames(systems []lme.System) string {
