@@ -86,6 +86,7 @@ func catalogue(depth int) map[string]core.SearchRequest {
 		"default-bfs0.3": graph(depth, 0.3),
 		"default-bfs1":   graph(depth, 1),
 		"hybrid_rrf":     {Recipe: "hybrid_rrf", Limit: depth},
+		"bfs":            {Recipe: "bfs", Limit: depth},
 	}
 }
 
