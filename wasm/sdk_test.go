@@ -24,13 +24,18 @@ func TestSDKCollectsGarbage(t *testing.T) {
 	}
 	ctx := context.Background()
 	for _, tt := range []struct {
+		kind        string
 		size, calls int
 	}{
-		{64 << 10, 6000},
+		// Large requests, which the SDK yields after.
+		{"gc", 64 << 10, 6000},
+		// Small requests whose handler allocates 2 MiB each: the SDK
+		// yields after one call in 16 only.
+		{"churn", 1 << 10, 1000},
 	} {
-		t.Run(fmt.Sprintf("%dKiB", tt.size>>10), func(t *testing.T) {
+		t.Run(fmt.Sprintf("%s-%dKiB", tt.kind, tt.size>>10), func(t *testing.T) {
 			p := load(t, shared(t), "echo", wasm.Manifest{})
-			req, err := json.Marshal(abi.SummarizeRequest{Kind: "gc", Texts: []string{strings.Repeat("y", tt.size-32)}})
+			req, err := json.Marshal(abi.SummarizeRequest{Kind: tt.kind, Texts: []string{strings.Repeat("y", tt.size-32)}})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -46,9 +46,8 @@
 // error becomes an error answer, and so does a panic in a handler, which is
 // recovered. A fatal runtime error (out of memory, a deadlock, a panic in
 // another goroutine) ends the instance; the host reports it as a trap and
-// discards the instance. Before an export returns, after a call with a
-// large message and every few calls otherwise, the SDK yields to the
-// runtime's other goroutines: Go runs none of them once an export has
+// discards the instance. Before an export returns, after every call, the
+// SDK yields to the runtime's other goroutines: Go runs none of them once an export has
 // returned, and the garbage collector's workers are among them.
 //
 // # Encoding

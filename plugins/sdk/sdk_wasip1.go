@@ -92,35 +92,26 @@ func call(fn string, ptr, n uint32) uint64 {
 	if cap(input) > keepBytes {
 		input = nil
 	}
-	yield(len(in) + len(out))
+	yield()
 	return answer(out)
 }
 
-// yield lets the runtime's other goroutines run before the export returns,
-// after a call that moved yieldBytes or more, and after every yieldCalls-th
-// call. Go does not schedule them once an export has returned to the host
-// (golang/go#65199), and the garbage collector's mark workers are among
-// them: a module that never yields collects only through allocation
-// assists, which do not keep up with large allocations, and runs out of
-// memory: TestSDKCollectsGarbage (package wasm) fails without the yield
-// after large calls. But a yield costs 15 to 25 µs in a module that has
-// allocated (the scheduler looks for work and runs the background
-// goroutines), half the cost of a small call, so small calls yield only
-// every yieldCalls calls: a precaution for handlers that allocate large
-// blocks from small requests, which no test of ours needs.
-func yield(moved int) {
-	calls++
-	if moved >= yieldBytes || calls%yieldCalls == 0 {
-		runtime.Gosched()
-	}
+// yield lets the runtime's other goroutines run before the export
+// returns, after every call. Go does not schedule them once an export has
+// returned to the host (golang/go#65199), and the garbage collector's mark
+// workers are among them: a module that never yields collects only through
+// allocation assists, which do not keep up, and runs out of memory. Both
+// TestSDKCollectsGarbage cases (package wasm) fail without it: large
+// requests, and small requests whose handler allocates 2 MiB each, as the
+// rule extractor's parsing of a long message does (it ran out of its 32 MiB
+// after some 40,000 LongMemEval turns when only one small call in 16
+// yielded). A yield costs 15 to 25 µs in a module that has allocated (the
+// scheduler looks for work and runs the background goroutines), about 2%
+// of an extraction; deciding when to skip it costs more: reading the
+// allocation counter (runtime/metrics) takes about 35 µs.
+func yield() {
+	runtime.Gosched()
 }
-
-var calls uint64
-
-const (
-	yieldBytes = 16 << 10
-	yieldCalls = 16
-)
 
 // answer pins out and packs its location.
 func answer(out []byte) uint64 {
