@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 )
@@ -182,6 +183,12 @@ type search struct {
 	req    SearchRequest
 	filter Filter
 	vec    []float32
+
+	// The entities the query names (namedEntities), found once for all
+	// scopes.
+	namedOnce sync.Once
+	named     []string
+	namedErr  error
 }
 
 // scopeOut is what the search of one scope produced.
@@ -345,13 +352,21 @@ func (s *search) importanceHits(ctx context.Context, sc Scope, lists map[string]
 // bfsSeedsPerMethod is how many of each other method's best hits seed BFS.
 const bfsSeedsPerMethod = 5
 
-// seeds picks BFS origins: the request's seeds; else the entities of the
-// scope's best cosine and BM25 hits (fact endpoints, the entities
-// themselves, the episodes, community members); else the group's latest
-// episodes as of the filter's time.
+// seeds picks BFS origins: the request's seeds; else the entities the
+// query names (namedEntities); else the entities of the scope's best cosine
+// and BM25 hits (fact endpoints, the entities themselves, the episodes,
+// community members); else the group's latest episodes as of the filter's
+// time.
 func (s *search) seeds(ctx context.Context, sc Scope, c ScopeConfig, lists map[string][]Hit, objs *objects) ([]string, error) {
 	if len(s.req.Seeds) > 0 {
 		return s.req.Seeds, nil
+	}
+	s.namedOnce.Do(func() { s.named, s.namedErr = s.namedEntities(ctx) })
+	if s.namedErr != nil {
+		return nil, s.namedErr
+	}
+	if len(s.named) > 0 {
+		return s.named, nil
 	}
 	var ids []string
 	for _, m := range []string{MethodCosine, MethodBM25} {
@@ -402,6 +417,60 @@ func (s *search) seeds(ctx context.Context, sc Scope, c ScopeConfig, lists map[s
 		}
 	}
 	return out, nil
+}
+
+// namedCandidates is how many of the best BM25 matches among entities are
+// examined for a name the query holds.
+const namedCandidates = 20
+
+// namedEntities returns the entities the query names: among the best BM25
+// matches of the query in the entity scope, those whose name's words all
+// occur in the query (case and a plural "s" aside), in match order. "Where
+// did Maya's sister move?" names Maya; so does "maya". Entities the filter
+// hides are not matched.
+func (s *search) namedEntities(ctx context.Context) ([]string, error) {
+	query := nameWords(s.req.Query)
+	if len(query) == 0 {
+		return nil, nil
+	}
+	hits, err := s.e.store.TextSearch(ctx, SearchQuery{Scope: ScopeEntities, Groups: s.req.Groups, Text: s.req.Query, Limit: namedCandidates, Filter: scopeFilter(s.filter, ScopeEntities)})
+	if err != nil {
+		return nil, fmt.Errorf("entities named by the query: %w", err)
+	}
+	ids := make([]string, len(hits))
+	for i, h := range hits {
+		ids[i] = h.UUID
+	}
+	names, err := s.e.store.EntityNames(ctx, s.req.Groups, ids)
+	if err != nil {
+		return nil, fmt.Errorf("entities named by the query: %w", err)
+	}
+	var out []string
+	for _, id := range ids {
+		words := nameWords(names[id])
+		all := len(words) > 0
+		for w := range words {
+			all = all && query[w]
+		}
+		if all {
+			out = append(out, id)
+		}
+	}
+	return out, nil
+}
+
+// nameWords returns the set of words of a name or query: lower case,
+// letters and digits, a plural "s" dropped from words of four letters or
+// more.
+func nameWords(s string) map[string]bool {
+	out := map[string]bool{}
+	for _, w := range strings.Fields(normalizeText(s)) {
+		if len(w) >= 4 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") {
+			w = w[:len(w)-1]
+		}
+		out[w] = true
+	}
+	return out
 }
 
 // results loads the kept candidates and fills the scope's results.

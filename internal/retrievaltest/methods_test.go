@@ -3,6 +3,7 @@ package retrievaltest
 import (
 	"context"
 	"errors"
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -84,6 +85,39 @@ func TestBFSSeeding(t *testing.T) {
 	want := []string{"bistro", "bob", "carol"} // 1 hop from the episode
 	if len(got) < 3 || !cmp.Equal(got[:3], want) {
 		t.Errorf("BFS from the latest episode = %v, want %v first", got, want)
+	}
+}
+
+// TestBFSFromNamedEntities checks that BFS starts from the entities the
+// query names, whatever its other methods found: "Dan's" names Dan, "acme
+// corp" names Acme Corp (case aside), "robots" names nobody.
+func TestBFSFromNamedEntities(t *testing.T) {
+	e := newEnv(t, func(o *core.Options) { o.Search.RecentEpisodes = 1 })
+	e.people("g")
+	tests := []struct {
+		sc    core.Scope
+		query string
+		want  []string
+	}{
+		// One hop from Dan: his one fact, the one episode that mentions him.
+		{core.ScopeFacts, "What does Dan's week look like?", []string{"f-tennis"}},
+		{core.ScopeEpisodes, "What does Dan's week look like?", []string{"e3"}},
+		{core.ScopeFacts, "who is at acme corp", []string{"f-works"}},
+		// Nobody named: BFS starts from the latest episode, e4 (Bob, the
+		// bistro, Carol), as TestBFSSeeding checks.
+		{core.ScopeFacts, "robots", []string{"f-cook", "f-married", "f-sibling", "f-tennis"}},
+	}
+	for _, tt := range tests {
+		r := only(tt.sc, core.RerankRRF, 10, core.MethodBFS)
+		c := r.Scopes[tt.sc]
+		c.BFSDepth = 1
+		r.Scopes[tt.sc] = c
+		res := e.search(t, core.SearchRequest{Groups: []string{"g"}, Query: tt.query, Custom: r})
+		got := names(res, tt.sc)
+		slices.Sort(got)
+		if !cmp.Equal(got, tt.want) {
+			t.Errorf("BFS %s for %q = %v, want %v", tt.sc, tt.query, got, tt.want)
+		}
 	}
 }
 
