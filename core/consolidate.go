@@ -131,7 +131,10 @@ func (e *Engine) Consolidate(ctx context.Context, group string, opts Consolidate
 	if err != nil {
 		return rep, fmt.Errorf("load plugins of group %s: %w", group, err)
 	}
-	unlock := e.q.lock(group)
+	unlock, err := e.lockGroup(ctx, group)
+	if err != nil {
+		return ConsolidateReport{}, err
+	}
 	defer unlock()
 
 	ents, err := listAll(ctx, func(o ListOptions) (Page[Entity], error) { return e.store.ListEntities(ctx, group, o) })

@@ -44,7 +44,10 @@ func (e *Engine) DeleteEpisode(ctx context.Context, group, uuid string) (Deleted
 	if err := ValidateGroupID(group); err != nil {
 		return Deleted{}, err
 	}
-	unlock := e.q.lock(group)
+	unlock, err := e.lockGroup(ctx, group)
+	if err != nil {
+		return Deleted{}, err
+	}
 	defer unlock()
 	ch, d, err := e.planEpisodeDelete(ctx, group, uuid)
 	if err != nil {
@@ -114,7 +117,10 @@ func (e *Engine) DeleteFact(ctx context.Context, group, uuid string) (Deleted, e
 	if err := ValidateGroupID(group); err != nil {
 		return Deleted{}, err
 	}
-	unlock := e.q.lock(group)
+	unlock, err := e.lockGroup(ctx, group)
+	if err != nil {
+		return Deleted{}, err
+	}
 	defer unlock()
 	fs, err := e.store.Facts(ctx, []string{group}, []string{uuid}, GetOptions{})
 	if err != nil {
@@ -160,7 +166,10 @@ func reopen(f Fact) Fact {
 
 // DeleteGroup removes everything a group holds, pending episodes included.
 func (e *Engine) DeleteGroup(ctx context.Context, group string) (Deleted, error) {
-	unlock := e.q.lock(group)
+	unlock, err := e.lockGroup(ctx, group)
+	if err != nil {
+		return Deleted{}, err
+	}
 	defer unlock()
 	d, err := e.store.DeleteGroup(ctx, group)
 	if err == nil {

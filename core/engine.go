@@ -94,6 +94,11 @@ type IngestOptions struct {
 	// store for pending episodes other hosts stored and did not process.
 	// The default is 10s.
 	AdoptEvery time.Duration
+	// LeaseWait is how long a write outside ingestion (a delete, a forget,
+	// a merge, an evolution run, an import) of an engine with
+	// Options.Leases waits while another host holds the group's lease
+	// before it gives up with ErrBusy. The default is 30s.
+	LeaseWait time.Duration
 	// Reports is how many recent episode reports are kept for Wait and
 	// status queries. The default is 10000.
 	Reports int
@@ -133,6 +138,9 @@ func (o IngestOptions) withDefaults() IngestOptions {
 	}
 	if o.MaxAttempts == 0 {
 		o.MaxAttempts = 3
+	}
+	if o.LeaseWait == 0 {
+		o.LeaseWait = 30 * time.Second
 	}
 	if o.AdoptEvery == 0 {
 		o.AdoptEvery = 10 * time.Second
@@ -174,7 +182,7 @@ func (o Options) Validate() error {
 		return err
 	}
 	i := o.Ingest
-	if i.MaxContentBytes < 0 || i.MaxExtractBytes < 0 || i.MaxChunks < 0 || i.MaxEntities < 0 || i.MaxFacts < 0 || i.Batch < 0 || i.MaxAttempts < 0 || i.RetryDelay < 0 || i.AdoptEvery < 0 {
+	if i.MaxContentBytes < 0 || i.MaxExtractBytes < 0 || i.MaxChunks < 0 || i.MaxEntities < 0 || i.MaxFacts < 0 || i.Batch < 0 || i.MaxAttempts < 0 || i.RetryDelay < 0 || i.AdoptEvery < 0 || i.LeaseWait < 0 {
 		return invalidf("engine: negative ingestion setting")
 	}
 	return o.Search.Validate()

@@ -57,7 +57,10 @@ func (e *Engine) SaveEntity(ctx context.Context, n EntityNode) (Entity, error) {
 		return Entity{}, fmt.Errorf("%w: the embedder returned %d vectors for one name", ErrUnavailable, len(vecs))
 	}
 
-	unlock := e.q.lock(n.GroupID)
+	unlock, err := e.lockGroup(ctx, n.GroupID)
+	if err != nil {
+		return Entity{}, err
+	}
 	defer unlock()
 	var found []Entity
 	if n.UUID != "" {

@@ -346,7 +346,10 @@ func (e *Engine) stampArchived(ctx context.Context, group string, items []*score
 			facts = append(facts, it.uuid)
 		}
 	}
-	unlock := e.q.lock(group)
+	unlock, err := e.lockGroup(ctx, group)
+	if err != nil {
+		return err
+	}
 	defer unlock()
 	ch := Change{Group: group}
 	groups := []string{group}

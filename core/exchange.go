@@ -219,7 +219,10 @@ func (e *Engine) ImportGroup(ctx context.Context, d GroupData, from EmbedderID) 
 		return ImportResult{}, err
 	}
 	ch := d.change()
-	unlock := e.q.lock(d.Group)
+	unlock, err := e.lockGroup(ctx, d.Group)
+	if err != nil {
+		return ImportResult{}, err
+	}
 	defer unlock()
 	cg := e.communities.group(d.Group)
 	cg.write.Lock()

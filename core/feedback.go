@@ -106,7 +106,10 @@ func (e *Engine) Feedback(ctx context.Context, req FeedbackRequest) error {
 // markWrong expires a fact in system time with the reason, under the
 // group's write lock. A fact already expired keeps its history as it is.
 func (e *Engine) markWrong(ctx context.Context, req FeedbackRequest) error {
-	unlock := e.q.lock(req.Group)
+	unlock, err := e.lockGroup(ctx, req.Group)
+	if err != nil {
+		return err
+	}
 	defer unlock()
 	xs, err := e.store.Facts(ctx, []string{req.Group}, []string{req.UUID}, GetOptions{})
 	if err != nil {

@@ -75,7 +75,10 @@ func (e *Engine) ForgetEpisode(ctx context.Context, group, uuid string) (Forgott
 	if err := ValidateUUID(uuid); err != nil {
 		return Forgotten{}, err
 	}
-	unlock := e.q.lock(group)
+	unlock, err := e.lockGroup(ctx, group)
+	if err != nil {
+		return Forgotten{}, err
+	}
 	f, err := e.forget(ctx, group, forgetting{episodes: []string{uuid}})
 	unlock()
 	if err != nil {
@@ -99,7 +102,10 @@ func (e *Engine) ForgetEntity(ctx context.Context, group, ref string) (Forgotten
 	if strings.TrimSpace(ref) == "" {
 		return Forgotten{}, invalidf("name the entity to forget by its uuid or its name")
 	}
-	unlock := e.q.lock(group)
+	unlock, err := e.lockGroup(ctx, group)
+	if err != nil {
+		return Forgotten{}, err
+	}
 	f, err := e.forgetEntity(ctx, group, ref)
 	unlock()
 	if err != nil {

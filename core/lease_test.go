@@ -2,6 +2,7 @@ package core_test
 
 import (
 	"context"
+	"errors"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -126,12 +127,18 @@ func (p extractorPlugins) For(context.Context, string) (core.Plugins, error) {
 // without the test waiting on the wall clock for them.
 func openHost(t *testing.T, s core.Store, leases core.Leases, x core.Extractor) *core.Engine {
 	t.Helper()
+	return openHostWith(t, s, leases, x, core.IngestOptions{})
+}
+
+func openHostWith(t *testing.T, s core.Store, leases core.Leases, x core.Extractor, io core.IngestOptions) *core.Engine {
+	t.Helper()
+	io.RetryDelay, io.AdoptEvery = time.Millisecond, 50*time.Millisecond
 	var tick atomic.Int64
 	start := time.Date(2024, 3, 1, 0, 0, 0, 0, time.UTC)
 	e, err := core.Open(context.Background(), core.Options{
 		Store: s, Embedder: hashembed.New(s.Dimension()), Plugins: extractorPlugins{x}, Leases: leases,
 		Now:    func() time.Time { return start.Add(time.Duration(tick.Add(1)) * time.Second) },
-		Ingest: core.IngestOptions{RetryDelay: time.Millisecond, AdoptEvery: 50 * time.Millisecond},
+		Ingest: io,
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -269,5 +276,45 @@ func TestLeaseLostStopsIngestion(t *testing.T) {
 	waitDone(t, a, "g", ids)
 	if n := x.count(ids[0]); n != 2 {
 		t.Errorf("the episode was extracted %d times, want 2: the interrupted attempt and the one that completed", n)
+	}
+}
+
+// TestLeaseWritesWait checks that a write outside ingestion takes the
+// group's lease: while another host holds it, a delete, a forget and an
+// evolution run wait, then fail with ErrBusy and change nothing; once the
+// lease is free they proceed, and give it back.
+func TestLeaseWritesWait(t *testing.T) {
+	ctx := context.Background()
+	c := newCoordinator()
+	x := &countingExtractor{calls: map[string]int{}}
+	e := openHostWith(t, memstore.New(16), hostLeases{c, "a"}, x, core.IngestOptions{LeaseWait: 20 * time.Millisecond})
+	ids := ingest(t, e, "g", "Alice", "Bob")
+	waitDone(t, e, "g", ids)
+	outside := c.hold("g")
+	writes := map[string]func() error{
+		"DeleteEpisode": func() error { _, err := e.DeleteEpisode(ctx, "g", ids[0]); return err },
+		"ForgetEpisode": func() error { _, err := e.ForgetEpisode(ctx, "g", ids[0]); return err },
+		"Evolve":        func() error { _, err := e.Evolve(ctx, "g", core.EvolveOptions{}); return err },
+		"DeleteGroup":   func() error { _, err := e.DeleteGroup(ctx, "g"); return err },
+	}
+	for _, name := range []string{"DeleteEpisode", "ForgetEpisode", "Evolve", "DeleteGroup"} {
+		if err := writes[name](); !errors.Is(err, core.ErrBusy) {
+			t.Errorf("%s while another host holds the lease: error %v, want ErrBusy", name, err)
+		}
+	}
+	if st, err := e.Store().Stats(ctx, "g"); err != nil || st.Episodes != 2 {
+		t.Fatalf("group g after refused writes: %+v, %v; want its 2 episodes", st, err)
+	}
+	if err := outside.Release(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.DeleteEpisode(ctx, "g", ids[0]); err != nil {
+		t.Fatalf("DeleteEpisode once the lease is free: %v", err)
+	}
+	c.mu.Lock()
+	held := c.holder["g"]
+	c.mu.Unlock()
+	if held != nil {
+		t.Errorf("the lease of g is held by %s after the delete, want it given back", held.host)
 	}
 }

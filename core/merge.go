@@ -202,7 +202,10 @@ func (e *Engine) Unmerge(ctx context.Context, group, uuid string, opts UnmergeOp
 	if err := ValidateUUID(uuid); err != nil {
 		return rep, err
 	}
-	unlock := e.q.lock(group)
+	unlock, err := e.lockGroup(ctx, group)
+	if err != nil {
+		return UnmergeReport{}, err
+	}
 	defer unlock()
 	groups := []string{group}
 	ents, err := e.store.Entities(ctx, groups, []string{uuid}, GetOptions{})

@@ -74,7 +74,10 @@ func (e *Engine) DeleteEntity(ctx context.Context, group, uuid string) (Deleted,
 	if err := ValidateGroupID(group); err != nil {
 		return Deleted{}, err
 	}
-	unlock := e.q.lock(group)
+	unlock, err := e.lockGroup(ctx, group)
+	if err != nil {
+		return Deleted{}, err
+	}
 	defer unlock()
 	es, err := e.store.Entities(ctx, []string{group}, []string{uuid}, GetOptions{})
 	if err != nil {

@@ -65,6 +65,8 @@ type queue struct {
 	reports  map[episodeKey]EpisodeReport
 	order    []episodeKey // report keys, oldest first
 	workers  sync.WaitGroup
+	// holds are the group leases this host holds (with Options.Leases).
+	holds leaseHolds
 }
 
 // episodeKey names an episode in the queue: its group and uuid.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"runtime"
+	"sync"
 	"testing"
 	"time"
 )
@@ -148,5 +149,87 @@ func TestQueueKeepsEpisodesByGroup(t *testing.T) {
 		if err != nil || r.GroupID != g || (g == "a") != (r.Facts == 3) {
 			t.Errorf("Report(%s, x) = %+v, %v; want group %s's own report", g, r, err, g)
 		}
+	}
+}
+
+// sessionLeases behaves as etcd's mutex does for one host's session: an
+// Acquire while this host holds the group's lease succeeds again, and the
+// first Release ends the hold. It records such double takes.
+type sessionLeases struct {
+	mu       sync.Mutex
+	held     map[string]bool
+	acquires int
+	doubles  int
+}
+
+type sessionLease struct {
+	l     *sessionLeases
+	group string
+}
+
+func (s *sessionLeases) Acquire(_ context.Context, group string) (Lease, bool, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.acquires++
+	if s.held[group] {
+		s.doubles++
+	}
+	s.held[group] = true
+	return sessionLease{s, group}, true, nil
+}
+
+func (l sessionLease) Lost() <-chan struct{} { return nil }
+
+func (l sessionLease) Release(context.Context) error {
+	l.l.mu.Lock()
+	defer l.l.mu.Unlock()
+	delete(l.l.held, l.group)
+	return nil
+}
+
+// TestLeaseSharedOnOneHost checks that the users of a group's lease on one
+// host (its ingestion worker, writes) share one hold: the coordination
+// service is asked once while any of them holds it, and the lease is given
+// back when the last one is done, also when many take and give it back at
+// once.
+func TestLeaseSharedOnOneHost(t *testing.T) {
+	ls := &sessionLeases{held: map[string]bool{}}
+	e, err := Open(context.Background(), Options{
+		Store: episodeStore{eps: map[string]Episode{}}, Embedder: zeroEmbedder{}, Plugins: noPlugins{}, Leases: ls,
+		Now: func() time.Time { return time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC) }, Ingest: IngestOptions{Workers: -1},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close(context.Background())
+	_, rel1, ok1, err1 := e.q.acquire("g")
+	_, rel2, ok2, err2 := e.q.acquire("g")
+	if !ok1 || !ok2 || err1 != nil || err2 != nil {
+		t.Fatalf("acquire twice on one host = %v %v, %v %v; want both held", ok1, err1, ok2, err2)
+	}
+	rel1()
+	rel1() // a second call of one release does nothing
+	if ls.acquires != 1 || !ls.held["g"] {
+		t.Fatalf("after two takes and one give-back: %d acquisitions, held %v; want 1, held", ls.acquires, ls.held["g"])
+	}
+	rel2()
+	if ls.held["g"] {
+		t.Fatal("the lease is still held after its last user gave it back")
+	}
+	var wg sync.WaitGroup
+	for range 50 {
+		wg.Go(func() {
+			unlock, err := e.lockGroup(context.Background(), "g")
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			runtime.Gosched()
+			unlock()
+		})
+	}
+	wg.Wait()
+	if ls.doubles != 0 || ls.held["g"] {
+		t.Errorf("after 50 concurrent writers: %d acquisitions while held, held at the end %v; want 0, false", ls.doubles, ls.held["g"])
 	}
 }

@@ -52,7 +52,10 @@ func (e *Engine) Retry(ctx context.Context, group string, uuids ...string) ([]Ep
 	if err := ValidateGroupID(group); err != nil {
 		return nil, err
 	}
-	unlock := e.q.lock(group)
+	unlock, err := e.lockGroup(ctx, group)
+	if err != nil {
+		return nil, err
+	}
 	defer unlock()
 	if len(uuids) == 0 {
 		return e.retryAll(ctx, group)
