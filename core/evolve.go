@@ -386,15 +386,9 @@ func (e *Engine) stampArchived(ctx context.Context, group string, items []*score
 // keepReport stores a run's report, without its Rescored list, and drops
 // the group's oldest beyond KeepReports.
 func (e *Engine) keepReport(ctx context.Context, st RecordStore, rep EvolveReport) error {
-	rep.Rescored = nil
-	for _, l := range []*[]EvolveItem{&rep.Archived, &rep.Restored} {
-		if len(*l) > maxReportItems {
-			*l = (*l)[:maxReportItems]
-		}
-	}
-	b, err := json.Marshal(rep)
+	b, err := keptReport(rep)
 	if err != nil {
-		return fmt.Errorf("encode evolve report: %w", err)
+		return err
 	}
 	id := rep.Now.UTC().Format(reportIDLayout)
 	if err := st.PutRecords(ctx, []Record{{GroupID: rep.Group, Kind: recordReport, ID: id, Data: b}}); err != nil {
@@ -416,8 +410,45 @@ func (e *Engine) keepReport(ctx context.Context, st RecordStore, rep EvolveRepor
 	return nil
 }
 
-// maxReportItems bounds the archived and restored lists of a kept report
-// (a record is at most MaxRecordBytes); the counts stay exact.
+// keptReport encodes a report as kept: without its Rescored list, its
+// merges without embeddings, summaries and attributes (the merged-away
+// entity keeps them, for unmerge), and its lists cut to maxReportItems,
+// then halved until the record fits in MaxRecordBytes. The counts
+// (Scored, RescoredCount, Active, ArchivedNow, the consolidation's) stay
+// exact. A run over a conversation of 500 long turns made a report of
+// 77 KB before.
+func keptReport(rep EvolveReport) ([]byte, error) {
+	rep.Rescored = nil
+	c := &rep.Consolidation
+	c.Merges = slices.Clone(c.Merges)
+	for i := range c.Merges {
+		for _, en := range []*Entity{&c.Merges[i].Merged, &c.Merges[i].Survivor} {
+			en.NameEmbedding, en.Summary, en.Attributes = nil, "", nil
+		}
+	}
+	c.FactMerges = slices.Clone(c.FactMerges)
+	for i := range c.FactMerges {
+		fs := slices.Clone(c.FactMerges[i].Merged)
+		for j := range fs {
+			fs[j].Embedding, fs[j].Attributes = nil, nil
+		}
+		c.FactMerges[i].Merged = fs
+	}
+	for n := maxReportItems; ; n /= 2 {
+		rep.Archived, rep.Restored = rep.Archived[:min(n, len(rep.Archived))], rep.Restored[:min(n, len(rep.Restored))]
+		c.Merges, c.FactMerges = c.Merges[:min(n, len(c.Merges))], c.FactMerges[:min(n, len(c.FactMerges))]
+		b, err := json.Marshal(rep)
+		if err != nil {
+			return nil, fmt.Errorf("encode evolve report: %w", err)
+		}
+		if len(b) <= MaxRecordBytes || n == 0 {
+			return b, nil
+		}
+	}
+}
+
+// maxReportItems bounds the lists of a kept report (archived, restored,
+// merges): a record is at most MaxRecordBytes.
 const maxReportItems = 200
 
 // reportIDLayout names a kept report by its run's Now, so that reports
