@@ -160,6 +160,12 @@ type FactStore interface {
 	// FactsOfEntities returns facts with at least one endpoint in uuids that
 	// are not expired, newest first, at most limit (0: no limit).
 	FactsOfEntities(ctx context.Context, group string, uuids []string, limit int) ([]Fact, error)
+	// FactHistoryOfEntities returns every fact of group with at least one
+	// endpoint in uuids, expired, invalidated and archived ones included,
+	// each once, newest (greatest uuid) first: what a view of the past
+	// reads of the entities (their summaries as of then, Engine.EntityHistory).
+	// Unknown uuids and other groups' entities are skipped.
+	FactHistoryOfEntities(ctx context.Context, group string, uuids []string) ([]Fact, error)
 	// FactsInvalidatedBy returns a group's facts whose InvalidatedBy is one
 	// of by (the uuids of the facts or episodes that retired them), in uuid
 	// order: the facts deleting those would restore (Engine.DeleteFact,

@@ -39,7 +39,8 @@ import (
 //     acronym, so that the reads of entity and fact resolution —
 //     FactsOfEntities, FactsBetween, EntitiesByName — run no statement
 //     (see catalog_index.go; they cost 4–6 ms each in Kuzu, a traversal
-//     or a scan of the Entity table, several times per episode).
+//     or a scan of the Entity table, several times per episode), nor
+//     does FactHistoryOfEntities, which a search of the past makes.
 //
 // Like the text index it is loaded when the store opens and updated after
 // every commit, under the write lock, from what the transaction wrote; a

@@ -12,11 +12,11 @@ import (
 //
 //   - each entity's facts (entityEntry.facts): the uuids of the facts that
 //     have the entity as an end, which are the facts its RELATES_TO
-//     relationships reach (FactsOfEntities, FactsBetween). A fact's ends
-//     never change; a fact is linked to the ends the catalog holds when it
-//     is first put, as Kuzu links a new fact to its ends, and unlinked when
-//     it is forgotten. An entity's list goes with the entity, as DETACH
-//     DELETE takes its relationships.
+//     relationships reach (FactsOfEntities, FactHistoryOfEntities,
+//     FactsBetween). A fact's ends never change; a fact is linked to the
+//     ends the catalog holds when it is first put, as Kuzu links a new
+//     fact to its ends, and unlinked when it is forgotten. An entity's
+//     list goes with the entity, as DETACH DELETE takes its relationships.
 //   - the name index (catalog.byName): a group's normalized names
 //     (core.NormalizeName) and acronyms (core.Acronym) to the entities that
 //     have them, the name_key and acronym columns that Apply and Import
@@ -132,16 +132,17 @@ func (k *catalog) unlink(gone map[string]*factEntry) {
 	}
 }
 
-// factsOfEntities returns the facts of group that are not expired and
-// have an end among ids, an entity of group, newest (greatest uuid) first,
-// at most limit of them (0: all): what
+// factsOfEntities returns the facts of group that are not expired (any,
+// with history) and have an end among ids, an entity of group, newest
+// (greatest uuid) first, at most limit of them (0: all): what
 //
 //	MATCH (n:Entity {uuid: $id})-[:RELATES_TO]-(f:Fact)
 //	WHERE n.group_id = $g AND f.group_id = $g AND f.expired_at IS NULL
 //	RETURN DISTINCT f ORDER BY f.uuid DESC LIMIT $limit
 //
-// returns for the ids together.
-func (k *catalog) factsOfEntities(group string, ids []string, limit int) ([]core.Fact, error) {
+// returns for the ids together (without the expired_at condition with
+// history).
+func (k *catalog) factsOfEntities(group string, ids []string, limit int, history bool) ([]core.Fact, error) {
 	k.mu.RLock()
 	defer k.mu.RUnlock()
 	seen := map[string]bool{}
@@ -152,7 +153,7 @@ func (k *catalog) factsOfEntities(group string, ids []string, limit int) ([]core
 			continue
 		}
 		for _, fid := range e.facts {
-			if f, ok := k.facts[fid]; ok && f.group == group && f.expired == noTime && !seen[fid] {
+			if f, ok := k.facts[fid]; ok && f.group == group && (history || f.expired == noTime) && !seen[fid] {
 				seen[fid] = true
 				found = append(found, fid)
 			}

@@ -23,11 +23,11 @@ type readCase struct {
 }
 
 // checkReads asks the catalog and Kuzu the reads of entity and fact
-// resolution — FactsOfEntities, FactsBetween, EntitiesByName — about a
-// sample of every group's entities, facts and names, and fails unless
-// they give the same answers in the same order. TestCatalogMatchesKuzu
-// calls it after every step, with k, the catalog as loaded from the
-// database, to draw the sample from.
+// resolution — FactsOfEntities, FactsBetween, EntitiesByName — and
+// FactHistoryOfEntities about a sample of every group's entities, facts
+// and names, and fails unless they give the same answers in the same
+// order. TestCatalogMatchesKuzu calls it after every step, with k, the
+// catalog as loaded from the database, to draw the sample from.
 func checkReads(t *testing.T, s *Store, k snapshot, step string) {
 	t.Helper()
 	ctx := context.Background()
@@ -77,6 +77,11 @@ func checkReads(t *testing.T, s *Store, k snapshot, step string) {
 			lists = append(lists, []string{id})
 		}
 		for i, ids := range lists {
+			cases = append(cases, readCase{
+				name: fmt.Sprintf("FactHistoryOfEntities(%s, list %d of %d)", g, i, len(ids)),
+				got:  func() (any, error) { return s.FactHistoryOfEntities(ctx, g, ids) },
+				want: func() (any, error) { return FactHistoryOfEntitiesFromKuzuForTest(ctx, s, g, ids) },
+			})
 			limits := []int{0, 1, 4}
 			if len(ids) == 1 {
 				limits = []int{0}

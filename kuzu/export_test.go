@@ -58,6 +58,16 @@ func FactsBetweenFromKuzuForTest(ctx context.Context, s *Store, group, a, b stri
 // FactsOfEntitiesFromKuzuForTest is FactsOfEntities' Cypher: one
 // traversal per entity up to 16 entities, one join over the list beyond.
 func FactsOfEntitiesFromKuzuForTest(ctx context.Context, s *Store, group string, uuids []string, limit int) ([]core.Fact, error) {
+	return factsOfEntitiesFromKuzu(ctx, s, group, uuids, limit, false)
+}
+
+// FactHistoryOfEntitiesFromKuzuForTest is FactsOfEntities' Cypher without
+// its condition on expired_at: what FactHistoryOfEntities must answer.
+func FactHistoryOfEntitiesFromKuzuForTest(ctx context.Context, s *Store, group string, uuids []string) ([]core.Fact, error) {
+	return factsOfEntitiesFromKuzu(ctx, s, group, uuids, 0, true)
+}
+
+func factsOfEntitiesFromKuzu(ctx context.Context, s *Store, group string, uuids []string, limit int, history bool) ([]core.Fact, error) {
 	if len(uuids) == 0 {
 		return nil, nil
 	}
@@ -65,7 +75,11 @@ func FactsOfEntitiesFromKuzuForTest(ctx context.Context, s *Store, group string,
 	if limit > 0 {
 		lim = fmt.Sprintf(" LIMIT %d", limit)
 	}
-	const where = ` WHERE n.group_id = $g AND f.group_id = $g AND f.expired_at IS NULL
+	expired := " AND f.expired_at IS NULL"
+	if history {
+		expired = ""
+	}
+	where := ` WHERE n.group_id = $g AND f.group_id = $g` + expired + `
 			RETURN DISTINCT ` + factCols + ` ORDER BY f.uuid DESC`
 	const perEntityLimit = 16
 	ids := uniq(uuids)

@@ -110,7 +110,19 @@ func (s *Store) FactsOfEntities(ctx context.Context, group string, uuids []strin
 	if len(uuids) == 0 {
 		return nil, nil
 	}
-	return fromCatalog(ctx, s, core.ScopeFacts, core.GetOptions{}, func() ([]core.Fact, error) { return s.cat.factsOfEntities(group, uuids, limit) }, nil)
+	return fromCatalog(ctx, s, core.ScopeFacts, core.GetOptions{}, func() ([]core.Fact, error) { return s.cat.factsOfEntities(group, uuids, limit, false) }, nil)
+}
+
+// FactHistoryOfEntities implements core.FactStore from the catalog: all
+// the facts among the entities', expired ones included.
+func (s *Store) FactHistoryOfEntities(ctx context.Context, group string, uuids []string) ([]core.Fact, error) {
+	if err := core.ValidateGroupID(group); err != nil {
+		return nil, err
+	}
+	if len(uuids) == 0 {
+		return nil, nil
+	}
+	return fromCatalog(ctx, s, core.ScopeFacts, core.GetOptions{}, func() ([]core.Fact, error) { return s.cat.factsOfEntities(group, uuids, 0, true) }, nil)
 }
 
 // Communities implements core.CommunityStore.

@@ -569,6 +569,21 @@ func (s *Store) FactsOfEntities(ctx context.Context, group string, uuids []strin
 	return out, s.provenance(ctx, group, out)
 }
 
+// FactHistoryOfEntities implements core.FactStore: newest (greatest uuid)
+// first, expired facts included.
+func (s *Store) FactHistoryOfEntities(ctx context.Context, group string, uuids []string) ([]core.Fact, error) {
+	if err := core.ValidateGroupID(group); err != nil {
+		return nil, err
+	}
+	if len(uuids) == 0 {
+		return nil, s.live(ctx)
+	}
+	ids := uniq(uuids)
+	out, err := s.factsOf(ctx, group, or(anyOf("source_id", ids), anyOf("target_id", ids)))
+	slices.Reverse(out)
+	return out, err
+}
+
 // FactsInvalidatedBy implements core.FactStore, in uuid order.
 func (s *Store) FactsInvalidatedBy(ctx context.Context, group string, by []string) ([]core.Fact, error) {
 	if err := core.ValidateGroupID(group); err != nil {

@@ -497,6 +497,18 @@ func (s *Store) FactsBetween(ctx context.Context, group, a, b string) ([]core.Fa
 
 // FactsOfEntities implements core.FactStore: newest (greatest uuid) first.
 func (s *Store) FactsOfEntities(ctx context.Context, group string, uuids []string, limit int) ([]core.Fact, error) {
+	return s.factsOfEntities(ctx, group, uuids, limit, false)
+}
+
+// FactHistoryOfEntities implements core.FactStore: newest (greatest uuid)
+// first, expired facts included.
+func (s *Store) FactHistoryOfEntities(ctx context.Context, group string, uuids []string) ([]core.Fact, error) {
+	return s.factsOfEntities(ctx, group, uuids, 0, true)
+}
+
+// factsOfEntities returns the facts of group with an end among uuids,
+// newest first, at most limit (0: all); expired ones only with history.
+func (s *Store) factsOfEntities(ctx context.Context, group string, uuids []string, limit int, history bool) ([]core.Fact, error) {
 	if err := core.ValidateGroupID(group); err != nil {
 		return nil, err
 	}
@@ -510,7 +522,7 @@ func (s *Store) FactsOfEntities(ctx context.Context, group string, uuids []strin
 		for _, id := range uuids {
 			if e := p.entities[id]; e != nil {
 				for fid := range e.facts {
-					if p.facts[fid].ExpiredAt.IsZero() {
+					if history || p.facts[fid].ExpiredAt.IsZero() {
 						found[fid] = true
 					}
 				}

@@ -107,6 +107,42 @@ func testFactsOfEntities(t *testing.T, s core.Store) {
 	}
 }
 
+// testFactHistoryOfEntities checks the read of a view of the past: every
+// fact of the entities, expired, ended, invalidated and archived ones
+// included, each once, newest first, and never another group's.
+func testFactHistoryOfEntities(t *testing.T, s core.Store) {
+	ctx := t.Context()
+	a, b := seedBoth(t, s)
+	archive(t, s, a, archiveAt) // f2 archived
+	for _, c := range []struct {
+		name  string
+		group string
+		ids   []string
+		want  []string
+	}{
+		{"alice: expired (f1), ended (f3) and archived (f2) facts, newest first", groupA, []string{a.alice}, []string{a.f4, a.f3, a.f2, a.f1}},
+		{"acme: its only fact is expired", groupA, []string{a.acme}, []string{a.f1}},
+		{"each fact once, unknown uuids skipped", groupA, []string{a.paris, a.bob, a.paris, "nope", a.alice}, []string{a.f4, a.f3, a.f2, a.f1}},
+		{"an entity without facts", groupA, []string{a.beta + "-missing"}, nil},
+		{"nothing", groupA, nil, nil},
+		{"another group's entity", groupA, []string{b.alice, b.acme}, nil},
+		{"group A's entities read in group B", groupB, []string{a.alice, a.bob}, nil},
+		{"group B's own", groupB, []string{b.acme, a.acme}, []string{b.f1}},
+	} {
+		got, err := s.FactHistoryOfEntities(ctx, c.group, c.ids)
+		must(t, "FactHistoryOfEntities", err)
+		check(t, "FactHistoryOfEntities: "+c.name, nilIfEmpty(factIDs(got)), c.want)
+		allOfGroup(t, "FactHistoryOfEntities: "+c.name, c.group, factIDs(got))
+	}
+	got, err := s.FactHistoryOfEntities(ctx, groupA, []string{a.acme})
+	must(t, "FactHistoryOfEntities", err)
+	if len(got) == 1 {
+		check(t, "FactHistoryOfEntities(acme)[0], provenance included", normFact(got[0]), normFact(a.facts[0]))
+	}
+	_, err = s.FactHistoryOfEntities(ctx, "a b", []string{a.alice})
+	wantErr(t, "FactHistoryOfEntities of a malformed group", err, core.ErrInvalid)
+}
+
 func testEntitiesByName(t *testing.T, s core.Store) {
 	ctx := t.Context()
 	a, _ := seedBoth(t, s)

@@ -48,6 +48,7 @@ func Run(t *testing.T, open func(t *testing.T) core.Store) {
 		{"Filter/Agreement", testFilterAgreement},
 		{"FactsBetween", testFactsBetween},
 		{"FactsOfEntities", testFactsOfEntities},
+		{"FactHistoryOfEntities", testFactHistoryOfEntities},
 		{"EntitiesByName", testEntitiesByName},
 		{"EntityNames", testEntityNames},
 		{"Provenance", testProvenance},

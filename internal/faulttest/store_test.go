@@ -209,6 +209,13 @@ func (f *faultStore) FactsOfEntities(ctx context.Context, group string, uuids []
 	return f.Store.FactsOfEntities(ctx, group, uuids, limit)
 }
 
+func (f *faultStore) FactHistoryOfEntities(ctx context.Context, group string, uuids []string) ([]core.Fact, error) {
+	if err := f.step(ctx, "FactHistoryOfEntities"); err != nil {
+		return nil, err
+	}
+	return f.Store.FactHistoryOfEntities(ctx, group, uuids)
+}
+
 func (f *faultStore) FactsInvalidatedBy(ctx context.Context, group string, by []string) ([]core.Fact, error) {
 	if err := f.step(ctx, "FactsInvalidatedBy"); err != nil {
 		return nil, err
