@@ -473,7 +473,8 @@ func nameWords(s string) map[string]bool {
 	return out
 }
 
-// results loads the kept candidates and fills the scope's results.
+// results loads the kept candidates and fills the scope's results, the
+// summaries of entities as of then in a view of the past.
 func (s *search) results(ctx context.Context, sc Scope, kept []*cand, objs *objects, out *scopeOut) error {
 	ids := make([]string, len(kept))
 	for i, cd := range kept {
@@ -519,6 +520,10 @@ func (s *search) results(ctx context.Context, sc Scope, kept []*cand, objs *obje
 			cm.NameEmbedding = nil
 			out.communities = append(out.communities, CommunityResult{Community: cm, Score: cd.score})
 		}
+	}
+	if sc == ScopeEntities && pastView(s.filter) {
+		// Stored summaries say what holds now (history.go).
+		return s.e.pastSummaries(ctx, s.filter, out.entities)
 	}
 	return nil
 }

@@ -354,7 +354,12 @@ type SearchRequest struct {
 // SearchResults holds the results of each scope, best first. Results of a
 // search with Filter.KnownAt show facts as mnemo knew them then: a fact
 // retired after KnownAt is returned with its InvalidAt as first stated and
-// no ExpiredAt.
+// no ExpiredAt. In a search with Filter.ValidAt or KnownAt, an entity's
+// Summary is not the stored one, which says what holds now, but made from
+// the entity's facts that the request's time view keeps (its ValidAt,
+// KnownAt and IncludeInvalid; not its relations, labels or time
+// conditions): their sentences, latest valid first; empty when it had
+// none then.
 type SearchResults struct {
 	Facts       []FactResult
 	Entities    []EntityResult

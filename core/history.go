@@ -1,0 +1,72 @@
+package core
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"slices"
+)
+
+// The past as the facts tell it.
+//
+// An entity's stored summary is today's: ingestion keeps it up to date
+// (updateSummaries), so it says what holds now. A search that looks at the
+// past (Filter.ValidAt or Filter.KnownAt) must not show it, or a context
+// asked as of 2022 would tell of 2024 through a summary. Such a search
+// rebuilds the summaries of the entities it returns from the facts the
+// request's time view keeps (factSummary, the template a forget rebuilds
+// summaries with), with one store read of their fact history per group.
+// A search of the present keeps the stored summaries and reads nothing
+// more. Candidates are still found and ranked on the stored summaries
+// (BM25 and the rerankers read them): what changes is what is shown.
+
+// pastView reports whether a filter looks at the past: a search with it
+// shows summaries as of then (pastSummaries).
+func pastView(f Filter) bool { return !f.ValidAt.IsZero() || !f.KnownAt.IsZero() }
+
+// summaryFilter is what a summary of the past keeps of an entity's facts:
+// the request's view of time (ValidAt, KnownAt, IncludeInvalid, Now), not
+// its conditions on relations, labels and timestamps, which restrict what
+// a search returns and not what was true of an entity. Archived facts are
+// kept, as the stored summary keeps them: archiving ranks, it does not
+// say a fact stopped holding.
+func summaryFilter(f Filter) Filter {
+	return Filter{ValidAt: f.ValidAt, KnownAt: f.KnownAt, IncludeInvalid: f.IncludeInvalid, IncludeArchived: true, Now: f.Now}
+}
+
+// pastSummaries replaces the summaries of ents by summaries made from
+// their facts that f's view of time keeps (summaryFilter): the facts of
+// the entity true at ValidAt as mnemo knew them at KnownAt, as a search
+// with f sees them, merges included (visibleFacts). An entity without
+// such a fact gets an empty summary. It reads the facts of all of ents in
+// one store call per group.
+func (e *Engine) pastSummaries(ctx context.Context, f Filter, ents []EntityResult) error {
+	if len(ents) == 0 {
+		return nil
+	}
+	f = summaryFilter(f)
+	byGroup := map[string][]string{}
+	for _, en := range ents {
+		byGroup[en.GroupID] = append(byGroup[en.GroupID], en.UUID)
+	}
+	byEntity := map[string][]Fact{}
+	for _, g := range slices.Sorted(maps.Keys(byGroup)) {
+		fs, err := e.store.FactHistoryOfEntities(ctx, g, byGroup[g])
+		if err != nil {
+			return fmt.Errorf("read the facts of the entities found: %w", err)
+		}
+		for _, x := range visibleFacts(keep(e, []string{g}, fs, "fact", factGroup), f.KnownAt) {
+			if !f.MatchFact(&x) {
+				continue
+			}
+			byEntity[x.SourceUUID] = append(byEntity[x.SourceUUID], x)
+			if x.TargetUUID != x.SourceUUID {
+				byEntity[x.TargetUUID] = append(byEntity[x.TargetUUID], x)
+			}
+		}
+	}
+	for i := range ents {
+		ents[i].Summary = factSummary(byEntity[ents[i].UUID], e.ingest.MaxSummaryChars)
+	}
+	return nil
+}
