@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 )
 
 // The past as the facts tell it.
@@ -19,6 +20,9 @@ import (
 // A search of the present keeps the stored summaries and reads nothing
 // more. Candidates are still found and ranked on the stored summaries
 // (BM25 and the rerankers read them): what changes is what is shown.
+//
+// EntityHistory serves an entity's facts at any point in time from the
+// same read, for the surfaces that show one entity.
 
 // pastView reports whether a filter looks at the past: a search with it
 // shows summaries as of then (pastSummaries).
@@ -69,4 +73,38 @@ func (e *Engine) pastSummaries(ctx context.Context, f Filter, ents []EntityResul
 		ents[i].Summary = factSummary(byEntity[ents[i].UUID], e.ingest.MaxSummaryChars)
 	}
 	return nil
+}
+
+// EntityHistory returns the facts of group that have the entity uuid as
+// an endpoint and that f keeps, in creation order: by default (the zero
+// Filter) those true now by the engine's clock; with IncludeInvalid its
+// whole timeline; with ValidAt and KnownAt those true then, as known then,
+// shown as ListFacts shows them (a fact retired after KnownAt has its
+// InvalidAt as first stated and no ExpiredAt; a merge's facts show from
+// the merge on). f's relations and time conditions apply; labels, which
+// concern a fact's ends, are refused (ErrInvalid). An unknown entity, or
+// one of another group, has no facts. It reads the entity's facts only,
+// not the group's.
+func (e *Engine) EntityHistory(ctx context.Context, group, uuid string, f Filter) ([]Fact, error) {
+	if err := e.readable(group); err != nil {
+		return nil, err
+	}
+	if err := f.Validate(ScopeFacts); err != nil {
+		return nil, err
+	}
+	if len(f.Labels) > 0 {
+		return nil, invalidf("the facts of an entity: labels %s do not apply", strings.Join(f.Labels, ", "))
+	}
+	f.Now = e.now()
+	fs, err := e.store.FactHistoryOfEntities(ctx, group, []string{uuid})
+	if err != nil {
+		return nil, fmt.Errorf("read the facts of entity %s: %w", uuid, err)
+	}
+	fs = visibleFacts(keep(e, []string{group}, fs, "fact", factGroup), f.KnownAt)
+	fs = slices.DeleteFunc(fs, func(x Fact) bool { return !f.MatchFact(&x) })
+	for i := range fs {
+		fs[i].AsKnownAt(f.KnownAt)
+	}
+	slices.Reverse(fs) // newest first from the store
+	return fs, nil
 }

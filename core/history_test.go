@@ -2,6 +2,7 @@ package core_test
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -216,4 +217,60 @@ func entityUUID(t *testing.T, e *core.Engine, g, name string) string {
 	}
 	t.Fatalf("no entity %s in %s", name, g)
 	return ""
+}
+
+// TestEntityHistory checks the facts of an entity as a filter sees them:
+// now, its timeline, at a past time and as known then, for one entity
+// only and never another group's.
+func TestEntityHistory(t *testing.T) {
+	ctx := context.Background()
+	e, _ := mayaWorld(t, "g")
+	maya := entityUUID(t, e, "g", "Maya")
+	texts := func(fs []core.Fact) []string {
+		var out []string
+		for _, f := range fs {
+			s := f.Text
+			if !f.InvalidAt.IsZero() {
+				s += " until " + f.InvalidAt.Format(time.DateOnly)
+			}
+			if !f.ExpiredAt.IsZero() {
+				s += " (retired)"
+			}
+			out = append(out, s)
+		}
+		return out
+	}
+	tests := []struct {
+		name  string
+		group string
+		uuid  string
+		f     core.Filter
+		want  []string
+	}{
+		{"now", "g", maya, core.Filter{}, []string{"Maya moved to Seattle"}},
+		{"timeline, in creation order", "g", maya, core.Filter{IncludeInvalid: true},
+			[]string{"Maya lives in Boston until 2024-02-01 (retired)", "Maya moved to Seattle"}},
+		{"valid in 2022", "g", maya, core.Filter{ValidAt: time.Date(2022, 6, 1, 0, 0, 0, 0, time.UTC)},
+			[]string{"Maya lives in Boston until 2024-02-01 (retired)"}},
+		{"known in 2023: Boston as it was known then", "g", maya, core.Filter{KnownAt: time.Date(2023, 1, 1, 0, 0, 0, 0, time.UTC)},
+			[]string{"Maya lives in Boston"}},
+		{"a relation it has not", "g", maya, core.Filter{IncludeInvalid: true, Relations: []string{"WORKS_AT"}}, nil},
+		{"Seattle's", "g", entityUUID(t, e, "g", "Seattle"), core.Filter{IncludeInvalid: true}, []string{"Maya moved to Seattle"}},
+		{"unknown entity", "g", "nope", core.Filter{IncludeInvalid: true}, nil},
+		{"another group", "other", maya, core.Filter{IncludeInvalid: true}, nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			fs, err := e.EntityHistory(ctx, tc.group, tc.uuid, tc.f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tc.want, texts(fs)); diff != "" {
+				t.Errorf("EntityHistory (-want +got):\n%s", diff)
+			}
+		})
+	}
+	if _, err := e.EntityHistory(ctx, "g", maya, core.Filter{Labels: []string{"Person"}}); !errors.Is(err, core.ErrInvalid) {
+		t.Errorf("EntityHistory with labels = %v, want ErrInvalid", err)
+	}
 }

@@ -57,7 +57,7 @@ func (s *Server) inspectRoutes() []*route {
 			summary: "The facts of an entity",
 			description: "The facts that have the entity as source or target, in creation order, filtered in time as " +
 				"GET .../facts is: by default those true now; history=true adds ended and superseded facts (a timeline " +
-				"of the entity). It reads the group's facts, so it is meant for inspection rather than a hot path.",
+				"of the entity).",
 			query: []param{
 				{"history", "boolean", "Include ended and superseded facts."},
 				{"valid_at", "string", "Facts true at this time (RFC 3339 or a date)."},
@@ -121,24 +121,9 @@ func (s *Server) listEntityFacts(ctx context.Context, c *call) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	// The store indexes no fact by endpoint with history, so the group's
-	// facts are read page by page and those of the entity kept.
-	var facts []core.Fact
-	o := core.ListOptions{Limit: 1000, Filter: f}
-	for {
-		p, err := s.h.Engine.ListFacts(ctx, c.group, o)
-		if err != nil {
-			return nil, err
-		}
-		for _, x := range p.Items {
-			if x.SourceUUID == e.UUID || x.TargetUUID == e.UUID {
-				facts = append(facts, x)
-			}
-		}
-		if p.Next == "" {
-			break
-		}
-		o.Cursor = p.Next
+	facts, err := s.h.Engine.EntityHistory(ctx, c.group, e.UUID, f)
+	if err != nil {
+		return nil, err
 	}
 	out, err := s.h.ShowFacts(ctx, []string{c.group}, facts)
 	if err != nil {
