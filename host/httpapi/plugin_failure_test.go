@@ -65,7 +65,9 @@ func TestRerankPluginTimeoutDegrades(t *testing.T) {
 	cfg.Plugins.CacheDir = filepath.Join(os.TempDir(), "mnemo-test-wasm-cache")
 	cfg.Plugins.Reload = -1
 	cfg.Plugins.Dir = pluginDir
-	cfg.Plugins.CallTimeout = time.Second
+	// The limit also bounds starting a fresh instance after the timed-out
+	// one is discarded: 5 s keeps a loaded machine under it.
+	cfg.Plugins.CallTimeout = 5 * time.Second
 	cfg.Plugins.Default.Reranker = "loop"
 	var logs lockedBuffer
 	h, err := host.Open(context.Background(), cfg, host.OpenOptions{Logger: slog.New(slog.NewTextHandler(&logs, nil))})
