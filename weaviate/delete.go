@@ -10,7 +10,8 @@ import (
 )
 
 // DeleteGroup implements core.Writer: it counts what the group holds,
-// drops the group's redo record (redo.go), its tenant from every collection (Weaviate deletes a
+// drops the group's redo record (redo.go), its tenant from every
+// multi-tenant collection, the records' among them (Weaviate deletes a
 // tenant's shard whole), then the group's registry records.
 func (s *Store) DeleteGroup(ctx context.Context, group string) (core.Deleted, error) {
 	var d core.Deleted

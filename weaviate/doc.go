@@ -7,13 +7,16 @@
 //
 // # What it stores
 //
-// Six collections, named after Options.Prefix (default Mnemo):
+// Seven collections, named after Options.Prefix (default Mnemo):
 //
 //   - MnemoEpisode, MnemoEntity, MnemoFact and MnemoCommunity hold the
 //     graph. They are multi-tenant, one tenant per group: a tenant is a
 //     shard of its own, so a query names its group's tenant and can never
 //     see another group's objects, and deleting a group drops its shards.
 //     Group ids that are not valid tenant names map to a hash (tenantOf).
+//   - MnemoRecord holds the records (core.RecordStore: the Zep-compatible
+//     API's users and threads, evolution's statistics and reports), one
+//     tenant per group in the same way, without vectors (record.go).
 //   - MnemoOwner, not multi-tenant, records the group of every uuid of
 //     each kind, so that a uuid taken by one group is a conflict for
 //     another, as core.Change says (the tenants alone could not tell).
@@ -50,4 +53,10 @@
 // cut short is completed before anything else of its group (redo.go).
 // Writes are serialized within a process; two processes writing one
 // group need a lease, which is not here yet.
+//
+// Records are not written all or none either: PutRecords checks every
+// record first, then writes them in batches, each record whole under an
+// id derived from its group, kind and id. A crash in the middle leaves
+// some of the records written and the others as they were; writing the
+// same records again completes it.
 package weaviate

@@ -62,3 +62,13 @@ func RecreateWithoutArchivedForTest(ctx context.Context, s *Store, ents ...core.
 	}
 	return nil
 }
+
+// SetRecordsLimitForTest makes s read at most n records of a kind with
+// one query before it scans the group's tenant instead.
+func SetRecordsLimitForTest(s *Store, n int) { s.recordsLimit = n }
+
+// DropRecordsForTest deletes s's records collection, as a store made
+// before records existed lacks it.
+func DropRecordsForTest(ctx context.Context, s *Store) error {
+	return s.client.Schema().ClassDeleter().WithClassName(s.names.record).Do(ctx)
+}

@@ -258,8 +258,10 @@ func (s *Store) put(ctx context.Context, objs []*models.Object) error {
 	return nil
 }
 
-// remove deletes the objects of a collection (and tenant) with ids.
-func (s *Store) remove(ctx context.Context, class, tenant string, ids []strfmt.UUID) error {
+// remove deletes the objects of a collection (and tenant) with ids, and
+// returns how many Weaviate deleted (those that existed).
+func (s *Store) remove(ctx context.Context, class, tenant string, ids []strfmt.UUID) (int, error) {
+	deleted := 0
 	for len(ids) > 0 {
 		n := min(len(ids), 500)
 		vals := make([]string, n)
@@ -277,16 +279,19 @@ func (s *Store) remove(ctx context.Context, class, tenant string, ids []strfmt.U
 		s.observe("delete", start, err)
 		if err != nil {
 			if noTenant(err.Error()) {
-				return nil
+				return deleted, nil
 			}
-			return fail(ctx, "delete objects of "+class, err)
+			return deleted, fail(ctx, "delete objects of "+class, err)
 		}
-		if resp.Results != nil && resp.Results.Failed > 0 {
-			return fail(ctx, "delete objects of "+class, fmt.Errorf("%d deletions failed", resp.Results.Failed))
+		if resp.Results != nil {
+			if resp.Results.Failed > 0 {
+				return deleted, fail(ctx, "delete objects of "+class, fmt.Errorf("%d deletions failed", resp.Results.Failed))
+			}
+			deleted += int(resp.Results.Successful)
 		}
 		ids = ids[n:]
 	}
-	return nil
+	return deleted, nil
 }
 
 // ---- filters ----

@@ -300,13 +300,15 @@ func (s *Store) ListEpisodes(ctx context.Context, group string, opts core.ListOp
 
 // ---- the queue ----
 
-// tenants returns the groups that have a tenant, by their tenant name.
-func (s *Store) tenants(ctx context.Context) ([]string, error) {
+// tenants returns the names of a multi-tenant collection's tenants, one
+// per group that has objects there (or had: a tenant stays until its
+// group is deleted), sorted.
+func (s *Store) tenants(ctx context.Context, class string) ([]string, error) {
 	if err := s.live(ctx); err != nil {
 		return nil, err
 	}
 	start := time.Now()
-	ts, err := s.client.Schema().TenantsGetter().WithClassName(s.names.episode).Do(ctx)
+	ts, err := s.client.Schema().TenantsGetter().WithClassName(class).Do(ctx)
 	s.observe("tenants", start, err)
 	if err != nil {
 		return nil, fail(ctx, "list tenants", err)
@@ -322,7 +324,7 @@ func (s *Store) tenants(ctx context.Context) ([]string, error) {
 // groupsWith returns the groups whose episodes include one matching
 // where, sorted.
 func (s *Store) groupsWith(ctx context.Context, where *filters.WhereBuilder) ([]string, error) {
-	ts, err := s.tenants(ctx)
+	ts, err := s.tenants(ctx, s.names.episode)
 	if err != nil {
 		return nil, err
 	}

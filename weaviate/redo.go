@@ -39,7 +39,8 @@ func (s *Store) saveRedo(ctx context.Context, group string, ch *core.Change) err
 
 // dropRedo deletes group's redo record.
 func (s *Store) dropRedo(ctx context.Context, group string) error {
-	return s.remove(ctx, s.names.redo, "", []strfmt.UUID{redoID(group)})
+	_, err := s.remove(ctx, s.names.redo, "", []strfmt.UUID{redoID(group)})
+	return err
 }
 
 // redoOf returns group's redo record, nil when there is none.

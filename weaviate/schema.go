@@ -16,13 +16,13 @@ import (
 
 // names are the store's collection names.
 type names struct {
-	episode, entity, fact, community, owner, redo string
+	episode, entity, fact, community, record, owner, redo string
 }
 
 func newNames(prefix string) names {
 	return names{
 		episode: prefix + "Episode", entity: prefix + "Entity", fact: prefix + "Fact",
-		community: prefix + "Community", owner: prefix + "Owner", redo: prefix + "Redo",
+		community: prefix + "Community", record: prefix + "Record", owner: prefix + "Owner", redo: prefix + "Redo",
 	}
 }
 
@@ -40,7 +40,9 @@ func (n names) class(sc core.Scope) string {
 }
 
 // grouped lists the multi-tenant collections, one tenant per group.
-func (n names) grouped() []string { return []string{n.episode, n.entity, n.fact, n.community} }
+func (n names) grouped() []string {
+	return []string{n.episode, n.entity, n.fact, n.community, n.record}
+}
 
 // Property kinds.
 const (
@@ -91,6 +93,10 @@ var (
 	}
 	ownerProps = []prop{{"kind", key}, {"mid", key}, {"group", key}}
 	redoProps  = []prop{{"group", key}, {"change", stored}}
+
+	// A record (record.go) keeps its group, kind and id, and its document
+	// as text.
+	recordProps = []prop{{"group", key}, {"kind", key}, {"record_id", key}, {"data", stored}}
 )
 
 // searchProps are the properties BM25 searches for each scope: what Kuzu
@@ -153,6 +159,15 @@ func (s *Store) classDef(name string, props []prop, tenants bool) *models.Class 
 	return c
 }
 
+// recordDef is the records collection: multi-tenant, and without vectors,
+// so with a flat index (one that stays empty) rather than an HNSW graph
+// per tenant.
+func (s *Store) recordDef() *models.Class {
+	c := s.classDef(s.names.record, recordProps, true)
+	c.VectorIndexType = "flat"
+	return c
+}
+
 // ensureSchema creates the store's collections that do not exist yet.
 func (s *Store) ensureSchema(ctx context.Context) error {
 	defs := []*models.Class{
@@ -160,6 +175,7 @@ func (s *Store) ensureSchema(ctx context.Context) error {
 		s.classDef(s.names.entity, entityProps, true),
 		s.classDef(s.names.fact, factProps, true),
 		s.classDef(s.names.community, communityProps, true),
+		s.recordDef(),
 		s.classDef(s.names.owner, ownerProps, false),
 		s.classDef(s.names.redo, redoProps, false),
 	}

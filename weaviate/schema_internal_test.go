@@ -54,7 +54,7 @@ func TestObjectID(t *testing.T) {
 	}
 	for _, other := range []string{
 		string(objectID(core.ScopeEntities, "g", "f1")), string(objectID(core.ScopeFacts, "h", "f1")),
-		string(objectID(core.ScopeFacts, "g", "f2")), string(ownerID(core.ScopeFacts, "f1")),
+		string(objectID(core.ScopeFacts, "g", "f2")), string(ownerID(core.ScopeFacts, "f1")), string(recordID("g", "facts", "f1")),
 	} {
 		if other == string(id) {
 			t.Errorf("objectID(facts, g, f1) = %s is shared", id)

@@ -30,7 +30,7 @@ type Options struct {
 	// several stores share a cluster (tests give each store its own). It
 	// must be a capital letter followed by letters and digits. The default
 	// is "Mnemo": collections MnemoEpisode, MnemoEntity, MnemoFact,
-	// MnemoCommunity, MnemoOwner and MnemoRedo.
+	// MnemoCommunity, MnemoRecord, MnemoOwner and MnemoRedo.
 	Prefix string
 	// ReplicationFactor is the number of copies of each collection's
 	// shards, given when the store creates its collections. The default
@@ -130,6 +130,9 @@ type Store struct {
 	// beforeWrite, set by tests, is called before each write of a change
 	// (step).
 	beforeWrite func() error
+	// recordsLimit, set by tests, replaces maxResults as the most records
+	// of a kind read with one query (record.go).
+	recordsLimit int
 
 	mu     sync.RWMutex
 	closed bool

@@ -551,13 +551,13 @@ func (s *Store) commit(ctx context.Context, p *plan) error {
 		if err := s.step(); err != nil {
 			return err
 		}
-		if err := s.remove(ctx, s.names.class(sc), tenant, oids); err != nil {
+		if _, err := s.remove(ctx, s.names.class(sc), tenant, oids); err != nil {
 			return err
 		}
 		if err := s.step(); err != nil {
 			return err
 		}
-		if err := s.remove(ctx, s.names.owner, "", owners); err != nil {
+		if _, err := s.remove(ctx, s.names.owner, "", owners); err != nil {
 			return err
 		}
 	}
