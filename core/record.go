@@ -41,9 +41,13 @@ type Record struct {
 	Data json.RawMessage
 }
 
-// RecordQuery selects records of one kind.
+// RecordQuery selects records of one kind, or of every kind.
 type RecordQuery struct {
+	// Kind is the kind read; empty with AllKinds.
 	Kind string
+	// AllKinds reads records of every kind, for a copy of whole groups
+	// (mnemo migrate).
+	AllKinds bool
 	// Groups are the groups read. Empty reads none unless AllGroups is set.
 	Groups []string
 	// AllGroups reads every group's records, for a surface that decides
@@ -58,7 +62,8 @@ type RecordStore interface {
 	// PutRecords inserts records or replaces those with the same group,
 	// kind and id, all in one transaction.
 	PutRecords(ctx context.Context, rs []Record) error
-	// Records returns the records q selects, ordered by group, then id.
+	// Records returns the records q selects, ordered by group, kind and
+	// id.
 	Records(ctx context.Context, q RecordQuery) ([]Record, error)
 	// DeleteRecords removes a group's records of kind with the given ids
 	// and returns how many there were; unknown ids are skipped.
@@ -112,7 +117,11 @@ func ValidateRecordID(id string) error {
 
 // Validate checks a query.
 func (q *RecordQuery) Validate() error {
-	if err := validateRecordKind(q.Kind); err != nil {
+	if q.AllKinds {
+		if q.Kind != "" {
+			return invalidf("record query: kind %q with every kind", q.Kind)
+		}
+	} else if err := validateRecordKind(q.Kind); err != nil {
 		return err
 	}
 	for _, g := range q.Groups {
@@ -152,9 +161,9 @@ func (e *Engine) PutRecords(ctx context.Context, rs []Record) error {
 	return st.PutRecords(ctx, rs)
 }
 
-// Records returns the records q selects, ordered by group, then id. Only
-// records of q's groups (or of every group with AllGroups) are returned,
-// whatever the store answers.
+// Records returns the records q selects, ordered by group, kind and id.
+// Only records of q's groups (or of every group with AllGroups) are
+// returned, whatever the store answers.
 func (e *Engine) Records(ctx context.Context, q RecordQuery) ([]Record, error) {
 	st, err := e.recordStore()
 	if err != nil {
@@ -171,7 +180,7 @@ func (e *Engine) Records(ctx context.Context, q RecordQuery) ([]Record, error) {
 		return nil, fmt.Errorf("read records: %w", err)
 	}
 	return slices.DeleteFunc(out, func(r Record) bool {
-		if r.Kind != q.Kind || len(q.IDs) > 0 && !slices.Contains(q.IDs, r.ID) {
+		if !q.AllKinds && r.Kind != q.Kind || len(q.IDs) > 0 && !slices.Contains(q.IDs, r.ID) {
 			return true
 		}
 		return !q.AllGroups && !e.inGroups(q.Groups, r.GroupID, "record", r.ID)

@@ -58,7 +58,9 @@ func TestEngineRecords(t *testing.T) {
 		{"every group", core.RecordQuery{Kind: "zep.user", AllGroups: true, IDs: []string{"u1"}}, put, nil},
 		{"no group named", core.RecordQuery{Kind: "zep.user"}, nil, nil},
 		{"other kind", core.RecordQuery{Kind: "zep.thread", Groups: []string{"g1", "g2"}}, nil, nil},
+		{"every kind", core.RecordQuery{AllKinds: true, Groups: []string{"g2"}}, put[1:], nil},
 		{"bad kind", core.RecordQuery{Kind: "Zep User", Groups: []string{"g1"}}, nil, core.ErrInvalid},
+		{"a kind with every kind", core.RecordQuery{Kind: "zep.user", AllKinds: true, Groups: []string{"g1"}}, nil, core.ErrInvalid},
 		{"bad group", core.RecordQuery{Kind: "zep.user", Groups: []string{"g 1"}}, nil, core.ErrInvalid},
 	}
 	for _, tc := range tests {

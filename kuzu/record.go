@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/mnemohq/mnemo/core"
 )
@@ -40,23 +41,23 @@ func (s *Store) PutRecords(ctx context.Context, rs []core.Record) error {
 	})
 }
 
-// Records implements core.RecordStore. Records with ids and groups are
-// read by primary key, one lookup each; other queries scan the table,
-// which holds small documents only.
+// Records implements core.RecordStore. Records of a kind with ids and
+// groups are read by primary key, one lookup each; other queries scan
+// the table, which holds small documents only.
 func (s *Store) Records(ctx context.Context, q core.RecordQuery) ([]core.Record, error) {
 	if err := q.Validate(); err != nil {
 		return nil, err
 	}
 	var out []core.Record
 	add := func(r row) {
-		out = append(out, core.Record{GroupID: str(r[0]), Kind: q.Kind, ID: str(r[1]), Data: json.RawMessage(str(r[2]))})
+		out = append(out, core.Record{GroupID: str(r[0]), Kind: str(r[1]), ID: str(r[2]), Data: json.RawMessage(str(r[3]))})
 	}
 	err := s.read(ctx, func(c *conn) error {
 		out = out[:0]
-		if len(q.IDs) > 0 && !q.AllGroups {
+		if len(q.IDs) > 0 && !q.AllGroups && !q.AllKinds {
 			for _, g := range sortedUnique(q.Groups) {
 				for _, id := range sortedUnique(q.IDs) {
-					rows, err := c.query(ctx, "MATCH (r:Record {key: $k}) RETURN r.group_id, r.id, r.data", map[string]any{"k": recordKey(g, q.Kind, id)})
+					rows, err := c.query(ctx, "MATCH (r:Record {key: $k}) RETURN r.group_id, r.kind, r.id, r.data", map[string]any{"k": recordKey(g, q.Kind, id)})
 					if err != nil {
 						return fmt.Errorf("read record: %w", err)
 					}
@@ -67,16 +68,25 @@ func (s *Store) Records(ctx context.Context, q core.RecordQuery) ([]core.Record,
 			}
 			return nil
 		}
-		where, p := "r.kind = $kind", map[string]any{"kind": q.Kind}
+		var where []string
+		p := map[string]any{}
+		if !q.AllKinds {
+			where = append(where, "r.kind = $kind")
+			p["kind"] = q.Kind
+		}
 		if !q.AllGroups {
-			where += " AND r.group_id IN $groups"
+			where = append(where, "r.group_id IN $groups")
 			p["groups"] = q.Groups
 		}
 		if len(q.IDs) > 0 {
-			where += " AND r.id IN $ids"
+			where = append(where, "r.id IN $ids")
 			p["ids"] = q.IDs
 		}
-		return c.each(ctx, "MATCH (r:Record) WHERE "+where+" RETURN r.group_id, r.id, r.data ORDER BY r.group_id, r.id", p, add)
+		cypher := "MATCH (r:Record)"
+		if len(where) > 0 {
+			cypher += " WHERE " + strings.Join(where, " AND ")
+		}
+		return c.each(ctx, cypher+" RETURN r.group_id, r.kind, r.id, r.data ORDER BY r.group_id, r.kind, r.id", p, add)
 	})
 	if err != nil {
 		return nil, err

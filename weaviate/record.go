@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/go-openapi/strfmt"
+	"github.com/weaviate/weaviate-go-client/v5/weaviate/filters"
 	"github.com/weaviate/weaviate/entities/models"
 
 	"github.com/mnemohq/mnemo/core"
@@ -72,9 +73,9 @@ func (s *Store) PutRecords(ctx context.Context, rs []core.Record) error {
 
 // Records implements core.RecordStore: one query per group's tenant (every
 // tenant of the records collection with AllGroups), or per 500 ids, with
-// the kind and the ids as filters; merged and ordered here. A kind with
-// more than recordsLimit records in a group (Weaviate's query limit,
-// 10000) is read by scanning the group's tenant instead.
+// the kind and the ids as filters; merged and ordered here. More records
+// than one query returns (Weaviate's limit, 10000) are read by scanning
+// the group's tenant instead.
 func (s *Store) Records(ctx context.Context, q core.RecordQuery) ([]core.Record, error) {
 	if err := q.Validate(); err != nil {
 		return nil, err
@@ -105,27 +106,31 @@ func (s *Store) Records(ctx context.Context, q core.RecordQuery) ([]core.Record,
 			rec := readRecord(r)
 			// A tenant holds its group's records only; the check costs
 			// nothing and keeps the promise without relying on it.
-			if rec.Kind != q.Kind || groups != nil && rec.GroupID != groups[i] {
+			if !q.AllKinds && rec.Kind != q.Kind || groups != nil && rec.GroupID != groups[i] {
 				continue
 			}
 			out = append(out, rec)
 		}
 	}
 	slices.SortFunc(out, func(a, b core.Record) int {
-		return cmp.Or(cmp.Compare(a.GroupID, b.GroupID), cmp.Compare(a.ID, b.ID))
+		return cmp.Or(cmp.Compare(a.GroupID, b.GroupID), cmp.Compare(a.Kind, b.Kind), cmp.Compare(a.ID, b.ID))
 	})
 	return out, nil
 }
 
-// recordRows returns the rows of a tenant's records of kind: those with
-// ids, or all of them when ids is empty.
+// recordRows returns the rows of a tenant's records of kind (of every
+// kind when kind is empty): those with ids, or all of them when ids is
+// empty.
 func (s *Store) recordRows(ctx context.Context, tenant, kind string, ids []string) ([]row, error) {
+	var ofKind *filters.WhereBuilder
+	if kind != "" {
+		ofKind = eq("kind", kind)
+	}
 	if len(ids) > 0 {
 		var out []row
 		for ids := uniq(ids); len(ids) > 0; {
 			n := min(len(ids), 500)
-			rows, err := s.get(ctx, query{class: s.names.record, tenant: tenant, where: and(eq("kind", kind), anyOf("record_id", ids[:n])),
-				fields: recordFields, limit: n})
+			rows, err := s.getAll(ctx, query{class: s.names.record, tenant: tenant, where: and(ofKind, anyOf("record_id", ids[:n])), fields: recordFields})
 			if err != nil {
 				return nil, err
 			}
@@ -135,7 +140,7 @@ func (s *Store) recordRows(ctx context.Context, tenant, kind string, ids []strin
 		return out, nil
 	}
 	limit := cmp.Or(s.recordsLimit, maxResults)
-	rows, err := s.get(ctx, query{class: s.names.record, tenant: tenant, where: eq("kind", kind), fields: recordFields, limit: limit})
+	rows, err := s.get(ctx, query{class: s.names.record, tenant: tenant, where: ofKind, fields: recordFields, limit: limit})
 	if err != nil || len(rows) < limit {
 		return rows, err
 	}
@@ -144,7 +149,7 @@ func (s *Store) recordRows(ctx context.Context, tenant, kind string, ids []strin
 	rows = rows[:0]
 	err = s.scan(ctx, query{class: s.names.record, tenant: tenant, fields: recordFields}, func(page []row) error {
 		for _, r := range page {
-			if str(r.p, "kind") == kind {
+			if kind == "" || str(r.p, "kind") == kind {
 				rows = append(rows, r)
 			}
 		}

@@ -36,7 +36,7 @@ func (s *Store) Records(ctx context.Context, q core.RecordQuery) ([]core.Record,
 	var out []core.Record
 	err := s.read(ctx, func() error {
 		for k, data := range s.records {
-			if k.kind != q.Kind || !q.AllGroups && !slices.Contains(q.Groups, k.group) || len(q.IDs) > 0 && !slices.Contains(q.IDs, k.id) {
+			if !q.AllKinds && k.kind != q.Kind || !q.AllGroups && !slices.Contains(q.Groups, k.group) || len(q.IDs) > 0 && !slices.Contains(q.IDs, k.id) {
 				continue
 			}
 			out = append(out, core.Record{GroupID: k.group, Kind: k.kind, ID: k.id, Data: slices.Clone(data)})
@@ -44,7 +44,7 @@ func (s *Store) Records(ctx context.Context, q core.RecordQuery) ([]core.Record,
 		return nil
 	})
 	slices.SortFunc(out, func(a, b core.Record) int {
-		return cmp.Or(cmp.Compare(a.GroupID, b.GroupID), cmp.Compare(a.ID, b.ID))
+		return cmp.Or(cmp.Compare(a.GroupID, b.GroupID), cmp.Compare(a.Kind, b.Kind), cmp.Compare(a.ID, b.ID))
 	})
 	return out, err
 }

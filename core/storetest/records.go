@@ -20,8 +20,9 @@ func recordKeys(rs []core.Record) []string {
 }
 
 // testRecords checks the records of a store that keeps them: put and
-// replace, reads by group, kind and id, tenancy, deletes, and that
-// deleting a group deletes its records. A store without records skips it.
+// replace, reads by group, kind (or every kind) and id, tenancy, deletes,
+// and that deleting a group deletes its records. A store without records
+// skips it.
 func testRecords(t *testing.T, s core.Store) {
 	rs, ok := s.(core.RecordStore)
 	if !ok {
@@ -55,6 +56,11 @@ func testRecords(t *testing.T, s core.Store) {
 		[]string{groupA + "/user/u1={\"n\":2}", groupB + "/user/u1={\"n\":\"b\"}"})
 	check(t, "Records(thread, B)", read(core.RecordQuery{Kind: "thread", Groups: []string{groupB}}), []string{})
 	check(t, "Records(nope, A)", read(core.RecordQuery{Kind: "nope", Groups: []string{groupA}}), []string{})
+	// Every kind, ordered by group, kind and id.
+	check(t, "Records(every kind, A)", read(core.RecordQuery{AllKinds: true, Groups: []string{groupA}}),
+		[]string{groupA + "/thread/t1={}", groupA + "/user/u0 with space=\"x\"", groupA + "/user/u1={\"n\":2}"})
+	check(t, "Records(every kind, every group, t1 u1)", read(core.RecordQuery{AllKinds: true, AllGroups: true, IDs: []string{"u1", "t1"}}),
+		[]string{groupA + "/thread/t1={}", groupA + "/user/u1={\"n\":2}", groupB + "/user/u1={\"n\":\"b\"}"})
 
 	n, err := rs.DeleteRecords(ctx, groupB, "user", []string{"u1", "u9"})
 	must(t, "DeleteRecords", err)
