@@ -12,6 +12,9 @@ import (
 // MigrateReport counts what Migrate copied.
 type MigrateReport struct {
 	Groups, Episodes, Entities, Facts, Communities, Mentions int
+	// Records counts the records (core.RecordStore) copied, of every
+	// group and kind.
+	Records int
 }
 
 // migrateBatch is the most objects one write of a migration carries.
@@ -26,7 +29,11 @@ const migrateBatch = 500
 // leaves them pending; run it again (every write is idempotent) before
 // serving the target.
 // Groups are the source's Groups: a group without an episode is not
-// copied.
+// copied. Records (the Zep-compatible API's users and threads,
+// evolution's statistics, erasures' audit records) are copied after the
+// groups, those of every group, with or without episodes, and read back
+// from the target; a source with records and a target that keeps none is
+// core.ErrUnsupported, before anything is written.
 func Migrate(ctx context.Context, from, to Config, log *slog.Logger) (MigrateReport, error) {
 	var rep MigrateReport
 	if err := from.Validate(); err != nil {
@@ -49,6 +56,10 @@ func Migrate(ctx context.Context, from, to Config, log *slog.Logger) (MigrateRep
 		return rep, fmt.Errorf("open the target store: %w", err)
 	}
 	defer dst.Close(context.WithoutCancel(ctx))
+	records, err := readRecords(ctx, src, dst)
+	if err != nil {
+		return rep, err
+	}
 	groups, err := src.Groups(ctx)
 	if err != nil {
 		return rep, err
@@ -70,7 +81,70 @@ func Migrate(ctx context.Context, from, to Config, log *slog.Logger) (MigrateRep
 		}
 		rep.Groups++
 	}
+	if err := copyRecords(ctx, dst, records); err != nil {
+		return rep, err
+	}
+	rep.Records = len(records)
 	return rep, nil
+}
+
+// readRecords reads every record of the source, of every group and kind;
+// none when the source keeps no records.
+func readRecords(ctx context.Context, src, dst core.Store) ([]core.Record, error) {
+	from, ok := src.(core.RecordStore)
+	if !ok {
+		return nil, nil
+	}
+	rs, err := from.Records(ctx, core.RecordQuery{AllKinds: true, AllGroups: true})
+	if err != nil {
+		return nil, fmt.Errorf("read the source's records: %w", err)
+	}
+	if _, ok := dst.(core.RecordStore); !ok && len(rs) > 0 {
+		return nil, fmt.Errorf("%w: the source holds %d records and the target store keeps none", core.ErrUnsupported, len(rs))
+	}
+	return rs, nil
+}
+
+// copyRecords writes records into the target and checks that each group
+// reads them back as they were (the target may hold others).
+func copyRecords(ctx context.Context, dst core.Store, rs []core.Record) error {
+	if len(rs) == 0 {
+		return nil
+	}
+	to := dst.(core.RecordStore)
+	if err := batches(rs, func(b []core.Record) error { return to.PutRecords(ctx, b) }); err != nil {
+		return fmt.Errorf("copy records: %w", err)
+	}
+	type key struct{ group, kind, id string }
+	want := make(map[key]string, len(rs))
+	var groups []string
+	for _, r := range rs {
+		want[key{r.GroupID, r.Kind, r.ID}] = string(r.Data)
+		if len(groups) == 0 || groups[len(groups)-1] != r.GroupID { // rs is ordered by group
+			groups = append(groups, r.GroupID)
+		}
+	}
+	for _, g := range groups {
+		got, err := to.Records(ctx, core.RecordQuery{AllKinds: true, Groups: []string{g}})
+		if err != nil {
+			return fmt.Errorf("read the target's records: %w", err)
+		}
+		for _, r := range got {
+			k := key{r.GroupID, r.Kind, r.ID}
+			if d, ok := want[k]; ok {
+				if d != string(r.Data) {
+					return fmt.Errorf("%w: record %s/%s of group %s reads differently in the target", core.ErrConflict, r.Kind, r.ID, g)
+				}
+				delete(want, k)
+			}
+		}
+	}
+	for _, r := range rs {
+		if _, ok := want[key{r.GroupID, r.Kind, r.ID}]; ok {
+			return fmt.Errorf("%w: record %s/%s of group %s is missing from the target", core.ErrConflict, r.Kind, r.ID, r.GroupID)
+		}
+	}
+	return nil
 }
 
 // listEvery pages through a listing.

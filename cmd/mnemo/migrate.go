@@ -13,7 +13,9 @@ func runMigrate(ctx context.Context, g *globals, args []string) int {
 --store, MNEMO_*) into the store the configuration file FILE names, read
 from FILE alone, then compare what each group reads as on both sides:
 episodes, entities, facts with their provenance, communities, links and
-counts. From Kuzu to a Weaviate cluster and back:
+counts. Records (users and threads of the Zep-compatible API, evolution's
+statistics and reports, erasures' audit records) are copied too, of every
+group. From Kuzu to a Weaviate cluster and back:
 
   mnemo migrate --db mnemo-data --to weaviate.toml
   mnemo migrate --config weaviate.toml --to kuzu.toml
@@ -42,9 +44,9 @@ every write is idempotent. A group without an episode is not copied.`)
 	if err != nil {
 		return g.fail(err)
 	}
-	fmt.Fprintf(g.stdout, "migrated %s from %s to %s: %s, %s, %s, %s, %s; both read the same\n",
+	fmt.Fprintf(g.stdout, "migrated %s from %s to %s: %s, %s, %s, %s, %s, %s; both read the same\n",
 		plural(rep.Groups, "group", "groups"), from.Store.Backend, target.Store.Backend,
 		plural(rep.Episodes, "episode", "episodes"), plural(rep.Entities, "entity", "entities"), plural(rep.Facts, "fact", "facts"),
-		plural(rep.Communities, "community", "communities"), plural(rep.Mentions, "mention", "mentions"))
+		plural(rep.Communities, "community", "communities"), plural(rep.Mentions, "mention", "mentions"), plural(rep.Records, "record", "records"))
 	return 0
 }
