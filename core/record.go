@@ -60,7 +60,10 @@ type RecordQuery struct {
 // RecordStore is the optional Store facility that keeps records.
 type RecordStore interface {
 	// PutRecords inserts records or replaces those with the same group,
-	// kind and id, all in one transaction.
+	// kind and id, all in one transaction where the store has
+	// transactions. A store without them (Weaviate) writes each record
+	// whole, so a failure part way leaves some records written and the
+	// others as they were; writing the same records again completes it.
 	PutRecords(ctx context.Context, rs []Record) error
 	// Records returns the records q selects, ordered by group, kind and
 	// id.
@@ -144,7 +147,8 @@ func (e *Engine) recordStore() (RecordStore, error) {
 	return rs, nil
 }
 
-// PutRecords stores records, all or none.
+// PutRecords stores records: all or none on a store with transactions,
+// and on one without, each record whole (RecordStore.PutRecords).
 func (e *Engine) PutRecords(ctx context.Context, rs []Record) error {
 	st, err := e.recordStore()
 	if err != nil {
