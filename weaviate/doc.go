@@ -23,9 +23,10 @@
 //   - MnemoRedo, not multi-tenant, holds the change being written to a
 //     group, if any.
 //
-// Every object keeps its mnemo uuid (property mid) and its group; its
-// Weaviate id is a UUIDv5 of (kind, group, uuid), so that writing an
-// object again replaces it. Timestamps are integers of Unix microseconds
+// Every object of the graph keeps its mnemo uuid (property mid) and its
+// group; its Weaviate id is a UUIDv5 of (kind, group, uuid), so that
+// writing an object again replaces it (a record's, of its group, kind and
+// id). Timestamps are integers of Unix microseconds
 // (core.Micros), absent when unknown. Embeddings are the objects' vectors
 // in an HNSW index under cosine distance; BM25 searches the texts Kuzu
 // indexes (an episode's content; an entity's or a community's name and
