@@ -52,8 +52,9 @@
 // episodes' status, deletions (write.go). The change itself is stored as
 // the group's redo record (MnemoRedo) while it is written, and a change
 // cut short is completed before anything else of its group (redo.go).
-// Writes are serialized within a process; two processes writing one
-// group need a lease, which is not here yet.
+// Writes are serialized within a process; across processes, the engine
+// writes a group only under the group's lease (core.Leases, package etcd:
+// store.lease in the configuration).
 //
 // Records are not written all or none either: PutRecords checks every
 // record first, then writes them in batches, each record whole under an
