@@ -22,19 +22,21 @@ type pieces struct {
 }
 
 // splitContent cuts an episode's content into pieces of at most max bytes
-// and keeps the first maxChunks. Text is cut at paragraph, line or
+// and keeps the first maxChunks, as SplitSize does. Text is cut at paragraph, line or
 // sentence boundaries where it can; every piece of a message keeps the
 // message's speaker prefix, so that first-person statements in later
 // pieces still resolve to the speaker. A JSON document is cut into JSON
 // documents (see splitJSON): a piece of a document's text is not JSON, and
 // an extractor fails on it. Content that is not valid JSON is sent whole.
 func splitContent(ep Episode, max, maxChunks int) pieces {
-	var all []string
 	if ep.Source == SourceJSON {
-		all = splitJSON(ep.Content, max)
-	} else {
-		all = splitText(ep, max)
+		return capPieces(splitJSON(ep.Content, max), maxChunks)
 	}
+	return capPieces(splitText(ep, max), maxChunks)
+}
+
+// capPieces keeps the first maxChunks pieces of all.
+func capPieces(all []string, maxChunks int) pieces {
 	p := pieces{kept: all, total: len(all)}
 	if len(all) > maxChunks {
 		p.kept = all[:maxChunks]

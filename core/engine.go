@@ -56,6 +56,14 @@ type IngestOptions struct {
 	// The default is 12 KiB: a piece and its prompt fit the context of
 	// small local models.
 	MaxExtractBytes int
+	// Split is where a text longer than MaxExtractBytes is cut:
+	// SplitSize (the default) fills each piece up to the budget and cuts
+	// at the last paragraph, line or sentence break that fits;
+	// SplitMeaning embeds the text's sentences (one Embed call per
+	// episode) and, in as few pieces as cuts between sentences allow,
+	// cuts where adjacent windows of sentences are least alike. JSON
+	// documents are cut the same way by both.
+	Split string
 	// MaxChunks caps the pieces of one episode; the rest is not extracted
 	// (the episode is still stored whole and searchable) and a warning
 	// says so. The default extracts every piece of an episode of
@@ -121,6 +129,9 @@ func (o IngestOptions) withDefaults() IngestOptions {
 	if o.MaxExtractBytes == 0 {
 		o.MaxExtractBytes = 12 << 10
 	}
+	if o.Split == "" {
+		o.Split = SplitSize
+	}
 	if o.MaxChunks == 0 {
 		o.MaxChunks = (o.MaxContentBytes*9/8 + o.MaxExtractBytes - 1) / o.MaxExtractBytes
 	}
@@ -184,6 +195,11 @@ func (o Options) Validate() error {
 	i := o.Ingest
 	if i.MaxContentBytes < 0 || i.MaxExtractBytes < 0 || i.MaxChunks < 0 || i.MaxEntities < 0 || i.MaxFacts < 0 || i.Batch < 0 || i.MaxAttempts < 0 || i.RetryDelay < 0 || i.AdoptEvery < 0 || i.LeaseWait < 0 {
 		return invalidf("engine: negative ingestion setting")
+	}
+	switch i.Split {
+	case "", SplitSize, SplitMeaning:
+	default:
+		return invalidf("engine: ingest split %q: want %s or %s", i.Split, SplitSize, SplitMeaning)
 	}
 	return o.Search.Validate()
 }

@@ -311,7 +311,11 @@ func (e *Engine) prepare(ctx context.Context, p *prepared) {
 			return
 		}
 	}
-	split := splitContent(ep, e.ingest.MaxExtractBytes, e.ingest.MaxChunks)
+	split, err := e.split(ctx, ep)
+	if err != nil {
+		p.err = fmt.Errorf("split: %w", err)
+		return
+	}
 	chunks := split.kept
 	if len(chunks) > 1 {
 		p.warnings = append(p.warnings, fmt.Sprintf("episode of %d bytes extracted in %d pieces", len(ep.Content), len(chunks)))

@@ -172,6 +172,11 @@ type IngestConfig struct {
 	// MaxExtractKB is the largest piece of an episode sent to the
 	// extractor at once. Default: 12.
 	MaxExtractKB int `toml:"max_extract_kb" json:"max_extract_kb"`
+	// Split is where a longer text is cut: "size" (default), each piece
+	// filled up to MaxExtractKB and cut at a paragraph, line or sentence
+	// break; or "meaning", at the sentence breaks where the topic changes
+	// most, as the embedder sees it (core.SplitMeaning).
+	Split string `toml:"split" json:"split"`
 	// MaxChunks caps the pieces of one episode that are extracted.
 	// Default: enough for an episode of MaxContentKB (96 with the
 	// defaults).
@@ -649,6 +654,11 @@ func (c Config) Validate() error {
 		if n < 0 {
 			return bad("a size or count is negative")
 		}
+	}
+	switch c.Ingest.Split {
+	case "", core.SplitSize, core.SplitMeaning:
+	default:
+		return bad("ingest.split %q: want %s or %s", c.Ingest.Split, core.SplitSize, core.SplitMeaning)
 	}
 	if c.HTTP.MaxBodyKB > 0 && c.HTTP.MaxBodyKB < c.Ingest.MaxContentKB {
 		return bad("http.max_body_kb %d is less than ingest.max_content_kb %d: an episode of the accepted size could not be sent", c.HTTP.MaxBodyKB, c.Ingest.MaxContentKB)

@@ -10,7 +10,7 @@ import (
 func (c IngestConfig) options() core.IngestOptions {
 	return core.IngestOptions{
 		ContextEpisodes: c.ContextEpisodes, Workers: c.Workers,
-		MaxContentBytes: c.MaxContentKB << 10, MaxExtractBytes: c.MaxExtractKB << 10,
+		MaxContentBytes: c.MaxContentKB << 10, MaxExtractBytes: c.MaxExtractKB << 10, Split: c.Split,
 		MaxChunks: c.MaxChunks, MaxEntities: c.MaxEntities, MaxFacts: c.MaxFacts,
 		MaxAttempts: c.MaxAttempts, Batch: c.Batch,
 	}
@@ -29,7 +29,7 @@ func (c Config) Effective() Config {
 	in := c.Ingest.options().Effective()
 	c.Ingest = IngestConfig{
 		ContextEpisodes: in.ContextEpisodes, Workers: in.Workers,
-		MaxContentKB: in.MaxContentBytes >> 10, MaxExtractKB: in.MaxExtractBytes >> 10,
+		MaxContentKB: in.MaxContentBytes >> 10, MaxExtractKB: in.MaxExtractBytes >> 10, Split: in.Split,
 		MaxChunks: in.MaxChunks, MaxEntities: in.MaxEntities, MaxFacts: in.MaxFacts,
 		MaxAttempts: in.MaxAttempts, Batch: in.Batch,
 	}

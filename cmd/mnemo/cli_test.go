@@ -232,7 +232,7 @@ func TestConfigCheckEffective(t *testing.T) {
 	r := ok(t, filepath.Join(dir, "db"), "", "config", "check", "--config", cfg)
 	for _, want := range []string{
 		`"max_facts": 77`, `"max_entities": 500`, `"batch": 64`, `"max_attempts": 3`, `"workers": 2`, `"context_episodes": 4`,
-		`"max_extract_kb": 12`, `"max_chunks": 96`, `"checkpoint_every": 256`, `"checkpoint_wal_mb": 4`, `"read_conns": 4`,
+		`"max_extract_kb": 12`, `"split": "size"`, `"max_chunks": 96`, `"checkpoint_every": 256`, `"checkpoint_wal_mb": 4`, `"read_conns": 4`,
 		`"buffer_pool_mb": 64`, `"default_recipe": "default"`, `"memory_limit_mb": 32`, `"call_timeout": 10000000000`,
 		`"drift_threshold": 0.25`, `"extractor": "rule-extractor"`,
 	} {

@@ -290,24 +290,30 @@ func sortStrings(s []string) []string {
 }
 
 // TestSizeLimits: an episode over the content limit is refused with a
-// clear error; one over the extraction cap is split with a warning.
+// clear error; one over the extraction cap is split with a warning, by
+// either strategy, and the speaker still owns what each piece says.
 func TestSizeLimits(t *testing.T) {
-	w := openWorld(t, "", func(c *host.Config) {
-		c.Ingest.MaxContentKB = 64
-		c.Ingest.MaxExtractKB = 1
-	})
-	ctx := context.Background()
-	_, err := w.h.Engine.Ingest(ctx, []core.Episode{{GroupID: "g", Source: core.SourceText, Content: strings.Repeat("x ", 40000), ValidAt: date(t, "2024-01-01")}})
-	if !errors.Is(err, core.ErrTooLarge) {
-		t.Errorf("huge episode: err = %v, want ErrTooLarge", err)
-	}
-	long := "Olga: I work at Acme. " + strings.Repeat("The weather was nice and we talked about nothing much at all. ", 40) + "I live in Madrid."
-	r := w.say("g", "2024-01-02", long)
-	if len(r.Warnings) == 0 || !strings.Contains(strings.Join(r.Warnings, " "), "pieces") {
-		t.Errorf("warnings = %v, want the split reported", r.Warnings)
-	}
-	if got := w.facts("g", core.Filter{Now: date(t, "2024-02-01")}); !equalStrings(got, []string{"Olga LIVES_IN Madrid", "Olga WORKS_AT Acme"}) {
-		t.Errorf("facts from both ends of a split episode = %v", got)
+	for _, split := range []string{core.SplitSize, core.SplitMeaning} {
+		t.Run(split, func(t *testing.T) {
+			w := openWorld(t, "", func(c *host.Config) {
+				c.Ingest.MaxContentKB = 64
+				c.Ingest.MaxExtractKB = 1
+				c.Ingest.Split = split
+			})
+			ctx := context.Background()
+			_, err := w.h.Engine.Ingest(ctx, []core.Episode{{GroupID: "g", Source: core.SourceText, Content: strings.Repeat("x ", 40000), ValidAt: date(t, "2024-01-01")}})
+			if !errors.Is(err, core.ErrTooLarge) {
+				t.Errorf("huge episode: err = %v, want ErrTooLarge", err)
+			}
+			long := "Olga: I work at Acme. " + strings.Repeat("The weather was nice and we talked about nothing much at all. ", 40) + "I live in Madrid."
+			r := w.say("g", "2024-01-02", long)
+			if len(r.Warnings) == 0 || !strings.Contains(strings.Join(r.Warnings, " "), "pieces") {
+				t.Errorf("warnings = %v, want the split reported", r.Warnings)
+			}
+			if got := w.facts("g", core.Filter{Now: date(t, "2024-02-01")}); !equalStrings(got, []string{"Olga LIVES_IN Madrid", "Olga WORKS_AT Acme"}) {
+				t.Errorf("facts from both ends of a split episode = %v", got)
+			}
+		})
 	}
 }
 
