@@ -4,7 +4,7 @@
 // recall_all@k and ndcg_any@k, overall and per question type, for each
 // system asked for. `make bench-lme` runs it; LIMIT=N scores a subset.
 //
-//	go run ./internal/tools/bench-lme [-data FILE] [-limit N] [-granularity session|turn] [-systems a,b,...] [-extract [-evolve]]
+//	go run ./internal/tools/bench-lme [-data FILE] [-limit N] [-granularity session|turn] [-systems a,b,...] [-extract [-evolve] [-split size|meaning]]
 //
 // By default the haystack is stored as episodes without extraction
 // (package lme's EpisodesOnly). With -extract it goes through a host on the
@@ -13,7 +13,8 @@
 // and facts, and facts map back to sessions through their episodes. With
 // -evolve, each question is also scored after an evolution pass
 // (Engine.Evolve) on the question's date, the systems' names suffixed
-// "+evolve".
+// "+evolve". With -split, sessions longer than the extractor's budget are
+// cut by that strategy (ingest.split) instead of the default.
 package main
 
 import (
@@ -117,11 +118,16 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	pool := fs.Uint64("buffer-pool-mib", 1024, "Kuzu buffer pool in MiB")
 	extract := fs.Bool("extract", false, "ingest through a host on the default configuration (offline rule extractor), session by session on each session's date")
 	evolve := fs.Bool("evolve", false, "with -extract: also score each question after an evolution pass on its date")
+	split := fs.String("split", "", "with -extract: where episodes longer than the extractor's budget are cut, size or meaning (ingest.split; default size)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if *evolve && !*extract {
 		fmt.Fprintln(stderr, "bench-lme: -evolve needs -extract: evolution scores entities and facts")
+		return 2
+	}
+	if *split != "" && !*extract {
+		fmt.Fprintln(stderr, "bench-lme: -split needs -extract: it cuts episodes for the extractor")
 		return 2
 	}
 	g := lme.Granularity(*gran)
@@ -163,7 +169,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	b := bench
 	if *extract {
 		b = func(ctx context.Context, path string, g lme.Granularity, limit, every int, poolMiB uint64, systems []lme.System, stdout, stderr io.Writer) error {
-			return benchExtract(ctx, path, g, limit, every, poolMiB, *evolve, systems, stdout, stderr)
+			return benchExtract(ctx, path, g, limit, every, poolMiB, *evolve, *split, systems, stdout, stderr)
 		}
 	}
 	if err := b(ctx, path, g, *limit, *every, *pool, systems, stdout, stderr); err != nil {
@@ -213,7 +219,7 @@ func bench(ctx context.Context, path string, g lme.Granularity, limit, every int
 
 // benchExtract runs the benchmark through a host on the default
 // configuration, its clock set to each session's date while ingesting.
-func benchExtract(ctx context.Context, path string, g lme.Granularity, limit, every int, poolMiB uint64, evolve bool, systems []lme.System, stdout, stderr io.Writer) error {
+func benchExtract(ctx context.Context, path string, g lme.Granularity, limit, every int, poolMiB uint64, evolve bool, split string, systems []lme.System, stdout, stderr io.Writer) error {
 	f, err := lme.Open(path)
 	if err != nil {
 		return err
@@ -229,13 +235,34 @@ func benchExtract(ctx context.Context, path string, g lme.Granularity, limit, ev
 		return err
 	}
 	cfg.DB, cfg.Store.BufferPoolMB, cfg.Log.Level = dir, int(poolMiB), "warn"
+	if split != "" {
+		cfg.Ingest.Split = split
+		if err := cfg.Validate(); err != nil {
+			return err
+		}
+	}
 	clk := &clock{}
 	h, err := host.Open(ctx, cfg, host.OpenOptions{Now: clk.Now, Logger: host.NewLogger(cfg.Log, stderr)})
 	if err != nil {
 		return fmt.Errorf("open host: %w", err)
 	}
 	defer h.Close(context.Background())
-	o := lme.Options{Engine: h.Engine, Ingest: lme.ThroughEngineDated(clk.set), Systems: systems, Granularity: g, Limit: limit, Every: every, Progress: stderr}
+	// Count what extraction built, question by question, before each
+	// question's group is deleted.
+	var built core.Stats
+	ingest := func(ctx context.Context, e *core.Engine, hs lme.Haystack) error {
+		if err := lme.ThroughEngineDated(clk.set)(ctx, e, hs); err != nil {
+			return err
+		}
+		st, err := e.Stats(ctx, hs.Group)
+		if err != nil {
+			return err
+		}
+		built.Entities += st.Entities
+		built.Facts += st.Facts
+		return nil
+	}
+	o := lme.Options{Engine: h.Engine, Ingest: ingest, Systems: systems, Granularity: g, Limit: limit, Every: every, Progress: stderr}
 	var archived, merged, scored int
 	if evolve {
 		o.Evolve = func(ctx context.Context, e *core.Engine, group string, asked time.Time) error {
@@ -260,9 +287,15 @@ func benchExtract(ctx context.Context, path string, g lme.Granularity, limit, ev
 		evolveFlag = " -evolve"
 	}
 	fmt.Fprintf(stdout, "LongMemEval retrieval, %s, one episode per %s, through a host on the default configuration (offline rule extractor, %s)\n", path[strings.LastIndex(path, "/")+1:], g, cfg.Embedder.Provider)
-	fmt.Fprintf(stdout, "command: go run ./internal/tools/bench-lme -extract%s -granularity %s -limit %d -every %d -systems %s\n", evolveFlag, g, limit, every, systemNames(systems))
+	splitFlag := ""
+	if split != "" {
+		splitFlag = " -split " + split
+	}
+	fmt.Fprintf(stdout, "command: go run ./internal/tools/bench-lme -extract%s%s -granularity %s -limit %d -every %d -systems %s\n", evolveFlag, splitFlag, g, limit, every, systemNames(systems))
 	fmt.Fprintf(stdout, "%d questions read, %d scored, skipped %v; %d episodes; ingest %s, total %s on %d CPUs\n",
 		stats.Read, stats.Scored, stats.Skipped, stats.Episodes, stats.Ingest.Round(time.Millisecond), time.Since(start).Round(time.Second), runtime.NumCPU())
+	eff := cfg.Effective()
+	fmt.Fprintf(stdout, "extracted: %d entities, %d facts (split %s, pieces of at most %d KiB)\n", built.Entities, built.Facts, eff.Ingest.Split, eff.Ingest.MaxExtractKB)
 	if evolve {
 		fmt.Fprintf(stdout, "evolve on each question's date: %s per question; %d entities and facts scored, %d archived, %d merged\n",
 			(stats.Evolve / time.Duration(max(stats.Scored, 1))).Round(time.Millisecond), scored, archived, merged)
