@@ -15,6 +15,12 @@
 // (Engine.Evolve) on the question's date, the systems' names suffixed
 // "+evolve". With -split, sessions longer than the extractor's budget are
 // cut by that strategy (ingest.split) instead of the default.
+//
+// The clock stands still at each session's date while it is ingested, so
+// a failed extraction attempt would never come due for a retry: with
+// -extract an episode is tried once (ingest.max_attempts = 1), and one
+// that fails is counted and left out rather than stopping the run (the
+// rule extractor runs out of memory on a few long sessions).
 package main
 
 import (
@@ -235,11 +241,9 @@ func benchExtract(ctx context.Context, path string, g lme.Granularity, limit, ev
 		return err
 	}
 	cfg.DB, cfg.Store.BufferPoolMB, cfg.Log.Level = dir, int(poolMiB), "warn"
-	if split != "" {
-		cfg.Ingest.Split = split
-		if err := cfg.Validate(); err != nil {
-			return err
-		}
+	cfg.Ingest.Split, cfg.Ingest.MaxAttempts = split, 1
+	if err := cfg.Validate(); err != nil {
+		return err
 	}
 	clk := &clock{}
 	h, err := host.Open(ctx, cfg, host.OpenOptions{Now: clk.Now, Logger: host.NewLogger(cfg.Log, stderr)})
@@ -247,20 +251,10 @@ func benchExtract(ctx context.Context, path string, g lme.Granularity, limit, ev
 		return fmt.Errorf("open host: %w", err)
 	}
 	defer h.Close(context.Background())
-	// Count what extraction built, question by question, before each
-	// question's group is deleted.
-	var built core.Stats
+	budget := cfg.Effective().Ingest.MaxExtractKB << 10
+	var built built
 	ingest := func(ctx context.Context, e *core.Engine, hs lme.Haystack) error {
-		if err := lme.ThroughEngineDated(clk.set)(ctx, e, hs); err != nil {
-			return err
-		}
-		st, err := e.Stats(ctx, hs.Group)
-		if err != nil {
-			return err
-		}
-		built.Entities += st.Entities
-		built.Facts += st.Facts
-		return nil
+		return built.ingest(ctx, e, hs, clk.set, budget)
 	}
 	o := lme.Options{Engine: h.Engine, Ingest: ingest, Systems: systems, Granularity: g, Limit: limit, Every: every, Progress: stderr}
 	var archived, merged, scored int
@@ -287,15 +281,16 @@ func benchExtract(ctx context.Context, path string, g lme.Granularity, limit, ev
 		evolveFlag = " -evolve"
 	}
 	fmt.Fprintf(stdout, "LongMemEval retrieval, %s, one episode per %s, through a host on the default configuration (offline rule extractor, %s)\n", path[strings.LastIndex(path, "/")+1:], g, cfg.Embedder.Provider)
-	splitFlag := ""
+	extraFlags := ""
 	if split != "" {
-		splitFlag = " -split " + split
+		extraFlags = " -split " + split
 	}
-	fmt.Fprintf(stdout, "command: go run ./internal/tools/bench-lme -extract%s%s -granularity %s -limit %d -every %d -systems %s\n", evolveFlag, splitFlag, g, limit, every, systemNames(systems))
+	fmt.Fprintf(stdout, "command: go run ./internal/tools/bench-lme -extract%s%s -granularity %s -limit %d -every %d -systems %s\n", evolveFlag, extraFlags, g, limit, every, systemNames(systems))
 	fmt.Fprintf(stdout, "%d questions read, %d scored, skipped %v; %d episodes; ingest %s, total %s on %d CPUs\n",
 		stats.Read, stats.Scored, stats.Skipped, stats.Episodes, stats.Ingest.Round(time.Millisecond), time.Since(start).Round(time.Second), runtime.NumCPU())
 	eff := cfg.Effective()
-	fmt.Fprintf(stdout, "extracted: %d entities, %d facts (split %s, pieces of at most %d KiB)\n", built.Entities, built.Facts, eff.Ingest.Split, eff.Ingest.MaxExtractKB)
+	fmt.Fprintf(stdout, "extracted: %d entities, %d facts; %d episodes over the %d KiB budget, cut by %s; %d failed extraction %v\n",
+		built.entities, built.facts, built.long, eff.Ingest.MaxExtractKB, eff.Ingest.Split, len(built.failed), built.failed)
 	if evolve {
 		fmt.Fprintf(stdout, "evolve on each question's date: %s per question; %d entities and facts scored, %d archived, %d merged\n",
 			(stats.Evolve / time.Duration(max(stats.Scored, 1))).Round(time.Millisecond), scored, archived, merged)
@@ -304,6 +299,59 @@ func benchExtract(ctx context.Context, path string, g lme.Granularity, limit, ev
 		fmt.Fprintf(stdout, "search %s: %s per question\n", name, (d / time.Duration(max(stats.Scored, 1))).Round(time.Microsecond))
 	}
 	tally.Write(stdout)
+	return nil
+}
+
+// built counts what extraction built, question by question, before each
+// question's group is deleted.
+type built struct {
+	entities, facts int
+	// long counts the episodes longer than the extractor's budget.
+	long int
+	// failed are the episodes whose extraction failed.
+	failed []string
+}
+
+// ingest ingests a haystack as lme.ThroughEngineDated does, one session at
+// a time on its date, but counts an episode that fails instead of
+// stopping.
+func (b *built) ingest(ctx context.Context, e *core.Engine, h lme.Haystack, set func(time.Time), budget int) error {
+	for lo := 0; lo < len(h.Episodes); {
+		hi := lo + 1
+		for hi < len(h.Episodes) && h.Session[h.Episodes[hi].UUID] == h.Session[h.Episodes[lo].UUID] {
+			hi++
+		}
+		set(h.Episodes[lo].ValidAt)
+		res, err := e.Ingest(ctx, h.Episodes[lo:hi])
+		if err != nil {
+			return fmt.Errorf("ingest: %w", err)
+		}
+		ids := make([]string, len(res))
+		for i, r := range res {
+			ids[i] = r.UUID
+		}
+		reports, err := e.Wait(ctx, h.Group, ids...)
+		if err != nil {
+			return fmt.Errorf("wait for ingestion: %w", err)
+		}
+		for _, r := range reports {
+			if r.Status != core.EpisodeDone {
+				b.failed = append(b.failed, r.UUID)
+			}
+		}
+		for _, ep := range h.Episodes[lo:hi] {
+			if len(ep.Content) > budget {
+				b.long++
+			}
+		}
+		lo = hi
+	}
+	st, err := e.Stats(ctx, h.Group)
+	if err != nil {
+		return err
+	}
+	b.entities += st.Entities
+	b.facts += st.Facts
 	return nil
 }
 
