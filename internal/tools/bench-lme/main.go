@@ -4,7 +4,7 @@
 // recall_all@k and ndcg_any@k, overall and per question type, for each
 // system asked for. `make bench-lme` runs it; LIMIT=N scores a subset.
 //
-//	go run ./internal/tools/bench-lme [-data FILE] [-limit N] [-granularity session|turn] [-systems a,b,...] [-extract [-evolve] [-split size|meaning]]
+//	go run ./internal/tools/bench-lme [-data FILE] [-limit N] [-granularity session|turn] [-systems a,b,...] [-extract [-evolve] [-split size|meaning] [-max-extract-kb N]]
 //
 // By default the haystack is stored as episodes without extraction
 // (package lme's EpisodesOnly). With -extract it goes through a host on the
@@ -13,8 +13,9 @@
 // and facts, and facts map back to sessions through their episodes. With
 // -evolve, each question is also scored after an evolution pass
 // (Engine.Evolve) on the question's date, the systems' names suffixed
-// "+evolve". With -split, sessions longer than the extractor's budget are
-// cut by that strategy (ingest.split) instead of the default.
+// "+evolve". With -split, sessions longer than the extractor's budget
+// (-max-extract-kb, ingest.max_extract_kb) are cut by that strategy
+// (ingest.split) instead of the default.
 //
 // The clock stands still at each session's date while it is ingested, so
 // a failed extraction attempt would never come due for a retry: with
@@ -124,6 +125,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	pool := fs.Uint64("buffer-pool-mib", 1024, "Kuzu buffer pool in MiB")
 	extract := fs.Bool("extract", false, "ingest through a host on the default configuration (offline rule extractor), session by session on each session's date")
 	evolve := fs.Bool("evolve", false, "with -extract: also score each question after an evolution pass on its date")
+	maxExtractKB := fs.Int("max-extract-kb", 0, "with -extract: the largest piece of an episode the extractor gets at once (ingest.max_extract_kb; default 12)")
 	split := fs.String("split", "", "with -extract: where episodes longer than the extractor's budget are cut, size or meaning (ingest.split; default size)")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -132,8 +134,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "bench-lme: -evolve needs -extract: evolution scores entities and facts")
 		return 2
 	}
-	if *split != "" && !*extract {
-		fmt.Fprintln(stderr, "bench-lme: -split needs -extract: it cuts episodes for the extractor")
+	if (*split != "" || *maxExtractKB != 0) && !*extract {
+		fmt.Fprintln(stderr, "bench-lme: -split and -max-extract-kb need -extract: they cut episodes for the extractor")
 		return 2
 	}
 	g := lme.Granularity(*gran)
@@ -175,7 +177,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	b := bench
 	if *extract {
 		b = func(ctx context.Context, path string, g lme.Granularity, limit, every int, poolMiB uint64, systems []lme.System, stdout, stderr io.Writer) error {
-			return benchExtract(ctx, path, g, limit, every, poolMiB, *evolve, *split, systems, stdout, stderr)
+			return benchExtract(ctx, path, g, limit, every, poolMiB, *evolve, *split, *maxExtractKB, systems, stdout, stderr)
 		}
 	}
 	if err := b(ctx, path, g, *limit, *every, *pool, systems, stdout, stderr); err != nil {
@@ -225,7 +227,7 @@ func bench(ctx context.Context, path string, g lme.Granularity, limit, every int
 
 // benchExtract runs the benchmark through a host on the default
 // configuration, its clock set to each session's date while ingesting.
-func benchExtract(ctx context.Context, path string, g lme.Granularity, limit, every int, poolMiB uint64, evolve bool, split string, systems []lme.System, stdout, stderr io.Writer) error {
+func benchExtract(ctx context.Context, path string, g lme.Granularity, limit, every int, poolMiB uint64, evolve bool, split string, maxExtractKB int, systems []lme.System, stdout, stderr io.Writer) error {
 	f, err := lme.Open(path)
 	if err != nil {
 		return err
@@ -241,7 +243,7 @@ func benchExtract(ctx context.Context, path string, g lme.Granularity, limit, ev
 		return err
 	}
 	cfg.DB, cfg.Store.BufferPoolMB, cfg.Log.Level = dir, int(poolMiB), "warn"
-	cfg.Ingest.Split, cfg.Ingest.MaxAttempts = split, 1
+	cfg.Ingest.Split, cfg.Ingest.MaxExtractKB, cfg.Ingest.MaxAttempts = split, maxExtractKB, 1
 	if err := cfg.Validate(); err != nil {
 		return err
 	}
@@ -284,6 +286,9 @@ func benchExtract(ctx context.Context, path string, g lme.Granularity, limit, ev
 	extraFlags := ""
 	if split != "" {
 		extraFlags = " -split " + split
+	}
+	if maxExtractKB != 0 {
+		extraFlags += fmt.Sprintf(" -max-extract-kb %d", maxExtractKB)
 	}
 	fmt.Fprintf(stdout, "command: go run ./internal/tools/bench-lme -extract%s%s -granularity %s -limit %d -every %d -systems %s\n", evolveFlag, extraFlags, g, limit, every, systemNames(systems))
 	fmt.Fprintf(stdout, "%d questions read, %d scored, skipped %v; %d episodes; ingest %s, total %s on %d CPUs\n",
