@@ -171,3 +171,45 @@ func TestSplitOptionValidated(t *testing.T) {
 		t.Errorf("Open with split \"topic\" = %v, want ErrInvalid", err)
 	}
 }
+
+// BenchmarkSplit measures what each split strategy costs an episode of
+// about 24 KiB cut in pieces of at most 12 KiB: the engine with the local embedder and an
+// extractor that returns nothing, so that the difference between the two
+// is the cutting (for meaning, embedding the sentences):
+//
+//	go test -run '^$' -bench Split -benchtime 20x ./core/
+func BenchmarkSplit(b *testing.B) {
+	var text strings.Builder
+	for text.Len() < 24<<10 {
+		text.WriteString(jobSentences + "\n\n" + tripSentences + "\n")
+	}
+	for _, split := range []string{core.SplitSize, core.SplitMeaning} {
+		b.Run("split="+split, func(b *testing.B) {
+			s := memstore.New(256)
+			x := &pieceRecorder{}
+			e, err := core.Open(context.Background(), core.Options{
+				Store: s, Embedder: hashembed.New(s.Dimension()), Plugins: extractorPlugins{x},
+				Now:    func() time.Time { return time.Date(2024, 3, 1, 0, 0, 0, 0, time.UTC) },
+				Ingest: core.IngestOptions{Split: split},
+			})
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer e.Close(context.Background())
+			b.SetBytes(int64(text.Len()))
+			i := 0
+			for b.Loop() {
+				i++
+				ep := core.Episode{GroupID: "g", Source: core.SourceText, Content: text.String(), ValidAt: time.Date(2024, 2, 1, 0, 0, i, 0, time.UTC)}
+				res, err := e.Ingest(context.Background(), []core.Episode{ep})
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, err := e.Wait(context.Background(), "g", res[0].UUID); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(len(x.pieces))/float64(i), "pieces/episode")
+		})
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand"
 	"sort"
+	"strings"
 	"testing"
 	"time"
 
@@ -106,6 +107,59 @@ func BenchmarkIngestOffline(b *testing.B) {
 		}
 		b.ReportMetric(float64(len(eps))/took.Seconds(), "episodes/s")
 		b.ReportMetric(float64(facts)/float64(len(eps)), "facts/episode")
+	}
+}
+
+// BenchmarkIngestOfflineLong measures offline ingestion of episodes longer
+// than the extractor's budget (12 KiB), cut by each split strategy
+// (ingest.split): 20 texts of 500 lines of the generated conversation,
+// about 18 KiB each. The lines change subject at random, so this measures
+// what cutting by meaning costs, not what it gains.
+func BenchmarkIngestOfflineLong(b *testing.B) {
+	for _, split := range []string{core.SplitSize, core.SplitMeaning} {
+		b.Run("split="+split, func(b *testing.B) {
+			ctx := context.Background()
+			for range b.N {
+				w := benchWorld(b, func(c *host.Config) { c.Ingest.Split = split })
+				rng := rand.New(rand.NewSource(1))
+				var eps []core.Episode
+				size := 0
+				at := time.Date(2024, 1, 1, 9, 0, 0, 0, time.UTC)
+				for i := range 20 {
+					var text strings.Builder
+					for range 500 {
+						sp, line, _ := corpusMessage(rng)
+						text.WriteString(sp + ": " + line + "\n")
+					}
+					size += text.Len()
+					eps = append(eps, core.Episode{GroupID: "bench", Source: core.SourceText, Content: text.String(), ValidAt: at.Add(time.Duration(i) * time.Hour)})
+				}
+				start := time.Now()
+				res, err := w.h.Engine.Ingest(ctx, eps)
+				if err != nil {
+					b.Fatal(err)
+				}
+				ids := make([]string, len(res))
+				for i, r := range res {
+					ids[i] = r.UUID
+				}
+				reports, err := w.h.Engine.Wait(ctx, "bench", ids...)
+				if err != nil {
+					b.Fatal(err)
+				}
+				took := time.Since(start)
+				facts := 0
+				for _, r := range reports {
+					if r.Status != core.EpisodeDone {
+						b.Fatalf("episode %s: %s", r.UUID, r.Error)
+					}
+					facts += r.Facts
+				}
+				b.ReportMetric(float64(len(eps))/took.Seconds(), "episodes/s")
+				b.ReportMetric(float64(size)/took.Seconds()/1024, "KiB/s")
+				b.ReportMetric(float64(facts)/float64(len(eps)), "facts/episode")
+			}
+		})
 	}
 }
 
