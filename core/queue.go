@@ -217,14 +217,7 @@ func (q *queue) dispatch() {
 			}
 			continue
 		}
-		q.mu.Lock()
-		var groups []string
-		for g, eps := range q.pending {
-			if len(eps) > 0 {
-				groups = append(groups, g)
-			}
-		}
-		q.mu.Unlock()
+		groups := q.dueGroups(q.e.now())
 		sort.Strings(groups)
 		for _, g := range groups {
 			q.mu.Lock()
@@ -245,6 +238,28 @@ func (q *queue) dispatch() {
 			}()
 		}
 	}
+}
+
+// dueGroups returns the groups whose first pending episode is due at now,
+// unsorted. One waiting for its retry holds its group back (episodes of a
+// group go in reference-time order), and a worker started for it would
+// find nothing due and wake the dispatcher again at once: a busy loop
+// until the retry. The dispatcher's tick finds the retry when it comes
+// due.
+func (q *queue) dueGroups(now time.Time) []string {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	var groups []string
+	for g, eps := range q.pending {
+		if len(eps) == 0 {
+			continue
+		}
+		if at, ok := q.retryAt[episodeKey{g, eps[0].UUID}]; ok && now.Before(at) {
+			continue
+		}
+		groups = append(groups, g)
+	}
+	return groups
 }
 
 // work processes a group's pending episodes until none is due.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"runtime"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -231,5 +232,37 @@ func TestLeaseSharedOnOneHost(t *testing.T) {
 	wg.Wait()
 	if ls.doubles != 0 || ls.held["g"] {
 		t.Errorf("after 50 concurrent writers: %d acquisitions while held, held at the end %v; want 0, false", ls.doubles, ls.held["g"])
+	}
+}
+
+// TestDueGroups checks that the dispatcher starts no worker for a group
+// whose first pending episode waits for its retry: that worker would find
+// nothing due and wake the dispatcher again, a busy loop until the retry.
+func TestDueGroups(t *testing.T) {
+	now := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
+	e, err := Open(context.Background(), Options{
+		Store: episodeStore{eps: map[string]Episode{}}, Embedder: zeroEmbedder{}, Plugins: noPlugins{},
+		Now: func() time.Time { return now }, Ingest: IngestOptions{Workers: -1},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close(context.Background())
+	q := e.q
+	q.mu.Lock()
+	q.pending["waiting"] = []Episode{{UUID: "a", GroupID: "waiting"}, {UUID: "b", GroupID: "waiting"}}
+	q.pending["due"] = []Episode{{UUID: "c", GroupID: "due"}}
+	q.pending["retried"] = []Episode{{UUID: "d", GroupID: "retried"}}
+	q.pending["empty"] = nil
+	q.retryAt[episodeKey{"waiting", "a"}] = now.Add(time.Hour)
+	q.retryAt[episodeKey{"retried", "d"}] = now.Add(-time.Second)
+	q.mu.Unlock()
+	got := q.dueGroups(now)
+	slices.Sort(got)
+	if want := []string{"due", "retried"}; !slices.Equal(got, want) {
+		t.Errorf("dueGroups = %v, want %v", got, want)
+	}
+	if got := q.dueGroups(now.Add(2 * time.Hour)); len(got) != 3 {
+		t.Errorf("dueGroups an hour after the retry = %v, want all three groups with episodes", got)
 	}
 }
