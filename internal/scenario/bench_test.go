@@ -74,7 +74,6 @@ func benchWorld(b *testing.B, mutate func(*host.Config)) *world {
 // BenchmarkIngestOffline measures offline ingestion throughput: the rule
 // extractor in wasm, the local embedder, the store.
 func BenchmarkIngestOffline(b *testing.B) {
-	ctx := context.Background()
 	for range b.N {
 		w := benchWorld(b, nil)
 		rng := rand.New(rand.NewSource(1))
@@ -84,30 +83,38 @@ func BenchmarkIngestOffline(b *testing.B) {
 			sp, text, _ := corpusMessage(rng)
 			eps = append(eps, core.Episode{GroupID: "bench", Source: core.SourceMessage, Content: sp + ": " + text, ValidAt: at.Add(time.Duration(i) * time.Hour)})
 		}
-		start := time.Now()
-		res, err := w.h.Engine.Ingest(ctx, eps)
-		if err != nil {
-			b.Fatal(err)
-		}
-		ids := make([]string, len(res))
-		for i, r := range res {
-			ids[i] = r.UUID
-		}
-		reports, err := w.h.Engine.Wait(ctx, "bench", ids...)
-		if err != nil {
-			b.Fatal(err)
-		}
-		took := time.Since(start)
-		facts := 0
-		for _, r := range reports {
-			if r.Status != core.EpisodeDone {
-				b.Fatalf("episode %s: %s", r.UUID, r.Error)
-			}
-			facts += r.Facts
-		}
+		took, facts := ingestAll(b, w, eps)
 		b.ReportMetric(float64(len(eps))/took.Seconds(), "episodes/s")
 		b.ReportMetric(float64(facts)/float64(len(eps)), "facts/episode")
 	}
+}
+
+// ingestAll ingests eps into the group "bench", waits until every one is
+// done, and returns how long that took and how many facts they stated.
+func ingestAll(b *testing.B, w *world, eps []core.Episode) (took time.Duration, facts int) {
+	b.Helper()
+	ctx := context.Background()
+	start := time.Now()
+	res, err := w.h.Engine.Ingest(ctx, eps)
+	if err != nil {
+		b.Fatal(err)
+	}
+	ids := make([]string, len(res))
+	for i, r := range res {
+		ids[i] = r.UUID
+	}
+	reports, err := w.h.Engine.Wait(ctx, "bench", ids...)
+	if err != nil {
+		b.Fatal(err)
+	}
+	took = time.Since(start)
+	for _, r := range reports {
+		if r.Status != core.EpisodeDone {
+			b.Fatalf("episode %s: %s", r.UUID, r.Error)
+		}
+		facts += r.Facts
+	}
+	return took, facts
 }
 
 // BenchmarkIngestOfflineLong measures offline ingestion of episodes longer
@@ -118,7 +125,6 @@ func BenchmarkIngestOffline(b *testing.B) {
 func BenchmarkIngestOfflineLong(b *testing.B) {
 	for _, split := range []string{core.SplitSize, core.SplitMeaning} {
 		b.Run("split="+split, func(b *testing.B) {
-			ctx := context.Background()
 			for range b.N {
 				w := benchWorld(b, func(c *host.Config) { c.Ingest.Split = split })
 				rng := rand.New(rand.NewSource(1))
@@ -134,27 +140,7 @@ func BenchmarkIngestOfflineLong(b *testing.B) {
 					size += text.Len()
 					eps = append(eps, core.Episode{GroupID: "bench", Source: core.SourceText, Content: text.String(), ValidAt: at.Add(time.Duration(i) * time.Hour)})
 				}
-				start := time.Now()
-				res, err := w.h.Engine.Ingest(ctx, eps)
-				if err != nil {
-					b.Fatal(err)
-				}
-				ids := make([]string, len(res))
-				for i, r := range res {
-					ids[i] = r.UUID
-				}
-				reports, err := w.h.Engine.Wait(ctx, "bench", ids...)
-				if err != nil {
-					b.Fatal(err)
-				}
-				took := time.Since(start)
-				facts := 0
-				for _, r := range reports {
-					if r.Status != core.EpisodeDone {
-						b.Fatalf("episode %s: %s", r.UUID, r.Error)
-					}
-					facts += r.Facts
-				}
+				took, facts := ingestAll(b, w, eps)
 				b.ReportMetric(float64(len(eps))/took.Seconds(), "episodes/s")
 				b.ReportMetric(float64(size)/took.Seconds()/1024, "KiB/s")
 				b.ReportMetric(float64(facts)/float64(len(eps)), "facts/episode")

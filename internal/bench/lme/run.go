@@ -70,19 +70,27 @@ func ThroughEngine(ctx context.Context, e *core.Engine, h Haystack) error {
 // measures (Engine.Evolve) are the haystack's own.
 func ThroughEngineDated(set func(time.Time)) Ingest {
 	return func(ctx context.Context, e *core.Engine, h Haystack) error {
-		for lo := 0; lo < len(h.Episodes); {
-			hi := lo + 1
-			for hi < len(h.Episodes) && h.Session[h.Episodes[hi].UUID] == h.Session[h.Episodes[lo].UUID] {
-				hi++
-			}
-			set(h.Episodes[lo].ValidAt)
-			if err := ThroughEngine(ctx, e, Haystack{Group: h.Group, Episodes: h.Episodes[lo:hi]}); err != nil {
-				return err
-			}
-			lo = hi
-		}
-		return nil
+		return EachSession(h, func(eps []core.Episode) error {
+			set(eps[0].ValidAt)
+			return ThroughEngine(ctx, e, Haystack{Group: h.Group, Episodes: eps})
+		})
 	}
+}
+
+// EachSession calls f with the episodes of each session of the haystack in
+// turn, in their order, and stops at its first error.
+func EachSession(h Haystack, f func(eps []core.Episode) error) error {
+	for lo := 0; lo < len(h.Episodes); {
+		hi := lo + 1
+		for hi < len(h.Episodes) && h.Session[h.Episodes[hi].UUID] == h.Session[h.Episodes[lo].UUID] {
+			hi++
+		}
+		if err := f(h.Episodes[lo:hi]); err != nil {
+			return err
+		}
+		lo = hi
+	}
+	return nil
 }
 
 // System is one way of searching, scored on its own.

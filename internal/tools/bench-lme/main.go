@@ -321,13 +321,9 @@ type built struct {
 // a time on its date, but counts an episode that fails instead of
 // stopping.
 func (b *built) ingest(ctx context.Context, e *core.Engine, h lme.Haystack, set func(time.Time), budget int) error {
-	for lo := 0; lo < len(h.Episodes); {
-		hi := lo + 1
-		for hi < len(h.Episodes) && h.Session[h.Episodes[hi].UUID] == h.Session[h.Episodes[lo].UUID] {
-			hi++
-		}
-		set(h.Episodes[lo].ValidAt)
-		res, err := e.Ingest(ctx, h.Episodes[lo:hi])
+	err := lme.EachSession(h, func(eps []core.Episode) error {
+		set(eps[0].ValidAt)
+		res, err := e.Ingest(ctx, eps)
 		if err != nil {
 			return fmt.Errorf("ingest: %w", err)
 		}
@@ -344,12 +340,15 @@ func (b *built) ingest(ctx context.Context, e *core.Engine, h lme.Haystack, set 
 				b.failed = append(b.failed, r.UUID)
 			}
 		}
-		for _, ep := range h.Episodes[lo:hi] {
+		for _, ep := range eps {
 			if len(ep.Content) > budget {
 				b.long++
 			}
 		}
-		lo = hi
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	st, err := e.Stats(ctx, h.Group)
 	if err != nil {
