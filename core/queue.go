@@ -217,7 +217,7 @@ func (q *queue) dispatch() {
 			}
 			continue
 		}
-		groups := q.dueGroups(q.e.now())
+		groups := q.dueGroups(q.e.now)
 		sort.Strings(groups)
 		for _, g := range groups {
 			q.mu.Lock()
@@ -240,22 +240,29 @@ func (q *queue) dispatch() {
 	}
 }
 
-// dueGroups returns the groups whose first pending episode is due at now,
+// dueGroups returns the groups whose first pending episode is due,
 // unsorted. One waiting for its retry holds its group back (episodes of a
 // group go in reference-time order), and a worker started for it would
 // find nothing due and wake the dispatcher again at once: a busy loop
 // until the retry. The dispatcher's tick finds the retry when it comes
-// due.
-func (q *queue) dueGroups(now time.Time) []string {
+// due. The clock is read only when a retry must be compared with it, so an idle
+// dispatcher does not read it at each tick.
+func (q *queue) dueGroups(clock func() time.Time) []string {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	var groups []string
+	var now time.Time
 	for g, eps := range q.pending {
 		if len(eps) == 0 {
 			continue
 		}
-		if at, ok := q.retryAt[episodeKey{g, eps[0].UUID}]; ok && now.Before(at) {
-			continue
+		if at, ok := q.retryAt[episodeKey{g, eps[0].UUID}]; ok {
+			if now.IsZero() {
+				now = clock()
+			}
+			if now.Before(at) {
+				continue
+			}
 		}
 		groups = append(groups, g)
 	}

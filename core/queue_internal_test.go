@@ -257,12 +257,12 @@ func TestDueGroups(t *testing.T) {
 	q.retryAt[episodeKey{"waiting", "a"}] = now.Add(time.Hour)
 	q.retryAt[episodeKey{"retried", "d"}] = now.Add(-time.Second)
 	q.mu.Unlock()
-	got := q.dueGroups(now)
+	got := q.dueGroups(func() time.Time { return now })
 	slices.Sort(got)
 	if want := []string{"due", "retried"}; !slices.Equal(got, want) {
 		t.Errorf("dueGroups = %v, want %v", got, want)
 	}
-	if got := q.dueGroups(now.Add(2 * time.Hour)); len(got) != 3 {
+	if got := q.dueGroups(func() time.Time { return now.Add(2 * time.Hour) }); len(got) != 3 {
 		t.Errorf("dueGroups an hour after the retry = %v, want all three groups with episodes", got)
 	}
 }
