@@ -22,6 +22,11 @@ func BuiltinRecipes() map[string]Recipe {
 		c.Reranker, c.Weights = RerankLinear, map[string]float64{MethodCosine: DefaultCosineWeight}
 		return c
 	}
+	// dated also ranks by the period the query names, if any.
+	dated := func(c ScopeConfig) ScopeConfig {
+		c.Weights[FeatureWhen] = DefaultWhenWeight
+		return c
+	}
 	with := func(c ScopeConfig, reranker string, methods ...string) ScopeConfig {
 		c.Reranker = reranker
 		if len(methods) > 0 {
@@ -32,11 +37,11 @@ func BuiltinRecipes() map[string]Recipe {
 	all3 := []string{MethodCosine, MethodBM25, MethodBFS}
 	return map[string]Recipe{
 		"default": {
-			Description: "facts, entities and episodes by cosine and BM25, scaled scores summed with cosine weighing 0.2",
+			Description: "facts, entities and episodes by cosine and BM25, scaled scores summed with cosine weighing 0.2; facts and episodes also by the period the query names",
 			Scopes: map[Scope]ScopeConfig{
-				ScopeFacts:    weighted(10),
+				ScopeFacts:    dated(weighted(10)),
 				ScopeEntities: weighted(5),
-				ScopeEpisodes: weighted(5),
+				ScopeEpisodes: dated(weighted(5)),
 			},
 		},
 		"hybrid_rrf": {
@@ -114,6 +119,11 @@ func BuiltinRecipes() map[string]Recipe {
 // DefaultCosineWeight is the weight of cosine similarity, against 1 for
 // BM25, in the default recipe's linear fusion.
 const DefaultCosineWeight = 0.2
+
+// DefaultWhenWeight is the weight of FeatureWhen, the ranking among what
+// happened in the period a query names, in the default recipe's facts and
+// episodes scopes: as much as BM25's (LongMemEval_S, docs/retrieval.md).
+const DefaultWhenWeight = 1.0
 
 // customRecipe is the name SearchResults.Recipe gives SearchRequest.Custom.
 const customRecipe = "custom"

@@ -82,8 +82,8 @@ func TestPlan(t *testing.T) {
 			req:    SearchRequest{Groups: []string{"x"}, Query: "q", Recipe: "default", Scopes: []Scope{ScopeFacts, ScopeEpisodes}, Reranker: RerankEpisodeMentions},
 			recipe: "default",
 			scopes: map[Scope]ScopeConfig{
-				ScopeFacts:    {Methods: []string{MethodCosine, MethodBM25}, Reranker: RerankEpisodeMentions, Limit: 10, Candidates: 20, RRFK: 60, Weights: map[string]float64{MethodCosine: DefaultCosineWeight}, MMRLambda: 0.5, BFSDepth: 2, MaxHops: 3},
-				ScopeEpisodes: {Methods: []string{MethodCosine, MethodBM25}, Reranker: RerankLinear, Limit: 5, Candidates: 10, RRFK: 60, Weights: map[string]float64{MethodCosine: DefaultCosineWeight}, MMRLambda: 0.5, BFSDepth: 2, MaxHops: 3},
+				ScopeFacts:    {Methods: []string{MethodCosine, MethodBM25}, Reranker: RerankEpisodeMentions, Limit: 10, Candidates: 20, RRFK: 60, Weights: map[string]float64{MethodCosine: DefaultCosineWeight, FeatureWhen: DefaultWhenWeight}, MMRLambda: 0.5, BFSDepth: 2, MaxHops: 3},
+				ScopeEpisodes: {Methods: []string{MethodCosine, MethodBM25}, Reranker: RerankLinear, Limit: 5, Candidates: 10, RRFK: 60, Weights: map[string]float64{MethodCosine: DefaultCosineWeight, FeatureWhen: DefaultWhenWeight}, MMRLambda: 0.5, BFSDepth: 2, MaxHops: 3},
 			},
 		},
 		{

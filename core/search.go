@@ -288,6 +288,15 @@ func (s *search) candidates(ctx context.Context, sc Scope, c ScopeConfig, objs *
 		}
 		lists[FeatureImportance] = hits
 	}
+	if c.Weights[FeatureWhen] > 0 && (sc == ScopeFacts || sc == ScopeEpisodes) {
+		hits, err := s.whenHits(ctx, q, c)
+		if err != nil {
+			return nil, fmt.Errorf("when: %w", err)
+		}
+		if hits != nil {
+			lists[FeatureWhen] = hits
+		}
+	}
 	if slices.Contains(c.Methods, MethodBFS) {
 		seeds, err := s.seeds(ctx, sc, c, lists, objs)
 		if err != nil {
@@ -322,6 +331,47 @@ func (s *search) candidates(ctx context.Context, sc Scope, c ScopeConfig, objs *
 // RRF and linear fusion take that ranking in like a method's. It finds no
 // candidate of its own; objects never scored are absent from it.
 const FeatureImportance = "importance"
+
+// FeatureWhen names the period a query asks about ("10 days ago", "in
+// the past two weeks": queryPeriod) as a ranking a recipe can weigh: a
+// facts or episodes scope whose Weights give it a positive weight searches
+// again, by BM25 (or by cosine if the scope has no BM25), among what
+// happened in that period (valid_at within it), and fuses that ranking in
+// like a method's. It finds what the period holds even when the whole
+// group has better matches for the words alone. A query that names no
+// period adds nothing. The period is read relative to the filter's KnownAt
+// if set, else to the engine's clock: when the question is asked.
+const FeatureWhen = "when"
+
+// whenHits searches the scope again within the period the query names,
+// nil if it names none.
+func (s *search) whenHits(ctx context.Context, q SearchQuery, c ScopeConfig) ([]Hit, error) {
+	asked := s.filter.Now
+	if !s.filter.KnownAt.IsZero() {
+		asked = s.filter.KnownAt
+	}
+	p, ok := queryPeriod(s.req.Query, asked)
+	if !ok {
+		return nil, nil
+	}
+	within := []TimeCondition{{Field: FieldValidAt, Op: OpGe, Value: p.from}, {Field: FieldValidAt, Op: OpLe, Value: p.to}}
+	groups := make([][]TimeCondition, 0, max(1, len(q.Filter.Time)))
+	for _, g := range q.Filter.Time {
+		groups = append(groups, append(slices.Clip(g), within...))
+	}
+	if len(groups) == 0 {
+		groups = append(groups, within)
+	}
+	q.Filter.Time = groups
+	switch {
+	case slices.Contains(c.Methods, MethodBM25):
+		return s.e.store.TextSearch(ctx, q)
+	case slices.Contains(c.Methods, MethodCosine):
+		q.MinScore = c.MinSimilarity
+		return s.e.store.VectorSearch(ctx, q)
+	}
+	return nil, nil
+}
 
 // importanceHits ranks the candidates of lists by importance, most
 // important first.

@@ -3,8 +3,10 @@ package retrievaltest
 import (
 	"context"
 	"errors"
+	"maps"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -145,6 +147,54 @@ func TestSearchErrors(t *testing.T) {
 			_, err := e.eng.Search(context.Background(), tt.req)
 			if !errors.Is(err, tt.want) {
 				t.Errorf("Search(%+v) error = %v, want %v", tt.req, err, tt.want)
+			}
+		})
+	}
+}
+
+// TestWhen checks that the default recipe favours what happened in the
+// period a query names (core.FeatureWhen), read relative to the engine's
+// clock or to the filter's KnownAt, and that without that ranking the
+// better match for the words alone would come first.
+func TestWhen(t *testing.T) {
+	e := newEnv(t)
+	g := e.graph("g")
+	// now is 2024-06-01 12:00: ten days ago is 22 May.
+	g.episode("blender", "I got a new kitchen gadget, a blender. The best kitchen gadget I own, this kitchen gadget.", date(2024, 4, 20))
+	g.episode("toaster", "I got a toaster, a kitchen gadget for breakfast.", date(2024, 5, 1))
+	g.episode("fryer", "Yesterday I got an air fryer, a handy kitchen gadget.", date(2024, 5, 22))
+	g.episode("hike", "I went hiking with Sam on the ridge trail.", date(2024, 5, 22))
+	g.episode("light", "The kitchen light flickers again.", date(2024, 3, 2))
+	g.episode("job", "Sam got a new job at the bakery.", date(2024, 3, 9))
+	g.episode("gift", "My sister turns forty in March.", date(2024, 2, 11))
+	g.write()
+	noWhen := core.BuiltinRecipes()["default"]
+	for sc, c := range noWhen.Scopes {
+		c.Weights = maps.Clone(c.Weights)
+		delete(c.Weights, core.FeatureWhen)
+		noWhen.Scopes[sc] = c
+	}
+	const q = "Which kitchen gadget did I get 10 days ago?"
+	tests := []struct {
+		name   string
+		custom *core.Recipe
+		query  string
+		known  time.Time
+		want   string
+	}{
+		{name: "default recipe", query: q, want: "fryer"},
+		{name: "without the period's ranking", custom: &noWhen, query: q, want: "blender"},
+		{name: "no period named", query: "Which kitchen gadget did I get?", want: "blender"},
+		// Asked on 11 May, as mnemo knew it then: ten days before is 1 May.
+		{name: "asked in the past", query: q, known: time.Date(2024, 5, 11, 12, 0, 0, 0, time.UTC), want: "toaster"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			req := core.SearchRequest{Groups: []string{"g"}, Query: tt.query, Scopes: []core.Scope{core.ScopeEpisodes}, Custom: tt.custom}
+			req.Filter.KnownAt = tt.known
+			got := names(e.search(t, req), core.ScopeEpisodes)
+			if len(got) == 0 || got[0] != tt.want {
+				t.Errorf("Search(%q) episodes = %v, want %s first", tt.query, got, tt.want)
 			}
 		})
 	}

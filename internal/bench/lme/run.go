@@ -129,6 +129,11 @@ type Options struct {
 	// Now stamps the episodes' CreatedAt; the default is the question's
 	// date, so runs are reproducible.
 	Now func() time.Time
+	// Asked, when set, is called with the question's date before its
+	// systems search: an engine whose clock it sets answers on the day the
+	// question was asked, so that "a week ago" means a week before it
+	// (core.FeatureWhen).
+	Asked func(time.Time)
 	// Evolve, when set, runs after the systems are scored on a question,
 	// with the question's date, and every system is scored again under its
 	// name with AfterEvolve appended: the memory before and after an
@@ -199,6 +204,9 @@ func Run(ctx context.Context, r io.Reader, o Options) (*Tally, Stats, error) {
 		st.Ingest += time.Since(t)
 		st.Episodes += len(h.Episodes)
 		gold := q.Gold()
+		if o.Asked != nil {
+			o.Asked(asked)
+		}
 		score := func(suffix string) error {
 			for _, sys := range o.Systems {
 				req := sys.Request

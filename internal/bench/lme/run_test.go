@@ -193,7 +193,7 @@ func TestRunDatedWithEvolve(t *testing.T) {
 		return clock
 	})
 	var set []time.Time
-	var evolved []string
+	var evolved, asked []string
 	o := lme.Options{
 		Engine: e, Ingest: lme.ThroughEngineDated(func(at time.Time) {
 			mu.Lock()
@@ -205,6 +205,7 @@ func TestRunDatedWithEvolve(t *testing.T) {
 			evolved = append(evolved, group+" "+asked.Format(time.DateTime))
 			return nil
 		},
+		Asked: func(at time.Time) { asked = append(asked, at.Format(time.DateTime)) },
 	}
 	tally, _, err := lme.Run(context.Background(), strings.NewReader(synthetic(t)), o)
 	if err != nil {
@@ -216,6 +217,9 @@ func TestRunDatedWithEvolve(t *testing.T) {
 	}
 	if want := []string{"q0 2023-05-30 23:40:00"}; !slices.Equal(evolved, want) {
 		t.Errorf("evolve ran for %v, want %v", evolved, want)
+	}
+	if want := []string{"2023-05-30 23:40:00"}; !slices.Equal(asked, want) {
+		t.Errorf("Asked called with %v, want the question's date once, %v", asked, want)
 	}
 	for _, sys := range []string{"bm25", "bm25" + lme.AfterEvolve, "cosine" + lme.AfterEvolve} {
 		if m, n := tally.Mean(sys, "", 5); n != 1 || m.RecallAny != 1 {

@@ -86,6 +86,9 @@ func catalogue(depth int) map[string]core.SearchRequest {
 		}),
 		"hybrid-bm25x3": episodes(hybrid, func(c *core.ScopeConfig) { c.Weights = map[string]float64{core.MethodBM25: 3} }),
 		"default":       {Recipe: "default", Limit: depth},
+		// The default recipe as it was before it ranked by the period a
+		// question names (core.FeatureWhen).
+		"default-nowhen": noWhen(depth),
 		// The default recipe with breadth-first search from the entities
 		// of the best hits added to each scope's methods, at weight w
 		// against BM25's 1: what lies one hop from the entities a
@@ -96,6 +99,17 @@ func catalogue(depth int) map[string]core.SearchRequest {
 		"hybrid_rrf":     {Recipe: "hybrid_rrf", Limit: depth},
 		"bfs":            {Recipe: "bfs", Limit: depth},
 	}
+}
+
+// noWhen is the default recipe without core.FeatureWhen.
+func noWhen(depth int) core.SearchRequest {
+	r := core.BuiltinRecipes()["default"]
+	for sc, c := range r.Scopes {
+		c.Weights = maps.Clone(c.Weights)
+		delete(c.Weights, core.FeatureWhen)
+		r.Scopes[sc] = c
+	}
+	return core.SearchRequest{Custom: &r, Limit: depth}
 }
 
 // graph is the default recipe with BFS added to the facts and episodes
@@ -204,13 +218,15 @@ func bench(ctx context.Context, path string, g lme.Granularity, limit, every int
 		return err
 	}
 	defer st.Close(context.Background())
-	e, err := core.Open(ctx, core.Options{Store: st, Embedder: emb, Plugins: noPlugins{}, Now: time.Now})
+	clk := &clock{}
+	clk.set(time.Now())
+	e, err := core.Open(ctx, core.Options{Store: st, Embedder: emb, Plugins: noPlugins{}, Now: clk.Now})
 	if err != nil {
 		return err
 	}
 	defer e.Close(context.Background())
 	start := time.Now()
-	tally, stats, err := lme.Run(ctx, f, lme.Options{Engine: e, Ingest: lme.EpisodesOnly(emb), Systems: systems, Granularity: g, Limit: limit, Every: every, Progress: stderr})
+	tally, stats, err := lme.Run(ctx, f, lme.Options{Engine: e, Ingest: lme.EpisodesOnly(emb), Systems: systems, Granularity: g, Limit: limit, Every: every, Progress: stderr, Asked: clk.set})
 	if err != nil {
 		return err
 	}
@@ -258,7 +274,7 @@ func benchExtract(ctx context.Context, path string, g lme.Granularity, limit, ev
 	ingest := func(ctx context.Context, e *core.Engine, hs lme.Haystack) error {
 		return built.ingest(ctx, e, hs, clk.set, budget)
 	}
-	o := lme.Options{Engine: h.Engine, Ingest: ingest, Systems: systems, Granularity: g, Limit: limit, Every: every, Progress: stderr}
+	o := lme.Options{Engine: h.Engine, Ingest: ingest, Systems: systems, Granularity: g, Limit: limit, Every: every, Progress: stderr, Asked: clk.set}
 	var archived, merged, scored int
 	if evolve {
 		o.Evolve = func(ctx context.Context, e *core.Engine, group string, asked time.Time) error {
