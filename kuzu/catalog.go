@@ -62,6 +62,11 @@ type catalog struct {
 	entities map[string]*entityEntry
 	// byName is the name index (see catalog_index.go).
 	byName map[nameKey][]string
+	// retired indexes the facts a fact retired: invalidated_by → the
+	// facts that name it (FactsInvalidatedBy, which resolution asks for
+	// each fact it merges, so a scan of every fact would make ingestion
+	// quadratic).
+	retired map[string]map[string]struct{}
 	// vectors counts the occupied slots of each scope by group, total in
 	// all groups.
 	vectors map[core.Scope]map[string]int
@@ -117,6 +122,7 @@ func (k *catalog) load(ctx context.Context, c *conn) error {
 	defer k.mu.Unlock()
 	k.facts, k.entities, k.strs = map[string]*factEntry{}, map[string]*entityEntry{}, map[string]string{}
 	k.byName = map[nameKey][]string{}
+	k.retired = map[string]map[string]struct{}{}
 	if err := k.readSlots(ctx, c); err != nil {
 		return err
 	}
@@ -302,6 +308,7 @@ func (k *catalog) forget(sc core.Scope, id string) (string, bool) {
 	if !ok {
 		return "", false
 	}
+	k.unretire(id, f)
 	delete(k.facts, id)
 	return f.group, true
 }
@@ -332,6 +339,7 @@ func (k *catalog) dropGroup(group string) {
 	for id, f := range k.facts {
 		if f.group == group {
 			gone[id] = f
+			k.unretire(id, f)
 			delete(k.facts, id)
 		}
 	}

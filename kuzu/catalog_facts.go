@@ -52,11 +52,33 @@ func (k *catalog) putFact(r row) (string, *factEntry) {
 		created: unixMicro(tm(r[10])), expired: unixMicro(tm(r[11])),
 		invalidatedBy: keep(str(r[12])), episodes: eps, archived: unixMicro(tm(r[14])),
 	}
-	if _, had := k.facts[id]; !had {
+	old, had := k.facts[id]
+	if !had {
 		k.link(id, f)
+	} else {
+		k.unretire(id, old)
+	}
+	if f.invalidatedBy != "" {
+		m := k.retired[f.invalidatedBy]
+		if m == nil {
+			m = map[string]struct{}{}
+			k.retired[f.invalidatedBy] = m
+		}
+		m[id] = struct{}{}
 	}
 	k.facts[id] = f
 	return id, f
+}
+
+// unretire removes fact id, whose entry is f, from the index of retired
+// facts. The caller holds k.mu for writing.
+func (k *catalog) unretire(id string, f *factEntry) {
+	if m := k.retired[f.invalidatedBy]; m != nil {
+		delete(m, id)
+		if len(m) == 0 {
+			delete(k.retired, f.invalidatedBy)
+		}
+	}
 }
 
 // fact returns the entry as a core.Fact, decoded as decodeFact decodes

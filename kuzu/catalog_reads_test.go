@@ -130,6 +130,27 @@ func checkReads(t *testing.T, s *Store, k snapshot, step string) {
 			})
 		}
 	}
+	// FactsInvalidatedBy: every fact's invalidated_by, of any group, at
+	// once and a few alone, and one that retired nothing.
+	var bys []string
+	for _, id := range factIDs {
+		if by := k.Facts[id].invalidatedBy; by != "" && !slices.Contains(bys, by) {
+			bys = append(bys, by)
+		}
+	}
+	for _, g := range groups {
+		sets := [][]string{append(slices.Clone(bys), g+"-missing")}
+		for _, by := range bys[:min(len(bys), 4)] {
+			sets = append(sets, []string{by})
+		}
+		for _, by := range sets {
+			cases = append(cases, readCase{
+				name: fmt.Sprintf("FactsInvalidatedBy(%s, %q)", g, by),
+				got:  func() (any, error) { return s.FactsInvalidatedBy(ctx, g, by) },
+				want: func() (any, error) { return FactsInvalidatedByFromKuzuForTest(ctx, s, g, by) },
+			})
+		}
+	}
 	for _, tc := range cases {
 		want, err := tc.want()
 		if err != nil {

@@ -191,6 +191,10 @@ func TestCatalogMatchesKuzu(t *testing.T) {
 		link(fmt.Sprintf("small-hub-%02d", i), "small-N1", fmt.Sprintf("small-n%d", 100+i), "small-e2")
 	}
 	apply("facts both ways, loops, a hub", core.Change{Facts: more})
+	// A retired fact retired by another, then brought back.
+	moved := []core.Fact{more[4], more[9]}
+	moved[0].InvalidatedBy, moved[1].ExpiredAt, moved[1].InvalidAt, moved[1].InvalidatedBy = "small-Fa", time.Time{}, time.Time{}, ""
+	apply("retired by another, brought back", core.Change{Facts: moved})
 	renames := []core.Entity{named[1], named[2], named[5]}
 	renames[0].Name, renames[1].Name, renames[2].Name = "Paris", "Bank of Amsterdam", "paris!"
 	apply("renamed entities", core.Change{Entities: renames})

@@ -53,8 +53,7 @@ func (s *Store) DeleteGroup(ctx context.Context, group string) (core.Deleted, er
 }
 
 // FactsInvalidatedBy implements core.FactStore from the catalog, which
-// holds every fact's invalidated_by: one pass over the facts, in memory
-// (Kuzu would scan the Fact table for it too).
+// indexes every fact's invalidated_by (Kuzu would scan the Fact table).
 func (s *Store) FactsInvalidatedBy(ctx context.Context, group string, by []string) ([]core.Fact, error) {
 	if err := core.ValidateGroupID(group); err != nil {
 		return nil, err
@@ -76,9 +75,11 @@ func (k *catalog) invalidatedBy(group string, by []string) ([]core.Fact, error) 
 	}
 	k.mu.RLock()
 	var ids []string
-	for id, f := range k.facts {
-		if f.group == group && want[f.invalidatedBy] {
-			ids = append(ids, id)
+	for by := range want {
+		for id := range k.retired[by] {
+			if k.facts[id].group == group {
+				ids = append(ids, id)
+			}
 		}
 	}
 	k.mu.RUnlock()

@@ -55,6 +55,19 @@ func FactsBetweenFromKuzuForTest(ctx context.Context, s *Store, group, a, b stri
 	return out, err
 }
 
+// FactsInvalidatedByFromKuzuForTest is FactsInvalidatedBy as a scan of
+// the Fact table.
+func FactsInvalidatedByFromKuzuForTest(ctx context.Context, s *Store, group string, by []string) ([]core.Fact, error) {
+	var out []core.Fact
+	err := s.read(ctx, func(c *conn) error {
+		var err error
+		out, err = queryFacts(ctx, c, `MATCH (f:Fact) WHERE f.group_id = $g AND f.invalidated_by IN $by
+			RETURN `+factCols+` ORDER BY f.uuid`, map[string]any{"g": group, "by": by}, false)
+		return err
+	})
+	return out, err
+}
+
 // FactsOfEntitiesFromKuzuForTest is FactsOfEntities' Cypher: one
 // traversal per entity up to 16 entities, one join over the list beyond.
 func FactsOfEntitiesFromKuzuForTest(ctx context.Context, s *Store, group string, uuids []string, limit int) ([]core.Fact, error) {
