@@ -1,6 +1,7 @@
 package kuzu
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"regexp"
@@ -491,16 +492,11 @@ func (s *Store) upsertCommunities(ctx context.Context, c *conn, p *pending, grou
 		return nil
 	}
 	rows := make([]any, len(cms))
-	var ids, members []string
+	var members []string
 	var vecs []vecRow
-	var links []any
 	for i, cm := range cms {
 		rows[i] = map[string]any{"uuid": cm.UUID, "g": cm.GroupID, "name": cm.Name, "summary": cm.Summary, "created_at": tsParam(cm.CreatedAt)}
-		ids = append(ids, cm.UUID)
-		for _, m := range cm.Members {
-			members = append(members, m)
-			links = append(links, map[string]any{"c": cm.UUID, "n": m})
-		}
+		members = append(members, cm.Members...)
 		if cm.NameEmbedding != nil {
 			vecs = append(vecs, vecRow{cm.UUID, cm.GroupID, cm.NameEmbedding})
 		}
@@ -521,13 +517,54 @@ func (s *Store) upsertCommunities(ctx context.Context, c *conn, p *pending, grou
 		SET c.name = r.name, c.summary = r.summary`, old); err != nil {
 		return err
 	}
-	if err := c.exec(ctx, byUUID("c", "Community", "ids", "-[m:HAS_MEMBER]->(:Entity)")+" DELETE m", map[string]any{"ids": uniq(ids)}); err != nil {
-		return fmt.Errorf("clear community members: %w", err)
-	}
-	if err := runRows(ctx, c, "write community members", "MATCH (c:Community {uuid: $c}), (n:Entity {uuid: $n}) CREATE (c)-[:HAS_MEMBER]->(n)", uniqRows(links), "c", "n"); err != nil {
+	if err := s.setMembers(ctx, c, p, group, cms, old); err != nil {
 		return err
 	}
 	return s.replaceVecs(ctx, c, p, core.ScopeCommunities, vecs)
+}
+
+// setMembers makes the members of cms, whose rows old are those of the
+// communities stored already, what cms say. Only the memberships that
+// change are written: one that stays is neither deleted nor created
+// again.
+func (s *Store) setMembers(ctx context.Context, c *conn, p *pending, group string, cms []core.Community, old []any) error {
+	have := map[[2]string]bool{}
+	for _, r := range old {
+		id := r.(map[string]any)["uuid"].(string)
+		rows, err := c.query(ctx, "MATCH (c:Community {uuid: $id})-[:HAS_MEMBER]->(n:Entity) RETURN n.uuid", map[string]any{"id": id})
+		if err != nil {
+			return fmt.Errorf("read community members: %w", err)
+		}
+		for _, m := range rows {
+			have[[2]string{id, str(m[0])}] = true
+		}
+	}
+	want := map[[2]string]bool{}
+	var added []any
+	for _, cm := range cms {
+		for _, m := range cm.Members {
+			k := [2]string{cm.UUID, m}
+			if !want[k] && !have[k] {
+				added = append(added, map[string]any{"c": cm.UUID, "n": m})
+			}
+			want[k] = true
+		}
+	}
+	var removed []any
+	var pairs [][2]string
+	for k := range have {
+		if !want[k] {
+			pairs = append(pairs, k)
+		}
+	}
+	slices.SortFunc(pairs, func(a, b [2]string) int { return cmp.Or(strings.Compare(a[0], b[0]), strings.Compare(a[1], b[1])) })
+	for _, k := range pairs {
+		removed = append(removed, map[string]any{"c": k[0], "n": k[1]})
+	}
+	if err := runRows(ctx, c, "remove community members", "MATCH (c:Community {uuid: $c})-[m:HAS_MEMBER]->(n:Entity {uuid: $n}) DELETE m", removed, "c", "n"); err != nil {
+		return err
+	}
+	return runRows(ctx, c, "write community members", "MATCH (c:Community {uuid: $c}), (n:Entity {uuid: $n}) CREATE (c)-[:HAS_MEMBER]->(n)", added, "c", "n")
 }
 
 func (s *Store) deleteCommunities(ctx context.Context, c *conn, p *pending, group string, ids []string) error {
@@ -623,20 +660,6 @@ func runRows(ctx context.Context, c *conn, what, stmt string, rows []any, fields
 		}
 	}
 	return nil
-}
-
-// uniqRows drops repeated rows (equal maps of strings).
-func uniqRows(rows []any) []any {
-	seen := map[string]bool{}
-	var out []any
-	for _, r := range rows {
-		k := fmt.Sprint(r)
-		if !seen[k] {
-			seen[k] = true
-			out = append(out, r)
-		}
-	}
-	return out
 }
 
 // runBatch runs an UNWIND $rows statement when there are rows.
