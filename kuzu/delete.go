@@ -16,6 +16,9 @@ func (s *Store) DeleteGroup(ctx context.Context, group string) (core.Deleted, er
 		return d, err
 	}
 	err := s.write(ctx, func(ctx context.Context, c *conn, pd *pending) error {
+		if err := s.mayDeleteGroup(group); err != nil {
+			return err
+		}
 		p := map[string]any{"g": group}
 		for _, step := range []struct {
 			table string
@@ -164,16 +167,16 @@ func (s *Store) deleteObjects(ctx context.Context, c *conn, p *pending, group st
 			return err
 		}
 	}
-	if err := dropObjects(ctx, c, p, core.ScopeFacts, "Fact", group, facts); err != nil {
+	if err := s.dropObjects(ctx, c, p, core.ScopeFacts, "Fact", group, facts); err != nil {
 		return err
 	}
 	for _, r := range eps {
 		p.delEpisode(group, str(r[0]), unixMicro(tm(r[1])))
 	}
-	if err := dropObjects(ctx, c, p, core.ScopeEpisodes, "Episode", group, eps); err != nil {
+	if err := s.dropObjects(ctx, c, p, core.ScopeEpisodes, "Episode", group, eps); err != nil {
 		return err
 	}
-	return dropObjects(ctx, c, p, core.ScopeEntities, "Entity", group, ents)
+	return s.dropObjects(ctx, c, p, core.ScopeEntities, "Entity", group, ents)
 }
 
 // ofGroup returns the rows (uuid, then cols) of the objects of table among
@@ -232,7 +235,7 @@ func (s *Store) leaveProvenance(ctx context.Context, c *conn, p *pending, group,
 
 // dropObjects deletes objects of table (rows of their uuid) with their
 // embeddings and relationships, and records them gone in p.
-func dropObjects(ctx context.Context, c *conn, p *pending, sc core.Scope, table, group string, rows []row) error {
+func (s *Store) dropObjects(ctx context.Context, c *conn, p *pending, sc core.Scope, table, group string, rows []row) error {
 	if len(rows) == 0 {
 		return nil
 	}
@@ -240,10 +243,14 @@ func dropObjects(ctx context.Context, c *conn, p *pending, sc core.Scope, table,
 	for i, r := range rows {
 		ids[i] = str(r[0])
 	}
+	keys := keysOf(table, []string{group}, ids)
+	if err := s.mayDeleteNodes(table, keys); err != nil {
+		return err
+	}
 	if err := deleteVecs(ctx, c, p, sc, group, ids); err != nil {
 		return err
 	}
-	if err := c.exec(ctx, byUUID("x", table, "ids", "")+" WHERE x.group_id = $g DETACH DELETE x", map[string]any{"ids": keysOf(table, []string{group}, ids), "g": group}); err != nil {
+	if err := c.exec(ctx, byUUID("x", table, "ids", "")+" WHERE x.group_id = $g DETACH DELETE x", map[string]any{"ids": keys, "g": group}); err != nil {
 		return fmt.Errorf("delete %s: %w", strings.ToLower(table), err)
 	}
 	switch sc {

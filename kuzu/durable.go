@@ -145,6 +145,7 @@ func (s *Store) checkpoint(ctx context.Context, c *conn) (err error) {
 		return fmt.Errorf("checkpoint: %w", err)
 	}
 	s.sinceCheckpoint = 0
+	s.fresh = freshRels{}
 	s.stats.checkpoints.Add(1)
 	s.stats.checkpointNanos.Add(int64(time.Since(start)))
 	s.log.Debug("checkpoint", "wal_bytes", wal, "took", time.Since(start))

@@ -250,6 +250,12 @@ func (s *Store) importRows(ctx context.Context, c *conn, p *pending, group strin
 		{"MENTIONS", "", "RETURN r.e, r.x", mentions,
 			"()-[r:MENTIONS]->()", "MATCH (e:Episode {key: $e}), (n:Entity {uuid: $x}) CREATE (e)-[:MENTIONS]->(n)", []string{"e", "x"}},
 	}
+	for _, fs := range [][]any{facts, loose} {
+		p.fresh.link(group, "Fact", "uuid", "Entity", "src", fs)
+		p.fresh.link(group, "Fact", "uuid", "Entity", "tgt", fs)
+	}
+	p.fresh.link(group, "Episode", "e", "Fact", "x", states)
+	p.fresh.link(group, "Episode", "e", "Entity", "x", mentions)
 	for _, st := range steps {
 		if st.create != "" && len(st.rows) > 0 {
 			held, err := relsExist(ctx, c, st.match)

@@ -188,9 +188,11 @@ type Store struct {
 	// only under writeMu.
 	indexed sync.Map // core.Scope → bool
 
-	// sinceCheckpoint counts commits since the last checkpoint; it
-	// changes only under writeMu.
+	// sinceCheckpoint counts commits since the last checkpoint, and
+	// fresh holds the ends of the relationships they created
+	// (freshrels.go); both change only under writeMu.
 	sinceCheckpoint int
+	fresh           freshRels
 	stats           struct {
 		checkpoints, checkpointNanos, busyRetries, busy atomic.Int64
 	}
@@ -253,6 +255,7 @@ func (s *Store) start(ctx context.Context, path string) error {
 		return err
 	}
 	s.db = db
+	s.fresh = freshRels{}
 	if s.writer, err = openConn(db, s.opts.Threads); err != nil {
 		return err
 	}
@@ -422,10 +425,19 @@ func (s *Store) exclusiveLocked(ctx context.Context, f func(c *conn) error) erro
 
 // transact runs f in one transaction on c, the writer under the write
 // lock, and publishes its pending changes after the commit. A transaction
-// that finds the buffer pool full is rolled back and tried once more
+// that would delete relationships not checkpointed yet (freshrels.go), or
+// that finds the buffer pool full, is rolled back and tried once more
 // after a checkpoint.
 func (s *Store) transact(ctx context.Context, c *conn, f func(ctx context.Context, c *conn, p *pending) error) error {
 	err := s.transactOnce(ctx, c, f)
+	if errors.Is(err, errCheckpointFirst) {
+		s.log.Debug("checkpoint before deleting relationships not checkpointed yet")
+		if err = s.checkpoint(ctx, c); err == nil {
+			err = s.transactOnce(ctx, c, f)
+		} else {
+			err = fmt.Errorf("checkpoint before deleting relationships: %w", err)
+		}
+	}
 	if !isBusy(err) || ctx.Err() != nil {
 		return err
 	}

@@ -54,6 +54,8 @@ type pending struct {
 	episodes map[string]string
 	// timeline holds the episodes created and deleted (timeline.go).
 	timeline []tlChange
+	// fresh holds the ends of the relationships created (freshrels.go).
+	fresh freshRels
 }
 
 // create records that the transaction created the objects of rows, of
@@ -97,6 +99,7 @@ func (p *pending) dropGroup(group string) { p.drops = append(p.drops, group) }
 
 // apply publishes a committed transaction's changes.
 func (s *Store) apply(p *pending) {
+	s.fresh.merge(&p.fresh)
 	touched := s.cat.apply(p)
 	s.timeline.apply(p)
 	for _, g := range p.drops {

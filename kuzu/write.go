@@ -393,6 +393,8 @@ func (s *Store) upsertFacts(ctx context.Context, c *conn, p *pending, group stri
 		CREATE (s)-[:RELATES_TO]->(f), (f)-[:RELATES_TO]->(t)`, fresh, "uuid", "src", "tgt"); err != nil {
 		return err
 	}
+	p.fresh.link(group, "Fact", "uuid", "Entity", "src", fresh)
+	p.fresh.link(group, "Fact", "uuid", "Entity", "tgt", fresh)
 	return s.replaceVecs(ctx, c, p, core.ScopeFacts, vecs)
 }
 
@@ -459,10 +461,15 @@ func (s *Store) link(ctx context.Context, c *conn, p *pending, group string, ch 
 	if err := runRows(ctx, c, "write provenance", "MATCH (e:Episode {key: $e}), (f:Fact {uuid: $x}) CREATE (e)-[:STATES]->(f)", newStates, "e", "x"); err != nil {
 		return err
 	}
+	p.fresh.link(group, "Episode", "e", "Fact", "x", newStates)
 	if err := s.addProvenance(ctx, c, p, group, stated); err != nil {
 		return err
 	}
-	return runRows(ctx, c, "write mentions", "MATCH (e:Episode {key: $e}), (n:Entity {uuid: $x}) CREATE (e)-[:MENTIONS]->(n)", newMentions, "e", "x")
+	if err := runRows(ctx, c, "write mentions", "MATCH (e:Episode {key: $e}), (n:Entity {uuid: $x}) CREATE (e)-[:MENTIONS]->(n)", newMentions, "e", "x"); err != nil {
+		return err
+	}
+	p.fresh.link(group, "Episode", "e", "Entity", "x", newMentions)
+	return nil
 }
 
 // requireAll checks that every uuid names an object of the group.
@@ -526,7 +533,8 @@ func (s *Store) upsertCommunities(ctx context.Context, c *conn, p *pending, grou
 // setMembers makes the members of cms, whose rows old are those of the
 // communities stored already, what cms say. Only the memberships that
 // change are written: one that stays is neither deleted nor created
-// again.
+// again, and one removed waits for its relationship to be checkpointed
+// (freshrels.go).
 func (s *Store) setMembers(ctx context.Context, c *conn, p *pending, group string, cms []core.Community, old []any) error {
 	have := map[[2]string]bool{}
 	for _, r := range old {
@@ -561,15 +569,28 @@ func (s *Store) setMembers(ctx context.Context, c *conn, p *pending, group strin
 	for _, k := range pairs {
 		removed = append(removed, map[string]any{"c": k[0], "n": k[1]})
 	}
+	if err := s.mayDeleteMembers(pairs); err != nil {
+		return err
+	}
 	if err := runRows(ctx, c, "remove community members", "MATCH (c:Community {uuid: $c})-[m:HAS_MEMBER]->(n:Entity {uuid: $n}) DELETE m", removed, "c", "n"); err != nil {
 		return err
 	}
-	return runRows(ctx, c, "write community members", "MATCH (c:Community {uuid: $c}), (n:Entity {uuid: $n}) CREATE (c)-[:HAS_MEMBER]->(n)", added, "c", "n")
+	if err := runRows(ctx, c, "write community members", "MATCH (c:Community {uuid: $c}), (n:Entity {uuid: $n}) CREATE (c)-[:HAS_MEMBER]->(n)", added, "c", "n"); err != nil {
+		return err
+	}
+	for _, r := range added {
+		m := r.(map[string]any)
+		p.fresh.member(group, m["c"].(string), m["n"].(string))
+	}
+	return nil
 }
 
 func (s *Store) deleteCommunities(ctx context.Context, c *conn, p *pending, group string, ids []string) error {
 	if len(ids) == 0 {
 		return nil
+	}
+	if err := s.mayDeleteNodes("Community", ids); err != nil {
+		return err
 	}
 	if err := deleteVecs(ctx, c, p, core.ScopeCommunities, group, ids); err != nil {
 		return err
