@@ -208,22 +208,29 @@ func (s *Store) systemConfig() gokuzu.SystemConfig {
 }
 
 // openDatabase opens the Kuzu database at path with the configured pool.
-// If that fails and a WAL is left behind (a run killed before its
-// checkpoint), replaying the WAL may need more memory than the pool: the
-// database is opened once more with larger pools, up to half the
-// machine's memory, checkpointed and closed, then opened again as
-// configured. If nothing works, the error says what was tried and how to
-// recover by hand.
+// A WAL left behind (a run killed before its checkpoint) is replayed by
+// Kuzu into memory as the run left it, relationships it created and
+// deleted included, which a checkpoint and another would crash on
+// (freshrels.go): the replayed log is checkpointed at once and the
+// database opened afresh. If the open fails, replaying the WAL may need
+// more memory than the pool: the database is opened once more with larger
+// pools, up to half the machine's memory, checkpointed and closed, then
+// opened again as configured. If nothing works, the error says what was
+// tried and how to recover by hand.
 func (s *Store) openDatabase(path string) (*gokuzu.Database, error) {
 	cfg := s.systemConfig()
+	wal := s.walSize()
 	db, err := gokuzu.OpenDatabase(path, cfg)
+	if err == nil && wal > 0 {
+		db, err = checkpointAndReopen(db, path, cfg)
+	}
 	if err == nil {
 		return db, nil
 	}
 	if db != nil {
 		db.Close()
 	}
-	wal := s.walSize()
+	wal = s.walSize()
 	if s.opts.Dir == "" || wal == 0 {
 		return nil, fmt.Errorf("open kuzu database %s: %w", path, s.openFailure(path, translateOpen(err)))
 	}
@@ -307,6 +314,22 @@ func replay(path string, pool uint64, cfg gokuzu.SystemConfig) error {
 		return translate(err)
 	}
 	defer db.Close()
+	return checkpointDB(db)
+}
+
+// checkpointAndReopen checkpoints db, which has just replayed a WAL,
+// closes it and opens the database at path again as cfg says.
+func checkpointAndReopen(db *gokuzu.Database, path string, cfg gokuzu.SystemConfig) (*gokuzu.Database, error) {
+	err := checkpointDB(db)
+	db.Close()
+	if err != nil {
+		return nil, err
+	}
+	return gokuzu.OpenDatabase(path, cfg)
+}
+
+// checkpointDB checkpoints db on a connection of its own.
+func checkpointDB(db *gokuzu.Database) error {
 	c, err := gokuzu.OpenConnection(db)
 	if err != nil {
 		return fmt.Errorf("open connection: %w", err)
