@@ -216,7 +216,8 @@ func (s *Store) systemConfig() gokuzu.SystemConfig {
 // more memory than the pool: the database is opened once more with larger
 // pools, up to half the machine's memory, checkpointed and closed, then
 // opened again as configured. If nothing works, the error says what was
-// tried and how to recover by hand.
+// tried and how to recover: by hand, or, as a last resort that loses what
+// the log holds, with RecoverWithoutWAL (mnemo recover --discard-wal).
 func (s *Store) openDatabase(path string) (*gokuzu.Database, error) {
 	cfg := s.systemConfig()
 	wal := s.walSize()
@@ -261,7 +262,8 @@ func (s *Store) openDatabase(path string) (*gokuzu.Database, error) {
 		mibs[i] = strconv.FormatUint(p>>20, 10)
 	}
 	return nil, fmt.Errorf("open kuzu database %s (tried buffer pools of %s MiB, write-ahead log of %d bytes left by a run that did not close): %w; "+
-		"free memory and open it once with a buffer pool larger than the last tried (store.buffer_pool_mb), which replays the log, or restore a backup",
+		"free memory and open it once with a buffer pool larger than the last tried (store.buffer_pool_mb), which replays the log, or restore a backup; "+
+		"if the log does not replay at all, 'mnemo recover --discard-wal' opens the database as of its last checkpoint, losing what the log holds (it is kept beside the database)",
 		path, joinComma(mibs), wal, s.openFailure(path, translateOpen(err)))
 }
 

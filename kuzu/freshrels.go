@@ -24,7 +24,7 @@ import (
 // group also gains relationships that stay or loses checkpointed ones, and
 // relationships created and deleted in one transaction never reach it; an
 // in-memory database never checkpoints. The crash may leave a write-ahead
-// log that no longer replays.
+// log that no longer replays (RecoverWithoutWAL).
 //
 // So on disk the store never deletes a relationship still in memory: it
 // remembers the ends of the relationships committed since its last

@@ -205,6 +205,12 @@ var _ core.Store = (*Store)(nil)
 // directory is not a mnemo database, and core.ErrConflict if the database
 // was created with another embedding dimension.
 func Open(ctx context.Context, opts Options) (*Store, error) {
+	return open(ctx, opts, nil)
+}
+
+// open is Open, which runs prepare, when not nil, on the directory once it
+// holds the directory's lock and before it opens the database.
+func open(ctx context.Context, opts Options, prepare func() error) (*Store, error) {
 	if err := opts.Validate(); err != nil {
 		return nil, err
 	}
@@ -226,6 +232,12 @@ func Open(ctx context.Context, opts Options) (*Store, error) {
 		if err := os.RemoveAll(filepath.Join(opts.Dir, compactDir)); err != nil {
 			s.unlock()
 			return nil, fmt.Errorf("remove an interrupted compaction's files: %w", err)
+		}
+		if prepare != nil {
+			if err := prepare(); err != nil {
+				s.unlock()
+				return nil, err
+			}
 		}
 	}
 	if err := s.start(ctx, path); err != nil {
