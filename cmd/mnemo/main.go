@@ -49,6 +49,7 @@ func commands() []command {
 		{"import", "import a file written by mnemo export", runImport},
 		{"backup", "back up the whole database into a directory, even while mnemo serve runs", runBackup},
 		{"restore", "restore a backup written by mnemo backup", runRestore},
+		{"recover", "open a database whose write-ahead log does not replay, losing what it holds (--discard-wal)", runRecover},
 		{"reembed", "recompute every vector with the configured embedder", runReembed},
 		{"plugins", "list the plugins, or check a plugin file", runPlugins},
 		{"serve", "run the HTTP API", runServe},
