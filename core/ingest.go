@@ -288,11 +288,18 @@ func (e *Engine) written(ctx context.Context, rs []*resolved) {
 	for _, r := range rs {
 		ep := r.p.ep
 		// A mention is a use: it resets the object's recency (Evolve).
+		// What the episode created needs no note: evolution counts an
+		// object's creation as its first mention, and a record per new
+		// fact would cost ingestion a write each.
 		for _, id := range r.entities {
-			e.access.note(ep.GroupID, ScopeEntities, id, now, false)
+			if !r.newEnts[id] {
+				e.access.note(ep.GroupID, ScopeEntities, id, now, false)
+			}
 		}
 		for _, f := range r.ch.Facts {
-			e.access.note(ep.GroupID, ScopeFacts, f.UUID, now, false)
+			if !r.newFacts[f.UUID] {
+				e.access.note(ep.GroupID, ScopeFacts, f.UUID, now, false)
+			}
 		}
 		if err := e.communitiesIngested(WithMeter(ctx, r.p.meter), ep.GroupID, r.entities); err != nil && !canceled(err) {
 			e.log.Warn("update communities", "group", ep.GroupID, "episode", ep.UUID, "err", err)
