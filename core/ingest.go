@@ -288,16 +288,20 @@ func (e *Engine) written(ctx context.Context, rs []*resolved) {
 	for _, r := range rs {
 		ep := r.p.ep
 		// A mention is a use: it resets the object's recency (Evolve).
-		// What the episode created needs no note: evolution counts an
+		// What the episode created needs no record: evolution counts an
 		// object's creation as its first mention, and a record per new
 		// fact would cost ingestion a write each.
 		for _, id := range r.entities {
-			if !r.newEnts[id] {
+			if r.newEnts[id] {
+				e.access.created(ep.GroupID, ScopeEntities, id, now)
+			} else {
 				e.access.note(ep.GroupID, ScopeEntities, id, now, false)
 			}
 		}
 		for _, f := range r.ch.Facts {
-			if !r.newFacts[f.UUID] {
+			if r.newFacts[f.UUID] {
+				e.access.created(ep.GroupID, ScopeFacts, f.UUID, now)
+			} else {
 				e.access.note(ep.GroupID, ScopeFacts, f.UUID, now, false)
 			}
 		}
