@@ -10,6 +10,10 @@ import (
 // speakerPrefix matches "Name: " at the start of a message.
 var speakerPrefix = regexp.MustCompile(`^([^:\n]{1,48}):\s`)
 
+// speakerLine matches "Name: " at the start of a line: a turn of a
+// transcript.
+var speakerLine = regexp.MustCompile(`(?m)^[^:\n]{1,48}:[ \t]`)
+
 // pieces is an episode's content cut for the extractor.
 type pieces struct {
 	// kept are the pieces extracted, in order.
@@ -59,20 +63,34 @@ func splitText(ep Episode, max int) []string {
 			prefix = m
 		}
 	}
+	// A text whose lines open with speakers ("user: …", "Dr. Vogel: …")
+	// is a transcript: a piece that starts inside a turn is given the
+	// turn's speaker, so that what follows is still said by someone. One
+	// such line ("Note: …") does not make a transcript.
+	transcript := prefix == "" && len(speakerLine.FindAllStringIndex(content, 2)) == 2
+	speaker := ""
 	var out []string
 	rest := content
 	for len(rest) > 0 {
 		budget := max
 		head := ""
-		if len(out) > 0 && prefix != "" && !strings.HasPrefix(rest, prefix) {
+		switch {
+		case len(out) > 0 && prefix != "" && !strings.HasPrefix(rest, prefix):
 			head = prefix
-			budget -= len(prefix)
+		case len(out) > 0 && transcript && speaker != "" && len(speaker) < max/2 && !speakerPrefix.MatchString(rest):
+			head = speaker
 		}
+		budget -= len(head)
 		if len(rest) <= budget {
 			out = append(out, head+rest)
 			break
 		}
 		cut := cutPoint(rest, budget)
+		if transcript {
+			if lines := speakerLine.FindAllString(rest[:cut], -1); len(lines) > 0 {
+				speaker = lines[len(lines)-1]
+			}
+		}
 		out = append(out, head+strings.TrimSpace(rest[:cut]))
 		rest = strings.TrimLeft(rest[cut:], " \n\t")
 	}

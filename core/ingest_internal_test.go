@@ -410,3 +410,41 @@ func TestMergeRecordsAliases(t *testing.T) {
 		t.Errorf("merge under the same name: aliases %v, dirty %v; want none, false", got, same.dirty)
 	}
 }
+
+// TestSplitTranscriptKeepsSpeaker checks that a transcript cut inside a
+// turn gives the next piece the turn's speaker, that a piece starting a
+// turn gets none added, and that a text with one "Name:" line is no
+// transcript.
+func TestSplitTranscriptKeepsSpeaker(t *testing.T) {
+	long := strings.Repeat("I can suggest a few more dishes for the dinner party. ", 40)
+	transcript := "user: What should I cook for eight people?\nassistant: " + long + "\nuser: Thanks, I will try the risotto.\n"
+	pieces := splitContent(Episode{Source: SourceText, Content: transcript}, 1024, 10).kept
+	if len(pieces) < 3 {
+		t.Fatalf("transcript of %d bytes cut into %d pieces, want at least 3", len(transcript), len(pieces))
+	}
+	if !strings.HasPrefix(pieces[0], "user: ") {
+		t.Errorf("first piece %.30q does not start with its own speaker", pieces[0])
+	}
+	for i, p := range pieces[1:] {
+		if len(p) > 1024 {
+			t.Errorf("piece %d is %d bytes, over 1024", i+1, len(p))
+		}
+		if !strings.HasPrefix(p, "assistant: ") && !strings.HasPrefix(p, "user: ") {
+			t.Errorf("piece %d lost its speaker: %.40q", i+1, p)
+		}
+		if strings.HasPrefix(p, "assistant: user: ") || strings.HasPrefix(p, "assistant: assistant: ") {
+			t.Errorf("piece %d has a speaker added to a turn's start: %.40q", i+1, p)
+		}
+	}
+	last := pieces[len(pieces)-1]
+	if !strings.Contains(last, "user: Thanks") {
+		t.Errorf("last piece %.60q lost the user's last turn", last)
+	}
+	// One "Note:" line does not make a transcript.
+	note := "Note: the kitchen closes at nine.\n" + long
+	for i, p := range splitContent(Episode{Source: SourceText, Content: note}, 1024, 10).kept[1:] {
+		if strings.HasPrefix(p, "Note: ") {
+			t.Errorf("piece %d of a text with one Note line was given it: %.40q", i+1, p)
+		}
+	}
+}
