@@ -2,6 +2,7 @@ package kuzu_test
 
 import (
 	"context"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -22,10 +23,13 @@ func TestEvolveCountsAndArchiveSurviveReopen(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
 	day0 := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
-	now := day0
+	// The clock is read by the engine's ingestion workers too, which may
+	// still be finishing their loop when the test moves it.
+	var now atomic.Pointer[time.Time]
+	now.Store(&day0)
 	engine := func(s core.Store) *core.Engine {
 		e, err := core.Open(ctx, core.Options{Store: s, Embedder: hashembed.New(s.Dimension()), Plugins: noPluginSets{},
-			Now: func() time.Time { return now }, Evolve: core.EvolveConfig{FlushEvery: -1, Threshold: 0.2}})
+			Now: func() time.Time { return *now.Load() }, Evolve: core.EvolveConfig{FlushEvery: -1, Threshold: 0.2}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -52,7 +56,8 @@ func TestEvolveCountsAndArchiveSurviveReopen(t *testing.T) {
 			rome = fs[0].UUID
 		}
 	}
-	now = day0.AddDate(0, 2, 0)
+	later := day0.AddDate(0, 2, 0)
+	now.Store(&later)
 	res, err := e.Search(ctx, core.SearchRequest{Groups: []string{"g"}, Query: "Ann knows Tea", Limit: 1, Scopes: []core.Scope{core.ScopeFacts}})
 	if err != nil || len(res.Facts) != 1 || res.Facts[0].UUID != tea {
 		t.Fatalf("Search = %+v, %v; want the tea fact", res.Facts, err)
