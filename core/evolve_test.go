@@ -5,7 +5,6 @@ import (
 	"math"
 	"slices"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -13,25 +12,8 @@ import (
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/core/hashembed"
 	"github.com/mnemohq/mnemo/core/memstore"
+	"github.com/mnemohq/mnemo/internal/simclock"
 )
-
-// clock is a settable clock for the engine.
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *clock) now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *clock) set(t time.Time) {
-	c.mu.Lock()
-	c.t = t
-	c.mu.Unlock()
-}
 
 // countingStore counts the writes made to the store it wraps.
 type countingStore struct {
@@ -55,10 +37,10 @@ func onDay(d int) time.Time { return day0.Add(time.Duration(d) * 24 * time.Hour)
 
 // openEvolving opens an engine on s with the clock c, flushing access
 // counts only when asked (Evolve, Close).
-func openEvolving(t *testing.T, s core.Store, c *clock) *core.Engine {
+func openEvolving(t *testing.T, s core.Store, c *simclock.Clock) *core.Engine {
 	t.Helper()
 	e, err := core.Open(context.Background(), core.Options{
-		Store: s, Embedder: hashembed.New(s.Dimension()), Plugins: noPlugins{}, Now: c.now,
+		Store: s, Embedder: hashembed.New(s.Dimension()), Plugins: noPlugins{}, Now: c.Now,
 		Evolve: core.EvolveConfig{FlushEvery: -1},
 	})
 	if err != nil {
@@ -72,7 +54,7 @@ func openEvolving(t *testing.T, s core.Store, c *clock) *core.Engine {
 // visited Rome), and Cat owns Dog apart.
 type evolveWorld struct {
 	e                        *core.Engine
-	c                        *clock
+	c                        *simclock.Clock
 	likes, knows, visited    string
 	ann, tea, bob, rome, cat string
 }
@@ -91,7 +73,7 @@ func addFact(t *testing.T, e *core.Engine, src, rel, tgt string) string {
 }
 
 func seedEvolve(t *testing.T, s core.Store) *evolveWorld {
-	c := &clock{t: onDay(0)}
+	c := simclock.New(onDay(0))
 	w := &evolveWorld{c: c, e: openEvolving(t, s, c)}
 	w.likes = addFact(t, w.e, "Ann", "LIKES", "Tea")
 	w.knows = addFact(t, w.e, "Ann", "KNOWS", "Bob")
@@ -146,7 +128,7 @@ func TestEvolveArchivesStaleKeepsUsedAndPinned(t *testing.T) {
 
 	// Day 60: an agent asks about tea (the best fact and entity are
 	// returned and counted); Bob is pinned and Ann knowing him is useful.
-	w.c.set(onDay(60))
+	w.c.Set(onDay(60))
 	res, err := e.Search(ctx, core.SearchRequest{Groups: []string{"g"}, Query: "Tea", Limit: 1, Scopes: []core.Scope{core.ScopeFacts, core.ScopeEntities}})
 	if err != nil || len(res.Facts) != 1 || res.Facts[0].UUID != w.likes || len(res.Entities) != 1 || res.Entities[0].UUID != w.tea {
 		t.Fatalf("Search(Tea) = %+v, %v; want the LIKES fact and Tea", res, err)
@@ -224,7 +206,7 @@ func TestEvolveArchivesStaleKeepsUsedAndPinned(t *testing.T) {
 	}
 
 	// Mentioned again: Ann visits Rome again, both come back.
-	w.c.set(onDay(400))
+	w.c.Set(onDay(400))
 	addFact(t, e, "Ann", "VISITED", "Rome")
 	got = searchIDs(t, e, "Rome", core.Filter{})
 	if !slices.Contains(got, w.rome) || !slices.Contains(got, w.visited) {
@@ -238,7 +220,7 @@ func TestSearchCountsWithoutWriting(t *testing.T) {
 	ctx := t.Context()
 	s := &countingStore{Store: memstore.New(32)}
 	w := seedEvolve(t, s)
-	w.c.set(onDay(30))
+	w.c.Set(onDay(30))
 	if err := w.e.Close(ctx); err != nil { // writes the mentions of the seed
 		t.Fatal(err)
 	}
@@ -279,7 +261,7 @@ func TestSearchCountsWithoutWriting(t *testing.T) {
 func TestFeedbackWrongInvalidates(t *testing.T) {
 	ctx := t.Context()
 	w := seedEvolve(t, memstore.New(32))
-	w.c.set(onDay(5))
+	w.c.Set(onDay(5))
 	err := w.e.Feedback(ctx, core.FeedbackRequest{Group: "g", Scope: core.ScopeFacts, UUID: w.likes, Kind: core.FeedbackWrong, Reason: "Ann prefers coffee"})
 	if err != nil {
 		t.Fatal(err)
@@ -369,7 +351,7 @@ func TestEvolveDoesNotBlockSearchOrIngest(t *testing.T) {
 // context keeps the more important one when only one fits.
 func TestImportanceRanksTies(t *testing.T) {
 	ctx := t.Context()
-	c := &clock{t: onDay(0)}
+	c := simclock.New(onDay(0))
 	e := openEvolving(t, memstore.New(32), c)
 	var ids []string
 	for i, src := range []string{"Zed", "Yan"} {
@@ -445,10 +427,10 @@ func (s ontologySets) For(context.Context, string) (core.Plugins, error) {
 // its facts decay.
 func TestHalfLivesByType(t *testing.T) {
 	ctx := t.Context()
-	c := &clock{t: onDay(0)}
+	c := simclock.New(onDay(0))
 	o := &core.Ontology{FactTypes: []core.FactType{{Name: "CHATTED", HalfLife: 24 * time.Hour}, {Name: "LIKES", HalfLife: 2 * 24 * time.Hour}}}
 	s := memstore.New(32)
-	e, err := core.Open(ctx, core.Options{Store: s, Embedder: hashembed.New(32), Plugins: ontologySets{o}, Now: c.now,
+	e, err := core.Open(ctx, core.Options{Store: s, Embedder: hashembed.New(32), Plugins: ontologySets{o}, Now: c.Now,
 		Evolve: core.EvolveConfig{FlushEvery: -1, HalfLives: map[string]time.Duration{"LIKES": 10 * 24 * time.Hour}}})
 	if err != nil {
 		t.Fatal(err)

@@ -14,6 +14,7 @@ import (
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/core/hashembed"
 	"github.com/mnemohq/mnemo/core/memstore"
+	"github.com/mnemohq/mnemo/internal/simclock"
 )
 
 // historyStore counts the FactHistoryOfEntities calls made to the store
@@ -86,21 +87,21 @@ func mayaWorld(t *testing.T, g string) (*core.Engine, *historyStore) {
 	t.Helper()
 	ctx := context.Background()
 	s := &historyStore{Store: memstore.New(16)}
-	c := &clock{}
-	e, err := core.Open(ctx, core.Options{Store: s, Embedder: hashembed.New(16), Plugins: scriptPlugins{mayaExtracted}, Now: c.now})
+	c := new(simclock.Clock)
+	e, err := core.Open(ctx, core.Options{Store: s, Embedder: hashembed.New(16), Plugins: scriptPlugins{mayaExtracted}, Now: c.Now})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { e.Close(context.Background()) })
 	for i, at := range []time.Time{mayaBoston, mayaSeattle} {
-		c.set(at.Add(time.Hour))
+		c.Set(at.Add(time.Hour))
 		res, err := e.Ingest(ctx, []core.Episode{{GroupID: g, Source: core.SourceMessage, Content: mayaEpisodes[i], ValidAt: at}})
 		if err != nil {
 			t.Fatal(err)
 		}
 		waitDone(t, e, g, []string{res[0].UUID})
 	}
-	c.set(mayaToday)
+	c.Set(mayaToday)
 	return e, s
 }
 

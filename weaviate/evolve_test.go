@@ -3,7 +3,6 @@ package weaviate_test
 import (
 	"context"
 	"slices"
-	"sync"
 	"testing"
 	"time"
 
@@ -11,30 +10,13 @@ import (
 	"github.com/mnemohq/mnemo/core/hashembed"
 	"github.com/mnemohq/mnemo/core/memstore"
 	"github.com/mnemohq/mnemo/core/storetest"
+	"github.com/mnemohq/mnemo/internal/simclock"
 )
 
 // noPlugins gives every group the engine's defaults.
 type noPlugins struct{}
 
 func (noPlugins) For(context.Context, string) (core.Plugins, error) { return core.Plugins{}, nil }
-
-// clock is the engine's settable clock.
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *clock) now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *clock) set(t time.Time) {
-	c.mu.Lock()
-	c.t = t
-	c.mu.Unlock()
-}
 
 // evolved is what an evolution scenario leaves: the names of what the run
 // archived, its counts, and the reports kept.
@@ -52,8 +34,8 @@ func evolveScenario(t *testing.T, s core.Store) evolved {
 	t.Helper()
 	ctx := t.Context()
 	day0 := time.Date(2025, 1, 1, 9, 0, 0, 0, time.UTC)
-	c := &clock{t: day0}
-	e, err := core.Open(ctx, core.Options{Store: s, Embedder: hashembed.New(s.Dimension()), Plugins: noPlugins{}, Now: c.now,
+	c := simclock.New(day0)
+	e, err := core.Open(ctx, core.Options{Store: s, Embedder: hashembed.New(s.Dimension()), Plugins: noPlugins{}, Now: c.Now,
 		Evolve: core.EvolveConfig{FlushEvery: -1}})
 	if err != nil {
 		t.Fatal(err)
@@ -81,7 +63,7 @@ func evolveScenario(t *testing.T, s core.Store) evolved {
 		uuid[f.Relation] = f.UUID
 	}
 
-	c.set(day0.AddDate(0, 0, 60))
+	c.Set(day0.AddDate(0, 0, 60))
 	for _, fb := range []core.FeedbackRequest{
 		{Group: "g", Scope: core.ScopeEntities, UUID: uuid["Bob"], Kind: core.FeedbackPin},
 		{Group: "g", Scope: core.ScopeFacts, UUID: uuid["KNOWS"], Kind: core.FeedbackUseful},

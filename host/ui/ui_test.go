@@ -20,32 +20,13 @@ import (
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/host"
 	"github.com/mnemohq/mnemo/host/httpapi"
+	"github.com/mnemohq/mnemo/internal/simclock"
 )
 
 var (
 	screenshot = flag.String("screenshot", "", "TestInspectorScreenshot writes the inspector over -demo-db to this PNG `file`")
 	demoDB     = flag.String("demo-db", "", "the `directory` of a database made by `mnemo demo --keep` (make inspector-png)")
 )
-
-// clock is the engine's clock in these tests, set by hand so that what
-// mnemo learned (created_at) and retired (expired_at) falls at known
-// moments.
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *clock) now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *clock) set(t time.Time) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = t
-}
 
 // openHost opens a host on the database at db with the offline defaults,
 // and the settings changed by mutate.
@@ -94,7 +75,7 @@ func day(s string) time.Time {
 // 2024-03-01, which retired the Paris fact), worked at Acme from 2021 to
 // the end of 2022 (an ended fact), and Bob, learned of on 2024-05-01,
 // works at Globex; then one episode that fails.
-func plant(t *testing.T, h *host.Host, c *clock) {
+func plant(t *testing.T, h *host.Host, c *simclock.Clock) {
 	t.Helper()
 	ctx := context.Background()
 	facts := []struct {
@@ -111,9 +92,9 @@ func plant(t *testing.T, h *host.Host, c *clock) {
 			Fact: "Bob works at Globex", ValidAt: day("2024-04-01")}},
 	}
 	for _, f := range facts {
-		c.set(day(f.learned).Add(9 * time.Hour))
+		c.Set(day(f.learned).Add(9 * time.Hour))
 		f.tr.GroupID = "inspect"
-		f.tr.ReferenceTime = c.now()
+		f.tr.ReferenceTime = c.Now()
 		rep, err := h.Engine.AddFact(ctx, f.tr)
 		if err != nil || rep.Status != core.EpisodeDone {
 			t.Fatalf("AddFact(%s) = %+v, %v", f.tr.Fact, rep, err)
@@ -122,7 +103,7 @@ func plant(t *testing.T, h *host.Host, c *clock) {
 	if _, err := h.Engine.BuildCommunities(ctx, "inspect"); err != nil {
 		t.Fatalf("BuildCommunities: %v", err)
 	}
-	c.set(day("2024-06-01"))
+	c.Set(day("2024-06-01"))
 	// A hand-made fact whose JSON the triplet reader refuses: it fails.
 	bad := core.Episode{UUID: "00000000-0000-4000-8000-00000000bad1", GroupID: "inspect", Source: core.SourceJSON,
 		SourceDescription: "mnemo: fact added by hand", Content: `{"source": 5}`, ValidAt: day("2024-06-01")}
@@ -237,8 +218,8 @@ func view(t *testing.T, ctx context.Context, want string) {
 
 func TestInspector(t *testing.T) {
 	ctx, consoleErrors := browser(t)
-	c := &clock{}
-	h := openHost(t, filepath.Join(t.TempDir(), "db"), c.now, nil)
+	c := new(simclock.Clock)
+	h := openHost(t, filepath.Join(t.TempDir(), "db"), c.Now, nil)
 	plant(t, h, c)
 	base := serve(t, h)
 
@@ -387,12 +368,12 @@ func TestInspector(t *testing.T) {
 // read-only key gets no retry buttons.
 func TestInspectorKey(t *testing.T) {
 	ctx, consoleErrors := browser(t)
-	c := &clock{}
-	h := openHost(t, filepath.Join(t.TempDir(), "db"), c.now, func(cfg *host.Config) {
+	c := new(simclock.Clock)
+	h := openHost(t, filepath.Join(t.TempDir(), "db"), c.Now, func(cfg *host.Config) {
 		cfg.HTTP.Keys = []host.APIKeyConfig{{Key: "inspect-key-0123456789", Groups: []string{"inspect"}, ReadOnly: true}}
 	})
 	plant(t, h, c)
-	c.set(day("2024-06-02"))
+	c.Set(day("2024-06-02"))
 	if _, err := h.Engine.AddFact(context.Background(), core.Triplet{GroupID: "other", Source: "Carol", Relation: "LIVES_IN", Target: "Oslo"}); err != nil {
 		t.Fatal(err)
 	}

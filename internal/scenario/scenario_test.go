@@ -7,42 +7,22 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/host"
+	"github.com/mnemohq/mnemo/internal/simclock"
 )
 
 // wasmCache is shared by every test binary of the repository that opens
 // plugins, so each plugin is compiled once.
 var wasmCache = filepath.Join(os.TempDir(), "mnemo-test-wasm-cache")
 
-// clock is a settable clock for the engine: system time (created_at,
-// expired_at) follows the story, so that "what did we believe then" has
-// an answer.
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *clock) Set(t time.Time) {
-	c.mu.Lock()
-	c.t = t
-	c.mu.Unlock()
-}
-
 type world struct {
 	t     *testing.T
 	h     *host.Host
-	clock *clock
+	clock *simclock.Clock
 }
 
 func openWorld(t *testing.T, dir string, mutate func(*host.Config)) *world {
@@ -61,7 +41,7 @@ func openWorld(t *testing.T, dir string, mutate func(*host.Config)) *world {
 	if mutate != nil {
 		mutate(&cfg)
 	}
-	c := &clock{t: time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)}
+	c := simclock.New(time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC))
 	h, err := host.Open(context.Background(), cfg, host.OpenOptions{Now: c.Now})
 	if err != nil {
 		t.Fatalf("host.Open: %v", err)

@@ -27,11 +27,11 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/host"
+	"github.com/mnemohq/mnemo/internal/simclock"
 )
 
 // Arms.
@@ -100,24 +100,6 @@ func run(ctx context.Context, args []string) int {
 	return 0
 }
 
-// clock is the simulated time the engine reads.
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *clock) set(t time.Time) {
-	c.mu.Lock()
-	c.t = t
-	c.mu.Unlock()
-}
-
 func bench(ctx context.Context, o options) error {
 	started := time.Now()
 	w := generate(o.days, o.perDay, o.seed)
@@ -136,7 +118,7 @@ func bench(ctx context.Context, o options) error {
 	}
 	cfg.DB = dir
 	cfg.Log.Level = "warn"
-	clk := &clock{t: w.start}
+	clk := simclock.New(w.start)
 	h, err := host.Open(ctx, cfg, host.OpenOptions{Now: clk.Now, Logger: host.NewLogger(cfg.Log, os.Stderr)})
 	if err != nil {
 		return fmt.Errorf("open host: %w", err)
@@ -155,7 +137,7 @@ func bench(ctx context.Context, o options) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		clk.set(dy.at)
+		clk.Set(dy.at)
 		t := time.Now()
 		for _, g := range []string{armPlain, armEvolve} {
 			res.Episodes += len(dy.messages)
@@ -165,7 +147,7 @@ func bench(ctx context.Context, o options) error {
 		}
 		ingest += time.Since(t)
 		end := dy.at.Add(14 * time.Hour)
-		clk.set(end)
+		clk.Set(end)
 		t = time.Now()
 		rep, next, err := evolveDay(ctx, h, armEvolve, end, last)
 		if err != nil {
