@@ -165,6 +165,17 @@ type rfact struct {
 
 // prepare parses a fact's fields; unparsable dates count as unknown.
 func prepare(f abi.Fact) rfact {
+	r := prepareEnds(f)
+	r.text = core.NormalizeName(f.Fact)
+	r.tokens = contentTokens(f.Fact)
+	return r
+}
+
+// prepareEnds parses what contradicts reads: the relation, the ends and
+// the interval, not the text. Most candidates are only checked for a
+// contradiction, and tokenizing their texts was most of the resolver's
+// time.
+func prepareEnds(f abi.Fact) rfact {
 	r := rfact{uuid: f.UUID, rel: canonRel(f.Relation)}
 	r.props = relTable[r.rel]
 	r.replaces = replacingRels.has(normType(f.Relation))
@@ -176,8 +187,6 @@ func prepare(f abi.Fact) rfact {
 	if r.src == "" || r.dst == "" {
 		r.src, r.dst = core.NormalizeName(f.Source), core.NormalizeName(f.Target)
 	}
-	r.text = core.NormalizeName(f.Fact)
-	r.tokens = contentTokens(f.Fact)
 	r.valid = parseTime(f.ValidAt)
 	r.invalid = parseTime(f.InvalidAt)
 	return r
@@ -337,24 +346,29 @@ func resolveFact(ep abi.Episode, q abi.FactQuestion) abi.FactAnswer {
 		n.props.functional = true
 	}
 	seen := map[string]bool{}
-	for _, f := range q.Existing {
+	existing := make([]rfact, len(q.Existing))
+	for i, f := range q.Existing {
+		existing[i] = prepare(f)
 		if f.UUID == "" || seen[f.UUID] {
 			continue
 		}
-		if isDuplicate(n, prepare(f)) {
+		if isDuplicate(n, existing[i]) {
 			seen[f.UUID] = true
 			ans.Duplicates = append(ans.Duplicates, f.UUID)
 		}
 	}
-	for _, list := range [][]abi.Fact{q.Existing, q.Related} {
-		for _, f := range list {
-			if f.UUID == "" || seen[f.UUID] {
-				continue
-			}
-			if contradicts(n, prepare(f)) {
-				seen[f.UUID] = true
-				ans.Contradicts = append(ans.Contradicts, f.UUID)
-			}
+	check := func(e rfact) {
+		if e.uuid != "" && !seen[e.uuid] && contradicts(n, e) {
+			seen[e.uuid] = true
+			ans.Contradicts = append(ans.Contradicts, e.uuid)
+		}
+	}
+	for _, e := range existing {
+		check(e)
+	}
+	for _, f := range q.Related {
+		if f.UUID != "" && !seen[f.UUID] {
+			check(prepareEnds(f))
 		}
 	}
 	return ans
