@@ -9,24 +9,6 @@ import "strings"
 // the version that library implements: its exceptional forms, and words of
 // two bytes or less left as they are.
 
-// stopWords are the English stop words the analysis drops (the Snowball
-// list).
-var stopWords = setOf("a", "about", "above", "after", "again", "against", "all", "am", "an",
-	"and", "any", "are", "as", "at", "be", "because", "been", "before",
-	"being", "below", "between", "both", "but", "by", "can", "did", "do",
-	"does", "doing", "don", "down", "during", "each", "few", "for", "from",
-	"further", "had", "has", "have", "having", "he", "her", "here", "hers",
-	"herself", "him", "himself", "his", "how", "i", "if", "in", "into", "is",
-	"it", "its", "itself", "just", "me", "more", "most", "my", "myself",
-	"no", "nor", "not", "now", "of", "off", "on", "once", "only", "or",
-	"other", "our", "ours", "ourselves", "out", "over", "own", "s", "same",
-	"she", "should", "so", "some", "such", "t", "than", "that", "the", "their",
-	"theirs", "them", "themselves", "then", "there", "these", "they",
-	"this", "those", "through", "to", "too", "under", "until", "up",
-	"very", "was", "we", "were", "what", "when", "where", "which", "while",
-	"who", "whom", "why", "will", "with", "you", "your", "yours", "yourself",
-	"yourselves")
-
 func setOf(words ...string) map[string]bool {
 	m := make(map[string]bool, len(words))
 	for _, w := range words {

@@ -4,6 +4,8 @@ import (
 	"math"
 	"strings"
 	"unicode"
+
+	"github.com/mnemohq/mnemo/core"
 )
 
 // Full-text search is BM25 with one index per group and kind of object,
@@ -23,7 +25,7 @@ func terms(text string) []string {
 	var out []string
 	for _, w := range strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
 		w = strings.ToLower(w)
-		if len(w) < 2 || stopWords[w] {
+		if len(w) < 2 || core.IsStopWord(w) {
 			continue
 		}
 		out = append(out, stem(w))
