@@ -27,6 +27,13 @@ func BuiltinRecipes() map[string]Recipe {
 		c.Weights[FeatureWhen] = DefaultWhenWeight
 		return c
 	}
+	// expanded also searches with the words of the best hits, and ranks
+	// what the asker said of themselves first.
+	expanded := func(c ScopeConfig) ScopeConfig {
+		c.Weights[FeatureExpansion] = DefaultExpansionWeight
+		c.Weights[FeaturePersonal] = DefaultPersonalWeight
+		return c
+	}
 	with := func(c ScopeConfig, reranker string, methods ...string) ScopeConfig {
 		c.Reranker = reranker
 		if len(methods) > 0 {
@@ -37,11 +44,11 @@ func BuiltinRecipes() map[string]Recipe {
 	all3 := []string{MethodCosine, MethodBM25, MethodBFS}
 	return map[string]Recipe{
 		"default": {
-			Description: "facts, entities and episodes by cosine and BM25, scaled scores summed with cosine weighing 0.2; facts and episodes also by the period the query names",
+			Description: "facts, entities and episodes by cosine and BM25, scaled scores summed with cosine weighing 0.2; facts and episodes also by the period the query names; episodes also by the words of the best hits and, asked in the first person, by what speakers say of themselves",
 			Scopes: map[Scope]ScopeConfig{
 				ScopeFacts:    dated(weighted(10)),
 				ScopeEntities: weighted(5),
-				ScopeEpisodes: dated(weighted(5)),
+				ScopeEpisodes: expanded(dated(weighted(5))),
 			},
 		},
 		"hybrid_rrf": {
@@ -124,6 +131,16 @@ const DefaultCosineWeight = 0.2
 // happened in the period a query names, in the default recipe's facts and
 // episodes scopes: as much as BM25's (LongMemEval_S, docs/retrieval.md).
 const DefaultWhenWeight = 1.0
+
+// DefaultExpansionWeight is the weight of FeatureExpansion, the search
+// with the words of the best hits, in the default recipe's episodes
+// scope: as much as BM25's (LongMemEval_S, docs/retrieval.md).
+const DefaultExpansionWeight = 1.0
+
+// DefaultPersonalWeight is the weight of FeaturePersonal, the ranking by
+// first-person words when the query is in the first person, in the
+// default recipe's episodes scope (LongMemEval_S, docs/retrieval.md).
+const DefaultPersonalWeight = 0.3
 
 // customRecipe is the name SearchResults.Recipe gives SearchRequest.Custom.
 const customRecipe = "custom"

@@ -83,7 +83,7 @@ func TestPlan(t *testing.T) {
 			recipe: "default",
 			scopes: map[Scope]ScopeConfig{
 				ScopeFacts:    {Methods: []string{MethodCosine, MethodBM25}, Reranker: RerankEpisodeMentions, Limit: 10, Candidates: 20, RRFK: 60, Weights: map[string]float64{MethodCosine: DefaultCosineWeight, FeatureWhen: DefaultWhenWeight}, MMRLambda: 0.5, BFSDepth: 2, MaxHops: 3},
-				ScopeEpisodes: {Methods: []string{MethodCosine, MethodBM25}, Reranker: RerankLinear, Limit: 5, Candidates: 10, RRFK: 60, Weights: map[string]float64{MethodCosine: DefaultCosineWeight, FeatureWhen: DefaultWhenWeight}, MMRLambda: 0.5, BFSDepth: 2, MaxHops: 3},
+				ScopeEpisodes: {Methods: []string{MethodCosine, MethodBM25}, Reranker: RerankLinear, Limit: 5, Candidates: 10, RRFK: 60, Weights: map[string]float64{MethodCosine: DefaultCosineWeight, FeatureWhen: DefaultWhenWeight, FeatureExpansion: DefaultExpansionWeight, FeaturePersonal: DefaultPersonalWeight}, MMRLambda: 0.5, BFSDepth: 2, MaxHops: 3},
 			},
 		},
 		{
@@ -227,5 +227,27 @@ func TestScopeFilter(t *testing.T) {
 	}
 	if len(f.Time) != 2 || len(f.Time[0]) != 2 {
 		t.Errorf("scopeFilter changed its argument: %v", f.Time)
+	}
+}
+
+func TestRecipeWithout(t *testing.T) {
+	r := BuiltinRecipes()["default"]
+	w := r.Without(FeatureWhen, FeaturePersonal)
+	for sc, c := range w.Scopes {
+		if _, ok := c.Weights[FeatureWhen]; ok {
+			t.Errorf("Without: %s still weighs %s", sc, FeatureWhen)
+		}
+		if _, ok := c.Weights[FeaturePersonal]; ok {
+			t.Errorf("Without: %s still weighs %s", sc, FeaturePersonal)
+		}
+		if c.Weights[MethodCosine] != DefaultCosineWeight {
+			t.Errorf("Without: %s cosine weight %v, want %v kept", sc, c.Weights[MethodCosine], DefaultCosineWeight)
+		}
+	}
+	if r.Scopes[ScopeEpisodes].Weights[FeatureWhen] != DefaultWhenWeight || r.Scopes[ScopeEpisodes].Weights[FeaturePersonal] != DefaultPersonalWeight {
+		t.Errorf("Without changed the recipe it was called on: %v", r.Scopes[ScopeEpisodes].Weights)
+	}
+	if w.Scopes[ScopeEpisodes].Weights[FeatureExpansion] != DefaultExpansionWeight {
+		t.Errorf("Without removed a ranking not named: %v", w.Scopes[ScopeEpisodes].Weights)
 	}
 }

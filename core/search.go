@@ -297,6 +297,26 @@ func (s *search) candidates(ctx context.Context, sc Scope, c ScopeConfig, objs *
 			lists[FeatureWhen] = hits
 		}
 	}
+	if sc == ScopeEpisodes {
+		for _, f := range []struct {
+			name string
+			hits func() ([]Hit, error)
+		}{
+			{FeaturePersonal, func() ([]Hit, error) { return s.personalHits(ctx, lists, objs) }},
+			{FeatureExpansion, func() ([]Hit, error) { return s.expansionHits(ctx, q, lists, objs) }},
+		} {
+			if c.Weights[f.name] <= 0 {
+				continue
+			}
+			hits, err := f.hits()
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", f.name, err)
+			}
+			if hits != nil {
+				lists[f.name] = hits
+			}
+		}
+	}
 	if slices.Contains(c.Methods, MethodBFS) {
 		seeds, err := s.seeds(ctx, sc, c, lists, objs)
 		if err != nil {

@@ -140,6 +140,21 @@ type Recipe struct {
 	Scopes map[Scope]ScopeConfig
 }
 
+// Without returns a copy of the recipe whose scopes give no weight to the
+// rankings named (FeatureWhen, FeatureExpansion, …): the recipe as it
+// ranks without them. The recipe itself is left as it is.
+func (r Recipe) Without(rankings ...string) Recipe {
+	out := Recipe{Description: r.Description, Scopes: make(map[Scope]ScopeConfig, len(r.Scopes))}
+	for sc, c := range r.Scopes {
+		c.Weights = maps.Clone(c.Weights)
+		for _, name := range rankings {
+			delete(c.Weights, name)
+		}
+		out.Scopes[sc] = c
+	}
+	return out
+}
+
 // ScopeConfig configures the search of one scope. The zero value of each
 // field is its default.
 type ScopeConfig struct {

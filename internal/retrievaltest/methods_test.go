@@ -3,7 +3,7 @@ package retrievaltest
 import (
 	"context"
 	"errors"
-	"maps"
+	"fmt"
 	"slices"
 	"testing"
 	"time"
@@ -168,12 +168,6 @@ func TestWhen(t *testing.T) {
 	g.episode("job", "Sam got a new job at the bakery.", date(2024, 3, 9))
 	g.episode("gift", "My sister turns forty in March.", date(2024, 2, 11))
 	g.write()
-	noWhen := core.BuiltinRecipes()["default"]
-	for sc, c := range noWhen.Scopes {
-		c.Weights = maps.Clone(c.Weights)
-		delete(c.Weights, core.FeatureWhen)
-		noWhen.Scopes[sc] = c
-	}
 	const q = "Which kitchen gadget did I get 10 days ago?"
 	tests := []struct {
 		name   string
@@ -183,7 +177,7 @@ func TestWhen(t *testing.T) {
 		want   string
 	}{
 		{name: "default recipe", query: q, want: "fryer"},
-		{name: "without the period's ranking", custom: &noWhen, query: q, want: "blender"},
+		{name: "without the period's ranking", custom: without(core.FeatureWhen), query: q, want: "blender"},
 		{name: "no period named", query: "Which kitchen gadget did I get?", want: "blender"},
 		// Asked on 11 May, as mnemo knew it then: ten days before is 1 May.
 		{name: "asked in the past", query: q, known: time.Date(2024, 5, 11, 12, 0, 0, 0, time.UTC), want: "toaster"},
@@ -193,6 +187,84 @@ func TestWhen(t *testing.T) {
 			req := core.SearchRequest{Groups: []string{"g"}, Query: tt.query, Scopes: []core.Scope{core.ScopeEpisodes}, Custom: tt.custom}
 			req.Filter.KnownAt = tt.known
 			got := names(e.search(t, req), core.ScopeEpisodes)
+			if len(got) == 0 || got[0] != tt.want {
+				t.Errorf("Search(%q) episodes = %v, want %s first", tt.query, got, tt.want)
+			}
+		})
+	}
+}
+
+// without returns the default recipe without the given rankings.
+func without(rankings ...string) *core.Recipe {
+	r := core.BuiltinRecipes()["default"].Without(rankings...)
+	return &r
+}
+
+// TestExpansion checks that the default recipe finds an episode that
+// shares no word with the query but names what its best hit names
+// (core.FeatureExpansion), and that without the expansion the episodes
+// that share the query's words alone fill the results.
+func TestExpansion(t *testing.T) {
+	e := newEnv(t)
+	g := e.graph("g")
+	at := date(2024, 5, 1)
+	g.episode("visit", "I had a doctor visit with Dr. Okafor, my dermatologist, about the rash on my arm.", at)
+	g.episode("cream", "My dermatologist, Dr. Okafor, switched my rash cream to a stronger one.", at.Add(time.Hour))
+	for i, text := range []string{
+		"Doctors say a yearly visit helps.",
+		"The museum visit was crowded.",
+		"We planned a visit to the coast.",
+		"Her visit to the doctors went fine.",
+		"A visit from the plumber fixed the sink.",
+		"The bakery sells rye bread.",
+	} {
+		g.episode(fmt.Sprintf("other%d", i), text, at.Add(time.Duration(i+2)*time.Hour))
+	}
+	g.write()
+	const q = "How many doctors did I visit?"
+	for _, tt := range []struct {
+		name   string
+		custom *core.Recipe
+		found  bool
+	}{
+		{name: "default recipe", found: true},
+		{name: "without expansion", custom: without(core.FeatureExpansion), found: false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			got := names(e.search(t, core.SearchRequest{Groups: []string{"g"}, Query: q, Scopes: []core.Scope{core.ScopeEpisodes}, Custom: tt.custom}), core.ScopeEpisodes)
+			if tt.found && (len(got) == 0 || got[0] != "visit") {
+				t.Errorf("Search(%q) episodes = %v, want visit first", q, got)
+			}
+			if slices.Contains(got, "cream") != tt.found {
+				t.Errorf("Search(%q) episodes = %v, want cream among them: %v", q, got, tt.found)
+			}
+		})
+	}
+}
+
+// TestPersonal checks that a question in the first person is answered
+// first by what the asker said of themselves (core.FeaturePersonal), and
+// that a question not in the first person, or the recipe without that
+// ranking, puts the better match for the words first.
+func TestPersonal(t *testing.T) {
+	e := newEnv(t)
+	g := e.graph("g")
+	at := date(2024, 5, 1)
+	g.episode("guide", "How to bake bread: sourdough bread wants a starter; bake the bread in a hot oven.", at)
+	g.episode("mine", "I baked a rye bread for my sister on Sunday.", at.Add(time.Hour))
+	g.episode("other", "The plumber fixed the sink.", at.Add(2*time.Hour))
+	g.write()
+	for _, tt := range []struct {
+		name, query string
+		custom      *core.Recipe
+		want        string
+	}{
+		{name: "default recipe", query: "Which bread did I bake?", want: "mine"},
+		{name: "without the ranking", query: "Which bread did I bake?", custom: without(core.FeaturePersonal, core.FeatureExpansion), want: "guide"},
+		{name: "not in the first person", query: "Which bread should one bake?", want: "guide"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			got := names(e.search(t, core.SearchRequest{Groups: []string{"g"}, Query: tt.query, Scopes: []core.Scope{core.ScopeEpisodes}, Custom: tt.custom}), core.ScopeEpisodes)
 			if len(got) == 0 || got[0] != tt.want {
 				t.Errorf("Search(%q) episodes = %v, want %s first", tt.query, got, tt.want)
 			}

@@ -86,9 +86,17 @@ func catalogue(depth int) map[string]core.SearchRequest {
 		}),
 		"hybrid-bm25x3": episodes(hybrid, func(c *core.ScopeConfig) { c.Weights = map[string]float64{core.MethodBM25: 3} }),
 		"default":       {Recipe: "default", Limit: depth},
-		// The default recipe as it was before it ranked by the period a
-		// question names (core.FeatureWhen).
-		"default-nowhen": noWhen(depth),
+		// The default recipe without ranking by the period a question
+		// names (core.FeatureWhen).
+		"default-nowhen": without(depth, core.FeatureWhen),
+		// The default recipe without searching again with the words of
+		// the best hits (core.FeatureExpansion).
+		"default-noexpansion": without(depth, core.FeatureExpansion),
+		// The default recipe without ranking by first-person words
+		// (core.FeaturePersonal).
+		"default-nopersonal": without(depth, core.FeaturePersonal),
+		// The default recipe as it was before both.
+		"default-before": without(depth, core.FeatureExpansion, core.FeaturePersonal),
 		// The default recipe with breadth-first search from the entities
 		// of the best hits added to each scope's methods, at weight w
 		// against BM25's 1: what lies one hop from the entities a
@@ -101,14 +109,9 @@ func catalogue(depth int) map[string]core.SearchRequest {
 	}
 }
 
-// noWhen is the default recipe without core.FeatureWhen.
-func noWhen(depth int) core.SearchRequest {
-	r := core.BuiltinRecipes()["default"]
-	for sc, c := range r.Scopes {
-		c.Weights = maps.Clone(c.Weights)
-		delete(c.Weights, core.FeatureWhen)
-		r.Scopes[sc] = c
-	}
+// without is the default recipe without the given rankings.
+func without(depth int, rankings ...string) core.SearchRequest {
+	r := core.BuiltinRecipes()["default"].Without(rankings...)
 	return core.SearchRequest{Custom: &r, Limit: depth}
 }
 

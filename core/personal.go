@@ -1,0 +1,84 @@
+package core
+
+import (
+	"cmp"
+	"context"
+	"slices"
+	"strings"
+	"unicode"
+)
+
+// FeaturePersonal names what speakers say of themselves as a ranking a
+// recipe can weigh: when the query asks in the first person ("how many
+// doctors did I visit?"), an episodes scope whose Weights give it a
+// positive weight ranks the candidates its methods found by the share of
+// their words that are "I", "me", "my" and the like, and fuses that ranking
+// in like a method's. A person asking about themselves is answered by what
+// they said of themselves ("I just saw my dermatologist") sooner than by
+// a general text on the same words. A query not in the first person adds
+// nothing, and neither does a candidate with no first-person word.
+const FeaturePersonal = "personal"
+
+// firstPerson are the words a speaker uses of themselves.
+var firstPerson = map[string]bool{
+	"i": true, "me": true, "my": true, "mine": true, "myself": true,
+	"i'm": true, "i've": true, "i'd": true, "i'll": true,
+}
+
+// textWords splits a text into lower-case words, apostrophes kept ("i'm").
+func textWords(s string) []string {
+	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && r != '\'' && r != '’' })
+}
+
+// firstPersonShare returns how many of text's words are in the first
+// person and how many words it has, speaker labels ("Maria: ") left out.
+func firstPersonShare(text string) (mine, all int) {
+	ws := textWords(speakerLine.ReplaceAllString(text, ""))
+	for _, w := range ws {
+		if firstPerson[strings.ReplaceAll(w, "’", "'")] {
+			mine++
+		}
+	}
+	return mine, len(ws)
+}
+
+// inFirstPerson reports whether a query asks in the first person.
+func inFirstPerson(query string) bool {
+	mine, _ := firstPersonShare(query)
+	return mine > 0
+}
+
+// personalHits ranks the episodes the scope's methods found by their share
+// of first-person words, nil if the query is not in the first person.
+func (s *search) personalHits(ctx context.Context, lists map[string][]Hit, objs *objects) ([]Hit, error) {
+	if !inFirstPerson(s.req.Query) {
+		return nil, nil
+	}
+	var ids []string
+	for _, hits := range lists {
+		for _, h := range hits {
+			ids = append(ids, h.UUID)
+		}
+	}
+	ids = dedupe(ids)
+	if err := objs.ensure(ctx, ids, false); err != nil {
+		return nil, err
+	}
+	var out []Hit
+	for _, id := range ids {
+		o := objs.m[id]
+		if o == nil || o.episode == nil {
+			continue
+		}
+		if mine, all := firstPersonShare(o.episode.Content); mine > 0 {
+			out = append(out, Hit{UUID: id, Score: float64(mine) / float64(all)})
+		}
+	}
+	slices.SortFunc(out, func(a, b Hit) int {
+		if a.Score != b.Score {
+			return cmp.Compare(b.Score, a.Score)
+		}
+		return cmp.Compare(a.UUID, b.UUID)
+	})
+	return out, nil
+}
