@@ -75,7 +75,10 @@ func linear(cands []*cand, weights map[string]float64) {
 	}
 	for _, c := range cands {
 		c.score = 0
-		for m, s := range c.scores {
+		// In a fixed order: a float sum of three or more terms depends
+		// on it, and the same search must score the same every time.
+		for _, m := range slices.Sorted(maps.Keys(c.scores)) {
+			s := c.scores[m]
 			w := 1.0
 			if x, ok := weights[m]; ok {
 				w = x

@@ -118,6 +118,27 @@ func TestLinear(t *testing.T) {
 	if one[0].score != 1 || one[1].score != 1 {
 		t.Errorf("linear(equal scores) = %v, %v; want 1, 1", one[0].score, one[1].score)
 	}
+	// A float sum of three terms depends on their order: (0.1+0.2)+0.3 is
+	// not 0.1+(0.2+0.3). The same search must score the same every time,
+	// so the rankings are summed in the order of their names.
+	three := map[string][]Hit{}
+	for _, m := range []string{"a", "b", "c"} {
+		three[m] = []Hit{{UUID: "hi", Score: 1}, {UUID: "lo", Score: 0}}
+	}
+	three["a"] = append(three["a"], Hit{UUID: "x", Score: 0.1})
+	three["b"] = append(three["b"], Hit{UUID: "x", Score: 0.2})
+	three["c"] = append(three["c"], Hit{UUID: "x", Score: 0.3})
+	x1, x2, x3 := 0.1, 0.2, 0.3 // variables: constants would sum exactly
+	want := (x1 + x2) + x3
+	for range 100 {
+		cands := fuse(three, nil, 60)
+		linear(cands, nil)
+		for _, c := range cands {
+			if c.id == "x" && c.score != want {
+				t.Fatalf("linear summed x's scores to %v, want %v, the sum in the order of the rankings' names", c.score, want)
+			}
+		}
+	}
 }
 
 // unit returns a unit vector at angle deg from the first axis, towards the
