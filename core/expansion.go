@@ -69,11 +69,11 @@ func (s *search) expansionHits(ctx context.Context, q SearchQuery, lists map[str
 			continue
 		}
 		if personal {
-			if mine, _ := firstPersonShare(o.episode.Content); mine == 0 {
+			if mine, _ := firstPersonShare(readLimit(o.episode.Content)); mine == 0 {
 				continue
 			}
 		}
-		texts, weights = append(texts, o.episode.Content), append(weights, h.Score/pool[0].Score)
+		texts, weights = append(texts, readLimit(o.episode.Content)), append(weights, h.Score/pool[0].Score)
 		if len(texts) == expansionDocs {
 			break
 		}

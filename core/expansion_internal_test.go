@@ -2,7 +2,9 @@ package core
 
 import (
 	"slices"
+	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestExpansionTerms(t *testing.T) {
@@ -55,5 +57,20 @@ func TestFirstPerson(t *testing.T) {
 		if got := inFirstPerson(q); got != want {
 			t.Errorf("inFirstPerson(%q) = %v, want %v", q, got, want)
 		}
+	}
+}
+
+func TestReadLimit(t *testing.T) {
+	short := "I baked bread."
+	if got := readLimit(short); got != short {
+		t.Errorf("readLimit(short) = %q, want it whole", got)
+	}
+	long := strings.Repeat("a", textReadLimit-1) + "é and more"
+	got := readLimit(long)
+	if len(got) > textReadLimit || !utf8.ValidString(got) || !strings.HasPrefix(long, got) {
+		t.Errorf("readLimit(long) = %d bytes ending %q, want at most %d bytes of valid UTF-8 from its start", len(got), got[len(got)-4:], textReadLimit)
+	}
+	if len(got) != textReadLimit-1 {
+		t.Errorf("readLimit(long) kept %d bytes, want %d: the cut falls inside é and goes back to before it", len(got), textReadLimit-1)
 	}
 }

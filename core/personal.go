@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // FeaturePersonal names what speakers say of themselves as a ranking a
@@ -42,6 +43,24 @@ func firstPersonShare(text string) (mine, all int) {
 	return mine, len(ws)
 }
 
+// textReadLimit bounds the bytes of each text the first-person ranking and
+// the expansion read, so that a search's work does not grow with the size
+// of the episodes it meets (an episode may hold a whole document).
+const textReadLimit = 16 << 10
+
+// readLimit returns the start of text that search reads: textReadLimit
+// bytes, cut back to a rune boundary.
+func readLimit(text string) string {
+	if len(text) <= textReadLimit {
+		return text
+	}
+	i := textReadLimit
+	for i > 0 && !utf8.RuneStart(text[i]) {
+		i--
+	}
+	return text[:i]
+}
+
 // inFirstPerson reports whether a query asks in the first person.
 func inFirstPerson(query string) bool {
 	mine, _ := firstPersonShare(query)
@@ -70,7 +89,7 @@ func (s *search) personalHits(ctx context.Context, lists map[string][]Hit, objs 
 		if o == nil || o.episode == nil {
 			continue
 		}
-		if mine, all := firstPersonShare(o.episode.Content); mine > 0 {
+		if mine, all := firstPersonShare(readLimit(o.episode.Content)); mine > 0 {
 			out = append(out, Hit{UUID: id, Score: float64(mine) / float64(all)})
 		}
 	}
