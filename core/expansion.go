@@ -69,7 +69,7 @@ func (s *search) expansionHits(ctx context.Context, q SearchQuery, lists map[str
 			continue
 		}
 		if personal {
-			if mine, _ := firstPersonShare(readLimit(o.episode.Content)); mine == 0 {
+			if mine, _, _ := objs.episodeShare(h.UUID); mine == 0 {
 				continue
 			}
 		}

@@ -61,6 +61,24 @@ func readLimit(text string) string {
 	return text[:i]
 }
 
+// episodeShare is firstPersonShare of a read episode's text, computed once
+// per search; ok is false if id is no episode read.
+func (c *objects) episodeShare(id string) (mine, all int, ok bool) {
+	o := c.m[id]
+	if o == nil || o.episode == nil {
+		return 0, 0, false
+	}
+	if sh, seen := c.shares[id]; seen {
+		return sh[0], sh[1], true
+	}
+	mine, all = firstPersonShare(readLimit(o.episode.Content))
+	if c.shares == nil {
+		c.shares = map[string][2]int{}
+	}
+	c.shares[id] = [2]int{mine, all}
+	return mine, all, true
+}
+
 // inFirstPerson reports whether a query asks in the first person.
 func inFirstPerson(query string) bool {
 	mine, _ := firstPersonShare(query)
@@ -85,11 +103,7 @@ func (s *search) personalHits(ctx context.Context, lists map[string][]Hit, objs 
 	}
 	var out []Hit
 	for _, id := range ids {
-		o := objs.m[id]
-		if o == nil || o.episode == nil {
-			continue
-		}
-		if mine, all := firstPersonShare(readLimit(o.episode.Content)); mine > 0 {
+		if mine, all, ok := objs.episodeShare(id); ok && mine > 0 {
 			out = append(out, Hit{UUID: id, Score: float64(mine) / float64(all)})
 		}
 	}

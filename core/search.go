@@ -691,6 +691,9 @@ type objects struct {
 	sc     Scope
 	m      map[string]*object
 	hasVec map[string]bool
+	// shares caches episodeShare: the first-person ranking and the
+	// expansion both read it for the same episodes.
+	shares map[string][2]int
 }
 
 // ensure reads the objects of ids not read yet (or read without their
