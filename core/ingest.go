@@ -45,8 +45,12 @@ func (e *Engine) Ingest(ctx context.Context, eps []Episode) ([]IngestResult, err
 		}
 		in[i] = ep
 	}
+	// Until the new episodes are queued, no read of the store's pending
+	// list may see them (queue.intake).
+	e.q.intake.RLock()
 	created, err := e.store.AddEpisodes(ctx, in)
 	if err != nil {
+		e.q.intake.RUnlock()
 		return nil, err
 	}
 	var fresh, resent []Episode
@@ -60,6 +64,7 @@ func (e *Engine) Ingest(ctx context.Context, eps []Episode) ([]IngestResult, err
 		}
 	}
 	e.q.add(fresh)
+	e.q.intake.RUnlock()
 	if len(resent) > 0 {
 		requeued, err := e.requeueResent(ctx, resent)
 		if err != nil {

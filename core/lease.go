@@ -188,21 +188,24 @@ func (e *Engine) lockGroup(ctx context.Context, group string) (unlock func(), er
 // meanwhile are reported from the store and dropped, which wakes their
 // waiters here.
 func (q *queue) syncPending(ctx context.Context, group string) error {
-	stored, err := q.e.store.PendingEpisodes(ctx, group, 1<<30)
+	var gone []Episode
+	err := q.readPending(func() ([]Episode, error) {
+		stored, err := q.e.store.PendingEpisodes(ctx, group, 1<<30)
+		if err != nil {
+			return nil, err
+		}
+		q.mu.Lock()
+		defer q.mu.Unlock()
+		for _, ep := range q.pending[group] {
+			if !slices.ContainsFunc(stored, func(s Episode) bool { return s.UUID == ep.UUID }) {
+				gone = append(gone, ep)
+			}
+		}
+		return stored, nil
+	})
 	if err != nil {
 		return err
 	}
-	q.mu.Lock()
-	var gone []Episode
-	for _, ep := range q.pending[group] {
-		if !slices.ContainsFunc(stored, func(s Episode) bool { return s.UUID == ep.UUID }) {
-			gone = append(gone, ep)
-		}
-	}
-	for _, ep := range stored {
-		q.addLocked(ep)
-	}
-	q.mu.Unlock()
 	for _, ep := range gone {
 		now, err := episodeOf(ctx, q.e.store, []string{group}, ep.UUID)
 		if errors.Is(err, ErrNotFound) {

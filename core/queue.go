@@ -18,6 +18,13 @@ import (
 // group with pending work (several groups at once). After a crash, Open
 // loads the pending episodes and resumes them; nothing was half-applied,
 // so nothing is applied twice.
+//
+// A read of the store's pending episodes (load, syncPending) must not put
+// back an episode the queue is done with, or it is extracted twice. Two
+// orders would: an episode Ingest has stored and not queued yet, read,
+// processed and finished before Ingest queues it again; and an episode
+// finished or dropped while the read was under way. The first is kept
+// out by intake, the second by settled.
 
 // EpisodeReport says what became of an episode.
 type EpisodeReport struct {
@@ -49,9 +56,18 @@ type queue struct {
 	ctx    context.Context
 	cancel context.CancelFunc
 
+	// intake is held for reading by Ingest from its store write to its
+	// queue add, and for writing by reads of the store's pending list, so
+	// that such a read sees an episode only once it is queued.
+	intake sync.RWMutex
+
 	mu      sync.Mutex
-	pending map[string][]Episode   // by group, in (reference time, uuid) order
-	loaded  bool                   // pending holds the store's pending episodes
+	pending map[string][]Episode // by group, in (reference time, uuid) order
+	loaded  bool                 // pending holds the store's pending episodes
+	// settled is set while a read of the store's pending list is under
+	// way: the episodes finished or dropped meanwhile, and the groups
+	// dropped whole, which the read's result must not queue again.
+	settled *settledSet
 	groups  map[string]*sync.Mutex // serializes a group's writers
 	running map[string]bool
 	// The state of an episode is kept by group and uuid: two groups may
@@ -109,6 +125,50 @@ func (q *queue) stop() { q.wake() }
 // cancelAll interrupts running workers.
 func (q *queue) cancelAll() { q.cancel() }
 
+// settledSet names what the queue finished or dropped during a read of
+// the store's pending list.
+type settledSet struct {
+	episodes map[episodeKey]bool
+	groups   map[string]bool
+}
+
+func (s *settledSet) has(ep Episode) bool {
+	return s.groups[ep.GroupID] || s.episodes[episodeKey{ep.GroupID, ep.UUID}]
+}
+
+// readPending runs read, a read of the store's pending episodes, and
+// queues what it returns but what the queue finished or dropped
+// meanwhile. Reads do not overlap: intake is held for writing.
+func (q *queue) readPending(read func() ([]Episode, error)) error {
+	q.intake.Lock()
+	defer q.intake.Unlock()
+	q.mu.Lock()
+	q.settled = &settledSet{episodes: map[episodeKey]bool{}, groups: map[string]bool{}}
+	q.mu.Unlock()
+	eps, err := read()
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	settled := q.settled
+	q.settled = nil
+	if err != nil {
+		return err
+	}
+	for _, ep := range eps {
+		if !settled.has(ep) {
+			q.addLocked(ep)
+		}
+	}
+	return nil
+}
+
+// settleLocked notes that the queue is done with an episode, for a read
+// of the pending list under way.
+func (q *queue) settleLocked(k episodeKey) {
+	if q.settled != nil {
+		q.settled.episodes[k] = true
+	}
+}
+
 // load reads the store's pending episodes into memory, once.
 func (q *queue) load() error {
 	q.mu.Lock()
@@ -117,27 +177,27 @@ func (q *queue) load() error {
 	if loaded {
 		return nil
 	}
-	groups, err := q.e.store.PendingGroups(q.ctx)
-	if err != nil {
-		return fmt.Errorf("list pending groups: %w", err)
-	}
-	found := map[string][]Episode{}
-	for _, g := range groups {
-		eps, err := q.e.store.PendingEpisodes(q.ctx, g, 1<<30)
+	err := q.readPending(func() ([]Episode, error) {
+		groups, err := q.e.store.PendingGroups(q.ctx)
 		if err != nil {
-			return fmt.Errorf("list pending episodes: %w", err)
+			return nil, fmt.Errorf("list pending groups: %w", err)
 		}
-		found[g] = eps
+		var found []Episode
+		for _, g := range groups {
+			eps, err := q.e.store.PendingEpisodes(q.ctx, g, 1<<30)
+			if err != nil {
+				return nil, fmt.Errorf("list pending episodes: %w", err)
+			}
+			found = append(found, eps...)
+		}
+		return found, nil
+	})
+	if err != nil {
+		return err
 	}
 	q.mu.Lock()
-	defer q.mu.Unlock()
-	for g, eps := range found {
-		for _, ep := range eps {
-			q.addLocked(ep)
-		}
-		_ = g
-	}
 	q.loaded = true
+	q.mu.Unlock()
 	return nil
 }
 
@@ -170,7 +230,13 @@ func (q *queue) drop(group string, uuids ...string) {
 	defer q.mu.Unlock()
 	if len(uuids) == 0 {
 		delete(q.pending, group)
+		if q.settled != nil {
+			q.settled.groups[group] = true
+		}
 		return
+	}
+	for _, id := range uuids {
+		q.settleLocked(episodeKey{group, id})
 	}
 	q.pending[group] = slices.DeleteFunc(q.pending[group], func(ep Episode) bool { return slices.Contains(uuids, ep.UUID) })
 }
@@ -365,6 +431,7 @@ func (q *queue) finish(r EpisodeReport) {
 	} else {
 		delete(q.retryAt, k)
 		delete(q.setbacks, k)
+		q.settleLocked(k)
 		q.pending[r.GroupID] = slices.DeleteFunc(q.pending[r.GroupID], func(ep Episode) bool { return ep.UUID == r.UUID })
 		if len(q.pending[r.GroupID]) == 0 {
 			delete(q.pending, r.GroupID)
