@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // FeatureExpansion names pseudo-relevance feedback as a ranking a recipe
@@ -108,7 +109,7 @@ func expansionTerms(query string, texts []string, weights []float64) []string {
 				continue
 			}
 			v := 1.0
-			if j > 0 && unicode.IsUpper([]rune(w)[0]) {
+			if r, _ := utf8.DecodeRuneInString(w); j > 0 && unicode.IsUpper(r) {
 				v = 2
 			}
 			tf[lw] += v

@@ -4,10 +4,7 @@ package core
 // the dispatcher, as a host with leases does every AdoptEvery: for tests
 // of what such a read queues.
 func (e *Engine) Adopt() error {
-	e.q.mu.Lock()
-	e.q.loaded = false
-	e.q.mu.Unlock()
-	err := e.q.load()
+	err := e.q.adopt()
 	e.q.wake()
 	return err
 }
