@@ -77,6 +77,17 @@ type StoreConfig struct {
 	Threads int `toml:"threads" json:"threads,omitempty"`
 	// ReadConns is the number of concurrent read connections. Default: 4.
 	ReadConns int `toml:"read_conns" json:"read_conns,omitempty"`
+	// NoJournal turns off mnemo's journal of acknowledged writes
+	// (docs/durability.md): without it, a process killed inside one of
+	// Kuzu's checkpoints can leave a database that does not open, and
+	// what was written since the last checkpoint is lost. For measuring
+	// the journal's cost. Default: false (the journal is kept).
+	NoJournal bool `toml:"no_journal" json:"no_journal,omitempty"`
+	// JournalRebaseMB is the journal's size in MiB from which mnemo takes
+	// a new base of it (a checked copy of the database file) and drops
+	// the journal the base covers. Default: the larger of 64 and the
+	// database file's size.
+	JournalRebaseMB int `toml:"journal_rebase_mb" json:"journal_rebase_mb,omitempty"`
 }
 
 // WeaviateConfig names the Weaviate cluster of store.backend "weaviate".
