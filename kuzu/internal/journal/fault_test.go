@@ -227,3 +227,52 @@ func TestOtherFaults(t *testing.T) {
 		}
 	})
 }
+
+// TestOperations checks the order of the file operations, which is what
+// makes a record durable before Append returns and a new or removed
+// segment's name durable before it is relied on.
+func TestOperations(t *testing.T) {
+	tests := []struct {
+		name string
+		n    uint64 // records appended first
+		call func(t *testing.T, l *journal.Log)
+		want []journal.Op
+	}{
+		{"Append", 1, func(t *testing.T, l *journal.Log) { appendUpTo(t, l, 2) }, []journal.Op{"write", "sync"}},
+		{"first Append", 0, func(t *testing.T, l *journal.Log) { appendUpTo(t, l, 1) },
+			[]journal.Op{"create", "write", "sync", "rename", "syncdir", "write", "sync"}},
+		{"Append that rolls", 6, func(t *testing.T, l *journal.Log) { appendUpTo(t, l, 7) },
+			[]journal.Op{"create", "write", "sync", "rename", "syncdir", "write", "sync"}},
+		{"Undo", 2, func(t *testing.T, l *journal.Log) {
+			if err := l.Undo(2); err != nil {
+				t.Fatal(err)
+			}
+		}, []journal.Op{"truncate", "sync"}},
+		{"Undo after Rotate", 2, func(t *testing.T, l *journal.Log) {
+			if err := l.Rotate(); err != nil {
+				t.Fatal(err)
+			}
+			if err := l.Undo(2); err != nil {
+				t.Fatal(err)
+			}
+		}, []journal.Op{"create", "write", "sync", "rename", "syncdir", "remove", "syncdir", "truncate", "sync"}},
+		{"DropThrough", 7, func(t *testing.T, l *journal.Log) {
+			if _, err := l.DropThrough(6); err != nil {
+				t.Fatal(err)
+			}
+		}, []journal.Op{"remove", "syncdir"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := &faults{}
+			// Segments close past 1,000 bytes: records 1 to 6 fill the first.
+			l := openLog(t, journal.Options{Dir: t.TempDir(), SegmentBytes: 1000, Fault: f.fault})
+			appendUpTo(t, l, tt.n)
+			f.arm()
+			tt.call(t, l)
+			if diff := cmp.Diff(tt.want, f.calls); diff != "" {
+				t.Errorf("operations (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

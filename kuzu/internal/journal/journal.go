@@ -61,9 +61,10 @@ type Options struct {
 	// the segments. Zero means 1.
 	Next uint64
 	// Fault, for tests, is called before every file-system operation of
-	// the Log with the operation and the file (or directory) it is on; a
-	// non-nil error is returned as if the call had failed, and the call is
-	// not made. Nil means no faults.
+	// the Log that changes something (the Op constants; not opening or
+	// reading a file) with the operation and the file or directory it is
+	// on. A non-nil error is returned as if the call had failed, and the
+	// call is not made. Nil means no faults.
 	Fault func(op Op, path string) error
 	// Logger receives the repairs Open makes (a torn tail dropped, an
 	// unfinished segment removed) at Warn. Nil discards.

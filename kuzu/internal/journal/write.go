@@ -265,7 +265,8 @@ func (l *Log) createSegment(first uint64) (*os.File, error) {
 		err = l.rename(tmp, path)
 	}
 	if err != nil {
-		// What is left is a temporary file, which Open removes.
+		// At worst a temporary file is left, which holds no record and
+		// which Open removes; so its removal needs no directory sync.
 		_ = l.remove(tmp)
 		return nil, fmt.Errorf("create segment: %w", err)
 	}
