@@ -233,11 +233,8 @@ func (l *Log) list() ([]uint64, error) {
 	var firsts []uint64
 	removed := false
 	for _, e := range entries {
-		if !e.Type().IsRegular() {
-			continue
-		}
 		name := e.Name()
-		if first, ok := parseSegmentName(name, tmpSuffix); ok {
+		if first, ok := parseSegmentName(name, tmpSuffix); ok && e.Type().IsRegular() {
 			l.log.Warn("journal: removing a segment that was never finished", "file", filepath.Join(l.dir, name), "seq", first)
 			if err := l.remove(filepath.Join(l.dir, name)); err != nil {
 				return nil, err
