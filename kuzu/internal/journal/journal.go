@@ -16,8 +16,8 @@ var (
 	// valid data, one in a segment other than the last, a bad header, or a
 	// gap in the sequence. Open refuses such a log; nothing is dropped.
 	ErrCorrupt = errors.New("journal: corrupt")
-	// ErrBroken means a failed Append or Undo could not be undone, so the
-	// segment's contents are unknown. Every later Append, Undo and Rotate
+	// ErrBroken means a failed Append, Undo or segment creation could not
+	// be undone, so what the files hold is unknown. Every later Append, Undo and Rotate
 	// returns it until the log is opened again, which sorts the file out.
 	ErrBroken = errors.New("journal: broken")
 	// ErrTooLarge is a record whose data is over MaxData bytes.
@@ -111,8 +111,9 @@ type segment struct {
 // passes is valid only during the call.
 //
 // Close closes the current segment file. It does not sync (every
-// acknowledged record already is) and removes nothing; after it every
-// method but Last, First and Bytes returns ErrClosed.
+// acknowledged record already is) and removes nothing; after it Last,
+// First and Bytes still answer, Close returns nil, and every other method
+// returns ErrClosed.
 type Log struct {
 	mu     sync.Mutex
 	dir    string
@@ -167,10 +168,7 @@ func (l *Log) open() error {
 		if err := os.MkdirAll(l.dir, 0o755); err != nil {
 			return err
 		}
-		if err := l.syncDirOf(filepath.Dir(l.dir)); err != nil {
-			return err
-		}
-		return nil
+		return l.syncDirOf(filepath.Dir(l.dir))
 	} else if err != nil {
 		return err
 	}
