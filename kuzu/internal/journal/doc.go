@@ -43,8 +43,10 @@
 // moment, and a power cut too, as far as the disk honours its cache flushes.
 // A record whose Append had not returned may or may not be found after a
 // crash; if it is, it is whole. A failed Append leaves nothing behind: the
-// segment is cut back to where it was, or, if that fails, the Log refuses
-// every later write (ErrBroken) until it is opened again.
+// segment is cut back to where it was. If that fails too, the Log refuses
+// every later write (ErrBroken) until it is opened again, and the record,
+// never acknowledged, may then be found whole, or as a torn tail that Open
+// drops.
 //
 // # Recovery
 //

@@ -16,8 +16,8 @@ var (
 	// valid data, one in a segment other than the last, a bad header, or a
 	// gap in the sequence. Open refuses such a log; nothing is dropped.
 	ErrCorrupt = errors.New("journal: corrupt")
-	// ErrBroken means a failed Append or Undo could not be undone, so the
-	// segment's contents are unknown. Every later Append, Undo and Rotate
+	// ErrBroken means a failed Append, Undo or segment creation could not
+	// be undone, so what the files hold is unknown. Every later Append, Undo and Rotate
 	// returns it until the log is opened again, which sorts the file out.
 	ErrBroken = errors.New("journal: broken")
 	// ErrTooLarge is a record whose data is over MaxData bytes.
@@ -61,9 +61,10 @@ type Options struct {
 	// the segments. Zero means 1.
 	Next uint64
 	// Fault, for tests, is called before every file-system operation of
-	// the Log with the operation and the file (or directory) it is on; a
-	// non-nil error is returned as if the call had failed, and the call is
-	// not made. Nil means no faults.
+	// the Log that changes something (the Op constants; not opening or
+	// reading a file) with the operation and the file or directory it is
+	// on. A non-nil error is returned as if the call had failed, and the
+	// call is not made. Nil means no faults.
 	Fault func(op Op, path string) error
 	// Logger receives the repairs Open makes (a torn tail dropped, an
 	// unfinished segment removed) at Warn. Nil discards.
@@ -110,8 +111,9 @@ type segment struct {
 // passes is valid only during the call.
 //
 // Close closes the current segment file. It does not sync (every
-// acknowledged record already is) and removes nothing; after it every
-// method but Last, First and Bytes returns ErrClosed.
+// acknowledged record already is) and removes nothing; after it Last,
+// First and Bytes still answer, Close returns nil, and every other method
+// returns ErrClosed.
 type Log struct {
 	mu     sync.Mutex
 	dir    string
@@ -166,10 +168,7 @@ func (l *Log) open() error {
 		if err := os.MkdirAll(l.dir, 0o755); err != nil {
 			return err
 		}
-		if err := l.syncDirOf(filepath.Dir(l.dir)); err != nil {
-			return err
-		}
-		return nil
+		return l.syncDirOf(filepath.Dir(l.dir))
 	} else if err != nil {
 		return err
 	}
@@ -232,11 +231,8 @@ func (l *Log) list() ([]uint64, error) {
 	var firsts []uint64
 	removed := false
 	for _, e := range entries {
-		if !e.Type().IsRegular() {
-			continue
-		}
 		name := e.Name()
-		if first, ok := parseSegmentName(name, tmpSuffix); ok {
+		if first, ok := parseSegmentName(name, tmpSuffix); ok && e.Type().IsRegular() {
 			l.log.Warn("journal: removing a segment that was never finished", "file", filepath.Join(l.dir, name), "seq", first)
 			if err := l.remove(filepath.Join(l.dir, name)); err != nil {
 				return nil, err

@@ -274,8 +274,7 @@ func TestTooLarge(t *testing.T) {
 	l := openLog(t, journal.Options{Dir: dir})
 	appendUpTo(t, l, 2)
 	before := l.Bytes()
-	// Pages that are never touched take no memory.
-	data := make([]byte, journal.MaxData+1)
+	data := hugeData(t, journal.MaxData+1)
 	if _, err := l.Append(1, data); !errors.Is(err, journal.ErrTooLarge) {
 		t.Errorf("Append(MaxData+1 bytes) = %v, want ErrTooLarge", err)
 	}

@@ -24,7 +24,7 @@ const keepBuffer = 1 << 20
 //
 // If the current segment already holds SegmentBytes, Append first begins
 // a new one (created, synced and named in a synced directory).
-func (l *Log) Append(kind byte, data []byte) (uint64, error) {
+func (l *Log) Append(kind byte, data []byte) (seq uint64, err error) {
 	if len(data) > MaxData {
 		return 0, fmt.Errorf("append journal record of %d bytes: %w", len(data), ErrTooLarge)
 	}
@@ -38,7 +38,7 @@ func (l *Log) Append(kind byte, data []byte) (uint64, error) {
 			return 0, fmt.Errorf("append journal record: %w", err)
 		}
 	}
-	seq := l.next
+	seq = l.next
 	n := recordHeaderSize + 1 + len(data)
 	if cap(l.buf) < n {
 		l.buf = make([]byte, n)
@@ -56,7 +56,7 @@ func (l *Log) Append(kind byte, data []byte) (uint64, error) {
 
 	cur := l.current()
 	off := cur.size
-	err := l.writeAt(l.f, b, off)
+	err = l.writeAt(l.f, b, off)
 	if err == nil {
 		err = l.sync(l.f)
 	}
@@ -178,14 +178,12 @@ func (l *Log) Rotate() error {
 // directory. It returns how many segment files it removed, also when it
 // fails part way. The Log stays whole: removing from the oldest keeps the
 // remaining segments contiguous.
-func (l *Log) DropThrough(seq uint64) (int, error) {
+func (l *Log) DropThrough(seq uint64) (removed int, err error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.closed {
 		return 0, fmt.Errorf("drop journal segments: %w", ErrClosed)
 	}
-	removed := 0
-	var err error
 	for removed < len(l.segs)-1 && l.segs[removed+1].first-1 <= seq {
 		if err = l.remove(l.path(l.segs[removed].first)); err != nil {
 			break
@@ -265,7 +263,8 @@ func (l *Log) createSegment(first uint64) (*os.File, error) {
 		err = l.rename(tmp, path)
 	}
 	if err != nil {
-		// What is left is a temporary file, which Open removes.
+		// At worst a temporary file is left, which holds no record and
+		// which Open removes; so its removal needs no directory sync.
 		_ = l.remove(tmp)
 		return nil, fmt.Errorf("create segment: %w", err)
 	}
