@@ -46,7 +46,8 @@ type baseManifest struct {
 	Journal string `json:"journal"`
 	Seq     uint64 `json:"seq"`
 	// File is the copy of the database file, relative to journalDir,
-	// with its size and SHA-256.
+	// with its size and SHA-256; empty for the base of a journal started
+	// with a new database, which is an empty database of Dimension.
 	File   string `json:"file"`
 	Bytes  int64  `json:"bytes"`
 	SHA256 string `json:"sha256"`
@@ -68,9 +69,13 @@ func readBase(dir string) (m baseManifest, ok bool, err error) {
 	if err != nil {
 		return m, false, fmt.Errorf("read the journal's base: %w", err)
 	}
-	if err := json.Unmarshal(b, &m); err != nil || m.Journal == "" || m.File == "" {
-		return m, false, fmt.Errorf("%w: the journal's base manifest %s is damaged (%v): move the journal directory aside to open the database without it",
-			core.ErrInvalid, filepath.Join(dir, baseFile), err)
+	if err := json.Unmarshal(b, &m); err != nil || m.Journal == "" {
+		why := "it names no journal"
+		if err != nil {
+			why = err.Error()
+		}
+		return m, false, fmt.Errorf("%w: the journal's base manifest %s is damaged (%s): move the journal directory aside to open the database without it",
+			core.ErrInvalid, filepath.Join(dir, baseFile), why)
 	}
 	return m, true, nil
 }
@@ -273,8 +278,15 @@ func fileSHA256(path string) (string, int64, error) {
 }
 
 // installBase copies the base's database file to path, checking its
-// SHA-256 on the way.
+// SHA-256 on the way. The base of a journal started with its database
+// has no file: the database is made anew.
 func (s *Store) installBase(path string) error {
+	if s.base.File == "" {
+		if err := os.Remove(path); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return err
+		}
+		return nil
+	}
 	src := filepath.Join(s.journalPath(), s.base.File)
 	tmp := path + ".base"
 	_ = os.Remove(tmp)

@@ -7,6 +7,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -208,12 +209,23 @@ func (s *Store) rebuild(ctx context.Context, path, reason string, start time.Tim
 		if err := s.installBase(path); err != nil {
 			return fmt.Errorf("rebuild the database (%s): %w", reason, err)
 		}
+		if s.base.File == "" && s.opts.Dimension == 0 {
+			s.opts.Dimension = s.base.Dimension
+		}
 		if err := s.start(ctx, path); err != nil {
 			return fmt.Errorf("rebuild the database (%s): open the journal's base: %w", reason, err)
 		}
 		id, seq, err := journalState(ctx, s.writer)
 		if err != nil {
 			return fmt.Errorf("rebuild the database (%s): %w", reason, err)
+		}
+		if s.base.File == "" && id == "" {
+			// The base of a journal started with its database: an empty
+			// database, just made.
+			if err := s.recordJournal(ctx, 0); err != nil {
+				return fmt.Errorf("rebuild the database (%s): %w", reason, err)
+			}
+			id = s.jid
 		}
 		if id != s.jid || seq != s.base.Seq {
 			return fmt.Errorf("%w: rebuild the database (%s): the journal's base records journal %s at %d, its manifest %s at %d",
@@ -344,7 +356,31 @@ func (s *Store) newJournal(ctx context.Context, seq uint64) error {
 		return err
 	}
 	s.jid, s.applied = newJournalID(), seq
-	err := s.exclusive(ctx, func(c *conn) error {
+	if err := s.recordJournal(ctx, seq); err != nil {
+		return err
+	}
+	counts, err := tableCounts(ctx, s.writer)
+	if err != nil {
+		return err
+	}
+	if seq == 0 && !slices.ContainsFunc(slices.Collect(maps.Values(counts)), func(n int64) bool { return n > 0 }) {
+		// A new database: its base is an empty database of its
+		// dimension, made again when needed, not copied.
+		m := baseManifest{Journal: s.jid, Counts: counts, Dimension: s.dim, Embedder: s.embedder.String(), Taken: time.Now().UTC()}
+		if err := writeBase(s.journalPath(), m); err != nil {
+			return fmt.Errorf("record the journal's base: %w", err)
+		}
+		s.base = m
+		return nil
+	}
+	_, err = s.takeBase(ctx)
+	return err
+}
+
+// recordJournal records in the database that it belongs to the journal
+// s.jid, at position seq.
+func (s *Store) recordJournal(ctx context.Context, seq uint64) error {
+	return s.exclusive(ctx, func(c *conn) error {
 		return s.transact(ctx, c, func(ctx context.Context, c *conn, _ *pending) error {
 			if err := c.exec(ctx, "MERGE (m:Meta {key: $k}) SET m.value = $v", map[string]any{"k": metaJournalID, "v": s.jid}); err != nil {
 				return fmt.Errorf("record the journal: %w", err)
@@ -352,11 +388,6 @@ func (s *Store) newJournal(ctx context.Context, seq uint64) error {
 			return setJournalSeq(ctx, c, seq)
 		})
 	})
-	if err != nil {
-		return err
-	}
-	_, err = s.takeBase(ctx)
-	return err
 }
 
 // resetJournal empties the journal's log, whose first record will be at
