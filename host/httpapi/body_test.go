@@ -185,21 +185,22 @@ func TestOversizedBodyExpectContinue(t *testing.T) {
 // connection.
 func TestBodyWrittenBeforeTheAnswer(t *testing.T) {
 	const key = "key-for-body-tests-0123456789"
-	a := newAPI(t, func(c *host.HTTPConfig) {
-		c.Keys = []host.APIKeyConfig{{Key: key, Groups: []string{"*"}}}
-	})
+	a := newMCPAPI(t, []host.APIKeyConfig{{Key: key, Groups: []string{"*"}}}, "")
 	addr := strings.TrimPrefix(a.base, "http://")
 	tests := []struct {
 		name     string
+		path     string
 		size     int
 		chunked  bool
 		auth     bool
 		wantCode int
 	}{
-		{"over the limit", 50 << 20, false, true, 413},
-		{"over the limit, chunked", 50 << 20, true, true, 413},
-		{"within the limit, no key", 1 << 20, false, false, 401},
-		{"within the limit, no key, chunked", 1 << 20, true, false, 401},
+		{"over the limit", "/v1/groups/body-3/episodes", 50 << 20, false, true, 413},
+		{"over the limit, chunked", "/v1/groups/body-3/episodes", 50 << 20, true, true, 413},
+		{"within the limit, no key", "/v1/groups/body-3/episodes", 1 << 20, false, false, 401},
+		{"within the limit, no key, chunked", "/v1/groups/body-3/episodes", 1 << 20, true, false, 401},
+		{"mcp over the limit", "/mcp", 50 << 20, false, true, 413},
+		{"mcp within the limit, no key", "/mcp", 1 << 20, true, false, 401},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -210,7 +211,7 @@ func TestBodyWrittenBeforeTheAnswer(t *testing.T) {
 			defer conn.Close()
 			_ = conn.SetDeadline(time.Now().Add(2 * time.Minute))
 			var head strings.Builder
-			head.WriteString("POST /v1/groups/body-3/episodes HTTP/1.1\r\nHost: " + addr + "\r\nContent-Type: application/json\r\n")
+			head.WriteString("POST " + tt.path + " HTTP/1.1\r\nHost: " + addr + "\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\n")
 			if tt.auth {
 				head.WriteString("Authorization: Bearer " + key + "\r\n")
 			}

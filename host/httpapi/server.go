@@ -92,18 +92,20 @@ func (s *Server) mcp(next http.Handler) http.Handler {
 		start := time.Now()
 		sw := &statusWriter{ResponseWriter: w}
 		defer func() { s.metrics.observe(r.Method+" /mcp", sw.status, time.Since(start)) }()
-		key, err := s.keys.authenticate(r)
-		if err != nil {
-			s.writeError(sw, r, err)
-			return
-		}
-		if key != nil {
-			k := keyOf(r)
-			r = r.Clone(r.Context())
-			r.Header.Del("X-API-Key")
-			r.Header.Set("Authorization", "Bearer "+k)
-		}
-		limitBody(sw, r, s.maxBody, s.writeError, next.ServeHTTP)
+		limitBody(sw, r, s.maxBody, s.writeError, func(w http.ResponseWriter, r *http.Request) {
+			key, err := s.keys.authenticate(r)
+			if err != nil {
+				s.writeError(w, r, err)
+				return
+			}
+			if key != nil {
+				k := keyOf(r)
+				r = r.Clone(r.Context())
+				r.Header.Del("X-API-Key")
+				r.Header.Set("Authorization", "Bearer "+k)
+			}
+			next.ServeHTTP(w, r)
+		})
 	})
 }
 
