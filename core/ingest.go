@@ -450,6 +450,7 @@ func (e *Engine) report(p *prepared, ep Episode, st *writeStats) EpisodeReport {
 	r := EpisodeReport{
 		UUID: ep.UUID, GroupID: ep.GroupID, Status: ep.Status, Error: ep.Error, Attempts: ep.Attempts,
 		ByPrompt: p.meter.Snapshot(), Usage: p.meter.Total(), Warnings: p.warnings, Duration: e.now().Sub(p.start),
+		Counted: true,
 	}
 	if st != nil {
 		r.Entities, r.NewEntities, r.Facts, r.NewFacts = st.entities, st.newEntities, st.facts, st.newFacts

@@ -336,8 +336,13 @@ type PluginsConfig struct {
 	// themselves), watched for changes.
 	// Default: none.
 	Dir string `toml:"dir" json:"dir"`
-	// CacheDir is the compilation cache. Default: <db>/wasm-cache; none
-	// (compiled in memory) with the memory store.
+	// CacheDir is the directory of the plugins' compilation cache, so that
+	// a restart does not compile them again; "off" (CacheOff) compiles
+	// them in memory at every start. A directory that cannot be created
+	// or written is logged and works as "off". Default: mnemo/wasm-cache
+	// in the user's cache directory ($XDG_CACHE_HOME, else ~/.cache, on
+	// Linux); off with the memory store, or when there is no such
+	// directory.
 	CacheDir string `toml:"cache_dir" json:"cache_dir"`
 	// MemoryLimitMB caps each plugin instance. Default: 32.
 	MemoryLimitMB int `toml:"memory_limit_mb" json:"memory_limit_mb"`
@@ -460,7 +465,7 @@ func Load(path string, getenv func(string) string) (Config, error) {
 			c.Embedder.BaseURL = c.LLM.BaseURL
 		}
 	}
-	c = c.withDefaults()
+	c = c.withDefaults(getenv)
 	return c, c.Validate()
 }
 
@@ -565,7 +570,9 @@ func setScalar(v reflect.Value, s string) error {
 	return nil
 }
 
-func (c Config) withDefaults() Config {
+// withDefaults fills the settings left at zero; getenv is the environment
+// the user's cache directory is found in.
+func (c Config) withDefaults(getenv func(string) string) Config {
 	if c.DB == "" {
 		c.DB = "mnemo-data"
 	}
@@ -582,10 +589,14 @@ func (c Config) withDefaults() Config {
 	if c.LLM.MaxConcurrency == 0 {
 		c.LLM.MaxConcurrency = 8
 	}
-	if c.Plugins.CacheDir == "" && c.Store.Backend != "memory" {
+	if c.Plugins.CacheDir == "" {
 		// A memory store writes nothing to disk: its plugins compile into
-		// memory too.
-		c.Plugins.CacheDir = filepath.Join(c.DB, "wasm-cache")
+		// memory too. Without a user cache directory the setting stays
+		// empty, and Open says why plugins compile at every start.
+		c.Plugins.CacheDir = CacheOff
+		if c.Store.Backend != "memory" {
+			c.Plugins.CacheDir = defaultCacheDir(getenv)
+		}
 	}
 	if c.Plugins.Reload == 0 {
 		c.Plugins.Reload = 2 * time.Second

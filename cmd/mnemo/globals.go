@@ -60,8 +60,8 @@ func parse(fs *flag.FlagSet, args []string) (bool, int) {
 
 // getenvWith returns the environment with MNEMO_DB replaced by --db and
 // MNEMO_STORE_BACKEND by --store when they are given, so that they
-// override the configuration file and settings derived from the database
-// directory (the wasm cache) follow it.
+// override the configuration file (and the memory store compiles plugins
+// in memory: plugins.cache_dir).
 func (g *globals) getenvWith() func(string) string {
 	return func(k string) string {
 		if k == "MNEMO_DB" && g.db != "" {
