@@ -1,13 +1,19 @@
-// Package core is mnemo's domain and pipeline: episodes, entities, facts and
-// communities with their bi-temporal fields, the Engine that turns episodes
-// into a graph and answers queries from it, and the small interfaces the
-// pipeline consumes (Store, LLM, Embedder, Extractor, Resolver, Reranker).
+// Package core is mnemo's domain: episodes, entities, facts and
+// communities with their bi-temporal fields; the Change a write applies and
+// what makes one valid; the contract a store keeps (Store, its optional
+// facilities and the conformance suite in core/storetest); the contracts of
+// the components the engine consumes (LLM, Embedder, Extractor, Resolver,
+// Reranker, Summarizer, Leases); the rules of what a read sees on both time
+// axes and after a merge (Filter.MatchFact and its kin, VisibleFacts); names,
+// ids, records and the errors every layer reports.
 //
-// core imports only the standard library and builds with CGO_ENABLED=0. The
-// storage engine (package kuzu), the plugin runtime (package wasm) and the
-// LLM clients (package host/llm) implement core's interfaces; core never
-// imports them. core never reads the wall clock: every component that needs
-// the time takes a Now function.
+// core holds no pipeline: the Engine that ingests episodes and answers
+// queries is package engine, which imports core; core imports no engine
+// package. core imports only the standard library and builds with
+// CGO_ENABLED=0. The stores (kuzu, weaviate, core/memstore), the plugin
+// runtime (wasm) and the LLM clients (host/llm) implement core's
+// interfaces; core never imports them, and never reads the wall clock:
+// what needs the time takes it as a value or a Now function.
 //
 // # Time
 //

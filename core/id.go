@@ -11,28 +11,28 @@ import (
 // milliseconds followed by random bits. Ids made later sort after ids made
 // earlier, so listing by id lists in creation order; ids made within the
 // same millisecond sort at random (an Engine's own ids do not, see
-// idSource).
+// IDSource).
 func NewID(now time.Time) string {
 	var b [16]byte
 	_, _ = rand.Read(b[6:])
 	return formatID(uint64(now.UnixMilli()), b)
 }
 
-// idSource makes the ids of an engine's objects: UUIDv7 strings that sort
+// IDSource makes the ids of an engine's objects: UUIDv7 strings that sort
 // in the order they were made, even within one millisecond, with the
 // 12-bit counter of RFC 9562 §6.2 (method 1) in place of the first random
 // bits. The graph's "most recent" reads (the related facts of an entity,
 // capped and ordered by uuid) then see the same facts on every run of the
 // same input, where random bits ordered an episode's facts differently
 // each time. It is safe for concurrent use.
-type idSource struct {
+type IDSource struct {
 	mu  sync.Mutex
 	ms  uint64
 	seq uint16
 }
 
-// next returns a new id for the time now, after every id it made before.
-func (s *idSource) next(now time.Time) string {
+// Next returns a new id for the time now, after every id it made before.
+func (s *IDSource) Next(now time.Time) string {
 	ms := uint64(now.UnixMilli())
 	s.mu.Lock()
 	if ms <= s.ms {

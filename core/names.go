@@ -1,6 +1,7 @@
 package core
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -58,4 +59,26 @@ var acronymSkip = map[string]bool{
 	"of": true, "and": true, "the": true, "for": true, "&": true, "de": true, "la": true, "at": true, "in": true,
 	"corp": true, "corporation": true, "inc": true, "incorporated": true, "ltd": true, "llc": true, "co": true,
 	"company": true, "gmbh": true, "plc": true, "ag": true, "sa": true,
+}
+
+// AliasesAttribute is the entity attribute that lists the other names an
+// entity was found under (the names merged into it, and its former names),
+// so that a merge can be seen.
+const AliasesAttribute = "aliases"
+
+// Aliases returns the other names of an entity (AliasesAttribute), in
+// order.
+func (en Entity) Aliases() []string {
+	var out []string
+	switch v := en.Attributes[AliasesAttribute].(type) {
+	case []string:
+		out = slices.Clone(v)
+	case []any:
+		for _, a := range v {
+			if s, ok := a.(string); ok {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -78,7 +77,7 @@ func (r *Record) Validate() error {
 	if err := ValidateGroupID(r.GroupID); err != nil {
 		return err
 	}
-	if err := validateRecordKind(r.Kind); err != nil {
+	if err := ValidateRecordKind(r.Kind); err != nil {
 		return err
 	}
 	if err := ValidateRecordID(r.ID); err != nil {
@@ -93,7 +92,7 @@ func (r *Record) Validate() error {
 	return nil
 }
 
-func validateRecordKind(k string) error {
+func ValidateRecordKind(k string) error {
 	if k == "" || len(k) > 64 {
 		return invalidf("record kind %q: want 1 to 64 characters", k)
 	}
@@ -124,7 +123,7 @@ func (q *RecordQuery) Validate() error {
 		if q.Kind != "" {
 			return invalidf("record query: kind %q with every kind", q.Kind)
 		}
-	} else if err := validateRecordKind(q.Kind); err != nil {
+	} else if err := ValidateRecordKind(q.Kind); err != nil {
 		return err
 	}
 	for _, g := range q.Groups {
@@ -133,92 +132,4 @@ func (q *RecordQuery) Validate() error {
 		}
 	}
 	return nil
-}
-
-// recordStore returns the store's RecordStore, or ErrUnsupported.
-func (e *Engine) recordStore() (RecordStore, error) {
-	if err := e.checkOpen(); err != nil {
-		return nil, err
-	}
-	rs, ok := e.store.(RecordStore)
-	if !ok {
-		return nil, fmt.Errorf("records: %w", ErrUnsupported)
-	}
-	return rs, nil
-}
-
-// PutRecords stores records: all or none on a store with transactions,
-// and on one without, each record whole (RecordStore.PutRecords).
-func (e *Engine) PutRecords(ctx context.Context, rs []Record) error {
-	st, err := e.recordStore()
-	if err != nil {
-		return err
-	}
-	for i := range rs {
-		if err := rs[i].Validate(); err != nil {
-			return err
-		}
-	}
-	if len(rs) == 0 {
-		return nil
-	}
-	return st.PutRecords(ctx, rs)
-}
-
-// Records returns the records q selects, ordered by group, kind and id.
-// Only records of q's groups (or of every group with AllGroups) are
-// returned, whatever the store answers.
-func (e *Engine) Records(ctx context.Context, q RecordQuery) ([]Record, error) {
-	st, err := e.recordStore()
-	if err != nil {
-		return nil, err
-	}
-	if err := q.Validate(); err != nil {
-		return nil, err
-	}
-	if len(q.Groups) == 0 && !q.AllGroups {
-		return nil, nil
-	}
-	out, err := st.Records(ctx, q)
-	if err != nil {
-		return nil, fmt.Errorf("read records: %w", err)
-	}
-	return slices.DeleteFunc(out, func(r Record) bool {
-		if !q.AllKinds && r.Kind != q.Kind || len(q.IDs) > 0 && !slices.Contains(q.IDs, r.ID) {
-			return true
-		}
-		return !q.AllGroups && !e.inGroups(q.Groups, r.GroupID, "record", r.ID)
-	}), nil
-}
-
-// Record reads one record: ErrNotFound when group has none of kind with
-// this id.
-func (e *Engine) Record(ctx context.Context, group, kind, id string) (Record, error) {
-	rs, err := e.Records(ctx, RecordQuery{Kind: kind, Groups: []string{group}, IDs: []string{id}})
-	if err != nil {
-		return Record{}, err
-	}
-	if len(rs) == 0 {
-		return Record{}, fmt.Errorf("%s %s: %w", kind, id, ErrNotFound)
-	}
-	return rs[0], nil
-}
-
-// DeleteRecords removes a group's records of kind with the given ids and
-// returns how many there were.
-func (e *Engine) DeleteRecords(ctx context.Context, group, kind string, ids []string) (int, error) {
-	st, err := e.recordStore()
-	if err != nil {
-		return 0, err
-	}
-	if err := ValidateGroupID(group); err != nil {
-		return 0, err
-	}
-	if err := validateRecordKind(kind); err != nil {
-		return 0, err
-	}
-	if len(ids) == 0 {
-		return 0, nil
-	}
-	return st.DeleteRecords(ctx, group, kind, ids)
 }

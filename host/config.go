@@ -16,6 +16,7 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/engine"
 )
 
 // Config is mnemo's configuration: one file (TOML, or JSON by extension)
@@ -172,7 +173,7 @@ type LLMConfig struct {
 // Configured reports whether an LLM endpoint is set.
 func (c LLMConfig) Configured() bool { return c.BaseURL != "" || c.APIKey != "" || c.Model != "" }
 
-// IngestConfig tunes ingestion; see core.IngestOptions. The caps say what
+// IngestConfig tunes ingestion; see engine.IngestOptions. The caps say what
 // they cut: a warning on the episode's report (its status over HTTP and
 // MCP) and in the `mnemo ingest` summary.
 type IngestConfig struct {
@@ -186,7 +187,7 @@ type IngestConfig struct {
 	// Split is where a longer text is cut: "size" (default), each piece
 	// filled up to MaxExtractKB and cut at a paragraph, line or sentence
 	// break; or "meaning", at the sentence breaks where the topic changes
-	// most, as the embedder sees it (core.SplitMeaning).
+	// most, as the embedder sees it (engine.SplitMeaning).
 	Split string `toml:"split" json:"split"`
 	// MaxChunks caps the pieces of one episode that are extracted.
 	// Default: enough for an episode of MaxContentKB (96 with the
@@ -209,11 +210,11 @@ type SearchConfig struct {
 	// GroupRecipes maps group ids or patterns ("team-*") to recipes.
 	GroupRecipes map[string]string `toml:"group_recipes" json:"group_recipes,omitempty"`
 	// Recipes defines recipes by name, beside the built-ins
-	// (core.BuiltinRecipes); one named like a built-in replaces it.
+	// (engine.BuiltinRecipes); one named like a built-in replaces it.
 	Recipes map[string]RecipeConfig `toml:"recipes" json:"recipes,omitempty"`
 }
 
-// RecipeConfig is a recipe written in the configuration: core.Recipe.
+// RecipeConfig is a recipe written in the configuration: engine.Recipe.
 type RecipeConfig struct {
 	Description string `toml:"description" json:"description,omitempty"`
 	// Scopes configures each scope searched, by name (facts, entities,
@@ -222,7 +223,7 @@ type RecipeConfig struct {
 }
 
 // ScopeRecipeConfig configures the search of one scope of a recipe:
-// core.ScopeConfig, whose comments give the defaults.
+// engine.ScopeConfig, whose comments give the defaults.
 type ScopeRecipeConfig struct {
 	Methods  []string `toml:"methods" json:"methods,omitempty"`
 	Reranker string   `toml:"reranker" json:"reranker,omitempty"`
@@ -243,16 +244,16 @@ type ScopeRecipeConfig struct {
 }
 
 // CoreRecipes returns the recipes of the configuration as the engine takes
-// them (core.SearchOptions.Recipes), without the built-ins.
-func (c SearchConfig) CoreRecipes() map[string]core.Recipe {
+// them (engine.SearchOptions.Recipes), without the built-ins.
+func (c SearchConfig) CoreRecipes() map[string]engine.Recipe {
 	if len(c.Recipes) == 0 {
 		return nil
 	}
-	out := make(map[string]core.Recipe, len(c.Recipes))
+	out := make(map[string]engine.Recipe, len(c.Recipes))
 	for name, rc := range c.Recipes {
-		r := core.Recipe{Description: rc.Description, Scopes: make(map[core.Scope]core.ScopeConfig, len(rc.Scopes))}
+		r := engine.Recipe{Description: rc.Description, Scopes: make(map[core.Scope]engine.ScopeConfig, len(rc.Scopes))}
 		for sc, s := range rc.Scopes {
-			r.Scopes[core.Scope(sc)] = core.ScopeConfig{
+			r.Scopes[core.Scope(sc)] = engine.ScopeConfig{
 				Methods: s.Methods, Reranker: s.Reranker, Plugin: s.Plugin, Limit: s.Limit, Candidates: s.Candidates,
 				MinScore: s.MinScore, MinSimilarity: s.MinSimilarity, RRFK: s.RRFK, Weights: s.Weights,
 				MMRLambda: s.MMRLambda, BFSDepth: s.BFSDepth, MaxHops: s.MaxHops, PluginEmbeddings: s.PluginEmbeddings,
@@ -264,8 +265,8 @@ func (c SearchConfig) CoreRecipes() map[string]core.Recipe {
 }
 
 // allRecipes returns the built-in recipes with the configured ones.
-func (c SearchConfig) allRecipes() map[string]core.Recipe {
-	all := core.BuiltinRecipes()
+func (c SearchConfig) allRecipes() map[string]engine.Recipe {
+	all := engine.BuiltinRecipes()
 	for name, r := range c.CoreRecipes() {
 		all[name] = r
 	}
@@ -321,9 +322,9 @@ type EvolveConfig struct {
 }
 
 // options is the engine's form of the configuration.
-func (c EvolveConfig) options() core.EvolveConfig {
-	return core.EvolveConfig{
-		Weights:  core.ImportanceWeights{Recency: c.RecencyWeight, Frequency: c.FrequencyWeight, Feedback: c.FeedbackWeight, Centrality: c.CentralityWeight},
+func (c EvolveConfig) options() engine.EvolveConfig {
+	return engine.EvolveConfig{
+		Weights:  engine.ImportanceWeights{Recency: c.RecencyWeight, Frequency: c.FrequencyWeight, Feedback: c.FeedbackWeight, Centrality: c.CentralityWeight},
 		HalfLife: c.HalfLife, HalfLives: c.HalfLives, Threshold: c.Threshold,
 		FlushEvery: c.FlushEvery, FlushSize: c.FlushSize, KeepReports: c.KeepReports,
 	}
@@ -678,9 +679,9 @@ func (c Config) Validate() error {
 		}
 	}
 	switch c.Ingest.Split {
-	case "", core.SplitSize, core.SplitMeaning:
+	case "", engine.SplitSize, engine.SplitMeaning:
 	default:
-		return bad("ingest.split %q: want %s or %s", c.Ingest.Split, core.SplitSize, core.SplitMeaning)
+		return bad("ingest.split %q: want %s or %s", c.Ingest.Split, engine.SplitSize, engine.SplitMeaning)
 	}
 	if c.HTTP.MaxBodyKB > 0 && c.HTTP.MaxBodyKB < c.Ingest.MaxContentKB {
 		return bad("http.max_body_kb %d is less than ingest.max_content_kb %d: an episode of the accepted size could not be sent", c.HTTP.MaxBodyKB, c.Ingest.MaxContentKB)

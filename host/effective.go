@@ -1,14 +1,14 @@
 package host
 
 import (
-	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/engine"
 	"github.com/mnemohq/mnemo/host/llm"
 	"github.com/mnemohq/mnemo/wasm"
 )
 
 // options is the engine's view of the ingest settings.
-func (c IngestConfig) options() core.IngestOptions {
-	return core.IngestOptions{
+func (c IngestConfig) options() engine.IngestOptions {
+	return engine.IngestOptions{
 		ContextEpisodes: c.ContextEpisodes, Workers: c.Workers,
 		MaxContentBytes: c.MaxContentKB << 10, MaxExtractBytes: c.MaxExtractKB << 10, Split: c.Split,
 		MaxChunks: c.MaxChunks, MaxEntities: c.MaxEntities, MaxFacts: c.MaxFacts,
@@ -33,7 +33,7 @@ func (c Config) Effective() Config {
 		MaxChunks: in.MaxChunks, MaxEntities: in.MaxEntities, MaxFacts: in.MaxFacts,
 		MaxAttempts: in.MaxAttempts, Batch: in.Batch,
 	}
-	c.Communities.DriftThreshold = core.CommunityOptions{DriftThreshold: c.Communities.DriftThreshold}.Effective().DriftThreshold
+	c.Communities.DriftThreshold = engine.CommunityOptions{DriftThreshold: c.Communities.DriftThreshold}.Effective().DriftThreshold
 	ev := c.Evolve.options().Effective()
 	c.Evolve = EvolveConfig{
 		Every: c.Evolve.Every, RecencyWeight: ev.Weights.Recency, FrequencyWeight: ev.Weights.Frequency,
@@ -41,7 +41,7 @@ func (c Config) Effective() Config {
 		HalfLives: ev.HalfLives, Threshold: ev.Threshold, FlushEvery: ev.FlushEvery, FlushSize: ev.FlushSize, KeepReports: ev.KeepReports,
 	}
 	if c.Search.DefaultRecipe == "" {
-		c.Search.DefaultRecipe = core.SearchOptions{}.Effective().DefaultRecipe
+		c.Search.DefaultRecipe = engine.SearchOptions{}.Effective().DefaultRecipe
 	}
 	if c.Plugins.MemoryLimitMB == 0 {
 		c.Plugins.MemoryLimitMB = wasm.DefaultMemoryLimitPages / 16

@@ -4,10 +4,10 @@ import (
 	"context"
 	"time"
 
-	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/engine"
 )
 
-// RunEvolution runs evolution (core.Engine.Evolve) on every group each time
+// RunEvolution runs evolution (engine.Engine.Evolve) on every group each time
 // tick delivers, until ctx ends: one group at a time, so that a run never
 // holds more than one group's write lock, and beside ingestion and search,
 // which it does not stop. A group whose run fails is logged and the others
@@ -35,7 +35,7 @@ func (h *Host) evolveAll(ctx context.Context) {
 		if ctx.Err() != nil {
 			return
 		}
-		rep, err := h.Engine.Evolve(ctx, g, core.EvolveOptions{})
+		rep, err := h.Engine.Evolve(ctx, g, engine.EvolveOptions{})
 		if err != nil {
 			h.Logger.Warn("evolve", "group", g, "err", err)
 			continue

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/engine"
 	"github.com/mnemohq/mnemo/host"
 )
 
@@ -16,7 +17,7 @@ func TestRunEvolution(t *testing.T) {
 	ctx := context.Background()
 	h := openHost(t, func(c *host.Config) { c.Store.Backend = "memory" })
 	for _, g := range []string{"ev-a", "ev-b"} {
-		if _, err := h.Engine.AddFact(ctx, core.Triplet{GroupID: g, Source: "Ann", Relation: "LIKES", Target: "Tea"}); err != nil {
+		if _, err := h.Engine.AddFact(ctx, engine.Triplet{GroupID: g, Source: "Ann", Relation: "LIKES", Target: "Tea"}); err != nil {
 			t.Fatal(err)
 		}
 	}

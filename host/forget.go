@@ -9,10 +9,11 @@ import (
 	"time"
 
 	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/engine"
 )
 
 // Erasure. The host marks the erasure begun (Admin.BeginErasure), the
-// engine forgets (core.Engine.ForgetEpisode, ForgetEntity, DeleteGroup),
+// engine forgets (engine.Engine.ForgetEpisode, ForgetEntity, DeleteGroup),
 // the host then compacts the store (Admin.Compact), so that the files hold
 // no byte of what was forgotten when the call returns, and writes an audit
 // record of the erasure. A crash between the forget and the end of the
@@ -67,7 +68,7 @@ type EraseOptions struct {
 	Key string
 }
 
-// ForgetEpisode forgets an episode of group (core.Engine.ForgetEpisode),
+// ForgetEpisode forgets an episode of group (engine.Engine.ForgetEpisode),
 // compacts the store and records the erasure.
 func (h *Host) ForgetEpisode(ctx context.Context, group, uuid string, o EraseOptions) (Erasure, error) {
 	h.erasing.Lock()
@@ -85,7 +86,7 @@ func (h *Host) ForgetEpisode(ctx context.Context, group, uuid string, o EraseOpt
 }
 
 // ForgetEntity forgets an entity of group named by uuid or name
-// (core.Engine.ForgetEntity), compacts the store and records the erasure.
+// (engine.Engine.ForgetEntity), compacts the store and records the erasure.
 func (h *Host) ForgetEntity(ctx context.Context, group, ref string, o EraseOptions) (Erasure, error) {
 	h.erasing.Lock()
 	defer h.erasing.Unlock()
@@ -101,7 +102,7 @@ func (h *Host) ForgetEntity(ctx context.Context, group, ref string, o EraseOptio
 	return h.erased(ctx, Erasure{Kind: "entity", Group: group, UUID: x.Entity}, x, o, nil)
 }
 
-// EraseGroup deletes everything a group holds (core.Engine.DeleteGroup),
+// EraseGroup deletes everything a group holds (engine.Engine.DeleteGroup),
 // compacts the store and records the erasure. The group's earlier
 // erasure records are written back after the delete, which takes every
 // record of the group.
@@ -124,12 +125,12 @@ func (h *Host) EraseGroup(ctx context.Context, group string, o EraseOptions) (Er
 		abandon()
 		return Erasure{}, err
 	}
-	return h.erased(ctx, Erasure{Kind: "group", Group: group}, core.Forgotten{Deleted: d}, o, kept)
+	return h.erased(ctx, Erasure{Kind: "group", Group: group}, engine.Forgotten{Deleted: d}, o, kept)
 }
 
 // erased compacts the store after an erasure and writes its audit record,
 // with kept (earlier records to write back).
-func (h *Host) erased(ctx context.Context, e Erasure, f core.Forgotten, o EraseOptions, kept []core.Record) (Erasure, error) {
+func (h *Host) erased(ctx context.Context, e Erasure, f engine.Forgotten, o EraseOptions, kept []core.Record) (Erasure, error) {
 	e.At = h.Now().UTC()
 	e.ID, e.Key = core.NewID(e.At), o.Key
 	e.Episodes, e.Entities, e.Facts, e.Communities, e.Restored = f.Episodes, f.Entities, f.Facts, f.Communities, f.Restored

@@ -12,6 +12,7 @@ import (
 
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/core/hashembed"
+	"github.com/mnemohq/mnemo/engine"
 	"github.com/mnemohq/mnemo/host/llm"
 	"github.com/mnemohq/mnemo/wasm"
 )
@@ -25,7 +26,7 @@ import (
 // plugins, the runtime and the store, in that order.
 type Host struct {
 	Config Config
-	Engine *core.Engine
+	Engine *engine.Engine
 	// Admin keeps the store (checkpoints, durability counters); it is not
 	// a way to memory, which is the Engine's.
 	Admin    Admin
@@ -147,11 +148,11 @@ func Open(ctx context.Context, cfg Config, o OpenOptions) (h *Host, err error) {
 	if h.Plugins, err = OpenPlugins(ctx, h.Runtime, cfg, o.Getenv, o.Logger); err != nil {
 		return nil, err
 	}
-	eopts := core.Options{
+	eopts := engine.Options{
 		Store: store, Embedder: h.Embedder, EmbedderID: h.EmbedderID(), Plugins: h.Plugins, Now: o.Now, Logger: o.Logger,
 		Ingest:      cfg.Ingest.options(),
-		Search:      core.SearchOptions{DefaultRecipe: cfg.Search.DefaultRecipe, GroupRecipes: cfg.Search.GroupRecipes, Recipes: cfg.Search.CoreRecipes()},
-		Communities: core.CommunityOptions{DriftThreshold: cfg.Communities.DriftThreshold},
+		Search:      engine.SearchOptions{DefaultRecipe: cfg.Search.DefaultRecipe, GroupRecipes: cfg.Search.GroupRecipes, Recipes: cfg.Search.CoreRecipes()},
+		Communities: engine.CommunityOptions{DriftThreshold: cfg.Communities.DriftThreshold},
 		Evolve:      cfg.Evolve.options(),
 	}
 	if h.LLM != nil {
@@ -163,7 +164,7 @@ func Open(ctx context.Context, cfg Config, o OpenOptions) (h *Host, err error) {
 	if o.NoWorkers || o.Reembed {
 		eopts.Ingest.Workers = -1
 	}
-	if h.Engine, err = core.Open(ctx, eopts); err != nil {
+	if h.Engine, err = engine.Open(ctx, eopts); err != nil {
 		return nil, err
 	}
 	h.Plugins.mu.Lock()

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/engine"
 )
 
 // Notices lists the settings of c that take no effect, each with the
@@ -95,7 +95,7 @@ func (c Config) rerankerNotices() []string {
 			return false
 		}
 		for _, sc := range r.Scopes {
-			if sc.Reranker == core.RerankPlugin && sc.Plugin == "" {
+			if sc.Reranker == engine.RerankPlugin && sc.Plugin == "" {
 				return true
 			}
 		}

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/engine"
 	"github.com/mnemohq/mnemo/plugins/builtin"
 	"github.com/mnemohq/mnemo/wasm"
 	"github.com/mnemohq/mnemo/wasm/abi"
@@ -641,7 +642,7 @@ func (ps *PluginSets) Reload(ctx context.Context) error {
 	// the group's plugins, so one that sees the new choice finds the new
 	// plugins too; applied before the (slow) build, the choice would send
 	// searches to plugins not loaded yet, which fall back to rrf.
-	search := core.SearchOptions{Recipes: cfg.Search.CoreRecipes(), DefaultRecipe: cfg.Search.DefaultRecipe, GroupRecipes: cfg.Search.GroupRecipes}
+	search := engine.SearchOptions{Recipes: cfg.Search.CoreRecipes(), DefaultRecipe: cfg.Search.DefaultRecipe, GroupRecipes: cfg.Search.GroupRecipes}
 	if err := search.Validate(); err != nil {
 		for key, lp := range s.loaded {
 			if _, ok := old.loaded[key]; !ok {

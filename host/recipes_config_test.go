@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/engine"
 	"github.com/mnemohq/mnemo/host"
 	"github.com/mnemohq/mnemo/plugins/builtin"
 )
@@ -89,7 +90,7 @@ limit = 5
 	// first returns the recipe of a search and its first episode.
 	first := func(group, recipe string) (string, string) {
 		t.Helper()
-		r, err := h.Engine.Search(ctx, core.SearchRequest{
+		r, err := h.Engine.Search(ctx, engine.SearchRequest{
 			Groups: []string{group}, Query: "morning drinks at the office", Recipe: recipe,
 			Scopes: []core.Scope{core.ScopeEpisodes},
 		})
@@ -135,7 +136,7 @@ limit = 5
 		t.Fatalf("Reload: %v", err)
 	}
 	check("after the recipe dropped its plugin", "support-1", "", "drinks", "coffee")
-	if r := h.Engine.Recipes()["drinks"]; r.Scopes[core.ScopeEpisodes].Reranker != core.RerankLinear {
+	if r := h.Engine.Recipes()["drinks"]; r.Scopes[core.ScopeEpisodes].Reranker != engine.RerankLinear {
 		t.Errorf("after the reload, recipe drinks = %+v, want the linear reranker", r)
 	}
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/core/hashembed"
+	"github.com/mnemohq/mnemo/engine"
 	"github.com/mnemohq/mnemo/host"
 	"github.com/mnemohq/mnemo/host/exchange"
 	"github.com/mnemohq/mnemo/host/llm/llmtest"
@@ -89,7 +90,7 @@ func TestReembed(t *testing.T) {
 	if _, err := host.Open(ctx, newCfg, host.OpenOptions{}); !errors.Is(err, core.ErrConflict) {
 		t.Fatalf("Open with the new embedder before reembed = %v, want ErrConflict", err)
 	}
-	reembed := func() (core.ReembedProgress, error) {
+	reembed := func() (engine.ReembedProgress, error) {
 		h, err := host.Open(ctx, newCfg, host.OpenOptions{Reembed: true})
 		if err != nil {
 			t.Fatalf("Open for reembed: %v", err)
@@ -151,7 +152,7 @@ func TestReembed(t *testing.T) {
 	if len(d.Entities) == 0 || len(d.Episodes) != 70 {
 		t.Fatalf("after the switch: %d episodes, %d entities", len(d.Episodes), len(d.Entities))
 	}
-	sr, err := h.Engine.Search(ctx, core.SearchRequest{Groups: []string{"re"}, Query: "Where does Person3 live?", Scopes: []core.Scope{core.ScopeEpisodes}})
+	sr, err := h.Engine.Search(ctx, engine.SearchRequest{Groups: []string{"re"}, Query: "Where does Person3 live?", Scopes: []core.Scope{core.ScopeEpisodes}})
 	if err != nil || len(sr.Episodes) == 0 {
 		t.Errorf("Search after the switch = %d episodes, %v", len(sr.Episodes), err)
 	}

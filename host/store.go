@@ -16,7 +16,7 @@ import (
 
 // This file is the one place that knows the store implementations: it
 // opens the store store.backend names and gives its defaults. Every other
-// file of host and cmd reaches the store through core.Engine, or through
+// file of host and cmd reaches the store through engine.Engine, or through
 // Admin for upkeep (internal/lint enforces it).
 
 // storeBackends lists the values store.backend accepts.

@@ -17,7 +17,7 @@ import (
 // Compaction. Kuzu deletes logically: a deleted row's bytes stay in the
 // database file's pages, in the write-ahead log until a checkpoint and in
 // the pages of the indexes, until Kuzu happens to reuse them. An erasure
-// (core.Engine.Forget) must leave no byte of what it erased on disk, so
+// (engine.Engine.Forget) must leave no byte of what it erased on disk, so
 // the store rewrites the database: Kuzu's EXPORT DATABASE writes what
 // remains, as Parquet files, into a directory beside the database; IMPORT
 // DATABASE loads them into a new database file there (tables, rows,

@@ -8,6 +8,7 @@ import (
 
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/core/hashembed"
+	"github.com/mnemohq/mnemo/engine"
 	"github.com/mnemohq/mnemo/kuzu/kuzutest"
 )
 
@@ -27,9 +28,9 @@ func TestEvolveCountsAndArchiveSurviveReopen(t *testing.T) {
 	// still be finishing their loop when the test moves it.
 	var now atomic.Pointer[time.Time]
 	now.Store(&day0)
-	engine := func(s core.Store) *core.Engine {
-		e, err := core.Open(ctx, core.Options{Store: s, Embedder: hashembed.New(s.Dimension()), Plugins: noPluginSets{},
-			Now: func() time.Time { return *now.Load() }, Evolve: core.EvolveConfig{FlushEvery: -1, Threshold: 0.2}})
+	openEngine := func(s core.Store) *engine.Engine {
+		e, err := engine.Open(ctx, engine.Options{Store: s, Embedder: hashembed.New(s.Dimension()), Plugins: noPluginSets{},
+			Now: func() time.Time { return *now.Load() }, Evolve: engine.EvolveConfig{FlushEvery: -1, Threshold: 0.2}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -39,10 +40,10 @@ func TestEvolveCountsAndArchiveSurviveReopen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := engine(s)
+	e := openEngine(s)
 	var tea, rome string
 	for _, tgt := range []string{"Tea", "Rome"} {
-		rep, err := e.AddFact(ctx, core.Triplet{GroupID: "g", Source: "Ann", Relation: "KNOWS", Target: tgt})
+		rep, err := e.AddFact(ctx, engine.Triplet{GroupID: "g", Source: "Ann", Relation: "KNOWS", Target: tgt})
 		if err != nil || rep.Error != "" {
 			t.Fatal(rep, err)
 		}
@@ -58,7 +59,7 @@ func TestEvolveCountsAndArchiveSurviveReopen(t *testing.T) {
 	}
 	later := day0.AddDate(0, 2, 0)
 	now.Store(&later)
-	res, err := e.Search(ctx, core.SearchRequest{Groups: []string{"g"}, Query: "Ann knows Tea", Limit: 1, Scopes: []core.Scope{core.ScopeFacts}})
+	res, err := e.Search(ctx, engine.SearchRequest{Groups: []string{"g"}, Query: "Ann knows Tea", Limit: 1, Scopes: []core.Scope{core.ScopeFacts}})
 	if err != nil || len(res.Facts) != 1 || res.Facts[0].UUID != tea {
 		t.Fatalf("Search = %+v, %v; want the tea fact", res.Facts, err)
 	}
@@ -73,12 +74,12 @@ func TestEvolveCountsAndArchiveSurviveReopen(t *testing.T) {
 		if s, err = open(t, dir, 0); err != nil {
 			t.Fatal(err)
 		}
-		e = engine(s)
+		e = openEngine(s)
 	}
 	reopen()
 	defer func() { e.Close(ctx); s.Close(ctx) }()
 	at := day0.AddDate(1, 0, 0)
-	rep, err := e.Evolve(ctx, "g", core.EvolveOptions{Now: at})
+	rep, err := e.Evolve(ctx, "g", engine.EvolveOptions{Now: at})
 	if err != nil {
 		t.Fatal(err)
 	}

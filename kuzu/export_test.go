@@ -10,6 +10,7 @@ import (
 
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/core/hashembed"
+	"github.com/mnemohq/mnemo/engine"
 )
 
 // HasIndexForTest exposes hasIndex to the black-box tests.
@@ -159,15 +160,15 @@ func (noPlugins) For(context.Context, string) (core.Plugins, error) { return cor
 // EngineForTest opens an engine over s that runs no ingestion worker, for
 // the writes core plans and the store applies (DeleteEpisode, DeleteFact),
 // and closes it when the test ends. The store stays open.
-func EngineForTest(tb testing.TB, s *Store) *core.Engine {
+func EngineForTest(tb testing.TB, s *Store) *engine.Engine {
 	tb.Helper()
 	at := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
-	e, err := core.Open(context.Background(), core.Options{
+	e, err := engine.Open(context.Background(), engine.Options{
 		Store: s, Embedder: hashembed.New(s.Dimension()), Plugins: noPlugins{},
-		Now: func() time.Time { return at }, Ingest: core.IngestOptions{Workers: -1},
+		Now: func() time.Time { return at }, Ingest: engine.IngestOptions{Workers: -1},
 	})
 	if err != nil {
-		tb.Fatalf("core.Open: %v", err)
+		tb.Fatalf("engine.Open: %v", err)
 	}
 	tb.Cleanup(func() {
 		if err := e.Close(context.Background()); err != nil {

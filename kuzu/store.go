@@ -37,7 +37,7 @@ type Options struct {
 	// and records nothing.
 	Embedder core.EmbedderID
 	// Restage opens a database whatever embedder it records, to re-embed
-	// it with Embedder (core.Engine.Reembed): its vectors stay in use until
+	// it with Embedder (engine.Engine.Reembed): its vectors stay in use until
 	// SwitchVectors, and nothing is adopted.
 	Restage bool
 	// BufferPoolBytes is Kuzu's page cache, which also holds the committed

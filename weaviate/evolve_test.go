@@ -10,6 +10,7 @@ import (
 	"github.com/mnemohq/mnemo/core/hashembed"
 	"github.com/mnemohq/mnemo/core/memstore"
 	"github.com/mnemohq/mnemo/core/storetest"
+	"github.com/mnemohq/mnemo/engine"
 	"github.com/mnemohq/mnemo/internal/simclock"
 )
 
@@ -23,7 +24,7 @@ func (noPlugins) For(context.Context, string) (core.Plugins, error) { return cor
 type evolved struct {
 	Archived            []string
 	Scored              int
-	Active, ArchivedNow core.ItemCounts
+	Active, ArchivedNow engine.ItemCounts
 	Reports             int
 }
 
@@ -35,14 +36,14 @@ func evolveScenario(t *testing.T, s core.Store) evolved {
 	ctx := t.Context()
 	day0 := time.Date(2025, 1, 1, 9, 0, 0, 0, time.UTC)
 	c := simclock.New(day0)
-	e, err := core.Open(ctx, core.Options{Store: s, Embedder: hashembed.New(s.Dimension()), Plugins: noPlugins{}, Now: c.Now,
-		Evolve: core.EvolveConfig{FlushEvery: -1}})
+	e, err := engine.Open(ctx, engine.Options{Store: s, Embedder: hashembed.New(s.Dimension()), Plugins: noPlugins{}, Now: c.Now,
+		Evolve: engine.EvolveConfig{FlushEvery: -1}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer e.Close(context.Background())
 	for _, f := range [][3]string{{"Ann", "LIKES", "Tea"}, {"Ann", "KNOWS", "Bob"}, {"Ann", "VISITED", "Rome"}, {"Cat", "OWNS", "Dog"}} {
-		rep, err := e.AddFact(ctx, core.Triplet{GroupID: "g", Source: f[0], Relation: f[1], Target: f[2]})
+		rep, err := e.AddFact(ctx, engine.Triplet{GroupID: "g", Source: f[0], Relation: f[1], Target: f[2]})
 		if err != nil || rep.Error != "" {
 			t.Fatalf("AddFact(%v) = %+v, %v", f, rep, err)
 		}
@@ -64,16 +65,16 @@ func evolveScenario(t *testing.T, s core.Store) evolved {
 	}
 
 	c.Set(day0.AddDate(0, 0, 60))
-	for _, fb := range []core.FeedbackRequest{
-		{Group: "g", Scope: core.ScopeEntities, UUID: uuid["Bob"], Kind: core.FeedbackPin},
-		{Group: "g", Scope: core.ScopeFacts, UUID: uuid["KNOWS"], Kind: core.FeedbackUseful},
-		{Group: "g", Scope: core.ScopeFacts, UUID: uuid["OWNS"], Kind: core.FeedbackWrong, Reason: "Dog is the neighbour's"},
+	for _, fb := range []engine.FeedbackRequest{
+		{Group: "g", Scope: core.ScopeEntities, UUID: uuid["Bob"], Kind: engine.FeedbackPin},
+		{Group: "g", Scope: core.ScopeFacts, UUID: uuid["KNOWS"], Kind: engine.FeedbackUseful},
+		{Group: "g", Scope: core.ScopeFacts, UUID: uuid["OWNS"], Kind: engine.FeedbackWrong, Reason: "Dog is the neighbour's"},
 	} {
 		if err := e.Feedback(ctx, fb); err != nil {
 			t.Fatalf("Feedback(%+v): %v", fb, err)
 		}
 	}
-	rep, err := e.Evolve(ctx, "g", core.EvolveOptions{Now: day0.AddDate(0, 0, 365)})
+	rep, err := e.Evolve(ctx, "g", engine.EvolveOptions{Now: day0.AddDate(0, 0, 365)})
 	if err != nil {
 		t.Fatalf("Evolve: %v", err)
 	}

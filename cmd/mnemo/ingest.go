@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/engine"
 	"github.com/mnemohq/mnemo/host/wire"
 )
 
@@ -132,11 +133,11 @@ type pendingLine struct {
 	ep   core.Episode
 }
 
-// ingester stores episodes and waits for them: the engine (*core.Engine),
+// ingester stores episodes and waits for them: the engine (*engine.Engine),
 // or a running server (remoteIngester).
 type ingester interface {
-	Ingest(ctx context.Context, eps []core.Episode) ([]core.IngestResult, error)
-	Wait(ctx context.Context, group string, uuids ...string) ([]core.EpisodeReport, error)
+	Ingest(ctx context.Context, eps []core.Episode) ([]engine.IngestResult, error)
+	Wait(ctx context.Context, group string, uuids ...string) ([]engine.EpisodeReport, error)
 }
 
 // ingestRun reads, queues and waits for one ingest.
@@ -257,7 +258,7 @@ func (r *ingestRun) flush(ctx context.Context) error {
 }
 
 // add records a stored line.
-func (r *ingestRun) add(p pendingLine, res core.IngestResult) {
+func (r *ingestRun) add(p pendingLine, res engine.IngestResult) {
 	k := [2]string{p.ep.GroupID, res.UUID}
 	if r.seen == nil {
 		r.seen = map[[2]string]bool{}
@@ -305,7 +306,7 @@ func (r *ingestRun) waitAll(ctx context.Context) ([]outcome, error) {
 // outcome is a queued episode and its report.
 type outcome struct {
 	queued
-	rep core.EpisodeReport
+	rep engine.EpisodeReport
 }
 
 // processed reports whether this run processed the episode: it stored it,

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/engine"
 	"github.com/mnemohq/mnemo/host"
 )
 
@@ -38,7 +38,7 @@ resumes where it stopped. The switch is one transaction.`)
 	defer g.closeHost(h)
 	tty := isTerminal(g.stderr)
 	start, last := time.Now(), time.Time{}
-	show := func(p core.ReembedProgress) {
+	show := func(p engine.ReembedProgress) {
 		if p.Total == 0 {
 			return
 		}

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/engine"
 	"github.com/mnemohq/mnemo/host/wire"
 )
 
@@ -168,8 +169,8 @@ type remoteIngester struct{ r *remote }
 
 // Ingest sends the episodes of each group in one request, groups in the
 // order they first appear; each request is stored all or none.
-func (ri remoteIngester) Ingest(ctx context.Context, eps []core.Episode) ([]core.IngestResult, error) {
-	out := make([]core.IngestResult, len(eps))
+func (ri remoteIngester) Ingest(ctx context.Context, eps []core.Episode) ([]engine.IngestResult, error) {
+	out := make([]engine.IngestResult, len(eps))
 	var order []string
 	byGroup := map[string][]int{}
 	for i, ep := range eps {
@@ -207,7 +208,7 @@ func (ri remoteIngester) Ingest(ctx context.Context, eps []core.Episode) ([]core
 		}
 		for k, i := range byGroup[g] {
 			a := acc.Episodes[k]
-			out[i] = core.IngestResult{UUID: a.UUID, Created: a.Created, Requeued: a.Requeued}
+			out[i] = engine.IngestResult{UUID: a.UUID, Created: a.Created, Requeued: a.Requeued}
 		}
 	}
 	return out, nil
@@ -220,8 +221,8 @@ const (
 )
 
 // Wait polls each episode's status until it is no longer pending.
-func (ri remoteIngester) Wait(ctx context.Context, group string, uuids ...string) ([]core.EpisodeReport, error) {
-	var out []core.EpisodeReport
+func (ri remoteIngester) Wait(ctx context.Context, group string, uuids ...string) ([]engine.EpisodeReport, error) {
+	var out []engine.EpisodeReport
 	for _, id := range uuids {
 		every := firstPoll
 		for {
@@ -247,8 +248,8 @@ func (ri remoteIngester) Wait(ctx context.Context, group string, uuids ...string
 }
 
 // reportOf reads back an episode report the server showed.
-func reportOf(r wire.Report) core.EpisodeReport {
-	return core.EpisodeReport{
+func reportOf(r wire.Report) engine.EpisodeReport {
+	return engine.EpisodeReport{
 		UUID: r.UUID, GroupID: r.GroupID, Status: core.EpisodeStatus(r.Status), Error: r.Error, Attempts: r.Attempts,
 		Entities: r.Entities, NewEntities: r.NewEntities, Facts: r.Facts, NewFacts: r.NewFacts, Duplicates: r.Duplicates,
 		Invalidated: r.Invalidated, Warnings: r.Warnings, Duration: time.Duration(r.DurationMS) * time.Millisecond, Counted: r.Counted,

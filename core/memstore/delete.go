@@ -10,7 +10,7 @@ import (
 // Deletions. Apply removes the episodes, facts and entities a Change
 // deletes, each with its links, embedding and text, and nothing else:
 // what deleting an episode or a fact takes with it and restores is the
-// engine's rule (core.Engine.DeleteEpisode), not the store's.
+// engine's rule (engine.Engine.DeleteEpisode), not the store's.
 
 // removeEpisode removes an episode with its mentions and the provenance
 // it gave; the facts it stated and the entities it mentioned stay.

@@ -7,7 +7,7 @@ import (
 	"github.com/mnemohq/mnemo/core"
 )
 
-// testForgetChange applies, in one Change, what core.Engine.ForgetEntity
+// testForgetChange applies, in one Change, what engine.Engine.ForgetEntity
 // writes to forget Bob: his episode e2 goes, with f3 (his only fact);
 // f2, which e1 stated too, stays without e2; Alice's summary is
 // rewritten with her stored vector kept; the community c1 goes. Then no

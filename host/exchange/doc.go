@@ -6,8 +6,8 @@
 // documents it for other programs.
 //
 // What a group holds, how an import is checked and written, and what a
-// renamed group's uuids become are core's (core.GroupData,
-// core.Engine.ImportGroup); this package only turns them into lines and
+// renamed group's uuids become are core's (engine.GroupData,
+// engine.Engine.ImportGroup); this package only turns them into lines and
 // back. A Writer is not safe for concurrent use; Read holds a whole file
 // in memory.
 package exchange

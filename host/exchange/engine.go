@@ -7,14 +7,15 @@ import (
 	"time"
 
 	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/engine"
 )
 
 // Export writes an export of groups, read from eng, to w: the header
 // (with eng's embedder and the time now), then each group in the order
 // given (the CLI gives them sorted). Each group is one consistent state
-// of it (core.Engine.ExportGroup); a group that holds nothing exports as
+// of it (engine.Engine.ExportGroup); a group that holds nothing exports as
 // no lines.
-func Export(ctx context.Context, eng *core.Engine, w io.Writer, groups []string, now time.Time) error {
+func Export(ctx context.Context, eng *engine.Engine, w io.Writer, groups []string, now time.Time) error {
 	x := NewWriter(w)
 	if err := x.WriteHeader(NewHeader(eng.EmbedderID(), now, groups)); err != nil {
 		return err
@@ -34,27 +35,27 @@ func Export(ctx context.Context, eng *core.Engine, w io.Writer, groups []string,
 // ImportOptions tune Import.
 type ImportOptions struct {
 	// GroupMap renames groups of the file: the data of group OLD is
-	// imported as GroupMap[OLD], with new uuids (core.GroupData.Renamed).
+	// imported as GroupMap[OLD], with new uuids (engine.GroupData.Renamed).
 	// Groups not in the map keep their name.
 	GroupMap map[string]string
 	// Group, when set, requires the file to hold one group, and imports it
 	// as Group (renamed if its name differs; GroupMap is ignored): the
 	// HTTP import of one group, which a tenant sends. Data of the group's
 	// own name keeps only the uuids of entities, facts and communities the
-	// group holds (core.Engine.OwnUUIDs), so that what is imported never
+	// group holds (engine.Engine.OwnUUIDs), so that what is imported never
 	// depends on another group's uuids.
 	Group string
 }
 
 // Import reads an export from r and imports it into eng. Everything is
 // read and checked before anything is written: a bad line, another
-// embedder or a group that fails core.Engine.CheckImport stops the import
+// embedder or a group that fails engine.Engine.CheckImport stops the import
 // with nothing written. Then each group is written in one transaction
-// (core.Engine.ImportGroup), in the file's order; should a write fail
+// (engine.Engine.ImportGroup), in the file's order; should a write fail
 // (say, a uuid another group of the database holds), the groups before it
 // stay imported and the error names the group. Importing the same file
 // again changes nothing.
-func Import(ctx context.Context, eng *core.Engine, r io.Reader, opts ImportOptions) ([]core.ImportResult, error) {
+func Import(ctx context.Context, eng *engine.Engine, r io.Reader, opts ImportOptions) ([]engine.ImportResult, error) {
 	h, groups, err := Read(r)
 	if err != nil {
 		return nil, err
@@ -90,7 +91,7 @@ func Import(ctx context.Context, eng *core.Engine, r io.Reader, opts ImportOptio
 			return nil, err
 		}
 	}
-	out := make([]core.ImportResult, 0, len(groups))
+	out := make([]engine.ImportResult, 0, len(groups))
 	for _, d := range groups {
 		res, err := eng.ImportGroup(ctx, d, from)
 		if err != nil {

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/engine"
 )
 
 // Format is the header's format name; Version the version this package
@@ -171,9 +172,9 @@ func (x *Writer) line(v any) error {
 func (x *Writer) WriteHeader(h Header) error { return x.line(h) }
 
 // WriteGroup writes the lines of a group, in the order of GroupData
-// (core.Engine.ExportGroup gives it in that order): episodes, entities,
+// (engine.Engine.ExportGroup gives it in that order): episodes, entities,
 // facts, mentions, communities, each by uuid.
-func (x *Writer) WriteGroup(d core.GroupData) error {
+func (x *Writer) WriteGroup(d engine.GroupData) error {
 	g := d.Group
 	for _, e := range d.Episodes {
 		if err := x.line(episode{
@@ -247,8 +248,8 @@ func (e *LineError) Unwrap() error { return e.Err }
 // not list is a *LineError wrapping core.ErrInvalid, and nothing is
 // returned. The checks that need the whole group (references between
 // objects) and the database (uuids of other groups) are
-// core.Engine.CheckImport's and ImportGroup's.
-func Read(r io.Reader) (Header, []core.GroupData, error) {
+// engine.Engine.CheckImport's and ImportGroup's.
+func Read(r io.Reader) (Header, []engine.GroupData, error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 1<<16), MaxLine)
 	n := 0
@@ -256,7 +257,7 @@ func Read(r io.Reader) (Header, []core.GroupData, error) {
 		return &LineError{Line: n, Err: fmt.Errorf("%w: %s", core.ErrInvalid, fmt.Sprintf(format, args...))}
 	}
 	var h Header
-	var groups map[string]*core.GroupData
+	var groups map[string]*engine.GroupData
 	for sc.Scan() {
 		n++
 		line := sc.Bytes()
@@ -279,7 +280,7 @@ func Read(r io.Reader) (Header, []core.GroupData, error) {
 			if _, err := parseTime(h.ExportedAt, true); err != nil {
 				return Header{}, nil, bad("header: exported_at: %s", err)
 			}
-			groups = map[string]*core.GroupData{}
+			groups = map[string]*engine.GroupData{}
 			for _, g := range h.Groups {
 				if err := core.ValidateGroupID(g); err != nil {
 					return Header{}, nil, bad("header: %s", err)
@@ -287,7 +288,7 @@ func Read(r io.Reader) (Header, []core.GroupData, error) {
 				if groups[g] != nil {
 					return Header{}, nil, bad("header: group %s is listed twice", g)
 				}
-				groups[g] = &core.GroupData{Group: g}
+				groups[g] = &engine.GroupData{Group: g}
 			}
 			continue
 		}
@@ -315,7 +316,7 @@ func Read(r io.Reader) (Header, []core.GroupData, error) {
 	if groups == nil {
 		return Header{}, nil, fmt.Errorf("%w: the export is empty: no header line", core.ErrInvalid)
 	}
-	out := make([]core.GroupData, 0, len(h.Groups))
+	out := make([]engine.GroupData, 0, len(h.Groups))
 	for _, g := range h.Groups {
 		out = append(out, *groups[g])
 	}
@@ -330,7 +331,7 @@ func strict(line []byte, v any) error {
 }
 
 // decode adds the record of a line to d.
-func decode(line []byte, kind string, d *core.GroupData, dim int) error {
+func decode(line []byte, kind string, d *engine.GroupData, dim int) error {
 	var err error
 	times := func(fields ...*time.Time) func(required bool, values ...string) {
 		return func(required bool, values ...string) {

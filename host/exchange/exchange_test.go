@@ -13,7 +13,9 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
 	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/engine"
 	"github.com/mnemohq/mnemo/host"
 	"github.com/mnemohq/mnemo/host/exchange"
 )
@@ -138,7 +140,7 @@ func export(t *testing.T, h *host.Host, groups ...string) []byte {
 	return b.Bytes()
 }
 
-func importBytes(t *testing.T, h *host.Host, b []byte, opts exchange.ImportOptions) []core.ImportResult {
+func importBytes(t *testing.T, h *host.Host, b []byte, opts exchange.ImportOptions) []engine.ImportResult {
 	t.Helper()
 	res, err := exchange.Import(context.Background(), h.Engine, bytes.NewReader(b), opts)
 	if err != nil {
@@ -212,7 +214,7 @@ func TestExportImportExportIsByteIdentical(t *testing.T) {
 	}
 
 	// The imported memory is searchable on the imported vectors.
-	res, err := dst.Engine.Search(context.Background(), core.SearchRequest{Groups: []string{"maya"}, Query: "Where does Maya live?"})
+	res, err := dst.Engine.Search(context.Background(), engine.SearchRequest{Groups: []string{"maya"}, Query: "Where does Maya live?"})
 	if err != nil {
 		t.Fatal(err)
 	}

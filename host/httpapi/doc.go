@@ -36,7 +36,7 @@
 //
 // # Search
 //
-// POST /v1/groups/{group}/search runs core.Engine.Search on the group (a
+// POST /v1/groups/{group}/search runs engine.Engine.Search on the group (a
 // wire.SearchInput: query, recipe, scopes, reranker, labels, relations and
 // the as-of-time filters) and answers wire.SearchResults; POST
 // /v1/groups/{group}/context writes the same search as context within a

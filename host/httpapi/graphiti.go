@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/engine"
 	"github.com/mnemohq/mnemo/host/wire"
 )
 
@@ -52,7 +53,7 @@ type graphitiResult struct {
 type graphitiEntityNode struct {
 	// UUID names the entity: the group's entity with this uuid is updated;
 	// a uuid the group does not hold names an entity of a uuid derived
-	// from the group and it (core.EntityNode), which the answer carries.
+	// from the group and it (engine.EntityNode), which the answer carries.
 	// Default: a new uuid, or the group's entity of the same name.
 	UUID    string `json:"uuid,omitempty"`
 	GroupID string `json:"group_id"`
@@ -236,7 +237,7 @@ func (s *Server) graphitiAddEntity(ctx context.Context, c *call) (any, error) {
 			return nil, err
 		}
 	}
-	ent, err := s.h.Engine.SaveEntity(ctx, core.EntityNode{GroupID: in.GroupID, UUID: in.UUID, Name: in.Name, Summary: in.Summary})
+	ent, err := s.h.Engine.SaveEntity(ctx, engine.EntityNode{GroupID: in.GroupID, UUID: in.UUID, Name: in.Name, Summary: in.Summary})
 	if err != nil {
 		return nil, err
 	}

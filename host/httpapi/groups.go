@@ -9,6 +9,7 @@ import (
 	"strconv"
 
 	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/engine"
 	"github.com/mnemohq/mnemo/host/wire"
 )
 
@@ -278,7 +279,7 @@ func (s *Server) retryEpisode(ctx context.Context, c *call) (any, error) {
 	return retriedOf(c.group, reps), nil
 }
 
-func retriedOf(group string, reps []core.EpisodeReport) retried {
+func retriedOf(group string, reps []engine.EpisodeReport) retried {
 	out := retried{Episodes: make([]retriedEpisode, len(reps))}
 	for i, r := range reps {
 		out.Episodes[i] = retriedEpisode{UUID: r.UUID, Status: string(r.Status), Error: r.Error, StatusURL: statusURL(group, r.UUID)}
@@ -359,7 +360,7 @@ func (s *Server) addFact(ctx context.Context, c *call) (any, error) {
 	if err := c.decode(&in); err != nil {
 		return nil, err
 	}
-	t := core.Triplet{
+	t := engine.Triplet{
 		GroupID: c.group, Source: in.Source, SourceType: in.SourceType, Relation: in.Relation, Target: in.Target,
 		TargetType: in.TargetType, Fact: in.Fact, UUID: in.UUID,
 	}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/engine"
 	"github.com/mnemohq/mnemo/host/wire"
 )
 
@@ -310,7 +311,7 @@ func (s *Server) zepAddFactTriple(ctx context.Context, c *call) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := core.Triplet{GroupID: group, Source: in.SourceNodeName, Relation: in.FactName, Target: in.TargetNodeName, Fact: in.Fact}
+	t := engine.Triplet{GroupID: group, Source: in.SourceNodeName, Relation: in.FactName, Target: in.TargetNodeName, Fact: in.Fact}
 	if len(in.SourceNodeLabels) > 0 {
 		t.SourceType = in.SourceNodeLabels[0]
 	}

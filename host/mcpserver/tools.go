@@ -10,6 +10,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/engine"
 	"github.com/mnemohq/mnemo/host"
 	"github.com/mnemohq/mnemo/host/wire"
 )
@@ -483,7 +484,7 @@ func (s *Server) addTriplet(ctx context.Context, req *mcp.CallToolRequest, in ad
 	if err != nil {
 		return nil, out, err
 	}
-	t := core.Triplet{GroupID: group, Source: cmp.Or(in.SourceName, in.SourceNodeName), Relation: cmp.Or(in.Relation, in.EdgeName),
+	t := engine.Triplet{GroupID: group, Source: cmp.Or(in.SourceName, in.SourceNodeName), Relation: cmp.Or(in.Relation, in.EdgeName),
 		Target: cmp.Or(in.TargetName, in.TargetNodeName), Fact: in.Fact, SourceType: in.SourceType, TargetType: in.TargetType}
 	for _, f := range []struct{ name, v string }{{"source_name (or source_node_name)", t.Source},
 		{"relation (or edge_name)", t.Relation}, {"target_name (or target_node_name)", t.Target}} {

@@ -18,6 +18,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/engine"
 	"github.com/mnemohq/mnemo/host"
 	"github.com/mnemohq/mnemo/host/httpapi"
 	"github.com/mnemohq/mnemo/internal/simclock"
@@ -80,15 +81,15 @@ func plant(t *testing.T, h *host.Host, c *simclock.Clock) {
 	ctx := context.Background()
 	facts := []struct {
 		learned string
-		tr      core.Triplet
+		tr      engine.Triplet
 	}{
-		{"2024-01-10", core.Triplet{Source: "Alice", SourceType: "Person", Relation: "LIVES_IN", Target: "Paris", TargetType: "Location",
+		{"2024-01-10", engine.Triplet{Source: "Alice", SourceType: "Person", Relation: "LIVES_IN", Target: "Paris", TargetType: "Location",
 			Fact: "Alice lives in Paris", ValidAt: day("2020-01-01")}},
-		{"2024-01-10", core.Triplet{Source: "Alice", SourceType: "Person", Relation: "WORKS_AT", Target: "Acme", TargetType: "Organization",
+		{"2024-01-10", engine.Triplet{Source: "Alice", SourceType: "Person", Relation: "WORKS_AT", Target: "Acme", TargetType: "Organization",
 			Fact: "Alice works at Acme", ValidAt: day("2021-02-01"), InvalidAt: day("2022-12-31")}},
-		{"2024-03-01", core.Triplet{Source: "Alice", SourceType: "Person", Relation: "LIVES_IN", Target: "Lisbon", TargetType: "Location",
+		{"2024-03-01", engine.Triplet{Source: "Alice", SourceType: "Person", Relation: "LIVES_IN", Target: "Lisbon", TargetType: "Location",
 			Fact: "Alice lives in Lisbon", ValidAt: day("2023-06-01")}},
-		{"2024-05-01", core.Triplet{Source: "Bob", SourceType: "Person", Relation: "WORKS_AT", Target: "Globex", TargetType: "Organization",
+		{"2024-05-01", engine.Triplet{Source: "Bob", SourceType: "Person", Relation: "WORKS_AT", Target: "Globex", TargetType: "Organization",
 			Fact: "Bob works at Globex", ValidAt: day("2024-04-01")}},
 	}
 	for _, f := range facts {
@@ -374,7 +375,7 @@ func TestInspectorKey(t *testing.T) {
 	})
 	plant(t, h, c)
 	c.Set(day("2024-06-02"))
-	if _, err := h.Engine.AddFact(context.Background(), core.Triplet{GroupID: "other", Source: "Carol", Relation: "LIVES_IN", Target: "Oslo"}); err != nil {
+	if _, err := h.Engine.AddFact(context.Background(), engine.Triplet{GroupID: "other", Source: "Carol", Relation: "LIVES_IN", Target: "Oslo"}); err != nil {
 		t.Fatal(err)
 	}
 	base := serve(t, h)

@@ -1,6 +1,8 @@
 package wire
 
-import "github.com/mnemohq/mnemo/core"
+import (
+	"github.com/mnemohq/mnemo/engine"
+)
 
 // CommunityReport is what a full community build did: `POST
 // /v1/groups/{group}/communities/build`.
@@ -36,7 +38,7 @@ type CommunityReport struct {
 }
 
 // CommunityReportOf shows a community build report.
-func CommunityReportOf(r core.CommunityReport) CommunityReport {
+func CommunityReportOf(r engine.CommunityReport) CommunityReport {
 	out := CommunityReport{
 		GroupID: r.Group, Entities: r.Entities, Pairs: r.Pairs, Communities: r.Communities, Members: r.Members,
 		Unassigned: r.Unassigned, Iterations: r.Iterations, Converged: r.Converged, SummaryCalls: r.Calls,

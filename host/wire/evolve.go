@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/engine"
 )
 
 // FeedbackInput is feedback on one entity or fact (docs/evolve.md).
@@ -21,7 +22,7 @@ type FeedbackInput struct {
 }
 
 // Request checks the input and returns the feedback on group.
-func (in FeedbackInput) Request(group string) (core.FeedbackRequest, error) {
+func (in FeedbackInput) Request(group string) (engine.FeedbackRequest, error) {
 	var sc core.Scope
 	switch strings.ToLower(strings.TrimSpace(in.Scope)) {
 	case "fact", "facts":
@@ -29,9 +30,9 @@ func (in FeedbackInput) Request(group string) (core.FeedbackRequest, error) {
 	case "entity", "entities":
 		sc = core.ScopeEntities
 	default:
-		return core.FeedbackRequest{}, fmt.Errorf("%w: scope %q: want fact or entity", core.ErrInvalid, in.Scope)
+		return engine.FeedbackRequest{}, fmt.Errorf("%w: scope %q: want fact or entity", core.ErrInvalid, in.Scope)
 	}
-	return core.FeedbackRequest{Group: group, Scope: sc, UUID: in.UUID, Kind: core.FeedbackKind(in.Feedback), Reason: in.Reason}, nil
+	return engine.FeedbackRequest{Group: group, Scope: sc, UUID: in.UUID, Kind: engine.FeedbackKind(in.Feedback), Reason: in.Reason}, nil
 }
 
 // FeedbackResult answers feedback.
@@ -51,12 +52,12 @@ type EvolveInput struct {
 }
 
 // Options checks the input.
-func (in EvolveInput) Options() (core.EvolveOptions, error) {
+func (in EvolveInput) Options() (engine.EvolveOptions, error) {
 	now, err := ParseOptionalTime(in.Now)
 	if err != nil {
-		return core.EvolveOptions{}, fmt.Errorf("now: %w", err)
+		return engine.EvolveOptions{}, fmt.Errorf("now: %w", err)
 	}
-	return core.EvolveOptions{Now: now, DryRun: in.DryRun}, nil
+	return engine.EvolveOptions{Now: now, DryRun: in.DryRun}, nil
 }
 
 // EvolveReport is a run's report as shown.
@@ -98,13 +99,13 @@ type EvolveItem struct {
 }
 
 // EvolveReportOf shows a report.
-func EvolveReportOf(r core.EvolveReport) EvolveReport {
-	items := func(in []core.EvolveItem) []EvolveItem {
+func EvolveReportOf(r engine.EvolveReport) EvolveReport {
+	items := func(in []engine.EvolveItem) []EvolveItem {
 		out := make([]EvolveItem, len(in))
 		for i, it := range in {
 			out[i] = EvolveItem{Scope: string(it.Scope), UUID: it.UUID, Name: it.Name, Importance: it.Importance,
 				Recency: it.Parts.Recency, Frequency: it.Parts.Frequency, Feedback: it.Parts.Feedback, Centrality: it.Parts.Centrality, Pinned: it.Pinned}
-			if it.Previous != core.NoPrevious {
+			if it.Previous != engine.NoPrevious {
 				p := it.Previous
 				out[i].Previous = &p
 			}

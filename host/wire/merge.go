@@ -1,6 +1,8 @@
 package wire
 
-import "github.com/mnemohq/mnemo/core"
+import (
+	"github.com/mnemohq/mnemo/engine"
+)
 
 // ConsolidateReport is a consolidation's report as the CLI and the HTTP
 // API show it.
@@ -41,8 +43,8 @@ type EntityMerge struct {
 	Made      []string `json:"made"`
 }
 
-// ConsolidateReportOf shows a core.ConsolidateReport.
-func ConsolidateReportOf(r core.ConsolidateReport) ConsolidateReport {
+// ConsolidateReportOf shows an engine.ConsolidateReport.
+func ConsolidateReportOf(r engine.ConsolidateReport) ConsolidateReport {
 	out := ConsolidateReport{Group: r.Group, Entities: r.Entities, Pairs: r.Pairs, Asked: r.Asked, DryRun: r.DryRun, Merges: []EntityMerge{}, FactMerges: []FactMerge{}}
 	for _, m := range r.FactMerges {
 		fm := FactMerge{Made: m.Made, Decided: m.Decided}
@@ -76,8 +78,8 @@ type UnmergeReport struct {
 	DryRun   bool     `json:"dry_run"`
 }
 
-// UnmergeReportOf shows a core.UnmergeReport.
-func UnmergeReportOf(r core.UnmergeReport) UnmergeReport {
+// UnmergeReportOf shows an engine.UnmergeReport.
+func UnmergeReportOf(r engine.UnmergeReport) UnmergeReport {
 	out := UnmergeReport{Group: r.Group, Entity: EntityOf(r.Entity), Survivor: EntityOf(r.Survivor), Restored: r.Restored, Deleted: r.Deleted, DryRun: r.DryRun}
 	if out.Restored == nil {
 		out.Restored = []string{}

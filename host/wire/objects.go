@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/engine"
 )
 
 // Fact is a fact as shown. Source and Target are the names of its entities,
@@ -160,7 +161,7 @@ type Report struct {
 }
 
 // ReportOf shows an episode report.
-func ReportOf(r core.EpisodeReport) Report {
+func ReportOf(r engine.EpisodeReport) Report {
 	out := Report{
 		UUID: r.UUID, GroupID: r.GroupID, Status: string(r.Status), Error: r.Error, Attempts: r.Attempts,
 		Entities: r.Entities, NewEntities: r.NewEntities, Facts: r.Facts, NewFacts: r.NewFacts,

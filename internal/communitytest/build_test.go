@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/engine"
 )
 
 // approx compares embeddings read back from the store, which returns them
@@ -19,7 +20,7 @@ var approx = cmpopts.EquateApprox(0, 1e-5)
 
 func TestBuildTwoClusters(t *testing.T) {
 	ctx := context.Background()
-	v := setup(t, core.Options{})
+	v := setup(t, engine.Options{})
 	v.seed(t, "g1", twoClusters, "Zed")
 
 	rep, err := v.eng.BuildCommunities(ctx, "g1")
@@ -30,7 +31,7 @@ func TestBuildTwoClusters(t *testing.T) {
 	if diff := cmp.Diff([][]string{clusterA, clusterB}, v.memberNames(t, "g1", cs)); diff != "" {
 		t.Errorf("communities mismatch (-want +got):\n%s", diff)
 	}
-	wantRep := core.CommunityReport{Group: "g1", Entities: 9, Pairs: 12, Communities: 2, Members: 8, Unassigned: 1, Converged: true}
+	wantRep := engine.CommunityReport{Group: "g1", Entities: 9, Pairs: 12, Communities: 2, Members: 8, Unassigned: 1, Converged: true}
 	got := rep
 	got.Iterations, got.Usage, got.ByPrompt = 0, core.Usage{}, nil
 	got.Duration, got.Read, got.Propagation, got.Summaries, got.Write = 0, 0, 0, 0, 0
@@ -71,7 +72,7 @@ func TestBuildTwoClusters(t *testing.T) {
 
 func TestOfflineSummaryStored(t *testing.T) {
 	ctx := context.Background()
-	v := setup(t, core.Options{})
+	v := setup(t, engine.Options{})
 	v.seed(t, "g1", twoClusters)
 	if _, err := v.eng.BuildCommunities(ctx, "g1"); err != nil {
 		t.Fatalf("BuildCommunities: %v", err)
@@ -100,7 +101,7 @@ func TestOfflineSummaryStored(t *testing.T) {
 
 func TestBuildReplacesAndDeletes(t *testing.T) {
 	ctx := context.Background()
-	v := setup(t, core.Options{})
+	v := setup(t, engine.Options{})
 	v.seed(t, "g1", twoClusters)
 	if _, err := v.eng.BuildCommunities(ctx, "g1"); err != nil {
 		t.Fatalf("BuildCommunities: %v", err)
@@ -161,7 +162,7 @@ func TestBuildReplacesAndDeletes(t *testing.T) {
 
 func TestGroupIsolation(t *testing.T) {
 	ctx := context.Background()
-	v := setup(t, core.Options{})
+	v := setup(t, engine.Options{})
 	v.seed(t, "g1", twoClusters)
 	v.seed(t, "g2", twoClusters)
 	if _, err := v.eng.BuildCommunities(ctx, "g1"); err != nil {
@@ -234,7 +235,7 @@ func TestGroupIsolation(t *testing.T) {
 
 func TestBuildErrors(t *testing.T) {
 	ctx := context.Background()
-	v := setup(t, core.Options{})
+	v := setup(t, engine.Options{})
 	if _, err := v.eng.BuildCommunities(ctx, "bad group!"); !errors.Is(err, core.ErrInvalid) {
 		t.Errorf("BuildCommunities(bad group) error = %v, want ErrInvalid", err)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/core/hashembed"
+	"github.com/mnemohq/mnemo/engine"
 	"github.com/mnemohq/mnemo/kuzu"
 	"github.com/mnemohq/mnemo/kuzu/kuzutest"
 )
@@ -70,14 +71,14 @@ func factText(s, rel, o string) string {
 // env is an engine on a fresh store.
 type env struct {
 	store *kuzu.Store
-	eng   *core.Engine
+	eng   *engine.Engine
 	clock *clock
 	emb   core.Embedder
 }
 
 // setup opens a store and an engine with the line extractor. Options
 // changes what it needs.
-func setup(t *testing.T, opts core.Options) *env {
+func setup(t *testing.T, opts engine.Options) *env {
 	t.Helper()
 	store := opts.Store
 	if store == nil {
@@ -87,7 +88,7 @@ func setup(t *testing.T, opts core.Options) *env {
 }
 
 // open starts an engine on store.
-func open(t *testing.T, store *kuzu.Store, opts core.Options) *env {
+func open(t *testing.T, store *kuzu.Store, opts engine.Options) *env {
 	t.Helper()
 	c := newClock()
 	opts.Store = store
@@ -100,9 +101,9 @@ func open(t *testing.T, store *kuzu.Store, opts core.Options) *env {
 	if opts.Now == nil {
 		opts.Now = c.Now
 	}
-	eng, err := core.Open(context.Background(), opts)
+	eng, err := engine.Open(context.Background(), opts)
 	if err != nil {
-		t.Fatalf("core.Open: %v", err)
+		t.Fatalf("engine.Open: %v", err)
 	}
 	t.Cleanup(func() {
 		if err := eng.Close(context.Background()); err != nil {
@@ -152,7 +153,7 @@ func entityID(group, name string) string {
 }
 
 // ingest ingests one text episode and waits for it.
-func (v *env) ingest(t *testing.T, group string, lines ...string) core.EpisodeReport {
+func (v *env) ingest(t *testing.T, group string, lines ...string) engine.EpisodeReport {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()

@@ -12,6 +12,7 @@ import (
 
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/core/hashembed"
+	"github.com/mnemohq/mnemo/engine"
 	"github.com/mnemohq/mnemo/kuzu/kuzutest"
 )
 
@@ -61,7 +62,7 @@ func TestIncrementalPlurality(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			ctx := context.Background()
-			v := setup(t, core.Options{})
+			v := setup(t, engine.Options{})
 			v.seed(t, "g1", twoClusters, "Zed")
 			if _, err := v.eng.BuildCommunities(ctx, "g1"); err != nil {
 				t.Fatalf("BuildCommunities: %v", err)
@@ -99,7 +100,7 @@ func TestIncrementalPlurality(t *testing.T) {
 
 func TestIncrementalSummaryUpdate(t *testing.T) {
 	ctx := context.Background()
-	v := setup(t, core.Options{})
+	v := setup(t, engine.Options{})
 	v.seed(t, "g1", twoClusters)
 	if _, err := v.eng.BuildCommunities(ctx, "g1"); err != nil {
 		t.Fatalf("BuildCommunities: %v", err)
@@ -136,7 +137,7 @@ func TestIncrementalSummaryUpdate(t *testing.T) {
 
 func TestIncrementalMoveAndDelete(t *testing.T) {
 	ctx := context.Background()
-	v := setup(t, core.Options{Communities: core.CommunityOptions{DriftThreshold: -1}})
+	v := setup(t, engine.Options{Communities: engine.CommunityOptions{DriftThreshold: -1}})
 	// A pair (Kim, Lee) and cluster B.
 	v.seed(t, "g1", append([]string{"Kim KNOWS Lee"}, clusterBLines...))
 	if _, err := v.eng.BuildCommunities(ctx, "g1"); err != nil {
@@ -160,14 +161,14 @@ func TestIncrementalMoveAndDelete(t *testing.T) {
 	if err != nil {
 		t.Fatalf("CommunityStatus: %v", err)
 	}
-	if want := (core.CommunityStatus{Built: st.Built, Entities: 6, Changed: 2, Drift: 2.0 / 6}); st != want {
+	if want := (engine.CommunityStatus{Built: st.Built, Entities: 6, Changed: 2, Drift: 2.0 / 6}); st != want {
 		t.Errorf("CommunityStatus() = %+v, want %+v (Kim moved, Lee left alone)", st, want)
 	}
 }
 
 func TestNoCommunitiesNoUpdate(t *testing.T) {
 	ctx := context.Background()
-	v := setup(t, core.Options{})
+	v := setup(t, engine.Options{})
 	v.seed(t, "g1", twoClusters)
 	v.ingest(t, "g1", "Xavier KNOWS Alice")
 	if got := v.communities(t, "g1"); len(got) != 0 {
@@ -185,7 +186,7 @@ var island = []string{"Nina KNOWS Omar", "Omar KNOWS Pia", "Pia KNOWS Nina", "Ni
 
 func TestDriftRebuildsInBackground(t *testing.T) {
 	ctx := context.Background()
-	v := setup(t, core.Options{Communities: core.CommunityOptions{DriftThreshold: 0.3}, Logger: slog.New(slog.NewTextHandler(t.Output(), nil))})
+	v := setup(t, engine.Options{Communities: engine.CommunityOptions{DriftThreshold: 0.3}, Logger: slog.New(slog.NewTextHandler(t.Output(), nil))})
 	v.seed(t, "g1", twoClusters, "Zed")
 	if _, err := v.eng.BuildCommunities(ctx, "g1"); err != nil {
 		t.Fatalf("BuildCommunities: %v", err)
@@ -216,14 +217,14 @@ func TestDriftRebuildsInBackground(t *testing.T) {
 	if err != nil {
 		t.Fatalf("CommunityStatus: %v", err)
 	}
-	if want := (core.CommunityStatus{Built: cs[0].CreatedAt, Entities: 14}); st != want {
+	if want := (engine.CommunityStatus{Built: cs[0].CreatedAt, Entities: 14}); st != want {
 		t.Errorf("CommunityStatus() after the rebuild = %+v, want %+v", st, want)
 	}
 }
 
 func TestDriftNeverWithNegativeThreshold(t *testing.T) {
 	ctx := context.Background()
-	v := setup(t, core.Options{Communities: core.CommunityOptions{DriftThreshold: -1}})
+	v := setup(t, engine.Options{Communities: engine.CommunityOptions{DriftThreshold: -1}})
 	v.seed(t, "g1", twoClusters)
 	if _, err := v.eng.BuildCommunities(ctx, "g1"); err != nil {
 		t.Fatalf("BuildCommunities: %v", err)
@@ -241,7 +242,7 @@ func TestDriftNeverWithNegativeThreshold(t *testing.T) {
 func TestDriftSurvivesRestart(t *testing.T) {
 	ctx := context.Background()
 	store := kuzutest.MustOpen(t)
-	v := open(t, store, core.Options{Communities: core.CommunityOptions{DriftThreshold: -1}})
+	v := open(t, store, engine.Options{Communities: engine.CommunityOptions{DriftThreshold: -1}})
 	v.seed(t, "g1", twoClusters, "Zed")
 	if _, err := v.eng.BuildCommunities(ctx, "g1"); err != nil {
 		t.Fatalf("BuildCommunities: %v", err)
@@ -257,9 +258,9 @@ func TestDriftSurvivesRestart(t *testing.T) {
 	// A new engine on the same store derives the drift from what is stored.
 	c := newClock()
 	c.t = v.clock.Now()
-	eng, err := core.Open(ctx, core.Options{Store: store, Embedder: hashembed.New(kuzutest.Dimension), Plugins: pluginSets{core.Plugins{Extractor: lineExtractor{}}}, Now: c.Now})
+	eng, err := engine.Open(ctx, engine.Options{Store: store, Embedder: hashembed.New(kuzutest.Dimension), Plugins: pluginSets{core.Plugins{Extractor: lineExtractor{}}}, Now: c.Now})
 	if err != nil {
-		t.Fatalf("core.Open: %v", err)
+		t.Fatalf("engine.Open: %v", err)
 	}
 	defer eng.Close(ctx)
 	st2, err := eng.CommunityStatus(ctx, "g1")

@@ -13,6 +13,7 @@ import (
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/core/hashembed"
 	"github.com/mnemohq/mnemo/core/memstore"
+	"github.com/mnemohq/mnemo/engine"
 	"github.com/mnemohq/mnemo/kuzu/kuzutest"
 )
 
@@ -54,7 +55,7 @@ type world struct {
 // holds the graph of groups A and B.
 type env struct {
 	store core.Store
-	eng   *core.Engine
+	eng   *engine.Engine
 	a, b  world
 }
 
@@ -93,12 +94,12 @@ func TestDeletes(t *testing.T) {
 
 func setup(t *testing.T, s core.Store) *env {
 	t.Helper()
-	eng, err := core.Open(context.Background(), core.Options{
+	eng, err := engine.Open(context.Background(), engine.Options{
 		Store: s, Embedder: hashembed.New(s.Dimension()), Plugins: noPlugins{},
-		Now: func() time.Time { return now }, Ingest: core.IngestOptions{Workers: -1},
+		Now: func() time.Time { return now }, Ingest: engine.IngestOptions{Workers: -1},
 	})
 	if err != nil {
-		t.Fatalf("core.Open: %v", err)
+		t.Fatalf("engine.Open: %v", err)
 	}
 	t.Cleanup(func() {
 		if err := eng.Close(context.Background()); err != nil {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/engine"
 )
 
 // TestBatchWithAnUnwritableEpisode ingests six episodes that one worker
@@ -42,8 +43,8 @@ func TestBatchWithAnUnwritableEpisode(t *testing.T) {
 	}
 	// Stored by an engine without workers, then processed by one that
 	// finds all six pending when it opens: they are one batch.
-	stored, err := core.Open(ctx, core.Options{Store: r.store, Embedder: r.emb, Plugins: r.plugins, Now: func() time.Time { return now },
-		Ingest: core.IngestOptions{Workers: -1}})
+	stored, err := engine.Open(ctx, engine.Options{Store: r.store, Embedder: r.emb, Plugins: r.plugins, Now: func() time.Time { return now },
+		Ingest: engine.IngestOptions{Workers: -1}})
 	if err != nil {
 		t.Fatal(err)
 	}

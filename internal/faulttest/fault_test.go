@@ -14,6 +14,7 @@ import (
 
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/core/hashembed"
+	"github.com/mnemohq/mnemo/engine"
 	"github.com/mnemohq/mnemo/host"
 	"github.com/mnemohq/mnemo/kuzu"
 	"github.com/mnemohq/mnemo/wasm"
@@ -83,21 +84,21 @@ func newRig(t *testing.T) *rig {
 
 // engine opens an engine on the rig's store: one worker, one attempt per
 // episode (an error that used an attempt fails the episode at once).
-func (r *rig) engine(t *testing.T) *core.Engine {
+func (r *rig) engine(t *testing.T) *engine.Engine {
 	t.Helper()
-	e, err := core.Open(context.Background(), core.Options{
+	e, err := engine.Open(context.Background(), engine.Options{
 		Store: r.store, Embedder: r.emb, Plugins: r.plugins, Now: func() time.Time { return now },
-		Ingest: core.IngestOptions{Workers: 1, MaxAttempts: 1},
+		Ingest: engine.IngestOptions{Workers: 1, MaxAttempts: 1},
 	})
 	if err != nil {
-		t.Fatalf("core.Open: %v", err)
+		t.Fatalf("engine.Open: %v", err)
 	}
 	t.Cleanup(func() { e.Close(context.Background()) })
 	return e
 }
 
 // ingest stores an episode of group and returns its uuid.
-func ingest(t *testing.T, e *core.Engine, group string, ep core.Episode) (string, error) {
+func ingest(t *testing.T, e *engine.Engine, group string, ep core.Episode) (string, error) {
 	t.Helper()
 	ep.GroupID, ep.UUID = group, group+"-"+map[bool]string{true: "seed", false: "target"}[ep.Content == seed.Content]
 	res, err := e.Ingest(context.Background(), []core.Episode{ep})
@@ -108,7 +109,7 @@ func ingest(t *testing.T, e *core.Engine, group string, ep core.Episode) (string
 }
 
 // waitDone waits for an episode and requires it done.
-func waitDone(t *testing.T, e *core.Engine, group, uuid string) core.EpisodeReport {
+func waitDone(t *testing.T, e *engine.Engine, group, uuid string) engine.EpisodeReport {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(probing(context.Background()), time.Minute)
 	defer cancel()
@@ -138,7 +139,7 @@ func (r *rig) graph(t *testing.T, group string) graph {
 }
 
 // seeded opens an engine and gives group the seed episode.
-func (r *rig) seeded(t *testing.T, group string) *core.Engine {
+func (r *rig) seeded(t *testing.T, group string) *engine.Engine {
 	t.Helper()
 	e := r.engine(t)
 	uuid, err := ingest(t, e, group, seed)
@@ -304,7 +305,7 @@ func TestStoreFaults(t *testing.T) {
 				if err != nil {
 					t.Fatalf("Retry: %v", err)
 				}
-				wantRep := []core.EpisodeReport{{UUID: uuid, GroupID: group, Status: core.EpisodePending, Error: got.Error}}
+				wantRep := []engine.EpisodeReport{{UUID: uuid, GroupID: group, Status: core.EpisodePending, Error: got.Error}}
 				if diff := cmp.Diff(wantRep, reps); diff != "" {
 					t.Errorf("Retry (-want +got):\n%s", diff)
 				}
@@ -320,7 +321,7 @@ func TestStoreFaults(t *testing.T) {
 // agree checks that the engine's report of an episode, the stored episode
 // and the group's counts say the same, and that the status is want. It
 // returns the stored episode.
-func (r *rig) agree(t *testing.T, e *core.Engine, group, uuid string, want core.EpisodeStatus) core.Episode {
+func (r *rig) agree(t *testing.T, e *engine.Engine, group, uuid string, want core.EpisodeStatus) core.Episode {
 	t.Helper()
 	ctx := probing(context.Background())
 	rep, err := e.Report(ctx, group, uuid)

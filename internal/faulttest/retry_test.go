@@ -8,12 +8,13 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/engine"
 )
 
 // failTarget gives group the seed and a target episode whose one attempt
 // failed (a permanent store error at its first step), and returns the
 // target's uuid.
-func (r *rig) failTarget(t *testing.T, e *core.Engine, group string) string {
+func (r *rig) failTarget(t *testing.T, e *engine.Engine, group string) string {
 	t.Helper()
 	r.store.arm(at(1, errPermanent))
 	defer r.store.disarm()
@@ -72,7 +73,7 @@ func TestResendFailed(t *testing.T) {
 	e := r.seeded(t, "g")
 	uuid := r.failTarget(t, e, "g")
 	ctx := probing(context.Background())
-	resend := func(content string) ([]core.IngestResult, error) {
+	resend := func(content string) ([]engine.IngestResult, error) {
 		ep := target
 		ep.GroupID, ep.UUID, ep.Content = "g", uuid, content
 		return e.Ingest(ctx, []core.Episode{ep})
@@ -85,7 +86,7 @@ func TestResendFailed(t *testing.T) {
 	if err != nil {
 		t.Fatalf("re-send: %v", err)
 	}
-	if diff := cmp.Diff([]core.IngestResult{{UUID: uuid, Requeued: true}}, res); diff != "" {
+	if diff := cmp.Diff([]engine.IngestResult{{UUID: uuid, Requeued: true}}, res); diff != "" {
 		t.Errorf("re-send of a failed episode (-want +got):\n%s", diff)
 	}
 	waitDone(t, e, "g", uuid)
@@ -93,7 +94,7 @@ func TestResendFailed(t *testing.T) {
 	if err != nil {
 		t.Fatalf("re-send: %v", err)
 	}
-	if diff := cmp.Diff([]core.IngestResult{{UUID: uuid}}, res); diff != "" {
+	if diff := cmp.Diff([]engine.IngestResult{{UUID: uuid}}, res); diff != "" {
 		t.Errorf("re-send of a done episode (-want +got):\n%s", diff)
 	}
 	if rep, err := e.Report(ctx, "g", uuid); err != nil || rep.Status != core.EpisodeDone {
@@ -141,7 +142,7 @@ func TestRetryNamed(t *testing.T) {
 	if err != nil {
 		t.Fatalf("Retry: %v", err)
 	}
-	want := []core.EpisodeReport{{UUID: uuid, GroupID: "g", Status: core.EpisodePending, Error: failedErr}}
+	want := []engine.EpisodeReport{{UUID: uuid, GroupID: "g", Status: core.EpisodePending, Error: failedErr}}
 	if diff := cmp.Diff(want, reps); diff != "" {
 		t.Errorf("Retry (-want +got):\n%s", diff)
 	}

@@ -3,6 +3,7 @@ package lint
 import (
 	"bufio"
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"strings"
@@ -136,26 +137,133 @@ func TestForbiddenImports(t *testing.T) {
 	}
 }
 
-// TestCoreIsPure checks that core and its subpackages depend on the standard
-// library only and build with CGO_ENABLED=0.
+// TestCoreIsPure checks that core, engine and their subpackages depend on
+// the standard library and the module's own inner layers only (see
+// TestLayers), and that they and wasm build with CGO_ENABLED=0.
 func TestCoreIsPure(t *testing.T) {
 	env := []string{"CGO_ENABLED=0"}
-	for pkg := range pkgImports(t, env, "./core/...") {
-		if strings.HasSuffix(pkg, "/coretest") {
-			continue
-		}
+	for pkg := range pkgImports(t, env, "./core/...", "./engine/...") {
 		for _, d := range deps(t, env, pkg) {
-			if !isStd(d) && !under(d, "core") {
-				t.Errorf("%s depends on %s: core must use the standard library only", pkg, d)
+			if !isStd(d) && !under(d, "core") && !under(d, "engine") {
+				t.Errorf("%s depends on %s: core and engine use the standard library only", pkg, d)
 			}
 		}
 	}
-	cmd := exec.Command("go", "build", "./core/...", "./wasm/...")
+	cmd := exec.Command("go", "build", "./core/...", "./engine/...", "./wasm/...")
 	cmd.Dir = "../.."
 	cmd.Env = append(os.Environ(), env...)
 	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Errorf("CGO_ENABLED=0 go build ./core/... ./wasm/...: %v\n%s", err, out)
+		t.Errorf("CGO_ENABLED=0 go build ./core/... ./engine/... ./wasm/...: %v\n%s", err, out)
 	}
+}
+
+// TestLayers enforces the layering of the domain and the engine (see
+// docs/design.md, "Architecture"): core imports nothing of the module
+// (its subpackages import core only); engine's stage packages import core
+// and engine/text, never engine itself nor one another; engine/text
+// imports core only; engine imports core and its stages; the adapters
+// (kuzu, weaviate, wasm, etcd) import no engine package. The rule is
+// layerProblem; TestLayerRule shows what it catches. Tests may import
+// more (an external test of a stage may open an Engine), so only the
+// packages' own imports are checked.
+func TestLayers(t *testing.T) {
+	for pkg, imps := range ownImports(t, "./core/...", "./engine/...", "./kuzu/...", "./weaviate/...", "./wasm/...", "./etcd/...") {
+		for _, imp := range imps {
+			if p := layerProblem(pkg, imp); p != "" {
+				t.Error(p)
+			}
+		}
+	}
+}
+
+// layerProblem says why pkg may not import imp, or "" if it may.
+func layerProblem(pkg, imp string) string {
+	if isStd(imp) {
+		return ""
+	}
+	stage := func(p string) bool { return under(p, "engine") && p != module+"/engine" }
+	switch {
+	case under(pkg, "kuzu") || under(pkg, "weaviate") || under(pkg, "wasm") || under(pkg, "etcd"):
+		if under(imp, "engine") {
+			return fmt.Sprintf("%s imports %s: an adapter implements core's contracts and knows no engine package", pkg, imp)
+		}
+	case pkg == module+"/core":
+		return fmt.Sprintf("%s imports %s: core imports nothing of the module", pkg, imp)
+	case under(pkg, "core"):
+		if imp != module+"/core" && !under(imp, "core/storetest") {
+			return fmt.Sprintf("%s imports %s: core's subpackages import core (and the conformance suite) only", pkg, imp)
+		}
+	case under(pkg, "engine/text"):
+		if imp != module+"/core" {
+			return fmt.Sprintf("%s imports %s: engine/text imports core only", pkg, imp)
+		}
+	case stage(pkg):
+		if imp != module+"/core" && !under(imp, "engine/text") {
+			return fmt.Sprintf("%s imports %s: a stage of the engine imports core and engine/text only, never engine or another stage", pkg, imp)
+		}
+	case pkg == module+"/engine":
+		if imp != module+"/core" && !stage(imp) {
+			return fmt.Sprintf("%s imports %s: engine imports core and its stages only", pkg, imp)
+		}
+	}
+	return ""
+}
+
+// TestLayerRule runs layerProblem on pairs that keep and break the rule.
+func TestLayerRule(t *testing.T) {
+	m := module + "/"
+	tests := []struct {
+		pkg, imp string
+		ok       bool
+	}{
+		{m + "core", "fmt", true},
+		{m + "core", m + "engine", false},
+		{m + "core", m + "core/memstore", false},
+		{m + "core/memstore", m + "core", true},
+		{m + "core/memstore", m + "engine/text", false},
+		{m + "core/memstore", m + "core/storetest", true},
+		{m + "engine/text", m + "core", true},
+		{m + "engine/text", m + "engine/retrieval", false},
+		{m + "engine/retrieval", m + "core", true},
+		{m + "engine/retrieval", m + "engine/text", true},
+		{m + "engine/retrieval", m + "engine", false},
+		{m + "engine/community", m + "engine/evolve", false},
+		{m + "engine/retrieval", "github.com/kuzudb/go-kuzu", false},
+		{m + "engine", m + "engine/retrieval", true},
+		{m + "engine", m + "core/memstore", false},
+		{m + "engine", m + "host", false},
+		{m + "kuzu", m + "core", true},
+		{m + "kuzu", m + "engine/text", false},
+		{m + "weaviate", m + "engine", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.pkg+" imports "+tt.imp, func(t *testing.T) {
+			if got := layerProblem(tt.pkg, tt.imp); (got == "") != tt.ok {
+				t.Errorf("layerProblem(%s, %s) = %q, want ok %v", tt.pkg, tt.imp, got, tt.ok)
+			}
+		})
+	}
+}
+
+// ownImports returns, for every package of the module matching patterns,
+// its direct imports, test imports left out.
+func ownImports(t *testing.T, patterns ...string) map[string][]string {
+	t.Helper()
+	args := append([]string{"list", "-e", "-f", "{{.ImportPath}} {{join .Imports \" \"}}"}, patterns...)
+	cmd := exec.Command("go", args...)
+	cmd.Dir = "../.."
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list: %v\n%s", err, exitStderr(err))
+	}
+	m := map[string][]string{}
+	for line := range strings.SplitSeq(strings.TrimSpace(string(out)), "\n") {
+		f := strings.Fields(line)
+		if len(f) > 0 {
+			m[f[0]] = f[1:]
+		}
+	}
+	return m
 }
 
 // TestABIIsLeaf checks that wasm/abi imports nothing but the standard

@@ -26,7 +26,7 @@ func storeAdapters() []string {
 }
 
 // TestSurfacesUseTheEngine checks that the surfaces (cmd/ and host/) reach
-// the store through core.Engine: no non-test Go file imports a store
+// the store through engine.Engine: no non-test Go file imports a store
 // adapter (storeAdapters) except the composition root, and none calls a Store() accessor (the
 // engine's store, or any other). The check is per file, so a package that
 // holds the composition root gives its other files no allowance.
@@ -79,7 +79,7 @@ func surfaceProblems(fsys fs.FS, roots, allowed, adapters []string) ([]string, e
 				}
 				importers[p] = true
 				if !slices.Contains(allowed, p) {
-					problems = append(problems, fmt.Sprintf("%s imports %s: only the composition root (%s) may; reach the store through core.Engine or host.Admin",
+					problems = append(problems, fmt.Sprintf("%s imports %s: only the composition root (%s) may; reach the store through engine.Engine or host.Admin",
 						fset.Position(imp.Pos()), ip, strings.Join(allowed, ", ")))
 				}
 			}
@@ -89,7 +89,7 @@ func surfaceProblems(fsys fs.FS, roots, allowed, adapters []string) ([]string, e
 					return true
 				}
 				if sel, ok := call.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Store" {
-					problems = append(problems, fmt.Sprintf("%s calls %s.Store(): surfaces reach the store through core.Engine, not around it",
+					problems = append(problems, fmt.Sprintf("%s calls %s.Store(): surfaces reach the store through engine.Engine, not around it",
 						fset.Position(call.Pos()), exprString(sel.X)))
 				}
 				return true

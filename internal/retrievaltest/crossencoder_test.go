@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/engine"
 	"github.com/mnemohq/mnemo/host/llm"
 	"github.com/mnemohq/mnemo/host/llm/llmtest"
 )
@@ -49,7 +50,7 @@ func newLLMEnv(t *testing.T, batch int) (*env, *llmtest.Server) {
 	if err != nil {
 		t.Fatalf("llm.New: %v", err)
 	}
-	e := newEnv(t, func(o *core.Options) {
+	e := newEnv(t, func(o *engine.Options) {
 		o.LLM = c
 		o.Search.CrossEncoderBatch = batch
 	})
@@ -70,7 +71,7 @@ func TestCrossEncoder(t *testing.T) {
 			e, srv := newLLMEnv(t, tt.batch)
 			srv.Handle(judge)
 			e.people("g")
-			res := e.search(t, core.SearchRequest{Groups: []string{"g"}, Query: "Alice Bob Carol Dan", Custom: only(core.ScopeFacts, core.RerankCrossEncoder, 3, core.MethodCosine, core.MethodBM25)})
+			res := e.search(t, engine.SearchRequest{Groups: []string{"g"}, Query: "Alice Bob Carol Dan", Custom: only(core.ScopeFacts, engine.RerankCrossEncoder, 3, engine.MethodCosine, engine.MethodBM25)})
 			if got := names(res, core.ScopeFacts); len(got) != 3 || got[0] != "f-married" {
 				t.Errorf("Search(cross_encoder) = %v, want f-married first of 3", got)
 			}
@@ -102,9 +103,9 @@ func TestCrossEncoder(t *testing.T) {
 // TestCrossEncoderFallback checks that a cross-encoder without an LLM, or
 // with a failing one, leaves the RRF order and says so.
 func TestCrossEncoderFallback(t *testing.T) {
-	query := core.SearchRequest{Groups: []string{"g"}, Query: "Alice Berlin", Custom: only(core.ScopeFacts, core.RerankCrossEncoder, 3, core.MethodCosine, core.MethodBM25)}
+	query := engine.SearchRequest{Groups: []string{"g"}, Query: "Alice Berlin", Custom: only(core.ScopeFacts, engine.RerankCrossEncoder, 3, engine.MethodCosine, engine.MethodBM25)}
 	rrf := query
-	rrf.Custom = only(core.ScopeFacts, core.RerankRRF, 3, core.MethodCosine, core.MethodBM25)
+	rrf.Custom = only(core.ScopeFacts, engine.RerankRRF, 3, engine.MethodCosine, engine.MethodBM25)
 
 	plain := newEnv(t)
 	plain.people("g")

@@ -1,4 +1,4 @@
-// Package retrievaltest tests retrieval end to end: core.Engine's Search,
+// Package retrievaltest tests retrieval end to end: engine.Engine's Search,
 // Context and SearchBatch on a real Kuzu store (package kuzu), with the
 // offline embedder, and the cross-encoder through the real LLM client
 // against the in-process OpenAI-compatible server (host/llm/llmtest).

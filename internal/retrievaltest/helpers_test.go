@@ -9,6 +9,7 @@ import (
 
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/core/hashembed"
+	"github.com/mnemohq/mnemo/engine"
 	"github.com/mnemohq/mnemo/kuzu"
 	"github.com/mnemohq/mnemo/kuzu/kuzutest"
 )
@@ -33,29 +34,29 @@ func (p plugins) For(context.Context, string) (core.Plugins, error) {
 type env struct {
 	t     *testing.T
 	store *kuzu.Store
-	eng   *core.Engine
+	eng   *engine.Engine
 	emb   *hashembed.Embedder
 }
 
 // newEnv opens a store and an engine. edit may adjust the engine options.
-func newEnv(t *testing.T, edit ...func(*core.Options)) *env {
+func newEnv(t *testing.T, edit ...func(*engine.Options)) *env {
 	t.Helper()
 	st := kuzutest.MustOpen(t, kuzu.Options{Dimension: dim})
 	emb := hashembed.New(dim)
-	o := core.Options{Store: st, Embedder: emb, Plugins: plugins{}, Now: func() time.Time { return now }}
+	o := engine.Options{Store: st, Embedder: emb, Plugins: plugins{}, Now: func() time.Time { return now }}
 	for _, f := range edit {
 		f(&o)
 	}
-	eng, err := core.Open(context.Background(), o)
+	eng, err := engine.Open(context.Background(), o)
 	if err != nil {
-		t.Fatalf("core.Open: %v", err)
+		t.Fatalf("engine.Open: %v", err)
 	}
 	t.Cleanup(func() { eng.Close(context.Background()) })
 	return &env{t: t, store: st, eng: eng, emb: emb}
 }
 
 // search runs a search that must succeed.
-func (e *env) search(t *testing.T, req core.SearchRequest) core.SearchResults {
+func (e *env) search(t *testing.T, req engine.SearchRequest) engine.SearchResults {
 	t.Helper()
 	res, err := e.eng.Search(context.Background(), req)
 	if err != nil {
@@ -185,7 +186,7 @@ func (e *env) peopleGraph(group string) *graph {
 }
 
 // names lists the results of a scope as ids without the group prefix.
-func names(res core.SearchResults, sc core.Scope) []string {
+func names(res engine.SearchResults, sc core.Scope) []string {
 	var out []string
 	add := func(uuid string) {
 		_, id, _ := strings.Cut(uuid, "-")
@@ -213,7 +214,7 @@ func names(res core.SearchResults, sc core.Scope) []string {
 }
 
 // groupsOf lists the distinct groups of all results.
-func groupsOf(res core.SearchResults) map[string]bool {
+func groupsOf(res engine.SearchResults) map[string]bool {
 	out := map[string]bool{}
 	for _, r := range res.Facts {
 		out[r.GroupID] = true
@@ -232,8 +233,8 @@ func groupsOf(res core.SearchResults) map[string]bool {
 
 // only returns a custom recipe searching one scope with the given methods
 // and reranker.
-func only(sc core.Scope, reranker string, limit int, methods ...string) *core.Recipe {
-	return &core.Recipe{Scopes: map[core.Scope]core.ScopeConfig{sc: {Methods: methods, Reranker: reranker, Limit: limit}}}
+func only(sc core.Scope, reranker string, limit int, methods ...string) *engine.Recipe {
+	return &engine.Recipe{Scopes: map[core.Scope]engine.ScopeConfig{sc: {Methods: methods, Reranker: reranker, Limit: limit}}}
 }
 
 // recorder is a rerank plugin that orders candidates by a function of

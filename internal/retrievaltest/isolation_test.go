@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/engine"
 	"github.com/mnemohq/mnemo/host/llm"
 	"github.com/mnemohq/mnemo/host/llm/llmtest"
 )
@@ -28,8 +29,8 @@ func TestGroupIsolation(t *testing.T) {
 	if err != nil {
 		t.Fatalf("llm.New: %v", err)
 	}
-	rec := &recorder{score: func(c core.RerankCandidate) float64 { return -float64(c.Ranks[core.MethodBM25]) }}
-	edit := func(o *core.Options) {
+	rec := &recorder{score: func(c core.RerankCandidate) float64 { return -float64(c.Ranks[engine.MethodBM25]) }}
+	edit := func(o *engine.Options) {
 		o.LLM = client
 		o.Plugins = plugins{reranker: rec}
 	}
@@ -46,24 +47,24 @@ func TestGroupIsolation(t *testing.T) {
 		gc.community(fmt.Sprint("cx", i), text, text, "alice")
 	}
 	gc.write()
-	rerankers := []string{core.RerankRRF, core.RerankLinear, core.RerankMMR, core.RerankNodeDistance, core.RerankEpisodeMentions, core.RerankCrossEncoder, core.RerankPlugin}
-	methods := []string{core.MethodCosine, core.MethodBM25, core.MethodBFS}
+	rerankers := []string{engine.RerankRRF, engine.RerankLinear, engine.RerankMMR, engine.RerankNodeDistance, engine.RerankEpisodeMentions, engine.RerankCrossEncoder, engine.RerankPlugin}
+	methods := []string{engine.MethodCosine, engine.MethodBM25, engine.MethodBFS}
 	for _, sc := range core.Scopes {
 		for _, rr := range rerankers {
-			if rr == core.RerankEpisodeMentions && (sc == core.ScopeEpisodes || sc == core.ScopeCommunities) {
+			if rr == engine.RerankEpisodeMentions && (sc == core.ScopeEpisodes || sc == core.ScopeCommunities) {
 				continue
 			}
 			for _, m := range methods {
 				t.Run(fmt.Sprintf("%s/%s/%s", sc, rr, m), func(t *testing.T) {
 					rec.reqs = nil
-					run := func(group string) core.SearchResults {
-						return e.search(t, core.SearchRequest{
+					run := func(group string) engine.SearchResults {
+						return e.search(t, engine.SearchRequest{
 							Groups: []string{group}, Query: "Alice Bob Carol tennis Berlin robots married",
 							Center: group + "-alice", Custom: only(sc, rr, 5, m),
 						})
 					}
 					a, b := run("ga"), run("gb")
-					ref, err := alone.eng.Search(context.Background(), core.SearchRequest{
+					ref, err := alone.eng.Search(context.Background(), engine.SearchRequest{
 						Groups: []string{"ga"}, Query: "Alice Bob Carol tennis Berlin robots married",
 						Center: "ga-alice", Custom: only(sc, rr, 5, m),
 					})
@@ -99,19 +100,19 @@ func TestGroupIsolation(t *testing.T) {
 		}
 	}
 	// Two groups together see both and nothing of the third.
-	res := e.search(t, core.SearchRequest{Groups: []string{"ga", "gb"}, Query: "Alice lives in Berlin", Recipe: "hybrid_rrf"})
+	res := e.search(t, engine.SearchRequest{Groups: []string{"ga", "gb"}, Query: "Alice lives in Berlin", Recipe: "hybrid_rrf"})
 	if got := groupsOf(res); !cmp.Equal(got, map[string]bool{"ga": true, "gb": true}) {
 		t.Errorf("Search(ga, gb) returned groups %v, want ga and gb", got)
 	}
 	// Seeds of another group lead nowhere.
-	res = e.search(t, core.SearchRequest{Groups: []string{"ga"}, Seeds: []string{"gb-dan", "gb-e3"}, Custom: only(core.ScopeFacts, core.RerankRRF, 10, core.MethodBFS)})
+	res = e.search(t, engine.SearchRequest{Groups: []string{"ga"}, Seeds: []string{"gb-dan", "gb-e3"}, Custom: only(core.ScopeFacts, engine.RerankRRF, 10, engine.MethodBFS)})
 	if len(res.Facts) != 0 {
 		t.Errorf("Search(ga) from gb's seeds = %v, want nothing", names(res, core.ScopeFacts))
 	}
 }
 
 // uuidsOf lists the uuids of a scope's results.
-func uuidsOf(res core.SearchResults, sc core.Scope) []string {
+func uuidsOf(res engine.SearchResults, sc core.Scope) []string {
 	var out []string
 	switch sc {
 	case core.ScopeFacts:

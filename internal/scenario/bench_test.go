@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/engine"
 	"github.com/mnemohq/mnemo/host"
 )
 
@@ -123,7 +124,7 @@ func ingestAll(b *testing.B, w *world, eps []core.Episode) (took time.Duration, 
 // about 18 KiB each. The lines change subject at random, so this measures
 // what cutting by meaning costs, not what it gains.
 func BenchmarkIngestOfflineLong(b *testing.B) {
-	for _, split := range []string{core.SplitSize, core.SplitMeaning} {
+	for _, split := range []string{engine.SplitSize, engine.SplitMeaning} {
 		b.Run("split="+split, func(b *testing.B) {
 			for range b.N {
 				w := benchWorld(b, func(c *host.Config) { c.Ingest.Split = split })

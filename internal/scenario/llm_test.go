@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/engine"
 	"github.com/mnemohq/mnemo/host"
 	"github.com/mnemohq/mnemo/host/llm/llmtest"
 )
@@ -189,7 +190,7 @@ func TestLLMMovesTwice(t *testing.T) {
 	}
 	// LLM calls per episode: one extraction; a fact resolution when there
 	// are facts to compare; no entity resolution (Alice matches exactly).
-	calls := func(r core.EpisodeReport) map[string]int {
+	calls := func(r engine.EpisodeReport) map[string]int {
 		out := map[string]int{}
 		for p, u := range r.ByPrompt {
 			if p != "embed" {
@@ -199,7 +200,7 @@ func TestLLMMovesTwice(t *testing.T) {
 		return out
 	}
 	want := []map[string]int{{"extract": 1}, {"extract": 1, "resolve_facts": 1}, {"extract": 1, "resolve_facts": 1}}
-	for i, r := range []core.EpisodeReport{r1, r2, r3} {
+	for i, r := range []engine.EpisodeReport{r1, r2, r3} {
 		if got := calls(r); !mapsEqual(got, want[i]) {
 			t.Errorf("episode %d LLM calls = %v, want %v", i+1, got, want[i])
 		}
@@ -273,7 +274,7 @@ func TestLLMServerWithoutJSONSchema(t *testing.T) {
 			m.extract("moved to Berlin", [][2]string{{"Alice", "Person"}, {"Berlin", "Location"}},
 				[6]string{"Alice", "LIVES_IN", "Berlin", "Alice lives in Berlin", "2024-03-01T00:00:00Z", ""})
 			w := openWorld(t, "", m.configure)
-			for _, r := range []core.EpisodeReport{
+			for _, r := range []engine.EpisodeReport{
 				w.say("g", "2024-01-10", "Alice: I live in Paris."),
 				w.say("g", "2024-04-01", "Alice: I moved to Berlin last month."),
 			} {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/engine"
 	"github.com/mnemohq/mnemo/host"
 )
 
@@ -293,7 +294,7 @@ func sortStrings(s []string) []string {
 // clear error; one over the extraction cap is split with a warning, by
 // either strategy, and the speaker still owns what each piece says.
 func TestSizeLimits(t *testing.T) {
-	for _, split := range []string{core.SplitSize, core.SplitMeaning} {
+	for _, split := range []string{engine.SplitSize, engine.SplitMeaning} {
 		t.Run(split, func(t *testing.T) {
 			w := openWorld(t, "", func(c *host.Config) {
 				c.Ingest.MaxContentKB = 64
@@ -325,7 +326,7 @@ func TestAddFactByHand(t *testing.T) {
 	ctx := context.Background()
 	w.say("g", "2024-01-10", "Mia: I live in Paris.")
 	w.clock.Set(date(t, "2024-05-02"))
-	r, err := w.h.Engine.AddFact(ctx, core.Triplet{
+	r, err := w.h.Engine.AddFact(ctx, engine.Triplet{
 		GroupID: "g", Source: "Mia", Relation: "lives in", Target: "Rome", TargetType: "Location",
 		ValidAt: date(t, "2024-05-01"), ReferenceTime: date(t, "2024-05-02"),
 	})
@@ -343,7 +344,7 @@ func TestAddFactByHand(t *testing.T) {
 	if got := w.entityNames("g"); !equalStrings(got, []string{"Mia", "Paris", "Rome"}) {
 		t.Errorf("entities = %v: Mia must resolve to the existing entity", got)
 	}
-	for _, bad := range []core.Triplet{
+	for _, bad := range []engine.Triplet{
 		{GroupID: "g", Source: "Mia", Relation: "", Target: "Rome"},
 		{GroupID: "g", Source: "Mia", Relation: "knows", Target: "mia"},
 		{GroupID: "g", Source: "Mia", Relation: "knows", Target: "Leo", ValidAt: date(t, "2024-05-01"), InvalidAt: date(t, "2024-04-01")},

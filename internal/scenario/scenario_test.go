@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/engine"
 	"github.com/mnemohq/mnemo/host"
 	"github.com/mnemohq/mnemo/internal/simclock"
 )
@@ -52,7 +53,7 @@ func openWorld(t *testing.T, dir string, mutate func(*host.Config)) *world {
 
 // say ingests one message at its reference time (the clock is set an hour
 // later, when mnemo learns it) and waits for it.
-func (w *world) say(group, at, msg string) core.EpisodeReport {
+func (w *world) say(group, at, msg string) engine.EpisodeReport {
 	w.t.Helper()
 	ref := date(w.t, at)
 	w.clock.Set(ref.Add(time.Hour))

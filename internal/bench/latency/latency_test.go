@@ -9,6 +9,7 @@ import (
 
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/core/hashembed"
+	"github.com/mnemohq/mnemo/engine"
 	"github.com/mnemohq/mnemo/internal/bench/latency"
 	"github.com/mnemohq/mnemo/kuzu"
 	"github.com/mnemohq/mnemo/kuzu/kuzutest"
@@ -38,7 +39,7 @@ func TestSmallGraph(t *testing.T) {
 	if s.Facts != 300 || s.Entities != g.Entities() || s.Episodes != g.Episodes() {
 		t.Errorf("Stats = %+v, want 300 facts, %d entities, %d episodes", s, g.Entities(), g.Episodes())
 	}
-	e, err := core.Open(ctx, core.Options{Store: st, Embedder: emb, Plugins: noPlugins{}, Now: time.Now})
+	e, err := engine.Open(ctx, engine.Options{Store: st, Embedder: emb, Plugins: noPlugins{}, Now: time.Now})
 	if err != nil {
 		t.Fatal(err)
 	}

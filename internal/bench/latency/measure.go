@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/engine"
 )
 
 // Stats are the latencies of a run and its throughput.
@@ -118,9 +119,9 @@ func stats(lat []time.Duration) Stats {
 
 // SearchOp times Engine.Search on the graph's queries with a recipe, less
 // the query's embedding, whose time is added to embed.
-func SearchOp(e *core.Engine, g *Graph, recipe string, embed *atomic.Int64) Op {
+func SearchOp(e *engine.Engine, g *Graph, recipe string, embed *atomic.Int64) Op {
 	return func(ctx context.Context, i int) (time.Duration, error) {
-		res, err := e.Search(ctx, core.SearchRequest{Groups: []string{g.Group}, Query: g.Query(i), Recipe: recipe})
+		res, err := e.Search(ctx, engine.SearchRequest{Groups: []string{g.Group}, Query: g.Query(i), Recipe: recipe})
 		if err != nil {
 			return 0, err
 		}
@@ -133,7 +134,7 @@ func SearchOp(e *core.Engine, g *Graph, recipe string, embed *atomic.Int64) Op {
 // other, with the query vectors computed beforehand: for each scope and
 // method (cosine and BM25 only), the call with the same query, limit and
 // filter.
-func BareOp(st core.Store, recipe core.Recipe, g *Graph, vecs [][]float32, now time.Time) Op {
+func BareOp(st core.Store, recipe engine.Recipe, g *Graph, vecs [][]float32, now time.Time) Op {
 	return func(ctx context.Context, i int) (time.Duration, error) {
 		start := time.Now()
 		for _, sc := range core.Scopes {
@@ -149,9 +150,9 @@ func BareOp(st core.Store, recipe core.Recipe, g *Graph, vecs [][]float32, now t
 			for _, m := range c.Methods {
 				var err error
 				switch m {
-				case core.MethodCosine:
+				case engine.MethodCosine:
 					_, err = st.VectorSearch(ctx, q)
-				case core.MethodBM25:
+				case engine.MethodBM25:
 					_, err = st.TextSearch(ctx, q)
 				}
 				if err != nil {

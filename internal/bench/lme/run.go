@@ -7,16 +7,17 @@ import (
 	"time"
 
 	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/engine"
 )
 
 // Ingest puts a question's haystack into the engine's memory and returns
 // once it is searchable.
-type Ingest func(ctx context.Context, e *core.Engine, h Haystack) error
+type Ingest func(ctx context.Context, e *engine.Engine, h Haystack) error
 
 // EpisodesOnly stores the haystack's episodes, embedded with emb, as done,
 // with no extraction: the memory holds episodes alone.
 func EpisodesOnly(emb core.Embedder) Ingest {
-	return func(ctx context.Context, e *core.Engine, h Haystack) error {
+	return func(ctx context.Context, e *engine.Engine, h Haystack) error {
 		const batch = 256
 		for lo := 0; lo < len(h.Episodes); lo += batch {
 			eps := append([]core.Episode(nil), h.Episodes[lo:min(lo+batch, len(h.Episodes))]...)
@@ -42,7 +43,7 @@ func EpisodesOnly(emb core.Embedder) Ingest {
 // ThroughEngine ingests the haystack with Engine.Ingest and waits until
 // every episode is processed: the engine's extractor builds entities and
 // facts. An episode that fails extraction is an error.
-func ThroughEngine(ctx context.Context, e *core.Engine, h Haystack) error {
+func ThroughEngine(ctx context.Context, e *engine.Engine, h Haystack) error {
 	if _, err := e.Ingest(ctx, h.Episodes); err != nil {
 		return fmt.Errorf("ingest: %w", err)
 	}
@@ -69,7 +70,7 @@ func ThroughEngine(ctx context.Context, e *core.Engine, h Haystack) error {
 // an assistant used over those months would, so the ages that evolution
 // measures (Engine.Evolve) are the haystack's own.
 func ThroughEngineDated(set func(time.Time)) Ingest {
-	return func(ctx context.Context, e *core.Engine, h Haystack) error {
+	return func(ctx context.Context, e *engine.Engine, h Haystack) error {
 		return EachSession(h, func(eps []core.Episode) error {
 			set(eps[0].ValidAt)
 			return ThroughEngine(ctx, e, Haystack{Group: h.Group, Episodes: eps})
@@ -97,14 +98,14 @@ func EachSession(h Haystack, f func(eps []core.Episode) error) error {
 type System struct {
 	Name string
 	// Request is the search; Groups and Query are set per question.
-	Request core.SearchRequest
+	Request engine.SearchRequest
 }
 
 // Options configures Run.
 type Options struct {
 	// Engine is the memory; its store should be empty of the benchmark's
 	// groups ("q0", "q1", ...).
-	Engine *core.Engine
+	Engine *engine.Engine
 	Ingest Ingest
 	// Systems are searched and scored for each question.
 	Systems []System
@@ -132,13 +133,13 @@ type Options struct {
 	// Asked, when set, is called with the question's date before its
 	// systems search: an engine whose clock it sets answers on the day the
 	// question was asked, so that "a week ago" means a week before it
-	// (core.FeatureWhen).
+	// (engine.FeatureWhen).
 	Asked func(time.Time)
 	// Evolve, when set, runs after the systems are scored on a question,
 	// with the question's date, and every system is scored again under its
 	// name with AfterEvolve appended: the memory before and after an
 	// evolution pass, side by side.
-	Evolve func(ctx context.Context, e *core.Engine, group string, asked time.Time) error
+	Evolve func(ctx context.Context, e *engine.Engine, group string, asked time.Time) error
 }
 
 // AfterEvolve is appended to a system's name for its scores after
@@ -257,7 +258,7 @@ func Run(ctx context.Context, r io.Reader, o Options) (*Tally, Stats, error) {
 // are fused by RRF with constant k, ties kept in scope order (facts,
 // episodes). Entities and communities have no single source and are not
 // mapped.
-func Ranking(res core.SearchResults, h Haystack, k float64) []string {
+func Ranking(res engine.SearchResults, h Haystack, k float64) []string {
 	var lists [][]string
 	var facts []string
 	for _, f := range res.Facts {

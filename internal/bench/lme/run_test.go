@@ -12,6 +12,7 @@ import (
 
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/core/hashembed"
+	"github.com/mnemohq/mnemo/engine"
 	"github.com/mnemohq/mnemo/internal/bench/lme"
 	"github.com/mnemohq/mnemo/kuzu"
 	"github.com/mnemohq/mnemo/kuzu/kuzutest"
@@ -45,16 +46,16 @@ type pluginSets struct{ p core.Plugins }
 
 func (s pluginSets) For(context.Context, string) (core.Plugins, error) { return s.p, nil }
 
-func openEngine(t *testing.T, p core.Plugins) (*core.Engine, core.Embedder) {
+func openEngine(t *testing.T, p core.Plugins) (*engine.Engine, core.Embedder) {
 	t.Helper()
 	return openEngineAt(t, p, time.Now)
 }
 
-func openEngineAt(t *testing.T, p core.Plugins, now func() time.Time) (*core.Engine, core.Embedder) {
+func openEngineAt(t *testing.T, p core.Plugins, now func() time.Time) (*engine.Engine, core.Embedder) {
 	t.Helper()
 	st := kuzutest.MustOpen(t, kuzu.Options{Dimension: 256})
 	emb := hashembed.New(256)
-	e, err := core.Open(context.Background(), core.Options{Store: st, Embedder: emb, Plugins: pluginSets{p}, Now: now})
+	e, err := engine.Open(context.Background(), engine.Options{Store: st, Embedder: emb, Plugins: pluginSets{p}, Now: now})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,12 +64,12 @@ func openEngineAt(t *testing.T, p core.Plugins, now func() time.Time) (*core.Eng
 }
 
 func systems() []lme.System {
-	only := func(m string) *core.Recipe {
-		return &core.Recipe{Scopes: map[core.Scope]core.ScopeConfig{core.ScopeEpisodes: {Methods: []string{m}, Limit: 10}}}
+	only := func(m string) *engine.Recipe {
+		return &engine.Recipe{Scopes: map[core.Scope]engine.ScopeConfig{core.ScopeEpisodes: {Methods: []string{m}, Limit: 10}}}
 	}
 	return []lme.System{
-		{Name: "bm25", Request: core.SearchRequest{Custom: only(core.MethodBM25)}},
-		{Name: "cosine", Request: core.SearchRequest{Custom: only(core.MethodCosine)}},
+		{Name: "bm25", Request: engine.SearchRequest{Custom: only(engine.MethodBM25)}},
+		{Name: "cosine", Request: engine.SearchRequest{Custom: only(engine.MethodCosine)}},
 	}
 }
 
@@ -122,7 +123,7 @@ func TestRunSynthetic(t *testing.T) {
 			name:    "through the engine, facts mapped to sessions",
 			ingest:  func(core.Embedder) lme.Ingest { return lme.ThroughEngine },
 			plugins: core.Plugins{Extractor: extractor{}},
-			systems: append(systems(), lme.System{Name: "facts", Request: core.SearchRequest{Recipe: "facts"}}, lme.System{Name: "default", Request: core.SearchRequest{Recipe: "default"}}),
+			systems: append(systems(), lme.System{Name: "facts", Request: engine.SearchRequest{Recipe: "facts"}}, lme.System{Name: "default", Request: engine.SearchRequest{Recipe: "default"}}),
 		},
 	}
 	for _, tt := range tests {
@@ -201,7 +202,7 @@ func TestRunDatedWithEvolve(t *testing.T) {
 			clock = at
 			set = append(set, at)
 		}), Systems: systems(), Ks: []int{5}, Keep: true,
-		Evolve: func(_ context.Context, _ *core.Engine, group string, asked time.Time) error {
+		Evolve: func(_ context.Context, _ *engine.Engine, group string, asked time.Time) error {
 			evolved = append(evolved, group+" "+asked.Format(time.DateTime))
 			return nil
 		},

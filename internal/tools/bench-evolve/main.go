@@ -9,7 +9,7 @@
 // it counts, for each arm, the active entities and facts (what default
 // reads and searches see) and everything stored, and asks a fixed set of
 // questions whose answering fact is known for that day: the search's p95
-// latency, the context's token count (core.EstimateTokens, default budget)
+// latency, the context's token count (engine.EstimateTokens, default budget)
 // and the answer recall@10 (the answering fact among the top 10 facts).
 //
 // It writes evolve.json, evolve.md (the table) and evolve.svg (active
@@ -30,6 +30,7 @@ import (
 	"time"
 
 	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/engine"
 	"github.com/mnemohq/mnemo/host"
 	"github.com/mnemohq/mnemo/internal/simclock"
 )
@@ -46,8 +47,8 @@ const (
 // run, then scores, decays and archives. A run that deferred merges to
 // the next (ConsolidateReport.Deferred) does not move last on, so that
 // the next run examines them again.
-func evolveDay(ctx context.Context, h *host.Host, group string, now, last time.Time) (rep core.ConsolidateReport, next time.Time, err error) {
-	ev, err := h.Engine.Evolve(ctx, group, core.EvolveOptions{Now: now, ConsolidateSince: last})
+func evolveDay(ctx context.Context, h *host.Host, group string, now, last time.Time) (rep engine.ConsolidateReport, next time.Time, err error) {
+	ev, err := h.Engine.Evolve(ctx, group, engine.EvolveOptions{Now: now, ConsolidateSince: last})
 	rep = ev.Consolidation
 	if rep.Deferred > 0 {
 		return rep, last, err
@@ -192,7 +193,7 @@ func bench(ctx context.Context, o options) error {
 // its messages at an hour each from 9:00 and waits for them.
 func ingestDay(ctx context.Context, h *host.Host, group string, dy day) error {
 	for _, c := range dy.contacts {
-		if _, err := h.Engine.SaveEntity(ctx, core.EntityNode{GroupID: group, Name: c}); err != nil {
+		if _, err := h.Engine.SaveEntity(ctx, engine.EntityNode{GroupID: group, Name: c}); err != nil {
 			return fmt.Errorf("save contact %q: %w", c, err)
 		}
 	}

@@ -40,6 +40,7 @@ import (
 
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/core/hashembed"
+	"github.com/mnemohq/mnemo/engine"
 	"github.com/mnemohq/mnemo/host"
 	"github.com/mnemohq/mnemo/internal/bench/lme"
 	"github.com/mnemohq/mnemo/kuzu"
@@ -53,50 +54,50 @@ func main() {
 
 // catalogue returns the systems the command knows, searching at most depth
 // results per scope.
-func catalogue(depth int) map[string]core.SearchRequest {
-	episodes := func(methods []string, edit func(*core.ScopeConfig)) core.SearchRequest {
-		c := core.ScopeConfig{Methods: methods, Reranker: core.RerankRRF, Limit: depth}
+func catalogue(depth int) map[string]engine.SearchRequest {
+	episodes := func(methods []string, edit func(*engine.ScopeConfig)) engine.SearchRequest {
+		c := engine.ScopeConfig{Methods: methods, Reranker: engine.RerankRRF, Limit: depth}
 		if edit != nil {
 			edit(&c)
 		}
-		return core.SearchRequest{Custom: &core.Recipe{Scopes: map[core.Scope]core.ScopeConfig{core.ScopeEpisodes: c}}}
+		return engine.SearchRequest{Custom: &engine.Recipe{Scopes: map[core.Scope]engine.ScopeConfig{core.ScopeEpisodes: c}}}
 	}
-	hybrid := []string{core.MethodCosine, core.MethodBM25}
-	return map[string]core.SearchRequest{
-		"bm25":          episodes([]string{core.MethodBM25}, nil),
-		"cosine":        episodes([]string{core.MethodCosine}, nil),
+	hybrid := []string{engine.MethodCosine, engine.MethodBM25}
+	return map[string]engine.SearchRequest{
+		"bm25":          episodes([]string{engine.MethodBM25}, nil),
+		"cosine":        episodes([]string{engine.MethodCosine}, nil),
 		"hybrid":        episodes(hybrid, nil),
-		"hybrid-k1":     episodes(hybrid, func(c *core.ScopeConfig) { c.RRFK = 1 }),
-		"hybrid-k10":    episodes(hybrid, func(c *core.ScopeConfig) { c.RRFK = 10 }),
-		"hybrid-bm25x2": episodes(hybrid, func(c *core.ScopeConfig) { c.Weights = map[string]float64{core.MethodBM25: 2} }),
-		"hybrid-deep":   episodes(hybrid, func(c *core.ScopeConfig) { c.Candidates = 5 * depth }),
-		"mmr":           episodes(hybrid, func(c *core.ScopeConfig) { c.Reranker, c.MMRLambda = core.RerankMMR, 0.7 }),
-		"linear":        episodes(hybrid, func(c *core.ScopeConfig) { c.Reranker = core.RerankLinear }),
-		"linear-cos0.5": episodes(hybrid, func(c *core.ScopeConfig) {
-			c.Reranker, c.Weights = core.RerankLinear, map[string]float64{core.MethodCosine: 0.5}
+		"hybrid-k1":     episodes(hybrid, func(c *engine.ScopeConfig) { c.RRFK = 1 }),
+		"hybrid-k10":    episodes(hybrid, func(c *engine.ScopeConfig) { c.RRFK = 10 }),
+		"hybrid-bm25x2": episodes(hybrid, func(c *engine.ScopeConfig) { c.Weights = map[string]float64{engine.MethodBM25: 2} }),
+		"hybrid-deep":   episodes(hybrid, func(c *engine.ScopeConfig) { c.Candidates = 5 * depth }),
+		"mmr":           episodes(hybrid, func(c *engine.ScopeConfig) { c.Reranker, c.MMRLambda = engine.RerankMMR, 0.7 }),
+		"linear":        episodes(hybrid, func(c *engine.ScopeConfig) { c.Reranker = engine.RerankLinear }),
+		"linear-cos0.5": episodes(hybrid, func(c *engine.ScopeConfig) {
+			c.Reranker, c.Weights = engine.RerankLinear, map[string]float64{engine.MethodCosine: 0.5}
 		}),
-		"linear-cos0.3": episodes(hybrid, func(c *core.ScopeConfig) {
-			c.Reranker, c.Weights = core.RerankLinear, map[string]float64{core.MethodCosine: 0.3}
+		"linear-cos0.3": episodes(hybrid, func(c *engine.ScopeConfig) {
+			c.Reranker, c.Weights = engine.RerankLinear, map[string]float64{engine.MethodCosine: 0.3}
 		}),
-		"linear-cos0.2": episodes(hybrid, func(c *core.ScopeConfig) {
-			c.Reranker, c.Weights = core.RerankLinear, map[string]float64{core.MethodCosine: 0.2}
+		"linear-cos0.2": episodes(hybrid, func(c *engine.ScopeConfig) {
+			c.Reranker, c.Weights = engine.RerankLinear, map[string]float64{engine.MethodCosine: 0.2}
 		}),
-		"linear-cos0.1": episodes(hybrid, func(c *core.ScopeConfig) {
-			c.Reranker, c.Weights = core.RerankLinear, map[string]float64{core.MethodCosine: 0.1}
+		"linear-cos0.1": episodes(hybrid, func(c *engine.ScopeConfig) {
+			c.Reranker, c.Weights = engine.RerankLinear, map[string]float64{engine.MethodCosine: 0.1}
 		}),
-		"hybrid-bm25x3": episodes(hybrid, func(c *core.ScopeConfig) { c.Weights = map[string]float64{core.MethodBM25: 3} }),
+		"hybrid-bm25x3": episodes(hybrid, func(c *engine.ScopeConfig) { c.Weights = map[string]float64{engine.MethodBM25: 3} }),
 		"default":       {Recipe: "default", Limit: depth},
 		// The default recipe without ranking by the period a question
-		// names (core.FeatureWhen).
-		"default-nowhen": without(depth, core.FeatureWhen),
+		// names (engine.FeatureWhen).
+		"default-nowhen": without(depth, engine.FeatureWhen),
 		// The default recipe without searching again with the words of
-		// the best hits (core.FeatureExpansion).
-		"default-noexpansion": without(depth, core.FeatureExpansion),
+		// the best hits (engine.FeatureExpansion).
+		"default-noexpansion": without(depth, engine.FeatureExpansion),
 		// The default recipe without ranking by first-person words
-		// (core.FeaturePersonal).
-		"default-nopersonal": without(depth, core.FeaturePersonal),
+		// (engine.FeaturePersonal).
+		"default-nopersonal": without(depth, engine.FeaturePersonal),
 		// The default recipe as it was before both.
-		"default-before": without(depth, core.FeatureExpansion, core.FeaturePersonal),
+		"default-before": without(depth, engine.FeatureExpansion, engine.FeaturePersonal),
 		// The default recipe with breadth-first search from the entities
 		// of the best hits added to each scope's methods, at weight w
 		// against BM25's 1: what lies one hop from the entities a
@@ -110,24 +111,24 @@ func catalogue(depth int) map[string]core.SearchRequest {
 }
 
 // without is the default recipe without the given rankings.
-func without(depth int, rankings ...string) core.SearchRequest {
-	r := core.BuiltinRecipes()["default"].Without(rankings...)
-	return core.SearchRequest{Custom: &r, Limit: depth}
+func without(depth int, rankings ...string) engine.SearchRequest {
+	r := engine.BuiltinRecipes()["default"].Without(rankings...)
+	return engine.SearchRequest{Custom: &r, Limit: depth}
 }
 
 // graph is the default recipe with BFS added to the facts and episodes
 // scopes at weight w.
-func graph(depth int, w float64) core.SearchRequest {
-	r := core.BuiltinRecipes()["default"]
+func graph(depth int, w float64) engine.SearchRequest {
+	r := engine.BuiltinRecipes()["default"]
 	for _, sc := range []core.Scope{core.ScopeFacts, core.ScopeEpisodes} {
 		c := r.Scopes[sc]
-		c.Methods = append(slices.Clone(c.Methods), core.MethodBFS)
+		c.Methods = append(slices.Clone(c.Methods), engine.MethodBFS)
 		c.Weights = maps.Clone(c.Weights)
-		c.Weights[core.MethodBFS] = w
+		c.Weights[engine.MethodBFS] = w
 		c.BFSDepth = 1
 		r.Scopes[sc] = c
 	}
-	return core.SearchRequest{Custom: &r, Limit: depth}
+	return engine.SearchRequest{Custom: &r, Limit: depth}
 }
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -223,7 +224,7 @@ func bench(ctx context.Context, path string, g lme.Granularity, limit, every int
 	defer st.Close(context.Background())
 	clk := &clock{}
 	clk.set(time.Now())
-	e, err := core.Open(ctx, core.Options{Store: st, Embedder: emb, Plugins: noPlugins{}, Now: clk.Now})
+	e, err := engine.Open(ctx, engine.Options{Store: st, Embedder: emb, Plugins: noPlugins{}, Now: clk.Now})
 	if err != nil {
 		return err
 	}
@@ -274,15 +275,15 @@ func benchExtract(ctx context.Context, path string, g lme.Granularity, limit, ev
 	defer h.Close(context.Background())
 	budget := cfg.Effective().Ingest.MaxExtractKB << 10
 	var built built
-	ingest := func(ctx context.Context, e *core.Engine, hs lme.Haystack) error {
+	ingest := func(ctx context.Context, e *engine.Engine, hs lme.Haystack) error {
 		return built.ingest(ctx, e, hs, clk.set, budget)
 	}
 	o := lme.Options{Engine: h.Engine, Ingest: ingest, Systems: systems, Granularity: g, Limit: limit, Every: every, Progress: stderr, Asked: clk.set}
 	var archived, merged, scored int
 	if evolve {
-		o.Evolve = func(ctx context.Context, e *core.Engine, group string, asked time.Time) error {
+		o.Evolve = func(ctx context.Context, e *engine.Engine, group string, asked time.Time) error {
 			clk.set(asked)
-			rep, err := e.Evolve(ctx, group, core.EvolveOptions{Now: asked})
+			rep, err := e.Evolve(ctx, group, engine.EvolveOptions{Now: asked})
 			if err != nil {
 				return err
 			}
@@ -339,7 +340,7 @@ type built struct {
 // ingest ingests a haystack as lme.ThroughEngineDated does, one session at
 // a time on its date, but counts an episode that fails instead of
 // stopping.
-func (b *built) ingest(ctx context.Context, e *core.Engine, h lme.Haystack, set func(time.Time), budget int) error {
+func (b *built) ingest(ctx context.Context, e *engine.Engine, h lme.Haystack, set func(time.Time), budget int) error {
 	err := lme.EachSession(h, func(eps []core.Episode) error {
 		set(eps[0].ValidAt)
 		res, err := e.Ingest(ctx, eps)

@@ -28,6 +28,7 @@ import (
 
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/core/hashembed"
+	"github.com/mnemohq/mnemo/engine"
 	"github.com/mnemohq/mnemo/internal/bench/latency"
 	"github.com/mnemohq/mnemo/kuzu"
 )
@@ -197,7 +198,7 @@ func measure(ctx context.Context, c config, stdout, stderr io.Writer) error {
 	}
 	defer st.Close(context.Background())
 	opened := time.Since(t)
-	e, err := core.Open(ctx, core.Options{Store: st, Embedder: emb, Plugins: noPlugins{}, Now: time.Now})
+	e, err := engine.Open(ctx, engine.Options{Store: st, Embedder: emb, Plugins: noPlugins{}, Now: time.Now})
 	if err != nil {
 		return err
 	}

@@ -30,6 +30,7 @@ import (
 
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/core/hashembed"
+	"github.com/mnemohq/mnemo/engine"
 	"github.com/mnemohq/mnemo/internal/bench/latency"
 	"github.com/mnemohq/mnemo/kuzu"
 	"github.com/mnemohq/mnemo/weaviate"
@@ -211,9 +212,9 @@ func bench(ctx context.Context, c config, log io.Writer) (*report, error) {
 	}
 	r.load[1] = time.Since(start)
 
-	engines := [2]*core.Engine{}
+	engines := [2]*engine.Engine{}
 	for i, st := range []core.Store{ks, ws} {
-		e, err := core.Open(ctx, core.Options{Store: st, Embedder: emb, Plugins: noPlugins{}, Now: time.Now})
+		e, err := engine.Open(ctx, engine.Options{Store: st, Embedder: emb, Plugins: noPlugins{}, Now: time.Now})
 		if err != nil {
 			return nil, err
 		}

@@ -1,0 +1,452 @@
+package engine
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/mnemohq/mnemo/core"
+)
+
+func day(d int) time.Time { return time.Date(2024, 1, d, 0, 0, 0, 0, time.UTC) }
+
+func TestSanitize(t *testing.T) {
+	x := core.Extraction{
+		Entities: []core.ExtractedEntity{
+			{Name: "Alice", Type: "Person"},
+			{Name: "  alice. ", Summary: "a longer summary of alice"},
+			{Name: "Acme", Type: "Organization"},
+			{Name: "Rex", Type: "Pet"},
+			{Name: "", Type: "Person"},
+			{Name: "Bob", Type: "not a label"},
+		},
+		Facts: []core.ExtractedFact{
+			{Source: "alice", Target: "Acme", Relation: "works at", Text: "Alice works at Acme"},
+			{Source: "Alice", Target: "ACME", Relation: "WORKS_AT", Text: "Alice works at Acme!"},
+			{Source: "Alice", Target: "Alice", Relation: "IS", Text: "Alice is Alice"},
+			{Source: "Alice", Target: "Rex", Relation: "owns", Text: "Alice has a dog named Rex"},
+			{Source: "Alice", Target: "Ghost", Relation: "knows", Text: "Alice knows a ghost"},
+			{Source: "Alice", Target: "Bob", Relation: "knows", Text: "   "},
+		},
+	}
+	ents, facts, warnings := sanitize(x, &core.Ontology{ExcludedEntityTypes: []string{"pet"}}, 100, 100, nil)
+	wantEnts := []core.ExtractedEntity{
+		{Name: "Alice", Type: "Person", Summary: "a longer summary of alice"},
+		{Name: "Acme", Type: "Organization"},
+		{Name: "Bob"},
+	}
+	if diff := cmp.Diff(wantEnts, ents); diff != "" {
+		t.Errorf("entities (-want +got):\n%s", diff)
+	}
+	wantFacts := []core.ExtractedFact{{Source: "Alice", Target: "Acme", Relation: "WORKS_AT", Text: "Alice works at Acme"}}
+	if diff := cmp.Diff(wantFacts, facts); diff != "" {
+		t.Errorf("facts (-want +got):\n%s", diff)
+	}
+	if len(warnings) < 2 {
+		t.Errorf("warnings = %v, want the bad type and the unknown endpoints reported", warnings)
+	}
+}
+
+// TestSanitizeDropsNUL: a NUL in what a plugin extracted would end the
+// text in the store; it is dropped, and the rest kept.
+func TestSanitizeDropsNUL(t *testing.T) {
+	x := core.Extraction{
+		Entities: []core.ExtractedEntity{{Name: "Ali\x00ce", Summary: "works\x00 at Acme"}, {Name: "Acme"}},
+		Facts:    []core.ExtractedFact{{Source: "Alice", Target: "Acme\x00", Relation: "WORKS\x00_AT", Text: "Alice works\x00 at Acme"}},
+	}
+	ents, facts, _ := sanitize(x, nil, 100, 100, nil)
+	if diff := cmp.Diff([]core.ExtractedEntity{{Name: "Alice", Summary: "works at Acme"}, {Name: "Acme"}}, ents); diff != "" {
+		t.Errorf("entities (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]core.ExtractedFact{{Source: "Alice", Target: "Acme", Relation: "WORKS_AT", Text: "Alice works at Acme"}}, facts); diff != "" {
+		t.Errorf("facts (-want +got):\n%s", diff)
+	}
+}
+
+func TestRelationName(t *testing.T) {
+	for in, want := range map[string]string{"works at": "WORKS_AT", "HAS_PET": "HAS_PET", " lives-in ": "LIVES_IN", "": "RELATES_TO", "é!": "RELATES_TO", "born in 1990": "BORN_IN_1990"} {
+		if got := relationName(in); got != want {
+			t.Errorf("relationName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestSplitContent(t *testing.T) {
+	long := "Alice: " + strings.Repeat("I work at Acme. ", 50) + "\n\n" + strings.Repeat("I live in Paris. ", 50)
+	tests := []struct {
+		name         string
+		ep           core.Episode
+		max, chunks  int
+		wantPieces   int
+		wantDropped  bool
+		wantPrefixed bool
+	}{
+		{"short", core.Episode{Source: core.SourceText, Content: "hello"}, 100, 4, 1, false, false},
+		{"message keeps its speaker", core.Episode{Source: core.SourceMessage, Content: long}, 400, 16, 5, false, true},
+		{"cap drops the tail", core.Episode{Source: core.SourceText, Content: long}, 400, 2, 2, true, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := splitContent(tt.ep, tt.max, tt.chunks)
+			pieces, dropped := got.kept, got.droppedBytes
+			if len(pieces) != tt.wantPieces || (dropped > 0) != tt.wantDropped {
+				t.Fatalf("splitContent = %d pieces, %d dropped; want %d, dropped %v", len(pieces), dropped, tt.wantPieces, tt.wantDropped)
+			}
+			if tt.wantDropped != (got.total > len(pieces)) {
+				t.Errorf("splitContent total = %d for %d kept pieces, dropped %v", got.total, len(pieces), tt.wantDropped)
+			}
+			total := dropped
+			for i, p := range pieces {
+				if len(p) > tt.max {
+					t.Errorf("piece %d is %d bytes, over %d", i, len(p), tt.max)
+				}
+				if tt.wantPrefixed && !strings.HasPrefix(p, "Alice: ") {
+					t.Errorf("piece %d lost the speaker: %.30q", i, p)
+				}
+				total += len(strings.TrimPrefix(p, "Alice: "))
+			}
+			if !tt.wantPrefixed && total < len(tt.ep.Content)-got.total*8 { // whitespace at each cut is trimmed
+				t.Errorf("pieces and dropped bytes cover %d of %d bytes", total, len(tt.ep.Content))
+			}
+		})
+	}
+}
+
+// TestSplitJSON checks that a JSON document is cut into JSON documents
+// that together hold all of it (issue 16: a 242 KB JSON episode was cut
+// mid-document and failed with "unexpected EOF").
+func TestSplitJSON(t *testing.T) {
+	var people []string
+	for i := range 2000 {
+		people = append(people, fmt.Sprintf(`{"name": "Person %d", "city": "City %d", "employer": {"name": "Company %d"}, "notes": "Works on project %d."}`, i, i%50, i%30, i))
+	}
+	list := "[" + strings.Join(people, ", ") + "]"
+	tests := []struct {
+		name string
+		doc  string
+		max  int
+		// want are strings each piece, or some piece, must contain.
+		everyPiece []string
+		somePiece  []string
+	}{
+		{"small document is one piece", `{"name": "Acme", "city": "Paris"}`, 100, []string{`"name": "Acme"`}, nil},
+		{"array of objects", list, 12 << 10, nil, []string{`"Person 0"`, `"Person 1999"`}},
+		{"object keeps its name in every piece", `{"name": "Acme directory", "founded": 1990, "people": ` + list + `}`, 12 << 10,
+			[]string{`"name":"Acme directory"`, `"founded":1990`}, []string{`"Person 0"`, `"Person 1999"`}},
+		{"long string is cut as text", `{"name": "Acme", "description": "` + strings.Repeat("Acme makes anvils. ", 2000) + `"}`, 4 << 10,
+			[]string{`"name":"Acme"`}, []string{"Acme makes anvils."}},
+		{"not JSON goes whole", `{"name": "Acme", ` + strings.Repeat("x", 500), 100, []string{"xxx"}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			pieces := splitJSON(tt.doc, tt.max)
+			valid := json.Valid([]byte(tt.doc))
+			all := strings.Join(pieces, "\n")
+			for i, p := range pieces {
+				if valid && !json.Valid([]byte(p)) {
+					t.Fatalf("piece %d of %d is not JSON: %.80q", i, len(pieces), p)
+				}
+				if valid && len(p) > tt.max {
+					t.Errorf("piece %d is %d bytes, over %d", i, len(p), tt.max)
+				}
+				for _, w := range tt.everyPiece {
+					if !strings.Contains(p, w) {
+						t.Errorf("piece %d lacks %s: %.80q", i, w, p)
+					}
+				}
+			}
+			for _, w := range tt.somePiece {
+				if !strings.Contains(all, w) {
+					t.Errorf("no piece holds %s", w)
+				}
+			}
+			if valid && len(tt.doc) > tt.max && len(pieces) < 2 {
+				t.Errorf("splitJSON(%d bytes, %d) = 1 piece", len(tt.doc), tt.max)
+			}
+		})
+	}
+}
+
+// TestSanitizeCaps checks that an extraction far over the caps is cut to
+// them, with warnings that count what was cut.
+func TestSanitizeCaps(t *testing.T) {
+	var x core.Extraction
+	for i := range 20000 {
+		x.Entities = append(x.Entities, core.ExtractedEntity{Name: fmt.Sprintf("Entity %d", i)})
+		x.Facts = append(x.Facts, core.ExtractedFact{Source: "Entity 0", Target: fmt.Sprintf("Entity %d", i+1), Relation: "knows", Text: fmt.Sprintf("Entity 0 knows Entity %d", i+1)})
+	}
+	x.Facts = append(x.Facts, core.ExtractedFact{Source: "Nobody", Target: "Entity 0", Relation: "knows", Text: "Nobody knows"})
+	tests := []struct {
+		name                  string
+		maxEntities, maxFacts int
+		wantEntities          int
+		wantFacts             int
+		wantWarnings          []string
+	}{
+		{"entity cap", 300, 1000, 300, 299, []string{"19700 more entities and their 19700 facts were not added: over the cap of 300 entities per episode (ingest.max_entities)"}},
+		{"fact cap", 20000, 50, 20000, 50, []string{"19949 more facts were not added: over the cap of 50 facts per episode (ingest.max_facts)"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ents, facts, warnings := sanitize(x, nil, tt.maxEntities, tt.maxFacts, nil)
+			if len(ents) != tt.wantEntities || len(facts) != tt.wantFacts {
+				t.Errorf("sanitize = %d entities, %d facts; want %d, %d", len(ents), len(facts), tt.wantEntities, tt.wantFacts)
+			}
+			for _, w := range tt.wantWarnings {
+				if !slices.Contains(warnings, w) {
+					t.Errorf("sanitize warnings = %q, want %q among them", warnings, w)
+				}
+			}
+			if len(warnings) > 2*maxItemWarnings {
+				t.Errorf("sanitize made %d warnings, want at most %d", len(warnings), 2*maxItemWarnings)
+			}
+		})
+	}
+}
+
+func TestFuzzyMatch(t *testing.T) {
+	cands := []core.Entity{{UUID: "1", Name: "Acme Corporation"}, {UUID: "2", Name: "Initech"}, {UUID: "3", Name: "Al"},
+		{UUID: "4", Name: "INV-2024-000417"}}
+	tests := []struct {
+		name  string
+		want  string
+		found bool
+	}{
+		{"ACME  corporation.", "1", true},
+		{"Acme Corporations", "1", true},
+		{"Acme Corp", "", false},
+		{"Al", "", false},
+		{"al.", "", false},
+		{"Initek", "", false},
+		{"inv 2024 000417", "4", true},
+		{"INV-2024-000418", "", false},
+		{"INV-2024-000471", "", false},
+	}
+	for _, tt := range tests {
+		c, found := fuzzyMatch(tt.name, cands)
+		if found != tt.found || c.UUID != tt.want {
+			t.Errorf("fuzzyMatch(%q) = %q, %v; want %q, %v", tt.name, c.UUID, found, tt.want, tt.found)
+		}
+	}
+	if informative("aaaaaaa") {
+		t.Errorf("informative(aaaaaaa) = true, want false")
+	}
+}
+
+func TestCompatible(t *testing.T) {
+	person := core.Entity{Labels: []string{"Person"}}
+	place := core.Entity{Attributes: map[string]any{"kind": "location"}}
+	tests := []struct {
+		x    core.ExtractedEntity
+		c    core.Entity
+		want bool
+	}{
+		{core.ExtractedEntity{Type: "Person"}, person, true},
+		{core.ExtractedEntity{Type: "person"}, person, true},
+		{core.ExtractedEntity{Type: "City"}, person, false},
+		{core.ExtractedEntity{}, person, true},
+		{core.ExtractedEntity{Attributes: map[string]any{"kind": "person"}}, place, false},
+		{core.ExtractedEntity{Attributes: map[string]any{"kind": "location"}}, place, true},
+	}
+	for _, tt := range tests {
+		if got := compatible(tt.x, tt.c); got != tt.want {
+			t.Errorf("compatible(%+v, %+v) = %v, want %v", tt.x, tt.c, got, tt.want)
+		}
+	}
+}
+
+func TestSummaryHelpers(t *testing.T) {
+	if got, want := sentences("Alice works at Acme. She lives in Paris! Does she? yes"), []string{"Alice works at Acme.", "She lives in Paris!", "Does she?", "yes."}; !cmp.Equal(got, want) {
+		t.Errorf("sentences = %q, want %q", got, want)
+	}
+	if got, want := joinCapped([]string{"One.", "one", "Two two.", "Three three three."}, 15), "One. Two two."; got != want {
+		t.Errorf("joinCapped = %q, want %q", got, want)
+	}
+}
+
+// TestRetire covers the bi-temporal rules on a contradiction.
+func TestRetire(t *testing.T) {
+	now := day(30)
+	tests := []struct {
+		name                 string
+		n, c                 core.Fact
+		wantN, wantC         core.Fact
+		wantChanged, retired bool
+	}{
+		{
+			name:  "older fact ends when the new one begins",
+			n:     core.Fact{UUID: "n", ValidAt: day(10)},
+			c:     core.Fact{UUID: "c", ValidAt: day(1)},
+			wantN: core.Fact{UUID: "n", ValidAt: day(10)},
+			wantC: core.Fact{UUID: "c", ValidAt: day(1), InvalidAt: day(10), ExpiredAt: now, InvalidatedBy: "n"}, wantChanged: true, retired: true,
+		},
+		{
+			name:  "a late older episode retires the new fact",
+			n:     core.Fact{UUID: "n", ValidAt: day(1)},
+			c:     core.Fact{UUID: "c", ValidAt: day(10)},
+			wantN: core.Fact{UUID: "n", ValidAt: day(1), InvalidAt: day(10), ExpiredAt: now, InvalidatedBy: "c"}, retired: true,
+		},
+		{
+			name:  "no overlap: the old one had ended",
+			n:     core.Fact{UUID: "n", ValidAt: day(10)},
+			c:     core.Fact{UUID: "c", ValidAt: day(1), InvalidAt: day(5)},
+			wantN: core.Fact{UUID: "n", ValidAt: day(10)},
+		},
+		{
+			name:  "no overlap: the new one ended before",
+			n:     core.Fact{UUID: "n", ValidAt: day(1), InvalidAt: day(3)},
+			c:     core.Fact{UUID: "c", ValidAt: day(10)},
+			wantN: core.Fact{UUID: "n", ValidAt: day(1), InvalidAt: day(3)},
+		},
+		{
+			name:  "unknown valid_at uses the episode reference time",
+			n:     core.Fact{UUID: "n", Episodes: []string{"ep-new"}},
+			c:     core.Fact{UUID: "c", Episodes: []string{"ep-old"}},
+			wantN: core.Fact{UUID: "n", Episodes: []string{"ep-new"}},
+			wantC: core.Fact{UUID: "c", Episodes: []string{"ep-old"}, InvalidAt: day(20), ExpiredAt: now, InvalidatedBy: "n"}, wantChanged: true, retired: true,
+		},
+		{
+			name:  "already retired facts stay as they are",
+			n:     core.Fact{UUID: "n", ValidAt: day(10)},
+			c:     core.Fact{UUID: "c", ValidAt: day(1), ExpiredAt: day(2)},
+			wantN: core.Fact{UUID: "n", ValidAt: day(10)},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := &Engine{}
+			plan := &factPlan{changed: map[string]*core.Fact{}}
+			n := tt.n
+			refs := map[string]time.Time{"ep-new": day(20), "ep-old": day(5)}
+			if err := e.retire(context.Background(), plan, &n, tt.c, refs, now); err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tt.wantN, n); diff != "" {
+				t.Errorf("new fact (-want +got):\n%s", diff)
+			}
+			c, changed := plan.changed["c"]
+			if changed != tt.wantChanged {
+				t.Fatalf("existing fact changed = %v, want %v", changed, tt.wantChanged)
+			}
+			if changed {
+				if diff := cmp.Diff(tt.wantC, *c); diff != "" {
+					t.Errorf("existing fact (-want +got):\n%s", diff)
+				}
+			}
+			if got := plan.invalidated > 0; got != tt.retired {
+				t.Errorf("invalidated = %d, want retired %v", plan.invalidated, tt.retired)
+			}
+		})
+	}
+}
+
+func TestAcronym(t *testing.T) {
+	for in, want := range map[string]string{
+		"International Business Machines":       "ibm",
+		"International Business Machines Corp.": "ibm",
+		"Bank of America":                       "ba",
+		"IBM":                                   "",
+		"New York City":                         "nyc",
+		"AT&T":                                  "",
+		"Alice":                                 "",
+	} {
+		if got := core.Acronym(in); got != want {
+			t.Errorf("Acronym(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestIngestDefaults checks that the default caps extract an episode of
+// the largest accepted size whole.
+func TestIngestDefaults(t *testing.T) {
+	tests := []struct {
+		name string
+		in   IngestOptions
+	}{
+		{"defaults", IngestOptions{}},
+		{"larger episodes", IngestOptions{MaxContentBytes: 4 << 20}},
+		{"smaller pieces", IngestOptions{MaxExtractBytes: 4 << 10}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			o := tt.in.withDefaults()
+			if o.MaxChunks*o.MaxExtractBytes < o.MaxContentBytes*9/8 {
+				t.Errorf("withDefaults() = %d pieces of %d bytes, want room for %d bytes and an eighth", o.MaxChunks, o.MaxExtractBytes, o.MaxContentBytes)
+			}
+			text := strings.Repeat("Alice works at Acme. Bob lives in Paris.\n\n", o.MaxContentBytes/42)
+			got := splitContent(core.Episode{Source: core.SourceText, Content: text}, o.MaxExtractBytes, o.MaxChunks)
+			if got.total != len(got.kept) {
+				t.Errorf("splitContent(%d bytes) kept %d of %d pieces", len(text), len(got.kept), got.total)
+			}
+		})
+	}
+	if o := (IngestOptions{}).withDefaults(); o.MaxChunks != 96 || o.MaxEntities != 500 || o.MaxFacts != 1000 {
+		t.Errorf("withDefaults() = %d chunks, %d entities, %d facts; want 96, 500, 1000", o.MaxChunks, o.MaxEntities, o.MaxFacts)
+	}
+}
+
+func TestMergeRecordsAliases(t *testing.T) {
+	// A merge keeps the extracted name, and the names the extractor
+	// merged within the episode, as aliases of the stored entity.
+	stored := core.Entity{UUID: "e1", Name: "Chidi Okafor", Attributes: map[string]any{core.AliasesAttribute: []any{"Dr. Chidi Okafor"}}}
+	r := &resolvedEntity{x: core.ExtractedEntity{Name: "Dr. Okafor", Attributes: map[string]any{core.AliasesAttribute: []any{"Okafor"}}}}
+	r.merge(stored)
+	if diff := cmp.Diff([]string{"Dr. Chidi Okafor", "Dr. Okafor", "Okafor"}, r.entity.Aliases()); diff != "" {
+		t.Errorf("aliases after merge (-want +got):\n%s", diff)
+	}
+	if !r.dirty {
+		t.Errorf("merge with a new alias: dirty = false, want true")
+	}
+	if diff := cmp.Diff([]string{"Dr. Chidi Okafor"}, stored.Aliases()); diff != "" {
+		t.Errorf("stored entity changed by merge (-want +got):\n%s", diff)
+	}
+	same := &resolvedEntity{x: core.ExtractedEntity{Name: "chidi okafor"}}
+	same.merge(core.Entity{UUID: "e1", Name: "Chidi Okafor"})
+	if got := same.entity.Aliases(); len(got) != 0 || same.dirty {
+		t.Errorf("merge under the same name: aliases %v, dirty %v; want none, false", got, same.dirty)
+	}
+}
+
+// TestSplitTranscriptKeepsSpeaker checks that a transcript cut inside a
+// turn gives the next piece the turn's speaker, that a piece starting a
+// turn gets none added, and that a text with one "Name:" line is no
+// transcript.
+func TestSplitTranscriptKeepsSpeaker(t *testing.T) {
+	long := strings.Repeat("I can suggest a few more dishes for the dinner party. ", 40)
+	transcript := "user: What should I cook for eight people?\nassistant: " + long + "\nuser: Thanks, I will try the risotto.\n"
+	pieces := splitContent(core.Episode{Source: core.SourceText, Content: transcript}, 1024, 10).kept
+	if len(pieces) < 3 {
+		t.Fatalf("transcript of %d bytes cut into %d pieces, want at least 3", len(transcript), len(pieces))
+	}
+	if !strings.HasPrefix(pieces[0], "user: ") {
+		t.Errorf("first piece %.30q does not start with its own speaker", pieces[0])
+	}
+	for i, p := range pieces[1:] {
+		if len(p) > 1024 {
+			t.Errorf("piece %d is %d bytes, over 1024", i+1, len(p))
+		}
+		if !strings.HasPrefix(p, "assistant: ") && !strings.HasPrefix(p, "user: ") {
+			t.Errorf("piece %d lost its speaker: %.40q", i+1, p)
+		}
+		if strings.HasPrefix(p, "assistant: user: ") || strings.HasPrefix(p, "assistant: assistant: ") {
+			t.Errorf("piece %d has a speaker added to a turn's start: %.40q", i+1, p)
+		}
+	}
+	last := pieces[len(pieces)-1]
+	if !strings.Contains(last, "user: Thanks") {
+		t.Errorf("last piece %.60q lost the user's last turn", last)
+	}
+	// One "Note:" line does not make a transcript.
+	note := "Note: the kitchen closes at nine.\n" + long
+	for i, p := range splitContent(core.Episode{Source: core.SourceText, Content: note}, 1024, 10).kept[1:] {
+		if strings.HasPrefix(p, "Note: ") {
+			t.Errorf("piece %d of a text with one Note line was given it: %.40q", i+1, p)
+		}
+	}
+}

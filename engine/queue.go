@@ -1,0 +1,585 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/mnemohq/mnemo/core"
+)
+
+// The ingestion queue is the Store itself: Ingest stores episodes as
+// pending, and an episode becomes done in the same transaction that writes
+// what was extracted from it. The queue in memory only schedules: it keeps
+// the pending episodes of each group in reference-time order (loaded from
+// the store when the engine opens, then kept by Ingest and the workers, so
+// scheduling never scans the store), and a dispatcher runs one worker per
+// group with pending work (several groups at once). After a crash, Open
+// loads the pending episodes and resumes them; nothing was half-applied,
+// so nothing is applied twice.
+//
+// A read of the store's pending episodes (load, syncPending) must not put
+// back an episode the queue is done with, or it is extracted twice. Two
+// orders would: an episode Ingest has stored and not queued yet, read,
+// processed and finished before Ingest queues it again; and an episode
+// finished or dropped while the read was under way. The first is kept
+// out by intake, the second by settled.
+
+// EpisodeReport says what became of an episode.
+type EpisodeReport struct {
+	UUID    string
+	GroupID string
+	Status  core.EpisodeStatus
+	// Error is the last failure, if any; Attempts counts extraction
+	// attempts so far.
+	Error    string
+	Attempts int
+	// Entities and Facts count what the episode's extraction resolved to;
+	// NewEntities and NewFacts those that did not exist before.
+	Entities, NewEntities int
+	Facts, NewFacts       int
+	// Duplicates counts extracted facts merged into existing ones;
+	// Invalidated counts facts retired by this episode.
+	Duplicates, Invalidated int
+	// Usage is what the episode cost in LLM and embedding calls, in all
+	// and per prompt name.
+	Usage    core.Usage
+	ByPrompt map[string]core.Usage
+	Warnings []string
+	Duration time.Duration
+	// Counted is true when this process extracted the episode, so that
+	// the counts, the usage and the duration above are known. A report
+	// read back from the store leaves it false and the counts zero: an
+	// episode processed by an earlier process or by another host, or one
+	// whose report this process no longer keeps (IngestOptions.Reports).
+	Counted bool
+}
+
+type queue struct {
+	e      *Engine
+	wakeCh chan struct{}
+	ctx    context.Context
+	cancel context.CancelFunc
+
+	// intake is held for reading by Ingest from its store write to its
+	// queue add, and for writing by reads of the store's pending list, so
+	// that such a read sees an episode only once it is queued.
+	intake sync.RWMutex
+
+	mu      sync.Mutex
+	pending map[string][]core.Episode // by group, in (reference time, uuid) order
+	loaded  bool                      // pending holds the store's pending episodes
+	// settled is set while a read of the store's pending list is under
+	// way: the episodes finished or dropped meanwhile, and the groups
+	// dropped whole, which the read's result must not queue again.
+	settled *settledSet
+	groups  map[string]*sync.Mutex // serializes a group's writers
+	running map[string]bool
+	// The state of an episode is kept by group and uuid: two groups may
+	// hold episodes of the same uuid (Store), and one's must not delay,
+	// wake or replace the other's.
+	retryAt map[episodeKey]time.Time // earliest next attempt
+	// setbacks counts, per episode, the consecutive runs that ended
+	// without an attempt recorded (a busy store), for their backoff.
+	setbacks map[episodeKey]int
+	waiters  map[episodeKey][]chan struct{}
+	reports  map[episodeKey]EpisodeReport
+	order    []episodeKey // report keys, oldest first
+	workers  sync.WaitGroup
+	// holds are the group leases this host holds (with Options.Leases).
+	holds leaseHolds
+}
+
+// episodeKey names an episode in the queue: its group and uuid.
+type episodeKey struct{ group, uuid string }
+
+func newQueue(e *Engine) *queue {
+	ctx, cancel := context.WithCancel(context.Background())
+	return &queue{
+		e: e, wakeCh: make(chan struct{}, 1), ctx: ctx, cancel: cancel,
+		pending: map[string][]core.Episode{}, groups: map[string]*sync.Mutex{}, running: map[string]bool{}, retryAt: map[episodeKey]time.Time{},
+		setbacks: map[episodeKey]int{}, waiters: map[episodeKey][]chan struct{}{}, reports: map[episodeKey]EpisodeReport{},
+	}
+}
+
+// lock takes a group's write lock, held by its worker while it processes a
+// batch and by deletes, and returns its release.
+func (q *queue) lock(group string) func() {
+	q.mu.Lock()
+	m, ok := q.groups[group]
+	if !ok {
+		m = &sync.Mutex{}
+		q.groups[group] = m
+	}
+	q.mu.Unlock()
+	m.Lock()
+	return m.Unlock
+}
+
+// wake asks the dispatcher to look for pending episodes now.
+func (q *queue) wake() {
+	select {
+	case q.wakeCh <- struct{}{}:
+	default:
+	}
+}
+
+// stop ends the dispatcher; running workers finish their current episode.
+func (q *queue) stop() { q.wake() }
+
+// cancelAll interrupts running workers.
+func (q *queue) cancelAll() { q.cancel() }
+
+// settledSet names what the queue finished or dropped during a read of
+// the store's pending list.
+type settledSet struct {
+	episodes map[episodeKey]bool
+	groups   map[string]bool
+}
+
+func (s *settledSet) has(ep core.Episode) bool {
+	return s.groups[ep.GroupID] || s.episodes[episodeKey{ep.GroupID, ep.UUID}]
+}
+
+// readPending runs read, a read of the store's pending episodes, and
+// queues what it returns but what the queue finished or dropped
+// meanwhile. Reads do not overlap: intake is held for writing.
+func (q *queue) readPending(read func() ([]core.Episode, error)) error {
+	q.intake.Lock()
+	defer q.intake.Unlock()
+	q.mu.Lock()
+	q.settled = &settledSet{episodes: map[episodeKey]bool{}, groups: map[string]bool{}}
+	q.mu.Unlock()
+	eps, err := read()
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	settled := q.settled
+	q.settled = nil
+	if err != nil {
+		return err
+	}
+	for _, ep := range eps {
+		if !settled.has(ep) {
+			q.addLocked(ep)
+		}
+	}
+	return nil
+}
+
+// settleLocked notes that the queue is done with an episode, for a read
+// of the pending list under way.
+func (q *queue) settleLocked(k episodeKey) {
+	if q.settled != nil {
+		q.settled.episodes[k] = true
+	}
+}
+
+// load reads the store's pending episodes into memory, once.
+func (q *queue) load() error {
+	q.mu.Lock()
+	loaded := q.loaded
+	q.mu.Unlock()
+	if loaded {
+		return nil
+	}
+	err := q.readPending(func() ([]core.Episode, error) {
+		groups, err := q.e.store.PendingGroups(q.ctx)
+		if err != nil {
+			return nil, fmt.Errorf("list pending groups: %w", err)
+		}
+		var found []core.Episode
+		for _, g := range groups {
+			eps, err := q.e.store.PendingEpisodes(q.ctx, g, 1<<30)
+			if err != nil {
+				return nil, fmt.Errorf("list pending episodes: %w", err)
+			}
+			found = append(found, eps...)
+		}
+		return found, nil
+	})
+	if err != nil {
+		return err
+	}
+	q.mu.Lock()
+	q.loaded = true
+	q.mu.Unlock()
+	return nil
+}
+
+// add queues newly stored pending episodes.
+func (q *queue) add(eps []core.Episode) {
+	q.mu.Lock()
+	for _, ep := range eps {
+		q.addLocked(ep)
+	}
+	q.mu.Unlock()
+	q.wake()
+}
+
+func (q *queue) addLocked(ep core.Episode) {
+	list := q.pending[ep.GroupID]
+	i := sort.Search(len(list), func(i int) bool { return !episodeBefore(list[i], ep) })
+	if i < len(list) && list[i].UUID == ep.UUID {
+		return
+	}
+	list = append(list, core.Episode{})
+	copy(list[i+1:], list[i:])
+	list[i] = ep
+	q.pending[ep.GroupID] = list
+}
+
+// drop removes episodes of a group from the pending queue (all of them
+// when uuids is empty).
+func (q *queue) drop(group string, uuids ...string) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if len(uuids) == 0 {
+		delete(q.pending, group)
+		if q.settled != nil {
+			q.settled.groups[group] = true
+		}
+		return
+	}
+	for _, id := range uuids {
+		q.settleLocked(episodeKey{group, id})
+	}
+	q.pending[group] = slices.DeleteFunc(q.pending[group], func(ep core.Episode) bool { return slices.Contains(uuids, ep.UUID) })
+}
+
+func episodeBefore(a, b core.Episode) bool {
+	if !a.ValidAt.Equal(b.ValidAt) {
+		return a.ValidAt.Before(b.ValidAt)
+	}
+	return a.UUID < b.UUID
+}
+
+// dispatch runs until the engine closes. It also wakes once a second so
+// that retries come due without a wake.
+func (q *queue) dispatch() {
+	tick := time.NewTicker(time.Second)
+	defer tick.Stop()
+	var adopt <-chan time.Time
+	if q.e.leases != nil {
+		t := time.NewTicker(q.e.ingest.AdoptEvery)
+		defer t.Stop()
+		adopt = t.C
+	}
+	for {
+		select {
+		case <-q.e.closed:
+			q.workers.Wait()
+			return
+		case <-q.wakeCh:
+		case <-tick.C:
+		case <-adopt:
+			if err := q.adopt(); err != nil && !canceled(err) {
+				q.e.log.Error("look for pending episodes of other hosts", "err", err)
+			}
+		}
+		select {
+		case <-q.e.closed:
+			q.workers.Wait()
+			return
+		default:
+		}
+		if err := q.load(); err != nil {
+			if !canceled(err) {
+				q.e.log.Error("load pending episodes", "err", err)
+			}
+			continue
+		}
+		groups := q.dueGroups(q.e.now)
+		sort.Strings(groups)
+		for _, g := range groups {
+			q.mu.Lock()
+			if q.running[g] || len(q.running) >= q.e.ingest.Workers {
+				q.mu.Unlock()
+				continue
+			}
+			q.running[g] = true
+			q.mu.Unlock()
+			q.workers.Add(1)
+			go func() {
+				defer q.workers.Done()
+				q.work(g)
+				q.mu.Lock()
+				delete(q.running, g)
+				q.mu.Unlock()
+				q.wake()
+			}()
+		}
+	}
+}
+
+// dueGroups returns the groups whose first pending episode is due,
+// unsorted. One waiting for its retry holds its group back (episodes of a
+// group go in reference-time order), and a worker started for it would
+// find nothing due and wake the dispatcher again at once: a busy loop
+// until the retry. The dispatcher's tick finds the retry when it comes
+// due. The clock is read only when a retry must be compared with it, so an idle
+// dispatcher does not read it at each tick.
+func (q *queue) dueGroups(clock func() time.Time) []string {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	var groups []string
+	var now time.Time
+	for g, eps := range q.pending {
+		if len(eps) == 0 {
+			continue
+		}
+		if at, ok := q.retryAt[episodeKey{g, eps[0].UUID}]; ok {
+			if now.IsZero() {
+				now = clock()
+			}
+			if now.Before(at) {
+				continue
+			}
+		}
+		groups = append(groups, g)
+	}
+	return groups
+}
+
+// work processes a group's pending episodes until none is due.
+func (q *queue) work(group string) {
+	// With leases, the lease is taken once there is due work and held
+	// until none is left.
+	var leaseCtx context.Context
+	var release func()
+	for {
+		select {
+		case <-q.e.closed:
+			return
+		default:
+		}
+		// Keep reference-time order: stop at the first episode waiting
+		// for a retry.
+		now := q.e.now()
+		q.mu.Lock()
+		var due []core.Episode
+		for _, ep := range q.pending[group] {
+			if len(due) == q.e.ingest.Batch {
+				break
+			}
+			if at, ok := q.retryAt[episodeKey{group, ep.UUID}]; ok && now.Before(at) {
+				break
+			}
+			due = append(due, ep)
+		}
+		q.mu.Unlock()
+		if len(due) == 0 {
+			return
+		}
+		if q.e.leases != nil && leaseCtx == nil {
+			var ok bool
+			leaseCtx, release, ok = q.takeLease(group, due)
+			if !ok {
+				return
+			}
+			defer release()
+			if err := q.syncPending(leaseCtx, group); err != nil {
+				if !canceled(err) {
+					q.e.log.Error("read the group's pending episodes", "group", group, "err", err)
+				}
+				return
+			}
+			continue // the pending list may have changed
+		}
+		ctx := q.ctx
+		if leaseCtx != nil {
+			ctx = leaseCtx
+		}
+		unlock := q.lock(group)
+		reports := q.e.processBatch(ctx, due)
+		unlock()
+		if len(reports) == 0 {
+			return // shutting down
+		}
+		for _, r := range reports {
+			q.finish(r)
+		}
+	}
+}
+
+// finish records a report and wakes the episode's waiters once it is done
+// or failed. A report still pending schedules a retry.
+//
+// A report says what the store holds (processBatch never reports a state
+// it did not persist), so the queue keeps the episode's stored attempts
+// and error. A pending report whose attempts did not grow used no attempt:
+// the store was busy, or the failure could not be recorded. Its retry
+// waits RetryDelay × 2^(n-1) for the n-th such run in a row, at most
+// 32 × RetryDelay, so a busy store is retried soon and a broken one does
+// not spin. A recorded failed attempt, the n-th, waits RetryDelay × 4^(n-1).
+func (q *queue) finish(r EpisodeReport) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	k := episodeKey{r.GroupID, r.UUID}
+	if r.Status == core.EpisodePending {
+		i := slices.IndexFunc(q.pending[r.GroupID], func(ep core.Episode) bool { return ep.UUID == r.UUID })
+		if i < 0 {
+			return // deleted while it was processed
+		}
+		queued := &q.pending[r.GroupID][i]
+		d := q.e.ingest.RetryDelay
+		if r.Attempts > queued.Attempts {
+			delete(q.setbacks, k)
+			for range max(r.Attempts, 1) - 1 {
+				d *= 4
+			}
+		} else {
+			q.setbacks[k]++
+			d <<= min(q.setbacks[k]-1, 5)
+		}
+		q.retryAt[k] = q.e.now().Add(d)
+		queued.Attempts, queued.Error = r.Attempts, r.Error
+	} else {
+		delete(q.retryAt, k)
+		delete(q.setbacks, k)
+		q.settleLocked(k)
+		q.pending[r.GroupID] = slices.DeleteFunc(q.pending[r.GroupID], func(ep core.Episode) bool { return ep.UUID == r.UUID })
+		if len(q.pending[r.GroupID]) == 0 {
+			delete(q.pending, r.GroupID)
+		}
+	}
+	q.keepLocked(r)
+	if r.Status != core.EpisodePending {
+		for _, ch := range q.waiters[k] {
+			close(ch)
+		}
+		delete(q.waiters, k)
+	}
+}
+
+// keepLocked keeps r as its episode's latest report, dropping the oldest
+// reports past IngestOptions.Reports.
+func (q *queue) keepLocked(r EpisodeReport) {
+	k := episodeKey{r.GroupID, r.UUID}
+	if _, ok := q.reports[k]; !ok {
+		q.order = append(q.order, k)
+	}
+	q.reports[k] = r
+	for len(q.order) > q.e.ingest.Reports {
+		delete(q.reports, q.order[0])
+		q.order = q.order[1:]
+	}
+}
+
+// requeue puts episodes the store holds as pending again (a retry) back
+// in the queue, due now; a report this process kept of them says pending.
+func (q *queue) requeue(eps []core.Episode) {
+	q.mu.Lock()
+	for _, ep := range eps {
+		k := episodeKey{ep.GroupID, ep.UUID}
+		delete(q.retryAt, k)
+		delete(q.setbacks, k)
+		q.addLocked(ep)
+		if _, ok := q.reports[k]; ok {
+			q.reports[k] = EpisodeReport{UUID: ep.UUID, GroupID: ep.GroupID, Status: ep.Status, Error: ep.Error, Attempts: ep.Attempts}
+		}
+	}
+	q.mu.Unlock()
+	q.wake()
+}
+
+// waitFor registers a channel closed when the episode is done or failed;
+// the returned func unregisters it.
+func (q *queue) waitFor(group, uuid string) (<-chan struct{}, func()) {
+	k := episodeKey{group, uuid}
+	ch := make(chan struct{})
+	q.mu.Lock()
+	q.waiters[k] = append(q.waiters[k], ch)
+	q.mu.Unlock()
+	return ch, func() {
+		q.mu.Lock()
+		defer q.mu.Unlock()
+		// finish may have closed and removed the list already.
+		list := slices.DeleteFunc(q.waiters[k], func(c chan struct{}) bool { return c == ch })
+		if len(list) == 0 {
+			delete(q.waiters, k)
+		} else {
+			q.waiters[k] = list
+		}
+	}
+}
+
+// Report returns what became of an episode: the report of this process if
+// it has one, else the stored status.
+//
+// An episode this process has queued is pending until its report is
+// recorded, whatever the store says: a batch writes its episodes one by
+// one and records their reports together at its end, so the store can
+// call an episode done before its report, with the counts, exists. Taking
+// the stored status then gave Wait a report without counts, and the ingest
+// summary counted less on some runs than on others.
+func (e *Engine) Report(ctx context.Context, group, uuid string) (EpisodeReport, error) {
+	e.q.mu.Lock()
+	r, ok := e.q.reports[episodeKey{group, uuid}]
+	queued := slices.ContainsFunc(e.q.pending[group], func(ep core.Episode) bool { return ep.UUID == uuid })
+	e.q.mu.Unlock()
+	if ok {
+		return r, nil
+	}
+	ep, err := episodeOf(ctx, e.store, []string{group}, uuid)
+	if err != nil {
+		return EpisodeReport{}, err
+	}
+	if queued {
+		ep.Status = core.EpisodePending
+	}
+	return storedReport(ep), nil
+}
+
+// Wait blocks until every episode is done or failed (or ctx ends) and
+// returns their reports, in order.
+func (e *Engine) Wait(ctx context.Context, group string, uuids ...string) ([]EpisodeReport, error) {
+	out := make([]EpisodeReport, len(uuids))
+	for i, id := range uuids {
+		r, err := e.waitOne(ctx, group, id)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = r
+	}
+	return out, nil
+}
+
+// waitOne waits for one episode. It registers its channel before reading
+// the status, so a finish in between is not missed, and unregisters it on
+// every return. With leases it also reads the stored status every second:
+// an episode another host finished never reaches this host's queue (it
+// was done before this host looked for pending episodes).
+func (e *Engine) waitOne(ctx context.Context, group, id string) (EpisodeReport, error) {
+	ch, done := e.q.waitFor(group, id)
+	defer done()
+	r, err := e.Report(ctx, group, id)
+	if err != nil || r.Status != core.EpisodePending {
+		return r, err
+	}
+	e.q.wake()
+	// With leases another host may process the episode, and this one's
+	// queue never finishes it: look at the store now and then.
+	var look <-chan time.Time
+	if e.leases != nil {
+		t := time.NewTicker(min(e.ingest.AdoptEvery, time.Second))
+		defer t.Stop()
+		look = t.C
+	}
+	for {
+		select {
+		case <-ch:
+			return e.Report(ctx, group, id)
+		case <-look:
+			if r, err := e.Report(ctx, group, id); err != nil || r.Status != core.EpisodePending {
+				return r, err
+			}
+		case <-ctx.Done():
+			return EpisodeReport{}, ctx.Err()
+		case <-e.closed:
+			return EpisodeReport{}, fmt.Errorf("wait for episode %s: %w", id, core.ErrClosed)
+		}
+	}
+}
