@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 
 	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/engine/text"
 )
 
 // A community's summary is written from its most central members (their
@@ -153,7 +154,7 @@ func (s *summarizer) update(ctx context.Context, old core.Community, joined []su
 // name when the model gave none.
 func (s *summarizer) finish(sum core.Summary, in summaryInput) core.Summary {
 	sum.Name = capName(sum.Name)
-	sum.Summary = joinCapped(sentences(strings.TrimSpace(sum.Summary)), s.maxChars)
+	sum.Summary = text.JoinCapped(text.Sentences(strings.TrimSpace(sum.Summary)), s.maxChars)
 	if sum.Name == "" {
 		sum.Name = offlineName(in)
 	}
@@ -179,12 +180,12 @@ func memberTexts(ms []summaryMember, facts []core.Fact, names map[string]string,
 		if n == maxFacts {
 			break
 		}
-		k := normalizeText(f.Text)
+		k := text.Normalize(f.Text)
 		if !in[f.SourceUUID] && !in[f.TargetUUID] || seen[k] {
 			continue
 		}
 		seen[k] = true
-		out = append(out, "Fact: "+sentence(f.Text))
+		out = append(out, "Fact: "+text.Sentence(f.Text))
 		n++
 	}
 	return out
@@ -263,7 +264,7 @@ func capName(s string) string {
 	if len(s) <= maxCommunityName {
 		return s
 	}
-	cut := cutPoint(s, maxCommunityName)
+	cut := text.CutPoint(s, maxCommunityName)
 	if i := strings.LastIndexByte(s[:cut], ' '); i > 0 {
 		cut = i
 	}
@@ -306,14 +307,14 @@ func offlineSummary(in summaryInput, maxChars int) core.Summary {
 		parts = append(parts, r)
 	}
 	for _, m := range top[:min(3, len(top))] {
-		if s := sentences(m.Summary); len(s) > 0 {
+		if s := text.Sentences(m.Summary); len(s) > 0 {
 			parts = append(parts, s[0])
 		}
 	}
 	for _, f := range in.Facts[:min(5, len(in.Facts))] {
-		parts = append(parts, sentence(f.Text))
+		parts = append(parts, text.Sentence(f.Text))
 	}
-	return core.Summary{Name: offlineName(in), Summary: joinCapped(parts, maxChars)}
+	return core.Summary{Name: offlineName(in), Summary: text.JoinCapped(parts, maxChars)}
 }
 
 // offlineName joins the names of the three most central members.

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/engine/text"
 )
 
 // Consolidation finds the duplicate entities that resolution missed when
@@ -275,11 +276,11 @@ func (c *consolidation) candidates(ctx context.Context, ents []core.Entity, fact
 	}
 	names := map[string][]string{}
 	for _, x := range ents {
-		keys := []string{"n:" + core.NormalizeName(x.Name), "f:" + fuzzyKey(x.Name)}
+		keys := []string{"n:" + core.NormalizeName(x.Name), "f:" + text.FuzzyKey(x.Name)}
 		if a := core.Acronym(x.Name); a != "" {
 			keys = append(keys, "n:"+a, "a:"+a)
 		}
-		for _, w := range strings.Fields(fuzzyKey(x.Name)) {
+		for _, w := range strings.Fields(text.FuzzyKey(x.Name)) {
 			if len([]rune(w)) >= 3 {
 				keys = append(keys, "w:"+w)
 			}
@@ -362,7 +363,7 @@ var identifierKeys = []string{"id", "email", "phone", "number", "sku", "iban", "
 // identifiers: different digits in their names (ORD-1001, ORD-1002; Flat
 // 12, Flat 21), or different values of an identifier attribute.
 func distinctIdentifiers(a, b core.Entity) bool {
-	if digitsOf(fuzzyKey(a.Name)) != digitsOf(fuzzyKey(b.Name)) {
+	if text.Digits(text.FuzzyKey(a.Name)) != text.Digits(text.FuzzyKey(b.Name)) {
 		return true
 	}
 	for k, va := range a.Attributes {
@@ -411,7 +412,7 @@ func (c *consolidation) decide(ctx context.Context, res core.EntityResolver, pai
 			cands = append(cands, *c.byID[p])
 		}
 		slices.SortFunc(cands, func(p, q core.Entity) int { return strings.Compare(p.UUID, q.UUID) })
-		if m, ok := fuzzyMatch(x.Name, cands); ok {
+		if m, ok := text.FuzzyMatch(x.Name, cands); ok {
 			out = append(out, decision{a: id, b: m.UUID, how: "spelling"})
 			continue
 		}

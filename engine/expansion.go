@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/engine/text"
 )
 
 // FeatureExpansion names pseudo-relevance feedback as a ranking a recipe
@@ -102,8 +103,8 @@ func expansionTerms(query string, texts []string, weights []float64) []string {
 	}
 	isSep := func(r rune) bool { return !unicode.IsLetter(r) && r != '\'' }
 	score := map[string]float64{}
-	for i, text := range texts {
-		ws := strings.FieldsFunc(speakerLine.ReplaceAllString(text, ""), isSep)
+	for i, doc := range texts {
+		ws := strings.FieldsFunc(text.StripSpeakers(doc), isSep)
 		tf := map[string]float64{}
 		for j, w := range ws {
 			lw := strings.ToLower(w)

@@ -5,12 +5,12 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/engine/text"
 )
 
 // Forgetting.
@@ -386,33 +386,13 @@ func (e *Engine) rebuiltSummaries(ctx context.Context, group string, ids []strin
 	}
 	var out []core.Entity
 	for _, en := range ents {
-		if summary := factSummary(byEntity[en.UUID], e.ingest.MaxSummaryChars); summary != en.Summary {
+		if summary := text.FactSummary(byEntity[en.UUID], e.ingest.MaxSummaryChars); summary != en.Summary {
 			en.Summary = summary
 			en.NameEmbedding = nil // keep the stored vector: it embeds the name
 			out = append(out, en)
 		}
 	}
 	return out, nil
-}
-
-// factSummary is an entity's summary made from its facts without an LLM
-// (the template): their texts as sentences, the fact valid latest first
-// and ties by text, each sentence once, cut at maxChars on a sentence
-// boundary. facts is sorted in place.
-func factSummary(facts []core.Fact, maxChars int) string {
-	sort.SliceStable(facts, func(i, j int) bool {
-		if !facts[i].ValidAt.Equal(facts[j].ValidAt) {
-			return facts[i].ValidAt.After(facts[j].ValidAt)
-		}
-		return facts[i].Text < facts[j].Text
-	})
-	var parts []string
-	for _, f := range facts {
-		if s := sentence(f.Text); !slices.Contains(parts, s) {
-			parts = append(parts, s)
-		}
-	}
-	return joinCapped(parts, maxChars)
 }
 
 // rebuildCommunities rebuilds the group's communities after a forget that

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/engine/text"
 )
 
 // The past as the facts tell it.
@@ -17,7 +18,7 @@ import (
 // past (Filter.ValidAt or Filter.KnownAt) must not show it, or a context
 // asked as of 2022 would tell of 2024 through a summary. Such a search
 // rebuilds the summaries of the entities it returns from the facts the
-// request's time view keeps (factSummary, the template a forget rebuilds
+// request's time view keeps (text.FactSummary, the template a forget rebuilds
 // summaries with), with one store read of their fact history per group.
 // A search of the present keeps the stored summaries and reads nothing
 // more. Candidates are still found and ranked on the stored summaries
@@ -72,7 +73,7 @@ func (e *Engine) pastSummaries(ctx context.Context, f core.Filter, ents []Entity
 		}
 	}
 	for i := range ents {
-		ents[i].Summary = factSummary(byEntity[ents[i].UUID], e.ingest.MaxSummaryChars)
+		ents[i].Summary = text.FactSummary(byEntity[ents[i].UUID], e.ingest.MaxSummaryChars)
 	}
 	return nil
 }

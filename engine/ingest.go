@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/engine/text"
 )
 
 // IngestResult is the outcome of storing one episode.
@@ -334,13 +335,13 @@ func (e *Engine) prepare(ctx context.Context, p *prepared) {
 		p.err = fmt.Errorf("split: %w", err)
 		return
 	}
-	chunks := split.kept
+	chunks := split.Kept
 	if len(chunks) > 1 {
 		p.warnings = append(p.warnings, fmt.Sprintf("episode of %d bytes extracted in %d pieces", len(ep.Content), len(chunks)))
 	}
-	if cut := split.total - len(split.kept); cut > 0 {
+	if cut := split.Total - len(split.Kept); cut > 0 {
 		p.warnings = append(p.warnings, fmt.Sprintf("the last %d of %d pieces of the episode (%d bytes) were not extracted: over the cap of %d pieces of %d bytes (ingest.max_chunks); the episode is stored whole and searchable",
-			cut, split.total, split.droppedBytes, e.ingest.MaxChunks, e.ingest.MaxExtractBytes))
+			cut, split.Total, split.DroppedBytes, e.ingest.MaxChunks, e.ingest.MaxExtractBytes))
 	}
 	var all core.Extraction
 	if x, ok, err := tripletExtraction(ep); ok {
@@ -594,7 +595,7 @@ func sanitize(x core.Extraction, o *core.Ontology, maxEntities, maxFacts int, wa
 		}
 		f.Relation = relationName(f.Relation)
 		f.Source, f.Target = ents[index[s]].Name, ents[index[t]].Name
-		key := s + "\x00" + t + "\x00" + normalizeText(f.Text)
+		key := s + "\x00" + t + "\x00" + text.Normalize(f.Text)
 		if seen[key] {
 			continue
 		}
@@ -636,25 +637,6 @@ func relationName(r string) string {
 	}
 	if b.Len() == 0 {
 		return "RELATES_TO"
-	}
-	return b.String()
-}
-
-// normalizeText is the key under which two fact texts are the same: lower
-// case, letters and digits, single spaces.
-func normalizeText(s string) string {
-	var b strings.Builder
-	space := false
-	for _, r := range strings.ToLower(s) {
-		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r > 127 {
-			if space && b.Len() > 0 {
-				b.WriteByte(' ')
-			}
-			space = false
-			b.WriteRune(r)
-		} else {
-			space = true
-		}
 	}
 	return b.String()
 }

@@ -429,7 +429,7 @@ func (o *overlay) VectorEntities(ctx context.Context, q core.SearchQuery) ([]cor
 		if en.NameEmbedding == nil {
 			continue
 		}
-		if s := cosine(q.Vector, en.NameEmbedding); s >= q.MinScore {
+		if s := core.Cosine(q.Vector, en.NameEmbedding); s >= q.MinScore {
 			hits = append(hits, core.Hit{UUID: id, Score: s})
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/engine/text"
 )
 
 // FeaturePersonal names what speakers say of themselves as a ranking a
@@ -33,10 +34,10 @@ func textWords(s string) []string {
 	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && r != '\'' && r != '’' })
 }
 
-// firstPersonShare returns how many of text's words are in the first
+// firstPersonShare returns how many of s's words are in the first
 // person and how many words it has, speaker labels ("Maria: ") left out.
-func firstPersonShare(text string) (mine, all int) {
-	ws := textWords(speakerLine.ReplaceAllString(text, ""))
+func firstPersonShare(s string) (mine, all int) {
+	ws := textWords(text.StripSpeakers(s))
 	for _, w := range ws {
 		if firstPerson[strings.ReplaceAll(w, "’", "'")] {
 			mine++

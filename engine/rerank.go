@@ -240,7 +240,7 @@ func mmr(query []float32, vecs [][]float32, lambda float64, limit int) ([]int, [
 	limit = min(limit, n)
 	rel := make([]float64, n)
 	for i, v := range vecs {
-		rel[i] = cosine(query, v)
+		rel[i] = core.Cosine(query, v)
 	}
 	maxSim := make([]float64, n)
 	taken := make([]bool, n)
@@ -265,30 +265,11 @@ func mmr(query []float32, vecs [][]float32, lambda float64, limit int) ([]int, [
 		scores = append(scores, bestVal)
 		for i := range n {
 			if !taken[i] {
-				maxSim[i] = max(maxSim[i], cosine(vecs[i], vecs[best]))
+				maxSim[i] = max(maxSim[i], core.Cosine(vecs[i], vecs[best]))
 			}
 		}
 	}
 	return order, scores
-}
-
-// cosine is the cosine similarity of a and b, 0 when either is empty or
-// zero or their lengths differ.
-func cosine(a, b []float32) float64 {
-	if len(a) == 0 || len(a) != len(b) {
-		return 0
-	}
-	var dot, na, nb float64
-	for i := range a {
-		x, y := float64(a[i]), float64(b[i])
-		dot += x * y
-		na += x * x
-		nb += y * y
-	}
-	if na == 0 || nb == 0 {
-		return 0
-	}
-	return dot / math.Sqrt(na*nb)
 }
 
 // plugin hands the candidates with their features to the group's rerank

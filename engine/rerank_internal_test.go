@@ -183,7 +183,7 @@ func TestMMR(t *testing.T) {
 			if len(scores) != len(got) {
 				t.Fatalf("mmr returned %d scores for %d picks", len(scores), len(got))
 			}
-			if want := tt.lambda * cosine(q, vs[got[0]]); math.Abs(scores[0]-want) > 1e-9 {
+			if want := tt.lambda * core.Cosine(q, vs[got[0]]); math.Abs(scores[0]-want) > 1e-9 {
 				t.Errorf("mmr first score = %v, want λ·sim = %v", scores[0], want)
 			}
 		})
@@ -205,7 +205,7 @@ func TestCosine(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := cosine(tt.a, tt.b); math.Abs(got-tt.want) > 1e-9 {
+			if got := core.Cosine(tt.a, tt.b); math.Abs(got-tt.want) > 1e-9 {
 				t.Errorf("cosine(%v, %v) = %v, want %v", tt.a, tt.b, got, tt.want)
 			}
 		})

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/engine/text"
 )
 
 // resolvedEntity is an extracted entity bound to a stored or new entity.
@@ -89,7 +90,7 @@ func (e *Engine) resolveEntities(ctx context.Context, p *prepared, o *overlay, n
 				}
 			}
 			cands = ok
-			if c, found := fuzzyMatch(x.Name, cands); found {
+			if c, found := text.FuzzyMatch(x.Name, cands); found {
 				r.merge(c)
 				continue
 			}
@@ -275,32 +276,4 @@ func acronymMatches(name string, ents []core.Entity) []core.Entity {
 		}
 	}
 	return out
-}
-
-// fuzzyMatch returns the one candidate whose name is a near-identical
-// spelling of name, if name is informative enough to judge.
-func fuzzyMatch(name string, cands []core.Entity) (core.Entity, bool) {
-	key := fuzzyKey(name)
-	if !informative(key) {
-		return core.Entity{}, false
-	}
-	sh := shingles(key)
-	best, bestScore, ties := -1, 0.0, 0
-	for i, c := range cands {
-		ck := fuzzyKey(c.Name)
-		if !informative(ck) || digitsOf(ck) != digitsOf(key) {
-			continue
-		}
-		s := jaccard(sh, shingles(ck))
-		switch {
-		case s > bestScore:
-			best, bestScore, ties = i, s, 0
-		case s == bestScore:
-			ties++
-		}
-	}
-	if best < 0 || bestScore < fuzzyThreshold || ties > 0 {
-		return core.Entity{}, false
-	}
-	return cands[best], true
 }

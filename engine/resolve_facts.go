@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/engine/text"
 )
 
 // relatedFacts caps the contradiction candidates of a new fact: the most
@@ -85,7 +86,7 @@ func (e *Engine) resolveFacts(ctx context.Context, p *prepared, o *overlay, ents
 			}
 		}
 		if i := slices.IndexFunc(current, func(c core.Fact) bool {
-			return c.Relation == n.Relation && normalizeText(c.Text) == normalizeText(n.Text)
+			return c.Relation == n.Relation && text.Normalize(c.Text) == text.Normalize(n.Text)
 		}); i >= 0 {
 			m := e.mergeDuplicate(plan, current[i], n, p.ep, now)
 			if err := e.reachBack(ctx, plan, o, m, current[i].ValidAt, refTimes, now); err != nil {

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/engine/text"
 )
 
 // Search finds what the memory holds about a query: for each scope of the
@@ -536,7 +537,7 @@ func (s *search) namedEntities(ctx context.Context) ([]string, error) {
 // more.
 func nameWords(s string) map[string]bool {
 	out := map[string]bool{}
-	for _, w := range strings.Fields(normalizeText(s)) {
+	for _, w := range strings.Fields(text.Normalize(s)) {
 		if len(w) >= 4 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") {
 			w = w[:len(w)-1]
 		}

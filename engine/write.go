@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/engine/text"
 )
 
 // writeStats counts what an episode's write contains.
@@ -152,14 +153,14 @@ func (e *Engine) updateSummaries(ctx context.Context, p *prepared, ents map[stri
 		facts := byEntity[id]
 		sort.SliceStable(facts, func(i, j int) bool { return facts[i].ValidAt.After(facts[j].ValidAt) })
 		for _, f := range facts {
-			parts = append(parts, sentence(f.Text))
+			parts = append(parts, text.Sentence(f.Text))
 		}
 		if r.isNew {
-			parts = append(parts, sentences(r.entity.Summary)...)
+			parts = append(parts, text.Sentences(r.entity.Summary)...)
 		} else {
 			parts = append(parts, withoutRetired(r.entity.Summary, retired)...)
 		}
-		summary := joinCapped(parts, e.ingest.MaxSummaryChars)
+		summary := text.JoinCapped(parts, e.ingest.MaxSummaryChars)
 		if summary != r.entity.Summary {
 			r.entity.Summary = summary
 			r.dirty = true
@@ -209,12 +210,12 @@ func (plan *factPlan) retiredTexts() map[string]bool {
 	retired := map[string]bool{}
 	for _, f := range plan.changed {
 		if !f.ExpiredAt.IsZero() {
-			retired[normalizeText(f.Text)] = true
+			retired[text.Normalize(f.Text)] = true
 		}
 	}
 	for _, f := range plan.fresh {
 		if !f.ExpiredAt.IsZero() {
-			retired[normalizeText(f.Text)] = true
+			retired[text.Normalize(f.Text)] = true
 		}
 	}
 	return retired
@@ -224,62 +225,10 @@ func (plan *factPlan) retiredTexts() map[string]bool {
 // fact.
 func withoutRetired(summary string, retired map[string]bool) []string {
 	var kept []string
-	for _, s := range sentences(summary) {
-		if !retired[normalizeText(s)] {
+	for _, s := range text.Sentences(summary) {
+		if !retired[text.Normalize(s)] {
 			kept = append(kept, s)
 		}
 	}
 	return kept
-}
-
-// sentence makes a fact text a sentence ending with a full stop.
-func sentence(s string) string {
-	s = strings.TrimSpace(s)
-	if s == "" || strings.ContainsAny(s[len(s)-1:], ".!?") {
-		return s
-	}
-	return s + "."
-}
-
-// sentences splits a summary after '.', '!' or '?' followed by space.
-func sentences(s string) []string {
-	var out []string
-	start := 0
-	for i := 0; i < len(s); i++ {
-		if (s[i] == '.' || s[i] == '!' || s[i] == '?') && (i+1 == len(s) || s[i+1] == ' ' || s[i+1] == '\n') {
-			if t := strings.TrimSpace(s[start : i+1]); t != "" {
-				out = append(out, t)
-			}
-			start = i + 1
-		}
-	}
-	if t := strings.TrimSpace(s[start:]); t != "" {
-		out = append(out, sentence(t))
-	}
-	return out
-}
-
-// joinCapped joins distinct sentences with spaces, stopping before the one
-// that would pass max bytes.
-func joinCapped(parts []string, max int) string {
-	var b strings.Builder
-	seen := map[string]bool{}
-	for _, s := range parts {
-		k := normalizeText(s)
-		if k == "" || seen[k] {
-			continue
-		}
-		seen[k] = true
-		if b.Len() > 0 && b.Len()+1+len(s) > max {
-			break
-		}
-		if b.Len() == 0 && len(s) > max {
-			return strings.TrimSpace(s[:cutPoint(s, max)])
-		}
-		if b.Len() > 0 {
-			b.WriteByte(' ')
-		}
-		b.WriteString(s)
-	}
-	return b.String()
 }

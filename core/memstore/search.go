@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"fmt"
-	"math"
 	"slices"
 	"strings"
 
@@ -119,7 +118,7 @@ func (s *Store) VectorSearch(ctx context.Context, q core.SearchQuery) ([]core.Hi
 			if c.vec == nil {
 				continue
 			}
-			if score := cosine(q.Vector, c.vec); score >= q.MinScore {
+			if score := core.Cosine(q.Vector, c.vec); score >= q.MinScore {
 				hits = append(hits, core.Hit{UUID: c.id, Score: score})
 			}
 		}
@@ -127,20 +126,6 @@ func (s *Store) VectorSearch(ctx context.Context, q core.SearchQuery) ([]core.Hi
 		return nil
 	})
 	return hits, err
-}
-
-// cosine is the cosine similarity of a and b, zero when either is zero.
-func cosine(a, b []float32) float64 {
-	var dot, na, nb float64
-	for i := range a {
-		dot += float64(a[i]) * float64(b[i])
-		na += float64(a[i]) * float64(a[i])
-		nb += float64(b[i]) * float64(b[i])
-	}
-	if na == 0 || nb == 0 {
-		return 0
-	}
-	return dot / math.Sqrt(na*nb)
 }
 
 // maxQueryWords bounds a full-text query; longer queries keep their first

@@ -47,7 +47,7 @@ type scored struct {
 func exact(vecs map[string][]float32, q []float32) []scored {
 	var out []scored
 	for id, v := range vecs {
-		out = append(out, scored{id, cosine(v, q)})
+		out = append(out, scored{id, core.Cosine(v, q)})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].score > out[j].score })
 	return out

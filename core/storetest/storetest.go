@@ -142,16 +142,6 @@ func (r *rng) vec(d int) []float32 {
 	return v
 }
 
-func cosine(a, b []float32) float64 {
-	var dot, na, nb float64
-	for i := range a {
-		dot += float64(a[i]) * float64(b[i])
-		na += float64(a[i]) * float64(a[i])
-		nb += float64(b[i]) * float64(b[i])
-	}
-	return dot / math.Sqrt(na*nb)
-}
-
 // world names the objects of the fixture of one group.
 type world struct {
 	g                             string

@@ -1,4 +1,4 @@
-package engine
+package text
 
 import (
 	"bytes"
@@ -16,38 +16,41 @@ var speakerPrefix = regexp.MustCompile(`^([^:\n]{1,48}):\s`)
 // transcript.
 var speakerLine = regexp.MustCompile(`(?m)^[^:\n]{1,48}:[ \t]`)
 
-// pieces is an episode's content cut for the extractor.
-type pieces struct {
+// StripSpeakers removes the "Name: " at the start of each line.
+func StripSpeakers(s string) string { return speakerLine.ReplaceAllString(s, "") }
+
+// Pieces is an episode's content cut for the extractor.
+type Pieces struct {
 	// kept are the pieces extracted, in order.
-	kept []string
+	Kept []string
 	// total is how many pieces there were before the cap.
-	total int
+	Total int
 	// droppedBytes is the size of the pieces past the cap (for JSON, with
 	// the members each piece repeats).
-	droppedBytes int
+	DroppedBytes int
 }
 
-// splitContent cuts an episode's content into pieces of at most max bytes
+// Split cuts an episode's content into pieces of at most max bytes
 // and keeps the first maxChunks, as SplitSize does. Text is cut at paragraph, line or
 // sentence boundaries where it can; every piece of a message keeps the
 // message's speaker prefix, so that first-person statements in later
 // pieces still resolve to the speaker. A JSON document is cut into JSON
 // documents (see splitJSON): a piece of a document's text is not JSON, and
 // an extractor fails on it. Content that is not valid JSON is sent whole.
-func splitContent(ep core.Episode, max, maxChunks int) pieces {
+func Split(ep core.Episode, max, maxChunks int) Pieces {
 	if ep.Source == core.SourceJSON {
-		return capPieces(splitJSON(ep.Content, max), maxChunks)
+		return Cap(splitJSON(ep.Content, max), maxChunks)
 	}
-	return capPieces(splitText(ep, max), maxChunks)
+	return Cap(splitText(ep, max), maxChunks)
 }
 
-// capPieces keeps the first maxChunks pieces of all.
-func capPieces(all []string, maxChunks int) pieces {
-	p := pieces{kept: all, total: len(all)}
+// Cap keeps the first maxChunks pieces of all.
+func Cap(all []string, maxChunks int) Pieces {
+	p := Pieces{Kept: all, Total: len(all)}
 	if len(all) > maxChunks {
-		p.kept = all[:maxChunks]
+		p.Kept = all[:maxChunks]
 		for _, d := range all[maxChunks:] {
-			p.droppedBytes += len(d)
+			p.DroppedBytes += len(d)
 		}
 	}
 	return p
@@ -87,7 +90,7 @@ func splitText(ep core.Episode, max int) []string {
 			out = append(out, head+rest)
 			break
 		}
-		cut := cutPoint(rest, budget)
+		cut := CutPoint(rest, budget)
 		if transcript {
 			if lines := speakerLine.FindAllString(rest[:cut], -1); len(lines) > 0 {
 				speaker = lines[len(lines)-1]
@@ -99,10 +102,10 @@ func splitText(ep core.Episode, max int) []string {
 	return out
 }
 
-// cutPoint returns where to end a piece of s of at most n bytes: after the
+// CutPoint returns where to end a piece of s of at most n bytes: after the
 // last paragraph break, else line break, else sentence end, else space in
 // the second half of the window; else at n (on a UTF-8 boundary).
-func cutPoint(s string, n int) int {
+func CutPoint(s string, n int) int {
 	w := s[:n]
 	for _, sep := range []string{"\n\n", "\n", ". ", "! ", "? ", " "} {
 		if i := strings.LastIndex(w, sep); i >= n/2 {

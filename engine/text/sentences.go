@@ -1,8 +1,6 @@
-package engine
+package text
 
 import (
-	"context"
-	"fmt"
 	"math"
 	"strings"
 	"unicode"
@@ -11,47 +9,13 @@ import (
 	"github.com/mnemohq/mnemo/core"
 )
 
-// Split strategies (IngestOptions.Split): where an episode longer than
-// MaxExtractBytes is cut for the extractor.
-const (
-	// SplitSize cuts each piece as long as the budget allows, at the last
-	// paragraph, line or sentence break that fits.
-	SplitSize = "size"
-	// SplitMeaning cuts where the topic changes: the text's sentences are
-	// embedded, and of the cuts between sentences that keep every piece
-	// within the budget in as few pieces as they can, it takes those where
-	// adjacent windows of sentences are least alike. It cuts inside a
-	// sentence only when the sentence alone is over the budget.
-	SplitMeaning = "meaning"
-)
-
 // meaningWindow is how many sentences on each side of a gap are compared
 // by SplitMeaning, as TextTiling compares blocks of text.
 const meaningWindow = 3
 
-// split cuts an episode's content for the extractor with the configured
-// strategy; see splitContent. SplitMeaning embeds the sentences of a text
-// longer than the budget in one call to the embedder; shorter texts and
-// JSON documents are cut as SplitSize cuts them.
-func (e *Engine) split(ctx context.Context, ep core.Episode) (pieces, error) {
-	o := e.ingest
-	if o.Split != SplitMeaning || ep.Source == core.SourceJSON || len(ep.Content) <= o.MaxExtractBytes {
-		return splitContent(ep, o.MaxExtractBytes, o.MaxChunks), nil
-	}
-	s := sentencesOf(ep, o.MaxExtractBytes)
-	vecs, err := e.embedder.Embed(ctx, s.texts())
-	if err != nil {
-		return pieces{}, fmt.Errorf("embed sentences: %w", err)
-	}
-	if len(vecs) != len(s.bounds)-1 {
-		return pieces{}, fmt.Errorf("%w: the embedder returned %d vectors for %d sentences", core.ErrUnavailable, len(vecs), len(s.bounds)-1)
-	}
-	return capPieces(s.cut(vecs), o.MaxChunks), nil
-}
-
-// sentenceSpans is a text cut into sentences, each at most budget bytes, the
+// SentenceSpans is a text cut into sentences, each at most budget bytes, the
 // candidate cuts of SplitMeaning.
-type sentenceSpans struct {
+type SentenceSpans struct {
 	content string
 	// bounds are the sentences' starts, then len(content): sentence i is
 	// content[bounds[i]:bounds[i+1]], with the space that follows it.
@@ -63,13 +27,16 @@ type sentenceSpans struct {
 	budget int
 }
 
-// sentencesOf cuts an episode's content into sentences: after a line
+// Len is the number of sentences.
+func (s SentenceSpans) Len() int { return len(s.bounds) - 1 }
+
+// SpansOf cuts an episode's content into sentences: after a line
 // break, or after a full stop, exclamation or question mark followed by a
 // space and a capital or a digit (not after a title or an initial, as in
 // "Dr. J. Smith"). A sentence longer than the budget is cut as splitText
 // cuts it.
-func sentencesOf(ep core.Episode, max int) sentenceSpans {
-	s := sentenceSpans{content: ep.Content, budget: max}
+func SpansOf(ep core.Episode, max int) SentenceSpans {
+	s := SentenceSpans{content: ep.Content, budget: max}
 	if ep.Source == core.SourceMessage {
 		if m := speakerPrefix.FindString(ep.Content); m != "" && len(m) < max/2 {
 			s.prefix = m
@@ -83,7 +50,7 @@ func sentencesOf(ep core.Episode, max int) sentenceSpans {
 			start = s.bounds[n-1]
 		}
 		for end-start > s.budget {
-			start += cutPoint(c[start:], s.budget)
+			start += CutPoint(c[start:], s.budget)
 			s.bounds = append(s.bounds, start)
 		}
 		if end < len(c) {
@@ -139,8 +106,8 @@ var abbreviations = map[string]bool{
 	"co": true, "corp": true, "gen": true, "col": true, "capt": true, "mt": true,
 }
 
-// texts returns the sentences, for the embedder.
-func (s sentenceSpans) texts() []string {
+// Texts returns the sentences, for the embedder.
+func (s SentenceSpans) Texts() []string {
 	out := make([]string, len(s.bounds)-1)
 	for i := range out {
 		out[i] = s.content[s.bounds[i]:s.bounds[i+1]]
@@ -148,11 +115,11 @@ func (s sentenceSpans) texts() []string {
 	return out
 }
 
-// cut returns the pieces: the cuts between sentences that make the fewest
+// Cut returns the pieces: the cuts between sentences that make the fewest
 // pieces of at most budget bytes and, among those, the least summed
 // similarity across the cuts (see gapSimilarity). The result is a function
 // of the text and the vectors only.
-func (s sentenceSpans) cut(vecs [][]float32) []string {
+func (s SentenceSpans) Cut(vecs [][]float32) []string {
 	sim := gapSimilarity(vecs, meaningWindow)
 	n := len(s.bounds) - 1 // sentences; gap g is before sentence g
 	// best[j] is the best way to end a piece before sentence j: its

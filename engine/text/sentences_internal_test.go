@@ -1,4 +1,4 @@
-package engine
+package text
 
 import (
 	"strings"
@@ -32,14 +32,14 @@ func TestSentencesOf(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			s := sentencesOf(tt.ep, tt.max)
-			if diff := cmp.Diff(tt.want, s.texts()); diff != "" {
-				t.Errorf("sentencesOf(%q) (-want +got):\n%s", tt.ep.Content, diff)
+			s := SpansOf(tt.ep, tt.max)
+			if diff := cmp.Diff(tt.want, s.Texts()); diff != "" {
+				t.Errorf("SpansOf(%q) (-want +got):\n%s", tt.ep.Content, diff)
 			}
 			if s.prefix != tt.wantPre {
-				t.Errorf("sentencesOf(%q) prefix = %q, want %q", tt.ep.Content, s.prefix, tt.wantPre)
+				t.Errorf("SpansOf(%q) prefix = %q, want %q", tt.ep.Content, s.prefix, tt.wantPre)
 			}
-			for _, x := range s.texts() {
+			for _, x := range s.Texts() {
 				if len(x) > s.budget {
 					t.Errorf("sentence %q over the budget %d", x, s.budget)
 				}

@@ -1,9 +1,11 @@
-package engine
+package text
 
 import (
 	"math"
 	"strings"
 	"unicode"
+
+	"github.com/mnemohq/mnemo/core"
 )
 
 // Fuzzy name matching for entity resolution. Two names merge without asking
@@ -14,9 +16,9 @@ import (
 
 const fuzzyThreshold = 0.9
 
-// fuzzyKey keeps letters and digits of a name, lower case, one space
+// FuzzyKey keeps letters and digits of a name, lower case, one space
 // between words.
-func fuzzyKey(name string) string {
+func FuzzyKey(name string) string {
 	var b strings.Builder
 	space := false
 	for _, r := range strings.ToLower(name) {
@@ -33,10 +35,10 @@ func fuzzyKey(name string) string {
 	return b.String()
 }
 
-// digitsOf returns the digits of a key in order. Names whose digits differ
+// Digits returns the digits of a key in order. Names whose digits differ
 // never merge by fuzz: "ORD-1001" and "ORD-1002", "Flat 12" and "Flat 21"
 // name different things however alike they look.
-func digitsOf(key string) string {
+func Digits(key string) string {
 	var b strings.Builder
 	for _, r := range key {
 		if unicode.IsDigit(r) {
@@ -95,4 +97,32 @@ func informative(key string) bool {
 		h -= p * math.Log2(p)
 	}
 	return h >= 1.5
+}
+
+// FuzzyMatch returns the one candidate whose name is a near-identical
+// spelling of name, if name is informative enough to judge.
+func FuzzyMatch(name string, cands []core.Entity) (core.Entity, bool) {
+	key := FuzzyKey(name)
+	if !informative(key) {
+		return core.Entity{}, false
+	}
+	sh := shingles(key)
+	best, bestScore, ties := -1, 0.0, 0
+	for i, c := range cands {
+		ck := FuzzyKey(c.Name)
+		if !informative(ck) || Digits(ck) != Digits(key) {
+			continue
+		}
+		s := jaccard(sh, shingles(ck))
+		switch {
+		case s > bestScore:
+			best, bestScore, ties = i, s, 0
+		case s == bestScore:
+			ties++
+		}
+	}
+	if best < 0 || bestScore < fuzzyThreshold || ties > 0 {
+		return core.Entity{}, false
+	}
+	return cands[best], true
 }
