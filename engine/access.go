@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/engine/retrieval"
 )
 
 // accessLog counts the objects searches return, in memory, and writes the
@@ -128,7 +129,7 @@ func (a *accessLog) created(group string, sc core.Scope, uuid string, at time.Ti
 }
 
 // searched counts the results of a search.
-func (a *accessLog) searched(res *SearchResults, at time.Time) {
+func (a *accessLog) searched(res *retrieval.Results, at time.Time) {
 	for _, f := range res.Facts {
 		a.note(f.GroupID, core.ScopeFacts, f.UUID, at, true)
 	}

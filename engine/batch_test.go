@@ -8,7 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/mnemohq/mnemo/core"
-	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/engine/retrieval"
 )
 
 func TestReadQueries(t *testing.T) {
@@ -19,7 +19,7 @@ func TestReadQueries(t *testing.T) {
 not json
 {"id": "q5", "query": "last"}
 `
-	base := engine.SearchRequest{Groups: []string{"g1"}, Recipe: "default", Limit: 10}
+	base := retrieval.Request{Groups: []string{"g1"}, Recipe: "default", Limit: 10}
 	type row struct {
 		ID     string
 		Query  string
@@ -36,7 +36,7 @@ not json
 		{"q5", "last", []string{"g1"}, "default", 10, false},
 	}
 	var got []row
-	for q := range engine.ReadQueries(strings.NewReader(in), base) {
+	for q := range retrieval.ReadQueries(strings.NewReader(in), base) {
 		if q.Err != nil && !errors.Is(q.Err, core.ErrInvalid) {
 			t.Errorf("ReadQueries: query %s error %v, want ErrInvalid", q.ID, q.Err)
 		}
@@ -52,8 +52,8 @@ not json
 
 func TestReadQueriesLongLine(t *testing.T) {
 	in := `{"id": "a", "query": "` + strings.Repeat("x", 2<<20) + `"}` + "\n"
-	var got []engine.BatchQuery
-	for q := range engine.ReadQueries(strings.NewReader(in), engine.SearchRequest{}) {
+	var got []retrieval.BatchQuery
+	for q := range retrieval.ReadQueries(strings.NewReader(in), retrieval.Request{}) {
 		got = append(got, q)
 	}
 	if len(got) != 1 || got[0].Err == nil {

@@ -574,3 +574,15 @@ func intoMark(attrs map[string]any, into string, now time.Time) map[string]any {
 func sameTimes(a, b *core.Fact) bool {
 	return a.ValidAt.Equal(b.ValidAt) && a.InvalidAt.Equal(b.InvalidAt) && a.ExpiredAt.IsZero() == b.ExpiredAt.IsZero()
 }
+
+func dedupe(ids []string) []string {
+	out := make([]string, 0, len(ids))
+	seen := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		if id != "" && !seen[id] {
+			seen[id] = true
+			out = append(out, id)
+		}
+	}
+	return out
+}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/engine/retrieval"
 )
 
 // Options configures an Engine. Store, Embedder, Plugins and Now are
@@ -38,7 +39,7 @@ type Options struct {
 	Logger *slog.Logger
 
 	Ingest      IngestOptions
-	Search      SearchOptions
+	Search      retrieval.Options
 	Communities CommunityOptions
 	Evolve      EvolveConfig
 }
@@ -223,11 +224,8 @@ type Engine struct {
 	now        func() time.Time
 	log        *slog.Logger
 
-	ingest IngestOptions
-	// search's Recipes, DefaultRecipe and GroupRecipes change under
-	// recipeMu (SetRecipes); its other fields are fixed at Open.
-	recipeMu sync.RWMutex
-	search   SearchOptions
+	ingest   IngestOptions
+	searcher *retrieval.Searcher
 	comm     CommunityOptions
 	evolve   EvolveConfig
 	// access counts what searches return, for importance (Evolve).
@@ -258,7 +256,6 @@ func Open(ctx context.Context, opts Options) (*Engine, error) {
 		now:        opts.Now,
 		log:        opts.Logger,
 		ingest:     opts.Ingest.withDefaults(),
-		search:     opts.Search.withDefaults(),
 		comm:       opts.Communities.withDefaults(),
 		evolve:     opts.Evolve.withDefaults(),
 		closed:     make(chan struct{}),
@@ -271,6 +268,11 @@ func Open(ctx context.Context, opts Options) (*Engine, error) {
 	}
 	e.q = newQueue(e)
 	e.access = newAccessLog(e)
+	e.searcher = retrieval.New(opts.Search, retrieval.Deps{
+		Store: opts.Store, Embedder: opts.Embedder, LLM: opts.LLM, Plugins: opts.Plugins, Now: opts.Now, Logger: e.log,
+		Importance: e.access.importance, Searched: e.access.searched, Ready: e.checkOpen,
+		MaxSummaryChars: e.ingest.MaxSummaryChars,
+	})
 	e.wg.Add(2)
 	go func() {
 		defer e.wg.Done()

@@ -75,7 +75,7 @@ func (e *Engine) SaveEntity(ctx context.Context, n EntityNode) (core.Entity, err
 	if err != nil {
 		return core.Entity{}, fmt.Errorf("read entity: %w", err)
 	}
-	found = keep(e, []string{n.GroupID}, found, "entity", func(x core.Entity) (string, string) { return x.GroupID, x.UUID })
+	found = core.KeepGroups(e.log, []string{n.GroupID}, found, "entity", func(x core.Entity) (string, string) { return x.GroupID, x.UUID })
 	var ent core.Entity
 	if len(found) > 0 {
 		ent = found[0]

@@ -13,6 +13,7 @@ import (
 	"github.com/mnemohq/mnemo/core/hashembed"
 	"github.com/mnemohq/mnemo/core/memstore"
 	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/engine/retrieval"
 	"github.com/mnemohq/mnemo/internal/simclock"
 )
 
@@ -104,7 +105,7 @@ func itemIDs(items []engine.EvolveItem) []string {
 
 func searchIDs(t *testing.T, e *engine.Engine, query string, f core.Filter) []string {
 	t.Helper()
-	res, err := e.Search(t.Context(), engine.SearchRequest{Groups: []string{"g"}, Query: query, Scopes: []core.Scope{core.ScopeFacts, core.ScopeEntities}, Filter: f})
+	res, err := e.Search(t.Context(), retrieval.Request{Groups: []string{"g"}, Query: query, Scopes: []core.Scope{core.ScopeFacts, core.ScopeEntities}, Filter: f})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,7 +131,7 @@ func TestEvolveArchivesStaleKeepsUsedAndPinned(t *testing.T) {
 	// Day 60: an agent asks about tea (the best fact and entity are
 	// returned and counted); Bob is pinned and Ann knowing him is useful.
 	w.c.Set(onDay(60))
-	res, err := e.Search(ctx, engine.SearchRequest{Groups: []string{"g"}, Query: "Tea", Limit: 1, Scopes: []core.Scope{core.ScopeFacts, core.ScopeEntities}})
+	res, err := e.Search(ctx, retrieval.Request{Groups: []string{"g"}, Query: "Tea", Limit: 1, Scopes: []core.Scope{core.ScopeFacts, core.ScopeEntities}})
 	if err != nil || len(res.Facts) != 1 || res.Facts[0].UUID != w.likes || len(res.Entities) != 1 || res.Entities[0].UUID != w.tea {
 		t.Fatalf("Search(Tea) = %+v, %v; want the LIKES fact and Tea", res, err)
 	}
@@ -188,7 +189,7 @@ func TestEvolveArchivesStaleKeepsUsedAndPinned(t *testing.T) {
 	if err != nil || !en.ArchivedAt.Equal(onDay(365)) {
 		t.Errorf("Entity(Rome) = %+v, %v; want it in the graph, archived on day 365", en, err)
 	}
-	text, err := e.Context(ctx, engine.ContextRequest{SearchRequest: engine.SearchRequest{Groups: []string{"g"}, Query: "Ann visited Rome"}})
+	text, err := e.Context(ctx, retrieval.ContextRequest{Request: retrieval.Request{Groups: []string{"g"}, Query: "Ann visited Rome"}})
 	// Episodes are never archived (they are the record), so Rome is
 	// still named there.
 	if err != nil || strings.Contains(text, "- Ann visited Rome (") || strings.Contains(text, "- Rome:") {
@@ -228,7 +229,7 @@ func TestSearchCountsWithoutWriting(t *testing.T) {
 	e := openEvolving(t, s, w.c)
 	applies, puts := s.applies.Load(), s.puts.Load()
 	for range 3 {
-		if _, err := e.Search(ctx, engine.SearchRequest{Groups: []string{"g"}, Query: "Tea", Limit: 1, Scopes: []core.Scope{core.ScopeFacts}}); err != nil {
+		if _, err := e.Search(ctx, retrieval.Request{Groups: []string{"g"}, Query: "Tea", Limit: 1, Scopes: []core.Scope{core.ScopeFacts}}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -377,8 +378,8 @@ func TestImportanceRanksTies(t *testing.T) {
 	}
 	top := func(weights map[string]float64) string {
 		t.Helper()
-		r := &engine.Recipe{Scopes: map[core.Scope]engine.ScopeConfig{core.ScopeFacts: {Weights: weights, Limit: 2}}}
-		res, err := e.Search(ctx, engine.SearchRequest{Groups: []string{"g"}, Query: "someone likes green tea", Custom: r})
+		r := &retrieval.Recipe{Scopes: map[core.Scope]retrieval.ScopeConfig{core.ScopeFacts: {Weights: weights, Limit: 2}}}
+		res, err := e.Search(ctx, retrieval.Request{Groups: []string{"g"}, Query: "someone likes green tea", Custom: r})
 		if err != nil || len(res.Facts) != 2 {
 			t.Fatalf("Search = %+v, %v; want both facts", res.Facts, err)
 		}
@@ -387,16 +388,16 @@ func TestImportanceRanksTies(t *testing.T) {
 	if got := top(nil); got != first {
 		t.Fatalf("without importance, the first fact is %s, want %s (equal scores, smaller uuid)", got, first)
 	}
-	if got := top(map[string]float64{engine.FeatureImportance: 1}); got != second {
+	if got := top(map[string]float64{retrieval.FeatureImportance: 1}); got != second {
 		t.Errorf("with importance weighed, the first fact is %s, want the pinned %s", got, second)
 	}
 
-	req := engine.ContextRequest{SearchRequest: engine.SearchRequest{Groups: []string{"g"}, Query: "someone likes green tea", Scopes: []core.Scope{core.ScopeFacts}}}
+	req := retrieval.ContextRequest{Request: retrieval.Request{Groups: []string{"g"}, Query: "someone likes green tea", Scopes: []core.Scope{core.ScopeFacts}}}
 	full, err := e.Context(ctx, req)
 	if err != nil || strings.Count(full, "someone likes green tea") != 2 {
 		t.Fatalf("Context = %q, %v; want both facts", full, err)
 	}
-	for req.Budget = engine.EstimateTokens(full) - 1; req.Budget > 0; req.Budget-- {
+	for req.Budget = retrieval.EstimateTokens(full) - 1; req.Budget > 0; req.Budget-- {
 		text, err := e.Context(ctx, req)
 		if err != nil {
 			t.Fatal(err)

@@ -109,11 +109,11 @@ func (e *Engine) ExportGroup(ctx context.Context, group string) (GroupData, erro
 	}
 	// A store that breaks its contract must not leak another group's rows
 	// into an export.
-	d.Episodes = slices.DeleteFunc(d.Episodes, func(x core.Episode) bool { return !e.inGroups([]string{group}, x.GroupID, "episode", x.UUID) })
-	d.Entities = slices.DeleteFunc(d.Entities, func(x core.Entity) bool { return !e.inGroups([]string{group}, x.GroupID, "entity", x.UUID) })
-	d.Facts = slices.DeleteFunc(d.Facts, func(x core.Fact) bool { return !e.inGroups([]string{group}, x.GroupID, "fact", x.UUID) })
+	d.Episodes = slices.DeleteFunc(d.Episodes, func(x core.Episode) bool { return !core.InGroups(e.log, []string{group}, x.GroupID, "episode", x.UUID) })
+	d.Entities = slices.DeleteFunc(d.Entities, func(x core.Entity) bool { return !core.InGroups(e.log, []string{group}, x.GroupID, "entity", x.UUID) })
+	d.Facts = slices.DeleteFunc(d.Facts, func(x core.Fact) bool { return !core.InGroups(e.log, []string{group}, x.GroupID, "fact", x.UUID) })
 	d.Communities = slices.DeleteFunc(d.Communities, func(x core.Community) bool {
-		return !e.inGroups([]string{group}, x.GroupID, "community", x.UUID)
+		return !core.InGroups(e.log, []string{group}, x.GroupID, "community", x.UUID)
 	})
 	d.sort()
 	return d, nil
@@ -449,7 +449,7 @@ func (e *Engine) OwnUUIDs(ctx context.Context, d GroupData) (GroupData, error) {
 	if err != nil {
 		return d, fmt.Errorf("read the group's entities: %w", err)
 	}
-	for _, x := range keep(e, groups, ents, "entity", func(x core.Entity) (string, string) { return x.GroupID, x.UUID }) {
+	for _, x := range core.KeepGroups(e.log, groups, ents, "entity", func(x core.Entity) (string, string) { return x.GroupID, x.UUID }) {
 		held[core.ScopeEntities][x.UUID] = true
 	}
 	ids = ids[:0]
@@ -460,7 +460,7 @@ func (e *Engine) OwnUUIDs(ctx context.Context, d GroupData) (GroupData, error) {
 	if err != nil {
 		return d, fmt.Errorf("read the group's facts: %w", err)
 	}
-	for _, x := range keep(e, groups, facts, "fact", func(x core.Fact) (string, string) { return x.GroupID, x.UUID }) {
+	for _, x := range core.KeepGroups(e.log, groups, facts, "fact", func(x core.Fact) (string, string) { return x.GroupID, x.UUID }) {
 		held[core.ScopeFacts][x.UUID] = true
 	}
 	ids = ids[:0]
@@ -471,7 +471,7 @@ func (e *Engine) OwnUUIDs(ctx context.Context, d GroupData) (GroupData, error) {
 	if err != nil {
 		return d, fmt.Errorf("read the group's communities: %w", err)
 	}
-	for _, x := range keep(e, groups, comms, "community", func(x core.Community) (string, string) { return x.GroupID, x.UUID }) {
+	for _, x := range core.KeepGroups(e.log, groups, comms, "community", func(x core.Community) (string, string) { return x.GroupID, x.UUID }) {
 		held[core.ScopeCommunities][x.UUID] = true
 	}
 	own := func(sc core.Scope) func(string) string {

@@ -15,6 +15,7 @@ import (
 	"github.com/mnemohq/mnemo/core/hashembed"
 	"github.com/mnemohq/mnemo/core/memstore"
 	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/engine/retrieval"
 	"github.com/mnemohq/mnemo/internal/simclock"
 )
 
@@ -110,7 +111,7 @@ func mayaWorld(t *testing.T, g string) (*engine.Engine, *historyStore) {
 // entities found, by name.
 func summaries(t *testing.T, e *engine.Engine, g string, f core.Filter) map[string]string {
 	t.Helper()
-	res, err := e.Search(context.Background(), engine.SearchRequest{Groups: []string{g}, Query: "Maya Boston Seattle",
+	res, err := e.Search(context.Background(), retrieval.Request{Groups: []string{g}, Query: "Maya Boston Seattle",
 		Scopes: []core.Scope{core.ScopeEntities}, Limit: 10, Filter: f})
 	if err != nil {
 		t.Fatal(err)
@@ -189,7 +190,7 @@ func TestPastSummaries(t *testing.T) {
 		{"now", core.Filter{}, "- Maya: Maya moved to Seattle.\n", "lives in Boston", "entities"},
 	} {
 		t.Run("context "+tc.name, func(t *testing.T) {
-			got, err := e.Context(context.Background(), engine.ContextRequest{SearchRequest: engine.SearchRequest{Groups: []string{"g"}, Query: "Maya", Filter: tc.f}})
+			got, err := e.Context(context.Background(), retrieval.ContextRequest{Request: retrieval.Request{Groups: []string{"g"}, Query: "Maya", Filter: tc.f}})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -55,14 +55,14 @@ func (e *Engine) Unmerge(ctx context.Context, group, uuid string, opts UnmergeOp
 	if err != nil {
 		return rep, fmt.Errorf("read entity %s: %w", uuid, err)
 	}
-	ents = keep(e, groups, ents, "entity", entityGroup)
+	ents = core.KeepGroups(e.log, groups, ents, "entity", entityGroup)
 	ch := core.Change{Group: group}
 	if len(ents) == 0 {
 		facts, err := e.store.Facts(ctx, groups, []string{uuid}, core.GetOptions{})
 		if err != nil {
 			return rep, fmt.Errorf("read fact %s: %w", uuid, err)
 		}
-		facts = keep(e, groups, facts, "fact", factGroup)
+		facts = core.KeepGroups(e.log, groups, facts, "fact", factGroup)
 		if len(facts) == 0 {
 			return rep, fmt.Errorf("entity or fact %s of group %s: %w", uuid, group, core.ErrNotFound)
 		}

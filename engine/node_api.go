@@ -23,7 +23,7 @@ func (e *Engine) Episodes(ctx context.Context, groups []string, uuids []string) 
 	if err != nil {
 		return nil, fmt.Errorf("read episodes: %w", err)
 	}
-	return keep(e, groups, eps, "episode", func(x core.Episode) (string, string) { return x.GroupID, x.UUID }), nil
+	return core.KeepGroups(e.log, groups, eps, "episode", func(x core.Episode) (string, string) { return x.GroupID, x.UUID }), nil
 }
 
 // Entity reads one entity of groups. An entity of no group among them is
@@ -37,7 +37,7 @@ func (e *Engine) Entity(ctx context.Context, groups []string, uuid string) (core
 		if err != nil {
 			return core.Entity{}, fmt.Errorf("read entity %s: %w", uuid, err)
 		}
-		es = keep(e, groups, es, "entity", func(x core.Entity) (string, string) { return x.GroupID, x.UUID })
+		es = core.KeepGroups(e.log, groups, es, "entity", func(x core.Entity) (string, string) { return x.GroupID, x.UUID })
 		if len(es) > 0 {
 			return es[0], nil
 		}
@@ -64,7 +64,7 @@ func (e *Engine) EntityFacts(ctx context.Context, group, uuid string, limit int)
 	if err != nil {
 		return nil, fmt.Errorf("read the facts of entity %s: %w", uuid, err)
 	}
-	return keep(e, []string{group}, fs, "fact", factGroup), nil
+	return core.KeepGroups(e.log, []string{group}, fs, "fact", factGroup), nil
 }
 
 // DeleteEntity removes an entity with every fact that has it as an

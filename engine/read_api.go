@@ -75,7 +75,7 @@ func (e *Engine) Episode(ctx context.Context, groups []string, uuid string) (cor
 	if err != nil {
 		return core.Episode{}, err
 	}
-	if !e.inGroups(groups, ep.GroupID, "episode", ep.UUID) {
+	if !core.InGroups(e.log, groups, ep.GroupID, "episode", ep.UUID) {
 		return core.Episode{}, fmt.Errorf("episode %s: %w", uuid, core.ErrNotFound)
 	}
 	return ep, nil
@@ -95,7 +95,7 @@ func (e *Engine) RecentEpisodes(ctx context.Context, group string, n int) ([]cor
 	if err != nil {
 		return nil, err
 	}
-	return keep(e, []string{group}, eps, "episode", func(ep core.Episode) (string, string) { return ep.GroupID, ep.UUID }), nil
+	return core.KeepGroups(e.log, []string{group}, eps, "episode", func(ep core.Episode) (string, string) { return ep.GroupID, ep.UUID }), nil
 }
 
 // latestEpisodes returns up to n episodes of a group whose reference time
@@ -132,7 +132,7 @@ func (e *Engine) EpisodeFacts(ctx context.Context, group, uuid string) ([]core.F
 	if err != nil {
 		return nil, fmt.Errorf("read the facts of episode %s: %w", uuid, err)
 	}
-	return keep(e, []string{group}, fs, "fact", factGroup), nil
+	return core.KeepGroups(e.log, []string{group}, fs, "fact", factGroup), nil
 }
 
 // EpisodeEntities returns the entities an episode of group mentions, in no
@@ -149,7 +149,7 @@ func (e *Engine) EpisodeEntities(ctx context.Context, group, uuid string) ([]cor
 	if err != nil {
 		return nil, fmt.Errorf("read the entities of episode %s: %w", uuid, err)
 	}
-	return keep(e, []string{group}, ents, "entity", entityGroup), nil
+	return core.KeepGroups(e.log, []string{group}, ents, "entity", entityGroup), nil
 }
 
 // Fact reads one fact of groups, invalidated and expired ones included. A
@@ -163,7 +163,7 @@ func (e *Engine) Fact(ctx context.Context, groups []string, uuid string) (core.F
 		if err != nil {
 			return core.Fact{}, err
 		}
-		if fs = keep(e, groups, fs, "fact", factGroup); len(fs) > 0 {
+		if fs = core.KeepGroups(e.log, groups, fs, "fact", factGroup); len(fs) > 0 {
 			return fs[0], nil
 		}
 	}
@@ -210,7 +210,7 @@ func (e *Engine) ListEntities(ctx context.Context, group string, opts core.ListO
 	if err != nil {
 		return core.Page[core.Entity]{}, err
 	}
-	p.Items = core.VisibleEntities(keep(e, []string{group}, p.Items, "entity", entityGroup), opts.Filter.KnownAt)
+	p.Items = core.VisibleEntities(core.KeepGroups(e.log, []string{group}, p.Items, "entity", entityGroup), opts.Filter.KnownAt)
 	return p, nil
 }
 
@@ -229,7 +229,7 @@ func (e *Engine) ListFacts(ctx context.Context, group string, opts core.ListOpti
 	if err != nil {
 		return core.Page[core.Fact]{}, err
 	}
-	p.Items = core.VisibleFacts(keep(e, []string{group}, p.Items, "fact", factGroup), opts.Filter.KnownAt)
+	p.Items = core.VisibleFacts(core.KeepGroups(e.log, []string{group}, p.Items, "fact", factGroup), opts.Filter.KnownAt)
 	for i := range p.Items {
 		p.Items[i].AsKnownAt(opts.Filter.KnownAt)
 	}
@@ -245,7 +245,7 @@ func (e *Engine) ListCommunities(ctx context.Context, group string, opts core.Li
 	if err != nil {
 		return core.Page[core.Community]{}, err
 	}
-	p.Items = keep(e, []string{group}, p.Items, "community", func(c core.Community) (string, string) { return c.GroupID, c.UUID })
+	p.Items = core.KeepGroups(e.log, []string{group}, p.Items, "community", func(c core.Community) (string, string) { return c.GroupID, c.UUID })
 	return p, nil
 }
 
@@ -280,26 +280,6 @@ func (e *Engine) listable(group string, scope core.Scope, opts *core.ListOptions
 func factGroup(f core.Fact) (string, string) { return f.GroupID, f.UUID }
 
 func entityGroup(x core.Entity) (string, string) { return x.GroupID, x.UUID }
-
-// inGroups reports whether an object read for groups belongs to one of
-// them, and logs the store's breach of tenancy when it does not.
-func (e *Engine) inGroups(groups []string, group, kind, uuid string) bool {
-	if slices.Contains(groups, group) {
-		return true
-	}
-	e.log.Error("the store returned an object of a group the read did not name; it is dropped",
-		"kind", kind, "uuid", uuid, "group", group, "groups", groups)
-	return false
-}
-
-// keep returns the items that belong to groups (see inGroups), in order.
-// It reuses items' array.
-func keep[T any](e *Engine, groups []string, items []T, kind string, id func(T) (group, uuid string)) []T {
-	return slices.DeleteFunc(items, func(x T) bool {
-		g, u := id(x)
-		return !e.inGroups(groups, g, kind, u)
-	})
-}
 
 // episodeOf reads one episode of groups from s: ErrNotFound when none of
 // them holds it.

@@ -60,7 +60,7 @@ func (e *Engine) Records(ctx context.Context, q core.RecordQuery) ([]core.Record
 		if !q.AllKinds && r.Kind != q.Kind || len(q.IDs) > 0 && !slices.Contains(q.IDs, r.ID) {
 			return true
 		}
-		return !q.AllGroups && !e.inGroups(q.Groups, r.GroupID, "record", r.ID)
+		return !q.AllGroups && !core.InGroups(e.log, q.Groups, r.GroupID, "record", r.ID)
 	}), nil
 }
 

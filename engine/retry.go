@@ -33,7 +33,7 @@ func (e *Engine) ListEpisodes(ctx context.Context, group string, opts core.ListO
 	if err != nil {
 		return core.Page[core.Episode]{}, err
 	}
-	p.Items = keep(e, []string{group}, p.Items, "episode", func(x core.Episode) (string, string) { return x.GroupID, x.UUID })
+	p.Items = core.KeepGroups(e.log, []string{group}, p.Items, "episode", func(x core.Episode) (string, string) { return x.GroupID, x.UUID })
 	return p, nil
 }
 

@@ -17,6 +17,7 @@ import (
 
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/engine/retrieval"
 )
 
 // Config is mnemo's configuration: one file (TOML, or JSON by extension)
@@ -210,11 +211,11 @@ type SearchConfig struct {
 	// GroupRecipes maps group ids or patterns ("team-*") to recipes.
 	GroupRecipes map[string]string `toml:"group_recipes" json:"group_recipes,omitempty"`
 	// Recipes defines recipes by name, beside the built-ins
-	// (engine.BuiltinRecipes); one named like a built-in replaces it.
+	// (retrieval.BuiltinRecipes); one named like a built-in replaces it.
 	Recipes map[string]RecipeConfig `toml:"recipes" json:"recipes,omitempty"`
 }
 
-// RecipeConfig is a recipe written in the configuration: engine.Recipe.
+// RecipeConfig is a recipe written in the configuration: retrieval.Recipe.
 type RecipeConfig struct {
 	Description string `toml:"description" json:"description,omitempty"`
 	// Scopes configures each scope searched, by name (facts, entities,
@@ -223,7 +224,7 @@ type RecipeConfig struct {
 }
 
 // ScopeRecipeConfig configures the search of one scope of a recipe:
-// engine.ScopeConfig, whose comments give the defaults.
+// retrieval.ScopeConfig, whose comments give the defaults.
 type ScopeRecipeConfig struct {
 	Methods  []string `toml:"methods" json:"methods,omitempty"`
 	Reranker string   `toml:"reranker" json:"reranker,omitempty"`
@@ -244,16 +245,16 @@ type ScopeRecipeConfig struct {
 }
 
 // CoreRecipes returns the recipes of the configuration as the engine takes
-// them (engine.SearchOptions.Recipes), without the built-ins.
-func (c SearchConfig) CoreRecipes() map[string]engine.Recipe {
+// them (retrieval.Options.Recipes), without the built-ins.
+func (c SearchConfig) CoreRecipes() map[string]retrieval.Recipe {
 	if len(c.Recipes) == 0 {
 		return nil
 	}
-	out := make(map[string]engine.Recipe, len(c.Recipes))
+	out := make(map[string]retrieval.Recipe, len(c.Recipes))
 	for name, rc := range c.Recipes {
-		r := engine.Recipe{Description: rc.Description, Scopes: make(map[core.Scope]engine.ScopeConfig, len(rc.Scopes))}
+		r := retrieval.Recipe{Description: rc.Description, Scopes: make(map[core.Scope]retrieval.ScopeConfig, len(rc.Scopes))}
 		for sc, s := range rc.Scopes {
-			r.Scopes[core.Scope(sc)] = engine.ScopeConfig{
+			r.Scopes[core.Scope(sc)] = retrieval.ScopeConfig{
 				Methods: s.Methods, Reranker: s.Reranker, Plugin: s.Plugin, Limit: s.Limit, Candidates: s.Candidates,
 				MinScore: s.MinScore, MinSimilarity: s.MinSimilarity, RRFK: s.RRFK, Weights: s.Weights,
 				MMRLambda: s.MMRLambda, BFSDepth: s.BFSDepth, MaxHops: s.MaxHops, PluginEmbeddings: s.PluginEmbeddings,
@@ -265,8 +266,8 @@ func (c SearchConfig) CoreRecipes() map[string]engine.Recipe {
 }
 
 // allRecipes returns the built-in recipes with the configured ones.
-func (c SearchConfig) allRecipes() map[string]engine.Recipe {
-	all := engine.BuiltinRecipes()
+func (c SearchConfig) allRecipes() map[string]retrieval.Recipe {
+	all := retrieval.BuiltinRecipes()
 	for name, r := range c.CoreRecipes() {
 		all[name] = r
 	}

@@ -2,6 +2,7 @@ package host
 
 import (
 	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/engine/retrieval"
 	"github.com/mnemohq/mnemo/host/llm"
 	"github.com/mnemohq/mnemo/wasm"
 )
@@ -41,7 +42,7 @@ func (c Config) Effective() Config {
 		HalfLives: ev.HalfLives, Threshold: ev.Threshold, FlushEvery: ev.FlushEvery, FlushSize: ev.FlushSize, KeepReports: ev.KeepReports,
 	}
 	if c.Search.DefaultRecipe == "" {
-		c.Search.DefaultRecipe = engine.SearchOptions{}.Effective().DefaultRecipe
+		c.Search.DefaultRecipe = retrieval.Options{}.Effective().DefaultRecipe
 	}
 	if c.Plugins.MemoryLimitMB == 0 {
 		c.Plugins.MemoryLimitMB = wasm.DefaultMemoryLimitPages / 16

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/engine/retrieval"
 )
 
 // Notices lists the settings of c that take no effect, each with the
@@ -95,7 +95,7 @@ func (c Config) rerankerNotices() []string {
 			return false
 		}
 		for _, sc := range r.Scopes {
-			if sc.Reranker == engine.RerankPlugin && sc.Plugin == "" {
+			if sc.Reranker == retrieval.RerankPlugin && sc.Plugin == "" {
 				return true
 			}
 		}

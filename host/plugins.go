@@ -18,7 +18,7 @@ import (
 	"time"
 
 	"github.com/mnemohq/mnemo/core"
-	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/engine/retrieval"
 	"github.com/mnemohq/mnemo/plugins/builtin"
 	"github.com/mnemohq/mnemo/wasm"
 	"github.com/mnemohq/mnemo/wasm/abi"
@@ -172,7 +172,7 @@ func (s *pluginSet) plugins(group string) (core.Plugins, error) {
 		out.Rerankers[name] = r
 	}
 	// The set's own reranker is there by its name too, so that a search
-	// can ask for it (SearchRequest.Plugin) whatever its recipe.
+	// can ask for it (retrieval.Request.Plugin) whatever its recipe.
 	if s.reranker != nil {
 		if _, ok := out.Rerankers[s.reranker.Name()]; !ok {
 			if out.Rerankers == nil {
@@ -642,7 +642,7 @@ func (ps *PluginSets) Reload(ctx context.Context) error {
 	// the group's plugins, so one that sees the new choice finds the new
 	// plugins too; applied before the (slow) build, the choice would send
 	// searches to plugins not loaded yet, which fall back to rrf.
-	search := engine.SearchOptions{Recipes: cfg.Search.CoreRecipes(), DefaultRecipe: cfg.Search.DefaultRecipe, GroupRecipes: cfg.Search.GroupRecipes}
+	search := retrieval.Options{Recipes: cfg.Search.CoreRecipes(), DefaultRecipe: cfg.Search.DefaultRecipe, GroupRecipes: cfg.Search.GroupRecipes}
 	if err := search.Validate(); err != nil {
 		for key, lp := range s.loaded {
 			if _, ok := old.loaded[key]; !ok {

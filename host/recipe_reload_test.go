@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/mnemohq/mnemo/core"
-	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/engine/retrieval"
 	"github.com/mnemohq/mnemo/host"
 )
 
@@ -23,7 +23,7 @@ func TestReloadAppliesRecipeChoice(t *testing.T) {
 
 	recipe := func(group string) string {
 		t.Helper()
-		res, err := h.Engine.Search(ctx, engine.SearchRequest{Groups: []string{group}, Query: "anything"})
+		res, err := h.Engine.Search(ctx, retrieval.Request{Groups: []string{group}, Query: "anything"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -71,8 +71,8 @@ func TestReloadSwapsPluginsWithTheirRecipe(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	search := func() (engine.SearchResults, error) {
-		return h.Engine.Search(ctx, engine.SearchRequest{Groups: []string{"g"}, Query: "tea", Scopes: []core.Scope{core.ScopeEpisodes}})
+	search := func() (retrieval.Results, error) {
+		return h.Engine.Search(ctx, retrieval.Request{Groups: []string{"g"}, Query: "tea", Scopes: []core.Scope{core.ScopeEpisodes}})
 	}
 	stop := make(chan struct{})
 	type seen struct {

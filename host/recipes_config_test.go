@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/mnemohq/mnemo/core"
-	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/engine/retrieval"
 	"github.com/mnemohq/mnemo/host"
 	"github.com/mnemohq/mnemo/plugins/builtin"
 )
@@ -90,7 +90,7 @@ limit = 5
 	// first returns the recipe of a search and its first episode.
 	first := func(group, recipe string) (string, string) {
 		t.Helper()
-		r, err := h.Engine.Search(ctx, engine.SearchRequest{
+		r, err := h.Engine.Search(ctx, retrieval.Request{
 			Groups: []string{group}, Query: "morning drinks at the office", Recipe: recipe,
 			Scopes: []core.Scope{core.ScopeEpisodes},
 		})
@@ -136,7 +136,7 @@ limit = 5
 		t.Fatalf("Reload: %v", err)
 	}
 	check("after the recipe dropped its plugin", "support-1", "", "drinks", "coffee")
-	if r := h.Engine.Recipes()["drinks"]; r.Scopes[core.ScopeEpisodes].Reranker != engine.RerankLinear {
+	if r := h.Engine.Recipes()["drinks"]; r.Scopes[core.ScopeEpisodes].Reranker != retrieval.RerankLinear {
 		t.Errorf("after the reload, recipe drinks = %+v, want the linear reranker", r)
 	}
 }

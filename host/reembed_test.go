@@ -15,6 +15,7 @@ import (
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/core/hashembed"
 	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/engine/retrieval"
 	"github.com/mnemohq/mnemo/host"
 	"github.com/mnemohq/mnemo/host/exchange"
 	"github.com/mnemohq/mnemo/host/llm/llmtest"
@@ -152,7 +153,7 @@ func TestReembed(t *testing.T) {
 	if len(d.Entities) == 0 || len(d.Episodes) != 70 {
 		t.Fatalf("after the switch: %d episodes, %d entities", len(d.Episodes), len(d.Entities))
 	}
-	sr, err := h.Engine.Search(ctx, engine.SearchRequest{Groups: []string{"re"}, Query: "Where does Person3 live?", Scopes: []core.Scope{core.ScopeEpisodes}})
+	sr, err := h.Engine.Search(ctx, retrieval.Request{Groups: []string{"re"}, Query: "Where does Person3 live?", Scopes: []core.Scope{core.ScopeEpisodes}})
 	if err != nil || len(sr.Episodes) == 0 {
 		t.Errorf("Search after the switch = %d episodes, %v", len(sr.Episodes), err)
 	}

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/mnemohq/mnemo/core"
-	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/engine/retrieval"
 	"github.com/mnemohq/mnemo/host"
 	"github.com/mnemohq/mnemo/plugins/builtin"
 )
@@ -89,9 +89,9 @@ prefer = 'lower(text) contains %q ? 2.0 : rrf'
 	}
 
 	search := func() (string, error) {
-		r, err := h.Engine.Search(ctx, engine.SearchRequest{
+		r, err := h.Engine.Search(ctx, retrieval.Request{
 			Groups: []string{"g"}, Query: "morning drinks at the office",
-			Scopes: []core.Scope{core.ScopeEpisodes}, Reranker: engine.RerankPlugin,
+			Scopes: []core.Scope{core.ScopeEpisodes}, Reranker: retrieval.RerankPlugin,
 		})
 		if err != nil {
 			return "", err

@@ -9,6 +9,7 @@ import (
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/core/hashembed"
 	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/engine/retrieval"
 	"github.com/mnemohq/mnemo/kuzu/kuzutest"
 )
 
@@ -59,7 +60,7 @@ func TestEvolveCountsAndArchiveSurviveReopen(t *testing.T) {
 	}
 	later := day0.AddDate(0, 2, 0)
 	now.Store(&later)
-	res, err := e.Search(ctx, engine.SearchRequest{Groups: []string{"g"}, Query: "Ann knows Tea", Limit: 1, Scopes: []core.Scope{core.ScopeFacts}})
+	res, err := e.Search(ctx, retrieval.Request{Groups: []string{"g"}, Query: "Ann knows Tea", Limit: 1, Scopes: []core.Scope{core.ScopeFacts}})
 	if err != nil || len(res.Facts) != 1 || res.Facts[0].UUID != tea {
 		t.Fatalf("Search = %+v, %v; want the tea fact", res.Facts, err)
 	}

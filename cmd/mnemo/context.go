@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/mnemohq/mnemo/core"
-	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/engine/retrieval"
 )
 
 func runContext(ctx context.Context, g *globals, args []string) int {
@@ -19,7 +19,7 @@ point are marked.`)
 	var q queryFlags
 	q.register(fs)
 	budget := fs.Int("budget", 0, "the largest size of the context in `TOKENS` (default 2000)")
-	format := fs.String("format", engine.FormatText, "the layout: text (tagged sections) or json")
+	format := fs.String("format", retrieval.FormatText, "the layout: text (tagged sections) or json")
 	pos, ok, code := parseArgs(fs, args)
 	if !ok {
 		return code
@@ -36,7 +36,7 @@ point are marked.`)
 	switch {
 	case *budget < 0:
 		return g.fail(fmt.Errorf("%w: --budget %d: want a positive number of tokens", core.ErrInvalid, *budget))
-	case *format != engine.FormatText && *format != engine.FormatJSON:
+	case *format != retrieval.FormatText && *format != retrieval.FormatJSON:
 		return g.fail(fmt.Errorf("%w: --format %q: want text or json", core.ErrInvalid, *format))
 	}
 	h, err := g.open(ctx, readOnly, false)
@@ -47,7 +47,7 @@ point are marked.`)
 	if err := checkRecipe(h, req.Recipe); err != nil {
 		return g.fail(err)
 	}
-	s, err := h.Engine.Context(ctx, engine.ContextRequest{SearchRequest: req, Budget: *budget, Format: *format})
+	s, err := h.Engine.Context(ctx, retrieval.ContextRequest{Request: req, Budget: *budget, Format: *format})
 	if err != nil {
 		return g.fail(fmt.Errorf("context: %w", err))
 	}
@@ -63,6 +63,6 @@ point are marked.`)
 	if !strings.HasSuffix(s, "\n") {
 		fmt.Fprintln(g.stdout)
 	}
-	fmt.Fprintf(g.stderr, "about %d tokens of %d\n", engine.EstimateTokens(s), limit)
+	fmt.Fprintf(g.stderr, "about %d tokens of %d\n", retrieval.EstimateTokens(s), limit)
 	return 0
 }

@@ -16,7 +16,7 @@ import (
 	"time"
 
 	"github.com/mnemohq/mnemo/core"
-	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/engine/retrieval"
 	"github.com/mnemohq/mnemo/host"
 	"github.com/mnemohq/mnemo/host/wire"
 )
@@ -401,7 +401,7 @@ func (d *demo) searches(ctx context.Context) error {
 	d.section("Search")
 	fmt.Fprintln(d.w, "  Hybrid search with the default recipe (BM25 and cosine, their scores summed), the top three facts of each query:")
 	for _, q := range demoQueries {
-		res, err := d.h.Engine.Search(ctx, engine.SearchRequest{
+		res, err := d.h.Engine.Search(ctx, retrieval.Request{
 			Groups: []string{d.group}, Query: q, Scopes: []core.Scope{core.ScopeFacts}, Limit: 3,
 		})
 		if err != nil {
@@ -430,15 +430,15 @@ const (
 // to answer demoQuestion.
 func (d *demo) agentContext(ctx context.Context) error {
 	d.section("Context for an agent")
-	s, err := d.h.Engine.Context(ctx, engine.ContextRequest{
-		SearchRequest: engine.SearchRequest{Groups: []string{d.group}, Query: demoQuestion},
-		Budget:        demoBudget,
+	s, err := d.h.Engine.Context(ctx, retrieval.ContextRequest{
+		Request: retrieval.Request{Groups: []string{d.group}, Query: demoQuestion},
+		Budget:  demoBudget,
 	})
 	if err != nil {
 		return fmt.Errorf("context: %w", err)
 	}
 	fmt.Fprintf(d.w, "  An agent asked %q; mnemo gives it this context (about %d of %d tokens):\n\n",
-		demoQuestion, engine.EstimateTokens(s), demoBudget)
+		demoQuestion, retrieval.EstimateTokens(s), demoBudget)
 	for _, line := range strings.Split(strings.TrimRight(s, "\n"), "\n") {
 		fmt.Fprintln(d.w, strings.TrimRight("    "+line, " "))
 	}

@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/mnemohq/mnemo/core"
-	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/engine/retrieval"
 	"github.com/mnemohq/mnemo/host"
 	"github.com/mnemohq/mnemo/host/wire"
 )
@@ -23,8 +23,8 @@ import (
 // lists them.
 func rerankers() []string {
 	return []string{
-		engine.RerankRRF, engine.RerankLinear, engine.RerankMMR, engine.RerankNodeDistance,
-		engine.RerankEpisodeMentions, engine.RerankCrossEncoder, engine.RerankPlugin,
+		retrieval.RerankRRF, retrieval.RerankLinear, retrieval.RerankMMR, retrieval.RerankNodeDistance,
+		retrieval.RerankEpisodeMentions, retrieval.RerankCrossEncoder, retrieval.RerankPlugin,
 	}
 }
 
@@ -45,19 +45,19 @@ func (q *queryFlags) register(fs *flag.FlagSet) {
 }
 
 // request checks the shared flags and returns the request they describe.
-func (q *queryFlags) request(includeInvalid bool) (engine.SearchRequest, error) {
+func (q *queryFlags) request(includeInvalid bool) (retrieval.Request, error) {
 	if err := requireGroup(q.group); err != nil {
-		return engine.SearchRequest{}, err
+		return retrieval.Request{}, err
 	}
 	f := core.Filter{IncludeInvalid: includeInvalid}
 	var err error
 	if f.ValidAt, err = wire.ParseOptionalTime(q.validAt); err != nil {
-		return engine.SearchRequest{}, fmt.Errorf("--valid-at: %w", err)
+		return retrieval.Request{}, fmt.Errorf("--valid-at: %w", err)
 	}
 	if f.KnownAt, err = wire.ParseOptionalTime(q.knownAt); err != nil {
-		return engine.SearchRequest{}, fmt.Errorf("--known-at: %w", err)
+		return retrieval.Request{}, fmt.Errorf("--known-at: %w", err)
 	}
-	return engine.SearchRequest{Groups: []string{q.group}, Recipe: q.recipe, Filter: f}, nil
+	return retrieval.Request{Groups: []string{q.group}, Recipe: q.recipe, Filter: f}, nil
 }
 
 // checkRecipe fails with the known recipes' names when --recipe names none
@@ -149,7 +149,7 @@ on one group.`)
 		return g.fail(fmt.Errorf("%w: --reranker: unknown reranker %q (known: %s)", core.ErrInvalid, *reranker, strings.Join(rerankers(), ", ")))
 	}
 	req.Reranker, req.Plugin = *reranker, *plugin
-	if *center == "" && (*reranker == engine.RerankNodeDistance || *reranker == "" && req.Recipe == "node_distance") {
+	if *center == "" && (*reranker == retrieval.RerankNodeDistance || *reranker == "" && req.Recipe == "node_distance") {
 		return g.fail(fmt.Errorf("%w: the node_distance reranker needs --center UUID, the entity it measures from", core.ErrInvalid))
 	}
 	if *limit < 0 || *limit > 1000 {
@@ -229,9 +229,9 @@ type batchLine struct {
 // searchBatch runs the queries of in, base giving what their lines leave
 // out, and prints one JSON line per query. It returns 1 when a query
 // failed, after every query has its line.
-func searchBatch(ctx context.Context, g *globals, h *host.Host, in io.Reader, base engine.SearchRequest) int {
+func searchBatch(ctx context.Context, g *globals, h *host.Host, in io.Reader, base retrieval.Request) int {
 	out := newBatchOutput(g)
-	for r := range h.Engine.SearchBatch(ctx, engine.ReadQueries(in, base)) {
+	for r := range h.Engine.SearchBatch(ctx, retrieval.ReadQueries(in, base)) {
 		var res *wire.SearchResults
 		if r.Err == nil {
 			x := wire.SearchResultsOf(r.Results)
@@ -248,9 +248,9 @@ func searchBatch(ctx context.Context, g *globals, h *host.Host, in io.Reader, ba
 // base with its line's query, recipe and limit, sent to the search route
 // of its one group (base's, or the line's groups, which must then name
 // one).
-func searchBatchRemote(ctx context.Context, g *globals, rc *remote, in io.Reader, req engine.SearchRequest, base wire.SearchInput) int {
+func searchBatchRemote(ctx context.Context, g *globals, rc *remote, in io.Reader, req retrieval.Request, base wire.SearchInput) int {
 	out := newBatchOutput(g)
-	for q := range engine.ReadQueries(in, req) {
+	for q := range retrieval.ReadQueries(in, req) {
 		if ctx.Err() != nil {
 			break
 		}

@@ -14,7 +14,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/engine/retrieval"
 	"github.com/mnemohq/mnemo/host/wire"
 )
 
@@ -161,7 +161,7 @@ func TestSearchContextDelete(t *testing.T) {
 	// The context holds the fact and stays within its budget.
 	for _, budget := range []int{400, 120} {
 		c := ok(t, db, "", "context", "--group", "srch", "--budget", strconv.Itoa(budget), "Who adopted a dog?")
-		if n := engine.EstimateTokens(c.stdout); n > budget {
+		if n := retrieval.EstimateTokens(c.stdout); n > budget {
 			t.Errorf("context --budget %d is %d tokens:\n%s", budget, n, c.stdout)
 		}
 		if !strings.Contains(c.stdout, "<FACTS>\n- Carol adopted a dog named Rex (2024-05-03 – present)\n") {

@@ -16,6 +16,7 @@ import (
 
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/engine/retrieval"
 	"github.com/mnemohq/mnemo/host"
 	"github.com/mnemohq/mnemo/host/exchange"
 )
@@ -214,7 +215,7 @@ func TestExportImportExportIsByteIdentical(t *testing.T) {
 	}
 
 	// The imported memory is searchable on the imported vectors.
-	res, err := dst.Engine.Search(context.Background(), engine.SearchRequest{Groups: []string{"maya"}, Query: "Where does Maya live?"})
+	res, err := dst.Engine.Search(context.Background(), retrieval.Request{Groups: []string{"maya"}, Query: "Where does Maya live?"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/mnemohq/mnemo/core"
-	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/engine/retrieval"
 	"github.com/mnemohq/mnemo/host/wire"
 )
 
@@ -96,7 +96,7 @@ func (s *Server) graphitiSearch(ctx context.Context, c *call) (any, error) {
 			return nil, err
 		}
 	}
-	return s.searchFacts(ctx, engine.SearchRequest{Groups: groups, Query: in.Query, Limit: limit})
+	return s.searchFacts(ctx, retrieval.Request{Groups: groups, Query: in.Query, Limit: limit})
 }
 
 func (s *Server) graphitiGetMemory(ctx context.Context, c *call) (any, error) {
@@ -121,19 +121,19 @@ func (s *Server) graphitiGetMemory(ctx context.Context, c *call) (any, error) {
 		}
 		fmt.Fprintf(&q, "%s(%s): %s\n", m.RoleType, m.Role, m.Content)
 	}
-	req := engine.SearchRequest{Groups: []string{in.GroupID}, Query: q.String(), Limit: limit}
+	req := retrieval.Request{Groups: []string{in.GroupID}, Query: q.String(), Limit: limit}
 	if in.CenterNodeUUID != "" {
 		if err := checkField(core.ValidateUUID(in.CenterNodeUUID), "center_node_uuid"); err != nil {
 			return nil, err
 		}
-		req.Center, req.Reranker = in.CenterNodeUUID, engine.RerankNodeDistance
+		req.Center, req.Reranker = in.CenterNodeUUID, retrieval.RerankNodeDistance
 	}
 	return s.searchFacts(ctx, req)
 }
 
 // searchFacts runs a fact search and shows the facts as Graphiti does. A
 // search of no group finds nothing.
-func (s *Server) searchFacts(ctx context.Context, req engine.SearchRequest) (graphitiFacts, error) {
+func (s *Server) searchFacts(ctx context.Context, req retrieval.Request) (graphitiFacts, error) {
 	out := graphitiFacts{Facts: []graphitiFact{}}
 	if len(req.Groups) == 0 {
 		return out, nil

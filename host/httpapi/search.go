@@ -6,7 +6,7 @@ import (
 	"strconv"
 
 	"github.com/mnemohq/mnemo/core"
-	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/engine/retrieval"
 	"github.com/mnemohq/mnemo/host/wire"
 )
 
@@ -55,7 +55,7 @@ func (s *Server) getContext(ctx context.Context, c *call) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	text, err := s.h.Engine.Context(ctx, engine.ContextRequest{SearchRequest: req, Budget: in.Budget, Format: in.Format})
+	text, err := s.h.Engine.Context(ctx, retrieval.ContextRequest{Request: req, Budget: in.Budget, Format: in.Format})
 	if err != nil {
 		return nil, err
 	}

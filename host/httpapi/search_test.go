@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/engine/retrieval"
 	"github.com/mnemohq/mnemo/host"
 )
 
@@ -192,8 +192,8 @@ func TestSearch(t *testing.T) {
 			Context string `json:"context"`
 		}
 		a.do("POST", "/v1/groups/search-a/context", map[string]any{"query": "Where does Alice work?", "budget": budget}, &small)
-		if n := engine.EstimateTokens(small.Context); n > budget || n == 0 || n >= engine.EstimateTokens(full.Context) {
-			t.Errorf("context within %d tokens = %d tokens (full: %d): %q", budget, n, engine.EstimateTokens(full.Context), small.Context)
+		if n := retrieval.EstimateTokens(small.Context); n > budget || n == 0 || n >= retrieval.EstimateTokens(full.Context) {
+			t.Errorf("context within %d tokens = %d tokens (full: %d): %q", budget, n, retrieval.EstimateTokens(full.Context), small.Context)
 		}
 		var then struct {
 			Context string `json:"context"`

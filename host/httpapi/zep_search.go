@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/mnemohq/mnemo/core"
-	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/engine/retrieval"
 	"github.com/mnemohq/mnemo/host/wire"
 )
 
@@ -143,7 +143,7 @@ func (s *Server) zepSearch(ctx context.Context, c *call) (any, error) {
 	if limit == 0 {
 		limit = 10
 	}
-	req := engine.SearchRequest{Groups: []string{group}, Query: in.Query, Scopes: []core.Scope{sc}, Limit: limit,
+	req := retrieval.Request{Groups: []string{group}, Query: in.Query, Scopes: []core.Scope{sc}, Limit: limit,
 		Reranker: in.Reranker, Center: in.CenterNodeUUID, Seeds: in.BFSOriginNodeUUIDs}
 	f := in.SearchFilters
 	if f == nil {
@@ -166,17 +166,17 @@ func (s *Server) zepSearch(ctx context.Context, c *call) (any, error) {
 		req.Limit = min(1000, 4*limit)
 	}
 	if in.MMRLambda != nil || len(in.BFSOriginNodeUUIDs) > 0 {
-		cfg := engine.ScopeConfig{Reranker: in.Reranker, Limit: req.Limit}
+		cfg := retrieval.ScopeConfig{Reranker: in.Reranker, Limit: req.Limit}
 		if in.MMRLambda != nil {
 			if cfg.Reranker == "" {
-				cfg.Reranker = engine.RerankMMR
+				cfg.Reranker = retrieval.RerankMMR
 			}
 			cfg.MMRLambda = *in.MMRLambda
 		}
 		if len(in.BFSOriginNodeUUIDs) > 0 {
-			cfg.Methods = []string{engine.MethodCosine, engine.MethodBM25, engine.MethodBFS}
+			cfg.Methods = []string{retrieval.MethodCosine, retrieval.MethodBM25, retrieval.MethodBFS}
 		}
-		req.Custom = &engine.Recipe{Description: "zep search", Scopes: map[core.Scope]engine.ScopeConfig{sc: cfg}}
+		req.Custom = &retrieval.Recipe{Description: "zep search", Scopes: map[core.Scope]retrieval.ScopeConfig{sc: cfg}}
 	}
 	res, err := s.h.Engine.Search(ctx, req)
 	if err != nil {
@@ -245,7 +245,7 @@ func (s *Server) zepSearch(ctx context.Context, c *call) (any, error) {
 }
 
 // keepEdge applies the filters mnemo's search does not to a fact.
-func keepEdge(f *zepSearchFilters, r engine.FactResult) bool {
+func keepEdge(f *zepSearchFilters, r retrieval.FactResult) bool {
 	in := func(list []string, xs ...string) bool {
 		return len(list) == 0 || slices.ContainsFunc(xs, func(x string) bool { return slices.Contains(list, x) })
 	}

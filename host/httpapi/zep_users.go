@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/mnemohq/mnemo/core"
-	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/engine/retrieval"
 )
 
 // zepUser is Zep's User, stored as the zep.user record of its group.
@@ -220,7 +220,7 @@ func (s *Server) zepUserNode(ctx context.Context, c *call) (any, error) {
 		if core.NormalizeName(name) == "" {
 			continue
 		}
-		res, err := s.h.Engine.Search(ctx, engine.SearchRequest{Groups: []string{u.UserID}, Query: name, Scopes: []core.Scope{core.ScopeEntities}, Limit: 10})
+		res, err := s.h.Engine.Search(ctx, retrieval.Request{Groups: []string{u.UserID}, Query: name, Scopes: []core.Scope{core.ScopeEntities}, Limit: 10})
 		if err != nil {
 			return nil, err
 		}
@@ -622,7 +622,7 @@ func (s *Server) zepContext(ctx context.Context, c *call, t zepThread) (string, 
 	for _, m := range msgs[max(0, len(msgs)-contextMessages):] {
 		q = append(q, m.Content)
 	}
-	res, err := s.h.Engine.Search(ctx, engine.SearchRequest{
+	res, err := s.h.Engine.Search(ctx, retrieval.Request{
 		Groups: []string{t.UserID}, Query: strings.Join(q, "\n"), Scopes: []core.Scope{core.ScopeFacts, core.ScopeEntities},
 	})
 	if err != nil {
@@ -633,7 +633,7 @@ func (s *Server) zepContext(ctx context.Context, c *call, t zepThread) (string, 
 
 // zepContextString writes facts and entities as Zep's context block (the
 // SDK's composeContextString).
-func zepContextString(res engine.SearchResults) string {
+func zepContextString(res retrieval.Results) string {
 	var b strings.Builder
 	b.WriteString("FACTS and ENTITIES represent relevant context to the current conversation.\n\n")
 	b.WriteString("# These are the most relevant facts and their valid date ranges\n# format: FACT (Date range: from - to)\n<FACTS>\n")

@@ -12,7 +12,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mnemohq/mnemo/core"
-	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/engine/retrieval"
 	"github.com/mnemohq/mnemo/host"
 	"github.com/mnemohq/mnemo/host/mcpserver"
 )
@@ -202,7 +202,7 @@ func TestSearchTools(t *testing.T) {
 		}
 		const budget = 60
 		call(t, s, "get_context", map[string]any{"query": "Where does Alice work?", "budget": budget}, &small)
-		if n := engine.EstimateTokens(small.Context); n == 0 || n > budget || n >= engine.EstimateTokens(full.Context) {
+		if n := retrieval.EstimateTokens(small.Context); n == 0 || n > budget || n >= retrieval.EstimateTokens(full.Context) {
 			t.Errorf("context within %d tokens = %d tokens: %q", budget, n, small.Context)
 		}
 		call(t, s, "get_context", map[string]any{"query": "Where did Alice live?", "valid_at": "2024-04-01"}, &then)

@@ -8,7 +8,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mnemohq/mnemo/core"
-	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/engine/retrieval"
 	"github.com/mnemohq/mnemo/host/wire"
 )
 
@@ -96,14 +96,14 @@ func limit(name string, n int) (int, error) {
 }
 
 // centred sets the centre of a search, ranking by distance from it.
-func centred(req *engine.SearchRequest, center string) error {
+func centred(req *retrieval.Request, center string) error {
 	if center == "" {
 		return nil
 	}
 	if err := core.ValidateUUID(center); err != nil {
 		return fmt.Errorf("center_node_uuid: %s", wire.Message(err))
 	}
-	req.Center, req.Reranker = center, engine.RerankNodeDistance
+	req.Center, req.Reranker = center, retrieval.RerankNodeDistance
 	return nil
 }
 
@@ -122,7 +122,7 @@ func (s *Server) searchFacts(ctx context.Context, req *mcp.CallToolRequest, in s
 		return nil, out, toolError(err)
 	}
 	f.Relations = in.EdgeTypes
-	sr := engine.SearchRequest{Groups: groups, Query: in.Query, Recipe: cmp.Or(in.Recipe, "facts"), Plugin: in.Plugin,
+	sr := retrieval.Request{Groups: groups, Query: in.Query, Recipe: cmp.Or(in.Recipe, "facts"), Plugin: in.Plugin,
 		Scopes: []core.Scope{core.ScopeFacts}, Limit: n, Filter: f}
 	if err := centred(&sr, in.CenterNodeUUID); err != nil {
 		return nil, out, err
@@ -145,7 +145,7 @@ func (s *Server) searchNodes(ctx context.Context, req *mcp.CallToolRequest, in s
 	if err != nil {
 		return nil, out, err
 	}
-	sr := engine.SearchRequest{Groups: groups, Query: in.Query, Recipe: cmp.Or(in.Recipe, "entities"), Plugin: in.Plugin,
+	sr := retrieval.Request{Groups: groups, Query: in.Query, Recipe: cmp.Or(in.Recipe, "entities"), Plugin: in.Plugin,
 		Scopes: []core.Scope{core.ScopeEntities}, Limit: n, Filter: core.Filter{Labels: in.EntityTypes, IncludeArchived: in.IncludeArchived}}
 	if err := centred(&sr, in.CenterNodeUUID); err != nil {
 		return nil, out, err
@@ -171,9 +171,9 @@ func (s *Server) getContext(ctx context.Context, req *mcp.CallToolRequest, in ge
 	if err != nil {
 		return nil, out, toolError(err)
 	}
-	text, err := s.h.Engine.Context(ctx, engine.ContextRequest{
-		SearchRequest: engine.SearchRequest{Groups: []string{group}, Query: in.Query, Recipe: in.Recipe, Plugin: in.Plugin, Filter: f},
-		Budget:        in.Budget, Format: in.Format,
+	text, err := s.h.Engine.Context(ctx, retrieval.ContextRequest{
+		Request: retrieval.Request{Groups: []string{group}, Query: in.Query, Recipe: in.Recipe, Plugin: in.Plugin, Filter: f},
+		Budget:  in.Budget, Format: in.Format,
 	})
 	if err != nil {
 		return nil, out, toolError(err)

@@ -4,7 +4,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/engine/retrieval"
 )
 
 // RecipeList is every search recipe the engine knows, built-in and
@@ -35,7 +35,7 @@ type RecipeScope struct {
 }
 
 // RecipesOf lists recipes by name, each scope with its defaults filled in.
-func RecipesOf(defaultRecipe string, recipes map[string]engine.Recipe) RecipeList {
+func RecipesOf(defaultRecipe string, recipes map[string]retrieval.Recipe) RecipeList {
 	out := RecipeList{DefaultRecipe: defaultRecipe, Recipes: []RecipeInfo{}}
 	for name, r := range recipes {
 		ri := RecipeInfo{Name: name, Description: r.Description, Scopes: map[string]RecipeScope{}}

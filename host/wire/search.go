@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/mnemohq/mnemo/core"
-	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/engine/retrieval"
 )
 
 // SearchResults is the answer of a search: `mnemo search --json`, `POST
@@ -23,7 +23,7 @@ type SearchResults struct {
 
 // SearchResultsOf shows search results with the fields of the search shape
 // only.
-func SearchResultsOf(r engine.SearchResults) SearchResults {
+func SearchResultsOf(r retrieval.Results) SearchResults {
 	out := SearchResults{
 		Facts: make([]Fact, 0, len(r.Facts)), Entities: make([]Entity, 0, len(r.Entities)),
 		Episodes: make([]Episode, 0, len(r.Episodes)), Communities: make([]Community, 0, len(r.Communities)),

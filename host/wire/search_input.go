@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/mnemohq/mnemo/core"
-	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/engine/retrieval"
 )
 
 // SearchInput is a search as clients send it: the body of `POST
@@ -70,8 +70,8 @@ type TimeCondition struct {
 // Request checks the input and returns the search of groups. Errors wrap
 // core.ErrInvalid and name the field; the engine checks the rest (recipe
 // and reranker names, labels, the centre).
-func (in SearchInput) Request(groups []string) (engine.SearchRequest, error) {
-	req := engine.SearchRequest{
+func (in SearchInput) Request(groups []string) (retrieval.Request, error) {
+	req := retrieval.Request{
 		Groups: groups, Query: in.Query, Recipe: in.Recipe, Reranker: in.Reranker, Plugin: in.Plugin, Center: in.Center, Seeds: in.Seeds,
 	}
 	if in.Limit < 0 || in.Limit > 1000 {

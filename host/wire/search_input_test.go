@@ -9,7 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/mnemohq/mnemo/core"
-	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/engine/retrieval"
 	"github.com/mnemohq/mnemo/host/wire"
 )
 
@@ -19,30 +19,30 @@ func TestSearchInputRequest(t *testing.T) {
 	tests := []struct {
 		name    string
 		in      string
-		want    engine.SearchRequest
+		want    retrieval.Request
 		wantErr string
 	}{
-		{"query alone", `{"query": "where"}`, engine.SearchRequest{Groups: groups, Query: "where"}, ""},
+		{"query alone", `{"query": "where"}`, retrieval.Request{Groups: groups, Query: "where"}, ""},
 		{"everything", `{"query": "q", "scopes": ["fact", "Entities"], "limit": 7, "recipe": "bfs", "reranker": "mmr",
 			"center": "c1", "seeds": ["s1"], "labels": ["Person"], "relations": ["LIVES_IN"], "valid_at": "2024-05-01",
 			"known_at": "2024-05-02", "include_history": true,
 			"time": [[{"field": "valid_at", "op": ">=", "value": "2024-05-03"}, {"field": "invalid_at", "op": "is_null"}]]}`,
-			engine.SearchRequest{Groups: groups, Query: "q", Scopes: []core.Scope{core.ScopeFacts, core.ScopeEntities}, Limit: 7,
+			retrieval.Request{Groups: groups, Query: "q", Scopes: []core.Scope{core.ScopeFacts, core.ScopeEntities}, Limit: 7,
 				Recipe: "bfs", Reranker: "mmr", Center: "c1", Seeds: []string{"s1"}, Filter: core.Filter{
 					Labels: []string{"Person"}, Relations: []string{"LIVES_IN"}, ValidAt: day(1), KnownAt: day(2), IncludeInvalid: true,
 					Time: [][]core.TimeCondition{{{Field: core.FieldValidAt, Op: core.OpGe, Value: day(3)}, {Field: core.FieldInvalidAt, Op: core.OpIsNull}}},
 				}}, ""},
-		{"bad scope", `{"query": "q", "scopes": ["people"]}`, engine.SearchRequest{}, `scope "people"`},
-		{"limit too big", `{"query": "q", "limit": 1001}`, engine.SearchRequest{}, "limit 1001"},
-		{"negative limit", `{"query": "q", "limit": -3}`, engine.SearchRequest{}, "limit -3"},
-		{"bad valid_at", `{"query": "q", "valid_at": "soon"}`, engine.SearchRequest{}, `valid_at: core: invalid input: time "soon"`},
-		{"bad center", `{"query": "q", "center": "a b"}`, engine.SearchRequest{}, "center: "},
-		{"bad seed", `{"query": "q", "seeds": [""]}`, engine.SearchRequest{}, "seeds: "},
-		{"empty time group", `{"query": "q", "time": [[]]}`, engine.SearchRequest{}, "time[0] is empty"},
-		{"bad time field", `{"query": "q", "time": [[{"field": "born", "op": "is_null"}]]}`, engine.SearchRequest{}, `time[0][0]: core: invalid input: field "born"`},
-		{"bad time op", `{"query": "q", "time": [[{"field": "valid_at", "op": "=="}]]}`, engine.SearchRequest{}, `op "=="`},
-		{"value with is_null", `{"query": "q", "time": [[{"field": "valid_at", "op": "is_null", "value": "2024-01-01"}]]}`, engine.SearchRequest{}, "takes no value"},
-		{"missing value", `{"query": "q", "time": [[{"field": "valid_at", "op": "<"}]]}`, engine.SearchRequest{}, `value: core: invalid input: time ""`},
+		{"bad scope", `{"query": "q", "scopes": ["people"]}`, retrieval.Request{}, `scope "people"`},
+		{"limit too big", `{"query": "q", "limit": 1001}`, retrieval.Request{}, "limit 1001"},
+		{"negative limit", `{"query": "q", "limit": -3}`, retrieval.Request{}, "limit -3"},
+		{"bad valid_at", `{"query": "q", "valid_at": "soon"}`, retrieval.Request{}, `valid_at: core: invalid input: time "soon"`},
+		{"bad center", `{"query": "q", "center": "a b"}`, retrieval.Request{}, "center: "},
+		{"bad seed", `{"query": "q", "seeds": [""]}`, retrieval.Request{}, "seeds: "},
+		{"empty time group", `{"query": "q", "time": [[]]}`, retrieval.Request{}, "time[0] is empty"},
+		{"bad time field", `{"query": "q", "time": [[{"field": "born", "op": "is_null"}]]}`, retrieval.Request{}, `time[0][0]: core: invalid input: field "born"`},
+		{"bad time op", `{"query": "q", "time": [[{"field": "valid_at", "op": "=="}]]}`, retrieval.Request{}, `op "=="`},
+		{"value with is_null", `{"query": "q", "time": [[{"field": "valid_at", "op": "is_null", "value": "2024-01-01"}]]}`, retrieval.Request{}, "takes no value"},
+		{"missing value", `{"query": "q", "time": [[{"field": "valid_at", "op": "<"}]]}`, retrieval.Request{}, `value: core: invalid input: time ""`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

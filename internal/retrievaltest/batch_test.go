@@ -14,6 +14,7 @@ import (
 
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/engine/retrieval"
 )
 
 var batchQueries = []string{"Alice", "Berlin", "tennis", "robots", "Bob cooks", "married", "Paris restaurant", "Carol pilot"}
@@ -23,10 +24,10 @@ var batchQueries = []string{"Alice", "Berlin", "tennis", "robots", "Bob cooks", 
 func TestSearchBatch(t *testing.T) {
 	e := newEnv(t, func(o *engine.Options) { o.Search.BatchWorkers = 3 })
 	e.people("g")
-	var in []engine.BatchQuery
+	var in []retrieval.BatchQuery
 	for i := range 40 {
 		q := batchQueries[i%len(batchQueries)]
-		in = append(in, engine.BatchQuery{ID: fmt.Sprint("q", i), Request: engine.SearchRequest{Groups: []string{"g"}, Query: q}})
+		in = append(in, retrieval.BatchQuery{ID: fmt.Sprint("q", i), Request: retrieval.Request{Groups: []string{"g"}, Query: q}})
 	}
 	in[7].Err = core.ErrInvalid
 	in[9].Request.Recipe = "magic"
@@ -64,10 +65,10 @@ func TestSearchBatchStopsEarly(t *testing.T) {
 	e := newEnv(t)
 	e.people("g")
 	pulled := 0
-	queries := func(yield func(engine.BatchQuery) bool) {
+	queries := func(yield func(retrieval.BatchQuery) bool) {
 		for i := range 10000 {
 			pulled++
-			if !yield(engine.BatchQuery{ID: fmt.Sprint(i), Request: engine.SearchRequest{Groups: []string{"g"}, Query: "Alice"}}) {
+			if !yield(retrieval.BatchQuery{ID: fmt.Sprint(i), Request: retrieval.Request{Groups: []string{"g"}, Query: "Alice"}}) {
 				return
 			}
 		}
@@ -103,12 +104,12 @@ func TestSearchBatchJSONL(t *testing.T) {
 		Err    bool
 	}
 	var got []row
-	for r := range e.eng.SearchBatch(context.Background(), engine.ReadQueries(strings.NewReader(in), engine.SearchRequest{Groups: []string{"g"}, Recipe: "default"})) {
+	for r := range e.eng.SearchBatch(context.Background(), retrieval.ReadQueries(strings.NewReader(in), retrieval.Request{Groups: []string{"g"}, Recipe: "default"})) {
 		gs := slices.Sorted(maps.Keys(groupsOf(r.Results)))
 		got = append(got, row{r.ID, gs, len(r.Results.Facts), r.Err != nil})
 	}
-	a := e.search(t, engine.SearchRequest{Groups: []string{"g"}, Query: "tennis", Recipe: "default"})
-	b := e.search(t, engine.SearchRequest{Groups: []string{"h"}, Query: "robots", Recipe: "facts"})
+	a := e.search(t, retrieval.Request{Groups: []string{"g"}, Query: "tennis", Recipe: "default"})
+	b := e.search(t, retrieval.Request{Groups: []string{"h"}, Query: "robots", Recipe: "facts"})
 	want := []row{
 		{"a", []string{"g"}, len(a.Facts), false},
 		{"b", []string{"h"}, len(b.Facts), false},
@@ -144,7 +145,7 @@ func TestConcurrentSearch(t *testing.T) {
 		wg.Go(func() {
 			for i := range 15 {
 				q := batchQueries[(w+i)%len(batchQueries)]
-				if _, err := e.eng.Search(ctx, engine.SearchRequest{Groups: []string{"g"}, Query: q, Recipe: "hybrid_rrf"}); err != nil {
+				if _, err := e.eng.Search(ctx, retrieval.Request{Groups: []string{"g"}, Query: q, Recipe: "hybrid_rrf"}); err != nil {
 					errs <- err
 					return
 				}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/engine/retrieval"
 	"github.com/mnemohq/mnemo/host/llm"
 	"github.com/mnemohq/mnemo/host/llm/llmtest"
 )
@@ -71,7 +72,7 @@ func TestCrossEncoder(t *testing.T) {
 			e, srv := newLLMEnv(t, tt.batch)
 			srv.Handle(judge)
 			e.people("g")
-			res := e.search(t, engine.SearchRequest{Groups: []string{"g"}, Query: "Alice Bob Carol Dan", Custom: only(core.ScopeFacts, engine.RerankCrossEncoder, 3, engine.MethodCosine, engine.MethodBM25)})
+			res := e.search(t, retrieval.Request{Groups: []string{"g"}, Query: "Alice Bob Carol Dan", Custom: only(core.ScopeFacts, retrieval.RerankCrossEncoder, 3, retrieval.MethodCosine, retrieval.MethodBM25)})
 			if got := names(res, core.ScopeFacts); len(got) != 3 || got[0] != "f-married" {
 				t.Errorf("Search(cross_encoder) = %v, want f-married first of 3", got)
 			}
@@ -103,9 +104,9 @@ func TestCrossEncoder(t *testing.T) {
 // TestCrossEncoderFallback checks that a cross-encoder without an LLM, or
 // with a failing one, leaves the RRF order and says so.
 func TestCrossEncoderFallback(t *testing.T) {
-	query := engine.SearchRequest{Groups: []string{"g"}, Query: "Alice Berlin", Custom: only(core.ScopeFacts, engine.RerankCrossEncoder, 3, engine.MethodCosine, engine.MethodBM25)}
+	query := retrieval.Request{Groups: []string{"g"}, Query: "Alice Berlin", Custom: only(core.ScopeFacts, retrieval.RerankCrossEncoder, 3, retrieval.MethodCosine, retrieval.MethodBM25)}
 	rrf := query
-	rrf.Custom = only(core.ScopeFacts, engine.RerankRRF, 3, engine.MethodCosine, engine.MethodBM25)
+	rrf.Custom = only(core.ScopeFacts, retrieval.RerankRRF, 3, retrieval.MethodCosine, retrieval.MethodBM25)
 
 	plain := newEnv(t)
 	plain.people("g")

@@ -10,6 +10,7 @@ import (
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/core/hashembed"
 	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/engine/retrieval"
 	"github.com/mnemohq/mnemo/kuzu"
 	"github.com/mnemohq/mnemo/kuzu/kuzutest"
 )
@@ -56,7 +57,7 @@ func newEnv(t *testing.T, edit ...func(*engine.Options)) *env {
 }
 
 // search runs a search that must succeed.
-func (e *env) search(t *testing.T, req engine.SearchRequest) engine.SearchResults {
+func (e *env) search(t *testing.T, req retrieval.Request) retrieval.Results {
 	t.Helper()
 	res, err := e.eng.Search(context.Background(), req)
 	if err != nil {
@@ -186,7 +187,7 @@ func (e *env) peopleGraph(group string) *graph {
 }
 
 // names lists the results of a scope as ids without the group prefix.
-func names(res engine.SearchResults, sc core.Scope) []string {
+func names(res retrieval.Results, sc core.Scope) []string {
 	var out []string
 	add := func(uuid string) {
 		_, id, _ := strings.Cut(uuid, "-")
@@ -214,7 +215,7 @@ func names(res engine.SearchResults, sc core.Scope) []string {
 }
 
 // groupsOf lists the distinct groups of all results.
-func groupsOf(res engine.SearchResults) map[string]bool {
+func groupsOf(res retrieval.Results) map[string]bool {
 	out := map[string]bool{}
 	for _, r := range res.Facts {
 		out[r.GroupID] = true
@@ -233,8 +234,8 @@ func groupsOf(res engine.SearchResults) map[string]bool {
 
 // only returns a custom recipe searching one scope with the given methods
 // and reranker.
-func only(sc core.Scope, reranker string, limit int, methods ...string) *engine.Recipe {
-	return &engine.Recipe{Scopes: map[core.Scope]engine.ScopeConfig{sc: {Methods: methods, Reranker: reranker, Limit: limit}}}
+func only(sc core.Scope, reranker string, limit int, methods ...string) *retrieval.Recipe {
+	return &retrieval.Recipe{Scopes: map[core.Scope]retrieval.ScopeConfig{sc: {Methods: methods, Reranker: reranker, Limit: limit}}}
 }
 
 // recorder is a rerank plugin that orders candidates by a function of

@@ -11,6 +11,7 @@ import (
 
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/engine/retrieval"
 	"github.com/mnemohq/mnemo/host/llm"
 	"github.com/mnemohq/mnemo/host/llm/llmtest"
 )
@@ -29,7 +30,7 @@ func TestGroupIsolation(t *testing.T) {
 	if err != nil {
 		t.Fatalf("llm.New: %v", err)
 	}
-	rec := &recorder{score: func(c core.RerankCandidate) float64 { return -float64(c.Ranks[engine.MethodBM25]) }}
+	rec := &recorder{score: func(c core.RerankCandidate) float64 { return -float64(c.Ranks[retrieval.MethodBM25]) }}
 	edit := func(o *engine.Options) {
 		o.LLM = client
 		o.Plugins = plugins{reranker: rec}
@@ -47,24 +48,24 @@ func TestGroupIsolation(t *testing.T) {
 		gc.community(fmt.Sprint("cx", i), text, text, "alice")
 	}
 	gc.write()
-	rerankers := []string{engine.RerankRRF, engine.RerankLinear, engine.RerankMMR, engine.RerankNodeDistance, engine.RerankEpisodeMentions, engine.RerankCrossEncoder, engine.RerankPlugin}
-	methods := []string{engine.MethodCosine, engine.MethodBM25, engine.MethodBFS}
+	rerankers := []string{retrieval.RerankRRF, retrieval.RerankLinear, retrieval.RerankMMR, retrieval.RerankNodeDistance, retrieval.RerankEpisodeMentions, retrieval.RerankCrossEncoder, retrieval.RerankPlugin}
+	methods := []string{retrieval.MethodCosine, retrieval.MethodBM25, retrieval.MethodBFS}
 	for _, sc := range core.Scopes {
 		for _, rr := range rerankers {
-			if rr == engine.RerankEpisodeMentions && (sc == core.ScopeEpisodes || sc == core.ScopeCommunities) {
+			if rr == retrieval.RerankEpisodeMentions && (sc == core.ScopeEpisodes || sc == core.ScopeCommunities) {
 				continue
 			}
 			for _, m := range methods {
 				t.Run(fmt.Sprintf("%s/%s/%s", sc, rr, m), func(t *testing.T) {
 					rec.reqs = nil
-					run := func(group string) engine.SearchResults {
-						return e.search(t, engine.SearchRequest{
+					run := func(group string) retrieval.Results {
+						return e.search(t, retrieval.Request{
 							Groups: []string{group}, Query: "Alice Bob Carol tennis Berlin robots married",
 							Center: group + "-alice", Custom: only(sc, rr, 5, m),
 						})
 					}
 					a, b := run("ga"), run("gb")
-					ref, err := alone.eng.Search(context.Background(), engine.SearchRequest{
+					ref, err := alone.eng.Search(context.Background(), retrieval.Request{
 						Groups: []string{"ga"}, Query: "Alice Bob Carol tennis Berlin robots married",
 						Center: "ga-alice", Custom: only(sc, rr, 5, m),
 					})
@@ -100,19 +101,19 @@ func TestGroupIsolation(t *testing.T) {
 		}
 	}
 	// Two groups together see both and nothing of the third.
-	res := e.search(t, engine.SearchRequest{Groups: []string{"ga", "gb"}, Query: "Alice lives in Berlin", Recipe: "hybrid_rrf"})
+	res := e.search(t, retrieval.Request{Groups: []string{"ga", "gb"}, Query: "Alice lives in Berlin", Recipe: "hybrid_rrf"})
 	if got := groupsOf(res); !cmp.Equal(got, map[string]bool{"ga": true, "gb": true}) {
 		t.Errorf("Search(ga, gb) returned groups %v, want ga and gb", got)
 	}
 	// Seeds of another group lead nowhere.
-	res = e.search(t, engine.SearchRequest{Groups: []string{"ga"}, Seeds: []string{"gb-dan", "gb-e3"}, Custom: only(core.ScopeFacts, engine.RerankRRF, 10, engine.MethodBFS)})
+	res = e.search(t, retrieval.Request{Groups: []string{"ga"}, Seeds: []string{"gb-dan", "gb-e3"}, Custom: only(core.ScopeFacts, retrieval.RerankRRF, 10, retrieval.MethodBFS)})
 	if len(res.Facts) != 0 {
 		t.Errorf("Search(ga) from gb's seeds = %v, want nothing", names(res, core.ScopeFacts))
 	}
 }
 
 // uuidsOf lists the uuids of a scope's results.
-func uuidsOf(res engine.SearchResults, sc core.Scope) []string {
+func uuidsOf(res retrieval.Results, sc core.Scope) []string {
 	var out []string
 	switch sc {
 	case core.ScopeFacts:

@@ -11,6 +11,7 @@ import (
 
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/engine/retrieval"
 )
 
 // trips writes three facts of Alice's travels, valid at different times and
@@ -34,12 +35,12 @@ func TestPluginReranker(t *testing.T) {
 	rec := &recorder{score: func(c core.RerankCandidate) float64 { return float64(c.ValidAt.Unix()) }}
 	e := newEnv(t, func(o *engine.Options) { o.Plugins = plugins{reranker: rec} })
 	g := trips(e, "g")
-	r := only(core.ScopeFacts, engine.RerankPlugin, 2, engine.MethodCosine, engine.MethodBM25)
+	r := only(core.ScopeFacts, retrieval.RerankPlugin, 2, retrieval.MethodCosine, retrieval.MethodBM25)
 	c := r.Scopes[core.ScopeFacts]
 	c.Candidates = 5
 	c.PluginEmbeddings = true
 	r.Scopes[core.ScopeFacts] = c
-	res := e.search(t, engine.SearchRequest{Groups: []string{"g"}, Query: "Alice visited", Center: g.id("alice"), Custom: r})
+	res := e.search(t, retrieval.Request{Groups: []string{"g"}, Query: "Alice visited", Center: g.id("alice"), Custom: r})
 	// The plugin orders by recency; the limit keeps two.
 	if got, want := names(res, core.ScopeFacts), []string{"oslo", "kyoto"}; !cmp.Equal(got, want) {
 		t.Errorf("Search(plugin) = %v, want %v", got, want)
@@ -68,7 +69,7 @@ func TestPluginReranker(t *testing.T) {
 	if !oslo.ValidAt.Equal(date(2022, 5, 1)) || !oslo.CreatedAt.Equal(date(2024, 1, 1)) || !oslo.InvalidAt.IsZero() || !oslo.ExpiredAt.IsZero() {
 		t.Errorf("oslo timestamps = %v %v %v %v", oslo.ValidAt, oslo.InvalidAt, oslo.CreatedAt, oslo.ExpiredAt)
 	}
-	for _, m := range []string{engine.MethodCosine, engine.MethodBM25} {
+	for _, m := range []string{retrieval.MethodCosine, retrieval.MethodBM25} {
 		if _, ok := oslo.Scores[m]; !ok || oslo.Ranks[m] < 1 {
 			t.Errorf("oslo %s score and rank = %v, %v; want both", m, oslo.Scores, oslo.Ranks)
 		}
@@ -112,10 +113,10 @@ func TestPluginDropsAndFallbacks(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			e := newEnv(t, func(o *engine.Options) { o.Plugins = plugins{reranker: tt.rr} })
 			trips(e, "g")
-			res := e.search(t, engine.SearchRequest{Groups: []string{"g"}, Query: "Alice visited", Custom: only(core.ScopeFacts, engine.RerankPlugin, 5, engine.MethodBM25)})
+			res := e.search(t, retrieval.Request{Groups: []string{"g"}, Query: "Alice visited", Custom: only(core.ScopeFacts, retrieval.RerankPlugin, 5, retrieval.MethodBM25)})
 			want := tt.want
 			if tt.warning {
-				rrf := e.search(t, engine.SearchRequest{Groups: []string{"g"}, Query: "Alice visited", Custom: only(core.ScopeFacts, engine.RerankRRF, 5, engine.MethodBM25)})
+				rrf := e.search(t, retrieval.Request{Groups: []string{"g"}, Query: "Alice visited", Custom: only(core.ScopeFacts, retrieval.RerankRRF, 5, retrieval.MethodBM25)})
 				want = names(rrf, core.ScopeFacts)
 			}
 			if got := names(res, core.ScopeFacts); !cmp.Equal(got, want) {
@@ -154,7 +155,7 @@ func (p namedPlugins) For(context.Context, string) (core.Plugins, error) {
 	return core.Plugins{Reranker: p.own, Rerankers: p.named}, nil
 }
 
-// TestRequestNamesPlugin checks SearchRequest.Plugin: a search asks for one
+// TestRequestNamesPlugin checks retrieval.Request.Plugin: a search asks for one
 // of the group's rerank plugins by name, whatever its recipe's reranker.
 func TestRequestNamesPlugin(t *testing.T) {
 	own := &recorder{score: func(core.RerankCandidate) float64 { return 1 }}
@@ -163,7 +164,7 @@ func TestRequestNamesPlugin(t *testing.T) {
 		o.Plugins = namedPlugins{own: own, named: map[string]core.Reranker{"recent": recent}}
 	})
 	trips(e, "g")
-	base := engine.SearchRequest{Groups: []string{"g"}, Query: "Alice visited", Scopes: []core.Scope{core.ScopeFacts}, Limit: 5}
+	base := retrieval.Request{Groups: []string{"g"}, Query: "Alice visited", Scopes: []core.Scope{core.ScopeFacts}, Limit: 5}
 
 	req := base
 	req.Plugin = "recent"
@@ -187,7 +188,7 @@ func TestRequestNamesPlugin(t *testing.T) {
 	}
 
 	// With a reranker other than plugin, the request contradicts itself.
-	req.Plugin, req.Reranker = "recent", engine.RerankMMR
+	req.Plugin, req.Reranker = "recent", retrieval.RerankMMR
 	if _, err := e.eng.Search(context.Background(), req); !errors.Is(err, core.ErrInvalid) {
 		t.Errorf("Search(plugin recent, reranker mmr) error = %v, want ErrInvalid", err)
 	}

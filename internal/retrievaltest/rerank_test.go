@@ -10,11 +10,11 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/mnemohq/mnemo/core"
-	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/engine/retrieval"
 )
 
 // scores lists the scores of a scope's results, in order.
-func scores(res engine.SearchResults, sc core.Scope) []float64 {
+func scores(res retrieval.Results, sc core.Scope) []float64 {
 	var out []float64
 	switch sc {
 	case core.ScopeFacts:
@@ -32,7 +32,7 @@ func scores(res engine.SearchResults, sc core.Scope) []float64 {
 func TestRRF(t *testing.T) {
 	e := newEnv(t)
 	e.people("g")
-	res := e.search(t, engine.SearchRequest{Groups: []string{"g"}, Query: "where does Alice live, Berlin?", Recipe: "facts"})
+	res := e.search(t, retrieval.Request{Groups: []string{"g"}, Query: "where does Alice live, Berlin?", Recipe: "facts"})
 	if got := names(res, core.ScopeFacts); len(got) == 0 || got[0] != "f-lives" {
 		t.Errorf("Search(rrf) facts = %v, want f-lives first", got)
 	}
@@ -48,8 +48,8 @@ func TestRRF(t *testing.T) {
 func TestLinearFusion(t *testing.T) {
 	e := newEnv(t)
 	e.people("g")
-	r := only(core.ScopeFacts, engine.RerankLinear, 3, engine.MethodCosine, engine.MethodBM25)
-	res := e.search(t, engine.SearchRequest{Groups: []string{"g"}, Query: "where does Alice live, Berlin?", Custom: r})
+	r := only(core.ScopeFacts, retrieval.RerankLinear, 3, retrieval.MethodCosine, retrieval.MethodBM25)
+	res := e.search(t, retrieval.Request{Groups: []string{"g"}, Query: "where does Alice live, Berlin?", Custom: r})
 	if got := names(res, core.ScopeFacts); len(got) == 0 || got[0] != "f-lives" {
 		t.Fatalf("Search(linear) = %v, want f-lives first", got)
 	}
@@ -106,11 +106,11 @@ func TestMMRDiversity(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(fmt.Sprint(tt.lambda), func(t *testing.T) {
-			r := only(core.ScopeFacts, engine.RerankMMR, 3, engine.MethodCosine, engine.MethodBM25)
+			r := only(core.ScopeFacts, retrieval.RerankMMR, 3, retrieval.MethodCosine, retrieval.MethodBM25)
 			c := r.Scopes[core.ScopeFacts]
 			c.MMRLambda = tt.lambda
 			r.Scopes[core.ScopeFacts] = c
-			res := e.search(t, engine.SearchRequest{Groups: []string{"g"}, Query: "where does Alice live", Custom: r})
+			res := e.search(t, retrieval.Request{Groups: []string{"g"}, Query: "where does Alice live", Custom: r})
 			got := names(res, core.ScopeFacts)
 			if len(got) != 3 || count(got) != tt.want {
 				t.Errorf("Search(mmr λ=%v) = %v, want 3 results with %d near-duplicates", tt.lambda, got, tt.want)
@@ -158,11 +158,11 @@ func TestNodeDistance(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r := only(tt.sc, engine.RerankNodeDistance, 10, engine.MethodBM25)
+			r := only(tt.sc, retrieval.RerankNodeDistance, 10, retrieval.MethodBM25)
 			c := r.Scopes[tt.sc]
 			c.MaxHops = tt.maxHops
 			r.Scopes[tt.sc] = c
-			res := e.search(t, engine.SearchRequest{Groups: []string{"g"}, Query: "knows", Center: g.id("ann"), Custom: r})
+			res := e.search(t, retrieval.Request{Groups: []string{"g"}, Query: "knows", Center: g.id("ann"), Custom: r})
 			if got := names(res, tt.sc); !cmp.Equal(got, tt.want) {
 				t.Errorf("Search(node_distance from ann, %d hops) = %v, want %v", tt.maxHops, got, tt.want)
 			}
@@ -172,7 +172,7 @@ func TestNodeDistance(t *testing.T) {
 		})
 	}
 	// Without node distance, BM25 puts the farthest first.
-	res := e.search(t, engine.SearchRequest{Groups: []string{"g"}, Query: "knows", Custom: only(core.ScopeFacts, engine.RerankRRF, 1, engine.MethodBM25)})
+	res := e.search(t, retrieval.Request{Groups: []string{"g"}, Query: "knows", Custom: only(core.ScopeFacts, retrieval.RerankRRF, 1, retrieval.MethodBM25)})
 	if got := names(res, core.ScopeFacts); !cmp.Equal(got, []string{"f34"}) {
 		t.Errorf("Search(rrf) = %v, want [f34]", got)
 	}
@@ -203,7 +203,7 @@ func TestEpisodeMentions(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(string(tt.sc), func(t *testing.T) {
-			res := e.search(t, engine.SearchRequest{Groups: []string{"g"}, Query: "likes jazz", Custom: only(tt.sc, engine.RerankEpisodeMentions, 3, engine.MethodBM25)})
+			res := e.search(t, retrieval.Request{Groups: []string{"g"}, Query: "likes jazz", Custom: only(tt.sc, retrieval.RerankEpisodeMentions, 3, retrieval.MethodBM25)})
 			if got := names(res, tt.sc); !cmp.Equal(got, tt.want) {
 				t.Errorf("Search(episode_mentions) %s = %v, want %v", tt.sc, got, tt.want)
 			}
@@ -217,16 +217,16 @@ func TestEpisodeMentions(t *testing.T) {
 func TestMinScoreAndLimit(t *testing.T) {
 	e := newEnv(t)
 	chain(e, "g")
-	r := only(core.ScopeEntities, engine.RerankNodeDistance, 10, engine.MethodBM25)
+	r := only(core.ScopeEntities, retrieval.RerankNodeDistance, 10, retrieval.MethodBM25)
 	c := r.Scopes[core.ScopeEntities]
 	c.MinScore = 0.3  // keeps 0, 1 and 2 hops
 	c.Candidates = 10 // so that a smaller limit still reranks all five
 	r.Scopes[core.ScopeEntities] = c
-	res := e.search(t, engine.SearchRequest{Groups: []string{"g"}, Query: "knows", Center: "g-ann", Custom: r})
+	res := e.search(t, retrieval.Request{Groups: []string{"g"}, Query: "knows", Center: "g-ann", Custom: r})
 	if got, want := names(res, core.ScopeEntities), []string{"ann", "ben", "cy"}; !cmp.Equal(got, want) {
 		t.Errorf("Search(min score 0.3) = %v, want %v", got, want)
 	}
-	res = e.search(t, engine.SearchRequest{Groups: []string{"g"}, Query: "knows", Center: "g-ann", Custom: r, Limit: 2})
+	res = e.search(t, retrieval.Request{Groups: []string{"g"}, Query: "knows", Center: "g-ann", Custom: r, Limit: 2})
 	if got, want := names(res, core.ScopeEntities), []string{"ann", "ben"}; !cmp.Equal(got, want) {
 		t.Errorf("Search(limit 2) = %v, want %v", got, want)
 	}

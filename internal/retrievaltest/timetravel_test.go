@@ -10,7 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/mnemohq/mnemo/core"
-	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/engine/retrieval"
 )
 
 // scenario writes Alice's history as ingestion would have left it:
@@ -143,10 +143,10 @@ func TestFiltersAndTimeTravel(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			for _, methods := range [][]string{{engine.MethodCosine}, {engine.MethodBM25}, {engine.MethodCosine, engine.MethodBM25, engine.MethodBFS}} {
-				req := engine.SearchRequest{Groups: []string{"g"}, Query: "Alice lives works moved Paris Lyon Berlin Acme Globex Initech city company", Filter: tt.f,
-					Custom: only(tt.sc, engine.RerankRRF, 20, methods...)}
-				if slices.Contains(methods, engine.MethodBFS) {
+			for _, methods := range [][]string{{retrieval.MethodCosine}, {retrieval.MethodBM25}, {retrieval.MethodCosine, retrieval.MethodBM25, retrieval.MethodBFS}} {
+				req := retrieval.Request{Groups: []string{"g"}, Query: "Alice lives works moved Paris Lyon Berlin Acme Globex Initech city company", Filter: tt.f,
+					Custom: only(tt.sc, retrieval.RerankRRF, 20, methods...)}
+				if slices.Contains(methods, retrieval.MethodBFS) {
 					req.Seeds = []string{"g-alice"}
 				}
 				got := sorted(names(e.search(t, req), tt.sc))
@@ -163,7 +163,7 @@ func TestFiltersAndTimeTravel(t *testing.T) {
 func TestKnownAtShowsPastBelief(t *testing.T) {
 	e := newEnv(t)
 	scenario(e, "g")
-	req := engine.SearchRequest{Groups: []string{"g"}, Query: "where does Alice live", Recipe: "facts", Filter: core.Filter{KnownAt: date(2022, 2, 1), Relations: []string{"LIVES_IN"}}}
+	req := retrieval.Request{Groups: []string{"g"}, Query: "where does Alice live", Recipe: "facts", Filter: core.Filter{KnownAt: date(2022, 2, 1), Relations: []string{"LIVES_IN"}}}
 	res := e.search(t, req)
 	if len(res.Facts) != 1 || res.Facts[0].Text != "Alice lives in Lyon" {
 		t.Fatalf("Search(known at 2022-02) = %v, want Lyon", names(res, core.ScopeFacts))
@@ -171,7 +171,7 @@ func TestKnownAtShowsPastBelief(t *testing.T) {
 	if f := res.Facts[0]; !f.InvalidAt.IsZero() || !f.ExpiredAt.IsZero() || f.InvalidatedBy != "" {
 		t.Errorf("Lyon as known in 2022-02 = invalid %v, expired %v, by %q; want open and current", f.InvalidAt, f.ExpiredAt, f.InvalidatedBy)
 	}
-	got, err := e.eng.Context(context.Background(), engine.ContextRequest{SearchRequest: req})
+	got, err := e.eng.Context(context.Background(), retrieval.ContextRequest{Request: req})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -179,7 +179,7 @@ func TestKnownAtShowsPastBelief(t *testing.T) {
 		t.Errorf("Context(known at 2022-02) lacks %q:\n%s", want, got)
 	}
 	req.Filter = core.Filter{IncludeInvalid: true, Relations: []string{"LIVES_IN"}}
-	got, err = e.eng.Context(context.Background(), engine.ContextRequest{SearchRequest: req})
+	got, err = e.eng.Context(context.Background(), retrieval.ContextRequest{Request: req})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -202,18 +202,18 @@ func TestContextWithinBudget(t *testing.T) {
 	e.people("g")
 	prev := 0
 	for _, budget := range []int{10, 40, 80, 120, 200, 400, 2000} {
-		for _, format := range []string{engine.FormatText, engine.FormatJSON} {
-			got, err := e.eng.Context(context.Background(), engine.ContextRequest{
-				SearchRequest: engine.SearchRequest{Groups: []string{"g"}, Query: "Alice Berlin robots", Recipe: "hybrid_rrf"},
-				Budget:        budget, Format: format,
+		for _, format := range []string{retrieval.FormatText, retrieval.FormatJSON} {
+			got, err := e.eng.Context(context.Background(), retrieval.ContextRequest{
+				Request: retrieval.Request{Groups: []string{"g"}, Query: "Alice Berlin robots", Recipe: "hybrid_rrf"},
+				Budget:  budget, Format: format,
 			})
 			if err != nil {
 				t.Fatalf("Context(budget %d): %v", budget, err)
 			}
-			if n := engine.EstimateTokens(got); n > budget {
+			if n := retrieval.EstimateTokens(got); n > budget {
 				t.Errorf("Context(budget %d, %s) is %d tokens", budget, format, n)
 			}
-			if format == engine.FormatText {
+			if format == retrieval.FormatText {
 				inFacts := false
 				for _, line := range strings.Split(got, "\n") {
 					switch {
@@ -232,7 +232,7 @@ func TestContextWithinBudget(t *testing.T) {
 			}
 		}
 	}
-	if _, err := e.eng.Context(context.Background(), engine.ContextRequest{SearchRequest: engine.SearchRequest{Groups: []string{"g"}, Query: "x"}, Format: "xml"}); err == nil {
+	if _, err := e.eng.Context(context.Background(), retrieval.ContextRequest{Request: retrieval.Request{Groups: []string{"g"}, Query: "x"}, Format: "xml"}); err == nil {
 		t.Errorf("Context(format xml) = nil error, want ErrInvalid")
 	}
 }

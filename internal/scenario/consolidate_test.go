@@ -14,6 +14,7 @@ import (
 
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/engine/retrieval"
 	"github.com/mnemohq/mnemo/host"
 	"github.com/mnemohq/mnemo/host/llm/llmtest"
 )
@@ -225,7 +226,7 @@ func testConsolidate(t *testing.T, w *world) {
 	}
 	// Searches leave them out too, and show them as known before.
 	for _, known := range []time.Time{{}, mergeAt.Add(-time.Minute)} {
-		res, err := w.h.Engine.Search(ctx, engine.SearchRequest{Groups: []string{g}, Query: "Globex Corporation Maria Lopez",
+		res, err := w.h.Engine.Search(ctx, retrieval.Request{Groups: []string{g}, Query: "Globex Corporation Maria Lopez",
 			Scopes: []core.Scope{core.ScopeEntities}, Limit: 20, Filter: core.Filter{KnownAt: known}})
 		if err != nil {
 			t.Fatal(err)

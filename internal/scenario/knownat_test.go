@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/mnemohq/mnemo/core"
-	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/engine/retrieval"
 	"github.com/mnemohq/mnemo/host"
 )
 
@@ -88,7 +88,7 @@ func TestContextSummariesOfThePast(t *testing.T) {
 				{"known in 2023", core.Filter{KnownAt: date(t, "2023-01-01")}, "- Maya: Maya lives in Boston.\n", true},
 				{"valid in June 2022 as known in 2023", core.Filter{ValidAt: date(t, "2022-06-01"), KnownAt: date(t, "2023-01-01")}, "- Maya: Maya lives in Boston.\n", true},
 			} {
-				text, err := w.h.Engine.Context(ctx, engine.ContextRequest{SearchRequest: engine.SearchRequest{Groups: []string{"m"}, Query: "Where does Maya live?", Filter: tt.f}})
+				text, err := w.h.Engine.Context(ctx, retrieval.ContextRequest{Request: retrieval.Request{Groups: []string{"m"}, Query: "Where does Maya live?", Filter: tt.f}})
 				if err != nil {
 					t.Fatal(err)
 				}

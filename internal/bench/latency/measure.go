@@ -14,6 +14,7 @@ import (
 
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/engine/retrieval"
 )
 
 // Stats are the latencies of a run and its throughput.
@@ -121,7 +122,7 @@ func stats(lat []time.Duration) Stats {
 // the query's embedding, whose time is added to embed.
 func SearchOp(e *engine.Engine, g *Graph, recipe string, embed *atomic.Int64) Op {
 	return func(ctx context.Context, i int) (time.Duration, error) {
-		res, err := e.Search(ctx, engine.SearchRequest{Groups: []string{g.Group}, Query: g.Query(i), Recipe: recipe})
+		res, err := e.Search(ctx, retrieval.Request{Groups: []string{g.Group}, Query: g.Query(i), Recipe: recipe})
 		if err != nil {
 			return 0, err
 		}
@@ -134,7 +135,7 @@ func SearchOp(e *engine.Engine, g *Graph, recipe string, embed *atomic.Int64) Op
 // other, with the query vectors computed beforehand: for each scope and
 // method (cosine and BM25 only), the call with the same query, limit and
 // filter.
-func BareOp(st core.Store, recipe engine.Recipe, g *Graph, vecs [][]float32, now time.Time) Op {
+func BareOp(st core.Store, recipe retrieval.Recipe, g *Graph, vecs [][]float32, now time.Time) Op {
 	return func(ctx context.Context, i int) (time.Duration, error) {
 		start := time.Now()
 		for _, sc := range core.Scopes {
@@ -150,9 +151,9 @@ func BareOp(st core.Store, recipe engine.Recipe, g *Graph, vecs [][]float32, now
 			for _, m := range c.Methods {
 				var err error
 				switch m {
-				case engine.MethodCosine:
+				case retrieval.MethodCosine:
 					_, err = st.VectorSearch(ctx, q)
-				case engine.MethodBM25:
+				case retrieval.MethodBM25:
 					_, err = st.TextSearch(ctx, q)
 				}
 				if err != nil {

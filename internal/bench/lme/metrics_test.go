@@ -10,7 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/mnemohq/mnemo/core"
-	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/engine/retrieval"
 	"github.com/mnemohq/mnemo/internal/bench/lme"
 )
 
@@ -145,12 +145,12 @@ func TestBuild(t *testing.T) {
 
 func TestRanking(t *testing.T) {
 	h := lme.Haystack{Session: map[string]string{"e1": "s1", "e2": "s2", "e3": "s3", "e1b": "s1"}}
-	res := engine.SearchResults{
-		Facts: []engine.FactResult{
+	res := retrieval.Results{
+		Facts: []retrieval.FactResult{
 			{Fact: core.Fact{Episodes: []string{"e3"}}},
 			{Fact: core.Fact{Episodes: []string{"e1", "e2"}}},
 		},
-		Episodes: []engine.EpisodeResult{{Episode: core.Episode{UUID: "e1b"}}, {Episode: core.Episode{UUID: "e2"}}},
+		Episodes: []retrieval.EpisodeResult{{Episode: core.Episode{UUID: "e1b"}}, {Episode: core.Episode{UUID: "e2"}}},
 	}
 	// facts: s3, s1, s2; episodes: s1, s2. RRF k=1: s1 1/3+1/2, s2 1/4+1/3,
 	// s3 1/2.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/engine/retrieval"
 )
 
 // Ingest puts a question's haystack into the engine's memory and returns
@@ -98,7 +99,7 @@ func EachSession(h Haystack, f func(eps []core.Episode) error) error {
 type System struct {
 	Name string
 	// Request is the search; Groups and Query are set per question.
-	Request engine.SearchRequest
+	Request retrieval.Request
 }
 
 // Options configures Run.
@@ -133,7 +134,7 @@ type Options struct {
 	// Asked, when set, is called with the question's date before its
 	// systems search: an engine whose clock it sets answers on the day the
 	// question was asked, so that "a week ago" means a week before it
-	// (engine.FeatureWhen).
+	// (retrieval.FeatureWhen).
 	Asked func(time.Time)
 	// Evolve, when set, runs after the systems are scored on a question,
 	// with the question's date, and every system is scored again under its
@@ -258,7 +259,7 @@ func Run(ctx context.Context, r io.Reader, o Options) (*Tally, Stats, error) {
 // are fused by RRF with constant k, ties kept in scope order (facts,
 // episodes). Entities and communities have no single source and are not
 // mapped.
-func Ranking(res engine.SearchResults, h Haystack, k float64) []string {
+func Ranking(res retrieval.Results, h Haystack, k float64) []string {
 	var lists [][]string
 	var facts []string
 	for _, f := range res.Facts {

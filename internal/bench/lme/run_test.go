@@ -13,6 +13,7 @@ import (
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/core/hashembed"
 	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/engine/retrieval"
 	"github.com/mnemohq/mnemo/internal/bench/lme"
 	"github.com/mnemohq/mnemo/kuzu"
 	"github.com/mnemohq/mnemo/kuzu/kuzutest"
@@ -64,12 +65,12 @@ func openEngineAt(t *testing.T, p core.Plugins, now func() time.Time) (*engine.E
 }
 
 func systems() []lme.System {
-	only := func(m string) *engine.Recipe {
-		return &engine.Recipe{Scopes: map[core.Scope]engine.ScopeConfig{core.ScopeEpisodes: {Methods: []string{m}, Limit: 10}}}
+	only := func(m string) *retrieval.Recipe {
+		return &retrieval.Recipe{Scopes: map[core.Scope]retrieval.ScopeConfig{core.ScopeEpisodes: {Methods: []string{m}, Limit: 10}}}
 	}
 	return []lme.System{
-		{Name: "bm25", Request: engine.SearchRequest{Custom: only(engine.MethodBM25)}},
-		{Name: "cosine", Request: engine.SearchRequest{Custom: only(engine.MethodCosine)}},
+		{Name: "bm25", Request: retrieval.Request{Custom: only(retrieval.MethodBM25)}},
+		{Name: "cosine", Request: retrieval.Request{Custom: only(retrieval.MethodCosine)}},
 	}
 }
 
@@ -123,7 +124,7 @@ func TestRunSynthetic(t *testing.T) {
 			name:    "through the engine, facts mapped to sessions",
 			ingest:  func(core.Embedder) lme.Ingest { return lme.ThroughEngine },
 			plugins: core.Plugins{Extractor: extractor{}},
-			systems: append(systems(), lme.System{Name: "facts", Request: engine.SearchRequest{Recipe: "facts"}}, lme.System{Name: "default", Request: engine.SearchRequest{Recipe: "default"}}),
+			systems: append(systems(), lme.System{Name: "facts", Request: retrieval.Request{Recipe: "facts"}}, lme.System{Name: "default", Request: retrieval.Request{Recipe: "default"}}),
 		},
 	}
 	for _, tt := range tests {

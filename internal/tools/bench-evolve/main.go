@@ -9,7 +9,7 @@
 // it counts, for each arm, the active entities and facts (what default
 // reads and searches see) and everything stored, and asks a fixed set of
 // questions whose answering fact is known for that day: the search's p95
-// latency, the context's token count (engine.EstimateTokens, default budget)
+// latency, the context's token count (retrieval.EstimateTokens, default budget)
 // and the answer recall@10 (the answering fact among the top 10 facts).
 //
 // It writes evolve.json, evolve.md (the table) and evolve.svg (active

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/mnemohq/mnemo/core"
-	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/engine/retrieval"
 	"github.com/mnemohq/mnemo/host"
 )
 
@@ -67,7 +67,7 @@ func measure(ctx context.Context, h *host.Host, group string, w *workload, d, ro
 	// it are timed.
 	for r := range rounds + 1 {
 		for _, q := range w.questions {
-			req := engine.SearchRequest{Groups: []string{group}, Query: q.text, Scopes: []core.Scope{core.ScopeFacts}, Limit: 10}
+			req := retrieval.Request{Groups: []string{group}, Query: q.text, Scopes: []core.Scope{core.ScopeFacts}, Limit: 10}
 			t := time.Now()
 			res, err := e.Search(ctx, req)
 			if err != nil {
@@ -87,11 +87,11 @@ func measure(ctx context.Context, h *host.Host, group string, w *workload, d, ro
 				stale++
 				p.StaleAnswers = append(p.StaleAnswers, q.text+" "+wrong)
 			}
-			c, err := e.Context(ctx, engine.ContextRequest{SearchRequest: engine.SearchRequest{Groups: []string{group}, Query: q.text}})
+			c, err := e.Context(ctx, retrieval.ContextRequest{Request: retrieval.Request{Groups: []string{group}, Query: q.text}})
 			if err != nil {
 				return p, fmt.Errorf("context %q: %w", q.text, err)
 			}
-			tokens += engine.EstimateTokens(c)
+			tokens += retrieval.EstimateTokens(c)
 		}
 	}
 	slices.Sort(lat)
@@ -106,7 +106,7 @@ func measure(ctx context.Context, h *host.Host, group string, w *workload, d, ro
 // (its relation, a name of its subject and a name of the answer, current
 // at now), and the text of a current fact of the same relation and
 // subject that gives another answer, if any.
-func answers(facts []engine.FactResult, q question, d int, now time.Time) (right bool, wrong string) {
+func answers(facts []retrieval.FactResult, q question, d int, now time.Time) (right bool, wrong string) {
 	want := q.target(d)
 	for _, f := range facts {
 		if f.Relation != q.relation || !f.Current(now) || !nameIn(f.SourceName, q.source) {

@@ -41,6 +41,7 @@ import (
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/core/hashembed"
 	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/engine/retrieval"
 	"github.com/mnemohq/mnemo/host"
 	"github.com/mnemohq/mnemo/internal/bench/lme"
 	"github.com/mnemohq/mnemo/kuzu"
@@ -54,50 +55,50 @@ func main() {
 
 // catalogue returns the systems the command knows, searching at most depth
 // results per scope.
-func catalogue(depth int) map[string]engine.SearchRequest {
-	episodes := func(methods []string, edit func(*engine.ScopeConfig)) engine.SearchRequest {
-		c := engine.ScopeConfig{Methods: methods, Reranker: engine.RerankRRF, Limit: depth}
+func catalogue(depth int) map[string]retrieval.Request {
+	episodes := func(methods []string, edit func(*retrieval.ScopeConfig)) retrieval.Request {
+		c := retrieval.ScopeConfig{Methods: methods, Reranker: retrieval.RerankRRF, Limit: depth}
 		if edit != nil {
 			edit(&c)
 		}
-		return engine.SearchRequest{Custom: &engine.Recipe{Scopes: map[core.Scope]engine.ScopeConfig{core.ScopeEpisodes: c}}}
+		return retrieval.Request{Custom: &retrieval.Recipe{Scopes: map[core.Scope]retrieval.ScopeConfig{core.ScopeEpisodes: c}}}
 	}
-	hybrid := []string{engine.MethodCosine, engine.MethodBM25}
-	return map[string]engine.SearchRequest{
-		"bm25":          episodes([]string{engine.MethodBM25}, nil),
-		"cosine":        episodes([]string{engine.MethodCosine}, nil),
+	hybrid := []string{retrieval.MethodCosine, retrieval.MethodBM25}
+	return map[string]retrieval.Request{
+		"bm25":          episodes([]string{retrieval.MethodBM25}, nil),
+		"cosine":        episodes([]string{retrieval.MethodCosine}, nil),
 		"hybrid":        episodes(hybrid, nil),
-		"hybrid-k1":     episodes(hybrid, func(c *engine.ScopeConfig) { c.RRFK = 1 }),
-		"hybrid-k10":    episodes(hybrid, func(c *engine.ScopeConfig) { c.RRFK = 10 }),
-		"hybrid-bm25x2": episodes(hybrid, func(c *engine.ScopeConfig) { c.Weights = map[string]float64{engine.MethodBM25: 2} }),
-		"hybrid-deep":   episodes(hybrid, func(c *engine.ScopeConfig) { c.Candidates = 5 * depth }),
-		"mmr":           episodes(hybrid, func(c *engine.ScopeConfig) { c.Reranker, c.MMRLambda = engine.RerankMMR, 0.7 }),
-		"linear":        episodes(hybrid, func(c *engine.ScopeConfig) { c.Reranker = engine.RerankLinear }),
-		"linear-cos0.5": episodes(hybrid, func(c *engine.ScopeConfig) {
-			c.Reranker, c.Weights = engine.RerankLinear, map[string]float64{engine.MethodCosine: 0.5}
+		"hybrid-k1":     episodes(hybrid, func(c *retrieval.ScopeConfig) { c.RRFK = 1 }),
+		"hybrid-k10":    episodes(hybrid, func(c *retrieval.ScopeConfig) { c.RRFK = 10 }),
+		"hybrid-bm25x2": episodes(hybrid, func(c *retrieval.ScopeConfig) { c.Weights = map[string]float64{retrieval.MethodBM25: 2} }),
+		"hybrid-deep":   episodes(hybrid, func(c *retrieval.ScopeConfig) { c.Candidates = 5 * depth }),
+		"mmr":           episodes(hybrid, func(c *retrieval.ScopeConfig) { c.Reranker, c.MMRLambda = retrieval.RerankMMR, 0.7 }),
+		"linear":        episodes(hybrid, func(c *retrieval.ScopeConfig) { c.Reranker = retrieval.RerankLinear }),
+		"linear-cos0.5": episodes(hybrid, func(c *retrieval.ScopeConfig) {
+			c.Reranker, c.Weights = retrieval.RerankLinear, map[string]float64{retrieval.MethodCosine: 0.5}
 		}),
-		"linear-cos0.3": episodes(hybrid, func(c *engine.ScopeConfig) {
-			c.Reranker, c.Weights = engine.RerankLinear, map[string]float64{engine.MethodCosine: 0.3}
+		"linear-cos0.3": episodes(hybrid, func(c *retrieval.ScopeConfig) {
+			c.Reranker, c.Weights = retrieval.RerankLinear, map[string]float64{retrieval.MethodCosine: 0.3}
 		}),
-		"linear-cos0.2": episodes(hybrid, func(c *engine.ScopeConfig) {
-			c.Reranker, c.Weights = engine.RerankLinear, map[string]float64{engine.MethodCosine: 0.2}
+		"linear-cos0.2": episodes(hybrid, func(c *retrieval.ScopeConfig) {
+			c.Reranker, c.Weights = retrieval.RerankLinear, map[string]float64{retrieval.MethodCosine: 0.2}
 		}),
-		"linear-cos0.1": episodes(hybrid, func(c *engine.ScopeConfig) {
-			c.Reranker, c.Weights = engine.RerankLinear, map[string]float64{engine.MethodCosine: 0.1}
+		"linear-cos0.1": episodes(hybrid, func(c *retrieval.ScopeConfig) {
+			c.Reranker, c.Weights = retrieval.RerankLinear, map[string]float64{retrieval.MethodCosine: 0.1}
 		}),
-		"hybrid-bm25x3": episodes(hybrid, func(c *engine.ScopeConfig) { c.Weights = map[string]float64{engine.MethodBM25: 3} }),
+		"hybrid-bm25x3": episodes(hybrid, func(c *retrieval.ScopeConfig) { c.Weights = map[string]float64{retrieval.MethodBM25: 3} }),
 		"default":       {Recipe: "default", Limit: depth},
 		// The default recipe without ranking by the period a question
-		// names (engine.FeatureWhen).
-		"default-nowhen": without(depth, engine.FeatureWhen),
+		// names (retrieval.FeatureWhen).
+		"default-nowhen": without(depth, retrieval.FeatureWhen),
 		// The default recipe without searching again with the words of
-		// the best hits (engine.FeatureExpansion).
-		"default-noexpansion": without(depth, engine.FeatureExpansion),
+		// the best hits (retrieval.FeatureExpansion).
+		"default-noexpansion": without(depth, retrieval.FeatureExpansion),
 		// The default recipe without ranking by first-person words
-		// (engine.FeaturePersonal).
-		"default-nopersonal": without(depth, engine.FeaturePersonal),
+		// (retrieval.FeaturePersonal).
+		"default-nopersonal": without(depth, retrieval.FeaturePersonal),
 		// The default recipe as it was before both.
-		"default-before": without(depth, engine.FeatureExpansion, engine.FeaturePersonal),
+		"default-before": without(depth, retrieval.FeatureExpansion, retrieval.FeaturePersonal),
 		// The default recipe with breadth-first search from the entities
 		// of the best hits added to each scope's methods, at weight w
 		// against BM25's 1: what lies one hop from the entities a
@@ -111,24 +112,24 @@ func catalogue(depth int) map[string]engine.SearchRequest {
 }
 
 // without is the default recipe without the given rankings.
-func without(depth int, rankings ...string) engine.SearchRequest {
-	r := engine.BuiltinRecipes()["default"].Without(rankings...)
-	return engine.SearchRequest{Custom: &r, Limit: depth}
+func without(depth int, rankings ...string) retrieval.Request {
+	r := retrieval.BuiltinRecipes()["default"].Without(rankings...)
+	return retrieval.Request{Custom: &r, Limit: depth}
 }
 
 // graph is the default recipe with BFS added to the facts and episodes
 // scopes at weight w.
-func graph(depth int, w float64) engine.SearchRequest {
-	r := engine.BuiltinRecipes()["default"]
+func graph(depth int, w float64) retrieval.Request {
+	r := retrieval.BuiltinRecipes()["default"]
 	for _, sc := range []core.Scope{core.ScopeFacts, core.ScopeEpisodes} {
 		c := r.Scopes[sc]
-		c.Methods = append(slices.Clone(c.Methods), engine.MethodBFS)
+		c.Methods = append(slices.Clone(c.Methods), retrieval.MethodBFS)
 		c.Weights = maps.Clone(c.Weights)
-		c.Weights[engine.MethodBFS] = w
+		c.Weights[retrieval.MethodBFS] = w
 		c.BFSDepth = 1
 		r.Scopes[sc] = c
 	}
-	return engine.SearchRequest{Custom: &r, Limit: depth}
+	return retrieval.Request{Custom: &r, Limit: depth}
 }
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {

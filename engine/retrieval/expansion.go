@@ -1,4 +1,4 @@
-package engine
+package retrieval
 
 import (
 	"cmp"
@@ -87,7 +87,7 @@ func (s *search) expansionHits(ctx context.Context, q core.SearchQuery, lists ma
 		return nil, nil
 	}
 	q.Text = s.req.Query + " " + strings.Join(terms, " ")
-	return s.e.store.TextSearch(ctx, q)
+	return s.sr.store.TextSearch(ctx, q)
 }
 
 // expansionTerms returns the words that weigh most in texts, at most

@@ -1,4 +1,4 @@
-package engine
+package retrieval
 
 import (
 	"fmt"
@@ -37,7 +37,7 @@ const (
 	// selected.
 	RerankMMR = "mmr"
 	// RerankNodeDistance orders by shortest-path distance in fact hops
-	// from SearchRequest.Center.
+	// from Request.Center.
 	RerankNodeDistance = "node_distance"
 	// RerankEpisodeMentions puts first what more episodes state (facts) or
 	// mention (entities).
@@ -50,9 +50,9 @@ const (
 	RerankPlugin = "plugin"
 )
 
-// SearchOptions configures retrieval. The zero value of each field is its
+// Options configures retrieval. The zero value of each field is its
 // default.
-type SearchOptions struct {
+type Options struct {
 	// DefaultRecipe names the recipe used when a request and its group name
 	// none. The default is "default".
 	DefaultRecipe string
@@ -79,9 +79,9 @@ type SearchOptions struct {
 // Effective returns o with its defaults filled in and the built-in recipes
 // added, as the engine uses it: for tools that show the effective
 // configuration.
-func (o SearchOptions) Effective() SearchOptions { return o.withDefaults() }
+func (o Options) Effective() Options { return o.withDefaults() }
 
-func (o SearchOptions) withDefaults() SearchOptions {
+func (o Options) withDefaults() Options {
 	if o.DefaultRecipe == "" {
 		o.DefaultRecipe = "default"
 	}
@@ -105,7 +105,7 @@ func (o SearchOptions) withDefaults() SearchOptions {
 
 // Validate checks the options: every recipe, the names the defaults refer
 // to, and the group patterns.
-func (o SearchOptions) Validate() error {
+func (o Options) Validate() error {
 	if o.CrossEncoderBatch < 0 || o.BatchWorkers < 0 || o.RecentEpisodes < 0 {
 		return invalidf("search: negative setting")
 	}
@@ -329,8 +329,8 @@ func (r Recipe) clone() Recipe {
 	return out
 }
 
-// SearchRequest is one query.
-type SearchRequest struct {
+// Request is one query.
+type Request struct {
 	// Groups the search may see; at least one. The first group chooses the
 	// recipe (GroupRecipes) and the rerank plugin.
 	Groups []string
@@ -368,7 +368,7 @@ type SearchRequest struct {
 	Filter core.Filter
 }
 
-// SearchResults holds the results of each scope, best first. Results of a
+// Results holds the results of each scope, best first. Results of a
 // search with Filter.KnownAt show facts as mnemo knew them then: a fact
 // retired after KnownAt is returned with its InvalidAt as first stated and
 // no ExpiredAt. In a search with Filter.ValidAt or KnownAt, an entity's
@@ -377,18 +377,18 @@ type SearchRequest struct {
 // KnownAt and IncludeInvalid; not its relations, labels or time
 // conditions): their sentences, latest valid first; empty when it had
 // none then.
-type SearchResults struct {
+type Results struct {
 	Facts       []FactResult
 	Entities    []EntityResult
 	Episodes    []EpisodeResult
 	Communities []CommunityResult
-	// Recipe names the recipe used ("custom" for SearchRequest.Custom).
+	// Recipe names the recipe used ("custom" for Request.Custom).
 	Recipe string
 	// Warnings say where the search did less than asked: a cross-encoder
 	// without an LLM, a failed plugin, a reranker that fell back to RRF.
 	Warnings []string
 	// Timing splits the time spent.
-	Timing SearchTiming
+	Timing Timing
 }
 
 // FactResult is a fact with its score and its endpoints' names.
@@ -416,16 +416,16 @@ type CommunityResult struct {
 	Score float64
 }
 
-// SearchTiming splits a search's time: embedding the query, finding
+// Timing splits a search's time: embedding the query, finding
 // candidates (φ), reranking (ρ, with the reads rerankers need) and loading
 // the results. Total is the whole call, Embed included.
-type SearchTiming struct {
+type Timing struct {
 	Embed, Candidates, Rerank, Load, Total time.Duration
 }
 
 // ContextRequest asks for the context string of a query.
 type ContextRequest struct {
-	SearchRequest
+	Request
 	// Budget is the largest size of the context in tokens, as counted by
 	// EstimateTokens; zero means 2000.
 	Budget int

@@ -1,4 +1,4 @@
-package engine
+package retrieval
 
 import (
 	"errors"
@@ -24,7 +24,7 @@ func TestBuiltinRecipesAreValid(t *testing.T) {
 }
 
 func TestRecipeName(t *testing.T) {
-	o := SearchOptions{GroupRecipes: map[string]string{
+	o := Options{GroupRecipes: map[string]string{
 		"acme":       "facts",
 		"acme*":      "mmr",
 		"acme-eu-*":  "episodes",
@@ -56,32 +56,32 @@ func TestRecipeName(t *testing.T) {
 }
 
 func TestPlan(t *testing.T) {
-	o := SearchOptions{
+	o := Options{
 		Recipes:      map[string]Recipe{"mine": {Scopes: map[core.Scope]ScopeConfig{core.ScopeFacts: {Methods: []string{MethodBM25}, Limit: 3}}}},
 		GroupRecipes: map[string]string{"g-*": "mine"},
 	}.withDefaults()
 	tests := []struct {
 		name    string
-		req     SearchRequest
+		req     Request
 		recipe  string
 		scopes  map[core.Scope]ScopeConfig
 		wantErr error
 	}{
 		{
 			name:   "group pattern",
-			req:    SearchRequest{Groups: []string{"g-1"}, Query: "q"},
+			req:    Request{Groups: []string{"g-1"}, Query: "q"},
 			recipe: "mine",
 			scopes: map[core.Scope]ScopeConfig{core.ScopeFacts: {Methods: []string{MethodBM25}, Reranker: RerankRRF, Limit: 3, Candidates: 6, RRFK: 60, MMRLambda: 0.5, BFSDepth: 2, MaxHops: 3}},
 		},
 		{
 			name:   "overrides",
-			req:    SearchRequest{Groups: []string{"x"}, Query: "q", Recipe: "facts", Limit: 4, Reranker: RerankMMR},
+			req:    Request{Groups: []string{"x"}, Query: "q", Recipe: "facts", Limit: 4, Reranker: RerankMMR},
 			recipe: "facts",
 			scopes: map[core.Scope]ScopeConfig{core.ScopeFacts: {Methods: []string{MethodCosine, MethodBM25}, Reranker: RerankMMR, Limit: 4, Candidates: 8, RRFK: 60, MMRLambda: 0.5, BFSDepth: 2, MaxHops: 3}},
 		},
 		{
 			name:   "reranker override skips scopes it does not apply to",
-			req:    SearchRequest{Groups: []string{"x"}, Query: "q", Recipe: "default", Scopes: []core.Scope{core.ScopeFacts, core.ScopeEpisodes}, Reranker: RerankEpisodeMentions},
+			req:    Request{Groups: []string{"x"}, Query: "q", Recipe: "default", Scopes: []core.Scope{core.ScopeFacts, core.ScopeEpisodes}, Reranker: RerankEpisodeMentions},
 			recipe: "default",
 			scopes: map[core.Scope]ScopeConfig{
 				core.ScopeFacts:    {Methods: []string{MethodCosine, MethodBM25}, Reranker: RerankEpisodeMentions, Limit: 10, Candidates: 20, RRFK: 60, Weights: map[string]float64{MethodCosine: DefaultCosineWeight, FeatureWhen: DefaultWhenWeight}, MMRLambda: 0.5, BFSDepth: 2, MaxHops: 3},
@@ -90,31 +90,31 @@ func TestPlan(t *testing.T) {
 		},
 		{
 			name:   "a scope the recipe lacks gets hybrid RRF",
-			req:    SearchRequest{Groups: []string{"x"}, Query: "q", Recipe: "facts", Scopes: []core.Scope{core.ScopeCommunities}},
+			req:    Request{Groups: []string{"x"}, Query: "q", Recipe: "facts", Scopes: []core.Scope{core.ScopeCommunities}},
 			recipe: "facts",
 			scopes: map[core.Scope]ScopeConfig{core.ScopeCommunities: {Methods: []string{MethodCosine, MethodBM25}, Reranker: RerankRRF, Limit: 10, Candidates: 20, RRFK: 60, MMRLambda: 0.5, BFSDepth: 2, MaxHops: 3}},
 		},
 		{
 			name:   "custom",
-			req:    SearchRequest{Groups: []string{"x"}, Seeds: []string{"s"}, Custom: &Recipe{Scopes: map[core.Scope]ScopeConfig{core.ScopeEntities: {Methods: []string{MethodBFS}, Limit: 2, Candidates: 1}}}},
+			req:    Request{Groups: []string{"x"}, Seeds: []string{"s"}, Custom: &Recipe{Scopes: map[core.Scope]ScopeConfig{core.ScopeEntities: {Methods: []string{MethodBFS}, Limit: 2, Candidates: 1}}}},
 			recipe: "custom",
 			scopes: map[core.Scope]ScopeConfig{core.ScopeEntities: {Methods: []string{MethodBFS}, Reranker: RerankRRF, Limit: 2, Candidates: 2, RRFK: 60, MMRLambda: 0.5, BFSDepth: 2, MaxHops: 3}},
 		},
-		{name: "unknown recipe", req: SearchRequest{Groups: []string{"x"}, Query: "q", Recipe: "nope"}, wantErr: core.ErrInvalid},
-		{name: "unknown reranker", req: SearchRequest{Groups: []string{"x"}, Query: "q", Reranker: "magic"}, wantErr: core.ErrInvalid},
-		{name: "unknown scope", req: SearchRequest{Groups: []string{"x"}, Query: "q", Scopes: []core.Scope{"people"}}, wantErr: core.ErrInvalid},
-		{name: "node distance without centre", req: SearchRequest{Groups: []string{"x"}, Query: "q", Recipe: "node_distance"}, wantErr: core.ErrInvalid},
-		{name: "empty query", req: SearchRequest{Groups: []string{"x"}}, wantErr: core.ErrInvalid},
-		{name: "empty query with seeds but not BFS alone", req: SearchRequest{Groups: []string{"x"}, Seeds: []string{"s"}}, wantErr: core.ErrInvalid},
-		{name: "limit too large", req: SearchRequest{Groups: []string{"x"}, Query: "q", Limit: 5000}, wantErr: core.ErrInvalid},
+		{name: "unknown recipe", req: Request{Groups: []string{"x"}, Query: "q", Recipe: "nope"}, wantErr: core.ErrInvalid},
+		{name: "unknown reranker", req: Request{Groups: []string{"x"}, Query: "q", Reranker: "magic"}, wantErr: core.ErrInvalid},
+		{name: "unknown scope", req: Request{Groups: []string{"x"}, Query: "q", Scopes: []core.Scope{"people"}}, wantErr: core.ErrInvalid},
+		{name: "node distance without centre", req: Request{Groups: []string{"x"}, Query: "q", Recipe: "node_distance"}, wantErr: core.ErrInvalid},
+		{name: "empty query", req: Request{Groups: []string{"x"}}, wantErr: core.ErrInvalid},
+		{name: "empty query with seeds but not BFS alone", req: Request{Groups: []string{"x"}, Seeds: []string{"s"}}, wantErr: core.ErrInvalid},
+		{name: "limit too large", req: Request{Groups: []string{"x"}, Query: "q", Limit: 5000}, wantErr: core.ErrInvalid},
 		{
 			name:    "custom recipe with an unknown method",
-			req:     SearchRequest{Groups: []string{"x"}, Query: "q", Custom: &Recipe{Scopes: map[core.Scope]ScopeConfig{core.ScopeFacts: {Methods: []string{"grep"}}}}},
+			req:     Request{Groups: []string{"x"}, Query: "q", Custom: &Recipe{Scopes: map[core.Scope]ScopeConfig{core.ScopeFacts: {Methods: []string{"grep"}}}}},
 			wantErr: core.ErrInvalid,
 		},
 		{
 			name:    "custom recipe with a reranker the scope lacks",
-			req:     SearchRequest{Groups: []string{"x"}, Query: "q", Custom: &Recipe{Scopes: map[core.Scope]ScopeConfig{core.ScopeEpisodes: {Reranker: RerankEpisodeMentions}}}},
+			req:     Request{Groups: []string{"x"}, Query: "q", Custom: &Recipe{Scopes: map[core.Scope]ScopeConfig{core.ScopeEpisodes: {Reranker: RerankEpisodeMentions}}}},
 			wantErr: core.ErrInvalid,
 		},
 	}
@@ -144,10 +144,10 @@ func TestPlan(t *testing.T) {
 // engine's recipes, the configured ones or a caller's custom recipe.
 func TestPlanDoesNotMutateRecipes(t *testing.T) {
 	mine := Recipe{Scopes: map[core.Scope]ScopeConfig{core.ScopeFacts: {Methods: []string{MethodBM25}, Weights: map[string]float64{MethodBM25: 2}}}}
-	o := SearchOptions{Recipes: map[string]Recipe{"mine": mine}}.withDefaults()
+	o := Options{Recipes: map[string]Recipe{"mine": mine}}.withDefaults()
 	before := o.Recipes["mine"].clone()
 	builtin := o.Recipes["default"].clone()
-	for _, req := range []SearchRequest{
+	for _, req := range []Request{
 		{Groups: []string{"x"}, Query: "q", Recipe: "mine", Limit: 7, Reranker: RerankMMR},
 		{Groups: []string{"x"}, Query: "q", Recipe: "default", Limit: 2, Reranker: RerankCrossEncoder, Scopes: []core.Scope{core.ScopeFacts}},
 		{Groups: []string{"x"}, Query: "q", Custom: &mine, Limit: 9},
@@ -178,18 +178,18 @@ func TestPlanDoesNotMutateRecipes(t *testing.T) {
 func TestSearchOptionsValidate(t *testing.T) {
 	tests := []struct {
 		name string
-		o    SearchOptions
+		o    Options
 		ok   bool
 	}{
-		{"zero", SearchOptions{}, true},
-		{"own default", SearchOptions{DefaultRecipe: "mine", Recipes: map[string]Recipe{"mine": {Scopes: map[core.Scope]ScopeConfig{core.ScopeFacts: {}}}}}, true},
-		{"undefined default", SearchOptions{DefaultRecipe: "nope"}, false},
-		{"empty recipe", SearchOptions{Recipes: map[string]Recipe{"x": {}}}, false},
-		{"bad lambda", SearchOptions{Recipes: map[string]Recipe{"x": {Scopes: map[core.Scope]ScopeConfig{core.ScopeFacts: {MMRLambda: 1.5}}}}}, false},
-		{"bad scope", SearchOptions{Recipes: map[string]Recipe{"x": {Scopes: map[core.Scope]ScopeConfig{"people": {}}}}}, false},
-		{"group names an undefined recipe", SearchOptions{GroupRecipes: map[string]string{"a*": "nope"}}, false},
-		{"malformed pattern", SearchOptions{GroupRecipes: map[string]string{"a[": "facts"}}, false},
-		{"negative batch", SearchOptions{CrossEncoderBatch: -1}, false},
+		{"zero", Options{}, true},
+		{"own default", Options{DefaultRecipe: "mine", Recipes: map[string]Recipe{"mine": {Scopes: map[core.Scope]ScopeConfig{core.ScopeFacts: {}}}}}, true},
+		{"undefined default", Options{DefaultRecipe: "nope"}, false},
+		{"empty recipe", Options{Recipes: map[string]Recipe{"x": {}}}, false},
+		{"bad lambda", Options{Recipes: map[string]Recipe{"x": {Scopes: map[core.Scope]ScopeConfig{core.ScopeFacts: {MMRLambda: 1.5}}}}}, false},
+		{"bad scope", Options{Recipes: map[string]Recipe{"x": {Scopes: map[core.Scope]ScopeConfig{"people": {}}}}}, false},
+		{"group names an undefined recipe", Options{GroupRecipes: map[string]string{"a*": "nope"}}, false},
+		{"malformed pattern", Options{GroupRecipes: map[string]string{"a[": "facts"}}, false},
+		{"negative batch", Options{CrossEncoderBatch: -1}, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -1,4 +1,4 @@
-package engine
+package retrieval
 
 import (
 	"encoding/json"
@@ -60,8 +60,8 @@ func TestEstimateTokensSubadditive(t *testing.T) {
 
 var march = func(d int) time.Time { return time.Date(2024, 3, d, 0, 0, 0, 0, time.UTC) }
 
-func sampleResults() SearchResults {
-	var res SearchResults
+func sampleResults() Results {
+	var res Results
 	for i := range 12 {
 		f := FactResult{Fact: core.Fact{UUID: fmt.Sprintf("f%d", i), Text: fmt.Sprintf("Fact number %d says something rather long about Alice and her %d cats", i, i), ValidAt: march(1 + i)}}
 		if i == 1 {
@@ -109,7 +109,7 @@ func TestContextBudget(t *testing.T) {
 // checkTextContext checks that the text context holds a prefix of each
 // scope's items (an item that does not fit may be skipped only if a later
 // one is shorter), each line whole.
-func checkTextContext(t *testing.T, res SearchResults, out string, budget int) {
+func checkTextContext(t *testing.T, res Results, out string, budget int) {
 	t.Helper()
 	if out == "" {
 		return
@@ -148,7 +148,7 @@ func checkJSONContext(t *testing.T, out string, budget int) {
 }
 
 func TestContextLayout(t *testing.T) {
-	res := SearchResults{
+	res := Results{
 		Facts: []FactResult{
 			{Fact: core.Fact{Text: "Alice lives in Berlin", ValidAt: march(1)}},
 			{Fact: core.Fact{Text: "Alice lived in Paris", ValidAt: time.Date(2022, 5, 1, 14, 30, 0, 0, time.UTC), InvalidAt: march(1), ExpiredAt: march(2)}},
@@ -212,7 +212,7 @@ EPISODES: messages and documents as received, with the time each happened.
 			t.Errorf("renderContext with history lacks %q:\n%s", want, hist)
 		}
 	}
-	if got := renderContext(SearchResults{}, core.Filter{}, 0, FormatText); got != "" {
+	if got := renderContext(Results{}, core.Filter{}, 0, FormatText); got != "" {
 		t.Errorf("renderContext(no results) = %q, want empty", got)
 	}
 }

@@ -1,4 +1,4 @@
-package engine
+package retrieval
 
 import (
 	"bufio"
@@ -17,7 +17,7 @@ import (
 type BatchQuery struct {
 	// ID is the caller's name for the query, repeated in its result.
 	ID      string
-	Request SearchRequest
+	Request Request
 	// Err, when set, is the query's result without a search: ReadQueries
 	// sets it for a line it cannot parse, so that every line gets a result.
 	Err error
@@ -26,20 +26,20 @@ type BatchQuery struct {
 // BatchResult is the outcome of one query of a batch: Results, or Err.
 type BatchResult struct {
 	ID      string
-	Results SearchResults
+	Results Results
 	Err     error
 }
 
-// SearchBatch runs queries with at most SearchOptions.BatchWorkers searches
+// SearchBatch runs queries with at most Options.BatchWorkers searches
 // at once and yields one result per query, in the order of the queries. It
 // pulls queries only as workers free up, so a long stream is never held in
 // memory. Stopping the iteration early cancels the searches in flight; a
 // query being read at that moment is read to its end and dropped.
-func (e *Engine) SearchBatch(ctx context.Context, queries iter.Seq[BatchQuery]) iter.Seq[BatchResult] {
+func (sr *Searcher) SearchBatch(ctx context.Context, queries iter.Seq[BatchQuery]) iter.Seq[BatchResult] {
 	return func(yield func(BatchResult) bool) {
 		ctx, cancel := context.WithCancel(ctx)
 		defer cancel()
-		workers := e.search.BatchWorkers
+		workers := sr.search.BatchWorkers
 		// pending holds each started query's result channel, in input
 		// order; the semaphore bounds the searches running.
 		pending := make(chan chan BatchResult, workers)
@@ -63,7 +63,7 @@ func (e *Engine) SearchBatch(ctx context.Context, queries iter.Seq[BatchQuery]) 
 					defer func() { <-sem }()
 					r := BatchResult{ID: q.ID, Err: q.Err}
 					if r.Err == nil {
-						r.Results, r.Err = e.Search(ctx, q.Request)
+						r.Results, r.Err = sr.Search(ctx, q.Request)
 					}
 					ch <- r
 				}()
@@ -98,7 +98,7 @@ type queryLine struct {
 // or a number; a line without one is named by its line number. A line
 // that does not parse, or a read error, yields a query whose Err says so
 // (the stream ends after a read error).
-func ReadQueries(r io.Reader, base SearchRequest) iter.Seq[BatchQuery] {
+func ReadQueries(r io.Reader, base Request) iter.Seq[BatchQuery] {
 	return func(yield func(BatchQuery) bool) {
 		sc := bufio.NewScanner(r)
 		sc.Buffer(make([]byte, 0, 64<<10), maxQueryLine)

@@ -1,4 +1,4 @@
-package engine
+package retrieval
 
 import (
 	"path"
@@ -144,53 +144,54 @@ const DefaultExpansionWeight = 1.0
 // default recipe's episodes scope (LongMemEval_S, docs/retrieval.md).
 const DefaultPersonalWeight = 0.3
 
-// customRecipe is the name SearchResults.Recipe gives SearchRequest.Custom.
+// customRecipe is the name Results.Recipe gives Request.Custom.
 const customRecipe = "custom"
 
-// Recipes returns a copy of the engine's recipes, built-in and configured.
-func (e *Engine) Recipes() map[string]Recipe {
-	e.recipeMu.RLock()
-	defer e.recipeMu.RUnlock()
-	out := make(map[string]Recipe, len(e.search.Recipes))
-	for name, r := range e.search.Recipes {
+// Recipes returns a copy of the Searcher's recipes, built-in and
+// configured.
+func (sr *Searcher) Recipes() map[string]Recipe {
+	sr.recipeMu.RLock()
+	defer sr.recipeMu.RUnlock()
+	out := make(map[string]Recipe, len(sr.search.Recipes))
+	for name, r := range sr.search.Recipes {
 		out[name] = r.clone()
 	}
 	return out
 }
 
 // DefaultRecipe returns the name of the recipe searches of no particular
-// group use when they name none (SearchOptions.DefaultRecipe).
-func (e *Engine) DefaultRecipe() string {
-	e.recipeMu.RLock()
-	defer e.recipeMu.RUnlock()
-	return e.search.DefaultRecipe
+// group use when they name none (Options.DefaultRecipe).
+func (sr *Searcher) DefaultRecipe() string {
+	sr.recipeMu.RLock()
+	defer sr.recipeMu.RUnlock()
+	return sr.search.DefaultRecipe
 }
 
 // SetRecipes replaces the configured recipes and the choice of recipe for
 // searches that name none, as a reload of the configuration does: recipes
-// are SearchOptions.Recipes (added to the built-ins, or replacing those of
-// the same name), defaultRecipe SearchOptions.DefaultRecipe ("" for the
-// built-in default) and groupRecipes SearchOptions.GroupRecipes. Searches
+// are Options.Recipes (added to the built-ins, or replacing those of
+// the same name), defaultRecipe Options.DefaultRecipe ("" for the
+// built-in default) and groupRecipes Options.GroupRecipes. Searches
 // under way keep the recipe they started with. An invalid recipe, or a
 // choice naming no recipe, is an error wrapping ErrInvalid, and nothing
 // changes. It is safe for concurrent use.
-func (e *Engine) SetRecipes(recipes map[string]Recipe, defaultRecipe string, groupRecipes map[string]string) error {
-	e.recipeMu.Lock()
-	defer e.recipeMu.Unlock()
-	next := e.search
+func (sr *Searcher) SetRecipes(recipes map[string]Recipe, defaultRecipe string, groupRecipes map[string]string) error {
+	sr.recipeMu.Lock()
+	defer sr.recipeMu.Unlock()
+	next := sr.search
 	next.Recipes, next.DefaultRecipe, next.GroupRecipes = recipes, defaultRecipe, groupRecipes
 	if err := next.Validate(); err != nil {
 		return err
 	}
 	next = next.withDefaults()
-	e.search.Recipes, e.search.DefaultRecipe, e.search.GroupRecipes = next.Recipes, next.DefaultRecipe, next.GroupRecipes
+	sr.search.Recipes, sr.search.DefaultRecipe, sr.search.GroupRecipes = next.Recipes, next.DefaultRecipe, next.GroupRecipes
 	return nil
 }
 
 // recipeName returns the recipe a group uses by default: its exact entry in
 // GroupRecipes, else the longest matching pattern (ties by the pattern's
 // text), else DefaultRecipe.
-func (o *SearchOptions) recipeName(group string) string {
+func (o *Options) recipeName(group string) string {
 	if name, ok := o.GroupRecipes[group]; ok {
 		return name
 	}
@@ -211,7 +212,7 @@ func (o *SearchOptions) recipeName(group string) string {
 
 // plan resolves the recipe of a request into a private copy with the
 // request's overrides applied and every default filled in.
-func (o *SearchOptions) plan(req *SearchRequest) (string, Recipe, error) {
+func (o *Options) plan(req *Request) (string, Recipe, error) {
 	var name string
 	var r Recipe
 	switch {

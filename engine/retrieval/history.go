@@ -1,4 +1,4 @@
-package engine
+package retrieval
 
 import (
 	"context"
@@ -47,7 +47,7 @@ func summaryFilter(f core.Filter) core.Filter {
 // with f sees them, merges included (core.VisibleFacts). An entity without
 // such a fact gets an empty summary. It reads the facts of all of ents in
 // one store call per group.
-func (e *Engine) pastSummaries(ctx context.Context, f core.Filter, ents []EntityResult) error {
+func (sr *Searcher) pastSummaries(ctx context.Context, f core.Filter, ents []EntityResult) error {
 	if len(ents) == 0 {
 		return nil
 	}
@@ -58,11 +58,11 @@ func (e *Engine) pastSummaries(ctx context.Context, f core.Filter, ents []Entity
 	}
 	byEntity := map[string][]core.Fact{}
 	for _, g := range slices.Sorted(maps.Keys(byGroup)) {
-		fs, err := e.store.FactHistoryOfEntities(ctx, g, byGroup[g])
+		fs, err := sr.store.FactHistoryOfEntities(ctx, g, byGroup[g])
 		if err != nil {
 			return fmt.Errorf("read the facts of the entities found: %w", err)
 		}
-		for _, x := range core.VisibleFacts(keep(e, []string{g}, fs, "fact", factGroup), f.KnownAt) {
+		for _, x := range core.VisibleFacts(core.KeepGroups(sr.log, []string{g}, fs, "fact", factGroup), f.KnownAt) {
 			if !f.MatchFact(&x) {
 				continue
 			}
@@ -73,14 +73,14 @@ func (e *Engine) pastSummaries(ctx context.Context, f core.Filter, ents []Entity
 		}
 	}
 	for i := range ents {
-		ents[i].Summary = text.FactSummary(byEntity[ents[i].UUID], e.ingest.MaxSummaryChars)
+		ents[i].Summary = text.FactSummary(byEntity[ents[i].UUID], sr.maxSummaryChars)
 	}
 	return nil
 }
 
 // EntityHistory returns the facts of group that have the entity uuid as
 // an endpoint and that f keeps, in creation order: by default (the zero
-// Filter) those true now by the engine's clock; with IncludeInvalid its
+// Filter) those true now by the Searcher's clock; with IncludeInvalid its
 // whole timeline; with ValidAt and KnownAt those true then, as known then,
 // shown as ListFacts shows them (a fact retired after KnownAt has its
 // InvalidAt as first stated and no ExpiredAt; a merge's facts show from
@@ -88,22 +88,21 @@ func (e *Engine) pastSummaries(ctx context.Context, f core.Filter, ents []Entity
 // concern a fact's ends, are refused (ErrInvalid). An unknown entity, or
 // one of another group, has no facts. It reads the entity's facts only,
 // not the group's.
-func (e *Engine) EntityHistory(ctx context.Context, group, uuid string, f core.Filter) ([]core.Fact, error) {
-	if err := e.readable(group); err != nil {
-		return nil, err
-	}
+//
+// The caller checks group (engine.Engine.EntityHistory checks it).
+func (sr *Searcher) EntityHistory(ctx context.Context, group, uuid string, f core.Filter) ([]core.Fact, error) {
 	if err := f.Validate(core.ScopeFacts); err != nil {
 		return nil, err
 	}
 	if len(f.Labels) > 0 {
 		return nil, invalidf("the facts of an entity: labels %s do not apply", strings.Join(f.Labels, ", "))
 	}
-	f.Now = e.now()
-	fs, err := e.store.FactHistoryOfEntities(ctx, group, []string{uuid})
+	f.Now = sr.now()
+	fs, err := sr.store.FactHistoryOfEntities(ctx, group, []string{uuid})
 	if err != nil {
 		return nil, fmt.Errorf("read the facts of entity %s: %w", uuid, err)
 	}
-	fs = core.VisibleFacts(keep(e, []string{group}, fs, "fact", factGroup), f.KnownAt)
+	fs = core.VisibleFacts(core.KeepGroups(sr.log, []string{group}, fs, "fact", factGroup), f.KnownAt)
 	fs = slices.DeleteFunc(fs, func(x core.Fact) bool { return !f.MatchFact(&x) })
 	for i := range fs {
 		fs[i].AsKnownAt(f.KnownAt)
@@ -111,3 +110,5 @@ func (e *Engine) EntityHistory(ctx context.Context, group, uuid string, f core.F
 	slices.Reverse(fs) // newest first from the store
 	return fs, nil
 }
+
+func factGroup(f core.Fact) (string, string) { return f.GroupID, f.UUID }

@@ -1,4 +1,4 @@
-package engine
+package retrieval
 
 import (
 	"cmp"
@@ -35,8 +35,8 @@ const defaultBudget = 2000
 // KnownAt), facts that no longer held at that point are marked. It returns
 // "" when nothing was found or nothing fits. When not everything fits,
 // facts and entities that the search scored equally are taken most
-// important first (Engine.Evolve).
-func (e *Engine) Context(ctx context.Context, req ContextRequest) (string, error) {
+// important first (Deps.Importance; the engine scores it in Evolve).
+func (sr *Searcher) Context(ctx context.Context, req ContextRequest) (string, error) {
 	if req.Budget < 0 {
 		return "", invalidf("negative context budget")
 	}
@@ -45,15 +45,15 @@ func (e *Engine) Context(ctx context.Context, req ContextRequest) (string, error
 	default:
 		return "", invalidf("context format %q: want text or json", req.Format)
 	}
-	res, err := e.Search(ctx, req.SearchRequest)
+	res, err := sr.Search(ctx, req.Request)
 	if err != nil {
 		return "", err
 	}
 	f := req.Filter
-	f.Now = e.now()
+	f.Now = sr.now()
 	budget := cmp.Or(req.Budget, defaultBudget)
 	if EstimateTokens(renderContext(res, f, math.MaxInt, req.Format)) > budget {
-		if err := e.breakTies(ctx, req.Groups, &res); err != nil {
+		if err := sr.breakTies(ctx, req.Groups, &res); err != nil {
 			return "", err
 		}
 	}
@@ -77,7 +77,7 @@ func tieRuns[T any](xs []T, score, importance func(T) float64) {
 // breakTies orders the facts and the entities that the search scored
 // equally by importance, most important first; the rest of the order
 // stays.
-func (e *Engine) breakTies(ctx context.Context, groups []string, res *SearchResults) error {
+func (sr *Searcher) breakTies(ctx context.Context, groups []string, res *Results) error {
 	ids := func(n int, id func(int) string) []string {
 		out := make([]string, n)
 		for i := range out {
@@ -85,11 +85,11 @@ func (e *Engine) breakTies(ctx context.Context, groups []string, res *SearchResu
 		}
 		return out
 	}
-	fi, err := e.access.importance(ctx, groups, core.ScopeFacts, ids(len(res.Facts), func(i int) string { return res.Facts[i].UUID }))
+	fi, err := sr.importance(ctx, groups, core.ScopeFacts, ids(len(res.Facts), func(i int) string { return res.Facts[i].UUID }))
 	if err != nil {
 		return err
 	}
-	ei, err := e.access.importance(ctx, groups, core.ScopeEntities, ids(len(res.Entities), func(i int) string { return res.Entities[i].UUID }))
+	ei, err := sr.importance(ctx, groups, core.ScopeEntities, ids(len(res.Entities), func(i int) string { return res.Entities[i].UUID }))
 	if err != nil {
 		return err
 	}
@@ -155,7 +155,7 @@ type section struct {
 }
 
 // renderContext lays out results within budget tokens.
-func renderContext(res SearchResults, f core.Filter, budget int, format string) string {
+func renderContext(res Results, f core.Filter, budget int, format string) string {
 	if budget == 0 {
 		budget = defaultBudget
 	}
@@ -289,7 +289,7 @@ func marshal(v any) string {
 }
 
 // buildSections renders every result as a text line and a JSON item.
-func buildSections(res SearchResults, history bool, at time.Time) []*section {
+func buildSections(res Results, history bool, at time.Time) []*section {
 	facts := &section{
 		key: "facts",
 		header: "\nFACTS: statements and the period each held, as (from – to); \"present\" means it still holds, and an event happened within its period.\n" +

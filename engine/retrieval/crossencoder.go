@@ -1,4 +1,4 @@
-package engine
+package retrieval
 
 import (
 	"cmp"
@@ -14,10 +14,11 @@ import (
 )
 
 // The cross-encoder asks the LLM to score passages against the query. One
-// prompt scores a batch of passages (SearchOptions.CrossEncoderBatch) and
+// prompt scores a batch of passages (Options.CrossEncoderBatch) and
 // answers with JSON checked against crossEncoderSchema, so a search of ten
 // results costs one call instead of one per passage. Calls go through
-// Engine's LLM, and so through the process's rate and concurrency limits.
+// the Searcher's LLM (Deps.LLM), and so through the process's rate and
+// concurrency limits.
 
 // crossEncoderPrompt names the prompt for accounting, logs and test
 // scripts.
@@ -44,7 +45,7 @@ Grade each passage on its own, not against the others. Give every passage exactl
 // the model fails, the candidates keep their RRF order and a warning says
 // why.
 func (s *search) crossEncoder(ctx context.Context, sc core.Scope, c ScopeConfig, cands []*cand, objs *objects) ([]*cand, []string, error) {
-	if s.e.llm == nil {
+	if s.sr.llm == nil {
 		return byRRF(cands), []string{fmt.Sprintf("%s: cross_encoder needs an LLM and none is configured; ordered by rrf", sc)}, nil
 	}
 	short := cands[:min(len(cands), c.Candidates)]
@@ -59,7 +60,7 @@ func (s *search) crossEncoder(ctx context.Context, sc core.Scope, c ScopeConfig,
 			texts = append(texts, o.text())
 		}
 	}
-	scores, missing, err := s.e.crossEncode(ctx, s.req.Query, texts)
+	scores, missing, err := s.sr.crossEncode(ctx, s.req.Query, texts)
 	if err != nil {
 		if abandoned(ctx) {
 			return nil, nil, err
@@ -80,9 +81,9 @@ func (s *search) crossEncoder(ctx context.Context, sc core.Scope, c ScopeConfig,
 // crossEncode scores passages against query in [0, 1], in batches run
 // concurrently. missing counts passages the model did not score (they get
 // 0).
-func (e *Engine) crossEncode(ctx context.Context, query string, passages []string) (scores []float64, missing int, err error) {
+func (sr *Searcher) crossEncode(ctx context.Context, query string, passages []string) (scores []float64, missing int, err error) {
 	scores = make([]float64, len(passages))
-	size := e.search.CrossEncoderBatch
+	size := sr.search.CrossEncoderBatch
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	var firstErr error
@@ -92,7 +93,7 @@ func (e *Engine) crossEncode(ctx context.Context, query string, passages []strin
 		wg.Go(func() {
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			got, miss, err := e.scoreBatch(ctx, query, passages[lo:hi])
+			got, miss, err := sr.scoreBatch(ctx, query, passages[lo:hi])
 			mu.Lock()
 			defer mu.Unlock()
 			if err != nil {
@@ -113,14 +114,14 @@ func (e *Engine) crossEncode(ctx context.Context, query string, passages []strin
 }
 
 // scoreBatch scores one batch of passages with one prompt.
-func (e *Engine) scoreBatch(ctx context.Context, query string, passages []string) ([]float64, int, error) {
+func (sr *Searcher) scoreBatch(ctx context.Context, query string, passages []string) ([]float64, int, error) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Query: %s\n\nPassages:\n", query)
 	for i, p := range passages {
 		fmt.Fprintf(&b, "<passage id=\"%d\">\n%s\n</passage>\n", i+1, clip(p, maxPassageBytes))
 	}
 	zero := 0.0
-	ans, err := e.llm.Complete(ctx, core.CompletionRequest{
+	ans, err := sr.llm.Complete(ctx, core.CompletionRequest{
 		Prompt:      crossEncoderPrompt,
 		Model:       core.ModelSmall,
 		Messages:    []core.Message{{Role: "system", Content: crossEncoderSystem}, {Role: "user", Content: b.String()}},

@@ -1,4 +1,4 @@
-package engine
+package retrieval
 
 import (
 	"cmp"
@@ -145,7 +145,7 @@ func (s *search) rerank(ctx context.Context, sc core.Scope, c ScopeConfig, cands
 		slices.SortStableFunc(cands, func(a, b *cand) int { return cmp.Compare(b.score, a.score) })
 		return cands, nil, nil
 	case RerankEpisodeMentions:
-		n, err := s.e.store.MentionCounts(ctx, sc, s.req.Groups, candIDs(cands))
+		n, err := s.sr.store.MentionCounts(ctx, sc, s.req.Groups, candIDs(cands))
 		if err != nil {
 			return nil, nil, fmt.Errorf("rerank by episode mentions: %w", err)
 		}
@@ -210,7 +210,7 @@ func (s *search) distances(ctx context.Context, sc core.Scope, c ScopeConfig, ca
 	for _, id := range ids {
 		all = append(all, refs[id]...)
 	}
-	d, err := s.e.store.Distances(ctx, s.req.Groups, s.req.Center, dedupe(all), c.MaxHops)
+	d, err := s.sr.store.Distances(ctx, s.req.Groups, s.req.Center, dedupe(all), c.MaxHops)
 	if err != nil {
 		return nil, err
 	}
@@ -278,7 +278,7 @@ func mmr(query []float32, vecs [][]float32, lambda float64, limit int) ([]int, [
 // warning says why.
 func (s *search) plugin(ctx context.Context, sc core.Scope, c ScopeConfig, cands []*cand, objs *objects) ([]*cand, []string, error) {
 	group := s.req.Groups[0]
-	p, err := s.e.plugins.For(ctx, group)
+	p, err := s.sr.plugins.For(ctx, group)
 	if err != nil {
 		if abandoned(ctx) {
 			return nil, nil, err
@@ -301,13 +301,13 @@ func (s *search) plugin(ctx context.Context, sc core.Scope, c ScopeConfig, cands
 	}
 	var mentions map[string]int
 	if sc == core.ScopeFacts || sc == core.ScopeEntities {
-		if mentions, err = s.e.store.MentionCounts(ctx, sc, s.req.Groups, ids); err != nil {
+		if mentions, err = s.sr.store.MentionCounts(ctx, sc, s.req.Groups, ids); err != nil {
 			return nil, nil, fmt.Errorf("count mentions: %w", err)
 		}
 	}
 	imp := map[string]float64{}
 	if sc == core.ScopeFacts || sc == core.ScopeEntities {
-		if imp, err = s.e.access.importance(ctx, s.req.Groups, sc, ids); err != nil {
+		if imp, err = s.sr.importance(ctx, s.req.Groups, sc, ids); err != nil {
 			return nil, nil, err
 		}
 	}
