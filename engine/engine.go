@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/engine/community"
 	"github.com/mnemohq/mnemo/engine/retrieval"
 )
 
@@ -40,7 +41,7 @@ type Options struct {
 
 	Ingest      IngestOptions
 	Search      retrieval.Options
-	Communities CommunityOptions
+	Communities community.Options
 	Evolve      EvolveConfig
 }
 
@@ -226,13 +227,12 @@ type Engine struct {
 
 	ingest   IngestOptions
 	searcher *retrieval.Searcher
-	comm     CommunityOptions
+	keeper   *community.Keeper
 	evolve   EvolveConfig
 	// access counts what searches return, for importance (Evolve).
 	access *accessLog
 
-	q           *queue
-	communities communityGroups
+	q *queue
 	// ids makes the ids of the entities and facts ingestion creates.
 	ids core.IDSource
 
@@ -256,7 +256,6 @@ func Open(ctx context.Context, opts Options) (*Engine, error) {
 		now:        opts.Now,
 		log:        opts.Logger,
 		ingest:     opts.Ingest.withDefaults(),
-		comm:       opts.Communities.withDefaults(),
 		evolve:     opts.Evolve.withDefaults(),
 		closed:     make(chan struct{}),
 	}
@@ -272,6 +271,17 @@ func Open(ctx context.Context, opts Options) (*Engine, error) {
 		Store: opts.Store, Embedder: opts.Embedder, LLM: opts.LLM, Plugins: opts.Plugins, Now: opts.Now, Logger: e.log,
 		Importance: e.access.importance, Searched: e.access.searched, Ready: e.checkOpen,
 		MaxSummaryChars: e.ingest.MaxSummaryChars,
+	})
+	e.keeper = community.New(opts.Communities, community.Deps{
+		Store: opts.Store, Embedder: opts.Embedder, LLM: opts.LLM, Plugins: opts.Plugins, Now: opts.Now, Logger: e.log,
+		Closed: e.closed,
+		Go: func(f func()) {
+			e.wg.Add(1)
+			go func() {
+				defer e.wg.Done()
+				f()
+			}()
+		},
 	})
 	e.wg.Add(2)
 	go func() {

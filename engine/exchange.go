@@ -56,9 +56,7 @@ func (e *Engine) ExportGroup(ctx context.Context, group string) (GroupData, erro
 	}
 	unlock := e.q.lock(group)
 	defer unlock()
-	cg := e.communities.group(group)
-	cg.write.Lock()
-	defer cg.write.Unlock()
+	defer e.keeper.HoldWrites(group)()
 
 	d := GroupData{Group: group}
 	var err error
@@ -189,16 +187,12 @@ func (e *Engine) ImportGroup(ctx context.Context, d GroupData, from core.Embedde
 		return ImportResult{}, err
 	}
 	defer unlock()
-	cg := e.communities.group(d.Group)
-	cg.write.Lock()
-	defer cg.write.Unlock()
+	defer e.keeper.HoldWrites(d.Group)()
 	if err := e.writeImport(ctx, ch); err != nil {
 		return ImportResult{}, fmt.Errorf("import group %s: %w", d.Group, err)
 	}
 	// The community drift is read again from the store at the next update.
-	cg.mu.Lock()
-	cg.loaded = false
-	cg.mu.Unlock()
+	e.keeper.Reload(d.Group)
 	var pending []core.Episode
 	for _, ep := range d.Episodes {
 		if ep.Status == core.EpisodePending {

@@ -475,3 +475,6 @@ func mapOf(ids []string) map[string]bool {
 	}
 	return m
 }
+
+// readChunk bounds the uuids sent in one store read.
+const readChunk = 2000

@@ -313,7 +313,7 @@ func (e *Engine) written(ctx context.Context, rs []*resolved) {
 				e.access.note(ep.GroupID, core.ScopeFacts, f.UUID, now, false)
 			}
 		}
-		if err := e.communitiesIngested(core.WithMeter(ctx, r.p.meter), ep.GroupID, r.entities); err != nil && !canceled(err) {
+		if err := e.keeper.Ingested(core.WithMeter(ctx, r.p.meter), ep.GroupID, r.entities); err != nil && !canceled(err) {
 			e.log.Warn("update communities", "group", ep.GroupID, "episode", ep.UUID, "err", err)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/engine/community"
 )
 
 // Re-embedding.
@@ -81,7 +82,7 @@ func (e *Engine) Reembed(ctx context.Context, progress func(ReembedProgress)) (R
 		}
 		for _, x := range d.Communities {
 			if x.NameEmbedding != nil {
-				todo = append(todo, item{core.ScopeCommunities, x.UUID, g, communityText(core.Summary{Name: x.Name, Summary: x.Summary})})
+				todo = append(todo, item{core.ScopeCommunities, x.UUID, g, community.Text(core.Summary{Name: x.Name, Summary: x.Summary})})
 			}
 		}
 	}

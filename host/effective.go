@@ -2,6 +2,7 @@ package host
 
 import (
 	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/engine/community"
 	"github.com/mnemohq/mnemo/engine/retrieval"
 	"github.com/mnemohq/mnemo/host/llm"
 	"github.com/mnemohq/mnemo/wasm"
@@ -34,7 +35,7 @@ func (c Config) Effective() Config {
 		MaxChunks: in.MaxChunks, MaxEntities: in.MaxEntities, MaxFacts: in.MaxFacts,
 		MaxAttempts: in.MaxAttempts, Batch: in.Batch,
 	}
-	c.Communities.DriftThreshold = engine.CommunityOptions{DriftThreshold: c.Communities.DriftThreshold}.Effective().DriftThreshold
+	c.Communities.DriftThreshold = community.Options{DriftThreshold: c.Communities.DriftThreshold}.Effective().DriftThreshold
 	ev := c.Evolve.options().Effective()
 	c.Evolve = EvolveConfig{
 		Every: c.Evolve.Every, RecencyWeight: ev.Weights.Recency, FrequencyWeight: ev.Weights.Frequency,

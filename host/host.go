@@ -13,6 +13,7 @@ import (
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/core/hashembed"
 	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/engine/community"
 	"github.com/mnemohq/mnemo/engine/retrieval"
 	"github.com/mnemohq/mnemo/host/llm"
 	"github.com/mnemohq/mnemo/wasm"
@@ -153,7 +154,7 @@ func Open(ctx context.Context, cfg Config, o OpenOptions) (h *Host, err error) {
 		Store: store, Embedder: h.Embedder, EmbedderID: h.EmbedderID(), Plugins: h.Plugins, Now: o.Now, Logger: o.Logger,
 		Ingest:      cfg.Ingest.options(),
 		Search:      retrieval.Options{DefaultRecipe: cfg.Search.DefaultRecipe, GroupRecipes: cfg.Search.GroupRecipes, Recipes: cfg.Search.CoreRecipes()},
-		Communities: engine.CommunityOptions{DriftThreshold: cfg.Communities.DriftThreshold},
+		Communities: community.Options{DriftThreshold: cfg.Communities.DriftThreshold},
 		Evolve:      cfg.Evolve.options(),
 	}
 	if h.LLM != nil {

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/mnemohq/mnemo/core"
-	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/engine/community"
 	"github.com/mnemohq/mnemo/host/wire"
 )
 
@@ -84,7 +84,7 @@ func short(d time.Duration) time.Duration {
 }
 
 // communityReportOf shows a build's report.
-func communityReportOf(r engine.CommunityReport) communityReport {
+func communityReportOf(r community.Report) communityReport {
 	out := communityReport{
 		Group: r.Group, Entities: r.Entities, Pairs: r.Pairs,
 		Communities: r.Communities, Members: r.Members, Unassigned: r.Unassigned,

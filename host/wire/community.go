@@ -1,7 +1,7 @@
 package wire
 
 import (
-	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/engine/community"
 )
 
 // CommunityReport is what a full community build did: `POST
@@ -38,7 +38,7 @@ type CommunityReport struct {
 }
 
 // CommunityReportOf shows a community build report.
-func CommunityReportOf(r engine.CommunityReport) CommunityReport {
+func CommunityReportOf(r community.Report) CommunityReport {
 	out := CommunityReport{
 		GroupID: r.Group, Entities: r.Entities, Pairs: r.Pairs, Communities: r.Communities, Members: r.Members,
 		Unassigned: r.Unassigned, Iterations: r.Iterations, Converged: r.Converged, SummaryCalls: r.Calls,

@@ -10,6 +10,7 @@ import (
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/core/hashembed"
 	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/engine/community"
 	"github.com/mnemohq/mnemo/host/llm"
 	"github.com/mnemohq/mnemo/host/llm/llmtest"
 	"github.com/mnemohq/mnemo/kuzu"
@@ -142,13 +143,13 @@ func BenchmarkBuild(b *testing.B) {
 			b.Logf("wrote %d entities and %d facts in %s", len(g.entities), len(g.facts), time.Since(start).Round(time.Millisecond))
 			eng, err := engine.Open(context.Background(), engine.Options{
 				Store: store, Embedder: hashembed.New(kuzutest.Dimension), Plugins: pluginSets{core.Plugins{Extractor: lineExtractor{}}},
-				Now: time.Now, Communities: engine.CommunityOptions{DriftThreshold: -1},
+				Now: time.Now, Communities: community.Options{DriftThreshold: -1},
 			})
 			if err != nil {
 				b.Fatalf("engine.Open: %v", err)
 			}
 			defer eng.Close(context.Background())
-			var rep engine.CommunityReport
+			var rep community.Report
 			b.ResetTimer()
 			for b.Loop() {
 				if rep, err = eng.BuildCommunities(context.Background(), "bench"); err != nil {
@@ -184,13 +185,13 @@ func BenchmarkLLMCalls(b *testing.B) {
 	// Sizes up to 30 with batches of 8: up to 4 map calls and a reduce.
 	eng, err := engine.Open(context.Background(), engine.Options{
 		Store: store, Embedder: hashembed.New(kuzutest.Dimension), Plugins: pluginSets{core.Plugins{Extractor: lineExtractor{}}},
-		LLM: client, Now: time.Now, Communities: engine.CommunityOptions{DriftThreshold: -1, SummaryBatch: 8},
+		LLM: client, Now: time.Now, Communities: community.Options{DriftThreshold: -1, SummaryBatch: 8},
 	})
 	if err != nil {
 		b.Fatalf("engine.Open: %v", err)
 	}
 	defer eng.Close(context.Background())
-	var rep engine.CommunityReport
+	var rep community.Report
 	for b.Loop() {
 		if rep, err = eng.BuildCommunities(context.Background(), "bench"); err != nil {
 			b.Fatalf("BuildCommunities: %v", err)
@@ -199,8 +200,8 @@ func BenchmarkLLMCalls(b *testing.B) {
 	b.StopTimer()
 	perCommunity := float64(rep.Calls) / float64(rep.Communities)
 	b.ReportMetric(perCommunity, "calls/community")
-	b.ReportMetric(float64(rep.ByPrompt[engine.PromptCommunityMap].Calls), "map-calls")
-	b.ReportMetric(float64(rep.ByPrompt[engine.PromptCommunityReduce].Calls), "reduce-calls")
+	b.ReportMetric(float64(rep.ByPrompt[community.PromptMap].Calls), "map-calls")
+	b.ReportMetric(float64(rep.ByPrompt[community.PromptReduce].Calls), "reduce-calls")
 	b.Logf("%d communities of %d members: %d calls (%d map, %d reduce), %.2f per community, %d fallbacks, build %s",
-		rep.Communities, rep.Members, rep.Calls, rep.ByPrompt[engine.PromptCommunityMap].Calls, rep.ByPrompt[engine.PromptCommunityReduce].Calls, perCommunity, rep.Fallbacks, rep.Duration)
+		rep.Communities, rep.Members, rep.Calls, rep.ByPrompt[community.PromptMap].Calls, rep.ByPrompt[community.PromptReduce].Calls, perCommunity, rep.Fallbacks, rep.Duration)
 }

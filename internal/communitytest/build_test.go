@@ -12,6 +12,7 @@ import (
 
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/engine/community"
 )
 
 // approx compares embeddings read back from the store, which returns them
@@ -31,7 +32,7 @@ func TestBuildTwoClusters(t *testing.T) {
 	if diff := cmp.Diff([][]string{clusterA, clusterB}, v.memberNames(t, "g1", cs)); diff != "" {
 		t.Errorf("communities mismatch (-want +got):\n%s", diff)
 	}
-	wantRep := engine.CommunityReport{Group: "g1", Entities: 9, Pairs: 12, Communities: 2, Members: 8, Unassigned: 1, Converged: true}
+	wantRep := community.Report{Group: "g1", Entities: 9, Pairs: 12, Communities: 2, Members: 8, Unassigned: 1, Converged: true}
 	got := rep
 	got.Iterations, got.Usage, got.ByPrompt = 0, core.Usage{}, nil
 	got.Duration, got.Read, got.Propagation, got.Summaries, got.Write = 0, 0, 0, 0, 0

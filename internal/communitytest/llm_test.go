@@ -15,6 +15,7 @@ import (
 
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/engine/community"
 	"github.com/mnemohq/mnemo/host/llm"
 	"github.com/mnemohq/mnemo/host/llm/llmtest"
 )
@@ -54,11 +55,11 @@ func scriptCommunities(srv *llmtest.Server) {
 	srv.Handle(func(r llmtest.Request) (llmtest.Answer, bool) {
 		u := r.LastUser()
 		switch {
-		case r.Prompt == engine.PromptCommunityReduce:
+		case r.Prompt == community.PromptReduce:
 			return answer("Hub network", "The hub leads and pays every member."), true
-		case r.Prompt == engine.PromptCommunityUpdate:
+		case r.Prompt == community.PromptUpdate:
 			return answer("Paris circle with Xavier", "Alice works at Acme in Paris; Xavier met her."), true
-		case r.Prompt != engine.PromptCommunityMap:
+		case r.Prompt != community.PromptMap:
 			return llmtest.Answer{}, false
 		case strings.Contains(u, "Entity: Alice:"):
 			return answer("Paris circle", "Alice works at Acme in Paris."), true
@@ -71,7 +72,7 @@ func scriptCommunities(srv *llmtest.Server) {
 
 func TestLLMSummaries(t *testing.T) {
 	ctx := context.Background()
-	v, srv := llmEnv(t, engine.Options{Communities: engine.CommunityOptions{SummaryBatch: 8, SummaryMembers: 16}})
+	v, srv := llmEnv(t, engine.Options{Communities: community.Options{SummaryBatch: 8, SummaryMembers: 16}})
 	scriptCommunities(srv)
 	v.seed(t, "g1", slices.Concat(twoClusters, hubLines()))
 
@@ -87,13 +88,13 @@ func TestLLMSummaries(t *testing.T) {
 			calls[r.Prompt]++
 		}
 	}
-	if diff := cmp.Diff(map[string]int{engine.PromptCommunityMap: 4, engine.PromptCommunityReduce: 1}, calls); diff != "" {
+	if diff := cmp.Diff(map[string]int{community.PromptMap: 4, community.PromptReduce: 1}, calls); diff != "" {
 		t.Errorf("LLM calls mismatch (-want +got):\n%s", diff)
 	}
 	if rep.Communities != 3 || rep.Calls != 5 || rep.Fallbacks != 0 {
 		t.Errorf("BuildCommunities() = %d communities, %d calls, %d fallbacks; want 3, 5, 0", rep.Communities, rep.Calls, rep.Fallbacks)
 	}
-	if rep.ByPrompt[engine.PromptCommunityMap].Calls != 4 || rep.ByPrompt[engine.PromptCommunityReduce].Calls != 1 || rep.Usage.PromptTokens == 0 {
+	if rep.ByPrompt[community.PromptMap].Calls != 4 || rep.ByPrompt[community.PromptReduce].Calls != 1 || rep.Usage.PromptTokens == 0 {
 		t.Errorf("BuildCommunities() usage = %+v by prompt %+v, want 4 map and 1 reduce calls with tokens", rep.Usage, rep.ByPrompt)
 	}
 	for _, r := range srv.Requests() {
@@ -109,7 +110,7 @@ func TestLLMSummaries(t *testing.T) {
 		}
 	}
 	var mapA string
-	for _, r := range srv.RequestsFor(engine.PromptCommunityMap) {
+	for _, r := range srv.RequestsFor(community.PromptMap) {
 		if strings.Contains(r.LastUser(), "Entity: Alice:") {
 			mapA = r.LastUser()
 		}
@@ -123,7 +124,7 @@ func TestLLMSummaries(t *testing.T) {
 		t.Errorf("map prompt of cluster A = %q, want %q", mapA, wantA)
 	}
 	hubMaps := 0
-	for _, r := range srv.RequestsFor(engine.PromptCommunityMap) {
+	for _, r := range srv.RequestsFor(community.PromptMap) {
 		if strings.Contains(r.LastUser(), "Entity: Hub:") || strings.Contains(r.LastUser(), "Note: these are 8 of the community's 20 members.") {
 			hubMaps++
 		}
@@ -131,7 +132,7 @@ func TestLLMSummaries(t *testing.T) {
 	if hubMaps != 2 {
 		t.Errorf("map prompts of the hub community = %d, want 2", hubMaps)
 	}
-	reduce := srv.RequestsFor(engine.PromptCommunityReduce)[0].LastUser()
+	reduce := srv.RequestsFor(community.PromptReduce)[0].LastUser()
 	if !strings.HasPrefix(reduce, "Partial summaries:\n- Summary: Hub part ") || strings.Count(reduce, "- Summary: ") != 2 {
 		t.Errorf("reduce prompt = %q, want the 2 partial summaries", reduce)
 	}
@@ -162,15 +163,15 @@ func TestLLMSummaries(t *testing.T) {
 
 func TestLLMIncrementalUpdate(t *testing.T) {
 	ctx := context.Background()
-	v, srv := llmEnv(t, engine.Options{Communities: engine.CommunityOptions{DriftThreshold: -1}})
+	v, srv := llmEnv(t, engine.Options{Communities: community.Options{DriftThreshold: -1}})
 	scriptCommunities(srv)
 	v.seed(t, "g1", twoClusters)
 	if _, err := v.eng.BuildCommunities(ctx, "g1"); err != nil {
 		t.Fatalf("BuildCommunities: %v", err)
 	}
 	rep := v.ingest(t, "g1", "Xavier MET Alice", "Xavier EMAILED Alice")
-	updates := srv.RequestsFor(engine.PromptCommunityUpdate)
-	if len(updates) != 1 || rep.ByPrompt[engine.PromptCommunityUpdate].Calls != 1 {
+	updates := srv.RequestsFor(community.PromptUpdate)
+	if len(updates) != 1 || rep.ByPrompt[community.PromptUpdate].Calls != 1 {
 		t.Fatalf("community_update calls = %d (episode report %+v), want 1 charged to the episode", len(updates), rep.ByPrompt)
 	}
 	want := "Current summary and changes:\n- Summary: Paris circle: Alice works at Acme in Paris.\n" +
@@ -186,7 +187,7 @@ func TestLLMIncrementalUpdate(t *testing.T) {
 	if diff := cmp.Diff(v.embed(t, c.Name+"\n"+c.Summary), c.NameEmbedding, approx); diff != "" {
 		t.Errorf("updated embedding mismatch (-want +got):\n%s", diff)
 	}
-	if n := len(srv.RequestsFor(engine.PromptCommunityMap)); n != 2 {
+	if n := len(srv.RequestsFor(community.PromptMap)); n != 2 {
 		t.Errorf("map calls = %d, want the build's 2 only", n)
 	}
 }
@@ -196,7 +197,7 @@ type pluginSummarizer struct{ calls atomic.Int64 }
 
 func (p *pluginSummarizer) Summarize(_ context.Context, req core.SummarizeRequest) (core.Summary, error) {
 	p.calls.Add(1)
-	if req.Kind != engine.SummarizeKindCommunity {
+	if req.Kind != community.SummarizeKind {
 		return core.Summary{}, fmt.Errorf("kind %q", req.Kind)
 	}
 	return core.Summary{Name: "From the plugin", Summary: fmt.Sprintf("%d texts.", len(req.Texts))}, nil
@@ -242,10 +243,10 @@ func TestLLMFailureFallsBackOffline(t *testing.T) {
 
 func TestCloseCancelsBackgroundRebuild(t *testing.T) {
 	ctx := context.Background()
-	v, srv := llmEnv(t, engine.Options{Communities: engine.CommunityOptions{DriftThreshold: 0.2}})
+	v, srv := llmEnv(t, engine.Options{Communities: community.Options{DriftThreshold: 0.2}})
 	var block atomic.Bool
 	srv.Handle(func(r llmtest.Request) (llmtest.Answer, bool) {
-		if r.Prompt == engine.PromptCommunityMap && block.Load() {
+		if r.Prompt == community.PromptMap && block.Load() {
 			return llmtest.Answer{Delay: time.Hour}, true
 		}
 		return llmtest.Answer{}, false

@@ -13,6 +13,7 @@ import (
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/core/hashembed"
 	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/engine/community"
 	"github.com/mnemohq/mnemo/kuzu/kuzutest"
 )
 
@@ -137,7 +138,7 @@ func TestIncrementalSummaryUpdate(t *testing.T) {
 
 func TestIncrementalMoveAndDelete(t *testing.T) {
 	ctx := context.Background()
-	v := setup(t, engine.Options{Communities: engine.CommunityOptions{DriftThreshold: -1}})
+	v := setup(t, engine.Options{Communities: community.Options{DriftThreshold: -1}})
 	// A pair (Kim, Lee) and cluster B.
 	v.seed(t, "g1", append([]string{"Kim KNOWS Lee"}, clusterBLines...))
 	if _, err := v.eng.BuildCommunities(ctx, "g1"); err != nil {
@@ -161,7 +162,7 @@ func TestIncrementalMoveAndDelete(t *testing.T) {
 	if err != nil {
 		t.Fatalf("CommunityStatus: %v", err)
 	}
-	if want := (engine.CommunityStatus{Built: st.Built, Entities: 6, Changed: 2, Drift: 2.0 / 6}); st != want {
+	if want := (community.Status{Built: st.Built, Entities: 6, Changed: 2, Drift: 2.0 / 6}); st != want {
 		t.Errorf("CommunityStatus() = %+v, want %+v (Kim moved, Lee left alone)", st, want)
 	}
 }
@@ -186,7 +187,7 @@ var island = []string{"Nina KNOWS Omar", "Omar KNOWS Pia", "Pia KNOWS Nina", "Ni
 
 func TestDriftRebuildsInBackground(t *testing.T) {
 	ctx := context.Background()
-	v := setup(t, engine.Options{Communities: engine.CommunityOptions{DriftThreshold: 0.3}, Logger: slog.New(slog.NewTextHandler(t.Output(), nil))})
+	v := setup(t, engine.Options{Communities: community.Options{DriftThreshold: 0.3}, Logger: slog.New(slog.NewTextHandler(t.Output(), nil))})
 	v.seed(t, "g1", twoClusters, "Zed")
 	if _, err := v.eng.BuildCommunities(ctx, "g1"); err != nil {
 		t.Fatalf("BuildCommunities: %v", err)
@@ -217,14 +218,14 @@ func TestDriftRebuildsInBackground(t *testing.T) {
 	if err != nil {
 		t.Fatalf("CommunityStatus: %v", err)
 	}
-	if want := (engine.CommunityStatus{Built: cs[0].CreatedAt, Entities: 14}); st != want {
+	if want := (community.Status{Built: cs[0].CreatedAt, Entities: 14}); st != want {
 		t.Errorf("CommunityStatus() after the rebuild = %+v, want %+v", st, want)
 	}
 }
 
 func TestDriftNeverWithNegativeThreshold(t *testing.T) {
 	ctx := context.Background()
-	v := setup(t, engine.Options{Communities: engine.CommunityOptions{DriftThreshold: -1}})
+	v := setup(t, engine.Options{Communities: community.Options{DriftThreshold: -1}})
 	v.seed(t, "g1", twoClusters)
 	if _, err := v.eng.BuildCommunities(ctx, "g1"); err != nil {
 		t.Fatalf("BuildCommunities: %v", err)
@@ -242,7 +243,7 @@ func TestDriftNeverWithNegativeThreshold(t *testing.T) {
 func TestDriftSurvivesRestart(t *testing.T) {
 	ctx := context.Background()
 	store := kuzutest.MustOpen(t)
-	v := open(t, store, engine.Options{Communities: engine.CommunityOptions{DriftThreshold: -1}})
+	v := open(t, store, engine.Options{Communities: community.Options{DriftThreshold: -1}})
 	v.seed(t, "g1", twoClusters, "Zed")
 	if _, err := v.eng.BuildCommunities(ctx, "g1"); err != nil {
 		t.Fatalf("BuildCommunities: %v", err)

@@ -1,4 +1,4 @@
-package engine
+package community
 
 import (
 	"context"
@@ -17,7 +17,7 @@ import (
 // names and summaries) and the facts among them, by the first of:
 //
 //   - the tenant's Summarizer plugin;
-//   - the engine's LLM;
+//   - the Keeper's LLM (Deps.LLM);
 //   - the offline summarizer, which needs neither.
 //
 // The plugin and the LLM summarize map-reduce style: the members, most
@@ -29,15 +29,15 @@ import (
 // Prompt names of the community summarizer, for accounting and test
 // servers.
 const (
-	PromptCommunityMap    = "community_map"
-	PromptCommunityReduce = "community_reduce"
-	PromptCommunityUpdate = "community_update"
+	PromptMap    = "community_map"
+	PromptReduce = "community_reduce"
+	PromptUpdate = "community_update"
 )
 
-// SummarizeKindCommunity is the Kind of the SummarizeRequests sent to a
+// SummarizeKind is the Kind of the SummarizeRequests sent to a
 // tenant's Summarizer plugin. Map, reduce and update calls all use it; the
 // texts say what they hold ("Entity: ...", "Fact: ...", "Summary: ...").
-const SummarizeKindCommunity = "community"
+const SummarizeKind = "community"
 
 // maxCommunityName bounds a community's name in bytes.
 const maxCommunityName = 120
@@ -66,7 +66,7 @@ type summaryInput struct {
 // concurrent use.
 type summarizer struct {
 	plugin   core.Summarizer // the tenant's plugin, or nil
-	llm      core.LLM        // the engine's LLM, or nil
+	llm      core.LLM        // the Keeper's LLM, or nil
 	maxChars int
 	batch    int
 	members  int // SummaryMembers
@@ -74,12 +74,12 @@ type summarizer struct {
 }
 
 // summarizer returns the group's community summarizer.
-func (e *Engine) summarizer(ctx context.Context, group string) (*summarizer, error) {
-	p, err := e.plugins.For(ctx, group)
+func (k *Keeper) summarizer(ctx context.Context, group string) (*summarizer, error) {
+	p, err := k.plugins.For(ctx, group)
 	if err != nil {
 		return nil, fmt.Errorf("load plugins of group %s: %w", group, err)
 	}
-	return &summarizer{plugin: p.Summarizer, llm: e.llm, maxChars: e.comm.MaxSummaryChars, batch: e.comm.SummaryBatch, members: e.comm.SummaryMembers}, nil
+	return &summarizer{plugin: p.Summarizer, llm: k.llm, maxChars: k.comm.MaxSummaryChars, batch: k.comm.SummaryBatch, members: k.comm.SummaryMembers}, nil
 }
 
 // offline reports whether summaries are written without a model.
@@ -109,7 +109,7 @@ func (s *summarizer) summarize(ctx context.Context, in summaryInput) (core.Summa
 		if in.Size > len(batch) {
 			texts = append([]string{fmt.Sprintf("Note: these are %d of the community's %d members.", len(batch), in.Size)}, texts...)
 		}
-		sum, err := s.call(ctx, PromptCommunityMap, texts)
+		sum, err := s.call(ctx, PromptMap, texts)
 		if err != nil {
 			return core.Summary{}, err
 		}
@@ -122,7 +122,7 @@ func (s *summarizer) summarize(ctx context.Context, in summaryInput) (core.Summa
 	for i, p := range parts {
 		texts[i] = "Summary: " + p.Name + ": " + p.Summary
 	}
-	sum, err := s.call(ctx, PromptCommunityReduce, texts)
+	sum, err := s.call(ctx, PromptReduce, texts)
 	if err != nil {
 		return core.Summary{}, err
 	}
@@ -143,7 +143,7 @@ func (s *summarizer) update(ctx context.Context, old core.Community, joined []su
 	for _, name := range left {
 		texts = append(texts, "Left the community: "+name)
 	}
-	sum, err := s.call(ctx, PromptCommunityUpdate, texts)
+	sum, err := s.call(ctx, PromptUpdate, texts)
 	if err != nil {
 		return core.Summary{}, err
 	}
@@ -195,7 +195,7 @@ func memberTexts(ms []summaryMember, facts []core.Fact, names map[string]string,
 func (s *summarizer) call(ctx context.Context, prompt string, texts []string) (core.Summary, error) {
 	s.calls.Add(1)
 	if s.plugin != nil {
-		sum, err := s.plugin.Summarize(ctx, core.SummarizeRequest{Kind: SummarizeKindCommunity, Texts: texts, MaxChars: s.maxChars})
+		sum, err := s.plugin.Summarize(ctx, core.SummarizeRequest{Kind: SummarizeKind, Texts: texts, MaxChars: s.maxChars})
 		if err != nil {
 			return core.Summary{}, fmt.Errorf("summarize community: %w", err)
 		}
@@ -234,13 +234,13 @@ func communityMessages(prompt string, texts []string, maxChars int) []core.Messa
 		"and \"summary\", at most " + strconv.Itoa(maxChars) + " characters of plain prose. Use only the information given; do not invent facts."
 	var task, head string
 	switch prompt {
-	case PromptCommunityMap:
+	case PromptMap:
 		task = "Summarize the community from its members and the facts between them."
 		head = "Members and facts:"
-	case PromptCommunityReduce:
+	case PromptReduce:
 		task = "Merge the partial summaries of one community, each written from some of its members, into one name and summary."
 		head = "Partial summaries:"
-	case PromptCommunityUpdate:
+	case PromptUpdate:
 		task = "Update the community's name and summary: members joined or left it. Keep what is still true, add what the new members bring, drop what only concerned members that left."
 		head = "Current summary and changes:"
 	}

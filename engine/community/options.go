@@ -1,4 +1,4 @@
-package engine
+package community
 
 import (
 	"context"
@@ -8,9 +8,9 @@ import (
 	"github.com/mnemohq/mnemo/core"
 )
 
-// CommunityOptions configures the community tier: how communities are
+// Options configures the community tier: how communities are
 // found, kept up to date and summarized. See docs/communities.md.
-type CommunityOptions struct {
+type Options struct {
 	// DriftThreshold is the share of a group's entities added or moved
 	// since its last full build past which the next update rebuilds all
 	// its communities in the background. The default is 0.25; a negative
@@ -43,9 +43,9 @@ type CommunityOptions struct {
 
 // Effective returns o with its defaults filled in, as the engine uses it:
 // for tools that show the effective configuration.
-func (o CommunityOptions) Effective() CommunityOptions { return o.withDefaults() }
+func (o Options) Effective() Options { return o.withDefaults() }
 
-func (o CommunityOptions) withDefaults() CommunityOptions {
+func (o Options) withDefaults() Options {
 	if o.DriftThreshold == 0 {
 		o.DriftThreshold = 0.25
 	}
@@ -74,7 +74,7 @@ func (o CommunityOptions) withDefaults() CommunityOptions {
 }
 
 // Validate checks the options.
-func (o CommunityOptions) Validate() error {
+func (o Options) Validate() error {
 	if o.MaxIterations < 0 || o.MinMembers < 0 || o.SummaryMembers < 0 || o.SummaryBatch < 0 ||
 		o.MaxSummaryChars < 0 || o.SummaryWorkers < 0 || o.RebuildBackoff < 0 {
 		return invalidf("communities: negative setting")
@@ -82,8 +82,8 @@ func (o CommunityOptions) Validate() error {
 	return nil
 }
 
-// CommunityReport says what a full build did.
-type CommunityReport struct {
+// Report says what a full build did.
+type Report struct {
 	Group string
 	// Entities and Pairs size the projection the build read: the group's
 	// entities and the pairs of them joined by current facts.
@@ -112,8 +112,8 @@ type CommunityReport struct {
 	Read, Propagation, Summaries, Write time.Duration
 }
 
-// CommunityStatus is the state of a group's communities.
-type CommunityStatus struct {
+// Status is the state of a group's communities.
+type Status struct {
 	// Built is when the last full build read the graph (the creation time
 	// of the group's communities); zero when the group has none.
 	Built time.Time
@@ -126,50 +126,48 @@ type CommunityStatus struct {
 	Rebuilding bool
 }
 
-// BuildCommunities finds the communities of a group by label propagation
+// Build finds the communities of a group by label propagation
 // over its entity graph, summarizes and names them, embeds them and
 // replaces the group's previous communities in one write. Communities
 // whose members overlap a previous community keep its uuid.
 //
 // Builds of one group run one at a time: a call made while another build
 // of the group runs waits for it, then builds again. Episodes ingested
-// during a build extend the new communities once it is written. Closing the
-// engine cancels the build; a cancelled build writes nothing.
+// during a build extend the new communities once it is written. The close
+// of Deps.Closed (the engine closing) cancels the build; a cancelled build
+// writes nothing.
 //
 // Without a summarizer plugin or an LLM, summaries are written offline.
 // With one, a community costs at most ⌈min(members, SummaryMembers) /
 // SummaryBatch⌉ + 1 calls; a community whose calls fail gets its offline
-// summary (CommunityReport.Fallbacks).
-func (e *Engine) BuildCommunities(ctx context.Context, group string) (CommunityReport, error) {
-	if err := e.checkOpen(); err != nil {
-		return CommunityReport{}, err
-	}
+// summary (Report.Fallbacks).
+func (k *Keeper) Build(ctx context.Context, group string) (Report, error) {
 	if err := core.ValidateGroupID(group); err != nil {
-		return CommunityReport{}, err
+		return Report{}, err
 	}
-	ctx, cancel := e.untilClosed(ctx)
+	ctx, cancel := k.untilClosed(ctx)
 	defer cancel()
-	g := e.communities.group(group)
+	g := k.communities.group(group)
 	select {
 	case g.build <- struct{}{}:
 	case <-ctx.Done():
-		return CommunityReport{}, fmt.Errorf("build communities: %w", ctx.Err())
-	case <-e.closed:
-		return CommunityReport{}, fmt.Errorf("build communities: %w", core.ErrClosed)
+		return Report{}, fmt.Errorf("build communities: %w", ctx.Err())
+	case <-k.closed:
+		return Report{}, fmt.Errorf("build communities: %w", core.ErrClosed)
 	}
 	defer func() { <-g.build }()
-	return e.build(ctx, g)
+	return k.build(ctx, g)
 }
 
-// CommunityStatus reports when a group's communities were built and how far
+// Status reports when a group's communities were built and how far
 // they have drifted since.
-func (e *Engine) CommunityStatus(ctx context.Context, group string) (CommunityStatus, error) {
+func (k *Keeper) Status(ctx context.Context, group string) (Status, error) {
 	if err := core.ValidateGroupID(group); err != nil {
-		return CommunityStatus{}, err
+		return Status{}, err
 	}
-	g := e.communities.group(group)
-	if err := e.loadDrift(ctx, g); err != nil {
-		return CommunityStatus{}, err
+	g := k.communities.group(group)
+	if err := k.loadDrift(ctx, g); err != nil {
+		return Status{}, err
 	}
 	g.mu.Lock()
 	defer g.mu.Unlock()

@@ -1,4 +1,4 @@
-package engine
+package community
 
 import (
 	"context"
@@ -157,10 +157,10 @@ func TestSummarizerCalls(t *testing.T) {
 		members int // members given (at most SummaryMembers in a build)
 		want    map[string]int
 	}{
-		{"one batch", 10, map[string]int{PromptCommunityMap: 1}},
-		{"exactly one batch", 16, map[string]int{PromptCommunityMap: 1}},
-		{"three batches", 40, map[string]int{PromptCommunityMap: 3, PromptCommunityReduce: 1}},
-		{"four batches", 64, map[string]int{PromptCommunityMap: 4, PromptCommunityReduce: 1}},
+		{"one batch", 10, map[string]int{PromptMap: 1}},
+		{"exactly one batch", 16, map[string]int{PromptMap: 1}},
+		{"three batches", 40, map[string]int{PromptMap: 3, PromptReduce: 1}},
+		{"four batches", 64, map[string]int{PromptMap: 4, PromptReduce: 1}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -189,7 +189,7 @@ func TestSummarizerCalls(t *testing.T) {
 			for _, m := range inputOf(tt.members).Members {
 				n := 0
 				for _, r := range llm.reqs {
-					if r.Prompt == PromptCommunityMap && strings.Contains(r.Messages[1].Content, "Entity: "+m.Name+": ") {
+					if r.Prompt == PromptMap && strings.Contains(r.Messages[1].Content, "Entity: "+m.Name+": ") {
 						n++
 					}
 				}
@@ -236,8 +236,8 @@ func TestSummarizerPluginFirst(t *testing.T) {
 		t.Fatalf("summarize(20 members) = %d LLM calls, %d plugin calls; want 0, 3", len(llm.reqs), len(plugin.reqs))
 	}
 	for _, r := range plugin.reqs {
-		if r.Kind != SummarizeKindCommunity || r.MaxChars != 800 {
-			t.Errorf("plugin request kind %q, max %d; want %q, 800", r.Kind, r.MaxChars, SummarizeKindCommunity)
+		if r.Kind != SummarizeKind || r.MaxChars != 800 {
+			t.Errorf("plugin request kind %q, max %d; want %q, 800", r.Kind, r.MaxChars, SummarizeKind)
 		}
 	}
 	if want := (core.Summary{Name: "plugin 3", Summary: "2 texts."}); got != want {
@@ -254,7 +254,7 @@ func TestSummarizerUpdate(t *testing.T) {
 	if err != nil {
 		t.Fatalf("update: %v", err)
 	}
-	if diff := cmp.Diff(map[string]int{PromptCommunityUpdate: 1}, llm.count()); diff != "" {
+	if diff := cmp.Diff(map[string]int{PromptUpdate: 1}, llm.count()); diff != "" {
 		t.Errorf("update() calls mismatch (-want +got):\n%s", diff)
 	}
 	want := "Current summary and changes:\n- Summary: Old name: Old summary.\n- New member Entity: Member 3: Member 3 is here.\n- New member Fact: Member 0 knows Member 3.\n- Left the community: Zed"

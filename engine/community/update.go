@@ -1,4 +1,4 @@
-package engine
+package community
 
 import (
 	"context"
@@ -24,7 +24,7 @@ import (
 // Drift is the share of the group's entities added or moved since the last
 // full build. Past DriftThreshold, the group is rebuilt in the background.
 // A group without communities is not extended: its first build is an
-// explicit BuildCommunities.
+// explicit Build.
 
 // communityGroups holds the community state of each group seen. The zero
 // value is ready to use.
@@ -78,8 +78,8 @@ type communityGroup struct {
 }
 
 // status returns the group's status. The caller holds g.mu.
-func (g *communityGroup) status() CommunityStatus {
-	s := CommunityStatus{Built: g.built, Entities: g.base + g.added, Changed: len(g.changed), Rebuilding: g.building || g.scheduled}
+func (g *communityGroup) status() Status {
+	s := Status{Built: g.built, Entities: g.base + g.added, Changed: len(g.changed), Rebuilding: g.building || g.scheduled}
 	if s.Entities > 0 {
 		s.Drift = float64(s.Changed) / float64(s.Entities)
 	}
@@ -91,14 +91,14 @@ func (g *communityGroup) status() CommunityStatus {
 // the entities added since are those created after it. Moves made by
 // incremental updates before a restart are not recorded and count again
 // from zero.
-func (e *Engine) loadDrift(ctx context.Context, g *communityGroup) error {
+func (k *Keeper) loadDrift(ctx context.Context, g *communityGroup) error {
 	g.mu.Lock()
 	loaded := g.loaded
 	g.mu.Unlock()
 	if loaded {
 		return nil
 	}
-	page, err := e.store.ListCommunities(ctx, g.name, core.ListOptions{Limit: 1})
+	page, err := k.store.ListCommunities(ctx, g.name, core.ListOptions{Limit: 1})
 	if err != nil {
 		return fmt.Errorf("list communities: %w", err)
 	}
@@ -109,7 +109,7 @@ func (e *Engine) loadDrift(ctx context.Context, g *communityGroup) error {
 		built = page.Items[0].CreatedAt
 		opts := core.ListOptions{Limit: 1000, Filter: core.Filter{Time: [][]core.TimeCondition{{{Field: core.FieldCreatedAt, Op: core.OpGt, Value: built}}}}}
 		for {
-			p, err := e.store.ListEntities(ctx, g.name, opts)
+			p, err := k.store.ListEntities(ctx, g.name, opts)
 			if err != nil {
 				return fmt.Errorf("list entities added since the build: %w", err)
 			}
@@ -121,7 +121,7 @@ func (e *Engine) loadDrift(ctx context.Context, g *communityGroup) error {
 			}
 			opts.Cursor = p.Next
 		}
-		st, err := e.store.Stats(ctx, g.name)
+		st, err := k.store.Stats(ctx, g.name)
 		if err != nil {
 			return fmt.Errorf("count entities: %w", err)
 		}
@@ -137,15 +137,15 @@ func (e *Engine) loadDrift(ctx context.Context, g *communityGroup) error {
 	return nil
 }
 
-// communitiesIngested extends the group's communities with the entities an
+// Ingested extends the group's communities with the entities an
 // episode touched. It runs after the episode's write. While a build of the
 // group runs it only records the entities, which the build extends its
 // communities with once written, so ingestion never waits for a build.
-func (e *Engine) communitiesIngested(ctx context.Context, group string, entities []string) error {
+func (k *Keeper) Ingested(ctx context.Context, group string, entities []string) error {
 	if len(entities) == 0 {
 		return nil
 	}
-	g := e.communities.group(group)
+	g := k.communities.group(group)
 	g.mu.Lock()
 	if g.building {
 		g.pending = append(g.pending, entities...)
@@ -155,13 +155,13 @@ func (e *Engine) communitiesIngested(ctx context.Context, group string, entities
 	g.mu.Unlock()
 	g.write.Lock()
 	defer g.write.Unlock()
-	return e.extend(ctx, g, entities)
+	return k.extend(ctx, g, entities)
 }
 
 // extend runs the incremental update for entities. The caller holds
 // g.write.
-func (e *Engine) extend(ctx context.Context, g *communityGroup, entities []string) error {
-	if err := e.loadDrift(ctx, g); err != nil {
+func (k *Keeper) extend(ctx context.Context, g *communityGroup, entities []string) error {
+	if err := k.loadDrift(ctx, g); err != nil {
 		return err
 	}
 	g.mu.Lock()
@@ -171,7 +171,7 @@ func (e *Engine) extend(ctx context.Context, g *communityGroup, entities []strin
 		return nil
 	}
 	ids := slices.Compact(slices.Sorted(slices.Values(entities)))
-	ents, err := e.store.Entities(ctx, []string{g.name}, ids, core.GetOptions{})
+	ents, err := k.store.Entities(ctx, []string{g.name}, ids, core.GetOptions{})
 	if err != nil {
 		return fmt.Errorf("read entities: %w", err)
 	}
@@ -183,7 +183,7 @@ func (e *Engine) extend(ctx context.Context, g *communityGroup, entities []strin
 	if len(ids) == 0 {
 		return nil
 	}
-	facts, err := e.store.FactsOfEntities(ctx, g.name, ids, 0)
+	facts, err := k.store.FactsOfEntities(ctx, g.name, ids, 0)
 	if err != nil {
 		return fmt.Errorf("read facts of entities: %w", err)
 	}
@@ -205,7 +205,7 @@ func (e *Engine) extend(ctx context.Context, g *communityGroup, entities []strin
 			add(f.TargetUUID, f.SourceUUID)
 		}
 	}
-	labels, err := e.store.CommunitiesOf(ctx, g.name, slices.Compact(slices.Sorted(slices.Values(append(nbs, ids...)))))
+	labels, err := k.store.CommunitiesOf(ctx, g.name, slices.Compact(slices.Sorted(slices.Values(append(nbs, ids...)))))
 	if err != nil {
 		return fmt.Errorf("read communities of entities: %w", err)
 	}
@@ -226,7 +226,7 @@ func (e *Engine) extend(ctx context.Context, g *communityGroup, entities []strin
 	}
 	var orphans []string
 	if len(joined)+len(left) > 0 {
-		if orphans, err = e.rewrite(ctx, g.name, byID, joined, left); err != nil {
+		if orphans, err = k.rewrite(ctx, g.name, byID, joined, left); err != nil {
 			return err
 		}
 	}
@@ -248,7 +248,7 @@ func (e *Engine) extend(ctx context.Context, g *communityGroup, entities []strin
 	for _, id := range orphans {
 		g.changed[id] = true
 	}
-	e.maybeRebuild(g)
+	k.maybeRebuild(g)
 	return nil
 }
 
@@ -288,7 +288,7 @@ func assign(ids []string, weights map[string]map[string]int, labels map[string]s
 // rewrite applies membership changes to the communities concerned: new
 // members, new summaries and embeddings, one Apply. It returns the members
 // of communities deleted for having too few members left.
-func (e *Engine) rewrite(ctx context.Context, group string, byID map[string]core.Entity, joined, left map[string][]string) ([]string, error) {
+func (k *Keeper) rewrite(ctx context.Context, group string, byID map[string]core.Entity, joined, left map[string][]string) ([]string, error) {
 	affected := slices.Sorted(maps.Keys(joined))
 	for c := range left {
 		if _, ok := joined[c]; !ok {
@@ -296,11 +296,11 @@ func (e *Engine) rewrite(ctx context.Context, group string, byID map[string]core
 		}
 	}
 	sort.Strings(affected)
-	olds, err := e.store.Communities(ctx, []string{group}, affected, core.GetOptions{})
+	olds, err := k.store.Communities(ctx, []string{group}, affected, core.GetOptions{})
 	if err != nil {
 		return nil, fmt.Errorf("read communities: %w", err)
 	}
-	sum, err := e.summarizer(ctx, group)
+	sum, err := k.summarizer(ctx, group)
 	if err != nil {
 		return nil, err
 	}
@@ -314,7 +314,7 @@ func (e *Engine) rewrite(ctx context.Context, group string, byID map[string]core
 		}
 		members := slices.DeleteFunc(slices.Clone(old.Members), func(m string) bool { return gone[m] })
 		members = slices.Compact(slices.Sorted(slices.Values(append(members, joined[old.UUID]...))))
-		if len(members) < e.comm.MinMembers {
+		if len(members) < k.comm.MinMembers {
 			ch.DeleteCommunities = append(ch.DeleteCommunities, old.UUID)
 			for _, m := range members {
 				if _, touched := byID[m]; !touched {
@@ -323,7 +323,7 @@ func (e *Engine) rewrite(ctx context.Context, group string, byID map[string]core
 			}
 			continue
 		}
-		s, err := e.resummarize(ctx, group, sum, old, members, byID, joined[old.UUID], left[old.UUID])
+		s, err := k.resummarize(ctx, group, sum, old, members, byID, joined[old.UUID], left[old.UUID])
 		if err != nil {
 			return nil, err
 		}
@@ -332,14 +332,14 @@ func (e *Engine) rewrite(ctx context.Context, group string, byID map[string]core
 		ch.Communities = append(ch.Communities, cm)
 		sums = append(sums, s)
 	}
-	vecs, err := e.embedCommunities(ctx, sums)
+	vecs, err := k.embedCommunities(ctx, sums)
 	if err != nil {
 		return nil, err
 	}
 	for i := range ch.Communities {
 		ch.Communities[i].NameEmbedding = vecs[i]
 	}
-	if err := e.store.Apply(ctx, ch); err != nil {
+	if err := k.store.Apply(ctx, ch); err != nil {
 		return nil, fmt.Errorf("write communities: %w", err)
 	}
 	return orphans, nil
@@ -347,12 +347,12 @@ func (e *Engine) rewrite(ctx context.Context, group string, byID map[string]core
 
 // resummarize writes the summary of a community whose members changed.
 // A failed model call falls back to the offline summary.
-func (e *Engine) resummarize(ctx context.Context, group string, sum *summarizer, old core.Community, members []string, byID map[string]core.Entity, joined, left []string) (core.Summary, error) {
-	c, err := e.clusterOf(ctx, group, members)
+func (k *Keeper) resummarize(ctx context.Context, group string, sum *summarizer, old core.Community, members []string, byID map[string]core.Entity, joined, left []string) (core.Summary, error) {
+	c, err := k.clusterOf(ctx, group, members)
 	if err != nil {
 		return core.Summary{}, err
 	}
-	inputs, err := e.summaryInputs(ctx, group, []cluster{c}, sum)
+	inputs, err := k.summaryInputs(ctx, group, []cluster{c}, sum)
 	if err != nil {
 		return core.Summary{}, err
 	}
@@ -371,7 +371,7 @@ func (e *Engine) resummarize(ctx context.Context, group string, sum *summarizer,
 		if canceled(err) {
 			return core.Summary{}, err
 		}
-		e.log.Warn("community summary written offline after a summarizer failure", "group", group, "community", old.UUID, "err", err)
+		k.log.Warn("community summary written offline after a summarizer failure", "group", group, "community", old.UUID, "err", err)
 		s = offlineSummary(in, sum.maxChars)
 	}
 	return s, nil
@@ -384,13 +384,13 @@ const clusterFacts = 5000
 // clusterOf weighs the members of one community by their weighted degree
 // inside it, from the current facts between them (the newest clusterFacts
 // facts of a very large community).
-func (e *Engine) clusterOf(ctx context.Context, group string, members []string) (cluster, error) {
+func (k *Keeper) clusterOf(ctx context.Context, group string, members []string) (cluster, error) {
 	c := cluster{members: members, degree: make(map[string]int, len(members))}
 	in := make(map[string]bool, len(members))
 	for _, m := range members {
 		in[m] = true
 	}
-	facts, err := e.store.FactsOfEntities(ctx, group, members, clusterFacts)
+	facts, err := k.store.FactsOfEntities(ctx, group, members, clusterFacts)
 	if err != nil {
 		return c, fmt.Errorf("read community facts: %w", err)
 	}
@@ -406,31 +406,27 @@ func (e *Engine) clusterOf(ctx context.Context, group string, members []string) 
 // maybeRebuild starts a background rebuild of the group when its drift is
 // past the threshold, unless one is already queued or running or the last
 // one failed less than RebuildBackoff ago. The caller holds g.mu.
-func (e *Engine) maybeRebuild(g *communityGroup) {
-	t := e.comm.DriftThreshold
+func (k *Keeper) maybeRebuild(g *communityGroup) {
+	t := k.comm.DriftThreshold
 	if t < 0 || g.building || g.scheduled || g.status().Drift <= t {
 		return
 	}
-	if !g.failedAt.IsZero() && e.now().Sub(g.failedAt) < e.comm.RebuildBackoff {
+	if !g.failedAt.IsZero() && k.now().Sub(g.failedAt) < k.comm.RebuildBackoff {
 		return
 	}
 	select {
-	case <-e.closed:
+	case <-k.closed:
 		return
 	default:
 	}
 	g.scheduled = true
-	e.wg.Add(1)
-	go func() {
-		defer e.wg.Done()
-		e.rebuild(g)
-	}()
+	k.goFn(func() { k.rebuild(g) })
 }
 
-// rebuild runs a background rebuild of a group, cancelled when the engine
+// rebuild runs a background rebuild of a group, cancelled when the owner
 // closes.
-func (e *Engine) rebuild(g *communityGroup) {
-	ctx, cancel := e.untilClosed(context.Background())
+func (k *Keeper) rebuild(g *communityGroup) {
+	ctx, cancel := k.untilClosed(context.Background())
 	defer cancel()
 	defer func() {
 		g.mu.Lock()
@@ -446,30 +442,30 @@ func (e *Engine) rebuild(g *communityGroup) {
 	g.mu.Lock()
 	drift := g.status().Drift
 	g.mu.Unlock()
-	if drift <= e.comm.DriftThreshold {
+	if drift <= k.comm.DriftThreshold {
 		return // a build finished while this one waited
 	}
-	rep, err := e.build(ctx, g)
+	rep, err := k.build(ctx, g)
 	if err != nil {
 		if !canceled(err) {
 			g.mu.Lock()
-			g.failedAt = e.now()
+			g.failedAt = k.now()
 			g.mu.Unlock()
-			e.log.Warn("rebuild communities", "group", g.name, "drift", drift, "err", err)
+			k.log.Warn("rebuild communities", "group", g.name, "drift", drift, "err", err)
 		}
 		return
 	}
-	e.log.Info("communities rebuilt", "group", g.name, "drift", drift, "communities", rep.Communities,
+	k.log.Info("communities rebuilt", "group", g.name, "drift", drift, "communities", rep.Communities,
 		"members", rep.Members, "iterations", rep.Iterations, "calls", rep.Calls, "duration", rep.Duration)
 }
 
-// untilClosed returns a context that is also cancelled when the engine
+// untilClosed returns a context that is also cancelled when the owner
 // closes. Call cancel when done with it.
-func (e *Engine) untilClosed(parent context.Context) (context.Context, context.CancelFunc) {
+func (k *Keeper) untilClosed(parent context.Context) (context.Context, context.CancelFunc) {
 	ctx, cancel := context.WithCancel(parent)
 	go func() {
 		select {
-		case <-e.closed:
+		case <-k.closed:
 			cancel()
 		case <-ctx.Done():
 		}

@@ -1,4 +1,4 @@
-package engine
+package community
 
 import (
 	"context"
@@ -28,11 +28,11 @@ const maxSummaryFacts = 200
 // relationship table, while facts are nodes between entities), and running
 // it here gives the deterministic tie-break, the iteration cap and the same
 // rules as the incremental update, on any Store.
-func (e *Engine) build(ctx context.Context, g *communityGroup) (rep CommunityReport, err error) {
+func (k *Keeper) build(ctx context.Context, g *communityGroup) (rep Report, err error) {
 	meter := core.NewMeter()
 	ctx = core.WithMeter(ctx, meter)
-	start := e.now()
-	rep = CommunityReport{Group: g.name}
+	start := k.now()
+	rep = Report{Group: g.name}
 	g.mu.Lock()
 	g.building = true
 	g.mu.Unlock()
@@ -40,58 +40,58 @@ func (e *Engine) build(ctx context.Context, g *communityGroup) (rep CommunityRep
 	defer func() {
 		if !wrote {
 			g.write.Lock()
-			e.endBuild(ctx, g)
+			k.endBuild(ctx, g)
 			g.write.Unlock()
 		}
 		rep.Usage, rep.ByPrompt = meter.Total(), meter.Snapshot()
-		rep.Duration = e.now().Sub(start)
+		rep.Duration = k.now().Sub(start)
 	}()
 
-	snap := e.now()
-	graph, err := e.store.EntityGraph(ctx, g.name)
+	snap := k.now()
+	graph, err := k.store.EntityGraph(ctx, g.name)
 	if err != nil {
 		return rep, fmt.Errorf("read entity graph: %w", err)
 	}
 	adj := newAdjacency(graph)
 	rep.Entities, rep.Pairs = len(adj.nodes), adj.pairs()
-	t := e.now()
+	t := k.now()
 	rep.Read = t.Sub(snap)
-	p := propagateLevels(adj, e.comm.MaxIterations, func() bool { return ctx.Err() != nil })
+	p := propagateLevels(adj, k.comm.MaxIterations, func() bool { return ctx.Err() != nil })
 	if err := ctx.Err(); err != nil {
 		return rep, fmt.Errorf("build communities: %w", err)
 	}
-	rep.Propagation, t = e.now().Sub(t), e.now()
+	rep.Propagation, t = k.now().Sub(t), k.now()
 	rep.Iterations, rep.Converged = p.iterations, p.converged
-	cs := clusters(adj, p.labels, e.comm.MinMembers)
+	cs := clusters(adj, p.labels, k.comm.MinMembers)
 	for _, c := range cs {
 		rep.Members += len(c.members)
 	}
 	rep.Communities, rep.Unassigned = len(cs), rep.Entities-rep.Members
 
-	sum, err := e.summarizer(ctx, g.name)
+	sum, err := k.summarizer(ctx, g.name)
 	if err != nil {
 		return rep, err
 	}
-	inputs, err := e.summaryInputs(ctx, g.name, cs, sum)
+	inputs, err := k.summaryInputs(ctx, g.name, cs, sum)
 	if err != nil {
 		return rep, err
 	}
-	sums, fallbacks, err := e.summarizeAll(ctx, g.name, sum, inputs)
+	sums, fallbacks, err := k.summarizeAll(ctx, g.name, sum, inputs)
 	rep.Calls, rep.Fallbacks = int(sum.calls.Load()), fallbacks
 	if err != nil {
 		return rep, err
 	}
-	vecs, err := e.embedCommunities(ctx, sums)
+	vecs, err := k.embedCommunities(ctx, sums)
 	if err != nil {
 		return rep, err
 	}
-	rep.Summaries, t = e.now().Sub(t), e.now()
+	rep.Summaries, t = k.now().Sub(t), k.now()
 
 	g.write.Lock()
 	defer g.write.Unlock()
 	wrote = true
-	defer e.endBuild(ctx, g)
-	old, err := e.allCommunities(ctx, g.name)
+	defer k.endBuild(ctx, g)
+	old, err := k.allCommunities(ctx, g.name)
 	if err != nil {
 		return rep, err
 	}
@@ -109,10 +109,10 @@ func (e *Engine) build(ctx context.Context, g *communityGroup) (rep CommunityRep
 			NameEmbedding: vecs[i], Members: c.members, CreatedAt: snap,
 		}
 	}
-	if err := e.store.Apply(ctx, ch); err != nil {
+	if err := k.store.Apply(ctx, ch); err != nil {
 		return rep, fmt.Errorf("write communities: %w", err)
 	}
-	rep.Write = e.now().Sub(t)
+	rep.Write = k.now().Sub(t)
 	g.mu.Lock()
 	g.loaded, g.built, g.base, g.added, g.changed = true, snap, len(adj.nodes), 0, map[string]bool{}
 	g.failedAt = time.Time{}
@@ -123,7 +123,7 @@ func (e *Engine) build(ctx context.Context, g *communityGroup) (rep CommunityRep
 // endBuild extends the communities with the entities ingested while the
 // build ran, then lets ingestion update the group directly again. The
 // caller holds g.write.
-func (e *Engine) endBuild(ctx context.Context, g *communityGroup) {
+func (k *Keeper) endBuild(ctx context.Context, g *communityGroup) {
 	for {
 		g.mu.Lock()
 		ids := g.pending
@@ -134,18 +134,18 @@ func (e *Engine) endBuild(ctx context.Context, g *communityGroup) {
 			return
 		}
 		g.mu.Unlock()
-		if err := e.extend(ctx, g, ids); err != nil && !canceled(err) {
-			e.log.Warn("extend communities after a build", "group", g.name, "entities", len(ids), "err", err)
+		if err := k.extend(ctx, g, ids); err != nil && !canceled(err) {
+			k.log.Warn("extend communities after a build", "group", g.name, "entities", len(ids), "err", err)
 		}
 	}
 }
 
 // allCommunities reads every community of a group, members included.
-func (e *Engine) allCommunities(ctx context.Context, group string) ([]core.Community, error) {
+func (k *Keeper) allCommunities(ctx context.Context, group string) ([]core.Community, error) {
 	var out []core.Community
 	opts := core.ListOptions{Limit: 1000}
 	for {
-		page, err := e.store.ListCommunities(ctx, group, opts)
+		page, err := k.store.ListCommunities(ctx, group, opts)
 		if err != nil {
 			return nil, fmt.Errorf("list communities: %w", err)
 		}
@@ -205,7 +205,7 @@ func reuseIDs(cs []cluster, old []core.Community) []string {
 // summaries, and the current facts between members that touch the most
 // central of them, most central first (by the degrees of their ends, then
 // newest, then by text). Reads are batched across clusters.
-func (e *Engine) summaryInputs(ctx context.Context, group string, cs []cluster, sum *summarizer) ([]summaryInput, error) {
+func (k *Keeper) summaryInputs(ctx context.Context, group string, cs []cluster, sum *summarizer) ([]summaryInput, error) {
 	top, factTop := sum.reach()
 	owner := map[string]int{}
 	tops := make([][]string, len(cs))
@@ -217,11 +217,11 @@ func (e *Engine) summaryInputs(ctx context.Context, group string, cs []cluster, 
 		tops[i] = cs[i].central(top)
 		topIDs = append(topIDs, tops[i][:min(factTop, len(tops[i]))]...)
 	}
-	now := e.now()
+	now := k.now()
 	facts := make([][]core.Fact, len(cs))
 	seen := map[string]bool{}
 	for lo := 0; lo < len(topIDs); lo += readChunk {
-		fs, err := e.store.FactsOfEntities(ctx, group, topIDs[lo:min(lo+readChunk, len(topIDs))], 0)
+		fs, err := k.store.FactsOfEntities(ctx, group, topIDs[lo:min(lo+readChunk, len(topIDs))], 0)
 		if err != nil {
 			return nil, fmt.Errorf("read community facts: %w", err)
 		}
@@ -271,7 +271,7 @@ func (e *Engine) summaryInputs(ctx context.Context, group string, cs []cluster, 
 	slices.Sort(ids)
 	ents := make(map[string]core.Entity, len(ids))
 	for lo := 0; lo < len(ids); lo += readChunk {
-		es, err := e.store.Entities(ctx, []string{group}, ids[lo:min(lo+readChunk, len(ids))], core.GetOptions{})
+		es, err := k.store.Entities(ctx, []string{group}, ids[lo:min(lo+readChunk, len(ids))], core.GetOptions{})
 		if err != nil {
 			return nil, fmt.Errorf("read community members: %w", err)
 		}
@@ -298,7 +298,7 @@ func (e *Engine) summaryInputs(ctx context.Context, group string, cs []cluster, 
 // summarizeAll summarizes every community, SummaryWorkers at a time when a
 // model writes them. A community whose calls fail gets its offline summary
 // (counted in fallbacks); a done context stops everything.
-func (e *Engine) summarizeAll(ctx context.Context, group string, sum *summarizer, inputs []summaryInput) ([]core.Summary, int, error) {
+func (k *Keeper) summarizeAll(ctx context.Context, group string, sum *summarizer, inputs []summaryInput) ([]core.Summary, int, error) {
 	out := make([]core.Summary, len(inputs))
 	if sum.offline() {
 		for i, in := range inputs {
@@ -313,7 +313,7 @@ func (e *Engine) summarizeAll(ctx context.Context, group string, sum *summarizer
 		wg        sync.WaitGroup
 	)
 	next := make(chan int)
-	for range min(e.comm.SummaryWorkers, len(inputs)) {
+	for range min(k.comm.SummaryWorkers, len(inputs)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -350,21 +350,21 @@ func (e *Engine) summarizeAll(ctx context.Context, group string, sum *summarizer
 		return nil, fallbacks, fmt.Errorf("summarize communities: %w", err)
 	}
 	if firstErr != nil {
-		e.log.Warn("community summaries written offline after summarizer failures", "group", group, "communities", fallbacks, "err", firstErr)
+		k.log.Warn("community summaries written offline after summarizer failures", "group", group, "communities", fallbacks, "err", firstErr)
 	}
 	return out, fallbacks, nil
 }
 
 // embedCommunities embeds each community's name followed by its summary.
-func (e *Engine) embedCommunities(ctx context.Context, sums []core.Summary) ([][]float32, error) {
+func (k *Keeper) embedCommunities(ctx context.Context, sums []core.Summary) ([][]float32, error) {
 	out := make([][]float32, 0, len(sums))
 	for lo := 0; lo < len(sums); lo += embedChunk {
 		batch := sums[lo:min(lo+embedChunk, len(sums))]
 		texts := make([]string, len(batch))
 		for i, s := range batch {
-			texts[i] = communityText(s)
+			texts[i] = Text(s)
 		}
-		vecs, err := e.embedder.Embed(ctx, texts)
+		vecs, err := k.embedder.Embed(ctx, texts)
 		if err != nil {
 			return nil, fmt.Errorf("embed communities: %w", err)
 		}
@@ -376,5 +376,5 @@ func (e *Engine) embedCommunities(ctx context.Context, sums []core.Summary) ([][
 	return out, nil
 }
 
-// communityText is the text a community's embedding is made from.
-func communityText(s core.Summary) string { return s.Name + "\n" + s.Summary }
+// Text is the text a community's embedding is made from.
+func Text(s core.Summary) string { return s.Name + "\n" + s.Summary }

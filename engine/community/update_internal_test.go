@@ -1,4 +1,4 @@
-package engine
+package community
 
 import (
 	"testing"
@@ -107,7 +107,7 @@ func TestReuseIDs(t *testing.T) {
 
 func TestCommunityStatusDrift(t *testing.T) {
 	g := &communityGroup{base: 6, added: 2, changed: map[string]bool{"a": true, "b": true, "c": true}}
-	want := CommunityStatus{Entities: 8, Changed: 3, Drift: 3.0 / 8}
+	want := Status{Entities: 8, Changed: 3, Drift: 3.0 / 8}
 	if diff := cmp.Diff(want, g.status()); diff != "" {
 		t.Errorf("status() mismatch (-want +got):\n%s", diff)
 	}
