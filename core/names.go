@@ -1,6 +1,7 @@
 package core
 
 import (
+	"maps"
 	"slices"
 	"strings"
 	"unicode"
@@ -81,4 +82,45 @@ func (en Entity) Aliases() []string {
 		}
 	}
 	return out
+}
+
+// WithAlias returns en with name added to its aliases (AliasesAttribute,
+// kept sorted) and true; en unchanged and false when name is empty, is
+// en's name or already one of its aliases, up to NormalizeName. en's
+// Attributes are copied, never changed in place.
+func (en Entity) WithAlias(name string) (Entity, bool) {
+	name = strings.TrimSpace(name)
+	if name == "" || NormalizeName(name) == NormalizeName(en.Name) {
+		return en, false
+	}
+	as := en.Aliases()
+	if slices.ContainsFunc(as, func(a string) bool { return NormalizeName(a) == NormalizeName(name) }) {
+		return en, false
+	}
+	as = append(as, name)
+	slices.Sort(as)
+	attrs := maps.Clone(en.Attributes)
+	if attrs == nil {
+		attrs = map[string]any{}
+	}
+	list := make([]any, len(as))
+	for i, a := range as {
+		list[i] = a
+	}
+	attrs[AliasesAttribute] = list
+	en.Attributes = attrs
+	return en, true
+}
+
+// CompatibleWith reports whether an extracted entity may be the stored
+// entity c: their types (labels, or the "kind" attribute extractors set
+// when the ontology has no type) do not contradict each other. Neither
+// resolution nor consolidation binds entities that are not.
+func (x ExtractedEntity) CompatibleWith(c Entity) bool {
+	if x.Type != "" && len(c.Labels) > 0 && !slices.ContainsFunc(c.Labels, func(l string) bool { return strings.EqualFold(l, x.Type) }) {
+		return false
+	}
+	xk, _ := x.Attributes["kind"].(string)
+	ck, _ := c.Attributes["kind"].(string)
+	return xk == "" || ck == "" || strings.EqualFold(xk, ck)
 }

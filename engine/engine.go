@@ -10,6 +10,7 @@ import (
 
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/engine/community"
+	"github.com/mnemohq/mnemo/engine/evolve"
 	"github.com/mnemohq/mnemo/engine/retrieval"
 )
 
@@ -42,7 +43,7 @@ type Options struct {
 	Ingest      IngestOptions
 	Search      retrieval.Options
 	Communities community.Options
-	Evolve      EvolveConfig
+	Evolve      evolve.Config
 }
 
 // IngestOptions tunes ingestion.
@@ -228,9 +229,7 @@ type Engine struct {
 	ingest   IngestOptions
 	searcher *retrieval.Searcher
 	keeper   *community.Keeper
-	evolve   EvolveConfig
-	// access counts what searches return, for importance (Evolve).
-	access *accessLog
+	evolver  *evolve.Evolver
 
 	q *queue
 	// ids makes the ids of the entities and facts ingestion creates.
@@ -256,7 +255,6 @@ func Open(ctx context.Context, opts Options) (*Engine, error) {
 		now:        opts.Now,
 		log:        opts.Logger,
 		ingest:     opts.Ingest.withDefaults(),
-		evolve:     opts.Evolve.withDefaults(),
 		closed:     make(chan struct{}),
 	}
 	if e.log == nil {
@@ -266,10 +264,13 @@ func Open(ctx context.Context, opts Options) (*Engine, error) {
 		e.embedderID = core.EmbedderID{Name: "unnamed", Dimension: opts.Embedder.Dimension()}
 	}
 	e.q = newQueue(e)
-	e.access = newAccessLog(e)
+	e.evolver = evolve.New(opts.Evolve, evolve.Deps{
+		Store: opts.Store, Plugins: opts.Plugins, Now: opts.Now, Logger: e.log, IDs: &e.ids, Lock: e.lockGroup,
+		Closed: e.closed, RecordStore: e.recordStore, Records: e.Records,
+	})
 	e.searcher = retrieval.New(opts.Search, retrieval.Deps{
 		Store: opts.Store, Embedder: opts.Embedder, LLM: opts.LLM, Plugins: opts.Plugins, Now: opts.Now, Logger: e.log,
-		Importance: e.access.importance, Searched: e.access.searched, Ready: e.checkOpen,
+		Importance: e.evolver.Importance, Searched: e.searched, Ready: e.checkOpen,
 		MaxSummaryChars: e.ingest.MaxSummaryChars,
 	})
 	e.keeper = community.New(opts.Communities, community.Deps{
@@ -290,7 +291,7 @@ func Open(ctx context.Context, opts Options) (*Engine, error) {
 	}()
 	go func() {
 		defer e.wg.Done()
-		e.access.run()
+		e.evolver.Run()
 	}()
 	e.q.wake()
 	return e, nil
@@ -328,7 +329,7 @@ func (e *Engine) Close(ctx context.Context) error {
 	if !first {
 		return nil
 	}
-	return e.access.flush(context.WithoutCancel(ctx))
+	return e.evolver.Flush(context.WithoutCancel(ctx))
 }
 
 // checkOpen returns ErrClosed after Close.

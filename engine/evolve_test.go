@@ -13,6 +13,7 @@ import (
 	"github.com/mnemohq/mnemo/core/hashembed"
 	"github.com/mnemohq/mnemo/core/memstore"
 	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/engine/evolve"
 	"github.com/mnemohq/mnemo/engine/retrieval"
 	"github.com/mnemohq/mnemo/internal/simclock"
 )
@@ -43,7 +44,7 @@ func openEvolving(t *testing.T, s core.Store, c *simclock.Clock) *engine.Engine 
 	t.Helper()
 	e, err := engine.Open(context.Background(), engine.Options{
 		Store: s, Embedder: hashembed.New(s.Dimension()), Plugins: noPlugins{}, Now: c.Now,
-		Evolve: engine.EvolveConfig{FlushEvery: -1},
+		Evolve: evolve.Config{FlushEvery: -1},
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -94,7 +95,7 @@ func seedEvolve(t *testing.T, s core.Store) *evolveWorld {
 	return w
 }
 
-func itemIDs(items []engine.EvolveItem) []string {
+func itemIDs(items []evolve.Item) []string {
 	var out []string
 	for _, it := range items {
 		out = append(out, it.UUID)
@@ -135,9 +136,9 @@ func TestEvolveArchivesStaleKeepsUsedAndPinned(t *testing.T) {
 	if err != nil || len(res.Facts) != 1 || res.Facts[0].UUID != w.likes || len(res.Entities) != 1 || res.Entities[0].UUID != w.tea {
 		t.Fatalf("Search(Tea) = %+v, %v; want the LIKES fact and Tea", res, err)
 	}
-	for _, fb := range []engine.FeedbackRequest{
-		{Group: "g", Scope: core.ScopeEntities, UUID: w.bob, Kind: engine.FeedbackPin},
-		{Group: "g", Scope: core.ScopeFacts, UUID: w.knows, Kind: engine.FeedbackUseful},
+	for _, fb := range []evolve.FeedbackRequest{
+		{Group: "g", Scope: core.ScopeEntities, UUID: w.bob, Kind: evolve.FeedbackPin},
+		{Group: "g", Scope: core.ScopeFacts, UUID: w.knows, Kind: evolve.FeedbackUseful},
 	} {
 		if err := e.Feedback(ctx, fb); err != nil {
 			t.Fatalf("Feedback(%+v): %v", fb, err)
@@ -145,7 +146,7 @@ func TestEvolveArchivesStaleKeepsUsedAndPinned(t *testing.T) {
 	}
 
 	// Day 365, dry: the report says what would go, nothing changes.
-	dry, err := e.Evolve(ctx, "g", engine.EvolveOptions{Now: onDay(365), DryRun: true})
+	dry, err := e.Evolve(ctx, "g", evolve.Options{Now: onDay(365), DryRun: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -162,14 +163,14 @@ func TestEvolveArchivesStaleKeepsUsedAndPinned(t *testing.T) {
 		t.Errorf("EvolveReports after a dry run = %v, %v; want none kept", reps, err)
 	}
 
-	rep, err := e.Evolve(ctx, "g", engine.EvolveOptions{Now: onDay(365)})
+	rep, err := e.Evolve(ctx, "g", evolve.Options{Now: onDay(365)})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got := itemIDs(rep.Archived); !slices.Equal(got, wantArchived) {
 		t.Fatalf("Evolve archived %v, want %v", got, wantArchived)
 	}
-	if rep.Scored != 10 || rep.ArchivedNow != (engine.ItemCounts{Entities: 1, Facts: 1}) {
+	if rep.Scored != 10 || rep.ArchivedNow != (evolve.ItemCounts{Entities: 1, Facts: 1}) {
 		t.Errorf("Evolve scored %d, archived now %+v; want 10 and 1 entity, 1 fact", rep.Scored, rep.ArchivedNow)
 	}
 
@@ -243,7 +244,7 @@ func TestSearchCountsWithoutWriting(t *testing.T) {
 		t.Fatal("Close wrote no access counts")
 	}
 	e = openEvolving(t, s, w.c)
-	rep, err := e.Evolve(ctx, "g", engine.EvolveOptions{DryRun: true})
+	rep, err := e.Evolve(ctx, "g", evolve.Options{DryRun: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -264,7 +265,7 @@ func TestFeedbackWrongInvalidates(t *testing.T) {
 	ctx := t.Context()
 	w := seedEvolve(t, memstore.New(32))
 	w.c.Set(onDay(5))
-	err := w.e.Feedback(ctx, engine.FeedbackRequest{Group: "g", Scope: core.ScopeFacts, UUID: w.likes, Kind: engine.FeedbackWrong, Reason: "Ann prefers coffee"})
+	err := w.e.Feedback(ctx, evolve.FeedbackRequest{Group: "g", Scope: core.ScopeFacts, UUID: w.likes, Kind: evolve.FeedbackWrong, Reason: "Ann prefers coffee"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -281,10 +282,10 @@ func TestFeedbackWrongInvalidates(t *testing.T) {
 	if got := searchIDs(t, w.e, "Tea", core.Filter{KnownAt: onDay(4)}); !slices.Contains(got, w.likes) {
 		t.Errorf("Search(Tea, known at day 4) = %v, want the fact as it was believed", got)
 	}
-	for _, bad := range []engine.FeedbackRequest{
-		{Group: "g", Scope: core.ScopeFacts, UUID: "nope", Kind: engine.FeedbackPin},
-		{Group: "other", Scope: core.ScopeFacts, UUID: w.likes, Kind: engine.FeedbackPin},
-		{Group: "g", Scope: core.ScopeEpisodes, UUID: w.likes, Kind: engine.FeedbackPin},
+	for _, bad := range []evolve.FeedbackRequest{
+		{Group: "g", Scope: core.ScopeFacts, UUID: "nope", Kind: evolve.FeedbackPin},
+		{Group: "other", Scope: core.ScopeFacts, UUID: w.likes, Kind: evolve.FeedbackPin},
+		{Group: "g", Scope: core.ScopeEpisodes, UUID: w.likes, Kind: evolve.FeedbackPin},
 		{Group: "g", Scope: core.ScopeFacts, UUID: w.likes, Kind: "love"},
 	} {
 		if err := w.e.Feedback(ctx, bad); err == nil {
@@ -298,7 +299,7 @@ func TestPageRank(t *testing.T) {
 	g := core.EntityGraph{Nodes: []string{"hub", "a", "b", "c", "x", "y", "lone"}, Edges: []core.WeightedEdge{
 		{A: "hub", B: "a", Weight: 1}, {A: "hub", B: "b", Weight: 1}, {A: "c", B: "hub", Weight: 2}, {A: "x", B: "y", Weight: 1},
 	}}
-	r := engine.PageRank(g)
+	r := evolve.PageRank(g)
 	if r["hub"] != 1 || !(r["a"] < r["c"] && r["c"] < r["hub"]) || r["a"] != r["b"] || r["x"] != r["y"] || r["lone"] >= r["a"] || r["lone"] <= 0 {
 		t.Errorf("PageRank = %v, want hub 1, c (heavier edge) over a = b, lone lowest but positive", r)
 	}
@@ -329,7 +330,7 @@ func TestEvolveDoesNotBlockSearchOrIngest(t *testing.T) {
 	entered := s.entered
 	done := make(chan error, 1)
 	go func() {
-		_, err := w.e.Evolve(ctx, "g", engine.EvolveOptions{Now: onDay(365)})
+		_, err := w.e.Evolve(ctx, "g", evolve.Options{Now: onDay(365)})
 		done <- err
 	}()
 	<-entered // the run is scoring the group
@@ -370,10 +371,10 @@ func TestImportanceRanksTies(t *testing.T) {
 	}
 	slices.Sort(ids)
 	first, second := ids[0], ids[1] // equal scores: the smaller uuid wins
-	if err := e.Feedback(ctx, engine.FeedbackRequest{Group: "g", Scope: core.ScopeFacts, UUID: second, Kind: engine.FeedbackPin}); err != nil {
+	if err := e.Feedback(ctx, evolve.FeedbackRequest{Group: "g", Scope: core.ScopeFacts, UUID: second, Kind: evolve.FeedbackPin}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := e.Evolve(ctx, "g", engine.EvolveOptions{}); err != nil {
+	if _, err := e.Evolve(ctx, "g", evolve.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	top := func(weights map[string]float64) string {
@@ -433,7 +434,7 @@ func TestHalfLivesByType(t *testing.T) {
 	o := &core.Ontology{FactTypes: []core.FactType{{Name: "CHATTED", HalfLife: 24 * time.Hour}, {Name: "LIKES", HalfLife: 2 * 24 * time.Hour}}}
 	s := memstore.New(32)
 	e, err := engine.Open(ctx, engine.Options{Store: s, Embedder: hashembed.New(32), Plugins: ontologySets{o}, Now: c.Now,
-		Evolve: engine.EvolveConfig{FlushEvery: -1, HalfLives: map[string]time.Duration{"LIKES": 10 * 24 * time.Hour}}})
+		Evolve: evolve.Config{FlushEvery: -1, HalfLives: map[string]time.Duration{"LIKES": 10 * 24 * time.Hour}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -443,7 +444,7 @@ func TestHalfLivesByType(t *testing.T) {
 			t.Fatal(rep, err)
 		}
 	}
-	rep, err := e.Evolve(ctx, "g", engine.EvolveOptions{Now: onDay(10), DryRun: true})
+	rep, err := e.Evolve(ctx, "g", evolve.Options{Now: onDay(10), DryRun: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,73 +7,24 @@ import (
 	"strings"
 
 	"github.com/mnemohq/mnemo/core"
-)
-
-// FeedbackKind is what an agent or a user says of an entity or a fact.
-type FeedbackKind string
-
-// Feedback kinds.
-const (
-	// FeedbackUseful raises the object's importance (its feedback part).
-	FeedbackUseful FeedbackKind = "useful"
-	// FeedbackWrong lowers it and, for a fact, invalidates the fact: it is
-	// expired in system time with the reason kept in its attributes
-	// (ReasonAttribute), visible in history, and never deleted.
-	FeedbackWrong FeedbackKind = "wrong"
-	// FeedbackPin keeps the object out of decay: never archived, and
-	// restored by the next Evolve run if it was. FeedbackUnpin undoes it.
-	FeedbackPin   FeedbackKind = "pin"
-	FeedbackUnpin FeedbackKind = "unpin"
+	"github.com/mnemohq/mnemo/engine/evolve"
 )
 
 // ReasonAttribute is the attribute of a fact marked wrong that says why.
 const ReasonAttribute = "invalid_reason"
 
-// FeedbackRequest is feedback on one entity or fact.
-type FeedbackRequest struct {
-	Group string
-	// Scope is ScopeEntities or ScopeFacts.
-	Scope core.Scope
-	UUID  string
-	Kind  FeedbackKind
-	// Reason says why, for FeedbackWrong; it is kept with the fact.
-	Reason string
-}
-
-// Validate checks the request.
-func (r *FeedbackRequest) Validate() error {
-	if err := core.ValidateGroupID(r.Group); err != nil {
-		return err
-	}
-	if r.Scope != core.ScopeEntities && r.Scope != core.ScopeFacts {
-		return invalidf("feedback applies to entities and facts, not %q", r.Scope)
-	}
-	if err := core.ValidateUUID(r.UUID); err != nil {
-		return err
-	}
-	switch r.Kind {
-	case FeedbackUseful, FeedbackWrong, FeedbackPin, FeedbackUnpin:
-	default:
-		return invalidf("feedback %q: want useful, wrong, pin or unpin", r.Kind)
-	}
-	if len(r.Reason) > 1000 {
-		return invalidf("feedback reason is %d bytes, the limit is 1000", len(r.Reason))
-	}
-	return nil
-}
-
 // Feedback records feedback on an entity or a fact of the group, which
 // Evolve weighs into importance. Marking a fact wrong also invalidates it
 // at once; the object must exist in the group (ErrNotFound otherwise).
 // Feedback needs a store that keeps records (ErrUnsupported otherwise).
-func (e *Engine) Feedback(ctx context.Context, req FeedbackRequest) error {
+func (e *Engine) Feedback(ctx context.Context, req evolve.FeedbackRequest) error {
 	if err := e.checkOpen(); err != nil {
 		return err
 	}
 	if err := req.Validate(); err != nil {
 		return err
 	}
-	if e.access.rs == nil {
+	if !e.evolver.Counts() {
 		return fmt.Errorf("feedback: %w: the store keeps no records", core.ErrUnsupported)
 	}
 	groups := []string{req.Group}
@@ -83,7 +34,7 @@ func (e *Engine) Feedback(ctx context.Context, req FeedbackRequest) error {
 			return err
 		}
 	case core.ScopeFacts:
-		if req.Kind == FeedbackWrong {
+		if req.Kind == evolve.FeedbackWrong {
 			if err := e.markWrong(ctx, req); err != nil {
 				return err
 			}
@@ -91,23 +42,12 @@ func (e *Engine) Feedback(ctx context.Context, req FeedbackRequest) error {
 			return err
 		}
 	}
-	return e.access.update(ctx, req.Group, []string{itemKey(req.Scope, req.UUID)}, func(_ string, s *itemStats) {
-		switch req.Kind {
-		case FeedbackUseful:
-			s.Useful++
-		case FeedbackWrong:
-			s.Wrong++
-		case FeedbackPin:
-			s.Pinned = true
-		case FeedbackUnpin:
-			s.Pinned = false
-		}
-	})
+	return e.evolver.Feedback(ctx, req.Group, req.Scope, req.UUID, req.Kind)
 }
 
 // markWrong expires a fact in system time with the reason, under the
 // group's write lock. A fact already expired keeps its history as it is.
-func (e *Engine) markWrong(ctx context.Context, req FeedbackRequest) error {
+func (e *Engine) markWrong(ctx context.Context, req evolve.FeedbackRequest) error {
 	unlock, err := e.lockGroup(ctx, req.Group)
 	if err != nil {
 		return err

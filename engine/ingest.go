@@ -301,16 +301,16 @@ func (e *Engine) written(ctx context.Context, rs []*resolved) {
 		// fact would cost ingestion a write each.
 		for _, id := range r.entities {
 			if r.newEnts[id] {
-				e.access.created(ep.GroupID, core.ScopeEntities, id, now)
+				e.evolver.Created(ep.GroupID, core.ScopeEntities, id, now)
 			} else {
-				e.access.note(ep.GroupID, core.ScopeEntities, id, now, false)
+				e.evolver.Mentioned(ep.GroupID, core.ScopeEntities, id, now)
 			}
 		}
 		for _, f := range r.ch.Facts {
 			if r.newFacts[f.UUID] {
-				e.access.created(ep.GroupID, core.ScopeFacts, f.UUID, now)
+				e.evolver.Created(ep.GroupID, core.ScopeFacts, f.UUID, now)
 			} else {
-				e.access.note(ep.GroupID, core.ScopeFacts, f.UUID, now, false)
+				e.evolver.Mentioned(ep.GroupID, core.ScopeFacts, f.UUID, now)
 			}
 		}
 		if err := e.keeper.Ingested(core.WithMeter(ctx, r.p.meter), ep.GroupID, r.entities); err != nil && !canceled(err) {

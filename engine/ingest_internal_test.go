@@ -130,8 +130,8 @@ func TestCompatible(t *testing.T) {
 		{core.ExtractedEntity{Attributes: map[string]any{"kind": "location"}}, place, true},
 	}
 	for _, tt := range tests {
-		if got := compatible(tt.x, tt.c); got != tt.want {
-			t.Errorf("compatible(%+v, %+v) = %v, want %v", tt.x, tt.c, got, tt.want)
+		if got := tt.x.CompatibleWith(tt.c); got != tt.want {
+			t.Errorf("%+v.CompatibleWith(%+v) = %v, want %v", tt.x, tt.c, got, tt.want)
 		}
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/mnemohq/mnemo/core/hashembed"
 	"github.com/mnemohq/mnemo/core/memstore"
 	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/engine/evolve"
 )
 
 // coordinator hands out group leases to named hosts, as etcd would, and
@@ -295,7 +296,7 @@ func TestLeaseWritesWait(t *testing.T) {
 	writes := map[string]func() error{
 		"DeleteEpisode": func() error { _, err := e.DeleteEpisode(ctx, "g", ids[0]); return err },
 		"ForgetEpisode": func() error { _, err := e.ForgetEpisode(ctx, "g", ids[0]); return err },
-		"Evolve":        func() error { _, err := e.Evolve(ctx, "g", engine.EvolveOptions{}); return err },
+		"Evolve":        func() error { _, err := e.Evolve(ctx, "g", evolve.Options{}); return err },
 		"DeleteGroup":   func() error { _, err := e.DeleteGroup(ctx, "g"); return err },
 	}
 	for _, name := range []string{"DeleteEpisode", "ForgetEpisode", "Evolve", "DeleteGroup"} {

@@ -64,7 +64,7 @@ func (e *Engine) resolveEntities(ctx context.Context, p *prepared, o *overlay, n
 		out[keys[i]] = r
 		var same []core.Entity
 		for _, c := range byKey[keys[i]] {
-			if compatible(x, c) {
+			if x.CompatibleWith(c) {
 				same = append(same, c)
 			}
 		}
@@ -85,7 +85,7 @@ func (e *Engine) resolveEntities(ctx context.Context, p *prepared, o *overlay, n
 					continue
 				}
 				seen[c.UUID] = true
-				if compatible(x, c) {
+				if x.CompatibleWith(c) {
 					ok = append(ok, c)
 				}
 			}
@@ -171,28 +171,11 @@ func (e *Engine) resolveEntities(ctx context.Context, p *prepared, o *overlay, n
 }
 
 // addAlias records name as another name of r's entity, unless it is its
-// name or already listed.
+// name or already listed (core.Entity.WithAlias).
 func (r *resolvedEntity) addAlias(name string) {
-	name = strings.TrimSpace(name)
-	if name == "" || core.NormalizeName(name) == core.NormalizeName(r.entity.Name) {
-		return
+	if en, ok := r.entity.WithAlias(name); ok {
+		r.entity, r.dirty = en, true
 	}
-	as := r.entity.Aliases()
-	if slices.ContainsFunc(as, func(a string) bool { return core.NormalizeName(a) == core.NormalizeName(name) }) {
-		return
-	}
-	as = append(as, name)
-	slices.Sort(as)
-	attrs := maps.Clone(r.entity.Attributes)
-	if attrs == nil {
-		attrs = map[string]any{}
-	}
-	list := make([]any, len(as))
-	for i, a := range as {
-		list[i] = a
-	}
-	attrs[core.AliasesAttribute] = list
-	r.entity.Attributes, r.dirty = attrs, true
 }
 
 // merge binds r to an existing entity, adding the extracted type as a
@@ -222,18 +205,6 @@ func (r *resolvedEntity) merge(c core.Entity) {
 			r.dirty = true
 		}
 	}
-}
-
-// compatible reports whether an extracted entity may be the stored one:
-// their types (labels, or the "kind" attribute extractors set when the
-// ontology has no type) must not contradict each other.
-func compatible(x core.ExtractedEntity, c core.Entity) bool {
-	if x.Type != "" && len(c.Labels) > 0 && !slices.ContainsFunc(c.Labels, func(l string) bool { return strings.EqualFold(l, x.Type) }) {
-		return false
-	}
-	xk, _ := x.Attributes["kind"].(string)
-	ck, _ := c.Attributes["kind"].(string)
-	return xk == "" || ck == "" || strings.EqualFold(xk, ck)
 }
 
 // entityCandidates finds existing entities of the group that may be the

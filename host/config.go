@@ -17,6 +17,7 @@ import (
 
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/engine/evolve"
 	"github.com/mnemohq/mnemo/engine/retrieval"
 )
 
@@ -323,9 +324,9 @@ type EvolveConfig struct {
 }
 
 // options is the engine's form of the configuration.
-func (c EvolveConfig) options() engine.EvolveConfig {
-	return engine.EvolveConfig{
-		Weights:  engine.ImportanceWeights{Recency: c.RecencyWeight, Frequency: c.FrequencyWeight, Feedback: c.FeedbackWeight, Centrality: c.CentralityWeight},
+func (c EvolveConfig) options() evolve.Config {
+	return evolve.Config{
+		Weights:  evolve.ImportanceWeights{Recency: c.RecencyWeight, Frequency: c.FrequencyWeight, Feedback: c.FeedbackWeight, Centrality: c.CentralityWeight},
 		HalfLife: c.HalfLife, HalfLives: c.HalfLives, Threshold: c.Threshold,
 		FlushEvery: c.FlushEvery, FlushSize: c.FlushSize, KeepReports: c.KeepReports,
 	}

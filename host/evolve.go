@@ -4,7 +4,7 @@ import (
 	"context"
 	"time"
 
-	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/engine/evolve"
 )
 
 // RunEvolution runs evolution (engine.Engine.Evolve) on every group each time
@@ -35,7 +35,7 @@ func (h *Host) evolveAll(ctx context.Context) {
 		if ctx.Err() != nil {
 			return
 		}
-		rep, err := h.Engine.Evolve(ctx, g, engine.EvolveOptions{})
+		rep, err := h.Engine.Evolve(ctx, g, evolve.Options{})
 		if err != nil {
 			h.Logger.Warn("evolve", "group", g, "err", err)
 			continue

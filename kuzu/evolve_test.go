@@ -9,6 +9,7 @@ import (
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/core/hashembed"
 	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/engine/evolve"
 	"github.com/mnemohq/mnemo/engine/retrieval"
 	"github.com/mnemohq/mnemo/kuzu/kuzutest"
 )
@@ -31,7 +32,7 @@ func TestEvolveCountsAndArchiveSurviveReopen(t *testing.T) {
 	now.Store(&day0)
 	openEngine := func(s core.Store) *engine.Engine {
 		e, err := engine.Open(ctx, engine.Options{Store: s, Embedder: hashembed.New(s.Dimension()), Plugins: noPluginSets{},
-			Now: func() time.Time { return *now.Load() }, Evolve: engine.EvolveConfig{FlushEvery: -1, Threshold: 0.2}})
+			Now: func() time.Time { return *now.Load() }, Evolve: evolve.Config{FlushEvery: -1, Threshold: 0.2}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -80,7 +81,7 @@ func TestEvolveCountsAndArchiveSurviveReopen(t *testing.T) {
 	reopen()
 	defer func() { e.Close(ctx); s.Close(ctx) }()
 	at := day0.AddDate(1, 0, 0)
-	rep, err := e.Evolve(ctx, "g", engine.EvolveOptions{Now: at})
+	rep, err := e.Evolve(ctx, "g", evolve.Options{Now: at})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/mnemohq/mnemo/core/memstore"
 	"github.com/mnemohq/mnemo/core/storetest"
 	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/engine/evolve"
 	"github.com/mnemohq/mnemo/internal/simclock"
 )
 
@@ -24,7 +25,7 @@ func (noPlugins) For(context.Context, string) (core.Plugins, error) { return cor
 type evolved struct {
 	Archived            []string
 	Scored              int
-	Active, ArchivedNow engine.ItemCounts
+	Active, ArchivedNow evolve.ItemCounts
 	Reports             int
 }
 
@@ -37,7 +38,7 @@ func evolveScenario(t *testing.T, s core.Store) evolved {
 	day0 := time.Date(2025, 1, 1, 9, 0, 0, 0, time.UTC)
 	c := simclock.New(day0)
 	e, err := engine.Open(ctx, engine.Options{Store: s, Embedder: hashembed.New(s.Dimension()), Plugins: noPlugins{}, Now: c.Now,
-		Evolve: engine.EvolveConfig{FlushEvery: -1}})
+		Evolve: evolve.Config{FlushEvery: -1}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,16 +66,16 @@ func evolveScenario(t *testing.T, s core.Store) evolved {
 	}
 
 	c.Set(day0.AddDate(0, 0, 60))
-	for _, fb := range []engine.FeedbackRequest{
-		{Group: "g", Scope: core.ScopeEntities, UUID: uuid["Bob"], Kind: engine.FeedbackPin},
-		{Group: "g", Scope: core.ScopeFacts, UUID: uuid["KNOWS"], Kind: engine.FeedbackUseful},
-		{Group: "g", Scope: core.ScopeFacts, UUID: uuid["OWNS"], Kind: engine.FeedbackWrong, Reason: "Dog is the neighbour's"},
+	for _, fb := range []evolve.FeedbackRequest{
+		{Group: "g", Scope: core.ScopeEntities, UUID: uuid["Bob"], Kind: evolve.FeedbackPin},
+		{Group: "g", Scope: core.ScopeFacts, UUID: uuid["KNOWS"], Kind: evolve.FeedbackUseful},
+		{Group: "g", Scope: core.ScopeFacts, UUID: uuid["OWNS"], Kind: evolve.FeedbackWrong, Reason: "Dog is the neighbour's"},
 	} {
 		if err := e.Feedback(ctx, fb); err != nil {
 			t.Fatalf("Feedback(%+v): %v", fb, err)
 		}
 	}
-	rep, err := e.Evolve(ctx, "g", engine.EvolveOptions{Now: day0.AddDate(0, 0, 365)})
+	rep, err := e.Evolve(ctx, "g", evolve.Options{Now: day0.AddDate(0, 0, 365)})
 	if err != nil {
 		t.Fatalf("Evolve: %v", err)
 	}

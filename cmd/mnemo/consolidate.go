@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/engine/evolve"
 	"github.com/mnemohq/mnemo/host/wire"
 )
 
@@ -35,7 +35,7 @@ Ingestion of the group waits while it runs.`)
 		return g.fail(err)
 	}
 	defer g.closeHost(h)
-	r, err := h.Engine.Consolidate(ctx, *group, engine.ConsolidateOptions{DryRun: *dry})
+	r, err := h.Engine.Consolidate(ctx, *group, evolve.ConsolidateOptions{DryRun: *dry})
 	if err != nil {
 		return g.fail(fmt.Errorf("consolidate group %s: %w", *group, err))
 	}
@@ -94,7 +94,7 @@ it. Refused when what the merge made changed since.`)
 		return g.fail(err)
 	}
 	defer g.closeHost(h)
-	r, err := h.Engine.Unmerge(ctx, *group, fs.Arg(0), engine.UnmergeOptions{DryRun: *dry})
+	r, err := h.Engine.Unmerge(ctx, *group, fs.Arg(0), evolve.UnmergeOptions{DryRun: *dry})
 	if err != nil {
 		return g.fail(fmt.Errorf("unmerge %s in group %s: %w", fs.Arg(0), *group, err))
 	}

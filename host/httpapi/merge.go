@@ -6,7 +6,7 @@ import (
 	"strconv"
 
 	"github.com/mnemohq/mnemo/core"
-	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/engine/evolve"
 	"github.com/mnemohq/mnemo/host/wire"
 )
 
@@ -32,7 +32,7 @@ func (s *Server) consolidate(ctx context.Context, c *call) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	rep, err := s.h.Engine.Consolidate(ctx, c.group, engine.ConsolidateOptions{DryRun: dry})
+	rep, err := s.h.Engine.Consolidate(ctx, c.group, evolve.ConsolidateOptions{DryRun: dry})
 	if err != nil {
 		return nil, err
 	}
@@ -44,7 +44,7 @@ func (s *Server) unmerge(ctx context.Context, c *call) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	rep, err := s.h.Engine.Unmerge(ctx, c.group, c.r.PathValue("uuid"), engine.UnmergeOptions{DryRun: dry})
+	rep, err := s.h.Engine.Unmerge(ctx, c.group, c.r.PathValue("uuid"), evolve.UnmergeOptions{DryRun: dry})
 	if err != nil {
 		return nil, err
 	}

@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/mnemohq/mnemo/core"
-	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/engine/evolve"
 )
 
 // FeedbackInput is feedback on one entity or fact (docs/evolve.md).
@@ -22,7 +22,7 @@ type FeedbackInput struct {
 }
 
 // Request checks the input and returns the feedback on group.
-func (in FeedbackInput) Request(group string) (engine.FeedbackRequest, error) {
+func (in FeedbackInput) Request(group string) (evolve.FeedbackRequest, error) {
 	var sc core.Scope
 	switch strings.ToLower(strings.TrimSpace(in.Scope)) {
 	case "fact", "facts":
@@ -30,9 +30,9 @@ func (in FeedbackInput) Request(group string) (engine.FeedbackRequest, error) {
 	case "entity", "entities":
 		sc = core.ScopeEntities
 	default:
-		return engine.FeedbackRequest{}, fmt.Errorf("%w: scope %q: want fact or entity", core.ErrInvalid, in.Scope)
+		return evolve.FeedbackRequest{}, fmt.Errorf("%w: scope %q: want fact or entity", core.ErrInvalid, in.Scope)
 	}
-	return engine.FeedbackRequest{Group: group, Scope: sc, UUID: in.UUID, Kind: engine.FeedbackKind(in.Feedback), Reason: in.Reason}, nil
+	return evolve.FeedbackRequest{Group: group, Scope: sc, UUID: in.UUID, Kind: evolve.FeedbackKind(in.Feedback), Reason: in.Reason}, nil
 }
 
 // FeedbackResult answers feedback.
@@ -52,12 +52,12 @@ type EvolveInput struct {
 }
 
 // Options checks the input.
-func (in EvolveInput) Options() (engine.EvolveOptions, error) {
+func (in EvolveInput) Options() (evolve.Options, error) {
 	now, err := ParseOptionalTime(in.Now)
 	if err != nil {
-		return engine.EvolveOptions{}, fmt.Errorf("now: %w", err)
+		return evolve.Options{}, fmt.Errorf("now: %w", err)
 	}
-	return engine.EvolveOptions{Now: now, DryRun: in.DryRun}, nil
+	return evolve.Options{Now: now, DryRun: in.DryRun}, nil
 }
 
 // EvolveReport is a run's report as shown.
@@ -99,13 +99,13 @@ type EvolveItem struct {
 }
 
 // EvolveReportOf shows a report.
-func EvolveReportOf(r engine.EvolveReport) EvolveReport {
-	items := func(in []engine.EvolveItem) []EvolveItem {
+func EvolveReportOf(r evolve.Report) EvolveReport {
+	items := func(in []evolve.Item) []EvolveItem {
 		out := make([]EvolveItem, len(in))
 		for i, it := range in {
 			out[i] = EvolveItem{Scope: string(it.Scope), UUID: it.UUID, Name: it.Name, Importance: it.Importance,
 				Recency: it.Parts.Recency, Frequency: it.Parts.Frequency, Feedback: it.Parts.Feedback, Centrality: it.Parts.Centrality, Pinned: it.Pinned}
-			if it.Previous != engine.NoPrevious {
+			if it.Previous != evolve.NoPrevious {
 				p := it.Previous
 				out[i].Previous = &p
 			}

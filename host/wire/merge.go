@@ -1,7 +1,7 @@
 package wire
 
 import (
-	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/engine/evolve"
 )
 
 // ConsolidateReport is a consolidation's report as the CLI and the HTTP
@@ -44,7 +44,7 @@ type EntityMerge struct {
 }
 
 // ConsolidateReportOf shows an engine.ConsolidateReport.
-func ConsolidateReportOf(r engine.ConsolidateReport) ConsolidateReport {
+func ConsolidateReportOf(r evolve.ConsolidateReport) ConsolidateReport {
 	out := ConsolidateReport{Group: r.Group, Entities: r.Entities, Pairs: r.Pairs, Asked: r.Asked, DryRun: r.DryRun, Merges: []EntityMerge{}, FactMerges: []FactMerge{}}
 	for _, m := range r.FactMerges {
 		fm := FactMerge{Made: m.Made, Decided: m.Decided}
@@ -79,7 +79,7 @@ type UnmergeReport struct {
 }
 
 // UnmergeReportOf shows an engine.UnmergeReport.
-func UnmergeReportOf(r engine.UnmergeReport) UnmergeReport {
+func UnmergeReportOf(r evolve.UnmergeReport) UnmergeReport {
 	out := UnmergeReport{Group: r.Group, Entity: EntityOf(r.Entity), Survivor: EntityOf(r.Survivor), Restored: r.Restored, Deleted: r.Deleted, DryRun: r.DryRun}
 	if out.Restored == nil {
 		out.Restored = []string{}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/engine/evolve"
 	"github.com/mnemohq/mnemo/engine/retrieval"
 	"github.com/mnemohq/mnemo/host"
 	"github.com/mnemohq/mnemo/host/llm/llmtest"
@@ -157,7 +158,7 @@ func testConsolidate(t *testing.T, w *world) {
 
 	mergeAt := date(t, "2024-03-01")
 	w.clock.Set(mergeAt)
-	dry, err := w.h.Engine.Consolidate(ctx, g, engine.ConsolidateOptions{DryRun: true})
+	dry, err := w.h.Engine.Consolidate(ctx, g, evolve.ConsolidateOptions{DryRun: true})
 	if err != nil {
 		t.Fatalf("Consolidate(dry run): %v", err)
 	}
@@ -165,14 +166,14 @@ func testConsolidate(t *testing.T, w *world) {
 		t.Fatalf("a dry run wrote: %s", cmp.Diff(before, after, cmpopts.EquateEmpty()))
 	}
 	// Since after every entity was made: no pair is new, nothing to merge.
-	if late, err := w.h.Engine.Consolidate(ctx, g, engine.ConsolidateOptions{DryRun: true, Since: mergeAt}); err != nil || len(late.Merges) != 0 {
+	if late, err := w.h.Engine.Consolidate(ctx, g, evolve.ConsolidateOptions{DryRun: true, Since: mergeAt}); err != nil || len(late.Merges) != 0 {
 		t.Errorf("Consolidate(since %s) = %d merges, %v; want none", mergeAt, len(late.Merges), err)
 	}
 	// A fact between two duplicates takes two runs: one merge each.
-	var merges []engine.EntityMerge
-	var factMerges []engine.FactMerge
+	var merges []evolve.EntityMerge
+	var factMerges []evolve.FactMerge
 	for run := 0; run < 3; run++ {
-		rep, err := w.h.Engine.Consolidate(ctx, g, engine.ConsolidateOptions{})
+		rep, err := w.h.Engine.Consolidate(ctx, g, evolve.ConsolidateOptions{})
 		if err != nil {
 			t.Fatalf("Consolidate: %v", err)
 		}
@@ -281,17 +282,17 @@ func testConsolidate(t *testing.T, w *world) {
 	// The later merge moved a fact the earlier one made: undoing the
 	// earlier first is refused, and nothing is written.
 	if len(merges) == 2 {
-		if _, err := w.h.Engine.Unmerge(ctx, g, merges[0].Merged.UUID, engine.UnmergeOptions{}); !errors.Is(err, core.ErrConflict) {
+		if _, err := w.h.Engine.Unmerge(ctx, g, merges[0].Merged.UUID, evolve.UnmergeOptions{}); !errors.Is(err, core.ErrConflict) {
 			t.Errorf("Unmerge of the first merge before the second: %v, want ErrConflict", err)
 		}
 	}
 	for _, m := range factMerges {
-		if _, err := w.h.Engine.Unmerge(ctx, g, m.Made, engine.UnmergeOptions{}); err != nil {
+		if _, err := w.h.Engine.Unmerge(ctx, g, m.Made, evolve.UnmergeOptions{}); err != nil {
 			t.Fatalf("Unmerge(fact %s): %v", m.Made, err)
 		}
 	}
 	for i := len(merges) - 1; i >= 0; i-- {
-		if _, err := w.h.Engine.Unmerge(ctx, g, merges[i].Merged.UUID, engine.UnmergeOptions{}); err != nil {
+		if _, err := w.h.Engine.Unmerge(ctx, g, merges[i].Merged.UUID, evolve.UnmergeOptions{}); err != nil {
 			t.Fatalf("Unmerge(%s): %v", merges[i].Merged.UUID, err)
 		}
 	}
@@ -299,13 +300,13 @@ func testConsolidate(t *testing.T, w *world) {
 	if d := cmp.Diff(before, after, cmpopts.EquateEmpty(), cmpopts.EquateApproxTime(0)); d != "" {
 		t.Errorf("export after unmerge differs from before the merge (-before +after):\n%s", d)
 	}
-	if _, err := w.h.Engine.Unmerge(ctx, g, jon, engine.UnmergeOptions{}); err == nil {
+	if _, err := w.h.Engine.Unmerge(ctx, g, jon, evolve.UnmergeOptions{}); err == nil {
 		t.Errorf("Unmerge of an entity never merged: no error")
 	}
 	// Merged again, a new mention of the merged-away names resolves to
 	// the survivors.
 	for run := 0; run < 2; run++ {
-		if _, err := w.h.Engine.Consolidate(ctx, g, engine.ConsolidateOptions{}); err != nil {
+		if _, err := w.h.Engine.Consolidate(ctx, g, evolve.ConsolidateOptions{}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -363,7 +364,7 @@ func TestConsolidateLLM(t *testing.T) {
 	p.entity("o2", "ORD-1002", "", nil)
 	p.write()
 	w.clock.Set(date(t, "2024-03-01"))
-	rep, err := w.h.Engine.Consolidate(ctx, g, engine.ConsolidateOptions{})
+	rep, err := w.h.Engine.Consolidate(ctx, g, evolve.ConsolidateOptions{})
 	if err != nil {
 		t.Fatalf("Consolidate: %v", err)
 	}

@@ -31,6 +31,7 @@ import (
 
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/engine/evolve"
 	"github.com/mnemohq/mnemo/host"
 	"github.com/mnemohq/mnemo/internal/simclock"
 )
@@ -47,8 +48,8 @@ const (
 // run, then scores, decays and archives. A run that deferred merges to
 // the next (ConsolidateReport.Deferred) does not move last on, so that
 // the next run examines them again.
-func evolveDay(ctx context.Context, h *host.Host, group string, now, last time.Time) (rep engine.ConsolidateReport, next time.Time, err error) {
-	ev, err := h.Engine.Evolve(ctx, group, engine.EvolveOptions{Now: now, ConsolidateSince: last})
+func evolveDay(ctx context.Context, h *host.Host, group string, now, last time.Time) (rep evolve.ConsolidateReport, next time.Time, err error) {
+	ev, err := h.Engine.Evolve(ctx, group, evolve.Options{Now: now, ConsolidateSince: last})
 	rep = ev.Consolidation
 	if rep.Deferred > 0 {
 		return rep, last, err

@@ -41,6 +41,7 @@ import (
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/core/hashembed"
 	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/engine/evolve"
 	"github.com/mnemohq/mnemo/engine/retrieval"
 	"github.com/mnemohq/mnemo/host"
 	"github.com/mnemohq/mnemo/internal/bench/lme"
@@ -248,7 +249,7 @@ func bench(ctx context.Context, path string, g lme.Granularity, limit, every int
 
 // benchExtract runs the benchmark through a host on the default
 // configuration, its clock set to each session's date while ingesting.
-func benchExtract(ctx context.Context, path string, g lme.Granularity, limit, every int, poolMiB uint64, evolve bool, split string, maxExtractKB int, systems []lme.System, stdout, stderr io.Writer) error {
+func benchExtract(ctx context.Context, path string, g lme.Granularity, limit, every int, poolMiB uint64, withEvolve bool, split string, maxExtractKB int, systems []lme.System, stdout, stderr io.Writer) error {
 	f, err := lme.Open(path)
 	if err != nil {
 		return err
@@ -281,10 +282,10 @@ func benchExtract(ctx context.Context, path string, g lme.Granularity, limit, ev
 	}
 	o := lme.Options{Engine: h.Engine, Ingest: ingest, Systems: systems, Granularity: g, Limit: limit, Every: every, Progress: stderr, Asked: clk.set}
 	var archived, merged, scored int
-	if evolve {
+	if withEvolve {
 		o.Evolve = func(ctx context.Context, e *engine.Engine, group string, asked time.Time) error {
 			clk.set(asked)
-			rep, err := e.Evolve(ctx, group, engine.EvolveOptions{Now: asked})
+			rep, err := e.Evolve(ctx, group, evolve.Options{Now: asked})
 			if err != nil {
 				return err
 			}
@@ -300,7 +301,7 @@ func benchExtract(ctx context.Context, path string, g lme.Granularity, limit, ev
 		return err
 	}
 	evolveFlag := ""
-	if evolve {
+	if withEvolve {
 		evolveFlag = " -evolve"
 	}
 	fmt.Fprintf(stdout, "LongMemEval retrieval, %s, one episode per %s, through a host on the default configuration (offline rule extractor, %s)\n", path[strings.LastIndex(path, "/")+1:], g, cfg.Embedder.Provider)
@@ -317,7 +318,7 @@ func benchExtract(ctx context.Context, path string, g lme.Granularity, limit, ev
 	eff := cfg.Effective()
 	fmt.Fprintf(stdout, "extracted: %d entities, %d facts; %d episodes over the %d KiB budget, cut by %s; %d failed extraction %v\n",
 		built.entities, built.facts, built.long, eff.Ingest.MaxExtractKB, eff.Ingest.Split, len(built.failed), built.failed)
-	if evolve {
+	if withEvolve {
 		fmt.Fprintf(stdout, "evolve on each question's date: %s per question; %d entities and facts scored, %d archived, %d merged\n",
 			(stats.Evolve / time.Duration(max(stats.Scored, 1))).Round(time.Millisecond), scored, archived, merged)
 	}

@@ -1,4 +1,4 @@
-package engine
+package evolve
 
 import (
 	"cmp"
@@ -121,33 +121,30 @@ func foundString(f int) string {
 // more than one run, each finding fewer. Look-alike entities with
 // different identifiers, or whose resolver says they differ, are left
 // apart.
-func (e *Engine) Consolidate(ctx context.Context, group string, opts ConsolidateOptions) (ConsolidateReport, error) {
+func (v *Evolver) Consolidate(ctx context.Context, group string, opts ConsolidateOptions) (ConsolidateReport, error) {
 	rep := ConsolidateReport{Group: group, DryRun: opts.DryRun}
-	if err := e.readable(group); err != nil {
-		return rep, err
-	}
 	now := opts.Now
 	if now.IsZero() {
-		now = e.now()
+		now = v.now()
 	}
-	plugins, err := e.plugins.For(ctx, group)
+	plugins, err := v.plugins.For(ctx, group)
 	if err != nil {
 		return rep, fmt.Errorf("load plugins of group %s: %w", group, err)
 	}
-	unlock, err := e.lockGroup(ctx, group)
+	unlock, err := v.lockGroup(ctx, group)
 	if err != nil {
 		return ConsolidateReport{}, err
 	}
 	defer unlock()
 
-	ents, err := listAll(ctx, func(o core.ListOptions) (core.Page[core.Entity], error) { return e.store.ListEntities(ctx, group, o) })
+	ents, err := listAll(ctx, func(o core.ListOptions) (core.Page[core.Entity], error) { return v.store.ListEntities(ctx, group, o) })
 	if err != nil {
 		return rep, fmt.Errorf("read entities of group %s: %w", group, err)
 	}
 	ents = core.VisibleEntities(ents, time.Time{})
 	facts, err := listAll(ctx, func(o core.ListOptions) (core.Page[core.Fact], error) {
 		o.Filter, o.Embeddings = core.Filter{IncludeInvalid: true, Now: now}, false
-		return e.store.ListFacts(ctx, group, o)
+		return v.store.ListFacts(ctx, group, o)
 	})
 	if err != nil {
 		return rep, fmt.Errorf("read facts of group %s: %w", group, err)
@@ -155,7 +152,7 @@ func (e *Engine) Consolidate(ctx context.Context, group string, opts Consolidate
 	facts = core.VisibleFacts(facts, time.Time{})
 	rep.Entities = len(ents)
 
-	c := &consolidation{e: e, group: group, now: now, since: opts.Since, byID: map[string]*core.Entity{}, factsOf: map[string][]*core.Fact{}}
+	c := &consolidation{v: v, group: group, now: now, since: opts.Since, byID: map[string]*core.Entity{}, factsOf: map[string][]*core.Fact{}}
 	for i := range ents {
 		c.byID[ents[i].UUID] = &ents[i]
 	}
@@ -199,7 +196,7 @@ func (e *Engine) Consolidate(ctx context.Context, group string, opts Consolidate
 		m, ch := c.merge(l, s)
 		m.Found, m.Decided = foundString(pairs[pairKey(d.a, d.b)]), d.how
 		if !opts.DryRun {
-			if err := e.store.Apply(ctx, ch); err != nil {
+			if err := v.store.Apply(ctx, ch); err != nil {
 				return rep, fmt.Errorf("write the merge of %s (%s) into %s (%s): %w", l.UUID, l.Name, s.UUID, s.Name, err)
 			}
 		}
@@ -211,7 +208,7 @@ func (e *Engine) Consolidate(ctx context.Context, group string, opts Consolidate
 		return rep, err
 	}
 	if len(fm) > 0 && !opts.DryRun {
-		if err := e.store.Apply(ctx, ch); err != nil {
+		if err := v.store.Apply(ctx, ch); err != nil {
 			return rep, fmt.Errorf("write the merges of duplicate facts: %w", err)
 		}
 	}
@@ -221,7 +218,7 @@ func (e *Engine) Consolidate(ctx context.Context, group string, opts Consolidate
 
 // consolidation is the state of one Consolidate call.
 type consolidation struct {
-	e       *Engine
+	v       *Evolver
 	group   string
 	now     time.Time
 	since   time.Time
@@ -295,7 +292,7 @@ func (c *consolidation) candidates(ctx context.Context, ents []core.Entity, fact
 		if len(x.NameEmbedding) == 0 || !c.fresh(&x) {
 			continue
 		}
-		hits, err := c.e.store.VectorSearch(ctx, core.SearchQuery{Scope: core.ScopeEntities, Groups: []string{c.group}, Vector: x.NameEmbedding, Limit: consolidateNeighbours, MinScore: consolidateMinCosine})
+		hits, err := c.v.store.VectorSearch(ctx, core.SearchQuery{Scope: core.ScopeEntities, Groups: []string{c.group}, Vector: x.NameEmbedding, Limit: consolidateNeighbours, MinScore: consolidateMinCosine})
 		if err != nil {
 			return nil, fmt.Errorf("find entities with similar names: %w", err)
 		}
@@ -352,7 +349,7 @@ func sameKind(a, b core.Entity) bool {
 	if len(a.Labels) > 0 {
 		x.Type = a.Labels[0]
 	}
-	return compatible(x, b)
+	return x.CompatibleWith(b)
 }
 
 // identifierKeys are attribute names that hold identifiers: two entities
@@ -504,17 +501,15 @@ func (c *consolidation) merge(l, s *core.Entity) (EntityMerge, core.Change) {
 		lm.Facts = append(lm.Facts, p.UUID)
 	}
 	sv := *s
-	r := &resolvedEntity{entity: sv}
 	before := sv.Aliases()
 	for _, n := range append([]string{l.Name}, l.Aliases()...) {
-		r.addAlias(n)
+		sv, _ = sv.WithAlias(n)
 	}
-	for _, a := range r.entity.Aliases() {
+	for _, a := range sv.Aliases() {
 		if !slices.Contains(before, a) {
 			lm.Aliases = append(lm.Aliases, a)
 		}
 	}
-	sv = r.entity
 	sv.NameEmbedding = nil
 	lx := *l
 	lx.NameEmbedding = nil
@@ -546,7 +541,7 @@ func (c *consolidation) loadVectors(ctx context.Context, l, s *core.Entity) erro
 // by a merge now from f.
 func (c *consolidation) copyFact(f *core.Fact, src, dst string) *core.Fact {
 	p := *f
-	p.UUID = c.e.ids.Next(c.now)
+	p.UUID = c.v.ids.Next(c.now)
 	p.SourceUUID, p.TargetUUID = src, dst
 	p.Episodes = slices.Clone(f.Episodes)
 	p.Attributes = core.WithMergeMark(f.Attributes, core.MergeMark{MadeAt: c.now, From: []string{f.UUID}})
@@ -586,3 +581,26 @@ func dedupe(ids []string) []string {
 	}
 	return out
 }
+
+// listAll reads every page of a listing, embeddings included.
+func listAll[T any](ctx context.Context, list func(core.ListOptions) (core.Page[T], error)) ([]T, error) {
+	var out []T
+	o := core.ListOptions{Limit: 1000, Embeddings: true}
+	for {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		p, err := list(o)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, p.Items...)
+		if p.Next == "" {
+			return out, nil
+		}
+		o.Cursor = p.Next
+	}
+}
+
+// readChunk bounds the uuids sent in one store read.
+const readChunk = 2000

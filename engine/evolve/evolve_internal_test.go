@@ -1,4 +1,4 @@
-package engine
+package evolve
 
 import (
 	"encoding/json"
@@ -13,13 +13,13 @@ import (
 // the record limit with its counts exact: a run over 500 long turns made
 // one of 77 KB, which its group could not keep.
 func TestKeptReportFits(t *testing.T) {
-	rep := EvolveReport{Group: "g", Scored: 5000, RescoredCount: 4000, Active: ItemCounts{Entities: 900, Facts: 700}}
+	rep := Report{Group: "g", Scored: 5000, RescoredCount: 4000, Active: ItemCounts{Entities: 900, Facts: 700}}
 	long := strings.Repeat("a long summary sentence of a busy entity. ", 20)
 	vec := make([]float32, 256)
 	for i := range 300 {
 		name := fmt.Sprintf("entity number %d with a rather long name", i)
-		rep.Archived = append(rep.Archived, EvolveItem{UUID: fmt.Sprintf("%036d", i), Name: name})
-		rep.Rescored = append(rep.Rescored, EvolveItem{UUID: fmt.Sprintf("%036d", i), Name: name})
+		rep.Archived = append(rep.Archived, Item{UUID: fmt.Sprintf("%036d", i), Name: name})
+		rep.Rescored = append(rep.Rescored, Item{UUID: fmt.Sprintf("%036d", i), Name: name})
 		en := core.Entity{UUID: fmt.Sprintf("%036d", i), GroupID: "g", Name: name, Summary: long, NameEmbedding: vec}
 		rep.Consolidation.Merges = append(rep.Consolidation.Merges, EntityMerge{Merged: en, Survivor: en, Found: "name", Decided: "spelling"})
 		rep.Consolidation.FactMerges = append(rep.Consolidation.FactMerges, FactMerge{Merged: []core.Fact{{UUID: fmt.Sprintf("%036d", i), Text: long, Embedding: vec}}, Made: "x"})
@@ -35,7 +35,7 @@ func TestKeptReportFits(t *testing.T) {
 	if len(b) > core.MaxRecordBytes {
 		t.Fatalf("kept report is %d bytes (the full one %d), over the record limit %d", len(b), len(full), core.MaxRecordBytes)
 	}
-	var got EvolveReport
+	var got Report
 	if err := json.Unmarshal(b, &got); err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package engine
+package evolve
 
 import (
 	"cmp"
@@ -16,7 +16,7 @@ import (
 // Self-evolving memory (GraphMem §4): every entity and fact has an
 // importance, computed by Evolve from how recently and how often searches
 // returned it, the feedback it got and its centrality in the group's graph.
-// What falls below EvolveConfig.Threshold is archived: it leaves default
+// What falls below Config.Threshold is archived: it leaves default
 // searches, listings and contexts, and nothing is deleted. Archiving is
 // recorded in system time (Entity.ArchivedAt, Fact.ArchivedAt), so time
 // travel to a moment before it sees the object active, and an episode that
@@ -32,9 +32,9 @@ const (
 	recordReport = "evolve.report"
 )
 
-// EvolveConfig configures importance, decay and archiving. The zero value of
+// Config configures importance, decay and archiving. The zero value of
 // each field is its default.
-type EvolveConfig struct {
+type Config struct {
 	// Weights weigh importance's four parts. The zero value means GraphMem's
 	// 0.3 recency, 0.3 frequency, 0.2 feedback, 0.2 centrality.
 	Weights ImportanceWeights
@@ -89,9 +89,9 @@ type ImportanceWeights struct {
 }
 
 // Effective returns c with its defaults filled in.
-func (c EvolveConfig) Effective() EvolveConfig { return c.withDefaults() }
+func (c Config) Effective() Config { return c.withDefaults() }
 
-func (c EvolveConfig) withDefaults() EvolveConfig {
+func (c Config) withDefaults() Config {
 	if c.Weights == (ImportanceWeights{}) {
 		c.Weights = ImportanceWeights{Recency: 0.3, Frequency: 0.3, Feedback: 0.2, Centrality: 0.2}
 	}
@@ -115,7 +115,7 @@ func (c EvolveConfig) withDefaults() EvolveConfig {
 }
 
 // Validate checks the configuration.
-func (c EvolveConfig) Validate() error {
+func (c Config) Validate() error {
 	w := c.Weights
 	if w.Recency < 0 || w.Frequency < 0 || w.Feedback < 0 || w.Centrality < 0 {
 		return invalidf("evolve: negative importance weight")
@@ -131,8 +131,8 @@ func (c EvolveConfig) Validate() error {
 	return nil
 }
 
-// EvolveOptions tunes one Evolve run.
-type EvolveOptions struct {
+// Options tunes one Evolve run.
+type Options struct {
 	// Now is the moment the run takes as the present: ages are measured to
 	// it and archiving is stamped with it. Zero means the engine's clock;
 	// a later time simulates a later day.
@@ -145,8 +145,8 @@ type EvolveOptions struct {
 	ConsolidateSince time.Time
 }
 
-// EvolveReport says what one Evolve run did (or, dry, would do).
-type EvolveReport struct {
+// Report says what one Evolve run did (or, dry, would do).
+type Report struct {
 	Group  string
 	Now    time.Time
 	DryRun bool
@@ -155,12 +155,12 @@ type EvolveReport struct {
 	Scored int
 	// Archived and Restored list the objects the run archived and brought
 	// back (pinned, or important again), lowest importance first.
-	Archived []EvolveItem
-	Restored []EvolveItem
+	Archived []Item
+	Restored []Item
 	// Rescored lists the objects whose importance changed by at least 0.01
 	// since the previous run, or that had none. Kept reports leave it out
 	// (RescoredCount keeps its length).
-	Rescored      []EvolveItem `json:",omitempty"`
+	Rescored      []Item `json:",omitempty"`
 	RescoredCount int
 	// Active and ArchivedNow count the group's scored objects after the run.
 	Active, ArchivedNow ItemCounts
@@ -177,7 +177,7 @@ type ItemCounts struct {
 }
 
 // EvolveItem is one object Evolve scored.
-type EvolveItem struct {
+type Item struct {
 	Scope core.Scope
 	UUID  string
 	// Name is the entity's name or the fact's text.
@@ -211,33 +211,33 @@ type ImportanceParts struct {
 // (EvolveReports).
 //
 // Evolve needs a store that keeps records (ErrUnsupported otherwise).
-func (e *Engine) Evolve(ctx context.Context, group string, opts EvolveOptions) (EvolveReport, error) {
-	st, err := e.recordStore()
+func (v *Evolver) Evolve(ctx context.Context, group string, opts Options) (Report, error) {
+	st, err := v.recordStore()
 	if err != nil {
-		return EvolveReport{}, fmt.Errorf("evolve: %w", err)
+		return Report{}, fmt.Errorf("evolve: %w", err)
 	}
 	if err := core.ValidateGroupID(group); err != nil {
-		return EvolveReport{}, err
+		return Report{}, err
 	}
-	start := e.now()
+	start := v.now()
 	now := opts.Now
 	if now.IsZero() {
 		now = start
 	}
-	rep := EvolveReport{Group: group, Now: now, DryRun: opts.DryRun}
-	if err := e.access.flush(ctx); err != nil {
+	rep := Report{Group: group, Now: now, DryRun: opts.DryRun}
+	if err := v.access.flush(ctx); err != nil {
 		return rep, err
 	}
 	// Consolidation first, so that what it merges is scored as one
 	// object. By default it examines every pair: a run's Now may be a
 	// simulated later day, so Evolve cannot tell which entities are new
 	// since the last run; a caller that can sets ConsolidateSince.
-	cons, err := e.Consolidate(ctx, group, ConsolidateOptions{Now: now, DryRun: opts.DryRun, Since: opts.ConsolidateSince})
+	cons, err := v.Consolidate(ctx, group, ConsolidateOptions{Now: now, DryRun: opts.DryRun, Since: opts.ConsolidateSince})
 	if err != nil {
 		return rep, fmt.Errorf("evolve: %w", err)
 	}
 	rep.Consolidation = cons
-	items, err := e.scoreGroup(ctx, group, now)
+	items, err := v.scoreGroup(ctx, group, now)
 	if err != nil {
 		return rep, err
 	}
@@ -253,9 +253,9 @@ func (e *Engine) Evolve(ctx context.Context, group string, opts EvolveOptions) (
 		archived := it.archived
 		keep := it.stats.Pinned || it.scope == core.ScopeEntities && activeEnds[it.uuid]
 		switch {
-		case !it.archived && !keep && it.importance < e.evolve.Threshold:
+		case !it.archived && !keep && it.importance < v.evolve.Threshold:
 			archive, archived = append(archive, it), true
-		case it.archived && (keep || it.importance >= restoreFactor*e.evolve.Threshold):
+		case it.archived && (keep || it.importance >= restoreFactor*v.evolve.Threshold):
 			restore, archived = append(restore, it), false
 		}
 		if it.scope == core.ScopeFacts && !archived {
@@ -279,7 +279,7 @@ func (e *Engine) Evolve(ctx context.Context, group string, opts EvolveOptions) (
 	rep.RescoredCount = len(rep.Rescored)
 	for _, l := range []struct {
 		in  []*scoredItem
-		out *[]EvolveItem
+		out *[]Item
 	}{{archive, &rep.Archived}, {restore, &rep.Restored}} {
 		slices.SortFunc(l.in, func(a, b *scoredItem) int { return cmp.Compare(a.importance, b.importance) })
 		for _, it := range l.in {
@@ -287,17 +287,17 @@ func (e *Engine) Evolve(ctx context.Context, group string, opts EvolveOptions) (
 		}
 	}
 	if opts.DryRun {
-		rep.Took = e.now().Sub(start)
+		rep.Took = v.now().Sub(start)
 		return rep, nil
 	}
-	if err := e.setArchived(ctx, group, archive, restore, now); err != nil {
+	if err := v.setArchived(ctx, group, archive, restore, now); err != nil {
 		return rep, err
 	}
-	if err := e.access.saveScores(ctx, group, items); err != nil {
+	if err := v.access.saveScores(ctx, group, items); err != nil {
 		return rep, err
 	}
-	rep.Took = e.now().Sub(start)
-	if err := e.keepReport(ctx, st, rep); err != nil {
+	rep.Took = v.now().Sub(start)
+	if err := v.keepReport(ctx, st, rep); err != nil {
 		return rep, err
 	}
 	return rep, nil
@@ -320,7 +320,7 @@ const restoreFactor = 1.5
 // setArchived stamps archive with now and clears restore's stamps, under
 // the group's write lock, reading each object again there so that a change
 // ingestion made meanwhile is kept.
-func (e *Engine) setArchived(ctx context.Context, group string, archive, restore []*scoredItem, now time.Time) error {
+func (v *Evolver) setArchived(ctx context.Context, group string, archive, restore []*scoredItem, now time.Time) error {
 	const batch = 500
 	all := append(slices.Clone(archive), restore...)
 	stamp := map[string]time.Time{}
@@ -331,7 +331,7 @@ func (e *Engine) setArchived(ctx context.Context, group string, archive, restore
 		n := min(batch, len(all))
 		part := all[:n]
 		all = all[n:]
-		if err := e.stampArchived(ctx, group, part, stamp); err != nil {
+		if err := v.stampArchived(ctx, group, part, stamp); err != nil {
 			return err
 		}
 	}
@@ -339,7 +339,7 @@ func (e *Engine) setArchived(ctx context.Context, group string, archive, restore
 }
 
 // stampArchived writes one batch of setArchived.
-func (e *Engine) stampArchived(ctx context.Context, group string, items []*scoredItem, stamp map[string]time.Time) error {
+func (v *Evolver) stampArchived(ctx context.Context, group string, items []*scoredItem, stamp map[string]time.Time) error {
 	var ents, facts []string
 	for _, it := range items {
 		if it.scope == core.ScopeEntities {
@@ -348,7 +348,7 @@ func (e *Engine) stampArchived(ctx context.Context, group string, items []*score
 			facts = append(facts, it.uuid)
 		}
 	}
-	unlock, err := e.lockGroup(ctx, group)
+	unlock, err := v.lockGroup(ctx, group)
 	if err != nil {
 		return err
 	}
@@ -356,7 +356,7 @@ func (e *Engine) stampArchived(ctx context.Context, group string, items []*score
 	ch := core.Change{Group: group}
 	groups := []string{group}
 	if len(ents) > 0 {
-		xs, err := e.store.Entities(ctx, groups, ents, core.GetOptions{})
+		xs, err := v.store.Entities(ctx, groups, ents, core.GetOptions{})
 		if err != nil {
 			return fmt.Errorf("read entities to archive: %w", err)
 		}
@@ -366,7 +366,7 @@ func (e *Engine) stampArchived(ctx context.Context, group string, items []*score
 		}
 	}
 	if len(facts) > 0 {
-		xs, err := e.store.Facts(ctx, groups, facts, core.GetOptions{})
+		xs, err := v.store.Facts(ctx, groups, facts, core.GetOptions{})
 		if err != nil {
 			return fmt.Errorf("read facts to archive: %w", err)
 		}
@@ -379,7 +379,7 @@ func (e *Engine) stampArchived(ctx context.Context, group string, items []*score
 	if len(ch.Entities) == 0 && len(ch.Facts) == 0 {
 		return nil
 	}
-	if err := e.store.Apply(ctx, ch); err != nil {
+	if err := v.store.Apply(ctx, ch); err != nil {
 		return fmt.Errorf("write archive stamps: %w", err)
 	}
 	return nil
@@ -387,7 +387,7 @@ func (e *Engine) stampArchived(ctx context.Context, group string, items []*score
 
 // keepReport stores a run's report, without its Rescored list, and drops
 // the group's oldest beyond KeepReports.
-func (e *Engine) keepReport(ctx context.Context, st core.RecordStore, rep EvolveReport) error {
+func (v *Evolver) keepReport(ctx context.Context, st core.RecordStore, rep Report) error {
 	b, err := keptReport(rep)
 	if err != nil {
 		return err
@@ -400,7 +400,7 @@ func (e *Engine) keepReport(ctx context.Context, st core.RecordStore, rep Evolve
 	if err != nil {
 		return fmt.Errorf("read evolve reports: %w", err)
 	}
-	if extra := len(old) - e.evolve.KeepReports; extra > 0 {
+	if extra := len(old) - v.evolve.KeepReports; extra > 0 {
 		ids := make([]string, extra)
 		for i := range ids {
 			ids[i] = old[i].ID
@@ -419,7 +419,7 @@ func (e *Engine) keepReport(ctx context.Context, st core.RecordStore, rep Evolve
 // (Scored, RescoredCount, Active, ArchivedNow, the consolidation's) stay
 // exact. A run over a conversation of 500 long turns made a report of
 // 77 KB before.
-func keptReport(rep EvolveReport) ([]byte, error) {
+func keptReport(rep Report) ([]byte, error) {
 	rep.Rescored = nil
 	c := &rep.Consolidation
 	c.Merges = slices.Clone(c.Merges)
@@ -457,16 +457,16 @@ const maxReportItems = 200
 // sort by time.
 const reportIDLayout = "2006-01-02T15:04:05.000000000Z"
 
-// EvolveReports returns the kept reports of group's Evolve runs, oldest
+// Reports returns the kept reports of group's Evolve runs, oldest
 // first.
-func (e *Engine) EvolveReports(ctx context.Context, group string) ([]EvolveReport, error) {
-	rs, err := e.Records(ctx, core.RecordQuery{Kind: recordReport, Groups: []string{group}})
+func (v *Evolver) Reports(ctx context.Context, group string) ([]Report, error) {
+	rs, err := v.records(ctx, core.RecordQuery{Kind: recordReport, Groups: []string{group}})
 	if err != nil {
 		return nil, err
 	}
-	out := make([]EvolveReport, 0, len(rs))
+	out := make([]Report, 0, len(rs))
 	for _, r := range rs {
-		var rep EvolveReport
+		var rep Report
 		if err := json.Unmarshal(r.Data, &rep); err != nil {
 			return nil, fmt.Errorf("decode evolve report %s: %w", r.ID, err)
 		}

@@ -1,4 +1,4 @@
-package engine
+package evolve
 
 import (
 	"context"
@@ -37,49 +37,46 @@ type UnmergeReport struct {
 // stated one again, a later fact invalidated one or was invalidated by
 // one, or a later merge took one) is refused with ErrConflict, since
 // undoing it would lose what came after.
-func (e *Engine) Unmerge(ctx context.Context, group, uuid string, opts UnmergeOptions) (UnmergeReport, error) {
+func (v *Evolver) Unmerge(ctx context.Context, group, uuid string, opts UnmergeOptions) (UnmergeReport, error) {
 	rep := UnmergeReport{Group: group, DryRun: opts.DryRun}
-	if err := e.readable(group); err != nil {
-		return rep, err
-	}
 	if err := core.ValidateUUID(uuid); err != nil {
 		return rep, err
 	}
-	unlock, err := e.lockGroup(ctx, group)
+	unlock, err := v.lockGroup(ctx, group)
 	if err != nil {
 		return UnmergeReport{}, err
 	}
 	defer unlock()
 	groups := []string{group}
-	ents, err := e.store.Entities(ctx, groups, []string{uuid}, core.GetOptions{})
+	ents, err := v.store.Entities(ctx, groups, []string{uuid}, core.GetOptions{})
 	if err != nil {
 		return rep, fmt.Errorf("read entity %s: %w", uuid, err)
 	}
-	ents = core.KeepGroups(e.log, groups, ents, "entity", entityGroup)
+	ents = core.KeepGroups(v.log, groups, ents, "entity", entityGroup)
 	ch := core.Change{Group: group}
 	if len(ents) == 0 {
-		facts, err := e.store.Facts(ctx, groups, []string{uuid}, core.GetOptions{})
+		facts, err := v.store.Facts(ctx, groups, []string{uuid}, core.GetOptions{})
 		if err != nil {
 			return rep, fmt.Errorf("read fact %s: %w", uuid, err)
 		}
-		facts = core.KeepGroups(e.log, groups, facts, "fact", factGroup)
+		facts = core.KeepGroups(v.log, groups, facts, "fact", factGroup)
 		if len(facts) == 0 {
 			return rep, fmt.Errorf("entity or fact %s of group %s: %w", uuid, group, core.ErrNotFound)
 		}
 		if mk, _ := core.MergeMarkOf(facts[0].Attributes); len(mk.From) == 0 {
 			return rep, invalidf("fact %s was not made by a merge: nothing to unmerge", uuid)
 		}
-		if err := e.unmake(ctx, group, facts, &ch, &rep); err != nil {
+		if err := v.unmake(ctx, group, facts, &ch, &rep); err != nil {
 			return rep, err
 		}
-		return rep, e.applyUnmerge(ctx, ch, uuid, opts)
+		return rep, v.applyUnmerge(ctx, ch, uuid, opts)
 	}
 	loser := ents[0]
 	mk, ok := core.MergeMarkOf(loser.Attributes)
 	if !ok || mk.Into == "" {
 		return rep, invalidf("entity %s (%s) was not merged into another: nothing to unmerge", uuid, loser.Name)
 	}
-	if sv, err := e.store.Entities(ctx, groups, []string{mk.Into}, core.GetOptions{}); err != nil {
+	if sv, err := v.store.Entities(ctx, groups, []string{mk.Into}, core.GetOptions{}); err != nil {
 		return rep, fmt.Errorf("read entity %s: %w", mk.Into, err)
 	} else if len(sv) == 1 {
 		rep.Survivor = sv[0]
@@ -89,14 +86,14 @@ func (e *Engine) Unmerge(ctx context.Context, group, uuid string, opts UnmergeOp
 	if core.MergeHidden(rep.Survivor.Attributes, time.Time{}) {
 		return rep, fmt.Errorf("%w: entity %s was merged into %s, since merged into another itself: unmerge %s first", core.ErrConflict, uuid, mk.Into, mk.Into)
 	}
-	made, err := e.store.Facts(ctx, groups, mk.Facts, core.GetOptions{})
+	made, err := v.store.Facts(ctx, groups, mk.Facts, core.GetOptions{})
 	if err != nil {
 		return rep, fmt.Errorf("read the facts the merge made: %w", err)
 	}
 	if len(made) != len(mk.Facts) {
 		return rep, fmt.Errorf("%w: %d of the %d facts merge of %s made are gone (deleted since)", core.ErrConflict, len(mk.Facts)-len(made), len(mk.Facts), uuid)
 	}
-	if err := e.unmake(ctx, group, made, &ch, &rep); err != nil {
+	if err := v.unmake(ctx, group, made, &ch, &rep); err != nil {
 		return rep, err
 	}
 	loser.Attributes = core.WithoutMergeInto(loser.Attributes)
@@ -117,15 +114,15 @@ func (e *Engine) Unmerge(ctx context.Context, group, uuid string, opts UnmergeOp
 		ch.Entities = append(ch.Entities, sv)
 	}
 	rep.Entity = loser
-	return rep, e.applyUnmerge(ctx, ch, uuid, opts)
+	return rep, v.applyUnmerge(ctx, ch, uuid, opts)
 }
 
 // applyUnmerge writes an unmerge's change, unless it is a dry run.
-func (e *Engine) applyUnmerge(ctx context.Context, ch core.Change, uuid string, opts UnmergeOptions) error {
+func (v *Evolver) applyUnmerge(ctx context.Context, ch core.Change, uuid string, opts UnmergeOptions) error {
 	if opts.DryRun {
 		return nil
 	}
-	if err := e.store.Apply(ctx, ch); err != nil {
+	if err := v.store.Apply(ctx, ch); err != nil {
 		return fmt.Errorf("write the unmerge of %s: %w", uuid, err)
 	}
 	return nil
@@ -134,14 +131,14 @@ func (e *Engine) applyUnmerge(ctx context.Context, ch core.Change, uuid string, 
 // unmake adds to ch the undoing of the facts a merge made: each deleted,
 // the facts it was made from restored, after checking that none of them
 // changed since the merge.
-func (e *Engine) unmake(ctx context.Context, group string, made []core.Fact, ch *core.Change, rep *UnmergeReport) error {
+func (v *Evolver) unmake(ctx context.Context, group string, made []core.Fact, ch *core.Change, rep *UnmergeReport) error {
 	groups := []string{group}
 	var from, ids []string
 	for _, f := range made {
 		from = append(from, mergeFrom(f)...)
 		ids = append(ids, f.UUID)
 	}
-	origs, err := e.store.Facts(ctx, groups, from, core.GetOptions{})
+	origs, err := v.store.Facts(ctx, groups, from, core.GetOptions{})
 	if err != nil {
 		return fmt.Errorf("read the facts merged away: %w", err)
 	}
@@ -149,7 +146,7 @@ func (e *Engine) unmake(ctx context.Context, group string, made []core.Fact, ch 
 	for _, f := range origs {
 		byID[f.UUID] = f
 	}
-	if retired, err := e.store.FactsInvalidatedBy(ctx, group, ids); err != nil {
+	if retired, err := v.store.FactsInvalidatedBy(ctx, group, ids); err != nil {
 		return fmt.Errorf("read the facts invalidated by the merge's facts: %w", err)
 	} else if len(retired) > 0 {
 		return fmt.Errorf("%w: fact %s, made by the merge, has since invalidated fact %s; delete or correct that first", core.ErrConflict, retired[0].InvalidatedBy, retired[0].UUID)
@@ -210,3 +207,7 @@ func stringsAny(v []string) []any {
 	}
 	return out
 }
+
+func entityGroup(x core.Entity) (string, string) { return x.GroupID, x.UUID }
+
+func factGroup(f core.Fact) (string, string) { return f.GroupID, f.UUID }

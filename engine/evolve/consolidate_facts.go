@@ -1,4 +1,4 @@
-package engine
+package evolve
 
 import (
 	"context"
@@ -150,7 +150,7 @@ func (c *consolidation) loadFactVectors(ctx context.Context, fs []*core.Fact) er
 	if len(ids) == 0 {
 		return nil
 	}
-	xs, err := c.e.store.Facts(ctx, []string{c.group}, ids, core.GetOptions{Embeddings: true})
+	xs, err := c.v.store.Facts(ctx, []string{c.group}, ids, core.GetOptions{Embeddings: true})
 	if err != nil {
 		return fmt.Errorf("read the vectors of the facts to merge: %w", err)
 	}

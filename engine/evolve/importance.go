@@ -1,4 +1,4 @@
-package engine
+package evolve
 
 import (
 	"context"
@@ -49,22 +49,22 @@ type scoredItem struct {
 	parts      ImportanceParts
 }
 
-func (it *scoredItem) item() EvolveItem {
+func (it *scoredItem) item() Item {
 	prev := float64(NoPrevious)
 	if it.stats.Importance != nil {
 		prev = *it.stats.Importance
 	}
-	return EvolveItem{Scope: it.scope, UUID: it.uuid, Name: it.name, Importance: it.importance, Previous: prev, Parts: it.parts, Pinned: it.stats.Pinned}
+	return Item{Scope: it.scope, UUID: it.uuid, Name: it.name, Importance: it.importance, Previous: prev, Parts: it.parts, Pinned: it.stats.Pinned}
 }
 
 // scoreGroup computes the importance of every entity and of every fact
 // valid at now in group, archived ones included and those a merge hid
 // (Engine.Consolidate) left out.
-func (e *Engine) scoreGroup(ctx context.Context, group string, now time.Time) ([]*scoredItem, error) {
+func (v *Evolver) scoreGroup(ctx context.Context, group string, now time.Time) ([]*scoredItem, error) {
 	all := core.Filter{IncludeArchived: true, Now: now}
 	var items []*scoredItem
 	for cursor := ""; ; {
-		p, err := e.store.ListEntities(ctx, group, core.ListOptions{Limit: 1000, Cursor: cursor, Filter: all})
+		p, err := v.store.ListEntities(ctx, group, core.ListOptions{Limit: 1000, Cursor: cursor, Filter: all})
 		if err != nil {
 			return nil, fmt.Errorf("list entities: %w", err)
 		}
@@ -79,7 +79,7 @@ func (e *Engine) scoreGroup(ctx context.Context, group string, now time.Time) ([
 		}
 	}
 	for cursor := ""; ; {
-		p, err := e.store.ListFacts(ctx, group, core.ListOptions{Limit: 1000, Cursor: cursor, Filter: all})
+		p, err := v.store.ListFacts(ctx, group, core.ListOptions{Limit: 1000, Cursor: cursor, Filter: all})
 		if err != nil {
 			return nil, fmt.Errorf("list facts: %w", err)
 		}
@@ -94,16 +94,16 @@ func (e *Engine) scoreGroup(ctx context.Context, group string, now time.Time) ([
 			break
 		}
 	}
-	stats, err := e.access.load(ctx, group)
+	stats, err := v.access.load(ctx, group)
 	if err != nil {
 		return nil, err
 	}
-	g, err := e.store.EntityGraph(ctx, group)
+	g, err := v.store.EntityGraph(ctx, group)
 	if err != nil {
 		return nil, fmt.Errorf("read entity graph: %w", err)
 	}
 	rank := PageRank(g)
-	halfLife, err := e.halfLives(ctx, group)
+	halfLife, err := v.halfLives(ctx, group)
 	if err != nil {
 		return nil, err
 	}
@@ -118,7 +118,7 @@ func (e *Engine) scoreGroup(ctx context.Context, group string, now time.Time) ([
 		}
 		maxN = max(maxN, it.stats.N)
 	}
-	w := e.evolve.Weights
+	w := v.evolve.Weights
 	for _, it := range items {
 		hl := halfLife(it.types...)
 		c := rank[it.uuid]
@@ -168,11 +168,11 @@ func feedbackScore(s itemStats) float64 {
 
 // halfLives returns the half-life of an object with the given labels (an
 // entity) or relation (a fact): the longest of those its types have, each
-// type's taken from the configuration (EvolveConfig.HalfLives), else the
-// group's ontology, else DefaultHalfLives; EvolveConfig.HalfLife when none
+// type's taken from the configuration (Config.HalfLives), else the
+// group's ontology, else DefaultHalfLives; Config.HalfLife when none
 // of its types has one.
-func (e *Engine) halfLives(ctx context.Context, group string) (func(types ...string) time.Duration, error) {
-	ps, err := e.plugins.For(ctx, group)
+func (v *Evolver) halfLives(ctx context.Context, group string) (func(types ...string) time.Duration, error) {
+	ps, err := v.plugins.For(ctx, group)
 	if err != nil {
 		return nil, fmt.Errorf("plugins of group %s: %w", group, err)
 	}
@@ -189,10 +189,10 @@ func (e *Engine) halfLives(ctx context.Context, group string) (func(types ...str
 			}
 		}
 	}
-	for k, d := range e.evolve.HalfLives {
+	for k, d := range v.evolve.HalfLives {
 		byType[k] = d
 	}
-	def := e.evolve.HalfLife
+	def := v.evolve.HalfLife
 	return func(types ...string) time.Duration {
 		best := time.Duration(0)
 		for _, t := range types {

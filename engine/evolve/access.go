@@ -1,4 +1,4 @@
-package engine
+package evolve
 
 import (
 	"context"
@@ -10,19 +10,18 @@ import (
 	"time"
 
 	"github.com/mnemohq/mnemo/core"
-	"github.com/mnemohq/mnemo/engine/retrieval"
 )
 
 // accessLog counts the objects searches return, in memory, and writes the
 // counts to the store's records in batches: a search must stay a read, so
 // counting never writes on the search's path. Counts are written every
-// EvolveConfig.FlushEvery, as soon as FlushSize objects have some waiting,
+// Config.FlushEvery, as soon as FlushSize objects have some waiting,
 // before an Evolve run and at Close. A crash loses at most the counts of
 // one period, which only makes importance slightly less exact.
 //
 // It is safe for concurrent use.
 type accessLog struct {
-	e *Engine
+	v *Evolver
 	// rs is the store's record facility; nil when it has none, and then
 	// nothing is counted.
 	rs core.RecordStore
@@ -60,9 +59,9 @@ type accessDelta struct {
 	lastAccess, mentions time.Time
 }
 
-func newAccessLog(e *Engine) *accessLog {
-	rs, _ := e.store.(core.RecordStore)
-	return &accessLog{e: e, rs: rs, pending: map[string]map[string]*accessDelta{}, kick: make(chan struct{}, 1), mentioned: map[string]time.Time{}}
+func newAccessLog(v *Evolver) *accessLog {
+	rs, _ := v.store.(core.RecordStore)
+	return &accessLog{v: v, rs: rs, pending: map[string]map[string]*accessDelta{}, kick: make(chan struct{}, 1), mentioned: map[string]time.Time{}}
 }
 
 // note adds to an object's pending delta: a search or context returned it
@@ -103,7 +102,7 @@ func (a *accessLog) note(group string, sc core.Scope, uuid string, at time.Time,
 	} else if at.After(d.mentions) {
 		d.mentions = at
 	}
-	full := a.size >= a.e.evolve.FlushSize
+	full := a.size >= a.v.evolve.FlushSize
 	a.mu.Unlock()
 	if full {
 		select {
@@ -128,34 +127,24 @@ func (a *accessLog) created(group string, sc core.Scope, uuid string, at time.Ti
 	a.mentioned[group+"\x1f"+itemKey(sc, uuid)] = at
 }
 
-// searched counts the results of a search.
-func (a *accessLog) searched(res *retrieval.Results, at time.Time) {
-	for _, f := range res.Facts {
-		a.note(f.GroupID, core.ScopeFacts, f.UUID, at, true)
-	}
-	for _, en := range res.Entities {
-		a.note(en.GroupID, core.ScopeEntities, en.UUID, at, true)
-	}
-}
-
 // run writes pending counts until the engine closes: on a timer, and when
 // note says the batch is full.
 func (a *accessLog) run() {
 	var tick <-chan time.Time
-	if every := a.e.evolve.FlushEvery; every > 0 {
+	if every := a.v.evolve.FlushEvery; every > 0 {
 		t := time.NewTicker(every)
 		defer t.Stop()
 		tick = t.C
 	}
 	for {
 		select {
-		case <-a.e.closed:
+		case <-a.v.closed:
 			return
 		case <-tick:
 		case <-a.kick:
 		}
 		if err := a.flush(context.Background()); err != nil {
-			a.e.log.Warn("write access counts", "err", err)
+			a.v.log.Warn("write access counts", "err", err)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package engine
+package evolve
 
 import (
 	"testing"
@@ -13,7 +13,7 @@ import (
 func TestMentionGrain(t *testing.T) {
 	// The record store is never called by note.
 	type records struct{ core.RecordStore }
-	a := &accessLog{e: &Engine{evolve: EvolveConfig{FlushSize: 1000}}, rs: records{}, pending: map[string]map[string]*accessDelta{},
+	a := &accessLog{v: &Evolver{evolve: Config{FlushSize: 1000}}, rs: records{}, pending: map[string]map[string]*accessDelta{},
 		kick: make(chan struct{}, 1), mentioned: map[string]time.Time{}}
 	t0 := time.Date(2025, 3, 1, 9, 0, 0, 0, time.UTC)
 	pending := func() map[string]time.Time {
