@@ -12,7 +12,7 @@ import (
 // holds every fact's row; only their embeddings, when asked for, are read
 // from Kuzu.
 func (s *Store) Facts(ctx context.Context, groups []string, uuids []string, opts core.GetOptions) ([]core.Fact, error) {
-	if err := checkGroups(groups); err != nil {
+	if err := core.ValidateGroups(groups); err != nil {
 		return nil, err
 	}
 	if len(uuids) == 0 {
@@ -127,7 +127,7 @@ func (s *Store) FactHistoryOfEntities(ctx context.Context, group string, uuids [
 
 // Communities implements core.CommunityStore.
 func (s *Store) Communities(ctx context.Context, groups []string, uuids []string, opts core.GetOptions) ([]core.Community, error) {
-	if err := checkGroups(groups); err != nil {
+	if err := core.ValidateGroups(groups); err != nil {
 		return nil, err
 	}
 	if len(uuids) == 0 {

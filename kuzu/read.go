@@ -94,33 +94,9 @@ func encodeAttrs(m map[string]any) (string, error) {
 	return string(b), nil
 }
 
-// checkGroups validates the groups a read may see.
-func checkGroups(groups []string) error {
-	if len(groups) == 0 {
-		return fmt.Errorf("%w: no group given", core.ErrInvalid)
-	}
-	for _, g := range groups {
-		if err := core.ValidateGroupID(g); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// pageSize returns the effective page size of opts.
-func pageSize(opts core.ListOptions) int {
-	switch {
-	case opts.Limit <= 0:
-		return 100
-	case opts.Limit > 1000:
-		return 1000
-	}
-	return opts.Limit
-}
-
 // Episode reads one episode of groups: ErrNotFound when none holds it.
 func (s *Store) Episode(ctx context.Context, groups []string, uuid string) (core.Episode, error) {
-	if err := checkGroups(groups); err != nil {
+	if err := core.ValidateGroups(groups); err != nil {
 		return core.Episode{}, err
 	}
 	var ep core.Episode
@@ -142,7 +118,7 @@ func (s *Store) Episode(ctx context.Context, groups []string, uuid string) (core
 
 // Episodes implements core.EpisodeStore.
 func (s *Store) Episodes(ctx context.Context, groups []string, uuids []string, opts core.GetOptions) ([]core.Episode, error) {
-	if err := checkGroups(groups); err != nil {
+	if err := core.ValidateGroups(groups); err != nil {
 		return nil, err
 	}
 	if len(uuids) == 0 {
@@ -193,7 +169,7 @@ func (s *Store) ListEpisodes(ctx context.Context, group string, opts core.ListOp
 		}
 		w.add("(e.valid_at > timestamp(%s) OR (e.valid_at = timestamp(%s) AND e.uuid > %s))", w.param(tsParam(t)), w.param(tsParam(t)), w.param(id))
 	}
-	n := pageSize(opts)
+	n := opts.PageSize()
 	err := s.read(ctx, func(c *conn) error {
 		rows, err := c.query(ctx, fmt.Sprintf("MATCH (e:Episode) WHERE %s RETURN %s ORDER BY e.valid_at, e.uuid LIMIT %d", w, episodeCols, n+1), w.params)
 		if err != nil {
@@ -325,7 +301,7 @@ func (s *Store) EpisodeLinks(ctx context.Context, groups []string, uuid string) 
 // catalog, which holds every entity's row; only their embeddings, when
 // asked for, are read from Kuzu.
 func (s *Store) Entities(ctx context.Context, groups []string, uuids []string, opts core.GetOptions) ([]core.Entity, error) {
-	if err := checkGroups(groups); err != nil {
+	if err := core.ValidateGroups(groups); err != nil {
 		return nil, err
 	}
 	if len(uuids) == 0 {
@@ -337,7 +313,7 @@ func (s *Store) Entities(ctx context.Context, groups []string, uuids []string, o
 
 // EntityNames implements core.EntityStore from the catalog.
 func (s *Store) EntityNames(ctx context.Context, groups []string, uuids []string) (map[string]string, error) {
-	if err := checkGroups(groups); err != nil {
+	if err := core.ValidateGroups(groups); err != nil {
 		return nil, err
 	}
 	var out map[string]string
@@ -382,7 +358,7 @@ func (s *Store) list(ctx context.Context, group string, sc core.Scope, alias str
 		w.add("%s.uuid > %s", alias, w.param(opts.Cursor))
 	}
 	cols := map[core.Scope]string{core.ScopeEntities: entityCols, core.ScopeFacts: factCols, core.ScopeCommunities: communityCols}[sc]
-	n := pageSize(opts)
+	n := opts.PageSize()
 	return s.read(ctx, func(c *conn) error {
 		rows, err := c.query(ctx, fmt.Sprintf("MATCH (%s:%s) WHERE %s RETURN %s ORDER BY %s.uuid LIMIT %d", alias, nodeTable(sc), w, cols, alias, n+1), w.params)
 		if err != nil {
@@ -410,7 +386,7 @@ func (s *Store) EntitiesByName(ctx context.Context, group string, keys []string)
 
 // EntityEpisodes implements core.EntityStore.
 func (s *Store) EntityEpisodes(ctx context.Context, groups []string, uuid string) ([]string, error) {
-	if err := checkGroups(groups); err != nil {
+	if err := core.ValidateGroups(groups); err != nil {
 		return nil, err
 	}
 	var out []string

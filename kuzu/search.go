@@ -31,25 +31,6 @@ import (
 
 const maxOverFetch = 4096
 
-func (s *Store) checkSearch(q *core.SearchQuery) error {
-	if !q.Scope.Valid() {
-		return fmt.Errorf("%w: unknown scope %q", core.ErrInvalid, q.Scope)
-	}
-	if err := checkGroups(q.Groups); err != nil {
-		return err
-	}
-	if err := q.Filter.Validate(q.Scope); err != nil {
-		return err
-	}
-	if q.Limit <= 0 {
-		q.Limit = 10
-	}
-	if q.Limit > 1000 {
-		q.Limit = 1000
-	}
-	return nil
-}
-
 // alias names the object of each scope in queries.
 func alias(sc core.Scope) string {
 	return map[core.Scope]string{core.ScopeFacts: "f", core.ScopeEntities: "n", core.ScopeEpisodes: "e", core.ScopeCommunities: "c"}[sc]
@@ -57,7 +38,7 @@ func alias(sc core.Scope) string {
 
 // VectorSearch implements core.Searcher.
 func (s *Store) VectorSearch(ctx context.Context, q core.SearchQuery) ([]core.Hit, error) {
-	if err := s.checkSearch(&q); err != nil {
+	if err := q.Normalize(); err != nil {
 		return nil, err
 	}
 	if err := s.checkVec("query vector", q.Vector); err != nil {
@@ -215,7 +196,7 @@ const maxQueryWords = 128
 // ranked objects that exist in the groups and pass the filter, and the
 // window widens until the page is full or the matches run out.
 func (s *Store) TextSearch(ctx context.Context, q core.SearchQuery) ([]core.Hit, error) {
-	if err := s.checkSearch(&q); err != nil {
+	if err := q.Normalize(); err != nil {
 		return nil, err
 	}
 	words := strings.Fields(q.Text)
@@ -286,23 +267,8 @@ func (s *Store) TextSearch(ctx context.Context, q core.SearchQuery) ([]core.Hit,
 
 // Traverse implements core.Searcher.
 func (s *Store) Traverse(ctx context.Context, q core.TraverseQuery) ([]core.Hit, error) {
-	if !q.Scope.Valid() {
-		return nil, fmt.Errorf("%w: unknown scope %q", core.ErrInvalid, q.Scope)
-	}
-	if err := checkGroups(q.Groups); err != nil {
+	if err := q.Normalize(); err != nil {
 		return nil, err
-	}
-	if err := q.Filter.Validate(q.Scope); err != nil {
-		return nil, err
-	}
-	if q.Depth <= 0 {
-		q.Depth = 1
-	}
-	if q.Depth > 6 {
-		q.Depth = 6
-	}
-	if q.Limit <= 0 {
-		q.Limit = 10
 	}
 	if len(q.Seeds) == 0 {
 		return nil, nil
@@ -466,7 +432,7 @@ func attached(ctx context.Context, c *conn, q core.TraverseQuery, near map[strin
 
 // Distances implements core.Searcher.
 func (s *Store) Distances(ctx context.Context, groups []string, center string, entities []string, maxHops int) (map[string]int, error) {
-	if err := checkGroups(groups); err != nil {
+	if err := core.ValidateGroups(groups); err != nil {
 		return nil, err
 	}
 	if maxHops <= 0 {
@@ -509,7 +475,7 @@ func (s *Store) Distances(ctx context.Context, groups []string, center string, e
 
 // MentionCounts implements core.Searcher.
 func (s *Store) MentionCounts(ctx context.Context, sc core.Scope, groups []string, uuids []string) (map[string]int, error) {
-	if err := checkGroups(groups); err != nil {
+	if err := core.ValidateGroups(groups); err != nil {
 		return nil, err
 	}
 	// count(e.uuid), not count(e): after a change detaches an episode

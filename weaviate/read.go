@@ -23,7 +23,7 @@ import (
 // returns them in the order of ids, skipping unknown and repeated ones.
 func batch[T any](ctx context.Context, s *Store, sc core.Scope, groups, ids []string, vec bool, fields []string,
 	read func(row, bool) T, id func(T) string, fill func(group string, xs []T) error) ([]T, error) {
-	if err := checkGroups(groups); err != nil {
+	if err := core.ValidateGroups(groups); err != nil {
 		return nil, err
 	}
 	if err := s.live(ctx); err != nil {
@@ -96,7 +96,7 @@ func (s *Store) EntityNames(ctx context.Context, groups []string, uuids []string
 // findGroup returns the first of groups holding the object id of scope
 // sc, or ErrNotFound.
 func (s *Store) findGroup(ctx context.Context, sc core.Scope, groups []string, id string, fields []string) (string, row, error) {
-	if err := checkGroups(groups); err != nil {
+	if err := core.ValidateGroups(groups); err != nil {
 		return "", row{}, err
 	}
 	for _, g := range uniq(groups) {
@@ -159,7 +159,7 @@ func (s *Store) listByUUID(ctx context.Context, sc core.Scope, group string, opt
 	if opts.Cursor != "" {
 		start = after(opts.Cursor)
 	}
-	n := pageSize(opts)
+	n := opts.PageSize()
 	q := query{class: s.names.class(sc), tenant: tenantOf(group), where: and(whereOf(sc, &opts.Filter), start),
 		sort: []order{{path: "mid"}}, fields: fields, vector: opts.Embeddings}
 	rows, err := s.listRows(ctx, q, n, keep, func(last row) *filters.WhereBuilder { return after(str(last.p, "mid")) })
@@ -274,7 +274,7 @@ func (s *Store) ListEpisodes(ctx context.Context, group string, opts core.ListOp
 	if opts.Status != "" {
 		status = eq("status", string(opts.Status))
 	}
-	n := pageSize(opts)
+	n := opts.PageSize()
 	q := query{class: s.names.episode, tenant: tenantOf(group), where: and(whereOf(core.ScopeEpisodes, &opts.Filter), status, start),
 		sort: episodeOrder, fields: episodeFields, vector: opts.Embeddings}
 	rows, err := s.listRows(ctx, q, n, func(rows []row) ([]row, error) {

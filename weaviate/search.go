@@ -20,25 +20,6 @@ import (
 // words (as Kuzu's).
 const maxQueryWords = 128
 
-// checkSearch validates a search and sets its default limit (10, at most
-// 1000).
-func checkSearch(q *core.SearchQuery) error {
-	if !q.Scope.Valid() {
-		return fmt.Errorf("%w: unknown scope %q", core.ErrInvalid, q.Scope)
-	}
-	if err := checkGroups(q.Groups); err != nil {
-		return err
-	}
-	if err := q.Filter.Validate(q.Scope); err != nil {
-		return err
-	}
-	if q.Limit <= 0 {
-		q.Limit = 10
-	}
-	q.Limit = min(q.Limit, 1000)
-	return nil
-}
-
 // filterFields are the properties core's rule reads, by scope.
 var filterFields = map[core.Scope][]string{
 	core.ScopeEpisodes:    {"mid", "valid_at", "created_at"},
@@ -104,7 +85,7 @@ func (s *Store) search(ctx context.Context, sq core.SearchQuery, q query, score 
 // cosine distance; the score is the cosine, 1 minus the distance.
 // Objects without an embedding are not found.
 func (s *Store) VectorSearch(ctx context.Context, q core.SearchQuery) ([]core.Hit, error) {
-	if err := checkSearch(&q); err != nil {
+	if err := q.Normalize(); err != nil {
 		return nil, err
 	}
 	if q.Vector == nil {
@@ -123,7 +104,7 @@ func (s *Store) VectorSearch(ctx context.Context, q core.SearchQuery) ([]core.Hi
 // TextSearch implements core.Searcher: Weaviate's BM25 over each group's
 // own statistics (a tenant is a shard), on the fields Kuzu indexes.
 func (s *Store) TextSearch(ctx context.Context, q core.SearchQuery) ([]core.Hit, error) {
-	if err := checkSearch(&q); err != nil {
+	if err := q.Normalize(); err != nil {
 		return nil, err
 	}
 	words := strings.Fields(q.Text)
@@ -223,21 +204,8 @@ func (g *graph) hops(ctx context.Context, starts []string, max int) (map[string]
 // unless another seed reaches it; the entities an episode seed mentions
 // are hits at distance 1 when they pass the filter.
 func (s *Store) Traverse(ctx context.Context, q core.TraverseQuery) ([]core.Hit, error) {
-	if !q.Scope.Valid() {
-		return nil, fmt.Errorf("%w: unknown scope %q", core.ErrInvalid, q.Scope)
-	}
-	if err := checkGroups(q.Groups); err != nil {
+	if err := q.Normalize(); err != nil {
 		return nil, err
-	}
-	if err := q.Filter.Validate(q.Scope); err != nil {
-		return nil, err
-	}
-	if q.Depth <= 0 {
-		q.Depth = 1
-	}
-	q.Depth = min(q.Depth, 6)
-	if q.Limit <= 0 {
-		q.Limit = 10
 	}
 	if len(q.Seeds) == 0 {
 		return nil, s.live(ctx)
@@ -413,7 +381,7 @@ func (s *Store) Distances(ctx context.Context, groups []string, center string, e
 // MentionCounts implements core.Searcher. Objects no episode states or
 // mentions, and objects outside the groups, are left out.
 func (s *Store) MentionCounts(ctx context.Context, sc core.Scope, groups []string, uuids []string) (map[string]int, error) {
-	if err := checkGroups(groups); err != nil {
+	if err := core.ValidateGroups(groups); err != nil {
 		return nil, err
 	}
 	if sc != core.ScopeFacts && sc != core.ScopeEntities {

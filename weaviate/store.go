@@ -240,19 +240,6 @@ func fail(ctx context.Context, what string, err error) error {
 	return fmt.Errorf("weaviate: %s: %w: %w", what, core.ErrUnavailable, err)
 }
 
-// checkGroups validates the groups a read may see.
-func checkGroups(groups []string) error {
-	if len(groups) == 0 {
-		return fmt.Errorf("%w: no group given", core.ErrInvalid)
-	}
-	for _, g := range groups {
-		if err := core.ValidateGroupID(g); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 // uniq returns ids without repeats, in their first order.
 func uniq(ids []string) []string {
 	seen := make(map[string]bool, len(ids))
@@ -264,15 +251,4 @@ func uniq(ids []string) []string {
 		}
 	}
 	return out
-}
-
-// pageSize returns the effective page size of opts.
-func pageSize(opts core.ListOptions) int {
-	switch {
-	case opts.Limit <= 0:
-		return 100
-	case opts.Limit > 1000:
-		return 1000
-	}
-	return opts.Limit
 }

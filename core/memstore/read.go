@@ -116,7 +116,7 @@ func listByUUID[O, T any](objs map[string]*O, opts core.ListOptions, keep func(*
 		}
 		ids = ids[i:]
 	}
-	n := pageSize(opts)
+	n := opts.PageSize()
 	last := ""
 	for _, id := range ids {
 		o := objs[id]
@@ -137,7 +137,7 @@ func listByUUID[O, T any](objs map[string]*O, opts core.ListOptions, keep func(*
 
 // Episodes implements core.EpisodeStore.
 func (s *Store) Episodes(ctx context.Context, groups []string, uuids []string, opts core.GetOptions) ([]core.Episode, error) {
-	if err := checkGroups(groups); err != nil {
+	if err := core.ValidateGroups(groups); err != nil {
 		return nil, err
 	}
 	var out []core.Episode
@@ -179,7 +179,7 @@ func (s *Store) ListEpisodes(ctx context.Context, group string, opts core.ListOp
 			}
 		}
 		slices.SortFunc(eps, compareEpisodes)
-		n := pageSize(opts)
+		n := opts.PageSize()
 		if len(eps) > n {
 			eps = eps[:n]
 			last := eps[n-1]
@@ -280,7 +280,7 @@ func (s *Store) episodesOf(group string, keep func(*episode) bool) []*episode {
 // EpisodeLinks implements core.EpisodeStore. The uuids are sorted.
 func (s *Store) EpisodeLinks(ctx context.Context, groups []string, uuid string) (core.Links, error) {
 	var l core.Links
-	if err := checkGroups(groups); err != nil {
+	if err := core.ValidateGroups(groups); err != nil {
 		return l, err
 	}
 	err := s.read(ctx, func() error {
@@ -308,7 +308,7 @@ func sortedKeys(set map[string]bool) []string {
 
 // Entities implements core.EntityStore.
 func (s *Store) Entities(ctx context.Context, groups []string, uuids []string, opts core.GetOptions) ([]core.Entity, error) {
-	if err := checkGroups(groups); err != nil {
+	if err := core.ValidateGroups(groups); err != nil {
 		return nil, err
 	}
 	var out []core.Entity
@@ -321,7 +321,7 @@ func (s *Store) Entities(ctx context.Context, groups []string, uuids []string, o
 
 // EntityNames implements core.EntityStore.
 func (s *Store) EntityNames(ctx context.Context, groups []string, uuids []string) (map[string]string, error) {
-	if err := checkGroups(groups); err != nil {
+	if err := core.ValidateGroups(groups); err != nil {
 		return nil, err
 	}
 	out := map[string]string{}
@@ -383,7 +383,7 @@ func (s *Store) EntitiesByName(ctx context.Context, group string, keys []string)
 
 // EntityEpisodes implements core.EntityStore.
 func (s *Store) EntityEpisodes(ctx context.Context, groups []string, uuid string) ([]string, error) {
-	if err := checkGroups(groups); err != nil {
+	if err := core.ValidateGroups(groups); err != nil {
 		return nil, err
 	}
 	var out []string
@@ -425,7 +425,7 @@ func (s *Store) EntityReferences(ctx context.Context, group string, uuids []stri
 
 // Facts implements core.FactStore.
 func (s *Store) Facts(ctx context.Context, groups []string, uuids []string, opts core.GetOptions) ([]core.Fact, error) {
-	if err := checkGroups(groups); err != nil {
+	if err := core.ValidateGroups(groups); err != nil {
 		return nil, err
 	}
 	var out []core.Fact
@@ -568,7 +568,7 @@ func (s *Store) FactsInvalidatedBy(ctx context.Context, group string, by []strin
 
 // Communities implements core.CommunityStore.
 func (s *Store) Communities(ctx context.Context, groups []string, uuids []string, opts core.GetOptions) ([]core.Community, error) {
-	if err := checkGroups(groups); err != nil {
+	if err := core.ValidateGroups(groups); err != nil {
 		return nil, err
 	}
 	var out []core.Community

@@ -3,7 +3,6 @@ package memstore
 import (
 	"cmp"
 	"context"
-	"fmt"
 	"slices"
 	"strings"
 
@@ -13,25 +12,6 @@ import (
 // Searches score every object of the searched groups that passes the
 // filter and cut to the limit last, so no group loses results to another
 // and the results are exact.
-
-// checkSearch validates a search and sets its default limit (10, at most
-// 1000).
-func checkSearch(q *core.SearchQuery) error {
-	if !q.Scope.Valid() {
-		return fmt.Errorf("%w: unknown scope %q", core.ErrInvalid, q.Scope)
-	}
-	if err := checkGroups(q.Groups); err != nil {
-		return err
-	}
-	if err := q.Filter.Validate(q.Scope); err != nil {
-		return err
-	}
-	if q.Limit <= 0 {
-		q.Limit = 10
-	}
-	q.Limit = min(q.Limit, 1000)
-	return nil
-}
 
 // candidate is an object a search may return: its uuid and its embedding.
 type candidate struct {
@@ -106,7 +86,7 @@ func best(hits []core.Hit, limit int) []core.Hit {
 // every embedding of the groups that passes the filter. Objects without an
 // embedding are not found.
 func (s *Store) VectorSearch(ctx context.Context, q core.SearchQuery) ([]core.Hit, error) {
-	if err := checkSearch(&q); err != nil {
+	if err := q.Normalize(); err != nil {
 		return nil, err
 	}
 	if err := s.checkQuery(q.Vector); err != nil {
@@ -135,7 +115,7 @@ const maxQueryWords = 128
 // TextSearch implements core.Searcher: BM25 over each group's own
 // statistics (text.go), on the fields Kuzu indexes.
 func (s *Store) TextSearch(ctx context.Context, q core.SearchQuery) ([]core.Hit, error) {
-	if err := checkSearch(&q); err != nil {
+	if err := q.Normalize(); err != nil {
 		return nil, err
 	}
 	words := strings.Fields(q.Text)

@@ -225,19 +225,6 @@ func (s *Store) Groups(ctx context.Context) ([]string, error) {
 
 // ---- validation ----
 
-// checkGroups validates the groups a read may see.
-func checkGroups(groups []string) error {
-	if len(groups) == 0 {
-		return fmt.Errorf("%w: no group given", core.ErrInvalid)
-	}
-	for _, g := range groups {
-		if err := core.ValidateGroupID(g); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 // checkQuery validates a query vector: core's rule for embeddings, and
 // not missing.
 func (s *Store) checkQuery(v []float32) error {
@@ -245,17 +232,6 @@ func (s *Store) checkQuery(v []float32) error {
 		return fmt.Errorf("%w: the query vector is missing", core.ErrInvalid)
 	}
 	return core.ValidateVector("query vector", v, s.dim)
-}
-
-// pageSize returns the effective page size of opts.
-func pageSize(opts core.ListOptions) int {
-	switch {
-	case opts.Limit <= 0:
-		return 100
-	case opts.Limit > 1000:
-		return 1000
-	}
-	return opts.Limit
 }
 
 // ---- copies ----

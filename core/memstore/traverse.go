@@ -49,21 +49,8 @@ type seed struct {
 // not a hit unless another seed reaches it; the entities an episode seed
 // mentions are hits at distance 1 when they pass the filter.
 func (s *Store) Traverse(ctx context.Context, q core.TraverseQuery) ([]core.Hit, error) {
-	if !q.Scope.Valid() {
-		return nil, fmt.Errorf("%w: unknown scope %q", core.ErrInvalid, q.Scope)
-	}
-	if err := checkGroups(q.Groups); err != nil {
+	if err := q.Normalize(); err != nil {
 		return nil, err
-	}
-	if err := q.Filter.Validate(q.Scope); err != nil {
-		return nil, err
-	}
-	if q.Depth <= 0 {
-		q.Depth = 1
-	}
-	q.Depth = min(q.Depth, 6)
-	if q.Limit <= 0 {
-		q.Limit = 10
 	}
 	if len(q.Seeds) == 0 {
 		return nil, nil
@@ -171,7 +158,7 @@ func (s *Store) seeds(groups, ids []string) map[string]seed {
 // Distances implements core.Searcher. maxHops defaults to 3 and is at
 // most 6. A centre outside the groups is core.ErrNotFound.
 func (s *Store) Distances(ctx context.Context, groups []string, center string, entities []string, maxHops int) (map[string]int, error) {
-	if err := checkGroups(groups); err != nil {
+	if err := core.ValidateGroups(groups); err != nil {
 		return nil, err
 	}
 	if maxHops <= 0 {
@@ -201,7 +188,7 @@ func (s *Store) Distances(ctx context.Context, groups []string, center string, e
 // MentionCounts implements core.Searcher. Objects no episode states or
 // mentions, and objects outside the groups, are left out.
 func (s *Store) MentionCounts(ctx context.Context, sc core.Scope, groups []string, uuids []string) (map[string]int, error) {
-	if err := checkGroups(groups); err != nil {
+	if err := core.ValidateGroups(groups); err != nil {
 		return nil, err
 	}
 	if sc != core.ScopeFacts && sc != core.ScopeEntities {

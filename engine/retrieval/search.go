@@ -118,16 +118,14 @@ func firstError(errs []error) int {
 	return -1
 }
 
-// checkGroups validates group ids and drops repeats.
+// checkGroups validates the groups of a search (core.ValidateGroups) and
+// drops repeats.
 func checkGroups(groups []string) ([]string, error) {
-	if len(groups) == 0 {
-		return nil, invalidf("search names no group")
+	if err := core.ValidateGroups(groups); err != nil {
+		return nil, err
 	}
 	out := make([]string, 0, len(groups))
 	for _, g := range groups {
-		if err := core.ValidateGroupID(g); err != nil {
-			return nil, err
-		}
 		if !slices.Contains(out, g) {
 			out = append(out, g)
 		}
@@ -254,6 +252,9 @@ func (s *search) scope(ctx context.Context, sc core.Scope, c ScopeConfig) (scope
 // best first.
 func (s *search) candidates(ctx context.Context, sc core.Scope, c ScopeConfig, objs *objects) ([]*cand, error) {
 	q := core.SearchQuery{Scope: sc, Groups: s.req.Groups, Vector: s.vec, Text: s.req.Query, Limit: c.Candidates, Filter: scopeFilter(s.filter, sc)}
+	if err := q.Normalize(); err != nil {
+		return nil, err
+	}
 	lists := map[string][]core.Hit{}
 	var mu sync.Mutex
 	var wg sync.WaitGroup
