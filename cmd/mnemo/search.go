@@ -19,15 +19,6 @@ import (
 	"github.com/mnemohq/mnemo/host/wire"
 )
 
-// rerankers returns the names --reranker accepts, in the order the help
-// lists them.
-func rerankers() []string {
-	return []string{
-		retrieval.RerankRRF, retrieval.RerankLinear, retrieval.RerankMMR, retrieval.RerankNodeDistance,
-		retrieval.RerankEpisodeMentions, retrieval.RerankCrossEncoder, retrieval.RerankPlugin,
-	}
-}
-
 // queryFlags are the flags search and context share: which group, which
 // recipe, and the point in time.
 type queryFlags struct {
@@ -116,7 +107,7 @@ on one group.`)
 	q.register(fs)
 	scopes := fs.String("scope", "", "search only these `SCOPES`, comma-separated: facts, entities, episodes, communities")
 	limit := fs.Int("limit", 0, "at most `N` results per scope (default: the recipe's)")
-	reranker := fs.String("reranker", "", "order every scope it applies to with `RERANKER`: "+strings.Join(rerankers(), ", "))
+	reranker := fs.String("reranker", "", "order every scope it applies to with `RERANKER`: "+strings.Join(retrieval.Rerankers(), ", "))
 	plugin := fs.String("plugin", "", "order every scope with the group's rerank plugin `NAME` (mnemo plugins list); implies --reranker plugin")
 	center := fs.String("center", "", "the entity `UUID` the node_distance reranker measures from")
 	includeInvalid := fs.Bool("include-invalid", false, "include ended and superseded facts")
@@ -145,8 +136,8 @@ on one group.`)
 	if req.Scopes, err = wire.ParseScopes(*scopes); err != nil {
 		return g.fail(fmt.Errorf("--scope: %w", err))
 	}
-	if *reranker != "" && !slices.Contains(rerankers(), *reranker) {
-		return g.fail(fmt.Errorf("%w: --reranker: unknown reranker %q (known: %s)", core.ErrInvalid, *reranker, strings.Join(rerankers(), ", ")))
+	if *reranker != "" && !slices.Contains(retrieval.Rerankers(), *reranker) {
+		return g.fail(fmt.Errorf("%w: --reranker: unknown reranker %q (known: %s)", core.ErrInvalid, *reranker, strings.Join(retrieval.Rerankers(), ", ")))
 	}
 	req.Reranker, req.Plugin = *reranker, *plugin
 	if *center == "" && (*reranker == retrieval.RerankNodeDistance || *reranker == "" && req.Recipe == "node_distance") {

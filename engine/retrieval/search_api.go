@@ -239,14 +239,17 @@ func (c ScopeConfig) withDefaults() ScopeConfig {
 	return c
 }
 
-// knownReranker reports whether r names a reranker.
-func knownReranker(r string) bool {
-	switch r {
-	case RerankRRF, RerankLinear, RerankMMR, RerankNodeDistance, RerankEpisodeMentions, RerankCrossEncoder, RerankPlugin:
-		return true
-	}
-	return false
+// Rerankers returns the name of every reranker, in the order help and
+// docs list them: the one list the CLI's --reranker, recipe checks and
+// the names test (internal/lint) read. A new reranker is added here and
+// in rerank's switch; the test fails until the HTTP schema and the docs
+// name it too.
+func Rerankers() []string {
+	return []string{RerankRRF, RerankLinear, RerankMMR, RerankNodeDistance, RerankEpisodeMentions, RerankCrossEncoder, RerankPlugin}
 }
+
+// knownReranker reports whether r names a reranker.
+func knownReranker(r string) bool { return slices.Contains(Rerankers(), r) }
 
 // supports reports whether reranker r applies to scope sc: episode mentions
 // are counted for facts and entities only; the others apply everywhere.
