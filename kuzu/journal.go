@@ -315,9 +315,14 @@ func (s *Store) WriteHealth() error {
 	return nil
 }
 
-// journalPath is the journal's directory.
+// journalPath is the journal's directory (Options.JournalDir), or elem
+// inside it.
 func (s *Store) journalPath(elem ...string) string {
-	return filepath.Join(append([]string{s.opts.Dir, journalDir}, elem...)...)
+	dir := s.opts.JournalDir
+	if dir == "" {
+		dir = filepath.Join(s.opts.Dir, journalDir)
+	}
+	return filepath.Join(append([]string{dir}, elem...)...)
 }
 
 // openJournal opens the journal's log, next being the position its first
