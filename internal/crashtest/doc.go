@@ -1,0 +1,23 @@
+// Package crashtest kills the real mnemo binary at the worst moments and
+// checks what it finds when it starts again (issue 34). TestMain builds
+// mnemo once with the build tag crashpoints (kuzu/crashpoint_on.go), so
+// that MNEMO_CRASHPOINT=NAME:N kills the process with SIGKILL the N-th
+// time it passes a named point; the checkpoint test instead watches
+// Kuzu's shadow file and kills the process while a checkpoint writes it.
+//
+// Every test asserts the same four things: the database opens by itself,
+// with no manual step (any command does it); every acknowledged episode
+// is there and, once the workers finish, done; the graph is the graph of
+// an uninterrupted run of the same episodes (graph_test.go compares
+// exports by content, since entity and fact uuids and system times
+// differ from run to run); and nothing is there twice.
+//
+// TestKillInCheckpoint kills mnemo ingest (once it has queued every
+// episode) and mnemo serve (HTTP batches, killed while posting too), in
+// turn, in Kuzu's checkpoints 2 to 7; each database is also reopened
+// with Kuzu's files deleted, which the journal rebuilds.
+//
+// MNEMO_CRASH_RUNS (2 by default) and MNEMO_CRASH_EPISODES (4,500) size
+// it. MNEMO_CRASH_BIN names a binary built with -tags crashpoints
+// instead of building one. The package holds tests only.
+package crashtest
