@@ -27,8 +27,14 @@
 //   - TestKillInImport: a group is absent or whole, never partial.
 //   - TestKillInReembed: the staged vectors of an interrupted mnemo
 //     reembed resume.
+//   - TestFullDisk: a tmpfs fills during mnemo ingest, during mnemo
+//     serve, and between two writes, so that the journal's append is the
+//     write that fails (root or sudo; MNEMO_FULLDISK_REQUIRED=1 fails
+//     instead of skipping).
 //
 // MNEMO_CRASH_RUNS (2 by default) and MNEMO_CRASH_EPISODES (4,500) size
-// the checkpoint test. MNEMO_CRASH_BIN names a binary built with -tags
-// crashpoints instead of building one. The package holds tests only.
+// the checkpoint test; make test-crash runs 50 kills at 6,000 episodes.
+// MNEMO_FULLDISK_MIB sizes the tmpfs (128). MNEMO_CRASH_BIN names a
+// binary built with -tags crashpoints instead of building one. The
+// package holds tests only.
 package crashtest
