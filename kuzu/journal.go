@@ -113,7 +113,11 @@ func (s *Store) journaled(e entry, write func(seq uint64) error) error {
 	}
 	crashpoint("committed")
 	s.applied = seq
-	s.health.ok()
+	// The write is committed, but the checkpoint after it may have found
+	// the disk full and stopped writes (degrade): that failure stands.
+	if s.degraded == nil {
+		s.health.ok()
+	}
 	if s.base.Seq > 0 || s.base.Journal != "" {
 		if s.journal.Bytes() > s.rebaseBytes() {
 			s.keeper.kick()
