@@ -16,11 +16,21 @@ import (
 )
 
 // defaultEpisodes is the size of the checkpoint test's ingest when
-// MNEMO_CRASH_EPISODES is unset: the smallest that still reaches Kuzu's
-// seventh checkpoint on the default settings with room to spare
-// (measured: mnemo serve, fed at servePace, began it after about 3,800
-// episodes, mnemo ingest after about 3,400).
-const defaultEpisodes = 4500
+// MNEMO_CRASH_EPISODES is unset, which make test runs: enough to reach
+// Kuzu's fourth checkpoint on the default settings with room to spare
+// (measured: mnemo serve, fed at servePace, began its seventh after about
+// 3,800 episodes, mnemo ingest after about 3,400, one every 500 or so).
+// make test-crash ingests 6,000 and kills in checkpoints 2 to 7.
+const defaultEpisodes = 3000
+
+// lastCheckpoint is the last checkpoint the test kills in for an ingest
+// of n episodes: the seventh from 4,500 episodes on, else the fourth.
+func lastCheckpoint(n int) int {
+	if n >= 4500 {
+		return 7
+	}
+	return 4
+}
 
 // killRun is one kill of the checkpoint test: through which command, in
 // which checkpoint.
@@ -29,21 +39,22 @@ type killRun struct {
 	k     int
 }
 
-// killRuns are the runs of the checkpoint test: mnemo ingest and mnemo
-// serve in turn, in checkpoints 2 to 7; with fewer than 12 runs the
-// checkpoints are spread from 2 to 7 over them, so that two runs kill
-// mnemo ingest in checkpoint 2 and mnemo serve in 7.
-func killRuns(n int) []killRun {
+// killRuns are the n runs of the checkpoint test: mnemo ingest and mnemo
+// serve in turn, in checkpoints 2 to last; with fewer runs than twice the
+// checkpoints they are spread from 2 to last over them, so that two runs
+// kill mnemo ingest in checkpoint 2 and mnemo serve in the last.
+func killRuns(n, last int) []killRun {
 	runs := make([]killRun, n)
+	span := last - 1
 	for i := range runs {
 		runs[i].serve = i%2 == 1
 		switch {
-		case n >= 12:
-			runs[i].k = 2 + (i/2)%6
+		case n >= 2*span:
+			runs[i].k = 2 + (i/2)%span
 		case n == 1:
 			runs[i].k = 2
 		default:
-			runs[i].k = 2 + (i*5+(n-1)/2)/(n-1)
+			runs[i].k = 2 + (i*(span-1)+(n-1)/2)/(n-1)
 		}
 	}
 	return runs
@@ -51,7 +62,7 @@ func killRuns(n int) []killRun {
 
 // TestKillInCheckpoint kills mnemo with SIGKILL while Kuzu writes a
 // checkpoint (its shadow file is not empty), at checkpoint k of an
-// ingest, k = 2 to 7, MNEMO_CRASH_RUNS times (2 by default): through
+// ingest, k = 2 to 7 (4 under make test), MNEMO_CRASH_RUNS times (2 by default): through
 // mnemo ingest, once it has queued every episode, and through mnemo
 // serve, while batches are posted, in turn. After the kill the database
 // opens by itself and holds every acknowledged episode; a copy of it
@@ -63,7 +74,7 @@ func TestKillInCheckpoint(t *testing.T) {
 	c := newCorpus(t, refs.dir, 1, n)
 	// The uninterrupted run goes on beside the first kill.
 	ref := ingested(c)
-	for i, r := range killRuns(envInt(t, "MNEMO_CRASH_RUNS", 2)) {
+	for i, r := range killRuns(envInt(t, "MNEMO_CRASH_RUNS", 2), lastCheckpoint(n)) {
 		if r.serve {
 			t.Run(fmt.Sprintf("run%02d-serve-checkpoint%d", i+1, r.k), func(t *testing.T) {
 				killServeInCheckpoint(t, c, ref, r.k)
