@@ -86,6 +86,10 @@ type StoreConfig struct {
 	// what was written since the last checkpoint is lost. For measuring
 	// the journal's cost. Default: false (the journal is kept).
 	NoJournal bool `toml:"no_journal" json:"no_journal,omitempty"`
+	// JournalDir is the journal's directory. Default: "journal" in the
+	// database directory. On another disk it rebuilds the database even
+	// when the database directory is lost; one journal per database.
+	JournalDir string `toml:"journal_dir" json:"journal_dir,omitempty"`
 	// JournalRebaseMB is the journal's size in MiB from which mnemo takes
 	// a new base of it (a checked copy of the database file) and drops
 	// the journal the base covers. Default: the larger of 64 and the

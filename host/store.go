@@ -34,7 +34,7 @@ func openStore(ctx context.Context, cfg Config, id core.EmbedderID, restage bool
 			Dir: cfg.DB, Dimension: dim, Embedder: id, Restage: restage, BufferPoolBytes: uint64(cfg.Store.BufferPoolMB) << 20,
 			Threads: cfg.Store.Threads, ReadConns: cfg.Store.ReadConns, Logger: log, MaxDBSizeBytes: uint64(cfg.Store.MaxDBSizeMB) << 20,
 			CheckpointEvery: cfg.Store.CheckpointEvery, CheckpointWALBytes: int64(cfg.Store.CheckpointWALMB) << 20,
-			NoJournal: cfg.Store.NoJournal, RebaseBytes: int64(cfg.Store.JournalRebaseMB) << 20,
+			NoJournal: cfg.Store.NoJournal, JournalDir: cfg.Store.JournalDir, RebaseBytes: int64(cfg.Store.JournalRebaseMB) << 20,
 			Observe: calls.observe("kuzu"),
 		})
 		if err != nil {
@@ -232,7 +232,7 @@ func Restore(cfg Config, src string, replace bool) (backup.Manifest, error) {
 	if cfg.DB == "" {
 		return m, fmt.Errorf("%w: no database directory to restore into (--db)", core.ErrInvalid)
 	}
-	return m, kuzu.Restore(src, cfg.DB, kuzu.RestoreOptions{Replace: replace, SHA256: m.SHA256()})
+	return m, kuzu.Restore(src, cfg.DB, kuzu.RestoreOptions{Replace: replace, SHA256: m.SHA256(), JournalDir: cfg.Store.JournalDir})
 }
 
 // Recovery is what Recover did: kuzu.Recovery.
@@ -252,7 +252,7 @@ func Recover(ctx context.Context, cfg Config, rebuild bool, log *slog.Logger) (R
 	}
 	return kuzu.Recover(ctx, kuzu.Options{
 		Dir: cfg.DB, BufferPoolBytes: uint64(st.BufferPoolMB) << 20, MaxDBSizeBytes: uint64(st.MaxDBSizeMB) << 20,
-		Threads: st.Threads, NoJournal: st.NoJournal, RebaseBytes: int64(st.JournalRebaseMB) << 20, Logger: log,
+		Threads: st.Threads, NoJournal: st.NoJournal, JournalDir: st.JournalDir, RebaseBytes: int64(st.JournalRebaseMB) << 20, Logger: log,
 	}, kuzu.RecoverOptions{Rebuild: rebuild})
 }
 

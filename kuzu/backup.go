@@ -223,6 +223,9 @@ func syncFile(path string) error {
 type RestoreOptions struct {
 	// Replace lets Restore replace a database the directory holds.
 	Replace bool
+	// JournalDir is the database's journal directory when it is not the
+	// default (Options.JournalDir): the restore empties it.
+	JournalDir string
 	// SHA256 gives the expected hex SHA-256 of the snapshot's files by
 	// name; a file copied with another is refused (core.ErrInvalid) and
 	// nothing is changed. Files it does not name are not checked.
@@ -270,7 +273,11 @@ func Restore(src, dst string, o RestoreOptions) error {
 	// Kuzu's files of the old database would be replayed on the new one,
 	// and its journal too: the restored database starts a journal of its
 	// own when it is opened.
-	if err := os.RemoveAll(filepath.Join(dst, journalDir)); err != nil {
+	jdir := o.JournalDir
+	if jdir == "" {
+		jdir = filepath.Join(dst, journalDir)
+	}
+	if err := os.RemoveAll(jdir); err != nil {
 		_ = os.Remove(tmp)
 		return fmt.Errorf("remove the old database's journal: %w", err)
 	}

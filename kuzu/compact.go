@@ -98,7 +98,7 @@ func (s *Store) erased(ctx context.Context) error {
 		}
 		crashpoint("erasure-rebased")
 	}
-	aside, _ := filepath.Glob(filepath.Join(s.opts.Dir, "journal.aside-*"))
+	aside, _ := filepath.Glob(s.journalPath() + ".aside-*")
 	for _, d := range append(damagedDirs(s.opts.Dir), aside...) {
 		if err := os.RemoveAll(d); err != nil {
 			return fmt.Errorf("remove %s, which may hold what was erased: %w", d, err)

@@ -25,7 +25,8 @@ import (
 // copied into their table in 20 s, against about two minutes as text).
 
 // importStage is the staging table of an import's vectors; it exists only
-// during Import, under the write lock.
+// during Import, under the write lock, or when a process was killed
+// during one.
 const importStage = "ImportVec"
 
 // Import writes ch, a change made of new objects only (episodes, entities,
@@ -115,6 +116,12 @@ func (s *Store) importLocked(ctx context.Context, c *conn, group string, ch core
 			return err
 		}
 		if len(vecs) > 0 {
+			// The table and its rows are committed before the import's
+			// transaction: a process killed in between leaves them, and
+			// the journal replays the import when the database opens.
+			if err := c.exec(ctx, "DROP TABLE IF EXISTS "+importStage, nil); err != nil {
+				return fmt.Errorf("import: drop a staging table left by a killed import: %w", err)
+			}
 			if err := c.exec(ctx, fmt.Sprintf("CREATE NODE TABLE %s(id INT64 PRIMARY KEY, vec FLOAT[%d])", importStage, s.dim), nil); err != nil {
 				return fmt.Errorf("import: create staging table: %w", err)
 			}

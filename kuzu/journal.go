@@ -113,7 +113,11 @@ func (s *Store) journaled(e entry, write func(seq uint64) error) error {
 	}
 	crashpoint("committed")
 	s.applied = seq
-	s.health.ok()
+	// The write is committed, but the checkpoint after it may have found
+	// the disk full and stopped writes (degrade): that failure stands.
+	if s.degraded == nil {
+		s.health.ok()
+	}
 	if s.base.Seq > 0 || s.base.Journal != "" {
 		if s.journal.Bytes() > s.rebaseBytes() {
 			s.keeper.kick()
@@ -315,9 +319,14 @@ func (s *Store) WriteHealth() error {
 	return nil
 }
 
-// journalPath is the journal's directory.
+// journalPath is the journal's directory (Options.JournalDir), or elem
+// inside it.
 func (s *Store) journalPath(elem ...string) string {
-	return filepath.Join(append([]string{s.opts.Dir, journalDir}, elem...)...)
+	dir := s.opts.JournalDir
+	if dir == "" {
+		dir = filepath.Join(s.opts.Dir, journalDir)
+	}
+	return filepath.Join(append([]string{dir}, elem...)...)
 }
 
 // openJournal opens the journal's log, next being the position its first

@@ -3,6 +3,7 @@ package kuzu
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"sync/atomic"
 	"syscall"
@@ -119,5 +120,40 @@ func TestJournalWriteFailureStoresNothing(t *testing.T) {
 	}
 	if got := s.journal.Last(); got != last {
 		t.Errorf("journal's last record after a refused write = %d, want %d", got, last)
+	}
+}
+
+// TestWriteHealthAfterADegradingCheckpoint: a write commits and the
+// checkpoint after it finds the disk full, which stops writes until the
+// keeper opens the database again. Write health must say so: it said the
+// store was healthy (the write had succeeded), so /readyz answered 200
+// while every write was refused (internal/crashtest's TestFullDisk).
+func TestWriteHealthAfterADegradingCheckpoint(t *testing.T) {
+	ctx := context.Background()
+	s, err := Open(ctx, Options{Dir: t.TempDir(), Dimension: 4, BufferPoolBytes: 64 << 20, Threads: 1})
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	defer s.Close(ctx)
+	// The keeper would open the database again at once on this disk,
+	// which has room: without it the store stays as the failure left it.
+	s.stopKeeper()
+	at := time.Date(2024, 5, 1, 0, 0, 0, 0, time.UTC)
+	e, err := s.live(recAddEpisodes, recordArgs{Episodes: []core.Episode{{UUID: "e1", GroupID: "g", Source: core.SourceMessage, Content: "Alice: hello", ValidAt: at, CreatedAt: at}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	full := fmt.Errorf("checkpoint: %w: no space left on device", core.ErrStorage)
+	err = s.exclusive(ctx, func(*conn) error {
+		return s.journaled(e, func(uint64) error {
+			s.degrade(full) // what checkpoint does after the commit
+			return nil
+		})
+	})
+	if err != nil {
+		t.Fatalf("the write = %v, want nil", err)
+	}
+	if err := s.WriteHealth(); !errors.Is(err, core.ErrStorage) {
+		t.Errorf("WriteHealth after a checkpoint stopped writes = %v, want core.ErrStorage", err)
 	}
 }

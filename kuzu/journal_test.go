@@ -298,3 +298,21 @@ func fileExists(path string) bool {
 	_, err := os.Stat(path)
 	return err == nil
 }
+
+func TestJournalOnAnotherDiskRebuildsALostDirectory(t *testing.T) {
+	ctx := context.Background()
+	o := journalOpts(filepath.Join(t.TempDir(), "db"))
+	o.JournalDir = filepath.Join(t.TempDir(), "journal")
+	s := kuzutest.MustOpen(t, o)
+	seed(t, s, "a")
+	seed(t, s, "b")
+	s.Close(ctx)
+	if err := os.RemoveAll(o.Dir); err != nil {
+		t.Fatal(err)
+	}
+	s = kuzutest.MustOpen(t, o)
+	if r := s.Recovery(); r.From != "base" || r.Replayed != 4 {
+		t.Errorf("Recovery = %+v, want 4 writes replayed onto the journal's base", r)
+	}
+	wantSeeded(t, s, "a", "b")
+}

@@ -404,7 +404,7 @@ func (s *Store) resetJournal(next uint64) error {
 // journal.aside-TIME in Options.Dir, and opens an empty log.
 func (s *Store) setJournalAside(why string) error {
 	s.closeJournal()
-	aside, err := unusedName(filepath.Join(s.opts.Dir, "journal.aside-"+time.Now().UTC().Format("20060102T150405Z")))
+	aside, err := unusedName(s.journalPath() + ".aside-" + time.Now().UTC().Format("20060102T150405Z"))
 	if err != nil {
 		return err
 	}

@@ -83,6 +83,11 @@ type Options struct {
 	// killed inside a checkpoint can leave a database that does not open.
 	// For measuring the journal's cost; an in-memory store has none.
 	NoJournal bool
+	// JournalDir is the journal's directory. The default is Dir/journal;
+	// on another disk, the journal rebuilds the database even when Dir is
+	// lost. One journal belongs to one database: two databases must not
+	// share it.
+	JournalDir string
 	// RebaseBytes is the journal's size from which the store takes a new
 	// base of it (a checked copy of the database file, base.go) and drops
 	// the journal the base covers. The default is the larger of 64 MiB

@@ -67,6 +67,8 @@ the key of --api-key (or MNEMO_API_KEY), and the summary is the same.`)
 		to        ingester
 		llmMode   bool
 		modeLabel string
+		// health says whether the store can write, nil through a server.
+		health func(context.Context) error
 	)
 	if rc != nil {
 		to, modeLabel = remoteIngester{rc}, "the server's mode"
@@ -81,6 +83,7 @@ the key of --api-key (or MNEMO_API_KEY), and the summary is the same.`)
 			model = h.LLM.Model("main")
 		}
 		to, llmMode, modeLabel = h.Engine, model != "", mode(h.Config, model, h.Plugins.DefaultSet())
+		health = h.Engine.Health
 	}
 
 	start := time.Now()
@@ -99,9 +102,17 @@ the key of --api-key (or MNEMO_API_KEY), and the summary is the same.`)
 		}
 		return 0
 	}
-	reports, err := q.waitAll(ctx)
+	wctx, stop := ctx, func() {}
+	if health != nil {
+		wctx, stop = whileWritable(ctx, health, writablePoll)
+	}
+	reports, err := q.waitAll(wctx)
+	stop()
 	if err != nil {
 		pending := len(q.queued) - len(reports)
+		if cause := context.Cause(wctx); errors.Is(cause, core.ErrStorage) {
+			return g.fail(fmt.Errorf("%w: %d episodes still pending; they stay queued in the database and resume when mnemo opens it again", cause, pending))
+		}
 		fmt.Fprintf(g.stderr, "mnemo: %v: %d episodes still pending; they stay queued in the database and resume when mnemo opens it again\n", err, pending)
 		return 1
 	}
@@ -110,6 +121,35 @@ the key of --api-key (or MNEMO_API_KEY), and the summary is the same.`)
 		return 1
 	}
 	return 0
+}
+
+// writablePoll is how often a local ingest asks whether the store can
+// still write while it waits for the workers.
+const writablePoll = time.Second
+
+// whileWritable returns a context that ends, with health's error as its
+// cause, once health, asked every poll, says the store cannot write (a
+// full or failing disk, core.ErrStorage). The workers then keep the
+// episodes pending and try again until the disk has room, which a command
+// waiting for them would wait for without end; stop ends the watch.
+func whileWritable(ctx context.Context, health func(context.Context) error, poll time.Duration) (wctx context.Context, stop func()) {
+	wctx, cancel := context.WithCancelCause(ctx)
+	go func() {
+		t := time.NewTicker(poll)
+		defer t.Stop()
+		for {
+			select {
+			case <-wctx.Done():
+				return
+			case <-t.C:
+			}
+			if err := health(wctx); errors.Is(err, core.ErrStorage) {
+				cancel(err)
+				return
+			}
+		}
+	}()
+	return wctx, func() { cancel(nil) }
 }
 
 // queued is an episode of the input, stored by this run (created) or by
