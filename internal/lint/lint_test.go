@@ -158,7 +158,7 @@ func TestCoreIsPure(t *testing.T) {
 }
 
 // TestLayers enforces the layering of the domain and the engine (see
-// docs/design.md, "Architecture"): core imports nothing of the module
+// ARCHITECTURE.md): core imports nothing of the module
 // (its subpackages import core only); engine's stage packages import core
 // and engine/text, never engine itself nor one another; engine/text
 // imports core only; engine imports core and its stages; the adapters
