@@ -1,0 +1,31 @@
+package host
+
+// The HTTP server and its keys (http.*).
+
+// HTTPConfig configures `mnemo serve`.
+type HTTPConfig struct {
+	// Addr is the listen address. Default: 127.0.0.1:8080.
+	Addr string `toml:"addr" json:"addr"`
+	// Keys are API keys, each bound to the groups (ids or patterns) it may
+	// touch. With no keys, requests need none (bind to loopback).
+	Keys []APIKeyConfig `toml:"keys" json:"keys,omitempty"`
+	// MaxBodyKB bounds request bodies. Default: twice
+	// ingest.max_content_kb (2048), so that an episode of the largest
+	// accepted size fits with its JSON escapes; it may not be less than
+	// ingest.max_content_kb.
+	MaxBodyKB int `toml:"max_body_kb" json:"max_body_kb"`
+	// MaxImportMB bounds the body of a group import (POST
+	// /v1/groups/{group}/import), which is read whole before anything is
+	// written. Default: 256.
+	MaxImportMB int `toml:"max_import_mb" json:"max_import_mb"`
+}
+
+// APIKeyConfig is one API key and the groups it may touch.
+type APIKeyConfig struct {
+	Key    string   `toml:"key" json:"key"`
+	Groups []string `toml:"groups" json:"groups"`
+	// ReadOnly keys may read and search their groups but change nothing:
+	// a route or MCP tool that writes answers 403. Default: false (reads
+	// and writes).
+	ReadOnly bool `toml:"read_only" json:"read_only,omitempty"`
+}
