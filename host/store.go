@@ -19,43 +19,79 @@ import (
 // file of host and cmd reaches the store through engine.Engine, or through
 // Admin for upkeep (internal/lint enforces it).
 
+// StoreBackend is one value of store.backend: the one table of backends
+// (StoreBackends) is what the configuration accepts, what openStore opens,
+// what the CLI's --store help lists and what the names test
+// (internal/lint) holds docs/configuration.md to.
+type StoreBackend struct {
+	// Name is the value of store.backend.
+	Name string
+	// About says what the backend is, for help texts.
+	About string
+	open  func(ctx context.Context, cfg Config, id core.EmbedderID, restage bool, log *slog.Logger, calls *StoreCalls) (core.Store, error)
+}
+
+// StoreBackends returns every store backend, the default first. The
+// slice is the caller's.
+func StoreBackends() []StoreBackend {
+	return []StoreBackend{
+		{Name: "kuzu", About: "default, the database in --db", open: openKuzu},
+		{Name: "memory", About: "nothing kept when the process ends", open: openMemory},
+		{Name: "weaviate", About: "the cluster at store.weaviate.url", open: openWeaviate},
+	}
+}
+
 // storeBackends lists the values store.backend accepts.
-func storeBackends() []string { return []string{"kuzu", "memory", "weaviate"} }
+func storeBackends() []string {
+	var out []string
+	for _, b := range StoreBackends() {
+		out = append(out, b.Name)
+	}
+	return out
+}
 
 // openStore opens the store the configuration names, for the embeddings
 // of the embedder id (Kuzu records it, and refuses a database whose
 // vectors another embedder made unless restage: OpenOptions.Reembed).
 // calls, when not nil, records the latency of the store's calls.
 func openStore(ctx context.Context, cfg Config, id core.EmbedderID, restage bool, log *slog.Logger, calls *StoreCalls) (core.Store, error) {
-	dim := id.Dimension
-	switch cfg.Store.Backend {
-	case "kuzu":
-		s, err := kuzu.Open(ctx, kuzu.Options{
-			Dir: cfg.DB, Dimension: dim, Embedder: id, Restage: restage, BufferPoolBytes: uint64(cfg.Store.BufferPoolMB) << 20,
-			Threads: cfg.Store.Threads, ReadConns: cfg.Store.ReadConns, Logger: log, MaxDBSizeBytes: uint64(cfg.Store.MaxDBSizeMB) << 20,
-			CheckpointEvery: cfg.Store.CheckpointEvery, CheckpointWALBytes: int64(cfg.Store.CheckpointWALMB) << 20,
-			NoJournal: cfg.Store.NoJournal, JournalDir: cfg.Store.JournalDir, RebaseBytes: int64(cfg.Store.JournalRebaseMB) << 20,
-			Observe: calls.observe("kuzu"),
-		})
-		if err != nil {
-			return nil, err // not a typed nil in the interface
+	for _, b := range StoreBackends() {
+		if b.Name == cfg.Store.Backend {
+			return b.open(ctx, cfg, id, restage, log, calls)
 		}
-		return s, nil
-	case "memory":
-		if log != nil {
-			log.Warn("store.backend is memory: nothing is written to disk, and everything is lost when the process ends")
-		}
-		return memstore.New(dim), nil
-	case "weaviate":
-		wo := cfg.Store.weaviateOptions(dim, log)
-		wo.Observe = calls.observe("weaviate")
-		s, err := weaviate.Open(ctx, wo)
-		if err != nil {
-			return nil, err
-		}
-		return s, nil
 	}
 	return nil, fmt.Errorf("%w: store.backend %q: want one of %s", core.ErrInvalid, cfg.Store.Backend, strings.Join(storeBackends(), ", "))
+}
+
+func openKuzu(ctx context.Context, cfg Config, id core.EmbedderID, restage bool, log *slog.Logger, calls *StoreCalls) (core.Store, error) {
+	s, err := kuzu.Open(ctx, kuzu.Options{
+		Dir: cfg.DB, Dimension: id.Dimension, Embedder: id, Restage: restage, BufferPoolBytes: uint64(cfg.Store.BufferPoolMB) << 20,
+		Threads: cfg.Store.Threads, ReadConns: cfg.Store.ReadConns, Logger: log, MaxDBSizeBytes: uint64(cfg.Store.MaxDBSizeMB) << 20,
+		CheckpointEvery: cfg.Store.CheckpointEvery, CheckpointWALBytes: int64(cfg.Store.CheckpointWALMB) << 20,
+		NoJournal: cfg.Store.NoJournal, JournalDir: cfg.Store.JournalDir, RebaseBytes: int64(cfg.Store.JournalRebaseMB) << 20,
+		Observe: calls.observe("kuzu"),
+	})
+	if err != nil {
+		return nil, err // not a typed nil in the interface
+	}
+	return s, nil
+}
+
+func openMemory(_ context.Context, _ Config, id core.EmbedderID, _ bool, log *slog.Logger, _ *StoreCalls) (core.Store, error) {
+	if log != nil {
+		log.Warn("store.backend is memory: nothing is written to disk, and everything is lost when the process ends")
+	}
+	return memstore.New(id.Dimension), nil
+}
+
+func openWeaviate(ctx context.Context, cfg Config, id core.EmbedderID, _ bool, log *slog.Logger, calls *StoreCalls) (core.Store, error) {
+	wo := cfg.Store.weaviateOptions(id.Dimension, log)
+	wo.Observe = calls.observe("weaviate")
+	s, err := weaviate.Open(ctx, wo)
+	if err != nil {
+		return nil, err
+	}
+	return s, nil
 }
 
 // adminOf returns the Admin that keeps s: Kuzu's checkpoints, or no

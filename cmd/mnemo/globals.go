@@ -31,7 +31,7 @@ type globals struct {
 func (g *globals) register(fs *flag.FlagSet) {
 	fs.StringVar(&g.db, "db", g.db, "database `DIR` (default $MNEMO_DB, else ./mnemo-data)")
 	fs.StringVar(&g.config, "config", g.config, "configuration `FILE` (TOML, or JSON by extension)")
-	fs.StringVar(&g.store, "store", g.store, "store `BACKEND`: kuzu (default, the database in --db), memory (nothing kept when the process ends) or weaviate (the cluster at store.weaviate.url)")
+	fs.StringVar(&g.store, "store", g.store, "store `BACKEND`: "+storeHelp())
 }
 
 // flags returns a command's flag set with the global flags defined.
@@ -163,4 +163,17 @@ func isTerminal(w io.Writer) bool {
 	}
 	st, err := f.Stat()
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// storeHelp lists the store backends with what each is: "kuzu (…),
+// memory (…) or weaviate (…)".
+func storeHelp() string {
+	var parts []string
+	for _, b := range host.StoreBackends() {
+		parts = append(parts, b.Name+" ("+b.About+")")
+	}
+	if len(parts) < 2 {
+		return strings.Join(parts, "")
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
 }

@@ -11,15 +11,16 @@ import (
 
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/engine/retrieval"
+	"github.com/mnemohq/mnemo/host"
 )
 
 // TestNamesReachEverySurface checks that the names kept in one table each
-// (retrieval.Rerankers, core.Scopes, retrieval.BuiltinRecipes) reach the
-// surfaces that list them by hand: the configuration reference, the
-// retrieval guide and the HTTP schema (whose descriptions MCP and the
-// inspector share, as host/wire's comments). Adding a name to its table
-// without the others fails here. The CLI's --reranker reads
-// retrieval.Rerankers itself.
+// (retrieval.Rerankers, core.Scopes, retrieval.BuiltinRecipes,
+// host.StoreBackends) reach the surfaces that list them by hand: the
+// configuration reference, the retrieval guide and the HTTP schema (whose
+// descriptions MCP and the inspector share, as host/wire's comments). Adding a name to its table
+// without the others fails here. The CLI's --reranker and --store read
+// retrieval.Rerankers and host.StoreBackends themselves.
 func TestNamesReachEverySurface(t *testing.T) {
 	config := readFile(t, "docs/configuration.md")
 	guide := readFile(t, "docs/retrieval.md")
@@ -36,6 +37,12 @@ func TestNamesReachEverySurface(t *testing.T) {
 		}
 		if !strings.Contains(guide, "`"+r+"`") {
 			t.Errorf("docs/retrieval.md does not name reranker %q", r)
+		}
+	}
+	backendRow := line(t, "docs/configuration.md", config, "| `store.backend` |")
+	for _, b := range host.StoreBackends() {
+		if !strings.Contains(backendRow, "`"+b.Name+"`") {
+			t.Errorf("docs/configuration.md's store.backend row does not name backend %q", b.Name)
 		}
 	}
 	for _, sc := range core.Scopes {
