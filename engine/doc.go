@@ -12,7 +12,14 @@
 // forgetting, export and import. Surfaces (host, cmd) reach memory through
 // an Engine only.
 //
-// engine imports core and the standard library only, and builds with
+// The stages are packages of their own, each opened by Open with what it
+// needs of the engine (a Deps struct): engine/retrieval (search, recipes,
+// rerankers, contexts), engine/community, engine/evolve (importance,
+// archive, consolidation) and engine/text (the rules for text they share).
+// The engine keeps ingestion, the queue, resolution and erasure, and thin
+// methods that check a request and hand it to its stage.
+//
+// engine imports core, its stages and the standard library only, and builds with
 // CGO_ENABLED=0; core imports no engine package. It never reads the wall
 // clock: Options.Now is the clock.
 package engine
