@@ -8,7 +8,7 @@ import (
 	"github.com/mnemohq/mnemo/core"
 )
 
-// communityStore is what community detection reads and writes of a store.
+// Store is what community detection reads and writes of a store.
 type Store interface {
 	Communities(ctx context.Context, groups []string, uuids []string, opts core.GetOptions) ([]core.Community, error)
 	ListCommunities(ctx context.Context, group string, opts core.ListOptions) (core.Page[core.Community], error)

@@ -176,7 +176,7 @@ type ItemCounts struct {
 	Entities, Facts int
 }
 
-// EvolveItem is one object Evolve scored.
+// Item is one object Evolve scored.
 type Item struct {
 	Scope core.Scope
 	UUID  string

@@ -9,7 +9,7 @@ import (
 	"github.com/mnemohq/mnemo/core"
 )
 
-// searchStore is what retrieval reads of a store: searches and reads by
+// Store is what retrieval reads of a store: searches and reads by
 // uuid, never a write.
 type Store interface {
 	core.Searcher
@@ -23,7 +23,7 @@ type Store interface {
 	FactHistoryOfEntities(ctx context.Context, group string, entities []string) ([]core.Fact, error)
 }
 
-// SearchDeps are the components a Searcher works with. Store, Embedder
+// Deps are the components a Searcher works with. Store, Embedder
 // and Now are required; the others may be left zero.
 type Deps struct {
 	Store    Store
@@ -72,7 +72,7 @@ type Searcher struct {
 	search   Options
 }
 
-// NewSearcher returns a Searcher with opts, its defaults filled in; opts
+// New returns a Searcher with opts, its defaults filled in; opts
 // must be valid (Options.Validate).
 func New(opts Options, d Deps) *Searcher {
 	s := &Searcher{
