@@ -61,3 +61,29 @@ func TestZepTimeFilter(t *testing.T) {
 		})
 	}
 }
+
+// TestMessageContent checks the speaker label a Zep message's episode
+// gets: the Graphiti convention "name(role): text", the thread user's name
+// for a user's message without one.
+func TestMessageContent(t *testing.T) {
+	tests := []struct {
+		name string
+		m    zepMessageIn
+		user string
+		want string
+	}{
+		{"name and role", zepMessageIn{Name: "Rachel", Role: "user", Content: "I live in Montauk."}, "", "Rachel(user): I live in Montauk."},
+		{"named assistant", zepMessageIn{Name: "Ava", Role: "assistant", Content: "Noted."}, "Priya Shah", "Ava(assistant): Noted."},
+		{"user without a name", zepMessageIn{Role: "user", Content: "I moved to Lisbon."}, "Priya Shah", "Priya Shah(user): I moved to Lisbon."},
+		{"nameless user of a nameless thread user", zepMessageIn{Role: "user", Content: "hi"}, "", "user: hi"},
+		{"role only", zepMessageIn{Role: "tool", Content: "42"}, "Priya Shah", "tool: 42"},
+		{"norole", zepMessageIn{Name: " Bo ", Role: "norole", Content: "hi"}, "", "Bo: hi"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := messageContent(tc.m, tc.user); got != tc.want {
+				t.Errorf("messageContent(%+v, %q) = %q, want %q", tc.m, tc.user, got, tc.want)
+			}
+		})
+	}
+}

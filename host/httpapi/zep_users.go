@@ -380,14 +380,37 @@ func (s *Server) threadMessages(ctx context.Context, c *call, t zepThread) ([]ze
 	return msgs, nil
 }
 
-// messageContent is the content of a message's episode: "speaker: text",
-// the form mnemo's extractors read a speaker from.
-func messageContent(m zepMessageIn) string {
-	speaker := strings.TrimSpace(m.Name)
-	if speaker == "" {
-		speaker = m.Role
+// messageContent is the content of a message's episode: "name(role):
+// text", the Graphiti convention mnemo's extractors read a speaker and a
+// role from, so that a named assistant is not taken for a person. A user's
+// message without a name is the thread user's: user is their name (first
+// and last), if they have one. Without a name the label is the role, and
+// a message of role norole is "name: text".
+func messageContent(m zepMessageIn, user string) string {
+	name := strings.TrimSpace(m.Name)
+	if name == "" && m.Role == "user" {
+		name = user
 	}
-	return speaker + ": " + m.Content
+	switch {
+	case name == "":
+		return m.Role + ": " + m.Content
+	case m.Role == "norole":
+		return name + ": " + m.Content
+	}
+	return name + "(" + m.Role + "): " + m.Content
+}
+
+// zepUserName is the name of a thread's user for messageContent: first
+// and last name, or "" when the user has neither or no message needs it.
+func (s *Server) zepUserName(ctx context.Context, t zepThread, msgs []zepMessageIn) (string, error) {
+	if !slices.ContainsFunc(msgs, func(m zepMessageIn) bool { return m.Role == "user" && strings.TrimSpace(m.Name) == "" }) {
+		return "", nil
+	}
+	var u zepUser
+	if err := s.record(ctx, t.UserID, kindZepUser, t.UserID, &u); err != nil {
+		return "", fmt.Errorf("user %q: %w", t.UserID, err)
+	}
+	return strings.TrimSpace(strings.TrimSpace(u.FirstName) + " " + strings.TrimSpace(u.LastName)), nil
 }
 
 func (s *Server) zepAddMessages(ctx context.Context, c *call) (any, error) {
@@ -401,6 +424,10 @@ func (s *Server) zepAddMessages(ctx context.Context, c *call) (any, error) {
 	}
 	if len(in.Messages) == 0 {
 		return nil, fmt.Errorf("%w: messages is empty", core.ErrInvalid)
+	}
+	user, err := s.zepUserName(ctx, t, in.Messages)
+	if err != nil {
+		return nil, err
 	}
 	now := s.h.Now()
 	taskID := core.NewID(now)
@@ -434,7 +461,7 @@ func (s *Server) zepAddMessages(ctx context.Context, c *call) (any, error) {
 			recs[i].TaskID = taskID
 			eps = append(eps, core.Episode{
 				UUID: id, GroupID: t.UserID, Name: "thread " + t.ThreadID, Source: core.SourceMessage,
-				SourceDescription: "thread " + t.ThreadID, Content: messageContent(m), ValidAt: at,
+				SourceDescription: "thread " + t.ThreadID, Content: messageContent(m, user), ValidAt: at,
 			})
 		}
 	}

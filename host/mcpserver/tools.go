@@ -23,6 +23,7 @@ type addMemoryIn struct {
 	GroupID           string `json:"group_id,omitempty" jsonschema:"the group (tenant) to add it to; default: the server's default group"`
 	Source            string `json:"source,omitempty" jsonschema:"message (default), text or json"`
 	SourceDescription string `json:"source_description,omitempty" jsonschema:"where the episode comes from"`
+	Speaker           string `json:"speaker,omitempty" jsonschema:"who said a message whose body has no 'Speaker:' label (stored as 'Speaker: body'); default: the user"`
 	UUID              string `json:"uuid,omitempty" jsonschema:"an id for the episode; sending the same uuid and body again is a no-op"`
 	ReferenceTime     string `json:"reference_time,omitempty" jsonschema:"when it happened or was said (RFC 3339 or a date); relative dates in the body are read against it; default: now"`
 	WaitSeconds       int    `json:"wait_seconds,omitempty" jsonschema:"wait up to this many seconds (at most 120) for extraction and return the facts learned; default: return at once"`
@@ -205,7 +206,7 @@ func (s *Server) addMemory(ctx context.Context, req *mcp.CallToolRequest, in add
 		return nil, out, err
 	}
 	ep, err := wire.EpisodeInput{
-		UUID: in.UUID, Name: in.Name, Source: in.Source, Content: body, SourceDescription: in.SourceDescription, ReferenceTime: ref,
+		UUID: in.UUID, Name: in.Name, Source: in.Source, Content: body, SourceDescription: in.SourceDescription, Speaker: in.Speaker, ReferenceTime: ref,
 	}.Episode(group)
 	if err != nil {
 		return nil, out, toolError(err)

@@ -26,6 +26,10 @@ type EpisodeInput struct {
 	Content json.RawMessage `json:"content"`
 	// SourceDescription says where the episode comes from.
 	SourceDescription string `json:"source_description,omitempty"`
+	// Speaker is who said a message whose content has no "Speaker: "
+	// label; the content is stored as "Speaker: content". Only for source
+	// message. Default: none (an unlabelled message is the user's).
+	Speaker string `json:"speaker,omitempty"`
 	// ReferenceTime is when the episode happened (RFC 3339 or a date).
 	// Relative dates in the content are read against it.
 	ReferenceTime string `json:"reference_time"`
@@ -49,6 +53,15 @@ func (in EpisodeInput) Episode(group string) (core.Episode, error) {
 	content, err := episodeContent(in.Content, src)
 	if err != nil {
 		return core.Episode{}, err
+	}
+	if speaker := strings.TrimSpace(in.Speaker); speaker != "" {
+		if src != core.SourceMessage {
+			return core.Episode{}, fmt.Errorf("%w: speaker %q: only a message has a speaker, and the source is %q", core.ErrInvalid, in.Speaker, src)
+		}
+		if strings.ContainsAny(speaker, ":\n") {
+			return core.Episode{}, fmt.Errorf("%w: speaker %q: a name holds no colon or line break", core.ErrInvalid, in.Speaker)
+		}
+		content = speaker + ": " + content
 	}
 	if strings.TrimSpace(in.ReferenceTime) == "" {
 		return core.Episode{}, fmt.Errorf("%w: reference_time is missing (when the episode happened, RFC 3339)", core.ErrInvalid)

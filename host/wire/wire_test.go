@@ -95,6 +95,10 @@ func TestEpisodeInput(t *testing.T) {
 		{"other group", `{"content": "x", "reference_time": "2024-05-01", "group_id": "h"}`, core.Episode{}, `group_id "h" differs`},
 		{"bad uuid", `{"content": "x", "reference_time": "2024-05-01", "uuid": "a b"}`, core.Episode{}, `uuid "a b"`},
 		{"bad source", `{"content": "x", "reference_time": "2024-05-01", "source": "email"}`, core.Episode{}, `source "email"`},
+		{"speaker labels the content", `{"content": "I moved to Lisbon.", "speaker": " Rachel ", "reference_time": "2024-05-01T10:00:00Z"}`,
+			core.Episode{GroupID: "g", Source: core.SourceMessage, Content: "Rachel: I moved to Lisbon.", ValidAt: ref}, ""},
+		{"speaker of a text", `{"content": "x", "speaker": "Rachel", "source": "text", "reference_time": "2024-05-01"}`, core.Episode{}, `only a message has a speaker`},
+		{"speaker with a colon", `{"content": "x", "speaker": "Re: Rachel", "reference_time": "2024-05-01"}`, core.Episode{}, `holds no colon`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
