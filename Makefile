@@ -56,7 +56,7 @@ WEAVIATE_VERSION := $(shell sed -n 's|^[[:space:]]*github.com/weaviate/weaviate 
 WEAVIATE_DIR     ?= $(HOME)/.cache/mnemo/weaviate-$(WEAVIATE_VERSION)
 WEAVIATE_SERVER  := $(WEAVIATE_DIR)/bin/weaviate-server
 
-.PHONY: help build plugins test test-race race-ci test-compat lint fmt check ci weaviate test-weaviate test-weaviate-cluster bench dist smoke-arm64 demo bench-lme bench-search bench-stores bench-http bench-soak bench-edge bench-evolve ui-vendor inspector-png clean
+.PHONY: help build nlp-data plugins test test-race race-ci test-compat lint fmt check ci weaviate test-weaviate test-weaviate-cluster bench dist smoke-arm64 demo bench-lme bench-search bench-stores bench-http bench-soak bench-edge bench-evolve ui-vendor inspector-png clean
 
 help:
 	@echo "make build        build bin/mnemo"
@@ -84,6 +84,13 @@ help:
 
 build: plugins
 	$(GO) build -o $(BIN)/mnemo ./cmd/mnemo
+
+# The rule extractor's language data (plugins/rule-extractor/nlp/*.bin,
+# committed): prose's part-of-speech model and WordNet 3.0 from Debian's
+# wordnet-base (apt-get install wordnet-base). The generator is a module of
+# its own, so that prose never enters mnemo's go.mod.
+nlp-data:
+	cd internal/tools/nlpdata && $(GO) run . -out ../../../plugins/rule-extractor/nlp
 
 # The plugins are committed (they are embedded in the binary); this target
 # rebuilds them with stock Go. `make check` fails if they are stale.
