@@ -37,6 +37,11 @@ type extraction struct {
 	previous    []abi.Episode
 	prevPersons []string
 	prevRead    bool
+	// speakers are the keys of the episode's speakers, registered as
+	// people when something is said of them; identities map a speaker's
+	// key to the name the text gives them ("I'm Tom Gordon").
+	speakers   map[string]bool
+	identities map[string]string
 }
 
 // fact is a fact found in the episode, rendered into the answer at the
@@ -54,6 +59,12 @@ func newExtraction(ref time.Time) *extraction {
 	return &extraction{ref: ref, reg: newRegistry()}
 }
 
+// thing is a thing named in an utterance, at a sentence and word.
+type thing struct {
+	r         ref
+	sent, pos int
+}
+
 // uttCtx is the state of one utterance.
 type uttCtx struct {
 	x       *extraction
@@ -66,6 +77,9 @@ type uttCtx struct {
 	// lastPersonSubj and lastThingSubj are the last subjects of a fact
 	// that were a person and something else, for pronouns.
 	lastPersonSubj, lastThingSubj string
+	// things are the things the utterance has named so far (not people,
+	// not times), for "it" as an object.
+	things []thing
 }
 
 // text extracts from a message or text episode.
@@ -80,9 +94,17 @@ func (x *extraction) text(req abi.ExtractRequest) {
 			}
 		}
 	}
-	for _, u := range conv.utts {
+	x.speakers = map[string]bool{}
+	for k, u := range conv.utts {
+		if u.speaker == "" && u.role == roleNone {
+			// A message or text without a speaker is the user's.
+			conv.utts[k].speaker, conv.utts[k].role = userName, roleUser
+			x.speakers[x.reg.key(userName)] = true
+			continue
+		}
 		if u.speaker != "" && u.role != roleAssistant && u.role != roleSystem {
 			x.reg.add(u.speaker, kindPerson, strSure, true).speaker = true
+			x.speakers[x.reg.key(u.speaker)] = true
 		}
 	}
 	for k, u := range conv.utts {
@@ -110,13 +132,16 @@ func (x *extraction) sentence(u *uttCtx, s sentence) {
 		}
 	}
 	u.sent++
-	for _, m := range findMentions(s.toks, sc.blocked) {
+	ms := findMentions(s.toks, sc.blocked)
+	for _, m := range ms {
 		if e := x.reg.add(m.name, m.kind, m.str, !m.initial || m.str >= strWeak); e != nil {
 			u.mentions = append(u.mentions, named{name: e.name, sent: u.sent, pos: m.start})
 		}
 	}
+	sc.parse(ms)
 	sc.appositives()
-	sc.matchSentence()
+	sc.readClauses()
+	sc.readPhrases()
 	sc.ownIdentifiers()
 }
 
@@ -212,6 +237,10 @@ func (x *extraction) addFact(m *match, rel, tmpl string, o output, src, dst ref,
 // shows or, failing that, the kind the pattern implies.
 func (x *extraction) addRef(r ref, implied kind) *entity {
 	e := x.reg.add(r.name, r.kind, r.str, true)
+	if e != nil && x.speakers[x.reg.key(r.name)] {
+		e.speaker = true
+		x.reg.add(r.name, kindPerson, strSure, true)
+	}
 	if e != nil && implied != kindNone {
 		x.reg.add(r.name, implied, strPattern, true)
 	}
@@ -232,6 +261,9 @@ func withArticle(np string) string {
 // response renders the extraction under an ontology.
 func (x *extraction) response(ont *ontology) abi.ExtractResponse {
 	alias := x.reg.aliases()
+	for k, name := range x.identities {
+		alias[k] = name
+	}
 	final := func(name string) string {
 		key := x.reg.key(name)
 		if a, ok := alias[key]; ok {
@@ -319,17 +351,6 @@ func (x *extraction) response(ont *ontology) abi.ExtractResponse {
 // year"), and a switch ("switched me to X") ends the relation's other
 // targets that began before it.
 func (x *extraction) consolidate(final func(string) string) {
-	some := false
-	for i := range x.facts {
-		f := &x.facts[i]
-		if f.valid.IsZero() && !f.invalid.IsZero() || f.rel == relSwitchedMedication {
-			some = true
-			break
-		}
-	}
-	if !some {
-		return
-	}
 	key := func(f *fact) string {
 		return x.reg.key(final(f.src)) + "\x00" + canonRel(f.rel) + "\x00" + x.reg.key(final(f.dst))
 	}
@@ -360,6 +381,24 @@ func (x *extraction) consolidate(final func(string) string) {
 				continue
 			}
 			o.invalid = n.valid
+		}
+	}
+	// The same state said twice ("my girlfriend Saoirse … we have been
+	// together for two years") is one fact, from its earliest start.
+	for i := range x.facts {
+		a := &x.facts[i]
+		if drop[i] || !a.invalid.IsZero() {
+			continue
+		}
+		for j := i + 1; j < len(x.facts); j++ {
+			b := &x.facts[j]
+			if drop[j] || !b.invalid.IsZero() || key(a) != key(b) {
+				continue
+			}
+			if !b.valid.IsZero() && (a.valid.IsZero() || b.valid.Before(a.valid)) {
+				a.valid, a.tmpl, a.subs = b.valid, b.tmpl, b.subs
+			}
+			drop[j] = true
 		}
 	}
 	kept := x.facts[:0]

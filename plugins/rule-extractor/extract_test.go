@@ -201,8 +201,8 @@ func TestExtractSentences(t *testing.T) {
 			want: []wf{{"LIKES", "Alice", "Beatles", "ref", ""}}},
 		{name: "like it is vague", content: "Alice: I really like it.", want: []wf{}},
 		{name: "demonstrative points into the conversation", content: "Alice: I like those tips.", want: []wf{}},
-		{name: "cut-off gerund", content: "Alice: I love seeing the sunset.", want: []wf{}},
-		{name: "a relative's thing is not the relative", content: "Alice: I attended my cousin's wedding.", want: []wf{}},
+		{name: "gerund object", content: "Alice: I love seeing the sunset.", want: []wf{{"LOVES", "Alice", "seeing the sunset", "ref", ""}}},
+		{name: "a relative's thing is not the relative", content: "Alice: I attended my cousin's wedding.", want: []wf{{"ATTENDED", "Alice", "wedding", "", ""}}},
 		{name: "past date without year is in the past", content: "Alice: I visited Rome on June 14th.",
 			want: []wf{{"VISITED", "Alice", "Rome", "2023-06-14", ""}}},
 
@@ -251,7 +251,7 @@ func TestExtractSentences(t *testing.T) {
 			want: []wf{{"HAS_PET", "User", "Milo", "ref", ""}}},
 		{name: "text names merge", source: "text", content: "Alice Smith works at Acme Corp. Alice lives in Berlin.",
 			want: []wf{{"LIVES_IN", "Alice Smith", "Berlin", "ref", ""}, {"WORKS_AT", "Alice Smith", "Acme Corp", "ref", ""}}},
-		{name: "text without speaker", source: "text", content: "I live in Paris.", want: []wf{}},
+		{name: "text without speaker is the user's", source: "text", content: "I live in Paris.", want: []wf{{"LIVES_IN", "User", "Paris", "ref", ""}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -294,11 +294,11 @@ func TestExtractFactTexts(t *testing.T) {
 		name, content string
 		want          []string
 	}{
-		{"third person", "Alice: I'm a nurse at St. Mary's Hospital.", []string{"Alice is a nurse", "Alice works at St. Mary's Hospital"}},
+		{"third person", "Alice: I'm a nurse at St. Mary's Hospital.", []string{"Alice is a nurse", "Alice is a nurse at St. Mary's Hospital"}},
 		{"past tense", "Alice: I used to live in London.", []string{"Alice lived in London"}},
 		{"pet", "Alice: I have a dog named Rex.", []string{"Alice has a dog named Rex"}},
 		{"kin", "Alice: My sister Carol lives in Paris.", []string{"Carol is Alice's sister", "Carol lives in Paris"}},
-		{"moved", "Alice: I moved from Boston to Seattle.", []string{"Alice moved away from Boston", "Alice moved to Seattle"}},
+		{"moved", "Alice: I moved from Boston to Seattle.", []string{"Alice moved from Boston", "Alice moved to Seattle"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -3,6 +3,8 @@ package main
 import (
 	"strings"
 	"time"
+
+	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
 )
 
 // ref is what a slot of a match resolved to: an entity name with the kind
@@ -95,8 +97,17 @@ func (m *match) slot(s string) ref {
 
 // sentCtx is the state of matching one sentence.
 type sentCtx struct {
-	u        *uttCtx
-	toks     []token
+	u    *uttCtx
+	toks []token
+	// p is the sentence's parse; nameAt maps the first word of each name
+	// and identifier to the word after it; clauseSubjects are the
+	// subjects of the clause being read, whom its object pronouns cannot
+	// mean.
+	p              *nlp.Sentence
+	nameAt         map[int]int
+	clauseSubjects []ref
+	// roles are the title facts the sentence stated, for succession.
+	roles    []roleFact
 	blocked  []bool
 	dates    []dateExpr
 	question bool

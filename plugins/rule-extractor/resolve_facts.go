@@ -38,6 +38,11 @@ var relGroups = [][]string{
 	{"BORN_IN", "WAS_BORN_IN", "BIRTHPLACE"},
 	{"TAKES_MEDICATION", "SWITCHED_TO_MEDICATION", "TAKES", "PRESCRIBED"},
 	{"REPORTS_TO", "REPORTS_INTO"},
+	{"COACHES", "COACH_OF", "HEAD_COACH_OF", "TRAINS"},
+	{"PLAYS_FOR", "PLAYS_AT", "PLAYER_OF"},
+	{"ON_PLAN", "PLAN", "HAS_PLAN", "SUBSCRIBED_TO", "ON_TIER", "TIER", "SUBSCRIPTION"},
+	{"ROOMMATE_OF", "LIVES_WITH", "FLATMATE_OF", "HOUSEMATE_OF"},
+	{"DESTINATION", "DESTINATION_OF", "FLIES_TO"},
 }
 
 // replacingRels are relations whose new fact ends the source's other
@@ -100,6 +105,13 @@ var relTable = normalizeRelTable(map[string]relProps{
 	"ENGAGED_TO":           {functional: true, symmetric: true, ends: []string{"IS_DATING"}},
 	"IS_DATING":            {functional: true, symmetric: true},
 	"REPORTS_TO":           {functional: true},
+	"COACHES":              {functional: true},
+	"PLAYS_FOR":            {functional: true},
+	"ON_PLAN":              {functional: true},
+	"DESTINATION":          {functional: true},
+	"ROOMMATE_OF":          {symmetric: true},
+	"RECEIVED_VACCINE":     {event: true},
+	"DIAGNOSED_WITH":       {event: true},
 	"HAS_CEO":              {functional: true},
 	"HAS_CFO":              {functional: true},
 	"HAS_CTO":              {functional: true},

@@ -21,26 +21,26 @@ var classAnchors = [][]struct {
 	lemma string
 	sense int
 }{
-	{{"person", 1}},                                  // Person
-	{{"animal", 1}},                                  // Animal
-	{{"drug", 1}, {"medicine", 2}},                   // Drug
-	{{"vaccine", 1}},                                 // Vaccine
-	{{"organization", 1}},                            // Organization
-	{{"team", 1}},                                    // Team
-	{{"educational_institution", 1}, {"school", 1}},  // School
-	{{"city", 1}, {"town", 1}, {"municipality", 1}},  // City
-	{{"country", 1}, {"state", 1}},                   // Country
-	{{"location", 1}, {"geographical_area", 1}},      // Place
-	{{"food", 1}, {"food", 2}},                       // Food
-	{{"vehicle", 1}},                                 // Vehicle
-	{{"disease", 1}, {"illness", 1}},                 // Disease
-	{{"relative", 1}},                                // Relative
+	{{"person", 1}},                // Person
+	{{"animal", 1}},                // Animal
+	{{"drug", 1}, {"medicine", 2}}, // Drug
+	{{"vaccine", 1}},               // Vaccine
+	{{"organization", 1}},          // Organization
+	{{"team", 1}},                  // Team
+	{{"educational_institution", 1}, {"school", 1}}, // School
+	{{"city", 1}, {"town", 1}, {"municipality", 1}}, // City
+	{{"country", 1}, {"state", 1}},                  // Country
+	{{"location", 1}, {"geographical_area", 1}},     // Place
+	{{"food", 1}, {"food", 2}},                      // Food
+	{{"vehicle", 1}},                                // Vehicle
+	{{"disease", 1}, {"illness", 1}},                // Disease
+	{{"relative", 1}},                               // Relative
 	{{"worker", 1}, {"professional", 1}, {"leader", 1}, {"expert", 1}, {"official", 1}, {"employee", 1}}, // Worker
-	{{"academic_degree", 1}},                         // Degree
-	{{"facility", 1}, {"building", 1}},               // Facility
-	{{"structure", 1}, {"artifact", 1}},              // Artifact
-	{{"event", 1}, {"act", 2}},                       // Event
-	{{"time_period", 1}, {"time_unit", 1}},           // Period
+	{{"academic_degree", 1}},               // Degree
+	{{"facility", 1}, {"building", 1}},     // Facility
+	{{"structure", 1}, {"artifact", 1}},    // Artifact
+	{{"event", 1}, {"act", 2}},             // Event
+	{{"time_period", 1}, {"time_unit", 1}}, // Period
 }
 
 // synset is what wordnetData reads of one synset.

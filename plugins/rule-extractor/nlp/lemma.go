@@ -116,3 +116,35 @@ func regular(w, tag string) string {
 	}
 	return w
 }
+
+// Past returns the past tense of a verb lemma: the irregular ones of
+// everyday English, else the regular ending ("live" → "lived", "stop" →
+// "stopped" is written "stoped": the doubling is not guessed).
+func Past(lemma string) string {
+	if p, ok := irregularPast[lemma]; ok {
+		return p
+	}
+	switch {
+	case strings.HasSuffix(lemma, "e"):
+		return lemma + "d"
+	case len(lemma) > 2 && strings.HasSuffix(lemma, "y") && !strings.ContainsRune("aeiou", rune(lemma[len(lemma)-2])):
+		return lemma[:len(lemma)-1] + "ied"
+	}
+	return lemma + "ed"
+}
+
+// irregularPast are the past tenses of common irregular verbs.
+var irregularPast = map[string]string{
+	"be": "was", "have": "had", "do": "did", "go": "went", "get": "got", "make": "made", "take": "took", "come": "came",
+	"see": "saw", "know": "knew", "give": "gave", "find": "found", "think": "thought", "tell": "told", "become": "became",
+	"leave": "left", "feel": "felt", "bring": "brought", "begin": "began", "keep": "kept", "hold": "held", "write": "wrote",
+	"stand": "stood", "hear": "heard", "let": "let", "mean": "meant", "set": "set", "meet": "met", "run": "ran", "pay": "paid",
+	"sit": "sat", "speak": "spoke", "lie": "lay", "lead": "led", "read": "read", "grow": "grew", "lose": "lost", "fall": "fell",
+	"send": "sent", "build": "built", "understand": "understood", "draw": "drew", "break": "broke", "spend": "spent",
+	"cut": "cut", "rise": "rose", "drive": "drove", "buy": "bought", "wear": "wore", "choose": "chose", "sell": "sold",
+	"teach": "taught", "fly": "flew", "win": "won", "put": "put", "quit": "quit", "sleep": "slept", "eat": "ate",
+	"drink": "drank", "swim": "swam", "sing": "sang", "ride": "rode", "hide": "hid", "shut": "shut", "split": "split",
+	"stick": "stuck", "throw": "threw", "forget": "forgot", "forgive": "forgave", "feed": "fed", "fight": "fought",
+	"catch": "caught", "seek": "sought", "bear": "bore", "shoot": "shot", "wake": "woke", "steal": "stole", "hang": "hung",
+	"stop": "stopped", "plan": "planned", "prefer": "preferred", "admit": "admitted", "commit": "committed", "ship": "shipped",
+}

@@ -102,6 +102,7 @@ const (
 	NounGroup         LexFile = 14
 	NounLocation      LexFile = 15
 	NounPerson        LexFile = 18
+	NounSubstance     LexFile = 27
 	NounTime          LexFile = 28
 	VerbBody          LexFile = 29
 	VerbChange        LexFile = 30
