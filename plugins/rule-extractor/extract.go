@@ -107,6 +107,7 @@ func (x *extraction) text(req abi.ExtractRequest) {
 			x.speakers[x.reg.key(u.speaker)] = true
 		}
 	}
+	x.identifySpeakers(conv.utts)
 	for k, u := range conv.utts {
 		if u.role == roleAssistant || u.role == roleSystem {
 			continue

@@ -160,6 +160,7 @@ func readExc(path string) ([][2]string, error) {
 //
 //	#verb.exc, #noun.exc, #adj.exc   inflected form → base form
 //	#verbs                           verb lemma → lexicographer file number
+//	#adjs                            adjective lemma (one word) → nothing
 //	#nouns                           noun lemma → lexicographer file number of the first sense,
 //	                                 class bits (hexadecimal) of the senses seen in SemCor (else the first)
 //
@@ -234,6 +235,17 @@ func wordnetData(dir string) ([]byte, error) {
 		lines = append(lines, strings.ReplaceAll(e.lemma, "_", " ")+"\t"+strconv.Itoa(verbs[e.offsets[0]].lexfile))
 	}
 	section(&b, "verbs", lines)
+	aidx, err := readIndex(filepath.Join(dir, "index.adj"))
+	if err != nil {
+		return nil, err
+	}
+	lines = lines[:0]
+	for _, e := range aidx {
+		if !strings.Contains(e.lemma, "_") {
+			lines = append(lines, e.lemma+"\t")
+		}
+	}
+	section(&b, "adjs", lines)
 	lines = lines[:0]
 	for _, e := range nidx {
 		if strings.Count(e.lemma, "_") > 1 {

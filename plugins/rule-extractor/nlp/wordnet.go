@@ -21,7 +21,7 @@ type table struct {
 
 // wordnet holds the sections, decoded once and read-only afterwards.
 type wordnet struct {
-	verbExc, nounExc, adjExc, verbs, nouns table
+	verbExc, nounExc, adjExc, verbs, nouns, adjs table
 }
 
 var wn = sync.OnceValue(func() *wordnet {
@@ -30,7 +30,7 @@ var wn = sync.OnceValue(func() *wordnet {
 		panic("nlp: wordnet.bin is not WordNet data")
 	}
 	w := &wordnet{}
-	sections := map[string]*table{"verb.exc": &w.verbExc, "noun.exc": &w.nounExc, "adj.exc": &w.adjExc, "verbs": &w.verbs, "nouns": &w.nouns}
+	sections := map[string]*table{"verb.exc": &w.verbExc, "noun.exc": &w.nounExc, "adj.exc": &w.adjExc, "verbs": &w.verbs, "nouns": &w.nouns, "adjs": &w.adjs}
 	s := wordnetBin[len(magic):]
 	for len(s) > 0 {
 		nl := strings.IndexByte(s, '\n')
@@ -179,6 +179,12 @@ func Verb(lemma string) (LexFile, bool) {
 // IsNoun reports whether WordNet knows a noun lemma.
 func IsNoun(lemma string) bool {
 	_, ok := wn().nouns.get(lemma)
+	return ok
+}
+
+// IsAdjective reports whether WordNet knows a one-word adjective.
+func IsAdjective(lemma string) bool {
+	_, ok := wn().adjs.get(lemma)
 	return ok
 }
 
