@@ -37,6 +37,9 @@ type frame struct {
 	// subj, when set, is the only kind of subject the frame takes
 	// ("Acme bought Helix": a company buys a company).
 	subj kind
+	// fromPrep frames run the relation from the preposition's object to
+	// the direct object ("sold Brødhus to Nordic Bake Group").
+	fromPrep bool
 	// also is a second relation the frame states, with its role
 	// ("graduated from" ends the studies).
 	also     string
@@ -180,6 +183,7 @@ var frames = indexFrames([]frame{
 	{verb: "own", class: "OWNS", role: tState},
 	{verb: "buy", class: "OWNS", role: tStart},
 	{verb: "purchase", class: "OWNS", role: tStart},
+	{verb: "sell", prep: "to", kinds: kOrgish, subj: kindOrg, class: "ACQUIRED", role: tEvent, fromPrep: true},
 	{verb: "sell", class: "OWNS", role: tEnd},
 	{verb: "drive", kinds: []kind{kindProduct, kindNone}, class: "DRIVES", role: tState},
 	{verb: "adopt", kinds: []kind{kindPet}, class: "HAS_PET", role: tStart},

@@ -117,7 +117,8 @@ func (sc *sentCtx) phraseRef(pi int, subject bool) ref {
 		}
 		r := sc.named(k, e)
 		if _, ok := classNouns[toks[p.End-1].lower]; ok && e < p.End {
-			r = ref{name: joinTokens(toks[k:p.End]), kind: classNouns[toks[p.End-1].lower], str: strPattern}
+			// "the hepatitis B vaccine", "the Pro plan": the whole phrase.
+			r = ref{name: joinTokens(toks[p.Start+sc.detLen(p) : p.End]), kind: classNouns[toks[p.End-1].lower], str: strPattern}
 		}
 		if r.kind == kindNone {
 			if k > p.Start && petNouns.has(toks[k-1].lower) {
@@ -526,7 +527,7 @@ func (sc *sentCtx) readClause(ci int) {
 			if c.Particle != "" {
 				text += " " + c.Particle
 			}
-			if p := reciprocalPrep[rc.class]; p != "" {
+			if p := reciprocalPrep[verb]; p != "" {
 				text += " " + p
 			}
 			text += " {o}"
@@ -541,7 +542,7 @@ func (sc *sentCtx) readClause(ci int) {
 var aheadClasses = words("HAS_APPOINTMENT_WITH")
 
 // reciprocalPrep joins the partner to a reciprocal verb's text.
-var reciprocalPrep = map[string]string{"MARRIED_TO": "to", "ENGAGED_TO": "to", "IS_DATING": "with", "MET": ""}
+var reciprocalPrep = map[string]string{"marry": "to", "engage": "to", "divorce": "from", "separate": "from", "date": "", "break up": "with", "split up": "with", "split": "from", "go out": "with", "wed": "to"}
 
 // noteSubject remembers a clause's subject for "he", "she" and "it".
 func (sc *sentCtx) noteSubject(r ref) {
@@ -613,11 +614,27 @@ type arg struct {
 	phrases []int
 }
 
+// partitives are nouns of an amount of something: "a dose of the
+// vaccine" is the vaccine.
+var partitives = words("dose doses course round shot cup glass bottle box pack packet piece slice pair set bag can jar tube lot lots bit couple number bunch plenty")
+
 // slots lists a clause's object slots, direct object first.
-func slots(c *nlp.Clause) []arg {
+func (sc *sentCtx) slots(c *nlp.Clause) []arg {
 	if c.GerundObj >= 0 {
 		return []arg{{"", []int{c.GerundObj}}}
 	}
+	if !c.Obj.None() && len(c.PPs) > 0 && c.PPs[0].Prep == "of" && partitives.has(sc.headWord(c.Obj.Phrase)) && c.PPs[0].At == sc.p.Phrases[c.Obj.Phrase].End {
+		out := []arg{{"", c.PPs[0].Obj.All()}}
+		for _, pp := range c.PPs[1:] {
+			out = append(out, arg{pp.Prep, pp.Obj.All()})
+		}
+		return out
+	}
+	return slots(c)
+}
+
+// slots lists a clause's object slots, direct object first.
+func slots(c *nlp.Clause) []arg {
 	var out []arg
 	if !c.Obj.None() {
 		out = append(out, arg{"", c.Obj.All()})
@@ -640,7 +657,7 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 		fs = frames[c.Lemma]
 	}
 	matched := false
-	for _, a := range slots(c) {
+	for _, a := range sc.slots(c) {
 		if c.Passive && a.prep == "by" && len(fs) == 0 {
 			continue
 		}
@@ -748,6 +765,12 @@ func (sc *sentCtx) frameFact(cc *clauseCtx, f *frame, prep string, subj, obj ref
 	}
 	src, dst := subj, obj
 	switch {
+	case f.fromPrep && !c.Obj.None():
+		// "sold it to Nordic Bake Group": the buyer acquired it.
+		src, dst = obj, sc.phraseRef(c.Obj.Phrase, false)
+		if dst.name == "" {
+			return
+		}
 	case f.inverse && prep != "" && !c.Passive && !c.Obj.None():
 		// "started me on metformin": the direct object takes it.
 		src = sc.phraseRef(c.Obj.Phrase, false)
@@ -758,8 +781,10 @@ func (sc *sentCtx) frameFact(cc *clauseCtx, f *frame, prep string, subj, obj ref
 		return
 	}
 	sk, dk := kindNone, k
-	if dk == kindNone {
-		dk = classKinds[f.class]
+	if ck := classKinds[f.class]; ck != kindNone && (dk == kindNone || sc.weakKind(obj, -1)) {
+		// The relation knows its object's kind better than a weak guess
+		// ("married to Joaquín": a person, not a place after "to").
+		dk = ck
 	}
 	if f.inverse && (prep == "" || c.Passive) {
 		sk, dk = dk, kindNone
@@ -767,6 +792,10 @@ func (sc *sentCtx) frameFact(cc *clauseCtx, f *frame, prep string, subj, obj ref
 	text := sc.clauseText(cc, f, prep)
 	if f.inverse && (prep == "" || c.Passive) {
 		text = swapEnds(text)
+	}
+	if f.fromPrep {
+		text = "{o} was " + sc.toks[c.Verb].lower + " to {s}"
+		sk, dk = kindNone, kindNone
 	}
 	sc.fact(cc, src, dst, f.class, r, text, sk, dk)
 	if f.also != "" {
@@ -790,7 +819,7 @@ func (sc *sentCtx) openFact(cc *clauseCtx, verb string, subj ref, role temporal)
 	if openStop.has(c.Lemma) {
 		return
 	}
-	for _, a := range slots(c) {
+	for _, a := range sc.slots(c) {
 		if a.prep == "as" || c.Passive && a.prep != "by" {
 			continue
 		}
@@ -884,9 +913,12 @@ func (sc *sentCtx) clauseText(cc *clauseCtx, f *frame, prep string) string {
 		b.WriteByte(' ')
 		b.WriteString(sc.toks[c.Verb].lower)
 	} else if c.Passive {
-		if past {
+		switch {
+		case c.Perfect && cc.te != tensePast:
+			b.WriteString("has been ")
+		case past:
 			b.WriteString("was ")
-		} else {
+		default:
 			b.WriteString("is ")
 		}
 		b.WriteString(sc.toks[c.Verb].lower)

@@ -61,7 +61,7 @@ const (
 
 // connectors may join the words of a name ("Bank of America", "St. Mary's
 // Hospital", "Barnes & Noble").
-var connectors = words("of & de du da del van von der la le 's")
+var connectors = words("of & de du da do dos das di del della delle van von der la le 's")
 
 // nameToken reports whether toks[i] can be part of a name.
 func nameToken(toks []token, i int, blocked []bool) bool {
@@ -186,7 +186,7 @@ func guessKind(toks []token) (kind, int) {
 		return kindIdentifier, strCue
 	case honorifics.has(first) && len(toks) > 1:
 		return kindPerson, strCue
-	case len(toks) > 1 && (corpSuffixes.has(last) || industryHeads.has(last)):
+	case len(toks) > 1 && (corpSuffixes.has(last) || industryHeads.has(last) || strings.HasSuffix(last, "ology") || strings.HasSuffix(last, "ologie")):
 		return kindOrg, strCue
 	case orgHeads.has(last) || len(toks) > 2 && orgHeads.has(first) && toks[1].lower == "of":
 		return kindOrg, strCue

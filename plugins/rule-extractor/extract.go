@@ -143,6 +143,7 @@ func (x *extraction) sentence(u *uttCtx, s sentence) {
 	sc.appositives()
 	sc.readClauses()
 	sc.readPhrases()
+	sc.recordFields()
 	sc.ownIdentifiers()
 }
 

@@ -45,6 +45,10 @@ var relGroups = [][]string{
 	{"DESTINATION", "DESTINATION_OF", "FLIES_TO"},
 }
 
+// singleFields are fields of a record that hold one value at a time,
+// however the record was written ("the destination is now Oslo").
+var singleFields = words("destination origin status tier seat gate")
+
 // replacingRels are relations whose new fact ends the source's other
 // facts of the relation, though the relation holds several targets at
 // once: "switched me to losartan" ends the drug taken before.
@@ -191,7 +195,7 @@ func prepareEnds(f abi.Fact) rfact {
 	r := rfact{uuid: f.UUID, rel: canonRel(f.Relation)}
 	r.props = relTable[r.rel]
 	r.replaces = replacingRels.has(normType(f.Relation))
-	if _, known := relTable[r.rel]; !known && isChiefTitle(r.rel) {
+	if _, known := relTable[r.rel]; !known && (isChiefTitle(r.rel) || singleFields.has(r.rel)) {
 		// HAS_CMO, HAS_CIO, …: an organisation has one at a time.
 		r.props.functional = true
 	}

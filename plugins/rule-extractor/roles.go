@@ -125,10 +125,25 @@ func (sc *sentCtx) roleFacts(cc *clauseCtx, subj ref, pi int, c *nlp.Clause, rol
 		}
 		job := ref{name: roleText, kind: kindOccupation, str: strPattern}
 		sc.fact(cc, subj, job, "HAS_JOB_TITLE", role, "{s} "+sc.copulaWord(cc, c)+" "+withArticle(roleText), kindPerson, kindOccupation)
-		if other.name != "" && !isRole && sc.kindOf(other) != kindPerson && sc.kindOf(other) != kindLocation {
+		if other.name != "" && !isRole && sc.kindOf(other) != kindPerson && (sc.kindOf(other) != kindLocation || sc.prepBefore(other, pi, c) == "at") {
 			sc.fact(cc, subj, other, "WORKS_AT", role, "{s} "+sc.copulaWord(cc, c)+" "+withArticle(roleText)+" at {o}", kindPerson, kindOrg)
 		}
 	}
+}
+
+// prepBefore is the preposition of the clause's phrase that orgOf found
+// for phrase pi ("a nurse at Mount Sinai": "at").
+func (sc *sentCtx) prepBefore(other ref, pi int, c *nlp.Clause) string {
+	if c == nil {
+		return ""
+	}
+	p := &sc.p.Phrases[pi]
+	for _, pp := range c.PPs {
+		if pp.At >= p.End && pp.At <= p.End+1 {
+			return pp.Prep
+		}
+	}
+	return ""
 }
 
 // titleAdjectives qualify a title without changing it ("head coach",
@@ -370,6 +385,15 @@ func (sc *sentCtx) readPhrases() {
 			sc.appositiveKin(cc, pi)
 			continue
 		}
+		if jobNouns.has(sc.headWord(pi)) && lowerAt(sc.toks, p.End) == "at" {
+			// "my job at Xero": the owner works there.
+			if q := sc.p.PhraseAt(p.End + 1); q >= 0 {
+				if owner, at := sc.ownerOf(p), sc.phraseRef(q, false); owner.name != "" && at.name != "" && at.det == "" {
+					sc.fact(cc, owner, at, "WORKS_AT", tState, "{s} has a "+sc.headWord(pi)+" at {o}", kindPerson, kindOrg)
+				}
+			}
+			continue
+		}
 		// The noun between the possessor and a name: "my cousin Leyla".
 		k := p.PossEnd
 		for k < p.End && classes["adj"].has(sc.toks[k].lower) {
@@ -394,6 +418,9 @@ func (sc *sentCtx) readPhrases() {
 		sc.relate(cc, name, owner, noun)
 	}
 }
+
+// jobNouns are what one has at an employer.
+var jobNouns = words("job position role internship post work")
 
 // relate records that name is owner's noun: a relative, a pet, a
 // doctor.
@@ -464,4 +491,89 @@ func (sc *sentCtx) appositiveKin(cc *clauseCtx, pi int) {
 		return
 	}
 	sc.relate(cc, sc.named(p.Start, e), owner, noun)
+}
+
+// fieldNouns name a field of a record (a ticket, an order, an account):
+// "the destination is now Oslo", "passenger Lior Ben-David".
+var fieldNouns = words("destination origin status passenger traveller traveler owner assignee priority plan tier seat gate hotel airline carrier route customer agent")
+
+// recordFields reads a record written as text: "Ticket TK-55812:
+// passenger Lior Ben-David, flight from Tel Aviv to Reykjavík" and "the
+// destination is now Oslo". The record is the identifier the sentence, or
+// the utterance before it, names.
+func (sc *sentCtx) recordFields() {
+	rec := sc.lastIdentifier()
+	if rec.name == "" {
+		return
+	}
+	cc := &clauseCtx{date: nil}
+	colon := -1
+	for i, t := range sc.toks {
+		if t.text == ":" {
+			colon = i
+			break
+		}
+	}
+	for pi, p := range sc.p.Phrases {
+		if colon < 0 || p.Start <= colon {
+			continue
+		}
+		// "passenger Lior Ben-David": a field noun, then its value.
+		if k := p.Start + sc.detLen(&sc.p.Phrases[pi]); k < p.End && fieldNouns.has(sc.toks[k].lower) {
+			if e, ok := sc.nameAt[k+1]; ok && e == p.End {
+				f := sc.toks[k].lower
+				sc.fact(cc, rec, sc.named(k+1, e), strings.ToUpper(f), tState, "{s} "+f+" {o}", kindIdentifier, kindNone)
+				continue
+			}
+		}
+		// "flight from Tel Aviv to Reykjavík".
+		if lowerAt(sc.toks, p.End) == "from" {
+			from := sc.p.PhraseAt(p.End + 1)
+			if from < 0 || lowerAt(sc.toks, sc.p.Phrases[from].End) != "to" {
+				continue
+			}
+			to := sc.p.PhraseAt(sc.p.Phrases[from].End + 1)
+			if to < 0 {
+				continue
+			}
+			noun := sc.headWord(pi)
+			if o := sc.phraseRef(from, false); o.name != "" {
+				sc.fact(cc, rec, o, "ORIGIN", tState, "{s} "+noun+" from {o}", kindIdentifier, kindLocation)
+			}
+			if d := sc.phraseRef(to, false); d.name != "" {
+				sc.fact(cc, rec, d, "DESTINATION", tState, "{s} "+noun+" to {o}", kindIdentifier, kindLocation)
+			}
+		}
+	}
+	// "the destination is now Oslo".
+	for ci := range sc.p.Clauses {
+		c := &sc.p.Clauses[ci]
+		if c.Lemma != "be" || c.Subj.Phrase < 0 || c.Comp.None() || c.Negated || c.Modal {
+			continue
+		}
+		sp := &sc.p.Phrases[c.Subj.Phrase]
+		f := sc.headWord(c.Subj.Phrase)
+		if !fieldNouns.has(f) || sp.Head != sp.End-1 || sc.toks[sp.Start].lower != "the" {
+			continue
+		}
+		if v := sc.phraseRef(c.Comp.Phrase, false); v.name != "" {
+			sc.fact(&clauseCtx{c: c, date: sc.nearestDate(c.VerbStart, sc.clauseEnd(c))}, rec, v, strings.ToUpper(f), tState, "{s} "+f+" is {o}", kindIdentifier, kindNone)
+		}
+	}
+}
+
+// lastIdentifier is the last identifier named in the utterance so far.
+func (sc *sentCtx) lastIdentifier() ref {
+	u := sc.u
+	for i := len(u.mentions) - 1; i >= 0; i-- {
+		if e := u.x.reg.get(u.mentions[i].name); e != nil && e.kind == kindIdentifier {
+			return ref{name: e.name, kind: kindIdentifier, str: strCue}
+		}
+	}
+	for i := range sc.toks {
+		if r, _, ok := sc.identifier(i); ok {
+			return r
+		}
+	}
+	return ref{}
 }

@@ -202,6 +202,12 @@ func (s *Sentence) leftPhrase(e int) int {
 // subject finds clause k's subject.
 func (s *Sentence) subject(k int, skip []bool) {
 	c := &s.Clauses[k]
+	if c.Infinitive && k > 0 {
+		// "left Quayside in April to become counsel of Mireva": the
+		// infinitive's subject is the governing clause's.
+		s.control(k)
+		return
+	}
 	j := c.VerbStart - 1
 	for j >= 0 && (skip[j] || s.Tags[j] == "RB" && !s.inPhrase(j)) {
 		j--
@@ -225,13 +231,13 @@ func (s *Sentence) subject(k int, skip []bool) {
 	case coordinators[l] || l == "," || l == ";":
 		// "… quit Acme and joined Globex": the subject of the clause
 		// before, when no phrase of its own comes between.
-		if k > 0 && s.Clauses[k-1].VerbEnd <= j {
-			prev := s.Clauses[k-1]
+		for q := k - 1; q >= 0; q-- {
+			prev := s.Clauses[q]
+			if prev.VerbEnd > j || prev.SubjFrom == SubjNone {
+				continue
+			}
 			c.Subj, c.SubjFrom = prev.Subj, SubjShared
 			c.Governor = -1
-			if prev.SubjFrom == SubjNone {
-				c.SubjFrom = SubjNone
-			}
 			return
 		}
 	}
@@ -241,6 +247,16 @@ func (s *Sentence) subject(k int, skip []bool) {
 			s.control(k)
 		}
 		return
+	}
+	// A phrase after a preposition that follows another phrase modifies
+	// it: the subject is that one ("Dr. Carvalho at Riverside Cardiology
+	// is my cardiologist").
+	for st := s.Phrases[p].Start; st > 1 && (s.Lower[st-1] == "at" || s.Lower[st-1] == "of" || s.Lower[st-1] == "from" || s.Lower[st-1] == "in") && !s.inEarlierClause(k, st); st = s.Phrases[p].Start {
+		q := s.phraseEndingAt(st - 1)
+		if q < 0 {
+			break
+		}
+		p = q
 	}
 	// A phrase right after a preposition is its object, not a subject
 	// ("In Lisbon I work" aside: the phrase must not follow one).

@@ -184,6 +184,16 @@ func (s *Sentence) retagVerbs() {
 		if !(prev == "NNP" || prev == "NNPS" || prev == "PRP" && subjectPronouns[s.Lower[i-1]] || prev == "PRP") {
 			continue
 		}
+		if prev == "NNP" || prev == "NNPS" {
+			// "his Tallyho account from": a name inside a noun phrase.
+			k := i - 1
+			for k > 0 && (s.Tags[k-1] == "NNP" || s.Tags[k-1] == "NNPS") {
+				k--
+			}
+			if k > 0 && (s.Tags[k-1] == "DT" || s.Tags[k-1] == "PRP$" || s.Tags[k-1] == "POS" || s.Tags[k-1] == "IN" || s.Tags[k-1] == "TO" || verbTag(s.Tags[k-1])) {
+				continue
+			}
+		}
 		if !(next == "IN" || next == "TO" || next == "DT" || next == "PRP" || next == "PRP$") {
 			continue
 		}
@@ -401,6 +411,9 @@ func (s *Sentence) phraseAtWord(i int) int {
 	}
 	return -1
 }
+
+// PhraseAt returns the index of the phrase starting at word i, or -1.
+func (s *Sentence) PhraseAt(i int) int { return s.phraseAtWord(i) }
 
 // PhraseEndingAt returns the index of the phrase ending at word e
 // (exclusive), or -1.
