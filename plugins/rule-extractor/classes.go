@@ -56,6 +56,10 @@ var (
 	kPlan   = []kind{kindPlan}
 	kVax    = []kind{kindVaccine}
 	kOrgish = []kind{kindOrg, kindTeam, kindNone}
+	// homeNouns are dwellings: renting or owning one in a place is
+	// living there; unitNouns are parts of an organisation.
+	homeNouns = words("place flat apartment house home room condo studio bungalow cottage loft townhouse")
+	unitNouns = words("team department group division lab unit office desk squad practice clinic project program programme")
 )
 
 // frames is the lexicon, by verb; within a verb the first frame whose
@@ -76,6 +80,11 @@ var frames = indexFrames([]frame{
 	{verb: "relocate", prep: "from", class: "LIVES_IN", role: tEnd},
 	{verb: "move out", prep: "of|from", class: "LIVES_IN", role: tEnd},
 	{verb: "move away", prep: "from", class: "LIVES_IN", role: tEnd},
+	{verb: "rent", obj: "@home", prep: "in", class: "LIVES_IN", role: tState},
+	{verb: "share", obj: "@home", prep: "in", class: "LIVES_IN", role: tState},
+	{verb: "own", obj: "@home", prep: "in", class: "LIVES_IN", role: tState},
+	{verb: "have", obj: "@home", prep: "in", class: "LIVES_IN", role: tState},
+	{verb: "buy", obj: "@home", prep: "in", class: "LIVES_IN", role: tStart},
 	{verb: "grow up", prep: "in", class: "GREW_UP_IN", role: tEvent},
 	{verb: "bear", pass: true, prep: "in", kinds: kPlace, class: "BORN_IN", role: tEvent},
 	{verb: "come", prep: "from", kinds: kPlace, class: "IS_FROM", role: tTrait},
@@ -113,6 +122,12 @@ var frames = indexFrames([]frame{
 	{verb: "promote", pass: true, prep: "to|as", class: "HAS_JOB_TITLE", role: tStart},
 	{verb: "appoint", pass: true, prep: "as|to", class: "HAS_JOB_TITLE", role: tStart},
 	{verb: "name", pass: true, prep: "as", class: "HAS_JOB_TITLE", role: tStart},
+	{verb: "lead", obj: "@unit", prep: "at|in", kinds: kOrgish, class: "WORKS_AT", role: tState},
+	{verb: "run", obj: "@unit", prep: "at|in", kinds: kOrgish, class: "WORKS_AT", role: tState},
+	{verb: "head", obj: "@unit", prep: "at|in", kinds: kOrgish, class: "WORKS_AT", role: tState},
+	{verb: "manage", obj: "@unit", prep: "at|in", kinds: kOrgish, class: "WORKS_AT", role: tState},
+	{verb: "join", obj: "@unit", prep: "at|in", kinds: kOrgish, class: "WORKS_AT", role: tStart},
+	{verb: "leave", obj: "@unit", prep: "at|in", kinds: kOrgish, class: "WORKS_AT", role: tEnd},
 	{verb: "report", prep: "to", kinds: kPerson, class: "REPORTS_TO", role: tState},
 	{verb: "manage", kinds: kPerson, class: "MANAGER_OF", role: tState},
 	{verb: "supervise", kinds: kPerson, class: "MANAGER_OF", role: tState},
@@ -125,13 +140,18 @@ var frames = indexFrames([]frame{
 	{verb: "co-found", pass: true, prep: "by", class: "FOUNDED", role: tEvent, inverse: true},
 	{verb: "establish", pass: true, prep: "by", class: "FOUNDED", role: tEvent, inverse: true},
 	{verb: "start", pass: true, prep: "by", kinds: kOrg, class: "FOUNDED", role: tEvent, inverse: true},
-	{verb: "join", obj: "board", prep: "of", class: "BOARD_MEMBER_OF", role: tStart},
-	{verb: "sit", prep: "on", class: "BOARD_MEMBER_OF", role: tState},
+	{verb: "join", prep: "board of", class: "BOARD_MEMBER_OF", role: tStart},
+	{verb: "sit", prep: "on board of", class: "BOARD_MEMBER_OF", role: tState},
+	{verb: "serve", prep: "on board of", class: "BOARD_MEMBER_OF", role: tState},
+	{verb: "resign", prep: "from board of", class: "BOARD_MEMBER_OF", role: tEnd},
+	{verb: "step down", prep: "from board of", class: "BOARD_MEMBER_OF", role: tEnd},
+	{verb: "leave", prep: "board of", class: "BOARD_MEMBER_OF", role: tEnd},
+	{verb: "retire", prep: "from board of", class: "BOARD_MEMBER_OF", role: tEnd},
 	{verb: "represent", class: "REPRESENTS", role: tState},
 	{verb: "represent", pass: true, prep: "by", class: "REPRESENTS", role: tState, inverse: true},
 
 	// Sport.
-	{verb: "play", prep: "for|with|at", kinds: kOrgish, class: "PLAYS_FOR", role: tState},
+	{verb: "play", prep: "for|with|at|in", kinds: []kind{kindOrg, kindTeam}, class: "PLAYS_FOR", role: tState},
 	{verb: "sign", prep: "for|with", kinds: kOrgish, class: "PLAYS_FOR", role: tStart},
 	{verb: "join", kinds: kTeam, class: "PLAYS_FOR", role: tStart},
 	{verb: "leave", kinds: kTeam, class: "PLAYS_FOR", role: tEnd},
@@ -194,6 +214,9 @@ var frames = indexFrames([]frame{
 	{verb: "start", prep: "on", kinds: kDrug, class: "TAKES_MEDICATION", role: tStart, inverse: true},
 	{verb: "put", prep: "on", kinds: kDrug, class: "TAKES_MEDICATION", role: tStart, inverse: true},
 	{verb: "switch", prep: "to", kinds: kDrug, class: relSwitchedMedication, role: tStart, inverse: true},
+	{verb: "switch", prep: "from", kinds: kDrug, class: "TAKES_MEDICATION", role: tEnd},
+	{verb: "start", kinds: kDrug, class: "TAKES_MEDICATION", role: tStart},
+	{verb: "stop", kinds: kDrug, class: "TAKES_MEDICATION", role: tEnd},
 	{verb: "take off", prep: "", kinds: kDrug, class: "TAKES_MEDICATION", role: tEnd},
 	{verb: "come off", kinds: kDrug, class: "TAKES_MEDICATION", role: tEnd},
 	{verb: "prescribe", kinds: kDrug, class: "TAKES_MEDICATION", role: tStart, inverse: true},
@@ -210,6 +233,8 @@ var frames = indexFrames([]frame{
 
 	// Plans and subscriptions.
 	{verb: "subscribe", prep: "to", class: "ON_PLAN", role: tStart},
+	{verb: "sign up", prep: "for|to", kinds: kPlan, class: "ON_PLAN", role: tStart},
+	{verb: "sign up", prep: "for|to|with", class: "SUBSCRIBED_TO", role: tStart},
 	{verb: "upgrade", prep: "to", class: "ON_PLAN", role: tStart},
 	{verb: "downgrade", prep: "to", class: "ON_PLAN", role: tStart},
 	{verb: "switch", prep: "to", kinds: kPlan, class: "ON_PLAN", role: tStart},

@@ -92,9 +92,15 @@ func (sc *sentCtx) phraseRef(pi int, subject bool) ref {
 			r := sc.named(p.End+1, e)
 			switch head := toks[p.Head].lower; {
 			case petNouns.has(head) || sc.isAnimal(sc.p.Lemmas[p.Head]):
-				r.kind, r.str = kindPet, strCue
+				r.kind, r.str = kindPet, strSure
 			case kinNouns.has(head):
-				r.kind, r.str = kindPerson, strCue
+				r.kind, r.str = kindPerson, strSure
+			default:
+				// "a band called Velvet Harbor": the kind of a band, over
+				// what the name's shape suggests.
+				if k := sc.nounKind(p.Head); k != kindNone {
+					r.kind, r.str = k, strSure
+				}
 			}
 			return r
 		}
@@ -229,6 +235,8 @@ func (sc *sentCtx) nounKind(head int) kind {
 		return kindLocation
 	case nlp.NounGroup:
 		switch {
+		case ensembles.has(w):
+			return kindTeam
 		case c&nlp.ClassTeam != 0:
 			return kindTeam
 		case c&nlp.ClassSchool != 0:
@@ -260,6 +268,9 @@ func (sc *sentCtx) nounKind(head int) kind {
 	}
 	return kindNone
 }
+
+// ensembles are groups one plays in, as in a team.
+var ensembles = words("band orchestra choir ensemble club quartet trio")
 
 // drugStems end the international nonproprietary names of drugs (the
 // USAN and INN stems): a word WordNet does not know that ends so is a
@@ -444,7 +455,7 @@ func (sc *sentCtx) factual(ci int) (ended, ok bool) {
 		if c.Gerund && !factiveGovernors.has(g.Lemma) {
 			return false, false
 		}
-		if c.Infinitive && intentionWords.has(g.Lemma) {
+		if c.Infinitive && (intentionWords.has(g.Lemma) || nlp.Directive(g.Lemma)) {
 			return false, false
 		}
 	}
@@ -490,6 +501,7 @@ func (sc *sentCtx) readClause(ci int) {
 		cc.left = sc.p.Phrases[c.Subj.Phrase].Start
 	}
 	cc.date = sc.nearestDate(cc.left, cc.end)
+	sc.placedAt(c, subjs)
 	verb := c.Lemma
 	if c.Particle != "" {
 		verb += " " + c.Particle
@@ -540,6 +552,27 @@ func (sc *sentCtx) readClause(ci int) {
 
 // aheadClasses are booked in the past for a date to come.
 var aheadClasses = words("HAS_APPOINTMENT_WITH")
+
+// placedAt reads "Dr. Hana Mori at Elm Street Vet Clinic is treating
+// her": a person subject placed at an organisation works there.
+func (sc *sentCtx) placedAt(c *nlp.Clause, subjs []ref) {
+	if c.SubjFrom != nlp.SubjOwn || c.Subj.Phrase < 0 || len(subjs) != 1 || sc.kindOf(subjs[0]) != kindPerson {
+		return
+	}
+	p := sc.p.Phrases[c.Subj.Phrase]
+	if lowerAt(sc.toks, p.End) != "at" {
+		return
+	}
+	q := sc.p.PhraseAt(p.End + 1)
+	if q < 0 || sc.p.Phrases[q].End != c.VerbStart {
+		return
+	}
+	at := sc.phraseRef(q, false)
+	if at.name == "" || at.det != "" || sc.kindOf(at) == kindPerson && !sc.weakKind(at, q) {
+		return
+	}
+	sc.fact(&clauseCtx{c: c, te: tensePresent}, subjs[0], at, "WORKS_AT", tState, "{s} works at {o}", kindPerson, kindOrg)
+}
 
 // reciprocalPrep joins the partner to a reciprocal verb's text.
 var reciprocalPrep = map[string]string{"marry": "to", "engage": "to", "divorce": "from", "separate": "from", "date": "", "break up": "with", "split up": "with", "split": "from", "go out": "with", "wed": "to"}
@@ -630,7 +663,15 @@ func (sc *sentCtx) slots(c *nlp.Clause) []arg {
 		}
 		return out
 	}
-	return slots(c)
+	out := slots(c)
+	// "the board of Auren": a slot of its own, "board of".
+	for i := 0; i+1 < len(out); i++ {
+		if len(out[i].phrases) == 1 && out[i+1].prep == "of" && sc.headWord(out[i].phrases[0]) == "board" {
+			p := strings.TrimSpace(out[i].prep + " board of")
+			out = append(out[:i], append([]arg{{p, out[i+1].phrases}}, out[i+2:]...)...)
+		}
+	}
+	return out
 }
 
 // slots lists a clause's object slots, direct object first.
@@ -657,6 +698,11 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 		fs = frames[c.Lemma]
 	}
 	matched := false
+	if c.Passive && !c.Obj.None() && roleStartsPassive.has(c.Lemma) {
+		// "was appointed chief executive of Nordvik Energy".
+		sc.roleFacts(cc, subj, c.Obj.Phrase, c, role)
+		matched = true
+	}
 	for _, a := range sc.slots(c) {
 		if c.Passive && a.prep == "by" && len(fs) == 0 {
 			continue
@@ -748,8 +794,13 @@ func (sc *sentCtx) objFits(f *frame, c *nlp.Clause) bool {
 		return false
 	}
 	head := sc.headWord(c.Obj.Phrase)
-	if f.obj == "@appt" {
+	switch f.obj {
+	case "@appt":
 		return apptNouns.has(head) || apptNouns.has(sc.toks[sc.p.Phrases[c.Obj.Phrase].Head].lower)
+	case "@home":
+		return homeNouns.has(head)
+	case "@unit":
+		return unitNouns.has(head)
 	}
 	return strings.Contains(" "+f.obj+" ", " "+head+" ")
 }
@@ -774,20 +825,23 @@ func (sc *sentCtx) frameFact(cc *clauseCtx, f *frame, prep string, subj, obj ref
 	case f.inverse && prep != "" && !c.Passive && !c.Obj.None():
 		// "started me on metformin": the direct object takes it.
 		src = sc.phraseRef(c.Obj.Phrase, false)
+	case f.inverse && prep != "" && !c.Passive:
+		// "I switched to fexofenadine": the subject takes it.
 	case f.inverse:
 		src, dst = obj, subj
 	}
 	if src.name == "" {
 		return
 	}
+	// The object's kind is what the text showed; the relation's own kind
+	// for its target wins over a weak guess ("married to Joaquín": a
+	// person, not a place after "to").
 	sk, dk := kindNone, k
-	if ck := classKinds[f.class]; ck != kindNone && (dk == kindNone || sc.weakKind(obj, -1)) {
-		// The relation knows its object's kind better than a weak guess
-		// ("married to Joaquín": a person, not a place after "to").
-		dk = ck
-	}
 	if f.inverse && (prep == "" || c.Passive) {
-		sk, dk = dk, kindNone
+		sk, dk = k, kindNone
+	}
+	if ck := classKinds[f.class]; ck != kindNone && (dk == kindNone || sc.weakKind(dst, -1)) {
+		dk = ck
 	}
 	text := sc.clauseText(cc, f, prep)
 	if f.inverse && (prep == "" || c.Passive) {
@@ -937,14 +991,16 @@ func (sc *sentCtx) clauseText(cc *clauseCtx, f *frame, prep string) string {
 			b.WriteString(" " + joinTokens(sc.toks[p.Start:p.End]))
 		}
 	}
+	role := ""
 	if c.AsRole >= 0 && prep != "as" {
 		p := sc.p.Phrases[c.AsRole]
-		b.WriteString(" as " + joinTokens(sc.toks[p.Start:p.End]))
+		role = " as " + joinTokens(sc.toks[p.Start:p.End])
 	}
 	if prep != "" {
-		b.WriteString(" " + prep)
+		b.WriteString(role + " " + prep)
+		role = ""
 	}
-	b.WriteString(" {o}")
+	b.WriteString(" {o}" + role)
 	text := b.String()
 	if f != nil && f.inverse && !c.Passive && prep != "" && !c.Obj.None() {
 		// "My GP started me on metformin": Halima was started on it.

@@ -45,7 +45,7 @@ func (x *extraction) isPerson(name string) bool {
 	if e == nil || e.speaker {
 		return false
 	}
-	return e.kind == kindPerson || e.kind == kindNone && personLike(e.name)
+	return e.kind == kindPerson || e.kind == kindPet || e.kind == kindNone && personLike(e.name)
 }
 
 // isOrg reports whether the episode takes a name for an organisation.

@@ -141,8 +141,8 @@ func (x *extraction) sentence(u *uttCtx, s sentence) {
 	}
 	sc.parse(ms)
 	sc.appositives()
-	sc.readClauses()
 	sc.readPhrases()
+	sc.readClauses()
 	sc.recordFields()
 	sc.ownIdentifiers()
 }

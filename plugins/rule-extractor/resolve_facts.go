@@ -45,6 +45,10 @@ var relGroups = [][]string{
 	{"DESTINATION", "DESTINATION_OF", "FLIES_TO"},
 }
 
+// leaveable are the ties one ends by leaving: an end of one of them ends
+// an open fact of another between the same two.
+var leaveable = words("worksat livesin playsfor memberof studiesat coaches boardmemberof")
+
 // singleFields are fields of a record that hold one value at a time,
 // however the record was written ("the destination is now Oslo").
 var singleFields = words("destination origin status tier seat gate")
@@ -285,7 +289,9 @@ func isDuplicate(n, e rfact) bool {
 		return overlap(n, e) || n.props.event
 	}
 	if n.rel != e.rel {
-		return false
+		// "left Velvet Harbor" ends whatever tie the text named before:
+		// a job, a home, a team, a school.
+		return n.valid.IsZero() && !n.invalid.IsZero() && leaveable.has(n.rel) && leaveable.has(e.rel) && overlap(n, e)
 	}
 	switch {
 	case n.props.open:

@@ -66,6 +66,16 @@ func (sc *sentCtx) orgOf(pi int, c *nlp.Clause) ref {
 	if p.PossEnd > p.PossStart {
 		return sc.ownerOf(p)
 	}
+	if c != nil {
+		// "spending this semester at TU Munich as an exchange student".
+		for _, pp := range c.PPs {
+			if pp.Prep == "at" || pp.Prep == "for" {
+				if r := sc.phraseRef(pp.Obj.Phrase, false); r.name != "" && r.det == "" {
+					return r
+				}
+			}
+		}
+	}
 	return ref{}
 }
 
@@ -120,12 +130,13 @@ func (sc *sentCtx) roleFacts(cc *clauseCtx, subj ref, pi int, c *nlp.Clause, rol
 		sc.fact(cc, subj, other, rn.class, role, "{s} "+sc.copulaWord(cc, c)+" "+roleText+" of {o}", kindPerson, dk)
 	}
 	if isRole && rn.job || !isRole && (isJobHead(head) || sc.nounKind(p.Head) == kindPerson) {
-		if kinNouns.has(head) {
-			return
-		}
 		job := ref{name: roleText, kind: kindOccupation, str: strPattern}
 		sc.fact(cc, subj, job, "HAS_JOB_TITLE", role, "{s} "+sc.copulaWord(cc, c)+" "+withArticle(roleText), kindPerson, kindOccupation)
-		if other.name != "" && !isRole && sc.kindOf(other) != kindPerson && (sc.kindOf(other) != kindLocation || sc.prepBefore(other, pi, c) == "at") {
+		ok := sc.kindOf(other)
+		if sc.weakKind(other, -1) {
+			ok = kindNone
+		}
+		if other.name != "" && !isRole && ok != kindPerson && (ok != kindLocation || sc.prepBefore(other, pi, c) == "at") {
 			sc.fact(cc, subj, other, "WORKS_AT", role, "{s} "+sc.copulaWord(cc, c)+" "+withArticle(roleText)+" at {o}", kindPerson, kindOrg)
 		}
 	}

@@ -111,6 +111,11 @@ done:
 	if s.Tags[main] == "VBG" && !c.Progressive && c.Aspect == "" && len(verbs) == 1 {
 		c.Gerund = true
 	}
+	// "a Leeds startup founded in 2015 by Nia Okafor": a participle right
+	// after a noun or an appositive's comma is a passive.
+	if len(verbs) == 1 && (s.Tags[main] == "VBN" || s.Tags[main] == "VBD" && s.byFollows(j)) && start == main && main > 0 && (nounTag(s.Tags[main-1]) || s.Words[main-1] == ",") {
+		c.Passive, c.Past = true, true
+	}
 	// A copula, a passive or a predicate: "is", "was founded", "got
 	// married".
 	if c.Passive && s.Lemmas[main] == "be" {
@@ -131,6 +136,17 @@ done:
 	}
 	c.VerbEnd = j
 	return c, j
+}
+
+// byFollows reports whether "by" comes after word j before the clause
+// ends (a comma, a verb).
+func (s *Sentence) byFollows(j int) bool {
+	for ; j < len(s.Words) && s.Words[j] != "," && !verbTag(s.Tags[j]); j++ {
+		if s.Lower[j] == "by" {
+			return true
+		}
+	}
+	return false
 }
 
 // clauses finds the verb groups and their arguments.
@@ -301,7 +317,19 @@ func (s *Sentence) subject(k int, skip []bool) {
 // love …": Montauk is no subject of "love").
 func (s *Sentence) inEarlierClause(k, w int) bool {
 	for _, c := range s.Clauses[:k] {
-		if c.VerbStart < w {
+		if c.VerbStart >= w {
+			continue
+		}
+		// A coordinator or a subordinator between the clause and w opens
+		// another clause ("…, and Dr. Mori at Elm Street is treating").
+		open := false
+		for i := c.VerbEnd; i < w; i++ {
+			if l := s.Lower[i]; coordinators[l] && l != "then" || subordinator[l] && s.Tags[i] != "TO" || l == ";" {
+				open = true
+				break
+			}
+		}
+		if !open {
 			return true
 		}
 	}
@@ -309,15 +337,26 @@ func (s *Sentence) inEarlierClause(k, w int) bool {
 }
 
 // control gives clause k the subject of the clause it depends on: the
-// clause before it.
+// clause before it; for "told me to switch", its object.
 func (s *Sentence) control(k int) {
 	c := &s.Clauses[k]
 	if k == 0 {
 		return
 	}
+	g := &s.Clauses[k-1]
 	c.Governor = k - 1
-	c.Subj, c.SubjFrom = s.Clauses[k-1].Subj, SubjControl
+	c.Subj, c.SubjFrom = g.Subj, SubjControl
+	if c.Infinitive && Directive(g.Lemma) && !g.Obj.None() {
+		c.Subj = g.Obj
+	}
 }
+
+// directives are verbs whose object is asked to do what follows ("told
+// me to switch").
+var directives = set("tell ask advise urge order encourage persuade remind recommend instruct warn beg invite allow force help want need expect")
+
+// Directive reports whether a verb lemma asks its object to do something.
+func Directive(lemma string) bool { return directives[lemma] }
 
 // objects finds clause k's objects, complement and prepositional
 // phrases.

@@ -43,6 +43,13 @@ var (
 
 // morphy lemmatizes w with an exception list, rules and a vocabulary.
 func morphy(w string, exc *table, vocab table, rules []rule, tag string) string {
+	if vocab.text != "" && (tag == "VB" || tag == "VBP" || tag == "NN") {
+		// A base form is its own lemma, whatever form of another word it
+		// also is ("rent", not "rend").
+		if _, ok := vocab.get(w); ok {
+			return w
+		}
+	}
 	if base, ok := exc.get(w); ok {
 		return base
 	}
