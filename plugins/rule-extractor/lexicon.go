@@ -164,10 +164,6 @@ var (
 	// tips"), not a lasting preference or possession.
 	demonstratives = words("this that these those")
 
-	// nationalities describe a noun phrase ("Italian food") without being
-	// names themselves.
-	nationalities = words("english spanish french german italian chinese japanese korean russian portuguese arabic hindi american british canadian mexican indian european asian african thai greek turkish vietnamese")
-
 	// acronymStop are all-caps tokens that are not names.
 	acronymStop = words("i ok okay am pm a.m. p.m. asap fyi btw lol omg imo imho tbh eta faq diy aka etc tv id pdf url usb ai")
 )
