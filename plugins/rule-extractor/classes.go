@@ -272,10 +272,20 @@ func indexFrames(fs []frame) map[string][]frame {
 }
 
 // fits reports whether an object of kind k fits the frame. A name of
-// unknown kind fits every frame, the first of a verb's frames winning; a
-// common noun of unknown kind only frames that take one.
+// unknown kind fits every frame but those of medicines, vaccines and
+// plans, which need the thing's kind ("started Acme" is no drug); the
+// first of a verb's frames wins. A common noun of unknown kind fits only
+// frames that take one.
 func (f *frame) fits(k kind, name bool) bool {
-	if len(f.kinds) == 0 || k == kindNone && name {
+	if len(f.kinds) == 0 {
+		return true
+	}
+	if k == kindNone && name {
+		for _, w := range f.kinds {
+			if w == kindDrug || w == kindVaccine || w == kindPlan {
+				return false
+			}
+		}
 		return true
 	}
 	for _, w := range f.kinds {

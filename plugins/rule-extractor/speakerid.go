@@ -109,6 +109,7 @@ func (x *extraction) identifySpeakers(utts []utterance) {
 			}
 		}
 	}
+	x.vocativeKin(utts)
 	type cand struct {
 		label, name string
 		w           int
@@ -212,4 +213,50 @@ func vocative(toks []token, m mention, sent int) bool {
 		return true
 	}
 	return m.start > 0 && toks[m.start-1].text == "," && (after == "" || after == "!" || after == "?" || after == ".")
+}
+
+// vocativeKin reads a kinship word called out as a name ("Mom!", "Hi,
+// Dad."): the one spoken to is the speaker's relative.
+func (x *extraction) vocativeKin(utts []utterance) {
+	for k, u := range utts {
+		if u.speaker == "" || u.role == roleAssistant || u.role == roleSystem {
+			continue
+		}
+		to := ""
+		for i := k + 1; i < len(utts) && to == ""; i++ {
+			if s := utts[i].speaker; s != "" && s != u.speaker {
+				to = s
+			}
+		}
+		for i := k - 1; i >= 0 && to == ""; i-- {
+			if s := utts[i].speaker; s != "" && s != u.speaker {
+				to = s
+			}
+		}
+		if to == "" || to == assistantName {
+			continue
+		}
+		for si, s := range splitSentences(u.text) {
+			for i, t := range s.toks {
+				rel, ok := vocativeKinship[t.lower]
+				if !ok {
+					continue
+				}
+				m := mention{start: i, end: i + 1, name: t.text}
+				if !vocative(s.toks, m, si) {
+					continue
+				}
+				x.reg.add(to, kindPerson, strSure, true)
+				x.facts = append(x.facts, fact{src: to, dst: u.speaker, rel: rel, tmpl: "{s} is {o}'s " + t.lower,
+					subs: map[string]string{"{s}": to, "{o}": u.speaker}, valid: x.ref})
+			}
+		}
+	}
+}
+
+// vocativeKinship are the kinship words one calls a relative by.
+var vocativeKinship = map[string]string{
+	"mom": "MOTHER_OF", "mommy": "MOTHER_OF", "mum": "MOTHER_OF", "mother": "MOTHER_OF", "ma": "MOTHER_OF",
+	"dad": "FATHER_OF", "daddy": "FATHER_OF", "father": "FATHER_OF", "pa": "FATHER_OF",
+	"grandma": "GRANDMOTHER_OF", "granny": "GRANDMOTHER_OF", "grandpa": "GRANDFATHER_OF",
 }
