@@ -78,8 +78,10 @@ type uttCtx struct {
 	// that were a person and something else, for pronouns.
 	lastPersonSubj, lastThingSubj string
 	// things are the things the utterance has named so far (not people,
-	// not times), for "it" as an object.
+	// not times), for "it" as an object; saysIt is whether the utterance
+	// says "it" at all (else things are not kept).
 	things []thing
+	saysIt bool
 }
 
 // text extracts from a message or text episode.
@@ -112,7 +114,7 @@ func (x *extraction) text(req abi.ExtractRequest) {
 		if u.role == roleAssistant || u.role == roleSystem {
 			continue
 		}
-		uc := &uttCtx{x: x, speaker: u.speaker, other: conv.other(k)}
+		uc := &uttCtx{x: x, speaker: u.speaker, other: conv.other(k), saysIt: saysIt(u.text)}
 		if uc.other == assistantName {
 			uc.other = ""
 		}
@@ -120,6 +122,26 @@ func (x *extraction) text(req abi.ExtractRequest) {
 			x.sentence(uc, s)
 		}
 	}
+}
+
+// saysIt reports whether a text says "it" or "them" as a word.
+func saysIt(text string) bool {
+	for _, w := range []string{"it", "It", "them"} {
+		for i := 0; ; {
+			j := strings.Index(text[i:], w)
+			if j < 0 {
+				break
+			}
+			j += i
+			before := j == 0 || !isWordRune(rune(text[j-1]))
+			after := j+len(w) >= len(text) || !isWordRune(rune(text[j+len(w)]))
+			if before && after {
+				return true
+			}
+			i = j + len(w)
+		}
+	}
+	return false
 }
 
 // sentence extracts the names and facts of one sentence.

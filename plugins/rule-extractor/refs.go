@@ -37,6 +37,9 @@ func (sc *sentCtx) parse(mentions []mention) {
 		}
 	}
 	sc.p = nlp.Parse(words, lower, names, sc.blocked)
+	if !sc.u.saysIt {
+		return
+	}
 	for pi, p := range sc.p.Phrases {
 		if sc.p.Tags[p.Head] == "PRP" || sc.p.Tags[p.Head] == "PRP$" {
 			continue

@@ -20,6 +20,10 @@ type tagger struct {
 	// hashes, offsets, classOf and weights are views into taggerBin.
 	hashes, offsets string
 	nfeat           int
+	// index is an open-addressing table of the features: slot → feature
+	// + 1, by hash; mask is its size less one.
+	index []uint32
+	mask  uint32
 	classOf         string
 	weights         string
 	scale           float32
@@ -60,6 +64,20 @@ var model = sync.OnceValue(func() *tagger {
 	t.classOf, s = s[:nw], s[nw:]
 	t.weights, s = s[:2*nw], s[2*nw:]
 	t.scale = float32(u32())
+	size := uint32(1)
+	for size < uint32(2*t.nfeat) {
+		size <<= 1
+	}
+	t.index, t.mask = make([]uint32, size), size-1
+	for f := range t.nfeat {
+		h := le32(t.hashes, 4*f)
+		for i := h & t.mask; ; i = (i + 1) & t.mask {
+			if t.index[i] == 0 {
+				t.index[i] = uint32(f) + 1
+				break
+			}
+		}
+	}
 	return t
 })
 
@@ -84,20 +102,15 @@ func (h fnv32) add(s string) fnv32 {
 
 // find returns the index of the feature of hash h, or -1.
 func (t *tagger) find(h fnv32) int {
-	lo, hi := 0, t.nfeat
-	for lo < hi {
-		m := int(uint(lo+hi) >> 1)
-		v := le32(t.hashes, 4*m)
-		switch {
-		case v == uint32(h):
-			return m
-		case v < uint32(h):
-			lo = m + 1
-		default:
-			hi = m
+	for i := uint32(h) & t.mask; ; i = (i + 1) & t.mask {
+		f := t.index[i]
+		if f == 0 {
+			return -1
+		}
+		if le32(t.hashes, 4*int(f-1)) == uint32(h) {
+			return int(f - 1)
 		}
 	}
-	return -1
 }
 
 // add adds the weights of the feature of hash h to scores.

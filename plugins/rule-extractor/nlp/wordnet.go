@@ -13,10 +13,9 @@ import (
 //go:embed wordnet.bin
 var wordnetBin string
 
-// table is one section of wordnetBin: its lines, found by binary search.
+// table is one section of wordnetBin: sorted lines, searched in place.
 type table struct {
-	text  string
-	lines []uint32 // offsets of the lines in text
+	text string
 }
 
 // wordnet holds the sections, decoded once and read-only afterwards.
@@ -47,44 +46,34 @@ var wn = sync.OnceValue(func() *wordnet {
 			panic("nlp: wordnet.bin has an unknown section " + name)
 		}
 		t.text = s[:end]
-		n := strings.Count(t.text, "\n")
-		t.lines = make([]uint32, 0, n)
-		for off := 0; off < len(t.text); {
-			t.lines = append(t.lines, uint32(off))
-			off += strings.IndexByte(t.text[off:], '\n') + 1
-		}
 		s = s[end:]
 	}
 	return w
 })
 
-// get returns the value of key, or ok false.
+// get returns the value of key, or ok false: a binary search over the
+// bytes of the section, each probe widened to the line it falls in, so
+// that nothing is decoded or indexed beforehand.
 func (t *table) get(key string) (string, bool) {
-	lo, hi := 0, len(t.lines)
+	lo, hi := 0, len(t.text) // lines starting in [lo, hi)
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
-		line := t.line(m)
-		k, v, _ := strings.Cut(line, "\t")
+		start := strings.LastIndexByte(t.text[:m], '\n') + 1
+		if start < lo {
+			start = lo
+		}
+		end := start + strings.IndexByte(t.text[start:], '\n')
+		k, v, _ := strings.Cut(t.text[start:end], "\t")
 		switch {
 		case k == key:
 			return v, true
 		case k < key:
-			lo = m + 1
+			lo = end + 1
 		default:
-			hi = m
+			hi = start
 		}
 	}
 	return "", false
-}
-
-// line returns line m without its newline.
-func (t *table) line(m int) string {
-	start := int(t.lines[m])
-	end := len(t.text) - 1
-	if m+1 < len(t.lines) {
-		end = int(t.lines[m+1]) - 1
-	}
-	return t.text[start:end]
 }
 
 // LexFile is a WordNet lexicographer file: a word's coarse sense, a
