@@ -22,11 +22,11 @@ type tagger struct {
 	nfeat           int
 	// index is an open-addressing table of the features: slot → feature
 	// + 1, by hash; mask is its size less one.
-	index []uint32
-	mask  uint32
-	classOf         string
-	weights         string
-	scale           float32
+	index   []uint32
+	mask    uint32
+	classOf string
+	weights string
+	scale   float32
 }
 
 // model decodes taggerBin once. The model is read-only afterwards.
