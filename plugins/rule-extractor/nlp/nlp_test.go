@@ -75,8 +75,8 @@ func TestNoun(t *testing.T) {
 // clause is what TestParse checks of a clause.
 type clause struct {
 	Lemma, Particle, Subj, Obj string
-	Passive, Negated, Modal     bool
-	PPs                         string
+	Passive, Negated, Modal    bool
+	PPs                        string
 }
 
 func TestParse(t *testing.T) {
