@@ -12,7 +12,7 @@ const benchMessage = "Alice: Hi! Quick update from my side. I just started a new
 	"after I quit Globex in March. My sister Carol moved from Boston to Denver two weeks ago and she has a dog named Rex, " +
 	"who is adorable. We visited Portland last summer and I loved it, although I don't like the rain. " +
 	"My boss, Dr. Lee, graduated from MIT in 2009 and he drives a Tesla Model 3. " +
-	"I've been married to Sam for five years and we still live in a small apartment near Lake Union. " +
+	"I've been married to Noor for five years and we still live in a small apartment near Lake Union. " +
 	"Do you still work at Initech?"
 
 // benchSession is a LongMemEval-style session of about 2 KB.

@@ -311,7 +311,7 @@ func (f *frame) takes(p string) bool {
 }
 
 // reciprocal verbs relate the subjects of a coordination to each other
-// when they have no object ("Sam and I got married").
+// when they have no object ("Noor and I got married").
 var reciprocal = map[string]struct {
 	class string
 	role  temporal

@@ -71,10 +71,10 @@ func TestExtractConstructions(t *testing.T) {
 				{"WORKS_AT", "Dr. Ines Varga", "Morrow Clinic", "ref", ""},
 			}},
 		{name: "two subjects report to her",
-			content: "Hanna Borg now leads the payments team. Teo Lind and Mira Sand report to her.",
+			content: "Hanna Borg now leads the payments team. Teo Lind and Lena Sand report to her.",
 			want: []wf{
 				{"REPORTS_TO", "Teo Lind", "Hanna Borg", "ref", ""},
-				{"REPORTS_TO", "Mira Sand", "Hanna Borg", "ref", ""},
+				{"REPORTS_TO", "Lena Sand", "Hanna Borg", "ref", ""},
 			}},
 		{name: "left it for another employer",
 			content: "Nadia Osei joined Keel Bank in 2017 as a credit analyst. She left it last year for Orbis Health.",

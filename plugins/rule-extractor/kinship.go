@@ -33,7 +33,7 @@ const (
 	slotPoss    = "p"  // {p}: "my", "your", "Alice's"
 	slotJob     = "j"  // {j}: a job title noun phrase
 	slotWord    = "k"  // the word a (…) group captured, as an entity
-	// slotPartner is the other one of a compound subject ("Sam and I got
+	// slotPartner is the other one of a compound subject ("Noor and I got
 	// married").
 	slotPartner = "partner"
 	// slotOrg is the organisation the context names: the one a title

@@ -274,7 +274,7 @@ func (sc *sentCtx) copula(cc *clauseCtx, subj ref) {
 		return
 	}
 	if c.Adj >= 0 && len(c.PPs) > 0 {
-		// "I'm married to Sam", "she's based in Oslo": the participle's
+		// "I'm married to Noor", "she's based in Oslo": the participle's
 		// passive frames.
 		if v := nlp.Lemma(sc.toks[c.Adj].lower, "VBN"); len(frames[v]) > 0 {
 			pc := *c

@@ -51,7 +51,7 @@ type match struct {
 	p    *pattern
 	subj ref
 	found
-	// partner is the other one of a compound subject ("Sam and I").
+	// partner is the other one of a compound subject ("Noor and I").
 	partner ref
 }
 

@@ -5,7 +5,7 @@ package nlp
 // Words a verb group reads.
 var (
 	modals       = set("will would shall should can could may might must wo ca 'll 'd")
-	intentions   = set("want wanna plan hope need try decide intend expect wish mean aim consider going gonna supposed able likely")
+	intentions   = set("want wanna plan hope need try decide expect wish mean aim consider going gonna supposed able likely")
 	aspectuals   = set("start begin stop quit keep continue finish resume cease")
 	linking      = set("be become remain stay")
 	chaining     = set("be have do get use going")
