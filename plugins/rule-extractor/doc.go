@@ -82,7 +82,7 @@
 //
 // # Speed
 //
-// docs/rule-extractor.md#speed has the figures: about 0.5 to 0.8 ms of
+// docs/rule-extractor.md#speed has the figures: about 0.8 ms of
 // CPU for a 100-word message on the host, about 2 ms per episode compiled
 // for wasip1 under wazero, on the requests of the offline ingestion
 // benchmark.
