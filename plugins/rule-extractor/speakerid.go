@@ -23,7 +23,7 @@ const (
 	calledNext   = 2 // a name called out; the next speaker answers
 	calledBefore = 1 // a name called out to the one who just spoke
 	spokenNear   = 1 // a name said in a turn right before or after
-	minEvidence  = 2
+	minEvidence  = 1
 )
 
 // vocativeOpeners may stand before a name called out at a turn's start.
