@@ -318,8 +318,11 @@ func (x *extraction) response(ont *ontology) abi.ExtractResponse {
 		}
 		types[key] = typ
 		for short, long := range alias {
-			if long == e.name {
-				e.addAlias(x.reg.byKey[short].name)
+			// An identity may name a speaker the registry never kept
+			// (the user of unlabelled lines that state nothing): no
+			// alias then.
+			if se := x.reg.byKey[short]; long == e.name && se != nil {
+				e.addAlias(se.name)
 			}
 		}
 		ee := abi.ExtractedEntity{Name: e.name, Type: typ}
