@@ -56,13 +56,14 @@ WEAVIATE_VERSION := $(shell sed -n 's|^[[:space:]]*github.com/weaviate/weaviate 
 WEAVIATE_DIR     ?= $(HOME)/.cache/mnemo/weaviate-$(WEAVIATE_VERSION)
 WEAVIATE_SERVER  := $(WEAVIATE_DIR)/bin/weaviate-server
 
-.PHONY: help build nlp-data plugins test test-race race-ci test-compat lint fmt check ci weaviate test-weaviate test-weaviate-cluster bench dist smoke-arm64 demo bench-lme bench-extract bench-search bench-stores bench-http bench-soak bench-edge bench-evolve ui-vendor inspector-png clean
+.PHONY: help build nlp-data plugins test test-race race-ci test-crash test-compat lint fmt check ci weaviate test-weaviate test-weaviate-cluster bench dist smoke-arm64 demo bench-lme bench-extract bench-search bench-stores bench-http bench-soak bench-edge bench-evolve ui-vendor inspector-png clean
 
 help:
 	@echo "make build        build bin/mnemo"
 	@echo "make demo         run the offline demo (no network, no key)"
 	@echo "make test         build the plugins and run every test"
 	@echo "make test-race    run the tests with the race detector"
+	@echo "make test-crash   mnemo killed in Kuzu's checkpoints 50 times at 6,000 episodes, and the other crash tests"
 	@echo "make test-compat  official client SDKs (npm, pinned) against a live mnemo serve"
 	@echo "make check        gofmt, vet, staticcheck, tidy, dependency arrows, CGO_ENABLED=0 builds"
 	@echo "make ci           what CI runs: check, test, and the race detector on RACE_PKGS"
@@ -110,6 +111,18 @@ race-ci: plugins
 	$(GOTEST) -race $(RACEFLAGS) $(RACE_PKGS)
 
 ci: check test race-ci
+
+# The crash tests (internal/crashtest) of the real binary, built with
+# -tags crashpoints: CRASH_RUNS kills with SIGKILL inside Kuzu's
+# checkpoints 2 to 7 of a CRASH_EPISODES-episode ingest on the default
+# settings, through mnemo ingest and mnemo serve in turn, each database
+# also reopened with Kuzu's files deleted; then the kills at commits, in
+# erasures, imports and re-embeddings, and a full disk (a tmpfs: root or
+# sudo). make test runs the same package with 2 kills at 4,500 episodes.
+CRASH_RUNS     ?= 50
+CRASH_EPISODES ?= 6000
+test-crash:
+	MNEMO_CRASH_RUNS=$(CRASH_RUNS) MNEMO_CRASH_EPISODES=$(CRASH_EPISODES) $(GOTEST) -v -timeout 8h ./internal/crashtest/
 
 # Compatibility with the official clients (docs/zep.md, docs/guide.md):
 # Zep's JavaScript SDK and the MCP TypeScript SDK, pinned, installed by npm

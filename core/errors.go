@@ -34,6 +34,11 @@ var (
 	// conflict): the same call later succeeds. It says nothing about the
 	// input, so an episode that meets it does not use up an attempt.
 	ErrBusy = errors.New("core: store busy")
+	// ErrStorage reports that the store could not write to its disk: the
+	// disk is full or failing. Nothing of the failed call was stored, and
+	// the same call succeeds once the disk is fixed; the store recovers by
+	// itself. Like ErrBusy it says nothing about the input.
+	ErrStorage = errors.New("core: storage failing")
 	// ErrUnsupported reports that the store lacks an optional facility
 	// (RecordStore).
 	ErrUnsupported = errors.New("core: not supported by this store")

@@ -397,7 +397,7 @@ func onlyTriplets(eps []Episode) bool {
 // retry, or is marked failed after MaxAttempts. It is never dropped.
 //
 // The report says only what the store holds. A transient store error
-// (ErrBusy, ErrLocked) uses no attempt and writes nothing: the episode is
+// (ErrBusy, ErrLocked, ErrStorage) uses no attempt and writes nothing: the episode is
 // reported pending as stored, and the queue retries it after a backoff.
 // So is an episode whose failure could not be recorded.
 func (e *Engine) failAttempt(ctx context.Context, p *prepared) EpisodeReport {
@@ -425,7 +425,7 @@ func (e *Engine) failAttempt(ctx context.Context, p *prepared) EpisodeReport {
 // transient reports whether err is a store error that a later try of the
 // same work fixes: it says nothing about the episode.
 func transient(err error) bool {
-	return errors.Is(err, ErrBusy) || errors.Is(err, ErrLocked)
+	return errors.Is(err, ErrBusy) || errors.Is(err, ErrLocked) || errors.Is(err, ErrStorage)
 }
 
 // busyTries is how often applyRetrying tries a write the store is too busy
@@ -450,6 +450,7 @@ func (e *Engine) report(p *prepared, ep Episode, st *writeStats) EpisodeReport {
 	r := EpisodeReport{
 		UUID: ep.UUID, GroupID: ep.GroupID, Status: ep.Status, Error: ep.Error, Attempts: ep.Attempts,
 		ByPrompt: p.meter.Snapshot(), Usage: p.meter.Total(), Warnings: p.warnings, Duration: e.now().Sub(p.start),
+		Counted: true,
 	}
 	if st != nil {
 		r.Entities, r.NewEntities, r.Facts, r.NewFacts = st.entities, st.newEntities, st.facts, st.newFacts

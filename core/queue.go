@@ -48,6 +48,12 @@ type EpisodeReport struct {
 	ByPrompt map[string]Usage
 	Warnings []string
 	Duration time.Duration
+	// Counted is true when this process extracted the episode, so that
+	// the counts, the usage and the duration above are known. A report
+	// read back from the store leaves it false and the counts zero: an
+	// episode processed by an earlier process or by another host, or one
+	// whose report this process no longer keeps (IngestOptions.Reports).
+	Counted bool
 }
 
 type queue struct {

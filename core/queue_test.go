@@ -158,3 +158,47 @@ func TestPendingReadDuringFinish(t *testing.T) {
 		t.Errorf("the episode was extracted %d times, want 1", n)
 	}
 }
+
+// TestReportCounted checks that a report says whether its counts are
+// known: an episode left pending by an engine that closed is counted by
+// the engine that processes it, and read back from the store by a later
+// one without counts.
+func TestReportCounted(t *testing.T) {
+	ctx := context.Background()
+	s := memstore.New(16)
+	x := newGatedExtractor()
+	close(x.gate)
+	open := func(workers int) *core.Engine {
+		e, err := core.Open(ctx, core.Options{
+			Store: s, Embedder: hashembed.New(s.Dimension()), Plugins: extractorPlugins{x},
+			Now: func() time.Time { return time.Date(2024, 3, 1, 0, 0, 0, 0, time.UTC) }, Ingest: core.IngestOptions{Workers: workers},
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return e
+	}
+	first := open(-1) // stores the episode and stops, as an interrupted run
+	ids := ingest(t, first, "g", "Alice is here.")
+	first.Close(ctx)
+
+	second := open(0)
+	reps, err := second.Wait(ctx, "g", ids...)
+	second.Close(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := reps[0]; r.Status != core.EpisodeDone || !r.Counted || r.NewEntities != 1 {
+		t.Errorf("report of the engine that processed it = %+v, want done, counted, 1 new entity", r)
+	}
+
+	third := open(-1)
+	defer third.Close(ctx)
+	r, err := third.Report(ctx, "g", ids[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Status != core.EpisodeDone || r.Counted || r.NewEntities != 0 {
+		t.Errorf("report read back from the store = %+v, want done, not counted, no counts", r)
+	}
+}

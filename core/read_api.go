@@ -36,7 +36,20 @@ func (e *Engine) Health(ctx context.Context) error {
 	if _, err := e.store.PendingGroups(ctx); err != nil {
 		return fmt.Errorf("read the store: %w", err)
 	}
+	if w, ok := e.store.(writeHealther); ok {
+		if err := w.WriteHealth(); err != nil {
+			return fmt.Errorf("the store cannot write: %w", err)
+		}
+	}
 	return nil
+}
+
+// writeHealther is a Store that can find itself unable to write (a full
+// or failing disk) while it still reads.
+type writeHealther interface {
+	// WriteHealth returns why writes fail now (wrapping ErrStorage), nil
+	// while they succeed.
+	WriteHealth() error
 }
 
 // Stats counts what a group holds.

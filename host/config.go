@@ -77,6 +77,21 @@ type StoreConfig struct {
 	Threads int `toml:"threads" json:"threads,omitempty"`
 	// ReadConns is the number of concurrent read connections. Default: 4.
 	ReadConns int `toml:"read_conns" json:"read_conns,omitempty"`
+	// NoJournal turns off mnemo's journal of acknowledged writes
+	// (docs/durability.md): without it, a process killed inside one of
+	// Kuzu's checkpoints can leave a database that does not open, and
+	// what was written since the last checkpoint is lost. For measuring
+	// the journal's cost. Default: false (the journal is kept).
+	NoJournal bool `toml:"no_journal" json:"no_journal,omitempty"`
+	// JournalDir is the journal's directory. Default: "journal" in the
+	// database directory. On another disk it rebuilds the database even
+	// when the database directory is lost; one journal per database.
+	JournalDir string `toml:"journal_dir" json:"journal_dir,omitempty"`
+	// JournalRebaseMB is the journal's size in MiB from which mnemo takes
+	// a new base of it (a checked copy of the database file) and drops
+	// the journal the base covers. Default: the larger of 64 and the
+	// database file's size.
+	JournalRebaseMB int `toml:"journal_rebase_mb" json:"journal_rebase_mb,omitempty"`
 }
 
 // WeaviateConfig names the Weaviate cluster of store.backend "weaviate".
@@ -325,8 +340,13 @@ type PluginsConfig struct {
 	// themselves), watched for changes.
 	// Default: none.
 	Dir string `toml:"dir" json:"dir"`
-	// CacheDir is the compilation cache. Default: <db>/wasm-cache; none
-	// (compiled in memory) with the memory store.
+	// CacheDir is the directory of the plugins' compilation cache, so that
+	// a restart does not compile them again; "off" (CacheOff) compiles
+	// them in memory at every start. A directory that cannot be created
+	// or written is logged and works as "off". Default: mnemo/wasm-cache
+	// in the user's cache directory ($XDG_CACHE_HOME, else ~/.cache, on
+	// Linux); off with the memory store, or when there is no such
+	// directory.
 	CacheDir string `toml:"cache_dir" json:"cache_dir"`
 	// MemoryLimitMB caps each plugin instance. Default: 32.
 	MemoryLimitMB int `toml:"memory_limit_mb" json:"memory_limit_mb"`
@@ -449,7 +469,7 @@ func Load(path string, getenv func(string) string) (Config, error) {
 			c.Embedder.BaseURL = c.LLM.BaseURL
 		}
 	}
-	c = c.withDefaults()
+	c = c.withDefaults(getenv)
 	return c, c.Validate()
 }
 
@@ -554,7 +574,9 @@ func setScalar(v reflect.Value, s string) error {
 	return nil
 }
 
-func (c Config) withDefaults() Config {
+// withDefaults fills the settings left at zero; getenv is the environment
+// the user's cache directory is found in.
+func (c Config) withDefaults(getenv func(string) string) Config {
 	if c.DB == "" {
 		c.DB = "mnemo-data"
 	}
@@ -571,10 +593,14 @@ func (c Config) withDefaults() Config {
 	if c.LLM.MaxConcurrency == 0 {
 		c.LLM.MaxConcurrency = 8
 	}
-	if c.Plugins.CacheDir == "" && c.Store.Backend != "memory" {
+	if c.Plugins.CacheDir == "" {
 		// A memory store writes nothing to disk: its plugins compile into
-		// memory too.
-		c.Plugins.CacheDir = filepath.Join(c.DB, "wasm-cache")
+		// memory too. Without a user cache directory the setting stays
+		// empty, and Open says why plugins compile at every start.
+		c.Plugins.CacheDir = CacheOff
+		if c.Store.Backend != "memory" {
+			c.Plugins.CacheDir = defaultCacheDir(getenv)
+		}
 	}
 	if c.Plugins.Reload == 0 {
 		c.Plugins.Reload = 2 * time.Second

@@ -13,12 +13,13 @@ import (
 
 // Erasure. The host marks the erasure begun (Admin.BeginErasure), the
 // engine forgets (core.Engine.ForgetEpisode, ForgetEntity, DeleteGroup),
-// the host then compacts the store (Admin.Compact), so that the files hold
-// no byte of what was forgotten when the call returns, and writes an audit
-// record of the erasure. A crash between the forget and the end of the
-// compaction leaves the mark, and the store compacts when it opens.
-// Erasures run one at a time: the mark of one must not be removed by
-// another's compaction before its own delete is rewritten. docs/erasure.md says what each
+// the host writes an audit record of the erasure and then compacts the
+// store (Admin.Compact), so that the files hold no byte of what was
+// forgotten when the call returns. A crash between the forget and the end
+// of the compaction leaves the mark, and the store compacts when it
+// opens; the audit record is already written. Erasures run one at a
+// time: the mark of one must not be removed by another's compaction
+// before its own delete is rewritten. docs/erasure.md says what each
 // kind of erasure removes and what it cannot reach.
 
 // ErasureKind is the record kind of an erasure's audit record. It is kept
@@ -127,33 +128,53 @@ func (h *Host) EraseGroup(ctx context.Context, group string, o EraseOptions) (Er
 	return h.erased(ctx, Erasure{Kind: "group", Group: group}, core.Forgotten{Deleted: d}, o, kept)
 }
 
-// erased compacts the store after an erasure and writes its audit record,
-// with kept (earlier records to write back).
+// erased records an erasure and compacts the store, with kept (earlier
+// records to write back). The record is written before the compaction,
+// so that a crash inside it, after which the store finishes the
+// compaction when it opens (the erasure's mark), still leaves the
+// erasure recorded; it is written again with the compaction's sizes.
 func (h *Host) erased(ctx context.Context, e Erasure, f core.Forgotten, o EraseOptions, kept []core.Record) (Erasure, error) {
 	e.At = h.Now().UTC()
 	e.ID, e.Key = core.NewID(e.At), o.Key
 	e.Episodes, e.Entities, e.Facts, e.Communities, e.Restored = f.Episodes, f.Entities, f.Facts, f.Communities, f.Restored
 	e.Summaries, e.Rebuilt, e.Warnings = f.Summaries, f.Rebuilt, slices.Clone(f.Warnings)
 	// The erasure is committed: a cancelled caller must not leave the
-	// forgotten bytes on disk.
-	c, err := h.Admin.Compact(context.WithoutCancel(ctx))
+	// forgotten bytes on disk, nor the erasure unrecorded.
+	ctx = context.WithoutCancel(ctx)
+	recorded, err := h.record(ctx, &e, kept)
+	if err != nil {
+		return e, err
+	}
+	c, err := h.Admin.Compact(ctx)
 	if err != nil {
 		return e, fmt.Errorf("the %s was forgotten, but the database was not rewritten, so its bytes may remain on disk: %w", e.Kind, err)
 	}
 	e.BytesBefore, e.BytesAfter, e.BlockedMS = c.Before, c.After, ms(c.Blocked)
+	if recorded {
+		if _, err := h.record(ctx, &e, nil); err != nil {
+			return e, err
+		}
+	}
+	return e, nil
+}
+
+// record writes e's audit record, after kept; false when the store keeps
+// no records, which e's warnings then say.
+func (h *Host) record(ctx context.Context, e *Erasure, kept []core.Record) (bool, error) {
 	data, err := json.Marshal(e)
 	if err != nil {
-		return e, fmt.Errorf("encode the erasure record: %w", err)
+		return false, fmt.Errorf("encode the erasure record: %w", err)
 	}
 	rs := append(kept, core.Record{GroupID: e.Group, Kind: ErasureKind, ID: e.ID, Data: data})
-	switch err := h.Engine.PutRecords(context.WithoutCancel(ctx), rs); {
+	switch err := h.Engine.PutRecords(ctx, rs); {
 	case errors.Is(err, core.ErrUnsupported):
 		e.Warnings = append(e.Warnings, "this store keeps no records: the erasure was not recorded")
 		h.Logger.Warn("erasure not recorded: the store keeps no records", "kind", e.Kind, "group", e.Group, "uuid", e.UUID, "at", e.At)
+		return false, nil
 	case err != nil:
-		return e, fmt.Errorf("the %s was forgotten and the database rewritten, but the audit record was not written: %w", e.Kind, err)
+		return false, fmt.Errorf("the %s was forgotten, but its audit record was not written: %w", e.Kind, err)
 	}
-	return e, nil
+	return true, nil
 }
 
 // Erasures lists the audit records of a group's erasures, oldest first.

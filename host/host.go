@@ -127,11 +127,15 @@ func Open(ctx context.Context, cfg Config, o OpenOptions) (h *Host, err error) {
 		return nil, err
 	}
 	h.Admin = adminOf(store)
+	if cfg.Store.Backend == "kuzu" {
+		// The database is open, so no other mnemo uses its directory.
+		cfg.removeOldCache(o.Logger)
+	}
 	if h.leases, err = openLeases(ctx, cfg.Store); err != nil {
 		return nil, err
 	}
 	ropts := wasm.Options{
-		CacheDir: cfg.Plugins.CacheDir, MemoryLimitPages: uint32(cfg.Plugins.MemoryLimitMB * 16),
+		CacheDir: cfg.compileCache(o.Logger, true), MemoryLimitPages: uint32(cfg.Plugins.MemoryLimitMB * 16),
 		CallTimeout: cfg.Plugins.CallTimeout, Logger: o.Logger, Embedder: h.Embedder,
 	}
 	if h.LLM != nil {

@@ -113,9 +113,10 @@ func PluginRoles(cfg Config, can func(name, capability string) bool) map[string]
 
 // PluginRuntime opens a wasm runtime for cfg's plugins without a database,
 // with cfg's embedder and LLM behind the host functions: for `mnemo
-// plugins` and `mnemo config check`. The compilation cache is in memory
-// unless cacheDir is given.
-func PluginRuntime(ctx context.Context, cfg Config, cacheDir string, logger *slog.Logger) (*wasm.Runtime, error) {
+// plugins` and `mnemo config check`. It uses the compilation cache of
+// plugins.cache_dir, but does not create one inside a database directory
+// that the database has not created yet.
+func PluginRuntime(ctx context.Context, cfg Config, logger *slog.Logger) (*wasm.Runtime, error) {
 	h := &Host{Config: cfg, Logger: logger}
 	var err error
 	h.Limiter, err = llm.NewLimiter(llm.LimiterOptions{
@@ -128,7 +129,7 @@ func PluginRuntime(ctx context.Context, cfg Config, cacheDir string, logger *slo
 		return nil, err
 	}
 	o := wasm.Options{
-		CacheDir: cacheDir, MemoryLimitPages: uint32(cfg.Plugins.MemoryLimitMB * 16), CallTimeout: cfg.Plugins.CallTimeout,
+		CacheDir: cfg.compileCache(logger, false), MemoryLimitPages: uint32(cfg.Plugins.MemoryLimitMB * 16), CallTimeout: cfg.Plugins.CallTimeout,
 		Logger: logger, Embedder: h.Embedder,
 	}
 	if cfg.LLM.Configured() {

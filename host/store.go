@@ -34,6 +34,7 @@ func openStore(ctx context.Context, cfg Config, id core.EmbedderID, restage bool
 			Dir: cfg.DB, Dimension: dim, Embedder: id, Restage: restage, BufferPoolBytes: uint64(cfg.Store.BufferPoolMB) << 20,
 			Threads: cfg.Store.Threads, ReadConns: cfg.Store.ReadConns, Logger: log, MaxDBSizeBytes: uint64(cfg.Store.MaxDBSizeMB) << 20,
 			CheckpointEvery: cfg.Store.CheckpointEvery, CheckpointWALBytes: int64(cfg.Store.CheckpointWALMB) << 20,
+			NoJournal: cfg.Store.NoJournal, JournalDir: cfg.Store.JournalDir, RebaseBytes: int64(cfg.Store.JournalRebaseMB) << 20,
 			Observe: calls.observe("kuzu"),
 		})
 		if err != nil {
@@ -231,38 +232,28 @@ func Restore(cfg Config, src string, replace bool) (backup.Manifest, error) {
 	if cfg.DB == "" {
 		return m, fmt.Errorf("%w: no database directory to restore into (--db)", core.ErrInvalid)
 	}
-	return m, kuzu.Restore(src, cfg.DB, kuzu.RestoreOptions{Replace: replace, SHA256: m.SHA256()})
+	return m, kuzu.Restore(src, cfg.DB, kuzu.RestoreOptions{Replace: replace, SHA256: m.SHA256(), JournalDir: cfg.Store.JournalDir})
 }
 
-// Recovery is what RecoverWithoutWAL did.
-type Recovery struct {
-	// WAL is the path the write-ahead log was moved to, and WALBytes its
-	// size: what was committed after the last checkpoint, and lost.
-	WAL      string
-	WALBytes int64
-	// Before and After are the sizes of the database's files before and
-	// after the rewrite that followed.
-	Before, After int64
-}
+// Recovery is what Recover did: kuzu.Recovery.
+type Recovery = kuzu.Recovery
 
-// RecoverWithoutWAL opens the configured Kuzu database without its
-// write-ahead log, the last resort for a log that does not replay at all:
-// the database comes back as of its last checkpoint, everything committed
-// after is lost, and the log is moved beside the database, not deleted
-// (kuzu.RecoverWithoutWAL). No process may have the database open.
-func RecoverWithoutWAL(ctx context.Context, cfg Config, log *slog.Logger) (Recovery, error) {
+// Recover opens the configured Kuzu database the way mnemo always opens
+// it, rebuilding it from its journal when it does not open or stopped
+// inside a checkpoint, or always with rebuild, and reports what was done
+// (kuzu.Recover). No process may have the database open.
+func Recover(ctx context.Context, cfg Config, rebuild bool, log *slog.Logger) (Recovery, error) {
 	st := cfg.Store.withDefaults()
 	if st.Backend != "kuzu" {
-		return Recovery{}, fmt.Errorf("%w: only the kuzu store has a write-ahead log to discard (store.backend is %s)", core.ErrInvalid, st.Backend)
+		return Recovery{}, fmt.Errorf("%w: only the kuzu store keeps a journal to recover from (store.backend is %s)", core.ErrInvalid, st.Backend)
 	}
 	if cfg.DB == "" {
 		return Recovery{}, fmt.Errorf("%w: no database directory to recover (--db)", core.ErrInvalid)
 	}
-	r, err := kuzu.RecoverWithoutWAL(ctx, kuzu.Options{
+	return kuzu.Recover(ctx, kuzu.Options{
 		Dir: cfg.DB, BufferPoolBytes: uint64(st.BufferPoolMB) << 20, MaxDBSizeBytes: uint64(st.MaxDBSizeMB) << 20,
-		Threads: st.Threads, Logger: log,
-	})
-	return Recovery{WAL: r.WAL, WALBytes: r.WALBytes, Before: r.Compaction.Before, After: r.Compaction.After}, err
+		Threads: st.Threads, NoJournal: st.NoJournal, JournalDir: st.JournalDir, RebaseBytes: int64(st.JournalRebaseMB) << 20, Logger: log,
+	}, kuzu.RecoverOptions{Rebuild: rebuild})
 }
 
 // ServedURL returns the URL at which the process holding the configured

@@ -61,6 +61,12 @@ type Snapshot struct {
 //
 // An in-memory store has nothing to copy: core.ErrInvalid.
 func (s *Store) Snapshot(ctx context.Context, dir string) (Snapshot, error) {
+	return s.snapshot(ctx, dir, nil)
+}
+
+// snapshot is Snapshot, which runs locked, when not nil, on the writer
+// under the write lock once the copy is whole.
+func (s *Store) snapshot(ctx context.Context, dir string, locked func(ctx context.Context, c *conn) error) (Snapshot, error) {
 	var snap Snapshot
 	if s.opts.Dir == "" {
 		return snap, fmt.Errorf("%w: an in-memory database has no files to back up", core.ErrInvalid)
@@ -102,6 +108,9 @@ func (s *Store) Snapshot(ctx context.Context, dir string) (Snapshot, error) {
 		s.log.Debug("snapshot", "checkpoint", checkpointed.Sub(start), "count", counted.Sub(checkpointed),
 			"catch_up", time.Since(counted), "rewritten_bytes", rewritten)
 		snap.Files, snap.Groups = []string{dbFile}, groups
+		if locked != nil {
+			return locked(ctx, c)
+		}
 		return nil
 	})
 	if err != nil {
@@ -214,6 +223,9 @@ func syncFile(path string) error {
 type RestoreOptions struct {
 	// Replace lets Restore replace a database the directory holds.
 	Replace bool
+	// JournalDir is the database's journal directory when it is not the
+	// default (Options.JournalDir): the restore empties it.
+	JournalDir string
 	// SHA256 gives the expected hex SHA-256 of the snapshot's files by
 	// name; a file copied with another is refused (core.ErrInvalid) and
 	// nothing is changed. Files it does not name are not checked.
@@ -258,8 +270,18 @@ func Restore(src, dst string, o RestoreOptions) error {
 			return fmt.Errorf("%w: %s copied with SHA-256 %s, the backup's manifest says %s: the backup is damaged", core.ErrInvalid, dbFile, got, want)
 		}
 	}
-	// Kuzu's files of the old database would be replayed on the new one.
-	for _, name := range sidecars {
+	// Kuzu's files of the old database would be replayed on the new one,
+	// and its journal too: the restored database starts a journal of its
+	// own when it is opened.
+	jdir := o.JournalDir
+	if jdir == "" {
+		jdir = filepath.Join(dst, journalDir)
+	}
+	if err := os.RemoveAll(jdir); err != nil {
+		_ = os.Remove(tmp)
+		return fmt.Errorf("remove the old database's journal: %w", err)
+	}
+	for _, name := range append(sidecars, checkpointMark) {
 		if err := os.Remove(filepath.Join(dst, name)); err != nil && !errors.Is(err, os.ErrNotExist) {
 			_ = os.Remove(tmp)
 			return fmt.Errorf("remove the old database's %s: %w", name, err)

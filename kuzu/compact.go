@@ -76,6 +76,43 @@ type Compaction struct {
 // database fails after the swap, the store is closed and the error says
 // to open it again. An in-memory store has no files: core.ErrInvalid.
 func (s *Store) Compact(ctx context.Context) (Compaction, error) {
+	out, err := s.compact(ctx)
+	if err != nil {
+		return out, err
+	}
+	if err := s.erased(ctx); err != nil {
+		return out, fmt.Errorf("compact: %w", err)
+	}
+	return out, nil
+}
+
+// erased ends an erasure once the database is rewritten: a new journal
+// base from the rewritten database, which drops the journal and the bases
+// that held what was erased, and the removal of what recoveries set
+// aside (Kuzu's files, journals), which may hold it too. Then the
+// erasure's mark goes.
+func (s *Store) erased(ctx context.Context) error {
+	if s.journal != nil {
+		if _, err := s.takeBase(ctx); err != nil {
+			return err
+		}
+		crashpoint("erasure-rebased")
+	}
+	aside, _ := filepath.Glob(s.journalPath() + ".aside-*")
+	for _, d := range append(damagedDirs(s.opts.Dir), aside...) {
+		if err := os.RemoveAll(d); err != nil {
+			return fmt.Errorf("remove %s, which may hold what was erased: %w", d, err)
+		}
+		s.log.Warn("removed files a recovery had set aside: they may hold what was erased", "dir", d)
+	}
+	if err := os.Remove(filepath.Join(s.opts.Dir, erasureMark)); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return err
+	}
+	return syncDir(s.opts.Dir)
+}
+
+// compact is Compact up to the rewrite of the database.
+func (s *Store) compact(ctx context.Context) (Compaction, error) {
 	var out Compaction
 	if s.opts.Dir == "" {
 		return out, fmt.Errorf("%w: an in-memory database has no files to compact", core.ErrInvalid)
@@ -101,9 +138,10 @@ func (s *Store) Compact(ctx context.Context) (Compaction, error) {
 		_ = os.RemoveAll(work)
 		return out, fmt.Errorf("compact: %w", err)
 	}
-	// The swap. Closing checkpoints the old database, which then has no
-	// write-ahead log; Kuzu's files beside it would be replayed on the
-	// new one, so none may stay.
+	crashpoint("compact-rewritten")
+	// The swap. The new database holds everything committed; Kuzu's
+	// files beside the old one would be replayed on the new one, so none
+	// may stay.
 	s.closeDatabase()
 	path := filepath.Join(s.opts.Dir, dbFile)
 	err = removeSidecars(s.opts.Dir)
@@ -114,13 +152,8 @@ func (s *Store) Compact(ctx context.Context) (Compaction, error) {
 		err = syncDir(s.opts.Dir)
 	}
 	if err == nil {
+		crashpoint("compact-swapped")
 		err = os.RemoveAll(work)
-	}
-	if err == nil {
-		// The rewrite is durable: the erasure it finishes is done.
-		if rerr := os.Remove(filepath.Join(s.opts.Dir, erasureMark)); rerr != nil && !errors.Is(rerr, os.ErrNotExist) {
-			err = rerr
-		}
 	}
 	if err == nil {
 		s.sinceCheckpoint = 0

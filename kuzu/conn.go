@@ -148,6 +148,9 @@ func translate(err error) error {
 		return fmt.Errorf("kuzu: %s: %w", msg, core.ErrLocked)
 	case strings.Contains(msg, "No active transaction"):
 		return fmt.Errorf("kuzu: %s: %w", msg, errNoTransaction)
+	case strings.Contains(msg, "IO exception"), strings.Contains(msg, "No space left on device"):
+		// A full or failing disk: Kuzu could not write its files.
+		return fmt.Errorf("kuzu: %s: %w", msg, core.ErrStorage)
 	}
 	return fmt.Errorf("kuzu: %s", msg)
 }

@@ -15,7 +15,18 @@ func (s *Store) DeleteGroup(ctx context.Context, group string) (core.Deleted, er
 	if err := core.ValidateGroupID(group); err != nil {
 		return d, err
 	}
-	err := s.write(ctx, func(ctx context.Context, c *conn, pd *pending) error {
+	e, err := s.live(recDeleteGroup, recordArgs{Group: group})
+	if err != nil {
+		return d, err
+	}
+	return s.deleteGroup(ctx, e, group)
+}
+
+// deleteGroup is DeleteGroup, journaled as e says.
+func (s *Store) deleteGroup(ctx context.Context, e entry, group string) (core.Deleted, error) {
+	var d core.Deleted
+	err := s.write(ctx, e, func(ctx context.Context, c *conn, pd *pending) error {
+		d = core.Deleted{}
 		if err := s.mayDeleteGroup(group); err != nil {
 			return err
 		}

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strconv"
 	"time"
 
@@ -141,14 +142,26 @@ func (s *Store) checkpoint(ctx context.Context, c *conn) (err error) {
 		}()
 	}
 	wal := s.walSize()
-	if err := c.exec(context.WithoutCancel(ctx), "CHECKPOINT", nil); err != nil {
+	// The mark stays if the checkpoint fails: the file may be
+	// half-written until a checkpoint succeeds (recovery.go).
+	unmark, err := s.markCheckpoint()
+	if err != nil {
 		return fmt.Errorf("checkpoint: %w", err)
 	}
+	if err := c.exec(context.WithoutCancel(ctx), "CHECKPOINT", nil); err != nil {
+		err = fmt.Errorf("checkpoint: %w", err)
+		if errors.Is(err, core.ErrStorage) && s.journal != nil {
+			s.degrade(err)
+		}
+		return err
+	}
+	unmark()
 	s.sinceCheckpoint = 0
 	s.fresh = freshRels{}
 	s.stats.checkpoints.Add(1)
 	s.stats.checkpointNanos.Add(int64(time.Since(start)))
 	s.log.Debug("checkpoint", "wal_bytes", wal, "took", time.Since(start))
+	s.noteCheckpoint(ctx, c)
 	return nil
 }
 
@@ -221,6 +234,19 @@ func (s *Store) systemConfig() gokuzu.SystemConfig {
 func (s *Store) openDatabase(path string) (*gokuzu.Database, error) {
 	cfg := s.systemConfig()
 	wal := s.walSize()
+	if wal > 0 {
+		// Replaying the log ends with a checkpoint, which a kill can cut
+		// short like any other.
+		unmark, err := s.markCheckpoint()
+		if err != nil {
+			return nil, err
+		}
+		defer func() {
+			if s.walSize() == 0 {
+				unmark()
+			}
+		}()
+	}
 	db, err := gokuzu.OpenDatabase(path, cfg)
 	if err == nil && wal > 0 {
 		db, err = checkpointAndReopen(db, path, cfg)
@@ -233,7 +259,7 @@ func (s *Store) openDatabase(path string) (*gokuzu.Database, error) {
 	}
 	wal = s.walSize()
 	if s.opts.Dir == "" || wal == 0 {
-		return nil, fmt.Errorf("open kuzu database %s: %w", path, s.openFailure(path, translateOpen(err)))
+		return nil, s.openFailure(path, fmt.Errorf("open kuzu database %s: %w", path, translateOpen(err)))
 	}
 	limit := max(machineMemory()/2, s.opts.BufferPoolBytes)
 	tried := []uint64{s.opts.BufferPoolBytes}
@@ -261,11 +287,20 @@ func (s *Store) openDatabase(path string) (*gokuzu.Database, error) {
 	for i, p := range tried {
 		mibs[i] = strconv.FormatUint(p>>20, 10)
 	}
-	return nil, fmt.Errorf("open kuzu database %s (tried buffer pools of %s MiB, write-ahead log of %d bytes left by a run that did not close): %w; "+
-		"free memory and open it once with a buffer pool larger than the last tried (store.buffer_pool_mb), which replays the log, or restore a backup; "+
-		"if the log does not replay at all, 'mnemo recover --discard-wal' opens the database as of its last checkpoint, losing what the log holds (it is kept beside the database)",
-		path, joinComma(mibs), wal, s.openFailure(path, translateOpen(err)))
+	return nil, s.openFailure(path, fmt.Errorf("open kuzu database %s (tried buffer pools of %s MiB, write-ahead log of %d bytes left by a run that did not close): %w",
+		path, joinComma(mibs), wal, translateOpen(err)))
 }
+
+// openError is a failure of Kuzu to open the database file. damaged says
+// whether the file itself may be at fault, rather than the address space
+// or the settings: then a journaled store rebuilds it (recovery.go).
+type openError struct {
+	err     error
+	damaged bool
+}
+
+func (e *openError) Error() string { return e.err.Error() }
+func (e *openError) Unwrap() error { return e.err }
 
 // openFailure adds to err, Kuzu's failure to open the database at path,
 // what Kuzu does not say: its C API returns a status and discards the
@@ -275,20 +310,32 @@ func (s *Store) openDatabase(path string) (*gokuzu.Database, error) {
 func (s *Store) openFailure(path string, err error) error {
 	reserve := s.opts.MaxDBSizeBytes + s.opts.BufferPoolBytes
 	if rerr := reserveAddressSpace(reserve); rerr != nil {
-		return fmt.Errorf("%w: Kuzu reserves the maximum database size (%d MiB) plus the buffer pool (%d MiB) as address space, and %d MiB could not be reserved here (%w): "+
+		return &openError{err: fmt.Errorf("%w: Kuzu reserves the maximum database size (%d MiB) plus the buffer pool (%d MiB) as address space, and %d MiB could not be reserved here (%w): "+
 			"lower store.max_db_size_mb (a power of two) or store.buffer_pool_mb, or raise the process's address-space limit (ulimit -v)",
-			err, s.opts.MaxDBSizeBytes>>20, s.opts.BufferPoolBytes>>20, reserve>>20, rerr)
-	}
-	if head, ok := fileHead(path, 4); ok && string(head) != "KUZU" {
-		return fmt.Errorf("%w: %s is not a Kuzu database file", err, path)
+			err, s.opts.MaxDBSizeBytes>>20, s.opts.BufferPoolBytes>>20, reserve>>20, rerr)}
 	}
 	if fi, serr := os.Stat(path); serr == nil && uint64(fi.Size()) > s.opts.MaxDBSizeBytes {
-		return fmt.Errorf("%w: the database file (%d MiB) is larger than the maximum database size (%d MiB): raise store.max_db_size_mb",
-			err, fi.Size()>>20, s.opts.MaxDBSizeBytes>>20)
+		return &openError{err: fmt.Errorf("%w: the database file (%d MiB) is larger than the maximum database size (%d MiB): raise store.max_db_size_mb",
+			err, fi.Size()>>20, s.opts.MaxDBSizeBytes>>20)}
 	}
-	return fmt.Errorf("%w (Kuzu's C API gives no reason; %d MiB of address space for the maximum database size and the pool could be reserved, and the file is not known to be damaged)",
-		err, reserve>>20)
+	if free, ferr := freeBytes(filepath.Dir(path)); ferr == nil && free < lowDisk {
+		return &openError{err: fmt.Errorf("%w: %w: the disk holding %s has %d KiB free; free space and open it again",
+			err, core.ErrStorage, filepath.Dir(path), free>>10)}
+	}
+	if head, ok := fileHead(path, 4); ok && string(head) != "KUZU" {
+		return &openError{err: fmt.Errorf("%w: %s is not a Kuzu database file", err, path), damaged: true}
+	}
+	if s.opts.NoJournal {
+		return &openError{err: fmt.Errorf("%w (Kuzu's C API gives no reason; the address space, the file's size and the free disk were checked); "+
+			"without a journal (store.journal = false) nothing can rebuild it: restore a backup", err)}
+	}
+	return &openError{err: fmt.Errorf("%w (Kuzu's C API gives no reason; the address space, the file's size and the free disk were checked)", err), damaged: true}
 }
+
+// lowDisk is the free disk under which the store neither opens a
+// database nor closes one that failed to write: Kuzu needs room to write
+// what it holds in memory, and aborts the process when it has none.
+const lowDisk = 16 << 20
 
 // fileHead returns the first n bytes of the file at path, if it has them.
 func fileHead(path string, n int) ([]byte, bool) {

@@ -25,7 +25,8 @@ import (
 // copied into their table in 20 s, against about two minutes as text).
 
 // importStage is the staging table of an import's vectors; it exists only
-// during Import, under the write lock.
+// during Import, under the write lock, or when a process was killed
+// during one.
 const importStage = "ImportVec"
 
 // Import writes ch, a change made of new objects only (episodes, entities,
@@ -36,6 +37,15 @@ const importStage = "ImportVec"
 // order given. The catalog's vector offsets are re-read after the commit,
 // which costs about a second per million vectors: import in large changes.
 func (s *Store) Import(ctx context.Context, ch core.Change) error {
+	e, err := s.live(recImport, recordArgs{Change: &ch})
+	if err != nil {
+		return err
+	}
+	return s.importChange(ctx, e, ch)
+}
+
+// importChange is Import, journaled as e says.
+func (s *Store) importChange(ctx context.Context, e entry, ch core.Change) error {
 	group, err := s.checkChange(&ch)
 	if err != nil || group == "" {
 		return err
@@ -89,10 +99,29 @@ func (s *Store) Import(ctx context.Context, ch core.Change) error {
 		}
 	}
 	return s.exclusive(ctx, func(c *conn) error {
+		err := s.journaled(e, func(seq uint64) error { return s.importLocked(ctx, c, group, ch, vecs, scopeOf, tmp, seq) })
+		if err != nil {
+			return err
+		}
+		// The new rows' offsets: Kuzu's bulk loader does not return them.
+		return s.cat.loadSlots(context.WithoutCancel(ctx), c)
+	})
+}
+
+// importLocked is the work of Import on the writer, under the write lock,
+// with the vectors written to files in tmp; the transaction records seq.
+func (s *Store) importLocked(ctx context.Context, c *conn, group string, ch core.Change, vecs []vecRow, scopeOf map[int]core.Scope, tmp string, seq uint64) error {
+	{
 		if err := s.checkImport(ctx, c, group, &ch); err != nil {
 			return err
 		}
 		if len(vecs) > 0 {
+			// The table and its rows are committed before the import's
+			// transaction: a process killed in between leaves them, and
+			// the journal replays the import when the database opens.
+			if err := c.exec(ctx, "DROP TABLE IF EXISTS "+importStage, nil); err != nil {
+				return fmt.Errorf("import: drop a staging table left by a killed import: %w", err)
+			}
 			if err := c.exec(ctx, fmt.Sprintf("CREATE NODE TABLE %s(id INT64 PRIMARY KEY, vec FLOAT[%d])", importStage, s.dim), nil); err != nil {
 				return fmt.Errorf("import: create staging table: %w", err)
 			}
@@ -105,8 +134,9 @@ func (s *Store) Import(ctx context.Context, ch core.Change) error {
 			if err := c.exec(ctx, stmt, nil); err != nil {
 				return fmt.Errorf("import: stage vectors: %w", err)
 			}
+			crashpoint("import-staged")
 		}
-		err := s.transact(ctx, c, func(ctx context.Context, c *conn, p *pending) error {
+		return s.transact(ctx, c, withSeq(func(ctx context.Context, c *conn, p *pending) error {
 			if err := s.importRows(ctx, c, p, group, ch); err != nil {
 				return err
 			}
@@ -124,13 +154,8 @@ func (s *Store) Import(ctx context.Context, ch core.Change) error {
 				}
 			}
 			return nil
-		})
-		if err != nil {
-			return err
-		}
-		// The new rows' offsets: Kuzu's bulk loader does not return them.
-		return s.cat.loadSlots(context.WithoutCancel(ctx), c)
-	})
+		}, seq))
+	}
 }
 
 // checkImport refuses, before anything is copied, an import whose

@@ -29,7 +29,16 @@ func (s *Store) PutRecords(ctx context.Context, rs []core.Record) error {
 			return err
 		}
 	}
-	return s.write(ctx, func(ctx context.Context, c *conn, _ *pending) error {
+	e, err := s.live(recPutRecords, recordArgs{Records: rs})
+	if err != nil {
+		return err
+	}
+	return s.putRecords(ctx, e, rs)
+}
+
+// putRecords is PutRecords, journaled as e says.
+func (s *Store) putRecords(ctx context.Context, e entry, rs []core.Record) error {
+	return s.write(ctx, e, func(ctx context.Context, c *conn, _ *pending) error {
 		for _, r := range rs {
 			err := c.exec(ctx, "MERGE (r:Record {key: $k}) SET r.group_id = $g, r.kind = $kind, r.id = $id, r.data = $d",
 				map[string]any{"k": recordKey(r.GroupID, r.Kind, r.ID), "g": r.GroupID, "kind": r.Kind, "id": r.ID, "d": string(r.Data)})
@@ -99,8 +108,17 @@ func (s *Store) DeleteRecords(ctx context.Context, group, kind string, ids []str
 	if err := core.ValidateGroupID(group); err != nil {
 		return 0, err
 	}
+	e, err := s.live(recDeleteRecords, recordArgs{Group: group, Kind: kind, IDs: ids})
+	if err != nil {
+		return 0, err
+	}
+	return s.deleteRecords(ctx, e, group, kind, ids)
+}
+
+// deleteRecords is DeleteRecords, journaled as e says.
+func (s *Store) deleteRecords(ctx context.Context, e entry, group, kind string, ids []string) (int, error) {
 	n := 0
-	err := s.write(ctx, func(ctx context.Context, c *conn, _ *pending) error {
+	err := s.write(ctx, e, func(ctx context.Context, c *conn, _ *pending) error {
 		n = 0
 		for _, id := range sortedUnique(ids) {
 			p := map[string]any{"k": recordKey(group, kind, id)}

@@ -7,85 +7,42 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
-	"time"
 
 	"github.com/mnemohq/mnemo/core"
 )
 
-// Recovery is what RecoverWithoutWAL did.
-type Recovery struct {
-	// WAL is the path the write-ahead log was moved to, and WALBytes its
-	// size: what was committed after the last checkpoint, and lost.
-	WAL      string
-	WALBytes int64
-	// Compaction is the rewrite of the database that followed.
-	Compaction Compaction
+// RecoverOptions tune Recover.
+type RecoverOptions struct {
+	// Rebuild rebuilds the database from the journal even when it opens:
+	// Kuzu's files are moved aside and the last whole state (the database
+	// file as of its last checkpoint, if the journal confirms it, else
+	// the journal's base) is put back and the journal replayed onto it.
+	Rebuild bool
 }
 
-// RecoverWithoutWAL is the last resort for a database whose write-ahead
-// log does not replay at all, so that Open fails whatever the buffer pool
-// (mnemo recover --discard-wal). It opens the database as its last
-// checkpoint left it: everything committed after is lost. The log is not
-// deleted but moved beside the database, to graph.kuzu.wal.discarded-
-// followed by the UTC time (and a number if that name is taken), and
-// logged; it can only be replayed against the database file as it was,
-// which the rewrite below replaces, so copy the directory first to keep
-// that chance.
-//
-// The database is then rewritten as Compact does: a checkpoint that a
-// crash interrupted can leave the primary-key indexes in the file holding
-// keys of rows the file does not have (measured after the crash described
-// in freshrels.go: inserting such a key failed as a duplicate, and the
-// next statement crashed the process), and the rewrite builds them anew
-// from the rows.
-//
-// opts are those Open takes; zero Dimension and Embedder accept what the
-// database records. The directory must hold a database and a write-ahead
-// log (else core.ErrInvalid), and no process may have it open
-// (core.ErrLocked).
-func RecoverWithoutWAL(ctx context.Context, opts Options) (Recovery, error) {
-	var out Recovery
+// Recover opens the database the way Open does, rebuilding it from the
+// journal when it does not open or stopped inside a checkpoint, or
+// always with o.Rebuild, closes it, and reports what was done (mnemo
+// recover). opts are those Open takes. No process may have the database
+// open (core.ErrLocked); a database without a journal cannot be rebuilt
+// (core.ErrInvalid).
+func Recover(ctx context.Context, opts Options, o RecoverOptions) (Recovery, error) {
 	if opts.Dir == "" {
-		return out, fmt.Errorf("%w: an in-memory database has no write-ahead log", core.ErrInvalid)
+		return Recovery{}, fmt.Errorf("%w: an in-memory database has nothing to recover", core.ErrInvalid)
 	}
-	if _, err := os.Stat(filepath.Join(opts.Dir, dbFile)); err != nil {
-		return out, fmt.Errorf("%w: %s holds no mnemo database (%s): %w", core.ErrInvalid, opts.Dir, dbFile, err)
+	if opts.NoJournal {
+		return Recovery{}, fmt.Errorf("%w: the journal is turned off (store.journal = false): nothing can rebuild the database", core.ErrInvalid)
 	}
-	log := opts.withDefaults().Logger
-	s, err := open(ctx, opts, func() error {
-		wal := filepath.Join(opts.Dir, walFile)
-		fi, err := os.Stat(wal)
-		if errors.Is(err, os.ErrNotExist) || err == nil && fi.Size() == 0 {
-			return fmt.Errorf("%w: %s has no write-ahead log to discard: the database opens as it is", core.ErrInvalid, opts.Dir)
-		}
-		if err != nil {
-			return fmt.Errorf("stat the write-ahead log: %w", err)
-		}
-		aside, err := unusedName(wal + ".discarded-" + time.Now().UTC().Format("20060102T150405Z"))
-		if err != nil {
-			return err
-		}
-		if err := os.Rename(wal, aside); err != nil {
-			return fmt.Errorf("move the write-ahead log aside: %w", err)
-		}
-		out.WAL, out.WALBytes = aside, fi.Size()
-		log.Warn("opening the database without its write-ahead log: what was committed after the last checkpoint is lost",
-			"wal_moved_to", aside, "wal_bytes", fi.Size())
-		return syncDir(opts.Dir)
-	})
+	reason := ""
+	if o.Rebuild {
+		reason = "mnemo recover --rebuild asked for it"
+	}
+	s, err := open(ctx, opts, nil, reason)
 	if err != nil {
-		if out.WAL != "" {
-			return out, fmt.Errorf("open the database without its write-ahead log (moved to %s): %w", out.WAL, err)
-		}
-		return out, err
+		return Recovery{}, err
 	}
-	defer s.Close(context.WithoutCancel(ctx))
-	if out.Compaction, err = s.Compact(ctx); err != nil {
-		return out, fmt.Errorf("rewrite the database opened without its write-ahead log (moved to %s): %w", out.WAL, err)
-	}
-	log.Warn("recovered the database as of its last checkpoint", "wal_moved_to", out.WAL,
-		"before_bytes", out.Compaction.Before, "after_bytes", out.Compaction.After)
-	return out, nil
+	r := s.Recovery()
+	return r, s.Close(context.WithoutCancel(ctx))
 }
 
 // unusedName returns path, or path followed by -2, -3, … if a file has
@@ -104,4 +61,11 @@ func unusedName(path string) (string, error) {
 			return "", fmt.Errorf("stat %s: %w", p, err)
 		}
 	}
+}
+
+// damagedDirs lists the directories of Kuzu's files that recoveries set
+// aside in dir.
+func damagedDirs(dir string) []string {
+	m, _ := filepath.Glob(filepath.Join(dir, "damaged-*"))
+	return m
 }

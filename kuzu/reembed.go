@@ -34,8 +34,26 @@ func (s *Store) BeginRestage(ctx context.Context, to core.EmbedderID) (map[core.
 	if to.Dimension != s.dim {
 		return nil, fmt.Errorf("%w: the embedder %s does not make vectors of the database's dimension %d", core.ErrInvalid, to, s.dim)
 	}
+	e, err := s.live(recBeginRestage, recordArgs{Embedder: &to})
+	if err != nil {
+		return nil, err
+	}
+	return s.beginRestage(ctx, e, to)
+}
+
+// beginRestage is BeginRestage, journaled as e says.
+func (s *Store) beginRestage(ctx context.Context, e entry, to core.EmbedderID) (map[core.Scope]map[string]bool, error) {
 	out := map[core.Scope]map[string]bool{}
 	err := s.ddl(ctx, func(c *conn) error {
+		return s.journaled(e, func(seq uint64) error { return s.restage(ctx, c, to, seq, out) })
+	})
+	return out, err
+}
+
+// restage is the work of BeginRestage on the writer, under the write
+// lock, which records seq.
+func (s *Store) restage(ctx context.Context, c *conn, to core.EmbedderID, seq uint64, out map[core.Scope]map[string]bool) error {
+	{
 		meta, err := readMeta(ctx, c)
 		if err != nil {
 			return err
@@ -84,9 +102,8 @@ func (s *Store) BeginRestage(ctx context.Context, to core.EmbedderID) (map[core.
 				delete(out[sc], id)
 			}
 		}
-		return nil
-	})
-	return out, err
+	}
+	return s.transact(ctx, c, withSeq(func(context.Context, *conn, *pending) error { return nil }, seq))
 }
 
 // StageVectors implements core.VectorStager.
@@ -101,7 +118,25 @@ func (s *Store) StageVectors(ctx context.Context, sc core.Scope, vs []core.Stage
 		}
 		rows[i] = map[string]any{"key": episodeKey(v.Group, v.UUID), "uuid": v.UUID, "g": v.Group, "vec": vecParam(v.Vector)}
 	}
-	return s.write(ctx, func(ctx context.Context, c *conn, _ *pending) error {
+	e, err := s.live(recStageVectors, recordArgs{Scope: sc, Staged: vs})
+	if err != nil {
+		return err
+	}
+	return s.stageRows(ctx, e, sc, rows)
+}
+
+// stageVectors is StageVectors, journaled as e says.
+func (s *Store) stageVectors(ctx context.Context, e entry, sc core.Scope, vs []core.StagedVector) error {
+	rows := make([]any, len(vs))
+	for i, v := range vs {
+		rows[i] = map[string]any{"key": episodeKey(v.Group, v.UUID), "uuid": v.UUID, "g": v.Group, "vec": vecParam(v.Vector)}
+	}
+	return s.stageRows(ctx, e, sc, rows)
+}
+
+// stageRows writes the rows of staged vectors of sc.
+func (s *Store) stageRows(ctx context.Context, e entry, sc core.Scope, rows []any) error {
+	return s.write(ctx, e, func(ctx context.Context, c *conn, _ *pending) error {
 		stmt := fmt.Sprintf("UNWIND $rows AS r CREATE (:%s {%suuid: r.uuid, group_id: r.g, vec: CAST(r.vec AS FLOAT[%d])})", stageTable(sc), keyProp(stageTable(sc)), s.dim)
 		if err := c.exec(ctx, stmt, map[string]any{"rows": rows}); err != nil {
 			return fmt.Errorf("stage vectors: %w", err)
@@ -112,29 +147,40 @@ func (s *Store) StageVectors(ctx context.Context, sc core.Scope, vs []core.Stage
 
 // SwitchVectors implements core.VectorStager.
 func (s *Store) SwitchVectors(ctx context.Context, to core.EmbedderID) error {
-	err := s.exclusive(ctx, func(c *conn) error {
-		meta, err := readMeta(ctx, c)
-		if err != nil {
-			return err
-		}
-		if meta[metaRestageName] != to.Name || meta[metaRestageModel] != to.Model {
-			return fmt.Errorf("%w: no vectors are staged for the embedder %s", core.ErrConflict, to)
-		}
-		err = s.transact(ctx, c, func(ctx context.Context, c *conn, _ *pending) error {
-			for _, sc := range core.Scopes {
-				if err := switchScope(ctx, c, sc); err != nil {
-					return err
+	e, err := s.live(recSwitchVectors, recordArgs{Embedder: &to})
+	if err != nil {
+		return err
+	}
+	return s.switchVectors(ctx, e, to)
+}
+
+// switchVectors is SwitchVectors, journaled as e says.
+func (s *Store) switchVectors(ctx context.Context, e entry, to core.EmbedderID) error {
+	return s.exclusive(ctx, func(c *conn) error {
+		err := s.journaled(e, func(seq uint64) error {
+			meta, err := readMeta(ctx, c)
+			if err != nil {
+				return err
+			}
+			if meta[metaRestageName] != to.Name || meta[metaRestageModel] != to.Model {
+				return fmt.Errorf("%w: no vectors are staged for the embedder %s", core.ErrConflict, to)
+			}
+			return s.transact(ctx, c, withSeq(func(ctx context.Context, c *conn, _ *pending) error {
+				for _, sc := range core.Scopes {
+					if err := switchScope(ctx, c, sc); err != nil {
+						return err
+					}
 				}
-			}
-			for k, v := range map[string]string{metaEmbedderName: to.Name, metaEmbedderModel: to.Model} {
-				if err := c.exec(ctx, "MERGE (m:Meta {key: $k}) SET m.value = $v", map[string]any{"k": k, "v": v}); err != nil {
-					return fmt.Errorf("record the embedder: %w", err)
+				for k, v := range map[string]string{metaEmbedderName: to.Name, metaEmbedderModel: to.Model} {
+					if err := c.exec(ctx, "MERGE (m:Meta {key: $k}) SET m.value = $v", map[string]any{"k": k, "v": v}); err != nil {
+						return fmt.Errorf("record the embedder: %w", err)
+					}
 				}
-			}
-			if err := c.exec(ctx, "MATCH (m:Meta) WHERE m.key IN [$a, $b] DELETE m", map[string]any{"a": metaRestageName, "b": metaRestageModel}); err != nil {
-				return fmt.Errorf("end the staging: %w", err)
-			}
-			return nil
+				if err := c.exec(ctx, "MATCH (m:Meta) WHERE m.key IN [$a, $b] DELETE m", map[string]any{"a": metaRestageName, "b": metaRestageModel}); err != nil {
+					return fmt.Errorf("end the staging: %w", err)
+				}
+				return nil
+			}, seq))
 		})
 		if err != nil {
 			return err
@@ -149,7 +195,6 @@ func (s *Store) SwitchVectors(ctx context.Context, to core.EmbedderID) error {
 		// The vectors' offsets changed: read them again.
 		return s.cat.loadSlots(bg, c)
 	})
-	return err
 }
 
 // switchScope replaces a scope's vectors by the staged ones, in the

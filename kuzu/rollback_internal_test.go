@@ -49,7 +49,7 @@ func TestFailedWriteRollsBack(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			logs.Reset()
-			if err := s.write(ctx, tt.f); !errors.Is(err, tt.wantErr) {
+			if err := s.write(ctx, entry{}, tt.f); !errors.Is(err, tt.wantErr) {
 				t.Fatalf("write = %v, want %v", err, tt.wantErr)
 			}
 			if logs.Len() > 0 {
@@ -68,7 +68,7 @@ func TestFailedWriteRollsBack(t *testing.T) {
 			if n != 0 {
 				t.Errorf("episode a: %d rows after the rollback, want 0", n)
 			}
-			if err := s.write(ctx, create("b-"+tt.name)); err != nil {
+			if err := s.write(ctx, entry{}, create("b-"+tt.name)); err != nil {
 				t.Errorf("next write = %v, want nil", err)
 			}
 		})

@@ -16,6 +16,7 @@ import (
 
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/kuzu/internal/bm25"
+	"github.com/mnemohq/mnemo/kuzu/internal/journal"
 )
 
 // Options configures a Store. The zero value of each field is its default.
@@ -77,9 +78,28 @@ type Options struct {
 	// and maintained from then on. The default is 20000; negative builds
 	// none (see BuildVectorIndexes for bulk loads).
 	VectorIndexAt int
+	// NoJournal turns mnemo's journal off (journal.go): acknowledged
+	// writes are then only as safe as Kuzu keeps them, and a process
+	// killed inside a checkpoint can leave a database that does not open.
+	// For measuring the journal's cost; an in-memory store has none.
+	NoJournal bool
+	// JournalDir is the journal's directory. The default is Dir/journal;
+	// on another disk, the journal rebuilds the database even when Dir is
+	// lost. One journal belongs to one database: two databases must not
+	// share it.
+	JournalDir string
+	// RebaseBytes is the journal's size from which the store takes a new
+	// base of it (a checked copy of the database file, base.go) and drops
+	// the journal the base covers. The default is the larger of 64 MiB
+	// and the database file's size, so that a base costs at most one
+	// byte copied per byte journaled.
+	RebaseBytes int64
 	// Logger receives schema migrations and slow-path notes. The default
 	// discards.
 	Logger *slog.Logger
+	// journalFault, in tests, fails the journal's file operations
+	// (journal.Options.Fault).
+	journalFault func(op journal.Op, path string) error
 	// Observe, when set, is told the duration and outcome of each read
 	// (op "read", from taking a connection to its release), write
 	// transaction ("write", lock wait and commit included) and checkpoint
@@ -143,7 +163,7 @@ func (o Options) Validate() error {
 	if n := o.MaxDBSizeBytes; n != 0 && (n < 8<<20 || n&(n-1) != 0) {
 		return fmt.Errorf("%w: maximum database size of %d bytes: want a power of two of at least 8 MiB", core.ErrInvalid, n)
 	}
-	if o.Threads < 0 || o.ReadConns < 0 || o.ExactSearchBelow < 0 || o.CheckpointWALBytes < 0 {
+	if o.Threads < 0 || o.ReadConns < 0 || o.ExactSearchBelow < 0 || o.CheckpointWALBytes < 0 || o.RebaseBytes < 0 {
 		return fmt.Errorf("%w: negative thread, connection or search setting", core.ErrInvalid)
 	}
 	return nil
@@ -196,6 +216,24 @@ type Store struct {
 	stats           struct {
 		checkpoints, checkpointNanos, busyRetries, busy atomic.Int64
 	}
+
+	// The journal (journal.go), nil for an in-memory store or with
+	// Options.NoJournal. jid identifies it; applied is the position of
+	// the last write the database holds; base is its base (base.go);
+	// replaying is set while recovery replays it. degraded, when set,
+	// is why writes stop until the database is opened again (a failed
+	// Kuzu write). They change under writeMu, or under ops held for
+	// writing.
+	journal   *journal.Log
+	jid       string
+	applied   uint64
+	base      baseManifest
+	baseMu    sync.Mutex
+	replaying bool
+	degraded  error
+	health    writeHealth
+	keeper    keeper
+	recovery  Recovery
 }
 
 var _ core.Store = (*Store)(nil)
@@ -205,12 +243,14 @@ var _ core.Store = (*Store)(nil)
 // directory is not a mnemo database, and core.ErrConflict if the database
 // was created with another embedding dimension.
 func Open(ctx context.Context, opts Options) (*Store, error) {
-	return open(ctx, opts, nil)
+	return open(ctx, opts, nil, "")
 }
 
 // open is Open, which runs prepare, when not nil, on the directory once it
-// holds the directory's lock and before it opens the database.
-func open(ctx context.Context, opts Options, prepare func() error) (*Store, error) {
+// holds the directory's lock and before it opens the database; a
+// non-empty rebuild rebuilds the database from the journal, with that
+// reason (Recover).
+func open(ctx context.Context, opts Options, prepare func() error, rebuild string) (*Store, error) {
 	if err := opts.Validate(); err != nil {
 		return nil, err
 	}
@@ -240,9 +280,19 @@ func open(ctx context.Context, opts Options, prepare func() error) (*Store, erro
 			}
 		}
 	}
-	if err := s.start(ctx, path); err != nil {
+	var err error
+	if opts.Dir != "" && !opts.NoJournal {
+		err = s.startJournaled(holdingOps(ctx), path, rebuild)
+	} else {
+		err = s.start(ctx, path)
+	}
+	if err != nil {
 		s.closeAll()
+		s.closeJournal()
 		return nil, err
+	}
+	if s.journal != nil {
+		s.startKeeper()
 	}
 	if opts.Dir != "" {
 		s.checkPool(path)
@@ -270,6 +320,15 @@ func (s *Store) start(ctx context.Context, path string) error {
 	s.fresh = freshRels{}
 	if s.writer, err = openConn(db, s.opts.Threads); err != nil {
 		return err
+	}
+	if s.opts.Dir != "" && !s.opts.NoJournal {
+		// Every checkpoint is the store's, behind the checkpoint mark:
+		// none by Kuzu after a large commit, none when it closes.
+		for _, stmt := range []string{"CALL auto_checkpoint=false", "CALL force_checkpoint_on_close=false"} {
+			if err := s.writer.exec(ctx, stmt, nil); err != nil {
+				return fmt.Errorf("configure kuzu: %w", err)
+			}
+		}
 	}
 	if err := s.setup(ctx); err != nil {
 		return err
@@ -334,8 +393,10 @@ func checkDir(dir string) error {
 		return nil
 	}
 	for _, e := range entries {
-		if e.Name() == lockFile {
-			return nil // created by an Open that failed before the database
+		// A lock file: created by an Open that failed before the
+		// database; a journal: the database is rebuilt from it.
+		if e.Name() == lockFile || e.Name() == journalDir {
+			return nil
 		}
 	}
 	return fmt.Errorf("%w: %s is not empty and holds no mnemo database (%s)", core.ErrInvalid, dir, dbFile)
@@ -362,6 +423,10 @@ func (s *Store) read(ctx context.Context, f func(c *conn) error) (err error) {
 	defer s.ops.RUnlock()
 	if s.closed {
 		return errStoreClosed
+	}
+	if s.readers == nil {
+		// The database did not open again after a failed write (heal).
+		return s.degraded
 	}
 	var c *conn
 	select {
@@ -410,13 +475,22 @@ func (s *Store) inMemory(f func() error) error {
 // pending is published (text index, catalog) only after the commit,
 // still under the write lock, so the text index never runs ahead of or
 // behind the committed data for a writer.
-func (s *Store) write(ctx context.Context, f func(ctx context.Context, c *conn, p *pending) error) (err error) {
+//
+// e journals the write (journal.go): its record is appended to the
+// journal before the transaction, which records its position, and taken
+// out again if the transaction fails.
+func (s *Store) write(ctx context.Context, e entry, f func(ctx context.Context, c *conn, p *pending) error) (err error) {
 	defer func(start time.Time) { s.observe("write", start, err) }(time.Now())
-	return s.exclusive(ctx, func(c *conn) error { return s.transact(ctx, c, f) })
+	return s.exclusive(ctx, func(c *conn) error {
+		return s.journaled(e, func(seq uint64) error { return s.transact(ctx, c, withSeq(f, seq)) })
+	})
 }
 
 // exclusive runs f on the writer connection under the write lock.
 func (s *Store) exclusive(ctx context.Context, f func(c *conn) error) error {
+	if ctx.Value(opsHeldKey{}) != nil {
+		return s.exclusiveLocked(ctx, f)
+	}
 	s.ops.RLock()
 	defer s.ops.RUnlock()
 	if s.closed {
@@ -425,12 +499,26 @@ func (s *Store) exclusive(ctx context.Context, f func(c *conn) error) error {
 	return s.exclusiveLocked(ctx, f)
 }
 
+// opsHeldKey marks the context of work that holds s.ops already: Open
+// before the store is shared, and the keeper's reopening under s.ops held
+// for writing (holdingOps), so that exclusive does not take it again.
+type opsHeldKey struct{}
+
+// holdingOps returns ctx marked as holding s.ops.
+func holdingOps(ctx context.Context) context.Context {
+	return context.WithValue(ctx, opsHeldKey{}, true)
+}
+
 // exclusiveLocked is exclusive for a caller that holds s.ops.
 func (s *Store) exclusiveLocked(ctx context.Context, f func(c *conn) error) error {
 	s.writeMu.Lock()
 	defer s.writeMu.Unlock()
 	if err := ctx.Err(); err != nil {
 		return err
+	}
+	if s.writer == nil {
+		// The database did not open again after a failed write (heal).
+		return s.degraded
 	}
 	return f(s.writer)
 }
@@ -506,17 +594,27 @@ func (s *Store) rollback(ctx context.Context, c *conn) {
 
 // Close closes the database after the operations in flight finish. It is
 // idempotent and succeeds even when ctx is done; if ctx ends while waiting,
-// running queries are interrupted.
+// running queries are interrupted. A journaled store checkpoints first,
+// so that the next Open has no log to replay.
 func (s *Store) Close(ctx context.Context) error {
 	stop := context.AfterFunc(ctx, s.interruptAll)
 	defer stop()
+	s.stopKeeper()
 	s.ops.Lock()
 	defer s.ops.Unlock()
 	if s.closed {
 		return nil
 	}
 	s.closed = true
+	if s.journal != nil && s.degraded == nil && s.writer != nil && s.walSize() > 0 {
+		s.writeMu.Lock()
+		if err := s.checkpoint(context.WithoutCancel(ctx), s.writer); err != nil {
+			s.log.Warn("checkpoint before closing", "err", err)
+		}
+		s.writeMu.Unlock()
+	}
 	s.closeAll()
+	s.closeJournal()
 	return nil
 }
 
@@ -557,6 +655,18 @@ func (s *Store) closeDatabase() {
 		s.writer = nil
 	}
 	if s.db != nil {
+		if s.degraded != nil {
+			if free, err := freeBytes(s.opts.Dir); err == nil && free < lowDisk {
+				// Kuzu writes what it buffered when it closes, and aborts
+				// the process when the disk has no room for it. The
+				// database is left open until the process ends; the
+				// journal has every acknowledged write.
+				runtime.SetFinalizer(s.db, nil)
+				s.log.Warn("the disk is full: the database is left to the end of the process instead of closed", "free_bytes", free)
+				s.db = nil
+				return
+			}
+		}
 		s.db.Close()
 		s.db = nil
 	}

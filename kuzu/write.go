@@ -19,8 +19,17 @@ func (s *Store) AddEpisodes(ctx context.Context, eps []core.Episode) ([]bool, er
 	if err := core.ValidateNewEpisodes(eps, s.dim); err != nil {
 		return nil, err
 	}
+	e, err := s.live(recAddEpisodes, recordArgs{Episodes: eps})
+	if err != nil {
+		return nil, err
+	}
+	return s.addEpisodes(ctx, e, eps)
+}
+
+// addEpisodes is AddEpisodes, journaled as e says.
+func (s *Store) addEpisodes(ctx context.Context, e entry, eps []core.Episode) ([]bool, error) {
 	created := make([]bool, len(eps))
-	err := s.write(ctx, func(ctx context.Context, c *conn, p *pending) error {
+	err := s.write(ctx, e, func(ctx context.Context, c *conn, p *pending) error {
 		keys := make([]string, len(eps))
 		for i, ep := range eps {
 			keys[i] = episodeKey(ep.GroupID, ep.UUID)
@@ -35,6 +44,7 @@ func (s *Store) AddEpisodes(ctx context.Context, eps []core.Episode) ([]bool, er
 			known[episodeKey(ep.GroupID, ep.UUID)] = ep
 		}
 		var fresh []core.Episode
+		clear(created)
 		for i, ep := range eps {
 			if old, ok := known[keys[i]]; ok {
 				if !sameEpisode(old, ep) {
@@ -226,7 +236,25 @@ func (s *Store) Apply(ctx context.Context, ch core.Change) error {
 	if err != nil || group == "" {
 		return err
 	}
-	return s.write(ctx, func(ctx context.Context, c *conn, p *pending) error {
+	e, err := s.live(recApply, recordArgs{Change: &ch})
+	if err != nil {
+		return err
+	}
+	return s.applyChecked(ctx, e, group, ch)
+}
+
+// applyChange is Apply, journaled as e says.
+func (s *Store) applyChange(ctx context.Context, e entry, ch core.Change) error {
+	group, err := s.checkChange(&ch)
+	if err != nil || group == "" {
+		return err
+	}
+	return s.applyChecked(ctx, e, group, ch)
+}
+
+// applyChecked writes ch, checked (checkChange) and of group.
+func (s *Store) applyChecked(ctx context.Context, e entry, group string, ch core.Change) error {
+	return s.write(ctx, e, func(ctx context.Context, c *conn, p *pending) error {
 		// The change's episodes are all of group (checkChange), and
 		// episodes are keyed by group: another group's episode of the
 		// same uuid is another episode.

@@ -126,11 +126,6 @@ func startBenchServer(ctx context.Context, g *globals) (func(), string, error) {
 	cfg.Plugins.Tenants = nil
 	cfg.Plugins.Reload = -1
 	cfg.HTTP.Keys = nil
-	if cfg.Plugins.CacheDir == filepath.Join(cfg.DB, "wasm-cache") {
-		if uc, err := os.UserCacheDir(); err == nil {
-			cfg.Plugins.CacheDir = filepath.Join(uc, "mnemo", "wasm-cache")
-		}
-	}
 	logCfg := cfg.Log
 	logCfg.Level = "warn"
 	h, err := host.Open(ctx, cfg, host.OpenOptions{Logger: host.NewLogger(logCfg, g.stderr)})

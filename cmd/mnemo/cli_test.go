@@ -77,8 +77,8 @@ func TestIngestListDelete(t *testing.T) {
 
 	// Re-sending an episode with its uuid stores nothing new.
 	r = ok(t, db, strings.Split(cliEpisodes, "\n")[1], "ingest", "--group", "cli-1")
-	if !strings.Contains(r.stdout, "1 already stored") || !strings.Contains(r.stdout, "facts:         0 new") {
-		t.Errorf("second ingest = %s, want 1 already stored and nothing new", r.stdout)
+	if !strings.Contains(r.stdout, "0 new, 0 resumed from an earlier run, 1 already done") || !strings.Contains(r.stdout, "facts:         0 new") {
+		t.Errorf("second ingest = %s, want 1 already done and nothing new", r.stdout)
 	}
 
 	all := factsJSON(t, db, "--group", "cli-1", "--history")

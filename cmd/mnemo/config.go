@@ -3,8 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/mnemohq/mnemo/host"
@@ -46,7 +44,7 @@ no effect are noted on stderr, with the reason.`)
 // checkPlugins loads the plugin sets of cfg (without the database) and
 // closes them again.
 func checkPlugins(ctx context.Context, g *globals, cfg host.Config) error {
-	rt, err := host.PluginRuntime(ctx, cfg, cacheDir(cfg), g.logger())
+	rt, err := host.PluginRuntime(ctx, cfg, g.logger())
 	if err != nil {
 		return err
 	}
@@ -57,23 +55,4 @@ func checkPlugins(ctx context.Context, g *globals, cfg host.Config) error {
 		return err
 	}
 	return ps.Close(context.Background())
-}
-
-// cacheDir is the compilation cache of commands that load plugins without
-// opening the database: the configured one if it exists or lies outside
-// the database directory; else the user's cache directory (creating the
-// configured one would make a directory that is not yet a database
-// non-empty, which the store then refuses); else none.
-func cacheDir(cfg host.Config) string {
-	dir := cfg.Plugins.CacheDir
-	if _, err := os.Stat(dir); err == nil {
-		return dir
-	}
-	if rel, err := filepath.Rel(cfg.DB, dir); err != nil || strings.HasPrefix(rel, "..") {
-		return dir
-	}
-	if uc, err := os.UserCacheDir(); err == nil {
-		return filepath.Join(uc, "mnemo", "wasm-cache")
-	}
-	return ""
 }

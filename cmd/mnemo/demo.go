@@ -60,12 +60,6 @@ answers and the context for an agent's question.`)
 	if err != nil {
 		return g.fail(err)
 	}
-	if cfg.Plugins.CacheDir == filepath.Join(cfg.DB, "wasm-cache") {
-		// Compile the plugins once per machine, not once per demo.
-		if uc, err := os.UserCacheDir(); err == nil {
-			cfg.Plugins.CacheDir = filepath.Join(uc, "mnemo", "wasm-cache")
-		}
-	}
 	cfg.Plugins.Reload = -1
 	if cfg.Log.Level == "info" {
 		cfg.Log.Level = "warn"

@@ -60,8 +60,8 @@ func parse(fs *flag.FlagSet, args []string) (bool, int) {
 
 // getenvWith returns the environment with MNEMO_DB replaced by --db and
 // MNEMO_STORE_BACKEND by --store when they are given, so that they
-// override the configuration file and settings derived from the database
-// directory (the wasm cache) follow it.
+// override the configuration file (and the memory store compiles plugins
+// in memory: plugins.cache_dir).
 func (g *globals) getenvWith() func(string) string {
 	return func(k string) string {
 		if k == "MNEMO_DB" && g.db != "" {
@@ -121,6 +121,9 @@ func (g *globals) fail(err error) int {
 		fmt.Fprintln(g.stderr, "mnemo: another mnemo process has the database open (named above); one process opens a database at a time. "+
 			"Stop it, or go through it: mnemo serve answers the HTTP API and MCP (at /mcp) at the URL it serves, "+
 			"and mnemo search, mnemo ingest and mnemo mcp run through it with --server URL (or MNEMO_URL). Or pass --db for another database.")
+	case errors.Is(err, core.ErrStorage):
+		fmt.Fprintln(g.stderr, "mnemo: the disk holding the database is full or failing, so nothing from this error on was stored; "+
+			"what was stored before it is kept. Free space and run the same command again: what is stored already is skipped.")
 	case errors.Is(err, core.ErrConflict) && strings.Contains(err.Error(), "embedding dimension"):
 		fmt.Fprintln(g.stderr, "mnemo: the database was created with another embedder; use the same embedder settings, or a new --db")
 	}

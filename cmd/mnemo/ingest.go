@@ -66,6 +66,8 @@ the key of --api-key (or MNEMO_API_KEY), and the summary is the same.`)
 		to        ingester
 		llmMode   bool
 		modeLabel string
+		// health says whether the store can write, nil through a server.
+		health func(context.Context) error
 	)
 	if rc != nil {
 		to, modeLabel = remoteIngester{rc}, "the server's mode"
@@ -80,6 +82,7 @@ the key of --api-key (or MNEMO_API_KEY), and the summary is the same.`)
 			model = h.LLM.Model("main")
 		}
 		to, llmMode, modeLabel = h.Engine, model != "", mode(h.Config, model, h.Plugins.DefaultSet())
+		health = h.Engine.Health
 	}
 
 	start := time.Now()
@@ -98,9 +101,17 @@ the key of --api-key (or MNEMO_API_KEY), and the summary is the same.`)
 		}
 		return 0
 	}
-	reports, err := q.waitAll(ctx)
+	wctx, stop := ctx, func() {}
+	if health != nil {
+		wctx, stop = whileWritable(ctx, health, writablePoll)
+	}
+	reports, err := q.waitAll(wctx)
+	stop()
 	if err != nil {
 		pending := len(q.queued) - len(reports)
+		if cause := context.Cause(wctx); errors.Is(cause, core.ErrStorage) {
+			return g.fail(fmt.Errorf("%w: %d episodes still pending; they stay queued in the database and resume when mnemo opens it again", cause, pending))
+		}
 		fmt.Fprintf(g.stderr, "mnemo: %v: %d episodes still pending; they stay queued in the database and resume when mnemo opens it again\n", err, pending)
 		return 1
 	}
@@ -111,13 +122,48 @@ the key of --api-key (or MNEMO_API_KEY), and the summary is the same.`)
 	return 0
 }
 
-// queued is an episode stored by this run.
+// writablePoll is how often a local ingest asks whether the store can
+// still write while it waits for the workers.
+const writablePoll = time.Second
+
+// whileWritable returns a context that ends, with health's error as its
+// cause, once health, asked every poll, says the store cannot write (a
+// full or failing disk, core.ErrStorage). The workers then keep the
+// episodes pending and try again until the disk has room, which a command
+// waiting for them would wait for without end; stop ends the watch.
+func whileWritable(ctx context.Context, health func(context.Context) error, poll time.Duration) (wctx context.Context, stop func()) {
+	wctx, cancel := context.WithCancelCause(ctx)
+	go func() {
+		t := time.NewTicker(poll)
+		defer t.Stop()
+		for {
+			select {
+			case <-wctx.Done():
+				return
+			case <-t.C:
+			}
+			if err := health(wctx); errors.Is(err, core.ErrStorage) {
+				cancel(err)
+				return
+			}
+		}
+	}()
+	return wctx, func() { cancel(nil) }
+}
+
+// queued is an episode of the input, stored by this run (created) or by
+// an earlier one.
 type queued struct {
 	line    int
 	uuid    string
 	group   string
 	ref     time.Time
 	created bool
+	// requeued: an earlier run stored it and it had failed; this run
+	// queued it again.
+	requeued bool
+	// repeat: an earlier line of this run had the same episode.
+	repeat bool
 }
 
 // pendingLine is a parsed line waiting for its batch.
@@ -142,6 +188,7 @@ type ingestRun struct {
 	queued []queued
 	bad    []int
 	batch  []pendingLine
+	seen   map[[2]string]bool // group and uuid of the episodes queued
 }
 
 // read parses the lines and stores the episodes in batches, reporting bad
@@ -228,7 +275,7 @@ func (r *ingestRun) flush(ctx context.Context) error {
 	res, err := r.to.Ingest(ctx, eps)
 	if err == nil {
 		for i, p := range b {
-			r.queued = append(r.queued, queued{line: p.line, uuid: res[i].UUID, group: p.ep.GroupID, ref: p.ep.ValidAt, created: res[i].Created})
+			r.add(p, res[i])
 		}
 		return nil
 	}
@@ -239,7 +286,7 @@ func (r *ingestRun) flush(ctx context.Context) error {
 		res, err := r.to.Ingest(ctx, []core.Episode{p.ep})
 		switch {
 		case err == nil:
-			r.queued = append(r.queued, queued{line: p.line, uuid: res[0].UUID, group: p.ep.GroupID, ref: p.ep.ValidAt, created: res[0].Created})
+			r.add(p, res[0])
 		case errors.Is(err, core.ErrInvalid), errors.Is(err, core.ErrTooLarge), errors.Is(err, core.ErrConflict):
 			r.badLine(p.line, err)
 		default:
@@ -247,6 +294,17 @@ func (r *ingestRun) flush(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// add records a stored line.
+func (r *ingestRun) add(p pendingLine, res core.IngestResult) {
+	k := [2]string{p.ep.GroupID, res.UUID}
+	if r.seen == nil {
+		r.seen = map[[2]string]bool{}
+	}
+	r.queued = append(r.queued, queued{line: p.line, uuid: res.UUID, group: p.ep.GroupID, ref: p.ep.ValidAt,
+		created: res.Created, requeued: res.Requeued, repeat: r.seen[k]})
+	r.seen[k] = true
 }
 
 func (r *ingestRun) created() int {
@@ -275,10 +333,6 @@ func (r *ingestRun) waitAll(ctx context.Context) ([]outcome, error) {
 			return out, err
 		}
 		rep := reps[0]
-		if !q.created {
-			// Stored by an earlier run: its counts are not this run's.
-			rep = core.EpisodeReport{UUID: rep.UUID, GroupID: rep.GroupID, Status: rep.Status, Error: rep.Error}
-		}
 		out = append(out, outcome{queued: q, rep: rep})
 		if rep.Status == core.EpisodeFailed {
 			p.note(fmt.Sprintf("line %d: episode %s failed: %s", q.line, q.uuid, rep.Error))
@@ -294,22 +348,47 @@ type outcome struct {
 	rep core.EpisodeReport
 }
 
+// processed reports whether this run processed the episode: it stored it,
+// or an earlier run did and left it pending (interrupted) or failed, and
+// this run finished it. The others were done before this run, or are a
+// repeat of an earlier line.
+func (o outcome) processed() bool {
+	return !o.repeat && (o.created || o.requeued || o.rep.Counted)
+}
+
 // printIngestSummary prints what an ingest did and returns the number of
-// failed episodes.
+// failed episodes. The counts are those of the episodes this run
+// processed (outcome.processed): the new ones and those resumed from an
+// earlier run.
 func printIngestSummary(w io.Writer, reports []outcome, r *ingestRun, took time.Duration, llmMode bool, mode string) int {
-	var done, failed, ents, newEnts, facts, newFacts, dups, inval, metered int
+	var done, failed, fresh, resumed, before, uncounted int
+	var ents, newEnts, facts, newFacts, dups, inval int
 	var usage core.Usage
 	var warned []outcome
 	for _, o := range reports {
 		rep := o.rep
-		if len(rep.Warnings) > 0 {
-			warned = append(warned, o)
-		}
 		switch rep.Status {
 		case core.EpisodeDone:
 			done++
 		case core.EpisodeFailed:
 			failed++
+		}
+		switch {
+		case !o.processed():
+			before++
+			continue
+		case o.created:
+			fresh++
+		default:
+			resumed++
+		}
+		if !rep.Counted {
+			// Processed by this run, but its report is no longer kept.
+			uncounted++
+			continue
+		}
+		if len(rep.Warnings) > 0 {
+			warned = append(warned, o)
 		}
 		ents += rep.Entities
 		newEnts += rep.NewEntities
@@ -317,19 +396,18 @@ func printIngestSummary(w io.Writer, reports []outcome, r *ingestRun, took time.
 		newFacts += rep.NewFacts
 		dups += rep.Duplicates
 		inval += rep.Invalidated
-		if o.created {
-			metered++
-		}
 		usage = usage.Add(rep.Usage)
 	}
-	fmt.Fprintf(w, "ingested %d episodes in %s: %d done, %d failed, %d already stored, %d bad lines\n",
-		len(reports), took.Round(10*time.Millisecond), done, failed, len(r.queued)-r.created(), len(r.bad))
+	fmt.Fprintf(w, "ingested %d episodes in %s: %d done, %d failed, %d bad lines\n",
+		len(reports), took.Round(10*time.Millisecond), done, failed, len(r.bad))
+	fmt.Fprintf(w, "  episodes:      %d new, %d resumed from an earlier run, %d already done (not counted below)\n", fresh, resumed, before)
+	if uncounted > 0 {
+		fmt.Fprintf(w, "                 %d processed but no longer reported: not counted below\n", uncounted)
+	}
 	fmt.Fprintf(w, "  entities:      %d new, %d mentions in all\n", newEnts, ents)
 	fmt.Fprintf(w, "  facts:         %d new, %d restated (%d merged as duplicates)\n", newFacts, facts-newFacts, dups)
 	fmt.Fprintf(w, "  invalidations: %d facts superseded\n", inval)
-	if metered == 0 {
-		metered = 1
-	}
+	metered := max(fresh+resumed-uncounted, 1)
 	if llmMode || usage.Calls > 0 {
 		fmt.Fprintf(w, "  LLM:           %.1f calls and %.0f tokens per episode (%d calls, %d prompt + %d completion tokens)\n",
 			float64(usage.Calls)/float64(metered), float64(usage.PromptTokens+usage.CompletionTokens)/float64(metered),

@@ -71,7 +71,7 @@ func runPluginsList(ctx context.Context, g *globals, args []string) int {
 	if err != nil {
 		return g.fail(err)
 	}
-	rt, err := host.PluginRuntime(ctx, cfg, cacheDir(cfg), g.logger())
+	rt, err := host.PluginRuntime(ctx, cfg, g.logger())
 	if err != nil {
 		return g.fail(err)
 	}
@@ -230,7 +230,7 @@ func loadPluginFile(ctx context.Context, g *globals, path string, pf pluginFlags
 	if err != nil {
 		return nil, nil, 0, err
 	}
-	rt, err := host.PluginRuntime(ctx, cfg, cacheDir(cfg), g.logger())
+	rt, err := host.PluginRuntime(ctx, cfg, g.logger())
 	if err != nil {
 		return nil, nil, 0, err
 	}

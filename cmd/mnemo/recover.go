@@ -8,35 +8,37 @@ import (
 )
 
 func runRecover(ctx context.Context, g *globals, args []string) int {
-	fs := g.flags("recover", "--discard-wal", `The last resort for a database that does not open because its write-ahead
-log does not replay (mnemo says so when it fails to open the database).
-With --discard-wal, the log is moved aside, not deleted, to
-graph.kuzu.wal.discarded-TIME in the database directory, and the database
-is opened as of its last checkpoint: everything written after it is lost.
-The database is then rewritten, as mnemo forget does, so that no index
-keeps what the lost part of the log wrote. The database must not be open
-in any process. Try a larger store.buffer_pool_mb first, and restore a
-backup if you have a recent one; copy the directory first to keep the
-database and its log as they were.`)
-	discard := fs.Bool("discard-wal", false, "open the database without its write-ahead log, losing what was written since the last checkpoint")
+	fs := g.flags("recover", "[--rebuild]", `Opens the database as every mnemo command does, and says what that took.
+mnemo keeps a journal of every acknowledged write beside Kuzu's files
+(docs/durability.md). When the database does not open, or the process
+stopped inside one of Kuzu's checkpoints, any command rebuilds it by
+itself: Kuzu's files are moved, never deleted, into damaged-TIME in the
+database directory, the last whole state is put back (the database file
+as of its last checkpoint when the journal confirms it, else the
+journal's base) and the journal is replayed onto it, so that nothing
+acknowledged is lost. This command does the same on demand and reports
+what was replayed; with --rebuild it rebuilds the database from the
+journal even when it opens. The database must not be open in any
+process.`)
+	rebuild := fs.Bool("rebuild", false, "rebuild the database from the journal even if it opens")
 	if ok, code := parse(fs, args); !ok {
 		return code
 	}
 	if fs.NArg() != 0 {
 		return g.usageError(fs, "want no arguments, got %d", fs.NArg())
 	}
-	if !*discard {
-		return g.usageError(fs, "--discard-wal is required: it names the loss you accept")
-	}
 	cfg, err := g.load()
 	if err != nil {
 		return g.fail(err)
 	}
-	r, err := host.RecoverWithoutWAL(ctx, cfg, host.NewLogger(cfg.Log, g.stderr))
+	r, err := host.Recover(ctx, cfg, *rebuild, host.NewLogger(cfg.Log, g.stderr))
 	if err != nil {
 		return g.fail(fmt.Errorf("recover: %w", err))
 	}
-	fmt.Fprintf(g.stderr, "opened %s as of its last checkpoint and rewrote it (%.1f MiB, was %.1f MiB); the discarded write-ahead log (%.1f MiB) is %s\n",
-		cfg.DB, float64(r.After)/(1<<20), float64(r.Before)/(1<<20), float64(r.WALBytes)/(1<<20), r.WAL)
+	if r.Reason == "" && r.Replayed == 0 && r.Skipped == 0 {
+		fmt.Fprintf(g.stdout, "%s opened as it was: the journal held nothing it lacked\n", cfg.DB)
+		return 0
+	}
+	fmt.Fprintln(g.stdout, r.String())
 	return 0
 }

@@ -69,7 +69,7 @@ type errorAnswer struct {
 // the commands treat a server's refusal as they treat the engine's.
 var codeErrors = map[string]error{
 	"invalid": core.ErrInvalid, "not_found": core.ErrNotFound, "conflict": core.ErrConflict,
-	"too_large": core.ErrTooLarge, "busy": core.ErrBusy, "unavailable": core.ErrUnavailable,
+	"too_large": core.ErrTooLarge, "busy": core.ErrBusy, "storage": core.ErrStorage, "unavailable": core.ErrUnavailable,
 }
 
 // do sends a request with in as its JSON body (none when nil) and decodes
@@ -225,7 +225,9 @@ func (ri remoteIngester) Wait(ctx context.Context, group string, uuids ...string
 	for _, id := range uuids {
 		every := firstPoll
 		for {
-			var rep wire.Report
+			// A server from before the counted field sends none: its
+			// reports are taken as counted, as they were before.
+			rep := wire.Report{Counted: true}
 			if err := ri.r.do(ctx, "GET", groupPath(group, "/episodes/"+url.PathEscape(id)+"/status"), nil, &rep); err != nil {
 				return out, err
 			}
@@ -249,7 +251,7 @@ func reportOf(r wire.Report) core.EpisodeReport {
 	return core.EpisodeReport{
 		UUID: r.UUID, GroupID: r.GroupID, Status: core.EpisodeStatus(r.Status), Error: r.Error, Attempts: r.Attempts,
 		Entities: r.Entities, NewEntities: r.NewEntities, Facts: r.Facts, NewFacts: r.NewFacts, Duplicates: r.Duplicates,
-		Invalidated: r.Invalidated, Warnings: r.Warnings, Duration: time.Duration(r.DurationMS) * time.Millisecond,
+		Invalidated: r.Invalidated, Warnings: r.Warnings, Duration: time.Duration(r.DurationMS) * time.Millisecond, Counted: r.Counted,
 		Usage: core.Usage{Calls: r.Usage.Calls, PromptTokens: r.Usage.PromptTokens, CompletionTokens: r.Usage.CompletionTokens},
 	}
 }

@@ -40,6 +40,10 @@ func statusOf(err error) (int, string) {
 		// The store is freeing memory (a checkpoint): the same request
 		// succeeds shortly.
 		return http.StatusServiceUnavailable, "busy"
+	case errors.Is(err, core.ErrStorage):
+		// The disk is full or failing: nothing was stored, and the same
+		// request succeeds once it is fixed.
+		return http.StatusServiceUnavailable, "storage"
 	case errors.Is(err, core.ErrLocked), errors.Is(err, core.ErrUnavailable), errors.Is(err, core.ErrClosed):
 		return http.StatusServiceUnavailable, "unavailable"
 	case errors.Is(err, context.Canceled):
@@ -56,8 +60,8 @@ type errorBody struct {
 	// Error says what went wrong.
 	Error string `json:"error"`
 	// Code is the kind of error: invalid, unauthorized, forbidden,
-	// not_found, conflict, too_large, unsupported, busy, unavailable,
-	// timeout or internal.
+	// not_found, conflict, too_large, unsupported, busy, storage,
+	// unavailable, timeout or internal.
 	Code string `json:"code"`
 }
 
@@ -84,7 +88,12 @@ func (s *Server) errorAnswer(w http.ResponseWriter, r *http.Request, err error) 
 		s.log.Error("request failed", "method", r.Method, "path", r.URL.Path, "request_id", w.Header().Get("X-Request-ID"), "err", err)
 		msg = "internal error; the server log has the details (request id " + w.Header().Get("X-Request-ID") + ")"
 	case http.StatusServiceUnavailable:
-		w.Header().Set("Retry-After", "1")
+		retry := "1"
+		if code == "storage" {
+			// A disk is not freed in a second.
+			retry = "10"
+		}
+		w.Header().Set("Retry-After", retry)
 	case http.StatusUnauthorized:
 		w.Header().Set("WWW-Authenticate", `Bearer realm="mnemo"`)
 		msg = "an API key is required: send \"Authorization: Bearer KEY\", \"Authorization: Api-Key KEY\" or \"X-API-Key: KEY\""

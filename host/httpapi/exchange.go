@@ -2,12 +2,8 @@ package httpapi
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"io"
-	"net/http"
 
-	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/host/exchange"
 )
 
@@ -39,17 +35,11 @@ func (s *Server) exportGroup(ctx context.Context, c *call) (any, error) {
 	}}, nil
 }
 
+// importGroup imports the body. One over http.max_import_mb is answered
+// by limitBody, whatever error the reader made of the cut.
 func (s *Server) importGroup(ctx context.Context, c *call) (any, error) {
-	limit := int64(s.h.Config.HTTP.MaxImportMB) << 20
-	if c.r.ContentLength > limit {
-		return nil, fmt.Errorf("%w: the body is %d bytes, over the limit of %d (http.max_import_mb)", core.ErrTooLarge, c.r.ContentLength, limit)
-	}
 	res, err := exchange.Import(ctx, s.h.Engine, c.r.Body, exchange.ImportOptions{Group: c.group})
 	if err != nil {
-		var mbe *http.MaxBytesError
-		if errors.As(err, &mbe) {
-			return nil, fmt.Errorf("%w: the body is over the limit of %d bytes (http.max_import_mb)", core.ErrTooLarge, limit)
-		}
 		return nil, err
 	}
 	r := res[0]

@@ -109,7 +109,7 @@ func (s *Server) v1Routes() []*route {
 		},
 		{
 			method: "POST", path: "/v1/groups/{group}/import", auth: authGroup, handle: s.importGroup, tag: "groups",
-			maxBody: func(s *Server) int64 { return int64(s.h.Config.HTTP.MaxImportMB) << 20 },
+			maxBody: func(s *Server) bodyLimit { return maxImportLimit(s.h.Config.HTTP.MaxImportMB) },
 			summary: "Import an export of one group into this group",
 			description: "The body is an export (GET .../export, or `mnemo export --group`) of one group; it is imported " +
 				"into {group}, under new uuids if it was exported from a group of another name. The whole body is read and " +

@@ -30,7 +30,7 @@ type Server struct {
 	h       *host.Host
 	log     *slog.Logger
 	keys    keyring
-	maxBody int64
+	maxBody bodyLimit
 	version string
 
 	mux      *http.ServeMux
@@ -59,7 +59,7 @@ func New(h *host.Host, o Options) *Server {
 		o.Version = "dev"
 	}
 	s := &Server{
-		h: h, log: h.Logger, keys: newKeyring(h.Config.HTTP.Keys), maxBody: int64(h.Config.HTTP.MaxBodyKB) << 10,
+		h: h, log: h.Logger, keys: newKeyring(h.Config.HTTP.Keys), maxBody: maxBodyLimit(h.Config.HTTP.MaxBodyKB),
 		version: o.Version, mux: http.NewServeMux(),
 	}
 	s.metrics = newMetrics(s)
@@ -76,7 +76,9 @@ func New(h *host.Host, o Options) *Server {
 		s.mux.Handle("/mcp", mcp)
 		s.mux.Handle("/mcp/{$}", mcp)
 	}
-	s.mux.Handle("/", http.HandlerFunc(s.noRoute))
+	s.mux.Handle("/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		limitBody(w, r, s.maxBody, s.writeError, s.noRoute)
+	}))
 	return s
 }
 
@@ -90,18 +92,20 @@ func (s *Server) mcp(next http.Handler) http.Handler {
 		start := time.Now()
 		sw := &statusWriter{ResponseWriter: w}
 		defer func() { s.metrics.observe(r.Method+" /mcp", sw.status, time.Since(start)) }()
-		key, err := s.keys.authenticate(r)
-		if err != nil {
-			s.writeError(sw, r, err)
-			return
-		}
-		if key != nil {
-			k := keyOf(r)
-			r = r.Clone(r.Context())
-			r.Header.Del("X-API-Key")
-			r.Header.Set("Authorization", "Bearer "+k)
-		}
-		next.ServeHTTP(sw, r)
+		limitBody(sw, r, s.maxBody, s.writeError, func(w http.ResponseWriter, r *http.Request) {
+			key, err := s.keys.authenticate(r)
+			if err != nil {
+				s.writeError(w, r, err)
+				return
+			}
+			if key != nil {
+				k := keyOf(r)
+				r = r.Clone(r.Context())
+				r.Header.Del("X-API-Key")
+				r.Header.Set("Authorization", "Bearer "+k)
+			}
+			next.ServeHTTP(w, r)
+		})
 	})
 }
 
@@ -142,7 +146,7 @@ type route struct {
 	// it.
 	reads bool
 	// maxBody bounds the request body. Default: http.max_body_kb.
-	maxBody func(*Server) int64
+	maxBody func(*Server) bodyLimit
 	// graphiti answers the handler's errors as Graphiti's server does
 	// (writeGraphitiError).
 	graphiti bool
@@ -181,30 +185,22 @@ type call struct {
 }
 
 // decode reads the request body as JSON into v, strictly (wire.Decode).
+// A body over the route's limit never gets here whole: limitBody answers
+// it.
 func (c *call) decode(v any) error {
-	if c.r.ContentLength > c.s.maxBody {
-		return fmt.Errorf("%w: the body is %d bytes, over the limit of %d (http.max_body_kb)", core.ErrTooLarge, c.r.ContentLength, c.s.maxBody)
-	}
 	if err := wire.Decode(c.r.Body, v); err != nil {
-		var mbe *http.MaxBytesError
-		if errors.As(err, &mbe) || errors.Is(err, core.ErrTooLarge) {
-			return fmt.Errorf("%w: the body is over the limit of %d bytes (http.max_body_kb)", core.ErrTooLarge, c.s.maxBody)
-		}
 		return fmt.Errorf("request body: %w", err)
 	}
 	return nil
 }
 
-// body reads the whole request body, within the limit.
+// body reads the whole request body, within the limit (limitBody).
 func (c *call) body() ([]byte, error) {
-	if c.r.ContentLength > c.s.maxBody {
-		return nil, fmt.Errorf("%w: the body is %d bytes, over the limit of %d (http.max_body_kb)", core.ErrTooLarge, c.r.ContentLength, c.s.maxBody)
-	}
 	b, err := io.ReadAll(c.r.Body)
 	if err != nil {
 		var mbe *http.MaxBytesError
 		if errors.As(err, &mbe) {
-			return nil, fmt.Errorf("%w: the body is over the limit of %d bytes (http.max_body_kb)", core.ErrTooLarge, c.s.maxBody)
+			return nil, fmt.Errorf("%w: the request body is over the limit of %d bytes", core.ErrTooLarge, mbe.Limit)
 		}
 		return nil, fmt.Errorf("read request body: %w", err)
 	}
@@ -259,12 +255,26 @@ func (s *Server) register(rt *route) {
 	s.mux.Handle(rt.pattern(), http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		sw := &statusWriter{ResponseWriter: w}
-		s.serve(sw, r, rt)
+		s.serveLimited(sw, r, rt)
 		s.metrics.observe(rt.pattern(), sw.status, time.Since(start))
 	}))
 }
 
-func (s *Server) serve(w *statusWriter, r *http.Request, rt *route) {
+// serveLimited serves a route with its request body held to the route's
+// limit (limitBody).
+func (s *Server) serveLimited(w http.ResponseWriter, r *http.Request, rt *route) {
+	limit := s.maxBody
+	if rt.maxBody != nil {
+		limit = rt.maxBody(s)
+	}
+	answer := s.writeError
+	if rt.graphiti {
+		answer = s.writeGraphitiError
+	}
+	limitBody(w, r, limit, answer, func(w http.ResponseWriter, r *http.Request) { s.serve(w, r, rt) })
+}
+
+func (s *Server) serve(w http.ResponseWriter, r *http.Request, rt *route) {
 	id := r.Header.Get("X-Request-ID")
 	if id == "" || len(id) > 64 {
 		var b [8]byte
@@ -272,11 +282,6 @@ func (s *Server) serve(w *statusWriter, r *http.Request, rt *route) {
 		id = hex.EncodeToString(b[:])
 	}
 	w.Header().Set("X-Request-ID", id)
-	limit := s.maxBody
-	if rt.maxBody != nil {
-		limit = rt.maxBody(s)
-	}
-	r.Body = http.MaxBytesReader(w, r.Body, limit)
 	c := &call{s: s, w: w, r: r}
 	if rt.auth != authNone {
 		key, err := s.keys.authenticate(r)

@@ -120,7 +120,7 @@ func (s *Server) mountZep() {
 		s.mux.Handle(rt.pattern(), http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			start := time.Now()
 			sw := &statusWriter{ResponseWriter: w}
-			s.serve(sw, r, rt)
+			s.serveLimited(sw, r, rt)
 			s.metrics.observe(rt.pattern(), sw.status, time.Since(start))
 		}))
 	}

@@ -152,6 +152,11 @@ type Report struct {
 	ByPrompt    map[string]Usage `json:"by_prompt,omitempty"`
 	Warnings    []string         `json:"warnings,omitempty"`
 	DurationMS  int64            `json:"duration_ms"`
+	// Counted is true when the serving process extracted the episode, so
+	// that the counts, usage and duration are known; false (and the
+	// counts zero) for an episode processed before it started, by another
+	// host, or too long ago for its report to be kept.
+	Counted bool `json:"counted"`
 }
 
 // ReportOf shows an episode report.
@@ -160,7 +165,7 @@ func ReportOf(r core.EpisodeReport) Report {
 		UUID: r.UUID, GroupID: r.GroupID, Status: string(r.Status), Error: r.Error, Attempts: r.Attempts,
 		Entities: r.Entities, NewEntities: r.NewEntities, Facts: r.Facts, NewFacts: r.NewFacts,
 		Duplicates: r.Duplicates, Invalidated: r.Invalidated, Usage: UsageOf(r.Usage), Warnings: r.Warnings,
-		DurationMS: r.Duration.Milliseconds(),
+		DurationMS: r.Duration.Milliseconds(), Counted: r.Counted,
 	}
 	if len(r.ByPrompt) > 0 {
 		out.ByPrompt = map[string]Usage{}

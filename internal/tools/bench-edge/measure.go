@@ -66,7 +66,8 @@ func measure(ctx context.Context, t *target, o options, log io.Writer) (*result,
 	defer os.RemoveAll(dir)
 	db := filepath.Join(dir, "db")
 
-	// Cold: a new database, so an empty plugin cache (<db>/wasm-cache).
+	// Cold: a new database and an empty plugin cache of its own, beside
+	// it (start), not the user's cache directory that other runs filled.
 	p, first, err := start(ctx, t, o, db)
 	if err != nil {
 		return nil, fmt.Errorf("cold start: %w", err)
@@ -190,6 +191,7 @@ func start(ctx context.Context, t *target, o options, db string) (*proc, time.Du
 	args := append(append([]string{}, t.emulator...), t.exe, "--db", db, "serve", "--addr", addr)
 	cmd := exec.Command(args[0], args[1:]...)
 	cmd.Env = append(os.Environ(), t.env...)
+	cmd.Env = append(cmd.Env, "MNEMO_PLUGINS_CACHE_DIR="+filepath.Join(filepath.Dir(db), "wasm-cache"))
 	if o.poolMB > 0 {
 		cmd.Env = append(cmd.Env, "MNEMO_STORE_BUFFER_POOL_MB="+strconv.Itoa(o.poolMB))
 	}

@@ -111,6 +111,8 @@ func soak(ctx context.Context, o options) (err error) {
 	// The defaults: no configuration file, and the environment only for
 	// what a run sets on purpose (MNEMO_STORE_BUFFER_POOL_MB=256 measures
 	// the smallest default pool on a machine whose default is larger).
+	// The plugins' compilation cache is the default one too, in the
+	// user's cache directory: not in the directory the soak runs from.
 	cfg, err := host.Load("", os.Getenv)
 	if err != nil {
 		return fmt.Errorf("load the default configuration: %w", err)

@@ -1,0 +1,126 @@
+package kuzu
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/mnemohq/mnemo/core"
+)
+
+// keeper runs a journaled store's upkeep on a goroutine of its own: a new
+// journal base once the journal has grown past Options.RebaseBytes
+// (base.go), and, after Kuzu failed to write (a full disk), opening the
+// database again once the disk has room. A write or a health check kicks
+// it; it also looks every few seconds. The zero keeper does nothing.
+type keeper struct {
+	kicks chan struct{}
+	stop  chan struct{}
+	done  sync.WaitGroup
+}
+
+// keeperTick is how often the keeper looks without being kicked.
+const keeperTick = 5 * time.Second
+
+// kick asks the keeper to look now.
+func (k *keeper) kick() {
+	select {
+	case k.kicks <- struct{}{}:
+	default:
+	}
+}
+
+// startKeeper starts the keeper of a journaled store.
+func (s *Store) startKeeper() {
+	s.keeper.kicks = make(chan struct{}, 1)
+	s.keeper.stop = make(chan struct{})
+	s.keeper.done.Add(1)
+	go func() {
+		defer s.keeper.done.Done()
+		t := time.NewTicker(keeperTick)
+		defer t.Stop()
+		for {
+			select {
+			case <-s.keeper.stop:
+				return
+			case <-s.keeper.kicks:
+			case <-t.C:
+			}
+			s.upkeep()
+		}
+	}()
+}
+
+// stopKeeper stops the keeper and waits for it. It runs before Close
+// takes the store's lock.
+func (s *Store) stopKeeper() {
+	if s.keeper.stop == nil {
+		return
+	}
+	select {
+	case <-s.keeper.stop:
+	default:
+		close(s.keeper.stop)
+	}
+	s.keeper.done.Wait()
+}
+
+// upkeep does what the keeper found to do.
+func (s *Store) upkeep() {
+	ctx := context.Background()
+	s.writeMu.Lock()
+	degraded := s.degraded != nil
+	journalBytes := int64(0)
+	if s.journal != nil {
+		journalBytes = s.journal.Bytes()
+	}
+	s.writeMu.Unlock()
+	if degraded {
+		s.heal(ctx)
+		return
+	}
+	if err := s.health.get(); err != nil {
+		// Only the journal failed to write: Kuzu holds nothing half
+		// written, and writes resume as soon as the disk has room.
+		if free, ferr := freeBytes(s.opts.Dir); ferr == nil && free >= lowDisk {
+			s.health.ok()
+		}
+	}
+	if journalBytes > s.rebaseBytes() {
+		if _, err := s.takeBase(ctx); err != nil {
+			s.log.Warn("take a journal base", "err", err)
+		}
+	}
+}
+
+// heal opens the database again after Kuzu failed to write, once the disk
+// has room: the database is closed (Kuzu writes what it buffers, so it
+// needs room), then opened the way Open opens it, which replays the
+// journal. Until then writes fail with core.ErrStorage and reads go on.
+func (s *Store) heal(ctx context.Context) {
+	if free, err := freeBytes(s.opts.Dir); err != nil || free < lowDisk {
+		return
+	}
+	s.ops.Lock()
+	defer s.ops.Unlock()
+	if s.closed || s.degraded == nil {
+		return
+	}
+	cause := s.degraded
+	s.log.Info("the disk has room again: opening the database again", "after", cause)
+	s.closeDatabase()
+	s.closeJournal()
+	s.degraded = nil
+	if err := s.startJournaled(holdingOps(ctx), filepath.Join(s.opts.Dir, dbFile), ""); err != nil {
+		s.closeDatabase()
+		s.closeJournal()
+		s.degraded = fmt.Errorf("%w: the database did not open again after a failed write (%w): %w", core.ErrStorage, cause, err)
+		s.health.fail(s.degraded)
+		s.log.Error("open the database again", "err", err)
+		return
+	}
+	s.health.ok()
+	s.log.Info("the database is open again; writes resume")
+}
