@@ -378,8 +378,21 @@ func (x *extraction) response(ont *ontology) abi.ExtractResponse {
 // year"), and a switch ("switched me to X") ends the relation's other
 // targets that began before it.
 func (x *extraction) consolidate(final func(string) string) {
-	key := func(f *fact) string {
-		return x.reg.key(final(f.src)) + "\x00" + canonRel(f.rel) + "\x00" + x.reg.key(final(f.dst))
+	// Facts are compared by their ends and canonical relation; the keys
+	// are computed once and the facts grouped by them, in episode order,
+	// so that a long episode (a JSON document of thousands of records)
+	// costs a pass, not a comparison of every fact with every other.
+	keys := make([]string, len(x.facts))
+	owners := make([]string, len(x.facts))
+	byKey := map[string][]int{}
+	byOwner := map[string][]int{}
+	for i := range x.facts {
+		f := &x.facts[i]
+		src, rel := x.reg.key(final(f.src)), canonRel(f.rel)
+		keys[i] = src + "\x00" + rel + "\x00" + x.reg.key(final(f.dst))
+		owners[i] = final(f.src) + "\x00" + rel
+		byKey[keys[i]] = append(byKey[keys[i]], i)
+		byOwner[owners[i]] = append(byOwner[owners[i]], i)
 	}
 	drop := make([]bool, len(x.facts))
 	for i := range x.facts {
@@ -387,9 +400,9 @@ func (x *extraction) consolidate(final func(string) string) {
 		if !e.valid.IsZero() || e.invalid.IsZero() {
 			continue
 		}
-		for j := range x.facts {
+		for _, j := range byKey[keys[i]] {
 			s := &x.facts[j]
-			if j == i || drop[j] || s.valid.IsZero() || !s.invalid.IsZero() || !e.invalid.After(s.valid) || key(s) != key(e) {
+			if j == i || drop[j] || s.valid.IsZero() || !s.invalid.IsZero() || !e.invalid.After(s.valid) {
 				continue
 			}
 			s.invalid, drop[i] = e.invalid, true
@@ -401,10 +414,10 @@ func (x *extraction) consolidate(final func(string) string) {
 		if drop[i] || n.valid.IsZero() || n.rel != relSwitchedMedication {
 			continue
 		}
-		for j := range x.facts {
+		for _, j := range byOwner[owners[i]] {
 			o := &x.facts[j]
 			if j == i || drop[j] || !o.invalid.IsZero() || o.valid.IsZero() || !o.valid.Before(n.valid) ||
-				canonRel(o.rel) != canonRel(n.rel) || final(o.src) != final(n.src) || final(o.dst) == final(n.dst) {
+				final(o.dst) == final(n.dst) {
 				continue
 			}
 			o.invalid = n.valid
@@ -417,9 +430,9 @@ func (x *extraction) consolidate(final func(string) string) {
 		if drop[i] || !a.invalid.IsZero() {
 			continue
 		}
-		for j := i + 1; j < len(x.facts); j++ {
+		for _, j := range byKey[keys[i]] {
 			b := &x.facts[j]
-			if drop[j] || !b.invalid.IsZero() || key(a) != key(b) {
+			if j <= i || drop[j] || !b.invalid.IsZero() {
 				continue
 			}
 			if !b.valid.IsZero() && (a.valid.IsZero() || b.valid.Before(a.valid)) {
