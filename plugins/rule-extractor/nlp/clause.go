@@ -11,6 +11,9 @@ var (
 	chaining     = set("be have do get use going")
 	relativeWH   = set("who which that whom")
 	subordinator = set("because since although though while when where whereas if unless until after before so once whether as")
+	// postposition are words tagged IN that close the phrase before them
+	// and take none after ("two weeks ago I adopted a dog").
+	postposition = set("ago")
 	coordinators = set("and but or then")
 )
 
@@ -276,7 +279,7 @@ func (s *Sentence) subject(k int, skip []bool) {
 	}
 	// A phrase right after a preposition is its object, not a subject
 	// ("In Lisbon I work" aside: the phrase must not follow one).
-	if st := s.Phrases[p].Start; st > 0 && (s.Tags[st-1] == "IN" && !subordinator[s.Lower[st-1]] && !relativeWH[s.Lower[st-1]] || s.Tags[st-1] == "TO") {
+	if st := s.Phrases[p].Start; st > 0 && (s.Tags[st-1] == "IN" && !subordinator[s.Lower[st-1]] && !relativeWH[s.Lower[st-1]] && !postposition[s.Lower[st-1]] || s.Tags[st-1] == "TO") {
 		if c.Infinitive || c.Gerund {
 			s.control(k)
 		}
