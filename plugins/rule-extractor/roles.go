@@ -137,7 +137,7 @@ func (sc *sentCtx) roleFacts(cc *clauseCtx, subj ref, pi int, c *nlp.Clause, rol
 			ok = kindNone
 		}
 		if other.name != "" && !isRole && ok != kindPerson && (ok != kindLocation || sc.prepBefore(other, pi, c) == "at") {
-			sc.fact(cc, subj, other, "WORKS_AT", role, "{s} "+sc.copulaWord(cc, c)+" "+withArticle(roleText)+" at {o}", kindPerson, kindOrg)
+			sc.fact(cc, subj, other, "WORKS_AT", role, worksAtText(sc.copulaWord(cc, c), roleText), kindPerson, kindOrg)
 		}
 	}
 }
@@ -217,10 +217,29 @@ func (sc *sentCtx) copulaWord(cc *clauseCtx, c *nlp.Clause) string {
 	case tEnd:
 		return "was"
 	}
+	if !linking.has(c.Lemma) && c.AsRole >= 0 {
+		// "I work as a data engineer", "she served as treasurer": the
+		// verb as said, not a copula.
+		return sc.verbWord(c.Verb, c.Verb, cc.te == tensePast || c.Past, false) + " as"
+	}
 	if cc.te == tensePast {
 		return "was"
 	}
 	return "is"
+}
+
+// worksAtText is the text of the WORKS_AT fact a role at an organization
+// states: the relation's own words for a state ("a nurse at Swedish
+// Medical Center": works at it), the role as said for a change ("became
+// a partner at …").
+func worksAtText(copula, roleText string) string {
+	switch {
+	case copula == "is" || strings.HasSuffix(copula, "s as"):
+		return "{s} works at {o}"
+	case copula == "was" || strings.HasSuffix(copula, "ed as"):
+		return "{s} worked at {o}"
+	}
+	return "{s} " + copula + " " + withArticle(roleText) + " at {o}"
 }
 
 // copula reads a clause of "be" or another linking verb.
