@@ -190,7 +190,7 @@ func (sc *sentCtx) readClause(ci int) {
 			if role >= 0 {
 				rc.role = role
 			}
-			text := "{s} " + sc.verbWord(c.VerbStart, c.Verb, cc.te == tensePast || c.Past || c.Perfect, c.Aspect != "")
+			text := "{s} " + sc.verbWord(c.VerbStart, c.Verb, cc.pastText(rc.role), c.Aspect != "")
 			if c.Passive {
 				text = "{s} got " + sc.toks[c.Verb].lower
 			}
@@ -501,7 +501,7 @@ func (sc *sentCtx) frameFact(cc *clauseCtx, f *frame, prep string, subj, obj ref
 	if ck := classKinds[f.class]; ck != kindNone && (dk == kindNone || sc.weakKind(dst, -1)) {
 		dk = ck
 	}
-	text := sc.clauseText(cc, f, prep)
+	text := sc.clauseText(cc, f, prep, r)
 	if f.inverse && (prep == "" || c.Passive) {
 		text = swapEnds(text)
 	}
@@ -541,7 +541,7 @@ func (sc *sentCtx) openFact(cc *clauseCtx, verb string, subj ref, role temporal)
 		if role >= 0 {
 			r = role
 		}
-		text := sc.clauseText(cc, nil, a.prep)
+		text := sc.clauseText(cc, nil, a.prep, r)
 		if c.Passive {
 			text = swapEnds(text)
 		}
@@ -607,17 +607,23 @@ func thirdPerson(v string) string {
 // clauseText writes a fact's text from the clause as said, with names
 // for its ends: "Dmitri took over as head coach of Harbor City Sharks",
 // "Halima stopped taking metformin".
-func (sc *sentCtx) clauseText(cc *clauseCtx, f *frame, prep string) string {
+func (sc *sentCtx) clauseText(cc *clauseCtx, f *frame, prep string, r temporal) string {
 	c := cc.c
 	var b strings.Builder
 	b.WriteString("{s} ")
-	past := cc.te == tensePast || c.Past || c.Perfect
+	past := cc.pastText(r)
 	if c.Aspect != "" {
 		b.WriteString(sc.verbWord(c.VerbStart, c.Verb, past, true))
 		b.WriteByte(' ')
 		b.WriteString(sc.toks[c.Verb].lower)
 	} else if c.Passive {
+		// The auxiliary as said: "got engaged" is a change, "was
+		// engaged" a state.
 		switch {
+		case c.GetPassive && past:
+			b.WriteString("got ")
+		case c.GetPassive:
+			b.WriteString("gets ")
 		case c.Perfect && cc.te != tensePast:
 			b.WriteString("has been ")
 		case past:
@@ -662,6 +668,19 @@ func (sc *sentCtx) clauseText(cc *clauseCtx, f *frame, prep string) string {
 		return "{s} was " + w + " " + prep + " {o}"
 	}
 	return text
+}
+
+// pastText reports whether the text of a fact in the clause's role takes
+// the past: a clause in the past, or in the perfect unless it states a
+// state that holds at the time of speaking ("I've lived in Boston for six
+// years": she lives there, from six years ago; "I've moved to Seattle":
+// she moved).
+func (cc *clauseCtx) pastText(role temporal) bool {
+	c := cc.c
+	if cc.te == tensePast || c.Past {
+		return true
+	}
+	return c.Perfect && (role != tState || cc.ended)
 }
 
 // swapEnds swaps a text's placeholders, for a fact whose source is the
