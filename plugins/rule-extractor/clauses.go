@@ -358,7 +358,7 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 	matched := false
 	if c.Passive && !c.Obj.None() && roleStartsPassive.has(c.Lemma) {
 		// "was appointed chief executive of Nordvik Energy".
-		sc.roleFacts(cc, subj, c.Obj.Phrase, c, role)
+		sc.roleFacts(cc, subj, c.Obj.Phrase, c, role, ref{})
 		matched = true
 	}
 	for _, a := range sc.slots(c) {
@@ -369,13 +369,15 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 			if a.prep == "as" {
 				// "joined Acme as a nurse": the role is the subject's;
 				// "named Rune Dahl as CEO": the object's.
-				holder := subj
+				// The one who names the object to the role is where the
+				// role is held, unless the role says where.
+				holder, at := subj, ref{}
 				if !c.Obj.None() && !c.Passive {
 					if o := sc.phraseRef(c.Obj.Phrase, false); o.name != "" && sc.kindOf(o) != kindOrg {
-						holder = o
+						holder, at = o, subj
 					}
 				}
-				sc.roleFacts(cc, holder, pi, c, role)
+				sc.roleFacts(cc, holder, pi, c, role, at)
 				matched = true
 				continue
 			}

@@ -37,6 +37,12 @@ func TestExtractConstructions(t *testing.T) {
 		{name: "named as chief executive",
 			content: "Corbel Foods named Dario Velez as its new chief executive last week.",
 			want:    []wf{{"HAS_CEO", "Corbel Foods", "Dario Velez", "2024-05-08", ""}}},
+		{name: "a name as the subject of named",
+			content: "Tovo named Rune Dahl as CEO.",
+			want:    []wf{{"HAS_CEO", "Tovo", "Rune Dahl", "ref", ""}}},
+		{name: "hired as its officer",
+			content: "Harbor Mills hired Lena Ortiz as its chief financial officer.",
+			want:    []wf{{"WORKS_AT", "Lena Ortiz", "Harbor Mills", "ref", ""}, {"HAS_CFO", "Harbor Mills", "Lena Ortiz", "ref", ""}}},
 		{name: "the board stands for the company",
 			content: "Yusra Malik stepped down as CEO of Corbel Foods yesterday. The board appointed Dario Velez as interim CEO.",
 			want: []wf{

@@ -67,6 +67,19 @@ func parseText(s sentence) string {
 	return sc.p.String()
 }
 
+// predicateAt reports whether word k is the active verb of a clause whose
+// subject is phrase pi: "Acme named Rune Dahl as CEO" names no one Acme,
+// as "a dog named Rex" names the dog.
+func (sc *sentCtx) predicateAt(k, pi int) bool {
+	for ci := range sc.p.Clauses {
+		c := &sc.p.Clauses[ci]
+		if c.Verb == k && !c.Passive && c.Subj.Phrase == pi && c.SubjFrom == nlp.SubjOwn {
+			return true
+		}
+	}
+	return false
+}
+
 // phraseRef resolves phrase pi to an entity: a pronoun to whom it means, a
 // phrase with a name to the name ("my cousin Leyla" is Leyla), an
 // identifier, an unnamed relative ("my sister" is "Alice's sister"), or a
@@ -87,7 +100,7 @@ func (sc *sentCtx) phraseRef(pi int, subject bool) ref {
 		return ref{}
 	}
 	// "a dog named Rex", "a sister called Carol": the name.
-	if p.End+1 < len(toks) && (toks[p.End].lower == "named" || toks[p.End].lower == "called") {
+	if p.End+1 < len(toks) && (toks[p.End].lower == "named" || toks[p.End].lower == "called") && !sc.predicateAt(p.End, pi) {
 		if e, ok := sc.nameAt[p.End+1]; ok {
 			r := sc.named(p.End+1, e)
 			switch head := toks[p.Head].lower; {

@@ -83,7 +83,12 @@ func (sc *sentCtx) orgOf(pi int, c *nlp.Clause) ref {
 // the Sharks", "is the CFO of Acme", "is a nurse at Mount Sinai"). role
 // places it in time (the verb's: "became", "stepped down as"), or is
 // below zero for a state.
-func (sc *sentCtx) roleFacts(cc *clauseCtx, subj ref, pi int, c *nlp.Clause, role temporal) {
+//
+// at is the organization the clause gives the role to when the phrase
+// names none or names it by a pronoun: the subject of "Marlow Tea named
+// Ada Quist as its chief executive", "Acme hired Bo as CFO", which gives
+// the role to its object. It is empty when the role is the subject's.
+func (sc *sentCtx) roleFacts(cc *clauseCtx, subj ref, pi int, c *nlp.Clause, role temporal, at ref) {
 	if role < 0 {
 		role = roleVerbs(c)
 	}
@@ -94,6 +99,9 @@ func (sc *sentCtx) roleFacts(cc *clauseCtx, subj ref, pi int, c *nlp.Clause, rol
 		start++
 	}
 	other := sc.orgOf(pi, c)
+	if at.name != "" && (other.name == "" || p.PossEnd-p.PossStart == 1 && isPossessivePronoun(sc.toks[p.PossStart].lower)) {
+		other = at
+	}
 	if canon, end := titleAt(sc.toks, start); end > start && end >= p.End-1 {
 		if other.name == "" {
 			other = sc.contextOrg()
@@ -141,6 +149,14 @@ func (sc *sentCtx) roleFacts(cc *clauseCtx, subj ref, pi int, c *nlp.Clause, rol
 		}
 	}
 }
+
+// isPossessivePronoun reports whether w is a possessive pronoun ("its",
+// "their").
+func isPossessivePronoun(w string) bool {
+	return possessivePronouns.has(w)
+}
+
+var possessivePronouns = words("my our your his her its their")
 
 // prepBefore is the preposition of the clause's phrase that orgOf found
 // for phrase pi ("a nurse at Mount Sinai": "at").
@@ -287,7 +303,7 @@ func (sc *sentCtx) copula(cc *clauseCtx, subj ref) {
 			}
 			continue
 		}
-		sc.roleFacts(cc, subj, pi, c, role)
+		sc.roleFacts(cc, subj, pi, c, role, ref{})
 	}
 	if !c.Comp.None() {
 		return
