@@ -56,7 +56,7 @@ WEAVIATE_VERSION := $(shell sed -n 's|^[[:space:]]*github.com/weaviate/weaviate 
 WEAVIATE_DIR     ?= $(HOME)/.cache/mnemo/weaviate-$(WEAVIATE_VERSION)
 WEAVIATE_SERVER  := $(WEAVIATE_DIR)/bin/weaviate-server
 
-.PHONY: help build plugins test test-race race-ci test-crash test-compat lint fmt check ci weaviate test-weaviate test-weaviate-cluster bench dist smoke-arm64 demo bench-lme bench-search bench-stores bench-http bench-soak bench-edge bench-evolve ui-vendor inspector-png clean
+.PHONY: help build nlp-data plugins test test-race race-ci test-crash test-compat lint fmt check ci weaviate test-weaviate test-weaviate-cluster bench dist smoke-arm64 demo bench-lme bench-extract bench-search bench-stores bench-http bench-soak bench-edge bench-evolve ui-vendor inspector-png clean
 
 help:
 	@echo "make build        build bin/mnemo"
@@ -72,6 +72,7 @@ help:
 	@echo "make test-weaviate-cluster  a 3-node cluster, replication 3, a node killed and restarted"
 	@echo "make bench        store, embedder, plugin, ingestion and community benchmarks"
 	@echo "make bench-lme    LongMemEval_S retrieval benchmark (LIMIT, EVERY, EXTRACT=1, EVOLVE=1)"
+	@echo "make bench-extract offline extraction on DialogRE (SPLIT=test|dev|train) and WebNLG (WEBNLG_DIR)"
 	@echo "make bench-search search latency at 10k/100k/1M facts"
 	@echo "make bench-stores Kuzu and Weaviate side by side at 100k facts (FACTS, NODES=3)"
 	@echo "make bench-http   HTTP load test while ingesting"
@@ -85,6 +86,13 @@ help:
 
 build: plugins
 	$(GO) build -o $(BIN)/mnemo ./cmd/mnemo
+
+# The rule extractor's language data (plugins/rule-extractor/nlp/*.bin,
+# committed): prose's part-of-speech model and WordNet 3.0 from Debian's
+# wordnet-base (apt-get install wordnet-base). The generator is a module of
+# its own, so that prose never enters mnemo's go.mod.
+nlp-data:
+	cd internal/tools/nlpdata && $(GO) run . -out ../../../plugins/rule-extractor/nlp
 
 # The plugins are committed (they are embedded in the binary); this target
 # rebuilds them with stock Go. `make check` fails if they are stale.
@@ -201,6 +209,17 @@ LIMIT       ?= 0
 EVERY       ?= 1
 GRANULARITY ?= turn
 SYSTEMS     ?= bm25,cosine,hybrid,default
+# Offline extraction measured on public, human-annotated relation data
+# (docs/benchmarks.md): DialogRE from DIALOGRE (research-only licence: it
+# is read where it lies and never copied into the repository), SPLIT test
+# to report, dev to tune, train for the label mapping; and WebNLG's test
+# split, unseen categories, from WEBNLG_DIR when it is there.
+SPLIT      ?= test
+DIALOGRE   ?= ../shared/bench-data/dialogre
+WEBNLG_DIR ?= $(HOME)/.cache/mnemo/bench-extract/webnlg-v1.6-en-test-unseen
+bench-extract:
+	$(GO) run ./internal/tools/bench-extract -dialogre $(DIALOGRE) -split $(SPLIT) $(if $(wildcard $(WEBNLG_DIR)),-webnlg $(WEBNLG_DIR))
+
 bench-lme:
 	$(GO) run ./internal/tools/bench-lme -limit $(LIMIT) -every $(EVERY) -granularity $(GRANULARITY) -systems $(SYSTEMS) $(if $(DATA),-data $(DATA)) $(if $(EXTRACT),-extract) $(if $(EVOLVE),-evolve)
 

@@ -183,3 +183,65 @@ func BenchmarkRuleExtractor(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkRuleExtractorMemory finds the smallest memory limit under
+// which the built-in rule extractor serves the extract requests of
+// BenchmarkRuleExtractor and one of the longest an episode may send (12
+// KiB, ingest.max_extract_kb's default, made of those requests' texts),
+// and reports it in MiB: what the plugin's instances need of the default
+// 32 MiB cap, its module's data included.
+func BenchmarkRuleExtractorMemory(b *testing.B) {
+	module, err := os.ReadFile("../plugins/builtin/rule-extractor.wasm")
+	if err != nil {
+		b.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join("testdata", "episodes", abi.CapExtract+".jsonl"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	reqs := bytes.Split(bytes.TrimSpace(data), []byte("\n"))
+	var long strings.Builder
+	for long.Len() < 12<<10 {
+		for _, r := range reqs {
+			var req abi.ExtractRequest
+			if err := json.Unmarshal(r, &req); err != nil {
+				b.Fatal(err)
+			}
+			long.WriteString(req.Episode.Content + "\n")
+		}
+	}
+	big, err := json.Marshal(abi.ExtractRequest{GroupID: "g", Episode: abi.Episode{Source: "message", Content: long.String()[:12<<10], ReferenceTime: "2024-05-15T10:00:00Z"}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	reqs = append(reqs, big)
+	rt := openRuntime(b, wasm.Options{})
+	ctx := context.Background()
+	serves := func(pages uint32) bool {
+		p, err := rt.Load(ctx, "rule-extractor", module, wasm.Manifest{MemoryLimitPages: pages})
+		if err != nil {
+			return false
+		}
+		defer p.Close(ctx)
+		for _, req := range reqs {
+			if _, err := p.Call(ctx, abi.CapExtract, req); err != nil {
+				return false
+			}
+		}
+		return true
+	}
+	for b.Loop() {
+		lo, hi := uint32(16), uint32(wasm.DefaultMemoryLimitPages)
+		if !serves(hi) {
+			b.Fatalf("the rule extractor does not run within %d pages", hi)
+		}
+		for lo < hi {
+			if mid := (lo + hi) / 2; serves(mid) {
+				hi = mid
+			} else {
+				lo = mid + 1
+			}
+		}
+		b.ReportMetric(float64(hi)/16, "MiB")
+	}
+}

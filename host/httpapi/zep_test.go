@@ -224,6 +224,16 @@ func TestZepMemoryFlow(t *testing.T) {
 			t.Errorf("graph.episode.get %s = %v, want %v", k, ep[k], v)
 		}
 	}
+	// The message's name and role make Priya the speaker of its facts.
+	var stated []string
+	for _, e := range list(t, "search edges", field(t, "search", z.must("POST", "/graph/search", map[string]any{"user_id": "zep-a-priya", "query": "Acme Corp Lisbon", "scope": "edges", "limit": 10}), "edges")) {
+		stated = append(stated, e.(map[string]any)["fact"].(string))
+	}
+	for _, w := range []string{"Priya lives in Lisbon", "Priya works at Acme Corp"} {
+		if !slices.Contains(stated, w) {
+			t.Errorf("search edges after the first message = %q, want %q among them", stated, w)
+		}
+	}
 	second := add("I moved to Porto last week.", "2024-06-20T18:30:00Z")
 	z.waitProcessed(second)
 

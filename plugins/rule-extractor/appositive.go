@@ -110,6 +110,9 @@ func (sc *sentCtx) titleBefore(n named, c int) {
 			if s := nameStart(toks, k-1, sc.blocked); s >= 0 {
 				org = sc.named(s, k-1)
 			}
+		case lowerAt(toks, k-1) == "its" || lowerAt(toks, k-1) == "their":
+			// "Nordvik Energy said its chief executive, Rosalind Achebe".
+			org = sc.orgBefore(k - 1)
 		case lowerAt(toks, c-2) != "" && (lowerAt(toks, end-1) != "") && k >= 2 && lowerAt(toks, k-1) == "the":
 			// "the CEO of Acme, Jo Bell" is read from "of" below.
 		}

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -12,7 +14,7 @@ const benchMessage = "Alice: Hi! Quick update from my side. I just started a new
 	"after I quit Globex in March. My sister Carol moved from Boston to Denver two weeks ago and she has a dog named Rex, " +
 	"who is adorable. We visited Portland last summer and I loved it, although I don't like the rain. " +
 	"My boss, Dr. Lee, graduated from MIT in 2009 and he drives a Tesla Model 3. " +
-	"I've been married to Sam for five years and we still live in a small apartment near Lake Union. " +
+	"I've been married to Noor for five years and we still live in a small apartment near Lake Union. " +
 	"Do you still work at Initech?"
 
 // benchSession is a LongMemEval-style session of about 2 KB.
@@ -73,5 +75,49 @@ func TestBenchInputsExtract(t *testing.T) {
 				t.Errorf("extract(%s) = %d facts, want at least %d: %+v", tt.name, len(resp.Facts), tt.minFacts, resp.Facts)
 			}
 		})
+	}
+}
+
+// largeJSON is a directory of people like cmd/mnemo's
+// TestIngestLargeJSONEpisode: about 242 KB of records.
+func largeJSON(tb testing.TB) string {
+	tb.Helper()
+	type person struct {
+		Name     string            `json:"name"`
+		City     string            `json:"city"`
+		Employer map[string]string `json:"employer"`
+		JoinedAt string            `json:"joined_at"`
+	}
+	doc := struct {
+		Name   string   `json:"name"`
+		People []person `json:"people"`
+	}{Name: "Acme directory"}
+	var content []byte
+	for i := 0; len(content) < 242<<10; i++ {
+		doc.People = append(doc.People, person{
+			Name: fmt.Sprintf("Person %d", i), City: fmt.Sprintf("City %d", i%50),
+			Employer: map[string]string{"name": fmt.Sprintf("Company %d", i%30)}, JoinedAt: fmt.Sprintf("2024-01-%02d", i%28+1),
+		})
+		if i%100 == 0 {
+			content, _ = json.Marshal(doc)
+		}
+	}
+	content, _ = json.Marshal(doc)
+	return string(content)
+}
+
+// BenchmarkExtractLargeJSON measures a 242 KB JSON episode, which must
+// stay well inside the plugin's call limit. Reproduce with:
+//
+//	go test -run '^$' -bench ExtractLargeJSON -benchtime 1x -cpuprofile cpu.out ./plugins/rule-extractor/
+func BenchmarkExtractLargeJSON(b *testing.B) {
+	content := largeJSON(b)
+	req := abi.ExtractRequest{GroupID: "g", Episode: abi.Episode{Source: "json", Content: content, ReferenceTime: refTime}}
+	b.SetBytes(int64(len(content)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := extract(req); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

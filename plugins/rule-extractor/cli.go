@@ -17,9 +17,20 @@ import (
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("rule-extractor", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	call := fs.String("call", abi.CapExtract, "handler to call: extract, resolve_entities or resolve_facts")
+	call := fs.String("call", abi.CapExtract, "handler to call: extract, resolve_entities or resolve_facts; parse prints the parse of each sentence of the text on standard input")
 	if err := fs.Parse(args); err != nil {
 		return 2
+	}
+	if *call == "parse" {
+		b, err := io.ReadAll(stdin)
+		if err != nil {
+			fmt.Fprintf(stderr, "rule-extractor: %v\n", err)
+			return 1
+		}
+		for _, s := range splitSentences(string(b)) {
+			fmt.Fprint(stdout, parseText(s))
+		}
+		return 0
 	}
 	out, err := callHandler(*call, stdin)
 	if err != nil {

@@ -37,6 +37,12 @@ func TestExtractConstructions(t *testing.T) {
 		{name: "named as chief executive",
 			content: "Corbel Foods named Dario Velez as its new chief executive last week.",
 			want:    []wf{{"HAS_CEO", "Corbel Foods", "Dario Velez", "2024-05-08", ""}}},
+		{name: "a name as the subject of named",
+			content: "Tovo named Rune Dahl as CEO.",
+			want:    []wf{{"HAS_CEO", "Tovo", "Rune Dahl", "ref", ""}}},
+		{name: "hired as its officer",
+			content: "Harbor Mills hired Lena Ortiz as its chief financial officer.",
+			want:    []wf{{"WORKS_AT", "Lena Ortiz", "Harbor Mills", "ref", ""}, {"HAS_CFO", "Harbor Mills", "Lena Ortiz", "ref", ""}}},
 		{name: "the board stands for the company",
 			content: "Yusra Malik stepped down as CEO of Corbel Foods yesterday. The board appointed Dario Velez as interim CEO.",
 			want: []wf{
@@ -71,10 +77,10 @@ func TestExtractConstructions(t *testing.T) {
 				{"WORKS_AT", "Dr. Ines Varga", "Morrow Clinic", "ref", ""},
 			}},
 		{name: "two subjects report to her",
-			content: "Hanna Borg now leads the payments team. Teo Lind and Mira Sand report to her.",
+			content: "Hanna Borg now leads the payments team. Teo Lind and Lena Sand report to her.",
 			want: []wf{
 				{"REPORTS_TO", "Teo Lind", "Hanna Borg", "ref", ""},
-				{"REPORTS_TO", "Mira Sand", "Hanna Borg", "ref", ""},
+				{"REPORTS_TO", "Lena Sand", "Hanna Borg", "ref", ""},
 			}},
 		{name: "left it for another employer",
 			content: "Nadia Osei joined Keel Bank in 2017 as a credit analyst. She left it last year for Orbis Health.",
@@ -94,6 +100,27 @@ func TestExtractConstructions(t *testing.T) {
 				{"LIVES_IN", "Priyanka", "Pune", "ref", ""},
 				{"WORKS_AT", "Priyanka", "Tessel", "ref", ""},
 			}},
+		{name: "plain first-person text is the user's", source: "text",
+			content: "I moved to Lisbon last month and I work at Acme now",
+			want: []wf{
+				{"LIVES_IN", "User", "Lisbon", "2024-04-01", ""},
+				{"WORKS_AT", "User", "Acme", "ref", ""},
+			}},
+		{name: "a transcript's numbered speaker", source: "message",
+			content: "Speaker 1: I live in Bergen and I love my sister Ilka.",
+			want: []wf{
+				{"LIVES_IN", "Speaker 1", "Bergen", "ref", ""},
+				{"SISTER_OF", "Ilka", "Speaker 1", "ref", ""},
+			}},
+		{name: "a diarized speaker", source: "message",
+			content: "SPEAKER_00: I work at Tessel and my brother Jonas lives in Oslo.",
+			want: []wf{
+				{"WORKS_AT", "SPEAKER_00", "Tessel", "ref", ""},
+				{"BROTHER_OF", "Jonas", "SPEAKER_00", "ref", ""},
+			}},
+		{name: "a numbered speaker named by the others", source: "message",
+			content: "Speaker 1: Hey Jonas! Where do you work now?\nSpeaker 2: I work at Tessel.",
+			want:    []wf{{"WORKS_AT", "Jonas", "Tessel", "ref", ""}}},
 		{name: "compound subject got married", source: "message",
 			content: "Ilka: Jonas and I got married yesterday in Bergen.",
 			want:    []wf{{"MARRIED_TO", "Ilka", "Jonas", "2024-05-14", ""}}},
@@ -255,5 +282,30 @@ func TestExtractAliasesInEpisode(t *testing.T) {
 	want := []string{"Dr. Lucia Perez", "Tomas Ek", "Malmo"}
 	if diff := cmp.Diff(want, names); diff != "" {
 		t.Errorf("extract(%q) entities mismatch (-want +got):\n%s", req.Episode.Content, diff)
+	}
+}
+
+func TestExtractPetIsNoPerson(t *testing.T) {
+	// A pet named by its owner is a pet, whatever its name.
+	tests := []struct {
+		name, content, entity, want string
+	}{
+		{"my dog", "My dog Rex loves the park.", "Rex", "Pet"},
+		{"our cat", "Jonas: Our cat Miso sleeps all day.", "Miso", "Pet"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var resp abi.ExtractResponse
+			roundTrip(t, abi.CapExtract, abi.ExtractRequest{Episode: abi.Episode{Source: "message", Content: tt.content, ReferenceTime: refTime}}, &resp)
+			got := ""
+			for _, e := range resp.Entities {
+				if e.Name == tt.entity {
+					got = e.Type
+				}
+			}
+			if got != tt.want {
+				t.Errorf("extract(%q) type of %s = %q, want %q", tt.content, tt.entity, got, tt.want)
+			}
+		})
 	}
 }

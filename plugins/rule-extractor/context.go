@@ -45,7 +45,7 @@ func (x *extraction) isPerson(name string) bool {
 	if e == nil || e.speaker {
 		return false
 	}
-	return e.kind == kindPerson || e.kind == kindNone && personLike(e.name)
+	return e.kind == kindPerson || e.kind == kindPet || e.kind == kindNone && personLike(e.name)
 }
 
 // isOrg reports whether the episode takes a name for an organisation.
@@ -113,6 +113,13 @@ func (sc *sentCtx) thirdAt(pos int, exclude ...ref) string {
 // before it.
 func (sc *sentCtx) itAt(pos int, subject bool) ref {
 	u := sc.u
+	if !subject {
+		for i := len(u.things) - 1; i >= 0; i-- {
+			if t := u.things[i]; t.sent < u.sent || t.pos < pos {
+				return t.r
+			}
+		}
+	}
 	var lastOrg string
 	for _, n := range u.mentions {
 		if n.sent == u.sent && n.pos >= pos {

@@ -12,18 +12,21 @@
 //
 // # How extraction works
 //
-// A message or text episode is split into utterances ("Name: text" lines;
-// speakers.go), sentences and tokens (text.go). In each sentence, date
-// expressions are found and resolved against the reference time
-// (dates.go), capitalized names, acronyms and quoted titles are collected
-// with a guessed kind (entities.go), and the relation table (patterns.go)
-// is matched: each row is a phrase in a small pattern language ("<move>
-// from {o} to {o2}") with the facts it produces, so a new relation is a new
-// row. The matcher (match.go) finds the subject to the left of the phrase
-// across auxiliaries and adverbs, reads tense, negation and modality from
-// the words it skipped, and places the fact in time. JSON episodes are
-// flattened (jsonep.go). Kinds are mapped onto the tenant's ontology at
-// the end (ontology.go).
+// A message or text episode is split into utterances ("Name: text" lines,
+// voices such as "Speaker 1", the user when no one is named;
+// speakers.go, speakerid.go), sentences and tokens (text.go). In each
+// sentence, date expressions are found and resolved against the
+// reference time (dates.go), capitalized names, acronyms and quoted
+// titles are collected with a guessed kind (entities.go), and package nlp
+// parses the sentence: part-of-speech tags, lemmas, noun phrases, verb
+// groups and their clauses. Each clause's verb finds its frames in a
+// lexicon of relation classes (classes.go) and gives facts (clauses.go);
+// a verb the lexicon does not know gives an open relation named after
+// it. Noun phrases give facts of their own: kinship and role nouns,
+// titles, pets, records (roles.go, appositive.go). Pronouns and
+// possessives resolve through the conversation (context.go, refs.go).
+// JSON episodes are flattened (jsonep.go). Kinds are mapped onto the
+// tenant's ontology at the end (ontology.go).
 //
 // # Conventions
 //
@@ -63,32 +66,23 @@
 //
 // # Libraries considered
 //
-// github.com/jdkato/prose/v2 (v2.0.0, June 2020, its last release) was
-// measured and not used. Its tagger and NER model are loaded per process
-// from data embedded in the binary: a wasip1 build grows from 3.5 MB to
-// 9.6 MB, loading the model takes about 260 ms (on the host, more under
-// wazero, and again in every plugin instance), and a 40-word message then
-// takes about 12 ms, roughly a hundred times the cost of these rules. Its
-// NER also misread the sample sentences that matter here: the speaker
-// "Alice" as GPE, "IBM" as PERSON, "Acme Corp" as FACILITY, and it kept
-// "Rex." as a token. The part-of-speech tags alone would not pay for that
-// cost, so names come from capitalization, word lists and the relation
-// patterns instead.
-//
-// github.com/olebedev/when (v1.1.0) was measured and not used: on the
-// expressions this plugin needs it missed "in June 2021", "in 2019",
-// "last year" and "last week I quit", resolved "last June" to the coming
-// June, "2024-03-03" to a time of day and "on March 3, 2024" without its
-// year, and took about 110 µs per short message because every rule scans
-// the whole text. It also returns one date per text, while facts need the
-// date of their own clause. dates.go resolves the expressions listed in
-// docs/rule-extractor.md directly on tokens.
+// docs/rule-extractor.md#libraries has the figures. Package nlp uses
+// github.com/jdkato/prose/v2's averaged-perceptron tagger through its
+// model, converted by internal/tools/nlpdata into a table read in place
+// (prose itself decodes its model into maps on every load: 0.7 s, and
+// about 2 MB of gob), and WordNet 3.0 from Debian's wordnet-base for
+// lemmas and noun classes. prose's NER was not used: it misread the
+// names that matter here (a speaker as GPE, "IBM" as PERSON). golem's
+// lemmatizer loads every inflected form of its dictionary into a Go map
+// at start, more than a plugin's memory allows, and its English
+// dictionary module was not served here. github.com/olebedev/when was
+// measured for dates and not used: it missed "in June 2021", "in 2019",
+// "last year" and "last week I quit", and returns one date per text,
+// while facts need the date of their own clause.
 //
 // # Speed
 //
-// About 0.1 ms for a 100-word message and 0.16 ms for a 2 KB session on
-// the host (BenchmarkExtract), about 1.05 ms and 1.2 ms compiled for
-// wasip1 under wazero; the 948 LongMemEval oracle sessions (14 KB on
-// average, assistant turns included) took 0.15 to 0.35 ms each on the
-// host.
+// docs/rule-extractor.md#speed has the figures: about 0.8 to 1 ms for a
+// 100-word message on the host; offline ingestion end to end stays above
+// 100 episodes/s, its CPU per episode within that of the pattern table.
 package main

@@ -28,7 +28,27 @@ const (
 	kindIdentifier kind = "Identifier"
 	kindDate       kind = "Date"
 	kindEvent      kind = "Event"
+	// kindDrug, kindVaccine, kindPlan and kindDegree come from the role a
+	// thing plays ("takes X", "is on the X plan") or WordNet's classes.
+	kindDrug    kind = "Medication"
+	kindVaccine kind = "Vaccine"
+	kindPlan    kind = "Plan"
+	kindDegree  kind = "Degree"
+	// kindTeam and kindSchool are organisations of a kind frames tell
+	// apart ("joined" a team is to play for it); an entity of either is
+	// an Organization.
+	kindTeam   kind = "@team"
+	kindSchool kind = "@school"
 )
+
+// entityKind is the kind an entity is registered with: a team or a
+// school is an organisation.
+func entityKindOf(k kind) kind {
+	if k == kindTeam || k == kindSchool {
+		return kindOrg
+	}
+	return k
+}
 
 // Strengths of a kind guess: a later guess replaces an earlier one only if
 // it is stronger.
@@ -41,7 +61,7 @@ const (
 
 // connectors may join the words of a name ("Bank of America", "St. Mary's
 // Hospital", "Barnes & Noble").
-var connectors = words("of & de du da del van von der la le 's")
+var connectors = words("of & de du da do dos das di del della delle van von der la le 's")
 
 // nameToken reports whether toks[i] can be part of a name.
 func nameToken(toks []token, i int, blocked []bool) bool {
@@ -166,7 +186,7 @@ func guessKind(toks []token) (kind, int) {
 		return kindIdentifier, strCue
 	case honorifics.has(first) && len(toks) > 1:
 		return kindPerson, strCue
-	case len(toks) > 1 && (corpSuffixes.has(last) || industryHeads.has(last)):
+	case len(toks) > 1 && (corpSuffixes.has(last) || industryHeads.has(last) || strings.HasSuffix(last, "ology") || strings.HasSuffix(last, "ologie")):
 		return kindOrg, strCue
 	case orgHeads.has(last) || len(toks) > 2 && orgHeads.has(first) && toks[1].lower == "of":
 		return kindOrg, strCue
@@ -313,6 +333,7 @@ func (r *registry) key(name string) string {
 // add records a name with a kind guess and returns its entity, or nil for
 // an empty name.
 func (r *registry) add(name string, k kind, str int, confirmed bool) *entity {
+	k = entityKindOf(k)
 	key := r.key(name)
 	if key == "" {
 		return nil

@@ -37,6 +37,11 @@ type extraction struct {
 	previous    []abi.Episode
 	prevPersons []string
 	prevRead    bool
+	// speakers are the keys of the episode's speakers, registered as
+	// people when something is said of them; identities map a speaker's
+	// key to the name the text gives them ("I'm Tom Gordon").
+	speakers   map[string]bool
+	identities map[string]string
 }
 
 // fact is a fact found in the episode, rendered into the answer at the
@@ -54,6 +59,12 @@ func newExtraction(ref time.Time) *extraction {
 	return &extraction{ref: ref, reg: newRegistry()}
 }
 
+// thing is a thing named in an utterance, at a sentence and word.
+type thing struct {
+	r         ref
+	sent, pos int
+}
+
 // uttCtx is the state of one utterance.
 type uttCtx struct {
 	x       *extraction
@@ -66,6 +77,11 @@ type uttCtx struct {
 	// lastPersonSubj and lastThingSubj are the last subjects of a fact
 	// that were a person and something else, for pronouns.
 	lastPersonSubj, lastThingSubj string
+	// things are the things the utterance has named so far (not people,
+	// not times), for "it" as an object; saysIt is whether the utterance
+	// says "it" at all (else things are not kept).
+	things []thing
+	saysIt bool
 }
 
 // text extracts from a message or text episode.
@@ -80,16 +96,25 @@ func (x *extraction) text(req abi.ExtractRequest) {
 			}
 		}
 	}
-	for _, u := range conv.utts {
+	x.speakers = map[string]bool{}
+	for k, u := range conv.utts {
+		if u.speaker == "" && u.role == roleNone {
+			// A message or text without a speaker is the user's.
+			conv.utts[k].speaker, conv.utts[k].role = userName, roleUser
+			x.speakers[x.reg.key(userName)] = true
+			continue
+		}
 		if u.speaker != "" && u.role != roleAssistant && u.role != roleSystem {
 			x.reg.add(u.speaker, kindPerson, strSure, true).speaker = true
+			x.speakers[x.reg.key(u.speaker)] = true
 		}
 	}
+	x.identifySpeakers(conv.utts)
 	for k, u := range conv.utts {
 		if u.role == roleAssistant || u.role == roleSystem {
 			continue
 		}
-		uc := &uttCtx{x: x, speaker: u.speaker, other: conv.other(k)}
+		uc := &uttCtx{x: x, speaker: u.speaker, other: conv.other(k), saysIt: saysIt(u.text)}
 		if uc.other == assistantName {
 			uc.other = ""
 		}
@@ -97,6 +122,26 @@ func (x *extraction) text(req abi.ExtractRequest) {
 			x.sentence(uc, s)
 		}
 	}
+}
+
+// saysIt reports whether a text says "it" or "them" as a word.
+func saysIt(text string) bool {
+	for _, w := range []string{"it", "It", "them"} {
+		for i := 0; ; {
+			j := strings.Index(text[i:], w)
+			if j < 0 {
+				break
+			}
+			j += i
+			before := j == 0 || !isWordRune(rune(text[j-1]))
+			after := j+len(w) >= len(text) || !isWordRune(rune(text[j+len(w)]))
+			if before && after {
+				return true
+			}
+			i = j + len(w)
+		}
+	}
+	return false
 }
 
 // sentence extracts the names and facts of one sentence.
@@ -110,13 +155,17 @@ func (x *extraction) sentence(u *uttCtx, s sentence) {
 		}
 	}
 	u.sent++
-	for _, m := range findMentions(s.toks, sc.blocked) {
+	ms := findMentions(s.toks, sc.blocked)
+	for _, m := range ms {
 		if e := x.reg.add(m.name, m.kind, m.str, !m.initial || m.str >= strWeak); e != nil {
 			u.mentions = append(u.mentions, named{name: e.name, sent: u.sent, pos: m.start})
 		}
 	}
+	sc.parse(ms)
 	sc.appositives()
-	sc.matchSentence()
+	sc.readPhrases()
+	sc.readClauses()
+	sc.recordFields()
 	sc.ownIdentifiers()
 }
 
@@ -212,6 +261,10 @@ func (x *extraction) addFact(m *match, rel, tmpl string, o output, src, dst ref,
 // shows or, failing that, the kind the pattern implies.
 func (x *extraction) addRef(r ref, implied kind) *entity {
 	e := x.reg.add(r.name, r.kind, r.str, true)
+	if e != nil && x.speakers[x.reg.key(r.name)] {
+		e.speaker = true
+		x.reg.add(r.name, kindPerson, strSure, true)
+	}
 	if e != nil && implied != kindNone {
 		x.reg.add(r.name, implied, strPattern, true)
 	}
@@ -232,6 +285,9 @@ func withArticle(np string) string {
 // response renders the extraction under an ontology.
 func (x *extraction) response(ont *ontology) abi.ExtractResponse {
 	alias := x.reg.aliases()
+	for k, name := range x.identities {
+		alias[k] = name
+	}
 	final := func(name string) string {
 		key := x.reg.key(name)
 		if a, ok := alias[key]; ok {
@@ -262,8 +318,11 @@ func (x *extraction) response(ont *ontology) abi.ExtractResponse {
 		}
 		types[key] = typ
 		for short, long := range alias {
-			if long == e.name {
-				e.addAlias(x.reg.byKey[short].name)
+			// An identity may name a speaker the registry never kept
+			// (the user of unlabelled lines that state nothing): no
+			// alias then.
+			if se := x.reg.byKey[short]; long == e.name && se != nil {
+				e.addAlias(se.name)
 			}
 		}
 		ee := abi.ExtractedEntity{Name: e.name, Type: typ}
@@ -319,19 +378,21 @@ func (x *extraction) response(ont *ontology) abi.ExtractResponse {
 // year"), and a switch ("switched me to X") ends the relation's other
 // targets that began before it.
 func (x *extraction) consolidate(final func(string) string) {
-	some := false
+	// Facts are compared by their ends and canonical relation; the keys
+	// are computed once and the facts grouped by them, in episode order,
+	// so that a long episode (a JSON document of thousands of records)
+	// costs a pass, not a comparison of every fact with every other.
+	keys := make([]string, len(x.facts))
+	owners := make([]string, len(x.facts))
+	byKey := map[string][]int{}
+	byOwner := map[string][]int{}
 	for i := range x.facts {
 		f := &x.facts[i]
-		if f.valid.IsZero() && !f.invalid.IsZero() || f.rel == relSwitchedMedication {
-			some = true
-			break
-		}
-	}
-	if !some {
-		return
-	}
-	key := func(f *fact) string {
-		return x.reg.key(final(f.src)) + "\x00" + canonRel(f.rel) + "\x00" + x.reg.key(final(f.dst))
+		src, rel := x.reg.key(final(f.src)), canonRel(f.rel)
+		keys[i] = src + "\x00" + rel + "\x00" + x.reg.key(final(f.dst))
+		owners[i] = final(f.src) + "\x00" + rel
+		byKey[keys[i]] = append(byKey[keys[i]], i)
+		byOwner[owners[i]] = append(byOwner[owners[i]], i)
 	}
 	drop := make([]bool, len(x.facts))
 	for i := range x.facts {
@@ -339,9 +400,9 @@ func (x *extraction) consolidate(final func(string) string) {
 		if !e.valid.IsZero() || e.invalid.IsZero() {
 			continue
 		}
-		for j := range x.facts {
+		for _, j := range byKey[keys[i]] {
 			s := &x.facts[j]
-			if j == i || drop[j] || s.valid.IsZero() || !s.invalid.IsZero() || !e.invalid.After(s.valid) || key(s) != key(e) {
+			if j == i || drop[j] || s.valid.IsZero() || !s.invalid.IsZero() || !e.invalid.After(s.valid) {
 				continue
 			}
 			s.invalid, drop[i] = e.invalid, true
@@ -353,13 +414,31 @@ func (x *extraction) consolidate(final func(string) string) {
 		if drop[i] || n.valid.IsZero() || n.rel != relSwitchedMedication {
 			continue
 		}
-		for j := range x.facts {
+		for _, j := range byOwner[owners[i]] {
 			o := &x.facts[j]
 			if j == i || drop[j] || !o.invalid.IsZero() || o.valid.IsZero() || !o.valid.Before(n.valid) ||
-				canonRel(o.rel) != canonRel(n.rel) || final(o.src) != final(n.src) || final(o.dst) == final(n.dst) {
+				final(o.dst) == final(n.dst) {
 				continue
 			}
 			o.invalid = n.valid
+		}
+	}
+	// The same state said twice ("my girlfriend Saoirse … we have been
+	// together for two years") is one fact, from its earliest start.
+	for i := range x.facts {
+		a := &x.facts[i]
+		if drop[i] || !a.invalid.IsZero() {
+			continue
+		}
+		for _, j := range byKey[keys[i]] {
+			b := &x.facts[j]
+			if j <= i || drop[j] || !b.invalid.IsZero() {
+				continue
+			}
+			if !b.valid.IsZero() && (a.valid.IsZero() || b.valid.Before(a.valid)) {
+				a.valid, a.tmpl, a.subs = b.valid, b.tmpl, b.subs
+			}
+			drop[j] = true
 		}
 	}
 	kept := x.facts[:0]

@@ -76,6 +76,9 @@ var (
 	startKeys = words("date since start start_date effective effective_date effective_from opened started started_at from valid_from created created_at joined joined_at hired hired_at ordered_at timestamp time purchased_at updated_at")
 	endKeys   = words("end end_date ended ended_at until to valid_to valid_until left left_at closed closed_at expires expires_at cancelled_at terminated_at")
 	textKeys  = words("description notes note comment comments text body content message summary bio about")
+	// subjectKeys name what a record without a name or an id is about
+	// ({"account": "Lumio Health", "plan": "Enterprise"}).
+	subjectKeys = []string{"account", "account_name", "company", "company_name", "customer", "customer_name", "client", "client_name", "organization", "organisation", "org", "patient", "employee", "member", "contact", "person", "user", "business"}
 )
 
 // keyKinds guesses an entity's kind from the key it sits under.
@@ -195,6 +198,15 @@ func objectName(obj *jsonObject, key string) string {
 			return prefix + " " + v
 		}
 		return v
+	}
+	for _, sk := range subjectKeys {
+		for i, k := range obj.keys {
+			if strings.EqualFold(k, sk) {
+				if s, ok := obj.vals[i].(string); ok && strings.TrimSpace(s) != "" {
+					return strings.TrimSpace(s)
+				}
+			}
+		}
 	}
 	return ""
 }

@@ -20,6 +20,10 @@ var kindSynonyms = map[kind][]string{
 	kindIdentifier: {"identifier", "id", "reference", "code", "number"},
 	kindDate:       {"date", "time", "day"},
 	kindEvent:      {"event", "meeting", "appointment", "occasion"},
+	kindDrug:       {"medication", "drug", "medicine", "prescription", "product"},
+	kindVaccine:    {"vaccine", "vaccination", "immunization", "medication"},
+	kindPlan:       {"plan", "subscription", "tier", "product"},
+	kindDegree:     {"degree", "qualification", "diploma"},
 }
 
 // relSynonyms are other names an ontology may give the plugin's relations.

@@ -38,7 +38,20 @@ var relGroups = [][]string{
 	{"BORN_IN", "WAS_BORN_IN", "BIRTHPLACE"},
 	{"TAKES_MEDICATION", "SWITCHED_TO_MEDICATION", "TAKES", "PRESCRIBED"},
 	{"REPORTS_TO", "REPORTS_INTO"},
+	{"COACHES", "COACH_OF", "HEAD_COACH_OF", "TRAINS"},
+	{"PLAYS_FOR", "PLAYS_AT", "PLAYER_OF"},
+	{"ON_PLAN", "PLAN", "HAS_PLAN", "SUBSCRIBED_TO", "ON_TIER", "TIER", "SUBSCRIPTION"},
+	{"ROOMMATE_OF", "LIVES_WITH", "FLATMATE_OF", "HOUSEMATE_OF"},
+	{"DESTINATION", "DESTINATION_OF", "FLIES_TO"},
 }
+
+// leaveable are the ties one ends by leaving: an end of one of them ends
+// an open fact of another between the same two.
+var leaveable = words("worksat livesin playsfor memberof studiesat coaches boardmemberof")
+
+// singleFields are fields of a record that hold one value at a time,
+// however the record was written ("the destination is now Oslo").
+var singleFields = words("destination origin status tier seat gate")
 
 // replacingRels are relations whose new fact ends the source's other
 // facts of the relation, though the relation holds several targets at
@@ -100,6 +113,13 @@ var relTable = normalizeRelTable(map[string]relProps{
 	"ENGAGED_TO":           {functional: true, symmetric: true, ends: []string{"IS_DATING"}},
 	"IS_DATING":            {functional: true, symmetric: true},
 	"REPORTS_TO":           {functional: true},
+	"COACHES":              {functional: true},
+	"PLAYS_FOR":            {functional: true},
+	"ON_PLAN":              {functional: true},
+	"DESTINATION":          {functional: true},
+	"ROOMMATE_OF":          {symmetric: true},
+	"RECEIVED_VACCINE":     {event: true},
+	"DIAGNOSED_WITH":       {event: true},
 	"HAS_CEO":              {functional: true},
 	"HAS_CFO":              {functional: true},
 	"HAS_CTO":              {functional: true},
@@ -179,7 +199,7 @@ func prepareEnds(f abi.Fact) rfact {
 	r := rfact{uuid: f.UUID, rel: canonRel(f.Relation)}
 	r.props = relTable[r.rel]
 	r.replaces = replacingRels.has(normType(f.Relation))
-	if _, known := relTable[r.rel]; !known && isChiefTitle(r.rel) {
+	if _, known := relTable[r.rel]; !known && (isChiefTitle(r.rel) || singleFields.has(r.rel)) {
 		// HAS_CMO, HAS_CIO, …: an organisation has one at a time.
 		r.props.functional = true
 	}
@@ -269,7 +289,9 @@ func isDuplicate(n, e rfact) bool {
 		return overlap(n, e) || n.props.event
 	}
 	if n.rel != e.rel {
-		return false
+		// "left Velvet Harbor" ends whatever tie the text named before:
+		// a job, a home, a team, a school.
+		return n.valid.IsZero() && !n.invalid.IsZero() && leaveable.has(n.rel) && leaveable.has(e.rel) && overlap(n, e)
 	}
 	switch {
 	case n.props.open:

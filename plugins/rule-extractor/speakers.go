@@ -23,7 +23,7 @@ const (
 var roleWords = map[string]string{
 	"user": roleUser, "human": roleUser,
 	"assistant": roleAssistant, "ai": roleAssistant, "bot": roleAssistant, "chatbot": roleAssistant,
-	"system": roleSystem,
+	"system": roleSystem, "tool": roleSystem, "function": roleSystem,
 }
 
 // utterance is what one speaker said, or a run of text no one is credited
@@ -80,7 +80,7 @@ func splitRole(label string) (name, role string) {
 		return "", r
 	}
 	if strings.HasSuffix(label, ")") {
-		if open := strings.LastIndexByte(label, '('); open > 0 {
+		if open := strings.LastIndexByte(label, '('); open >= 0 {
 			if r, ok := roleWords[strings.ToLower(strings.TrimSpace(label[open+1:len(label)-1]))]; ok {
 				return strings.TrimSpace(label[:open]), r
 			}
@@ -126,6 +126,9 @@ func speakerPrefix(line string) (name, rest string, ok bool) {
 	if role != roleNone && label == "" {
 		return head, rest, true
 	}
+	if genericSpeaker(label) {
+		return head, rest, true
+	}
 	fields := strings.Fields(label)
 	if len(fields) == 0 || len(fields) > 4 {
 		return "", "", false
@@ -145,6 +148,25 @@ func speakerPrefix(line string) (name, rest string, ok bool) {
 		return "", "", false
 	}
 	return head, rest, true
+}
+
+// genericSpeaker reports whether a speaker label names a voice rather
+// than a person, as speech-to-text and transcripts write them: "Speaker
+// 1", "SPEAKER_00", "Speaker A", "Person 2", "Participant 3".
+func genericSpeaker(label string) bool {
+	l := strings.ToLower(strings.TrimSpace(label))
+	for _, w := range []string{"speaker", "person", "participant", "spk", "voice", "caller", "interviewee", "interviewer"} {
+		if rest, ok := strings.CutPrefix(l, w); ok {
+			rest = strings.TrimLeft(rest, " _-#")
+			if rest == "" && l != w {
+				return false
+			}
+			if len(rest) <= 3 && (rest == "" || strings.IndexFunc(rest, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) < 0) {
+				return rest != "" || l == w
+			}
+		}
+	}
+	return l == userName || l == "user"
 }
 
 // speakerStop are labels that end in a colon without being speakers.

@@ -57,7 +57,27 @@ func splitSentences(text string) []sentence {
 			out = append(out, sentence{toks: toks[start:]})
 		}
 	}
+	for _, s := range out {
+		lowerMonths(s.toks)
+	}
 	return out
+}
+
+// datePreps stand before a month name in a date.
+var datePreps = words("in since until till from last next this by of early late mid during before after on")
+
+// lowerMonths marks the month names of a sentence written all in lower
+// case, as speech-to-text writes, when a date's preposition comes before
+// them ("so i started at vestas in february"), so that dates find them.
+func lowerMonths(toks []token) {
+	if len(toks) == 0 || toks[0].cap || !toks[0].word {
+		return
+	}
+	for i := 1; i < len(toks); i++ {
+		if _, ok := months[toks[i].lower]; ok && len(toks[i].lower) > 3 && datePreps.has(toks[i-1].lower) {
+			toks[i].cap = true
+		}
+	}
 }
 
 // isWordRune reports whether r belongs in a word.

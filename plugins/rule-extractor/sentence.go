@@ -3,6 +3,8 @@ package main
 import (
 	"strings"
 	"time"
+
+	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
 )
 
 // ref is what a slot of a match resolved to: an entity name with the kind
@@ -36,34 +38,25 @@ const (
 	tensePast
 )
 
-// aux is what the words between a subject and its verb say: auxiliaries,
-// negation, modality.
-type aux struct {
-	have, had, be, bePast, did bool
-	modal, neg, noLonger       bool
-	usedTo                     bool
+// pattern is the facts a construction read by hand states (appositives).
+type pattern struct {
+	outs []output
+	// ahead patterns may name a date to come in the past tense.
+	ahead bool
 }
 
-// match is one pattern matched in a sentence.
+// match is what a construction found: its ends and the words its fact
+// texts name.
 type match struct {
-	p          *pattern
-	index      int // the pattern's row in the table
-	start, end int // the phrase's tokens
-	left       int // first token of the subject (start when none)
-	subj       ref
-	aux        aux
-	// found is what the phrase's elements matched, saved and restored
-	// around an optional element.
+	p    *pattern
+	subj ref
 	found
-	// partner is the other one of a compound subject ("Sam and I"); more
-	// are further subjects ("Ann and Bo report to her").
+	// partner is the other one of a compound subject ("Noor and I").
 	partner ref
-	more    []ref
 }
 
-// found is what a phrase's elements matched.
+// found is what a construction's words named.
 type found struct {
-	form      form
 	obj, obj2 ref
 	poss      ref
 	job       string
@@ -93,149 +86,31 @@ func (m *match) slot(s string) ref {
 	return ref{}
 }
 
-// sentCtx is the state of matching one sentence.
+// sentCtx is the state of reading one sentence.
 type sentCtx struct {
-	u        *uttCtx
-	toks     []token
+	u    *uttCtx
+	toks []token
+	// p is the sentence's parse; nameAt maps the first word of each name
+	// and identifier to the word after it; clauseSubjects are the
+	// subjects of the clause being read, whom its object pronouns cannot
+	// mean.
+	p              *nlp.Sentence
+	nameAt         map[int]int
+	clauseSubjects []ref
+	// roles are the title facts the sentence stated, for succession.
+	roles    []roleFact
 	blocked  []bool
 	dates    []dateExpr
 	question bool
-	// carried is the subject of the sentence's previous match, for "I quit
-	// Acme and joined Globex".
-	carried ref
-	// partner and more are what subject found besides the subject: the
-	// other one of "Sam and I", the other names of "Ann and Bo".
-	partner ref
-	more    []ref
-	// curStart and curPattern are the match being tried, for objExclude.
-	curStart   int
-	curPattern *pattern
-	// possI, possRef, possEnd, possOK cache possessor for one token.
-	possValid      bool
-	possI, possEnd int
-	possRef        ref
-	possOK         bool
-	// subj caches subjectAt for one token.
-	subj        subjectFound
-	subjValid   bool
-	subjCarried string
 }
 
-// Words skipped between a subject and its verb.
+// Words of mood and reference.
 var (
-	auxAdverbs     = words("just also still now currently recently finally actually really already even always officially then eventually originally only both all happily soon ever probably definitely sort kind of gladly")
-	modals         = words("will would shall should can could may might must")
 	intentionWords = words("want wants wanted going gonna plan plans planning planned hope hopes hoping need needs needed try tries trying tried decided decide deciding like love would wish wishes able about supposed expected ought have has had got")
 	conditionals   = words("if unless whether wish imagine suppose supposing whenever")
 	objectPronouns = words("it them him her me you us this that")
 	possessives    = map[string]string{"my": "i", "our": "i", "your": "you", "his": "he", "her": "she"}
 )
-
-// matchSentence finds every pattern in the sentence and emits their facts.
-func (sc *sentCtx) matchSentence() {
-	toks := sc.toks
-	var m, best match
-	for i := 0; i < len(toks); i++ {
-		found := false
-		try := func(pi int) {
-			p := &patterns[pi]
-			if sc.matchAt(p, i, &m) && (!found || m.end-m.start > best.end-best.start || m.end-m.start == best.end-best.start && pi < best.index) {
-				best, found = m, true
-				best.index = pi
-			}
-		}
-		for _, pi := range anchors[toks[i].lower] {
-			try(pi)
-		}
-		if _, ok := possessives[toks[i].lower]; ok || toks[i].cap {
-			for _, pi := range possLed {
-				try(pi)
-			}
-		}
-		if !found {
-			continue
-		}
-		sc.emit(&best)
-		if best.subj.name != "" {
-			sc.carried = best.subj
-		}
-	}
-}
-
-// matchAt matches p with its first element at toks[i] into m: the
-// elements first, then the subject (an object pronoun asks for the
-// subject itself, through subjectAt, to know whom it cannot mean).
-func (sc *sentCtx) matchAt(p *pattern, i int, m *match) bool {
-	*m = match{p: p, start: i, left: i}
-	if p.subjKind != kindNone {
-		// Cheaper than the elements: "is the …" is everywhere.
-		if sj := sc.subjectAt(i); !sj.ok || sc.kindOf(sj.subj) != p.subjKind {
-			return false
-		}
-	}
-	sc.curStart, sc.curPattern = i, p
-	end, ok := sc.matchElems(p, 0, i, m)
-	if !ok {
-		return false
-	}
-	m.end = end
-	switch {
-	case p.relative:
-		s, left, ok := sc.antecedent(i)
-		if !ok {
-			return false
-		}
-		m.subj, m.left = s, left
-	case !p.leadsWithPoss():
-		sj := sc.subjectAt(i)
-		if !sj.ok {
-			return false
-		}
-		m.subj, m.left, m.aux, m.partner, m.more = sj.subj, sj.left, sj.aux, sj.partner, sj.more
-	}
-	if p.subjKind != kindNone && sc.kindOf(m.subj) != p.subjKind {
-		return false
-	}
-	if p.onlyKind == kindNone && p.notKind == kindNone {
-		return true
-	}
-	k := sc.kindOf(m.obj)
-	return !(p.onlyKind != kindNone && k != p.onlyKind || p.notKind != kindNone && k == p.notKind)
-}
-
-// objExclude returns the names an object pronoun of the pattern being
-// matched cannot mean: its subjects ("Ann and Bo report to her").
-func (sc *sentCtx) objExclude() []ref {
-	p := sc.curPattern
-	if p == nil || p.relative || p.leadsWithPoss() {
-		return nil
-	}
-	sj := sc.subjectAt(sc.curStart)
-	if !sj.ok {
-		return nil
-	}
-	return append([]ref{sj.subj}, sj.more...)
-}
-
-// subjectFound is what subject found for a verb group, cached per token.
-type subjectFound struct {
-	at, left      int
-	subj, partner ref
-	more          []ref
-	aux           aux
-	ok            bool
-}
-
-// subjectAt is subject(i), computed once for every pattern tried at i.
-func (sc *sentCtx) subjectAt(i int) subjectFound {
-	if sc.subjValid && sc.subj.at == i && sc.subjCarried == sc.carried.name {
-		return sc.subj
-	}
-	s, left, a, ok := sc.subject(i)
-	sc.subj = subjectFound{at: i, left: left, subj: s, partner: sc.partner, more: sc.more, aux: a, ok: ok}
-	sc.subjValid, sc.subjCarried = true, sc.carried.name
-	return sc.subj
-}
 
 // kindOf is the kind of a ref: the one the text shows, else the one the
 // episode has learnt for the name.
@@ -247,118 +122,6 @@ func (sc *sentCtx) kindOf(r ref) kind {
 		return e.kind
 	}
 	return r.kind
-}
-
-// matchElems matches p.elems[k:] from toks[i] and returns the end.
-func (sc *sentCtx) matchElems(p *pattern, k, i int, m *match) (int, bool) {
-	if k == len(p.elems) {
-		return i, true
-	}
-	e := &p.elems[k]
-	if e.opt {
-		saved := m.found
-		if end, ok := sc.matchElem(p, e, k, i, m); ok {
-			return end, true
-		}
-		m.found = saved
-		return sc.matchElems(p, k+1, i, m)
-	}
-	return sc.matchElem(p, e, k, i, m)
-}
-
-// matchElem matches the element e (index k) at toks[i] and the rest after.
-func (sc *sentCtx) matchElem(p *pattern, e *elem, k, i int, m *match) (int, bool) {
-	toks := sc.toks
-	if i >= len(toks) {
-		return 0, false
-	}
-	next := i + 1
-	switch e.kind {
-	case eWords:
-		if e.any {
-			t := &toks[i]
-			if !t.word || t.cap || sc.blocked[i] || npStop.has(t.lower) || t.lower == "'s" {
-				return 0, false
-			}
-		} else {
-			// A date may sit inside a phrase ("left it last year for").
-			for k > 0 && i < len(toks)-1 && sc.blocked[i] {
-				i++
-			}
-			if !e.set.has(toks[i].lower) {
-				return 0, false
-			}
-			next = i + 1
-		}
-		if e.capture {
-			m.word = toks[i].lower
-		}
-	case eVerb:
-		var f form
-		for _, v := range e.verbs {
-			f |= v.forms[toks[i].lower]
-		}
-		if f == 0 {
-			return 0, false
-		}
-		if m.form == 0 {
-			m.form = f
-		}
-	case eObj, eObj2:
-		r, end, ok := sc.object(i, p.np)
-		if !ok {
-			return 0, false
-		}
-		if e.kind == eObj {
-			m.obj = r
-		} else {
-			m.obj2 = r
-		}
-		next = end
-	case ePoss:
-		r, end, ok := sc.possessor(i)
-		if !ok {
-			return 0, false
-		}
-		m.poss, next = r, end
-	case eJob:
-		end := sc.jobTitle(i)
-		if end == i {
-			return 0, false
-		}
-		m.job, next = strings.ToLower(joinTokens(toks[i:end])), end
-	case eTitle:
-		canon, end := titleAt(toks, i)
-		if end == i {
-			return 0, false
-		}
-		m.title, m.titleText, next = canon, joinTokens(toks[i:end]), end
-	}
-	return sc.matchElems(p, k+1, next, m)
-}
-
-// tenseOf reads the tense of a match from its verb form and auxiliaries.
-func tenseOf(m *match) tense {
-	x, f := m.aux, m.form
-	switch {
-	case x.usedTo:
-		return tensePast
-	case f&fIng != 0 && (x.be || x.bePast || x.have || x.had):
-		if x.bePast || x.had {
-			return tensePast
-		}
-		if x.have {
-			return tensePresent
-		}
-		return tenseProgressive
-	case x.had || x.bePast || x.did:
-		return tensePast
-	case x.have || x.be:
-		return tensePresent
-	case f&fPast != 0:
-		return tensePast
-	}
-	return tensePresent
 }
 
 // anymore reports whether the clause after toks[end] says "anymore" or
@@ -534,50 +297,6 @@ func upcomingFrom(d *dateExpr, ref time.Time) time.Time {
 		return day(ref, 0, 0, 0)
 	}
 	return day(ref, 0, 0, 1-ref.Day())
-}
-
-// emit turns a match into facts: one set for each subject ("Ann and Bo
-// report to her"; "Sam and I moved to Oslo" when the pattern does not
-// use the partner itself).
-func (sc *sentCtx) emit(m *match) {
-	if sc.question || m.aux.modal {
-		return
-	}
-	ended := m.aux.noLonger || m.aux.neg && sc.anymore(m.end)
-	if m.aux.neg && !ended {
-		return
-	}
-	te := tenseOf(m)
-	var d *dateExpr
-	if !m.p.undated {
-		d = sc.nearestDate(m.left, m.end)
-	}
-	subjects := append([]ref{m.subj}, m.more...)
-	if m.partner.name != "" && !m.p.usesPartner() {
-		subjects = append(subjects, m.partner)
-	}
-	for _, subj := range subjects {
-		m.subj = subj
-		sc.emitOne(m, te, ended, d)
-	}
-	m.subj = subjects[0]
-	switch {
-	case m.subj.name == "":
-	case sc.kindOf(m.subj) == kindPerson:
-		sc.u.lastPersonSubj = m.subj.name
-	case m.subj.name != sc.u.speaker:
-		sc.u.lastThingSubj = m.subj.name
-	}
-}
-
-// usesPartner reports whether an output of p names the partner.
-func (p *pattern) usesPartner() bool {
-	for _, o := range p.outs {
-		if o.src == slotPartner || o.dst == slotPartner {
-			return true
-		}
-	}
-	return false
 }
 
 // emitOne emits the facts of m for its current subject.

@@ -1,0 +1,65 @@
+// Command nlpdata writes the language data of the rule extractor's
+// analyser (package plugins/rule-extractor/nlp), which has no dependency
+// of its own:
+//
+//   - tagger.bin: the averaged-perceptron part-of-speech model of
+//     github.com/jdkato/prose/v2 (v2.0.0; a port of Matthew Honnibal's
+//     tagger, Penn Treebank tags), its weights rounded to thousandths as
+//     prose's trainer rounds them, keyed by a 32-bit FNV-1a hash of the
+//     feature string;
+//   - wordnet.bin: from WordNet 3.0 as Debian's wordnet-base installs it in
+//     /usr/share/wordnet: the exception lists of morphy (mice → mouse,
+//     went → go), the verb and noun vocabulary morphy checks its
+//     candidates against, and for each noun its lexicographer file
+//     (noun.person, noun.animal, …) and the classes its first sense falls
+//     under (a drug, a vaccine, an organisation, a city, …), from the
+//     hypernyms.
+//
+// `make nlp-data` runs it from the repository's root:
+//
+//	cd internal/tools/nlpdata && go run . -out ../../../plugins/rule-extractor/nlp
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+)
+
+func main() {
+	out := flag.String("out", ".", "directory to write tagger.bin and wordnet.bin into")
+	wn := flag.String("wordnet", "/usr/share/wordnet", "WordNet's dict directory (Debian's wordnet-base)")
+	checkDir := flag.String("check", "", "instead, compare package nlp's tagger with prose's on the treebank sample in this prose module directory")
+	flag.Parse()
+	if *checkDir != "" {
+		if err := check(*checkDir); err != nil {
+			fmt.Fprintf(os.Stderr, "nlpdata: %v\n", err)
+			os.Exit(1)
+		}
+		return
+	}
+	if err := run(*out, *wn); err != nil {
+		fmt.Fprintf(os.Stderr, "nlpdata: %v\n", err)
+		os.Exit(1)
+	}
+}
+
+func run(out, wn string) error {
+	tg, err := taggerData()
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(out, "tagger.bin"), tg, 0o644); err != nil {
+		return err
+	}
+	w, err := wordnetData(wn)
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(out, "wordnet.bin"), w, 0o644); err != nil {
+		return err
+	}
+	fmt.Printf("tagger.bin %d bytes, wordnet.bin %d bytes\n", len(tg), len(w))
+	return nil
+}

@@ -1,0 +1,337 @@
+package main
+
+import "strings"
+
+// The lexicon of relation classes. A clause's verb is a lemma, a particle
+// and a voice; its arguments are a subject, a direct object, phrases
+// after prepositions and a role ("as head coach"). A frame says which of
+// them make which relation, and whether the clause states the relation,
+// starts it, ends it or is an event of it; the kinds of the object choose
+// among the frames of one verb ("left Acme" ends a job, "left Oslo" a
+// home). Exclusivity (one employer at a time) belongs to the class
+// (relClasses), so every verb of a class invalidates the same way. A verb
+// with no frame still gives a fact: an open relation named after the verb
+// (SPONSORS, VOTES_FOR).
+
+// frame is one way a verb expresses a relation class.
+type frame struct {
+	// verb is the lemma and particle ("move out"); pass matches the
+	// passive voice ("was founded by").
+	verb string
+	pass bool
+	// prep is the preposition of the relation's object ("" for the direct
+	// object, "as" for a role); props are the prepositions it may take,
+	// separated by "|".
+	prep string
+	// kinds the object must be (any when empty).
+	kinds []kind
+	class string
+	role  temporal
+	// inverse frames have the object as the relation's source ("hired
+	// Dana": Dana works at the subject).
+	inverse bool
+	// obj, when set, are the head nouns the direct object must have for a
+	// frame whose relation's object follows a preposition ("moved her
+	// practice to St. Luke's").
+	obj string
+	// subj, when set, is the only kind of subject the frame takes
+	// ("Acme bought Helix": a company buys a company).
+	subj kind
+	// fromPrep frames run the relation from the preposition's object to
+	// the direct object ("sold Brødhus to Nordic Bake Group").
+	fromPrep bool
+	// also is a second relation the frame states, with its role
+	// ("graduated from" ends the studies).
+	also     string
+	alsoRole temporal
+}
+
+// Kinds of object for frames.
+var (
+	kPlace  = []kind{kindLocation}
+	kOrg    = []kind{kindOrg}
+	kPerson = []kind{kindPerson}
+	kTeam   = []kind{kindTeam}
+	kDrug   = []kind{kindDrug}
+	kPlan   = []kind{kindPlan}
+	kVax    = []kind{kindVaccine}
+	kOrgish = []kind{kindOrg, kindTeam, kindNone}
+	// homeNouns are dwellings: renting or owning one in a place is
+	// living there; unitNouns are parts of an organisation.
+	homeNouns = words("place flat apartment house home room condo studio bungalow cottage loft townhouse")
+	unitNouns = words("team department group division lab unit office desk squad practice clinic project program programme")
+)
+
+// frames is the lexicon, by verb; within a verb the first frame whose
+// preposition and kinds fit wins.
+var frames = indexFrames([]frame{
+	// Home.
+	{verb: "live", prep: "in|at", class: "LIVES_IN", role: tState},
+	{verb: "reside", prep: "in|at", class: "LIVES_IN", role: tState},
+	{verb: "base", pass: true, prep: "in|out of", class: "LIVES_IN", role: tState},
+	{verb: "settle", prep: "in", class: "LIVES_IN", role: tStart},
+	{verb: "settle down", prep: "in", class: "LIVES_IN", role: tStart},
+	{verb: "move", prep: "to|into", kinds: []kind{kindLocation, kindNone}, class: "LIVES_IN", role: tStart},
+	{verb: "move back", prep: "to|into", class: "LIVES_IN", role: tStart},
+	{verb: "relocate", prep: "to", class: "LIVES_IN", role: tStart},
+	{verb: "emigrate", prep: "to", class: "LIVES_IN", role: tStart},
+	{verb: "immigrate", prep: "to", class: "LIVES_IN", role: tStart},
+	{verb: "move", prep: "from", class: "LIVES_IN", role: tEnd},
+	{verb: "relocate", prep: "from", class: "LIVES_IN", role: tEnd},
+	{verb: "move out", prep: "of|from", class: "LIVES_IN", role: tEnd},
+	{verb: "move away", prep: "from", class: "LIVES_IN", role: tEnd},
+	{verb: "rent", obj: "@home", prep: "in", class: "LIVES_IN", role: tState},
+	{verb: "share", obj: "@home", prep: "in", class: "LIVES_IN", role: tState},
+	{verb: "own", obj: "@home", prep: "in", class: "LIVES_IN", role: tState},
+	{verb: "have", obj: "@home", prep: "in", class: "LIVES_IN", role: tState},
+	{verb: "buy", obj: "@home", prep: "in", class: "LIVES_IN", role: tStart},
+	{verb: "grow up", prep: "in", class: "GREW_UP_IN", role: tEvent},
+	{verb: "bear", pass: true, prep: "in", kinds: kPlace, class: "BORN_IN", role: tEvent},
+	{verb: "come", prep: "from", kinds: kPlace, class: "IS_FROM", role: tTrait},
+
+	// Work.
+	{verb: "work", prep: "at|for|with|in", kinds: kOrgish, class: "WORKS_AT", role: tState},
+	{verb: "work", prep: "as", class: "HAS_JOB_TITLE", role: tState},
+	{verb: "serve", prep: "as", class: "HAS_JOB_TITLE", role: tState},
+	{verb: "intern", prep: "at|with", class: "WORKS_AT", role: tState},
+	{verb: "volunteer", prep: "at|with|for", class: "WORKS_AT", role: tState},
+	{verb: "teach", prep: "at", class: "WORKS_AT", role: tState},
+	{verb: "employ", pass: true, prep: "by|at", class: "WORKS_AT", role: tState},
+	{verb: "employ", kinds: kPerson, class: "WORKS_AT", role: tState, inverse: true},
+	{verb: "join", kinds: []kind{kindOrg, kindNone}, class: "WORKS_AT", role: tStart},
+	{verb: "start", obj: "grade school kindergarten preschool nursery college university classes class studies course degree year semester term", prep: "at|in", class: "STUDIES_AT", role: tStart},
+	{verb: "start", prep: "at|with", kinds: kOrgish, class: "WORKS_AT", role: tStart},
+	{verb: "begin", prep: "at|with", kinds: kOrgish, class: "WORKS_AT", role: tStart},
+	{verb: "start", prep: "as", class: "HAS_JOB_TITLE", role: tStart},
+	{verb: "hire", pass: true, prep: "by|at", class: "WORKS_AT", role: tStart},
+	{verb: "hire", kinds: kPerson, class: "WORKS_AT", role: tStart, inverse: true},
+	{verb: "recruit", pass: true, prep: "by|to", class: "WORKS_AT", role: tStart},
+	{verb: "quit", kinds: kOrgish, class: "WORKS_AT", role: tEnd},
+	{verb: "leave", kinds: kOrgish, class: "WORKS_AT", role: tEnd},
+	{verb: "leave", prep: "for", kinds: kOrgish, class: "WORKS_AT", role: tStart},
+	{verb: "leave", kinds: kPlace, class: "LIVES_IN", role: tEnd},
+	{verb: "move", obj: "practice office clinic business surgery studio shop", prep: "to", kinds: kOrgish, class: "WORKS_AT", role: tStart},
+	{verb: "resign", prep: "from", class: "WORKS_AT", role: tEnd},
+	{verb: "retire", prep: "from", class: "WORKS_AT", role: tEnd},
+	{verb: "lay off", pass: true, prep: "by|from", class: "WORKS_AT", role: tEnd},
+	{verb: "fire", pass: true, prep: "by|from", class: "WORKS_AT", role: tEnd},
+	{verb: "let go", pass: true, prep: "by|from", class: "WORKS_AT", role: tEnd},
+	{verb: "lay off", kinds: kPerson, class: "WORKS_AT", role: tEnd, inverse: true},
+	{verb: "fire", kinds: kPerson, class: "WORKS_AT", role: tEnd, inverse: true},
+	{verb: "hand in", prep: "at|to", class: "WORKS_AT", role: tEnd},
+	{verb: "promote", pass: true, prep: "to|as", class: "HAS_JOB_TITLE", role: tStart},
+	{verb: "appoint", pass: true, prep: "as|to", class: "HAS_JOB_TITLE", role: tStart},
+	{verb: "name", pass: true, prep: "as", class: "HAS_JOB_TITLE", role: tStart},
+	{verb: "lead", obj: "@unit", prep: "at|in", kinds: kOrgish, class: "WORKS_AT", role: tState},
+	{verb: "run", obj: "@unit", prep: "at|in", kinds: kOrgish, class: "WORKS_AT", role: tState},
+	{verb: "head", obj: "@unit", prep: "at|in", kinds: kOrgish, class: "WORKS_AT", role: tState},
+	{verb: "manage", obj: "@unit", prep: "at|in", kinds: kOrgish, class: "WORKS_AT", role: tState},
+	{verb: "join", obj: "@unit", prep: "at|in", kinds: kOrgish, class: "WORKS_AT", role: tStart},
+	{verb: "leave", obj: "@unit", prep: "at|in", kinds: kOrgish, class: "WORKS_AT", role: tEnd},
+	{verb: "report", prep: "to", kinds: kPerson, class: "REPORTS_TO", role: tState},
+	{verb: "manage", kinds: kPerson, class: "MANAGER_OF", role: tState},
+	{verb: "supervise", kinds: kPerson, class: "MANAGER_OF", role: tState},
+	{verb: "found", class: "FOUNDED", role: tEvent},
+	{verb: "cofound", class: "FOUNDED", role: tEvent},
+	{verb: "co-found", class: "FOUNDED", role: tEvent},
+	{verb: "establish", kinds: kOrgish, class: "FOUNDED", role: tEvent},
+	{verb: "found", pass: true, prep: "by", class: "FOUNDED", role: tEvent, inverse: true},
+	{verb: "cofound", pass: true, prep: "by", class: "FOUNDED", role: tEvent, inverse: true},
+	{verb: "co-found", pass: true, prep: "by", class: "FOUNDED", role: tEvent, inverse: true},
+	{verb: "establish", pass: true, prep: "by", class: "FOUNDED", role: tEvent, inverse: true},
+	{verb: "start", pass: true, prep: "by", kinds: kOrg, class: "FOUNDED", role: tEvent, inverse: true},
+	{verb: "join", prep: "board of", class: "BOARD_MEMBER_OF", role: tStart},
+	{verb: "sit", prep: "on board of", class: "BOARD_MEMBER_OF", role: tState},
+	{verb: "serve", prep: "on board of", class: "BOARD_MEMBER_OF", role: tState},
+	{verb: "resign", prep: "from board of", class: "BOARD_MEMBER_OF", role: tEnd},
+	{verb: "step down", prep: "from board of", class: "BOARD_MEMBER_OF", role: tEnd},
+	{verb: "leave", prep: "board of", class: "BOARD_MEMBER_OF", role: tEnd},
+	{verb: "retire", prep: "from board of", class: "BOARD_MEMBER_OF", role: tEnd},
+	{verb: "represent", class: "REPRESENTS", role: tState},
+	{verb: "represent", pass: true, prep: "by", class: "REPRESENTS", role: tState, inverse: true},
+
+	// Sport.
+	{verb: "play", prep: "for|with|at|in", kinds: []kind{kindOrg, kindTeam}, class: "PLAYS_FOR", role: tState},
+	{verb: "sign", prep: "for|with", kinds: kOrgish, class: "PLAYS_FOR", role: tStart},
+	{verb: "join", kinds: kTeam, class: "PLAYS_FOR", role: tStart},
+	{verb: "leave", kinds: kTeam, class: "PLAYS_FOR", role: tEnd},
+	{verb: "transfer", pass: true, prep: "to", class: "PLAYS_FOR", role: tStart},
+	{verb: "coach", class: "COACHES", role: tState},
+	{verb: "train", kinds: kTeam, class: "COACHES", role: tState},
+	{verb: "manage", kinds: kTeam, class: "COACHES", role: tState},
+
+	// Companies.
+	{verb: "acquire", kinds: kOrgish, class: "ACQUIRED", role: tEvent},
+	{verb: "take over", kinds: kOrgish, class: "ACQUIRED", role: tEvent},
+	{verb: "buy", kinds: kOrg, subj: kindOrg, class: "ACQUIRED", role: tEvent},
+	{verb: "purchase", kinds: kOrg, subj: kindOrg, class: "ACQUIRED", role: tEvent},
+	{verb: "acquire", pass: true, prep: "by", class: "ACQUIRED", role: tEvent, inverse: true},
+	{verb: "buy", pass: true, prep: "by", class: "ACQUIRED", role: tEvent, inverse: true},
+	{verb: "purchase", pass: true, prep: "by", class: "ACQUIRED", role: tEvent, inverse: true},
+	{verb: "take over", pass: true, prep: "by", class: "ACQUIRED", role: tEvent, inverse: true},
+
+	// Partners and people.
+	{verb: "marry", kinds: kPerson, class: "MARRIED_TO", role: tStart},
+	{verb: "marry", pass: true, prep: "to", class: "MARRIED_TO", role: tState},
+	{verb: "wed", kinds: kPerson, class: "MARRIED_TO", role: tStart},
+	{verb: "divorce", kinds: kPerson, class: "MARRIED_TO", role: tEnd},
+	{verb: "divorce", pass: true, prep: "from", class: "MARRIED_TO", role: tEnd},
+	{verb: "separate", prep: "from", class: "MARRIED_TO", role: tEnd},
+	{verb: "engage", pass: true, prep: "to", class: "ENGAGED_TO", role: tState},
+	{verb: "date", kinds: kPerson, class: "IS_DATING", role: tState},
+	{verb: "go out", prep: "with", kinds: kPerson, class: "IS_DATING", role: tState},
+	{verb: "see", kinds: kPerson, class: "IS_DATING", role: tState},
+	{verb: "break up", prep: "with", class: "IS_DATING", role: tEnd},
+	{verb: "split up", prep: "with", class: "IS_DATING", role: tEnd},
+	{verb: "dump", kinds: kPerson, class: "IS_DATING", role: tEnd},
+	{verb: "meet", kinds: []kind{kindPerson, kindNone}, class: "MET", role: tEvent},
+	{verb: "live", prep: "with", kinds: kPerson, class: "LIVES_WITH", role: tState},
+	{verb: "move in", prep: "with", kinds: kPerson, class: "LIVES_WITH", role: tStart},
+	{verb: "move out", class: "LIVES_WITH", role: tEnd},
+
+	// Likes.
+	{verb: "like", class: "LIKES", role: tTrait},
+	{verb: "love", class: "LOVES", role: tTrait},
+	{verb: "adore", class: "LOVES", role: tTrait},
+	{verb: "enjoy", class: "ENJOYS", role: tTrait},
+	{verb: "prefer", class: "PREFERS", role: tTrait},
+	{verb: "hate", class: "HATES", role: tTrait},
+	{verb: "detest", class: "HATES", role: tTrait},
+	{verb: "dislike", class: "DISLIKES", role: tTrait},
+
+	// Things.
+	{verb: "own", class: "OWNS", role: tState},
+	{verb: "buy", class: "OWNS", role: tStart},
+	{verb: "purchase", class: "OWNS", role: tStart},
+	{verb: "sell", prep: "to", kinds: kOrgish, subj: kindOrg, class: "ACQUIRED", role: tEvent, fromPrep: true},
+	{verb: "sell", class: "OWNS", role: tEnd},
+	{verb: "drive", kinds: []kind{kindProduct, kindNone}, class: "DRIVES", role: tState},
+	{verb: "adopt", kinds: []kind{kindPet}, class: "HAS_PET", role: tStart},
+	{verb: "order", class: "ORDERED", role: tEvent},
+
+	// Health.
+	{verb: "take", kinds: kDrug, class: "TAKES_MEDICATION", role: tState},
+	{verb: "start", prep: "on", kinds: kDrug, class: "TAKES_MEDICATION", role: tStart, inverse: true},
+	{verb: "put", prep: "on", kinds: kDrug, class: "TAKES_MEDICATION", role: tStart, inverse: true},
+	{verb: "switch", prep: "to", kinds: kDrug, class: relSwitchedMedication, role: tStart, inverse: true},
+	{verb: "switch", prep: "from", kinds: kDrug, class: "TAKES_MEDICATION", role: tEnd},
+	{verb: "start", kinds: kDrug, class: "TAKES_MEDICATION", role: tStart},
+	{verb: "stop", kinds: kDrug, class: "TAKES_MEDICATION", role: tEnd},
+	{verb: "take off", prep: "", kinds: kDrug, class: "TAKES_MEDICATION", role: tEnd},
+	{verb: "come off", kinds: kDrug, class: "TAKES_MEDICATION", role: tEnd},
+	{verb: "prescribe", kinds: kDrug, class: "TAKES_MEDICATION", role: tStart, inverse: true},
+	{verb: "receive", kinds: kVax, class: "RECEIVED_VACCINE", role: tEvent},
+	{verb: "get", kinds: kVax, class: "RECEIVED_VACCINE", role: tEvent},
+	{verb: "have", kinds: kVax, class: "RECEIVED_VACCINE", role: tEvent},
+	{verb: "vaccinate", pass: true, prep: "against|with|for", class: "RECEIVED_VACCINE", role: tEvent},
+	{verb: "diagnose", pass: true, prep: "with", class: "DIAGNOSED_WITH", role: tEvent},
+	{verb: "have", obj: "@appt", prep: "at", class: "HAD_APPOINTMENT_AT", role: tEvent},
+	{verb: "get", obj: "@appt", prep: "at", class: "HAD_APPOINTMENT_AT", role: tEvent},
+	{verb: "have", obj: "@appt", prep: "with", class: "HAS_APPOINTMENT_WITH", role: tEvent},
+	{verb: "book", obj: "@appt", prep: "with|at", class: "HAS_APPOINTMENT_WITH", role: tEvent},
+	{verb: "schedule", obj: "@appt", prep: "with|at", class: "HAS_APPOINTMENT_WITH", role: tEvent},
+
+	// Plans and subscriptions.
+	{verb: "subscribe", prep: "to", class: "ON_PLAN", role: tStart},
+	{verb: "sign up", prep: "for|to", kinds: kPlan, class: "ON_PLAN", role: tStart},
+	{verb: "sign up", prep: "for|to|with", class: "SUBSCRIBED_TO", role: tStart},
+	{verb: "upgrade", prep: "to", class: "ON_PLAN", role: tStart},
+	{verb: "downgrade", prep: "to", class: "ON_PLAN", role: tStart},
+	{verb: "switch", prep: "to", kinds: kPlan, class: "ON_PLAN", role: tStart},
+	{verb: "move", prep: "to", kinds: kPlan, class: "ON_PLAN", role: tStart},
+	{verb: "upgrade", prep: "from", class: "ON_PLAN", role: tEnd},
+	{verb: "downgrade", prep: "from", class: "ON_PLAN", role: tEnd},
+	{verb: "cancel", kinds: kPlan, class: "ON_PLAN", role: tEnd},
+
+	// School.
+	{verb: "study", prep: "at|in", kinds: kOrgish, class: "STUDIES_AT", role: tState},
+	{verb: "enroll", prep: "at|in", class: "STUDIES_AT", role: tStart},
+	{verb: "enrol", prep: "at|in", class: "STUDIES_AT", role: tStart},
+	{verb: "enroll", pass: true, prep: "at|in", class: "STUDIES_AT", role: tState},
+	{verb: "enrol", pass: true, prep: "at|in", class: "STUDIES_AT", role: tState},
+	{verb: "attend", kinds: []kind{kindSchool}, class: "STUDIES_AT", role: tState},
+	{verb: "graduate", prep: "from", class: "GRADUATED_FROM", role: tEvent, also: "STUDIES_AT", alsoRole: tEnd},
+	{verb: "drop out", prep: "of", class: "STUDIES_AT", role: tEnd},
+	{verb: "study", class: "STUDIES", role: tTrait},
+	{verb: "attend", class: "ATTENDED", role: tEvent},
+
+	// Travel.
+	{verb: "visit", class: "VISITED", role: tEvent},
+	{verb: "travel", prep: "to", class: "TRAVELED_TO", role: tEvent},
+	{verb: "fly", prep: "to", class: "TRAVELED_TO", role: tEvent},
+	{verb: "go", prep: "to", kinds: kPlace, class: "TRAVELED_TO", role: tEvent},
+})
+
+// indexFrames indexes the lexicon by verb, in order.
+func indexFrames(fs []frame) map[string][]frame {
+	m := map[string][]frame{}
+	for _, f := range fs {
+		m[f.verb] = append(m[f.verb], f)
+	}
+	return m
+}
+
+// fits reports whether an object of kind k fits the frame. A name of
+// unknown kind fits every frame but those of medicines, vaccines and
+// plans, which need the thing's kind ("started Acme" is no drug); the
+// first of a verb's frames wins. A common noun of unknown kind fits only
+// frames that take one.
+func (f *frame) fits(k kind, name bool) bool {
+	if len(f.kinds) == 0 {
+		return true
+	}
+	if k == kindNone && name {
+		for _, w := range f.kinds {
+			if w == kindDrug || w == kindVaccine || w == kindPlan {
+				return false
+			}
+		}
+		return true
+	}
+	for _, w := range f.kinds {
+		if w == k {
+			return true
+		}
+	}
+	return false
+}
+
+// takes reports whether the frame takes its object after preposition p
+// ("" for the direct object).
+func (f *frame) takes(p string) bool {
+	if f.prep == "" {
+		return p == ""
+	}
+	for _, q := range strings.Split(f.prep, "|") {
+		if q == p {
+			return true
+		}
+	}
+	return false
+}
+
+// reciprocal verbs relate the subjects of a coordination to each other
+// when they have no object ("Noor and I got married").
+var reciprocal = map[string]struct {
+	class string
+	role  temporal
+}{
+	"marry": {"MARRIED_TO", tStart}, "wed": {"MARRIED_TO", tStart}, "divorce": {"MARRIED_TO", tEnd},
+	"separate": {"MARRIED_TO", tEnd}, "engage": {"ENGAGED_TO", tStart}, "date": {"IS_DATING", tState},
+	"break up": {"IS_DATING", tEnd}, "split up": {"IS_DATING", tEnd}, "split": {"IS_DATING", tEnd},
+	"go out": {"IS_DATING", tState}, "meet": {"MET", tEvent},
+}
+
+// Aspectual verbs before a gerund: "stopped taking" ends what "taking"
+// states, "started coaching" begins it.
+var aspectRoles = map[string]temporal{
+	"stop": tEnd, "quit": tEnd, "cease": tEnd, "finish": tEnd,
+	"start": tStart, "begin": tStart, "resume": tStart,
+}
+
+// linking verbs take a complement as "be" does.
+var linking = words("be become remain stay")
+
+// startLinking are the linking verbs that start what their complement
+// states ("became CEO").
+var startLinking = words("become")

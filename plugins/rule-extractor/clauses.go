@@ -1,0 +1,739 @@
+package main
+
+import (
+	"strings"
+
+	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
+)
+
+// From clauses to facts. The parse (package nlp) gives each verb group its
+// subject, objects, role and prepositional phrases; this file resolves
+// them to entities, finds the relation class of the verb in the lexicon
+// (classes.go) or names an open relation after it, places the fact in
+// time and writes its text.
+
+// clauseCtx is what a clause's facts share.
+type clauseCtx struct {
+	c     *nlp.Clause
+	te    tense
+	ended bool
+	date  *dateExpr
+	// left and end bound the clause, for its date.
+	left, end int
+}
+
+// readClauses turns the sentence's clauses into facts.
+func (sc *sentCtx) readClauses() {
+	if sc.question {
+		return
+	}
+	for ci := range sc.p.Clauses {
+		sc.readClause(ci)
+	}
+	sc.succession()
+}
+
+// roleFact is a title fact a sentence stated: org has holder as its rel.
+type roleFact struct {
+	org, holder ref
+	rel         string
+	role        temporal
+}
+
+// succession reads who left the role someone took in the same sentence:
+// "Ahmed Saleh replaced her", "… replacing Malcolm Reyes", "… after
+// Harriet Pell retired". The one replaced held the role until then.
+func (sc *sentCtx) succession() {
+	if len(sc.roles) == 0 {
+		return
+	}
+	for ci := range sc.p.Clauses {
+		c := &sc.p.Clauses[ci]
+		if _, ok := sc.factual(ci); !ok {
+			continue
+		}
+		subjs := sc.subjects(ci)
+		if len(subjs) == 0 {
+			continue
+		}
+		cc := &clauseCtx{c: c, te: tensePast}
+		cc.date = sc.nearestDate(c.VerbStart, sc.clauseEnd(c))
+		switch {
+		case (c.Lemma == "replace" || c.Lemma == "succeed") && !c.Obj.None() && !c.Passive:
+			old := sc.phraseRef(c.Obj.Phrase, false)
+			by := subjs[0]
+			for _, r := range sc.roles {
+				switch {
+				case r.holder.name == old.name && r.role == tEnd:
+					sc.fact(cc, r.org, by, r.rel, tStart, "{o} replaced "+old.name+" as "+titleWord(r.rel)+" of {s}", kindOrg, kindPerson)
+				case r.role == tStart && r.holder.name != old.name:
+					sc.fact(cc, r.org, old, r.rel, tEnd, "{o} was replaced as "+titleWord(r.rel)+" of {s}", kindOrg, kindPerson)
+				default:
+					continue
+				}
+				break
+			}
+		case roleEnds.has(c.Lemma) && c.Obj.None() && c.AsRole < 0 && len(c.PPs) == 0:
+			for _, r := range sc.roles {
+				if r.role == tStart && r.holder.name != subjs[0].name {
+					sc.fact(cc, r.org, subjs[0], r.rel, tEnd, "{o} left as "+titleWord(r.rel)+" of {s}", kindOrg, kindPerson)
+					break
+				}
+			}
+		}
+	}
+}
+
+// titleWord is the title a HAS_ relation names: HAS_CEO → CEO.
+func titleWord(rel string) string {
+	return strings.TrimPrefix(rel, "HAS_")
+}
+
+// factual reports whether clause ci states something: not a plan, a wish,
+// a condition or a denial.
+func (sc *sentCtx) factual(ci int) (ended, ok bool) {
+	c := &sc.p.Clauses[ci]
+	if c.Modal {
+		return false, false
+	}
+	for k := 0; k < c.VerbStart; k++ {
+		if conditionals.has(sc.toks[k].lower) {
+			return false, false
+		}
+	}
+	ended = c.NoLonger || c.Negated && sc.anymore(c.VerbEnd)
+	if c.Negated && !ended {
+		return false, false
+	}
+	if c.SubjFrom == nlp.SubjControl && c.Governor >= 0 {
+		g := &sc.p.Clauses[c.Governor]
+		if _, ok := sc.factual(c.Governor); !ok {
+			return false, false
+		}
+		if c.Gerund && !factiveGovernors.has(g.Lemma) {
+			return false, false
+		}
+		if c.Infinitive && (intentionWords.has(g.Lemma) || nlp.Directive(g.Lemma)) {
+			return false, false
+		}
+	}
+	if c.Infinitive && c.SubjFrom != nlp.SubjControl {
+		return false, false
+	}
+	return ended, true
+}
+
+// factiveGovernors are verbs whose "-ing" complement states a fact ("I
+// love living in Lisbon": she lives there).
+var factiveGovernors = words("love like enjoy hate dislike miss keep continue")
+
+// readClause reads one clause.
+func (sc *sentCtx) readClause(ci int) {
+	c := &sc.p.Clauses[ci]
+	ended, ok := sc.factual(ci)
+	if !ok {
+		return
+	}
+	cc := &clauseCtx{c: c, ended: ended}
+	tc := c
+	if c.SubjFrom == nlp.SubjControl && c.Governor >= 0 {
+		tc = &sc.p.Clauses[c.Governor]
+	}
+	switch {
+	case tc.Past || tc.UsedTo:
+		cc.te = tensePast
+	case tc.Progressive && !tc.Perfect:
+		cc.te = tenseProgressive
+	}
+	if tc.UsedTo {
+		cc.ended = false
+	}
+	subjs := sc.subjects(ci)
+	if len(subjs) == 0 {
+		return
+	}
+	sc.clauseSubjects = subjs
+	defer func() { sc.clauseSubjects = nil }()
+	cc.left, cc.end = c.VerbStart, sc.clauseEnd(c)
+	if c.Subj.Phrase >= 0 && c.SubjFrom == nlp.SubjOwn {
+		cc.left = sc.p.Phrases[c.Subj.Phrase].Start
+	}
+	cc.date = sc.nearestDate(cc.left, cc.end)
+	sc.placedAt(c, subjs)
+	verb := c.Lemma
+	if c.Particle != "" {
+		verb += " " + c.Particle
+	}
+	defer sc.noteSubject(subjs[0])
+	if linking.has(c.Lemma) && !c.Passive && !c.Progressive {
+		if len(subjs) > 1 && lowerAt(sc.toks, c.VerbEnd) == "together" {
+			// "Saoirse and I have been together for two years".
+			for i := 1; i < len(subjs); i++ {
+				sc.fact(cc, subjs[0], subjs[i], "IS_DATING", tState, "{s} and {o} are together", kindPerson, kindPerson)
+			}
+			return
+		}
+		for _, s := range subjs {
+			sc.copula(cc, s)
+		}
+		return
+	}
+	role := temporal(-1)
+	if r, ok := aspectRoles[c.Aspect]; ok {
+		role = r
+	}
+	for _, s := range subjs {
+		sc.verbFacts(cc, verb, s, role)
+	}
+	if len(subjs) > 1 && c.Obj.None() {
+		if rc, ok := reciprocal[verb]; ok && !sc.hasPrep(c, "to") && !sc.hasPrep(c, "with") {
+			if role >= 0 {
+				rc.role = role
+			}
+			text := "{s} " + sc.verbWord(c.VerbStart, c.Verb, cc.pastText(rc.role), c.Aspect != "")
+			if c.Passive {
+				text = "{s} got " + sc.toks[c.Verb].lower
+			}
+			if c.Particle != "" {
+				text += " " + c.Particle
+			}
+			if p := reciprocalPrep[verb]; p != "" {
+				text += " " + p
+			}
+			text += " {o}"
+			for i := 1; i < len(subjs); i++ {
+				sc.fact(cc, subjs[0], subjs[i], rc.class, rc.role, text, kindPerson, kindPerson)
+			}
+		}
+	}
+}
+
+// aheadClasses are booked in the past for a date to come.
+var aheadClasses = words("HAS_APPOINTMENT_WITH")
+
+// placedAt reads "Dr. Hana Mori at Elm Street Vet Clinic is treating
+// her": a person subject placed at an organisation works there.
+func (sc *sentCtx) placedAt(c *nlp.Clause, subjs []ref) {
+	if c.SubjFrom != nlp.SubjOwn || c.Subj.Phrase < 0 || len(subjs) != 1 || sc.kindOf(subjs[0]) != kindPerson {
+		return
+	}
+	p := sc.p.Phrases[c.Subj.Phrase]
+	if lowerAt(sc.toks, p.End) != "at" {
+		return
+	}
+	q := sc.p.PhraseAt(p.End + 1)
+	if q < 0 || sc.p.Phrases[q].End != c.VerbStart {
+		return
+	}
+	at := sc.phraseRef(q, false)
+	if at.name == "" || at.det != "" || sc.kindOf(at) == kindPerson && !sc.weakKind(at, q) {
+		return
+	}
+	sc.fact(&clauseCtx{c: c, te: tensePresent}, subjs[0], at, "WORKS_AT", tState, "{s} works at {o}", kindPerson, kindOrg)
+}
+
+// reciprocalPrep joins the partner to a reciprocal verb's text.
+var reciprocalPrep = map[string]string{"marry": "to", "engage": "to", "divorce": "from", "separate": "from", "date": "", "break up": "with", "split up": "with", "split": "from", "go out": "with", "wed": "to"}
+
+// noteSubject remembers a clause's subject for "he", "she" and "it".
+func (sc *sentCtx) noteSubject(r ref) {
+	switch {
+	case r.name == "":
+	case sc.kindOf(r) == kindPerson:
+		sc.u.lastPersonSubj = r.name
+	case r.name != sc.u.speaker:
+		sc.u.lastThingSubj = r.name
+	}
+}
+
+// hasPrep reports whether a clause has a phrase after preposition p.
+func (sc *sentCtx) hasPrep(c *nlp.Clause, p string) bool {
+	for _, pp := range c.PPs {
+		if pp.Prep == p {
+			return true
+		}
+	}
+	return false
+}
+
+// clauseEnd is the word after a clause's last argument.
+func (sc *sentCtx) clauseEnd(c *nlp.Clause) int {
+	end := c.VerbEnd
+	for _, a := range []nlp.Arg{c.Obj, c.Obj2, c.Comp} {
+		for _, p := range a.All() {
+			end = max(end, sc.p.Phrases[p].End)
+		}
+	}
+	if c.AsRole >= 0 {
+		end = max(end, sc.p.Phrases[c.AsRole].End)
+	}
+	for _, pp := range c.PPs {
+		for _, p := range pp.Obj.All() {
+			end = max(end, sc.p.Phrases[p].End)
+		}
+	}
+	return end
+}
+
+// subjects resolves a clause's subjects; a clause that opens a sentence
+// with a past verb and no subject is the speaker's ("Moved to Kraków in
+// January").
+func (sc *sentCtx) subjects(ci int) []ref {
+	c := &sc.p.Clauses[ci]
+	var out []ref
+	for _, p := range c.Subj.All() {
+		if r := sc.phraseRef(p, true); r.name != "" {
+			out = append(out, r)
+		}
+	}
+	if len(out) == 0 && c.SubjFrom == nlp.SubjNone && sc.u.speaker != "" && ci == 0 && (sc.p.Tags[c.Verb] == "VBD" || sc.p.Tags[c.Verb] == "VBN") {
+		first := 0
+		for first < c.VerbStart && (!sc.toks[first].word || sc.p.Tags[first] == "UH" || sc.p.Tags[first] == "RB") {
+			first++
+		}
+		if first == c.VerbStart {
+			out = append(out, ref{name: sc.u.speaker, kind: kindPerson, str: strSure})
+		}
+	}
+	return out
+}
+
+// arg is one object slot of a clause: its preposition ("" for the direct
+// object, "as" for a role) and phrases.
+type arg struct {
+	prep    string
+	phrases []int
+}
+
+// partitives are nouns of an amount of something: "a dose of the
+// vaccine" is the vaccine.
+var partitives = words("dose doses course round shot cup glass bottle box pack packet piece slice pair set bag can jar tube lot lots bit couple number bunch plenty")
+
+// slots lists a clause's object slots, direct object first.
+func (sc *sentCtx) slots(c *nlp.Clause) []arg {
+	if c.GerundObj >= 0 {
+		return []arg{{"", []int{c.GerundObj}}}
+	}
+	if !c.Obj.None() && len(c.PPs) > 0 && c.PPs[0].Prep == "of" && partitives.has(sc.headWord(c.Obj.Phrase)) && c.PPs[0].At == sc.p.Phrases[c.Obj.Phrase].End {
+		out := []arg{{"", c.PPs[0].Obj.All()}}
+		for _, pp := range c.PPs[1:] {
+			out = append(out, arg{pp.Prep, pp.Obj.All()})
+		}
+		return out
+	}
+	out := slots(c)
+	// "the board of Auren": a slot of its own, "board of".
+	for i := 0; i+1 < len(out); i++ {
+		if len(out[i].phrases) == 1 && out[i+1].prep == "of" && sc.headWord(out[i].phrases[0]) == "board" {
+			p := strings.TrimSpace(out[i].prep + " board of")
+			out = append(out[:i], append([]arg{{p, out[i+1].phrases}}, out[i+2:]...)...)
+		}
+	}
+	return out
+}
+
+// slots lists a clause's object slots, direct object first.
+func slots(c *nlp.Clause) []arg {
+	var out []arg
+	if !c.Obj.None() {
+		out = append(out, arg{"", c.Obj.All()})
+	}
+	if c.AsRole >= 0 {
+		out = append(out, arg{"as", []int{c.AsRole}})
+	}
+	for _, pp := range c.PPs {
+		out = append(out, arg{pp.Prep, pp.Obj.All()})
+	}
+	return out
+}
+
+// verbFacts emits the facts of a verb clause for one subject. role, when
+// set, is the aspect's ("stopped taking": an end).
+func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal) {
+	c := cc.c
+	fs := frames[verb]
+	if len(fs) == 0 && c.Particle != "" {
+		fs = frames[c.Lemma]
+	}
+	matched := false
+	if c.Passive && !c.Obj.None() && roleStartsPassive.has(c.Lemma) {
+		// "was appointed chief executive of Nordvik Energy".
+		sc.roleFacts(cc, subj, c.Obj.Phrase, c, role, ref{})
+		matched = true
+	}
+	for _, a := range sc.slots(c) {
+		if c.Passive && a.prep == "by" && len(fs) == 0 {
+			continue
+		}
+		for _, pi := range a.phrases {
+			if a.prep == "as" {
+				// "joined Acme as a nurse": the role is the subject's;
+				// "named Rune Dahl as CEO": the object's.
+				// The one who names the object to the role is where the
+				// role is held, unless the role says where.
+				holder, at := subj, ref{}
+				if !c.Obj.None() && !c.Passive {
+					if o := sc.phraseRef(c.Obj.Phrase, false); o.name != "" && sc.kindOf(o) != kindOrg {
+						holder, at = o, subj
+					}
+				}
+				sc.roleFacts(cc, holder, pi, c, role, at)
+				matched = true
+				continue
+			}
+			obj := sc.phraseRef(pi, false)
+			if obj.name == "" {
+				continue
+			}
+			if a.prep == "" && !c.Passive && (c.Lemma == "have" || c.Lemma == "adopt" || c.Lemma == "get") {
+				// "I have a sister named Carol", "we adopted a puppy named
+				// Max", "I have a dog".
+				if noun := sc.headWord(pi); kinNouns.has(noun) && obj.det == "" || petNouns.has(noun) || sc.isAnimal(noun) {
+					r := tState
+					if c.Lemma != "have" {
+						r = tStart
+					}
+					if role >= 0 {
+						r = role
+					}
+					sc.relateIn(cc, obj, subj, noun, r)
+					matched = true
+					continue
+				}
+			}
+			k := sc.semKind(obj, pi)
+			// A weak guess of the kind (a full name of two words, a name
+			// after "in") does not rule a frame out when no frame takes it.
+			tries := []kind{k}
+			if k != kindNone && sc.weakKind(obj, pi) {
+				tries = append(tries, kindNone)
+			}
+			for _, kk := range tries {
+				for i := range fs {
+					f := &fs[i]
+					if f.pass != c.Passive || !f.takes(a.prep) || !f.fits(kk, obj.det == "") || !sc.objFits(f, c) || f.subj != kindNone && sc.kindOf(subj) != f.subj {
+						continue
+					}
+					sc.frameFact(cc, f, a.prep, subj, obj, kk, role)
+					matched = true
+					break
+				}
+				if matched {
+					break
+				}
+			}
+		}
+	}
+	if !matched && len(slots(c)) == 0 && verb == "move out" && subj.name != sc.u.speaker && sc.u.speaker != "" && sc.kindOf(subj) == kindPerson {
+		// "Aiko moved out": she no longer lives with the one telling it.
+		sc.fact(cc, subj, ref{name: sc.u.speaker, kind: kindPerson, str: strSure}, "ROOMMATE_OF", tEnd, "{s} moved out", kindPerson, kindPerson)
+		return
+	}
+	if matched || c.Passive || len(fs) > 0 && len(slots(c)) == 0 {
+		return
+	}
+	sc.openFact(cc, verb, subj, role)
+}
+
+// classKinds are the kinds a relation class implies for its object.
+var classKinds = map[string]kind{
+	"LIVES_IN": kindLocation, "WORKS_AT": kindOrg, "STUDIES_AT": kindOrg, "GRADUATED_FROM": kindOrg, "BORN_IN": kindLocation,
+	"GREW_UP_IN": kindLocation, "IS_FROM": kindLocation, "PLAYS_FOR": kindOrg, "COACHES": kindOrg, "ACQUIRED": kindOrg,
+	"FOUNDED": kindOrg, "MARRIED_TO": kindPerson, "ENGAGED_TO": kindPerson, "IS_DATING": kindPerson, "REPORTS_TO": kindPerson,
+	"MANAGER_OF": kindPerson, "TAKES_MEDICATION": kindDrug, relSwitchedMedication: kindDrug, "RECEIVED_VACCINE": kindVaccine,
+	"ON_PLAN": kindPlan, "HAS_PET": kindPet, "VISITED": kindLocation, "TRAVELED_TO": kindLocation, "OWNS": kindProduct, "DRIVES": kindProduct,
+}
+
+// objFits reports whether the clause's direct object fits a frame that
+// constrains it.
+func (sc *sentCtx) objFits(f *frame, c *nlp.Clause) bool {
+	if f.obj == "" {
+		return true
+	}
+	if c.Obj.None() {
+		return false
+	}
+	head := sc.headWord(c.Obj.Phrase)
+	switch f.obj {
+	case "@appt":
+		return apptNouns.has(head) || apptNouns.has(sc.toks[sc.p.Phrases[c.Obj.Phrase].Head].lower)
+	case "@home":
+		return homeNouns.has(head)
+	case "@unit":
+		return unitNouns.has(head)
+	}
+	return strings.Contains(" "+f.obj+" ", " "+head+" ")
+}
+
+// frameFact emits the fact of a frame (and its second relation).
+func (sc *sentCtx) frameFact(cc *clauseCtx, f *frame, prep string, subj, obj ref, k kind, role temporal) {
+	c := cc.c
+	r := f.role
+	if role >= 0 {
+		r = role
+	} else if c.GetPassive && r == tState {
+		r = tStart
+	}
+	src, dst := subj, obj
+	switch {
+	case f.fromPrep && !c.Obj.None():
+		// "sold it to Nordic Bake Group": the buyer acquired it.
+		src, dst = obj, sc.phraseRef(c.Obj.Phrase, false)
+		if dst.name == "" {
+			return
+		}
+	case f.inverse && prep != "" && !c.Passive && !c.Obj.None():
+		// "started me on metformin": the direct object takes it.
+		src = sc.phraseRef(c.Obj.Phrase, false)
+	case f.inverse && prep != "" && !c.Passive:
+		// "I switched to fexofenadine": the subject takes it.
+	case f.inverse:
+		src, dst = obj, subj
+	}
+	if src.name == "" {
+		return
+	}
+	// The object's kind is what the text showed; the relation's own kind
+	// for its target wins over a weak guess ("married to Joaquín": a
+	// person, not a place after "to").
+	sk, dk := kindNone, k
+	if f.inverse && (prep == "" || c.Passive) {
+		sk, dk = k, kindNone
+	}
+	if ck := classKinds[f.class]; ck != kindNone && (dk == kindNone || sc.weakKind(dst, -1)) {
+		dk = ck
+	}
+	text := sc.clauseText(cc, f, prep, r)
+	if f.inverse && (prep == "" || c.Passive) {
+		text = swapEnds(text)
+	}
+	if f.fromPrep {
+		text = "{o} was " + sc.toks[c.Verb].lower + " to {s}"
+		sk, dk = kindNone, kindNone
+	}
+	sc.fact(cc, src, dst, f.class, r, text, sk, dk)
+	if f.also != "" {
+		sc.fact(cc, src, dst, f.also, f.alsoRole, text, sk, dk)
+	}
+}
+
+// openFact emits the open relation of a clause whose verb the lexicon
+// does not know: the direct object, else the first phrase after a
+// preposition that names an entity.
+func (sc *sentCtx) openFact(cc *clauseCtx, verb string, subj ref, role temporal) {
+	c := cc.c
+	if openStop.has(c.Lemma) {
+		return
+	}
+	for _, a := range sc.slots(c) {
+		if a.prep == "as" || c.Passive && a.prep != "by" {
+			continue
+		}
+		pi := a.phrases[0]
+		obj := sc.phraseRef(pi, false)
+		if obj.name == "" || !sc.entityLike(obj, pi) {
+			continue
+		}
+		src, dst := subj, obj
+		if c.Passive {
+			src, dst = obj, subj
+		}
+		rel := openRelation(verb, a.prep, c.Passive)
+		r := tTrait
+		if role >= 0 {
+			r = role
+		}
+		text := sc.clauseText(cc, nil, a.prep, r)
+		if c.Passive {
+			text = swapEnds(text)
+		}
+		sc.fact(cc, src, dst, rel, r, text, kindNone, kindNone)
+		return
+	}
+}
+
+// openStop are verbs too vague to be a relation of their own.
+var openStop = words("be have do get make go come say tell ask think know want need let see look seem feel try give put take keep use call mean guess thank hope wish")
+
+// entityLike reports whether an object is worth a fact of an open
+// relation: a name, a person, or a thing WordNet classes.
+func (sc *sentCtx) entityLike(r ref, pi int) bool {
+	if r.det == "" && r.kind != kindNone {
+		return true
+	}
+	if _, ok := sc.nameAt[sc.p.Phrases[pi].Head]; ok {
+		return true
+	}
+	if sc.p.Tags[sc.p.Phrases[pi].Head] == "PRP" {
+		return true
+	}
+	switch sc.nounKind(sc.p.Phrases[pi].Head) {
+	case kindNone, kindEvent, kindDate:
+		return false
+	}
+	return true
+}
+
+// openRelation names the relation of a verb: its third person, particle
+// and preposition in capitals ("sponsor" → SPONSORS, "vote for" →
+// VOTES_FOR); a passive keeps the active verb with the ends swapped.
+func openRelation(verb, prep string, passive bool) string {
+	f := strings.Fields(verb)
+	f[0] = thirdPerson(f[0])
+	if prep != "" && !(passive && prep == "by") {
+		f = append(f, prep)
+	}
+	return strings.ToUpper(strings.Join(f, "_"))
+}
+
+// thirdPerson is the third person singular of a verb lemma.
+func thirdPerson(v string) string {
+	switch v {
+	case "be":
+		return "is"
+	case "have":
+		return "has"
+	case "do", "go":
+		return v + "es"
+	}
+	n := len(v)
+	switch {
+	case strings.HasSuffix(v, "s") || strings.HasSuffix(v, "sh") || strings.HasSuffix(v, "ch") || strings.HasSuffix(v, "x") || strings.HasSuffix(v, "z"):
+		return v + "es"
+	case n > 2 && v[n-1] == 'y' && !strings.ContainsRune("aeiou", rune(v[n-2])):
+		return v[:n-1] + "ies"
+	}
+	return v + "s"
+}
+
+// clauseText writes a fact's text from the clause as said, with names
+// for its ends: "Dmitri took over as head coach of Harbor City Sharks",
+// "Halima stopped taking metformin".
+func (sc *sentCtx) clauseText(cc *clauseCtx, f *frame, prep string, r temporal) string {
+	c := cc.c
+	var b strings.Builder
+	b.WriteString("{s} ")
+	past := cc.pastText(r)
+	if c.Aspect != "" {
+		b.WriteString(sc.verbWord(c.VerbStart, c.Verb, past, true))
+		b.WriteByte(' ')
+		b.WriteString(sc.toks[c.Verb].lower)
+	} else if c.Passive {
+		// The auxiliary as said: "got engaged" is a change, "was
+		// engaged" a state.
+		switch {
+		case c.GetPassive && past:
+			b.WriteString("got ")
+		case c.GetPassive:
+			b.WriteString("gets ")
+		case c.Perfect && cc.te != tensePast:
+			b.WriteString("has been ")
+		case past:
+			b.WriteString("was ")
+		default:
+			b.WriteString("is ")
+		}
+		b.WriteString(sc.toks[c.Verb].lower)
+	} else {
+		b.WriteString(sc.verbWord(c.Verb, c.Verb, past, false))
+	}
+	if c.Particle != "" {
+		b.WriteString(" " + c.Particle)
+	}
+	if prep != "" && prep != "as" && !c.Obj.None() && !(f != nil && f.inverse) {
+		// "joined the board of {o}", "moved her practice to {o}".
+		p := sc.p.Phrases[c.Obj.Phrase]
+		if r := sc.phraseRef(c.Obj.Phrase, false); r.name != "" && r.det == "" {
+			b.WriteString(" " + r.name)
+		} else {
+			b.WriteString(" " + joinTokens(sc.toks[p.Start:p.End]))
+		}
+	}
+	role := ""
+	if c.AsRole >= 0 && prep != "as" {
+		p := sc.p.Phrases[c.AsRole]
+		role = " as " + joinTokens(sc.toks[p.Start:p.End])
+	}
+	if prep != "" {
+		b.WriteString(role + " " + prep)
+		role = ""
+	}
+	b.WriteString(" {o}" + role)
+	text := b.String()
+	if f != nil && f.inverse && !c.Passive && prep != "" && !c.Obj.None() {
+		// "My GP started me on metformin": Halima was started on it.
+		w := sc.toks[c.Verb].lower
+		if !past {
+			w = sc.p.Lemmas[c.Verb]
+			return "{s} is " + w + "ed " + prep + " {o}"
+		}
+		return "{s} was " + w + " " + prep + " {o}"
+	}
+	return text
+}
+
+// pastText reports whether the text of a fact in the clause's role takes
+// the past: a clause in the past, or in the perfect unless it states a
+// state that holds at the time of speaking ("I've lived in Boston for six
+// years": she lives there, from six years ago; "I've moved to Seattle":
+// she moved).
+func (cc *clauseCtx) pastText(role temporal) bool {
+	c := cc.c
+	if cc.te == tensePast || c.Past {
+		return true
+	}
+	return c.Perfect && (role != tState || cc.ended)
+}
+
+// swapEnds swaps a text's placeholders, for a fact whose source is the
+// clause's object ("Acme hired Dana": Dana works at Acme).
+func swapEnds(text string) string {
+	return strings.NewReplacer("{s}", "{o}", "{o}", "{s}").Replace(text)
+}
+
+// verbWord writes the main verb as the text needs it: the word as said in
+// the past, else the third person present of its lemma. With aspect, the
+// aspectual verb before it is written instead.
+func (sc *sentCtx) verbWord(start, v int, past, aspect bool) string {
+	if aspect {
+		for k := start; k < v; k++ {
+			if strings.HasPrefix(sc.p.Tags[k], "VB") {
+				if _, ok := aspectRoles[sc.p.Lemmas[k]]; ok {
+					if past {
+						return sc.toks[k].lower
+					}
+					return thirdPerson(sc.p.Lemmas[k])
+				}
+			}
+		}
+	}
+	if past && (sc.p.Tags[v] == "VBD" || sc.p.Tags[v] == "VBN") {
+		return sc.toks[v].lower
+	}
+	if past {
+		// "used to live", "did move".
+		return nlp.Past(sc.p.Lemmas[v])
+	}
+	return thirdPerson(sc.p.Lemmas[v])
+}
+
+// fact places a fact in time and adds it. role < 0 means tTrait.
+func (sc *sentCtx) fact(cc *clauseCtx, src, dst ref, rel string, role temporal, text string, srcKind, dstKind kind) {
+	if text == "" {
+		text = "{s} " + strings.ToLower(strings.ReplaceAll(rel, "_", " ")) + " {o}"
+	}
+	o := out(rel, slotSubject, slotObject, role, text, text, srcKind, dstKind)
+	te := cc.te
+	d := cc.date
+	if d != nil && d.t.After(sc.u.x.ref) && aheadClasses.has(rel) {
+		// "booked a cleaning for June 3": a booking names a date to come.
+		te = tensePresent
+	}
+	valid, invalid, _, ok := placeInTime(o, te, cc.ended, d, sc.u.x.ref)
+	if !ok {
+		return
+	}
+	m := &match{subj: src}
+	m.obj = dst
+	sc.u.x.addFact(m, rel, text, o, src, dst, valid, invalid)
+}

@@ -1,0 +1,131 @@
+package main
+
+// How facts are placed in time, and the words of kinship.
+
+// temporal says how a pattern's fact is placed in time.
+type temporal int
+
+const (
+	// tState is an ongoing state (LIVES_IN). Present tense: valid from the
+	// date, else from the reference time. Past tense ("I lived in"): ended,
+	// invalid at the reference time unless a date says when.
+	tState temporal = iota
+	// tTrait is a state whose past tense does not end it ("I liked the
+	// film" is not "I no longer like it"): present as tState, past dated
+	// only when a date is given.
+	tTrait
+	// tStart begins a state (moved to → LIVES_IN): valid from the date,
+	// else from the reference time.
+	tStart
+	// tEnd ends a state (quit → WORKS_AT): invalid from the date, else from
+	// the reference time.
+	tEnd
+	// tEvent happened once (VISITED): valid at the date when one is given,
+	// at the reference time in the present tense, else unknown.
+	tEvent
+)
+
+// Slots a pattern's outputs take their endpoints from.
+const (
+	slotSubject = "s"  // the subject left of the phrase
+	slotObject  = "o"  // {o}
+	slotObject2 = "o2" // {o2}
+	slotPoss    = "p"  // {p}: "my", "your", "Alice's"
+	slotJob     = "j"  // {j}: a job title noun phrase
+	slotWord    = "k"  // the word a (…) group captured, as an entity
+	// slotPartner is the other one of a compound subject ("Noor and I got
+	// married").
+	slotPartner = "partner"
+	// slotOrg is the organisation the context names: the one a title
+	// belongs to when the phrase does not say ("stepped down as CEO").
+	slotOrg = "org"
+)
+
+// output is one fact a pattern produces.
+type output struct {
+	rel      string
+	src, dst string
+	temporal temporal
+	// text and past are fact templates: {s} {o} {o2} {p} {j} name the
+	// slots' entities, {k} the captured word, {aj} the job title with its
+	// article. past is used for the past tense and for ends; empty means
+	// text.
+	text, past string
+	// srcKind and dstKind are the kinds the pattern implies for its ends.
+	srcKind, dstKind kind
+}
+
+// relSwitchedMedication ends the drugs taken before (replacingRels).
+const relSwitchedMedication = "SWITCHED_TO_MEDICATION"
+
+// relKin is an output relation standing for the kinship relation of the
+// captured word (kinship); relTitle for the relation of the matched title
+// ({t}: HAS_CEO), whose source is the organisation.
+const (
+	relKin   = "@kin"
+	relTitle = "@title"
+)
+
+// classes are the word classes a phrase may name with %.
+var classes = map[string]wordSet{
+	"pet":  petNouns,
+	"kin":  kinNouns,
+	"appt": apptNouns,
+	"adj":  words("best old older young younger little big twin new eldest oldest youngest dear close good step"),
+}
+
+// out builds an output.
+func out(rel, src, dst string, t temporal, text, past string, srcKind, dstKind kind) output {
+	return output{rel: rel, src: src, dst: dst, temporal: t, text: text, past: past, srcKind: srcKind, dstKind: dstKind}
+}
+
+// Shorthands for the common subject → object outputs.
+func sub(rel string, t temporal, text, past string, dst kind) output {
+	return out(rel, slotSubject, slotObject, t, text, past, kindPerson, dst)
+}
+
+// kinship maps a kinship noun to its relation and whether it is over
+// ("ex-wife").
+var kinship = map[string]struct {
+	rel   string
+	ended bool
+}{
+	"sister": {"SISTER_OF", false}, "brother": {"BROTHER_OF", false}, "sibling": {"SIBLING_OF", false},
+	"mother": {"MOTHER_OF", false}, "mom": {"MOTHER_OF", false}, "mum": {"MOTHER_OF", false},
+	"father": {"FATHER_OF", false}, "dad": {"FATHER_OF", false},
+	"son": {"SON_OF", false}, "daughter": {"DAUGHTER_OF", false}, "child": {"CHILD_OF", false},
+	"wife": {"MARRIED_TO", false}, "husband": {"MARRIED_TO", false}, "spouse": {"MARRIED_TO", false},
+	"ex-wife": {"MARRIED_TO", true}, "ex-husband": {"MARRIED_TO", true},
+	"fiance": {"ENGAGED_TO", false}, "fiancee": {"ENGAGED_TO", false}, "fiancé": {"ENGAGED_TO", false}, "fiancée": {"ENGAGED_TO", false},
+	"girlfriend": {"IS_DATING", false}, "boyfriend": {"IS_DATING", false},
+	"ex-girlfriend": {"IS_DATING", true}, "ex-boyfriend": {"IS_DATING", true}, "ex": {"IS_DATING", true},
+	"partner": {"PARTNER_OF", false},
+	"friend":  {"FRIEND_OF", false}, "roommate": {"ROOMMATE_OF", false}, "neighbor": {"NEIGHBOR_OF", false}, "neighbour": {"NEIGHBOR_OF", false},
+	"colleague": {"COLLEAGUE_OF", false}, "coworker": {"COLLEAGUE_OF", false}, "co-worker": {"COLLEAGUE_OF", false},
+	"boss": {"MANAGER_OF", false}, "manager": {"MANAGER_OF", false}, "supervisor": {"MANAGER_OF", false},
+	"cousin": {"COUSIN_OF", false}, "aunt": {"AUNT_OF", false}, "uncle": {"UNCLE_OF", false},
+	"niece": {"NIECE_OF", false}, "nephew": {"NEPHEW_OF", false},
+	"grandmother": {"GRANDMOTHER_OF", false}, "grandma": {"GRANDMOTHER_OF", false},
+	"grandfather": {"GRANDFATHER_OF", false}, "grandpa": {"GRANDFATHER_OF", false},
+	"mentor": {"MENTOR_OF", false}, "teacher": {"TEACHER_OF", false}, "doctor": {"DOCTOR_OF", false},
+	"therapist": {"THERAPIST_OF", false}, "dentist": {"DENTIST_OF", false}, "landlord": {"LANDLORD_OF", false},
+}
+
+// doctorNouns are the doctors one has ("my cardiologist"): each is a
+// kinship noun of relation DOCTOR_OF.
+var doctorNouns = words("physician gp cardiologist dermatologist pediatrician paediatrician psychiatrist oncologist neurologist gynecologist gynaecologist urologist endocrinologist rheumatologist allergist surgeon orthopedist optometrist ophthalmologist orthodontist physiotherapist physio osteopath chiropractor midwife nutritionist dietitian radiologist hematologist gastroenterologist nephrologist pulmonologist podiatrist audiologist")
+
+// kinNouns is the set of kinship nouns.
+var kinNouns = func() wordSet {
+	s := wordSet{}
+	for w := range doctorNouns {
+		kinship[w] = struct {
+			rel   string
+			ended bool
+		}{"DOCTOR_OF", false}
+	}
+	for k := range kinship {
+		s[k] = struct{}{}
+	}
+	return s
+}()

@@ -1,0 +1,463 @@
+package nlp
+
+// Verb groups and clauses.
+
+// Words a verb group reads.
+var (
+	modals       = set("will would shall should can could may might must wo ca 'll 'd")
+	intentions   = set("want wanna plan hope need try decide expect wish mean aim consider going gonna supposed able likely")
+	aspectuals   = set("start begin stop quit keep continue finish resume cease")
+	linking      = set("be become remain stay")
+	chaining     = set("be have do get use going")
+	relativeWH   = set("who which that whom")
+	subordinator = set("because since although though while when where whereas if unless until after before so once whether as")
+	// postposition are words tagged IN that close the phrase before them
+	// and take none after ("two weeks ago I adopted a dog").
+	postposition = set("ago")
+	coordinators = set("and but or then")
+)
+
+// groupAt reads the verb group around word i (a verb outside any
+// phrase): the auxiliaries and adverbs before it, the verbs it chains
+// ("have been coaching", "used to live", "want to move", "stopped
+// taking") and its particle. It returns the clause with the group filled
+// in and the word after the group.
+func (s *Sentence) groupAt(i int, skip []bool) (Clause, int) {
+	n := len(s.Words)
+	c := Clause{Subj: Arg{Phrase: -1}, Obj: Arg{Phrase: -1}, Obj2: Arg{Phrase: -1}, Comp: Arg{Phrase: -1}, Adj: -1, AsRole: -1, Governor: -1, GerundObj: -1}
+	start := i
+	for start > 0 && !skip[start-1] && !s.inPhrase(start-1) && (s.Tags[start-1] == "RB" && groupAdverbs[s.Lower[start-1]] || s.Lower[start-1] == "not" || s.Tags[start-1] == "TO" ||
+		s.Lower[start-1] == "longer" || s.Lower[start-1] == "no" && start < len(s.Words) && s.Lower[start] == "longer") {
+		start--
+	}
+	c.VerbStart = start
+	if s.Tags[start] == "TO" {
+		c.Infinitive = true
+	}
+	var verbs []int
+	j := start
+	for j < n {
+		l, t := s.Lower[j], s.Tags[j]
+		switch {
+		case skip[j]:
+		case verbTag(t) && !s.inPhrase(j):
+			if n := len(verbs); n > 0 {
+				pv := verbs[n-1]
+				lp := s.Lemmas[pv]
+				if !(s.Tags[pv] == "MD" || chaining[lp] || intentions[lp] || intentions[s.Lower[pv]] || aspectuals[lp] && t == "VBG" || s.Tags[j-1] == "TO") {
+					goto done
+				}
+			}
+			verbs = append(verbs, j)
+		case t == "TO" && j+1 < n && (s.Tags[j+1] == "VB" || s.Tags[j+1] == "RB" && j+2 < n && s.Tags[j+2] == "VB"):
+		case (t == "RB" || t == "RBR") && groupAdverbs[l] && j+1 < n && (verbTag(s.Tags[j+1]) || s.Tags[j+1] == "RB" || s.Tags[j+1] == "TO" || s.Lower[j+1] == "longer"):
+		case l == "longer" && j > 0 && s.Lower[j-1] == "no":
+		case l == "no" && j+1 < n && s.Lower[j+1] == "longer":
+		default:
+			goto done
+		}
+		j++
+	}
+done:
+	if len(verbs) == 0 {
+		return c, i + 1
+	}
+	// The main verb is the last; what comes before it says tense, mood
+	// and voice.
+	main := verbs[len(verbs)-1]
+	c.Verb = main
+	c.Lemma = s.Lemmas[main]
+	for k := start; k < j; k++ {
+		switch l := s.Lower[k]; {
+		case l == "not" || l == "n't" || l == "never":
+			c.Negated = true
+		case l == "longer" && k > 0 && s.Lower[k-1] == "no":
+			c.NoLonger = true
+		}
+	}
+	first := verbs[0]
+	switch s.Tags[first] {
+	case "VBD":
+		c.Past = true
+	case "MD":
+		c.Modal = true
+	}
+	if s.Tags[first] == "VBN" && len(verbs) == 1 && first > 0 && s.Tags[first-1] != "VBZ" {
+		c.Past = true
+	}
+	for k, v := range verbs[:len(verbs)-1] {
+		lv := s.Lemmas[v]
+		next := verbs[k+1]
+		switch {
+		case s.Tags[v] == "MD" || modals[s.Lower[v]]:
+			c.Modal = true
+		case lv == "use" && s.Tags[v] == "VBD":
+			c.UsedTo = true
+		case intentions[lv] || intentions[s.Lower[v]]:
+			c.Modal = true
+		case lv == "have" && (s.Tags[next] == "VBN" || s.Lemmas[next] == "be"):
+			c.Perfect = true
+		case lv == "have" && s.Tags[next] == "VB":
+			c.Modal = true // "have to"
+		case (lv == "be" || lv == "get") && s.Tags[next] == "VBN" && next == main:
+			c.Passive = true
+			c.GetPassive = lv == "get"
+		case lv == "be" && s.Tags[next] == "VBG":
+			c.Progressive = true
+			if s.Lower[next] == "going" {
+				c.Modal = true
+			}
+		case aspectuals[lv]:
+			c.Aspect = lv
+		}
+	}
+	if s.Tags[main] == "VBG" && !c.Progressive && c.Aspect == "" && len(verbs) == 1 {
+		c.Gerund = true
+	}
+	// "a Leeds startup founded in 2015 by Nia Okafor": a participle right
+	// after a noun or an appositive's comma is a passive.
+	if len(verbs) == 1 && (s.Tags[main] == "VBN" || s.Tags[main] == "VBD" && s.byFollows(j)) && start == main && main > 0 && (nounTag(s.Tags[main-1]) || s.Words[main-1] == ",") {
+		c.Passive, c.Past = true, true
+	}
+	// A copula, a passive or a predicate: "is", "was founded", "got
+	// married".
+	if c.Passive && s.Lemmas[main] == "be" {
+		c.Passive = false
+	}
+	// The particle: tagged so, or an adverb or preposition with nothing
+	// after it but a preposition or the clause's end ("broke up last
+	// month.", "moved out of").
+	if j < n && !skip[j] && particles[s.Lower[j]] {
+		after := j + 1
+		for after < n && skip[after] {
+			after++
+		}
+		if s.Tags[j] == "RP" || after == n || s.Tags[after] == "IN" || s.Tags[after] == "TO" || s.Tags[after] == "." || s.Tags[after] == "," || s.Tags[after] == ":" {
+			c.Particle = s.Lower[j]
+			j++
+		}
+	}
+	c.VerbEnd = j
+	return c, j
+}
+
+// byFollows reports whether "by" comes after word j before the clause
+// ends (a comma, a verb).
+func (s *Sentence) byFollows(j int) bool {
+	for ; j < len(s.Words) && s.Words[j] != "," && !verbTag(s.Tags[j]); j++ {
+		if s.Lower[j] == "by" {
+			return true
+		}
+	}
+	return false
+}
+
+// clauses finds the verb groups and their arguments.
+func (s *Sentence) clauses(skip []bool) {
+	n := len(s.Words)
+	for i := 0; i < n; {
+		if skip[i] || !verbTag(s.Tags[i]) || s.inPhrase(i) {
+			i++
+			continue
+		}
+		c, next := s.groupAt(i, skip)
+		if c.Lemma == "" {
+			i = next
+			continue
+		}
+		s.Clauses = append(s.Clauses, c)
+		i = next
+	}
+	for k := range s.Clauses {
+		s.subject(k, skip)
+		s.objects(k, skip)
+	}
+	s.gerundObjects()
+}
+
+// gerundObjects makes the gerund right after a verb with no object its
+// object ("I enjoy playing chess", "I love hiking"): a phrase of the
+// gerund and what follows it in its clause.
+func (s *Sentence) gerundObjects() {
+	for k := 0; k+1 < len(s.Clauses); k++ {
+		c, g := &s.Clauses[k], &s.Clauses[k+1]
+		if !g.Gerund || g.VerbStart != c.VerbEnd || !c.Obj.None() || c.Lemma == "be" || aspectuals[c.Lemma] {
+			continue
+		}
+		end := g.VerbEnd
+		for _, a := range []Arg{g.Obj, g.Comp} {
+			for _, p := range a.All() {
+				end = max(end, s.Phrases[p].End)
+			}
+		}
+		s.Phrases = append(s.Phrases, Phrase{Start: g.VerbStart, End: end, Head: end - 1})
+		c.GerundObj = len(s.Phrases) - 1
+	}
+}
+
+// leftPhrase returns the phrase ending at word e (exclusive), looking
+// past a parenthetical that ends there (", who works in Bursa ,", ", the
+// CFO of Acme ,"), or -1.
+func (s *Sentence) leftPhrase(e int) int {
+	if p := s.phraseEndingAt(e); p >= 0 {
+		return p
+	}
+	if e > 0 && s.Words[e-1] == "," {
+		// Find the comma opening the parenthetical.
+		for k := e - 2; k > 0 && k >= e-16; k-- {
+			if s.Words[k] != "," {
+				continue
+			}
+			next := s.Lower[k+1]
+			if relativeWH[next] || determiners[next] || s.Tags[k+1] == "PRP$" {
+				return s.phraseEndingAt(k)
+			}
+			return -1
+		}
+	}
+	return -1
+}
+
+// subject finds clause k's subject.
+func (s *Sentence) subject(k int, skip []bool) {
+	c := &s.Clauses[k]
+	if c.Infinitive && k > 0 {
+		// "left Quayside in April to become counsel of Mireva": the
+		// infinitive's subject is the governing clause's.
+		s.control(k)
+		return
+	}
+	j := c.VerbStart - 1
+	for j >= 0 && (skip[j] || s.Tags[j] == "RB" && !s.inPhrase(j)) {
+		j--
+	}
+	if j < 0 {
+		s.control(k)
+		return
+	}
+	l := s.Lower[j]
+	switch {
+	case relativeWH[l] && (s.Tags[j] == "WP" || s.Tags[j] == "WDT" || s.Tags[j] == "IN"):
+		// "Leyla, who works …": the phrase before, past a comma.
+		e := j
+		if e > 0 && s.Words[e-1] == "," {
+			e--
+		}
+		if p := s.phraseEndingAt(e); p >= 0 {
+			c.Subj, c.SubjFrom = Arg{Phrase: p}, SubjRelative
+			return
+		}
+	case coordinators[l] || l == "," || l == ";":
+		// "… quit Acme and joined Globex": the subject of the clause
+		// before, when no phrase of its own comes between.
+		for q := k - 1; q >= 0; q-- {
+			prev := s.Clauses[q]
+			if prev.VerbEnd > j || prev.SubjFrom == SubjNone {
+				continue
+			}
+			c.Subj, c.SubjFrom = prev.Subj, SubjShared
+			c.Governor = -1
+			return
+		}
+	}
+	p := s.leftPhrase(j + 1)
+	if p < 0 {
+		if c.Infinitive || c.Gerund {
+			s.control(k)
+		}
+		return
+	}
+	// A phrase after a preposition that follows another phrase modifies
+	// it: the subject is that one ("Dr. Carvalho at Riverside Cardiology
+	// is my cardiologist").
+	for st := s.Phrases[p].Start; st > 1 && (s.Lower[st-1] == "at" || s.Lower[st-1] == "of" || s.Lower[st-1] == "from" || s.Lower[st-1] == "in") && !s.inEarlierClause(k, st); st = s.Phrases[p].Start {
+		q := s.phraseEndingAt(st - 1)
+		if q < 0 {
+			break
+		}
+		p = q
+	}
+	// A phrase right after a preposition is its object, not a subject
+	// ("In Lisbon I work" aside: the phrase must not follow one).
+	if st := s.Phrases[p].Start; st > 0 && (s.Tags[st-1] == "IN" && !subordinator[s.Lower[st-1]] && !relativeWH[s.Lower[st-1]] && !postposition[s.Lower[st-1]] || s.Tags[st-1] == "TO") {
+		if c.Infinitive || c.Gerund {
+			s.control(k)
+		}
+		return
+	}
+	arg := Arg{Phrase: p}
+	// Coordinated subjects: "Ann and Bo", "Ann, Bo and Cy", "Leyla, who
+	// …, and her husband Emre". The nearest join is "and" or "or".
+	for q, joins := s.Phrases[p].Start-1, 0; q > 0; joins++ {
+		and := s.Lower[q] == "and" || s.Lower[q] == "or"
+		if !and && (s.Words[q] != "," || joins == 0) {
+			break
+		}
+		o := s.leftPhrase(q)
+		if o < 0 || o == p || s.inEarlierClause(k, s.Phrases[o].Start) {
+			break
+		}
+		arg.Coord = append(arg.Coord, o)
+		q = s.Phrases[o].Start - 1
+	}
+	c.Subj, c.SubjFrom = arg, SubjOwn
+	// "the company that Vertex acquired": the clause's object is the
+	// phrase the relative clause hangs on.
+	if st := s.Phrases[p].Start; st >= 2 && (s.Lower[st-1] == "that" || s.Lower[st-1] == "which" || s.Lower[st-1] == "whom") {
+		e := st - 1
+		if s.Words[e-1] == "," {
+			e--
+		}
+		if a := s.leftPhrase(e); a >= 0 {
+			c.Relative = true
+			c.Obj = Arg{Phrase: a}
+		}
+	}
+}
+
+// inEarlierClause reports whether word w comes after the verb of a
+// clause before clause k, and so belongs to it ("I live in Montauk and I
+// love …": Montauk is no subject of "love").
+func (s *Sentence) inEarlierClause(k, w int) bool {
+	for _, c := range s.Clauses[:k] {
+		if c.VerbStart >= w {
+			continue
+		}
+		// A coordinator or a subordinator between the clause and w opens
+		// another clause ("…, and Dr. Mori at Elm Street is treating").
+		open := false
+		for i := c.VerbEnd; i < w; i++ {
+			if l := s.Lower[i]; coordinators[l] && l != "then" || subordinator[l] && s.Tags[i] != "TO" || l == ";" {
+				open = true
+				break
+			}
+		}
+		if !open {
+			return true
+		}
+	}
+	return false
+}
+
+// control gives clause k the subject of the clause it depends on: the
+// clause before it; for "told me to switch", its object.
+func (s *Sentence) control(k int) {
+	c := &s.Clauses[k]
+	if k == 0 {
+		return
+	}
+	g := &s.Clauses[k-1]
+	c.Governor = k - 1
+	c.Subj, c.SubjFrom = g.Subj, SubjControl
+	if c.Infinitive && Directive(g.Lemma) && !g.Obj.None() {
+		c.Subj = g.Obj
+	}
+}
+
+// directives are verbs whose object is asked to do what follows ("told
+// me to switch").
+var directives = set("tell ask advise urge order encourage persuade remind recommend instruct warn beg invite allow force help want need expect")
+
+// Directive reports whether a verb lemma asks its object to do something.
+func Directive(lemma string) bool { return directives[lemma] }
+
+// objects finds clause k's objects, complement and prepositional
+// phrases.
+func (s *Sentence) objects(k int, skip []bool) {
+	c := &s.Clauses[k]
+	n := len(s.Words)
+	j := c.VerbEnd
+	next := func() {
+		for j < n && (skip[j] || s.Tags[j] == "RB" && !s.inPhrase(j) && !particles[s.Lower[j]]) {
+			j++
+		}
+	}
+	copula := linking[c.Lemma] && !c.Passive && !c.Progressive
+	next()
+	if j < n {
+		if p := s.phraseAtWord(j); p >= 0 && !c.Relative {
+			arg := s.coordinated(p, skip)
+			if copula {
+				c.Comp = arg
+			} else {
+				c.Obj = arg
+			}
+			j = s.Phrases[last(arg)].End
+			next()
+			if q := s.phraseAtWord(j); q >= 0 && !copula {
+				c.Obj2 = Arg{Phrase: q}
+				j = s.Phrases[q].End
+			}
+		} else if copula && (s.Tags[j] == "JJ" || s.Tags[j] == "VBN") {
+			c.Adj = j
+			j++
+		}
+	}
+	for j < n {
+		next()
+		if j >= n {
+			break
+		}
+		l, t := s.Lower[j], s.Tags[j]
+		if (t == "IN" || t == "TO") && !subordinator[l] || l == "as" && j+1 < n {
+			if l == "that" {
+				break
+			}
+			q := j + 1
+			for q < n && skip[q] {
+				q++
+			}
+			p := s.phraseAtWord(q)
+			if p < 0 {
+				if l == "as" {
+					j++
+					continue
+				}
+				break
+			}
+			if l == "as" && c.AsRole < 0 {
+				c.AsRole = p
+				j = s.Phrases[p].End
+				continue
+			}
+			pp := PP{Prep: l, At: j, Obj: s.coordinated(p, skip)}
+			c.PPs = append(c.PPs, pp)
+			j = s.Phrases[last(pp.Obj)].End
+			continue
+		}
+		break
+	}
+}
+
+// last returns the last phrase of an argument.
+func last(a Arg) int {
+	if len(a.Coord) > 0 {
+		return a.Coord[len(a.Coord)-1]
+	}
+	return a.Phrase
+}
+
+// coordinated returns phrase p with the phrases joined to it by "and" or
+// "or" that are not the subject of a verb of their own ("I met Ann and
+// Bo", but not "I met Ann and Bo left").
+func (s *Sentence) coordinated(p int, skip []bool) Arg {
+	a := Arg{Phrase: p}
+	for {
+		e := s.Phrases[last(a)].End
+		if e+1 >= len(s.Words) || !(s.Lower[e] == "and" || s.Lower[e] == "or") {
+			return a
+		}
+		q := s.phraseAtWord(e + 1)
+		if q < 0 {
+			return a
+		}
+		after := s.Phrases[q].End
+		for after < len(s.Words) && (skip[after] || s.Tags[after] == "RB") {
+			after++
+		}
+		if after < len(s.Words) && verbTag(s.Tags[after]) {
+			return a
+		}
+		a.Coord = append(a.Coord, q)
+	}
+}

@@ -1,0 +1,134 @@
+package nlp_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
+)
+
+func TestTag(t *testing.T) {
+	tests := []struct {
+		name, words, want string
+	}{
+		{"first person", "I live in Lisbon .", "PRP VBP IN NNP ."},
+		{"past and particle", "She moved out last week .", "PRP VBD RB JJ NN ."},
+		{"progressive", "I 'm coaching the team .", "PRP VBP VBG DT NN ."},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := strings.Join(nlp.Tag(strings.Fields(tc.words)), " ")
+			if got != tc.want {
+				t.Errorf("Tag(%q) = %q, want %q", tc.words, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestLemma(t *testing.T) {
+	tests := []struct {
+		word, tag, want string
+	}{
+		{"went", "VBD", "go"},
+		{"moving", "VBG", "move"},
+		{"studies", "VBZ", "study"},
+		{"coached", "VBD", "coach"},
+		{"rent", "VBP", "rent"}, // not "rend", whose past it also is
+		{"mice", "NNS", "mouse"},
+		{"teams", "NNS", "team"},
+		{"is", "VBZ", "be"},
+		{"zoomed", "VBD", "zoom"},
+		{"Lisbon", "NNP", "lisbon"},
+	}
+	for _, tc := range tests {
+		if got := nlp.Lemma(tc.word, tc.tag); got != tc.want {
+			t.Errorf("Lemma(%q, %s) = %q, want %q", tc.word, tc.tag, got, tc.want)
+		}
+	}
+}
+
+func TestNoun(t *testing.T) {
+	tests := []struct {
+		lemma string
+		lex   nlp.LexFile
+		class nlp.Class
+	}{
+		{"metformin", nlp.NounArtifact, nlp.ClassDrug},
+		{"vaccine", nlp.NounArtifact, nlp.ClassVaccine},
+		{"nurse", nlp.NounPerson, nlp.ClassWorker},
+		{"dog", nlp.NounAnimal, nlp.ClassAnimal},
+		{"lisbon", nlp.NounLocation, nlp.ClassCity},
+	}
+	for _, tc := range tests {
+		lex, class, ok := nlp.Noun(tc.lemma)
+		if !ok || lex != tc.lex || class&tc.class == 0 {
+			t.Errorf("Noun(%q) = %d, %b, %v, want %d with class %b", tc.lemma, lex, class, ok, tc.lex, tc.class)
+		}
+	}
+	if _, _, ok := nlp.Noun("xqzv"); ok {
+		t.Errorf("Noun(xqzv) found, want unknown")
+	}
+}
+
+// clause is what TestParse checks of a clause.
+type clause struct {
+	Lemma, Particle, Subj, Obj string
+	Passive, Negated, Modal    bool
+	PPs                        string
+}
+
+func TestParse(t *testing.T) {
+	tests := []struct {
+		name  string
+		words string
+		names [][2]int
+		want  []clause
+	}{
+		{"coordinated verbs share the subject", "I quit Acme and joined Globex .", [][2]int{{2, 3}, {5, 6}},
+			[]clause{{Lemma: "quit", Subj: "I", Obj: "Acme"}, {Lemma: "join", Subj: "I", Obj: "Globex"}}},
+		{"passive with an agent", "Pixelmoor was founded by Sigrun .", [][2]int{{0, 1}, {4, 5}},
+			[]clause{{Lemma: "found", Subj: "Pixelmoor", Passive: true, PPs: "by:Sigrun"}}},
+		{"relative clause", "Leyla , who works in Bursa , sang loudly .", [][2]int{{0, 1}, {5, 6}},
+			[]clause{{Lemma: "work", Subj: "Leyla", PPs: "in:Bursa"}, {Lemma: "sing", Subj: "Leyla"}}},
+		{"negation and particle", "I did n't move out .", nil,
+			[]clause{{Lemma: "move", Particle: "out", Subj: "I", Negated: true}}},
+		{"intention", "I want to move to Berlin .", [][2]int{{5, 6}},
+			[]clause{{Lemma: "move", Subj: "I", Modal: true, PPs: "to:Berlin"}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			words := strings.Fields(tc.words)
+			lower := make([]string, len(words))
+			for i, w := range words {
+				lower[i] = strings.ToLower(w)
+				if w == "n't" {
+					lower[i] = "not"
+				}
+			}
+			s := nlp.Parse(words, lower, tc.names, make([]bool, len(words)))
+			text := func(a nlp.Arg) string {
+				var out []string
+				for _, p := range a.All() {
+					ph := s.Phrases[p]
+					out = append(out, strings.Join(words[ph.Start:ph.End], " "))
+				}
+				return strings.Join(out, "&")
+			}
+			var got []clause
+			for _, c := range s.Clauses {
+				g := clause{Lemma: c.Lemma, Particle: c.Particle, Subj: text(c.Subj), Obj: text(c.Obj), Passive: c.Passive, Negated: c.Negated, Modal: c.Modal}
+				var pps []string
+				for _, pp := range c.PPs {
+					pps = append(pps, pp.Prep+":"+text(pp.Obj))
+				}
+				g.PPs = strings.Join(pps, " ")
+				got = append(got, g)
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("Parse(%q) clauses (-want +got):\n%s", tc.words, diff)
+			}
+		})
+	}
+}

@@ -1,0 +1,443 @@
+package nlp
+
+import "strings"
+
+// A Sentence is a tagged sentence and its shallow parse: noun phrases,
+// verb groups and the clauses they make.
+type Sentence struct {
+	Words  []string // as written
+	Lower  []string // lower case, contractions expanded ("'m" → "am", "n't" → "not")
+	Tags   []string // Penn Treebank tags
+	Lemmas []string
+	// Phrases are the noun phrases, in order.
+	Phrases []Phrase
+	// Clauses are the clauses, one per verb group, in order.
+	Clauses []Clause
+}
+
+// A Phrase is a noun phrase: the words [Start, End), its head (the last
+// noun, or the name) and, for "Bob's sister" or "my sister", the
+// possessor's words with their "'s", [PossStart, PossEnd) (PossStart =
+// PossEnd when none): the possessed noun starts at PossEnd.
+type Phrase struct {
+	Start, End, Head   int
+	PossStart, PossEnd int
+	// Name is set when the phrase is a protected span (a name the caller
+	// found).
+	Name bool
+}
+
+// An Arg is an argument of a clause: a noun phrase (its index in
+// Phrases), with the phrases coordinated with it ("Ann and Bo").
+type Arg struct {
+	Phrase int   // -1: none
+	Coord  []int // further phrases joined by "and", "or", ","
+}
+
+// None reports whether the argument is absent.
+func (a Arg) None() bool { return a.Phrase < 0 }
+
+// All returns the argument's phrases.
+func (a Arg) All() []int {
+	if a.Phrase < 0 {
+		return nil
+	}
+	return append([]int{a.Phrase}, a.Coord...)
+}
+
+// A PP is a prepositional phrase of a clause: the preposition and its
+// object.
+type PP struct {
+	Prep string // lower case: "in", "at", "of", …
+	At   int    // the preposition's word
+	Obj  Arg
+}
+
+// SubjectSource tells how a clause's subject was found.
+type SubjectSource int
+
+// Subject sources.
+const (
+	SubjNone     SubjectSource = iota
+	SubjOwn                    // the noun phrase before the verb
+	SubjRelative               // the noun phrase a relative clause hangs on ("Leyla, who works …")
+	SubjShared                 // the subject of the clause before, for coordinated verbs ("quit Acme and joined …")
+	SubjControl                // the subject of the governing clause, for "to" and "-ing" complements
+)
+
+// A Clause is one verb group with its arguments.
+type Clause struct {
+	// VerbStart and VerbEnd bound the verb group (auxiliaries, adverbs,
+	// negation, the verb and its particle); Verb is the main verb's word.
+	VerbStart, VerbEnd, Verb int
+	// Lemma is the main verb's lemma ("be" for a copula); Particle the
+	// particle after it ("out" of "moved out"), or "".
+	Lemma, Particle string
+	Subj            Arg
+	SubjFrom        SubjectSource
+	// Obj is the direct object; Obj2 a second object ("prescribed me
+	// metformin"); Comp the complement of a copula ("is a nurse", "is
+	// Bob's sister", "is happy": Comp is -1 and Adj holds the adjective).
+	Obj, Obj2, Comp Arg
+	Adj             int // the word of a predicate adjective, or -1
+	PPs             []PP
+	// GerundObj is the phrase of a gerund object ("I enjoy playing
+	// chess": "playing chess"), or -1.
+	GerundObj int
+	// AsRole is the phrase of "as a nurse", "as head coach" right after
+	// the verb or its object, or -1.
+	AsRole int
+	// Relative is set for a clause whose object is the phrase it hangs on
+	// ("the company that Vertex acquired"): Obj is that phrase.
+	Relative bool
+	// Governor is the index of the clause a "to" or "-ing" complement
+	// depends on ("stopped taking it": the clause of "stopped"), or -1.
+	Governor int
+	// GetPassive is set for a passive with "get" ("got married"): it
+	// starts what it states.
+	GetPassive bool
+	// Aspect is the lemma of an aspectual verb before the main verb
+	// ("stopped taking": "stop"), or "".
+	Aspect string
+	// What the verb group says.
+	Passive, Negated, Modal, Progressive, Perfect, Past, UsedTo, NoLonger, Infinitive, Gerund bool
+}
+
+// verbTag reports whether a tag is a verb's.
+func verbTag(t string) bool { return strings.HasPrefix(t, "VB") || t == "MD" }
+
+// nounTag reports whether a tag is a noun's.
+func nounTag(t string) bool { return strings.HasPrefix(t, "NN") }
+
+// adverbs that may sit inside a verb group.
+var groupAdverbs = set("just also still now currently recently finally actually really already even always officially then eventually originally only ever never not no longer soon probably definitely sort kind of happily gladly both all n't")
+
+// particles after a verb.
+var particles = set("out up down over off away back in on")
+
+// set builds a set of words.
+func set(s string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(s) {
+		m[w] = true
+	}
+	return m
+}
+
+// Parse tags and parses one sentence. lower holds the words in lower case
+// with contractions expanded; names are spans [start, end) the caller
+// knows to be names (a name is one noun phrase, whatever its tags);
+// skip marks words that belong to no phrase (dates: "in May" is an
+// adverbial, not a place).
+func Parse(words, lower []string, names [][2]int, skip []bool) *Sentence {
+	tw := make([]string, len(words))
+	for i, w := range words {
+		if lower[i] == "i" {
+			w = "I"
+		}
+		tw[i] = w
+	}
+	s := &Sentence{Words: words, Lower: lower, Tags: Tag(tw)}
+	s.Lemmas = make([]string, len(words))
+	for i, w := range words {
+		lw := lower[i]
+		if _, ok := be[lw]; ok || lw == "not" || lw == "will" || lw == "would" || lw == "can" || lw == "have" {
+			w = lw
+		}
+		s.Lemmas[i] = Lemma(w, s.Tags[i])
+	}
+	for _, n := range names {
+		for k := n[0]; k < n[1]; k++ {
+			s.Tags[k] = "NNP"
+		}
+	}
+	s.retagVerbs()
+	s.retagNouns()
+	s.retagStrayVerbs()
+	s.chunk(names, skip)
+	s.clauses(skip)
+	return s
+}
+
+// retagVerbs corrects the tagger's commonest error on sentences full of
+// names it has never seen: a verb after a subject taken for a noun
+// ("Farid Haddad and Linnea Sjöberg report/NN to her"). A noun that WordNet
+// knows as a verb, right after a name or a subject pronoun and before a
+// preposition, a determiner or a pronoun, is a verb.
+func (s *Sentence) retagVerbs() {
+	for i := 1; i+1 < len(s.Tags); i++ {
+		t := s.Tags[i]
+		if t != "NN" && t != "NNS" {
+			continue
+		}
+		prev, next := s.Tags[i-1], s.Tags[i+1]
+		if prev == "RB" || prev == "RBR" {
+			// "I no longer work/NN at".
+			if i < 2 {
+				continue
+			}
+			prev = s.Tags[i-2]
+			if i >= 3 && (s.Tags[i-2] == "RB" || s.Tags[i-2] == "DT") {
+				prev = s.Tags[i-3]
+			}
+		}
+		if !(prev == "NNP" || prev == "NNPS" || prev == "PRP" && subjectPronouns[s.Lower[i-1]] || prev == "PRP") {
+			continue
+		}
+		if prev == "NNP" || prev == "NNPS" {
+			// "his Tallyho account from": a name inside a noun phrase.
+			k := i - 1
+			for k > 0 && (s.Tags[k-1] == "NNP" || s.Tags[k-1] == "NNPS") {
+				k--
+			}
+			if k > 0 && (s.Tags[k-1] == "DT" || s.Tags[k-1] == "PRP$" || s.Tags[k-1] == "POS" || s.Tags[k-1] == "IN" || s.Tags[k-1] == "TO" || verbTag(s.Tags[k-1])) {
+				continue
+			}
+		}
+		if !(next == "IN" || next == "TO" || next == "DT" || next == "PRP" || next == "PRP$") {
+			continue
+		}
+		v := "VBP"
+		if t == "NNS" {
+			v = "VBZ"
+		}
+		if l := Lemma(s.Words[i], v); IsVerb(l) {
+			s.Tags[i], s.Lemmas[i] = v, l
+		}
+	}
+}
+
+// retagNouns corrects the tagger on unknown words taken for adjectives
+// where only a noun fits: after a verb that takes no predicate adjective,
+// or after a determiner, with no noun after them ("I take
+// sitagliptin/JJ", "bought a flat/JJ in Mudanya").
+func (s *Sentence) retagNouns() {
+	for i := 1; i < len(s.Tags); i++ {
+		if s.Tags[i] != "JJ" {
+			continue
+		}
+		if i+1 < len(s.Tags) {
+			if n := s.Tags[i+1]; nounTag(n) || strings.HasPrefix(n, "JJ") || n == "CD" || n == "VBG" || n == "VBN" {
+				continue
+			}
+		}
+		prev := s.Tags[i-1]
+		if prev == "DT" && s.Lower[i-1] != "no" || prev == "PRP$" || verbTag(prev) && !linkingVerbs[s.Lemmas[i-1]] {
+			s.Tags[i] = "NN"
+		}
+	}
+}
+
+// retagStrayVerbs corrects verbs the tagger guessed for unknown nouns: a
+// base form after "to" that WordNet knows only as a noun ("switched me
+// to losartan/VB"), a participle after a finite verb with no auxiliary
+// for it ("starts first grade/VBN at").
+func (s *Sentence) retagStrayVerbs() {
+	for i := 1; i < len(s.Tags); i++ {
+		t := s.Tags[i]
+		switch {
+		case t == "VB" && s.Tags[i-1] == "TO" && !IsVerb(s.Lower[i]):
+			s.Tags[i], s.Lemmas[i] = "NN", s.Lower[i]
+		case t == "VBN" || t == "VBD":
+			k := i - 1
+			for k >= 0 && (s.Tags[k] == "RB" || s.Tags[k] == "JJ") {
+				k--
+			}
+			if k < 0 {
+				continue
+			}
+			if (s.Tags[k] == "VBZ" || s.Tags[k] == "VBP" || s.Tags[k] == "VBD") && !auxiliaries[s.Lemmas[k]] && IsNoun(s.Lower[i]) {
+				s.Tags[i], s.Lemmas[i] = "NN", s.Lower[i]
+				for m := k + 1; m < i; m++ {
+					s.Tags[m] = "JJ"
+				}
+			}
+		}
+	}
+}
+
+// auxiliaries take a participle after them.
+var auxiliaries = set("be have get")
+
+// linkingVerbs take a predicate adjective ("is happy", "got sick").
+var linkingVerbs = set("be become seem feel look get stay remain sound keep turn go grow appear prove make find consider")
+
+// subjectPronouns are the pronouns a verb may follow as its subject.
+var subjectPronouns = set("i you he she we they it")
+
+// chunk finds the noun phrases.
+func (s *Sentence) chunk(names [][2]int, skip []bool) {
+	nameEnd := map[int]int{}
+	for _, n := range names {
+		nameEnd[n[0]] = n[1]
+	}
+	n := len(s.Words)
+	for i := 0; i < n; {
+		if skip[i] {
+			i++
+			continue
+		}
+		p, ok := s.phraseAt(i, nameEnd, skip)
+		if !ok {
+			i++
+			continue
+		}
+		s.Phrases = append(s.Phrases, p)
+		i = p.End
+	}
+}
+
+// determiners open a noun phrase.
+var determiners = set("a an the this that these those some any another every each no all both my your his her its our their whose")
+
+// phraseAt reads the noun phrase starting at word i.
+func (s *Sentence) phraseAt(i int, nameEnd map[int]int, skip []bool) (Phrase, bool) {
+	n := len(s.Words)
+	t := s.Tags[i]
+	p := Phrase{Start: i, Head: -1}
+	if e, ok := nameEnd[i]; ok && !(e < n && s.Tags[e] == "POS") {
+		p.End, p.Head, p.Name = e, e-1, true
+		// "Brødhus" alone; "Acme Robotics"; a name followed by nouns
+		// heads them ("Pro plan", "Vestas employee").
+		j := e
+		for j < n && !skip[j] && (s.Tags[j] == "NN" || s.Tags[j] == "NNS") && !nameStarts(nameEnd, j) {
+			j++
+		}
+		if j > e {
+			p.End, p.Head, p.Name = j, j-1, false
+		}
+		return p, true
+	}
+	// "report to her.": a possessive pronoun with nothing to possess.
+	if t == "PRP$" && (i+1 >= n || skip[i+1] || !(nounTag(s.Tags[i+1]) || strings.HasPrefix(s.Tags[i+1], "JJ") || s.Tags[i+1] == "CD" || nameStarts(nameEnd, i+1))) {
+		p.End, p.Head = i+1, i
+		return p, true
+	}
+	if t == "PRP" || t == "EX" {
+		if t == "EX" {
+			return p, false
+		}
+		p.End, p.Head = i+1, i
+		return p, true
+	}
+	j := i
+	// A possessor: "my", "Bob's", "the company's".
+	if t == "PRP$" || t == "WP$" {
+		p.PossStart, p.PossEnd = i, i+1
+		j++
+		// "my cousin's wedding": the possessor is "my cousin's".
+		if k := s.possessorEnd(j, nameEnd, skip); k > j {
+			p.PossEnd, j = k, k
+		}
+	} else if k := s.possessorEnd(i, nameEnd, skip); k > i {
+		p.PossStart, p.PossEnd = i, k
+		j = k
+	} else if t == "DT" || t == "PDT" || determiners[s.Lower[i]] && (t == "DT" || t == "PDT" || t == "JJ" || t == "RB") {
+		j++
+		if j < n && s.Tags[j] == "DT" {
+			j++
+		}
+	}
+	head := -1
+	for j < n && !skip[j] {
+		if e, ok := nameEnd[j]; ok {
+			if e < n && s.Tags[e] == "POS" {
+				break
+			}
+			head, j = e-1, e
+			continue
+		}
+		tj := s.Tags[j]
+		switch {
+		case nounTag(tj) || tj == "CD" && (head >= 0 || j+1 < n && nounTag(s.Tags[j+1])):
+			head = j
+			j++
+			continue
+		case tj == "CD":
+			head = j
+			j++
+			continue
+		case tj == "JJ" || tj == "JJR" || tj == "JJS" || tj == "VBN" && j > i && head < 0 || tj == "VBG" && j > i && head < 0 && j+1 < n && nounTag(s.Tags[j+1]) || tj == "HYPH":
+			if j+1 < n && !skip[j+1] && (nounTag(s.Tags[j+1]) || strings.HasPrefix(s.Tags[j+1], "JJ") || s.Tags[j+1] == "CD" || s.Tags[j+1] == "VBN" || s.Tags[j+1] == "VBG") {
+				j++
+				continue
+			}
+		}
+		break
+	}
+	if head < 0 {
+		return p, false
+	}
+	p.End, p.Head = head+1, head
+	return p, true
+}
+
+// nameStarts reports whether a protected name starts at word j.
+func nameStarts(nameEnd map[int]int, j int) bool {
+	_, ok := nameEnd[j]
+	return ok
+}
+
+// possessorEnd returns the word after the "'s" of a possessor starting at
+// i ("Bob's", "Acme Corp's", "the company's"), or i.
+func (s *Sentence) possessorEnd(i int, nameEnd map[int]int, skip []bool) int {
+	n := len(s.Words)
+	j := i
+	if e, ok := nameEnd[i]; ok {
+		j = e
+	} else {
+		if s.Tags[j] == "DT" {
+			j++
+		}
+		for j < n && !skip[j] && (nounTag(s.Tags[j]) || strings.HasPrefix(s.Tags[j], "JJ")) && j-i < 4 {
+			j++
+		}
+	}
+	if j > i && j < n && (s.Tags[j] == "POS" || s.Lower[j] == "'s") && j+1 < n && !skip[j+1] {
+		return j + 1
+	}
+	return i
+}
+
+// phraseAtWord returns the index of the phrase starting at word i, or -1.
+func (s *Sentence) phraseAtWord(i int) int {
+	for k, p := range s.Phrases {
+		if p.Start == i {
+			return k
+		}
+		if p.Start > i {
+			break
+		}
+	}
+	return -1
+}
+
+// PhraseAt returns the index of the phrase starting at word i, or -1.
+func (s *Sentence) PhraseAt(i int) int { return s.phraseAtWord(i) }
+
+// PhraseEndingAt returns the index of the phrase ending at word e
+// (exclusive), or -1.
+func (s *Sentence) PhraseEndingAt(e int) int { return s.phraseEndingAt(e) }
+
+// phraseEndingAt is PhraseEndingAt.
+func (s *Sentence) phraseEndingAt(e int) int {
+	for k := len(s.Phrases) - 1; k >= 0; k-- {
+		if s.Phrases[k].End == e {
+			return k
+		}
+		if s.Phrases[k].End < e {
+			break
+		}
+	}
+	return -1
+}
+
+// inPhrase reports whether word i belongs to a phrase.
+func (s *Sentence) inPhrase(i int) bool {
+	for _, p := range s.Phrases {
+		if p.Start <= i && i < p.End {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,368 @@
+package main
+
+import (
+	"strings"
+	"time"
+
+	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
+)
+
+// The parse's phrases as entities: who a pronoun means, which name a
+// phrase holds, and the kind a thing is (a drug, a team, a plan).
+
+// parse parses the sentence, with its names and identifiers as phrases
+// of their own and its dates left out of every phrase.
+func (sc *sentCtx) parse(mentions []mention) {
+	words := make([]string, len(sc.toks))
+	lower := make([]string, len(sc.toks))
+	for i, t := range sc.toks {
+		words[i], lower[i] = t.text, t.lower
+	}
+	var names [][2]int
+	sc.nameAt = map[int]int{}
+	for _, m := range mentions {
+		names = append(names, [2]int{m.start, m.end})
+		sc.nameAt[m.start] = m.end
+	}
+	inName := make([]bool, len(sc.toks))
+	for _, m := range mentions {
+		for k := m.start; k < m.end; k++ {
+			inName[k] = true
+		}
+	}
+	for i, t := range sc.toks {
+		if !inName[i] && t.word && looksLikeID(t.text) && !sc.blocked[i] {
+			names = append(names, [2]int{i, i + 1})
+			sc.nameAt[i] = i + 1
+		}
+	}
+	sc.p = nlp.Parse(words, lower, names, sc.blocked)
+	if !sc.u.saysIt {
+		return
+	}
+	for pi, p := range sc.p.Phrases {
+		if sc.p.Tags[p.Head] == "PRP" || sc.p.Tags[p.Head] == "PRP$" {
+			continue
+		}
+		r := sc.phraseRef(pi, false)
+		switch k := sc.semKind(r, pi); {
+		case r.name == "", k == kindPerson, k == kindOccupation, k == kindEvent, k == kindDate, k == kindNone && r.det != "" && !sc.entityLike(r, pi):
+			continue
+		}
+		sc.u.things = append(sc.u.things, thing{r: r, sent: sc.u.sent, pos: p.Start})
+	}
+}
+
+// parseText parses a sentence alone (no names known before it) and writes
+// the parse, for the host command's -call parse.
+func parseText(s sentence) string {
+	x := newExtraction(time.Now())
+	sc := &sentCtx{u: &uttCtx{x: x}, toks: s.toks, blocked: make([]bool, len(s.toks))}
+	for _, d := range findDates(s.toks, x.ref) {
+		for k := d.start; k < d.end; k++ {
+			sc.blocked[k] = true
+		}
+	}
+	sc.parse(findMentions(s.toks, sc.blocked))
+	return sc.p.String()
+}
+
+// predicateAt reports whether word k is the active verb of a clause whose
+// subject is phrase pi: "Acme named Rune Dahl as CEO" names no one Acme,
+// as "a dog named Rex" names the dog.
+func (sc *sentCtx) predicateAt(k, pi int) bool {
+	for ci := range sc.p.Clauses {
+		c := &sc.p.Clauses[ci]
+		if c.Verb == k && !c.Passive && c.Subj.Phrase == pi && c.SubjFrom == nlp.SubjOwn {
+			return true
+		}
+	}
+	return false
+}
+
+// phraseRef resolves phrase pi to an entity: a pronoun to whom it means, a
+// phrase with a name to the name ("my cousin Leyla" is Leyla), an
+// identifier, an unnamed relative ("my sister" is "Alice's sister"), or a
+// noun phrase that names a thing ("metformin", "a flat").
+func (sc *sentCtx) phraseRef(pi int, subject bool) ref {
+	p := &sc.p.Phrases[pi]
+	toks := sc.toks
+	if p.End-p.Start == 1 && sc.p.Tags[p.Start] == "PRP" || p.End-p.Start == 1 && sc.p.Tags[p.Start] == "PRP$" && objectPronouns.has(toks[p.Start].lower) {
+		l := toks[p.Start].lower
+		switch l {
+		case "it":
+			return sc.itAt(p.Start, subject)
+		case "i", "me", "we", "us", "myself", "you", "yourself":
+			return sc.pronounAt(l, p.Start)
+		case "he", "she", "him", "her":
+			return sc.pronounAt(l, p.Start, sc.clauseSubjects...)
+		}
+		return ref{}
+	}
+	// "a dog named Rex", "a sister called Carol": the name.
+	if p.End+1 < len(toks) && (toks[p.End].lower == "named" || toks[p.End].lower == "called") && !sc.predicateAt(p.End, pi) {
+		if e, ok := sc.nameAt[p.End+1]; ok {
+			r := sc.named(p.End+1, e)
+			switch head := toks[p.Head].lower; {
+			case petNouns.has(head) || sc.isAnimal(sc.p.Lemmas[p.Head]):
+				r.kind, r.str = kindPet, strSure
+			case kinNouns.has(head):
+				r.kind, r.str = kindPerson, strSure
+			default:
+				// "a band called Velvet Harbor": the kind of a band, over
+				// what the name's shape suggests.
+				if k := sc.nounKind(p.Head); k != kindNone {
+					r.kind, r.str = k, strSure
+				}
+			}
+			return r
+		}
+	}
+	// "Helix, the Boston company that …": the phrase is the name before
+	// it.
+	if _, named := sc.nameAt[p.Head]; !named && p.Start >= 2 && toks[p.Start-1].text == "," && p.PossEnd == p.PossStart && determiners.has(toks[p.Start].lower) {
+		if q := sc.p.PhraseEndingAt(p.Start - 1); q >= 0 {
+			if e, ok := sc.nameAt[sc.p.Phrases[q].Start]; ok && e == sc.p.Phrases[q].End {
+				return sc.named(sc.p.Phrases[q].Start, e)
+			}
+		}
+	}
+	// A name in the phrase: the last one, with a class noun after it
+	// ("the Pro plan").
+	for k := p.End - 1; k >= p.Start; k-- {
+		e, ok := sc.nameAt[k]
+		if !ok || e > p.End {
+			continue
+		}
+		r := sc.named(k, e)
+		if _, ok := classNouns[toks[p.End-1].lower]; ok && e < p.End {
+			// "the hepatitis B vaccine", "the Pro plan": the whole phrase.
+			r = ref{name: joinTokens(toks[p.Start+sc.detLen(p) : p.End]), kind: classNouns[toks[p.End-1].lower], str: strPattern}
+		}
+		if r.kind == kindNone {
+			if k > p.Start && petNouns.has(toks[k-1].lower) {
+				r.kind, r.str = kindPet, strCue
+			}
+		}
+		return r
+	}
+	if r, e, ok := sc.identifier(p.Start + sc.detLen(p)); ok && e <= p.End {
+		return r
+	}
+	// "the black kettle, SKU KT-4410-BLK": the identifier after it.
+	if p.End+1 < len(toks) && toks[p.End].text == "," {
+		if r, _, ok := sc.identifier(p.End + 1); ok {
+			return r
+		}
+	}
+	head := toks[p.Head].lower
+	// "my sister", "Bob's boss": an unnamed relative.
+	if p.PossEnd > p.PossStart && kinNouns.has(head) {
+		if owner := sc.ownerOf(p); owner.name != "" {
+			return kinRef(owner, head)
+		}
+		return ref{}
+	}
+	if p.PossEnd == p.PossStart && orgStandIns.has(head) && p.Start < p.Head && toks[p.Start].lower == "the" {
+		if lowerAt(toks, p.End) == "of" {
+			// "the board of Auren" is no stand-in for the company named
+			// before.
+			return ref{}
+		}
+		return sc.contextOrg()
+	}
+	if p.End+1 < len(toks) && toks[p.End].text == "," {
+		if r, _, ok := sc.identifier(p.End + 1); ok {
+			return r
+		}
+	}
+	// A noun phrase.
+	start := p.Start + sc.detLen(p)
+	if start >= p.End || junkHeads.has(head) || isNumber(head) || demonstratives.has(toks[p.Start].lower) {
+		return ref{}
+	}
+	det := ""
+	switch {
+	case p.PossEnd > p.PossStart:
+		if owner := sc.ownerOf(p); owner.name != "" {
+			det = owner.name + "'s"
+		}
+	case determiners.has(toks[p.Start].lower):
+		det = toks[p.Start].lower
+	}
+	return ref{name: joinTokens(toks[start:p.End]), det: det, kind: sc.nounKind(p.Head), str: strPattern}
+}
+
+// detLen is the number of words of a phrase's determiner or possessor.
+func (sc *sentCtx) detLen(p *nlp.Phrase) int {
+	if p.PossEnd > p.PossStart {
+		return p.PossEnd - p.Start
+	}
+	if determiners.has(sc.toks[p.Start].lower) && p.End-p.Start > 1 {
+		return 1
+	}
+	return 0
+}
+
+// possRef resolves the possessor of a phrase: "my", "Bob's".
+func (sc *sentCtx) ownerOf(p *nlp.Phrase) ref {
+	if p.PossEnd-p.PossStart == 1 {
+		if pr, ok := possessives[sc.toks[p.PossStart].lower]; ok {
+			return sc.pronounAt(pr, p.PossStart)
+		}
+	}
+	if e, ok := sc.nameAt[p.PossStart]; ok && e < p.PossEnd {
+		return sc.named(p.PossStart, e)
+	}
+	return ref{}
+}
+
+// classNouns after a name make it a thing of that class ("the Pro plan",
+// "a hepatitis B vaccine").
+var classNouns = map[string]kind{
+	"plan": kindPlan, "tier": kindPlan, "subscription": kindPlan, "package": kindPlan, "membership": kindPlan, "edition": kindPlan,
+	"vaccine": kindVaccine, "shot": kindVaccine, "jab": kindVaccine, "booster": kindVaccine,
+	"degree": kindDegree, "diploma": kindDegree,
+}
+
+// nounKind is the kind WordNet gives the head noun of a phrase.
+func (sc *sentCtx) nounKind(head int) kind {
+	w := sc.p.Lemmas[head]
+	if k, ok := classNouns[w]; ok {
+		return k
+	}
+	lex, c, ok := nlp.Noun(w)
+	if !ok {
+		if drugLike(w) {
+			return kindDrug
+		}
+		return kindNone
+	}
+	// The first sense's lexicographer file decides, its classes refine.
+	switch lex {
+	case nlp.NounPerson:
+		return kindPerson
+	case nlp.NounAnimal:
+		return kindPet
+	case nlp.NounLocation:
+		return kindLocation
+	case nlp.NounGroup:
+		switch {
+		case ensembles.has(w):
+			return kindTeam
+		case c&nlp.ClassTeam != 0:
+			return kindTeam
+		case c&nlp.ClassSchool != 0:
+			return kindSchool
+		case c&nlp.ClassOrganization != 0:
+			return kindOrg
+		}
+		return kindNone
+	case nlp.NounArtifact, nlp.NounSubstance:
+		switch {
+		case c&nlp.ClassVaccine != 0:
+			return kindVaccine
+		case c&nlp.ClassDrug != 0:
+			return kindDrug
+		case c&nlp.ClassSchool != 0:
+			return kindSchool
+		case c&(nlp.ClassVehicle|nlp.ClassArtifact) != 0:
+			return kindProduct
+		}
+	case nlp.NounEvent, nlp.NounAct:
+		if c&nlp.ClassDegree != 0 {
+			return kindDegree
+		}
+		return kindEvent
+	case nlp.NounCommunication:
+		if c&nlp.ClassDegree != 0 {
+			return kindDegree
+		}
+	}
+	return kindNone
+}
+
+// ensembles are groups one plays in, as in a team.
+var ensembles = words("band orchestra choir ensemble club quartet trio")
+
+// drugStems end the international nonproprietary names of drugs (the
+// USAN and INN stems): a word WordNet does not know that ends so is a
+// drug.
+var drugStems = []string{"gliptin", "formin", "statin", "sartan", "pril", "olol", "dipine", "oxacin", "cillin", "mycin", "cycline", "azole", "prazole", "tidine", "profen", "mab", "nib", "vir", "pam", "lam", "zepam", "triptan", "setron", "parin", "xaban", "gatran", "lukast", "terol", "sone", "olone", "afil", "semide", "thiazide", "glutide", "gliflozin", "caine", "barb", "oxetine", "triptyline", "peridol", "apine", "idone"}
+
+// drugLike reports whether an unknown word has a drug's stem.
+func drugLike(w string) bool {
+	if len(w) < 6 || strings.ContainsAny(w, " -") {
+		return false
+	}
+	for _, s := range drugStems {
+		if strings.HasSuffix(w, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// semKind is the kind of a resolved argument for choosing a frame: the
+// kind the episode knows for the name when a strong cue gave it, else
+// what the phrase shows (a team's name, a drug's stem, the head noun's
+// class), else the weak guess.
+func (sc *sentCtx) semKind(r ref, pi int) kind {
+	k, str := r.kind, r.str
+	if e := sc.u.x.reg.get(r.name); e != nil && e.kind != kindNone && e.str >= str {
+		k, str = e.kind, e.str
+	}
+
+	if pi >= 0 {
+		p := sc.p.Phrases[pi]
+		_, named := sc.nameAt[p.Head]
+		hk := sc.nounKind(p.Head)
+		switch {
+		case (k == kindOrg || k == kindNone || str <= strWeak) && teamName(r.name):
+			return kindTeam
+		case !named && hk != kindNone:
+			return hk
+		case k == kindOrg && (hk == kindTeam || hk == kindSchool):
+			return hk
+		}
+	}
+	if k == kindNone && drugLike(strings.ToLower(r.name)) {
+		return kindDrug
+	}
+	return k
+}
+
+// weakKind reports whether an argument's kind is only a weak guess.
+func (sc *sentCtx) weakKind(r ref, pi int) bool {
+	if e := sc.u.x.reg.get(r.name); e != nil && e.str > strWeak {
+		return false
+	}
+	if r.str > strWeak && r.det == "" {
+		return false
+	}
+	return !teamName(r.name)
+}
+
+// teamName reports whether an organisation's name is a team's: a club's
+// word, or a name of two words or more ending in a plural that is no
+// company's or place's word ("the Northgate Otters", "Harbor City
+// Sharks").
+func teamName(name string) bool {
+	f := strings.Fields(name)
+	if len(f) == 0 {
+		return false
+	}
+	last := strings.ToLower(f[len(f)-1])
+	if clubWords.has(last) || clubWords.has(strings.ToLower(f[0])) {
+		return true
+	}
+	if len(f) < 2 || len(last) < 4 || !strings.HasSuffix(last, "s") || strings.HasSuffix(last, "ss") ||
+		corpSuffixes.has(last) || industryHeads.has(last) || orgHeads.has(last) || placeHeads.has(last) {
+		return false
+	}
+	one := nlp.Lemma(last, "NNS")
+	return one != last && nlp.IsNoun(one)
+}
+
+// clubWords name sports clubs.
+var clubWords = words("fc cf afc sc club united athletic athletico rovers wanderers hotspur albion rangers")

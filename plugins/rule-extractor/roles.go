@@ -1,0 +1,625 @@
+package main
+
+import (
+	"strings"
+
+	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
+)
+
+// Relational nouns: a relation said with a noun rather than a verb. "X is
+// the head coach of Y", "X, the CFO of Y", "my cousin Leyla", "Bob's
+// lawyer", "took over as coach at Y": the noun names the relation, the
+// phrase after "of", "at" or "for", or the possessor, its other end.
+
+// roleNoun is what a relational noun relates.
+type roleNoun struct {
+	class string
+	// org is set when the other end is an organisation or a team ("coach
+	// of the Sharks"), else it is a person ("Bob's lawyer").
+	org bool
+	// job is set when the noun is also the holder's job title.
+	job bool
+}
+
+// roleNouns are the relational nouns besides kinship (kinship, patterns.go)
+// and chief officers (titles, context.go).
+var roleNouns = map[string]roleNoun{
+	"coach": {"COACHES", true, true}, "trainer": {"COACHES", true, true},
+	"captain": {"PLAYS_FOR", true, false}, "player": {"PLAYS_FOR", true, false}, "striker": {"PLAYS_FOR", true, false},
+	"goalkeeper": {"PLAYS_FOR", true, false}, "defender": {"PLAYS_FOR", true, false}, "midfielder": {"PLAYS_FOR", true, false},
+	"member":  {"MEMBER_OF", true, false},
+	"student": {"STUDIES_AT", true, false}, "undergraduate": {"STUDIES_AT", true, false}, "pupil": {"STUDIES_AT", true, false},
+	"alumnus": {"GRADUATED_FROM", true, false}, "alumna": {"GRADUATED_FROM", true, false}, "graduate": {"GRADUATED_FROM", true, false},
+	"owner":   {"OWNS", true, false},
+	"counsel": {"WORKS_AT", true, true}, "lawyer": {"LAWYER_OF", false, true}, "attorney": {"LAWYER_OF", false, true}, "solicitor": {"LAWYER_OF", false, true},
+	"employee": {"WORKS_AT", true, false}, "staff": {"WORKS_AT", true, false},
+	"secretary": {"WORKS_AT", true, true}, "director": {"WORKS_AT", true, true}, "treasurer": {"WORKS_AT", true, true},
+	"fan": {"LIKES", false, false}, "admirer": {"LIKES", false, false},
+	"agent": {"AGENT_OF", false, true}, "client": {"CLIENT_OF", false, false}, "patient": {"PATIENT_OF", false, false},
+}
+
+// headWord is the lower-case head noun of a phrase, singular.
+func (sc *sentCtx) headWord(pi int) string {
+	p := sc.p.Phrases[pi]
+	if sc.p.Tags[p.Head] == "NNS" {
+		return sc.p.Lemmas[p.Head]
+	}
+	return sc.toks[p.Head].lower
+}
+
+// orgOf finds the other end of a relational noun in phrase pi: the
+// phrase after "of", "at", "for" or "with" in the clause, or the phrase's
+// possessor ("Acme's CEO").
+func (sc *sentCtx) orgOf(pi int, c *nlp.Clause) ref {
+	p := &sc.p.Phrases[pi]
+	if c != nil {
+		for _, pp := range c.PPs {
+			if pp.At < p.End || pp.At > p.End+1 {
+				continue
+			}
+			switch pp.Prep {
+			case "of", "at", "for", "with":
+				return sc.phraseRef(pp.Obj.Phrase, false)
+			}
+		}
+	}
+	if p.PossEnd > p.PossStart {
+		return sc.ownerOf(p)
+	}
+	if c != nil {
+		// "spending this semester at TU Munich as an exchange student".
+		for _, pp := range c.PPs {
+			if pp.Prep == "at" || pp.Prep == "for" {
+				if r := sc.phraseRef(pp.Obj.Phrase, false); r.name != "" && r.det == "" {
+					return r
+				}
+			}
+		}
+	}
+	return ref{}
+}
+
+// roleFacts reads a role said of subj by phrase pi ("as head coach of
+// the Sharks", "is the CFO of Acme", "is a nurse at Mount Sinai"). role
+// places it in time (the verb's: "became", "stepped down as"), or is
+// below zero for a state.
+//
+// at is the organization the clause gives the role to when the phrase
+// names none or names it by a pronoun: the subject of "Marlow Tea named
+// Ada Quist as its chief executive", "Acme hired Bo as CFO", which gives
+// the role to its object. It is empty when the role is the subject's.
+func (sc *sentCtx) roleFacts(cc *clauseCtx, subj ref, pi int, c *nlp.Clause, role temporal, at ref) {
+	if role < 0 {
+		role = roleVerbs(c)
+	}
+	p := &sc.p.Phrases[pi]
+	textStart := p.Start + sc.detLen(p)
+	start := textStart
+	for start < p.End && (classes["adj"].has(sc.toks[start].lower) || titleAdjectives.has(sc.toks[start].lower)) {
+		start++
+	}
+	other := sc.orgOf(pi, c)
+	if at.name != "" && (other.name == "" || p.PossEnd-p.PossStart == 1 && isPossessivePronoun(sc.toks[p.PossStart].lower)) {
+		other = at
+	}
+	if canon, end := titleAt(sc.toks, start); end > start && end >= p.End-1 {
+		if other.name == "" {
+			other = sc.contextOrg()
+		}
+		if other.name == "" {
+			return
+		}
+		words := joinTokens(sc.toks[start:end])
+		if canon == "FOUNDER" {
+			if role != tEnd {
+				sc.fact(cc, subj, other, "FOUNDED", tEvent, "{s} founded {o}", kindPerson, kindOrg)
+			}
+			return
+		}
+		sc.fact(cc, other, subj, titleRelation(canon), role, "{o} "+sc.copulaWord(cc, c)+" the "+words+" of {s}", kindOrg, kindPerson)
+		sc.roles = append(sc.roles, roleFact{org: other, holder: subj, rel: titleRelation(canon), role: role})
+		return
+	}
+	head := sc.headWord(pi)
+	rn, isRole := roleNouns[head]
+	roleText := strings.ToLower(joinTokens(sc.toks[textStart:p.End]))
+	if isRole && rn.class == "LIKES" && other.name != "" {
+		sc.fact(cc, subj, other, "LIKES", tTrait, "{s} "+sc.copulaWord(cc, c)+" "+withArticle(roleText)+" of {o}", kindPerson, kindNone)
+		return
+	}
+	if ok := sc.semKind(other, -1); isRole && other.name != "" && rn.org == (ok != kindPerson || teamName(other.name)) {
+		dk := kindNone
+		if rn.org {
+			dk = kindOrg
+			if teamName(other.name) {
+				dk = kindTeam
+			}
+		}
+		sc.fact(cc, subj, other, rn.class, role, "{s} "+sc.copulaWord(cc, c)+" "+roleText+" of {o}", kindPerson, dk)
+	}
+	if isRole && rn.job || !isRole && (isJobHead(head) || sc.nounKind(p.Head) == kindPerson) {
+		job := ref{name: roleText, kind: kindOccupation, str: strPattern}
+		sc.fact(cc, subj, job, "HAS_JOB_TITLE", role, "{s} "+sc.copulaWord(cc, c)+" "+withArticle(roleText), kindPerson, kindOccupation)
+		ok := sc.kindOf(other)
+		if sc.weakKind(other, -1) {
+			ok = kindNone
+		}
+		if other.name != "" && !isRole && ok != kindPerson && (ok != kindLocation || sc.prepBefore(other, pi, c) == "at") {
+			sc.fact(cc, subj, other, "WORKS_AT", role, worksAtText(sc.copulaWord(cc, c), roleText), kindPerson, kindOrg)
+		}
+	}
+}
+
+// isPossessivePronoun reports whether w is a possessive pronoun ("its",
+// "their").
+func isPossessivePronoun(w string) bool {
+	return possessivePronouns.has(w)
+}
+
+var possessivePronouns = words("my our your his her its their")
+
+// prepBefore is the preposition of the clause's phrase that orgOf found
+// for phrase pi ("a nurse at Mount Sinai": "at").
+func (sc *sentCtx) prepBefore(other ref, pi int, c *nlp.Clause) string {
+	if c == nil {
+		return ""
+	}
+	p := &sc.p.Phrases[pi]
+	for _, pp := range c.PPs {
+		if pp.At >= p.End && pp.At <= p.End+1 {
+			return pp.Prep
+		}
+	}
+	return ""
+}
+
+// titleAdjectives qualify a title without changing it ("head coach",
+// "new CEO").
+var titleAdjectives = words("head assistant interim acting current former new senior junior")
+
+// roleVerbs is the time role of a verb said with "as" or a complement:
+// "became", "joined as" start it, "stepped down as" ends it, "is",
+// "works as" state it.
+func roleVerbs(c *nlp.Clause) temporal {
+	if c == nil {
+		return tState
+	}
+	v := c.Lemma
+	if c.Particle != "" {
+		v += " " + c.Particle
+	}
+	switch {
+	case roleStarts.has(v) || roleStartsPassive.has(c.Lemma):
+		return tStart
+	case roleEnds.has(v) || roleEnds.has(c.Lemma) && c.Particle == "":
+		return tEnd
+	}
+	return tState
+}
+
+// Verbs that start or end the role they take.
+var (
+	roleStarts        = phrases("become", "join", "start", "begin", "return", "take over", "step in", "step up", "move up")
+	roleStartsPassive = words("appoint name hire elect promote make")
+	roleEnds          = phrases("leave", "quit", "resign", "retire", "step down", "step aside")
+)
+
+// phrases builds a set of phrases of one or more words.
+func phrases(ps ...string) wordSet {
+	s := wordSet{}
+	for _, p := range ps {
+		s[p] = struct{}{}
+	}
+	return s
+}
+
+// copulaWord is the verb a role's text uses: "is", "was", "became".
+func (sc *sentCtx) copulaWord(cc *clauseCtx, c *nlp.Clause) string {
+	if c == nil {
+		return "is"
+	}
+	switch roleVerbs(c) {
+	case tStart:
+		if c.Lemma == "become" {
+			if cc.te == tensePast {
+				return "became"
+			}
+			return "becomes"
+		}
+		if cc.te == tensePast || c.Past {
+			return "became"
+		}
+		return "is"
+	case tEnd:
+		return "was"
+	}
+	if !linking.has(c.Lemma) && c.AsRole >= 0 {
+		// "I work as a data engineer", "she served as treasurer": the
+		// verb as said, not a copula.
+		return sc.verbWord(c.Verb, c.Verb, cc.te == tensePast || c.Past, false) + " as"
+	}
+	if cc.te == tensePast {
+		return "was"
+	}
+	return "is"
+}
+
+// worksAtText is the text of the WORKS_AT fact a role at an organization
+// states: the relation's own words for a state ("a nurse at Swedish
+// Medical Center": works at it), the role as said for a change ("became
+// a partner at …").
+func worksAtText(copula, roleText string) string {
+	switch {
+	case copula == "is" || strings.HasSuffix(copula, "s as"):
+		return "{s} works at {o}"
+	case copula == "was" || strings.HasSuffix(copula, "ed as"):
+		return "{s} worked at {o}"
+	}
+	return "{s} " + copula + " " + withArticle(roleText) + " at {o}"
+}
+
+// copula reads a clause of "be" or another linking verb.
+func (sc *sentCtx) copula(cc *clauseCtx, subj ref) {
+	c := cc.c
+	role := tState
+	if startLinking.has(c.Lemma) {
+		role = tStart
+	}
+	// "My dermatologist is Dr. Selim Kaya": the name is the relative.
+	if sp := c.Subj.Phrase; sp >= 0 && c.SubjFrom == nlp.SubjOwn && !c.Comp.None() {
+		q := &sc.p.Phrases[sp]
+		if q.PossEnd > q.PossStart && q.Head == q.End-1 {
+			p := &sc.p.Phrases[c.Comp.Phrase]
+			if e, ok := sc.nameAt[p.Start]; ok && e == p.End {
+				if owner := sc.ownerOf(q); owner.name != "" {
+					sc.relateIn(cc, sc.named(p.Start, e), owner, sc.headWord(sp), role)
+					if at := sc.atOrg(c); at.name != "" {
+						sc.fact(cc, sc.named(p.Start, e), at, "WORKS_AT", role, "{s} works at {o}", kindPerson, kindOrg)
+					}
+					return
+				}
+			}
+		}
+	}
+	for _, pi := range c.Comp.All() {
+		p := &sc.p.Phrases[pi]
+		if sc.kindOf(subj) == kindIdentifier && p.PossEnd == p.PossStart && determiners.has(sc.toks[p.Start].lower) {
+			// "order 55120 is the desk lamp".
+			if item := sc.phraseRef(pi, false); item.name != "" {
+				sc.fact(cc, subj, item, "ITEM", tState, "{s} is {o}", kindIdentifier, kindProduct)
+			}
+			continue
+		}
+		if e, ok := sc.nameAt[p.Start+sc.detLen(p)]; ok && e == p.End && p.PossEnd == p.PossStart && sc.detLen(p) == 0 {
+			if n := sc.named(p.Start, e); sc.identity(subj, n) || n.kind == kindPerson || personLike(n.name) {
+				continue
+			}
+		}
+		head := sc.headWord(pi)
+		if p.PossEnd > p.PossStart && kinNouns.has(head) {
+			if owner := sc.ownerOf(p); owner.name != "" && cc.te != tensePast {
+				k := kinship[head]
+				sc.fact(&clauseCtx{c: c, ended: k.ended}, subj, owner, k.rel, tState, "{s} is {o}'s "+head, kindPerson, kindPerson)
+			}
+			continue
+		}
+		sc.roleFacts(cc, subj, pi, c, role, ref{})
+	}
+	if !c.Comp.None() {
+		return
+	}
+	if c.Adj >= 0 && len(c.PPs) > 0 {
+		// "I'm married to Noor", "she's based in Oslo": the participle's
+		// passive frames.
+		if v := nlp.Lemma(sc.toks[c.Adj].lower, "VBN"); len(frames[v]) > 0 {
+			pc := *c
+			pc.Passive, pc.Lemma, pc.Verb = true, v, c.Adj
+			pcc := *cc
+			pcc.c = &pc
+			sc.verbFacts(&pcc, v, subj, -1)
+			return
+		}
+	}
+	after := lowerAt(sc.toks, c.VerbEnd)
+	if c.Particle != "" {
+		after = c.Particle
+	}
+	if after == "there" || after == "here" {
+		sc.datePrevious(cc, subj)
+		return
+	}
+	for _, pp := range c.PPs {
+		obj := sc.phraseRef(pp.Obj.Phrase, false)
+		if obj.name == "" {
+			continue
+		}
+		k := sc.semKind(obj, pp.Obj.Phrase)
+		switch {
+		case pp.Prep == "from" && c.Adj < 0 && (k == kindLocation || k == kindNone):
+			sc.fact(cc, subj, obj, "IS_FROM", tTrait, "{s} is from {o}", kindPerson, kindLocation)
+		case pp.Prep == "on" && k == kindDrug:
+			sc.fact(cc, subj, obj, "TAKES_MEDICATION", role, "{s} is on {o}", kindPerson, kindDrug)
+		case pp.Prep == "on" && k == kindPlan:
+			sc.fact(cc, subj, obj, "ON_PLAN", role, "{s} is on {o}", kindNone, kindPlan)
+		case pp.Prep == "to" && c.Adj >= 0 && sc.toks[c.Adj].lower == "allergic":
+			sc.fact(cc, subj, obj, "ALLERGIC_TO", tTrait, "{s} is allergic to {o}", kindPerson, kindNone)
+		case pp.Prep == "in" && after == "back" && (k == kindLocation || k == kindNone):
+			sc.fact(cc, subj, obj, "LIVES_IN", role, "{s} is back in {o}", kindPerson, kindLocation)
+		case pp.Prep == "at" && c.Adj < 0 && (k == kindOrg || k == kindSchool || k == kindNone && obj.det == "" && sc.saysNow(c)) && sc.kindOf(subj) == kindPerson:
+			sc.fact(cc, subj, obj, "WORKS_AT", role, "{s} is at {o}", kindPerson, kindOrg)
+		default:
+			continue
+		}
+		break
+	}
+}
+
+// datePrevious reads "she's been there since 2015": the date belongs to
+// the subject's last state this utterance stated.
+func (sc *sentCtx) datePrevious(cc *clauseCtx, subj ref) {
+	d := cc.date
+	if d == nil || d.role == dateUntil {
+		return
+	}
+	x := sc.u.x
+	for i := len(x.facts) - 1; i >= 0; i-- {
+		f := &x.facts[i]
+		if x.reg.key(f.src) != x.reg.key(subj.name) || !f.invalid.IsZero() {
+			continue
+		}
+		if d.t.Before(f.valid) || f.valid.IsZero() {
+			f.valid = d.t
+		}
+		return
+	}
+}
+
+// saysNow reports whether "now" stands next to a clause's verb or after
+// it: "I'm at Cabify now".
+func (sc *sentCtx) saysNow(c *nlp.Clause) bool {
+	for k := max(0, c.VerbStart-2); k < len(sc.toks) && k <= sc.clauseEnd(c); k++ {
+		if sc.toks[k].lower == "now" {
+			return true
+		}
+	}
+	return false
+}
+
+// atOrg is the organisation a clause places its subject at: "… at
+// Northgate Hospital".
+func (sc *sentCtx) atOrg(c *nlp.Clause) ref {
+	for _, pp := range c.PPs {
+		if pp.Prep == "at" || pp.Prep == "with" {
+			if r := sc.phraseRef(pp.Obj.Phrase, false); r.name != "" && sc.kindOf(r) != kindPerson && sc.kindOf(r) != kindLocation {
+				return r
+			}
+		}
+	}
+	return ref{}
+}
+
+// identity records that a speaker or the one spoken to is a person named
+// in the text ("I'm Tom Gordon", "you're Chandler Bing"), when the label
+// names no one ("Speaker 2", "User") or the name completes it.
+func (sc *sentCtx) identity(subj, name ref) bool {
+	x := sc.u.x
+	if subj.name == "" || name.name == "" || sc.kindOf(name) != kindPerson && !personLike(name.name) && !firstNames.has(strings.ToLower(name.name)) {
+		return false
+	}
+	e := x.reg.get(subj.name)
+	if e == nil || !e.speaker || x.reg.key(subj.name) == x.reg.key(name.name) {
+		return e != nil && e.speaker
+	}
+	if !genericSpeaker(subj.name) && !strings.Contains(" "+name.name+" ", " "+subj.name+" ") {
+		return false
+	}
+	x.reg.add(name.name, kindPerson, strSure, true)
+	if x.identities == nil {
+		x.identities = map[string]string{}
+	}
+	x.identities[x.reg.key(subj.name)] = name.name
+	return true
+}
+
+// readPhrases reads the relations noun phrases state on their own: "my
+// cousin Leyla", "her husband Emre", "my dog Rex", "Leyla, my cousin".
+func (sc *sentCtx) readPhrases() {
+	cc := &clauseCtx{c: nil}
+	for pi := range sc.p.Phrases {
+		p := &sc.p.Phrases[pi]
+		if p.PossEnd == p.PossStart {
+			sc.appositiveKin(cc, pi)
+			continue
+		}
+		if jobNouns.has(sc.headWord(pi)) && lowerAt(sc.toks, p.End) == "at" {
+			// "my job at Xero": the owner works there.
+			if q := sc.p.PhraseAt(p.End + 1); q >= 0 {
+				if owner, at := sc.ownerOf(p), sc.phraseRef(q, false); owner.name != "" && at.name != "" && at.det == "" {
+					sc.fact(cc, owner, at, "WORKS_AT", tState, "{s} has a "+sc.headWord(pi)+" at {o}", kindPerson, kindOrg)
+				}
+			}
+			continue
+		}
+		// The noun between the possessor and a name: "my cousin Leyla".
+		k := p.PossEnd
+		for k < p.End && classes["adj"].has(sc.toks[k].lower) {
+			k++
+		}
+		if k >= p.End {
+			continue
+		}
+		e, named := sc.nameAt[k+1]
+		if !named || e != p.End {
+			continue
+		}
+		noun := sc.toks[k].lower
+		if sc.p.Tags[k] == "NNS" {
+			noun = sc.p.Lemmas[k]
+		}
+		owner := sc.ownerOf(p)
+		if owner.name == "" {
+			continue
+		}
+		name := sc.named(k+1, e)
+		sc.relate(cc, name, owner, noun)
+	}
+}
+
+// jobNouns are what one has at an employer.
+var jobNouns = words("job position role internship post work")
+
+// relate records that name is owner's noun: a relative, a pet, a
+// doctor.
+func (sc *sentCtx) relate(cc *clauseCtx, name, owner ref, noun string) {
+	sc.relateIn(&clauseCtx{te: tensePresent}, name, owner, noun, tState)
+}
+
+// relateIn is relate in a clause's time, with a time role.
+func (sc *sentCtx) relateIn(cc *clauseCtx, name, owner ref, noun string, role temporal) {
+	switch {
+	case kinNouns.has(noun):
+		k := kinship[noun]
+		sc.fact(&clauseCtx{ended: k.ended || cc.ended, te: cc.te, date: cc.date, c: cc.c}, name, owner, k.rel, role, "{s} is {o}'s "+noun, kindPerson, kindPerson)
+	case petNouns.has(noun) || sc.isAnimal(noun):
+		sc.u.x.reg.add(name.name, kindPet, strPattern, true)
+		text := "{s} has a " + noun + " named {o}"
+		if name.det != "" {
+			text = "{s} has {o}"
+		}
+		if role == tStart {
+			text = "{s} adopted a " + noun + " named {o}"
+			if name.det != "" {
+				text = "{s} adopted {o}"
+			}
+		}
+		sc.fact(cc, owner, name, "HAS_PET", role, text, kindPerson, kindPet)
+	default:
+		if rn, ok := roleNouns[noun]; ok && !rn.org {
+			sc.fact(cc, name, owner, rn.class, role, "{s} is {o}'s "+noun, kindPerson, kindNone)
+		}
+	}
+}
+
+// isAnimal reports whether WordNet classes a noun as an animal.
+func (sc *sentCtx) isAnimal(noun string) bool {
+	_, c, ok := nlp.Noun(noun)
+	return ok && c&nlp.ClassAnimal != 0
+}
+
+// appositiveKin reads "Leyla, my cousin," and "my cousin, Leyla,": a
+// name and a possessed relational noun side by side between commas.
+func (sc *sentCtx) appositiveKin(cc *clauseCtx, pi int) {
+	if pi > 0 {
+		q := &sc.p.Phrases[pi-1]
+		p := &sc.p.Phrases[pi]
+		if e, named := sc.nameAt[p.Start]; named && e == p.End && q.End+1 == p.Start && sc.toks[q.End].text == "," &&
+			q.PossEnd > q.PossStart && q.Head == q.End-1 && (q.Head == q.PossEnd || classes["adj"].has(sc.toks[q.PossEnd].lower)) {
+			if owner := sc.ownerOf(q); owner.name != "" {
+				sc.relate(cc, sc.named(p.Start, e), owner, sc.headWord(pi-1))
+			}
+		}
+	}
+	p := &sc.p.Phrases[pi]
+	e, named := sc.nameAt[p.Start]
+	if !named || e != p.End || pi+1 >= len(sc.p.Phrases) {
+		return
+	}
+	q := &sc.p.Phrases[pi+1]
+	if q.Start != p.End+1 || sc.toks[p.End].text != "," || q.PossEnd == q.PossStart || q.Head != q.End-1 {
+		return
+	}
+	if q.End < len(sc.toks) && sc.toks[q.End].word && sc.toks[q.End].lower != "and" {
+		return
+	}
+	owner := sc.ownerOf(q)
+	noun := sc.headWord(pi + 1)
+	if owner.name == "" || q.Head != q.PossEnd && !classes["adj"].has(sc.toks[q.PossEnd].lower) {
+		return
+	}
+	sc.relate(cc, sc.named(p.Start, e), owner, noun)
+}
+
+// fieldNouns name a field of a record (a ticket, an order, an account):
+// "the destination is now Oslo", "passenger Lior Ben-David".
+var fieldNouns = words("destination origin status passenger traveller traveler owner assignee priority plan tier seat gate hotel airline carrier route customer agent")
+
+// recordFields reads a record written as text: "Ticket TK-55812:
+// passenger Lior Ben-David, flight from Tel Aviv to Reykjavík" and "the
+// destination is now Oslo". The record is the identifier the sentence, or
+// the utterance before it, names.
+func (sc *sentCtx) recordFields() {
+	rec := sc.lastIdentifier()
+	if rec.name == "" {
+		return
+	}
+	cc := &clauseCtx{date: nil}
+	colon := -1
+	for i, t := range sc.toks {
+		if t.text == ":" {
+			colon = i
+			break
+		}
+	}
+	for pi, p := range sc.p.Phrases {
+		if colon < 0 || p.Start <= colon {
+			continue
+		}
+		// "passenger Lior Ben-David": a field noun, then its value.
+		if k := p.Start + sc.detLen(&sc.p.Phrases[pi]); k < p.End && fieldNouns.has(sc.toks[k].lower) {
+			if e, ok := sc.nameAt[k+1]; ok && e == p.End {
+				f := sc.toks[k].lower
+				sc.fact(cc, rec, sc.named(k+1, e), strings.ToUpper(f), tState, "{s} "+f+" {o}", kindIdentifier, kindNone)
+				continue
+			}
+		}
+		// "flight from Tel Aviv to Reykjavík".
+		if lowerAt(sc.toks, p.End) == "from" {
+			from := sc.p.PhraseAt(p.End + 1)
+			if from < 0 || lowerAt(sc.toks, sc.p.Phrases[from].End) != "to" {
+				continue
+			}
+			to := sc.p.PhraseAt(sc.p.Phrases[from].End + 1)
+			if to < 0 {
+				continue
+			}
+			noun := sc.headWord(pi)
+			if o := sc.phraseRef(from, false); o.name != "" {
+				sc.fact(cc, rec, o, "ORIGIN", tState, "{s} "+noun+" from {o}", kindIdentifier, kindLocation)
+			}
+			if d := sc.phraseRef(to, false); d.name != "" {
+				sc.fact(cc, rec, d, "DESTINATION", tState, "{s} "+noun+" to {o}", kindIdentifier, kindLocation)
+			}
+		}
+	}
+	// "the destination is now Oslo".
+	for ci := range sc.p.Clauses {
+		c := &sc.p.Clauses[ci]
+		if c.Lemma != "be" || c.Subj.Phrase < 0 || c.Comp.None() || c.Negated || c.Modal {
+			continue
+		}
+		sp := &sc.p.Phrases[c.Subj.Phrase]
+		f := sc.headWord(c.Subj.Phrase)
+		if !fieldNouns.has(f) || sp.Head != sp.End-1 || sc.toks[sp.Start].lower != "the" {
+			continue
+		}
+		if v := sc.phraseRef(c.Comp.Phrase, false); v.name != "" {
+			sc.fact(&clauseCtx{c: c, date: sc.nearestDate(c.VerbStart, sc.clauseEnd(c))}, rec, v, strings.ToUpper(f), tState, "{s} "+f+" is {o}", kindIdentifier, kindNone)
+		}
+	}
+}
+
+// lastIdentifier is the last identifier named in the utterance so far.
+func (sc *sentCtx) lastIdentifier() ref {
+	u := sc.u
+	for i := len(u.mentions) - 1; i >= 0; i-- {
+		if e := u.x.reg.get(u.mentions[i].name); e != nil && e.kind == kindIdentifier {
+			return ref{name: e.name, kind: kindIdentifier, str: strCue}
+		}
+	}
+	for i := range sc.toks {
+		if r, _, ok := sc.identifier(i); ok {
+			return r
+		}
+	}
+	return ref{}
+}

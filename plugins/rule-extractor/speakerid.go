@@ -1,0 +1,262 @@
+package main
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
+)
+
+// Speaker identification. A transcript as speech-to-text writes it labels
+// voices, not people ("Speaker 2", "SPEAKER_00"); the conversation names
+// them. A speaker who says "I'm Tom Gordon" is Tom Gordon; one who is
+// told "you're Chandler Bing" or called by name ("Thanks, Phoebe!") is
+// the one spoken to, most often the next to speak, else the one who spoke
+// just before; and a speaker who speaks of someone in the third person,
+// or calls them by name, is not them. Each label gets at most one name
+// and each name at most one label, strongest evidence first.
+
+// Evidence weights.
+const (
+	selfNamed    = 5 // "I'm Tom Gordon", "my name is Tom"
+	toldYouAre   = 3 // "you're Chandler Bing", said to the speaker before
+	calledNext   = 2 // a name called out; the next speaker answers
+	calledBefore = 1 // a name called out to the one who just spoke
+	spokenNear   = 1 // a name said in a turn right before or after
+	minEvidence  = 1
+)
+
+// vocativeOpeners may stand before a name called out at a turn's start.
+var vocativeOpeners = words("hey hi hello oh ok okay thanks thank you yes yeah no well bye goodbye come on look listen sorry please wow so and morning night good")
+
+// identifySpeakers maps the generic labels of utts to the names the
+// conversation gives them, in x.identities.
+func (x *extraction) identifySpeakers(utts []utterance) {
+	generic := map[string]bool{}
+	for _, u := range utts {
+		if u.speaker != "" && genericSpeaker(u.speaker) && u.role != roleAssistant {
+			generic[u.speaker] = true
+		}
+	}
+	if len(generic) == 0 {
+		return
+	}
+	score := map[string]map[string]int{}
+	not := map[string]map[string]bool{}
+	add := func(s, name string, w int) {
+		if s == "" || !generic[s] {
+			return
+		}
+		if score[s] == nil {
+			score[s] = map[string]int{}
+		}
+		score[s][name] += w
+	}
+	deny := func(s, name string) {
+		if not[s] == nil {
+			not[s] = map[string]bool{}
+		}
+		not[s][name] = true
+	}
+	full := map[string]string{} // a name's first word → its longest form
+	inner := innerNames(utts)
+	for k, u := range utts {
+		if u.speaker == "" || u.role == roleAssistant || u.role == roleSystem {
+			continue
+		}
+		prev, next := "", ""
+		for i := k - 1; i >= 0; i-- {
+			if utts[i].speaker != u.speaker && utts[i].speaker != "" {
+				prev = utts[i].speaker
+				break
+			}
+		}
+		for i := k + 1; i < len(utts); i++ {
+			if utts[i].speaker != u.speaker && utts[i].speaker != "" {
+				next = utts[i].speaker
+				break
+			}
+		}
+		for si, s := range splitSentences(u.text) {
+			blocked := make([]bool, len(s.toks))
+			for _, m := range findMentions(s.toks, blocked) {
+				if !(m.kind == kindPerson || m.kind == kindNone) || genericSpeaker(m.name) || !nameLike(m, inner) {
+					continue
+				}
+				name := m.name
+				first := strings.ToLower(strings.Fields(name)[0])
+				if len(name) > len(full[first]) {
+					full[first] = name
+				}
+				before := lowerAt(s.toks, m.start-1)
+				before2 := lowerAt(s.toks, m.start-2)
+				switch {
+				case before2 == "i" && before == "am" || before2 == "name" && before == "is" || m.start == 2 && before2 == "this" && before == "is":
+					add(u.speaker, first, selfNamed)
+				case before == "are" && before2 == "you":
+					add(prev, first, toldYouAre)
+					add(next, first, calledBefore)
+					deny(u.speaker, first)
+				case vocative(s.toks, m, si):
+					add(next, first, calledNext)
+					add(prev, first, calledBefore)
+					deny(u.speaker, first)
+				default:
+					add(next, first, spokenNear)
+					add(prev, first, spokenNear)
+					deny(u.speaker, first)
+				}
+			}
+		}
+	}
+	x.vocativeKin(utts)
+	type cand struct {
+		label, name string
+		w           int
+	}
+	var cs []cand
+	for s, m := range score {
+		for n, w := range m {
+			if w >= minEvidence && !not[s][n] {
+				cs = append(cs, cand{s, n, w})
+			}
+		}
+	}
+	sort.Slice(cs, func(i, j int) bool {
+		if cs[i].w != cs[j].w {
+			return cs[i].w > cs[j].w
+		}
+		if cs[i].label != cs[j].label {
+			return cs[i].label < cs[j].label
+		}
+		return cs[i].name < cs[j].name
+	})
+	usedLabel, usedName := map[string]bool{}, map[string]bool{}
+	for _, c := range cs {
+		if usedLabel[c.label] || usedName[c.name] {
+			continue
+		}
+		usedLabel[c.label], usedName[c.name] = true, true
+		if x.identities == nil {
+			x.identities = map[string]string{}
+		}
+		name := full[c.name]
+		x.reg.add(name, kindPerson, strSure, true)
+		x.identities[x.reg.key(c.label)] = name
+	}
+}
+
+// innerNames are the one-word names a conversation writes with a capital
+// where no sentence starts: names, not interjections ("Fine", "Huh").
+func innerNames(utts []utterance) map[string]bool {
+	out := map[string]bool{}
+	for _, u := range utts {
+		for _, s := range splitSentences(u.text) {
+			for i, t := range s.toks {
+				if i > 0 && t.cap && t.word && s.toks[i-1].word {
+					out[t.text] = true
+				}
+			}
+		}
+	}
+	return out
+}
+
+// nameLike reports whether a mention may name a person: a known first
+// name, a full name, a word also written with a capital inside a
+// sentence; not a word with an apostrophe or a repeated stammer.
+func nameLike(m mention, inner map[string]bool) bool {
+	if strings.ContainsAny(m.name, "'.") && !strings.Contains(m.name, " ") || strings.Count(m.name, "-") > 0 && !strings.Contains(m.name, " ") {
+		return false
+	}
+	f := strings.Fields(m.name)
+	if firstNames.has(strings.ToLower(f[0])) || m.kind == kindPerson || len(f) > 1 && personLike(m.name) {
+		return true
+	}
+	if len(f) > 1 {
+		return false
+	}
+	if inner[m.name] {
+		return true
+	}
+	// A word only ever written at a sentence's start is a name when no
+	// dictionary knows it as anything but a person.
+	w := strings.ToLower(m.name)
+	if interjections.has(w) || nlp.IsVerb(w) || nlp.IsAdjective(w) {
+		return false
+	}
+	if lex, _, ok := nlp.Noun(w); ok && lex != nlp.NounPerson {
+		return false
+	}
+	return true
+}
+
+// interjections are the sounds of speech written with a capital at a
+// turn's start.
+var interjections = words("oh ooh ohh ah ahh aah aw aww awww uh uhh um umm hmm mm mmm mhm huh hm eh er wow whoa woah oops whoops yo hey hi hello bye yeah yep yup nope geez gee gosh jeez shh shhh ow oww ouch ugh eww yay yikes ha haha hah okay ok alright alrighty please thanks sorry man dude god")
+
+// vocative reports whether mention m of a sentence is a name called out:
+// alone before a comma or an exclamation at the turn's start ("Phoebe,
+// come on!", "Hey Joey!"), or after a comma at the sentence's end ("Thank
+// you, Phoebe.").
+func vocative(toks []token, m mention, sent int) bool {
+	after := ""
+	if m.end < len(toks) {
+		after = toks[m.end].text
+	}
+	endish := after == "" || after == "!" || after == "?" || after == "." || after == ","
+	start := 0
+	for start < m.start && (!toks[start].word || vocativeOpeners.has(toks[start].lower)) {
+		start++
+	}
+	if start == m.start && endish && (sent == 0 || m.start > 0) {
+		return true
+	}
+	return m.start > 0 && toks[m.start-1].text == "," && (after == "" || after == "!" || after == "?" || after == ".")
+}
+
+// vocativeKin reads a kinship word called out as a name ("Mom!", "Hi,
+// Dad."): the one spoken to is the speaker's relative.
+func (x *extraction) vocativeKin(utts []utterance) {
+	for k, u := range utts {
+		if u.speaker == "" || u.role == roleAssistant || u.role == roleSystem {
+			continue
+		}
+		to := ""
+		for i := k + 1; i < len(utts) && to == ""; i++ {
+			if s := utts[i].speaker; s != "" && s != u.speaker {
+				to = s
+			}
+		}
+		for i := k - 1; i >= 0 && to == ""; i-- {
+			if s := utts[i].speaker; s != "" && s != u.speaker {
+				to = s
+			}
+		}
+		if to == "" || to == assistantName {
+			continue
+		}
+		for si, s := range splitSentences(u.text) {
+			for i, t := range s.toks {
+				rel, ok := vocativeKinship[t.lower]
+				if !ok {
+					continue
+				}
+				m := mention{start: i, end: i + 1, name: t.text}
+				if !vocative(s.toks, m, si) {
+					continue
+				}
+				x.reg.add(to, kindPerson, strSure, true)
+				x.facts = append(x.facts, fact{src: to, dst: u.speaker, rel: rel, tmpl: "{s} is {o}'s " + t.lower,
+					subs: map[string]string{"{s}": to, "{o}": u.speaker}, valid: x.ref})
+			}
+		}
+	}
+}
+
+// vocativeKinship are the kinship words one calls a relative by.
+var vocativeKinship = map[string]string{
+	"mom": "MOTHER_OF", "mommy": "MOTHER_OF", "mum": "MOTHER_OF", "mother": "MOTHER_OF", "ma": "MOTHER_OF",
+	"dad": "FATHER_OF", "daddy": "FATHER_OF", "father": "FATHER_OF", "pa": "FATHER_OF",
+	"grandma": "GRANDMOTHER_OF", "granny": "GRANDMOTHER_OF", "grandpa": "GRANDFATHER_OF",
+}
