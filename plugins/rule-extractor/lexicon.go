@@ -110,7 +110,7 @@ var (
 		"nancy paul peter rachel robert sarah samuel susan thomas tom william anna ben chris daniel eric george hannah",
 		"jennifer jessica joe joseph julia karen kevin liam lucy matt matthew mia noah nick oliver rebecca richard ryan sophia steve",
 		"steven tim tony victor zoe amy anne brian charlie claire dan ella ethan fiona helen ian jake jason jenny josh",
-		"kelly leo luke maria max mike natalie nina oscar patrick rose ruth sean simon sophie tyler vanessa wendy adam alex",
+		"kelly leo luke maria max mike natalie nina oscar patrick rose ruth sean simon sophie tyler vanessa wendy adam",
 		"ashley beth carlos chloe derek dylan elena evan gabriel ivan jacob jordan julian kim lily lucas marco maya mason",
 		"nathan omar priya raj rosa sara sofia tara theo vera yuki zara ali ahmed mohammed fatima wei li chen mei hiro kenji",
 	)

@@ -316,8 +316,8 @@ func (s *Sentence) subject(k int, skip []bool) {
 }
 
 // inEarlierClause reports whether word w comes after the verb of a
-// clause before clause k, and so belongs to it ("I live in Montauk and I
-// love …": Montauk is no subject of "love").
+// clause before clause k, and so belongs to it ("I live in Leeds and I
+// love …": Leeds is no subject of "love").
 func (s *Sentence) inEarlierClause(k, w int) bool {
 	for _, c := range s.Clauses[:k] {
 		if c.VerbStart >= w {
