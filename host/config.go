@@ -44,6 +44,9 @@ type Config struct {
 	// path is the file the configuration came from, if any; relative
 	// paths inside it are resolved against its directory.
 	path string
+	// sources says where the settings not left at their defaults came
+	// from, by path ("llm.model"): SourceFile or "env NAME" (Source).
+	sources map[string]string
 }
 
 // LogConfig sets logging.
@@ -64,26 +67,34 @@ func Load(path string, getenv func(string) string) (Config, error) {
 		if err != nil {
 			return c, fmt.Errorf("read configuration: %w", err)
 		}
-		if err := parseConfig(path, b, &c); err != nil {
+		keys, err := parseConfig(path, b, &c)
+		if err != nil {
 			return c, err
 		}
 		c.path = path
+		for _, k := range keys {
+			c.setSource(k, SourceFile)
+		}
 	}
-	if err := applyEnv(reflect.ValueOf(&c).Elem(), "MNEMO", getenv); err != nil {
+	if err := applyEnv(reflect.ValueOf(&c).Elem(), "MNEMO", "", getenv, c.setSource); err != nil {
 		return c, err
 	}
-	if c.LLM.APIKey == "" {
+	if c.LLM.APIKey == "" && getenv("OPENAI_API_KEY") != "" {
 		c.LLM.APIKey = getenv("OPENAI_API_KEY")
+		c.setSource("llm.api_key", sourceEnv+"OPENAI_API_KEY")
 	}
-	if c.LLM.BaseURL == "" {
+	if c.LLM.BaseURL == "" && getenv("OPENAI_BASE_URL") != "" {
 		c.LLM.BaseURL = getenv("OPENAI_BASE_URL")
+		c.setSource("llm.base_url", sourceEnv+"OPENAI_BASE_URL")
 	}
 	if c.Embedder.Provider == "openai" || c.Embedder.Model != "" || c.Embedder.BaseURL != "" {
-		if c.Embedder.APIKey == "" {
+		if c.Embedder.APIKey == "" && c.LLM.APIKey != "" {
 			c.Embedder.APIKey = c.LLM.APIKey
+			c.setSource("embedder.api_key", "llm.api_key ("+c.Source("llm.api_key")+")")
 		}
-		if c.Embedder.BaseURL == "" {
+		if c.Embedder.BaseURL == "" && c.LLM.BaseURL != "" {
 			c.Embedder.BaseURL = c.LLM.BaseURL
+			c.setSource("embedder.base_url", "llm.base_url ("+c.Source("llm.base_url")+")")
 		}
 	}
 	c = c.withDefaults(getenv)
@@ -91,32 +102,35 @@ func Load(path string, getenv func(string) string) (Config, error) {
 }
 
 // parseConfig decodes TOML, or JSON for a .json file, refusing unknown keys
-// so that a misspelled setting is an error, not a silent default.
-func parseConfig(path string, b []byte, c *Config) error {
+// so that a misspelled setting is an error, not a silent default. It
+// returns the settings the file sets, as paths ("llm.model").
+func parseConfig(path string, b []byte, c *Config) ([]string, error) {
 	if strings.EqualFold(filepath.Ext(path), ".json") {
 		dec := json.NewDecoder(bytes.NewReader(b))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(c); err != nil {
-			return fmt.Errorf("%w: configuration %s: %w", core.ErrInvalid, path, err)
+			return nil, fmt.Errorf("%w: configuration %s: %w", core.ErrInvalid, path, err)
 		}
-		return nil
+		return jsonKeys(b), nil
 	}
 	md, err := toml.Decode(string(b), c)
 	if err != nil {
-		return fmt.Errorf("%w: configuration %s: %w", core.ErrInvalid, path, err)
+		return nil, fmt.Errorf("%w: configuration %s: %w", core.ErrInvalid, path, err)
 	}
 	if undec := md.Undecoded(); len(undec) > 0 {
 		keys := make([]string, len(undec))
 		for i, k := range undec {
 			keys[i] = k.String()
 		}
-		return fmt.Errorf("%w: configuration %s: unknown settings %s", core.ErrInvalid, path, strings.Join(keys, ", "))
+		return nil, fmt.Errorf("%w: configuration %s: unknown settings %s", core.ErrInvalid, path, strings.Join(keys, ", "))
 	}
-	return nil
+	return fileKeys(md), nil
 }
 
-// applyEnv sets scalar fields from MNEMO_<PATH> variables.
-func applyEnv(v reflect.Value, prefix string, getenv func(string) string) error {
+// applyEnv sets scalar fields from MNEMO_<PATH> variables; path is the
+// settings' path ("llm" for MNEMO_LLM), and set records each variable
+// used.
+func applyEnv(v reflect.Value, prefix, path string, getenv func(string) string, set func(path, source string)) error {
 	t := v.Type()
 	for i := range t.NumField() {
 		f := t.Field(i)
@@ -126,14 +140,15 @@ func applyEnv(v reflect.Value, prefix string, getenv func(string) string) error 
 		tag, _, _ := strings.Cut(f.Tag.Get("toml"), ",")
 		fv := v.Field(i)
 		if tag == "" && f.Anonymous {
-			if err := applyEnv(fv, prefix, getenv); err != nil {
+			if err := applyEnv(fv, prefix, path, getenv, set); err != nil {
 				return err
 			}
 			continue
 		}
 		name := prefix + "_" + strings.ToUpper(tag)
+		key := strings.TrimPrefix(path+"."+tag, ".")
 		if f.Type.Kind() == reflect.Struct {
-			if err := applyEnv(fv, name, getenv); err != nil {
+			if err := applyEnv(fv, name, key, getenv, set); err != nil {
 				return err
 			}
 			continue
@@ -145,6 +160,7 @@ func applyEnv(v reflect.Value, prefix string, getenv func(string) string) error 
 		if err := setScalar(fv, s); err != nil {
 			return fmt.Errorf("%w: %s=%q: %w", core.ErrInvalid, name, s, err)
 		}
+		set(key, sourceEnv+name)
 	}
 	return nil
 }
@@ -317,11 +333,11 @@ func (c Config) Validate() error {
 	}
 	for i, t := range c.Plugins.Tenants {
 		if len(t.Groups) == 0 {
-			return bad("plugins.tenants[%d] names no groups", i)
+			return bad("%s names no groups", TenantName(i, t.Groups))
 		}
 		for _, g := range t.Groups {
 			if err := validatePattern(g); err != nil {
-				return bad("plugins.tenants[%d]: %s", i, err)
+				return bad("%s: %s", TenantName(i, t.Groups), err)
 			}
 		}
 	}

@@ -1,6 +1,8 @@
 package host
 
 import (
+	"fmt"
+	"strings"
 	"time"
 )
 
@@ -72,4 +74,11 @@ type SetConfig struct {
 type TenantConfig struct {
 	Groups    []string `toml:"groups" json:"groups"`
 	SetConfig `toml:",inline"`
+}
+
+// TenantName names the plugin set of the i-th (from 0) [[plugins.tenants]]
+// entry, with its groups, the one way every message and listing numbers
+// tenants: from 1, in the order of the configuration file.
+func TenantName(i int, groups []string) string {
+	return fmt.Sprintf("[[plugins.tenants]] #%d (groups %s)", i+1, strings.Join(groups, ", "))
 }

@@ -115,16 +115,26 @@ func (c Config) rerankerNotices() []string {
 		}
 	}
 	why := fmt.Sprintf("search.default_recipe %q orders no scope with the plugin reranker", def)
+	// add shows the lines that make the groups' searches use the plugin.
+	add := func(patterns []string) string {
+		var b strings.Builder
+		b.WriteString("; to use it by default, add to the configuration file:\n    [search.group_recipes]")
+		for _, p := range patterns {
+			fmt.Fprintf(&b, "\n    %s = \"plugin\"", quoteKey(p))
+		}
+		return b.String()
+	}
 	var out []string
 	if r := c.Plugins.Default.Reranker; r != "" && len(pluginPatterns) == 0 {
-		out = append(out, fmt.Sprintf("plugins.default.reranker = %q orders only searches that ask for reranker \"plugin\" or recipe \"plugin\": %s, and no search.group_recipes entry names a recipe that does (the \"plugin\" recipe does)", r, why))
+		out = append(out, fmt.Sprintf("plugins.default.reranker = %q orders only searches that ask for reranker \"plugin\" or recipe \"plugin\": %s, and no search.group_recipes entry names a recipe that does (the \"plugin\" recipe does)%s", r, why,
+			"; to use it by default, set search.default_recipe = \"plugin\" in the configuration file"))
 	}
 	for i, t := range c.Plugins.Tenants {
 		if t.Reranker == "" || overlaps(t.Groups, pluginPatterns) {
 			continue
 		}
-		out = append(out, fmt.Sprintf("plugins.tenants[%d] (groups %s): reranker = %q orders only searches that ask for reranker \"plugin\" or recipe \"plugin\": %s, and no search.group_recipes entry for these groups names a recipe that does (the \"plugin\" recipe does)",
-			i, strings.Join(t.Groups, ", "), t.Reranker, why))
+		out = append(out, fmt.Sprintf("%s: reranker = %q orders only searches that ask for reranker \"plugin\" or recipe \"plugin\": %s, and no search.group_recipes entry for these groups names a recipe that does (the \"plugin\" recipe does)%s",
+			TenantName(i, t.Groups), t.Reranker, why, add(t.Groups)))
 	}
 	return out
 }

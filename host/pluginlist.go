@@ -67,9 +67,33 @@ func PluginManifest(cfg Config, name, described string) wasm.Manifest {
 	return manifestFor(cfg, name, described, conf)
 }
 
+// SetManifest is what one plugin set grants a plugin.
+type SetManifest struct {
+	// Set is "default" or TenantName.
+	Set      string
+	Manifest wasm.Manifest
+}
+
+// PluginManifests returns what each plugin set of cfg that configures the
+// plugin name (described as described) grants it: the default set first,
+// then each tenant with a plugin_config entry for it, in order.
+func PluginManifests(cfg Config, name, described string) []SetManifest {
+	out := []SetManifest{{"default", PluginManifest(cfg, name, described)}}
+	for i, t := range cfg.Plugins.Tenants {
+		conf, ok := t.PluginConfig[name]
+		if !ok {
+			conf, ok = t.PluginConfig[described]
+		}
+		if ok {
+			out = append(out, SetManifest{TenantName(i, t.Groups), manifestFor(cfg, name, described, conf)})
+		}
+	}
+	return out
+}
+
 // PluginRole is a use of a plugin by a plugin set.
 type PluginRole struct {
-	// Set is "default" or "tenant N (patterns)".
+	// Set is "default" or TenantName.
 	Set string
 	// Role is extractor, resolver, reranker or summarizer.
 	Role string
@@ -103,7 +127,7 @@ func PluginRoles(cfg Config, can func(name, capability string) bool) map[string]
 	}
 	add("default", cfg.Plugins.Default, SetConfig{})
 	for i, t := range cfg.Plugins.Tenants {
-		add(fmt.Sprintf("tenant %d %v", i, t.Groups), t.SetConfig, cfg.Plugins.Default)
+		add(TenantName(i, t.Groups), t.SetConfig, cfg.Plugins.Default)
 	}
 	for name, roles := range out {
 		out[name] = slices.Compact(roles)

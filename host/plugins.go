@@ -467,7 +467,7 @@ func (ps *PluginSets) build(ctx context.Context, cfg Config, old *snapshot) (*sn
 	for i, t := range cfg.Plugins.Tenants {
 		set, err := makeSet(t.SetConfig, cfg.Plugins.Default)
 		if err != nil {
-			return fail(fmt.Errorf("plugins.tenants[%d]: %w", i, err))
+			return fail(fmt.Errorf("%s: %w", TenantName(i, t.Groups), err))
 		}
 		s.tenants = append(s.tenants, tenantSet{patterns: t.Groups, set: set})
 	}

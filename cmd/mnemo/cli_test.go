@@ -182,7 +182,7 @@ func TestConfigCheck(t *testing.T) {
 	cfg := filepath.Join(dir, "mnemo.toml")
 	writeFile(t, cfg, "[llm]\napi_key = \"sk-very-secret-key-1234\"\nmodel = \"gpt-4.1-mini\"\n\n[http]\naddr = \"127.0.0.1:9090\"\n[[http.keys]]\nkey = \"a-long-api-key-for-team-a\"\ngroups = [\"team-a\"]\n")
 	r := ok(t, filepath.Join(dir, "db"), "", "config", "check", "--config", cfg)
-	for _, want := range []string{`"api_key": "****1234"`, `"key": "****am-a"`, `"addr": "127.0.0.1:9090"`, `"extractor": "llm-extractor"`} {
+	for _, want := range []string{`api_key = "****1234"  # file`, `key = "****am-a"  # file`, `addr = "127.0.0.1:9090"  # file`, `extractor = "llm-extractor"  # default`, "[[http.keys]]"} {
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("config check output lacks %s:\n%s", want, r.stdout)
 		}
@@ -231,10 +231,10 @@ func TestConfigCheckEffective(t *testing.T) {
 	writeFile(t, cfg, "[ingest]\nmax_facts = 77\n")
 	r := ok(t, filepath.Join(dir, "db"), "", "config", "check", "--config", cfg)
 	for _, want := range []string{
-		`"max_facts": 77`, `"max_entities": 500`, `"batch": 64`, `"max_attempts": 3`, `"workers": 2`, `"context_episodes": 4`,
-		`"max_extract_kb": 12`, `"split": "size"`, `"max_chunks": 96`, `"checkpoint_every": 256`, `"checkpoint_wal_mb": 4`, `"read_conns": 4`,
-		`"buffer_pool_mb": 64`, `"default_recipe": "default"`, `"memory_limit_mb": 32`, `"call_timeout": 10000000000`,
-		`"drift_threshold": 0.25`, `"extractor": "rule-extractor"`,
+		`max_facts = 77  # file`, `max_entities = 500  # default`, `batch = 64  # default`, `max_attempts = 3  # default`, `workers = 2  # default`, `context_episodes = 4  # default`,
+		`max_extract_kb = 12  # default`, `split = "size"  # default`, `max_chunks = 96  # default`, `checkpoint_every = 256  # default`, `checkpoint_wal_mb = 4  # default`, `read_conns = 4  # default`,
+		`buffer_pool_mb = 64  # env MNEMO_STORE_BUFFER_POOL_MB`, `default_recipe = "default"  # default`, `memory_limit_mb = 32  # default`, `call_timeout = "10s"  # default`,
+		`reload = "2s"  # default`, `half_life = "720h"  # default`, `drift_threshold = 0.25  # default`, `extractor = "rule-extractor"  # default`,
 	} {
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("config check output lacks %s:\n%s", want, r.stdout)
@@ -247,7 +247,8 @@ func TestConfigCheckEffective(t *testing.T) {
 	withLLM := filepath.Join(dir, "llm.toml")
 	writeFile(t, withLLM, "[llm]\nmodel = \"gpt-4.1-mini\"\napi_key = \"sk-a-key-for-the-test-0000\"\n")
 	r = ok(t, filepath.Join(dir, "db"), "", "config", "check", "--config", withLLM)
-	for _, want := range []string{`"max_tokens": 4096`, `"small_model": "gpt-4.1-nano"`, `"max_retries": 4`, `"structured_output": "auto"`, `"base_url": "https://api.openai.com/v1"`} {
+	for _, want := range []string{`max_tokens = 4096  # default`, `small_model = "gpt-4.1-nano"  # default`, `max_retries = 4  # default`, `structured_output = "auto"  # default`,
+		`base_url = "https://api.openai.com/v1"  # default`, `timeout = "2m"  # default`, `model = "gpt-4.1-mini"  # file`} {
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("config check with an LLM lacks %s:\n%s", want, r.stdout)
 		}
@@ -270,7 +271,8 @@ script-reranker = 'rrf'
 `)
 	r = ok(t, filepath.Join(dir, "db"), "", "config", "check", "--config", noEffect)
 	for _, want := range []string{
-		`note: plugins.tenants[0] (groups support-*): reranker = "script-reranker" orders only searches that ask for reranker "plugin"`,
+		`note: [[plugins.tenants]] #1 (groups support-*): reranker = "script-reranker" orders only searches that ask for reranker "plugin"`,
+		"add to the configuration file:\n    [search.group_recipes]\n    \"support-*\" = \"plugin\"",
 		`note: store.threads is a Kuzu setting and store.backend is "memory"`,
 		// The test environment sets MNEMO_STORE_BUFFER_POOL_MB.
 		`note: store.buffer_pool_mb is a Kuzu setting`,
@@ -280,7 +282,7 @@ script-reranker = 'rrf'
 			t.Errorf("config check stderr lacks %q:\n%s", want, r.stderr)
 		}
 	}
-	if strings.Contains(r.stdout, `"checkpoint_every"`) {
+	if strings.Contains(r.stdout, `checkpoint_every`) {
 		t.Errorf("config check with the memory store shows Kuzu's defaults:\n%s", r.stdout)
 	}
 }

@@ -9,17 +9,20 @@ import (
 )
 
 func runConfig(ctx context.Context, g *globals, args []string) int {
-	fs := g.flags("config", "check [--config FILE]",
+	fs := g.flags("config", "check [--config FILE] [--json]",
 		`Check the configuration: the file (--config), the MNEMO_* environment
 and --db. It validates every setting, loads the plugin sets and ontologies
-the configuration names, and prints the effective configuration as JSON with
-secrets masked: every default filled in (plugins.call_timeout shows the
-default of plugins not granted the LLM, which get 2m). Settings that take
-no effect are noted on stderr, with the reason.`)
+the configuration names, and prints the effective configuration as TOML,
+as a configuration file would set it, with secrets masked and every default
+filled in (plugins.call_timeout shows the default of plugins not granted the
+LLM, which get 2m). A comment after each setting says where it came from:
+default, file, or the environment variable. Settings that take no effect
+are noted on stderr, with the reason.`)
 	verb := ""
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		verb, args = args[0], args[1:]
 	}
+	jsonOut := fs.Bool("json", false, "print the effective configuration as JSON (durations in nanoseconds), without sources")
 	if ok, code := parse(fs, args); !ok {
 		return code
 	}
@@ -33,7 +36,11 @@ no effect are noted on stderr, with the reason.`)
 	if err := checkPlugins(ctx, g, cfg); err != nil {
 		return g.fail(err)
 	}
-	fmt.Fprintln(g.stdout, cfg.Effective().Masked())
+	if *jsonOut {
+		fmt.Fprintln(g.stdout, cfg.Effective().Masked())
+	} else {
+		fmt.Fprint(g.stdout, cfg.Effective().AnnotatedTOML())
+	}
 	for _, n := range cfg.Notices() {
 		fmt.Fprintln(g.stderr, "note:", n)
 	}

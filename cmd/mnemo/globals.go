@@ -46,6 +46,19 @@ func (g *globals) flags(name, argsUsage, about string) *flag.FlagSet {
 	return fs
 }
 
+// configFlags returns the flag set of a command that opens no database:
+// of the global flags, only --config.
+func (g *globals) configFlags(name, argsUsage, about string) *flag.FlagSet {
+	fs := flag.NewFlagSet("mnemo "+name, flag.ContinueOnError)
+	fs.SetOutput(g.stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(g.stderr, "Usage: mnemo %s %s\n\n%s\n\nFlags:\n", name, argsUsage, about)
+		fs.PrintDefaults()
+	}
+	fs.StringVar(&g.config, "config", g.config, "configuration `FILE` (TOML, or JSON by extension)")
+	return fs
+}
+
 // parse parses a command's arguments. It returns false with the exit code
 // when the command should stop (help asked, or a bad flag).
 func parse(fs *flag.FlagSet, args []string) (bool, int) {

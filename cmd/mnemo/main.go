@@ -69,13 +69,16 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	g := &globals{stdin: stdin, stdout: stdout, stderr: stderr, getenv: os.Getenv}
 	fs := flag.NewFlagSet("mnemo", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.Usage = func() { usage(stderr) }
+	// flag prints the usage itself on -h and on a bad flag; -h gets it on
+	// stdout, once, below, and a bad flag on stderr.
+	fs.Usage = func() {}
 	g.register(fs)
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
 			usage(stdout)
 			return 0
 		}
+		usage(stderr)
 		return 2
 	}
 	args = fs.Args()

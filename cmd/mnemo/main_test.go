@@ -98,3 +98,16 @@ func writeFile(t *testing.T, path, content string) {
 		t.Fatal(err)
 	}
 }
+
+// TestHelpOnce runs `mnemo -h`: the usage once, on standard output, and
+// nothing on standard error; a bad flag gets it on standard error.
+func TestHelpOnce(t *testing.T) {
+	r := ok(t, filepath.Join(t.TempDir(), "db"), "", "-h")
+	if n := strings.Count(r.stdout, "Usage: mnemo"); n != 1 || r.stderr != "" {
+		t.Errorf("mnemo -h printed the usage %d times on stdout and %q on stderr, want once on stdout", n, r.stderr)
+	}
+	r = mnemo(t, filepath.Join(t.TempDir(), "db"), "", "--colour")
+	if r.code != 2 || strings.Count(r.stderr, "Usage: mnemo") != 1 || r.stdout != "" {
+		t.Errorf("mnemo --colour = exit %d, stdout %q, stderr %q; want 2 and the usage once on stderr", r.code, r.stdout, r.stderr)
+	}
+}

@@ -83,7 +83,7 @@ func TestPluginCacheOutsideDatabase(t *testing.T) {
 		return r
 	}
 
-	if r := run("config", "check"); !strings.Contains(r.stdout, `"cache_dir": "`+cache+`"`) {
+	if r := run("config", "check"); !strings.Contains(r.stdout, `cache_dir = "`+cache+`"`) {
 		t.Errorf("config check = %s, want plugins.cache_dir %s", r.stdout, cache)
 	}
 	run("ingest", "--group", "maya", "demo/conversation.jsonl")

@@ -88,22 +88,8 @@ func runPluginsList(ctx context.Context, g *globals, args []string) int {
 		if s.Aliased {
 			l.File, aliases[s.File] = s.File, s.Name
 		}
-		m := host.PluginManifest(cfg, s.Name, s.Name)
-		if m.AllowLLM {
-			l.Grants = append(l.Grants, "llm_complete")
-		}
-		if m.AllowEmbed {
-			l.Grants = append(l.Grants, "embed")
-		}
-		start := time.Now()
-		p, err := rt.Load(ctx, s.Name, s.Code, m)
-		l.LoadMS = time.Since(start).Milliseconds()
+		p, l, err := loadListed(ctx, rt, cfg, s, l)
 		if err != nil {
-			l.Status = "fails to load: " + cleanErr(err)
-			var pe *wasm.PluginError
-			if errors.As(err, &pe) && pe.Func == abi.ExportConfigure {
-				l.Status = "needs a configuration (plugins.default.plugin_config): " + cleanErr(pe.Err)
-			}
 			listing = append(listing, l)
 			continue
 		}
@@ -117,7 +103,6 @@ func runPluginsList(ctx context.Context, g *globals, args []string) int {
 		if s.Aliased {
 			caps[s.File] = caps[s.Name]
 		}
-		l.Status = "loads"
 		_ = p.Close(context.Background())
 		listing = append(listing, l)
 	}
@@ -152,7 +137,7 @@ func runPluginsList(ctx context.Context, g *globals, args []string) int {
 		fmt.Fprintf(g.stderr, "mnemo: the configuration names plugin %q, which is neither built in nor in the plugins directory\n", name)
 	}
 	for _, l := range listing {
-		if l.Status != "loads" && len(l.UsedBy) > 0 {
+		if !strings.HasPrefix(l.Status, "loads") && len(l.UsedBy) > 0 {
 			return 1
 		}
 	}
@@ -160,6 +145,48 @@ func runPluginsList(ctx context.Context, g *globals, args []string) int {
 		return 1
 	}
 	return 0
+}
+
+// loadListed loads the plugin s as each plugin set that configures it
+// would, the default set first, and stops at the first that loads: a
+// plugin configured only for a tenant loads with that tenant's
+// configuration. When none loads, l says why (with its capabilities, read
+// without configuring it) and err is the default set's failure.
+func loadListed(ctx context.Context, rt *wasm.Runtime, cfg host.Config, s host.PluginSource, l pluginListing) (*wasm.Plugin, pluginListing, error) {
+	var firstErr error
+	for _, sm := range host.PluginManifests(cfg, s.Name, s.Name) {
+		m := sm.Manifest
+		l.Grants = nil
+		if m.AllowLLM {
+			l.Grants = append(l.Grants, "llm_complete")
+		}
+		if m.AllowEmbed {
+			l.Grants = append(l.Grants, "embed")
+		}
+		start := time.Now()
+		p, err := rt.Load(ctx, s.Name, s.Code, m)
+		l.LoadMS = time.Since(start).Milliseconds()
+		if err == nil {
+			l.Status = "loads"
+			if sm.Set != "default" {
+				l.Status = "loads with the plugin_config of " + sm.Set
+			}
+			return p, l, nil
+		}
+		if firstErr == nil {
+			firstErr = err
+		}
+	}
+	l.Status = "fails to load: " + cleanErr(firstErr)
+	var pe *wasm.PluginError
+	if errors.As(firstErr, &pe) && pe.Func == abi.ExportConfigure {
+		l.Status = "needs a configuration (plugin_config of the set that uses it): " + cleanErr(pe.Err)
+	}
+	if d, err := rt.Describe(ctx, s.Name, s.Code); err == nil {
+		l.Version, l.Description, l.ABIVersion, l.Imports = d.Version, d.Description, d.ABIVersion, d.Imports
+		l.Capabilities = append(l.Capabilities, d.Capabilities...)
+	}
+	return nil, l, firstErr
 }
 
 func hasListing(ls []pluginListing, name string) bool {
@@ -262,7 +289,7 @@ func loadPluginFile(ctx context.Context, g *globals, path string, pf pluginFlags
 		for i, t := range cfg.Plugins.Tenants {
 			if c, ok := named(t.PluginConfig); ok && c != "" {
 				m.Config = []byte(c)
-				source = fmt.Sprintf("tenant %d (%s)", i+1, strings.Join(t.Groups, ", "))
+				source = host.TenantName(i, t.Groups)
 				break
 			}
 		}
@@ -292,7 +319,7 @@ func loadPluginFile(ctx context.Context, g *globals, path string, pf pluginFlags
 }
 
 func runPluginsCheck(ctx context.Context, g *globals, args []string) int {
-	fs := g.flags("plugins check", "[--config FILE] [--allow-llm] [--allow-embed] [--plugin-config JSON] FILE.wasm",
+	fs := g.configFlags("plugins check", "[--config FILE] [--allow-llm] [--allow-embed] [--plugin-config JSON] FILE.wasm",
 		"Load a plugin file, print its description and capabilities, and run one small valid request per capability.\n"+
 			"The plugin runs as the configuration would run it under the name it describes itself with (or its file name):\n"+
 			"its grants, limits and plugin_config.")
@@ -455,7 +482,7 @@ var callKinds = map[string]string{
 }
 
 func runPluginsCall(ctx context.Context, g *globals, args []string) int {
-	fs := g.flags("plugins call", "--kind KIND [--config FILE] [--allow-llm] [--allow-embed] [--plugin-config JSON] FILE.wasm < MESSAGE.json",
+	fs := g.configFlags("plugins call", "--kind KIND [--config FILE] [--allow-llm] [--allow-embed] [--plugin-config JSON] FILE.wasm < MESSAGE.json",
 		"Load a plugin file (as plugins check does), send it the JSON request on standard input, and print its answer\n"+
 			"on standard output and the time the call took on standard error. KIND is extractor, entity-resolver,\n"+
 			"fact-resolver, reranker or summarizer (or the capability: extract, resolve_entities, resolve_facts,\n"+

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -29,7 +31,9 @@ func TestPluginsCheckAndCall(t *testing.T) {
 		t.Fatalf("build keyword-boost: %v\n%s", err, out)
 	}
 	cfg := filepath.Join(dir, "mnemo.toml")
-	writeFile(t, cfg, `[[plugins.tenants]]
+	writeFile(t, cfg, `[plugins]
+dir = "`+dir+`"
+[[plugins.tenants]]
 groups = ["travel-*"]
 reranker = "keyword-boost"
 plugin_config = { keyword-boost = '{"keywords":["lisbon"],"boost":0.05}' }
@@ -43,10 +47,40 @@ plugin_config = { keyword-boost = '{"keywords":["lisbon"],"boost":0.05}' }
 	}
 	// With it (the flag after the file, as the issue tried), it loads and answers.
 	r = ok(t, db, "", "plugins", "check", wasmFile, "--config", cfg)
-	for _, want := range []string{`configuration of plugin "keyword-boost" from tenant 1 (travel-*)`, "name:         keyword-boost", "ok   rerank"} {
+	for _, want := range []string{`configuration of plugin "keyword-boost" from [[plugins.tenants]] #1 (groups travel-*)`, "name:         keyword-boost", "ok   rerank"} {
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("plugins check --config: stdout lacks %q:\n%s", want, r.stdout)
 		}
+	}
+
+	// plugins list loads it as the tenant that uses it: with the tenant's
+	// configuration, and reports its real capabilities.
+	r = ok(t, db, "", "plugins", "list", "--json", "--config", cfg)
+	var list struct {
+		Plugins []pluginListing `json:"plugins"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &list); err != nil {
+		t.Fatalf("plugins list --json: %v\n%s", err, r.stdout)
+	}
+	var kb *pluginListing
+	for i := range list.Plugins {
+		if list.Plugins[i].Name == "keyword-boost" {
+			kb = &list.Plugins[i]
+		}
+	}
+	if kb == nil {
+		t.Fatalf("plugins list lacks keyword-boost:\n%s", r.stdout)
+	}
+	wantUse := "[[plugins.tenants]] #1 (groups travel-*): reranker"
+	if kb.Status != "loads with the plugin_config of [[plugins.tenants]] #1 (groups travel-*)" || !slices.Equal(kb.Capabilities, []string{"rerank"}) || !slices.Contains(kb.UsedBy, wantUse) {
+		t.Errorf("plugins list: keyword-boost = status %q, capabilities %v, used by %v; want it loading with the tenant's configuration, rerank, %q",
+			kb.Status, kb.Capabilities, kb.UsedBy, wantUse)
+	}
+
+	// plugins call opens no database: its help offers no --db or --store.
+	r = ok(t, db, "", "plugins", "call", "-h")
+	if strings.Contains(r.stderr, "-db") || strings.Contains(r.stderr, "-store") || !strings.Contains(r.stderr, "-config") {
+		t.Errorf("plugins call -h lists -db or -store, or lacks -config:\n%s", r.stderr)
 	}
 
 	r = ok(t, db, keywordBoostRequest, "plugins", "call", wasmFile, "--kind", "reranker", "--config", cfg)
