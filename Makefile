@@ -56,10 +56,11 @@ WEAVIATE_VERSION := $(shell sed -n 's|^[[:space:]]*github.com/weaviate/weaviate 
 WEAVIATE_DIR     ?= $(HOME)/.cache/mnemo/weaviate-$(WEAVIATE_VERSION)
 WEAVIATE_SERVER  := $(WEAVIATE_DIR)/bin/weaviate-server
 
-.PHONY: help build nlp-data plugins test test-race race-ci test-crash test-compat lint fmt check ci weaviate test-weaviate test-weaviate-cluster bench dist smoke-arm64 demo bench-lme bench-extract bench-search bench-stores bench-http bench-soak bench-edge bench-evolve ui-vendor inspector-png clean
+.PHONY: help build install nlp-data plugins test test-race race-ci test-crash test-compat lint fmt check ci weaviate test-weaviate test-weaviate-cluster bench dist smoke-arm64 demo bench-lme bench-extract bench-search bench-stores bench-http bench-soak bench-edge bench-evolve ui-vendor inspector-png clean
 
 help:
 	@echo "make build        build bin/mnemo"
+	@echo "make install      install mnemo into \$$PREFIX/bin (default ~/.local/bin) with its Kuzu library"
 	@echo "make demo         run the offline demo (no network, no key)"
 	@echo "make test         build the plugins and run every test"
 	@echo "make test-race    run the tests with the race detector"
@@ -86,6 +87,19 @@ help:
 
 build: plugins
 	$(GO) build -o $(BIN)/mnemo ./cmd/mnemo
+
+# `make install` puts mnemo on the PATH: $(PREFIX)/bin/mnemo, and Kuzu's
+# library beside it in $(PREFIX)/lib/mnemo (on Linux the binary's run path
+# is set to find it there, so removing Go's module cache breaks nothing).
+# PREFIX defaults to ~/.local (~/.local/bin is on the PATH of most
+# distributions' login shells); PREFIX=/usr/local installs for every user.
+PREFIX ?= $(HOME)/.local
+install: build
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/mnemo
+	install -m 644 $(KUZU_LIB) $(DESTDIR)$(PREFIX)/lib/mnemo/
+	install -m 755 $(BIN)/mnemo $(DESTDIR)$(PREFIX)/bin/mnemo
+	$(if $(filter linux,$(GOOS)),$(HOSTGO) run ./internal/tools/setrpath -rpath '$$ORIGIN/../lib/mnemo' $(DESTDIR)$(PREFIX)/bin/mnemo >/dev/null)
+	@echo "installed $(PREFIX)/bin/mnemo$(if $(findstring :$(PREFIX)/bin:,:$(PATH):),,; $(PREFIX)/bin is not on your PATH: export PATH=\"$(PREFIX)/bin:\$$PATH\")"
 
 # The rule extractor's language data (plugins/rule-extractor/nlp/*.bin,
 # committed): prose's part-of-speech model and WordNet 3.0 from Debian's
