@@ -70,6 +70,23 @@ type Episode struct {
 	// (pieces over the chunk cap, entities or facts over the caps, what a
 	// plugin dropped), as its last report gave them.
 	Warnings []string
+	// LearnedAtReference, given to Ingest, records the episode as learned
+	// at its reference time instead of by the engine's clock: for
+	// replaying an archive of past conversations so that system time tells
+	// the true story. It is not stored as such: the episode is stored with
+	// CreatedAt equal to ValidAt, which is what LearnedAt reads.
+	LearnedAtReference bool
+}
+
+// LearnedAt is when mnemo records that it learned what the episode says
+// (the created_at of what it adds, the expired_at of what it supersedes):
+// its reference time for an episode ingested with LearnedAtReference (one
+// stored with CreatedAt equal to ValidAt), else now.
+func (e Episode) LearnedAt(now time.Time) time.Time {
+	if e.LearnedAtReference || (!e.CreatedAt.IsZero() && e.CreatedAt.Equal(e.ValidAt)) {
+		return e.ValidAt
+	}
+	return now
 }
 
 // Validate checks the fields a client supplies. limit is the largest content

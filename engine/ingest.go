@@ -28,7 +28,9 @@ type IngestResult struct {
 // gets one; re-sending an episode with the same UUID and content is a
 // no-op, unless the episode had failed: then it is queued again, as Retry
 // does. The same UUID with other content is ErrConflict. If any episode is
-// invalid, none is stored.
+// invalid, none is stored. An episode with LearnedAtReference is recorded
+// as learned at its reference time (core.Episode.LearnedAt), and refused
+// (ErrInvalid) where that would come before what its group already knows.
 func (e *Engine) Ingest(ctx context.Context, eps []core.Episode) ([]IngestResult, error) {
 	if err := e.checkOpen(); err != nil {
 		return nil, err
@@ -43,10 +45,16 @@ func (e *Engine) Ingest(ctx context.Context, eps []core.Episode) ([]IngestResult
 			ep.Name = fmt.Sprintf("%s %s", ep.Source, ep.ValidAt.UTC().Format(time.RFC3339))
 		}
 		ep.CreatedAt, ep.Status, ep.Attempts, ep.Error, ep.Embedding = now, core.EpisodePending, 0, "", nil
+		if ep.LearnedAtReference {
+			ep.CreatedAt = ep.ValidAt
+		}
 		if err := ep.Validate(e.ingest.MaxContentBytes); err != nil {
 			return nil, fmt.Errorf("episode %d: %w", i, err)
 		}
 		in[i] = ep
+	}
+	if err := e.checkReplay(ctx, in, now); err != nil {
+		return nil, err
 	}
 	// Until the new episodes are queued, no read of the store's pending
 	// list may see them (queue.intake).

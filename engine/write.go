@@ -34,7 +34,7 @@ type resolved struct {
 // resolve resolves a prepared episode against the graph as o shows it and
 // returns the change that writes it with the episode marked done.
 func (e *Engine) resolve(ctx context.Context, p *prepared, o *overlay) (*resolved, error) {
-	now := e.now()
+	now := p.ep.LearnedAt(e.now())
 	ents, err := e.resolveEntities(ctx, p, o, now)
 	if err != nil {
 		return nil, err

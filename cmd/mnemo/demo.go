@@ -66,7 +66,7 @@ answers and the context for an agent's question.`)
 		cfg.Log.Level = "warn"
 	}
 	clock := &demoClock{}
-	clock.set(time.Date(2024, 1, 8, 19, 0, 0, 0, time.UTC))
+	clock.set(demoToday)
 	h, err := host.Open(ctx, cfg, host.OpenOptions{Logger: host.NewLogger(cfg.Log, g.stderr), Getenv: g.getenvWith(), Now: clock.now})
 	if err != nil {
 		return g.fail(err)
@@ -100,9 +100,11 @@ answers and the context for an agent's question.`)
 	return 0
 }
 
-// demoClock is the engine's clock during the demo: set to a moment of the
-// story, it runs on in real time from there, so created_at and expired_at
-// (when mnemo learned and retired facts) follow the conversation.
+// demoClock is the engine's clock during the demo: set to the demo's
+// "today", it runs on in real time from there. When mnemo learned and
+// retired facts (created_at, expired_at) follow the conversation because
+// each message is ingested as learned at its reference time, as `mnemo
+// ingest --learned-at reference` ingests an archive.
 type demoClock struct {
 	mu   sync.Mutex
 	at   time.Time
@@ -170,13 +172,12 @@ func (d *demo) run(ctx context.Context) error {
 	first, last := sessions[0].episodes[0].ValidAt, sessions[len(sessions)-1].episodes[0].ValidAt
 	fmt.Fprintf(d.w, "\nIngesting a conversation between Maya and her assistant: %d messages in %d sessions, %s to %s.\n",
 		n, len(sessions), first.Format("January 2006"), last.Format("January 2006"))
-	fmt.Fprintln(d.w, "Each session is stored as mnemo hears it, so mnemo's clock follows the story.")
+	fmt.Fprintln(d.w, "Each message is recorded as learned when it was said (mnemo ingest --learned-at reference), so system time follows the story.")
 	for _, s := range sessions {
 		if err := d.ingest(ctx, s); err != nil {
 			return err
 		}
 	}
-	d.clock.set(demoToday)
 	steps := []func(context.Context) error{d.showEntities, d.showFacts, d.pointInTime, d.searches, d.agentContext}
 	for _, step := range steps {
 		if err := step(ctx); err != nil {
@@ -198,11 +199,10 @@ func (d *demo) ingest(ctx context.Context, s demoSession) error {
 	for _, ep := range s.episodes {
 		fmt.Fprintf(d.w, "  %s\n", ep.Content)
 	}
-	// Each message is stored when it is said: mnemo's clock is set to its
-	// reference time, so system time (created_at, expired_at) follows the
-	// story.
+	// Each message is recorded as learned when it was said, so system
+	// time (created_at, expired_at) follows the story.
 	for _, ep := range s.episodes {
-		d.clock.set(ep.ValidAt)
+		ep.LearnedAtReference = true
 		res, err := d.h.Engine.Ingest(ctx, []core.Episode{ep})
 		if err != nil {
 			return err

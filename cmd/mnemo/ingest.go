@@ -32,9 +32,17 @@ A line that cannot be ingested is reported with its number; the others are.
 Without --wait=false, mnemo waits until every episode is processed and prints
 a summary.
 
+With --learned-at reference, each episode is recorded as learned at its
+reference time instead of now, for replaying an archive of past conversations:
+what mnemo learned and superseded (created_at, expired_at, --known-at) then
+follows the archive's story. Episodes are processed in reference-time order;
+the run is refused where an episode would come before what its group already
+knows (send the archive in order, into a group that knows nothing later).
+
 With --server URL (or MNEMO_URL), the episodes go to that mnemo serve, with
 the key of --api-key (or MNEMO_API_KEY), and the summary is the same.`)
 	group := fs.String("group", "", "the `GROUP` of lines without a group_id")
+	learnedAt := fs.String("learned-at", "now", "when mnemo records it learned each episode: `now` or reference (its reference_time)")
 	wait := fs.Bool("wait", true, "wait for extraction and print a summary")
 	var server serverFlags
 	server.register(fs, g.getenv)
@@ -47,6 +55,12 @@ the key of --api-key (or MNEMO_API_KEY), and the summary is the same.`)
 	}
 	if fs.NArg() > 1 {
 		return g.usageError(fs, "want at most one FILE, got %d arguments", fs.NArg())
+	}
+	if *learnedAt != "now" && *learnedAt != "reference" {
+		return g.usageError(fs, "--learned-at %q: want now or reference", *learnedAt)
+	}
+	if *learnedAt == "reference" && rc != nil {
+		return g.fail(fmt.Errorf("%w: --learned-at reference is not available through a server (--server) yet; stop the server and run the ingest on the database", core.ErrInvalid))
 	}
 	if *group != "" {
 		if err := requireGroup(*group); err != nil {
@@ -87,7 +101,7 @@ the key of --api-key (or MNEMO_API_KEY), and the summary is the same.`)
 	}
 
 	start := time.Now()
-	q := &ingestRun{to: to, g: g, group: *group}
+	q := &ingestRun{to: to, g: g, group: *group, replay: *learnedAt == "reference"}
 	if err := q.read(ctx, in); err != nil {
 		return g.fail(fmt.Errorf("read %s: %w", name, err))
 	}
@@ -189,6 +203,8 @@ type ingestRun struct {
 	queued []queued
 	bad    []int
 	batch  []pendingLine
+	// replay records each episode as learned at its reference time.
+	replay bool
 	seen   map[[2]string]bool // group and uuid of the episodes queued
 }
 
@@ -253,6 +269,7 @@ func (r *ingestRun) parse(n int, line []byte) {
 		r.badLine(n, err)
 		return
 	}
+	ep.LearnedAtReference = r.replay
 	r.batch = append(r.batch, pendingLine{line: n, ep: ep})
 }
 
