@@ -138,3 +138,76 @@ func TestGoGetFromAnotherModule(t *testing.T) {
 		t.Errorf("the plugin describes itself as %q, want prefer-word", d.Name)
 	}
 }
+
+// TestReplaceFromAnotherModule does what docs/plugins.md tells a plugin
+// author to do today, while the module is not published: the example's
+// own module requires mnemo through a replace directive pointing at a
+// checkout, go mod tidy, and a build for wasip1 that the host loads.
+// Nothing is fetched from the network: the requirements come from the
+// local module cache.
+func TestReplaceFromAnotherModule(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a module")
+	}
+	goBin, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command")
+	}
+	dir := t.TempDir()
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := filepath.Join(dir, "prefer-word")
+	if err := os.Mkdir(src, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	mainGo, err := os.ReadFile(filepath.Join(root, "plugins", "examples", "prefer-word", "main.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(src, "main.go"), mainGo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cache, err := exec.Command(goBin, "env", "GOMODCACHE").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := append(os.Environ(),
+		"GOPROXY=file://"+filepath.Join(strings.TrimSpace(string(cache)), "cache", "download"), "GOSUMDB=off", "GOWORK=off",
+		"GOFLAGS=-modcacherw", "GOTOOLCHAIN=local", "GOMODCACHE="+filepath.Join(dir, "modcache"))
+	run := func(extra []string, args ...string) {
+		t.Helper()
+		ctx, cancel := context.WithTimeout(t.Context(), 5*time.Minute)
+		defer cancel()
+		cmd := exec.CommandContext(ctx, goBin, args...)
+		cmd.Dir = src
+		cmd.Env = append(env, extra...)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+	}
+	// The commands of docs/plugins.md, with the checkout at root.
+	run(nil, "mod", "init", "example.com/prefer-word")
+	run(nil, "mod", "edit", "-require=github.com/mnemohq/mnemo@v0.0.0", "-replace=github.com/mnemohq/mnemo="+root)
+	run(nil, "mod", "tidy")
+	out := filepath.Join(dir, "prefer-word.wasm")
+	run([]string{"GOOS=wasip1", "GOARCH=wasm"}, "build", "-buildmode=c-shared", "-o", out, ".")
+
+	bin, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rt, err := wasm.Open(t.Context(), wasm.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rt.Close(context.Background())
+	d, err := rt.Describe(t.Context(), "prefer-word.wasm", bin)
+	if err != nil {
+		t.Fatalf("describe the plugin built with a replace: %v", err)
+	}
+	if d.Name != "prefer-word" {
+		t.Errorf("the plugin describes itself as %q, want prefer-word", d.Name)
+	}
+}

@@ -11,9 +11,9 @@
 //
 //	GOOS=wasip1 GOARCH=wasm go build -buildmode=c-shared -o prefer-word.wasm .
 //
-// In a module of your own, `go get github.com/mnemohq/mnemo/plugins/sdk@latest`
-// writes the requirement; plugins/sdk's TestGoGetFromAnotherModule does
-// exactly that through a module proxy.
+// In a module of your own, require mnemo from a checkout with a replace
+// directive (docs/plugins.md; plugins/sdk's TestReplaceFromAnotherModule
+// runs the commands): the module is not published yet.
 package main
 
 import (
