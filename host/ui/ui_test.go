@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -253,6 +254,17 @@ func TestInspector(t *testing.T) {
 	if legend := text(t, ctx, "#legend"); legend == "" {
 		t.Error("legend is empty, want the communities")
 	}
+	// Loaded: no loading line, no "not built" note; dates under both
+	// sliders, from the first moment to now.
+	if gone := shown(t, ctx, "#loading, #communities-note"); gone != "" {
+		t.Errorf("after loading the page shows %q, want neither the loading line nor the communities note", gone)
+	}
+	if axis := text(t, ctx, "#valid-at-axis"); !strings.HasPrefix(axis, "2020-01-01") || !strings.HasSuffix(axis, "now") {
+		t.Errorf("event-time axis = %q, want dates from 2020-01-01 to now", axis)
+	}
+	if axis := text(t, ctx, "#known-at-axis"); !strings.HasPrefix(axis, "2024-01-10") || !strings.HasSuffix(axis, "now") {
+		t.Errorf("system-time axis = %q, want dates from 2024-01-10 to now", axis)
+	}
 
 	// Event time, from the keyboard: Home goes to the first moment at
 	// which something changed, 2020-01-01, when Alice lived in Paris.
@@ -314,6 +326,9 @@ func TestInspector(t *testing.T) {
 	}
 	if s := text(t, ctx, "#detail-body .timeline li.current"); !strings.Contains(s, "Alice lives in Lisbon") {
 		t.Errorf("current fact in the timeline = %q, want Lisbon", s)
+	}
+	if s := text(t, ctx, "#detail-body .timeline li.axis"); len(regexp.MustCompile(`\d{4}-\d{2}-\d{2}`).FindAllString(s, -1)) != 5 {
+		t.Errorf("timeline axis = %q, want five dates", s)
 	}
 	if s := text(t, ctx, "#detail-body ol.episodes"); strings.Count(s, "Alice") < 3 {
 		t.Errorf("Alice's episodes = %q, want the three that mention her", s)
@@ -438,6 +453,9 @@ func TestInspectorScreenshot(t *testing.T) {
 	}
 	if !bytes.HasPrefix(png, []byte("\x89PNG")) {
 		t.Fatalf("screenshot is not a PNG")
+	}
+	if v := lumaVariance(t, png); v < minVariance {
+		t.Fatalf("screenshot luminance variance = %.1f, want at least %d: the page looks blank", v, minVariance)
 	}
 	if err := os.WriteFile(*screenshot, png, 0o644); err != nil {
 		t.Fatal(err)

@@ -5,7 +5,7 @@
 import { APIError, all, call, group, hasKey, query, setKey } from "./api.js";
 import { Graph } from "./graph.js";
 import { Episodes, showEntity, showEpisode, search } from "./panels.js";
-import { $, fmtTime } from "./dom.js";
+import { $, el, fmtTime } from "./dom.js";
 
 const state = {
   group: "",
@@ -46,6 +46,7 @@ async function guard(fn) {
     showError(null);
     return await fn();
   } catch (err) {
+    loaded();
     if (err instanceof APIError && err.status === 401) {
       const had = hasKey();
       setKey("");
@@ -75,11 +76,34 @@ function points(values) {
   return [...new Set(values.filter(Boolean).map((t) => Date.parse(t)))].sort((a, b) => a - b);
 }
 
-function setAxis(input, output, pts) {
+function setAxis(input, output, pts, axis) {
   input.max = String(pts.length);
   input.value = String(pts.length);
   input.disabled = pts.length === 0;
   labelAxis(input, output, pts);
+  axis.replaceChildren(...axisLabels(pts));
+}
+
+// axisLabels names a slider's moments under it: the first and two
+// between, each at its step's place, and "now" at the end.
+function axisLabels(pts) {
+  const n = pts.length;
+  const labels = [];
+  for (const i of [...new Set([0, Math.round(n / 3), Math.round((2 * n) / 3)])].filter((i) => i < n)) {
+    const s = el("span", {}, new Date(pts[i]).toISOString().slice(0, 10));
+    s.style.left = ((i / n) * 100).toFixed(2) + "%";
+    labels.push(s);
+  }
+  const now = el("span", {}, "now");
+  now.style.left = "100%";
+  labels.push(now);
+  return labels;
+}
+
+// loaded takes the loading line away once the page has something to show.
+function loaded() {
+  $("#loading").hidden = true;
+  document.body.dataset.loaded = "true";
 }
 
 function labelAxis(input, output, pts) {
@@ -100,6 +124,7 @@ async function loadGroups() {
   $("#key-form").hidden = true;
   $("#main").hidden = groups.length === 0;
   if (groups.length === 0) {
+    loaded();
     showError(new Error("No group holds episodes yet (or this key may use none)."));
     return;
   }
@@ -142,12 +167,13 @@ async function loadGroup(g) {
     ...facts.flatMap((f) => [f.created_at, f.expired_at]),
     ...entities.map((e) => e.created_at),
   ]);
-  setAxis($("#valid-at"), $("#valid-at-out"), state.validPoints);
-  setAxis($("#known-at"), $("#known-at-out"), state.knownPoints);
+  setAxis($("#valid-at"), $("#valid-at-out"), state.validPoints, $("#valid-at-axis"));
+  setAxis($("#known-at"), $("#known-at-out"), state.knownPoints, $("#known-at-axis"));
   graph.load(entities, facts, communities);
   $("#detail-body").replaceChildren();
   await refresh();
   await episodes.load(g);
+  loaded();
 }
 
 // refresh shows the facts true at the chosen event time as mnemo knew
@@ -189,6 +215,19 @@ function start() {
   });
   $("#group").addEventListener("change", (ev) => guard(() => loadGroup(ev.target.value)));
   $("#reload").addEventListener("click", () => guard(() => loadGroup(state.group)));
+  $("#build-communities").addEventListener("click", (ev) =>
+    guard(async () => {
+      ev.target.disabled = true;
+      ev.target.textContent = "Building…";
+      try {
+        await call("POST", `${group(state.group)}/communities/build`);
+        await loadGroup(state.group);
+      } finally {
+        ev.target.disabled = false;
+        ev.target.textContent = "Build communities";
+      }
+    }),
+  );
 
   const moved = debounce(() => guard(refresh), 120);
   for (const [id, pts] of [["valid-at", "validPoints"], ["known-at", "knownPoints"]]) {

@@ -32,11 +32,18 @@ const style = [
       "target-arrow-shape": "triangle",
       "curve-style": "bezier",
       label: "data(relation)",
-      "font-size": 8,
-      color: "#5f6368",
+      // Readable where drawn, on a light ground; hidden when the zoom
+      // would make them smaller than 8px. Hovering an edge shows its fact.
+      "font-size": 11,
+      "min-zoomed-font-size": 8,
+      color: "#3c4043",
+      "text-background-color": "#ffffff",
+      "text-background-opacity": 0.85,
+      "text-background-padding": 1,
       "text-rotation": "autorotate",
     },
   },
+  { selector: "edge.hover", style: { label: "data(fact)", "font-size": 13, "line-color": "#1a73e8", "target-arrow-color": "#1a73e8", "z-index": 10 } },
   { selector: ".hidden", style: { display: "none" } },
   { selector: "node.idle", style: { opacity: 0.35 } },
   { selector: "node:selected", style: { "border-width": 3, "border-color": "#202124" } },
@@ -47,6 +54,8 @@ export class Graph {
     this.onPick = onPick;
     this.cy = cytoscape({ container, style, minZoom: 0.2, maxZoom: 3, wheelSensitivity: 0.3 });
     this.cy.on("tap", "node", (ev) => onPick(ev.target.id()));
+    this.cy.on("mouseover", "edge", (ev) => ev.target.addClass("hover"));
+    this.cy.on("mouseout", "edge", (ev) => ev.target.removeClass("hover"));
     this.entities = [];
   }
 
@@ -61,6 +70,7 @@ export class Graph {
       legend.push(el("li", {}, el("span", { className: "swatch", "data-colour": String(i % palette.length) }), c.name || c.uuid));
     });
     $("#legend").replaceChildren(...legend);
+    $("#communities-note").hidden = communities.length > 0;
     const known = new Set(entities.map((e) => e.uuid));
     const elements = entities.map((e) => ({
       group: "nodes",
@@ -68,7 +78,7 @@ export class Graph {
     }));
     for (const f of facts) {
       if (!known.has(f.source_uuid) || !known.has(f.target_uuid)) continue;
-      elements.push({ group: "edges", data: { id: f.uuid, source: f.source_uuid, target: f.target_uuid, relation: f.relation } });
+      elements.push({ group: "edges", data: { id: f.uuid, source: f.source_uuid, target: f.target_uuid, relation: f.relation, fact: f.fact } });
     }
     this.cy.elements().remove();
     this.cy.add(elements);

@@ -58,6 +58,11 @@ function timeline(facts, validAt) {
       el("span", { className: "when" }, `${fmtRange(f)} · ${st.text} · learned ${fmtTime(f.created_at)}`),
     );
   });
+  // The time axis under the bars: dates at five even steps.
+  const ticks = [0.04, 0.27, 0.5, 0.73, 0.96].map((r) =>
+    el("span", { className: "tick", "data-left": (r * 100).toFixed(2) + "%" }, new Date(lo + r * (hi - lo)).toISOString().slice(0, 10)),
+  );
+  rows.push(el("li", { className: "axis", "aria-hidden": "true" }, ticks));
   const list = el("ol", { className: "timeline", "aria-label": "Facts over time, oldest first" }, rows);
   if (validAt) list.dataset.marker = x(Date.parse(validAt));
   return list;
@@ -70,6 +75,7 @@ function place(root) {
     b.style.left = b.dataset.left;
     b.style.width = b.dataset.width;
   }
+  for (const t of root.querySelectorAll(".timeline .tick")) t.style.left = t.dataset.left;
   for (const l of root.querySelectorAll(".timeline[data-marker]")) {
     const m = el("span", { className: "marker", "aria-hidden": "true" });
     m.style.left = l.dataset.marker;
