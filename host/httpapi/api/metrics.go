@@ -1,4 +1,4 @@
-package httpapi
+package api
 
 import (
 	"context"
@@ -15,10 +15,12 @@ import (
 	"github.com/mnemohq/mnemo/host"
 )
 
-// metrics counts requests and renders the Prometheus text format, by hand:
-// a handful of counters does not need a client library.
-type metrics struct {
-	s *Server
+// Metrics counts requests and renders the Prometheus text format, by hand:
+// a handful of counters does not need a client library. It is safe for
+// concurrent use.
+type Metrics struct {
+	h       *host.Host
+	version string
 
 	mu       sync.Mutex
 	requests map[requestKey]*host.Histogram
@@ -39,12 +41,13 @@ type queueDepth struct {
 	err             error
 }
 
-func newMetrics(s *Server) *metrics {
-	return &metrics{s: s, requests: map[requestKey]*host.Histogram{}}
+// NewMetrics returns the metrics of h, reporting version.
+func NewMetrics(h *host.Host, version string) *Metrics {
+	return &Metrics{h: h, version: version, requests: map[requestKey]*host.Histogram{}}
 }
 
-// observe records one request.
-func (m *metrics) observe(route string, code int, d time.Duration) {
+// Observe records one request.
+func (m *Metrics) Observe(route string, code int, d time.Duration) {
 	if code == 0 {
 		code = 200
 	}
@@ -59,8 +62,8 @@ func (m *metrics) observe(route string, code int, d time.Duration) {
 	h.Observe(d)
 }
 
-// accepted counts episodes accepted into the queue.
-func (m *metrics) accepted(n int) {
+// Accepted counts episodes accepted into the queue.
+func (m *Metrics) Accepted(n int) {
 	m.mu.Lock()
 	m.episodes += uint64(n)
 	m.mu.Unlock()
@@ -68,19 +71,19 @@ func (m *metrics) accepted(n int) {
 
 // depth returns the queue depth, read from the database at most every two
 // seconds (it costs a few queries per group with pending episodes).
-func (m *metrics) depth(ctx context.Context) queueDepth {
+func (m *Metrics) depth(ctx context.Context) queueDepth {
 	m.queueMu.Lock()
 	defer m.queueMu.Unlock()
 	if time.Since(m.queueAt) < 2*time.Second {
 		return m.queue
 	}
 	var q queueDepth
-	groups, err := m.s.h.Engine.Groups(ctx)
+	groups, err := m.h.Engine.Groups(ctx)
 	for _, g := range groups {
 		if err != nil {
 			break
 		}
-		st, serr := m.s.h.Engine.Stats(ctx, g)
+		st, serr := m.h.Engine.Stats(ctx, g)
 		if serr != nil {
 			err = serr
 			break
@@ -93,19 +96,13 @@ func (m *metrics) depth(ctx context.Context) queueDepth {
 	return q
 }
 
-func (s *Server) metricsText(ctx context.Context, c *call) (any, error) {
-	var b strings.Builder
-	s.metrics.write(ctx, &b)
-	return raw{contentType: "text/plain; version=0.0.4; charset=utf-8", data: []byte(b.String())}, nil
-}
-
-// write renders every metric.
-func (m *metrics) write(ctx context.Context, w io.Writer) {
+// Write renders every metric.
+func (m *Metrics) Write(ctx context.Context, w io.Writer) {
 	family := func(name, typ, help string) {
 		fmt.Fprintf(w, "# HELP %s %s\n# TYPE %s %s\n", name, help, name, typ)
 	}
 	family("mnemo_build_info", "gauge", "The running mnemo's version.")
-	fmt.Fprintf(w, "mnemo_build_info{version=%s,go=%s} 1\n", quote(m.s.version), quote(runtime.Version()))
+	fmt.Fprintf(w, "mnemo_build_info{version=%s,go=%s} 1\n", quote(m.version), quote(runtime.Version()))
 
 	m.mu.Lock()
 	keys := slices.SortedFunc(maps.Keys(m.requests), func(a, b requestKey) int {
@@ -132,7 +129,7 @@ func (m *metrics) write(ctx context.Context, w io.Writer) {
 		writeHistogram(w, "mnemo_http_request_duration_seconds", fmt.Sprintf("route=%s,code=\"%d\"", quote(k.route), k.code), snap[k])
 	}
 
-	calls := m.s.h.StoreCalls.Snapshot()
+	calls := m.h.StoreCalls.Snapshot()
 	family("mnemo_store_call_duration_seconds", "histogram", "Latency of the store's calls by store and operation.")
 	for _, c := range calls {
 		writeHistogram(w, "mnemo_store_call_duration_seconds", fmt.Sprintf("store=%s,op=%s", quote(c.Store), quote(c.Op)), c.Latency)
@@ -152,8 +149,8 @@ func (m *metrics) write(ctx context.Context, w io.Writer) {
 	family("mnemo_queue_read_errors", "gauge", "1 if reading the queue depth failed at the last scrape.")
 	fmt.Fprintf(w, "mnemo_queue_read_errors %d\n", boolInt(q.err != nil))
 
-	if m.s.h.LLM != nil {
-		usage := m.s.h.LLM.Usage()
+	if m.h.LLM != nil {
+		usage := m.h.LLM.Usage()
 		prompts := slices.Sorted(maps.Keys(usage))
 		family("mnemo_llm_calls_total", "counter", "LLM calls by prompt.")
 		for _, p := range prompts {
@@ -169,7 +166,7 @@ func (m *metrics) write(ctx context.Context, w io.Writer) {
 		}
 	}
 
-	plugins := m.s.h.Plugins.Loaded()
+	plugins := m.h.Plugins.Loaded()
 	family("mnemo_plugin_calls_total", "counter", "Plugin calls by plugin.")
 	for _, p := range plugins {
 		fmt.Fprintf(w, "mnemo_plugin_calls_total{plugin=%s} %d\n", quote(p.Name), p.Stats.Calls)
@@ -187,7 +184,7 @@ func (m *metrics) write(ctx context.Context, w io.Writer) {
 		fmt.Fprintf(w, "mnemo_plugin_instances{plugin=%s} %d\n", quote(p.Name), p.Stats.Instances)
 	}
 	family("mnemo_plugin_reload_failed", "gauge", "1 if the last hot reload of plugins failed (the previous set runs).")
-	fmt.Fprintf(w, "mnemo_plugin_reload_failed %d\n", boolInt(m.s.h.Plugins.LastError() != nil))
+	fmt.Fprintf(w, "mnemo_plugin_reload_failed %d\n", boolInt(m.h.Plugins.LastError() != nil))
 
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)

@@ -1,15 +1,17 @@
-package httpapi
+package graphiti
 
 import (
 	"context"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/host/httpapi/api"
 	"github.com/mnemohq/mnemo/host/wire"
 )
 
@@ -107,64 +109,80 @@ type graphitiHealth struct {
 	Status string `json:"status"`
 }
 
-func (s *Server) graphitiRoutes() []*route {
-	return []*route{
+// server serves the Graphiti routes on the shared Env.
+type server struct{ *api.Env }
+
+// Routes returns the Graphiti routes, in the order the OpenAPI document
+// lists them. Their handlers' errors are answered as Graphiti's server
+// answers them (writeGraphitiError); a missing key is answered as mnemo's
+// other routes answer it.
+func Routes(e *api.Env) []*api.Route {
+	s := &server{e}
+	rts := slices.Concat(s.graphitiRoutes(), s.graphitiSearchRoutes())
+	for _, rt := range rts {
+		rt.Errors = s.writeGraphitiError
+	}
+	return rts
+}
+
+func (s *server) graphitiRoutes() []*api.Route {
+	return []*api.Route{
 		{
-			method: "GET", path: "/healthcheck", auth: authNone, handle: s.graphitiHealthcheck, tag: "graphiti", graphiti: true,
-			summary: "Graphiti: health check", response: graphitiHealth{},
+			Method: "GET", Path: "/healthcheck", Auth: api.AuthNone, Handle: s.graphitiHealthcheck, Tag: "graphiti", Graphiti: true,
+			Summary: "Graphiti: health check", Response: graphitiHealth{},
 		},
 		{
-			method: "POST", path: "/messages", auth: authKey, handle: s.graphitiMessages, tag: "graphiti", graphiti: true,
-			status: http.StatusAccepted, summary: "Graphiti: add chat messages",
-			description: "Each message becomes a message episode \"role(role_type): content\" in the group's durable queue.",
-			request:     graphitiAddMessages{}, response: graphitiResult{},
-			example: graphitiAddMessages{GroupID: "graphiti-demo", Messages: []graphitiMessage{{
+			Method: "POST", Path: "/messages", Auth: api.AuthKey, Handle: s.graphitiMessages, Tag: "graphiti", Graphiti: true,
+			Status: http.StatusAccepted, Summary: "Graphiti: add chat messages",
+			Description: "Each message becomes a message episode \"role(role_type): content\" in the group's durable queue.",
+			Request:     graphitiAddMessages{}, Response: graphitiResult{},
+			Example: graphitiAddMessages{GroupID: "graphiti-demo", Messages: []graphitiMessage{{
 				Content: "Bob works at Initech and lives in Austin.", RoleType: "user", Role: "Alice", Timestamp: "2024-06-01T12:00:00Z",
 			}}},
 		},
 		{
-			method: "POST", path: "/entity-node", auth: authKey, handle: s.graphitiAddEntity, tag: "graphiti", graphiti: true,
-			status: http.StatusCreated, summary: "Graphiti: add or update an entity",
-			request: graphitiEntityNode{}, response: graphitiEntity{},
-			example: graphitiEntityNode{GroupID: "graphiti-demo", Name: "Initech", Summary: "A software company in Austin."},
+			Method: "POST", Path: "/entity-node", Auth: api.AuthKey, Handle: s.graphitiAddEntity, Tag: "graphiti", Graphiti: true,
+			Status: http.StatusCreated, Summary: "Graphiti: add or update an entity",
+			Request: graphitiEntityNode{}, Response: graphitiEntity{},
+			Example: graphitiEntityNode{GroupID: "graphiti-demo", Name: "Initech", Summary: "A software company in Austin."},
 		},
 		{
-			method: "GET", path: "/entity-edge/{uuid}", auth: authKey, handle: s.graphitiGetFact, tag: "graphiti", graphiti: true,
-			summary: "Graphiti: one fact, looked up in the groups the key may use", response: graphitiFact{},
+			Method: "GET", Path: "/entity-edge/{uuid}", Auth: api.AuthKey, Handle: s.graphitiGetFact, Tag: "graphiti", Graphiti: true,
+			Summary: "Graphiti: one fact, looked up in the groups the key may use", Response: graphitiFact{},
 		},
 		{
-			method: "DELETE", path: "/entity-edge/{uuid}", auth: authKey, handle: s.graphitiDeleteFact, tag: "graphiti", graphiti: true,
-			summary: "Graphiti: delete a fact", response: graphitiResult{},
+			Method: "DELETE", Path: "/entity-edge/{uuid}", Auth: api.AuthKey, Handle: s.graphitiDeleteFact, Tag: "graphiti", Graphiti: true,
+			Summary: "Graphiti: delete a fact", Response: graphitiResult{},
 		},
 		{
-			method: "GET", path: "/episodes/{group_id}", auth: authGroup, handle: s.graphitiEpisodes, tag: "graphiti", graphiti: true,
-			summary:  "Graphiti: the group's latest episodes, oldest first",
-			query:    []param{{"last_n", "integer", "How many episodes (1 to 1000). Default: 10."}},
-			response: []graphitiEpisode{},
+			Method: "GET", Path: "/episodes/{group_id}", Auth: api.AuthGroup, Handle: s.graphitiEpisodes, Tag: "graphiti", Graphiti: true,
+			Summary:  "Graphiti: the group's latest episodes, oldest first",
+			Query:    []api.Param{{Name: "last_n", Type: "integer", Description: "How many episodes (1 to 1000). Default: 10."}},
+			Response: []graphitiEpisode{},
 		},
 		{
-			method: "DELETE", path: "/episode/{uuid}", auth: authKey, handle: s.graphitiDeleteEpisode, tag: "graphiti", graphiti: true,
-			summary: "Graphiti: delete an episode", description: "With the facts and entities nothing else supports.",
-			response: graphitiResult{},
+			Method: "DELETE", Path: "/episode/{uuid}", Auth: api.AuthKey, Handle: s.graphitiDeleteEpisode, Tag: "graphiti", Graphiti: true,
+			Summary: "Graphiti: delete an episode", Description: "With the facts and entities nothing else supports.",
+			Response: graphitiResult{},
 		},
 		{
-			method: "DELETE", path: "/group/{group_id}", auth: authGroup, handle: s.graphitiDeleteGroup, tag: "graphiti", graphiti: true,
-			summary: "Graphiti: delete a group", response: graphitiResult{},
+			Method: "DELETE", Path: "/group/{group_id}", Auth: api.AuthGroup, Handle: s.graphitiDeleteGroup, Tag: "graphiti", Graphiti: true,
+			Summary: "Graphiti: delete a group", Response: graphitiResult{},
 		},
 		{
-			method: "POST", path: "/clear", auth: authKey, handle: s.graphitiClear, tag: "graphiti", graphiti: true,
-			summary: "Graphiti: delete every group the key may use", response: graphitiResult{},
+			Method: "POST", Path: "/clear", Auth: api.AuthKey, Handle: s.graphitiClear, Tag: "graphiti", Graphiti: true,
+			Summary: "Graphiti: delete every group the key may use", Response: graphitiResult{},
 		},
 	}
 }
 
-func (s *Server) graphitiHealthcheck(ctx context.Context, c *call) (any, error) {
+func (s *server) graphitiHealthcheck(ctx context.Context, c *api.Call) (any, error) {
 	return graphitiHealth{Status: "healthy"}, nil
 }
 
 // messageEpisode turns messages[i], a Graphiti message, into an episode of
 // group.
-func (s *Server) messageEpisode(group string, i int, m graphitiMessage) (core.Episode, error) {
+func (s *server) messageEpisode(group string, i int, m graphitiMessage) (core.Episode, error) {
 	if m.Content == "" {
 		return core.Episode{}, invalidField("missing", "Field required", "messages", i, "content")
 	}
@@ -180,7 +198,7 @@ func (s *Server) messageEpisode(group string, i int, m graphitiMessage) (core.Ep
 			return core.Episode{}, checkField(err, "messages", i, "uuid")
 		}
 	}
-	ref := s.h.Now()
+	ref := s.Host.Now()
 	if m.Timestamp != "" {
 		t, err := wire.ParseTime(m.Timestamp)
 		if err != nil {
@@ -194,9 +212,9 @@ func (s *Server) messageEpisode(group string, i int, m graphitiMessage) (core.Ep
 	}, nil
 }
 
-func (s *Server) graphitiMessages(ctx context.Context, c *call) (any, error) {
+func (s *server) graphitiMessages(ctx context.Context, c *api.Call) (any, error) {
 	var in graphitiAddMessages
-	if err := c.decodeGraphiti(&in); err != nil {
+	if err := decodeGraphiti(c, &in); err != nil {
 		return nil, err
 	}
 	if err := graphitiGroup(c, in.GroupID, "group_id"); err != nil {
@@ -213,17 +231,17 @@ func (s *Server) graphitiMessages(ctx context.Context, c *call) (any, error) {
 		}
 		eps[i] = ep
 	}
-	res, err := s.h.Engine.Ingest(ctx, eps)
+	res, err := s.Host.Engine.Ingest(ctx, eps)
 	if err != nil {
 		return nil, err
 	}
-	s.metrics.accepted(len(res))
+	s.Metrics.Accepted(len(res))
 	return graphitiResult{Message: "Messages added to processing queue", Success: true}, nil
 }
 
-func (s *Server) graphitiAddEntity(ctx context.Context, c *call) (any, error) {
+func (s *server) graphitiAddEntity(ctx context.Context, c *api.Call) (any, error) {
 	var in graphitiEntityNode
-	if err := c.decodeGraphiti(&in); err != nil {
+	if err := decodeGraphiti(c, &in); err != nil {
 		return nil, err
 	}
 	if err := graphitiGroup(c, in.GroupID, "group_id"); err != nil {
@@ -237,7 +255,7 @@ func (s *Server) graphitiAddEntity(ctx context.Context, c *call) (any, error) {
 			return nil, err
 		}
 	}
-	ent, err := s.h.Engine.SaveEntity(ctx, engine.EntityNode{GroupID: in.GroupID, UUID: in.UUID, Name: in.Name, Summary: in.Summary})
+	ent, err := s.Host.Engine.SaveEntity(ctx, engine.EntityNode{GroupID: in.GroupID, UUID: in.UUID, Name: in.Name, Summary: in.Summary})
 	if err != nil {
 		return nil, err
 	}
@@ -253,12 +271,12 @@ func (s *Server) graphitiAddEntity(ctx context.Context, c *call) (any, error) {
 }
 
 // findFact looks a fact up in the groups the key may use.
-func (s *Server) findFact(ctx context.Context, c *call, uuid string) (core.Fact, error) {
-	groups, err := c.visibleGroups(ctx)
+func (s *server) findFact(ctx context.Context, c *api.Call, uuid string) (core.Fact, error) {
+	groups, err := c.VisibleGroups(ctx)
 	if err != nil {
 		return core.Fact{}, err
 	}
-	return s.h.Engine.Fact(ctx, groups, uuid)
+	return s.Host.Engine.Fact(ctx, groups, uuid)
 }
 
 func graphitiFactOf(f wire.Fact, src core.Fact) graphitiFact {
@@ -268,28 +286,28 @@ func graphitiFactOf(f wire.Fact, src core.Fact) graphitiFact {
 	}
 }
 
-func (s *Server) graphitiGetFact(ctx context.Context, c *call) (any, error) {
-	f, err := s.findFact(ctx, c, c.r.PathValue("uuid"))
+func (s *server) graphitiGetFact(ctx context.Context, c *api.Call) (any, error) {
+	f, err := s.findFact(ctx, c, c.R.PathValue("uuid"))
 	if err != nil {
 		return nil, err
 	}
 	return graphitiFactOf(wire.FactOf(f, nil), f), nil
 }
 
-func (s *Server) graphitiDeleteFact(ctx context.Context, c *call) (any, error) {
-	f, err := s.findFact(ctx, c, c.r.PathValue("uuid"))
+func (s *server) graphitiDeleteFact(ctx context.Context, c *api.Call) (any, error) {
+	f, err := s.findFact(ctx, c, c.R.PathValue("uuid"))
 	if err != nil {
 		return nil, err
 	}
-	if _, err := s.h.Engine.DeleteFact(ctx, f.GroupID, f.UUID); err != nil {
+	if _, err := s.Host.Engine.DeleteFact(ctx, f.GroupID, f.UUID); err != nil {
 		return nil, err
 	}
 	return graphitiResult{Message: "Entity Edge deleted", Success: true}, nil
 }
 
-func (s *Server) graphitiEpisodes(ctx context.Context, c *call) (any, error) {
+func (s *server) graphitiEpisodes(ctx context.Context, c *api.Call) (any, error) {
 	n := 10
-	if v := c.r.URL.Query().Get("last_n"); v != "" {
+	if v := c.R.URL.Query().Get("last_n"); v != "" {
 		var err error
 		if n, err = strconv.Atoi(v); err != nil {
 			return nil, queryField("last_n", "int_parsing", "Input should be a valid integer, unable to parse string as an integer")
@@ -298,13 +316,13 @@ func (s *Server) graphitiEpisodes(ctx context.Context, c *call) (any, error) {
 			return nil, queryField("last_n", "value_error", "want an integer from 1 to 1000")
 		}
 	}
-	eps, err := s.h.Engine.RecentEpisodes(ctx, c.group, n)
+	eps, err := s.Host.Engine.RecentEpisodes(ctx, c.Group, n)
 	if err != nil {
 		return nil, err
 	}
 	out := make([]graphitiEpisode, len(eps))
 	for i, e := range eps {
-		links, err := s.h.Engine.EpisodeLinks(ctx, c.group, e.UUID)
+		links, err := s.Host.Engine.EpisodeLinks(ctx, c.Group, e.UUID)
 		if err != nil {
 			return nil, err
 		}
@@ -320,36 +338,36 @@ func (s *Server) graphitiEpisodes(ctx context.Context, c *call) (any, error) {
 	return out, nil
 }
 
-func (s *Server) graphitiDeleteEpisode(ctx context.Context, c *call) (any, error) {
-	uuid := c.r.PathValue("uuid")
-	groups, err := c.visibleGroups(ctx)
+func (s *server) graphitiDeleteEpisode(ctx context.Context, c *api.Call) (any, error) {
+	uuid := c.R.PathValue("uuid")
+	groups, err := c.VisibleGroups(ctx)
 	if err != nil {
 		return nil, err
 	}
-	group, err := s.h.Engine.GroupOf(ctx, core.ScopeEpisodes, groups, uuid)
+	group, err := s.Host.Engine.GroupOf(ctx, core.ScopeEpisodes, groups, uuid)
 	if err != nil {
 		return nil, fmt.Errorf("episode %s: %w", uuid, core.ErrNotFound)
 	}
-	if _, err := s.h.Engine.DeleteEpisode(ctx, group, uuid); err != nil {
+	if _, err := s.Host.Engine.DeleteEpisode(ctx, group, uuid); err != nil {
 		return nil, err
 	}
 	return graphitiResult{Message: "Episode deleted", Success: true}, nil
 }
 
-func (s *Server) graphitiDeleteGroup(ctx context.Context, c *call) (any, error) {
-	if _, err := s.h.EraseGroup(ctx, c.group, eraseOptions(c)); err != nil {
+func (s *server) graphitiDeleteGroup(ctx context.Context, c *api.Call) (any, error) {
+	if _, err := s.Host.EraseGroup(ctx, c.Group, c.EraseOptions()); err != nil {
 		return nil, err
 	}
 	return graphitiResult{Message: "Group deleted", Success: true}, nil
 }
 
-func (s *Server) graphitiClear(ctx context.Context, c *call) (any, error) {
-	groups, err := c.visibleGroups(ctx)
+func (s *server) graphitiClear(ctx context.Context, c *api.Call) (any, error) {
+	groups, err := c.VisibleGroups(ctx)
 	if err != nil {
 		return nil, err
 	}
 	for _, g := range groups {
-		if _, err := s.h.EraseGroup(ctx, g, eraseOptions(c)); err != nil {
+		if _, err := s.Host.EraseGroup(ctx, g, c.EraseOptions()); err != nil {
 			return nil, fmt.Errorf("clear group %s: %w", g, err)
 		}
 	}
@@ -358,7 +376,7 @@ func (s *Server) graphitiClear(ctx context.Context, c *call) (any, error) {
 
 // graphitiGroup checks the group id of a Graphiti body's field: given,
 // valid, and one the key may use.
-func graphitiGroup(c *call, g string, field string, index ...any) error {
+func graphitiGroup(c *api.Call, g string, field string, index ...any) error {
 	path := append([]any{field}, index...)
 	if err := requireString(g, path...); err != nil {
 		return err
@@ -366,7 +384,7 @@ func graphitiGroup(c *call, g string, field string, index ...any) error {
 	if err := checkField(core.ValidateGroupID(g), path...); err != nil {
 		return err
 	}
-	return c.allow(g)
+	return c.Allow(g)
 }
 
 // requireMessages checks the messages of a Graphiti body: given, and not

@@ -1,4 +1,4 @@
-package httpapi
+package zep
 
 import (
 	"cmp"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/engine/retrieval"
+	"github.com/mnemohq/mnemo/host/httpapi/api"
 )
 
 // zepUser is Zep's User, stored as the zep.user record of its group.
@@ -127,9 +128,9 @@ type zepAddMessagesOutput struct {
 var zepRoles = []string{"norole", "system", "assistant", "user", "function", "tool"}
 
 // zepUser reads a user the key may use: ErrNotFound otherwise.
-func (s *Server) zepUser(ctx context.Context, c *call, id string) (zepUser, error) {
+func (s *server) zepUser(ctx context.Context, c *api.Call, id string) (zepUser, error) {
 	var u zepUser
-	if err := c.zepGroup("user", id); err != nil {
+	if err := zepGroup(c, "user", id); err != nil {
 		return u, err
 	}
 	if err := s.record(ctx, id, kindZepUser, id, &u); err != nil {
@@ -143,62 +144,62 @@ func (s *Server) zepUser(ctx context.Context, c *call, id string) (zepUser, erro
 	return u, nil
 }
 
-func (s *Server) zepAddUser(ctx context.Context, c *call) (any, error) {
+func (s *server) zepAddUser(ctx context.Context, c *api.Call) (any, error) {
 	var in zepUserInput
-	if err := c.decodeLenient(&in); err != nil {
+	if err := decodeLenient(c, &in); err != nil {
 		return nil, err
 	}
 	if err := s.zepClaim(ctx, c, "user_id", "user", in.UserID); err != nil {
 		return nil, err
 	}
-	now := zepTime(s.h.Now())
-	u := zepUser{UUID: core.NewID(s.h.Now()), UserID: in.UserID, CreatedAt: now, UpdatedAt: now}
+	now := zepTime(s.Host.Now())
+	u := zepUser{UUID: core.NewID(s.Host.Now()), UserID: in.UserID, CreatedAt: now, UpdatedAt: now}
 	in.apply(&u)
 	if err := s.putRecord(ctx, u.UserID, kindZepUser, u.UserID, u); err != nil {
 		return nil, err
 	}
-	c.status = 201
+	c.Status = 201
 	return u, nil
 }
 
 // zepIDFree fails with ErrConflict when a user or a graph has the id.
-func (s *Server) zepIDFree(ctx context.Context, id string) error {
+func (s *server) zepIDFree(ctx context.Context, id string) error {
 	for _, kind := range []string{kindZepUser, kindZepGraph} {
-		if _, err := s.h.Engine.Record(ctx, id, kind, id); err == nil {
+		if _, err := s.Host.Engine.Record(ctx, id, kind, id); err == nil {
 			return fmt.Errorf("%w: a %s named %q exists", core.ErrConflict, strings.TrimPrefix(kind, "zep."), id)
 		}
 	}
 	return nil
 }
 
-func (s *Server) zepGetUser(ctx context.Context, c *call) (any, error) {
-	return s.zepUser(ctx, c, c.r.PathValue("userId"))
+func (s *server) zepGetUser(ctx context.Context, c *api.Call) (any, error) {
+	return s.zepUser(ctx, c, c.R.PathValue("userId"))
 }
 
-func (s *Server) zepUpdateUser(ctx context.Context, c *call) (any, error) {
-	u, err := s.zepUser(ctx, c, c.r.PathValue("userId"))
+func (s *server) zepUpdateUser(ctx context.Context, c *api.Call) (any, error) {
+	u, err := s.zepUser(ctx, c, c.R.PathValue("userId"))
 	if err != nil {
 		return nil, err
 	}
 	var in zepUserInput
-	if err := c.decodeLenient(&in); err != nil {
+	if err := decodeLenient(c, &in); err != nil {
 		return nil, err
 	}
 	in.apply(&u)
-	u.UpdatedAt = zepTime(s.h.Now())
+	u.UpdatedAt = zepTime(s.Host.Now())
 	if err := s.putRecord(ctx, u.UserID, kindZepUser, u.UserID, u); err != nil {
 		return nil, err
 	}
 	return u, nil
 }
 
-func (s *Server) zepDeleteUser(ctx context.Context, c *call) (any, error) {
-	u, err := s.zepUser(ctx, c, c.r.PathValue("userId"))
+func (s *server) zepDeleteUser(ctx context.Context, c *api.Call) (any, error) {
+	u, err := s.zepUser(ctx, c, c.R.PathValue("userId"))
 	if err != nil {
 		return nil, err
 	}
 	// The user's group holds its threads, messages and graph: all go.
-	if _, err := s.h.EraseGroup(ctx, u.UserID, eraseOptions(c)); err != nil {
+	if _, err := s.Host.EraseGroup(ctx, u.UserID, c.EraseOptions()); err != nil {
 		return nil, err
 	}
 	return zepMessage{Message: "user deleted"}, nil
@@ -207,8 +208,8 @@ func (s *Server) zepDeleteUser(ctx context.Context, c *call) (any, error) {
 // zepUserNode answers the node that stands for the user in its graph:
 // the entity named as the user (first and last name, first name, or user
 // id), or nil.
-func (s *Server) zepUserNode(ctx context.Context, c *call) (any, error) {
-	u, err := s.zepUser(ctx, c, c.r.PathValue("userId"))
+func (s *server) zepUserNode(ctx context.Context, c *api.Call) (any, error) {
+	u, err := s.zepUser(ctx, c, c.R.PathValue("userId"))
 	if err != nil {
 		return nil, err
 	}
@@ -220,7 +221,7 @@ func (s *Server) zepUserNode(ctx context.Context, c *call) (any, error) {
 		if core.NormalizeName(name) == "" {
 			continue
 		}
-		res, err := s.h.Engine.Search(ctx, retrieval.Request{Groups: []string{u.UserID}, Query: name, Scopes: []core.Scope{core.ScopeEntities}, Limit: 10})
+		res, err := s.Host.Engine.Search(ctx, retrieval.Request{Groups: []string{u.UserID}, Query: name, Scopes: []core.Scope{core.ScopeEntities}, Limit: 10})
 		if err != nil {
 			return nil, err
 		}
@@ -234,8 +235,8 @@ func (s *Server) zepUserNode(ctx context.Context, c *call) (any, error) {
 	return answer{}, nil
 }
 
-func (s *Server) zepUserThreads(ctx context.Context, c *call) (any, error) {
-	u, err := s.zepUser(ctx, c, c.r.PathValue("userId"))
+func (s *server) zepUserThreads(ctx context.Context, c *api.Call) (any, error) {
+	u, err := s.zepUser(ctx, c, c.R.PathValue("userId"))
 	if err != nil {
 		return nil, err
 	}
@@ -247,7 +248,7 @@ func (s *Server) zepUserThreads(ctx context.Context, c *call) (any, error) {
 	return ts, nil
 }
 
-func (s *Server) zepListUsers(ctx context.Context, c *call) (any, error) {
+func (s *server) zepListUsers(ctx context.Context, c *api.Call) (any, error) {
 	number, err := queryInt(c, 1, 1, 1<<20, "pageNumber", "page_number")
 	if err != nil {
 		return nil, err
@@ -272,7 +273,7 @@ func (s *Server) zepListUsers(ctx context.Context, c *call) (any, error) {
 }
 
 // zepThread finds a thread by id in the groups the key may use.
-func (s *Server) zepThread(ctx context.Context, c *call, id string) (zepThread, error) {
+func (s *server) zepThread(ctx context.Context, c *api.Call, id string) (zepThread, error) {
 	if id == "" {
 		return zepThread{}, fmt.Errorf("%w: thread_id is required", core.ErrInvalid)
 	}
@@ -286,12 +287,12 @@ func (s *Server) zepThread(ctx context.Context, c *call, id string) (zepThread, 
 	return ts[0], nil
 }
 
-func (s *Server) zepCreateThread(ctx context.Context, c *call) (any, error) {
+func (s *server) zepCreateThread(ctx context.Context, c *api.Call) (any, error) {
 	var in struct {
 		ThreadID string `json:"thread_id"`
 		UserID   string `json:"user_id"`
 	}
-	if err := c.decodeLenient(&in); err != nil {
+	if err := decodeLenient(c, &in); err != nil {
 		return nil, err
 	}
 	if in.ThreadID == "" || in.UserID == "" {
@@ -306,15 +307,15 @@ func (s *Server) zepCreateThread(ctx context.Context, c *call) (any, error) {
 	if _, err := s.zepThread(ctx, c, in.ThreadID); err == nil {
 		return nil, fmt.Errorf("%w: thread %q exists", core.ErrConflict, in.ThreadID)
 	}
-	t := zepThread{UUID: core.NewID(s.h.Now()), ThreadID: in.ThreadID, UserID: in.UserID, CreatedAt: zepTime(s.h.Now())}
+	t := zepThread{UUID: core.NewID(s.Host.Now()), ThreadID: in.ThreadID, UserID: in.UserID, CreatedAt: zepTime(s.Host.Now())}
 	if err := s.putRecord(ctx, t.UserID, kindZepThread, t.ThreadID, t); err != nil {
 		return nil, err
 	}
-	c.status = 201
+	c.Status = 201
 	return t, nil
 }
 
-func (s *Server) zepListThreads(ctx context.Context, c *call) (any, error) {
+func (s *server) zepListThreads(ctx context.Context, c *api.Call) (any, error) {
 	number, err := queryInt(c, 1, 1, 1<<20, "page_number", "pageNumber")
 	if err != nil {
 		return nil, err
@@ -327,7 +328,7 @@ func (s *Server) zepListThreads(ctx context.Context, c *call) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	desc := c.r.URL.Query().Get("asc") == "false"
+	desc := c.R.URL.Query().Get("asc") == "false"
 	slices.SortFunc(ts, func(a, b zepThread) int {
 		o := cmp.Or(cmp.Compare(a.CreatedAt, b.CreatedAt), cmp.Compare(a.ThreadID, b.ThreadID))
 		if desc {
@@ -343,8 +344,8 @@ func (s *Server) zepListThreads(ctx context.Context, c *call) (any, error) {
 	}{out, len(ts), len(out)}, nil
 }
 
-func (s *Server) zepDeleteThread(ctx context.Context, c *call) (any, error) {
-	t, err := s.zepThread(ctx, c, c.r.PathValue("threadId"))
+func (s *server) zepDeleteThread(ctx context.Context, c *api.Call) (any, error) {
+	t, err := s.zepThread(ctx, c, c.R.PathValue("threadId"))
 	if err != nil {
 		return nil, err
 	}
@@ -358,10 +359,10 @@ func (s *Server) zepDeleteThread(ctx context.Context, c *call) (any, error) {
 	for i, m := range msgs {
 		ids[i] = m.UUID
 	}
-	if _, err := s.h.Engine.DeleteRecords(ctx, t.UserID, kindZepEpisode, ids); err != nil {
+	if _, err := s.Host.Engine.DeleteRecords(ctx, t.UserID, kindZepEpisode, ids); err != nil {
 		return nil, err
 	}
-	if _, err := s.h.Engine.DeleteRecords(ctx, t.UserID, kindZepThread, []string{t.ThreadID}); err != nil {
+	if _, err := s.Host.Engine.DeleteRecords(ctx, t.UserID, kindZepThread, []string{t.ThreadID}); err != nil {
 		return nil, err
 	}
 	return zepMessage{Message: "thread deleted"}, nil
@@ -369,7 +370,7 @@ func (s *Server) zepDeleteThread(ctx context.Context, c *call) (any, error) {
 
 // threadMessages returns the records of a thread's messages in the order
 // they were added.
-func (s *Server) threadMessages(ctx context.Context, c *call, t zepThread) ([]zepEpisodeRecord, error) {
+func (s *server) threadMessages(ctx context.Context, c *api.Call, t zepThread) ([]zepEpisodeRecord, error) {
 	all, err := records[zepEpisodeRecord](ctx, c, kindZepEpisode, []string{t.UserID})
 	if err != nil {
 		return nil, err
@@ -403,7 +404,7 @@ func messageContent(m zepMessageIn, user string) string {
 
 // zepUserName is the name of a thread's user for messageContent: first
 // and last name, or "" when the user has neither or no message needs it.
-func (s *Server) zepUserName(ctx context.Context, t zepThread, msgs []zepMessageIn) (string, error) {
+func (s *server) zepUserName(ctx context.Context, t zepThread, msgs []zepMessageIn) (string, error) {
 	if !slices.ContainsFunc(msgs, func(m zepMessageIn) bool { return m.Role == "user" && strings.TrimSpace(m.Name) == "" }) {
 		return "", nil
 	}
@@ -414,13 +415,13 @@ func (s *Server) zepUserName(ctx context.Context, t zepThread, msgs []zepMessage
 	return strings.TrimSpace(strings.TrimSpace(u.FirstName) + " " + strings.TrimSpace(u.LastName)), nil
 }
 
-func (s *Server) zepAddMessages(ctx context.Context, c *call) (any, error) {
-	t, err := s.zepThread(ctx, c, c.r.PathValue("threadId"))
+func (s *server) zepAddMessages(ctx context.Context, c *api.Call) (any, error) {
+	t, err := s.zepThread(ctx, c, c.R.PathValue("threadId"))
 	if err != nil {
 		return nil, err
 	}
 	var in zepAddMessagesInput
-	if err := c.decodeLenient(&in); err != nil {
+	if err := decodeLenient(c, &in); err != nil {
 		return nil, err
 	}
 	if len(in.Messages) == 0 {
@@ -430,7 +431,7 @@ func (s *Server) zepAddMessages(ctx context.Context, c *call) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	now := s.h.Now()
+	now := s.Host.Now()
 	taskID := core.NewID(now)
 	var eps []core.Episode
 	recs := make([]zepEpisodeRecord, len(in.Messages))
@@ -488,7 +489,7 @@ func (s *Server) zepAddMessages(ctx context.Context, c *call) (any, error) {
 
 // zepIngest writes the records of an add first, then queues its episodes;
 // a task record names the episodes when there are any.
-func (s *Server) zepIngest(ctx context.Context, group, taskID, typ string, eps []core.Episode, recs []zepEpisodeRecord) error {
+func (s *server) zepIngest(ctx context.Context, group, taskID, typ string, eps []core.Episode, recs []zepEpisodeRecord) error {
 	rs := make([]core.Record, 0, len(recs)+1)
 	for _, r := range recs {
 		b, err := jsonMarshal(r)
@@ -502,28 +503,28 @@ func (s *Server) zepIngest(ctx context.Context, group, taskID, typ string, eps [
 		for i, ep := range eps {
 			ids[i] = ep.UUID
 		}
-		b, err := jsonMarshal(zepTask{TaskID: taskID, Type: typ, CreatedAt: zepTime(s.h.Now()), Episodes: ids})
+		b, err := jsonMarshal(zepTask{TaskID: taskID, Type: typ, CreatedAt: zepTime(s.Host.Now()), Episodes: ids})
 		if err != nil {
 			return err
 		}
 		rs = append(rs, core.Record{GroupID: group, Kind: kindZepTask, ID: taskID, Data: b})
 	}
-	if err := s.h.Engine.PutRecords(ctx, rs); err != nil {
+	if err := s.Host.Engine.PutRecords(ctx, rs); err != nil {
 		return err
 	}
 	if len(eps) == 0 {
 		return nil
 	}
-	res, err := s.h.Engine.Ingest(ctx, eps)
+	res, err := s.Host.Engine.Ingest(ctx, eps)
 	if err != nil {
 		return err
 	}
-	s.metrics.accepted(len(res))
+	s.Metrics.Accepted(len(res))
 	return nil
 }
 
-func (s *Server) zepGetMessages(ctx context.Context, c *call) (any, error) {
-	t, err := s.zepThread(ctx, c, c.r.PathValue("threadId"))
+func (s *server) zepGetMessages(ctx context.Context, c *api.Call) (any, error) {
+	t, err := s.zepThread(ctx, c, c.R.PathValue("threadId"))
 	if err != nil {
 		return nil, err
 	}
@@ -571,14 +572,14 @@ func (s *Server) zepGetMessages(ctx context.Context, c *call) (any, error) {
 }
 
 // processed reports which of the records' episodes are done.
-func (s *Server) processed(ctx context.Context, group string, recs []zepEpisodeRecord) (map[string]bool, error) {
+func (s *server) processed(ctx context.Context, group string, recs []zepEpisodeRecord) (map[string]bool, error) {
 	ids := make([]string, 0, len(recs))
 	for _, r := range recs {
 		if !r.Ignored {
 			ids = append(ids, r.UUID)
 		}
 	}
-	eps, err := s.h.Engine.Episodes(ctx, []string{group}, ids)
+	eps, err := s.Host.Engine.Episodes(ctx, []string{group}, ids)
 	if err != nil {
 		return nil, err
 	}
@@ -589,8 +590,8 @@ func (s *Server) processed(ctx context.Context, group string, recs []zepEpisodeR
 	return done, nil
 }
 
-func (s *Server) zepThreadContext(ctx context.Context, c *call) (any, error) {
-	t, err := s.zepThread(ctx, c, c.r.PathValue("threadId"))
+func (s *server) zepThreadContext(ctx context.Context, c *api.Call) (any, error) {
+	t, err := s.zepThread(ctx, c, c.R.PathValue("threadId"))
 	if err != nil {
 		return nil, err
 	}
@@ -610,7 +611,7 @@ const contextMessages = 4
 // zepContext is the context block of a thread: the facts and entities of
 // the user's graph most relevant to the thread's latest messages, in Zep's
 // layout. It is empty while the thread has no message.
-func (s *Server) zepContext(ctx context.Context, c *call, t zepThread) (string, error) {
+func (s *server) zepContext(ctx context.Context, c *api.Call, t zepThread) (string, error) {
 	msgs, err := s.threadMessages(ctx, c, t)
 	if err != nil {
 		return "", err
@@ -622,7 +623,7 @@ func (s *Server) zepContext(ctx context.Context, c *call, t zepThread) (string, 
 	for _, m := range msgs[max(0, len(msgs)-contextMessages):] {
 		q = append(q, m.Content)
 	}
-	res, err := s.h.Engine.Search(ctx, retrieval.Request{
+	res, err := s.Host.Engine.Search(ctx, retrieval.Request{
 		Groups: []string{t.UserID}, Query: strings.Join(q, "\n"), Scopes: []core.Scope{core.ScopeFacts, core.ScopeEntities},
 	})
 	if err != nil {
@@ -662,8 +663,8 @@ func zepContextString(res retrieval.Results) string {
 	return b.String()
 }
 
-func (s *Server) zepThreadEpisodes(ctx context.Context, c *call) (any, error) {
-	t, err := s.zepThread(ctx, c, c.r.PathValue("threadId"))
+func (s *server) zepThreadEpisodes(ctx context.Context, c *api.Call) (any, error) {
+	t, err := s.zepThread(ctx, c, c.R.PathValue("threadId"))
 	if err != nil {
 		return nil, err
 	}
@@ -677,7 +678,7 @@ func (s *Server) zepThreadEpisodes(ctx context.Context, c *call) (any, error) {
 			ids = append(ids, m.UUID)
 		}
 	}
-	eps, err := s.h.Engine.Episodes(ctx, []string{t.UserID}, ids)
+	eps, err := s.Host.Engine.Episodes(ctx, []string{t.UserID}, ids)
 	if err != nil {
 		return nil, err
 	}

@@ -1,30 +1,29 @@
-package httpapi
+package api
 
 import (
 	"context"
 	"errors"
 	"net/http"
-	"strings"
 
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/host/wire"
 )
 
-// Errors of this package, besides core's sentinels.
+// Errors of the HTTP API, besides core's sentinels.
 var (
-	// errUnauthorized: keys are configured and the request has no valid one.
-	errUnauthorized = errors.New("unauthorized")
-	// errForbidden: the key is not bound to the group the request names.
-	errForbidden = errors.New("forbidden")
+	// ErrUnauthorized: keys are configured and the request has no valid one.
+	ErrUnauthorized = errors.New("unauthorized")
+	// ErrForbidden: the key is not bound to the group the request names.
+	ErrForbidden = errors.New("forbidden")
 )
 
-// statusOf maps an error to its HTTP status and code. It is the only place
+// StatusOf maps an error to its HTTP status and code. It is the only place
 // that does.
-func statusOf(err error) (int, string) {
+func StatusOf(err error) (int, string) {
 	switch {
-	case errors.Is(err, errUnauthorized):
+	case errors.Is(err, ErrUnauthorized):
 		return http.StatusUnauthorized, "unauthorized"
-	case errors.Is(err, errForbidden):
+	case errors.Is(err, ErrForbidden):
 		return http.StatusForbidden, "forbidden"
 	case errors.Is(err, core.ErrNotFound):
 		return http.StatusNotFound, "not_found"
@@ -55,8 +54,8 @@ func statusOf(err error) (int, string) {
 	return http.StatusInternalServerError, "internal"
 }
 
-// errorBody is the JSON of an error answer.
-type errorBody struct {
+// ErrorBody is the JSON of an error answer.
+type ErrorBody struct {
 	// Error says what went wrong.
 	Error string `json:"error"`
 	// Code is the kind of error: invalid, unauthorized, forbidden,
@@ -65,27 +64,23 @@ type errorBody struct {
 	Code string `json:"code"`
 }
 
-// writeError answers with err. Details of internal errors are logged with
+// WriteError answers with err. Details of internal errors are logged with
 // the request id and not sent.
-func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) int {
-	status, code, msg := s.errorAnswer(w, r, err)
-	if strings.HasPrefix(r.URL.Path, zepPrefix+"/") {
-		writeJSON(w, status, zepError{errorBody{Error: msg, Code: code}, msg})
-		return status
-	}
-	writeJSON(w, status, errorBody{Error: msg, Code: code})
+func (e *Env) WriteError(w http.ResponseWriter, r *http.Request, err error) int {
+	status, code, msg := e.ErrorAnswer(w, r, err)
+	WriteJSON(w, status, ErrorBody{Error: msg, Code: code})
 	return status
 }
 
-// errorAnswer returns the status, code and message that answer err, logs
+// ErrorAnswer returns the status, code and message that answer err, logs
 // internal errors (their details are not sent) and sets the headers the
 // status calls for.
-func (s *Server) errorAnswer(w http.ResponseWriter, r *http.Request, err error) (int, string, string) {
-	status, code := statusOf(err)
+func (e *Env) ErrorAnswer(w http.ResponseWriter, r *http.Request, err error) (int, string, string) {
+	status, code := StatusOf(err)
 	msg := wire.Message(err)
 	switch status {
 	case http.StatusInternalServerError:
-		s.log.Error("request failed", "method", r.Method, "path", r.URL.Path, "request_id", w.Header().Get("X-Request-ID"), "err", err)
+		e.Log.Error("request failed", "method", r.Method, "path", r.URL.Path, "request_id", w.Header().Get("X-Request-ID"), "err", err)
 		msg = "internal error; the server log has the details (request id " + w.Header().Get("X-Request-ID") + ")"
 	case http.StatusServiceUnavailable:
 		retry := "1"

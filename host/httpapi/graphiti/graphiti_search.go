@@ -1,4 +1,4 @@
-package httpapi
+package graphiti
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/engine/retrieval"
+	"github.com/mnemohq/mnemo/host/httpapi/api"
 	"github.com/mnemohq/mnemo/host/wire"
 )
 
@@ -44,21 +45,21 @@ type graphitiFacts struct {
 	Facts []graphitiFact `json:"facts"`
 }
 
-func (s *Server) graphitiSearchRoutes() []*route {
-	return []*route{
+func (s *server) graphitiSearchRoutes() []*api.Route {
+	return []*api.Route{
 		{
-			method: "POST", path: "/search", auth: authKey, handle: s.graphitiSearch, tag: "graphiti", graphiti: true, reads: true,
-			summary:     "Graphiti: search facts",
-			description: "Facts true now, best first, from the groups named (each must be allowed to the key) or else from every group the key may use.",
-			request:     graphitiSearchQuery{}, response: graphitiFacts{},
-			example: graphitiSearchQuery{GroupIDs: []string{"graphiti-demo"}, Query: "Where does Bob work?", MaxFacts: 5},
+			Method: "POST", Path: "/search", Auth: api.AuthKey, Handle: s.graphitiSearch, Tag: "graphiti", Graphiti: true, Reads: true,
+			Summary:     "Graphiti: search facts",
+			Description: "Facts true now, best first, from the groups named (each must be allowed to the key) or else from every group the key may use.",
+			Request:     graphitiSearchQuery{}, Response: graphitiFacts{},
+			Example: graphitiSearchQuery{GroupIDs: []string{"graphiti-demo"}, Query: "Where does Bob work?", MaxFacts: 5},
 		},
 		{
-			method: "POST", path: "/get-memory", auth: authKey, handle: s.graphitiGetMemory, tag: "graphiti", graphiti: true, reads: true,
-			summary:     "Graphiti: the facts relevant to a conversation",
-			description: "The messages, one \"role_type(role): content\" line each, are the query of a fact search in the group.",
-			request:     graphitiGetMemory{}, response: graphitiFacts{},
-			example: graphitiGetMemory{GroupID: "graphiti-demo", MaxFacts: 5, Messages: []graphitiMessage{{
+			Method: "POST", Path: "/get-memory", Auth: api.AuthKey, Handle: s.graphitiGetMemory, Tag: "graphiti", Graphiti: true, Reads: true,
+			Summary:     "Graphiti: the facts relevant to a conversation",
+			Description: "The messages, one \"role_type(role): content\" line each, are the query of a fact search in the group.",
+			Request:     graphitiGetMemory{}, Response: graphitiFacts{},
+			Example: graphitiGetMemory{GroupID: "graphiti-demo", MaxFacts: 5, Messages: []graphitiMessage{{
 				Content: "Where does Bob work these days?", RoleType: "user", Role: "Alice",
 			}}},
 		},
@@ -76,9 +77,9 @@ func maxFacts(n int) (int, error) {
 	return n, nil
 }
 
-func (s *Server) graphitiSearch(ctx context.Context, c *call) (any, error) {
+func (s *server) graphitiSearch(ctx context.Context, c *api.Call) (any, error) {
 	var in graphitiSearchQuery
-	if err := c.decodeGraphiti(&in); err != nil {
+	if err := decodeGraphiti(c, &in); err != nil {
 		return nil, err
 	}
 	limit, err := maxFacts(in.MaxFacts)
@@ -92,16 +93,16 @@ func (s *Server) graphitiSearch(ctx context.Context, c *call) (any, error) {
 		}
 	}
 	if len(groups) == 0 {
-		if groups, err = c.visibleGroups(ctx); err != nil {
+		if groups, err = c.VisibleGroups(ctx); err != nil {
 			return nil, err
 		}
 	}
 	return s.searchFacts(ctx, retrieval.Request{Groups: groups, Query: in.Query, Limit: limit})
 }
 
-func (s *Server) graphitiGetMemory(ctx context.Context, c *call) (any, error) {
+func (s *server) graphitiGetMemory(ctx context.Context, c *api.Call) (any, error) {
 	var in graphitiGetMemory
-	if err := c.decodeGraphiti(&in); err != nil {
+	if err := decodeGraphiti(c, &in); err != nil {
 		return nil, err
 	}
 	if err := graphitiGroup(c, in.GroupID, "group_id"); err != nil {
@@ -133,13 +134,13 @@ func (s *Server) graphitiGetMemory(ctx context.Context, c *call) (any, error) {
 
 // searchFacts runs a fact search and shows the facts as Graphiti does. A
 // search of no group finds nothing.
-func (s *Server) searchFacts(ctx context.Context, req retrieval.Request) (graphitiFacts, error) {
+func (s *server) searchFacts(ctx context.Context, req retrieval.Request) (graphitiFacts, error) {
 	out := graphitiFacts{Facts: []graphitiFact{}}
 	if len(req.Groups) == 0 {
 		return out, nil
 	}
 	req.Recipe = "facts"
-	res, err := s.h.Engine.Search(ctx, req)
+	res, err := s.Host.Engine.Search(ctx, req)
 	if err != nil {
 		return out, err
 	}

@@ -1,4 +1,4 @@
-package httpapi
+package graphiti
 
 import (
 	"bytes"
@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/host/httpapi/api"
 	"github.com/mnemohq/mnemo/host/wire"
 )
 
@@ -92,16 +93,16 @@ type graphitiValidation struct {
 // validation failure: FastAPI's detail, and mnemo's error and code.
 type graphitiErrorBody struct {
 	Detail string `json:"detail"`
-	errorBody
+	api.ErrorBody
 }
 
 // writeGraphitiError answers err as Graphiti's server does: invalid input
 // is 422 with the failing field, other errors keep their status
 // (statusOf) with the message as detail.
-func (s *Server) writeGraphitiError(w http.ResponseWriter, r *http.Request, err error) int {
-	status, code, msg := s.errorAnswer(w, r, err)
+func (s *server) writeGraphitiError(w http.ResponseWriter, r *http.Request, err error) int {
+	status, code, msg := s.ErrorAnswer(w, r, err)
 	if status != http.StatusBadRequest {
-		writeJSON(w, status, graphitiErrorBody{Detail: msg, errorBody: errorBody{Error: msg, Code: code}})
+		api.WriteJSON(w, status, graphitiErrorBody{Detail: msg, ErrorBody: api.ErrorBody{Error: msg, Code: code}})
 		return status
 	}
 	d := graphitiDetail{Loc: []any{"body"}, Msg: msg, Type: "value_error"}
@@ -109,15 +110,15 @@ func (s *Server) writeGraphitiError(w http.ResponseWriter, r *http.Request, err 
 	if errors.As(err, &fe) {
 		d = graphitiDetail{Loc: fe.loc, Msg: fe.msg, Type: fe.typ}
 	}
-	writeJSON(w, http.StatusUnprocessableEntity, graphitiValidation{Detail: []graphitiDetail{d}})
+	api.WriteJSON(w, http.StatusUnprocessableEntity, graphitiValidation{Detail: []graphitiDetail{d}})
 	return http.StatusUnprocessableEntity
 }
 
 // decodeGraphiti reads the request body as JSON into v as Graphiti's
 // server does: unknown fields are ignored, and a body that is not JSON, or
 // a field of the wrong type, is a fieldError.
-func (c *call) decodeGraphiti(v any) error {
-	b, err := c.body()
+func decodeGraphiti(c *api.Call, v any) error {
+	b, err := c.Body()
 	if err != nil {
 		return err
 	}
@@ -174,3 +175,8 @@ func pydanticType(t reflect.Type) (string, string) {
 func queryField(name, typ, msg string) error {
 	return &fieldError{loc: []any{"query", name}, typ: typ, msg: msg}
 }
+
+// ErrorBodies returns the two error answers of the Graphiti routes, for
+// the OpenAPI document: a failure other than bad input, and FastAPI's
+// validation answer (422).
+func ErrorBodies() (failure, validation any) { return graphitiErrorBody{}, graphitiValidation{} }

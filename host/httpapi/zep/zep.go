@@ -1,4 +1,4 @@
-package httpapi
+package zep
 
 import (
 	"bytes"
@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/host/httpapi/api"
 )
 
 // The Zep-compatible API (docs/zep.md): the routes of Zep's v2 API that
@@ -50,18 +51,29 @@ const (
 // zepPrefix is where the Zep routes live.
 const zepPrefix = "/api/v2"
 
-// zepRoutes lists the Zep routes, with paths relative to zepPrefix.
-func (s *Server) zepRoutes() []*route {
-	r := func(method, path string, h handler) *route {
-		return &route{method: method, path: zepPrefix + path, auth: authKey, handle: h, tag: "zep"}
+// server serves the Zep routes on the shared Env.
+type server struct{ *api.Env }
+
+// Routes returns the Zep routes. Their errors, the refusals of keys
+// included, are answered in Zep's shape (ErrorWriter).
+func Routes(e *api.Env) []*api.Route {
+	s := &server{e}
+	return s.routes()
+}
+
+// routes lists the Zep routes, with paths relative to zepPrefix.
+func (s *server) routes() []*api.Route {
+	answer := ErrorWriter(s.Env)
+	r := func(method, path string, h api.Handler) *api.Route {
+		return &api.Route{Method: method, Path: zepPrefix + path, Auth: api.AuthKey, Handle: h, Tag: "zep", Errors: answer, AuthErrors: answer}
 	}
 	// read is a POST that changes nothing: a search or a listing.
-	read := func(method, path string, h handler) *route {
+	read := func(method, path string, h api.Handler) *api.Route {
 		rt := r(method, path, h)
-		rt.reads = true
+		rt.Reads = true
 		return rt
 	}
-	return []*route{
+	return []*api.Route{
 		r("POST", "/users", s.zepAddUser),
 		r("GET", "/users/{userId}", s.zepGetUser),
 		r("PATCH", "/users/{userId}", s.zepUpdateUser),
@@ -111,32 +123,26 @@ func (s *Server) zepRoutes() []*route {
 	}
 }
 
-// mountZep registers the Zep routes on the server's mux, served like the
-// route table's (keys, body limit, metrics) but kept out of it and so out
-// of openapi.json.
-func (s *Server) mountZep() {
-	for _, rt := range s.zepRoutes() {
-		rt.status = http.StatusOK
-		s.mux.Handle(rt.pattern(), http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			start := time.Now()
-			sw := &statusWriter{ResponseWriter: w}
-			s.serveLimited(sw, r, rt)
-			s.metrics.observe(rt.pattern(), sw.status, time.Since(start))
-		}))
-	}
+// Serves reports whether r is under the Zep API's prefix, /api/v2/.
+func Serves(r *http.Request) bool { return strings.HasPrefix(r.URL.Path, zepPrefix+"/") }
+
+// NoRoute answers a request under /api/v2 that no Zep route serves: 404
+// with Zep's message.
+func NoRoute(e *api.Env, w http.ResponseWriter, r *http.Request) {
+	msg := fmt.Sprintf("%s %s is not part of mnemo's Zep-compatible API (docs/zep.md lists the routes served)", r.Method, r.URL.Path)
+	sw := &api.StatusWriter{ResponseWriter: w}
+	api.WriteJSON(sw, http.StatusNotFound, zepError{api.ErrorBody{Error: msg, Code: "no_route"}, msg})
+	e.Metrics.Observe("unmatched", sw.Status, 0)
 }
 
-// zepNoRoute answers a request under /api/v2 that no Zep route serves:
-// 404 with Zep's message. It reports whether it answered.
-func (s *Server) zepNoRoute(w http.ResponseWriter, r *http.Request) bool {
-	if !strings.HasPrefix(r.URL.Path, zepPrefix+"/") {
-		return false
+// ErrorWriter answers errors as the Zep routes do: mnemo's error body
+// with the message Zep's clients read.
+func ErrorWriter(e *api.Env) api.AnswerFunc {
+	return func(w http.ResponseWriter, r *http.Request, err error) int {
+		status, code, msg := e.ErrorAnswer(w, r, err)
+		api.WriteJSON(w, status, zepError{api.ErrorBody{Error: msg, Code: code}, msg})
+		return status
 	}
-	msg := fmt.Sprintf("%s %s is not part of mnemo's Zep-compatible API (docs/zep.md lists the routes served)", r.Method, r.URL.Path)
-	sw := &statusWriter{ResponseWriter: w}
-	writeJSON(sw, http.StatusNotFound, zepError{errorBody{Error: msg, Code: "no_route"}, msg})
-	s.metrics.observe("unmatched", sw.status, 0)
-	return true
 }
 
 // zepMessage is Zep's SuccessResponse, the answer of every delete.
@@ -147,14 +153,14 @@ type zepMessage struct {
 // zepError is an error answer of the Zep routes: mnemo's, with the
 // message Zep's clients read.
 type zepError struct {
-	errorBody
+	api.ErrorBody
 	Message string `json:"message"`
 }
 
 // decodeLenient reads the request body as JSON into v, ignoring unknown
 // fields as Zep does. An empty body leaves v as it is.
-func (c *call) decodeLenient(v any) error {
-	b, err := c.body()
+func decodeLenient(c *api.Call, v any) error {
+	b, err := c.Body()
 	if err != nil {
 		return err
 	}
@@ -177,9 +183,9 @@ func (c *call) decodeLenient(v any) error {
 
 // queryInt reads an integer query parameter (any of names) within [lo,
 // hi]; def when absent.
-func queryInt(c *call, def, lo, hi int, names ...string) (int, error) {
+func queryInt(c *api.Call, def, lo, hi int, names ...string) (int, error) {
 	for _, name := range names {
-		v := c.r.URL.Query().Get(name)
+		v := c.R.URL.Query().Get(name)
 		if v == "" {
 			continue
 		}
@@ -207,22 +213,22 @@ func zepOptTime(t time.Time) *string {
 // zepGroup checks that id is usable as a group and that the call's key
 // may use it; a key that may not reads the group as unknown (404), as
 // does an invalid id.
-func (c *call) zepGroup(what, id string) error {
+func zepGroup(c *api.Call, what, id string) error {
 	if id == "" {
 		return fmt.Errorf("%w: %s is required", core.ErrInvalid, what)
 	}
 	if err := core.ValidateGroupID(id); err != nil {
 		return fmt.Errorf("%s %q: %w (a %s is a mnemo group id: letters, digits and -_.:@, at most 128)", what, id, core.ErrNotFound, what)
 	}
-	if !c.key.allows(id) {
+	if !c.Key.Allows(id) {
 		return fmt.Errorf("%s %q: %w", what, id, core.ErrNotFound)
 	}
 	return nil
 }
 
 // record reads one record of group and decodes it into v.
-func (s *Server) record(ctx context.Context, group, kind, id string, v any) error {
-	r, err := s.h.Engine.Record(ctx, group, kind, id)
+func (s *server) record(ctx context.Context, group, kind, id string, v any) error {
+	r, err := s.Host.Engine.Record(ctx, group, kind, id)
 	if err != nil {
 		return err
 	}
@@ -233,25 +239,25 @@ func (s *Server) record(ctx context.Context, group, kind, id string, v any) erro
 }
 
 // putRecord encodes v as the record of group, kind and id.
-func (s *Server) putRecord(ctx context.Context, group, kind, id string, v any) error {
+func (s *server) putRecord(ctx context.Context, group, kind, id string, v any) error {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return fmt.Errorf("encode %s %s: %w", kind, id, err)
 	}
-	return s.h.Engine.PutRecords(ctx, []core.Record{{GroupID: group, Kind: kind, ID: id, Data: b}})
+	return s.Host.Engine.PutRecords(ctx, []core.Record{{GroupID: group, Kind: kind, ID: id, Data: b}})
 }
 
 // records reads the records of kind in groups (every group the key may
 // use when groups is nil), with the given ids if any, and decodes each.
-func records[T any](ctx context.Context, c *call, kind string, groups []string, ids ...string) ([]T, error) {
+func records[T any](ctx context.Context, c *api.Call, kind string, groups []string, ids ...string) ([]T, error) {
 	q := core.RecordQuery{Kind: kind, Groups: groups, IDs: ids, AllGroups: groups == nil}
-	rs, err := c.s.h.Engine.Records(ctx, q)
+	rs, err := c.Env.Host.Engine.Records(ctx, q)
 	if err != nil {
 		return nil, err
 	}
 	out := make([]T, 0, len(rs))
 	for _, r := range rs {
-		if !c.key.allows(r.GroupID) {
+		if !c.Key.Allows(r.GroupID) {
 			continue
 		}
 		var v T
@@ -275,15 +281,15 @@ func page[T any](items []T, number, size int) []T {
 // zepClaim checks the id of a new user or graph (field names it in the
 // body, what in the messages): given, a valid group id, one the key may
 // use, and not yet taken by a user or a graph.
-func (s *Server) zepClaim(ctx context.Context, c *call, field, what, id string) error {
+func (s *server) zepClaim(ctx context.Context, c *api.Call, field, what, id string) error {
 	if id == "" {
 		return fmt.Errorf("%w: %s is required", core.ErrInvalid, field)
 	}
 	if err := core.ValidateGroupID(id); err != nil {
 		return fmt.Errorf("%s: %w", field, err)
 	}
-	if !c.key.allows(id) {
-		return fmt.Errorf("%w: this API key may not use %s %q", errForbidden, what, id)
+	if !c.Key.Allows(id) {
+		return fmt.Errorf("%w: this API key may not use %s %q", api.ErrForbidden, what, id)
 	}
 	return s.zepIDFree(ctx, id)
 }
@@ -291,7 +297,7 @@ func (s *Server) zepClaim(ctx context.Context, c *call, field, what, id string) 
 // zepTarget resolves the user_id or graph_id of a graph request to its
 // group: exactly one must be given, and it must name a user, or a graph
 // (a Zep graph, or a group holding episodes), the key may use.
-func (s *Server) zepTarget(ctx context.Context, c *call, userID, graphID string) (string, error) {
+func (s *server) zepTarget(ctx context.Context, c *api.Call, userID, graphID string) (string, error) {
 	switch {
 	case userID != "" && graphID != "":
 		return "", fmt.Errorf("%w: give user_id or graph_id, not both", core.ErrInvalid)

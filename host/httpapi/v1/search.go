@@ -1,4 +1,4 @@
-package httpapi
+package v1
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/engine/retrieval"
+	"github.com/mnemohq/mnemo/host/httpapi/api"
 	"github.com/mnemohq/mnemo/host/wire"
 )
 
@@ -30,40 +31,40 @@ type contextResponse struct {
 	Context string `json:"context"`
 }
 
-func (s *Server) search(ctx context.Context, c *call) (any, error) {
+func (s *server) search(ctx context.Context, c *api.Call) (any, error) {
 	var in wire.SearchInput
-	if err := c.decode(&in); err != nil {
+	if err := c.Decode(&in); err != nil {
 		return nil, err
 	}
-	req, err := in.Request([]string{c.group})
+	req, err := in.Request([]string{c.Group})
 	if err != nil {
 		return nil, err
 	}
-	res, err := s.h.Engine.Search(ctx, req)
+	res, err := s.Host.Engine.Search(ctx, req)
 	if err != nil {
 		return nil, err
 	}
 	return wire.SearchResultsOf(res), nil
 }
 
-func (s *Server) getContext(ctx context.Context, c *call) (any, error) {
+func (s *server) getContext(ctx context.Context, c *api.Call) (any, error) {
 	var in contextRequest
-	if err := c.decode(&in); err != nil {
+	if err := c.Decode(&in); err != nil {
 		return nil, err
 	}
-	req, err := in.Request([]string{c.group})
+	req, err := in.Request([]string{c.Group})
 	if err != nil {
 		return nil, err
 	}
-	text, err := s.h.Engine.Context(ctx, retrieval.ContextRequest{Request: req, Budget: in.Budget, Format: in.Format})
+	text, err := s.Host.Engine.Context(ctx, retrieval.ContextRequest{Request: req, Budget: in.Budget, Format: in.Format})
 	if err != nil {
 		return nil, err
 	}
 	return contextResponse{Context: text}, nil
 }
 
-func (s *Server) buildCommunities(ctx context.Context, c *call) (any, error) {
-	rep, err := s.h.Engine.BuildCommunities(ctx, c.group)
+func (s *server) buildCommunities(ctx context.Context, c *api.Call) (any, error) {
+	rep, err := s.Host.Engine.BuildCommunities(ctx, c.Group)
 	if err != nil {
 		return nil, err
 	}
@@ -72,11 +73,11 @@ func (s *Server) buildCommunities(ctx context.Context, c *call) (any, error) {
 
 // includeArchivedParam is the query parameter of listings that keeps what
 // evolution archived.
-var includeArchivedParam = param{"include_archived", "boolean", "Include the entities and facts evolution archived."}
+var includeArchivedParam = api.Param{Name: "include_archived", Type: "boolean", Description: "Include the entities and facts evolution archived."}
 
 // includeArchived reads the include_archived query parameter.
-func includeArchived(c *call) (bool, error) {
-	v := c.r.URL.Query().Get("include_archived")
+func includeArchived(c *api.Call) (bool, error) {
+	v := c.R.URL.Query().Get("include_archived")
 	if v == "" {
 		return false, nil
 	}
@@ -87,39 +88,39 @@ func includeArchived(c *call) (bool, error) {
 	return b, nil
 }
 
-func (s *Server) feedback(ctx context.Context, c *call) (any, error) {
+func (s *server) feedback(ctx context.Context, c *api.Call) (any, error) {
 	var in wire.FeedbackInput
-	if err := c.decode(&in); err != nil {
+	if err := c.Decode(&in); err != nil {
 		return nil, err
 	}
-	req, err := in.Request(c.group)
+	req, err := in.Request(c.Group)
 	if err != nil {
 		return nil, err
 	}
-	if err := s.h.Engine.Feedback(ctx, req); err != nil {
+	if err := s.Host.Engine.Feedback(ctx, req); err != nil {
 		return nil, err
 	}
 	return wire.FeedbackResult{Scope: string(req.Scope), UUID: req.UUID, Feedback: string(req.Kind)}, nil
 }
 
-func (s *Server) evolve(ctx context.Context, c *call) (any, error) {
+func (s *server) evolve(ctx context.Context, c *api.Call) (any, error) {
 	var in wire.EvolveInput
-	if err := c.decode(&in); err != nil {
+	if err := c.Decode(&in); err != nil {
 		return nil, err
 	}
 	opts, err := in.Options()
 	if err != nil {
 		return nil, err
 	}
-	rep, err := s.h.Engine.Evolve(ctx, c.group, opts)
+	rep, err := s.Host.Engine.Evolve(ctx, c.Group, opts)
 	if err != nil {
 		return nil, err
 	}
 	return wire.EvolveReportOf(rep), nil
 }
 
-func (s *Server) evolveReports(ctx context.Context, c *call) (any, error) {
-	reps, err := s.h.Engine.EvolveReports(ctx, c.group)
+func (s *server) evolveReports(ctx context.Context, c *api.Call) (any, error) {
+	reps, err := s.Host.Engine.EvolveReports(ctx, c.Group)
 	if err != nil {
 		return nil, err
 	}

@@ -1,4 +1,4 @@
-package httpapi
+package v1
 
 import (
 	"context"
@@ -7,16 +7,17 @@ import (
 
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/engine/evolve"
+	"github.com/mnemohq/mnemo/host/httpapi/api"
 	"github.com/mnemohq/mnemo/host/wire"
 )
 
 // dryRunParam is the query parameter of the routes that can report what
 // they would do without writing.
-var dryRunParam = param{"dry_run", "boolean", "true: report what would be done and write nothing"}
+var dryRunParam = api.Param{Name: "dry_run", Type: "boolean", Description: "true: report what would be done and write nothing"}
 
 // dryRun reads the dry_run query parameter.
-func dryRun(c *call) (bool, error) {
-	v := c.r.URL.Query().Get("dry_run")
+func dryRun(c *api.Call) (bool, error) {
+	v := c.R.URL.Query().Get("dry_run")
 	if v == "" {
 		return false, nil
 	}
@@ -27,24 +28,24 @@ func dryRun(c *call) (bool, error) {
 	return b, nil
 }
 
-func (s *Server) consolidate(ctx context.Context, c *call) (any, error) {
+func (s *server) consolidate(ctx context.Context, c *api.Call) (any, error) {
 	dry, err := dryRun(c)
 	if err != nil {
 		return nil, err
 	}
-	rep, err := s.h.Engine.Consolidate(ctx, c.group, evolve.ConsolidateOptions{DryRun: dry})
+	rep, err := s.Host.Engine.Consolidate(ctx, c.Group, evolve.ConsolidateOptions{DryRun: dry})
 	if err != nil {
 		return nil, err
 	}
 	return wire.ConsolidateReportOf(rep), nil
 }
 
-func (s *Server) unmerge(ctx context.Context, c *call) (any, error) {
+func (s *server) unmerge(ctx context.Context, c *api.Call) (any, error) {
 	dry, err := dryRun(c)
 	if err != nil {
 		return nil, err
 	}
-	rep, err := s.h.Engine.Unmerge(ctx, c.group, c.r.PathValue("uuid"), evolve.UnmergeOptions{DryRun: dry})
+	rep, err := s.Host.Engine.Unmerge(ctx, c.Group, c.R.PathValue("uuid"), evolve.UnmergeOptions{DryRun: dry})
 	if err != nil {
 		return nil, err
 	}

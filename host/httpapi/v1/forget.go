@@ -1,4 +1,4 @@
-package httpapi
+package v1
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/host"
+	"github.com/mnemohq/mnemo/host/httpapi/api"
 	"github.com/mnemohq/mnemo/host/wire"
 )
 
@@ -21,32 +22,23 @@ type erasureList struct {
 	Erasures []host.Erasure `json:"erasures"`
 }
 
-// eraseOptions names the key of the call in the audit record: its place
-// in http.keys, never the key itself.
-func eraseOptions(c *call) host.EraseOptions {
-	if c.key == nil {
-		return host.EraseOptions{}
-	}
-	return host.EraseOptions{Key: fmt.Sprintf("http.keys[%d]", c.key.index)}
-}
-
-func (s *Server) forget(ctx context.Context, c *call) (any, error) {
+func (s *server) forget(ctx context.Context, c *api.Call) (any, error) {
 	var in forgetRequest
-	if err := c.decode(&in); err != nil {
+	if err := c.Decode(&in); err != nil {
 		return nil, err
 	}
 	switch {
 	case (in.Episode == "") == (in.Entity == ""):
 		return nil, fmt.Errorf("%w: give exactly one of episode (a uuid) and entity (a uuid or a name)", core.ErrInvalid)
 	case in.Episode != "":
-		return s.h.ForgetEpisode(ctx, c.group, in.Episode, eraseOptions(c))
+		return s.Host.ForgetEpisode(ctx, c.Group, in.Episode, c.EraseOptions())
 	default:
-		return s.h.ForgetEntity(ctx, c.group, in.Entity, eraseOptions(c))
+		return s.Host.ForgetEntity(ctx, c.Group, in.Entity, c.EraseOptions())
 	}
 }
 
-func (s *Server) listErasures(ctx context.Context, c *call) (any, error) {
-	es, err := s.h.Erasures(ctx, c.group)
+func (s *server) listErasures(ctx context.Context, c *api.Call) (any, error) {
+	es, err := s.Host.Erasures(ctx, c.Group)
 	if err != nil {
 		return nil, err
 	}
@@ -55,8 +47,8 @@ func (s *Server) listErasures(ctx context.Context, c *call) (any, error) {
 
 // deleteGroup erases a group (host.Host.EraseGroup): its data leaves the
 // database files before the answer.
-func (s *Server) deleteGroup(ctx context.Context, c *call) (any, error) {
-	e, err := s.h.EraseGroup(ctx, c.group, eraseOptions(c))
+func (s *server) deleteGroup(ctx context.Context, c *api.Call) (any, error) {
+	e, err := s.Host.EraseGroup(ctx, c.Group, c.EraseOptions())
 	if err != nil {
 		return nil, err
 	}

@@ -1,4 +1,4 @@
-package httpapi
+package v1
 
 import (
 	"bytes"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/host/httpapi/api"
 	"github.com/mnemohq/mnemo/host/wire"
 )
 
@@ -130,8 +131,8 @@ type addFactResponse struct {
 
 func rawJSON(s string) json.RawMessage { return json.RawMessage(s) }
 
-func (s *Server) listGroups(ctx context.Context, c *call) (any, error) {
-	gs, err := c.visibleGroups(ctx)
+func (s *server) listGroups(ctx context.Context, c *api.Call) (any, error) {
+	gs, err := c.VisibleGroups(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -141,13 +142,13 @@ func (s *Server) listGroups(ctx context.Context, c *call) (any, error) {
 	return groupList{Groups: gs}, nil
 }
 
-func (s *Server) groupStats(ctx context.Context, c *call) (any, error) {
-	st, err := s.h.Engine.Stats(ctx, c.group)
+func (s *server) groupStats(ctx context.Context, c *api.Call) (any, error) {
+	st, err := s.Host.Engine.Stats(ctx, c.Group)
 	if err != nil {
 		return nil, err
 	}
 	return groupStats{
-		GroupID: c.group, Episodes: st.Episodes, PendingEpisodes: st.PendingEpisodes, FailedEpisodes: st.FailedEpisodes,
+		GroupID: c.Group, Episodes: st.Episodes, PendingEpisodes: st.PendingEpisodes, FailedEpisodes: st.FailedEpisodes,
 		Entities: st.Entities, Facts: st.Facts, CurrentFacts: st.CurrentFacts, Communities: st.Communities,
 	}, nil
 }
@@ -175,8 +176,8 @@ func parseEpisodes(b []byte) ([]wire.EpisodeInput, error) {
 	return []wire.EpisodeInput{one}, nil
 }
 
-func (s *Server) addEpisodes(ctx context.Context, c *call) (any, error) {
-	b, err := c.body()
+func (s *server) addEpisodes(ctx context.Context, c *api.Call) (any, error) {
+	b, err := c.Body()
 	if err != nil {
 		return nil, err
 	}
@@ -186,11 +187,11 @@ func (s *Server) addEpisodes(ctx context.Context, c *call) (any, error) {
 	}
 	eps := make([]core.Episode, len(ins))
 	for i, in := range ins {
-		if eps[i], err = in.Episode(c.group); err != nil {
+		if eps[i], err = in.Episode(c.Group); err != nil {
 			return nil, fmt.Errorf("episode %d: %w", i, err)
 		}
 	}
-	res, err := s.h.Engine.Ingest(ctx, eps)
+	res, err := s.Host.Engine.Ingest(ctx, eps)
 	if err != nil {
 		return nil, err
 	}
@@ -198,15 +199,15 @@ func (s *Server) addEpisodes(ctx context.Context, c *call) (any, error) {
 	for i, r := range res {
 		st := string(core.EpisodePending)
 		if !r.Created {
-			if rep, err := s.h.Engine.Report(ctx, c.group, r.UUID); err == nil {
+			if rep, err := s.Host.Engine.Report(ctx, c.Group, r.UUID); err == nil {
 				st = string(rep.Status)
 			}
 		}
-		out.Episodes[i] = acceptedEpisode{UUID: r.UUID, Created: r.Created, Requeued: r.Requeued, Status: st, StatusURL: statusURL(c.group, r.UUID)}
+		out.Episodes[i] = acceptedEpisode{UUID: r.UUID, Created: r.Created, Requeued: r.Requeued, Status: st, StatusURL: statusURL(c.Group, r.UUID)}
 	}
-	s.metrics.accepted(len(res))
+	s.Metrics.Accepted(len(res))
 	if len(res) == 1 {
-		c.w.Header().Set("Location", out.Episodes[0].StatusURL)
+		c.W.Header().Set("Location", out.Episodes[0].StatusURL)
 	}
 	return out, nil
 }
@@ -216,9 +217,9 @@ func statusURL(group, uuid string) string {
 }
 
 // listOptions reads limit and cursor.
-func listOptions(c *call) (core.ListOptions, error) {
+func listOptions(c *api.Call) (core.ListOptions, error) {
 	var o core.ListOptions
-	q := c.r.URL.Query()
+	q := c.R.URL.Query()
 	if v := q.Get("limit"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > 1000 {
@@ -230,13 +231,13 @@ func listOptions(c *call) (core.ListOptions, error) {
 	return o, nil
 }
 
-func (s *Server) listEpisodes(ctx context.Context, c *call) (any, error) {
+func (s *server) listEpisodes(ctx context.Context, c *api.Call) (any, error) {
 	o, err := listOptions(c)
 	if err != nil {
 		return nil, err
 	}
-	o.Status = core.EpisodeStatus(c.r.URL.Query().Get("status"))
-	p, err := s.h.Engine.ListEpisodes(ctx, c.group, o)
+	o.Status = core.EpisodeStatus(c.R.URL.Query().Get("status"))
+	p, err := s.Host.Engine.ListEpisodes(ctx, c.Group, o)
 	if err != nil {
 		return nil, err
 	}
@@ -247,36 +248,36 @@ func (s *Server) listEpisodes(ctx context.Context, c *call) (any, error) {
 	return out, nil
 }
 
-func (s *Server) getEpisode(ctx context.Context, c *call) (any, error) {
-	ep, err := s.h.Engine.Episode(ctx, []string{c.group}, c.r.PathValue("uuid"))
+func (s *server) getEpisode(ctx context.Context, c *api.Call) (any, error) {
+	ep, err := s.Host.Engine.Episode(ctx, []string{c.Group}, c.R.PathValue("uuid"))
 	if err != nil {
 		return nil, err
 	}
 	return wire.EpisodeOf(ep), nil
 }
 
-func (s *Server) episodeStatus(ctx context.Context, c *call) (any, error) {
-	r, err := s.h.Engine.Report(ctx, c.group, c.r.PathValue("uuid"))
+func (s *server) episodeStatus(ctx context.Context, c *api.Call) (any, error) {
+	r, err := s.Host.Engine.Report(ctx, c.Group, c.R.PathValue("uuid"))
 	if err != nil {
 		return nil, err
 	}
 	return wire.ReportOf(r), nil
 }
 
-func (s *Server) retryGroup(ctx context.Context, c *call) (any, error) {
-	reps, err := s.h.Engine.Retry(ctx, c.group)
+func (s *server) retryGroup(ctx context.Context, c *api.Call) (any, error) {
+	reps, err := s.Host.Engine.Retry(ctx, c.Group)
 	if err != nil {
 		return nil, err
 	}
-	return retriedOf(c.group, reps), nil
+	return retriedOf(c.Group, reps), nil
 }
 
-func (s *Server) retryEpisode(ctx context.Context, c *call) (any, error) {
-	reps, err := s.h.Engine.Retry(ctx, c.group, c.r.PathValue("uuid"))
+func (s *server) retryEpisode(ctx context.Context, c *api.Call) (any, error) {
+	reps, err := s.Host.Engine.Retry(ctx, c.Group, c.R.PathValue("uuid"))
 	if err != nil {
 		return nil, err
 	}
-	return retriedOf(c.group, reps), nil
+	return retriedOf(c.Group, reps), nil
 }
 
 func retriedOf(group string, reps []engine.EpisodeReport) retried {
@@ -287,26 +288,26 @@ func retriedOf(group string, reps []engine.EpisodeReport) retried {
 	return out
 }
 
-func (s *Server) deleteEpisode(ctx context.Context, c *call) (any, error) {
-	d, err := s.h.Engine.DeleteEpisode(ctx, c.group, c.r.PathValue("uuid"))
+func (s *server) deleteEpisode(ctx context.Context, c *api.Call) (any, error) {
+	d, err := s.Host.Engine.DeleteEpisode(ctx, c.Group, c.R.PathValue("uuid"))
 	if err != nil {
 		return nil, err
 	}
 	return wire.DeletedOf(d), nil
 }
 
-func (s *Server) listEntities(ctx context.Context, c *call) (any, error) {
+func (s *server) listEntities(ctx context.Context, c *api.Call) (any, error) {
 	o, err := listOptions(c)
 	if err != nil {
 		return nil, err
 	}
-	if l := c.r.URL.Query().Get("label"); l != "" {
+	if l := c.R.URL.Query().Get("label"); l != "" {
 		o.Filter.Labels = []string{l}
 	}
 	if o.Filter.IncludeArchived, err = includeArchived(c); err != nil {
 		return nil, err
 	}
-	p, err := s.h.Engine.ListEntities(ctx, c.group, o)
+	p, err := s.Host.Engine.ListEntities(ctx, c.Group, o)
 	if err != nil {
 		return nil, err
 	}
@@ -317,7 +318,7 @@ func (s *Server) listEntities(ctx context.Context, c *call) (any, error) {
 	return out, nil
 }
 
-func (s *Server) listFacts(ctx context.Context, c *call) (any, error) {
+func (s *server) listFacts(ctx context.Context, c *api.Call) (any, error) {
 	o, err := listOptions(c)
 	if err != nil {
 		return nil, err
@@ -325,43 +326,43 @@ func (s *Server) listFacts(ctx context.Context, c *call) (any, error) {
 	if o.Filter, err = factFilter(c); err != nil {
 		return nil, err
 	}
-	if r := c.r.URL.Query().Get("relation"); r != "" {
+	if r := c.R.URL.Query().Get("relation"); r != "" {
 		o.Filter.Relations = []string{r}
 	}
 	if o.Filter.IncludeArchived, err = includeArchived(c); err != nil {
 		return nil, err
 	}
-	p, err := s.h.Engine.ListFacts(ctx, c.group, o)
+	p, err := s.Host.Engine.ListFacts(ctx, c.Group, o)
 	if err != nil {
 		return nil, err
 	}
-	facts, err := s.h.ShowFacts(ctx, []string{c.group}, p.Items)
+	facts, err := s.Host.ShowFacts(ctx, []string{c.Group}, p.Items)
 	if err != nil {
 		return nil, err
 	}
 	return factList{Facts: facts, NextCursor: p.Next}, nil
 }
 
-func (s *Server) getFact(ctx context.Context, c *call) (any, error) {
-	uuid := c.r.PathValue("uuid")
-	f, err := s.h.Engine.Fact(ctx, []string{c.group}, uuid)
+func (s *server) getFact(ctx context.Context, c *api.Call) (any, error) {
+	uuid := c.R.PathValue("uuid")
+	f, err := s.Host.Engine.Fact(ctx, []string{c.Group}, uuid)
 	if err != nil {
 		return nil, err
 	}
-	out, err := s.h.ShowFacts(ctx, []string{c.group}, []core.Fact{f})
+	out, err := s.Host.ShowFacts(ctx, []string{c.Group}, []core.Fact{f})
 	if err != nil {
 		return nil, err
 	}
 	return out[0], nil
 }
 
-func (s *Server) addFact(ctx context.Context, c *call) (any, error) {
+func (s *server) addFact(ctx context.Context, c *api.Call) (any, error) {
 	var in addFactRequest
-	if err := c.decode(&in); err != nil {
+	if err := c.Decode(&in); err != nil {
 		return nil, err
 	}
 	t := engine.Triplet{
-		GroupID: c.group, Source: in.Source, SourceType: in.SourceType, Relation: in.Relation, Target: in.Target,
+		GroupID: c.Group, Source: in.Source, SourceType: in.SourceType, Relation: in.Relation, Target: in.Target,
 		TargetType: in.TargetType, Fact: in.Fact, UUID: in.UUID,
 	}
 	var err error
@@ -379,38 +380,38 @@ func (s *Server) addFact(ctx context.Context, c *call) (any, error) {
 			return nil, err
 		}
 	}
-	rep, err := s.h.Engine.AddFact(ctx, t)
+	rep, err := s.Host.Engine.AddFact(ctx, t)
 	if err != nil {
 		return nil, err
 	}
 	if rep.Status == core.EpisodeFailed {
 		return nil, fmt.Errorf("%w: the fact's episode %s failed: %s", core.ErrUnavailable, rep.UUID, rep.Error)
 	}
-	fs, err := s.h.Engine.EpisodeFacts(ctx, c.group, rep.UUID)
+	fs, err := s.Host.Engine.EpisodeFacts(ctx, c.Group, rep.UUID)
 	if err != nil {
 		return nil, err
 	}
-	facts, err := s.h.ShowFacts(ctx, []string{c.group}, fs)
+	facts, err := s.Host.ShowFacts(ctx, []string{c.Group}, fs)
 	if err != nil {
 		return nil, err
 	}
 	return addFactResponse{Episode: rep.UUID, Facts: facts, Report: wire.ReportOf(rep)}, nil
 }
 
-func (s *Server) deleteFact(ctx context.Context, c *call) (any, error) {
-	d, err := s.h.Engine.DeleteFact(ctx, c.group, c.r.PathValue("uuid"))
+func (s *server) deleteFact(ctx context.Context, c *api.Call) (any, error) {
+	d, err := s.Host.Engine.DeleteFact(ctx, c.Group, c.R.PathValue("uuid"))
 	if err != nil {
 		return nil, err
 	}
 	return wire.DeletedOf(d), nil
 }
 
-func (s *Server) listCommunities(ctx context.Context, c *call) (any, error) {
+func (s *server) listCommunities(ctx context.Context, c *api.Call) (any, error) {
 	o, err := listOptions(c)
 	if err != nil {
 		return nil, err
 	}
-	p, err := s.h.Engine.ListCommunities(ctx, c.group, o)
+	p, err := s.Host.Engine.ListCommunities(ctx, c.Group, o)
 	if err != nil {
 		return nil, err
 	}

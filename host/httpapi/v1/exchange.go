@@ -1,10 +1,11 @@
-package httpapi
+package v1
 
 import (
 	"context"
 	"io"
 
 	"github.com/mnemohq/mnemo/host/exchange"
+	"github.com/mnemohq/mnemo/host/httpapi/api"
 )
 
 // imported answers an import: what was written.
@@ -17,13 +18,13 @@ type imported struct {
 	Communities int    `json:"communities"`
 }
 
-func (s *Server) exportGroup(ctx context.Context, c *call) (any, error) {
-	d, err := s.h.Engine.ExportGroup(ctx, c.group)
+func (s *server) exportGroup(ctx context.Context, c *api.Call) (any, error) {
+	d, err := s.Host.Engine.ExportGroup(ctx, c.Group)
 	if err != nil {
 		return nil, err
 	}
-	h := exchange.NewHeader(s.h.Engine.EmbedderID(), s.h.Now(), []string{c.group})
-	return stream{contentType: "application/x-ndjson", write: func(w io.Writer) error {
+	h := exchange.NewHeader(s.Host.Engine.EmbedderID(), s.Host.Now(), []string{c.Group})
+	return api.Stream{ContentType: "application/x-ndjson", Write: func(w io.Writer) error {
 		x := exchange.NewWriter(w)
 		if err := x.WriteHeader(h); err != nil {
 			return err
@@ -37,8 +38,8 @@ func (s *Server) exportGroup(ctx context.Context, c *call) (any, error) {
 
 // importGroup imports the body. One over http.max_import_mb is answered
 // by limitBody, whatever error the reader made of the cut.
-func (s *Server) importGroup(ctx context.Context, c *call) (any, error) {
-	res, err := exchange.Import(ctx, s.h.Engine, c.r.Body, exchange.ImportOptions{Group: c.group})
+func (s *server) importGroup(ctx context.Context, c *api.Call) (any, error) {
+	res, err := exchange.Import(ctx, s.Host.Engine, c.R.Body, exchange.ImportOptions{Group: c.Group})
 	if err != nil {
 		return nil, err
 	}

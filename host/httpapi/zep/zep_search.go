@@ -1,4 +1,4 @@
-package httpapi
+package zep
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/engine/retrieval"
+	"github.com/mnemohq/mnemo/host/httpapi/api"
 	"github.com/mnemohq/mnemo/host/wire"
 )
 
@@ -120,9 +121,9 @@ func zepScope(s string) (core.Scope, error) {
 	return "", fmt.Errorf("%w: scope %q: mnemo searches edges, nodes or episodes", core.ErrInvalid, s)
 }
 
-func (s *Server) zepSearch(ctx context.Context, c *call) (any, error) {
+func (s *server) zepSearch(ctx context.Context, c *api.Call) (any, error) {
 	var in zepSearchInput
-	if err := c.decodeLenient(&in); err != nil {
+	if err := decodeLenient(c, &in); err != nil {
 		return nil, err
 	}
 	if strings.TrimSpace(in.Query) == "" {
@@ -178,7 +179,7 @@ func (s *Server) zepSearch(ctx context.Context, c *call) (any, error) {
 		}
 		req.Custom = &retrieval.Recipe{Description: "zep search", Scopes: map[core.Scope]retrieval.ScopeConfig{sc: cfg}}
 	}
-	res, err := s.h.Engine.Search(ctx, req)
+	res, err := s.Host.Engine.Search(ctx, req)
 	if err != nil {
 		return nil, err
 	}
@@ -256,14 +257,14 @@ func keepEdge(f *zepSearchFilters, r retrieval.FactResult) bool {
 }
 
 // keepNode applies the filters mnemo's search does not to an entity.
-func (s *Server) keepNode(ctx context.Context, f *zepSearchFilters, e core.Entity) (bool, error) {
+func (s *server) keepNode(ctx context.Context, f *zepSearchFilters, e core.Entity) (bool, error) {
 	if slices.ContainsFunc(e.Labels, func(l string) bool { return slices.Contains(f.ExcludeNodeLabels, l) }) {
 		return false, nil
 	}
 	if len(f.EpisodeUUIDs) == 0 {
 		return true, nil
 	}
-	eps, err := s.h.Engine.EntityEpisodes(ctx, e.GroupID, e.UUID)
+	eps, err := s.Host.Engine.EntityEpisodes(ctx, e.GroupID, e.UUID)
 	if err != nil {
 		return false, err
 	}

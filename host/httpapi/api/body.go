@@ -1,4 +1,4 @@
-package httpapi
+package api
 
 import (
 	"fmt"
@@ -26,41 +26,41 @@ const (
 	drainTime = 30 * time.Second
 )
 
-// bodyLimit is the largest request body a route takes, and the setting
+// BodyLimit is the largest request body a route takes, and the setting
 // that chooses it.
-type bodyLimit struct {
+type BodyLimit struct {
 	bytes   int64
 	setting string // "http.max_body_kb = 2048"
 }
 
 // tooLarge is the error answering a body over l; size is the body's
 // declared length, or negative when it is not known.
-func (l bodyLimit) tooLarge(size int64) error {
+func (l BodyLimit) tooLarge(size int64) error {
 	if size >= 0 {
 		return fmt.Errorf("%w: the request body is %d bytes, over the limit of %d bytes (%s)", core.ErrTooLarge, size, l.bytes, l.setting)
 	}
 	return fmt.Errorf("%w: the request body is over the limit of %d bytes (%s)", core.ErrTooLarge, l.bytes, l.setting)
 }
 
-// maxBodyLimit is the limit of every route but the import.
-func maxBodyLimit(kb int) bodyLimit {
-	return bodyLimit{int64(kb) << 10, fmt.Sprintf("http.max_body_kb = %d", kb)}
+// MaxBodyLimit is the limit of every route but the import.
+func MaxBodyLimit(kb int) BodyLimit {
+	return BodyLimit{int64(kb) << 10, fmt.Sprintf("http.max_body_kb = %d", kb)}
 }
 
-// maxImportLimit is the limit of a group import.
-func maxImportLimit(mb int) bodyLimit {
-	return bodyLimit{int64(mb) << 20, fmt.Sprintf("http.max_import_mb = %d", mb)}
+// MaxImportLimit is the limit of a group import.
+func MaxImportLimit(mb int) BodyLimit {
+	return BodyLimit{int64(mb) << 20, fmt.Sprintf("http.max_import_mb = %d", mb)}
 }
 
-// answerFunc writes an error answer in a route's shape.
-type answerFunc func(w http.ResponseWriter, r *http.Request, err error) int
+// AnswerFunc writes an error answer in a route's shape.
+type AnswerFunc func(w http.ResponseWriter, r *http.Request, err error) int
 
-// limitBody serves r with next, the body held to lim. A body declared
+// LimitBody serves r with next, the body held to lim. A body declared
 // longer than lim is refused before next runs; one that turns out longer
 // (sent chunked) makes next's reads fail with *http.MaxBytesError, and
 // whatever next answers then is replaced by answer's 413. Either way the
 // rest of the body is read first (maxDrain).
-func limitBody(w http.ResponseWriter, r *http.Request, lim bodyLimit, answer answerFunc, next func(http.ResponseWriter, *http.Request)) {
+func LimitBody(w http.ResponseWriter, r *http.Request, lim BodyLimit, answer AnswerFunc, next func(http.ResponseWriter, *http.Request)) {
 	if r.ContentLength > lim.bytes {
 		finishBody(w, r, r.Body, false)
 		answer(w, r, lim.tooLarge(r.ContentLength))
@@ -78,21 +78,6 @@ func limitBody(w http.ResponseWriter, r *http.Request, lim bodyLimit, answer ans
 	if !body.eof {
 		finishBody(w, r, body.rc, body.read)
 	}
-}
-
-// LimitBody returns next with request bodies held to maxBodyKB KiB
-// (http.max_body_kb), answered as the API answers a body over its limit:
-// for MCP over HTTP served on its own (`mnemo mcp --http`).
-func LimitBody(next http.Handler, maxBodyKB int) http.Handler {
-	lim := maxBodyLimit(maxBodyKB)
-	answer := func(w http.ResponseWriter, r *http.Request, err error) int {
-		status, code := statusOf(err)
-		writeJSON(w, status, errorBody{Error: err.Error(), Code: code})
-		return status
-	}
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		limitBody(w, r, lim, answer, next.ServeHTTP)
-	})
 }
 
 // finishBody reads and discards what is left of body before an answer is
@@ -163,7 +148,7 @@ func (b *limitedBody) Read(p []byte) (int, error) {
 func (b *limitedBody) Close() error { return b.rc.Close() }
 
 // limitedWriter holds back what a handler answers once its body went over
-// the limit, so that limitBody answers instead, in the route's shape.
+// the limit, so that LimitBody answers instead, in the route's shape.
 type limitedWriter struct {
 	http.ResponseWriter
 	body *limitedBody

@@ -1,4 +1,4 @@
-package httpapi
+package zep
 
 import (
 	"cmp"
@@ -12,6 +12,7 @@ import (
 
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/host/httpapi/api"
 	"github.com/mnemohq/mnemo/host/wire"
 )
 
@@ -135,12 +136,12 @@ func zepEpisodeOf(ep core.Episode, rec *zepEpisodeRecord, sc *float64) zepEpisod
 }
 
 // zepEdges writes facts of groups as edges, with their nodes' names.
-func (s *Server) zepEdges(ctx context.Context, groups []string, fs []core.Fact, scores []float64) ([]zepEdge, error) {
+func (s *server) zepEdges(ctx context.Context, groups []string, fs []core.Fact, scores []float64) ([]zepEdge, error) {
 	var ids []string
 	for _, f := range fs {
 		ids = append(ids, f.SourceUUID, f.TargetUUID)
 	}
-	names, err := s.h.Engine.EntityNames(ctx, groups, ids)
+	names, err := s.Host.Engine.EntityNames(ctx, groups, ids)
 	if err != nil {
 		return nil, err
 	}
@@ -156,7 +157,7 @@ func (s *Server) zepEdges(ctx context.Context, groups []string, fs []core.Fact, 
 }
 
 // zepEpisodeRecords reads the zep.episode records of group's episodes.
-func (s *Server) zepEpisodeRecords(ctx context.Context, c *call, group string, ids []string) (map[string]*zepEpisodeRecord, error) {
+func (s *server) zepEpisodeRecords(ctx context.Context, c *api.Call, group string, ids []string) (map[string]*zepEpisodeRecord, error) {
 	out := map[string]*zepEpisodeRecord{}
 	if len(ids) == 0 {
 		return out, nil
@@ -172,7 +173,7 @@ func (s *Server) zepEpisodeRecords(ctx context.Context, c *call, group string, i
 }
 
 // zepEpisodeList answers {"episodes": [...]}.
-func (s *Server) zepEpisodeList(ctx context.Context, c *call, group string, eps []core.Episode) (any, error) {
+func (s *server) zepEpisodeList(ctx context.Context, c *api.Call, group string, eps []core.Episode) (any, error) {
 	ids := make([]string, len(eps))
 	for i, ep := range eps {
 		ids[i] = ep.UUID
@@ -201,8 +202,8 @@ type zepAddInput struct {
 
 // zepEpisode checks the input and returns the episode of group and its
 // record.
-func (s *Server) zepEpisode(group, taskID string, in zepAddInput) (core.Episode, zepEpisodeRecord, error) {
-	ep := core.Episode{UUID: core.NewID(s.h.Now()), GroupID: group, SourceDescription: in.SourceDescription, Content: in.Data, ValidAt: s.h.Now()}
+func (s *server) zepEpisode(group, taskID string, in zepAddInput) (core.Episode, zepEpisodeRecord, error) {
+	ep := core.Episode{UUID: core.NewID(s.Host.Now()), GroupID: group, SourceDescription: in.SourceDescription, Content: in.Data, ValidAt: s.Host.Now()}
 	switch in.Type {
 	case "text":
 		ep.Source = core.SourceText
@@ -229,20 +230,20 @@ func (s *Server) zepEpisode(group, taskID string, in zepAddInput) (core.Episode,
 	return ep, zepEpisodeRecord{UUID: ep.UUID, Metadata: in.Metadata, TaskID: taskID, CreatedAt: zepTime(ep.ValidAt)}, nil
 }
 
-func (s *Server) zepGraphAdd(ctx context.Context, c *call) (any, error) {
+func (s *server) zepGraphAdd(ctx context.Context, c *api.Call) (any, error) {
 	var in struct {
 		zepAddInput
 		UserID  string `json:"user_id"`
 		GraphID string `json:"graph_id"`
 	}
-	if err := c.decodeLenient(&in); err != nil {
+	if err := decodeLenient(c, &in); err != nil {
 		return nil, err
 	}
 	group, err := s.zepTarget(ctx, c, in.UserID, in.GraphID)
 	if err != nil {
 		return nil, err
 	}
-	taskID := core.NewID(s.h.Now())
+	taskID := core.NewID(s.Host.Now())
 	ep, rec, err := s.zepEpisode(group, taskID, in.zepAddInput)
 	if err != nil {
 		return nil, err
@@ -254,13 +255,13 @@ func (s *Server) zepGraphAdd(ctx context.Context, c *call) (any, error) {
 	return zepEpisodeOf(ep, &rec, nil), nil
 }
 
-func (s *Server) zepGraphAddBatch(ctx context.Context, c *call) (any, error) {
+func (s *server) zepGraphAddBatch(ctx context.Context, c *api.Call) (any, error) {
 	var in struct {
 		Episodes []zepAddInput `json:"episodes"`
 		UserID   string        `json:"user_id"`
 		GraphID  string        `json:"graph_id"`
 	}
-	if err := c.decodeLenient(&in); err != nil {
+	if err := decodeLenient(c, &in); err != nil {
 		return nil, err
 	}
 	group, err := s.zepTarget(ctx, c, in.UserID, in.GraphID)
@@ -270,7 +271,7 @@ func (s *Server) zepGraphAddBatch(ctx context.Context, c *call) (any, error) {
 	if len(in.Episodes) == 0 {
 		return nil, fmt.Errorf("%w: episodes is empty", core.ErrInvalid)
 	}
-	taskID := core.NewID(s.h.Now())
+	taskID := core.NewID(s.Host.Now())
 	eps := make([]core.Episode, len(in.Episodes))
 	recs := make([]zepEpisodeRecord, len(in.Episodes))
 	for i, x := range in.Episodes {
@@ -289,7 +290,7 @@ func (s *Server) zepGraphAddBatch(ctx context.Context, c *call) (any, error) {
 	return out, nil
 }
 
-func (s *Server) zepAddFactTriple(ctx context.Context, c *call) (any, error) {
+func (s *server) zepAddFactTriple(ctx context.Context, c *api.Call) (any, error) {
 	var in struct {
 		UserID           string   `json:"user_id"`
 		GraphID          string   `json:"graph_id"`
@@ -304,7 +305,7 @@ func (s *Server) zepAddFactTriple(ctx context.Context, c *call) (any, error) {
 		InvalidAt        string   `json:"invalid_at"`
 		CreatedAt        string   `json:"created_at"`
 	}
-	if err := c.decodeLenient(&in); err != nil {
+	if err := decodeLenient(c, &in); err != nil {
 		return nil, err
 	}
 	group, err := s.zepTarget(ctx, c, in.UserID, in.GraphID)
@@ -327,14 +328,14 @@ func (s *Server) zepAddFactTriple(ctx context.Context, c *call) (any, error) {
 			return nil, fmt.Errorf("%s: %w", f.name, err)
 		}
 	}
-	rep, err := s.h.Engine.AddFact(ctx, t)
+	rep, err := s.Host.Engine.AddFact(ctx, t)
 	if err != nil {
 		return nil, err
 	}
 	if rep.Status == core.EpisodeFailed {
 		return nil, fmt.Errorf("%w: the fact's episode %s failed: %s", core.ErrUnavailable, rep.UUID, rep.Error)
 	}
-	fs, err := s.h.Engine.EpisodeFacts(ctx, group, rep.UUID)
+	fs, err := s.Host.Engine.EpisodeFacts(ctx, group, rep.UUID)
 	if err != nil {
 		return nil, err
 	}
@@ -354,7 +355,7 @@ func (s *Server) zepAddFactTriple(ctx context.Context, c *call) (any, error) {
 			id  string
 			dst **zepNode
 		}{{fs[0].SourceUUID, &out.SourceNode}, {fs[0].TargetUUID, &out.TargetNode}} {
-			if e, err := s.h.Engine.Entity(ctx, []string{group}, x.id); err == nil {
+			if e, err := s.Host.Engine.Entity(ctx, []string{group}, x.id); err == nil {
 				n := zepNodeOf(e, nil)
 				*x.dst = &n
 			}
@@ -365,14 +366,14 @@ func (s *Server) zepAddFactTriple(ctx context.Context, c *call) (any, error) {
 
 // zepGraphExists checks that id names a graph the key may use: a Zep
 // graph, or a group holding episodes (fed through mnemo's own API).
-func (s *Server) zepGraphExists(ctx context.Context, c *call, id string) error {
-	if err := c.zepGroup("graph", id); err != nil {
+func (s *server) zepGraphExists(ctx context.Context, c *api.Call, id string) error {
+	if err := zepGroup(c, "graph", id); err != nil {
 		return err
 	}
-	if _, err := s.h.Engine.Record(ctx, id, kindZepGraph, id); err == nil {
+	if _, err := s.Host.Engine.Record(ctx, id, kindZepGraph, id); err == nil {
 		return nil
 	}
-	st, err := s.h.Engine.Stats(ctx, id)
+	st, err := s.Host.Engine.Stats(ctx, id)
 	if err != nil {
 		return err
 	}
@@ -382,7 +383,7 @@ func (s *Server) zepGraphExists(ctx context.Context, c *call, id string) error {
 	return nil
 }
 
-func (s *Server) zepGraph(ctx context.Context, c *call, id string) (zepGraph, error) {
+func (s *server) zepGraph(ctx context.Context, c *api.Call, id string) (zepGraph, error) {
 	if err := s.zepGraphExists(ctx, c, id); err != nil {
 		return zepGraph{}, err
 	}
@@ -393,30 +394,30 @@ func (s *Server) zepGraph(ctx context.Context, c *call, id string) (zepGraph, er
 	return g, nil
 }
 
-func (s *Server) zepCreateGraph(ctx context.Context, c *call) (any, error) {
+func (s *server) zepCreateGraph(ctx context.Context, c *api.Call) (any, error) {
 	var in zepGraph
-	if err := c.decodeLenient(&in); err != nil {
+	if err := decodeLenient(c, &in); err != nil {
 		return nil, err
 	}
 	if err := s.zepClaim(ctx, c, "graph_id", "graph", in.GraphID); err != nil {
 		return nil, err
 	}
-	now := s.h.Now()
+	now := s.Host.Now()
 	g := zepGraph{UUID: core.NewID(now), GraphID: in.GraphID, Name: in.Name, Description: in.Description, TimeZone: in.TimeZone,
 		CreatedAt: zepTime(now), UpdatedAt: zepTime(now)}
 	if err := s.putRecord(ctx, g.GraphID, kindZepGraph, g.GraphID, g); err != nil {
 		return nil, err
 	}
-	c.status = 201
+	c.Status = 201
 	return g, nil
 }
 
-func (s *Server) zepGetGraph(ctx context.Context, c *call) (any, error) {
-	return s.zepGraph(ctx, c, c.r.PathValue("graphId"))
+func (s *server) zepGetGraph(ctx context.Context, c *api.Call) (any, error) {
+	return s.zepGraph(ctx, c, c.R.PathValue("graphId"))
 }
 
-func (s *Server) zepUpdateGraph(ctx context.Context, c *call) (any, error) {
-	g, err := s.zepGraph(ctx, c, c.r.PathValue("graphId"))
+func (s *server) zepUpdateGraph(ctx context.Context, c *api.Call) (any, error) {
+	g, err := s.zepGraph(ctx, c, c.R.PathValue("graphId"))
 	if err != nil {
 		return nil, err
 	}
@@ -425,7 +426,7 @@ func (s *Server) zepUpdateGraph(ctx context.Context, c *call) (any, error) {
 		Description *string `json:"description"`
 		TimeZone    *string `json:"time_zone"`
 	}
-	if err := c.decodeLenient(&in); err != nil {
+	if err := decodeLenient(c, &in); err != nil {
 		return nil, err
 	}
 	for _, f := range []struct{ dst, v *string }{{&g.Name, in.Name}, {&g.Description, in.Description}, {&g.TimeZone, in.TimeZone}} {
@@ -433,9 +434,9 @@ func (s *Server) zepUpdateGraph(ctx context.Context, c *call) (any, error) {
 			*f.dst = *f.v
 		}
 	}
-	now := zepTime(s.h.Now())
+	now := zepTime(s.Host.Now())
 	if g.CreatedAt == "" {
-		g.UUID, g.CreatedAt = core.NewID(s.h.Now()), now
+		g.UUID, g.CreatedAt = core.NewID(s.Host.Now()), now
 	}
 	g.UpdatedAt = now
 	if err := s.putRecord(ctx, g.GraphID, kindZepGraph, g.GraphID, g); err != nil {
@@ -444,18 +445,18 @@ func (s *Server) zepUpdateGraph(ctx context.Context, c *call) (any, error) {
 	return g, nil
 }
 
-func (s *Server) zepDeleteGraph(ctx context.Context, c *call) (any, error) {
-	g, err := s.zepGraph(ctx, c, c.r.PathValue("graphId"))
+func (s *server) zepDeleteGraph(ctx context.Context, c *api.Call) (any, error) {
+	g, err := s.zepGraph(ctx, c, c.R.PathValue("graphId"))
 	if err != nil {
 		return nil, err
 	}
-	if _, err := s.h.EraseGroup(ctx, g.GraphID, eraseOptions(c)); err != nil {
+	if _, err := s.Host.EraseGroup(ctx, g.GraphID, c.EraseOptions()); err != nil {
 		return nil, err
 	}
 	return zepMessage{Message: "graph deleted"}, nil
 }
 
-func (s *Server) zepListGraphs(ctx context.Context, c *call) (any, error) {
+func (s *server) zepListGraphs(ctx context.Context, c *api.Call) (any, error) {
 	number, err := queryInt(c, 1, 1, 1<<20, "pageNumber", "page_number")
 	if err != nil {
 		return nil, err
@@ -468,7 +469,7 @@ func (s *Server) zepListGraphs(ctx context.Context, c *call) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	if q := strings.ToLower(c.r.URL.Query().Get("search")); q != "" {
+	if q := strings.ToLower(c.R.URL.Query().Get("search")); q != "" {
 		gs = slices.DeleteFunc(gs, func(g zepGraph) bool {
 			return !strings.Contains(strings.ToLower(g.GraphID+" "+g.Name), q)
 		})
@@ -487,20 +488,20 @@ func (s *Server) zepListGraphs(ctx context.Context, c *call) (any, error) {
 }
 
 // zepVisible lists the groups holding data that the key may use.
-func (s *Server) zepVisible(ctx context.Context, c *call) ([]string, error) {
-	return c.visibleGroups(ctx)
+func (s *server) zepVisible(ctx context.Context, c *api.Call) ([]string, error) {
+	return c.VisibleGroups(ctx)
 }
 
-func (s *Server) zepFindEpisode(ctx context.Context, c *call, uuid string) (core.Episode, error) {
+func (s *server) zepFindEpisode(ctx context.Context, c *api.Call, uuid string) (core.Episode, error) {
 	groups, err := s.zepVisible(ctx, c)
 	if err != nil {
 		return core.Episode{}, err
 	}
-	return s.h.Engine.Episode(ctx, groups, uuid)
+	return s.Host.Engine.Episode(ctx, groups, uuid)
 }
 
-func (s *Server) zepGetEpisode(ctx context.Context, c *call) (any, error) {
-	ep, err := s.zepFindEpisode(ctx, c, c.r.PathValue("uuid"))
+func (s *server) zepGetEpisode(ctx context.Context, c *api.Call) (any, error) {
+	ep, err := s.zepFindEpisode(ctx, c, c.R.PathValue("uuid"))
 	if err != nil {
 		return nil, err
 	}
@@ -511,15 +512,15 @@ func (s *Server) zepGetEpisode(ctx context.Context, c *call) (any, error) {
 	return zepEpisodeOf(ep, recs[ep.UUID], nil), nil
 }
 
-func (s *Server) zepDeleteEpisode(ctx context.Context, c *call) (any, error) {
-	ep, err := s.zepFindEpisode(ctx, c, c.r.PathValue("uuid"))
+func (s *server) zepDeleteEpisode(ctx context.Context, c *api.Call) (any, error) {
+	ep, err := s.zepFindEpisode(ctx, c, c.R.PathValue("uuid"))
 	if err != nil {
 		return nil, err
 	}
-	if _, err := s.h.Engine.DeleteEpisode(ctx, ep.GroupID, ep.UUID); err != nil {
+	if _, err := s.Host.Engine.DeleteEpisode(ctx, ep.GroupID, ep.UUID); err != nil {
 		return nil, err
 	}
-	if _, err := s.h.Engine.DeleteRecords(ctx, ep.GroupID, kindZepEpisode, []string{ep.UUID}); err != nil {
+	if _, err := s.Host.Engine.DeleteRecords(ctx, ep.GroupID, kindZepEpisode, []string{ep.UUID}); err != nil {
 		return nil, err
 	}
 	return zepMessage{Message: "episode deleted"}, nil
@@ -527,8 +528,8 @@ func (s *Server) zepDeleteEpisode(ctx context.Context, c *call) (any, error) {
 
 // zepEpisodesRoute serves GET /graph/episodes/user/{userId},
 // /graph/episodes/graph/{graphId} and /graph/episodes/{uuid}/mentions.
-func (s *Server) zepEpisodesRoute(ctx context.Context, c *call) (any, error) {
-	a, b := c.r.PathValue("a"), c.r.PathValue("b")
+func (s *server) zepEpisodesRoute(ctx context.Context, c *api.Call) (any, error) {
+	a, b := c.R.PathValue("a"), c.R.PathValue("b")
 	switch {
 	case b == "mentions":
 		return s.zepEpisodeMentions(ctx, c, a)
@@ -547,25 +548,25 @@ func (s *Server) zepEpisodesRoute(ctx context.Context, c *call) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		eps, err := s.h.Engine.RecentEpisodes(ctx, group, n)
+		eps, err := s.Host.Engine.RecentEpisodes(ctx, group, n)
 		if err != nil {
 			return nil, err
 		}
 		return s.zepEpisodeList(ctx, c, group, eps)
 	}
-	return nil, fmt.Errorf("%w: no route GET %s", core.ErrNotFound, c.r.URL.Path)
+	return nil, fmt.Errorf("%w: no route GET %s", core.ErrNotFound, c.R.URL.Path)
 }
 
-func (s *Server) zepEpisodeMentions(ctx context.Context, c *call, uuid string) (any, error) {
+func (s *server) zepEpisodeMentions(ctx context.Context, c *api.Call, uuid string) (any, error) {
 	ep, err := s.zepFindEpisode(ctx, c, uuid)
 	if err != nil {
 		return nil, err
 	}
-	ents, err := s.h.Engine.EpisodeEntities(ctx, ep.GroupID, ep.UUID)
+	ents, err := s.Host.Engine.EpisodeEntities(ctx, ep.GroupID, ep.UUID)
 	if err != nil {
 		return nil, err
 	}
-	fs, err := s.h.Engine.EpisodeFacts(ctx, ep.GroupID, ep.UUID)
+	fs, err := s.Host.Engine.EpisodeFacts(ctx, ep.GroupID, ep.UUID)
 	if err != nil {
 		return nil, err
 	}
@@ -583,16 +584,16 @@ func (s *Server) zepEpisodeMentions(ctx context.Context, c *call, uuid string) (
 	}{nodes, edges}, nil
 }
 
-func (s *Server) zepFindFact(ctx context.Context, c *call, uuid string) (core.Fact, error) {
+func (s *server) zepFindFact(ctx context.Context, c *api.Call, uuid string) (core.Fact, error) {
 	groups, err := s.zepVisible(ctx, c)
 	if err != nil {
 		return core.Fact{}, err
 	}
-	return s.h.Engine.Fact(ctx, groups, uuid)
+	return s.Host.Engine.Fact(ctx, groups, uuid)
 }
 
-func (s *Server) zepGetEdge(ctx context.Context, c *call) (any, error) {
-	f, err := s.zepFindFact(ctx, c, c.r.PathValue("uuid"))
+func (s *server) zepGetEdge(ctx context.Context, c *api.Call) (any, error) {
+	f, err := s.zepFindFact(ctx, c, c.R.PathValue("uuid"))
 	if err != nil {
 		return nil, err
 	}
@@ -603,12 +604,12 @@ func (s *Server) zepGetEdge(ctx context.Context, c *call) (any, error) {
 	return edges[0], nil
 }
 
-func (s *Server) zepDeleteEdge(ctx context.Context, c *call) (any, error) {
-	f, err := s.zepFindFact(ctx, c, c.r.PathValue("uuid"))
+func (s *server) zepDeleteEdge(ctx context.Context, c *api.Call) (any, error) {
+	f, err := s.zepFindFact(ctx, c, c.R.PathValue("uuid"))
 	if err != nil {
 		return nil, err
 	}
-	if _, err := s.h.Engine.DeleteFact(ctx, f.GroupID, f.UUID); err != nil {
+	if _, err := s.Host.Engine.DeleteFact(ctx, f.GroupID, f.UUID); err != nil {
 		return nil, err
 	}
 	return zepMessage{Message: "edge deleted"}, nil
@@ -651,14 +652,14 @@ func listAfter[T any](ctx context.Context, limit int, after string, id func(T) s
 	}
 }
 
-func (s *Server) zepListEdges(ctx context.Context, c *call, group string) (any, error) {
+func (s *server) zepListEdges(ctx context.Context, c *api.Call, group string) (any, error) {
 	var in zepListInput
-	if err := c.decodeLenient(&in); err != nil {
+	if err := decodeLenient(c, &in); err != nil {
 		return nil, err
 	}
 	fs, err := listAfter(ctx, in.Limit, in.UUIDCursor, func(f core.Fact) string { return f.UUID }, func(o core.ListOptions) (core.Page[core.Fact], error) {
 		o.Filter.IncludeInvalid = true
-		return s.h.Engine.ListFacts(ctx, group, o)
+		return s.Host.Engine.ListFacts(ctx, group, o)
 	})
 	if err != nil {
 		return nil, err
@@ -666,13 +667,13 @@ func (s *Server) zepListEdges(ctx context.Context, c *call, group string) (any, 
 	return s.zepEdges(ctx, []string{group}, fs, nil)
 }
 
-func (s *Server) zepListNodes(ctx context.Context, c *call, group string) (any, error) {
+func (s *server) zepListNodes(ctx context.Context, c *api.Call, group string) (any, error) {
 	var in zepListInput
-	if err := c.decodeLenient(&in); err != nil {
+	if err := decodeLenient(c, &in); err != nil {
 		return nil, err
 	}
 	es, err := listAfter(ctx, in.Limit, in.UUIDCursor, func(e core.Entity) string { return e.UUID }, func(o core.ListOptions) (core.Page[core.Entity], error) {
-		return s.h.Engine.ListEntities(ctx, group, o)
+		return s.Host.Engine.ListEntities(ctx, group, o)
 	})
 	if err != nil {
 		return nil, err
@@ -686,9 +687,9 @@ func (s *Server) zepListNodes(ctx context.Context, c *call, group string) (any, 
 
 // zepOfUser and zepOfGraph serve a listing of one group from a route that
 // names a Zep user ({userId}) or a graph ({graphId}).
-func (s *Server) zepOfUser(list func(context.Context, *call, string) (any, error)) func(context.Context, *call) (any, error) {
-	return func(ctx context.Context, c *call) (any, error) {
-		group, err := s.zepTarget(ctx, c, c.r.PathValue("userId"), "")
+func (s *server) zepOfUser(list func(context.Context, *api.Call, string) (any, error)) func(context.Context, *api.Call) (any, error) {
+	return func(ctx context.Context, c *api.Call) (any, error) {
+		group, err := s.zepTarget(ctx, c, c.R.PathValue("userId"), "")
 		if err != nil {
 			return nil, err
 		}
@@ -696,9 +697,9 @@ func (s *Server) zepOfUser(list func(context.Context, *call, string) (any, error
 	}
 }
 
-func (s *Server) zepOfGraph(list func(context.Context, *call, string) (any, error)) func(context.Context, *call) (any, error) {
-	return func(ctx context.Context, c *call) (any, error) {
-		group, err := s.zepTarget(ctx, c, "", c.r.PathValue("graphId"))
+func (s *server) zepOfGraph(list func(context.Context, *api.Call, string) (any, error)) func(context.Context, *api.Call) (any, error) {
+	return func(ctx context.Context, c *api.Call) (any, error) {
+		group, err := s.zepTarget(ctx, c, "", c.R.PathValue("graphId"))
 		if err != nil {
 			return nil, err
 		}
@@ -706,71 +707,71 @@ func (s *Server) zepOfGraph(list func(context.Context, *call, string) (any, erro
 	}
 }
 
-func (s *Server) zepFindNode(ctx context.Context, c *call, uuid string) (core.Entity, error) {
+func (s *server) zepFindNode(ctx context.Context, c *api.Call, uuid string) (core.Entity, error) {
 	groups, err := s.zepVisible(ctx, c)
 	if err != nil {
 		return core.Entity{}, err
 	}
-	return s.h.Engine.Entity(ctx, groups, uuid)
+	return s.Host.Engine.Entity(ctx, groups, uuid)
 }
 
-func (s *Server) zepGetNode(ctx context.Context, c *call) (any, error) {
-	e, err := s.zepFindNode(ctx, c, c.r.PathValue("uuid"))
+func (s *server) zepGetNode(ctx context.Context, c *api.Call) (any, error) {
+	e, err := s.zepFindNode(ctx, c, c.R.PathValue("uuid"))
 	if err != nil {
 		return nil, err
 	}
 	return zepNodeOf(e, nil), nil
 }
 
-func (s *Server) zepDeleteNode(ctx context.Context, c *call) (any, error) {
-	e, err := s.zepFindNode(ctx, c, c.r.PathValue("uuid"))
+func (s *server) zepDeleteNode(ctx context.Context, c *api.Call) (any, error) {
+	e, err := s.zepFindNode(ctx, c, c.R.PathValue("uuid"))
 	if err != nil {
 		return nil, err
 	}
-	if _, err := s.h.Engine.DeleteEntity(ctx, e.GroupID, e.UUID); err != nil {
+	if _, err := s.Host.Engine.DeleteEntity(ctx, e.GroupID, e.UUID); err != nil {
 		return nil, err
 	}
 	return zepMessage{Message: "node deleted"}, nil
 }
 
-func (s *Server) zepNodeEdges(ctx context.Context, c *call) (any, error) {
-	e, err := s.zepFindNode(ctx, c, c.r.PathValue("uuid"))
+func (s *server) zepNodeEdges(ctx context.Context, c *api.Call) (any, error) {
+	e, err := s.zepFindNode(ctx, c, c.R.PathValue("uuid"))
 	if err != nil {
 		return nil, err
 	}
-	fs, err := s.h.Engine.EntityFacts(ctx, e.GroupID, e.UUID, 0)
+	fs, err := s.Host.Engine.EntityFacts(ctx, e.GroupID, e.UUID, 0)
 	if err != nil {
 		return nil, err
 	}
 	return s.zepEdges(ctx, []string{e.GroupID}, fs, nil)
 }
 
-func (s *Server) zepNodeEpisodes(ctx context.Context, c *call) (any, error) {
-	e, err := s.zepFindNode(ctx, c, c.r.PathValue("uuid"))
+func (s *server) zepNodeEpisodes(ctx context.Context, c *api.Call) (any, error) {
+	e, err := s.zepFindNode(ctx, c, c.R.PathValue("uuid"))
 	if err != nil {
 		return nil, err
 	}
-	ids, err := s.h.Engine.EntityEpisodes(ctx, e.GroupID, e.UUID)
+	ids, err := s.Host.Engine.EntityEpisodes(ctx, e.GroupID, e.UUID)
 	if err != nil {
 		return nil, err
 	}
-	eps, err := s.h.Engine.Episodes(ctx, []string{e.GroupID}, ids)
+	eps, err := s.Host.Engine.Episodes(ctx, []string{e.GroupID}, ids)
 	if err != nil {
 		return nil, err
 	}
 	return s.zepEpisodeList(ctx, c, e.GroupID, eps)
 }
 
-func (s *Server) zepGetTask(ctx context.Context, c *call) (any, error) {
-	id := c.r.PathValue("taskId")
+func (s *server) zepGetTask(ctx context.Context, c *api.Call) (any, error) {
+	id := c.R.PathValue("taskId")
 	if err := core.ValidateRecordID(id); err != nil {
 		return nil, fmt.Errorf("task %q: %w", id, core.ErrNotFound)
 	}
-	rs, err := s.h.Engine.Records(ctx, core.RecordQuery{Kind: kindZepTask, AllGroups: true, IDs: []string{id}})
+	rs, err := s.Host.Engine.Records(ctx, core.RecordQuery{Kind: kindZepTask, AllGroups: true, IDs: []string{id}})
 	if err != nil {
 		return nil, err
 	}
-	rs = slices.DeleteFunc(rs, func(r core.Record) bool { return !c.key.allows(r.GroupID) })
+	rs = slices.DeleteFunc(rs, func(r core.Record) bool { return !c.Key.Allows(r.GroupID) })
 	if len(rs) == 0 {
 		return nil, fmt.Errorf("task %q: %w", id, core.ErrNotFound)
 	}
@@ -778,7 +779,7 @@ func (s *Server) zepGetTask(ctx context.Context, c *call) (any, error) {
 	if err := json.Unmarshal(rs[0].Data, &t); err != nil {
 		return nil, fmt.Errorf("decode task %s: %w", id, err)
 	}
-	eps, err := s.h.Engine.Episodes(ctx, []string{rs[0].GroupID}, t.Episodes)
+	eps, err := s.Host.Engine.Episodes(ctx, []string{rs[0].GroupID}, t.Episodes)
 	if err != nil {
 		return nil, err
 	}

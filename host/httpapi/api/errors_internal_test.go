@@ -1,4 +1,4 @@
-package httpapi
+package api
 
 import (
 	"fmt"
@@ -23,9 +23,9 @@ func TestStatusOfBusy(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			status, code := statusOf(tt.err)
+			status, code := StatusOf(tt.err)
 			if status != tt.wantStatus || code != tt.wantCode {
-				t.Errorf("statusOf(%v) = %d %q, want %d %q", tt.err, status, code, tt.wantStatus, tt.wantCode)
+				t.Errorf("StatusOf(%v) = %d %q, want %d %q", tt.err, status, code, tt.wantStatus, tt.wantCode)
 			}
 		})
 	}
