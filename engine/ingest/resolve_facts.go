@@ -1,4 +1,4 @@
-package engine
+package ingest
 
 import (
 	"context"
@@ -36,7 +36,7 @@ type factPlan struct {
 // decides both, in one call for the episode; a fact with the same text as a
 // current fact between the same entities is a duplicate without asking.
 // Then the bi-temporal rules apply (see retire).
-func (e *Engine) resolveFacts(ctx context.Context, p *prepared, o *overlay, ents map[string]*resolvedEntity, now time.Time) (*factPlan, error) {
+func (pl *Pipeline) resolveFacts(ctx context.Context, p *prepared, o *overlay, ents map[string]*resolvedEntity, now time.Time) (*factPlan, error) {
 	group := p.ep.GroupID
 	plan := &factPlan{changed: map[string]*core.Fact{}}
 	between := map[[2]string][]core.Fact{}
@@ -58,7 +58,7 @@ func (e *Engine) resolveFacts(ctx context.Context, p *prepared, o *overlay, ents
 		}
 		plan.resolved++
 		n := &core.Fact{
-			UUID: e.ids.Next(now), GroupID: group, Relation: x.Relation, Text: x.Text,
+			UUID: pl.ids.Next(now), GroupID: group, Relation: x.Relation, Text: x.Text,
 			SourceUUID: src.entity.UUID, TargetUUID: tgt.entity.UUID, Embedding: p.factVecs[j],
 			Episodes: []string{p.ep.UUID}, Attributes: x.Attributes,
 			ValidAt: x.ValidAt, InvalidAt: x.InvalidAt, StatedInvalidAt: x.InvalidAt, CreatedAt: now,
@@ -82,14 +82,14 @@ func (e *Engine) resolveFacts(ctx context.Context, p *prepared, o *overlay, ents
 		var current []core.Fact
 		for _, c := range existing {
 			if c.ExpiredAt.IsZero() {
-				current = append(current, e.latest(plan, c))
+				current = append(current, pl.latest(plan, c))
 			}
 		}
 		if i := slices.IndexFunc(current, func(c core.Fact) bool {
 			return c.Relation == n.Relation && text.Normalize(c.Text) == text.Normalize(n.Text)
 		}); i >= 0 {
-			m := e.mergeDuplicate(plan, current[i], n, p.ep, now)
-			if err := e.reachBack(ctx, plan, o, m, current[i].ValidAt, refTimes, now); err != nil {
+			m := pl.mergeDuplicate(plan, current[i], n, p.ep, now)
+			if err := pl.reachBack(ctx, plan, o, m, current[i].ValidAt, refTimes, now); err != nil {
 				return nil, err
 			}
 			continue
@@ -107,7 +107,7 @@ func (e *Engine) resolveFacts(ctx context.Context, p *prepared, o *overlay, ents
 			for _, c := range fs {
 				if !slices.ContainsFunc(existing, func(x core.Fact) bool { return x.UUID == c.UUID }) &&
 					!slices.ContainsFunc(related, func(x core.Fact) bool { return x.UUID == c.UUID }) {
-					related = append(related, e.latest(plan, c))
+					related = append(related, pl.latest(plan, c))
 				}
 			}
 		}
@@ -124,7 +124,7 @@ func (e *Engine) resolveFacts(ctx context.Context, p *prepared, o *overlay, ents
 	if len(questions) == 0 {
 		return plan, nil
 	}
-	if err := e.fillNames(ctx, o, names); err != nil {
+	if err := pl.fillNames(ctx, o, names); err != nil {
 		return nil, err
 	}
 	answers, err := p.plugins.FactResolver.ResolveFacts(ctx, core.FactResolveRequest{Episode: p.ep, Questions: questions, Names: names})
@@ -141,15 +141,15 @@ func (e *Engine) resolveFacts(ctx context.Context, p *prepared, o *overlay, ents
 		var dup *core.Fact
 		for _, id := range a.Duplicates {
 			if k := slices.IndexFunc(q.existing, func(c core.Fact) bool { return c.UUID == id }); k >= 0 {
-				d := e.latest(plan, q.existing[k])
+				d := pl.latest(plan, q.existing[k])
 				dup = &d
 				break
 			}
 			p.warnings = append(p.warnings, fmt.Sprintf("fact resolver named %s as a duplicate of %q, not a fact between the same entities", id, q.n.Text))
 		}
 		if dup != nil {
-			target = e.mergeDuplicate(plan, *dup, q.n, p.ep, now)
-			if err := e.reachBack(ctx, plan, o, target, dup.ValidAt, refTimes, now); err != nil {
+			target = pl.mergeDuplicate(plan, *dup, q.n, p.ep, now)
+			if err := pl.reachBack(ctx, plan, o, target, dup.ValidAt, refTimes, now); err != nil {
 				return nil, err
 			}
 		} else {
@@ -169,11 +169,11 @@ func (e *Engine) resolveFacts(ctx context.Context, p *prepared, o *overlay, ents
 			if c.UUID == target.UUID {
 				continue
 			}
-			c = e.latest(plan, c)
-			if err := e.retire(ctx, plan, target, c, refTimes, now); err != nil {
+			c = pl.latest(plan, c)
+			if err := pl.retire(ctx, plan, target, c, refTimes, now); err != nil {
 				return nil, err
 			}
-			if err := e.retireChain(ctx, plan, o, target, c, refTimes, now, 0); err != nil {
+			if err := pl.retireChain(ctx, plan, o, target, c, refTimes, now, 0); err != nil {
 				return nil, err
 			}
 		}
@@ -183,7 +183,7 @@ func (e *Engine) resolveFacts(ctx context.Context, p *prepared, o *overlay, ents
 
 // latest returns the version of an existing fact this episode has already
 // changed, if any.
-func (e *Engine) latest(plan *factPlan, f core.Fact) core.Fact {
+func (pl *Pipeline) latest(plan *factPlan, f core.Fact) core.Fact {
 	if c, ok := plan.changed[f.UUID]; ok {
 		return *c
 	}
@@ -193,7 +193,7 @@ func (e *Engine) latest(plan *factPlan, f core.Fact) core.Fact {
 // mergeDuplicate folds a restatement n into the existing fact d: d gains
 // the episode as provenance, a date it lacked, and the end n states. It
 // returns the merged fact, which takes n's place.
-func (e *Engine) mergeDuplicate(plan *factPlan, d core.Fact, n *core.Fact, ep core.Episode, now time.Time) *core.Fact {
+func (pl *Pipeline) mergeDuplicate(plan *factPlan, d core.Fact, n *core.Fact, ep core.Episode, now time.Time) *core.Fact {
 	plan.duplicates++
 	m := d
 	m.Episodes = []string{ep.UUID}
@@ -229,15 +229,15 @@ func (e *Engine) mergeDuplicate(plan *factPlan, d core.Fact, n *core.Fact, ep co
 //     the episode that first stated it.
 //
 // Nothing is deleted.
-func (e *Engine) retire(ctx context.Context, plan *factPlan, n *core.Fact, c core.Fact, refTimes map[string]time.Time, now time.Time) error {
+func (pl *Pipeline) retire(ctx context.Context, plan *factPlan, n *core.Fact, c core.Fact, refTimes map[string]time.Time, now time.Time) error {
 	if !c.ExpiredAt.IsZero() && c.InvalidAt.IsZero() {
 		return nil
 	}
-	nv, err := e.validFrom(ctx, *n, refTimes)
+	nv, err := pl.validFrom(ctx, *n, refTimes)
 	if err != nil {
 		return err
 	}
-	cv, err := e.validFrom(ctx, c, refTimes)
+	cv, err := pl.validFrom(ctx, c, refTimes)
 	if err != nil {
 		return err
 	}
@@ -267,7 +267,7 @@ func (e *Engine) retire(ctx context.Context, plan *factPlan, n *core.Fact, c cor
 // fact m back from old: a fact m had retired at its former start, of the
 // same relation and source and begun before m's new start, now ends at
 // the new start.
-func (e *Engine) reachBack(ctx context.Context, plan *factPlan, o graph, m *core.Fact, old time.Time, refTimes map[string]time.Time, now time.Time) error {
+func (pl *Pipeline) reachBack(ctx context.Context, plan *factPlan, o graph, m *core.Fact, old time.Time, refTimes map[string]time.Time, now time.Time) error {
 	if old.IsZero() || !m.ValidAt.Before(old) {
 		return nil
 	}
@@ -276,11 +276,11 @@ func (e *Engine) reachBack(ctx context.Context, plan *factPlan, o graph, m *core
 		return fmt.Errorf("read facts retired by %s: %w", m.UUID, err)
 	}
 	for _, f := range retired {
-		f = e.latest(plan, f)
+		f = pl.latest(plan, f)
 		if f.InvalidatedBy != m.UUID || f.Relation != m.Relation || f.SourceUUID != m.SourceUUID || f.TargetUUID == m.TargetUUID || !f.InvalidAt.After(m.ValidAt) {
 			continue
 		}
-		fv, err := e.validFrom(ctx, f, refTimes)
+		fv, err := pl.validFrom(ctx, f, refTimes)
 		if err != nil {
 			return err
 		}
@@ -307,15 +307,15 @@ const maxRetireChain = 16
 // turn. Only facts of n's relation and source are followed, the ones the
 // resolver judged as c's contradictions. So the answers at every time are
 // the same whatever order the episodes came in.
-func (e *Engine) retireChain(ctx context.Context, plan *factPlan, o graph, n *core.Fact, c core.Fact, refTimes map[string]time.Time, now time.Time, depth int) error {
+func (pl *Pipeline) retireChain(ctx context.Context, plan *factPlan, o graph, n *core.Fact, c core.Fact, refTimes map[string]time.Time, now time.Time, depth int) error {
 	if depth >= maxRetireChain || n.UUID == "" {
 		return nil
 	}
-	nv, err := e.validFrom(ctx, *n, refTimes)
+	nv, err := pl.validFrom(ctx, *n, refTimes)
 	if err != nil {
 		return err
 	}
-	cv, err := e.validFrom(ctx, c, refTimes)
+	cv, err := pl.validFrom(ctx, c, refTimes)
 	if err != nil || !cv.After(nv) {
 		return err
 	}
@@ -324,11 +324,11 @@ func (e *Engine) retireChain(ctx context.Context, plan *factPlan, o graph, n *co
 		return fmt.Errorf("read facts retired by %s: %w", c.UUID, err)
 	}
 	for _, f := range retired {
-		f = e.latest(plan, f)
+		f = pl.latest(plan, f)
 		if f.UUID == n.UUID || f.Relation != n.Relation || f.SourceUUID != n.SourceUUID || f.TargetUUID == n.TargetUUID || f.InvalidatedBy != c.UUID {
 			continue
 		}
-		fv, err := e.validFrom(ctx, f, refTimes)
+		fv, err := pl.validFrom(ctx, f, refTimes)
 		if err != nil {
 			return err
 		}
@@ -345,7 +345,7 @@ func (e *Engine) retireChain(ctx context.Context, plan *factPlan, o graph, n *co
 			if n.InvalidAt.IsZero() || n.InvalidAt.After(fv) {
 				n.InvalidAt, n.ExpiredAt, n.InvalidatedBy = fv, now, f.UUID
 			}
-			if err := e.retireChain(ctx, plan, o, n, f, refTimes, now, depth+1); err != nil {
+			if err := pl.retireChain(ctx, plan, o, n, f, refTimes, now, depth+1); err != nil {
 				return err
 			}
 		}
@@ -355,7 +355,7 @@ func (e *Engine) retireChain(ctx context.Context, plan *factPlan, o graph, n *co
 
 // validFrom is a fact's valid_at, or the reference time of the episode that
 // first stated it when valid_at is unknown.
-func (e *Engine) validFrom(ctx context.Context, f core.Fact, refTimes map[string]time.Time) (time.Time, error) {
+func (pl *Pipeline) validFrom(ctx context.Context, f core.Fact, refTimes map[string]time.Time) (time.Time, error) {
 	if !f.ValidAt.IsZero() {
 		return f.ValidAt, nil
 	}
@@ -366,7 +366,7 @@ func (e *Engine) validFrom(ctx context.Context, f core.Fact, refTimes map[string
 	if t, ok := refTimes[id]; ok {
 		return t, nil
 	}
-	ep, err := episodeOf(ctx, e.store, []string{f.GroupID}, id)
+	ep, err := EpisodeOf(ctx, pl.store, []string{f.GroupID}, id)
 	if err != nil {
 		return time.Time{}, fmt.Errorf("read episode %s of fact %s: %w", id, f.UUID, err)
 	}
@@ -376,7 +376,7 @@ func (e *Engine) validFrom(ctx context.Context, f core.Fact, refTimes map[string
 
 // fillNames sets the names of the entities whose uuids are keys of names
 // with an empty value.
-func (e *Engine) fillNames(ctx context.Context, o *overlay, names map[string]string) error {
+func (pl *Pipeline) fillNames(ctx context.Context, o *overlay, names map[string]string) error {
 	var ids []string
 	for id, n := range names {
 		if n == "" {
@@ -393,4 +393,17 @@ func (e *Engine) fillNames(ctx context.Context, o *overlay, names map[string]str
 	}
 	maps.Copy(names, found)
 	return nil
+}
+
+// EpisodeOf reads one episode of groups from s: ErrNotFound when none of
+// them holds it.
+func EpisodeOf(ctx context.Context, s core.Store, groups []string, uuid string) (core.Episode, error) {
+	eps, err := s.Episodes(ctx, groups, []string{uuid}, core.GetOptions{})
+	if err != nil {
+		return core.Episode{}, err
+	}
+	if len(eps) == 0 {
+		return core.Episode{}, fmt.Errorf("episode %s: %w", uuid, core.ErrNotFound)
+	}
+	return eps[0], nil
 }

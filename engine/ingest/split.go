@@ -1,4 +1,4 @@
-package engine
+package ingest
 
 import (
 	"context"
@@ -8,7 +8,7 @@ import (
 	"github.com/mnemohq/mnemo/engine/text"
 )
 
-// Split strategies (IngestOptions.Split): where an episode longer than
+// Split strategies (Options.Split): where an episode longer than
 // MaxExtractBytes is cut for the extractor.
 const (
 	// SplitSize cuts each piece as long as the budget allows, at the last
@@ -26,13 +26,13 @@ const (
 // strategy; see text.Split. SplitMeaning embeds the sentences of a text
 // longer than the budget in one call to the embedder; shorter texts and
 // JSON documents are cut as SplitSize cuts them.
-func (e *Engine) split(ctx context.Context, ep core.Episode) (text.Pieces, error) {
-	o := e.ingest
+func (pl *Pipeline) split(ctx context.Context, ep core.Episode) (text.Pieces, error) {
+	o := pl.opts
 	if o.Split != SplitMeaning || ep.Source == core.SourceJSON || len(ep.Content) <= o.MaxExtractBytes {
 		return text.Split(ep, o.MaxExtractBytes, o.MaxChunks), nil
 	}
 	s := text.SpansOf(ep, o.MaxExtractBytes)
-	vecs, err := e.embedder.Embed(ctx, s.Texts())
+	vecs, err := pl.embedder.Embed(ctx, s.Texts())
 	if err != nil {
 		return text.Pieces{}, fmt.Errorf("embed sentences: %w", err)
 	}

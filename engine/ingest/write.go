@@ -1,4 +1,4 @@
-package engine
+package ingest
 
 import (
 	"context"
@@ -33,13 +33,13 @@ type resolved struct {
 
 // resolve resolves a prepared episode against the graph as o shows it and
 // returns the change that writes it with the episode marked done.
-func (e *Engine) resolve(ctx context.Context, p *prepared, o *overlay) (*resolved, error) {
-	now := e.now()
-	ents, err := e.resolveEntities(ctx, p, o, now)
+func (pl *Pipeline) resolve(ctx context.Context, p *prepared, o *overlay) (*resolved, error) {
+	now := pl.now()
+	ents, err := pl.resolveEntities(ctx, p, o, now)
 	if err != nil {
 		return nil, err
 	}
-	plan, err := e.resolveFacts(ctx, p, o, ents, now)
+	plan, err := pl.resolveFacts(ctx, p, o, ents, now)
 	if err != nil {
 		return nil, err
 	}
@@ -54,14 +54,14 @@ func (e *Engine) resolve(ctx context.Context, p *prepared, o *overlay) (*resolve
 		byUUID[r.entity.UUID] = r
 	}
 	retired := plan.retiredTexts()
-	if err := e.updateSummaries(ctx, p, byUUID, plan, retired); err != nil {
+	if err := pl.updateSummaries(ctx, p, byUUID, plan, retired); err != nil {
 		return nil, err
 	}
-	others, err := e.retiredSummaries(ctx, o, byUUID, plan, retired)
+	others, err := pl.retiredSummaries(ctx, o, byUUID, plan, retired)
 	if err != nil {
 		return nil, err
 	}
-	if err := e.reembed(ctx, byUUID); err != nil {
+	if err := pl.reembed(ctx, byUUID); err != nil {
 		return nil, err
 	}
 	ep := p.ep
@@ -110,7 +110,7 @@ func (e *Engine) resolve(ctx context.Context, p *prepared, o *overlay) (*resolve
 }
 
 // reembed embeds the names of entities the resolver renamed.
-func (e *Engine) reembed(ctx context.Context, ents map[string]*resolvedEntity) error {
+func (pl *Pipeline) reembed(ctx context.Context, ents map[string]*resolvedEntity) error {
 	var names []string
 	var rs []*resolvedEntity
 	for _, r := range ents {
@@ -122,7 +122,7 @@ func (e *Engine) reembed(ctx context.Context, ents map[string]*resolvedEntity) e
 	if len(names) == 0 {
 		return nil
 	}
-	vecs, err := e.embedder.Embed(ctx, names)
+	vecs, err := pl.embedder.Embed(ctx, names)
 	if err != nil {
 		return fmt.Errorf("embed renamed entities: %w", err)
 	}
@@ -137,7 +137,7 @@ func (e *Engine) reembed(ctx context.Context, ents map[string]*resolvedEntity) e
 // one, then the entity's new facts, then the sentences of the old summary,
 // minus the sentences of facts this episode retired (retired), cut at
 // MaxSummaryChars on a sentence boundary (oldest sentences go first).
-func (e *Engine) updateSummaries(ctx context.Context, p *prepared, ents map[string]*resolvedEntity, plan *factPlan, retired map[string]bool) error {
+func (pl *Pipeline) updateSummaries(ctx context.Context, p *prepared, ents map[string]*resolvedEntity, plan *factPlan, retired map[string]bool) error {
 	byEntity := map[string][]*core.Fact{}
 	for _, f := range plan.fresh {
 		if f.ExpiredAt.IsZero() {
@@ -160,7 +160,7 @@ func (e *Engine) updateSummaries(ctx context.Context, p *prepared, ents map[stri
 		} else {
 			parts = append(parts, withoutRetired(r.entity.Summary, retired)...)
 		}
-		summary := text.JoinCapped(parts, e.ingest.MaxSummaryChars)
+		summary := text.JoinCapped(parts, pl.opts.MaxSummaryChars)
 		if summary != r.entity.Summary {
 			r.entity.Summary = summary
 			r.dirty = true
@@ -174,7 +174,7 @@ func (e *Engine) updateSummaries(ctx context.Context, p *prepared, ents map[stri
 // (updateSummaries handles the others): when "Maya moved to Seattle"
 // retires "Maya lives in Boston", Boston's summary must stop saying so. It
 // returns the entities whose summary changed.
-func (e *Engine) retiredSummaries(ctx context.Context, o *overlay, touched map[string]*resolvedEntity, plan *factPlan, retired map[string]bool) ([]core.Entity, error) {
+func (pl *Pipeline) retiredSummaries(ctx context.Context, o *overlay, touched map[string]*resolvedEntity, plan *factPlan, retired map[string]bool) ([]core.Entity, error) {
 	var ids []string
 	for _, f := range plan.changed {
 		if f.ExpiredAt.IsZero() {

@@ -1,17 +1,15 @@
-package engine
+package ingest
 
 import (
 	"context"
 	"fmt"
 	"slices"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/mnemohq/mnemo/core"
-	"github.com/mnemohq/mnemo/engine/text"
 )
 
 func day(d int) time.Time { return time.Date(2024, 1, d, 0, 0, 0, 0, time.UTC) }
@@ -71,8 +69,8 @@ func TestSanitizeDropsNUL(t *testing.T) {
 
 func TestRelationName(t *testing.T) {
 	for in, want := range map[string]string{"works at": "WORKS_AT", "HAS_PET": "HAS_PET", " lives-in ": "LIVES_IN", "": "RELATES_TO", "é!": "RELATES_TO", "born in 1990": "BORN_IN_1990"} {
-		if got := relationName(in); got != want {
-			t.Errorf("relationName(%q) = %q, want %q", in, got, want)
+		if got := RelationName(in); got != want {
+			t.Errorf("RelationName(%q) = %q, want %q", in, got, want)
 		}
 	}
 }
@@ -186,7 +184,7 @@ func TestRetire(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			e := &Engine{}
+			e := &Pipeline{}
 			plan := &factPlan{changed: map[string]*core.Fact{}}
 			n := tt.n
 			refs := map[string]time.Time{"ep-new": day(20), "ep-old": day(5)}
@@ -225,35 +223,6 @@ func TestAcronym(t *testing.T) {
 		if got := core.Acronym(in); got != want {
 			t.Errorf("Acronym(%q) = %q, want %q", in, got, want)
 		}
-	}
-}
-
-// TestIngestDefaults checks that the default caps extract an episode of
-// the largest accepted size whole.
-func TestIngestDefaults(t *testing.T) {
-	tests := []struct {
-		name string
-		in   IngestOptions
-	}{
-		{"defaults", IngestOptions{}},
-		{"larger episodes", IngestOptions{MaxContentBytes: 4 << 20}},
-		{"smaller pieces", IngestOptions{MaxExtractBytes: 4 << 10}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			o := tt.in.withDefaults()
-			if o.MaxChunks*o.MaxExtractBytes < o.MaxContentBytes*9/8 {
-				t.Errorf("withDefaults() = %d pieces of %d bytes, want room for %d bytes and an eighth", o.MaxChunks, o.MaxExtractBytes, o.MaxContentBytes)
-			}
-			content := strings.Repeat("Alice works at Acme. Bob lives in Paris.\n\n", o.MaxContentBytes/42)
-			got := text.Split(core.Episode{Source: core.SourceText, Content: content}, o.MaxExtractBytes, o.MaxChunks)
-			if got.Total != len(got.Kept) {
-				t.Errorf("text.Split(%d bytes) kept %d of %d pieces", len(content), len(got.Kept), got.Total)
-			}
-		})
-	}
-	if o := (IngestOptions{}).withDefaults(); o.MaxChunks != 96 || o.MaxEntities != 500 || o.MaxFacts != 1000 {
-		t.Errorf("withDefaults() = %d chunks, %d entities, %d facts; want 96, 500, 1000", o.MaxChunks, o.MaxEntities, o.MaxFacts)
 	}
 }
 

@@ -1,4 +1,4 @@
-package engine
+package ingest
 
 import (
 	"context"
@@ -37,7 +37,7 @@ const (
 // entity of the group or to a new one: exact normalized name first, then a
 // fuzzy name match among the candidates, then the resolver plugin for
 // those that still have candidates, in one call for the episode.
-func (e *Engine) resolveEntities(ctx context.Context, p *prepared, o *overlay, now time.Time) (map[string]*resolvedEntity, error) {
+func (pl *Pipeline) resolveEntities(ctx context.Context, p *prepared, o *overlay, now time.Time) (map[string]*resolvedEntity, error) {
 	group := p.ep.GroupID
 	keys := make([]string, len(p.ents))
 	lookup := make([]string, 0, 2*len(p.ents))
@@ -74,7 +74,7 @@ func (e *Engine) resolveEntities(ctx context.Context, p *prepared, o *overlay, n
 		}
 		cands := same
 		if len(same) == 0 {
-			if cands, err = e.entityCandidates(ctx, o, x.Name, r.vec); err != nil {
+			if cands, err = pl.entityCandidates(ctx, o, x.Name, r.vec); err != nil {
 				return nil, err
 			}
 			cands = append(cands, acronymMatches(x.Name, exact)...)
@@ -160,7 +160,7 @@ func (e *Engine) resolveEntities(ctx context.Context, p *prepared, o *overlay, n
 		}
 		r.isNew = true
 		r.entity = core.Entity{
-			UUID: e.ids.Next(now), GroupID: group, Name: r.x.Name, Summary: r.x.Summary,
+			UUID: pl.ids.Next(now), GroupID: group, Name: r.x.Name, Summary: r.x.Summary,
 			Attributes: maps.Clone(r.x.Attributes), NameEmbedding: r.vec, CreatedAt: now,
 		}
 		if r.x.Type != "" {
@@ -209,7 +209,7 @@ func (r *resolvedEntity) merge(c core.Entity) {
 
 // entityCandidates finds existing entities of the group that may be the
 // one named, by cosine similarity of names and BM25 on name and summary.
-func (e *Engine) entityCandidates(ctx context.Context, o *overlay, name string, vec []float32) ([]core.Entity, error) {
+func (pl *Pipeline) entityCandidates(ctx context.Context, o *overlay, name string, vec []float32) ([]core.Entity, error) {
 	groups := []string{o.group}
 	// Archived entities are candidates too: an episode that mentions one
 	// again brings it back rather than making a twin.
