@@ -28,4 +28,9 @@ type APIKeyConfig struct {
 	// a route or MCP tool that writes answers 403. Default: false (reads
 	// and writes).
 	ReadOnly bool `toml:"read_only" json:"read_only,omitempty"`
+	// Replay keys may add episodes as learned at their reference time
+	// (POST .../episodes?learned_at=reference, `mnemo ingest --learned-at
+	// reference --server`), which writes the past of system time. Default:
+	// false. Without keys configured, every client may.
+	Replay bool `toml:"replay" json:"replay,omitempty"`
 }

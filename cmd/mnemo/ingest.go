@@ -38,6 +38,7 @@ what mnemo learned and superseded (created_at, expired_at, --known-at) then
 follows the archive's story. Episodes are processed in reference-time order;
 the run is refused where an episode would come before what its group already
 knows (send the archive in order, into a group that knows nothing later).
+Through a server, the key must be allowed to (http.keys.replay).
 
 With --server URL (or MNEMO_URL), the episodes go to that mnemo serve, with
 the key of --api-key (or MNEMO_API_KEY), and the summary is the same.`)
@@ -58,9 +59,6 @@ the key of --api-key (or MNEMO_API_KEY), and the summary is the same.`)
 	}
 	if *learnedAt != "now" && *learnedAt != "reference" {
 		return g.usageError(fs, "--learned-at %q: want now or reference", *learnedAt)
-	}
-	if *learnedAt == "reference" && rc != nil {
-		return g.fail(fmt.Errorf("%w: --learned-at reference is not available through a server (--server) yet; stop the server and run the ingest on the database", core.ErrInvalid))
 	}
 	if *group != "" {
 		if err := requireGroup(*group); err != nil {

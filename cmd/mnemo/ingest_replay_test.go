@@ -1,9 +1,12 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
+	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -80,5 +83,60 @@ func TestIngestLearnedAtReference(t *testing.T) {
 	// A value other than now or reference is a usage error.
 	if r := mnemo(t, db, "", "ingest", "--learned-at", "sometime", "--group", "maya", "-"); r.code != 2 || !strings.Contains(r.stderr, `--learned-at "sometime": want now or reference`) {
 		t.Errorf("ingest --learned-at sometime = exit %d, stderr %q; want 2 and the values", r.code, r.stderr)
+	}
+}
+
+// TestIngestLearnedAtReferenceThroughServer replays the demo's
+// conversation through a running mnemo serve with a key allowed to
+// (http.keys.replay): the graph tells the same story as the local replay.
+// A key without the setting is refused, and stores nothing.
+func TestIngestLearnedAtReferenceThroughServer(t *testing.T) {
+	const replayKey, plainKey = "replay-key-0123456789abcdef", "plain-key-0123456789abcdef"
+	dir := t.TempDir()
+	db := filepath.Join(dir, "db")
+	cfg := filepath.Join(dir, "mnemo.toml")
+	writeFile(t, cfg, "[[http.keys]]\nkey = \""+replayKey+"\"\ngroups = [\"maya\"]\nreplay = true\n[[http.keys]]\nkey = \""+plainKey+"\"\ngroups = [\"maya\", \"plain\"]\n")
+	addr := freeAddr(t)
+	cmd := exec.Command(bin, "serve", "--addr", addr, "--config", cfg)
+	cmd.Env = testEnv(db)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	stopped := false
+	defer func() {
+		if !stopped {
+			cmd.Process.Kill()
+			cmd.Wait()
+		}
+	}()
+	url := "http://" + addr
+	waitHTTP(t, url+"/readyz", &stderr)
+	client := func(key string) []string {
+		return append(testEnv(filepath.Join(dir, "unused")), "MNEMO_URL="+url, "MNEMO_API_KEY="+key)
+	}
+
+	r := mnemoEnv(t, client(plainKey), "", "ingest", "--learned-at", "reference", "--group", "plain", "demo/conversation.jsonl")
+	if r.code != 1 || !strings.Contains(r.stderr, "may not replay history (http.keys.replay)") {
+		t.Errorf("a replay with a key without http.keys.replay = exit %d, stderr %q; want 1 and the setting named", r.code, r.stderr)
+	}
+	r = mnemoEnv(t, client(replayKey), "", "ingest", "--learned-at", "reference", "--group", "maya", "demo/conversation.jsonl")
+	if r.code != 0 || !strings.Contains(r.stdout, "ingested 22 episodes") {
+		t.Fatalf("a replay through the server = exit %d\nstdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
+	}
+
+	// Stop the server (SIGTERM: a clean close) and read the database.
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	cmd.Wait()
+	stopped = true
+	byText := cmpopts.SortSlices(func(a, b demoFact) bool { return a.Fact < b.Fact })
+	if diff := cmp.Diff(wantDemoFacts, demoFactsOf(t, db, "maya"), byText); diff != "" {
+		t.Errorf("facts replayed through the server (-demo's +replay's):\n%s", diff)
+	}
+	if n := len(demoFactsOf(t, db, "plain")); n != 0 {
+		t.Errorf("the refused replay stored %d facts, want none", n)
 	}
 }

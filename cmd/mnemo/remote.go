@@ -183,7 +183,11 @@ func (ri remoteIngester) Ingest(ctx context.Context, eps []core.Episode) ([]engi
 		var batch struct {
 			Episodes []wire.EpisodeInput `json:"episodes"`
 		}
+		path := groupPath(g, "/episodes")
 		for _, i := range byGroup[g] {
+			if eps[i].LearnedAtReference {
+				path = groupPath(g, "/episodes?learned_at=reference")
+			}
 			content, err := json.Marshal(eps[i].Content)
 			if err != nil {
 				return nil, fmt.Errorf("encode episode: %w", err)
@@ -200,7 +204,7 @@ func (ri remoteIngester) Ingest(ctx context.Context, eps []core.Episode) ([]engi
 				Requeued bool   `json:"requeued"`
 			} `json:"episodes"`
 		}
-		if err := ri.r.do(ctx, "POST", groupPath(g, "/episodes"), batch, &acc); err != nil {
+		if err := ri.r.do(ctx, "POST", path, batch, &acc); err != nil {
 			return nil, err
 		}
 		if len(acc.Episodes) != len(batch.Episodes) {

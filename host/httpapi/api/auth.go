@@ -18,6 +18,7 @@ type Key struct {
 	patterns []string
 	// readOnly keys may not call a route that writes (Route.Writes).
 	readOnly bool
+	replay   bool
 }
 
 // Allows reports whether the key may touch group. A nil key (no keys
@@ -44,7 +45,7 @@ func NewKeyring(keys []host.APIKeyConfig) Keyring {
 	}
 	kr := Keyring{}
 	for i, k := range keys {
-		kr[sha256.Sum256([]byte(k.Key))] = &Key{index: i, patterns: k.Groups, readOnly: k.ReadOnly}
+		kr[sha256.Sum256([]byte(k.Key))] = &Key{index: i, patterns: k.Groups, readOnly: k.ReadOnly, replay: k.Replay}
 	}
 	return kr
 }
@@ -84,6 +85,10 @@ func KeyOf(r *http.Request) string {
 // MayWrite reports whether the key may change data. A nil key (no keys
 // configured) may.
 func (k *Key) MayWrite() bool { return k == nil || !k.readOnly }
+
+// MayReplay reports whether the key may add episodes as learned at their
+// reference time (http.keys.replay). A nil key (no keys configured) may.
+func (k *Key) MayReplay() bool { return k == nil || (k.replay && !k.readOnly) }
 
 // Allow checks that the call's key may touch group.
 func (c *Call) Allow(group string) error {

@@ -185,11 +185,23 @@ func (s *server) addEpisodes(ctx context.Context, c *api.Call) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	replay := false
+	switch la := c.R.URL.Query().Get("learned_at"); la {
+	case "", "now":
+	case "reference":
+		if !c.Key.MayReplay() {
+			return nil, fmt.Errorf("%w: learned_at=reference: this API key may not replay history (http.keys.replay)", api.ErrForbidden)
+		}
+		replay = true
+	default:
+		return nil, fmt.Errorf("%w: learned_at %q: want now or reference", core.ErrInvalid, la)
+	}
 	eps := make([]core.Episode, len(ins))
 	for i, in := range ins {
 		if eps[i], err = in.Episode(c.Group); err != nil {
 			return nil, fmt.Errorf("episode %d: %w", i, err)
 		}
+		eps[i].LearnedAtReference = replay
 	}
 	res, err := s.Host.Engine.Ingest(ctx, eps)
 	if err != nil {

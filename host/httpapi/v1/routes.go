@@ -110,7 +110,10 @@ func (s *server) v1Routes() []*api.Route {
 				"in the database, which is the ingestion queue, and processed in the background in reference-time order. " +
 				"The answer gives each episode's status URL. Re-sending an episode with the same uuid and content is a no-op " +
 				"(created: false), except for a failed episode, which is queued again (requeued: true, status: pending); " +
-				"other content under the same uuid is a 409.",
+				"other content under the same uuid is a 409. learned_at=reference records each episode as learned at its " +
+				"reference time instead of now, for replaying an archive (docs/guide.md, \"Replaying history\"): only for keys " +
+				"with http.keys.replay (else 403), and a 400 where an episode would come before what the group already knows.",
+			Query: []api.Param{{Name: "learned_at", Type: "string", Description: "now (default) or reference: when mnemo records it learned each episode."}},
 			Request: api.OneOf{wire.EpisodeInput{}, episodeBatch{}}, Response: accepted{},
 			Example: episodeBatch{Episodes: []wire.EpisodeInput{{
 				Source: "message", Content: rawJSON(`"Alice: I moved to Lisbon last month, and I started at Acme Corp."`),
