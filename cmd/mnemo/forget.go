@@ -2,11 +2,8 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"strings"
 
-	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/host"
 )
 
@@ -137,34 +134,3 @@ func (g *globals) printErasure(e host.Erasure) {
 // bytesText prints a size in MiB with one decimal.
 func bytesText(n int64) string { return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20)) }
 
-// hostOrServer runs local on the database, or remote on a mnemo serve:
-// the one --server names, or the one that has the database open and
-// advertises its URL.
-func (g *globals) hostOrServer(ctx context.Context, server *serverFlags, local func(*host.Host) error, remote func(*remote) error) error {
-	rc, err := server.client()
-	if err != nil {
-		return err
-	}
-	if rc != nil {
-		return remote(rc)
-	}
-	h, err := g.open(ctx, readOnly, false)
-	if err == nil {
-		defer g.closeHost(h)
-		return local(h)
-	}
-	if !errors.Is(err, core.ErrLocked) {
-		return err
-	}
-	cfg, lerr := g.load()
-	if lerr != nil || host.ServedURL(cfg) == "" {
-		return err
-	}
-	url := host.ServedURL(cfg)
-	fmt.Fprintf(g.stderr, "mnemo: the database is open in the mnemo serving %s: sending the command to it\n", strings.TrimRight(url, "/"))
-	server.url = url
-	if rc, err = server.client(); err != nil {
-		return err
-	}
-	return remote(rc)
-}

@@ -50,8 +50,7 @@ the key of --api-key (or MNEMO_API_KEY), and the summary is the same.`)
 	if ok, code := parse(fs, args); !ok {
 		return code
 	}
-	rc, err := server.client()
-	if err != nil {
+	if _, err := server.client(); err != nil {
 		return g.fail(err)
 	}
 	if fs.NArg() > 1 {
@@ -82,13 +81,13 @@ the key of --api-key (or MNEMO_API_KEY), and the summary is the same.`)
 		// health says whether the store can write, nil through a server.
 		health func(context.Context) error
 	)
+	h, rc, err := g.openOrServer(ctx, &server, withWorkers)
+	if err != nil {
+		return g.fail(err)
+	}
 	if rc != nil {
 		to, modeLabel = remoteIngester{rc}, "the server's mode"
 	} else {
-		h, err := g.open(ctx, withWorkers, false)
-		if err != nil {
-			return g.fail(err)
-		}
 		defer g.closeHost(h)
 		model := ""
 		if h.LLM != nil {

@@ -15,6 +15,7 @@ import (
 
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/host"
 	"github.com/mnemohq/mnemo/host/wire"
 )
 
@@ -259,4 +260,46 @@ func reportOf(r wire.Report) engine.EpisodeReport {
 		Invalidated: r.Invalidated, Warnings: r.Warnings, Duration: time.Duration(r.DurationMS) * time.Millisecond, Counted: r.Counted,
 		Usage: core.Usage{Calls: r.Usage.Calls, PromptTokens: r.Usage.PromptTokens, CompletionTokens: r.Usage.CompletionTokens},
 	}
+}
+
+// openOrServer is the one place a command picks where it runs: the server
+// --server (or MNEMO_URL) names; else the database, opened in mode; else,
+// when the database is held by a mnemo serve that advertises its URL (the
+// lock file names it), that server, saying so on stderr. Exactly one of
+// the host and the client is returned; the caller closes the host.
+func (g *globals) openOrServer(ctx context.Context, server *serverFlags, mode openMode) (*host.Host, *remote, error) {
+	rc, err := server.client()
+	if err != nil || rc != nil {
+		return nil, rc, err
+	}
+	h, err := g.open(ctx, mode, false)
+	if err == nil {
+		return h, nil, nil
+	}
+	if !errors.Is(err, core.ErrLocked) {
+		return nil, nil, err
+	}
+	cfg, lerr := g.load()
+	if lerr != nil || host.ServedURL(cfg) == "" {
+		return nil, nil, err
+	}
+	url := strings.TrimRight(host.ServedURL(cfg), "/")
+	fmt.Fprintf(g.stderr, "mnemo: the database is open in the mnemo serving %s: sending the command to it\n", url)
+	server.url = url
+	rc, err = server.client()
+	return nil, rc, err
+}
+
+// hostOrServer runs local on the database, or remote on a mnemo serve
+// (openOrServer).
+func (g *globals) hostOrServer(ctx context.Context, server *serverFlags, local func(*host.Host) error, remote func(*remote) error) error {
+	h, rc, err := g.openOrServer(ctx, server, readOnly)
+	if err != nil {
+		return err
+	}
+	if rc != nil {
+		return remote(rc)
+	}
+	defer g.closeHost(h)
+	return local(h)
 }

@@ -155,9 +155,11 @@ on one group.`)
 		defer f.Close()
 		in = f
 	}
-	if rc, err := server.client(); err != nil {
+	h, rc, err := g.openOrServer(ctx, &server, readOnly)
+	if err != nil {
 		return g.fail(err)
-	} else if rc != nil {
+	}
+	if rc != nil {
 		input := wire.SearchInput{Query: query, Scopes: strings.FieldsFunc(*scopes, func(r rune) bool { return r == ',' || r == ' ' }),
 			Limit: *limit, Recipe: q.recipe, Reranker: *reranker, Plugin: *plugin, Center: *center, ValidAt: q.validAt, KnownAt: q.knownAt,
 			IncludeHistory: *includeInvalid, IncludeArchived: *includeArchived}
@@ -171,10 +173,6 @@ on one group.`)
 			return g.fail(fmt.Errorf("search: %w", err))
 		}
 		return g.printSearch(out, *jsonOut, fmt.Sprintf("through %s, %s", rc.base, time.Since(start).Round(100*time.Microsecond)))
-	}
-	h, err := g.open(ctx, readOnly, false)
-	if err != nil {
-		return g.fail(err)
 	}
 	defer g.closeHost(h)
 	if err := checkRecipe(h, req.Recipe); err != nil {

@@ -102,6 +102,17 @@ func TestServeLockAndGracefulShutdown(t *testing.T) {
 		time.Sleep(50 * time.Millisecond)
 	}
 
+	// search and ingest find the database held by this server and go
+	// through it by themselves, and say so.
+	note := "mnemo: the database is open in the mnemo serving http://" + addr + ": sending the command to it"
+	if r := mnemo(t, db, "", "search", "--group", "serve-1", "where does Erin live"); r.code != 0 || !strings.Contains(r.stderr, note) || !strings.Contains(r.stdout, "Lisbon") {
+		t.Errorf("search while serve runs = exit %d\nstdout:\n%s\nstderr:\n%s\nwant Lisbon, through the server, said on stderr", r.code, r.stdout, r.stderr)
+	}
+	if r := mnemo(t, db, `{"content": "Erin: I work at Acme Corp.", "reference_time": "2024-02-01T00:00:00Z"}`, "ingest", "--group", "serve-1", "-"); r.code != 0 ||
+		!strings.Contains(r.stderr, note) || !strings.Contains(r.stdout, "ingested 1 episodes") {
+		t.Errorf("ingest while serve runs = exit %d\nstdout:\n%s\nstderr:\n%s\nwant 1 episode ingested through the server", r.code, r.stdout, r.stderr)
+	}
+
 	// The same server speaks MCP at /mcp; a session left open does not hold
 	// up the shutdown.
 	client := mcp.NewClient(&mcp.Implementation{Name: "mnemo-test", Version: "1"}, nil)
