@@ -3,8 +3,8 @@ package host
 import (
 	"context"
 	"fmt"
-	"strings"
 	"log/slog"
+	"strings"
 
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/host/llm"

@@ -133,4 +133,3 @@ func (g *globals) printErasure(e host.Erasure) {
 
 // bytesText prints a size in MiB with one decimal.
 func bytesText(n int64) string { return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20)) }
-

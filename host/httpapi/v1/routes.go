@@ -113,7 +113,7 @@ func (s *server) v1Routes() []*api.Route {
 				"other content under the same uuid is a 409. learned_at=reference records each episode as learned at its " +
 				"reference time instead of now, for replaying an archive (docs/guide.md, \"Replaying history\"): only for keys " +
 				"with http.keys.replay (else 403), and a 400 where an episode would come before what the group already knows.",
-			Query: []api.Param{{Name: "learned_at", Type: "string", Description: "now (default) or reference: when mnemo records it learned each episode."}},
+			Query:   []api.Param{{Name: "learned_at", Type: "string", Description: "now (default) or reference: when mnemo records it learned each episode."}},
 			Request: api.OneOf{wire.EpisodeInput{}, episodeBatch{}}, Response: accepted{},
 			Example: episodeBatch{Episodes: []wire.EpisodeInput{{
 				Source: "message", Content: rawJSON(`"Alice: I moved to Lisbon last month, and I started at Acme Corp."`),
