@@ -13,16 +13,22 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/mnemohq/mnemo/host"
 )
 
 // compositionRoot lists the files of cmd/ and host/ that may import the
 // store adapters: the ones that open the store from the configuration.
 func compositionRoot() []string { return []string{"host/store.go"} }
 
-// storeAdapters lists the store packages: the embedded Kuzu store, the
-// in-memory reference store and the Weaviate store.
+// storeAdapters lists the store packages, from the one table of backends
+// (host.StoreBackends).
 func storeAdapters() []string {
-	return []string{module + "/kuzu", module + "/core/memstore", module + "/weaviate"}
+	var out []string
+	for _, b := range host.StoreBackends() {
+		out = append(out, b.Package)
+	}
+	return out
 }
 
 // TestSurfacesUseTheEngine checks that the surfaces (cmd/ and host/) reach
