@@ -24,6 +24,8 @@ const (
 	calledBefore = 1 // a name called out to the one who just spoke
 	spokenNear   = 1 // a name said in a turn right before or after
 	minEvidence  = 1
+	// secondName is the evidence a voice's second name needs.
+	secondName = 2
 )
 
 // vocativeOpeners may stand before a name called out at a turn's start.
@@ -171,6 +173,20 @@ func (x *extraction) identifySpeakers(utts []utterance) {
 				x.identities[x.reg.key(full[short])] = name
 			}
 		}
+	}
+	// A voice called by a second name as strongly ("Tribbiani!" twice
+	// to the one called Joey) has both: the second is an alias.
+	for _, c := range cs {
+		if usedName[c.name] || c.w < secondName {
+			continue
+		}
+		first, ok := x.identities[x.reg.key(c.label)]
+		if !ok {
+			continue
+		}
+		usedName[c.name] = true
+		x.reg.add(full[c.name], kindPerson, strSure, true)
+		x.identities[x.reg.key(full[c.name])] = first
 	}
 }
 

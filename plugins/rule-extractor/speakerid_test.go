@@ -21,6 +21,8 @@ func TestIdentifySpeakers(t *testing.T) {
 			map[string][]string{"Magnus Berg": {"Speaker 1"}}},
 		{"a short form is the name", "Speaker 1: Hey Mag, are you coming?\nSpeaker 2: Yes, wait.\nSpeaker 3: Magnus, your coat!\nSpeaker 2: Thanks.",
 			map[string][]string{"Magnus": {"Mag", "Speaker 2"}}},
+		{"a second name called out", "Speaker 1: I'm Magnus.\nSpeaker 2: Hey Berg, come here!\nSpeaker 1: Coming.",
+			map[string][]string{"Magnus": {"Berg", "Speaker 1"}}},
 		{"an interjection before the name", "Speaker 1: Uhh Ingrid, the door.\nSpeaker 2: I know.",
 			map[string][]string{"Ingrid": {"Speaker 2"}}},
 		{"an adverb is no name", "Speaker 1: Totally.\nSpeaker 2: Right.", map[string][]string{}},
