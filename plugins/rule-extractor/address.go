@@ -89,8 +89,13 @@ func vocativeTerms(toks []token) []string {
 		start++
 	}
 	for l := 0; l < len(toks); l++ {
-		opened := l == start && start > 0 || l > 0 && (toks[l-1].text == "," || toks[l-1].word && vocativeOpeners.has(toks[l-1].lower))
+		opened := l == start && start > 0 || l > 0 && (toks[l-1].text == "," || midOpener(toks, l))
 		if !opened && l != 0 || !toks[l].word {
+			continue
+		}
+		// "Tom, my husband, is here": a phrase after a name and a comma
+		// is an appositive, not a vocative.
+		if l >= 2 && toks[l-1].text == "," && toks[l].lower == "my" && toks[l-2].cap && !(l-2 < start || vocativeOpeners.has(toks[l-2].lower)) {
 			continue
 		}
 		r := l
@@ -143,6 +148,20 @@ func vocativeTerms(toks []token) []string {
 	return out
 }
 
+// midOpener reports whether the word before toks[l] opens a vocative
+// inside a sentence: a greeting, thanks, an apology, an interjection or
+// "you" ("I'm sorry buddy", "thank you sir", "I love you honey"), not
+// "so", "and" or "good" ("so sweet", "a good friend").
+func midOpener(toks []token, l int) bool {
+	switch toks[l-1].lower {
+	case "hey", "hi", "hello", "thanks", "bye", "goodbye", "sorry", "oh", "yes", "yeah", "no", "okay", "ok", "on", "please", "night", "morning":
+		return true
+	case "you", "well", "look", "listen", "come", "wow":
+		return true
+	}
+	return false
+}
+
 // bareBefore are the words after which a bare person noun ending a
 // sentence is one spoken to: pronouns and particles, not determiners or
 // prepositions.
@@ -156,6 +175,10 @@ func addressTerm(ws []token, sentenceStart bool) (string, bool) {
 		if w.cap && !(i == 0 && sentenceStart) || w.acro {
 			return "", false
 		}
+	}
+	if firstNames.has(ws[0].lower) {
+		// "Tom, ..." is a name called out (speakerid.go).
+		return "", false
 	}
 	head := ws[len(ws)-1].lower
 	if notAddress.has(head) || nlp.Lemma(head, "NNS") != head && strings.HasSuffix(head, "s") {
