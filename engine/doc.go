@@ -13,11 +13,12 @@
 // an Engine only.
 //
 // The stages are packages of their own, each opened by Open with what it
-// needs of the engine (a Deps struct): engine/retrieval (search, recipes,
-// rerankers, contexts), engine/community, engine/evolve (importance,
-// archive, consolidation) and engine/text (the rules for text they share).
-// The engine keeps ingestion, the queue, resolution and erasure, and thin
-// methods that check a request and hand it to its stage.
+// needs of the engine (a Deps struct): engine/ingest (splitting,
+// extraction, resolution, invalidation, grouped writes), engine/retrieval
+// (search, recipes, rerankers, contexts), engine/community, engine/evolve
+// (importance, archive, consolidation) and engine/text (the rules for text
+// they share). The engine keeps the queue and its reports, leases and
+// erasure, and thin methods that check a request and hand it to its stage.
 //
 // engine imports core, its stages and the standard library only, and builds with
 // CGO_ENABLED=0; core imports no engine package. It never reads the wall

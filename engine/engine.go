@@ -11,6 +11,7 @@ import (
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/engine/community"
 	"github.com/mnemohq/mnemo/engine/evolve"
+	"github.com/mnemohq/mnemo/engine/ingest"
 	"github.com/mnemohq/mnemo/engine/retrieval"
 )
 
@@ -45,6 +46,14 @@ type Options struct {
 	Communities community.Options
 	Evolve      evolve.Config
 }
+
+// Split strategies (IngestOptions.Split): where an episode longer than
+// MaxExtractBytes is cut for the extractor (ingest.SplitSize,
+// ingest.SplitMeaning).
+const (
+	SplitSize    = ingest.SplitSize
+	SplitMeaning = ingest.SplitMeaning
+)
 
 // IngestOptions tunes ingestion.
 type IngestOptions struct {
@@ -227,6 +236,7 @@ type Engine struct {
 	log        *slog.Logger
 
 	ingest   IngestOptions
+	pipeline *ingest.Pipeline
 	searcher *retrieval.Searcher
 	keeper   *community.Keeper
 	evolver  *evolve.Evolver
@@ -272,6 +282,17 @@ func Open(ctx context.Context, opts Options) (*Engine, error) {
 		Store: opts.Store, Embedder: opts.Embedder, LLM: opts.LLM, Plugins: opts.Plugins, Now: opts.Now, Logger: e.log,
 		Importance: e.evolver.Importance, Searched: e.searched, Ready: e.checkOpen,
 		MaxSummaryChars: e.ingest.MaxSummaryChars,
+	})
+	e.pipeline = ingest.New(ingest.Options{
+		ContextEpisodes: e.ingest.ContextEpisodes, MaxExtractBytes: e.ingest.MaxExtractBytes, Split: e.ingest.Split,
+		MaxChunks: e.ingest.MaxChunks, MaxEntities: e.ingest.MaxEntities, MaxFacts: e.ingest.MaxFacts,
+		MaxAttempts: e.ingest.MaxAttempts, MaxSummaryChars: e.ingest.MaxSummaryChars,
+	}, ingest.Deps{
+		Store: opts.Store, Embedder: opts.Embedder, Plugins: opts.Plugins, Now: opts.Now, Logger: e.log, IDs: &e.ids,
+		Created: e.evolver.Created, Mentioned: e.evolver.Mentioned,
+		Ingested: func(ctx context.Context, group string, entities []string) error {
+			return e.keeper.Ingested(ctx, group, entities)
+		},
 	})
 	e.keeper = community.New(opts.Communities, community.Deps{
 		Store: opts.Store, Embedder: opts.Embedder, LLM: opts.LLM, Plugins: opts.Plugins, Now: opts.Now, Logger: e.log,
@@ -340,6 +361,12 @@ func (e *Engine) checkOpen() error {
 	default:
 		return nil
 	}
+}
+
+// applyRetrying applies a small change, trying again at once while the
+// store reports itself busy (ingest.ApplyRetrying).
+func (e *Engine) applyRetrying(ctx context.Context, ch core.Change) error {
+	return ingest.ApplyRetrying(ctx, e.store, ch)
 }
 
 // canceled reports whether err comes from a done context.

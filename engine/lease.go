@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/engine/ingest"
 )
 
 // Several hosts can serve one shared store (a Weaviate cluster). Ingesting
@@ -192,7 +193,7 @@ func (q *queue) syncPending(ctx context.Context, group string) error {
 		return err
 	}
 	for _, ep := range gone {
-		now, err := episodeOf(ctx, q.e.store, []string{group}, ep.UUID)
+		now, err := ingest.EpisodeOf(ctx, q.e.store, []string{group}, ep.UUID)
 		if errors.Is(err, core.ErrNotFound) {
 			q.drop(group, ep.UUID)
 			q.mu.Lock()

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/engine/ingest"
 )
 
 // The ingestion queue is the Store itself: Ingest stores episodes as
@@ -28,35 +29,8 @@ import (
 // finished or dropped while the read was under way. The first is kept
 // out by intake, the second by settled.
 
-// EpisodeReport says what became of an episode.
-type EpisodeReport struct {
-	UUID    string
-	GroupID string
-	Status  core.EpisodeStatus
-	// Error is the last failure, if any; Attempts counts extraction
-	// attempts so far.
-	Error    string
-	Attempts int
-	// Entities and Facts count what the episode's extraction resolved to;
-	// NewEntities and NewFacts those that did not exist before.
-	Entities, NewEntities int
-	Facts, NewFacts       int
-	// Duplicates counts extracted facts merged into existing ones;
-	// Invalidated counts facts retired by this episode.
-	Duplicates, Invalidated int
-	// Usage is what the episode cost in LLM and embedding calls, in all
-	// and per prompt name.
-	Usage    core.Usage
-	ByPrompt map[string]core.Usage
-	Warnings []string
-	Duration time.Duration
-	// Counted is true when this process extracted the episode, so that
-	// the counts, the usage and the duration above are known. A report
-	// read back from the store leaves it false and the counts zero: an
-	// episode processed by an earlier process or by another host, or one
-	// whose report this process no longer keeps (IngestOptions.Reports).
-	Counted bool
-}
+// EpisodeReport says what became of an episode (ingest.Report).
+type EpisodeReport = ingest.Report
 
 type queue struct {
 	e      *Engine
@@ -393,7 +367,7 @@ func (q *queue) work(group string) {
 			ctx = leaseCtx
 		}
 		unlock := q.lock(group)
-		reports := q.e.processBatch(ctx, due)
+		reports := q.e.pipeline.Process(ctx, due)
 		unlock()
 		if len(reports) == 0 {
 			return // shutting down
@@ -523,7 +497,7 @@ func (e *Engine) Report(ctx context.Context, group, uuid string) (EpisodeReport,
 	if ok {
 		return r, nil
 	}
-	ep, err := episodeOf(ctx, e.store, []string{group}, uuid)
+	ep, err := ingest.EpisodeOf(ctx, e.store, []string{group}, uuid)
 	if err != nil {
 		return EpisodeReport{}, err
 	}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/engine/ingest"
 )
 
 // The reads the surfaces (HTTP, MCP, CLI) make. Each names the groups the
@@ -71,7 +72,7 @@ func (e *Engine) Episode(ctx context.Context, groups []string, uuid string) (cor
 	if len(groups) == 0 {
 		return core.Episode{}, fmt.Errorf("episode %s: %w", uuid, core.ErrNotFound)
 	}
-	ep, err := episodeOf(ctx, e.store, groups, uuid)
+	ep, err := ingest.EpisodeOf(ctx, e.store, groups, uuid)
 	if err != nil {
 		return core.Episode{}, err
 	}
@@ -280,16 +281,3 @@ func (e *Engine) listable(group string, scope core.Scope, opts *core.ListOptions
 func factGroup(f core.Fact) (string, string) { return f.GroupID, f.UUID }
 
 func entityGroup(x core.Entity) (string, string) { return x.GroupID, x.UUID }
-
-// episodeOf reads one episode of groups from s: ErrNotFound when none of
-// them holds it.
-func episodeOf(ctx context.Context, s core.Store, groups []string, uuid string) (core.Episode, error) {
-	eps, err := s.Episodes(ctx, groups, []string{uuid}, core.GetOptions{})
-	if err != nil {
-		return core.Episode{}, err
-	}
-	if len(eps) == 0 {
-		return core.Episode{}, fmt.Errorf("episode %s: %w", uuid, core.ErrNotFound)
-	}
-	return eps[0], nil
-}

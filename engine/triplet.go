@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mnemohq/mnemo/engine/ingest"
+
 	"github.com/mnemohq/mnemo/core"
 )
 
@@ -26,20 +28,6 @@ type Triplet struct {
 	// UUID optionally names the episode that records the triplet, making a
 	// re-send idempotent.
 	UUID string
-}
-
-// tripletSource marks the episodes that record hand-made facts.
-const tripletSource = "mnemo: fact added by hand"
-
-type tripletJSON struct {
-	Source     string `json:"source"`
-	SourceType string `json:"source_type,omitempty"`
-	Relation   string `json:"relation"`
-	Target     string `json:"target"`
-	TargetType string `json:"target_type,omitempty"`
-	Fact       string `json:"fact"`
-	ValidAt    string `json:"valid_at,omitempty"`
-	InvalidAt  string `json:"invalid_at,omitempty"`
 }
 
 // AddFact adds a hand-made fact. It is recorded as an episode (a JSON
@@ -66,18 +54,18 @@ func (e *Engine) AddFact(ctx context.Context, t Triplet) (EpisodeReport, error) 
 		}
 	}
 	if t.Fact == "" {
-		t.Fact = fmt.Sprintf("%s %s %s", t.Source, strings.ToLower(strings.ReplaceAll(relationName(t.Relation), "_", " ")), t.Target)
+		t.Fact = fmt.Sprintf("%s %s %s", t.Source, strings.ToLower(strings.ReplaceAll(ingest.RelationName(t.Relation), "_", " ")), t.Target)
 	}
 	if t.ReferenceTime.IsZero() {
 		t.ReferenceTime = e.now()
 	}
-	body, _ := json.Marshal(tripletJSON{
+	body, _ := json.Marshal(ingest.TripletDoc{
 		Source: t.Source, SourceType: t.SourceType, Relation: t.Relation, Target: t.Target, TargetType: t.TargetType,
 		Fact: t.Fact, ValidAt: rfc3339(t.ValidAt), InvalidAt: rfc3339(t.InvalidAt),
 	})
 	res, err := e.Ingest(ctx, []core.Episode{{
 		UUID: t.UUID, GroupID: t.GroupID, Name: "fact: " + t.Fact, Source: core.SourceJSON,
-		SourceDescription: tripletSource, Content: string(body), ValidAt: t.ReferenceTime,
+		SourceDescription: ingest.TripletSource, Content: string(body), ValidAt: t.ReferenceTime,
 	}})
 	if err != nil {
 		return EpisodeReport{}, err
@@ -94,34 +82,4 @@ func rfc3339(t time.Time) string {
 		return ""
 	}
 	return t.UTC().Format(time.RFC3339Nano)
-}
-
-// tripletExtraction is the extraction of a hand-made fact's episode: the
-// triplet itself, no plugin involved.
-func tripletExtraction(ep core.Episode) (core.Extraction, bool, error) {
-	if ep.SourceDescription != tripletSource || ep.Source != core.SourceJSON {
-		return core.Extraction{}, false, nil
-	}
-	var t tripletJSON
-	if err := json.Unmarshal([]byte(ep.Content), &t); err != nil {
-		return core.Extraction{}, true, fmt.Errorf("%w: hand-made fact: %w", core.ErrInvalid, err)
-	}
-	parse := func(s string) (time.Time, error) {
-		if s == "" {
-			return time.Time{}, nil
-		}
-		return time.Parse(time.RFC3339Nano, s)
-	}
-	va, err := parse(t.ValidAt)
-	if err != nil {
-		return core.Extraction{}, true, fmt.Errorf("%w: hand-made fact valid_at: %w", core.ErrInvalid, err)
-	}
-	ia, err := parse(t.InvalidAt)
-	if err != nil {
-		return core.Extraction{}, true, fmt.Errorf("%w: hand-made fact invalid_at: %w", core.ErrInvalid, err)
-	}
-	return core.Extraction{
-		Entities: []core.ExtractedEntity{{Name: t.Source, Type: t.SourceType}, {Name: t.Target, Type: t.TargetType}},
-		Facts:    []core.ExtractedFact{{Source: t.Source, Target: t.Target, Relation: t.Relation, Text: t.Fact, ValidAt: va, InvalidAt: ia}},
-	}, true, nil
 }

@@ -19,13 +19,13 @@ import (
 // check` prints them and Open logs them.
 func (c Config) Notices() []string {
 	out := c.rerankerNotices()
-	if c.Store.Backend != "kuzu" {
-		for _, s := range c.Store.kuzuSettings() {
-			out = append(out, fmt.Sprintf("%s is a Kuzu setting and store.backend is %q", s, c.Store.Backend))
+	for _, b := range StoreBackends() {
+		if b.Name == c.Store.Backend || b.set == nil {
+			continue
 		}
-	}
-	if c.Store.Backend != "weaviate" && c.Store.Weaviate != (WeaviateConfig{}) {
-		out = append(out, fmt.Sprintf("store.weaviate is set and store.backend is %q", c.Store.Backend))
+		for _, s := range b.set(c.Store) {
+			out = append(out, fmt.Sprintf("%s and store.backend is %q", s, c.Store.Backend))
+		}
 	}
 	if !c.LLM.Configured() {
 		for _, s := range c.LLM.llmOnlySettings() {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"reflect"
 	"strings"
 
 	"github.com/mnemohq/mnemo/core"
@@ -28,17 +29,45 @@ type StoreBackend struct {
 	Name string
 	// About says what the backend is, for help texts.
 	About string
-	open  func(ctx context.Context, cfg Config, id core.EmbedderID, restage bool, log *slog.Logger, calls *StoreCalls) (core.Store, error)
+	// Package is the import path of the adapter package, which only this
+	// file may import and which imports no engine package
+	// (internal/lint reads it).
+	Package string
+	open    func(ctx context.Context, cfg Config, id core.EmbedderID, restage bool, log *slog.Logger, calls *StoreCalls) (core.Store, error)
+	// set lists the backend's own settings that c sets, each as the
+	// start of a notice ("store.threads is a Kuzu setting"), for when
+	// another backend is chosen (Config.Notices). Nil: it has none.
+	set func(c StoreConfig) []string
 }
 
 // StoreBackends returns every store backend, the default first. The
 // slice is the caller's.
 func StoreBackends() []StoreBackend {
 	return []StoreBackend{
-		{Name: "kuzu", About: "default, the database in --db", open: openKuzu},
-		{Name: "memory", About: "nothing kept when the process ends", open: openMemory},
-		{Name: "weaviate", About: "the cluster at store.weaviate.url", open: openWeaviate},
+		{Name: "kuzu", About: "default, the database in --db", Package: pkgOf[kuzu.Store](), open: openKuzu, set: kuzuSet},
+		{Name: "memory", About: "nothing kept when the process ends", Package: pkgOf[memstore.Store](), open: openMemory},
+		{Name: "weaviate", About: "the cluster at store.weaviate.url", Package: pkgOf[weaviate.Store](), open: openWeaviate, set: weaviateSet},
 	}
+}
+
+// pkgOf is the import path of the package that defines T.
+func pkgOf[T any]() string { return reflect.TypeFor[T]().PkgPath() }
+
+// kuzuSet and weaviateSet list the settings of Kuzu and of Weaviate that c
+// sets (StoreBackend.set).
+func kuzuSet(c StoreConfig) []string {
+	var out []string
+	for _, s := range c.kuzuSettings() {
+		out = append(out, s+" is a Kuzu setting")
+	}
+	return out
+}
+
+func weaviateSet(c StoreConfig) []string {
+	if c.Weaviate == (WeaviateConfig{}) {
+		return nil
+	}
+	return []string{"store.weaviate is set"}
 }
 
 // storeBackends lists the values store.backend accepts.

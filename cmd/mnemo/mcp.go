@@ -9,7 +9,7 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/mnemohq/mnemo/host/httpapi"
+	"github.com/mnemohq/mnemo/host/httpapi/mcphttp"
 	"github.com/mnemohq/mnemo/host/mcpserver"
 )
 
@@ -74,7 +74,7 @@ server's --group.`)
 	mux := http.NewServeMux()
 	// Bodies over http.max_body_kb get the API's 413, read to their end
 	// so that the client sees it.
-	mcp := httpapi.LimitBody(s.Handler(), h.Config.HTTP.MaxBodyKB)
+	mcp := mcphttp.LimitBody(s.Handler(), h.Config.HTTP.MaxBodyKB)
 	mux.Handle("/mcp", mcp)
 	mux.Handle("/mcp/{$}", mcp)
 	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}

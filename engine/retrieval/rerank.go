@@ -103,64 +103,117 @@ func bestRank(c *cand) int {
 	return best
 }
 
+// rerankFunc orders a scope's candidates (given in RRF order) and sets
+// their scores; it may return warnings for the answer.
+type rerankFunc func(s *search, ctx context.Context, sc core.Scope, c ScopeConfig, cands []*cand, objs *objects) ([]*cand, []string, error)
+
+// reranker is one entry of the reranker table: a name (the Rerank
+// constants), the scopes it applies to (nil: every scope) and its
+// function.
+type reranker struct {
+	name   string
+	scopes []core.Scope
+	rerank rerankFunc
+}
+
+// rerankerTable is every reranker, in the order help and docs list them:
+// Rerankers, the recipe checks and rerank read it. A new reranker is one
+// entry here and its function; internal/lint's TestNamesReachEverySurface
+// fails until the HTTP schema and the docs name it too.
+func rerankerTable() []reranker {
+	return []reranker{
+		{name: RerankRRF, rerank: rerankRRF},
+		{name: RerankLinear, rerank: rerankLinear},
+		{name: RerankMMR, rerank: rerankMMR},
+		{name: RerankNodeDistance, rerank: rerankNodeDistance},
+		// Episodes mention facts and entities only.
+		{name: RerankEpisodeMentions, scopes: []core.Scope{core.ScopeFacts, core.ScopeEntities}, rerank: rerankEpisodeMentions},
+		{name: RerankCrossEncoder, rerank: (*search).crossEncoder},
+		{name: RerankPlugin, rerank: (*search).plugin},
+	}
+}
+
+// lookupReranker returns the entry of reranker r.
+func lookupReranker(r string) (reranker, bool) {
+	for _, rr := range rerankerTable() {
+		if rr.name == r {
+			return rr, true
+		}
+	}
+	return reranker{}, false
+}
+
 // rerank orders a scope's candidates (given in RRF order) with the scope's
 // reranker and sets their scores.
 func (s *search) rerank(ctx context.Context, sc core.Scope, c ScopeConfig, cands []*cand, objs *objects) ([]*cand, []string, error) {
 	if len(cands) == 0 {
 		return nil, nil, nil
 	}
-	switch c.Reranker {
-	case RerankLinear:
-		linear(cands, c.Weights)
-		return cands, nil, nil
-	case RerankMMR:
-		ids := candIDs(cands)
-		if err := objs.ensure(ctx, ids, true); err != nil {
-			return nil, nil, err
-		}
-		vecs := make([][]float32, len(cands))
-		for i, cd := range cands {
-			if o := objs.m[cd.id]; o != nil {
-				vecs[i] = o.vector()
-			}
-		}
-		order, scores := mmr(s.vec, vecs, c.MMRLambda, c.Limit)
-		out := make([]*cand, len(order))
-		for i, j := range order {
-			out[i] = cands[j]
-			out[i].score = scores[i]
-		}
-		return out, nil, nil
-	case RerankNodeDistance:
-		dist, err := s.distances(ctx, sc, c, cands, objs)
-		if err != nil {
-			return nil, nil, fmt.Errorf("rerank by node distance: %w", err)
-		}
-		for _, cd := range cands {
-			cd.score = 0
-			if d, ok := dist[cd.id]; ok {
-				cd.score = 1 / (1 + float64(d))
-			}
-		}
-		slices.SortStableFunc(cands, func(a, b *cand) int { return cmp.Compare(b.score, a.score) })
-		return cands, nil, nil
-	case RerankEpisodeMentions:
-		n, err := s.sr.store.MentionCounts(ctx, sc, s.req.Groups, candIDs(cands))
-		if err != nil {
-			return nil, nil, fmt.Errorf("rerank by episode mentions: %w", err)
-		}
-		for _, cd := range cands {
-			cd.score = float64(n[cd.id])
-		}
-		slices.SortStableFunc(cands, func(a, b *cand) int { return cmp.Compare(b.score, a.score) })
-		return cands, nil, nil
-	case RerankCrossEncoder:
-		return s.crossEncoder(ctx, sc, c, cands, objs)
-	case RerankPlugin:
-		return s.plugin(ctx, sc, c, cands, objs)
-	default:
+	rr, ok := lookupReranker(c.Reranker)
+	if !ok {
+		// Recipes are checked before a search: an unknown name keeps
+		// the RRF order, as it always did.
 		return cands, nil, nil
 	}
+	return rr.rerank(s, ctx, sc, c, cands, objs)
+}
+
+// rerankRRF keeps the candidates in reciprocal rank fusion order, which
+// they come in.
+func rerankRRF(_ *search, _ context.Context, _ core.Scope, _ ScopeConfig, cands []*cand, _ *objects) ([]*cand, []string, error) {
+	return cands, nil, nil
+}
+
+func rerankLinear(_ *search, _ context.Context, _ core.Scope, c ScopeConfig, cands []*cand, _ *objects) ([]*cand, []string, error) {
+	linear(cands, c.Weights)
+	return cands, nil, nil
+}
+
+func rerankMMR(s *search, ctx context.Context, _ core.Scope, c ScopeConfig, cands []*cand, objs *objects) ([]*cand, []string, error) {
+	ids := candIDs(cands)
+	if err := objs.ensure(ctx, ids, true); err != nil {
+		return nil, nil, err
+	}
+	vecs := make([][]float32, len(cands))
+	for i, cd := range cands {
+		if o := objs.m[cd.id]; o != nil {
+			vecs[i] = o.vector()
+		}
+	}
+	order, scores := mmr(s.vec, vecs, c.MMRLambda, c.Limit)
+	out := make([]*cand, len(order))
+	for i, j := range order {
+		out[i] = cands[j]
+		out[i].score = scores[i]
+	}
+	return out, nil, nil
+}
+
+func rerankNodeDistance(s *search, ctx context.Context, sc core.Scope, c ScopeConfig, cands []*cand, objs *objects) ([]*cand, []string, error) {
+	dist, err := s.distances(ctx, sc, c, cands, objs)
+	if err != nil {
+		return nil, nil, fmt.Errorf("rerank by node distance: %w", err)
+	}
+	for _, cd := range cands {
+		cd.score = 0
+		if d, ok := dist[cd.id]; ok {
+			cd.score = 1 / (1 + float64(d))
+		}
+	}
+	slices.SortStableFunc(cands, func(a, b *cand) int { return cmp.Compare(b.score, a.score) })
+	return cands, nil, nil
+}
+
+func rerankEpisodeMentions(s *search, ctx context.Context, sc core.Scope, _ ScopeConfig, cands []*cand, _ *objects) ([]*cand, []string, error) {
+	n, err := s.sr.store.MentionCounts(ctx, sc, s.req.Groups, candIDs(cands))
+	if err != nil {
+		return nil, nil, fmt.Errorf("rerank by episode mentions: %w", err)
+	}
+	for _, cd := range cands {
+		cd.score = float64(n[cd.id])
+	}
+	slices.SortStableFunc(cands, func(a, b *cand) int { return cmp.Compare(b.score, a.score) })
+	return cands, nil, nil
 }
 
 func candIDs(cands []*cand) []string {

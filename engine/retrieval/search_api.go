@@ -240,24 +240,29 @@ func (c ScopeConfig) withDefaults() ScopeConfig {
 }
 
 // Rerankers returns the name of every reranker, in the order help and
-// docs list them: the one list the CLI's --reranker, recipe checks and
-// the names test (internal/lint) read. A new reranker is added here and
-// in rerank's switch; the test fails until the HTTP schema and the docs
-// name it too.
+// docs list them, from the reranker table (rerankerTable): the one list
+// the CLI's --reranker, recipe checks and the names test (internal/lint)
+// read.
 func Rerankers() []string {
-	return []string{RerankRRF, RerankLinear, RerankMMR, RerankNodeDistance, RerankEpisodeMentions, RerankCrossEncoder, RerankPlugin}
+	t := rerankerTable()
+	names := make([]string, len(t))
+	for i, r := range t {
+		names[i] = r.name
+	}
+	return names
 }
 
 // knownReranker reports whether r names a reranker.
-func knownReranker(r string) bool { return slices.Contains(Rerankers(), r) }
+func knownReranker(r string) bool {
+	_, ok := lookupReranker(r)
+	return ok
+}
 
-// supports reports whether reranker r applies to scope sc: episode mentions
-// are counted for facts and entities only; the others apply everywhere.
+// supports reports whether reranker r applies to scope sc (the scopes of
+// its entry in the reranker table).
 func supports(r string, sc core.Scope) bool {
-	if r == RerankEpisodeMentions {
-		return sc == core.ScopeFacts || sc == core.ScopeEntities
-	}
-	return knownReranker(r)
+	rr, ok := lookupReranker(r)
+	return ok && (rr.scopes == nil || slices.Contains(rr.scopes, sc))
 }
 
 // Validate checks a scope's configuration.

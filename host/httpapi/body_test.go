@@ -17,6 +17,7 @@ import (
 
 	"github.com/mnemohq/mnemo/host"
 	"github.com/mnemohq/mnemo/host/httpapi"
+	"github.com/mnemohq/mnemo/host/httpapi/mcphttp"
 	"github.com/mnemohq/mnemo/host/mcpserver"
 )
 
@@ -275,7 +276,7 @@ func TestBodyWrittenBeforeTheAnswer(t *testing.T) {
 // (`mnemo mcp --http`): a body over the limit gets the API's 413.
 func TestLimitBodyMCPAlone(t *testing.T) {
 	m := mcpserver.New(shared, mcpserver.Options{Version: "test"})
-	srv := httptest.NewServer(httpapi.LimitBody(m.Handler(), 1024))
+	srv := httptest.NewServer(mcphttp.LimitBody(m.Handler(), 1024))
 	t.Cleanup(srv.Close)
 	for _, chunked := range []bool{false, true} {
 		var body io.Reader = bytes.NewReader(make([]byte, 50<<20))

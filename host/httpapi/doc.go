@@ -4,17 +4,28 @@
 // /openapi.json, and routes compatible with the Python Graphiti REST server
 // (POST /messages, POST /search, GET /episodes/{group_id}, …) so that its
 // clients can switch, and the routes of Zep's v2 API that Zep's SDKs call,
-// under /api/v2 (zep.go; docs/zep.md), which openapi.json leaves out.
+// under /api/v2 (docs/zep.md), which openapi.json leaves out.
 // With Options.MCP, the MCP server's streamable HTTP transport is served
 // at /mcp and /mcp/ behind the same keys; it is not in the route table nor
 // the OpenAPI document, since MCP describes itself (tools/list).
 //
+// # Packages
+//
+// Each API is a package with its own route table: v1 (mnemo's /v1 API),
+// zep (Zep's /api/v2), graphiti (Graphiti's routes) and mcphttp (MCP over
+// HTTP). They share one package of middleware, api: the Route and the
+// Call a handler gets, keys and groups, body limits (413), the one mapping
+// of errors to statuses, and request metrics. This package puts them on
+// one mux with the probes (/healthz, /readyz, /metrics, /openapi.json)
+// and the web inspector.
+//
 // # Routes
 //
-// Every route is one entry of the route table (routes.go); the server
-// registers the table and nothing else, and a test checks the table against
-// the OpenAPI document (openapi.json, regenerated with `go test
-// ./host/httpapi -run TestOpenAPI -update`).
+// Every route is one entry of a route table (routes.go gathers the probes,
+// v1.Routes and graphiti.Routes); the server registers the tables and
+// nothing else, and a test checks them against the OpenAPI document
+// (openapi.json, regenerated with `go test ./host/httpapi -run TestOpenAPI
+// -update`).
 //
 // # Keys and groups
 //
@@ -30,7 +41,7 @@
 // # Errors
 //
 // An error is {"error": message, "code": code} with the status of its
-// cause (statusOf): bad input 400, unknown object 404, conflict 409, body
+// cause (api.StatusOf): bad input 400, unknown object 404, conflict 409, body
 // over http.max_body_kb 413, engine closed or database busy 503, anything
 // else 500, whose details go to the log only.
 //

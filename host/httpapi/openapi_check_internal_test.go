@@ -16,6 +16,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/mnemohq/mnemo/host"
+	"github.com/mnemohq/mnemo/host/httpapi/api"
 )
 
 // openTestHost opens a Host on a temporary database, offline, sharing the
@@ -79,7 +80,7 @@ func TestOpenAPI(t *testing.T) {
 	}
 	registered := map[string]bool{}
 	for _, rt := range s.routes {
-		registered[rt.pattern()] = true
+		registered[rt.Pattern()] = true
 	}
 	if diff := cmp.Diff(sortedKeys(documented), sortedKeys(registered)); diff != "" {
 		t.Errorf("documented operations (-) differ from registered routes (+):\n%s", diff)
@@ -90,36 +91,36 @@ func TestOpenAPI(t *testing.T) {
 	v := &validator{schemas: d.Components.Schemas}
 	t.Run("examples", func(t *testing.T) {
 		for _, rt := range s.routes {
-			if rt.example == nil {
+			if rt.Example == nil {
 				continue
 			}
-			media := d.Paths[rt.path][strings.ToLower(rt.method)].RequestBody.Content["application/json"]
+			media := d.Paths[rt.Path][strings.ToLower(rt.Method)].RequestBody.Content["application/json"]
 			var ex any
 			if err := json.Unmarshal(media.Example, &ex); err != nil {
-				t.Fatalf("%s: example: %v", rt.pattern(), err)
+				t.Fatalf("%s: example: %v", rt.Pattern(), err)
 			}
 			if err := v.validate(media.Schema, ex, "body"); err != nil {
-				t.Errorf("%s: example does not fit its schema: %v", rt.pattern(), err)
+				t.Errorf("%s: example does not fit its schema: %v", rt.Pattern(), err)
 			}
-			status, body := send(t, srv.URL, rt.method, fill(rt.path, "openapi-example"), media.Example)
-			if status != rt.status {
-				t.Errorf("%s with its example = %d %s, want %d", rt.pattern(), status, body, rt.status)
+			status, body := send(t, srv.URL, rt.Method, fill(rt.Path, "openapi-example"), media.Example)
+			if status != rt.Status {
+				t.Errorf("%s with its example = %d %s, want %d", rt.Pattern(), status, body, rt.Status)
 			}
 		}
 	})
 	t.Run("reachable", func(t *testing.T) {
 		for _, rt := range s.routes {
-			if rt.path == "/clear" {
+			if rt.Path == "/clear" {
 				continue
 			}
-			status, body := send(t, srv.URL, rt.method, fill(rt.path, "openapi-probe"), nil)
-			var e errorBody
+			status, body := send(t, srv.URL, rt.Method, fill(rt.Path, "openapi-probe"), nil)
+			var e api.ErrorBody
 			_ = json.Unmarshal(body, &e)
 			if e.Code == "no_route" || e.Code == "method_not_allowed" {
-				t.Errorf("%s = %d %s: the documented operation reaches no route", rt.pattern(), status, body)
+				t.Errorf("%s = %d %s: the documented operation reaches no route", rt.Pattern(), status, body)
 			}
-			if _, ok := d.Paths[rt.path][strings.ToLower(rt.method)].Responses[fmt.Sprint(status)]; !ok && status != 200 {
-				t.Errorf("%s = %d, a status its documentation does not list (%s)", rt.pattern(), status, body)
+			if _, ok := d.Paths[rt.Path][strings.ToLower(rt.Method)].Responses[fmt.Sprint(status)]; !ok && status != 200 {
+				t.Errorf("%s = %d, a status its documentation does not list (%s)", rt.Pattern(), status, body)
 			}
 		}
 	})

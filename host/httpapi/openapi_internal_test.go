@@ -18,6 +18,9 @@ import (
 	"testing"
 	"time"
 	"unicode"
+
+	"github.com/mnemohq/mnemo/host/httpapi/api"
+	"github.com/mnemohq/mnemo/host/httpapi/graphiti"
 )
 
 var update = flag.Bool("update", false, "rewrite openapi.json from the route table")
@@ -201,7 +204,7 @@ func (g *generator) fields(t reflect.Type, props map[string]any, required *[]str
 }
 
 // handlerName is the name of a route's handler method.
-func handlerName(h handler) string {
+func handlerName(h api.Handler) string {
 	n := runtime.FuncForPC(reflect.ValueOf(h).Pointer()).Name()
 	n = n[strings.LastIndex(n, ".")+1:]
 	return strings.TrimSuffix(n, "-fm")
@@ -209,7 +212,7 @@ func handlerName(h handler) string {
 
 // requestTypes lists the struct types used in request bodies, nested ones
 // included.
-func requestTypes(routes []*route) map[reflect.Type]bool {
+func requestTypes(routes []*api.Route) map[reflect.Type]bool {
 	out := map[reflect.Type]bool{}
 	var walk func(t reflect.Type)
 	walk = func(t reflect.Type) {
@@ -225,9 +228,9 @@ func requestTypes(routes []*route) map[reflect.Type]bool {
 		}
 	}
 	for _, rt := range routes {
-		switch req := rt.request.(type) {
-		case nil, raw:
-		case oneOf:
+		switch req := rt.Request.(type) {
+		case nil, api.Raw:
+		case api.OneOf:
 			for _, v := range req {
 				walk(reflect.TypeOf(v))
 			}
@@ -239,69 +242,69 @@ func requestTypes(routes []*route) map[reflect.Type]bool {
 }
 
 // generate builds the OpenAPI document of routes.
-func generate(t *testing.T, routes []*route) []byte {
+func generate(t *testing.T, routes []*api.Route) []byte {
 	t.Helper()
-	g := &generator{t: t, docs: readDocs(t, ".", "../wire"), schemas: map[string]any{}, owners: map[string]reflect.Type{}, requests: requestTypes(routes)}
+	g := &generator{t: t, docs: readDocs(t, ".", "api", "v1", "graphiti", "../wire"), schemas: map[string]any{}, owners: map[string]reflect.Type{}, requests: requestTypes(routes)}
 	errorRef := map[string]any{"$ref": "#/components/responses/Error"}
 	graphitiErrorRef := map[string]any{"$ref": "#/components/responses/GraphitiError"}
 	validationRef := map[string]any{"$ref": "#/components/responses/GraphitiValidationError"}
 	paths := map[string]map[string]any{}
 	for _, rt := range routes {
-		op := map[string]any{"operationId": handlerName(rt.handle), "summary": rt.summary, "tags": []string{rt.tag}}
-		if rt.description != "" {
-			op["description"] = rt.description
+		op := map[string]any{"operationId": handlerName(rt.Handle), "summary": rt.Summary, "tags": []string{rt.Tag}}
+		if rt.Description != "" {
+			op["description"] = rt.Description
 		}
 		var params []any
-		for _, seg := range strings.Split(rt.path, "/") {
+		for _, seg := range strings.Split(rt.Path, "/") {
 			if strings.HasPrefix(seg, "{") {
 				name := strings.Trim(seg, "{}")
 				params = append(params, map[string]any{"name": name, "in": "path", "required": true, "schema": map[string]any{"type": "string"}})
 			}
 		}
-		for _, q := range rt.query {
-			params = append(params, map[string]any{"name": q.name, "in": "query", "description": q.description, "schema": map[string]any{"type": q.typ}})
+		for _, q := range rt.Query {
+			params = append(params, map[string]any{"name": q.Name, "in": "query", "description": q.Description, "schema": map[string]any{"type": q.Type}})
 		}
 		if params != nil {
 			op["parameters"] = params
 		}
-		if _, ok := rt.request.(raw); ok {
+		if _, ok := rt.Request.(api.Raw); ok {
 			op["requestBody"] = map[string]any{"required": true, "content": map[string]any{"application/x-ndjson": map[string]any{}}}
-		} else if rt.request != nil {
+		} else if rt.Request != nil {
 			var s map[string]any
-			if alts, ok := rt.request.(oneOf); ok {
+			if alts, ok := rt.Request.(api.OneOf); ok {
 				var list []any
 				for _, a := range alts {
 					list = append(list, g.schema(reflect.TypeOf(a)))
 				}
 				s = map[string]any{"oneOf": list}
 			} else {
-				s = g.schema(reflect.TypeOf(rt.request))
+				s = g.schema(reflect.TypeOf(rt.Request))
 			}
 			media := map[string]any{"schema": s}
-			if rt.example != nil {
-				media["example"] = rt.example
+			if rt.Example != nil {
+				media["example"] = rt.Example
 			}
 			op["requestBody"] = map[string]any{"required": true, "content": map[string]any{"application/json": media}}
 		}
 		ok := map[string]any{"description": http200Description(rt)}
-		switch resp := rt.response.(type) {
-		case raw:
+		switch resp := rt.Response.(type) {
+		case api.Raw:
 			ct := "application/json"
-			if rt.path == "/metrics" {
+			if rt.Path == "/metrics" {
 				ct = "text/plain"
 			}
 			ok["content"] = map[string]any{ct: map[string]any{}}
-		case stream:
-			ct := resp.contentType
+		case api.Stream:
+			ct := resp.ContentType
 			if ct == "" {
 				ct = "application/x-ndjson"
 			}
 			ok["content"] = map[string]any{ct: map[string]any{}}
 		default:
-			ok["content"] = map[string]any{"application/json": map[string]any{"schema": g.schema(reflect.TypeOf(rt.response))}}
+			ok["content"] = map[string]any{"application/json": map[string]any{"schema": g.schema(reflect.TypeOf(rt.Response))}}
 		}
-		responses := map[string]any{fmt.Sprint(rt.status): ok}
-		if rt.auth != authNone {
+		responses := map[string]any{fmt.Sprint(rt.Status): ok}
+		if rt.Auth != api.AuthNone {
 			responses["401"] = errorRef
 			responses["400"] = errorRef
 			responses["503"] = errorRef
@@ -310,16 +313,16 @@ func generate(t *testing.T, routes []*route) []byte {
 		} else {
 			op["security"] = []any{}
 		}
-		if rt.auth == authGroup || rt.request != nil {
+		if rt.Auth == api.AuthGroup || rt.Request != nil {
 			responses["403"] = errorRef
 		}
-		if strings.Contains(rt.path, "{uuid}") || rt.auth == authGroup {
+		if strings.Contains(rt.Path, "{uuid}") || rt.Auth == api.AuthGroup {
 			responses["404"] = errorRef
 		}
-		if rt.request != nil {
+		if rt.Request != nil {
 			responses["413"] = errorRef
 		}
-		if rt.graphiti {
+		if rt.Graphiti {
 			// Graphiti's answers (graphiti_errors.go): invalid input is
 			// 422 with FastAPI's detail.
 			for code := range responses {
@@ -333,14 +336,15 @@ func generate(t *testing.T, routes []*route) []byte {
 			}
 		}
 		op["responses"] = responses
-		if paths[rt.path] == nil {
-			paths[rt.path] = map[string]any{}
+		if paths[rt.Path] == nil {
+			paths[rt.Path] = map[string]any{}
 		}
-		paths[rt.path][strings.ToLower(rt.method)] = op
+		paths[rt.Path][strings.ToLower(rt.Method)] = op
 	}
-	errSchema := g.schema(reflect.TypeOf(errorBody{}))
-	graphitiErrSchema := g.schema(reflect.TypeOf(graphitiErrorBody{}))
-	validationSchema := g.schema(reflect.TypeOf(graphitiValidation{}))
+	errSchema := g.schema(reflect.TypeOf(api.ErrorBody{}))
+	graphitiFailure, graphitiValidation := graphiti.ErrorBodies()
+	graphitiErrSchema := g.schema(reflect.TypeOf(graphitiFailure))
+	validationSchema := g.schema(reflect.TypeOf(graphitiValidation))
 	docOut := map[string]any{
 		"openapi": "3.1.0",
 		"info": map[string]any{
@@ -384,8 +388,8 @@ func generate(t *testing.T, routes []*route) []byte {
 	return b.Bytes()
 }
 
-func http200Description(rt *route) string {
-	switch rt.status {
+func http200Description(rt *api.Route) string {
+	switch rt.Status {
 	case 202:
 		return "Accepted into the ingestion queue."
 	case 201:

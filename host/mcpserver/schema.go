@@ -4,10 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"reflect"
 	"slices"
+	"strings"
 
 	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/mnemohq/mnemo/engine/retrieval"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -64,7 +67,11 @@ func addTool[In, Out any](s *Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, Out])
 	if t.Annotations == nil {
 		panic("mcpserver: tool " + t.Name + " has no annotations")
 	}
-	t.InputSchema = inputSchema[In]()
+	schema := inputSchema[In]()
+	if p := schema.Properties["recipe"]; p != nil {
+		p.Description = recipeDescription(p.Description)
+	}
+	t.InputSchema = schema
 	if t.Annotations.ReadOnlyHint {
 		mcp.AddTool(s.mcp, t, h)
 		return
@@ -77,6 +84,15 @@ func addTool[In, Out any](s *Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, Out])
 		}
 		return h(ctx, req, in)
 	})
+}
+
+// recipeDescription is the description of a tool's recipe argument: the
+// built-in recipes by name, from retrieval.BuiltinRecipes, then what the
+// argument's tag says (its default). A recipe added to that table reaches
+// the tools' schemas without an edit here.
+func recipeDescription(tag string) string {
+	names := slices.Sorted(maps.Keys(retrieval.BuiltinRecipes()))
+	return "the search recipe: a built-in one (" + strings.Join(names, ", ") + ") or one of the configuration's; " + tag
 }
 
 // readOnly annotates a tool that changes nothing.

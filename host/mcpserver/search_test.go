@@ -239,3 +239,51 @@ func TestSearchTools(t *testing.T) {
 		}
 	})
 }
+
+// TestRecipeNamesInToolSchemas checks that every built-in recipe
+// (retrieval.BuiltinRecipes, the one table of them) reaches the recipe
+// argument of each search tool's schema, where a client's model reads
+// what it may name.
+func TestRecipeNamesInToolSchemas(t *testing.T) {
+	h := openHost(t, nil)
+	srv := httptest.NewServer(mcpserver.New(h, mcpserver.Options{}).Handler())
+	defer srv.Close()
+	s, err := connect(t, srv.URL, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	res, err := s.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var withRecipe []string
+	for _, tool := range res.Tools {
+		b, err := json.Marshal(tool.InputSchema)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var schema struct {
+			Properties map[string]struct {
+				Description string `json:"description"`
+			} `json:"properties"`
+		}
+		if err := json.Unmarshal(b, &schema); err != nil {
+			t.Fatal(err)
+		}
+		p, ok := schema.Properties["recipe"]
+		if !ok {
+			continue
+		}
+		withRecipe = append(withRecipe, tool.Name)
+		for name := range retrieval.BuiltinRecipes() {
+			if !strings.Contains(p.Description, name) {
+				t.Errorf("tool %s: the recipe argument's description %q does not name built-in recipe %q", tool.Name, p.Description, name)
+			}
+		}
+	}
+	slices.Sort(withRecipe)
+	if want := []string{"get_context", "search_memory_facts", "search_nodes"}; !slices.Equal(withRecipe, want) {
+		t.Errorf("tools with a recipe argument = %v, want %v", withRecipe, want)
+	}
+}

@@ -22,7 +22,7 @@ type searchFactsIn struct {
 	KnownAt         string     `json:"known_at,omitempty" jsonschema:"the facts as mnemo knew them at this time (RFC 3339 or a date)"`
 	IncludeHistory  bool       `json:"include_history,omitempty" jsonschema:"include ended and superseded facts"`
 	IncludeArchived bool       `json:"include_archived,omitempty" jsonschema:"include the facts evolution archived (unused for long)"`
-	Recipe          string     `json:"recipe,omitempty" jsonschema:"the search recipe, one of list_recipes; default: facts"`
+	Recipe          string     `json:"recipe,omitempty" jsonschema:"list_recipes lists them; default: facts"`
 	Plugin          string     `json:"plugin,omitempty" jsonschema:"order the facts with this rerank plugin of the group (get_status lists the plugins)"`
 }
 
@@ -33,7 +33,7 @@ type searchNodesIn struct {
 	EntityTypes     []string   `json:"entity_types,omitempty" jsonschema:"only entities carrying all of these labels, e.g. Person"`
 	CenterNodeUUID  string     `json:"center_node_uuid,omitempty" jsonschema:"an entity uuid: rank entities by their distance in the graph from it"`
 	IncludeArchived bool       `json:"include_archived,omitempty" jsonschema:"include the entities evolution archived (unused for long)"`
-	Recipe          string     `json:"recipe,omitempty" jsonschema:"the search recipe, one of list_recipes; default: entities"`
+	Recipe          string     `json:"recipe,omitempty" jsonschema:"list_recipes lists them; default: entities"`
 	Plugin          string     `json:"plugin,omitempty" jsonschema:"order the entities with this rerank plugin of the group (get_status lists the plugins)"`
 }
 
@@ -49,7 +49,7 @@ type getContextIn struct {
 	ValidAt        string `json:"valid_at,omitempty" jsonschema:"what was true at this time, superseded facts included (RFC 3339 or a date)"`
 	KnownAt        string `json:"known_at,omitempty" jsonschema:"what mnemo knew at this time (RFC 3339 or a date)"`
 	IncludeHistory bool   `json:"include_history,omitempty" jsonschema:"include ended and superseded facts, marked as such"`
-	Recipe         string `json:"recipe,omitempty" jsonschema:"the search recipe, one of list_recipes; default: the group's"`
+	Recipe         string `json:"recipe,omitempty" jsonschema:"list_recipes lists them; default: the group's"`
 	Plugin         string `json:"plugin,omitempty" jsonschema:"order what the context shows with this rerank plugin of the group (get_status lists the plugins)"`
 }
 

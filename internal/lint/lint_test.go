@@ -6,8 +6,11 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/mnemohq/mnemo/host"
 )
 
 const module = "github.com/mnemohq/mnemo"
@@ -162,18 +165,36 @@ func TestCoreIsPure(t *testing.T) {
 // (its subpackages import core only); engine's stage packages import core
 // and engine/text, never engine itself nor one another; engine/text
 // imports core only; engine imports core and its stages; the adapters
-// (kuzu, weaviate, wasm, etcd) import no engine package. The rule is
+// (the store backends of host.StoreBackends, wasm, etcd) import no engine
+// package. The rule is
 // layerProblem; TestLayerRule shows what it catches. Tests may import
 // more (an external test of a stage may open an Engine), so only the
 // packages' own imports are checked.
 func TestLayers(t *testing.T) {
-	for pkg, imps := range ownImports(t, "./core/...", "./engine/...", "./kuzu/...", "./weaviate/...", "./wasm/...", "./etcd/...") {
+	patterns := []string{"./core/...", "./engine/..."}
+	for _, dir := range adapterDirs() {
+		patterns = append(patterns, "./"+dir+"/...")
+	}
+	for pkg, imps := range ownImports(t, patterns...) {
 		for _, imp := range imps {
 			if p := layerProblem(pkg, imp); p != "" {
 				t.Error(p)
 			}
 		}
 	}
+}
+
+// adapterDirs lists the directories of the adapters: each store backend's
+// (host.StoreBackends) but core's own in-memory store, which the rule of
+// core's subpackages holds, then wasm and etcd.
+func adapterDirs() []string {
+	var out []string
+	for _, b := range host.StoreBackends() {
+		if dir := strings.TrimPrefix(b.Package, module+"/"); !under(b.Package, "core") {
+			out = append(out, dir)
+		}
+	}
+	return append(out, "wasm", "etcd")
 }
 
 // layerProblem says why pkg may not import imp, or "" if it may.
@@ -183,7 +204,7 @@ func layerProblem(pkg, imp string) string {
 	}
 	stage := func(p string) bool { return under(p, "engine") && p != module+"/engine" }
 	switch {
-	case under(pkg, "kuzu") || under(pkg, "weaviate") || under(pkg, "wasm") || under(pkg, "etcd"):
+	case slices.ContainsFunc(adapterDirs(), func(dir string) bool { return under(pkg, dir) }):
 		if under(imp, "engine") {
 			return fmt.Sprintf("%s imports %s: an adapter implements core's contracts and knows no engine package", pkg, imp)
 		}

@@ -20,7 +20,9 @@ import (
 // configuration reference, the retrieval guide and the HTTP schema (whose
 // descriptions MCP and the inspector share, as host/wire's comments). Adding a name to its table
 // without the others fails here. The CLI's --reranker and --store read
-// retrieval.Rerankers and host.StoreBackends themselves.
+// retrieval.Rerankers and host.StoreBackends themselves, and the MCP
+// tools' recipe argument names retrieval.BuiltinRecipes (checked by
+// host/mcpserver's TestRecipeNamesInToolSchemas).
 func TestNamesReachEverySurface(t *testing.T) {
 	config := readFile(t, "docs/configuration.md")
 	guide := readFile(t, "docs/retrieval.md")

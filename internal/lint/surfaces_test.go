@@ -13,16 +13,22 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/mnemohq/mnemo/host"
 )
 
 // compositionRoot lists the files of cmd/ and host/ that may import the
 // store adapters: the ones that open the store from the configuration.
 func compositionRoot() []string { return []string{"host/store.go"} }
 
-// storeAdapters lists the store packages: the embedded Kuzu store, the
-// in-memory reference store and the Weaviate store.
+// storeAdapters lists the store packages, from the one table of backends
+// (host.StoreBackends).
 func storeAdapters() []string {
-	return []string{module + "/kuzu", module + "/core/memstore", module + "/weaviate"}
+	var out []string
+	for _, b := range host.StoreBackends() {
+		out = append(out, b.Package)
+	}
+	return out
 }
 
 // TestSurfacesUseTheEngine checks that the surfaces (cmd/ and host/) reach
@@ -129,6 +135,8 @@ func TestSurfaceCheck(t *testing.T) {
 		plain  = "package host\n\nimport \"github.com/mnemohq/mnemo/core\"\n\nvar _ core.Store\n"
 		atomic = "package host\n\nimport \"sync/atomic\"\n\nfunc f(v *atomic.Bool) { v.Store(true) }\n"
 	)
+	// stale names every adapter of the table of backends.
+	stale := "host/store.go is allowed to import " + strings.Join(storeAdapters(), " or ") + " but does not"
 	tests := []struct {
 		name  string
 		files map[string]string
@@ -147,9 +155,9 @@ func TestSurfaceCheck(t *testing.T) {
 		{"another store", map[string]string{"host/store.go": root, "host/admin.go": "package host\n\nimport \"github.com/mnemohq/mnemo/weaviate\"\n\nvar _ = weaviate.Open\n"},
 			[]string{"host/admin.go:3:8 imports github.com/mnemohq/mnemo/weaviate"}},
 		{"stale allowance", map[string]string{"host/store.go": plain},
-			[]string{"host/store.go is allowed to import github.com/mnemohq/mnemo/kuzu or github.com/mnemohq/mnemo/core/memstore or github.com/mnemohq/mnemo/weaviate but does not"}},
+			[]string{stale}},
 		{"missing root", map[string]string{"host/a.go": plain},
-			[]string{"host/store.go is allowed to import github.com/mnemohq/mnemo/kuzu or github.com/mnemohq/mnemo/core/memstore or github.com/mnemohq/mnemo/weaviate but does not"}},
+			[]string{stale}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
