@@ -152,6 +152,12 @@ func (sc *sentCtx) readClause(ci int) {
 	if len(subjs) == 0 {
 		return
 	}
+	// "We're friends", "we broke up": a relation that takes two, said by
+	// "we" in a conversation, holds between the speaker and the one
+	// spoken to.
+	if len(subjs) == 1 && sc.u.other != "" && subjs[0].name == sc.u.speaker && sc.subjectIs(c, "we") && sc.mutual(c) != "" {
+		subjs = append(subjs, ref{name: sc.u.other, kind: kindPerson, str: strSure})
+	}
 	sc.clauseSubjects = subjs
 	defer func() { sc.clauseSubjects = nil }()
 	cc.left, cc.end = c.VerbStart, sc.clauseEnd(c)
@@ -170,6 +176,17 @@ func (sc *sentCtx) readClause(ci int) {
 			// "Saoirse and I have been together for two years".
 			for i := 1; i < len(subjs); i++ {
 				sc.fact(cc, subjs[0], subjs[i], "IS_DATING", tState, "{s} and {o} are together", kindPerson, kindPerson)
+			}
+			return
+		}
+		if rel := sc.mutual(c); len(subjs) > 1 && rel != "" && !c.Comp.None() {
+			// "Ann and I are friends", "we're roommates".
+			text := "{s} and {o} are " + sc.toks[sc.p.Phrases[c.Comp.Phrase].Head].lower
+			if rel == "IS_DATING" {
+				text = "{s} and {o} are a couple"
+			}
+			for i := 1; i < len(subjs); i++ {
+				sc.fact(cc, subjs[0], subjs[i], rel, tState, text, kindPerson, kindPerson)
 			}
 			return
 		}
@@ -736,4 +753,47 @@ func (sc *sentCtx) fact(cc *clauseCtx, src, dst ref, rel string, role temporal, 
 	m := &match{subj: src}
 	m.obj = dst
 	sc.u.x.addFact(m, rel, text, o, src, dst, valid, invalid)
+}
+
+// mutualNouns are the plural nouns of a relation two people hold to each
+// other ("Ann and Bo are friends").
+var mutualNouns = map[string]string{
+	"friend": "FRIEND_OF", "roommate": "ROOMMATE_OF", "neighbor": "NEIGHBOR_OF", "neighbour": "NEIGHBOR_OF",
+	"sibling": "SIBLING_OF", "brother": "SIBLING_OF", "sister": "SIBLING_OF", "cousin": "COUSIN_OF",
+	"couple": "IS_DATING", "colleague": "COLLEAGUE_OF", "classmate": "CLASSMATE_OF",
+}
+
+// mutual returns the relation a clause states between its subjects when
+// they are two or more: a reciprocal verb without an object ("broke up")
+// or a copula with a plural relational noun and no possessor ("are
+// friends", "are a couple"); "" otherwise.
+func (sc *sentCtx) mutual(c *nlp.Clause) string {
+	verb := c.Lemma
+	if c.Particle != "" {
+		verb += " " + c.Particle
+	}
+	if rc, ok := reciprocal[verb]; ok && c.Obj.None() {
+		return rc.class
+	}
+	if !linking.has(c.Lemma) || c.Passive || c.Comp.None() {
+		return ""
+	}
+	p := sc.p.Phrases[c.Comp.Phrase]
+	if p.PossEnd > p.PossStart {
+		return ""
+	}
+	w := sc.headWord(c.Comp.Phrase)
+	if sc.p.Tags[p.Head] != "NNS" && w != "couple" {
+		return ""
+	}
+	return mutualNouns[w]
+}
+
+// subjectIs reports whether a clause's own subject is the one word w.
+func (sc *sentCtx) subjectIs(c *nlp.Clause, w string) bool {
+	if c.Subj.Phrase < 0 || len(c.Subj.Coord) > 0 {
+		return false
+	}
+	p := sc.p.Phrases[c.Subj.Phrase]
+	return p.End == p.Start+1 && sc.toks[p.Start].lower == w
 }

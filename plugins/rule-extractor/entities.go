@@ -239,6 +239,11 @@ func findMentions(toks []token, blocked []bool) []mention {
 			i++
 			continue
 		}
+		// "Uhh Ingrid", "Hey Ingrid": the sound before a name is not part
+		// of it.
+		for i < e-1 && (interjections.has(toks[i].lower) || vocativeOpeners.has(toks[i].lower)) {
+			i++
+		}
 		k, str := guessKind(toks[i:e])
 		name := joinTokens(toks[i:e])
 		if k == kindNone {

@@ -42,6 +42,9 @@ type extraction struct {
 	// key to the name the text gives them ("I'm Tom Gordon").
 	speakers   map[string]bool
 	identities map[string]string
+	// addressed maps a speaker's key to the terms others address them by
+	// ("honey", "man"; address.go).
+	addressed map[string][]string
 }
 
 // fact is a fact found in the episode, rendered into the answer at the
@@ -110,6 +113,7 @@ func (x *extraction) text(req abi.ExtractRequest) {
 		}
 	}
 	x.identifySpeakers(conv.utts)
+	x.addressTerms(conv.utts)
 	for k, u := range conv.utts {
 		if u.role == roleAssistant || u.role == roleSystem {
 			continue
@@ -324,6 +328,13 @@ func (x *extraction) response(ont *ontology) abi.ExtractResponse {
 			if se := x.reg.byKey[short]; long == e.name && se != nil {
 				e.addAlias(se.name)
 			}
+		}
+		if ts := x.termsFor(e.name, final); len(ts) > 0 {
+			as := make([]any, len(ts))
+			for i, t := range ts {
+				as[i] = t
+			}
+			e.setAttr(addressedAs, as)
 		}
 		ee := abi.ExtractedEntity{Name: e.name, Type: typ}
 		if len(e.attrs) > 0 {

@@ -24,6 +24,8 @@ const (
 	calledBefore = 1 // a name called out to the one who just spoke
 	spokenNear   = 1 // a name said in a turn right before or after
 	minEvidence  = 1
+	// secondName is the evidence a voice's second name needs.
+	secondName = 2
 )
 
 // vocativeOpeners may stand before a name called out at a turn's start.
@@ -80,7 +82,8 @@ func (x *extraction) identifySpeakers(utts []utterance) {
 		for si, s := range splitSentences(u.text) {
 			blocked := make([]bool, len(s.toks))
 			for _, m := range findMentions(s.toks, blocked) {
-				if !(m.kind == kindPerson || m.kind == kindNone) || genericSpeaker(m.name) || !nameLike(m, inner) {
+				m = stripOpeners(s.toks, m)
+				if m.start == m.end || !(m.kind == kindPerson || m.kind == kindNone) || genericSpeaker(m.name) || !nameLike(m, inner) {
 					continue
 				}
 				name := m.name
@@ -110,6 +113,27 @@ func (x *extraction) identifySpeakers(utts []utterance) {
 		}
 	}
 	x.vocativeKin(utts)
+	// A short form of a one-word name ("Rach", "Mon") is that name: its
+	// evidence and denials go to the full name, and it stays an alias.
+	nick := nicknames(full)
+	for _, m := range []map[string]map[string]int{score} {
+		for s, names := range m {
+			for n, w := range names {
+				if long, ok := nick[n]; ok {
+					names[long] += w
+					delete(names, n)
+				}
+			}
+			_ = s
+		}
+	}
+	for _, names := range not {
+		for n := range names {
+			if long, ok := nick[n]; ok {
+				names[long] = true
+			}
+		}
+	}
 	type cand struct {
 		label, name string
 		w           int
@@ -143,7 +167,62 @@ func (x *extraction) identifySpeakers(utts []utterance) {
 		name := full[c.name]
 		x.reg.add(name, kindPerson, strSure, true)
 		x.identities[x.reg.key(c.label)] = name
+		for short, long := range nick {
+			if long == c.name {
+				x.reg.add(full[short], kindPerson, strSure, true)
+				x.identities[x.reg.key(full[short])] = name
+			}
+		}
 	}
+	// A voice called by a second name as strongly ("Tribbiani!" twice
+	// to the one called Joey) has both: the second is an alias.
+	for _, c := range cs {
+		if usedName[c.name] || c.w < secondName {
+			continue
+		}
+		first, ok := x.identities[x.reg.key(c.label)]
+		if !ok {
+			continue
+		}
+		usedName[c.name] = true
+		x.reg.add(full[c.name], kindPerson, strSure, true)
+		x.identities[x.reg.key(full[c.name])] = first
+	}
+}
+
+// nicknames maps the first word of a one-word name that begins another,
+// longer name of the conversation ("rach" of "rachel", three letters at
+// least) to that name's first word, when only one name begins with it.
+func nicknames(full map[string]string) map[string]string {
+	out := map[string]string{}
+	for short, name := range full {
+		if len([]rune(short)) < 3 || strings.Contains(name, " ") {
+			continue
+		}
+		long, n := "", 0
+		for other := range full {
+			if other != short && strings.HasPrefix(other, short) {
+				long, n = other, n+1
+			}
+		}
+		if n == 1 {
+			out[short] = long
+		}
+	}
+	return out
+}
+
+// stripOpeners drops the interjections and openers a mention begins with
+// ("Uhh Pheebs", "Hey Joey"): the name is what follows them.
+func stripOpeners(toks []token, m mention) mention {
+	for m.start < m.end-1 && (interjections.has(toks[m.start].lower) || vocativeOpeners.has(toks[m.start].lower)) {
+		m.start++
+	}
+	if m.start < m.end && m.start > 0 && (interjections.has(toks[m.start].lower) || vocativeOpeners.has(toks[m.start].lower)) {
+		m.start = m.end
+	}
+	m.name = joinTokens(toks[m.start:m.end])
+	return m
 }
 
 // innerNames are the one-word names a conversation writes with a capital
@@ -170,7 +249,20 @@ func nameLike(m mention, inner map[string]bool) bool {
 		return false
 	}
 	f := strings.Fields(m.name)
-	if firstNames.has(strings.ToLower(f[0])) || m.kind == kindPerson || len(f) > 1 && personLike(m.name) {
+	w := strings.ToLower(f[0])
+	if firstNames.has(w) {
+		return true
+	}
+	// Not a name: an interjection ("God", "Uh"), a word of two letters, an
+	// adverb in -ly ("Totally"), or, before another word, a verb or an
+	// adjective ("Go Bobcats", "Big Daddy").
+	if interjections.has(w) || len([]rune(w)) < 3 || strings.HasSuffix(w, "ly") && nlp.IsAdjective(strings.TrimSuffix(w, "ly")) {
+		return false
+	}
+	if len(f) > 1 && (nlp.IsVerb(w) || nlp.IsAdjective(w)) && !nlp.IsNoun(w) {
+		return false
+	}
+	if m.kind == kindPerson || len(f) > 1 && personLike(m.name) {
 		return true
 	}
 	if len(f) > 1 {
@@ -181,8 +273,7 @@ func nameLike(m mention, inner map[string]bool) bool {
 	}
 	// A word only ever written at a sentence's start is a name when no
 	// dictionary knows it as anything but a person.
-	w := strings.ToLower(m.name)
-	if interjections.has(w) || nlp.IsVerb(w) || nlp.IsAdjective(w) {
+	if nlp.IsVerb(w) || nlp.IsAdjective(w) {
 		return false
 	}
 	if lex, _, ok := nlp.Noun(w); ok && lex != nlp.NounPerson {

@@ -80,8 +80,14 @@ func (m Mapping) Predict(g Graph, p Pair) (labels, rels []string) {
 	return labels, rels
 }
 
+// nameAttributes are the entity attributes that list other names of an
+// entity: its aliases, and the terms others address it by (the rule
+// extractor's addressed_as: "honey", "man"), which DialogRE annotates as
+// alternate names.
+var nameAttributes = []string{core.AliasesAttribute, "addressed_as"}
+
 // resolve returns the entities an argument's names name: by normalized
-// name or alias, without a leading article.
+// name, alias or term of address, without a leading article.
 func resolve(g Graph, names []string) map[string]bool {
 	want := map[string]bool{}
 	for _, n := range names {
@@ -93,10 +99,12 @@ func resolve(g Graph, names []string) map[string]bool {
 			out[e.UUID] = true
 			continue
 		}
-		if as, ok := e.Attributes[core.AliasesAttribute].([]any); ok {
-			for _, a := range as {
-				if s, ok := a.(string); ok && want[key(s)] {
-					out[e.UUID] = true
+		for _, attr := range nameAttributes {
+			if as, ok := e.Attributes[attr].([]any); ok {
+				for _, a := range as {
+					if s, ok := a.(string); ok && want[key(s)] {
+						out[e.UUID] = true
+					}
 				}
 			}
 		}

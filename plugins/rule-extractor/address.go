@@ -1,0 +1,239 @@
+package main
+
+import (
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
+)
+
+// Terms of address. A speaker who calls someone "honey", "man", "sir" or
+// "my friend" ("Thanks, man.", "Honey, sit down.") tells how the one
+// spoken to is called: the term is kept on that person's entity in the
+// attribute addressed_as. A term is a vocative noun phrase (set off by
+// the sentence's start or a comma on one side and by a comma or the
+// sentence's end on the other) of at most three words whose head is a
+// singular noun WordNet classes as a person, after at most "my" and
+// modifiers. The one spoken to is the speaker on both sides of the turn
+// when they are the same, else the next to speak, else the one before:
+// in multi-party talk a term called out is answered more often than it
+// answers.
+
+// addressedAs is the entity attribute listing the terms others call the
+// entity by.
+const addressedAs = "addressed_as"
+
+// addressee returns who speaker k most likely speaks to: the other
+// speaker on both sides of the turn, else the next, else the previous.
+func addressee(utts []utterance, k int) string {
+	me := utts[k].speaker
+	prev, next := "", ""
+	for i := k - 1; i >= 0 && prev == ""; i-- {
+		if s := utts[i].speaker; s != "" && s != me && utts[i].role != roleSystem {
+			prev = s
+		}
+	}
+	for i := k + 1; i < len(utts) && next == ""; i++ {
+		if s := utts[i].speaker; s != "" && s != me && utts[i].role != roleSystem {
+			next = s
+		}
+	}
+	if next != "" {
+		return next
+	}
+	return prev
+}
+
+// addressTerms finds the terms of address of utts and records them on
+// their addressees, in x.addressed.
+func (x *extraction) addressTerms(utts []utterance) {
+	for k, u := range utts {
+		if u.speaker == "" || u.role == roleAssistant || u.role == roleSystem {
+			continue
+		}
+		to := addressee(utts, k)
+		if to == "" || to == assistantName {
+			continue
+		}
+		for _, s := range splitSentences(u.text) {
+			for _, term := range vocativeTerms(s.toks) {
+				if x.addressed == nil {
+					x.addressed = map[string][]string{}
+				}
+				key := x.reg.key(to)
+				if !slices.Contains(x.addressed[key], term) {
+					x.addressed[key] = append(x.addressed[key], term)
+				}
+			}
+		}
+	}
+}
+
+// vocativeTerms returns the terms of address of a sentence: a noun
+// phrase set off by the sentence's start, an opener ("hey", "thanks",
+// "oh") or a comma before it and a comma or the sentence's end after it
+// ("Thanks, man.", "Hey buddy!", "Honey, sit down", "Look, honey, I
+// know"); a bare noun that ends a sentence after a pronoun or a particle
+// ("What is it sweetie?", "Come on man"); and a predicate said of "you"
+// ("you're a creep").
+func vocativeTerms(toks []token) []string {
+	var out []string
+	add := func(t string, ok bool) {
+		if ok && !slices.Contains(out, t) {
+			out = append(out, t)
+		}
+	}
+	start := 0
+	for start < len(toks) && (!toks[start].word || vocativeOpeners.has(toks[start].lower)) && toks[start].text != "," {
+		start++
+	}
+	for l := 0; l < len(toks); l++ {
+		opened := l == start && start > 0 || l > 0 && (toks[l-1].text == "," || midOpener(toks, l))
+		if !opened && l != 0 || !toks[l].word {
+			continue
+		}
+		// "Tom, my husband, is here": a phrase after a name and a comma
+		// is an appositive, not a vocative.
+		if l >= 2 && toks[l-1].text == "," && toks[l].lower == "my" && toks[l-2].cap && !(l-2 < start || vocativeOpeners.has(toks[l-2].lower)) {
+			continue
+		}
+		r := l
+		for r < len(toks) && toks[r].word {
+			r++
+		}
+		closes := r == len(toks) || strings.Contains(",!?.", toks[r].text)
+		// A span that opens the sentence with nothing before it is a
+		// vocative only when more follows ("Honey, sit down"), not when
+		// it is the sentence ("Great.").
+		if l == 0 && (start > 0 || !wordsFrom(toks, r)) {
+			continue
+		}
+		// "Great, thanks": an adjective opening the sentence is no
+		// vocative.
+		if l == 0 && nlp.IsAdjective(toks[r-1].lower) {
+			continue
+		}
+		if closes && r-l <= 3 {
+			add(addressTerm(toks[l:r], l == start || l == 0))
+		}
+	}
+	// A bare noun at the end, after a pronoun or a particle.
+	last := len(toks) - 1
+	for last >= 0 && !toks[last].word {
+		last--
+	}
+	if last >= 1 && toks[last-1].word && bareBefore.has(toks[last-1].lower) {
+		add(addressTerm(toks[last:last+1], false))
+	}
+	// "you're a creep", "you are such a jerk".
+	for i := 0; i+3 < len(toks); i++ {
+		if toks[i].lower != "you" || toks[i+1].lower != "are" {
+			continue
+		}
+		j := i + 2
+		for j < len(toks) && (toks[j].lower == "such" || toks[j].lower == "really" || toks[j].lower == "so") {
+			j++
+		}
+		if j < len(toks) && (toks[j].lower == "a" || toks[j].lower == "an") {
+			r := j + 1
+			for r < len(toks) && toks[r].word {
+				r++
+			}
+			if (r == len(toks) || strings.Contains(",!?.", toks[r].text)) && r-j-1 >= 1 && r-j-1 <= 3 {
+				add(addressTerm(toks[j+1:r], false))
+			}
+		}
+	}
+	return out
+}
+
+// midOpener reports whether the word before toks[l] opens a vocative
+// inside a sentence: a greeting, thanks, an apology, an interjection or
+// "you" ("I'm sorry buddy", "thank you sir", "I love you honey"), not
+// "so", "and" or "good" ("so sweet", "a good friend").
+func midOpener(toks []token, l int) bool {
+	switch toks[l-1].lower {
+	case "hey", "hi", "hello", "thanks", "bye", "goodbye", "sorry", "oh", "yes", "yeah", "no", "okay", "ok", "on", "please", "night", "morning":
+		return true
+	case "you", "well", "look", "listen", "come", "wow":
+		return true
+	}
+	return false
+}
+
+// bareBefore are the words after which a bare person noun ending a
+// sentence is one spoken to: pronouns and particles, not determiners or
+// prepositions.
+var bareBefore = words("you it me us them this that on up out go now there here please too again ok okay right sorry thanks bye night")
+
+// addressTerm reports whether words form a term of address: "my"
+// optionally, then modifiers, then a singular person noun, all in lower
+// case (but the first word of a sentence).
+func addressTerm(ws []token, sentenceStart bool) (string, bool) {
+	for i, w := range ws {
+		if w.cap && !(i == 0 && sentenceStart) || w.acro {
+			return "", false
+		}
+	}
+	if firstNames.has(ws[0].lower) {
+		// "Tom, ..." is a name called out (speakerid.go).
+		return "", false
+	}
+	head := ws[len(ws)-1].lower
+	if notAddress.has(head) || nlp.Lemma(head, "NNS") != head && strings.HasSuffix(head, "s") {
+		return "", false
+	}
+	if _, class, ok := nlp.Noun(head); !ok || class&nlp.ClassPerson == 0 {
+		return "", false
+	}
+	for i, w := range ws[:len(ws)-1] {
+		switch {
+		case bareBefore.has(w.lower) || vocativeOpeners.has(w.lower):
+			return "", false
+		case i == 0 && w.lower == "my":
+		case nlp.IsAdjective(w.lower) && !nlp.IsVerb(w.lower):
+		case i == len(ws)-2 && nlp.IsNoun(w.lower) && !nlp.IsVerb(w.lower):
+		default:
+			return "", false
+		}
+	}
+	parts := make([]string, len(ws))
+	for i, w := range ws {
+		parts[i] = strings.ToLower(w.text)
+	}
+	return strings.Join(parts, " "), true
+}
+
+// notAddress are person nouns that are no term for one person: groups,
+// pronoun-like words and words of speech.
+var notAddress = words("everybody everyone somebody someone anybody anyone nobody people folks guys one self god")
+
+// termsFor returns the terms of address of the speakers whose final name
+// is name.
+func (x *extraction) termsFor(name string, final func(string) string) []string {
+	var out []string
+	for key, terms := range x.addressed {
+		e := x.reg.byKey[key]
+		if e == nil || final(e.name) != name {
+			continue
+		}
+		for _, t := range terms {
+			if !slices.Contains(out, t) {
+				out = append(out, t)
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// wordsFrom reports whether a word stands at or after toks[i].
+func wordsFrom(toks []token, i int) bool {
+	for ; i < len(toks); i++ {
+		if toks[i].word {
+			return true
+		}
+	}
+	return false
+}

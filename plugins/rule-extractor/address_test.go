@@ -1,0 +1,67 @@
+package main
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/mnemohq/mnemo/wasm/abi"
+)
+
+func TestVocativeTerms(t *testing.T) {
+	for _, tc := range []struct {
+		name, text string
+		want       []string
+	}{
+		{"after an opener", "Hey pal, over here!", []string{"pal"}},
+		{"after a comma at the end", "Nice work, partner.", []string{"partner"}},
+		{"opening the sentence", "Buddy, put that down.", []string{"buddy"}},
+		{"between commas", "Look, my friend, it is late.", []string{"my friend"}},
+		{"bare at the end after a pronoun", "Where is it darling?", []string{"darling"}},
+		{"said of you", "You're such a genius.", []string{"genius"}},
+		{"with a modifier", "Thanks, old chap.", []string{"old chap"}},
+		{"after you", "I love you honey, but no.", []string{"honey"}},
+		{"so is no opener", "Your brother is so sweet.", nil},
+		{"an appositive", "Tom, my husband, is here.", nil},
+		{"a name and a term", "Tom, buddy, sit down.", []string{"buddy"}},
+		{"a determiner is no vocative", "I met the doctor.", nil},
+		{"an adjective opening the sentence", "Great, thanks.", nil},
+		{"a sentence of one noun", "Partner.", nil},
+		{"plural", "Thanks, folks.", nil},
+		{"a thing", "Hey, table.", nil},
+		{"a name is not a term", "Thanks, Priya.", nil},
+		{"the subject", "No doctor is perfect.", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var got []string
+			for _, s := range splitSentences(tc.text) {
+				got = append(got, vocativeTerms(s.toks)...)
+			}
+			if !cmp.Equal(got, tc.want, cmpopts.EquateEmpty()) {
+				t.Errorf("vocativeTerms(%q) = %q, want %q", tc.text, got, tc.want)
+			}
+		})
+	}
+}
+
+// TestExtractAddressTerms: a term of address lands on the one spoken to,
+// the next to speak, and follows that voice to its name.
+func TestExtractAddressTerms(t *testing.T) {
+	content := "Speaker 1: Hey pal, how was Lisbon?\n" +
+		"Speaker 2: Great, thanks. I'm Tomas, by the way.\n" +
+		"Speaker 3: Nice work, partner.\n" +
+		"Speaker 1: Bye!"
+	var resp abi.ExtractResponse
+	roundTrip(t, abi.CapExtract, abi.ExtractRequest{Episode: abi.Episode{Source: "message", Content: content, ReferenceTime: refTime}}, &resp)
+	got := map[string]any{}
+	for _, e := range resp.Entities {
+		if v, ok := e.Attributes[addressedAs]; ok {
+			got[e.Name] = v
+		}
+	}
+	want := map[string]any{"Tomas": []any{"pal"}, "Speaker 1": []any{"partner"}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("addressed_as (-want +got):\n%s", diff)
+	}
+}

@@ -1,0 +1,46 @@
+package main
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/mnemohq/mnemo/wasm/abi"
+)
+
+// TestIdentifySpeakers checks which names the voices of a transcript
+// take, and the aliases they keep, with conversations written for it.
+func TestIdentifySpeakers(t *testing.T) {
+	for _, tc := range []struct {
+		name, content string
+		// want maps an entity's name to its aliases.
+		want map[string][]string
+	}{
+		{"introduced", "Speaker 1: Hello, I'm Magnus Berg.\nSpeaker 2: Nice to meet you.",
+			map[string][]string{"Magnus Berg": {"Speaker 1"}}},
+		{"a short form is the name", "Speaker 1: Hey Mag, are you coming?\nSpeaker 2: Yes, wait.\nSpeaker 3: Magnus, your coat!\nSpeaker 2: Thanks.",
+			map[string][]string{"Magnus": {"Mag", "Speaker 2"}}},
+		{"a second name called out", "Speaker 1: I'm Magnus.\nSpeaker 2: Hey Berg, come here!\nSpeaker 1: Coming.",
+			map[string][]string{"Magnus": {"Berg", "Speaker 1"}}},
+		{"an interjection before the name", "Speaker 1: Uhh Ingrid, the door.\nSpeaker 2: I know.",
+			map[string][]string{"Ingrid": {"Speaker 2"}}},
+		{"an adverb is no name", "Speaker 1: Totally.\nSpeaker 2: Right.", map[string][]string{}},
+		{"a verb before a name is no name", "Speaker 1: Go Falcons!\nSpeaker 2: Yes!", map[string][]string{}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var resp abi.ExtractResponse
+			roundTrip(t, abi.CapExtract, abi.ExtractRequest{Episode: abi.Episode{Source: "message", Content: tc.content, ReferenceTime: refTime}}, &resp)
+			got := map[string][]string{}
+			for _, e := range resp.Entities {
+				as, _ := e.Attributes["aliases"].([]any)
+				for _, a := range as {
+					got[e.Name] = append(got[e.Name], a.(string))
+				}
+			}
+			if diff := cmp.Diff(tc.want, got, cmpopts.EquateEmpty()); diff != "" {
+				t.Errorf("aliases (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
