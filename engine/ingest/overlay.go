@@ -312,14 +312,12 @@ func (o *overlay) EntityNames(ctx context.Context, ids []string) (map[string]str
 	return names, nil
 }
 
-// FactsBetween is Store.FactsBetween through the overlay, by uuid.
-func (o *overlay) FactsBetween(ctx context.Context, a, b string) ([]core.Fact, error) {
-	stored, err := o.base.FactsBetween(ctx, a, b)
-	if err != nil || len(o.facts) == 0 {
-		return stored, err
-	}
+// merge is a store read seen through the overlay: each stored fact as the
+// batch left it, then the batch's own facts the store did not return for
+// which pending holds (judged on the batch's row), in batch order.
+func (o *overlay) merge(stored []core.Fact, pending func(core.Fact) bool) []core.Fact {
 	out := make([]core.Fact, 0, len(stored))
-	seen := map[string]bool{}
+	seen := make(map[string]bool, len(stored))
 	for _, f := range stored {
 		seen[f.UUID] = true
 		if v, ok := o.fact(f.UUID, f.Episodes); ok {
@@ -328,12 +326,23 @@ func (o *overlay) FactsBetween(ctx context.Context, a, b string) ([]core.Fact, e
 		out = append(out, f)
 	}
 	for _, id := range o.factOrder {
-		f := o.facts[id]
-		if !seen[id] && (f.SourceUUID == a && f.TargetUUID == b || f.SourceUUID == b && f.TargetUUID == a) {
+		if !seen[id] && pending(o.facts[id]) {
 			v, _ := o.fact(id, nil)
 			out = append(out, v)
 		}
 	}
+	return out
+}
+
+// FactsBetween is Store.FactsBetween through the overlay, by uuid.
+func (o *overlay) FactsBetween(ctx context.Context, a, b string) ([]core.Fact, error) {
+	stored, err := o.base.FactsBetween(ctx, a, b)
+	if err != nil || len(o.facts) == 0 {
+		return stored, err
+	}
+	out := o.merge(stored, func(f core.Fact) bool {
+		return f.SourceUUID == a && f.TargetUUID == b || f.SourceUUID == b && f.TargetUUID == a
+	})
 	slices.SortFunc(out, func(x, y core.Fact) int { return strings.Compare(x.UUID, y.UUID) })
 	return out, nil
 }
@@ -361,21 +370,7 @@ func (o *overlay) FactsOfEntities(ctx context.Context, ids []string, limit int) 
 	if err != nil || more == 0 {
 		return stored, err
 	}
-	out := make([]core.Fact, 0, len(stored)+more)
-	seen := map[string]bool{}
-	for _, f := range stored {
-		seen[f.UUID] = true
-		if v, ok := o.fact(f.UUID, f.Episodes); ok {
-			f = v
-		}
-		out = append(out, f)
-	}
-	for _, id := range o.factOrder {
-		if f := o.facts[id]; !seen[id] && touches(f) {
-			v, _ := o.fact(id, nil)
-			out = append(out, v)
-		}
-	}
+	out := o.merge(stored, touches)
 	out = slices.DeleteFunc(out, func(f core.Fact) bool { return !f.ExpiredAt.IsZero() })
 	slices.SortFunc(out, func(x, y core.Fact) int { return strings.Compare(y.UUID, x.UUID) })
 	if limit > 0 && len(out) > limit {
@@ -392,21 +387,7 @@ func (o *overlay) FactsInvalidatedBy(ctx context.Context, by []string) ([]core.F
 	if err != nil || len(o.facts) == 0 {
 		return stored, err
 	}
-	out := make([]core.Fact, 0, len(stored))
-	seen := map[string]bool{}
-	for _, f := range stored {
-		seen[f.UUID] = true
-		if v, ok := o.fact(f.UUID, f.Episodes); ok {
-			f = v
-		}
-		out = append(out, f)
-	}
-	for _, id := range o.factOrder {
-		if !seen[id] {
-			v, _ := o.fact(id, nil)
-			out = append(out, v)
-		}
-	}
+	out := o.merge(stored, func(core.Fact) bool { return true })
 	out = slices.DeleteFunc(out, func(f core.Fact) bool { return !slices.Contains(by, f.InvalidatedBy) })
 	slices.SortFunc(out, func(x, y core.Fact) int { return strings.Compare(x.UUID, y.UUID) })
 	return out, nil
