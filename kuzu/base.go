@@ -183,7 +183,10 @@ func (s *Store) takeBase(ctx context.Context) (baseManifest, error) {
 	if err := writeBase(dir, m); err != nil {
 		return baseManifest{}, fmt.Errorf("take a journal base: record it: %w", err)
 	}
+	// Writes read the base (journaled) under the write lock.
+	s.writeMu.Lock()
 	s.base = m
+	s.writeMu.Unlock()
 	// The base is durable: what it covers can go.
 	dropped, err := s.journal.DropThrough(last)
 	if err != nil {

@@ -119,6 +119,11 @@ func TestTwentyPluginsMemory(t *testing.T) {
 	after := settledRSS(t)
 	added := after - before
 	t.Logf("20 plugins added %d MB to the RSS; the default set and the 20, %d MB", added>>20, (after-empty)>>20)
+	if raceEnabled {
+		// The race detector shadows the instances' memory: the figure is
+		// logged, and the target holds for the build users run.
+		return
+	}
 	if added >= 200<<20 {
 		t.Errorf("20 plugins added %d MB to the RSS, want under 200 MB", added>>20)
 	}
