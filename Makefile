@@ -128,6 +128,7 @@ plugins:
 
 test: plugins
 	$(GOTEST) $(TESTFLAGS) ./...
+	$(GOTEST) $(TESTFLAGS) -tags $(EDGE_TAGS) -run TestEdgeBuild ./host/
 
 test-race: plugins
 	$(GOTEST) -race $(RACEFLAGS) ./...
