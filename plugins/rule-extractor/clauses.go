@@ -190,6 +190,23 @@ func (sc *sentCtx) readClause(ci int) {
 			}
 			return
 		}
+		if rel := sc.mutual(c); rel != "" && !c.Comp.None() {
+			// "I'm friends with Kim", "we were roommates with Bo".
+			for _, pp := range c.PPs {
+				if pp.Prep != "with" || pp.Obj.Phrase < 0 || pp.At < sc.p.Phrases[c.Comp.Phrase].End {
+					continue
+				}
+				o := sc.phraseRef(pp.Obj.Phrase, false)
+				if k := sc.kindOf(o); o.name == "" || k != kindPerson && k != kindNone {
+					continue
+				}
+				text := "{s} " + sc.copulaWord(cc, c) + " " + sc.toks[sc.p.Phrases[c.Comp.Phrase].Head].lower + " with {o}"
+				for _, s := range subjs {
+					sc.fact(cc, s, o, rel, tState, text, kindPerson, kindPerson)
+				}
+				return
+			}
+		}
 		for _, s := range subjs {
 			sc.copula(cc, s)
 		}

@@ -80,6 +80,10 @@ func (sc *sentCtx) predicateAt(k, pi int) bool {
 	return false
 }
 
+// pluralYou are the words after "you" that make it plural: "you guys",
+// "you all", "you two".
+var pluralYou = words("guys all two both people")
+
 // phraseRef resolves phrase pi to an entity: a pronoun to whom it means, a
 // phrase with a name to the name ("my cousin Leyla" is Leyla), an
 // identifier, an unnamed relative ("my sister" is "Alice's sister"), or a
@@ -92,12 +96,25 @@ func (sc *sentCtx) phraseRef(pi int, subject bool) ref {
 		switch l {
 		case "it":
 			return sc.itAt(p.Start, subject)
-		case "i", "me", "we", "us", "myself", "you", "yourself":
+		case "you":
+			r := sc.pronounAt(l, p.Start)
+			if r.name != "" && len(sc.u.others) > 1 && pluralYou.has(lowerAt(toks, p.End)) {
+				r.group = sc.u.others
+			}
+			return r
+		case "i", "me", "we", "us", "myself", "yourself":
 			return sc.pronounAt(l, p.Start)
 		case "he", "she", "him", "her":
 			return sc.pronounAt(l, p.Start, sc.clauseSubjects...)
 		}
 		return ref{}
+	}
+	// "you guys", "you people": every other speaker.
+	if p.End-p.Start == 2 && toks[p.Start].lower == "you" && pluralYou.has(toks[p.Start+1].lower) {
+		if r := sc.pronounAt("you", p.Start); r.name != "" && len(sc.u.others) > 1 {
+			r.group = sc.u.others
+			return r
+		}
 	}
 	// "a dog named Rex", "a sister called Carol": the name.
 	if p.End+1 < len(toks) && (toks[p.End].lower == "named" || toks[p.End].lower == "called") && !sc.predicateAt(p.End, pi) {

@@ -93,9 +93,21 @@ func (x *extraction) identifySpeakers(utts []utterance) {
 				}
 				before := lowerAt(s.toks, m.start-1)
 				before2 := lowerAt(s.toks, m.start-2)
+				// "I'm Ross's roommate" speaks of Ross.
+				owner := lowerAt(s.toks, m.end) == "'s"
 				switch {
-				case before2 == "i" && before == "am" || before2 == "name" && before == "is" || m.start == 2 && before2 == "this" && before == "is":
+				case owner:
+					add(next, first, spokenNear)
+					add(prev, first, spokenNear)
+					deny(u.speaker, first)
+				case before2 == "i" && before == "am" || before2 == "name" && before == "is" || m.start == 2 && before2 == "this" && before == "is" || before2 == "it" && before == "is" && greeted(s.toks, m.start-2):
 					add(u.speaker, first, selfNamed)
+				case before == "are" && before2 == "you" && s.question:
+					// "You're Monica Geller, aren't you?": the one asked
+					// answers.
+					add(next, first, toldYouAre)
+					add(prev, first, calledBefore)
+					deny(u.speaker, first)
 				case before == "are" && before2 == "you":
 					add(prev, first, toldYouAre)
 					add(next, first, calledBefore)
@@ -280,6 +292,18 @@ func nameLike(m mention, inner map[string]bool) bool {
 		return false
 	}
 	return true
+}
+
+// greeted reports whether a greeting opens the sentence before toks[i]
+// ("Hi Joey, it's Jane Rogers": a caller says who calls).
+func greeted(toks []token, i int) bool {
+	for k := 0; k < i; k++ {
+		switch toks[k].lower {
+		case "hi", "hey", "hello":
+			return true
+		}
+	}
+	return false
 }
 
 // interjections are the sounds of speech written with a capital at a

@@ -25,6 +25,12 @@ func TestIdentifySpeakers(t *testing.T) {
 			map[string][]string{"Magnus": {"Berg", "Speaker 1"}}},
 		{"an interjection before the name", "Speaker 1: Uhh Ingrid, the door.\nSpeaker 2: I know.",
 			map[string][]string{"Ingrid": {"Speaker 2"}}},
+		{"a possessive is no introduction", "Speaker 1: I'm Magnus's cousin.\nSpeaker 2: Nice.",
+			map[string][]string{"Magnus": {"Speaker 2"}}},
+		{"a caller says who calls", "Speaker 1: Hi Tove, it's Greta Lund, call me back.\nSpeaker 2: Hello?",
+			map[string][]string{"Greta Lund": {"Speaker 1"}, "Tove": {"Speaker 2"}}},
+		{"asked who one is, the next answers", "Speaker 1: Hello.\nSpeaker 2: Excuse me, you're Greta Lund, aren't you?\nSpeaker 3: I am.",
+			map[string][]string{"Greta Lund": {"Speaker 3"}}},
 		{"an adverb is no name", "Speaker 1: Totally.\nSpeaker 2: Right.", map[string][]string{}},
 		{"a verb before a name is no name", "Speaker 1: Go Falcons!\nSpeaker 2: Yes!", map[string][]string{}},
 	} {

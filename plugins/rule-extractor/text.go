@@ -177,8 +177,10 @@ func sentenceFollows(rest string) bool {
 	return unicode.IsUpper(r)
 }
 
-// appendWord appends w, splitting a contraction into two tokens.
+// appendWord appends w, splitting a contraction into two tokens; a
+// stutter is the word it repeats.
 func appendWord(toks []token, w string) []token {
+	w = unstutter(w)
 	lower := strings.ToLower(w)
 	for _, c := range contractions {
 		if len(lower) > len(c.suffix) && strings.HasSuffix(lower, c.suffix) {
@@ -199,6 +201,33 @@ func appendWord(toks []token, w string) []token {
 		}
 	}
 	return append(toks, wordToken(w, lower))
+}
+
+// unstutter returns the word a stutter as transcripts write it repeats:
+// "I-I'm" is "I'm", "W-we" is "we", "th-th-that" is "that". A part
+// before a hyphen is a stutter when the next part begins with it (in any
+// case) and is longer, or repeats it in another case or as one letter;
+// "bye-bye" and "so-so" stay.
+func unstutter(w string) string {
+	if !strings.Contains(w, "-") {
+		return w
+	}
+	parts := strings.Split(w, "-")
+	j := 0
+	for j+1 < len(parts) {
+		a, b := parts[j], parts[j+1]
+		if k := strings.IndexByte(b, '\''); k >= 0 {
+			b = b[:k]
+		}
+		if a == "" || utf8.RuneCountInString(a) > 3 || !strings.HasPrefix(strings.ToLower(b), strings.ToLower(a)) {
+			break
+		}
+		if a == b && utf8.RuneCountInString(a) > 1 && j+2 == len(parts) {
+			break
+		}
+		j++
+	}
+	return strings.Join(parts[j:], "-")
 }
 
 // contractions are the suffixes split off a word, with their expansion.
