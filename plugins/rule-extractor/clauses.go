@@ -212,6 +212,16 @@ func (sc *sentCtx) readClause(ci int) {
 		}
 		return
 	}
+	if c.Lemma != "be" && c.Progressive && !c.Perfect && c.Obj.None() && len(c.PPs) == 0 && sc.toks[c.VerbStart].lower != sc.toks[c.Verb].lower {
+		// "You're amazing", "he's so boring": a participle that
+		// evaluates, read as the adjective it is.
+		if w := sc.toks[c.Verb].lower; praise.has(w) || blame.has(w) {
+			for _, s := range subjs {
+				sc.evaluated(cc, s, w)
+			}
+			return
+		}
+	}
 	role := temporal(-1)
 	if r, ok := aspectRoles[c.Aspect]; ok {
 		role = r

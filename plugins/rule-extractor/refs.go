@@ -110,7 +110,8 @@ func (sc *sentCtx) phraseRef(pi int, subject bool) ref {
 		return ref{}
 	}
 	// "you guys", "you people": every other speaker.
-	if p.End-p.Start == 2 && toks[p.Start].lower == "you" && pluralYou.has(toks[p.Start+1].lower) {
+	if p.End-p.Start == 2 && toks[p.Start].lower == "you" && pluralYou.has(toks[p.Start+1].lower) ||
+		p.End-p.Start == 1 && p.Start > 0 && toks[p.Start-1].lower == "you" && pluralYou.has(toks[p.Start].lower) {
 		if r := sc.pronounAt("you", p.Start); r.name != "" && len(sc.u.others) > 1 {
 			r.group = sc.u.others
 			return r

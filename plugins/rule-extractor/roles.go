@@ -261,6 +261,9 @@ func worksAtText(copula, roleText string) string {
 // copula reads a clause of "be" or another linking verb.
 func (sc *sentCtx) copula(cc *clauseCtx, subj ref) {
 	c := cc.c
+	if sc.impression(cc, subj) {
+		return
+	}
 	role := tState
 	if startLinking.has(c.Lemma) {
 		role = tStart
