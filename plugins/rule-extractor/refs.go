@@ -17,6 +17,10 @@ func (sc *sentCtx) parse(mentions []mention) {
 	lower := make([]string, len(sc.toks))
 	for i, t := range sc.toks {
 		words[i], lower[i] = t.text, t.lower
+		if t.text == "'s" && t.lower == "is" {
+			// The tagger reads a name's "'s" as a possessive.
+			words[i] = "is"
+		}
 	}
 	var names [][2]int
 	sc.nameAt = map[int]int{}

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
 )
 
 // token is one word or punctuation mark of a sentence.
@@ -120,8 +122,34 @@ func tokenize(s string) []token {
 		toks = appendWord(toks, w)
 		i = j
 	}
+	isAfterName(toks)
 	return toks
 }
+
+// isAfterName reads the "'s" of a name as "is" when what follows cannot
+// follow a possessive: "Pete's breaking up with me", "Ross's not here",
+// "Mona's a doctor" (a present participle, a determiner, a negation or
+// an adverb), not "Pete's car".
+func isAfterName(toks []token) {
+	for i := 1; i+1 < len(toks); i++ {
+		if toks[i].lower != "'s" || !toks[i-1].cap {
+			continue
+		}
+		n := toks[i+1].lower
+		participle := strings.HasSuffix(n, "ing") && len(n) > 5 && !strings.HasSuffix(n, "thing") &&
+			(!nlp.IsNoun(n) || i+2 < len(toks) && afterParticiple.has(toks[i+2].lower))
+		if notAfterPossessive.has(n) || participle {
+			toks[i].lower = "is"
+		}
+	}
+}
+
+// afterParticiple are words that follow a verb in -ing but seldom a noun
+// in -ing ("Pete's breaking up with me", not "Pete's wedding is off").
+var afterParticiple = words("up out to with a an the me you him her them us it over back in on off down away married engaged divorced")
+
+// notAfterPossessive are words that do not follow a possessive "'s".
+var notAfterPossessive = words("a an the not never so really very such gonna going here there always just still also too totally actually probably definitely")
 
 // internalJoin reports whether punctuation r, between the byte before and
 // the text after, joins a word ("U.S", "co-founder", "AT&T", "I'm",
