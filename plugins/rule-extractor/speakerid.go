@@ -268,7 +268,8 @@ func nameLike(m mention, inner map[string]bool) bool {
 	// Not a name: an interjection ("God", "Uh"), a word of two letters, an
 	// adverb in -ly ("Totally"), or, before another word, a verb or an
 	// adjective ("Go Bobcats", "Big Daddy").
-	if interjections.has(w) || len([]rune(w)) < 3 || strings.HasSuffix(w, "ly") && nlp.IsAdjective(strings.TrimSuffix(w, "ly")) {
+	if interjections.has(w) || interjections.has(squeeze(w, 1)) || interjections.has(squeeze(w, 2)) || indefinites.has(w) ||
+		len([]rune(w)) < 3 || strings.HasSuffix(w, "ly") && nlp.IsAdjective(strings.TrimSuffix(w, "ly")) {
 		return false
 	}
 	if len(f) > 1 && (nlp.IsVerb(w) || nlp.IsAdjective(w)) && !nlp.IsNoun(w) {
@@ -284,8 +285,9 @@ func nameLike(m mention, inner map[string]bool) bool {
 		return true
 	}
 	// A word only ever written at a sentence's start is a name when no
-	// dictionary knows it as anything but a person.
-	if nlp.IsVerb(w) || nlp.IsAdjective(w) {
+	// dictionary knows it, or an inflection of it, as anything but a
+	// person ("Feels", "Depending" are verbs).
+	if nlp.IsVerb(w) || nlp.IsAdjective(w) || nlp.IsVerb(nlp.Lemma(w, "VBZ")) || nlp.IsVerb(nlp.Lemma(w, "VBG")) || nlp.IsVerb(nlp.Lemma(w, "VBD")) {
 		return false
 	}
 	if lex, _, ok := nlp.Noun(w); ok && lex != nlp.NounPerson {
@@ -306,9 +308,31 @@ func greeted(toks []token, i int) bool {
 	return false
 }
 
+// squeeze returns w with each run of a repeated letter cut to at most n
+// ("Ohhhh" is "oh" or "ohh", "Hellooo" "hello").
+func squeeze(w string, n int) string {
+	var b strings.Builder
+	var last rune
+	run := 0
+	for _, r := range w {
+		if r == last {
+			run++
+		} else {
+			last, run = r, 1
+		}
+		if run <= n {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// indefinites are the pronouns that name nobody in particular.
+var indefinites = words("everybody everyone everything nobody nothing somebody someone something anybody anyone anything")
+
 // interjections are the sounds of speech written with a capital at a
 // turn's start.
-var interjections = words("oh ooh ohh ah ahh aah aw aww awww uh uhh um umm hmm mm mmm mhm huh hm eh er wow whoa woah oops whoops yo hey hi hello bye yeah yep yup nope geez gee gosh jeez shh shhh ow oww ouch ugh eww yay yikes ha haha hah okay ok alright alrighty please thanks sorry man dude god")
+var interjections = words("oh ooh ohh ah pst psst shh wanna gonna gotta gotcha dunno lemme kinda sorta ahh aah aw aww awww uh uhh um umm hmm mm mmm mhm huh hm eh er wow whoa woah oops whoops yo hey hi hello bye yeah yep yup nope geez gee gosh jeez shh shhh ow oww ouch ugh eww yay yikes ha haha hah okay ok alright alrighty please thanks sorry man dude god")
 
 // vocative reports whether mention m of a sentence is a name called out:
 // alone before a comma or an exclamation at the turn's start ("Phoebe,

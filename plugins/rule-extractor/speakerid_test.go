@@ -31,6 +31,8 @@ func TestIdentifySpeakers(t *testing.T) {
 			map[string][]string{"Greta Lund": {"Speaker 1"}, "Tove": {"Speaker 2"}}},
 		{"asked who one is, the next answers", "Speaker 1: Hello.\nSpeaker 2: Excuse me, you're Greta Lund, aren't you?\nSpeaker 3: I am.",
 			map[string][]string{"Greta Lund": {"Speaker 3"}}},
+		{"a drawn-out interjection or a verb is no name", "Speaker 1: Ohhhh, come here.\nSpeaker 2: Feels, like, wrong.\nSpeaker 3: Yes.",
+			map[string][]string{}},
 		{"an adverb is no name", "Speaker 1: Totally.\nSpeaker 2: Right.", map[string][]string{}},
 		{"a verb before a name is no name", "Speaker 1: Go Falcons!\nSpeaker 2: Yes!", map[string][]string{}},
 	} {
