@@ -227,6 +227,9 @@ func (sc *sentCtx) readClause(ci int) {
 		role = r
 	}
 	for _, s := range subjs {
+		if c.Lemma == "have" && sc.feelingFor(cc, s) {
+			continue
+		}
 		sc.verbFacts(cc, verb, s, role)
 	}
 	if len(subjs) > 1 && c.Obj.None() {

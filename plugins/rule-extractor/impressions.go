@@ -65,6 +65,53 @@ func (sc *sentCtx) personish(r ref) bool {
 	return false
 }
 
+// feelingNouns are the nouns of a feeling one has or is in toward
+// someone, with the preposition that names them: "in love with her",
+// "a crush on him", "feelings for Charlie".
+var feelingNouns = map[string]string{"love": "with", "crush": "on", "feeling": "for", "thing": "for"}
+
+// feelingFor reads "be in love with X" (linking) and "have a crush on
+// X", "have feelings for X" (have): the subject loves or likes X.
+func (sc *sentCtx) feelingFor(cc *clauseCtx, subj ref) bool {
+	c := cc.c
+	noun := -1
+	switch {
+	case c.Lemma == "be":
+		for _, pp := range c.PPs {
+			if pp.Prep == "in" && pp.Obj.Phrase >= 0 && sc.headWord(pp.Obj.Phrase) == "love" {
+				noun = pp.Obj.Phrase
+			}
+		}
+	case c.Lemma == "have" && !c.Obj.None():
+		if w := sc.headWord(c.Obj.Phrase); w == "crush" || w == "feeling" || w == "thing" {
+			noun = c.Obj.Phrase
+		}
+	}
+	if noun < 0 || !sc.personish(subj) {
+		return false
+	}
+	head := sc.headWord(noun)
+	for _, pp := range c.PPs {
+		if pp.Prep != feelingNouns[head] || pp.At < sc.p.Phrases[noun].End || pp.Obj.Phrase < 0 {
+			continue
+		}
+		o := sc.phraseRef(pp.Obj.Phrase, false)
+		if o.name == "" || !sc.personish(o) {
+			continue
+		}
+		rel, text := "LIKES", "{s} has "+withArticle(head)+" "+pp.Prep+" {o}"
+		switch head {
+		case "love":
+			rel, text = "LOVES", "{s} is in love with {o}"
+		case "feeling":
+			text = "{s} has feelings for {o}"
+		}
+		sc.fact(cc, subj, o, rel, tTrait, text, kindPerson, kindPerson)
+		return true
+	}
+	return false
+}
+
 // impression reads a clause of "be" for a regard toward a person: a
 // predicate adjective or noun of praise or blame said of a person other
 // than the speaker ("you're amazing": the speaker likes the one spoken

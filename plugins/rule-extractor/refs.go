@@ -106,12 +106,16 @@ func (sc *sentCtx) phraseRef(pi int, subject bool) ref {
 				r.group = sc.u.others
 			}
 			return r
-		case "i", "me", "we", "us", "myself", "yourself":
+		case "i", "me", "we", "us", "myself", "yourself", "mine":
 			return sc.pronounAt(l, p.Start)
 		case "he", "she", "him", "her":
 			return sc.pronounAt(l, p.Start, sc.clauseSubjects...)
 		}
 		return ref{}
+	}
+	// "a fan of yours", "a friend of mine".
+	if p.End-p.Start == 1 && (toks[p.Start].lower == "yours" || toks[p.Start].lower == "mine") {
+		return sc.pronounAt(map[string]string{"yours": "you", "mine": "i"}[toks[p.Start].lower], p.Start)
 	}
 	// "you guys", "you people": every other speaker.
 	if p.End-p.Start == 2 && toks[p.Start].lower == "you" && pluralYou.has(toks[p.Start+1].lower) ||

@@ -269,7 +269,7 @@ func worksAtText(copula, roleText string) string {
 // copula reads a clause of "be" or another linking verb.
 func (sc *sentCtx) copula(cc *clauseCtx, subj ref) {
 	c := cc.c
-	if sc.impression(cc, subj) {
+	if sc.impression(cc, subj) || sc.feelingFor(cc, subj) {
 		return
 	}
 	role := tState

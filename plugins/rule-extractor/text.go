@@ -138,7 +138,8 @@ func isAfterName(toks []token) {
 		n := toks[i+1].lower
 		participle := strings.HasSuffix(n, "ing") && len(n) > 5 && !strings.HasSuffix(n, "thing") &&
 			(!nlp.IsNoun(n) || i+2 < len(toks) && afterParticiple.has(toks[i+2].lower))
-		if notAfterPossessive.has(n) || participle {
+		passive := strings.HasSuffix(n, "ed") && !nlp.IsNoun(n) && nlp.IsVerb(nlp.Lemma(n, "VBN"))
+		if notAfterPossessive.has(n) || participle || passive {
 			toks[i].lower = "is"
 		}
 	}
