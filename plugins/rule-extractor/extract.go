@@ -116,12 +116,18 @@ func (x *extraction) text(req abi.ExtractRequest) {
 		}
 	}
 	x.identifySpeakers(conv.utts)
+	inner := innerNames(conv.utts)
 	x.addressTerms(conv.utts)
 	for k, u := range conv.utts {
 		if u.role == roleAssistant || u.role == roleSystem {
 			continue
 		}
 		uc := &uttCtx{x: x, speaker: u.speaker, other: conv.other(k), others: conv.others(k), saysIt: saysIt(u.text)}
+		if name := calledOut(u, inner); name != "" && u.role != roleUser {
+			// "Monica, you don't get it": "you" is the one called.
+			x.reg.add(name, kindPerson, strSure, true)
+			uc.other = name
+		}
 		if uc.other == assistantName {
 			uc.other = ""
 		}

@@ -328,11 +328,11 @@ func squeeze(w string, n int) string {
 }
 
 // indefinites are the pronouns that name nobody in particular.
-var indefinites = words("everybody everyone everything nobody nothing somebody someone something anybody anyone anything")
+var indefinites = words("everybody everyone everything nobody nothing nothin somethin somebody someone something anybody anyone anything")
 
 // interjections are the sounds of speech written with a capital at a
 // turn's start.
-var interjections = words("oh ooh ohh ah pst psst shh wanna gonna gotta gotcha dunno lemme kinda sorta ahh aah aw aww awww uh uhh um umm hmm mm mmm mhm huh hm eh er wow whoa woah oops whoops yo hey hi hello bye yeah yep yup nope geez gee gosh jeez shh shhh ow oww ouch ugh eww yay yikes ha haha hah okay ok alright alrighty please thanks sorry man dude god")
+var interjections = words("oh ooh ohh ah pst psst shh hiya enh heh wanna gonna gotta gotcha dunno lemme kinda sorta ahh aah aw aww awww uh uhh um umm hmm mm mmm mhm huh hm eh er wow whoa woah oops whoops yo hey hi hello bye yeah yep yup nope geez gee gosh jeez shh shhh ow oww ouch ugh eww yay yikes ha haha hah okay ok alright alrighty please thanks sorry man dude god")
 
 // vocative reports whether mention m of a sentence is a name called out:
 // alone before a comma or an exclamation at the turn's start ("Phoebe,
@@ -398,4 +398,22 @@ var vocativeKinship = map[string]string{
 	"mom": "MOTHER_OF", "mommy": "MOTHER_OF", "mum": "MOTHER_OF", "mother": "MOTHER_OF", "ma": "MOTHER_OF",
 	"dad": "FATHER_OF", "daddy": "FATHER_OF", "father": "FATHER_OF", "pa": "FATHER_OF",
 	"grandma": "GRANDMOTHER_OF", "granny": "GRANDMOTHER_OF", "grandpa": "GRANDFATHER_OF",
+}
+
+// calledOut returns the name an utterance calls out ("Monica, you don't
+// get it", "Hey Ross!"), the one its "you" most likely means, or "".
+func calledOut(u utterance, inner map[string]bool) string {
+	for si, s := range splitSentences(u.text) {
+		blocked := make([]bool, len(s.toks))
+		for _, m := range findMentions(s.toks, blocked) {
+			m = stripOpeners(s.toks, m)
+			if m.start == m.end || !(m.kind == kindPerson || m.kind == kindNone) || genericSpeaker(m.name) || !nameLike(m, inner) {
+				continue
+			}
+			if vocative(s.toks, m, si) && !strings.EqualFold(m.name, u.speaker) {
+				return m.name
+			}
+		}
+	}
+	return ""
 }

@@ -248,7 +248,7 @@ func unstutter(w string) string {
 		if k := strings.IndexByte(b, '\''); k >= 0 {
 			b = b[:k]
 		}
-		if a == "" || utf8.RuneCountInString(a) > 3 || !strings.HasPrefix(strings.ToLower(b), strings.ToLower(a)) {
+		if a == "" || utf8.RuneCountInString(a) > 3 && !(strings.EqualFold(a, b) && a != b) || !strings.HasPrefix(strings.ToLower(b), strings.ToLower(a)) {
 			break
 		}
 		if a == b && utf8.RuneCountInString(a) > 1 && j+2 == len(parts) {
