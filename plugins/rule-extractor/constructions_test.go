@@ -158,8 +158,8 @@ func TestExtractConstructions(t *testing.T) {
 			content: "Ilka: You're amazing.\nJonas: Thanks.",
 			want:    []wf{{"LIKES", "Ilka", "Jonas", "ref", ""}}},
 		{name: "blame said of someone", source: "message",
-			content: "Ilka: Jonas is so annoying. Bo is such a jerk.",
-			want:    []wf{{"DISLIKES", "Ilka", "Jonas", "ref", ""}, {"DISLIKES", "Ilka", "Bo", "ref", ""}}},
+			content: "Ilka: Sarah is so annoying. My brother Jonas is such a jerk.",
+			want:    []wf{{"DISLIKES", "Ilka", "Sarah", "ref", ""}, {"DISLIKES", "Ilka", "Jonas", "ref", ""}}},
 		{name: "a feeling toward someone", source: "message",
 			content: "Ilka: I'm crazy about Jonas. Bo is mad at him.",
 			want:    []wf{{"LIKES", "Ilka", "Jonas", "ref", ""}, {"DISLIKES", "Bo", "Jonas", "ref", ""}}},
@@ -368,5 +368,18 @@ func TestExtractPetIsNoPerson(t *testing.T) {
 				t.Errorf("extract(%q) type of %s = %q, want %q", tt.content, tt.entity, got, tt.want)
 			}
 		})
+	}
+}
+
+// TestPraiseOfAPlace: praise of a name the parse cannot class is kept
+// (the speaker likes it) without making the name a person, so that it
+// still merges with the place it is.
+func TestPraiseOfAPlace(t *testing.T) {
+	var resp abi.ExtractResponse
+	roundTrip(t, abi.CapExtract, abi.ExtractRequest{Episode: abi.Episode{Source: "message", Content: "Ilka: Reykjavik was amazing.", ReferenceTime: refTime}}, &resp)
+	for _, e := range resp.Entities {
+		if e.Name == "Reykjavik" && e.Type == "Person" {
+			t.Errorf("extract: Reykjavik is a %s, want no person", e.Type)
+		}
 	}
 }

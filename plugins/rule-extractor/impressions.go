@@ -36,9 +36,11 @@ var (
 
 // evaluated states the speaker's regard for subj when adj praises or
 // blames: "you're amazing" (the one spoken to), "she's so annoying".
+// subj must be known as a person: "Reykjavik was amazing" praises a
+// place the parse may not class.
 func (sc *sentCtx) evaluated(cc *clauseCtx, subj ref, adj string) bool {
 	speaker := sc.u.speaker
-	if speaker == "" || subj.name == speaker || !sc.personish(subj) {
+	if speaker == "" || subj.name == speaker || sc.kindOf(subj) != kindPerson {
 		return false
 	}
 	rel := ""
