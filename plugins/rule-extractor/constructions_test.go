@@ -165,7 +165,7 @@ func TestExtractConstructions(t *testing.T) {
 			want:    []wf{{"LIKES", "Ilka", "Jonas", "ref", ""}, {"DISLIKES", "Bo", "Jonas", "ref", ""}}},
 		{name: "in love, a crush, feelings", source: "message",
 			content: "Ilka: Bo has been in love with you for years.\nJonas: Mona has a crush on me. I have feelings for Ilka.",
-			want: []wf{{"LOVES", "Bo", "Jonas", "ref", ""}, {"LIKES", "Mona", "Jonas", "ref", ""}, {"LIKES", "Jonas", "Ilka", "ref", ""}}},
+			want:    []wf{{"LOVES", "Bo", "Jonas", "ref", ""}, {"LIKES", "Mona", "Jonas", "ref", ""}, {"LIKES", "Jonas", "Ilka", "ref", ""}}},
 		{name: "a fan of yours", source: "message",
 			content: "Ilka: Hi.\nJonas: I'm a big fan of yours.",
 			want:    []wf{{"LIKES", "Jonas", "Ilka", "ref", ""}}},
