@@ -179,7 +179,7 @@ func (sc *sentCtx) prepBefore(other ref, pi int, c *nlp.Clause) string {
 }
 
 // titleRanks are adjectives that are part of a title.
-var titleRanks = words("head chief senior junior assistant associate deputy executive general vice principal interim acting")
+var titleRanks = words("head chief senior junior assistant associate deputy executive general principal interim acting")
 
 // titleAdjectives qualify a title without changing it ("head coach",
 // "new CEO").
