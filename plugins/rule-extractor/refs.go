@@ -157,7 +157,8 @@ func (sc *sentCtx) phraseRef(pi int, subject bool) ref {
 	// ("the Pro plan").
 	for k := p.End - 1; k >= p.Start; k-- {
 		e, ok := sc.nameAt[k]
-		if !ok || e > p.End {
+		if !ok || e > p.End || e <= p.PossEnd && p.Head >= p.PossEnd {
+			// "Ana's sister" is not Ana: the name is the possessor.
 			continue
 		}
 		r := sc.named(k, e)
