@@ -275,6 +275,9 @@ func TestExtractConstructions(t *testing.T) {
 			content: "Jorge: Lucia's brother lives in Burgos.",
 			want:    []wf{{"LIVES_IN", "Lucia's brother", "Burgos", "ref", ""}},
 			absent:  []wf{{"LIVES_IN", "Lucia", "Burgos", "", ""}}},
+		{name: "a named possessor of a thing stands for it",
+			content: "Ines Varga plays for Vireo FC's youth team.",
+			want:    []wf{{"PLAYS_FOR", "Ines Varga", "Vireo FC", "ref", ""}}},
 		{name: "praise that names a job", source: "message",
 			content: "Jorge: Nuria, you're a wonderful dancer.\nNuria: Thanks.",
 			want: []wf{
