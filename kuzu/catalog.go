@@ -74,6 +74,9 @@ type catalog struct {
 	// strs interns group ids, relation names and labels, which every
 	// slot, fact and entity repeats.
 	strs map[string]string
+	// loading is set while load reads the facts: link appends to the
+	// entities' lists, which load sorts at the end.
+	loading bool
 }
 
 // slot is the object whose vector sits at an offset of a vector table; the
@@ -130,8 +133,17 @@ func (k *catalog) load(ctx context.Context, c *conn) error {
 	if err := eachBatch(ctx, c, "MATCH (n:Entity) RETURN "+entityCols, func(r row) { k.putEntity(r) }); err != nil {
 		return fmt.Errorf("load entities: %w", err)
 	}
+	// The facts come in table order, which is uuid order only for the
+	// ids the engine makes: each entity's list is sorted once at the end
+	// rather than kept sorted row by row.
+	k.loading = true
+	defer func() { k.loading = false }()
 	if err := eachBatch(ctx, c, "MATCH (f:Fact) RETURN "+factCols, func(r row) { k.putFact(r) }); err != nil {
 		return fmt.Errorf("load facts: %w", err)
+	}
+	for _, e := range k.entities {
+		slices.Sort(e.facts)
+		slices.Sort(e.live)
 	}
 	return nil
 }

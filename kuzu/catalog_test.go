@@ -41,8 +41,13 @@ func snap(k *catalog) snapshot {
 	}
 	for id, e := range k.entities {
 		c := *e
-		if c.facts = slices.Sorted(slices.Values(e.facts)); len(c.facts) == 0 {
+		// Unsorted here: the lists must be in uuid order, as loading
+		// builds them.
+		if c.facts = slices.Clone(e.facts); len(c.facts) == 0 {
 			c.facts = nil
+		}
+		if c.live = slices.Clone(e.live); len(c.live) == 0 {
+			c.live = nil
 		}
 		out.Entities[id] = c
 	}
