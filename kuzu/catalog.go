@@ -62,6 +62,8 @@ type catalog struct {
 	entities map[string]*entityEntry
 	// byName is the name index (see catalog_index.go).
 	byName map[nameKey][]string
+	// pairs is the pair index (see catalog_index.go).
+	pairs map[[2]string][]string
 	// retired indexes the facts a fact retired: invalidated_by → the
 	// facts that name it (FactsInvalidatedBy, which resolution asks for
 	// each fact it merges, so a scan of every fact would make ingestion
@@ -125,6 +127,7 @@ func (k *catalog) load(ctx context.Context, c *conn) error {
 	defer k.mu.Unlock()
 	k.facts, k.entities, k.strs = map[string]*factEntry{}, map[string]*entityEntry{}, map[string]string{}
 	k.byName = map[nameKey][]string{}
+	k.pairs = map[[2]string][]string{}
 	k.retired = map[string]map[string]struct{}{}
 	if err := k.readSlots(ctx, c); err != nil {
 		return err
@@ -144,6 +147,9 @@ func (k *catalog) load(ctx context.Context, c *conn) error {
 	for _, e := range k.entities {
 		slices.Sort(e.facts)
 		slices.Sort(e.live)
+	}
+	for _, ids := range k.pairs {
+		slices.Sort(ids)
 	}
 	return nil
 }

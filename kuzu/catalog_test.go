@@ -13,12 +13,14 @@ import (
 	"github.com/mnemohq/mnemo/core"
 )
 
-// snapshot is a catalog's content in comparable form, its lists sorted.
+// snapshot is a catalog's content in comparable form, the name index's
+// lists sorted (the other lists must be in order already).
 type snapshot struct {
 	Slots    map[core.Scope]map[int64]slot
 	Facts    map[string]factEntry
 	Entities map[string]entityEntry
 	ByName   map[nameKey][]string
+	Pairs    map[[2]string][]string
 }
 
 func snap(k *catalog) snapshot {
@@ -54,6 +56,10 @@ func snap(k *catalog) snapshot {
 	out.ByName = map[nameKey][]string{}
 	for nk, ids := range k.byName {
 		out.ByName[nk] = slices.Sorted(slices.Values(ids))
+	}
+	out.Pairs = map[[2]string][]string{}
+	for pk, ids := range k.pairs {
+		out.Pairs[pk] = slices.Clone(ids)
 	}
 	return out
 }
