@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -22,6 +23,7 @@ import (
 // timings show where that time goes as the database grows.
 type slicer struct {
 	dir     string
+	out     io.Writer // the lines, one per slice
 	from    int
 	cpu     *os.File
 	calls   map[string]time.Duration
@@ -33,14 +35,15 @@ type slicer struct {
 }
 
 // newSlicer starts the first slice's CPU profile; nil when dir is empty.
-func newSlicer(dir string) (*slicer, error) {
+// It prints a line per slice to out.
+func newSlicer(dir string, out io.Writer) (*slicer, error) {
 	if dir == "" {
 		return nil, nil
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("create profile directory: %w", err)
 	}
-	s := &slicer{dir: dir}
+	s := &slicer{dir: dir, out: out}
 	return s, s.start(0)
 }
 
@@ -57,9 +60,10 @@ func (s *slicer) start(from int) error {
 	return nil
 }
 
-// cut ends the slice at stored episodes, prints its store timings per
-// episode and starts the next one.
-func (s *slicer) cut(h *host.Host, stored int) error {
+// cut ends the slice at stored episodes, prints its CPU and store time
+// per episode (calls: the store's calls since it opened) and starts the
+// next one.
+func (s *slicer) cut(calls []host.StoreCall, stored int) error {
 	if s == nil {
 		return nil
 	}
@@ -82,7 +86,7 @@ func (s *slicer) cut(h *host.Host, stored int) error {
 		return fmt.Errorf("write allocation profile: %w", werr)
 	}
 	now, counts := map[string]time.Duration{}, map[string]uint64{}
-	for _, c := range h.StoreCalls.Snapshot() {
+	for _, c := range calls {
 		now[c.Op], counts[c.Op] = c.Latency.Sum, c.Latency.N
 	}
 	n := float64(max(stored-s.from, 1))
@@ -92,7 +96,7 @@ func (s *slicer) cut(h *host.Host, stored int) error {
 		d := now[op] - s.calls[op]
 		line += fmt.Sprintf("  %s %d calls %.2f ms/episode", op, counts[op]-s.counts[op], float64(d)/float64(time.Millisecond)/n)
 	}
-	fmt.Fprintln(os.Stderr, line)
+	fmt.Fprintln(s.out, line)
 	s.calls, s.counts = now, counts
 	return s.start(stored)
 }
