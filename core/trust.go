@@ -62,6 +62,15 @@ type TrustPolicy struct {
 	Threshold int
 	// Groups overrides Threshold per group.
 	Groups map[string]int
+	// Patterns override Threshold for the groups they match, the first
+	// that matches, after Groups.
+	Patterns []TrustPattern
+}
+
+// TrustPattern is a threshold for the groups Match accepts.
+type TrustPattern struct {
+	Match     func(group string) bool
+	Threshold int
 }
 
 func (p TrustPolicy) classes() []TrustClass {
@@ -118,6 +127,11 @@ func minLevel(cs []TrustClass) int {
 func (p TrustPolicy) ThresholdOf(group string) int {
 	if t, ok := p.Groups[group]; ok {
 		return t
+	}
+	for _, x := range p.Patterns {
+		if x.Match(group) {
+			return x.Threshold
+		}
 	}
 	if p.Threshold == 0 {
 		return DefaultTrustThreshold

@@ -41,6 +41,11 @@ type Options struct {
 	// discards.
 	Logger *slog.Logger
 
+	// Trust is the trust policy: source classes, their levels and the
+	// quarantine thresholds (core.TrustPolicy; the zero value is the
+	// default policy).
+	Trust core.TrustPolicy
+
 	Ingest      IngestOptions
 	Search      retrieval.Options
 	Communities community.Options
@@ -203,6 +208,9 @@ func (o Options) Validate() error {
 	if err := o.Communities.Validate(); err != nil {
 		return err
 	}
+	if err := o.Trust.Validate(); err != nil {
+		return fmt.Errorf("engine: %w", err)
+	}
 	if err := o.Evolve.Validate(); err != nil {
 		return err
 	}
@@ -236,6 +244,7 @@ type Engine struct {
 	log        *slog.Logger
 
 	ingest   IngestOptions
+	trust    core.TrustPolicy
 	pipeline *ingest.Pipeline
 	searcher *retrieval.Searcher
 	keeper   *community.Keeper
@@ -283,13 +292,14 @@ func Open(ctx context.Context, opts Options) (*Engine, error) {
 		Importance: e.evolver.Importance, Searched: e.searched, Ready: e.checkOpen,
 		MaxSummaryChars: e.ingest.MaxSummaryChars,
 	})
+	e.trust = opts.Trust
 	e.pipeline = ingest.New(ingest.Options{
 		ContextEpisodes: e.ingest.ContextEpisodes, MaxExtractBytes: e.ingest.MaxExtractBytes, Split: e.ingest.Split,
 		MaxChunks: e.ingest.MaxChunks, MaxEntities: e.ingest.MaxEntities, MaxFacts: e.ingest.MaxFacts,
 		MaxAttempts: e.ingest.MaxAttempts, MaxSummaryChars: e.ingest.MaxSummaryChars,
 	}, ingest.Deps{
 		Store: opts.Store, Embedder: opts.Embedder, Plugins: opts.Plugins, Now: opts.Now, Logger: e.log, IDs: &e.ids,
-		Created: e.evolver.Created, Mentioned: e.evolver.Mentioned,
+		Created: e.evolver.Created, Mentioned: e.evolver.Mentioned, Trust: opts.Trust,
 		Ingested: func(ctx context.Context, group string, entities []string) error {
 			return e.keeper.Ingested(ctx, group, entities)
 		},

@@ -47,6 +47,12 @@ func (e *Engine) Ingest(ctx context.Context, eps []core.Episode) ([]IngestResult
 		if err := ep.Validate(e.ingest.MaxContentBytes); err != nil {
 			return nil, fmt.Errorf("episode %d: %w", i, err)
 		}
+		// The class is stored as resolved, so that a later change of the
+		// default does not rewrite who wrote an episode.
+		ep.Trust = e.trust.Class(ep.Trust)
+		if !e.trust.Known(ep.Trust) {
+			return nil, fmt.Errorf("%w: episode %d: unknown source class %q", core.ErrInvalid, i, ep.Trust)
+		}
 		in[i] = ep
 	}
 	if err := e.checkReplay(ctx, in, now); err != nil {

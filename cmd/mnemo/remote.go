@@ -196,6 +196,7 @@ func (ri remoteIngester) Ingest(ctx context.Context, eps []core.Episode) ([]engi
 			batch.Episodes = append(batch.Episodes, wire.EpisodeInput{
 				UUID: eps[i].UUID, Name: eps[i].Name, Source: string(eps[i].Source), Content: content,
 				SourceDescription: eps[i].SourceDescription, ReferenceTime: eps[i].ValidAt.Format(time.RFC3339Nano),
+				SourceClass: eps[i].Trust,
 			})
 		}
 		var acc struct {

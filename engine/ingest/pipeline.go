@@ -370,6 +370,7 @@ func (pl *Pipeline) report(p *prepared, ep core.Episode, st *writeStats) Report 
 	if st != nil {
 		r.Entities, r.NewEntities, r.Facts, r.NewFacts = st.entities, st.newEntities, st.facts, st.newFacts
 		r.Duplicates, r.Invalidated = st.duplicates, st.invalidated
+		r.Quarantined, r.Released, r.Vetoed = st.quarantined, st.released, st.vetoed
 	}
 	return r
 }

@@ -229,6 +229,11 @@ func (s *server) graphitiMessages(ctx context.Context, c *api.Call) (any, error)
 		if err != nil {
 			return nil, err
 		}
+		// The user's words are the user's, the assistant's the agent's.
+		route := map[string]string{"user": core.TrustUser, "assistant": core.TrustAgent}[m.RoleType]
+		if ep.Trust, err = c.SourceClass(s.Host.Config.Trust.RouteClass(route), ""); err != nil {
+			return nil, err
+		}
 		eps[i] = ep
 	}
 	res, err := s.Host.Engine.Ingest(ctx, eps)
