@@ -198,7 +198,7 @@ func runPoisoningSuite(t *testing.T, h *host.Host) {
 		t.Errorf("a quarantined claim restated by the user = %+v, want it corroborated out of quarantine as the user's", corroborated)
 	}
 	var target *core.Fact
-	for _, f := range list(core.Filter{IncludeQuarantined: true}) {
+	for _, f := range list(core.Filter{IncludeQuarantined: true, IncludeInvalid: true}) {
 		if strings.Contains(f.Text, plants[1].city) {
 			target = &f
 		}

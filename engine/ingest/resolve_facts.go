@@ -29,13 +29,19 @@ type factPlan struct {
 	// released those it corroborated out of it, vetoed the invalidations
 	// of more trusted facts refused to it.
 	quarantined, released, vetoed int
+	// tainted is the uuid of the episode when its content reads as an
+	// instruction to a model (text.InstructionLike): its facts are
+	// quarantined whatever its class, never end another fact and never
+	// corroborate one. Text can lower an episode's trust, never raise it.
+	tainted string
 }
 
 // mayRetire reports whether fact by may invalidate fact c: a quarantined
 // fact never ends a fact of a more trusted source (the veto, whatever
 // extractor or resolver proposed it). A refusal is counted.
 func (pl *Pipeline) mayRetire(plan *factPlan, by *core.Fact, c core.Fact) bool {
-	if pl.trust.MayInvalidate(by.Trust, !by.QuarantinedAt.IsZero(), c.Trust) {
+	tainted := plan.tainted != "" && slices.Contains(by.Episodes, plan.tainted)
+	if !tainted && pl.trust.MayInvalidate(by.Trust, !by.QuarantinedAt.IsZero(), c.Trust) {
 		return true
 	}
 	plan.vetoed++
@@ -54,6 +60,9 @@ func (pl *Pipeline) mayRetire(plan *factPlan, by *core.Fact, c core.Fact) bool {
 func (pl *Pipeline) resolveFacts(ctx context.Context, p *prepared, o *overlay, ents map[string]*resolvedEntity, now time.Time) (*factPlan, error) {
 	group := p.ep.GroupID
 	plan := &factPlan{changed: map[string]*core.Fact{}}
+	if text.InstructionLike(p.ep.Content) {
+		plan.tainted = p.ep.UUID
+	}
 	between := map[[2]string][]core.Fact{}
 	around := map[string][]core.Fact{}
 	refTimes := o.refTimes
@@ -79,7 +88,7 @@ func (pl *Pipeline) resolveFacts(ctx context.Context, p *prepared, o *overlay, e
 			ValidAt: x.ValidAt, InvalidAt: x.InvalidAt, StatedInvalidAt: x.InvalidAt, CreatedAt: now,
 			Trust: pl.trust.Class(p.ep.Trust),
 		}
-		if pl.trust.Quarantines(group, n.Trust) {
+		if pl.trust.Quarantines(group, n.Trust) || plan.tainted != "" {
 			n.QuarantinedAt = now
 			plan.quarantined++
 		}
@@ -220,7 +229,7 @@ func (pl *Pipeline) mergeDuplicate(plan *factPlan, d core.Fact, n *core.Fact, ep
 	m.Embedding = nil
 	// Stated again: the fact's trust is its best source's, and a trusted
 	// restatement corroborates a quarantined fact out of quarantine.
-	if pl.trust.Trusted(&m, ep.Trust, now) {
+	if plan.tainted == "" && pl.trust.Trusted(&m, ep.Trust, now) {
 		plan.released++
 	}
 	if !m.QuarantinedAt.IsZero() {
