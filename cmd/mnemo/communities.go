@@ -8,6 +8,7 @@ import (
 
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/engine/community"
+	"github.com/mnemohq/mnemo/host"
 	"github.com/mnemohq/mnemo/host/wire"
 )
 
@@ -19,7 +20,7 @@ func runCommunities(ctx context.Context, g *globals, args []string) int {
 		`List a group's communities: clusters of related entities with a summary.
 'mnemo communities build' finds them anew (see 'mnemo communities build -h').`)
 	var l listFlags
-	l.register(fs)
+	l.register(fs, g.getenv)
 	if ok, code := parse(fs, args); !ok {
 		return code
 	}
@@ -29,20 +30,23 @@ func runCommunities(ctx context.Context, g *globals, args []string) int {
 	if err := requireGroup(l.group); err != nil {
 		return g.fail(err)
 	}
-	h, err := g.open(ctx, readOnly, false)
-	if err != nil {
-		return g.fail(err)
-	}
-	defer g.closeHost(h)
-	cs, err := collect(ctx, l.limit, core.ListOptions{}, func(ctx context.Context, o core.ListOptions) (core.Page[core.Community], error) {
-		return h.Engine.ListCommunities(ctx, l.group, o)
+	var out []wire.Community
+	err := g.hostOrServer(ctx, &l.server, func(h *host.Host) error {
+		cs, err := collect(ctx, l.limit, core.ListOptions{}, func(ctx context.Context, o core.ListOptions) (core.Page[core.Community], error) {
+			return h.Engine.ListCommunities(ctx, l.group, o)
+		})
+		out = make([]wire.Community, len(cs))
+		for i, c := range cs {
+			out[i] = wire.CommunityOf(c)
+		}
+		return err
+	}, func(rc *remote) error {
+		var err error
+		out, err = collectRemote[wire.Community](ctx, rc, l.limit, groupPath(l.group, "/communities"), nil, "communities")
+		return err
 	})
 	if err != nil {
 		return g.fail(err)
-	}
-	out := make([]wire.Community, len(cs))
-	for i, c := range cs {
-		out[i] = wire.CommunityOf(c)
 	}
 	return printList(g, l.jsonOut, "communities", "community", "communities", "UUID\tNAME\tMEMBERS\tSUMMARY", out, func(w io.Writer, c wire.Community) {
 		fmt.Fprintf(w, "%s\t%s\t%d\t%s\n", c.UUID, c.Name, len(c.Members), clip(c.Summary, 70))
@@ -101,6 +105,25 @@ func communityReportOf(r community.Report) communityReport {
 	return out
 }
 
+// communityReportFromWire reads back a build's report as a server sends
+// it, its durations in whole milliseconds.
+func communityReportFromWire(w wire.CommunityReport) community.Report {
+	ms := func(n int64) time.Duration { return time.Duration(n) * time.Millisecond }
+	r := community.Report{
+		Group: w.GroupID, Entities: w.Entities, Pairs: w.Pairs, Communities: w.Communities, Members: w.Members,
+		Unassigned: w.Unassigned, Iterations: w.Iterations, Converged: w.Converged, Calls: w.SummaryCalls, Fallbacks: w.Fallbacks,
+		Usage:    core.Usage{Calls: w.Usage.Calls, PromptTokens: w.Usage.PromptTokens, CompletionTokens: w.Usage.CompletionTokens},
+		Duration: ms(w.DurationMS), Read: ms(w.ReadMS), Propagation: ms(w.PropagationMS), Summaries: ms(w.SummariesMS), Write: ms(w.WriteMS),
+	}
+	for k, u := range w.ByPrompt {
+		if r.ByPrompt == nil {
+			r.ByPrompt = map[string]core.Usage{}
+		}
+		r.ByPrompt[k] = core.Usage{Calls: u.Calls, PromptTokens: u.PromptTokens, CompletionTokens: u.CompletionTokens}
+	}
+	return r
+}
+
 func runCommunitiesBuild(ctx context.Context, g *globals, args []string) int {
 	fs := g.flags("communities build", "--group G [--json]",
 		`Find a group's communities anew: label propagation over its entities and
@@ -111,6 +134,8 @@ write; a community that overlaps a previous one keeps its uuid. Offline
 facts and cost no calls. Prints what the build did.`)
 	group := fs.String("group", "", "the `GROUP` whose communities to build")
 	jsonOut := fs.Bool("json", false, "print the report as JSON")
+	var server serverFlags
+	server.register(fs, g.getenv)
 	if ok, code := parse(fs, args); !ok {
 		return code
 	}
@@ -120,12 +145,17 @@ facts and cost no calls. Prints what the build did.`)
 	if err := requireGroup(*group); err != nil {
 		return g.fail(err)
 	}
-	h, err := g.open(ctx, readOnly, false)
-	if err != nil {
-		return g.fail(err)
-	}
-	defer g.closeHost(h)
-	r, err := h.Engine.BuildCommunities(ctx, *group)
+	var r community.Report
+	err := g.hostOrServer(ctx, &server, func(h *host.Host) error {
+		var err error
+		r, err = h.Engine.BuildCommunities(ctx, *group)
+		return err
+	}, func(rc *remote) error {
+		var w wire.CommunityReport
+		err := rc.untimed().do(ctx, "POST", groupPath(*group, "/communities/build"), nil, &w)
+		r = communityReportFromWire(w)
+		return err
+	})
 	if err != nil {
 		return g.fail(fmt.Errorf("build communities of group %s: %w", *group, err))
 	}

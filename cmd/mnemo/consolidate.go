@@ -3,8 +3,11 @@ package main
 import (
 	"context"
 	"fmt"
+	"net/url"
+	"strconv"
 
 	"github.com/mnemohq/mnemo/engine/evolve"
+	"github.com/mnemohq/mnemo/host"
 	"github.com/mnemohq/mnemo/host/wire"
 )
 
@@ -21,6 +24,8 @@ Ingestion of the group waits while it runs.`)
 	group := fs.String("group", "", "the `GROUP` to consolidate")
 	dry := fs.Bool("dry-run", false, "print what would be merged and write nothing")
 	jsonOut := fs.Bool("json", false, "print the report as JSON")
+	var server serverFlags
+	server.register(fs, g.getenv)
 	if ok, code := parse(fs, args); !ok {
 		return code
 	}
@@ -30,17 +35,19 @@ Ingestion of the group waits while it runs.`)
 	if err := requireGroup(*group); err != nil {
 		return g.fail(err)
 	}
-	h, err := g.open(ctx, readOnly, false)
-	if err != nil {
-		return g.fail(err)
-	}
-	defer g.closeHost(h)
-	r, err := h.Engine.Consolidate(ctx, *group, evolve.ConsolidateOptions{DryRun: *dry})
+	var r wire.ConsolidateReport
+	err := g.hostOrServer(ctx, &server, func(h *host.Host) error {
+		rep, err := h.Engine.Consolidate(ctx, *group, evolve.ConsolidateOptions{DryRun: *dry})
+		r = wire.ConsolidateReportOf(rep)
+		return err
+	}, func(rc *remote) error {
+		return rc.untimed().do(ctx, "POST", groupPath(*group, "/consolidate?dry_run="+strconv.FormatBool(*dry)), nil, &r)
+	})
 	if err != nil {
 		return g.fail(fmt.Errorf("consolidate group %s: %w", *group, err))
 	}
 	if *jsonOut {
-		if err := writeJSON(g.stdout, wire.ConsolidateReportOf(r)); err != nil {
+		if err := writeJSON(g.stdout, r); err != nil {
 			return g.fail(err)
 		}
 		return 0
@@ -62,7 +69,7 @@ Ingestion of the group waits while it runs.`)
 		fmt.Fprintf(w, "%s %s of duplicate facts into one\n", verb, plural(n, "set", "sets"))
 	}
 	for _, m := range r.FactMerges {
-		fmt.Fprintf(w, "  %d facts %q into %s (decided by %s)\n", len(m.Merged), m.Merged[0].Text, m.Made, m.Decided)
+		fmt.Fprintf(w, "  %d facts %q into %s (decided by %s)\n", len(m.Merged), m.Merged[0].Fact, m.Made, m.Decided)
 	}
 	if len(r.Merges)+len(r.FactMerges) > 0 && !r.DryRun {
 		fmt.Fprintf(w, "Undo one: mnemo unmerge --group %s UUID (the entity merged away, or the fact made)\n", r.Group)
@@ -80,6 +87,8 @@ it. Refused when what the merge made changed since.`)
 	group := fs.String("group", "", "the `GROUP`")
 	dry := fs.Bool("dry-run", false, "print what would be undone and write nothing")
 	jsonOut := fs.Bool("json", false, "print the report as JSON")
+	var server serverFlags
+	server.register(fs, g.getenv)
 	if ok, code := parse(fs, args); !ok {
 		return code
 	}
@@ -89,17 +98,22 @@ it. Refused when what the merge made changed since.`)
 	if err := requireGroup(*group); err != nil {
 		return g.fail(err)
 	}
-	h, err := g.open(ctx, readOnly, false)
+	id := fs.Arg(0)
+	var r wire.UnmergeReport
+	err := g.hostOrServer(ctx, &server, func(h *host.Host) error {
+		rep, err := h.Engine.Unmerge(ctx, *group, id, evolve.UnmergeOptions{DryRun: *dry})
+		r = wire.UnmergeReportOf(rep)
+		return err
+	}, func(rc *remote) error {
+		// The entity's route and the fact's run the same unmerge, which
+		// tells the two kinds of uuid apart.
+		return rc.untimed().do(ctx, "POST", groupPath(*group, "/entities/"+url.PathEscape(id)+"/unmerge?dry_run="+strconv.FormatBool(*dry)), nil, &r)
+	})
 	if err != nil {
-		return g.fail(err)
-	}
-	defer g.closeHost(h)
-	r, err := h.Engine.Unmerge(ctx, *group, fs.Arg(0), evolve.UnmergeOptions{DryRun: *dry})
-	if err != nil {
-		return g.fail(fmt.Errorf("unmerge %s in group %s: %w", fs.Arg(0), *group, err))
+		return g.fail(fmt.Errorf("unmerge %s in group %s: %w", id, *group, err))
 	}
 	if *jsonOut {
-		if err := writeJSON(g.stdout, wire.UnmergeReportOf(r)); err != nil {
+		if err := writeJSON(g.stdout, r); err != nil {
 			return g.fail(err)
 		}
 		return 0

@@ -7,6 +7,8 @@ import (
 
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/engine/retrieval"
+	"github.com/mnemohq/mnemo/host"
+	"github.com/mnemohq/mnemo/host/wire"
 )
 
 func runContext(ctx context.Context, g *globals, args []string) int {
@@ -20,6 +22,8 @@ point are marked.`)
 	q.register(fs)
 	budget := fs.Int("budget", 0, "the largest size of the context in `TOKENS` (default 2000)")
 	format := fs.String("format", retrieval.FormatText, "the layout: text (tagged sections) or json")
+	var server serverFlags
+	server.register(fs, g.getenv)
 	pos, ok, code := parseArgs(fs, args)
 	if !ok {
 		return code
@@ -39,15 +43,30 @@ point are marked.`)
 	case *format != retrieval.FormatText && *format != retrieval.FormatJSON:
 		return g.fail(fmt.Errorf("%w: --format %q: want text or json", core.ErrInvalid, *format))
 	}
-	h, err := g.open(ctx, readOnly, false)
-	if err != nil {
-		return g.fail(err)
-	}
-	defer g.closeHost(h)
-	if err := checkRecipe(h, req.Recipe); err != nil {
-		return g.fail(err)
-	}
-	s, err := h.Engine.Context(ctx, retrieval.ContextRequest{Request: req, Budget: *budget, Format: *format})
+	var s string
+	err = g.hostOrServer(ctx, &server, func(h *host.Host) error {
+		if err := checkRecipe(h, req.Recipe); err != nil {
+			return err
+		}
+		var err error
+		s, err = h.Engine.Context(ctx, retrieval.ContextRequest{Request: req, Budget: *budget, Format: *format})
+		return err
+	}, func(rc *remote) error {
+		if err := rc.checkRecipe(ctx, q.recipe); err != nil {
+			return err
+		}
+		in := struct {
+			wire.SearchInput
+			Budget int    `json:"budget,omitempty"`
+			Format string `json:"format,omitempty"`
+		}{wire.SearchInput{Query: query, Recipe: q.recipe, ValidAt: q.validAt, KnownAt: q.knownAt}, *budget, *format}
+		var out struct {
+			Context string `json:"context"`
+		}
+		err := rc.do(ctx, "POST", groupPath(q.group, "/context"), in, &out)
+		s = out.Context
+		return err
+	})
 	if err != nil {
 		return g.fail(fmt.Errorf("context: %w", err))
 	}

@@ -4,8 +4,10 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"net/url"
 
 	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/host"
 	"github.com/mnemohq/mnemo/host/wire"
 )
 
@@ -15,7 +17,7 @@ func runEpisodes(ctx context.Context, g *globals, args []string) int {
 --status keeps one status; --status failed lists the episodes whose extraction
 failed, with their error and attempts ('mnemo retry' queues them again).`)
 	var l listFlags
-	l.register(fs)
+	l.register(fs, g.getenv)
 	status := fs.String("status", "", "only episodes with this `STATUS`: pending, done or failed")
 	if ok, code := parse(fs, args); !ok {
 		return code
@@ -27,20 +29,27 @@ failed, with their error and attempts ('mnemo retry' queues them again).`)
 	if st != "" && !st.Valid() {
 		return g.usageError(fs, "--status %q: want pending, done or failed", *status)
 	}
-	h, err := g.open(ctx, readOnly, false)
-	if err != nil {
-		return g.fail(err)
-	}
-	defer g.closeHost(h)
-	eps, err := collect(ctx, l.limit, core.ListOptions{Status: st}, func(ctx context.Context, o core.ListOptions) (core.Page[core.Episode], error) {
-		return h.Engine.ListEpisodes(ctx, l.group, o)
+	var out []wire.Episode
+	err := g.hostOrServer(ctx, &l.server, func(h *host.Host) error {
+		eps, err := collect(ctx, l.limit, core.ListOptions{Status: st}, func(ctx context.Context, o core.ListOptions) (core.Page[core.Episode], error) {
+			return h.Engine.ListEpisodes(ctx, l.group, o)
+		})
+		out = make([]wire.Episode, len(eps))
+		for i, e := range eps {
+			out[i] = wire.EpisodeOf(e)
+		}
+		return err
+	}, func(rc *remote) error {
+		q := url.Values{}
+		if st != "" {
+			q.Set("status", string(st))
+		}
+		var err error
+		out, err = collectRemote[wire.Episode](ctx, rc, l.limit, groupPath(l.group, "/episodes"), q, "episodes")
+		return err
 	})
 	if err != nil {
 		return g.fail(err)
-	}
-	out := make([]wire.Episode, len(eps))
-	for i, e := range eps {
-		out[i] = wire.EpisodeOf(e)
 	}
 	if st != "" {
 		code := printList(g, l.jsonOut, "episodes", "episode", "episodes", "UUID\tREFERENCE TIME\tSTATUS\tATTEMPTS\tERROR\tCONTENT", out, func(w io.Writer, e wire.Episode) {

@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/host"
 	"github.com/mnemohq/mnemo/host/wire"
 )
 
@@ -25,6 +26,8 @@ nothing; --now TIME (RFC 3339 or a date) runs as if it were then.
 	reports := fs.Bool("reports", false, "print the reports of past runs")
 	all := fs.Bool("all", false, "list every re-scored object, not only the first 20")
 	jsonOut := fs.Bool("json", false, "print JSON")
+	var server serverFlags
+	server.register(fs, g.getenv)
 	if ok, code := parse(fs, args); !ok {
 		return code
 	}
@@ -34,26 +37,28 @@ nothing; --now TIME (RFC 3339 or a date) runs as if it were then.
 	if err := requireGroup(*group); err != nil {
 		return g.fail(err)
 	}
-	opts, err := wire.EvolveInput{DryRun: *dry, Now: *now}.Options()
+	in := wire.EvolveInput{DryRun: *dry, Now: *now}
+	opts, err := in.Options()
 	if err != nil {
 		return g.fail(fmt.Errorf("--%w", err))
 	}
 	if *reports && (*dry || *now != "") {
 		return g.usageError(fs, "--reports lists past runs; it takes no --dry-run or --now")
 	}
-	h, err := g.open(ctx, readOnly, false)
-	if err != nil {
-		return g.fail(err)
-	}
-	defer g.closeHost(h)
 	if *reports {
-		reps, err := h.Engine.EvolveReports(ctx, *group)
+		var out wire.EvolveReports
+		err := g.hostOrServer(ctx, &server, func(h *host.Host) error {
+			reps, err := h.Engine.EvolveReports(ctx, *group)
+			out.Reports = make([]wire.EvolveReport, len(reps))
+			for i, r := range reps {
+				out.Reports[i] = wire.EvolveReportOf(r)
+			}
+			return err
+		}, func(rc *remote) error {
+			return rc.do(ctx, "GET", groupPath(*group, "/evolve/reports"), nil, &out)
+		})
 		if err != nil {
 			return g.fail(err)
-		}
-		out := wire.EvolveReports{Reports: make([]wire.EvolveReport, len(reps))}
-		for i, r := range reps {
-			out.Reports[i] = wire.EvolveReportOf(r)
 		}
 		if *jsonOut {
 			if err := writeJSON(g.stdout, out); err != nil {
@@ -61,7 +66,7 @@ nothing; --now TIME (RFC 3339 or a date) runs as if it were then.
 			}
 			return 0
 		}
-		if len(reps) == 0 {
+		if len(out.Reports) == 0 {
 			fmt.Fprintf(g.stdout, "no evolution run kept for group %s (run: mnemo evolve --group %s)\n", *group, *group)
 		}
 		for _, r := range out.Reports {
@@ -71,11 +76,17 @@ nothing; --now TIME (RFC 3339 or a date) runs as if it were then.
 		}
 		return 0
 	}
-	rep, err := h.Engine.Evolve(ctx, *group, opts)
+	var out wire.EvolveReport
+	err = g.hostOrServer(ctx, &server, func(h *host.Host) error {
+		rep, err := h.Engine.Evolve(ctx, *group, opts)
+		out = wire.EvolveReportOf(rep)
+		return err
+	}, func(rc *remote) error {
+		return rc.untimed().do(ctx, "POST", groupPath(*group, "/evolve"), in, &out)
+	})
 	if err != nil {
 		return g.fail(fmt.Errorf("evolve group %s: %w", *group, err))
 	}
-	out := wire.EvolveReportOf(rep)
 	if *jsonOut {
 		if err := writeJSON(g.stdout, out); err != nil {
 			return g.fail(err)
@@ -153,6 +164,8 @@ archives; --unpin undoes it.`)
 	pin := fs.Bool("pin", false, "pin it: it never decays or archives")
 	unpin := fs.Bool("unpin", false, "unpin it")
 	reason := fs.String("reason", "", "why, kept with a fact marked wrong")
+	var server serverFlags
+	server.register(fs, g.getenv)
 	if ok, code := parse(fs, args); !ok {
 		return code
 	}
@@ -185,12 +198,12 @@ archives; --unpin undoes it.`)
 	if err != nil {
 		return g.fail(err)
 	}
-	h, err := g.open(ctx, readOnly, false)
+	err = g.hostOrServer(ctx, &server, func(h *host.Host) error {
+		return h.Engine.Feedback(ctx, req)
+	}, func(rc *remote) error {
+		return rc.do(ctx, "POST", groupPath(*group, "/feedback"), in, nil)
+	})
 	if err != nil {
-		return g.fail(err)
-	}
-	defer g.closeHost(h)
-	if err := h.Engine.Feedback(ctx, req); err != nil {
 		return g.fail(err)
 	}
 	fmt.Fprintf(g.stdout, "%s %s of group %s marked %s\n", in.Scope, in.UUID, *group, in.Feedback)

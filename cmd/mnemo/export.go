@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -18,6 +20,8 @@ memory always exports to the same bytes but for the header's time. mnemo import
 reads it back.`)
 	group := fs.String("group", "", "export only `GROUP` (default: every group)")
 	out := fs.String("o", "-", "write to `FILE` (default: standard output)")
+	var server serverFlags
+	server.register(fs, g.getenv)
 	if ok, code := parse(fs, args); !ok {
 		return code
 	}
@@ -29,18 +33,39 @@ reads it back.`)
 			return g.fail(err)
 		}
 	}
-	h, err := g.open(ctx, readOnly, false)
+	h, rc, err := g.openOrServer(ctx, &server, readOnly)
 	if err != nil {
 		return g.fail(err)
 	}
-	defer g.closeHost(h)
+	var write func(w io.Writer) error
 	groups := []string{*group}
-	if *group == "" {
-		if groups, err = h.Engine.Groups(ctx); err != nil {
-			return g.fail(err)
+	if rc != nil {
+		path := "/v1/export"
+		if *group != "" {
+			path = groupPath(*group, "/export")
 		}
+		write = func(w io.Writer) error {
+			body, err := rc.open(ctx, "GET", path)
+			if err != nil {
+				return err
+			}
+			defer body.Close()
+			cw := &headerGroups{w: w}
+			if _, err := io.Copy(cw, body); err != nil {
+				return fmt.Errorf("read the server's export: %w", err)
+			}
+			groups = cw.groups
+			return nil
+		}
+	} else {
+		defer g.closeHost(h)
+		if *group == "" {
+			if groups, err = h.Engine.Groups(ctx); err != nil {
+				return g.fail(err)
+			}
+		}
+		write = func(w io.Writer) error { return exchange.Export(ctx, h.Engine, w, groups, h.Now()) }
 	}
-	write := func(w io.Writer) error { return exchange.Export(ctx, h.Engine, w, groups, h.Now()) }
 	if *out == "-" {
 		if err := write(g.stdout); err != nil {
 			return g.fail(fmt.Errorf("export: %w", err))
@@ -52,6 +77,30 @@ reads it back.`)
 	}
 	fmt.Fprintf(g.stderr, "exported %s to %s\n", plural(len(groups), "group", "groups"), *out)
 	return 0
+}
+
+// headerGroups passes an export through to w and reads the groups its
+// header names, for the summary.
+type headerGroups struct {
+	w      io.Writer
+	head   []byte
+	done   bool
+	groups []string
+}
+
+func (h *headerGroups) Write(p []byte) (int, error) {
+	if !h.done {
+		h.head = append(h.head, p...)
+		if line, _, ok := bytes.Cut(h.head, []byte("\n")); ok {
+			h.done = true
+			var hd exchange.Header
+			if err := json.Unmarshal(line, &hd); err != nil {
+				return 0, fmt.Errorf("the server's export has no header: %w", err)
+			}
+			h.groups, h.head = hd.Groups, nil
+		}
+	}
+	return h.w.Write(p)
 }
 
 // writeFileAtomic writes path through a temporary file of its directory

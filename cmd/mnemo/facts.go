@@ -4,8 +4,10 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"net/url"
 
 	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/host"
 	"github.com/mnemohq/mnemo/host/wire"
 )
 
@@ -16,7 +18,7 @@ the ended and superseded ones with their validity ranges; --valid-at shows
 what was true at an event time, --known-at what mnemo believed at a system
 time (RFC 3339 or a date).`)
 	var l listFlags
-	l.register(fs)
+	l.register(fs, g.getenv)
 	history := fs.Bool("history", false, "include ended and superseded facts")
 	archived := fs.Bool("include-archived", false, "include the facts evolution archived")
 	validAt := fs.String("valid-at", "", "facts true at `TIME`")
@@ -35,18 +37,33 @@ time (RFC 3339 or a date).`)
 	if *relation != "" {
 		f.Relations = []string{*relation}
 	}
-	h, err := g.open(ctx, readOnly, false)
-	if err != nil {
-		return g.fail(err)
-	}
-	defer g.closeHost(h)
-	facts, err := collect(ctx, l.limit, core.ListOptions{Filter: f}, func(ctx context.Context, o core.ListOptions) (core.Page[core.Fact], error) {
-		return h.Engine.ListFacts(ctx, l.group, o)
+	var out []wire.Fact
+	err = g.hostOrServer(ctx, &l.server, func(h *host.Host) error {
+		facts, err := collect(ctx, l.limit, core.ListOptions{Filter: f}, func(ctx context.Context, o core.ListOptions) (core.Page[core.Fact], error) {
+			return h.Engine.ListFacts(ctx, l.group, o)
+		})
+		if err != nil {
+			return err
+		}
+		out, err = h.ShowFacts(ctx, []string{l.group}, facts)
+		return err
+	}, func(rc *remote) error {
+		q := url.Values{}
+		for k, v := range map[string]string{"valid_at": *validAt, "known_at": *knownAt, "relation": *relation} {
+			if v != "" {
+				q.Set(k, v)
+			}
+		}
+		if *history {
+			q.Set("history", "true")
+		}
+		if *archived {
+			q.Set("include_archived", "true")
+		}
+		var err error
+		out, err = collectRemote[wire.Fact](ctx, rc, l.limit, groupPath(l.group, "/facts"), q, "facts")
+		return err
 	})
-	if err != nil {
-		return g.fail(err)
-	}
-	out, err := h.ShowFacts(ctx, []string{l.group}, facts)
 	if err != nil {
 		return g.fail(err)
 	}

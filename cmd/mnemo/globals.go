@@ -133,7 +133,7 @@ func (g *globals) fail(err error) int {
 	case errors.Is(err, core.ErrLocked):
 		fmt.Fprintln(g.stderr, "mnemo: another mnemo process has the database open (named above); one process opens a database at a time. "+
 			"Stop it, or go through it: mnemo serve answers the HTTP API and MCP (at /mcp) at the URL it serves, "+
-			"and mnemo search, ingest, forget, erasures, delete, backup and mcp run through it with --server URL (or MNEMO_URL), or by themselves when it advertises its URL. Or pass --db for another database.")
+			"and every mnemo command that reads or changes a database runs through it with --server URL (or MNEMO_URL), or by itself when it advertises its URL. Or pass --db for another database.")
 	case errors.Is(err, core.ErrStorage):
 		fmt.Fprintln(g.stderr, "mnemo: the disk holding the database is full or failing, so nothing from this error on was stored; "+
 			"what was stored before it is kept. Free space and run the same command again: what is stored already is skipped.")

@@ -3,10 +3,14 @@ package main
 import (
 	"context"
 	"fmt"
+	"maps"
+	"net/url"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/engine"
 	"github.com/mnemohq/mnemo/host/exchange"
 )
 
@@ -40,6 +44,8 @@ are replaced by the file's, so importing a file twice changes nothing.
 derived from the old ones, since uuids are unique across a database.`)
 	gm := groupMap{}
 	fs.Var(gm, "group-map", "import group `OLD=NEW` (repeatable)")
+	var server serverFlags
+	server.register(fs, g.getenv)
 	if ok, code := parse(fs, args); !ok {
 		return code
 	}
@@ -63,12 +69,34 @@ derived from the old ones, since uuids are unique across a database.`)
 		defer f.Close()
 		in, name = f, path
 	}
-	h, err := g.open(ctx, readOnly, false)
+	h, rc, err := g.openOrServer(ctx, &server, readOnly)
 	if err != nil {
 		return g.fail(err)
 	}
-	defer g.closeHost(h)
-	res, err := exchange.Import(ctx, h.Engine, in, exchange.ImportOptions{GroupMap: gm})
+	var res []engine.ImportResult
+	if rc != nil {
+		q := url.Values{}
+		for _, old := range slices.Sorted(maps.Keys(gm)) {
+			q.Add("group_map", old+"="+gm[old])
+		}
+		var list struct {
+			Groups []struct {
+				GroupID     string `json:"group_id"`
+				Episodes    int    `json:"episodes"`
+				Entities    int    `json:"entities"`
+				Facts       int    `json:"facts"`
+				Mentions    int    `json:"mentions"`
+				Communities int    `json:"communities"`
+			} `json:"groups"`
+		}
+		err = rc.untimed().send(ctx, "POST", "/v1/import?"+q.Encode(), "application/x-ndjson", in, &list)
+		for _, r := range list.Groups {
+			res = append(res, engine.ImportResult{Group: r.GroupID, Episodes: r.Episodes, Entities: r.Entities, Facts: r.Facts, Mentions: r.Mentions, Communities: r.Communities})
+		}
+	} else {
+		defer g.closeHost(h)
+		res, err = exchange.Import(ctx, h.Engine, in, exchange.ImportOptions{GroupMap: gm})
+	}
 	for _, r := range res {
 		fmt.Fprintf(g.stdout, "imported group %s: %s, %s, %s, %s, %s\n", r.Group,
 			plural(r.Episodes, "episode", "episodes"), plural(r.Entities, "entity", "entities"), plural(r.Facts, "fact", "facts"),

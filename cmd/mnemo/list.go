@@ -2,9 +2,12 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
+	"net/url"
+	"strconv"
 	"text/tabwriter"
 
 	"github.com/mnemohq/mnemo/core"
@@ -15,12 +18,14 @@ type listFlags struct {
 	group   string
 	jsonOut bool
 	limit   int
+	server  serverFlags
 }
 
-func (l *listFlags) register(fs *flag.FlagSet) {
+func (l *listFlags) register(fs *flag.FlagSet, getenv func(string) string) {
 	fs.StringVar(&l.group, "group", "", "the `GROUP` to list")
 	fs.BoolVar(&l.jsonOut, "json", false, "print JSON")
 	fs.IntVar(&l.limit, "limit", 0, "show at most `N` (default: all)")
+	l.server.register(fs, getenv)
 }
 
 // collect pages through a listing until limit items (0: all).
@@ -61,4 +66,44 @@ func printList[W any](g *globals, jsonOut bool, key, one, many, header string, i
 	tw.Flush()
 	fmt.Fprintln(g.stderr, plural(len(items), one, many))
 	return 0
+}
+
+// collectRemote is collect through a server: it pages through the listing
+// at path (query holding its filters) until limit items (0: all), reading
+// the items under key.
+func collectRemote[T any](ctx context.Context, rc *remote, limit int, path string, query url.Values, key string) ([]T, error) {
+	out := []T{}
+	cursor := ""
+	for {
+		q := url.Values{}
+		for k, v := range query {
+			q[k] = v
+		}
+		n := 1000
+		if limit > 0 {
+			n = min(1000, limit-len(out))
+		}
+		q.Set("limit", strconv.Itoa(n))
+		if cursor != "" {
+			q.Set("cursor", cursor)
+		}
+		var page map[string]json.RawMessage
+		if err := rc.do(ctx, "GET", path+"?"+q.Encode(), nil, &page); err != nil {
+			return nil, err
+		}
+		var items []T
+		if err := json.Unmarshal(page[key], &items); err != nil {
+			return nil, fmt.Errorf("decode the server's %s: %w", key, err)
+		}
+		out = append(out, items...)
+		cursor = ""
+		if c, ok := page["next_cursor"]; ok {
+			if err := json.Unmarshal(c, &cursor); err != nil {
+				return nil, fmt.Errorf("decode the server's next_cursor: %w", err)
+			}
+		}
+		if cursor == "" || limit > 0 && len(out) >= limit {
+			return out, nil
+		}
+	}
 }

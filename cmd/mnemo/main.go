@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 )
 
@@ -63,6 +64,38 @@ func commands() []command {
 	}
 }
 
+// localOnly lists the commands that cannot run through a mnemo serve,
+// each with the reason; every other command of commands() that reads or
+// changes a database takes --server (and finds a local serve by itself).
+// TestEveryCommandThroughServer fails when a command is in neither set.
+var localOnly = map[string]string{
+	"restore": "it replaces the database's files, which no process may have open, the server included",
+	"recover": "it repairs the database's files, which no process may have open, the server included",
+	"reembed": "it switches the database to another embedder, and a server only opens a database with the embedder that made its vectors; stop the server, run it, then serve again",
+	"migrate": "it copies the database to another store and opens both; stop the server, or back it up (mnemo backup --server) and migrate the copy",
+	"plugins": "it lists and checks the plugins of this machine's configuration and files, and opens no database; a server's plugins are at GET /v1/plugins",
+	"serve":   "it is the server",
+	"demo":    "it builds its own database in a temporary directory",
+	"bench":   "it starts and measures its own server",
+	"config":  "it checks this machine's configuration and opens no database",
+	"llm":     "it checks this machine's LLM and embedder endpoints and opens no database",
+	"version": "it prints this binary's version",
+}
+
+// namesServer reports whether args give --server (before a "--").
+func namesServer(args []string) bool {
+	for _, a := range args {
+		if a == "--" {
+			return false
+		}
+		name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if strings.HasPrefix(a, "-") && name == "server" {
+			return true
+		}
+	}
+	return false
+}
+
 // run is main without the process: it parses args, runs one subcommand and
 // returns the exit code, so tests can call it.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -92,6 +125,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	for _, c := range commands() {
 		if c.name == args[0] {
+			if why, ok := localOnly[c.name]; ok && namesServer(args[1:]) {
+				fmt.Fprintf(stderr, "mnemo %s: --server: %s runs on this machine only: %s\n", c.name, c.name, why)
+				return 2
+			}
 			return c.run(ctx, g, args[1:])
 		}
 	}

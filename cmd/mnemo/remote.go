@@ -10,6 +10,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"time"
 
@@ -77,20 +78,25 @@ var codeErrors = map[string]error{
 // do sends a request with in as its JSON body (none when nil) and decodes
 // the answer into out.
 func (r *remote) do(ctx context.Context, method, path string, in, out any) error {
-	var body io.Reader
-	if in != nil {
-		b, err := json.Marshal(in)
-		if err != nil {
-			return fmt.Errorf("encode request: %w", err)
-		}
-		body = bytes.NewReader(b)
+	if in == nil {
+		return r.send(ctx, method, path, "", nil, out)
 	}
+	b, err := json.Marshal(in)
+	if err != nil {
+		return fmt.Errorf("encode request: %w", err)
+	}
+	return r.send(ctx, method, path, "application/json", bytes.NewReader(b), out)
+}
+
+// send sends a request with body, of type contentType (none when body is
+// nil), and decodes the answer into out.
+func (r *remote) send(ctx context.Context, method, path, contentType string, body io.Reader, out any) error {
 	req, err := http.NewRequestWithContext(ctx, method, r.base+path, body)
 	if err != nil {
 		return fmt.Errorf("%w: --server: %w", core.ErrInvalid, err)
 	}
-	if in != nil {
-		req.Header.Set("Content-Type", "application/json")
+	if body != nil {
+		req.Header.Set("Content-Type", contentType)
 	}
 	if r.key != "" {
 		req.Header.Set("Authorization", "Bearer "+r.key)
@@ -130,9 +136,40 @@ func answerError(method, path string, resp *http.Response, raw []byte) error {
 		return errors.New(e.Error)
 	}
 	if s, ok := codeErrors[e.Code]; ok {
-		return fmt.Errorf("%w: %s", s, e.Error)
+		return &answeredError{msg: e.Error, kind: s}
 	}
 	return fmt.Errorf("the server: %s", e.Error)
+}
+
+// answeredError is a refusal of the server: its message, as the engine
+// would have worded it here, and the sentinel of its code for errors.Is.
+type answeredError struct {
+	msg  string
+	kind error
+}
+
+func (e *answeredError) Error() string { return e.msg }
+func (e *answeredError) Unwrap() error { return e.kind }
+
+// checkRecipe is checkRecipe (search.go) through the server: it fails
+// with the server's recipes' names when name is none of them.
+func (r *remote) checkRecipe(ctx context.Context, name string) error {
+	if name == "" {
+		return nil
+	}
+	var list wire.RecipeList
+	if err := r.do(ctx, "GET", "/v1/recipes", nil, &list); err != nil {
+		return err
+	}
+	known := make([]string, len(list.Recipes))
+	for i, rc := range list.Recipes {
+		if rc.Name == name {
+			return nil
+		}
+		known[i] = rc.Name
+	}
+	slices.Sort(known)
+	return fmt.Errorf("%w: --recipe: unknown recipe %q (known: %s)", core.ErrInvalid, name, strings.Join(known, ", "))
 }
 
 // open sends a request without a body and returns the answer's body, for

@@ -3,9 +3,11 @@ package main
 import (
 	"context"
 	"fmt"
+	"net/url"
 	"strings"
 
 	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/engine"
 	"github.com/mnemohq/mnemo/host/wire"
 )
 
@@ -21,6 +23,8 @@ processes them and prints what became of each. 'mnemo episodes --group G
 	fs.Var(&uuids, "episode", "retry only the episode `UUID` (may be repeated)")
 	wait := fs.Bool("wait", true, "wait for extraction and print the outcome")
 	jsonOut := fs.Bool("json", false, "print the episodes' reports as JSON")
+	var server serverFlags
+	server.register(fs, g.getenv)
 	if ok, code := parse(fs, args); !ok {
 		return code
 	}
@@ -34,12 +38,18 @@ processes them and prints what became of each. 'mnemo episodes --group G
 	if *wait {
 		mode = withWorkers
 	}
-	h, err := g.open(ctx, mode, false)
+	h, rc, err := g.openOrServer(ctx, &server, mode)
 	if err != nil {
 		return g.fail(err)
 	}
-	defer g.closeHost(h)
-	reps, err := h.Engine.Retry(ctx, *group, uuids...)
+	var q retryQueue
+	if rc != nil {
+		q = remoteRetry{remoteIngester{rc}}
+	} else {
+		defer g.closeHost(h)
+		q = h.Engine
+	}
+	reps, err := q.Retry(ctx, *group, uuids...)
 	if err != nil {
 		return g.fail(fmt.Errorf("retry episodes of group %s: %w", *group, err))
 	}
@@ -53,7 +63,7 @@ processes them and prints what became of each. 'mnemo episodes --group G
 		for i, r := range reps {
 			ids[i] = r.UUID
 		}
-		if reps, err = h.Engine.Wait(ctx, *group, ids...); err != nil {
+		if reps, err = q.Wait(ctx, *group, ids...); err != nil {
 			fmt.Fprintf(g.stderr, "mnemo: %s: the episodes stay queued in the database and resume when mnemo opens it again\n", cleanErr(err))
 			return 1
 		}
@@ -84,6 +94,44 @@ processes them and prints what became of each. 'mnemo episodes --group G
 		return 1
 	}
 	return 0
+}
+
+// retryQueue queues failed episodes again and waits for them: the engine,
+// or a server (remoteRetry).
+type retryQueue interface {
+	Retry(ctx context.Context, group string, uuids ...string) ([]engine.EpisodeReport, error)
+	Wait(ctx context.Context, group string, uuids ...string) ([]engine.EpisodeReport, error)
+}
+
+// remoteRetry is the retry of a server: the group's failed episodes in one
+// request, or the named ones one request each.
+type remoteRetry struct{ remoteIngester }
+
+func (r remoteRetry) Retry(ctx context.Context, group string, uuids ...string) ([]engine.EpisodeReport, error) {
+	paths := []string{groupPath(group, "/episodes/retry")}
+	if len(uuids) > 0 {
+		paths = paths[:0]
+		for _, id := range uuids {
+			paths = append(paths, groupPath(group, "/episodes/"+url.PathEscape(id)+"/retry"))
+		}
+	}
+	var out []engine.EpisodeReport
+	for _, p := range paths {
+		var list struct {
+			Episodes []struct {
+				UUID   string `json:"uuid"`
+				Status string `json:"status"`
+				Error  string `json:"error"`
+			} `json:"episodes"`
+		}
+		if err := r.r.do(ctx, "POST", p, nil, &list); err != nil {
+			return out, err
+		}
+		for _, e := range list.Episodes {
+			out = append(out, engine.EpisodeReport{UUID: e.UUID, GroupID: group, Status: core.EpisodeStatus(e.Status), Error: e.Error})
+		}
+	}
+	return out, nil
 }
 
 // uuidList is a repeatable flag of uuids.

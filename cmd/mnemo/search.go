@@ -160,6 +160,9 @@ on one group.`)
 		return g.fail(err)
 	}
 	if rc != nil {
+		if err := rc.checkRecipe(ctx, req.Recipe); err != nil {
+			return g.fail(err)
+		}
 		input := wire.SearchInput{Query: query, Scopes: strings.FieldsFunc(*scopes, func(r rune) bool { return r == ',' || r == ' ' }),
 			Limit: *limit, Recipe: q.recipe, Reranker: *reranker, Plugin: *plugin, Center: *center, ValidAt: q.validAt, KnownAt: q.knownAt,
 			IncludeHistory: *includeInvalid, IncludeArchived: *includeArchived}

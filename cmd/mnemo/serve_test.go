@@ -60,13 +60,14 @@ func TestServeLockAndGracefulShutdown(t *testing.T) {
 	base := "http://" + addr
 	waitHTTP(t, base+"/readyz", &stderr)
 
-	// Another mnemo on the same database is refused with a message naming
-	// the server, its command line and its URL.
-	r := mnemo(t, db, "", "facts", "--group", "g")
+	// A command that cannot go through a server (reembed: localOnly) on the
+	// same database is refused with a message naming the server, its
+	// command line and its URL.
+	r := mnemo(t, db, "", "reembed")
 	for _, want := range []string{fmt.Sprintf("is in use by another mnemo (pid %d: %s serve --addr %s), which serves http://%s", cmd.Process.Pid, bin, addr, addr),
 		"go through it: mnemo serve answers the HTTP API and MCP"} {
 		if r.code != 1 || !strings.Contains(r.stderr, want) {
-			t.Errorf("facts while serve runs = exit %d %q, want 1 and %q", r.code, r.stderr, want)
+			t.Errorf("reembed while serve runs = exit %d %q, want 1 and %q", r.code, r.stderr, want)
 		}
 	}
 

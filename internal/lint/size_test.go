@@ -41,3 +41,18 @@ func TestEnginePackageSize(t *testing.T) {
 		}
 	}
 }
+
+// readmeLineBudget is the most lines the README may hold: it is the front
+// page, and what goes past it belongs in docs/.
+const readmeLineBudget = 200
+
+// TestReadmeIsAFrontPage keeps the README under its line budget.
+func TestReadmeIsAFrontPage(t *testing.T) {
+	b, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := bytes.Count(b, []byte("\n")); n >= readmeLineBudget {
+		t.Errorf("README.md has %d lines, want under %d: move the detail into docs/ and link it", n, readmeLineBudget)
+	}
+}

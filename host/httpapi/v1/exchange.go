@@ -2,8 +2,12 @@ package v1
 
 import (
 	"context"
+	"fmt"
 	"io"
+	"slices"
+	"strings"
 
+	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/host/exchange"
 	"github.com/mnemohq/mnemo/host/httpapi/api"
 )
@@ -45,4 +49,58 @@ func (s *server) importGroup(ctx context.Context, c *api.Call) (any, error) {
 	}
 	r := res[0]
 	return imported{GroupID: r.Group, Episodes: r.Episodes, Entities: r.Entities, Facts: r.Facts, Mentions: r.Mentions, Communities: r.Communities}, nil
+}
+
+// importedList answers an import of a whole file: what was written, one
+// entry per group in the file's order.
+type importedList struct {
+	Groups []imported `json:"groups"`
+}
+
+// exportAll exports every group holding data that the key may use, in
+// one file: `mnemo export` without --group.
+func (s *server) exportAll(ctx context.Context, c *api.Call) (any, error) {
+	groups, err := c.VisibleGroups(ctx)
+	if err != nil {
+		return nil, err
+	}
+	// The header names the groups; each is read when its turn comes, as
+	// the CLI's export on the database does.
+	now := s.Host.Now()
+	return api.Stream{ContentType: "application/x-ndjson", Write: func(w io.Writer) error {
+		return exchange.Export(ctx, s.Host.Engine, w, groups, now)
+	}}, nil
+}
+
+// importAll imports a file of any number of groups, renamed by the
+// group_map parameters: `mnemo import`. It may write any group and keeps
+// the file's uuids, so it takes a key bound to every group ("*"), as a
+// backup does; a tenant imports its group with POST .../import.
+func (s *server) importAll(ctx context.Context, c *api.Call) (any, error) {
+	if c.Key != nil && !slices.Contains(c.Key.Patterns(), "*") {
+		return nil, fmt.Errorf("%w: an import of a whole file may write every group: it takes a key bound to \"*\" (a group's key imports with POST /v1/groups/{group}/import)", api.ErrForbidden)
+	}
+	gm := map[string]string{}
+	for _, m := range c.R.URL.Query()["group_map"] {
+		old, new, ok := strings.Cut(m, "=")
+		if !ok || old == "" || new == "" {
+			return nil, fmt.Errorf("%w: group_map %q: want OLD=NEW", core.ErrInvalid, m)
+		}
+		if err := core.ValidateGroupID(new); err != nil {
+			return nil, fmt.Errorf("group_map %q: %w", m, err)
+		}
+		if _, dup := gm[old]; dup {
+			return nil, fmt.Errorf("%w: group_map: group %s is mapped twice", core.ErrInvalid, old)
+		}
+		gm[old] = new
+	}
+	res, err := exchange.Import(ctx, s.Host.Engine, c.R.Body, exchange.ImportOptions{GroupMap: gm})
+	if err != nil {
+		return nil, err
+	}
+	out := importedList{Groups: make([]imported, len(res))}
+	for i, r := range res {
+		out.Groups[i] = imported{GroupID: r.Group, Episodes: r.Episodes, Entities: r.Entities, Facts: r.Facts, Mentions: r.Mentions, Communities: r.Communities}
+	}
+	return out, nil
 }

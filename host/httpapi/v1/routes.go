@@ -52,6 +52,25 @@ func (s *server) v1Routes() []*api.Route {
 			Response: api.Stream{ContentType: "application/x-tar"},
 		},
 		{
+			Method: "GET", Path: "/v1/export", Auth: api.AuthKey, Handle: s.exportAll, Tag: "groups",
+			Summary: "Export every group the key may use, as JSON Lines",
+			Description: "The format of `mnemo export` without --group (docs/export-format.md): one header naming every " +
+				"group the key may use that holds data, then each group as GET /v1/groups/{group}/export writes it.",
+			Response: api.Stream{},
+		},
+		{
+			Method: "POST", Path: "/v1/import", Auth: api.AuthKey, Handle: s.importAll, Tag: "groups",
+			MaxBody: func(e *api.Env) api.BodyLimit { return api.MaxImportLimit(e.Host.Config.HTTP.MaxImportMB) },
+			Summary: "Import an export of any number of groups",
+			Description: "What `mnemo import` does on the database: the body is an export (GET /v1/export, or `mnemo " +
+				"export`), read and checked whole before anything is written (a bad line is a 400 naming the line, vectors " +
+				"of another embedder a 409), then written one transaction per group; group_map=OLD=NEW imports group OLD " +
+				"as NEW under new uuids. It may write every group and keeps the file's uuids: it takes a key bound to \"*\" " +
+				"(403 otherwise; a group's key imports with POST /v1/groups/{group}/import). Importing a file twice changes nothing.",
+			Query:   []api.Param{{Name: "group_map", Type: "string", Description: "OLD=NEW: import group OLD as NEW (repeatable)."}},
+			Request: api.Raw{}, Response: importedList{},
+		},
+		{
 			Method: "GET", Path: "/v1/groups", Auth: api.AuthKey, Handle: s.listGroups, Tag: "groups",
 			Summary: "Groups holding episodes that the key may use", Response: groupList{},
 		},
