@@ -49,7 +49,12 @@ KUZU_LIB_linux   = $(KUZU_DIR)/linux-$(GOARCH)/libkuzu.so
 KUZU_LIB_darwin  = $(KUZU_DIR)/darwin/libkuzu.dylib
 KUZU_LIB_windows = $(KUZU_DIR)/windows/kuzu_shared.dll
 KUZU_LIB    = $(KUZU_LIB_$(GOOS))
-DIST_NAME  := mnemo-$(GOOS)-$(GOARCH)
+# EDGE=1 builds the edge binary: without the scale-out clients (Weaviate,
+# etcd), which a board running its own Kuzu never uses; a configuration
+# that asks for them is refused with a message saying so.
+EDGE_TAGS  := noweaviate,noetcd
+DIST_TAGS  := $(if $(EDGE),-tags $(EDGE_TAGS))
+DIST_NAME  := mnemo-$(GOOS)-$(GOARCH)$(if $(EDGE),-edge)
 DIST_DIR   := $(DIST)/$(DIST_NAME)
 DIST_EXE   := $(DIST_DIR)/mnemo$(if $(filter windows,$(GOOS)),.exe)
 # The Weaviate server the weaviate package is tested against, pinned in its
@@ -61,7 +66,7 @@ WEAVIATE_VERSION := $(shell sed -n 's|^[[:space:]]*github.com/weaviate/weaviate 
 WEAVIATE_DIR     ?= $(HOME)/.cache/mnemo/weaviate-$(WEAVIATE_VERSION)
 WEAVIATE_SERVER  := $(WEAVIATE_DIR)/bin/weaviate-server
 
-.PHONY: help build install nlp-data plugins test test-race race-ci test-crash test-compat lint fmt check ci weaviate test-weaviate test-weaviate-cluster bench dist smoke-arm64 demo bench-lme bench-extract bench-search bench-stores bench-http bench-soak bench-edge bench-evolve ui-vendor inspector-png clean
+.PHONY: help build install nlp-data plugins test test-race race-ci test-crash test-compat lint fmt check ci weaviate test-weaviate test-weaviate-cluster bench dist smoke-arm64 demo bench-lme bench-extract bench-search bench-stores bench-http bench-soak bench-growth bench-edge bench-evolve ui-vendor inspector-png clean
 
 help:
 	@echo "make build        build bin/mnemo"
@@ -83,8 +88,9 @@ help:
 	@echo "make bench-stores Kuzu and Weaviate side by side at 100k facts (FACTS, NODES=3)"
 	@echo "make bench-http   HTTP load test while ingesting"
 	@echo "make bench-soak   soak: 100k episodes, reopen, then serve 10 min (docs/bench/)"
+	@echo "make bench-growth growth: 50k episodes, ingestion rate, search p50/p95 (both recipes), RSS and sizes vs episodes"
 	@echo "make bench-evolve a year of daily use, with and without evolution (docs/bench/evolve.*)"
-	@echo "make dist         dist/mnemo-GOOS-GOARCH/: mnemo and libkuzu.so, runs without Go (GOARCH=arm64 cross-builds)"
+	@echo "make dist         dist/mnemo-GOOS-GOARCH/: mnemo and libkuzu.so, runs without Go (GOARCH=arm64 cross-builds; EDGE=1: without Weaviate and etcd)"
 	@echo "make smoke-arm64  the arm64 dist under qemu-aarch64 (Cortex-A53, 39-bit address space), compared with native"
 	@echo "make ui-vendor    fetch the pinned graph-drawing library of the web inspector (npm) into host/ui/assets/vendor"
 	@echo "make inspector-png docs/inspector.png: the web inspector over the demo database, in headless Chromium"
@@ -122,6 +128,7 @@ plugins:
 
 test: plugins
 	$(GOTEST) $(TESTFLAGS) ./...
+	$(GOTEST) $(TESTFLAGS) -tags $(EDGE_TAGS) -run TestEdgeBuild ./host/
 
 test-race: plugins
 	$(GOTEST) -race $(RACEFLAGS) ./...
@@ -262,7 +269,7 @@ dist: plugins
 	@test -n "$(KUZU_LIB)" -a -f "$(KUZU_LIB)" || (echo "dist: go-kuzu ships no Kuzu library for $(GOOS)-$(GOARCH)" && exit 1)
 	@command -v $(firstword $(DIST_CC)) >/dev/null || (echo "dist: no C compiler $(DIST_CC) for $(GOOS)-$(GOARCH); see docs/edge.md" && exit 1)
 	rm -rf $(DIST_DIR) $(DIST_DIR).tar.gz && mkdir -p $(DIST_DIR)
-	GOOS=$(GOOS) GOARCH=$(GOARCH) CGO_ENABLED=1 CC="$(DIST_CC)" $(GO) build -trimpath -ldflags='-s -w' -o $(DIST_EXE) ./cmd/mnemo
+	GOOS=$(GOOS) GOARCH=$(GOARCH) CGO_ENABLED=1 CC="$(DIST_CC)" $(GO) build -trimpath $(DIST_TAGS) -ldflags='-s -w' -o $(DIST_EXE) ./cmd/mnemo
 	cp $(KUZU_LIB) $(DIST_DIR)/ && chmod 644 $(DIST_DIR)/$(notdir $(KUZU_LIB))
 	$(if $(filter linux,$(GOOS)),$(HOSTGO) run ./internal/tools/setrpath -rpath '$$ORIGIN' $(DIST_EXE))
 	tar -C $(DIST) --owner=0 --group=0 --numeric-owner -czf $(DIST_DIR).tar.gz $(DIST_NAME)
@@ -276,19 +283,19 @@ smoke-arm64: build
 	$(MAKE) dist GOOS=linux GOARCH=arm64
 	.ci/smoke-arm64 $(DIST)/mnemo-linux-arm64 $(BIN)/mnemo
 
-# The edge profile (docs/edge.md): both dist directories measured as
+# The edge profile (docs/edge.md): both edge dist directories (EDGE=1) measured as
 # separate processes, arm64 under qemu-aarch64 (EDGE_CPU); EDGE_EPISODES
 # offline episodes over HTTP; the 256 MiB buffer pool mnemo's default
 # gives a 2 GB board (EDGE_POOL_MB). Writes docs/bench/edge-summary.txt,
 # edge.csv and edge.svg (EDGE_OUT).
-EDGE_EPISODES ?= 1000
+EDGE_EPISODES ?= 10000
 EDGE_CPU      ?= cortex-a72
 EDGE_POOL_MB  ?= 256
 EDGE_OUT      ?= docs/bench
 bench-edge:
-	$(MAKE) dist GOOS=linux GOARCH=amd64
-	$(MAKE) dist GOOS=linux GOARCH=arm64
-	$(HOSTGO) run ./internal/tools/bench-edge -target $(DIST)/mnemo-linux-amd64 -target $(DIST)/mnemo-linux-arm64 \
+	$(MAKE) dist GOOS=linux GOARCH=amd64 EDGE=1
+	$(MAKE) dist GOOS=linux GOARCH=arm64 EDGE=1
+	$(HOSTGO) run ./internal/tools/bench-edge -target $(DIST)/mnemo-linux-amd64-edge -target $(DIST)/mnemo-linux-arm64-edge \
 		-episodes $(EDGE_EPISODES) -cpu $(EDGE_CPU) -buffer-pool-mb $(EDGE_POOL_MB) -out $(EDGE_OUT)
 
 demo: build
@@ -323,6 +330,19 @@ RATE     ?= 10
 OUT      ?= docs/bench
 bench-soak:
 	$(GO) run ./internal/tools/bench-soak -episodes $(EPISODES) -serve $(SERVE) -clients $(CLIENTS) -rate $(RATE) -out $(OUT)
+
+# Growth: GROWTH_EPISODES offline episodes on the defaults in one process,
+# sampled every GROWTH_EVERY with GROWTH_SEARCHES searches of the default
+# and of the facts recipe (one client, nothing else running): ingestion
+# rate, search p50/p95, RSS, WAL and database size against episodes
+# stored. Writes soak-growth.csv and soak-growth.svg into OUT. About three
+# hours on 2 shared cores; GROWTH_EPISODES=2000 GROWTH_EVERY=500 is a
+# quick check.
+GROWTH_EPISODES ?= 50000
+GROWTH_EVERY    ?= 5000
+GROWTH_SEARCHES ?= 100
+bench-growth:
+	$(GO) run ./internal/tools/bench-soak -episodes $(GROWTH_EPISODES) -every $(GROWTH_EVERY) -searches $(GROWTH_SEARCHES) -serve 0 -out $(OUT)
 
 # Self-evolving memory (docs/bench/evolve.md, .json, .svg): a generated,
 # seeded year of an assistant's daily conversations ingested offline into

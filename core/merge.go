@@ -133,16 +133,56 @@ func WithoutMergeInto(attrs map[string]any) map[string]any {
 
 // MergeHidden reports whether a merge hides an object with attrs from a
 // read as known at knownAt (zero: now): merged away by then, or made by a
-// merge after it.
+// merge after it. It is Filter.KeepsMerged on the object's MergeTimes.
 func MergeHidden(attrs map[string]any, knownAt time.Time) bool {
+	f := Filter{KnownAt: knownAt}
+	return !f.KeepsMerged(MergeTimesOf(attrs))
+}
+
+// MergeTimes are the system times of the merges that touched an object,
+// as Micros, the form the rule reads (Filter.KeepsMerged): Away when a
+// merge took the object into another, Made when a merge made it; NoTime
+// when none did. Stores that decide the rule without decoding attributes
+// keep these beside the object.
+type MergeTimes struct{ Away, Made int64 }
+
+// NotMerged are the MergeTimes of an object no merge touched.
+var NotMerged = MergeTimes{Away: NoTime, Made: NoTime}
+
+// MergeTimesOf reads the MergeTimes of an object with attrs. A mark
+// merged away without a readable time counts as merged away at the
+// earliest time.
+func MergeTimesOf(attrs map[string]any) MergeTimes {
 	mk, ok := MergeMarkOf(attrs)
 	if !ok {
-		return false
+		return NotMerged
 	}
-	if knownAt.IsZero() {
-		return mk.Into != ""
+	m := NotMerged
+	if mk.Into != "" {
+		if m.Away = Micros(mk.At); m.Away == NoTime {
+			m.Away = NoTime + 1
+		}
 	}
-	return mk.Into != "" && !knownAt.Before(mk.At) || len(mk.From) > 0 && knownAt.Before(mk.MadeAt)
+	if len(mk.From) > 0 {
+		m.Made = Micros(mk.MadeAt)
+	}
+	return m
+}
+
+// KeepsMerged reports whether f keeps an entity or a fact that merges
+// touched at m: an object merged away is hidden from reads known at or
+// after the merge, and from every read without KnownAt; an object a merge
+// made is hidden from reads known before that merge.
+//
+// Searches and traversals (Searcher) apply this rule with the rest of the
+// filter before cutting at their limit; listings and reads by uuid
+// return merged objects, which the engine's own reads rely on.
+func (f *Filter) KeepsMerged(m MergeTimes) bool {
+	if f.KnownAt.IsZero() {
+		return m.Away == NoTime
+	}
+	kt := Micros(f.KnownAt)
+	return (m.Away == NoTime || kt < m.Away) && (m.Made == NoTime || kt >= m.Made)
 }
 
 // MergedInto returns the uuid of the entity or fact an object with attrs

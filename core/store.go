@@ -221,6 +221,11 @@ type Deleted struct {
 // Searcher finds candidates for retrieval (φ). Every method is restricted to
 // q.Groups before any top-k cut, so a group never loses results to another
 // group's data.
+//
+// Searches and traversals keep the objects of their groups that pass their
+// Filter and, of entities and facts, that no merge hides
+// (Filter.KeepsMerged); they apply both before cutting at the limit, so a
+// page is short only when fewer objects pass.
 type Searcher interface {
 	// VectorSearch returns the objects of q.Scope closest to q.Vector by
 	// cosine similarity (Hit.Score), best first.

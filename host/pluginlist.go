@@ -51,7 +51,11 @@ func AvailablePlugins(ctx context.Context, rt *wasm.Runtime, cfg Config) ([]Plug
 			continue // the file name of a plugin listed under its own
 		}
 		alias, ok := cat[s.file]
-		out = append(out, PluginSource{Name: s.name, File: s.file, Aliased: s.file != s.name && ok && alias.origin == s.origin, Origin: s.origin, Code: s.code})
+		code, err := s.bytes()
+		if err != nil {
+			return nil, nil, err
+		}
+		out = append(out, PluginSource{Name: s.name, File: s.file, Aliased: s.file != s.name && ok && alias.origin == s.origin, Origin: s.origin, Code: code})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out, notes, nil

@@ -9,10 +9,8 @@ import (
 
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/core/memstore"
-	"github.com/mnemohq/mnemo/etcd"
 	"github.com/mnemohq/mnemo/host/backup"
 	"github.com/mnemohq/mnemo/kuzu"
-	"github.com/mnemohq/mnemo/weaviate"
 )
 
 // This file is the one place that knows the store implementations: it
@@ -46,7 +44,7 @@ func StoreBackends() []StoreBackend {
 	return []StoreBackend{
 		{Name: "kuzu", About: "default, the database in --db", Package: pkgOf[kuzu.Store](), open: openKuzu, set: kuzuSet},
 		{Name: "memory", About: "nothing kept when the process ends", Package: pkgOf[memstore.Store](), open: openMemory},
-		{Name: "weaviate", About: "the cluster at store.weaviate.url", Package: pkgOf[weaviate.Store](), open: openWeaviate, set: weaviateSet},
+		weaviateBackend(),
 	}
 }
 
@@ -113,16 +111,6 @@ func openMemory(_ context.Context, _ Config, id core.EmbedderID, _ bool, log *sl
 	return memstore.New(id.Dimension), nil
 }
 
-func openWeaviate(ctx context.Context, cfg Config, id core.EmbedderID, _ bool, log *slog.Logger, calls *StoreCalls) (core.Store, error) {
-	wo := cfg.Store.weaviateOptions(id.Dimension, log)
-	wo.Observe = calls.observe("weaviate")
-	s, err := weaviate.Open(ctx, wo)
-	if err != nil {
-		return nil, err
-	}
-	return s, nil
-}
-
 // adminOf returns the Admin that keeps s: Kuzu's checkpoints, or no
 // upkeep at all.
 func adminOf(s core.Store) Admin {
@@ -171,35 +159,6 @@ func (c StoreConfig) effective() StoreConfig {
 	return c
 }
 
-// weaviateOptions are the options of the weaviate store.
-func (c StoreConfig) weaviateOptions(dim int, log *slog.Logger) weaviate.Options {
-	w := c.Weaviate
-	return weaviate.Options{URL: w.URL, APIKey: w.APIKey, Dimension: dim, ReplicationFactor: w.ReplicationFactor,
-		ConsistencyLevel: w.ConsistencyLevel, Logger: log}
-}
-
-// validateWeaviate checks the store.weaviate settings with the weaviate
-// backend, as the store does (the dimension aside). Set with another
-// backend, they are a notice (Config.Notices).
-func (c StoreConfig) validateWeaviate() error {
-	if c.Backend != "weaviate" {
-		return nil
-	}
-	if c.Weaviate.URL == "" {
-		return fmt.Errorf("store.weaviate.url is required with store.backend \"weaviate\"")
-	}
-	if err := c.weaviateOptions(1, nil).Validate(); err != nil {
-		return fmt.Errorf("store.weaviate: %w", err)
-	}
-	return nil
-}
-
-// leaseOptions are the options of the etcd leases.
-func (c StoreConfig) leaseOptions() etcd.Options {
-	l := c.Lease
-	return etcd.Options{Endpoints: l.Etcd, Prefix: l.Prefix, TTL: l.TTL, Username: l.Username, Password: l.Password}
-}
-
 // validateLease checks the store.lease settings: leases are for a store
 // several hosts share, which an embedded database is not.
 func (c StoreConfig) validateLease() error {
@@ -210,32 +169,47 @@ func (c StoreConfig) validateLease() error {
 		}
 		return nil
 	}
+	if !etcdBuilt {
+		return errNotBuilt("store.lease.etcd", "etcd", "noetcd")
+	}
 	if c.Backend != "weaviate" {
 		return fmt.Errorf("store.lease.etcd is for hosts sharing a store; store.backend %q is this process's alone: use \"weaviate\" or remove store.lease", c.Backend)
 	}
-	if err := c.leaseOptions().Validate(); err != nil {
+	if err := validateLeaseOptions(c); err != nil {
 		return fmt.Errorf("store.lease: %w", err)
 	}
 	return nil
+}
+
+// validateWeaviate checks the store.weaviate settings with the weaviate
+// backend, as the store does (the dimension aside). Set with another
+// backend, they are a notice (Config.Notices).
+func (c StoreConfig) validateWeaviate() error {
+	if c.Backend != "weaviate" {
+		return nil
+	}
+	if !weaviateBuilt {
+		return errNotBuilt("store.backend \"weaviate\"", "Weaviate", "noweaviate")
+	}
+	if c.Weaviate.URL == "" {
+		return fmt.Errorf("store.weaviate.url is required with store.backend \"weaviate\"")
+	}
+	if err := validateWeaviateOptions(c); err != nil {
+		return fmt.Errorf("store.weaviate: %w", err)
+	}
+	return nil
+}
+
+// errNotBuilt says that this binary was built without the client a
+// setting needs (an edge build: make dist EDGE=1).
+func errNotBuilt(setting, client, tag string) error {
+	return fmt.Errorf("%s: this mnemo was built without the %s client (build tag %s, the edge build); use a full build of mnemo, or the kuzu store", setting, client, tag)
 }
 
 // leases hands out ingestion leases until closed.
 type leases interface {
 	core.Leases
 	Close() error
-}
-
-// openLeases connects to the etcd of store.lease, or returns nil when
-// there is none.
-func openLeases(ctx context.Context, c StoreConfig) (leases, error) {
-	if len(c.Lease.Etcd) == 0 {
-		return nil, nil
-	}
-	l, err := etcd.Open(ctx, c.leaseOptions())
-	if err != nil {
-		return nil, err // not a typed nil in the interface
-	}
-	return l, nil
 }
 
 // kuzuSettings lists the store settings of c that only Kuzu reads and

@@ -3,6 +3,7 @@ package kuzu
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/mnemohq/mnemo/core"
 )
@@ -15,6 +16,8 @@ type entityEntry struct {
 	uuid, group, name, summary, attrs string
 	labels                            []string
 	created, archived                 int64
+	// merge is when merges touched the entity (mergeTimes of attrs).
+	merge core.MergeTimes
 	// facts are the uuids of the facts with the entity as an end, in no
 	// order (see catalog_index.go).
 	facts []string
@@ -34,6 +37,7 @@ func (k *catalog) putEntity(r row) *entityEntry {
 		summary: keep(str(r[4])), attrs: keep(str(r[5])), created: unixMicro(tm(r[6])),
 		archived: unixMicro(tm(r[7])),
 	}
+	e.merge = mergeTimes(e.attrs)
 	switch {
 	case !had:
 		e.uuid = keep(str(r[0]))
@@ -71,10 +75,23 @@ func (k *catalog) entitiesOf(groups, ids []string) ([]core.Entity, error) {
 	return rowsOf(k.entities, groups, ids, func(e *entityEntry) string { return e.group }, (*entityEntry).entity)
 }
 
-// passes reports whether the entity passes f: core's rule
-// (core.Filter.MatchEntityTimes) on the entry.
+// passes reports whether a search with f keeps the entity: core's rules
+// (core.Filter.MatchEntityTimes and KeepsMerged) on the entry.
 func (e *entityEntry) passes(f *core.Filter) bool {
-	return f.MatchEntityTimes(e.labels, e.created, e.archived)
+	return f.MatchEntityTimes(e.labels, e.created, e.archived) && f.KeepsMerged(e.merge)
+}
+
+// mergeTimes reads the merge times from attributes as stored (JSON),
+// decoding only those that carry a merge mark.
+func mergeTimes(attrs string) core.MergeTimes {
+	if !strings.Contains(attrs, core.MergedAttribute) {
+		return core.NotMerged
+	}
+	m, err := decodeAttrs(attrs)
+	if err != nil {
+		return core.NotMerged
+	}
+	return core.MergeTimesOf(m)
 }
 
 // canonical returns the catalog's own copy of an entity's uuid when it

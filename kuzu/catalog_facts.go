@@ -17,6 +17,8 @@ type factEntry struct {
 	group, relation, text, source, target, attrs, invalidatedBy, trust string
 	valid, invalid, stated, created, expired, archived, quarantined    int64
 	episodes                                                           []string
+	// merge is when merges touched the fact (mergeTimes of attrs).
+	merge core.MergeTimes
 }
 
 // noTime is a NULL timestamp in a factEntry, core's NoTime.
@@ -53,6 +55,7 @@ func (k *catalog) putFact(r row) (string, *factEntry) {
 		invalidatedBy: keep(str(r[12])), episodes: eps, archived: unixMicro(tm(r[14])),
 		trust: k.intern(str(r[15])), quarantined: unixMicro(tm(r[16])),
 	}
+	f.merge = mergeTimes(f.attrs)
 	old, had := k.facts[id]
 	if !had {
 		k.link(id, f)
@@ -128,10 +131,11 @@ func rowsOf[E, T any](m map[string]*E, groups, ids []string, group func(*E) stri
 	return out, nil
 }
 
-// passes reports whether the fact passes f, labels aside: core's rule
-// (core.Filter.MatchFactTimes) on the entry.
+// passes reports whether a search with f keeps the fact, labels aside:
+// core's rules (core.Filter.MatchFactTimes and KeepsMerged) on the entry.
 func (e *factEntry) passes(f *core.Filter) bool {
-	return f.MatchFactTimes(e.relation, core.FactTimes{Valid: e.valid, Invalid: e.invalid, StatedInvalid: e.stated, Created: e.created, Expired: e.expired, Archived: e.archived, Quarantined: e.quarantined})
+	return f.MatchFactTimes(e.relation, core.FactTimes{Valid: e.valid, Invalid: e.invalid, StatedInvalid: e.stated, Created: e.created, Expired: e.expired, Archived: e.archived, Quarantined: e.quarantined}) &&
+		f.KeepsMerged(e.merge)
 }
 
 // readTouched reads back, inside the transaction, the rows of the facts

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -319,6 +320,12 @@ func (s *Store) Traverse(ctx context.Context, q core.TraverseQuery) ([]core.Hit,
 			if err := attached(ctx, c, q, near, dist); err != nil {
 				return err
 			}
+		}
+		if q.Scope == core.ScopeEntities || q.Scope == core.ScopeFacts {
+			// The walk applied the filter in Kuzu; the catalog adds what
+			// a merge hides, before the cut.
+			ok := s.cat.passing(q.Scope, keys(dist), q.Filter, len(dist))
+			maps.DeleteFunc(dist, func(id string, _ int) bool { return !ok[id] })
 		}
 		hits = make([]core.Hit, 0, len(dist))
 		for id, d := range dist {

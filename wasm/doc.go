@@ -19,8 +19,9 @@
 // memory limit share one wazero runtime, and those of the same module share
 // its compiled code and decoded form, so loading the same module for
 // another tenant adds an instance (4 to 6 MB for the built-in Go modules)
-// and nothing else of note. An idle instance is closed after
-// Options.IdleTimeout, except each plugin's most recently used one, so a
+// and nothing else of note. Load makes one instance to check the module
+// and closes it, so a plugin costs no linear memory until it is called.
+// An idle instance is closed after Options.IdleTimeout, except each plugin's most recently used one, so a
 // burst of concurrent calls does not keep its instances. On Linux a linear
 // memory is an anonymous mapping of the memory limit that grows in place:
 // only the pages a plugin touches are resident (memory_linux.go).

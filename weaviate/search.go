@@ -20,11 +20,12 @@ import (
 // words (as Kuzu's).
 const maxQueryWords = 128
 
-// filterFields are the properties core's rule reads, by scope.
+// filterFields are the properties core's rules read, by scope (the
+// attributes for the merge rule).
 var filterFields = map[core.Scope][]string{
 	core.ScopeEpisodes:    {"mid", "valid_at", "created_at"},
-	core.ScopeEntities:    {"mid", "labels", "created_at", "archived_at"},
-	core.ScopeFacts:       {"mid", "relation", "source_id", "target_id", "valid_at", "invalid_at", "stated_invalid_at", "created_at", "expired_at", "archived_at", "quarantined_at"},
+	core.ScopeEntities:    {"mid", "labels", "created_at", "archived_at", "attributes"},
+	core.ScopeFacts:       {"mid", "relation", "source_id", "target_id", "valid_at", "invalid_at", "stated_invalid_at", "created_at", "expired_at", "archived_at", "quarantined_at", "attributes"},
 	core.ScopeCommunities: {"mid", "created_at"},
 }
 
@@ -47,13 +48,32 @@ func (s *Store) keepRows(ctx context.Context, sc core.Scope, group string, f *co
 	}
 }
 
+// keepSearched is keepRows for a search or a traversal: the entities and
+// facts a merge hides (core.Filter.KeepsMerged) are dropped too, before
+// the cut.
+func (s *Store) keepSearched(ctx context.Context, sc core.Scope, group string, f *core.Filter) func([]row) ([]row, error) {
+	keep := s.keepRows(ctx, sc, group, f)
+	if sc != core.ScopeEntities && sc != core.ScopeFacts {
+		return keep
+	}
+	return func(rows []row) ([]row, error) {
+		rows, err := keep(rows)
+		if err != nil {
+			return nil, err
+		}
+		return slices.DeleteFunc(rows, func(r row) bool {
+			return !f.KeepsMerged(core.MergeTimesOf(attrsOf(str(r.p, "attributes"))))
+		}), nil
+	}
+}
+
 // search runs a ranked query (q.near or q.bm25) in each group and merges
 // the hits, best first, ties by uuid.
 func (s *Store) search(ctx context.Context, sq core.SearchQuery, q query, score func(row) float64) ([]core.Hit, error) {
 	var hits []core.Hit
 	for _, g := range uniq(sq.Groups) {
 		q.tenant = tenantOf(g)
-		keep := s.keepRows(ctx, sq.Scope, g, &sq.Filter)
+		keep := s.keepSearched(ctx, sq.Scope, g, &sq.Filter)
 		for size := sq.Limit; ; size = min(size*4, maxResults) {
 			q.limit = size
 			rows, err := s.get(ctx, q)
@@ -289,7 +309,10 @@ func (s *Store) traverseGroup(ctx context.Context, grp string, q core.TraverseQu
 		if err != nil {
 			return err
 		}
-		kept, _ := s.keepRows(ctx, core.ScopeEntities, grp, &q.Filter)(rows)
+		kept, err := s.keepSearched(ctx, core.ScopeEntities, grp, &q.Filter)(rows)
+		if err != nil {
+			return err
+		}
 		for _, r := range kept {
 			record(str(r.p, "mid"), near[str(r.p, "mid")])
 		}
@@ -308,7 +331,7 @@ func (s *Store) traverseGroup(ctx context.Context, grp string, q core.TraverseQu
 				}
 			}
 		}
-		kept, err := s.keepFacts(ctx, grp, &q.Filter)(rows)
+		kept, err := s.keepSearched(ctx, core.ScopeFacts, grp, &q.Filter)(rows)
 		if err != nil {
 			return err
 		}

@@ -37,13 +37,13 @@ func (s *Store) candidates(sc core.Scope, groups []string, filter *core.Filter) 
 			}
 		case core.ScopeEntities:
 			for id, e := range p.entities {
-				if filter.MatchEntity(&e.Entity) {
+				if searchKeepsEntity(filter, &e.Entity) {
 					out = append(out, candidate{id: id, vec: e.NameEmbedding})
 				}
 			}
 		case core.ScopeFacts:
 			for id, f := range p.facts {
-				if p.passesFact(f, filter) {
+				if p.searchKeepsFact(f, filter) {
 					out = append(out, candidate{id: id, vec: f.Embedding})
 				}
 			}
@@ -58,16 +58,27 @@ func (s *Store) candidates(sc core.Scope, groups []string, filter *core.Filter) 
 	return out
 }
 
-// passes reports whether object id of kind sc, an object of p, passes
-// filter.
+// searchKeepsEntity reports whether a search with filter keeps e: it
+// passes the filter and no merge hides it (core.Filter.KeepsMerged).
+func searchKeepsEntity(filter *core.Filter, e *core.Entity) bool {
+	return filter.MatchEntity(e) && filter.KeepsMerged(core.MergeTimesOf(e.Attributes))
+}
+
+// searchKeepsFact is searchKeepsEntity for a fact of p, labels included.
+func (p *partition) searchKeepsFact(f *fact, filter *core.Filter) bool {
+	return p.passesFact(f, filter) && filter.KeepsMerged(core.MergeTimesOf(f.Attributes))
+}
+
+// passes reports whether a search with filter keeps object id of kind sc,
+// an object of p.
 func (p *partition) passes(sc core.Scope, id string, filter *core.Filter) bool {
 	switch sc {
 	case core.ScopeEpisodes:
 		return filter.MatchEpisode(&p.episodes[id].Episode)
 	case core.ScopeEntities:
-		return filter.MatchEntity(&p.entities[id].Entity)
+		return searchKeepsEntity(filter, &p.entities[id].Entity)
 	case core.ScopeFacts:
-		return p.passesFact(p.facts[id], filter)
+		return p.searchKeepsFact(p.facts[id], filter)
 	case core.ScopeCommunities:
 		return filter.MatchCommunity(&p.communities[id].Community)
 	}

@@ -68,11 +68,11 @@ func (s *Store) Traverse(ctx context.Context, q core.TraverseQuery) ([]core.Hit,
 		case core.ScopeEntities:
 			for id, sd := range seeds {
 				for x, k := range sd.p.hops(id, q.Depth) {
-					if x != id && q.Filter.MatchEntity(&sd.p.entities[x].Entity) {
+					if x != id && searchKeepsEntity(&q.Filter, &sd.p.entities[x].Entity) {
 						record(x, sd.base+k)
 					}
 				}
-				if sd.base > 0 && q.Filter.MatchEntity(&sd.p.entities[id].Entity) {
+				if sd.base > 0 && searchKeepsEntity(&q.Filter, &sd.p.entities[id].Entity) {
 					record(id, sd.base)
 				}
 			}
@@ -81,7 +81,7 @@ func (s *Store) Traverse(ctx context.Context, q core.TraverseQuery) ([]core.Hit,
 			for id, sd := range seeds {
 				for x, k := range sd.p.hops(id, q.Depth-1) {
 					for fid := range sd.p.entities[x].facts {
-						if sd.p.passesFact(sd.p.facts[fid], &q.Filter) {
+						if sd.p.searchKeepsFact(sd.p.facts[fid], &q.Filter) {
 							record(fid, sd.base+k+1)
 						}
 					}

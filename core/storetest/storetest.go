@@ -75,6 +75,7 @@ func Run(t *testing.T, open func(t *testing.T) core.Store) {
 		{"VectorSearch/Recall", testVectorRecall},
 		{"VectorSearch/MinScore", testVectorMinScore},
 		{"VectorSearch/Scopes", testVectorScopes},
+		{"VectorSearch/ExactTopK", testExactTopK},
 		{"TextSearch", testTextSearch},
 		{"Records", testRecords},
 		{"Merge/Unmerge", testMergeUnmerge},

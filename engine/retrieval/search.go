@@ -332,21 +332,9 @@ func (s *search) candidates(ctx context.Context, sc core.Scope, c ScopeConfig, o
 		}
 		lists[MethodBFS] = hits
 	}
-	cands := fuse(lists, c.Weights, c.RRFK)
-	if sc != core.ScopeFacts && sc != core.ScopeEntities {
-		return cands, nil
-	}
-	// Facts and entities a merge took away are no candidates: they are
-	// read now (the results reuse them) and dropped, so that they take
-	// no place in the ranking.
-	ids := make([]string, len(cands))
-	for i, cd := range cands {
-		ids[i] = cd.id
-	}
-	if err := objs.ensure(ctx, ids, false); err != nil {
-		return nil, err
-	}
-	return slices.DeleteFunc(cands, func(cd *cand) bool { return objs.m[cd.id] == nil }), nil
+	// The store applied every visibility rule (archived, merged away,
+	// the filter) before its cuts: each candidate can be returned.
+	return fuse(lists, c.Weights, c.RRFK), nil
 }
 
 // FeatureImportance names importance (Deps.Importance, which the engine
@@ -729,7 +717,6 @@ func (c *objects) ensure(ctx context.Context, ids []string, vectors bool) error 
 		if err != nil {
 			return fmt.Errorf("read facts: %w", err)
 		}
-		xs = core.VisibleFacts(xs, c.s.filter.KnownAt)
 		for i := range xs {
 			put(xs[i].UUID, &object{fact: &xs[i]})
 		}
@@ -738,7 +725,6 @@ func (c *objects) ensure(ctx context.Context, ids []string, vectors bool) error 
 		if err != nil {
 			return fmt.Errorf("read entities: %w", err)
 		}
-		xs = core.VisibleEntities(xs, c.s.filter.KnownAt)
 		for i := range xs {
 			put(xs[i].UUID, &object{entity: &xs[i]})
 		}

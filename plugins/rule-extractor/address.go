@@ -65,9 +65,28 @@ func (x *extraction) addressTerms(utts []utterance) {
 				if !slices.Contains(x.addressed[key], term) {
 					x.addressed[key] = append(x.addressed[key], term)
 				}
+				x.relationalTerm(u.speaker, to, term)
 			}
 		}
 	}
+}
+
+// relationalTerm reads a term of address that names a tie ("my friend",
+// "my love" no, "my sister"): the one spoken to holds it to the speaker,
+// as a kinship word called out does ("Mom!").
+func (x *extraction) relationalTerm(speaker, to, term string) {
+	ws := strings.Fields(term)
+	if len(ws) < 2 || ws[0] != "my" {
+		return
+	}
+	head := ws[len(ws)-1]
+	k, ok := kinship[head]
+	if !ok || k.ended {
+		return
+	}
+	x.reg.add(to, kindPerson, strSure, true)
+	x.facts = append(x.facts, fact{src: to, dst: speaker, rel: k.rel, tmpl: "{s} is {o}'s " + head,
+		subs: map[string]string{"{s}": to, "{o}": speaker}, valid: x.ref})
 }
 
 // vocativeTerms returns the terms of address of a sentence: a noun
@@ -109,9 +128,9 @@ func vocativeTerms(toks []token) []string {
 		if l == 0 && (start > 0 || !wordsFrom(toks, r)) {
 			continue
 		}
-		// "Great, thanks": an adjective opening the sentence is no
-		// vocative.
-		if l == 0 && nlp.IsAdjective(toks[r-1].lower) {
+		// "Great, thanks": an adjective said as an exclamation opening
+		// the sentence is no vocative; "Honey, sit down" is.
+		if l == 0 && r == l+1 && exclamations.has(toks[l].lower) {
 			continue
 		}
 		if closes && r-l <= 3 {
@@ -204,6 +223,11 @@ func addressTerm(ws []token, sentenceStart bool) (string, bool) {
 	}
 	return strings.Join(parts, " "), true
 }
+
+// exclamations are adjectives said alone as a reply or an exclamation
+// ("Great, thanks.", "Sweet, let's go."), which WordNet also knows as
+// nouns for a person.
+var exclamations = words("great good fine cool nice sweet right sure perfect wonderful awesome excellent brilliant fantastic terrific lovely super amazing incredible okay ok")
 
 // notAddress are person nouns that are no term for one person: groups,
 // pronoun-like words and words of speech.

@@ -22,6 +22,8 @@ func TestVocativeTerms(t *testing.T) {
 		{"said of you", "You're such a genius.", []string{"genius"}},
 		{"with a modifier", "Thanks, old chap.", []string{"old chap"}},
 		{"after you", "I love you honey, but no.", []string{"honey"}},
+		{"a noun that is also an adjective", "Honey, sit down.", []string{"honey"}},
+		{"an exclamation", "Sweet, let's go.", nil},
 		{"so is no opener", "Your brother is so sweet.", nil},
 		{"an appositive", "Tom, my husband, is here.", nil},
 		{"a name and a term", "Tom, buddy, sit down.", []string{"buddy"}},

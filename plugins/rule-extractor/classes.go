@@ -193,6 +193,7 @@ var frames = indexFrames([]frame{
 	{verb: "like", class: "LIKES", role: tTrait},
 	{verb: "love", class: "LOVES", role: tTrait},
 	{verb: "adore", class: "LOVES", role: tTrait},
+	{verb: "attract", pass: true, prep: "to", class: "LIKES", role: tTrait},
 	{verb: "enjoy", class: "ENJOYS", role: tTrait},
 	{verb: "prefer", class: "PREFERS", role: tTrait},
 	{verb: "hate", class: "HATES", role: tTrait},

@@ -190,20 +190,50 @@ func (sc *sentCtx) readClause(ci int) {
 			}
 			return
 		}
+		if rel := sc.mutual(c); rel != "" && !c.Comp.None() {
+			// "I'm friends with Kim", "we were roommates with Bo".
+			for _, pp := range c.PPs {
+				if pp.Prep != "with" || pp.Obj.Phrase < 0 || pp.At < sc.p.Phrases[c.Comp.Phrase].End {
+					continue
+				}
+				o := sc.phraseRef(pp.Obj.Phrase, false)
+				if k := sc.kindOf(o); o.name == "" || k != kindPerson && k != kindNone {
+					continue
+				}
+				text := "{s} " + sc.copulaWord(cc, c) + " " + sc.toks[sc.p.Phrases[c.Comp.Phrase].Head].lower + " with {o}"
+				for _, s := range subjs {
+					sc.fact(cc, s, o, rel, tState, text, kindPerson, kindPerson)
+				}
+				return
+			}
+		}
 		for _, s := range subjs {
 			sc.copula(cc, s)
 		}
 		return
+	}
+	if c.Lemma != "be" && c.Progressive && !c.Perfect && c.Obj.None() && len(c.PPs) == 0 && sc.toks[c.VerbStart].lower != sc.toks[c.Verb].lower {
+		// "You're amazing", "he's so boring": a participle that
+		// evaluates, read as the adjective it is.
+		if w := sc.toks[c.Verb].lower; praise.has(w) || blame.has(w) {
+			for _, s := range subjs {
+				sc.evaluated(cc, s, w)
+			}
+			return
+		}
 	}
 	role := temporal(-1)
 	if r, ok := aspectRoles[c.Aspect]; ok {
 		role = r
 	}
 	for _, s := range subjs {
+		if c.Lemma == "have" && sc.feelingFor(cc, s) {
+			continue
+		}
 		sc.verbFacts(cc, verb, s, role)
 	}
 	if len(subjs) > 1 && c.Obj.None() {
-		if rc, ok := reciprocal[verb]; ok && !sc.hasPrep(c, "to") && !sc.hasPrep(c, "with") {
+		if rc, ok := sc.reciprocalOf(c, verb); ok && !sc.hasPrep(c, "to") && !sc.hasPrep(c, "with") {
 			if role >= 0 {
 				rc.role = role
 			}
@@ -218,6 +248,17 @@ func (sc *sentCtx) readClause(ci int) {
 				text += " " + p
 			}
 			text += " {o}"
+			if together(sc.toks, c) {
+				w := c.Lemma
+				if cc.te == tensePast {
+					w = nlp.Past(w)
+				}
+				text = "{s} and {o} " + w
+				if c.Particle != "" {
+					text += " " + c.Particle
+				}
+				text += " together"
+			}
 			for i := 1; i < len(subjs); i++ {
 				sc.fact(cc, subjs[0], subjs[i], rc.class, rc.role, text, kindPerson, kindPerson)
 			}
@@ -763,6 +804,34 @@ var mutualNouns = map[string]string{
 	"couple": "IS_DATING", "colleague": "COLLEAGUE_OF", "classmate": "CLASSMATE_OF",
 }
 
+// reciprocalOf returns the relation a reciprocal verb states between
+// its subjects: "marry", "break up", and "live together", "move in
+// together".
+func (sc *sentCtx) reciprocalOf(c *nlp.Clause, verb string) (struct {
+	class string
+	role  temporal
+}, bool) {
+	if rc, ok := reciprocal[verb]; ok {
+		return rc, true
+	}
+	if rc, ok := togetherVerbs[verb]; ok && together(sc.toks, c) {
+		return rc, true
+	}
+	return reciprocal[""], false
+}
+
+// togetherVerbs are reciprocal with "together": "we live together".
+var togetherVerbs = map[string]struct {
+	class string
+	role  temporal
+}{"live": {"LIVES_WITH", tState}, "move in": {"LIVES_WITH", tStart}, "move": {"LIVES_WITH", tStart}}
+
+// together reports whether "together" follows the clause's verb or its
+// particle.
+func together(toks []token, c *nlp.Clause) bool {
+	return lowerAt(toks, c.VerbEnd) == "together" || lowerAt(toks, c.VerbEnd+1) == "together"
+}
+
 // mutual returns the relation a clause states between its subjects when
 // they are two or more: a reciprocal verb without an object ("broke up")
 // or a copula with a plural relational noun and no possessor ("are
@@ -772,7 +841,7 @@ func (sc *sentCtx) mutual(c *nlp.Clause) string {
 	if c.Particle != "" {
 		verb += " " + c.Particle
 	}
-	if rc, ok := reciprocal[verb]; ok && c.Obj.None() {
+	if rc, ok := sc.reciprocalOf(c, verb); ok && c.Obj.None() {
 		return rc.class
 	}
 	if !linking.has(c.Lemma) || c.Passive || c.Comp.None() {

@@ -140,6 +140,54 @@ func TestExtractConstructions(t *testing.T) {
 				{"NEIGHBOR_OF", "Jonas", "Ilka", "ref", ""},
 				{"IS_DATING", "Ilka", "Jonas", "", "2023-01-01"},
 			}},
+		{name: "friends with someone", source: "message",
+			content: "Ilka: I'm friends with Jonas.",
+			want:    []wf{{"FRIEND_OF", "Ilka", "Jonas", "ref", ""}},
+			absent:  []wf{{"HAS_JOB_TITLE", "Ilka", "friends", "", ""}}},
+		{name: "a stutter is the word", source: "message",
+			content: "Ilka: I-I'm a geologist. W-we moved to Tromsø.",
+			want:    []wf{{"HAS_JOB_TITLE", "Ilka", "geologist", "ref", ""}, {"LIVES_IN", "Ilka", "Tromsø", "ref", ""}},
+			absent:  []wf{{"HAS_JOB_TITLE", "I-I", "geologist", "", ""}}},
+		{name: "a plural you is every other speaker", source: "message",
+			content: "Ilka: Hi.\nJonas: Hello.\nBo: I adore you guys.",
+			want:    []wf{{"LOVES", "Bo", "Ilka", "ref", ""}, {"LOVES", "Bo", "Jonas", "ref", ""}}},
+		{name: "a tie called out", source: "message",
+			content: "Ilka: Thanks, my friend.\nJonas: Any time.",
+			want:    []wf{{"FRIEND_OF", "Jonas", "Ilka", "ref", ""}}},
+		{name: "praise said to the one spoken to", source: "message",
+			content: "Ilka: You're amazing.\nJonas: Thanks.",
+			want:    []wf{{"LIKES", "Ilka", "Jonas", "ref", ""}}},
+		{name: "blame said of someone", source: "message",
+			content: "Ilka: Sarah is so annoying. My brother Jonas is such a jerk.",
+			want:    []wf{{"DISLIKES", "Ilka", "Sarah", "ref", ""}, {"DISLIKES", "Ilka", "Jonas", "ref", ""}}},
+		{name: "a feeling toward someone", source: "message",
+			content: "Ilka: I'm crazy about Jonas. Bo is mad at him.",
+			want:    []wf{{"LIKES", "Ilka", "Jonas", "ref", ""}, {"DISLIKES", "Bo", "Jonas", "ref", ""}}},
+		{name: "in love, a crush, feelings", source: "message",
+			content: "Ilka: Bo has been in love with you for years.\nJonas: Mona has a crush on me. I have feelings for Ilka.",
+			want:    []wf{{"LOVES", "Bo", "Jonas", "ref", ""}, {"LIKES", "Mona", "Jonas", "ref", ""}, {"LIKES", "Jonas", "Ilka", "ref", ""}}},
+		{name: "a fan of yours", source: "message",
+			content: "Ilka: Hi.\nJonas: I'm a big fan of yours.",
+			want:    []wf{{"LIKES", "Jonas", "Ilka", "ref", ""}}},
+		{name: "you is the one called by name", source: "message",
+			content: "Ilka: Hi.\nJonas: Tove, you're my best friend.\nIlka: Aw.",
+			want:    []wf{{"FRIEND_OF", "Tove", "Jonas", "ref", ""}},
+			absent:  []wf{{"FRIEND_OF", "Ilka", "Jonas", "", ""}}},
+		{name: "living together", source: "message",
+			content: "Ilka: Jonas and I live together.",
+			want:    []wf{{"LIVES_WITH", "Ilka", "Jonas", "ref", ""}}},
+		{name: "living together is not living in the same city", source: "message",
+			content: "Ilka: Jonas and I live in Oslo.",
+			absent:  []wf{{"LIVES_WITH", "Ilka", "Jonas", "", ""}}},
+		{name: "praise of no person", source: "message",
+			content: "Ilka: It's hot today. The soup is amazing.",
+			absent:  []wf{{"LIKES", "Ilka", "soup", "", ""}}},
+		{name: "a name's 's that is is", source: "message",
+			content: "Ilka: Jonas's breaking up with me. Mona's a geologist. Jonas's wedding is off.",
+			want:    []wf{{"IS_DATING", "Jonas", "Ilka", "", "ref"}, {"HAS_JOB_TITLE", "Mona", "geologist", "ref", ""}}},
+		{name: "a title without its adjectives", source: "message",
+			content: "Ilka: I am a professional dancer. Jonas is the head chef.",
+			want:    []wf{{"HAS_JOB_TITLE", "Ilka", "dancer", "ref", ""}, {"HAS_JOB_TITLE", "Jonas", "head chef", "ref", ""}}},
 		{name: "we alone is the speaker", source: "message",
 			content: "Ilka: Hi.\nJonas: We moved to Oslo.",
 			absent:  []wf{{"LIVES_IN", "Ilka", "Oslo", "", ""}}},
@@ -320,5 +368,18 @@ func TestExtractPetIsNoPerson(t *testing.T) {
 				t.Errorf("extract(%q) type of %s = %q, want %q", tt.content, tt.entity, got, tt.want)
 			}
 		})
+	}
+}
+
+// TestPraiseOfAPlace: praise of a name the parse cannot class is kept
+// (the speaker likes it) without making the name a person, so that it
+// still merges with the place it is.
+func TestPraiseOfAPlace(t *testing.T) {
+	var resp abi.ExtractResponse
+	roundTrip(t, abi.CapExtract, abi.ExtractRequest{Episode: abi.Episode{Source: "message", Content: "Ilka: Reykjavik was amazing.", ReferenceTime: refTime}}, &resp)
+	for _, e := range resp.Entities {
+		if e.Name == "Reykjavik" && e.Type == "Person" {
+			t.Errorf("extract: Reykjavik is a %s, want no person", e.Type)
+		}
 	}
 }

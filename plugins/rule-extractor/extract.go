@@ -73,6 +73,9 @@ type uttCtx struct {
 	x       *extraction
 	speaker string
 	other   string
+	// others are the conversation's other speakers, in order of their
+	// first turn: whom a plural "you" means.
+	others []string
 	// mentions are the names of the utterance so far, in order; sent is
 	// the number of the current sentence.
 	mentions []named
@@ -113,12 +116,18 @@ func (x *extraction) text(req abi.ExtractRequest) {
 		}
 	}
 	x.identifySpeakers(conv.utts)
+	inner := innerNames(conv.utts)
 	x.addressTerms(conv.utts)
 	for k, u := range conv.utts {
 		if u.role == roleAssistant || u.role == roleSystem {
 			continue
 		}
-		uc := &uttCtx{x: x, speaker: u.speaker, other: conv.other(k), saysIt: saysIt(u.text)}
+		uc := &uttCtx{x: x, speaker: u.speaker, other: conv.other(k), others: conv.others(k), saysIt: saysIt(u.text)}
+		if name := calledOut(u, inner); name != "" && u.role != roleUser {
+			// "Monica, you don't get it": "you" is the one called.
+			x.reg.add(name, kindPerson, strSure, true)
+			uc.other = name
+		}
 		if uc.other == assistantName {
 			uc.other = ""
 		}
@@ -227,8 +236,34 @@ func (sc *sentCtx) ownIdentifiers() {
 	}
 }
 
-// addFact records a fact of a match, and its two entities.
+// addFact records a fact of a match, and its two entities; an end that
+// stands for a group ("you guys") gives a fact for each of its people.
 func (x *extraction) addFact(m *match, rel, tmpl string, o output, src, dst ref, valid, invalid time.Time) {
+	if len(src.group) > 0 || len(dst.group) > 0 {
+		srcs, dsts := []ref{src}, []ref{dst}
+		if len(src.group) > 0 {
+			srcs = groupRefs(src)
+		}
+		if len(dst.group) > 0 {
+			dsts = groupRefs(dst)
+		}
+		for _, s := range srcs {
+			for _, d := range dsts {
+				mm := *m
+				if len(m.obj.group) > 0 {
+					mm.obj = d
+					if len(src.group) > 0 {
+						mm.obj = s
+					}
+				}
+				if len(m.subj.group) > 0 {
+					mm.subj = s
+				}
+				x.addFact(&mm, rel, tmpl, o, s, d, valid, invalid)
+			}
+		}
+		return
+	}
 	if x.reg.key(src.name) == x.reg.key(dst.name) {
 		return
 	}
@@ -259,6 +294,15 @@ func (x *extraction) addFact(m *match, rel, tmpl string, o output, src, dst ref,
 		subs["{org}"] = src.name
 	}
 	x.facts = append(x.facts, fact{src: se.name, dst: de.name, rel: rel, tmpl: tmpl, subs: subs, valid: valid, invalid: invalid})
+}
+
+// groupRefs returns a ref for each person of r's group.
+func groupRefs(r ref) []ref {
+	out := make([]ref, len(r.group))
+	for i, name := range r.group {
+		out[i] = ref{name: name, kind: kindPerson, str: strSure}
+	}
+	return out
 }
 
 // addRef registers the entity of a fact's end with the kind the text

@@ -17,6 +17,10 @@ func (sc *sentCtx) parse(mentions []mention) {
 	lower := make([]string, len(sc.toks))
 	for i, t := range sc.toks {
 		words[i], lower[i] = t.text, t.lower
+		if t.text == "'s" && t.lower == "is" {
+			// The tagger reads a name's "'s" as a possessive.
+			words[i] = "is"
+		}
 	}
 	var names [][2]int
 	sc.nameAt = map[int]int{}
@@ -80,6 +84,10 @@ func (sc *sentCtx) predicateAt(k, pi int) bool {
 	return false
 }
 
+// pluralYou are the words after "you" that make it plural: "you guys",
+// "you all", "you two".
+var pluralYou = words("guys all two both people")
+
 // phraseRef resolves phrase pi to an entity: a pronoun to whom it means, a
 // phrase with a name to the name ("my cousin Leyla" is Leyla), an
 // identifier, an unnamed relative ("my sister" is "Alice's sister"), or a
@@ -92,12 +100,30 @@ func (sc *sentCtx) phraseRef(pi int, subject bool) ref {
 		switch l {
 		case "it":
 			return sc.itAt(p.Start, subject)
-		case "i", "me", "we", "us", "myself", "you", "yourself":
+		case "you":
+			r := sc.pronounAt(l, p.Start)
+			if r.name != "" && len(sc.u.others) > 1 && pluralYou.has(lowerAt(toks, p.End)) {
+				r.group = sc.u.others
+			}
+			return r
+		case "i", "me", "we", "us", "myself", "yourself", "mine":
 			return sc.pronounAt(l, p.Start)
 		case "he", "she", "him", "her":
 			return sc.pronounAt(l, p.Start, sc.clauseSubjects...)
 		}
 		return ref{}
+	}
+	// "a fan of yours", "a friend of mine".
+	if p.End-p.Start == 1 && (toks[p.Start].lower == "yours" || toks[p.Start].lower == "mine") {
+		return sc.pronounAt(map[string]string{"yours": "you", "mine": "i"}[toks[p.Start].lower], p.Start)
+	}
+	// "you guys", "you people": every other speaker.
+	if p.End-p.Start == 2 && toks[p.Start].lower == "you" && pluralYou.has(toks[p.Start+1].lower) ||
+		p.End-p.Start == 1 && p.Start > 0 && toks[p.Start-1].lower == "you" && pluralYou.has(toks[p.Start].lower) {
+		if r := sc.pronounAt("you", p.Start); r.name != "" && len(sc.u.others) > 1 {
+			r.group = sc.u.others
+			return r
+		}
 	}
 	// "a dog named Rex", "a sister called Carol": the name.
 	if p.End+1 < len(toks) && (toks[p.End].lower == "named" || toks[p.End].lower == "called") && !sc.predicateAt(p.End, pi) {

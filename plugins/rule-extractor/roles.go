@@ -122,6 +122,11 @@ func (sc *sentCtx) roleFacts(cc *clauseCtx, subj ref, pi int, c *nlp.Clause, rol
 	}
 	head := sc.headWord(pi)
 	rn, isRole := roleNouns[head]
+	// "a professional actor", "an excellent doctor", "the new teacher":
+	// the title is the noun; ranks stay ("head chef", "senior engineer").
+	for textStart < p.Head && strings.HasPrefix(sc.p.Tags[textStart], "JJ") && !titleRanks.has(sc.toks[textStart].lower) {
+		textStart++
+	}
 	roleText := strings.ToLower(joinTokens(sc.toks[textStart:p.End]))
 	if isRole && rn.class == "LIKES" && other.name != "" {
 		sc.fact(cc, subj, other, "LIKES", tTrait, "{s} "+sc.copulaWord(cc, c)+" "+withArticle(roleText)+" of {o}", kindPerson, kindNone)
@@ -172,6 +177,9 @@ func (sc *sentCtx) prepBefore(other ref, pi int, c *nlp.Clause) string {
 	}
 	return ""
 }
+
+// titleRanks are adjectives that are part of a title.
+var titleRanks = words("head chief senior junior assistant associate deputy executive general principal interim acting")
 
 // titleAdjectives qualify a title without changing it ("head coach",
 // "new CEO").
@@ -261,6 +269,9 @@ func worksAtText(copula, roleText string) string {
 // copula reads a clause of "be" or another linking verb.
 func (sc *sentCtx) copula(cc *clauseCtx, subj ref) {
 	c := cc.c
+	if sc.impression(cc, subj) || sc.feelingFor(cc, subj) {
+		return
+	}
 	role := tState
 	if startLinking.has(c.Lemma) {
 		role = tStart

@@ -16,6 +16,10 @@ type ref struct {
 	// det is how a noun phrase was introduced, for the fact text: "a",
 	// "the", or the owner's name with "'s" for "my".
 	det string
+	// group, for a plural "you" ("you guys", "you all", "you two"), are
+	// the people it stands for: every other speaker of the conversation.
+	// A fact with such an end holds for each of them.
+	group []string
 }
 
 // phrase is the ref as the fact text writes it: "a small apartment",

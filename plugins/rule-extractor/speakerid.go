@@ -93,9 +93,21 @@ func (x *extraction) identifySpeakers(utts []utterance) {
 				}
 				before := lowerAt(s.toks, m.start-1)
 				before2 := lowerAt(s.toks, m.start-2)
+				// "I'm Ross's roommate" speaks of Ross.
+				owner := lowerAt(s.toks, m.end) == "'s"
 				switch {
-				case before2 == "i" && before == "am" || before2 == "name" && before == "is" || m.start == 2 && before2 == "this" && before == "is":
+				case owner:
+					add(next, first, spokenNear)
+					add(prev, first, spokenNear)
+					deny(u.speaker, first)
+				case before2 == "i" && before == "am" || before2 == "name" && before == "is" || m.start == 2 && before2 == "this" && before == "is" || before2 == "it" && before == "is" && greeted(s.toks, m.start-2):
 					add(u.speaker, first, selfNamed)
+				case before == "are" && before2 == "you" && s.question:
+					// "You're Monica Geller, aren't you?": the one asked
+					// answers.
+					add(next, first, toldYouAre)
+					add(prev, first, calledBefore)
+					deny(u.speaker, first)
 				case before == "are" && before2 == "you":
 					add(prev, first, toldYouAre)
 					add(next, first, calledBefore)
@@ -256,7 +268,8 @@ func nameLike(m mention, inner map[string]bool) bool {
 	// Not a name: an interjection ("God", "Uh"), a word of two letters, an
 	// adverb in -ly ("Totally"), or, before another word, a verb or an
 	// adjective ("Go Bobcats", "Big Daddy").
-	if interjections.has(w) || len([]rune(w)) < 3 || strings.HasSuffix(w, "ly") && nlp.IsAdjective(strings.TrimSuffix(w, "ly")) {
+	if interjections.has(w) || interjections.has(squeeze(w, 1)) || interjections.has(squeeze(w, 2)) || indefinites.has(w) ||
+		len([]rune(w)) < 3 || strings.HasSuffix(w, "ly") && nlp.IsAdjective(strings.TrimSuffix(w, "ly")) {
 		return false
 	}
 	if len(f) > 1 && (nlp.IsVerb(w) || nlp.IsAdjective(w)) && !nlp.IsNoun(w) {
@@ -272,8 +285,9 @@ func nameLike(m mention, inner map[string]bool) bool {
 		return true
 	}
 	// A word only ever written at a sentence's start is a name when no
-	// dictionary knows it as anything but a person.
-	if nlp.IsVerb(w) || nlp.IsAdjective(w) {
+	// dictionary knows it, or an inflection of it, as anything but a
+	// person ("Feels", "Depending" are verbs).
+	if nlp.IsVerb(w) || nlp.IsAdjective(w) || nlp.IsVerb(nlp.Lemma(w, "VBZ")) || nlp.IsVerb(nlp.Lemma(w, "VBG")) || nlp.IsVerb(nlp.Lemma(w, "VBD")) {
 		return false
 	}
 	if lex, _, ok := nlp.Noun(w); ok && lex != nlp.NounPerson {
@@ -282,9 +296,43 @@ func nameLike(m mention, inner map[string]bool) bool {
 	return true
 }
 
+// greeted reports whether a greeting opens the sentence before toks[i]
+// ("Hi Joey, it's Jane Rogers": a caller says who calls).
+func greeted(toks []token, i int) bool {
+	for k := 0; k < i; k++ {
+		switch toks[k].lower {
+		case "hi", "hey", "hello":
+			return true
+		}
+	}
+	return false
+}
+
+// squeeze returns w with each run of a repeated letter cut to at most n
+// ("Ohhhh" is "oh" or "ohh", "Hellooo" "hello").
+func squeeze(w string, n int) string {
+	var b strings.Builder
+	var last rune
+	run := 0
+	for _, r := range w {
+		if r == last {
+			run++
+		} else {
+			last, run = r, 1
+		}
+		if run <= n {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// indefinites are the pronouns that name nobody in particular.
+var indefinites = words("everybody everyone everything nobody nothing nothin somethin somebody someone something anybody anyone anything")
+
 // interjections are the sounds of speech written with a capital at a
 // turn's start.
-var interjections = words("oh ooh ohh ah ahh aah aw aww awww uh uhh um umm hmm mm mmm mhm huh hm eh er wow whoa woah oops whoops yo hey hi hello bye yeah yep yup nope geez gee gosh jeez shh shhh ow oww ouch ugh eww yay yikes ha haha hah okay ok alright alrighty please thanks sorry man dude god")
+var interjections = words("oh ooh ohh ah pst psst shh hiya enh heh wanna gonna gotta gotcha dunno lemme kinda sorta ahh aah aw aww awww uh uhh um umm hmm mm mmm mhm huh hm eh er wow whoa woah oops whoops yo hey hi hello bye yeah yep yup nope geez gee gosh jeez shh shhh ow oww ouch ugh eww yay yikes ha haha hah okay ok alright alrighty please thanks sorry man dude god")
 
 // vocative reports whether mention m of a sentence is a name called out:
 // alone before a comma or an exclamation at the turn's start ("Phoebe,
@@ -350,4 +398,22 @@ var vocativeKinship = map[string]string{
 	"mom": "MOTHER_OF", "mommy": "MOTHER_OF", "mum": "MOTHER_OF", "mother": "MOTHER_OF", "ma": "MOTHER_OF",
 	"dad": "FATHER_OF", "daddy": "FATHER_OF", "father": "FATHER_OF", "pa": "FATHER_OF",
 	"grandma": "GRANDMOTHER_OF", "granny": "GRANDMOTHER_OF", "grandpa": "GRANDFATHER_OF",
+}
+
+// calledOut returns the name an utterance calls out ("Monica, you don't
+// get it", "Hey Ross!"), the one its "you" most likely means, or "".
+func calledOut(u utterance, inner map[string]bool) string {
+	for si, s := range splitSentences(u.text) {
+		blocked := make([]bool, len(s.toks))
+		for _, m := range findMentions(s.toks, blocked) {
+			m = stripOpeners(s.toks, m)
+			if m.start == m.end || !(m.kind == kindPerson || m.kind == kindNone) || genericSpeaker(m.name) || !nameLike(m, inner) {
+				continue
+			}
+			if vocative(s.toks, m, si) && !strings.EqualFold(m.name, u.speaker) {
+				return m.name
+			}
+		}
+	}
+	return ""
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -202,4 +203,17 @@ func (c *conversation) other(k int) string {
 		}
 	}
 	return ""
+}
+
+// others returns the speakers of this episode other than utterance k's,
+// in order of their first turn (not the assistant).
+func (c *conversation) others(k int) []string {
+	me := c.utts[k].speaker
+	var out []string
+	for _, u := range c.utts {
+		if s := u.speaker; s != "" && s != me && s != assistantName && u.role != roleAssistant && u.role != roleSystem && !slices.Contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	return out
 }

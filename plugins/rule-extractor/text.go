@@ -4,6 +4,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
 )
 
 // token is one word or punctuation mark of a sentence.
@@ -120,8 +122,35 @@ func tokenize(s string) []token {
 		toks = appendWord(toks, w)
 		i = j
 	}
+	isAfterName(toks)
 	return toks
 }
+
+// isAfterName reads the "'s" of a name as "is" when what follows cannot
+// follow a possessive: "Pete's breaking up with me", "Ross's not here",
+// "Mona's a doctor" (a present participle, a determiner, a negation or
+// an adverb), not "Pete's car".
+func isAfterName(toks []token) {
+	for i := 1; i+1 < len(toks); i++ {
+		if toks[i].lower != "'s" || !toks[i-1].cap {
+			continue
+		}
+		n := toks[i+1].lower
+		participle := strings.HasSuffix(n, "ing") && len(n) > 5 && !strings.HasSuffix(n, "thing") &&
+			(!nlp.IsNoun(n) || i+2 < len(toks) && afterParticiple.has(toks[i+2].lower))
+		passive := strings.HasSuffix(n, "ed") && !nlp.IsNoun(n) && nlp.IsVerb(nlp.Lemma(n, "VBN"))
+		if notAfterPossessive.has(n) || participle || passive {
+			toks[i].lower = "is"
+		}
+	}
+}
+
+// afterParticiple are words that follow a verb in -ing but seldom a noun
+// in -ing ("Pete's breaking up with me", not "Pete's wedding is off").
+var afterParticiple = words("up out to with a an the me you him her them us it over back in on off down away married engaged divorced")
+
+// notAfterPossessive are words that do not follow a possessive "'s".
+var notAfterPossessive = words("a an the not never so really very such gonna going here there always just still also too totally actually probably definitely")
 
 // internalJoin reports whether punctuation r, between the byte before and
 // the text after, joins a word ("U.S", "co-founder", "AT&T", "I'm",
@@ -177,8 +206,10 @@ func sentenceFollows(rest string) bool {
 	return unicode.IsUpper(r)
 }
 
-// appendWord appends w, splitting a contraction into two tokens.
+// appendWord appends w, splitting a contraction into two tokens; a
+// stutter is the word it repeats.
 func appendWord(toks []token, w string) []token {
+	w = unstutter(w)
 	lower := strings.ToLower(w)
 	for _, c := range contractions {
 		if len(lower) > len(c.suffix) && strings.HasSuffix(lower, c.suffix) {
@@ -199,6 +230,33 @@ func appendWord(toks []token, w string) []token {
 		}
 	}
 	return append(toks, wordToken(w, lower))
+}
+
+// unstutter returns the word a stutter as transcripts write it repeats:
+// "I-I'm" is "I'm", "W-we" is "we", "th-th-that" is "that". A part
+// before a hyphen is a stutter when the next part begins with it (in any
+// case) and is longer, or repeats it in another case or as one letter;
+// "bye-bye" and "so-so" stay.
+func unstutter(w string) string {
+	if !strings.Contains(w, "-") {
+		return w
+	}
+	parts := strings.Split(w, "-")
+	j := 0
+	for j+1 < len(parts) {
+		a, b := parts[j], parts[j+1]
+		if k := strings.IndexByte(b, '\''); k >= 0 {
+			b = b[:k]
+		}
+		if a == "" || utf8.RuneCountInString(a) > 3 && !(strings.EqualFold(a, b) && a != b) || !strings.HasPrefix(strings.ToLower(b), strings.ToLower(a)) {
+			break
+		}
+		if a == b && utf8.RuneCountInString(a) > 1 && j+2 == len(parts) {
+			break
+		}
+		j++
+	}
+	return strings.Join(parts[j:], "-")
 }
 
 // contractions are the suffixes split off a word, with their expansion.

@@ -47,11 +47,18 @@ type Graph struct {
 }
 
 // Predict returns the labels mnemo's graph gives an argument pair, and
-// the relations of the facts between the two (for studying misses).
+// the relations of the facts between the two (for studying misses): "="
+// when the two are one entity, "(no x)" or "(no y)" when an argument
+// names no entity.
 func (m Mapping) Predict(g Graph, p Pair) (labels, rels []string) {
 	ex, ey := resolve(g, append([]string{p.X}, p.XNames...)), resolve(g, append([]string{p.Y}, p.YNames...))
-	if len(ex) == 0 || len(ey) == 0 {
-		return nil, nil
+	switch {
+	case len(ex) == 0 && len(ey) == 0:
+		return nil, []string{"(no x, no y)"}
+	case len(ex) == 0:
+		return nil, []string{"(no x)"}
+	case len(ey) == 0:
+		return nil, []string{"(no y)"}
 	}
 	add := func(ls ...string) {
 		for _, l := range ls {

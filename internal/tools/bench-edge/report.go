@@ -51,11 +51,13 @@ func (r report) write(w io.Writer) {
 	row("Kuzu library", func(res *result) string { return fmt.Sprintf("%.1f MiB", mib(res.lib)) })
 	row("cold start to first answer (no plugin cache)", func(res *result) string { return secs(res.cold) })
 	row("warm start to first answer", func(res *result) string { return secs(res.warm) })
-	row("idle RSS", func(res *result) string { return fmt.Sprintf("%.0f MiB", mib(res.idle)) })
+	row("idle RSS 5 s after a cold start", func(res *result) string { return fmt.Sprintf("%.0f MiB", mib(res.coldIdle)) })
+	row("idle RSS 5 s after a warm start", func(res *result) string { return fmt.Sprintf("%.0f MiB", mib(res.idle)) })
 	row(fmt.Sprintf("episodes/s over %d episodes", r.opts.episodes), func(res *result) string {
 		return fmt.Sprintf("%.1f", float64(r.opts.episodes)/res.ingest.Seconds())
 	})
 	row("peak RSS while ingesting and searching", func(res *result) string { return fmt.Sprintf("%.0f MiB", mib(res.peak)) })
+	row(fmt.Sprintf("idle RSS 5 s after %d episodes", r.opts.episodes), func(res *result) string { return fmt.Sprintf("%.0f MiB", mib(res.ingestedIdle)) })
 	row("RSS at the end", func(res *result) string { return fmt.Sprintf("%.0f MiB", mib(res.after)) })
 	row("search p50 / p95", func(res *result) string { return fmt.Sprintf("%.1f / %.1f ms", ms(res.p50), ms(res.p95)) })
 	row("database file", func(res *result) string { return fmt.Sprintf("%.0f MiB", mib(res.dbBytes)) })
@@ -63,13 +65,15 @@ func (r report) write(w io.Writer) {
 		if res.idleParts == nil {
 			continue
 		}
-		fmt.Fprintf(w, "\nresident memory of %s, idle and at the end:\n", short(res.label))
-		for i, p := range res.idleParts {
-			end := int64(0)
-			if i < len(res.afterParts) {
-				end = res.afterParts[i].bytes
+		fmt.Fprintf(w, "\nresident memory of %s: idle after a cold start, after a warm start, at the end:\n", short(res.label))
+		at := func(ps []part, i int) float64 {
+			if i < len(ps) {
+				return mib(ps[i].bytes)
 			}
-			fmt.Fprintf(w, "  %-72s %5.0f MiB  %5.0f MiB\n", p.name, mib(p.bytes), mib(end))
+			return 0
+		}
+		for i, p := range res.idleParts {
+			fmt.Fprintf(w, "  %-72s %5.0f MiB  %5.0f MiB  %5.0f MiB\n", p.name, at(res.coldParts, i), mib(p.bytes), at(res.afterParts, i))
 		}
 	}
 	if len(r.results) > 1 {

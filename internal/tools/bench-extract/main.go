@@ -17,6 +17,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -47,17 +48,18 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	webnlg := fs.String("webnlg", "", "WebNLG's directory (see docs/benchmarks.md); empty skips it")
 	limit := fs.Int("limit", 0, "score at most this many documents of each set (0: all)")
 	study := fs.Bool("study", false, "print the relations mnemo made between the pairs of each gold label")
+	dump := fs.String("dump", "", "write each document's entities and facts to this file, one JSON object a line (for studying misses on train and dev)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	if err := bench(ctx, *dialogre, *split, *webnlg, *limit, *study, stdout, stderr); err != nil {
+	if err := bench(ctx, *dialogre, *split, *webnlg, *limit, *study, *dump, stdout, stderr); err != nil {
 		fmt.Fprintf(stderr, "bench-extract: %v\n", err)
 		return 1
 	}
 	return 0
 }
 
-func bench(ctx context.Context, dialogre, split, webnlg string, limit int, study bool, stdout, stderr io.Writer) error {
+func bench(ctx context.Context, dialogre, split, webnlg string, limit int, study bool, dump string, stdout, stderr io.Writer) error {
 	cfg, err := host.Load("", func(string) string { return "" })
 	if err != nil {
 		return err
@@ -71,13 +73,22 @@ func bench(ctx context.Context, dialogre, split, webnlg string, limit int, study
 		return fmt.Errorf("open host: %w", err)
 	}
 	defer h.Close(context.Background())
+	var dw io.Writer
+	if dump != "" {
+		f, err := os.Create(dump)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		dw = f
+	}
 	if dialogre != "" {
 		docs, err := relext.ReadDialogRE(dialogre, split)
 		if err != nil {
 			return err
 		}
 		name := "DialogRE " + split
-		if err := score(ctx, h.Engine, name, "dre-"+split, docs, limit, relext.DialogREMapping(), study, stdout); err != nil {
+		if err := score(ctx, h.Engine, name, "dre-"+split, docs, limit, relext.DialogREMapping(), study, dw, stdout); err != nil {
 			return err
 		}
 	}
@@ -87,7 +98,7 @@ func bench(ctx context.Context, dialogre, split, webnlg string, limit int, study
 			return err
 		}
 		fmt.Fprintf(stdout, "WebNLG: %d triples of properties the mapping does not know left out\n", skipped)
-		if err := score(ctx, h.Engine, "WebNLG", "webnlg", docs, limit, relext.WebNLGMapping(), study, stdout); err != nil {
+		if err := score(ctx, h.Engine, "WebNLG", "webnlg", docs, limit, relext.WebNLGMapping(), study, dw, stdout); err != nil {
 			return err
 		}
 	}
@@ -98,7 +109,7 @@ func bench(ctx context.Context, dialogre, split, webnlg string, limit int, study
 var reference = time.Date(2024, 1, 15, 12, 0, 0, 0, time.UTC)
 
 // score ingests docs, each in a group of its own, and scores their pairs.
-func score(ctx context.Context, e *engine.Engine, name, prefix string, docs []relext.Document, limit int, m relext.Mapping, study bool, stdout io.Writer) error {
+func score(ctx context.Context, e *engine.Engine, name, prefix string, docs []relext.Document, limit int, m relext.Mapping, study bool, dump, stdout io.Writer) error {
 	if limit > 0 && len(docs) > limit {
 		docs = docs[:limit]
 	}
@@ -128,6 +139,11 @@ func score(ctx context.Context, e *engine.Engine, name, prefix string, docs []re
 			return err
 		}
 		facts, entities = facts+len(g.Facts), entities+len(g.Entities)
+		if dump != nil {
+			if err := writeDump(dump, i, g); err != nil {
+				return err
+			}
+		}
 		for _, p := range d.Pairs {
 			pred, rels := m.Predict(g, p)
 			tally.Add(p.Labels, pred)
@@ -205,6 +221,39 @@ func graph(ctx context.Context, e *engine.Engine, group string) (relext.Graph, e
 		}
 	}
 	return g, nil
+}
+
+// writeDump writes document i's graph as one JSON object: its entities
+// (name, kind, aliases, terms of address) and facts (source, relation,
+// target and text by name).
+func writeDump(w io.Writer, i int, g relext.Graph) error {
+	type entity struct {
+		Name  string         `json:"name"`
+		Attrs map[string]any `json:"attrs,omitempty"`
+	}
+	type fact struct {
+		Source, Relation, Target, Text string
+		Ended                          bool `json:",omitempty"`
+	}
+	out := struct {
+		Doc      int      `json:"doc"`
+		Entities []entity `json:"entities"`
+		Facts    []fact   `json:"facts"`
+	}{Doc: i}
+	names := map[string]string{}
+	for _, e := range g.Entities {
+		names[e.UUID] = e.Name
+		out.Entities = append(out.Entities, entity{e.Name, e.Attributes})
+	}
+	for _, f := range g.Facts {
+		out.Facts = append(out.Facts, fact{names[f.SourceUUID], f.Relation, names[f.TargetUUID], f.Text, !f.InvalidAt.IsZero()})
+	}
+	b, err := json.Marshal(out)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(w, "%s\n", b)
+	return err
 }
 
 // pairs counts the argument pairs of docs.

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/engine/retrieval"
 	"github.com/mnemohq/mnemo/host"
 	"github.com/mnemohq/mnemo/internal/bench/httpload"
 )
@@ -81,6 +82,14 @@ func ingest(ctx context.Context, h *host.Host, o options, corp *httpload.Corpus,
 		if stored-lastStored < o.every && n < o.episodes {
 			continue
 		}
+		if o.searches > 0 && prev != nil {
+			// The searches of a growth sample run alone: after the
+			// batch in flight.
+			if err := res.wait(ctx, h, prevGroup, prev); err != nil {
+				return res, err
+			}
+			prev, stored = nil, n
+		}
 		now := time.Now()
 		s := sample{
 			Stored: stored, Pending: len(prev), Elapsed: now.Sub(start),
@@ -88,12 +97,45 @@ func ingest(ctx context.Context, h *host.Host, o options, corp *httpload.Corpus,
 			Errors: res.failed - lastFailed,
 		}
 		pr.fill(h, &s)
+		if o.searches > 0 {
+			if err := searchBoth(ctx, h, groups, o.searches, &s); err != nil {
+				return res, err
+			}
+		}
 		res.samples = append(res.samples, s)
 		progress("ingest", s)
-		last, lastStored, lastFailed = now, stored, res.failed
+		last, lastStored, lastFailed = time.Now(), stored, res.failed
 	}
 	res.elapsed = time.Since(start)
 	return res, nil
+}
+
+// growthRecipes are the recipes a growth sample searches with: the
+// default and the facts recipe, as bench-search measures them.
+var growthRecipes = [2]string{"default", "facts"}
+
+// searchBoth runs n searches with each of growthRecipes, one at a time,
+// and records their latency in s. The questions are the same at every
+// sample.
+func searchBoth(ctx context.Context, h *host.Host, groups []string, n int, s *sample) error {
+	qs := httpload.NewCorpus(2).Questions(n)
+	for i, name := range growthRecipes {
+		lat := make([]time.Duration, 0, n)
+		for _, q := range qs {
+			t := time.Now()
+			if _, err := h.Engine.Search(ctx, retrieval.Request{Groups: groups, Query: q, Recipe: name}); err != nil {
+				return fmt.Errorf("search with recipe %s: %w", name, err)
+			}
+			lat = append(lat, time.Since(t))
+		}
+		p50, p95 := httpload.Percentile(lat, 50), httpload.Percentile(lat, 95)
+		if i == 0 {
+			s.DefaultP50, s.DefaultP95 = p50, p95
+		} else {
+			s.FactsP50, s.FactsP95 = p50, p95
+		}
+	}
+	return nil
 }
 
 // wait waits for the episodes to be processed and counts those that
@@ -176,6 +218,9 @@ func openHost(ctx context.Context, cfg host.Config) (*host.Host, error) {
 func progress(phase string, s sample) {
 	line := fmt.Sprintf("%-6s %8d stored %7.1f/s  rss %5d MiB  wal %7.2f MiB  db %7.1f MiB  ckpt %d",
 		phase, s.Stored, s.Rate, s.RSS>>20, mib(s.WAL), mib(s.DB), s.Checkpoints)
+	if s.DefaultP95 > 0 {
+		line += fmt.Sprintf("  default p50 %s p95 %s  facts p50 %s p95 %s", ms(s.DefaultP50), ms(s.DefaultP95), ms(s.FactsP50), ms(s.FactsP95))
+	}
 	if phase == "serve" {
 		line += fmt.Sprintf("  pending %d  searches %d  p50 %s  p95 %s", s.Pending, s.Searches, ms(s.P50), ms(s.P95))
 	}

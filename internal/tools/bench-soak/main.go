@@ -35,9 +35,12 @@ import (
 // options are the command's flags.
 type options struct {
 	episodes, groups, every, clients int
-	rate                             float64
-	dir, out                         string
-	serve, interval                  time.Duration
+	// searches is how many searches of each recipe a sample of phase
+	// one runs (growth); 0 runs none.
+	searches        int
+	rate            float64
+	dir, out        string
+	serve, interval time.Duration
 }
 
 // defaultInterval is how often phase two samples by default.
@@ -65,6 +68,7 @@ func run(ctx context.Context, args []string) int {
 	fs.IntVar(&o.clients, "clients", 8, "searching clients in phase two")
 	fs.Float64Var(&o.rate, "rate", 10, "episodes/s posted during phase two")
 	fs.DurationVar(&o.interval, "interval", defaultInterval, "sample phase two every `D`")
+	fs.IntVar(&o.searches, "searches", 0, "at each sample of phase one, `N` searches with the default and with the facts recipe, one at a time (make bench-growth)")
 	cpu := fs.String("cpuprofile", "", "write a CPU profile of the run to `FILE`")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -72,7 +76,7 @@ func run(ctx context.Context, args []string) int {
 	if o.every == 0 {
 		o.every = defaultEvery(o.episodes)
 	}
-	if o.episodes < 0 || o.groups < 1 || o.clients < 1 || o.rate <= 0 || o.interval <= 0 || o.serve < 0 {
+	if o.episodes < 0 || o.searches < 0 || o.groups < 1 || o.clients < 1 || o.rate <= 0 || o.interval <= 0 || o.serve < 0 {
 		fmt.Fprintln(os.Stderr, "bench-soak: -episodes must be 0 or more, -serve 0 or more, -groups, -clients, -rate and -interval positive")
 		return 2
 	}
@@ -136,14 +140,17 @@ func soak(ctx context.Context, o options) (err error) {
 		h.Close(context.Background())
 		h = nil
 	}
-	files, werr := writeFiles(o.out, "ingest",
-		fmt.Sprintf("mnemo soak, phase one: ingest %d message episodes", o.episodes),
+	name, title := "ingest", fmt.Sprintf("mnemo soak, phase one: ingest %d message episodes", o.episodes)
+	if o.searches > 0 {
+		name, title = "growth", fmt.Sprintf("mnemo growth: ingest %d message episodes, searching at each sample", o.episodes)
+	}
+	files, werr := writeFiles(o.out, name, title,
 		[]string{
 			fmt.Sprintf("offline, default configuration, one process; batches of %d into %d group(s)", ingestBatch, o.groups),
 			machine(),
 			verdict(ingestError(ing, err)),
 		},
-		ing.samples, false)
+		ing.samples, false, o.searches > 0)
 	rep.files = append(rep.files, files...)
 	err = ingestError(ing, err)
 	if err == nil {
@@ -173,7 +180,7 @@ func soak(ctx context.Context, o options) (err error) {
 			"offline, default configuration; " + machine(),
 			verdict(err),
 		},
-		srv.samples, true)
+		srv.samples, true, false)
 	rep.files = append(rep.files, files...)
 	if err == nil {
 		err = werr

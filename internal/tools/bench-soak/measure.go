@@ -36,6 +36,10 @@ type sample struct {
 	RSS, WAL, DB int64
 	// Checkpoints counts the store's checkpoints since it was opened.
 	Checkpoints int64
+	// Growth (phase one with -searches): the latency of one client's
+	// searches after the sample's episodes, with the default recipe and
+	// with the facts recipe, one at a time while nothing else runs.
+	DefaultP50, DefaultP95, FactsP50, FactsP95 time.Duration
 }
 
 // probe measures the process and the database directory.

@@ -26,8 +26,8 @@ type column struct {
 }
 
 // columns are the CSV columns of phase one, or of phase two with the
-// search columns.
-func columns(serve bool) []column {
+// search columns; growth adds phase one's searches of both recipes.
+func columns(serve, growth bool) []column {
 	f := func(v float64, prec int) string { return strconv.FormatFloat(v, 'f', prec, 64) }
 	cols := []column{
 		{"episodes_stored", func(s sample) string { return strconv.Itoa(s.Stored) }},
@@ -42,6 +42,14 @@ func columns(serve bool) []column {
 			column{"search_p95_ms", func(s sample) string { return f(msf(s.P95), 2) }},
 		)
 	}
+	if growth {
+		cols = append(cols,
+			column{"default_p50_ms", func(s sample) string { return f(msf(s.DefaultP50), 2) }},
+			column{"default_p95_ms", func(s sample) string { return f(msf(s.DefaultP95), 2) }},
+			column{"facts_p50_ms", func(s sample) string { return f(msf(s.FactsP50), 2) }},
+			column{"facts_p95_ms", func(s sample) string { return f(msf(s.FactsP95), 2) }},
+		)
+	}
 	return append(cols,
 		column{"errors", func(s sample) string { return strconv.Itoa(s.Errors) }},
 		column{"rss_mib", func(s sample) string { return f(mib(s.RSS), 1) }},
@@ -54,8 +62,8 @@ func columns(serve bool) []column {
 func msf(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
 
 // writeCSV writes the samples with a header row.
-func writeCSV(w io.Writer, samples []sample, serve bool) error {
-	cols := columns(serve)
+func writeCSV(w io.Writer, samples []sample, serve, growth bool) error {
+	cols := columns(serve, growth)
 	cw := csv.NewWriter(w)
 	row := make([]string, len(cols))
 	for i, c := range cols {
@@ -89,9 +97,20 @@ type panel struct {
 }
 
 // panels are the plots of phase one's chart, or of phase two's with the
-// queue and the search latency.
-func panels(serve bool) []panel {
+// queue and the search latency; growth adds phase one's searches.
+func panels(serve, growth bool) []panel {
 	ps := []panel{{"Ingestion throughput", "episodes/s", []series{{"episodes/s", func(s sample) float64 { return s.Rate }}}}}
+	if growth {
+		ps = append(ps,
+			panel{"Search latency, default recipe, one client: p50 (blue), p95 (red)", "ms", []series{
+				{"p50", func(s sample) float64 { return msf(s.DefaultP50) }},
+				{"p95", func(s sample) float64 { return msf(s.DefaultP95) }},
+			}},
+			panel{"Search latency, facts recipe, one client: p50 (blue), p95 (red)", "ms", []series{
+				{"p50", func(s sample) float64 { return msf(s.FactsP50) }},
+				{"p95", func(s sample) float64 { return msf(s.FactsP95) }},
+			}})
+	}
 	if serve {
 		ps = append(ps, panel{"Ingestion queue (posted, not yet processed)", "episodes pending", []series{
 			{"pending", func(s sample) float64 { return float64(s.Pending) }},
@@ -236,7 +255,7 @@ func tickLabel(v float64) string {
 
 // writeFiles writes a phase's CSV and chart into dir as soak-NAME.csv and
 // soak-NAME.svg, and returns their paths.
-func writeFiles(dir, name, title string, subtitle []string, samples []sample, serve bool) ([]string, error) {
+func writeFiles(dir, name, title string, subtitle []string, samples []sample, serve, growth bool) ([]string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("create output directory: %w", err)
 	}
@@ -255,10 +274,10 @@ func writeFiles(dir, name, title string, subtitle []string, samples []sample, se
 		}
 		return nil
 	}
-	if err := write(base+".csv", func(w io.Writer) error { return writeCSV(w, samples, serve) }); err != nil {
+	if err := write(base+".csv", func(w io.Writer) error { return writeCSV(w, samples, serve, growth) }); err != nil {
 		return nil, err
 	}
-	if err := write(base+".svg", func(w io.Writer) error { return writeChart(w, title, subtitle, samples, panels(serve)) }); err != nil {
+	if err := write(base+".svg", func(w io.Writer) error { return writeChart(w, title, subtitle, samples, panels(serve, growth)) }); err != nil {
 		return nil, err
 	}
 	return []string{base + ".csv", base + ".svg"}, nil

@@ -42,7 +42,7 @@ func TestWriteCSV(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			var b bytes.Buffer
-			if err := writeCSV(&b, testSamples(), tc.serve); err != nil {
+			if err := writeCSV(&b, testSamples(), tc.serve, false); err != nil {
 				t.Fatalf("writeCSV: %v", err)
 			}
 			got, err := csv.NewReader(&b).ReadAll()
@@ -103,7 +103,7 @@ func TestWriteChart(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			var b bytes.Buffer
-			if err := writeChart(&b, "the title", []string{"a subtitle"}, tc.samples, panels(tc.serve)); err != nil {
+			if err := writeChart(&b, "the title", []string{"a subtitle"}, tc.samples, panels(tc.serve, false)); err != nil {
 				t.Fatalf("writeChart: %v", err)
 			}
 			root, texts := svgText(t, b.Bytes())
@@ -119,8 +119,8 @@ func TestWriteChart(t *testing.T) {
 					t.Errorf("writeChart: no text %q among %q", w, texts)
 				}
 			}
-			if n := strings.Count(b.String(), "<path"); len(tc.samples) > 0 && n < len(panels(tc.serve)) {
-				t.Errorf("writeChart: %d paths, want at least one line per panel (%d)", n, len(panels(tc.serve)))
+			if n := strings.Count(b.String(), "<path"); len(tc.samples) > 0 && n < len(panels(tc.serve, false)) {
+				t.Errorf("writeChart: %d paths, want at least one line per panel (%d)", n, len(panels(tc.serve, false)))
 			}
 		})
 	}

@@ -93,11 +93,14 @@ func (r *report) write(w io.Writer, err error) {
 		verdict = "FAILED: " + err.Error()
 	}
 	fmt.Fprintln(w, verdict)
-	if o.groups == 1 && o.every == defaultEvery(o.episodes) && o.interval == defaultInterval {
+	if o.searches > 0 && o.groups == 1 && o.serve == 0 {
+		fmt.Fprintf(w, "reproduce: make bench-growth GROWTH_EPISODES=%d GROWTH_EVERY=%d GROWTH_SEARCHES=%d OUT=%s\n", o.episodes, o.every, o.searches, o.out)
+	}
+	if o.searches == 0 && o.groups == 1 && o.every == defaultEvery(o.episodes) && o.interval == defaultInterval {
 		fmt.Fprintf(w, "reproduce: make bench-soak EPISODES=%d SERVE=%s CLIENTS=%d RATE=%g OUT=%s\n", o.episodes, o.serve, o.clients, o.rate, o.out)
 	}
-	fmt.Fprintf(w, "reproduce: go run ./internal/tools/bench-soak -episodes %d -groups %d -every %d -serve %s -clients %d -rate %g -interval %s -out %s\n",
-		o.episodes, o.groups, o.every, o.serve, o.clients, o.rate, o.interval, o.out)
+	fmt.Fprintf(w, "reproduce: go run ./internal/tools/bench-soak -episodes %d -groups %d -every %d -serve %s -clients %d -rate %g -interval %s -searches %d -out %s\n",
+		o.episodes, o.groups, o.every, o.serve, o.clients, o.rate, o.interval, o.searches, o.out)
 }
 
 func perSecond(n int, d time.Duration) float64 {

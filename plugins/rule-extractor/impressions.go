@@ -1,0 +1,186 @@
+package main
+
+import (
+	"strings"
+
+	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
+)
+
+// Impressions. What a speaker says a person is ("you're amazing", "she's
+// so annoying", "he's such a jerk") or feels toward them ("I'm crazy
+// about her", "she's mad at him") tells the speaker's, or the subject's,
+// regard for that person: LIKES or DISLIKES, the classes of "like" and
+// "dislike", so that a later "I can't stand him" contradicts an earlier
+// "he's sweet". The words are small closed lexicons of evaluation,
+// English's commonest (the adjectives of praise and blame, the nouns of
+// insult), not of any one conversation.
+
+// praise and blame are predicate adjectives that evaluate a person.
+var (
+	praise = words("amazing awesome adorable attractive beautiful brilliant charming cute fantastic funny gorgeous great handsome hot incredible kind lovely nice perfect pretty sexy smart sweet talented terrific wonderful unbelievable cool special")
+	blame  = words("annoying arrogant awful boring creepy disgusting dumb evil gross horrible irritating lame mean obnoxious pathetic rude selfish stupid terrible ugly unreasonable weird")
+	// insults are nouns that blame the one they are said of ("such a
+	// jerk").
+	insults = words("jerk idiot creep loser moron bastard bitch fool liar coward pig freak")
+	// feelingPreps are the adjectives of a feeling toward someone, with
+	// their preposition and polarity: "crazy about", "mad at".
+	feelingPreps = map[string]struct {
+		prep string
+		good bool
+	}{
+		"crazy": {"about", true}, "nuts": {"about", true}, "fond": {"of", true}, "proud": {"of", true}, "attracted": {"to", true},
+		"mad": {"at", false}, "angry": {"at|with", false}, "upset": {"with|at", false}, "pissed": {"at|off", false},
+		"furious": {"at|with", false}, "sick": {"of", false}, "jealous": {"of", false}, "disappointed": {"in|with", false},
+	}
+)
+
+// evaluated states the speaker's regard for subj when adj praises or
+// blames: "you're amazing" (the one spoken to), "she's so annoying".
+// subj must be known as a person: "Reykjavik was amazing" praises a
+// place the parse may not class.
+func (sc *sentCtx) evaluated(cc *clauseCtx, subj ref, adj string) bool {
+	speaker := sc.u.speaker
+	if speaker == "" || subj.name == speaker || sc.kindOf(subj) != kindPerson {
+		return false
+	}
+	rel := ""
+	switch {
+	case praise.has(adj):
+		rel = "LIKES"
+	case blame.has(adj):
+		rel = "DISLIKES"
+	default:
+		return false
+	}
+	sc.fact(cc, ref{name: speaker, kind: kindPerson, str: strSure}, subj, rel, tTrait, "{s} finds {o} "+adj, kindPerson, kindPerson)
+	return true
+}
+
+// personish reports whether r is a person, or a name of no known kind.
+func (sc *sentCtx) personish(r ref) bool {
+	switch sc.kindOf(r) {
+	case kindPerson:
+		return true
+	case kindNone:
+		return r.det == "" && r.name != "" && strings.ToUpper(r.name[:1]) == r.name[:1]
+	}
+	return false
+}
+
+// feelingNouns are the nouns of a feeling one has or is in toward
+// someone, with the preposition that names them: "in love with her",
+// "a crush on him", "feelings for Charlie".
+var feelingNouns = map[string]string{"love": "with", "crush": "on", "feeling": "for", "thing": "for"}
+
+// feelingFor reads "be in love with X" (linking) and "have a crush on
+// X", "have feelings for X" (have): the subject loves or likes X.
+func (sc *sentCtx) feelingFor(cc *clauseCtx, subj ref) bool {
+	c := cc.c
+	noun := -1
+	switch {
+	case c.Lemma == "be":
+		for _, pp := range c.PPs {
+			if pp.Prep == "in" && pp.Obj.Phrase >= 0 && sc.headWord(pp.Obj.Phrase) == "love" {
+				noun = pp.Obj.Phrase
+			}
+		}
+	case c.Lemma == "have" && !c.Obj.None():
+		if w := sc.headWord(c.Obj.Phrase); w == "crush" || w == "feeling" || w == "thing" {
+			noun = c.Obj.Phrase
+		}
+	}
+	if noun < 0 || !sc.personish(subj) {
+		return false
+	}
+	head := sc.headWord(noun)
+	for _, pp := range c.PPs {
+		if pp.Prep != feelingNouns[head] || pp.At < sc.p.Phrases[noun].End || pp.Obj.Phrase < 0 {
+			continue
+		}
+		o := sc.phraseRef(pp.Obj.Phrase, false)
+		if o.name == "" || !sc.personish(o) {
+			continue
+		}
+		rel, text := "LIKES", "{s} has "+withArticle(head)+" "+pp.Prep+" {o}"
+		switch head {
+		case "love":
+			rel, text = "LOVES", "{s} is in love with {o}"
+		case "feeling":
+			text = "{s} has feelings for {o}"
+		}
+		sc.fact(cc, subj, o, rel, tTrait, text, kindPerson, kindPerson)
+		return true
+	}
+	return false
+}
+
+// impression reads a clause of "be" for a regard toward a person: a
+// predicate adjective or noun of praise or blame said of a person other
+// than the speaker ("you're amazing": the speaker likes the one spoken
+// to), or an adjective of feeling with its person ("I'm crazy about
+// her": the subject likes her). It reports whether it stated one.
+func (sc *sentCtx) impression(cc *clauseCtx, subj ref) bool {
+	c := cc.c
+	speaker := sc.u.speaker
+	comp := c.Comp.Phrase
+	if c.Adj >= 0 && sc.toks[c.Adj].lower == "such" {
+		// "such a jerk": the parse takes "such" for the predicate.
+		comp = sc.p.PhraseAt(c.Adj + 1)
+	} else if c.Adj >= 0 {
+		adj := sc.toks[c.Adj].lower
+		if f, ok := feelingPreps[adj]; ok {
+			for _, pp := range c.PPs {
+				if !strings.Contains("|"+f.prep+"|", "|"+pp.Prep+"|") || pp.Obj.Phrase < 0 {
+					continue
+				}
+				o := sc.phraseRef(pp.Obj.Phrase, false)
+				if o.name == "" || !sc.personish(o) || !sc.personish(subj) {
+					continue
+				}
+				rel := "DISLIKES"
+				if f.good {
+					rel = "LIKES"
+				}
+				sc.fact(cc, subj, o, rel, tTrait, "{s} is "+adj+" "+pp.Prep+" {o}", kindPerson, kindPerson)
+				return true
+			}
+			return false
+		}
+		if len(c.PPs) > 0 {
+			return false
+		}
+		return sc.evaluated(cc, subj, adj)
+	}
+	if comp < 0 || speaker == "" || subj.name == speaker || !sc.personish(subj) {
+		return false
+	}
+	// "you're such a jerk", "he's a great guy".
+	p := &sc.p.Phrases[comp]
+	if p.PossEnd > p.PossStart {
+		return false
+	}
+	head := sc.headWord(comp)
+	good, bad := false, insults.has(head)
+	if !bad {
+		if _, class, ok := nlp.Noun(head); !ok || class&nlp.ClassPerson == 0 {
+			return false
+		}
+		for k := p.Start; k < p.Head; k++ {
+			switch w := sc.toks[k].lower; {
+			case praise.has(w):
+				good = true
+			case blame.has(w):
+				bad = true
+			}
+		}
+	}
+	if !good && !bad {
+		return false
+	}
+	rel := "LIKES"
+	if bad {
+		rel = "DISLIKES"
+	}
+	sc.fact(cc, ref{name: speaker, kind: kindPerson, str: strSure}, subj, rel, tTrait, "{s} calls {o} "+withArticle(strings.ToLower(joinTokens(sc.toks[p.Start+sc.detLen(p):p.End]))), kindPerson, kindPerson)
+	return true
+}
