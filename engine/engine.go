@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/engine/budget"
 	"github.com/mnemohq/mnemo/engine/community"
 	"github.com/mnemohq/mnemo/engine/evolve"
 	"github.com/mnemohq/mnemo/engine/ingest"
@@ -45,6 +46,10 @@ type Options struct {
 	// quarantine thresholds (core.TrustPolicy; the zero value is the
 	// default policy).
 	Trust core.TrustPolicy
+	// Budgets returns a group's ingestion budgets (docs/trust.md,
+	// "Budgets"). Nil: no group has any; an API key's budgets come with
+	// the request's context (budget.WithKey).
+	Budgets func(group string) budget.Limits
 
 	Ingest      IngestOptions
 	Search      retrieval.Options
@@ -245,6 +250,8 @@ type Engine struct {
 
 	ingest   IngestOptions
 	trust    core.TrustPolicy
+	budgets  func(string) budget.Limits
+	budget   *budget.Ledger
 	pipeline *ingest.Pipeline
 	searcher *retrieval.Searcher
 	keeper   *community.Keeper
@@ -283,6 +290,11 @@ func Open(ctx context.Context, opts Options) (*Engine, error) {
 		e.embedderID = core.EmbedderID{Name: "unnamed", Dimension: opts.Embedder.Dimension()}
 	}
 	e.q = newQueue(e)
+	e.budgets = opts.Budgets
+	e.budget = budget.New(opts.Now, opts.Budgets)
+	if err := e.restoreBudgets(ctx); err != nil {
+		return nil, fmt.Errorf("read the day's budget counts: %w", err)
+	}
 	e.evolver = evolve.New(opts.Evolve, evolve.Deps{
 		Store: opts.Store, Plugins: opts.Plugins, Now: opts.Now, Logger: e.log, IDs: &e.ids, Lock: e.lockGroup,
 		Closed: e.closed, RecordStore: e.recordStore, Records: e.Records,
@@ -360,6 +372,7 @@ func (e *Engine) Close(ctx context.Context) error {
 	if !first {
 		return nil
 	}
+	e.saveBudgets(context.WithoutCancel(ctx))
 	return e.evolver.Flush(context.WithoutCancel(ctx))
 }
 

@@ -27,6 +27,9 @@ type IngestResult struct {
 // invalid, none is stored. An episode with LearnedAtReference is recorded
 // as learned at its reference time (core.Episode.LearnedAt), and refused
 // (ErrInvalid) where that would come before what its group already knows.
+// Episodes over a budget of their group or of the key in ctx
+// (budget.WithKey) are refused, all of them, with a *core.BudgetError
+// (core.ErrBudget); a re-sent episode costs nothing.
 func (e *Engine) Ingest(ctx context.Context, eps []core.Episode) ([]IngestResult, error) {
 	if err := e.checkOpen(); err != nil {
 		return nil, err
@@ -58,12 +61,18 @@ func (e *Engine) Ingest(ctx context.Context, eps []core.Episode) ([]IngestResult
 	if err := e.checkReplay(ctx, in, now); err != nil {
 		return nil, err
 	}
+	// The budgets admit the request whole or refuse it whole
+	// (core.ErrBudget), before anything is stored.
+	if err := e.budget.Admit(ctx, in); err != nil {
+		return nil, err
+	}
 	// Until the new episodes are queued, no read of the store's pending
 	// list may see them (queue.intake).
 	e.q.intake.RLock()
 	created, err := e.store.AddEpisodes(ctx, in)
 	if err != nil {
 		e.q.intake.RUnlock()
+		e.budget.Refund(ctx, in)
 		return nil, err
 	}
 	var fresh, resent []core.Episode
@@ -78,6 +87,7 @@ func (e *Engine) Ingest(ctx context.Context, eps []core.Episode) ([]IngestResult
 	}
 	e.q.add(fresh)
 	e.q.intake.RUnlock()
+	e.budget.Refund(ctx, resent)
 	if len(resent) > 0 {
 		requeued, err := e.requeueResent(ctx, resent)
 		if err != nil {

@@ -373,8 +373,10 @@ func (q *queue) work(group string) {
 			return // shutting down
 		}
 		for _, r := range reports {
+			q.e.spent(r)
 			q.finish(r)
 		}
+		q.e.saveBudget(ctx, group)
 	}
 }
 

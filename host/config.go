@@ -38,6 +38,7 @@ type Config struct {
 	Communities CommunityConfig `toml:"communities" json:"communities"`
 	Evolve      EvolveConfig    `toml:"evolve" json:"evolve"`
 	Trust       TrustConfig     `toml:"trust" json:"trust"`
+	Budget      BudgetConfig    `toml:"budget" json:"budget"`
 	Plugins     PluginsConfig   `toml:"plugins" json:"plugins"`
 	HTTP        HTTPConfig      `toml:"http" json:"http"`
 	Log         LogConfig       `toml:"log" json:"log"`
@@ -329,6 +330,9 @@ func (c Config) Validate() error {
 	if err := c.Trust.validate(); err != nil {
 		return err
 	}
+	if err := c.Budget.validate(); err != nil {
+		return bad("%s", err)
+	}
 	if c.Evolve.Every < 0 {
 		return bad("evolve.every %s: want 0 (off) or a period", c.Evolve.Every)
 	}
@@ -368,6 +372,9 @@ func (c Config) Validate() error {
 		}
 		if k.Trust != "" && len(k.TrustClasses) > 0 && !slices.Contains(k.TrustClasses, k.Trust) {
 			return bad("http.keys[%d]: trust %q is not among its trust_classes", i, k.Trust)
+		}
+		if err := k.Budget.validate(fmt.Sprintf("http.keys[%d].budget", i)); err != nil {
+			return bad("%s", err)
 		}
 	}
 	switch c.Log.Level {

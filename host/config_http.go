@@ -42,4 +42,7 @@ type APIKeyConfig struct {
 	// TrustClasses are the classes the key may claim (a request's
 	// source_class, a message role). Default: Trust alone.
 	TrustClasses []string `toml:"trust_classes" json:"trust_classes,omitempty"`
+	// Budget bounds what the key may ingest, over all its groups, besides
+	// each group's own budget (budget.*). Default: none.
+	Budget BudgetLimits `toml:"budget" json:"budget"`
 }

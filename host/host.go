@@ -157,6 +157,7 @@ func Open(ctx context.Context, cfg Config, o OpenOptions) (h *Host, err error) {
 		Communities: community.Options{DriftThreshold: cfg.Communities.DriftThreshold},
 		Evolve:      cfg.Evolve.options(),
 		Trust:       cfg.Trust.Policy(),
+		Budgets:     cfg.Budget.GroupLimits(),
 	}
 	if h.LLM != nil {
 		eopts.LLM = h.LLM

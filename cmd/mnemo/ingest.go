@@ -107,6 +107,9 @@ allowed to claim the class (http.keys.trust_classes).`)
 	start := time.Now()
 	q := &ingestRun{to: to, g: g, group: *group, class: *class, replay: *learnedAt == "reference"}
 	if err := q.read(ctx, in); err != nil {
+		if errors.Is(err, core.ErrBudget) {
+			return g.fail(fmt.Errorf("%w; %s", err, q.storedSoFar(name)))
+		}
 		return g.fail(fmt.Errorf("read %s: %w", name, err))
 	}
 	fmt.Fprintf(g.stderr, "queued %d episodes from %s (%d new", len(q.queued), name, q.created())
@@ -321,6 +324,19 @@ func (r *ingestRun) flush(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// storedSoFar says what of the input a run stopped by a budget stored, so
+// that the rest can be sent again once the budget admits it.
+func (r *ingestRun) storedSoFar(name string) string {
+	if len(r.queued) == 0 {
+		return fmt.Sprintf("nothing of %s was stored", name)
+	}
+	last := 0
+	for _, q := range r.queued {
+		last = max(last, q.line)
+	}
+	return fmt.Sprintf("%d episodes of %s (lines 1 to %d) were stored and stay queued; send the lines after %d again then", len(r.queued), name, last, last)
 }
 
 // add records a stored line.

@@ -72,7 +72,7 @@ type errorAnswer struct {
 // the commands treat a server's refusal as they treat the engine's.
 var codeErrors = map[string]error{
 	"invalid": core.ErrInvalid, "not_found": core.ErrNotFound, "conflict": core.ErrConflict,
-	"too_large": core.ErrTooLarge, "busy": core.ErrBusy, "storage": core.ErrStorage, "unavailable": core.ErrUnavailable,
+	"too_large": core.ErrTooLarge, "budget": core.ErrBudget, "busy": core.ErrBusy, "storage": core.ErrStorage, "unavailable": core.ErrUnavailable,
 }
 
 // do sends a request with in as its JSON body (none when nil) and decodes

@@ -218,7 +218,7 @@ func (s *Server) addMemory(ctx context.Context, req *mcp.CallToolRequest, in add
 	if ep.Trust, err = callerOf(req).sourceClass(s.h.Config.Trust.RouteClass(core.TrustAgent), in.SourceClass); err != nil {
 		return nil, out, err
 	}
-	res, err := s.h.Engine.Ingest(ctx, []core.Episode{ep})
+	res, err := s.h.Engine.Ingest(callerOf(req).context(ctx), []core.Episode{ep})
 	if err != nil {
 		return nil, out, toolError(err)
 	}

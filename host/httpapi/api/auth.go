@@ -23,6 +23,7 @@ type Key struct {
 	// trust is the class it writes as by default.
 	classes []string
 	trust   string
+	budget  host.BudgetLimits
 }
 
 // Allows reports whether the key may touch group. A nil key (no keys
@@ -49,7 +50,7 @@ func NewKeyring(keys []host.APIKeyConfig) Keyring {
 	}
 	kr := Keyring{}
 	for i, k := range keys {
-		kr[sha256.Sum256([]byte(k.Key))] = &Key{index: i, patterns: k.Groups, readOnly: k.ReadOnly, replay: k.Replay, trust: k.Trust, classes: k.TrustClasses}
+		kr[sha256.Sum256([]byte(k.Key))] = &Key{index: i, patterns: k.Groups, readOnly: k.ReadOnly, replay: k.Replay, trust: k.Trust, classes: k.TrustClasses, budget: k.Budget}
 	}
 	return kr
 }
@@ -84,6 +85,15 @@ func KeyOf(r *http.Request) string {
 		}
 	}
 	return key
+}
+
+// Context returns ctx with the key's ingestion budgets (http.keys.budget),
+// which the engine counts besides each group's. A nil key has none.
+func (k *Key) Context(ctx context.Context) context.Context {
+	if k == nil {
+		return ctx
+	}
+	return host.KeyBudget(ctx, k.index, k.budget)
 }
 
 // MayWrite reports whether the key may change data. A nil key (no keys

@@ -259,7 +259,7 @@ func (e *Env) serve(w http.ResponseWriter, r *http.Request, rt *Route) {
 		}
 		c.Group = g
 	}
-	out, err := rt.Handle(r.Context(), c)
+	out, err := rt.Handle(c.Key.Context(r.Context()), c)
 	if err != nil {
 		answer(w, r, err)
 		return
