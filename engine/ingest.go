@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/engine/budget"
 )
 
 // IngestResult is the outcome of storing one episode.
@@ -29,8 +30,20 @@ type IngestResult struct {
 // (ErrInvalid) where that would come before what its group already knows.
 // Episodes over a budget of their group or of the key in ctx
 // (budget.WithKey) are refused, all of them, with a *core.BudgetError
-// (core.ErrBudget); a re-sent episode costs nothing.
-func (e *Engine) Ingest(ctx context.Context, eps []core.Episode) ([]IngestResult, error) {
+// (core.ErrBudget); a re-sent episode costs nothing. Episodes admitted
+// already (AdmitEpisodes) are not counted again.
+func (e *Engine) Ingest(ctx context.Context, eps []core.Episode) (_ []IngestResult, err error) {
+	// counted holds what the budgets counted for this call, to be
+	// refunded if nothing is stored.
+	var counted []core.Episode
+	if budget.IsAdmitted(ctx) {
+		counted = eps
+	}
+	defer func() {
+		if err != nil && counted != nil {
+			e.budget.Refund(ctx, counted)
+		}
+	}()
 	if err := e.checkOpen(); err != nil {
 		return nil, err
 	}
@@ -63,8 +76,11 @@ func (e *Engine) Ingest(ctx context.Context, eps []core.Episode) ([]IngestResult
 	}
 	// The budgets admit the request whole or refuse it whole
 	// (core.ErrBudget), before anything is stored.
-	if err := e.budget.Admit(ctx, in); err != nil {
-		return nil, err
+	if counted == nil {
+		if err := e.budget.Admit(ctx, in); err != nil {
+			return nil, err
+		}
+		counted = in
 	}
 	// Until the new episodes are queued, no read of the store's pending
 	// list may see them (queue.intake).
@@ -72,7 +88,6 @@ func (e *Engine) Ingest(ctx context.Context, eps []core.Episode) ([]IngestResult
 	created, err := e.store.AddEpisodes(ctx, in)
 	if err != nil {
 		e.q.intake.RUnlock()
-		e.budget.Refund(ctx, in)
 		return nil, err
 	}
 	var fresh, resent []core.Episode
@@ -98,4 +113,16 @@ func (e *Engine) Ingest(ctx context.Context, eps []core.Episode) ([]IngestResult
 		}
 	}
 	return out, nil
+}
+
+// AdmitEpisodes counts episodes against their budgets now, for a surface
+// that writes something of its own for them (Zep's message records)
+// before Ingest and must not write it for episodes the budgets refuse. It
+// returns the context to call Ingest with, which does not count them
+// again, and the refund to call if the surface stops before Ingest.
+func (e *Engine) AdmitEpisodes(ctx context.Context, eps []core.Episode) (context.Context, func(), error) {
+	if err := e.budget.Admit(ctx, eps); err != nil {
+		return ctx, func() {}, err
+	}
+	return budget.Admitted(ctx), func() { e.budget.Refund(ctx, eps) }, nil
 }

@@ -47,6 +47,20 @@ func keyFrom(ctx context.Context) (Key, bool) {
 	return k, ok
 }
 
+type admittedCtx struct{}
+
+// Admitted returns ctx marked as carrying episodes Admit counted already,
+// so that the engine's Ingest does not count them again.
+func Admitted(ctx context.Context) context.Context {
+	return context.WithValue(ctx, admittedCtx{}, true)
+}
+
+// IsAdmitted reports whether ctx was marked by Admitted.
+func IsAdmitted(ctx context.Context) bool {
+	ok, _ := ctx.Value(admittedCtx{}).(bool)
+	return ok
+}
+
 // Stats are the counts of one group since the Ledger was made.
 type Stats struct {
 	Group string

@@ -499,8 +499,23 @@ func (s *server) zepAddMessages(ctx context.Context, c *api.Call) (any, error) {
 }
 
 // zepIngest writes the records of an add first, then queues its episodes;
-// a task record names the episodes when there are any.
-func (s *server) zepIngest(ctx context.Context, group, taskID, typ string, eps []core.Episode, recs []zepEpisodeRecord) error {
+// a task record names the episodes when there are any. The budgets admit
+// the episodes before any record is written, so a refused add writes
+// nothing.
+func (s *server) zepIngest(ctx context.Context, group, taskID, typ string, eps []core.Episode, recs []zepEpisodeRecord) (err error) {
+	// Ingest refunds what it does not store; before it, this does.
+	ingesting := false
+	if len(eps) > 0 {
+		var refund func()
+		if ctx, refund, err = s.Host.Engine.AdmitEpisodes(ctx, eps); err != nil {
+			return err
+		}
+		defer func() {
+			if err != nil && !ingesting {
+				refund()
+			}
+		}()
+	}
 	rs := make([]core.Record, 0, len(recs)+1)
 	for _, r := range recs {
 		b, err := jsonMarshal(r)
@@ -526,6 +541,7 @@ func (s *server) zepIngest(ctx context.Context, group, taskID, typ string, eps [
 	if len(eps) == 0 {
 		return nil
 	}
+	ingesting = true
 	res, err := s.Host.Engine.Ingest(ctx, eps)
 	if err != nil {
 		return err
