@@ -17,6 +17,7 @@ import (
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/host"
 	"github.com/mnemohq/mnemo/host/httpapi"
+	"github.com/mnemohq/mnemo/host/llm/llmtest"
 	"github.com/mnemohq/mnemo/host/mcpserver"
 )
 
@@ -242,4 +243,100 @@ func TestBudgetsOnEverySurface(t *testing.T) {
 			t.Errorf("POST in the next minute = %d, want 202", code)
 		}
 	})
+}
+
+// TestKeyBudget checks an API key's budget: it spans the groups the key
+// writes to, and another key writing to the same groups is not held by it.
+func TestKeyBudget(t *testing.T) {
+	c := &fixedClock{t: time.Date(2026, 11, 29, 10, 0, 50, 0, time.UTC)}
+	const other = "budget-other-0123456789"
+	_, a := openBudgetHost(t, c, func(cfg *host.Config) {
+		cfg.HTTP.Keys = []host.APIKeyConfig{
+			{Key: budgetKey, Groups: []string{"keyed-*"}, Budget: host.BudgetLimits{EpisodesPerMinute: 2}},
+			{Key: other, Groups: []string{"keyed-*"}},
+		}
+	})
+	k := a.withKey(budgetKey)
+	ep := map[string]any{"content": "Hana: I met Ivo.", "reference_time": "2024-01-01"}
+	for _, g := range []string{"keyed-a", "keyed-b"} {
+		if code, _ := k.doRetry("POST", "/v1/groups/"+g+"/episodes", ep, nil); code != 202 {
+			t.Fatalf("POST to %s = %d, want 202", g, code)
+		}
+	}
+	var body errorOf
+	code, retry := k.doRetry("POST", "/v1/groups/keyed-c/episodes", ep, &body)
+	if code != 429 || retry != "10" || !strings.Contains(body.Error, "http.keys[0]") || strings.Contains(body.Error, budgetKey) {
+		t.Errorf("POST a third episode with the key = %d (Retry-After %q) %+v, want 429 in 10 s naming http.keys[0], never the key", code, retry, body)
+	}
+	if code, _ := a.withKey(other).doRetry("POST", "/v1/groups/keyed-c/episodes", ep, nil); code != 202 {
+		t.Errorf("POST with another key = %d, want 202", code)
+	}
+}
+
+// TestTokenBudget checks the daily token budget: the tokens the real
+// OpenAI client reports for a group's extractions, answered by the
+// scripted model, are counted per group; once they reach the budget the
+// group's new episodes are refused until the next UTC day, another group
+// still ingests, and the day's count survives a restart.
+func TestTokenBudget(t *testing.T) {
+	srv := llmtest.New(t)
+	srv.Handle(func(r llmtest.Request) (llmtest.Answer, bool) {
+		if r.Kind != llmtest.KindChat {
+			return llmtest.Answer{}, false
+		}
+		ans := llmtest.JSON(map[string]any{"entities": []any{}, "facts": []any{}})
+		ans.PromptTokens, ans.CompletionTokens = 400, 100
+		return ans, true
+	})
+	c := &fixedClock{t: time.Date(2026, 11, 29, 23, 0, 0, 0, time.UTC)}
+	db := filepath.Join(t.TempDir(), "db")
+	withLLM := func(cfg *host.Config) {
+		cfg.DB = db
+		cfg.LLM.BaseURL = srv.URL()
+		cfg.LLM.APIKey = "test-key"
+		cfg.LLM.Model = "scripted-model"
+		cfg.Plugins.Default.Extractor = "llm-extractor"
+		cfg.Budget.Default = host.BudgetLimits{TokensPerDay: 1000}
+	}
+	h, a := openBudgetHost(t, c, withLLM)
+	ep := map[string]any{"content": "Hana: I met Ivo in Lisbon.", "reference_time": "2024-01-01"}
+	for range 2 {
+		var acc accepted
+		if code, _ := a.do("POST", "/v1/groups/tokens-a/episodes", ep, &acc); code != 202 {
+			t.Fatalf("POST = %d, want 202", code)
+		}
+		if st := a.waitDone(acc.Episodes[0].StatusURL); st["status"] != "done" {
+			t.Fatalf("episode %v, want done", st)
+		}
+	}
+	if n := len(srv.RequestsFor("extract")); n < 2 {
+		t.Fatalf("%d extraction calls, want the model asked for each episode", n)
+	}
+	code, retry := a.doRetry("POST", "/v1/groups/tokens-a/episodes", ep, nil)
+	if code != 429 || retry != "3600" {
+		t.Errorf("POST with the day's tokens spent = %d (Retry-After %q), want 429 until the end of the day (3600)", code, retry)
+	}
+	var accB accepted
+	if code, _ := a.do("POST", "/v1/groups/tokens-b/episodes", ep, &accB); code != 202 {
+		t.Fatalf("POST to another group = %d, want 202: tokens-a's tokens are its own", code)
+	}
+	a.waitDone(accB.Episodes[0].StatusURL)
+	_, raw := a.do("GET", "/metrics", nil, nil)
+	if !strings.Contains(string(raw), `mnemo_budget_refusals_total{group="tokens-a",kind="tokens_per_day"} 1`) ||
+		strings.Contains(string(raw), `mnemo_budget_tokens_total{group="tokens-a"} 0`) {
+		t.Errorf("metrics lack tokens-a's tokens and its tokens_per_day refusal")
+	}
+	if err := h.Close(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+
+	// The same day after a restart: still spent. The next day: admitted.
+	_, a = openBudgetHost(t, c, withLLM)
+	if code, _ := a.doRetry("POST", "/v1/groups/tokens-a/episodes", ep, nil); code != 429 {
+		t.Errorf("POST after a restart the same day = %d, want 429: the day's tokens were forgotten", code)
+	}
+	c.advance(time.Hour)
+	if code, _ := a.doRetry("POST", "/v1/groups/tokens-a/episodes", ep, nil); code != 202 {
+		t.Errorf("POST the next day = %d, want 202", code)
+	}
 }
