@@ -132,7 +132,7 @@ func (s *server) graphitiRoutes() []*api.Route {
 			Summary: "Graphiti: health check", Response: graphitiHealth{},
 		},
 		{
-			Method: "POST", Path: "/messages", Auth: api.AuthKey, Handle: s.graphitiMessages, Tag: "graphiti", Graphiti: true,
+			Method: "POST", Path: "/messages", Auth: api.AuthKey, Handle: s.graphitiMessages, Tag: "graphiti", Graphiti: true, Ingests: true,
 			Status: http.StatusAccepted, Summary: "Graphiti: add chat messages",
 			Description: "Each message becomes a message episode \"role(role_type): content\" in the group's durable queue.",
 			Request:     graphitiAddMessages{}, Response: graphitiResult{},
