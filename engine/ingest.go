@@ -30,7 +30,8 @@ type IngestResult struct {
 // (ErrInvalid) where that would come before what its group already knows.
 // Episodes over a budget of their group or of the key in ctx
 // (budget.WithKey) are refused, all of them, with a *core.BudgetError
-// (core.ErrBudget); a re-sent episode costs nothing. Episodes admitted
+// (core.ErrBudget); a re-sent episode is checked like a new one and
+// refunded once found stored already. Episodes admitted
 // already (AdmitEpisodes) are not counted again.
 func (e *Engine) Ingest(ctx context.Context, eps []core.Episode) (_ []IngestResult, err error) {
 	// counted holds what the budgets counted for this call, to be
@@ -102,6 +103,9 @@ func (e *Engine) Ingest(ctx context.Context, eps []core.Episode) (_ []IngestResu
 	}
 	e.q.add(fresh)
 	e.q.intake.RUnlock()
+	// Stored: what follows refunds nothing more, and a re-send costs
+	// nothing.
+	counted = nil
 	e.budget.Refund(ctx, resent)
 	if len(resent) > 0 {
 		requeued, err := e.requeueResent(ctx, resent)
