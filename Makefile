@@ -66,7 +66,7 @@ WEAVIATE_VERSION := $(shell sed -n 's|^[[:space:]]*github.com/weaviate/weaviate 
 WEAVIATE_DIR     ?= $(HOME)/.cache/mnemo/weaviate-$(WEAVIATE_VERSION)
 WEAVIATE_SERVER  := $(WEAVIATE_DIR)/bin/weaviate-server
 
-.PHONY: help build install nlp-data plugins test test-race race-ci test-crash test-compat lint fmt check ci weaviate test-weaviate test-weaviate-cluster bench dist smoke-arm64 demo bench-lme bench-extract bench-search bench-stores bench-http bench-soak bench-growth bench-edge bench-evolve ui-vendor inspector-png clean
+.PHONY: help build install nlp-data plugins test test-race race-ci test-crash test-compat lint fmt check ci weaviate test-weaviate test-weaviate-cluster bench dist smoke-arm64 demo bench-lme bench-extract bench-search bench-stores bench-http bench-soak bench-growth bench-edge bench-evolve bench-fair ui-vendor inspector-png clean
 
 help:
 	@echo "make build        build bin/mnemo"
@@ -90,6 +90,7 @@ help:
 	@echo "make bench-soak   soak: 100k episodes, reopen, then serve 10 min (docs/bench/)"
 	@echo "make bench-growth growth: 50k episodes, ingestion rate, search p50/p95 (both recipes), RSS and sizes vs episodes"
 	@echo "make bench-evolve a year of daily use, with and without evolution (docs/bench/evolve.*)"
+	@echo "make bench-fair   tenant B's ingestion p95 alone, while tenant A floods at its budget, and unlimited"
 	@echo "make dist         dist/mnemo-GOOS-GOARCH/: mnemo and libkuzu.so, runs without Go (GOARCH=arm64 cross-builds; EDGE=1: without Weaviate and etcd)"
 	@echo "make smoke-arm64  the arm64 dist under qemu-aarch64 (Cortex-A53, 39-bit address space), compared with native"
 	@echo "make ui-vendor    fetch the pinned graph-drawing library of the web inspector (npm) into host/ui/assets/vendor"
@@ -353,6 +354,14 @@ bench-growth:
 EVOLVE_DAYS ?= 365
 bench-evolve:
 	$(GO) run ./internal/tools/bench-evolve -days $(EVOLVE_DAYS) -out $(OUT)
+
+# Fairness under budgets (docs/benchmarks.md, docs/trust.md): tenant B's
+# ingestion latency alone and while tenant A floods (ROUNDS of three
+# scenarios of FAIR_DURATION each).
+ROUNDS        ?= 5
+FAIR_DURATION ?= 20s
+bench-fair:
+	$(GO) run ./internal/tools/bench-fair -rounds $(ROUNDS) -duration $(FAIR_DURATION)
 
 # The web inspector (/ui) draws the graph with cytoscape.js (MIT), vendored
 # in host/ui/assets/vendor and embedded in the binary: nothing is fetched

@@ -70,6 +70,10 @@ type Episode struct {
 	// (pieces over the chunk cap, entities or facts over the caps, what a
 	// plugin dropped), as its last report gave them.
 	Warnings []string
+	// Trust is the episode's source class (TrustPolicy): who wrote it,
+	// set by the surface from the route and the API key that wrote it,
+	// never from its content. Empty is the policy's default class.
+	Trust string
 	// LearnedAtReference, given to Ingest, records the episode as learned
 	// at its reference time instead of by the engine's clock: for
 	// replaying an archive of past conversations so that system time tells
@@ -102,6 +106,11 @@ func (e *Episode) Validate(limit int) error {
 	}
 	if !e.Source.Valid() {
 		return invalidf("episode source %q: want message, text or json", e.Source)
+	}
+	if e.Trust != "" {
+		if err := ValidateTrustClass(e.Trust); err != nil {
+			return err
+		}
 	}
 	if strings.TrimSpace(e.Content) == "" {
 		return invalidf("episode content is empty")
@@ -187,6 +196,17 @@ type Fact struct {
 	// Entity.ArchivedAt. It is independent of the bi-temporal fields: an
 	// archived fact is still true, only out of active memory.
 	ArchivedAt time.Time
+	// Trust is the most trusted source class among the episodes that
+	// stated the fact (TrustPolicy.Best); empty for a fact stored before
+	// source classes existed, which counts as the default class.
+	Trust string
+	// QuarantinedAt is when the fact was quarantined (zero: it is not):
+	// its best source is below its group's threshold. A quarantined fact
+	// is stored and dated but left out of searches and listings unless
+	// Filter.IncludeQuarantined asks for it, and it never invalidates a
+	// fact of a more trusted source. Corroboration by a trusted episode
+	// or approval clears it.
+	QuarantinedAt time.Time
 }
 
 // Current reports whether the fact is believed true at now: not retired by

@@ -329,6 +329,9 @@ type Filter struct {
 	// (Engine.Evolve). Without it they are left out, unless KnownAt is
 	// before they were archived.
 	IncludeArchived bool
+	// IncludeQuarantined keeps the facts held in quarantine
+	// (Fact.QuarantinedAt): without it they are left out.
+	IncludeQuarantined bool
 	// Now is the time "valid now" refers to. The engine sets it.
 	Now time.Time
 }

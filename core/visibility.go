@@ -34,6 +34,8 @@ type FactTimes struct {
 	Valid, Invalid, StatedInvalid, Created, Expired int64
 	// Archived is when evolution archived the fact (NoTime: active).
 	Archived int64
+	// Quarantined is when the fact was quarantined (NoTime: it is not).
+	Quarantined int64
 }
 
 // Times returns the fact's timestamps for the rule, its stated invalid_at
@@ -42,6 +44,7 @@ func (x *Fact) Times() FactTimes {
 	return FactTimes{
 		Valid: Micros(x.ValidAt), Invalid: Micros(x.InvalidAt), StatedInvalid: Micros(x.StatedInvalid()),
 		Created: Micros(x.CreatedAt), Expired: Micros(x.ExpiredAt), Archived: Micros(x.ArchivedAt),
+		Quarantined: Micros(x.QuarantinedAt),
 	}
 }
 
@@ -78,9 +81,13 @@ func (f *Filter) MatchFact(x *Fact) bool { return f.MatchFactTimes(x.Relation, x
 //     Now: not retired, and not ended at or before Now when Now is set.
 //   - An archived fact is kept only with IncludeArchived, or when KnownAt
 //     is before it was archived (see Filter.Archived).
+//   - A quarantined fact is kept only with IncludeQuarantined.
 //   - Time conditions must hold as well (see Filter.Time).
 func (f *Filter) MatchFactTimes(relation string, t FactTimes) bool {
 	if len(f.Relations) > 0 && !slices.Contains(f.Relations, relation) {
+		return false
+	}
+	if !f.KeepsQuarantined(t.Quarantined) {
 		return false
 	}
 	if !f.KeepsArchived(t.Archived) {
@@ -171,6 +178,15 @@ func (f *Filter) KeepsArchived(archived int64) bool {
 		return true
 	}
 	return !f.KnownAt.IsZero() && archived > Micros(f.KnownAt)
+}
+
+// KeepsQuarantined reports whether f keeps a fact quarantined at q
+// (Micros; NoTime: not quarantined). Quarantine is not bi-temporal: a
+// fact released from it (corroborated or approved) is visible to every
+// query, KnownAt included, and a quarantined one only to a query that asks
+// for it.
+func (f *Filter) KeepsQuarantined(q int64) bool {
+	return f.IncludeQuarantined || q == NoTime
 }
 
 // MatchEpisode reports whether f keeps the episode: created at or before

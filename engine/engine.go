@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/engine/budget"
 	"github.com/mnemohq/mnemo/engine/community"
 	"github.com/mnemohq/mnemo/engine/evolve"
 	"github.com/mnemohq/mnemo/engine/ingest"
@@ -40,6 +41,15 @@ type Options struct {
 	// Logger receives ingestion progress and failures. The default
 	// discards.
 	Logger *slog.Logger
+
+	// Trust is the trust policy: source classes, their levels and the
+	// quarantine thresholds (core.TrustPolicy; the zero value is the
+	// default policy).
+	Trust core.TrustPolicy
+	// Budgets returns a group's ingestion budgets (docs/trust.md,
+	// "Budgets"). Nil: no group has any; an API key's budgets come with
+	// the request's context (budget.WithKey).
+	Budgets func(group string) budget.Limits
 
 	Ingest      IngestOptions
 	Search      retrieval.Options
@@ -203,6 +213,9 @@ func (o Options) Validate() error {
 	if err := o.Communities.Validate(); err != nil {
 		return err
 	}
+	if err := o.Trust.Validate(); err != nil {
+		return fmt.Errorf("engine: %w", err)
+	}
 	if err := o.Evolve.Validate(); err != nil {
 		return err
 	}
@@ -236,6 +249,9 @@ type Engine struct {
 	log        *slog.Logger
 
 	ingest   IngestOptions
+	trust    core.TrustPolicy
+	budgets  func(string) budget.Limits
+	budget   *budget.Ledger
 	pipeline *ingest.Pipeline
 	searcher *retrieval.Searcher
 	keeper   *community.Keeper
@@ -274,6 +290,11 @@ func Open(ctx context.Context, opts Options) (*Engine, error) {
 		e.embedderID = core.EmbedderID{Name: "unnamed", Dimension: opts.Embedder.Dimension()}
 	}
 	e.q = newQueue(e)
+	e.budgets = opts.Budgets
+	e.budget = budget.New(opts.Now, opts.Budgets)
+	if err := e.restoreBudgets(ctx); err != nil {
+		return nil, fmt.Errorf("read the day's budget counts: %w", err)
+	}
 	e.evolver = evolve.New(opts.Evolve, evolve.Deps{
 		Store: opts.Store, Plugins: opts.Plugins, Now: opts.Now, Logger: e.log, IDs: &e.ids, Lock: e.lockGroup,
 		Closed: e.closed, RecordStore: e.recordStore, Records: e.Records,
@@ -283,13 +304,14 @@ func Open(ctx context.Context, opts Options) (*Engine, error) {
 		Importance: e.evolver.Importance, Searched: e.searched, Ready: e.checkOpen,
 		MaxSummaryChars: e.ingest.MaxSummaryChars,
 	})
+	e.trust = opts.Trust
 	e.pipeline = ingest.New(ingest.Options{
 		ContextEpisodes: e.ingest.ContextEpisodes, MaxExtractBytes: e.ingest.MaxExtractBytes, Split: e.ingest.Split,
 		MaxChunks: e.ingest.MaxChunks, MaxEntities: e.ingest.MaxEntities, MaxFacts: e.ingest.MaxFacts,
 		MaxAttempts: e.ingest.MaxAttempts, MaxSummaryChars: e.ingest.MaxSummaryChars,
 	}, ingest.Deps{
 		Store: opts.Store, Embedder: opts.Embedder, Plugins: opts.Plugins, Now: opts.Now, Logger: e.log, IDs: &e.ids,
-		Created: e.evolver.Created, Mentioned: e.evolver.Mentioned,
+		Created: e.evolver.Created, Mentioned: e.evolver.Mentioned, Trust: opts.Trust,
 		Ingested: func(ctx context.Context, group string, entities []string) error {
 			return e.keeper.Ingested(ctx, group, entities)
 		},
@@ -350,6 +372,7 @@ func (e *Engine) Close(ctx context.Context) error {
 	if !first {
 		return nil
 	}
+	e.saveBudgets(context.WithoutCancel(ctx))
 	return e.evolver.Flush(context.WithoutCancel(ctx))
 }
 

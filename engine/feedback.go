@@ -34,6 +34,9 @@ func (e *Engine) Feedback(ctx context.Context, req evolve.FeedbackRequest) error
 			return err
 		}
 	case core.ScopeFacts:
+		if req.Kind == evolve.FeedbackApprove {
+			return e.approve(ctx, req)
+		}
 		if req.Kind == evolve.FeedbackWrong {
 			if err := e.markWrong(ctx, req); err != nil {
 				return err
@@ -43,6 +46,41 @@ func (e *Engine) Feedback(ctx context.Context, req evolve.FeedbackRequest) error
 		}
 	}
 	return e.evolver.Feedback(ctx, req.Group, req.Scope, req.UUID, req.Kind)
+}
+
+// approve releases a quarantined fact under the group's write lock: the
+// approver vouches for it, so the fact takes the approver's class when
+// that is more trusted, which keeps it out of quarantine when less trusted
+// sources restate it. An approver whose own class is below the threshold
+// is refused (ErrInvalid); a fact not in quarantine is left as it is.
+func (e *Engine) approve(ctx context.Context, req evolve.FeedbackRequest) error {
+	by := e.trust.Class(req.Trust)
+	if !e.trust.Known(by) || e.trust.Quarantines(req.Group, by) {
+		return fmt.Errorf("%w: approve fact %s: source class %q is below the group's trust threshold", core.ErrInvalid, req.UUID, by)
+	}
+	unlock, err := e.lockGroup(ctx, req.Group)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	xs, err := e.store.Facts(ctx, []string{req.Group}, []string{req.UUID}, core.GetOptions{})
+	if err != nil {
+		return fmt.Errorf("read fact: %w", err)
+	}
+	if len(xs) == 0 {
+		return fmt.Errorf("fact %s: %w", req.UUID, core.ErrNotFound)
+	}
+	f := xs[0]
+	if f.QuarantinedAt.IsZero() {
+		return nil
+	}
+	now := e.now()
+	e.trust.Trusted(&f, by, now)
+	f.Episodes = nil
+	if err := e.store.Apply(ctx, core.Change{Group: req.Group, Facts: []core.Fact{f}}); err != nil {
+		return fmt.Errorf("approve fact: %w", err)
+	}
+	return nil
 }
 
 // markWrong expires a fact in system time with the reason, under the

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/engine/budget"
 )
 
 // IngestResult is the outcome of storing one episode.
@@ -27,7 +28,23 @@ type IngestResult struct {
 // invalid, none is stored. An episode with LearnedAtReference is recorded
 // as learned at its reference time (core.Episode.LearnedAt), and refused
 // (ErrInvalid) where that would come before what its group already knows.
-func (e *Engine) Ingest(ctx context.Context, eps []core.Episode) ([]IngestResult, error) {
+// Episodes over a budget of their group or of the key in ctx
+// (budget.WithKey) are refused, all of them, with a *core.BudgetError
+// (core.ErrBudget); a re-sent episode is checked like a new one and
+// refunded once found stored already. Episodes admitted
+// already (AdmitEpisodes) are not counted again.
+func (e *Engine) Ingest(ctx context.Context, eps []core.Episode) (_ []IngestResult, err error) {
+	// counted holds what the budgets counted for this call, to be
+	// refunded if nothing is stored.
+	var counted []core.Episode
+	if budget.IsAdmitted(ctx) {
+		counted = eps
+	}
+	defer func() {
+		if err != nil && counted != nil {
+			e.budget.Refund(ctx, counted)
+		}
+	}()
 	if err := e.checkOpen(); err != nil {
 		return nil, err
 	}
@@ -47,10 +64,24 @@ func (e *Engine) Ingest(ctx context.Context, eps []core.Episode) ([]IngestResult
 		if err := ep.Validate(e.ingest.MaxContentBytes); err != nil {
 			return nil, fmt.Errorf("episode %d: %w", i, err)
 		}
+		// The class is stored as resolved, so that a later change of the
+		// default does not rewrite who wrote an episode.
+		ep.Trust = e.trust.Class(ep.Trust)
+		if !e.trust.Known(ep.Trust) {
+			return nil, fmt.Errorf("%w: episode %d: unknown source class %q", core.ErrInvalid, i, ep.Trust)
+		}
 		in[i] = ep
 	}
 	if err := e.checkReplay(ctx, in, now); err != nil {
 		return nil, err
+	}
+	// The budgets admit the request whole or refuse it whole
+	// (core.ErrBudget), before anything is stored.
+	if counted == nil {
+		if err := e.budget.Admit(ctx, in); err != nil {
+			return nil, err
+		}
+		counted = in
 	}
 	// Until the new episodes are queued, no read of the store's pending
 	// list may see them (queue.intake).
@@ -72,6 +103,10 @@ func (e *Engine) Ingest(ctx context.Context, eps []core.Episode) ([]IngestResult
 	}
 	e.q.add(fresh)
 	e.q.intake.RUnlock()
+	// Stored: what follows refunds nothing more, and a re-send costs
+	// nothing.
+	counted = nil
+	e.budget.Refund(ctx, resent)
 	if len(resent) > 0 {
 		requeued, err := e.requeueResent(ctx, resent)
 		if err != nil {
@@ -82,4 +117,16 @@ func (e *Engine) Ingest(ctx context.Context, eps []core.Episode) ([]IngestResult
 		}
 	}
 	return out, nil
+}
+
+// AdmitEpisodes counts episodes against their budgets now, for a surface
+// that writes something of its own for them (Zep's message records)
+// before Ingest and must not write it for episodes the budgets refuse. It
+// returns the context to call Ingest with, which does not count them
+// again, and the refund to call if the surface stops before Ingest.
+func (e *Engine) AdmitEpisodes(ctx context.Context, eps []core.Episode) (context.Context, func(), error) {
+	if err := e.budget.Admit(ctx, eps); err != nil {
+		return ctx, func() {}, err
+	}
+	return budget.Admitted(ctx), func() { e.budget.Refund(ctx, eps) }, nil
 }

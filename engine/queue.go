@@ -52,6 +52,9 @@ type queue struct {
 	settled *settledSet
 	groups  map[string]*sync.Mutex // serializes a group's writers
 	running map[string]bool
+	// last is the group whose worker the dispatcher started last: the
+	// next turn goes to the groups after it in name order (round robin).
+	last string
 	// The state of an episode is kept by group and uuid: two groups may
 	// hold episodes of the same uuid (Store), and one's must not delay,
 	// wake or replace the other's.
@@ -265,15 +268,17 @@ func (q *queue) dispatch() {
 			}
 			continue
 		}
-		groups := q.dueGroups(q.e.now)
-		sort.Strings(groups)
-		for _, g := range groups {
+		q.mu.Lock()
+		last := q.last
+		q.mu.Unlock()
+		for _, g := range roundRobin(q.dueGroups(q.e.now), last) {
 			q.mu.Lock()
 			if q.running[g] || len(q.running) >= q.e.ingest.Workers {
 				q.mu.Unlock()
 				continue
 			}
 			q.running[g] = true
+			q.last = g
 			q.mu.Unlock()
 			q.workers.Add(1)
 			go func() {
@@ -286,6 +291,38 @@ func (q *queue) dispatch() {
 			}()
 		}
 	}
+}
+
+// roundRobin orders groups by name, starting after last: every group
+// with due work gets a worker in turn, whatever its name and however much
+// another group has pending.
+func roundRobin(groups []string, last string) []string {
+	sort.Strings(groups)
+	i := sort.SearchStrings(groups, last)
+	if i < len(groups) && groups[i] == last {
+		i++
+	}
+	return append(groups[i:], groups[:i]...)
+}
+
+// yields reports whether a worker of group should give its place up after
+// a batch: every worker is busy and another group has due work waiting
+// for one. Without it a group with a flood of pending episodes held its
+// worker until the flood was processed, and a group behind it waited
+// that long for its next episode.
+func (q *queue) yields(group string) bool {
+	due := q.dueGroups(q.e.now)
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if len(q.running) < q.e.ingest.Workers {
+		return false
+	}
+	for _, g := range due {
+		if g != group && !q.running[g] {
+			return true
+		}
+	}
+	return false
 }
 
 // dueGroups returns the groups whose first pending episode is due,
@@ -317,7 +354,10 @@ func (q *queue) dueGroups(clock func() time.Time) []string {
 	return groups
 }
 
-// work processes a group's pending episodes until none is due.
+// work processes a group's pending episodes until none is due, or until
+// another group waits for a worker (yields): then it ends after its
+// batch, and the dispatcher's round robin gives the next turn to the
+// groups after this one.
 func (q *queue) work(group string) {
 	// With leases, the lease is taken once there is due work and held
 	// until none is left.
@@ -373,7 +413,12 @@ func (q *queue) work(group string) {
 			return // shutting down
 		}
 		for _, r := range reports {
+			q.e.spent(r)
 			q.finish(r)
+		}
+		q.e.saveBudget(ctx, group)
+		if q.yields(group) {
+			return
 		}
 	}
 }

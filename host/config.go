@@ -37,6 +37,8 @@ type Config struct {
 	Search      SearchConfig    `toml:"search" json:"search"`
 	Communities CommunityConfig `toml:"communities" json:"communities"`
 	Evolve      EvolveConfig    `toml:"evolve" json:"evolve"`
+	Trust       TrustConfig     `toml:"trust" json:"trust"`
+	Budget      BudgetConfig    `toml:"budget" json:"budget"`
 	Plugins     PluginsConfig   `toml:"plugins" json:"plugins"`
 	HTTP        HTTPConfig      `toml:"http" json:"http"`
 	Log         LogConfig       `toml:"log" json:"log"`
@@ -325,6 +327,12 @@ func (c Config) Validate() error {
 	if c.Communities.DriftThreshold < 0 || c.Communities.DriftThreshold > 1 {
 		return bad("communities.drift_threshold %g: want 0 to 1", c.Communities.DriftThreshold)
 	}
+	if err := c.Trust.validate(); err != nil {
+		return err
+	}
+	if err := c.Budget.validate(); err != nil {
+		return bad("%s", err)
+	}
 	if c.Evolve.Every < 0 {
 		return bad("evolve.every %s: want 0 (off) or a period", c.Evolve.Every)
 	}
@@ -355,6 +363,18 @@ func (c Config) Validate() error {
 			if err := validatePattern(g); err != nil {
 				return bad("http.keys[%d]: %s", i, err)
 			}
+		}
+		policy := c.Trust.Policy()
+		for _, cl := range append([]string{k.Trust}, k.TrustClasses...) {
+			if cl != "" && !policy.Known(cl) {
+				return bad("http.keys[%d]: trust class %q is not one of trust.classes", i, cl)
+			}
+		}
+		if k.Trust != "" && len(k.TrustClasses) > 0 && !slices.Contains(k.TrustClasses, k.Trust) {
+			return bad("http.keys[%d]: trust %q is not among its trust_classes", i, k.Trust)
+		}
+		if err := k.Budget.validate(fmt.Sprintf("http.keys[%d].budget", i)); err != nil {
+			return bad("%s", err)
 		}
 	}
 	switch c.Log.Level {

@@ -33,4 +33,16 @@ type APIKeyConfig struct {
 	// reference --server`), which writes the past of system time. Default:
 	// false. Without keys configured, every client may.
 	Replay bool `toml:"replay" json:"replay,omitempty"`
+	// Trust is the source class of what the key writes when the request
+	// names none and the route's own class (user for the API, agent for
+	// MCP, the role for Zep messages) is not one it may claim. Default:
+	// none, and then the key is not limited: it writes as the route
+	// says or as the request claims.
+	Trust string `toml:"trust" json:"trust,omitempty"`
+	// TrustClasses are the classes the key may claim (a request's
+	// source_class, a message role). Default: Trust alone.
+	TrustClasses []string `toml:"trust_classes" json:"trust_classes,omitempty"`
+	// Budget bounds what the key may ingest, over all its groups, besides
+	// each group's own budget (budget.*). Default: none.
+	Budget BudgetLimits `toml:"budget" json:"budget"`
 }

@@ -156,6 +156,8 @@ func Open(ctx context.Context, cfg Config, o OpenOptions) (h *Host, err error) {
 		Search:      retrieval.Options{DefaultRecipe: cfg.Search.DefaultRecipe, GroupRecipes: cfg.Search.GroupRecipes, Recipes: cfg.Search.CoreRecipes()},
 		Communities: community.Options{DriftThreshold: cfg.Communities.DriftThreshold},
 		Evolve:      cfg.Evolve.options(),
+		Trust:       cfg.Trust.Policy(),
+		Budgets:     cfg.Budget.GroupLimits(),
 	}
 	if h.LLM != nil {
 		eopts.LLM = h.LLM

@@ -14,9 +14,9 @@ import (
 // precision) with noTime for NULL, and the attributes as their stored
 // JSON, decoded on the way out.
 type factEntry struct {
-	group, relation, text, source, target, attrs, invalidatedBy string
-	valid, invalid, stated, created, expired, archived          int64
-	episodes                                                    []string
+	group, relation, text, source, target, attrs, invalidatedBy, trust string
+	valid, invalid, stated, created, expired, archived, quarantined    int64
+	episodes                                                           []string
 	// merge is when merges touched the fact (mergeTimes of attrs).
 	merge core.MergeTimes
 }
@@ -53,6 +53,7 @@ func (k *catalog) putFact(r row) (string, *factEntry) {
 		valid: unixMicro(tm(r[7])), invalid: unixMicro(tm(r[8])), stated: unixMicro(tm(r[9])),
 		created: unixMicro(tm(r[10])), expired: unixMicro(tm(r[11])),
 		invalidatedBy: keep(str(r[12])), episodes: eps, archived: unixMicro(tm(r[14])),
+		trust: k.intern(str(r[15])), quarantined: unixMicro(tm(r[16])),
 	}
 	f.merge = mergeTimes(f.attrs)
 	old, had := k.facts[id]
@@ -100,6 +101,7 @@ func (e *factEntry) fact(uuid string) (core.Fact, error) {
 		ValidAt: fromMicro(e.valid), InvalidAt: fromMicro(e.invalid), StatedInvalidAt: fromMicro(e.stated),
 		CreatedAt: fromMicro(e.created), ExpiredAt: fromMicro(e.expired), InvalidatedBy: e.invalidatedBy,
 		Episodes: slices.Clone(e.episodes), ArchivedAt: fromMicro(e.archived),
+		Trust: e.trust, QuarantinedAt: fromMicro(e.quarantined),
 	}, nil
 }
 
@@ -135,7 +137,7 @@ func rowsOf[E, T any](m map[string]*E, groups, ids []string, group func(*E) stri
 // passes reports whether a search with f keeps the fact, labels aside:
 // core's rules (core.Filter.MatchFactTimes and KeepsMerged) on the entry.
 func (e *factEntry) passes(f *core.Filter) bool {
-	return f.MatchFactTimes(e.relation, core.FactTimes{Valid: e.valid, Invalid: e.invalid, StatedInvalid: e.stated, Created: e.created, Expired: e.expired, Archived: e.archived}) &&
+	return f.MatchFactTimes(e.relation, core.FactTimes{Valid: e.valid, Invalid: e.invalid, StatedInvalid: e.stated, Created: e.created, Expired: e.expired, Archived: e.archived, Quarantined: e.quarantined}) &&
 		f.KeepsMerged(e.merge)
 }
 

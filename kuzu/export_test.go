@@ -21,6 +21,11 @@ func HasIndexForTest(s *Store, sc core.Scope) bool { return s.hasIndex(sc) }
 // warnings column and which has no Record table.
 func DowngradeForTest(ctx context.Context, s *Store) error {
 	return s.ddl(ctx, func(c *conn) error {
+		for _, col := range []string{"Episode DROP trust", "Fact DROP trust", "Fact DROP quarantined_at"} {
+			if err := c.exec(ctx, "ALTER TABLE "+col, nil); err != nil {
+				return err
+			}
+		}
 		if err := c.exec(ctx, "ALTER TABLE Fact DROP episodes", nil); err != nil {
 			return err
 		}

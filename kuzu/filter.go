@@ -64,6 +64,10 @@ func (w *where) filter(sc core.Scope, alias string, f core.Filter) {
 	switch sc {
 	case core.ScopeFacts:
 		w.archived(a, f)
+		if !f.IncludeQuarantined {
+			// core.Filter.KeepsQuarantined
+			w.add("%s.quarantined_at IS NULL", a)
+		}
 		if len(f.Relations) > 0 {
 			w.add("%s.relation IN %s", a, w.param(f.Relations))
 		}

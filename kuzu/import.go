@@ -261,11 +261,11 @@ func (s *Store) importRows(ctx context.Context, c *conn, p *pending, group strin
 		fields           []string
 	}{
 		{"Episode", "", `RETURN r.key, r.uuid AS uuid, r.g AS g, r.name AS name, r.source AS source, r.sdesc AS sdesc, r.content AS content,
-			` + copyTSExpr("r.valid_at") + ` AS valid_at, ` + copyTSExpr("r.created_at") + ` AS created_at, r.status AS status, r.attempts AS attempts, r.error AS error, r.warnings AS warnings`, eps, "", "", nil},
+			` + copyTSExpr("r.valid_at") + ` AS valid_at, ` + copyTSExpr("r.created_at") + ` AS created_at, r.status AS status, r.attempts AS attempts, r.error AS error, r.warnings AS warnings, r.trust AS trust`, eps, "", "", nil},
 		{"Entity", "", `RETURN r.uuid, r.g AS g, r.name AS name, r.nkey AS nkey, r.acro AS acro, ` + labelsExpr + ` AS labels,
 			r.summary AS summary, r.attrs AS attrs, ` + copyTSExpr("r.created_at") + ` AS created_at, ` + copyTSExpr("r.archived_at") + ` AS archived_at`, ents, "", "", nil},
-		{"Fact", "", factColumns + `, r.eps AS eps, ` + copyTSExpr("r.archived_at") + ` AS archived_at`, facts, "", "", nil},
-		{"Fact", "", factColumns + `, CAST(NULL AS STRING[]) AS eps, ` + copyTSExpr("r.archived_at") + ` AS archived_at`, loose, "", "", nil},
+		{"Fact", "", factColumns + `, r.eps AS eps, ` + factTail, facts, "", "", nil},
+		{"Fact", "", factColumns + `, CAST(NULL AS STRING[]) AS eps, ` + factTail, loose, "", "", nil},
 		{"RELATES_TO", "(from='Entity', to='Fact')", "RETURN r.src, r.uuid", append(facts, loose...),
 			"(:Entity)-[r:RELATES_TO]->(:Fact)", "MATCH (s:Entity {uuid: $src}), (f:Fact {uuid: $uuid}) CREATE (s)-[:RELATES_TO]->(f)", []string{"src", "uuid"}},
 		{"RELATES_TO", "(from='Fact', to='Entity')", "RETURN r.uuid, r.tgt", append(facts, loose...),
@@ -321,8 +321,11 @@ func relsExist(ctx context.Context, c *conn, match string) (bool, error) {
 	return len(rows) > 0, nil
 }
 
-// factColumns are a factRow's columns in the Fact table's order, but the
-// last two (episodes, archived_at).
+// factTail is the Fact table's columns after episodes, in its order.
+var factTail = copyTSExpr("r.archived_at") + ` AS archived_at, r.trust AS trust, ` + copyTSExpr("r.quarantined_at") + ` AS quarantined_at`
+
+// factColumns are a factRow's columns in the Fact table's order, up to
+// episodes (factTail is the rest).
 var factColumns = `RETURN r.uuid, r.g AS g, r.rel AS rel, r.fact AS fact, r.src AS src, r.tgt AS tgt, r.attrs AS attrs,
 	` + copyTSExpr("r.valid_at") + ` AS valid_at, ` + copyTSExpr("r.invalid_at") + ` AS invalid_at, ` + copyTSExpr("r.stated") + ` AS stated,
 	` + copyTSExpr("r.created_at") + ` AS created_at, ` + copyTSExpr("r.expired_at") + ` AS expired_at, r.invby AS invby`

@@ -1,4 +1,4 @@
-// mnemo graph schema, version 6 (schemaVersion in schema.go). DIM is
+// mnemo graph schema, version 7 (schemaVersion in schema.go). DIM is
 // replaced by the embedding dimension fixed when the database is created.
 // Statements end with a semicolon at the end of a line.
 //
@@ -19,7 +19,7 @@ CREATE NODE TABLE IF NOT EXISTS Episode(
   key STRING PRIMARY KEY, uuid STRING, group_id STRING, name STRING, source STRING,
   source_description STRING, content STRING, valid_at TIMESTAMP,
   created_at TIMESTAMP, status STRING, attempts INT64, error STRING,
-  warnings STRING);
+  warnings STRING, trust STRING);
 
 CREATE NODE TABLE IF NOT EXISTS Entity(
   uuid STRING PRIMARY KEY, group_id STRING, name STRING, name_key STRING,
@@ -31,7 +31,7 @@ CREATE NODE TABLE IF NOT EXISTS Fact(
   source_uuid STRING, target_uuid STRING, attributes STRING,
   valid_at TIMESTAMP, invalid_at TIMESTAMP, stated_invalid_at TIMESTAMP,
   created_at TIMESTAMP, expired_at TIMESTAMP, invalidated_by STRING,
-  episodes STRING[], archived_at TIMESTAMP);
+  episodes STRING[], archived_at TIMESTAMP, trust STRING, quarantined_at TIMESTAMP);
 
 CREATE NODE TABLE IF NOT EXISTS Community(
   uuid STRING PRIMARY KEY, group_id STRING, name STRING, summary STRING,

@@ -14,7 +14,7 @@ import (
 // schemaVersion is the version of schema.cypher. Opening a database with an
 // older version runs the migrations from its version up; a newer version is
 // refused.
-const schemaVersion = 6
+const schemaVersion = 7
 
 //go:embed schema.cypher
 var schemaText string
@@ -27,6 +27,30 @@ var migrations = map[int]func(ctx context.Context, c *conn, dim int) error{
 	3: addRecords,
 	4: keyEpisodes,
 	5: addArchivedAt,
+	6: addTrust,
+}
+
+// addTrust adds the source class of episodes and facts and the quarantine
+// stamp of facts (version 7): empty and NULL for everything stored
+// before, which counts as the trust policy's default class, never
+// quarantined. It can run again after an interruption: a column is added
+// only if missing.
+func addTrust(ctx context.Context, c *conn, _ int) error {
+	for _, col := range []struct{ table, name, typ string }{
+		{"Episode", "trust", "STRING DEFAULT ''"}, {"Fact", "trust", "STRING DEFAULT ''"}, {"Fact", "quarantined_at", "TIMESTAMP"},
+	} {
+		rows, err := c.query(ctx, "CALL TABLE_INFO('"+col.table+"') RETURN name", nil)
+		if err != nil {
+			return fmt.Errorf("read %s columns: %w", strings.ToLower(col.table), err)
+		}
+		if slices.ContainsFunc(rows, func(r row) bool { return str(r[0]) == col.name }) {
+			continue
+		}
+		if err := c.exec(ctx, "ALTER TABLE "+col.table+" ADD "+col.name+" "+col.typ, nil); err != nil {
+			return fmt.Errorf("add %s %s: %w", strings.ToLower(col.table), col.name, err)
+		}
+	}
+	return nil
 }
 
 // addArchivedAt adds the archived_at column of the Entity and Fact tables

@@ -87,6 +87,31 @@ func TestProvenanceSurvivesRestatementDeletionAndMigration(t *testing.T) {
 	if got, err := s.Episode(ctx, []string{"g1"}, "g1-e9"); err != nil || !slices.Equal(got.Warnings, e9.Warnings) {
 		t.Errorf("Episode(g1-e9) warnings = %q, %v; want %q", got.Warnings, err, e9.Warnings)
 	}
+	// The trust columns (version 7) are there: empty and not quarantined
+	// for what was written before, and they take new values.
+	e10 := ep("g1", "g1-e10", "a web page says Alice moved", t0.Add(time.Hour))
+	e10.Trust = core.TrustWeb
+	if _, err := s.AddEpisodes(ctx, []core.Episode{e10}); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := s.Episode(ctx, []string{"g1"}, "g1-e10"); err != nil || got.Trust != core.TrustWeb {
+		t.Errorf("Episode(g1-e10) after migration = %+v, %v; want trust web", got, err)
+	}
+	f2, err := s.Facts(ctx, []string{"g1"}, []string{"g1-f2"}, core.GetOptions{})
+	if err != nil || len(f2) != 1 || f2[0].Trust != "" || !f2[0].QuarantinedAt.IsZero() {
+		t.Fatalf("Facts(g1-f2) after migration = %+v, %v; want no trust, not quarantined", f2, err)
+	}
+	f2[0].Trust, f2[0].QuarantinedAt, f2[0].Episodes = core.TrustWeb, t0.Add(time.Hour), nil
+	if err := s.Apply(ctx, core.Change{Facts: f2}); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := s.Facts(ctx, []string{"g1"}, []string{"g1-f2"}, core.GetOptions{}); err != nil || len(got) != 1 || got[0].Trust != core.TrustWeb || !got[0].QuarantinedAt.Equal(t0.Add(time.Hour)) {
+		t.Errorf("Facts(g1-f2) quarantined after migration = %+v, %v", got, err)
+	}
+	f2[0].Trust, f2[0].QuarantinedAt = core.TrustUser, time.Time{}
+	if err := s.Apply(ctx, core.Change{Facts: f2}); err != nil {
+		t.Fatal(err)
+	}
 
 	if _, err := kuzu.EngineForTest(t, s).DeleteEpisode(ctx, "g1", "g1-e2"); err != nil {
 		t.Fatal(err)

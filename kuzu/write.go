@@ -141,7 +141,7 @@ func (s *Store) upsertEpisodes(ctx context.Context, c *conn, p *pending, eps []c
 	p.create(core.ScopeEpisodes, fresh)
 	if err := runBatch(ctx, c, "write episodes", `UNWIND $rows AS r CREATE (e:Episode {key: r.key, uuid: r.uuid, group_id: r.g, name: r.name,
 		source: r.source, source_description: r.sdesc, content: r.content, valid_at: `+tsExpr("r.valid_at")+`,
-		created_at: `+tsExpr("r.created_at")+`, status: r.status, attempts: r.attempts, error: r.error, warnings: r.warnings})`, fresh); err != nil {
+		created_at: `+tsExpr("r.created_at")+`, status: r.status, attempts: r.attempts, error: r.error, warnings: r.warnings, trust: r.trust})`, fresh); err != nil {
 		return err
 	}
 	return s.replaceVecs(ctx, c, p, core.ScopeEpisodes, vecs)
@@ -155,7 +155,7 @@ func episodeRow(ep core.Episode) map[string]any {
 		"key": episodeKey(ep.GroupID, ep.UUID), "uuid": ep.UUID, "g": ep.GroupID, "name": ep.Name, "source": string(ep.Source),
 		"sdesc": ep.SourceDescription, "content": ep.Content, "valid_at": tsParam(ep.ValidAt),
 		"created_at": tsParam(ep.CreatedAt), "status": string(ep.Status), "attempts": int64(ep.Attempts), "error": ep.Error,
-		"warnings": joinWarnings(ep.Warnings),
+		"warnings": joinWarnings(ep.Warnings), "trust": ep.Trust,
 	}
 }
 
@@ -177,7 +177,7 @@ func factRow(f core.Fact) map[string]any {
 		"uuid": f.UUID, "g": f.GroupID, "rel": f.Relation, "fact": f.Text, "src": f.SourceUUID, "tgt": f.TargetUUID,
 		"attrs": attrs, "valid_at": tsParam(f.ValidAt), "invalid_at": tsParam(f.InvalidAt), "stated": tsParam(stated),
 		"created_at": tsParam(f.CreatedAt), "expired_at": tsParam(f.ExpiredAt), "invby": f.InvalidatedBy,
-		"archived_at": tsParam(f.ArchivedAt),
+		"archived_at": tsParam(f.ArchivedAt), "trust": f.Trust, "quarantined_at": tsParam(f.QuarantinedAt),
 	}
 }
 
@@ -413,7 +413,8 @@ func (s *Store) upsertFacts(ctx context.Context, c *conn, p *pending, group stri
 	if err := runBatch(ctx, c, "write facts", `UNWIND $rows AS r CREATE (f:Fact {uuid: r.uuid, group_id: r.g, relation: r.rel,
 		fact: r.fact, source_uuid: r.src, target_uuid: r.tgt, attributes: r.attrs, valid_at: `+tsExpr("r.valid_at")+`,
 		invalid_at: `+tsExpr("r.invalid_at")+`, stated_invalid_at: `+tsExpr("r.stated")+`, created_at: `+tsExpr("r.created_at")+`,
-		expired_at: `+tsExpr("r.expired_at")+`, invalidated_by: r.invby, archived_at: `+tsExpr("r.archived_at")+`})`, fresh); err != nil {
+		expired_at: `+tsExpr("r.expired_at")+`, invalidated_by: r.invby, archived_at: `+tsExpr("r.archived_at")+`,
+		trust: r.trust, quarantined_at: `+tsExpr("r.quarantined_at")+`})`, fresh); err != nil {
 		return err
 	}
 	// New facts have no relationships yet: CREATE, not MERGE.

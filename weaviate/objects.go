@@ -44,7 +44,7 @@ func (s *Store) episodeObject(e *episode) *models.Object {
 	p := map[string]any{
 		"mid": e.UUID, "group": e.GroupID, "content": e.Content, "name": e.Name, "source": string(e.Source),
 		"source_description": e.SourceDescription, "status": string(e.Status), "attempts": e.Attempts, "error": e.Error,
-		"warnings": nonNil(normWarnings(e.Warnings)), "mentions": nonNil(e.mentions),
+		"warnings": nonNil(normWarnings(e.Warnings)), "mentions": nonNil(e.mentions), "trust": e.Trust,
 	}
 	setTime(p, "valid_at", e.ValidAt)
 	setTime(p, "created_at", e.CreatedAt)
@@ -57,7 +57,7 @@ func readEpisode(r row, vec bool) *episode {
 		UUID: str(r.p, "mid"), GroupID: str(r.p, "group"), Name: str(r.p, "name"), Source: core.Source(str(r.p, "source")),
 		SourceDescription: str(r.p, "source_description"), Content: str(r.p, "content"), ValidAt: timeOf(r.p, "valid_at"),
 		CreatedAt: timeOf(r.p, "created_at"), Status: core.EpisodeStatus(str(r.p, "status")), Attempts: int(integer(r.p, "attempts")),
-		Error: str(r.p, "error"), Warnings: strs(r.p, "warnings"),
+		Error: str(r.p, "error"), Warnings: strs(r.p, "warnings"), Trust: str(r.p, "trust"),
 	}, mentions: strs(r.p, "mentions")}
 	if vec {
 		e.Embedding = r.vec
@@ -92,7 +92,7 @@ func (s *Store) factObject(f *fact) *models.Object {
 	p := map[string]any{
 		"mid": f.UUID, "group": f.GroupID, "relation": f.Relation, "relation_words": f.Relation, "text": f.Text,
 		"source_id": f.SourceUUID, "target_id": f.TargetUUID, "episodes": nonNil(f.Episodes), "attributes": attrsText(f.Attributes),
-		"invalidated_by": f.InvalidatedBy,
+		"invalidated_by": f.InvalidatedBy, "trust": f.Trust,
 	}
 	setTime(p, "valid_at", f.ValidAt)
 	setTime(p, "invalid_at", f.InvalidAt)
@@ -100,6 +100,7 @@ func (s *Store) factObject(f *fact) *models.Object {
 	setTime(p, "created_at", f.CreatedAt)
 	setTime(p, "expired_at", f.ExpiredAt)
 	setTime(p, "archived_at", f.ArchivedAt)
+	setTime(p, "quarantined_at", f.QuarantinedAt)
 	return &models.Object{Class: s.names.fact, ID: objectID(core.ScopeFacts, f.GroupID, f.UUID), Tenant: tenantOf(f.GroupID),
 		Properties: p, Vector: f.Embedding}
 }
@@ -111,6 +112,7 @@ func readFact(r row, vec bool) *fact {
 		Attributes: attrsOf(str(r.p, "attributes")), ValidAt: timeOf(r.p, "valid_at"), InvalidAt: timeOf(r.p, "invalid_at"),
 		StatedInvalidAt: timeOf(r.p, "stated_invalid_at"), CreatedAt: timeOf(r.p, "created_at"), ExpiredAt: timeOf(r.p, "expired_at"),
 		InvalidatedBy: str(r.p, "invalidated_by"), ArchivedAt: timeOf(r.p, "archived_at"),
+		Trust: str(r.p, "trust"), QuarantinedAt: timeOf(r.p, "quarantined_at"),
 	}}
 	if vec {
 		f.Embedding = r.vec
@@ -123,6 +125,7 @@ func factTimes(r row) core.FactTimes {
 	return core.FactTimes{
 		Valid: microsOf(r.p, "valid_at"), Invalid: microsOf(r.p, "invalid_at"), StatedInvalid: microsOf(r.p, "stated_invalid_at"),
 		Created: microsOf(r.p, "created_at"), Expired: microsOf(r.p, "expired_at"), Archived: microsOf(r.p, "archived_at"),
+		Quarantined: microsOf(r.p, "quarantined_at"),
 	}
 }
 

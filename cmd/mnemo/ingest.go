@@ -42,10 +42,17 @@ knows (send the archive in order, into a group that knows nothing later).
 Through a server, the key must be allowed to (http.keys.replay).
 
 With --server URL (or MNEMO_URL), the episodes go to that mnemo serve, with
-the key of --api-key (or MNEMO_API_KEY), and the summary is the same.`)
+the key of --api-key (or MNEMO_API_KEY), and the summary is the same.
+
+--source-class says who wrote the episodes (trust.classes: user, agent,
+tool, document, web, operator; default trust.default, the user): facts
+from a class below the trust threshold are quarantined (docs/trust.md).
+A line's source_class overrides it; through a server, the key must be
+allowed to claim the class (http.keys.trust_classes).`)
 	group := fs.String("group", "", "the `GROUP` of lines without a group_id")
 	learnedAt := fs.String("learned-at", "now", "when mnemo records it learned each episode: `now` or reference (its reference_time)")
 	wait := fs.Bool("wait", true, "wait for extraction and print a summary")
+	class := fs.String("source-class", "", "the source `CLASS` of lines without a source_class (trust.classes)")
 	var server serverFlags
 	server.register(fs, g.getenv)
 	if ok, code := parse(fs, args); !ok {
@@ -99,8 +106,11 @@ the key of --api-key (or MNEMO_API_KEY), and the summary is the same.`)
 	}
 
 	start := time.Now()
-	q := &ingestRun{to: to, g: g, group: *group, replay: *learnedAt == "reference"}
+	q := &ingestRun{to: to, g: g, group: *group, class: *class, replay: *learnedAt == "reference"}
 	if err := q.read(ctx, in); err != nil {
+		if errors.Is(err, core.ErrBudget) {
+			return g.fail(fmt.Errorf("%w; %s", err, q.storedSoFar(name)))
+		}
 		return g.fail(fmt.Errorf("read %s: %w", name, err))
 	}
 	fmt.Fprintf(g.stderr, "queued %d episodes from %s (%d new", len(q.queued), name, q.created())
@@ -201,6 +211,8 @@ type ingestRun struct {
 	queued []queued
 	bad    []int
 	batch  []pendingLine
+	// class is the source class of lines that name none.
+	class string
 	// replay records each episode as learned at its reference time.
 	replay bool
 	seen   map[[2]string]bool // group and uuid of the episodes queued
@@ -268,6 +280,9 @@ func (r *ingestRun) parse(n int, line []byte) {
 		return
 	}
 	ep.LearnedAtReference = r.replay
+	if ep.Trust == "" {
+		ep.Trust = r.class
+	}
 	r.batch = append(r.batch, pendingLine{line: n, ep: ep})
 }
 
@@ -310,6 +325,19 @@ func (r *ingestRun) flush(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// storedSoFar says what of the input a run stopped by a budget stored, so
+// that the rest can be sent again once the budget admits it.
+func (r *ingestRun) storedSoFar(name string) string {
+	if len(r.queued) == 0 {
+		return fmt.Sprintf("nothing of %s was stored", name)
+	}
+	last := 0
+	for _, q := range r.queued {
+		last = max(last, q.line)
+	}
+	return fmt.Sprintf("%d episodes of %s (lines 1 to %d) were stored and stay queued; send the lines after %d again then", len(r.queued), name, last, last)
 }
 
 // add records a stored line.

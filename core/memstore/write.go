@@ -276,13 +276,13 @@ func (s *Store) upsertEntity(p *partition, e core.Entity) {
 
 // upsertFact inserts a fact, linked to its ends, or replaces a stored
 // one's relation, text, attributes, event times, retirement, archive
-// stamp and, when
-// given, embedding. Its ends, creation time and stated end
+// stamp, trust, quarantine and, when given, embedding. Its ends, creation time and stated end
 // (core.Fact.StatedInvalid, kept when the fact is first written) stay.
 func (s *Store) upsertFact(p *partition, f core.Fact) {
 	f.Attributes = jsonAttrs(f.Attributes)
 	f.Embedding = slices.Clone(f.Embedding)
 	f.ValidAt, f.InvalidAt, f.ExpiredAt, f.ArchivedAt = micro(f.ValidAt), micro(f.InvalidAt), micro(f.ExpiredAt), micro(f.ArchivedAt)
+	f.QuarantinedAt = micro(f.QuarantinedAt)
 	f.Episodes = nil
 	old := p.facts[f.UUID]
 	if old == nil {
@@ -295,7 +295,7 @@ func (s *Store) upsertFact(p *partition, f core.Fact) {
 	} else {
 		old.Relation, old.Text, old.Attributes = f.Relation, f.Text, f.Attributes
 		old.ValidAt, old.InvalidAt, old.ExpiredAt, old.InvalidatedBy = f.ValidAt, f.InvalidAt, f.ExpiredAt, f.InvalidatedBy
-		old.ArchivedAt = f.ArchivedAt
+		old.ArchivedAt, old.Trust, old.QuarantinedAt = f.ArchivedAt, f.Trust, f.QuarantinedAt
 		if f.Embedding != nil {
 			old.Embedding = f.Embedding
 		}

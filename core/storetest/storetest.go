@@ -80,6 +80,7 @@ func Run(t *testing.T, open func(t *testing.T) core.Store) {
 		{"Records", testRecords},
 		{"Merge/Unmerge", testMergeUnmerge},
 		{"Archive", testArchive},
+		{"Quarantine", testQuarantine},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -17,7 +17,16 @@ const (
 	// restored by the next Evolve run if it was. FeedbackUnpin undoes it.
 	FeedbackPin   FeedbackKind = "pin"
 	FeedbackUnpin FeedbackKind = "unpin"
+	// FeedbackApprove releases a quarantined fact (core.Fact.QuarantinedAt):
+	// whoever approves vouches for it, and the fact takes their source
+	// class if that is more trusted than its own.
+	FeedbackApprove FeedbackKind = "approve"
 )
+
+// FeedbackKinds are the feedback kinds, the one list the surfaces read.
+func FeedbackKinds() []FeedbackKind {
+	return []FeedbackKind{FeedbackUseful, FeedbackWrong, FeedbackPin, FeedbackUnpin, FeedbackApprove}
+}
 
 // FeedbackRequest is feedback on one entity or fact.
 type FeedbackRequest struct {
@@ -28,6 +37,10 @@ type FeedbackRequest struct {
 	Kind  FeedbackKind
 	// Reason says why, for FeedbackWrong; it is kept with the fact.
 	Reason string
+	// Trust is the source class of whoever gives the feedback, set by the
+	// surface from its route and API key; for FeedbackApprove it must be
+	// at or above the group's threshold. Empty is the policy's default.
+	Trust string
 }
 
 // Validate checks the request.
@@ -43,8 +56,12 @@ func (r *FeedbackRequest) Validate() error {
 	}
 	switch r.Kind {
 	case FeedbackUseful, FeedbackWrong, FeedbackPin, FeedbackUnpin:
+	case FeedbackApprove:
+		if r.Scope != core.ScopeFacts {
+			return invalidf("feedback approve applies to facts, not %q", r.Scope)
+		}
 	default:
-		return invalidf("feedback %q: want useful, wrong, pin or unpin", r.Kind)
+		return invalidf("feedback %q: want useful, wrong, pin, unpin or approve", r.Kind)
 	}
 	if len(r.Reason) > 1000 {
 		return invalidf("feedback reason is %d bytes, the limit is 1000", len(r.Reason))

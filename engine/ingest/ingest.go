@@ -48,6 +48,9 @@ type Deps struct {
 	// Ingested updates the communities of the entities an episode
 	// touched (community.Keeper).
 	Ingested func(ctx context.Context, group string, entities []string) error
+	// Trust is the trust policy fact resolution applies: a fact's class,
+	// its quarantine, and the veto on invalidations (resolve_facts.go).
+	Trust core.TrustPolicy
 }
 
 // Pipeline turns a group's pending episodes into applied changes:
@@ -66,13 +69,14 @@ type Pipeline struct {
 	created   func(group string, sc core.Scope, uuid string, at time.Time)
 	mentioned func(group string, sc core.Scope, uuid string, at time.Time)
 	ingested  func(ctx context.Context, group string, entities []string) error
+	trust     core.TrustPolicy
 }
 
 // New returns the pipeline of o over d.
 func New(o Options, d Deps) *Pipeline {
 	return &Pipeline{
 		store: d.Store, embedder: d.Embedder, plugins: d.Plugins, now: d.Now, log: d.Logger, ids: d.IDs, opts: o,
-		created: d.Created, mentioned: d.Mentioned, ingested: d.Ingested,
+		created: d.Created, mentioned: d.Mentioned, ingested: d.Ingested, trust: d.Trust,
 	}
 }
 
@@ -122,6 +126,11 @@ type Report struct {
 	// Duplicates counts extracted facts merged into existing ones;
 	// Invalidated counts facts retired by this episode.
 	Duplicates, Invalidated int
+	// Quarantined counts the facts this episode left in quarantine (new,
+	// or restated without lifting them out); Released those it
+	// corroborated out of quarantine; Vetoed the invalidations of more
+	// trusted facts it was refused (core.TrustPolicy.MayInvalidate).
+	Quarantined, Released, Vetoed int
 	// Usage is what the episode cost in LLM and embedding calls, in all
 	// and per prompt name.
 	Usage    core.Usage

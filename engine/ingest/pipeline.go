@@ -370,6 +370,7 @@ func (pl *Pipeline) report(p *prepared, ep core.Episode, st *writeStats) Report 
 	if st != nil {
 		r.Entities, r.NewEntities, r.Facts, r.NewFacts = st.entities, st.newEntities, st.facts, st.newFacts
 		r.Duplicates, r.Invalidated = st.duplicates, st.invalidated
+		r.Quarantined, r.Released, r.Vetoed = st.quarantined, st.released, st.vetoed
 	}
 	return r
 }
@@ -458,6 +459,11 @@ func sanitize(x core.Extraction, o *core.Ontology, maxEntities, maxFacts int, wa
 		if excluded[strings.ToLower(en.Type)] {
 			continue
 		}
+		// Instruction-like text is data, never an entity (text.InstructionLike).
+		if text.InstructionLike(en.Name) {
+			items.add("instruction-like entities", fmt.Sprintf("entity %q reads as an instruction to a model; dropped", en.Name))
+			continue
+		}
 		i, ok := index[key]
 		if !ok && len(ents) >= maxEntities {
 			over[key] = true
@@ -503,6 +509,9 @@ func sanitize(x core.Extraction, o *core.Ontology, maxEntities, maxFacts int, wa
 		case s == t:
 			continue
 		case strings.TrimSpace(f.Text) == "":
+			continue
+		case text.InstructionLike(f.Text):
+			items.add("instruction-like facts", fmt.Sprintf("fact %q reads as an instruction to a model; dropped", f.Text))
 			continue
 		}
 		f.Relation = RelationName(f.Relation)

@@ -25,6 +25,27 @@ type factPlan struct {
 	// resolved counts the extracted facts, duplicates the ones merged into
 	// existing facts, invalidated the facts retired.
 	resolved, duplicates, invalidated int
+	// quarantined counts the facts the episode left in quarantine,
+	// released those it corroborated out of it, vetoed the invalidations
+	// of more trusted facts refused to it.
+	quarantined, released, vetoed int
+	// tainted is the uuid of the episode when its content reads as an
+	// instruction to a model (text.InstructionLike): its facts are
+	// quarantined whatever its class, never end another fact and never
+	// corroborate one. Text can lower an episode's trust, never raise it.
+	tainted string
+}
+
+// mayRetire reports whether fact by may invalidate fact c: a quarantined
+// fact never ends a fact of a more trusted source (the veto, whatever
+// extractor or resolver proposed it). A refusal is counted.
+func (pl *Pipeline) mayRetire(plan *factPlan, by *core.Fact, c core.Fact) bool {
+	tainted := plan.tainted != "" && slices.Contains(by.Episodes, plan.tainted)
+	if !tainted && pl.trust.MayInvalidate(by.Trust, !by.QuarantinedAt.IsZero(), c.Trust) {
+		return true
+	}
+	plan.vetoed++
+	return false
 }
 
 // resolveFacts turns an episode's extracted facts into new facts and
@@ -39,6 +60,9 @@ type factPlan struct {
 func (pl *Pipeline) resolveFacts(ctx context.Context, p *prepared, o *overlay, ents map[string]*resolvedEntity, now time.Time) (*factPlan, error) {
 	group := p.ep.GroupID
 	plan := &factPlan{changed: map[string]*core.Fact{}}
+	if text.InstructionLike(p.ep.Content) {
+		plan.tainted = p.ep.UUID
+	}
 	between := map[[2]string][]core.Fact{}
 	around := map[string][]core.Fact{}
 	refTimes := o.refTimes
@@ -62,6 +86,11 @@ func (pl *Pipeline) resolveFacts(ctx context.Context, p *prepared, o *overlay, e
 			SourceUUID: src.entity.UUID, TargetUUID: tgt.entity.UUID, Embedding: p.factVecs[j],
 			Episodes: []string{p.ep.UUID}, Attributes: x.Attributes,
 			ValidAt: x.ValidAt, InvalidAt: x.InvalidAt, StatedInvalidAt: x.InvalidAt, CreatedAt: now,
+			Trust: pl.trust.Class(p.ep.Trust),
+		}
+		if pl.trust.Quarantines(group, n.Trust) || plan.tainted != "" {
+			n.QuarantinedAt = now
+			plan.quarantined++
 		}
 		names[n.SourceUUID], names[n.TargetUUID] = src.entity.Name, tgt.entity.Name
 		if src.isNew && tgt.isNew {
@@ -198,6 +227,14 @@ func (pl *Pipeline) mergeDuplicate(plan *factPlan, d core.Fact, n *core.Fact, ep
 	m := d
 	m.Episodes = []string{ep.UUID}
 	m.Embedding = nil
+	// Stated again: the fact's trust is its best source's, and a trusted
+	// restatement corroborates a quarantined fact out of quarantine.
+	if plan.tainted == "" && pl.trust.Trusted(&m, ep.Trust, now) {
+		plan.released++
+	}
+	if !m.QuarantinedAt.IsZero() {
+		plan.quarantined++
+	}
 	// Stated again: the fact comes back from the archive.
 	m.ArchivedAt = time.Time{}
 	if !n.ValidAt.IsZero() && (m.ValidAt.IsZero() || n.ValidAt.Before(m.ValidAt)) {
@@ -205,7 +242,9 @@ func (pl *Pipeline) mergeDuplicate(plan *factPlan, d core.Fact, n *core.Fact, ep
 		// more of its start.
 		m.ValidAt = n.ValidAt
 	}
-	if !n.InvalidAt.IsZero() && m.InvalidAt.IsZero() {
+	stated := *n
+	stated.Trust = pl.trust.Class(ep.Trust)
+	if !n.InvalidAt.IsZero() && m.InvalidAt.IsZero() && pl.mayRetire(plan, &stated, d) {
 		// A stated end ("I no longer work at Acme"): the fact stops being
 		// current. The episode is what invalidated it, so deleting the
 		// episode restores the fact.
@@ -245,11 +284,17 @@ func (pl *Pipeline) retire(ctx context.Context, plan *factPlan, n *core.Fact, c 
 		return nil
 	}
 	if cv.After(nv) {
+		if !pl.mayRetire(plan, &c, *n) {
+			return nil
+		}
 		if n.InvalidAt.IsZero() || n.InvalidAt.After(cv) {
 			n.InvalidAt = cv
 		}
 		n.ExpiredAt, n.InvalidatedBy = now, c.UUID
 		plan.invalidated++
+		return nil
+	}
+	if !pl.mayRetire(plan, n, c) {
 		return nil
 	}
 	m := c
@@ -284,7 +329,7 @@ func (pl *Pipeline) reachBack(ctx context.Context, plan *factPlan, o graph, m *c
 		if err != nil {
 			return err
 		}
-		if fv.Before(m.ValidAt) {
+		if fv.Before(m.ValidAt) && pl.mayRetire(plan, m, f) {
 			c := f
 			c.Embedding = nil
 			c.InvalidAt, c.ExpiredAt = m.ValidAt, now
@@ -334,7 +379,7 @@ func (pl *Pipeline) retireChain(ctx context.Context, plan *factPlan, o graph, n 
 		}
 		switch {
 		case fv.Before(nv):
-			if f.InvalidAt.IsZero() || f.InvalidAt.After(nv) {
+			if (f.InvalidAt.IsZero() || f.InvalidAt.After(nv)) && pl.mayRetire(plan, n, f) {
 				m := f
 				m.Embedding = nil
 				m.InvalidAt, m.ExpiredAt, m.InvalidatedBy = nv, now, n.UUID
@@ -342,6 +387,9 @@ func (pl *Pipeline) retireChain(ctx context.Context, plan *factPlan, o graph, n 
 				plan.invalidated++
 			}
 		case fv.After(nv):
+			if !pl.mayRetire(plan, &f, *n) {
+				continue
+			}
 			if n.InvalidAt.IsZero() || n.InvalidAt.After(fv) {
 				n.InvalidAt, n.ExpiredAt, n.InvalidatedBy = fv, now, f.UUID
 			}

@@ -15,6 +15,7 @@ import (
 // writeStats counts what an episode's write contains.
 type writeStats struct {
 	entities, newEntities, facts, newFacts, duplicates, invalidated int
+	quarantined, released, vetoed                                   int
 }
 
 // resolved is an episode resolved against the graph: the change that
@@ -68,7 +69,8 @@ func (pl *Pipeline) resolve(ctx context.Context, p *prepared, o *overlay) (*reso
 	ep.Status, ep.Error, ep.Warnings = core.EpisodeDone, "", p.warnings
 	res := &resolved{
 		p: p, ch: core.Change{Episodes: []core.Episode{ep}},
-		st:      &writeStats{facts: plan.resolved, duplicates: plan.duplicates, invalidated: plan.invalidated, newFacts: len(plan.fresh)},
+		st: &writeStats{facts: plan.resolved, duplicates: plan.duplicates, invalidated: plan.invalidated, newFacts: len(plan.fresh),
+			quarantined: plan.quarantined, released: plan.released, vetoed: plan.vetoed},
 		newEnts: map[string]bool{}, newFacts: map[string]bool{},
 	}
 	ids := make([]string, 0, len(byUUID))
@@ -140,14 +142,20 @@ func (pl *Pipeline) reembed(ctx context.Context, ents map[string]*resolvedEntity
 func (pl *Pipeline) updateSummaries(ctx context.Context, p *prepared, ents map[string]*resolvedEntity, plan *factPlan, retired map[string]bool) error {
 	byEntity := map[string][]*core.Fact{}
 	for _, f := range plan.fresh {
-		if f.ExpiredAt.IsZero() {
+		if f.ExpiredAt.IsZero() && f.QuarantinedAt.IsZero() {
 			byEntity[f.SourceUUID] = append(byEntity[f.SourceUUID], f)
 			byEntity[f.TargetUUID] = append(byEntity[f.TargetUUID], f)
 		}
 	}
+	// What a quarantined source says of an entity is no summary of it:
+	// neither the extractor's summary nor the quarantined facts.
+	untrusted := pl.trust.Quarantines(p.ep.GroupID, p.ep.Trust)
 	for id, r := range ents {
 		var parts []string
-		if s := strings.TrimSpace(r.x.Summary); s != "" && !r.isNew {
+		if untrusted && r.isNew {
+			r.entity.Summary = ""
+		}
+		if s := strings.TrimSpace(r.x.Summary); s != "" && !r.isNew && !untrusted {
 			parts = append(parts, s)
 		}
 		facts := byEntity[id]

@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/engine/text"
 )
 
 // Context formats. FormatText is the Zep paper's layout: tagged sections of
@@ -262,6 +263,9 @@ type (
 		InvalidAt  *string `json:"invalid_at"`
 		Superseded *bool   `json:"superseded,omitempty"`
 		Ended      *bool   `json:"ended,omitempty"`
+		// SourceClass is the class of the fact's most trusted source.
+		SourceClass string `json:"source_class,omitempty"`
+		Quarantined bool   `json:"quarantined,omitempty"`
 	}
 	jsonEntity struct {
 		Name    string   `json:"name"`
@@ -269,9 +273,10 @@ type (
 		Summary string   `json:"summary"`
 	}
 	jsonEpisode struct {
-		Time    *string `json:"time"`
-		Source  string  `json:"source,omitempty"`
-		Content string  `json:"content"`
+		Time        *string `json:"time"`
+		Source      string  `json:"source,omitempty"`
+		SourceClass string  `json:"source_class,omitempty"`
+		Content     string  `json:"content"`
 	}
 	jsonCommunity struct {
 		Name    string `json:"name"`
@@ -297,6 +302,12 @@ func buildSections(res Results, history bool, at time.Time) []*section {
 		footer: "</FACTS>\n",
 	}
 	for _, r := range res.Facts {
+		// Instruction-like text is data, never a fact of the context
+		// (ingestion keeps it out; this holds for facts added by hand or
+		// stored before).
+		if text.InstructionLike(r.Text) {
+			continue
+		}
 		from, to := dateOrUnknown(r.ValidAt), "present"
 		if !r.InvalidAt.IsZero() {
 			to = formatDate(r.InvalidAt)
@@ -313,6 +324,14 @@ func buildSections(res Results, history bool, at time.Time) []*section {
 				mark = " [ended]"
 			}
 			jf.Superseded, jf.Ended = &superseded, &ended
+		}
+		if r.Trust != "" {
+			mark += " [source: " + r.Trust + "]"
+			jf.SourceClass = r.Trust
+		}
+		if !r.QuarantinedAt.IsZero() {
+			mark += " [quarantined]"
+			jf.Quarantined = true
 		}
 		facts.items = append(facts.items, "- "+oneLine(r.Text)+" ("+from+" – "+to+")"+mark+"\n")
 		facts.jitems = append(facts.jitems, marshal(jf))
@@ -336,9 +355,13 @@ func buildSections(res Results, history bool, at time.Time) []*section {
 		if r.SourceDescription != "" {
 			src = " (" + oneLine(r.SourceDescription) + ")"
 		}
-		body := strings.ReplaceAll(strings.TrimSpace(r.Content), "\n", "\n  ")
+		if r.Trust != "" {
+			src += " [source: " + r.Trust + "]"
+		}
+		content := withoutInstructions(r.Content)
+		body := strings.ReplaceAll(strings.TrimSpace(content), "\n", "\n  ")
 		eps.items = append(eps.items, "- ["+dateOrUnknown(r.ValidAt)+"]"+src+" "+body+"\n")
-		eps.jitems = append(eps.jitems, marshal(jsonEpisode{Time: jsonTime(r.ValidAt), Source: r.SourceDescription, Content: r.Content}))
+		eps.jitems = append(eps.jitems, marshal(jsonEpisode{Time: jsonTime(r.ValidAt), Source: r.SourceDescription, SourceClass: r.Trust, Content: content}))
 	}
 	comms := &section{
 		key:    "communities",
@@ -350,6 +373,37 @@ func buildSections(res Results, history bool, at time.Time) []*section {
 		comms.jitems = append(comms.jitems, marshal(jsonCommunity{Name: r.Name, Summary: r.Summary}))
 	}
 	return []*section{facts, ents, eps, comms}
+}
+
+// withheld stands in the context for an instruction-like sentence of an
+// episode.
+const withheld = "[instruction-like text withheld]"
+
+// withoutInstructions replaces the instruction-like lines and sentences
+// of an episode's content with withheld, so that the context never
+// carries them into an agent's prompt.
+func withoutInstructions(s string) string {
+	if !text.InstructionLike(s) {
+		return s
+	}
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		if !text.InstructionLike(l) {
+			continue
+		}
+		var kept []string
+		for _, sent := range text.Sentences(l) {
+			if text.InstructionLike(sent) {
+				sent = withheld
+			}
+			kept = append(kept, sent)
+		}
+		lines[i] = strings.Join(kept, " ")
+		if text.InstructionLike(lines[i]) {
+			lines[i] = withheld
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
 // oneLine joins the lines of s with spaces.

@@ -63,7 +63,7 @@ type errorAnswer struct {
 // a caller treats a server's refusal as it treats the engine's.
 var codeErrors = map[string]error{
 	"invalid": core.ErrInvalid, "not_found": core.ErrNotFound, "conflict": core.ErrConflict,
-	"too_large": core.ErrTooLarge, "busy": core.ErrBusy, "storage": core.ErrStorage, "unavailable": core.ErrUnavailable,
+	"too_large": core.ErrTooLarge, "budget": core.ErrBudget, "busy": core.ErrBusy, "storage": core.ErrStorage, "unavailable": core.ErrUnavailable,
 }
 
 // Do sends a request with in as its JSON body (none when nil) and decodes

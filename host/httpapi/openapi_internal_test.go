@@ -322,6 +322,9 @@ func generate(t *testing.T, routes []*api.Route) []byte {
 		if rt.Request != nil {
 			responses["413"] = errorRef
 		}
+		if rt.Ingests {
+			responses["429"] = map[string]any{"$ref": "#/components/responses/BudgetExceeded"}
+		}
 		if rt.Graphiti {
 			// Graphiti's answers (graphiti_errors.go): invalid input is
 			// 422 with FastAPI's detail.
@@ -362,6 +365,15 @@ func generate(t *testing.T, routes []*api.Route) []byte {
 				"Error": map[string]any{
 					"description": "An error: what went wrong and its kind.",
 					"content":     map[string]any{"application/json": map[string]any{"schema": errSchema}},
+				},
+				"BudgetExceeded": map[string]any{
+					"description": "A budget of the group or of the API key is spent (budget.*, http.keys.budget; code budget): " +
+						"nothing of the request was stored. Retry-After says when the budget's window admits it.",
+					"headers": map[string]any{"Retry-After": map[string]any{
+						"description": "Seconds until the budget's window (the minute, or the UTC day) admits the request.",
+						"schema":      map[string]any{"type": "integer"},
+					}},
+					"content": map[string]any{"application/json": map[string]any{"schema": errSchema}},
 				},
 				"GraphitiError": map[string]any{
 					"description": "An error of a Graphiti route: FastAPI's detail, with what went wrong and its kind.",

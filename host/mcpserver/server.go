@@ -41,6 +41,10 @@ type key struct {
 	user     string
 	groups   []string
 	readOnly bool
+	trust    string
+	classes  []string
+	index    int
+	budget   host.BudgetLimits
 }
 
 // New returns the MCP server over h with its tools registered.
@@ -61,7 +65,7 @@ func New(h *host.Host, o Options) *Server {
 	if len(h.Config.HTTP.Keys) > 0 {
 		s.keys = map[[32]byte]key{}
 		for i, k := range h.Config.HTTP.Keys {
-			s.keys[sha256.Sum256([]byte(k.Key))] = key{user: fmt.Sprintf("http.keys[%d]", i), groups: k.Groups, readOnly: k.ReadOnly}
+			s.keys[sha256.Sum256([]byte(k.Key))] = key{user: fmt.Sprintf("http.keys[%d]", i), groups: k.Groups, readOnly: k.ReadOnly, trust: k.Trust, classes: k.TrustClasses, index: i, budget: k.Budget}
 		}
 	}
 	s.addTools()
@@ -108,7 +112,8 @@ func (s *Server) verify(ctx context.Context, token string, r *http.Request) (*au
 	if !ok {
 		return nil, fmt.Errorf("%w: unknown API key", auth.ErrInvalidToken)
 	}
-	return &auth.TokenInfo{UserID: k.user, Expiration: time.Now().Add(24 * time.Hour), Extra: map[string]any{"groups": k.groups, "read_only": k.readOnly}}, nil
+	return &auth.TokenInfo{UserID: k.user, Expiration: time.Now().Add(24 * time.Hour), Extra: map[string]any{"groups": k.groups, "read_only": k.readOnly, "trust": k.trust, "trust_classes": k.classes,
+		"index": k.index, "budget": k.budget}}, nil
 }
 
 // caller is what a tool call may touch.
@@ -119,6 +124,31 @@ type caller struct {
 	limited  bool
 	// readOnly callers may call only the tools annotated read-only.
 	readOnly bool
+	// trust and classes are the key's source classes (http.keys.trust,
+	// trust_classes): see host.SourceClass.
+	trust   string
+	classes []string
+	// index and budget are the key's place in http.keys and its budgets.
+	index  int
+	budget host.BudgetLimits
+}
+
+// context returns ctx with the caller's key budgets (http.keys.budget).
+func (c caller) context(ctx context.Context) context.Context {
+	if !c.limited {
+		return ctx
+	}
+	return host.KeyBudget(ctx, c.index, c.budget)
+}
+
+// sourceClass is the class an episode the caller writes is stored with:
+// what it claims, if its key may claim it, else the tool's own class.
+func (c caller) sourceClass(route, claimed string) (string, error) {
+	class, ok := host.SourceClass(c.trust, c.classes, route, claimed)
+	if !ok {
+		return "", fmt.Errorf("this API key may not write as source class %q (http.keys.trust_classes)", claimed)
+	}
+	return class, nil
 }
 
 func callerOf(req *mcp.CallToolRequest) caller {
@@ -127,7 +157,11 @@ func callerOf(req *mcp.CallToolRequest) caller {
 	}
 	ps, _ := req.Extra.TokenInfo.Extra["groups"].([]string)
 	ro, _ := req.Extra.TokenInfo.Extra["read_only"].(bool)
-	return caller{patterns: ps, limited: true, readOnly: ro}
+	tr, _ := req.Extra.TokenInfo.Extra["trust"].(string)
+	cl, _ := req.Extra.TokenInfo.Extra["trust_classes"].([]string)
+	ix, _ := req.Extra.TokenInfo.Extra["index"].(int)
+	bu, _ := req.Extra.TokenInfo.Extra["budget"].(host.BudgetLimits)
+	return caller{patterns: ps, limited: true, readOnly: ro, trust: tr, classes: cl, index: ix, budget: bu}
 }
 
 func (c caller) allows(group string) bool {

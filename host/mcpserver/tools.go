@@ -28,6 +28,7 @@ type addMemoryIn struct {
 	UUID              string `json:"uuid,omitempty" jsonschema:"an id for the episode; sending the same uuid and body again is a no-op"`
 	ReferenceTime     string `json:"reference_time,omitempty" jsonschema:"when it happened or was said (RFC 3339 or a date); relative dates in the body are read against it; default: now"`
 	WaitSeconds       int    `json:"wait_seconds,omitempty" jsonschema:"wait up to this many seconds (at most 120) for extraction and return the facts learned; default: return at once"`
+	SourceClass       string `json:"source_class,omitempty" jsonschema:"who wrote it (trust.classes: agent, user, tool, document, web, operator), if the API key may claim that class; default: agent. Facts from classes below the trust threshold are quarantined"`
 }
 
 type addMemoryOut struct {
@@ -212,7 +213,12 @@ func (s *Server) addMemory(ctx context.Context, req *mcp.CallToolRequest, in add
 	if err != nil {
 		return nil, out, toolError(err)
 	}
-	res, err := s.h.Engine.Ingest(ctx, []core.Episode{ep})
+	// What an agent adds through MCP is the agent's, unless its key may
+	// claim another class.
+	if ep.Trust, err = callerOf(req).sourceClass(s.h.Config.Trust.RouteClass(core.TrustAgent), in.SourceClass); err != nil {
+		return nil, out, err
+	}
+	res, err := s.h.Engine.Ingest(callerOf(req).context(ctx), []core.Episode{ep})
 	if err != nil {
 		return nil, out, toolError(err)
 	}

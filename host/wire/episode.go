@@ -35,6 +35,13 @@ type EpisodeInput struct {
 	ReferenceTime string `json:"reference_time"`
 	// GroupID, if set, must be the group the episode is sent to.
 	GroupID string `json:"group_id,omitempty"`
+	// SourceClass is who wrote the episode (trust.classes: user, agent,
+	// tool, document, web, operator): what the surface allows only, an
+	// API key limited to some classes may claim those alone (403
+	// otherwise). Default: the route's class, else the key's
+	// (http.keys.trust), else trust.default. Facts from a class below the
+	// trust threshold are quarantined (docs/trust.md).
+	SourceClass string `json:"source_class,omitempty"`
 }
 
 // Episode checks the input and returns the episode for group. It does not
@@ -72,7 +79,7 @@ func (in EpisodeInput) Episode(group string) (core.Episode, error) {
 	}
 	ep := core.Episode{
 		UUID: in.UUID, GroupID: group, Name: in.Name, Source: src, SourceDescription: in.SourceDescription,
-		Content: content, ValidAt: ref,
+		Content: content, ValidAt: ref, Trust: in.SourceClass,
 	}
 	if err := ep.Validate(0); err != nil {
 		return core.Episode{}, err

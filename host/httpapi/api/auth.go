@@ -19,6 +19,11 @@ type Key struct {
 	// readOnly keys may not call a route that writes (Route.Writes).
 	readOnly bool
 	replay   bool
+	// classes are the source classes the key may write as (empty: any);
+	// trust is the class it writes as by default.
+	classes []string
+	trust   string
+	budget  host.BudgetLimits
 }
 
 // Allows reports whether the key may touch group. A nil key (no keys
@@ -45,7 +50,7 @@ func NewKeyring(keys []host.APIKeyConfig) Keyring {
 	}
 	kr := Keyring{}
 	for i, k := range keys {
-		kr[sha256.Sum256([]byte(k.Key))] = &Key{index: i, patterns: k.Groups, readOnly: k.ReadOnly, replay: k.Replay}
+		kr[sha256.Sum256([]byte(k.Key))] = &Key{index: i, patterns: k.Groups, readOnly: k.ReadOnly, replay: k.Replay, trust: k.Trust, classes: k.TrustClasses, budget: k.Budget}
 	}
 	return kr
 }
@@ -82,6 +87,15 @@ func KeyOf(r *http.Request) string {
 	return key
 }
 
+// Context returns ctx with the key's ingestion budgets (http.keys.budget),
+// which the engine counts besides each group's. A nil key has none.
+func (k *Key) Context(ctx context.Context) context.Context {
+	if k == nil {
+		return ctx
+	}
+	return host.KeyBudget(ctx, k.index, k.budget)
+}
+
 // MayWrite reports whether the key may change data. A nil key (no keys
 // configured) may.
 func (k *Key) MayWrite() bool { return k == nil || !k.readOnly }
@@ -89,6 +103,25 @@ func (k *Key) MayWrite() bool { return k == nil || !k.readOnly }
 // MayReplay reports whether the key may add episodes as learned at their
 // reference time (http.keys.replay). A nil key (no keys configured) may.
 func (k *Key) MayReplay() bool { return k == nil || (k.replay && !k.readOnly) }
+
+// SourceClass returns the source class an episode the call writes is
+// stored with: claimed if the request names one, else the route's own
+// class (route; empty is the trust policy's default). A key limited to
+// some classes (http.keys.trust, trust_classes) may claim only those
+// (ErrForbidden otherwise) and writes what it may not claim as its own
+// class. The class never comes from the episode's text.
+func (c *Call) SourceClass(route, claimed string) (string, error) {
+	var trust string
+	var classes []string
+	if c.Key != nil {
+		trust, classes = c.Key.trust, c.Key.classes
+	}
+	class, ok := host.SourceClass(trust, classes, route, claimed)
+	if !ok {
+		return "", fmt.Errorf("%w: this API key may not write as source class %q (http.keys.trust_classes)", ErrForbidden, claimed)
+	}
+	return class, nil
+}
 
 // Allow checks that the call's key may touch group.
 func (c *Call) Allow(group string) error {

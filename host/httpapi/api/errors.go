@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"strconv"
 
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/host/wire"
@@ -27,6 +28,10 @@ func StatusOf(err error) (int, string) {
 		return http.StatusForbidden, "forbidden"
 	case errors.Is(err, core.ErrNotFound):
 		return http.StatusNotFound, "not_found"
+	case errors.Is(err, core.ErrBudget):
+		// A tenant's ingestion budget is spent: Retry-After says when the
+		// window admits the request (ErrorAnswer).
+		return http.StatusTooManyRequests, "budget"
 	case errors.Is(err, core.ErrTooLarge):
 		return http.StatusRequestEntityTooLarge, "too_large"
 	case errors.Is(err, core.ErrInvalid):
@@ -59,7 +64,7 @@ type ErrorBody struct {
 	// Error says what went wrong.
 	Error string `json:"error"`
 	// Code is the kind of error: invalid, unauthorized, forbidden,
-	// not_found, conflict, too_large, unsupported, busy, storage,
+	// not_found, conflict, too_large, budget, unsupported, busy, storage,
 	// unavailable, timeout or internal.
 	Code string `json:"code"`
 }
@@ -89,6 +94,13 @@ func (e *Env) ErrorAnswer(w http.ResponseWriter, r *http.Request, err error) (in
 			retry = "10"
 		}
 		w.Header().Set("Retry-After", retry)
+	case http.StatusTooManyRequests:
+		retry := int64(60)
+		var be *core.BudgetError
+		if errors.As(err, &be) {
+			retry = be.RetrySeconds()
+		}
+		w.Header().Set("Retry-After", strconv.FormatInt(retry, 10))
 	case http.StatusUnauthorized:
 		w.Header().Set("WWW-Authenticate", `Bearer realm="mnemo"`)
 		msg = "an API key is required: send \"Authorization: Bearer KEY\", \"Authorization: Api-Key KEY\" or \"X-API-Key: KEY\""

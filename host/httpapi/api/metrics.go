@@ -12,6 +12,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/engine/budget"
 	"github.com/mnemohq/mnemo/host"
 )
 
@@ -29,6 +31,9 @@ type Metrics struct {
 	queueMu sync.Mutex
 	queueAt time.Time
 	queue   queueDepth
+
+	// named are the groups the budget series name (budgetSeries).
+	named map[string]bool
 }
 
 type requestKey struct {
@@ -43,7 +48,7 @@ type queueDepth struct {
 
 // NewMetrics returns the metrics of h, reporting version.
 func NewMetrics(h *host.Host, version string) *Metrics {
-	return &Metrics{h: h, version: version, requests: map[requestKey]*host.Histogram{}}
+	return &Metrics{h: h, version: version, requests: map[requestKey]*host.Histogram{}, named: map[string]bool{}}
 }
 
 // Observe records one request.
@@ -186,6 +191,8 @@ func (m *Metrics) Write(ctx context.Context, w io.Writer) {
 	family("mnemo_plugin_reload_failed", "gauge", "1 if the last hot reload of plugins failed (the previous set runs).")
 	fmt.Fprintf(w, "mnemo_plugin_reload_failed %d\n", boolInt(m.h.Plugins.LastError() != nil))
 
+	m.writeBudgets(w, family)
+
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
 	family("mnemo_goroutines", "gauge", "Goroutines of the process.")
@@ -219,4 +226,79 @@ func boolInt(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// otherGroups is the group label of the groups the budget series do not
+// name.
+const otherGroups = "_other"
+
+// budgetSeries returns the budget counts of the engine with a bounded
+// number of groups named (budget.metric_groups): the groups already named,
+// then those with the most refused and then the most admitted episodes,
+// until the bound; the rest summed under otherGroups. A group once named
+// stays named, so its series do not come and go; otherGroups' counts fall
+// when one of its groups is named.
+func (m *Metrics) budgetSeries() []budget.Stats {
+	all := m.h.Engine.BudgetStats()
+	limit := m.h.Config.Budget.MetricGroupsOrDefault()
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	rank := slices.Clone(all)
+	slices.SortStableFunc(rank, func(a, b budget.Stats) int {
+		if a.Refused != b.Refused {
+			return int(b.Refused - a.Refused)
+		}
+		return int(b.Admitted - a.Admitted)
+	})
+	for _, s := range rank {
+		if len(m.named) >= limit {
+			break
+		}
+		m.named[s.Group] = true
+	}
+	other := budget.Stats{Group: otherGroups, Refusals: map[string]int64{}}
+	var out []budget.Stats
+	for _, s := range all {
+		if m.named[s.Group] {
+			out = append(out, s)
+			continue
+		}
+		other.Admitted += s.Admitted
+		other.Refused += s.Refused
+		other.AdmittedBytes += s.AdmittedBytes
+		other.RefusedBytes += s.RefusedBytes
+		other.Tokens += s.Tokens
+		for k, n := range s.Refusals {
+			other.Refusals[k] += n
+		}
+	}
+	if len(out) < len(all) {
+		out = append(out, other)
+	}
+	return out
+}
+
+// writeBudgets renders the budget counts per group (docs/trust.md).
+func (m *Metrics) writeBudgets(w io.Writer, family func(name, typ, help string)) {
+	stats := m.budgetSeries()
+	family("mnemo_budget_episodes_total", "counter", "Episodes admitted and refused by the ingestion budgets, by group (at most budget.metric_groups named, the rest as _other).")
+	for _, s := range stats {
+		fmt.Fprintf(w, "mnemo_budget_episodes_total{group=%s,outcome=\"admitted\"} %d\n", quote(s.Group), s.Admitted)
+		fmt.Fprintf(w, "mnemo_budget_episodes_total{group=%s,outcome=\"refused\"} %d\n", quote(s.Group), s.Refused)
+	}
+	family("mnemo_budget_bytes_total", "counter", "Bytes of episode content admitted and refused by the ingestion budgets, by group.")
+	for _, s := range stats {
+		fmt.Fprintf(w, "mnemo_budget_bytes_total{group=%s,outcome=\"admitted\"} %d\n", quote(s.Group), s.AdmittedBytes)
+		fmt.Fprintf(w, "mnemo_budget_bytes_total{group=%s,outcome=\"refused\"} %d\n", quote(s.Group), s.RefusedBytes)
+	}
+	family("mnemo_budget_tokens_total", "counter", "LLM tokens spent on the group's episodes, by group.")
+	for _, s := range stats {
+		fmt.Fprintf(w, "mnemo_budget_tokens_total{group=%s} %d\n", quote(s.Group), s.Tokens)
+	}
+	family("mnemo_budget_refusals_total", "counter", "Ingestion requests refused (429) by group and budget kind.")
+	for _, s := range stats {
+		for _, kind := range []string{core.BudgetEpisodes, core.BudgetBytes, core.BudgetTokens} {
+			fmt.Fprintf(w, "mnemo_budget_refusals_total{group=%s,kind=%s} %d\n", quote(s.Group), quote(kind), s.Refusals[kind])
+		}
+	}
 }

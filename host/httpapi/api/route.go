@@ -84,6 +84,9 @@ type Route struct {
 	// Graphiti marks a route answering its errors as Graphiti's server
 	// does (Errors), which the OpenAPI document shows.
 	Graphiti bool
+	// Ingests marks a route that adds episodes: over a budget it answers
+	// 429 with Retry-After (StatusOf), which the OpenAPI document shows.
+	Ingests bool
 
 	// OpenAPI: the summary and description, the tag, the request body
 	// type (nil: none), the response body type, query parameters and an
@@ -261,7 +264,7 @@ func (e *Env) serve(w http.ResponseWriter, r *http.Request, rt *Route) {
 		}
 		c.Group = g
 	}
-	out, err := rt.Handle(r.Context(), c)
+	out, err := rt.Handle(c.Key.Context(r.Context()), c)
 	if err != nil {
 		answer(w, r, err)
 		return

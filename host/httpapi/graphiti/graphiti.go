@@ -132,7 +132,7 @@ func (s *server) graphitiRoutes() []*api.Route {
 			Summary: "Graphiti: health check", Response: graphitiHealth{},
 		},
 		{
-			Method: "POST", Path: "/messages", Auth: api.AuthKey, Handle: s.graphitiMessages, Tag: "graphiti", Graphiti: true,
+			Method: "POST", Path: "/messages", Auth: api.AuthKey, Handle: s.graphitiMessages, Tag: "graphiti", Graphiti: true, Ingests: true,
 			Status: http.StatusAccepted, Summary: "Graphiti: add chat messages",
 			Description: "Each message becomes a message episode \"role(role_type): content\" in the group's durable queue.",
 			Request:     graphitiAddMessages{}, Response: graphitiResult{},
@@ -227,6 +227,11 @@ func (s *server) graphitiMessages(ctx context.Context, c *api.Call) (any, error)
 	for i, m := range in.Messages {
 		ep, err := s.messageEpisode(in.GroupID, i, m)
 		if err != nil {
+			return nil, err
+		}
+		// The user's words are the user's, the assistant's the agent's.
+		route := map[string]string{"user": core.TrustUser, "assistant": core.TrustAgent}[m.RoleType]
+		if ep.Trust, err = c.SourceClass(s.Host.Config.Trust.RouteClass(route), ""); err != nil {
 			return nil, err
 		}
 		eps[i] = ep

@@ -201,6 +201,10 @@ func (s *server) addEpisodes(ctx context.Context, c *api.Call) (any, error) {
 		if eps[i], err = in.Episode(c.Group); err != nil {
 			return nil, fmt.Errorf("episode %d: %w", i, err)
 		}
+		// The API's own class is the policy's default (the user's).
+		if eps[i].Trust, err = c.SourceClass("", in.SourceClass); err != nil {
+			return nil, fmt.Errorf("episode %d: %w", i, err)
+		}
 		eps[i].LearnedAtReference = replay
 	}
 	res, err := s.Host.Engine.Ingest(ctx, eps)

@@ -124,7 +124,7 @@ func (s *server) v1Routes() []*api.Route {
 		},
 		{
 			Method: "POST", Path: "/v1/groups/{group}/episodes", Auth: api.AuthGroup, Handle: s.addEpisodes, Tag: "episodes",
-			Status: http.StatusAccepted, Summary: "Add episodes",
+			Status: http.StatusAccepted, Ingests: true, Summary: "Add episodes",
 			Description: "One episode, or {\"episodes\": [...]}. They are validated (all or none), stored as pending " +
 				"in the database, which is the ingestion queue, and processed in the background in reference-time order. " +
 				"The answer gives each episode's status URL. Re-sending an episode with the same uuid and content is a no-op " +

@@ -73,6 +73,12 @@ func (s *server) routes() []*api.Route {
 		rt.Reads = true
 		return rt
 	}
+	// ingest adds episodes, which the budgets may refuse (429).
+	ingest := func(method, path string, h api.Handler) *api.Route {
+		rt := r(method, path, h)
+		rt.Ingests = true
+		return rt
+	}
 	return []*api.Route{
 		r("POST", "/users", s.zepAddUser),
 		r("GET", "/users/{userId}", s.zepGetUser),
@@ -85,14 +91,14 @@ func (s *server) routes() []*api.Route {
 		r("POST", "/threads", s.zepCreateThread),
 		r("GET", "/threads", s.zepListThreads),
 		r("DELETE", "/threads/{threadId}", s.zepDeleteThread),
-		r("POST", "/threads/{threadId}/messages", s.zepAddMessages),
-		r("POST", "/threads/{threadId}/messages-batch", s.zepAddMessages),
+		ingest("POST", "/threads/{threadId}/messages", s.zepAddMessages),
+		ingest("POST", "/threads/{threadId}/messages-batch", s.zepAddMessages),
 		r("GET", "/threads/{threadId}/messages", s.zepGetMessages),
 		r("GET", "/threads/{threadId}/context", s.zepThreadContext),
 		r("GET", "/threads/{threadId}/episodes", s.zepThreadEpisodes),
 
-		r("POST", "/graph", s.zepGraphAdd),
-		r("POST", "/graph-batch", s.zepGraphAddBatch),
+		ingest("POST", "/graph", s.zepGraphAdd),
+		ingest("POST", "/graph-batch", s.zepGraphAddBatch),
 		r("POST", "/graph/add-fact-triple", s.zepAddFactTriple),
 		read("POST", "/graph/search", s.zepSearch),
 		r("POST", "/graph/create", s.zepCreateGraph),

@@ -248,6 +248,9 @@ func (s *server) zepGraphAdd(ctx context.Context, c *api.Call) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	if ep.Trust, err = c.SourceClass("", ""); err != nil {
+		return nil, err
+	}
 	if err := s.zepIngest(ctx, group, taskID, "add_episode", []core.Episode{ep}, []zepEpisodeRecord{rec}); err != nil {
 		return nil, err
 	}
@@ -277,6 +280,9 @@ func (s *server) zepGraphAddBatch(ctx context.Context, c *api.Call) (any, error)
 	for i, x := range in.Episodes {
 		if eps[i], recs[i], err = s.zepEpisode(group, taskID, x); err != nil {
 			return nil, fmt.Errorf("episodes[%d]: %w", i, err)
+		}
+		if eps[i].Trust, err = c.SourceClass("", ""); err != nil {
+			return nil, err
 		}
 	}
 	if err := s.zepIngest(ctx, group, taskID, "add_episodes", eps, recs); err != nil {

@@ -127,6 +127,13 @@ type zepAddMessagesOutput struct {
 // zepRoles are Zep's RoleType values.
 var zepRoles = []string{"norole", "system", "assistant", "user", "function", "tool"}
 
+// roleClasses are the source classes of Zep's message roles: the
+// user's words are the user's, the assistant's the agent's, a tool's or
+// function's output a tool's; the rest are trust.default's. A key limited
+// to some classes writes a role it may not claim as its own class
+// (host.SourceClass).
+var roleClasses = map[string]string{"user": core.TrustUser, "assistant": core.TrustAgent, "tool": core.TrustTool, "function": core.TrustTool}
+
 // zepUser reads a user the key may use: ErrNotFound otherwise.
 func (s *server) zepUser(ctx context.Context, c *api.Call, id string) (zepUser, error) {
 	var u zepUser
@@ -461,9 +468,13 @@ func (s *server) zepAddMessages(ctx context.Context, c *api.Call) (any, error) {
 		}
 		if !ignored {
 			recs[i].TaskID = taskID
+			class, err := c.SourceClass(s.Host.Config.Trust.RouteClass(roleClasses[m.Role]), "")
+			if err != nil {
+				return nil, fmt.Errorf("messages[%d]: %w", i, err)
+			}
 			eps = append(eps, core.Episode{
 				UUID: id, GroupID: t.UserID, Name: "thread " + t.ThreadID, Source: core.SourceMessage,
-				SourceDescription: "thread " + t.ThreadID, Content: messageContent(m, user), ValidAt: at,
+				SourceDescription: "thread " + t.ThreadID, Content: messageContent(m, user), ValidAt: at, Trust: class,
 			})
 		}
 	}
@@ -488,8 +499,23 @@ func (s *server) zepAddMessages(ctx context.Context, c *api.Call) (any, error) {
 }
 
 // zepIngest writes the records of an add first, then queues its episodes;
-// a task record names the episodes when there are any.
-func (s *server) zepIngest(ctx context.Context, group, taskID, typ string, eps []core.Episode, recs []zepEpisodeRecord) error {
+// a task record names the episodes when there are any. The budgets admit
+// the episodes before any record is written, so a refused add writes
+// nothing.
+func (s *server) zepIngest(ctx context.Context, group, taskID, typ string, eps []core.Episode, recs []zepEpisodeRecord) (err error) {
+	// Ingest refunds what it does not store; before it, this does.
+	ingesting := false
+	if len(eps) > 0 {
+		var refund func()
+		if ctx, refund, err = s.Host.Engine.AdmitEpisodes(ctx, eps); err != nil {
+			return err
+		}
+		defer func() {
+			if err != nil && !ingesting {
+				refund()
+			}
+		}()
+	}
 	rs := make([]core.Record, 0, len(recs)+1)
 	for _, r := range recs {
 		b, err := jsonMarshal(r)
@@ -515,6 +541,7 @@ func (s *server) zepIngest(ctx context.Context, group, taskID, typ string, eps [
 	if len(eps) == 0 {
 		return nil
 	}
+	ingesting = true
 	res, err := s.Host.Engine.Ingest(ctx, eps)
 	if err != nil {
 		return err

@@ -1,0 +1,147 @@
+package text
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Instruction-like text. An episode is data: mnemo never executes it, but
+// what it extracts reaches an agent's prompt through the context string.
+// A sentence that tells a model what to do — overrides its instructions,
+// switches its role, speaks as the system, calls a tool — must never come
+// back as a fact. InstructionLike recognises such text by its form, not by
+// a list of sentences: a role marker, tool-call syntax, an override verb
+// aimed at instructions, a role switch, or an imperative that addresses
+// the reader and tells it what to say or do.
+
+var (
+	// roleMarker: a line that speaks as a role of a chat template, or a
+	// template's special tokens.
+	roleMarker = regexp.MustCompile(`(?im)(^|[\n.!?]\s*)(system|developer|sys|instructions?)\s*(:|>|\]|\|)|\[/?(inst|system|sys)\]|<<\s*/?sys\s*>>|<\|[a-z_]+\|>|(^|\n)\s*#{2,}\s*(system|instruction|developer)\b`)
+	// toolCall: markup or JSON of a function or tool call.
+	toolCall = regexp.MustCompile(`(?i)</?\s*(tool_call|tool_use|tool|function_call|function|invoke|call|antml:[a-z_]+)\b[^>]*>|"(tool_calls?|function_call|arguments|tool_name|parameters)"\s*:|\b(functions|tools)\.[a-z_]+\s*\(`)
+	// words splits text into lowercase words.
+	words = regexp.MustCompile(`[a-z']+`)
+)
+
+var (
+	overrideVerbs = set("ignore", "ignoring", "disregard", "disregarding", "forget", "forgetting", "override", "overriding",
+		"bypass", "bypassing", "skip", "drop", "cancel", "abandon", "discard", "circumvent", "neglect", "overwrite", "replace")
+	// instructionNouns are what an override is aimed at.
+	instructionNouns = set("instruction", "instructions", "prompt", "prompts", "rule", "rules", "guideline", "guidelines",
+		"directive", "directives", "policy", "policies", "constraint", "constraints", "programming", "guidance",
+		"guardrails", "guardrail", "safeguards", "restrictions", "system", "above", "everything", "anything",
+		// An override aimed at the reader: "ignore what you were told".
+		"you", "your", "you've", "youve")
+	// addressees name the reader a prompt is written to.
+	addressees = set("you", "your", "you're", "youre", "yourself", "assistant", "ai", "model", "llm", "chatbot", "bot", "agent", "gpt", "claude")
+	// speechVerbs are what an injected imperative tells the reader to do.
+	speechVerbs = set("say", "tell", "answer", "respond", "reply", "state", "claim", "report", "output", "print", "write", "mention",
+		"recommend", "confirm", "deny", "reveal", "send", "forward", "transfer", "execute", "run", "call", "email", "delete", "pretend", "act", "treat", "assume", "consider", "believe", "remember", "store", "record", "obey", "follow", "comply")
+	// openers start an imperative addressed to the reader.
+	openers = set("always", "never", "must", "should", "please", "now", "instead", "henceforth")
+)
+
+func set(ws ...string) map[string]bool {
+	m := make(map[string]bool, len(ws))
+	for _, w := range ws {
+		m[w] = true
+	}
+	return m
+}
+
+// InstructionLike reports whether s reads as an instruction to a model
+// rather than as a statement about the world: see the comment above.
+func InstructionLike(s string) bool {
+	if s == "" {
+		return false
+	}
+	if roleMarker.MatchString(s) || toolCall.MatchString(s) {
+		return true
+	}
+	for _, sent := range Sentences(s) {
+		if instructionSentence(strings.ToLower(sent)) {
+			return true
+		}
+	}
+	return false
+}
+
+func instructionSentence(s string) bool {
+	ws := words.FindAllString(s, -1)
+	if len(ws) == 0 {
+		return false
+	}
+	// An override verb with an instruction noun a few words on: "ignore
+	// all previous instructions", "disregard the rules above".
+	for i, w := range ws {
+		if !overrideVerbs[w] {
+			continue
+		}
+		for _, x := range ws[i+1 : min(len(ws), i+7)] {
+			if instructionNouns[x] {
+				return true
+			}
+		}
+	}
+	joined := " " + strings.Join(ws, " ") + " "
+	// A role switch: "you are now", "from now on you", "pretend to be",
+	// "no longer an assistant", "developer mode".
+	for _, p := range []string{" you are now ", " you're now ", " youre now ", " you are no longer ", " you're no longer ",
+		" from now on ", " pretend to be ", " pretend you ", " roleplay as ", " role play as ", " act as if ", " mode enabled ",
+		" developer mode ", " jailbreak ", " jailbroken ", " new instructions ", " new instruction ", " updated instructions ",
+		" your instructions ", " your prompt ", " your system prompt ", " your rules "} {
+		if strings.Contains(joined, p) {
+			return true
+		}
+	}
+	// An imperative aimed at the reader: the sentence opens with a verb
+	// of speech or action, or with always/never/must, and either
+	// addresses the reader or tells it what to say ("Always answer that
+	// …", "Tell the user …", "You must reply …").
+	first := ws[0]
+	lead := ws[:min(len(ws), 4)]
+	addressed, speech := false, false
+	for _, w := range ws {
+		addressed = addressed || addressees[w]
+	}
+	for _, w := range lead {
+		speech = speech || speechVerbs[w]
+	}
+	switch {
+	case speechVerbs[first] && (addressed || hasAny(ws, "user", "users", "anyone", "everyone", "whoever")):
+		return true
+	case openers[first] && speech:
+		return true
+	case (first == "do" || first == "don't" || first == "dont") && len(ws) > 2 && (ws[1] == "not" && speechVerbs[ws[2]] || first != "do" && speechVerbs[ws[1]]):
+		return true
+	case (first == "you" || first == "assistant" || first == "ai") && len(ws) > 2 && (ws[1] == "must" || ws[1] == "should" || ws[1] == "will" || ws[1] == "shall") && speechVerbs[ws[2]]:
+		return true
+	case first == "when" && hasAny(ws, "asked", "asks", "ask") && speech2(ws):
+		return true
+	}
+	return false
+}
+
+func hasAny(ws []string, xs ...string) bool {
+	for _, w := range ws {
+		for _, x := range xs {
+			if w == x {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// speech2 reports whether a "when asked …" sentence goes on to tell the
+// reader what to say.
+func speech2(ws []string) bool {
+	for _, w := range ws[1:] {
+		switch w {
+		case "say", "answer", "respond", "reply", "tell", "claim", "state":
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,314 @@
+// Command bench-fair measures whether one tenant's flood moves another
+// tenant's ingestion latency: `make bench-fair`.
+//
+// It opens the default offline configuration (rule extractor, local
+// embedder, the embedded Kuzu store in a temporary directory) with one
+// budget: groups "flood-*" may add -budget episodes a minute. Tenant B
+// adds one episode every -every, and each episode's latency is measured
+// from its submission (Engine.Ingest) to its extraction done
+// (Engine.Wait). Each round runs three scenarios of -duration each, in an
+// order that turns with the round:
+//
+//   - alone: B only;
+//   - budget: tenant A, in a "flood-*" group, sends batches of -batch as
+//     fast as it is admitted, waiting out each 429 (core.BudgetError's
+//     RetryAfter) as a client honouring Retry-After does;
+//   - unlimited: tenant A the same in a group without a budget, keeping at
+//     most -backlog of its episodes pending (more only lengthens the
+//     drain between scenarios, not the load while it runs).
+//
+// Between scenarios A's group is deleted, which drops what it left
+// pending. It prints B's p50 and p95 per scenario and round, the medians
+// of the rounds' p95, and each loaded scenario's ratio to alone, with the
+// command that reproduces them.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/host"
+)
+
+type options struct {
+	rounds   int
+	duration time.Duration
+	every    time.Duration
+	budget   int64
+	batch    int
+	backlog  int64
+}
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	os.Exit(run(ctx, os.Args[1:]))
+}
+
+func run(ctx context.Context, args []string) int {
+	fs := flag.NewFlagSet("bench-fair", flag.ContinueOnError)
+	var o options
+	fs.IntVar(&o.rounds, "rounds", 5, "rounds of the three scenarios")
+	fs.DurationVar(&o.duration, "duration", 20*time.Second, "length of each scenario")
+	fs.DurationVar(&o.every, "every", 500*time.Millisecond, "tenant B adds one episode this often")
+	fs.Int64Var(&o.budget, "budget", 60, "tenant A's budget in episodes per minute (the budget scenario)")
+	fs.IntVar(&o.batch, "batch", 10, "episodes per request of tenant A")
+	fs.Int64Var(&o.backlog, "backlog", 300, "most episodes tenant A keeps pending when unlimited")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if err := bench(ctx, o); err != nil {
+		fmt.Fprintln(os.Stderr, "bench-fair:", err)
+		return 1
+	}
+	return 0
+}
+
+// Scenarios.
+const (
+	alone     = "alone"
+	budgeted  = "budget"
+	unlimited = "unlimited"
+)
+
+var scenarios = []string{alone, budgeted, unlimited}
+
+// outcome is what one scenario of one round measured.
+type outcome struct {
+	p50, p95 time.Duration
+	n        int
+	admitted int64 // A's episodes admitted
+	refused  int64 // A's requests refused (429)
+}
+
+func bench(ctx context.Context, o options) error {
+	dir, err := os.MkdirTemp("", "bench-fair")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	cfg, err := host.Load("", func(string) string { return "" })
+	if err != nil {
+		return err
+	}
+	cfg.DB = filepath.Join(dir, "db")
+	cfg.Log.Level = "warn"
+	cfg.Budget.Groups = map[string]host.BudgetLimits{"flood-*": {EpisodesPerMinute: o.budget}}
+	h, err := host.Open(ctx, cfg, host.OpenOptions{Now: time.Now, Logger: host.NewLogger(cfg.Log, os.Stderr)})
+	if err != nil {
+		return err
+	}
+	defer h.Close(context.Background())
+
+	results := map[string][]outcome{}
+	// A warm-up scenario: the first episodes of a store are slower (wasm
+	// compiles, the buffer pool fills).
+	if _, err := scenario(ctx, h, o, alone, "warm", o.duration/2); err != nil {
+		return err
+	}
+	for r := range o.rounds {
+		for i := range scenarios {
+			s := scenarios[(i+r)%len(scenarios)]
+			out, err := scenario(ctx, h, o, s, fmt.Sprintf("r%d", r), o.duration)
+			if err != nil {
+				return err
+			}
+			results[s] = append(results[s], out)
+			fmt.Fprintf(os.Stderr, "round %d %-9s B p50 %6.0f ms p95 %6.0f ms (n=%d); A admitted %d, refused %d requests\n",
+				r+1, s, ms(out.p50), ms(out.p95), out.n, out.admitted, out.refused)
+		}
+	}
+	report(o, results)
+	return nil
+}
+
+func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+
+// scenario runs one scenario for d and returns B's latencies.
+func scenario(ctx context.Context, h *host.Host, o options, s, round string, d time.Duration) (outcome, error) {
+	b := "tenant-b-" + round + "-" + s
+	a := ""
+	switch s {
+	case budgeted:
+		a = "flood-a-" + round
+	case unlimited:
+		a = "free-a-" + round
+	}
+	sctx, cancel := context.WithTimeout(ctx, d)
+	defer cancel()
+	var out outcome
+	var flood sync.WaitGroup
+	var floodErr error
+	if a != "" {
+		flood.Add(1)
+		go func() {
+			defer flood.Done()
+			floodErr = flooder(sctx, h, o, a, s == unlimited, &out)
+		}()
+	}
+	lat, err := tenantB(ctx, sctx, h, o, b)
+	flood.Wait()
+	if err != nil {
+		return out, err
+	}
+	if floodErr != nil {
+		return out, floodErr
+	}
+	if a != "" {
+		if _, err := h.Engine.DeleteGroup(ctx, a); err != nil {
+			return out, fmt.Errorf("drop tenant A's group: %w", err)
+		}
+	}
+	slices.Sort(lat)
+	out.n = len(lat)
+	if len(lat) > 0 {
+		out.p50 = lat[len(lat)*50/100]
+		out.p95 = lat[min(len(lat)*95/100, len(lat)-1)]
+	}
+	return out, nil
+}
+
+// tenantB adds an episode every o.every until sctx ends, and returns the
+// latency of each, waiting (under ctx) for the last ones to be done.
+func tenantB(ctx, sctx context.Context, h *host.Host, o options, group string) ([]time.Duration, error) {
+	t := time.NewTicker(o.every)
+	defer t.Stop()
+	var mu sync.Mutex
+	var lat []time.Duration
+	var wg sync.WaitGroup
+	var firstErr error
+	for i := 0; ; i++ {
+		select {
+		case <-sctx.Done():
+			wg.Wait()
+			return lat, firstErr
+		case <-t.C:
+		}
+		start := time.Now()
+		res, err := h.Engine.Ingest(ctx, []core.Episode{episode(group, i, start)})
+		if err != nil {
+			return nil, fmt.Errorf("tenant B: %w", err)
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			reps, err := h.Engine.Wait(ctx, group, res[0].UUID)
+			mu.Lock()
+			defer mu.Unlock()
+			if err != nil || reps[0].Status != core.EpisodeDone {
+				if firstErr == nil {
+					firstErr = fmt.Errorf("tenant B's episode: %v %v", err, reps)
+				}
+				return
+			}
+			lat = append(lat, time.Since(start))
+		}()
+	}
+}
+
+// flooder sends batches of A's episodes until ctx ends: as fast as they
+// are admitted, waiting out a refusal's RetryAfter; unlimited, keeping at
+// most o.backlog pending.
+func flooder(ctx context.Context, h *host.Host, o options, group string, keepBacklog bool, out *outcome) error {
+	var pending atomic.Int64
+	var wg sync.WaitGroup
+	defer wg.Wait()
+	for i := 0; ctx.Err() == nil; i++ {
+		if keepBacklog && pending.Load() >= o.backlog {
+			select {
+			case <-ctx.Done():
+			case <-time.After(20 * time.Millisecond):
+			}
+			continue
+		}
+		eps := make([]core.Episode, o.batch)
+		now := time.Now()
+		for j := range eps {
+			eps[j] = episode(group, i*o.batch+j, now)
+		}
+		res, err := h.Engine.Ingest(ctx, eps)
+		var be *core.BudgetError
+		switch {
+		case errors.As(err, &be):
+			out.refused++
+			select {
+			case <-ctx.Done():
+			case <-time.After(be.RetryAfter):
+			}
+			continue
+		case ctx.Err() != nil:
+			return nil
+		case err != nil:
+			return fmt.Errorf("tenant A: %w", err)
+		}
+		out.admitted += int64(len(res))
+		if keepBacklog {
+			pending.Add(int64(len(res)))
+			ids := make([]string, len(res))
+			for j, r := range res {
+				ids[j] = r.UUID
+			}
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				_, _ = h.Engine.Wait(ctx, group, ids...)
+				pending.Add(-int64(len(ids)))
+			}()
+		}
+	}
+	return nil
+}
+
+var (
+	people = []string{"Hana", "Ivo", "Priya", "Mateo", "Aiko", "Lars", "Noor", "Tomas", "Elif", "Ravi"}
+	cities = []string{"Lisbon", "Porto", "Berlin", "Austin", "Kyoto", "Oslo", "Lagos", "Quito"}
+	firms  = []string{"Acme", "Globex", "Initech", "Umbrella", "Hooli", "Stark Industries"}
+)
+
+// episode is a chat message of the kind an assistant stores, different
+// for each i.
+func episode(group string, i int, at time.Time) core.Episode {
+	p := people[i%len(people)]
+	q := people[(i/len(people)+1+i)%len(people)]
+	text := fmt.Sprintf("%s: I moved to %s in spring and I work at %s now. My friend %s lives in %s. (message %d)",
+		p, cities[i%len(cities)], firms[i%len(firms)], q, cities[(i/3)%len(cities)], i)
+	return core.Episode{GroupID: group, Source: core.SourceMessage, Content: text, ValidAt: at}
+}
+
+// report prints the medians of the rounds' p95 side by side.
+func report(o options, results map[string][]outcome) {
+	median := func(xs []time.Duration) time.Duration {
+		s := slices.Clone(xs)
+		sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+		return s[len(s)/2]
+	}
+	med := map[string]time.Duration{}
+	var b strings.Builder
+	fmt.Fprintf(&b, "\n| scenario | B p95, median of %d rounds | B p50, median | ratio of p95 to alone | A admitted per round (median) |\n|---|---|---|---|---|\n", o.rounds)
+	for _, s := range scenarios {
+		var p50, p95, adm []time.Duration
+		for _, r := range results[s] {
+			p50 = append(p50, r.p50)
+			p95 = append(p95, r.p95)
+			adm = append(adm, time.Duration(r.admitted))
+		}
+		med[s] = median(p95)
+		ratio := float64(med[s]) / float64(med[alone])
+		fmt.Fprintf(&b, "| %s | %.0f ms | %.0f ms | %.2f | %d |\n", s, ms(med[s]), ms(median(p50)), ratio, int64(median(adm)))
+	}
+	fmt.Print(b.String())
+	fmt.Printf("\nreproduce: go run ./internal/tools/bench-fair -rounds %d -duration %s -every %s -budget %d -batch %d -backlog %d\n",
+		o.rounds, o.duration, o.every, o.budget, o.batch, o.backlog)
+}
