@@ -28,8 +28,11 @@ func (h *Host) ShowFacts(ctx context.Context, groups []string, facts []core.Fact
 		}
 	}
 	out := make([]wire.Fact, len(facts))
+	policy := h.Config.Trust.Policy()
 	for i, f := range facts {
 		out[i] = wire.FactOf(f, names)
+		out[i].SourceClass = policy.Class(f.Trust)
+		out[i].Quarantine = policy.QuarantineReason(&f)
 	}
 	return out, nil
 }

@@ -73,6 +73,7 @@ type listFactsIn struct {
 	KnownAt         string `json:"known_at,omitempty" jsonschema:"the facts as mnemo knew them at this time (RFC 3339 or a date)"`
 	Relation        string `json:"relation,omitempty" jsonschema:"only facts of this relation, e.g. LIVES_IN"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"at most this many facts (1 to 1000); default 100"`
+	Quarantined     bool   `json:"quarantined,omitempty" jsonschema:"only the facts held in quarantine (from sources below the trust threshold), with their source class and why; approve one with the feedback tool"`
 }
 
 type factsOut struct {
@@ -159,7 +160,8 @@ func (s *Server) addTools() {
 		"every failed episode of the group. Each becomes pending with its attempts reset and is extracted again.",
 		Annotations: writes("Retry failed episodes", false, true)}, s.retryEpisodes)
 	addTool(s, &mcp.Tool{Name: "list_facts", Description: "List a group's facts with their validity ranges: the " +
-		"current ones, or with include_history the superseded ones too; valid_at and known_at travel in time.",
+		"current ones, or with include_history the superseded ones too; valid_at and known_at travel in time; " +
+		"quarantined lists the facts held in quarantine instead.",
 		Annotations: readOnly("List facts")}, s.listFacts)
 	addTool(s, &mcp.Tool{Name: "get_entity_edge", Description: "One fact by uuid, current or not.",
 		Annotations: readOnly("Get fact")}, s.getFact)
@@ -417,7 +419,8 @@ func (s *Server) listFacts(ctx context.Context, req *mcp.CallToolRequest, in lis
 	if in.Limit < 0 || in.Limit > 1000 {
 		return nil, out, fmt.Errorf("limit %d: want 1 to 1000", in.Limit)
 	}
-	f, err := wire.TimeFilter{ValidAt: in.ValidAt, KnownAt: in.KnownAt, IncludeHistory: in.IncludeHistory, IncludeArchived: in.IncludeArchived}.Filter()
+	f, err := wire.TimeFilter{ValidAt: in.ValidAt, KnownAt: in.KnownAt, IncludeHistory: in.IncludeHistory, IncludeArchived: in.IncludeArchived,
+		Quarantined: in.Quarantined}.Filter()
 	if err != nil {
 		return nil, out, toolError(err)
 	}

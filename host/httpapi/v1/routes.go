@@ -190,12 +190,15 @@ func (s *server) v1Routes() []*api.Route {
 			Method: "GET", Path: "/v1/groups/{group}/facts", Auth: api.AuthGroup, Handle: s.listFacts, Tag: "graph",
 			Summary: "List facts in creation order",
 			Description: "By default the facts true now. history=true adds ended and superseded facts; valid_at keeps " +
-				"the facts true at that event time; known_at shows the facts as mnemo knew them at that system time.",
+				"the facts true at that event time; known_at shows the facts as mnemo knew them at that system time. " +
+				"Quarantined facts (docs/trust.md) are left out unless include_quarantined or quarantined asks for them; " +
+				"each carries its source_class, and a quarantined one quarantined_at and why (quarantine).",
 			Query: []api.Param{limitParam, cursorParam,
 				{Name: "history", Type: "boolean", Description: "Include ended and superseded facts."},
 				{Name: "valid_at", Type: "string", Description: "Facts true at this time (RFC 3339 or a date)."},
 				{Name: "known_at", Type: "string", Description: "Facts as mnemo knew them at this time (RFC 3339 or a date)."},
-				{Name: "relation", Type: "string", Description: "Only facts of this relation, e.g. LIVES_IN."}, includeArchivedParam},
+				{Name: "relation", Type: "string", Description: "Only facts of this relation, e.g. LIVES_IN."}, includeArchivedParam,
+				includeQuarantinedParam, quarantinedParam},
 			Response: factList{},
 		},
 		{
@@ -253,10 +256,12 @@ func (s *server) v1Routes() []*api.Route {
 		},
 		{
 			Method: "POST", Path: "/v1/groups/{group}/feedback", Auth: api.AuthGroup, Handle: s.feedback, Tag: "evolve",
-			Summary: "Mark a fact or an entity useful, wrong or pinned",
+			Summary: "Mark a fact or an entity useful, wrong or pinned, or approve a quarantined fact",
 			Description: "Feedback weighs into importance (docs/evolve.md). wrong invalidates a fact: it is expired now " +
 				"with the reason in its attributes (invalid_reason), kept in history, never deleted. A pinned object never " +
-				"decays or archives; unpin undoes it.",
+				"decays or archives; unpin undoes it. approve releases a quarantined fact (docs/trust.md): the approver's " +
+				"source class (source_class if the key may claim it, else the key's) must be at or above the group's " +
+				"trust threshold (400 otherwise; 403 for a class the key may not claim).",
 			Request: wire.FeedbackInput{}, Response: wire.FeedbackResult{},
 		},
 		{
