@@ -215,6 +215,16 @@ func (s *server) v1Routes() []*api.Route {
 			Summary: "One fact, current or not", Response: wire.Fact{},
 		},
 		{
+			Method: "GET", Path: "/v1/groups/{group}/facts/{uuid}/why", Auth: api.AuthGroup, Handle: s.whyFact, Tag: "graph",
+			Summary: "Why mnemo believes a fact",
+			Description: "The fact (current, ended, quarantined or not) with its source class, level and the group's trust " +
+				"threshold, and its record, oldest first: the episodes that stated it with their class, the extractor and " +
+				"rule or model, and the sentence (span: byte offsets in the episode's content); then the steps that changed " +
+				"it (quarantined, corroborated, approved, invalidated by another fact, ended, vetoed, marked wrong), each " +
+				"with its time and the other fact or episode involved. A forgotten episode leaves no step (docs/trust.md).",
+			Response: wire.Why{},
+		},
+		{
 			Method: "DELETE", Path: "/v1/groups/{group}/facts/{uuid}", Auth: api.AuthGroup, Handle: s.deleteFact, Tag: "graph",
 			Summary: "Delete a fact", Description: "Facts it had superseded become current again.", Response: wire.Deleted{},
 		},
