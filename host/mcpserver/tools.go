@@ -165,6 +165,10 @@ func (s *Server) addTools() {
 		Annotations: readOnly("List facts")}, s.listFacts)
 	addTool(s, &mcp.Tool{Name: "get_entity_edge", Description: "One fact by uuid, current or not.",
 		Annotations: readOnly("Get fact")}, s.getFact)
+	addTool(s, &mcp.Tool{Name: "why_fact", Description: "Why mnemo believes a fact, by uuid: its source class and the " +
+		"trust threshold, the episodes that stated it (class, extractor and rule or model, the sentence), and the steps " +
+		"that changed it (quarantined, corroborated, approved, invalidated by another fact, ended, vetoed).",
+		Annotations: readOnly("Explain fact")}, s.whyFact)
 	addTool(s, &mcp.Tool{Name: "add_triplet", Description: "Add a fact by hand (source, relation, target). It goes " +
 		"through the same resolution as extracted facts: a newer LIVES_IN supersedes the older one, which is kept as history.",
 		Annotations: writes("Add fact", false, false)}, s.addTriplet)
@@ -485,6 +489,18 @@ func (s *Server) getFact(ctx context.Context, req *mcp.CallToolRequest, in uuidI
 		return nil, wire.Fact{}, toolError(err)
 	}
 	return nil, out[0], nil
+}
+
+func (s *Server) whyFact(ctx context.Context, req *mcp.CallToolRequest, in uuidIn) (*mcp.CallToolResult, wire.Why, error) {
+	g, err := s.locate(ctx, req, core.ScopeFacts, in)
+	if err != nil {
+		return nil, wire.Why{}, err
+	}
+	w, err := s.h.ShowWhy(ctx, g, in.UUID)
+	if err != nil {
+		return nil, wire.Why{}, toolError(err)
+	}
+	return nil, w, nil
 }
 
 func (s *Server) addTriplet(ctx context.Context, req *mcp.CallToolRequest, in addTripletIn) (*mcp.CallToolResult, addTripletOut, error) {
