@@ -504,6 +504,15 @@ func TestInspectorQuarantine(t *testing.T) {
 	if s := text(t, ctx, "#detail-body .timeline li.current"); !strings.Contains(s, "Alice lives in Lisbon") || !strings.Contains(s, "user") {
 		t.Errorf("current fact in the timeline = %q, want Lisbon, the user's", s)
 	}
+	// Why: the web episode's sentence, the extractor and the veto.
+	do(t, ctx, "why", chromedp.Click("#detail-body .timeline li.quarantined button.why-button"),
+		chromedp.WaitVisible("#detail-body .timeline li.quarantined .why"))
+	why := text(t, ctx, "#detail-body .timeline li.quarantined .why")
+	for _, want := range []string{"Source web (level 10; threshold 50)", "stated by web", "rule-extractor", "“Alice: I live in Oslo.”", "quarantined", "vetoed", "Alice lives in Lisbon"} {
+		if !strings.Contains(why, want) {
+			t.Errorf("why of the quarantined fact = %q, want %q in it", why, want)
+		}
+	}
 	do(t, ctx, "approve", chromedp.Click("#detail-body .timeline li.quarantined button.approve"),
 		chromedp.Poll[chromedp.Void](`document.querySelector("#detail-body .timeline li.quarantined") === null && `+
 			`[...document.querySelectorAll("#detail-body .timeline li.current")].some(l => l.textContent.includes("Oslo"))`,

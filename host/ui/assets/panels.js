@@ -86,6 +86,36 @@ function place(root) {
   }
 }
 
+// showWhy shows under a fact's row why mnemo believes it: its class and
+// the threshold, then each step of its record with the sentence that
+// stated it (GET .../facts/{uuid}/why).
+async function showWhy(g, f, row) {
+  const w = await call("GET", `${group(g)}/facts/${encodeURIComponent(f.uuid)}/why`);
+  const steps = w.steps.map((s) =>
+    el(
+      "li",
+      { className: `why-step ${s.step}` },
+      `${fmtTime(s.at)} · ${s.step}`,
+      s.source_class ? ` by ${s.source_class}` : "",
+      s.extractor ? ` · ${s.extractor}` : "",
+      s.rule ? ` (${s.rule})` : "",
+      s.fact_text ? ` · ${s.fact_text}` : "",
+      s.episode_erased ? " · episode no longer in the group" : "",
+      s.sentence ? el("div", { className: "quote" }, `“${s.sentence}”`) : "",
+      s.note ? el("div", { className: "when" }, s.note) : "",
+    ),
+  );
+  const box = el(
+    "div",
+    { className: "why" },
+    el("p", {}, `Source ${w.source_class} (level ${w.level}; threshold ${w.threshold})${w.quarantine ? " · quarantined: " + w.quarantine : ""}`),
+    el("ol", {}, steps),
+  );
+  const old = row.querySelector(".why");
+  if (old) old.replaceWith(box);
+  else row.append(box);
+}
+
 // approve releases a quarantined fact: the key's class vouches for it.
 async function approve(g, f) {
   await call("POST", `${group(g)}/feedback`, { scope: "fact", uuid: f.uuid, feedback: "approve" });
@@ -101,6 +131,18 @@ export async function showEntity(g, uuid, opts) {
   ]);
   const actions = (f) => {
     const out = el("span", { className: "actions" });
+    out.append(
+      el(
+        "button",
+        {
+          type: "button",
+          className: "link why-button",
+          "aria-label": `Why: ${f.fact}`,
+          onclick: (ev) => guard(() => showWhy(g, f, ev.target.closest("li"))),
+        },
+        "Why?",
+      ),
+    );
     if (f.quarantined_at) {
       out.append(
         el(
