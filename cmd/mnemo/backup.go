@@ -75,7 +75,7 @@ back.`)
 func remoteBackup(ctx context.Context, rc *remote, dir string) (backup.Manifest, error) {
 	var m backup.Manifest
 	err := backup.Install(dir, func(tmp string) error {
-		body, err := rc.open(ctx, "POST", "/v1/admin/backup")
+		body, err := rc.Open(ctx, "POST", "/v1/admin/backup")
 		if err != nil {
 			return err
 		}

@@ -152,7 +152,7 @@ facts and cost no calls. Prints what the build did.`)
 		return err
 	}, func(rc *remote) error {
 		var w wire.CommunityReport
-		err := rc.untimed().do(ctx, "POST", groupPath(*group, "/communities/build"), nil, &w)
+		err := rc.Untimed().Do(ctx, "POST", groupPath(*group, "/communities/build"), nil, &w)
 		r = communityReportFromWire(w)
 		return err
 	})

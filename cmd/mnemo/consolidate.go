@@ -41,7 +41,7 @@ Ingestion of the group waits while it runs.`)
 		r = wire.ConsolidateReportOf(rep)
 		return err
 	}, func(rc *remote) error {
-		return rc.untimed().do(ctx, "POST", groupPath(*group, "/consolidate?dry_run="+strconv.FormatBool(*dry)), nil, &r)
+		return rc.Untimed().Do(ctx, "POST", groupPath(*group, "/consolidate?dry_run="+strconv.FormatBool(*dry)), nil, &r)
 	})
 	if err != nil {
 		return g.fail(fmt.Errorf("consolidate group %s: %w", *group, err))
@@ -107,7 +107,7 @@ it. Refused when what the merge made changed since.`)
 	}, func(rc *remote) error {
 		// The entity's route and the fact's run the same unmerge, which
 		// tells the two kinds of uuid apart.
-		return rc.untimed().do(ctx, "POST", groupPath(*group, "/entities/"+url.PathEscape(id)+"/unmerge?dry_run="+strconv.FormatBool(*dry)), nil, &r)
+		return rc.Untimed().Do(ctx, "POST", groupPath(*group, "/entities/"+url.PathEscape(id)+"/unmerge?dry_run="+strconv.FormatBool(*dry)), nil, &r)
 	})
 	if err != nil {
 		return g.fail(fmt.Errorf("unmerge %s in group %s: %w", id, *group, err))

@@ -52,7 +52,7 @@ point are marked.`)
 		s, err = h.Engine.Context(ctx, retrieval.ContextRequest{Request: req, Budget: *budget, Format: *format})
 		return err
 	}, func(rc *remote) error {
-		if err := rc.checkRecipe(ctx, q.recipe); err != nil {
+		if err := checkRemoteRecipe(ctx, rc, q.recipe); err != nil {
 			return err
 		}
 		in := struct {
@@ -63,7 +63,7 @@ point are marked.`)
 		var out struct {
 			Context string `json:"context"`
 		}
-		err := rc.do(ctx, "POST", groupPath(q.group, "/context"), in, &out)
+		err := rc.Do(ctx, "POST", groupPath(q.group, "/context"), in, &out)
 		s = out.Context
 		return err
 	})

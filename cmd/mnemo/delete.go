@@ -62,7 +62,7 @@ erasures'). To forget an episode or a person that way, use 'mnemo forget'.`)
 		return err
 	}, func(rc *remote) error {
 		var w wire.Deleted
-		err := rc.untimed().do(ctx, "DELETE", path, nil, &w)
+		err := rc.Untimed().Do(ctx, "DELETE", path, nil, &w)
 		d = core.Deleted{Episodes: w.Episodes, Entities: w.Entities, Facts: w.Facts, Communities: w.Communities, Restored: w.Restored}
 		return err
 	})

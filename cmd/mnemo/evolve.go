@@ -55,7 +55,7 @@ nothing; --now TIME (RFC 3339 or a date) runs as if it were then.
 			}
 			return err
 		}, func(rc *remote) error {
-			return rc.do(ctx, "GET", groupPath(*group, "/evolve/reports"), nil, &out)
+			return rc.Do(ctx, "GET", groupPath(*group, "/evolve/reports"), nil, &out)
 		})
 		if err != nil {
 			return g.fail(err)
@@ -82,7 +82,7 @@ nothing; --now TIME (RFC 3339 or a date) runs as if it were then.
 		out = wire.EvolveReportOf(rep)
 		return err
 	}, func(rc *remote) error {
-		return rc.untimed().do(ctx, "POST", groupPath(*group, "/evolve"), in, &out)
+		return rc.Untimed().Do(ctx, "POST", groupPath(*group, "/evolve"), in, &out)
 	})
 	if err != nil {
 		return g.fail(fmt.Errorf("evolve group %s: %w", *group, err))
@@ -208,7 +208,7 @@ group's trust threshold (docs/trust.md).`)
 	err = g.hostOrServer(ctx, &server, func(h *host.Host) error {
 		return h.Engine.Feedback(ctx, req)
 	}, func(rc *remote) error {
-		return rc.do(ctx, "POST", groupPath(*group, "/feedback"), in, nil)
+		return rc.Do(ctx, "POST", groupPath(*group, "/feedback"), in, nil)
 	})
 	if err != nil {
 		return g.fail(err)

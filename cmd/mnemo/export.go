@@ -45,7 +45,7 @@ reads it back.`)
 			path = groupPath(*group, "/export")
 		}
 		write = func(w io.Writer) error {
-			body, err := rc.open(ctx, "GET", path)
+			body, err := rc.Open(ctx, "GET", path)
 			if err != nil {
 				return err
 			}

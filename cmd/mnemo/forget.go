@@ -47,7 +47,7 @@ database open, the command is sent to it (or to --server).`)
 		}
 		return err
 	}, func(rc *remote) error {
-		return rc.untimed().do(ctx, "POST", groupPath(*group, "/forget"), map[string]string{"episode": *episode, "entity": *entity}, &e)
+		return rc.Untimed().Do(ctx, "POST", groupPath(*group, "/forget"), map[string]string{"episode": *episode, "entity": *entity}, &e)
 	})
 	if err != nil {
 		what := "episode " + *episode
@@ -91,7 +91,7 @@ deletions, oldest first: what, when, by which key, how much; never content.`)
 		list.Erasures, err = h.Erasures(ctx, *group)
 		return err
 	}, func(rc *remote) error {
-		return rc.do(ctx, "GET", groupPath(*group, "/erasures"), nil, &list)
+		return rc.Do(ctx, "GET", groupPath(*group, "/erasures"), nil, &list)
 	})
 	if err != nil {
 		return g.fail(fmt.Errorf("list the erasures of group %s: %w", *group, err))

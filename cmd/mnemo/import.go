@@ -12,6 +12,7 @@ import (
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/engine"
 	"github.com/mnemohq/mnemo/host/exchange"
+	"github.com/mnemohq/mnemo/host/wire"
 )
 
 // groupMap is the repeatable --group-map OLD=NEW flag.
@@ -79,19 +80,10 @@ derived from the old ones, since uuids are unique across a database.`)
 		for _, old := range slices.Sorted(maps.Keys(gm)) {
 			q.Add("group_map", old+"="+gm[old])
 		}
-		var list struct {
-			Groups []struct {
-				GroupID     string `json:"group_id"`
-				Episodes    int    `json:"episodes"`
-				Entities    int    `json:"entities"`
-				Facts       int    `json:"facts"`
-				Mentions    int    `json:"mentions"`
-				Communities int    `json:"communities"`
-			} `json:"groups"`
-		}
-		err = rc.untimed().send(ctx, "POST", "/v1/import?"+q.Encode(), "application/x-ndjson", in, &list)
+		var list wire.ImportedList
+		err = rc.Untimed().Send(ctx, "POST", "/v1/import?"+q.Encode(), "application/x-ndjson", in, &list)
 		for _, r := range list.Groups {
-			res = append(res, engine.ImportResult{Group: r.GroupID, Episodes: r.Episodes, Entities: r.Entities, Facts: r.Facts, Mentions: r.Mentions, Communities: r.Communities})
+			res = append(res, r.Result())
 		}
 	} else {
 		defer g.closeHost(h)

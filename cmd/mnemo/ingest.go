@@ -14,6 +14,7 @@ import (
 
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/host/client"
 	"github.com/mnemohq/mnemo/host/wire"
 )
 
@@ -93,7 +94,7 @@ allowed to claim the class (http.keys.trust_classes).`)
 		return g.fail(err)
 	}
 	if rc != nil {
-		to, modeLabel = remoteIngester{rc}, "the server's mode"
+		to, modeLabel = client.Ingester{C: rc}, "the server's mode"
 	} else {
 		defer g.closeHost(h)
 		model := ""
@@ -192,7 +193,7 @@ type pendingLine struct {
 }
 
 // ingester stores episodes and waits for them: the engine (*engine.Engine),
-// or a running server (remoteIngester).
+// or a running server (client.Ingester).
 type ingester interface {
 	Ingest(ctx context.Context, eps []core.Episode) ([]engine.IngestResult, error)
 	Wait(ctx context.Context, group string, uuids ...string) ([]engine.EpisodeReport, error)

@@ -88,7 +88,7 @@ func collectRemote[T any](ctx context.Context, rc *remote, limit int, path strin
 			q.Set("cursor", cursor)
 		}
 		var page map[string]json.RawMessage
-		if err := rc.do(ctx, "GET", path+"?"+q.Encode(), nil, &page); err != nil {
+		if err := rc.Do(ctx, "GET", path+"?"+q.Encode(), nil, &page); err != nil {
 			return nil, err
 		}
 		var items []T

@@ -15,10 +15,10 @@ import (
 // database a server holds, with that key's groups only.
 func proxyMCP(ctx context.Context, rc *remote) error {
 	client := mcp.NewClient(&mcp.Implementation{Name: "mnemo mcp --server", Version: version}, nil)
-	hc := &http.Client{Transport: bearerTransport{key: rc.key}}
-	up, err := client.Connect(ctx, &mcp.StreamableClientTransport{Endpoint: rc.base + "/mcp", HTTPClient: hc, MaxRetries: -1}, nil)
+	hc := &http.Client{Transport: bearerTransport{key: rc.Key()}}
+	up, err := client.Connect(ctx, &mcp.StreamableClientTransport{Endpoint: rc.Base() + "/mcp", HTTPClient: hc, MaxRetries: -1}, nil)
 	if err != nil {
-		return fmt.Errorf("connect to the MCP server at %s/mcp (is it a mnemo serve, and is --api-key one of its keys?): %w", rc.base, err)
+		return fmt.Errorf("connect to the MCP server at %s/mcp (is it a mnemo serve, and is --api-key one of its keys?): %w", rc.Base(), err)
 	}
 	defer up.Close()
 	srv := mcp.NewServer(&mcp.Implementation{Name: "mnemo", Title: "mnemo temporal memory", Version: version},

@@ -3,11 +3,11 @@ package main
 import (
 	"context"
 	"fmt"
-	"net/url"
 	"strings"
 
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/host/client"
 	"github.com/mnemohq/mnemo/host/wire"
 )
 
@@ -44,7 +44,7 @@ processes them and prints what became of each. 'mnemo episodes --group G
 	}
 	var q retryQueue
 	if rc != nil {
-		q = remoteRetry{remoteIngester{rc}}
+		q = client.Ingester{C: rc}
 	} else {
 		defer g.closeHost(h)
 		q = h.Engine
@@ -97,41 +97,10 @@ processes them and prints what became of each. 'mnemo episodes --group G
 }
 
 // retryQueue queues failed episodes again and waits for them: the engine,
-// or a server (remoteRetry).
+// or a server (client.Ingester).
 type retryQueue interface {
 	Retry(ctx context.Context, group string, uuids ...string) ([]engine.EpisodeReport, error)
 	Wait(ctx context.Context, group string, uuids ...string) ([]engine.EpisodeReport, error)
-}
-
-// remoteRetry is the retry of a server: the group's failed episodes in one
-// request, or the named ones one request each.
-type remoteRetry struct{ remoteIngester }
-
-func (r remoteRetry) Retry(ctx context.Context, group string, uuids ...string) ([]engine.EpisodeReport, error) {
-	paths := []string{groupPath(group, "/episodes/retry")}
-	if len(uuids) > 0 {
-		paths = paths[:0]
-		for _, id := range uuids {
-			paths = append(paths, groupPath(group, "/episodes/"+url.PathEscape(id)+"/retry"))
-		}
-	}
-	var out []engine.EpisodeReport
-	for _, p := range paths {
-		var list struct {
-			Episodes []struct {
-				UUID   string `json:"uuid"`
-				Status string `json:"status"`
-				Error  string `json:"error"`
-			} `json:"episodes"`
-		}
-		if err := r.r.do(ctx, "POST", p, nil, &list); err != nil {
-			return out, err
-		}
-		for _, e := range list.Episodes {
-			out = append(out, engine.EpisodeReport{UUID: e.UUID, GroupID: group, Status: core.EpisodeStatus(e.Status), Error: e.Error})
-		}
-	}
-	return out, nil
 }
 
 // uuidList is a repeatable flag of uuids.

@@ -160,7 +160,7 @@ on one group.`)
 		return g.fail(err)
 	}
 	if rc != nil {
-		if err := rc.checkRecipe(ctx, req.Recipe); err != nil {
+		if err := checkRemoteRecipe(ctx, rc, req.Recipe); err != nil {
 			return g.fail(err)
 		}
 		input := wire.SearchInput{Query: query, Scopes: strings.FieldsFunc(*scopes, func(r rune) bool { return r == ',' || r == ' ' }),
@@ -172,10 +172,10 @@ on one group.`)
 		in := input
 		start := time.Now()
 		var out wire.SearchResults
-		if err := rc.do(ctx, "POST", groupPath(q.group, "/search"), in, &out); err != nil {
+		if err := rc.Do(ctx, "POST", groupPath(q.group, "/search"), in, &out); err != nil {
 			return g.fail(fmt.Errorf("search: %w", err))
 		}
-		return g.printSearch(out, *jsonOut, fmt.Sprintf("through %s, %s", rc.base, time.Since(start).Round(100*time.Microsecond)))
+		return g.printSearch(out, *jsonOut, fmt.Sprintf("through %s, %s", rc.Base(), time.Since(start).Round(100*time.Microsecond)))
 	}
 	defer g.closeHost(h)
 	if err := checkRecipe(h, req.Recipe); err != nil {
@@ -255,7 +255,7 @@ func searchBatchRemote(ctx context.Context, g *globals, rc *remote, in io.Reader
 			in := base
 			in.Query, in.Recipe, in.Limit = q.Request.Query, q.Request.Recipe, q.Request.Limit
 			var r wire.SearchResults
-			if err = rc.do(ctx, "POST", groupPath(q.Request.Groups[0], "/search"), in, &r); err == nil {
+			if err = rc.Do(ctx, "POST", groupPath(q.Request.Groups[0], "/search"), in, &r); err == nil {
 				res = &r
 			}
 		}

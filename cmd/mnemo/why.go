@@ -40,7 +40,7 @@ time and the fact or episode involved (docs/trust.md).`)
 		w, err = h.ShowWhy(ctx, *group, id)
 		return err
 	}, func(rc *remote) error {
-		return rc.do(ctx, "GET", groupPath(*group, "/facts/"+url.PathEscape(id)+"/why"), nil, &w)
+		return rc.Do(ctx, "GET", groupPath(*group, "/facts/"+url.PathEscape(id)+"/why"), nil, &w)
 	})
 	if err != nil {
 		return g.fail(fmt.Errorf("why fact %s of group %s: %w", id, *group, err))

@@ -155,7 +155,8 @@ type Raw struct {
 
 // Stream is an answer that is not JSON, written as it is made. Its
 // handler does what can fail before returning it: once Write starts, the
-// status is sent.
+// status is sent, and an error of Write cuts the connection, so that the
+// client never takes a cut answer for a whole one.
 type Stream struct {
 	ContentType string
 	Write       func(io.Writer) error
@@ -194,8 +195,9 @@ func (e *Env) Handler(rt *Route) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		sw := &StatusWriter{ResponseWriter: w}
+		// Deferred: a cut stream (Stream) ends the handler with a panic.
+		defer func() { e.Metrics.Observe(rt.Pattern(), sw.Status, time.Since(start)) }()
 		e.serveLimited(sw, r, rt)
-		e.Metrics.Observe(rt.Pattern(), sw.Status, time.Since(start))
 	})
 }
 
@@ -272,8 +274,12 @@ func (e *Env) serve(w http.ResponseWriter, r *http.Request, rt *Route) {
 		w.Header().Set("Content-Type", st.ContentType)
 		w.WriteHeader(status)
 		if err := st.Write(w); err != nil {
-			// The status is sent: the client sees a cut answer.
-			e.Log.Warn("stream answer", "route", rt.Pattern(), "request_id", id, "err", err)
+			// The status is sent, so the error cannot be answered: the
+			// connection is cut without the answer's last chunk, so that
+			// the client reads an unexpected end rather than an answer
+			// that looks whole (an export missing its last groups).
+			e.Log.Warn("stream answer cut", "route", rt.Pattern(), "request_id", id, "err", err)
+			panic(http.ErrAbortHandler)
 		}
 		return
 	}

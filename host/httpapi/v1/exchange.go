@@ -10,17 +10,8 @@ import (
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/host/exchange"
 	"github.com/mnemohq/mnemo/host/httpapi/api"
+	"github.com/mnemohq/mnemo/host/wire"
 )
-
-// imported answers an import: what was written.
-type imported struct {
-	GroupID     string `json:"group_id"`
-	Episodes    int    `json:"episodes"`
-	Entities    int    `json:"entities"`
-	Facts       int    `json:"facts"`
-	Mentions    int    `json:"mentions"`
-	Communities int    `json:"communities"`
-}
 
 func (s *server) exportGroup(ctx context.Context, c *api.Call) (any, error) {
 	d, err := s.Host.Engine.ExportGroup(ctx, c.Group)
@@ -47,14 +38,7 @@ func (s *server) importGroup(ctx context.Context, c *api.Call) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := res[0]
-	return imported{GroupID: r.Group, Episodes: r.Episodes, Entities: r.Entities, Facts: r.Facts, Mentions: r.Mentions, Communities: r.Communities}, nil
-}
-
-// importedList answers an import of a whole file: what was written, one
-// entry per group in the file's order.
-type importedList struct {
-	Groups []imported `json:"groups"`
+	return wire.ImportedOf(res[0]), nil
 }
 
 // exportAll exports every group holding data that the key may use, in
@@ -98,9 +82,9 @@ func (s *server) importAll(ctx context.Context, c *api.Call) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := importedList{Groups: make([]imported, len(res))}
+	out := wire.ImportedList{Groups: make([]wire.Imported, len(res))}
 	for i, r := range res {
-		out.Groups[i] = imported{GroupID: r.Group, Episodes: r.Episodes, Entities: r.Entities, Facts: r.Facts, Mentions: r.Mentions, Communities: r.Communities}
+		out.Groups[i] = wire.ImportedOf(r)
 	}
 	return out, nil
 }

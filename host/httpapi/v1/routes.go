@@ -68,7 +68,7 @@ func (s *server) v1Routes() []*api.Route {
 				"as NEW under new uuids. It may write every group and keeps the file's uuids: it takes a key bound to \"*\" " +
 				"(403 otherwise; a group's key imports with POST /v1/groups/{group}/import). Importing a file twice changes nothing.",
 			Query:   []api.Param{{Name: "group_map", Type: "string", Description: "OLD=NEW: import group OLD as NEW (repeatable)."}},
-			Request: api.Raw{}, Response: importedList{},
+			Request: api.Raw{}, Response: wire.ImportedList{},
 		},
 		{
 			Method: "GET", Path: "/v1/groups", Auth: api.AuthKey, Handle: s.listGroups, Tag: "groups",
@@ -120,7 +120,7 @@ func (s *server) v1Routes() []*api.Route {
 				"checked before anything is written (a bad line is a 400 naming the line), then written in one transaction. " +
 				"Objects already stored are replaced by the body's: importing the same export twice changes nothing. Vectors " +
 				"of another embedder than the server's are a 409. The body may be up to http.max_import_mb.",
-			Request: api.Raw{}, Response: imported{},
+			Request: api.Raw{}, Response: wire.Imported{},
 		},
 		{
 			Method: "POST", Path: "/v1/groups/{group}/episodes", Auth: api.AuthGroup, Handle: s.addEpisodes, Tag: "episodes",
