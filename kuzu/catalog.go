@@ -62,6 +62,8 @@ type catalog struct {
 	entities map[string]*entityEntry
 	// byName is the name index (see catalog_index.go).
 	byName map[nameKey][]string
+	// pairs is the pair index (see catalog_index.go).
+	pairs map[[2]string][]string
 	// retired indexes the facts a fact retired: invalidated_by → the
 	// facts that name it (FactsInvalidatedBy, which resolution asks for
 	// each fact it merges, so a scan of every fact would make ingestion
@@ -74,6 +76,9 @@ type catalog struct {
 	// strs interns group ids, relation names and labels, which every
 	// slot, fact and entity repeats.
 	strs map[string]string
+	// loading is set while load reads the facts: link appends to the
+	// entities' lists, which load sorts at the end.
+	loading bool
 }
 
 // slot is the object whose vector sits at an offset of a vector table; the
@@ -122,6 +127,7 @@ func (k *catalog) load(ctx context.Context, c *conn) error {
 	defer k.mu.Unlock()
 	k.facts, k.entities, k.strs = map[string]*factEntry{}, map[string]*entityEntry{}, map[string]string{}
 	k.byName = map[nameKey][]string{}
+	k.pairs = map[[2]string][]string{}
 	k.retired = map[string]map[string]struct{}{}
 	if err := k.readSlots(ctx, c); err != nil {
 		return err
@@ -130,8 +136,20 @@ func (k *catalog) load(ctx context.Context, c *conn) error {
 	if err := eachBatch(ctx, c, "MATCH (n:Entity) RETURN "+entityCols, func(r row) { k.putEntity(r) }); err != nil {
 		return fmt.Errorf("load entities: %w", err)
 	}
+	// The facts come in table order, which is uuid order only for the
+	// ids the engine makes: each entity's list is sorted once at the end
+	// rather than kept sorted row by row.
+	k.loading = true
+	defer func() { k.loading = false }()
 	if err := eachBatch(ctx, c, "MATCH (f:Fact) RETURN "+factCols, func(r row) { k.putFact(r) }); err != nil {
 		return fmt.Errorf("load facts: %w", err)
+	}
+	for _, e := range k.entities {
+		slices.Sort(e.facts)
+		slices.Sort(e.live)
+	}
+	for _, ids := range k.pairs {
+		slices.Sort(ids)
 	}
 	return nil
 }

@@ -18,9 +18,10 @@ type entityEntry struct {
 	created, archived                 int64
 	// merge is when merges touched the entity (mergeTimes of attrs).
 	merge core.MergeTimes
-	// facts are the uuids of the facts with the entity as an end, in no
-	// order (see catalog_index.go).
-	facts []string
+	// facts are the uuids of the facts with the entity as an end, in
+	// ascending order (see catalog_index.go); live those of them that are
+	// not expired, in the same order.
+	facts, live []string
 }
 
 // putEntity stores a row of entityCols and returns its entry. An entry
@@ -43,9 +44,9 @@ func (k *catalog) putEntity(r row) *entityEntry {
 		e.uuid = keep(str(r[0]))
 		k.indexName(e)
 	case old.name == e.name && old.group == e.group:
-		e.uuid, e.facts, e.name = old.uuid, old.facts, old.name
+		e.uuid, e.facts, e.live, e.name = old.uuid, old.facts, old.live, old.name
 	default:
-		e.uuid, e.facts = old.uuid, old.facts
+		e.uuid, e.facts, e.live = old.uuid, old.facts, old.live
 		k.unindexName(old)
 		k.indexName(e)
 	}

@@ -61,6 +61,9 @@ func (k *catalog) putFact(r row) (string, *factEntry) {
 		k.link(id, f)
 	} else {
 		k.unretire(id, old)
+		if (old.expired == noTime) != (f.expired == noTime) {
+			k.relive(id, f)
+		}
 	}
 	if f.invalidatedBy != "" {
 		m := k.retired[f.invalidatedBy]

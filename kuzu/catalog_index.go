@@ -17,6 +17,19 @@ import (
 //     ends the catalog holds when it is first put, as Kuzu links a new
 //     fact to its ends, and unlinked when it is forgotten. An entity's
 //     list goes with the entity, as DETACH DELETE takes its relationships.
+//     The list is sorted by uuid, and the engine's uuids grow with time,
+//     so a new fact is appended at the end; the newest facts are then the
+//     last, and a read of an entity's most recent facts walks back from
+//     the end and stops at its limit rather than reading every fact the
+//     entity ever had (a speaker of every episode has one per episode).
+//     Beside it, entityEntry.live lists the facts that are not expired,
+//     which the reads of current facts walk: most of a long-lived
+//     entity's facts were retired long ago.
+//   - the pair index (catalog.pairs): the uuids of the facts between two
+//     entities, either way, in uuid order, under the two uuids in order
+//     (pairKey), so that FactsBetween reads the pair's facts rather than
+//     an end's list; a fact is filed when first put and removed when
+//     forgotten, whatever the catalog holds of its ends.
 //   - the name index (catalog.byName): a group's normalized names
 //     (core.NormalizeName) and acronyms (core.Acronym) to the entities that
 //     have them, the name_key and acronym columns that Apply and Import
@@ -26,13 +39,17 @@ import (
 //     group's entities instead (see entitiesByName).
 //
 // Memory: a fact costs two string headers in its ends' lists (32 bytes,
-// 44 measured with the lists' spare capacity); the uuid they hold is the
-// facts map's key. An entity costs its list's header (24 bytes, 32 with
-// the allocator's size classes) and, in the name index, one or two
+// 44 measured with the lists' spare capacity), and two more in their live
+// lists while it is not expired; the uuid they hold is the facts map's
+// key. An entity costs its lists' headers (48 bytes) and, in the name index, one or two
 // entries plus its normalized name's bytes when they differ from its
 // name's (a lower-case name is shared): 146 bytes measured for names of
 // 20 characters with an acronym. At 100k entities and 400k facts the
-// indexes took 31 MiB beside the rows' 130.
+// indexes took 31 MiB beside the rows' 130, before the pair index and the
+// live lists: by the sizes of their parts (not measured), the pair index
+// adds a map entry per pair of entities a fact joins (two string headers
+// as key, a slice header and the map's overhead: about 100 bytes) and a
+// string header per fact.
 
 // nameKey is a key of the name index: a normalized name or an acronym in
 // a group.
@@ -95,18 +112,75 @@ func removeAt(ids []string, i int) []string {
 	return ids
 }
 
-// link adds the fact id to the lists of its ends that the catalog holds.
-// The caller holds k.mu for writing.
+// link adds the fact id to the lists of its ends that the catalog holds,
+// in order (while loading, at the end: load sorts the lists). The caller
+// holds k.mu for writing.
 func (k *catalog) link(id string, f *factEntry) {
+	pk := pairKey(f.source, f.target)
+	k.pairs[pk] = k.insertID(k.pairs[pk], id)
+	live := f.expired == noTime
+	k.eachEnd(f, func(e *entityEntry) {
+		e.facts = k.insertID(e.facts, id)
+		if live {
+			e.live = k.insertID(e.live, id)
+		}
+	})
+}
+
+// pairKey is the pair index's key of the entities a and b.
+func pairKey(a, b string) [2]string {
+	if b < a {
+		a, b = b, a
+	}
+	return [2]string{a, b}
+}
+
+// relive moves the fact id, whose entry is now f, into or out of the live
+// lists of its ends, as f is expired or not. The caller holds k.mu for
+// writing.
+func (k *catalog) relive(id string, f *factEntry) {
+	live := f.expired == noTime
+	k.eachEnd(f, func(e *entityEntry) {
+		if live {
+			e.live = k.insertID(e.live, id)
+		} else {
+			e.live = deleteID(e.live, id)
+		}
+	})
+}
+
+// eachEnd calls do with each end of f that the catalog holds, once.
+func (k *catalog) eachEnd(f *factEntry, do func(*entityEntry)) {
 	if e, ok := k.entities[f.source]; ok {
-		e.facts = append(e.facts, id)
+		do(e)
 	}
 	if f.target == f.source {
 		return
 	}
 	if e, ok := k.entities[f.target]; ok {
-		e.facts = append(e.facts, id)
+		do(e)
 	}
+}
+
+// insertID adds id to the sorted ids (while loading, at the end: load
+// sorts the lists), appending in the common case of a newest id.
+func (k *catalog) insertID(ids []string, id string) []string {
+	n := len(ids)
+	if k.loading || n == 0 || ids[n-1] < id {
+		return append(ids, id)
+	}
+	if i, found := slices.BinarySearch(ids, id); !found {
+		ids = slices.Insert(ids, i, id)
+	}
+	return ids
+}
+
+// deleteID removes id from the sorted ids.
+func deleteID(ids []string, id string) []string {
+	if i, found := slices.BinarySearch(ids, id); found {
+		ids = slices.Delete(ids, i, i+1)
+	}
+	return ids
 }
 
 // unlink removes the facts gone from the lists of their ends that the
@@ -114,21 +188,29 @@ func (k *catalog) link(id string, f *factEntry) {
 // k.mu for writing.
 func (k *catalog) unlink(gone map[string]*factEntry) {
 	ends := map[string]bool{}
-	for _, f := range gone {
+	for id, f := range gone {
 		ends[f.source], ends[f.target] = true, true
+		pk := pairKey(f.source, f.target)
+		if ids := deleteID(k.pairs[pk], id); len(ids) > 0 {
+			k.pairs[pk] = ids
+		} else {
+			delete(k.pairs, pk)
+		}
 	}
 	for id := range ends {
 		e, ok := k.entities[id]
 		if !ok {
 			continue
 		}
-		e.facts = slices.DeleteFunc(e.facts, func(f string) bool {
+		drop := func(f string) bool {
 			_, ok := gone[f]
 			return ok
-		})
+		}
+		e.facts = slices.DeleteFunc(e.facts, drop)
 		if cap(e.facts) > 8 && len(e.facts) < cap(e.facts)/4 {
 			e.facts = slices.Clone(e.facts)
 		}
+		e.live = slices.DeleteFunc(e.live, drop)
 	}
 }
 
@@ -142,6 +224,12 @@ func (k *catalog) unlink(gone map[string]*factEntry) {
 //
 // returns for the ids together (without the expired_at condition with
 // history).
+//
+// Each entity's list (its live facts, or all of them with history) is
+// walked from its newest fact back, and with a limit only until that
+// entity gave limit facts: the newest limit facts of the ids together are
+// among them, so the cost is that of the facts returned, not of the
+// entities' degrees.
 func (k *catalog) factsOfEntities(group string, ids []string, limit int, history bool) ([]core.Fact, error) {
 	k.mu.RLock()
 	defer k.mu.RUnlock()
@@ -152,10 +240,19 @@ func (k *catalog) factsOfEntities(group string, ids []string, limit int, history
 		if !ok || e.group != group {
 			continue
 		}
-		for _, fid := range e.facts {
-			if f, ok := k.facts[fid]; ok && f.group == group && (history || f.expired == noTime) && !seen[fid] {
-				seen[fid] = true
-				found = append(found, fid)
+		list := e.live
+		if history {
+			list = e.facts
+		}
+		took := 0
+		for i := len(list) - 1; i >= 0 && (limit <= 0 || took < limit); i-- {
+			fid := list[i]
+			if f, ok := k.facts[fid]; ok && f.group == group && (history || f.expired == noTime) {
+				took++
+				if !seen[fid] {
+					seen[fid] = true
+					found = append(found, fid)
+				}
 			}
 		}
 	}
@@ -175,6 +272,11 @@ func (k *catalog) factsOfEntities(group string, ids []string, limit int, history
 //	RETURN DISTINCT f ORDER BY f.uuid
 //
 // returns: a must exist, in any group; b need not.
+//
+// It reads the pair's facts from the pair index, not an end's list (a
+// speaker of every episode has one fact per episode), and keeps those in
+// a's list, which a traversal from a reaches: a fact whose end was
+// deleted and made again is not.
 func (k *catalog) factsBetween(group, a, b string) ([]core.Fact, error) {
 	k.mu.RLock()
 	defer k.mu.RUnlock()
@@ -183,13 +285,15 @@ func (k *catalog) factsBetween(group, a, b string) ([]core.Fact, error) {
 		return nil, nil
 	}
 	var found []string
-	for _, fid := range e.facts {
+	for _, fid := range k.pairs[pairKey(a, b)] {
 		f, ok := k.facts[fid]
-		if ok && f.group == group && (f.source == a && f.target == b || f.source == b && f.target == a) && !slices.Contains(found, fid) {
+		if !ok || f.group != group {
+			continue
+		}
+		if _, linked := slices.BinarySearch(e.facts, fid); linked {
 			found = append(found, fid)
 		}
 	}
-	slices.Sort(found)
 	return k.decodeFacts(found)
 }
 

@@ -13,12 +13,14 @@ import (
 	"github.com/mnemohq/mnemo/core"
 )
 
-// snapshot is a catalog's content in comparable form, its lists sorted.
+// snapshot is a catalog's content in comparable form, the name index's
+// lists sorted (the other lists must be in order already).
 type snapshot struct {
 	Slots    map[core.Scope]map[int64]slot
 	Facts    map[string]factEntry
 	Entities map[string]entityEntry
 	ByName   map[nameKey][]string
+	Pairs    map[[2]string][]string
 }
 
 func snap(k *catalog) snapshot {
@@ -41,14 +43,23 @@ func snap(k *catalog) snapshot {
 	}
 	for id, e := range k.entities {
 		c := *e
-		if c.facts = slices.Sorted(slices.Values(e.facts)); len(c.facts) == 0 {
+		// Unsorted here: the lists must be in uuid order, as loading
+		// builds them.
+		if c.facts = slices.Clone(e.facts); len(c.facts) == 0 {
 			c.facts = nil
+		}
+		if c.live = slices.Clone(e.live); len(c.live) == 0 {
+			c.live = nil
 		}
 		out.Entities[id] = c
 	}
 	out.ByName = map[nameKey][]string{}
 	for nk, ids := range k.byName {
 		out.ByName[nk] = slices.Sorted(slices.Values(ids))
+	}
+	out.Pairs = map[[2]string][]string{}
+	for pk, ids := range k.pairs {
+		out.Pairs[pk] = slices.Clone(ids)
 	}
 	return out
 }

@@ -125,7 +125,7 @@ func vocativeTerms(toks []token) []string {
 		// A span that opens the sentence with nothing before it is a
 		// vocative only when more follows ("Honey, sit down"), not when
 		// it is the sentence ("Great.").
-		if l == 0 && (start > 0 || !wordsFrom(toks, r)) {
+		if l == 0 && (start > 0 || !wordsFrom(toks, r)) && !(r == l+1 && calledAlone(toks[l].lower)) {
 			continue
 		}
 		// "Great, thanks": an adjective said as an exclamation opening
@@ -144,6 +144,12 @@ func vocativeTerms(toks []token) []string {
 	}
 	if last >= 1 && toks[last-1].word && bareBefore.has(toks[last-1].lower) {
 		add(addressTerm(toks[last:last+1], false))
+	}
+	// The same before a comma: "suck it up man, it's a job".
+	for i := 1; i+1 < len(toks); i++ {
+		if toks[i+1].text == "," && toks[i].word && toks[i-1].word && bareBefore.has(toks[i-1].lower) {
+			add(addressTerm(toks[i:i+1], false))
+		}
 	}
 	// "you're a creep", "you are such a jerk".
 	for i := 0; i+3 < len(toks); i++ {
@@ -222,6 +228,18 @@ func addressTerm(ws []token, sentenceStart bool) (string, bool) {
 		parts[i] = strings.ToLower(w.text)
 	}
 	return strings.Join(parts, " "), true
+}
+
+// calledAlone reports whether a word said as a whole sentence ("Dude!",
+// "Sweetheart.", "Sir?") is one spoken to: a person noun that is no
+// adjective ("Great!"), no kinship word (speakerid.go reads "Mom!") and
+// no interjection but "man" and "dude".
+func calledAlone(w string) bool {
+	if exclamations.has(w) || nlp.IsAdjective(w) || kinNouns.has(w) || firstNames.has(w) {
+		return false
+	}
+	_, class, ok := nlp.Noun(w)
+	return ok && class&nlp.ClassPerson != 0
 }
 
 // exclamations are adjectives said alone as a reply or an exclamation

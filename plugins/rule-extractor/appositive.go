@@ -1,6 +1,10 @@
 package main
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
+)
 
 // appositives reads the appositives of the sentence's names: "Maria
 // Santos, the CFO of Acme Robotics, …", "Devi Prasad, its chief
@@ -70,7 +74,15 @@ func (sc *sentCtx) appositiveAfter(n named, k int) {
 		sc.emitOne(m, tensePresent, false, nil)
 		return
 	}
-	if end := sc.jobTitle(k); end > k {
+	end := sc.jobTitle(k)
+	for e := k + 1; end == k && e <= k+2 && e <= len(toks) && toks[e-1].word; e++ {
+		// "Vera Holm, the film star": a noun WordNet classes as a
+		// worker, with at most one word before it.
+		if workerNoun(toks[e-1].lower) && (e == len(toks) || !toks[e].word) {
+			end = e
+		}
+	}
+	if end > k {
 		m.job = strings.ToLower(joinTokens(toks[k:end]))
 		outs := []output{out("HAS_JOB_TITLE", slotSubject, slotJob, tState, "{s} is {aj}", "{s} was {aj}", kindPerson, kindOccupation)}
 		if org, _ := orgAfter(end); org.name != "" {
@@ -117,7 +129,7 @@ func (sc *sentCtx) titleBefore(n named, c int) {
 			// "the CEO of Acme, Jo Bell" is read from "of" below.
 		}
 		if org.name == "" {
-			return
+			break
 		}
 		m := &match{subj: ref{name: n.name, kind: kindPerson, str: strPattern}}
 		m.obj, m.title, m.titleText = org, canon, joinTokens(toks[k:end])
@@ -125,6 +137,36 @@ func (sc *sentCtx) titleBefore(n named, c int) {
 		sc.emitOne(m, tensePresent, false, nil)
 		return
 	}
+	// "this is my agent, Vera", "that waitress, Vera": a job noun with a
+	// determiner or a possessive before it is the name's job.
+	j := c - 1
+	if j < 1 || !toks[j].word || !(isJobHead(toks[j].lower) || workerNoun(toks[j].lower)) {
+		return
+	}
+	d := j - 1
+	if d >= 1 && toks[d].word && nlp.IsAdjective(toks[d].lower) {
+		d--
+	}
+	if _, poss := possessives[lowerAt(toks, d)]; !poss && !jobDeterminers.has(lowerAt(toks, d)) {
+		return
+	}
+	m := &match{subj: ref{name: n.name, kind: kindPerson, str: strPattern}}
+	m.job = toks[j].lower
+	m.p = &pattern{outs: []output{out("HAS_JOB_TITLE", slotSubject, slotJob, tState, "{s} is {aj}", "{s} was {aj}", kindPerson, kindOccupation)}}
+	sc.emitOne(m, tensePresent, false, nil)
+}
+
+// jobDeterminers stand before a job noun set before a name.
+var jobDeterminers = words("the that this our their your his her my")
+
+// workerNoun reports whether WordNet classes a noun's first sense as a
+// worker (a professional, an official, an employee), a relative aside.
+func workerNoun(w string) bool {
+	if kinNouns.has(w) {
+		return false
+	}
+	_, class, ok := nlp.Noun(w)
+	return ok && class&nlp.ClassWorker != 0
 }
 
 // orgBefore is the last organisation named in the sentence before token

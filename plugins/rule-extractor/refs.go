@@ -157,7 +157,10 @@ func (sc *sentCtx) phraseRef(pi int, subject bool) ref {
 	// ("the Pro plan").
 	for k := p.End - 1; k >= p.Start; k-- {
 		e, ok := sc.nameAt[k]
-		if !ok || e > p.End {
+		if !ok || e > p.End || e <= p.PossEnd && p.Head >= p.PossEnd && sc.possessedPerson(p) {
+			// "Ana's sister" is not Ana: the name is the possessor of
+			// another person ("Ana's car", "Acme's youth team" still
+			// stand for the name).
 			continue
 		}
 		r := sc.named(k, e)
@@ -217,6 +220,16 @@ func (sc *sentCtx) phraseRef(pi int, subject bool) ref {
 		det = toks[p.Start].lower
 	}
 	return ref{name: joinTokens(toks[start:p.End]), det: det, kind: sc.nounKind(p.Head), str: strPattern}
+}
+
+// possessedPerson reports whether a phrase with a possessor heads on a
+// person noun: a relative, a role, a noun WordNet classes as a person.
+func (sc *sentCtx) possessedPerson(p *nlp.Phrase) bool {
+	head := sc.toks[p.Head].lower
+	if _, ok := roleNouns[head]; ok || kinNouns.has(head) {
+		return true
+	}
+	return sc.nounKind(p.Head) == kindPerson
 }
 
 // detLen is the number of words of a phrase's determiner or possessor.

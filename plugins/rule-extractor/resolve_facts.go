@@ -106,6 +106,7 @@ var relTable = normalizeRelTable(map[string]relProps{
 	"WORKS_AT":             {functional: true},
 	"LIVES_IN":             {functional: true},
 	"HAS_JOB_TITLE":        {functional: true},
+	"HAS_AGE":              {functional: true},
 	"STUDIES_AT":           {functional: true},
 	"DRIVES":               {functional: true},
 	"BORN_IN":              {functional: true, event: true},

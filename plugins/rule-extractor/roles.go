@@ -1,6 +1,7 @@
 package main
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
@@ -124,10 +125,14 @@ func (sc *sentCtx) roleFacts(cc *clauseCtx, subj ref, pi int, c *nlp.Clause, rol
 	rn, isRole := roleNouns[head]
 	// "a professional actor", "an excellent doctor", "the new teacher":
 	// the title is the noun; ranks stay ("head chef", "senior engineer").
-	for textStart < p.Head && strings.HasPrefix(sc.p.Tags[textStart], "JJ") && !titleRanks.has(sc.toks[textStart].lower) {
+	// "we're both teachers": each is a teacher.
+	for textStart < p.Head && (strings.HasPrefix(sc.p.Tags[textStart], "JJ") && !titleRanks.has(sc.toks[textStart].lower) || quantifiers.has(sc.toks[textStart].lower)) {
 		textStart++
 	}
 	roleText := strings.ToLower(joinTokens(sc.toks[textStart:p.End]))
+	if p.Head == p.End-1 && sc.p.Tags[p.Head] == "NNS" && p.Head >= textStart {
+		roleText = strings.ToLower(joinTokens(append(append([]token{}, sc.toks[textStart:p.Head]...), token{text: nlp.Lemma(sc.toks[p.Head].lower, "NNS"), word: true})))
+	}
 	if isRole && rn.class == "LIKES" && other.name != "" {
 		sc.fact(cc, subj, other, "LIKES", tTrait, "{s} "+sc.copulaWord(cc, c)+" "+withArticle(roleText)+" of {o}", kindPerson, kindNone)
 		return
@@ -154,6 +159,10 @@ func (sc *sentCtx) roleFacts(cc *clauseCtx, subj ref, pi int, c *nlp.Clause, rol
 		}
 	}
 }
+
+// quantifiers stand before a plural predicate noun that each of the
+// subjects is ("both", "all").
+var quantifiers = words("both all")
 
 // isPossessivePronoun reports whether w is a possessive pronoun ("its",
 // "their").
@@ -269,7 +278,14 @@ func worksAtText(copula, roleText string) string {
 // copula reads a clause of "be" or another linking verb.
 func (sc *sentCtx) copula(cc *clauseCtx, subj ref) {
 	c := cc.c
-	if sc.impression(cc, subj) || sc.feelingFor(cc, subj) {
+	if sc.feelingFor(cc, subj) {
+		return
+	}
+	if sc.impression(cc, subj) {
+		// "you're a terrific actor": the praise, and the job it names.
+		if pi := c.Comp.Phrase; pi >= 0 && c.Adj < 0 && isJobHead(sc.headWord(pi)) {
+			sc.roleFacts(cc, subj, pi, c, tState, ref{})
+		}
 		return
 	}
 	role := tState
@@ -291,6 +307,9 @@ func (sc *sentCtx) copula(cc *clauseCtx, subj ref) {
 				}
 			}
 		}
+	}
+	if sc.age(cc, subj) {
+		return
 	}
 	for _, pi := range c.Comp.All() {
 		p := &sc.p.Phrases[pi]
@@ -633,4 +652,42 @@ func (sc *sentCtx) lastIdentifier() ref {
 		}
 	}
 	return ref{}
+}
+
+// age reads a person's age said with "be" and a number: "I'm 29", "he's
+// 18 years old", "when I was eight" (an age held then, ended now). The
+// age is an entity named by the number as said, so that a later age
+// ends it (HAS_AGE holds one at a time).
+func (sc *sentCtx) age(cc *clauseCtx, subj ref) bool {
+	c := cc.c
+	pi := c.Comp.Phrase
+	if pi < 0 || len(c.Comp.All()) > 1 || !sc.personish(subj) {
+		return false
+	}
+	p := &sc.p.Phrases[pi]
+	n := p.Start
+	if sc.p.Tags[n] != "CD" {
+		return false
+	}
+	w := sc.toks[n].lower
+	v, spelled := numberWords[w]
+	if !spelled {
+		if !isNumber(w) {
+			return false
+		}
+		v, _ = strconv.Atoi(w)
+	}
+	if v < 1 || v > 120 || spelled && v < 2 {
+		return false
+	}
+	// Nothing after the number but "years old" or "year old".
+	rest := sc.toks[n+1 : p.End]
+	if len(rest) > 0 && !(len(rest) == 1 && (rest[0].lower == "years" || rest[0].lower == "year") && lowerAt(sc.toks, p.End) == "old") {
+		return false
+	}
+	if len(rest) == 0 && (p.End != n+1 || len(c.PPs) > 0) {
+		return false
+	}
+	sc.fact(cc, subj, ref{name: sc.toks[n].text, kind: kindNone, str: strPattern}, "HAS_AGE", tState, "{s} "+sc.copulaWord(cc, c)+" {o}", kindPerson, kindNone)
+	return true
 }

@@ -16,17 +16,21 @@ import (
 // or calls them by name, is not them. Each label gets at most one name
 // and each name at most one label, strongest evidence first.
 
-// Evidence weights.
+// Evidence weights: a name called out or told outweighs any number of
+// mentions in the turns around.
 const (
-	selfNamed    = 5 // "I'm Tom Gordon", "my name is Tom"
-	toldYouAre   = 3 // "you're Chandler Bing", said to the speaker before
-	calledNext   = 2 // a name called out; the next speaker answers
-	calledBefore = 1 // a name called out to the one who just spoke
-	spokenNear   = 1 // a name said in a turn right before or after
+	selfNamed    = 20 // "I'm Tom Gordon", "my name is Tom"
+	toldYouAre   = 12 // "you're Chandler Bing", said to the speaker before
+	calledNext   = 8  // a name called out; the next speaker answers
+	calledBefore = 4  // a name called out to the one who just spoke
+	spokenNear   = 1  // a name said in a turn right before or after
 	minEvidence  = 1
 	// secondName is the evidence a voice's second name needs.
 	secondName = 2
 )
+
+// greetings call the name that follows them.
+var greetings = words("hey hi hello bye goodbye thanks")
 
 // vocativeOpeners may stand before a name called out at a turn's start.
 var vocativeOpeners = words("hey hi hello oh ok okay thanks thank you yes yeah no well bye goodbye come on look listen sorry please wow so and morning night good")
@@ -95,7 +99,14 @@ func (x *extraction) identifySpeakers(utts []utterance) {
 				before2 := lowerAt(s.toks, m.start-2)
 				// "I'm Ross's roommate" speaks of Ross.
 				owner := lowerAt(s.toks, m.end) == "'s"
+				// "you and Phoebe": the one spoken to is someone else.
+				withYou := lowerAt(s.toks, m.start-1) == "and" && lowerAt(s.toks, m.start-2) == "you" ||
+					lowerAt(s.toks, m.end) == "and" && lowerAt(s.toks, m.end+1) == "you"
 				switch {
+				case withYou:
+					deny(u.speaker, first)
+					deny(next, first)
+					deny(prev, first)
 				case owner:
 					add(next, first, spokenNear)
 					add(prev, first, spokenNear)
@@ -349,6 +360,16 @@ func vocative(toks []token, m mention, sent int) bool {
 		start++
 	}
 	if start == m.start && endish && (sent == 0 || m.start > 0) {
+		return true
+	}
+	// "Hey Tom let me ask you something", "Uh, hi, Tom": a greeting
+	// that opens a sentence or follows a comma calls the name after it,
+	// whatever follows.
+	k := m.start - 1
+	if k >= 0 && toks[k].text == "," {
+		k--
+	}
+	if k >= 0 && greetings.has(toks[k].lower) && (k == 0 || !toks[k-1].word) {
 		return true
 	}
 	return m.start > 0 && toks[m.start-1].text == "," && (after == "" || after == "!" || after == "?" || after == ".")

@@ -33,6 +33,10 @@ func TestIdentifySpeakers(t *testing.T) {
 			map[string][]string{"Greta Lund": {"Speaker 3"}}},
 		{"a drawn-out interjection or a verb is no name", "Speaker 1: Ohhhh, come here.\nSpeaker 2: Feels, like, wrong.\nSpeaker 3: Yes.",
 			map[string][]string{}},
+		{"a greeting calls the name after it", "Speaker 1: Uh, hey, Ingrid let me ask you something.\nSpeaker 2: Sure.",
+			map[string][]string{"Ingrid": {"Speaker 2"}}},
+		{"a name called outweighs names mentioned", "Speaker 1: Hey, Ingrid, listen.\nSpeaker 2: What?\nSpeaker 1: Only you and Tove know.\nSpeaker 2: Know what?\nSpeaker 1: Tove said so.",
+			map[string][]string{"Ingrid": {"Speaker 2"}}},
 		{"an adverb is no name", "Speaker 1: Totally.\nSpeaker 2: Right.", map[string][]string{}},
 		{"a verb before a name is no name", "Speaker 1: Go Falcons!\nSpeaker 2: Yes!", map[string][]string{}},
 	} {

@@ -31,8 +31,10 @@ type sentence struct {
 	question bool
 }
 
-// quotes makes typographic quotes plain.
-var quotes = strings.NewReplacer("\u2019", "'", "\u2018", "'", "\u201c", "\"", "\u201d", "\"", "\u00a0", " ")
+// quotes makes typographic quotes plain, and an ellipsis the three
+// periods it stands for, so that it ends a sentence as they do ("I'm a
+// nurse…by day").
+var quotes = strings.NewReplacer("\u2019", "'", "\u2018", "'", "\u201c", "\"", "\u201d", "\"", "\u00a0", " ", "\u2026", "... ")
 
 // abbreviations keep their period: a sentence does not end there.
 var abbreviations = words("dr. mr. mrs. ms. prof. st. mt. jr. sr. inc. corp. co. ltd. vs. etc. e.g. i.e. a.m. p.m. ave. rd. capt. rev. no. approx. dept. univ. gov. gen. col. lt. sgt.")
@@ -132,7 +134,9 @@ func tokenize(s string) []token {
 // an adverb), not "Pete's car".
 func isAfterName(toks []token) {
 	for i := 1; i+1 < len(toks); i++ {
-		if toks[i].lower != "'s" || !toks[i-1].cap {
+		// After a name, or a noun with a possessive before it ("my
+		// wife's a chef").
+		if toks[i].lower != "'s" || !toks[i-1].cap && !possessedAt(toks, i-1) {
 			continue
 		}
 		n := toks[i+1].lower
@@ -143,6 +147,16 @@ func isAfterName(toks []token) {
 			toks[i].lower = "is"
 		}
 	}
+}
+
+// possessedAt reports whether toks[i] is a word a possessive pronoun
+// stands before ("my wife").
+func possessedAt(toks []token, i int) bool {
+	if i < 1 || !toks[i].word {
+		return false
+	}
+	_, ok := possessives[toks[i-1].lower]
+	return ok
 }
 
 // afterParticiple are words that follow a verb in -ing but seldom a noun

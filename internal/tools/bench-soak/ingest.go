@@ -40,6 +40,11 @@ type ingestResult struct {
 // from corp and samples the run every o.every episodes.
 func ingest(ctx context.Context, h *host.Host, o options, corp *httpload.Corpus, pr probe) (*ingestResult, error) {
 	res := &ingestResult{}
+	sl, err := newSlicer(o.profile, os.Stderr)
+	if err != nil {
+		return res, err
+	}
+	defer sl.stop()
 	groups := groupNames(o.groups)
 	start := time.Now()
 	last, lastStored, lastFailed := start, 0, 0
@@ -104,6 +109,9 @@ func ingest(ctx context.Context, h *host.Host, o options, corp *httpload.Corpus,
 		}
 		res.samples = append(res.samples, s)
 		progress("ingest", s)
+		if err := sl.cut(h.StoreCalls.Snapshot(), stored); err != nil {
+			return res, err
+		}
 		last, lastStored, lastFailed = time.Now(), stored, res.failed
 	}
 	res.elapsed = time.Since(start)

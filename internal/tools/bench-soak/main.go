@@ -37,9 +37,11 @@ type options struct {
 	episodes, groups, every, clients int
 	// searches is how many searches of each recipe a sample of phase
 	// one runs (growth); 0 runs none.
-	searches        int
-	rate            float64
-	dir, out        string
+	searches int
+	rate     float64
+	dir, out string
+	// profile is the directory of phase one's profiles by slice.
+	profile         string
 	serve, interval time.Duration
 }
 
@@ -70,6 +72,7 @@ func run(ctx context.Context, args []string) int {
 	fs.DurationVar(&o.interval, "interval", defaultInterval, "sample phase two every `D`")
 	fs.IntVar(&o.searches, "searches", 0, "at each sample of phase one, `N` searches with the default and with the facts recipe, one at a time (make bench-growth)")
 	cpu := fs.String("cpuprofile", "", "write a CPU profile of the run to `FILE`")
+	fs.StringVar(&o.profile, "profile", "", "write a CPU and an allocation profile of each slice of phase one between two samples, and print the store's time per episode in each, to `DIR`")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -78,6 +81,10 @@ func run(ctx context.Context, args []string) int {
 	}
 	if o.episodes < 0 || o.searches < 0 || o.groups < 1 || o.clients < 1 || o.rate <= 0 || o.interval <= 0 || o.serve < 0 {
 		fmt.Fprintln(os.Stderr, "bench-soak: -episodes must be 0 or more, -serve 0 or more, -groups, -clients, -rate and -interval positive")
+		return 2
+	}
+	if *cpu != "" && o.profile != "" {
+		fmt.Fprintln(os.Stderr, "bench-soak: -cpuprofile and -profile exclude each other")
 		return 2
 	}
 	if *cpu != "" {
