@@ -111,6 +111,9 @@ type ExtractedFact struct {
 	// time; zero when the episode does not say.
 	ValidAt, InvalidAt time.Time
 	Attributes         map[string]any
+	// Rule names what produced the fact, when the extractor says: a rule
+	// of a rule-based extractor, the model of an LLM's (core.WhyStep).
+	Rule string
 }
 
 // EntityResolveRequest asks which extracted entities duplicate existing

@@ -339,13 +339,16 @@ type Filter struct {
 // TimeField names one of the timestamps a condition tests.
 type TimeField string
 
-// Time fields. Facts have all four; episodes have valid_at (the reference
+// Time fields. Facts have all five; episodes have valid_at (the reference
 // time) and created_at; entities and communities have created_at.
+// FieldQuarantinedAt with OpNotNull and Filter.IncludeQuarantined keeps
+// only the facts held in quarantine.
 const (
-	FieldValidAt   TimeField = "valid_at"
-	FieldInvalidAt TimeField = "invalid_at"
-	FieldCreatedAt TimeField = "created_at"
-	FieldExpiredAt TimeField = "expired_at"
+	FieldValidAt       TimeField = "valid_at"
+	FieldInvalidAt     TimeField = "invalid_at"
+	FieldCreatedAt     TimeField = "created_at"
+	FieldExpiredAt     TimeField = "expired_at"
+	FieldQuarantinedAt TimeField = "quarantined_at"
 )
 
 // CompareOp compares a timestamp with a value.
@@ -391,7 +394,7 @@ func (f *Filter) Validate(scope Scope) error {
 			ok := false
 			switch scope {
 			case ScopeFacts:
-				ok = c.Field == FieldValidAt || c.Field == FieldInvalidAt || c.Field == FieldCreatedAt || c.Field == FieldExpiredAt
+				ok = c.Field == FieldValidAt || c.Field == FieldInvalidAt || c.Field == FieldCreatedAt || c.Field == FieldExpiredAt || c.Field == FieldQuarantinedAt
 			case ScopeEpisodes:
 				ok = c.Field == FieldValidAt || c.Field == FieldCreatedAt
 			case ScopeEntities, ScopeCommunities:

@@ -145,6 +145,20 @@ func (p TrustPolicy) Quarantines(group, c string) bool {
 	return p.Level(c) < p.ThresholdOf(group)
 }
 
+// QuarantineReason says why fact f is held in quarantine; empty when it
+// is not. A fact whose class clears the threshold is held because an
+// episode that stated it reads as an instruction to a model.
+func (p TrustPolicy) QuarantineReason(f *Fact) string {
+	if f.QuarantinedAt.IsZero() {
+		return ""
+	}
+	c := p.Class(f.Trust)
+	if p.Quarantines(f.GroupID, c) {
+		return fmt.Sprintf("its best source, %s (level %d), is below the group's trust threshold %d", c, p.Level(c), p.ThresholdOf(f.GroupID))
+	}
+	return "an episode that stated it reads as an instruction to a model"
+}
+
 // Best returns the more trusted of two classes (a on a tie), each read as
 // Class reads it.
 func (p TrustPolicy) Best(a, b string) string {

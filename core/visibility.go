@@ -133,6 +133,8 @@ func (f *Filter) MatchFactTimes(relation string, t FactTimes) bool {
 			return t.Created, true
 		case FieldExpiredAt:
 			return t.Expired, true
+		case FieldQuarantinedAt:
+			return t.Quarantined, true
 		}
 		return 0, false
 	})

@@ -80,10 +80,17 @@ func (e *Engine) planEpisodeDelete(ctx context.Context, group, uuid string) (cor
 	// The facts no other episode stated go; ends counts, for each entity,
 	// the facts going that have it as an endpoint.
 	var alone []string
+	var kept []core.Fact
 	gone := map[string]bool{}
 	ends := map[string]int{}
 	for _, f := range stated {
 		if slices.ContainsFunc(f.Episodes, func(ep string) bool { return ep != uuid }) {
+			// The fact stays; its record forgets what the episode did.
+			if len(core.WhyOf(f.Attributes)) > 0 {
+				f.Attributes = core.WithoutWhyOf(f.Attributes, uuid)
+				f.Episodes, f.Embedding = nil, nil
+				kept = append(kept, f)
+			}
 			continue
 		}
 		alone = append(alone, f.UUID)
@@ -109,7 +116,11 @@ func (e *Engine) planEpisodeDelete(ctx context.Context, group, uuid string) (cor
 			orphans = append(orphans, id)
 		}
 	}
-	ch := core.Change{Group: group, Facts: restored, DeleteEpisodes: []string{uuid}, DeleteFacts: alone, DeleteEntities: orphans}
+	for i := range restored {
+		restored[i].Attributes = core.WithoutWhyOf(restored[i].Attributes, uuid)
+		kept = slices.DeleteFunc(kept, func(f core.Fact) bool { return f.UUID == restored[i].UUID })
+	}
+	ch := core.Change{Group: group, Facts: append(restored, kept...), DeleteEpisodes: []string{uuid}, DeleteFacts: alone, DeleteEntities: orphans}
 	return ch, core.Deleted{Episodes: 1, Facts: len(alone), Entities: len(orphans), Restored: len(restored)}, nil
 }
 

@@ -70,7 +70,8 @@ func (e *Engine) ExportGroup(ctx context.Context, group string) (GroupData, erro
 	}); err != nil {
 		return GroupData{}, fmt.Errorf("export entities of group %s: %w", group, err)
 	}
-	all := core.Filter{IncludeInvalid: true, IncludeArchived: true, Now: e.now()}
+	// So are quarantined facts, with their class and stamp.
+	all := core.Filter{IncludeInvalid: true, IncludeArchived: true, IncludeQuarantined: true, Now: e.now()}
 	if d.Facts, err = listAll(ctx, func(o core.ListOptions) (core.Page[core.Fact], error) {
 		o.Filter = all
 		return e.store.ListFacts(ctx, group, o)

@@ -76,6 +76,7 @@ func (e *Engine) approve(ctx context.Context, req evolve.FeedbackRequest) error 
 	}
 	now := e.now()
 	e.trust.Trusted(&f, by, now)
+	f.Attributes = core.WithWhy(f.Attributes, core.WhyStep{Step: core.WhyApproved, At: now, Class: by})
 	f.Episodes = nil
 	if err := e.store.Apply(ctx, core.Change{Group: req.Group, Facts: []core.Fact{f}}); err != nil {
 		return fmt.Errorf("approve fact: %w", err)
@@ -112,6 +113,7 @@ func (e *Engine) markWrong(ctx context.Context, req evolve.FeedbackRequest) erro
 	}
 	f.Attributes[ReasonAttribute] = reason
 	f.ExpiredAt, f.Episodes = e.now(), nil
+	f.Attributes = core.WithWhy(f.Attributes, core.WhyStep{Step: core.WhyMarkedWrong, At: f.ExpiredAt, Class: e.trust.Class(req.Trust), Note: reason})
 	if err := e.store.Apply(ctx, core.Change{Group: req.Group, Facts: []core.Fact{f}}); err != nil {
 		return fmt.Errorf("invalidate fact: %w", err)
 	}

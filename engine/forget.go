@@ -334,7 +334,25 @@ func (e *Engine) forget(ctx context.Context, group string, w forgetting) (Forgot
 		named[c] = true
 	}
 	delComms := slices.Sorted(maps.Keys(named))
-	ch := core.Change{Group: group, Facts: restored, Entities: summaries, DeleteCommunities: delComms,
+	// The facts that stay forget, in their records, what the forgotten
+	// episodes did (core.WhyAttribute).
+	changed := restored
+	for i := range changed {
+		for _, ep := range w.episodes {
+			changed[i].Attributes = core.WithoutWhyOf(changed[i].Attributes, ep)
+		}
+	}
+	for _, f := range facts {
+		if isGone(f.UUID) || len(core.WhyOf(f.Attributes)) == 0 || slices.ContainsFunc(changed, func(x core.Fact) bool { return x.UUID == f.UUID }) {
+			continue
+		}
+		for _, ep := range w.episodes {
+			f.Attributes = core.WithoutWhyOf(f.Attributes, ep)
+		}
+		f.Episodes, f.Embedding = nil, nil
+		changed = append(changed, f)
+	}
+	ch := core.Change{Group: group, Facts: changed, Entities: summaries, DeleteCommunities: delComms,
 		DeleteEpisodes: w.episodes, DeleteFacts: goneIDs, DeleteEntities: orphans}
 	if err := e.store.Apply(ctx, ch); err != nil {
 		return Forgotten{}, fmt.Errorf("forget: %w", err)

@@ -3,6 +3,7 @@ package host_test
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -12,6 +13,7 @@ import (
 	"github.com/mnemohq/mnemo/engine/retrieval"
 	"github.com/mnemohq/mnemo/engine/text"
 	"github.com/mnemohq/mnemo/host"
+	"github.com/mnemohq/mnemo/host/wire"
 )
 
 // planted is a poisoning attempt: an episode of an untrusted class (or
@@ -175,6 +177,7 @@ func runPoisoningSuite(t *testing.T, h *host.Host) {
 		if !hit.ExpiredAt.IsZero() && hit.InvalidatedBy == "" {
 			t.Errorf("planted fact %q expired without a cause", hit.Text)
 		}
+		explained(t, h, g, hit.UUID, pl)
 	}
 	t.Logf("%d planted episodes, %d planted claims quarantined and marked", len(plants), checked)
 
@@ -215,6 +218,41 @@ func runPoisoningSuite(t *testing.T, h *host.Host) {
 	approved, err := h.Engine.Fact(ctx, []string{g}, target.UUID)
 	if err != nil || !approved.QuarantinedAt.IsZero() || approved.Trust != core.TrustOperator {
 		t.Errorf("approved fact = %+v, %v; want released as the operator's", approved, err)
+	}
+	// Why says how each left quarantine, or (a model that words the
+	// restatement anew makes a new fact) that the user stated it.
+	for id, steps := range map[string][]string{corroborated.UUID: {core.WhyCorroborated, core.WhyStated + " by user"}, target.UUID: {core.WhyApproved + " by operator"}} {
+		w, err := h.ShowWhy(ctx, g, id)
+		if err != nil || w.Quarantine != "" || !slices.ContainsFunc(w.Steps, func(s wire.WhyStep) bool {
+			return slices.Contains(steps, s.Step) || slices.Contains(steps, s.Step+" by "+s.SourceClass)
+		}) {
+			t.Errorf("why of a released fact = %+v, %v; want one of the steps %q and no quarantine", w, err, steps)
+		}
+	}
+}
+
+// explained checks that why explains a planted claim's fact: quarantined
+// and why, its class, the episode that stated it with the extractor and
+// the sentence naming the claim.
+func explained(t *testing.T, h *host.Host, g, uuid string, pl planted) {
+	t.Helper()
+	w, err := h.ShowWhy(context.Background(), g, uuid)
+	if err != nil {
+		t.Errorf("why of planted %q: %v", pl.content, err)
+		return
+	}
+	if w.Quarantine == "" || w.Fact.QuarantinedAt == nil {
+		t.Errorf("why of planted %q says it is not quarantined: %+v", pl.content, w)
+	}
+	stated := slices.IndexFunc(w.Steps, func(s wire.WhyStep) bool {
+		return s.Step == core.WhyStated && s.Extractor != "" && s.Episode != "" && strings.Contains(s.Sentence, pl.city) &&
+			(s.SourceClass == pl.class || pl.kind == "repetition")
+	})
+	if stated < 0 {
+		t.Errorf("why of planted (%s, %s) %q names no episode of its class with the extractor and the sentence: %+v", pl.kind, pl.class, pl.content, w.Steps)
+	}
+	if !slices.ContainsFunc(w.Steps, func(s wire.WhyStep) bool { return s.Step == core.WhyQuarantined && s.Note != "" }) {
+		t.Errorf("why of planted %q has no quarantined step saying why: %+v", pl.content, w.Steps)
 	}
 }
 

@@ -28,8 +28,23 @@ func (h *Host) ShowFacts(ctx context.Context, groups []string, facts []core.Fact
 		}
 	}
 	out := make([]wire.Fact, len(facts))
+	policy := h.Config.Trust.Policy()
 	for i, f := range facts {
 		out[i] = wire.FactOf(f, names)
+		out[i].SourceClass = policy.Class(f.Trust)
+		out[i].Quarantine = policy.QuarantineReason(&f)
 	}
 	return out, nil
+}
+
+// ShowWhy explains fact uuid of group (engine.Engine.Why) for reading.
+func (h *Host) ShowWhy(ctx context.Context, group, uuid string) (wire.Why, error) {
+	w, err := h.Engine.Why(ctx, group, uuid)
+	if err != nil {
+		return wire.Why{}, err
+	}
+	f := wire.FactOf(w.Fact, w.Names)
+	policy := h.Config.Trust.Policy()
+	f.SourceClass, f.Quarantine = policy.Class(w.Fact.Trust), policy.QuarantineReason(&w.Fact)
+	return wire.WhyOf(w, f), nil
 }

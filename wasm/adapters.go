@@ -39,6 +39,10 @@ func NewExtractor(p *Plugin) (*Extractor, error) {
 	return &Extractor{p: p}, nil
 }
 
+// Name is the plugin's name, which a fact's record names as its
+// extractor (core.WhyStep).
+func (x *Extractor) Name() string { return x.p.Name() }
+
 // Extract implements core.Extractor. A fact whose valid_at or invalid_at
 // is not a date is dropped, and a warning in the Extraction says so.
 func (x *Extractor) Extract(ctx context.Context, req core.ExtractRequest) (core.Extraction, error) {

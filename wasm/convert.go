@@ -94,6 +94,7 @@ func extractionFromABI(r abi.ExtractResponse) core.Extraction {
 					ValidAt:    validAt,
 					InvalidAt:  invalidAt,
 					Attributes: f.Attributes,
+					Rule:       f.Rule,
 				})
 				continue
 			}

@@ -27,6 +27,7 @@ const everyEpisodes = `{"uuid": "0b0e7a52-7d1c-4d38-9a39-2f3f8d1b0001", "source"
 {"uuid": "0b0e7a52-7d1c-4d38-9a39-2f3f8d1b0002", "source": "message", "content": "Erin: I moved to Porto last week.", "reference_time": "2024-05-01T10:00:00Z"}
 {"uuid": "0b0e7a52-7d1c-4d38-9a39-2f3f8d1b0003", "source": "message", "content": "Bob: My sister Carol adopted a dog named Rex.", "reference_time": "2024-05-03T09:00:00Z"}
 {"uuid": "0b0e7a52-7d1c-4d38-9a39-2f3f8d1b0004", "source": "text", "content": "Dana joined Initech in 2023.", "reference_time": "2024-05-05T09:00:00Z"}
+{"uuid": "0b0e7a52-7d1c-4d38-9a39-2f3f8d1b0006", "source": "message", "content": "Dana: I work at Hooli.", "reference_time": "2024-05-06T09:00:00Z", "source_class": "web"}
 `
 
 // mcpSession runs `mnemo mcp` with env and args as an agent would, through
@@ -88,6 +89,11 @@ func TestEveryCommandThroughServer(t *testing.T) {
 		t.Fatalf("facts of the test group = %+v, %v; want at least 3", facts.Facts, err)
 	}
 	fact, pinned := facts.Facts[0].UUID, facts.Facts[1].UUID
+	var held struct{ Facts []wire.Fact }
+	if err := json.Unmarshal([]byte(ok(t, local, "", "facts", "--config", cfg, "--group", "every", "--quarantined", "--json").stdout), &held); err != nil || len(held.Facts) != 1 {
+		t.Fatalf("quarantined facts of the test group = %+v, %v; want the web's one", held.Facts, err)
+	}
+	quarantined := held.Facts[0].UUID
 	today := time.Now().UTC().Format("2006-01-02")
 	backupDir := func(side string) string { return filepath.Join(dir, "backup-"+side) }
 	exportFile := filepath.Join(dir, "every.jsonl")
@@ -140,6 +146,13 @@ func TestEveryCommandThroughServer(t *testing.T) {
 		{"evolve --reports", "", fixed("evolve", "--group", "every", "--reports", "--json"), 0, false},
 		{"feedback", "", fixed("feedback", "--group", "every", "--fact", pinned, "--pin"), 0, false},
 		{"feedback unknown fact", "", fixed("feedback", "--group", "every", "--fact", "00000000-0000-4000-8000-000000000000", "--useful"), 1, false},
+		{"facts --quarantined", "", fixed("facts", "--group", "every", "--quarantined"), 0, false},
+		{"why", "", fixed("why", "--group", "every", quarantined), 0, false},
+		{"why --json", "", fixed("why", "--group", "every", "--json", fact), 0, false},
+		{"why unknown fact", "", fixed("why", "--group", "every", "00000000-0000-4000-8000-000000000000"), 1, false},
+		{"feedback --approve as the web", "", fixed("feedback", "--group", "every", "--fact", quarantined, "--approve", "--source-class", "web"), 1, false},
+		{"feedback --approve", "", fixed("feedback", "--group", "every", "--fact", quarantined, "--approve"), 0, false},
+		{"facts --include-quarantined --json", "", fixed("facts", "--group", "every", "--include-quarantined", "--json"), 0, false},
 		{"consolidate --dry-run", "", fixed("consolidate", "--group", "every", "--dry-run"), 0, false},
 		{"consolidate --json", "", fixed("consolidate", "--group", "every", "--json"), 0, false},
 		{"unmerge unknown uuid", "", fixed("unmerge", "--group", "every", "00000000-0000-4000-8000-000000000000"), 1, false},
@@ -210,6 +223,16 @@ func TestEveryCommandThroughServer(t *testing.T) {
 				t.Errorf("with --server the command said it found the server by itself: %s", r.stderr)
 			}
 		})
+	}
+	// The approval released the web's claim on both sides.
+	for side, env := range map[string][]string{"local": testEnv(local), "server": client} {
+		args := []string{"facts", "--group", "every", "--quarantined", "--json"}
+		if side == "local" {
+			args = append(args, "--config", cfg)
+		}
+		if r := mnemoEnv(t, env, "", args...); r.code != 0 || strings.Contains(r.stdout, quarantined) {
+			t.Errorf("%s: quarantined facts after the approval = exit %d %s, want %s released", side, r.code, r.stdout, quarantined)
+		}
 	}
 	if _, err := os.Stat(filepath.Join(dir, "unused")); !os.IsNotExist(err) {
 		t.Errorf("a command through the server created a database at its MNEMO_DB (%v)", err)

@@ -150,12 +150,16 @@ func scopeWord(sc string) string {
 }
 
 func runFeedback(ctx context.Context, g *globals, args []string) int {
-	fs := g.flags("feedback", "--group G (--fact|--entity) UUID (--useful|--wrong|--pin|--unpin) [--reason TEXT]",
-		`Mark a fact or an entity useful, wrong or pinned. Feedback weighs into
-importance (mnemo evolve). --wrong on a fact invalidates it: it is expired
-now, with --reason kept in its attributes (invalid_reason) and visible with
-'mnemo facts --history'; nothing is deleted. A pinned object never decays or
-archives; --unpin undoes it.`)
+	fs := g.flags("feedback", "--group G (--fact|--entity) UUID (--useful|--wrong|--pin|--unpin|--approve) [--reason TEXT] [--source-class C]",
+		`Mark a fact or an entity useful, wrong or pinned, or approve a quarantined
+fact. Feedback weighs into importance (mnemo evolve). --wrong on a fact
+invalidates it: it is expired now, with --reason kept in its attributes
+(invalid_reason) and visible with 'mnemo facts --history'; nothing is
+deleted. A pinned object never decays or archives; --unpin undoes it.
+--approve releases a fact held in quarantine ('mnemo facts --quarantined'):
+the approver vouches for it as --source-class (default trust.default, or
+the API key's class through --server), which must be at or above the
+group's trust threshold (docs/trust.md).`)
 	group := fs.String("group", "", "the `GROUP` of the object")
 	fact := fs.String("fact", "", "the fact's `UUID`")
 	entity := fs.String("entity", "", "the entity's `UUID`")
@@ -163,7 +167,9 @@ archives; --unpin undoes it.`)
 	wrong := fs.Bool("wrong", false, "mark it wrong (a fact is invalidated)")
 	pin := fs.Bool("pin", false, "pin it: it never decays or archives")
 	unpin := fs.Bool("unpin", false, "unpin it")
+	approve := fs.Bool("approve", false, "release a quarantined fact")
 	reason := fs.String("reason", "", "why, kept with a fact marked wrong")
+	class := fs.String("source-class", "", "approve as source `CLASS` (trust.classes)")
 	var server serverFlags
 	server.register(fs, g.getenv)
 	if ok, code := parse(fs, args); !ok {
@@ -175,7 +181,7 @@ archives; --unpin undoes it.`)
 	if err := requireGroup(*group); err != nil {
 		return g.fail(err)
 	}
-	in := wire.FeedbackInput{Reason: *reason}
+	in := wire.FeedbackInput{Reason: *reason, SourceClass: *class}
 	switch {
 	case (*fact == "") == (*entity == ""):
 		return g.usageError(fs, "name one object: --fact UUID or --entity UUID")
@@ -185,19 +191,20 @@ archives; --unpin undoes it.`)
 		in.Scope, in.UUID = "entity", *entity
 	}
 	var kinds []string
-	for k, set := range map[string]bool{"useful": *useful, "wrong": *wrong, "pin": *pin, "unpin": *unpin} {
+	for k, set := range map[string]bool{"useful": *useful, "wrong": *wrong, "pin": *pin, "unpin": *unpin, "approve": *approve} {
 		if set {
 			kinds = append(kinds, k)
 		}
 	}
 	if len(kinds) != 1 {
-		return g.usageError(fs, "give one of --useful, --wrong, --pin, --unpin")
+		return g.usageError(fs, "give one of --useful, --wrong, --pin, --unpin, --approve")
 	}
 	in.Feedback = kinds[0]
 	req, err := in.Request(*group)
 	if err != nil {
 		return g.fail(err)
 	}
+	req.Trust = in.SourceClass
 	err = g.hostOrServer(ctx, &server, func(h *host.Host) error {
 		return h.Engine.Feedback(ctx, req)
 	}, func(rc *remote) error {
@@ -205,6 +212,10 @@ archives; --unpin undoes it.`)
 	})
 	if err != nil {
 		return g.fail(err)
+	}
+	if in.Feedback == "approve" {
+		fmt.Fprintf(g.stdout, "fact %s of group %s approved: out of quarantine\n", in.UUID, *group)
+		return 0
 	}
 	fmt.Fprintf(g.stdout, "%s %s of group %s marked %s\n", in.Scope, in.UUID, *group, in.Feedback)
 	return 0

@@ -76,7 +76,7 @@ func TestMCPOverStdio(t *testing.T) {
 	}
 	slices.Sort(names)
 	want := []string{"add_memory", "add_triplet", "build_communities", "clear_graph", "delete_entity_edge", "delete_episode", "evolve", "feedback", "forget", "get_context",
-		"get_entity_edge", "get_episode_entities", "get_episodes", "get_status", "list_facts", "list_recipes", "retry_episodes", "search_memory_facts", "search_nodes"}
+		"get_entity_edge", "get_episode_entities", "get_episodes", "get_status", "list_facts", "list_recipes", "retry_episodes", "search_memory_facts", "search_nodes", "why_fact"}
 	if diff := cmp.Diff(want, names); diff != "" {
 		t.Errorf("tools (-want +got):\n%s", diff)
 	}

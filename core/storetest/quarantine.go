@@ -87,6 +87,17 @@ func testQuarantine(t *testing.T, s core.Store) {
 			t.Errorf("TextSearch of facts %s finds the quarantined fact = %v, want %v", c.name, got, c.kept)
 		}
 	}
+	// Only the quarantined facts: the time condition on quarantined_at.
+	only := core.Filter{Now: now, IncludeQuarantined: true, Time: [][]core.TimeCondition{{{Field: core.FieldQuarantinedAt, Op: core.OpNotNull}}}}
+	must(t, "Validate", only.Validate(core.ScopeFacts))
+	if got := listFacts(t, s, groupA, only); !slices.Equal(got, []string{a.f2}) {
+		t.Errorf("ListFacts of the quarantined facts only = %v, want [%s]", got, a.f2)
+	}
+	hits, err := s.TextSearch(ctx, core.SearchQuery{Scope: core.ScopeFacts, Groups: []string{groupA}, Text: "Alice", Limit: 10, Filter: only})
+	must(t, "TextSearch", err)
+	if got := hitIDs(hits); !slices.Equal(got, []string{a.f2}) {
+		t.Errorf("TextSearch of the quarantined facts only = %v, want [%s]", got, a.f2)
+	}
 	if !slices.Contains(listFacts(t, s, groupB, core.Filter{Now: now}), b.f2) {
 		t.Errorf("quarantine in %s hid a fact of %s", groupA, groupB)
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/mnemohq/mnemo/core"
 )
@@ -191,7 +192,8 @@ func TestRetire(t *testing.T) {
 			if err := e.retire(context.Background(), plan, &n, tt.c, refs, now); err != nil {
 				t.Fatal(err)
 			}
-			if diff := cmp.Diff(tt.wantN, n); diff != "" {
+			noWhy := cmpopts.IgnoreFields(core.Fact{}, "Attributes")
+			if diff := cmp.Diff(tt.wantN, n, noWhy); diff != "" {
 				t.Errorf("new fact (-want +got):\n%s", diff)
 			}
 			c, changed := plan.changed["c"]
@@ -199,8 +201,21 @@ func TestRetire(t *testing.T) {
 				t.Fatalf("existing fact changed = %v, want %v", changed, tt.wantChanged)
 			}
 			if changed {
-				if diff := cmp.Diff(tt.wantC, *c); diff != "" {
+				if diff := cmp.Diff(tt.wantC, *c, noWhy); diff != "" {
 					t.Errorf("existing fact (-want +got):\n%s", diff)
+				}
+			}
+			// The retired fact's record names the fact that retired it.
+			for _, f := range []core.Fact{n, tt.c} {
+				if x, ok := plan.changed[f.UUID]; ok {
+					f = *x
+				}
+				if f.InvalidatedBy == "" || f.ExpiredAt.Equal(tt.c.ExpiredAt) && f.UUID == "c" {
+					continue
+				}
+				steps := core.WhyOf(f.Attributes)
+				if len(steps) == 0 || steps[len(steps)-1].Step != core.WhyInvalidated || steps[len(steps)-1].Fact != f.InvalidatedBy {
+					t.Errorf("record of retired fact %s = %+v, want an invalidated step naming %s", f.UUID, steps, f.InvalidatedBy)
 				}
 			}
 			if got := plan.invalidated > 0; got != tt.retired {

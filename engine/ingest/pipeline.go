@@ -3,6 +3,7 @@ package ingest
 import (
 	"context"
 	"fmt"
+	"maps"
 	"strings"
 	"sync"
 	"time"
@@ -515,6 +516,12 @@ func sanitize(x core.Extraction, o *core.Ontology, maxEntities, maxFacts int, wa
 			continue
 		}
 		f.Relation = RelationName(f.Relation)
+		// The record of why a fact is believed is mnemo's, not the
+		// extractor's (core.WhyAttribute).
+		if _, ok := f.Attributes[core.WhyAttribute]; ok {
+			f.Attributes = maps.Clone(f.Attributes)
+			delete(f.Attributes, core.WhyAttribute)
+		}
 		f.Source, f.Target = ents[index[s]].Name, ents[index[t]].Name
 		key := s + "\x00" + t + "\x00" + text.Normalize(f.Text)
 		if seen[key] {

@@ -34,6 +34,11 @@ type factPlan struct {
 	// quarantined whatever its class, never end another fact and never
 	// corroborate one. Text can lower an episode's trust, never raise it.
 	tainted string
+	// episode is the uuid of the episode, for the facts' records
+	// (core.WhyStep).
+	episode string
+	// now is the system time of the episode's resolution.
+	now time.Time
 }
 
 // mayRetire reports whether fact by may invalidate fact c: a quarantined
@@ -45,7 +50,31 @@ func (pl *Pipeline) mayRetire(plan *factPlan, by *core.Fact, c core.Fact) bool {
 		return true
 	}
 	plan.vetoed++
+	by.Attributes = core.WithWhy(by.Attributes, core.WhyStep{Step: core.WhyVetoed, At: plan.now, Episode: plan.episode, Fact: c.UUID,
+		Note: fmt.Sprintf("a quarantined fact may not end one of a more trusted source (%s)", pl.trust.Class(c.Trust))})
 	return false
+}
+
+// recordRetired records on fact f (a copy of a stored fact, or a new one) that
+// fact by retired it.
+func recordRetired(plan *factPlan, f *core.Fact, by string) {
+	f.Attributes = core.WithWhy(f.Attributes, core.WhyStep{Step: core.WhyInvalidated, At: plan.now, Episode: plan.episode, Fact: by})
+}
+
+// statedBy is the record of an episode stating fact x: the extractor, its
+// rule or model, and the sentence of the episode that states it.
+func (pl *Pipeline) statedBy(p *prepared, x core.ExtractedFact, now time.Time) core.WhyStep {
+	st := core.WhyStep{Step: core.WhyStated, At: now, Episode: p.ep.UUID, Class: pl.trust.Class(p.ep.Trust), Rule: x.Rule}
+	switch {
+	case p.ep.SourceDescription == TripletSource:
+		st.Extractor = "added by hand"
+	case p.plugins.Extractor != nil:
+		if n, ok := p.plugins.Extractor.(interface{ Name() string }); ok {
+			st.Extractor = n.Name()
+		}
+	}
+	st.Start, st.End = text.Evidence(p.ep.Content, x.Text, x.Source, x.Target)
+	return st
 }
 
 // resolveFacts turns an episode's extracted facts into new facts and
@@ -59,7 +88,7 @@ func (pl *Pipeline) mayRetire(plan *factPlan, by *core.Fact, c core.Fact) bool {
 // Then the bi-temporal rules apply (see retire).
 func (pl *Pipeline) resolveFacts(ctx context.Context, p *prepared, o *overlay, ents map[string]*resolvedEntity, now time.Time) (*factPlan, error) {
 	group := p.ep.GroupID
-	plan := &factPlan{changed: map[string]*core.Fact{}}
+	plan := &factPlan{changed: map[string]*core.Fact{}, episode: p.ep.UUID, now: now}
 	if text.InstructionLike(p.ep.Content) {
 		plan.tainted = p.ep.UUID
 	}
@@ -84,13 +113,14 @@ func (pl *Pipeline) resolveFacts(ctx context.Context, p *prepared, o *overlay, e
 		n := &core.Fact{
 			UUID: pl.ids.Next(now), GroupID: group, Relation: x.Relation, Text: x.Text,
 			SourceUUID: src.entity.UUID, TargetUUID: tgt.entity.UUID, Embedding: p.factVecs[j],
-			Episodes: []string{p.ep.UUID}, Attributes: x.Attributes,
+			Episodes: []string{p.ep.UUID}, Attributes: core.WithWhy(x.Attributes, pl.statedBy(p, x, now)),
 			ValidAt: x.ValidAt, InvalidAt: x.InvalidAt, StatedInvalidAt: x.InvalidAt, CreatedAt: now,
 			Trust: pl.trust.Class(p.ep.Trust),
 		}
 		if pl.trust.Quarantines(group, n.Trust) || plan.tainted != "" {
 			n.QuarantinedAt = now
 			plan.quarantined++
+			n.Attributes = core.WithWhy(n.Attributes, core.WhyStep{Step: core.WhyQuarantined, At: now, Episode: p.ep.UUID, Class: n.Trust, Note: plan.quarantineNote(pl, n)})
 		}
 		names[n.SourceUUID], names[n.TargetUUID] = src.entity.Name, tgt.entity.Name
 		if src.isNew && tgt.isNew {
@@ -210,6 +240,14 @@ func (pl *Pipeline) resolveFacts(ctx context.Context, p *prepared, o *overlay, e
 	return plan, nil
 }
 
+// quarantineNote says why fact f of this episode is quarantined.
+func (plan *factPlan) quarantineNote(pl *Pipeline, f *core.Fact) string {
+	if plan.tainted != "" {
+		return "the episode reads as an instruction to a model"
+	}
+	return pl.trust.QuarantineReason(f)
+}
+
 // latest returns the version of an existing fact this episode has already
 // changed, if any.
 func (pl *Pipeline) latest(plan *factPlan, f core.Fact) core.Fact {
@@ -227,10 +265,17 @@ func (pl *Pipeline) mergeDuplicate(plan *factPlan, d core.Fact, n *core.Fact, ep
 	m := d
 	m.Episodes = []string{ep.UUID}
 	m.Embedding = nil
+	// The restatement's record joins the fact's.
+	for _, st := range core.WhyOf(n.Attributes) {
+		if st.Step == core.WhyStated && st.Episode == ep.UUID {
+			m.Attributes = core.WithWhy(m.Attributes, st)
+		}
+	}
 	// Stated again: the fact's trust is its best source's, and a trusted
 	// restatement corroborates a quarantined fact out of quarantine.
 	if plan.tainted == "" && pl.trust.Trusted(&m, ep.Trust, now) {
 		plan.released++
+		m.Attributes = core.WithWhy(m.Attributes, core.WhyStep{Step: core.WhyCorroborated, At: now, Episode: ep.UUID, Class: pl.trust.Class(ep.Trust)})
 	}
 	if !m.QuarantinedAt.IsZero() {
 		plan.quarantined++
@@ -244,12 +289,18 @@ func (pl *Pipeline) mergeDuplicate(plan *factPlan, d core.Fact, n *core.Fact, ep
 	}
 	stated := *n
 	stated.Trust = pl.trust.Class(ep.Trust)
-	if !n.InvalidAt.IsZero() && m.InvalidAt.IsZero() && pl.mayRetire(plan, &stated, d) {
-		// A stated end ("I no longer work at Acme"): the fact stops being
-		// current. The episode is what invalidated it, so deleting the
-		// episode restores the fact.
-		m.InvalidAt, m.ExpiredAt, m.InvalidatedBy = n.InvalidAt, now, ep.UUID
-		plan.invalidated++
+	if !n.InvalidAt.IsZero() && m.InvalidAt.IsZero() {
+		if pl.mayRetire(plan, &stated, d) {
+			// A stated end ("I no longer work at Acme"): the fact stops being
+			// current. The episode is what invalidated it, so deleting the
+			// episode restores the fact.
+			m.InvalidAt, m.ExpiredAt, m.InvalidatedBy = n.InvalidAt, now, ep.UUID
+			plan.invalidated++
+			m.Attributes = core.WithWhy(m.Attributes, core.WhyStep{Step: core.WhyEnded, At: now, Episode: ep.UUID, Class: stated.Trust})
+		} else {
+			m.Attributes = core.WithWhy(m.Attributes, core.WhyStep{Step: core.WhyVetoed, At: now, Episode: ep.UUID, Class: stated.Trust,
+				Note: "a quarantined statement may not end a fact of a more trusted source"})
+		}
 	}
 	plan.changed[m.UUID] = &m
 	return &m
@@ -291,6 +342,7 @@ func (pl *Pipeline) retire(ctx context.Context, plan *factPlan, n *core.Fact, c 
 			n.InvalidAt = cv
 		}
 		n.ExpiredAt, n.InvalidatedBy = now, c.UUID
+		recordRetired(plan, n, c.UUID)
 		plan.invalidated++
 		return nil
 	}
@@ -303,6 +355,7 @@ func (pl *Pipeline) retire(ctx context.Context, plan *factPlan, n *core.Fact, c 
 		m.InvalidAt = nv
 	}
 	m.ExpiredAt, m.InvalidatedBy = now, n.UUID
+	recordRetired(plan, &m, n.UUID)
 	plan.changed[m.UUID] = &m
 	plan.invalidated++
 	return nil
@@ -333,6 +386,7 @@ func (pl *Pipeline) reachBack(ctx context.Context, plan *factPlan, o graph, m *c
 			c := f
 			c.Embedding = nil
 			c.InvalidAt, c.ExpiredAt = m.ValidAt, now
+			recordRetired(plan, &c, m.UUID)
 			plan.changed[c.UUID] = &c
 			plan.invalidated++
 		}
@@ -383,6 +437,7 @@ func (pl *Pipeline) retireChain(ctx context.Context, plan *factPlan, o graph, n 
 				m := f
 				m.Embedding = nil
 				m.InvalidAt, m.ExpiredAt, m.InvalidatedBy = nv, now, n.UUID
+				recordRetired(plan, &m, n.UUID)
 				plan.changed[m.UUID] = &m
 				plan.invalidated++
 			}
@@ -392,6 +447,7 @@ func (pl *Pipeline) retireChain(ctx context.Context, plan *factPlan, o graph, n 
 			}
 			if n.InvalidAt.IsZero() || n.InvalidAt.After(fv) {
 				n.InvalidAt, n.ExpiredAt, n.InvalidatedBy = fv, now, f.UUID
+				recordRetired(plan, n, f.UUID)
 			}
 			if err := pl.retireChain(ctx, plan, o, n, f, refTimes, now, depth+1); err != nil {
 				return err

@@ -44,6 +44,7 @@ func (in Ingester) Ingest(ctx context.Context, eps []core.Episode) ([]engine.Ing
 			batch.Episodes = append(batch.Episodes, wire.EpisodeInput{
 				UUID: eps[i].UUID, Name: eps[i].Name, Source: string(eps[i].Source), Content: content,
 				SourceDescription: eps[i].SourceDescription, ReferenceTime: eps[i].ValidAt.Format(time.RFC3339Nano),
+				SourceClass: eps[i].Trust,
 			})
 		}
 		var acc struct {

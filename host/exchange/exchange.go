@@ -84,7 +84,9 @@ type episode struct {
 	Attempts          int      `json:"attempts,omitempty"`
 	Error             string   `json:"error,omitempty"`
 	Warnings          []string `json:"warnings,omitempty"`
-	Vector            string   `json:"vector,omitempty"`
+	// SourceClass is the episode's source class (docs/trust.md).
+	SourceClass string `json:"source_class,omitempty"`
+	Vector      string `json:"vector,omitempty"`
 }
 
 // entity is an entity's line.
@@ -119,7 +121,11 @@ type fact struct {
 	StatedInvalidAt string         `json:"stated_invalid_at,omitempty"`
 	InvalidatedBy   string         `json:"invalidated_by,omitempty"`
 	ArchivedAt      string         `json:"archived_at,omitempty"`
-	Vector          string         `json:"vector,omitempty"`
+	// SourceClass is the fact's best source's class, QuarantinedAt when
+	// it was quarantined (docs/trust.md).
+	SourceClass   string `json:"source_class,omitempty"`
+	QuarantinedAt string `json:"quarantined_at,omitempty"`
+	Vector        string `json:"vector,omitempty"`
 }
 
 // mention is an episode's mention of an entity.
@@ -180,7 +186,7 @@ func (x *Writer) WriteGroup(d engine.GroupData) error {
 		if err := x.line(episode{
 			Kind: KindEpisode, Group: g, UUID: e.UUID, Name: e.Name, Source: string(e.Source), SourceDescription: e.SourceDescription,
 			Content: e.Content, ValidAt: formatTime(e.ValidAt), CreatedAt: formatTime(e.CreatedAt), Status: string(e.Status),
-			Attempts: e.Attempts, Error: e.Error, Warnings: e.Warnings, Vector: encodeVector(e.Embedding),
+			Attempts: e.Attempts, Error: e.Error, Warnings: e.Warnings, SourceClass: e.Trust, Vector: encodeVector(e.Embedding),
 		}); err != nil {
 			return err
 		}
@@ -198,7 +204,8 @@ func (x *Writer) WriteGroup(d engine.GroupData) error {
 			Kind: KindFact, Group: g, UUID: f.UUID, Relation: f.Relation, Text: f.Text, Source: f.SourceUUID, Target: f.TargetUUID,
 			Episodes: f.Episodes, Attributes: f.Attributes, ValidAt: formatTime(f.ValidAt), InvalidAt: formatTime(f.InvalidAt),
 			CreatedAt: formatTime(f.CreatedAt), ExpiredAt: formatTime(f.ExpiredAt), StatedInvalidAt: formatTime(f.StatedInvalidAt),
-			InvalidatedBy: f.InvalidatedBy, ArchivedAt: formatTime(f.ArchivedAt), Vector: encodeVector(f.Embedding),
+			InvalidatedBy: f.InvalidatedBy, ArchivedAt: formatTime(f.ArchivedAt),
+			SourceClass: f.Trust, QuarantinedAt: formatTime(f.QuarantinedAt), Vector: encodeVector(f.Embedding),
 		}); err != nil {
 			return err
 		}
@@ -360,6 +367,7 @@ func decode(line []byte, kind string, d *engine.GroupData, dim int) error {
 		ep := core.Episode{
 			UUID: r.UUID, GroupID: r.Group, Name: r.Name, Source: core.Source(r.Source), SourceDescription: r.SourceDescription,
 			Content: r.Content, Status: core.EpisodeStatus(r.Status), Attempts: r.Attempts, Error: r.Error, Warnings: r.Warnings,
+			Trust: r.SourceClass,
 		}
 		times(&ep.ValidAt, &ep.CreatedAt)(true, r.ValidAt, r.CreatedAt)
 		ep.Embedding = vector(r.Vector)
@@ -390,10 +398,10 @@ func decode(line []byte, kind string, d *engine.GroupData, dim int) error {
 		}
 		f := core.Fact{
 			UUID: r.UUID, GroupID: r.Group, Relation: r.Relation, Text: r.Text, SourceUUID: r.Source, TargetUUID: r.Target,
-			Episodes: r.Episodes, Attributes: r.Attributes, InvalidatedBy: r.InvalidatedBy,
+			Episodes: r.Episodes, Attributes: r.Attributes, InvalidatedBy: r.InvalidatedBy, Trust: r.SourceClass,
 		}
 		times(&f.CreatedAt)(true, r.CreatedAt)
-		times(&f.ValidAt, &f.InvalidAt, &f.ExpiredAt, &f.StatedInvalidAt, &f.ArchivedAt)(false, r.ValidAt, r.InvalidAt, r.ExpiredAt, r.StatedInvalidAt, r.ArchivedAt)
+		times(&f.ValidAt, &f.InvalidAt, &f.ExpiredAt, &f.StatedInvalidAt, &f.ArchivedAt, &f.QuarantinedAt)(false, r.ValidAt, r.InvalidAt, r.ExpiredAt, r.StatedInvalidAt, r.ArchivedAt, r.QuarantinedAt)
 		f.Embedding = vector(r.Vector)
 		if err != nil {
 			return fmt.Errorf("fact %s: %w", r.UUID, err)

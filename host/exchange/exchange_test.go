@@ -112,6 +112,10 @@ func fill(t *testing.T, h *host.Host) {
 		{GroupID: "other", Source: core.SourceMessage, Content: "Zoltan: I work at Globex and I live in Oslo.", ValidAt: ref},
 		{GroupID: "other", Source: core.SourceMessage, Content: "Zoltan: I moved to Bergen last week.", ValidAt: ref.AddDate(0, 1, 0)},
 	})
+	// A web page's claim: a fact held in quarantine, with its class.
+	ingest(t, h, []core.Episode{
+		{GroupID: "maya", Source: core.SourceMessage, Content: "Maya: I work at Initech.", ValidAt: ref.AddDate(1, 0, 0), Trust: core.TrustWeb},
+	})
 	for _, g := range []string{"maya", "other"} {
 		if _, err := h.Engine.BuildCommunities(ctx, g); err != nil {
 			t.Fatal(err)
@@ -174,9 +178,15 @@ func TestExportImportExportIsByteIdentical(t *testing.T) {
 	first := export(t, src, "maya", "other")
 
 	counts := map[string]int{}
-	invalidated := 0
+	invalidated, quarantined, webEpisodes := 0, 0, 0
 	for _, l := range lines(t, first) {
 		counts[l["kind"].(string)]++
+		if l["kind"] == "fact" && l["quarantined_at"] != nil && l["source_class"] == "web" {
+			quarantined++
+		}
+		if l["kind"] == "episode" && l["source_class"] == "web" {
+			webEpisodes++
+		}
 		if l["kind"] == "fact" && (l["expired_at"] != nil || l["invalid_at"] != nil) {
 			invalidated++
 		}
@@ -192,6 +202,9 @@ func TestExportImportExportIsByteIdentical(t *testing.T) {
 	}
 	if invalidated == 0 {
 		t.Errorf("the export holds no invalidated fact: the round trip would not test them")
+	}
+	if quarantined == 0 || webEpisodes != 1 {
+		t.Errorf("the export holds %d quarantined facts of the web and %d web episodes, want some and 1", quarantined, webEpisodes)
 	}
 	if !bytes.Contains(first, []byte(`"status":"failed"`)) {
 		t.Errorf("the export lost the failed episode")

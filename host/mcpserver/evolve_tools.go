@@ -5,6 +5,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/host/wire"
 )
 
@@ -12,8 +13,10 @@ type feedbackIn struct {
 	GroupID  string `json:"group_id,omitempty" jsonschema:"the group; default: the server's default group"`
 	Scope    string `json:"scope" jsonschema:"fact or entity"`
 	UUID     string `json:"uuid" jsonschema:"the fact's or entity's uuid"`
-	Feedback string `json:"feedback" jsonschema:"useful, wrong, pin or unpin"`
+	Feedback string `json:"feedback" jsonschema:"useful, wrong, pin, unpin or approve (releases a quarantined fact)"`
 	Reason   string `json:"reason,omitempty" jsonschema:"why; kept with a fact marked wrong"`
+	// SourceClass is the approver's class, as add_memory's.
+	SourceClass string `json:"source_class,omitempty" jsonschema:"who gives the feedback (trust.classes), if the API key may claim that class; default: agent. An approval needs a class at or above the trust threshold"`
 }
 
 type evolveIn struct {
@@ -25,7 +28,7 @@ type evolveIn struct {
 func (s *Server) addEvolveTools() {
 	addTool(s, &mcp.Tool{Name: "feedback", Description: "Mark a fact or an entity useful, wrong or pinned. Feedback " +
 		"raises or lowers its importance; wrong invalidates a fact (kept in history with the reason, never deleted); " +
-		"a pinned one is never archived.",
+		"a pinned one is never archived; approve releases a fact held in quarantine (list_facts quarantined).",
 		Annotations: writes("Give feedback", false, false)}, s.feedback)
 	addTool(s, &mcp.Tool{Name: "evolve", Description: "Score the group's entities and facts by importance (recency, " +
 		"use, feedback, centrality), archive the unimportant ones (out of default searches, still in the graph, " +
@@ -42,6 +45,9 @@ func (s *Server) feedback(ctx context.Context, req *mcp.CallToolRequest, in feed
 	fr, err := wire.FeedbackInput{Scope: in.Scope, UUID: in.UUID, Feedback: in.Feedback, Reason: in.Reason}.Request(group)
 	if err != nil {
 		return nil, out, toolError(err)
+	}
+	if fr.Trust, err = callerOf(req).sourceClass(s.h.Config.Trust.RouteClass(core.TrustAgent), in.SourceClass); err != nil {
+		return nil, out, err
 	}
 	if err := s.h.Engine.Feedback(ctx, fr); err != nil {
 		return nil, out, toolError(err)

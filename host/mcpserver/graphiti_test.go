@@ -48,6 +48,7 @@ func TestToolAnnotations(t *testing.T) {
 		"get_episode_entities": {ReadOnly: true},
 		"get_entity_edge":      {ReadOnly: true},
 		"list_facts":           {ReadOnly: true},
+		"why_fact":             {ReadOnly: true},
 		"search_memory_facts":  {ReadOnly: true},
 		"search_nodes":         {ReadOnly: true},
 		"get_context":          {ReadOnly: true},

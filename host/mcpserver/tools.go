@@ -73,6 +73,7 @@ type listFactsIn struct {
 	KnownAt         string `json:"known_at,omitempty" jsonschema:"the facts as mnemo knew them at this time (RFC 3339 or a date)"`
 	Relation        string `json:"relation,omitempty" jsonschema:"only facts of this relation, e.g. LIVES_IN"`
 	Limit           int    `json:"limit,omitempty" jsonschema:"at most this many facts (1 to 1000); default 100"`
+	Quarantined     bool   `json:"quarantined,omitempty" jsonschema:"only the facts held in quarantine (from sources below the trust threshold), with their source class and why; approve one with the feedback tool"`
 }
 
 type factsOut struct {
@@ -159,10 +160,15 @@ func (s *Server) addTools() {
 		"every failed episode of the group. Each becomes pending with its attempts reset and is extracted again.",
 		Annotations: writes("Retry failed episodes", false, true)}, s.retryEpisodes)
 	addTool(s, &mcp.Tool{Name: "list_facts", Description: "List a group's facts with their validity ranges: the " +
-		"current ones, or with include_history the superseded ones too; valid_at and known_at travel in time.",
+		"current ones, or with include_history the superseded ones too; valid_at and known_at travel in time; " +
+		"quarantined lists the facts held in quarantine instead.",
 		Annotations: readOnly("List facts")}, s.listFacts)
 	addTool(s, &mcp.Tool{Name: "get_entity_edge", Description: "One fact by uuid, current or not.",
 		Annotations: readOnly("Get fact")}, s.getFact)
+	addTool(s, &mcp.Tool{Name: "why_fact", Description: "Why mnemo believes a fact, by uuid: its source class and the " +
+		"trust threshold, the episodes that stated it (class, extractor and rule or model, the sentence), and the steps " +
+		"that changed it (quarantined, corroborated, approved, invalidated by another fact, ended, vetoed).",
+		Annotations: readOnly("Explain fact")}, s.whyFact)
 	addTool(s, &mcp.Tool{Name: "add_triplet", Description: "Add a fact by hand (source, relation, target). It goes " +
 		"through the same resolution as extracted facts: a newer LIVES_IN supersedes the older one, which is kept as history.",
 		Annotations: writes("Add fact", false, false)}, s.addTriplet)
@@ -417,7 +423,8 @@ func (s *Server) listFacts(ctx context.Context, req *mcp.CallToolRequest, in lis
 	if in.Limit < 0 || in.Limit > 1000 {
 		return nil, out, fmt.Errorf("limit %d: want 1 to 1000", in.Limit)
 	}
-	f, err := wire.TimeFilter{ValidAt: in.ValidAt, KnownAt: in.KnownAt, IncludeHistory: in.IncludeHistory, IncludeArchived: in.IncludeArchived}.Filter()
+	f, err := wire.TimeFilter{ValidAt: in.ValidAt, KnownAt: in.KnownAt, IncludeHistory: in.IncludeHistory, IncludeArchived: in.IncludeArchived,
+		Quarantined: in.Quarantined}.Filter()
 	if err != nil {
 		return nil, out, toolError(err)
 	}
@@ -482,6 +489,18 @@ func (s *Server) getFact(ctx context.Context, req *mcp.CallToolRequest, in uuidI
 		return nil, wire.Fact{}, toolError(err)
 	}
 	return nil, out[0], nil
+}
+
+func (s *Server) whyFact(ctx context.Context, req *mcp.CallToolRequest, in uuidIn) (*mcp.CallToolResult, wire.Why, error) {
+	g, err := s.locate(ctx, req, core.ScopeFacts, in)
+	if err != nil {
+		return nil, wire.Why{}, err
+	}
+	w, err := s.h.ShowWhy(ctx, g, in.UUID)
+	if err != nil {
+		return nil, wire.Why{}, toolError(err)
+	}
+	return nil, w, nil
 }
 
 func (s *Server) addTriplet(ctx context.Context, req *mcp.CallToolRequest, in addTripletIn) (*mcp.CallToolResult, addTripletOut, error) {

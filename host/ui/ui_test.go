@@ -465,3 +465,64 @@ func TestInspectorScreenshot(t *testing.T) {
 	}
 	t.Logf("wrote %s (%d bytes)", *screenshot, len(png))
 }
+
+// TestInspectorQuarantine: a web page's claim shows in the entity's
+// timeline marked as quarantined, with its class and why, beside the
+// user's fact; its Approve button releases it.
+func TestInspectorQuarantine(t *testing.T) {
+	ctx, consoleErrors := browser(t)
+	c := new(simclock.Clock)
+	c.Set(day("2024-06-01"))
+	h := openHost(t, filepath.Join(t.TempDir(), "db"), c.Now, nil)
+	eps := []core.Episode{
+		{GroupID: "trust", Source: core.SourceMessage, Content: "Alice: I live in Lisbon.", ValidAt: day("2024-05-01"), Trust: core.TrustUser},
+		{GroupID: "trust", Source: core.SourceMessage, Content: "Alice: I live in Oslo.", ValidAt: day("2024-05-20"), Trust: core.TrustWeb},
+	}
+	var ids []string
+	for _, ep := range eps {
+		res, err := h.Engine.Ingest(context.Background(), []core.Episode{ep})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, res[0].UUID)
+	}
+	if reps, err := h.Engine.Wait(context.Background(), "trust", ids...); err != nil || reps[1].Quarantined == 0 {
+		t.Fatalf("Wait = %+v, %v; want the web's fact quarantined", reps, err)
+	}
+	base := serve(t, h)
+
+	do(t, ctx, "load /ui", chromedp.Navigate(base+"/ui/#group=trust"), chromedp.WaitVisible("#entity-list li"))
+	do(t, ctx, "pick Alice", chromedp.Evaluate[chromedp.Void](
+		`[...document.querySelectorAll("#entity-list button")].find(b => b.textContent === "Alice").click()`),
+		chromedp.WaitVisible("#detail-body .timeline li.quarantined"))
+	held := text(t, ctx, "#detail-body .timeline li.quarantined")
+	for _, want := range []string{"Alice lives in Oslo", "web", "quarantined since", "below the group's trust threshold"} {
+		if !strings.Contains(held, want) {
+			t.Errorf("quarantined fact in the timeline = %q, want %q in it", held, want)
+		}
+	}
+	if s := text(t, ctx, "#detail-body .timeline li.current"); !strings.Contains(s, "Alice lives in Lisbon") || !strings.Contains(s, "user") {
+		t.Errorf("current fact in the timeline = %q, want Lisbon, the user's", s)
+	}
+	// Why: the web episode's sentence, the extractor and the veto.
+	do(t, ctx, "why", chromedp.Click("#detail-body .timeline li.quarantined button.why-button"),
+		chromedp.WaitVisible("#detail-body .timeline li.quarantined .why"))
+	why := text(t, ctx, "#detail-body .timeline li.quarantined .why")
+	for _, want := range []string{"Source web (level 10; threshold 50)", "stated by web", "rule-extractor", "“Alice: I live in Oslo.”", "quarantined", "vetoed", "Alice lives in Lisbon"} {
+		if !strings.Contains(why, want) {
+			t.Errorf("why of the quarantined fact = %q, want %q in it", why, want)
+		}
+	}
+	do(t, ctx, "approve", chromedp.Click("#detail-body .timeline li.quarantined button.approve"),
+		chromedp.Poll[chromedp.Void](`document.querySelector("#detail-body .timeline li.quarantined") === null && `+
+			`[...document.querySelectorAll("#detail-body .timeline li.current")].some(l => l.textContent.includes("Oslo"))`,
+			chromedp.WithPollingTimeout(30*time.Second)))
+	page, err := h.Engine.ListFacts(context.Background(), "trust", core.ListOptions{Filter: core.Filter{IncludeQuarantined: true,
+		Time: [][]core.TimeCondition{{{Field: core.FieldQuarantinedAt, Op: core.OpNotNull}}}}})
+	if err != nil || len(page.Items) != 0 {
+		t.Errorf("quarantined facts after Approve = %+v, %v; want none", page.Items, err)
+	}
+	if errs := consoleErrors(); len(errs) > 0 {
+		t.Errorf("console errors and exceptions:\n%s", strings.Join(errs, "\n"))
+	}
+}

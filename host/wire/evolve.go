@@ -14,11 +14,16 @@ type FeedbackInput struct {
 	// Scope is "fact" or "entity".
 	Scope string `json:"scope"`
 	UUID  string `json:"uuid"`
-	// Feedback is useful, wrong, pin or unpin. Wrong invalidates a fact
-	// (expired now, with the reason kept); pinned objects never decay.
+	// Feedback is useful, wrong, pin, unpin or approve. Wrong invalidates
+	// a fact (expired now, with the reason kept); pinned objects never
+	// decay; approve releases a quarantined fact (docs/trust.md).
 	Feedback string `json:"feedback"`
 	// Reason says why, kept with a fact marked wrong.
 	Reason string `json:"reason,omitempty"`
+	// SourceClass is who gives the feedback, if the API key may claim
+	// that class (default: the key's class, else trust.default). An
+	// approval needs a class at or above the group's trust threshold.
+	SourceClass string `json:"source_class,omitempty"`
 }
 
 // Request checks the input and returns the feedback on group.

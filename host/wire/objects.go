@@ -31,7 +31,14 @@ type Fact struct {
 	Attributes map[string]any `json:"attributes,omitempty"`
 	// ArchivedAt is when evolution archived the fact (system time).
 	ArchivedAt *time.Time `json:"archived_at,omitempty"`
-	Score      *float64   `json:"score,omitempty"`
+	// SourceClass is the class of the most trusted source that stated the
+	// fact (docs/trust.md).
+	SourceClass string `json:"source_class,omitempty"`
+	// QuarantinedAt is when the fact was quarantined, Quarantine why;
+	// absent when it is not (approve it with feedback approve).
+	QuarantinedAt *time.Time `json:"quarantined_at,omitempty"`
+	Quarantine    string     `json:"quarantine,omitempty"`
+	Score         *float64   `json:"score,omitempty"`
 }
 
 // Entity is an entity as shown. CreatedAt and Attributes are set in
@@ -71,7 +78,10 @@ type Episode struct {
 	// Warnings say what processing the episode left out or could not use.
 	Warnings  []string   `json:"warnings,omitempty"`
 	CreatedAt *time.Time `json:"created_at,omitempty"`
-	Score     *float64   `json:"score,omitempty"`
+	// SourceClass is who wrote the episode (docs/trust.md); empty for an
+	// episode stored before source classes existed.
+	SourceClass string   `json:"source_class,omitempty"`
+	Score       *float64 `json:"score,omitempty"`
 }
 
 // Community is a community as shown. Members (entity uuids) are set in
@@ -95,6 +105,7 @@ func FactOf(f core.Fact, names map[string]string) Fact {
 		Source: names[f.SourceUUID], Target: names[f.TargetUUID], SourceUUID: f.SourceUUID, TargetUUID: f.TargetUUID,
 		ValidAt: Time(f.ValidAt), InvalidAt: Time(f.InvalidAt), CreatedAt: Time(f.CreatedAt), ExpiredAt: Time(f.ExpiredAt),
 		Episodes: eps, Attributes: f.Attributes, ArchivedAt: Time(f.ArchivedAt),
+		SourceClass: f.Trust, QuarantinedAt: Time(f.QuarantinedAt),
 	}
 }
 
@@ -114,6 +125,7 @@ func EpisodeOf(e core.Episode) Episode {
 		UUID: e.UUID, Name: e.Name, Content: e.Content, ReferenceTime: Time(e.ValidAt),
 		GroupID: e.GroupID, Source: string(e.Source), SourceDescription: e.SourceDescription,
 		Status: string(e.Status), Error: e.Error, Attempts: e.Attempts, Warnings: e.Warnings, CreatedAt: Time(e.CreatedAt),
+		SourceClass: e.Trust,
 	}
 }
 

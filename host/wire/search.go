@@ -91,6 +91,10 @@ type TimeFilter struct {
 	IncludeHistory bool   `json:"include_history,omitempty"`
 	// IncludeArchived keeps the entities and facts evolution archived.
 	IncludeArchived bool `json:"include_archived,omitempty"`
+	// IncludeQuarantined keeps the facts held in quarantine too,
+	// Quarantined only them (docs/trust.md).
+	IncludeQuarantined bool `json:"include_quarantined,omitempty"`
+	Quarantined        bool `json:"quarantined,omitempty"`
 }
 
 // Filter parses the times into a core.Filter.
@@ -103,6 +107,10 @@ func (t TimeFilter) Filter() (core.Filter, error) {
 	if f.KnownAt, err = ParseOptionalTime(t.KnownAt); err != nil {
 		return f, fmt.Errorf("known_at: %w", err)
 	}
-	f.IncludeInvalid, f.IncludeArchived = t.IncludeHistory, t.IncludeArchived
+	f.IncludeInvalid, f.IncludeArchived, f.IncludeQuarantined = t.IncludeHistory, t.IncludeArchived, t.IncludeQuarantined
+	if t.Quarantined {
+		f.IncludeQuarantined = true
+		f.Time = append(f.Time, []core.TimeCondition{{Field: core.FieldQuarantinedAt, Op: core.OpNotNull}})
+	}
 	return f, nil
 }

@@ -57,7 +57,12 @@ func (x *extractor) extract(req abi.ExtractRequest) (abi.ExtractResponse, error)
 	if source == sourceMessage {
 		c.speaker = messageSpeaker(content)
 	}
-	return c.clean(all), nil
+	resp := c.clean(all)
+	// What produced each fact, for "why": the model that extracted it.
+	for i := range resp.Facts {
+		resp.Facts[i].Rule = "model " + x.cfg.ExtractModel
+	}
+	return resp, nil
 }
 
 // pieces returns what to send of an episode's content, each piece at most

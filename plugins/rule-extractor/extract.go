@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -409,7 +410,9 @@ func (x *extraction) response(ont *ontology) abi.ExtractResponse {
 			continue
 		}
 		text := render(f.tmpl, f.subs, final)
-		ef := abi.ExtractedFact{Source: src, Target: dst, Relation: rel, Fact: text}
+		// The rule, for "why": the relation and the template of the
+		// sentence pattern that matched.
+		ef := abi.ExtractedFact{Source: src, Target: dst, Relation: rel, Fact: text, Rule: rel + " " + strconv.Quote(f.tmpl)}
 		if !f.valid.IsZero() {
 			ef.ValidAt = f.valid.Format(time.RFC3339)
 		}

@@ -1040,7 +1040,7 @@ func encodeExtractedEntity(w *wire.Writer, v *abi.ExtractedEntity) {
 	w.Byte('}')
 }
 
-var fieldsExtractedFact = []string{"source", "target", "relation", "fact", "valid_at", "invalid_at", "attributes"}
+var fieldsExtractedFact = []string{"source", "target", "relation", "fact", "valid_at", "invalid_at", "attributes", "rule"}
 
 func fieldExtractedFact(k []byte) int {
 	switch string(k) {
@@ -1058,6 +1058,8 @@ func fieldExtractedFact(k []byte) int {
 		return 5
 	case "attributes":
 		return 6
+	case "rule":
+		return 7
 	}
 	return wire.FoldField(k, fieldsExtractedFact)
 }
@@ -1091,6 +1093,8 @@ func decodeExtractedFact(r *wire.Reader, v *abi.ExtractedFact) {
 					v.Attributes[k50] = e51
 				}
 			}
+		case 7:
+			r.String(&v.Rule)
 		default:
 			r.Skip()
 		}
@@ -1133,6 +1137,10 @@ func encodeExtractedFact(w *wire.Writer, v *abi.ExtractedFact) {
 			}
 			w.Byte('}')
 		}
+	}
+	if v.Rule != "" {
+		w.Key(&more, "\"rule\":")
+		w.String(v.Rule)
 	}
 	_ = more
 	w.Byte('}')

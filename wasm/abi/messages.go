@@ -105,6 +105,10 @@ type ExtractedFact struct {
 	ValidAt    string         `json:"valid_at,omitempty"`
 	InvalidAt  string         `json:"invalid_at,omitempty"`
 	Attributes map[string]any `json:"attributes,omitempty"`
+	// Rule names what produced the fact, for "why" (optional; a plugin
+	// that leaves it out still works): the rule of a rule-based
+	// extractor, the model of an LLM's.
+	Rule string `json:"rule,omitempty"`
 }
 
 // Entity is a stored entity as a plugin sees it.

@@ -372,6 +372,10 @@ func (s *server) getFact(ctx context.Context, c *api.Call) (any, error) {
 	return out[0], nil
 }
 
+func (s *server) whyFact(ctx context.Context, c *api.Call) (any, error) {
+	return s.Host.ShowWhy(ctx, c.Group, c.R.PathValue("uuid"))
+}
+
 func (s *server) addFact(ctx context.Context, c *api.Call) (any, error) {
 	var in addFactRequest
 	if err := c.Decode(&in); err != nil {

@@ -58,11 +58,12 @@ func (s *server) inspectRoutes() []*api.Route {
 			Summary: "The facts of an entity",
 			Description: "The facts that have the entity as source or target, in creation order, filtered in time as " +
 				"GET .../facts is: by default those true now; history=true adds ended and superseded facts (a timeline " +
-				"of the entity).",
+				"of the entity); include_quarantined adds the facts held in quarantine, quarantined keeps only them.",
 			Query: []api.Param{
 				{Name: "history", Type: "boolean", Description: "Include ended and superseded facts."},
 				{Name: "valid_at", Type: "string", Description: "Facts true at this time (RFC 3339 or a date)."},
-				{Name: "known_at", Type: "string", Description: "Facts as mnemo knew them at this time (RFC 3339 or a date)."}},
+				{Name: "known_at", Type: "string", Description: "Facts as mnemo knew them at this time (RFC 3339 or a date)."},
+				includeQuarantinedParam, quarantinedParam},
 			Response: factSet{},
 		},
 		{
@@ -96,10 +97,12 @@ func (s *server) getKey(_ context.Context, c *api.Call) (any, error) {
 func factFilter(c *api.Call) (core.Filter, error) {
 	q := c.R.URL.Query()
 	tf := wire.TimeFilter{ValidAt: q.Get("valid_at"), KnownAt: q.Get("known_at")}
-	if v := q.Get("history"); v != "" {
-		var err error
-		if tf.IncludeHistory, err = strconv.ParseBool(v); err != nil {
-			return core.Filter{}, fmt.Errorf("%w: history %q: want true or false", core.ErrInvalid, v)
+	for name, b := range map[string]*bool{"history": &tf.IncludeHistory, "include_quarantined": &tf.IncludeQuarantined, "quarantined": &tf.Quarantined} {
+		if v := q.Get(name); v != "" {
+			var err error
+			if *b, err = strconv.ParseBool(v); err != nil {
+				return core.Filter{}, fmt.Errorf("%w: %s %q: want true or false", core.ErrInvalid, name, v)
+			}
 		}
 	}
 	return tf.Filter()

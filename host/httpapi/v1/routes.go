@@ -190,12 +190,15 @@ func (s *server) v1Routes() []*api.Route {
 			Method: "GET", Path: "/v1/groups/{group}/facts", Auth: api.AuthGroup, Handle: s.listFacts, Tag: "graph",
 			Summary: "List facts in creation order",
 			Description: "By default the facts true now. history=true adds ended and superseded facts; valid_at keeps " +
-				"the facts true at that event time; known_at shows the facts as mnemo knew them at that system time.",
+				"the facts true at that event time; known_at shows the facts as mnemo knew them at that system time. " +
+				"Quarantined facts (docs/trust.md) are left out unless include_quarantined or quarantined asks for them; " +
+				"each carries its source_class, and a quarantined one quarantined_at and why (quarantine).",
 			Query: []api.Param{limitParam, cursorParam,
 				{Name: "history", Type: "boolean", Description: "Include ended and superseded facts."},
 				{Name: "valid_at", Type: "string", Description: "Facts true at this time (RFC 3339 or a date)."},
 				{Name: "known_at", Type: "string", Description: "Facts as mnemo knew them at this time (RFC 3339 or a date)."},
-				{Name: "relation", Type: "string", Description: "Only facts of this relation, e.g. LIVES_IN."}, includeArchivedParam},
+				{Name: "relation", Type: "string", Description: "Only facts of this relation, e.g. LIVES_IN."}, includeArchivedParam,
+				includeQuarantinedParam, quarantinedParam},
 			Response: factList{},
 		},
 		{
@@ -210,6 +213,16 @@ func (s *server) v1Routes() []*api.Route {
 		{
 			Method: "GET", Path: "/v1/groups/{group}/facts/{uuid}", Auth: api.AuthGroup, Handle: s.getFact, Tag: "graph",
 			Summary: "One fact, current or not", Response: wire.Fact{},
+		},
+		{
+			Method: "GET", Path: "/v1/groups/{group}/facts/{uuid}/why", Auth: api.AuthGroup, Handle: s.whyFact, Tag: "graph",
+			Summary: "Why mnemo believes a fact",
+			Description: "The fact (current, ended, quarantined or not) with its source class, level and the group's trust " +
+				"threshold, and its record, oldest first: the episodes that stated it with their class, the extractor and " +
+				"rule or model, and the sentence (span: byte offsets in the episode's content); then the steps that changed " +
+				"it (quarantined, corroborated, approved, invalidated by another fact, ended, vetoed, marked wrong), each " +
+				"with its time and the other fact or episode involved. A forgotten episode leaves no step (docs/trust.md).",
+			Response: wire.Why{},
 		},
 		{
 			Method: "DELETE", Path: "/v1/groups/{group}/facts/{uuid}", Auth: api.AuthGroup, Handle: s.deleteFact, Tag: "graph",
@@ -253,10 +266,12 @@ func (s *server) v1Routes() []*api.Route {
 		},
 		{
 			Method: "POST", Path: "/v1/groups/{group}/feedback", Auth: api.AuthGroup, Handle: s.feedback, Tag: "evolve",
-			Summary: "Mark a fact or an entity useful, wrong or pinned",
+			Summary: "Mark a fact or an entity useful, wrong or pinned, or approve a quarantined fact",
 			Description: "Feedback weighs into importance (docs/evolve.md). wrong invalidates a fact: it is expired now " +
 				"with the reason in its attributes (invalid_reason), kept in history, never deleted. A pinned object never " +
-				"decays or archives; unpin undoes it.",
+				"decays or archives; unpin undoes it. approve releases a quarantined fact (docs/trust.md): the approver's " +
+				"source class (source_class if the key may claim it, else the key's) must be at or above the group's " +
+				"trust threshold (400 otherwise; 403 for a class the key may not claim).",
 			Request: wire.FeedbackInput{}, Response: wire.FeedbackResult{},
 		},
 		{

@@ -75,6 +75,12 @@ func (s *server) buildCommunities(ctx context.Context, c *api.Call) (any, error)
 // evolution archived.
 var includeArchivedParam = api.Param{Name: "include_archived", Type: "boolean", Description: "Include the entities and facts evolution archived."}
 
+// includeQuarantinedParam and quarantinedParam are read by factFilter.
+var (
+	includeQuarantinedParam = api.Param{Name: "include_quarantined", Type: "boolean", Description: "Include the facts held in quarantine (docs/trust.md)."}
+	quarantinedParam        = api.Param{Name: "quarantined", Type: "boolean", Description: "Only the facts held in quarantine (docs/trust.md)."}
+)
+
 // includeArchived reads the include_archived query parameter.
 func includeArchived(c *api.Call) (bool, error) {
 	v := c.R.URL.Query().Get("include_archived")
@@ -95,6 +101,9 @@ func (s *server) feedback(ctx context.Context, c *api.Call) (any, error) {
 	}
 	req, err := in.Request(c.Group)
 	if err != nil {
+		return nil, err
+	}
+	if req.Trust, err = c.SourceClass("", in.SourceClass); err != nil {
 		return nil, err
 	}
 	if err := s.Host.Engine.Feedback(ctx, req); err != nil {

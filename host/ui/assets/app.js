@@ -196,7 +196,7 @@ function debounce(fn, ms) {
 }
 
 function pickEntity(uuid) {
-  guard(() => showEntity(state.group, uuid, { pickEntity, pickEpisode, times }));
+  guard(() => showEntity(state.group, uuid, { pickEntity, pickEpisode, times, guard }));
 }
 
 function pickEpisode(uuid) {

@@ -25,16 +25,18 @@ function focusDetail(title, ...body) {
 }
 
 // factState says what became of a fact: current, ended in the world
-// (invalid_at) or retired by mnemo (expired_at, superseded).
+// (invalid_at), retired by mnemo (expired_at, superseded), or held in
+// quarantine (its sources are below the trust threshold: docs/trust.md).
 function factState(f) {
   if (f.expired_at) return { cls: "expired", text: `superseded: mnemo retired it ${fmtTime(f.expired_at)}` };
+  if (f.quarantined_at) return { cls: "quarantined", text: `quarantined since ${fmtTime(f.quarantined_at)}: ${f.quarantine}` };
   if (f.invalid_at) return { cls: "ended", text: `ended ${fmtTime(f.invalid_at)}` };
   return { cls: "current", text: "current" };
 }
 
 // timeline draws each fact's validity interval on one scale, the moment
 // chosen on the event-time axis marked across it.
-function timeline(facts, validAt) {
+function timeline(facts, validAt, actions) {
   const ts = facts.flatMap((f) => [f.valid_at || f.created_at, f.invalid_at]).filter(Boolean).map(Date.parse);
   if (validAt) ts.push(Date.parse(validAt));
   if (ts.length === 0) return el("p", {}, "No facts.");
@@ -53,9 +55,10 @@ function timeline(facts, validAt) {
     return el(
       "li",
       { className: st.cls, "data-uuid": f.uuid },
-      el("span", { className: "fact" }, f.fact),
+      el("span", { className: "fact" }, f.fact, " ", f.source_class ? el("span", { className: "badge source" }, f.source_class) : ""),
       el("span", { className: "track", "aria-hidden": "true" }, bar),
       el("span", { className: "when" }, `${fmtRange(f)} · ${st.text} · learned ${fmtTime(f.created_at)}`),
+      actions(f),
     );
   });
   // The time axis under the bars: dates at five even steps.
@@ -83,21 +86,90 @@ function place(root) {
   }
 }
 
-export async function showEntity(g, uuid, { pickEpisode, times }) {
+// showWhy shows under a fact's row why mnemo believes it: its class and
+// the threshold, then each step of its record with the sentence that
+// stated it (GET .../facts/{uuid}/why).
+async function showWhy(g, f, row) {
+  const w = await call("GET", `${group(g)}/facts/${encodeURIComponent(f.uuid)}/why`);
+  const steps = w.steps.map((s) =>
+    el(
+      "li",
+      { className: `why-step ${s.step}` },
+      `${fmtTime(s.at)} · ${s.step}`,
+      s.source_class ? ` by ${s.source_class}` : "",
+      s.extractor ? ` · ${s.extractor}` : "",
+      s.rule ? ` (${s.rule})` : "",
+      s.fact_text ? ` · ${s.fact_text}` : "",
+      s.episode_erased ? " · episode no longer in the group" : "",
+      s.sentence ? el("div", { className: "quote" }, `“${s.sentence}”`) : "",
+      s.note ? el("div", { className: "when" }, s.note) : "",
+    ),
+  );
+  const box = el(
+    "div",
+    { className: "why" },
+    el("p", {}, `Source ${w.source_class} (level ${w.level}; threshold ${w.threshold})${w.quarantine ? " · quarantined: " + w.quarantine : ""}`),
+    el("ol", {}, steps),
+  );
+  const old = row.querySelector(".why");
+  if (old) old.replaceWith(box);
+  else row.append(box);
+}
+
+// approve releases a quarantined fact: the key's class vouches for it.
+async function approve(g, f) {
+  await call("POST", `${group(g)}/feedback`, { scope: "fact", uuid: f.uuid, feedback: "approve" });
+}
+
+export async function showEntity(g, uuid, opts) {
+  const { pickEpisode, times, guard } = opts;
   const base = `${group(g)}/entities/${encodeURIComponent(uuid)}`;
   const [e, { facts }, { episodes }] = await Promise.all([
     call("GET", base),
-    call("GET", `${base}/facts?history=true`),
+    call("GET", `${base}/facts?history=true&include_quarantined=true`),
     call("GET", `${base}/episodes`),
   ]);
-  const tl = timeline(facts, times().valid_at);
+  const actions = (f) => {
+    const out = el("span", { className: "actions" });
+    out.append(
+      el(
+        "button",
+        {
+          type: "button",
+          className: "link why-button",
+          "aria-label": `Why: ${f.fact}`,
+          onclick: (ev) => guard(() => showWhy(g, f, ev.target.closest("li"))),
+        },
+        "Why?",
+      ),
+    );
+    if (f.quarantined_at) {
+      out.append(
+        el(
+          "button",
+          {
+            type: "button",
+            className: "writes approve",
+            "aria-label": `Approve ${f.fact}`,
+            onclick: () => guard(async () => {
+              await approve(g, f);
+              await showEntity(g, uuid, opts);
+            }),
+          },
+          "Approve",
+        ),
+      );
+    }
+    return out;
+  };
+  const tl = timeline(facts, times().valid_at, actions);
   focusDetail(
     e.name,
     el("p", { className: "labels" }, (e.labels || []).join(", ")),
     e.summary ? el("p", {}, e.summary) : "",
     e.aliases && e.aliases.length ? el("p", {}, "Also: " + e.aliases.join(", ")) : "",
     el("h3", {}, `Facts over time (${facts.length})`),
-    el("p", { className: "hint" }, "Bars show when each fact held; ended facts are hatched, superseded ones struck through."),
+    el("p", { className: "hint" }, "Bars show when each fact held; ended facts are hatched, superseded ones struck through, quarantined ones dashed. Each fact names its most trusted source."),
     tl,
     el("h3", {}, `Episodes it came from (${episodes.length})`),
     el(
