@@ -82,7 +82,7 @@ func TestIngestListDelete(t *testing.T) {
 	}
 
 	all := factsJSON(t, db, "--group", "cli-1", "--history")
-	wantKeys := []string{"created_at", "episodes", "expired_at", "fact", "invalid_at", "relation", "source", "source_uuid", "target", "target_uuid", "uuid", "valid_at"}
+	wantKeys := []string{"created_at", "episodes", "expired_at", "fact", "invalid_at", "relation", "source", "source_class", "source_uuid", "target", "target_uuid", "uuid", "valid_at"}
 	for _, f := range all {
 		var keys []string
 		for k := range f {

@@ -44,7 +44,7 @@ func searchJSON(t *testing.T, db string, args ...string) wire.SearchResults {
 // searchKeys are the keys of the search shape, by scope, and its top level.
 var searchKeys = map[string][]string{
 	"":            {"communities", "entities", "episodes", "facts"},
-	"facts":       {"created_at", "episodes", "expired_at", "fact", "invalid_at", "relation", "score", "source", "source_uuid", "target", "target_uuid", "uuid", "valid_at"},
+	"facts":       {"created_at", "episodes", "expired_at", "fact", "invalid_at", "relation", "score", "source", "source_class", "source_uuid", "target", "target_uuid", "uuid", "valid_at"},
 	"entities":    {"labels", "name", "score", "summary", "uuid"},
 	"episodes":    {"content", "name", "reference_time", "score", "uuid"},
 	"communities": {"name", "score", "summary", "uuid"},
@@ -164,7 +164,7 @@ func TestSearchContextDelete(t *testing.T) {
 		if n := retrieval.EstimateTokens(c.stdout); n > budget {
 			t.Errorf("context --budget %d is %d tokens:\n%s", budget, n, c.stdout)
 		}
-		if !strings.Contains(c.stdout, "<FACTS>\n- Carol adopted a dog named Rex (2024-05-03 – present)\n") {
+		if !strings.Contains(c.stdout, "<FACTS>\n- Carol adopted a dog named Rex (2024-05-03 – present) [source: user]\n") {
 			t.Errorf("context --budget %d lacks the fact first:\n%s", budget, c.stdout)
 		}
 	}

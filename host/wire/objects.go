@@ -104,9 +104,28 @@ func FactOf(f core.Fact, names map[string]string) Fact {
 		UUID: f.UUID, Fact: f.Text, Relation: f.Relation,
 		Source: names[f.SourceUUID], Target: names[f.TargetUUID], SourceUUID: f.SourceUUID, TargetUUID: f.TargetUUID,
 		ValidAt: Time(f.ValidAt), InvalidAt: Time(f.InvalidAt), CreatedAt: Time(f.CreatedAt), ExpiredAt: Time(f.ExpiredAt),
-		Episodes: eps, Attributes: f.Attributes, ArchivedAt: Time(f.ArchivedAt),
+		Episodes: eps, Attributes: shownAttributes(f.Attributes), ArchivedAt: Time(f.ArchivedAt),
 		SourceClass: f.Trust, QuarantinedAt: Time(f.QuarantinedAt),
 	}
+}
+
+// shownAttributes are a fact's attributes without its why record
+// (core.WhyAttribute), which `why` shows in full: a listing stays the size
+// it was. Nil when nothing else is left.
+func shownAttributes(attrs map[string]any) map[string]any {
+	if _, ok := attrs[core.WhyAttribute]; !ok {
+		return attrs
+	}
+	if len(attrs) == 1 {
+		return nil
+	}
+	out := make(map[string]any, len(attrs)-1)
+	for k, v := range attrs {
+		if k != core.WhyAttribute {
+			out[k] = v
+		}
+	}
+	return out
 }
 
 // EntityOf shows an entity in a listing.
