@@ -20,10 +20,11 @@ import (
 // graph is a database's memory in a form two runs can compare: each
 // record of `mnemo export` as one line of canonical JSON, by kind, sorted,
 // duplicates kept (a multiset). Entity, fact and community uuids are
-// random and created_at and expired_at are the wall clock of the run, so
-// a line names entities by name instead of uuid, says whether a fact
-// expired rather than when, and names the fact or episode that
-// invalidated one by its content; everything else an export holds is
+// random and created_at, expired_at, quarantined_at and the times of a
+// fact's why record are the wall clock of the run, so a line names
+// entities by name instead of uuid, says whether a fact expired rather
+// than when, and names the fact or episode that invalidated one (also in
+// the why record) by its content; everything else an export holds is
 // kept as it is (texts, relations, labels, summaries, attributes, event
 // times, episode uuids with their status, provenance, mentions, members),
 // vectors as their SHA-256.
@@ -128,7 +129,7 @@ func parseExport(b []byte) (graph, error) {
 			m["vector"] = hex.EncodeToString(sum[:8])
 		}
 		delete(m, "created_at")
-		for _, k := range []string{"expired_at", "archived_at"} {
+		for _, k := range []string{"expired_at", "archived_at", "quarantined_at"} {
 			if _, ok := m[k]; ok {
 				m[k] = true
 			}
@@ -141,6 +142,25 @@ func parseExport(b []byte) (graph, error) {
 		case "fact":
 			delete(m, "uuid")
 			m["source"], m["target"] = name(m["source"]), name(m["target"])
+			// The why record (core.WhyAttribute): each step's time is the
+			// run's clock and the fact it names a random uuid.
+			if attrs, ok := m["attributes"].(map[string]any); ok {
+				steps, _ := attrs["why"].([]any)
+				for _, st := range steps {
+					if step, ok := st.(map[string]any); ok {
+						if _, ok := step["at"]; ok {
+							step["at"] = true
+						}
+						if f, ok := step["fact"]; ok {
+							if c := facts[str(f)]; c != "" {
+								step["fact"] = "fact " + c
+							} else {
+								step["fact"] = "dangling " + str(f)
+							}
+						}
+					}
+				}
+			}
 			if by, ok := m["invalidated_by"]; ok {
 				switch {
 				case episodes[str(m["group"])+"/"+str(by)]:

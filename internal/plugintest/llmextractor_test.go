@@ -185,9 +185,9 @@ func TestLLMExtractor(t *testing.T) {
 				{Name: "Alice's brother", Type: "Person"},
 			},
 			Facts: []core.ExtractedFact{
-				{Source: "Alice", Target: "Lisbon", Relation: "LIVES_IN", Text: "Alice lives in Lisbon.", ValidAt: time.Date(2025, 2, 1, 0, 0, 0, 0, refTime.Location())},
-				{Source: "Alice's brother", Target: "Porto", Relation: "LIVES_IN", Text: "Alice's brother lives in Porto.", ValidAt: refTime},
-				{Source: "Alice", Target: "Porto", Relation: "VISITED", Text: "Alice visited Porto."},
+				{Source: "Alice", Target: "Lisbon", Relation: "LIVES_IN", Text: "Alice lives in Lisbon.", ValidAt: time.Date(2025, 2, 1, 0, 0, 0, 0, refTime.Location()), Rule: "model main"},
+				{Source: "Alice's brother", Target: "Porto", Relation: "LIVES_IN", Text: "Alice's brother lives in Porto.", ValidAt: refTime, Rule: "model main"},
+				{Source: "Alice", Target: "Porto", Relation: "VISITED", Text: "Alice visited Porto.", Rule: "model main"},
 			},
 			Warnings: []string{
 				`fact "Alice moved from Faro." was dropped: "Faro" is not among the extracted entities`,
