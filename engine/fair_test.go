@@ -101,7 +101,10 @@ func TestIngestBudget(t *testing.T) {
 	var mu sync.Mutex
 	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
 	s := memstore.New(16)
-	x := &spendingExtractor{tokens: 600}
+	// The extractor waits for the gate, so the first minute's checks see
+	// no tokens spent yet whatever the scheduler does: spent tokens would
+	// refuse a's second request for the day, not for the minute.
+	x := &spendingExtractor{tokens: 600, gate: make(chan struct{})}
 	e, err := engine.Open(context.Background(), engine.Options{
 		Store: s, Embedder: hashembed.New(s.Dimension()), Plugins: extractorPlugins{x}, Now: clock,
 		Budgets: func(g string) budget.Limits {
@@ -131,6 +134,7 @@ func TestIngestBudget(t *testing.T) {
 	if !errors.As(err, &be) || be.Kind != core.BudgetEpisodes || be.RetrySeconds() != 30 {
 		t.Fatalf("Ingest over the budget = %v, want an episodes_per_minute BudgetError, retry in 30s", err)
 	}
+	close(x.gate)
 	if eps, _ := s.PendingEpisodes(ctx, "a", 100); len(eps) > 2 {
 		t.Errorf("the store holds %d episodes of a, want at most the 2 admitted: a refusal stored something", len(eps))
 	}
@@ -178,9 +182,17 @@ func TestIngestBudget(t *testing.T) {
 
 // spendingExtractor reports tokens of LLM usage on each call, as the
 // LLM client does through the episode's Meter.
-type spendingExtractor struct{ tokens int }
+type spendingExtractor struct {
+	tokens int
+	gate   chan struct{} // closed when extraction may go on
+}
 
 func (x *spendingExtractor) Extract(ctx context.Context, req core.ExtractRequest) (core.Extraction, error) {
+	select {
+	case <-x.gate:
+	case <-ctx.Done():
+		return core.Extraction{}, ctx.Err()
+	}
 	core.MeterFrom(ctx).Add("extract", core.Usage{Calls: 1, PromptTokens: x.tokens})
 	return core.Extraction{}, nil
 }
