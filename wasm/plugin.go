@@ -232,16 +232,21 @@ func (p *Plugin) call(ctx context.Context, export string, in []byte) ([]byte, er
 	}
 	defer func() { <-p.slots }()
 
+	// A plugin of LoadLazily is compiled at its first call, before the
+	// call's deadline starts: compiling is not the call's work. The
+	// instance that checked it serves the call.
+	inst, err := p.loadLazily(ctx)
+	if err != nil {
+		p.count(ctx, err, true)
+		return nil, err
+	}
 	callCtx, cancel := context.WithTimeout(ctx, p.manifest.CallTimeout)
 	defer cancel()
-	inst := p.takeIdle()
 	if inst == nil {
-		var err error
-		inst, err = p.loadLazily(ctx)
-		if err == nil && inst == nil {
-			inst, err = p.instantiate(ctx, callCtx, false)
-		}
-		if err != nil {
+		inst = p.takeIdle()
+	}
+	if inst == nil {
+		if inst, err = p.instantiate(ctx, callCtx, false); err != nil {
 			p.count(ctx, err, true)
 			return nil, err
 		}
