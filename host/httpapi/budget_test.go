@@ -92,7 +92,8 @@ func episodeCount(t *testing.T, h *host.Host, group string) int {
 }
 
 // TestBudgetsOnEverySurface checks that every route where episodes enter
-// answers 429 with Retry-After (the seconds to the end of the minute) and
+// answers 429 with Retry-After (the seconds until the rate of 3 a minute
+// admits one more episode: 20) and
 // an error body in its API's style once a group's budget is spent, that
 // a refused request stores nothing, that an admitted one is stored, that
 // another group is not held by the budget, and that /metrics counts it.
@@ -104,8 +105,8 @@ func TestBudgetsOnEverySurface(t *testing.T) {
 	}
 	wantRefused := func(t *testing.T, what string, code int, retry string) {
 		t.Helper()
-		if code != http.StatusTooManyRequests || retry != "40" {
-			t.Errorf("%s = %d (Retry-After %q), want 429 with Retry-After 40", what, code, retry)
+		if code != http.StatusTooManyRequests || retry != "20" {
+			t.Errorf("%s = %d (Retry-After %q), want 429 with Retry-After 20", what, code, retry)
 		}
 	}
 
@@ -210,7 +211,7 @@ func TestBudgetsOnEverySurface(t *testing.T) {
 			}
 		}
 		msg := mcpCall(t, s, "add_memory", map[string]any{"name": "m", "episode_body": "Hana met Ivo again."}, nil)
-		if !strings.Contains(msg, "budget exceeded") || !strings.Contains(msg, "retry after 40s") {
+		if !strings.Contains(msg, "budget exceeded") || !strings.Contains(msg, "retry after 20s") {
 			t.Errorf("add_memory over the budget = %q, want the budget's refusal with its retry time", msg)
 		}
 		if n := episodeCount(t, h, "flood-mcp"); n != 3 {
@@ -265,8 +266,8 @@ func TestKeyBudget(t *testing.T) {
 	}
 	var body errorOf
 	code, retry := k.doRetry("POST", "/v1/groups/keyed-c/episodes", ep, &body)
-	if code != 429 || retry != "10" || !strings.Contains(body.Error, "http.keys[0]") || strings.Contains(body.Error, budgetKey) {
-		t.Errorf("POST a third episode with the key = %d (Retry-After %q) %+v, want 429 in 10 s naming http.keys[0], never the key", code, retry, body)
+	if code != 429 || retry != "30" || !strings.Contains(body.Error, "http.keys[0]") || strings.Contains(body.Error, budgetKey) {
+		t.Errorf("POST a third episode with the key = %d (Retry-After %q) %+v, want 429 in 30 s (one episode at 2 a minute) naming http.keys[0], never the key", code, retry, body)
 	}
 	if code, _ := a.withKey(other).doRetry("POST", "/v1/groups/keyed-c/episodes", ep, nil); code != 202 {
 		t.Errorf("POST with another key = %d, want 202", code)
