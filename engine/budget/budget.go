@@ -413,5 +413,16 @@ func (l *Ledger) DayOf(group string) (Day, bool) {
 	return Day{Group: group, Date: w.day.Format(time.DateOnly), Bytes: w.bytes, Tokens: w.tokens}, changed
 }
 
+// Touch marks a group's day as changed, so that the next DayOf or Days
+// returns it to be saved again (after the group's data, its saved day
+// among them, was deleted).
+func (l *Ledger) Touch(group string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if _, ok := l.windows[groupSubject(group)]; ok {
+		l.dirty[group] = true
+	}
+}
+
 // Limits returns a group's limits.
 func (l *Ledger) Limits(group string) Limits { return l.groups(group) }

@@ -327,11 +327,19 @@ func TestTokenBudget(t *testing.T) {
 		strings.Contains(string(raw), `mnemo_budget_tokens_total{group="tokens-a"} 0`) {
 		t.Errorf("metrics lack tokens-a's tokens and its tokens_per_day refusal")
 	}
+	// Deleting the group does not hand it a fresh day.
+	if code, body := a.do("DELETE", "/v1/groups/tokens-a", nil, nil); code/100 != 2 {
+		t.Fatalf("DELETE group = %d %s, want 2xx", code, body)
+	}
+	if code, _ := a.doRetry("POST", "/v1/groups/tokens-a/episodes", ep, nil); code != 429 {
+		t.Errorf("POST after deleting the group = %d, want 429: deleting a group reset its day", code)
+	}
 	if err := h.Close(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 
-	// The same day after a restart: still spent. The next day: admitted.
+	// The same day after a restart: still spent, the group deleted as it
+	// was. The next day: admitted.
 	_, a = openBudgetHost(t, c, withLLM)
 	if code, _ := a.doRetry("POST", "/v1/groups/tokens-a/episodes", ep, nil); code != 429 {
 		t.Errorf("POST after a restart the same day = %d, want 429: the day's tokens were forgotten", code)
