@@ -14,6 +14,7 @@ import (
 	"github.com/mnemohq/mnemo/engine/retrieval"
 	"github.com/mnemohq/mnemo/host"
 	"github.com/mnemohq/mnemo/host/exchange"
+	"github.com/mnemohq/mnemo/host/hosttest"
 )
 
 // testClock is a clock a test sets.
@@ -28,20 +29,7 @@ func (c *testClock) Set(t time.Time) { c.mu.Lock(); defer c.mu.Unlock(); c.t = t
 
 func openHostAt(t *testing.T, clock *testClock) *host.Host {
 	t.Helper()
-	cfg, err := host.Load("", func(string) string { return "" })
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg.DB = t.TempDir()
-	cfg.Store.BufferPoolMB = 64
-	cfg.Plugins.CacheDir = sharedCache
-	cfg.Plugins.Reload = -1
-	h, err := host.Open(context.Background(), cfg, host.OpenOptions{Now: clock.Now})
-	if err != nil {
-		t.Fatalf("host.Open: %v", err)
-	}
-	t.Cleanup(func() { h.Close(context.Background()) })
-	return h
+	return hosttest.Open(t, hosttest.Config(t), host.OpenOptions{Now: clock.Now})
 }
 
 // TestReleaseIsBitemporal releases quarantined facts on Kuzu, one by a
