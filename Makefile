@@ -356,12 +356,14 @@ bench-evolve:
 	$(GO) run ./internal/tools/bench-evolve -days $(EVOLVE_DAYS) -out $(OUT)
 
 # Fairness under budgets (docs/benchmarks.md, docs/trust.md): tenant B's
-# ingestion latency alone and while tenant A floods (ROUNDS of three
-# scenarios of FAIR_DURATION each).
-ROUNDS        ?= 5
-FAIR_DURATION ?= 20s
+# ingestion latency alone and while tenant A floods at its budget (ROUNDS
+# of two scenarios of FAIR_DURATION each, alternating; FAIR_FLAGS=-unlimited
+# adds a flood without a budget).
+ROUNDS        ?= 8
+FAIR_DURATION ?= 30s
+FAIR_FLAGS    ?=
 bench-fair:
-	$(GO) run ./internal/tools/bench-fair -rounds $(ROUNDS) -duration $(FAIR_DURATION)
+	$(GO) run ./internal/tools/bench-fair -rounds $(ROUNDS) -duration $(FAIR_DURATION) $(FAIR_FLAGS)
 
 # The web inspector (/ui) draws the graph with cytoscape.js (MIT), vendored
 # in host/ui/assets/vendor and embedded in the binary: nothing is fetched

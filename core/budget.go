@@ -27,8 +27,9 @@ type BudgetError struct {
 	// Kind is one of BudgetEpisodes, BudgetBytes, BudgetTokens.
 	Kind  string
 	Limit int64
-	// RetryAfter is the time until the window admits the request: the
-	// end of the current minute or day.
+	// RetryAfter is the time until the budget admits the request: until
+	// the episode rate has refilled enough of its bucket, or the end of
+	// the UTC day.
 	RetryAfter time.Duration
 }
 

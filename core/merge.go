@@ -116,9 +116,13 @@ func WithMergeMark(attrs map[string]any, mk MergeMark) map[string]any {
 }
 
 // WithoutMergeInto returns attrs as they were before the object was merged
-// away: what a merge made it from stays; nil when nothing is left.
+// away: what a merge made it from stays, the why record's step of the
+// merge goes; nil when nothing is left.
 func WithoutMergeInto(attrs map[string]any) map[string]any {
 	mk, _ := MergeMarkOf(attrs)
+	if mk.Into != "" {
+		attrs = withoutWhy(attrs, func(m map[string]any) bool { return m["step"] == WhyMerged && m["fact"] == mk.Into })
+	}
 	if len(mk.From) > 0 {
 		mk.Into, mk.At = "", time.Time{}
 		return WithMergeMark(attrs, mk)

@@ -205,8 +205,13 @@ type Fact struct {
 	// is stored and dated but left out of searches and listings unless
 	// Filter.IncludeQuarantined asks for it, and it never invalidates a
 	// fact of a more trusted source. Corroboration by a trusted episode
-	// or approval clears it.
+	// or approval clears it and sets ReleasedAt.
 	QuarantinedAt time.Time
+	// ReleasedAt is when the fact left quarantine (zero: it never was in
+	// it, or still is). Release is recorded in system time, as archiving
+	// is: a query known at a moment before it (Filter.KnownAt) sees the
+	// fact as quarantined, as it was then, from its creation on.
+	ReleasedAt time.Time
 }
 
 // Current reports whether the fact is believed true at now: not retired by

@@ -179,7 +179,8 @@ func (p TrustPolicy) MayInvalidate(by string, quarantined bool, c string) bool {
 // Trusted sets a fact's trust for its group after it gained a statement of
 // class c at now (a new fact: Trust already set to c): Trust becomes the best of its own and c, and the fact
 // enters quarantine (QuarantinedAt = now) if that is below the threshold,
-// or leaves it if not. It reports whether the fact left quarantine.
+// or leaves it if not (ReleasedAt = now). It reports whether the fact left
+// quarantine.
 func (p TrustPolicy) Trusted(f *Fact, c string, now time.Time) (released bool) {
 	// A fact stored before classes existed (empty Trust) counts as the
 	// default class; a new fact's caller sets Trust to its first
@@ -188,9 +189,9 @@ func (p TrustPolicy) Trusted(f *Fact, c string, now time.Time) (released bool) {
 	q := p.Quarantines(f.GroupID, f.Trust)
 	switch {
 	case q && f.QuarantinedAt.IsZero():
-		f.QuarantinedAt = now
+		f.QuarantinedAt, f.ReleasedAt = now, time.Time{}
 	case !q && !f.QuarantinedAt.IsZero():
-		f.QuarantinedAt = time.Time{}
+		f.QuarantinedAt, f.ReleasedAt = time.Time{}, now
 		return true
 	}
 	return false

@@ -34,8 +34,9 @@ type FactTimes struct {
 	Valid, Invalid, StatedInvalid, Created, Expired int64
 	// Archived is when evolution archived the fact (NoTime: active).
 	Archived int64
-	// Quarantined is when the fact was quarantined (NoTime: it is not).
-	Quarantined int64
+	// Quarantined is when the fact was quarantined (NoTime: it is not),
+	// Released when it left quarantine (NoTime: never).
+	Quarantined, Released int64
 }
 
 // Times returns the fact's timestamps for the rule, its stated invalid_at
@@ -44,7 +45,7 @@ func (x *Fact) Times() FactTimes {
 	return FactTimes{
 		Valid: Micros(x.ValidAt), Invalid: Micros(x.InvalidAt), StatedInvalid: Micros(x.StatedInvalid()),
 		Created: Micros(x.CreatedAt), Expired: Micros(x.ExpiredAt), Archived: Micros(x.ArchivedAt),
-		Quarantined: Micros(x.QuarantinedAt),
+		Quarantined: Micros(x.QuarantinedAt), Released: Micros(x.ReleasedAt),
 	}
 }
 
@@ -81,13 +82,15 @@ func (f *Filter) MatchFact(x *Fact) bool { return f.MatchFactTimes(x.Relation, x
 //     Now: not retired, and not ended at or before Now when Now is set.
 //   - An archived fact is kept only with IncludeArchived, or when KnownAt
 //     is before it was archived (see Filter.Archived).
-//   - A quarantined fact is kept only with IncludeQuarantined.
+//   - A quarantined fact is kept only with IncludeQuarantined; as of
+//     KnownAt, one released after it counts as quarantined (see
+//     Filter.KeepsQuarantined).
 //   - Time conditions must hold as well (see Filter.Time).
 func (f *Filter) MatchFactTimes(relation string, t FactTimes) bool {
 	if len(f.Relations) > 0 && !slices.Contains(f.Relations, relation) {
 		return false
 	}
-	if !f.KeepsQuarantined(t.Quarantined) {
+	if !f.KeepsQuarantined(t.Quarantined, t.Released) {
 		return false
 	}
 	if !f.KeepsArchived(t.Archived) {
@@ -142,10 +145,22 @@ func (f *Filter) MatchFactTimes(relation string, t FactTimes) bool {
 
 // AsKnownAt turns the fact into what mnemo knew of it at system time t
 // (nothing when t is zero): a retirement after t had not happened yet, so
-// the fact keeps its stated invalid_at. It is how KnownAt reads invalid_at
+// the fact keeps its stated invalid_at; a release from quarantine after t
+// had not either, so the fact is quarantined since its creation; nor had
+// a quarantine after t. It is how KnownAt reads invalid_at and quarantine
 // in MatchFactTimes.
 func (x *Fact) AsKnownAt(t time.Time) {
-	if t.IsZero() || x.ExpiredAt.IsZero() || Micros(x.ExpiredAt) <= Micros(t) {
+	if t.IsZero() {
+		return
+	}
+	kt := Micros(t)
+	if !x.ReleasedAt.IsZero() && Micros(x.ReleasedAt) > kt {
+		x.QuarantinedAt, x.ReleasedAt = x.CreatedAt, time.Time{}
+	}
+	if !x.QuarantinedAt.IsZero() && Micros(x.QuarantinedAt) > kt {
+		x.QuarantinedAt = time.Time{}
+	}
+	if x.ExpiredAt.IsZero() || Micros(x.ExpiredAt) <= kt {
 		return
 	}
 	x.InvalidAt, x.ExpiredAt, x.InvalidatedBy = x.StatedInvalid(), time.Time{}, ""
@@ -182,13 +197,22 @@ func (f *Filter) KeepsArchived(archived int64) bool {
 	return !f.KnownAt.IsZero() && archived > Micros(f.KnownAt)
 }
 
-// KeepsQuarantined reports whether f keeps a fact quarantined at q
-// (Micros; NoTime: not quarantined). Quarantine is not bi-temporal: a
-// fact released from it (corroborated or approved) is visible to every
-// query, KnownAt included, and a quarantined one only to a query that asks
-// for it.
-func (f *Filter) KeepsQuarantined(q int64) bool {
-	return f.IncludeQuarantined || q == NoTime
+// KeepsQuarantined reports whether f keeps a fact quarantined at q and
+// released from quarantine at r (Micros; NoTime: not quarantined, never
+// released). A quarantined fact is kept only by a query that asks for it.
+// Quarantine is recorded in system time: a query known at T (KnownAt)
+// sees a fact quarantined at or before T, and one released after T, as
+// quarantined; a released fact was held from its creation on, which
+// KnownAt checks apart (MatchFactTimes).
+func (f *Filter) KeepsQuarantined(q, r int64) bool {
+	if f.IncludeQuarantined {
+		return true
+	}
+	if f.KnownAt.IsZero() {
+		return q == NoTime
+	}
+	kt := Micros(f.KnownAt)
+	return (q == NoTime || q > kt) && (r == NoTime || r <= kt)
 }
 
 // MatchEpisode reports whether f keeps the episode: created at or before

@@ -145,13 +145,19 @@ func WithWhy(attrs map[string]any, steps ...WhyStep) map[string]any {
 // nil when nothing is left): a forgotten episode leaves no trace in the
 // record of a fact that stays.
 func WithoutWhyOf(attrs map[string]any, episode string) map[string]any {
+	return withoutWhy(attrs, func(m map[string]any) bool { return m["episode"] == episode })
+}
+
+// withoutWhy returns attrs without the steps drop reports (a copy; nil
+// when nothing is left).
+func withoutWhy(attrs map[string]any, drop func(map[string]any) bool) map[string]any {
 	old, ok := attrs[WhyAttribute].([]any)
 	if !ok {
 		return attrs
 	}
 	rec := make([]any, 0, len(old))
 	for _, r := range old {
-		if m, _ := r.(map[string]any); m != nil && m["episode"] == episode {
+		if m, _ := r.(map[string]any); m != nil && drop(m) {
 			continue
 		}
 		rec = append(rec, r)

@@ -187,6 +187,11 @@ func (e *Engine) DeleteGroup(ctx context.Context, group string) (core.Deleted, e
 	d, err := e.store.DeleteGroup(ctx, group)
 	if err == nil {
 		e.q.drop(group)
+		// The group's saved day went with its data: save it again, so
+		// that deleting a group and writing to it anew does not hand it
+		// a fresh day's budget, after a restart either.
+		e.budget.Touch(group)
+		e.saveBudget(ctx, group)
 	}
 	return d, err
 }

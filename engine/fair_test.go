@@ -131,8 +131,8 @@ func TestIngestBudget(t *testing.T) {
 	}
 	_, err = e.Ingest(ctx, []core.Episode{ep("a", 2), ep("a", 3)})
 	var be *core.BudgetError
-	if !errors.As(err, &be) || be.Kind != core.BudgetEpisodes || be.RetrySeconds() != 30 {
-		t.Fatalf("Ingest over the budget = %v, want an episodes_per_minute BudgetError, retry in 30s", err)
+	if !errors.As(err, &be) || be.Kind != core.BudgetEpisodes || be.RetrySeconds() != 20 {
+		t.Fatalf("Ingest over the budget = %v, want an episodes_per_minute BudgetError, retry in 20s (one episode at 3 a minute)", err)
 	}
 	close(x.gate)
 	if eps, _ := s.PendingEpisodes(ctx, "a", 100); len(eps) > 2 {

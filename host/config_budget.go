@@ -29,7 +29,8 @@ type BudgetConfig struct {
 
 // BudgetLimits are the budgets of a group or an API key. 0 is unlimited.
 type BudgetLimits struct {
-	// EpisodesPerMinute bounds the episodes admitted per minute.
+	// EpisodesPerMinute is the rate of episodes admitted, per minute,
+	// with a small burst (engine/budget.Burst).
 	EpisodesPerMinute int64 `toml:"episodes_per_minute" json:"episodes_per_minute,omitempty"`
 	// BytesPerDay bounds the bytes of episode content admitted per UTC day.
 	BytesPerDay int64 `toml:"bytes_per_day" json:"bytes_per_day,omitempty"`

@@ -16,6 +16,7 @@ import (
 type factEntry struct {
 	group, relation, text, source, target, attrs, invalidatedBy, trust string
 	valid, invalid, stated, created, expired, archived, quarantined    int64
+	released                                                           int64
 	episodes                                                           []string
 	// merge is when merges touched the fact (mergeTimes of attrs).
 	merge core.MergeTimes
@@ -53,7 +54,7 @@ func (k *catalog) putFact(r row) (string, *factEntry) {
 		valid: unixMicro(tm(r[7])), invalid: unixMicro(tm(r[8])), stated: unixMicro(tm(r[9])),
 		created: unixMicro(tm(r[10])), expired: unixMicro(tm(r[11])),
 		invalidatedBy: keep(str(r[12])), episodes: eps, archived: unixMicro(tm(r[14])),
-		trust: k.intern(str(r[15])), quarantined: unixMicro(tm(r[16])),
+		trust: k.intern(str(r[15])), quarantined: unixMicro(tm(r[16])), released: unixMicro(tm(r[17])),
 	}
 	f.merge = mergeTimes(f.attrs)
 	old, had := k.facts[id]
@@ -101,7 +102,7 @@ func (e *factEntry) fact(uuid string) (core.Fact, error) {
 		ValidAt: fromMicro(e.valid), InvalidAt: fromMicro(e.invalid), StatedInvalidAt: fromMicro(e.stated),
 		CreatedAt: fromMicro(e.created), ExpiredAt: fromMicro(e.expired), InvalidatedBy: e.invalidatedBy,
 		Episodes: slices.Clone(e.episodes), ArchivedAt: fromMicro(e.archived),
-		Trust: e.trust, QuarantinedAt: fromMicro(e.quarantined),
+		Trust: e.trust, QuarantinedAt: fromMicro(e.quarantined), ReleasedAt: fromMicro(e.released),
 	}, nil
 }
 
@@ -137,7 +138,7 @@ func rowsOf[E, T any](m map[string]*E, groups, ids []string, group func(*E) stri
 // passes reports whether a search with f keeps the fact, labels aside:
 // core's rules (core.Filter.MatchFactTimes and KeepsMerged) on the entry.
 func (e *factEntry) passes(f *core.Filter) bool {
-	return f.MatchFactTimes(e.relation, core.FactTimes{Valid: e.valid, Invalid: e.invalid, StatedInvalid: e.stated, Created: e.created, Expired: e.expired, Archived: e.archived, Quarantined: e.quarantined}) &&
+	return f.MatchFactTimes(e.relation, core.FactTimes{Valid: e.valid, Invalid: e.invalid, StatedInvalid: e.stated, Created: e.created, Expired: e.expired, Archived: e.archived, Quarantined: e.quarantined, Released: e.released}) &&
 		f.KeepsMerged(e.merge)
 }
 

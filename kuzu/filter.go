@@ -66,7 +66,13 @@ func (w *where) filter(sc core.Scope, alias string, f core.Filter) {
 		w.archived(a, f)
 		if !f.IncludeQuarantined {
 			// core.Filter.KeepsQuarantined
-			w.add("%s.quarantined_at IS NULL", a)
+			if f.KnownAt.IsZero() {
+				w.add("%s.quarantined_at IS NULL", a)
+			} else {
+				kt := w.param(tsParam(f.KnownAt))
+				w.add("(%s.quarantined_at IS NULL OR %s.quarantined_at > timestamp(%s))", a, a, kt)
+				w.add("(%s.released_at IS NULL OR %s.released_at <= timestamp(%s))", a, a, kt)
+			}
 		}
 		if len(f.Relations) > 0 {
 			w.add("%s.relation IN %s", a, w.param(f.Relations))

@@ -322,7 +322,7 @@ func relsExist(ctx context.Context, c *conn, match string) (bool, error) {
 }
 
 // factTail is the Fact table's columns after episodes, in its order.
-var factTail = copyTSExpr("r.archived_at") + ` AS archived_at, r.trust AS trust, ` + copyTSExpr("r.quarantined_at") + ` AS quarantined_at`
+var factTail = copyTSExpr("r.archived_at") + ` AS archived_at, r.trust AS trust, ` + copyTSExpr("r.quarantined_at") + ` AS quarantined_at, ` + copyTSExpr("r.released_at") + ` AS released_at`
 
 // factColumns are a factRow's columns in the Fact table's order, up to
 // episodes (factTail is the rest).

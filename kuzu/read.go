@@ -14,7 +14,7 @@ import (
 const (
 	episodeCols   = "e.uuid, e.group_id, e.name, e.source, e.source_description, e.content, e.valid_at, e.created_at, e.status, e.attempts, e.error, e.warnings, e.trust"
 	entityCols    = "n.uuid, n.group_id, n.name, n.labels, n.summary, n.attributes, n.created_at, n.archived_at"
-	factCols      = "f.uuid, f.group_id, f.relation, f.fact, f.source_uuid, f.target_uuid, f.attributes, f.valid_at, f.invalid_at, f.stated_invalid_at, f.created_at, f.expired_at, f.invalidated_by, f.episodes, f.archived_at, f.trust, f.quarantined_at"
+	factCols      = "f.uuid, f.group_id, f.relation, f.fact, f.source_uuid, f.target_uuid, f.attributes, f.valid_at, f.invalid_at, f.stated_invalid_at, f.created_at, f.expired_at, f.invalidated_by, f.episodes, f.archived_at, f.trust, f.quarantined_at, f.released_at"
 	communityCols = "c.uuid, c.group_id, c.name, c.summary, c.created_at"
 )
 
@@ -64,7 +64,7 @@ func decodeFact(r row) (core.Fact, error) {
 		SourceUUID: str(r[4]), TargetUUID: str(r[5]), Attributes: attrs,
 		ValidAt: tm(r[7]), InvalidAt: tm(r[8]), StatedInvalidAt: tm(r[9]),
 		CreatedAt: tm(r[10]), ExpiredAt: tm(r[11]), InvalidatedBy: str(r[12]), Episodes: strs(r[13]),
-		ArchivedAt: tm(r[14]), Trust: str(r[15]), QuarantinedAt: tm(r[16]),
+		ArchivedAt: tm(r[14]), Trust: str(r[15]), QuarantinedAt: tm(r[16]), ReleasedAt: tm(r[17]),
 	}, nil
 }
 

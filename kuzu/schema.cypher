@@ -31,7 +31,8 @@ CREATE NODE TABLE IF NOT EXISTS Fact(
   source_uuid STRING, target_uuid STRING, attributes STRING,
   valid_at TIMESTAMP, invalid_at TIMESTAMP, stated_invalid_at TIMESTAMP,
   created_at TIMESTAMP, expired_at TIMESTAMP, invalidated_by STRING,
-  episodes STRING[], archived_at TIMESTAMP, trust STRING, quarantined_at TIMESTAMP);
+  episodes STRING[], archived_at TIMESTAMP, trust STRING, quarantined_at TIMESTAMP,
+  released_at TIMESTAMP);
 
 CREATE NODE TABLE IF NOT EXISTS Community(
   uuid STRING PRIMARY KEY, group_id STRING, name STRING, summary STRING,

@@ -14,7 +14,7 @@ import (
 // schemaVersion is the version of schema.cypher. Opening a database with an
 // older version runs the migrations from its version up; a newer version is
 // refused.
-const schemaVersion = 7
+const schemaVersion = 8
 
 //go:embed schema.cypher
 var schemaText string
@@ -28,6 +28,7 @@ var migrations = map[int]func(ctx context.Context, c *conn, dim int) error{
 	4: keyEpisodes,
 	5: addArchivedAt,
 	6: addTrust,
+	7: addReleasedAt,
 }
 
 // addTrust adds the source class of episodes and facts and the quarantine
@@ -49,6 +50,24 @@ func addTrust(ctx context.Context, c *conn, _ int) error {
 		if err := c.exec(ctx, "ALTER TABLE "+col.table+" ADD "+col.name+" "+col.typ, nil); err != nil {
 			return fmt.Errorf("add %s %s: %w", strings.ToLower(col.table), col.name, err)
 		}
+	}
+	return nil
+}
+
+// addReleasedAt adds the release stamp of facts (version 8): when a
+// fact left quarantine, NULL for every fact stored before, which reads as
+// never released. It can run again after an interruption: the column is
+// added only if missing.
+func addReleasedAt(ctx context.Context, c *conn, _ int) error {
+	rows, err := c.query(ctx, "CALL TABLE_INFO('Fact') RETURN name", nil)
+	if err != nil {
+		return fmt.Errorf("read fact columns: %w", err)
+	}
+	if slices.ContainsFunc(rows, func(r row) bool { return str(r[0]) == "released_at" }) {
+		return nil
+	}
+	if err := c.exec(ctx, "ALTER TABLE Fact ADD released_at TIMESTAMP", nil); err != nil {
+		return fmt.Errorf("add fact released_at: %w", err)
 	}
 	return nil
 }

@@ -178,6 +178,7 @@ func factRow(f core.Fact) map[string]any {
 		"attrs": attrs, "valid_at": tsParam(f.ValidAt), "invalid_at": tsParam(f.InvalidAt), "stated": tsParam(stated),
 		"created_at": tsParam(f.CreatedAt), "expired_at": tsParam(f.ExpiredAt), "invby": f.InvalidatedBy,
 		"archived_at": tsParam(f.ArchivedAt), "trust": f.Trust, "quarantined_at": tsParam(f.QuarantinedAt),
+		"released_at": tsParam(f.ReleasedAt),
 	}
 }
 
@@ -414,7 +415,7 @@ func (s *Store) upsertFacts(ctx context.Context, c *conn, p *pending, group stri
 		fact: r.fact, source_uuid: r.src, target_uuid: r.tgt, attributes: r.attrs, valid_at: `+tsExpr("r.valid_at")+`,
 		invalid_at: `+tsExpr("r.invalid_at")+`, stated_invalid_at: `+tsExpr("r.stated")+`, created_at: `+tsExpr("r.created_at")+`,
 		expired_at: `+tsExpr("r.expired_at")+`, invalidated_by: r.invby, archived_at: `+tsExpr("r.archived_at")+`,
-		trust: r.trust, quarantined_at: `+tsExpr("r.quarantined_at")+`})`, fresh); err != nil {
+		trust: r.trust, quarantined_at: `+tsExpr("r.quarantined_at")+`, released_at: `+tsExpr("r.released_at")+`})`, fresh); err != nil {
 		return err
 	}
 	// New facts have no relationships yet: CREATE, not MERGE.

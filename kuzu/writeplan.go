@@ -111,7 +111,7 @@ func entityChanges(old *entityEntry, e core.Entity, attrs string) []setColumn {
 // row; every column when old is nil.
 func factChanges(old *factEntry, f core.Fact, attrs string) []setColumn {
 	if old == nil {
-		old = &factEntry{relation: "\x00", text: "\x00", attrs: "\x00", invalidatedBy: "\x00", valid: 1, invalid: 1, expired: 1, archived: 1, trust: "\x00", quarantined: 1}
+		old = &factEntry{relation: "\x00", text: "\x00", attrs: "\x00", invalidatedBy: "\x00", valid: 1, invalid: 1, expired: 1, archived: 1, trust: "\x00", quarantined: 1, released: 1}
 	}
 	var cols []setColumn
 	if old.relation != f.Relation {
@@ -143,6 +143,9 @@ func factChanges(old *factEntry, f core.Fact, attrs string) []setColumn {
 	}
 	if old.quarantined != unixMicro(micro(f.QuarantinedAt)) {
 		cols = append(cols, tsSet("quarantined_at", "quarantined_at"))
+	}
+	if old.released != unixMicro(micro(f.ReleasedAt)) {
+		cols = append(cols, tsSet("released_at", "released_at"))
 	}
 	return cols
 }

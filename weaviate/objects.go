@@ -101,6 +101,7 @@ func (s *Store) factObject(f *fact) *models.Object {
 	setTime(p, "expired_at", f.ExpiredAt)
 	setTime(p, "archived_at", f.ArchivedAt)
 	setTime(p, "quarantined_at", f.QuarantinedAt)
+	setTime(p, "released_at", f.ReleasedAt)
 	return &models.Object{Class: s.names.fact, ID: objectID(core.ScopeFacts, f.GroupID, f.UUID), Tenant: tenantOf(f.GroupID),
 		Properties: p, Vector: f.Embedding}
 }
@@ -113,6 +114,7 @@ func readFact(r row, vec bool) *fact {
 		StatedInvalidAt: timeOf(r.p, "stated_invalid_at"), CreatedAt: timeOf(r.p, "created_at"), ExpiredAt: timeOf(r.p, "expired_at"),
 		InvalidatedBy: str(r.p, "invalidated_by"), ArchivedAt: timeOf(r.p, "archived_at"),
 		Trust: str(r.p, "trust"), QuarantinedAt: timeOf(r.p, "quarantined_at"),
+		ReleasedAt: timeOf(r.p, "released_at"),
 	}}
 	if vec {
 		f.Embedding = r.vec
@@ -125,7 +127,7 @@ func factTimes(r row) core.FactTimes {
 	return core.FactTimes{
 		Valid: microsOf(r.p, "valid_at"), Invalid: microsOf(r.p, "invalid_at"), StatedInvalid: microsOf(r.p, "stated_invalid_at"),
 		Created: microsOf(r.p, "created_at"), Expired: microsOf(r.p, "expired_at"), Archived: microsOf(r.p, "archived_at"),
-		Quarantined: microsOf(r.p, "quarantined_at"),
+		Quarantined: microsOf(r.p, "quarantined_at"), Released: microsOf(r.p, "released_at"),
 	}
 }
 

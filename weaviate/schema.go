@@ -87,7 +87,7 @@ var (
 		{"mid", key}, {"group", key}, {"relation", key}, {"relation_words", words}, {"text", words}, {"source_id", key}, {"target_id", key},
 		{"episodes", keys}, {"attributes", stored}, {"valid_at", micros}, {"invalid_at", micros}, {"stated_invalid_at", micros},
 		{"created_at", micros}, {"expired_at", micros}, {"invalidated_by", key}, {"archived_at", micros},
-		{"trust", key}, {"quarantined_at", micros},
+		{"trust", key}, {"quarantined_at", micros}, {"released_at", micros},
 	}
 	communityProps = []prop{
 		{"mid", key}, {"group", key}, {"name", words}, {"summary", words}, {"members", keys}, {"created_at", micros},
@@ -204,7 +204,7 @@ func (s *Store) ensureSchema(ctx context.Context) error {
 }
 
 // addMissingProps adds to an existing collection the properties of c it
-// lacks: those a later mnemo added (archived_at, trust, quarantined_at). Objects written before
+// lacks: those a later mnemo added (archived_at, trust, quarantined_at, released_at). Objects written before
 // have no value for them, which reads as an unknown time.
 func (s *Store) addMissingProps(ctx context.Context, c *models.Class) error {
 	have, err := s.client.Schema().ClassGetter().WithClassName(c.Class).Do(ctx)

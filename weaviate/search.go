@@ -25,7 +25,7 @@ const maxQueryWords = 128
 var filterFields = map[core.Scope][]string{
 	core.ScopeEpisodes:    {"mid", "valid_at", "created_at"},
 	core.ScopeEntities:    {"mid", "labels", "created_at", "archived_at", "attributes"},
-	core.ScopeFacts:       {"mid", "relation", "source_id", "target_id", "valid_at", "invalid_at", "stated_invalid_at", "created_at", "expired_at", "archived_at", "quarantined_at", "attributes"},
+	core.ScopeFacts:       {"mid", "relation", "source_id", "target_id", "valid_at", "invalid_at", "stated_invalid_at", "created_at", "expired_at", "archived_at", "quarantined_at", "released_at", "attributes"},
 	core.ScopeCommunities: {"mid", "created_at"},
 }
 

@@ -430,10 +430,10 @@ func apply(ch *core.Change, st *state) {
 	for _, f := range ch.Facts {
 		f.Attributes = attrsOf(attrsText(f.Attributes))
 		f.ValidAt, f.InvalidAt, f.ExpiredAt, f.ArchivedAt = micro(f.ValidAt), micro(f.InvalidAt), micro(f.ExpiredAt), micro(f.ArchivedAt)
-		f.QuarantinedAt = micro(f.QuarantinedAt)
+		f.QuarantinedAt, f.ReleasedAt = micro(f.QuarantinedAt), micro(f.ReleasedAt)
 		if old := st.facts[f.UUID]; old != nil {
 			old.Relation, old.Text, old.Attributes, old.ArchivedAt = f.Relation, f.Text, f.Attributes, f.ArchivedAt
-			old.Trust, old.QuarantinedAt = f.Trust, f.QuarantinedAt
+			old.Trust, old.QuarantinedAt, old.ReleasedAt = f.Trust, f.QuarantinedAt, f.ReleasedAt
 			old.ValidAt, old.InvalidAt, old.ExpiredAt, old.InvalidatedBy = f.ValidAt, f.InvalidAt, f.ExpiredAt, f.InvalidatedBy
 			if f.Embedding != nil {
 				old.Embedding = slices.Clone(f.Embedding)

@@ -282,7 +282,7 @@ func (s *Store) upsertFact(p *partition, f core.Fact) {
 	f.Attributes = jsonAttrs(f.Attributes)
 	f.Embedding = slices.Clone(f.Embedding)
 	f.ValidAt, f.InvalidAt, f.ExpiredAt, f.ArchivedAt = micro(f.ValidAt), micro(f.InvalidAt), micro(f.ExpiredAt), micro(f.ArchivedAt)
-	f.QuarantinedAt = micro(f.QuarantinedAt)
+	f.QuarantinedAt, f.ReleasedAt = micro(f.QuarantinedAt), micro(f.ReleasedAt)
 	f.Episodes = nil
 	old := p.facts[f.UUID]
 	if old == nil {
@@ -295,7 +295,7 @@ func (s *Store) upsertFact(p *partition, f core.Fact) {
 	} else {
 		old.Relation, old.Text, old.Attributes = f.Relation, f.Text, f.Attributes
 		old.ValidAt, old.InvalidAt, old.ExpiredAt, old.InvalidatedBy = f.ValidAt, f.InvalidAt, f.ExpiredAt, f.InvalidatedBy
-		old.ArchivedAt, old.Trust, old.QuarantinedAt = f.ArchivedAt, f.Trust, f.QuarantinedAt
+		old.ArchivedAt, old.Trust, old.QuarantinedAt, old.ReleasedAt = f.ArchivedAt, f.Trust, f.QuarantinedAt, f.ReleasedAt
 		if f.Embedding != nil {
 			old.Embedding = f.Embedding
 		}

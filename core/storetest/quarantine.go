@@ -8,11 +8,15 @@ import (
 	"github.com/mnemohq/mnemo/core"
 )
 
-// quarantineAt is when the suite quarantines a fact.
-var quarantineAt = now.Add(2 * time.Hour)
+// quarantineAt is when the suite quarantines a fact, releaseAt when it
+// releases it.
+var (
+	quarantineAt = now.Add(2 * time.Hour)
+	releaseAt    = now.Add(3 * time.Hour)
+)
 
 // quarantine stamps the fact f2 of w with class trust, quarantined at at
-// (zero: released).
+// (zero: released at releaseAt).
 func quarantine(t *testing.T, s core.Store, w world, trust string, at time.Time) {
 	t.Helper()
 	ctx := t.Context()
@@ -21,7 +25,10 @@ func quarantine(t *testing.T, s core.Store, w world, trust string, at time.Time)
 	if len(facts) != 1 {
 		t.Fatalf("read %d facts to quarantine, want 1", len(facts))
 	}
-	facts[0].Trust, facts[0].QuarantinedAt, facts[0].Episodes = trust, at, nil
+	facts[0].Trust, facts[0].QuarantinedAt, facts[0].ReleasedAt, facts[0].Episodes = trust, at, time.Time{}, nil
+	if at.IsZero() {
+		facts[0].ReleasedAt = releaseAt
+	}
 	must(t, "Apply quarantine", s.Apply(ctx, core.Change{Group: w.g, Facts: facts}))
 }
 
@@ -29,7 +36,8 @@ func quarantine(t *testing.T, s core.Store, w world, trust string, at time.Time)
 // Fact.Trust, Fact.QuarantinedAt): they round-trip, default reads and
 // searches leave a quarantined fact out whatever the time travel, only
 // IncludeQuarantined brings it back, another group is untouched, and
-// clearing the stamp releases the fact.
+// clearing the stamp releases the fact: from its release on, and not for
+// a query known at a moment before it (Fact.ReleasedAt).
 func testQuarantine(t *testing.T, s core.Store) {
 	ctx := t.Context()
 	a, b := seedBoth(t, s)
@@ -105,10 +113,35 @@ func testQuarantine(t *testing.T, s core.Store) {
 	quarantine(t, s, a, "user", time.Time{})
 	facts, err = s.Facts(ctx, []string{groupA}, []string{a.f2}, core.GetOptions{})
 	must(t, "Facts", err)
-	if len(facts) != 1 || facts[0].Trust != "user" || !facts[0].QuarantinedAt.IsZero() {
-		t.Errorf("released fact read back = %+v, want trust user, not quarantined", facts)
+	if len(facts) != 1 || facts[0].Trust != "user" || !facts[0].QuarantinedAt.IsZero() || !facts[0].ReleasedAt.Equal(releaseAt) {
+		t.Errorf("released fact read back = %+v, want trust user, not quarantined, released at %v", facts, releaseAt)
 	}
-	if !slices.Contains(listFacts(t, s, groupA, core.Filter{Now: now}), a.f2) {
-		t.Errorf("a released fact is still left out of default listings")
+	for _, c := range []struct {
+		name string
+		f    core.Filter
+		kept bool
+	}{
+		{"default", core.Filter{Now: now}, true},
+		{"history", core.Filter{IncludeInvalid: true}, true},
+		{"known after the release", core.Filter{KnownAt: releaseAt.Add(time.Minute)}, true},
+		{"known at the release", core.Filter{KnownAt: releaseAt}, true},
+		{"known before the release", core.Filter{KnownAt: releaseAt.Add(-time.Minute)}, false},
+		{"known before the release, valid at", core.Filter{KnownAt: releaseAt.Add(-time.Minute), ValidAt: now}, false},
+		{"known before the release, history", core.Filter{KnownAt: releaseAt.Add(-time.Minute), IncludeInvalid: true}, false},
+		{"known before the release, with quarantine", core.Filter{KnownAt: releaseAt.Add(-time.Minute), IncludeQuarantined: true}, true},
+	} {
+		if got := slices.Contains(listFacts(t, s, groupA, c.f), a.f2); got != c.kept {
+			t.Errorf("ListFacts %s keeps the released fact = %v, want %v", c.name, got, c.kept)
+		}
+		hits, err := s.VectorSearch(ctx, core.SearchQuery{Scope: core.ScopeFacts, Groups: []string{groupA}, Vector: a.factVec[a.f2], Limit: 1, MinScore: -1, Filter: c.f})
+		must(t, "VectorSearch", err)
+		if got := slices.Contains(hitIDs(hits), a.f2); got != c.kept {
+			t.Errorf("VectorSearch (top 1) of facts %s finds the released fact = %v, want %v", c.name, got, c.kept)
+		}
+		hits, err = s.TextSearch(ctx, core.SearchQuery{Scope: core.ScopeFacts, Groups: []string{groupA}, Text: "lives Paris", Limit: 10, Filter: c.f})
+		must(t, "TextSearch", err)
+		if got := slices.Contains(hitIDs(hits), a.f2); got != c.kept {
+			t.Errorf("TextSearch of facts %s finds the released fact = %v, want %v", c.name, got, c.kept)
+		}
 	}
 }

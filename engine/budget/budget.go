@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"math"
 	"slices"
 	"sync"
 	"time"
@@ -13,7 +14,8 @@ import (
 
 // Limits are the budgets of one group or key. Zero means unlimited.
 type Limits struct {
-	// EpisodesPerMinute bounds the episodes admitted in a minute.
+	// EpisodesPerMinute is the rate at which episodes are admitted: a
+	// bucket of Burst episodes refilled at EpisodesPerMinute/60 a second.
 	EpisodesPerMinute int64
 	// BytesPerDay bounds the bytes of content admitted in a UTC day.
 	BytesPerDay int64
@@ -96,11 +98,51 @@ type Ledger struct {
 }
 
 type window struct {
-	minute   time.Time
-	episodes int64
-	day      time.Time
-	bytes    int64
-	tokens   int64
+	// bucket holds the episodes the subject may send now; it is refilled
+	// at its rate up to its burst since filled (zero: never used, full).
+	bucket float64
+	filled time.Time
+	day    time.Time
+	bytes  int64
+	tokens int64
+}
+
+// Burst is how many episodes a rate of perMinute admits at once, after a
+// pause: five, or five seconds' worth when that is more, and never more
+// than the minute's. A request of more episodes than the burst (up to the
+// minute's) is admitted when the bucket is full and leaves it in debt, so
+// the rate holds whatever the batch size.
+func Burst(perMinute int64) int64 {
+	return min(perMinute, max(5, (perMinute+11)/12))
+}
+
+// refill adds to the bucket what the rate gave it since it was last
+// filled, up to the burst.
+func (w *window) refill(lim Limits, now time.Time) {
+	if lim.EpisodesPerMinute <= 0 {
+		return
+	}
+	burst := float64(Burst(lim.EpisodesPerMinute))
+	if w.filled.IsZero() {
+		w.bucket, w.filled = burst, now
+		return
+	}
+	if now.After(w.filled) {
+		w.bucket += now.Sub(w.filled).Seconds() * float64(lim.EpisodesPerMinute) / 60
+		w.filled = now
+	}
+	w.bucket = min(w.bucket, burst)
+}
+
+// wait is how long until the bucket holds what a request of n episodes
+// needs: n, or the whole burst for a larger request.
+func (w *window) wait(lim Limits, n int64) time.Duration {
+	need := float64(min(n, Burst(lim.EpisodesPerMinute)))
+	if w.bucket >= need {
+		return 0
+	}
+	secs := (need - w.bucket) * 60 / float64(lim.EpisodesPerMinute)
+	return time.Duration(math.Ceil(secs * float64(time.Second)))
 }
 
 // New returns a Ledger reading the clock now and each group's limits from
@@ -113,11 +155,8 @@ func New(now func() time.Time, groups func(string) Limits) *Ledger {
 		owners: map[[2]string]Key{}, dirty: map[string]bool{}}
 }
 
-// roll moves a subject's windows to now's minute and day.
+// roll moves a subject's windows to now's day.
 func (w *window) roll(now time.Time) {
-	if m := now.Truncate(time.Minute); !m.Equal(w.minute) {
-		w.minute, w.episodes = m, 0
-	}
 	if d := dayOf(now); !d.Equal(w.day) {
 		w.day, w.bytes, w.tokens = d, 0, 0
 	}
@@ -203,7 +242,8 @@ func (l *Ledger) Admit(ctx context.Context, eps []core.Episode) error {
 	}
 	for _, d := range ds {
 		w := l.windowLocked(d.subject, now)
-		w.episodes += d.episodes
+		w.refill(d.limits, now)
+		w.bucket -= float64(d.episodes)
 		w.bytes += d.bytes
 	}
 	for _, g := range groups {
@@ -237,7 +277,7 @@ func (l *Ledger) checkLocked(d demand, now time.Time) (string, error) {
 			core.ErrTooLarge, d.bytes, d.subject, lim.BytesPerDay)
 	}
 	w := l.windowLocked(d.subject, now)
-	nextMinute := w.minute.Add(time.Minute).Sub(now)
+	w.refill(lim, now)
 	nextDay := w.day.AddDate(0, 0, 1).Sub(now)
 	var be *core.BudgetError
 	switch {
@@ -245,8 +285,8 @@ func (l *Ledger) checkLocked(d demand, now time.Time) (string, error) {
 		be = &core.BudgetError{Subject: d.subject, Kind: core.BudgetTokens, Limit: lim.TokensPerDay, RetryAfter: nextDay}
 	case lim.BytesPerDay > 0 && w.bytes+d.bytes > lim.BytesPerDay:
 		be = &core.BudgetError{Subject: d.subject, Kind: core.BudgetBytes, Limit: lim.BytesPerDay, RetryAfter: nextDay}
-	case lim.EpisodesPerMinute > 0 && w.episodes+d.episodes > lim.EpisodesPerMinute:
-		be = &core.BudgetError{Subject: d.subject, Kind: core.BudgetEpisodes, Limit: lim.EpisodesPerMinute, RetryAfter: nextMinute}
+	case lim.EpisodesPerMinute > 0 && w.wait(lim, d.episodes) > 0:
+		be = &core.BudgetError{Subject: d.subject, Kind: core.BudgetEpisodes, Limit: lim.EpisodesPerMinute, RetryAfter: w.wait(lim, d.episodes)}
 	default:
 		return "", nil
 	}
@@ -341,14 +381,19 @@ func (l *Ledger) Refund(ctx context.Context, eps []core.Episode) {
 	defer l.mu.Unlock()
 	for _, ep := range eps {
 		n := int64(len(ep.Content))
-		subjects := []string{groupSubject(ep.GroupID)}
+		type subject struct {
+			name   string
+			limits Limits
+		}
+		subjects := []subject{{groupSubject(ep.GroupID), l.groups(ep.GroupID)}}
 		if hasKey {
-			subjects = append(subjects, key.Name)
+			subjects = append(subjects, subject{key.Name, key.Limits})
 			delete(l.owners, [2]string{ep.GroupID, ep.UUID})
 		}
 		for _, sub := range subjects {
-			w := l.windowLocked(sub, now)
-			w.episodes = max(w.episodes-1, 0)
+			w := l.windowLocked(sub.name, now)
+			w.bucket++
+			w.refill(sub.limits, now)
 			w.bytes = max(w.bytes-n, 0)
 		}
 		s := l.statsLocked(ep.GroupID)
@@ -366,6 +411,17 @@ func (l *Ledger) DayOf(group string) (Day, bool) {
 	delete(l.dirty, group)
 	w := l.windowLocked(groupSubject(group), l.now())
 	return Day{Group: group, Date: w.day.Format(time.DateOnly), Bytes: w.bytes, Tokens: w.tokens}, changed
+}
+
+// Touch marks a group's day as changed, so that the next DayOf or Days
+// returns it to be saved again (after the group's data, its saved day
+// among them, was deleted).
+func (l *Ledger) Touch(group string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if _, ok := l.windows[groupSubject(group)]; ok {
+		l.dirty[group] = true
+	}
 }
 
 // Limits returns a group's limits.

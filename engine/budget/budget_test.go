@@ -38,8 +38,11 @@ func budgetErr(t *testing.T, err error, kind string) *core.BudgetError {
 func TestEpisodesPerMinute(t *testing.T) {
 	c := &clock{time.Date(2026, 11, 29, 10, 0, 15, 0, time.UTC)}
 	l := budget.New(c.now, func(g string) budget.Limits {
-		if g == "a" {
+		switch g {
+		case "a":
 			return budget.Limits{EpisodesPerMinute: 5}
+		case "r":
+			return budget.Limits{EpisodesPerMinute: 60}
 		}
 		return budget.Limits{}
 	})
@@ -47,10 +50,11 @@ func TestEpisodesPerMinute(t *testing.T) {
 	if err := l.Admit(ctx, eps("a", 3, 10)); err != nil {
 		t.Fatalf("Admit(3) = %v, want nil", err)
 	}
-	// 3 + 3 > 5: refused whole, nothing counted.
+	// 3 + 3 > a burst of 5: refused whole, nothing counted; the bucket
+	// holds 2 and refills one episode every 12s.
 	be := budgetErr(t, l.Admit(ctx, eps("a", 3, 10)), core.BudgetEpisodes)
-	if be.RetryAfter != 45*time.Second || be.RetrySeconds() != 45 {
-		t.Errorf("RetryAfter = %v, want 45s (the end of the minute)", be.RetryAfter)
+	if be.RetryAfter != 12*time.Second || be.RetrySeconds() != 12 {
+		t.Errorf("RetryAfter = %v, want 12s (one episode of a rate of 5 a minute)", be.RetryAfter)
 	}
 	if err := l.Admit(ctx, eps("a", 2, 10)); err != nil {
 		t.Fatalf("Admit(2) after a refusal = %v, want nil: the refusal counted", err)
@@ -59,22 +63,70 @@ func TestEpisodesPerMinute(t *testing.T) {
 	if err := l.Admit(ctx, eps("b", 50, 10)); err != nil {
 		t.Fatalf("Admit(b) = %v, want nil", err)
 	}
-	// Six at once can never fit a budget of five.
+	// Six at once can never fit a budget of five a minute.
 	if err := l.Admit(ctx, eps("a", 6, 10)); !errors.Is(err, core.ErrTooLarge) {
 		t.Fatalf("Admit(6) = %v, want ErrTooLarge", err)
 	}
-	c.t = c.t.Add(45 * time.Second)
-	if err := l.Admit(ctx, eps("a", 5, 10)); err != nil {
-		t.Fatalf("Admit(5) in the next minute = %v, want nil", err)
+	// The rate refills the bucket gradually, not at the minute's turn.
+	c.t = c.t.Add(12 * time.Second)
+	if err := l.Admit(ctx, eps("a", 1, 10)); err != nil {
+		t.Fatalf("Admit(1) 12s later = %v, want nil", err)
 	}
+	be = budgetErr(t, l.Admit(ctx, eps("a", 1, 10)), core.BudgetEpisodes)
+	if be.RetryAfter != 12*time.Second {
+		t.Errorf("RetryAfter = %v, want 12s", be.RetryAfter)
+	}
+	// A pause refills it up to the burst, no further.
+	c.t = c.t.Add(time.Hour)
+	if err := l.Admit(ctx, eps("a", 5, 10)); err != nil {
+		t.Fatalf("Admit(5) after a pause = %v, want nil", err)
+	}
+	budgetErr(t, l.Admit(ctx, eps("a", 1, 10)), core.BudgetEpisodes)
 	var a budget.Stats
 	for _, s := range l.Stats() {
 		if s.Group == "a" {
 			a = s
 		}
 	}
-	if a.Admitted != 10 || a.Refused != 9 || a.Refusals[core.BudgetEpisodes] != 2 || a.AdmittedBytes != 100 {
-		t.Errorf("Stats(a) = %+v, want 10 admitted, 9 refused, 2 episodes refusals, 100 bytes", a)
+	if a.Admitted != 11 || a.Refused != 11 || a.Refusals[core.BudgetEpisodes] != 4 || a.AdmittedBytes != 110 {
+		t.Errorf("Stats(a) = %+v, want 11 admitted, 11 refused, 4 episodes refusals (one too large), 110 bytes", a)
+	}
+
+	// At 60 a minute the burst is 5: a flood sent as fast as it is
+	// admitted gets one episode a second, whatever its batch size.
+	if got := budget.Burst(60); got != 5 {
+		t.Errorf("Burst(60) = %d, want 5", got)
+	}
+	if err := l.Admit(ctx, eps("r", 5, 1)); err != nil {
+		t.Fatal(err)
+	}
+	admitted := 5
+	for range 120 { // two minutes, a request every half second
+		c.t = c.t.Add(500 * time.Millisecond)
+		if err := l.Admit(ctx, eps("r", 1, 1)); err == nil {
+			admitted++
+		}
+	}
+	if admitted != 65 {
+		t.Errorf("admitted %d in two minutes at 60 a minute, want 65 (the burst and one a second)", admitted)
+	}
+	// A batch larger than the burst waits for a full bucket and leaves it
+	// in debt: the rate holds.
+	c.t = c.t.Add(time.Minute)
+	if err := l.Admit(ctx, eps("r", 20, 1)); err != nil {
+		t.Fatalf("Admit(20) with a full bucket = %v, want nil", err)
+	}
+	be = budgetErr(t, l.Admit(ctx, eps("r", 1, 1)), core.BudgetEpisodes)
+	if be.RetryAfter != 16*time.Second {
+		t.Errorf("RetryAfter after a batch of 20 = %v, want 16s (the debt of 15, then one)", be.RetryAfter)
+	}
+}
+
+func TestBurst(t *testing.T) {
+	for _, tc := range []struct{ perMinute, want int64 }{{1, 1}, {3, 3}, {5, 5}, {60, 5}, {61, 6}, {600, 50}} {
+		if got := budget.Burst(tc.perMinute); got != tc.want {
+			t.Errorf("Burst(%d) = %d, want %d", tc.perMinute, got, tc.want)
+		}
 	}
 }
 

@@ -487,6 +487,7 @@ func (c *consolidation) merge(l, s *core.Entity) (EntityMerge, core.Change) {
 			pm, _ := core.MergeMarkOf(p.Attributes)
 			pm.From = append(pm.From, f.UUID)
 			p.Attributes[core.MergedAttribute] = pm.Attribute()
+			c.mergedWhy(p, f, "a duplicate merged into this fact")
 			m.Collapsed++
 			c.retire(&ch, f, p.UUID)
 			continue
@@ -538,21 +539,54 @@ func (c *consolidation) loadVectors(ctx context.Context, l, s *core.Entity) erro
 }
 
 // copyFact returns a copy of f between src and dst, with a new uuid, made
-// by a merge now from f.
+// by a merge now from f: it keeps f's why record and adds a merged step
+// naming f.
 func (c *consolidation) copyFact(f *core.Fact, src, dst string) *core.Fact {
 	p := *f
 	p.UUID = c.v.ids.Next(c.now)
 	p.SourceUUID, p.TargetUUID = src, dst
 	p.Episodes = slices.Clone(f.Episodes)
 	p.Attributes = core.WithMergeMark(f.Attributes, core.MergeMark{MadeAt: c.now, From: []string{f.UUID}})
+	c.mergedWhy(&p, f, "made from this fact by a merge of duplicates")
 	return &p
 }
 
-// retire adds to ch the fact f marked merged into the fact into.
+// mergedWhy records in the why record of p, the fact a merge makes, that
+// f was merged into it: a merged step naming f (with note), and the
+// episodes that stated f, so that why p is believed names them all (an
+// episode of f's provenance that f's record lacks, as a fact stored before
+// records were kept, as stated when f was made).
+func (c *consolidation) mergedWhy(p, f *core.Fact, note string) {
+	has := map[string]bool{}
+	for _, s := range core.WhyOf(p.Attributes) {
+		if s.Step == core.WhyStated {
+			has[s.Episode] = true
+		}
+	}
+	var steps []core.WhyStep
+	for _, s := range core.WhyOf(f.Attributes) {
+		if s.Step == core.WhyStated && s.Episode != "" && !has[s.Episode] {
+			has[s.Episode] = true
+			steps = append(steps, s)
+		}
+	}
+	for _, ep := range f.Episodes {
+		if !has[ep] {
+			has[ep] = true
+			steps = append(steps, core.WhyStep{Step: core.WhyStated, At: f.CreatedAt, Episode: ep})
+		}
+	}
+	steps = append(steps, core.WhyStep{Step: core.WhyMerged, At: c.now, Fact: f.UUID, Note: note})
+	p.Attributes = core.WithWhy(p.Attributes, steps...)
+}
+
+// retire adds to ch the fact f marked merged into the fact into, with a
+// merged step naming it.
 func (c *consolidation) retire(ch *core.Change, f *core.Fact, into string) {
 	x := *f
 	x.Embedding = nil
 	x.Attributes = intoMark(f.Attributes, into, c.now)
+	x.Attributes = core.WithWhy(x.Attributes, core.WhyStep{Step: core.WhyMerged, At: c.now, Fact: into, Note: "merged into this fact"})
 	ch.Facts = append(ch.Facts, x)
 }
 

@@ -75,10 +75,13 @@ func (c *consolidation) consolidateFacts(ctx context.Context, res core.FactResol
 			return nil, ch, err
 		}
 		p := c.copyFact(dups[0], dups[0].SourceUUID, dups[0].TargetUUID)
-		p.Attributes = core.WithMergeMark(dups[0].Attributes, core.MergeMark{MadeAt: c.now, From: ids})
+		p.Attributes = core.WithMergeMark(p.Attributes, core.MergeMark{MadeAt: c.now, From: ids})
 		m := FactMerge{Made: p.UUID, Decided: how}
-		for _, f := range dups {
+		for i, f := range dups {
 			p.Episodes = unionOrdered(p.Episodes, f.Episodes)
+			if i > 0 {
+				c.mergedWhy(p, f, "a duplicate merged into this fact")
+			}
 			m.Merged = append(m.Merged, *f)
 			c.retire(&ch, f, p.UUID)
 		}

@@ -122,9 +122,11 @@ type fact struct {
 	InvalidatedBy   string         `json:"invalidated_by,omitempty"`
 	ArchivedAt      string         `json:"archived_at,omitempty"`
 	// SourceClass is the fact's best source's class, QuarantinedAt when
-	// it was quarantined (docs/trust.md).
+	// it was quarantined, ReleasedAt when it left quarantine
+	// (docs/trust.md).
 	SourceClass   string `json:"source_class,omitempty"`
 	QuarantinedAt string `json:"quarantined_at,omitempty"`
+	ReleasedAt    string `json:"released_at,omitempty"`
 	Vector        string `json:"vector,omitempty"`
 }
 
@@ -205,7 +207,7 @@ func (x *Writer) WriteGroup(d engine.GroupData) error {
 			Episodes: f.Episodes, Attributes: f.Attributes, ValidAt: formatTime(f.ValidAt), InvalidAt: formatTime(f.InvalidAt),
 			CreatedAt: formatTime(f.CreatedAt), ExpiredAt: formatTime(f.ExpiredAt), StatedInvalidAt: formatTime(f.StatedInvalidAt),
 			InvalidatedBy: f.InvalidatedBy, ArchivedAt: formatTime(f.ArchivedAt),
-			SourceClass: f.Trust, QuarantinedAt: formatTime(f.QuarantinedAt), Vector: encodeVector(f.Embedding),
+			SourceClass: f.Trust, QuarantinedAt: formatTime(f.QuarantinedAt), ReleasedAt: formatTime(f.ReleasedAt), Vector: encodeVector(f.Embedding),
 		}); err != nil {
 			return err
 		}
@@ -401,7 +403,7 @@ func decode(line []byte, kind string, d *engine.GroupData, dim int) error {
 			Episodes: r.Episodes, Attributes: r.Attributes, InvalidatedBy: r.InvalidatedBy, Trust: r.SourceClass,
 		}
 		times(&f.CreatedAt)(true, r.CreatedAt)
-		times(&f.ValidAt, &f.InvalidAt, &f.ExpiredAt, &f.StatedInvalidAt, &f.ArchivedAt, &f.QuarantinedAt)(false, r.ValidAt, r.InvalidAt, r.ExpiredAt, r.StatedInvalidAt, r.ArchivedAt, r.QuarantinedAt)
+		times(&f.ValidAt, &f.InvalidAt, &f.ExpiredAt, &f.StatedInvalidAt, &f.ArchivedAt, &f.QuarantinedAt, &f.ReleasedAt)(false, r.ValidAt, r.InvalidAt, r.ExpiredAt, r.StatedInvalidAt, r.ArchivedAt, r.QuarantinedAt, r.ReleasedAt)
 		f.Embedding = vector(r.Vector)
 		if err != nil {
 			return fmt.Errorf("fact %s: %w", r.UUID, err)

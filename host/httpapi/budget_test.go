@@ -81,7 +81,8 @@ func episodeCount(t *testing.T, h *host.Host, group string) int {
 }
 
 // TestBudgetsOnEverySurface checks that every route where episodes enter
-// answers 429 with Retry-After (the seconds to the end of the minute) and
+// answers 429 with Retry-After (the seconds until the rate of 3 a minute
+// admits one more episode: 20) and
 // an error body in its API's style once a group's budget is spent, that
 // a refused request stores nothing, that an admitted one is stored, that
 // another group is not held by the budget, and that /metrics counts it.
@@ -93,8 +94,8 @@ func TestBudgetsOnEverySurface(t *testing.T) {
 	}
 	wantRefused := func(t *testing.T, what string, code int, retry string) {
 		t.Helper()
-		if code != http.StatusTooManyRequests || retry != "40" {
-			t.Errorf("%s = %d (Retry-After %q), want 429 with Retry-After 40", what, code, retry)
+		if code != http.StatusTooManyRequests || retry != "20" {
+			t.Errorf("%s = %d (Retry-After %q), want 429 with Retry-After 20", what, code, retry)
 		}
 	}
 
@@ -199,7 +200,7 @@ func TestBudgetsOnEverySurface(t *testing.T) {
 			}
 		}
 		msg := mcpCall(t, s, "add_memory", map[string]any{"name": "m", "episode_body": "Hana met Ivo again."}, nil)
-		if !strings.Contains(msg, "budget exceeded") || !strings.Contains(msg, "retry after 40s") {
+		if !strings.Contains(msg, "budget exceeded") || !strings.Contains(msg, "retry after 20s") {
 			t.Errorf("add_memory over the budget = %q, want the budget's refusal with its retry time", msg)
 		}
 		if n := episodeCount(t, h, "flood-mcp"); n != 3 {
@@ -254,8 +255,8 @@ func TestKeyBudget(t *testing.T) {
 	}
 	var body errorOf
 	code, retry := k.doRetry("POST", "/v1/groups/keyed-c/episodes", ep, &body)
-	if code != 429 || retry != "10" || !strings.Contains(body.Error, "http.keys[0]") || strings.Contains(body.Error, budgetKey) {
-		t.Errorf("POST a third episode with the key = %d (Retry-After %q) %+v, want 429 in 10 s naming http.keys[0], never the key", code, retry, body)
+	if code != 429 || retry != "30" || !strings.Contains(body.Error, "http.keys[0]") || strings.Contains(body.Error, budgetKey) {
+		t.Errorf("POST a third episode with the key = %d (Retry-After %q) %+v, want 429 in 30 s (one episode at 2 a minute) naming http.keys[0], never the key", code, retry, body)
 	}
 	if code, _ := a.withKey(other).doRetry("POST", "/v1/groups/keyed-c/episodes", ep, nil); code != 202 {
 		t.Errorf("POST with another key = %d, want 202", code)
@@ -315,11 +316,19 @@ func TestTokenBudget(t *testing.T) {
 		strings.Contains(string(raw), `mnemo_budget_tokens_total{group="tokens-a"} 0`) {
 		t.Errorf("metrics lack tokens-a's tokens and its tokens_per_day refusal")
 	}
+	// Deleting the group does not hand it a fresh day.
+	if code, body := a.do("DELETE", "/v1/groups/tokens-a", nil, nil); code/100 != 2 {
+		t.Fatalf("DELETE group = %d %s, want 2xx", code, body)
+	}
+	if code, _ := a.doRetry("POST", "/v1/groups/tokens-a/episodes", ep, nil); code != 429 {
+		t.Errorf("POST after deleting the group = %d, want 429: deleting a group reset its day", code)
+	}
 	if err := h.Close(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 
-	// The same day after a restart: still spent. The next day: admitted.
+	// The same day after a restart: still spent, the group deleted as it
+	// was. The next day: admitted.
 	_, a = openBudgetHost(t, c, withLLM)
 	if code, _ := a.doRetry("POST", "/v1/groups/tokens-a/episodes", ep, nil); code != 429 {
 		t.Errorf("POST after a restart the same day = %d, want 429: the day's tokens were forgotten", code)

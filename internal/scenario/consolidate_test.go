@@ -278,6 +278,45 @@ func testConsolidate(t *testing.T, w *world) {
 	if len(facts.Items) != 6 {
 		t.Errorf("facts after the merge: %d, want 6 (two works collapsed into one, two lives, knows, two orders): %v", len(facts.Items), facts.Items)
 	}
+	// Why names what each merge took in: the collapsed fact both the
+	// survivor's fact and the planted duplicate, with the episodes that
+	// stated them; the fact merge its duplicate; and a fact merged away
+	// the fact it went into.
+	mergedSteps := func(uuid string) (named []string, stated []string) {
+		t.Helper()
+		why, err := w.h.Engine.Why(ctx, g, uuid)
+		if err != nil {
+			t.Fatalf("Why(%s): %v", uuid, err)
+		}
+		for _, s := range why.Steps {
+			switch s.Step {
+			case core.WhyMerged:
+				if !s.At.Equal(mergeAt) {
+					t.Errorf("Why(%s): merged step at %s, want %s", uuid, s.At, mergeAt)
+				}
+				named = append(named, s.Fact)
+			case core.WhyStated:
+				stated = append(stated, s.Episode)
+			}
+		}
+		return named, stated
+	}
+	named, stated := mergedSteps(worksNow[0].UUID)
+	if !slices.Contains(named, works.UUID) || len(named) < 2 {
+		t.Errorf("Why(collapsed fact) names merged facts %v, want %s (Maria's own) and the planted duplicate", named, works.UUID)
+	}
+	if !slices.Contains(stated, works.Episodes[0]) || !slices.Contains(stated, "planted-"+g) {
+		t.Errorf("Why(collapsed fact) names stating episodes %v, want %s and planted-%s", stated, works.Episodes[0], g)
+	}
+	if len(factMerges) == 1 {
+		fm := factMerges[0]
+		if named, _ := mergedSteps(fm.Made); !slices.Contains(named, fm.Merged[0].UUID) || !slices.Contains(named, fm.Merged[1].UUID) {
+			t.Errorf("Why(fact merge) names %v, want both %s and %s", named, fm.Merged[0].UUID, fm.Merged[1].UUID)
+		}
+		if named, _ := mergedSteps(fm.Merged[1].UUID); !slices.Equal(named, []string{fm.Made}) {
+			t.Errorf("Why(a fact merged away) names %v, want the fact it went into, %s", named, fm.Made)
+		}
+	}
 
 	// The later merge moved a fact the earlier one made: undoing the
 	// earlier first is refused, and nothing is written.
