@@ -20,8 +20,9 @@ import (
 // graph is a database's memory in a form two runs can compare: each
 // record of `mnemo export` as one line of canonical JSON, by kind, sorted,
 // duplicates kept (a multiset). Entity, fact and community uuids are
-// random and created_at, expired_at, quarantined_at and the times of a
-// fact's why record are the wall clock of the run, so a line names
+// random and created_at, expired_at, quarantined_at, released_at and the
+// times of a fact's why record are the wall clock of the run, and a done
+// episode's count of failed attempts its load, so a line names
 // entities by name instead of uuid, says whether a fact expired rather
 // than when, and names the fact or episode that invalidated one (also in
 // the why record) by its content; everything else an export holds is
@@ -129,7 +130,7 @@ func parseExport(b []byte) (graph, error) {
 			m["vector"] = hex.EncodeToString(sum[:8])
 		}
 		delete(m, "created_at")
-		for _, k := range []string{"expired_at", "archived_at", "quarantined_at"} {
+		for _, k := range []string{"expired_at", "archived_at", "quarantined_at", "released_at"} {
 			if _, ok := m[k]; ok {
 				m[k] = true
 			}
@@ -137,6 +138,13 @@ func parseExport(b []byte) (graph, error) {
 		switch kind {
 		case "episode":
 			g.status[str(m["group"])+"/"+str(m["uuid"])] = str(m["status"])
+			// A done episode's failed attempts are the run's weather (a
+			// plugin call past its deadline on a loaded machine, retried),
+			// not its memory: what it gave is compared in full.
+			if m["status"] == "done" {
+				delete(m, "attempts")
+				delete(m, "error")
+			}
 		case "entity", "community":
 			delete(m, "uuid")
 		case "fact":
