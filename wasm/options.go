@@ -45,8 +45,9 @@ type Options struct {
 	// MemoryLimitPages caps each plugin instance's memory, in 64 KiB pages;
 	// a Manifest may set its own. Zero: DefaultMemoryLimitPages (32 MiB).
 	MemoryLimitPages uint32
-	// CallTimeout bounds each call into a plugin (instantiation included);
-	// a Manifest may set its own. Zero: DefaultCallTimeout (10 s).
+	// CallTimeout bounds each call into a plugin, and on its own the start
+	// of an instance the call needs; a Manifest may set its own. Zero:
+	// DefaultCallTimeout (10 s).
 	CallTimeout time.Duration
 	// MaxMessageBytes bounds each message across the boundary in either
 	// direction (requests, answers, host-function requests and results); a

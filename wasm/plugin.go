@@ -240,17 +240,26 @@ func (p *Plugin) call(ctx context.Context, export string, in []byte) ([]byte, er
 		p.count(ctx, err, true)
 		return nil, err
 	}
-	callCtx, cancel := context.WithTimeout(ctx, p.manifest.CallTimeout)
-	defer cancel()
 	if inst == nil {
 		inst = p.takeIdle()
 	}
 	if inst == nil {
-		if inst, err = p.instantiate(ctx, callCtx, false); err != nil {
+		// Starting an instance (the module's _initialize, which may build
+		// tables or decode a model) has a limit of its own, as long as a
+		// call's, and does not spend the call's: on a starved machine a
+		// slow start would otherwise leave the call no time, the instance
+		// would be discarded with it, and every later call would start
+		// over and fail the same way.
+		startCtx, cancelStart := context.WithTimeout(ctx, p.manifest.CallTimeout)
+		inst, err = p.instantiate(ctx, startCtx, false)
+		cancelStart()
+		if err != nil {
 			p.count(ctx, err, true)
 			return nil, err
 		}
 	}
+	callCtx, cancel := context.WithTimeout(ctx, p.manifest.CallTimeout)
+	defer cancel()
 
 	out, err := p.invoke(ctx, callCtx, inst, export, in)
 	if err == nil {

@@ -84,9 +84,10 @@ func TestLoadRefusesBadModules(t *testing.T) {
 }
 
 func TestInfiniteLoopHitsDeadline(t *testing.T) {
-	// The limit also bounds the fresh instance the second call needs, whose
-	// Go runtime start took over 300ms under -race on a loaded machine: the
-	// limit is generous, and the looping call's time is checked against it.
+	// The fresh instance the last call needs has a limit of its own, as
+	// long; its Go runtime start took over 300ms under -race on a loaded
+	// machine: the limit is generous, and the looping call's time is
+	// checked against it.
 	const limit = 2 * time.Second
 	p := load(t, shared(t), "loop", wasm.Manifest{CallTimeout: limit})
 	// Load keeps no instance: a first call makes the one the looping
