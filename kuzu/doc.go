@@ -97,7 +97,10 @@
 // Options.ExactSearchBelow vectors (20,000) or under a twentieth of the
 // table; otherwise the index, over-fetching in proportion to the groups'
 // share and doubling while the page is short, up to 4,096 neighbours,
-// then an exact scan. A search never loses results to another group's
+// then an exact scan. An index query asks for a beam (Kuzu's efs) of
+// twice the neighbours it wants, at least 64, rather than Kuzu's 200
+// (searchBreadth); TestIndexRecall holds the path to 0.9 recall of the
+// exact answer. A search never loses results to another group's
 // data and never sees them. Bulk loads go through Import, which copies
 // rows with COPY FROM and vectors through a NumPy file (import.go).
 //
