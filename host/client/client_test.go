@@ -5,7 +5,6 @@ import (
 	"errors"
 	"io"
 	"net/http/httptest"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -13,6 +12,7 @@ import (
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/host"
 	"github.com/mnemohq/mnemo/host/client"
+	"github.com/mnemohq/mnemo/host/hosttest"
 	"github.com/mnemohq/mnemo/host/httpapi"
 )
 
@@ -20,20 +20,9 @@ import (
 // key for group "a" and one for every group.
 func serve(t *testing.T) string {
 	t.Helper()
-	cfg, err := host.Load("", func(string) string { return "" })
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg.DB = filepath.Join(t.TempDir(), "db")
-	cfg.Store.BufferPoolMB = 64
-	cfg.Plugins.CacheDir = filepath.Join(t.TempDir(), "wasm-cache")
-	cfg.Plugins.Reload = -1
+	cfg := hosttest.Config(t)
 	cfg.HTTP.Keys = []host.APIKeyConfig{{Key: "key-for-group-a-0001", Groups: []string{"a"}}, {Key: "key-for-every-group-01", Groups: []string{"*"}}}
-	h, err := host.Open(context.Background(), cfg, host.OpenOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { h.Close(context.Background()) })
+	h := hosttest.Open(t, cfg, host.OpenOptions{})
 	srv := httptest.NewServer(httpapi.New(h, httpapi.Options{Version: "test"}).Handler())
 	t.Cleanup(srv.Close)
 	return srv.URL

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -16,6 +15,7 @@ import (
 
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/host"
+	"github.com/mnemohq/mnemo/host/hosttest"
 	"github.com/mnemohq/mnemo/host/httpapi"
 	"github.com/mnemohq/mnemo/host/llm/llmtest"
 	"github.com/mnemohq/mnemo/host/mcpserver"
@@ -38,23 +38,12 @@ const budgetKey = "budget-key-0123456789"
 // budgetKey 2 a minute over all its groups ("keyed-*").
 func openBudgetHost(t *testing.T, c *fixedClock, mutate func(*host.Config)) (*host.Host, *api) {
 	t.Helper()
-	cfg, err := host.Load("", func(string) string { return "" })
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg.DB = filepath.Join(t.TempDir(), "db")
-	cfg.Store.BufferPoolMB = 64
-	cfg.Plugins.CacheDir = filepath.Join(os.TempDir(), "mnemo-test-wasm-cache")
-	cfg.Plugins.Reload = -1
+	cfg := hosttest.Config(t)
 	cfg.Budget.Groups = map[string]host.BudgetLimits{"flood-*": {EpisodesPerMinute: 3}}
 	if mutate != nil {
 		mutate(&cfg)
 	}
-	h, err := host.Open(context.Background(), cfg, host.OpenOptions{Now: c.now})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { h.Close(context.Background()) })
+	h := hosttest.Open(t, cfg, host.OpenOptions{Now: c.now})
 	m := mcpserver.New(h, mcpserver.Options{DefaultGroup: "flood-mcp", Version: "test"})
 	srv := httptest.NewServer(httpapi.New(h, httpapi.Options{Version: "test", MCP: m.Handler()}).Handler())
 	t.Cleanup(srv.Close)

@@ -2,20 +2,18 @@ package httpapi
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/mnemohq/mnemo/host"
+	"github.com/mnemohq/mnemo/host/hosttest"
 	"github.com/mnemohq/mnemo/host/httpapi/api"
 )
 
@@ -23,19 +21,8 @@ import (
 // wasm compilation cache of every test binary.
 func openTestHost(t *testing.T) *host.Host {
 	t.Helper()
-	cfg, err := host.Load("", func(string) string { return "" })
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg.DB = t.TempDir()
-	cfg.Store.BufferPoolMB = 64
-	cfg.Plugins.CacheDir = filepath.Join(os.TempDir(), "mnemo-test-wasm-cache")
-	cfg.Plugins.Reload = -1
-	h, err := host.Open(context.Background(), cfg, host.OpenOptions{})
-	if err != nil {
-		t.Fatalf("host.Open: %v", err)
-	}
-	t.Cleanup(func() { h.Close(context.Background()) })
+	cfg := hosttest.Config(t)
+	h := hosttest.Open(t, cfg, host.OpenOptions{})
 	return h
 }
 

@@ -2,7 +2,6 @@ package httpapi_test
 
 import (
 	"bytes"
-	"context"
 	"log/slog"
 	"net/http/httptest"
 	"os"
@@ -14,6 +13,7 @@ import (
 	"time"
 
 	"github.com/mnemohq/mnemo/host"
+	"github.com/mnemohq/mnemo/host/hosttest"
 	"github.com/mnemohq/mnemo/host/httpapi"
 )
 
@@ -56,25 +56,15 @@ func TestRerankPluginTimeoutDegrades(t *testing.T) {
 		t.Fatalf("build the loop plugin: %v\n%s", err, out)
 	}
 
-	cfg, err := host.Load("", func(string) string { return "" })
-	if err != nil {
-		t.Fatal(err)
-	}
+	cfg := hosttest.Config(t)
 	cfg.DB = filepath.Join(dir, "db")
-	cfg.Store.BufferPoolMB = 64
-	cfg.Plugins.CacheDir = filepath.Join(os.TempDir(), "mnemo-test-wasm-cache")
-	cfg.Plugins.Reload = -1
 	cfg.Plugins.Dir = pluginDir
 	// The limit also bounds starting a fresh instance after the timed-out
 	// one is discarded: 5 s keeps a loaded machine under it.
 	cfg.Plugins.CallTimeout = 5 * time.Second
 	cfg.Plugins.Default.Reranker = "loop"
 	var logs lockedBuffer
-	h, err := host.Open(context.Background(), cfg, host.OpenOptions{Logger: slog.New(slog.NewTextHandler(&logs, nil))})
-	if err != nil {
-		t.Fatalf("host.Open: %v", err)
-	}
-	t.Cleanup(func() { h.Close(context.Background()) })
+	h := hosttest.Open(t, cfg, host.OpenOptions{Logger: slog.New(slog.NewTextHandler(&logs, nil))})
 	srv := httptest.NewServer(httpapi.New(h, httpapi.Options{Version: "test"}).Handler())
 	t.Cleanup(srv.Close)
 	a := &api{t: t, base: srv.URL}

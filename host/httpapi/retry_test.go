@@ -3,14 +3,13 @@ package httpapi_test
 import (
 	"context"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/mnemohq/mnemo/host"
+	"github.com/mnemohq/mnemo/host/hosttest"
 	"github.com/mnemohq/mnemo/host/httpapi"
 )
 
@@ -23,14 +22,7 @@ var badFact = map[string]any{"uuid": "bad", "source": "json", "source_descriptio
 // first failed attempt.
 func newOneAttemptAPI(t *testing.T) *api {
 	t.Helper()
-	cfg, err := host.Load("", func(string) string { return "" })
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg.DB = filepath.Join(t.TempDir(), "db")
-	cfg.Store.BufferPoolMB = 64
-	cfg.Plugins.CacheDir = filepath.Join(os.TempDir(), "mnemo-test-wasm-cache")
-	cfg.Plugins.Reload = -1
+	cfg := hosttest.Config(t)
 	cfg.Ingest.MaxAttempts = 1
 	h, err := host.Open(context.Background(), cfg, host.OpenOptions{})
 	if err != nil {

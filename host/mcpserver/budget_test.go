@@ -3,14 +3,13 @@ package mcpserver_test
 import (
 	"context"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mnemohq/mnemo/host"
+	"github.com/mnemohq/mnemo/host/hosttest"
 	"github.com/mnemohq/mnemo/host/mcpserver"
 )
 
@@ -19,15 +18,8 @@ import (
 // third episode of a minute with the budget and its retry time, and over
 // HTTP a key's budget refuses what its group's budget would admit.
 func TestAddMemoryBudget(t *testing.T) {
-	cfg, err := host.Load("", func(string) string { return "" })
-	if err != nil {
-		t.Fatal(err)
-	}
+	cfg := hosttest.Config(t)
 	const key = "mcp-budget-key-0123456789"
-	cfg.DB = t.TempDir()
-	cfg.Store.BufferPoolMB = 64
-	cfg.Plugins.CacheDir = filepath.Join(os.TempDir(), "mnemo-test-wasm-cache")
-	cfg.Plugins.Reload = -1
 	cfg.Budget.Default = host.BudgetLimits{EpisodesPerMinute: 2}
 	h, err := host.Open(context.Background(), cfg, host.OpenOptions{Now: clock.now})
 	if err != nil {

@@ -3,8 +3,6 @@ package mcpserver_test
 import (
 	"context"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -13,6 +11,7 @@ import (
 
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/host"
+	"github.com/mnemohq/mnemo/host/hosttest"
 	"github.com/mnemohq/mnemo/host/mcpserver"
 )
 
@@ -35,14 +34,7 @@ type retryResult struct {
 }
 
 func TestRetryEpisodesTool(t *testing.T) {
-	cfg, err := host.Load("", func(string) string { return "" })
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg.DB = t.TempDir()
-	cfg.Store.BufferPoolMB = 64
-	cfg.Plugins.CacheDir = filepath.Join(os.TempDir(), "mnemo-test-wasm-cache")
-	cfg.Plugins.Reload = -1
+	cfg := hosttest.Config(t)
 	cfg.Ingest.MaxAttempts = 1
 	h, err := host.Open(context.Background(), cfg, host.OpenOptions{})
 	if err != nil {

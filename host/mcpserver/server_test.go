@@ -4,8 +4,6 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -14,25 +12,15 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mnemohq/mnemo/host"
+	"github.com/mnemohq/mnemo/host/hosttest"
 	"github.com/mnemohq/mnemo/host/mcpserver"
 )
 
 func openHost(t *testing.T, keys []host.APIKeyConfig) *host.Host {
 	t.Helper()
-	cfg, err := host.Load("", func(string) string { return "" })
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg.DB = t.TempDir()
-	cfg.Store.BufferPoolMB = 64
-	cfg.Plugins.CacheDir = filepath.Join(os.TempDir(), "mnemo-test-wasm-cache")
-	cfg.Plugins.Reload = -1
+	cfg := hosttest.Config(t)
 	cfg.HTTP.Keys = keys
-	h, err := host.Open(context.Background(), cfg, host.OpenOptions{Now: clock.now})
-	if err != nil {
-		t.Fatalf("host.Open: %v", err)
-	}
-	t.Cleanup(func() { h.Close(context.Background()) })
+	h := hosttest.Open(t, cfg, host.OpenOptions{Now: clock.now})
 	return h
 }
 

@@ -21,6 +21,7 @@ import (
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/engine"
 	"github.com/mnemohq/mnemo/host"
+	"github.com/mnemohq/mnemo/host/hosttest"
 	"github.com/mnemohq/mnemo/host/httpapi"
 	"github.com/mnemohq/mnemo/internal/simclock"
 )
@@ -34,25 +35,15 @@ var (
 // and the settings changed by mutate.
 func openHost(t *testing.T, db string, now func() time.Time, mutate func(*host.Config)) *host.Host {
 	t.Helper()
-	cfg, err := host.Load("", func(string) string { return "" })
-	if err != nil {
-		t.Fatal(err)
-	}
+	cfg := hosttest.Config(t)
 	cfg.DB = db
-	cfg.Store.BufferPoolMB = 64
-	cfg.Plugins.CacheDir = filepath.Join(os.TempDir(), "mnemo-test-wasm-cache")
-	cfg.Plugins.Reload = -1
 	// An episode fails at its first failed attempt: the clock of these
 	// tests stands still, so a retry would never come due.
 	cfg.Ingest.MaxAttempts = 1
 	if mutate != nil {
 		mutate(&cfg)
 	}
-	h, err := host.Open(context.Background(), cfg, host.OpenOptions{Now: now})
-	if err != nil {
-		t.Fatalf("host.Open: %v", err)
-	}
-	t.Cleanup(func() { h.Close(context.Background()) })
+	h := hosttest.Open(t, cfg, host.OpenOptions{Now: now})
 	return h
 }
 
