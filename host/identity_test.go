@@ -2,7 +2,9 @@ package host_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io/fs"
 	"os"
@@ -10,15 +12,24 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/host"
 	"github.com/mnemohq/mnemo/plugins/builtin"
 	"github.com/mnemohq/mnemo/wasm"
+	"github.com/mnemohq/mnemo/wasm/abi"
 )
 
-// TestBuiltinNames checks that each built-in describes itself with its
-// file name, which the host takes as its name without asking.
-func TestBuiltinNames(t *testing.T) {
+var update = flag.Bool("update", false, "rewrite plugins/builtin/describe.json from the built-in modules")
+
+// TestBuiltinDescribe checks that each built-in describes itself with its
+// file name, which the host takes as its name without asking, and as
+// plugins/builtin/describe.json records, which the host takes as its
+// answer until it compiles the module at its first call. -update rewrites
+// the file from the modules.
+func TestBuiltinDescribe(t *testing.T) {
 	ctx := context.Background()
 	rt, err := wasm.Open(ctx, wasm.Options{CacheDir: sharedCache})
 	if err != nil {
@@ -29,6 +40,7 @@ func TestBuiltinNames(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	got := map[string]abi.Describe{}
 	for _, n := range names {
 		code, err := builtin.FS.ReadFile(n)
 		if err != nil {
@@ -41,6 +53,25 @@ func TestBuiltinNames(t *testing.T) {
 		if want := strings.TrimSuffix(n, ".wasm"); d.Name != want {
 			t.Errorf("built-in %s describes itself as %q, want %q", n, d.Name, want)
 		}
+		got[d.Name] = d
+	}
+	const path = "../plugins/builtin/describe.json"
+	if *update {
+		b, err := json.MarshalIndent(got, "", "  ")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, append(b, '\n'), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	var recorded map[string]abi.Describe
+	if err := json.Unmarshal(builtin.Described, &recorded); err != nil {
+		t.Fatalf("decode describe.json: %v", err)
+	}
+	if diff := cmp.Diff(recorded, got, cmpopts.EquateEmpty()); diff != "" {
+		t.Errorf("plugins/builtin/describe.json differs from the modules' answers (-recorded +modules); run go test ./host -run TestBuiltinDescribe -update:\n%s", diff)
 	}
 }
 

@@ -1,11 +1,13 @@
 package host
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/json"
 	"fmt"
 	"runtime/debug"
+	"slices"
 	"time"
 
 	"github.com/mnemohq/mnemo/core"
@@ -46,13 +48,22 @@ func (ps *PluginSets) build(ctx context.Context, cfg Config, old *snapshot) (*sn
 			return nil, fmt.Errorf("%w: plugin %q is neither built in nor in the plugins directory", core.ErrInvalid, name)
 		}
 		m := manifestFor(cfg, name, src.name, config)
-		code, err := src.bytes()
-		if err != nil {
-			return nil, err
-		}
-		sum := sha256.Sum256(code)
 		mj, _ := json.Marshal(m)
-		key := fmt.Sprintf("%s|%x|%x", src.name, sum[:8], sha256.Sum256(mj))
+		// A built-in's code is the binary's own: its name stands for it.
+		d, lazy := ps.builtins[src.name]
+		lazy = lazy && src.builtin() && len(bytes.TrimSpace(m.Config)) == 0
+		key := fmt.Sprintf("%s|built-in|%x", src.name, sha256.Sum256(mj))
+		var code []byte
+		if !lazy {
+			var err error
+			if code, err = src.bytes(); err != nil {
+				return nil, err
+			}
+		}
+		if !src.builtin() {
+			sum := sha256.Sum256(code)
+			key = fmt.Sprintf("%s|%x|%x", src.name, sum[:8], sha256.Sum256(mj))
+		}
 		if lp, ok := s.loaded[key]; ok {
 			return lp.p, nil
 		}
@@ -62,7 +73,17 @@ func (ps *PluginSets) build(ctx context.Context, cfg Config, old *snapshot) (*sn
 				return lp.p, nil
 			}
 		}
-		p, err := ps.rt.Load(ctx, src.name, code, m)
+		var p *wasm.Plugin
+		var err error
+		if lazy {
+			// Compiled at its first call: a server that only searches
+			// never compiles the extractor (docs/edge.md). A plugin with a
+			// configuration is loaded now, so that a configuration it
+			// refuses stops the start.
+			p, err = ps.rt.LoadLazily(ctx, src.name, src.bytes, m, d)
+		} else {
+			p, err = ps.rt.Load(ctx, src.name, code, m)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("load plugin %s (%s): %w", name, src.origin, err)
 		}
@@ -185,7 +206,7 @@ func (ps *PluginSets) build(ctx context.Context, cfg Config, old *snapshot) (*sn
 	if cfg.path != "" {
 		stamps[cfg.path] = stampOf(cfg.path)
 	}
-	if len(fresh) > 0 {
+	if slices.ContainsFunc(fresh, func(lp *loadedPlugin) bool { return lp.p.Stats().Compiled }) {
 		// Compiling a plugin leaves tens of MiB of garbage, which the Go
 		// runtime would hand back to the system only over minutes: 5 s
 		// after a cold start (nothing in the compilation cache) a server

@@ -3,7 +3,9 @@ package host
 import (
 	"context"
 	"crypto/sha256"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"log/slog"
 	"sort"
 	"sync"
@@ -11,6 +13,7 @@ import (
 	"time"
 
 	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/plugins/builtin"
 	"github.com/mnemohq/mnemo/wasm"
 	"github.com/mnemohq/mnemo/wasm/abi"
 )
@@ -42,8 +45,11 @@ type PluginSets struct {
 	// described caches the names plugin modules describe, by content;
 	// read and written under mu (or before the watch starts).
 	described map[[sha256.Size]byte]string
-	wg        sync.WaitGroup
-	stop      chan struct{}
+	// builtins are the built-ins' recorded describe answers
+	// (builtin.Described), by name.
+	builtins map[string]abi.Describe
+	wg       sync.WaitGroup
+	stop     chan struct{}
 }
 
 type reloadError struct {
@@ -86,6 +92,9 @@ func OpenPlugins(ctx context.Context, rt *wasm.Runtime, cfg Config, getenv func(
 		rt: rt, log: log, getenv: getenv, cfg: cfg, llmOn: cfg.LLM.Configured(),
 		grace: 2*max(cfg.Plugins.CallTimeout, wasm.DefaultLLMCallTimeout) + 5*time.Second,
 		stop:  make(chan struct{}), described: map[[sha256.Size]byte]string{},
+	}
+	if err := json.Unmarshal(builtin.Described, &ps.builtins); err != nil {
+		return nil, fmt.Errorf("read the built-in plugins' describe answers: %w", err)
 	}
 	s, stamps, err := ps.build(ctx, cfg, nil)
 	if err != nil {

@@ -21,6 +21,9 @@
 // another tenant adds an instance (4 to 6 MB for the built-in Go modules)
 // and nothing else of note. Load makes one instance to check the module
 // and closes it, so a plugin costs no linear memory until it is called.
+// LoadLazily goes further for a module whose describe answer is known
+// beforehand (a built-in's): it compiles nothing until the first call, so
+// a plugin never called costs neither compiled code nor compilation.
 // An idle instance is closed after Options.IdleTimeout, except each plugin's most recently used one, so a
 // burst of concurrent calls does not keep its instances. On Linux a linear
 // memory is an anonymous mapping of the memory limit that grows in place:

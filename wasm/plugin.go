@@ -62,6 +62,16 @@ type Plugin struct {
 	// describeOnly loads the plugin to read its describe answer only
 	// (Runtime.Describe): it is not configured.
 	describeOnly bool
+
+	// ready is set once the module is compiled and checked: at load, or at
+	// the first call of a plugin of Runtime.LoadLazily, which loadMu
+	// serializes. Until then shared, compiled and hasConfigure are unset,
+	// code reads the module, and desc and caps are the recorded answer the
+	// module's own must equal (recorded).
+	ready    atomic.Bool
+	loadMu   sync.Mutex
+	code     func() ([]byte, error)
+	recorded bool
 }
 
 // Stats is a plugin's health. The host reports a plugin whose
@@ -76,6 +86,10 @@ type Stats struct {
 	LastFailure time.Time
 	// Instances is the number of instances alive, idle or in use.
 	Instances int
+	// Compiled reports whether the module is compiled: always for a
+	// plugin of Runtime.Load, after its first call for one of
+	// Runtime.LoadLazily.
+	Compiled bool
 }
 
 func newPlugin(r *Runtime, name string, m Manifest) *Plugin {
@@ -92,7 +106,9 @@ func newPlugin(r *Runtime, name string, m Manifest) *Plugin {
 // Name returns the name the plugin was loaded under.
 func (p *Plugin) Name() string { return p.name }
 
-// Describe returns the plugin's describe answer, read at load. The
+// Describe returns the plugin's describe answer, read at load (for a
+// plugin of Runtime.LoadLazily, the recorded one, which its module's
+// must equal). The
 // returned value's slices are copies.
 func (p *Plugin) Describe() abi.Describe {
 	d := p.desc
@@ -110,6 +126,7 @@ func (p *Plugin) Stats() Stats {
 	s := p.stats
 	p.mu.Unlock()
 	s.Instances = int(p.live.Load())
+	s.Compiled = p.ready.Load()
 	return s
 }
 
@@ -163,6 +180,9 @@ func (p *Plugin) Close(ctx context.Context) error {
 // and drops its use of the compiled module, which is freed when no plugin
 // of the module is left.
 func (p *Plugin) release(ctx context.Context) error {
+	// A lazy load in progress finishes first (it sets shared).
+	p.loadMu.Lock()
+	defer p.loadMu.Unlock()
 	p.mu.Lock()
 	all := p.all
 	p.all = map[*instance]struct{}{}
@@ -212,13 +232,22 @@ func (p *Plugin) call(ctx context.Context, export string, in []byte) ([]byte, er
 	}
 	defer func() { <-p.slots }()
 
+	// A plugin of LoadLazily is compiled at its first call, before the
+	// call's deadline starts: compiling is not the call's work. The
+	// instance that checked it serves the call.
+	inst, err := p.loadLazily(ctx)
+	if err != nil {
+		p.count(ctx, err, true)
+		return nil, err
+	}
 	callCtx, cancel := context.WithTimeout(ctx, p.manifest.CallTimeout)
 	defer cancel()
-	inst := p.takeIdle()
 	if inst == nil {
-		var err error
+		inst = p.takeIdle()
+	}
+	if inst == nil {
 		if inst, err = p.instantiate(ctx, callCtx, false); err != nil {
-			p.record(ctx, err)
+			p.count(ctx, err, true)
 			return nil, err
 		}
 	}
@@ -235,16 +264,11 @@ func (p *Plugin) call(ctx context.Context, export string, in []byte) ([]byte, er
 			err = &PluginError{Plugin: p.name, Func: export, Err: fmt.Errorf("plugin closed during the call: %w", core.ErrClosed)}
 		}
 	}
-	p.record(ctx, err)
+	p.count(ctx, err, true)
 	if err != nil {
 		return nil, err
 	}
 	return out, nil
-}
-
-// record counts a call in the plugin's stats and logs a failure.
-func (p *Plugin) record(ctx context.Context, err error) {
-	p.count(ctx, err, true)
 }
 
 // count updates the stats with a call's outcome; newCall is false when an
@@ -472,9 +496,47 @@ func (p *Plugin) setDescribe(out []byte) error {
 			p.logger.Warn("plugin asks for a host function its manifest does not grant; calls to it will be denied", "import", imp)
 		}
 	}
+	if p.recorded {
+		if !sameDescribe(d, p.desc) {
+			return errorf("module describes itself as %+v, not as recorded (%+v)", d, p.desc)
+		}
+		return nil
+	}
 	p.desc = d
 	p.caps = caps
 	return nil
+}
+
+// record sets the describe answer a plugin of Runtime.LoadLazily is known
+// to give, checked as setDescribe checks a module's own but for its
+// exports, which the first call checks.
+func (p *Plugin) record(d abi.Describe) error {
+	errorf := func(format string, args ...any) error {
+		return &PluginError{Plugin: p.name, Func: "load", Err: fmt.Errorf("%w: recorded describe answer: "+format, append([]any{core.ErrInvalid}, args...)...)}
+	}
+	if d.ABIVersion != abi.Version {
+		return errorf("ABI version %d, this host speaks version %d", d.ABIVersion, abi.Version)
+	}
+	if d.Name == "" {
+		return errorf("no name")
+	}
+	caps := map[string]bool{}
+	for _, c := range d.Capabilities {
+		if !slices.Contains(abi.AllCapabilities, c) {
+			return errorf("unknown capability %q", c)
+		}
+		caps[c] = true
+	}
+	d.Capabilities = slices.Clone(d.Capabilities)
+	d.Imports = slices.Clone(d.Imports)
+	p.desc, p.caps, p.recorded = d, caps, true
+	return nil
+}
+
+// sameDescribe reports whether two describe answers are equal.
+func sameDescribe(a, b abi.Describe) bool {
+	return a.Name == b.Name && a.Version == b.Version && a.ABIVersion == b.ABIVersion && a.Description == b.Description &&
+		slices.Equal(a.Capabilities, b.Capabilities) && slices.Equal(a.Imports, b.Imports)
 }
 
 // invoke writes in into the instance's memory, calls export and returns a

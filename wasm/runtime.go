@@ -184,7 +184,49 @@ func (r *Runtime) Describe(ctx context.Context, label string, wasmBytes []byte) 
 	return d, nil
 }
 
+// LoadLazily returns a plugin that is compiled, checked and instantiated
+// at its first call instead of now, so that a process that never calls a
+// plugin its configuration names (a server that only searches never
+// extracts) pays neither for the compilation nor for the compiled code (22
+// MiB for the rule extractor). d is the describe answer the module is known
+// to give, a built-in's recorded when it was built: Name, Describe and Has
+// answer from it until then. The first call reads the module with code,
+// checks it as Load does, and also that it describes itself as d says;
+// until a call succeeds in that, every call fails with the load's error
+// (wrapping core.ErrInvalid for a module Load would refuse) and the next
+// one tries again. m is checked now; the module's answer to its
+// configuration, at the first call.
+//
+// code is called at most once per attempt, and its bytes are not kept.
+// Errors are *PluginError.
+func (r *Runtime) LoadLazily(ctx context.Context, name string, code func() ([]byte, error), m Manifest, d abi.Describe) (*Plugin, error) {
+	p, err := r.newPlugin(ctx, name, m)
+	if err != nil {
+		return nil, err
+	}
+	if err := p.record(d); err != nil {
+		return nil, err
+	}
+	p.code = code
+	return r.add(ctx, p)
+}
+
 func (r *Runtime) load(ctx context.Context, name string, wasmBytes []byte, m Manifest, describeOnly bool) (*Plugin, error) {
+	p, err := r.newPlugin(ctx, name, m)
+	if err != nil {
+		return nil, err
+	}
+	p.describeOnly = describeOnly
+	if _, err := p.load(ctx, wasmBytes, false); err != nil {
+		p.release(context.WithoutCancel(ctx))
+		return nil, err
+	}
+	p.ready.Store(true)
+	return r.add(ctx, p)
+}
+
+// newPlugin checks m and makes a plugin on the engine of its memory limit.
+func (r *Runtime) newPlugin(ctx context.Context, name string, m Manifest) (*Plugin, error) {
 	if name == "" {
 		return nil, fmt.Errorf("%w: wasm plugin name is empty", core.ErrInvalid)
 	}
@@ -200,22 +242,21 @@ func (r *Runtime) load(ctx context.Context, name string, wasmBytes []byte, m Man
 
 	m = m.withDefaults(r.opts)
 	p := newPlugin(r, name, m)
-	p.describeOnly = describeOnly
 	eng, err := r.engine(ctx, m.MemoryLimitPages)
 	if err != nil {
 		return nil, &PluginError{Plugin: name, Func: "load", Err: err}
 	}
 	p.eng = eng
-	if err := p.load(ctx, wasmBytes); err != nil {
-		p.release(context.WithoutCancel(ctx))
-		return nil, err
-	}
+	return p, nil
+}
 
+// add enters a loaded plugin in r's set, unless r closed meanwhile.
+func (r *Runtime) add(ctx context.Context, p *Plugin) (*Plugin, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.closed {
 		p.release(context.WithoutCancel(ctx))
-		return nil, &PluginError{Plugin: name, Func: "load", Err: core.ErrClosed}
+		return nil, &PluginError{Plugin: p.name, Func: "load", Err: core.ErrClosed}
 	}
 	r.plugins[p] = struct{}{}
 	return p, nil
@@ -300,27 +341,27 @@ func (r *Runtime) forget(p *Plugin) {
 }
 
 // load compiles and checks the module, and makes a first instance to read
-// its describe answer and check its configuration. That instance is
-// closed, not kept: a plugin's linear memory is the bulk of its cost (26
-// MiB resident for the rule extractor, whose dictionaries its
+// its describe answer and check its configuration. Unless keep, that
+// instance is closed, not kept: a plugin's linear memory is the bulk of
+// its cost (26 MiB resident for the rule extractor, whose dictionaries its
 // _initialize decodes), and a server that never calls a plugin it loaded
 // (one that only searches) should not hold it. The first call makes an
-// instance again.
-func (p *Plugin) load(ctx context.Context, wasmBytes []byte) error {
+// instance again. A lazy plugin's first call keeps it for itself.
+func (p *Plugin) load(ctx context.Context, wasmBytes []byte, keep bool) (*instance, error) {
 	shared, err := p.rt.compile(ctx, p.eng, wasmBytes)
 	if err != nil {
 		if ctx.Err() != nil {
-			return p.errorf("compile", "compile module: %w", ctx.Err())
+			return nil, p.errorf("compile", "compile module: %w", ctx.Err())
 		}
-		return p.errorf("compile", "compile module: %w: %s", core.ErrInvalid, oneLine(err.Error(), 300))
+		return nil, p.errorf("compile", "compile module: %w: %s", core.ErrInvalid, oneLine(err.Error(), 300))
 	}
 	p.shared, p.compiled = shared, shared.compiled
 	compiled := p.compiled
 	if err := checkImports(compiled, p.eng.wasi); err != nil {
-		return &PluginError{Plugin: p.name, Func: "compile", Err: err}
+		return nil, &PluginError{Plugin: p.name, Func: "compile", Err: err}
 	}
 	if err := checkExports(compiled); err != nil {
-		return &PluginError{Plugin: p.name, Func: "compile", Err: err}
+		return nil, &PluginError{Plugin: p.name, Func: "compile", Err: err}
 	}
 	_, p.hasConfigure = compiled.ExportedFunctions()[abi.ExportConfigure]
 
@@ -328,10 +369,41 @@ func (p *Plugin) load(ctx context.Context, wasmBytes []byte) error {
 	defer cancel()
 	inst, err := p.instantiate(ctx, callCtx, true)
 	if err != nil {
-		return err
+		return nil, err
+	}
+	if keep {
+		return inst, nil
 	}
 	p.discard(inst)
-	return nil
+	return nil, nil
+}
+
+// loadLazily loads a plugin of LoadLazily at its first call and returns
+// the instance that checked it, for that call; nil and no error when the
+// plugin is loaded already.
+func (p *Plugin) loadLazily(ctx context.Context) (*instance, error) {
+	if p.ready.Load() {
+		return nil, nil
+	}
+	p.loadMu.Lock()
+	defer p.loadMu.Unlock()
+	if p.ready.Load() {
+		return nil, nil
+	}
+	b, err := p.code()
+	if err != nil {
+		return nil, &PluginError{Plugin: p.name, Func: "load", Err: fmt.Errorf("read module: %w", err)}
+	}
+	inst, err := p.load(ctx, b, true)
+	if err != nil {
+		if p.shared != nil {
+			p.rt.unshare(context.WithoutCancel(ctx), p.eng, p.shared)
+			p.shared, p.compiled = nil, nil
+		}
+		return nil, err
+	}
+	p.ready.Store(true)
+	return inst, nil
 }
 
 // checkImports refuses imports mnemo does not provide, so a module fails

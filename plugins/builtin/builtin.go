@@ -9,3 +9,13 @@ import "embed"
 //
 //go:embed *.wasm
 var FS embed.FS
+
+// Described is describe.json: the describe answer of every built-in, by
+// name, as its module gives it, so that a host can load a built-in lazily
+// (compiling it at its first call) without compiling it to ask.
+// TestBuiltinDescribe in package host checks it against the modules;
+// `go test ./host -run TestBuiltinDescribe -update` rewrites it after
+// `make plugins`.
+//
+//go:embed describe.json
+var Described []byte

@@ -44,17 +44,21 @@ const (
 	partBinary  = "mnemo binary (code, data, the embedded plugins it touched)"
 	partKuzuLib = "libkuzu.so (code, data)"
 	partLibs    = "other libraries (libc, libstdc++)"
-	partPool    = "Kuzu buffer pool (its MAP_NORESERVE regions)"
+	partPool    = "Kuzu buffer pool (its MAP_NORESERVE reservation)"
+	partCHeap   = "C heap: Kuzu's C++ objects (glibc malloc arenas)"
 	partCode    = "compiled plugin code (executable anonymous mappings)"
-	partAnon    = "other anonymous memory: Go heap and runtime, Kuzu's C++ allocations"
+	partAnon    = "other anonymous memory: Go heap and runtime, plugin instances"
 	partGoHeap  = "  of which Go heap objects (mnemo_heap_bytes)"
 )
 
 // parts splits the resident memory by mapping. It reads
-// /proc/PID/smaps: Kuzu reserves its buffer pool with MAP_NORESERVE
-// ("nr" in VmFlags), wazero maps compiled code executable, and the rest
-// of the anonymous memory is the Go runtime's and the C allocator's. The
-// Go heap's live objects come from the process's /metrics.
+// /proc/PID/smaps: Kuzu reserves its buffer pool and the database's
+// largest size as one MAP_NORESERVE mapping ("nr" in VmFlags) of
+// gigabytes; glibc's malloc arenas are MAP_NORESERVE too but at most 64
+// MiB each (the main arena is [heap]), and hold Kuzu's C++ objects (the
+// only C code); wazero maps compiled code executable, and the rest of the
+// anonymous memory is the Go runtime's. The Go heap's live objects come
+// from the process's /metrics.
 func (p *proc) parts() []part {
 	f, err := os.Open("/proc/" + strconv.Itoa(p.cmd.Process.Pid) + "/smaps")
 	if err != nil {
@@ -63,8 +67,8 @@ func (p *proc) parts() []part {
 	defer f.Close()
 	exe, _ := filepath.Abs(p.cmd.Args[0])
 	sums := shares(f, exe)
-	out := make([]part, 0, 7)
-	for _, n := range []string{partBinary, partKuzuLib, partLibs, partPool, partCode, partAnon} {
+	out := make([]part, 0, 8)
+	for _, n := range []string{partBinary, partKuzuLib, partLibs, partPool, partCHeap, partCode, partAnon} {
 		out = append(out, part{n, sums[n]})
 	}
 	if h := p.heapBytes(); h > 0 {
@@ -78,7 +82,7 @@ func (p *proc) parts() []part {
 func shares(smaps io.Reader, exe string) map[string]int64 {
 	sums := map[string]int64{}
 	var name, perms string
-	var rss int64
+	var rss, size int64
 	sc := bufio.NewScanner(smaps)
 	for sc.Scan() {
 		fields := strings.Fields(sc.Text())
@@ -86,9 +90,14 @@ func shares(smaps io.Reader, exe string) map[string]int64 {
 		case len(fields) == 0:
 		case len(fields) >= 5 && strings.Contains(fields[0], "-") && !strings.HasSuffix(fields[0], ":"):
 			// A mapping's header: address perms offset dev inode [path].
-			perms, name, rss = fields[1], "", 0
+			perms, name, rss, size = fields[1], "", 0, 0
 			if len(fields) >= 6 {
 				name = strings.Join(fields[5:], " ")
+			}
+			if from, to, ok := strings.Cut(fields[0], "-"); ok {
+				a, _ := strconv.ParseUint(from, 16, 64)
+				b, _ := strconv.ParseUint(to, 16, 64)
+				size = int64(b - a)
 			}
 		case fields[0] == "Rss:" && len(fields) >= 2:
 			kb, _ := strconv.ParseInt(fields[1], 10, 64)
@@ -102,8 +111,10 @@ func shares(smaps io.Reader, exe string) map[string]int64 {
 				sums[partKuzuLib] += rss
 			case strings.HasPrefix(name, "/"):
 				sums[partLibs] += rss
-			case slices.Contains(fields[1:], "nr"):
+			case slices.Contains(fields[1:], "nr") && size > 1<<30:
 				sums[partPool] += rss
+			case slices.Contains(fields[1:], "nr") || name == "[heap]":
+				sums[partCHeap] += rss
 			case strings.Contains(perms, "x"):
 				sums[partCode] += rss
 			default:

@@ -19,6 +19,7 @@ func TestShares(t *testing.T) {
 		partKuzuLib: 12288 << 10,
 		partLibs:    2048 << 10,
 		partPool:    57344 << 10,
+		partCHeap:   (30720 + 2048) << 10,
 		partCode:    1024 << 10,
 		partAnon:    (512 + 128) << 10,
 	}

@@ -64,6 +64,12 @@ type options struct {
 	chartEvery   int
 	rounds       int
 	out, dir     string
+	// sideRounds rounds of the question set alternate the arms on the last
+	// day; profile writes a CPU profile of them, labeled by arm; reuse
+	// measures only that, on the database a run with -dir left.
+	sideRounds int
+	profile    string
+	reuse      bool
 }
 
 func main() {
@@ -84,6 +90,9 @@ func run(ctx context.Context, args []string) int {
 	fs.IntVar(&o.rounds, "rounds", 10, "timed rounds of the question set at each measure, for the latency percentiles (after one untimed round)")
 	fs.StringVar(&o.out, "out", "docs/bench", "directory the results are written to")
 	fs.StringVar(&o.dir, "dir", "", "directory of the database (default: a temporary one, removed at the end)")
+	fs.IntVar(&o.sideRounds, "side-rounds", 30, "rounds of the question set on the last day alternating the two arms, for the side-by-side latencies")
+	fs.StringVar(&o.profile, "profile", "", "write a CPU `FILE` of the side-by-side searches, labeled arm=plain and arm=evolve")
+	fs.BoolVar(&o.reuse, "reuse", false, "measure only the side-by-side searches, on the database a finished run left in -dir")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -94,6 +103,10 @@ func run(ctx context.Context, args []string) int {
 			return 2
 		}
 		o.checkpoints = append(o.checkpoints, n)
+	}
+	if o.reuse && o.dir == "" {
+		fmt.Fprintln(os.Stderr, "bench-evolve: -reuse needs -dir")
+		return 2
 	}
 	if err := bench(ctx, o); err != nil {
 		fmt.Fprintf(os.Stderr, "bench-evolve: %v\n", err)
@@ -126,6 +139,16 @@ func bench(ctx context.Context, o options) error {
 		return fmt.Errorf("open host: %w", err)
 	}
 	defer h.Close(context.Background())
+	if o.reuse {
+		end := w.days[len(w.days)-1].at.Add(14 * time.Hour)
+		clk.Set(end)
+		sb, err := sideBySide(ctx, h, w, o.sideRounds, o.profile)
+		if err != nil {
+			return err
+		}
+		fmt.Println(sb.line(w.days[len(w.days)-1].n))
+		return nil
+	}
 
 	res := &results{Days: o.days, PerDay: o.perDay, Seed: o.seed, Questions: len(w.questions), CPUs: runtime.NumCPU(),
 		Platform: runtime.GOOS + "/" + runtime.GOARCH, Go: runtime.Version(), Evolution: "evolve"}
@@ -176,11 +199,15 @@ func bench(ctx context.Context, o options) error {
 			fmt.Fprintf(os.Stderr, "day %d measured (%s)\n", dy.n, time.Since(started).Round(time.Second))
 		}
 	}
+	if res.SideBySide, err = sideBySide(ctx, h, w, o.sideRounds, o.profile); err != nil {
+		return err
+	}
+	res.SideBySide.Day = w.days[len(w.days)-1].n
 	res.Episodes /= 2
 	res.IngestSeconds, res.EvolveSeconds = ingest.Seconds(), evolve.Seconds()
 	res.Seconds = time.Since(started).Seconds()
-	res.Command = fmt.Sprintf("go run ./internal/tools/bench-evolve -days %d -per-day %d -seed %d -checkpoints %s -chart-every %d -rounds %d -out %s",
-		o.days, o.perDay, o.seed, joinInts(o.checkpoints), o.chartEvery, o.rounds, o.out)
+	res.Command = fmt.Sprintf("go run ./internal/tools/bench-evolve -days %d -per-day %d -seed %d -checkpoints %s -chart-every %d -rounds %d -side-rounds %d -out %s",
+		o.days, o.perDay, o.seed, joinInts(o.checkpoints), o.chartEvery, o.rounds, o.sideRounds, o.out)
 	if err := res.write(o.out, os.Stdout); err != nil {
 		return err
 	}

@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"fmt"
+	"os"
+	"runtime/pprof"
 	"slices"
 	"time"
 
@@ -155,3 +157,67 @@ func pct(sorted []time.Duration, p int) time.Duration {
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// sideResult is the arms' search latencies measured side by side.
+type sideResult struct {
+	Day    int `json:"day"`
+	Rounds int `json:"rounds"`
+	// Searches is the number of timed searches of each arm.
+	Searches  int     `json:"searches"`
+	PlainP50  float64 `json:"plain_p50_ms"`
+	PlainP95  float64 `json:"plain_p95_ms"`
+	EvolveP50 float64 `json:"evolve_p50_ms"`
+	EvolveP95 float64 `json:"evolve_p95_ms"`
+}
+
+func (r sideResult) line(day int) string {
+	return fmt.Sprintf("Side by side on day %d (%d rounds of the %d questions, the arms alternating question by question): search p50 / p95 plain %.2f / %.2f ms, evolve %.2f / %.2f ms; evolve / plain p50 %.2f, p95 %.2f.",
+		day, r.Rounds, r.Searches/max(r.Rounds, 1), r.PlainP50, r.PlainP95, r.EvolveP50, r.EvolveP95, r.EvolveP50/r.PlainP50, r.EvolveP95/r.PlainP95)
+}
+
+// sideBySide times the question set's fact searches (limit 10) in both
+// arms, alternating the arms at every question and which goes first at
+// every round, so that both see the same machine. With a profile path it
+// writes a CPU profile of them, the samples labeled arm=plain and
+// arm=evolve (go tool pprof -tagfocus arm=evolve).
+func sideBySide(ctx context.Context, h *host.Host, w *workload, rounds int, profile string) (sideResult, error) {
+	r := sideResult{Rounds: rounds}
+	if profile != "" {
+		f, err := os.Create(profile)
+		if err != nil {
+			return r, err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return r, err
+		}
+		defer pprof.StopCPUProfile()
+	}
+	lat := map[string][]time.Duration{}
+	arms := []string{armPlain, armEvolve}
+	for i := range rounds + 1 {
+		for _, q := range w.questions {
+			for k := range arms {
+				g := arms[(i+k)%2]
+				req := retrieval.Request{Groups: []string{g}, Query: q.text, Scopes: []core.Scope{core.ScopeFacts}, Limit: 10}
+				var err error
+				t := time.Now()
+				pprof.Do(ctx, pprof.Labels("arm", g), func(ctx context.Context) { _, err = h.Engine.Search(ctx, req) })
+				d := time.Since(t)
+				if err != nil {
+					return r, fmt.Errorf("search %q: %w", q.text, err)
+				}
+				if i > 0 { // the first round warms the caches
+					lat[g] = append(lat[g], d)
+				}
+			}
+		}
+	}
+	for _, g := range arms {
+		slices.Sort(lat[g])
+	}
+	r.Searches = len(lat[armPlain])
+	r.PlainP50, r.PlainP95 = ms(pct(lat[armPlain], 50)), ms(pct(lat[armPlain], 95))
+	r.EvolveP50, r.EvolveP95 = ms(pct(lat[armEvolve], 50)), ms(pct(lat[armEvolve], 95))
+	return r, nil
+}

@@ -38,7 +38,9 @@ type results struct {
 	Seconds       float64  `json:"seconds"`
 	IngestSeconds float64  `json:"ingest_seconds"`
 	EvolveSeconds float64  `json:"evolve_seconds"`
-	Command       string   `json:"command"`
+	// SideBySide are the last day's searches with the arms alternating.
+	SideBySide sideResult `json:"side_by_side"`
+	Command    string     `json:"command"`
 }
 
 // write writes evolve.json, evolve.md and evolve.svg into dir and prints
@@ -80,6 +82,7 @@ func (r *results) markdown() string {
 		fmt.Fprintf(&b, "| %d | %s | %d | %d | %d | %d | %.1f / %.1f | %.0f | %.2f | %.2f |\n",
 			p.Day, p.Arm, p.ActiveEntities, p.ActiveFacts, p.StoredEntities, p.StoredFacts, p.SearchP50MS, p.SearchP95MS, p.ContextTokens, p.Recall, p.Stale)
 	}
+	fmt.Fprintf(&b, "\n%s\n", r.SideBySide.line(r.SideBySide.Day))
 	fmt.Fprintf(&b, "\nThe evolve arm ran `%s` (consolidation, then importance, decay and archive) at the end of each day: %d entity merges over the year, %d of look-alikes (Jon Berg / Jon Borg, order numbers): %s; %d sets of duplicate facts collapsed.\n\n",
 		r.Evolution, len(r.Merged), len(r.WrongMerges), strings.Join(r.Merged, "; "), r.FactMerges)
 	fmt.Fprintf(&b, "reproduce: make bench-evolve\nreproduce: %s\n", r.Command)
