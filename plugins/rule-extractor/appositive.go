@@ -21,7 +21,9 @@ func (sc *sentCtx) appositives() {
 		n := u.mentions[mi]
 		e := nameEnd(toks, n.pos, sc.blocked)
 		after, before := e > n.pos && lowerAt(toks, e) == ",", n.pos >= 2 && lowerAt(toks, n.pos-1) == ","
-		if !after && !before {
+		// "your old assistant Tag": a job noun right before the name.
+		close := !before && n.pos >= 2 && toks[n.pos-1].word && !kinNouns.has(toks[n.pos-1].lower) && (isJobHead(toks[n.pos-1].lower) || workerNoun(toks[n.pos-1].lower))
+		if !after && !before && !close {
 			continue
 		}
 		if en := u.x.reg.get(n.name); en == nil || en.speaker {
@@ -30,8 +32,11 @@ func (sc *sentCtx) appositives() {
 		if after {
 			sc.appositiveAfter(n, e+1)
 		}
-		if before {
+		switch {
+		case before:
 			sc.titleBefore(n, n.pos-1)
+		case close:
+			sc.titleBefore(n, n.pos)
 		}
 	}
 }

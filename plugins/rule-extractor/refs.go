@@ -117,13 +117,15 @@ func (sc *sentCtx) phraseRef(pi int, subject bool) ref {
 	if p.End-p.Start == 1 && (toks[p.Start].lower == "yours" || toks[p.Start].lower == "mine") {
 		return sc.pronounAt(map[string]string{"yours": "you", "mine": "i"}[toks[p.Start].lower], p.Start)
 	}
-	// "you guys", "you people": every other speaker.
+	// "you guys", "you people": every other speaker, or the one other
+	// when there is one (never a person called "guys").
 	if p.End-p.Start == 2 && toks[p.Start].lower == "you" && pluralYou.has(toks[p.Start+1].lower) ||
 		p.End-p.Start == 1 && p.Start > 0 && toks[p.Start-1].lower == "you" && pluralYou.has(toks[p.Start].lower) {
-		if r := sc.pronounAt("you", p.Start); r.name != "" && len(sc.u.others) > 1 {
+		r := sc.pronounAt("you", p.Start)
+		if r.name != "" && len(sc.u.others) > 1 {
 			r.group = sc.u.others
-			return r
 		}
+		return r
 	}
 	// "a dog named Rex", "a sister called Carol": the name.
 	if p.End+1 < len(toks) && (toks[p.End].lower == "named" || toks[p.End].lower == "called") && !sc.predicateAt(p.End, pi) {

@@ -147,7 +147,9 @@ func (sc *sentCtx) roleFacts(cc *clauseCtx, subj ref, pi int, c *nlp.Clause, rol
 		}
 		sc.fact(cc, subj, other, rn.class, role, "{s} "+sc.copulaWord(cc, c)+" "+roleText+" of {o}", kindPerson, dk)
 	}
-	if isRole && rn.job || !isRole && (isJobHead(head) || sc.nounKind(p.Head) == kindPerson) {
+	// A relational noun with no other end is still what its holder is,
+	// when it names an occupation: "I'm a student", "she's a player".
+	if isRole && rn.job || (!isRole || other.name == "" && !notOccupations.has(rn.class)) && (isJobHead(head) || sc.nounKind(p.Head) == kindPerson) {
 		job := ref{name: roleText, kind: kindOccupation, str: strPattern}
 		sc.fact(cc, subj, job, "HAS_JOB_TITLE", role, "{s} "+sc.copulaWord(cc, c)+" "+withArticle(roleText), kindPerson, kindOccupation)
 		ok := sc.kindOf(other)
@@ -159,6 +161,10 @@ func (sc *sentCtx) roleFacts(cc *clauseCtx, subj ref, pi int, c *nlp.Clause, rol
 		}
 	}
 }
+
+// notOccupations are the relations of relational nouns that say what one
+// is to someone, not what one does: "a fan", "a member", "a client".
+var notOccupations = words("LIKES MEMBER_OF OWNS CLIENT_OF PATIENT_OF")
 
 // quantifiers stand before a plural predicate noun that each of the
 // subjects is ("both", "all").

@@ -90,6 +90,10 @@ func (x *extraction) identifySpeakers(utts []utterance) {
 				if m.start == m.end || !(m.kind == kindPerson || m.kind == kindNone) || genericSpeaker(m.name) || !nameLike(m, inner) {
 					continue
 				}
+				// "Wha?", "Noooo!": a sound said alone is no name.
+				if alone(s.toks, m) && !knownName(m, inner) && sound(m.name) {
+					continue
+				}
 				name := m.name
 				first := strings.ToLower(strings.Fields(name)[0])
 				if len(name) > len(full[first]) {
@@ -307,6 +311,33 @@ func nameLike(m mention, inner map[string]bool) bool {
 	return true
 }
 
+// alone reports whether mention m is the only word of its sentence.
+func alone(toks []token, m mention) bool {
+	for i, t := range toks {
+		if t.word && (i < m.start || i >= m.end) {
+			return false
+		}
+	}
+	return true
+}
+
+// knownName reports whether a mention is a name on evidence beyond its
+// being written with a capital where a sentence starts: a known first
+// name, a full name, or a word also capitalized inside a sentence.
+func knownName(m mention, inner map[string]bool) bool {
+	f := strings.Fields(m.name)
+	return len(f) > 1 || m.kind == kindPerson || firstNames.has(strings.ToLower(f[0])) || inner[m.name]
+}
+
+// sound reports whether a one-word name is a sound of speech: an
+// interjection, drawn out or not ("Nooo", "Phew"), or a word with a
+// letter written three times over ("Bzzzz").
+func sound(name string) bool {
+	w := strings.ToLower(name)
+	return interjections.has(w) || interjections.has(squeeze(w, 1)) || interjections.has(squeeze(w, 2)) ||
+		vocativeOpeners.has(squeeze(w, 1)) || squeeze(w, 2) != w
+}
+
 // greeted reports whether a greeting opens the sentence before toks[i]
 // ("Hi Joey, it's Jane Rogers": a caller says who calls).
 func greeted(toks []token, i int) bool {
@@ -343,7 +374,7 @@ var indefinites = words("everybody everyone everything nobody nothing nothin som
 
 // interjections are the sounds of speech written with a capital at a
 // turn's start.
-var interjections = words("oh ooh ohh ah pst psst shh hiya enh heh wanna gonna gotta gotcha dunno lemme kinda sorta ahh aah aw aww awww uh uhh um umm hmm mm mmm mhm huh hm eh er wow whoa woah oops whoops yo hey hi hello bye yeah yep yup nope geez gee gosh jeez shh shhh ow oww ouch ugh eww yay yikes ha haha hah okay ok alright alrighty please thanks sorry man dude god")
+var interjections = words("wha whoo woohoo phew duh oof argh arghh damn dammit damnit amen gesundheit uhm umh oh ooh ohh ah pst psst shh hiya enh heh wanna gonna gotta gotcha dunno lemme kinda sorta ahh aah aw aww awww uh uhh um umm hmm mm mmm mhm huh hm eh er wow whoa woah oops whoops yo hey hi hello bye yeah yep yup nope geez gee gosh jeez shh shhh ow oww ouch ugh eww yay yikes ha haha hah okay ok alright alrighty please thanks sorry man dude god")
 
 // vocative reports whether mention m of a sentence is a name called out:
 // alone before a comma or an exclamation at the turn's start ("Phoebe,
@@ -356,7 +387,7 @@ func vocative(toks []token, m mention, sent int) bool {
 	}
 	endish := after == "" || after == "!" || after == "?" || after == "." || after == ","
 	start := 0
-	for start < m.start && (!toks[start].word || vocativeOpeners.has(toks[start].lower)) {
+	for start < m.start && (!toks[start].word || vocativeOpeners.has(toks[start].lower) || interjections.has(toks[start].lower)) {
 		start++
 	}
 	if start == m.start && endish && (sent == 0 || m.start > 0) {

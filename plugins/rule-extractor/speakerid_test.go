@@ -38,6 +38,9 @@ func TestIdentifySpeakers(t *testing.T) {
 		{"a name called outweighs names mentioned", "Speaker 1: Hey, Ingrid, listen.\nSpeaker 2: What?\nSpeaker 1: Only you and Tove know.\nSpeaker 2: Know what?\nSpeaker 1: Tove said so.",
 			map[string][]string{"Ingrid": {"Speaker 2"}}},
 		{"an adverb is no name", "Speaker 1: Totally.\nSpeaker 2: Right.", map[string][]string{}},
+		{"a sound said alone is no name", "Speaker 1: Noooo!\nSpeaker 2: Wha?\nSpeaker 3: Phew.\nSpeaker 1: Bzzzz.", map[string][]string{}},
+		{"an interjection before a name called", "Speaker 1: Hello.\nSpeaker 2: Aw, Ingrid, the door.\nSpeaker 3: I know.",
+			map[string][]string{"Ingrid": {"Speaker 3"}}},
 		{"a verb before a name is no name", "Speaker 1: Go Falcons!\nSpeaker 2: Yes!", map[string][]string{}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

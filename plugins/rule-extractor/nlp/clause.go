@@ -67,6 +67,11 @@ done:
 	main := verbs[len(verbs)-1]
 	c.Verb = main
 	c.Lemma = s.Lemmas[main]
+	// "I'm not a doctor", "she was never here": a negation after the
+	// last verb, before what it says, belongs to the group.
+	for j < n && !skip[j] && (s.Lower[j] == "not" || s.Lower[j] == "n't" || s.Lower[j] == "never") {
+		j++
+	}
 	for k := start; k < j; k++ {
 		switch l := s.Lower[k]; {
 		case l == "not" || l == "n't" || l == "never":

@@ -94,6 +94,8 @@ func TestParse(t *testing.T) {
 			[]clause{{Lemma: "work", Subj: "Leyla", PPs: "in:Bursa"}, {Lemma: "sing", Subj: "Leyla"}}},
 		{"negation and particle", "I did n't move out .", nil,
 			[]clause{{Lemma: "move", Particle: "out", Subj: "I", Negated: true}}},
+		{"negation after a copula", "I 'm not a nurse .", nil,
+			[]clause{{Lemma: "be", Subj: "I", Negated: true}}},
 		{"intention", "I want to move to Berlin .", [][2]int{{5, 6}},
 			[]clause{{Lemma: "move", Subj: "I", Modal: true, PPs: "to:Berlin"}}},
 	}
