@@ -1,7 +1,10 @@
 package sdk_test
 
 import (
+	"bytes"
 	"context"
+	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -61,7 +64,7 @@ func TestGoGetFromAnotherModule(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := modzip.CreateFromDir(zf, mod, root); err != nil {
+	if err := modzip.Create(zf, mod, checkoutFiles(t, root)); err != nil {
 		t.Fatalf("zip the module as a proxy serves it: %v", err)
 	}
 	if err := zf.Close(); err != nil {
@@ -211,3 +214,32 @@ func TestReplaceFromAnotherModule(t *testing.T) {
 		t.Errorf("the plugin describes itself as %q, want prefer-word", d.Name)
 	}
 }
+
+// checkoutFiles lists the files of the checkout at root as git sees them,
+// tracked or new but never ignored: what the repository holds, and so
+// what a proxy would serve. A zip of the directory would also take the
+// build's and the tests' ignored caches and binaries, past the 500 MB a
+// module may have.
+func checkoutFiles(t *testing.T, root string) []modzip.File {
+	t.Helper()
+	out, err := exec.Command("git", "-C", root, "ls-files", "-z", "--cached", "--others", "--exclude-standard").Output()
+	if err != nil {
+		t.Skipf("list the checkout's files with git: %v", err)
+	}
+	var files []modzip.File
+	for _, name := range bytes.Split(bytes.TrimRight(out, "\x00"), []byte{0}) {
+		f := checkoutFile{root: root, path: filepath.ToSlash(string(name))}
+		if _, err := f.Lstat(); err != nil {
+			continue // deleted in the working tree, not yet in git
+		}
+		files = append(files, f)
+	}
+	return files
+}
+
+// checkoutFile is one file of the checkout, as modzip reads it.
+type checkoutFile struct{ root, path string }
+
+func (f checkoutFile) Path() string                 { return f.path }
+func (f checkoutFile) Lstat() (fs.FileInfo, error)  { return os.Lstat(filepath.Join(f.root, f.path)) }
+func (f checkoutFile) Open() (io.ReadCloser, error) { return os.Open(filepath.Join(f.root, f.path)) }
