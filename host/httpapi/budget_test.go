@@ -1,9 +1,7 @@
 package httpapi_test
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -53,22 +51,8 @@ func openBudgetHost(t *testing.T, c *fixedClock, mutate func(*host.Config)) (*ho
 // doRetry is do returning the Retry-After header too.
 func (a *api) doRetry(method, path string, body any, out any) (int, string) {
 	a.t.Helper()
-	req, err := http.NewRequest(method, a.base+path, bytes.NewReader(mustJSON(a.t, body)))
-	if err != nil {
-		a.t.Fatal(err)
-	}
-	if a.key != "" {
-		req.Header.Set("Authorization", "Bearer "+a.key)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		a.t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	if out != nil {
-		_ = json.NewDecoder(resp.Body).Decode(out)
-	}
-	return resp.StatusCode, resp.Header.Get("Retry-After")
+	code, _, h := a.doAnswer(method, path, body, out)
+	return code, h.Get("Retry-After")
 }
 
 func episodeCount(t *testing.T, h *host.Host, group string) int {

@@ -91,6 +91,13 @@ func (a *api) withKey(key string) *api {
 // answer.
 func (a *api) do(method, path string, body any, out any) (int, []byte) {
 	a.t.Helper()
+	code, raw, _ := a.doAnswer(method, path, body, out)
+	return code, raw
+}
+
+// doAnswer is do returning the answer's header too.
+func (a *api) doAnswer(method, path string, body any, out any) (int, []byte, http.Header) {
+	a.t.Helper()
 	var rd io.Reader
 	switch b := body.(type) {
 	case nil:
@@ -126,7 +133,7 @@ func (a *api) do(method, path string, body any, out any) (int, []byte) {
 			a.t.Fatalf("%s %s: decode %s: %v", method, path, raw, err)
 		}
 	}
-	return resp.StatusCode, raw
+	return resp.StatusCode, raw, resp.Header
 }
 
 // waitDone polls a status URL until the episode is no longer pending.
