@@ -65,7 +65,7 @@ func main() {
 func run(ctx context.Context, args []string) int {
 	fs := flag.NewFlagSet("bench-fair", flag.ContinueOnError)
 	var o options
-	fs.IntVar(&o.rounds, "rounds", 5, "rounds of the three scenarios")
+	fs.IntVar(&o.rounds, "rounds", 5, "rounds, each of B alone and B beside A's flood at its budget (and unlimited with -unlimited)")
 	fs.DurationVar(&o.duration, "duration", 20*time.Second, "length of each scenario")
 	fs.DurationVar(&o.every, "every", 500*time.Millisecond, "tenant B adds one episode this often")
 	fs.Int64Var(&o.budget, "budget", 60, "tenant A's budget in episodes per minute (the budget scenario)")
