@@ -94,6 +94,22 @@ func TestExtractConstructions(t *testing.T) {
 			want:    []wf{{"HAS_JOB_TITLE", "Sven", "principal designer", "2024-05-01", ""}}},
 
 		// First person and speakers.
+		{name: "a past form opening a chat line drops its I", source: "message",
+			content: "Priya: Got hired by Corvel Freight last week.",
+			want:    []wf{{"WORKS_AT", "Priya", "Corvel Freight", "2024-05-08", ""}}},
+		{name: "a dropped I after a heading", source: "message",
+			content: "Tomas: Update: moved to Aarhus in March.",
+			want:    []wf{{"LIVES_IN", "Tomas", "Aarhus", "2024-03-01", ""}}},
+		{name: "a participle whose I'm was left out", source: "message",
+			content: "Tomas: Still taking metformin.",
+			want:    []wf{{"TAKES_MEDICATION", "Tomas", "metformin", "ref", ""}}},
+		{name: "a past form after a name keeps that subject", source: "message",
+			content: "Leena: Ted moved to Leeds in April.",
+			want:    []wf{{"LIVES_IN", "Ted", "Leeds", "2024-04-01", ""}},
+			absent:  []wf{{"LIVES_IN", "Leena", "Leeds", "", ""}}},
+		{name: "an imperative is not the speaker's", source: "message",
+			content: "Priya: Join Corvel Freight's team call at noon.",
+			absent:  []wf{{"WORKS_AT", "Priya", "Corvel Freight", "", ""}}},
 		{name: "speaker with a role", source: "message",
 			content: "Priyanka(user): I live in Pune and I work at Tessel.",
 			want: []wf{
