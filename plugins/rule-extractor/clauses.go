@@ -148,6 +148,9 @@ func (sc *sentCtx) readClause(ci int) {
 	if tc.UsedTo {
 		cc.ended = false
 	}
+	if sc.eventNounClause(cc, ci) {
+		return
+	}
 	subjs := sc.subjects(ci)
 	if len(subjs) == 0 {
 		return

@@ -93,6 +93,17 @@ func TestExtractConstructions(t *testing.T) {
 			content: "Sven: I got promoted to principal designer at Loomis this month!",
 			want:    []wf{{"HAS_JOB_TITLE", "Sven", "principal designer", "2024-05-01", ""}}},
 
+		// Events named by a noun.
+		{name: "a separation ends a marriage", source: "message",
+			content: "Ana: Bo and Kim's separation happened in 2021.",
+			want:    []wf{{"MARRIED_TO", "Kim", "Bo", "", "2021-01-01"}}},
+		{name: "a wedding starts one", source: "message",
+			content: "Ana: Tomas and Mira's wedding took place in Porto last Saturday.",
+			want:    []wf{{"MARRIED_TO", "Mira", "Tomas", "2024-05-11", ""}}},
+		{name: "a pending divorce ends nothing", source: "message",
+			content: "Ana: Bo and Kim's divorce is pending.",
+			absent:  []wf{{"MARRIED_TO", "Kim", "Bo", "", ""}}},
+
 		// First person and speakers.
 		{name: "a past form opening a chat line drops its I", source: "message",
 			content: "Priya: Got hired by Corvel Freight last week.",
