@@ -93,6 +93,18 @@ func TestExtractConstructions(t *testing.T) {
 			content: "Sven: I got promoted to principal designer at Loomis this month!",
 			want:    []wf{{"HAS_JOB_TITLE", "Sven", "principal designer", "2024-05-01", ""}}},
 
+		// Lists of names after a relational noun.
+		{name: "a list after a plural with no possessor belongs to the subject", source: "message",
+			content: "Dana: I'm staying with two friends, Oskar and Wren, this week.",
+			want:    []wf{{"FRIEND_OF", "Oskar", "Dana", "ref", ""}, {"FRIEND_OF", "Wren", "Dana", "ref", ""}}},
+		{name: "every name of a possessed list", source: "message",
+			content: "Dana: My cousins, Ines, Tove and Rafe, came over.",
+			want:    []wf{{"COUSIN_OF", "Ines", "Dana", "ref", ""}, {"COUSIN_OF", "Tove", "Dana", "ref", ""}, {"COUSIN_OF", "Rafe", "Dana", "ref", ""}}},
+		{name: "a roommate of a list moves out", source: "message",
+			previous: []string{"Dana: I share a house with two roommates, Oskar and Wren."},
+			content:  "Dana: Wren moved out yesterday.",
+			want:     []wf{{"ROOMMATE_OF", "Wren", "Dana", "", "2024-05-14"}}},
+
 		// Events named by a noun.
 		{name: "a separation ends a marriage", source: "message",
 			content: "Ana: Bo and Kim's separation happened in 2021.",
