@@ -325,6 +325,34 @@ func (q *queue) yields(group string) bool {
 	return false
 }
 
+// othersPending reports whether a group other than group has episodes
+// in progress or due (ingest.Deps.Shared); a group whose next episode
+// waits for a retry has none due.
+func (q *queue) othersPending(group string) bool {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	var now time.Time
+	for g, eps := range q.pending {
+		if g == group || len(eps) == 0 {
+			continue
+		}
+		if q.running[g] {
+			return true
+		}
+		at, ok := q.retryAt[episodeKey{g, eps[0].UUID}]
+		if !ok {
+			return true
+		}
+		if now.IsZero() {
+			now = q.e.now()
+		}
+		if !now.Before(at) {
+			return true
+		}
+	}
+	return false
+}
+
 // dueGroups returns the groups whose first pending episode is due,
 // unsorted. One waiting for its retry holds its group back (episodes of a
 // group go in reference-time order), and a worker started for it would

@@ -268,3 +268,49 @@ func TestDueGroups(t *testing.T) {
 		t.Errorf("dueGroups an hour after the retry = %v, want all three groups with episodes", got)
 	}
 }
+
+// TestOthersPending checks what a batch asks before it groups its writes
+// (ingest.Deps.Shared): another group counts while it has an episode due
+// or in progress, and not while its next episode waits for a retry.
+func TestOthersPending(t *testing.T) {
+	now := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
+	var mu sync.Mutex
+	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
+	e, err := Open(context.Background(), Options{
+		Store: episodeStore{eps: map[string]core.Episode{}}, Embedder: zeroEmbedder{}, Plugins: noPlugins{},
+		Now: clock, Ingest: IngestOptions{Workers: -1},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close(context.Background())
+	q := e.q
+	set := func(f func()) {
+		q.mu.Lock()
+		defer q.mu.Unlock()
+		f()
+	}
+	set(func() {
+		q.pending["a"] = []core.Episode{{UUID: "1", GroupID: "a"}}
+		q.pending["b"] = []core.Episode{{UUID: "2", GroupID: "b"}}
+		q.pending["c"] = nil
+		q.retryAt[episodeKey{"b", "2"}] = now.Add(time.Minute)
+	})
+	if q.othersPending("a") {
+		t.Error("othersPending(a) with b waiting for its retry = true, want false")
+	}
+	if !q.othersPending("b") {
+		t.Error("othersPending(b) with a due = false, want true")
+	}
+	set(func() { q.running["b"] = true })
+	if !q.othersPending("a") {
+		t.Error("othersPending(a) with b's retry in progress = false, want true")
+	}
+	set(func() { delete(q.running, "b") })
+	mu.Lock()
+	now = now.Add(2 * time.Minute)
+	mu.Unlock()
+	if !q.othersPending("a") {
+		t.Error("othersPending(a) with b's retry due = false, want true")
+	}
+}
