@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"errors"
+	"fmt"
 	"runtime"
 	"slices"
 	"sync"
@@ -269,10 +270,11 @@ func TestDueGroups(t *testing.T) {
 	}
 }
 
-// TestOthersPending checks what a batch asks before it groups its writes
-// (ingest.Deps.Shared): another group counts while it has an episode due
-// or in progress, and not while its next episode waits for a retry.
-func TestOthersPending(t *testing.T) {
+// TestOthersWaiting checks what a batch asks before it groups its writes
+// (ingest.Deps.Shared): another group counts while it has a short backlog
+// in progress or due, and not while its next episode waits for a retry,
+// nor while it floods.
+func TestOthersWaiting(t *testing.T) {
 	now := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
 	var mu sync.Mutex
 	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
@@ -290,27 +292,35 @@ func TestOthersPending(t *testing.T) {
 		defer q.mu.Unlock()
 		f()
 	}
+	var flood []core.Episode
+	for i := range lightBacklog + 1 {
+		flood = append(flood, core.Episode{UUID: fmt.Sprint("f", i), GroupID: "a"})
+	}
 	set(func() {
-		q.pending["a"] = []core.Episode{{UUID: "1", GroupID: "a"}}
+		q.pending["a"] = flood
 		q.pending["b"] = []core.Episode{{UUID: "2", GroupID: "b"}}
 		q.pending["c"] = nil
 		q.retryAt[episodeKey{"b", "2"}] = now.Add(time.Minute)
 	})
-	if q.othersPending("a") {
-		t.Error("othersPending(a) with b waiting for its retry = true, want false")
+	if q.othersWaiting("a") {
+		t.Error("othersWaiting(a) with b waiting for its retry = true, want false")
 	}
-	if !q.othersPending("b") {
-		t.Error("othersPending(b) with a due = false, want true")
+	if q.othersWaiting("b") {
+		t.Error("othersWaiting(b) with a flooding = true, want false")
 	}
 	set(func() { q.running["b"] = true })
-	if !q.othersPending("a") {
-		t.Error("othersPending(a) with b's retry in progress = false, want true")
+	if !q.othersWaiting("a") {
+		t.Error("othersWaiting(a) with b's retry in progress = false, want true")
 	}
 	set(func() { delete(q.running, "b") })
 	mu.Lock()
 	now = now.Add(2 * time.Minute)
 	mu.Unlock()
-	if !q.othersPending("a") {
-		t.Error("othersPending(a) with b's retry due = false, want true")
+	if !q.othersWaiting("a") {
+		t.Error("othersWaiting(a) with b's retry due = false, want true")
+	}
+	set(func() { q.pending["a"] = flood[:lightBacklog] })
+	if !q.othersWaiting("b") {
+		t.Error("othersWaiting(b) with a's backlog short = false, want true")
 	}
 }

@@ -51,11 +51,11 @@ type Deps struct {
 	// Trust is the trust policy fact resolution applies: a fact's class,
 	// its quarantine, and the veto on invalidations (resolve_facts.go).
 	Trust core.TrustPolicy
-	// Shared reports whether a group other than group has episodes
-	// pending (queued or in progress); nil means never. While it does, a
-	// batch writes each episode as soon as it is resolved instead of
-	// grouping them (writeBatch), so that the other group's writes wait
-	// for one episode's transaction, not a whole batch's.
+	// Shared reports whether another group than group waits on a short
+	// answer (a few episodes in progress or due); nil means never. While
+	// one does, a batch writes each episode as soon as it is resolved
+	// instead of grouping them (writeBatch), so that the other group's
+	// writes wait for one episode's transaction, not a whole batch's.
 	Shared func(group string) bool
 }
 

@@ -80,11 +80,10 @@ func (pl *Pipeline) processBatch(ctx context.Context, eps []core.Episode) []Repo
 // the next one is not prepared yet, when the overlay is full, before an
 // episode that failed is recorded, and at the end. A fast extractor thus
 // gets few, large transactions, and a slow one (an LLM) has each episode
-// written as soon as it is resolved. While another group has episodes
-// pending (Deps.Shared), each episode is written as soon as it is
-// resolved too: the store has one writer, and a batch's one large
-// transaction would hold another tenant's small ones behind it (`make
-// bench-fair`).
+// written as soon as it is resolved. While another group waits on a short
+// answer (Deps.Shared), each episode is written as soon as it is resolved
+// too: the store has one writer, and a batch's one large transaction
+// would hold another tenant's message behind it (`make bench-fair`).
 //
 // A write runs in the background while the next episodes are resolved
 // against an overlay over the one being written, so the store's work and
@@ -198,7 +197,8 @@ func (pl *Pipeline) writeBatch(ctx context.Context, preps []*prepared, ready []c
 	return reports
 }
 
-// isShared reports whether another group has episodes pending (Deps.Shared).
+// isShared reports whether another group waits on a short answer
+// (Deps.Shared).
 func (pl *Pipeline) isShared(group string) bool {
 	return pl.shared != nil && pl.shared(group)
 }
