@@ -136,11 +136,11 @@ func (x *extraction) json(ep abi.Episode) error {
 	}
 	switch t := v.(type) {
 	case *jsonObject:
-		w.object(t, "", root, 0)
+		w.object(t, "", root, 0, nil)
 	case []any:
 		for _, el := range t {
 			if obj, ok := el.(*jsonObject); ok {
-				w.object(obj, "", "", 0)
+				w.object(obj, "", "", 0, nil)
 			}
 		}
 	}
@@ -257,7 +257,10 @@ func scalarString(v any) string {
 
 // object walks obj found under key and returns the name of the entity that
 // stands for it ("" for none). name overrides the object's own name.
-func (w *jsonWalker) object(obj *jsonObject, key, name string, depth int) string {
+//
+// own, when not nil, receives the object's own bounds (zero where its
+// fields give none), for the parent's link to it.
+func (w *jsonWalker) object(obj *jsonObject, key, name string, depth int, own *[2]time.Time) string {
 	if depth > maxJSONDepth {
 		return ""
 	}
@@ -278,7 +281,16 @@ func (w *jsonWalker) object(obj *jsonObject, key, name string, depth int) string
 	if name != "" {
 		anchor = w.entity(name, k, key)
 	}
-	valid, invalid := w.dates(obj)
+	valid, invalid := w.ownDates(obj)
+	if own != nil {
+		*own = [2]time.Time{valid, invalid}
+	}
+	if valid.IsZero() && invalid.IsZero() {
+		// A record is a statement of how things stand when it was sent:
+		// without a date of its own it holds from then, so that a newer
+		// record of the same thing ends it.
+		valid = w.x.ref
+	}
 	type link struct {
 		key, value string
 		nested     bool
@@ -306,7 +318,7 @@ func (w *jsonWalker) object(obj *jsonObject, key, name string, depth int) string
 			}
 			// A date key holds a bound only when its value is a date:
 			// "from" and "to" of a ticket are places.
-			if (startKeys.has(lk) || endKeys.has(lk) || strings.HasSuffix(lk, "_at") || strings.HasSuffix(lk, "_date")) && (isJSONDate(s) || !capitalized(s)) {
+			if (startKeys.has(lk) || endKeys.has(lk) || strings.HasSuffix(lk, "_at") || strings.HasSuffix(lk, "_date")) && (!capitalized(s) || isJSONDate(s)) {
 				continue
 			}
 			if textKeys.has(lk) || len(s) > 80 {
@@ -326,9 +338,9 @@ func (w *jsonWalker) object(obj *jsonObject, key, name string, depth int) string
 				anchor.setAttr(fk, jsonScalar(v))
 			}
 		case *jsonObject:
-			if child := w.object(v, fk, "", depth+1); child != "" {
-				cv, ci := w.ownDates(v)
-				links = append(links, link{key: fk, value: child, nested: true, valid: cv, invalid: ci})
+			var cb [2]time.Time
+			if child := w.object(v, fk, "", depth+1, &cb); child != "" {
+				links = append(links, link{key: fk, value: child, nested: true, valid: cb[0], invalid: cb[1]})
 			}
 		case []any:
 			for _, el := range v {
@@ -339,9 +351,9 @@ func (w *jsonWalker) object(obj *jsonObject, key, name string, depth int) string
 						links = append(links, link{key: fk, value: s, list: true})
 					}
 				case *jsonObject:
-					if child := w.object(e, fk, "", depth+1); child != "" {
-						cv, ci := w.ownDates(e)
-						links = append(links, link{key: fk, value: child, nested: true, list: true, valid: cv, invalid: ci})
+					var cb [2]time.Time
+					if child := w.object(e, fk, "", depth+1, &cb); child != "" {
+						links = append(links, link{key: fk, value: child, nested: true, list: true, valid: cb[0], invalid: cb[1]})
 					}
 				}
 			}
@@ -380,21 +392,9 @@ func (w *jsonWalker) object(obj *jsonObject, key, name string, depth int) string
 	return anchor.name
 }
 
-// dates returns the validity of an object's facts: the dates its
-// date-like fields give, else the episode's reference time. A record is a
-// statement of how things stand when it was sent: without a date of its
-// own it holds from then, so that a newer record of the same thing ends
-// it.
-func (w *jsonWalker) dates(obj *jsonObject) (valid, invalid time.Time) {
-	valid, invalid = w.ownDates(obj)
-	if valid.IsZero() && invalid.IsZero() {
-		valid = w.x.ref
-	}
-	return valid, invalid
-}
-
 // ownDates returns the bounds an object's own date-like fields give,
-// zero where it has none.
+// zero where it has none; the object's facts hold from the reference
+// time when it has none (object).
 func (w *jsonWalker) ownDates(obj *jsonObject) (valid, invalid time.Time) {
 	for i, fk := range obj.keys {
 		s, ok := obj.vals[i].(string)
