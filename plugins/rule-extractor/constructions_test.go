@@ -439,6 +439,62 @@ func TestExtractAliasesInEpisode(t *testing.T) {
 	}
 }
 
+func TestExtractOrganisationShortForms(t *testing.T) {
+	// An organisation named in full and then by its distinctive words is
+	// one entity, under its full name; a short form two organisations
+	// share is neither.
+	tests := []struct {
+		name, content string
+		want, absent  []string
+	}{
+		{"university then its name", "Odile Ferrand teaches at Carrow University. Carrow pays its lecturers well.",
+			[]string{"Carrow University"}, []string{"Carrow"}},
+		{"a corporate suffix dropped", "Renzo Abate works for Pellucid Foods Ltd. Pellucid Foods opened a bakery in Turin.",
+			[]string{"Pellucid Foods Ltd"}, []string{"Pellucid Foods"}},
+		{"two organisations share the short form", "Odile Ferrand teaches at Carrow University and banks with Carrow Bank. She praised Carrow in a speech.",
+			[]string{"Carrow University", "Carrow Bank", "Carrow"}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var resp abi.ExtractResponse
+			roundTrip(t, abi.CapExtract, abi.ExtractRequest{Episode: abi.Episode{Source: "text", Content: tt.content, ReferenceTime: refTime}}, &resp)
+			names := map[string]bool{}
+			for _, e := range resp.Entities {
+				names[e.Name] = true
+			}
+			for _, w := range tt.want {
+				if !names[w] {
+					t.Errorf("extract(%q) entities = %v, want %q among them", tt.content, names, w)
+				}
+			}
+			for _, a := range tt.absent {
+				if names[a] {
+					t.Errorf("extract(%q) entities = %v, want no %q", tt.content, names, a)
+				}
+			}
+		})
+	}
+}
+
+func TestOrgShortForm(t *testing.T) {
+	tests := []struct {
+		short, long string
+		want        bool
+	}{
+		{"Carrow", "Carrow University", true},
+		{"Dunlin", "Dunlin Rovers FC", true},
+		{"Pellucid Foods", "Pellucid Foods Ltd.", true},
+		{"Orvell", "Orvell Therapeutics", false},
+		{"Carrow University", "Carrow", false},
+		{"Tollgate", "North Tollgate Academy", false},
+	}
+	for _, tt := range tests {
+		if got := orgShortForm(nameWords(tt.short), nameWords(tt.long)); got != tt.want {
+			t.Errorf("orgShortForm(%q, %q) = %v, want %v", tt.short, tt.long, got, tt.want)
+		}
+	}
+}
+
 func TestExtractPetIsNoPerson(t *testing.T) {
 	// A pet named by its owner is a pet, whatever its name.
 	tests := []struct {

@@ -380,7 +380,8 @@ func (r *registry) get(name string) *entity {
 
 // aliases maps the key of a one-word name to a fuller name of the same
 // episode when exactly one fits: "Alice" → "Alice Smith", "Lee" → "Dr.
-// Lee". Only people and entities of unknown kind are merged.
+// Lee" for people and entities of unknown kind, and an organisation's
+// short form to its full name (orgAliases).
 func (r *registry) aliases() map[string]string {
 	out := map[string]string{}
 	words := make([][]string, len(r.list))
@@ -414,5 +415,6 @@ func (r *registry) aliases() map[string]string {
 			match.confirmed = match.confirmed || short.confirmed
 		}
 	}
+	r.orgAliases(out)
 	return out
 }

@@ -22,7 +22,7 @@ func resolveEntities(req abi.ResolveEntitiesRequest) (abi.ResolveEntitiesRespons
 // Strengths of a name match, best first.
 const (
 	nameNoMatch = iota
-	namePartial // "Alice" ↔ "Alice Smith": needs a unique candidate
+	namePartial // "Alice" ↔ "Alice Smith", "Halvorsen" ↔ "Halvorsen University": needs a unique candidate
 	nameVariant // plural, possessive, typo
 	nameAcronym // "IBM" ↔ "International Business Machines"
 	nameCore    // equal once honorifics, suffixes and "the" are gone
@@ -163,6 +163,12 @@ func compareNames(a, b nameInfo) int {
 	}
 	person := (a.kind == kindPerson || b.kind == kindPerson) && compatible(a.kind, b.kind)
 	if person && isPartOf(a, b) || person && isPartOf(b, a) {
+		return namePartial
+	}
+	// "Halvorsen" and "Halvorsen University": an organisation's short
+	// form, unique among the candidates like a first name.
+	org := orgKinds(a.kind) && orgKinds(b.kind) && (a.kind != kindNone || b.kind != kindNone)
+	if org && (orgShortForm(a.core, b.core) || orgShortForm(b.core, a.core)) {
 		return namePartial
 	}
 	return nameNoMatch

@@ -1,0 +1,97 @@
+package main
+
+import (
+	"strings"
+	"unicode"
+)
+
+// An organisation is often named in full once and then by its
+// distinctive words alone: "Halvorsen University" and then "Halvorsen",
+// "Brenna Foods Ltd." and then "Brenna Foods", "Kelso Rovers" and then
+// "Kelso". The words dropped are generic: an organisation's head noun
+// ("University", "Clinic"), a club's word ("United", "FC") or a
+// corporate suffix. Industry words are not generic ("Vertex
+// Pharmaceuticals" is not "Vertex"), and a place is never the short form
+// of an organisation named after it, so the short name must not be known
+// as a place or a person.
+
+// nameWords returns the lower-case words of a name without punctuation
+// around them and without a leading "the".
+func nameWords(name string) []string {
+	var ws []string
+	for _, f := range strings.Fields(strings.ToLower(name)) {
+		w := strings.TrimFunc(f, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '&' })
+		if w != "" {
+			ws = append(ws, w)
+		}
+	}
+	if len(ws) > 1 && ws[0] == "the" {
+		ws = ws[1:]
+	}
+	return ws
+}
+
+// genericOrgWord reports whether w may be dropped from the end of an
+// organisation's name without changing what it names.
+func genericOrgWord(w string) bool {
+	return orgHeads.has(w) || clubWords.has(w) || corpSuffixes.has(w) || corpSuffixes.has(w+".")
+}
+
+// orgShortForm reports whether the words short name the organisation
+// long names: long begins with all of short's words and goes on with
+// generic words only.
+func orgShortForm(short, long []string) bool {
+	if len(short) == 0 || len(long) <= len(short) {
+		return false
+	}
+	for i, w := range short {
+		if long[i] != w {
+			return false
+		}
+	}
+	for _, w := range long[len(short):] {
+		if !genericOrgWord(w) {
+			return false
+		}
+	}
+	return true
+}
+
+// orgKinds reports whether an entity of kind k may be an organisation
+// for short-form merging: an organisation, a team or unknown.
+func orgKinds(k kind) bool {
+	return k == kindOrg || k == kindTeam || k == kindNone
+}
+
+// orgAliases maps the key of each short organisation name of an episode
+// to the one fuller name it abbreviates, when exactly one fits and at
+// least one of the two is known to be an organisation or a team.
+func (r *registry) orgAliases(out map[string]string) {
+	words := make([][]string, len(r.list))
+	for i, e := range r.list {
+		words[i] = nameWords(e.name)
+	}
+	for si, short := range r.list {
+		if short.speaker || !orgKinds(short.kind) {
+			continue
+		}
+		if _, done := out[r.key(short.name)]; done {
+			continue
+		}
+		var match *entity
+		n := 0
+		for li, long := range r.list {
+			if long == short || !orgKinds(long.kind) || long.kind == kindNone && short.kind == kindNone {
+				continue
+			}
+			if orgShortForm(words[si], words[li]) {
+				match = long
+				n++
+			}
+		}
+		if n == 1 {
+			out[r.key(short.name)] = match.name
+			match.confirmed = match.confirmed || short.confirmed
+		}
+	}
+}
