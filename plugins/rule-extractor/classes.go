@@ -76,6 +76,7 @@ var frames = indexFrames([]frame{
 	{verb: "relocate", prep: "to", class: "LIVES_IN", role: tStart},
 	{verb: "emigrate", prep: "to", class: "LIVES_IN", role: tStart},
 	{verb: "immigrate", prep: "to", class: "LIVES_IN", role: tStart},
+	{verb: "move", prep: "from", kinds: kPlan, class: "ON_PLAN", role: tEnd},
 	{verb: "move", prep: "from", class: "LIVES_IN", role: tEnd},
 	{verb: "relocate", prep: "from", class: "LIVES_IN", role: tEnd},
 	{verb: "move out", prep: "of|from", class: "LIVES_IN", role: tEnd},
@@ -118,6 +119,10 @@ var frames = indexFrames([]frame{
 	{verb: "let go", pass: true, prep: "by|from", class: "WORKS_AT", role: tEnd},
 	{verb: "lay off", kinds: kPerson, class: "WORKS_AT", role: tEnd, inverse: true},
 	{verb: "fire", kinds: kPerson, class: "WORKS_AT", role: tEnd, inverse: true},
+	{verb: "sack", pass: true, prep: "by|from", class: "WORKS_AT", role: tEnd},
+	{verb: "sack", kinds: kPerson, class: "WORKS_AT", role: tEnd, inverse: true},
+	{verb: "dismiss", pass: true, prep: "by|from", class: "WORKS_AT", role: tEnd},
+	{verb: "dismiss", kinds: kPerson, class: "WORKS_AT", role: tEnd, inverse: true},
 	{verb: "hand in", prep: "at|to", class: "WORKS_AT", role: tEnd},
 	{verb: "promote", pass: true, prep: "to|as", class: "HAS_JOB_TITLE", role: tStart},
 	{verb: "appoint", pass: true, prep: "as|to", class: "HAS_JOB_TITLE", role: tStart},
@@ -153,6 +158,11 @@ var frames = indexFrames([]frame{
 	// Sport.
 	{verb: "play", prep: "for|with|at|in", kinds: []kind{kindOrg, kindTeam}, class: "PLAYS_FOR", role: tState},
 	{verb: "sign", prep: "for|with", kinds: kOrgish, class: "PLAYS_FOR", role: tStart},
+	// "Corvel Athletic signed Ravi Anand from Dorrow United": he plays
+	// for the one and no longer for the other.
+	{verb: "sign", kinds: kPerson, subj: kindTeam, class: "PLAYS_FOR", role: tStart, inverse: true},
+	{verb: "sign", prep: "from", kinds: kTeam, subj: kindTeam, class: "PLAYS_FOR", role: tEnd, inverse: true},
+	{verb: "sign", pass: true, prep: "by", kinds: kTeam, class: "PLAYS_FOR", role: tStart},
 	{verb: "join", kinds: kTeam, class: "PLAYS_FOR", role: tStart},
 	{verb: "leave", kinds: kTeam, class: "PLAYS_FOR", role: tEnd},
 	{verb: "transfer", pass: true, prep: "to", class: "PLAYS_FOR", role: tStart},
@@ -239,6 +249,7 @@ var frames = indexFrames([]frame{
 	{verb: "upgrade", prep: "to", class: "ON_PLAN", role: tStart},
 	{verb: "downgrade", prep: "to", class: "ON_PLAN", role: tStart},
 	{verb: "switch", prep: "to", kinds: kPlan, class: "ON_PLAN", role: tStart},
+	{verb: "switch", prep: "from", kinds: kPlan, class: "ON_PLAN", role: tEnd},
 	{verb: "move", prep: "to", kinds: kPlan, class: "ON_PLAN", role: tStart},
 	{verb: "upgrade", prep: "from", class: "ON_PLAN", role: tEnd},
 	{verb: "downgrade", prep: "from", class: "ON_PLAN", role: tEnd},

@@ -491,7 +491,7 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 			for _, kk := range tries {
 				for i := range fs {
 					f := &fs[i]
-					if f.pass != c.Passive || !f.takes(a.prep) || !f.fits(kk, obj.det == "") || !sc.objFits(f, c) || f.subj != kindNone && sc.kindOf(subj) != f.subj {
+					if f.pass != c.Passive || !f.takes(a.prep) || !f.fits(kk, obj.det == "") || !sc.objFits(f, c) || !sc.subjFits(f, subj) {
 						continue
 					}
 					sc.frameFact(cc, f, a.prep, subj, obj, kk, role)
@@ -522,6 +522,19 @@ var classKinds = map[string]kind{
 	"FOUNDED": kindOrg, "MARRIED_TO": kindPerson, "ENGAGED_TO": kindPerson, "IS_DATING": kindPerson, "REPORTS_TO": kindPerson,
 	"MANAGER_OF": kindPerson, "TAKES_MEDICATION": kindDrug, relSwitchedMedication: kindDrug, "RECEIVED_VACCINE": kindVaccine,
 	"ON_PLAN": kindPlan, "HAS_PET": kindPet, "VISITED": kindLocation, "TRAVELED_TO": kindLocation, "OWNS": kindProduct, "DRIVES": kindProduct,
+}
+
+// subjFits reports whether the clause's subject is of the kind a frame
+// asks for. A team is an organisation to the registry, so a frame asking
+// for a team takes an organisation whose name is a team's.
+func (sc *sentCtx) subjFits(f *frame, subj ref) bool {
+	switch k := sc.kindOf(subj); {
+	case f.subj == kindNone || k == f.subj:
+		return true
+	case f.subj == kindTeam:
+		return (k == kindOrg || k == kindNone) && teamName(subj.name)
+	}
+	return false
 }
 
 // objFits reports whether the clause's direct object fits a frame that

@@ -358,6 +358,38 @@ func TestExtractConstructions(t *testing.T) {
 		{name: "a number that is no age", source: "message",
 			content: "Jorge: I'm 2 hours late. It's 5.",
 			absent:  []wf{{"HAS_AGE", "Jorge", "2", "", ""}}},
+		// Clubs, dismissals and tiers (issue 36).
+		{name: "a club signed a player from another club",
+			content: "Pemberton Athletic signed the winger Ravi Anand from Dorrow United in January.",
+			want: []wf{
+				{"PLAYS_FOR", "Ravi Anand", "Pemberton Athletic", "2024-01-01", ""},
+				{"PLAYS_FOR", "Ravi Anand", "Dorrow United", "", "2024-01-01"},
+			}},
+		{name: "signed by a club",
+			content: "Ravi Anand was signed by Dorrow United in 2022.",
+			want:    []wf{{"PLAYS_FOR", "Ravi Anand", "Dorrow United", "2022-01-01", ""}}},
+		{name: "a company signing someone is no club",
+			content: "Halbrook Mills signed Ravi Anand in 2020.",
+			absent:  []wf{{"PLAYS_FOR", "Ravi Anand", "Halbrook Mills", "", ""}}},
+		{name: "sacked by the club",
+			content: "Corvel Athletic sacked Teo Vranjes in April.",
+			want:    []wf{{"WORKS_AT", "Teo Vranjes", "Corvel Athletic", "", "2024-04-01"}}},
+		{name: "dismissed from a company",
+			content: "Teo Vranjes was dismissed from Halbrook Mills in March.",
+			want:    []wf{{"WORKS_AT", "Teo Vranjes", "Halbrook Mills", "", "2024-03-01"}}},
+		{name: "moved from one tier to another",
+			content: "Ravi Anand moved from the Basic tier to the Premium tier in April.",
+			want: []wf{
+				{"ON_PLAN", "Ravi Anand", "Basic tier", "", "2024-04-01"},
+				{"ON_PLAN", "Ravi Anand", "Premium tier", "2024-04-01", ""},
+			},
+			absent: []wf{{"LIVES_IN", "Ravi Anand", "Basic tier", "", ""}}},
+		{name: "switched from one plan to another",
+			content: "Ravi Anand switched from the Basic plan to the Premium plan in April.",
+			want: []wf{
+				{"ON_PLAN", "Ravi Anand", "Basic plan", "", "2024-04-01"},
+				{"ON_PLAN", "Ravi Anand", "Premium plan", "2024-04-01", ""},
+			}},
 		{name: "at a company now", source: "message",
 			content: "Jorge: I left Tuenti in March. I'm at Cabify now.",
 			want: []wf{
@@ -492,6 +524,22 @@ func TestOrgShortForm(t *testing.T) {
 		if got := orgShortForm(nameWords(tt.short), nameWords(tt.long)); got != tt.want {
 			t.Errorf("orgShortForm(%q, %q) = %v, want %v", tt.short, tt.long, got, tt.want)
 		}
+	}
+}
+
+func TestExtractClubIsOrganisation(t *testing.T) {
+	// A name with a club's word is a club, whatever the verb it governs.
+	var resp abi.ExtractResponse
+	content := "Corvel Athletic sacked Teo Vranjes in April."
+	roundTrip(t, abi.CapExtract, abi.ExtractRequest{Episode: abi.Episode{Source: "text", Content: content, ReferenceTime: refTime}}, &resp)
+	got := ""
+	for _, e := range resp.Entities {
+		if e.Name == "Corvel Athletic" {
+			got = e.Type
+		}
+	}
+	if got != "Organization" {
+		t.Errorf("extract(%q) type of Corvel Athletic = %q, want Organization", content, got)
 	}
 }
 

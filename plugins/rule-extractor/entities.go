@@ -191,6 +191,10 @@ func guessKind(toks []token) (kind, int) {
 		return kindOrg, strCue
 	case orgHeads.has(last) || len(toks) > 2 && orgHeads.has(first) && toks[1].lower == "of":
 		return kindOrg, strCue
+	case len(toks) > 1 && (clubWords.has(last) || clubWords.has(first)):
+		// A club ("Dunlin Athletic", "FC Varde"): an organisation, which
+		// teamName makes a team where frames ask.
+		return kindOrg, strCue
 	case len(toks) > 1 && (placeHeads.has(last) || placeFirsts.has(first)):
 		return kindLocation, strCue
 	case places.has(last) && (len(toks) == 1 || !firstNames.has(first)):
