@@ -76,7 +76,7 @@ var frames = indexFrames([]frame{
 	{verb: "relocate", prep: "to", class: "LIVES_IN", role: tStart},
 	{verb: "emigrate", prep: "to", class: "LIVES_IN", role: tStart},
 	{verb: "immigrate", prep: "to", class: "LIVES_IN", role: tStart},
-	{verb: "move", prep: "from", kinds: kPlan, class: "ON_PLAN", role: tEnd},
+	{verb: "move", prep: "from", kinds: kPlan, class: "ON_PLAN", role: tEnd, inverse: true},
 	{verb: "move", prep: "from", class: "LIVES_IN", role: tEnd},
 	{verb: "relocate", prep: "from", class: "LIVES_IN", role: tEnd},
 	{verb: "move out", prep: "of|from", class: "LIVES_IN", role: tEnd},
@@ -246,13 +246,16 @@ var frames = indexFrames([]frame{
 	{verb: "subscribe", prep: "to", class: "ON_PLAN", role: tStart},
 	{verb: "sign up", prep: "for|to", kinds: kPlan, class: "ON_PLAN", role: tStart},
 	{verb: "sign up", prep: "for|to|with", class: "SUBSCRIBED_TO", role: tStart},
-	{verb: "upgrade", prep: "to", class: "ON_PLAN", role: tStart},
-	{verb: "downgrade", prep: "to", class: "ON_PLAN", role: tStart},
-	{verb: "switch", prep: "to", kinds: kPlan, class: "ON_PLAN", role: tStart},
-	{verb: "switch", prep: "from", kinds: kPlan, class: "ON_PLAN", role: tEnd},
-	{verb: "move", prep: "to", kinds: kPlan, class: "ON_PLAN", role: tStart},
-	{verb: "upgrade", prep: "from", class: "ON_PLAN", role: tEnd},
-	{verb: "downgrade", prep: "from", class: "ON_PLAN", role: tEnd},
+	// Inverse: the direct object, when there is one, changes plan ("can
+	// you upgrade me to Pro?", "support moved her to the Family tier");
+	// else the subject does ("I upgraded to Pro").
+	{verb: "upgrade", prep: "to", class: "ON_PLAN", role: tStart, inverse: true},
+	{verb: "downgrade", prep: "to", class: "ON_PLAN", role: tStart, inverse: true},
+	{verb: "switch", prep: "to", kinds: kPlan, class: "ON_PLAN", role: tStart, inverse: true},
+	{verb: "switch", prep: "from", kinds: kPlan, class: "ON_PLAN", role: tEnd, inverse: true},
+	{verb: "move", prep: "to", kinds: kPlan, class: "ON_PLAN", role: tStart, inverse: true},
+	{verb: "upgrade", prep: "from", class: "ON_PLAN", role: tEnd, inverse: true},
+	{verb: "downgrade", prep: "from", class: "ON_PLAN", role: tEnd, inverse: true},
 	{verb: "cancel", kinds: kPlan, class: "ON_PLAN", role: tEnd},
 
 	// School.

@@ -757,8 +757,7 @@ func (sc *sentCtx) clauseText(cc *clauseCtx, f *frame, prep string, r temporal) 
 		// "My GP started me on metformin": Halima was started on it.
 		w := sc.toks[c.Verb].lower
 		if !past {
-			w = sc.p.Lemmas[c.Verb]
-			return "{s} is " + w + "ed " + prep + " {o}"
+			return "{s} is " + nlp.Past(sc.p.Lemmas[c.Verb]) + " " + prep + " {o}"
 		}
 		return "{s} was " + w + " " + prep + " {o}"
 	}

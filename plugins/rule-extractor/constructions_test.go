@@ -390,6 +390,13 @@ func TestExtractConstructions(t *testing.T) {
 				{"ON_PLAN", "Ravi Anand", "Basic plan", "", "2024-04-01"},
 				{"ON_PLAN", "Ravi Anand", "Premium plan", "2024-04-01", ""},
 			}},
+		{name: "a request to move the speaker to a plan", source: "message",
+			content: "Ravi(user): Hi, please upgrade me to the Premium plan.",
+			want:    []wf{{"ON_PLAN", "Ravi", "Premium plan", "ref", ""}},
+			absent:  []wf{{"ON_PLAN", "please", "Premium plan", "", ""}}},
+		{name: "someone else moved to a tier", source: "message",
+			content: "Ravi(user): Support moved my sister Lena to the Family tier.",
+			want:    []wf{{"ON_PLAN", "Lena", "Family tier", "ref", ""}}},
 		{name: "at a company now", source: "message",
 			content: "Jorge: I left Tuenti in March. I'm at Cabify now.",
 			want: []wf{
