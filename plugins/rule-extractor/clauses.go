@@ -446,8 +446,9 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 			continue
 		}
 		for _, pi := range a.phrases {
-			if a.prep == "as" {
+			if a.prep == "as" || a.prep == "to" && roleToVerbs.has(c.Lemma) {
 				// "joined Acme as a nurse": the role is the subject's;
+				// "was promoted to head nurse at Acme" as well;
 				// "named Rune Dahl as CEO": the object's.
 				// The one who names the object to the role is where the
 				// role is held, unless the role says where.

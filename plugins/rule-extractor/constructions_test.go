@@ -397,6 +397,22 @@ func TestExtractConstructions(t *testing.T) {
 		{name: "someone else moved to a tier", source: "message",
 			content: "Ravi(user): Support moved my sister Lena to the Family tier.",
 			want:    []wf{{"ON_PLAN", "Lena", "Family tier", "ref", ""}}},
+		{name: "promoted to a title at a company",
+			content: "Mirela Pop was promoted to engineering manager at Vantor Freight in March.",
+			want: []wf{
+				{"HAS_JOB_TITLE", "Mirela Pop", "engineering manager", "2024-03-01", ""},
+				{"WORKS_AT", "Mirela Pop", "Vantor Freight", "2024-03-01", ""},
+			}},
+		{name: "a company promoted someone to a title", source: "message",
+			content: "Mirela: Vantor Freight promoted me to senior analyst last month!",
+			want: []wf{
+				{"HAS_JOB_TITLE", "Mirela", "senior analyst", "2024-04-01", ""},
+				{"WORKS_AT", "Mirela", "Vantor Freight", "2024-04-01", ""},
+			}},
+		{name: "a field after a title is no employer",
+			content: "Vantor Freight hired Mirela Pop as head of sales in March.",
+			want:    []wf{{"WORKS_AT", "Mirela Pop", "Vantor Freight", "2024-03-01", ""}},
+			absent:  []wf{{"WORKS_AT", "Mirela Pop", "sales", "", ""}}},
 		{name: "at a company now", source: "message",
 			content: "Jorge: I left Tuenti in March. I'm at Cabify now.",
 			want: []wf{

@@ -157,7 +157,9 @@ func (sc *sentCtx) roleFacts(cc *clauseCtx, subj ref, pi int, c *nlp.Clause, rol
 		if sc.weakKind(other, -1) {
 			ok = kindNone
 		}
-		if other.name != "" && !isRole && ok != kindPerson && (ok != kindLocation || sc.prepBefore(other, pi, c) == "at") {
+		// The place of work is an organisation, or a place one works
+		// "at"; "head of sales" names a field, not an employer.
+		if other.name != "" && !isRole && (ok == kindOrg || ok == kindNone || ok == kindLocation && sc.prepBefore(other, pi, c) == "at") {
 			sc.fact(cc, subj, other, "WORKS_AT", role, worksAtText(sc.copulaWord(cc, c), roleText), kindPerson, kindOrg)
 		}
 	}
@@ -226,6 +228,9 @@ var (
 	roleStarts        = phrases("become", "join", "start", "begin", "return", "take over", "step in", "step up", "move up")
 	roleStartsPassive = words("appoint name hire elect promote make")
 	roleEnds          = phrases("leave", "quit", "resign", "retire", "step down", "step aside")
+	// roleToVerbs give a role after "to" as others do after "as" ("was
+	// promoted to engineering manager at Acme").
+	roleToVerbs = words("promote appoint")
 )
 
 // phrases builds a set of phrases of one or more words.
