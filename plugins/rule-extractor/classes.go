@@ -1,6 +1,10 @@
 package main
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
+)
 
 // The lexicon of relation classes. A clause's verb is a lemma, a particle
 // and a voice; its arguments are a subject, a direct object, phrases
@@ -44,6 +48,10 @@ type frame struct {
 	// ("graduated from" ends the studies).
 	also     string
 	alsoRole temporal
+	// shows is set when the verb alone shows the object's kind, so that
+	// a word of no known kind that is no common noun fits ("was
+	// prescribed Dulvera": a drug; "was prescribed rest": not one).
+	shows bool
 }
 
 // Kinds of object for frames.
@@ -231,6 +239,7 @@ var frames = indexFrames([]frame{
 	{verb: "take off", prep: "", kinds: kDrug, class: "TAKES_MEDICATION", role: tEnd},
 	{verb: "come off", kinds: kDrug, class: "TAKES_MEDICATION", role: tEnd},
 	{verb: "prescribe", kinds: kDrug, class: "TAKES_MEDICATION", role: tStart, inverse: true},
+	{verb: "prescribe", pass: true, kinds: kDrug, shows: true, class: "TAKES_MEDICATION", role: tStart},
 	{verb: "receive", kinds: kVax, class: "RECEIVED_VACCINE", role: tEvent},
 	{verb: "get", kinds: kVax, class: "RECEIVED_VACCINE", role: tEvent},
 	{verb: "have", kinds: kVax, class: "RECEIVED_VACCINE", role: tEvent},
@@ -309,6 +318,14 @@ func (f *frame) fits(k kind, name bool) bool {
 		}
 	}
 	return false
+}
+
+// fitsRef reports whether the frame takes r as its object, of kind k.
+func (f *frame) fitsRef(k kind, r ref) bool {
+	if f.shows && k == kindNone && r.det == "" && !nlp.IsNoun(strings.ToLower(r.name)) {
+		return true
+	}
+	return f.fits(k, r.det == "")
 }
 
 // takes reports whether the frame takes its object after preposition p

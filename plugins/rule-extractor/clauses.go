@@ -492,7 +492,7 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 			for _, kk := range tries {
 				for i := range fs {
 					f := &fs[i]
-					if f.pass != c.Passive || !f.takes(a.prep) || !f.fits(kk, obj.det == "") || !sc.objFits(f, c) || !sc.subjFits(f, subj) {
+					if f.pass != c.Passive || !f.takes(a.prep) || !f.fitsRef(kk, obj) || !sc.objFits(f, c) || !sc.subjFits(f, subj) {
 						continue
 					}
 					sc.frameFact(cc, f, a.prep, subj, obj, kk, role)

@@ -155,6 +155,9 @@ func (sc *sentCtx) phraseRef(pi int, subject bool) ref {
 			}
 		}
 	}
+	if r, ok := sc.doseRef(p); ok {
+		return r
+	}
 	// A name in the phrase: the last one, with a class noun after it
 	// ("the Pro plan").
 	for k := p.End - 1; k >= p.Start; k-- {
@@ -222,6 +225,28 @@ func (sc *sentCtx) phraseRef(pi int, subject bool) ref {
 		det = toks[p.Start].lower
 	}
 	return ref{name: joinTokens(toks[start:p.End]), det: det, kind: sc.nounKind(p.Head), str: strPattern}
+}
+
+// doseUnits are the units of a medicine's dose.
+var doseUnits = words("mg mcg µg ml iu milligrams micrograms")
+
+// doseRef reads a phrase that ends with a dose ("metformin 500 mg") or
+// stands before one ("Korvaxin 20 mg", where the name is a phrase of its
+// own) as a medicine: a dose names a medicine whether or not the lexicon
+// knows the word.
+func (sc *sentCtx) doseRef(p *nlp.Phrase) (ref, bool) {
+	toks, e := sc.toks, p.End
+	start := p.Start + sc.detLen(p)
+	dose := func(at int) bool {
+		return at+1 < len(toks) && isNumber(toks[at].lower) && doseUnits.has(toks[at+1].lower)
+	}
+	switch {
+	case e-start >= 3 && dose(e-2):
+		return ref{name: joinTokens(toks[start : e-2]), kind: kindDrug, str: strCue}, true
+	case e > start && dose(e) && !isNumber(toks[e-1].lower):
+		return ref{name: joinTokens(toks[start:e]), kind: kindDrug, str: strCue}, true
+	}
+	return ref{}, false
 }
 
 // possessedPerson reports whether a phrase with a possessor heads on a
