@@ -428,6 +428,16 @@ func TestExtractConstructions(t *testing.T) {
 		{name: "prescribed a common noun is no medicine", source: "message",
 			content: "Ilka: I was prescribed rest.",
 			absent:  []wf{{"TAKES_MEDICATION", "Ilka", "rest", "", ""}}},
+		{name: "a transcript as text, its speakers named in the talk",
+			content: "Speaker 1: Welcome, everyone. I'm Hester Quill.\nSpeaker 2: Hello. I'm Obi Danjuma and I live in Fellside.",
+			want:    []wf{{"LIVES_IN", "Obi Danjuma", "Fellside", "ref", ""}},
+			absent:  []wf{{"LIVES_IN", "Hester Quill", "Fellside", "", ""}}},
+		{name: "a text that is all turns",
+			content: "Mora: I moved to Tilby in March.\nDev: I still live in Fellside.",
+			want: []wf{
+				{"LIVES_IN", "Mora", "Tilby", "2024-03-01", ""},
+				{"LIVES_IN", "Dev", "Fellside", "ref", ""},
+			}},
 		{name: "at a company now", source: "message",
 			content: "Jorge: I left Tuenti in March. I'm at Cabify now.",
 			want: []wf{

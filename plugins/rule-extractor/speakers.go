@@ -38,25 +38,31 @@ type utterance struct {
 // parseUtterances splits an episode's content into utterances. A line
 // "Name: text" starts an utterance of Name; other lines continue the
 // current one. In a message episode any plausible name counts; in a text
-// episode only role words ("user", "assistant") and names that open at
-// least two lines do, so that "Ingredients:" is not taken for a speaker.
+// episode only role words ("user", "assistant"), transcript labels
+// ("Speaker 2"), names that open at least two lines, and the names of a
+// text that is all turns (every line opens with one of two names or
+// more) do, so that "Ingredients:" is not taken for a speaker.
 func parseUtterances(content string, message bool) []utterance {
 	lines := strings.Split(content, "\n")
 	heads := make([]string, len(lines))
 	count := map[string]int{}
+	turns := true
 	for i, line := range lines {
 		if h, _, ok := speakerPrefix(line); ok {
 			heads[i] = h
 			count[h]++
+		} else if strings.TrimSpace(line) != "" {
+			turns = false
 		}
 	}
+	turns = turns && len(count) >= 2
 	var out []utterance
 	for i, line := range lines {
 		h := heads[i]
 		if h != "" {
 			_, rest, _ := speakerPrefix(line)
 			label, role := splitRole(h)
-			if message || role != roleNone || count[h] >= 2 {
+			if message || role != roleNone || count[h] >= 2 || turns || genericSpeaker(label) {
 				out = append(out, utterance{speaker: speakerName(label, role), role: role, text: rest})
 				continue
 			}
