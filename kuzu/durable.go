@@ -102,7 +102,10 @@ func (s *Store) afterCommit(ctx context.Context, c *conn) {
 	}
 	if err := s.checkpoint(ctx, c); err != nil {
 		s.log.Warn("checkpoint", "err", err)
+		return
 	}
+	// After the readers went back: they run while the arenas are trimmed.
+	releaseCHeap()
 }
 
 // poolPressed reports whether Kuzu uses more than half its buffer pool
