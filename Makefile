@@ -66,7 +66,7 @@ WEAVIATE_VERSION := $(shell sed -n 's|^[[:space:]]*github.com/weaviate/weaviate 
 WEAVIATE_DIR     ?= $(HOME)/.cache/mnemo/weaviate-$(WEAVIATE_VERSION)
 WEAVIATE_SERVER  := $(WEAVIATE_DIR)/bin/weaviate-server
 
-.PHONY: help build install nlp-data plugins test test-race race-ci test-crash test-compat lint fmt check ci weaviate test-weaviate test-weaviate-cluster bench dist smoke-arm64 demo bench-lme bench-extract bench-search bench-stores bench-http bench-soak bench-growth bench-edge bench-evolve bench-fair ui-vendor inspector-png clean
+.PHONY: help build install nlp-data plugins test test-race race-ci test-crash test-compat lint fmt check ci weaviate test-weaviate test-weaviate-cluster bench dist smoke-arm64 demo bench-lme bench-extract bench-scenarios bench-probe bench-search bench-stores bench-http bench-soak bench-growth bench-edge bench-evolve bench-fair ui-vendor inspector-png clean
 
 help:
 	@echo "make build        build bin/mnemo"
@@ -84,6 +84,8 @@ help:
 	@echo "make bench        store, embedder, plugin, ingestion and community benchmarks"
 	@echo "make bench-lme    LongMemEval_S retrieval benchmark (LIMIT, EVERY, EXTRACT=1, EVOLVE=1)"
 	@echo "make bench-extract offline extraction on DialogRE (SPLIT=test|dev|train) and WebNLG (WEBNLG_DIR)"
+	@echo "make bench-scenarios the dev scenarios through the CLI (SCENARIOS: where dev.json and run.py are)"
+	@echo "make bench-probe  the probe scenarios (internal/bench/scenarios/probe.json), scored as dev"
 	@echo "make bench-search search latency at 10k/100k/1M facts"
 	@echo "make bench-stores Kuzu and Weaviate side by side at 100k facts (FACTS, NODES=3)"
 	@echo "make bench-http   HTTP load test while ingesting"
@@ -246,6 +248,16 @@ DIALOGRE   ?= ../shared/bench-data/dialogre
 WEBNLG_DIR ?= $(HOME)/.cache/mnemo/bench-extract/webnlg-v1.6-en-test-unseen
 bench-extract:
 	$(GO) run ./internal/tools/bench-extract -dialogre $(DIALOGRE) -split $(SPLIT) $(if $(wildcard $(WEBNLG_DIR)),-webnlg $(WEBNLG_DIR))
+
+# The scenario sets of docs/benchmarks.md, scored through the CLI on the
+# offline defaults: the dev set kept beside the scorer in SCENARIOS, and
+# the probe set of internal/bench/scenarios, written apart from dev to
+# estimate how extraction generalizes.
+SCENARIOS ?= ../shared/bench-data/scenarios
+bench-scenarios: build
+	python3 $(SCENARIOS)/run.py $(BIN)/mnemo $(SCENARIOS)/dev.json --quiet
+bench-probe: build
+	python3 $(SCENARIOS)/run.py $(BIN)/mnemo internal/bench/scenarios/probe.json --quiet
 
 bench-lme:
 	$(GO) run ./internal/tools/bench-lme -limit $(LIMIT) -every $(EVERY) -granularity $(GRANULARITY) -systems $(SYSTEMS) $(if $(DATA),-data $(DATA)) $(if $(EXTRACT),-extract) $(if $(EVOLVE),-evolve)

@@ -59,8 +59,11 @@ type CompletionRequest struct {
 // Completion is a model's answer.
 type Completion struct {
 	Content string
-	Model   string
-	Usage   Usage
+	// Model names the model that answered, as precisely as the LLM knows
+	// it ("" when it does not): host/llm gives the name the endpoint
+	// reported, else the one it configures for the request's size.
+	Model string
+	Usage Usage
 }
 
 // Usage counts calls and tokens.

@@ -312,6 +312,7 @@ func Open(ctx context.Context, opts Options) (*Engine, error) {
 	}, ingest.Deps{
 		Store: opts.Store, Embedder: opts.Embedder, Plugins: opts.Plugins, Now: opts.Now, Logger: e.log, IDs: &e.ids,
 		Created: e.evolver.Created, Mentioned: e.evolver.Mentioned, Trust: opts.Trust,
+		Shared: e.q.othersWaiting,
 		Ingested: func(ctx context.Context, group string, entities []string) error {
 			return e.keeper.Ingested(ctx, group, entities)
 		},

@@ -325,6 +325,42 @@ func (q *queue) yields(group string) bool {
 	return false
 }
 
+// lightBacklog is the most episodes a group may have pending and still
+// count as waiting on a short answer (othersWaiting): a tenant sending a
+// message at a time, not a flood.
+const lightBacklog = 4
+
+// othersWaiting reports whether a group other than group has a short
+// backlog, at most lightBacklog episodes, in progress or due
+// (ingest.Deps.Shared): its writes should not wait for a whole batch of
+// group's. Two floods keep their grouped writes, which double the
+// throughput of writing each episode alone; a group whose next episode
+// waits for a retry has none due.
+func (q *queue) othersWaiting(group string) bool {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	var now time.Time
+	for g, eps := range q.pending {
+		if g == group || len(eps) == 0 || len(eps) > lightBacklog {
+			continue
+		}
+		if q.running[g] {
+			return true
+		}
+		at, ok := q.retryAt[episodeKey{g, eps[0].UUID}]
+		if !ok {
+			return true
+		}
+		if now.IsZero() {
+			now = q.e.now()
+		}
+		if !now.Before(at) {
+			return true
+		}
+	}
+	return false
+}
+
 // dueGroups returns the groups whose first pending episode is due,
 // unsorted. One waiting for its retry holds its group back (episodes of a
 // group go in reference-time order), and a worker started for it would

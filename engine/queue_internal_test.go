@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"errors"
+	"fmt"
 	"runtime"
 	"slices"
 	"sync"
@@ -266,5 +267,60 @@ func TestDueGroups(t *testing.T) {
 	}
 	if got := q.dueGroups(func() time.Time { return now.Add(2 * time.Hour) }); len(got) != 3 {
 		t.Errorf("dueGroups an hour after the retry = %v, want all three groups with episodes", got)
+	}
+}
+
+// TestOthersWaiting checks what a batch asks before it groups its writes
+// (ingest.Deps.Shared): another group counts while it has a short backlog
+// in progress or due, and not while its next episode waits for a retry,
+// nor while it floods.
+func TestOthersWaiting(t *testing.T) {
+	now := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
+	var mu sync.Mutex
+	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
+	e, err := Open(context.Background(), Options{
+		Store: episodeStore{eps: map[string]core.Episode{}}, Embedder: zeroEmbedder{}, Plugins: noPlugins{},
+		Now: clock, Ingest: IngestOptions{Workers: -1},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close(context.Background())
+	q := e.q
+	set := func(f func()) {
+		q.mu.Lock()
+		defer q.mu.Unlock()
+		f()
+	}
+	var flood []core.Episode
+	for i := range lightBacklog + 1 {
+		flood = append(flood, core.Episode{UUID: fmt.Sprint("f", i), GroupID: "a"})
+	}
+	set(func() {
+		q.pending["a"] = flood
+		q.pending["b"] = []core.Episode{{UUID: "2", GroupID: "b"}}
+		q.pending["c"] = nil
+		q.retryAt[episodeKey{"b", "2"}] = now.Add(time.Minute)
+	})
+	if q.othersWaiting("a") {
+		t.Error("othersWaiting(a) with b waiting for its retry = true, want false")
+	}
+	if q.othersWaiting("b") {
+		t.Error("othersWaiting(b) with a flooding = true, want false")
+	}
+	set(func() { q.running["b"] = true })
+	if !q.othersWaiting("a") {
+		t.Error("othersWaiting(a) with b's retry in progress = false, want true")
+	}
+	set(func() { delete(q.running, "b") })
+	mu.Lock()
+	now = now.Add(2 * time.Minute)
+	mu.Unlock()
+	if !q.othersWaiting("a") {
+		t.Error("othersWaiting(a) with b's retry due = false, want true")
+	}
+	set(func() { q.pending["a"] = flood[:lightBacklog] })
+	if !q.othersWaiting("b") {
+		t.Error("othersWaiting(b) with a's backlog short = false, want true")
 	}
 }

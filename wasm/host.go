@@ -187,7 +187,11 @@ func (p *Plugin) complete(ctx context.Context, in []byte) []byte {
 		p.logger.LogAttrs(ctx, slog.LevelWarn, "plugin llm request failed", slog.String("prompt", creq.Prompt), slog.Any("error", err))
 		return llmError(err.Error())
 	}
-	return mustMarshal(abi.LLMResponse{Content: c.Content})
+	// The model is the core.LLM's account of who answered (host/llm: the
+	// endpoint's name for it, else the configured name for the size), not
+	// the size the plugin asked for: a plugin that says which model made
+	// something (the llm-extractor's "why" rule) wants the real name.
+	return mustMarshal(abi.LLMResponse{Content: c.Content, Model: c.Model})
 }
 
 // embed runs an embed request on the runtime's core.Embedder.

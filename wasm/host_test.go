@@ -92,7 +92,8 @@ func TestHostFunctions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := core.Extraction{Entities: []core.ExtractedEntity{{Name: "HELLO", Attributes: map[string]any{"dims": 3.0}}}}
+	// The plugin sees the model the LLM says answered, not the size it asked for.
+	want := core.Extraction{Entities: []core.ExtractedEntity{{Name: "HELLO", Attributes: map[string]any{"dims": 3.0, "model": "scripted"}}}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("Extract() mismatch (-want +got):\n%s", diff)
 	}

@@ -51,6 +51,12 @@ type Deps struct {
 	// Trust is the trust policy fact resolution applies: a fact's class,
 	// its quarantine, and the veto on invalidations (resolve_facts.go).
 	Trust core.TrustPolicy
+	// Shared reports whether another group than group waits on a short
+	// answer (a few episodes in progress or due); nil means never. While
+	// one does, a batch writes each episode as soon as it is resolved
+	// instead of grouping them (writeBatch), so that the other group's
+	// writes wait for one episode's transaction, not a whole batch's.
+	Shared func(group string) bool
 }
 
 // Pipeline turns a group's pending episodes into applied changes:
@@ -70,6 +76,7 @@ type Pipeline struct {
 	mentioned func(group string, sc core.Scope, uuid string, at time.Time)
 	ingested  func(ctx context.Context, group string, entities []string) error
 	trust     core.TrustPolicy
+	shared    func(group string) bool
 }
 
 // New returns the pipeline of o over d.
@@ -77,6 +84,7 @@ func New(o Options, d Deps) *Pipeline {
 	return &Pipeline{
 		store: d.Store, embedder: d.Embedder, plugins: d.Plugins, now: d.Now, log: d.Logger, ids: d.IDs, opts: o,
 		created: d.Created, mentioned: d.Mentioned, ingested: d.Ingested, trust: d.Trust,
+		shared: d.Shared,
 	}
 }
 

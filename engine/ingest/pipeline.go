@@ -80,7 +80,10 @@ func (pl *Pipeline) processBatch(ctx context.Context, eps []core.Episode) []Repo
 // the next one is not prepared yet, when the overlay is full, before an
 // episode that failed is recorded, and at the end. A fast extractor thus
 // gets few, large transactions, and a slow one (an LLM) has each episode
-// written as soon as it is resolved.
+// written as soon as it is resolved. While another group waits on a short
+// answer (Deps.Shared), each episode is written as soon as it is resolved
+// too: the store has one writer, and a batch's one large transaction
+// would hold another tenant's message behind it (`make bench-fair`).
 //
 // A write runs in the background while the next episodes are resolved
 // against an overlay over the one being written, so the store's work and
@@ -174,7 +177,7 @@ func (pl *Pipeline) writeBatch(ctx context.Context, preps []*prepared, ready []c
 				r.warnings = before
 				o.add(r.ch, r.newEnts, r.newFacts)
 				held = append(held, r)
-				if o.size() >= maxOverlayObjects && !flush() {
+				if (o.size() >= maxOverlayObjects || pl.isShared(group)) && !flush() {
 					return reports
 				}
 				continue
@@ -192,6 +195,12 @@ func (pl *Pipeline) writeBatch(ctx context.Context, preps []*prepared, ready []c
 		settle()
 	}
 	return reports
+}
+
+// isShared reports whether another group waits on a short answer
+// (Deps.Shared).
+func (pl *Pipeline) isShared(group string) bool {
+	return pl.shared != nil && pl.shared(group)
 }
 
 // writeEach resolves and writes episodes one at a time, each in its own

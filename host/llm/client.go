@@ -95,7 +95,9 @@ func (c *Client) Model(size core.ModelSize) string {
 // fences from the answer, validates it against the schema and re-prompts
 // with the validation error up to MaxReprompts times; the Content it
 // returns is then the JSON document alone. A text answer is returned
-// without its <think>…</think> reasoning, if any.
+// without its <think>…</think> reasoning, if any. The Completion's Model
+// is the name the endpoint gave the model that answered, or the configured
+// name when it gave none (answeredBy).
 //
 // Usage in the Completion sums every attempt; it is also added to
 // core.MeterFrom(ctx) and to Usage() under req.Prompt. A cache hit makes
@@ -127,7 +129,7 @@ func (c *Client) Complete(ctx context.Context, req core.CompletionRequest) (core
 		key = cacheKey(params)
 		if e, ok := c.cache.get(key); ok {
 			c.policy.logger.Debug("llm cache hit", "prompt", req.Prompt)
-			return core.Completion{Content: e.Content, Model: e.Model}, nil
+			return core.Completion{Content: e.Content, Model: answeredBy(e.Model, model)}, nil
 		}
 	}
 	meter := core.MeterFrom(ctx)
@@ -181,7 +183,7 @@ func (c *Client) Complete(ctx context.Context, req core.CompletionRequest) (core
 		if msg.Content == "" && msg.Refusal != "" {
 			return core.Completion{Usage: total}, fmt.Errorf("%s: the model refused: %s: %w", what, msg.Refusal, core.ErrInvalid)
 		}
-		out := core.Completion{Content: msg.Content, Model: res.Model, Usage: total}
+		out := core.Completion{Content: msg.Content, Model: answeredBy(res.Model, model), Usage: total}
 		if sch == nil {
 			out.Content = stripThink(msg.Content)
 			c.store(key, out)
@@ -207,6 +209,21 @@ func (c *Client) Complete(ctx context.Context, req core.CompletionRequest) (core
 	}
 	return core.Completion{Usage: total}, fmt.Errorf("%s: no valid answer after %d re-prompts: %w: %w",
 		what, c.o.MaxReprompts, lastErr, core.ErrUnavailable)
+}
+
+// answeredBy names the model that answered a request sent to the
+// configured model: the name the endpoint reported in its answer, when it
+// gave one, else the configured name. The endpoint's name is the more
+// truthful of the two, because the configured name is only what was
+// asked for: OpenAI answers an alias ("gpt-4o-mini") with the snapshot
+// that served it ("gpt-4o-mini-2024-07-18"), Azure names the model behind
+// a deployment, and a router may name the model it picked. A server of
+// one model usually echoes the requested name, which changes nothing.
+func answeredBy(reported, configured string) string {
+	if reported != "" {
+		return reported
+	}
+	return configured
 }
 
 // formatRefusal reports whether err is an answer that may refuse the

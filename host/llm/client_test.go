@@ -507,6 +507,43 @@ func TestUsageRecorded(t *testing.T) {
 	}
 }
 
+// TestCompleteNamesTheModel checks the Completion's Model: the name the
+// endpoint reported for the model that answered, else the configured name
+// for the request's size; a cache hit names the model of the cached
+// answer.
+func TestCompleteNamesTheModel(t *testing.T) {
+	noModel := `{"id":"x","object":"chat.completion","created":1,"choices":[{"index":0,"message":{"role":"assistant","content":"ok"},"finish_reason":"stop"}]}`
+	tests := []struct {
+		name   string
+		size   core.ModelSize
+		answer llmtest.Answer
+		want   string
+	}{
+		{"echoed", core.ModelMain, llmtest.Text("ok"), "test-main"},
+		{"echoed small", core.ModelSmall, llmtest.Text("ok"), "test-small"},
+		{"reported", core.ModelMain, llmtest.Answer{Content: "ok", Model: "test-main-2025-01-01"}, "test-main-2025-01-01"},
+		{"none reported", core.ModelMain, llmtest.Answer{RawBody: noModel, Header: http.Header{"Content-Type": {"application/json"}}}, "test-main"},
+		{"none reported small", core.ModelSmall, llmtest.Answer{RawBody: noModel, Header: http.Header{"Content-Type": {"application/json"}}}, "test-small"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			srv := llmtest.New(t)
+			srv.Script("summarize", tt.answer)
+			dir := t.TempDir()
+			req := userRequest("summarize", "a", nil)
+			req.Model = tt.size
+			got, err := newClient(t, srv, newFakeClock(), func(o *llm.Options) { o.CacheDir = dir }).Complete(context.Background(), req)
+			if err != nil || got.Content != "ok" || got.Model != tt.want {
+				t.Fatalf("Complete() = %q by %q, %v; want ok by %q", got.Content, got.Model, err, tt.want)
+			}
+			cached, err := newClient(t, srv, newFakeClock(), func(o *llm.Options) { o.CacheDir = dir }).Complete(context.Background(), req)
+			if err != nil || cached.Model != tt.want || len(srv.Requests()) != 1 {
+				t.Errorf("Complete() from the cache = %q by %q, %v after %d requests; want ok by %q after 1", cached.Content, cached.Model, err, len(srv.Requests()), tt.want)
+			}
+		})
+	}
+}
+
 func TestCache(t *testing.T) {
 	srv := llmtest.New(t)
 	srv.Script("extract", llmtest.Text("not json"), llmtest.Text(validEntities))

@@ -177,6 +177,8 @@ func TestLLMExtractor(t *testing.T) {
 		if err != nil {
 			t.Fatalf("Extract() = %v", err)
 		}
+		// Each fact's rule names the model the client sent the prompt to
+		// (test-main, which the server reports back), not the role "main".
 		want := core.Extraction{
 			Entities: []core.ExtractedEntity{
 				{Name: "Alice", Type: "Person", Summary: "Alice moved to Lisbon.", Attributes: map[string]any{"role": "nurse"}},
@@ -185,9 +187,9 @@ func TestLLMExtractor(t *testing.T) {
 				{Name: "Alice's brother", Type: "Person"},
 			},
 			Facts: []core.ExtractedFact{
-				{Source: "Alice", Target: "Lisbon", Relation: "LIVES_IN", Text: "Alice lives in Lisbon.", ValidAt: time.Date(2025, 2, 1, 0, 0, 0, 0, refTime.Location()), Rule: "model main"},
-				{Source: "Alice's brother", Target: "Porto", Relation: "LIVES_IN", Text: "Alice's brother lives in Porto.", ValidAt: refTime, Rule: "model main"},
-				{Source: "Alice", Target: "Porto", Relation: "VISITED", Text: "Alice visited Porto.", Rule: "model main"},
+				{Source: "Alice", Target: "Lisbon", Relation: "LIVES_IN", Text: "Alice lives in Lisbon.", ValidAt: time.Date(2025, 2, 1, 0, 0, 0, 0, refTime.Location()), Rule: "model test-main"},
+				{Source: "Alice's brother", Target: "Porto", Relation: "LIVES_IN", Text: "Alice's brother lives in Porto.", ValidAt: refTime, Rule: "model test-main"},
+				{Source: "Alice", Target: "Porto", Relation: "VISITED", Text: "Alice visited Porto.", Rule: "model test-main"},
 			},
 			Warnings: []string{
 				`fact "Alice moved from Faro." was dropped: "Faro" is not among the extracted entities`,

@@ -46,6 +46,9 @@ type answerFact struct {
 	ValidAt    *string        `json:"valid_at"`
 	InvalidAt  *string        `json:"invalid_at"`
 	Attributes map[string]any `json:"attributes"`
+	// rule is what extracted the fact (factRule), set by the caller: the
+	// answer does not carry it.
+	rule string
 }
 
 // cleaner turns a model's answer into an extract response that keeps the
@@ -319,7 +322,7 @@ func (c *cleaner) facts(in []answerFact) []abi.ExtractedFact {
 			text = src + " " + strings.ToLower(strings.ReplaceAll(rel, "_", " ")) + " " + tgt
 			c.warnf("fact %q had no sentence; wrote one from its relation", text)
 		}
-		out1 := abi.ExtractedFact{Source: src, Target: tgt, Relation: rel, Fact: text, Attributes: attrs}
+		out1 := abi.ExtractedFact{Source: src, Target: tgt, Relation: rel, Fact: text, Attributes: attrs, Rule: f.rule}
 		out1.ValidAt = c.date(text, "valid_at", deref(f.ValidAt))
 		out1.InvalidAt = c.date(text, "invalid_at", deref(f.InvalidAt))
 		if out1.ValidAt != "" && out1.InvalidAt != "" && after(out1.ValidAt, out1.InvalidAt) {

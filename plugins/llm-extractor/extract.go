@@ -45,9 +45,13 @@ func (x *extractor) extract(req abi.ExtractRequest) (abi.ExtractResponse, error)
 	var all extractAnswer
 	for _, part := range parts {
 		var answer extractAnswer
-		err := x.ask(promptExtract, x.cfg.ExtractModel, system, x.extractUser(req.Episode, part, req.Previous), schema, x.cfg.MaxOutputTokens, &answer)
+		model, err := x.ask(promptExtract, x.cfg.ExtractModel, system, x.extractUser(req.Episode, part, req.Previous), schema, x.cfg.MaxOutputTokens, &answer)
 		if err != nil {
 			return abi.ExtractResponse{}, err
+		}
+		rule := factRule(model, x.cfg.ExtractModel)
+		for i := range answer.Facts {
+			answer.Facts[i].rule = rule
 		}
 		all.Entities = append(all.Entities, answer.Entities...)
 		all.Facts = append(all.Facts, answer.Facts...)
@@ -57,12 +61,18 @@ func (x *extractor) extract(req abi.ExtractRequest) (abi.ExtractResponse, error)
 	if source == sourceMessage {
 		c.speaker = messageSpeaker(content)
 	}
-	resp := c.clean(all)
-	// What produced each fact, for "why": the model that extracted it.
-	for i := range resp.Facts {
-		resp.Facts[i].Rule = "model " + x.cfg.ExtractModel
+	return c.clean(all), nil
+}
+
+// factRule says what extracted a fact, for "why": "model " and the name of
+// the model that answered, as the host gave it, or else the role the
+// plugin asked for ("main" or "small"), which is all a host from before
+// the name was reported lets the plugin know.
+func factRule(answeredBy, role string) string {
+	if answeredBy == "" {
+		return "model " + role
 	}
-	return resp, nil
+	return "model " + answeredBy
 }
 
 // pieces returns what to send of an episode's content, each piece at most

@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/mnemohq/mnemo/plugins/sdk"
 	"github.com/mnemohq/mnemo/wasm/abi"
 )
 
@@ -407,5 +408,70 @@ func TestExtractSplitsAJSONArray(t *testing.T) {
 	}
 	if len(out.Warnings) != 1 || !strings.Contains(out.Warnings[0], "extracted in 2 calls") {
 		t.Errorf("Extract() warnings = %q, want one about the split", out.Warnings)
+	}
+}
+
+// TestExtractRuleNamesTheModel checks what each fact says extracted it,
+// for "why": the model the host says answered, or the role the plugin
+// asked for when the host does not say (hosts from before
+// abi.LLMResponse.Model).
+func TestExtractRuleNamesTheModel(t *testing.T) {
+	tests := []struct {
+		name   string
+		config string
+		models map[string]string
+		want   string
+	}{
+		{name: "host names the model", models: map[string]string{"main": "gpt-4o-mini-2024-07-18", "small": "other"}, want: "model gpt-4o-mini-2024-07-18"},
+		{name: "host does not say", want: "model main"},
+		{name: "small role named", config: `{"extract_model": "small"}`, models: map[string]string{"main": "other", "small": "qwen3-8b"}, want: "model qwen3-8b"},
+		{name: "small role, host does not say", config: `{"extract_model": "small"}`, models: map[string]string{"main": "other"}, want: "model small"},
+	}
+	ans := answer([]any{ent("alice", "Person"), ent("Lisbon", "City")}, fact("alice", "LIVES_IN", "Lisbon", "alice lives in Lisbon", nil, nil))
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			x, s, _ := newTest(t, tt.config, map[string][]any{promptExtract: {ans}})
+			s.models = tt.models
+			var out abi.ExtractResponse
+			mustCall(t, x, abi.CapExtract, abi.ExtractRequest{Episode: messageEpisode("alice: I live in Lisbon."), Ontology: testOntology}, &out)
+			if len(out.Facts) != 1 || out.Facts[0].Rule != tt.want {
+				t.Errorf("Extract() facts = %+v, want one with rule %q", out.Facts, tt.want)
+			}
+		})
+	}
+}
+
+// TestExtractRulePerCall checks that an episode extracted in several calls
+// names, on each fact, the model of the call that extracted it.
+func TestExtractRulePerCall(t *testing.T) {
+	answers := []any{
+		answer([]any{ent("Ann", "Person"), ent("Acme", "Company")}, fact("Ann", "WORKS_AT", "Acme", "Ann works at Acme", nil, nil)),
+		answer([]any{ent("Bob", "Person"), ent("Acme", "Company")}, fact("Bob", "WORKS_AT", "Acme", "Bob works at Acme", nil, nil)),
+	}
+	models := []string{"model-a", ""}
+	calls := 0
+	complete := func(abi.LLMRequest) (sdk.Completion, error) {
+		b, err := json.Marshal(answers[calls])
+		c := sdk.Completion{Content: string(b), Model: models[calls]}
+		calls++
+		return c, err
+	}
+	x := newExtractor(complete, nil)
+	if err := x.configure([]byte(`{"max_episode_chars": 1000, "max_extract_calls": 3}`)); err != nil {
+		t.Fatal(err)
+	}
+	var records []string
+	for i := range 30 {
+		records = append(records, fmt.Sprintf(`{"name": "Employee %02d", "employer": "Acme"}`, i))
+	}
+	var out abi.ExtractResponse
+	mustCall(t, x, abi.CapExtract, abi.ExtractRequest{Episode: abi.Episode{Source: "json", Content: "[" + strings.Join(records, ", ") + "]", ReferenceTime: "2025-03-14T09:26:53Z"}, Ontology: testOntology}, &out)
+	var got []string
+	for _, f := range out.Facts {
+		got = append(got, f.Fact+": "+f.Rule)
+	}
+	want := []string{"Ann works at Acme: model model-a", "Bob works at Acme: model main"}
+	if diff := cmp.Diff(want, got); diff != "" || calls != 2 {
+		t.Errorf("Extract() in %d calls: facts and rules mismatch (-want +got):\n%s", calls, diff)
 	}
 }

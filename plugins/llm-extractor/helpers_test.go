@@ -13,27 +13,30 @@ import (
 
 // scripted is a Completer that answers each prompt name from a script and
 // records the requests. A prompt's answers are used in order, the last one
-// for every further request.
+// for every further request. Each answer names models[role] as the model
+// that gave it; a role without an entry gets no name, as from a host that
+// does not report it.
 type scripted struct {
 	answers map[string][]string
+	models  map[string]string
 	err     error
 	reqs    []abi.LLMRequest
 }
 
-func (s *scripted) complete(req abi.LLMRequest) (string, error) {
+func (s *scripted) complete(req abi.LLMRequest) (sdk.Completion, error) {
 	s.reqs = append(s.reqs, req)
 	if s.err != nil {
-		return "", s.err
+		return sdk.Completion{}, s.err
 	}
 	q := s.answers[req.Prompt]
 	if len(q) == 0 {
-		return "", fmt.Errorf("no answer scripted for prompt %q", req.Prompt)
+		return sdk.Completion{}, fmt.Errorf("no answer scripted for prompt %q", req.Prompt)
 	}
 	a := q[0]
 	if len(q) > 1 {
 		s.answers[req.Prompt] = q[1:]
 	}
-	return a, nil
+	return sdk.Completion{Content: a, Model: s.models[req.Model]}, nil
 }
 
 // logs records log lines.

@@ -50,12 +50,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 1
 		}
 	}
-	complete := func(req abi.LLMRequest) (string, error) {
+	complete := func(req abi.LLMRequest) (sdk.Completion, error) {
 		writeRequest(stdout, req)
 		if answer != nil {
-			return string(answer), nil
+			return sdk.Completion{Content: string(answer)}, nil
 		}
-		return emptyAnswers[req.Prompt], nil
+		return sdk.Completion{Content: emptyAnswers[req.Prompt]}, nil
 	}
 	x := newExtractor(complete, func(level int32, msg string) { fmt.Fprintf(stderr, "log (level %d): %s\n", level, msg) })
 	if *configFile != "" {

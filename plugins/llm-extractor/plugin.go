@@ -19,10 +19,11 @@ const (
 	promptSummarize       = "summarize"
 )
 
-// Completer sends one prompt to the host's LLM and returns the answer's
-// text, a JSON document valid for the request's schema. In the plugin it is
-// sdk.Complete; tests script it.
-type Completer func(abi.LLMRequest) (string, error)
+// Completer sends one prompt to the host's LLM and returns its answer: a
+// JSON document valid for the request's schema, and the name of the model
+// that gave it when the host says. In the plugin it is sdk.Complete; tests
+// script it.
+type Completer func(abi.LLMRequest) (sdk.Completion, error)
 
 // Logger writes a line to the host's log at an abi.Log level. In the plugin
 // it is sdk.Log.
@@ -77,8 +78,10 @@ func (x *extractor) configure(data []byte) error {
 // warn logs a warning line, for answers that have no warnings member.
 func (x *extractor) warn(msg string) { x.log(abi.LogWarn, msg) }
 
-// ask sends one prompt and decodes its JSON answer into out.
-func (x *extractor) ask(prompt, model string, system, user string, schema json.RawMessage, maxTokens int, out any) error {
+// ask sends one prompt to the model of the given role ("main" or
+// "small"), decodes its JSON answer into out and returns the name of the
+// model that answered, or "" when the host does not say.
+func (x *extractor) ask(prompt, model string, system, user string, schema json.RawMessage, maxTokens int, out any) (string, error) {
 	req := abi.LLMRequest{
 		Prompt: prompt,
 		Model:  model,
@@ -92,10 +95,10 @@ func (x *extractor) ask(prompt, model string, system, user string, schema json.R
 	}
 	answer, err := x.complete(req)
 	if err != nil {
-		return fmt.Errorf("complete %s prompt: %w", prompt, err)
+		return "", fmt.Errorf("complete %s prompt: %w", prompt, err)
 	}
-	if err := json.Unmarshal([]byte(answer), out); err != nil {
-		return fmt.Errorf("decode %s answer: %w", prompt, err)
+	if err := json.Unmarshal([]byte(answer.Content), out); err != nil {
+		return "", fmt.Errorf("decode %s answer: %w", prompt, err)
 	}
-	return nil
+	return answer.Model, nil
 }

@@ -200,7 +200,7 @@ func askInBatches[A any](x *extractor, what, prompt, instructions string, schema
 		var answer struct {
 			Answers []A `json:"answers"`
 		}
-		if err := x.ask(prompt, x.cfg.ResolveModel, instructions, user, schema, 0, &answer); err != nil {
+		if _, err := x.ask(prompt, x.cfg.ResolveModel, instructions, user, schema, 0, &answer); err != nil {
 			return err
 		}
 		asked := map[int]bool{}

@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
+	"github.com/mnemohq/mnemo/plugins/sdk"
 	"github.com/mnemohq/mnemo/wasm/abi"
 )
 
@@ -152,7 +153,7 @@ func TestResolveEntitiesSplitsLargeRequests(t *testing.T) {
 	// The model answers every question it is shown: question i is the
 	// duplicate of candidate c(i+1).
 	var reqs []abi.LLMRequest
-	complete := func(r abi.LLMRequest) (string, error) {
+	complete := func(r abi.LLMRequest) (sdk.Completion, error) {
 		reqs = append(reqs, r)
 		var as []map[string]any
 		for _, m := range regexp.MustCompile(`"id":(\d+)`).FindAllStringSubmatch(r.Messages[1].Content, -1) {
@@ -160,7 +161,7 @@ func TestResolveEntitiesSplitsLargeRequests(t *testing.T) {
 			as = append(as, map[string]any{"id": id, "duplicate_of": fmt.Sprint("c", id+1), "name": fmt.Sprint("Person Number ", id)})
 		}
 		b, err := json.Marshal(entityAnswers(as...))
-		return string(b), err
+		return sdk.Completion{Content: string(b)}, err
 	}
 	x := newExtractor(complete, nil)
 	if err := x.configure([]byte(`{"max_prompt_chars": 4000}`)); err != nil {

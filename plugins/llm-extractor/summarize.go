@@ -58,7 +58,7 @@ func (x *extractor) summarize(req abi.SummarizeRequest) (abi.SummarizeResponse, 
 	user := "<texts kind=\"" + kind + "\">\n" + b.String() + "</texts>"
 
 	var answer abi.SummarizeResponse
-	if err := x.ask(promptSummarize, x.cfg.ResolveModel, system, user, summarizeSchema, 0, &answer); err != nil {
+	if _, err := x.ask(promptSummarize, x.cfg.ResolveModel, system, user, summarizeSchema, 0, &answer); err != nil {
 		return abi.SummarizeResponse{}, err
 	}
 	summary := strings.TrimSpace(answer.Summary)

@@ -148,6 +148,9 @@ func (sc *sentCtx) readClause(ci int) {
 	if tc.UsedTo {
 		cc.ended = false
 	}
+	if sc.eventNounClause(cc, ci) {
+		return
+	}
 	subjs := sc.subjects(ci)
 	if len(subjs) == 0 {
 		return
@@ -344,8 +347,8 @@ func (sc *sentCtx) subjects(ci int) []ref {
 			out = append(out, r)
 		}
 	}
-	if len(out) == 0 && c.SubjFrom == nlp.SubjNone && sc.u.speaker != "" && ci == 0 && (sc.p.Tags[c.Verb] == "VBD" || sc.p.Tags[c.Verb] == "VBN") {
-		first := 0
+	if len(out) == 0 && c.SubjFrom == nlp.SubjNone && sc.u.speaker != "" && ci == 0 && droppedI(sc.p.Tags[c.Verb]) {
+		first := sc.afterHeading(c.VerbStart)
 		for first < c.VerbStart && (!sc.toks[first].word || sc.p.Tags[first] == "UH" || sc.p.Tags[first] == "RB") {
 			first++
 		}
@@ -354,6 +357,25 @@ func (sc *sentCtx) subjects(ci int) []ref {
 		}
 	}
 	return out
+}
+
+// droppedI reports whether a verb group opening a sentence with no
+// subject is one a speaker writes without its "I": a past form ("moved
+// to Leeds", "got promoted") or a participle whose "I'm" was left out
+// ("still taking iron"). A base form is an imperative ("call Dana").
+func droppedI(tag string) bool {
+	return tag == "VBD" || tag == "VBN" || tag == "VBG"
+}
+
+// afterHeading returns the index after a heading that ends in a colon
+// before the verb at v ("Note to self: started at Acme"), else 0.
+func (sc *sentCtx) afterHeading(v int) int {
+	for i := v - 1; i > 0; i-- {
+		if sc.toks[i].text == ":" {
+			return i + 1
+		}
+	}
+	return 0
 }
 
 // arg is one object slot of a clause: its preposition ("" for the direct
@@ -482,7 +504,7 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 			}
 		}
 	}
-	if !matched && len(slots(c)) == 0 && verb == "move out" && subj.name != sc.u.speaker && sc.u.speaker != "" && sc.kindOf(subj) == kindPerson {
+	if !matched && len(slots(c)) == 0 && verb == "move out" && subj.name != sc.u.speaker && sc.u.speaker != "" && (sc.kindOf(subj) == kindPerson || sc.u.x.knownPerson(subj.name)) {
 		// "Aiko moved out": she no longer lives with the one telling it.
 		sc.fact(cc, subj, ref{name: sc.u.speaker, kind: kindPerson, str: strSure}, "ROOMMATE_OF", tEnd, "{s} moved out", kindPerson, kindPerson)
 		return

@@ -187,7 +187,7 @@ func previousPersons(prev []abi.Episode) []string {
 					if speakers[m.name] {
 						continue
 					}
-					afterKin := m.start > 0 && kinNouns.has(s.toks[m.start-1].lower)
+					afterKin := m.start > 0 && kinNouns.has(s.toks[m.start-1].lower) || inKinList(s.toks, m.start)
 					if m.kind == kindPerson || afterKin || m.kind == kindNone && personLike(m.name) {
 						out = append(out, m.name)
 					}
@@ -238,4 +238,33 @@ func titleAt(toks []token, i int) (string, int) {
 // title: HAS_CEO. A founder's is FOUNDED, from the person.
 func titleRelation(canon string) string {
 	return "HAS_" + canon
+}
+
+// inKinList reports whether the name at toks[i] is in a list that follows
+// a plural relational noun and its comma: "two roommates, Jasper and
+// Elif".
+func inKinList(toks []token, i int) bool {
+	k := i - 1
+	for k >= 0 && (toks[k].text == "," || toks[k].lower == "and" || capitalized(toks[k].text)) {
+		k--
+	}
+	if k < 0 || k+1 >= i || toks[k+1].text != "," {
+		return false
+	}
+	w := toks[k].lower
+	return strings.HasSuffix(w, "s") && kinNouns.has(strings.TrimSuffix(w, "s"))
+}
+
+// knownPerson reports whether the previous episodes named name as a
+// person.
+func (x *extraction) knownPerson(name string) bool {
+	if !x.prevRead {
+		x.prevPersons, x.prevRead = previousPersons(x.previous), true
+	}
+	for _, p := range x.prevPersons {
+		if x.reg.key(p) == x.reg.key(name) {
+			return true
+		}
+	}
+	return false
 }

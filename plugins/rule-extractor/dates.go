@@ -234,6 +234,22 @@ func parseDate(toks []token, i int, ref time.Time, prefixed bool) (time.Time, in
 	return time.Time{}, 0, false
 }
 
+// weekendShift is the number of days from a day of the week to the
+// Saturday of "this" (step 0), "last" (-1) or "next" (1) weekend. Said
+// on a weekday, "last weekend" is the one just past and "this weekend"
+// the coming one; said on a Saturday or a Sunday, "this weekend" is the
+// current one and "last weekend" the one before it.
+func weekendShift(wd time.Weekday, step int) int {
+	this := int(time.Saturday - wd)
+	if wd == time.Sunday {
+		this = -1
+	}
+	if step < 0 && this > 0 {
+		return this - 7
+	}
+	return this + 7*step
+}
+
 // parseDeictic parses "this|last|next|past X" at toks[i].
 func parseDeictic(toks []token, i int, ref time.Time) (time.Time, int, bool) {
 	dir, unit := toks[i].lower, lowerAt(toks, i+1)
@@ -247,8 +263,10 @@ func parseDeictic(toks []token, i int, ref time.Time) (time.Time, int, bool) {
 		if dir == "last" {
 			return day(ref, 0, 0, -1), 2, true
 		}
-	case "week", "weekend":
+	case "week":
 		return day(ref, 0, 0, 7*step), 2, true
+	case "weekend":
+		return day(ref, 0, 0, weekendShift(ref.Weekday(), step)), 2, true
 	case "month":
 		return date(ref.Year(), int(ref.Month())+step, 1, ref.Location()), 2, true
 	case "year":

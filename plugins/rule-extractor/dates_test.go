@@ -20,6 +20,9 @@ func TestFindDates(t *testing.T) {
 		{"the day before yesterday", day(2024, 5, 13), dateAt},
 		{"last week", day(2024, 5, 8), dateAt},
 		{"next week", day(2024, 5, 22), dateAt},
+		{"last weekend", day(2024, 5, 11), dateAt},
+		{"this weekend", day(2024, 5, 18), dateAt},
+		{"next weekend", day(2024, 5, 25), dateAt},
 		{"last month", day(2024, 4, 1), dateAt},
 		{"this year", day(2024, 1, 1), dateAt},
 		{"last year", day(2023, 1, 1), dateAt},
@@ -84,5 +87,26 @@ func TestFindDatesNone(t *testing.T) {
 				t.Errorf("findDates(%q) = %v, want none", text, ds)
 			}
 		})
+	}
+}
+
+func TestWeekendShift(t *testing.T) {
+	tests := []struct {
+		wd         time.Weekday
+		step, want int
+	}{
+		{time.Monday, -1, -2},
+		{time.Friday, -1, -6},
+		{time.Saturday, -1, -7},
+		{time.Sunday, -1, -8},
+		{time.Saturday, 0, 0},
+		{time.Sunday, 0, -1},
+		{time.Wednesday, 0, 3},
+		{time.Sunday, 1, 6},
+	}
+	for _, tt := range tests {
+		if got := weekendShift(tt.wd, tt.step); got != tt.want {
+			t.Errorf("weekendShift(%v, %d) = %d, want %d", tt.wd, tt.step, got, tt.want)
+		}
 	}
 }

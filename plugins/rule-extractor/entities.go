@@ -7,6 +7,7 @@ import (
 	"unicode"
 
 	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
 )
 
 // kind is the plugin's own entity category. It is mapped onto the
@@ -235,6 +236,12 @@ func findMentions(toks []token, blocked []bool) []mention {
 			continue
 		}
 		e := nameEnd(toks, i, blocked)
+		if i == first && e == i+1 && nlp.InflectedVerb(toks[i].lower) {
+			// "Got promoted", "Started at Acme": a verb whose "I" the
+			// writer left out.
+			i++
+			continue
+		}
 		if e == i {
 			i++
 			continue

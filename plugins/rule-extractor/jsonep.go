@@ -71,10 +71,10 @@ func decodeJSON(dec *json.Decoder) (any, error) {
 // Keys with a meaning of their own.
 var (
 	nameKeys  = []string{"name", "full_name", "fullname", "display_name", "title", "username", "label"}
-	idKeys    = []string{"id", "uuid", "sku", "number", "code"}
+	idKeys    = []string{"id", "uuid", "sku", "number", "code", "ref", "reference"}
 	typeKeys  = words("type kind category entity_type")
-	startKeys = words("date since start start_date effective effective_date effective_from opened started started_at from valid_from created created_at joined joined_at hired hired_at ordered_at timestamp time purchased_at updated_at")
-	endKeys   = words("end end_date ended ended_at until to valid_to valid_until left left_at closed closed_at expires expires_at cancelled_at terminated_at")
+	startKeys = words("date since start start_date effective effective_date effective_from opened started started_at from valid_from created created_at joined joined_at hired hired_at ordered_at timestamp time purchased_at updated_at appointed elected enrolled admitted assigned")
+	endKeys   = words("end end_date ended ended_at until to valid_to valid_until left left_at closed closed_at expires expires_at cancelled_at terminated_at resigned retired removed terminated dismissed discharged")
 	textKeys  = words("description notes note comment comments text body content message summary bio about")
 	// subjectKeys name what a record without a name or an id is about
 	// ({"account": "Lumio Health", "plan": "Enterprise"}).
@@ -136,11 +136,11 @@ func (x *extraction) json(ep abi.Episode) error {
 	}
 	switch t := v.(type) {
 	case *jsonObject:
-		w.object(t, "", root, 0)
+		w.object(t, "", root, 0, nil)
 	case []any:
 		for _, el := range t {
 			if obj, ok := el.(*jsonObject); ok {
-				w.object(obj, "", "", 0)
+				w.object(obj, "", "", 0, nil)
 			}
 		}
 	}
@@ -194,17 +194,50 @@ func objectName(obj *jsonObject, key string) string {
 		if v == "" {
 			continue
 		}
+		if s := stringField(obj, prefix); s != "" && prefix != key {
+			// {"company": "Larkspur Ltd", "company_number": "SC7"}: the
+			// number is the company's, and the record is about it.
+			return s
+		}
 		if prefix = strings.TrimSuffix(strings.ReplaceAll(prefix, "_", " "), "s"); prefix != "" {
 			return prefix + " " + v
 		}
 		return v
 	}
 	for _, sk := range subjectKeys {
-		for i, k := range obj.keys {
-			if strings.EqualFold(k, sk) {
-				if s, ok := obj.vals[i].(string); ok && strings.TrimSpace(s) != "" {
-					return strings.TrimSpace(s)
-				}
+		if s := stringField(obj, sk); s != "" {
+			return s
+		}
+	}
+	// A record with neither a name nor an id field is about the first
+	// identifier among its values ({"ticket": "SUP-4471", "status":
+	// "open"}): a ticket, booking or order is named by its code.
+	for i := range obj.keys {
+		if s, ok := obj.vals[i].(string); ok && looksLikeID(strings.TrimSpace(s)) {
+			return strings.TrimSpace(s)
+		}
+	}
+	return ""
+}
+
+// capitalized reports whether s starts with an upper-case letter, as a
+// name does.
+func capitalized(s string) bool {
+	for _, r := range s {
+		return unicode.IsUpper(r)
+	}
+	return false
+}
+
+// stringField returns the non-empty string under key (any case), or "".
+func stringField(obj *jsonObject, key string) string {
+	if key == "" {
+		return ""
+	}
+	for i, k := range obj.keys {
+		if strings.EqualFold(k, key) {
+			if s, ok := obj.vals[i].(string); ok {
+				return strings.TrimSpace(s)
 			}
 		}
 	}
@@ -224,7 +257,10 @@ func scalarString(v any) string {
 
 // object walks obj found under key and returns the name of the entity that
 // stands for it ("" for none). name overrides the object's own name.
-func (w *jsonWalker) object(obj *jsonObject, key, name string, depth int) string {
+//
+// own, when not nil, receives the object's own bounds (zero where its
+// fields give none), for the parent's link to it.
+func (w *jsonWalker) object(obj *jsonObject, key, name string, depth int, own *[2]time.Time) string {
 	if depth > maxJSONDepth {
 		return ""
 	}
@@ -245,11 +281,24 @@ func (w *jsonWalker) object(obj *jsonObject, key, name string, depth int) string
 	if name != "" {
 		anchor = w.entity(name, k, key)
 	}
-	valid, invalid := w.dates(obj)
+	valid, invalid := w.ownDates(obj)
+	if own != nil {
+		*own = [2]time.Time{valid, invalid}
+	}
+	if valid.IsZero() && invalid.IsZero() {
+		// A record is a statement of how things stand when it was sent:
+		// without a date of its own it holds from then, so that a newer
+		// record of the same thing ends it.
+		valid = w.x.ref
+	}
 	type link struct {
 		key, value string
 		nested     bool
 		list       bool
+		// valid and invalid, when set, are the nested object's own
+		// dates: an officer appointed in 2021 and resigned in 2024 is one
+		// of the company's officers between them.
+		valid, invalid time.Time
 	}
 	var links []link
 	for i, fk := range obj.keys {
@@ -257,7 +306,19 @@ func (w *jsonWalker) object(obj *jsonObject, key, name string, depth int) string
 		switch v := obj.vals[i].(type) {
 		case string:
 			s := strings.TrimSpace(v)
-			if s == "" || isNameKey(lk) || typeKeys.has(lk) || startKeys.has(lk) || endKeys.has(lk) || strings.HasSuffix(lk, "_at") || strings.HasSuffix(lk, "_date") || isIDKey(lk) {
+			if s == "" || isNameKey(lk) || typeKeys.has(lk) {
+				continue
+			}
+			if isIDKey(lk) {
+				// An id that does not name the record is kept on it.
+				if anchor != nil && !strings.Contains(anchor.name, s) {
+					anchor.setAttr(fk, s)
+				}
+				continue
+			}
+			// A date key holds a bound only when its value is a date:
+			// "from" and "to" of a ticket are places.
+			if (startKeys.has(lk) || endKeys.has(lk) || strings.HasSuffix(lk, "_at") || strings.HasSuffix(lk, "_date")) && (!capitalized(s) || isJSONDate(s)) {
 				continue
 			}
 			if textKeys.has(lk) || len(s) > 80 {
@@ -277,8 +338,9 @@ func (w *jsonWalker) object(obj *jsonObject, key, name string, depth int) string
 				anchor.setAttr(fk, jsonScalar(v))
 			}
 		case *jsonObject:
-			if child := w.object(v, fk, "", depth+1); child != "" {
-				links = append(links, link{key: fk, value: child, nested: true})
+			var cb [2]time.Time
+			if child := w.object(v, fk, "", depth+1, &cb); child != "" {
+				links = append(links, link{key: fk, value: child, nested: true, valid: cb[0], invalid: cb[1]})
 			}
 		case []any:
 			for _, el := range v {
@@ -289,8 +351,9 @@ func (w *jsonWalker) object(obj *jsonObject, key, name string, depth int) string
 						links = append(links, link{key: fk, value: s, list: true})
 					}
 				case *jsonObject:
-					if child := w.object(e, fk, "", depth+1); child != "" {
-						links = append(links, link{key: fk, value: child, nested: true, list: true})
+					var cb [2]time.Time
+					if child := w.object(e, fk, "", depth+1, &cb); child != "" {
+						links = append(links, link{key: fk, value: child, nested: true, list: true, valid: cb[0], invalid: cb[1]})
 					}
 				}
 			}
@@ -316,21 +379,23 @@ func (w *jsonWalker) object(obj *jsonObject, key, name string, depth int) string
 		if l.list {
 			tmpl = "The {k} of {s} include {o}"
 		}
+		lv, li := valid, invalid
+		if !l.valid.IsZero() || !l.invalid.IsZero() {
+			lv, li = l.valid, l.invalid
+		}
 		w.x.facts = append(w.x.facts, fact{
 			src: anchor.name, dst: l.value, rel: relationName(l.key), tmpl: tmpl,
 			subs:  map[string]string{"{s}": anchor.name, "{o}": l.value, "{k}": words},
-			valid: valid, invalid: invalid,
+			valid: lv, invalid: li,
 		})
 	}
 	return anchor.name
 }
 
-// dates returns the validity of an object's facts: the dates its
-// date-like fields give, else the episode's reference time. A record is a
-// statement of how things stand when it was sent: without a date of its
-// own it holds from then, so that a newer record of the same thing ends
-// it.
-func (w *jsonWalker) dates(obj *jsonObject) (valid, invalid time.Time) {
+// ownDates returns the bounds an object's own date-like fields give,
+// zero where it has none; the object's facts hold from the reference
+// time when it has none (object).
+func (w *jsonWalker) ownDates(obj *jsonObject) (valid, invalid time.Time) {
 	for i, fk := range obj.keys {
 		s, ok := obj.vals[i].(string)
 		if !ok {
@@ -347,9 +412,6 @@ func (w *jsonWalker) dates(obj *jsonObject) (valid, invalid time.Time) {
 				valid = t
 			}
 		}
-	}
-	if valid.IsZero() && invalid.IsZero() {
-		valid = w.x.ref
 	}
 	return valid, invalid
 }

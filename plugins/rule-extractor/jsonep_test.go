@@ -115,6 +115,54 @@ func TestExtractJSON(t *testing.T) {
 				{"WORKS_AT", "Ann Lee", "Globex", "ref", ""},
 			},
 		},
+		{
+			name:    "a code names a record with no name or id field",
+			content: `{"case": "CLM-30912", "insurer": "Halvard Mutual", "status": "approved"}`,
+			wantEntities: []we{
+				{"CLM-30912", "Identifier", nil},
+				{"Halvard Mutual", "", nil},
+				{"approved", "", nil},
+			},
+			wantFacts: []wf{
+				{"INSURER", "CLM-30912", "Halvard Mutual", "ref", ""},
+				{"STATUS", "CLM-30912", "approved", "ref", ""},
+			},
+		},
+		{
+			name:    "a reference is an id; from and to holding places are no dates",
+			content: `{"trip_ref": "TR5521", "from": "Bergen", "to": "Tromsø", "start_date": "2024-06-01"}`,
+			wantEntities: []we{
+				{"trip TR5521", "", nil},
+				{"Bergen", "", nil},
+				{"Tromsø", "", nil},
+			},
+			wantFacts: []wf{
+				{"FROM", "trip TR5521", "Bergen", "2024-06-01", ""},
+				{"TO", "trip TR5521", "Tromsø", "2024-06-01", ""},
+			},
+		},
+		{
+			name:    "the id of a named subject stays on it",
+			content: `{"school": "Hollinsbrook College", "school_code": "HB-220", "principal": "Aurelie Dumas"}`,
+			wantEntities: []we{
+				{"Hollinsbrook College", "Organization", map[string]any{"school_code": "HB-220"}},
+				{"Aurelie Dumas", "", nil},
+			},
+			wantFacts: []wf{{"PRINCIPAL", "Hollinsbrook College", "Aurelie Dumas", "ref", ""}},
+		},
+		{
+			name:    "a member's own dates bound its membership",
+			content: `{"name": "Kestrel Rowing Club", "committee": [{"name": "Bram Olsen", "role": "treasurer", "elected": "2020-04-01", "removed": "2023-04-01"}]}`,
+			wantEntities: []we{
+				{"Kestrel Rowing Club", "Organization", nil},
+				{"Bram Olsen", "", nil},
+				{"treasurer", "Occupation", nil},
+			},
+			wantFacts: []wf{
+				{"COMMITTEE", "Kestrel Rowing Club", "Bram Olsen", "2020-04-01", "2023-04-01"},
+				{"ROLE", "Bram Olsen", "treasurer", "2020-04-01", "2023-04-01"},
+			},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

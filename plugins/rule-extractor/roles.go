@@ -1,6 +1,7 @@
 package main
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -548,10 +549,11 @@ func (sc *sentCtx) appositiveKin(cc *clauseCtx, pi int) {
 	if pi > 0 {
 		q := &sc.p.Phrases[pi-1]
 		p := &sc.p.Phrases[pi]
-		if e, named := sc.nameAt[p.Start]; named && e == p.End && q.End+1 == p.Start && sc.toks[q.End].text == "," &&
-			q.PossEnd > q.PossStart && q.Head == q.End-1 && (q.Head == q.PossEnd || classes["adj"].has(sc.toks[q.PossEnd].lower)) {
-			if owner := sc.ownerOf(q); owner.name != "" {
-				sc.relate(cc, sc.named(p.Start, e), owner, sc.headWord(pi-1))
+		if e, named := sc.nameAt[p.Start]; named && e == p.End && q.End+1 == p.Start && sc.toks[q.End].text == "," && q.Head == q.End-1 {
+			if owner := sc.listOwner(pi - 1); owner.name != "" {
+				for _, name := range sc.nameList(pi) {
+					sc.relate(cc, name, owner, sc.headWord(pi-1))
+				}
 			}
 		}
 	}
@@ -573,6 +575,69 @@ func (sc *sentCtx) appositiveKin(cc *clauseCtx, pi int) {
 		return
 	}
 	sc.relate(cc, sc.named(p.Start, e), owner, noun)
+}
+
+// listOwner returns whose relatives or companions a phrase before an
+// appositive list of names names: the possessor of "my cousins, Ana and
+// Bo", or, for a plural with no possessor ("two roommates, Jasper and
+// Elif"), the subject of the clause the phrase belongs to.
+func (sc *sentCtx) listOwner(qi int) ref {
+	q := &sc.p.Phrases[qi]
+	if q.PossEnd > q.PossStart {
+		if q.Head == q.PossEnd || classes["adj"].has(sc.toks[q.PossEnd].lower) {
+			return sc.ownerOf(q)
+		}
+		return ref{}
+	}
+	noun := sc.headWord(qi)
+	if sc.p.Tags[q.Head] != "NNS" || !kinNouns.has(noun) {
+		return ref{}
+	}
+	for ci := range sc.p.Clauses {
+		c := &sc.p.Clauses[ci]
+		for _, pp := range c.PPs {
+			if slices.Contains(pp.Obj.All(), qi) {
+				if subjs := sc.subjects(ci); len(subjs) == 1 {
+					return subjs[0]
+				}
+				return ref{}
+			}
+		}
+	}
+	return ref{}
+}
+
+// nameList returns the name of phrase pi and the names coordinated
+// after it: "Jasper and Elif", "Ana, Bo and Cy".
+func (sc *sentCtx) nameList(pi int) []ref {
+	var out []ref
+	for ; pi < len(sc.p.Phrases); pi++ {
+		p := &sc.p.Phrases[pi]
+		e, named := sc.nameAt[p.Start]
+		if !named || e != p.End {
+			break
+		}
+		out = append(out, sc.named(p.Start, e))
+		if pi+1 >= len(sc.p.Phrases) {
+			break
+		}
+		gap := sc.toks[p.End:sc.p.Phrases[pi+1].Start]
+		if len(gap) == 0 || len(gap) > 2 || !listGlue(gap) {
+			break
+		}
+	}
+	return out
+}
+
+// listGlue reports whether the tokens between two names join a list:
+// ",", "and", ", and".
+func listGlue(gap []token) bool {
+	for _, t := range gap {
+		if t.text != "," && t.lower != "and" {
+			return false
+		}
+	}
+	return true
 }
 
 // fieldNouns name a field of a record (a ticket, an order, an account):

@@ -1753,14 +1753,16 @@ func encodeLLMRequest(w *wire.Writer, v *abi.LLMRequest) {
 	w.Byte('}')
 }
 
-var fieldsLLMResponse = []string{"content", "error"}
+var fieldsLLMResponse = []string{"content", "model", "error"}
 
 func fieldLLMResponse(k []byte) int {
 	switch string(k) {
 	case "content":
 		return 0
-	case "error":
+	case "model":
 		return 1
+	case "error":
+		return 2
 	}
 	return wire.FoldField(k, fieldsLLMResponse)
 }
@@ -1771,6 +1773,8 @@ func decodeLLMResponse(r *wire.Reader, v *abi.LLMResponse) {
 		case 0:
 			r.String(&v.Content)
 		case 1:
+			r.String(&v.Model)
+		case 2:
 			r.String(&v.Error)
 		default:
 			r.Skip()
@@ -1783,6 +1787,10 @@ func encodeLLMResponse(w *wire.Writer, v *abi.LLMResponse) {
 	more := false
 	w.Key(&more, "\"content\":")
 	w.String(v.Content)
+	if v.Model != "" {
+		w.Key(&more, "\"model\":")
+		w.String(v.Model)
+	}
 	if v.Error != "" {
 		w.Key(&more, "\"error\":")
 		w.String(v.Error)

@@ -82,6 +82,7 @@ var codecSeeds = []string{
 	`{"results":[{"uuid":"f-31","score":0.91},{"uuid":"f-9","score":1e21},{"uuid":"x","score":-0.000001}]}`,
 	`{"prompt":"extract","model":"main","messages":[{"role":"system","content":"You extract facts."}],"schema":{"type":"object", "b": [1, 2]},"temperature":0,"max_tokens":800}`,
 	`{"schema":null,"temperature":null}`,
+	`{"content":"{\"facts\": []}","model":"gpt-4o-mini-2024-07-18"}`, `{"content":"","error":"llm: rate limited"}`,
 	`{"vectors":[[0.012,-0.3],[0.2,0.01]],"error":""}`,
 	`{"kind":"community","texts":["a <b> & \"c\"\\ \u2028 \ud83d\ude00 \ud800 \u00e9 é \t\n"],"max_chars":1000}`,
 	"{\"kind\":\"a\x01b\"}",

@@ -31,7 +31,7 @@
 // A plugin that calls the host should take the wrapper as a parameter, so a
 // host-side test can substitute a fake:
 //
-//	func newExtract(complete func(abi.LLMRequest) (string, error)) func(abi.ExtractRequest) (abi.ExtractResponse, error) {
+//	func newExtract(complete func(abi.LLMRequest) (sdk.Completion, error)) func(abi.ExtractRequest) (abi.ExtractResponse, error) {
 //		...
 //	}
 //

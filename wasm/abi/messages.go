@@ -272,7 +272,12 @@ type LLMMessage struct {
 // LLMResponse is the result of llm_complete.
 type LLMResponse struct {
 	Content string `json:"content"`
-	Error   string `json:"error,omitempty"`
+	// Model names the model that answered, as the host's LLM reports it
+	// (the endpoint's own name for it, else the model the host configures
+	// for the request's role). Hosts older than the field leave it out,
+	// and a plugin that does not know it ignores it: "" means unknown.
+	Model string `json:"model,omitempty"`
+	Error string `json:"error,omitempty"`
 }
 
 // EmbedRequest is the input of the embed host function.

@@ -155,3 +155,26 @@ var irregularPast = map[string]string{
 	"catch": "caught", "seek": "sought", "bear": "bore", "shoot": "shot", "wake": "woke", "steal": "stole", "hang": "hung",
 	"stop": "stopped", "plan": "planned", "prefer": "preferred", "admit": "admitted", "commit": "committed", "ship": "shipped",
 }
+
+// InflectedVerb reports whether a lower-case word is a past form of a
+// verb WordNet knows ("got", "started", "moved") and no noun of its own:
+// written with a capital at the start of a chat line that drops its "I",
+// it is that verb, not a name ("Got promoted last week"). Forms in -ing
+// are left out: at the start of a sentence they are names ("Manning
+// scored") or gerunds ("Swimming helps") as often as verbs.
+func InflectedVerb(w string) bool {
+	if IsNoun(w) {
+		return false
+	}
+	if strings.HasSuffix(w, "ing") {
+		return false
+	}
+	_, irregular := wn().verbExc.get(w)
+	if !irregular && !strings.HasSuffix(w, "ed") {
+		return false
+	}
+	if l := Lemma(w, "VBD"); l != w && IsVerb(l) {
+		return true
+	}
+	return false
+}

@@ -134,3 +134,23 @@ func TestParse(t *testing.T) {
 		})
 	}
 }
+
+func TestInflectedVerb(t *testing.T) {
+	tests := []struct {
+		word string
+		want bool
+	}{
+		{"got", true},
+		{"moved", true},
+		{"promoted", true},
+		{"reading", false}, // a noun, and a town's name
+		{"manning", false}, // -ing forms are left out
+		{"ted", false},     // a lemma, not an inflected form
+		{"start", false},
+	}
+	for _, tt := range tests {
+		if got := nlp.InflectedVerb(tt.word); got != tt.want {
+			t.Errorf("InflectedVerb(%q) = %v, want %v", tt.word, got, tt.want)
+		}
+	}
+}

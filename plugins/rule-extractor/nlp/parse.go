@@ -130,14 +130,32 @@ func set(s string) map[string]bool {
 // skip marks words that belong to no phrase (dates: "in May" is an
 // adverbial, not a place).
 func Parse(words, lower []string, names [][2]int, skip []bool) *Sentence {
+	named := make([]bool, len(words))
+	for _, n := range names {
+		for k := n[0]; k < n[1]; k++ {
+			named[k] = true
+		}
+	}
 	tw := make([]string, len(words))
+	var dropped []int
 	for i, w := range words {
-		if lower[i] == "i" {
+		switch {
+		case lower[i] == "i":
 			w = "I"
+		case (i == 0 || words[i-1] == ":") && !named[i] && InflectedVerb(lower[i]):
+			// "Got promoted", "Moved to Leeds": a past form opening a
+			// line whose "I" the writer left out, not a name.
+			w = lower[i]
+			dropped = append(dropped, i)
 		}
 		tw[i] = w
 	}
 	s := &Sentence{Words: words, Lower: lower, Tags: Tag(tw)}
+	for _, i := range dropped {
+		if !verbTag(s.Tags[i]) {
+			s.Tags[i] = "VBD"
+		}
+	}
 	s.Lemmas = make([]string, len(words))
 	for i, w := range words {
 		lw := lower[i]

@@ -3,7 +3,7 @@
 // Command hostcalls uses the host functions. Extract logs a line, asks the
 // LLM to complete the episode's content (with a schema) and embeds the
 // answer; its one entity is named after the completion and carries the
-// vector's length. Summarize calls llm_complete until the host refuses and
+// vector's length and the model the host says answered. Summarize calls llm_complete until the host refuses and
 // reports how many calls succeeded and why the last one failed.
 package main
 
@@ -29,7 +29,7 @@ func main() {}
 
 func extract(req abi.ExtractRequest) (abi.ExtractResponse, error) {
 	sdk.Log(abi.LogInfo, "extracting "+req.Episode.UUID)
-	answer, err := sdk.Complete(abi.LLMRequest{
+	c, err := sdk.Complete(abi.LLMRequest{
 		Prompt:   "hostcalls-extract",
 		Model:    "small",
 		Messages: []abi.LLMMessage{{Role: "system", Content: "Answer in JSON."}, {Role: "user", Content: req.Episode.Content}},
@@ -38,12 +38,12 @@ func extract(req abi.ExtractRequest) (abi.ExtractResponse, error) {
 	if err != nil {
 		return abi.ExtractResponse{}, fmt.Errorf("complete: %w", err)
 	}
-	vecs, err := sdk.Embed([]string{answer})
+	vecs, err := sdk.Embed([]string{c.Content})
 	if err != nil {
 		return abi.ExtractResponse{}, fmt.Errorf("embed: %w", err)
 	}
 	return abi.ExtractResponse{
-		Entities: []abi.ExtractedEntity{{Name: answer, Attributes: map[string]any{"dims": len(vecs[0])}}},
+		Entities: []abi.ExtractedEntity{{Name: c.Content, Attributes: map[string]any{"dims": len(vecs[0]), "model": c.Model}}},
 		Facts:    []abi.ExtractedFact{},
 	}, nil
 }

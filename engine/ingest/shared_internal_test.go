@@ -1,0 +1,109 @@
+package ingest
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/mnemohq/mnemo/core"
+	"github.com/mnemohq/mnemo/core/hashembed"
+	"github.com/mnemohq/mnemo/core/memstore"
+)
+
+// applyLog records how many episodes each write of the store it wraps
+// carried.
+type applyLog struct {
+	*memstore.Store
+	mu    sync.Mutex
+	sizes []int
+}
+
+func (s *applyLog) Apply(ctx context.Context, ch core.Change) error {
+	s.mu.Lock()
+	s.sizes = append(s.sizes, len(ch.Episodes))
+	s.mu.Unlock()
+	return s.Store.Apply(ctx, ch)
+}
+
+// metExtractor finds that Ann met Bo in every episode.
+type metExtractor struct{}
+
+func (metExtractor) Extract(_ context.Context, req core.ExtractRequest) (core.Extraction, error) {
+	return core.Extraction{
+		Entities: []core.ExtractedEntity{{Name: "Ann", Type: "Person"}, {Name: "Bo", Type: "Person"}},
+		Facts:    []core.ExtractedFact{{Source: "Ann", Target: "Bo", Relation: "MET", Text: req.Episode.Content}},
+	}, nil
+}
+
+// TestSharedWriterWritesEachEpisode checks the group commit of a batch
+// whose episodes are all prepared before resolution reaches them: alone,
+// the batch is one transaction; while another group has episodes pending
+// (Deps.Shared), each episode is its own, so that the other group's
+// writes never wait behind the whole batch on the store's one writer.
+func TestSharedWriterWritesEachEpisode(t *testing.T) {
+	ref := time.Date(2024, 5, 1, 9, 0, 0, 0, time.UTC)
+	for _, tt := range []struct {
+		name   string
+		shared bool
+		want   []int
+	}{
+		{"alone", false, []int{4}},
+		{"shared", true, []int{1, 1, 1, 1}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx := context.Background()
+			s := &applyLog{Store: memstore.New(16)}
+			var asked []string
+			pl := New(Options{MaxAttempts: 3, MaxExtractBytes: 1 << 16, MaxChunks: 4, MaxEntities: 50, MaxFacts: 50, MaxSummaryChars: 500}, Deps{
+				Store: s, Embedder: hashembed.New(16), Now: func() time.Time { return ref },
+				Logger: slog.New(slog.DiscardHandler), IDs: &core.IDSource{},
+				Created:   func(string, core.Scope, string, time.Time) {},
+				Mentioned: func(string, core.Scope, string, time.Time) {},
+				Ingested:  func(context.Context, string, []string) error { return nil },
+				Shared: func(group string) bool {
+					asked = append(asked, group)
+					return tt.shared
+				},
+			})
+			var eps []core.Episode
+			for i := range 4 {
+				eps = append(eps, core.Episode{UUID: fmt.Sprintf("ep-%d", i), GroupID: "a", Source: core.SourceText,
+					Content: fmt.Sprintf("Ann met Bo %d.", i), ValidAt: ref.Add(time.Duration(i) * time.Minute), CreatedAt: ref, Status: core.EpisodePending})
+			}
+			if _, err := s.AddEpisodes(ctx, eps); err != nil {
+				t.Fatal(err)
+			}
+			// Every episode prepared before resolution starts: with an
+			// extraction that names two people and their meeting.
+			preps := make([]*prepared, len(eps))
+			ready := make([]chan struct{}, len(eps))
+			for i, ep := range eps {
+				preps[i] = &prepared{ep: ep, meter: core.NewMeter(), start: ref, plugins: core.Plugins{Extractor: metExtractor{}}}
+				if pl.prepare(ctx, preps[i]); preps[i].err != nil {
+					t.Fatal(preps[i].err)
+				}
+				ready[i] = make(chan struct{})
+				close(ready[i])
+			}
+			reports := pl.writeBatch(ctx, preps, ready)
+			if len(reports) != len(eps) {
+				t.Fatalf("writeBatch reported %d episodes, want %d", len(reports), len(eps))
+			}
+			for _, r := range reports {
+				if r.Status != core.EpisodeDone {
+					t.Fatalf("episode %s is %s (%s), want done", r.UUID, r.Status, r.Error)
+				}
+			}
+			if !slices.Equal(s.sizes, tt.want) {
+				t.Errorf("episodes per write = %v, want %v", s.sizes, tt.want)
+			}
+			if len(asked) == 0 || slices.ContainsFunc(asked, func(g string) bool { return g != "a" }) {
+				t.Errorf("Shared asked of groups %v, want a only", asked)
+			}
+		})
+	}
+}

@@ -1,0 +1,103 @@
+package main
+
+import (
+	"strings"
+
+	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
+)
+
+// Events named by a noun. "Alistair and Corinne's divorce was finalised
+// on Friday", "our engagement was in June": the relation that the noun's
+// verb states between two people starts or ends, at the clause's date,
+// between the noun's possessors, as "they divorced on Friday" would say.
+// The clause's own verb only says that the event took place, in the past
+// tense; the present ("their divorce is pending"), a copula, a negation
+// or a modal says no such thing (factual rules out the last two before
+// this runs).
+
+// eventVerb returns the reciprocal verb that starts or ends a relation
+// which a noun names: the noun itself ("divorce", "split") or the verb of
+// its nominal ending ("separation" → separate, "engagement" → engage,
+// "marriage" → marry, "wedding" → wed, "breakup" → break up); "" for
+// none.
+func eventVerb(noun string) string {
+	cands := []string{noun}
+	switch {
+	case strings.HasSuffix(noun, "ation"):
+		cands = append(cands, strings.TrimSuffix(noun, "ion")+"e")
+	case strings.HasSuffix(noun, "ment"):
+		cands = append(cands, strings.TrimSuffix(noun, "ment"))
+	case strings.HasSuffix(noun, "iage"):
+		cands = append(cands, strings.TrimSuffix(noun, "iage")+"y")
+	case strings.HasSuffix(noun, "ing"):
+		v := strings.TrimSuffix(noun, "ing")
+		if n := len(v); n >= 2 && v[n-1] == v[n-2] {
+			v = v[:n-1]
+		}
+		cands = append(cands, v)
+	case strings.HasSuffix(noun, "up") && len(noun) > 2:
+		cands = append(cands, strings.TrimSuffix(noun, "up")+" up")
+	}
+	for _, v := range cands {
+		if rc, ok := reciprocal[v]; ok && (rc.role == tStart || rc.role == tEnd) {
+			return v
+		}
+	}
+	return ""
+}
+
+// eventNounClause reads a clause whose subject is such an event noun
+// with people for its possessors, and reports whether it was one.
+func (sc *sentCtx) eventNounClause(cc *clauseCtx, ci int) bool {
+	c := &sc.p.Clauses[ci]
+	if c.Subj.Phrase < 0 || c.SubjFrom != nlp.SubjOwn || !c.Past || linking.has(c.Lemma) && !c.Passive {
+		return false
+	}
+	verb, noun := "", ""
+	var people []ref
+	for _, pi := range c.Subj.All() {
+		p := &sc.p.Phrases[pi]
+		if v := eventVerb(sc.p.Lemmas[p.Head]); v != "" && p.PossEnd > p.PossStart && verb == "" {
+			verb, noun = v, sc.toks[p.Head].lower
+			people = append(people, sc.eventParties(p)...)
+			continue
+		}
+		if r := sc.phraseRef(pi, true); r.name != "" && personish(sc.kindOf(r)) {
+			people = append(people, r)
+		}
+	}
+	if verb == "" || len(people) < 2 {
+		return false
+	}
+	rc := reciprocal[verb]
+	cc.left, cc.end = sc.p.Phrases[c.Subj.Phrase].Start, sc.clauseEnd(c)
+	cc.date = sc.nearestDate(cc.left, cc.end)
+	cc.te = tensePast
+	text := "the " + noun + " of {s} and {o}"
+	for i := 1; i < len(people); i++ {
+		if people[i].name != people[0].name {
+			sc.fact(cc, people[0], people[i], rc.class, rc.role, text, kindPerson, kindPerson)
+		}
+	}
+	return true
+}
+
+// eventParties are the people an event noun's possessor names: "Ann's",
+// "my" and, for "our", the speaker and the one spoken to.
+func (sc *sentCtx) eventParties(p *nlp.Phrase) []ref {
+	owner := sc.ownerOf(p)
+	if owner.name == "" || !personish(sc.kindOf(owner)) {
+		return nil
+	}
+	out := []ref{owner}
+	if sc.toks[p.PossStart].lower == "our" && sc.u.other != "" {
+		out = append(out, ref{name: sc.u.other, kind: kindPerson, str: strSure})
+	}
+	return out
+}
+
+// personish reports whether a party's kind allows a person: a name of no
+// known kind does ("Corinne" in a first message).
+func personish(k kind) bool {
+	return k == kindPerson || k == kindNone
+}
