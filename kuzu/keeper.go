@@ -14,8 +14,9 @@ import (
 // journal base once the journal has grown past Options.RebaseBytes
 // (base.go), a compaction once a string column holds mostly replaced
 // values (dictionary.go), and, after Kuzu failed to write (a full disk),
-// opening the database again once the disk has room. A write or a health check kicks
-// it; it also looks every few seconds. The zero keeper does nothing.
+// opening the database again once the disk has room. A write or a health
+// check kicks it; it also looks every few seconds. The zero keeper does
+// nothing.
 type keeper struct {
 	kicks chan struct{}
 	stop  chan struct{}
