@@ -175,6 +175,12 @@
 //   - Committed updates pin buffer-pool memory until a checkpoint, and each
 //     transaction that sets a column copies its chunk's earlier updates:
 //     hence the checkpoint policy and writing only changed columns.
+//   - A STRING column keeps every value it ever held in its node group's
+//     dictionary, and a checkpoint that rewrites the column copies all of
+//     them into the pool; a checkpoint that then runs out of pool leaves
+//     the database half checkpointed (a crash at the next scan was seen).
+//     The store compacts the database once a column holds mostly
+//     replaced values (dictionary.go).
 //   - "x.uuid IN $ids" scans the whole table and "UNWIND $ids" joins with
 //     it; only "MATCH (x {uuid: $id})" uses the primary key. Short lists
 //     are read one prepared lookup per id (ids.go).

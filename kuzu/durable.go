@@ -102,7 +102,11 @@ func (s *Store) afterCommit(ctx context.Context, c *conn) {
 	}
 	if err := s.checkpoint(ctx, c); err != nil {
 		s.log.Warn("checkpoint", "err", err)
+		return
 	}
+	// After the readers went back: they run while the arenas are trimmed.
+	releaseCHeap()
+	s.checkDictionaries(ctx, c)
 }
 
 // poolPressed reports whether Kuzu uses more than half its buffer pool
@@ -195,6 +199,9 @@ type DurabilityStats struct {
 	// went through after a checkpoint; Busy those that did not (answered
 	// with core.ErrBusy).
 	BusyRetries, Busy int64
+	// Compactions counts the compactions the store ran by itself to drop
+	// replaced string values (dictionary.go).
+	Compactions int64
 	// WALBytes is the WAL's size now.
 	WALBytes int64
 }
@@ -203,7 +210,7 @@ type DurabilityStats struct {
 func (s *Store) DurabilityStats() DurabilityStats {
 	return DurabilityStats{
 		Checkpoints: s.stats.checkpoints.Load(), CheckpointTime: time.Duration(s.stats.checkpointNanos.Load()),
-		BusyRetries: s.stats.busyRetries.Load(), Busy: s.stats.busy.Load(), WALBytes: s.walSize(),
+		BusyRetries: s.stats.busyRetries.Load(), Busy: s.stats.busy.Load(), Compactions: s.stats.compactions.Load(), WALBytes: s.walSize(),
 	}
 }
 

@@ -12,9 +12,11 @@ import (
 
 // keeper runs a journaled store's upkeep on a goroutine of its own: a new
 // journal base once the journal has grown past Options.RebaseBytes
-// (base.go), and, after Kuzu failed to write (a full disk), opening the
-// database again once the disk has room. A write or a health check kicks
-// it; it also looks every few seconds. The zero keeper does nothing.
+// (base.go), a compaction once a string column holds mostly replaced
+// values (dictionary.go), and, after Kuzu failed to write (a full disk),
+// opening the database again once the disk has room. A write or a health
+// check kicks it; it also looks every few seconds. The zero keeper does
+// nothing.
 type keeper struct {
 	kicks chan struct{}
 	stop  chan struct{}
@@ -88,6 +90,7 @@ func (s *Store) upkeep() {
 			s.health.ok()
 		}
 	}
+	s.compactIfDue(ctx)
 	if journalBytes > s.rebaseBytes() {
 		if _, err := s.takeBase(ctx); err != nil {
 			s.log.Warn("take a journal base", "err", err)

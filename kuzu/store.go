@@ -214,8 +214,13 @@ type Store struct {
 	sinceCheckpoint int
 	fresh           freshRels
 	stats           struct {
-		checkpoints, checkpointNanos, busyRetries, busy atomic.Int64
+		checkpoints, checkpointNanos, busyRetries, busy, compactions atomic.Int64
 	}
+	// sinceDictionaryCheck counts checkpoints since the string columns
+	// were last sized, under the write lock; compactDue asks the keeper
+	// to compact (dictionary.go).
+	sinceDictionaryCheck int
+	compactDue           atomic.Bool
 
 	// The journal (journal.go), nil for an in-memory store or with
 	// Options.NoJournal. jid identifies it; applied is the position of

@@ -193,12 +193,18 @@ groups = ["gamma"]
 reranker = "first-word"
 `
 	}
+	// Gamma searches with the plugin recipe only where it has the C
+	// example for a reranker: without one, every search of it would warn
+	// that it falls back to rrf.
+	gammaRecipe := ""
+	if withC {
+		gammaRecipe = "gamma = \"plugin\"\n"
+	}
 	recipes := `
 [search.group_recipes]
 acme = "plugin"
 beta = "recent"
-gamma = "plugin"
-
+` + gammaRecipe + `
 [search.recipes.recent]
 description = "episodes by the recency script"
 [search.recipes.recent.scopes.episodes]

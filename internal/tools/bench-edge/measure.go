@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -52,6 +51,8 @@ type result struct {
 	p50, p95 time.Duration
 	// dbBytes is the database file's size at the end.
 	dbBytes int64
+	// backoff is what the server asked the tool to wait while ingesting.
+	backoff backoff
 }
 
 // sample is the state after Stored episodes.
@@ -109,8 +110,13 @@ func measure(ctx context.Context, t *target, o options, log io.Writer) (*result,
 	}
 	fmt.Fprintf(log, "warm start to first answer: %s; idle RSS %.0f MiB\n", first.Round(time.Millisecond), mib(r.idle))
 
-	if err := ingest(ctx, p, o, r, log); err != nil {
-		return nil, err
+	err = ingest(ctx, p, o, r, log)
+	r.backoff = p.backoff
+	if p.backoff.answers > 0 {
+		fmt.Fprintf(log, "while ingesting, %s\n", p.backoff)
+	}
+	if err != nil {
+		return nil, p.failed(err)
 	}
 	if err := sleep(ctx, idleWait); err != nil {
 		return nil, err
@@ -159,14 +165,13 @@ const group = "edge"
 // process every o.every episodes processed. The queue is kept at most
 // two batches deep, so episodes/s is the rate at which they are processed.
 func ingest(ctx context.Context, p *proc, o options, r *result, log io.Writer) error {
-	c := httpload.NewClient(p.url, "", 2)
 	corpus := httpload.NewCorpus(1)
 	const batch = 50
 	start := time.Now()
 	last, lastN := start, 0
 	for posted := 0; posted < o.episodes; {
 		k := min(batch, o.episodes-posted)
-		if err := c.AddEpisodes(ctx, group, corpus.Episodes(k)); err != nil {
+		if err := p.do(ctx, "POST", "/v1/groups/"+group+"/episodes", map[string]any{"episodes": corpus.Episodes(k)}, nil); err != nil {
 			return fmt.Errorf("post episodes: %w", err)
 		}
 		posted += k
@@ -210,6 +215,10 @@ type proc struct {
 	url  string
 	http *http.Client
 	done chan error
+	// backoff counts the answers that asked the tool to retry (do);
+	// pause waits as they ask (nil: sleep).
+	backoff backoff
+	pause   func(context.Context, time.Duration) error
 }
 
 // start runs mnemo serve over db and returns once it has answered a
@@ -256,6 +265,31 @@ func start(ctx context.Context, t *target, o options, db string) (*proc, time.Du
 	}
 }
 
+// failed returns err with how the process ended if it has: a request
+// that fails with EOF says nothing of a server that crashed under it.
+func (p *proc) failed(err error) error {
+	select {
+	case werr := <-p.done:
+		p.done <- werr
+		return fmt.Errorf("%w (mnemo serve exited: %v)", err, exitStatus(werr))
+	case <-time.After(time.Second):
+		return err
+	}
+}
+
+// exitStatus says how a process ended: its exit code, or the signal that
+// killed it.
+func exitStatus(err error) string {
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) {
+		return fmt.Sprint(err)
+	}
+	if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+		return fmt.Sprintf("killed by %v", ws.Signal())
+	}
+	return fmt.Sprintf("exit code %d", ee.ExitCode())
+}
+
 // stop ends the process with SIGTERM, as an operator would, and waits.
 func (p *proc) stop() error {
 	if p.cmd.ProcessState != nil {
@@ -285,22 +319,8 @@ type groupStats struct {
 
 func (p *proc) stats(ctx context.Context) (groupStats, error) {
 	var st groupStats
-	req, err := http.NewRequestWithContext(ctx, "GET", p.url+"/v1/groups/"+group, nil)
-	if err != nil {
-		return st, err
-	}
-	resp, err := p.http.Do(req)
-	if err != nil {
-		return st, err
-	}
-	defer resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		return st, fmt.Errorf("GET /v1/groups/%s: %s", group, resp.Status)
-	}
-	if err := json.NewDecoder(resp.Body).Decode(&st); err != nil {
-		return st, fmt.Errorf("GET /v1/groups/%s: %w", group, err)
-	}
-	return st, nil
+	err := p.do(ctx, "GET", "/v1/groups/"+group, nil, &st)
+	return st, err
 }
 
 func freePort() (int, error) {

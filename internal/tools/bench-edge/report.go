@@ -56,6 +56,9 @@ func (r report) write(w io.Writer) {
 	row(fmt.Sprintf("episodes/s over %d episodes", r.opts.episodes), func(res *result) string {
 		return fmt.Sprintf("%.1f", float64(r.opts.episodes)/res.ingest.Seconds())
 	})
+	row("answers asking to retry (429, 503) / waited", func(res *result) string {
+		return fmt.Sprintf("%d / %s", res.backoff.answers, res.backoff.waited.Round(time.Second))
+	})
 	row("peak RSS while ingesting and searching", func(res *result) string { return fmt.Sprintf("%.0f MiB", mib(res.peak)) })
 	row(fmt.Sprintf("idle RSS 5 s after %d episodes", r.opts.episodes), func(res *result) string { return fmt.Sprintf("%.0f MiB", mib(res.ingestedIdle)) })
 	row("RSS at the end", func(res *result) string { return fmt.Sprintf("%.0f MiB", mib(res.after)) })

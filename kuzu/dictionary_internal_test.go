@@ -1,0 +1,110 @@
+package kuzu
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mnemohq/mnemo/core"
+)
+
+// TestStringDictionaryKeepsReplacedValues pins down a limit of Kuzu
+// 0.11.3 that the edge profile runs into (docs/edge.md, issue 38): a
+// STRING column keeps, in its node group's dictionary, every value it
+// ever held, checkpoints included, and a checkpoint that rewrites the
+// column copies the whole dictionary into buffer-pool memory. A fact's
+// attributes hold its "why" record, rewritten whole at each restatement,
+// so the Fact table's attributes grow with every restatement rather than
+// with the facts, until a checkpoint no longer fits the pool. If this
+// test fails, Kuzu has started to drop replaced values and the
+// workaround described there is no longer needed.
+func TestStringDictionaryKeepsReplacedValues(t *testing.T) {
+	ctx := context.Background()
+	s, err := Open(ctx, Options{Dir: t.TempDir(), Dimension: 4, BufferPoolBytes: 128 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close(ctx)
+	now := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
+	vec := []float32{1, 0, 0, 0}
+	const size, rewrites = 16 << 10, 50
+	for i := range rewrites {
+		ch := core.Change{Facts: []core.Fact{{UUID: "f", GroupID: "g", Relation: "R", Text: "a R b", SourceUUID: "a", TargetUUID: "b",
+			Embedding: vec, ValidAt: now, CreatedAt: now, Attributes: map[string]any{"note": strings.Repeat(string(rune('a'+i%26)), size)}}}}
+		if i == 0 {
+			ch.Entities = []core.Entity{{UUID: "a", GroupID: "g", Name: "a", NameEmbedding: vec, CreatedAt: now}, {UUID: "b", GroupID: "g", Name: "b", NameEmbedding: vec, CreatedAt: now}}
+		}
+		if err := s.Apply(ctx, ch); err != nil {
+			t.Fatalf("rewrite %d: %v", i, err)
+		}
+		if err := s.Checkpoint(ctx); err != nil {
+			t.Fatalf("checkpoint after rewrite %d: %v", i, err)
+		}
+	}
+	stored := s.attributeBytes(t)
+	// One value of size bytes is live; Kuzu keeps all of them.
+	if want := int64(rewrites * size * 9 / 10); stored < want {
+		t.Errorf("attributes_data holds %d bytes after %d rewrites of a %d-byte value, want at least %d (every value kept)", stored, rewrites, size, want)
+	}
+	t.Logf("attributes_data: %d bytes stored for %d live", stored, size)
+}
+
+// TestBloatedDictionaryIsCompacted: once a string column holds more than
+// a sixteenth of the pool and mostly replaced values, the keeper compacts
+// the database, which drops them; what was written last stays.
+func TestBloatedDictionaryIsCompacted(t *testing.T) {
+	ctx := context.Background()
+	const pool, size = 32 << 20, 64 << 10
+	s, err := Open(ctx, Options{Dir: t.TempDir(), Dimension: 4, BufferPoolBytes: pool})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close(ctx)
+	now := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
+	vec := []float32{1, 0, 0, 0}
+	var last string
+	// The keeper compacts on its own goroutine; writes go on meanwhile.
+	for i := 0; s.DurabilityStats().Compactions == 0; i++ {
+		if i == 400 {
+			t.Fatalf("400 rewrites of a %d-byte attribute in a %d MiB pool: no compaction", size, pool>>20)
+		}
+		last = strings.Repeat(string(rune('a'+i%26)), size)
+		ch := core.Change{Facts: []core.Fact{{UUID: "f", GroupID: "g", Relation: "R", Text: "a R b", SourceUUID: "a", TargetUUID: "b",
+			Embedding: vec, ValidAt: now, CreatedAt: now, Attributes: map[string]any{"note": last}}}}
+		if i == 0 {
+			ch.Entities = []core.Entity{{UUID: "a", GroupID: "g", Name: "a", NameEmbedding: vec, CreatedAt: now}, {UUID: "b", GroupID: "g", Name: "b", NameEmbedding: vec, CreatedAt: now}}
+		}
+		if err := s.Apply(ctx, ch); err != nil {
+			t.Fatalf("rewrite %d: %v", i, err)
+		}
+	}
+	if err := s.Checkpoint(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if after := s.attributeBytes(t); after > pool/16 {
+		t.Errorf("attributes_data holds %d bytes after the compaction, want at most %d (what asks for one)", after, pool/16)
+	}
+	facts, err := s.Facts(ctx, []string{"g"}, []string{"f"}, core.GetOptions{})
+	if err != nil || len(facts) != 1 {
+		t.Fatalf("Facts after the compaction = %v, %v", facts, err)
+	}
+	if got := facts[0].Attributes["note"]; got != last {
+		t.Errorf("the note after the compaction is not the last one written")
+	}
+}
+
+// attributeBytes is what Kuzu stores for the facts' attributes.
+func (s *Store) attributeBytes(t *testing.T) int64 {
+	t.Helper()
+	var n int64
+	err := s.read(context.Background(), func(c *conn) error {
+		stored, err := stringColumnBytes(context.Background(), c, "Fact")
+		n = stored["attributes"]
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
