@@ -302,17 +302,20 @@ smoke-arm64: build
 # The edge profile (docs/edge.md): both edge dist directories (EDGE=1) measured as
 # separate processes, arm64 under qemu-aarch64 (EDGE_CPU); EDGE_EPISODES
 # offline episodes over HTTP; the 256 MiB buffer pool mnemo's default
-# gives a 2 GB board (EDGE_POOL_MB). Writes docs/bench/edge-summary.txt,
-# edge.csv and edge.svg (EDGE_OUT).
-EDGE_EPISODES ?= 10000
-EDGE_CPU      ?= cortex-a72
-EDGE_POOL_MB  ?= 256
-EDGE_OUT      ?= docs/bench
+# gives a 2 GB board (EDGE_POOL_MB), and one instance of each plugin, as
+# docs/edge.md advises for such a board (EDGE_PLUGIN_POOL,
+# plugins.pool_size). Writes docs/bench/edge-summary.txt, edge.csv and
+# edge.svg (EDGE_OUT).
+EDGE_EPISODES    ?= 10000
+EDGE_CPU         ?= cortex-a72
+EDGE_POOL_MB     ?= 256
+EDGE_PLUGIN_POOL ?= 1
+EDGE_OUT         ?= docs/bench
 bench-edge:
 	$(MAKE) dist GOOS=linux GOARCH=amd64 EDGE=1
 	$(MAKE) dist GOOS=linux GOARCH=arm64 EDGE=1
 	$(HOSTGO) run ./internal/tools/bench-edge -target $(DIST)/mnemo-linux-amd64-edge -target $(DIST)/mnemo-linux-arm64-edge \
-		-episodes $(EDGE_EPISODES) -cpu $(EDGE_CPU) -buffer-pool-mb $(EDGE_POOL_MB) -out $(EDGE_OUT)
+		-episodes $(EDGE_EPISODES) -cpu $(EDGE_CPU) -buffer-pool-mb $(EDGE_POOL_MB) -plugin-pool $(EDGE_PLUGIN_POOL) -out $(EDGE_OUT)
 
 demo: build
 	$(BIN)/mnemo demo

@@ -311,7 +311,7 @@ func (c Config) Validate() error {
 	}
 	for _, n := range []int{c.Store.Threads, c.Store.ReadConns, c.Store.CheckpointEvery, c.Store.CheckpointWALMB, c.LLM.MaxConcurrency, c.LLM.RequestsPerMinute, c.LLM.TokensPerMinute,
 		c.LLM.MaxTokens, c.Ingest.Workers, c.Ingest.Batch, c.Ingest.MaxContentKB, c.Ingest.MaxExtractKB, c.Ingest.MaxChunks, c.Ingest.MaxEntities, c.Ingest.MaxFacts,
-		c.Ingest.MaxAttempts, c.Plugins.MemoryLimitMB, c.HTTP.MaxBodyKB, c.HTTP.MaxImportMB} {
+		c.Ingest.MaxAttempts, c.Plugins.MemoryLimitMB, c.Plugins.PoolSize, c.HTTP.MaxBodyKB, c.HTTP.MaxImportMB} {
 		if n < 0 {
 			return bad("a size or count is negative")
 		}

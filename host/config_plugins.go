@@ -25,6 +25,12 @@ type PluginsConfig struct {
 	CacheDir string `toml:"cache_dir" json:"cache_dir"`
 	// MemoryLimitMB caps each plugin instance. Default: 32.
 	MemoryLimitMB int `toml:"memory_limit_mb" json:"memory_limit_mb"`
+	// PoolSize is the most instances of one plugin alive at once: calls
+	// beyond it wait for one to come free. Each instance holds its own
+	// memory (the rule extractor's its tagger and WordNet), so a small
+	// board trades a little ingestion speed for it (docs/edge.md).
+	// Default: 8.
+	PoolSize int `toml:"pool_size" json:"pool_size"`
 	// CallTimeout bounds one plugin call. Default: 10s (2m with LLM).
 	CallTimeout time.Duration `toml:"call_timeout" json:"call_timeout"`
 	// Reload is how often Dir and the configuration file are checked for

@@ -48,6 +48,9 @@ func (c Config) Effective() Config {
 	if c.Plugins.MemoryLimitMB == 0 {
 		c.Plugins.MemoryLimitMB = wasm.DefaultMemoryLimitPages / 16
 	}
+	if c.Plugins.PoolSize == 0 {
+		c.Plugins.PoolSize = wasm.DefaultPoolSize
+	}
 	if c.Plugins.CallTimeout == 0 {
 		c.Plugins.CallTimeout = wasm.DefaultCallTimeout
 	}

@@ -57,3 +57,41 @@ func TestBuiltinsCompileAtFirstCall(t *testing.T) {
 		t.Errorf("compiled after an episode = %v, want rule-extractor true", got)
 	}
 }
+
+// TestPluginPoolSize checks that plugins.pool_size bounds the instances
+// of a plugin: a batch of episodes, prepared four at once, leaves one
+// instance of the rule extractor alive with a pool of one (the default
+// pool of eight leaves up to four).
+func TestPluginPoolSize(t *testing.T) {
+	ctx := context.Background()
+	h := openHost(t, func(c *host.Config) { c.Plugins.PoolSize = 1 })
+	var eps []core.Episode
+	for i := range 12 {
+		eps = append(eps, core.Episode{GroupID: "g", Source: core.SourceMessage, Content: "Ann: I work at Globex now and I live in Oslo.",
+			ValidAt: time.Date(2026, 3, 1, 0, i, 0, 0, time.UTC)})
+	}
+	res, err := h.Engine.Ingest(ctx, eps)
+	if err != nil {
+		t.Fatalf("Ingest: %v", err)
+	}
+	ids := make([]string, len(res))
+	for i, r := range res {
+		ids[i] = r.UUID
+	}
+	wctx, cancel := context.WithTimeout(ctx, 5*time.Minute)
+	defer cancel()
+	reports, err := h.Engine.Wait(wctx, "g", ids...)
+	if err != nil {
+		t.Fatalf("Wait: %v", err)
+	}
+	for _, r := range reports {
+		if r.Status != core.EpisodeDone {
+			t.Fatalf("episode %s is %s (%s), want done", r.UUID, r.Status, r.Error)
+		}
+	}
+	for _, p := range h.Plugins.Loaded() {
+		if p.Name == "rule-extractor" && p.Stats.Instances != 1 {
+			t.Errorf("rule-extractor has %d instances alive with plugins.pool_size 1, want 1", p.Stats.Instances)
+		}
+	}
+}

@@ -34,14 +34,15 @@ import (
 
 // options are the command's flags.
 type options struct {
-	targets  []string
-	episodes int
-	every    int
-	searches int
-	poolMB   int
-	cpu      string
-	out      string
-	plugins  string
+	targets    []string
+	episodes   int
+	every      int
+	searches   int
+	poolMB     int
+	pluginPool int
+	cpu        string
+	out        string
+	plugins    string
 }
 
 type listFlag []string
@@ -66,6 +67,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&o.every, "every", 0, "sample every `N` episodes (default episodes/10)")
 	fs.IntVar(&o.searches, "searches", 200, "searches after the ingestion, one at a time")
 	fs.IntVar(&o.poolMB, "buffer-pool-mb", 0, "Kuzu's buffer pool in MiB (default mnemo's own for this machine)")
+	fs.IntVar(&o.pluginPool, "plugin-pool", 0, "the most instances of one plugin alive at once, plugins.pool_size (default mnemo's own)")
 	fs.StringVar(&o.cpu, "cpu", "cortex-a53", "the CPU model qemu emulates for arm64 targets")
 	fs.StringVar(&o.out, "out", "", "write edge-summary.txt, edge.csv and edge.svg into `DIR`")
 	fs.StringVar(&o.plugins, "plugins", "plugins/builtin", "the built-in plugins, to report the size they add to the binary")

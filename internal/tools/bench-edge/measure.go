@@ -236,6 +236,9 @@ func start(ctx context.Context, t *target, o options, db string) (*proc, time.Du
 	if o.poolMB > 0 {
 		cmd.Env = append(cmd.Env, "MNEMO_STORE_BUFFER_POOL_MB="+strconv.Itoa(o.poolMB))
 	}
+	if o.pluginPool > 0 {
+		cmd.Env = append(cmd.Env, "MNEMO_PLUGINS_POOL_SIZE="+strconv.Itoa(o.pluginPool))
+	}
 	cmd.Env = append(cmd.Env, "MNEMO_LOG_LEVEL=warn")
 	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
 	p := &proc{cmd: cmd, url: "http://" + addr, http: &http.Client{Timeout: time.Minute}, done: make(chan error, 1)}

@@ -37,6 +37,9 @@ func (r report) write(w io.Writer) {
 	if r.opts.poolMB > 0 {
 		fmt.Fprintf(w, "buffer pool %d MiB (MNEMO_STORE_BUFFER_POOL_MB)\n", r.opts.poolMB)
 	}
+	if r.opts.pluginPool > 0 {
+		fmt.Fprintf(w, "at most %d instances of a plugin (MNEMO_PLUGINS_POOL_SIZE)\n", r.opts.pluginPool)
+	}
 	fmt.Fprintf(w, "command: %s\n\n", command(r.args))
 	row := func(name string, f func(*result) string) {
 		fmt.Fprintf(w, "%-44s", name)
