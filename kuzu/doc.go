@@ -140,7 +140,10 @@
 // (256), when the WAL passes the smaller of Options.CheckpointWALBytes
 // (4 MiB) and a 256th of the pool, and when Kuzu reports more than three
 // quarters of its pool in use, or more than half with 16 commits since the
-// last checkpoint (asked every 8 commits). A checkpoint first takes every
+// last checkpoint (asked every 8 commits). A journaled store's keeper takes
+// the checkpoint, so the write whose commit made it due is answered first;
+// the write takes it itself when the pool is over three quarters full or
+// the keeper has not come 16 commits later. A checkpoint first takes every
 // read connection out of the pool, because Kuzu's CHECKPOINT waits for
 // active transactions and gives up under a steady stream of reads. A
 // statement that still finds the pool full is rolled back and tried once

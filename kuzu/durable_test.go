@@ -10,7 +10,9 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/kuzu"
@@ -75,6 +77,70 @@ func TestCheckpointPolicyBoundsThePool(t *testing.T) {
 			}
 			t.Logf("%d checkpoints in %v, %d statements retried after one", st.Checkpoints, st.CheckpointTime, st.BusyRetries)
 		})
+	}
+}
+
+// TestCheckpointLeftToTheKeeper checks that the write whose commit makes
+// a checkpoint due is answered without waiting for it: the checkpoint is
+// held (in Options.Observe, which it calls before it lets the write lock
+// go) and the fourth write, which made it due, must still return. A
+// committing write that took the checkpoint itself would be held with it.
+func TestCheckpointLeftToTheKeeper(t *testing.T) {
+	entered, release := make(chan struct{}, 1), make(chan struct{})
+	var armed atomic.Bool
+	s, err := kuzu.Open(context.Background(), kuzu.Options{Dir: t.TempDir(), Dimension: 16, CheckpointEvery: 4,
+		Observe: func(op string, _ time.Duration, _ error) {
+			if op == "checkpoint" && armed.Load() {
+				select {
+				case entered <- struct{}{}:
+				default:
+				}
+				<-release
+			}
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close(context.Background())
+	defer func() {
+		select {
+		case <-release:
+		default:
+			close(release)
+		}
+	}()
+	// From a checkpoint, so that the fourth write makes the next one due.
+	if err := s.Checkpoint(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	armed.Store(true)
+	returned := make(chan error, 8)
+	go func() {
+		for i := range 8 {
+			returned <- s.Apply(context.Background(), core.Change{Entities: []core.Entity{ent("g", fmt.Sprintf("e%d", i), fmt.Sprintf("Entity %d", i))}})
+		}
+	}()
+	// The first four writes return, checkpoint held or not.
+	for i := range 4 {
+		select {
+		case err := <-returned:
+			if err != nil {
+				t.Fatalf("write %d: %v", i+1, err)
+			}
+		case <-time.After(time.Minute):
+			t.Fatalf("write %d did not return: the write that made the checkpoint due waited for it", i+1)
+		}
+	}
+	// The keeper took the checkpoint; the writes after wait for it.
+	<-entered
+	close(release)
+	for i := 4; i < 8; i++ {
+		if err := <-returned; err != nil {
+			t.Fatalf("write %d: %v", i+1, err)
+		}
+	}
+	if n := s.DurabilityStats().Checkpoints; n == 0 {
+		t.Errorf("Checkpoints = %d, want at least 1", n)
 	}
 }
 

@@ -10,7 +10,8 @@ import (
 	"github.com/mnemohq/mnemo/core"
 )
 
-// keeper runs a journaled store's upkeep on a goroutine of its own: a new
+// keeper runs a journaled store's upkeep on a goroutine of its own: the
+// checkpoints the write policy finds due (durable.go), a new
 // journal base once the journal has grown past Options.RebaseBytes
 // (base.go), a compaction once a string column holds mostly replaced
 // values (dictionary.go), and, after Kuzu failed to write (a full disk),
@@ -90,6 +91,7 @@ func (s *Store) upkeep() {
 			s.health.ok()
 		}
 	}
+	s.checkpointIfDue(ctx)
 	s.compactIfDue(ctx)
 	if journalBytes > s.rebaseBytes() {
 		if _, err := s.takeBase(ctx); err != nil {

@@ -213,6 +213,10 @@ type Store struct {
 	// (freshrels.go); both change only under writeMu.
 	sinceCheckpoint int
 	fresh           freshRels
+	// checkpointDue asks the keeper for a checkpoint afterCommit found
+	// due; deferredCommits counts the commits since (under writeMu).
+	checkpointDue   atomic.Bool
+	deferredCommits int
 	stats           struct {
 		checkpoints, checkpointNanos, busyRetries, busy, compactions atomic.Int64
 	}

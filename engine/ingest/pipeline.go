@@ -6,6 +6,7 @@ import (
 	"maps"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/mnemohq/mnemo/core"
@@ -42,7 +43,10 @@ func (pl *Pipeline) processBatch(ctx context.Context, eps []core.Episode) []Repo
 	}
 	// Extraction and embedding run on up to four episodes at once, taken
 	// in order, so that resolution can start on the first one while the
-	// others are prepared.
+	// others are prepared. While another group waits on a short answer
+	// (Deps.Shared), the workers leave one by one until one is left: a
+	// flood's four extractions took the cores from the other tenant's
+	// one message (`make bench-fair`).
 	preps := make([]*prepared, len(eps))
 	ready := make([]chan struct{}, len(eps))
 	next := make(chan int, len(eps))
@@ -54,11 +58,20 @@ func (pl *Pipeline) processBatch(ctx context.Context, eps []core.Episode) []Repo
 	close(next)
 	pctx, stop := context.WithCancel(ctx)
 	var wg sync.WaitGroup
+	var workers atomic.Int32
+	workers.Store(int32(min(4, len(eps))))
 	for range min(4, len(eps)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for i := range next {
+			for {
+				if pl.isShared(eps[0].GroupID) && leave(&workers) {
+					return
+				}
+				i, ok := <-next
+				if !ok {
+					return
+				}
 				// After the batch stopped, what is left is not prepared.
 				if p := preps[i]; p.err == nil && pctx.Err() == nil {
 					pl.prepare(core.WithMeter(pctx, p.meter), p)
@@ -72,6 +85,20 @@ func (pl *Pipeline) processBatch(ctx context.Context, eps []core.Episode) []Repo
 		wg.Wait()
 	}()
 	return pl.writeBatch(ctx, preps, ready)
+}
+
+// leave takes a worker off the count unless it is the last one, and
+// reports whether it did.
+func leave(workers *atomic.Int32) bool {
+	for {
+		n := workers.Load()
+		if n <= 1 {
+			return false
+		}
+		if workers.CompareAndSwap(n, n-1) {
+			return true
+		}
+	}
 }
 
 // writeBatch resolves episodes in order as they are prepared (ready[i] is

@@ -107,3 +107,97 @@ func TestSharedWriterWritesEachEpisode(t *testing.T) {
 		})
 	}
 }
+
+// fixedPlugins gives every group the same plugins.
+type fixedPlugins core.Plugins
+
+func (p fixedPlugins) For(context.Context, string) (core.Plugins, error) { return core.Plugins(p), nil }
+
+// overlapExtractor records how many of its calls ran at once. A call
+// waits until four are running (enough has come) or until a while has
+// passed with fewer: alone, a batch's four workers meet at once; with one
+// worker, each call waits out the while, since no other can come.
+type overlapExtractor struct {
+	metExtractor
+	while time.Duration
+	mu    sync.Mutex
+	cond  *sync.Cond
+	now   int
+	most  int
+}
+
+func (x *overlapExtractor) Extract(ctx context.Context, req core.ExtractRequest) (core.Extraction, error) {
+	x.mu.Lock()
+	x.now++
+	x.most = max(x.most, x.now)
+	x.cond.Broadcast()
+	timer := time.AfterFunc(x.while, func() {
+		x.mu.Lock()
+		defer x.mu.Unlock()
+		x.cond.Broadcast()
+	})
+	deadline := time.Now().Add(x.while)
+	for x.most < 4 && time.Now().Before(deadline) {
+		x.cond.Wait()
+	}
+	timer.Stop()
+	x.now--
+	x.mu.Unlock()
+	return x.metExtractor.Extract(ctx, req)
+}
+
+// TestSharedBatchPreparesOneAtATime checks that a batch prepares four
+// episodes at once alone, and one at a time while another group waits on
+// a short answer (Deps.Shared), so that a flood's extractions leave the
+// cores to the other tenant's message.
+func TestSharedBatchPreparesOneAtATime(t *testing.T) {
+	ref := time.Date(2024, 5, 1, 9, 0, 0, 0, time.UTC)
+	for _, tt := range []struct {
+		name   string
+		shared bool
+		while  time.Duration
+		want   int
+	}{
+		// Alone the four calls meet long before the while is out.
+		{"alone", false, 30 * time.Second, 4},
+		// Shared, a second call would come within microseconds; each
+		// of the eight calls waits 50 ms for one.
+		{"shared", true, 50 * time.Millisecond, 1},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx := context.Background()
+			s := memstore.New(16)
+			x := &overlapExtractor{while: tt.while}
+			x.cond = sync.NewCond(&x.mu)
+			pl := New(Options{MaxAttempts: 3, MaxExtractBytes: 1 << 16, MaxChunks: 4, MaxEntities: 50, MaxFacts: 50, MaxSummaryChars: 500}, Deps{
+				Store: s, Embedder: hashembed.New(16), Now: func() time.Time { return ref },
+				Plugins: fixedPlugins{Extractor: x},
+				Logger:  slog.New(slog.DiscardHandler), IDs: &core.IDSource{},
+				Created:   func(string, core.Scope, string, time.Time) {},
+				Mentioned: func(string, core.Scope, string, time.Time) {},
+				Ingested:  func(context.Context, string, []string) error { return nil },
+				Shared:    func(string) bool { return tt.shared },
+			})
+			var eps []core.Episode
+			for i := range 8 {
+				eps = append(eps, core.Episode{UUID: fmt.Sprintf("ep-%d", i), GroupID: "a", Source: core.SourceText,
+					Content: fmt.Sprintf("Ann met Bo %d.", i), ValidAt: ref.Add(time.Duration(i) * time.Minute), CreatedAt: ref, Status: core.EpisodePending})
+			}
+			if _, err := s.AddEpisodes(ctx, eps); err != nil {
+				t.Fatal(err)
+			}
+			reports := pl.Process(ctx, eps)
+			if len(reports) != len(eps) {
+				t.Fatalf("Process reported %d episodes, want %d", len(reports), len(eps))
+			}
+			for _, r := range reports {
+				if r.Status != core.EpisodeDone {
+					t.Fatalf("episode %s is %s (%s), want done", r.UUID, r.Status, r.Error)
+				}
+			}
+			if x.most != tt.want {
+				t.Errorf("extractions at once = %d, want %d", x.most, tt.want)
+			}
+		})
+	}
+}
