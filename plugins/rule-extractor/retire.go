@@ -4,7 +4,7 @@ package main
 // twenty years with Marlow Freight": the organisation the clause names
 // is the one left. "Dr. Ines Hart, who headed Pellow Clinic for ten
 // years, retired in January": with none named, the
-// ties the episode gave the one retiring end then. Leaving one tie ends
+// ties the episode gave the one who retires end then. Leaving one tie ends
 // the others between the same two (resolve_facts.go, leaveable), so one
 // fact per organisation does.
 
