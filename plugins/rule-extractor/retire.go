@@ -3,10 +3,10 @@ package main
 // Retirements that name no employer. "Osric retired in March after
 // twenty years with Marlow Freight": the organisation the clause names
 // is the one left. "Dr. Ines Hart, who headed Pellow Clinic for ten
-// years, retired in January": with none named, the
-// ties the episode gave the one who retires end then. Leaving one tie ends
-// the others between the same two (resolve_facts.go, leaveable), so one
-// fact per organisation does.
+// years, retired in January": with none named, the ties the episode
+// gave the one who retires end then. Leaving one tie ends the others
+// between the same two (resolve_facts.go, leaveable), so one fact per
+// organisation does.
 
 // retireVerbs end every tie of work without an object.
 var retireVerbs = words("retire")
