@@ -1,6 +1,7 @@
 package main
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
@@ -67,7 +68,9 @@ var (
 	// homeNouns are dwellings: renting or owning one in a place is
 	// living there; unitNouns are parts of an organisation.
 	homeNouns = words("place flat apartment house home room condo studio bungalow cottage loft townhouse")
-	unitNouns = words("team department group division lab unit office desk squad practice clinic project program programme")
+	// degreeNouns are what one holds from a school.
+	degreeNouns = words("degree diploma phd doctorate masters master bachelors bachelor mba msc bsc ma ba llb certificate")
+	unitNouns   = words("team department group division lab unit office desk squad practice clinic project program programme")
 )
 
 // frames is the lexicon, by verb; within a verb the first frame whose
@@ -103,8 +106,10 @@ var frames = indexFrames([]frame{
 	{verb: "work", prep: "as", class: "HAS_JOB_TITLE", role: tState},
 	{verb: "serve", prep: "as", class: "HAS_JOB_TITLE", role: tState},
 	{verb: "intern", prep: "at|with", class: "WORKS_AT", role: tState},
-	{verb: "volunteer", prep: "at|with|for", class: "WORKS_AT", role: tState},
+	// Volunteering is no job: it holds beside one.
+	{verb: "volunteer", prep: "at|with|for|in", class: "VOLUNTEERS_AT", role: tState},
 	{verb: "teach", prep: "at", class: "WORKS_AT", role: tState},
+	{verb: "lecture", prep: "at|in", kinds: kOrgish, class: "WORKS_AT", role: tState},
 	{verb: "employ", pass: true, prep: "by|at", class: "WORKS_AT", role: tState},
 	{verb: "employ", kinds: kPerson, class: "WORKS_AT", role: tState, inverse: true},
 	{verb: "join", kinds: []kind{kindOrg, kindNone}, class: "WORKS_AT", role: tStart},
@@ -121,7 +126,7 @@ var frames = indexFrames([]frame{
 	{verb: "leave", kinds: kPlace, class: "LIVES_IN", role: tEnd},
 	{verb: "move", obj: "practice office clinic business surgery studio shop", prep: "to", kinds: kOrgish, class: "WORKS_AT", role: tStart},
 	{verb: "resign", prep: "from", class: "WORKS_AT", role: tEnd},
-	{verb: "retire", prep: "from", class: "WORKS_AT", role: tEnd},
+	{verb: "retire", prep: "from", kinds: []kind{kindOrg, kindTeam, kindSchool}, class: "WORKS_AT", role: tEnd},
 	{verb: "lay off", pass: true, prep: "by|from", class: "WORKS_AT", role: tEnd},
 	{verb: "fire", pass: true, prep: "by|from", class: "WORKS_AT", role: tEnd},
 	{verb: "let go", pass: true, prep: "by|from", class: "WORKS_AT", role: tEnd},
@@ -143,6 +148,12 @@ var frames = indexFrames([]frame{
 	{verb: "leave", obj: "@unit", prep: "at|in", kinds: kOrgish, class: "WORKS_AT", role: tEnd},
 	{verb: "report", prep: "to", kinds: kPerson, class: "REPORTS_TO", role: tState},
 	{verb: "manage", kinds: kPerson, class: "MANAGER_OF", role: tState},
+	// "Tove and Arne run Holmvik Logistics", "she heads Tillbury Foods": an
+	// organisation one runs; a unit of it is a job there (above).
+	{verb: "run", kinds: []kind{kindOrg, kindTeam}, class: "RUNS", role: tState},
+	{verb: "head", kinds: []kind{kindOrg, kindTeam}, class: "RUNS", role: tState},
+	{verb: "lead", kinds: []kind{kindOrg, kindTeam}, class: "RUNS", role: tState},
+	{verb: "manage", kinds: kOrg, class: "RUNS", role: tState},
 	{verb: "supervise", kinds: kPerson, class: "MANAGER_OF", role: tState},
 	{verb: "found", class: "FOUNDED", role: tEvent},
 	{verb: "cofound", class: "FOUNDED", role: tEvent},
@@ -174,6 +185,10 @@ var frames = indexFrames([]frame{
 	{verb: "join", kinds: kTeam, class: "PLAYS_FOR", role: tStart},
 	{verb: "leave", kinds: kTeam, class: "PLAYS_FOR", role: tEnd},
 	{verb: "transfer", pass: true, prep: "to", class: "PLAYS_FOR", role: tStart},
+	// "coaches the under-14 team at Ashgrove Hockey Club": a unit of
+	// the club; "now coaches at Ashgrove".
+	{verb: "coach", obj: "@unit", prep: "at|in|for|with", kinds: kOrgish, class: "COACHES", role: tState},
+	{verb: "coach", prep: "at|for|with", kinds: []kind{kindOrg, kindTeam, kindSchool, kindNone}, class: "COACHES", role: tState},
 	{verb: "coach", class: "COACHES", role: tState},
 	{verb: "train", kinds: kTeam, class: "COACHES", role: tState},
 	{verb: "manage", kinds: kTeam, class: "COACHES", role: tState},
@@ -223,10 +238,18 @@ var frames = indexFrames([]frame{
 	{verb: "buy", class: "OWNS", role: tStart},
 	{verb: "purchase", class: "OWNS", role: tStart},
 	{verb: "sell", prep: "to", kinds: kOrgish, subj: kindOrg, class: "ACQUIRED", role: tEvent, fromPrep: true},
+	// "Lorcan sold Brannock Motors to Maeve": she owns it from then; his
+	// ownership ends (the next frame, read as well).
+	{verb: "sell", prep: "to", class: "OWNS", role: tStart, fromPrep: true, also: "OWNS", alsoRole: tEnd},
 	{verb: "sell", class: "OWNS", role: tEnd},
 	{verb: "drive", kinds: []kind{kindProduct, kindNone}, class: "DRIVES", role: tState},
 	{verb: "adopt", kinds: []kind{kindPet}, class: "HAS_PET", role: tStart},
 	{verb: "order", class: "ORDERED", role: tEvent},
+	// A stay or a table one has booked; an appointment is above.
+	{verb: "book", obj: "room table flight ticket stay seat place cabin suite villa apartment", prep: "at|with|in", class: "BOOKED", role: tStart},
+	{verb: "book", kinds: []kind{kindOrg, kindLocation}, class: "BOOKED", role: tStart},
+	{verb: "reserve", obj: "room table seat place cabin suite", prep: "at|with|in", class: "BOOKED", role: tStart},
+	{verb: "reserve", kinds: []kind{kindOrg, kindLocation}, class: "BOOKED", role: tStart},
 
 	// Health.
 	{verb: "take", kinds: kDrug, class: "TAKES_MEDICATION", role: tState},
@@ -276,6 +299,15 @@ var frames = indexFrames([]frame{
 	{verb: "attend", kinds: []kind{kindSchool}, class: "STUDIES_AT", role: tState},
 	{verb: "graduate", prep: "from", class: "GRADUATED_FROM", role: tEvent, also: "STUDIES_AT", alsoRole: tEnd},
 	{verb: "drop out", prep: "of", class: "STUDIES_AT", role: tEnd},
+	// "holds a PhD in chemistry from Arden University": a degree from a
+	// school is a graduation from it.
+	{verb: "hold", obj: "@degree", prep: "from", class: "GRADUATED_FROM", role: tEvent},
+	{verb: "have", obj: "@degree", prep: "from", class: "GRADUATED_FROM", role: tEvent},
+	{verb: "earn", obj: "@degree", prep: "from|at", class: "GRADUATED_FROM", role: tEvent},
+	{verb: "get", obj: "@degree", prep: "from|at", class: "GRADUATED_FROM", role: tEvent},
+	{verb: "receive", obj: "@degree", prep: "from|at", class: "GRADUATED_FROM", role: tEvent},
+	{verb: "obtain", obj: "@degree", prep: "from|at", class: "GRADUATED_FROM", role: tEvent},
+	{verb: "complete", obj: "@degree", prep: "at", class: "GRADUATED_FROM", role: tEvent},
 	{verb: "study", class: "STUDIES", role: tTrait},
 	{verb: "attend", class: "ATTENDED", role: tEvent},
 
@@ -325,7 +357,28 @@ func (f *frame) fitsRef(k kind, r ref) bool {
 	if f.shows && k == kindNone && r.det == "" && !nlp.IsNoun(strings.ToLower(r.name)) {
 		return true
 	}
+	if k == kindNone && slices.Equal(f.kinds, kDrug) && unknownLowerWord(r) {
+		// "I take tamsulopine": a generic drug's name is written in
+		// lower case, and the dictionary knows the everyday words one
+		// takes or starts.
+		return true
+	}
 	return f.fits(k, r.det == "")
+}
+
+// unknownLowerWord reports whether r is one lower-case word of six
+// letters or more that WordNet knows as neither noun nor verb.
+func unknownLowerWord(r ref) bool {
+	w := r.name
+	if r.det != "" || len(w) < 6 || strings.ToLower(w) != w {
+		return false
+	}
+	for _, c := range w {
+		if c < 'a' || c > 'z' {
+			return false
+		}
+	}
+	return !nlp.IsNoun(w) && !nlp.IsVerb(w)
 }
 
 // takes reports whether the frame takes its object after preposition p

@@ -101,6 +101,10 @@ func (sc *sentCtx) factual(ci int) (ended, ok bool) {
 			return false, false
 		}
 	}
+	if c.Subj.Phrase >= 0 && c.SubjFrom == nlp.SubjOwn && negativeSubjects.has(sc.toks[sc.p.Phrases[c.Subj.Phrase].Start].lower) {
+		// "Nobody saw it coming", "no one works there": a denial.
+		return false, false
+	}
 	ended = c.NoLonger || c.Negated && sc.anymore(c.VerbEnd)
 	if c.Negated && !ended {
 		return false, false
@@ -122,6 +126,9 @@ func (sc *sentCtx) factual(ci int) (ended, ok bool) {
 	}
 	return ended, true
 }
+
+// negativeSubjects deny what their clause says.
+var negativeSubjects = words("nobody noone none nothing neither")
 
 // factiveGovernors are verbs whose "-ing" complement states a fact ("I
 // love living in Lisbon": she lives there).
@@ -148,7 +155,7 @@ func (sc *sentCtx) readClause(ci int) {
 	if tc.UsedTo {
 		cc.ended = false
 	}
-	if sc.eventNounClause(cc, ci) {
+	if sc.eventNounClause(cc, ci) || sc.tieNounClause(cc, ci) {
 		return
 	}
 	subjs := sc.subjects(ci)
@@ -510,6 +517,9 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 		sc.fact(cc, subj, ref{name: sc.u.speaker, kind: kindPerson, str: strSure}, "ROOMMATE_OF", tEnd, "{s} moved out", kindPerson, kindPerson)
 		return
 	}
+	if !matched && retireVerbs.has(verb) && !c.Passive && c.Obj.None() && sc.retirement(cc, subj) {
+		return
+	}
 	if matched || c.Passive || len(fs) > 0 && len(slots(c)) == 0 {
 		return
 	}
@@ -555,6 +565,8 @@ func (sc *sentCtx) objFits(f *frame, c *nlp.Clause) bool {
 		return homeNouns.has(head)
 	case "@unit":
 		return unitNouns.has(head)
+	case "@degree":
+		return degreeNouns.has(head) || sc.nounKind(sc.p.Phrases[c.Obj.Phrase].Head) == kindDegree
 	}
 	return strings.Contains(" "+f.obj+" ", " "+head+" ")
 }
@@ -606,8 +618,14 @@ func (sc *sentCtx) frameFact(cc *clauseCtx, f *frame, prep string, subj, obj ref
 		sk, dk = kindNone, kindNone
 	}
 	sc.fact(cc, src, dst, f.class, r, text, sk, dk)
-	if f.also != "" {
-		sc.fact(cc, src, dst, f.also, f.alsoRole, text, sk, dk)
+	switch {
+	case f.also != "" && f.fromPrep:
+		// The subject gave up what the preposition's object took.
+		sc.fact(cc, subj, dst, f.also, f.alsoRole, "{s} "+sc.toks[c.Verb].lower+" {o} to "+src.name, kindNone, kindNone)
+	case f.also != "":
+		// A text of its own: the resolver takes two facts of one text
+		// between the same two for one.
+		sc.fact(cc, src, dst, f.also, f.alsoRole, "", sk, dk)
 	}
 }
 

@@ -64,6 +64,9 @@ const (
 // Hospital", "Barnes & Noble").
 var connectors = words("of & de du da do dos das di del della delle van von der la le 's")
 
+// firmClosers end a firm's name after "and".
+var firmClosers = words("co co. company sons partners associates")
+
 // nameToken reports whether toks[i] can be part of a name.
 func nameToken(toks []token, i int, blocked []bool) bool {
 	if i < 0 || i >= len(toks) || blocked[i] {
@@ -98,6 +101,12 @@ func nameEnd(toks []token, i int, blocked []bool) int {
 			continue
 		}
 		if connectors.has(toks[j].lower) && nameToken(toks, j+1, blocked) && !isCapStop(toks[j+1].lower) {
+			j += 2
+			continue
+		}
+		// "Hale and Co", "Hale and Sons": "and" before a firm's
+		// closing word joins one name, not two.
+		if toks[j].lower == "and" && nameToken(toks, j+1, blocked) && firmClosers.has(toks[j+1].lower) && (j+2 >= len(toks) || !nameToken(toks, j+2, blocked)) {
 			j += 2
 			continue
 		}
@@ -203,8 +212,21 @@ func guessKind(toks []token) (kind, int) {
 		return kindPerson, strWeak
 	case len(toks) == 1 && toks[0].acro:
 		return kindOrg, strWeak
+	case len(toks) > 1 && buildingNoun(last):
+		// "Kestrel Gym", "the Larkspur Hotel": a name ending in a noun
+		// WordNet classes as a building or place of business is the
+		// business there.
+		return kindOrg, strPattern
 	}
 	return kindNone, 0
+}
+
+// buildingNoun reports whether w is a noun WordNet classes as a
+// building or place of business (a gym, a hotel, a garage) and not as a
+// person.
+func buildingNoun(w string) bool {
+	_, c, ok := nlp.Noun(w)
+	return ok && c&nlp.ClassFacility != 0 && c&nlp.ClassPerson == 0
 }
 
 // placePreps before a name of no other kind make it a place.

@@ -276,6 +276,18 @@ func (sc *sentCtx) ownerOf(p *nlp.Phrase) ref {
 		if pr, ok := possessives[sc.toks[p.PossStart].lower]; ok {
 			return sc.pronounAt(pr, p.PossStart)
 		}
+		// "Bertrand, whose brother Ilan …": the phrase the relative
+		// clause hangs on.
+		if sc.toks[p.PossStart].lower == "whose" {
+			e := p.PossStart
+			if e > 0 && sc.toks[e-1].lower == "," {
+				e--
+			}
+			if a := sc.p.PhraseEndingAt(e); a >= 0 && sc.p.Phrases[a].PossEnd <= sc.p.Phrases[a].PossStart {
+				return sc.phraseRef(a, false)
+			}
+			return ref{}
+		}
 	}
 	if e, ok := sc.nameAt[p.PossStart]; ok && e < p.PossEnd {
 		return sc.named(p.PossStart, e)
@@ -381,7 +393,7 @@ func (sc *sentCtx) semKind(r ref, pi int) kind {
 
 	if pi >= 0 {
 		p := sc.p.Phrases[pi]
-		_, named := sc.nameAt[p.Head]
+		named := sc.nameCovers(p.Start, p.Head)
 		hk := sc.nounKind(p.Head)
 		switch {
 		case (k == kindOrg || k == kindNone || str <= strWeak) && teamName(r.name):
@@ -395,7 +407,41 @@ func (sc *sentCtx) semKind(r ref, pi int) kind {
 	if k == kindNone && drugLike(strings.ToLower(r.name)) {
 		return kindDrug
 	}
+	if (k == kindNone || str <= strWeak) && sc.siblingPlan(r.name) {
+		return kindPlan
+	}
 	return k
+}
+
+// siblingPlan reports whether a name of two words or more shares its
+// first word with a plan the episode named: "moved you to Fibre 500"
+// after "I'm on the Fibre 100 plan".
+func (sc *sentCtx) siblingPlan(name string) bool {
+	f := strings.Fields(name)
+	if len(f) < 2 {
+		return false
+	}
+	for _, e := range sc.u.x.reg.list {
+		if e.kind != kindPlan || e.name == name {
+			continue
+		}
+		if g := strings.Fields(e.name); len(g) >= 2 && strings.EqualFold(g[0], f[0]) {
+			return true
+		}
+	}
+	return false
+}
+
+// nameCovers reports whether a name starting between words start and
+// head runs through head ("the Larkspur Hotel": the head is the
+// name's, not a hotel of no name).
+func (sc *sentCtx) nameCovers(start, head int) bool {
+	for k := start; k <= head; k++ {
+		if e, ok := sc.nameAt[k]; ok && e > head {
+			return true
+		}
+	}
+	return false
 }
 
 // weakKind reports whether an argument's kind is only a weak guess.

@@ -47,7 +47,7 @@ var relGroups = [][]string{
 
 // leaveable are the ties one ends by leaving: an end of one of them ends
 // an open fact of another between the same two.
-var leaveable = words("worksat livesin playsfor memberof studiesat coaches boardmemberof")
+var leaveable = words("worksat livesin playsfor memberof studiesat coaches boardmemberof volunteersat runs")
 
 // singleFields are fields of a record that hold one value at a time,
 // however the record was written ("the destination is now Oslo").

@@ -248,7 +248,10 @@ func placeInTime1(o output, te tense, ended bool, d *dateExpr, ref time.Time) (v
 					valid = d.t
 				}
 			}
-			if t == tState && invalid.IsZero() {
+			// A past tense with a length of time ("ran the clinic for
+			// twelve years") speaks of a state that is over, whatever
+			// the verb.
+			if (t == tState || d != nil && d.role == dateFor) && invalid.IsZero() {
 				invalid = ref
 			}
 			return valid, invalid, true, true

@@ -214,7 +214,7 @@ func (s *Sentence) leftPhrase(e int) int {
 				continue
 			}
 			next := s.Lower[k+1]
-			if relativeWH[next] || determiners[next] || s.Tags[k+1] == "PRP$" {
+			if relativeWH[next] || next == "whose" || determiners[next] || s.Tags[k+1] == "PRP$" {
 				return s.phraseEndingAt(k)
 			}
 			return -1
@@ -259,6 +259,12 @@ func (s *Sentence) subject(k int, skip []bool) {
 			prev := s.Clauses[q]
 			if prev.VerbEnd > j || prev.SubjFrom == SubjNone {
 				continue
+			}
+			if l == "," && prev.Subj.Phrase >= 0 && s.Lower[s.Phrases[prev.Subj.Phrase].Start] == "whose" {
+				// "Bertrand, whose brother lectures at …, works as …":
+				// the relative clause closes; the phrase it hangs on
+				// is the subject.
+				break
 			}
 			c.Subj, c.SubjFrom = prev.Subj, SubjShared
 			c.Governor = -1
@@ -428,6 +434,12 @@ func (s *Sentence) objects(k int, skip []bool) {
 			pp := PP{Prep: l, At: j, Obj: s.coordinated(p, skip)}
 			c.PPs = append(c.PPs, pp)
 			j = s.Phrases[last(pp.Obj)].End
+			continue
+		}
+		if (t == "RP" || t == "RB") && j+1 < n && (s.Tags[j+1] == "IN" && !subordinator[s.Lower[j+1]] || s.Tags[j+1] == "TO") {
+			// "plays right back for Castlefield Albion", "works there
+			// now at …": an adverb between the phrases.
+			j++
 			continue
 		}
 		break

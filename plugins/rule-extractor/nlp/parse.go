@@ -169,6 +169,7 @@ func Parse(words, lower []string, names [][2]int, skip []bool) *Sentence {
 			s.Tags[k] = "NNP"
 		}
 	}
+	s.retagHer()
 	s.retagVerbs()
 	s.retagNouns()
 	s.retagStrayVerbs()
@@ -199,7 +200,17 @@ func (s *Sentence) retagVerbs() {
 				prev = s.Tags[i-3]
 			}
 		}
+		if prev == "CC" && t == "NNS" && s.sharedVerbBefore(i-1) {
+			// "Mehmet works at Dovetail Software and volunteers/NNS at
+			// …": a second verb sharing the subject of the first.
+			prev = "PRP"
+		}
 		if !(prev == "NNP" || prev == "NNPS" || prev == "PRP" && subjectPronouns[s.Lower[i-1]] || prev == "PRP") {
+			continue
+		}
+		if s.Lower[i-1] == "her" && i >= 2 && verbTag(s.Tags[i-2]) {
+			// "she canceled her booking/VBP at": after a verb, "her" is
+			// its object's possessor, not a subject.
 			continue
 		}
 		if prev == "NNP" || prev == "NNPS" {
@@ -212,6 +223,11 @@ func (s *Sentence) retagVerbs() {
 				continue
 			}
 		}
+		if next == "RB" && i+2 < len(s.Tags) && (s.Tags[i+2] == "RB" || s.Tags[i+2] == "RP") && i+3 < len(s.Tags) && s.Tags[i+3] == "IN" {
+			// "Ruben plays/NNS right back for …": two adverbs, then
+			// the preposition.
+			next = "IN"
+		}
 		if !(next == "IN" || next == "TO" || next == "DT" || next == "PRP" || next == "PRP$") {
 			continue
 		}
@@ -223,6 +239,38 @@ func (s *Sentence) retagVerbs() {
 			s.Tags[i], s.Lemmas[i] = v, l
 		}
 	}
+}
+
+// retagHer reads "her" before a singular noun as a possessive ("canceled
+// her booking at"), which the tagger often takes for an object.
+func (s *Sentence) retagHer() {
+	for i := 0; i+1 < len(s.Tags); i++ {
+		if s.Lower[i] == "her" && s.Tags[i] == "PRP" && s.Tags[i+1] == "NN" {
+			s.Tags[i] = "PRP$"
+		}
+	}
+}
+
+// sharedVerbBefore reports whether the coordinator at word cc joins a
+// second verb to a clause with a finite third-person verb: one comes
+// before it in the sentence, and the word before the coordinator is no
+// plural noun ("books and magazines at" joins nouns).
+func (s *Sentence) sharedVerbBefore(cc int) bool {
+	if cc < 2 || (s.Lower[cc] != "and" && s.Lower[cc] != "but") || s.Tags[cc-1] == "NNS" {
+		return false
+	}
+	for k := cc - 1; k >= 0; k-- {
+		switch s.Tags[k] {
+		case "VBZ":
+			return true
+		case "VBD", "VBP", "VB", "MD", "CC":
+			return false
+		}
+		if s.Words[k] == ";" || s.Words[k] == ":" {
+			return false
+		}
+	}
+	return false
 }
 
 // retagNouns corrects the tagger on unknown words taken for adjectives

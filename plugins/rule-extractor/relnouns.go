@@ -1,0 +1,93 @@
+package main
+
+import "github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
+
+// Ties named by a noun and ended or begun by a verb: "please cancel my
+// subscription to Corbel Weekly", "Wren broke off her engagement to
+// Tomas", "she canceled her booking at the Larkspur Hotel", "I took out
+// a membership at Kestrel Gym". The noun names the relation, the phrase
+// after it (at, with, to, of, for) its other end, and its possessor (or,
+// without one, the clause's subject) the one who holds it; the verb says
+// whether it ends or begins. The one asked to do it ("please cancel …")
+// is not a party to it.
+
+// tieNouns are nouns that name a tie between their holder and the
+// phrase after them, by relation class.
+var tieNouns = map[string]string{
+	"membership": "MEMBER_OF", "booking": "BOOKED", "reservation": "BOOKED",
+	"subscription": "SUBSCRIBED_TO", "engagement": "ENGAGED_TO", "marriage": "MARRIED_TO",
+	"tenancy": "LIVES_IN", "enrolment": "STUDIES_AT", "enrollment": "STUDIES_AT",
+	"employment": "WORKS_AT", "contract": "WORKS_AT", "policy": "INSURED_WITH",
+}
+
+// tieVerbs end or begin a tie named by their object.
+var tieVerbs = map[string]temporal{
+	"cancel": tEnd, "end": tEnd, "terminate": tEnd, "call off": tEnd, "break off": tEnd,
+	"give up": tEnd, "close": tEnd, "quit": tEnd, "finish": tEnd, "lose": tEnd,
+	"take out": tStart, "start": tStart, "begin": tStart, "renew": tState, "extend": tState,
+}
+
+// tiePreps may introduce the other end of a tie noun.
+var tiePreps = words("at with to of for in")
+
+// tieNounClause reads a clause whose verb ends or begins the tie its
+// direct object names, and reports whether it was one.
+func (sc *sentCtx) tieNounClause(cc *clauseCtx, ci int) bool {
+	c := &sc.p.Clauses[ci]
+	verb := c.Lemma
+	if c.Particle != "" {
+		verb += " " + c.Particle
+	}
+	role, ok := tieVerbs[verb]
+	if !ok || c.Passive || c.Obj.None() {
+		return false
+	}
+	p := &sc.p.Phrases[c.Obj.Phrase]
+	class, ok := tieNouns[sc.p.Lemmas[p.Head]]
+	if !ok {
+		return false
+	}
+	var other ref
+	for _, pp := range c.PPs {
+		if pp.At == p.End && tiePreps.has(pp.Prep) && pp.Obj.Phrase >= 0 {
+			other = sc.phraseRef(pp.Obj.Phrase, false)
+			break
+		}
+	}
+	if other.name == "" {
+		return false
+	}
+	holder := sc.ownerOf(p)
+	if holder.name == "" {
+		subjs := sc.subjects(ci)
+		if len(subjs) == 0 {
+			return false
+		}
+		holder = subjs[0]
+	}
+	if holder.name == other.name {
+		return false
+	}
+	cc.left, cc.end = c.VerbStart, sc.clauseEnd(c)
+	cc.date = sc.nearestDate(cc.left, cc.end)
+	noun := sc.toks[p.Head].lower
+	text := "{s}'s " + noun + " " + sc.toks[pp0(sc, c, p)].lower + " {o}"
+	switch role {
+	case tEnd:
+		text = "{s} ended the " + noun + " " + sc.toks[pp0(sc, c, p)].lower + " {o}"
+	case tStart:
+		text = "{s} began the " + noun + " " + sc.toks[pp0(sc, c, p)].lower + " {o}"
+	}
+	sc.fact(cc, holder, other, class, role, text, kindNone, classKinds[class])
+	return true
+}
+
+// pp0 is the word of the preposition right after phrase p.
+func pp0(sc *sentCtx, c *nlp.Clause, p *nlp.Phrase) int {
+	for _, pp := range c.PPs {
+		if pp.At == p.End {
+			return pp.At
+		}
+	}
+	return p.End
+}
