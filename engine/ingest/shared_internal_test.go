@@ -29,6 +29,21 @@ func (s *applyLog) Apply(ctx context.Context, ch core.Change) error {
 	return s.Store.Apply(ctx, ch)
 }
 
+// addMeetings stores n pending episodes of group "a", a minute apart
+// from ref, each saying that Ann met Bo, and returns them.
+func addMeetings(t *testing.T, s core.Store, ref time.Time, n int) []core.Episode {
+	t.Helper()
+	var eps []core.Episode
+	for i := range n {
+		eps = append(eps, core.Episode{UUID: fmt.Sprintf("ep-%d", i), GroupID: "a", Source: core.SourceText,
+			Content: fmt.Sprintf("Ann met Bo %d.", i), ValidAt: ref.Add(time.Duration(i) * time.Minute), CreatedAt: ref, Status: core.EpisodePending})
+	}
+	if _, err := s.AddEpisodes(context.Background(), eps); err != nil {
+		t.Fatal(err)
+	}
+	return eps
+}
+
 // metExtractor finds that Ann met Bo in every episode.
 type metExtractor struct{}
 
@@ -69,14 +84,7 @@ func TestSharedWriterWritesEachEpisode(t *testing.T) {
 					return tt.shared
 				},
 			})
-			var eps []core.Episode
-			for i := range 4 {
-				eps = append(eps, core.Episode{UUID: fmt.Sprintf("ep-%d", i), GroupID: "a", Source: core.SourceText,
-					Content: fmt.Sprintf("Ann met Bo %d.", i), ValidAt: ref.Add(time.Duration(i) * time.Minute), CreatedAt: ref, Status: core.EpisodePending})
-			}
-			if _, err := s.AddEpisodes(ctx, eps); err != nil {
-				t.Fatal(err)
-			}
+			eps := addMeetings(t, s, ref, 4)
 			// Every episode prepared before resolution starts: with an
 			// extraction that names two people and their meeting.
 			preps := make([]*prepared, len(eps))
@@ -178,14 +186,7 @@ func TestSharedBatchPreparesOneAtATime(t *testing.T) {
 				Ingested:  func(context.Context, string, []string) error { return nil },
 				Shared:    func(string) bool { return tt.shared },
 			})
-			var eps []core.Episode
-			for i := range 8 {
-				eps = append(eps, core.Episode{UUID: fmt.Sprintf("ep-%d", i), GroupID: "a", Source: core.SourceText,
-					Content: fmt.Sprintf("Ann met Bo %d.", i), ValidAt: ref.Add(time.Duration(i) * time.Minute), CreatedAt: ref, Status: core.EpisodePending})
-			}
-			if _, err := s.AddEpisodes(ctx, eps); err != nil {
-				t.Fatal(err)
-			}
+			eps := addMeetings(t, s, ref, 8)
 			reports := pl.Process(ctx, eps)
 			if len(reports) != len(eps) {
 				t.Fatalf("Process reported %d episodes, want %d", len(reports), len(eps))
