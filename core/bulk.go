@@ -34,3 +34,13 @@ type BulkLoader interface {
 	// of it or none of it. A uuid stored already is ErrConflict.
 	Import(ctx context.Context, c Change) error
 }
+
+// UpkeepPacer is a Store whose upkeep (package kuzu: its checkpoints,
+// which hold every read and write while they run) can wait for a moment
+// when no short answer is waiting.
+type UpkeepPacer interface {
+	// PaceUpkeep makes the store put off the upkeep it may put off while
+	// waiting reports true, and returns settled, to be called when
+	// waiting may have turned false.
+	PaceUpkeep(waiting func() bool) (settled func())
+}

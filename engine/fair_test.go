@@ -196,3 +196,95 @@ func (x *spendingExtractor) Extract(ctx context.Context, req core.ExtractRequest
 	core.MeterFrom(ctx).Add("extract", core.Usage{Calls: 1, PromptTokens: x.tokens})
 	return core.Extraction{}, nil
 }
+
+// pacedStore is a store that paces its upkeep (core.UpkeepPacer) and lets
+// the test ask what the engine tells it.
+type pacedStore struct {
+	*memstore.Store
+	mu      sync.Mutex
+	waiting func() bool
+	eased   int
+}
+
+func (s *pacedStore) PaceUpkeep(waiting func() bool) func() {
+	s.waiting = waiting
+	return func() {
+		s.mu.Lock()
+		s.eased++
+		s.mu.Unlock()
+	}
+}
+
+func (s *pacedStore) easedCount() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.eased
+}
+
+// TestUpkeepWaitsForAShortAnswer checks what the engine tells a store
+// that puts its checkpoints off while a short answer waits (kuzu's
+// keeper): a flood alone holds nothing off; a group sending one episode
+// does while its episode is extracted, beside the flood or not, and the
+// store hears when it is done.
+func TestUpkeepWaitsForAShortAnswer(t *testing.T) {
+	x := &orderExtractor{entered: make(chan string, 16), release: make(chan struct{})}
+	s := &pacedStore{Store: memstore.New(16)}
+	e, err := engine.Open(context.Background(), engine.Options{
+		Store: s, Embedder: hashembed.New(16), Plugins: extractorPlugins{x},
+		Now:    func() time.Time { return time.Date(2024, 3, 1, 0, 0, 0, 0, time.UTC) },
+		Ingest: engine.IngestOptions{Workers: 1, Batch: 1},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close(context.Background())
+	if s.waiting == nil {
+		t.Fatal("the engine did not pace the store's upkeep")
+	}
+	ctx := context.Background()
+	ref := time.Date(2024, 2, 1, 0, 0, 0, 0, time.UTC)
+	var flood []core.Episode
+	for i := range 6 {
+		flood = append(flood, core.Episode{GroupID: "a", Content: fmt.Sprintf("Alice said %d.", i), Source: core.SourceText, ValidAt: ref.Add(time.Duration(i) * time.Minute)})
+	}
+	if _, err := e.Ingest(ctx, flood); err != nil {
+		t.Fatal(err)
+	}
+	<-x.entered
+	if s.waiting() {
+		t.Error("a flood alone (6 episodes pending) holds the store's upkeep off")
+	}
+	res, err := e.Ingest(ctx, []core.Episode{{GroupID: "b", Content: "Bob said hello.", Source: core.SourceText, ValidAt: ref}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !s.waiting() {
+		t.Error("b's episode is due and the store's upkeep is not held off")
+	}
+	x.release <- struct{}{} // a's first
+	if g := <-x.entered; g != "b" {
+		t.Fatalf("second extraction of group %s, want b", g)
+	}
+	if !s.waiting() {
+		t.Error("b's episode is extracted and the store's upkeep is not held off")
+	}
+	before := s.easedCount()
+	x.release <- struct{}{} // b's
+	if _, err := e.Wait(ctx, "b", res[0].UUID); err != nil {
+		t.Fatal(err)
+	}
+	if s.easedCount() == before {
+		t.Error("b's episode is done and the store was not told")
+	}
+	if s.waiting() {
+		t.Error("b's episode is done and the store's upkeep is still held off")
+	}
+	go func() {
+		for range 5 {
+			x.release <- struct{}{}
+		}
+	}()
+	for range 4 {
+		<-x.entered
+	}
+}

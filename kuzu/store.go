@@ -217,6 +217,9 @@ type Store struct {
 	// due; deferredCommits counts the commits since (under writeMu).
 	checkpointDue   atomic.Bool
 	deferredCommits int
+	// waiting, set by PaceUpkeep, reports whether a short answer waits
+	// on the store: the keeper puts a due checkpoint off while it does.
+	waiting atomic.Pointer[func() bool]
 	stats           struct {
 		checkpoints, checkpointNanos, busyRetries, busy, compactions atomic.Int64
 	}
