@@ -220,7 +220,7 @@ type Store struct {
 	// waiting, set by PaceUpkeep, reports whether a short answer waits
 	// on the store: the keeper puts a due checkpoint off while it does.
 	waiting atomic.Pointer[func() bool]
-	stats           struct {
+	stats   struct {
 		checkpoints, checkpointNanos, busyRetries, busy, compactions atomic.Int64
 	}
 	// sinceDictionaryCheck counts checkpoints since the string columns
