@@ -77,6 +77,9 @@ type Pipeline struct {
 	ingested  func(ctx context.Context, group string, entities []string) error
 	trust     core.TrustPolicy
 	shared    func(group string) bool
+	// rampAfter is how long an episode is prepared before its batch adds
+	// a worker without waiting for it (pipeline.go); tests change it.
+	rampAfter time.Duration
 }
 
 // New returns the pipeline of o over d.
@@ -84,7 +87,7 @@ func New(o Options, d Deps) *Pipeline {
 	return &Pipeline{
 		store: d.Store, embedder: d.Embedder, plugins: d.Plugins, now: d.Now, log: d.Logger, ids: d.IDs, opts: o,
 		created: d.Created, mentioned: d.Mentioned, ingested: d.Ingested, trust: d.Trust,
-		shared: d.Shared,
+		shared: d.Shared, rampAfter: rampAfter,
 	}
 }
 

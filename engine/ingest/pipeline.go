@@ -43,10 +43,14 @@ func (pl *Pipeline) processBatch(ctx context.Context, eps []core.Episode) []Repo
 	}
 	// Extraction and embedding run on up to four episodes at once, taken
 	// in order, so that resolution can start on the first one while the
-	// others are prepared. While another group waits on a short answer
-	// (Deps.Shared), the workers leave one by one until one is left: a
-	// flood's four extractions took the cores from the other tenant's
-	// one message (`make bench-fair`).
+	// others are prepared. The batch starts with one worker and adds one
+	// each time an episode is prepared, or has been preparing for
+	// rampAfter (an extractor that waits on a model), up to four, unless
+	// another group waits on a short answer (Deps.Shared); while one
+	// does, the workers leave one by one until one is left. A flood's
+	// four extractions took the cores from the other tenant's one message
+	// (`make bench-fair`), and when four started at once at the start of
+	// a batch, a message that arrived with it waited for them.
 	preps := make([]*prepared, len(eps))
 	ready := make([]chan struct{}, len(eps))
 	next := make(chan int, len(eps))
@@ -57,34 +61,77 @@ func (pl *Pipeline) processBatch(ctx context.Context, eps []core.Episode) []Repo
 	}
 	close(next)
 	pctx, stop := context.WithCancel(ctx)
+	group := eps[0].GroupID
 	var wg sync.WaitGroup
 	var workers atomic.Int32
-	workers.Store(int32(min(4, len(eps))))
-	for range min(4, len(eps)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				if pl.isShared(eps[0].GroupID) && leave(&workers) {
-					return
-				}
-				i, ok := <-next
-				if !ok {
-					return
-				}
-				// After the batch stopped, what is left is not prepared.
-				if p := preps[i]; p.err == nil && pctx.Err() == nil {
-					pl.prepare(core.WithMeter(pctx, p.meter), p)
-				}
-				close(ready[i])
-			}
-		}()
+	most := int32(min(maxPrepareWorkers, len(eps)))
+	var work func()
+	// grow adds a worker while episodes wait to be prepared. It runs on
+	// a worker, or on a timer that worker waits for, so the WaitGroup
+	// counts one at least.
+	grow := func() {
+		if len(next) > 0 && !pl.isShared(group) && join(&workers, most) {
+			wg.Add(1)
+			go work()
+		}
 	}
+	work = func() {
+		defer wg.Done()
+		for {
+			if pl.isShared(group) && leave(&workers) {
+				return
+			}
+			i, ok := <-next
+			if !ok {
+				return
+			}
+			// After the batch stopped, what is left is not prepared.
+			if p := preps[i]; p.err == nil && pctx.Err() == nil {
+				grown := make(chan struct{})
+				t := time.AfterFunc(pl.rampAfter, func() {
+					defer close(grown)
+					grow()
+				})
+				pl.prepare(core.WithMeter(pctx, p.meter), p)
+				if !t.Stop() {
+					<-grown
+				}
+			}
+			close(ready[i])
+			grow()
+		}
+	}
+	workers.Store(1)
+	wg.Add(1)
+	go work()
 	defer func() {
 		stop()
 		wg.Wait()
 	}()
 	return pl.writeBatch(ctx, preps, ready)
+}
+
+// maxPrepareWorkers is how many episodes of a batch are prepared at once
+// at most, and rampAfter how long one is prepared before the batch adds a
+// worker without waiting for it: the rule extractor prepares an episode
+// in a few milliseconds, a model takes a second or more.
+const (
+	maxPrepareWorkers = 4
+	rampAfter         = 25 * time.Millisecond
+)
+
+// join adds a worker to the count unless it holds most already, and
+// reports whether it did.
+func join(workers *atomic.Int32, most int32) bool {
+	for {
+		n := workers.Load()
+		if n >= most {
+			return false
+		}
+		if workers.CompareAndSwap(n, n+1) {
+			return true
+		}
+	}
 }
 
 // leave takes a worker off the count unless it is the last one, and

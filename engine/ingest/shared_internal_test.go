@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -128,13 +129,18 @@ func (p fixedPlugins) For(context.Context, string) (core.Plugins, error) { retur
 type overlapExtractor struct {
 	metExtractor
 	while time.Duration
-	mu    sync.Mutex
-	cond  *sync.Cond
-	now   int
-	most  int
+	// entered, if set, is called as each extraction starts.
+	entered func()
+	mu      sync.Mutex
+	cond    *sync.Cond
+	now     int
+	most    int
 }
 
 func (x *overlapExtractor) Extract(ctx context.Context, req core.ExtractRequest) (core.Extraction, error) {
+	if x.entered != nil {
+		x.entered()
+	}
 	x.mu.Lock()
 	x.now++
 	x.most = max(x.most, x.now)
@@ -200,5 +206,46 @@ func TestSharedBatchPreparesOneAtATime(t *testing.T) {
 				t.Errorf("extractions at once = %d, want %d", x.most, tt.want)
 			}
 		})
+	}
+}
+
+// TestBatchStartsWithOneExtraction checks that a batch does not start
+// four extractions at once: a short answer that arrives as a flood's
+// batch starts (Deps.Shared turns true 5 ms into its first extraction)
+// finds one extraction of the flood's under way, and the batch goes on one
+// at a time. Before, four workers took an episode each at the start. The
+// batch adds a worker only when an episode is prepared here (rampAfter is
+// an hour), so the 5 ms are not a race.
+func TestBatchStartsWithOneExtraction(t *testing.T) {
+	ref := time.Date(2024, 5, 1, 9, 0, 0, 0, time.UTC)
+	ctx := context.Background()
+	s := memstore.New(16)
+	var shared atomic.Bool
+	var first sync.Once
+	x := &overlapExtractor{while: 50 * time.Millisecond, entered: func() {
+		first.Do(func() {
+			time.Sleep(5 * time.Millisecond)
+			shared.Store(true)
+		})
+	}}
+	x.cond = sync.NewCond(&x.mu)
+	pl := New(Options{MaxAttempts: 3, MaxExtractBytes: 1 << 16, MaxChunks: 4, MaxEntities: 50, MaxFacts: 50, MaxSummaryChars: 500}, Deps{
+		Store: s, Embedder: hashembed.New(16), Now: func() time.Time { return ref },
+		Plugins: fixedPlugins{Extractor: x},
+		Logger:  slog.New(slog.DiscardHandler), IDs: &core.IDSource{},
+		Created:   func(string, core.Scope, string, time.Time) {},
+		Mentioned: func(string, core.Scope, string, time.Time) {},
+		Ingested:  func(context.Context, string, []string) error { return nil },
+		Shared:    func(string) bool { return shared.Load() },
+	})
+	pl.rampAfter = time.Hour
+	eps := addMeetings(t, s, ref, 6)
+	for _, r := range pl.Process(ctx, eps) {
+		if r.Status != core.EpisodeDone {
+			t.Fatalf("episode %s is %s (%s), want done", r.UUID, r.Status, r.Error)
+		}
+	}
+	if x.most != 1 {
+		t.Errorf("extractions at once = %d, want 1", x.most)
 	}
 }
