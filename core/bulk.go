@@ -36,11 +36,11 @@ type BulkLoader interface {
 }
 
 // UpkeepPacer is a Store whose upkeep (package kuzu: its checkpoints,
-// which hold every read and write while they run) can wait for a moment
-// when no short answer is waiting.
+// which hold every read and write while they run) can wait for a gap
+// between a light tenant's messages.
 type UpkeepPacer interface {
-	// PaceUpkeep makes the store put off the upkeep it may put off while
-	// waiting reports true, and returns settled, to be called when
-	// waiting may have turned false.
-	PaceUpkeep(waiting func() bool) (settled func())
+	// PaceUpkeep makes the store do the upkeep it may put off after eased
+	// is called (a tenant sending a message at a time was answered) while
+	// waiting reports false (none has a message in progress or due).
+	PaceUpkeep(waiting func() bool) (eased func())
 }

@@ -69,8 +69,7 @@ type queue struct {
 	// holds are the group leases this host holds (with Options.Leases).
 	holds leaseHolds
 	// eased tells a store that paces its upkeep (core.UpkeepPacer) that
-	// an episode was done with, so a short answer may no longer wait; nil
-	// for other stores.
+	// a group with a short backlog was answered; nil for other stores.
 	eased func()
 }
 
@@ -515,7 +514,9 @@ func (q *queue) finish(r EpisodeReport) {
 			close(ch)
 		}
 		delete(q.waiters, k)
-		if q.eased != nil {
+		// A group with a short backlog was answered: a gap before its
+		// next message.
+		if q.eased != nil && len(q.pending[r.GroupID]) < lightBacklog {
 			q.eased()
 		}
 	}

@@ -145,10 +145,11 @@ func TestCheckpointLeftToTheKeeper(t *testing.T) {
 }
 
 // TestCheckpointWaitsForAGap checks a store whose upkeep is paced
-// (PaceUpkeep): while a short answer waits, the keeper leaves a due
-// checkpoint, until the write that finds maxDeferredCommits (16) commits
-// put off takes it; once none waits and the engine says so, the keeper
-// takes it.
+// (PaceUpkeep): the keeper leaves a due checkpoint while a short answer
+// waits, and while none waits but none was given since it came due, until
+// the write that finds maxDeferredCommits (16) commits put off takes it;
+// once a short answer was given (eased) and none waits, the keeper takes
+// it.
 func TestCheckpointWaitsForAGap(t *testing.T) {
 	took := make(chan struct{}, 64)
 	s, err := kuzu.Open(context.Background(), kuzu.Options{Dir: t.TempDir(), Dimension: 16, CheckpointEvery: 4,
@@ -205,12 +206,24 @@ func TestCheckpointWaitsForAGap(t *testing.T) {
 		t.Fatalf("after the 20th write: %d checkpoints, want 1", n-base)
 	}
 	<-took
-	// Due again four writes later; none waits now: eased brings the
-	// keeper, which takes it.
+	// Due again four writes later. None waits, but no answer was given
+	// since: the keeper leaves it.
+	waiting.Store(false)
+	for len(asked) > 0 {
+		<-asked
+	}
 	for i := 21; i <= 24; i++ {
 		write(i)
 	}
-	waiting.Store(false)
+	select {
+	case <-asked:
+	case <-time.After(time.Minute):
+		t.Fatal("the keeper never asked whether a short answer waits")
+	}
+	if n := s.DurabilityStats().Checkpoints; n != base+1 {
+		t.Fatalf("after a due checkpoint with no answer given: %d checkpoints, want 1", n-base)
+	}
+	// An answer is given: the keeper takes it in the gap.
 	eased()
 	select {
 	case <-took:
@@ -222,10 +235,6 @@ func TestCheckpointWaitsForAGap(t *testing.T) {
 	}
 }
 
-// TestKilledWriterReopens opens a database that a process left with a
-// large WAL (it exited without closing, as a killed process does), with a
-// buffer pool too small to replay it: Open replays it with a larger pool,
-// checkpoints, and opens as configured.
 func TestKilledWriterReopens(t *testing.T) {
 	if dir := os.Getenv("MNEMO_HELPER_KILLED_DIR"); dir != "" {
 		n, _ := strconv.Atoi(os.Getenv("MNEMO_HELPER_KILLED_N"))

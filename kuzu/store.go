@@ -218,8 +218,10 @@ type Store struct {
 	checkpointDue   atomic.Bool
 	deferredCommits int
 	// waiting, set by PaceUpkeep, reports whether a short answer waits
-	// on the store: the keeper puts a due checkpoint off while it does.
+	// on the store, and gap says one was given since the keeper last
+	// looked: the keeper takes a due checkpoint only then (durable.go).
 	waiting atomic.Pointer[func() bool]
+	gap     atomic.Bool
 	stats   struct {
 		checkpoints, checkpointNanos, busyRetries, busy, compactions atomic.Int64
 	}

@@ -19,6 +19,13 @@
 //     most -backlog of its episodes pending (more only lengthens the
 //     drain between scenarios, not the load while it runs).
 //
+// With -random-phase, A starts a random part of -every into each
+// scenario, so that its budget refusals, which come due on whole seconds,
+// do not fall on B's ticks every time: independent clients are not in
+// step. -explain prints B's slowest episodes of each scenario, split into
+// the Ingest call, the wait for a worker and the processing, and when A's
+// batches were admitted.
+//
 // After a budget scenario A's last episodes are waited for; after an
 // unlimited one A's group is deleted, which drops what it left pending. It prints B's p50 and p95 per scenario and round, the median
 // over the rounds of each round's ratio of a loaded scenario's p95 (and
@@ -28,10 +35,12 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -54,6 +63,12 @@ type options struct {
 	batch    int
 	backlog  int64
 	free     bool
+	explain  int
+	// phase, if set, starts tenant A's flood a random part of every after
+	// B's first episode in each scenario (seeded by seed); else both start
+	// together.
+	phase bool
+	seed  uint64
 }
 
 func main() {
@@ -67,11 +82,14 @@ func run(ctx context.Context, args []string) int {
 	var o options
 	fs.IntVar(&o.rounds, "rounds", 5, "rounds, each of B alone and B beside A's flood at its budget (and unlimited with -unlimited)")
 	fs.DurationVar(&o.duration, "duration", 20*time.Second, "length of each scenario")
+	fs.IntVar(&o.explain, "explain", 0, "print B's n slowest episodes of each scenario, split into the Ingest call, the wait for a worker and the processing")
 	fs.DurationVar(&o.every, "every", 500*time.Millisecond, "tenant B adds one episode this often")
 	fs.Int64Var(&o.budget, "budget", 60, "tenant A's budget in episodes per minute (the budget scenario)")
 	fs.IntVar(&o.batch, "batch", 10, "episodes per request of tenant A")
 	fs.Int64Var(&o.backlog, "backlog", 300, "most episodes tenant A keeps pending when unlimited")
 	fs.BoolVar(&o.free, "unlimited", false, "also run the unlimited scenario in each round")
+	fs.BoolVar(&o.phase, "random-phase", false, "start A's flood a random part of -every into each scenario, as independent clients would; without it A's budget refusals come due on B's ticks")
+	fs.Uint64Var(&o.seed, "seed", 1, "seed of -random-phase")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -101,6 +119,9 @@ type outcome struct {
 	p50, p95 time.Duration
 	n        int
 	lat      []time.Duration // B's latencies, sorted
+	slow     []bTiming       // B's slowest episodes (-explain)
+	begin    time.Time       // the scenario's start
+	batches  []time.Duration // when A's batches were admitted, from begin
 	admitted int64           // A's episodes admitted
 	refused  int64           // A's requests refused (429)
 	ids      []string        // A's episodes admitted
@@ -109,7 +130,11 @@ type outcome struct {
 	checkpointT time.Duration
 }
 
+// phases draws the flood's start in each scenario (-random-phase).
+var phases *rand.Rand
+
 func bench(ctx context.Context, o options) error {
+	phases = rand.New(rand.NewPCG(o.seed, 0))
 	dir, err := os.MkdirTemp("", "bench-fair")
 	if err != nil {
 		return err
@@ -145,6 +170,17 @@ func bench(ctx context.Context, o options) error {
 			results[s] = append(results[s], out)
 			fmt.Fprintf(os.Stderr, "round %d %-9s B p50 %6.0f ms p95 %6.0f ms (n=%d); A admitted %d, refused %d requests; %d checkpoints, %.0f ms\n",
 				r+1, s, ms(out.p50), ms(out.p95), out.n, out.admitted, out.refused, out.checkpoints, ms(out.checkpointT))
+			if o.explain > 0 && len(out.batches) > 0 {
+				fmt.Fprintf(os.Stderr, "    A's batches admitted at (s):")
+				for _, at := range out.batches {
+					fmt.Fprintf(os.Stderr, " %.2f", at.Seconds())
+				}
+				fmt.Fprintln(os.Stderr)
+			}
+			for _, t := range out.slow {
+				fmt.Fprintf(os.Stderr, "    at %6.2f s: %5.1f ms = Ingest %5.1f + waiting for a worker %5.1f + processing %5.1f\n",
+					t.at.Seconds(), ms(t.total), ms(t.ingest), ms(t.queued), ms(t.processed))
+			}
 		}
 	}
 	report(o, results)
@@ -165,18 +201,28 @@ func scenario(ctx context.Context, h *host.Host, o options, s, round string, d t
 	}
 	sctx, cancel := context.WithTimeout(ctx, d)
 	defer cancel()
-	var out outcome
+	out := outcome{begin: time.Now()}
 	before := h.Admin.Durability()
 	var flood sync.WaitGroup
 	var floodErr error
 	if a != "" {
 		flood.Add(1)
+		var delay time.Duration
+		if o.phase {
+			delay = time.Duration(phases.Int64N(int64(o.every)))
+		}
 		go func() {
 			defer flood.Done()
+			select {
+			case <-sctx.Done():
+				return
+			case <-time.After(delay):
+			}
 			floodErr = flooder(sctx, h, o, a, s == unlimited, &out)
 		}()
 	}
-	lat, err := tenantB(ctx, sctx, h, o, b)
+	lat, slow, err := tenantB(ctx, sctx, h, o, b)
+	out.slow = slow
 	flood.Wait()
 	after := h.Admin.Durability()
 	out.checkpoints, out.checkpointT = after.Checkpoints-before.Checkpoints, after.CheckpointTime-before.CheckpointTime
@@ -210,27 +256,39 @@ func scenario(ctx context.Context, h *host.Host, o options, s, round string, d t
 	return out, nil
 }
 
+// bTiming is where one of B's episodes spent its time: the Ingest call
+// (the episode stored as pending), the wait for a worker, and the
+// processing from the start of its batch (the report's Duration); at is
+// when it was sent, from the scenario's start.
+type bTiming struct {
+	at, total, ingest, queued, processed time.Duration
+}
+
 // tenantB adds an episode every o.every until sctx ends, and returns the
 // latency of each, waiting (under ctx) for the last ones to be done.
-func tenantB(ctx, sctx context.Context, h *host.Host, o options, group string) ([]time.Duration, error) {
+func tenantB(ctx, sctx context.Context, h *host.Host, o options, group string) ([]time.Duration, []bTiming, error) {
 	t := time.NewTicker(o.every)
 	defer t.Stop()
 	var mu sync.Mutex
 	var lat []time.Duration
+	var timings []bTiming
 	var wg sync.WaitGroup
 	var firstErr error
+	begin := time.Now()
 	for i := 0; ; i++ {
 		select {
 		case <-sctx.Done():
 			wg.Wait()
-			return lat, firstErr
+			slices.SortFunc(timings, func(a, b bTiming) int { return cmp.Compare(b.total, a.total) })
+			return lat, timings[:min(o.explain, len(timings))], firstErr
 		case <-t.C:
 		}
 		start := time.Now()
 		res, err := h.Engine.Ingest(ctx, []core.Episode{episode(group, i, start)})
 		if err != nil {
-			return nil, fmt.Errorf("tenant B: %w", err)
+			return nil, nil, fmt.Errorf("tenant B: %w", err)
 		}
+		ingest := time.Since(start)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -243,7 +301,10 @@ func tenantB(ctx, sctx context.Context, h *host.Host, o options, group string) (
 				}
 				return
 			}
-			lat = append(lat, time.Since(start))
+			total := time.Since(start)
+			lat = append(lat, total)
+			timings = append(timings, bTiming{at: start.Sub(begin), total: total, ingest: ingest,
+				queued: total - ingest - reps[0].Duration, processed: reps[0].Duration})
 		}()
 	}
 }
@@ -284,6 +345,7 @@ func flooder(ctx context.Context, h *host.Host, o options, group string, keepBac
 			return fmt.Errorf("tenant A: %w", err)
 		}
 		out.admitted += int64(len(res))
+		out.batches = append(out.batches, time.Since(out.begin))
 		for _, r := range res {
 			out.ids = append(out.ids, r.UUID)
 		}
@@ -367,6 +429,9 @@ func report(o options, results map[string][]outcome) {
 	free := ""
 	if o.free {
 		free = " -unlimited"
+	}
+	if o.phase {
+		free += fmt.Sprintf(" -random-phase -seed %d", o.seed)
 	}
 	fmt.Printf("\nreproduce: go run ./internal/tools/bench-fair -rounds %d -duration %s -every %s -budget %d -batch %d -backlog %d%s\n",
 		o.rounds, o.duration, o.every, o.budget, o.batch, o.backlog, free)
