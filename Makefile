@@ -379,7 +379,9 @@ bench-evolve:
 # Fairness under budgets (docs/benchmarks.md, docs/trust.md): tenant B's
 # ingestion latency alone and while tenant A floods at its budget (ROUNDS
 # of two scenarios of FAIR_DURATION each, alternating; FAIR_FLAGS=-unlimited
-# adds a flood without a budget).
+# adds a flood without a budget, -random-phase starts the two tenants out
+# of step, -explain 3 prints where B's three slowest episodes spent their
+# time).
 ROUNDS        ?= 8
 FAIR_DURATION ?= 30s
 FAIR_FLAGS    ?=
