@@ -34,13 +34,3 @@ type BulkLoader interface {
 	// of it or none of it. A uuid stored already is ErrConflict.
 	Import(ctx context.Context, c Change) error
 }
-
-// UpkeepPacer is a Store whose upkeep (package kuzu: its checkpoints,
-// which hold every read and write while they run) can wait for a gap
-// between a light tenant's messages.
-type UpkeepPacer interface {
-	// PaceUpkeep makes the store do the upkeep it may put off after eased
-	// is called (a tenant sending a message at a time was answered) while
-	// waiting reports false (none has a message in progress or due).
-	PaceUpkeep(waiting func() bool) (eased func())
-}

@@ -290,9 +290,6 @@ func Open(ctx context.Context, opts Options) (*Engine, error) {
 		e.embedderID = core.EmbedderID{Name: "unnamed", Dimension: opts.Embedder.Dimension()}
 	}
 	e.q = newQueue(e)
-	if p, ok := opts.Store.(core.UpkeepPacer); ok {
-		e.q.eased = p.PaceUpkeep(e.q.shortWaiting)
-	}
 	e.budgets = opts.Budgets
 	e.budget = budget.New(opts.Now, opts.Budgets)
 	if err := e.restoreBudgets(ctx); err != nil {

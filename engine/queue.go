@@ -68,9 +68,6 @@ type queue struct {
 	workers  sync.WaitGroup
 	// holds are the group leases this host holds (with Options.Leases).
 	holds leaseHolds
-	// eased tells a store that paces its upkeep (core.UpkeepPacer) that
-	// a group with a short backlog was answered; nil for other stores.
-	eased func()
 }
 
 // episodeKey names an episode in the queue: its group and uuid.
@@ -364,11 +361,6 @@ func (q *queue) othersWaiting(group string) bool {
 	return false
 }
 
-// shortWaiting reports whether any group with a short backlog has an
-// episode in progress or due: the moment a store that paces its upkeep
-// (core.UpkeepPacer) puts it off. No group is named "".
-func (q *queue) shortWaiting() bool { return q.othersWaiting("") }
-
 // dueGroups returns the groups whose first pending episode is due,
 // unsorted. One waiting for its retry holds its group back (episodes of a
 // group go in reference-time order), and a worker started for it would
@@ -514,11 +506,6 @@ func (q *queue) finish(r EpisodeReport) {
 			close(ch)
 		}
 		delete(q.waiters, k)
-		// A group with a short backlog was answered: a gap before its
-		// next message.
-		if q.eased != nil && len(q.pending[r.GroupID]) < lightBacklog {
-			q.eased()
-		}
 	}
 }
 

@@ -140,17 +140,10 @@ func (s *Store) checkpointAndTrim(ctx context.Context, c *conn) {
 }
 
 // checkpointIfDue takes the checkpoint afterCommit left to the keeper, if
-// no write has taken it since. With a pacer (PaceUpkeep) it takes it only
-// in a gap: after a short answer was given, while none waits. It runs on
-// the keeper.
+// no write has taken it since. It runs on the keeper.
 func (s *Store) checkpointIfDue(ctx context.Context) {
 	if !s.checkpointDue.Load() {
 		return
-	}
-	if w := s.waiting.Load(); w != nil {
-		if (*w)() || !s.gap.Swap(false) {
-			return
-		}
 	}
 	err := s.exclusive(ctx, func(c *conn) error {
 		if s.checkpointDue.Load() {
@@ -160,26 +153,6 @@ func (s *Store) checkpointIfDue(ctx context.Context) {
 	})
 	if err != nil && !errors.Is(err, errStoreClosed) {
 		s.log.Warn("checkpoint", "err", err)
-	}
-}
-
-// PaceUpkeep makes the keeper take a due checkpoint in a gap between a
-// light tenant's messages, and returns eased, which the engine calls when
-// a tenant sending a message at a time has been answered; waiting reports
-// whether one has a message in progress or due. After eased, while
-// waiting is false, the keeper takes the checkpoint. Such messages come
-// with gaps between them, and a checkpoint (100 to 350 ms) taken at the
-// start of a gap is over before the next one, where one taken at a moment
-// set by another tenant's flood of commits landed on a message half the
-// time (`make bench-fair`). A checkpoint is put off for at most
-// maxDeferredCommits commits: then the committing write takes it.
-func (s *Store) PaceUpkeep(waiting func() bool) (eased func()) {
-	s.waiting.Store(&waiting)
-	return func() {
-		if s.checkpointDue.Load() && s.keeper.kicks != nil {
-			s.gap.Store(true)
-			s.keeper.kick()
-		}
 	}
 }
 
@@ -239,7 +212,6 @@ func (s *Store) checkpoint(ctx context.Context, c *conn) (err error) {
 	s.sinceCheckpoint = 0
 	s.deferredCommits = 0
 	s.checkpointDue.Store(false)
-	s.gap.Store(false)
 	s.fresh = freshRels{}
 	s.stats.checkpoints.Add(1)
 	s.stats.checkpointNanos.Add(int64(time.Since(start)))

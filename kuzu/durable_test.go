@@ -144,97 +144,10 @@ func TestCheckpointLeftToTheKeeper(t *testing.T) {
 	}
 }
 
-// TestCheckpointWaitsForAGap checks a store whose upkeep is paced
-// (PaceUpkeep): the keeper leaves a due checkpoint while a short answer
-// waits, and while none waits but none was given since it came due, until
-// the write that finds maxDeferredCommits (16) commits put off takes it;
-// once a short answer was given (eased) and none waits, the keeper takes
-// it.
-func TestCheckpointWaitsForAGap(t *testing.T) {
-	took := make(chan struct{}, 64)
-	s, err := kuzu.Open(context.Background(), kuzu.Options{Dir: t.TempDir(), Dimension: 16, CheckpointEvery: 4,
-		Observe: func(op string, _ time.Duration, err error) {
-			if op == "checkpoint" && err == nil {
-				took <- struct{}{}
-			}
-		}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close(context.Background())
-	ctx := context.Background()
-	var waiting atomic.Bool
-	asked := make(chan bool, 64)
-	eased := s.PaceUpkeep(func() bool {
-		w := waiting.Load()
-		select {
-		case asked <- w:
-		default:
-		}
-		return w
-	})
-	if err := s.Checkpoint(ctx); err != nil {
-		t.Fatal(err)
-	}
-	for len(took) > 0 {
-		<-took
-	}
-	write := func(i int) {
-		t.Helper()
-		if err := s.Apply(ctx, core.Change{Entities: []core.Entity{ent("g", fmt.Sprintf("e%d", i), fmt.Sprintf("Entity %d", i))}}); err != nil {
-			t.Fatalf("write %d: %v", i, err)
-		}
-	}
-	base := s.DurabilityStats().Checkpoints
-	waiting.Store(true)
-	// The fourth write makes a checkpoint due; the keeper is asked and
-	// leaves it, and so at each write after, up to the 19th.
-	for i := 1; i <= 19; i++ {
-		write(i)
-	}
-	select {
-	case <-asked:
-	case <-time.After(time.Minute):
-		t.Fatal("the keeper never asked whether a short answer waits")
-	}
-	if n := s.DurabilityStats().Checkpoints; n != base {
-		t.Fatalf("after 19 writes with a short answer waiting: %d checkpoints, want %d", n-base, 0)
-	}
-	// The 20th finds 16 commits put off and takes it.
-	write(20)
-	if n := s.DurabilityStats().Checkpoints; n != base+1 {
-		t.Fatalf("after the 20th write: %d checkpoints, want 1", n-base)
-	}
-	<-took
-	// Due again four writes later. None waits, but no answer was given
-	// since: the keeper leaves it.
-	waiting.Store(false)
-	for len(asked) > 0 {
-		<-asked
-	}
-	for i := 21; i <= 24; i++ {
-		write(i)
-	}
-	select {
-	case <-asked:
-	case <-time.After(time.Minute):
-		t.Fatal("the keeper never asked whether a short answer waits")
-	}
-	if n := s.DurabilityStats().Checkpoints; n != base+1 {
-		t.Fatalf("after a due checkpoint with no answer given: %d checkpoints, want 1", n-base)
-	}
-	// An answer is given: the keeper takes it in the gap.
-	eased()
-	select {
-	case <-took:
-	case <-time.After(time.Minute):
-		t.Fatal("no checkpoint after the short answer was given")
-	}
-	if n := s.DurabilityStats().Checkpoints; n != base+2 {
-		t.Errorf("%d checkpoints, want 2", n-base)
-	}
-}
-
+// TestKilledWriterReopens opens a database that a process left with a
+// large WAL (it exited without closing, as a killed process does), with a
+// buffer pool too small to replay it: Open replays it with a larger pool,
+// checkpoints, and opens as configured.
 func TestKilledWriterReopens(t *testing.T) {
 	if dir := os.Getenv("MNEMO_HELPER_KILLED_DIR"); dir != "" {
 		n, _ := strconv.Atoi(os.Getenv("MNEMO_HELPER_KILLED_N"))

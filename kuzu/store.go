@@ -217,12 +217,7 @@ type Store struct {
 	// due; deferredCommits counts the commits since (under writeMu).
 	checkpointDue   atomic.Bool
 	deferredCommits int
-	// waiting, set by PaceUpkeep, reports whether a short answer waits
-	// on the store, and gap says one was given since the keeper last
-	// looked: the keeper takes a due checkpoint only then (durable.go).
-	waiting atomic.Pointer[func() bool]
-	gap     atomic.Bool
-	stats   struct {
+	stats           struct {
 		checkpoints, checkpointNanos, busyRetries, busy, compactions atomic.Int64
 	}
 	// sinceDictionaryCheck counts checkpoints since the string columns
