@@ -13,7 +13,7 @@ TESTFLAGS  ?= -timeout 25m
 RACEFLAGS  ?= -timeout 30m
 # Built-in plugins: each plugins/<name>/ with a main package for wasip1.
 PLUGINS    := $(notdir $(patsubst %/,%,$(dir $(wildcard plugins/*/main.go))))
-WASMFLAGS  := -trimpath -buildmode=c-shared -ldflags=-s
+WASMFLAGS  := -trimpath -buildmode=c-shared -ldflags="-s -buildid="
 # Plugin tests keep wazero's compiled modules here between runs (see
 # wasm/main_test.go): a -race run after a plain one compiles nothing again.
 export MNEMO_WASM_TEST_CACHE ?= $(CURDIR)/.cache/wasm-test
