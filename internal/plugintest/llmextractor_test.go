@@ -29,7 +29,8 @@ import (
 // second or two. TestLLMExtractor/builtin_is_fresh then checks that the
 // committed plugins/builtin/llm-extractor.wasm, the module mnemo embeds,
 // is byte for byte that build (builds with one toolchain are
-// reproducible): the module tested is the module shipped.
+// reproducible; the flags are the Makefile's WASMFLAGS): the module
+// tested is the module shipped.
 
 // buildLLMExtractor builds the plugin for wasip1 into dir.
 func buildLLMExtractor(t *testing.T, dir string) []byte {
@@ -51,7 +52,7 @@ func buildLLMExtractor(t *testing.T, dir string) []byte {
 		}
 	}
 	out := filepath.Join(dir, "llm-extractor.wasm")
-	cmd := exec.Command("go", "build", "-trimpath", "-buildmode=c-shared", "-ldflags=-s", "-o", out, "./plugins/llm-extractor")
+	cmd := exec.Command("go", "build", "-trimpath", "-buildmode=c-shared", "-ldflags=-s -buildid=", "-o", out, "./plugins/llm-extractor")
 	cmd.Dir = filepath.Join("..", "..")
 	cmd.Env = append(os.Environ(), "GOOS=wasip1", "GOARCH=wasm")
 	if msg, err := cmd.CombinedOutput(); err != nil {
