@@ -87,14 +87,19 @@ func (pl *Pipeline) processBatch(ctx context.Context, eps []core.Episode) []Repo
 			}
 			// After the batch stopped, what is left is not prepared.
 			if p := preps[i]; p.err == nil && pctx.Err() == nil {
-				grown := make(chan struct{})
-				t := time.AfterFunc(pl.rampAfter, func() {
-					defer close(grown)
-					grow()
-				})
-				pl.prepare(core.WithMeter(pctx, p.meter), p)
-				if !t.Stop() {
-					<-grown
+				// Once the batch has all its workers, no timer is armed.
+				if workers.Load() >= most {
+					pl.prepare(core.WithMeter(pctx, p.meter), p)
+				} else {
+					grown := make(chan struct{})
+					t := time.AfterFunc(pl.rampAfter, func() {
+						defer close(grown)
+						grow()
+					})
+					pl.prepare(core.WithMeter(pctx, p.meter), p)
+					if !t.Stop() {
+						<-grown
+					}
 				}
 			}
 			close(ready[i])

@@ -160,6 +160,20 @@ func (x *overlapExtractor) Extract(ctx context.Context, req core.ExtractRequest)
 	return x.metExtractor.Extract(ctx, req)
 }
 
+// overlapPipeline is a pipeline over s whose extractor is x, at ref, with
+// shared as Deps.Shared.
+func overlapPipeline(s core.Store, x core.Extractor, ref time.Time, shared func(string) bool) *Pipeline {
+	return New(Options{MaxAttempts: 3, MaxExtractBytes: 1 << 16, MaxChunks: 4, MaxEntities: 50, MaxFacts: 50, MaxSummaryChars: 500}, Deps{
+		Store: s, Embedder: hashembed.New(16), Now: func() time.Time { return ref },
+		Plugins: fixedPlugins{Extractor: x},
+		Logger:  slog.New(slog.DiscardHandler), IDs: &core.IDSource{},
+		Created:   func(string, core.Scope, string, time.Time) {},
+		Mentioned: func(string, core.Scope, string, time.Time) {},
+		Ingested:  func(context.Context, string, []string) error { return nil },
+		Shared:    shared,
+	})
+}
+
 // TestSharedBatchPreparesOneAtATime checks that a batch prepares four
 // episodes at once alone, and one at a time while another group waits on
 // a short answer (Deps.Shared), so that a flood's extractions leave the
@@ -183,15 +197,7 @@ func TestSharedBatchPreparesOneAtATime(t *testing.T) {
 			s := memstore.New(16)
 			x := &overlapExtractor{while: tt.while}
 			x.cond = sync.NewCond(&x.mu)
-			pl := New(Options{MaxAttempts: 3, MaxExtractBytes: 1 << 16, MaxChunks: 4, MaxEntities: 50, MaxFacts: 50, MaxSummaryChars: 500}, Deps{
-				Store: s, Embedder: hashembed.New(16), Now: func() time.Time { return ref },
-				Plugins: fixedPlugins{Extractor: x},
-				Logger:  slog.New(slog.DiscardHandler), IDs: &core.IDSource{},
-				Created:   func(string, core.Scope, string, time.Time) {},
-				Mentioned: func(string, core.Scope, string, time.Time) {},
-				Ingested:  func(context.Context, string, []string) error { return nil },
-				Shared:    func(string) bool { return tt.shared },
-			})
+			pl := overlapPipeline(s, x, ref, func(string) bool { return tt.shared })
 			eps := addMeetings(t, s, ref, 8)
 			reports := pl.Process(ctx, eps)
 			if len(reports) != len(eps) {
@@ -229,15 +235,7 @@ func TestBatchStartsWithOneExtraction(t *testing.T) {
 		})
 	}}
 	x.cond = sync.NewCond(&x.mu)
-	pl := New(Options{MaxAttempts: 3, MaxExtractBytes: 1 << 16, MaxChunks: 4, MaxEntities: 50, MaxFacts: 50, MaxSummaryChars: 500}, Deps{
-		Store: s, Embedder: hashembed.New(16), Now: func() time.Time { return ref },
-		Plugins: fixedPlugins{Extractor: x},
-		Logger:  slog.New(slog.DiscardHandler), IDs: &core.IDSource{},
-		Created:   func(string, core.Scope, string, time.Time) {},
-		Mentioned: func(string, core.Scope, string, time.Time) {},
-		Ingested:  func(context.Context, string, []string) error { return nil },
-		Shared:    func(string) bool { return shared.Load() },
-	})
+	pl := overlapPipeline(s, x, ref, func(string) bool { return shared.Load() })
 	pl.rampAfter = time.Hour
 	eps := addMeetings(t, s, ref, 6)
 	for _, r := range pl.Process(ctx, eps) {
