@@ -381,7 +381,11 @@ func (p *Plugin) instantiate(ctx, callCtx context.Context, first bool) (*instanc
 		WithStderr(inst.stderr)
 	if p.manifest.AllowClock {
 		cfg = cfg.WithSysWalltime().WithSysNanotime().WithSysNanosleep()
+	} else {
+		c := newSleepClock()
+		cfg = cfg.WithNanotime(c.now, 1).WithNanosleep(c.sleep)
 	}
+
 	if p.manifest.AllowRandom {
 		cfg = cfg.WithRandSource(rand.Reader)
 	}
@@ -632,6 +636,34 @@ func (p *Plugin) checkAnswer(export string, out []byte) error {
 	}
 	return fail(fmt.Errorf("%w: the \"error\" member is not a string", ErrMalformed))
 }
+
+// sleepClock is the monotonic clock of an instance without the clock
+// grant: it stands still until the plugin sleeps, and a sleep moves it on
+// by the time asked and returns at once. A plugin's timers thus fire in
+// order and at once, and its answers do not depend on how fast it ran.
+//
+// wazero's fake clock, which it replaces, moved 1 ms at each reading.
+// The Go runtime reads the clock in its collector far more often than a
+// plugin's code does, so its collector counted itself half the CPU time;
+// its CPU limiter then stopped the allocation assists, and in a
+// WebAssembly call, where nothing preempts the plugin's goroutine, the
+// assists are what finishes a collection: the heap grew to the memory
+// limit (the rule extractor, given one 12 KiB piece over and over,
+// trapped at 32 MiB at its 33rd call). A real clock is no cure: on a
+// loaded machine, time the instance spends descheduled counts as the
+// collector's too.
+type sleepClock struct{ t atomic.Int64 }
+
+// newSleepClock returns a clock at 1 ns: the Go runtime refuses to start
+// on a monotonic clock that reads zero.
+func newSleepClock() *sleepClock {
+	c := new(sleepClock)
+	c.t.Store(1)
+	return c
+}
+
+func (c *sleepClock) now() int64     { return c.t.Load() }
+func (c *sleepClock) sleep(ns int64) { c.t.Add(max(ns, 0)) }
 
 // classify turns an error of a wazero call into a PluginError's Err.
 func (p *Plugin) classify(ctx, callCtx context.Context, inst *instance, err error) error {

@@ -223,6 +223,31 @@ func TestClockAndRandomness(t *testing.T) {
 	}
 }
 
+// TestGarbageCollectedWithoutTheClock checks that a Go plugin that makes
+// megabytes of garbage a call keeps serving within a small memory limit
+// without the clock grant (sleepClock). On wazero's fake monotonic clock,
+// which moved 1 ms at each reading, the Go collector counted itself most
+// of the CPU time, its CPU limiter stopped the allocation assists, and
+// the heap grew until an instance trapped at its limit: this plugin at
+// its 11th call at 12 MiB, the rule extractor on a 12 KiB piece at its
+// 33rd at 32 MiB. With the clock that stands still between sleeps, its
+// instance stays at 8.5 MiB.
+func TestGarbageCollectedWithoutTheClock(t *testing.T) {
+	p := load(t, shared(t), "garbage", wasm.Manifest{MemoryLimitPages: 192})
+	for i := range 60 {
+		s, err := wasm.NewSummarizer(p, "g")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Summarize(context.Background(), core.SummarizeRequest{Kind: "entity"}); err != nil {
+			t.Fatalf("call %d: %v", i+1, err)
+		}
+	}
+	if st := p.Stats(); st.Failures != 0 || st.Instances != 1 {
+		t.Errorf("stats = %+v, want no failure and the one instance", st)
+	}
+}
+
 func TestMessageSizeLimits(t *testing.T) {
 	p := load(t, shared(t), "oversized", wasm.Manifest{MaxMessageBytes: 64 << 10})
 	if got := summarize(t, p, abi.SummarizeRequest{MaxChars: 1000}); len(got.Summary) != 1000 {
