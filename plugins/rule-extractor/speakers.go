@@ -56,25 +56,37 @@ func parseUtterances(content string, message bool) []utterance {
 		}
 	}
 	turns = turns && len(count) >= 2
+	// Each utterance's text is built in its own builder: appending line
+	// by line to a string copied the text so far at every line, which
+	// for a 12 KB piece without speakers was 1.7 MB of garbage a call.
 	var out []utterance
+	var texts []*strings.Builder
+	start := func(u utterance) {
+		b := &strings.Builder{}
+		b.WriteString(u.text)
+		out, texts = append(out, u), append(texts, b)
+	}
 	for i, line := range lines {
 		h := heads[i]
 		if h != "" {
 			_, rest, _ := speakerPrefix(line)
 			label, role := splitRole(h)
 			if message || role != roleNone || count[h] >= 2 || turns || genericSpeaker(label) {
-				out = append(out, utterance{speaker: speakerName(label, role), role: role, text: rest})
+				start(utterance{speaker: speakerName(label, role), role: role, text: rest})
 				continue
 			}
 		}
 		if len(out) == 0 {
-			out = append(out, utterance{})
+			start(utterance{})
 		}
-		last := &out[len(out)-1]
-		if last.text != "" {
-			last.text += "\n"
+		b := texts[len(texts)-1]
+		if b.Len() > 0 {
+			b.WriteByte('\n')
 		}
-		last.text += line
+		b.WriteString(line)
+	}
+	for i, b := range texts {
+		out[i].text = b.String()
 	}
 	return out
 }
