@@ -385,7 +385,6 @@ func (p *Plugin) instantiate(ctx, callCtx context.Context, first bool) (*instanc
 		c := newSleepClock()
 		cfg = cfg.WithNanotime(c.now, 1).WithNanosleep(c.sleep)
 	}
-
 	if p.manifest.AllowRandom {
 		cfg = cfg.WithRandSource(rand.Reader)
 	}

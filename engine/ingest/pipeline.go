@@ -88,18 +88,17 @@ func (pl *Pipeline) processBatch(ctx context.Context, eps []core.Episode) []Repo
 			// After the batch stopped, what is left is not prepared.
 			if p := preps[i]; p.err == nil && pctx.Err() == nil {
 				// Once the batch has all its workers, no timer is armed.
-				if workers.Load() >= most {
-					pl.prepare(core.WithMeter(pctx, p.meter), p)
-				} else {
-					grown := make(chan struct{})
-					t := time.AfterFunc(pl.rampAfter, func() {
+				var t *time.Timer
+				grown := make(chan struct{})
+				if workers.Load() < most {
+					t = time.AfterFunc(pl.rampAfter, func() {
 						defer close(grown)
 						grow()
 					})
-					pl.prepare(core.WithMeter(pctx, p.meter), p)
-					if !t.Stop() {
-						<-grown
-					}
+				}
+				pl.prepare(core.WithMeter(pctx, p.meter), p)
+				if t != nil && !t.Stop() {
+					<-grown
 				}
 			}
 			close(ready[i])
