@@ -210,6 +210,18 @@ type Writer interface {
 	DeleteGroup(ctx context.Context, group string) (Deleted, error)
 }
 
+// QuietUpkeep is a Store whose upkeep stalls its writes for a while
+// (package kuzu: a checkpoint, 100 to 300 ms) and can hold it for a
+// moment when nothing waits on them. The engine says when ingestion has
+// work in progress.
+type QuietUpkeep interface {
+	// HoldUpkeepWhile makes the store hold such upkeep while busy reports
+	// true, within bounds of the store's own, and returns the function
+	// to call when busy has turned false. busy is called from the
+	// store's goroutines and must not call the store.
+	HoldUpkeepWhile(busy func() bool) (quiet func())
+}
+
 // Deleted counts what a delete removed.
 type Deleted struct {
 	Episodes, Entities, Facts, Communities int

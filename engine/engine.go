@@ -290,6 +290,9 @@ func Open(ctx context.Context, opts Options) (*Engine, error) {
 		e.embedderID = core.EmbedderID{Name: "unnamed", Dimension: opts.Embedder.Dimension()}
 	}
 	e.q = newQueue(e)
+	if qu, ok := opts.Store.(core.QuietUpkeep); ok {
+		e.q.quiet = qu.HoldUpkeepWhile(e.q.busy)
+	}
 	e.budgets = opts.Budgets
 	e.budget = budget.New(opts.Now, opts.Budgets)
 	if err := e.restoreBudgets(ctx); err != nil {
@@ -312,7 +315,7 @@ func Open(ctx context.Context, opts Options) (*Engine, error) {
 	}, ingest.Deps{
 		Store: opts.Store, Embedder: opts.Embedder, Plugins: opts.Plugins, Now: opts.Now, Logger: e.log, IDs: &e.ids,
 		Created: e.evolver.Created, Mentioned: e.evolver.Mentioned, Trust: opts.Trust,
-		Shared: e.q.othersWaiting,
+		Shared: e.q.othersWaiting, GiveWay: e.q.othersServed, Changes: e.q.changes,
 		Ingested: func(ctx context.Context, group string, entities []string) error {
 			return e.keeper.Ingested(ctx, group, entities)
 		},

@@ -196,3 +196,115 @@ func (x *spendingExtractor) Extract(ctx context.Context, req core.ExtractRequest
 	core.MeterFrom(ctx).Add("extract", core.Usage{Calls: 1, PromptTokens: x.tokens})
 	return core.Extraction{}, nil
 }
+
+// quietStore is a store that holds its upkeep while the engine is busy
+// (core.QuietUpkeep): it keeps the engine's busy and reports, at each
+// call of quiet, what busy said then.
+type quietStore struct {
+	*memstore.Store
+	mu     sync.Mutex
+	busy   func() bool
+	quiets chan bool
+}
+
+func (s *quietStore) HoldUpkeepWhile(busy func() bool) func() {
+	s.mu.Lock()
+	s.busy = busy
+	s.mu.Unlock()
+	return func() { s.quiets <- busy() }
+}
+
+func (s *quietStore) isBusy() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.busy()
+}
+
+// TestQuietAfterIngestion checks what the engine tells a store that holds
+// its upkeep for a quiet moment (core.QuietUpkeep, package kuzu's
+// checkpoints): busy while an episode is extracted, then quiet once it is
+// done and nothing else is due, and never busy once closed.
+func TestQuietAfterIngestion(t *testing.T) {
+	x := &orderExtractor{entered: make(chan string, 16), release: make(chan struct{})}
+	s := &quietStore{Store: memstore.New(16), quiets: make(chan bool, 16)}
+	e, err := engine.Open(context.Background(), engine.Options{
+		Store: s, Embedder: hashembed.New(s.Dimension()), Plugins: extractorPlugins{x},
+		Now: func() time.Time { return time.Date(2024, 3, 1, 0, 0, 0, 0, time.UTC) },
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close(context.Background())
+	if s.busy == nil {
+		t.Fatal("the engine did not ask the store to hold its upkeep while busy")
+	}
+	if s.isBusy() {
+		t.Error("busy with nothing ingested")
+	}
+	ctx := context.Background()
+	ref := time.Date(2024, 2, 1, 0, 0, 0, 0, time.UTC)
+	res, err := e.Ingest(ctx, []core.Episode{{GroupID: "a", Content: "Alice said hello.", Source: core.SourceText, ValidAt: ref}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	<-x.entered
+	if !s.isBusy() {
+		t.Error("not busy while an episode is extracted")
+	}
+	select {
+	case b := <-s.quiets:
+		t.Fatalf("quiet (busy %v) while an episode is extracted", b)
+	default:
+	}
+	x.release <- struct{}{}
+	if _, err := e.Wait(ctx, "a", res[0].UUID); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case busy := <-s.quiets:
+		if busy {
+			t.Error("quiet said while busy")
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("not quiet 10 s after the only episode was done")
+	}
+	// A flood is not waited for: no moment of it is quieter than another.
+	var flood []core.Episode
+	for i := range 5 {
+		flood = append(flood, core.Episode{GroupID: "f", Content: fmt.Sprintf("Fay said %d.", i), Source: core.SourceText, ValidAt: ref.Add(time.Duration(i) * time.Minute)})
+	}
+	res, err = e.Ingest(ctx, flood)
+	if err != nil {
+		t.Fatal(err)
+	}
+	<-x.entered
+	if s.isBusy() {
+		t.Error("busy while a flood of 5 episodes is extracted")
+	}
+	go func() {
+		x.release <- struct{}{}
+		for range 4 {
+			<-x.entered
+			x.release <- struct{}{}
+		}
+	}()
+	if _, err := e.Wait(ctx, "f", res[4].UUID); err != nil {
+		t.Fatal(err)
+	}
+	// Closed with a message still pending (its extraction interrupted):
+	// not busy.
+	_, err = e.Ingest(ctx, []core.Episode{{GroupID: "a", Content: "Alice said bye.", Source: core.SourceText, ValidAt: ref.Add(time.Hour)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	<-x.entered
+	if !s.isBusy() {
+		t.Error("not busy while a message is extracted")
+	}
+	stopped, stop := context.WithCancel(ctx)
+	stop()
+	_ = e.Close(stopped)
+	if s.isBusy() {
+		t.Error("busy after Close")
+	}
+}

@@ -86,8 +86,10 @@ func (e *Engine) Ingest(ctx context.Context, eps []core.Episode) (_ []IngestResu
 	// Until the new episodes are queued, no read of the store's pending
 	// list may see them (queue.intake).
 	e.q.intake.RLock()
+	e.q.storing.Add(1)
 	created, err := e.store.AddEpisodes(ctx, in)
 	if err != nil {
+		e.q.storing.Add(-1)
 		e.q.intake.RUnlock()
 		return nil, err
 	}
@@ -102,6 +104,7 @@ func (e *Engine) Ingest(ctx context.Context, eps []core.Episode) (_ []IngestResu
 		}
 	}
 	e.q.add(fresh)
+	e.q.storing.Add(-1)
 	e.q.intake.RUnlock()
 	// Stored: what follows refunds nothing more, and a re-send costs
 	// nothing.

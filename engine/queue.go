@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/mnemohq/mnemo/core"
@@ -68,6 +69,16 @@ type queue struct {
 	workers  sync.WaitGroup
 	// holds are the group leases this host holds (with Options.Leases).
 	holds leaseHolds
+	// quiet tells a store that holds its upkeep while the queue is busy
+	// (core.QuietUpkeep) that it no longer is; nil for other stores.
+	quiet func()
+	// storing counts the Ingest calls between their store write and
+	// their queue add: busy, since the store may find a checkpoint due on
+	// that write before the episodes are queued.
+	storing atomic.Int32
+	// changed is closed, and replaced, when othersServed's answer may
+	// have changed: an episode added, settled or dropped, a worker done.
+	changed chan struct{}
 }
 
 // episodeKey names an episode in the queue: its group and uuid.
@@ -79,6 +90,7 @@ func newQueue(e *Engine) *queue {
 		e: e, wakeCh: make(chan struct{}, 1), ctx: ctx, cancel: cancel,
 		pending: map[string][]core.Episode{}, groups: map[string]*sync.Mutex{}, running: map[string]bool{}, retryAt: map[episodeKey]time.Time{},
 		setbacks: map[episodeKey]int{}, waiters: map[episodeKey][]chan struct{}{}, reports: map[episodeKey]EpisodeReport{},
+		changed: make(chan struct{}),
 	}
 }
 
@@ -192,6 +204,7 @@ func (q *queue) add(eps []core.Episode) {
 	for _, ep := range eps {
 		q.addLocked(ep)
 	}
+	q.changeLocked()
 	q.mu.Unlock()
 	q.wake()
 }
@@ -213,6 +226,7 @@ func (q *queue) addLocked(ep core.Episode) {
 func (q *queue) drop(group string, uuids ...string) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
+	defer q.changeLocked()
 	if len(uuids) == 0 {
 		delete(q.pending, group)
 		if q.settled != nil {
@@ -286,11 +300,30 @@ func (q *queue) dispatch() {
 				q.work(g)
 				q.mu.Lock()
 				delete(q.running, g)
+				q.changeLocked()
 				q.mu.Unlock()
+				if q.quiet != nil && !q.busy() {
+					q.quiet()
+				}
 				q.wake()
 			}()
 		}
 	}
+}
+
+// busy reports whether a group with a short backlog has an episode in
+// progress or due (othersWaiting of no group): a store that holds its
+// upkeep for a quiet moment (core.QuietUpkeep) asks it, so that a
+// checkpoint does not stall a message's writes between its Ingest and
+// its extraction's write. A flood alone is not held up for: no moment
+// of it is quieter than another. A closed engine is never busy.
+func (q *queue) busy() bool {
+	select {
+	case <-q.e.closed:
+		return false
+	default:
+	}
+	return q.storing.Load() > 0 || q.othersWaiting("")
 }
 
 // roundRobin orders groups by name, starting after last: every group
@@ -359,6 +392,36 @@ func (q *queue) othersWaiting(group string) bool {
 		}
 	}
 	return false
+}
+
+// othersServed reports whether a group other than group, with a short
+// backlog (at most lightBacklog episodes), has a worker processing it
+// (ingest.Deps.GiveWay). A group only due is not: with every worker taken
+// by floods, waiting for it would wait for nothing.
+func (q *queue) othersServed(group string) bool {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	for g := range q.running {
+		if n := len(q.pending[g]); g != group && n > 0 && n <= lightBacklog {
+			return true
+		}
+	}
+	return false
+}
+
+// changeLocked wakes those waiting for othersServed's answer to change
+// (changes).
+func (q *queue) changeLocked() {
+	close(q.changed)
+	q.changed = make(chan struct{})
+}
+
+// changes returns a channel closed when othersServed's answer may have
+// changed (ingest.Deps.GiveWay).
+func (q *queue) changes() <-chan struct{} {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	return q.changed
 }
 
 // dueGroups returns the groups whose first pending episode is due,
@@ -472,6 +535,7 @@ func (q *queue) work(group string) {
 func (q *queue) finish(r EpisodeReport) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
+	defer q.changeLocked()
 	k := episodeKey{r.GroupID, r.UUID}
 	if r.Status == core.EpisodePending {
 		i := slices.IndexFunc(q.pending[r.GroupID], func(ep core.Episode) bool { return ep.UUID == r.UUID })
@@ -536,6 +600,7 @@ func (q *queue) requeue(eps []core.Episode) {
 			q.reports[k] = EpisodeReport{UUID: ep.UUID, GroupID: ep.GroupID, Status: ep.Status, Error: ep.Error, Attempts: ep.Attempts}
 		}
 	}
+	q.changeLocked()
 	q.mu.Unlock()
 	q.wake()
 }

@@ -141,9 +141,11 @@
 // (4 MiB) and a 256th of the pool, and when Kuzu reports more than three
 // quarters of its pool in use, or more than half with 16 commits since the
 // last checkpoint (asked every 8 commits). A journaled store's keeper takes
-// the checkpoint, so the write whose commit made it due is answered first;
-// the write takes it itself when the pool is over three quarters full or
-// the keeper has not come 16 commits later. A checkpoint first takes every
+// the checkpoint, so the write whose commit made it due is answered first,
+// and holds it while the engine has a short answer in progress
+// (HoldUpkeepWhile), for 2 s at most; the write takes it itself when the
+// pool is over three quarters full or the keeper has not come 16 commits
+// later. A checkpoint first takes every
 // read connection out of the pool, because Kuzu's CHECKPOINT waits for
 // active transactions and gives up under a steady stream of reads. A
 // statement that still finds the pool full is rolled back and tried once

@@ -217,7 +217,15 @@ type Store struct {
 	// due; deferredCommits counts the commits since (under writeMu).
 	checkpointDue   atomic.Bool
 	deferredCommits int
-	stats           struct {
+	// busy, when set, reports whether the store's user has work in
+	// progress that a checkpoint would stall (HoldUpkeepWhile); dueAt is
+	// when checkpointDue was set, in Unix nanoseconds, and holdFor the
+	// longest the keeper holds a due checkpoint for busy, in
+	// nanoseconds (0 is maxUpkeepHold; tests change it).
+	busy    atomic.Pointer[func() bool]
+	dueAt   atomic.Int64
+	holdFor atomic.Int64
+	stats   struct {
 		checkpoints, checkpointNanos, busyRetries, busy, compactions atomic.Int64
 	}
 	// sinceDictionaryCheck counts checkpoints since the string columns

@@ -57,6 +57,14 @@ type Deps struct {
 	// instead of grouping them (writeBatch), so that the other group's
 	// writes wait for one episode's transaction, not a whole batch's.
 	Shared func(group string) bool
+	// GiveWay reports whether another group than group, with a short
+	// answer pending, is being processed; Changes returns a channel
+	// closed when GiveWay's answer may have changed. While GiveWay is
+	// true a batch starts no extraction, resolution or write, for
+	// maxGiveWay at most at each step (Pipeline.giveWay). Nil means
+	// never.
+	GiveWay func(group string) bool
+	Changes func() <-chan struct{}
 }
 
 // Pipeline turns a group's pending episodes into applied changes:
@@ -77,6 +85,11 @@ type Pipeline struct {
 	ingested  func(ctx context.Context, group string, entities []string) error
 	trust     core.TrustPolicy
 	shared    func(group string) bool
+	giveWayTo func(group string) bool
+	changes   func() <-chan struct{}
+	// giveWayFor is how long giveWay waits at most (maxGiveWay); tests
+	// change it.
+	giveWayFor time.Duration
 	// rampAfter is how long an episode is prepared before its batch adds
 	// a worker without waiting for it (pipeline.go); tests change it.
 	rampAfter time.Duration
@@ -87,7 +100,7 @@ func New(o Options, d Deps) *Pipeline {
 	return &Pipeline{
 		store: d.Store, embedder: d.Embedder, plugins: d.Plugins, now: d.Now, log: d.Logger, ids: d.IDs, opts: o,
 		created: d.Created, mentioned: d.Mentioned, ingested: d.Ingested, trust: d.Trust,
-		shared: d.Shared, rampAfter: rampAfter,
+		shared: d.Shared, giveWayTo: d.GiveWay, changes: d.Changes, giveWayFor: maxGiveWay, rampAfter: rampAfter,
 	}
 }
 

@@ -81,6 +81,7 @@ func (pl *Pipeline) processBatch(ctx context.Context, eps []core.Episode) []Repo
 			if pl.isShared(group) && leave(&workers) {
 				return
 			}
+			pl.giveWay(pctx, group)
 			i, ok := <-next
 			if !ok {
 				return
@@ -226,6 +227,7 @@ func (pl *Pipeline) writeBatch(ctx context.Context, preps []*prepared, ready []c
 		if !settle() {
 			return false
 		}
+		pl.giveWay(ctx, group)
 		w := &write{rs: held, done: make(chan struct{})}
 		held = nil
 		ch := o.change()
@@ -249,6 +251,7 @@ func (pl *Pipeline) writeBatch(ctx context.Context, preps []*prepared, ready []c
 			<-ready[i]
 		}
 		if p.err == nil {
+			pl.giveWay(ctx, group)
 			var r *resolved
 			before := len(p.warnings)
 			if r, p.err = pl.resolve(core.WithMeter(ctx, p.meter), p, o); p.err == nil {
@@ -280,6 +283,42 @@ func (pl *Pipeline) writeBatch(ctx context.Context, preps []*prepared, ready []c
 func (pl *Pipeline) isShared(group string) bool {
 	return pl.shared != nil && pl.shared(group)
 }
+
+// giveWay waits while another group's short answer is being processed
+// (Deps.GiveWay), for giveWayFor at most, before a batch of group starts
+// an extraction, a resolution or a write. Preparing one episode at a time
+// and writing each on its own still left the flood's work beside the
+// short answer's: its extraction on the other core and its transactions
+// on the store's one writer doubled a message's processing when the two
+// arrived together (`make bench-fair`). A short answer takes tens of
+// milliseconds offline, so the flood waits that long; with an extractor
+// that waits on a model, giveWayFor at most at each step.
+func (pl *Pipeline) giveWay(ctx context.Context, group string) {
+	if pl.giveWayTo == nil || pl.changes == nil || !pl.giveWayTo(group) {
+		return
+	}
+	t := time.NewTimer(pl.giveWayFor)
+	defer t.Stop()
+	for {
+		// The channel is taken before the question is asked, so that a
+		// change in between is not missed.
+		changed := pl.changes()
+		if !pl.giveWayTo(group) {
+			return
+		}
+		select {
+		case <-changed:
+		case <-t.C:
+			return
+		case <-ctx.Done():
+			return
+		}
+	}
+}
+
+// maxGiveWay is the longest a batch gives way to another group's short
+// answer at each step (giveWay): an offline one takes 30 to 40 ms.
+const maxGiveWay = 50 * time.Millisecond
 
 // writeEach resolves and writes episodes one at a time, each in its own
 // transaction, after their batch could not be written as one; it stops at

@@ -247,3 +247,89 @@ func TestBatchStartsWithOneExtraction(t *testing.T) {
 		t.Errorf("extractions at once = %d, want 1", x.most)
 	}
 }
+
+// countingExtractor counts its calls.
+type countingExtractor struct {
+	metExtractor
+	calls atomic.Int32
+}
+
+func (x *countingExtractor) Extract(ctx context.Context, req core.ExtractRequest) (core.Extraction, error) {
+	x.calls.Add(1)
+	return x.metExtractor.Extract(ctx, req)
+}
+
+// TestBatchGivesWay checks that a batch starts no extraction and no write
+// while another group's short answer is being processed (Deps.GiveWay),
+// and goes on when that changes (Deps.Changes) or, when it does not,
+// after giveWayFor.
+func TestBatchGivesWay(t *testing.T) {
+	ref := time.Date(2024, 5, 1, 9, 0, 0, 0, time.UTC)
+	for _, tt := range []struct {
+		name string
+		// ends says whether the other group's answer ends while the
+		// batch waits; if not, the batch goes on after giveWayFor.
+		ends bool
+	}{{"until the other answer is done", true}, {"at most giveWayFor", false}} {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx := context.Background()
+			s := &applyLog{Store: memstore.New(16)}
+			x := &countingExtractor{}
+			var served atomic.Bool
+			served.Store(true)
+			var mu sync.Mutex
+			changed := make(chan struct{})
+			// waiting receives a value each time the batch looks for
+			// a change while the other answer is being processed.
+			waiting := make(chan struct{}, 64)
+			pl := overlapPipeline(s, x, ref, func(string) bool { return served.Load() })
+			pl.giveWayTo = func(group string) bool {
+				if group != "a" {
+					t.Errorf("GiveWay asked of group %s, want a", group)
+				}
+				return served.Load()
+			}
+			pl.changes = func() <-chan struct{} {
+				mu.Lock()
+				defer mu.Unlock()
+				if served.Load() {
+					waiting <- struct{}{}
+				}
+				return changed
+			}
+			pl.giveWayFor = time.Hour
+			if !tt.ends {
+				pl.giveWayFor = 20 * time.Millisecond
+			}
+			eps := addMeetings(t, s, ref, 4)
+			done := make(chan []Report)
+			go func() { done <- pl.Process(ctx, eps) }()
+			if tt.ends {
+				<-waiting
+				// The batch waits: nothing of it has started.
+				if n := x.calls.Load(); n != 0 {
+					t.Errorf("%d extractions while the other answer was processed, want 0", n)
+				}
+				s.mu.Lock()
+				writes := len(s.sizes)
+				s.mu.Unlock()
+				if writes != 0 {
+					t.Errorf("%d writes while the other answer was processed, want 0", writes)
+				}
+				mu.Lock()
+				served.Store(false)
+				close(changed)
+				mu.Unlock()
+			}
+			reports := <-done
+			if len(reports) != len(eps) {
+				t.Fatalf("Process reported %d episodes, want %d", len(reports), len(eps))
+			}
+			for _, r := range reports {
+				if r.Status != core.EpisodeDone {
+					t.Fatalf("episode %s is %s (%s), want done", r.UUID, r.Status, r.Error)
+				}
+			}
+		})
+	}
+}
