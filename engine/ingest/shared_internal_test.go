@@ -145,13 +145,17 @@ func (x *overlapExtractor) Extract(ctx context.Context, req core.ExtractRequest)
 	x.now++
 	x.most = max(x.most, x.now)
 	x.cond.Broadcast()
+	// The timer says when the while is out; the clock is not read
+	// again: a deadline read after the timer was set fell later than the
+	// timer's broadcast, and the call then waited for ever.
+	expired := false
 	timer := time.AfterFunc(x.while, func() {
 		x.mu.Lock()
 		defer x.mu.Unlock()
+		expired = true
 		x.cond.Broadcast()
 	})
-	deadline := time.Now().Add(x.while)
-	for x.most < 4 && time.Now().Before(deadline) {
+	for x.most < 4 && !expired {
 		x.cond.Wait()
 	}
 	timer.Stop()
