@@ -425,6 +425,17 @@ func report(o options, results map[string][]outcome) {
 	for _, s := range o.scenarios() {
 		fmt.Fprintf(&b, "| %s | %.1f ms | %.2f |\n", s, ms(pooled(s)), float64(pooled(s))/float64(pooled(alone)))
 	}
+	// How much of the pooled ratio is the machine: the rounds drawn again
+	// with replacement, each keeping its pair of scenarios, 2,000 times,
+	// and the ratio of the pooled p95s taken each time. The interval holds
+	// the middle 90% of those ratios.
+	if len(results[alone]) > 1 {
+		fmt.Fprintf(&b, "\n| scenario | pooled p95 ratio to alone, 90%% interval over rounds drawn again (2,000 draws) |\n|---|---|\n")
+		for _, s := range o.scenarios()[1:] {
+			lo, hi := interval(results[alone], results[s], 2000)
+			fmt.Fprintf(&b, "| %s | %.2f to %.2f |\n", s, lo, hi)
+		}
+	}
 	fmt.Print(b.String())
 	free := ""
 	if o.free {
@@ -435,4 +446,39 @@ func report(o options, results map[string][]outcome) {
 	}
 	fmt.Printf("\nreproduce: go run ./internal/tools/bench-fair -rounds %d -duration %s -every %s -budget %d -batch %d -backlog %d%s\n",
 		o.rounds, o.duration, o.every, o.budget, o.batch, o.backlog, free)
+}
+
+// interval draws the rounds again with replacement n times, keeping each
+// round's alone and loaded scenarios together, and returns the 5th and
+// 95th percentiles of the ratio of the loaded scenario's pooled p95 to
+// alone's. The draws are seeded, so a report is the same for the same
+// latencies.
+func interval(alone, loaded []outcome, n int) (lo, hi float64) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	p95 := func(rounds []int, of []outcome) time.Duration {
+		var all []time.Duration
+		for _, r := range rounds {
+			all = append(all, of[r].lat...)
+		}
+		if len(all) == 0 {
+			return 0
+		}
+		slices.Sort(all)
+		return all[min(len(all)*95/100, len(all)-1)]
+	}
+	ratios := make([]float64, 0, n)
+	pick := make([]int, len(alone))
+	for range n {
+		for i := range pick {
+			pick[i] = rng.IntN(len(alone))
+		}
+		if a := p95(pick, alone); a > 0 {
+			ratios = append(ratios, float64(p95(pick, loaded))/float64(a))
+		}
+	}
+	if len(ratios) == 0 {
+		return 0, 0
+	}
+	sort.Float64s(ratios)
+	return ratios[len(ratios)*5/100], ratios[min(len(ratios)*95/100, len(ratios)-1)]
 }
