@@ -315,7 +315,7 @@ func Open(ctx context.Context, opts Options) (*Engine, error) {
 	}, ingest.Deps{
 		Store: opts.Store, Embedder: opts.Embedder, Plugins: opts.Plugins, Now: opts.Now, Logger: e.log, IDs: &e.ids,
 		Created: e.evolver.Created, Mentioned: e.evolver.Mentioned, Trust: opts.Trust,
-		Shared: e.q.othersWaiting, GiveWay: e.q.othersServed, Changes: e.q.changes,
+		Shared: e.q.othersWaiting, Recent: e.q.othersRecent, GiveWay: e.q.othersServed, Changes: e.q.changes,
 		Ingested: func(ctx context.Context, group string, entities []string) error {
 			return e.keeper.Ingested(ctx, group, entities)
 		},

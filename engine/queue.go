@@ -79,6 +79,10 @@ type queue struct {
 	// changed is closed, and replaced, when othersServed's answer may
 	// have changed: an episode added, settled or dropped, a worker done.
 	changed chan struct{}
+	// lightAt holds, by group, when the group last had an episode queued
+	// with a short backlog, or finished one after that (othersRecent);
+	// entries older than recentLight are dropped as they are read.
+	lightAt map[string]time.Time
 }
 
 // episodeKey names an episode in the queue: its group and uuid.
@@ -90,7 +94,7 @@ func newQueue(e *Engine) *queue {
 		e: e, wakeCh: make(chan struct{}, 1), ctx: ctx, cancel: cancel,
 		pending: map[string][]core.Episode{}, groups: map[string]*sync.Mutex{}, running: map[string]bool{}, retryAt: map[episodeKey]time.Time{},
 		setbacks: map[episodeKey]int{}, waiters: map[episodeKey][]chan struct{}{}, reports: map[episodeKey]EpisodeReport{},
-		changed: make(chan struct{}),
+		changed: make(chan struct{}), lightAt: map[string]time.Time{},
 	}
 }
 
@@ -203,6 +207,17 @@ func (q *queue) add(eps []core.Episode) {
 	q.mu.Lock()
 	for _, ep := range eps {
 		q.addLocked(ep)
+	}
+	// Judged once all are queued: a flood sent in one request is not a
+	// short backlog while its first episodes go in.
+	var now time.Time
+	for _, ep := range eps {
+		if len(q.pending[ep.GroupID]) <= lightBacklog {
+			if now.IsZero() {
+				now = q.e.now()
+			}
+			q.lightAt[ep.GroupID] = now
+		}
 	}
 	q.changeLocked()
 	q.mu.Unlock()
@@ -394,6 +409,40 @@ func (q *queue) othersWaiting(group string) bool {
 	return false
 }
 
+// recentLight is how long a group that had a short backlog keeps
+// another group's batches writing each episode on its own (othersRecent):
+// a conversation's next message comes within seconds.
+const recentLight = 10 * time.Second
+
+// othersRecent reports whether a group other than group had an episode
+// queued or finished with a short backlog (at most lightBacklog
+// episodes) within the last recentLight (ingest.Deps.Recent). While one
+// did, a batch of group writes each episode in its own transaction: the
+// next message of that conversation would otherwise arrive, as often as
+// not, while a transaction of the whole batch holds the store's one
+// writer, and wait for all of it (70 to 95 ms for 8 offline episodes;
+// `make bench-fair`). othersWaiting does the same only once the message
+// is queued, too late for the transaction already under way.
+func (q *queue) othersRecent(group string) bool {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if len(q.lightAt) == 0 {
+		return false
+	}
+	now := q.e.now()
+	recent := false
+	for g, at := range q.lightAt {
+		if now.Sub(at) > recentLight {
+			delete(q.lightAt, g)
+			continue
+		}
+		if g != group {
+			recent = true
+		}
+	}
+	return recent
+}
+
 // othersServed reports whether a group other than group, with a short
 // backlog (at most lightBacklog episodes), has a worker processing it
 // (ingest.Deps.GiveWay). A group only due is not: with every worker taken
@@ -558,6 +607,11 @@ func (q *queue) finish(r EpisodeReport) {
 	} else {
 		delete(q.retryAt, k)
 		delete(q.setbacks, k)
+		// A flood's last episodes leave a short backlog too; only a
+		// group that was light when it was queued counts.
+		if _, ok := q.lightAt[r.GroupID]; ok && len(q.pending[r.GroupID]) <= lightBacklog {
+			q.lightAt[r.GroupID] = q.e.now()
+		}
 		q.settleLocked(k)
 		q.pending[r.GroupID] = slices.DeleteFunc(q.pending[r.GroupID], func(ep core.Episode) bool { return ep.UUID == r.UUID })
 		if len(q.pending[r.GroupID]) == 0 {

@@ -324,3 +324,57 @@ func TestOthersWaiting(t *testing.T) {
 		t.Error("othersWaiting(b) with a's backlog short = false, want true")
 	}
 }
+
+// TestOthersRecent checks what keeps a batch writing each episode on its
+// own after another group's message is done (ingest.Deps.Recent): a
+// group queued with a short backlog counts for recentLight after its last
+// episode was queued or finished, and not after; a flood queued in one
+// request never counts, not even when its last episodes finish; a group
+// never counts for itself.
+func TestOthersRecent(t *testing.T) {
+	now := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
+	var mu sync.Mutex
+	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
+	tick := func(d time.Duration) { mu.Lock(); defer mu.Unlock(); now = now.Add(d) }
+	e, err := Open(context.Background(), Options{
+		Store: episodeStore{eps: map[string]core.Episode{}}, Embedder: zeroEmbedder{}, Plugins: noPlugins{},
+		Now: clock, Ingest: IngestOptions{Workers: -1},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close(context.Background())
+	q := e.q
+	var flood []core.Episode
+	for i := range lightBacklog + 1 {
+		flood = append(flood, core.Episode{UUID: fmt.Sprint("f", i), GroupID: "a"})
+	}
+	q.add(flood)
+	if q.othersRecent("b") {
+		t.Error("othersRecent(b) with a flood of a queued = true, want false")
+	}
+	for _, ep := range flood {
+		q.finish(EpisodeReport{UUID: ep.UUID, GroupID: "a", Status: core.EpisodeDone})
+	}
+	if q.othersRecent("b") {
+		t.Error("othersRecent(b) after a's flood finished = true, want false")
+	}
+
+	q.add([]core.Episode{{UUID: "1", GroupID: "b"}})
+	if !q.othersRecent("a") {
+		t.Error("othersRecent(a) with b's message queued = false, want true")
+	}
+	if q.othersRecent("b") {
+		t.Error("othersRecent(b) with only b's message queued = true, want false")
+	}
+	tick(recentLight - time.Second)
+	q.finish(EpisodeReport{UUID: "1", GroupID: "b", Status: core.EpisodeDone})
+	tick(recentLight - time.Second)
+	if !q.othersRecent("a") {
+		t.Error("othersRecent(a) within recentLight of b's message finishing = false, want true")
+	}
+	tick(2 * time.Second)
+	if q.othersRecent("a") {
+		t.Error("othersRecent(a) past recentLight after b's message = true, want false")
+	}
+}

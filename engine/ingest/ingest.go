@@ -57,6 +57,12 @@ type Deps struct {
 	// instead of grouping them (writeBatch), so that the other group's
 	// writes wait for one episode's transaction, not a whole batch's.
 	Shared func(group string) bool
+	// Recent reports whether another group than group had a short
+	// answer a moment ago (a conversation that is likely to send its next
+	// message soon); nil means never. While one did, a batch writes each
+	// episode as soon as it is resolved, as with Shared, but prepares as
+	// many at once as it would alone.
+	Recent func(group string) bool
 	// GiveWay reports whether another group than group, with a short
 	// answer pending, is being processed; Changes returns a channel
 	// closed when GiveWay's answer may have changed. While GiveWay is
@@ -85,6 +91,7 @@ type Pipeline struct {
 	ingested  func(ctx context.Context, group string, entities []string) error
 	trust     core.TrustPolicy
 	shared    func(group string) bool
+	recent    func(group string) bool
 	giveWayTo func(group string) bool
 	changes   func() <-chan struct{}
 	// giveWayFor is how long giveWay waits at most (maxGiveWay); tests
@@ -100,7 +107,7 @@ func New(o Options, d Deps) *Pipeline {
 	return &Pipeline{
 		store: d.Store, embedder: d.Embedder, plugins: d.Plugins, now: d.Now, log: d.Logger, ids: d.IDs, opts: o,
 		created: d.Created, mentioned: d.Mentioned, ingested: d.Ingested, trust: d.Trust,
-		shared: d.Shared, giveWayTo: d.GiveWay, changes: d.Changes, giveWayFor: maxGiveWay, rampAfter: rampAfter,
+		shared: d.Shared, recent: d.Recent, giveWayTo: d.GiveWay, changes: d.Changes, giveWayFor: maxGiveWay, rampAfter: rampAfter,
 	}
 }
 

@@ -160,9 +160,10 @@ func leave(workers *atomic.Int32) bool {
 // episode that failed is recorded, and at the end. A fast extractor thus
 // gets few, large transactions, and a slow one (an LLM) has each episode
 // written as soon as it is resolved. While another group waits on a short
-// answer (Deps.Shared), each episode is written as soon as it is resolved
-// too: the store has one writer, and a batch's one large transaction
-// would hold another tenant's message behind it (`make bench-fair`).
+// answer (Deps.Shared), or had one a moment ago (Deps.Recent), each
+// episode is written as soon as it is resolved too: the store has one
+// writer, and a batch's one large transaction would hold another tenant's
+// message behind it (`make bench-fair`).
 //
 // A write runs in the background while the next episodes are resolved
 // against an overlay over the one being written, so the store's work and
@@ -258,7 +259,7 @@ func (pl *Pipeline) writeBatch(ctx context.Context, preps []*prepared, ready []c
 				r.warnings = before
 				o.add(r.ch, r.newEnts, r.newFacts)
 				held = append(held, r)
-				if (o.size() >= maxOverlayObjects || pl.isShared(group)) && !flush() {
+				if (o.size() >= maxOverlayObjects || pl.isShared(group) || pl.isRecent(group)) && !flush() {
 					return reports
 				}
 				continue
@@ -282,6 +283,12 @@ func (pl *Pipeline) writeBatch(ctx context.Context, preps []*prepared, ready []c
 // (Deps.Shared).
 func (pl *Pipeline) isShared(group string) bool {
 	return pl.shared != nil && pl.shared(group)
+}
+
+// isRecent reports whether another group had a short answer a moment
+// ago (Deps.Recent).
+func (pl *Pipeline) isRecent(group string) bool {
+	return pl.recent != nil && pl.recent(group)
 }
 
 // giveWay waits while another group's short answer is being processed

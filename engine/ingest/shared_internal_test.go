@@ -58,17 +58,19 @@ func (metExtractor) Extract(_ context.Context, req core.ExtractRequest) (core.Ex
 // TestSharedWriterWritesEachEpisode checks the group commit of a batch
 // whose episodes are all prepared before resolution reaches them: alone,
 // the batch is one transaction; while another group has episodes pending
-// (Deps.Shared), each episode is its own, so that the other group's
-// writes never wait behind the whole batch on the store's one writer.
+// (Deps.Shared), or had a short answer a moment ago (Deps.Recent), each
+// episode is its own, so that the other group's writes never wait behind
+// the whole batch on the store's one writer.
 func TestSharedWriterWritesEachEpisode(t *testing.T) {
 	ref := time.Date(2024, 5, 1, 9, 0, 0, 0, time.UTC)
 	for _, tt := range []struct {
-		name   string
-		shared bool
-		want   []int
+		name           string
+		shared, recent bool
+		want           []int
 	}{
-		{"alone", false, []int{4}},
-		{"shared", true, []int{1, 1, 1, 1}},
+		{"alone", false, false, []int{4}},
+		{"shared", true, false, []int{1, 1, 1, 1}},
+		{"recent", false, true, []int{1, 1, 1, 1}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			ctx := context.Background()
@@ -83,6 +85,10 @@ func TestSharedWriterWritesEachEpisode(t *testing.T) {
 				Shared: func(group string) bool {
 					asked = append(asked, group)
 					return tt.shared
+				},
+				Recent: func(group string) bool {
+					asked = append(asked, group)
+					return tt.recent
 				},
 			})
 			eps := addMeetings(t, s, ref, 4)
@@ -111,7 +117,7 @@ func TestSharedWriterWritesEachEpisode(t *testing.T) {
 				t.Errorf("episodes per write = %v, want %v", s.sizes, tt.want)
 			}
 			if len(asked) == 0 || slices.ContainsFunc(asked, func(g string) bool { return g != "a" }) {
-				t.Errorf("Shared asked of groups %v, want a only", asked)
+				t.Errorf("Shared and Recent asked of groups %v, want a only", asked)
 			}
 		})
 	}
