@@ -275,18 +275,7 @@ func TestDueGroups(t *testing.T) {
 // in progress or due, and not while its next episode waits for a retry,
 // nor while it floods.
 func TestOthersWaiting(t *testing.T) {
-	now := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
-	var mu sync.Mutex
-	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
-	e, err := Open(context.Background(), Options{
-		Store: episodeStore{eps: map[string]core.Episode{}}, Embedder: zeroEmbedder{}, Plugins: noPlugins{},
-		Now: clock, Ingest: IngestOptions{Workers: -1},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer e.Close(context.Background())
-	q := e.q
+	q, now, tick := queueAt(t)
 	set := func(f func()) {
 		q.mu.Lock()
 		defer q.mu.Unlock()
@@ -313,9 +302,7 @@ func TestOthersWaiting(t *testing.T) {
 		t.Error("othersWaiting(a) with b's retry in progress = false, want true")
 	}
 	set(func() { delete(q.running, "b") })
-	mu.Lock()
-	now = now.Add(2 * time.Minute)
-	mu.Unlock()
+	tick(2 * time.Minute)
 	if !q.othersWaiting("a") {
 		t.Error("othersWaiting(a) with b's retry due = false, want true")
 	}
@@ -332,19 +319,7 @@ func TestOthersWaiting(t *testing.T) {
 // request never counts, not even when its last episodes finish; a group
 // never counts for itself.
 func TestOthersRecent(t *testing.T) {
-	now := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
-	var mu sync.Mutex
-	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
-	tick := func(d time.Duration) { mu.Lock(); defer mu.Unlock(); now = now.Add(d) }
-	e, err := Open(context.Background(), Options{
-		Store: episodeStore{eps: map[string]core.Episode{}}, Embedder: zeroEmbedder{}, Plugins: noPlugins{},
-		Now: clock, Ingest: IngestOptions{Workers: -1},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer e.Close(context.Background())
-	q := e.q
+	q, _, tick := queueAt(t)
 	var flood []core.Episode
 	for i := range lightBacklog + 1 {
 		flood = append(flood, core.Episode{UUID: fmt.Sprint("f", i), GroupID: "a"})
@@ -377,4 +352,23 @@ func TestOthersRecent(t *testing.T) {
 	if q.othersRecent("a") {
 		t.Error("othersRecent(a) past recentLight after b's message = true, want false")
 	}
+}
+
+// queueAt returns the queue of an engine without workers whose clock
+// starts at now and moves only by tick.
+func queueAt(t *testing.T) (q *queue, now time.Time, tick func(time.Duration)) {
+	t.Helper()
+	now = time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
+	var mu sync.Mutex
+	at := now
+	e, err := Open(context.Background(), Options{
+		Store: episodeStore{eps: map[string]core.Episode{}}, Embedder: zeroEmbedder{}, Plugins: noPlugins{},
+		Now:    func() time.Time { mu.Lock(); defer mu.Unlock(); return at },
+		Ingest: IngestOptions{Workers: -1},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { e.Close(context.Background()) })
+	return e.q, now, func(d time.Duration) { mu.Lock(); defer mu.Unlock(); at = at.Add(d) }
 }
