@@ -40,6 +40,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"iter"
 	"math/rand/v2"
 	"os"
 	"os/signal"
@@ -411,15 +412,13 @@ func report(o options, results map[string][]outcome) {
 	// eight rounds of 60 episodes, the 24th largest of 480 rather than the
 	// 3rd of 60, so one slow moment of a round moves it less.
 	pooled := func(s string) time.Duration {
-		var all []time.Duration
-		for _, r := range results[s] {
-			all = append(all, r.lat...)
-		}
-		if len(all) == 0 {
-			return 0
-		}
-		slices.Sort(all)
-		return all[min(len(all)*95/100, len(all)-1)]
+		return pooledP95(results[s], func(yield func(int) bool) {
+			for i := range results[s] {
+				if !yield(i) {
+					return
+				}
+			}
+		})
 	}
 	fmt.Fprintf(&b, "\n| scenario | B p95 of all rounds' episodes together | ratio to alone |\n|---|---|---|\n")
 	for _, s := range o.scenarios() {
@@ -455,17 +454,7 @@ func report(o options, results map[string][]outcome) {
 // latencies.
 func interval(alone, loaded []outcome, n int) (lo, hi float64) {
 	rng := rand.New(rand.NewPCG(7, 7))
-	p95 := func(rounds []int, of []outcome) time.Duration {
-		var all []time.Duration
-		for _, r := range rounds {
-			all = append(all, of[r].lat...)
-		}
-		if len(all) == 0 {
-			return 0
-		}
-		slices.Sort(all)
-		return all[min(len(all)*95/100, len(all)-1)]
-	}
+	p95 := func(rounds []int, of []outcome) time.Duration { return pooledP95(of, slices.Values(rounds)) }
 	ratios := make([]float64, 0, n)
 	pick := make([]int, len(alone))
 	for range n {
@@ -481,4 +470,19 @@ func interval(alone, loaded []outcome, n int) (lo, hi float64) {
 	}
 	sort.Float64s(ratios)
 	return ratios[len(ratios)*5/100], ratios[min(len(ratios)*95/100, len(ratios)-1)]
+}
+
+// pooledP95 returns the p95 of the latencies of the rounds of outs that
+// rounds names, all together (a round named twice counts twice), or 0
+// when they have none.
+func pooledP95(outs []outcome, rounds iter.Seq[int]) time.Duration {
+	var all []time.Duration
+	for r := range rounds {
+		all = append(all, outs[r].lat...)
+	}
+	if len(all) == 0 {
+		return 0
+	}
+	slices.Sort(all)
+	return all[min(len(all)*95/100, len(all)-1)]
 }
