@@ -1,6 +1,7 @@
 package kuzu
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -22,7 +23,9 @@ const recordTable = "CREATE NODE TABLE IF NOT EXISTS Record(key STRING PRIMARY K
 func recordKey(group, kind, id string) string { return group + "\x1f" + kind + "\x1f" + id }
 
 // PutRecords implements core.RecordStore: one MERGE by primary key per
-// record, in one transaction.
+// record, in one transaction. A record that exists has only its data
+// set: its group, kind and id are its key's, and setting a STRING column
+// again costs time and a value in the column's dictionary (dictionary.go).
 func (s *Store) PutRecords(ctx context.Context, rs []core.Record) error {
 	for i := range rs {
 		if err := rs[i].Validate(); err != nil {
@@ -40,7 +43,7 @@ func (s *Store) PutRecords(ctx context.Context, rs []core.Record) error {
 func (s *Store) putRecords(ctx context.Context, e entry, rs []core.Record) error {
 	return s.write(ctx, e, func(ctx context.Context, c *conn, _ *pending) error {
 		for _, r := range rs {
-			err := c.exec(ctx, "MERGE (r:Record {key: $k}) SET r.group_id = $g, r.kind = $kind, r.id = $id, r.data = $d",
+			err := c.exec(ctx, "MERGE (r:Record {key: $k}) ON CREATE SET r.group_id = $g, r.kind = $kind, r.id = $id, r.data = $d ON MATCH SET r.data = $d",
 				map[string]any{"k": recordKey(r.GroupID, r.Kind, r.ID), "g": r.GroupID, "kind": r.Kind, "id": r.ID, "d": string(r.Data)})
 			if err != nil {
 				return fmt.Errorf("write record %s/%s: %w", r.Kind, r.ID, err)
@@ -64,8 +67,25 @@ func (s *Store) Records(ctx context.Context, q core.RecordQuery) ([]core.Record,
 	err := s.read(ctx, func(c *conn) error {
 		out = out[:0]
 		if len(q.IDs) > 0 && !q.AllGroups && !q.AllKinds {
-			for _, g := range sortedUnique(q.Groups) {
-				for _, id := range sortedUnique(q.IDs) {
+			groups, ids := sortedUnique(q.Groups), sortedUnique(q.IDs)
+			if len(groups)*len(ids) > s.recordLookupLimit() {
+				keys := make([]string, 0, len(groups)*len(ids))
+				for _, g := range groups {
+					for _, id := range ids {
+						keys = append(keys, recordKey(g, q.Kind, id))
+					}
+				}
+				if err := c.each(ctx, "UNWIND $ids AS k MATCH (r:Record {key: k}) RETURN r.group_id, r.kind, r.id, r.data", map[string]any{"ids": keys}, add); err != nil {
+					return fmt.Errorf("read records: %w", err)
+				}
+				// As the lookups below: by group, then id.
+				slices.SortFunc(out, func(a, b core.Record) int {
+					return cmp.Or(cmp.Compare(a.GroupID, b.GroupID), cmp.Compare(a.ID, b.ID))
+				})
+				return nil
+			}
+			for _, g := range groups {
+				for _, id := range ids {
 					rows, err := c.query(ctx, "MATCH (r:Record {key: $k}) RETURN r.group_id, r.kind, r.id, r.data", map[string]any{"k": recordKey(g, q.Kind, id)})
 					if err != nil {
 						return fmt.Errorf("read record: %w", err)
@@ -102,6 +122,23 @@ func (s *Store) Records(ctx context.Context, q core.RecordQuery) ([]core.Record,
 	}
 	return out, nil
 }
+
+// recordLookupLimit is the longest list of keys Records reads one
+// primary-key lookup at a time; a longer one is read by one join,
+// which scans the Record table. A lookup costs about 0.2 ms, the join
+// about 0.4 ms per 1,000 records (49 ms for 1,000 keys among 128,000
+// records, against 207 ms one key at a time). The table holds about one
+// record per fact and entity that searches returned or episodes
+// mentioned (evolution's statistics), so its size is estimated from
+// theirs.
+func (s *Store) recordLookupLimit() int {
+	_, facts := s.cat.counts(core.ScopeFacts, nil)
+	_, entities := s.cat.counts(core.ScopeEntities, nil)
+	return max((facts+entities)/400, recordLookupMin)
+}
+
+// recordLookupMin is recordLookupLimit's floor.
+const recordLookupMin = 64
 
 // DeleteRecords implements core.RecordStore.
 func (s *Store) DeleteRecords(ctx context.Context, group, kind string, ids []string) (int, error) {
