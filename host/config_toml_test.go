@@ -42,7 +42,7 @@ plugin_config = { script-reranker = "rrf" }
 	got := c.Effective().AnnotatedTOML()
 	for _, want := range []string{
 		"[llm]\n", `model = "local-model"  # file`, `timeout = "1m30s"  # file`, `max_retries = 4  # default`,
-		"[evolve.half_lives]\nperson = \"2160h\"  # file", `half_life = "720h"  # default`, `flush_every = "30s"  # default`,
+		"[evolve.half_lives]\nperson = \"2160h\"  # file", `half_life = "720h"  # default`, `flush_every = "5m"  # default`,
 		`addr = "127.0.0.1:9999"  # env MNEMO_HTTP_ADDR`, `call_timeout = "10s"  # default`,
 		"\n[[plugins.tenants]]  # file\n", `reranker = "script-reranker"  # file`, `"sales-*" = "plugin"  # file`,
 	} {
