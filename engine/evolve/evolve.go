@@ -60,7 +60,7 @@ type Config struct {
 	// the counts of one period.
 	FlushEvery time.Duration
 	// FlushSize writes counted accesses as soon as this many objects have
-	// some waiting, which bounds the memory they take (about 150 bytes an
+	// some waiting, which bounds the memory they take (under 100 bytes an
 	// object). The default is 100,000.
 	FlushSize int
 	// KeepReports is how many run reports are kept per group. The default

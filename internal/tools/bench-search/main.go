@@ -21,6 +21,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime"
+	"runtime/pprof"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -29,6 +30,7 @@ import (
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/core/hashembed"
 	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/engine/evolve"
 	"github.com/mnemohq/mnemo/internal/bench/latency"
 	"github.com/mnemohq/mnemo/kuzu"
 )
@@ -53,6 +55,9 @@ type config struct {
 	exactBel int
 	warm     int
 	threads  int
+	cpuprof  string
+	flushE   time.Duration
+	flushN   int
 }
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -70,6 +75,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.Uint64Var(&c.seed, "seed", 1, "graph seed")
 	fs.IntVar(&c.threads, "threads", 0, "kuzu.Options.Threads, Kuzu's threads per query (0: the store's default)")
 	fs.IntVar(&c.exactBel, "exact-below", 0, "kuzu.Options.ExactSearchBelow (0: the store's default)")
+	fs.StringVar(&c.cpuprof, "cpuprofile", "", "write a CPU profile of the measured searches (after the warm-up) to this file, with the size appended")
+	fs.DurationVar(&c.flushE, "flush-every", 0, "evolve.Config.FlushEvery, how often access counts are written (0: the default)")
+	fs.IntVar(&c.flushN, "flush-size", 0, "evolve.Config.FlushSize (0: the default)")
 	fs.StringVar(&c.child, "child", "", "internal: build or measure one -size in this process")
 	fs.IntVar(&c.size, "size", 0, "internal: the size a child works on")
 	if err := fs.Parse(args); err != nil {
@@ -198,7 +206,8 @@ func measure(ctx context.Context, c config, stdout, stderr io.Writer) error {
 	}
 	defer st.Close(context.Background())
 	opened := time.Since(t)
-	e, err := engine.Open(ctx, engine.Options{Store: st, Embedder: emb, Plugins: noPlugins{}, Now: time.Now})
+	e, err := engine.Open(ctx, engine.Options{Store: st, Embedder: emb, Plugins: noPlugins{}, Now: time.Now,
+		Evolve: evolve.Config{FlushEvery: c.flushE, FlushSize: c.flushN}})
 	if err != nil {
 		return err
 	}
@@ -224,6 +233,17 @@ func measure(ctx context.Context, c config, stdout, stderr io.Writer) error {
 		if _, err := latency.Measure(ctx, 2, c.warm, latency.Shift(latency.SearchOp(e, g, name, new(atomic.Int64)), 1<<24)); err != nil {
 			return err
 		}
+	}
+	if c.cpuprof != "" {
+		f, err := os.Create(fmt.Sprintf("%s.%d", c.cpuprof, c.size))
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
 	}
 	fmt.Fprintf(stdout, "%d facts (store opened in %s)\n\n", c.size, opened.Round(time.Millisecond))
 	fmt.Fprintln(stdout, "| recipe | clients | search p50 | p95 | p99 | queries/s | bare calls p50 | p95 | p99 | calls/s | overhead p50 | p95 | embed mean |")
