@@ -58,9 +58,10 @@ func groupKeyed(table string) bool {
 	return false
 }
 
-// pkCol is the primary-key column of table.
+// pkCol is the primary-key column of table (Record's key joins group,
+// kind and id: recordKey).
 func pkCol(table string) string {
-	if groupKeyed(table) {
+	if groupKeyed(table) || table == "Record" {
 		return "key"
 	}
 	return "uuid"
