@@ -171,7 +171,7 @@ func (s *Store) groupStats(ctx context.Context, c *conn) (map[string]core.Stats,
 	out := make(map[string]core.Stats, len(rows))
 	for _, r := range rows {
 		g := str(r[0])
-		if out[g], err = stats(ctx, c, g); err != nil {
+		if out[g], err = stats(ctx, c, g, s.communities.Load()); err != nil {
 			return nil, err
 		}
 	}

@@ -192,7 +192,14 @@ func (k *catalog) loadSlots(ctx context.Context, c *conn) error {
 
 func (k *catalog) readSlots(ctx context.Context, c *conn) error {
 	k.slots, k.vectors, k.total = map[core.Scope][]slot{}, map[core.Scope]map[string]int{}, map[core.Scope]int{}
+	tables, err := tableNames(ctx, c)
+	if err != nil {
+		return err
+	}
 	for _, sc := range core.Scopes {
+		if !tables[vecTable(sc)] {
+			continue // made by the first community (lazytables.go)
+		}
 		err := eachBatch(ctx, c, fmt.Sprintf("MATCH (v:%s) RETURN offset(id(v)), v.uuid, v.group_id", vecTable(sc)), func(r row) {
 			k.setSlot(sc, i64(r[0]), str(r[1]), str(r[2]))
 		})

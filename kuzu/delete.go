@@ -37,6 +37,9 @@ func (s *Store) deleteGroup(ctx context.Context, e entry, group string) (core.De
 		}{
 			{"Fact", &d.Facts}, {"Community", &d.Communities}, {"Entity", &d.Entities}, {"Episode", &d.Episodes},
 		} {
+			if step.table == "Community" && !s.communities.Load() {
+				continue // no community was ever written
+			}
 			rows, err := c.query(ctx, fmt.Sprintf("MATCH (x:%s) WHERE x.group_id = $g RETURN count(*)", step.table), p)
 			if err != nil {
 				return fmt.Errorf("count %s: %w", step.table, err)
@@ -50,12 +53,17 @@ func (s *Store) deleteGroup(ctx context.Context, e entry, group string) (core.De
 			}
 		}
 		for _, sc := range core.Scopes {
+			if !s.hasTables(sc) {
+				continue
+			}
 			if err := c.exec(ctx, fmt.Sprintf("MATCH (v:%s) WHERE v.group_id = $g DELETE v", vecTable(sc)), p); err != nil {
 				return fmt.Errorf("delete embeddings: %w", err)
 			}
 		}
-		if err := c.exec(ctx, "MATCH (r:Record) WHERE r.group_id = $g DELETE r", p); err != nil {
-			return fmt.Errorf("delete records: %w", err)
+		if s.records.Load() {
+			if err := c.exec(ctx, "MATCH (r:Record) WHERE r.group_id = $g DELETE r", p); err != nil {
+				return fmt.Errorf("delete records: %w", err)
+			}
 		}
 		pd.dropGroup(group)
 		return nil

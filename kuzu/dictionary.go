@@ -46,6 +46,9 @@ var updatedTables = []string{"Fact", "Entity", "Episode", "Community"}
 func (s *Store) dictionaryBloated(ctx context.Context, c *conn) (bool, error) {
 	floor := int64(s.opts.BufferPoolBytes / 16)
 	for _, table := range updatedTables {
+		if table == "Community" && !s.communities.Load() {
+			continue // no community was ever written
+		}
 		stored, err := stringColumnBytes(ctx, c, table)
 		if err != nil {
 			return false, err

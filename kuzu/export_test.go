@@ -3,6 +3,7 @@ package kuzu
 import (
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -32,7 +33,7 @@ func DowngradeForTest(ctx context.Context, s *Store) error {
 		if err := c.exec(ctx, "ALTER TABLE Episode DROP warnings", nil); err != nil {
 			return err
 		}
-		if err := c.exec(ctx, "DROP TABLE Record", nil); err != nil {
+		if err := c.exec(ctx, "DROP TABLE IF EXISTS Record", nil); err != nil {
 			return err
 		}
 		for _, table := range []string{"Entity", "Fact"} {
@@ -239,4 +240,22 @@ func InterruptEpisodeMigrationForTest(ctx context.Context, s *Store, at string) 
 		}
 		return c.exec(ctx, "DROP TABLE MENTIONS", nil)
 	})
+}
+
+// TablesForTest lists the database's tables and its indexes (as
+// table.index).
+func TablesForTest(ctx context.Context, s *Store) (tables []string, indexes []string, err error) {
+	err = s.ddl(ctx, func(c *conn) error {
+		names, err := tableNames(ctx, c)
+		if err != nil {
+			return err
+		}
+		have, err := listIndexes(ctx, c)
+		if err != nil {
+			return err
+		}
+		tables, indexes = slices.Sorted(maps.Keys(names)), slices.Sorted(maps.Keys(have))
+		return nil
+	})
+	return tables, indexes, err
 }

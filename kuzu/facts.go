@@ -135,6 +135,9 @@ func (s *Store) Communities(ctx context.Context, groups []string, uuids []string
 	}
 	var out []core.Community
 	err := s.read(ctx, func(c *conn) error {
+		if !s.communities.Load() {
+			return nil // no community was ever written
+		}
 		w := newWhere()
 		w.groups("c", groups)
 		rows, err := lookup(ctx, c, s.lookupLimit(core.ScopeCommunities), "c", "Community", w.String(), communityCols, w.params, uuids)
@@ -250,6 +253,9 @@ func (s *Store) CommunitiesOf(ctx context.Context, group string, entities []stri
 		return out, nil
 	}
 	err := s.read(ctx, func(c *conn) error {
+		if !s.communities.Load() {
+			return nil // no community was ever written
+		}
 		rows, err := c.query(ctx, byUUID("n", "Entity", "ids", "<-[:HAS_MEMBER]-(c:Community)")+" WHERE c.group_id = $g RETURN n.uuid, c.uuid",
 			map[string]any{"ids": uniq(entities), "g": group})
 		if err != nil {
@@ -271,14 +277,15 @@ func (s *Store) Stats(ctx context.Context, group string) (core.Stats, error) {
 	var st core.Stats
 	err := s.read(ctx, func(c *conn) error {
 		var err error
-		st, err = stats(ctx, c, group)
+		st, err = stats(ctx, c, group, s.communities.Load())
 		return err
 	})
 	return st, err
 }
 
-// stats counts what a group holds, on c.
-func stats(ctx context.Context, c *conn, group string) (core.Stats, error) {
+// stats counts what a group holds, on c; communities says whether the
+// community tables exist.
+func stats(ctx context.Context, c *conn, group string, communities bool) (core.Stats, error) {
 	var st core.Stats
 	p := map[string]any{"g": group}
 	rows, err := c.query(ctx, "MATCH (e:Episode) WHERE e.group_id = $g RETURN e.status, count(*)", p)
@@ -310,6 +317,9 @@ func stats(ctx context.Context, c *conn, group string) (core.Stats, error) {
 	}
 	if st.CurrentFacts, err = one("MATCH (f:Fact) WHERE f.group_id = $g AND f.expired_at IS NULL RETURN count(*)"); err != nil {
 		return st, fmt.Errorf("count facts: %w", err)
+	}
+	if !communities {
+		return st, nil
 	}
 	if st.Communities, err = one("MATCH (c:Community) WHERE c.group_id = $g RETURN count(*)"); err != nil {
 		return st, fmt.Errorf("count communities: %w", err)

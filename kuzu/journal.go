@@ -408,10 +408,19 @@ func (s *Store) noteCheckpoint(ctx context.Context, c *conn) {
 // countedTables are the tables whose row counts a checkpoint notes.
 var countedTables = []string{"Episode", "Entity", "Fact", "Community", "Record"}
 
-// tableCounts counts the rows of countedTables.
+// tableCounts counts the rows of countedTables; a table the database does
+// not have (Record and Community, made on demand: lazytables.go) counts 0.
 func tableCounts(ctx context.Context, c *conn) (map[string]int64, error) {
 	out := make(map[string]int64, len(countedTables))
+	tables, err := tableNames(ctx, c)
+	if err != nil {
+		return nil, err
+	}
 	for _, t := range countedTables {
+		if !tables[t] {
+			out[t] = 0
+			continue
+		}
 		rows, err := c.query(ctx, "MATCH (x:"+t+") RETURN count(*)", nil)
 		if err != nil {
 			return nil, fmt.Errorf("count %s: %w", t, err)

@@ -360,6 +360,9 @@ func (s *Store) list(ctx context.Context, group string, sc core.Scope, alias str
 	cols := map[core.Scope]string{core.ScopeEntities: entityCols, core.ScopeFacts: factCols, core.ScopeCommunities: communityCols}[sc]
 	n := opts.PageSize()
 	return s.read(ctx, func(c *conn) error {
+		if !s.hasTables(sc) {
+			return nil // no community was ever written
+		}
 		rows, err := c.query(ctx, fmt.Sprintf("MATCH (%s:%s) WHERE %s RETURN %s ORDER BY %s.uuid LIMIT %d", alias, nodeTable(sc), w, cols, alias, n+1), w.params)
 		if err != nil {
 			return fmt.Errorf("list %s: %w", sc, err)

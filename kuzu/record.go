@@ -13,10 +13,6 @@ import (
 
 var _ core.RecordStore = (*Store)(nil)
 
-// recordTable is the Record table's definition, as in schema.cypher (the
-// migration to version 4 runs it on older databases).
-const recordTable = "CREATE NODE TABLE IF NOT EXISTS Record(key STRING PRIMARY KEY, group_id STRING, kind STRING, id STRING, data STRING)"
-
 // recordKey is a record's primary key: group, kind and id joined by the
 // unit separator 0x1f, which none of them holds (a NUL would end the
 // string at Kuzu's C boundary).
@@ -39,9 +35,11 @@ func (s *Store) PutRecords(ctx context.Context, rs []core.Record) error {
 	return s.putRecords(ctx, e, rs)
 }
 
-// putRecords is PutRecords, journaled as e says.
+// putRecords is PutRecords, journaled as e says. The Record table is
+// created first if need be (lazytables.go).
 func (s *Store) putRecords(ctx context.Context, e entry, rs []core.Record) error {
-	return s.write(ctx, e, func(ctx context.Context, c *conn, _ *pending) error {
+	prepare := func(c *conn) error { return s.createRecordTable(ctx, c) }
+	return s.writeAfter(ctx, e, prepare, func(ctx context.Context, c *conn, _ *pending) error {
 		for _, r := range rs {
 			err := c.exec(ctx, "MERGE (r:Record {key: $k}) ON CREATE SET r.group_id = $g, r.kind = $kind, r.id = $id, r.data = $d ON MATCH SET r.data = $d",
 				map[string]any{"k": recordKey(r.GroupID, r.Kind, r.ID), "g": r.GroupID, "kind": r.Kind, "id": r.ID, "d": string(r.Data)})
@@ -67,6 +65,9 @@ func (s *Store) Records(ctx context.Context, q core.RecordQuery) ([]core.Record,
 	}
 	err := s.read(ctx, func(c *conn) error {
 		out = out[:0]
+		if !s.records.Load() {
+			return nil // no record was ever written
+		}
 		if len(q.IDs) > 0 && !q.AllGroups && !q.AllKinds {
 			ids := sortedUnique(q.IDs)
 			var keys []string
@@ -148,6 +149,9 @@ func (s *Store) deleteRecords(ctx context.Context, e entry, group, kind string, 
 	n := 0
 	err := s.write(ctx, e, func(ctx context.Context, c *conn, _ *pending) error {
 		n = 0
+		if !s.records.Load() {
+			return nil // no record was ever written
+		}
 		for _, id := range sortedUnique(ids) {
 			p := map[string]any{"k": recordKey(group, kind, id)}
 			rows, err := c.query(ctx, "MATCH (r:Record {key: $k}) RETURN count(*)", p)

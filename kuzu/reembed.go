@@ -54,6 +54,11 @@ func (s *Store) beginRestage(ctx context.Context, e entry, to core.EmbedderID) (
 // lock, which records seq.
 func (s *Store) restage(ctx context.Context, c *conn, to core.EmbedderID, seq uint64, out map[core.Scope]map[string]bool) error {
 	{
+		// Every scope is staged, communities too, whether one exists
+		// yet or not: one may be written while the staging lasts.
+		if err := s.createCommunityTables(ctx, c); err != nil {
+			return err
+		}
 		meta, err := readMeta(ctx, c)
 		if err != nil {
 			return err
@@ -157,6 +162,11 @@ func (s *Store) SwitchVectors(ctx context.Context, to core.EmbedderID) error {
 // switchVectors is SwitchVectors, journaled as e says.
 func (s *Store) switchVectors(ctx context.Context, e entry, to core.EmbedderID) error {
 	return s.exclusive(ctx, func(c *conn) error {
+		// A reopening since the staging began drops empty community
+		// tables (lazytables.go); the switch reads them.
+		if err := s.createCommunityTables(ctx, c); err != nil {
+			return err
+		}
 		err := s.journaled(e, func(seq uint64) error {
 			meta, err := readMeta(ctx, c)
 			if err != nil {

@@ -1,4 +1,4 @@
-// mnemo graph schema, version 7 (schemaVersion in schema.go). DIM is
+// mnemo graph schema, version 9 (schemaVersion in schema.go). DIM is
 // replaced by the embedding dimension fixed when the database is created.
 // Statements end with a semicolon at the end of a line.
 //
@@ -34,20 +34,16 @@ CREATE NODE TABLE IF NOT EXISTS Fact(
   episodes STRING[], archived_at TIMESTAMP, trust STRING, quarantined_at TIMESTAMP,
   released_at TIMESTAMP);
 
-CREATE NODE TABLE IF NOT EXISTS Community(
-  uuid STRING PRIMARY KEY, group_id STRING, name STRING, summary STRING,
-  created_at TIMESTAMP);
-
-// Records (core.RecordStore): JSON documents by group, kind and id; key is
-// group_id, kind and id joined by 0x1f (record.go).
-CREATE NODE TABLE IF NOT EXISTS Record(key STRING PRIMARY KEY, group_id STRING, kind STRING, id STRING, data STRING);
+// Records (core.RecordStore: JSON documents by group, kind and id) and
+// communities (Community, CommunityVec and HAS_MEMBER) have tables of
+// their own, which the first record and the first community create
+// (recordTable and communityTables in lazytables.go): Kuzu 0.11.3 holds
+// about 5.5 MiB of memory per node table, and many databases use neither.
 
 CREATE NODE TABLE IF NOT EXISTS EntityVec(uuid STRING PRIMARY KEY, group_id STRING, vec FLOAT[DIM]);
 CREATE NODE TABLE IF NOT EXISTS FactVec(uuid STRING PRIMARY KEY, group_id STRING, vec FLOAT[DIM]);
 CREATE NODE TABLE IF NOT EXISTS EpisodeVec(key STRING PRIMARY KEY, uuid STRING, group_id STRING, vec FLOAT[DIM]);
-CREATE NODE TABLE IF NOT EXISTS CommunityVec(uuid STRING PRIMARY KEY, group_id STRING, vec FLOAT[DIM]);
 
 CREATE REL TABLE IF NOT EXISTS RELATES_TO(FROM Entity TO Fact, FROM Fact TO Entity);
 CREATE REL TABLE IF NOT EXISTS MENTIONS(FROM Episode TO Entity);
 CREATE REL TABLE IF NOT EXISTS STATES(FROM Episode TO Fact);
-CREATE REL TABLE IF NOT EXISTS HAS_MEMBER(FROM Community TO Entity);

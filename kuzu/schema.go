@@ -14,7 +14,7 @@ import (
 // schemaVersion is the version of schema.cypher. Opening a database with an
 // older version runs the migrations from its version up; a newer version is
 // refused.
-const schemaVersion = 8
+const schemaVersion = 9
 
 //go:embed schema.cypher
 var schemaText string
@@ -29,7 +29,15 @@ var migrations = map[int]func(ctx context.Context, c *conn, dim int) error{
 	5: addArchivedAt,
 	6: addTrust,
 	7: addReleasedAt,
+	8: lazyTables,
 }
+
+// lazyTables is the step to version 9, from which the Record table and
+// the community tables are made by the first record and the first
+// community (lazytables.go). Opening drops them when empty, whatever the
+// version, so the step has nothing to do; the version keeps a mnemo that
+// expects them from opening a database without them.
+func lazyTables(context.Context, *conn, int) error { return nil }
 
 // addTrust adds the source class of episodes and facts and the quarantine
 // stamp of facts (version 7): empty and NULL for everything stored
@@ -92,13 +100,10 @@ func addArchivedAt(ctx context.Context, c *conn, _ int) error {
 	return nil
 }
 
-// addRecords adds the Record table (version 4), empty.
-func addRecords(ctx context.Context, c *conn, _ int) error {
-	if err := c.exec(ctx, recordTable, nil); err != nil {
-		return fmt.Errorf("add records: %w", err)
-	}
-	return nil
-}
+// addRecords was the step to version 4, which added the Record table. The
+// table is now made by the first record (lazytables.go), so the step has
+// nothing to do.
+func addRecords(context.Context, *conn, int) error { return nil }
 
 // addEpisodeWarnings adds the Episode table's warnings column (version 3),
 // empty for the episodes processed before. It can run again after an
@@ -351,6 +356,10 @@ func (s *Store) syncIndexes(ctx context.Context, c *conn) error {
 		return err
 	}
 	for _, sc := range core.Scopes {
+		if !s.hasTables(sc) {
+			s.indexed.Store(sc, false)
+			continue
+		}
 		v, known := s.indexed.Load(sc)
 		if known && v.(bool) {
 			continue
@@ -417,6 +426,11 @@ func (s *Store) BuildVectorIndexes(ctx context.Context) error {
 			return err
 		}
 		for _, sc := range core.Scopes {
+			if !s.hasTables(sc) {
+				// No community yet: its index is built when the
+				// table reaches VectorIndexAt vectors (syncIndexes).
+				continue
+			}
 			if !have[vecTable(sc)+"."+vectorIndex[sc]] {
 				if err := createVectorIndex(ctx, c, sc); err != nil {
 					return err

@@ -63,6 +63,9 @@ func (s *Store) VectorSearch(ctx context.Context, q core.SearchQuery) ([]core.Hi
 	}
 	var hits []core.Hit
 	err := s.read(ctx, func(c *conn) error {
+		if !s.hasTables(q.Scope) {
+			return nil // no community was ever written
+		}
 		var err error
 		if !s.hasIndex(q.Scope) || inGroups <= s.opts.ExactSearchBelow || inGroups*20 < total {
 			hits, err = s.vectorExact(ctx, c, q, inGroups)
@@ -327,6 +330,9 @@ func (s *Store) Traverse(ctx context.Context, q core.TraverseQuery) ([]core.Hit,
 				if err := bfs(ctx, c, sub, seeds, "Entity", 2*(q.Depth-1), func(n int) int { return n / 2 }, near); err != nil {
 					return err
 				}
+			}
+			if q.Scope == core.ScopeCommunities && !s.communities.Load() {
+				break // no community was ever written
 			}
 			if err := attached(ctx, c, q, near, dist); err != nil {
 				return err

@@ -207,6 +207,10 @@ type Store struct {
 	// indexed says which vector tables have their HNSW index; it changes
 	// only under writeMu.
 	indexed sync.Map // core.Scope → bool
+	// records and communities say whether the Record table and the
+	// community tables exist (lazytables.go); they change only under
+	// writeMu.
+	records, communities atomic.Bool
 
 	// sinceCheckpoint counts commits since the last checkpoint, and
 	// fresh holds the ends of the relationships they created
@@ -348,6 +352,9 @@ func (s *Store) start(ctx context.Context, path string) error {
 		}
 	}
 	if err := s.setup(ctx); err != nil {
+		return err
+	}
+	if err := s.dropEmptyTables(ctx, s.writer); err != nil {
 		return err
 	}
 	s.readers = make(chan *conn, s.opts.ReadConns)
@@ -497,8 +504,21 @@ func (s *Store) inMemory(f func() error) error {
 // journal before the transaction, which records its position, and taken
 // out again if the transaction fails.
 func (s *Store) write(ctx context.Context, e entry, f func(ctx context.Context, c *conn, p *pending) error) (err error) {
+	return s.writeAfter(ctx, e, nil, f)
+}
+
+// writeAfter is write, which first runs prepare, when not nil, on the
+// writer under the write lock, outside the transaction and before the
+// journal holds the write: it creates the tables the write needs
+// (lazytables.go).
+func (s *Store) writeAfter(ctx context.Context, e entry, prepare func(c *conn) error, f func(ctx context.Context, c *conn, p *pending) error) (err error) {
 	defer func(start time.Time) { s.observe("write", start, err) }(time.Now())
 	return s.exclusive(ctx, func(c *conn) error {
+		if prepare != nil {
+			if err := prepare(c); err != nil {
+				return err
+			}
+		}
 		return s.journaled(e, func(seq uint64) error { return s.transact(ctx, c, withSeq(f, seq)) })
 	})
 }

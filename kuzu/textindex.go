@@ -139,6 +139,9 @@ func (s *Store) loadText(ctx context.Context, c *conn) error {
 				ix.Put(e.group, id, entityText(e.name, e.summary))
 			}
 		default:
+			if !s.hasTables(sc) {
+				break // no community was ever written
+			}
 			err := eachBatch(ctx, c, queries[sc], func(r row) {
 				text := entityText(str(r[2]), str(r[3]))
 				if sc == core.ScopeEpisodes {

@@ -255,7 +255,12 @@ func (s *Store) applyChange(ctx context.Context, e entry, ch core.Change) error 
 
 // applyChecked writes ch, checked (checkChange) and of group.
 func (s *Store) applyChecked(ctx context.Context, e entry, group string, ch core.Change) error {
-	return s.write(ctx, e, func(ctx context.Context, c *conn, p *pending) error {
+	var prepare func(c *conn) error
+	if len(ch.Communities) > 0 {
+		// The first community makes the community tables (lazytables.go).
+		prepare = func(c *conn) error { return s.createCommunityTables(ctx, c) }
+	}
+	return s.writeAfter(ctx, e, prepare, func(ctx context.Context, c *conn, p *pending) error {
 		// The change's episodes are all of group (checkChange), and
 		// episodes are keyed by group: another group's episode of the
 		// same uuid is another episode.
@@ -356,6 +361,9 @@ func (s *Store) checkOwnership(ctx context.Context, c *conn, group string, ch *c
 		if old.source != f.SourceUUID || old.target != f.TargetUUID {
 			return fmt.Errorf("%w: fact %s cannot change its endpoints", core.ErrConflict, f.UUID)
 		}
+	}
+	if !s.communities.Load() {
+		return nil // no community was ever written
 	}
 	return check("Community", ids(len(ch.Communities), func(i int) string { return ch.Communities[i].UUID }))
 }
@@ -616,7 +624,7 @@ func (s *Store) setMembers(ctx context.Context, c *conn, p *pending, group strin
 }
 
 func (s *Store) deleteCommunities(ctx context.Context, c *conn, p *pending, group string, ids []string) error {
-	if len(ids) == 0 {
+	if len(ids) == 0 || !s.communities.Load() {
 		return nil
 	}
 	if err := s.mayDeleteNodes("Community", ids); err != nil {
