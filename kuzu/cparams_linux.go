@@ -46,13 +46,22 @@ func freedParamStrings() uint64 {
 // from the system less what is free in the arenas); -1 when it cannot
 // tell.
 func cHeapInUse() int64 {
+	xml := mallocInfo()
+	if xml == "" {
+		return -1
+	}
+	return heapInUse(xml)
+}
+
+// mallocInfo returns malloc_info's XML, "" when it gives none.
+func mallocInfo() string {
 	var n C.size_t
 	buf := C.mnemo_malloc_info(&n)
 	if buf == nil {
-		return -1
+		return ""
 	}
 	defer C.free(unsafe.Pointer(buf))
-	return heapInUse(C.GoStringN(buf, C.int(n)))
+	return C.GoStringN(buf, C.int(n))
 }
 
 // heapInUse reads malloc_info's XML, whose last entries are the process's
@@ -78,8 +87,18 @@ func heapInUse(xml string) int64 {
 }
 
 var (
-	systemRe = regexp.MustCompile(`<system type="current" size="(\d+)"/>`)
-	fastRe   = regexp.MustCompile(`<total type="fast" count="\d+" size="(\d+)"/>`)
-	restRe   = regexp.MustCompile(`<total type="rest" count="\d+" size="(\d+)"/>`)
-	mmapRe   = regexp.MustCompile(`<total type="mmap" count="\d+" size="(\d+)"/>`)
+	systemRe    = regexp.MustCompile(`<system type="current" size="(\d+)"/>`)
+	fastRe      = regexp.MustCompile(`<total type="fast" count="\d+" size="(\d+)"/>`)
+	restRe      = regexp.MustCompile(`<total type="rest" count="\d+" size="(\d+)"/>`)
+	mmapRe      = regexp.MustCompile(`<total type="mmap" count="\d+" size="(\d+)"/>`)
+	mmapCountRe = regexp.MustCompile(`<total type="mmap" count="(\d+)" size="\d+"/>`)
 )
+
+// atoi64 is strconv.ParseInt of a decimal, -1 when it is not one.
+func atoi64(s string) int64 {
+	v, err := strconv.ParseInt(s, 10, 64)
+	if err != nil {
+		return -1
+	}
+	return v
+}

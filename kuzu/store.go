@@ -277,6 +277,9 @@ func open(ctx context.Context, opts Options, prepare func() error, rebuild strin
 	}
 	opts = opts.withDefaults()
 	s := &Store{opts: opts, log: opts.Logger}
+	if tuneMalloc(opts.BufferPoolBytes) {
+		s.log.Debug("malloc tuned for a small machine", "arenas", smallArenas, "mmap_threshold", smallMmapThreshold)
+	}
 	path := ":memory:"
 	if opts.Dir != "" {
 		if err := checkDir(opts.Dir); err != nil {
