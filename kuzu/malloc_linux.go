@@ -54,7 +54,8 @@ func tuneMalloc(pool uint64) bool {
 	return tuned
 }
 
-// mappedApart reports whether malloc maps a block of n bytes apart (it
+// mappedApart reports, in a process whose heap holds no free block of n
+// bytes, whether malloc maps a block of n bytes apart (it
 // shows in malloc_info's mmap total while it lives), n allocated, freed,
 // then allocated again: with glibc's dynamic threshold the second block
 // comes from an arena.
