@@ -21,24 +21,27 @@ typedef int kuzu_state;
 typedef kuzu_value *(*create_string_fn)(const char *);
 typedef kuzu_state (*create_struct_fn)(uint64_t, const char **, kuzu_value **, kuzu_value **);
 
-static void *kuzu_next(const char *name) {
-	void *f = dlsym(RTLD_NEXT, name);
+// kuzu_next returns Kuzu's own function of that name, found once and
+// kept in *slot.
+static void *kuzu_next(void **slot, const char *name) {
+	void *f = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
+	if (f != NULL) {
+		return f;
+	}
+	f = dlsym(RTLD_NEXT, name);
 	if (f == NULL) {
 		fprintf(stderr, "mnemo: Kuzu's %s not found: %s\n", name, dlerror());
 		abort();
 	}
+	__atomic_store_n(slot, f, __ATOMIC_RELEASE);
 	return f;
 }
 
 __attribute__((visibility("hidden"))) uint64_t mnemo_kuzu_freed_strings;
 
 __attribute__((visibility("hidden"))) kuzu_value *kuzu_value_create_string(const char *val) {
-	static create_string_fn real;
-	create_string_fn f = __atomic_load_n(&real, __ATOMIC_ACQUIRE);
-	if (f == NULL) {
-		f = (create_string_fn)kuzu_next("kuzu_value_create_string");
-		__atomic_store_n(&real, f, __ATOMIC_RELEASE);
-	}
+	static void *real;
+	create_string_fn f = (create_string_fn)kuzu_next(&real, "kuzu_value_create_string");
 	kuzu_value *v = f(val);
 	free((void *)val);
 	__atomic_add_fetch(&mnemo_kuzu_freed_strings, 1, __ATOMIC_RELAXED);
@@ -47,12 +50,8 @@ __attribute__((visibility("hidden"))) kuzu_value *kuzu_value_create_string(const
 
 __attribute__((visibility("hidden"))) kuzu_state kuzu_value_create_struct(uint64_t num_fields, const char **field_names,
 	kuzu_value **field_values, kuzu_value **out_value) {
-	static create_struct_fn real;
-	create_struct_fn f = __atomic_load_n(&real, __ATOMIC_ACQUIRE);
-	if (f == NULL) {
-		f = (create_struct_fn)kuzu_next("kuzu_value_create_struct");
-		__atomic_store_n(&real, f, __ATOMIC_RELEASE);
-	}
+	static void *real;
+	create_struct_fn f = (create_struct_fn)kuzu_next(&real, "kuzu_value_create_struct");
 	kuzu_state st = f(num_fields, field_names, field_values, out_value);
 	for (uint64_t i = 0; i < num_fields; i++) {
 		free((void *)field_names[i]);

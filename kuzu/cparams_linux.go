@@ -73,11 +73,7 @@ func heapInUse(xml string) int64 {
 		if len(m) == 0 {
 			return -1
 		}
-		v, err := strconv.ParseInt(m[len(m)-1][1], 10, 64)
-		if err != nil {
-			return -1
-		}
-		return v
+		return atoi64(m[len(m)-1][1])
 	}
 	system, fast, rest, mapped := last(systemRe), last(fastRe), last(restRe), last(mmapRe)
 	if system < 0 || fast < 0 || rest < 0 || mapped < 0 {

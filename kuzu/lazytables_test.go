@@ -13,36 +13,69 @@ import (
 	"github.com/mnemohq/mnemo/kuzu/kuzutest"
 )
 
+// lazyStore is a store on disk that a test closes and opens again, and
+// whose tables it checks.
+type lazyStore struct {
+	*kuzu.Store
+	t   *testing.T
+	dir string
+}
+
+// openLazy opens a new store in a temporary directory, closed at the
+// test's end.
+func openLazy(t *testing.T) *lazyStore {
+	t.Helper()
+	l := &lazyStore{t: t, dir: t.TempDir()}
+	var err error
+	if l.Store, err = open(t, l.dir, kuzutest.Dimension); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { l.Close(context.Background()) })
+	return l
+}
+
+// reopen closes the store and opens its directory again.
+func (l *lazyStore) reopen() {
+	l.t.Helper()
+	if err := l.Close(context.Background()); err != nil {
+		l.t.Fatal(err)
+	}
+	var err error
+	if l.Store, err = open(l.t, l.dir, 0); err != nil {
+		l.t.Fatal(err)
+	}
+}
+
+// hasTables checks that the database holds each of names, or none of
+// them.
+func (l *lazyStore) hasTables(step string, want bool, names ...string) {
+	l.t.Helper()
+	checkTables(l.t, l.Store, step, want, names...)
+}
+
+// checkTables checks that the database of s holds each of names, or none
+// of them.
+func checkTables(t *testing.T, s *kuzu.Store, step string, want bool, names ...string) {
+	t.Helper()
+	tables, _, err := kuzu.TablesForTest(context.Background(), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range names {
+		if got := slices.Contains(tables, name); got != want {
+			t.Errorf("%s: %s table = %v, want %v", step, name, got, want)
+		}
+	}
+}
+
+// TestRecordTableMadeByFirstRecord: a new database has no Record table (a
 // node table costs about 5.5 MiB of memory in Kuzu 0.11.3); reads and
 // deletions answer as for an empty one, the first record creates it, and
 // opening a database whose records were all deleted drops it again.
 func TestRecordTableMadeByFirstRecord(t *testing.T) {
 	ctx := context.Background()
-	dir := t.TempDir()
-	s, err := open(t, dir, kuzutest.Dimension)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { s.Close(ctx) }()
-	hasTable := func(step string, want bool) {
-		t.Helper()
-		tables, _, err := kuzu.TablesForTest(ctx, s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := slices.Contains(tables, "Record"); got != want {
-			t.Errorf("%s: Record table = %v, want %v", step, got, want)
-		}
-	}
-	reopen := func() {
-		t.Helper()
-		if err := s.Close(ctx); err != nil {
-			t.Fatal(err)
-		}
-		if s, err = open(t, dir, 0); err != nil {
-			t.Fatal(err)
-		}
-	}
+	s := openLazy(t)
+	hasTable := func(step string, want bool) { t.Helper(); s.hasTables(step, want, "Record") }
 	all := core.RecordQuery{AllKinds: true, AllGroups: true}
 	hasTable("new database", false)
 	if got, err := s.Records(ctx, all); err != nil || len(got) != 0 {
@@ -59,7 +92,7 @@ func TestRecordTableMadeByFirstRecord(t *testing.T) {
 		t.Fatalf("PutRecords: %v", err)
 	}
 	hasTable("after the first record", true)
-	reopen()
+	s.reopen()
 	hasTable("reopened with records", true)
 	if got, err := s.Records(ctx, all); err != nil || !cmp.Equal(got, want) {
 		t.Errorf("Records after reopen = %v, %v; want %v", got, err, want)
@@ -70,7 +103,7 @@ func TestRecordTableMadeByFirstRecord(t *testing.T) {
 	if _, err := s.DeleteGroup(ctx, "g2"); err != nil {
 		t.Fatal(err)
 	}
-	reopen()
+	s.reopen()
 	hasTable("reopened with no record left", false)
 	if got, err := s.Records(ctx, all); err != nil || len(got) != 0 {
 		t.Errorf("Records after all were deleted = %v, %v; want none", got, err)
@@ -84,37 +117,15 @@ func TestRecordTableMadeByFirstRecord(t *testing.T) {
 }
 
 // TestCommunityTablesMadeByFirstCommunity: a new database has no
-// Community, CommunityVec or HAS_MEMBER table; every read of communities answers as for
-// none, the first community creates them, and opening a database whose
+// Community, CommunityVec or HAS_MEMBER table; every read of communities
+// answers as for none, the first community creates them, and opening a database whose
 // communities were all deleted drops them again.
 func TestCommunityTablesMadeByFirstCommunity(t *testing.T) {
 	ctx := context.Background()
-	dir := t.TempDir()
-	s, err := open(t, dir, kuzutest.Dimension)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { s.Close(ctx) }()
+	s := openLazy(t)
 	hasTables := func(step string, want bool) {
 		t.Helper()
-		tables, _, err := kuzu.TablesForTest(ctx, s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, name := range []string{"Community", "CommunityVec", "HAS_MEMBER"} {
-			if got := slices.Contains(tables, name); got != want {
-				t.Errorf("%s: %s table = %v, want %v", step, name, got, want)
-			}
-		}
-	}
-	reopen := func() {
-		t.Helper()
-		if err := s.Close(ctx); err != nil {
-			t.Fatal(err)
-		}
-		if s, err = open(t, dir, 0); err != nil {
-			t.Fatal(err)
-		}
+		s.hasTables(step, want, "Community", "CommunityVec", "HAS_MEMBER")
 	}
 	g := []string{"g1"}
 	// reads answers what every read of communities returns, by name.
@@ -158,7 +169,7 @@ func TestCommunityTablesMadeByFirstCommunity(t *testing.T) {
 		out["stats"] = st.Communities
 		return out
 	}
-	seed(t, s, "g1")
+	seed(t, s.Store, "g1")
 	hasTables("new database", false)
 	none := reads()
 	for k, v := range none {
@@ -176,7 +187,7 @@ func TestCommunityTablesMadeByFirstCommunity(t *testing.T) {
 		t.Fatalf("Apply(community): %v", err)
 	}
 	hasTables("after the first community", true)
-	reopen()
+	s.reopen()
 	hasTables("reopened with a community", true)
 	got := reads()
 	if page := got["list"].([]core.Community); len(page) != 1 || !cmp.Equal(page[0], cm) {
@@ -193,7 +204,7 @@ func TestCommunityTablesMadeByFirstCommunity(t *testing.T) {
 	if err := s.Apply(ctx, core.Change{Group: "g1", DeleteCommunities: []string{"g1-c1"}}); err != nil {
 		t.Fatal(err)
 	}
-	reopen()
+	s.reopen()
 	hasTables("reopened with no community left", false)
 	if err := s.Apply(ctx, core.Change{Communities: []core.Community{cm}}); err != nil {
 		t.Fatalf("Apply(community) after the tables were dropped: %v", err)
@@ -239,15 +250,7 @@ func TestJournalReplaysTheFirstRecordAndCommunity(t *testing.T) {
 	if r := s2.Recovery(); r.Replayed != 2 || r.Reason != "" {
 		t.Errorf("Recovery = %+v, want the 2 writes replayed", r)
 	}
-	tables, _, err := kuzu.TablesForTest(ctx, s2)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, name := range []string{"Record", "Community", "CommunityVec", "HAS_MEMBER"} {
-		if !slices.Contains(tables, name) {
-			t.Errorf("table %s missing after the replay; tables %v", name, tables)
-		}
-	}
+	checkTables(t, s2, "after the replay", true, "Record", "Community", "CommunityVec", "HAS_MEMBER")
 	if got, err := s2.Records(ctx, core.RecordQuery{Kind: "k", Groups: []string{"a"}, IDs: []string{"r1"}}); err != nil || !cmp.Equal(got, []core.Record{rec}) {
 		t.Errorf("Records = %v, %v; want %v", got, err, rec)
 	}
