@@ -16,6 +16,8 @@ import (
 
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/engine"
+	"github.com/mnemohq/mnemo/kuzu"
+	"github.com/mnemohq/mnemo/wasm"
 )
 
 // Config is mnemo's configuration: one file (TOML, or JSON by extension)
@@ -209,6 +211,12 @@ func setScalar(v reflect.Value, s string) error {
 	return nil
 }
 
+// smallIdleTimeout is plugins.idle_timeout's default with a buffer pool
+// of at most kuzu.SmallPool: on the edge benchmark, the rule extractor's
+// instances that ingestion left behind held about 50 MiB five seconds
+// after the last episode (docs/edge.md).
+const smallIdleTimeout = 2 * time.Second
+
 // withDefaults fills the settings left at zero; getenv is the environment
 // the user's cache directory is found in.
 func (c Config) withDefaults(getenv func(string) string) Config {
@@ -239,6 +247,12 @@ func (c Config) withDefaults(getenv func(string) string) Config {
 	}
 	if c.Plugins.Reload == 0 {
 		c.Plugins.Reload = 2 * time.Second
+	}
+	if c.Plugins.IdleTimeout == 0 {
+		c.Plugins.IdleTimeout = wasm.DefaultIdleTimeout
+		if c.Store.Backend == "kuzu" && uint64(c.Store.BufferPoolMB)<<20 <= kuzu.SmallPool {
+			c.Plugins.IdleTimeout = smallIdleTimeout
+		}
 	}
 	if c.Plugins.Default.Extractor == "" {
 		c.Plugins.Default.Extractor = "rule-extractor"

@@ -31,6 +31,12 @@ type PluginsConfig struct {
 	// board trades a little ingestion speed for it (docs/edge.md).
 	// Default: 8.
 	PoolSize int `toml:"pool_size" json:"pool_size"`
+	// IdleTimeout is how long an idle instance beyond a plugin's most
+	// recently used one is kept for reuse. Default: 1m, and 2s when the
+	// store's buffer pool is 512 MiB or less (a small machine, where the
+	// memory of the instances a burst left behind matters more than the
+	// 10 to 100 ms of making them again); negative keeps them all.
+	IdleTimeout time.Duration `toml:"idle_timeout" json:"idle_timeout"`
 	// CallTimeout bounds one plugin call. Default: 10s (2m with LLM).
 	CallTimeout time.Duration `toml:"call_timeout" json:"call_timeout"`
 	// Reload is how often Dir and the configuration file are checked for

@@ -33,6 +33,11 @@ type StoreConfig struct {
 	// CheckpointWALMB is the WAL size in MiB from which a commit is
 	// followed by a checkpoint. Default: 4.
 	CheckpointWALMB int `toml:"checkpoint_wal_mb" json:"checkpoint_wal_mb,omitempty"`
+	// IdleCheckpoint is how long after the last write the store
+	// checkpoints what is left in its WAL, when that is at least an
+	// eighth of checkpoint_wal_mb (or of the 256th of the buffer pool,
+	// when that is less). Default: 2s; negative turns it off.
+	IdleCheckpoint time.Duration `toml:"idle_checkpoint" json:"idle_checkpoint,omitempty"`
 	// Threads is Kuzu's threads per query. Default: CPUs, at most 4.
 	Threads int `toml:"threads" json:"threads,omitempty"`
 	// ReadConns is the number of concurrent read connections. Default: 4.

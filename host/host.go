@@ -139,7 +139,8 @@ func Open(ctx context.Context, cfg Config, o OpenOptions) (h *Host, err error) {
 	}
 	ropts := wasm.Options{
 		CacheDir: cfg.compileCache(o.Logger, true), MemoryLimitPages: uint32(cfg.Plugins.MemoryLimitMB * 16),
-		CallTimeout: cfg.Plugins.CallTimeout, PoolSize: cfg.Plugins.PoolSize, Logger: o.Logger, Embedder: h.Embedder,
+		CallTimeout: cfg.Plugins.CallTimeout, PoolSize: cfg.Plugins.PoolSize, IdleTimeout: cfg.Plugins.IdleTimeout,
+		Logger: o.Logger, Embedder: h.Embedder,
 	}
 	if h.LLM != nil {
 		ropts.LLM = h.LLM

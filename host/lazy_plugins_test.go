@@ -2,6 +2,7 @@ package host_test
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
@@ -93,5 +94,83 @@ func TestPluginPoolSize(t *testing.T) {
 		if p.Name == "rule-extractor" && p.Stats.Instances != 1 {
 			t.Errorf("rule-extractor has %d instances alive with plugins.pool_size 1, want 1", p.Stats.Instances)
 		}
+	}
+}
+
+// TestPluginIdleTimeoutDefault checks plugins.idle_timeout's default: 2s
+// with a buffer pool of 512 MiB or less, a minute with a larger one, and
+// a value set kept whatever the pool.
+func TestPluginIdleTimeoutDefault(t *testing.T) {
+	tests := []struct {
+		env  map[string]string
+		want time.Duration
+	}{
+		{map[string]string{"MNEMO_STORE_BUFFER_POOL_MB": "256"}, 2 * time.Second},
+		{map[string]string{"MNEMO_STORE_BUFFER_POOL_MB": "512"}, 2 * time.Second},
+		{map[string]string{"MNEMO_STORE_BUFFER_POOL_MB": "1024"}, time.Minute},
+		{map[string]string{"MNEMO_STORE_BUFFER_POOL_MB": "256", "MNEMO_PLUGINS_IDLE_TIMEOUT": "30s"}, 30 * time.Second},
+		{map[string]string{"MNEMO_STORE_BACKEND": "memory"}, time.Minute},
+	}
+	for _, tt := range tests {
+		cfg, err := host.Load("", envOf(tt.env))
+		if err != nil {
+			t.Fatalf("Load with %v: %v", tt.env, err)
+		}
+		if got := cfg.Plugins.IdleTimeout; got != tt.want {
+			t.Errorf("with %v: plugins.idle_timeout = %v, want %v", tt.env, got, tt.want)
+		}
+	}
+}
+
+// TestPluginIdleTimeout checks that the host runs its plugins with
+// plugins.idle_timeout: the rule extractor's instances that concurrent
+// ingestion made are closed once idle, but the last one used.
+func TestPluginIdleTimeout(t *testing.T) {
+	ctx := context.Background()
+	h := openHost(t, func(c *host.Config) { c.Plugins.IdleTimeout = 50 * time.Millisecond })
+	var eps []core.Episode
+	for i := range 24 {
+		eps = append(eps, core.Episode{GroupID: fmt.Sprintf("g%d", i%3), Source: core.SourceMessage, Content: "Ann: I work at Globex now and I live in Oslo.",
+			ValidAt: time.Date(2026, 3, 1, 0, i, 0, 0, time.UTC)})
+	}
+	res, err := h.Engine.Ingest(ctx, eps)
+	if err != nil {
+		t.Fatalf("Ingest: %v", err)
+	}
+	most := 0
+	instances := func() int {
+		for _, p := range h.Plugins.Loaded() {
+			if p.Name == "rule-extractor" {
+				most = max(most, p.Stats.Instances)
+				return p.Stats.Instances
+			}
+		}
+		t.Fatal("no rule-extractor loaded")
+		return 0
+	}
+	for i := range 3 {
+		var ids []string
+		for j, r := range res {
+			if eps[j].GroupID == fmt.Sprintf("g%d", i) {
+				ids = append(ids, r.UUID)
+			}
+		}
+		wctx, cancel := context.WithTimeout(ctx, 5*time.Minute)
+		_, err := h.Engine.Wait(wctx, fmt.Sprintf("g%d", i), ids...)
+		cancel()
+		if err != nil {
+			t.Fatalf("Wait: %v", err)
+		}
+		instances()
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for instances() > 1 {
+		if time.Now().After(deadline) {
+			t.Fatalf("rule-extractor keeps %d instances 20 s after ingestion, want 1 (plugins.idle_timeout 50ms)", instances())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if most < 2 {
+		t.Logf("ingestion made only %d instance: nothing to close", most)
 	}
 }

@@ -95,6 +95,7 @@ func openKuzu(ctx context.Context, cfg Config, id core.EmbedderID, restage bool,
 		Dir: cfg.DB, Dimension: id.Dimension, Embedder: id, Restage: restage, BufferPoolBytes: uint64(cfg.Store.BufferPoolMB) << 20,
 		Threads: cfg.Store.Threads, ReadConns: cfg.Store.ReadConns, Logger: log, MaxDBSizeBytes: uint64(cfg.Store.MaxDBSizeMB) << 20,
 		CheckpointEvery: cfg.Store.CheckpointEvery, CheckpointWALBytes: int64(cfg.Store.CheckpointWALMB) << 20,
+		IdleCheckpoint: cfg.Store.IdleCheckpoint,
 		NoJournal: cfg.Store.NoJournal, JournalDir: cfg.Store.JournalDir, RebaseBytes: int64(cfg.Store.JournalRebaseMB) << 20,
 		Observe: calls.observe("kuzu"),
 	})
@@ -149,6 +150,9 @@ func (c StoreConfig) effective() StoreConfig {
 	}
 	if c.CheckpointWALMB == 0 {
 		c.CheckpointWALMB = kuzu.DefaultCheckpointWAL >> 20
+	}
+	if c.IdleCheckpoint == 0 {
+		c.IdleCheckpoint = kuzu.DefaultIdleCheckpoint
 	}
 	if c.Threads == 0 {
 		c.Threads = kuzu.DefaultThreads()
@@ -222,6 +226,7 @@ func (c StoreConfig) kuzuSettings() []string {
 	}{
 		{"store.buffer_pool_mb", c.BufferPoolMB}, {"store.max_db_size_mb", c.MaxDBSizeMB}, {"store.checkpoint_every", c.CheckpointEvery},
 		{"store.checkpoint_wal_mb", c.CheckpointWALMB}, {"store.threads", c.Threads}, {"store.read_conns", c.ReadConns},
+		{"store.idle_checkpoint", int(c.IdleCheckpoint)},
 	} {
 		if s.n != 0 {
 			out = append(out, s.name)

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"path/filepath"
 	"strconv"
 	"time"
@@ -48,6 +49,13 @@ func DefaultBufferPool() uint64 {
 	}
 	return min(max(mem/8, floor), ceiling)
 }
+
+// SmallPool is the largest buffer pool of a small machine, the pool
+// DefaultBufferPool gives a machine of 4 GiB or less: with it the store
+// runs malloc for memory (malloc_linux.go) and gives the memory it can
+// back to the system when its writes stop (the idle checkpoint), and the
+// host keeps fewer plugin instances.
+const SmallPool = 512 << 20
 
 // DefaultMaxDBSize is the maximum database size a Store gets when Options
 // leave it unset: 64 GiB, about two million episodes at 30 KB each. Kuzu
@@ -102,10 +110,15 @@ const walFile = dbFile + ".wal"
 // quarters full, the committing write takes it itself.
 func (s *Store) afterCommit(ctx context.Context, c *conn) {
 	s.sinceCheckpoint++
+	s.lastCommit.Store(time.Now().UnixNano())
+	if s.idleDone.Swap(false) && s.keeper.kicks != nil {
+		// The keeper arms its idle pass (checkpointIfIdle).
+		s.keeper.kick()
+	}
 	if s.opts.CheckpointEvery < 0 {
 		return
 	}
-	due := s.sinceCheckpoint >= s.opts.CheckpointEvery || s.walSize() >= min(s.opts.CheckpointWALBytes, int64(s.opts.BufferPoolBytes/256))
+	due := s.sinceCheckpoint >= s.opts.CheckpointEvery || s.walSize() >= s.checkpointWAL()
 	urgent := false
 	if !due && s.sinceCheckpoint%8 == 0 {
 		due, urgent = s.poolPressed(ctx, c)
@@ -179,6 +192,63 @@ func (s *Store) checkpointAndTrim(ctx context.Context, c *conn) {
 	// After the readers went back: they run while the arenas are trimmed.
 	releaseCHeap()
 	s.checkDictionaries(ctx, c)
+}
+
+// checkpointWAL is the WAL size from which a checkpoint is due after a
+// commit: Options.CheckpointWALBytes, or a 256th of the buffer pool when
+// that is less (1 MiB for the 256 MiB pool of a small machine).
+func (s *Store) checkpointWAL() int64 {
+	return min(s.opts.CheckpointWALBytes, int64(s.opts.BufferPoolBytes/256))
+}
+
+// The idle checkpoint. Until a checkpoint, Kuzu holds in memory what the
+// commits since the last one changed: the relationships they created,
+// the new versions of the columns they set, the keys they added to the
+// primary-key indexes. A store whose writes stopped keeps that for as
+// long as no write makes a checkpoint due, which a memory that went
+// quiet may never do. So once the store has had no commit for
+// Options.IdleCheckpoint, it checkpoints if the WAL holds at least an
+// eighth of checkpointWAL: a quiet store keeps little in memory and has
+// little to recover after a crash, and a trickle of small writes (a chat
+// message writes a few KB) does not pay a checkpoint each. With a buffer
+// pool of at most SmallPool it then also hands back to the system the
+// free memory of the C heap and of the Go heap, which the writes grew
+// and which would otherwise stay mapped until the runtime's scavenger
+// or glibc gets to it.
+
+// idleWait returns how long the keeper waits before the idle pass, and
+// whether one is to come: a commit since the last.
+func (s *Store) idleWait(now time.Time) (time.Duration, bool) {
+	if s.opts.IdleCheckpoint <= 0 || s.idleDone.Load() {
+		return 0, false
+	}
+	return time.Unix(0, s.lastCommit.Load()).Add(s.opts.IdleCheckpoint).Sub(now), true
+}
+
+// checkpointIfIdle makes the idle pass when it is due. It runs on the
+// keeper.
+func (s *Store) checkpointIfIdle(ctx context.Context) {
+	if wait, ok := s.idleWait(time.Now()); !ok || wait > 0 || s.holding() {
+		return
+	}
+	err := s.exclusive(ctx, func(c *conn) error {
+		// Looked at again under the write lock: a write may have come.
+		if time.Since(time.Unix(0, s.lastCommit.Load())) < s.opts.IdleCheckpoint {
+			return nil
+		}
+		s.idleDone.Store(true)
+		if s.sinceCheckpoint > 0 && s.opts.CheckpointEvery >= 0 && s.walSize() >= s.checkpointWAL()/8 {
+			s.checkpointAndTrim(ctx, c)
+		}
+		if s.opts.BufferPoolBytes <= SmallPool {
+			releaseCHeap()
+			debug.FreeOSMemory()
+		}
+		return nil
+	})
+	if err != nil && !errors.Is(err, errStoreClosed) {
+		s.log.Warn("idle checkpoint", "err", err)
+	}
 }
 
 // checkpointIfDue takes the checkpoint afterCommit left to the keeper, if

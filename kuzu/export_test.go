@@ -259,3 +259,13 @@ func TablesForTest(ctx context.Context, s *Store) (tables []string, indexes []st
 	})
 	return tables, indexes, err
 }
+
+// IdlePassForTest runs the keeper's idle pass as if the last commit were
+// ago old.
+func IdlePassForTest(s *Store, ago time.Duration) {
+	s.lastCommit.Store(time.Now().Add(-ago).UnixNano())
+	s.checkpointIfIdle(context.Background())
+}
+
+// WALBytesForTest returns the size of the store's WAL.
+func WALBytesForTest(s *Store) int64 { return s.walSize() }

@@ -14,7 +14,8 @@ import (
 // checkpoints the write policy finds due (durable.go), a new
 // journal base once the journal has grown past Options.RebaseBytes
 // (base.go), a compaction once a string column holds mostly replaced
-// values (dictionary.go), and, after Kuzu failed to write (a full disk),
+// values (dictionary.go), a checkpoint once the writes have stopped
+// (durable.go), and, after Kuzu failed to write (a full disk),
 // opening the database again once the disk has room. A write or a health
 // check kicks it; it also looks every few seconds. The zero keeper does
 // nothing.
@@ -37,21 +38,38 @@ func (k *keeper) kick() {
 
 // startKeeper starts the keeper of a journaled store.
 func (s *Store) startKeeper() {
+	// The first commit arms the idle pass; after commits before the
+	// keeper (the schema, a replay at open) it is armed at once.
+	s.idleDone.Store(s.lastCommit.Load() == 0)
 	s.keeper.kicks = make(chan struct{}, 1)
+	if !s.idleDone.Load() {
+		s.keeper.kick()
+	}
 	s.keeper.stop = make(chan struct{})
 	s.keeper.done.Add(1)
 	go func() {
 		defer s.keeper.done.Done()
 		t := time.NewTicker(keeperTick)
 		defer t.Stop()
+		idle := time.NewTimer(time.Hour)
+		idle.Stop()
+		defer idle.Stop()
 		for {
 			select {
 			case <-s.keeper.stop:
 				return
 			case <-s.keeper.kicks:
 			case <-t.C:
+			case <-idle.C:
 			}
 			s.upkeep()
+			// Armed for the idle checkpoint while commits wait for one;
+			// once due, upkeep took it or found it not worth taking, and
+			// the next commit after a checkpoint, or the ticker, looks
+			// again.
+			if wait, ok := s.idleWait(time.Now()); ok && wait > 0 {
+				idle.Reset(wait)
+			}
 		}
 	}()
 }
@@ -92,6 +110,7 @@ func (s *Store) upkeep() {
 		}
 	}
 	s.checkpointIfDue(ctx)
+	s.checkpointIfIdle(ctx)
 	s.compactIfDue(ctx)
 	if journalBytes > s.rebaseBytes() {
 		if _, err := s.takeBase(ctx); err != nil {

@@ -29,7 +29,7 @@ import "sync"
 
 // smallPool is the largest buffer pool for which the store tunes malloc
 // for memory.
-const smallPool = 512 << 20
+const smallPool = SmallPool
 
 // Malloc settings for a small machine.
 const (

@@ -59,6 +59,12 @@ type Options struct {
 	// CheckpointWALBytes is the WAL size from which the store checkpoints
 	// after a commit. The default is 4 MiB.
 	CheckpointWALBytes int64
+	// IdleCheckpoint is how long the store waits after its last commit
+	// before it checkpoints what the writes left in the WAL, when that is
+	// at least an eighth of the WAL that makes a checkpoint due (see
+	// durable.go). The default is DefaultIdleCheckpoint; negative turns
+	// it off.
+	IdleCheckpoint time.Duration
 	// Threads is the number of threads Kuzu may use per query. The default
 	// is the number of CPUs, at most 4.
 	Threads int
@@ -114,6 +120,8 @@ const (
 	DefaultCheckpointEvery = 256
 	// DefaultCheckpointWAL is Options.CheckpointWALBytes's default.
 	DefaultCheckpointWAL = 4 << 20
+	// DefaultIdleCheckpoint is Options.IdleCheckpoint's default.
+	DefaultIdleCheckpoint = 2 * time.Second
 	// DefaultReadConns is Options.ReadConns's default.
 	DefaultReadConns = 4
 )
@@ -133,6 +141,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.CheckpointWALBytes == 0 {
 		o.CheckpointWALBytes = DefaultCheckpointWAL
+	}
+	if o.IdleCheckpoint == 0 {
+		o.IdleCheckpoint = DefaultIdleCheckpoint
 	}
 	if o.Threads == 0 {
 		o.Threads = DefaultThreads()
@@ -217,6 +228,10 @@ type Store struct {
 	// (freshrels.go); both change only under writeMu.
 	sinceCheckpoint int
 	fresh           freshRels
+	// lastCommit is when the last write committed, in Unix nanoseconds;
+	// idleDone says the idle pass since it is made (durable.go).
+	lastCommit atomic.Int64
+	idleDone   atomic.Bool
 	// checkpointDue asks the keeper for a checkpoint afterCommit found
 	// due; deferredCommits counts the commits since (under writeMu).
 	checkpointDue   atomic.Bool
