@@ -16,7 +16,6 @@ import (
 
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/engine"
-	"github.com/mnemohq/mnemo/kuzu"
 	"github.com/mnemohq/mnemo/wasm"
 )
 
@@ -250,7 +249,7 @@ func (c Config) withDefaults(getenv func(string) string) Config {
 	}
 	if c.Plugins.IdleTimeout == 0 {
 		c.Plugins.IdleTimeout = wasm.DefaultIdleTimeout
-		if c.Store.Backend == "kuzu" && uint64(c.Store.BufferPoolMB)<<20 <= kuzu.SmallPool {
+		if c.Store.smallPool() {
 			c.Plugins.IdleTimeout = smallIdleTimeout
 		}
 	}

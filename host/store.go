@@ -94,8 +94,7 @@ func openKuzu(ctx context.Context, cfg Config, id core.EmbedderID, restage bool,
 	s, err := kuzu.Open(ctx, kuzu.Options{
 		Dir: cfg.DB, Dimension: id.Dimension, Embedder: id, Restage: restage, BufferPoolBytes: uint64(cfg.Store.BufferPoolMB) << 20,
 		Threads: cfg.Store.Threads, ReadConns: cfg.Store.ReadConns, Logger: log, MaxDBSizeBytes: uint64(cfg.Store.MaxDBSizeMB) << 20,
-		CheckpointEvery: cfg.Store.CheckpointEvery, CheckpointWALBytes: int64(cfg.Store.CheckpointWALMB) << 20,
-		IdleCheckpoint: cfg.Store.IdleCheckpoint,
+		CheckpointEvery: cfg.Store.CheckpointEvery, CheckpointWALBytes: int64(cfg.Store.CheckpointWALMB) << 20, IdleCheckpoint: cfg.Store.IdleCheckpoint,
 		NoJournal: cfg.Store.NoJournal, JournalDir: cfg.Store.JournalDir, RebaseBytes: int64(cfg.Store.JournalRebaseMB) << 20,
 		Observe: calls.observe("kuzu"),
 	})
@@ -137,6 +136,13 @@ func (c StoreConfig) withDefaults() StoreConfig {
 		c.MaxDBSizeMB = int(kuzu.DefaultMaxDBSize >> 20)
 	}
 	return c
+}
+
+// smallPool reports whether the store is Kuzu with a buffer pool of at
+// most kuzu.SmallPool, the pool of a machine of 4 GiB or less: memory
+// counts more than speed there (plugins.idle_timeout).
+func (c StoreConfig) smallPool() bool {
+	return c.Backend == "kuzu" && uint64(c.BufferPoolMB)<<20 <= kuzu.SmallPool
 }
 
 // effective fills the Kuzu settings that kuzu.Options fills itself, for

@@ -8,8 +8,8 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime/debug"
 	"path/filepath"
+	"runtime/debug"
 	"strconv"
 	"time"
 
