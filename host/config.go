@@ -249,7 +249,7 @@ func (c Config) withDefaults(getenv func(string) string) Config {
 	}
 	if c.Plugins.IdleTimeout == 0 {
 		c.Plugins.IdleTimeout = wasm.DefaultIdleTimeout
-		if c.Store.smallPool() {
+		if c.Store.SmallPool() {
 			c.Plugins.IdleTimeout = smallIdleTimeout
 		}
 	}

@@ -138,10 +138,11 @@ func (c StoreConfig) withDefaults() StoreConfig {
 	return c
 }
 
-// smallPool reports whether the store is Kuzu with a buffer pool of at
+// SmallPool reports whether the store is Kuzu with a buffer pool of at
 // most kuzu.SmallPool, the pool of a machine of 4 GiB or less: memory
-// counts more than speed there (plugins.idle_timeout).
-func (c StoreConfig) smallPool() bool {
+// counts more than speed there (plugins.idle_timeout, and the Go
+// collector's target of mnemo serve).
+func (c StoreConfig) SmallPool() bool {
 	return c.Backend == "kuzu" && uint64(c.BufferPoolMB)<<20 <= kuzu.SmallPool
 }
 

@@ -111,9 +111,8 @@ const walFile = dbFile + ".wal"
 func (s *Store) afterCommit(ctx context.Context, c *conn) {
 	s.sinceCheckpoint++
 	s.lastCommit.Store(time.Now().UnixNano())
-	if s.idleDone.Swap(false) && s.keeper.kicks != nil {
-		// The keeper arms its idle pass (checkpointIfIdle).
-		s.keeper.kick()
+	if s.idleDone.Swap(false) && s.keeper.idleKicks != nil {
+		s.keeper.kickIdle()
 	}
 	if s.opts.CheckpointEvery < 0 {
 		return
@@ -233,7 +232,8 @@ func (s *Store) checkpointIfIdle(ctx context.Context) {
 	}
 	err := s.exclusive(ctx, func(c *conn) error {
 		// Looked at again under the write lock: a write may have come.
-		if time.Since(time.Unix(0, s.lastCommit.Load())) < s.opts.IdleCheckpoint {
+		// A database that failed to write is the keeper's to open again.
+		if s.degraded != nil || time.Since(time.Unix(0, s.lastCommit.Load())) < s.opts.IdleCheckpoint {
 			return nil
 		}
 		s.idleDone.Store(true)

@@ -21,8 +21,11 @@ import (
 // nothing.
 type keeper struct {
 	kicks chan struct{}
-	stop  chan struct{}
-	done  sync.WaitGroup
+	// idleKicks arms the idle pass (checkpointIfIdle) without the rest
+	// of the upkeep.
+	idleKicks chan struct{}
+	stop      chan struct{}
+	done      sync.WaitGroup
 }
 
 // keeperTick is how often the keeper looks without being kicked.
@@ -36,14 +39,23 @@ func (k *keeper) kick() {
 	}
 }
 
+// kickIdle asks the keeper to arm its idle pass.
+func (k *keeper) kickIdle() {
+	select {
+	case k.idleKicks <- struct{}{}:
+	default:
+	}
+}
+
 // startKeeper starts the keeper of a journaled store.
 func (s *Store) startKeeper() {
 	// The first commit arms the idle pass; after commits before the
 	// keeper (the schema, a replay at open) it is armed at once.
 	s.idleDone.Store(s.lastCommit.Load() == 0)
 	s.keeper.kicks = make(chan struct{}, 1)
+	s.keeper.idleKicks = make(chan struct{}, 1)
 	if !s.idleDone.Load() {
-		s.keeper.kick()
+		s.keeper.kickIdle()
 	}
 	s.keeper.stop = make(chan struct{})
 	s.keeper.done.Add(1)
@@ -59,10 +71,13 @@ func (s *Store) startKeeper() {
 			case <-s.keeper.stop:
 				return
 			case <-s.keeper.kicks:
+				s.upkeep()
 			case <-t.C:
+				s.upkeep()
+			case <-s.keeper.idleKicks:
 			case <-idle.C:
+				s.checkpointIfIdle(context.Background())
 			}
-			s.upkeep()
 			// Armed for the idle checkpoint while commits wait for one;
 			// once due, upkeep took it or found it not worth taking, and
 			// the next commit after a checkpoint, or the ticker, looks
