@@ -224,10 +224,19 @@ func (s *Store) idleWait(now time.Time) (time.Duration, bool) {
 	return time.Unix(0, s.lastCommit.Load()).Add(s.opts.IdleCheckpoint).Sub(now), true
 }
 
-// checkpointIfIdle makes the idle pass when it is due. It runs on the
-// keeper.
+// working reports whether the store's user has work in progress
+// (HoldUpkeepWhile): an extraction that takes longer than
+// Options.IdleCheckpoint commits nothing meanwhile, and is not a pause.
+func (s *Store) working() bool {
+	busy := s.busy.Load()
+	return busy != nil && (*busy)()
+}
+
+// checkpointIfIdle makes the idle pass when it is due, unless the store's
+// user has work in progress: then its next commit arms the pass again,
+// and the keeper's ticker looks meanwhile. It runs on the keeper.
 func (s *Store) checkpointIfIdle(ctx context.Context) {
-	if wait, ok := s.idleWait(time.Now()); !ok || wait > 0 || s.holding() {
+	if wait, ok := s.idleWait(time.Now()); !ok || wait > 0 || s.working() {
 		return
 	}
 	err := s.exclusive(ctx, func(c *conn) error {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -96,5 +97,26 @@ func TestKeeperTakesTheIdleCheckpoint(t *testing.T) {
 			}
 			time.Sleep(10 * time.Millisecond)
 		}
+	}
+}
+
+// TestIdlePassWaitsForWork checks that the idle pass takes no checkpoint
+// while the store's user reports work in progress (HoldUpkeepWhile): an
+// extraction that commits nothing for a while is no pause.
+func TestIdlePassWaitsForWork(t *testing.T) {
+	s := idleStore(t, time.Hour)
+	var busy atomic.Bool
+	busy.Store(true)
+	s.HoldUpkeepWhile(busy.Load)
+	writeWAL(t, s, 200<<10)
+	before := s.DurabilityStats().Checkpoints
+	kuzu.IdlePassForTest(s, time.Hour)
+	if n := s.DurabilityStats().Checkpoints; n != before {
+		t.Fatalf("checkpoints %d -> %d while busy, want none", before, n)
+	}
+	busy.Store(false)
+	kuzu.IdlePassForTest(s, time.Hour)
+	if n := s.DurabilityStats().Checkpoints; n == before {
+		t.Fatalf("no checkpoint once the work was done")
 	}
 }
