@@ -81,6 +81,23 @@ func fullDisk(t *testing.T) (db, filler string) {
 	return filepath.Join(dir, "db"), filler
 }
 
+// waitTaken waits until group g has no pending episode, or the server
+// says it cannot write (/readyz 503): what the workers make of a batch is
+// on disk before the next one comes. After two minutes it goes on.
+func (s *server) waitTaken(t *testing.T, g string) {
+	t.Helper()
+	deadline := time.Now().Add(2 * time.Minute)
+	for time.Now().Before(deadline) && !s.exited() {
+		if st := s.stats(t, g); st.PendingEpisodes == 0 {
+			return
+		}
+		if a := do("GET", s.url+"/readyz", nil); a.status == http.StatusServiceUnavailable {
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
 // fullDiskMessage says, in what mnemo prints, that the disk is full.
 func fullDiskMessage(stderr string) bool {
 	return strings.Contains(stderr, "disk holding the database is full") || strings.Contains(stderr, "No space left on device")
@@ -151,9 +168,14 @@ func TestFullDisk(t *testing.T) {
 					t.Errorf("GET /readyz while writes fail = %v, want 503", a)
 				}
 			}
-			// Slower than the workers: the disk fills while batches
-			// are posted.
-			time.Sleep(400 * time.Millisecond)
+			// Slower than the workers, whatever the machine's speed: the
+			// next batch waits for them to take this one, so the disk
+			// fills while batches are posted. (A fixed pause of 400 ms
+			// left the disk short of full after the last batch on a
+			// machine loaded four times over.)
+			if !full {
+				s.waitTaken(t, "g")
+			}
 		}
 		if !full {
 			t.Fatalf("the disk never filled: %d batches taken; %s", len(acked)/32, tail(s.errText(), 2000))
