@@ -239,6 +239,7 @@ func (s *Store) checkpointIfIdle(ctx context.Context) {
 	if wait, ok := s.idleWait(time.Now()); !ok || wait > 0 || s.working() {
 		return
 	}
+	var passed, trimmed bool
 	err := s.exclusive(ctx, func(c *conn) error {
 		// Looked at again under the write lock: a write may have come.
 		// A database that failed to write is the keeper's to open again.
@@ -246,17 +247,23 @@ func (s *Store) checkpointIfIdle(ctx context.Context) {
 			return nil
 		}
 		s.idleDone.Store(true)
+		passed = true
 		if s.sinceCheckpoint > 0 && s.opts.CheckpointEvery >= 0 && s.walSize() >= s.checkpointWAL()/8 {
-			s.checkpointAndTrim(ctx, c)
-		}
-		if s.opts.BufferPoolBytes <= SmallPool {
-			releaseCHeap()
-			debug.FreeOSMemory()
+			s.checkpointAndTrim(ctx, c) // trims the C heap itself
+			trimmed = true
 		}
 		return nil
 	})
 	if err != nil && !errors.Is(err, errStoreClosed) {
 		s.log.Warn("idle checkpoint", "err", err)
+	}
+	// Outside the write lock: a write that comes meanwhile does not wait
+	// for the collection.
+	if passed && s.opts.BufferPoolBytes <= SmallPool {
+		if !trimmed {
+			releaseCHeap()
+		}
+		debug.FreeOSMemory()
 	}
 }
 
