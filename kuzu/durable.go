@@ -323,6 +323,11 @@ func (s *Store) checkpoint(ctx context.Context, c *conn) (err error) {
 			}
 		}()
 	}
+	if s.wornOut() {
+		s.renewDue.Store(true)
+		s.keeper.kick()
+		return fmt.Errorf("checkpoint: %w", errWorn)
+	}
 	wal := s.walSize()
 	// The mark stays if the checkpoint fails: the file may be
 	// half-written until a checkpoint succeeds (recovery.go).
@@ -338,6 +343,7 @@ func (s *Store) checkpoint(ctx context.Context, c *conn) (err error) {
 		return err
 	}
 	unmark()
+	s.checkpointTaken()
 	s.sinceCheckpoint = 0
 	s.deferredCommits = 0
 	s.checkpointDue.Store(false)
@@ -367,7 +373,16 @@ func (s *Store) walPath() string { return s.opts.Dir + string(os.PathSeparator) 
 // that the WAL is empty and the memory Kuzu holds for committed updates is
 // freed. Stores checkpoint by themselves; this is for backups and tests.
 func (s *Store) Checkpoint(ctx context.Context) error {
-	return s.exclusive(ctx, func(c *conn) error { return s.checkpoint(ctx, c) })
+	err := s.exclusive(ctx, func(c *conn) error { return s.checkpoint(ctx, c) })
+	if s.renewDue.Load() {
+		if rerr := s.renew(ctx); rerr != nil {
+			return rerr
+		}
+		if errors.Is(err, errWorn) {
+			err = s.exclusive(ctx, func(c *conn) error { return s.checkpoint(ctx, c) })
+		}
+	}
+	return err
 }
 
 // DurabilityStats are counters of the checkpoint policy since Open.
@@ -382,6 +397,9 @@ type DurabilityStats struct {
 	// Compactions counts the compactions the store ran by itself to drop
 	// replaced string values (dictionary.go).
 	Compactions int64
+	// Renewals counts the times the database was opened again after
+	// many checkpoints (renew.go).
+	Renewals int64
 	// WALBytes is the WAL's size now.
 	WALBytes int64
 }
@@ -390,7 +408,7 @@ type DurabilityStats struct {
 func (s *Store) DurabilityStats() DurabilityStats {
 	return DurabilityStats{
 		Checkpoints: s.stats.checkpoints.Load(), CheckpointTime: time.Duration(s.stats.checkpointNanos.Load()),
-		BusyRetries: s.stats.busyRetries.Load(), Busy: s.stats.busy.Load(), Compactions: s.stats.compactions.Load(), WALBytes: s.walSize(),
+		BusyRetries: s.stats.busyRetries.Load(), Busy: s.stats.busy.Load(), Compactions: s.stats.compactions.Load(), Renewals: s.stats.renewals.Load(), WALBytes: s.walSize(),
 	}
 }
 

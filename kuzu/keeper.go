@@ -127,6 +127,7 @@ func (s *Store) upkeep() {
 	s.checkpointIfDue(ctx)
 	s.checkpointIfIdle(ctx)
 	s.compactIfDue(ctx)
+	s.renewIfDue(ctx)
 	if journalBytes > s.rebaseBytes() {
 		if _, err := s.takeBase(ctx); err != nil {
 			s.log.Warn("take a journal base", "err", err)

@@ -245,13 +245,17 @@ type Store struct {
 	dueAt   atomic.Int64
 	holdFor atomic.Int64
 	stats   struct {
-		checkpoints, checkpointNanos, busyRetries, busy, compactions atomic.Int64
+		checkpoints, checkpointNanos, busyRetries, busy, compactions, renewals atomic.Int64
 	}
 	// sinceDictionaryCheck counts checkpoints since the string columns
 	// were last sized, under the write lock; compactDue asks the keeper
 	// to compact (dictionary.go).
 	sinceDictionaryCheck int
 	compactDue           atomic.Bool
+	// openCheckpoints counts the checkpoints since the database opened;
+	// renewDue asks the keeper to open it again (renew.go).
+	openCheckpoints atomic.Int64
+	renewDue        atomic.Bool
 
 	// The journal (journal.go), nil for an in-memory store or with
 	// Options.NoJournal. jid identifies it; applied is the position of
@@ -356,6 +360,7 @@ func (s *Store) start(ctx context.Context, path string) error {
 		return err
 	}
 	s.db = db
+	s.openCheckpoints.Store(0)
 	s.fresh = freshRels{}
 	if s.writer, err = openConn(db, s.opts.Threads); err != nil {
 		return err
