@@ -296,6 +296,9 @@ func open(ctx context.Context, opts Options, prepare func() error, rebuild strin
 	}
 	opts = opts.withDefaults()
 	s := &Store{opts: opts, log: opts.Logger}
+	if !scrubMalloc() {
+		s.log.Debug("malloc does not fill the memory it hands out: a page Kuzu writes partly unfilled may hold bytes the process freed (docs/erasure.md)")
+	}
 	if tuneMalloc(opts.BufferPoolBytes) {
 		s.log.Debug("malloc tuned for a small machine", "arenas", smallArenas, "mmap_threshold", smallMmapThreshold)
 	}
