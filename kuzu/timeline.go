@@ -56,7 +56,7 @@ type tlChange struct {
 	del   bool
 	// row is the episode as written: whole for a creation; for an update,
 	// only the columns an update may set (name, source description,
-	// status, attempts, error) are taken from it.
+	// status, attempts, error, warnings) are taken from it.
 	row    *core.Episode
 	update bool
 }
@@ -90,6 +90,9 @@ func (t *timeline) load(ctx context.Context, c *conn) error {
 	}
 	t.mu.Lock()
 	t.byGroup = by
+	// The database opened may not be the one whose rows are cached (a
+	// restore, a rebuild from the journal).
+	t.recent, t.fifo, t.recentBytes = nil, nil, 0
 	t.mu.Unlock()
 	return nil
 }
@@ -111,6 +114,7 @@ func (t *timeline) apply(p *pending) {
 		if ch.update {
 			if r, ok := t.recent[episodeKey(ch.row.GroupID, ch.row.UUID)]; ok {
 				r.Name, r.SourceDescription, r.Status, r.Attempts, r.Error = ch.row.Name, ch.row.SourceDescription, ch.row.Status, ch.row.Attempts, ch.row.Error
+				r.Warnings = slices.Clone(ch.row.Warnings)
 			}
 			continue
 		}
