@@ -108,14 +108,19 @@ const storedEpisodeCols = "e.uuid, e.name, e.source_description, e.status, e.att
 // with it (40 to 90 ms for 64 episodes at 30,000).
 func (s *Store) storedEpisodes(ctx context.Context, c *conn, eps []core.Episode) (map[string]row, error) {
 	old := make(map[string]row, len(eps))
-	var keys []string
+	byGroup := map[string][]string{}
 	for _, ep := range eps {
-		hit, _ := s.timeline.cached(ep.GroupID, []string{ep.UUID})
-		if x, ok := hit[ep.UUID]; ok {
-			old[ep.UUID] = row{x.UUID, x.Name, x.SourceDescription, string(x.Status), int64(x.Attempts), x.Error, x.GroupID, joinWarnings(x.Warnings)}
-			continue
+		byGroup[ep.GroupID] = append(byGroup[ep.GroupID], ep.UUID)
+	}
+	var keys []string
+	for group, ids := range byGroup {
+		hit, miss := s.timeline.cached(group, ids)
+		for id, x := range hit {
+			old[id] = row{x.UUID, x.Name, x.SourceDescription, string(x.Status), int64(x.Attempts), x.Error, x.GroupID, joinWarnings(x.Warnings)}
 		}
-		keys = append(keys, episodeKey(ep.GroupID, ep.UUID))
+		for _, id := range miss {
+			keys = append(keys, episodeKey(group, id))
+		}
 	}
 	rows, err := lookup(ctx, c, writeLookupLimit, "e", "Episode", "", storedEpisodeCols, nil, keys)
 	if err != nil {
