@@ -73,6 +73,10 @@ type catalog struct {
 	// all groups.
 	vectors map[core.Scope]map[string]int
 	total   map[core.Scope]int
+	// current counts the facts and entities of each group that a search
+	// of the present keeps (see current), so that a vector search knows
+	// how few of a group's vectors can pass before it ranks them.
+	current map[core.Scope]map[string]int
 	// strs interns group ids, relation names and labels, which every
 	// slot, fact and entity repeats.
 	strs map[string]string
@@ -129,6 +133,7 @@ func (k *catalog) load(ctx context.Context, c *conn) error {
 	k.byName = map[nameKey][]string{}
 	k.pairs = map[[2]string][]string{}
 	k.retired = map[string]map[string]struct{}{}
+	k.current = map[core.Scope]map[string]int{core.ScopeFacts: {}, core.ScopeEntities: {}}
 	if err := k.readSlots(ctx, c); err != nil {
 		return err
 	}
@@ -326,6 +331,7 @@ func (k *catalog) forget(sc core.Scope, id string) (string, bool) {
 			return "", false
 		}
 		k.unindexName(e)
+		k.recount(sc, true, e.group, e.passes(&core.Filter{}), "", false)
 		delete(k.entities, id)
 		return e.group, true
 	}
@@ -334,6 +340,7 @@ func (k *catalog) forget(sc core.Scope, id string) (string, bool) {
 		return "", false
 	}
 	k.unretire(id, f)
+	k.recount(sc, true, f.group, f.passes(&core.Filter{}), "", false)
 	delete(k.facts, id)
 	return f.group, true
 }
@@ -347,6 +354,7 @@ func (k *catalog) dropGroup(group string) {
 		}
 		k.total[sc] -= k.vectors[sc][group]
 		delete(k.vectors[sc], group)
+		delete(k.current[sc], group)
 	}
 	// The group's entities go with their lists of facts, so that only the
 	// ends in other groups, if any, are unlinked.
@@ -369,6 +377,59 @@ func (k *catalog) dropGroup(group string) {
 		}
 	}
 	k.unlink(gone)
+}
+
+// addCurrent adds n to the count of group's objects of sc that a search
+// of the present keeps. The caller holds k.mu for writing.
+func (k *catalog) addCurrent(sc core.Scope, group string, n int) {
+	if k.current == nil {
+		return
+	}
+	m := k.current[sc]
+	if m == nil {
+		m = map[string]int{}
+		k.current[sc] = m
+	}
+	if m[group] += n; m[group] <= 0 {
+		delete(m, group)
+	}
+}
+
+// recount moves an object of sc between the counts of current as a row
+// replaces its entry: old (in oldGroup, if had) kept by a search of the
+// present or not, and the new one (in group). The caller holds k.mu for
+// writing.
+func (k *catalog) recount(sc core.Scope, had bool, oldGroup string, oldKept bool, group string, kept bool) {
+	if had && oldKept {
+		k.addCurrent(sc, oldGroup, -1)
+	}
+	if kept {
+		k.addCurrent(sc, group, 1)
+	}
+}
+
+// currentIn returns how many facts or entities of groups a search of the
+// present keeps (core.Filter's zero value: not expired, archived, merged
+// away or quarantined), and whether the catalog counts them: it does for
+// facts and entities. A filter that narrows the present (see narrowsNow)
+// keeps no more than that.
+func (k *catalog) currentIn(sc core.Scope, groups []string) (int, bool) {
+	if sc != core.ScopeFacts && sc != core.ScopeEntities {
+		return 0, false
+	}
+	k.mu.RLock()
+	defer k.mu.RUnlock()
+	n := 0
+	for _, g := range groups {
+		n += k.current[sc][g]
+	}
+	return n, true
+}
+
+// narrowsNow reports whether f keeps only objects the zero filter keeps:
+// it looks at the present, and asks for nothing the present hides.
+func narrowsNow(f core.Filter) bool {
+	return f.KnownAt.IsZero() && f.ValidAt.IsZero() && !f.IncludeInvalid && !f.IncludeArchived && !f.IncludeQuarantined
 }
 
 // offsetHit is a neighbour an index search returned: its row's offset in

@@ -39,6 +39,11 @@ func (k *catalog) putEntity(r row) *entityEntry {
 		archived: unixMicro(tm(r[7])),
 	}
 	e.merge = mergeTimes(e.attrs)
+	oldGroup, oldKept := "", false
+	if had {
+		oldGroup, oldKept = old.group, old.passes(&core.Filter{})
+	}
+	k.recount(core.ScopeEntities, had, oldGroup, oldKept, e.group, e.passes(&core.Filter{}))
 	switch {
 	case !had:
 		e.uuid = keep(str(r[0]))

@@ -58,6 +58,11 @@ func (k *catalog) putFact(r row) (string, *factEntry) {
 	}
 	f.merge = mergeTimes(f.attrs)
 	old, had := k.facts[id]
+	oldGroup, oldKept := "", false
+	if had {
+		oldGroup, oldKept = old.group, old.passes(&core.Filter{})
+	}
+	k.recount(core.ScopeFacts, had, oldGroup, oldKept, f.group, f.passes(&core.Filter{}))
 	if !had {
 		k.link(id, f)
 	} else {

@@ -3,6 +3,7 @@ package kuzu
 import (
 	"context"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -21,6 +22,9 @@ type snapshot struct {
 	Entities map[string]entityEntry
 	ByName   map[nameKey][]string
 	Pairs    map[[2]string][]string
+	// Current is the catalog's count of current objects by scope and
+	// group; Recounted the same counted afresh from its entries.
+	Current, Recounted map[core.Scope]map[string]int
 }
 
 func snap(k *catalog) snapshot {
@@ -61,6 +65,28 @@ func snap(k *catalog) snapshot {
 	for pk, ids := range k.pairs {
 		out.Pairs[pk] = slices.Clone(ids)
 	}
+	out.Current, out.Recounted = map[core.Scope]map[string]int{}, map[core.Scope]map[string]int{}
+	for sc, m := range k.current {
+		if len(m) > 0 {
+			out.Current[sc] = maps.Clone(m)
+		}
+	}
+	add := func(sc core.Scope, g string) {
+		if out.Recounted[sc] == nil {
+			out.Recounted[sc] = map[string]int{}
+		}
+		out.Recounted[sc][g]++
+	}
+	for _, f := range k.facts {
+		if f.passes(&core.Filter{}) {
+			add(core.ScopeFacts, f.group)
+		}
+	}
+	for _, e := range k.entities {
+		if e.passes(&core.Filter{}) {
+			add(core.ScopeEntities, e.group)
+		}
+	}
 	return out
 }
 
@@ -83,6 +109,9 @@ func checkCatalog(t *testing.T, s *Store, step string) snapshot {
 	k := fromKuzu(t, s)
 	if diff := cmp.Diff(k, snap(&s.cat), cmp.AllowUnexported(slot{}, factEntry{}, entityEntry{}, nameKey{})); diff != "" {
 		t.Fatalf("after %s, the catalog differs from the database (-kuzu +catalog):\n%s", step, diff)
+	}
+	if diff := cmp.Diff(k.Recounted, k.Current); diff != "" {
+		t.Fatalf("after %s, the catalog's count of current objects is not what its entries say (-entries +count):\n%s", step, diff)
 	}
 	return k
 }

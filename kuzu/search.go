@@ -72,6 +72,7 @@ func (s *Store) VectorSearch(ctx context.Context, q core.SearchQuery) ([]core.Hi
 			return err
 		}
 		kk := max(q.Limit*total/inGroups*2, q.Limit+16)
+		kk = s.widen(q, kk, inGroups)
 		for kk <= maxOverFetch {
 			var raw int
 			hits, raw, err = s.vectorIndex(ctx, c, q, kk)
@@ -105,7 +106,12 @@ func (s *Store) vectorExact(ctx context.Context, c *conn, q core.SearchQuery, in
 		fw.filter(q.Scope, a, q.Filter)
 		params = fw.merge(params)
 	}
-	for m := max(q.Limit*4, 64); ; m *= 2 {
+	m0 := max(q.Limit*4, 64)
+	if inMemory {
+		m0 = s.widen(q, m0, inGroups)
+	}
+	var hits []core.Hit
+	for m := m0; ; m = deeper(m, len(hits), q.Limit) {
 		stmt := fmt.Sprintf(`MATCH (v:%s) WHERE %s
 			WITH v.%s AS pk, v.uuid AS id, array_cosine_similarity(v.vec, CAST($q AS FLOAT[%d])) AS score
 			ORDER BY score DESC LIMIT %d WHERE score >= $min`, vecTable(q.Scope), w, pkCol(vecTable(q.Scope)), s.dim, m)
@@ -115,11 +121,12 @@ func (s *Store) vectorExact(ctx context.Context, c *conn, q core.SearchQuery, in
 			stmt += fmt.Sprintf(` MATCH (%s:%s {%s: pk}) WHERE %s
 			RETURN id, score ORDER BY score DESC, id LIMIT %d`, a, nodeTable(q.Scope), pkCol(nodeTable(q.Scope)), fw, q.Limit)
 		}
+		s.stats.exactRanks.Add(1)
 		rows, err := c.query(ctx, stmt, params)
 		if err != nil {
 			return nil, fmt.Errorf("vector search %s: %w", q.Scope, err)
 		}
-		hits := hitsOf(rows)
+		hits = hitsOf(rows)
 		if inMemory {
 			ids := make([]string, len(hits))
 			for i, h := range hits {
@@ -134,6 +141,42 @@ func (s *Store) vectorExact(ctx context.Context, c *conn, q core.SearchQuery, in
 			return hits[:min(len(hits), q.Limit)], nil
 		}
 	}
+}
+
+// widen scales n, how many vectors of the groups a search ranks to fill
+// its page, by how few of them its filter can keep: the catalog counts
+// the facts and entities a search of the present keeps, and a filter that
+// narrows the present keeps no more. Without it a store of mostly
+// superseded facts (a long-lived memory restates the same facts: 790 of
+// 9,737 were current after 15,000 soak episodes) ranked the groups again
+// and again, doubling the depth each time, up to seven rounds and 76 ms
+// where one takes 7. When none can pass, n is every vector of the groups:
+// one round, whose page the catalog then confirms empty.
+func (s *Store) widen(q core.SearchQuery, n, inGroups int) int {
+	if !narrowsNow(q.Filter) {
+		return n
+	}
+	cur, ok := s.cat.currentIn(q.Scope, q.Groups)
+	if !ok || cur >= inGroups {
+		return n
+	}
+	if cur == 0 {
+		return max(n, inGroups+1)
+	}
+	return max(n, min(n*inGroups/cur, inGroups+1))
+}
+
+// deeper returns how many vectors to rank after a round that ranked m and
+// kept got of them, short of a page of limit: as many as that round's
+// share of kept ones needs for a page and half again, at least twice m.
+// The share near the query is what counts: superseded facts sit next to
+// the fact that replaced them, so near a much restated fact far fewer
+// pass than in the groups as a whole.
+func deeper(m, got, limit int) int {
+	if got == 0 {
+		return m * 8
+	}
+	return max(2*m, m*limit*3/(2*got))
 }
 
 // sortHits orders hits best first, ties by uuid.

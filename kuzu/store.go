@@ -246,6 +246,9 @@ type Store struct {
 	holdFor atomic.Int64
 	stats   struct {
 		checkpoints, checkpointNanos, busyRetries, busy, compactions, renewals atomic.Int64
+		// exactRanks counts the statements that rank a group's vectors
+		// exactly (vectorExact's rounds).
+		exactRanks atomic.Int64
 	}
 	// sinceDictionaryCheck counts checkpoints since the string columns
 	// were last sized, under the write lock; compactDue asks the keeper

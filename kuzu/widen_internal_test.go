@@ -1,0 +1,152 @@
+package kuzu
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/mnemohq/mnemo/core"
+)
+
+// TestSupersededFactsRankedOnce: a long-lived memory restates its facts,
+// so most of a group's facts are superseded, each next to the fact that
+// replaced it. A search of the present must rank the group's vectors
+// deep enough at once, not double the depth round after round (four
+// rounds here), and still answer exactly.
+func TestSupersededFactsRankedOnce(t *testing.T) {
+	ctx := context.Background()
+	const dim, topics, versions = 8, 100, 25
+	s, err := Open(ctx, Options{Dir: t.TempDir(), Dimension: dim, BufferPoolBytes: 128 << 20, VectorIndexAt: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close(ctx)
+	rng := rand.New(rand.NewPCG(7, 38))
+	t0 := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
+	centre := make([][]float32, topics)
+	for i := range centre {
+		centre[i] = make([]float32, dim)
+		for d := range centre[i] {
+			centre[i][d] = float32(rng.NormFloat64())
+		}
+	}
+	near := func(c []float32) []float32 {
+		v := slices.Clone(c)
+		for d := range v {
+			v[d] += float32(0.05 * rng.NormFloat64())
+		}
+		return v
+	}
+	ents := []core.Entity{{UUID: "a", GroupID: "g", Name: "Ann", CreatedAt: t0}, {UUID: "b", GroupID: "g", Name: "Bo", CreatedAt: t0}}
+	if _, err := s.AddEpisodes(ctx, []core.Episode{{UUID: "e", GroupID: "g", Source: core.SourceText, Content: "Ann and Bo", ValidAt: t0, CreatedAt: t0}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Apply(ctx, core.Change{Entities: ents}); err != nil {
+		t.Fatal(err)
+	}
+	current := map[string][]float32{}
+	var facts []core.Fact
+	for i := range topics {
+		for v := range versions {
+			f := core.Fact{UUID: fmt.Sprintf("t%03d-v%02d", i, v), GroupID: "g", Relation: "KNOWS", Text: fmt.Sprintf("topic %d, version %d", i, v),
+				SourceUUID: "a", TargetUUID: "b", CreatedAt: t0.Add(time.Duration(v) * time.Hour), Embedding: near(centre[i]), Episodes: []string{"e"}}
+			if v < versions-1 {
+				f.ExpiredAt, f.InvalidAt = t0.Add(time.Duration(v+1)*time.Hour), t0.Add(time.Duration(v+1)*time.Hour)
+				f.InvalidatedBy = fmt.Sprintf("t%03d-v%02d", i, v+1)
+			} else {
+				current[f.UUID] = f.Embedding
+			}
+			facts = append(facts, f)
+		}
+	}
+	if err := s.Apply(ctx, core.Change{Facts: facts}); err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := s.cat.currentIn(core.ScopeFacts, []string{"g"}); n != topics {
+		t.Fatalf("the catalog counts %d current facts, want %d", n, topics)
+	}
+	for _, topic := range []int{0, 41, 63, 99} {
+		q := core.SearchQuery{Scope: core.ScopeFacts, Groups: []string{"g"}, Vector: centre[topic], Limit: 20}
+		before := s.stats.exactRanks.Load()
+		hits, err := s.VectorSearch(ctx, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rounds := s.stats.exactRanks.Load() - before
+		if want := bestOf(current, centre[topic], 20); !cmp.Equal(uuidsOf(hits), want) {
+			t.Errorf("topic %d: %v, want the best current facts %v", topic, uuidsOf(hits), want)
+		}
+		if rounds != 1 {
+			t.Errorf("topic %d: ranked the group %d times, want once", topic, rounds)
+		}
+		// History keeps every version: the count of current facts says
+		// nothing of it, and the search is exact all the same.
+		q.Filter.IncludeInvalid = true
+		hits, err = s.VectorSearch(ctx, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(hits) != 20 || !slices.ContainsFunc(hits, func(h core.Hit) bool { _, ok := current[h.UUID]; return !ok }) {
+			t.Errorf("topic %d with history: %v, want 20 hits with superseded versions among them", topic, uuidsOf(hits))
+		}
+	}
+}
+
+func uuidsOf(hits []core.Hit) []string {
+	out := make([]string, len(hits))
+	for i, h := range hits {
+		out[i] = h.UUID
+	}
+	return out
+}
+
+// bestOf returns the n ids of vecs most similar to q by cosine, best first.
+func bestOf(vecs map[string][]float32, q []float32, n int) []string {
+	type scored struct {
+		id string
+		s  float64
+	}
+	var all []scored
+	for id, v := range vecs {
+		var dot, a, b float64
+		for i := range v {
+			dot += float64(v[i]) * float64(q[i])
+			a += float64(v[i]) * float64(v[i])
+			b += float64(q[i]) * float64(q[i])
+		}
+		all = append(all, scored{id, dot / math.Sqrt(a*b)})
+	}
+	slices.SortFunc(all, func(x, y scored) int {
+		if x.s != y.s {
+			if x.s > y.s {
+				return -1
+			}
+			return 1
+		}
+		return 0
+	})
+	var out []string
+	for _, x := range all[:min(n, len(all))] {
+		out = append(out, x.id)
+	}
+	return out
+}
+
+func TestDeeper(t *testing.T) {
+	for _, tc := range []struct{ m, got, limit, want int }{
+		{1000, 0, 10, 8000},  // nothing kept: eight times deeper
+		{1000, 8, 20, 3750},  // 8 of 1000 kept near the query: enough for 20 and half again
+		{1000, 15, 20, 2000}, // nearly a page: at least twice as deep
+		{64, 1, 10, 960},     // one in 64
+	} {
+		if got := deeper(tc.m, tc.got, tc.limit); got != tc.want {
+			t.Errorf("deeper(%d, %d, %d) = %d, want %d", tc.m, tc.got, tc.limit, got, tc.want)
+		}
+	}
+}
