@@ -89,8 +89,9 @@ func (s *Store) VectorSearch(ctx context.Context, q core.SearchQuery) ([]core.Hi
 }
 
 // vectorExact scores every vector of the groups. It ranks on the vector
-// table alone and keeps the best m that pass the filter, doubling m while
-// filtered-out objects leave the page short. The catalog decides the
+// table alone and keeps the best m that pass the filter, m first as deep
+// as the share of current objects says (widen), then deeper while
+// filtered-out objects leave the page short (deeper). The catalog decides the
 // filter when it can: a vector row exists exactly as long as its object
 // (both go in one transaction), so the ranking needs no join. Otherwise
 // the best m are joined to their objects and filtered in Kuzu.
