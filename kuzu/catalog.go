@@ -74,7 +74,7 @@ type catalog struct {
 	vectors map[core.Scope]map[string]int
 	total   map[core.Scope]int
 	// current counts the facts and entities of each group that a search
-	// of the present keeps (see current), so that a vector search knows
+	// of the present keeps (see currentIn), so that a vector search knows
 	// how few of a group's vectors can pass before it ranks them.
 	current map[core.Scope]map[string]int
 	// strs interns group ids, relation names and labels, which every
