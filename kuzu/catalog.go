@@ -233,15 +233,20 @@ func (k *catalog) setSlot(sc core.Scope, offset int64, uuid, group string) {
 }
 
 func (k *catalog) countVector(sc core.Scope, group string, n int) {
-	m := k.vectors[sc]
+	addCount(k.vectors, sc, group, n)
+	k.total[sc] += n
+}
+
+// addCount adds n to counts[sc][group], dropping a count that reaches 0.
+func addCount(counts map[core.Scope]map[string]int, sc core.Scope, group string, n int) {
+	m := counts[sc]
 	if m == nil {
 		m = map[string]int{}
-		k.vectors[sc] = m
+		counts[sc] = m
 	}
 	if m[group] += n; m[group] <= 0 {
 		delete(m, group)
 	}
-	k.total[sc] += n
 }
 
 // counts returns how many vectors of scope sc the groups have, and the
@@ -331,7 +336,9 @@ func (k *catalog) forget(sc core.Scope, id string) (string, bool) {
 			return "", false
 		}
 		k.unindexName(e)
-		k.recount(sc, true, e.group, e.passes(&core.Filter{}), "", false)
+		if e.passes(&present) {
+			k.addCurrent(sc, e.group, -1)
+		}
 		delete(k.entities, id)
 		return e.group, true
 	}
@@ -340,7 +347,9 @@ func (k *catalog) forget(sc core.Scope, id string) (string, bool) {
 		return "", false
 	}
 	k.unretire(id, f)
-	k.recount(sc, true, f.group, f.passes(&core.Filter{}), "", false)
+	if f.passes(&present) {
+		k.addCurrent(sc, f.group, -1)
+	}
 	delete(k.facts, id)
 	return f.group, true
 }
@@ -379,32 +388,16 @@ func (k *catalog) dropGroup(group string) {
 	k.unlink(gone)
 }
 
-// addCurrent adds n to the count of group's objects of sc that a search
-// of the present keeps. The caller holds k.mu for writing.
-func (k *catalog) addCurrent(sc core.Scope, group string, n int) {
-	if k.current == nil {
-		return
-	}
-	m := k.current[sc]
-	if m == nil {
-		m = map[string]int{}
-		k.current[sc] = m
-	}
-	if m[group] += n; m[group] <= 0 {
-		delete(m, group)
-	}
-}
+// present is the filter of a search of the present, core.Filter's zero
+// value: what the counts of current keep.
+var present core.Filter
 
-// recount moves an object of sc between the counts of current as a row
-// replaces its entry: old (in oldGroup, if had) kept by a search of the
-// present or not, and the new one (in group). The caller holds k.mu for
-// writing.
-func (k *catalog) recount(sc core.Scope, had bool, oldGroup string, oldKept bool, group string, kept bool) {
-	if had && oldKept {
-		k.addCurrent(sc, oldGroup, -1)
-	}
-	if kept {
-		k.addCurrent(sc, group, 1)
+// addCurrent adds n to the count of group's objects of sc that a search
+// of the present keeps, once the catalog is loaded. The caller holds k.mu
+// for writing.
+func (k *catalog) addCurrent(sc core.Scope, group string, n int) {
+	if k.current != nil {
+		addCount(k.current, sc, group, n)
 	}
 }
 

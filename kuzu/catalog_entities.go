@@ -39,11 +39,12 @@ func (k *catalog) putEntity(r row) *entityEntry {
 		archived: unixMicro(tm(r[7])),
 	}
 	e.merge = mergeTimes(e.attrs)
-	oldGroup, oldKept := "", false
-	if had {
-		oldGroup, oldKept = old.group, old.passes(&core.Filter{})
+	if had && old.passes(&present) {
+		k.addCurrent(core.ScopeEntities, old.group, -1)
 	}
-	k.recount(core.ScopeEntities, had, oldGroup, oldKept, e.group, e.passes(&core.Filter{}))
+	if e.passes(&present) {
+		k.addCurrent(core.ScopeEntities, e.group, 1)
+	}
 	switch {
 	case !had:
 		e.uuid = keep(str(r[0]))

@@ -58,11 +58,12 @@ func (k *catalog) putFact(r row) (string, *factEntry) {
 	}
 	f.merge = mergeTimes(f.attrs)
 	old, had := k.facts[id]
-	oldGroup, oldKept := "", false
-	if had {
-		oldGroup, oldKept = old.group, old.passes(&core.Filter{})
+	if had && old.passes(&present) {
+		k.addCurrent(core.ScopeFacts, old.group, -1)
 	}
-	k.recount(core.ScopeFacts, had, oldGroup, oldKept, f.group, f.passes(&core.Filter{}))
+	if f.passes(&present) {
+		k.addCurrent(core.ScopeFacts, f.group, 1)
+	}
 	if !had {
 		k.link(id, f)
 	} else {
