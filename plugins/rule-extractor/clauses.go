@@ -142,6 +142,8 @@ func (sc *sentCtx) readClause(ci int) {
 		return
 	}
 	cc := &clauseCtx{c: c, ended: ended}
+	sc.reading = ci + 1
+	defer func() { sc.reading = 0 }()
 	tc := c
 	if c.SubjFrom == nlp.SubjControl && c.Governor >= 0 {
 		tc = &sc.p.Clauses[c.Governor]

@@ -150,7 +150,7 @@ func (sc *sentCtx) roleFacts(cc *clauseCtx, subj ref, pi int, c *nlp.Clause, rol
 	}
 	// A relational noun with no other end is still what its holder is,
 	// when it names an occupation: "I'm a student", "she's a player".
-	if isRole && rn.job || (!isRole || other.name == "" && !notOccupations.has(rn.class)) && (isJobHead(head) || sc.nounKind(p.Head) == kindPerson) {
+	if isRole && rn.job || (!isRole || other.name == "" && !notOccupations.has(rn.class)) && (isJobHead(head) || sc.nounKind(p.Head) == kindPerson && !plainPersons.has(head)) {
 		job := ref{name: roleText, kind: kindOccupation, str: strPattern}
 		sc.fact(cc, subj, job, "HAS_JOB_TITLE", role, "{s} "+sc.copulaWord(cc, c)+" "+withArticle(roleText), kindPerson, kindOccupation)
 		ok := sc.kindOf(other)
@@ -164,6 +164,15 @@ func (sc *sentCtx) roleFacts(cc *clauseCtx, subj ref, pi int, c *nlp.Clause, rol
 		}
 	}
 }
+
+// lastingTies are the kinship relations of birth, which a past tense does
+// not end ("she was my aunt"); the others (a boyfriend, a boss, a
+// roommate) are over when said in the past.
+var lastingTies = words("SISTER_OF BROTHER_OF SIBLING_OF MOTHER_OF FATHER_OF SON_OF DAUGHTER_OF CHILD_OF COUSIN_OF AUNT_OF UNCLE_OF NIECE_OF NEPHEW_OF GRANDMOTHER_OF GRANDFATHER_OF")
+
+// plainPersons are the nouns that say only that one is a person, of a
+// sex or an age ("the guy I dated", "a nice woman"): no occupation.
+var plainPersons = words("man men woman women guy guys girl girls boy boys lady ladies gentleman gentlemen person people kid kids child children dude dudes fellow fellows chap chaps gal gals folks human individual")
 
 // notOccupations are the relations of relational nouns that say what one
 // is to someone, not what one does: "a fan", "a member", "a client".
@@ -339,9 +348,19 @@ func (sc *sentCtx) copula(cc *clauseCtx, subj ref) {
 		}
 		head := sc.headWord(pi)
 		if p.PossEnd > p.PossStart && kinNouns.has(head) {
-			if owner := sc.ownerOf(p); owner.name != "" && cc.te != tensePast {
+			if owner := sc.ownerOf(p); owner.name != "" {
 				k := kinship[head]
-				sc.fact(&clauseCtx{c: c, ended: k.ended}, subj, owner, k.rel, tState, "{s} is {o}'s "+head, kindPerson, kindPerson)
+				switch {
+				case cc.te != tensePast:
+					sc.fact(&clauseCtx{c: c, ended: k.ended}, subj, owner, k.rel, tState, "{s} is {o}'s "+head, kindPerson, kindPerson)
+				case lastingTies.has(k.rel):
+					// "she was my aunt": still is.
+					sc.fact(&clauseCtx{c: c}, subj, owner, k.rel, tState, "{s} is {o}'s "+head, kindPerson, kindPerson)
+				default:
+					// "Billy was my boyfriend", "Tom was my boss": a tie
+					// one chooses, over.
+					sc.fact(cc, subj, owner, k.rel, tState, "{s} was {o}'s "+head, kindPerson, kindPerson)
+				}
 			}
 			continue
 		}
@@ -483,8 +502,13 @@ func (sc *sentCtx) readPhrases() {
 			continue
 		}
 		// The noun between the possessor and a name: "my cousin Leyla".
+		// Adjectives before it are not the noun: "my first boyfriend
+		// Billy", "my older sister Ann".
 		k := p.PossEnd
-		for k < p.End && classes["adj"].has(sc.toks[k].lower) {
+		for k < p.End && (classes["adj"].has(sc.toks[k].lower) || strings.HasPrefix(sc.p.Tags[k], "JJ") && !kinNouns.has(sc.toks[k].lower)) {
+			if _, ok := sc.nameAt[k+1]; ok {
+				break
+			}
 			k++
 		}
 		if k >= p.End {

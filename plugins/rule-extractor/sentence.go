@@ -101,6 +101,10 @@ type sentCtx struct {
 	p              *nlp.Sentence
 	nameAt         map[int]int
 	clauseSubjects []ref
+	// reading is one more than the index of the clause being read (0:
+	// none), so that a phrase a copula identifies is read as what the
+	// copula names in every other clause (refs.go, identified).
+	reading int
 	// roles are the title facts the sentence stated, for succession.
 	roles    []roleFact
 	blocked  []bool

@@ -1,5 +1,7 @@
 package nlp
 
+import "strings"
+
 // Verb groups and clauses.
 
 // Words a verb group reads.
@@ -272,6 +274,14 @@ func (s *Sentence) subject(k int, skip []bool) {
 		}
 	}
 	p := s.leftPhrase(j + 1)
+	if p < 0 && k > 0 {
+		// "The firm I work for is Acme": the relative clause just before
+		// the verb closes, and the phrase it hangs on is the subject.
+		if h := s.relativeHead(k-1, j+1); h >= 0 {
+			c.Subj, c.SubjFrom = Arg{Phrase: h}, SubjOwn
+			return
+		}
+	}
 	if p < 0 {
 		if c.Infinitive || c.Gerund {
 			s.control(k)
@@ -323,7 +333,65 @@ func (s *Sentence) subject(k int, skip []bool) {
 			c.Relative = true
 			c.Obj = Arg{Phrase: a}
 		}
+		return
 	}
+	// "the guy I broke up with", "the woman you married": a relative
+	// clause without its pronoun, a clause whose subject follows a common
+	// noun phrase directly and whose verb has no object of its own.
+	if a := s.contactHead(k, p); a >= 0 {
+		c.Relative = true
+		c.Obj = Arg{Phrase: a}
+	}
+}
+
+// relativeHead returns the phrase relative clause q hangs on when the
+// clause ends at word e, or -1.
+func (s *Sentence) relativeHead(q, e int) int {
+	c := &s.Clauses[q]
+	if !c.Relative {
+		return -1
+	}
+	end, head := c.VerbEnd, c.Obj.Phrase
+	for _, pp := range c.PPs {
+		if pp.Obj.Phrase >= 0 && s.Phrases[pp.Obj.Phrase].End <= c.VerbStart {
+			head, end = pp.Obj.Phrase, max(end, pp.At+1) // the stranded preposition
+			continue
+		}
+		end = max(end, s.Phrases[last(pp.Obj)].End)
+	}
+	if head < 0 || end != e || s.Phrases[head].Start != 0 && s.Tags[s.Phrases[head].Start-1] != "," && s.Tags[s.Phrases[head].Start-1] != "IN" && s.Tags[s.Phrases[head].Start-1] != "CC" {
+		return -1
+	}
+	return head
+}
+
+// contactHead returns the phrase a relative clause without a relative
+// pronoun hangs on, when clause k is one with subject phrase p: p is a
+// pronoun or a name right after a phrase headed by a common noun with a
+// determiner or a possessor ("the guy I broke up with", "my sister you
+// met"), and no phrase follows the verb. It returns -1 otherwise.
+func (s *Sentence) contactHead(k, p int) int {
+	c := &s.Clauses[k]
+	sp := s.Phrases[p]
+	if linking[c.Lemma] || c.Passive || sp.Start == 0 || !(sp.End-sp.Start == 1 && s.Tags[sp.Start] == "PRP" || sp.Name) {
+		return -1
+	}
+	a := s.phraseEndingAt(sp.Start)
+	if a < 0 || a == p {
+		return -1
+	}
+	h := s.Phrases[a]
+	if h.Name || !nounTag(s.Tags[h.Head]) || strings.HasPrefix(s.Tags[h.Head], "NNP") || !(determiners[s.Lower[h.Start]] || h.PossEnd > h.PossStart) {
+		return -1
+	}
+	j := c.VerbEnd
+	for j < len(s.Words) && s.Tags[j] == "RB" && !s.inPhrase(j) {
+		j++
+	}
+	if j < len(s.Words) && s.phraseAtWord(j) >= 0 {
+		return -1
+	}
+	return a
 }
 
 // inEarlierClause reports whether word w comes after the verb of a
@@ -389,6 +457,13 @@ func (s *Sentence) objects(k int, skip []bool) {
 		if p := s.phraseAtWord(j); p >= 0 && !c.Relative {
 			arg := s.coordinated(p, skip)
 			if copula {
+				// "Joey is one of my best friends": one of them, what
+				// they are.
+				if e := s.Phrases[p].End; len(arg.Coord) == 0 && e == j+1 && (s.Lower[j] == "one" || s.Lower[j] == "some") && e+1 < n && s.Lower[e] == "of" {
+					if q := s.phraseAtWord(e + 1); q >= 0 && nounTag(s.Tags[s.Phrases[q].Head]) {
+						arg, p = Arg{Phrase: q}, q
+					}
+				}
 				c.Comp = arg
 			} else {
 				c.Obj = arg
@@ -423,6 +498,13 @@ func (s *Sentence) objects(k int, skip []bool) {
 				if l == "as" {
 					j++
 					continue
+				}
+				if c.Relative && !c.Obj.None() && (q == n || s.Tags[q] == "." || s.Tags[q] == "," || s.Tags[q] == ":" || verbTag(s.Tags[q])) {
+					// "the guy I broke up with": the phrase the relative
+					// clause hangs on is the stranded preposition's
+					// object, not the verb's.
+					c.PPs = append(c.PPs, PP{Prep: l, At: j, Obj: c.Obj})
+					c.Obj = Arg{Phrase: -1}
 				}
 				break
 			}

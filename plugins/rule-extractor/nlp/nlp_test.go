@@ -96,6 +96,12 @@ func TestParse(t *testing.T) {
 			[]clause{{Lemma: "move", Particle: "out", Subj: "I", Negated: true}}},
 		{"negation after a copula", "I 'm not a nurse .", nil,
 			[]clause{{Lemma: "be", Subj: "I", Negated: true}}},
+		{"a relative clause without its pronoun, its preposition stranded", "Tomasz is the guy I broke up with .", [][2]int{{0, 1}},
+			[]clause{{Lemma: "be", Subj: "Tomasz"}, {Lemma: "break", Particle: "up", Subj: "I", PPs: "with:the guy"}}},
+		{"a relative clause closing before the verb of the phrase it hangs on", "The studio I work for is Larkspur .", [][2]int{{6, 7}},
+			[]clause{{Lemma: "work", Subj: "I", PPs: "for:The studio"}, {Lemma: "be", Subj: "The studio"}}},
+		{"a clause after a phrase, with an object of its own, is no relative", "I kept the book you gave me .", nil,
+			[]clause{{Lemma: "keep", Subj: "I", Obj: "the book"}, {Lemma: "give", Subj: "you", Obj: "me"}}},
 		{"intention", "I want to move to Berlin .", [][2]int{{5, 6}},
 			[]clause{{Lemma: "move", Subj: "I", Modal: true, PPs: "to:Berlin"}}},
 	}
