@@ -134,7 +134,21 @@ func vocativeTerms(toks []token) []string {
 			continue
 		}
 		if closes && r-l <= 3 {
-			add(addressTerm(toks[l:r], l == start || l == 0))
+			if t, ok := addressTerm(toks[l:r], l == start || l == 0); ok {
+				add(t, ok)
+				continue
+			}
+		}
+		// "Hi honey I'm home", "Oh honey thank God", "Aw, sweetie it's
+		// fine": speech written without the comma after the term, which
+		// ends where a clause begins.
+		if opened {
+			for n := 1; n <= 2 && l+n < r; n++ {
+				if clauseOpeners.has(toks[l+n].lower) {
+					add(addressTerm(toks[l:l+n], l == start || l == 0))
+					break
+				}
+			}
 		}
 	}
 	// A bare noun at the end, after a pronoun or a particle.
@@ -187,10 +201,15 @@ func midOpener(toks []token, l int) bool {
 	return false
 }
 
+// clauseOpeners are the words that begin a clause after a term of
+// address said without its comma: pronouns, question words, "do" and
+// imperatives (not "is" or "would": "No doctor is perfect").
+var clauseOpeners = words("i you we he she they it that this there what why how where who when do don't let come look listen please thank thanks no yes")
+
 // bareBefore are the words after which a bare person noun ending a
 // sentence is one spoken to: pronouns and particles, not determiners or
 // prepositions.
-var bareBefore = words("you it me us them this that on up out go now there here please too again ok okay right sorry thanks bye night")
+var bareBefore = words("you ya it me us them this that on up out go now there here please too again ok okay right sorry thanks bye night")
 
 // addressTerm reports whether words form a term of address: "my"
 // optionally, then modifiers, then a singular person noun, all in lower

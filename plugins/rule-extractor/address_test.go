@@ -37,6 +37,11 @@ func TestVocativeTerms(t *testing.T) {
 		{"a thing", "Hey, table.", nil},
 		{"a name is not a term", "Thanks, Priya.", nil},
 		{"the subject", "No doctor is perfect.", nil},
+		{"after a greeting, no comma, before a clause", "Hello darling we are back.", []string{"darling"}},
+		{"after an interjection, no comma, before an imperative", "Oh pal come here.", []string{"pal"}},
+		{"after a comma, no comma after", "Look, sweetie it is late.", []string{"sweetie"}},
+		{"bare at the end after ya", "How are ya pal?", []string{"pal"}},
+		{"a greeting before a name and a clause", "Hi Priya we are back.", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var got []string

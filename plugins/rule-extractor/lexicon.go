@@ -55,6 +55,7 @@ var (
 		"speaking talking having thinking planning unfortunately luckily fortunately honestly personally apparently basically",
 		"one two three four five six seven eight nine ten once every overall additionally lastly firstly secondly",
 		"can could would should will shall may might must do does did is are was were has have had",
+		"of in on at to by as off out up down through across around against along among behind beside beyond near past toward towards upon within via",
 	)
 
 	// months maps month names and abbreviations to their number.

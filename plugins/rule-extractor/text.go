@@ -143,7 +143,9 @@ func isAfterName(toks []token) {
 		participle := strings.HasSuffix(n, "ing") && len(n) > 5 && !strings.HasSuffix(n, "thing") &&
 			(!nlp.IsNoun(n) || i+2 < len(toks) && afterParticiple.has(toks[i+2].lower))
 		passive := strings.HasSuffix(n, "ed") && !nlp.IsNoun(n) && nlp.IsVerb(nlp.Lemma(n, "VBN"))
-		if notAfterPossessive.has(n) || participle || passive {
+		// "her name's Ronni": a possessed noun's "'s" before a name.
+		named := possessedAt(toks, i-1) && toks[i+1].cap
+		if notAfterPossessive.has(n) || participle || passive || named {
 			toks[i].lower = "is"
 		}
 	}
@@ -164,7 +166,7 @@ func possessedAt(toks []token, i int) bool {
 var afterParticiple = words("up out to with a an the me you him her them us it over back in on off down away married engaged divorced")
 
 // notAfterPossessive are words that do not follow a possessive "'s".
-var notAfterPossessive = words("a an the not never so really very such gonna going here there always just still also too totally actually probably definitely")
+var notAfterPossessive = words("a an the not never so really very such gonna going here there always just still also too totally actually probably definitely my your his her our their")
 
 // internalJoin reports whether punctuation r, between the byte before and
 // the text after, joins a word ("U.S", "co-founder", "AT&T", "I'm",

@@ -173,6 +173,7 @@ func Parse(words, lower []string, names [][2]int, skip []bool) *Sentence {
 	s.retagVerbs()
 	s.retagNouns()
 	s.retagStrayVerbs()
+	s.retagInterjections(named)
 	s.chunk(names, skip)
 	s.clauses(skip)
 	return s
@@ -321,6 +322,33 @@ func (s *Sentence) retagStrayVerbs() {
 		}
 	}
 }
+
+// retagInterjections tags greetings and sounds as interjections, which
+// the tagger takes for a name at a sentence's start ("Hi/NNP honey"), and
+// a word tagged as a verb right before a subject pronoun as the noun it
+// is, when it is no auxiliary and WordNet knows the noun: a verb takes
+// "me", not "I" ("Hi honey/VBP I'm home", "Oh sweetie/VBP we missed
+// you").
+func (s *Sentence) retagInterjections(named []bool) {
+	for i, t := range s.Tags {
+		if named[i] {
+			continue
+		}
+		if interjections[s.Lower[i]] {
+			s.Tags[i], s.Lemmas[i] = "UH", s.Lower[i]
+			continue
+		}
+		if i+1 < len(s.Tags) && verbTag(t) && t != "MD" && nominative[s.Lower[i+1]] && !auxiliaries[s.Lemmas[i]] && !chaining[s.Lemmas[i]] && !modals[s.Lower[i]] && IsNoun(s.Lower[i]) {
+			s.Tags[i], s.Lemmas[i] = "NN", s.Lower[i]
+		}
+	}
+}
+
+// interjections are the greetings and sounds that never head a phrase.
+var interjections = set("hi hey hello bye goodbye oh ooh ohh ah aw aww wow whoa um uh uhm umm hmm oops yeah yep yup nope")
+
+// nominative are the pronouns only a subject takes.
+var nominative = set("i he she we they")
 
 // auxiliaries take a participle after them.
 var auxiliaries = set("be have get")
