@@ -160,7 +160,7 @@ func saysIt(text string) bool {
 
 // sentence extracts the names and facts of one sentence.
 func (x *extraction) sentence(u *uttCtx, s sentence) {
-	sc := &sentCtx{u: u, toks: s.toks, question: s.question}
+	sc := &sentCtx{u: u, toks: s.toks, question: s.question, tagged: s.tagged}
 	sc.dates = findDates(s.toks, x.ref)
 	sc.blocked = make([]bool, len(s.toks))
 	for _, d := range sc.dates {

@@ -127,7 +127,9 @@ func (sc *sentCtx) roleFacts(cc *clauseCtx, subj ref, pi int, c *nlp.Clause, rol
 	// "a professional actor", "an excellent doctor", "the new teacher":
 	// the title is the noun; ranks stay ("head chef", "senior engineer").
 	// "we're both teachers": each is a teacher.
-	for textStart < p.Head && (strings.HasPrefix(sc.p.Tags[textStart], "JJ") && !titleRanks.has(sc.toks[textStart].lower) || quantifiers.has(sc.toks[textStart].lower)) {
+	// A word the tagger took for an adjective that WordNet knows only as
+	// a noun names the field and stays ("a database specialist").
+	for textStart < p.Head && (strings.HasPrefix(sc.p.Tags[textStart], "JJ") && !titleRanks.has(sc.toks[textStart].lower) && (nlp.IsAdjective(sc.toks[textStart].lower) || !nlp.IsNoun(sc.toks[textStart].lower)) || quantifiers.has(sc.toks[textStart].lower)) {
 		textStart++
 	}
 	roleText := strings.ToLower(joinTokens(sc.toks[textStart:p.End]))
@@ -150,7 +152,7 @@ func (sc *sentCtx) roleFacts(cc *clauseCtx, subj ref, pi int, c *nlp.Clause, rol
 	}
 	// A relational noun with no other end is still what its holder is,
 	// when it names an occupation: "I'm a student", "she's a player".
-	if isRole && rn.job || (!isRole || other.name == "" && !notOccupations.has(rn.class)) && (isJobHead(head) || sc.nounKind(p.Head) == kindPerson && !plainPersons.has(head)) {
+	if isRole && rn.job || (!isRole || other.name == "" && !notOccupations.has(rn.class)) && (isJobHead(head) || sc.nounKind(p.Head) == kindPerson && !plainPersons.has(head) && !kinNouns.has(head)) {
 		job := ref{name: roleText, kind: kindOccupation, str: strPattern}
 		sc.fact(cc, subj, job, "HAS_JOB_TITLE", role, "{s} "+sc.copulaWord(cc, c)+" "+withArticle(roleText), kindPerson, kindOccupation)
 		ok := sc.kindOf(other)
@@ -163,6 +165,49 @@ func (sc *sentCtx) roleFacts(cc *clauseCtx, subj ref, pi int, c *nlp.Clause, rol
 			sc.fact(cc, subj, other, "WORKS_AT", role, worksAtText(sc.copulaWord(cc, c), roleText), kindPerson, kindOrg)
 		}
 	}
+}
+
+// kinFact states that subj is owner's kinship noun head, in the clause's
+// time: a tie said in the past is over unless it is one of birth.
+func (sc *sentCtx) kinFact(cc *clauseCtx, subj, owner ref, head string) {
+	k := kinship[head]
+	if isJobHead(head) && cc.te != tensePast {
+		// "Ann is my doctor": a doctor.
+		job := ref{name: head, kind: kindOccupation, str: strPattern}
+		sc.fact(&clauseCtx{c: cc.c, ended: k.ended}, subj, job, "HAS_JOB_TITLE", tState, "{s} is "+withArticle(head), kindPerson, kindOccupation)
+	}
+	switch {
+	case cc.te != tensePast:
+		sc.fact(&clauseCtx{c: cc.c, ended: k.ended}, subj, owner, k.rel, tState, "{s} is {o}'s "+head, kindPerson, kindPerson)
+	case lastingTies.has(k.rel):
+		// "she was my aunt": still is.
+		sc.fact(&clauseCtx{c: cc.c}, subj, owner, k.rel, tState, "{s} is {o}'s "+head, kindPerson, kindPerson)
+	default:
+		// "Billy was my boyfriend", "Tom was my boss": a tie one
+		// chooses, over.
+		sc.fact(cc, subj, owner, k.rel, tState, "{s} was {o}'s "+head, kindPerson, kindPerson)
+	}
+}
+
+// ofPersons returns the people of the "of" phrase right after phrase p
+// in clause c ("a friend of Monica and Chandler's"), or nil when it names
+// none.
+func (sc *sentCtx) ofPersons(c *nlp.Clause, p *nlp.Phrase) []ref {
+	for _, pp := range c.PPs {
+		if pp.Prep != "of" || pp.At != p.End {
+			continue
+		}
+		var out []ref
+		for _, q := range pp.Obj.All() {
+			r := sc.phraseRef(q, false)
+			if k := sc.kindOf(r); r.name == "" || r.det != "" || k != kindPerson && k != kindNone {
+				return nil
+			}
+			out = append(out, r)
+		}
+		return out
+	}
+	return nil
 }
 
 // lastingTies are the kinship relations of birth, which a past tense does
@@ -349,20 +394,19 @@ func (sc *sentCtx) copula(cc *clauseCtx, subj ref) {
 		head := sc.headWord(pi)
 		if p.PossEnd > p.PossStart && kinNouns.has(head) {
 			if owner := sc.ownerOf(p); owner.name != "" {
-				k := kinship[head]
-				switch {
-				case cc.te != tensePast:
-					sc.fact(&clauseCtx{c: c, ended: k.ended}, subj, owner, k.rel, tState, "{s} is {o}'s "+head, kindPerson, kindPerson)
-				case lastingTies.has(k.rel):
-					// "she was my aunt": still is.
-					sc.fact(&clauseCtx{c: c}, subj, owner, k.rel, tState, "{s} is {o}'s "+head, kindPerson, kindPerson)
-				default:
-					// "Billy was my boyfriend", "Tom was my boss": a tie
-					// one chooses, over.
-					sc.fact(cc, subj, owner, k.rel, tState, "{s} was {o}'s "+head, kindPerson, kindPerson)
-				}
+				sc.kinFact(cc, subj, owner, head)
 			}
 			continue
+		}
+		// "I'm a friend of Monica and Chandler's", "she was a cousin of
+		// Ahmed".
+		if kinNouns.has(head) && p.PossEnd == p.PossStart {
+			if owners := sc.ofPersons(c, p); len(owners) > 0 {
+				for _, o := range owners {
+					sc.kinFact(cc, subj, o, head)
+				}
+				continue
+			}
 		}
 		sc.roleFacts(cc, subj, pi, c, role, ref{})
 	}
@@ -464,6 +508,11 @@ func (sc *sentCtx) atOrg(c *nlp.Clause) ref {
 // names no one ("Speaker 2", "User") or the name completes it.
 func (sc *sentCtx) identity(subj, name ref) bool {
 	x := sc.u.x
+	if sc.tagged && subj.name != "" && x.reg.get(subj.name) != nil && x.reg.get(subj.name).speaker {
+		// "You're Greta, aren't you?": the one who answers is named,
+		// which speaker identification reads; "you" here is a guess.
+		return true
+	}
 	if subj.name == "" || name.name == "" || sc.kindOf(name) != kindPerson && !personLike(name.name) && !firstNames.has(strings.ToLower(name.name)) {
 		return false
 	}
@@ -595,13 +644,19 @@ func (sc *sentCtx) appositiveKin(cc *clauseCtx, pi int) {
 	if q.Start != p.End+1 || sc.toks[p.End].text != "," || q.PossEnd == q.PossStart || q.Head != q.End-1 {
 		return
 	}
-	if q.End < len(sc.toks) && sc.toks[q.End].word && sc.toks[q.End].lower != "and" {
+	// "Debbie, my best friend from school, …": a preposition may follow.
+	if q.End < len(sc.toks) && sc.toks[q.End].word && sc.toks[q.End].lower != "and" && sc.p.Tags[q.End] != "IN" {
 		return
 	}
 	owner := sc.ownerOf(q)
 	noun := sc.headWord(pi + 1)
-	if owner.name == "" || q.Head != q.PossEnd && !classes["adj"].has(sc.toks[q.PossEnd].lower) {
+	if owner.name == "" {
 		return
+	}
+	for k := q.PossEnd; k < q.Head; k++ {
+		if !classes["adj"].has(sc.toks[k].lower) && !strings.HasPrefix(sc.p.Tags[k], "JJ") {
+			return
+		}
 	}
 	sc.relate(cc, sc.named(p.Start, e), owner, noun)
 }

@@ -110,6 +110,8 @@ type sentCtx struct {
 	blocked  []bool
 	dates    []dateExpr
 	question bool
+	// tagged is set for a statement ending in a tag question.
+	tagged bool
 }
 
 // Words of mood and reference.

@@ -29,6 +29,9 @@ const (
 	secondName = 2
 )
 
+// secondPerson are the words of "you".
+var secondPerson = words("you your yours yourself")
+
 // greetings call the name that follows them.
 var greetings = words("hey hi hello bye goodbye thanks")
 
@@ -84,6 +87,15 @@ func (x *extraction) identifySpeakers(utts []utterance) {
 			}
 		}
 		for si, s := range splitSentences(u.text) {
+			// A name said beside "you" is someone else than the one
+			// spoken to, unless it calls them ("you dated Albert",
+			// "you're Ann's father").
+			saysYou := false
+			for _, t := range s.toks {
+				if secondPerson.has(t.lower) {
+					saysYou = true
+				}
+			}
 			blocked := make([]bool, len(s.toks))
 			for _, m := range findMentions(s.toks, blocked) {
 				m = stripOpeners(s.toks, m)
@@ -111,13 +123,15 @@ func (x *extraction) identifySpeakers(utts []utterance) {
 					deny(u.speaker, first)
 					deny(next, first)
 					deny(prev, first)
+				case owner && saysYou:
+					deny(u.speaker, first)
 				case owner:
 					add(next, first, spokenNear)
 					add(prev, first, spokenNear)
 					deny(u.speaker, first)
 				case before2 == "i" && before == "am" || before2 == "name" && before == "is" || m.start == 2 && before2 == "this" && before == "is" || before2 == "it" && before == "is" && greeted(s.toks, m.start-2):
 					add(u.speaker, first, selfNamed)
-				case before == "are" && before2 == "you" && s.question:
+				case before == "are" && before2 == "you" && (s.question || s.tagged):
 					// "You're Monica Geller, aren't you?": the one asked
 					// answers.
 					add(next, first, toldYouAre)
@@ -130,6 +144,8 @@ func (x *extraction) identifySpeakers(utts []utterance) {
 				case vocative(s.toks, m, si):
 					add(next, first, calledNext)
 					add(prev, first, calledBefore)
+					deny(u.speaker, first)
+				case saysYou:
 					deny(u.speaker, first)
 				default:
 					add(next, first, spokenNear)

@@ -27,8 +27,11 @@ type token struct {
 
 // sentence is a run of tokens ending at ".", "!", "?" or a line break.
 type sentence struct {
-	toks     []token
-	question bool
+	toks []token
+	// question is set for a sentence that asks; tagged for a statement
+	// ending in a tag that asks for assent ("…, huh?"), which states
+	// what it says and is answered by the one it is said to.
+	question, tagged bool
 }
 
 // quotes makes typographic quotes plain, and an ellipsis the three
@@ -53,7 +56,8 @@ func splitSentences(text string) []sentence {
 				continue
 			}
 			if i > start {
-				out = append(out, sentence{toks: toks[start : i+1], question: t.text == "?"})
+				tagged := t.text == "?" && tagQuestion(toks[start:i])
+				out = append(out, sentence{toks: toks[start : i+1], question: t.text == "?" && !tagged, tagged: tagged})
 			}
 			start = i + 1
 		}
@@ -66,6 +70,41 @@ func splitSentences(text string) []sentence {
 	}
 	return out
 }
+
+// tagQuestion reports whether a sentence ending in "?" (without it) is a
+// statement with a tag asking for assent: "You're Elena's father, huh?",
+// "Ann is Bo's sister, isn't she?". The statement opens with a subject
+// pronoun or a capitalized name, not an auxiliary or a question word.
+func tagQuestion(toks []token) bool {
+	comma := -1
+	for i := len(toks) - 1; i > 0; i-- {
+		if toks[i].text == "," {
+			comma = i
+			break
+		}
+	}
+	if comma < 2 {
+		return false
+	}
+	tag := toks[comma+1:]
+	switch {
+	case len(tag) == 1 && questionTags.has(tag[0].lower):
+	case len(tag) == 2 && tagAuxiliaries.has(tag[0].lower) && tagPronouns.has(tag[1].lower):
+	case len(tag) == 3 && tagAuxiliaries.has(tag[0].lower) && (tag[1].lower == "n't" || tag[1].lower == "not") && tagPronouns.has(tag[2].lower):
+	default:
+		return false
+	}
+	first := toks[0]
+	return tagPronouns.has(first.lower) || first.cap && !tagAuxiliaries.has(first.lower) && !questionWords.has(first.lower)
+}
+
+// Words of tag questions.
+var (
+	questionTags   = words("huh right eh yeah no correct")
+	tagAuxiliaries = words("is isn't are aren't was wasn't were weren't do don't does doesn't did didn't have haven't has hasn't can can't will won't")
+	tagPronouns    = words("i you he she it we they")
+	questionWords  = words("who what when where why how which whose whom")
+)
 
 // datePreps stand before a month name in a date.
 var datePreps = words("in since until till from last next this by of early late mid during before after on")
