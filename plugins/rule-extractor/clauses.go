@@ -20,6 +20,9 @@ type clauseCtx struct {
 	date  *dateExpr
 	// left and end bound the clause, for its date.
 	left, end int
+	// active is set once a passive clause has been read as its active
+	// one ("coached by Tarik": Tarik coaches).
+	active bool
 }
 
 // readClauses turns the sentence's clauses into facts.
@@ -522,6 +525,29 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 	if !matched && retireVerbs.has(verb) && !c.Passive && c.Obj.None() && sc.retirement(cc, subj) {
 		return
 	}
+	if !matched && c.Passive && !cc.active && c.Subj.Phrase >= 0 {
+		// "The Rovers are coached by Tarik", "Lucia is mentored by
+		// Hamid": the passive no frame reads is its active clause, the
+		// agent doing it to the subject.
+		for i, pp := range c.PPs {
+			if pp.Prep != "by" {
+				continue
+			}
+			ac := *c
+			ac.Passive, ac.GetPassive = false, false
+			ac.Obj, ac.Subj = c.Subj, pp.Obj
+			ac.PPs = append(append([]nlp.PP{}, c.PPs[:i]...), c.PPs[i+1:]...)
+			acc := *cc
+			acc.c, acc.active = &ac, true
+			for _, pi := range pp.Obj.All() {
+				if agent := sc.phraseRef(pi, true); agent.name != "" && agent.name != subj.name {
+					sc.verbFacts(&acc, verb, agent, role)
+				}
+			}
+			cc.active = true // once for all the clause's subjects
+			return
+		}
+	}
 	if matched || c.Passive || len(fs) > 0 && len(slots(c)) == 0 {
 		return
 	}
@@ -643,26 +669,33 @@ func (sc *sentCtx) openFact(cc *clauseCtx, verb string, subj ref, role temporal)
 		if a.prep == "as" || c.Passive && a.prep != "by" {
 			continue
 		}
-		pi := a.phrases[0]
-		obj := sc.phraseRef(pi, false)
-		if obj.name == "" || !sc.entityLike(obj, pi) {
-			continue
+		// Every phrase of the first slot that names something: "mentors
+		// Lucia and Ben".
+		done := false
+		for _, pi := range a.phrases {
+			obj := sc.phraseRef(pi, false)
+			if obj.name == "" || !sc.entityLike(obj, pi) {
+				continue
+			}
+			src, dst := subj, obj
+			if c.Passive {
+				src, dst = obj, subj
+			}
+			rel := openRelation(verb, a.prep, c.Passive)
+			r := tTrait
+			if role >= 0 {
+				r = role
+			}
+			text := sc.clauseText(cc, nil, a.prep, r)
+			if c.Passive {
+				text = swapEnds(text)
+			}
+			sc.fact(cc, src, dst, rel, r, text, kindNone, kindNone)
+			done = true
 		}
-		src, dst := subj, obj
-		if c.Passive {
-			src, dst = obj, subj
+		if done {
+			return
 		}
-		rel := openRelation(verb, a.prep, c.Passive)
-		r := tTrait
-		if role >= 0 {
-			r = role
-		}
-		text := sc.clauseText(cc, nil, a.prep, r)
-		if c.Passive {
-			text = swapEnds(text)
-		}
-		sc.fact(cc, src, dst, rel, r, text, kindNone, kindNone)
-		return
 	}
 }
 

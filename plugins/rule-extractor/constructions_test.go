@@ -580,6 +580,18 @@ func TestExtractConstructions(t *testing.T) {
 		{name: "a question still states nothing", source: "message",
 			content: "Ines: Is Halvard Wiebke's brother?",
 			absent:  []wf{{"BROTHER_OF", "Halvard", "Wiebke", "", ""}}},
+		{name: "a passive no frame reads is its active clause",
+			content: "Ostrava Comets are coached by Radek Novak. Ilse is mentored by Joran.",
+			want: []wf{
+				{"COACHES", "Radek Novak", "Ostrava Comets", "ref", ""},
+				{"MENTORS", "Joran", "Ilse", "ref", ""},
+			}},
+		{name: "an open relation to each of a coordinated object",
+			content: "Joran mentors Ilse and Marit.",
+			want: []wf{
+				{"MENTORS", "Joran", "Ilse", "ref", ""},
+				{"MENTORS", "Joran", "Marit", "ref", ""},
+			}},
 		{name: "at a company now", source: "message",
 			content: "Jorge: I left Tuenti in March. I'm at Cabify now.",
 			want: []wf{

@@ -229,7 +229,9 @@ func (s *Sentence) retagVerbs() {
 			// the preposition.
 			next = "IN"
 		}
-		if !(next == "IN" || next == "TO" || next == "DT" || next == "PRP" || next == "PRP$") {
+		// "Hamid mentors/NNS Lucia": a plural noun between a subject
+		// and a name is a verb in -s.
+		if !(next == "IN" || next == "TO" || next == "DT" || next == "PRP" || next == "PRP$" || next == "NNP" && t == "NNS") {
 			continue
 		}
 		v := "VBP"
