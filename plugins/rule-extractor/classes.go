@@ -65,6 +65,8 @@ var (
 	kPlan   = []kind{kindPlan}
 	kVax    = []kind{kindVaccine}
 	kOrgish = []kind{kindOrg, kindTeam, kindNone}
+	// kEmployer are the kinds named as a place of work after "moved to".
+	kEmployer = []kind{kindOrg, kindSchool}
 	// homeNouns are dwellings: renting or owning one in a place is
 	// living there; unitNouns are parts of an organisation.
 	homeNouns = words("place flat apartment house home room condo studio bungalow cottage loft townhouse")
@@ -87,6 +89,12 @@ var frames = indexFrames([]frame{
 	{verb: "relocate", prep: "to", class: "LIVES_IN", role: tStart},
 	{verb: "emigrate", prep: "to", class: "LIVES_IN", role: tStart},
 	{verb: "immigrate", prep: "to", class: "LIVES_IN", role: tStart},
+	// "moved to Dunmore College", "transferred from Pell University": to
+	// or from an employer.
+	{verb: "move", prep: "to", kinds: kEmployer, class: "WORKS_AT", role: tStart},
+	{verb: "move", prep: "from", kinds: kEmployer, class: "WORKS_AT", role: tEnd},
+	{verb: "transfer", prep: "to", kinds: kEmployer, class: "WORKS_AT", role: tStart},
+	{verb: "transfer", prep: "from", kinds: kEmployer, class: "WORKS_AT", role: tEnd},
 	{verb: "move", prep: "from", kinds: kPlan, class: "ON_PLAN", role: tEnd, inverse: true},
 	{verb: "move", prep: "from", class: "LIVES_IN", role: tEnd},
 	{verb: "relocate", prep: "from", class: "LIVES_IN", role: tEnd},
@@ -125,6 +133,13 @@ var frames = indexFrames([]frame{
 	{verb: "leave", prep: "for", kinds: kOrgish, class: "WORKS_AT", role: tStart},
 	{verb: "leave", kinds: kPlace, class: "LIVES_IN", role: tEnd},
 	{verb: "move", obj: "practice office clinic business surgery studio shop", prep: "to", kinds: kOrgish, class: "WORKS_AT", role: tStart},
+	// "took a job with Brightline", "accepted a lectureship at Dunmore".
+	{verb: "take", obj: "@post", prep: "at|with|in", kinds: kOrgish, class: "WORKS_AT", role: tStart},
+	{verb: "take up", obj: "@post", prep: "at|with|in", kinds: kOrgish, class: "WORKS_AT", role: tStart},
+	{verb: "accept", obj: "@post", prep: "at|with|in", kinds: kOrgish, class: "WORKS_AT", role: tStart},
+	{verb: "land", obj: "@post", prep: "at|with|in", kinds: kOrgish, class: "WORKS_AT", role: tStart},
+	{verb: "get", obj: "@post", prep: "at|with|in", kinds: kOrgish, class: "WORKS_AT", role: tStart},
+	{verb: "secure", obj: "@post", prep: "at|with|in", kinds: kOrgish, class: "WORKS_AT", role: tStart},
 	{verb: "resign", prep: "from", class: "WORKS_AT", role: tEnd},
 	{verb: "retire", prep: "from", kinds: []kind{kindOrg, kindTeam, kindSchool}, class: "WORKS_AT", role: tEnd},
 	{verb: "lay off", pass: true, prep: "by|from", class: "WORKS_AT", role: tEnd},

@@ -595,6 +595,8 @@ func (sc *sentCtx) objFits(f *frame, c *nlp.Clause) bool {
 		return unitNouns.has(head)
 	case "@degree":
 		return degreeNouns.has(head) || sc.nounKind(sc.p.Phrases[c.Obj.Phrase].Head) == kindDegree
+	case "@post":
+		return postNoun(head)
 	}
 	return strings.Contains(" "+f.obj+" ", " "+head+" ")
 }

@@ -592,6 +592,19 @@ func TestExtractConstructions(t *testing.T) {
 				{"MENTORS", "Joran", "Ilse", "ref", ""},
 				{"MENTORS", "Joran", "Marit", "ref", ""},
 			}},
+		{name: "moving to and from an employer, with a role",
+			content: "Marit moved from Tromsø Polytechnic to Vestby College as a senior lecturer in March.",
+			want: []wf{
+				{"WORKS_AT", "Marit", "Tromsø Polytechnic", "", "2024-03-01"},
+				{"WORKS_AT", "Marit", "Vestby College", "2024-03-01", ""},
+				{"HAS_JOB_TITLE", "Marit", "senior lecturer", "2024-03-01", ""},
+			}},
+		{name: "a post taken at an employer",
+			content: "Joran accepted a fellowship at Kestrel Labs. Ilse took a job with Dovetail Foods.",
+			want: []wf{
+				{"WORKS_AT", "Joran", "Kestrel Labs", "ref", ""},
+				{"WORKS_AT", "Ilse", "Dovetail Foods", "ref", ""},
+			}},
 		{name: "at a company now", source: "message",
 			content: "Jorge: I left Tuenti in March. I'm at Cabify now.",
 			want: []wf{

@@ -213,20 +213,21 @@ func guessKind(toks []token) (kind, int) {
 	case len(toks) == 1 && toks[0].acro:
 		return kindOrg, strWeak
 	case len(toks) > 1 && buildingNoun(last):
-		// "Kestrel Gym", "the Larkspur Hotel": a name ending in a noun
-		// WordNet classes as a building or place of business is the
-		// business there.
+		// "Kestrel Gym", "the Larkspur Hotel", "Vestby Conservatory": a
+		// name ending in a noun WordNet classes as a building, a place
+		// of business or a school is the business or school there.
 		return kindOrg, strPattern
 	}
 	return kindNone, 0
 }
 
 // buildingNoun reports whether w is a noun WordNet classes as a
-// building or place of business (a gym, a hotel, a garage) and not as a
-// person.
+// building or place of business (a gym, a hotel, a garage) or a school
+// (a seminary, a conservatory), and not as a person. (WordNet's
+// organisations are left out: surnames such as "Obi" are among them.)
 func buildingNoun(w string) bool {
 	_, c, ok := nlp.Noun(w)
-	return ok && c&nlp.ClassFacility != 0 && c&nlp.ClassPerson == 0
+	return ok && c&(nlp.ClassFacility|nlp.ClassSchool) != 0 && c&nlp.ClassPerson == 0
 }
 
 // placePreps before a name of no other kind make it a place.

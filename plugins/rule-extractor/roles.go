@@ -71,7 +71,7 @@ func (sc *sentCtx) orgOf(pi int, c *nlp.Clause) ref {
 	if c != nil {
 		// "spending this semester at TU Munich as an exchange student".
 		for _, pp := range c.PPs {
-			if pp.Prep == "at" || pp.Prep == "for" {
+			if pp.Prep == "at" || pp.Prep == "for" || pp.Prep == "to" && (c.Lemma == "move" || c.Lemma == "transfer") {
 				if r := sc.phraseRef(pp.Obj.Phrase, false); r.name != "" && r.det == "" {
 					return r
 				}
@@ -279,7 +279,7 @@ func roleVerbs(c *nlp.Clause) temporal {
 
 // Verbs that start or end the role they take.
 var (
-	roleStarts        = phrases("become", "join", "start", "begin", "return", "take over", "step in", "step up", "move up")
+	roleStarts        = phrases("become", "join", "start", "begin", "return", "take over", "step in", "step up", "move up", "move", "transfer")
 	roleStartsPassive = words("appoint name hire elect promote make")
 	roleEnds          = phrases("leave", "quit", "resign", "retire", "step down", "step aside")
 	// roleToVerbs give a role after "to" as others do after "as" ("was
@@ -579,6 +579,15 @@ func (sc *sentCtx) readPhrases() {
 		sc.relate(cc, name, owner, noun)
 	}
 }
+
+// postNoun reports whether a noun is a post one holds at an employer
+// ("took a job with", "accepted a lectureship at").
+func postNoun(w string) bool {
+	return jobNouns.has(w) || postNouns.has(w)
+}
+
+// postNouns are posts beside the jobNouns.
+var postNouns = words("lectureship professorship fellowship internship apprenticeship traineeship placement residency contract tenure")
 
 // jobNouns are what one has at an employer.
 var jobNouns = words("job position role internship post work")
