@@ -605,6 +605,13 @@ func TestExtractConstructions(t *testing.T) {
 				{"WORKS_AT", "Joran", "Kestrel Labs", "ref", ""},
 				{"WORKS_AT", "Ilse", "Dovetail Foods", "ref", ""},
 			}},
+		{name: "going out with someone is dating, going to a place a plan", source: "message",
+			content: "Ines: Wiebke is going out with Joran. I'm going to Bergen.",
+			want:    []wf{{"IS_DATING", "Wiebke", "Joran", "ref", ""}},
+			absent:  []wf{{"TRAVELED_TO", "Ines", "Bergen", "", ""}}},
+		{name: "a verb after gonna is no title", source: "message",
+			content: "Ines: I'm gonna miss you.",
+			absent:  []wf{{"HAS_JOB_TITLE", "Ines", "miss", "", ""}}},
 		{name: "at a company now", source: "message",
 			content: "Jorge: I left Tuenti in March. I'm at Cabify now.",
 			want: []wf{

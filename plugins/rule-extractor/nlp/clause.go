@@ -111,7 +111,9 @@ done:
 			c.GetPassive = lv == "get"
 		case lv == "be" && s.Tags[next] == "VBG":
 			c.Progressive = true
-			if s.Lower[next] == "going" {
+			if s.Lower[next] == "going" && (next != main || j >= n || s.Lower[j] != "out") {
+				// "is going to move", "is going to Rome": a plan; "is
+				// going out with" is not.
 				c.Modal = true
 			}
 		case aspectuals[lv]:

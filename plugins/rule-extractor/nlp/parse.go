@@ -307,6 +307,10 @@ func (s *Sentence) retagStrayVerbs() {
 		switch {
 		case t == "VB" && s.Tags[i-1] == "TO" && !IsVerb(s.Lower[i]):
 			s.Tags[i], s.Lemmas[i] = "NN", s.Lower[i]
+		case !verbTag(t) && contractedTo[s.Lower[i-1]] && IsVerb(s.Lower[i]):
+			// "I'm gonna miss/NN you": after gonna, wanna or gotta, a
+			// verb.
+			s.Tags[i], s.Lemmas[i] = "VB", s.Lower[i]
 		case t == "VBN" || t == "VBD":
 			k := i - 1
 			for k >= 0 && (s.Tags[k] == "RB" || s.Tags[k] == "JJ") {
@@ -351,6 +355,10 @@ var interjections = set("hi hey hello bye goodbye oh ooh ohh ah aw aww wow whoa 
 
 // nominative are the pronouns only a subject takes.
 var nominative = set("i he she we they")
+
+// contractedTo are "going to", "want to" and "got to" as said: a verb
+// follows.
+var contractedTo = set("gonna wanna gotta")
 
 // auxiliaries take a participle after them.
 var auxiliaries = set("be have get")
