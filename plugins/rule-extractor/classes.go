@@ -140,6 +140,7 @@ var frames = indexFrames([]frame{
 	{verb: "land", obj: "@post", prep: "at|with|in", kinds: kOrgish, class: "WORKS_AT", role: tStart},
 	{verb: "get", obj: "@post", prep: "at|with|in", kinds: kOrgish, class: "WORKS_AT", role: tStart},
 	{verb: "secure", obj: "@post", prep: "at|with|in", kinds: kOrgish, class: "WORKS_AT", role: tStart},
+	{verb: "belong", prep: "to", kinds: kOrgish, class: "MEMBER_OF", role: tState},
 	{verb: "resign", prep: "from", class: "WORKS_AT", role: tEnd},
 	{verb: "retire", prep: "from", kinds: []kind{kindOrg, kindTeam, kindSchool}, class: "WORKS_AT", role: tEnd},
 	{verb: "lay off", pass: true, prep: "by|from", class: "WORKS_AT", role: tEnd},

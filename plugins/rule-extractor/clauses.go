@@ -870,6 +870,12 @@ func (sc *sentCtx) fact(cc *clauseCtx, src, dst ref, rel string, role temporal, 
 	if text == "" {
 		text = "{s} " + strings.ToLower(strings.ReplaceAll(rel, "_", " ")) + " {o}"
 	}
+	if (rel == "WORKS_AT" || rel == "PLAYS_FOR") && membershipOrg(dst.name) {
+		// One joins a party, a band or a choir as a member, not for a
+		// job or a team.
+		rel = "MEMBER_OF"
+		text = strings.NewReplacer(" works at ", " is a member of ", " worked at ", " was a member of ", " plays for ", " is a member of ", " played for ", " was a member of ").Replace(text)
+	}
 	o := out(rel, slotSubject, slotObject, role, text, text, srcKind, dstKind)
 	te := cc.te
 	d := cc.date

@@ -612,6 +612,21 @@ func TestExtractConstructions(t *testing.T) {
 		{name: "a verb after gonna is no title", source: "message",
 			content: "Ines: I'm gonna miss you.",
 			absent:  []wf{{"HAS_JOB_TITLE", "Ines", "miss", "", ""}}},
+		{name: "a party or a band is joined as a member",
+			content: "Halvard Lie is a member of the Coastal Party. Marit joined the Vestby Jazz Orchestra in 2019. Joran belongs to the Fjord Party.",
+			want: []wf{
+				{"MEMBER_OF", "Halvard Lie", "Coastal Party", "ref", ""},
+				{"MEMBER_OF", "Marit", "Vestby Jazz Orchestra", "2019-01-01", ""},
+				{"MEMBER_OF", "Joran", "Fjord Party", "ref", ""},
+			},
+			absent: []wf{{"WORKS_AT", "Marit", "Vestby Jazz Orchestra", "", ""}}},
+		{name: "a name before the job is where it is held, a place is not",
+			content: "Ilse is a Kestrel Labs engineer. Joran is a Bergen lawyer.",
+			want: []wf{
+				{"HAS_JOB_TITLE", "Ilse", "engineer", "ref", ""},
+				{"WORKS_AT", "Ilse", "Kestrel Labs", "ref", ""},
+				{"HAS_JOB_TITLE", "Joran", "lawyer", "ref", ""},
+			}},
 		{name: "at a company now", source: "message",
 			content: "Jorge: I left Tuenti in March. I'm at Cabify now.",
 			want: []wf{

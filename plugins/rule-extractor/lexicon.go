@@ -83,7 +83,11 @@ var (
 	industryHeads = words("pharmaceuticals pharma therapeutics biosciences biotech robotics games logistics freight analytics health healthcare media software capital ventures motors energy foods insurance consulting networks communications entertainment interactive digital imaging physiotherapy dental airways shipping elementary")
 
 	// orgHeads are last words of an organization's name.
-	orgHeads = words("university college school academy institute hospital clinic bank foundation church airlines airline agency bureau department ministry council committee club team studio studios restaurant cafe bakery hotel store shop market library museum center centre society association network press times")
+	// memberHeads are the organisations one belongs to rather than
+	// works at (not clubs, unions or associations, which employ people
+	// too).
+	memberHeads = words("party band choir orchestra ensemble troupe guild coalition fraternity sorority congregation")
+	orgHeads    = words("university college school academy institute hospital clinic bank foundation church airlines airline agency bureau department ministry council committee club team party union league band choir orchestra guild federation coalition studio studios restaurant cafe bakery hotel store shop market library museum center centre society association network press times")
 
 	// placeFirsts are first words of a place's name ("Lake Union").
 	placeFirsts = words("lake mount mt. port fort cape isle")

@@ -132,6 +132,18 @@ func (sc *sentCtx) roleFacts(cc *clauseCtx, subj ref, pi int, c *nlp.Clause, rol
 	for textStart < p.Head && (strings.HasPrefix(sc.p.Tags[textStart], "JJ") && !titleRanks.has(sc.toks[textStart].lower) && (nlp.IsAdjective(sc.toks[textStart].lower) || !nlp.IsNoun(sc.toks[textStart].lower)) || quantifiers.has(sc.toks[textStart].lower)) {
 		textStart++
 	}
+	// "a Green Party politician", "an Acme engineer": a name before the
+	// job is where it is held.
+	// "A Boston lawyer" is a lawyer.
+	if e, ok := sc.nameAt[textStart]; ok && e < p.End && e <= p.Head && other.name == "" && isJobHead(head) {
+		switch org := sc.named(textStart, e); sc.kindOf(org) {
+		case kindOrg, kindNone:
+			other = org
+			textStart = e
+		case kindLocation:
+			textStart = e
+		}
+	}
 	roleText := strings.ToLower(joinTokens(sc.toks[textStart:p.End]))
 	if p.Head == p.End-1 && sc.p.Tags[p.Head] == "NNS" && p.Head >= textStart {
 		roleText = strings.ToLower(joinTokens(append(append([]token{}, sc.toks[textStart:p.Head]...), token{text: nlp.Lemma(sc.toks[p.Head].lower, "NNS"), word: true})))
@@ -578,6 +590,14 @@ func (sc *sentCtx) readPhrases() {
 		name := sc.named(k+1, e)
 		sc.relate(cc, name, owner, noun)
 	}
+}
+
+// membershipOrg reports whether an organisation's name ends in a word of
+// an organisation one is a member of ("Green Party", "Leeds Jazz
+// Orchestra").
+func membershipOrg(name string) bool {
+	ws := strings.Fields(strings.ToLower(name))
+	return len(ws) > 1 && memberHeads.has(ws[len(ws)-1])
 }
 
 // postNoun reports whether a noun is a post one holds at an employer
