@@ -47,6 +47,14 @@ func (sc *sentCtx) appositiveAfter(n named, k int) {
 	toks := sc.toks
 	x := sc.u.x
 	det := lowerAt(toks, k)
+	// "Ruth Kim, Vantage's chief financial officer,": the organisation
+	// as the title's possessor.
+	var possOrg ref
+	if e := nameEnd(toks, k, sc.blocked); e > k && lowerAt(toks, e) == "'s" {
+		if r := sc.named(k, e); sc.kindOf(r) == kindOrg || sc.kindOf(r) == kindNone && !personLike(r.name) && !firstNames.has(strings.ToLower(r.name)) {
+			possOrg, det, k = r, "its", e
+		}
+	}
 	if !appositiveOpeners.has(det) || det == "who" || det == "which" || det == "whose" {
 		return
 	}
@@ -67,6 +75,9 @@ func (sc *sentCtx) appositiveAfter(n named, k int) {
 	m := &match{subj: nameRef}
 	if canon, end := titleAt(toks, k); end > k {
 		org, _ := orgAfter(end)
+		if org.name == "" {
+			org = possOrg
+		}
 		if org.name == "" && (det == "its" || det == "their") {
 			org = sc.orgBefore(n.pos)
 		}
@@ -90,7 +101,10 @@ func (sc *sentCtx) appositiveAfter(n named, k int) {
 	if end > k {
 		m.job = strings.ToLower(joinTokens(toks[k:end]))
 		outs := []output{out("HAS_JOB_TITLE", slotSubject, slotJob, tState, "{s} is {aj}", "{s} was {aj}", kindPerson, kindOccupation)}
-		if org, _ := orgAfter(end); org.name != "" {
+		if org, _ := orgAfter(end); org.name != "" || possOrg.name != "" {
+			if org.name == "" {
+				org = possOrg
+			}
 			m.obj = org
 			outs = append(outs, sub("WORKS_AT", tState, "{s} works at {o}", "{s} worked at {o}", kindOrg))
 		}

@@ -272,7 +272,7 @@ var frames = indexFrames([]frame{
 	{verb: "start", prep: "on", kinds: kDrug, class: "TAKES_MEDICATION", role: tStart, inverse: true},
 	{verb: "put", prep: "on", kinds: kDrug, class: "TAKES_MEDICATION", role: tStart, inverse: true},
 	{verb: "switch", prep: "to", kinds: kDrug, class: relSwitchedMedication, role: tStart, inverse: true},
-	{verb: "switch", prep: "from", kinds: kDrug, class: "TAKES_MEDICATION", role: tEnd},
+	{verb: "switch", prep: "from", kinds: kDrug, class: "TAKES_MEDICATION", role: tEnd, inverse: true},
 	{verb: "start", kinds: kDrug, class: "TAKES_MEDICATION", role: tStart},
 	{verb: "stop", kinds: kDrug, class: "TAKES_MEDICATION", role: tEnd},
 	{verb: "take off", prep: "", kinds: kDrug, class: "TAKES_MEDICATION", role: tEnd},

@@ -627,6 +627,18 @@ func TestExtractConstructions(t *testing.T) {
 				{"WORKS_AT", "Ilse", "Kestrel Labs", "ref", ""},
 				{"HAS_JOB_TITLE", "Joran", "lawyer", "ref", ""},
 			}},
+		{name: "an organisation's officer in an appositive, by its possessive",
+			content: "Ilse Berg, Kestrel Labs's chief financial officer, spoke. Joran Lie, Dovetail's lead engineer, spoke.",
+			want: []wf{
+				{"HAS_CFO", "Kestrel Labs", "Ilse Berg", "ref", ""},
+				{"WORKS_AT", "Joran Lie", "Dovetail", "ref", ""},
+			}},
+		{name: "switched from one drug to another, said of the one spoken of", source: "message",
+			content: "Ines: My doctor switched me from paroxetine to fluoxetine.",
+			want:    []wf{{"TAKES_MEDICATION", "Ines", "paroxetine", "", "ref"}}},
+		{name: "a dose of a drug the tagger takes for an adjective", source: "message",
+			content: "Ines: I'm taking 20 mg of paroxetine daily.",
+			want:    []wf{{"TAKES_MEDICATION", "Ines", "paroxetine", "ref", ""}}},
 		{name: "at a company now", source: "message",
 			content: "Jorge: I left Tuenti in March. I'm at Cabify now.",
 			want: []wf{

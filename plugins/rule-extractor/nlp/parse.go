@@ -330,7 +330,9 @@ func (s *Sentence) retagStrayVerbs() {
 }
 
 // retagInterjections tags greetings and sounds as interjections, which
-// the tagger takes for a name at a sentence's start ("Hi/NNP honey"), and
+// the tagger takes for a name at a sentence's start ("Hi/NNP honey"); an
+// unknown word tagged as an adjective where no adjective stands as a
+// noun; and
 // a word tagged as a verb right before a subject pronoun as the noun it
 // is, when it is no auxiliary and WordNet knows the noun: a verb takes
 // "me", not "I" ("Hi honey/VBP I'm home", "Oh sweetie/VBP we missed
@@ -344,10 +346,27 @@ func (s *Sentence) retagInterjections(named []bool) {
 			s.Tags[i], s.Lemmas[i] = "UH", s.Lower[i]
 			continue
 		}
+		if t == "JJ" && !contractedTo[s.Lower[i]] && !IsAdjective(s.Lower[i]) && !s.modifies(i) && i > 0 && (s.Tags[i-1] == "IN" || s.Tags[i-1] == "DT") {
+			// "50 mg of sertraline/JJ daily": a word WordNet does not
+			// know as an adjective, after a preposition or a
+			// determiner and before no noun, is a noun.
+			s.Tags[i], s.Lemmas[i] = "NN", s.Lower[i]
+			continue
+		}
 		if i+1 < len(s.Tags) && verbTag(t) && t != "MD" && nominative[s.Lower[i+1]] && !auxiliaries[s.Lemmas[i]] && !chaining[s.Lemmas[i]] && !modals[s.Lower[i]] && IsNoun(s.Lower[i]) {
 			s.Tags[i], s.Lemmas[i] = "NN", s.Lower[i]
 		}
 	}
+}
+
+// modifies reports whether the adjective at i stands before a noun,
+// past other adjectives.
+func (s *Sentence) modifies(i int) bool {
+	j := i + 1
+	for j < len(s.Tags) && strings.HasPrefix(s.Tags[j], "JJ") {
+		j++
+	}
+	return j < len(s.Tags) && nounTag(s.Tags[j])
 }
 
 // interjections are the greetings and sounds that never head a phrase.
