@@ -150,6 +150,10 @@ func (sc *sentCtx) readClause(ci int) {
 	tc := c
 	if c.SubjFrom == nlp.SubjControl && c.Governor >= 0 {
 		tc = &sc.p.Clauses[c.Governor]
+	} else if c.Gerund && ci > 0 && c.SubjFrom != nlp.SubjOwn {
+		// "Ann quit Acme, joining Globex in May": a participle is in
+		// the time of the clause it follows.
+		tc = &sc.p.Clauses[ci-1]
 	}
 	switch {
 	case tc.Past || tc.UsedTo:

@@ -639,6 +639,16 @@ func TestExtractConstructions(t *testing.T) {
 		{name: "a dose of a drug the tagger takes for an adjective", source: "message",
 			content: "Ines: I'm taking 20 mg of paroxetine daily.",
 			want:    []wf{{"TAKES_MEDICATION", "Ines", "paroxetine", "ref", ""}}},
+		{name: "a participle after a name and a comma is said of the name",
+			content: "The booking is for Ilse Berg, flying from Bergen to Porto on 3 June.",
+			want:    []wf{{"TRAVELED_TO", "Ilse Berg", "Porto", "2024-06-03", ""}}},
+		{name: "a participle after an object shares the subject and the time",
+			content: "Marit quit Kestrel Labs, joining Dovetail Foods in March.",
+			want: []wf{
+				{"WORKS_AT", "Marit", "Kestrel Labs", "", "ref"},
+				{"WORKS_AT", "Marit", "Dovetail Foods", "2024-03-01", ""},
+			},
+			absent: []wf{{"WORKS_AT", "Kestrel Labs", "Dovetail Foods", "", ""}}},
 		{name: "at a company now", source: "message",
 			content: "Jorge: I left Tuenti in March. I'm at Cabify now.",
 			want: []wf{

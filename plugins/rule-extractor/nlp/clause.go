@@ -256,6 +256,12 @@ func (s *Sentence) subject(k int, skip []bool) {
 			c.Subj, c.SubjFrom = Arg{Phrase: p}, SubjRelative
 			return
 		}
+	case l == "," && c.Gerund && c.VerbStart == j+1 && s.phraseEndingAt(j) >= 0 && s.Phrases[s.phraseEndingAt(j)].Name && !s.objectOf(k, s.phraseEndingAt(j)):
+		// "The ticket is for Ida Berg, flying from Oslo": a participle
+		// after a name and a comma is said of the name, unless the
+		// name is a verb's object ("Ann quit Acme, joining Globex").
+		c.Subj, c.SubjFrom = Arg{Phrase: s.phraseEndingAt(j)}, SubjRelative
+		return
 	case coordinators[l] || l == "," || l == ";":
 		// "… quit Acme and joined Globex": the subject of the clause
 		// before, when no phrase of its own comes between.
@@ -394,6 +400,19 @@ func (s *Sentence) contactHead(k, p int) int {
 		return -1
 	}
 	return a
+}
+
+// objectOf reports whether phrase p is the direct object of a clause
+// before clause k.
+func (s *Sentence) objectOf(k, p int) bool {
+	for _, c := range s.Clauses[:k] {
+		for _, q := range c.Obj.All() {
+			if q == p {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // inEarlierClause reports whether word w comes after the verb of a

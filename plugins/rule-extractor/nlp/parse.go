@@ -229,14 +229,20 @@ func (s *Sentence) retagVerbs() {
 			// the preposition.
 			next = "IN"
 		}
-		// "Hamid mentors/NNS Lucia": a plural noun between a subject
-		// and a name is a verb in -s.
-		if !(next == "IN" || next == "TO" || next == "DT" || next == "PRP" || next == "PRP$" || next == "NNP" && t == "NNS") {
+		// "Hamid mentors/NNS Lucia", "Ann quit/NN Acme": between a
+		// subject and a name, a plural noun is a verb in -s, and a word
+		// WordNet knows as no noun a verb.
+		if !(next == "IN" || next == "TO" || next == "DT" || next == "PRP" || next == "PRP$" || next == "NNP" && (t == "NNS" || !IsNoun(s.Lower[i]))) {
 			continue
 		}
 		v := "VBP"
-		if t == "NNS" {
+		switch {
+		case t == "NNS":
 			v = "VBZ"
+		case prev == "NNP" && !s.pluralNames(i-1):
+			// "Ann quit/NN Acme": after one name, a verb without its -s
+			// is in the past.
+			v = "VBD"
 		}
 		if l := Lemma(s.Words[i], v); IsVerb(l) {
 			s.Tags[i], s.Lemmas[i] = v, l
@@ -378,6 +384,16 @@ var nominative = set("i he she we they")
 // contractedTo are "going to", "want to" and "got to" as said: a verb
 // follows.
 var contractedTo = set("gonna wanna gotta")
+
+// pluralNames reports whether the name ending at word e is joined to
+// another by "and" ("Teo Lind and Lena Sand").
+func (s *Sentence) pluralNames(e int) bool {
+	k := e
+	for k > 0 && (s.Tags[k-1] == "NNP" || s.Tags[k-1] == "NNPS") {
+		k--
+	}
+	return k > 0 && (s.Lower[k-1] == "and" || s.Lower[k-1] == "&")
+}
 
 // auxiliaries take a participle after them.
 var auxiliaries = set("be have get")
