@@ -649,6 +649,14 @@ func TestExtractConstructions(t *testing.T) {
 				{"WORKS_AT", "Marit", "Dovetail Foods", "2024-03-01", ""},
 			},
 			absent: []wf{{"WORKS_AT", "Kestrel Labs", "Dovetail Foods", "", ""}}},
+		{name: "every name after a plural relative noun", source: "message",
+			content: "Ines: My cousins Marit and Joran visited. My cousin Ilse and Halvard stayed home.",
+			want: []wf{
+				{"COUSIN_OF", "Marit", "Ines", "ref", ""},
+				{"COUSIN_OF", "Joran", "Ines", "ref", ""},
+				{"COUSIN_OF", "Ilse", "Ines", "ref", ""},
+			},
+			absent: []wf{{"COUSIN_OF", "Halvard", "Ines", "", ""}}},
 		{name: "at a company now", source: "message",
 			content: "Jorge: I left Tuenti in March. I'm at Cabify now.",
 			want: []wf{

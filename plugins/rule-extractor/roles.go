@@ -589,6 +589,16 @@ func (sc *sentCtx) readPhrases() {
 		}
 		name := sc.named(k+1, e)
 		sc.relate(cc, name, owner, noun)
+		// "Ann's friends Bo and Cy": each name of the list after a
+		// plural noun.
+		if sc.p.Tags[k] == "NNS" && pi+1 < len(sc.p.Phrases) {
+			gap := sc.toks[p.End:sc.p.Phrases[pi+1].Start]
+			if len(gap) > 0 && len(gap) <= 2 && listGlue(gap) {
+				for _, more := range sc.nameList(pi + 1) {
+					sc.relate(cc, more, owner, noun)
+				}
+			}
+		}
 	}
 }
 
