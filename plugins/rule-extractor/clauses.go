@@ -403,7 +403,7 @@ type arg struct {
 
 // partitives are nouns of an amount of something: "a dose of the
 // vaccine" is the vaccine.
-var partitives = words("dose doses course round shot cup glass bottle box pack packet piece slice pair set bag can jar tube lot lots bit couple number bunch plenty mg milligram milligrams mcg microgram micrograms ml milliliter milliliters millilitre millilitres gram grams tablet tablets pill pills capsule capsules drop drops puff puffs unit units")
+var partitives = words("dose doses course round shot cup glass bottle box pack packet piece slice pair set bag can jar tube lot lots bit couple number bunch plenty mg milligram milligrams mcg microgram micrograms ml milliliter milliliters millilitre millilitres gram grams tablet tablets pill pills capsule capsules drop drops unit units")
 
 // slots lists a clause's object slots, direct object first.
 func (sc *sentCtx) slots(c *nlp.Clause) []arg {

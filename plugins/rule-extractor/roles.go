@@ -603,7 +603,7 @@ func (sc *sentCtx) readPhrases() {
 }
 
 // membershipOrg reports whether an organisation's name ends in a word of
-// an organisation one is a member of ("Green Party", "Leeds Jazz
+// an organisation one is a member of ("Green Party", "Leeds Chamber
 // Orchestra").
 func membershipOrg(name string) bool {
 	ws := strings.Fields(strings.ToLower(name))
@@ -617,7 +617,7 @@ func postNoun(w string) bool {
 }
 
 // postNouns are posts beside the jobNouns.
-var postNouns = words("lectureship professorship fellowship internship apprenticeship traineeship placement residency contract tenure")
+var postNouns = words("lectureship professorship fellowship internship apprenticeship traineeship placement residency contract")
 
 // jobNouns are what one has at an employer.
 var jobNouns = words("job position role internship post work")

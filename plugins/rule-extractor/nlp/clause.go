@@ -345,7 +345,7 @@ func (s *Sentence) subject(k int, skip []bool) {
 	}
 	// "the guy I broke up with", "the woman you married": a relative
 	// clause without its pronoun, a clause whose subject follows a common
-	// noun phrase directly and whose verb has no object of its own.
+	// noun phrase right after it and whose verb has no object of its own.
 	if a := s.contactHead(k, p); a >= 0 {
 		c.Relative = true
 		c.Obj = Arg{Phrase: a}

@@ -376,7 +376,7 @@ func (s *Sentence) modifies(i int) bool {
 }
 
 // interjections are the greetings and sounds that never head a phrase.
-var interjections = set("hi hey hello bye goodbye oh ooh ohh ah aw aww wow whoa um uh uhm umm hmm oops yeah yep yup nope")
+var interjections = set("hi hey hello bye goodbye oh ooh ohh ah aw aww wow whoa um uh uhm umm hmm oops yeah yep nope")
 
 // nominative are the pronouns only a subject takes.
 var nominative = set("i he she we they")
