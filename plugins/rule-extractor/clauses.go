@@ -675,31 +675,31 @@ func (sc *sentCtx) openFact(cc *clauseCtx, verb string, subj ref, role temporal)
 		if a.prep == "as" || c.Passive && a.prep != "by" {
 			continue
 		}
+		r := tTrait
+		if role >= 0 {
+			r = role
+		}
 		// Every phrase of the first slot that names something: "mentors
-		// Lucia and Ben".
-		done := false
+		// Lucia and Ben", one relation and text for all.
+		rel, text := "", ""
 		for _, pi := range a.phrases {
 			obj := sc.phraseRef(pi, false)
 			if obj.name == "" || !sc.entityLike(obj, pi) {
 				continue
 			}
+			if rel == "" {
+				rel, text = openRelation(verb, a.prep, c.Passive), sc.clauseText(cc, nil, a.prep, r)
+				if c.Passive {
+					text = swapEnds(text)
+				}
+			}
 			src, dst := subj, obj
 			if c.Passive {
 				src, dst = obj, subj
 			}
-			rel := openRelation(verb, a.prep, c.Passive)
-			r := tTrait
-			if role >= 0 {
-				r = role
-			}
-			text := sc.clauseText(cc, nil, a.prep, r)
-			if c.Passive {
-				text = swapEnds(text)
-			}
 			sc.fact(cc, src, dst, rel, r, text, kindNone, kindNone)
-			done = true
 		}
-		if done {
+		if rel != "" {
 			return
 		}
 	}

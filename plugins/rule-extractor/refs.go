@@ -511,21 +511,8 @@ func (sc *sentCtx) identified(pi int) int {
 // or its subject ("the guy who lives upstairs").
 func (sc *sentCtx) relativeHead(pi int) bool {
 	for _, c := range sc.p.Clauses {
-		if c.SubjFrom == nlp.SubjRelative && c.Subj.Phrase == pi {
+		if c.Hangs == pi {
 			return true
-		}
-		if !c.Relative {
-			continue
-		}
-		if c.Obj.Phrase == pi {
-			return true
-		}
-		for _, pp := range c.PPs {
-			if pp.Obj.Phrase == pi && pp.At > sc.p.Phrases[pi].End {
-				if sc.p.Phrases[pi].End <= c.VerbStart {
-					return true
-				}
-			}
 		}
 	}
 	return false

@@ -520,7 +520,7 @@ func (sc *sentCtx) atOrg(c *nlp.Clause) ref {
 // names no one ("Speaker 2", "User") or the name completes it.
 func (sc *sentCtx) identity(subj, name ref) bool {
 	x := sc.u.x
-	if sc.tagged && subj.name != "" && x.reg.get(subj.name) != nil && x.reg.get(subj.name).speaker {
+	if e := x.reg.get(subj.name); sc.tagged && e != nil && e.speaker {
 		// "You're Greta, aren't you?": the one who answers is named,
 		// which speaker identification reads; "you" here is a guess.
 		return true

@@ -26,7 +26,7 @@ var (
 // in and the word after the group.
 func (s *Sentence) groupAt(i int, skip []bool) (Clause, int) {
 	n := len(s.Words)
-	c := Clause{Subj: Arg{Phrase: -1}, Obj: Arg{Phrase: -1}, Obj2: Arg{Phrase: -1}, Comp: Arg{Phrase: -1}, Adj: -1, AsRole: -1, Governor: -1, GerundObj: -1}
+	c := Clause{Subj: Arg{Phrase: -1}, Obj: Arg{Phrase: -1}, Obj2: Arg{Phrase: -1}, Comp: Arg{Phrase: -1}, Adj: -1, AsRole: -1, Governor: -1, GerundObj: -1, Hangs: -1}
 	start := i
 	for start > 0 && !skip[start-1] && !s.inPhrase(start-1) && (s.Tags[start-1] == "RB" && groupAdverbs[s.Lower[start-1]] || s.Lower[start-1] == "not" || s.Tags[start-1] == "TO" ||
 		s.Lower[start-1] == "longer" || s.Lower[start-1] == "no" && start < len(s.Words) && s.Lower[start] == "longer") {
@@ -253,14 +253,14 @@ func (s *Sentence) subject(k int, skip []bool) {
 			e--
 		}
 		if p := s.phraseEndingAt(e); p >= 0 {
-			c.Subj, c.SubjFrom = Arg{Phrase: p}, SubjRelative
+			c.Subj, c.SubjFrom, c.Hangs = Arg{Phrase: p}, SubjRelative, p
 			return
 		}
 	case l == "," && c.Gerund && c.VerbStart == j+1 && s.phraseEndingAt(j) >= 0 && s.Phrases[s.phraseEndingAt(j)].Name && !s.objectOf(k, s.phraseEndingAt(j)):
 		// "The ticket is for Ida Berg, flying from Oslo": a participle
 		// after a name and a comma is said of the name, unless the
 		// name is a verb's object ("Ann quit Acme, joining Globex").
-		c.Subj, c.SubjFrom = Arg{Phrase: s.phraseEndingAt(j)}, SubjRelative
+		c.Subj, c.SubjFrom, c.Hangs = Arg{Phrase: s.phraseEndingAt(j)}, SubjRelative, s.phraseEndingAt(j)
 		return
 	case coordinators[l] || l == "," || l == ";":
 		// "… quit Acme and joined Globex": the subject of the clause
@@ -338,7 +338,7 @@ func (s *Sentence) subject(k int, skip []bool) {
 			e--
 		}
 		if a := s.leftPhrase(e); a >= 0 {
-			c.Relative = true
+			c.Relative, c.Hangs = true, a
 			c.Obj = Arg{Phrase: a}
 		}
 		return
@@ -347,7 +347,7 @@ func (s *Sentence) subject(k int, skip []bool) {
 	// clause without its pronoun, a clause whose subject follows a common
 	// noun phrase right after it and whose verb has no object of its own.
 	if a := s.contactHead(k, p); a >= 0 {
-		c.Relative = true
+		c.Relative, c.Hangs = true, a
 		c.Obj = Arg{Phrase: a}
 	}
 }
@@ -359,10 +359,10 @@ func (s *Sentence) relativeHead(q, e int) int {
 	if !c.Relative {
 		return -1
 	}
-	end, head := c.VerbEnd, c.Obj.Phrase
+	end, head := c.VerbEnd, c.Hangs
 	for _, pp := range c.PPs {
-		if pp.Obj.Phrase >= 0 && s.Phrases[pp.Obj.Phrase].End <= c.VerbStart {
-			head, end = pp.Obj.Phrase, max(end, pp.At+1) // the stranded preposition
+		if pp.Obj.Phrase == head {
+			end = max(end, pp.At+1) // the stranded preposition
 			continue
 		}
 		end = max(end, s.Phrases[last(pp.Obj)].End)

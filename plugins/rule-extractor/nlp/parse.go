@@ -88,8 +88,12 @@ type Clause struct {
 	// the verb or its object, or -1.
 	AsRole int
 	// Relative is set for a clause whose object is the phrase it hangs on
-	// ("the company that Vertex acquired"): Obj is that phrase.
+	// ("the company that Vertex acquired"): Obj is that phrase, or the
+	// object of its stranded preposition ("the firm I work for").
 	Relative bool
+	// Hangs is the phrase a relative clause hangs on, its object's or its
+	// subject's ("Leyla, who works …"), or -1.
+	Hangs int
 	// Governor is the index of the clause a "to" or "-ing" complement
 	// depends on ("stopped taking it": the clause of "stopped"), or -1.
 	Governor int
@@ -173,7 +177,7 @@ func Parse(words, lower []string, names [][2]int, skip []bool) *Sentence {
 	s.retagVerbs()
 	s.retagNouns()
 	s.retagStrayVerbs()
-	s.retagInterjections(named)
+	s.retagByNeighbours(named)
 	s.chunk(names, skip)
 	s.clauses(skip)
 	return s
@@ -335,7 +339,7 @@ func (s *Sentence) retagStrayVerbs() {
 	}
 }
 
-// retagInterjections tags greetings and sounds as interjections, which
+// retagByNeighbours tags greetings and sounds as interjections, which
 // the tagger takes for a name at a sentence's start ("Hi/NNP honey"); an
 // unknown word tagged as an adjective where no adjective stands as a
 // noun; and
@@ -343,7 +347,7 @@ func (s *Sentence) retagStrayVerbs() {
 // is, when it is no auxiliary and WordNet knows the noun: a verb takes
 // "me", not "I" ("Hi honey/VBP I'm home", "Oh sweetie/VBP we missed
 // you").
-func (s *Sentence) retagInterjections(named []bool) {
+func (s *Sentence) retagByNeighbours(named []bool) {
 	for i, t := range s.Tags {
 		if named[i] {
 			continue
