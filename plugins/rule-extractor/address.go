@@ -66,6 +66,7 @@ func (x *extraction) addressTerms(utts []utterance) {
 					x.addressed[key] = append(x.addressed[key], term)
 				}
 				x.relationalTerm(u.speaker, to, term)
+				x.titleTerm(to, term)
 			}
 		}
 	}
@@ -87,6 +88,18 @@ func (x *extraction) relationalTerm(speaker, to, term string) {
 	x.reg.add(to, kindPerson, strSure, true)
 	x.facts = append(x.facts, fact{src: to, dst: speaker, rel: k.rel, tmpl: "{s} is {o}'s " + head,
 		subs: map[string]string{"{s}": to, "{o}": speaker}, valid: x.ref})
+}
+
+// titleTerm reads a job called out as a term of address ("Just a
+// minute, officer!"): the one spoken to holds it.
+func (x *extraction) titleTerm(to, term string) {
+	if strings.Contains(term, " ") || !isJobHead(term) || kinNouns.has(term) {
+		return
+	}
+	x.reg.add(to, kindPerson, strSure, true)
+	x.reg.add(term, kindOccupation, strPattern, true)
+	x.facts = append(x.facts, fact{src: to, dst: term, rel: "HAS_JOB_TITLE", tmpl: "{s} is " + withArticle(term),
+		subs: map[string]string{"{s}": to}, valid: x.ref})
 }
 
 // vocativeTerms returns the terms of address of a sentence: a noun

@@ -53,6 +53,12 @@ type frame struct {
 	// a word of no known kind that is no common noun fits ("was
 	// prescribed Dulvera": a drug; "was prescribed rest": not one).
 	shows bool
+	// named frames take a subject that is a name, not a common noun
+	// ("the garden was started by Ann": not "the fire was started by").
+	named bool
+	// prog frames hold only in the progressive ("is seeing Ann" dates
+	// her; "saw Ann" does not).
+	prog bool
 }
 
 // Kinds of object for frames.
@@ -65,6 +71,8 @@ var (
 	kPlan   = []kind{kindPlan}
 	kVax    = []kind{kindVaccine}
 	kOrgish = []kind{kindOrg, kindTeam, kindNone}
+	// kFounder are the kinds of one who starts something.
+	kFounder = []kind{kindPerson, kindOrg, kindNone}
 	// kEmployer are the kinds named as a place of work after "moved to".
 	kEmployer = []kind{kindOrg, kindSchool}
 	// homeNouns are dwellings: renting or owning one in a place is
@@ -72,7 +80,8 @@ var (
 	homeNouns = words("place flat apartment house home room condo studio bungalow cottage loft townhouse")
 	// degreeNouns are what one holds from a school.
 	degreeNouns = words("degree diploma phd doctorate masters master bachelors bachelor mba msc bsc ma ba llb certificate")
-	unitNouns   = words("team department group division lab unit office desk squad practice clinic project program programme")
+	unitNouns   = words("team department group division lab unit office desk squad practice clinic project program programme",
+		"sales marketing engineering finance operations product design research support legal communications partnerships procurement")
 )
 
 // frames is the lexicon, by verb; within a verb the first frame whose
@@ -89,6 +98,8 @@ var frames = indexFrames([]frame{
 	{verb: "relocate", prep: "to", class: "LIVES_IN", role: tStart},
 	{verb: "emigrate", prep: "to", class: "LIVES_IN", role: tStart},
 	{verb: "immigrate", prep: "to", class: "LIVES_IN", role: tStart},
+	// "retired to Cape Coast": one retires to a place one then lives in.
+	{verb: "retire", prep: "to", kinds: []kind{kindLocation, kindNone}, class: "LIVES_IN", role: tStart},
 	// "moved to Dunmore College", "transferred from Pell University": to
 	// or from an employer.
 	{verb: "move", prep: "to", kinds: kEmployer, class: "WORKS_AT", role: tStart},
@@ -179,7 +190,9 @@ var frames = indexFrames([]frame{
 	{verb: "cofound", pass: true, prep: "by", class: "FOUNDED", role: tEvent, inverse: true},
 	{verb: "co-found", pass: true, prep: "by", class: "FOUNDED", role: tEvent, inverse: true},
 	{verb: "establish", pass: true, prep: "by", class: "FOUNDED", role: tEvent, inverse: true},
-	{verb: "start", pass: true, prep: "by", kinds: kOrg, class: "FOUNDED", role: tEvent, inverse: true},
+	{verb: "start", pass: true, prep: "by", kinds: kFounder, class: "FOUNDED", role: tEvent, inverse: true, named: true},
+	{verb: "set up", pass: true, prep: "by", kinds: kFounder, class: "FOUNDED", role: tEvent, inverse: true, named: true},
+	{verb: "set up", kinds: kOrg, class: "FOUNDED", role: tEvent},
 	{verb: "join", prep: "board of", class: "BOARD_MEMBER_OF", role: tStart},
 	{verb: "sit", prep: "on board of", class: "BOARD_MEMBER_OF", role: tState},
 	{verb: "serve", prep: "on board of", class: "BOARD_MEMBER_OF", role: tState},
@@ -229,7 +242,7 @@ var frames = indexFrames([]frame{
 	{verb: "engage", pass: true, prep: "to", class: "ENGAGED_TO", role: tState},
 	{verb: "date", kinds: kPerson, class: "IS_DATING", role: tState},
 	{verb: "go out", prep: "with", kinds: kPerson, class: "IS_DATING", role: tState},
-	{verb: "see", kinds: kPerson, class: "IS_DATING", role: tState},
+	{verb: "see", kinds: kPerson, class: "IS_DATING", role: tState, prog: true},
 	{verb: "break up", prep: "with", class: "IS_DATING", role: tEnd},
 	{verb: "split up", prep: "with", class: "IS_DATING", role: tEnd},
 	{verb: "dump", kinds: kPerson, class: "IS_DATING", role: tEnd},
@@ -305,6 +318,16 @@ var frames = indexFrames([]frame{
 	{verb: "upgrade", prep: "from", class: "ON_PLAN", role: tEnd, inverse: true},
 	{verb: "downgrade", prep: "from", class: "ON_PLAN", role: tEnd, inverse: true},
 	{verb: "cancel", kinds: kPlan, class: "ON_PLAN", role: tEnd},
+	// Passive: the subject is moved to another plan ("was moved from
+	// the Family tier to the Individual tier").
+	{verb: "move", pass: true, prep: "to", kinds: kPlan, class: "ON_PLAN", role: tStart},
+	{verb: "move", pass: true, prep: "from", kinds: kPlan, class: "ON_PLAN", role: tEnd},
+	{verb: "switch", pass: true, prep: "to", kinds: kPlan, class: "ON_PLAN", role: tStart},
+	{verb: "switch", pass: true, prep: "from", kinds: kPlan, class: "ON_PLAN", role: tEnd},
+	{verb: "upgrade", pass: true, prep: "to", class: "ON_PLAN", role: tStart},
+	{verb: "upgrade", pass: true, prep: "from", class: "ON_PLAN", role: tEnd},
+	{verb: "downgrade", pass: true, prep: "to", class: "ON_PLAN", role: tStart},
+	{verb: "downgrade", pass: true, prep: "from", class: "ON_PLAN", role: tEnd},
 
 	// School.
 	{verb: "study", prep: "at|in", kinds: kOrgish, class: "STUDIES_AT", role: tState},

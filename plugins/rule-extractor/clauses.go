@@ -23,6 +23,9 @@ type clauseCtx struct {
 	// active is set once a passive clause has been read as its active
 	// one ("coached by Tarik": Tarik coaches).
 	active bool
+	// future is set for a clause with "will": it states what its frames
+	// read, but no open relation ("I'll call you" is no tie).
+	future bool
 }
 
 // readClauses turns the sentence's clauses into facts.
@@ -144,7 +147,7 @@ func (sc *sentCtx) readClause(ci int) {
 	if !ok {
 		return
 	}
-	cc := &clauseCtx{c: c, ended: ended}
+	cc := &clauseCtx{c: c, ended: ended, future: c.Future}
 	sc.reading = ci + 1
 	defer func() { sc.reading = 0 }()
 	tc := c
@@ -179,6 +182,7 @@ func (sc *sentCtx) readClause(ci int) {
 	}
 	sc.clauseSubjects = subjs
 	defer func() { sc.clauseSubjects = nil }()
+	sc.notePair(subjs)
 	cc.left, cc.end = c.VerbStart, sc.clauseEnd(c)
 	if c.Subj.Phrase >= 0 && c.SubjFrom == nlp.SubjOwn {
 		cc.left = sc.p.Phrases[c.Subj.Phrase].Start
@@ -190,6 +194,9 @@ func (sc *sentCtx) readClause(ci int) {
 		verb += " " + c.Particle
 	}
 	defer sc.noteSubject(subjs[0])
+	if sc.birth(cc, subjs) {
+		return
+	}
 	if linking.has(c.Lemma) && !c.Passive && !c.Progressive {
 		if len(subjs) > 1 && lowerAt(sc.toks, c.VerbEnd) == "together" {
 			// "Saoirse and I have been together for two years".
@@ -285,6 +292,21 @@ func (sc *sentCtx) readClause(ci int) {
 	}
 }
 
+// doubleObjectDrugs give their first object the second ("prescribed me
+// sertraline").
+var doubleObjectDrugs = words("prescribe give")
+
+// prescribedBy reads the one who put a patient on a drug: a doctor by
+// title ("Dr. Oyelaran put me on sertraline") is the patient's doctor,
+// whatever the clause's tense.
+func (sc *sentCtx) prescribedBy(c *nlp.Clause, by, patient ref) {
+	f := strings.Fields(strings.ToLower(by.name))
+	if len(f) < 2 || f[0] != "dr." && f[0] != "dr" && f[0] != "doctor" {
+		return
+	}
+	sc.fact(&clauseCtx{c: c, te: tensePresent}, by, patient, "DOCTOR_OF", tState, "{s} treats {o}", kindPerson, kindPerson)
+}
+
 // aheadClasses are booked in the past for a date to come.
 var aheadClasses = words("HAS_APPOINTMENT_WITH")
 
@@ -309,8 +331,21 @@ func (sc *sentCtx) placedAt(c *nlp.Clause, subjs []ref) {
 	sc.fact(&clauseCtx{c: c, te: tensePresent}, subjs[0], at, "WORKS_AT", tState, "{s} works at {o}", kindPerson, kindOrg)
 }
 
-// reciprocalPrep joins the partner to a reciprocal verb's text.
-var reciprocalPrep = map[string]string{"marry": "to", "engage": "to", "divorce": "from", "separate": "from", "date": "", "break up": "with", "split up": "with", "split": "from", "go out": "with", "wed": "to"}
+// notePair remembers the people of a subject that named two or more, for
+// "their".
+func (sc *sentCtx) notePair(subjs []ref) {
+	if len(subjs) < 2 {
+		return
+	}
+	g := make([]string, 0, len(subjs))
+	for _, s := range subjs {
+		if s.name == "" || len(s.group) > 0 || !sc.personish(s) {
+			return
+		}
+		g = append(g, s.name)
+	}
+	sc.u.lastPair = g
+}
 
 // noteSubject remembers a clause's subject for "he", "she" and "it".
 func (sc *sentCtx) noteSubject(r ref) {
@@ -432,12 +467,23 @@ func (sc *sentCtx) slots(c *nlp.Clause) []arg {
 func slots(c *nlp.Clause) []arg {
 	var out []arg
 	if !c.Obj.None() {
-		out = append(out, arg{"", c.Obj.All()})
+		objs := c.Obj.All()
+		// "supervise four engineers, including Pavel and Ruth": the
+		// names are objects too.
+		for _, pp := range c.PPs {
+			if pp.Prep == "including" {
+				objs = append(objs, pp.Obj.All()...)
+			}
+		}
+		out = append(out, arg{"", objs})
 	}
 	if c.AsRole >= 0 {
 		out = append(out, arg{"as", []int{c.AsRole}})
 	}
 	for _, pp := range c.PPs {
+		if pp.Prep == "including" {
+			continue
+		}
 		out = append(out, arg{pp.Prep, pp.Obj.All()})
 	}
 	return out
@@ -456,6 +502,22 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 		// "was appointed chief executive of Nordvik Energy".
 		sc.roleFacts(cc, subj, c.Obj.Phrase, c, role, ref{})
 		matched = true
+	}
+	if !c.Obj2.None() && !c.Obj.None() && !c.Passive && doubleObjectDrugs.has(c.Lemma) {
+		// "prescribed me sertraline": the first object takes the second.
+		taker := sc.phraseRef(c.Obj.Phrase, false)
+		for _, pi := range c.Obj2.All() {
+			drug := sc.phraseRef(pi, false)
+			if taker.name == "" || drug.name == "" || sc.semKind(drug, pi) != kindDrug {
+				continue
+			}
+			sc.fact(cc, taker, drug, "TAKES_MEDICATION", tStart, "{s} was "+nlp.Past(c.Lemma)+" {o}", kindPerson, kindDrug)
+			sc.prescribedBy(c, subj, taker)
+			matched = true
+		}
+		if matched {
+			return
+		}
 	}
 	for _, a := range sc.slots(c) {
 		if c.Passive && a.prep == "by" && len(fs) == 0 {
@@ -508,7 +570,7 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 			for _, kk := range tries {
 				for i := range fs {
 					f := &fs[i]
-					if f.pass != c.Passive || !f.takes(a.prep) || !f.fitsRef(kk, obj) || !sc.objFits(f, c) || !sc.subjFits(f, subj) {
+					if f.pass != c.Passive || f.prog && !c.Progressive || f.named && subj.det != "" || !f.takes(a.prep) || !f.fitsRef(kk, obj) || !sc.objFits(f, c) || !sc.subjFits(f, subj) {
 						continue
 					}
 					sc.frameFact(cc, f, a.prep, subj, obj, kk, role)
@@ -555,6 +617,9 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 	if matched || c.Passive || len(fs) > 0 && len(slots(c)) == 0 {
 		return
 	}
+	if cc.future {
+		return
+	}
 	sc.openFact(cc, verb, subj, role)
 }
 
@@ -596,7 +661,7 @@ func (sc *sentCtx) objFits(f *frame, c *nlp.Clause) bool {
 	case "@home":
 		return homeNouns.has(head)
 	case "@unit":
-		return unitNouns.has(head)
+		return unitNouns.has(head) || unitNouns.has(sc.toks[sc.p.Phrases[c.Obj.Phrase].Head].lower)
 	case "@degree":
 		return degreeNouns.has(head) || sc.nounKind(sc.p.Phrases[c.Obj.Phrase].Head) == kindDegree
 	case "@post":
@@ -652,6 +717,22 @@ func (sc *sentCtx) frameFact(cc *clauseCtx, f *frame, prep string, subj, obj ref
 		sk, dk = kindNone, kindNone
 	}
 	sc.fact(cc, src, dst, f.class, r, text, sk, dk)
+	if f.class == "LIVES_IN" && !f.inverse && (r == tState || r == tStart) && !cc.ended {
+		// "Kwaku lives in Accra with his wife Abena": she lives there too.
+		for _, pp := range c.PPs {
+			if pp.Prep != "with" {
+				continue
+			}
+			for _, pi := range pp.Obj.All() {
+				if o := sc.phraseRef(pi, false); o.name != "" && o.name != src.name && len(o.group) == 0 && sc.kindOf(o) == kindPerson {
+					sc.fact(cc, o, dst, f.class, r, text, kindPerson, dk)
+				}
+			}
+		}
+	}
+	if f.class == "TAKES_MEDICATION" && src.name != subj.name && !c.Passive {
+		sc.prescribedBy(c, subj, src)
+	}
 	switch {
 	case f.also != "" && f.fromPrep:
 		// The subject gave up what the preposition's object took.
@@ -894,68 +975,6 @@ func (sc *sentCtx) fact(cc *clauseCtx, src, dst ref, rel string, role temporal, 
 	m := &match{subj: src}
 	m.obj = dst
 	sc.u.x.addFact(m, rel, text, o, src, dst, valid, invalid)
-}
-
-// mutualNouns are the plural nouns of a relation two people hold to each
-// other ("Ann and Bo are friends").
-var mutualNouns = map[string]string{
-	"friend": "FRIEND_OF", "roommate": "ROOMMATE_OF", "neighbor": "NEIGHBOR_OF", "neighbour": "NEIGHBOR_OF",
-	"sibling": "SIBLING_OF", "brother": "SIBLING_OF", "sister": "SIBLING_OF", "cousin": "COUSIN_OF",
-	"couple": "IS_DATING", "colleague": "COLLEAGUE_OF", "classmate": "CLASSMATE_OF",
-}
-
-// reciprocalOf returns the relation a reciprocal verb states between
-// its subjects: "marry", "break up", and "live together", "move in
-// together".
-func (sc *sentCtx) reciprocalOf(c *nlp.Clause, verb string) (struct {
-	class string
-	role  temporal
-}, bool) {
-	if rc, ok := reciprocal[verb]; ok {
-		return rc, true
-	}
-	if rc, ok := togetherVerbs[verb]; ok && together(sc.toks, c) {
-		return rc, true
-	}
-	return reciprocal[""], false
-}
-
-// togetherVerbs are reciprocal with "together": "we live together".
-var togetherVerbs = map[string]struct {
-	class string
-	role  temporal
-}{"live": {"LIVES_WITH", tState}, "move in": {"LIVES_WITH", tStart}, "move": {"LIVES_WITH", tStart}}
-
-// together reports whether "together" follows the clause's verb or its
-// particle.
-func together(toks []token, c *nlp.Clause) bool {
-	return lowerAt(toks, c.VerbEnd) == "together" || lowerAt(toks, c.VerbEnd+1) == "together"
-}
-
-// mutual returns the relation a clause states between its subjects when
-// they are two or more: a reciprocal verb without an object ("broke up")
-// or a copula with a plural relational noun and no possessor ("are
-// friends", "are a couple"); "" otherwise.
-func (sc *sentCtx) mutual(c *nlp.Clause) string {
-	verb := c.Lemma
-	if c.Particle != "" {
-		verb += " " + c.Particle
-	}
-	if rc, ok := sc.reciprocalOf(c, verb); ok && c.Obj.None() {
-		return rc.class
-	}
-	if !linking.has(c.Lemma) || c.Passive || c.Comp.None() {
-		return ""
-	}
-	p := sc.p.Phrases[c.Comp.Phrase]
-	if p.PossEnd > p.PossStart {
-		return ""
-	}
-	w := sc.headWord(c.Comp.Phrase)
-	if sc.p.Tags[p.Head] != "NNS" && w != "couple" {
-		return ""
-	}
-	return mutualNouns[w]
 }
 
 // subjectIs reports whether a clause's own subject is the one word w.

@@ -96,6 +96,15 @@ func (sc *sentCtx) thirdAt(pos int, exclude ...ref) string {
 		}
 		return ""
 	}
+	// The turns just before: "How is your brother Joran?" "He's well."
+	for i := len(u.x.earlier) - 1; i >= 0 && i >= len(u.x.earlier)-earlierTurns; i-- {
+		ps := u.x.earlier[i]
+		for j := len(ps) - 1; j >= 0; j-- {
+			if !skip(ps[j]) {
+				return ps[j]
+			}
+		}
+	}
 	if !u.x.prevRead {
 		u.x.prevPersons, u.x.prevRead = previousPersons(u.x.previous), true
 	}
@@ -106,6 +115,10 @@ func (sc *sentCtx) thirdAt(pos int, exclude ...ref) string {
 	}
 	return ""
 }
+
+// earlierTurns is how many turns back "he" and "she" look for whom they
+// mean when their own turn names no one.
+const earlierTurns = 2
 
 // itAt resolves "it" at token pos: as a subject, the organisation the
 // sentence opened with, else the last thing (not a person) that was a

@@ -76,7 +76,26 @@ func findDates(toks []token, ref time.Time) []dateExpr {
 			if l == "back" && j < len(toks) && toks[j].lower == "in" {
 				j++
 			}
+			// "at the end of November", "by the middle of 2025".
+			part := ""
+			if lowerAt(toks, j) == "the" && periodParts.has(lowerAt(toks, j+1)) && lowerAt(toks, j+2) == "of" {
+				part, j = lowerAt(toks, j+1), j+3
+			} else if periodParts.has(lowerAt(toks, j)) && lowerAt(toks, j+1) == "of" {
+				part, j = lowerAt(toks, j), j+2
+			}
+			if part != "" && (lowerAt(toks, j) == "the" || lowerAt(toks, j) == "this") && (lowerAt(toks, j+1) == "month" || lowerAt(toks, j+1) == "year") {
+				// "at the end of the month": of the reference time's.
+				y, m, _ := ref.Date()
+				t, year := date(y, int(m), 1, ref.Location()), lowerAt(toks, j+1) == "year"
+				if year {
+					t = date(y, 1, 1, ref.Location())
+				}
+				out = append(out, dateExpr{start: i, end: j + 2, t: partOf(t, part, year), role: role})
+				i = j + 1
+				continue
+			}
 			if t, n, ok := parseDate(toks, j, ref, true); ok {
+				t = partOf(t, part, n == 1 && isYearToken(toks, j))
 				d := dateExpr{start: i, end: j + n, t: t, role: role, next: nextOf(toks, j, n)}
 				if (l == "from" || l == "between") && rangeJoins.has(lowerAt(toks, j+n)) {
 					if u, m, ok := parseDate(toks, j+n+1, ref, true); ok {
@@ -112,6 +131,36 @@ func findDates(toks []token, ref time.Time) []dateExpr {
 		}
 	}
 	return out
+}
+
+// periodParts are the parts of a period a date may name: "the end of
+// June".
+var periodParts = words("end start beginning middle")
+
+// isYearToken reports whether toks[i] is a year.
+func isYearToken(toks []token, i int) bool {
+	if i >= len(toks) {
+		return false
+	}
+	_, ok := parseYear(toks[i].text)
+	return ok
+}
+
+// partOf moves t, the first day of a month or of a year when year is set,
+// to the part of that period named: its last day for "end", its middle
+// for "middle". A date of a day stays.
+func partOf(t time.Time, part string, year bool) time.Time {
+	switch {
+	case part == "end" && year:
+		return t.AddDate(1, 0, -1)
+	case part == "end" && t.Day() == 1:
+		return t.AddDate(0, 1, -1)
+	case part == "middle" && year:
+		return t.AddDate(0, 6, 0)
+	case part == "middle" && t.Day() == 1:
+		return t.AddDate(0, 0, 14)
+	}
+	return t
 }
 
 // nextOf returns the step to a date's next occurrence when the n tokens

@@ -100,6 +100,11 @@ func nameEnd(toks []token, i int, blocked []bool) int {
 			j++
 			continue
 		}
+		if toks[j].lower == "of" && j-i >= 2 && (honorifics.has(first) || firstNames.has(first) || orgAfterOf(toks, j, blocked) && !orgHeads.has(toks[j-1].lower) && !corpSuffixes.has(toks[j-1].lower)) {
+			// "Lucia Ferrante of Ferrante Legal": a person's full name
+			// and where they are, not one name.
+			break
+		}
 		if connectors.has(toks[j].lower) && nameToken(toks, j+1, blocked) && !isCapStop(toks[j+1].lower) {
 			j += 2
 			continue
@@ -123,6 +128,17 @@ func nameEnd(toks []token, i int, blocked []bool) int {
 		}
 	}
 	return j
+}
+
+// orgAfterOf reports whether the name after the "of" at toks[j] is an
+// organisation's by its shape ("… of Ferrante Legal").
+func orgAfterOf(toks []token, j int, blocked []bool) bool {
+	e := nameEnd(toks, j+1, blocked)
+	if e <= j+1 {
+		return false
+	}
+	k, _ := guessKind(toks[j+1 : e])
+	return k == kindOrg
 }
 
 // nameStart returns the start of a name ending at toks[end-1], or -1.
@@ -286,6 +302,10 @@ func findMentions(toks []token, blocked []bool) []mention {
 			switch {
 			case placePreps.has(lowerAt(toks, i-1)):
 				k, str = kindLocation, strWeak
+			case lowerAt(toks, i-1) == "at" && e-i > 1 && lowerAt(toks, e) != "'s" && !firstNames.has(toks[i].lower):
+				// "his apprenticeship at Kellner Joinery": a place of
+				// work or study, not a person's full name.
+				k, str = kindOrg, strWeak
 			case personLike(name):
 				k, str = kindPerson, strWeak
 			}

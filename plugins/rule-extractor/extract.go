@@ -38,6 +38,9 @@ type extraction struct {
 	previous    []abi.Episode
 	prevPersons []string
 	prevRead    bool
+	// earlier are the people each earlier utterance of the episode
+	// named, in order, for "he" and "she" in a turn that names no one.
+	earlier [][]string
 	// speakers are the keys of the episode's speakers, registered as
 	// people when something is said of them; identities map a speaker's
 	// key to the name the text gives them ("I'm Tom Gordon").
@@ -84,6 +87,9 @@ type uttCtx struct {
 	// lastPersonSubj and lastThingSubj are the last subjects of a fact
 	// that were a person and something else, for pronouns.
 	lastPersonSubj, lastThingSubj string
+	// lastPair are the people of the last subject that named two or more
+	// ("Ann and her husband Bo"), for "their".
+	lastPair []string
 	// things are the things the utterance has named so far (not people,
 	// not times), for "it" as an object; saysIt is whether the utterance
 	// says "it" at all (else things are not kept).
@@ -135,6 +141,13 @@ func (x *extraction) text(req abi.ExtractRequest) {
 		for _, s := range splitSentences(u.text) {
 			x.sentence(uc, s)
 		}
+		var named []string
+		for _, n := range uc.mentions {
+			if x.isPerson(n.name) {
+				named = append(named, n.name)
+			}
+		}
+		x.earlier = append(x.earlier, named)
 	}
 }
 

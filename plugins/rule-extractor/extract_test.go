@@ -172,7 +172,7 @@ func TestExtractSentences(t *testing.T) {
 		{name: "is my friend", content: "Alice: Bob is my best friend.",
 			want: []wf{{"FRIEND_OF", "Bob", "Alice", "ref", ""}}},
 		{name: "boss with honorific", content: "Alice: My boss, Dr. Lee, is great.",
-			want: []wf{{"MANAGER_OF", "Dr. Lee", "Alice", "ref", ""}}},
+			want: []wf{{"LIKES", "Alice", "Dr. Lee", "ref", ""}, {"MANAGER_OF", "Dr. Lee", "Alice", "ref", ""}}},
 		{name: "colleague", content: "Alice: Noor is my colleague.",
 			want: []wf{{"COLLEAGUE_OF", "Noor", "Alice", "ref", ""}}},
 		{name: "unnamed relative", content: "Alice: My brother works at Tesla.",

@@ -93,7 +93,8 @@ var kinship = map[string]struct {
 	"sister": {"SISTER_OF", false}, "brother": {"BROTHER_OF", false}, "sibling": {"SIBLING_OF", false},
 	"mother": {"MOTHER_OF", false}, "mom": {"MOTHER_OF", false}, "mum": {"MOTHER_OF", false},
 	"father": {"FATHER_OF", false}, "dad": {"FATHER_OF", false},
-	"son": {"SON_OF", false}, "daughter": {"DAUGHTER_OF", false}, "child": {"CHILD_OF", false},
+	"parent": {"PARENT_OF", false},
+	"son":    {"SON_OF", false}, "daughter": {"DAUGHTER_OF", false}, "child": {"CHILD_OF", false}, "kid": {"CHILD_OF", false},
 	"wife": {"MARRIED_TO", false}, "husband": {"MARRIED_TO", false}, "spouse": {"MARRIED_TO", false},
 	"ex-wife": {"MARRIED_TO", true}, "ex-husband": {"MARRIED_TO", true},
 	"fiance": {"ENGAGED_TO", false}, "fiancee": {"ENGAGED_TO", false}, "fiancé": {"ENGAGED_TO", false}, "fiancée": {"ENGAGED_TO", false},
@@ -107,8 +108,12 @@ var kinship = map[string]struct {
 	"niece": {"NIECE_OF", false}, "nephew": {"NEPHEW_OF", false},
 	"grandmother": {"GRANDMOTHER_OF", false}, "grandma": {"GRANDMOTHER_OF", false},
 	"grandfather": {"GRANDFATHER_OF", false}, "grandpa": {"GRANDFATHER_OF", false},
+	"grandparent": {"GRANDPARENT_OF", false}, "grandchild": {"GRANDCHILD_OF", false},
+	"grandson": {"GRANDCHILD_OF", false}, "granddaughter": {"GRANDCHILD_OF", false},
 	"mentor": {"MENTOR_OF", false}, "teacher": {"TEACHER_OF", false}, "doctor": {"DOCTOR_OF", false},
 	"therapist": {"THERAPIST_OF", false}, "dentist": {"DENTIST_OF", false}, "landlord": {"LANDLORD_OF", false},
+	"instructor": {"TEACHER_OF", false}, "coach": {"COACHES", false},
+	"lawyer": {"LAWYER_OF", false}, "attorney": {"LAWYER_OF", false}, "solicitor": {"LAWYER_OF", false},
 }
 
 // doctorNouns are the doctors one has ("my cardiologist"): each is a

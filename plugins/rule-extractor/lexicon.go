@@ -76,18 +76,18 @@ var (
 
 	// corpSuffixes close an organization's name.
 	corpSuffixes = words("inc inc. corp corp. corporation co co. company llc ltd ltd. plc gmbh ag sa ab bv nv oy asa srl spa pty",
-		"group holdings labs lab technologies technology systems solutions partners associates industries enterprises")
+		"group holdings labs lab technologies technology tech systems solutions partners associates industries enterprises")
 
 	// industryHeads close an organization's name without being a suffix
 	// one drops ("Vertex Pharmaceuticals" is not "Vertex").
-	industryHeads = words("pharmaceuticals pharma therapeutics biosciences biotech robotics games logistics freight analytics health healthcare media software capital ventures motors energy foods insurance consulting networks communications entertainment interactive digital imaging physiotherapy dental airways shipping elementary")
+	industryHeads = words("pharmaceuticals pharma therapeutics biosciences biotech robotics games logistics freight analytics health healthcare media software capital ventures motors energy foods insurance consulting networks communications entertainment interactive digital imaging physiotherapy dental airways shipping elementary legal law")
 
 	// orgHeads are last words of an organization's name.
 	// memberHeads are the organisations one belongs to rather than
 	// works at (not clubs, unions or associations, which employ people
 	// too).
 	memberHeads = words("party band choir orchestra ensemble troupe coalition fraternity sorority congregation")
-	orgHeads    = words("university college school academy institute hospital clinic bank foundation church airlines airline agency bureau department ministry council committee club team party union league band choir orchestra federation coalition studio studios restaurant cafe bakery hotel store shop market library museum center centre society association network press times")
+	orgHeads    = words("university college school academy institute hospital clinic surgery practice bank foundation church airlines airline agency bureau department ministry council committee club team party union league band choir orchestra federation coalition studio studios restaurant cafe bakery hotel store shop market library museum center centre society association network press times")
 
 	// placeFirsts are first words of a place's name ("Lake Union").
 	placeFirsts = words("lake mount mt. port fort cape isle")

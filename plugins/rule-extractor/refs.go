@@ -17,9 +17,9 @@ func (sc *sentCtx) parse(mentions []mention) {
 	lower := make([]string, len(sc.toks))
 	for i, t := range sc.toks {
 		words[i], lower[i] = t.text, t.lower
-		if t.text == "'s" && t.lower == "is" {
+		if t.text == "'s" && (t.lower == "is" || t.lower == "has") {
 			// The tagger reads a name's "'s" as a possessive.
-			words[i] = "is"
+			words[i] = t.lower
 		}
 	}
 	var names [][2]int
@@ -149,6 +149,37 @@ func (sc *sentCtx) phraseRef(pi int, subject bool) ref {
 			return r
 		}
 	}
+	// "a shop on Gottingen Street called Crumb & Co.": the name given
+	// past the place the phrase is in.
+	if q := sc.p.PhraseAt(p.End + 1); q >= 0 && p.End+1 == sc.p.Phrases[q].Start && sitePreps.has(lowerAt(toks, p.End)) && p.PossEnd == p.PossStart {
+		if at := sc.p.Phrases[q].End; at+1 < len(toks) && (toks[at].lower == "called" || toks[at].lower == "named") && !sc.predicateAt(at, pi) {
+			if e, ok := sc.nameAt[at+1]; ok {
+				if _, named := sc.nameAt[p.Head]; !named {
+					r := sc.named(at+1, e)
+					if k := sc.nounKind(p.Head); k != kindNone {
+						r.kind, r.str = k, strSure
+					}
+					return r
+				}
+			}
+		}
+	}
+	// "the malaria tablets (Malarone)": the name in brackets after a
+	// common noun is what it names.
+	if _, named := sc.nameAt[p.Head]; !named && lowerAt(toks, p.End) == "(" {
+		if e, ok := sc.nameAt[p.End+1]; ok && lowerAt(toks, e) == ")" {
+			r := sc.named(p.End+1, e)
+			if k := sc.nounKind(p.Head); k != kindNone && r.kind == kindNone {
+				r.kind = k
+			}
+			return r
+		}
+	}
+	// "report to the CTO, Helen Marsh": a person named after the role or
+	// tie that stands for them.
+	if r, ok := sc.namedAfter(pi); ok {
+		return r
+	}
 	// "Helix, the Boston company that …": the phrase is the name before
 	// it.
 	if _, named := sc.nameAt[p.Head]; !named && p.Start >= 2 && toks[p.Start-1].text == "," && p.PossEnd == p.PossStart && determiners.has(toks[p.Start].lower) {
@@ -276,7 +307,29 @@ func (sc *sentCtx) detLen(p *nlp.Phrase) int {
 // possRef resolves the possessor of a phrase: "my", "Bob's".
 func (sc *sentCtx) ownerOf(p *nlp.Phrase) ref {
 	if p.PossEnd-p.PossStart == 1 {
+		if sc.toks[p.PossStart].lower == "their" {
+			// "Ann and her husband Bo run a shop, and their son Dev
+			// …": the people of the last subject that named several.
+			if g := sc.theirs(p.PossStart); len(g) > 1 {
+				return ref{name: g[0], kind: kindPerson, str: strPattern, group: g}
+			}
+			return ref{}
+		}
 		if pr, ok := possessives[sc.toks[p.PossStart].lower]; ok {
+			if pr == "he" || pr == "she" {
+				// "Priyanka and her husband Arjun": the name joined to
+				// the phrase.
+				if a := p.PossStart - 1; a > 0 && sc.toks[a].lower == "and" {
+					if q := sc.p.PhraseEndingAt(a); q >= 0 && sc.p.Phrases[q].Name {
+						if r := sc.phraseRef(q, false); r.name != "" && sc.personish(r) && r.name != sc.u.speaker {
+							return r
+						}
+					}
+				}
+				if r := sc.subjectOver(p.Start); r.name != "" {
+					return r
+				}
+			}
 			return sc.pronounAt(pr, p.PossStart)
 		}
 		// "Bertrand, whose brother Ilan …": the phrase the relative
@@ -298,12 +351,96 @@ func (sc *sentCtx) ownerOf(p *nlp.Phrase) ref {
 	return ref{}
 }
 
+// theirs returns the people "their" at word w stands for: those of the
+// nearest subject before it in the sentence that names two or more
+// people, else of the utterance's last such subject.
+func (sc *sentCtx) theirs(w int) []string {
+	for ci := len(sc.p.Clauses) - 1; ci >= 0; ci-- {
+		c := &sc.p.Clauses[ci]
+		if c.Subj.Phrase < 0 || len(c.Subj.Coord) == 0 || c.SubjFrom != nlp.SubjOwn || sc.p.Phrases[c.Subj.Phrase].End > w {
+			continue
+		}
+		var g []string
+		for _, pi := range c.Subj.All() {
+			r := sc.phraseRef(pi, true)
+			if r.name == "" || len(r.group) > 0 || !sc.personish(r) {
+				g = nil
+				break
+			}
+			g = append(g, r.name)
+		}
+		if len(g) > 1 {
+			return g
+		}
+	}
+	return sc.u.lastPair
+}
+
+// sitePreps place a thing: "a shop on Gottingen Street".
+var sitePreps = words("on in at near off")
+
+// namedAfter returns the name set off after phrase pi, a singular common
+// noun of a person ("the CTO, Helen Marsh", "my GP, Dr. Hallworth"), when
+// the name closes the clause or another comma follows it.
+func (sc *sentCtx) namedAfter(pi int) (ref, bool) {
+	p := &sc.p.Phrases[pi]
+	toks := sc.toks
+	if p.Name || lowerAt(toks, p.End) != "," || sc.p.Tags[p.Head] != "NN" && sc.p.Tags[p.Head] != "NNP" {
+		return ref{}, false
+	}
+	if _, named := sc.nameAt[p.Head]; named {
+		return ref{}, false
+	}
+	e, ok := sc.nameAt[p.End+1]
+	if !ok || e < len(toks) && toks[e].word && toks[e].lower != "and" {
+		return ref{}, false
+	}
+	if w := lowerAt(toks, e); w == "and" || w == "," && e+1 < len(toks) && sc.nameAt[e+1] > 0 {
+		// "my friends, Ann and Bo" is a list, not one name.
+		return ref{}, false
+	}
+	head := toks[p.Head].lower
+	if _, end := titleAt(toks, p.Head); end <= p.Head && !kinNouns.has(head) && sc.nounKind(p.Head) != kindPerson {
+		return ref{}, false
+	}
+	r := sc.named(p.End+1, e)
+	r.kind, r.str = kindPerson, strSure
+	return r, true
+}
+
+// subjectOver is the person subject of the clause whose object, predicate
+// or prepositional phrase is the phrase starting at word w: "his" and
+// "her" in those places most often mean the clause's own subject ("Kwaku
+// lives in Accra with his wife Abena", after another person was named).
+func (sc *sentCtx) subjectOver(w int) ref {
+	pi := sc.p.PhraseAt(w)
+	if pi < 0 {
+		return ref{}
+	}
+	for _, c := range sc.p.Clauses {
+		if c.Subj.Phrase < 0 || c.Subj.Phrase == pi || len(c.Subj.Coord) > 0 || !c.ArgOf(pi) {
+			continue
+		}
+		s := &sc.p.Phrases[c.Subj.Phrase]
+		if s.PossEnd > s.PossStart && s.PossStart <= w && w < s.PossEnd {
+			return ref{}
+		}
+		r := sc.phraseRef(c.Subj.Phrase, true)
+		if r.name != "" && (sc.kindOf(r) == kindPerson || sc.kindOf(r) == kindNone && s.Name || sc.u.x.isPerson(r.name)) && r.name != sc.u.speaker && r.name != sc.u.other && r.group == nil {
+			return r
+		}
+		return ref{}
+	}
+	return ref{}
+}
+
 // classNouns after a name make it a thing of that class ("the Pro plan",
 // "a hepatitis B vaccine").
 var classNouns = map[string]kind{
 	"plan": kindPlan, "tier": kindPlan, "subscription": kindPlan, "package": kindPlan, "membership": kindPlan, "edition": kindPlan,
 	"vaccine": kindVaccine, "shot": kindVaccine, "jab": kindVaccine, "booster": kindVaccine,
 	"degree": kindDegree, "diploma": kindDegree,
+	"tablet": kindDrug, "pill": kindDrug, "capsule": kindDrug, "medication": kindDrug,
 }
 
 // nounKind is the kind WordNet gives the head noun of a phrase.
@@ -403,12 +540,19 @@ func (sc *sentCtx) semKind(r ref, pi int) kind {
 			return kindTeam
 		case !named && hk != kindNone:
 			return hk
-		case k == kindOrg && (hk == kindTeam || hk == kindSchool):
+		case k == kindOrg && (hk == kindTeam || hk == kindSchool) && !corpSuffixes.has(strings.ToLower(sc.toks[p.Head].text)):
+			// "Vestby College"; not "Stallard Tech", a company.
 			return hk
 		}
 	}
 	if k == kindNone && drugLike(strings.ToLower(r.name)) {
 		return kindDrug
+	}
+	if k == kindNone {
+		// "at Rovers", after "Kelderwick Rovers".
+		if e := sc.u.x.reg.clubOf(r.name); e != nil {
+			return e.kind
+		}
 	}
 	if (k == kindNone || str <= strWeak) && sc.siblingPlan(r.name) {
 		return kindPlan

@@ -171,7 +171,22 @@ func compareNames(a, b nameInfo) int {
 	if org && (orgShortForm(a.core, b.core) || orgShortForm(b.core, a.core)) {
 		return namePartial
 	}
+	// "the Herons" for "Harrowgate Herons", "Rovers" for "Kelderwick
+	// Rovers": a club's plural name without its town.
+	if org && (nickname(a.core, b.core) || nickname(b.core, a.core)) {
+		return namePartial
+	}
 	return nameNoMatch
+}
+
+// nickname reports whether the one word short is the plural last word of
+// the longer name long, the way a club is called without its town.
+func nickname(short, long []string) bool {
+	if len(short) != 1 || len(long) < 2 {
+		return false
+	}
+	w := short[0]
+	return w == long[len(long)-1] && len(w) > 3 && strings.HasSuffix(w, "s") && !orgHeads.has(w) && !corpSuffixes.has(w)
 }
 
 // typoKind reports whether a name may be a misspelling of another of the

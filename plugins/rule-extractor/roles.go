@@ -225,7 +225,7 @@ func (sc *sentCtx) ofPersons(c *nlp.Clause, p *nlp.Phrase) []ref {
 // lastingTies are the kinship relations of birth, which a past tense does
 // not end ("she was my aunt"); the others (a boyfriend, a boss, a
 // roommate) are over when said in the past.
-var lastingTies = words("SISTER_OF BROTHER_OF SIBLING_OF MOTHER_OF FATHER_OF SON_OF DAUGHTER_OF CHILD_OF COUSIN_OF AUNT_OF UNCLE_OF NIECE_OF NEPHEW_OF GRANDMOTHER_OF GRANDFATHER_OF")
+var lastingTies = words("SISTER_OF BROTHER_OF SIBLING_OF MOTHER_OF FATHER_OF PARENT_OF SON_OF DAUGHTER_OF CHILD_OF COUSIN_OF AUNT_OF UNCLE_OF NIECE_OF NEPHEW_OF GRANDMOTHER_OF GRANDFATHER_OF GRANDPARENT_OF GRANDCHILD_OF")
 
 // plainPersons are the nouns that say only that one is a person, of a
 // sex or an age ("the guy I dated", "a nice woman"): no occupation.
@@ -462,13 +462,22 @@ func (sc *sentCtx) copula(cc *clauseCtx, subj ref) {
 			sc.fact(cc, subj, obj, "ALLERGIC_TO", tTrait, "{s} is allergic to {o}", kindPerson, kindNone)
 		case pp.Prep == "in" && after == "back" && (k == kindLocation || k == kindNone):
 			sc.fact(cc, subj, obj, "LIVES_IN", role, "{s} is back in {o}", kindPerson, kindLocation)
-		case pp.Prep == "at" && c.Adj < 0 && (k == kindOrg || k == kindSchool || k == kindNone && obj.det == "" && sc.saysNow(c)) && sc.kindOf(subj) == kindPerson:
+		case pp.Prep == "at" && c.Adj < 0 && k == kindTeam && (sc.saysNow(c) || sc.sinceThen(cc)) && sc.kindOf(subj) == kindPerson:
+			// "I've been at Rovers since 2021": a club one plays for.
+			sc.fact(cc, subj, obj, "PLAYS_FOR", role, "{s} is at {o}", kindPerson, kindTeam)
+		case pp.Prep == "at" && c.Adj < 0 && (k == kindOrg || k == kindSchool || k == kindNone && obj.det == "" && (sc.saysNow(c) || sc.sinceThen(cc))) && sc.kindOf(subj) == kindPerson:
 			sc.fact(cc, subj, obj, "WORKS_AT", role, "{s} is at {o}", kindPerson, kindOrg)
 		default:
 			continue
 		}
 		break
 	}
+}
+
+// sinceThen reports whether a perfect clause says since when ("I've been
+// at Rovers since 2021"): a tie that lasts, not a visit.
+func (sc *sentCtx) sinceThen(cc *clauseCtx) bool {
+	return cc.c.Perfect && cc.date != nil && cc.date.role == dateSince
 }
 
 // datePrevious reads "she's been there since 2015": the date belongs to
@@ -549,6 +558,7 @@ func (sc *sentCtx) readPhrases() {
 	cc := &clauseCtx{c: nil}
 	for pi := range sc.p.Phrases {
 		p := &sc.p.Phrases[pi]
+		sc.personOfOrg(pi)
 		if p.PossEnd == p.PossStart {
 			sc.appositiveKin(cc, pi)
 			continue
@@ -573,6 +583,17 @@ func (sc *sentCtx) readPhrases() {
 			k++
 		}
 		if k >= p.End {
+			continue
+		}
+		// "My parents, Ruth and Emmanuel, retired": the list set off by
+		// commas after a plural relative noun.
+		if k == p.End-1 && sc.p.Tags[k] == "NNS" && kinNouns.has(sc.p.Lemmas[k]) && lowerAt(sc.toks, p.End) == "," &&
+			pi+1 < len(sc.p.Phrases) && sc.p.Phrases[pi+1].Start == p.End+1 {
+			if owner := sc.ownerOf(p); owner.name != "" {
+				for _, n := range sc.nameList(pi + 1) {
+					sc.relate(cc, n, owner, sc.p.Lemmas[k])
+				}
+			}
 			continue
 		}
 		e, named := sc.nameAt[k+1]
@@ -600,6 +621,46 @@ func (sc *sentCtx) readPhrases() {
 			}
 		}
 	}
+}
+
+// personOfOrg reads a person named with where they work: "Lucia Ferrante
+// of Ferrante Legal" anywhere, "Dr. Hallworth at Canal Street Surgery"
+// as what a copula names ("My GP is …"); an "at" after a verb's object
+// says where something happened, not where the person works.
+func (sc *sentCtx) personOfOrg(pi int) {
+	p := &sc.p.Phrases[pi]
+	e, ok := sc.nameAt[p.Start]
+	if !ok || e != p.End {
+		return
+	}
+	prep := lowerAt(sc.toks, p.End)
+	if prep != "of" && prep != "at" {
+		return
+	}
+	if prep == "at" {
+		comp := false
+		for _, c := range sc.p.Clauses {
+			if linking.has(c.Lemma) && !c.Passive && c.Comp.Phrase == pi {
+				comp = true
+			}
+		}
+		if !comp {
+			return
+		}
+	}
+	q := sc.p.PhraseAt(p.End + 1)
+	if q < 0 || sc.p.Phrases[q].Start != p.End+1 {
+		return
+	}
+	qe, ok := sc.nameAt[p.End+1]
+	if !ok || qe != sc.p.Phrases[q].End {
+		return
+	}
+	person, org := sc.named(p.Start, e), sc.named(p.End+1, qe)
+	if sc.kindOf(person) != kindPerson || sc.kindOf(org) != kindOrg {
+		return
+	}
+	sc.fact(&clauseCtx{te: tensePresent}, person, org, "WORKS_AT", tState, "{s} works at {o}", kindPerson, kindOrg)
 }
 
 // membershipOrg reports whether an organisation's name ends in a word of
@@ -633,6 +694,11 @@ func (sc *sentCtx) relateIn(cc *clauseCtx, name, owner ref, noun string, role te
 	switch {
 	case kinNouns.has(noun):
 		k := kinship[noun]
+		if isJobHead(noun) && !k.ended && !cc.ended {
+			// "my lawyer Arne": a lawyer.
+			job := ref{name: noun, kind: kindOccupation, str: strPattern}
+			sc.fact(&clauseCtx{te: cc.te, date: cc.date, c: cc.c}, name, job, "HAS_JOB_TITLE", role, "{s} is "+withArticle(noun), kindPerson, kindOccupation)
+		}
 		sc.fact(&clauseCtx{ended: k.ended || cc.ended, te: cc.te, date: cc.date, c: cc.c}, name, owner, k.rel, role, "{s} is {o}'s "+noun, kindPerson, kindPerson)
 	case petNouns.has(noun) || sc.isAnimal(noun):
 		sc.u.x.reg.add(name.name, kindPet, strPattern, true)

@@ -217,9 +217,10 @@ func placeInTime1(o output, te tense, ended bool, d *dateExpr, ref time.Time) (v
 		pd.t = pd.t.AddDate(-1, 0, 0)
 		d = &pd
 	}
-	if d != nil && d.next != nil && te != tensePast && (o.temporal == tStart || o.temporal == tEvent) && d.t.Before(upcomingFrom(d, ref)) {
-		// "He starts in August", "On Monday I start", said before: the
-		// next August, the coming Monday.
+	if d != nil && d.next != nil && te != tensePast && (o.temporal == tStart || o.temporal == tEvent || o.temporal == tEnd && te == tenseProgressive) && d.t.Before(upcomingFrom(d, ref)) {
+		// "He starts in August", "On Monday I start", "she's leaving in
+		// August" (an end only in the progressive: "quit in April" is
+		// past), said before: the next August, the coming Monday.
 		pd := *d
 		pd.t = d.next(d.t)
 		d = &pd

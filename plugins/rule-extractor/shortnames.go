@@ -63,6 +63,24 @@ func orgKinds(k kind) bool {
 	return k == kindOrg || k == kindTeam || k == kindNone
 }
 
+// clubOf returns the organisation of the episode whose name ends in the
+// one word of name, a plural ("Rovers" after "Kelderwick Rovers"), when
+// exactly one does.
+func (r *registry) clubOf(name string) *entity {
+	short := nameWords(name)
+	var match *entity
+	for _, e := range r.list {
+		if e.kind != kindOrg && e.kind != kindTeam || !nickname(short, nameWords(e.name)) {
+			continue
+		}
+		if match != nil {
+			return nil
+		}
+		match = e
+	}
+	return match
+}
+
 // orgAliases maps the key of each short organisation name of an episode
 // to the one fuller name it abbreviates, when exactly one fits and at
 // least one of the two is known to be an organisation or a team.
@@ -84,7 +102,7 @@ func (r *registry) orgAliases(out map[string]string) {
 			if long == short || !orgKinds(long.kind) || long.kind == kindNone && short.kind == kindNone {
 				continue
 			}
-			if orgShortForm(words[si], words[li]) {
+			if orgShortForm(words[si], words[li]) || long.kind != kindNone && nickname(words[si], words[li]) {
 				match = long
 				n++
 			}

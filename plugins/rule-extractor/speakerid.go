@@ -69,6 +69,7 @@ func (x *extraction) identifySpeakers(utts []utterance) {
 	}
 	full := map[string]string{} // a name's first word → its longest form
 	inner := innerNames(utts)
+	things := thingWords(utts)
 	for k, u := range utts {
 		if u.speaker == "" || u.role == roleAssistant || u.role == roleSystem {
 			continue
@@ -100,6 +101,11 @@ func (x *extraction) identifySpeakers(utts []utterance) {
 			for _, m := range findMentions(s.toks, blocked) {
 				m = stripOpeners(s.toks, m)
 				if m.start == m.end || !(m.kind == kindPerson || m.kind == kindNone) || genericSpeaker(m.name) || !nameLike(m, inner) {
+					continue
+				}
+				if m.kind == kindNone && things[strings.ToLower(m.name)] {
+					// "Rovers" after "Kelderwick Rovers": a word of a
+					// club's or a place's name, not a voice's.
 					continue
 				}
 				// "Wha?", "Noooo!": a sound said alone is no name.
@@ -277,6 +283,26 @@ func innerNames(utts []utterance) map[string]bool {
 			for i, t := range s.toks {
 				if i > 0 && t.cap && t.word && s.toks[i-1].word {
 					out[t.text] = true
+				}
+			}
+		}
+	}
+	return out
+}
+
+// thingWords are the words of the conversation's names of two words or
+// more that are organisations or places by their shape.
+func thingWords(utts []utterance) map[string]bool {
+	out := map[string]bool{}
+	for _, u := range utts {
+		for _, s := range splitSentences(u.text) {
+			blocked := make([]bool, len(s.toks))
+			for _, m := range findMentions(s.toks, blocked) {
+				if m.kind != kindOrg && m.kind != kindLocation || m.end-m.start < 2 {
+					continue
+				}
+				for _, t := range s.toks[m.start:m.end] {
+					out[t.lower] = true
 				}
 			}
 		}

@@ -40,7 +40,7 @@ type sentence struct {
 var quotes = strings.NewReplacer("\u2019", "'", "\u2018", "'", "\u201c", "\"", "\u201d", "\"", "\u00a0", " ", "\u2026", "... ")
 
 // abbreviations keep their period: a sentence does not end there.
-var abbreviations = words("dr. mr. mrs. ms. prof. st. mt. jr. sr. inc. corp. co. ltd. vs. etc. e.g. i.e. a.m. p.m. ave. rd. capt. rev. no. approx. dept. univ. gov. gen. col. lt. sgt.")
+var abbreviations = words("dr. mr. mrs. ms. prof. st. mt. jr. sr. inc. corp. co. ltd. vs. etc. incl. e.g. i.e. a.m. p.m. ave. rd. capt. rev. no. approx. dept. univ. gov. gen. col. lt. sgt.")
 
 // pronounIs are words whose "'s" means "is" ("she's").
 var pronounIs = words("he she it that there what who where here how")
@@ -164,8 +164,47 @@ func tokenize(s string) []token {
 		i = j
 	}
 	isAfterName(toks)
+	hasBefore(toks)
 	return toks
 }
+
+// hasBefore reads an "'s" read as "is" as "has" before a past participle
+// that makes a perfect, not a passive: "she's been", "he's got", and a
+// participle followed by its particle or of a verb seldom passive
+// ("Corinne's moved back to Lyon", "he's left Acme").
+func hasBefore(toks []token) {
+	for i := 1; i+1 < len(toks); i++ {
+		n := toks[i+1].lower
+		if toks[i].text == "'s" && toks[i].lower == "'s" && toks[i-1].cap && alwaysPerfect.has(n) {
+			// "Ross's been there": a name's "'s" before "been".
+			toks[i].lower = "has"
+			continue
+		}
+		if toks[i].text != "'s" || toks[i].lower != "is" {
+			continue
+		}
+		if !strings.HasSuffix(n, "ed") && !perfectOnly.has(n) && !irregularPerfect.has(n) {
+			continue
+		}
+		particle := i+2 < len(toks) && perfectParticles.has(toks[i+2].lower)
+		if perfectOnly.has(n) || particle && !nlp.IsNoun(n) {
+			toks[i].lower = "has"
+		}
+	}
+}
+
+// perfectOnly are participles that follow "has", not "is": "she's been
+// there", "he's got a dog", "it's gone".
+var perfectOnly = words("been got gotten had moved relocated gone come become left quit joined started retired")
+
+// alwaysPerfect never follow a possessive "'s".
+var alwaysPerfect = words("been gotten")
+
+// irregularPerfect are past participles that do not end in -ed.
+var irregularPerfect = words("broken taken given split run")
+
+// perfectParticles follow an active participle ("moved back", "broken up").
+var perfectParticles = words("back out away up off over on down")
 
 // isAfterName reads the "'s" of a name as "is" when what follows cannot
 // follow a possessive: "Pete's breaking up with me", "Ross's not here",
@@ -244,8 +283,9 @@ func keepsPeriod(w string, sentenceNext bool) bool {
 	return abbreviations.has(lw) || strings.Contains(w, ".") && !strings.ContainsAny(w, "0123456789")
 }
 
-// titleAbbreviations come before a name and never end a sentence.
-var titleAbbreviations = words("dr. mr. mrs. ms. prof. st. mt. capt. rev. gen. col. lt. sgt. no.")
+// titleAbbreviations come before a name (or a list of them: "incl.")
+// and never end a sentence.
+var titleAbbreviations = words("dr. mr. mrs. ms. prof. st. mt. capt. rev. gen. col. lt. sgt. no. incl.")
 
 // sentenceFollows reports whether the text after a period starts a new
 // sentence: nothing but space, or space and then a capital.

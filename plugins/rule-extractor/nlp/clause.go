@@ -6,7 +6,9 @@ import "strings"
 
 // Words a verb group reads.
 var (
-	modals       = set("will would shall should can could may might must wo ca 'll 'd")
+	modals = set("will would shall should can could may might must wo ca 'll 'd")
+	// futureModals state what is to come ("she'll be reporting to Amir").
+	futureModals = set("will shall wo 'll")
 	intentions   = set("want wanna plan hope need try decide expect wish mean aim consider going gonna supposed able likely")
 	aspectuals   = set("start begin stop quit keep continue finish resume cease")
 	linking      = set("be become remain stay")
@@ -83,10 +85,12 @@ done:
 		}
 	}
 	first := verbs[0]
-	switch s.Tags[first] {
-	case "VBD":
+	switch {
+	case s.Tags[first] == "VBD":
 		c.Past = true
-	case "MD":
+	case s.Tags[first] == "MD" && futureModals[s.Lower[first]]:
+		c.Future = true
+	case s.Tags[first] == "MD":
 		c.Modal = true
 	}
 	if s.Tags[first] == "VBN" && len(verbs) == 1 && first > 0 && s.Tags[first-1] != "VBZ" {
@@ -96,6 +100,8 @@ done:
 		lv := s.Lemmas[v]
 		next := verbs[k+1]
 		switch {
+		case s.Tags[v] == "MD" && futureModals[s.Lower[v]]:
+			c.Future = true
 		case s.Tags[v] == "MD" || modals[s.Lower[v]]:
 			c.Modal = true
 		case lv == "use" && s.Tags[v] == "VBD":
@@ -227,6 +233,38 @@ func (s *Sentence) leftPhrase(e int) int {
 	return -1
 }
 
+// namedAside returns the names set off by commas after a common noun
+// phrase, closing with the comma at word e: "My sister, Ann, lives …",
+// "My parents, Ruth and Emmanuel, retired …". The names are the subject.
+func (s *Sentence) namedAside(e int) (Arg, bool) {
+	var names []int
+	for q := e; ; {
+		p := s.phraseEndingAt(q)
+		if p < 0 || !s.Phrases[p].Name {
+			return Arg{}, false
+		}
+		names = append(names, p)
+		q = s.Phrases[p].Start - 1
+		if q < 1 {
+			return Arg{}, false
+		}
+		if s.Lower[q] == "and" && s.Words[q-1] == "," {
+			q--
+		}
+		switch {
+		case s.Lower[q] == "and":
+		case s.Words[q] != ",":
+			return Arg{}, false
+		default:
+			// A comma: the common noun phrase the names follow, or a
+			// name before it in the list.
+			if h := s.phraseEndingAt(q); h >= 0 && !s.Phrases[h].Name && s.Tags[s.Phrases[h].Head] != "PRP" {
+				return Arg{Phrase: names[0], Coord: names[1:]}, true
+			}
+		}
+	}
+}
+
 // subject finds clause k's subject.
 func (s *Sentence) subject(k int, skip []bool) {
 	c := &s.Clauses[k]
@@ -245,6 +283,12 @@ func (s *Sentence) subject(k int, skip []bool) {
 		return
 	}
 	l := s.Lower[j]
+	if l == "," {
+		if a, ok := s.namedAside(j); ok {
+			c.Subj, c.SubjFrom = a, SubjOwn
+			return
+		}
+	}
 	switch {
 	case relativeWH[l] && (s.Tags[j] == "WP" || s.Tags[j] == "WDT" || s.Tags[j] == "IN"):
 		// "Leyla, who works …": the phrase before, past a comma.
@@ -505,6 +549,10 @@ func (s *Sentence) objects(k int, skip []bool) {
 		if j >= n {
 			break
 		}
+		if s.Words[j] == "," && j+1 < n && s.Tags[j+1] == "IN" && s.Lemmas[j+1] == "including" {
+			// "four engineers, including Pavel".
+			j++
+		}
 		l, t := s.Lower[j], s.Tags[j]
 		if (t == "IN" || t == "TO") && !subordinator[l] || l == "as" && j+1 < n {
 			if l == "that" {
@@ -533,6 +581,9 @@ func (s *Sentence) objects(k int, skip []bool) {
 				c.AsRole = p
 				j = s.Phrases[p].End
 				continue
+			}
+			if s.Lemmas[j] == "including" {
+				l = "including" // "incl." too
 			}
 			pp := PP{Prep: l, At: j, Obj: s.coordinated(p, skip)}
 			c.PPs = append(c.PPs, pp)

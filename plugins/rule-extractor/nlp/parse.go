@@ -1,6 +1,9 @@
 package nlp
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // A Sentence is a tagged sentence and its shallow parse: noun phrases,
 // verb groups and the clauses they make.
@@ -34,6 +37,11 @@ type Arg struct {
 	Coord  []int // further phrases joined by "and", "or", ","
 }
 
+// has reports whether phrase p is one of the argument's phrases.
+func (a Arg) has(p int) bool {
+	return a.Phrase == p || slices.Contains(a.Coord, p)
+}
+
 // None reports whether the argument is absent.
 func (a Arg) None() bool { return a.Phrase < 0 }
 
@@ -64,6 +72,20 @@ const (
 	SubjShared                 // the subject of the clause before, for coordinated verbs ("quit Acme and joined …")
 	SubjControl                // the subject of the governing clause, for "to" and "-ing" complements
 )
+
+// ArgOf reports whether phrase p is the clause's object, second object,
+// predicate noun or the object of one of its prepositions.
+func (c *Clause) ArgOf(p int) bool {
+	if c.Obj.has(p) || c.Obj2.has(p) || c.Comp.has(p) {
+		return true
+	}
+	for _, pp := range c.PPs {
+		if pp.Obj.has(p) {
+			return true
+		}
+	}
+	return false
+}
 
 // A Clause is one verb group with its arguments.
 type Clause struct {
@@ -103,8 +125,10 @@ type Clause struct {
 	// Aspect is the lemma of an aspectual verb before the main verb
 	// ("stopped taking": "stop"), or "".
 	Aspect string
-	// What the verb group says.
-	Passive, Negated, Modal, Progressive, Perfect, Past, UsedTo, NoLonger, Infinitive, Gerund bool
+	// What the verb group says. Future is set for "will" and "shall",
+	// which state what is to come; Modal for the other modals and for
+	// verbs of wanting or planning, which do not state it.
+	Passive, Negated, Modal, Future, Progressive, Perfect, Past, UsedTo, NoLonger, Infinitive, Gerund bool
 }
 
 // verbTag reports whether a tag is a verb's.
@@ -174,6 +198,7 @@ func Parse(words, lower []string, names [][2]int, skip []bool) *Sentence {
 		}
 	}
 	s.retagHer()
+	s.retagIncluding()
 	s.retagVerbs()
 	s.retagNouns()
 	s.retagStrayVerbs()
@@ -194,18 +219,18 @@ func (s *Sentence) retagVerbs() {
 		if t != "NN" && t != "NNS" {
 			continue
 		}
-		prev, next := s.Tags[i-1], s.Tags[i+1]
+		prev, next, at := s.Tags[i-1], s.Tags[i+1], i-1
 		if prev == "RB" || prev == "RBR" {
 			// "I no longer work/NN at".
 			if i < 2 {
 				continue
 			}
-			prev = s.Tags[i-2]
+			prev, at = s.Tags[i-2], i-2
 			if i >= 3 && (s.Tags[i-2] == "RB" || s.Tags[i-2] == "DT") {
-				prev = s.Tags[i-3]
+				prev, at = s.Tags[i-3], i-3
 			}
 		}
-		if prev == "CC" && t == "NNS" && s.sharedVerbBefore(i-1) {
+		if prev == "CC" && t == "NNS" && (s.sharedVerbBefore(at) || at < i-1 && s.pastVerbBefore(at)) {
 			// "Mehmet works at Dovetail Software and volunteers/NNS at
 			// …": a second verb sharing the subject of the first.
 			prev = "PRP"
@@ -254,6 +279,17 @@ func (s *Sentence) retagVerbs() {
 	}
 }
 
+// retagIncluding reads "including" and "incl." after a noun or a comma
+// as the preposition they are ("four engineers, including Pavel"), not
+// a verb of a clause of their own.
+func (s *Sentence) retagIncluding() {
+	for i := 1; i+1 < len(s.Tags); i++ {
+		if l := s.Lower[i]; (l == "including" || l == "incl." || l == "incl") && (nounTag(s.Tags[i-1]) || s.Words[i-1] == ",") {
+			s.Tags[i], s.Lemmas[i] = "IN", "including"
+		}
+	}
+}
+
 // retagHer reads "her" before a singular noun as a possessive ("canceled
 // her booking at"), which the tagger often takes for an object.
 func (s *Sentence) retagHer() {
@@ -280,6 +316,25 @@ func (s *Sentence) sharedVerbBefore(cc int) bool {
 			return false
 		}
 		if s.Words[k] == ";" || s.Words[k] == ":" {
+			return false
+		}
+	}
+	return false
+}
+
+// pastVerbBefore reports whether the coordinator at word cc follows a
+// clause with a verb in the past and no plural noun right before it:
+// "quit Acme in April and now coaches/NNS at", where an adverb after the
+// coordinator marks the second verb.
+func (s *Sentence) pastVerbBefore(cc int) bool {
+	if cc < 2 || s.Lower[cc] != "and" && s.Lower[cc] != "but" || s.Tags[cc-1] == "NNS" {
+		return false
+	}
+	for k := cc - 1; k >= 0; k-- {
+		switch {
+		case s.Tags[k] == "VBD":
+			return true
+		case s.Tags[k] == "MD" || s.Tags[k] == "CC" || s.Words[k] == ";" || s.Words[k] == ":":
 			return false
 		}
 	}
@@ -321,6 +376,10 @@ func (s *Sentence) retagStrayVerbs() {
 			// "I'm gonna miss/NN you": after gonna, wanna or gotta, a
 			// verb.
 			s.Tags[i], s.Lemmas[i] = "VB", s.Lower[i]
+		case (t == "VB" || t == "VBP") && (s.Tags[i-1] == "VBZ" || s.Tags[i-1] == "VBD") && !auxiliaries[s.Lemmas[i-1]] && !bareInfinitiveTakers[s.Lemmas[i-1]] && IsNoun(s.Lower[i]):
+			// "plays centre/VB back for": a bare verb does not follow a
+			// finite one that takes no bare infinitive; it is a noun.
+			s.Tags[i], s.Lemmas[i] = "NN", s.Lower[i]
 		case t == "VBN" || t == "VBD":
 			k := i - 1
 			for k >= 0 && (s.Tags[k] == "RB" || s.Tags[k] == "JJ") {
@@ -338,6 +397,10 @@ func (s *Sentence) retagStrayVerbs() {
 		}
 	}
 }
+
+// bareInfinitiveTakers are the verbs a bare infinitive follows ("let go",
+// "helped move", "made do").
+var bareInfinitiveTakers = set("let help make go come dare need see hear watch feel have")
 
 // retagByNeighbours tags greetings and sounds as interjections, which
 // the tagger takes for a name at a sentence's start ("Hi/NNP honey"); an

@@ -1,0 +1,71 @@
+package main
+
+import "github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
+
+// Relations two people hold to each other, said of both at once: "Ann and
+// Bo are friends", "we broke up", "they live together".
+
+// reciprocalPrep joins the partner to a reciprocal verb's text.
+var reciprocalPrep = map[string]string{"marry": "to", "engage": "to", "divorce": "from", "separate": "from", "date": "", "break up": "with", "split up": "with", "split": "from", "go out": "with", "wed": "to"}
+
+// mutualNouns are the plural nouns of a relation two people hold to each
+// other ("Ann and Bo are friends").
+var mutualNouns = map[string]string{
+	"friend": "FRIEND_OF", "roommate": "ROOMMATE_OF", "neighbor": "NEIGHBOR_OF", "neighbour": "NEIGHBOR_OF",
+	"sibling": "SIBLING_OF", "brother": "SIBLING_OF", "sister": "SIBLING_OF", "cousin": "COUSIN_OF",
+	"couple": "IS_DATING", "colleague": "COLLEAGUE_OF", "classmate": "CLASSMATE_OF",
+}
+
+// reciprocalOf returns the relation a reciprocal verb states between
+// its subjects: "marry", "break up", and "live together", "move in
+// together".
+func (sc *sentCtx) reciprocalOf(c *nlp.Clause, verb string) (struct {
+	class string
+	role  temporal
+}, bool) {
+	if rc, ok := reciprocal[verb]; ok {
+		return rc, true
+	}
+	if rc, ok := togetherVerbs[verb]; ok && together(sc.toks, c) {
+		return rc, true
+	}
+	return reciprocal[""], false
+}
+
+// togetherVerbs are reciprocal with "together": "we live together".
+var togetherVerbs = map[string]struct {
+	class string
+	role  temporal
+}{"live": {"LIVES_WITH", tState}, "move in": {"LIVES_WITH", tStart}, "move": {"LIVES_WITH", tStart}}
+
+// together reports whether "together" follows the clause's verb or its
+// particle.
+func together(toks []token, c *nlp.Clause) bool {
+	return lowerAt(toks, c.VerbEnd) == "together" || lowerAt(toks, c.VerbEnd+1) == "together"
+}
+
+// mutual returns the relation a clause states between its subjects when
+// they are two or more: a reciprocal verb without an object ("broke up")
+// or a copula with a plural relational noun and no possessor ("are
+// friends", "are a couple"); "" otherwise.
+func (sc *sentCtx) mutual(c *nlp.Clause) string {
+	verb := c.Lemma
+	if c.Particle != "" {
+		verb += " " + c.Particle
+	}
+	if rc, ok := sc.reciprocalOf(c, verb); ok && c.Obj.None() {
+		return rc.class
+	}
+	if !linking.has(c.Lemma) || c.Passive || c.Comp.None() {
+		return ""
+	}
+	p := sc.p.Phrases[c.Comp.Phrase]
+	if p.PossEnd > p.PossStart {
+		return ""
+	}
+	w := sc.headWord(c.Comp.Phrase)
+	if sc.p.Tags[p.Head] != "NNS" && w != "couple" {
+		return ""
+	}
+	return mutualNouns[w]
+}
