@@ -48,6 +48,17 @@ func (x *extraction) isPerson(name string) bool {
 	return e.kind == kindPerson || e.kind == kindPet || e.kind == kindNone && personLike(e.name)
 }
 
+// maybePerson reports whether a name of no known kind may be a person's:
+// one capitalized word the episode shows to be nothing else.
+func (x *extraction) maybePerson(name string) bool {
+	e := x.reg.get(name)
+	if e == nil || e.speaker || e.kind != kindNone || strings.Contains(e.name, " ") {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(e.name)
+	return unicode.IsUpper(r) && strings.ContainsFunc(e.name, unicode.IsLower)
+}
+
 // isOrg reports whether the episode takes a name for an organisation.
 func (x *extraction) isOrg(name string) bool {
 	e := x.reg.get(name)
@@ -84,6 +95,25 @@ func (sc *sentCtx) thirdAt(pos int, exclude ...ref) string {
 		}
 		seen[key] = true
 		cands = append(cands, n.name)
+	}
+	if len(cands) == 0 {
+		// No known person: a name of no known kind, one word written
+		// with a capital where no sentence starts ("I met Celia. She
+		// ..."), is the one candidate when it is alone.
+		for _, n := range u.mentions {
+			if n.sent == u.sent && n.pos >= pos {
+				break
+			}
+			key := u.x.reg.key(n.name)
+			if seen[key] || skip(n.name) || !u.x.maybePerson(n.name) {
+				continue
+			}
+			seen[key] = true
+			cands = append(cands, n.name)
+		}
+		if len(cands) > 1 {
+			cands = nil
+		}
 	}
 	switch {
 	case len(cands) == 1:
