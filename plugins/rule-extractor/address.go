@@ -4,6 +4,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
 )
@@ -100,6 +102,38 @@ func (x *extraction) titleTerm(to, term string) {
 	x.reg.add(term, kindOccupation, strPattern, true)
 	x.facts = append(x.facts, fact{src: to, dst: term, rel: "HAS_JOB_TITLE", tmpl: "{s} is " + withArticle(term),
 		subs: map[string]string{"{s}": to}, valid: x.ref})
+}
+
+// professionHonorifics are the honorifics that name a profession: "Dr.
+// Okafor" is a doctor, "Professor Lind" a professor, "Officer Reyes" an
+// officer.
+var professionHonorifics = map[string]string{
+	"dr": "doctor", "dr.": "doctor", "doctor": "doctor", "prof": "professor", "prof.": "professor", "professor": "professor",
+	"nurse": "nurse", "officer": "officer", "detective": "detective", "judge": "judge",
+}
+
+// honorificTitles reads a profession from the honorific a person's name
+// opens with ("Dr. Nkechi Obi"): HAS_PROFESSIONAL_TITLE, which, unlike a job title,
+// holds beside any other (a doctor may be a company's CFO).
+func (x *extraction) honorificTitles(toks []token, ms []mention) {
+	for _, m := range ms {
+		title, ok := professionHonorifics[toks[m.start].lower]
+		if !ok || m.end-m.start < 2 || m.kind != kindPerson && m.kind != kindNone {
+			continue
+		}
+		if m.start > 0 && isJobHead(toks[m.start-1].lower) {
+			// "my dentist Dr. Ruth Ames": the job says more.
+			continue
+		}
+		name := toks[m.start+1].text
+		if r, _ := utf8.DecodeRuneInString(name); !unicode.IsUpper(r) {
+			continue
+		}
+		x.reg.add(m.name, kindPerson, strPattern, true)
+		x.reg.add(title, kindOccupation, strPattern, true)
+		x.facts = append(x.facts, fact{src: m.name, dst: title, rel: "HAS_PROFESSIONAL_TITLE", tmpl: "{s} is " + withArticle(title),
+			subs: map[string]string{"{s}": m.name}, valid: x.ref})
+	}
 }
 
 // vocativeTerms returns the terms of address of a sentence: a noun

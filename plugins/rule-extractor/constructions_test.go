@@ -563,6 +563,16 @@ func TestExtractConstructions(t *testing.T) {
 		{name: "she is no place", source: "message",
 			content: "Ines: We flew to Kastrup. She is a welder.",
 			absent:  []wf{{"HAS_JOB_TITLE", "Kastrup", "welder", "", ""}}},
+		{name: "a profession from an honorific",
+			content: "Dr. Nkechi Obi runs the clinic. Professor Lind spoke after her.",
+			want:    []wf{{"HAS_PROFESSIONAL_TITLE", "Dr. Nkechi Obi", "doctor", "ref", ""}, {"HAS_PROFESSIONAL_TITLE", "Professor Lind", "professor", "ref", ""}}},
+		{name: "an honorific's profession is no job title",
+			content: "Dr. Amal Haddad is the CFO of Brandt Maschinen.",
+			want:    []wf{{"HAS_CFO", "Brandt Maschinen", "Dr. Amal Haddad", "ref", ""}, {"HAS_PROFESSIONAL_TITLE", "Dr. Amal Haddad", "doctor", "ref", ""}},
+			absent:  []wf{{"HAS_JOB_TITLE", "Dr. Amal Haddad", "doctor", "", ""}}},
+		{name: "a courtesy title names no profession",
+			content: "Mrs. Ilse Brandt runs the clinic.",
+			absent:  []wf{{"HAS_PROFESSIONAL_TITLE", "Mrs. Ilse Brandt", "mrs.", "", ""}}},
 		{name: "a preposition opening a sentence is no name", source: "message",
 			content: "Ines: Of course I adore Halvard.",
 			want:    []wf{{"LOVES", "Ines", "Halvard", "ref", ""}},
@@ -890,7 +900,7 @@ func TestExtractAliasesInEpisode(t *testing.T) {
 	for _, e := range resp.Entities {
 		names = append(names, e.Name)
 	}
-	want := []string{"Dr. Lucia Perez", "Tomas Ek", "Malmo"}
+	want := []string{"Dr. Lucia Perez", "Tomas Ek", "doctor", "Malmo"}
 	if diff := cmp.Diff(want, names); diff != "" {
 		t.Errorf("extract(%q) entities mismatch (-want +got):\n%s", req.Episode.Content, diff)
 	}

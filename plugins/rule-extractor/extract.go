@@ -188,6 +188,7 @@ func (x *extraction) sentence(u *uttCtx, s sentence) {
 			u.mentions = append(u.mentions, named{name: e.name, sent: u.sent, pos: m.start})
 		}
 	}
+	x.honorificTitles(s.toks, ms)
 	sc.parse(ms)
 	sc.appositives()
 	sc.readPhrases()

@@ -172,7 +172,7 @@ func TestExtractSentences(t *testing.T) {
 		{name: "is my friend", content: "Alice: Bob is my best friend.",
 			want: []wf{{"FRIEND_OF", "Bob", "Alice", "ref", ""}}},
 		{name: "boss with honorific", content: "Alice: My boss, Dr. Lee, is great.",
-			want: []wf{{"LIKES", "Alice", "Dr. Lee", "ref", ""}, {"MANAGER_OF", "Dr. Lee", "Alice", "ref", ""}}},
+			want: []wf{{"HAS_PROFESSIONAL_TITLE", "Dr. Lee", "doctor", "ref", ""}, {"LIKES", "Alice", "Dr. Lee", "ref", ""}, {"MANAGER_OF", "Dr. Lee", "Alice", "ref", ""}}},
 		{name: "colleague", content: "Alice: Noor is my colleague.",
 			want: []wf{{"COLLEAGUE_OF", "Noor", "Alice", "ref", ""}}},
 		{name: "unnamed relative", content: "Alice: My brother works at Tesla.",
@@ -323,7 +323,7 @@ func TestExtractEntities(t *testing.T) {
 		want          []we
 	}{
 		{"speaker first and kinds", "Alice: Dr. Lee told me that IBM opened an office in New York City.",
-			[]we{{"Alice", "Person"}, {"Dr. Lee", "Person"}, {"IBM", "Organization"}, {"New York City", "Location"}}},
+			[]we{{"Alice", "Person"}, {"Dr. Lee", "Person"}, {"IBM", "Organization"}, {"New York City", "Location"}, {"doctor", "Occupation"}}},
 		{"stop words dropped", "Alice: Yesterday was great. Thanks! On Monday I met Bob.",
 			[]we{{"Alice", "Person"}, {"Bob", "Person"}}},
 		{"quoted title", "Alice: I'm reading \"The Name of the Wind\" this week.",

@@ -92,7 +92,7 @@ func DialogREMapping() Mapping {
 	fromY("org:employees_or_members", "WORKS_AT", "MEMBER_OF", "PLAYS_FOR")
 	fromX("per:schools_attended", "STUDIES_AT", "GRADUATED_FROM")
 	fromY("org:students", "STUDIES_AT", "GRADUATED_FROM")
-	fromX("per:title", "HAS_JOB_TITLE")
+	fromX("per:title", "HAS_JOB_TITLE", "HAS_PROFESSIONAL_TITLE")
 	fromX("per:pet", "HAS_PET")
 	fromX("per:origin", "IS_FROM")
 	fromX("per:age", "HAS_AGE")

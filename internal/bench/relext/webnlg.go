@@ -115,7 +115,7 @@ func WebNLGMapping() Mapping {
 	fromX("spouse", "MARRIED_TO")
 	fromY("spouse", "MARRIED_TO")
 	fromX("employer", "WORKS_AT")
-	fromX("occupation", "HAS_JOB_TITLE")
+	fromX("occupation", "HAS_JOB_TITLE", "HAS_PROFESSIONAL_TITLE")
 	fromX("party", "MEMBER_OF")
 	fromX("associatedBand", "MEMBER_OF", "PLAYS_WITH")
 	fromX("nationality", "IS_FROM")
