@@ -30,6 +30,9 @@ type frame struct {
 	prep string
 	// kinds the object must be (any when empty).
 	kinds []kind
+	// known is set when a name of unknown kind does not fit: "works
+	// with Ines" makes colleagues only of a known person.
+	known bool
 	class string
 	role  temporal
 	// inverse frames have the object as the relation's source ("hired
@@ -121,6 +124,7 @@ var frames = indexFrames([]frame{
 	{verb: "come", prep: "from", kinds: kPlace, class: "IS_FROM", role: tTrait},
 
 	// Work.
+	{verb: "work", prep: "with|alongside", kinds: []kind{kindPerson}, known: true, class: "COLLEAGUE_OF", role: tState},
 	{verb: "work", prep: "at|for|with|in", kinds: kOrgish, class: "WORKS_AT", role: tState},
 	{verb: "work", prep: "as", class: "HAS_JOB_TITLE", role: tState},
 	{verb: "serve", prep: "as", class: "HAS_JOB_TITLE", role: tState},
@@ -376,6 +380,9 @@ func (f *frame) fits(k kind, name bool) bool {
 		return true
 	}
 	if k == kindNone && name {
+		if f.known {
+			return false
+		}
 		for _, w := range f.kinds {
 			if w == kindDrug || w == kindVaccine || w == kindPlan {
 				return false

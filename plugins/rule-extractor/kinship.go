@@ -1,6 +1,8 @@
 package main
 
 // How facts are placed in time, and the words of kinship.
+import "strings"
+
 
 // temporal says how a pattern's fact is placed in time.
 type temporal int
@@ -128,6 +130,13 @@ var kinNouns = func() wordSet {
 			rel   string
 			ended bool
 		}{"DOCTOR_OF", false}
+	}
+	// A half- or step-relative is that relative: "my half-brother
+	// Frank", "her stepmom".
+	for _, w := range strings.Fields("sister brother sibling mother mom mum father dad parent son daughter child kid") {
+		for _, p := range []string{"half-", "step", "step-"} {
+			kinship[p+w] = kinship[w]
+		}
 	}
 	for k := range kinship {
 		s[k] = struct{}{}
