@@ -31,7 +31,7 @@ type frame struct {
 	// kinds the object must be (any when empty).
 	kinds []kind
 	// known is set when a name of unknown kind does not fit: "works
-	// with Ines" makes colleagues only of a known person.
+	// with Ines" makes a colleague only of a known person.
 	known bool
 	class string
 	role  temporal
