@@ -218,6 +218,8 @@ var frames = indexFrames([]frame{
 	{verb: "join", kinds: kTeam, class: "PLAYS_FOR", role: tStart},
 	{verb: "leave", kinds: kTeam, class: "PLAYS_FOR", role: tEnd},
 	{verb: "transfer", pass: true, prep: "to", class: "PLAYS_FOR", role: tStart},
+	{verb: "transfer", obj: "@person", subj: kindTeam, class: "PLAYS_FOR", role: tEnd, inverse: true},
+	{verb: "transfer", obj: "@person", prep: "to", kinds: kOrgish, subj: kindTeam, class: "PLAYS_FOR", role: tStart, inverse: true},
 	// "coaches the under-14 team at Ashgrove Hockey Club": a unit of
 	// the club; "now coaches at Ashgrove".
 	{verb: "coach", obj: "@unit", prep: "at|in|for|with", kinds: kOrgish, class: "COACHES", role: tState},
@@ -270,6 +272,10 @@ var frames = indexFrames([]frame{
 	{verb: "own", class: "OWNS", role: tState},
 	{verb: "buy", class: "OWNS", role: tStart},
 	{verb: "purchase", class: "OWNS", role: tStart},
+	// "Kessington Rovers sold Ife Adeyemi to Port Vale": a club sells a
+	// player, who plays for the buyer and no longer for the seller.
+	{verb: "sell", obj: "@person", subj: kindTeam, class: "PLAYS_FOR", role: tEnd, inverse: true},
+	{verb: "sell", obj: "@person", prep: "to", kinds: kOrgish, subj: kindTeam, class: "PLAYS_FOR", role: tStart, inverse: true},
 	{verb: "sell", prep: "to", kinds: kOrgish, subj: kindOrg, class: "ACQUIRED", role: tEvent, fromPrep: true},
 	// "Lorcan sold Brannock Motors to Maeve": she owns it from then; his
 	// ownership ends (the next frame, read as well).

@@ -174,6 +174,9 @@ func (sc *sentCtx) readClause(ci int) {
 	if len(subjs) == 0 {
 		return
 	}
+	if sc.eventNounObject(cc, ci, subjs) {
+		return
+	}
 	// "We're friends", "we broke up": a relation that takes two, said by
 	// "we" in a conversation, holds between the speaker and the one
 	// spoken to.
@@ -666,6 +669,12 @@ func (sc *sentCtx) objFits(f *frame, c *nlp.Clause) bool {
 		return degreeNouns.has(head) || sc.nounKind(sc.p.Phrases[c.Obj.Phrase].Head) == kindDegree
 	case "@post":
 		return postNoun(head)
+	case "@person":
+		r := sc.phraseRef(c.Obj.Phrase, false)
+		// A person's full name, though the slot before took it for a
+		// thing ("sold Ravi Anand": owned, as "sold Helix" would be).
+		k := sc.kindOf(r)
+		return r.name != "" && (k == kindPerson || personLike(r.name) && (k == kindNone || k == kindProduct))
 	}
 	return strings.Contains(" "+f.obj+" ", " "+head+" ")
 }

@@ -285,6 +285,12 @@ func findMentions(toks []token, blocked []bool) []mention {
 			i++
 			continue
 		}
+		if i == first && e > i+1 && droppedSubjectVerb(toks, i, e) {
+			// "Left Lumen last month", "Joined Spotify in May": the verb
+			// is no part of the name after it.
+			i++
+			continue
+		}
 		if e == i {
 			i++
 			continue
@@ -315,6 +321,23 @@ func findMentions(toks []token, blocked []bool) []mention {
 	}
 	return out
 }
+
+// droppedSubjectVerb reports whether the name toks[i:e] opening a
+// sentence starts with a verb in the past whose subject was left
+// out ("Left Lumen last month"): a past form WordNet knows, with no verb
+// of the name's own after the name ("Left Bank Books is a shop").
+func droppedSubjectVerb(toks []token, i, e int) bool {
+	w := toks[i].lower
+	l := nlp.Lemma(w, "VBD")
+	if l == w || !nlp.IsVerb(l) || strings.HasSuffix(w, "ing") {
+		return false
+	}
+	return !finiteAfterName.has(lowerAt(toks, e))
+}
+
+// finiteAfterName are the verbs that, after a name opening a sentence,
+// make the name the subject.
+var finiteAfterName = words("is are was were has have had will would can could should may might must does did 's")
 
 // isNumber reports whether s is made of digits.
 func isNumber(s string) bool {

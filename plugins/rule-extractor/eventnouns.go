@@ -82,6 +82,42 @@ func (sc *sentCtx) eventNounClause(cc *clauseCtx, ci int) bool {
 	return true
 }
 
+// eventTakers are the verbs whose object, an event noun, took place
+// between the subjects: "Sanna and I finalized the divorce", "Ann and
+// Bo got engaged" is the verb's own.
+var eventTakers = words("finalize finalise complete get have celebrate")
+
+// eventNounObject reads a past clause whose object is such an event noun
+// and whose subjects are two people or more: the relation starts or ends
+// between them.
+func (sc *sentCtx) eventNounObject(cc *clauseCtx, ci int, subjs []ref) bool {
+	c := &sc.p.Clauses[ci]
+	if !c.Past || c.Passive || len(subjs) < 2 || c.Obj.Phrase < 0 || !eventTakers.has(c.Lemma) {
+		return false
+	}
+	p := &sc.p.Phrases[c.Obj.Phrase]
+	verb := eventVerb(sc.p.Lemmas[p.Head])
+	if verb == "" {
+		return false
+	}
+	for _, r := range subjs {
+		if !personish(sc.kindOf(r)) {
+			return false
+		}
+	}
+	rc := reciprocal[verb]
+	cc.left, cc.end = sc.p.Phrases[c.Subj.Phrase].Start, sc.clauseEnd(c)
+	cc.date = sc.nearestDate(cc.left, cc.end)
+	cc.te = tensePast
+	text := "the " + sc.toks[p.Head].lower + " of {s} and {o}"
+	for i := 1; i < len(subjs); i++ {
+		if subjs[i].name != subjs[0].name {
+			sc.fact(cc, subjs[0], subjs[i], rc.class, rc.role, text, kindPerson, kindPerson)
+		}
+	}
+	return true
+}
+
 // eventParties are the people an event noun's possessor names: "Ann's",
 // "my" and, for "our", the speaker and the one spoken to.
 func (sc *sentCtx) eventParties(p *nlp.Phrase) []ref {

@@ -184,6 +184,13 @@ func Parse(words, lower []string, names [][2]int, skip []bool) *Sentence {
 			s.Tags[i] = "VBD"
 		}
 	}
+	for i := range words {
+		// "Moved/VBN to Leeds in May": a participle opening a line, with
+		// no auxiliary before it, is the past of a left-out "I".
+		if (i == 0 || words[i-1] == ":") && s.Tags[i] == "VBN" && !named[i] {
+			s.Tags[i] = "VBD"
+		}
+	}
 	s.Lemmas = make([]string, len(words))
 	for i, w := range words {
 		lw := lower[i]
@@ -199,6 +206,7 @@ func Parse(words, lower []string, names [][2]int, skip []bool) *Sentence {
 	}
 	s.retagHer()
 	s.retagIncluding()
+	s.retagAs()
 	s.retagVerbs()
 	s.retagNouns()
 	s.retagStrayVerbs()
@@ -286,6 +294,34 @@ func (s *Sentence) retagIncluding() {
 	for i := 1; i+1 < len(s.Tags); i++ {
 		if l := s.Lower[i]; (l == "including" || l == "incl." || l == "incl") && (nounTag(s.Tags[i-1]) || s.Words[i-1] == ",") {
 			s.Tags[i], s.Lemmas[i] = "IN", "including"
+		}
+	}
+}
+
+// retagAs reads "as" before a noun phrase as the preposition of a role
+// ("stepped down as/RB chief scientist"), which the tagger takes for the
+// adverb of "as … as" after a particle; a second "as" close behind keeps
+// the comparison ("as soon as", "as good a cook as").
+func (s *Sentence) retagAs() {
+	for i := 1; i+1 < len(s.Tags); i++ {
+		if s.Lower[i] != "as" || s.Tags[i] != "RB" {
+			continue
+		}
+		j := i + 1
+		for j < len(s.Tags) && (s.Tags[j] == "JJ" || s.Tags[j] == "DT" || s.Tags[j] == "PRP$") {
+			j++
+		}
+		if j == len(s.Tags) || !nounTag(s.Tags[j]) {
+			continue
+		}
+		comparison := false
+		for k := i + 1; k < len(s.Lower) && k <= j+3; k++ {
+			if s.Lower[k] == "as" {
+				comparison = true
+			}
+		}
+		if !comparison {
+			s.Tags[i] = "IN"
 		}
 	}
 }
