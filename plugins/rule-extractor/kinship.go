@@ -3,7 +3,6 @@ package main
 // How facts are placed in time, and the words of kinship.
 import "strings"
 
-
 // temporal says how a pattern's fact is placed in time.
 type temporal int
 
