@@ -1,7 +1,8 @@
 package main
 
-// How facts are placed in time, and the words of kinship.
 import "strings"
+
+// How facts are placed in time, and the words of kinship.
 
 // temporal says how a pattern's fact is placed in time.
 type temporal int
