@@ -157,6 +157,8 @@ var frames = indexFrames([]frame{
 	{verb: "secure", obj: "@post", prep: "at|with|in", kinds: kOrgish, class: "WORKS_AT", role: tStart},
 	{verb: "belong", prep: "to", kinds: kOrgish, class: "MEMBER_OF", role: tState},
 	{verb: "resign", prep: "from", class: "WORKS_AT", role: tEnd},
+	// "gave notice to Acme", "gave my notice at Halvorsen".
+	{verb: "give", obj: "notice", prep: "at|to", kinds: kOrgish, class: "WORKS_AT", role: tEnd},
 	{verb: "retire", prep: "from", kinds: []kind{kindOrg, kindTeam, kindSchool}, class: "WORKS_AT", role: tEnd},
 	{verb: "lay off", pass: true, prep: "by|from", class: "WORKS_AT", role: tEnd},
 	{verb: "fire", pass: true, prep: "by|from", class: "WORKS_AT", role: tEnd},
@@ -304,6 +306,8 @@ var frames = indexFrames([]frame{
 	{verb: "prescribe", pass: true, kinds: kDrug, shows: true, class: "TAKES_MEDICATION", role: tStart},
 	{verb: "receive", kinds: kVax, class: "RECEIVED_VACCINE", role: tEvent},
 	{verb: "get", kinds: kVax, class: "RECEIVED_VACCINE", role: tEvent},
+	// "was given the RSV vaccine": the subject of the passive receives it.
+	{verb: "give", pass: true, kinds: kVax, class: "RECEIVED_VACCINE", role: tEvent},
 	{verb: "have", kinds: kVax, class: "RECEIVED_VACCINE", role: tEvent},
 	{verb: "vaccinate", pass: true, prep: "against|with|for", class: "RECEIVED_VACCINE", role: tEvent},
 	{verb: "diagnose", pass: true, prep: "with", class: "DIAGNOSED_WITH", role: tEvent},

@@ -40,7 +40,15 @@ type dateExpr struct {
 	// occurrence, and moved to the next one for what is still to come
 	// ("He starts in August", said in July).
 	next func(time.Time) time.Time
+	// upcoming is set for a date that says when something takes effect
+	// ("starting in October", "effective 1 March"): it reaches across
+	// the clause's commas, and the past tense of the clause it qualifies
+	// ("has been hired, starting in October") does not move it back.
+	upcoming bool
 }
+
+// effectCues open a date that says when something takes effect.
+var effectCues = words("starting beginning effective")
 
 // nextYear and nextWeek move a date to its next occurrence.
 func nextYear(t time.Time) time.Time { return t.AddDate(1, 0, 0) }
@@ -52,7 +60,7 @@ var rangeJoins = words("and to until till through thru - – —")
 // datePrefixes open a date expression and give its role.
 var datePrefixes = map[string]dateRole{
 	"in": dateAt, "on": dateAt, "at": dateAt, "during": dateAt, "back": dateAt, "of": dateAt,
-	"since": dateSince, "from": dateSince, "starting": dateSince, "between": dateSince,
+	"since": dateSince, "from": dateSince, "starting": dateSince, "beginning": dateSince, "effective": dateSince, "between": dateSince,
 	"until": dateUntil, "till": dateUntil, "to": dateUntil,
 }
 
@@ -109,6 +117,11 @@ func findDates(toks []token, ref time.Time) []dateExpr {
 						}
 						d.next = nil
 					}
+				}
+				if effectCues.has(l) {
+					d.upcoming = true
+				} else if (l == "in" || l == "on" || l == "from") && effectCues.has(lowerAt(toks, i-1)) {
+					d.start, d.role, d.upcoming = i-1, dateSince, true
 				}
 				out = append(out, d)
 				i = d.end - 1

@@ -170,7 +170,10 @@ func (sc *sentCtx) nearestDate(start, end int) *dateExpr {
 			}
 		case d.start >= end:
 			dist = d.start - end
-			if sc.boundary(end, d.start) {
+			if d.upcoming {
+				// "…, starting in October": the whole sentence's.
+				dist = 1
+			} else if sc.boundary(end, d.start) {
 				continue
 			}
 		}
@@ -211,13 +214,18 @@ func placeInTime(o output, te tense, ended bool, d *dateExpr, ref time.Time) (va
 // placeInTime1 is placeInTime before the check that a fact does not end
 // before it starts.
 func placeInTime1(o output, te tense, ended bool, d *dateExpr, ref time.Time) (valid, invalid time.Time, past, ok bool) {
-	if d != nil && te == tensePast && d.t.After(ref) {
+	if d != nil && te == tensePast && d.t.After(ref) && !d.upcoming {
 		// "I drove it on June 14th", said in May: last year's June.
 		pd := *d
 		pd.t = pd.t.AddDate(-1, 0, 0)
 		d = &pd
 	}
-	if d != nil && d.next != nil && te != tensePast && (o.temporal == tStart || o.temporal == tEvent || o.temporal == tEnd && te == tenseProgressive) && d.t.Before(upcomingFrom(d, ref)) {
+	if d != nil && d.next != nil && d.upcoming && d.t.Before(upcomingFrom(d, ref)) {
+		// "starting on Monday": the coming one, whatever the verb.
+		pd := *d
+		pd.t = d.next(d.t)
+		d = &pd
+	} else if d != nil && d.next != nil && te != tensePast && (o.temporal == tStart || o.temporal == tEvent || o.temporal == tEnd && te == tenseProgressive) && d.t.Before(upcomingFrom(d, ref)) {
 		// "He starts in August", "On Monday I start", "she's leaving in
 		// August" (an end only in the progressive: "quit in April" is
 		// past), said before: the next August, the coming Monday.
