@@ -55,6 +55,21 @@ func (sc *sentCtx) appositiveAfter(n named, k int) {
 			possOrg, det, k = r, "its", e
 		}
 	}
+	if det == "formerly" || det == "previously" {
+		// "Leilani Kahale, formerly of Moana Capital,": an employer
+		// left.
+		if w := lowerAt(toks, k+1); w == "of" || w == "at" || w == "with" {
+			if e := nameEnd(toks, k+2, sc.blocked); e > k+2 {
+				if org := sc.named(k+2, e); sc.kindOf(org) == kindOrg || sc.kindOf(org) == kindNone && !personLike(org.name) {
+					m := &match{subj: ref{name: n.name, kind: kindPerson, str: strPattern}}
+					m.obj = org
+					m.p = &pattern{outs: []output{sub("WORKS_AT", tState, "{s} works at {o}", "{s} worked at {o}", kindOrg)}}
+					sc.emitOne(m, tensePast, true, nil)
+				}
+			}
+		}
+		return
+	}
 	if !appositiveOpeners.has(det) || det == "who" || det == "which" || det == "whose" {
 		return
 	}

@@ -186,6 +186,9 @@ var frames = indexFrames([]frame{
 	{verb: "run", kinds: []kind{kindOrg, kindTeam}, class: "RUNS", role: tState},
 	{verb: "head", kinds: []kind{kindOrg, kindTeam}, class: "RUNS", role: tState},
 	{verb: "lead", kinds: []kind{kindOrg, kindTeam}, class: "RUNS", role: tState},
+	// "took the helm at Sarita Textiles", "took over the reins of".
+	{verb: "take", obj: "helm reins", prep: "at|of", kinds: kOrgish, class: "RUNS", role: tStart},
+	{verb: "take over", obj: "helm reins", prep: "at|of", kinds: kOrgish, class: "RUNS", role: tStart},
 	{verb: "manage", kinds: kOrg, class: "RUNS", role: tState},
 	{verb: "supervise", kinds: kPerson, class: "MANAGER_OF", role: tState},
 	{verb: "found", class: "FOUNDED", role: tEvent},
@@ -368,6 +371,8 @@ var frames = indexFrames([]frame{
 	{verb: "visit", class: "VISITED", role: tEvent},
 	{verb: "travel", prep: "to", class: "TRAVELED_TO", role: tEvent},
 	{verb: "fly", prep: "to", class: "TRAVELED_TO", role: tEvent},
+	// "Eli now goes to Maple Grove School": a pupil's school.
+	{verb: "go", prep: "to", kinds: []kind{kindSchool}, known: true, class: "STUDIES_AT", role: tState},
 	{verb: "go", prep: "to", kinds: kPlace, class: "TRAVELED_TO", role: tEvent},
 })
 

@@ -534,6 +534,19 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 				// The one who names the object to the role is where the
 				// role is held, unless the role says where.
 				holder, at := subj, ref{}
+				if successionVerbs.has(c.Lemma) && !c.Obj.None() && !c.Passive {
+					// "Meera Joshi succeeded Ravindra Kulkarni as chief
+					// executive": hers from then, no longer his.
+					if o := sc.phraseRef(c.Obj.Phrase, false); o.name != "" && sc.kindOf(o) != kindOrg {
+						// Worded as "became" and "was" the role.
+						starts, ends := *c, *c
+						starts.Lemma, ends.Lemma, ends.Particle = "become", "leave", ""
+						sc.roleFacts(cc, subj, pi, &starts, tStart, ref{})
+						sc.roleFacts(cc, o, pi, &ends, tEnd, ref{})
+						matched = true
+						continue
+					}
+				}
 				if !c.Obj.None() && !c.Passive {
 					if o := sc.phraseRef(c.Obj.Phrase, false); o.name != "" && sc.kindOf(o) != kindOrg {
 						holder, at = o, subj
@@ -625,6 +638,9 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 	}
 	sc.openFact(cc, verb, subj, role)
 }
+
+// successionVerbs give the subject the role the direct object held.
+var successionVerbs = words("succeed replace")
 
 // classKinds are the kinds a relation class implies for its object.
 var classKinds = map[string]kind{

@@ -353,6 +353,29 @@ func worksAtText(copula, roleText string) string {
 	return "{s} " + copula + " " + withArticle(roleText) + " at {o}"
 }
 
+// withEmployer reads "is with Pukana Partners": a person with an
+// organisation, and nothing else said of them, works there.
+func (sc *sentCtx) withEmployer(cc *clauseCtx, subj ref, role temporal) bool {
+	c := cc.c
+	if c.Lemma != "be" || !c.Comp.None() || c.Adj >= 0 || sc.kindOf(subj) != kindPerson && !personLike(subj.name) {
+		return false
+	}
+	for _, pp := range c.PPs {
+		if pp.Prep != "with" {
+			continue
+		}
+		for _, pi := range pp.Obj.All() {
+			org := sc.phraseRef(pi, false)
+			if org.name == "" || sc.kindOf(org) != kindOrg {
+				continue
+			}
+			sc.fact(cc, subj, org, "WORKS_AT", role, "{s} works at {o}", kindPerson, kindOrg)
+			return true
+		}
+	}
+	return false
+}
+
 // copula reads a clause of "be" or another linking verb.
 func (sc *sentCtx) copula(cc *clauseCtx, subj ref) {
 	c := cc.c
@@ -369,6 +392,9 @@ func (sc *sentCtx) copula(cc *clauseCtx, subj ref) {
 	role := tState
 	if startLinking.has(c.Lemma) {
 		role = tStart
+	}
+	if sc.withEmployer(cc, subj, role) {
+		return
 	}
 	// "My dermatologist is Dr. Selim Kaya": the name is the relative.
 	if sp := c.Subj.Phrase; sp >= 0 && c.SubjFrom == nlp.SubjOwn && !c.Comp.None() {

@@ -326,6 +326,18 @@ func (s *Sentence) subject(k int, skip []bool) {
 		}
 	}
 	p := s.leftPhrase(j + 1)
+	if p < 0 && s.Words[j] == "," {
+		// An aside of an adverb and a preposition set off by commas
+		// after the subject ("Leilani Kahale, formerly of Moana
+		// Capital, joined"): the phrase before it is the subject.
+		if q := s.phraseEndingAt(j); q >= 0 {
+			if st := s.Phrases[q].Start; st >= 4 && s.Tags[st-1] == "IN" && s.Tags[st-2] == "RB" && s.Words[st-3] == "," && !s.inEarlierClause(k, st-3) {
+				if r := s.phraseEndingAt(st - 3); r >= 0 && s.Phrases[r].Name {
+					p = r
+				}
+			}
+		}
+	}
 	if p < 0 && k > 0 {
 		// "The firm I work for is Acme": the relative clause just before
 		// the verb closes, and the phrase it hangs on is the subject.
