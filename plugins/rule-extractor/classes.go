@@ -371,7 +371,7 @@ var frames = indexFrames([]frame{
 	{verb: "visit", class: "VISITED", role: tEvent},
 	{verb: "travel", prep: "to", class: "TRAVELED_TO", role: tEvent},
 	{verb: "fly", prep: "to", class: "TRAVELED_TO", role: tEvent},
-	// "Eli now goes to Maple Grove School": a pupil's school.
+	// "Eli now goes to Maple Hill School": a pupil's school.
 	{verb: "go", prep: "to", kinds: []kind{kindSchool}, known: true, class: "STUDIES_AT", role: tState},
 	{verb: "go", prep: "to", kinds: kPlace, class: "TRAVELED_TO", role: tEvent},
 })
