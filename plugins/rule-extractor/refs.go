@@ -445,6 +445,10 @@ var classNouns = map[string]kind{
 
 // nounKind is the kind WordNet gives the head noun of a phrase.
 func (sc *sentCtx) nounKind(head int) kind {
+	if t := sc.p.Tags[head]; t == "PRP" || t == "PRP$" {
+		// "fired me": a pronoun is no noun ("me" is Maine to WordNet).
+		return kindNone
+	}
 	w := sc.p.Lemmas[head]
 	if k, ok := classNouns[w]; ok {
 		return k

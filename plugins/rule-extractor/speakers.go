@@ -97,15 +97,22 @@ func parseUtterances(content string, message bool) []utterance {
 
 // splitRole splits a speaker label into a name and a role: "user" is the
 // role user with no name, "Chloé(user)" and "Chloé (user)" are Chloé in
-// the role user (the Graphiti convention), "Chloé" has no role.
+// the role user (the Graphiti convention), "Chloé" and "Chloé(customer)"
+// have no role the extractor knows.
 func splitRole(label string) (name, role string) {
 	if r, ok := roleWords[strings.ToLower(label)]; ok {
 		return "", r
 	}
 	if strings.HasSuffix(label, ")") {
 		if open := strings.LastIndexByte(label, '('); open >= 0 {
+			name := strings.TrimSpace(label[:open])
 			if r, ok := roleWords[strings.ToLower(strings.TrimSpace(label[open+1:len(label)-1]))]; ok {
-				return strings.TrimSpace(label[:open]), r
+				return name, r
+			}
+			if name != "" {
+				// "Priya(customer)", "Dr. Ek (cardiology)": a role of
+				// the source's own; the name is the speaker's.
+				return name, roleNone
 			}
 		}
 	}

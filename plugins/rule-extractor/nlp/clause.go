@@ -152,6 +152,10 @@ done:
 			j++
 		}
 	}
+	if c.Particle == "" && j+1 < n && s.Tags[j] == "PRP" && s.Tags[j+1] == "RP" && particles[s.Lower[j+1]] && !skip[j] && !skip[j+1] {
+		// "laid me off": the particle after an object pronoun.
+		c.Particle = s.Lower[j+1]
+	}
 	c.VerbEnd = j
 	return c, j
 }
