@@ -123,6 +123,7 @@ func (x *extraction) text(req abi.ExtractRequest) {
 		}
 	}
 	x.identifySpeakers(conv.utts)
+	x.kinAsNames(conv.utts, req.Previous)
 	inner := innerNames(conv.utts)
 	x.addressTerms(conv.utts)
 	for k, u := range conv.utts {

@@ -1,6 +1,10 @@
 package main
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/mnemohq/mnemo/wasm/abi"
+)
 
 // How facts are placed in time, and the words of kinship.
 
@@ -143,3 +147,61 @@ var kinNouns = func() wordSet {
 	}
 	return s
 }()
+
+// kinAsNames reads the kinship words one calls a relative by, written as
+// a name ("Dad retired in April", "I'm gonna tell Mom"): the relative the
+// speaker named so in this episode or the ones before ("my dad Kofi") is
+// meant, and facts said of the word are said of them.
+func (x *extraction) kinAsNames(utts []utterance, prev []abi.Episode) {
+	named := map[string]map[string]string{} // speaker → relation → name
+	note := func(us []utterance) {
+		for _, u := range us {
+			if u.speaker == "" {
+				continue
+			}
+			for _, s := range splitSentences(u.text) {
+				t := s.toks
+				for i := 0; i+2 < len(t); i++ {
+					rel, ok := vocativeKinship[t[i+1].lower]
+					if t[i].lower != "my" || !ok {
+						continue
+					}
+					j := i + 2
+					if t[j].lower == "," && j+1 < len(t) {
+						j++
+					}
+					if e := nameEnd(t, j, make([]bool, len(t))); e > j {
+						if named[u.speaker] == nil {
+							named[u.speaker] = map[string]string{}
+						}
+						named[u.speaker][rel] = joinTokens(t[j:e])
+					}
+				}
+			}
+		}
+	}
+	for _, p := range prev {
+		note(parseUtterances(p.Content, strings.EqualFold(p.Source, "message")))
+	}
+	note(utts)
+	for _, u := range utts {
+		for _, s := range splitSentences(u.text) {
+			for i, t := range s.toks {
+				rel, ok := vocativeKinship[t.lower]
+				if !ok || t.text == t.lower || i > 0 && possessors.has(s.toks[i-1].lower) {
+					continue
+				}
+				if name := named[u.speaker][rel]; name != "" {
+					if x.identities == nil {
+						x.identities = map[string]string{}
+					}
+					x.reg.add(name, kindPerson, strSure, true)
+					x.identities[x.reg.key(t.text)] = name
+				}
+			}
+		}
+	}
+}
+
+// possessors are the words that make a kinship word a noun, not a name.
+var possessors = words("my your his her our their the a 's")
