@@ -496,6 +496,9 @@ func slots(c *nlp.Clause) []arg {
 // set, is the aspect's ("stopped taking": an end).
 func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal) {
 	c := cc.c
+	if sc.death(cc, subj) {
+		return
+	}
 	fs := frames[verb]
 	if len(fs) == 0 && c.Particle != "" {
 		fs = frames[c.Lemma]

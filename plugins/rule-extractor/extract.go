@@ -46,6 +46,10 @@ type extraction struct {
 	// key to the name the text gives them ("I'm Tom Gordon").
 	speakers   map[string]bool
 	identities map[string]string
+	// close maps a speaker to the pets and spouses they named in this
+	// episode or the ones before ("our dog Pixel", "my wife Olga"): name
+	// key → relation.
+	close map[string]map[string]string
 	// addressed maps a speaker's key to the terms others address them by
 	// ("honey", "man"; address.go).
 	addressed map[string][]string

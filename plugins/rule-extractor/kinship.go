@@ -3,6 +3,7 @@ package main
 import (
 	"strings"
 
+	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
 	"github.com/mnemohq/mnemo/wasm/abi"
 )
 
@@ -177,6 +178,7 @@ func (x *extraction) kinAsNames(utts []utterance, prev []abi.Episode) {
 						named[u.speaker][rel] = joinTokens(t[j:e])
 					}
 				}
+				x.noteClose(u.speaker, t)
 			}
 		}
 	}
@@ -205,3 +207,67 @@ func (x *extraction) kinAsNames(utts []utterance, prev []abi.Episode) {
 
 // possessors are the words that make a kinship word a noun, not a name.
 var possessors = words("my your his her our their the a 's")
+
+// closeNouns are the ties a death ends: a pet's, a spouse's.
+var closeNouns = map[string]string{"wife": "MARRIED_TO", "husband": "MARRIED_TO", "spouse": "MARRIED_TO"}
+
+// noteClose records the pets and spouses a speaker names: "my wife Olga",
+// "our dog Pixel", "a greyhound called Pixel" after "we adopted".
+func (x *extraction) noteClose(speaker string, t []token) {
+	add := func(j int, rel string) {
+		if j >= len(t) {
+			return
+		}
+		if e := nameEnd(t, j, make([]bool, len(t))); e > j {
+			if x.close == nil {
+				x.close = map[string]map[string]string{}
+			}
+			if x.close[speaker] == nil {
+				x.close[speaker] = map[string]string{}
+			}
+			x.close[speaker][strings.ToLower(joinTokens(t[j:e]))] = rel
+		}
+	}
+	for i := 0; i+2 < len(t); i++ {
+		w, n := t[i].lower, t[i+1].lower
+		switch {
+		case (w == "my" || w == "our") && animalNoun(n):
+			add(i+2, "HAS_PET")
+		case w == "my" && closeNouns[n] != "":
+			add(i+2, closeNouns[n])
+		case (n == "called" || n == "named") && animalNoun(w):
+			add(i+2, "HAS_PET")
+		}
+	}
+}
+
+// deathVerbs are the verbs of dying.
+var deathVerbs = words("die pass")
+
+// death reads "Pixel passed away in October" of a pet or a spouse the
+// speaker named before: the tie ends then.
+func (sc *sentCtx) death(cc *clauseCtx, subj ref) bool {
+	c := cc.c
+	if !deathVerbs.has(c.Lemma) || c.Lemma == "pass" && c.Particle != "away" || c.Passive || sc.u.speaker == "" {
+		return false
+	}
+	rel := sc.u.x.close[sc.u.speaker][strings.ToLower(subj.name)]
+	if rel == "" || c.Subj.Phrase < 0 || sc.p.Phrases[c.Subj.Phrase].PossEnd > sc.p.Phrases[c.Subj.Phrase].PossStart {
+		// "My wife Olga died": the sentence names the tie and its end
+		// at once, which the kinship reading words.
+		return false
+	}
+	speaker := ref{name: sc.u.speaker, kind: kindPerson, str: strSure}
+	sc.fact(cc, speaker, subj, rel, tEnd, "{o} died", kindPerson, kindNone)
+	return true
+}
+
+// animalNoun reports whether w is a kind of pet or a noun WordNet files
+// under animals ("greyhound").
+func animalNoun(w string) bool {
+	if petNouns.has(w) {
+		return true
+	}
+	_, c, ok := nlp.Noun(w)
+	return ok && c&nlp.ClassAnimal != 0
+}
