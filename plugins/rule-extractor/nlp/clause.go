@@ -191,7 +191,47 @@ func (s *Sentence) clauses(skip []bool) {
 		s.subject(k, skip)
 		s.objects(k, skip)
 	}
+	s.openingParticiple()
 	s.gerundObjects()
+}
+
+// openingParticiple gives a participle clause that opens the sentence
+// and closes with a comma the subject of the clause after the comma
+// ("Born in Oslo, Ann moved to Bergen": Ann was born in Oslo); a past
+// participle's clause is a passive, as it is alone on its line.
+func (s *Sentence) openingParticiple() {
+	if len(s.Clauses) == 0 {
+		return
+	}
+	c := &s.Clauses[0]
+	if c.VerbStart != 0 || c.SubjFrom != SubjNone || s.Tags[0] != "VBN" && s.Tags[0] != "VBG" {
+		return
+	}
+	if len(s.Clauses) == 1 && s.Tags[0] == "VBN" {
+		// "Born in Oslo.": a participle alone on its line, the passive
+		// of a left-out "I".
+		c.Passive, c.Past = true, true
+		return
+	}
+	for k := 1; k < len(s.Clauses); k++ {
+		m := &s.Clauses[k]
+		if m.SubjFrom != SubjOwn || m.Subj.Phrase < 0 {
+			continue
+		}
+		comma := false
+		for j := c.VerbEnd; j < s.Phrases[m.Subj.Phrase].Start; j++ {
+			if s.Words[j] == "," {
+				comma = true
+			}
+		}
+		if comma {
+			c.Subj, c.SubjFrom = m.Subj, SubjShared
+			if s.Tags[0] == "VBN" {
+				c.Passive, c.Past = true, true
+			}
+		}
+		return
+	}
 }
 
 // gerundObjects makes the gerund right after a verb with no object its

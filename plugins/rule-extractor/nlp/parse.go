@@ -184,10 +184,20 @@ func Parse(words, lower []string, names [][2]int, skip []bool) *Sentence {
 			s.Tags[i] = "VBD"
 		}
 	}
+	opener := -1
+	if len(words) > 1 && (s.Tags[0] == "NNP" || s.Tags[0] == "VBN") && !named[1] && (s.Tags[1] == "IN" || s.Tags[1] == "TO") {
+		// "Born/NNP in Oslo, …": a participle the tagger took for a name
+		// for its capital, one word that the names may hold.
+		if l := Lemma(lower[0], "VBN"); l != lower[0] && IsVerb(l) {
+			s.Tags[0], opener = "VBN", 0
+		}
+	}
 	for i := range words {
 		// "Moved/VBN to Leeds in May": a participle opening a line, with
-		// no auxiliary before it, is the past of a left-out "I".
-		if (i == 0 || words[i-1] == ":") && s.Tags[i] == "VBN" && !named[i] {
+		// no auxiliary before it, is the past of a left-out "I"; not
+		// when a clause of its own follows a comma ("Educated at Leeds,
+		// she joined …").
+		if (i == 0 || words[i-1] == ":") && s.Tags[i] == "VBN" && !named[i] && !s.finiteAfterComma(i) && Lemma(lower[i], "VBD") != lower[i] {
 			s.Tags[i] = "VBD"
 		}
 	}
@@ -198,6 +208,15 @@ func Parse(words, lower []string, names [][2]int, skip []bool) *Sentence {
 			w = lw
 		}
 		s.Lemmas[i] = Lemma(w, s.Tags[i])
+	}
+	if opener >= 0 {
+		var kept [][2]int
+		for _, n := range names {
+			if n != [2]int{opener, opener + 1} {
+				kept = append(kept, n)
+			}
+		}
+		names = kept
 	}
 	for _, n := range names {
 		for k := n[0]; k < n[1]; k++ {
@@ -214,6 +233,21 @@ func Parse(words, lower []string, names [][2]int, skip []bool) *Sentence {
 	s.chunk(names, skip)
 	s.clauses(skip)
 	return s
+}
+
+// finiteAfterComma reports whether a finite verb follows a comma after
+// word i.
+func (s *Sentence) finiteAfterComma(i int) bool {
+	comma := false
+	for j := i + 1; j < len(s.Tags); j++ {
+		switch {
+		case s.Words[j] == ",":
+			comma = true
+		case comma && (s.Tags[j] == "VBD" || s.Tags[j] == "VBZ" || s.Tags[j] == "VBP" || s.Tags[j] == "MD"):
+			return true
+		}
+	}
+	return false
 }
 
 // retagVerbs corrects the tagger's commonest error on sentences full of
