@@ -154,6 +154,16 @@ var kinNouns = func() wordSet {
 // speaker named so in this episode or the ones before ("my dad Kofi") is
 // meant, and facts said of the word are said of them.
 func (x *extraction) kinAsNames(utts []utterance, prev []abi.Episode) {
+	// Most episodes call no relative by a kinship word and tell no
+	// death: they are not read twice.
+	kin, death := false, false
+	for _, u := range utts {
+		kin = kin || containsWord(u.text, kinNames...)
+		death = death || containsWord(u.text, "died", "dies", "passed away")
+	}
+	if !kin && !death {
+		return
+	}
 	named := map[string]map[string]string{} // speaker → relation → name
 	note := func(us []utterance) {
 		for _, u := range us {
@@ -186,6 +196,9 @@ func (x *extraction) kinAsNames(utts []utterance, prev []abi.Episode) {
 		note(parseUtterances(p.Content, strings.EqualFold(p.Source, "message")))
 	}
 	note(utts)
+	if !kin {
+		return
+	}
 	for _, u := range utts {
 		for _, s := range splitSentences(u.text) {
 			for i, t := range s.toks {
@@ -203,6 +216,35 @@ func (x *extraction) kinAsNames(utts []utterance, prev []abi.Episode) {
 			}
 		}
 	}
+}
+
+// kinNames are the kinship words one calls a relative by, written as
+// names.
+var kinNames = func() []string {
+	var out []string
+	for w := range vocativeKinship {
+		out = append(out, strings.ToUpper(w[:1])+w[1:])
+	}
+	return out
+}()
+
+// containsWord reports whether text holds one of ws as a word.
+func containsWord(text string, ws ...string) bool {
+	for _, w := range ws {
+		for i := 0; ; {
+			j := strings.Index(text[i:], w)
+			if j < 0 {
+				break
+			}
+			j += i
+			end := j + len(w)
+			if (j == 0 || !isWordRune(rune(text[j-1]))) && (end == len(text) || !isWordRune(rune(text[end]))) {
+				return true
+			}
+			i = end
+		}
+	}
+	return false
 }
 
 // possessors are the words that make a kinship word a noun, not a name.
