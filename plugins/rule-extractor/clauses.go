@@ -642,62 +642,6 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 	sc.openFact(cc, verb, subj, role)
 }
 
-// successionVerbs give the subject the role the direct object held.
-var successionVerbs = words("succeed replace")
-
-// classKinds are the kinds a relation class implies for its object.
-var classKinds = map[string]kind{
-	"LIVES_IN": kindLocation, "WORKS_AT": kindOrg, "STUDIES_AT": kindOrg, "GRADUATED_FROM": kindOrg, "BORN_IN": kindLocation,
-	"GREW_UP_IN": kindLocation, "IS_FROM": kindLocation, "PLAYS_FOR": kindOrg, "COACHES": kindOrg, "ACQUIRED": kindOrg,
-	"FOUNDED": kindOrg, "MARRIED_TO": kindPerson, "ENGAGED_TO": kindPerson, "IS_DATING": kindPerson, "REPORTS_TO": kindPerson,
-	"MANAGER_OF": kindPerson, "TAKES_MEDICATION": kindDrug, relSwitchedMedication: kindDrug, "RECEIVED_VACCINE": kindVaccine,
-	"ON_PLAN": kindPlan, "HAS_PET": kindPet, "VISITED": kindLocation, "TRAVELED_TO": kindLocation, "OWNS": kindProduct, "DRIVES": kindProduct,
-}
-
-// subjFits reports whether the clause's subject is of the kind a frame
-// asks for. A team is an organisation to the registry, so a frame asking
-// for a team takes an organisation whose name is a team's.
-func (sc *sentCtx) subjFits(f *frame, subj ref) bool {
-	switch k := sc.kindOf(subj); {
-	case f.subj == kindNone || k == f.subj:
-		return true
-	case f.subj == kindTeam:
-		return (k == kindOrg || k == kindNone) && teamName(subj.name)
-	}
-	return false
-}
-
-// objFits reports whether the clause's direct object fits a frame that
-// constrains it.
-func (sc *sentCtx) objFits(f *frame, c *nlp.Clause) bool {
-	if f.obj == "" {
-		return true
-	}
-	if c.Obj.None() {
-		return false
-	}
-	head := sc.headWord(c.Obj.Phrase)
-	switch f.obj {
-	case "@appt":
-		return apptNouns.has(head) || apptNouns.has(sc.toks[sc.p.Phrases[c.Obj.Phrase].Head].lower)
-	case "@home":
-		return homeNouns.has(head)
-	case "@unit":
-		return unitNouns.has(head) || unitNouns.has(sc.toks[sc.p.Phrases[c.Obj.Phrase].Head].lower)
-	case "@degree":
-		return degreeNouns.has(head) || sc.nounKind(sc.p.Phrases[c.Obj.Phrase].Head) == kindDegree
-	case "@post":
-		return postNoun(head)
-	case "@person":
-		r := sc.phraseRef(c.Obj.Phrase, false)
-		// A person's full name, though the slot before took it for a
-		// thing ("sold Ravi Anand": owned, as "sold Helix" would be).
-		k := sc.kindOf(r)
-		return r.name != "" && (k == kindPerson || personLike(r.name) && (k == kindNone || k == kindProduct))
-	}
-	return strings.Contains(" "+f.obj+" ", " "+head+" ")
-}
-
 // frameFact emits the fact of a frame (and its second relation).
 func (sc *sentCtx) frameFact(cc *clauseCtx, f *frame, prep string, subj, obj ref, k kind, role temporal) {
 	c := cc.c

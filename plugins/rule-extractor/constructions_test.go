@@ -12,15 +12,19 @@ import (
 // sentences written for this test (reference time: Wednesday 15 May
 // 2024, 10:00 UTC). want lists facts that must be among the answer's;
 // absent lists relation/source/target triples that must not be.
+// construction is a case of the constructions tables: an episode, the
+// facts it must give and the facts it must not.
+type construction struct {
+	name     string
+	source   string // default "text"
+	content  string
+	previous []string
+	want     []wf
+	absent   []wf
+}
+
 func TestExtractConstructions(t *testing.T) {
-	tests := []struct {
-		name     string
-		source   string // default "text"
-		content  string
-		previous []string
-		want     []wf
-		absent   []wf
-	}{
+	runConstructions(t, []construction{
 		// Organisations and their officers.
 		{name: "appositive title of an organisation",
 			content: "Lena Fischer, the CFO of Brandt Maschinen, opened the meeting.",
@@ -554,114 +558,6 @@ func TestExtractConstructions(t *testing.T) {
 		{name: "a possessed noun's 's before a name is is",
 			content: "Her name's Solveig. She is a welder.",
 			want:    []wf{{"HAS_JOB_TITLE", "Solveig", "welder", "ref", ""}}},
-		{name: "she after the one name of no known kind", source: "message",
-			content: "Ines: I met Tovelin at the fair. She is a welder.",
-			want:    []wf{{"HAS_JOB_TITLE", "Tovelin", "welder", "ref", ""}}},
-		{name: "she after two names of no known kind is neither", source: "message",
-			content: "Ines: I met Tovelin and Brannock at the fair. She is a welder.",
-			absent:  []wf{{"HAS_JOB_TITLE", "Tovelin", "welder", "", ""}, {"HAS_JOB_TITLE", "Brannock", "welder", "", ""}}},
-		{name: "she is no place", source: "message",
-			content: "Ines: We flew to Kastrup. She is a welder.",
-			absent:  []wf{{"HAS_JOB_TITLE", "Kastrup", "welder", "", ""}}},
-		{name: "a profession from an honorific",
-			content: "Dr. Nkechi Obi runs the clinic. Professor Lind spoke after her.",
-			want:    []wf{{"HAS_PROFESSIONAL_TITLE", "Dr. Nkechi Obi", "doctor", "ref", ""}, {"HAS_PROFESSIONAL_TITLE", "Professor Lind", "professor", "ref", ""}}},
-		{name: "an honorific's profession is no job title",
-			content: "Dr. Amal Haddad is the CFO of Brandt Maschinen.",
-			want:    []wf{{"HAS_CFO", "Brandt Maschinen", "Dr. Amal Haddad", "ref", ""}, {"HAS_PROFESSIONAL_TITLE", "Dr. Amal Haddad", "doctor", "ref", ""}},
-			absent:  []wf{{"HAS_JOB_TITLE", "Dr. Amal Haddad", "doctor", "", ""}}},
-		{name: "mrs. names no profession",
-			content: "Mrs. Ilse Brandt runs the clinic.",
-			absent:  []wf{{"HAS_PROFESSIONAL_TITLE", "Mrs. Ilse Brandt", "mrs.", "", ""}}},
-		{name: "a half- or step-relative is that relative", source: "message",
-			content: "Ines: This is my half-brother Frode. My stepmom Wenche lives in Bergen.",
-			want:    []wf{{"BROTHER_OF", "Frode", "Ines", "ref", ""}, {"MOTHER_OF", "Wenche", "Ines", "ref", ""}},
-			absent:  []wf{{"HAS_JOB_TITLE", "Frode", "half-brother", "", ""}}},
-		{name: "working with a known person makes a colleague", source: "message",
-			content: "Ines: I met Anna Berg at the fair. Jasmin works with Anna Berg at Kvist.",
-			want:    []wf{{"COLLEAGUE_OF", "Jasmin", "Anna Berg", "ref", ""}, {"WORKS_AT", "Jasmin", "Kvist", "ref", ""}},
-			absent:  []wf{{"WORKS_AT", "Jasmin", "Anna Berg", "", ""}}},
-		{name: "an event noun as the object of the two it took place between", source: "message",
-			content: "Jonas: Sanna and I finalized the divorce in December.",
-			want:    []wf{{"MARRIED_TO", "Jonas", "Sanna", "", "2023-12-01"}}},
-		{name: "an event noun discussed took no place", source: "message",
-			content: "Jonas: Sanna and I discussed the divorce.",
-			absent:  []wf{{"MARRIED_TO", "Jonas", "Sanna", "", ""}}},
-		{name: "stepped down as a role after a particle",
-			content: "Oona Virtanen stepped down as chief scientist at Fennick Labs to start a new venture.",
-			want:    []wf{{"HAS_JOB_TITLE", "Oona Virtanen", "chief scientist", "", "ref"}, {"WORKS_AT", "Oona Virtanen", "Fennick Labs", "", "ref"}}},
-		{name: "a participle opening a line is the past of a left-out I",
-			content: "Moved to Leeds in March. Left Lumen last month.",
-			want:    []wf{{"LIVES_IN", "User", "Leeds", "2024-03-01", ""}, {"WORKS_AT", "User", "Lumen", "", "2024-04-01"}}},
-		{name: "a name with a verb of its own keeps its first word",
-			content: "Left Bank Books is a shop in Paris.",
-			absent:  []wf{{"WORKS_AT", "User", "Bank Books", "", ""}}},
-		{name: "a club sells a player",
-			content: "Kessington Rovers have sold Ife Adeyemi to Port Vale Athletic.",
-			want:    []wf{{"PLAYS_FOR", "Ife Adeyemi", "Port Vale Athletic", "ref", ""}, {"PLAYS_FOR", "Ife Adeyemi", "Kessington Rovers", "", "ref"}},
-			absent:  []wf{{"OWNS", "Kessington Rovers", "Ife Adeyemi", "", ""}, {"ACQUIRED", "Port Vale Athletic", "Ife Adeyemi", "", ""}}},
-		{name: "a date of effect reaches across the comma and ahead",
-			content: "Marguerite Okonkwo has been hired by Calder Freight as its new head of compliance, starting in October.",
-			want:    []wf{{"WORKS_AT", "Marguerite Okonkwo", "Calder Freight", "2024-10-01", ""}}},
-		{name: "a date of effect is the coming one",
-			content: "Ann works at Acme, starting on Monday.",
-			want:    []wf{{"WORKS_AT", "Ann", "Acme", "2024-05-20", ""}}},
-		{name: "a vaccine given in the passive",
-			content: "Keziah Otieno was given the RSV vaccine on 28 October 2023.",
-			want:    []wf{{"RECEIVED_VACCINE", "Keziah Otieno", "RSV vaccine", "2023-10-28", ""}}},
-		{name: "notice given to an employer", source: "message",
-			content: "Bjorn: I gave notice to Halvorsen Shipping.",
-			want:    []wf{{"WORKS_AT", "Bjorn", "Halvorsen Shipping", "", "ref"}}},
-		{name: "a successor takes the role the one succeeded held",
-			content: "Meera Joshi will succeed Ravindra Kulkarni as chief executive of Sarita Textiles on 1 June 2024.",
-			want:    []wf{{"HAS_CEO", "Sarita Textiles", "Meera Joshi", "2024-06-01", ""}, {"HAS_CEO", "Sarita Textiles", "Ravindra Kulkarni", "", "2024-06-01"}}},
-		{name: "a pupil goes to a school", source: "message",
-			content: "Hannah: Eli now goes to Maple Hill School.",
-			want:    []wf{{"STUDIES_AT", "Eli", "Maple Hill School", "ref", ""}},
-			absent:  []wf{{"TRAVELED_TO", "Eli", "Maple Hill School", "", ""}}},
-		{name: "took the helm",
-			content: "Ravindra Kulkarni took the helm at Sarita Textiles in 2017.",
-			want:    []wf{{"RUNS", "Ravindra Kulkarni", "Sarita Textiles", "2017-01-01", ""}}},
-		{name: "formerly of an employer, and the subject before the aside",
-			content: "Leilani Kahale, formerly of Moana Capital, joined Pukana Partners.",
-			want:    []wf{{"WORKS_AT", "Leilani Kahale", "Moana Capital", "", "ref"}, {"WORKS_AT", "Leilani Kahale", "Pukana Partners", "ref", ""}}},
-		{name: "with an organisation",
-			content: "Leilani Kahale is now with Pukana Partners. Ann is with Bob.",
-			want:    []wf{{"WORKS_AT", "Leilani Kahale", "Pukana Partners", "ref", ""}},
-			absent:  []wf{{"WORKS_AT", "Ann", "Bob", "", ""}}},
-		{name: "a pronoun object is no place", source: "message",
-			content: "Olu: Acme fired me.",
-			want:    []wf{{"WORKS_AT", "Olu", "Acme", "", "ref"}}},
-		{name: "a particle after an object pronoun", source: "message",
-			content: "Olu: Brightwave laid me off.",
-			want:    []wf{{"WORKS_AT", "Olu", "Brightwave", "", "ref"}}},
-		{name: "a named speaker in a role of the source's own", source: "message",
-			content: "Priya(customer): We're on the Business tier.",
-			want:    []wf{{"ON_PLAN", "Priya", "Business tier", "ref", ""}}},
-		{name: "a kinship word as a name is the relative named before", source: "message",
-			content:  "Abena: Dad finally retired from Metro Transit in April.",
-			previous: []string{"Abena: My dad Kofi works at Metro Transit."},
-			want:     []wf{{"WORKS_AT", "Kofi", "Metro Transit", "", "2024-04-01"}},
-			absent:   []wf{{"WORKS_AT", "Dad", "Metro Transit", "", ""}}},
-		{name: "a kinship word as a name is the speaker's own relative", source: "message",
-			content:  "Abena: Dad retired from Brio Labs.",
-			previous: []string{"Efua: My dad Kofi works at Metro Transit."},
-			absent:   []wf{{"WORKS_AT", "Kofi", "Brio Labs", "", ""}}},
-		{name: "a pet named before dies", source: "message",
-			content:  "Yusuf: Pixel passed away in April, the house feels empty.",
-			previous: []string{"Yusuf: We adopted a greyhound called Pixel last spring."},
-			want:     []wf{{"HAS_PET", "Yusuf", "Pixel", "", "2024-04-01"}}},
-		{name: "a death of no one the speaker named ends nothing", source: "message",
-			content:  "Yusuf: Pixel passed away in April.",
-			previous: []string{"Amira: We adopted a greyhound called Pixel last spring."},
-			absent:   []wf{{"HAS_PET", "Yusuf", "Pixel", "", ""}, {"HAS_PET", "Amira", "Pixel", "", ""}}},
-		{name: "a participle clause opening a sentence is said of the main clause's subject",
-			content: "Born in Oslo in 1970, Ann Lie moved to Bergen in 2010. Founded in 1990 by Ruth Lind, Kvist Tools makes saws.",
-			want:    []wf{{"BORN_IN", "Ann Lie", "Oslo", "1970-01-01", ""}, {"LIVES_IN", "Ann Lie", "Bergen", "2010-01-01", ""}, {"FOUNDED", "Ruth Lind", "Kvist Tools", "1990-01-01", ""}},
-			absent:  []wf{{"BORN_IN", "User", "Oslo", "", ""}}},
-		{name: "a participle alone on its line is a passive of a left-out I",
-			content: "Born in Oslo.",
-			want:    []wf{{"BORN_IN", "User", "Oslo", "", ""}}},
 		{name: "a preposition opening a sentence is no name", source: "message",
 			content: "Ines: Of course I adore Halvard.",
 			want:    []wf{{"LOVES", "Ines", "Halvard", "ref", ""}},
@@ -920,7 +816,12 @@ func TestExtractConstructions(t *testing.T) {
 				{"WORKS_AT", "Jorge", "Tuenti", "", "2024-03-01"},
 				{"WORKS_AT", "Jorge", "Cabify", "ref", ""},
 			}},
-	}
+	})
+}
+
+// runConstructions extracts each case's episode and checks its facts.
+func runConstructions(t *testing.T, tests []construction) {
+	t.Helper()
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			src := tt.source
@@ -959,148 +860,4 @@ func containsFact(fs []wf, w wf) bool {
 		}
 	}
 	return false
-}
-
-func TestExtractTypesEveryEntity(t *testing.T) {
-	// Without an ontology every entity the rules find has a type, so that
-	// entity_types filters work offline.
-	var resp abi.ExtractResponse
-	req := abi.ExtractRequest{Episode: abi.Episode{Source: "message", ReferenceTime: refTime,
-		Content: "Jo(user): My order RX-7710 from Tamsworth Ltd arrived in Leeds, and my dentist Dr. Ruth Ames moved to Harrow."}}
-	roundTrip(t, abi.CapExtract, req, &resp)
-	got := map[string]string{}
-	for _, e := range resp.Entities {
-		got[e.Name] = e.Type
-	}
-	want := map[string]string{"Jo": "Person", "RX-7710": "Identifier", "Tamsworth Ltd": "Organization", "Leeds": "Location", "Dr. Ruth Ames": "Person", "Harrow": "Location", "dentist": "Occupation"}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("extract(%q) entity types mismatch (-want +got):\n%s", req.Episode.Content, diff)
-	}
-}
-
-func TestExtractAliasesInEpisode(t *testing.T) {
-	// A title and a surname, or a first name, are the full name of the
-	// same episode when exactly one fits.
-	var resp abi.ExtractResponse
-	req := abi.ExtractRequest{Episode: abi.Episode{Source: "text", ReferenceTime: refTime,
-		Content: "Note: Dr. Lucia Perez met Tomas Ek. Dr. Perez says Tomas lives in Malmo."}}
-	roundTrip(t, abi.CapExtract, req, &resp)
-	var names []string
-	for _, e := range resp.Entities {
-		names = append(names, e.Name)
-	}
-	want := []string{"Dr. Lucia Perez", "Tomas Ek", "doctor", "Malmo"}
-	if diff := cmp.Diff(want, names); diff != "" {
-		t.Errorf("extract(%q) entities mismatch (-want +got):\n%s", req.Episode.Content, diff)
-	}
-}
-
-func TestExtractOrganisationShortForms(t *testing.T) {
-	// An organisation named in full and then by its distinctive words is
-	// one entity, under its full name; a short form two organisations
-	// share is neither.
-	tests := []struct {
-		name, content string
-		want, absent  []string
-	}{
-		{"university then its name", "Odile Ferrand teaches at Carrow University. Carrow pays its lecturers well.",
-			[]string{"Carrow University"}, []string{"Carrow"}},
-		{"a corporate suffix dropped", "Renzo Abate works for Pellucid Foods Ltd. Pellucid Foods opened a bakery in Turin.",
-			[]string{"Pellucid Foods Ltd"}, []string{"Pellucid Foods"}},
-		{"two organisations share the short form", "Odile Ferrand teaches at Carrow University and banks with Carrow Bank. She praised Carrow in a speech.",
-			[]string{"Carrow University", "Carrow Bank", "Carrow"}, nil},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			var resp abi.ExtractResponse
-			roundTrip(t, abi.CapExtract, abi.ExtractRequest{Episode: abi.Episode{Source: "text", Content: tt.content, ReferenceTime: refTime}}, &resp)
-			names := map[string]bool{}
-			for _, e := range resp.Entities {
-				names[e.Name] = true
-			}
-			for _, w := range tt.want {
-				if !names[w] {
-					t.Errorf("extract(%q) entities = %v, want %q among them", tt.content, names, w)
-				}
-			}
-			for _, a := range tt.absent {
-				if names[a] {
-					t.Errorf("extract(%q) entities = %v, want no %q", tt.content, names, a)
-				}
-			}
-		})
-	}
-}
-
-func TestOrgShortForm(t *testing.T) {
-	tests := []struct {
-		short, long string
-		want        bool
-	}{
-		{"Carrow", "Carrow University", true},
-		{"Dunlin", "Dunlin Rovers FC", true},
-		{"Pellucid Foods", "Pellucid Foods Ltd.", true},
-		{"Orvell", "Orvell Therapeutics", false},
-		{"Carrow University", "Carrow", false},
-		{"Tollgate", "North Tollgate Academy", false},
-	}
-	for _, tt := range tests {
-		if got := orgShortForm(nameWords(tt.short), nameWords(tt.long)); got != tt.want {
-			t.Errorf("orgShortForm(%q, %q) = %v, want %v", tt.short, tt.long, got, tt.want)
-		}
-	}
-}
-
-func TestExtractClubIsOrganisation(t *testing.T) {
-	// A name with a club's word is a club, whatever the verb it governs.
-	var resp abi.ExtractResponse
-	content := "Corvel Athletic sacked Teo Vranjes in April."
-	roundTrip(t, abi.CapExtract, abi.ExtractRequest{Episode: abi.Episode{Source: "text", Content: content, ReferenceTime: refTime}}, &resp)
-	got := ""
-	for _, e := range resp.Entities {
-		if e.Name == "Corvel Athletic" {
-			got = e.Type
-		}
-	}
-	if got != "Organization" {
-		t.Errorf("extract(%q) type of Corvel Athletic = %q, want Organization", content, got)
-	}
-}
-
-func TestExtractPetIsNoPerson(t *testing.T) {
-	// A pet named by its owner is a pet, whatever its name.
-	tests := []struct {
-		name, content, entity, want string
-	}{
-		{"my dog", "My dog Rex loves the park.", "Rex", "Pet"},
-		{"our cat", "Jonas: Our cat Miso sleeps all day.", "Miso", "Pet"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			var resp abi.ExtractResponse
-			roundTrip(t, abi.CapExtract, abi.ExtractRequest{Episode: abi.Episode{Source: "message", Content: tt.content, ReferenceTime: refTime}}, &resp)
-			got := ""
-			for _, e := range resp.Entities {
-				if e.Name == tt.entity {
-					got = e.Type
-				}
-			}
-			if got != tt.want {
-				t.Errorf("extract(%q) type of %s = %q, want %q", tt.content, tt.entity, got, tt.want)
-			}
-		})
-	}
-}
-
-// TestPraiseOfAPlace: praise of a name the parse cannot class is kept
-// (the speaker likes it) without making the name a person, so that it
-// still merges with the place it is.
-func TestPraiseOfAPlace(t *testing.T) {
-	var resp abi.ExtractResponse
-	roundTrip(t, abi.CapExtract, abi.ExtractRequest{Episode: abi.Episode{Source: "message", Content: "Ilka: Reykjavik was amazing.", ReferenceTime: refTime}}, &resp)
-	for _, e := range resp.Entities {
-		if e.Name == "Reykjavik" && e.Type == "Person" {
-			t.Errorf("extract: Reykjavik is a %s, want no person", e.Type)
-		}
-	}
 }

@@ -83,35 +83,29 @@ func (sc *sentCtx) thirdAt(pos int, exclude ...ref) string {
 		}
 		return false
 	}
-	var cands []string
-	seen := map[string]bool{}
-	for _, n := range u.mentions {
-		if n.sent == u.sent && n.pos >= pos {
-			break
-		}
-		key := u.x.reg.key(n.name)
-		if seen[key] || skip(n.name) || !u.x.isPerson(n.name) {
-			continue
-		}
-		seen[key] = true
-		cands = append(cands, n.name)
-	}
-	if len(cands) == 0 {
-		// No known person: a name of no known kind, one word written
-		// with a capital where no sentence starts ("I met Celia. She
-		// ..."), is the one candidate when it is alone.
+	// named returns the names before pos that pass ok, each once.
+	named := func(ok func(string) bool) []string {
+		var out []string
+		seen := map[string]bool{}
 		for _, n := range u.mentions {
 			if n.sent == u.sent && n.pos >= pos {
 				break
 			}
 			key := u.x.reg.key(n.name)
-			if seen[key] || skip(n.name) || !u.x.maybePerson(n.name) {
+			if seen[key] || skip(n.name) || !ok(n.name) {
 				continue
 			}
 			seen[key] = true
-			cands = append(cands, n.name)
+			out = append(out, n.name)
 		}
-		if len(cands) > 1 {
+		return out
+	}
+	cands := named(u.x.isPerson)
+	if len(cands) == 0 {
+		// No known person: a name of no known kind, one word written
+		// with a capital where no sentence starts ("I met Celia. She
+		// ..."), is the one candidate when it is alone.
+		if cands = named(u.x.maybePerson); len(cands) > 1 {
 			cands = nil
 		}
 	}

@@ -158,22 +158,7 @@ func (x *extraction) text(req abi.ExtractRequest) {
 
 // saysIt reports whether a text says "it" or "them" as a word.
 func saysIt(text string) bool {
-	for _, w := range []string{"it", "It", "them"} {
-		for i := 0; ; {
-			j := strings.Index(text[i:], w)
-			if j < 0 {
-				break
-			}
-			j += i
-			before := j == 0 || !isWordRune(rune(text[j-1]))
-			after := j+len(w) >= len(text) || !isWordRune(rune(text[j+len(w)]))
-			if before && after {
-				return true
-			}
-			i = j + len(w)
-		}
-	}
-	return false
+	return containsWord(text, "it", "It", "them")
 }
 
 // sentence extracts the names and facts of one sentence.

@@ -228,25 +228,6 @@ var kinNames = func() []string {
 	return out
 }()
 
-// containsWord reports whether text holds one of ws as a word.
-func containsWord(text string, ws ...string) bool {
-	for _, w := range ws {
-		for i := 0; ; {
-			j := strings.Index(text[i:], w)
-			if j < 0 {
-				break
-			}
-			j += i
-			end := j + len(w)
-			if (j == 0 || !isWordRune(rune(text[j-1]))) && (end == len(text) || !isWordRune(rune(text[end]))) {
-				return true
-			}
-			i = end
-		}
-	}
-	return false
-}
-
 // possessors are the words that make a kinship word a noun, not a name.
 var possessors = words("my your his her our their the a 's")
 

@@ -400,3 +400,22 @@ func noSpaceBefore(t token) bool {
 	}
 	return strings.Contains(",.;:!?)", t.text)
 }
+
+// containsWord reports whether text holds one of ws as a word.
+func containsWord(text string, ws ...string) bool {
+	for _, w := range ws {
+		for i := 0; ; {
+			j := strings.Index(text[i:], w)
+			if j < 0 {
+				break
+			}
+			j += i
+			end := j + len(w)
+			if (j == 0 || !isWordRune(rune(text[j-1]))) && (end == len(text) || !isWordRune(rune(text[end]))) {
+				return true
+			}
+			i = end
+		}
+	}
+	return false
+}

@@ -1,0 +1,153 @@
+package main
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/mnemohq/mnemo/wasm/abi"
+)
+
+func TestExtractTypesEveryEntity(t *testing.T) {
+	// Without an ontology every entity the rules find has a type, so that
+	// entity_types filters work offline.
+	var resp abi.ExtractResponse
+	req := abi.ExtractRequest{Episode: abi.Episode{Source: "message", ReferenceTime: refTime,
+		Content: "Jo(user): My order RX-7710 from Tamsworth Ltd arrived in Leeds, and my dentist Dr. Ruth Ames moved to Harrow."}}
+	roundTrip(t, abi.CapExtract, req, &resp)
+	got := map[string]string{}
+	for _, e := range resp.Entities {
+		got[e.Name] = e.Type
+	}
+	want := map[string]string{"Jo": "Person", "RX-7710": "Identifier", "Tamsworth Ltd": "Organization", "Leeds": "Location", "Dr. Ruth Ames": "Person", "Harrow": "Location", "dentist": "Occupation"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("extract(%q) entity types mismatch (-want +got):\n%s", req.Episode.Content, diff)
+	}
+}
+
+func TestExtractAliasesInEpisode(t *testing.T) {
+	// A title and a surname, or a first name, are the full name of the
+	// same episode when exactly one fits.
+	var resp abi.ExtractResponse
+	req := abi.ExtractRequest{Episode: abi.Episode{Source: "text", ReferenceTime: refTime,
+		Content: "Note: Dr. Lucia Perez met Tomas Ek. Dr. Perez says Tomas lives in Malmo."}}
+	roundTrip(t, abi.CapExtract, req, &resp)
+	var names []string
+	for _, e := range resp.Entities {
+		names = append(names, e.Name)
+	}
+	want := []string{"Dr. Lucia Perez", "Tomas Ek", "doctor", "Malmo"}
+	if diff := cmp.Diff(want, names); diff != "" {
+		t.Errorf("extract(%q) entities mismatch (-want +got):\n%s", req.Episode.Content, diff)
+	}
+}
+
+func TestExtractOrganisationShortForms(t *testing.T) {
+	// An organisation named in full and then by its distinctive words is
+	// one entity, under its full name; a short form two organisations
+	// share is neither.
+	tests := []struct {
+		name, content string
+		want, absent  []string
+	}{
+		{"university then its name", "Odile Ferrand teaches at Carrow University. Carrow pays its lecturers well.",
+			[]string{"Carrow University"}, []string{"Carrow"}},
+		{"a corporate suffix dropped", "Renzo Abate works for Pellucid Foods Ltd. Pellucid Foods opened a bakery in Turin.",
+			[]string{"Pellucid Foods Ltd"}, []string{"Pellucid Foods"}},
+		{"two organisations share the short form", "Odile Ferrand teaches at Carrow University and banks with Carrow Bank. She praised Carrow in a speech.",
+			[]string{"Carrow University", "Carrow Bank", "Carrow"}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var resp abi.ExtractResponse
+			roundTrip(t, abi.CapExtract, abi.ExtractRequest{Episode: abi.Episode{Source: "text", Content: tt.content, ReferenceTime: refTime}}, &resp)
+			names := map[string]bool{}
+			for _, e := range resp.Entities {
+				names[e.Name] = true
+			}
+			for _, w := range tt.want {
+				if !names[w] {
+					t.Errorf("extract(%q) entities = %v, want %q among them", tt.content, names, w)
+				}
+			}
+			for _, a := range tt.absent {
+				if names[a] {
+					t.Errorf("extract(%q) entities = %v, want no %q", tt.content, names, a)
+				}
+			}
+		})
+	}
+}
+
+func TestOrgShortForm(t *testing.T) {
+	tests := []struct {
+		short, long string
+		want        bool
+	}{
+		{"Carrow", "Carrow University", true},
+		{"Dunlin", "Dunlin Rovers FC", true},
+		{"Pellucid Foods", "Pellucid Foods Ltd.", true},
+		{"Orvell", "Orvell Therapeutics", false},
+		{"Carrow University", "Carrow", false},
+		{"Tollgate", "North Tollgate Academy", false},
+	}
+	for _, tt := range tests {
+		if got := orgShortForm(nameWords(tt.short), nameWords(tt.long)); got != tt.want {
+			t.Errorf("orgShortForm(%q, %q) = %v, want %v", tt.short, tt.long, got, tt.want)
+		}
+	}
+}
+
+func TestExtractClubIsOrganisation(t *testing.T) {
+	// A name with a club's word is a club, whatever the verb it governs.
+	var resp abi.ExtractResponse
+	content := "Corvel Athletic sacked Teo Vranjes in April."
+	roundTrip(t, abi.CapExtract, abi.ExtractRequest{Episode: abi.Episode{Source: "text", Content: content, ReferenceTime: refTime}}, &resp)
+	got := ""
+	for _, e := range resp.Entities {
+		if e.Name == "Corvel Athletic" {
+			got = e.Type
+		}
+	}
+	if got != "Organization" {
+		t.Errorf("extract(%q) type of Corvel Athletic = %q, want Organization", content, got)
+	}
+}
+
+func TestExtractPetIsNoPerson(t *testing.T) {
+	// A pet named by its owner is a pet, whatever its name.
+	tests := []struct {
+		name, content, entity, want string
+	}{
+		{"my dog", "My dog Rex loves the park.", "Rex", "Pet"},
+		{"our cat", "Jonas: Our cat Miso sleeps all day.", "Miso", "Pet"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var resp abi.ExtractResponse
+			roundTrip(t, abi.CapExtract, abi.ExtractRequest{Episode: abi.Episode{Source: "message", Content: tt.content, ReferenceTime: refTime}}, &resp)
+			got := ""
+			for _, e := range resp.Entities {
+				if e.Name == tt.entity {
+					got = e.Type
+				}
+			}
+			if got != tt.want {
+				t.Errorf("extract(%q) type of %s = %q, want %q", tt.content, tt.entity, got, tt.want)
+			}
+		})
+	}
+}
+
+// TestPraiseOfAPlace: praise of a name the parse cannot class is kept
+// (the speaker likes it) without making the name a person, so that it
+// still merges with the place it is.
+func TestPraiseOfAPlace(t *testing.T) {
+	var resp abi.ExtractResponse
+	roundTrip(t, abi.CapExtract, abi.ExtractRequest{Episode: abi.Episode{Source: "message", Content: "Ilka: Reykjavik was amazing.", ReferenceTime: refTime}}, &resp)
+	for _, e := range resp.Entities {
+		if e.Name == "Reykjavik" && e.Type == "Person" {
+			t.Errorf("extract: Reykjavik is a %s, want no person", e.Type)
+		}
+	}
+}
