@@ -25,6 +25,17 @@ const WhyAttribute = "why"
 // fact was first stated) and the latest ones are kept.
 const MaxWhySteps = 32
 
+// MaxStatedSteps is how many statements a fact's record keeps in full
+// (the extractor, its rule, the sentence's span). A fact restated after
+// that gains the episode in its provenance (Fact.Episodes) and no step,
+// unless the statement is of a source class the record has not seen or
+// the restatement changes the fact (corroborates, ends it): the record then
+// stays a few hundred bytes where a fact a user repeats daily would
+// otherwise rewrite kilobytes of it at every restatement. Reading the
+// record back (engine.Why) turns the provenance's other episodes into
+// stated steps.
+const MaxStatedSteps = 4
+
 // Why step kinds.
 const (
 	// WhyStated: an episode stated the fact (the first, or a restatement
@@ -139,6 +150,25 @@ func WithWhy(attrs map[string]any, steps ...WhyStep) map[string]any {
 	}
 	out[WhyAttribute] = rec
 	return out
+}
+
+// RecordsStatement reports whether a statement of source class class is
+// kept as a step of the record in attrs (MaxStatedSteps): while the record
+// holds fewer statements than that, or none of that class.
+func RecordsStatement(attrs map[string]any, class string) bool {
+	raw, _ := attrs[WhyAttribute].([]any)
+	n, seen := 0, false
+	for _, r := range raw {
+		m, _ := r.(map[string]any)
+		if m == nil || m["step"] != WhyStated {
+			continue
+		}
+		n++
+		if c, _ := m["class"].(string); c == class {
+			seen = true
+		}
+	}
+	return n < MaxStatedSteps || !seen
 }
 
 // WithoutWhyOf returns attrs without the steps an episode took (a copy;

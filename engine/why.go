@@ -97,6 +97,8 @@ func (e *Engine) Why(ctx context.Context, group, uuid string) (Why, error) {
 	}
 	if !slices.ContainsFunc(w.Steps, func(s core.WhyStep) bool { return s.Step == core.WhyStated }) {
 		w.Steps = append(e.provenanceSteps(f, w.Episodes), w.Steps...)
+	} else {
+		w.Steps = e.restatements(w.Steps, f, w.Episodes)
 	}
 	// A stated step without a span (a fact stored before records, a
 	// sentence the ingestion could not find) is located now.
@@ -108,6 +110,51 @@ func (e *Engine) Why(ctx context.Context, group, uuid string) (Why, error) {
 	f.Embedding = nil
 	w.Fact = f
 	return w, nil
+}
+
+// restatements adds to a fact's record (steps) a stated step for each
+// episode of its provenance the record has none for: the restatements
+// past core.MaxStatedSteps, and those a record's cut at core.MaxWhySteps
+// dropped. Each goes where its episode's time puts it among the record's
+// steps. When there are more steps than MaxWhySteps, the added steps of
+// the middle are left out (the fact's episodes list them all), as a
+// record's cut would have.
+func (e *Engine) restatements(steps []core.WhyStep, f core.Fact, eps map[string]core.Episode) []core.WhyStep {
+	recorded := map[string]bool{}
+	for _, s := range steps {
+		if s.Step == core.WhyStated {
+			recorded[s.Episode] = true
+		}
+	}
+	var more []core.WhyStep
+	for _, id := range f.Episodes {
+		if recorded[id] {
+			continue
+		}
+		s := core.WhyStep{Step: core.WhyStated, Episode: id}
+		if ep, ok := eps[id]; ok {
+			s.At, s.Class = ep.CreatedAt, e.trust.Class(ep.Trust)
+		}
+		more = append(more, s)
+	}
+	if len(more) == 0 {
+		return steps
+	}
+	slices.SortStableFunc(more, func(a, b core.WhyStep) int { return a.At.Compare(b.At) })
+	if extra := len(steps) + len(more) - core.MaxWhySteps; extra > 0 {
+		extra = min(extra, len(more))
+		head := (len(more) - extra) / 2
+		more = append(more[:head:head], more[head+extra:]...)
+	}
+	out := make([]core.WhyStep, 0, len(steps)+len(more))
+	for len(steps) > 0 || len(more) > 0 {
+		if len(more) > 0 && (len(steps) == 0 || more[0].At.Before(steps[0].At)) {
+			out, more = append(out, more[0]), more[1:]
+		} else {
+			out, steps = append(out, steps[0]), steps[1:]
+		}
+	}
+	return out
 }
 
 // provenanceSteps are the steps of a fact stored before records were

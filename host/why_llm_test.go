@@ -68,6 +68,21 @@ func TestWhyNamesTheModel(t *testing.T) {
 // returns the one fact it stated.
 func ingestOne(t *testing.T, h *host.Host, g, content string) core.Fact {
 	t.Helper()
+	ingestWait(t, h, g, content)
+	page, err := h.Engine.ListFacts(context.Background(), g, core.ListOptions{Limit: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(page.Items) != 1 {
+		t.Fatalf("episode %q stated facts %+v, want one", content, page.Items)
+	}
+	return page.Items[0]
+}
+
+// ingestWait ingests one message of the user into group g and waits until
+// it is done.
+func ingestWait(t *testing.T, h *host.Host, g, content string) {
+	t.Helper()
 	ctx := context.Background()
 	ep := core.Episode{GroupID: g, Source: core.SourceMessage, Content: content, ValidAt: time.Date(2025, 3, 14, 9, 0, 0, 0, time.UTC), Trust: core.TrustUser}
 	res, err := h.Engine.Ingest(ctx, []core.Episode{ep})
@@ -83,12 +98,4 @@ func ingestOne(t *testing.T, h *host.Host, g, content string) core.Fact {
 	if reports[0].Status != core.EpisodeDone {
 		t.Fatalf("episode %q: %s (%s)", content, reports[0].Status, reports[0].Error)
 	}
-	page, err := h.Engine.ListFacts(ctx, g, core.ListOptions{Limit: 10})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(page.Items) != 1 {
-		t.Fatalf("episode %q stated facts %+v, want one", content, page.Items)
-	}
-	return page.Items[0]
 }

@@ -265,17 +265,21 @@ func (pl *Pipeline) mergeDuplicate(plan *factPlan, d core.Fact, n *core.Fact, ep
 	m := d
 	m.Episodes = []string{ep.UUID}
 	m.Embedding = nil
-	// The restatement's record joins the fact's.
+	// The restatement's record joins the fact's when the fact keeps it
+	// (core.MaxStatedSteps) or the restatement changes the fact's record
+	// anyway (steps): a plain restatement leaves the record as it is, and
+	// the store rewrites only the fact's provenance.
+	var stated, steps []core.WhyStep
 	for _, st := range core.WhyOf(n.Attributes) {
 		if st.Step == core.WhyStated && st.Episode == ep.UUID {
-			m.Attributes = core.WithWhy(m.Attributes, st)
+			stated = append(stated, st)
 		}
 	}
 	// Stated again: the fact's trust is its best source's, and a trusted
 	// restatement corroborates a quarantined fact out of quarantine.
 	if plan.tainted == "" && pl.trust.Trusted(&m, ep.Trust, now) {
 		plan.released++
-		m.Attributes = core.WithWhy(m.Attributes, core.WhyStep{Step: core.WhyCorroborated, At: now, Episode: ep.UUID, Class: pl.trust.Class(ep.Trust)})
+		steps = append(steps, core.WhyStep{Step: core.WhyCorroborated, At: now, Episode: ep.UUID, Class: pl.trust.Class(ep.Trust)})
 	}
 	if !m.QuarantinedAt.IsZero() {
 		plan.quarantined++
@@ -287,20 +291,23 @@ func (pl *Pipeline) mergeDuplicate(plan *factPlan, d core.Fact, n *core.Fact, ep
 		// more of its start.
 		m.ValidAt = n.ValidAt
 	}
-	stated := *n
-	stated.Trust = pl.trust.Class(ep.Trust)
+	st := *n
+	st.Trust = pl.trust.Class(ep.Trust)
 	if !n.InvalidAt.IsZero() && m.InvalidAt.IsZero() {
-		if pl.mayRetire(plan, &stated, d) {
+		if pl.mayRetire(plan, &st, d) {
 			// A stated end ("I no longer work at Acme"): the fact stops being
 			// current. The episode is what invalidated it, so deleting the
 			// episode restores the fact.
 			m.InvalidAt, m.ExpiredAt, m.InvalidatedBy = n.InvalidAt, now, ep.UUID
 			plan.invalidated++
-			m.Attributes = core.WithWhy(m.Attributes, core.WhyStep{Step: core.WhyEnded, At: now, Episode: ep.UUID, Class: stated.Trust})
+			steps = append(steps, core.WhyStep{Step: core.WhyEnded, At: now, Episode: ep.UUID, Class: st.Trust})
 		} else {
-			m.Attributes = core.WithWhy(m.Attributes, core.WhyStep{Step: core.WhyVetoed, At: now, Episode: ep.UUID, Class: stated.Trust,
+			steps = append(steps, core.WhyStep{Step: core.WhyVetoed, At: now, Episode: ep.UUID, Class: st.Trust,
 				Note: "a quarantined statement may not end a fact of a more trusted source"})
 		}
+	}
+	if len(steps) > 0 || core.RecordsStatement(d.Attributes, st.Trust) {
+		m.Attributes = core.WithWhy(m.Attributes, append(stated, steps...)...)
 	}
 	plan.changed[m.UUID] = &m
 	return &m
