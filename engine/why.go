@@ -95,6 +95,7 @@ func (e *Engine) Why(ctx context.Context, group, uuid string) (Why, error) {
 	if w.Names, err = e.store.EntityNames(ctx, groups, slices.Compact(ids)); err != nil {
 		return Why{}, fmt.Errorf("read the names of fact %s: %w", uuid, err)
 	}
+	w.Steps = latestRetirement(w.Steps, f)
 	if !slices.ContainsFunc(w.Steps, func(s core.WhyStep) bool { return s.Step == core.WhyStated }) {
 		w.Steps = append(e.provenanceSteps(f, w.Episodes), w.Steps...)
 	} else {
@@ -110,6 +111,20 @@ func (e *Engine) Why(ctx context.Context, group, uuid string) (Why, error) {
 	f.Embedding = nil
 	w.Fact = f
 	return w, nil
+}
+
+// latestRetirement adds to a fact's record the retirement its columns
+// say (InvalidatedBy, at ExpiredAt) when no step names it: a retired fact
+// whose end a later fact moved keeps only its first retirement in the
+// record (ingest's recordRetired).
+func latestRetirement(steps []core.WhyStep, f core.Fact) []core.WhyStep {
+	if f.InvalidatedBy == "" || f.ExpiredAt.IsZero() {
+		return steps
+	}
+	if slices.ContainsFunc(steps, func(s core.WhyStep) bool { return s.Fact == f.InvalidatedBy || s.Episode == f.InvalidatedBy }) {
+		return steps
+	}
+	return append(steps, core.WhyStep{Step: core.WhyInvalidated, At: f.ExpiredAt, Fact: f.InvalidatedBy})
 }
 
 // restatements adds to a fact's record (steps) a stated step for each

@@ -68,7 +68,7 @@ func TestWhyNamesTheModel(t *testing.T) {
 // returns the one fact it stated.
 func ingestOne(t *testing.T, h *host.Host, g, content string) core.Fact {
 	t.Helper()
-	ingestWait(t, h, g, content)
+	ingestWait(t, h, g, content, time.Date(2025, 3, 14, 9, 0, 0, 0, time.UTC))
 	page, err := h.Engine.ListFacts(context.Background(), g, core.ListOptions{Limit: 10})
 	if err != nil {
 		t.Fatal(err)
@@ -79,12 +79,12 @@ func ingestOne(t *testing.T, h *host.Host, g, content string) core.Fact {
 	return page.Items[0]
 }
 
-// ingestWait ingests one message of the user into group g and waits until
-// it is done.
-func ingestWait(t *testing.T, h *host.Host, g, content string) {
+// ingestWait ingests one message of the user, sent at at, into group g
+// and waits until it is done.
+func ingestWait(t *testing.T, h *host.Host, g, content string, at time.Time) {
 	t.Helper()
 	ctx := context.Background()
-	ep := core.Episode{GroupID: g, Source: core.SourceMessage, Content: content, ValidAt: time.Date(2025, 3, 14, 9, 0, 0, 0, time.UTC), Trust: core.TrustUser}
+	ep := core.Episode{GroupID: g, Source: core.SourceMessage, Content: content, ValidAt: at, Trust: core.TrustUser}
 	res, err := h.Engine.Ingest(ctx, []core.Episode{ep})
 	if err != nil {
 		t.Fatal(err)

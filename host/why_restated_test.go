@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/host/wire"
@@ -57,7 +58,7 @@ func TestRestatementsKeepTheRecordShort(t *testing.T) {
 	for range core.MaxStatedSteps + 1 {
 		f = ingestOne(t, h, g2, "Maya: I work at Hooli.")
 	}
-	ingestWait(t, h, g2, "Maya: I no longer work at Hooli.")
+	ingestWait(t, h, g2, "Maya: I no longer work at Hooli.", time.Date(2025, 3, 14, 9, 0, 0, 0, time.UTC))
 	f, err = h.Engine.Fact(context.Background(), []string{g2}, f.UUID)
 	if err != nil {
 		t.Fatal(err)
@@ -73,6 +74,54 @@ func TestRestatementsKeepTheRecordShort(t *testing.T) {
 	}
 	if got := countIf(w.Steps, func(s wire.WhyStep) bool { return s.Step == core.WhyStated }); got != len(f.Episodes) {
 		t.Errorf("why of the ended fact lists %d statements, want one per episode (%d): %+v", got, len(f.Episodes), w.Steps)
+	}
+}
+
+// TestRecutKeepsTheFirstRetirement moves the end of a retired fact: Paris
+// from December, Oslo from February (Paris ends), then, told later, Rome
+// from January (Paris now ends in January, retired by Rome). The record
+// of the Paris fact keeps its first retirement, by Oslo; its columns and
+// why name Rome.
+func TestRecutKeepsTheFirstRetirement(t *testing.T) {
+	const g = "recut"
+	ctx := context.Background()
+	h := openHost(t, nil)
+	day := func(m time.Month, d int) time.Time { return time.Date(2025, m, d, 9, 0, 0, 0, time.UTC) }
+	ingestWait(t, h, g, "Maya: I live in Paris.", day(time.January, 10).AddDate(0, -1, 0))
+	ingestWait(t, h, g, "Maya: I live in Oslo.", day(time.February, 1))
+	ingestWait(t, h, g, "Maya: I moved to Rome last month.", day(time.February, 10))
+	page, err := h.Engine.ListFacts(ctx, g, core.ListOptions{Limit: 10, Filter: core.Filter{IncludeInvalid: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := map[string]core.Fact{}
+	for _, f := range page.Items {
+		for _, city := range []string{"Paris", "Oslo", "Rome"} {
+			if strings.Contains(f.Text, city) {
+				in[city] = f
+			}
+		}
+	}
+	paris, oslo, rome := in["Paris"], in["Oslo"], in["Rome"]
+	if len(in) != 3 || paris.InvalidatedBy != rome.UUID || !paris.InvalidAt.Equal(rome.ValidAt) {
+		t.Fatalf("facts %+v, want Paris ended by Rome when Rome began", page.Items)
+	}
+	var retired []string
+	for _, s := range core.WhyOf(paris.Attributes) {
+		if s.Step == core.WhyInvalidated {
+			retired = append(retired, s.Fact)
+		}
+	}
+	if !slices.Equal(retired, []string{oslo.UUID}) {
+		t.Errorf("the record of Paris names the retirements by %q, want only the first, by Oslo (%s)", retired, oslo.UUID)
+	}
+	w, err := h.ShowWhy(ctx, g, paris.UUID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := w.Steps[len(w.Steps)-1]
+	if last.Step != core.WhyInvalidated || last.Fact != rome.UUID {
+		t.Errorf("why of Paris ends with %+v, want its retirement by Rome (%s)", last, rome.UUID)
 	}
 }
 

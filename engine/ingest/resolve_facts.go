@@ -56,8 +56,16 @@ func (pl *Pipeline) mayRetire(plan *factPlan, by *core.Fact, c core.Fact) bool {
 }
 
 // recordRetired records on fact f (a copy of a stored fact, or a new one) that
-// fact by retired it.
-func recordRetired(plan *factPlan, f *core.Fact, by string) {
+// fact by retired it, when f was current (expired, its ExpiredAt before):
+// the first retirement is a step of the record, a later one (an episode
+// that arrived out of order moves the end of a retired fact) changes only
+// the fact's end and InvalidatedBy, which engine.Why reads. A busy
+// timeline moves such ends at most episodes, and each step would rewrite
+// the whole record.
+func recordRetired(plan *factPlan, f *core.Fact, by string, expired time.Time) {
+	if !expired.IsZero() {
+		return
+	}
 	f.Attributes = core.WithWhy(f.Attributes, core.WhyStep{Step: core.WhyInvalidated, At: plan.now, Episode: plan.episode, Fact: by})
 }
 
@@ -348,8 +356,9 @@ func (pl *Pipeline) retire(ctx context.Context, plan *factPlan, n *core.Fact, c 
 		if n.InvalidAt.IsZero() || n.InvalidAt.After(cv) {
 			n.InvalidAt = cv
 		}
+		was := n.ExpiredAt
 		n.ExpiredAt, n.InvalidatedBy = now, c.UUID
-		recordRetired(plan, n, c.UUID)
+		recordRetired(plan, n, c.UUID, was)
 		plan.invalidated++
 		return nil
 	}
@@ -362,7 +371,7 @@ func (pl *Pipeline) retire(ctx context.Context, plan *factPlan, n *core.Fact, c 
 		m.InvalidAt = nv
 	}
 	m.ExpiredAt, m.InvalidatedBy = now, n.UUID
-	recordRetired(plan, &m, n.UUID)
+	recordRetired(plan, &m, n.UUID, c.ExpiredAt)
 	plan.changed[m.UUID] = &m
 	plan.invalidated++
 	return nil
@@ -393,7 +402,7 @@ func (pl *Pipeline) reachBack(ctx context.Context, plan *factPlan, o graph, m *c
 			c := f
 			c.Embedding = nil
 			c.InvalidAt, c.ExpiredAt = m.ValidAt, now
-			recordRetired(plan, &c, m.UUID)
+			recordRetired(plan, &c, m.UUID, f.ExpiredAt)
 			plan.changed[c.UUID] = &c
 			plan.invalidated++
 		}
@@ -444,7 +453,7 @@ func (pl *Pipeline) retireChain(ctx context.Context, plan *factPlan, o graph, n 
 				m := f
 				m.Embedding = nil
 				m.InvalidAt, m.ExpiredAt, m.InvalidatedBy = nv, now, n.UUID
-				recordRetired(plan, &m, n.UUID)
+				recordRetired(plan, &m, n.UUID, f.ExpiredAt)
 				plan.changed[m.UUID] = &m
 				plan.invalidated++
 			}
@@ -453,8 +462,9 @@ func (pl *Pipeline) retireChain(ctx context.Context, plan *factPlan, o graph, n 
 				continue
 			}
 			if n.InvalidAt.IsZero() || n.InvalidAt.After(fv) {
+				was := n.ExpiredAt
 				n.InvalidAt, n.ExpiredAt, n.InvalidatedBy = fv, now, f.UUID
-				recordRetired(plan, n, f.UUID)
+				recordRetired(plan, n, f.UUID, was)
 			}
 			if err := pl.retireChain(ctx, plan, o, n, f, refTimes, now, depth+1); err != nil {
 				return err
