@@ -12,12 +12,14 @@ import (
 // whole dictionary, replaced values included, into buffer-pool memory
 // (TestStringDictionaryKeepsReplacedValues). The columns mnemo rewrites
 // most — a fact's attributes, which hold its why record, rewritten whole
-// at each restatement; an entity's summary — thus grow with the writes,
-// not with the data: at 4,050 episodes of the edge benchmark the facts'
-// attributes weighed 1.7 MB and their column 23.7 MB, and near 6,500
-// episodes a checkpoint of it no longer fitted a 256 MiB pool. Kuzu then
-// holds the database half checkpointed, and the process crashed at the
-// next scan of the column or lost an update (docs/edge.md).
+// at each step the record gains (until December 2026 at every
+// restatement too; see core.MaxStatedSteps); an entity's summary — thus
+// grow with the writes, not with the data: at 4,050 episodes of the edge
+// benchmark the facts' attributes weighed 1.7 MB and their column 23.7
+// MB, and near 6,500 episodes a checkpoint of it no longer fitted a 256
+// MiB pool. Kuzu then holds the database half checkpointed, and the
+// process crashed at the next scan of the column or lost an update
+// (docs/edge.md).
 //
 // Only a rewrite of the database drops the replaced values, and Compact
 // does one (EXPORT and IMPORT DATABASE; 1.1 s for that 141 MB database,
