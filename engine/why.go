@@ -143,14 +143,9 @@ func (e *Engine) restatements(steps []core.WhyStep, f core.Fact, eps map[string]
 	}
 	var more []core.WhyStep
 	for _, id := range f.Episodes {
-		if recorded[id] {
-			continue
+		if !recorded[id] {
+			more = append(more, e.statedIn(id, eps))
 		}
-		s := core.WhyStep{Step: core.WhyStated, Episode: id}
-		if ep, ok := eps[id]; ok {
-			s.At, s.Class = ep.CreatedAt, e.trust.Class(ep.Trust)
-		}
-		more = append(more, s)
 	}
 	if len(more) == 0 {
 		return steps
@@ -178,14 +173,20 @@ func (e *Engine) restatements(steps []core.WhyStep, f core.Fact, eps map[string]
 func (e *Engine) provenanceSteps(f core.Fact, eps map[string]core.Episode) []core.WhyStep {
 	var out []core.WhyStep
 	for _, id := range f.Episodes {
-		s := core.WhyStep{Step: core.WhyStated, Episode: id}
-		if ep, ok := eps[id]; ok {
-			s.At, s.Class = ep.CreatedAt, e.trust.Class(ep.Trust)
-		}
-		out = append(out, s)
+		out = append(out, e.statedIn(id, eps))
 	}
 	if !f.QuarantinedAt.IsZero() {
 		out = append(out, core.WhyStep{Step: core.WhyQuarantined, At: f.QuarantinedAt, Class: e.trust.Class(f.Trust), Note: e.trust.QuarantineReason(&f)})
 	}
 	return out
+}
+
+// statedIn is the stated step of episode id of a fact's provenance, of
+// the episode's time and class when the group still holds it (eps).
+func (e *Engine) statedIn(id string, eps map[string]core.Episode) core.WhyStep {
+	s := core.WhyStep{Step: core.WhyStated, Episode: id}
+	if ep, ok := eps[id]; ok {
+		s.At, s.Class = ep.CreatedAt, e.trust.Class(ep.Trust)
+	}
+	return s
 }
