@@ -31,7 +31,8 @@ type StoreConfig struct {
 	// checkpoints. Default: 256.
 	CheckpointEvery int `toml:"checkpoint_every" json:"checkpoint_every,omitempty"`
 	// CheckpointWALMB is the WAL size in MiB from which a commit is
-	// followed by a checkpoint. Default: 4.
+	// followed by a checkpoint, at most a 256th of the buffer pool.
+	// Default: 16.
 	CheckpointWALMB int `toml:"checkpoint_wal_mb" json:"checkpoint_wal_mb,omitempty"`
 	// IdleCheckpoint is how long after the last write the store
 	// checkpoints what is left in its WAL, when that is at least an

@@ -147,7 +147,7 @@
 // at 16 MiB of WAL. The store therefore checkpoints after a commit by a
 // policy of its own (durable.go): every Options.CheckpointEvery commits
 // (256), when the WAL passes the smaller of Options.CheckpointWALBytes
-// (4 MiB) and a 256th of the pool, and when Kuzu reports more than three
+// (16 MiB) and a 256th of the pool, and when Kuzu reports more than three
 // quarters of its pool in use, or more than half with 16 commits since the
 // last checkpoint (asked every 8 commits). A journaled store's keeper takes
 // the checkpoint, so the write whose commit made it due is answered first,

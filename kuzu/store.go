@@ -57,7 +57,9 @@ type Options struct {
 	// WAL-size trigger, as mnemo before it did (tests only).
 	CheckpointEvery int
 	// CheckpointWALBytes is the WAL size from which the store checkpoints
-	// after a commit. The default is 4 MiB.
+	// after a commit, at most a 256th of the buffer pool. The default is
+	// 16 MiB, so the pool decides below 4 GiB (8 MiB for the largest
+	// default pool, 1 MiB for the smallest).
 	CheckpointWALBytes int64
 	// IdleCheckpoint is how long the store waits after its last commit
 	// before it checkpoints what the writes left in the WAL, when that is
@@ -119,7 +121,7 @@ const (
 	// DefaultCheckpointEvery is Options.CheckpointEvery's default.
 	DefaultCheckpointEvery = 256
 	// DefaultCheckpointWAL is Options.CheckpointWALBytes's default.
-	DefaultCheckpointWAL = 4 << 20
+	DefaultCheckpointWAL = 16 << 20
 	// DefaultIdleCheckpoint is Options.IdleCheckpoint's default.
 	DefaultIdleCheckpoint = 2 * time.Second
 	// DefaultReadConns is Options.ReadConns's default.

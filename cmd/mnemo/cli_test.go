@@ -232,7 +232,7 @@ func TestConfigCheckEffective(t *testing.T) {
 	r := ok(t, filepath.Join(dir, "db"), "", "config", "check", "--config", cfg)
 	for _, want := range []string{
 		`max_facts = 77  # file`, `max_entities = 500  # default`, `batch = 64  # default`, `max_attempts = 3  # default`, `workers = 2  # default`, `context_episodes = 4  # default`,
-		`max_extract_kb = 12  # default`, `split = "size"  # default`, `max_chunks = 96  # default`, `checkpoint_every = 256  # default`, `checkpoint_wal_mb = 4  # default`, `read_conns = 4  # default`,
+		`max_extract_kb = 12  # default`, `split = "size"  # default`, `max_chunks = 96  # default`, `checkpoint_every = 256  # default`, `checkpoint_wal_mb = 16  # default`, `read_conns = 4  # default`,
 		`buffer_pool_mb = 64  # env MNEMO_STORE_BUFFER_POOL_MB`, `default_recipe = "default"  # default`, `memory_limit_mb = 32  # default`, `call_timeout = "10s"  # default`,
 		`reload = "2s"  # default`, `half_life = "720h"  # default`, `drift_threshold = 0.25  # default`, `extractor = "rule-extractor"  # default`,
 	} {

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -16,20 +17,52 @@ import (
 )
 
 // defaultEpisodes is the size of the checkpoint test's ingest when
-// MNEMO_CRASH_EPISODES is unset, which make test runs: enough to reach
-// Kuzu's fourth checkpoint on the default settings with room to spare
-// (measured: mnemo serve, fed at servePace, began its seventh after about
-// 3,800 episodes, mnemo ingest after about 3,400, one every 500 or so).
-// make test-crash ingests 6,000 and kills in checkpoints 2 to 7.
+// MNEMO_CRASH_EPISODES is unset, which make test runs. make test-crash
+// ingests 6,000.
 const defaultEpisodes = 3000
 
+// episodesPerCheckpoint is how many episodes of the test's corpus fill
+// walMiB of WAL, rounded up from what was measured with a 4 MiB WAL:
+// mnemo serve, fed at servePace, began its seventh checkpoint after
+// about 3,800 episodes, mnemo ingest after about 3,400. The 256 commits
+// between two checkpoints are not what makes them due here: the WAL is.
+func episodesPerCheckpoint(walMiB float64) float64 {
+	return 600 * walMiB / 4
+}
+
 // lastCheckpoint is the last checkpoint the test kills in for an ingest
-// of n episodes: the seventh from 4,500 episodes on, else the fourth.
-func lastCheckpoint(n int) int {
-	if n >= 4500 {
-		return 7
+// of n episodes with walMiB of WAL between two checkpoints: one short of
+// the last the ingest reaches, so that a kill never waits for a
+// checkpoint that does not come, from 2 to 7 (the fourth with the 8 MiB
+// of the largest default buffer pool and 6,000 episodes, the second at
+// 3,000).
+func lastCheckpoint(n int, walMiB float64) int {
+	return min(max(int(float64(n)/episodesPerCheckpoint(walMiB))-1, 2), 7)
+}
+
+// checkpointWAL is the WAL in MiB from which the binary under test
+// checkpoints after a commit on the environment env() gives it, as mnemo
+// config check prints it: checkpoint_wal_mb, or a 256th of the buffer
+// pool when that is less, as the store applies them.
+func checkpointWAL(t *testing.T) float64 {
+	t.Helper()
+	r := run(t, env(), filepath.Join(t.TempDir(), "db"), "config", "check")
+	if r.code != 0 {
+		t.Fatalf("mnemo config check = %s:\n%s", r, r.stderr)
 	}
-	return 4
+	setting := func(name string) float64 {
+		for _, l := range strings.Split(r.stdout, "\n") {
+			if v, ok := strings.CutPrefix(strings.TrimSpace(l), name+" = "); ok {
+				v, _, _ = strings.Cut(v, " ")
+				if f, err := strconv.ParseFloat(v, 64); err == nil && f > 0 {
+					return f
+				}
+			}
+		}
+		t.Fatalf("mnemo config check prints no %s:\n%s", name, r.stdout)
+		return 0
+	}
+	return min(setting("checkpoint_wal_mb"), setting("buffer_pool_mb")/256)
 }
 
 // killRun is one kill of the checkpoint test: through which command, in
@@ -62,7 +95,8 @@ func killRuns(n, last int) []killRun {
 
 // TestKillInCheckpoint kills mnemo with SIGKILL while Kuzu writes a
 // checkpoint (its shadow file is not empty), at checkpoint k of an
-// ingest, k = 2 to 7 (4 under make test), MNEMO_CRASH_RUNS times (2 by default): through
+// ingest, k = 2 to the last the ingest reaches with room to spare
+// (lastCheckpoint), MNEMO_CRASH_RUNS times (2 by default): through
 // mnemo ingest, once it has queued every episode, and through mnemo
 // serve, while batches are posted, in turn. After the kill the database
 // opens by itself and holds every acknowledged episode; a copy of it
@@ -74,7 +108,10 @@ func TestKillInCheckpoint(t *testing.T) {
 	c := newCorpus(t, refs.dir, 1, n)
 	// The uninterrupted run goes on beside the first kill.
 	ref := ingested(c)
-	for i, r := range killRuns(envInt(t, "MNEMO_CRASH_RUNS", 2), lastCheckpoint(n)) {
+	wal := checkpointWAL(t)
+	last := lastCheckpoint(n, wal)
+	t.Logf("%d episodes, a checkpoint every %.0f MiB of WAL: kills in checkpoints 2 to %d", n, wal, last)
+	for i, r := range killRuns(envInt(t, "MNEMO_CRASH_RUNS", 2), last) {
 		if r.serve {
 			t.Run(fmt.Sprintf("run%02d-serve-checkpoint%d", i+1, r.k), func(t *testing.T) {
 				killServeInCheckpoint(t, c, ref, r.k)

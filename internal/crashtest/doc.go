@@ -16,7 +16,8 @@
 //
 //   - TestKillInCheckpoint: mnemo ingest (once it has queued every
 //     episode) and mnemo serve (HTTP batches, killed while posting too),
-//     in turn, in checkpoints 2 to 7 (2 and 4 under make test); each database is also reopened
+//     in turn, in checkpoints 2 to the last but one the ingest reaches
+//     (lastCheckpoint); each database is also reopened
 //     with Kuzu's files deleted, which the journal rebuilds.
 //   - TestKillAtCommit: journaled (after the journal's sync, before
 //     Kuzu's commit) and committed (after the commit, before the answer).
@@ -32,7 +33,7 @@
 //     write that fails (root or sudo; MNEMO_FULLDISK_REQUIRED=1 fails
 //     instead of skipping).
 //
-// MNEMO_CRASH_RUNS (2 by default) and MNEMO_CRASH_EPISODES (3,000, kills in checkpoints 2 and 4) size
+// MNEMO_CRASH_RUNS (2 by default) and MNEMO_CRASH_EPISODES (3,000) size
 // the checkpoint test; make test-crash runs 50 kills at 6,000 episodes.
 // MNEMO_FULLDISK_MIB sizes the tmpfs (128). MNEMO_CRASH_BIN names a
 // binary built with -tags crashpoints instead of building one. The
