@@ -663,7 +663,10 @@ func (s *Store) rollback(ctx context.Context, c *conn) {
 // Close closes the database after the operations in flight finish. It is
 // idempotent and succeeds even when ctx is done; if ctx ends while waiting,
 // running queries are interrupted. A journaled store checkpoints first,
-// so that the next Open has no log to replay.
+// so that the next Open has no log to replay; when that checkpoint fails
+// for a full or failing disk, Close still closes and returns its error
+// (core.ErrStorage): every acknowledged write is in the WAL and the
+// journal, and the next Open, given room, replays them.
 func (s *Store) Close(ctx context.Context) error {
 	stop := context.AfterFunc(ctx, s.interruptAll)
 	defer stop()
@@ -674,16 +677,20 @@ func (s *Store) Close(ctx context.Context) error {
 		return nil
 	}
 	s.closed = true
+	var failed error
 	if s.journal != nil && s.degraded == nil && s.writer != nil && s.walSize() > 0 {
 		s.writeMu.Lock()
 		if err := s.checkpoint(context.WithoutCancel(ctx), s.writer); err != nil {
 			s.log.Warn("checkpoint before closing", "err", err)
+			if errors.Is(err, core.ErrStorage) {
+				failed = err
+			}
 		}
 		s.writeMu.Unlock()
 	}
 	s.closeAll()
 	s.closeJournal()
-	return nil
+	return failed
 }
 
 // interruptAll interrupts the writer's running query. It is safe to call

@@ -139,6 +139,13 @@ allowed to claim the class (http.keys.trust_classes).`)
 		return 1
 	}
 	failed := printIngestSummary(g.stdout, reports, q, time.Since(start), llmMode, modeLabel)
+	if h != nil {
+		// The store checkpoints as it closes; a disk too full for that
+		// loses nothing (the episodes are in its log), but is said.
+		if err := h.Close(context.WithoutCancel(ctx)); errors.Is(err, core.ErrStorage) {
+			return g.fail(fmt.Errorf("close the database: %w", err))
+		}
+	}
 	if len(q.bad) > 0 || failed > 0 {
 		return 1
 	}

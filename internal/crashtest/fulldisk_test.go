@@ -17,7 +17,8 @@ import (
 
 // Full disk. The database lives on a tmpfs of diskMiB with a filler file
 // that leaves freeMiB: the ingest of diskEpisodes, whose database needs
-// about 50 MiB, fills it midway. Once the filler is removed the disk has
+// about 50 MiB, fills it at a checkpoint (midway with 4 MiB of WAL
+// between two, at the closing one with the 8 MiB of a 2 GiB pool). Once the filler is removed the disk has
 // room for the database twice over: a recovery keeps the files it set
 // aside (damaged-TIME) on the same disk. Mounting needs root, or sudo
 // without a password: the tests skip without them, and fail instead when
@@ -134,7 +135,11 @@ func TestFullDisk(t *testing.T) {
 	})
 	t.Run("serve", func(t *testing.T) {
 		db, filler := fullDisk(t)
-		s := serve(t, nil, db)
+		// A checkpoint has to come while batches are posted, which
+		// 600 episodes reach with 4 MiB of WAL between two; the
+		// default's 8 MiB (on a 2 GiB pool) make the closing one the
+		// first, which the ingest above meets.
+		s := serve(t, env("MNEMO_STORE_CHECKPOINT_WAL_MB=4"), db)
 		var refused []int // the batches not taken
 		bs := batches(c.episodes, 32)
 		var acked []string
