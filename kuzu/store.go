@@ -680,11 +680,12 @@ func (s *Store) Close(ctx context.Context) error {
 	var failed error
 	if s.journal != nil && s.degraded == nil && s.writer != nil && s.walSize() > 0 {
 		s.writeMu.Lock()
-		if err := s.checkpoint(context.WithoutCancel(ctx), s.writer); err != nil {
+		// A full or failing disk is the caller's to report; anything
+		// else only costs the next Open a replay.
+		if err := s.checkpoint(context.WithoutCancel(ctx), s.writer); errors.Is(err, core.ErrStorage) {
+			failed = err
+		} else if err != nil {
 			s.log.Warn("checkpoint before closing", "err", err)
-			if errors.Is(err, core.ErrStorage) {
-				failed = err
-			}
 		}
 		s.writeMu.Unlock()
 	}

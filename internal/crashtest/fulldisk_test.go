@@ -18,9 +18,9 @@ import (
 // Full disk. The database lives on a tmpfs of diskMiB with a filler file
 // that leaves freeMiB: the ingest of diskEpisodes, whose database needs
 // about 50 MiB, fills it at a checkpoint (midway with 4 MiB of WAL
-// between two, at the closing one with the 8 MiB of a 2 GiB pool). Once the filler is removed the disk has
-// room for the database twice over: a recovery keeps the files it set
-// aside (damaged-TIME) on the same disk. Mounting needs root, or sudo
+// between two, at the closing one with the 8 MiB of a 2 GiB pool). Once
+// the filler is removed the disk has room for the database twice over: a
+// recovery keeps the files it set aside (damaged-TIME) on the same disk. Mounting needs root, or sudo
 // without a password: the tests skip without them, and fail instead when
 // MNEMO_FULLDISK_REQUIRED=1 (CI).
 const (
