@@ -149,10 +149,10 @@ ci: check test race-ci
 # checkpoints 2 to the last but one of a CRASH_EPISODES-episode ingest on
 # the default settings (to the fourth with the 8 MiB of WAL of a 2 GiB
 # pool, to the seventh with 4 MiB), through mnemo ingest and mnemo serve in
-# turn, each database also reopened with Kuzu's files deleted; then the
-# kills at commits, in erasures, imports and re-embeddings, and a full disk
-# (a tmpfs: root or sudo). make test runs the same package with 2 kills at
-# 3,000 episodes.
+# turn, each database of mnemo ingest also reopened with Kuzu's files
+# deleted; then the kills at commits, in erasures, imports and
+# re-embeddings, and a full disk (a tmpfs: root or sudo). make test runs
+# the same package with 2 kills at 3,000 episodes.
 CRASH_RUNS     ?= 50
 CRASH_EPISODES ?= 6000
 test-crash:
@@ -196,9 +196,13 @@ $(WEAVIATE_SERVER):
 
 # Fails, not skips, when the server or etcd is missing. The two-host test
 # runs the mnemo binary twice, with etcd's leases (Debian's etcd-server).
+# Then the host's tests on a Weaviate store (ingestion end to end, an
+# erasure, a migration), which make test runs too when the server is built.
 test-weaviate: weaviate build
 	MNEMO_WEAVIATE_SERVER=$(WEAVIATE_SERVER) MNEMO_WEAVIATE_REQUIRED=1 MNEMO_ETCD_REQUIRED=1 MNEMO_BIN=$(CURDIR)/$(BIN)/mnemo \
 		$(GOTEST) $(TESTFLAGS) ./weaviate/... ./etcd/...
+	MNEMO_WEAVIATE_SERVER=$(WEAVIATE_SERVER) MNEMO_WEAVIATE_REQUIRED=1 \
+		$(GOTEST) $(TESTFLAGS) -run 'TestOfflineIngestEndToEnd|TestForgetOnWeaviate|TestMigrate' ./host/
 
 # Three nodes on loopback with replication factor 3: writes and reads at
 # QUORUM with one node killed, then everything read at ALL through it once

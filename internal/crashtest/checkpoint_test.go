@@ -238,29 +238,43 @@ func reopen(t *testing.T, what, db string, acked []string) (graph, string) {
 }
 
 // afterKill checks the database db a kill left, with acked the episodes
-// acknowledged before it: it opens by itself, and so does a copy with
-// Kuzu's files deleted (both at once), both with every acknowledged
-// episode and the same graph. It returns the copy's directory.
-func afterKill(t *testing.T, db string, acked []string) string {
+// acknowledged before it: it opens by itself with every acknowledged
+// episode. With withCopy, so does a copy with Kuzu's files deleted (both
+// at once), with the same graph, and afterKill returns the copy's
+// directory; else "".
+func afterKill(t *testing.T, db string, acked []string, withCopy bool) string {
 	t.Helper()
-	deleted := filepath.Join(t.TempDir(), "deleted")
-	copyDir(t, db, deleted)
-	removeKuzuFiles(t, deleted)
-	var rebuilt reopened
-	done := make(chan struct{})
-	go func() { defer close(done); rebuilt = reopenQuiet(t.Context(), deleted) }()
-	left := reopenQuiet(t.Context(), db)
-	<-done
-	for _, o := range []struct {
+	type check struct {
 		what string
 		o    reopened
-	}{{"the database as the kill left it", left}, {"the database with Kuzu's files deleted", rebuilt}} {
+	}
+	var deleted string
+	var rebuilt reopened
+	done := make(chan struct{})
+	if withCopy {
+		deleted = filepath.Join(t.TempDir(), "deleted")
+		copyDir(t, db, deleted)
+		removeKuzuFiles(t, deleted)
+		go func() { defer close(done); rebuilt = reopenQuiet(t.Context(), deleted) }()
+	} else {
+		close(done)
+	}
+	left := reopenQuiet(t.Context(), db)
+	<-done
+	checks := []check{{"the database as the kill left it", left}}
+	if withCopy {
+		checks = append(checks, check{"the database with Kuzu's files deleted", rebuilt})
+	}
+	for _, o := range checks {
 		if o.o.err != nil {
 			t.Fatalf("%s: %v", o.what, o.o.err)
 		}
 		wantEpisodes(t, o.what, o.o.g, "g", acked, "")
 		checkNoDuplicateEpisodes(t, o.what, o.o.g)
 		t.Logf("%s: reopened in %s: %s", o.what, o.o.took.Round(time.Millisecond), o.o.how)
+	}
+	if !withCopy {
+		return ""
 	}
 	if !strings.Contains(rebuilt.how, "graph.kuzu is missing") {
 		t.Errorf("opening the database without Kuzu's files logged %q, want a rebuild saying graph.kuzu is missing", rebuilt.how)
@@ -341,15 +355,21 @@ func killIngestInCheckpoint(t *testing.T, c corpus, ref *reference, k int) {
 	noCrashDump(t, "the killed mnemo ingest", p.errText())
 	t.Logf("killed mnemo ingest of %d episodes in checkpoint %d after %s (shadow file: %d bytes)", len(c.episodes), w.killedIn, time.Since(begun).Round(time.Millisecond), w.shadow)
 	// Acknowledged: every episode, once mnemo ingest said it queued them.
-	deleted := afterKill(t, db, c.uuids())
+	deleted := afterKill(t, db, c.uuids(), true)
 	finishBoth(t, db, deleted, func() finished { return finishIngest(t.Context(), db, c) }, c, ref)
 }
 
 // finishBoth finishes the database as the kill left it, with finish on
-// the test's goroutine, and its copy without Kuzu's files, with mnemo
-// ingest on another, side by side, and compares both with the reference.
+// the test's goroutine, and its copy without Kuzu's files (deleted, when
+// not ""), with mnemo ingest on another, side by side, and compares both
+// with the reference.
 func finishBoth(t *testing.T, db, deleted string, finish func() finished, c corpus, ref *reference) {
 	t.Helper()
+	if deleted == "" {
+		left := finish()
+		checkFinished(t, "the database as the kill left it, finished", left, c, ref.wait(t).g)
+		return
+	}
 	start := time.Now()
 	var rebuilt finished
 	done := make(chan struct{})
@@ -416,7 +436,7 @@ func killServeInCheckpoint(t *testing.T, c corpus, ref *reference, k int) {
 	mu.Unlock()
 	t.Logf("killed mnemo serve in checkpoint %d after %s, %d of %d batches answered 202 (shadow file: %d bytes)",
 		w.killedIn, time.Since(begun).Round(time.Millisecond), sentNow, len(bs), w.shadow)
-	deleted := afterKill(t, db, ackedNow)
+	deleted := afterKill(t, db, ackedNow, false)
 	finishBoth(t, db, deleted, func() finished { return finishServe(t, db, c, bs[sentNow:]) }, c, ref)
 }
 

@@ -17,8 +17,8 @@
 //   - TestKillInCheckpoint: mnemo ingest (once it has queued every
 //     episode) and mnemo serve (HTTP batches, killed while posting too),
 //     in turn, in checkpoints 2 to the last but one the ingest reaches
-//     (lastCheckpoint); each database is also reopened
-//     with Kuzu's files deleted, which the journal rebuilds.
+//     (lastCheckpoint); after the kills of mnemo ingest each database is
+//     also reopened with Kuzu's files deleted, which the journal rebuilds.
 //   - TestKillAtCommit: journaled (after the journal's sync, before
 //     Kuzu's commit) and committed (after the commit, before the answer).
 //   - TestKillInErasure: mnemo forget and mnemo delete --all, inside the
