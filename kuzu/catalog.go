@@ -354,6 +354,28 @@ func (k *catalog) forget(sc core.Scope, id string) (string, bool) {
 	return f.group, true
 }
 
+// slotCount returns one past the highest offset of the scope's vectors.
+func (k *catalog) slotCount(sc core.Scope) int64 {
+	k.mu.RLock()
+	defer k.mu.RUnlock()
+	return int64(len(k.slots[sc]))
+}
+
+// offsetsOf returns the offsets of the vectors of the groups, by scope.
+func (k *catalog) offsetsOf(groups []string) map[core.Scope][]int64 {
+	k.mu.RLock()
+	defer k.mu.RUnlock()
+	out := map[core.Scope][]int64{}
+	for sc, s := range k.slots {
+		for i := range s {
+			if s[i].uuid != "" && slices.Contains(groups, s[i].group) {
+				out[sc] = append(out[sc], int64(i))
+			}
+		}
+	}
+	return out
+}
+
 func (k *catalog) dropGroup(group string) {
 	for sc, s := range k.slots {
 		for i := range s {

@@ -14,8 +14,23 @@ import (
 	"github.com/mnemohq/mnemo/engine"
 )
 
-// HasIndexForTest exposes hasIndex to the black-box tests.
-func HasIndexForTest(s *Store, sc core.Scope) bool { return s.hasIndex(sc) }
+// HasIndexForTest reports whether searches of sc go through an index,
+// Kuzu's or the one kept in memory, once the builds under way are done.
+func HasIndexForTest(s *Store, sc core.Scope) bool { return s.indexedForTest(sc) }
+
+// indexedForTest is HasIndexForTest.
+func (s *Store) indexedForTest(sc core.Scope) bool {
+	s.vidx.mu.Lock()
+	var builds []*vecIndex
+	for _, v := range s.vidx.by {
+		builds = append(builds, v)
+	}
+	s.vidx.mu.Unlock()
+	for _, v := range builds {
+		<-v.done
+	}
+	return s.hasIndex(sc) || s.readyIndex(sc) != nil
+}
 
 // DowngradeForTest turns the database of s into one of schema version 1,
 // whose Fact table has no episodes column, whose Episode table has no

@@ -103,8 +103,12 @@ func (s *Store) importChange(ctx context.Context, e entry, ch core.Change) error
 		if err != nil {
 			return err
 		}
-		// The new rows' offsets: Kuzu's bulk loader does not return them.
-		return s.cat.loadSlots(context.WithoutCancel(ctx), c)
+		// The new rows' offsets: Kuzu's bulk loader does not return them;
+		// the vector indexes kept in memory are built again with them.
+		if err := s.cat.loadSlots(context.WithoutCancel(ctx), c); err != nil {
+			return err
+		}
+		return s.rebuildVecIndexes(context.WithoutCancel(ctx), c)
 	})
 }
 

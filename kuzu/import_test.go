@@ -163,7 +163,7 @@ func checkRecall(t *testing.T, name string, s *Store, g *latency.Graph, emb *has
 	for i := range 5 {
 		for _, sc := range []core.Scope{core.ScopeFacts, core.ScopeEntities, core.ScopeEpisodes} {
 			q := core.SearchQuery{Scope: sc, Groups: []string{g.Group}, Vector: emb.Vector(g.Query(i)), Limit: 10}
-			if !s.hasIndex(sc) {
+			if !s.indexedForTest(sc) {
 				t.Fatalf("%s: no %s vector index", name, sc)
 			}
 			got, err := s.VectorSearch(ctx, q)
@@ -211,7 +211,7 @@ func TestImportMatchesApply(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, sc := range []core.Scope{core.ScopeFacts, core.ScopeEntities, core.ScopeEpisodes} {
-		if !imported.hasIndex(sc) {
+		if !imported.indexedForTest(sc) {
 			t.Errorf("no %s vector index after importing past VectorIndexAt", sc)
 		}
 	}

@@ -67,7 +67,7 @@ func TestMentionsWithVectorIndexes(t *testing.T) {
 	if err := g.WriteWith(ctx, s, write, emb, 100, nil); err != nil {
 		t.Fatal(err)
 	}
-	if batches != 4 || !s.hasIndex(core.ScopeFacts) {
-		t.Fatalf("%d fact batches, fact index %v: want 4 batches written over an index", batches, s.hasIndex(core.ScopeFacts))
+	if batches != 4 || !s.indexedForTest(core.ScopeFacts) {
+		t.Fatalf("%d fact batches, fact index %v: want 4 batches written over an index", batches, s.indexedForTest(core.ScopeFacts))
 	}
 }

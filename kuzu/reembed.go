@@ -202,8 +202,12 @@ func (s *Store) switchVectors(ctx context.Context, e entry, to core.EmbedderID) 
 				s.log.Error("drop staged vectors", "table", stageTable(sc), "err", err)
 			}
 		}
-		// The vectors' offsets changed: read them again.
-		return s.cat.loadSlots(bg, c)
+		// The vectors' offsets changed: read them again, and build the
+		// vector indexes kept in memory again.
+		if err := s.cat.loadSlots(bg, c); err != nil {
+			return err
+		}
+		return s.rebuildVecIndexes(bg, c)
 	})
 }
 

@@ -341,46 +341,40 @@ var vectorIndex = map[core.Scope]string{
 	core.ScopeEpisodes: "episode_vec", core.ScopeCommunities: "community_vec",
 }
 
-// syncIndexes builds the HNSW index of every vector table that has reached
-// VectorIndexAt vectors and has none yet, and records which tables have
-// one. It runs on the writer, under the write lock (or before the store is
-// shared).
+// syncIndexes records which vector tables have Kuzu's HNSW index (a
+// database from before the index kept in memory: see vecindex.go), and
+// starts building the in-memory index of every other table that has
+// reached VectorIndexAt vectors and has none. It runs on the writer, under
+// the write lock (or before the store is shared).
 func (s *Store) syncIndexes(ctx context.Context, c *conn) error {
 	var have map[string]bool
-	list := func() error {
-		if have != nil {
-			return nil
-		}
-		var err error
-		have, err = listIndexes(ctx, c)
-		return err
-	}
 	for _, sc := range core.Scopes {
 		if !s.hasTables(sc) {
 			s.indexed.Store(sc, false)
 			continue
 		}
 		v, known := s.indexed.Load(sc)
-		if known && v.(bool) {
+		if known && v.(bool) || s.vecIndexOf(sc) != nil {
 			continue
 		}
-		_, total := s.cat.counts(sc, nil)
-		due := s.opts.VectorIndexAt >= 0 && total >= s.opts.VectorIndexAt
-		if known && !due {
-			continue
+		if !known {
+			if have == nil {
+				var err error
+				if have, err = listIndexes(ctx, c); err != nil {
+					return err
+				}
+			}
+			on := have[vecTable(sc)+"."+vectorIndex[sc]]
+			s.indexed.Store(sc, on)
+			if on {
+				continue
+			}
 		}
-		if err := list(); err != nil {
-			return err
-		}
-		on := have[vecTable(sc)+"."+vectorIndex[sc]]
-		if !on && due {
-			if err := createVectorIndex(ctx, c, sc); err != nil {
+		if _, total := s.cat.counts(sc, nil); s.opts.VectorIndexAt >= 0 && total >= s.opts.VectorIndexAt {
+			if err := s.buildVecIndex(sc, nil); err != nil {
 				return err
 			}
-			s.log.Info("built vector index", "table", vecTable(sc), "vectors", total)
-			on = true
 		}
-		s.indexed.Store(sc, on)
 	}
 	return nil
 }
@@ -412,31 +406,31 @@ func (s *Store) hasIndex(sc core.Scope) bool {
 	return on
 }
 
-// BuildVectorIndexes builds every missing HNSW index, whatever the table
-// sizes. A bulk load opens the store with VectorIndexAt < 0, writes, then
-// calls it: one bulk build per table instead of an insert per vector.
+// BuildVectorIndexes builds the in-memory vector index of every vector
+// table that has neither it nor Kuzu's, whatever the table sizes, before
+// it returns. A bulk load opens the store with VectorIndexAt < 0, writes,
+// then calls it: one build per table instead of an insert per vector.
 //
-// The store never drops a vector index: in Kuzu 0.11.3 DROP_VECTOR_INDEX
-// removes only part of the index and leaves one that can be neither
-// recreated nor replaced.
+// The store never drops Kuzu's HNSW index of a database from before: in
+// Kuzu 0.11.3 DROP_VECTOR_INDEX removes only part of the index and leaves
+// one that can be neither recreated nor replaced.
 func (s *Store) BuildVectorIndexes(ctx context.Context) error {
 	return s.ddl(ctx, func(c *conn) error {
-		have, err := listIndexes(ctx, c)
-		if err != nil {
+		if err := s.syncIndexes(ctx, c); err != nil {
 			return err
 		}
 		for _, sc := range core.Scopes {
-			if !s.hasTables(sc) {
-				// No community yet: its index is built when the
-				// table reaches VectorIndexAt vectors (syncIndexes).
+			if !s.hasTables(sc) || s.hasIndex(sc) {
+				// No community yet: its index is built when the table
+				// reaches VectorIndexAt vectors (syncIndexes).
 				continue
 			}
-			if !have[vecTable(sc)+"."+vectorIndex[sc]] {
-				if err := createVectorIndex(ctx, c, sc); err != nil {
-					return err
-				}
+			if v := s.vecIndexOf(sc); v != nil && v.isReady() {
+				continue
 			}
-			s.indexed.Store(sc, true)
+			if err := s.buildVecIndex(sc, c); err != nil {
+				return err
+			}
 		}
 		return nil
 	})

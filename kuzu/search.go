@@ -67,7 +67,8 @@ func (s *Store) VectorSearch(ctx context.Context, q core.SearchQuery) ([]core.Hi
 			return nil // no community was ever written
 		}
 		var err error
-		if !s.hasIndex(q.Scope) || inGroups <= s.opts.ExactSearchBelow || inGroups*20 < total {
+		mem := s.readyIndex(q.Scope)
+		if mem == nil && !s.hasIndex(q.Scope) || inGroups <= s.opts.ExactSearchBelow || inGroups*20 < total {
 			hits, err = s.vectorExact(ctx, c, q, inGroups)
 			return err
 		}
@@ -75,7 +76,7 @@ func (s *Store) VectorSearch(ctx context.Context, q core.SearchQuery) ([]core.Hi
 		kk = s.widen(q, kk, inGroups)
 		for kk <= maxOverFetch {
 			var raw int
-			hits, raw, err = s.vectorIndex(ctx, c, q, kk)
+			hits, raw, err = s.vectorIndex(ctx, c, q, kk, mem)
 			if err != nil || len(hits) >= q.Limit || raw < kk {
 				return err
 			}
@@ -190,23 +191,30 @@ func sortHits(hits []core.Hit) {
 	})
 }
 
-// vectorIndex asks the HNSW index for kk neighbours and keeps those of the
-// groups that pass the filter. raw is how many the index returned. The
-// query returns the neighbours' offsets, which the catalog maps to objects
-// and groups: returning a property of the nodes would make Kuzu scan the
-// whole vector table. A filter the catalog cannot decide is checked against
-// the object table one neighbour at a time, best first (a join would scan
-// that table too).
-func (s *Store) vectorIndex(ctx context.Context, c *conn, q core.SearchQuery, kk int) ([]core.Hit, int, error) {
-	stmt := fmt.Sprintf("CALL QUERY_VECTOR_INDEX('%s', '%s', $q, %d, efs := %d) RETURN offset(id(node)), 1.0 - distance", vecTable(q.Scope), vectorIndex[q.Scope], kk, searchBreadth(kk))
-	rows, err := c.query(ctx, stmt, map[string]any{"q": q.Vector})
-	if err != nil {
-		return nil, 0, fmt.Errorf("vector index search %s: %w", q.Scope, err)
-	}
-	found := make([]offsetHit, 0, len(rows))
-	for _, r := range rows {
-		if sc := f64(r[1]); sc >= q.MinScore {
-			found = append(found, offsetHit{i64(r[0]), sc})
+// vectorIndex asks the HNSW index, mem's when not nil, else Kuzu's, for kk
+// neighbours and keeps those of the groups that pass the filter. raw is
+// how many the index returned. Either index returns the neighbours'
+// offsets, which the catalog maps to objects and groups: returning a
+// property of the nodes would make Kuzu scan the whole vector table. A
+// filter the catalog cannot decide is checked against the object table one
+// neighbour at a time, best first (a join would scan that table too).
+func (s *Store) vectorIndex(ctx context.Context, c *conn, q core.SearchQuery, kk int, mem *vecIndex) ([]core.Hit, int, error) {
+	var found []offsetHit
+	raw := 0
+	if mem != nil {
+		found, raw = s.vectorANN(mem, q, kk)
+	} else {
+		stmt := fmt.Sprintf("CALL QUERY_VECTOR_INDEX('%s', '%s', $q, %d, efs := %d) RETURN offset(id(node)), 1.0 - distance", vecTable(q.Scope), vectorIndex[q.Scope], kk, searchBreadth(kk))
+		rows, err := c.query(ctx, stmt, map[string]any{"q": q.Vector})
+		if err != nil {
+			return nil, 0, fmt.Errorf("vector index search %s: %w", q.Scope, err)
+		}
+		raw = len(rows)
+		found = make([]offsetHit, 0, len(rows))
+		for _, r := range rows {
+			if sc := f64(r[1]); sc >= q.MinScore {
+				found = append(found, offsetHit{i64(r[0]), sc})
+			}
 		}
 	}
 	slices.SortStableFunc(found, func(x, y offsetHit) int { return cmp.Compare(y.score, x.score) })
@@ -220,7 +228,7 @@ func (s *Store) vectorIndex(ctx context.Context, c *conn, q core.SearchQuery, kk
 		hits = append(hits, core.Hit{UUID: id, Score: score[id]})
 	}
 	sortHits(hits)
-	return hits[:min(len(hits), q.Limit)], len(rows), nil
+	return hits[:min(len(hits), q.Limit)], raw, nil
 }
 
 // passing returns which of ids, objects of q's groups ranked best first,

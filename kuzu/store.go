@@ -220,6 +220,8 @@ type Store struct {
 	// indexed says which vector tables have their HNSW index; it changes
 	// only under writeMu.
 	indexed sync.Map // core.Scope → bool
+	// vidx holds the vector indexes kept in memory (vecindex.go).
+	vidx vecIndexes
 	// records and communities say whether the Record table and the
 	// community tables exist (lazytables.go); they change only under
 	// writeMu.
@@ -345,6 +347,7 @@ func open(ctx context.Context, opts Options, prepare func() error, rebuild strin
 	if s.journal != nil {
 		s.startKeeper()
 	}
+	s.startVecIndexes()
 	if opts.Dir != "" {
 		s.checkPool(path)
 		if _, err := os.Stat(filepath.Join(opts.Dir, erasureMark)); err == nil {
@@ -403,6 +406,7 @@ func (s *Store) start(ctx context.Context, path string) error {
 		return err
 	}
 	s.indexed.Clear()
+	s.resetVecIndexes()
 	if err := s.syncIndexes(ctx, s.writer); err != nil {
 		return err
 	}
@@ -671,6 +675,7 @@ func (s *Store) Close(ctx context.Context) error {
 	stop := context.AfterFunc(ctx, s.interruptAll)
 	defer stop()
 	s.stopKeeper()
+	s.stopVecIndexes()
 	s.ops.Lock()
 	defer s.ops.Unlock()
 	if s.closed {

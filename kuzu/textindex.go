@@ -44,7 +44,10 @@ type pending struct {
 	created map[core.Scope]map[string]bool
 	// Catalog changes (catalog.go): vector rows as written; the facts and
 	// entities touched, and their rows as read back before the commit.
-	slots   []slotChange
+	slots []slotChange
+	// vecs are the vectors written and deleted, for the indexes kept in
+	// memory (vecindex.go).
+	vecs    []vecChange
 	touched map[core.Scope]map[string]bool
 	rows    map[core.Scope][]row
 	// links are the (episode, entity or fact) pairs that had a MENTIONS
@@ -100,7 +103,12 @@ func (p *pending) dropGroup(group string) { p.drops = append(p.drops, group) }
 // apply publishes a committed transaction's changes.
 func (s *Store) apply(p *pending) {
 	s.fresh.merge(&p.fresh)
+	var dropped map[core.Scope][]int64
+	if len(p.drops) > 0 && s.hasVecIndexes() {
+		dropped = s.cat.offsetsOf(p.drops)
+	}
 	touched := s.cat.apply(p)
+	s.applyVecs(p.vecs, dropped)
 	s.timeline.apply(p)
 	for _, g := range p.drops {
 		for _, ix := range s.text {

@@ -255,6 +255,7 @@ func (s *Store) replaceVecs(ctx context.Context, c *conn, p *pending, sc core.Sc
 	for i, r := range rows {
 		old[i] = str(r[0])
 		p.slot(sc, i64(r[1]), "", "")
+		p.vecs = append(p.vecs, vecChange{sc, i64(r[1]), nil})
 	}
 	if err := deleteEach(ctx, c, "v", table, old); err != nil {
 		return fmt.Errorf("delete old embeddings: %w", err)
@@ -268,8 +269,15 @@ func (s *Store) replaceVecs(ctx context.Context, c *conn, p *pending, sc core.Sc
 	if err != nil {
 		return fmt.Errorf("write embeddings: %w", err)
 	}
+	byKey := make(map[[2]string][]float32, len(vecs))
+	for _, v := range vecs {
+		byKey[[2]string{v.group, v.uuid}] = v.vec
+	}
 	for _, r := range added {
 		p.slot(sc, i64(r[2]), str(r[0]), str(r[1]))
+		if v, ok := byKey[[2]string{str(r[1]), str(r[0])}]; ok {
+			p.vecs = append(p.vecs, vecChange{sc, i64(r[2]), v})
+		}
 	}
 	return nil
 }
@@ -700,6 +708,7 @@ func deleteVecs(ctx context.Context, c *conn, p *pending, sc core.Scope, group s
 		for i, r := range rows {
 			found[i] = str(r[0])
 			p.slot(sc, i64(r[1]), "", "")
+			p.vecs = append(p.vecs, vecChange{sc, i64(r[1]), nil})
 		}
 		if err := deleteEach(ctx, c, "v", vecTable(sc), found); err != nil {
 			return fmt.Errorf("delete embeddings: %w", err)

@@ -1,0 +1,229 @@
+package kuzu
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/mnemohq/mnemo/core"
+)
+
+// checkVecIndexes holds every index kept in memory to the catalog: each
+// live vector row is in its table's index, under its offset, and nothing
+// else is.
+func checkVecIndexes(t *testing.T, s *Store, when string) {
+	t.Helper()
+	s.indexedForTest(core.ScopeFacts) // waits for the builds
+	s.cat.mu.RLock()
+	defer s.cat.mu.RUnlock()
+	for _, sc := range core.Scopes {
+		v := s.readyIndex(sc)
+		if v == nil {
+			continue
+		}
+		live := 0
+		for off, sl := range s.cat.slots[sc] {
+			if sl.uuid == "" {
+				if v.ix.Has(int64(off)) {
+					t.Errorf("%s: the %s index holds offset %d, whose row is deleted", when, sc, off)
+				}
+				continue
+			}
+			live++
+			if !v.ix.Has(int64(off)) {
+				t.Errorf("%s: the %s index lacks offset %d (%s)", when, sc, off, sl.uuid)
+			}
+		}
+		if v.ix.Len() != live {
+			t.Errorf("%s: the %s index holds %d vectors, the table %d", when, sc, v.ix.Len(), live)
+		}
+	}
+}
+
+func randomFacts(rng *rand.Rand, group string, from, n, dim int) core.Change {
+	var ch core.Change
+	for i := from; i < from+n; i++ {
+		a := core.Entity{UUID: fmt.Sprintf("%s-a%05d", group, i), GroupID: group, Name: fmt.Sprintf("A %d", i)}
+		b := core.Entity{UUID: fmt.Sprintf("%s-b%05d", group, i), GroupID: group, Name: fmt.Sprintf("B %d", i)}
+		f := core.Fact{UUID: fmt.Sprintf("%s-f%05d", group, i), GroupID: group, SourceUUID: a.UUID, TargetUUID: b.UUID, Relation: "R", Text: fmt.Sprintf("fact %d", i)}
+		for _, v := range []*[]float32{&a.NameEmbedding, &b.NameEmbedding, &f.Embedding} {
+			*v = make([]float32, dim)
+			for j := range *v {
+				(*v)[j] = float32(rng.NormFloat64())
+			}
+		}
+		ch.Entities = append(ch.Entities, a, b)
+		ch.Facts = append(ch.Facts, f)
+	}
+	return ch
+}
+
+// TestVecIndexFollowsCommits: commits that land while an index is being
+// built (between the batches it reads: the hook writes, replaces and
+// deletes vectors there), the deletion of a group, a reopening and a
+// compaction all leave each index holding exactly the table's live
+// vectors; and a search through the index finds what an exact scan does.
+func TestVecIndexFollowsCommits(t *testing.T) {
+	ctx := context.Background()
+	const dim = 16
+	dir := t.TempDir()
+	defer func(b int64) { vecBuildBatch = b; vecBuildHook = nil }(vecBuildBatch)
+	vecBuildBatch = 64
+	rng := rand.New(rand.NewPCG(38, 1))
+	opts := Options{Dir: dir, Dimension: dim, VectorIndexAt: 200, ExactSearchBelow: 1}
+	s, err := Open(ctx, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { s.Close(ctx) }()
+	for _, g := range []string{"g1", "g2"} {
+		if err := s.Apply(ctx, randomFacts(rng, g, 0, 90, dim)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if s.vecIndexOf(core.ScopeFacts) != nil {
+		t.Fatal("a fact index below VectorIndexAt")
+	}
+	// The write that crosses VectorIndexAt starts the builds; the hook
+	// commits inside the fact table's, after its first batch.
+	hooked := false
+	vecBuildHook = func(sc core.Scope, from int64) {
+		if sc != core.ScopeFacts || from != 64 || hooked {
+			return
+		}
+		hooked = true
+		// New facts; facts whose vectors are replaced and facts deleted,
+		// in the batch the build has read and not inserted yet (g1's
+		// facts 64 to 89 are at offsets 64 to 89) and in the one it has.
+		ch := randomFacts(rng, "g1", 200, 20, dim)
+		for _, i := range []int{3, 80} {
+			ch.Facts = append(ch.Facts, randomFacts(rng, "g1", i, 1, dim).Facts...)
+		}
+		if err := s.Apply(ctx, ch); err != nil {
+			t.Error(err)
+		}
+		if err := s.Apply(ctx, core.Change{Group: "g1", DeleteFacts: []string{"g1-f00005", "g1-f00070"}}); err != nil {
+			t.Error(err)
+		}
+	}
+	if err := s.Apply(ctx, randomFacts(rng, "g1", 100, 40, dim)); err != nil {
+		t.Fatal(err)
+	}
+	checkVecIndexes(t, s, "after a build with commits inside")
+	if !hooked {
+		t.Fatal("the build's hook never ran: the test did not commit inside a build")
+	}
+	vecBuildHook = nil
+	if _, err := s.DeleteGroup(ctx, "g2"); err != nil {
+		t.Fatal(err)
+	}
+	checkVecIndexes(t, s, "after deleting a group")
+	recallAgainstExact(t, s, rng, dim, "after deleting a group")
+	// Back over VectorIndexAt (149 facts are left), so that the index is
+	// built again when the store opens.
+	if err := s.Apply(ctx, randomFacts(rng, "g1", 400, 60, dim)); err != nil {
+		t.Fatal(err)
+	}
+
+	if err := s.Close(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if s, err = Open(ctx, opts); err != nil {
+		t.Fatal(err)
+	}
+	checkVecIndexes(t, s, "after reopening")
+	if s.readyIndex(core.ScopeFacts) == nil || s.hasIndex(core.ScopeFacts) {
+		t.Fatal("after reopening, facts are not searched through the index kept in memory")
+	}
+	if _, err := s.Compact(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Apply(ctx, randomFacts(rng, "g1", 300, 10, dim)); err != nil {
+		t.Fatal(err)
+	}
+	checkVecIndexes(t, s, "after a compaction and a write")
+	recallAgainstExact(t, s, rng, dim, "after a compaction")
+}
+
+// recallAgainstExact holds 20 searches of g1's facts through the index to
+// an exact scan of the same store: most of the exact top 5 is found.
+func recallAgainstExact(t *testing.T, s *Store, rng *rand.Rand, dim int, when string) {
+	t.Helper()
+	ctx := context.Background()
+	var found, total int
+	for range 20 {
+		q := make([]float32, dim)
+		for j := range q {
+			q[j] = float32(rng.NormFloat64())
+		}
+		sq := core.SearchQuery{Scope: core.ScopeFacts, Groups: []string{"g1"}, Vector: q, Limit: 5, MinScore: -1}
+		got, err := s.VectorSearch(ctx, sq)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := sq.Normalize(); err != nil {
+			t.Fatal(err)
+		}
+		var want []core.Hit
+		err = s.read(ctx, func(c *conn) error {
+			var err error
+			want, err = s.vectorExact(ctx, c, sq, 1<<20)
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range want {
+			total++
+			if slices.ContainsFunc(got, func(h core.Hit) bool { return h.UUID == w.UUID }) {
+				found++
+			}
+		}
+	}
+	if total == 0 || float64(found)/float64(total) < 0.9 {
+		t.Errorf("%s: the index found %d of the exact top 5 of 20 searches (%d)", when, found, total)
+	}
+}
+
+// TestKuzuIndexOfOlderDatabase: a database whose tables have Kuzu's own
+// HNSW index (built by the store before the index kept in memory) keeps
+// it: searches go through it, writes keep it up, and no index is built in
+// memory for those tables.
+func TestKuzuIndexOfOlderDatabase(t *testing.T) {
+	ctx := context.Background()
+	const dim = 16
+	dir := t.TempDir()
+	rng := rand.New(rand.NewPCG(38, 2))
+	opts := Options{Dir: dir, Dimension: dim, VectorIndexAt: -1, ExactSearchBelow: 1}
+	s, err := Open(ctx, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Apply(ctx, randomFacts(rng, "g1", 0, 200, dim)); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.ddl(ctx, func(c *conn) error { return createVectorIndex(ctx, c, core.ScopeFacts) }); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(ctx); err != nil {
+		t.Fatal(err)
+	}
+	opts.VectorIndexAt = 100
+	if s, err = Open(ctx, opts); err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close(ctx)
+	if err := s.Apply(ctx, randomFacts(rng, "g1", 200, 20, dim)); err != nil {
+		t.Fatal(err)
+	}
+	s.indexedForTest(core.ScopeFacts)
+	if !s.hasIndex(core.ScopeFacts) || s.vecIndexOf(core.ScopeFacts) != nil {
+		t.Fatalf("facts: Kuzu's index %v, in memory %v; want Kuzu's only", s.hasIndex(core.ScopeFacts), s.vecIndexOf(core.ScopeFacts) != nil)
+	}
+	if s.readyIndex(core.ScopeEntities) == nil {
+		t.Error("entities (440 vectors, no Kuzu index) are not indexed in memory")
+	}
+	recallAgainstExact(t, s, rng, dim, "through Kuzu's index")
+}
