@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -26,6 +27,33 @@ import (
 // file's blocks go back to the file system: what a file system or a disk
 // does with freed blocks (journal copies, SSD remapping) is below any
 // file and out of mnemo's reach (docs/erasure.md).
+
+// dropKuzuVectorIndexes takes the statements that create Kuzu's HNSW
+// indexes out of an export's Cypher files, so that the new database has
+// none: a database from before the indexes kept in memory (vecindex.go)
+// loses them at its first compaction, which is the only way to drop one
+// (Kuzu 0.11.3 cannot drop a vector index whole).
+func dropKuzuVectorIndexes(export string) error {
+	files, err := filepath.Glob(filepath.Join(export, "*.cypher"))
+	if err != nil {
+		return err
+	}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			return fmt.Errorf("read the export: %w", err)
+		}
+		lines := strings.SplitAfter(string(b), "\n")
+		kept := slices.DeleteFunc(slices.Clone(lines), func(l string) bool { return strings.Contains(strings.ToUpper(l), "CREATE_VECTOR_INDEX") })
+		if len(kept) == len(lines) {
+			continue
+		}
+		if err := os.WriteFile(f, []byte(strings.Join(kept, "")), 0o600); err != nil {
+			return fmt.Errorf("rewrite the export: %w", err)
+		}
+	}
+	return nil
+}
 
 // erasureMark is the file, in Options.Dir, that says an erasure has begun
 // and its compaction has not finished: Open compacts a database that has
@@ -179,6 +207,9 @@ func (s *Store) rewrite(ctx context.Context, work string) (string, error) {
 	export := filepath.Join(work, "export")
 	if err := s.writer.exec(ctx, "EXPORT DATABASE '"+export+"' (format='parquet')", nil); err != nil {
 		return "", fmt.Errorf("export the database: %w", err)
+	}
+	if err := dropKuzuVectorIndexes(export); err != nil {
+		return "", err
 	}
 	fresh := filepath.Join(work, dbFile)
 	// IMPORT DATABASE never returned on a database opened with one

@@ -88,17 +88,22 @@
 // name and summary; it is built at Open from the texts stored in Kuzu and
 // updated after every commit, so a crash loses nothing.
 //
-// Vectors: each vector table gets an HNSW index (entity_vec, fact_vec,
-// episode_vec, community_vec; cosine, mu 16, ml 32, efc 100) when it
-// reaches Options.VectorIndexAt vectors, 20,000 by default. The check runs
-// at Open and after every commit (syncIndexes), and the index is then
-// built in one go and maintained by Kuzu. Below that size searches are
-// exact scans and writes skip the index, which costs about 2 ms per vector
-// at commit. A bulk load opens the store with VectorIndexAt < 0 and calls
-// BuildVectorIndexes at the end. An index is never dropped (see the list
-// of Kuzu limits below).
+// Vectors: each vector table gets an HNSW index kept in memory beside
+// Kuzu (package internal/hnsw; cosine, M 16, efConstruction 100) when it
+// reaches Options.VectorIndexAt vectors, 20,000 by default, keyed by the
+// rows' offsets like the catalog's slots. The check runs at Open and after
+// every commit (syncIndexes); the index is built in the background, from
+// the table, when the table reaches the threshold and each time the store
+// opens, and searches are exact until it is ready; every commit then
+// applies the vectors it wrote and deleted (vecindex.go). Below that size
+// searches are exact scans. A bulk load opens the store with
+// VectorIndexAt < 0 and calls BuildVectorIndexes at the end, which builds
+// before it returns. Kuzu's own HNSW index, which the store built until
+// December 2026, cost about 3 ms an insert and grew with the table; a
+// database that has one keeps it and searches through it, since it is
+// never dropped (see the list of Kuzu limits below).
 //
-// Kuzu's indexes span all groups, so VectorSearch picks a path per query
+// The indexes span all groups, so VectorSearch picks a path per query
 // (search.go): an exact scan when the searched groups hold fewer than
 // Options.ExactSearchBelow vectors (20,000) or under a twentieth of the
 // table; otherwise the index, over-fetching in proportion to the groups'

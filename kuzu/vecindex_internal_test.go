@@ -190,7 +190,8 @@ func recallAgainstExact(t *testing.T, s *Store, rng *rand.Rand, dim int, when st
 // TestKuzuIndexOfOlderDatabase: a database whose tables have Kuzu's own
 // HNSW index (built by the store before the index kept in memory) keeps
 // it: searches go through it, writes keep it up, and no index is built in
-// memory for those tables.
+// memory for those tables, until a compaction rewrites the database
+// without it.
 func TestKuzuIndexOfOlderDatabase(t *testing.T) {
 	ctx := context.Background()
 	const dim = 16
@@ -226,4 +227,22 @@ func TestKuzuIndexOfOlderDatabase(t *testing.T) {
 		t.Error("entities (440 vectors, no Kuzu index) are not indexed in memory")
 	}
 	recallAgainstExact(t, s, rng, dim, "through Kuzu's index")
+	// The first compaction drops Kuzu's index, the only way to drop it.
+	if _, err := s.Compact(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.ddl(ctx, func(c *conn) error {
+		have, err := listIndexes(ctx, c)
+		if len(have) != 0 {
+			t.Errorf("Kuzu's indexes after a compaction: %v, want none", have)
+		}
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if !s.indexedForTest(core.ScopeFacts) || s.hasIndex(core.ScopeFacts) {
+		t.Fatal("after the compaction, facts are not searched through the index kept in memory")
+	}
+	checkVecIndexes(t, s, "after the compaction that dropped Kuzu's index")
+	recallAgainstExact(t, s, rng, dim, "after the compaction that dropped Kuzu's index")
 }
