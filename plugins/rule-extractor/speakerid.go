@@ -332,6 +332,17 @@ func nameLike(m mention, inner map[string]bool) bool {
 	if len(f) > 1 && (nlp.IsVerb(w) || nlp.IsAdjective(w)) && !nlp.IsNoun(w) {
 		return false
 	}
+	if len(f) > 1 {
+		// A compound the dictionary knows as something other than a
+		// person ("World War", "Spelling Bee", "Cub Scouts") is no name.
+		lower := strings.ToLower(m.name)
+		if lex, _, ok := nlp.Noun(lower); ok && lex != nlp.NounPerson {
+			return false
+		}
+		if lex, _, ok := nlp.Noun(nlp.Lemma(lower, "NNS")); ok && lex != nlp.NounPerson {
+			return false
+		}
+	}
 	if m.kind == kindPerson || len(f) > 1 && personLike(m.name) {
 		return true
 	}

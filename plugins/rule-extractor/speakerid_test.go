@@ -46,6 +46,8 @@ func TestIdentifySpeakers(t *testing.T) {
 		{"an interjection before a name called", "Speaker 1: Hello.\nSpeaker 2: Aw, Ingrid, the door.\nSpeaker 3: I know.",
 			map[string][]string{"Ingrid": {"Speaker 3"}}},
 		{"a verb before a name is no name", "Speaker 1: Go Falcons!\nSpeaker 2: Yes!", map[string][]string{}},
+		{"a compound the dictionary knows is no name", "Speaker 1: Stone Age, right?\nSpeaker 2: Yes.\nSpeaker 1: Cold War, huh.\nSpeaker 3: Sure.",
+			map[string][]string{}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var resp abi.ExtractResponse
