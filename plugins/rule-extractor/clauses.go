@@ -26,11 +26,19 @@ type clauseCtx struct {
 	// future is set for a clause with "will": it states what its frames
 	// read, but no open relation ("I'll call you" is no tie).
 	future bool
+	// presup is set when only what the clause presupposes is read: the
+	// tie an ending verb ends (presuppose.go); presupState when an
+	// aspectual verb ends it ("stop taking"), so that the verb's state
+	// frames are what is presupposed.
+	presup, presupState bool
 }
 
 // readClauses turns the sentence's clauses into facts.
 func (sc *sentCtx) readClauses() {
 	if sc.question {
+		for ci := range sc.p.Clauses {
+			sc.presupposed(ci)
+		}
 		return
 	}
 	for ci := range sc.p.Clauses {
@@ -145,6 +153,7 @@ func (sc *sentCtx) readClause(ci int) {
 	c := &sc.p.Clauses[ci]
 	ended, ok := sc.factual(ci)
 	if !ok {
+		sc.presupposed(ci)
 		return
 	}
 	cc := &clauseCtx{c: c, ended: ended, future: c.Future}
@@ -496,7 +505,7 @@ func slots(c *nlp.Clause) []arg {
 // set, is the aspect's ("stopped taking": an end).
 func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal) {
 	c := cc.c
-	if sc.death(cc, subj) {
+	if !cc.presup && sc.death(cc, subj) {
 		return
 	}
 	fs := frames[verb]
@@ -504,12 +513,14 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 		fs = frames[c.Lemma]
 	}
 	matched := false
-	if c.Passive && !c.Obj.None() && roleStartsPassive.has(c.Lemma) {
+	if cc.presup {
+		// Only the frames below, read for the tie they end.
+	} else if c.Passive && !c.Obj.None() && roleStartsPassive.has(c.Lemma) {
 		// "was appointed chief executive of Nordvik Energy".
 		sc.roleFacts(cc, subj, c.Obj.Phrase, c, role, ref{})
 		matched = true
 	}
-	if !c.Obj2.None() && !c.Obj.None() && !c.Passive && doubleObjectDrugs.has(c.Lemma) {
+	if !cc.presup && !c.Obj2.None() && !c.Obj.None() && !c.Passive && doubleObjectDrugs.has(c.Lemma) {
 		// "prescribed me sertraline": the first object takes the second.
 		taker := sc.phraseRef(c.Obj.Phrase, false)
 		for _, pi := range c.Obj2.All() {
@@ -530,6 +541,9 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 			continue
 		}
 		for _, pi := range a.phrases {
+			if cc.presup && (a.prep == "as" || a.prep == "to" && roleToVerbs.has(c.Lemma)) {
+				continue
+			}
 			if a.prep == "as" || a.prep == "to" && roleToVerbs.has(c.Lemma) {
 				// "joined Acme as a nurse": the role is the subject's;
 				// "was promoted to head nurse at Acme" as well;
@@ -563,7 +577,7 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 			if obj.name == "" {
 				continue
 			}
-			if a.prep == "" && !c.Passive && (c.Lemma == "have" || c.Lemma == "adopt" || c.Lemma == "get") {
+			if !cc.presup && a.prep == "" && !c.Passive && (c.Lemma == "have" || c.Lemma == "adopt" || c.Lemma == "get") {
 				// "I have a sister named Carol", "we adopted a puppy named
 				// Max", "I have a dog".
 				if noun := sc.headWord(pi); kinNouns.has(noun) && obj.det == "" || petNouns.has(noun) || sc.isAnimal(noun) {
@@ -589,6 +603,9 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 			for _, kk := range tries {
 				for i := range fs {
 					f := &fs[i]
+					if cc.presup && (f.role != tEnd && !(cc.presupState && f.role == tState) || f.inverse || f.fromPrep || !presupClasses.has(f.class)) {
+						continue
+					}
 					if f.pass != c.Passive || f.prog && !c.Progressive || f.named && subj.det != "" || !f.takes(a.prep) || !f.fitsRef(kk, obj) || !sc.objFits(f, c) || !sc.subjFits(f, subj) {
 						continue
 					}
@@ -601,6 +618,9 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 				}
 			}
 		}
+	}
+	if cc.presup {
+		return
 	}
 	if !matched && len(slots(c)) == 0 && verb == "move out" && subj.name != sc.u.speaker && sc.u.speaker != "" && (sc.kindOf(subj) == kindPerson || sc.u.x.knownPerson(subj.name)) {
 		// "Aiko moved out": she no longer lives with the one telling it.
@@ -683,6 +703,9 @@ func (sc *sentCtx) frameFact(cc *clauseCtx, f *frame, prep string, subj, obj ref
 	text := sc.clauseText(cc, f, prep, r)
 	if f.inverse && (prep == "" || c.Passive) {
 		text = swapEnds(text)
+	}
+	if cc.presup {
+		text = presupTexts[f.class]
 	}
 	if f.fromPrep {
 		text = "{o} was " + sc.toks[c.Verb].lower + " to {s}"

@@ -1,0 +1,128 @@
+package main
+
+import (
+	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
+)
+
+// Presuppositions. A verb that ends a tie takes the tie for granted:
+// "should I break up with Charlie?", "I'm not going to quit Acme", "if I
+// ever left Oslo …" assert nothing, but each presupposes that the speaker
+// dates Charlie, works at Acme, lives in Oslo. A presupposition survives
+// what cancels an assertion (a question, a modal, a plan, a condition, a
+// negation: the "holes" of Karttunen 1973), so a clause that states
+// nothing still states the tie its verb would end, as a state that holds
+// when it is said. It comes from the end frames of the relation classes
+// (classes.go), so every ending verb of a class presupposes its tie; the
+// clause's own frame is not read.
+
+// presupClasses are the ties whose ending presupposes them: states that
+// hold until they end. Events and traits presuppose nothing.
+var presupClasses = words("IS_DATING MARRIED_TO ENGAGED_TO WORKS_AT LIVES_IN STUDIES_AT PLAYS_FOR MEMBER_OF",
+	"BOARD_MEMBER_OF TAKES_MEDICATION ON_PLAN OWNS LIVES_WITH")
+
+// presupTexts are the texts of presupposed ties: the state, not the
+// clause that takes it for granted.
+var presupTexts = map[string]string{
+	"IS_DATING": "{s} is dating {o}", "MARRIED_TO": "{s} is married to {o}", "ENGAGED_TO": "{s} is engaged to {o}",
+	"WORKS_AT": "{s} works at {o}", "LIVES_IN": "{s} lives in {o}", "STUDIES_AT": "{s} studies at {o}",
+	"PLAYS_FOR": "{s} plays for {o}", "MEMBER_OF": "{s} is a member of {o}", "BOARD_MEMBER_OF": "{s} is on the board of {o}",
+	"TAKES_MEDICATION": "{s} takes {o}", "ON_PLAN": "{s} is on {o}", "OWNS": "{s} owns {o}", "LIVES_WITH": "{s} lives with {o}",
+}
+
+// endsTie reports whether a verb has an end frame of a presupposed tie,
+// or is reciprocal and ends one ("break up").
+func endsTie(verb string) bool {
+	for _, f := range frames[verb] {
+		if f.role == tEnd && presupClasses.has(f.class) {
+			return true
+		}
+	}
+	rc, ok := reciprocal[verb]
+	return ok && rc.role == tEnd && presupClasses.has(rc.class)
+}
+
+// statesTie reports whether a verb has a state frame of a presupposed
+// tie ("take" a drug, "live in").
+func statesTie(verb string) bool {
+	for _, f := range frames[verb] {
+		if f.role == tState && presupClasses.has(f.class) {
+			return true
+		}
+	}
+	return false
+}
+
+// presupposed reads the tie that clause ci's verb would end when the
+// clause states nothing: a question, a modal, a plan, a condition or a
+// negation. A clause in the past tense outside a condition ("did you quit
+// Acme?") is left alone: what it presupposes held before, not now.
+func (sc *sentCtx) presupposed(ci int) {
+	c := &sc.p.Clauses[ci]
+	verb := c.Lemma
+	if c.Particle != "" {
+		verb += " " + c.Particle
+	}
+	// "stop taking", "quit living in": an aspectual verb ends the state
+	// its gerund's frames state.
+	aspectEnd := aspectRoles[c.Aspect] == tEnd && c.Aspect != ""
+	if c.Passive || !endsTie(verb) && !(aspectEnd && statesTie(verb)) {
+		return
+	}
+	if c.Infinitive && c.SubjFrom != nlp.SubjControl {
+		// "time to end it": whose tie is not said.
+		return
+	}
+	if (c.Past || sc.didBefore(c)) && !c.Modal && !sc.conditional(c) {
+		return
+	}
+	if c.Subj.Phrase >= 0 && c.SubjFrom == nlp.SubjOwn && negativeSubjects.has(sc.toks[sc.p.Phrases[c.Subj.Phrase].Start].lower) {
+		// "Nobody quits Acme": no one in particular.
+		return
+	}
+	subjs := sc.subjects(ci)
+	if len(subjs) == 0 {
+		return
+	}
+	cc := &clauseCtx{c: c, te: tensePresent, presup: true, presupState: aspectEnd}
+	cc.left, cc.end = c.VerbStart, sc.clauseEnd(c)
+	sc.reading = ci + 1
+	defer func() { sc.reading = 0 }()
+	if len(subjs) == 1 && sc.u.other != "" && subjs[0].name == sc.u.speaker && sc.subjectIs(c, "we") && sc.mutual(c) != "" {
+		// "Should we break up?": the speaker and the one spoken to.
+		subjs = append(subjs, ref{name: sc.u.other, kind: kindPerson, str: strSure})
+	}
+	if len(subjs) > 1 && c.Obj.None() && !sc.hasPrep(c, "with") {
+		if rc, ok := sc.reciprocalOf(c, verb); ok && rc.role == tEnd && presupClasses.has(rc.class) {
+			for i := 1; i < len(subjs); i++ {
+				sc.fact(cc, subjs[0], subjs[i], rc.class, tState, presupTexts[rc.class], kindPerson, kindPerson)
+			}
+			return
+		}
+	}
+	for _, s := range subjs {
+		sc.verbFacts(cc, verb, s, tState)
+	}
+}
+
+// conditional reports whether a condition opens clause c ("if I broke up
+// with you").
+func (sc *sentCtx) conditional(c *nlp.Clause) bool {
+	for k := 0; k < c.VerbStart; k++ {
+		if conditionals.has(sc.toks[k].lower) {
+			return true
+		}
+	}
+	return false
+}
+
+// didBefore reports whether "did" stands before clause c's verb in its
+// part of the sentence ("did you quit Acme?", "why did you leave?"): a
+// question in the past.
+func (sc *sentCtx) didBefore(c *nlp.Clause) bool {
+	for k := c.VerbStart - 1; k >= 0 && sc.toks[k].word; k-- {
+		if w := sc.toks[k].lower; w == "did" || w == "didn't" {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,38 @@
+package main
+
+import "testing"
+
+// TestExtractPresuppositions checks that a clause which asserts nothing
+// (a question, a modal, a plan, a condition, a negation) still gives the
+// tie its ending verb takes for granted, and only that tie.
+func TestExtractPresuppositions(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "a question about ending a tie", source: "message",
+			content: "Idunn: Should I break up with Kasimir?",
+			want:    []wf{{"IS_DATING", "Idunn", "Kasimir", "ref", ""}}},
+		{name: "a plan denied", source: "message",
+			content: "Kasimir: I'm not going to quit Veltro Dynamics.",
+			want:    []wf{{"WORKS_AT", "Kasimir", "Veltro Dynamics", "ref", ""}}},
+		{name: "a condition", source: "message",
+			content: "Idunn: If I moved out of Narvik, I would miss the harbour.",
+			want:    []wf{{"LIVES_IN", "Idunn", "Narvik", "ref", ""}}},
+		{name: "a wish to end a tie", source: "message",
+			content: "Idunn: I want to stop taking the lisinopril.",
+			want:    []wf{{"TAKES_MEDICATION", "Idunn", "lisinopril", "ref", ""}}},
+		{name: "we, said to the other", source: "message",
+			content: "Idunn: Hello.\nKasimir: Maybe we should split up.",
+			want:    []wf{{"IS_DATING", "Kasimir", "Idunn", "ref", ""}}},
+		{name: "a question about the past presupposes no tie now", source: "message",
+			content: "Idunn: Hello.\nKasimir: Did you leave Veltro Dynamics?",
+			absent:  []wf{{"WORKS_AT", "Idunn", "Veltro Dynamics", "", ""}}},
+		{name: "a verb that starts a tie presupposes none", source: "message",
+			content: "Idunn: Should I move to Narvik?",
+			absent:  []wf{{"LIVES_IN", "Idunn", "Narvik", "", ""}}},
+		{name: "nobody is no one in particular", source: "message",
+			content: "Idunn: Nobody ever leaves Narvik.",
+			absent:  []wf{{"LIVES_IN", "Nobody", "Narvik", "", ""}}},
+		{name: "a stated end is still an end", source: "message",
+			content: "Idunn: I broke up with Kasimir yesterday.",
+			want:    []wf{{"IS_DATING", "Idunn", "Kasimir", "", "2024-05-14"}}},
+	})
+}
