@@ -53,6 +53,13 @@ type extraction struct {
 	// addressed maps a speaker's key to the terms others address them by
 	// ("honey", "man"; address.go).
 	addressed map[string][]string
+	// voiceNames are the names the conversation gave its voices, with
+	// their evidence, strongest first (speakerid.go), for naming a voice
+	// again when its first name would tie it to itself (selfties.go).
+	voiceNames []voiceName
+	// secondNames are the keys of the second names voices were given
+	// ("Tribbiani!" to the one called Joey).
+	secondNames []string
 }
 
 // fact is a fact found in the episode, rendered into the answer at the
@@ -337,6 +344,7 @@ func withArticle(np string) string {
 
 // response renders the extraction under an ontology.
 func (x *extraction) response(ont *ontology) abi.ExtractResponse {
+	x.untieSelves()
 	alias := x.reg.aliases()
 	for k, name := range x.identities {
 		alias[k] = name

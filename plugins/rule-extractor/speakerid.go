@@ -183,15 +183,12 @@ func (x *extraction) identifySpeakers(utts []utterance) {
 			}
 		}
 	}
-	type cand struct {
-		label, name string
-		w           int
-	}
+	type cand = voiceName
 	var cs []cand
 	for s, m := range score {
 		for n, w := range m {
 			if w >= minEvidence && !not[s][n] {
-				cs = append(cs, cand{s, n, w})
+				cs = append(cs, cand{label: s, name: n, full: full[n], w: w})
 			}
 		}
 	}
@@ -204,6 +201,7 @@ func (x *extraction) identifySpeakers(utts []utterance) {
 		}
 		return cs[i].name < cs[j].name
 	})
+	x.voiceNames = cs
 	usedLabel, usedName := map[string]bool{}, map[string]bool{}
 	for _, c := range cs {
 		if usedLabel[c.label] || usedName[c.name] {
@@ -236,6 +234,7 @@ func (x *extraction) identifySpeakers(utts []utterance) {
 		usedName[c.name] = true
 		x.reg.add(full[c.name], kindPerson, strSure, true)
 		x.identities[x.reg.key(full[c.name])] = first
+		x.secondNames = append(x.secondNames, x.reg.key(full[c.name]))
 	}
 }
 

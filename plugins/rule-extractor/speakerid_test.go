@@ -46,6 +46,10 @@ func TestIdentifySpeakers(t *testing.T) {
 		{"an interjection before a name called", "Speaker 1: Hello.\nSpeaker 2: Aw, Ingrid, the door.\nSpeaker 3: I know.",
 			map[string][]string{"Ingrid": {"Speaker 3"}}},
 		{"a verb before a name is no name", "Speaker 1: Go Falcons!\nSpeaker 2: Yes!", map[string][]string{}},
+		{"a name that would tie a voice to itself is taken back", "Speaker 1: Torvald!\nSpeaker 2: Yes?\nSpeaker 1: Your brother Torvald called.",
+			map[string][]string{}},
+		{"a voice tied to its first name takes its next", "Speaker 1: Torvald! Ulrik!\nSpeaker 2: Yes?\nSpeaker 1: Your brother Torvald called.",
+			map[string][]string{"Ulrik": {"Speaker 2"}}},
 		{"a compound the dictionary knows is no name", "Speaker 1: Stone Age, right?\nSpeaker 2: Yes.\nSpeaker 1: Cold War, huh.\nSpeaker 3: Sure.",
 			map[string][]string{}},
 	} {
