@@ -72,8 +72,20 @@ func (x *extraction) isOrg(name string) bool {
 // with none in the utterance, the last person of the previous episodes.
 func (sc *sentCtx) thirdAt(pos int, exclude ...ref) string {
 	u := sc.u
+	// A third-person pronoun means neither the one speaking nor the one
+	// spoken to, under the names the conversation gave them either.
+	self, to := "", ""
+	if voiceLabel(u.speaker) {
+		self = u.x.identityKey(u.speaker)
+	}
+	if voiceLabel(u.other) {
+		to = u.x.identityKey(u.other)
+	}
 	skip := func(name string) bool {
 		if name == u.speaker || name == u.other {
+			return true
+		}
+		if k := u.x.reg.key(name); k != "" && (k == self || k == to || u.x.identityKey(name) == self && self != "") {
 			return true
 		}
 		for _, r := range exclude {
@@ -304,4 +316,22 @@ func (x *extraction) knownPerson(name string) bool {
 		}
 	}
 	return false
+}
+
+// identityKey returns the key of the name the conversation gave a voice
+// (speakerid.go), or "" when it gave none.
+func (x *extraction) identityKey(label string) string {
+	if label == "" {
+		return ""
+	}
+	if n, ok := x.identities[x.reg.key(label)]; ok {
+		return x.reg.key(n)
+	}
+	return ""
+}
+
+// voiceLabel reports whether a speaker is a voice as speech-to-text
+// labels it ("Speaker 2"), not the user of an unlabelled text.
+func voiceLabel(label string) bool {
+	return genericSpeaker(label) && !strings.EqualFold(label, userName)
 }
