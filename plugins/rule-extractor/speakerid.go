@@ -67,6 +67,11 @@ func (x *extraction) identifySpeakers(utts []utterance) {
 		}
 		not[s][name] = true
 	}
+	type call struct {
+		turn          int
+		caller, first string
+	}
+	var calls []call
 	full := map[string]string{} // a name's first word → its longest form
 	inner := innerNames(utts)
 	things := thingWords(utts)
@@ -148,8 +153,11 @@ func (x *extraction) identifySpeakers(utts []utterance) {
 					add(next, first, calledBefore)
 					deny(u.speaker, first)
 				case vocative(s.toks, m, si):
-					add(next, first, calledNext)
-					add(prev, first, calledBefore)
+					// Weighed once every denial is known: the one who
+					// answers a call is the first later voice that does
+					// not call the name too ("Hi, Pheebs!" "Hey, Pheebs!"
+					// greet a third).
+					calls = append(calls, call{k, u.speaker, first})
 					deny(u.speaker, first)
 				case saysYou:
 					deny(u.speaker, first)
@@ -160,6 +168,10 @@ func (x *extraction) identifySpeakers(utts []utterance) {
 				}
 			}
 		}
+	}
+	for _, c := range calls {
+		add(answerer(utts, c.turn, c.caller, 1, not, c.first), c.first, calledNext)
+		add(answerer(utts, c.turn, c.caller, -1, not, c.first), c.first, calledBefore)
 	}
 	x.vocativeKin(utts)
 	// A short form of a one-word name ("Rach", "Mon") is that name: its
@@ -517,6 +529,23 @@ func calledOut(u utterance, inner map[string]bool) string {
 			if vocative(s.toks, m, si) && !strings.EqualFold(m.name, u.speaker) {
 				return m.name
 			}
+		}
+	}
+	return ""
+}
+
+// answerer returns the first voice after turn k (dir 1) or before it (dir
+// -1) that is not the caller and is not denied the name called: the one
+// a call is most likely to, once the voices that call the name themselves
+// or speak of it are set aside.
+func answerer(utts []utterance, k int, caller string, dir int, not map[string]map[string]bool, name string) string {
+	for i := k + dir; i >= 0 && i < len(utts); i += dir {
+		s := utts[i].speaker
+		if s == "" || s == caller || utts[i].role == roleAssistant || utts[i].role == roleSystem {
+			continue
+		}
+		if !not[s][name] {
+			return s
 		}
 	}
 	return ""
