@@ -161,6 +161,11 @@ func (x *extraction) identifySpeakers(utts []utterance) {
 					deny(u.speaker, first)
 				case saysYou:
 					deny(u.speaker, first)
+				case thirdSubject(s.toks, m):
+					// "Barry is seeing someone": a name that is the
+					// subject of a verb in the third person is someone
+					// spoken of, not to.
+					deny(u.speaker, first)
 				default:
 					add(next, first, spokenNear)
 					add(prev, first, spokenNear)
@@ -549,4 +554,22 @@ func answerer(utts []utterance, k int, caller string, dir int, not map[string]ma
 		}
 	}
 	return ""
+}
+
+// thirdSubject reports whether mention m is the subject of a verb in the
+// third person: a finite form of be, have or do, a modal, or a verb in -s
+// or in the past follows it.
+func thirdSubject(toks []token, m mention) bool {
+	w := lowerAt(toks, m.end)
+	switch w {
+	case "is", "'s", "was", "has", "had", "does", "did", "will", "would", "can", "could", "should", "might", "must", "doesn't", "didn't", "isn't", "wasn't", "hasn't", "won't", "can't":
+		return true
+	}
+	if w == "" || !toks[m.end].word {
+		return false
+	}
+	if nlp.IsNoun(w) {
+		return false
+	}
+	return nlp.InflectedVerb(w) || strings.HasSuffix(w, "s") && nlp.IsVerb(nlp.Lemma(w, "VBZ"))
 }

@@ -52,6 +52,8 @@ func TestIdentifySpeakers(t *testing.T) {
 			map[string][]string{"Ulrik": {"Speaker 2"}}},
 		{"a call goes to the first voice that does not speak of the name", "Speaker 1: Ingrid, look! I told Agnes.\nSpeaker 2: Ingrid is busy. I saw Agnes.\nSpeaker 3: What?",
 			map[string][]string{"Ingrid": {"Speaker 3"}}},
+		{"a name that is the subject of a third-person verb is spoken of", "Speaker 1: Hello.\nSpeaker 2: Ulrik is late again.\nSpeaker 3: Typical.",
+			map[string][]string{}},
 		{"a compound the dictionary knows is no name", "Speaker 1: Stone Age, right?\nSpeaker 2: Yes.\nSpeaker 1: Cold War, huh.\nSpeaker 3: Sure.",
 			map[string][]string{}},
 	} {
