@@ -17,17 +17,18 @@ import (
 // the sentence's start or a comma on one side and by a comma or the
 // sentence's end on the other) of at most three words whose head is a
 // singular noun WordNet classes as a person, after at most "my" and
-// modifiers. The one spoken to is the speaker on both sides of the turn
-// when they are the same, else the next to speak, else the one before:
-// in multi-party talk a term called out is answered more often than it
-// answers.
+// modifiers. The one spoken to is the one who asked, when the turn
+// answers a question, else the next to speak, else the one before: in
+// multi-party talk a term called out is answered more often than it
+// answers, but an answer goes to the one who asked.
 
 // addressedAs is the entity attribute listing the terms others call the
 // entity by.
 const addressedAs = "addressed_as"
 
-// addressee returns who speaker k most likely speaks to: the other
-// speaker on both sides of the turn, else the next, else the previous.
+// addressee returns who speaker k most likely speaks to: the one who
+// asked, when the turn answers a question; else the next to speak, else
+// the previous.
 func addressee(utts []utterance, k int) string {
 	me := utts[k].speaker
 	prev, next := "", ""
@@ -41,10 +42,29 @@ func addressee(utts []utterance, k int) string {
 			next = s
 		}
 	}
+	if prev != "" && answers(utts, k) {
+		return prev
+	}
 	if next != "" {
 		return next
 	}
 	return prev
+}
+
+// answers reports whether turn k answers a question: the turn right
+// before it is another voice's and ends with a question mark. An answer
+// is spoken to the one who asked (the adjacency pair of conversation
+// analysis), where a turn that asks nothing is more often spoken to the
+// one who speaks next.
+func answers(utts []utterance, k int) bool {
+	if k == 0 {
+		return false
+	}
+	p := utts[k-1]
+	if p.speaker == "" || p.speaker == utts[k].speaker || p.role == roleSystem {
+		return false
+	}
+	return strings.HasSuffix(strings.TrimSpace(p.text), "?")
 }
 
 // addressTerms finds the terms of address of utts and records them on

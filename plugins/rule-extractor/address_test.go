@@ -75,3 +75,29 @@ func TestExtractAddressTerms(t *testing.T) {
 		t.Errorf("addressed_as (-want +got):\n%s", diff)
 	}
 }
+
+// TestAddresseeAnswersTheAsker: a turn that answers a question is spoken
+// to the one who asked, not to the next to speak.
+func TestAddresseeAnswersTheAsker(t *testing.T) {
+	content := "Speaker 1: Where did I leave the keys?\n" +
+		"Speaker 2: In the drawer, sweetie.\n" +
+		"Speaker 3: Morning, everyone.\n" +
+		"Speaker 1: Who wants pancakes?\n" +
+		"Speaker 3: Me, Mom!\n" +
+		"Speaker 2: Me too."
+	var resp abi.ExtractResponse
+	roundTrip(t, abi.CapExtract, abi.ExtractRequest{Episode: abi.Episode{Source: "message", Content: content, ReferenceTime: refTime}}, &resp)
+	got := map[string]any{}
+	for _, e := range resp.Entities {
+		if v, ok := e.Attributes[addressedAs]; ok {
+			got[e.Name] = v
+		}
+	}
+	if diff := cmp.Diff(map[string]any{"Speaker 1": []any{"sweetie"}}, got); diff != "" {
+		t.Errorf("addressed_as (-want +got):\n%s", diff)
+	}
+	facts := gotFacts(resp.Facts)
+	if w := (wf{"MOTHER_OF", "Speaker 1", "Speaker 3", refTime, ""}); !containsFact(facts, w) {
+		t.Errorf("facts = %v, want among them %+v", facts, w)
+	}
+}

@@ -482,17 +482,7 @@ func (x *extraction) vocativeKin(utts []utterance) {
 		if u.speaker == "" || u.role == roleAssistant || u.role == roleSystem {
 			continue
 		}
-		to := ""
-		for i := k + 1; i < len(utts) && to == ""; i++ {
-			if s := utts[i].speaker; s != "" && s != u.speaker {
-				to = s
-			}
-		}
-		for i := k - 1; i >= 0 && to == ""; i-- {
-			if s := utts[i].speaker; s != "" && s != u.speaker {
-				to = s
-			}
-		}
+		to := addressee(utts, k)
 		if to == "" || to == assistantName {
 			continue
 		}
