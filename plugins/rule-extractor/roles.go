@@ -446,6 +446,9 @@ func (sc *sentCtx) copula(cc *clauseCtx, subj ref) {
 				continue
 			}
 		}
+		if sc.implicitTie(cc, subj, p, head) {
+			continue
+		}
 		sc.roleFacts(cc, subj, pi, c, role, ref{})
 	}
 	if !c.Comp.None() {
