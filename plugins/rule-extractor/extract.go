@@ -189,6 +189,7 @@ func (x *extraction) sentence(u *uttCtx, s sentence) {
 	sc.parse(ms)
 	sc.appositives()
 	sc.readPhrases()
+	sc.possessedTies()
 	sc.readClauses()
 	sc.recordFields()
 	sc.ownIdentifiers()

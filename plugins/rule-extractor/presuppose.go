@@ -1,6 +1,8 @@
 package main
 
 import (
+	"slices"
+
 	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
 )
 
@@ -121,6 +123,69 @@ func (sc *sentCtx) conditional(c *nlp.Clause) bool {
 func (sc *sentCtx) didBefore(c *nlp.Clause) bool {
 	for k := c.VerbStart - 1; k >= 0 && sc.toks[k].word; k-- {
 		if w := sc.toks[k].lower; w == "did" || w == "didn't" {
+			return true
+		}
+	}
+	return false
+}
+
+// possessedTieNouns are nouns of a tie or a feeling that a possessor
+// holds toward the phrase after a preposition: "my engagement to Tomas",
+// "his crush on Ann", "my feelings for Charlie".
+var possessedTieNouns = map[string]struct{ prep, class string }{
+	"engagement": {"to", "ENGAGED_TO"}, "marriage": {"to", "MARRIED_TO"},
+	"crush": {"on", "LIKES"}, "feeling": {"for", "LIKES"}, "love": {"for", "LOVES"},
+}
+
+// possessedTies reads the ties a possessed noun takes for granted, as a
+// definite description presupposes what it describes, whatever the
+// clause around it asserts ("I let my feelings for Charlie get in the
+// way", "is your engagement to Tomas off?"). The tie verbs of
+// relnouns.go read the noun as the object they end or begin.
+func (sc *sentCtx) possessedTies() {
+	if sc.p == nil {
+		return
+	}
+	starts := map[int]int{}
+	for pi, p := range sc.p.Phrases {
+		starts[p.Start] = pi
+	}
+	for pi := range sc.p.Phrases {
+		p := &sc.p.Phrases[pi]
+		if p.PossEnd == p.PossStart || p.Head != p.End-1 {
+			continue
+		}
+		t, ok := possessedTieNouns[sc.p.Lemmas[p.Head]]
+		if !ok || lowerAt(sc.toks, p.End) != t.prep || sc.tieVerbObject(pi) {
+			continue
+		}
+		oi, ok := starts[p.End+1]
+		if !ok {
+			continue
+		}
+		owner, other := sc.ownerOf(p), sc.phraseRef(oi, false)
+		if owner.name == "" || other.name == "" || owner.name == other.name || !sc.personish(owner) || !sc.personish(other) {
+			continue
+		}
+		cc := &clauseCtx{te: tensePresent}
+		role, text := tState, "{s}'s "+sc.toks[p.Head].lower+" "+t.prep+" {o}"
+		if t.class == "LIKES" || t.class == "LOVES" {
+			role = tTrait
+		}
+		sc.fact(cc, owner, other, t.class, role, text, kindPerson, kindPerson)
+	}
+}
+
+// tieVerbObject reports whether phrase pi is the object of a verb that
+// ends or begins the tie it names ("broke off her engagement to Tomas"),
+// which relnouns.go reads.
+func (sc *sentCtx) tieVerbObject(pi int) bool {
+	for _, c := range sc.p.Clauses {
+		verb := c.Lemma
+		if c.Particle != "" {
+			verb += " " + c.Particle
+		}
+		if _, ok := tieVerbs[verb]; ok && (c.Obj.Phrase == pi || slices.Contains(c.Obj.Coord, pi)) {
 			return true
 		}
 	}

@@ -36,3 +36,22 @@ func TestExtractPresuppositions(t *testing.T) {
 			want:    []wf{{"IS_DATING", "Idunn", "Kasimir", "", "2024-05-14"}}},
 	})
 }
+
+// TestExtractPossessedTies checks that a possessed noun of a tie or a
+// feeling gives the tie it describes, whatever its clause asserts.
+func TestExtractPossessedTies(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "feelings for someone", source: "message",
+			content: "Ulrik: I may have let my feelings for Agnes cloud my judgement.",
+			want:    []wf{{"LIKES", "Ulrik", "Agnes", "ref", ""}}},
+		{name: "love for the one spoken to", source: "message",
+			content: "Ulrik: Hello.\nAgnes: Ulrik, my love for you is endless.",
+			want:    []wf{{"LOVES", "Agnes", "Ulrik", "ref", ""}}},
+		{name: "an engagement broken off is an end, not a state", source: "message",
+			content: "Ulrik: Wren broke off her engagement to Tomas.",
+			want:    []wf{{"ENGAGED_TO", "Wren", "Tomas", "", "ref"}}},
+		{name: "no possessor, no tie", source: "message",
+			content: "Ulrik: The love for Agnes was obvious.",
+			absent:  []wf{{"LOVES", "Ulrik", "Agnes", "", ""}}},
+	})
+}
