@@ -8,14 +8,14 @@ import "github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
 // indefinite "a friend" said of someone else is a friend of the speaker
 // ("a friend of mine"), as a definite "the boss" is not. Only the ties
 // one holds to the speaker by saying so are read this way (friends,
-// neighbours, colleagues, roommates, classmates); kinship is left to
+// neighbours, a colleague, roommates, classmates); kinship is left to
 // "my" and "of".
 
 // implicitTieNouns are the relational nouns whose unsaid possessor is
 // the speaker.
 var implicitTieNouns = words("friend neighbor neighbour colleague coworker co-worker roommate flatmate housemate classmate")
 
-// implicitTie reads the complement phrase p of a copula whose subject is
+// implicitTie reads the phrase p after a copula whose subject is
 // subj: an indefinite relational noun with no possessor and no "of"
 // after it, said of someone other than the speaker, relates subj to the
 // speaker.

@@ -18,7 +18,7 @@ import (
 // clause's own frame is not read.
 
 // presupClasses are the ties whose ending presupposes them: states that
-// hold until they end. Events and traits presuppose nothing.
+// hold until they end. An event or a trait presupposes nothing.
 var presupClasses = words("IS_DATING MARRIED_TO ENGAGED_TO WORKS_AT LIVES_IN STUDIES_AT PLAYS_FOR MEMBER_OF",
 	"BOARD_MEMBER_OF TAKES_MEDICATION ON_PLAN OWNS LIVES_WITH")
 
@@ -163,8 +163,8 @@ func (sc *sentCtx) possessedTies() {
 		if !ok {
 			continue
 		}
-		owner, other := sc.ownerOf(p), sc.phraseRef(oi, false)
-		if owner.name == "" || other.name == "" || owner.name == other.name || !sc.personish(owner) || !sc.personish(other) {
+		holder, other := sc.ownerOf(p), sc.phraseRef(oi, false)
+		if holder.name == "" || other.name == "" || holder.name == other.name || !sc.personish(holder) || !sc.personish(other) {
 			continue
 		}
 		cc := &clauseCtx{te: tensePresent}
@@ -172,7 +172,7 @@ func (sc *sentCtx) possessedTies() {
 		if t.class == "LIKES" || t.class == "LOVES" {
 			role = tTrait
 		}
-		sc.fact(cc, owner, other, t.class, role, text, kindPerson, kindPerson)
+		sc.fact(cc, holder, other, t.class, role, text, kindPerson, kindPerson)
 	}
 }
 
