@@ -34,9 +34,10 @@
 //     resolve to the speaker (a "we" group is not an entity of its own);
 //     you and your to the nearest earlier other speaker of this episode or
 //     the previous ones; he, she and her to the one person named before
-//     them in the utterance other than the clause's subjects, the last
-//     subject among several, else the last person of the previous
-//     episodes; it to an organisation (context.go).
+//     them in the utterance other than the clause's subjects and the
+//     conversation's speaker and addressee (under the names their voices
+//     were given), the last subject among several, else the last person
+//     of the previous episodes; it to an organisation (context.go).
 //   - Roles. In user/assistant transcripts the user is the Person "User",
 //     or the name the label gives ("Chloé(user): …").
 //     The assistant's turns are context only: nothing is extracted from
@@ -55,7 +56,9 @@
 //     first day, a year on January 1st) in the reference time's zone.
 //   - Negations ("I don't work at X"), plans and wishes ("want to",
 //     "going to", modals, "if"), questions and a progressive start without
-//     a date ("I'm moving to Berlin") produce no fact.
+//     a date ("I'm moving to Berlin") produce no fact, but for the tie an
+//     ending verb presupposes: "should I quit Acme?" still says one works
+//     at Acme (presuppose.go).
 //   - Types. Without an ontology an entity's Type is its kind (Person,
 //     Organization, Location, Pet, Product, Work, Occupation, Identifier,
 //     Date, Event), so type filters work offline. With one, it is an
