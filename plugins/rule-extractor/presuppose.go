@@ -7,9 +7,9 @@ import (
 )
 
 // Presuppositions. A verb that ends a tie takes the tie for granted:
-// "should I break up with Charlie?", "I'm not going to quit Acme", "if I
+// "should I break up with Orvar?", "I'm not going to quit Acme", "if I
 // ever left Oslo …" assert nothing, but each presupposes that the speaker
-// dates Charlie, works at Acme, lives in Oslo. A presupposition survives
+// dates Orvar, works at Acme, lives in Oslo. A presupposition survives
 // what cancels an assertion (a question, a modal, a plan, a condition, a
 // negation: the "holes" of Karttunen 1973), so a clause that states
 // nothing still states the tie its verb would end, as a state that holds
@@ -131,7 +131,7 @@ func (sc *sentCtx) didBefore(c *nlp.Clause) bool {
 
 // possessedTieNouns are nouns of a tie or a feeling that a possessor
 // holds toward the phrase after a preposition: "my engagement to Tomas",
-// "his crush on Ann", "my feelings for Charlie".
+// "his crush on Ann", "my feelings for Orvar".
 var possessedTieNouns = map[string]struct{ prep, class string }{
 	"engagement": {"to", "ENGAGED_TO"}, "marriage": {"to", "MARRIED_TO"},
 	"crush": {"on", "LIKES"}, "feeling": {"for", "LIKES"}, "love": {"for", "LOVES"},
@@ -139,7 +139,7 @@ var possessedTieNouns = map[string]struct{ prep, class string }{
 
 // possessedTies reads the ties a possessed noun takes for granted, as a
 // definite description presupposes what it describes, whatever the
-// clause around it asserts ("I let my feelings for Charlie get in the
+// clause around it asserts ("I let my feelings for Orvar get in the
 // way", "is your engagement to Tomas off?"). The tie verbs of
 // relnouns.go read the noun as the object they end or begin.
 func (sc *sentCtx) possessedTies() {

@@ -155,14 +155,14 @@ func (x *extraction) identifySpeakers(utts []utterance) {
 				case vocative(s.toks, m, si):
 					// Weighed once every denial is known: the one who
 					// answers a call is the first later voice that does
-					// not call the name too ("Hi, Pheebs!" "Hey, Pheebs!"
+					// not call the name too ("Hi, Tove!" "Hey, Tove!"
 					// greet a third).
 					calls = append(calls, call{k, u.speaker, first})
 					deny(u.speaker, first)
 				case saysYou:
 					deny(u.speaker, first)
 				case thirdSubject(s.toks, m):
-					// "Barry is seeing someone": a name that is the
+					// "Orvar is seeing someone": a name that is the
 					// subject of a verb in the third person is someone
 					// spoken of, not to.
 					deny(u.speaker, first)

@@ -45,7 +45,7 @@ func TestIdentifySpeakers(t *testing.T) {
 		{"a sound said alone is no name", "Speaker 1: Noooo!\nSpeaker 2: Wha?\nSpeaker 3: Phew.\nSpeaker 1: Bzzzz.", map[string][]string{}},
 		{"an interjection before a name called", "Speaker 1: Hello.\nSpeaker 2: Aw, Ingrid, the door.\nSpeaker 3: I know.",
 			map[string][]string{"Ingrid": {"Speaker 3"}}},
-		{"a verb before a name is no name", "Speaker 1: Go Falcons!\nSpeaker 2: Yes!", map[string][]string{}},
+		{"a verb before a name is no name", "Speaker 1: Go Otters!\nSpeaker 2: Yes!", map[string][]string{}},
 		{"a name that would tie a voice to itself is taken back", "Speaker 1: Torvald!\nSpeaker 2: Yes?\nSpeaker 1: Your brother Torvald called.",
 			map[string][]string{}},
 		{"a voice tied to its first name takes its next", "Speaker 1: Torvald! Ulrik!\nSpeaker 2: Yes?\nSpeaker 1: Your brother Torvald called.",
