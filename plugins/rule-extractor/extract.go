@@ -58,7 +58,7 @@ type extraction struct {
 	// again when its first name would tie it to itself (selfties.go).
 	voiceNames []voiceName
 	// secondNames are the keys of the second names voices were given
-	// ("Tribbiani!" to the one called Joey).
+	// ("Lindqvist!" to the one called Jonas).
 	secondNames []string
 }
 
@@ -143,7 +143,7 @@ func (x *extraction) text(req abi.ExtractRequest) {
 		}
 		uc := &uttCtx{x: x, speaker: u.speaker, other: conv.other(k), others: conv.others(k), saysIt: saysIt(u.text)}
 		if name := calledOut(u, inner); name != "" && u.role != roleUser {
-			// "Monica, you don't get it": "you" is the one called.
+			// "Tove, you don't see it": "you" is the one called.
 			x.reg.add(name, kindPerson, strSure, true)
 			uc.other = name
 		}

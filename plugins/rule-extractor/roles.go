@@ -202,7 +202,7 @@ func (sc *sentCtx) kinFact(cc *clauseCtx, subj, owner ref, head string) {
 }
 
 // ofPersons returns the people of the "of" phrase right after phrase p
-// in clause c ("a friend of Monica and Chandler's"), or nil when it names
+// in clause c ("a friend of Tove and Ulrik's"), or nil when it names
 // none.
 func (sc *sentCtx) ofPersons(c *nlp.Clause, p *nlp.Phrase) []ref {
 	for _, pp := range c.PPs {
@@ -436,7 +436,7 @@ func (sc *sentCtx) copula(cc *clauseCtx, subj ref) {
 			}
 			continue
 		}
-		// "I'm a friend of Monica and Chandler's", "she was a cousin of
+		// "I'm a friend of Tove and Ulrik's", "she was a cousin of
 		// Ahmed".
 		if kinNouns.has(head) && p.PossEnd == p.PossStart {
 			if owners := sc.ofPersons(c, p); len(owners) > 0 {
@@ -554,7 +554,7 @@ func (sc *sentCtx) atOrg(c *nlp.Clause) ref {
 }
 
 // identity records that a speaker or the one spoken to is a person named
-// in the text ("I'm Tom Gordon", "you're Chandler Bing"), when the label
+// in the text ("I'm Per Holm", "you're Ulrik Dahl"), when the label
 // names no one ("Speaker 2", "User") or the name completes it.
 func (sc *sentCtx) identity(subj, name ref) bool {
 	x := sc.u.x

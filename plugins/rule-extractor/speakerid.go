@@ -10,7 +10,7 @@ import (
 // Speaker identification. A transcript as speech-to-text writes it labels
 // voices, not people ("Speaker 2", "SPEAKER_00"); the conversation names
 // them. A speaker who says "I'm Tom Gordon" is Tom Gordon; one who is
-// told "you're Chandler Bing" or called by name ("Thanks, Phoebe!") is
+// told "you're Ulrik Dahl" or called by name ("Thanks, Agnes!") is
 // the one spoken to, most often the next to speak, else the one who spoke
 // just before; and a speaker who speaks of someone in the third person,
 // or calls them by name, is not them. Each label gets at most one name
@@ -20,7 +20,7 @@ import (
 // mentions in the turns around.
 const (
 	selfNamed    = 20 // "I'm Tom Gordon", "my name is Tom"
-	toldYouAre   = 12 // "you're Chandler Bing", said to the speaker before
+	toldYouAre   = 12 // "you're Ulrik Dahl", said to the speaker before
 	calledNext   = 8  // a name called out; the next speaker answers
 	calledBefore = 4  // a name called out to the one who just spoke
 	spokenNear   = 1  // a name said in a turn right before or after
@@ -124,9 +124,9 @@ func (x *extraction) identifySpeakers(utts []utterance) {
 				}
 				before := lowerAt(s.toks, m.start-1)
 				before2 := lowerAt(s.toks, m.start-2)
-				// "I'm Ross's roommate" speaks of Ross.
+				// "I'm Orvar's roommate" speaks of Orvar.
 				owner := lowerAt(s.toks, m.end) == "'s"
-				// "you and Phoebe": the one spoken to is someone else.
+				// "you and Agnes": the one spoken to is someone else.
 				withYou := lowerAt(s.toks, m.start-1) == "and" && lowerAt(s.toks, m.start-2) == "you" ||
 					lowerAt(s.toks, m.end) == "and" && lowerAt(s.toks, m.end+1) == "you"
 				switch {
@@ -143,7 +143,7 @@ func (x *extraction) identifySpeakers(utts []utterance) {
 				case before2 == "i" && before == "am" || before2 == "name" && before == "is" || m.start == 2 && before2 == "this" && before == "is" || before2 == "it" && before == "is" && greeted(s.toks, m.start-2):
 					add(u.speaker, first, selfNamed)
 				case before == "are" && before2 == "you" && (s.question || s.tagged):
-					// "You're Monica Geller, aren't you?": the one asked
+					// "You're Tove Berg, aren't you?": the one asked
 					// answers.
 					add(next, first, toldYouAre)
 					add(prev, first, calledBefore)
@@ -238,8 +238,8 @@ func (x *extraction) identifySpeakers(utts []utterance) {
 			}
 		}
 	}
-	// A voice called by a second name as strongly ("Tribbiani!" twice
-	// to the one called Joey) has both: the second is an alias.
+	// A voice called by a second name as strongly ("Lindqvist!" twice
+	// to the one called Jonas) has both: the second is an alias.
 	for _, c := range cs {
 		if usedName[c.name] || c.w < secondName {
 			continue
@@ -278,7 +278,7 @@ func nicknames(full map[string]string) map[string]string {
 }
 
 // stripOpeners drops the interjections and openers a mention begins with
-// ("Uhh Pheebs", "Hey Joey"): the name is what follows them.
+// ("Umm Aggie", "Hey Jonas"): the name is what follows them.
 func stripOpeners(toks []token, m mention) mention {
 	for m.start < m.end-1 && (interjections.has(toks[m.start].lower) || vocativeOpeners.has(toks[m.start].lower)) {
 		m.start++
@@ -408,7 +408,7 @@ func sound(name string) bool {
 }
 
 // greeted reports whether a greeting opens the sentence before toks[i]
-// ("Hi Joey, it's Jane Rogers": a caller says who calls).
+// ("Hi Jonas, it's Ella Sand": a caller says who calls).
 func greeted(toks []token, i int) bool {
 	for k := 0; k < i; k++ {
 		switch toks[k].lower {
@@ -446,9 +446,9 @@ var indefinites = words("everybody everyone everything nobody nothing nothin som
 var interjections = words("wha whoo woohoo phew duh oof argh arghh damn dammit damnit amen gesundheit uhm umh oh ooh ohh ah pst psst shh hiya enh heh wanna gonna gotta gotcha dunno lemme kinda sorta ahh aah aw aww awww uh uhh um umm hmm mm mmm mhm huh hm eh er wow whoa woah oops whoops yo hey hi hello bye yeah yep yup nope geez gee gosh jeez shh shhh ow oww ouch ugh eww yay yikes ha haha hah okay ok alright alrighty please thanks sorry man dude god")
 
 // vocative reports whether mention m of a sentence is a name called out:
-// alone before a comma or an exclamation at the turn's start ("Phoebe,
-// come on!", "Hey Joey!"), or after a comma at the sentence's end ("Thank
-// you, Phoebe.").
+// alone before a comma or an exclamation at the turn's start ("Agnes,
+// come on!", "Hey Jonas!"), or after a comma at the sentence's end ("Thank
+// you, Agnes.").
 func vocative(toks []token, m mention, sent int) bool {
 	after := ""
 	if m.end < len(toks) {
@@ -511,8 +511,8 @@ var vocativeKinship = map[string]string{
 	"grandma": "GRANDMOTHER_OF", "granny": "GRANDMOTHER_OF", "grandpa": "GRANDFATHER_OF",
 }
 
-// calledOut returns the name an utterance calls out ("Monica, you don't
-// get it", "Hey Ross!"), the one its "you" most likely means, or "".
+// calledOut returns the name an utterance calls out ("Tove, you don't
+// see it", "Hey Orvar!"), the one its "you" most likely means, or "".
 func calledOut(u utterance, inner map[string]bool) string {
 	for si, s := range splitSentences(u.text) {
 		blocked := make([]bool, len(s.toks))

@@ -176,7 +176,7 @@ func hasBefore(toks []token) {
 	for i := 1; i+1 < len(toks); i++ {
 		n := toks[i+1].lower
 		if toks[i].text == "'s" && toks[i].lower == "'s" && toks[i-1].cap && alwaysPerfect.has(n) {
-			// "Ross's been there": a name's "'s" before "been".
+			// "Orvar's been there": a name's "'s" before "been".
 			toks[i].lower = "has"
 			continue
 		}
@@ -207,7 +207,7 @@ var irregularPerfect = words("broken taken given split run")
 var perfectParticles = words("back out away up off over on down")
 
 // isAfterName reads the "'s" of a name as "is" when what follows cannot
-// follow a possessive: "Pete's breaking up with me", "Ross's not here",
+// follow a possessive: "Per's moving out on me", "Orvar's not here",
 // "Mona's a doctor" (a present participle, a determiner, a negation or
 // an adverb), not "Pete's car".
 func isAfterName(toks []token) {

@@ -47,7 +47,7 @@ func ReadDialogRE(dir, split string) ([]Document, error) {
 // labels. It was written once, from the train split: which relations
 // mnemo's facts between annotated pairs carry (bench-extract -study
 // -split train). DialogRE reads (x, label, y) as "y is x's label": the
-// fact "Monica is Rachel's sister" (Monica SISTER_OF Rachel) runs from y
+// fact "Tove is Agnes's sister" (Tove SISTER_OF Agnes) runs from y
 // to x.
 func DialogREMapping() Mapping {
 	m := Mapping{Same: "per:alternate_names", Forward: map[string][]string{}, Backward: map[string][]string{}}

@@ -578,7 +578,7 @@ func (s *Sentence) objects(k int, skip []bool) {
 		if p := s.phraseAtWord(j); p >= 0 && !c.Relative {
 			arg := s.coordinated(p, skip)
 			if copula {
-				// "Joey is one of my best friends": one of them, what
+				// "Jonas is one of my best friends": one of them, what
 				// they are.
 				if e := s.Phrases[p].End; len(arg.Coord) == 0 && e == j+1 && (s.Lower[j] == "one" || s.Lower[j] == "some") && e+1 < n && s.Lower[e] == "of" {
 					if q := s.phraseAtWord(e + 1); q >= 0 && nounTag(s.Tags[s.Phrases[q].Head]) {
