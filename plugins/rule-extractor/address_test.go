@@ -55,13 +55,10 @@ func TestVocativeTerms(t *testing.T) {
 	}
 }
 
-// TestExtractAddressTerms: a term of address lands on the one spoken to,
-// the next to speak, and follows that voice to its name.
-func TestExtractAddressTerms(t *testing.T) {
-	content := "Speaker 1: Hey pal, how was Lisbon?\n" +
-		"Speaker 2: Great, thanks. I'm Tomas, by the way.\n" +
-		"Speaker 3: Nice work, partner.\n" +
-		"Speaker 1: Bye!"
+// addressTerms extracts a message episode of content and returns the
+// response and each entity's terms of address (addressedAs).
+func addressTerms(t *testing.T, content string) (abi.ExtractResponse, map[string]any) {
+	t.Helper()
 	var resp abi.ExtractResponse
 	roundTrip(t, abi.CapExtract, abi.ExtractRequest{Episode: abi.Episode{Source: "message", Content: content, ReferenceTime: refTime}}, &resp)
 	got := map[string]any{}
@@ -70,6 +67,17 @@ func TestExtractAddressTerms(t *testing.T) {
 			got[e.Name] = v
 		}
 	}
+	return resp, got
+}
+
+// TestExtractAddressTerms: a term of address lands on the one spoken to,
+// the next to speak, and follows that voice to its name.
+func TestExtractAddressTerms(t *testing.T) {
+	content := "Speaker 1: Hey pal, how was Lisbon?\n" +
+		"Speaker 2: Great, thanks. I'm Tomas, by the way.\n" +
+		"Speaker 3: Nice work, partner.\n" +
+		"Speaker 1: Bye!"
+	_, got := addressTerms(t, content)
 	want := map[string]any{"Tomas": []any{"pal"}, "Speaker 1": []any{"partner"}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("addressed_as (-want +got):\n%s", diff)
@@ -85,14 +93,7 @@ func TestAddresseeAnswersTheAsker(t *testing.T) {
 		"Speaker 1: Who wants pancakes?\n" +
 		"Speaker 3: Me, Mom!\n" +
 		"Speaker 2: Me too."
-	var resp abi.ExtractResponse
-	roundTrip(t, abi.CapExtract, abi.ExtractRequest{Episode: abi.Episode{Source: "message", Content: content, ReferenceTime: refTime}}, &resp)
-	got := map[string]any{}
-	for _, e := range resp.Entities {
-		if v, ok := e.Attributes[addressedAs]; ok {
-			got[e.Name] = v
-		}
-	}
+	resp, got := addressTerms(t, content)
 	if diff := cmp.Diff(map[string]any{"Speaker 1": []any{"sweetie"}}, got); diff != "" {
 		t.Errorf("addressed_as (-want +got):\n%s", diff)
 	}

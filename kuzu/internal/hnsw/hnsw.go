@@ -24,6 +24,7 @@
 package hnsw
 
 import (
+	"cmp"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -238,16 +239,15 @@ func (x *Index) searchLayer(q []float32, ep []cand, ef, l int, vs *visitSet) []c
 			}
 		}
 	}
-	slices.SortFunc(result, func(a, b cand) int {
-		if a.sim != b.sim {
-			if a.sim > b.sim {
-				return -1
-			}
-			return 1
-		}
-		return int(a.id - b.id)
-	})
+	sortBestFirst(result)
 	return result
+}
+
+// sortBestFirst orders candidates by similarity, best first, ties by node.
+func sortBestFirst(cs []cand) {
+	slices.SortFunc(cs, func(a, b cand) int {
+		return cmp.Or(cmp.Compare(b.sim, a.sim), cmp.Compare(a.id, b.id))
+	})
 }
 
 // selectNeighbours picks up to m of the candidates, best first, each
@@ -303,15 +303,7 @@ func (x *Index) link(n, id int32, l int) {
 	for _, o := range append(nb, id) {
 		cands = append(cands, cand{o, x.sim(v, o)})
 	}
-	slices.SortFunc(cands, func(a, b cand) int {
-		if a.sim > b.sim {
-			return -1
-		}
-		if a.sim < b.sim {
-			return 1
-		}
-		return 0
-	})
+	sortBestFirst(cands)
 	keep := nb[:0]
 	for _, c := range cands[:x.maxLinks(l)] {
 		keep = append(keep, c.id)

@@ -1,14 +1,15 @@
 package hnsw
 
 import (
+	"cmp"
 	"fmt"
-
-	"github.com/mnemohq/mnemo/core/hashembed"
 	"math"
 	"math/rand/v2"
 	"slices"
 	"sync"
 	"testing"
+
+	"github.com/mnemohq/mnemo/core/hashembed"
 )
 
 // clustered returns n unit vectors of dim dimensions around 40 centres,
@@ -54,15 +55,7 @@ func exact(live map[int64][]float32, q []float32, k int) []int64 {
 	for key, v := range live {
 		all = append(all, ks{key, cosine(q, v)})
 	}
-	slices.SortFunc(all, func(a, b ks) int {
-		if a.s > b.s {
-			return -1
-		}
-		if a.s < b.s {
-			return 1
-		}
-		return 0
-	})
+	slices.SortFunc(all, func(a, b ks) int { return cmp.Compare(b.s, a.s) })
 	out := make([]int64, 0, k)
 	for _, x := range all[:min(k, len(all))] {
 		out = append(out, x.k)
@@ -217,32 +210,42 @@ func TestConcurrent(t *testing.T) {
 }
 
 func BenchmarkAdd(b *testing.B) {
-	rng := rand.New(rand.NewPCG(5, 6))
-	vecs := clustered(rng, 20000, 256)
-	x := New(256)
-	for i, v := range vecs[:10000] {
-		x.Add(int64(i), v)
-	}
-	b.ResetTimer()
-	for i := range b.N {
-		x.Add(int64(10000+i%10000), vecs[10000+i%10000])
-	}
+	benchAdd(b, clustered(rand.New(rand.NewPCG(5, 6)), 20000, 256), 10000)
 }
 
 func BenchmarkSearch(b *testing.B) {
-	rng := rand.New(rand.NewPCG(5, 6))
-	vecs := clustered(rng, 20100, 256)
-	x := New(256)
-	for i, v := range vecs[:20000] {
+	benchSearch(b, clustered(rand.New(rand.NewPCG(5, 6)), 20100, 256), 20000)
+}
+
+// benchAdd fills an index with the first n of vecs, then times inserts of
+// the others, over and over.
+func benchAdd(b *testing.B, vecs [][]float32, n int) {
+	x := New(len(vecs[0]))
+	for i, v := range vecs[:n] {
 		x.Add(int64(i), v)
 	}
+	rest := len(vecs) - n
 	b.ResetTimer()
 	for i := range b.N {
-		x.Search(vecs[20000+i%100], 10, 64)
+		x.Add(int64(n+i%rest), vecs[n+i%rest])
 	}
 }
 
-// texts returns n short sentences over a small vocabulary, like the facts
+// benchSearch fills an index with the first n of vecs, then times
+// searches for 10 neighbours of the others with the store's beam.
+func benchSearch(b *testing.B, vecs [][]float32, n int) {
+	x := New(len(vecs[0]))
+	for i, v := range vecs[:n] {
+		x.Add(int64(i), v)
+	}
+	rest := len(vecs) - n
+	b.ResetTimer()
+	for i := range b.N {
+		x.Search(vecs[n+i%rest], 10, 64)
+	}
+}
+
+// textVectors returns n short sentences over a small vocabulary, like the facts
 // of a long-lived memory, embedded by the offline embedder.
 func textVectors(n int) [][]float32 {
 	people := []string{"Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi", "Ivan", "Judy"}
@@ -261,26 +264,6 @@ func textVectors(n int) [][]float32 {
 // offline embedder's vectors of generated facts, 20,000 in the index:
 //
 //	go test -run '^$' -bench Text ./kuzu/internal/hnsw/
-func BenchmarkAddText(b *testing.B) {
-	vecs := textVectors(40000)
-	x := New(256)
-	for i, v := range vecs[:20000] {
-		x.Add(int64(i), v)
-	}
-	b.ResetTimer()
-	for i := range b.N {
-		x.Add(int64(20000+i%20000), vecs[20000+i%20000])
-	}
-}
+func BenchmarkAddText(b *testing.B) { benchAdd(b, textVectors(40000), 20000) }
 
-func BenchmarkSearchText(b *testing.B) {
-	vecs := textVectors(20100)
-	x := New(256)
-	for i, v := range vecs[:20000] {
-		x.Add(int64(i), v)
-	}
-	b.ResetTimer()
-	for i := range b.N {
-		x.Search(vecs[20000+i%100], 20, 64)
-	}
-}
+func BenchmarkSearchText(b *testing.B) { benchSearch(b, textVectors(20100), 20000) }
