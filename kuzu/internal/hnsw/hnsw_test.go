@@ -63,6 +63,17 @@ func exact(live map[int64][]float32, q []float32, k int) []int64 {
 	return out
 }
 
+// skipUnderRace skips a test of one goroutine under the race detector,
+// which has nothing to find there and makes it some twenty times slower
+// (125 s for TestRecall); make test runs it without. TestConcurrent is
+// the one for the race detector.
+func skipUnderRace(t *testing.T) {
+	t.Helper()
+	if raceEnabled {
+		t.Skip("one goroutine: run without -race")
+	}
+}
+
 func recall(t *testing.T, x *Index, live map[int64][]float32, queries [][]float32, k, ef int) float64 {
 	t.Helper()
 	var hit, total int
@@ -97,6 +108,7 @@ func recall(t *testing.T, x *Index, live map[int64][]float32, queries [][]float3
 // replaced (deleted nodes stay as waypoints). On the harder clustered
 // vectors (TestRecallClustered) a wider beam is needed.
 func TestRecall(t *testing.T) {
+	skipUnderRace(t)
 	const n, k = 5000, 10
 	vecs := textVectors(n + 200 + n/10)
 	queries, spare := vecs[n:n+200], vecs[n+200:]
@@ -140,6 +152,7 @@ func TestRecall(t *testing.T) {
 // TestRecallClustered: 64-dimension vectors scattered widely around 40
 // centres, close to uniform, the hard case for a graph index.
 func TestRecallClustered(t *testing.T) {
+	skipUnderRace(t)
 	rng := rand.New(rand.NewPCG(1, 2))
 	const n, k = 5000, 10
 	vecs := clustered(rng, n+200, 64)
