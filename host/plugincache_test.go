@@ -179,6 +179,11 @@ func TestPluginCacheDefaults(t *testing.T) {
 // TestPluginCacheUnusable checks that mnemo runs without a disk cache,
 // and says so once, when none can be found or made.
 func TestPluginCacheUnusable(t *testing.T) {
+	if raceEnabled {
+		// wazero's compiler, instrumented, takes a minute a case (115 s
+		// of race-ci), for code of one goroutine: make test runs it.
+		t.Skip("compiles every plugin twice: run without -race")
+	}
 	tmp := t.TempDir()
 	file := filepath.Join(tmp, "a-file")
 	if err := os.WriteFile(file, []byte("not a directory"), 0o600); err != nil {
