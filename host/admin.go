@@ -55,6 +55,11 @@ type Durability struct {
 	// went through after a checkpoint; Busy those that did not (answered
 	// with core.ErrBusy).
 	BusyRetries, Busy int64
+	// Compactions counts the rewrites of the database the store did by
+	// itself (docs/durability.md), CompactTime how long reads and writes
+	// waited for rewrites, these and those of erasures.
+	Compactions int64
+	CompactTime time.Duration
 	// WALBytes is the write-ahead log's size now.
 	WALBytes int64
 }

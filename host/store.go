@@ -319,5 +319,5 @@ func ServedURL(cfg Config) string {
 
 func (a kuzuAdmin) Durability() Durability {
 	d := a.s.DurabilityStats()
-	return Durability{Checkpoints: d.Checkpoints, CheckpointTime: d.CheckpointTime, BusyRetries: d.BusyRetries, Busy: d.Busy, WALBytes: d.WALBytes}
+	return Durability{Checkpoints: d.Checkpoints, CheckpointTime: d.CheckpointTime, BusyRetries: d.BusyRetries, Busy: d.Busy, Compactions: d.Compactions, CompactTime: d.CompactTime, WALBytes: d.WALBytes}
 }

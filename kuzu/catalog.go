@@ -361,6 +361,27 @@ func (k *catalog) slotCount(sc core.Scope) int64 {
 	return int64(len(k.slots[sc]))
 }
 
+// slotsOf returns a copy of the scope's slots: the object at each offset.
+func (k *catalog) slotsOf(sc core.Scope) []slot {
+	k.mu.RLock()
+	defer k.mu.RUnlock()
+	return slices.Clone(k.slots[sc])
+}
+
+// offsetBySlot returns the offset of each of the scope's vectors by the
+// object it belongs to.
+func (k *catalog) offsetBySlot(sc core.Scope) map[slot]int64 {
+	k.mu.RLock()
+	defer k.mu.RUnlock()
+	out := make(map[slot]int64, k.total[sc])
+	for i, sl := range k.slots[sc] {
+		if sl.uuid != "" {
+			out[sl] = int64(i)
+		}
+	}
+	return out
+}
+
 // offsetsOf returns the offsets of the vectors of the groups, by scope.
 func (k *catalog) offsetsOf(groups []string) map[core.Scope][]int64 {
 	k.mu.RLock()

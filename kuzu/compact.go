@@ -104,7 +104,7 @@ type Compaction struct {
 // database fails after the swap, the store is closed and the error says
 // to open it again. An in-memory store has no files: core.ErrInvalid.
 func (s *Store) Compact(ctx context.Context) (Compaction, error) {
-	out, err := s.compact(ctx)
+	out, err := s.compact(ctx, false)
 	if err != nil {
 		return out, err
 	}
@@ -139,8 +139,12 @@ func (s *Store) erased(ctx context.Context) error {
 	return syncDir(s.opts.Dir)
 }
 
-// compact is Compact up to the rewrite of the database.
-func (s *Store) compact(ctx context.Context) (Compaction, error) {
+// compact is Compact up to the rewrite of the database. keepIndexes
+// keeps the vector indexes in memory across it (carryVecIndexes), which
+// the keeper's compactions do; Compact, which ends erasures, builds them
+// again from the rewritten tables, so that the vectors of deleted rows,
+// kept as waypoints until a build, leave the memory too.
+func (s *Store) compact(ctx context.Context, keepIndexes bool) (Compaction, error) {
 	var out Compaction
 	if s.opts.Dir == "" {
 		return out, fmt.Errorf("%w: an in-memory database has no files to compact", core.ErrInvalid)
@@ -170,6 +174,10 @@ func (s *Store) compact(ctx context.Context) (Compaction, error) {
 	// The swap. The new database holds everything committed; Kuzu's
 	// files beside the old one would be replayed on the new one, so none
 	// may stay.
+	if keepIndexes {
+		s.carryVecIndexes()
+		defer s.dropCarried()
+	}
 	s.closeDatabase()
 	path := filepath.Join(s.opts.Dir, dbFile)
 	err = removeSidecars(s.opts.Dir)
@@ -193,6 +201,8 @@ func (s *Store) compact(ctx context.Context) (Compaction, error) {
 		return out, fmt.Errorf("compact: the database was closed while being rewritten and did not open again (open mnemo again): %w", err)
 	}
 	out.After, out.Blocked = s.filesSize(), time.Since(start)
+	s.compactedBytes.Store(out.After)
+	s.stats.compactNanos.Add(int64(out.Blocked))
 	s.log.Info("compacted database", "before_bytes", out.Before, "after_bytes", out.After, "blocked", out.Blocked)
 	return out, nil
 }

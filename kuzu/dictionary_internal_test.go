@@ -2,6 +2,8 @@ package kuzu
 
 import (
 	"context"
+	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
@@ -107,4 +109,68 @@ func (s *Store) attributeBytes(t *testing.T) int64 {
 		t.Fatal(err)
 	}
 	return n
+}
+
+// TestGrownFilesAreCompacted: once the database's files have doubled
+// since it was opened, past compactFloor, the keeper compacts it, though
+// no string column is large against the pool; the vector indexes kept in
+// memory survive it without a build, and what was written stays.
+func TestGrownFilesAreCompacted(t *testing.T) {
+	ctx := context.Background()
+	defer func(f int64) { compactFloor = f }(compactFloor)
+	compactFloor = 4 << 20
+	const dim = 16
+	rng := rand.New(rand.NewPCG(38, 2))
+	s, err := Open(ctx, Options{Dir: t.TempDir(), Dimension: dim, BufferPoolBytes: 1 << 30, VectorIndexAt: 100, ExactSearchBelow: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close(ctx)
+	if err := s.Apply(ctx, randomFacts(rng, "g1", 0, 150, dim)); err != nil {
+		t.Fatal(err)
+	}
+	s.indexedForTest(core.ScopeFacts)
+	kept := s.readyIndex(core.ScopeFacts)
+	if kept == nil {
+		t.Fatal("no fact index at 150 facts with VectorIndexAt 100")
+	}
+	var last string
+	for i := 0; s.DurabilityStats().Compactions == 0; i++ {
+		if i == 2000 {
+			t.Fatalf("2,000 rewrites of a 16 KiB attribute: no compaction (files %d bytes, %d when opened)", s.filesSize(), s.compactedBytes.Load())
+		}
+		f := randomFacts(rng, "g1", i%150, 1, dim).Facts[0]
+		last = fmt.Sprintf("%d %s", i, strings.Repeat("x", 16<<10))
+		f.Attributes = map[string]any{"note": last}
+		f.Embedding = nil
+		if err := s.Apply(ctx, core.Change{Facts: []core.Fact{f}}); err != nil {
+			t.Fatalf("rewrite %d: %v", i, err)
+		}
+	}
+	if err := s.Checkpoint(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if got := s.readyIndex(core.ScopeFacts); got != kept {
+		t.Error("the fact index was built again after the keeper's compaction, not kept")
+	}
+	checkVecIndexes(t, s, "after the keeper's compaction")
+	if d := s.DurabilityStats(); d.CompactTime <= 0 {
+		t.Errorf("CompactTime = %v after a compaction", d.CompactTime)
+	}
+	if size, then := s.filesSize(), s.compactedBytes.Load(); then == 0 || size > 2*then {
+		t.Errorf("after the compaction the files hold %d bytes, %d recorded as compacted", size, then)
+	}
+	facts, err := s.FactsBetween(ctx, "g1", "g1-a00000", "g1-b00000")
+	if err != nil || len(facts) == 0 {
+		t.Fatalf("FactsBetween after the compaction = %v, %v", facts, err)
+	}
+	n := 0
+	for _, f := range facts {
+		if note, _ := f.Attributes["note"].(string); note != "" {
+			n++
+		}
+	}
+	if n == 0 {
+		t.Error("the rewritten attribute is gone after the compaction")
+	}
 }

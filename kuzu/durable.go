@@ -394,9 +394,11 @@ type DurabilityStats struct {
 	// went through after a checkpoint; Busy those that did not (answered
 	// with core.ErrBusy).
 	BusyRetries, Busy int64
-	// Compactions counts the compactions the store ran by itself to drop
-	// replaced string values (dictionary.go).
+	// Compactions counts the compactions the store ran by itself
+	// (dictionary.go), CompactTime how long reads and writes waited for
+	// the compactions, these and those of Compact.
 	Compactions int64
+	CompactTime time.Duration
 	// Renewals counts the times the database was opened again after
 	// many checkpoints (renew.go).
 	Renewals int64
@@ -408,7 +410,7 @@ type DurabilityStats struct {
 func (s *Store) DurabilityStats() DurabilityStats {
 	return DurabilityStats{
 		Checkpoints: s.stats.checkpoints.Load(), CheckpointTime: time.Duration(s.stats.checkpointNanos.Load()),
-		BusyRetries: s.stats.busyRetries.Load(), Busy: s.stats.busy.Load(), Compactions: s.stats.compactions.Load(), Renewals: s.stats.renewals.Load(), WALBytes: s.walSize(),
+		BusyRetries: s.stats.busyRetries.Load(), Busy: s.stats.busy.Load(), Compactions: s.stats.compactions.Load(), CompactTime: time.Duration(s.stats.compactNanos.Load()), Renewals: s.stats.renewals.Load(), WALBytes: s.walSize(),
 	}
 }
 

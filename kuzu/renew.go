@@ -92,6 +92,8 @@ func (s *Store) renew(ctx context.Context) error {
 		}
 	}
 	n := s.openCheckpoints.Load()
+	s.carryVecIndexes() // the offsets do not change
+	defer s.dropCarried()
 	s.closeDatabase()
 	if err := s.start(holdingOps(context.WithoutCancel(ctx)), filepath.Join(s.opts.Dir, dbFile)); err != nil {
 		s.closed = true

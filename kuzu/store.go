@@ -249,7 +249,7 @@ type Store struct {
 	dueAt   atomic.Int64
 	holdFor atomic.Int64
 	stats   struct {
-		checkpoints, checkpointNanos, busyRetries, busy, compactions, renewals atomic.Int64
+		checkpoints, checkpointNanos, busyRetries, busy, compactions, compactNanos, renewals atomic.Int64
 		// exactRanks counts the statements that rank a group's vectors
 		// exactly (vectorExact's rounds).
 		exactRanks atomic.Int64
@@ -259,6 +259,9 @@ type Store struct {
 	// to compact (dictionary.go).
 	sinceDictionaryCheck int
 	compactDue           atomic.Bool
+	// compactedBytes is the size of the database's files when it was
+	// opened or last compacted (dictionary.go).
+	compactedBytes atomic.Int64
 	// openCheckpoints counts the checkpoints since the database opened;
 	// renewDue asks the keeper to open it again (renew.go).
 	openCheckpoints atomic.Int64
@@ -349,6 +352,7 @@ func open(ctx context.Context, opts Options, prepare func() error, rebuild strin
 	}
 	s.startVecIndexes()
 	if opts.Dir != "" {
+		s.compactedBytes.Store(s.filesSize())
 		s.checkPool(path)
 		if _, err := os.Stat(filepath.Join(opts.Dir, erasureMark)); err == nil {
 			s.log.Warn("an erasure was interrupted before the database was rewritten: rewriting it now")

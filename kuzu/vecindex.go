@@ -61,6 +61,16 @@ type vecIndexes struct {
 	// started is set once Open has finished (startVecIndexes): until then
 	// a recovery may close and reopen the database under a build's reads.
 	started bool
+	// carry holds the ready indexes while the database is opened again
+	// (carryVecIndexes).
+	carry map[core.Scope]carried
+}
+
+// carried is a ready index kept while the database is opened again, with
+// the object at each of its offsets before.
+type carried struct {
+	v     *vecIndex
+	slots []slot
 }
 
 // startVecIndexes lets indexes be built, and starts those due; Open runs
@@ -107,6 +117,14 @@ func (s *Store) buildVecIndex(sc core.Scope, writer *conn) error {
 	wait := writer != nil
 	s.vidx.mu.Lock()
 	if !s.vidx.started && !wait {
+		s.vidx.mu.Unlock()
+		return nil
+	}
+	if v := s.takeCarriedLocked(sc); v != nil {
+		if s.vidx.by == nil {
+			s.vidx.by = map[core.Scope]*vecIndex{}
+		}
+		s.vidx.by[sc] = v
 		s.vidx.mu.Unlock()
 		return nil
 	}
@@ -198,6 +216,65 @@ func (s *Store) fillVecIndex(ctx context.Context, sc core.Scope, v *vecIndex, en
 	v.mu.Unlock()
 	s.log.Info("built vector index", "table", vecTable(sc), "vectors", n, "took", v.buildFor.Round(time.Millisecond))
 	return nil
+}
+
+// carryVecIndexes keeps the ready indexes while the database is closed
+// and opened again (a compaction of the keeper's, a renewal), so that the
+// opening takes them back with the offsets the rows have then
+// (takeCarriedLocked) instead of building them again: a compaction
+// rewrites each table without its deleted rows, which moves the others to
+// new offsets, and the build of 100,000 vectors costs a minute of CPU,
+// with exact searches until it ends. The vectors themselves do not
+// change. It runs under ops held for writing, so no commit comes between
+// it and the opening; the opening's caller then runs dropCarried. A build
+// under way is not kept: it starts again.
+func (s *Store) carryVecIndexes() {
+	s.vidx.mu.Lock()
+	defer s.vidx.mu.Unlock()
+	s.vidx.carry = map[core.Scope]carried{}
+	for sc, v := range s.vidx.by {
+		if v.isReady() {
+			s.vidx.carry[sc] = carried{v, s.cat.slotsOf(sc)}
+		}
+	}
+}
+
+// dropCarried forgets the indexes carryVecIndexes kept that the opening
+// did not take back (a table now under VectorIndexAt, a failed opening).
+func (s *Store) dropCarried() {
+	s.vidx.mu.Lock()
+	defer s.vidx.mu.Unlock()
+	s.vidx.carry = nil
+}
+
+// takeCarriedLocked returns the scope's carried index, its vectors keyed
+// by the offsets their objects have now, or nil when there is none or it
+// should be built again: more of its vectors are deleted ones kept as
+// waypoints than live ones (a build leaves them out), or, rekeyed, it
+// does not hold exactly the table's vectors. It runs under vidx.mu, once
+// the catalog is loaded.
+func (s *Store) takeCarriedLocked(sc core.Scope) *vecIndex {
+	c, ok := s.vidx.carry[sc]
+	delete(s.vidx.carry, sc)
+	if !ok || c.v.ix.Dead() > c.v.ix.Len() {
+		return nil
+	}
+	at := s.cat.offsetBySlot(sc)
+	lost := 0
+	c.v.ix.Rekey(func(old int64) (int64, bool) {
+		if old < int64(len(c.slots)) {
+			if n, ok := at[c.slots[old]]; ok {
+				return n, true
+			}
+		}
+		lost++
+		return 0, false
+	})
+	if lost > 0 || c.v.ix.Len() != len(at) {
+		s.log.Warn("vector index: the table after reopening is not the one before; building the index again", "table", vecTable(sc), "lost", lost, "indexed", c.v.ix.Len(), "rows", len(at))
+		return nil
+	}
+	return c.v
 }
 
 // vecBuildBatch is how many offsets a build reads a statement.

@@ -246,3 +246,86 @@ func TestKuzuIndexOfOlderDatabase(t *testing.T) {
 	checkVecIndexes(t, s, "after the compaction that dropped Kuzu's index")
 	recallAgainstExact(t, s, rng, dim, "after the compaction that dropped Kuzu's index")
 }
+
+// TestIndexesKeptAcrossReopenings: the keeper's compaction, which moves
+// rows to new offsets (the deleted ones are gone from the rewritten
+// tables), and a renewal, which moves none, keep each index in memory,
+// its vectors under their rows' new offsets, where a build would cost a
+// minute of CPU at 100,000 vectors; Compact, which ends erasures, builds
+// them again without the deleted vectors kept as waypoints.
+func TestIndexesKeptAcrossReopenings(t *testing.T) {
+	ctx := context.Background()
+	const dim = 16
+	rng := rand.New(rand.NewPCG(38, 3))
+	s, err := Open(ctx, Options{Dir: t.TempDir(), Dimension: dim, VectorIndexAt: 100, ExactSearchBelow: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { s.Close(ctx) }()
+	// g2 first, so that its deletion moves g1's rows; fewer of its
+	// vectors than g1's survivors, or the deleted ones kept as waypoints
+	// would outnumber the live and the index be built again.
+	for _, g := range []struct {
+		name string
+		n    int
+	}{{"g2", 50}, {"g1", 150}} {
+		if err := s.Apply(ctx, randomFacts(rng, g.name, 0, g.n, dim)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var gone []string
+	for i := 0; i < 150; i += 4 {
+		gone = append(gone, fmt.Sprintf("g1-f%05d", i))
+	}
+	if err := s.Apply(ctx, core.Change{Group: "g1", DeleteFacts: gone}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.DeleteGroup(ctx, "g2"); err != nil {
+		t.Fatal(err)
+	}
+	checkVecIndexes(t, s, "before the compaction")
+	facts, entities := s.readyIndex(core.ScopeFacts), s.readyIndex(core.ScopeEntities)
+	if facts == nil || entities == nil || facts.ix.Dead() == 0 {
+		t.Fatalf("want ready fact and entity indexes with deleted vectors in them before the compaction")
+	}
+	before := s.cat.offsetBySlot(core.ScopeFacts)
+	if _, err := s.compact(ctx, true); err != nil {
+		t.Fatal(err)
+	}
+	if s.readyIndex(core.ScopeFacts) != facts || s.readyIndex(core.ScopeEntities) != entities {
+		t.Fatal("the keeper's compaction built the indexes again")
+	}
+	moved := 0
+	for sl, off := range s.cat.offsetBySlot(core.ScopeFacts) {
+		if before[sl] != off {
+			moved++
+		}
+	}
+	if moved == 0 {
+		t.Fatal("no fact row moved in the compaction: the test does not test rekeying")
+	}
+	checkVecIndexes(t, s, "after the keeper's compaction")
+	recallAgainstExact(t, s, rng, dim, "after the keeper's compaction")
+	if err := s.Apply(ctx, randomFacts(rng, "g1", 300, 20, dim)); err != nil {
+		t.Fatal(err)
+	}
+	checkVecIndexes(t, s, "after a write after the compaction")
+
+	s.renewDue.Store(true)
+	if err := s.renew(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if s.DurabilityStats().Renewals != 1 || s.readyIndex(core.ScopeFacts) != facts {
+		t.Fatal("the renewal did not happen, or built the fact index again")
+	}
+	checkVecIndexes(t, s, "after a renewal")
+
+	if _, err := s.Compact(ctx); err != nil {
+		t.Fatal(err)
+	}
+	checkVecIndexes(t, s, "after Compact")
+	if v := s.readyIndex(core.ScopeFacts); v == facts || v.ix.Dead() != 0 {
+		t.Error("Compact kept the fact index and its deleted vectors")
+	}
+	recallAgainstExact(t, s, rng, dim, "after Compact")
+}

@@ -48,6 +48,7 @@ func (r *report) write(w io.Writer, err error) {
 		fmt.Fprintf(tw, "  database file\t%s\n", mibs(last(g.samples).DB))
 		d := g.durability
 		fmt.Fprintf(tw, "  checkpoints\t%d, %s in all; busy retries %d, busy %d\n", d.Checkpoints, d.CheckpointTime.Round(time.Millisecond), d.BusyRetries, d.Busy)
+		fmt.Fprintf(tw, "  compactions\t%d, %s in all\n", d.Compactions, d.CompactTime.Round(time.Millisecond))
 		if g.reopenTime > 0 {
 			fmt.Fprintf(tw, "  close, reopen\t%s, %s\n", g.closeTime.Round(time.Millisecond), g.reopenTime.Round(time.Millisecond))
 			a := g.after

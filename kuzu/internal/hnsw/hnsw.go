@@ -165,6 +165,28 @@ func (x *Index) deleteLocked(key int64) bool {
 	return true
 }
 
+// Rekey gives every live vector the key that to returns for its key, and
+// deletes those it has none for (ok false); the graph is unchanged. The
+// new keys must be distinct. The store rekeys an index when the rows'
+// offsets change but the vectors do not (a compaction rewrites the
+// table without its deleted rows).
+func (x *Index) Rekey(to func(key int64) (newKey int64, ok bool)) {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	byKey := make(map[int64]int32, len(x.byKey))
+	for key, id := range x.byKey {
+		nk, ok := to(key)
+		if !ok {
+			x.dead[id] = true
+			x.live--
+			continue
+		}
+		x.keys[id] = nk
+		byKey[nk] = id
+	}
+	x.byKey = byKey
+}
+
 // Search returns up to k live vectors most similar to vec, best first,
 // exploring a beam of ef (at least k) on the bottom layer.
 func (x *Index) Search(vec []float32, k, ef int) []Hit {

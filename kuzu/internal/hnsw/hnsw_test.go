@@ -280,3 +280,46 @@ func textVectors(n int) [][]float32 {
 func BenchmarkAddText(b *testing.B) { benchAdd(b, textVectors(40000), 20000) }
 
 func BenchmarkSearchText(b *testing.B) { benchSearch(b, textVectors(20100), 20000) }
+
+// TestRekey: after Rekey the live vectors answer to their new keys only,
+// those without one are deleted, and searches still find the exact top.
+func TestRekey(t *testing.T) {
+	const n, k = 600, 10
+	vecs := textVectors(n + 50)
+	x := New(256)
+	for i, v := range vecs[:n] {
+		x.Add(int64(i), v)
+	}
+	for i := 0; i < n; i += 5 {
+		x.Delete(int64(i))
+	}
+	// Every third key is lost; the others move to 10,000 plus twice
+	// their key.
+	x.Rekey(func(key int64) (int64, bool) { return 10000 + 2*key, key%3 != 0 })
+	live := map[int64][]float32{}
+	for i, v := range vecs[:n] {
+		if i%5 != 0 && i%3 != 0 {
+			live[10000+2*int64(i)] = v
+		}
+	}
+	if x.Len() != len(live) {
+		t.Fatalf("Len = %d after Rekey, want %d", x.Len(), len(live))
+	}
+	for i := range n {
+		if x.Has(int64(i)) {
+			t.Fatalf("old key %d still answers after Rekey", i)
+		}
+	}
+	for key := range live {
+		if !x.Has(key) {
+			t.Fatalf("new key %d missing after Rekey", key)
+		}
+	}
+	if r := recall(t, x, live, vecs[n:], k, 64); r < 0.98 {
+		t.Errorf("recall@%d after Rekey = %.3f, want at least 0.98", k, r)
+	}
+	x.Add(10000+2*7, vecs[n]) // a rekeyed vector is replaced under its new key
+	if x.Len() != len(live) {
+		t.Errorf("Len = %d after replacing a rekeyed vector, want %d", x.Len(), len(live))
+	}
+}
