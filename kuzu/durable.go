@@ -312,17 +312,7 @@ func (s *Store) poolPressed(ctx context.Context, c *conn) (pressed, urgent bool)
 func (s *Store) checkpoint(ctx context.Context, c *conn) (err error) {
 	start := time.Now()
 	defer func() { s.observe("checkpoint", start, err) }()
-	if s.readers != nil {
-		held := make([]*conn, 0, cap(s.readers))
-		for range cap(s.readers) {
-			held = append(held, <-s.readers)
-		}
-		defer func() {
-			for _, r := range held {
-				s.readers <- r
-			}
-		}()
-	}
+	defer s.holdReaders()()
 	if s.wornOut() {
 		s.renewDue.Store(true)
 		s.keeper.kick()
@@ -353,6 +343,29 @@ func (s *Store) checkpoint(ctx context.Context, c *conn) (err error) {
 	s.log.Debug("checkpoint", "wal_bytes", wal, "took", time.Since(start))
 	s.noteCheckpoint(ctx, c)
 	return nil
+}
+
+// holdReaders takes every read connection until release is called, so
+// that no read transaction is open meanwhile: Kuzu waits for none to be
+// before a checkpoint, and a bulk COPY, which checkpoints, fails after a
+// timeout while reads keep coming (the vector index builds read batch
+// after batch). It runs under writeMu; inside a hold (a checkpoint during
+// an import) it takes nothing.
+func (s *Store) holdReaders() (release func()) {
+	if s.readers == nil || s.readersHeld {
+		return func() {}
+	}
+	held := make([]*conn, 0, cap(s.readers))
+	for range cap(s.readers) {
+		held = append(held, <-s.readers)
+	}
+	s.readersHeld = true
+	return func() {
+		s.readersHeld = false
+		for _, r := range held {
+			s.readers <- r
+		}
+	}
 }
 
 // walSize is the size of the WAL file, 0 for an in-memory database.

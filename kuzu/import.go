@@ -99,6 +99,8 @@ func (s *Store) importChange(ctx context.Context, e entry, ch core.Change) error
 		}
 	}
 	return s.exclusive(ctx, func(c *conn) error {
+		// Its COPY statements fail while reads keep coming.
+		defer s.holdReaders()()
 		err := s.journaled(e, func(seq uint64) error { return s.importLocked(ctx, c, group, ch, vecs, scopeOf, tmp, seq) })
 		if err != nil {
 			return err

@@ -3,6 +3,8 @@ package kuzu
 import (
 	"context"
 	"errors"
+	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/mnemohq/mnemo/core"
@@ -72,4 +74,55 @@ func importedGraph(t *testing.T) (*Store, *hashembed.Embedder) {
 		t.Fatal(err)
 	}
 	return s, emb
+}
+
+// TestImportWhileReading: imports go through while reads keep coming, as
+// the vector index builds' batches and searches do. Kuzu's bulk COPY
+// waits for every read transaction to end and gives up after a timeout
+// ("Timeout waiting for active transactions to leave the system"), which
+// a stream of overlapping reads never lets happen unless the import holds
+// the read connections (holdReaders).
+func TestImportWhileReading(t *testing.T) {
+	ctx := context.Background()
+	emb := hashembed.New(64)
+	g := latency.NewGraph("bench", 200, 3)
+	s, err := Open(ctx, Options{Dir: t.TempDir(), Dimension: 64, BufferPoolBytes: 128 << 20, ReadConns: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close(ctx)
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	var reads atomic.Int64
+	for range 3 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				err := s.read(ctx, func(c *conn) error {
+					_, err := c.query(ctx, "MATCH (e:Episode) RETURN count(*)", nil)
+					return err
+				})
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				reads.Add(1)
+			}
+		}()
+	}
+	err = g.WriteWith(ctx, s, s.Import, emb, 50, nil)
+	close(stop)
+	wg.Wait()
+	if err != nil {
+		t.Fatalf("import while reading: %v", err)
+	}
+	if reads.Load() == 0 {
+		t.Fatal("no read ran beside the imports")
+	}
 }

@@ -240,6 +240,9 @@ type Store struct {
 	// due; deferredCommits counts the commits since (under writeMu).
 	checkpointDue   atomic.Bool
 	deferredCommits int
+	// readersHeld is set while holdReaders holds the read connections
+	// (under writeMu).
+	readersHeld bool
 	// busy, when set, reports whether the store's user has work in
 	// progress that a checkpoint would stall (HoldUpkeepWhile); dueAt is
 	// when checkpointDue was set, in Unix nanoseconds, and holdFor the
