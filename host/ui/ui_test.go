@@ -218,6 +218,10 @@ func TestInspector(t *testing.T) {
 
 	do(t, ctx, "load /ui", chromedp.Navigate(base+"/ui/#group=inspect"), chromedp.WaitVisible("#entity-list li"))
 	view(t, ctx, "now|now")
+	// The view is drawn before the episodes' list is read; the page says
+	// it has loaded everything after both.
+	do(t, ctx, "wait for the page to load",
+		chromedp.Poll[chromedp.Void](`document.body.dataset.loaded === "true"`, chromedp.WithPollingTimeout(30*time.Second)))
 
 	entities := text(t, ctx, "#entity-list")
 	for _, name := range []string{"Alice", "Paris", "Lisbon", "Acme", "Bob", "Globex"} {
