@@ -224,6 +224,8 @@ func Parse(words, lower []string, names [][2]int, skip []bool) *Sentence {
 		}
 	}
 	s.retagHer()
+	s.retagFloating()
+	s.retagGerunds()
 	s.retagIncluding()
 	s.retagAs()
 	s.retagVerbs()
@@ -317,6 +319,55 @@ func (s *Sentence) retagVerbs() {
 		}
 		if l := Lemma(s.Words[i], v); IsVerb(l) {
 			s.Tags[i], s.Lemmas[i] = v, l
+		}
+	}
+}
+
+// retagFloating reads a quantifier that floats after its subject
+// ("Ann and Bo both report to Eva", "they all live in Leeds") as the
+// adverb it is there, part of the verb group, not the determiner of a
+// noun phrase that would swallow the verb. It floats when it follows a
+// name, a plural noun or a subject pronoun and comes before a verb, or
+// before a word WordNet knows as a verb that is followed by a
+// preposition, a determiner or a name.
+func (s *Sentence) retagFloating() {
+	for i := 1; i+1 < len(s.Tags); i++ {
+		if l := s.Lower[i]; s.Tags[i] != "DT" || l != "both" && l != "all" && l != "each" {
+			continue
+		}
+		prev := s.Tags[i-1]
+		if !(prev == "NNP" || prev == "NNPS" || prev == "NNS" || prev == "PRP" && (s.Lower[i-1] == "they" || s.Lower[i-1] == "we")) {
+			continue
+		}
+		next := s.Tags[i+1]
+		switch {
+		case verbTag(next) && next != "VBG" && next != "VBN" || s.Tags[i+1] == "RB":
+		case (next == "NN" || next == "NNS") && i+2 < len(s.Tags) && (s.Tags[i+2] == "IN" || s.Tags[i+2] == "TO" || s.Tags[i+2] == "DT" || s.Tags[i+2] == "NNP"):
+			v := "VBP"
+			if next == "NNS" {
+				v = "VBZ"
+			}
+			if !IsVerb(Lemma(s.Words[i+1], v)) {
+				continue
+			}
+		default:
+			continue
+		}
+		s.Tags[i], s.Lemmas[i] = "RB", s.Lower[i]
+	}
+}
+
+// retagGerunds reads a word in -ing right after a verb of aspect
+// ("started dating", "stopped seeing", "keeps visiting") as the gerund
+// that verb chains, which the tagger takes for a noun; so the clause is
+// the gerund's, with the aspect that starts or ends it.
+func (s *Sentence) retagGerunds() {
+	for i := 1; i < len(s.Tags); i++ {
+		if t := s.Tags[i]; t != "NN" && t != "JJ" || !strings.HasSuffix(s.Lower[i], "ing") || !verbTag(s.Tags[i-1]) || !aspectuals[s.Lemmas[i-1]] {
+			continue
+		}
+		if l := Lemma(s.Words[i], "VBG"); l != s.Lower[i] && IsVerb(l) {
+			s.Tags[i], s.Lemmas[i] = "VBG", l
 		}
 	}
 }
