@@ -70,7 +70,11 @@ func (sc *sentCtx) appositiveAfter(n named, k int) {
 		}
 		return
 	}
-	if !appositiveOpeners.has(det) || det == "who" || det == "which" || det == "whose" {
+	if !appositiveOpeners.has(det) {
+		sc.bareTitleAfter(n, k)
+		return
+	}
+	if det == "who" || det == "which" || det == "whose" {
 		return
 	}
 	k++
@@ -139,6 +143,38 @@ func (sc *sentCtx) appositiveAfter(n named, k int) {
 			return
 		}
 	}
+}
+
+// bareTitleAfter reads an appositive title with no determiner, as
+// news writes it: "Ruth Kim, chief financial officer of Vantage, said",
+// "Ole Lund, head coach at Brann,". Without "the" a title is read only
+// with the organisation after it and the appositive's closing comma or
+// the sentence's end, so that a list of names ("Ann, Director Bo") is
+// not one.
+func (sc *sentCtx) bareTitleAfter(n named, k int) {
+	toks := sc.toks
+	canon, end := titleAt(toks, k)
+	if end == k {
+		return
+	}
+	if w := lowerAt(toks, end); w != "of" && w != "at" {
+		return
+	}
+	e := nameEnd(toks, end+1, sc.blocked)
+	if e <= end+1 {
+		return
+	}
+	if e < len(toks) && toks[e].word {
+		return
+	}
+	org := sc.named(end+1, e)
+	if k := sc.kindOf(org); k != kindOrg && !(k == kindNone && !personLike(org.name)) {
+		return
+	}
+	m := &match{subj: ref{name: n.name, kind: kindPerson, str: strPattern}}
+	m.title, m.titleText, m.obj = canon, joinTokens(toks[k:end]), org
+	m.p = &pattern{outs: []output{out(relTitle, slotObject, slotSubject, tState, "{s} is the {t} of {o}", "{s} was the {t} of {o}", kindOrg, kindPerson)}}
+	sc.emitOne(m, tensePresent, false, nil)
 }
 
 // titleBefore reads a title that ends at the comma toks[c] before the

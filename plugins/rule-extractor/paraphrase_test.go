@@ -12,5 +12,11 @@ func TestExtractParaphrase(t *testing.T) {
 		{name: "an aspectual verb before a gerund the tagger took for a noun", source: "message",
 			content: "Ines: Teodor and I started dating in March.",
 			want:    []wf{{"IS_DATING", "Ines", "Teodor", "2024-03-01", ""}}},
+		{name: "a title in apposition without an article",
+			content: "Petra Novak, chief operating officer of Stellan Foods, opened the meeting.",
+			want:    []wf{{"HAS_COO", "Stellan Foods", "Petra Novak", "ref", ""}}},
+		{name: "a title without an article needs its organisation",
+			content: "Lena Berg, head of sales, opened the meeting.",
+			absent:  []wf{{"HAS_HEAD", "sales", "Lena Berg", "", ""}}},
 	})
 }
