@@ -191,6 +191,7 @@ func (x *extraction) sentence(u *uttCtx, s sentence) {
 	sc.readPhrases()
 	sc.possessedTies()
 	sc.readClauses()
+	sc.nominalEvents()
 	sc.recordFields()
 	sc.ownIdentifiers()
 }

@@ -18,5 +18,17 @@ func TestExtractParaphrase(t *testing.T) {
 		{name: "a title without an article needs its organisation",
 			content: "Lena Berg, head of sales, opened the meeting.",
 			absent:  []wf{{"HAS_HEAD", "sales", "Lena Berg", "", ""}}},
+		{name: "an event noun with a possessor", source: "message",
+			content: "Ines: My move to Tartu happened in April, and the flat is lovely.",
+			want:    []wf{{"LIVES_IN", "Ines", "Tartu", "2024-04-01", ""}}},
+		{name: "an event noun as a light verb's object", source: "message",
+			content: "Ines: In February I made the move to Tartu.",
+			want:    []wf{{"LIVES_IN", "Ines", "Tartu", "2024-02-01", ""}}},
+		{name: "an event noun of a role",
+			content: "Olga Sand's appointment as chief financial officer of Marrow Bank came in 2021.",
+			want:    []wf{{"HAS_CFO", "Marrow Bank", "Olga Sand", "2021-01-01", ""}}},
+		{name: "an event noun still to come took no place", source: "message",
+			content: "Ines: My move to Tartu is planned for June.",
+			absent:  []wf{{"LIVES_IN", "Ines", "Tartu", "", ""}}},
 	})
 }

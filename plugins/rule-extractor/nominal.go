@@ -1,0 +1,174 @@
+package main
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
+)
+
+// Events named by a noun of one party. "My move to Exeter happened in
+// August", "her relocation to Porto was a surprise", "his promotion to
+// head chef came through", "I made the move to Wrocław in January": a
+// noun made from a verb that starts or ends a relation, with a holder
+// (its possessor, or the subject of a light verb whose object it is) and
+// the verb's preposition after it, says what the verb would say with the
+// holder as its subject ("I moved to Exeter in August"), or as its
+// passive subject for a verb done to someone ("I was promoted to head
+// chef"). The clause the noun stands in must state a past event: "my
+// move to Leeds is next month" and "his promotion may come" say nothing
+// has happened yet. Relations that are between two people are
+// eventnouns.go's.
+
+// nominalVerb returns the verb a noun names an event of, with frames
+// that start or end a relation: the noun itself ("move", "transfer") or
+// the verb of its ending ("relocation" → relocate, "appointment" →
+// appoint, "resignation" → resign, "promotion" → promote, "departure" →
+// depart, "arrival" → arrive); "" for none.
+func nominalVerb(noun string) string {
+	cands := []string{noun}
+	switch {
+	case strings.HasSuffix(noun, "ment"):
+		cands = append(cands, strings.TrimSuffix(noun, "ment"))
+	case strings.HasSuffix(noun, "ation"):
+		cands = append(cands, strings.TrimSuffix(noun, "ion")+"e", strings.TrimSuffix(noun, "ation"))
+	case strings.HasSuffix(noun, "ion"):
+		cands = append(cands, strings.TrimSuffix(noun, "ion")+"e", strings.TrimSuffix(noun, "ion"))
+	case strings.HasSuffix(noun, "ure"), strings.HasSuffix(noun, "al"):
+		v := strings.TrimSuffix(strings.TrimSuffix(noun, "ure"), "al")
+		cands = append(cands, v, v+"e")
+	}
+	for _, v := range cands {
+		if !nlp.IsVerb(v) {
+			continue
+		}
+		for _, f := range frames[v] {
+			if (f.role == tStart || f.role == tEnd) && f.prep != "" && f.obj == "" {
+				return v
+			}
+		}
+	}
+	return ""
+}
+
+// lightVerbs take an event noun as their object and leave the event to
+// it: "made the move to", "got a promotion to", "took a transfer to".
+var lightVerbs = words("make get take")
+
+// nominalEvents reads the sentence's event nouns.
+func (sc *sentCtx) nominalEvents() {
+	if sc.question {
+		return
+	}
+	for pi := range sc.p.Phrases {
+		p := &sc.p.Phrases[pi]
+		if p.Name || !strings.HasPrefix(sc.p.Tags[p.Head], "NN") || p.Head != p.End-1 {
+			continue
+		}
+		verb := nominalVerb(sc.p.Lemmas[p.Head])
+		if verb == "" {
+			continue
+		}
+		ci := sc.clauseOf(pi)
+		if ci < 0 {
+			continue
+		}
+		c := &sc.p.Clauses[ci]
+		if ended, ok := sc.factual(ci); !ok || ended || !c.Past && !c.Perfect {
+			continue
+		}
+		var holder ref
+		switch {
+		case p.PossEnd > p.PossStart:
+			holder = sc.ownerOf(p)
+		case slices.Contains(c.Obj.All(), pi) && lightVerbs.has(c.Lemma) && !c.Passive:
+			if subjs := sc.subjects(ci); len(subjs) == 1 {
+				holder = subjs[0]
+			}
+		}
+		if holder.name == "" || !personish(sc.kindOf(holder)) {
+			continue
+		}
+		sc.nominalEvent(c, p, holder, verb)
+	}
+}
+
+// clauseOf is the clause whose argument phrase pi is: its subject, an
+// object or a preposition's; else, for a subject the parse left out
+// ("my move to Exeter happened": the verb's nearest phrase is the
+// preposition's), the first clause close after it whose subject, if
+// any, comes after the noun.
+func (sc *sentCtx) clauseOf(pi int) int {
+	for ci := range sc.p.Clauses {
+		c := &sc.p.Clauses[ci]
+		if slices.Contains(c.Subj.All(), pi) && c.SubjFrom == nlp.SubjOwn || c.ArgOf(pi) {
+			return ci
+		}
+	}
+	end := sc.p.Phrases[pi].End
+	for ci := range sc.p.Clauses {
+		c := &sc.p.Clauses[ci]
+		if c.VerbStart >= end {
+			if (c.Subj.None() || sc.p.Phrases[c.Subj.Phrase].Start > end) && c.VerbStart-end <= 8 {
+				return ci
+			}
+			return -1
+		}
+	}
+	return -1
+}
+
+// nominalEvent reads the preposition after the event noun p, in clause
+// c, as the verb's.
+func (sc *sentCtx) nominalEvent(c *nlp.Clause, p *nlp.Phrase, holder ref, verb string) {
+	k := p.End
+	prep := lowerAt(sc.toks, k)
+	qi := sc.p.PhraseAt(k + 1)
+	if prep == "" || qi < 0 || sc.p.Phrases[qi].Start != k+1 {
+		return
+	}
+	cc := &clauseCtx{c: c, te: tensePast, left: p.Start, end: sc.clauseEnd(c)}
+	if p.PossEnd > p.PossStart && p.PossStart < cc.left {
+		cc.left = p.PossStart
+	}
+	cc.date = sc.nearestDate(cc.left, cc.end)
+	obj := sc.phraseRef(qi, false)
+	for _, pass := range []bool{false, true} {
+		for i := range frames[verb] {
+			f := &frames[verb][i]
+			if f.pass != pass || f.obj != "" || f.inverse || f.fromPrep || f.role != tStart && f.role != tEnd || !hasWord(f.prep, prep) {
+				continue
+			}
+			if prep == "as" || prep == "to" && roleToVerbs.has(verb) {
+				// "his promotion to head chef", "her appointment as
+				// chief executive of Acme": the role is the holder's.
+				sc.roleFacts(cc, holder, qi, c, f.role, ref{})
+				return
+			}
+			if obj.name == "" {
+				return
+			}
+			k := sc.semKind(obj, qi)
+			if !f.fitsRef(k, obj) {
+				continue
+			}
+			w := nlp.Past(verb)
+			if pass {
+				w = "was " + w
+			}
+			text := "{s} " + w + " " + prep + " {o}"
+			sc.fact(cc, holder, obj, f.class, f.role, text, kindPerson, classKinds[f.class])
+			return
+		}
+	}
+}
+
+// hasWord reports whether the "|"-separated list holds w.
+func hasWord(list, w string) bool {
+	for _, x := range strings.Split(list, "|") {
+		if x == w {
+			return true
+		}
+	}
+	return false
+}
