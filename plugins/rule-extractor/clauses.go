@@ -128,7 +128,7 @@ func (sc *sentCtx) factual(ci int) (ended, ok bool) {
 		if _, ok := sc.factual(c.Governor); !ok {
 			return false, false
 		}
-		if c.Gerund && !factiveGovernors.has(g.Lemma) {
+		if c.Gerund && !factiveGovernors.has(g.Lemma) && !timeConjunctions.has(lowerAt(sc.toks, c.VerbStart-1)) {
 			return false, false
 		}
 		if c.Infinitive && (intentionWords.has(g.Lemma) || nlp.Directive(g.Lemma)) {
@@ -143,6 +143,11 @@ func (sc *sentCtx) factual(ci int) (ended, ok bool) {
 
 // negativeSubjects deny what their clause says.
 var negativeSubjects = words("nobody noone none nothing neither")
+
+// timeConjunctions before an "-ing" clause say when its subject did
+// what the governing clause says, and so state it as well ("lived in
+// Seville while working for Alanto", "after leaving Acme, she …").
+var timeConjunctions = words("while whilst when after before since")
 
 // factiveGovernors are verbs whose "-ing" complement states a fact ("I
 // love living in Lisbon": she lives there).

@@ -30,5 +30,17 @@ func TestExtractParaphrase(t *testing.T) {
 		{name: "an event noun still to come took no place", source: "message",
 			content: "Ines: My move to Tartu is planned for June.",
 			absent:  []wf{{"LIVES_IN", "Ines", "Tartu", "", ""}}},
+		{name: "a copula whose complement is a clause of where", source: "message",
+			content: "Ines: Pärnu is where I live now. Kelder Tools is where my brother Aivar works.",
+			want:    []wf{{"LIVES_IN", "Ines", "Pärnu", "ref", ""}, {"WORKS_AT", "Aivar", "Kelder Tools", "ref", ""}}},
+		{name: "an -ing clause after while states what it says", source: "message",
+			content: "Ines: I lived in Tallinn while working for Kelder Tools.",
+			want:    []wf{{"WORKS_AT", "Ines", "Kelder Tools", "", "ref"}}},
+		{name: "an -ing clause after of states nothing", source: "message",
+			content: "Ines: I dream of working for Kelder Tools.",
+			absent:  []wf{{"WORKS_AT", "Ines", "Kelder Tools", "", ""}}},
+		{name: "a place that is someone's home, in either order", source: "message",
+			content: "Ines: Tartu has been my home since 2019. My brother's home is Narva.",
+			want:    []wf{{"LIVES_IN", "Ines", "Tartu", "2019-01-01", ""}}},
 	})
 }

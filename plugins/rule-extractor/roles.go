@@ -179,6 +179,36 @@ func (sc *sentCtx) roleFacts(cc *clauseCtx, subj ref, pi int, c *nlp.Clause, rol
 	}
 }
 
+// homeCopula reads a place said to be someone's home by a copula, in
+// either order: "Kassel is my home", "my home has been Leeds since
+// 2019": the possessor lives there.
+func (sc *sentCtx) homeCopula(cc *clauseCtx, subj ref, role temporal) bool {
+	c := cc.c
+	if c.Comp.None() || c.Subj.Phrase < 0 || c.SubjFrom != nlp.SubjOwn || len(c.Comp.Coord) > 0 {
+		return false
+	}
+	homeOf := func(pi int) ref {
+		p := &sc.p.Phrases[pi]
+		if sc.headWord(pi) != "home" || p.PossEnd <= p.PossStart || p.Head != p.End-1 {
+			return ref{}
+		}
+		return sc.ownerOf(p)
+	}
+	holder, place, pi := homeOf(c.Comp.Phrase), subj, c.Subj.Phrase
+	if holder.name == "" {
+		holder, place, pi = homeOf(c.Subj.Phrase), sc.phraseRef(c.Comp.Phrase, false), c.Comp.Phrase
+	}
+	if holder.name == "" || place.name == "" || !personish(sc.kindOf(holder)) {
+		return false
+	}
+	// A town the gazetteer does not know is a name of no known kind.
+	if k := sc.kindOf(place); k != kindLocation && !(k == kindNone && sc.p.Phrases[pi].Name && !personLike(place.name) && !firstNames.has(strings.ToLower(place.name))) {
+		return false
+	}
+	sc.fact(cc, holder, place, "LIVES_IN", role, "{o} "+sc.copulaWord(cc, c)+" the home of {s}", kindPerson, kindLocation)
+	return true
+}
+
 // kinFact states that subj is owner's kinship noun head, in the clause's
 // time: a tie said in the past is over unless it is one of birth.
 func (sc *sentCtx) kinFact(cc *clauseCtx, subj, owner ref, head string) {
@@ -392,6 +422,9 @@ func (sc *sentCtx) copula(cc *clauseCtx, subj ref) {
 	role := tState
 	if startLinking.has(c.Lemma) {
 		role = tStart
+	}
+	if sc.homeCopula(cc, subj, role) {
+		return
 	}
 	if sc.withEmployer(cc, subj, role) {
 		return

@@ -193,6 +193,30 @@ func (s *Sentence) clauses(skip []bool) {
 	}
 	s.openingParticiple()
 	s.gerundObjects()
+	s.whereClefts()
+}
+
+// whereClefts reads a copula whose complement is a clause of "where"
+// ("Tampere is where I live", "Larkspur Games was where she worked"):
+// the clause is said of the copula's subject as the place it names, as
+// "I live in Tampere" would say; the preposition is "in" or, for a
+// clause of work, "at".
+func (s *Sentence) whereClefts() {
+	for k := 0; k+1 < len(s.Clauses); k++ {
+		c, m := &s.Clauses[k], &s.Clauses[k+1]
+		w := c.VerbEnd
+		if c.Lemma != "be" || c.SubjFrom != SubjOwn || c.Subj.Phrase < 0 || len(c.Subj.Coord) > 0 || !c.Obj.None() || !c.Comp.None() || c.Negated {
+			continue
+		}
+		if w >= len(s.Words) || s.Lower[w] != "where" || m.SubjFrom != SubjOwn || m.Subj.Phrase < 0 || s.Phrases[m.Subj.Phrase].Start != w+1 {
+			continue
+		}
+		prep := "in"
+		if m.Lemma == "work" || m.Lemma == "study" || m.Lemma == "teach" {
+			prep = "at"
+		}
+		m.PPs = append(m.PPs, PP{Prep: prep, At: w, Obj: Arg{Phrase: c.Subj.Phrase}})
+	}
 }
 
 // openingParticiple gives a participle clause that opens the sentence
