@@ -42,5 +42,14 @@ func TestExtractParaphrase(t *testing.T) {
 		{name: "a place that is someone's home, in either order", source: "message",
 			content: "Ines: Tartu has been my home since 2019. My brother's home is Narva.",
 			want:    []wf{{"LIVES_IN", "Ines", "Tartu", "2019-01-01", ""}}},
+		{name: "a relative of mine in apposition", source: "message",
+			content: "Ines: Aivar, a cousin of mine, called.",
+			want:    []wf{{"COUSIN_OF", "Aivar", "Ines", "ref", ""}}},
+		{name: "a relative of mine after a copula", source: "message",
+			content: "Ines: Aivar is an old friend of mine.",
+			want:    []wf{{"FRIEND_OF", "Aivar", "Ines", "ref", ""}}},
+		{name: "a name in apposition to a common noun object is the object", source: "message",
+			content: "Ines: Yesterday I bought my first boat, a Nordkapp 22.",
+			want:    []wf{{"OWNS", "Ines", "Nordkapp 22", "2024-05-14", ""}}},
 	})
 }

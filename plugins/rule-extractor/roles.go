@@ -209,6 +209,24 @@ func (sc *sentCtx) homeCopula(cc *clauseCtx, subj ref, role temporal) bool {
 	return true
 }
 
+// independentPossessives stand for a possessor after "of": "a cousin
+// of mine" is "my cousin".
+var independentPossessives = map[string]string{"mine": "my", "ours": "our", "yours": "your", "his": "his", "hers": "her"}
+
+// ofMine is the possessor of a phrase with no possessive before it but
+// an independent one after "of" ("a friend of mine", "a colleague of
+// hers"), or no one.
+func (sc *sentCtx) ofMine(p *nlp.Phrase) ref {
+	if p.PossEnd > p.PossStart || lowerAt(sc.toks, p.End) != "of" {
+		return ref{}
+	}
+	det, ok := independentPossessives[lowerAt(sc.toks, p.End+1)]
+	if !ok {
+		return ref{}
+	}
+	return sc.pronounAt(possessives[det], p.End+1)
+}
+
 // kinFact states that subj is owner's kinship noun head, in the clause's
 // time: a tie said in the past is over unless it is one of birth.
 func (sc *sentCtx) kinFact(cc *clauseCtx, subj, owner ref, head string) {
@@ -235,6 +253,9 @@ func (sc *sentCtx) kinFact(cc *clauseCtx, subj, owner ref, head string) {
 // in clause c ("a friend of Tove and Ulrik's"), or nil when it names
 // none.
 func (sc *sentCtx) ofPersons(c *nlp.Clause, p *nlp.Phrase) []ref {
+	if r := sc.ofMine(p); r.name != "" {
+		return []ref{r}
+	}
 	for _, pp := range c.PPs {
 		if pp.Prep != "of" || pp.At != p.End {
 			continue
@@ -808,19 +829,30 @@ func (sc *sentCtx) appositiveKin(cc *clauseCtx, pi int) {
 		return
 	}
 	q := &sc.p.Phrases[pi+1]
-	if q.Start != p.End+1 || sc.toks[p.End].text != "," || q.PossEnd == q.PossStart || q.Head != q.End-1 {
+	if q.Start != p.End+1 || sc.toks[p.End].text != "," || q.Head != q.End-1 {
 		return
 	}
-	// "Debbie, my best friend from school, …": a preposition may follow.
-	if q.End < len(sc.toks) && sc.toks[q.End].word && sc.toks[q.End].lower != "and" && sc.p.Tags[q.End] != "IN" {
-		return
+	owner, from := sc.ofMine(q), q.Start+sc.detLen(q)
+	if owner.name != "" {
+		// "Obinna, a cousin of mine, …".
+		if e := q.End + 2; e < len(sc.toks) && sc.toks[e].word {
+			return
+		}
+	} else {
+		if q.PossEnd == q.PossStart {
+			return
+		}
+		// "Debbie, my best friend from school, …": a preposition may follow.
+		if q.End < len(sc.toks) && sc.toks[q.End].word && sc.toks[q.End].lower != "and" && sc.p.Tags[q.End] != "IN" {
+			return
+		}
+		owner, from = sc.ownerOf(q), q.PossEnd
 	}
-	owner := sc.ownerOf(q)
 	noun := sc.headWord(pi + 1)
 	if owner.name == "" {
 		return
 	}
-	for k := q.PossEnd; k < q.Head; k++ {
+	for k := from; k < q.Head; k++ {
 		if !classes["adj"].has(sc.toks[k].lower) && !strings.HasPrefix(sc.p.Tags[k], "JJ") {
 			return
 		}

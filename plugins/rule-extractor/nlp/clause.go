@@ -1,6 +1,9 @@
 package nlp
 
-import "strings"
+import (
+	"strings"
+	"unicode"
+)
 
 // Verb groups and clauses.
 
@@ -611,7 +614,8 @@ func (s *Sentence) objects(k int, skip []bool) {
 				}
 				c.Comp = arg
 			} else {
-				c.Obj = arg
+				c.Obj = s.namedObject(arg)
+				arg = c.Obj
 			}
 			j = s.Phrases[last(arg)].End
 			next()
@@ -678,6 +682,65 @@ func (s *Sentence) objects(k int, skip []bool) {
 		}
 		break
 	}
+}
+
+// namedObject returns, for an object that is one common noun phrase
+// with a name in apposition after it ("bought my first car, a Polestar
+// 2", "adopted a puppy, Biscuit, in May"), the name, which says what the
+// object is; else the object. The name must close the apposition: a
+// comma or the sentence's end follows it.
+func (s *Sentence) namedObject(arg Arg) Arg {
+	p := &s.Phrases[arg.Phrase]
+	n := len(s.Words)
+	if len(arg.Coord) > 0 || p.Name || !nounTag(s.Tags[p.Head]) || p.End+1 >= n || s.Words[p.End] != "," {
+		return arg
+	}
+	k := p.End + 1
+	q := s.phraseAtWord(k)
+	if q < 0 && s.Tags[k] == "DT" {
+		q = s.phraseAtWord(k + 1)
+	}
+	if q < 0 || s.Phrases[q].Start > k+1 || s.Phrases[q].PossEnd > s.Phrases[q].PossStart {
+		return arg
+	}
+	// A name, with or without an article: its words are all names'.
+	from := s.Phrases[q].Start
+	if s.Tags[from] == "DT" {
+		from++
+	}
+	if from >= s.Phrases[q].End || s.Tags[from] != "NNP" {
+		return arg
+	}
+	for w := from; w < s.Phrases[q].End; w++ {
+		if t := s.Tags[w]; t != "NNP" && t != "NNPS" && t != "CD" || identifierLike(s.Words[w]) {
+			return arg
+		}
+	}
+	// A person in apposition is read as one ("had a baby girl, Marit",
+	// "called my sister, Ada").
+	if _, class, ok := Noun(s.Lemmas[p.Head]); ok && class&ClassPerson != 0 {
+		return arg
+	}
+	if e := s.Phrases[q].End; e < n && s.Words[e] != "," && s.Tags[e] != "." {
+		return arg
+	}
+	return Arg{Phrase: q}
+}
+
+// identifierLike reports whether a word is a code rather than a name's:
+// capitals only ("SKU") or letters and digits together ("TP-88").
+func identifierLike(w string) bool {
+	letters, digits, lower := false, false, false
+	for _, r := range w {
+		switch {
+		case r >= '0' && r <= '9':
+			digits = true
+		case unicode.IsLetter(r):
+			letters = true
+			lower = lower || unicode.IsLower(r)
+		}
+	}
+	return letters && (digits || !lower && len(w) > 1)
 }
 
 // last returns the last phrase of an argument.
