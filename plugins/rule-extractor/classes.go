@@ -377,6 +377,34 @@ var frames = indexFrames([]frame{
 })
 
 // indexFrames indexes the lexicon by verb, in order.
+// verbSynonyms are verbs that say what another says, with frames of
+// their own for what only they say: a verb's frames are its own, then
+// its synonym's ("relocated her practice to", "begins his studies at").
+var verbSynonyms = map[string]string{"relocate": "move", "begin": "start", "commence": "start"}
+
+// framesOf returns a verb's frames and its synonym's: first the
+// synonym's that need an object noun of their own ("moved her practice
+// to"), which are narrower than any, then the verb's, then the rest.
+func framesOf(verb string) []frame {
+	syn, ok := verbSynonyms[verb]
+	if !ok {
+		return frames[verb]
+	}
+	var fs []frame
+	for _, f := range frames[syn] {
+		if f.obj != "" {
+			fs = append(fs, f)
+		}
+	}
+	fs = append(fs, frames[verb]...)
+	for _, f := range frames[syn] {
+		if f.obj == "" {
+			fs = append(fs, f)
+		}
+	}
+	return fs
+}
+
 func indexFrames(fs []frame) map[string][]frame {
 	m := map[string][]frame{}
 	for _, f := range fs {
@@ -535,5 +563,7 @@ func (sc *sentCtx) objFits(f *frame, c *nlp.Clause) bool {
 		k := sc.kindOf(r)
 		return r.name != "" && (k == kindPerson || personLike(r.name) && (k == kindNone || k == kindProduct))
 	}
-	return strings.Contains(" "+f.obj+" ", " "+head+" ")
+	// The head as written or as its lemma ("studies": study).
+	word := sc.toks[sc.p.Phrases[c.Obj.Phrase].Head].lower
+	return strings.Contains(" "+f.obj+" ", " "+head+" ") || strings.Contains(" "+f.obj+" ", " "+word+" ")
 }

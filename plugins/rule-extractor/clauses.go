@@ -513,9 +513,9 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 	if !cc.presup && sc.death(cc, subj) {
 		return
 	}
-	fs := frames[verb]
+	fs := framesOf(verb)
 	if len(fs) == 0 && c.Particle != "" {
-		fs = frames[c.Lemma]
+		fs = framesOf(c.Lemma)
 	}
 	matched := false
 	if cc.presup {

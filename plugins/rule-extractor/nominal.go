@@ -42,7 +42,7 @@ func nominalVerb(noun string) string {
 		if !nlp.IsVerb(v) {
 			continue
 		}
-		for _, f := range frames[v] {
+		for _, f := range framesOf(v) {
 			if (f.role == tStart || f.role == tEnd) && f.prep != "" && f.obj == "" {
 				return v
 			}
@@ -134,8 +134,9 @@ func (sc *sentCtx) nominalEvent(c *nlp.Clause, p *nlp.Phrase, holder ref, verb s
 	cc.date = sc.nearestDate(cc.left, cc.end)
 	obj := sc.phraseRef(qi, false)
 	for _, pass := range []bool{false, true} {
-		for i := range frames[verb] {
-			f := &frames[verb][i]
+		fs := framesOf(verb)
+		for i := range fs {
+			f := &fs[i]
 			if f.pass != pass || f.obj != "" || f.inverse || f.fromPrep || f.role != tStart && f.role != tEnd || !hasWord(f.prep, prep) {
 				continue
 			}

@@ -51,5 +51,11 @@ func TestExtractParaphrase(t *testing.T) {
 		{name: "a name in apposition to a common noun object is the object", source: "message",
 			content: "Ines: Yesterday I bought my first boat, a Nordkapp 22.",
 			want:    []wf{{"OWNS", "Ines", "Nordkapp 22", "2024-05-14", ""}}},
+		{name: "a point in time dates the clause over a duration", source: "message",
+			content: "Ines: On the 2nd of June I fly to Tromsø for a week.",
+			want:    []wf{{"TRAVELED_TO", "Ines", "Tromsø", "2024-06-02", ""}}},
+		{name: "a verb with the frames of its synonym", source: "message",
+			content: "Ines: My brother Aivar begins his studies at Narva College in September.",
+			want:    []wf{{"STUDIES_AT", "Aivar", "Narva College", "2024-09-01", ""}}},
 	})
 }

@@ -34,7 +34,7 @@ var presupTexts = map[string]string{
 // endsTie reports whether a verb has an end frame of a presupposed tie,
 // or is reciprocal and ends one ("break up").
 func endsTie(verb string) bool {
-	for _, f := range frames[verb] {
+	for _, f := range framesOf(verb) {
 		if f.role == tEnd && presupClasses.has(f.class) {
 			return true
 		}
@@ -46,7 +46,7 @@ func endsTie(verb string) bool {
 // statesTie reports whether a verb has a state frame of a presupposed
 // tie ("take" a drug, "live in").
 func statesTie(verb string) bool {
-	for _, f := range frames[verb] {
+	for _, f := range framesOf(verb) {
 		if f.role == tState && presupClasses.has(f.class) {
 			return true
 		}

@@ -49,6 +49,9 @@ var relGroups = [][]string{
 // an open fact of another between the same two.
 var leaveable = words("worksat livesin playsfor memberof studiesat coaches boardmemberof volunteersat runs")
 
+// couples are the ties of a couple, which one ending verb ends.
+var couples = words("marriedto engagedto isdating")
+
 // singleFields are fields of a record that hold one value at a time,
 // however the record was written ("the destination is now Oslo").
 var singleFields = words("destination origin status tier seat gate")
@@ -292,7 +295,9 @@ func isDuplicate(n, e rfact) bool {
 	if n.rel != e.rel {
 		// "left Velvet Harbor" ends whatever tie the text named before:
 		// a job, a home, a team, a school.
-		return n.valid.IsZero() && !n.invalid.IsZero() && leaveable.has(n.rel) && leaveable.has(e.rel) && overlap(n, e)
+		// "Niamh and I separated" ends a couple's tie, whichever the
+		// text named before: dating, an engagement, a marriage.
+		return n.valid.IsZero() && !n.invalid.IsZero() && (leaveable.has(n.rel) && leaveable.has(e.rel) || couples.has(n.rel) && couples.has(e.rel)) && overlap(n, e)
 	}
 	switch {
 	case n.props.open:

@@ -155,10 +155,10 @@ func (sc *sentCtx) anymore(end int) bool {
 // nearestDate returns the sentence's date expression nearest to the
 // tokens [start, end), within a few tokens and the same clause (a date
 // opening the sentence reaches across: "Last June, I moved to Paris"), or
-// nil.
+// nil. A point or a period wins over a duration.
 func (sc *sentCtx) nearestDate(start, end int) *dateExpr {
-	var best *dateExpr
-	bestDist := 13
+	var best, span *dateExpr
+	bestDist, spanDist := 13, 13
 	for k := range sc.dates {
 		d := &sc.dates[k]
 		dist := 0
@@ -177,9 +177,21 @@ func (sc *sentCtx) nearestDate(start, end int) *dateExpr {
 				continue
 			}
 		}
+		// A duration says how long, a point when: "on the 20th I fly
+		// to Oslo for a week" is dated the 20th, wherever the duration
+		// stands.
+		if d.role == dateFor {
+			if dist < spanDist {
+				span, spanDist = d, dist
+			}
+			continue
+		}
 		if dist < bestDist {
 			best, bestDist = d, dist
 		}
+	}
+	if best == nil {
+		return span
 	}
 	return best
 }
