@@ -57,5 +57,9 @@ func TestExtractParaphrase(t *testing.T) {
 		{name: "a verb with the frames of its synonym", source: "message",
 			content: "Ines: My brother Aivar begins his studies at Narva College in September.",
 			want:    []wf{{"STUDIES_AT", "Aivar", "Narva College", "2024-09-01", ""}}},
+		{name: "a participle after a copula's predicate noun is the subject's",
+			content: "Sunniva Aas is a nurse employed at Lindvik Clinic. Tor Aas was a welder working for Kvist Tools.",
+			want:    []wf{{"WORKS_AT", "Sunniva Aas", "Lindvik Clinic", "ref", ""}, {"WORKS_AT", "Tor Aas", "Kvist Tools", "", "ref"}},
+			absent:  []wf{{"WORKS_AT", "nurse", "Lindvik Clinic", "", ""}}},
 	})
 }

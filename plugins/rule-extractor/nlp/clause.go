@@ -197,6 +197,29 @@ func (s *Sentence) clauses(skip []bool) {
 	s.openingParticiple()
 	s.gerundObjects()
 	s.whereClefts()
+	s.predicateParticiples()
+}
+
+// predicateParticiples give a participle right after a copula's
+// predicate noun the copula's subject ("Hedda is a midwife employed at
+// Ansgar Klinik", "Bo was an engineer working for Kvist"): the
+// participle says what the subject does or undergoes as that noun.
+func (s *Sentence) predicateParticiples() {
+	for k := 0; k+1 < len(s.Clauses); k++ {
+		c, m := &s.Clauses[k], &s.Clauses[k+1]
+		if c.Lemma != "be" || c.SubjFrom != SubjOwn || c.Subj.Phrase < 0 || c.Comp.Phrase < 0 || len(c.Comp.Coord) > 0 {
+			continue
+		}
+		p := &s.Phrases[c.Comp.Phrase]
+		if m.VerbStart != p.End || m.Subj.Phrase != c.Comp.Phrase || !(m.Passive && s.Tags[m.Verb] == "VBN" || s.Tags[m.Verb] == "VBG") {
+			continue
+		}
+		m.Subj, m.SubjFrom = c.Subj, SubjShared
+		m.Past = c.Past
+		if s.Tags[m.Verb] == "VBG" {
+			m.Gerund = false
+		}
+	}
 }
 
 // whereClefts reads a copula whose complement is a clause of "where"
