@@ -816,9 +816,9 @@ func (sc *sentCtx) appositiveKin(cc *clauseCtx, pi int) {
 		q := &sc.p.Phrases[pi-1]
 		p := &sc.p.Phrases[pi]
 		if e, named := sc.nameAt[p.Start]; named && e == p.End && q.End+1 == p.Start && sc.toks[q.End].text == "," && q.Head == q.End-1 {
-			if owner := sc.listOwner(pi - 1); owner.name != "" {
+			if poss := sc.listOwner(pi - 1); poss.name != "" {
 				for _, name := range sc.nameList(pi) {
-					sc.relate(cc, name, owner, sc.headWord(pi-1))
+					sc.relate(cc, name, poss, sc.headWord(pi-1))
 				}
 			}
 		}
@@ -832,8 +832,8 @@ func (sc *sentCtx) appositiveKin(cc *clauseCtx, pi int) {
 	if q.Start != p.End+1 || sc.toks[p.End].text != "," || q.Head != q.End-1 {
 		return
 	}
-	owner, from := sc.ofMine(q), q.Start+sc.detLen(q)
-	if owner.name != "" {
+	poss, from := sc.ofMine(q), q.Start+sc.detLen(q)
+	if poss.name != "" {
 		// "Obinna, a cousin of mine, …".
 		if e := q.End + 2; e < len(sc.toks) && sc.toks[e].word {
 			return
@@ -846,10 +846,10 @@ func (sc *sentCtx) appositiveKin(cc *clauseCtx, pi int) {
 		if q.End < len(sc.toks) && sc.toks[q.End].word && sc.toks[q.End].lower != "and" && sc.p.Tags[q.End] != "IN" {
 			return
 		}
-		owner, from = sc.ownerOf(q), q.PossEnd
+		poss, from = sc.ownerOf(q), q.PossEnd
 	}
 	noun := sc.headWord(pi + 1)
-	if owner.name == "" {
+	if poss.name == "" {
 		return
 	}
 	for k := from; k < q.Head; k++ {
@@ -857,7 +857,7 @@ func (sc *sentCtx) appositiveKin(cc *clauseCtx, pi int) {
 			return
 		}
 	}
-	sc.relate(cc, sc.named(p.Start, e), owner, noun)
+	sc.relate(cc, sc.named(p.Start, e), poss, noun)
 }
 
 // listOwner returns whose relatives or companions a phrase before an

@@ -222,7 +222,7 @@ func (s *Sentence) predicateParticiples() {
 	}
 }
 
-// whereClefts reads a copula whose complement is a clause of "where"
+// whereClefts reads a copula followed by a clause of "where"
 // ("Tampere is where I live", "Larkspur Games was where she worked"):
 // the clause is said of the copula's subject as the place it names, as
 // "I live in Tampere" would say; the preposition is "in" or, for a
