@@ -7,7 +7,7 @@ import (
 	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
 )
 
-// Events named by a noun of one party. "My move to Exeter happened in
+// What happened, named by a noun of one party. "My move to Exeter happened in
 // August", "her relocation to Porto was a surprise", "his promotion to
 // head chef came through", "I made the move to Wrocław in January": a
 // noun made from a verb that starts or ends a relation, with a holder

@@ -30,7 +30,7 @@ func TestExtractParaphrase(t *testing.T) {
 		{name: "an event noun still to come took no place", source: "message",
 			content: "Ines: My move to Tartu is planned for June.",
 			absent:  []wf{{"LIVES_IN", "Ines", "Tartu", "", ""}}},
-		{name: "a copula whose complement is a clause of where", source: "message",
+		{name: "a copula followed by a clause of where", source: "message",
 			content: "Ines: Pärnu is where I live now. Kelder Tools is where my brother Aivar works.",
 			want:    []wf{{"LIVES_IN", "Ines", "Pärnu", "ref", ""}, {"WORKS_AT", "Aivar", "Kelder Tools", "ref", ""}}},
 		{name: "an -ing clause after while states what it says", source: "message",
