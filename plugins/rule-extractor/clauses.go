@@ -926,16 +926,17 @@ func swapEnds(text string) string {
 
 // verbWord writes the main verb as the text needs it: the word as said in
 // the past, else the third person present of its lemma. With aspect, the
-// aspectual verb before it is written too ("started dating").
+// aspectual verb before it is written instead: the words after it, the
+// main verb's among them, follow in the text ("started dating").
 func (sc *sentCtx) verbWord(start, v int, past, aspect bool) string {
 	if aspect {
 		for k := start; k < v; k++ {
 			if strings.HasPrefix(sc.p.Tags[k], "VB") {
 				if _, ok := aspectRoles[sc.p.Lemmas[k]]; ok {
 					if past {
-						return sc.toks[k].lower + " " + sc.toks[v].lower
+						return sc.toks[k].lower
 					}
-					return thirdPerson(sc.p.Lemmas[k]) + " " + sc.toks[v].lower
+					return thirdPerson(sc.p.Lemmas[k])
 				}
 			}
 		}
