@@ -1,0 +1,132 @@
+package main
+
+// Records written as text, and ages: fields of a ticket, an order or an
+// account named in prose, and "X is 34".
+
+import (
+	"strconv"
+	"strings"
+)
+
+// fieldNouns name a field of a record (a ticket, an order, an account):
+// "the destination is now Oslo", "passenger Lior Ben-David".
+var fieldNouns = words("destination origin status passenger traveller traveler owner assignee priority plan tier seat gate hotel airline carrier route customer agent")
+
+// recordFields reads a record written as text: "Ticket TK-55812:
+// passenger Lior Ben-David, flight from Tel Aviv to Reykjavík" and "the
+// destination is now Oslo". The record is the identifier the sentence, or
+// the utterance before it, names.
+func (sc *sentCtx) recordFields() {
+	rec := sc.lastIdentifier()
+	if rec.name == "" {
+		return
+	}
+	cc := &clauseCtx{date: nil}
+	colon := -1
+	for i, t := range sc.toks {
+		if t.text == ":" {
+			colon = i
+			break
+		}
+	}
+	for pi, p := range sc.p.Phrases {
+		if colon < 0 || p.Start <= colon {
+			continue
+		}
+		// "passenger Lior Ben-David": a field noun, then its value.
+		if k := p.Start + sc.detLen(&sc.p.Phrases[pi]); k < p.End && fieldNouns.has(sc.toks[k].lower) {
+			if e, ok := sc.nameAt[k+1]; ok && e == p.End {
+				f := sc.toks[k].lower
+				sc.fact(cc, rec, sc.named(k+1, e), strings.ToUpper(f), tState, "{s} "+f+" {o}", kindIdentifier, kindNone)
+				continue
+			}
+		}
+		// "flight from Tel Aviv to Reykjavík".
+		if lowerAt(sc.toks, p.End) == "from" {
+			from := sc.p.PhraseAt(p.End + 1)
+			if from < 0 || lowerAt(sc.toks, sc.p.Phrases[from].End) != "to" {
+				continue
+			}
+			to := sc.p.PhraseAt(sc.p.Phrases[from].End + 1)
+			if to < 0 {
+				continue
+			}
+			noun := sc.headWord(pi)
+			if o := sc.phraseRef(from, false); o.name != "" {
+				sc.fact(cc, rec, o, "ORIGIN", tState, "{s} "+noun+" from {o}", kindIdentifier, kindLocation)
+			}
+			if d := sc.phraseRef(to, false); d.name != "" {
+				sc.fact(cc, rec, d, "DESTINATION", tState, "{s} "+noun+" to {o}", kindIdentifier, kindLocation)
+			}
+		}
+	}
+	// "the destination is now Oslo".
+	for ci := range sc.p.Clauses {
+		c := &sc.p.Clauses[ci]
+		if c.Lemma != "be" || c.Subj.Phrase < 0 || c.Comp.None() || c.Negated || c.Modal {
+			continue
+		}
+		sp := &sc.p.Phrases[c.Subj.Phrase]
+		f := sc.headWord(c.Subj.Phrase)
+		if !fieldNouns.has(f) || sp.Head != sp.End-1 || sc.toks[sp.Start].lower != "the" {
+			continue
+		}
+		if v := sc.phraseRef(c.Comp.Phrase, false); v.name != "" {
+			sc.fact(&clauseCtx{c: c, date: sc.nearestDate(c.VerbStart, sc.clauseEnd(c))}, rec, v, strings.ToUpper(f), tState, "{s} "+f+" is {o}", kindIdentifier, kindNone)
+		}
+	}
+}
+
+// lastIdentifier is the last identifier named in the utterance so far.
+func (sc *sentCtx) lastIdentifier() ref {
+	u := sc.u
+	for i := len(u.mentions) - 1; i >= 0; i-- {
+		if e := u.x.reg.get(u.mentions[i].name); e != nil && e.kind == kindIdentifier {
+			return ref{name: e.name, kind: kindIdentifier, str: strCue}
+		}
+	}
+	for i := range sc.toks {
+		if r, _, ok := sc.identifier(i); ok {
+			return r
+		}
+	}
+	return ref{}
+}
+
+// age reads a person's age said with "be" and a number: "I'm 29", "he's
+// 18 years old", "when I was eight" (an age held then, ended now). The
+// age is an entity named by the number as said, so that a later age
+// ends it (HAS_AGE holds one at a time).
+func (sc *sentCtx) age(cc *clauseCtx, subj ref) bool {
+	c := cc.c
+	pi := c.Comp.Phrase
+	if pi < 0 || len(c.Comp.All()) > 1 || !sc.personish(subj) {
+		return false
+	}
+	p := &sc.p.Phrases[pi]
+	n := p.Start
+	if sc.p.Tags[n] != "CD" {
+		return false
+	}
+	w := sc.toks[n].lower
+	v, spelled := numberWords[w]
+	if !spelled {
+		if !isNumber(w) {
+			return false
+		}
+		v, _ = strconv.Atoi(w)
+	}
+	if v < 1 || v > 120 || spelled && v < 2 {
+		return false
+	}
+	// Nothing after the number but "years old" or "year old".
+	rest := sc.toks[n+1 : p.End]
+	if len(rest) > 0 && !(len(rest) == 1 && (rest[0].lower == "years" || rest[0].lower == "year") && lowerAt(sc.toks, p.End) == "old") {
+		return false
+	}
+	if len(rest) == 0 && (p.End != n+1 || len(c.PPs) > 0) {
+		return false
+	}
+	sc.fact(cc, subj, ref{name: sc.toks[n].text, kind: kindNone, str: strPattern}, "HAS_AGE", tState, "{s} "+sc.copulaWord(cc, c)+" {o}", kindPerson, kindNone)
+	return true
+}
