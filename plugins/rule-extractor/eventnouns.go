@@ -1,8 +1,6 @@
 package main
 
 import (
-	"strings"
-
 	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
 )
 
@@ -21,29 +19,10 @@ import (
 // "marriage" → marry, "wedding" → wed, "breakup" → break up); "" for
 // none.
 func eventVerb(noun string) string {
-	cands := []string{noun}
-	switch {
-	case strings.HasSuffix(noun, "ation"):
-		cands = append(cands, strings.TrimSuffix(noun, "ion")+"e")
-	case strings.HasSuffix(noun, "ment"):
-		cands = append(cands, strings.TrimSuffix(noun, "ment"))
-	case strings.HasSuffix(noun, "iage"):
-		cands = append(cands, strings.TrimSuffix(noun, "iage")+"y")
-	case strings.HasSuffix(noun, "ing"):
-		v := strings.TrimSuffix(noun, "ing")
-		if n := len(v); n >= 2 && v[n-1] == v[n-2] {
-			v = v[:n-1]
-		}
-		cands = append(cands, v)
-	case strings.HasSuffix(noun, "up") && len(noun) > 2:
-		cands = append(cands, strings.TrimSuffix(noun, "up")+" up")
-	}
-	for _, v := range cands {
-		if rc, ok := reciprocal[v]; ok && (rc.role == tStart || rc.role == tEnd) {
-			return v
-		}
-	}
-	return ""
+	return verbOfNoun(noun, true, func(v string) bool {
+		rc, ok := reciprocal[v]
+		return ok && (rc.role == tStart || rc.role == tEnd)
+	})
 }
 
 // eventNounClause reads a clause whose subject is such an event noun

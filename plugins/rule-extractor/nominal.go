@@ -26,26 +26,59 @@ import (
 // appoint, "resignation" → resign, "promotion" → promote, "departure" →
 // depart, "arrival" → arrive); "" for none.
 func nominalVerb(noun string) string {
-	cands := []string{noun}
-	switch {
-	case strings.HasSuffix(noun, "ment"):
-		cands = append(cands, strings.TrimSuffix(noun, "ment"))
-	case strings.HasSuffix(noun, "ation"):
-		cands = append(cands, strings.TrimSuffix(noun, "ion")+"e", strings.TrimSuffix(noun, "ation"))
-	case strings.HasSuffix(noun, "ion"):
-		cands = append(cands, strings.TrimSuffix(noun, "ion")+"e", strings.TrimSuffix(noun, "ion"))
-	case strings.HasSuffix(noun, "ure"), strings.HasSuffix(noun, "al"):
-		v := strings.TrimSuffix(strings.TrimSuffix(noun, "ure"), "al")
-		cands = append(cands, v, v+"e")
-	}
-	for _, v := range cands {
+	return verbOfNoun(noun, false, func(v string) bool {
 		if !nlp.IsVerb(v) {
-			continue
+			return false
 		}
 		for _, f := range framesOf(v) {
 			if (f.role == tStart || f.role == tEnd) && f.prep != "" && f.obj == "" {
-				return v
+				return true
 			}
+		}
+		return false
+	})
+}
+
+// verbOfNoun returns the first verb a noun may be made from that fits:
+// the noun itself, then the verbs its ending may come from ("-ment":
+// appointment → appoint; "-ation", "-ion": relocation → relocate,
+// promotion → promote; "-ure", "-al": departure → depart, arrival →
+// arrive; "-iage": marriage → marry; "-ing": wedding → wed; "-up":
+// breakup → break up, the last two only if gerunds is set); "" for none.
+// Both readings of event nouns use it, each with its own test of what
+// fits: nominalEvents here without gerunds ("signing", "joining" name an
+// act, not the relation it starts), eventNounClause in eventnouns.go with
+// them ("wedding", "breakup").
+func verbOfNoun(noun string, gerunds bool, fits func(verb string) bool) string {
+	if fits(noun) {
+		return noun
+	}
+	var cands [2]string
+	switch {
+	case strings.HasSuffix(noun, "ment"):
+		cands[0] = strings.TrimSuffix(noun, "ment")
+	case strings.HasSuffix(noun, "ation"):
+		cands[0], cands[1] = strings.TrimSuffix(noun, "ion")+"e", strings.TrimSuffix(noun, "ation")
+	case strings.HasSuffix(noun, "ion"):
+		cands[0], cands[1] = strings.TrimSuffix(noun, "ion")+"e", strings.TrimSuffix(noun, "ion")
+	case strings.HasSuffix(noun, "ure"), strings.HasSuffix(noun, "al"):
+		v := strings.TrimSuffix(strings.TrimSuffix(noun, "ure"), "al")
+		cands[0], cands[1] = v, v+"e"
+	case strings.HasSuffix(noun, "iage"):
+		cands[0] = strings.TrimSuffix(noun, "iage") + "y"
+	case !gerunds:
+	case strings.HasSuffix(noun, "ing"):
+		v := strings.TrimSuffix(noun, "ing")
+		if n := len(v); n >= 2 && v[n-1] == v[n-2] {
+			v = v[:n-1]
+		}
+		cands[0] = v
+	case strings.HasSuffix(noun, "up") && len(noun) > 2:
+		cands[0] = strings.TrimSuffix(noun, "up") + " up"
+	}
+	for _, v := range cands {
+		if v != "" && fits(v) {
+			return v
 		}
 	}
 	return ""
