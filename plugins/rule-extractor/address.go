@@ -295,6 +295,11 @@ func addressTerm(ws []token, sentenceStart bool) (string, bool) {
 	if notAddress.has(head) || nlp.Lemma(head, "NNS") != head && strings.HasSuffix(head, "s") {
 		return "", false
 	}
+	if len(ws) == 1 && exclamations.has(head) {
+		// "You look great!": an adjective of praise ending a sentence
+		// completes its verb; it calls no one.
+		return "", false
+	}
 	if _, class, ok := nlp.Noun(head); !ok || class&nlp.ClassPerson == 0 {
 		return "", false
 	}

@@ -265,6 +265,17 @@ func (sc *sentCtx) readClause(ci int) {
 			return
 		}
 	}
+	if seemVerbs.has(c.Lemma) && c.Obj.None() && len(c.PPs) == 0 {
+		// "You look great", "she seems so sweet": a verb of
+		// appearance before an adjective of praise or blame evaluates
+		// its subject as "be" does.
+		if w := sc.adjectiveAfter(c); praise.has(w) || blame.has(w) {
+			for _, s := range subjs {
+				sc.evaluated(cc, s, w)
+			}
+			return
+		}
+	}
 	role := temporal(-1)
 	if r, ok := aspectRoles[c.Aspect]; ok {
 		role = r

@@ -34,6 +34,26 @@ var (
 	}
 )
 
+// seemVerbs are the verbs of appearance that link a subject to an
+// adjective as "be" does ("you look great", "she seems nice").
+var seemVerbs = words("look seem sound appear")
+
+// adjectiveAfter returns the adjective that completes a clause's verb,
+// past adverbs of degree ("looks so cute"): "" when another word comes
+// first.
+func (sc *sentCtx) adjectiveAfter(c *nlp.Clause) string {
+	for k := c.VerbEnd; k < len(sc.toks); k++ {
+		switch t := sc.p.Tags[k]; {
+		case t == "RB":
+		case strings.HasPrefix(t, "JJ"):
+			return sc.toks[k].lower
+		default:
+			return ""
+		}
+	}
+	return ""
+}
+
 // evaluated states the speaker's regard for subj when adj praises or
 // blames: "you're amazing" (the one spoken to), "she's so annoying".
 // subj must be known as a person: "Reykjavik was amazing" praises a
@@ -167,7 +187,9 @@ func (sc *sentCtx) impression(cc *clauseCtx, subj ref) bool {
 		}
 		for k := p.Start; k < p.Head; k++ {
 			switch w := sc.toks[k].lower; {
-			case praise.has(w):
+			case praise.has(w) || w == "good":
+				// "a really good guy": "good" praises a person it
+				// modifies, though "I'm good" says how one is.
 				good = true
 			case blame.has(w):
 				bad = true

@@ -433,8 +433,28 @@ func (sc *sentCtx) copula(cc *clauseCtx, subj ref) {
 		return
 	}
 	if sc.impression(cc, subj) {
-		// "you're a terrific actor": the praise, and the job it names.
-		if pi := c.Comp.Phrase; pi >= 0 && c.Adj < 0 && isJobHead(sc.headWord(pi)) {
+		pi := c.Comp.Phrase
+		if c.Adj >= 0 && sc.toks[c.Adj].lower == "such" {
+			pi = sc.p.PhraseAt(c.Adj + 1)
+		} else if c.Adj >= 0 {
+			pi = -1
+		}
+		if pi < 0 {
+			return
+		}
+		// "you're such a great friend", "a good friend of Ulrik's": the
+		// praise, and the tie the noun names; "you're a terrific
+		// actor": the praise, and the job.
+		p, head := &sc.p.Phrases[pi], sc.headWord(pi)
+		if kinNouns.has(head) && p.PossEnd == p.PossStart {
+			if owners := sc.ofPersons(c, p); len(owners) > 0 {
+				for _, o := range owners {
+					sc.kinFact(cc, subj, o, head)
+				}
+				return
+			}
+		}
+		if !sc.implicitTie(cc, subj, p, head) && c.Adj < 0 && isJobHead(head) {
 			sc.roleFacts(cc, subj, pi, c, tState, ref{})
 		}
 		return

@@ -170,6 +170,10 @@ func Parse(words, lower []string, names [][2]int, skip []bool) *Sentence {
 		switch {
 		case lower[i] == "i":
 			w = "I"
+		case !named[i] && objectPronouns[lower[i]]:
+			// "Me and Ola are roommates": a pronoun written with a
+			// capital at the start of a sentence is no name.
+			w = lower[i]
 		case (i == 0 || words[i-1] == ":") && !named[i] && InflectedVerb(lower[i]):
 			// "Got promoted", "Moved to Leeds": a past form opening a
 			// line whose "I" the writer left out, not a name.
@@ -224,6 +228,7 @@ func Parse(words, lower []string, names [][2]int, skip []bool) *Sentence {
 		}
 	}
 	s.retagHer()
+	s.retagSuperlatives()
 	s.retagFloating()
 	s.retagGerunds()
 	s.retagIncluding()
@@ -421,6 +426,19 @@ func (s *Sentence) retagHer() {
 	}
 }
 
+// retagSuperlatives tags a superlative the tagger took for an adverb as
+// the adjective it is when a noun follows it: "we were best/RBS
+// friends". Not after a noun, where it opens an adverbial ("I take
+// cetirizine most mornings"), and not comparatives ("no longer/RBR
+// work/NN" is an adverb before a verb the tagger took for a noun).
+func (s *Sentence) retagSuperlatives() {
+	for i := 0; i+1 < len(s.Tags); i++ {
+		if s.Tags[i] == "RBS" && nounTag(s.Tags[i+1]) && s.Tags[i+1] != "NNP" && (i == 0 || !nounTag(s.Tags[i-1]) && s.Tags[i-1] != "CD") {
+			s.Tags[i] = "JJS"
+		}
+	}
+}
+
 // sharedVerbBefore reports whether the coordinator at word cc joins a
 // second verb to a clause with a finite third-person verb: one comes
 // before it in the sentence, and the word before the coordinator is no
@@ -569,6 +587,10 @@ var interjections = set("hi hey hello bye goodbye oh ooh ohh ah aw aww wow whoa 
 // nominative are the pronouns only a subject takes.
 var nominative = set("i he she we they")
 
+// objectPronouns are the pronouns of the object case that the tagger
+// takes for a name when a sentence starts with them.
+var objectPronouns = set("me us him them")
+
 // contractedTo are "going to", "want to" and "got to" as said: a verb
 // follows.
 var contractedTo = set("gonna wanna gotta")
@@ -636,7 +658,7 @@ func (s *Sentence) phraseAt(i int, nameEnd map[int]int, skip []bool) (Phrase, bo
 		return p, true
 	}
 	// "report to her.": a possessive pronoun with nothing to possess.
-	if t == "PRP$" && (i+1 >= n || skip[i+1] || !(nounTag(s.Tags[i+1]) || strings.HasPrefix(s.Tags[i+1], "JJ") || s.Tags[i+1] == "CD" || nameStarts(nameEnd, i+1))) {
+	if t == "PRP$" && (i+1 >= n || skip[i+1] || !(nounTag(s.Tags[i+1]) || strings.HasPrefix(s.Tags[i+1], "JJ") || s.Tags[i+1] == "CD" || nameStarts(nameEnd, i+1) || s.Tags[i+1] == "RB" && i+2 < n && strings.HasPrefix(s.Tags[i+2], "JJ"))) {
 		p.End, p.Head = i+1, i
 		return p, true
 	}
@@ -682,6 +704,11 @@ func (s *Sentence) phraseAt(i int, nameEnd map[int]int, skip []bool) (Phrase, bo
 			continue
 		case tj == "CD":
 			head = j
+			j++
+			continue
+		case tj == "RB" && j > i && head < 0 && j+2 < n && strings.HasPrefix(s.Tags[j+1], "JJ") && (nounTag(s.Tags[j+2]) || strings.HasPrefix(s.Tags[j+2], "JJ")):
+			// "a really good guy", "my very best friend": an adverb of
+			// degree on the adjective after a determiner.
 			j++
 			continue
 		case tj == "JJ" || tj == "JJR" || tj == "JJS" || tj == "VBN" && j > i && head < 0 || tj == "VBG" && j > i && head < 0 && j+1 < n && nounTag(s.Tags[j+1]) || tj == "HYPH":

@@ -1,0 +1,45 @@
+package main
+
+import "testing"
+
+// TestExtractRegardAndTies checks the readings of regard and ties that
+// conversation says with adverbs of degree, verbs of appearance and
+// capitalized pronouns.
+func TestExtractRegardAndTies(t *testing.T) {
+	const greet = "Speaker 1: Hello, Torunn.\nSpeaker 2: Hello, Eskil.\n"
+	runConstructions(t, []construction{
+		{name: "a verb of appearance before praise", source: "message",
+			content: greet + "Speaker 1: You look wonderful tonight.",
+			want:    []wf{{"LIKES", "Eskil", "Torunn", "2024-05-15", ""}}},
+		{name: "a verb of appearance before blame", source: "message",
+			content: greet + "Speaker 1: Your brother Vidar seems so rude.",
+			want:    []wf{{"DISLIKES", "Eskil", "Vidar", "ref", ""}}},
+		{name: "a sentence-final adjective is no term of address", source: "message",
+			content: greet + "Speaker 1: You look great!",
+			want:    []wf{{"LIKES", "Eskil", "Torunn", "ref", ""}}},
+		{name: "an adverb of degree inside the noun phrase", source: "message",
+			content: greet + "Speaker 1: You're a really good guy.",
+			want:    []wf{{"LIKES", "Eskil", "Torunn", "ref", ""}}},
+		{name: "praise and the tie its noun names, after such", source: "message",
+			content: greet + "Speaker 1: You are such a great friend.",
+			want:    []wf{{"LIKES", "Eskil", "Torunn", "ref", ""}, {"FRIEND_OF", "Torunn", "Eskil", "ref", ""}}},
+		{name: "praise and the tie its noun names, with of", source: "message",
+			content: "Speaker 1: Sigrun is a wonderful friend of Halvard.",
+			want:    []wf{{"LIKES", "Speaker 1", "Sigrun", "ref", ""}, {"FRIEND_OF", "Sigrun", "Halvard", "ref", ""}}},
+		{name: "a superlative before a plural noun", source: "message",
+			content: "Speaker 1: Sigrun and I were best friends in school.",
+			want:    []wf{{"FRIEND_OF", "Speaker 1", "Sigrun", "", "ref"}}},
+		{name: "a superlative after a noun opens an adverbial", source: "message",
+			content: "Speaker 1: I take metformin most days.",
+			want:    []wf{{"TAKES_MEDICATION", "Speaker 1", "metformin", "ref", ""}}},
+		{name: "a capitalized object pronoun opening the sentence", source: "message",
+			content: "Speaker 1: Me and Sigrun are roommates.",
+			want:    []wf{{"ROOMMATE_OF", "Sigrun", "Speaker 1", "ref", ""}}},
+		{name: "an adverb of degree after a possessive", source: "message",
+			content: "Speaker 1: Sigrun is my very best friend.",
+			want:    []wf{{"FRIEND_OF", "Sigrun", "Speaker 1", "ref", ""}}},
+		{name: "a comparative before a verb stays an adverb", source: "message",
+			content: "Speaker 1: I no longer work at Brennvik Bakery.",
+			want:    []wf{{"WORKS_AT", "Speaker 1", "Brennvik Bakery", "", "ref"}}},
+	})
+}
