@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -153,14 +154,28 @@ func (x *extraction) text(req abi.ExtractRequest) {
 		for _, s := range splitSentences(u.text) {
 			x.sentence(uc, s)
 		}
-		var named []string
-		for _, n := range uc.mentions {
-			if x.isPerson(n.name) {
-				named = append(named, n.name)
-			}
-		}
-		x.earlier = append(x.earlier, named)
+		x.earlier = append(x.earlier, x.turnPersons(uc.mentions))
 	}
+}
+
+// turnPersons returns the persons a turn named, for the pronouns of the
+// turns after it: those known as persons, else the one name of no known
+// kind that may be a person's when the turn names no other ("Did you see
+// Sigrun?" "I love her."), as within a turn (thirdAt).
+func (x *extraction) turnPersons(ms []named) []string {
+	var named, maybe []string
+	for _, n := range ms {
+		switch {
+		case x.isPerson(n.name):
+			named = append(named, n.name)
+		case x.maybePerson(n.name) && !slices.Contains(maybe, n.name):
+			maybe = append(maybe, n.name)
+		}
+	}
+	if len(named) == 0 && len(maybe) == 1 {
+		return maybe
+	}
+	return named
 }
 
 // saysIt reports whether a text says "it" or "them" as a word.
