@@ -156,6 +156,9 @@ var factiveGovernors = words("love like enjoy hate dislike miss keep continue")
 // readClause reads one clause.
 func (sc *sentCtx) readClause(ci int) {
 	c := &sc.p.Clauses[ci]
+	if sc.missingSomeone(ci) {
+		return
+	}
 	ended, ok := sc.factual(ci)
 	if !ok {
 		sc.presupposed(ci)

@@ -60,6 +60,9 @@ func statesTie(verb string) bool {
 // Acme?") is left alone: what it presupposes held before, not now.
 func (sc *sentCtx) presupposed(ci int) {
 	c := &sc.p.Clauses[ci]
+	if sc.missingSomeone(ci) {
+		return
+	}
 	verb := c.Lemma
 	if c.Particle != "" {
 		verb += " " + c.Particle
@@ -106,6 +109,30 @@ func (sc *sentCtx) presupposed(ci int) {
 	}
 }
 
+// missingSomeone reads "miss" said of what will be or would be ("I'm
+// gonna miss you", "I'd miss him if he left"): one misses only whom one
+// cares for, so the prediction presupposes the regard, as the present
+// "I miss you" states it. A question ("will you miss me?") or a negation
+// presupposes nothing.
+func (sc *sentCtx) missingSomeone(ci int) bool {
+	c := &sc.p.Clauses[ci]
+	if c.Lemma != "miss" || c.Negated || c.Passive || sc.question || c.Obj.Phrase < 0 || !(c.Future || c.Modal || sc.conditional(c)) {
+		return false
+	}
+	o := sc.phraseRef(c.Obj.Phrase, false)
+	if o.name == "" || !sc.personish(o) {
+		return false
+	}
+	cc := &clauseCtx{c: c, te: tensePresent, presup: true}
+	cc.left, cc.end = c.VerbStart, sc.clauseEnd(c)
+	for _, s := range sc.subjects(ci) {
+		if s.name != o.name && sc.personish(s) {
+			sc.fact(cc, s, o, "LIKES", tTrait, "{s} would miss {o}", kindPerson, kindPerson)
+		}
+	}
+	return true
+}
+
 // conditional reports whether a condition opens clause c ("if I broke up
 // with you").
 func (sc *sentCtx) conditional(c *nlp.Clause) bool {
@@ -133,9 +160,15 @@ func (sc *sentCtx) didBefore(c *nlp.Clause) bool {
 // holds toward the phrase after a preposition: "my engagement to Tomas",
 // "his crush on Ann", "my feelings for Orvar".
 var possessedTieNouns = map[string]struct{ prep, class string }{
-	"engagement": {"to", "ENGAGED_TO"}, "marriage": {"to", "MARRIED_TO"},
+	"engagement": {"to", "ENGAGED_TO"}, "marriage": {"to", "MARRIED_TO"}, "friendship": {"with", "FRIEND_OF"},
 	"crush": {"on", "LIKES"}, "feeling": {"for", "LIKES"}, "love": {"for", "LOVES"},
 }
+
+// sharedTieNouns are the nouns of possessedTieNouns whose tie binds two
+// alike, so that "our" with no one named after the noun holds it between
+// the speaker and the one spoken to ("our marriage is over", "the
+// foundation of our friendship").
+var sharedTieNouns = words("engagement marriage friendship")
 
 // possessedTies reads the ties a possessed noun takes for granted, as a
 // definite description presupposes what it describes, whatever the
@@ -156,7 +189,19 @@ func (sc *sentCtx) possessedTies() {
 			continue
 		}
 		t, ok := possessedTieNouns[sc.p.Lemmas[p.Head]]
-		if !ok || lowerAt(sc.toks, p.End) != t.prep || sc.tieVerbObject(pi) {
+		if !ok || sc.tieVerbObject(pi) {
+			continue
+		}
+		if lowerAt(sc.toks, p.End) != t.prep {
+			if sc.toks[p.PossStart].lower == "our" && p.PossEnd == p.PossStart+1 && sharedTieNouns.has(sc.p.Lemmas[p.Head]) && sc.u.speaker != "" && sc.u.other != "" {
+				cc := &clauseCtx{te: tensePresent}
+				me, you := ref{name: sc.u.speaker, kind: kindPerson, str: strSure}, ref{name: sc.u.other, kind: kindPerson, str: strSure}
+				text := presupTexts[t.class]
+				if text == "" {
+					text = "{s} is friends with {o}"
+				}
+				sc.fact(cc, me, you, t.class, tState, text, kindPerson, kindPerson)
+			}
 			continue
 		}
 		oi, ok := starts[p.End+1]

@@ -43,3 +43,33 @@ func TestExtractRegardAndTies(t *testing.T) {
 			want:    []wf{{"WORKS_AT", "Speaker 1", "Brennvik Bakery", "", "ref"}}},
 	})
 }
+
+// TestExtractPresupposedRegard checks the regard that "miss" said of what
+// will or would be takes for granted, the ties "our" holds with a noun
+// of a shared tie, and "gonna" read as "going to".
+func TestExtractPresupposedRegard(t *testing.T) {
+	const greet = "Speaker 1: Hello, Torunn.\nSpeaker 2: Hello, Eskil.\n"
+	runConstructions(t, []construction{
+		{name: "gonna miss", source: "message",
+			content: greet + "Speaker 1: I'm gonna miss you.",
+			want:    []wf{{"LIKES", "Eskil", "Torunn", "ref", ""}}},
+		{name: "miss in a condition", source: "message",
+			content: "Speaker 1: I would miss Solrun if she moved away.",
+			want:    []wf{{"LIKES", "Speaker 1", "Solrun", "ref", ""}}},
+		{name: "a question presupposes no regard", source: "message",
+			content: greet + "Speaker 1: Will you miss me?",
+			absent:  []wf{{"LIKES", "Torunn", "Eskil", "", ""}}},
+		{name: "a negation presupposes no regard", source: "message",
+			content: greet + "Speaker 1: I won't miss you.",
+			absent:  []wf{{"LIKES", "Eskil", "Torunn", "", ""}}},
+		{name: "our with a noun of a shared tie", source: "message",
+			content: greet + "Speaker 1: I would never risk our friendship.",
+			want:    []wf{{"FRIEND_OF", "Eskil", "Torunn", "ref", ""}}},
+		{name: "a possessed friendship with someone", source: "message",
+			content: "Speaker 1: My friendship with Solrun matters to me.",
+			want:    []wf{{"FRIEND_OF", "Speaker 1", "Solrun", "ref", ""}}},
+		{name: "gonna keeps its subject, and a plan to end a tie presupposes it", source: "message",
+			content: "Speaker 1: I'm gonna quit Brennvik Bakery.",
+			want:    []wf{{"WORKS_AT", "Speaker 1", "Brennvik Bakery", "ref", ""}}},
+	})
+}

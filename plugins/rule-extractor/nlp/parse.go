@@ -236,6 +236,7 @@ func Parse(words, lower []string, names [][2]int, skip []bool) *Sentence {
 	s.retagVerbs()
 	s.retagNouns()
 	s.retagStrayVerbs()
+	s.retagContracted()
 	s.retagByNeighbours(named)
 	s.chunk(names, skip)
 	s.clauses(skip)
@@ -533,6 +534,29 @@ func (s *Sentence) retagStrayVerbs() {
 					s.Tags[m] = "JJ"
 				}
 			}
+		}
+	}
+}
+
+// retagContracted tags "gonna" before a verb as the "going" of "going
+// to" and "wanna" as "want", so that "I'm gonna miss you" and "I wanna
+// quit" are one verb group with their subject, as "I'm going to miss
+// you" is; the tagger takes both for adjectives, which split the clause
+// and left the verb after them without a subject.
+func (s *Sentence) retagContracted() {
+	for i := 0; i+1 < len(s.Tags); i++ {
+		if s.Tags[i+1] != "VB" {
+			continue
+		}
+		switch s.Lower[i] {
+		case "gonna":
+			s.Tags[i], s.Lemmas[i] = "VBG", "go"
+		case "wanna":
+			t := "VBP"
+			if i > 0 && (s.Tags[i-1] == "TO" || s.Tags[i-1] == "MD" || s.Lemmas[i-1] == "do" || s.Lower[i-1] == "not" || s.Lower[i-1] == "n't") {
+				t = "VB"
+			}
+			s.Tags[i], s.Lemmas[i] = t, "want"
 		}
 	}
 }
