@@ -140,8 +140,13 @@ func (x *extraction) identifySpeakers(utts []utterance) {
 					add(next, first, spokenNear)
 					add(prev, first, spokenNear)
 					deny(u.speaker, first)
-				case before2 == "i" && before == "am" || before2 == "name" && before == "is" || m.start == 2 && before2 == "this" && before == "is" || before2 == "it" && before == "is" && greeted(s.toks, m.start-2):
+				case before2 == "i" && before == "am" || before2 == "name" && before == "is" || m.start == 2 && before2 == "this" && before == "is" && !introduces(u.text, s.toks, m) || before2 == "it" && before == "is" && greeted(s.toks, m.start-2):
 					add(u.speaker, first, selfNamed)
+				case si == 0 && alone(s.toks, m) && prev != "" && asksName(utts, k):
+					// "What's your name?" "Lelani Mayo.": an answer to a
+					// question of one's name gives it.
+					add(u.speaker, first, selfNamed)
+					deny(prev, first)
 				case before == "are" && before2 == "you" && (s.question || s.tagged):
 					// "You're Tove Berg, aren't you?": the one asked
 					// answers.
@@ -415,6 +420,36 @@ func greeted(toks []token, i int) bool {
 		case "hi", "hey", "hello":
 			return true
 		}
+	}
+	return false
+}
+
+// introduces reports whether "This is Ada" presents someone to the one
+// spoken to rather than says who speaks, as on the telephone: the turn
+// asks to meet or introduces ("Come meet my friends. This is Ada."), or
+// a tie follows the name ("This is Ada, my sister").
+func introduces(text string, toks []token, m mention) bool {
+	if containsWord(text, "meet", "Meet", "introduce", "Introduce") {
+		return true
+	}
+	if lowerAt(toks, m.end) == "," {
+		switch lowerAt(toks, m.end+1) {
+		case "my", "our", "your", "his", "her", "their":
+			return true
+		}
+	}
+	return false
+}
+
+// asksName reports whether the turn before turn k, another voice's, asks
+// for a name: a question with "your name" or "who are you".
+func asksName(utts []utterance, k int) bool {
+	for i := k - 1; i >= 0; i-- {
+		if utts[i].speaker == utts[k].speaker || utts[i].speaker == "" {
+			continue
+		}
+		t := strings.ToLower(utts[i].text)
+		return strings.Contains(t, "?") && (strings.Contains(t, "your name") || strings.Contains(t, "who are you"))
 	}
 	return false
 }

@@ -19,6 +19,10 @@ func TestIdentifySpeakers(t *testing.T) {
 	}{
 		{"introduced", "Speaker 1: Hello, I'm Magnus Berg.\nSpeaker 2: Nice to meet you.",
 			map[string][]string{"Magnus Berg": {"Speaker 1"}}},
+		{"an answer to a question of one's name", "Speaker 1: Right, and what's your name?\nSpeaker 2: Oddny Rasmussen.\nSpeaker 1: Thank you.",
+			map[string][]string{"Oddny Rasmussen": {"Speaker 2"}}},
+		{"this is someone presented, not the one who speaks", "Speaker 1: Come and meet my cousins. This is Oddny.\nSpeaker 2: Hello there.",
+			map[string][]string{"Oddny": {"Speaker 2"}}},
 		{"a short form is the name", "Speaker 1: Hey Mag, are you coming?\nSpeaker 2: Yes, wait.\nSpeaker 3: Magnus, your coat!\nSpeaker 2: Thanks.",
 			map[string][]string{"Magnus": {"Mag", "Speaker 2"}}},
 		{"a second name called out", "Speaker 1: I'm Magnus.\nSpeaker 2: Hey Berg, come here!\nSpeaker 1: Coming.",
