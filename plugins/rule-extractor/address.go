@@ -296,7 +296,7 @@ func addressTerm(ws []token, sentenceStart bool) (string, bool) {
 		return "", false
 	}
 	if len(ws) == 1 && exclamations.has(head) {
-		// "You look great!": an adjective of praise ending a sentence
+		// "You look lovely!": an adjective of praise ending a sentence
 		// completes its verb; it calls no one.
 		return "", false
 	}

@@ -269,7 +269,7 @@ func (sc *sentCtx) readClause(ci int) {
 		}
 	}
 	if seemVerbs.has(c.Lemma) && c.Obj.None() && len(c.PPs) == 0 {
-		// "You look great", "she seems so sweet": a verb of
+		// "You look lovely", "he seems so kind": a verb of
 		// appearance before an adjective of praise or blame evaluates
 		// its subject as "be" does.
 		if w := sc.adjectiveAfter(c); praise.has(w) || blame.has(w) {

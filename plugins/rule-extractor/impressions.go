@@ -35,15 +35,18 @@ var (
 )
 
 // seemVerbs are the verbs of appearance that link a subject to an
-// adjective as "be" does ("you look great", "she seems nice").
+// adjective as "be" does ("you look lovely", "he seems kind").
 var seemVerbs = words("look seem sound appear")
 
 // adjectiveAfter returns the adjective that completes a clause's verb,
 // past adverbs of degree ("looks so cute"): "" when another word comes
-// first.
+// first. A word of praise or blame is taken whatever its tag ("lovely",
+// "ugly" look like adverbs to the tagger).
 func (sc *sentCtx) adjectiveAfter(c *nlp.Clause) string {
 	for k := c.VerbEnd; k < len(sc.toks); k++ {
 		switch t := sc.p.Tags[k]; {
+		case praise.has(sc.toks[k].lower) || blame.has(sc.toks[k].lower):
+			return sc.toks[k].lower
 		case t == "RB":
 		case strings.HasPrefix(t, "JJ"):
 			return sc.toks[k].lower
@@ -188,7 +191,7 @@ func (sc *sentCtx) impression(cc *clauseCtx, subj ref) bool {
 		for k := p.Start; k < p.Head; k++ {
 			switch w := sc.toks[k].lower; {
 			case praise.has(w) || w == "good":
-				// "a really good guy": "good" praises a person it
+				// "a very good man": "good" praises a person it
 				// modifies, though "I'm good" says how one is.
 				good = true
 			case blame.has(w):

@@ -109,8 +109,8 @@ func (sc *sentCtx) presupposed(ci int) {
 	}
 }
 
-// missingSomeone reads "miss" said of what will be or would be ("I'm
-// gonna miss you", "I'd miss him if he left"): one misses only whom one
+// missingSomeone reads "miss" said of what will be or would be ("we're
+// gonna miss Ada", "I'd miss him if he left"): one misses only whom one
 // cares for, so the prediction presupposes the regard, as the present
 // "I miss you" states it. A question ("will you miss me?") or a negation
 // presupposes nothing.
@@ -166,8 +166,8 @@ var possessedTieNouns = map[string]struct{ prep, class string }{
 
 // sharedTieNouns are the nouns of possessedTieNouns whose tie binds two
 // alike, so that "our" with no one named after the noun holds it between
-// the speaker and the one spoken to ("our marriage is over", "the
-// foundation of our friendship").
+// the speaker and the one spoken to ("our marriage needs
+// work", "what our friendship means").
 var sharedTieNouns = words("engagement marriage friendship")
 
 // possessedTies reads the ties a possessed noun takes for granted, as a

@@ -442,7 +442,7 @@ func (sc *sentCtx) copula(cc *clauseCtx, subj ref) {
 		if pi < 0 {
 			return
 		}
-		// "you're such a great friend", "a good friend of Ulrik's": the
+		// "you're such a wonderful friend", "a good friend of Ulrik's": the
 		// praise, and the tie the noun names; "you're a terrific
 		// actor": the praise, and the job.
 		p, head := &sc.p.Phrases[pi], sc.headWord(pi)

@@ -143,7 +143,7 @@ func (x *extraction) identifySpeakers(utts []utterance) {
 				case before2 == "i" && before == "am" || before2 == "name" && before == "is" || m.start == 2 && before2 == "this" && before == "is" && !introduces(u.text, s.toks, m) || before2 == "it" && before == "is" && greeted(s.toks, m.start-2):
 					add(u.speaker, first, selfNamed)
 				case si == 0 && alone(s.toks, m) && prev != "" && asksName(utts, k):
-					// "What's your name?" "Lelani Mayo.": an answer to a
+					// "What's your name?" "Wenche Aas.": an answer to a
 					// question of one's name gives it.
 					add(u.speaker, first, selfNamed)
 					deny(prev, first)
@@ -426,7 +426,7 @@ func greeted(toks []token, i int) bool {
 
 // introduces reports whether "This is Ada" presents someone to the one
 // spoken to rather than says who speaks, as on the telephone: the turn
-// asks to meet or introduces ("Come meet my friends. This is Ada."), or
+// asks to meet or introduces ("You must meet my cousins. This is Ada."), or
 // a tie follows the name ("This is Ada, my sister").
 func introduces(text string, toks []token, m mention) bool {
 	if containsWord(text, "meet", "Meet", "introduce", "Introduce") {

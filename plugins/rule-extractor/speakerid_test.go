@@ -21,7 +21,7 @@ func TestIdentifySpeakers(t *testing.T) {
 			map[string][]string{"Magnus Berg": {"Speaker 1"}}},
 		{"an answer to a question of one's name", "Speaker 1: Right, and what's your name?\nSpeaker 2: Oddny Rasmussen.\nSpeaker 1: Thank you.",
 			map[string][]string{"Oddny Rasmussen": {"Speaker 2"}}},
-		{"this is someone presented, not the one who speaks", "Speaker 1: Come and meet my cousins. This is Oddny.\nSpeaker 2: Hello there.",
+		{"this is someone presented, not the one who speaks", "Speaker 1: You must meet my cousins. This is Oddny.\nSpeaker 2: Hello there.",
 			map[string][]string{"Oddny": {"Speaker 2"}}},
 		{"a short form is the name", "Speaker 1: Hey Mag, are you coming?\nSpeaker 2: Yes, wait.\nSpeaker 3: Magnus, your coat!\nSpeaker 2: Thanks.",
 			map[string][]string{"Magnus": {"Mag", "Speaker 2"}}},

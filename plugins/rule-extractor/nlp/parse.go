@@ -428,9 +428,9 @@ func (s *Sentence) retagHer() {
 }
 
 // retagSuperlatives tags a superlative the tagger took for an adverb as
-// the adjective it is when a noun follows it: "we were best/RBS
+// the adjective it is when a noun follows it: "they were best/RBS
 // friends". Not after a noun, where it opens an adverbial ("I take
-// cetirizine most mornings"), and not comparatives ("no longer/RBR
+// metformin most days"), and not comparatives ("no longer/RBR
 // work/NN" is an adverb before a verb the tagger took for a noun).
 func (s *Sentence) retagSuperlatives() {
 	for i := 0; i+1 < len(s.Tags); i++ {
@@ -539,7 +539,7 @@ func (s *Sentence) retagStrayVerbs() {
 }
 
 // retagContracted tags "gonna" before a verb as the "going" of "going
-// to" and "wanna" as "want", so that "I'm gonna miss you" and "I wanna
+// to" and "wanna" as "want", so that "I'm gonna call Ada" and "I wanna
 // quit" are one verb group with their subject, as "I'm going to miss
 // you" is; the tagger takes both for adjectives, which split the clause
 // and left the verb after them without a subject.
@@ -731,7 +731,7 @@ func (s *Sentence) phraseAt(i int, nameEnd map[int]int, skip []bool) (Phrase, bo
 			j++
 			continue
 		case tj == "RB" && j > i && head < 0 && j+2 < n && strings.HasPrefix(s.Tags[j+1], "JJ") && (nounTag(s.Tags[j+2]) || strings.HasPrefix(s.Tags[j+2], "JJ")):
-			// "a really good guy", "my very best friend": an adverb of
+			// "a very good man", "my very best friend": an adverb of
 			// degree on the adjective after a determiner.
 			j++
 			continue
