@@ -268,16 +268,8 @@ func (sc *sentCtx) readClause(ci int) {
 			return
 		}
 	}
-	if seemVerbs.has(c.Lemma) && c.Obj.None() && len(c.PPs) == 0 {
-		// "You look lovely", "he seems so kind": a verb of
-		// appearance before an adjective of praise or blame evaluates
-		// its subject as "be" does.
-		if w := sc.adjectiveAfter(c); praise.has(w) || blame.has(w) {
-			for _, s := range subjs {
-				sc.evaluated(cc, s, w)
-			}
-			return
-		}
+	if sc.appearance(cc, subjs) {
+		return
 	}
 	role := temporal(-1)
 	if r, ok := aspectRoles[c.Aspect]; ok {

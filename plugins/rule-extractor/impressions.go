@@ -38,6 +38,24 @@ var (
 // adjective as "be" does ("you look lovely", "he seems kind").
 var seemVerbs = words("look seem sound appear")
 
+// appearance reads a verb of appearance before an adjective of praise or
+// blame ("You look lovely", "he seems so kind"): it evaluates its
+// subjects as "be" does. It reports whether it did.
+func (sc *sentCtx) appearance(cc *clauseCtx, subjs []ref) bool {
+	c := cc.c
+	if !seemVerbs.has(c.Lemma) || !c.Obj.None() || len(c.PPs) > 0 {
+		return false
+	}
+	w := sc.adjectiveAfter(c)
+	if !praise.has(w) && !blame.has(w) {
+		return false
+	}
+	for _, s := range subjs {
+		sc.evaluated(cc, s, w)
+	}
+	return true
+}
+
 // adjectiveAfter returns the adjective that completes a clause's verb,
 // past adverbs of degree ("looks so cute"): "" when another word comes
 // first. A word of praise or blame is taken whatever its tag ("lovely",
