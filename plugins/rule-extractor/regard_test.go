@@ -39,8 +39,8 @@ func TestExtractRegardAndTies(t *testing.T) {
 			content: "Speaker 1: Sigrun is my very best friend.",
 			want:    []wf{{"FRIEND_OF", "Sigrun", "Speaker 1", "ref", ""}}},
 		{name: "a comparative before a verb stays an adverb", source: "message",
-			content: "Speaker 1: I no longer work at Brennvik Bakery.",
-			want:    []wf{{"WORKS_AT", "Speaker 1", "Brennvik Bakery", "", "ref"}}},
+			content: "Speaker 1: I no longer work at Brennvik Joinery.",
+			want:    []wf{{"WORKS_AT", "Speaker 1", "Brennvik Joinery", "", "ref"}}},
 	})
 }
 
@@ -69,7 +69,7 @@ func TestExtractPresupposedRegard(t *testing.T) {
 			content: "Speaker 1: My friendship with Solrun matters to me.",
 			want:    []wf{{"FRIEND_OF", "Speaker 1", "Solrun", "ref", ""}}},
 		{name: "gonna keeps its subject, and a plan to end a tie presupposes it", source: "message",
-			content: "Speaker 1: I'm gonna quit Brennvik Bakery.",
-			want:    []wf{{"WORKS_AT", "Speaker 1", "Brennvik Bakery", "ref", ""}}},
+			content: "Speaker 1: I'm gonna quit Brennvik Joinery.",
+			want:    []wf{{"WORKS_AT", "Speaker 1", "Brennvik Joinery", "ref", ""}}},
 	})
 }
