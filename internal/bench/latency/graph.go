@@ -128,6 +128,12 @@ func (g *Graph) fact(i int) (src, tgt int, rel, text string) {
 	return src, tgt, rl.name, fmt.Sprintf(rl.text, g.EntityName(src), g.EntityName(tgt), topic)
 }
 
+// FactText is the text of fact i.
+func (g *Graph) FactText(i int) string {
+	_, _, _, text := g.fact(i)
+	return text
+}
+
 func (g *Graph) id(kind string, i int) string { return fmt.Sprintf("%s-%s%d", g.Group, kind, i) }
 
 // Query returns query i: a few words of a random fact, as a question.

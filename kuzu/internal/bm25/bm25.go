@@ -9,9 +9,9 @@
 package bm25
 
 import (
-	"container/heap"
 	"hash/fnv"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -245,56 +245,195 @@ func (ix *Index) Top(groups []string, query string, n int) (hits []Hit, more boo
 	}
 	ix.mu.RLock()
 	defer ix.mu.RUnlock()
-	h := &minHeap{}
 	matched := 0
 	for _, name := range groups {
 		g := ix.groups[name]
 		if g == nil || g.live == 0 {
 			continue
 		}
-		avg := float64(g.total) / float64(g.live)
-		if avg == 0 {
-			avg = 1
+		best, m := g.top(uniq, n)
+		hits = append(hits, best...)
+		matched += m
+	}
+	sort.Slice(hits, func(i, j int) bool { return better(hits[i], hits[j]) })
+	if len(hits) > n {
+		hits = hits[:n]
+	}
+	return hits, matched > len(hits)
+}
+
+// queryTerm is one term of a query in a group: its postings, its weight
+// and the most it can add to a document's score.
+type queryTerm struct {
+	word string
+	p    *postings
+	idf  float64
+}
+
+// bound is the most the term adds to a score: its tf factor is below k1+1.
+func (t queryTerm) bound() float64 { return t.idf * (k1 + 1) }
+
+// top returns the n best documents of g for the distinct terms words (not
+// in order) and how many documents matched, at least.
+//
+// The terms are scored rarest first (largest bound first), one term at a
+// time. Once n documents have a score, the n-th best of them is a floor
+// that only rises; when the bounds of the terms not scored yet add up to
+// less than it, a document none of the scored terms matched cannot reach
+// the best n (MaxScore, Turtle and Flood 1995), so the remaining terms
+// only add to the documents already found, by binary search in their
+// postings when those are much longer. A query of a rare name and common
+// words then costs about the name's postings, not the common words'. The
+// count of matches is exact unless such a skipped document exists, when it
+// is past the documents found: more than n either way.
+func (g *group) top(words []string, n int) ([]Hit, int) {
+	var qs []queryTerm
+	for _, w := range words {
+		tid, ok := g.vocab[w]
+		if !ok {
+			continue
 		}
-		acc := getScores(len(g.ids))
-		for _, t := range uniq {
-			tid, ok := g.vocab[t]
-			if !ok {
-				continue
-			}
-			p := &g.post[tid]
-			if p.df == 0 {
-				continue
-			}
-			idf := math.Log(1 + (float64(g.live)-float64(p.df)+0.5)/(float64(p.df)+0.5))
-			for i, s := range p.slots {
+		p := &g.post[tid]
+		if p.df == 0 {
+			continue
+		}
+		idf := math.Log(1 + (float64(g.live)-float64(p.df)+0.5)/(float64(p.df)+0.5))
+		qs = append(qs, queryTerm{w, p, idf})
+	}
+	if len(qs) == 0 {
+		return nil, 0
+	}
+	sort.Slice(qs, func(i, j int) bool {
+		if qs[i].idf != qs[j].idf {
+			return qs[i].idf > qs[j].idf
+		}
+		return qs[i].word < qs[j].word
+	})
+	// rest[i]: the bounds of qs[i:]; postings[i]: their postings.
+	rest := make([]float64, len(qs)+1)
+	postings := make([]int, len(qs)+1)
+	for i := len(qs) - 1; i >= 0; i-- {
+		rest[i] = rest[i+1] + qs[i].bound()
+		postings[i] = postings[i+1] + len(qs[i].p.slots)
+	}
+	avg := float64(g.total) / float64(g.live)
+	if avg == 0 {
+		avg = 1
+	}
+	acc := getScores(len(g.ids))
+	defer putScores(acc)
+	score := func(t queryTerm, i int, s int32) float64 {
+		tf := float64(t.p.tfs[i])
+		return t.idf * tf * (k1 + 1) / (tf + k1*(1-b+b*float64(g.lens[s])/avg))
+	}
+	closed, beyond := false, false
+	for i, t := range qs {
+		// The floor costs a pass over the documents found: worth it
+		// only when the postings left are longer.
+		if !closed && i > 0 && len(acc.touched) >= n && postings[i] > 2*len(acc.touched) && rest[i] < acc.floor(n) {
+			closed = true
+		}
+		switch {
+		case !closed:
+			for j, s := range t.p.slots {
 				if g.ids[s] == "" {
 					continue
 				}
-				tf := float64(p.tfs[i])
 				if acc.sum[s] == 0 {
 					acc.touched = append(acc.touched, s)
 				}
-				acc.sum[s] += idf * tf * (k1 + 1) / (tf + k1*(1-b+b*float64(g.lens[s])/avg))
+				acc.sum[s] += score(t, j, s)
+			}
+		case t.p.df > len(acc.touched) && len(t.p.slots) > 16*len(acc.touched):
+			// Slots are in increasing order (add appends, compact
+			// keeps the order): find each document found. The term
+			// matches more live documents than were found, so some
+			// are beyond them.
+			beyond = true
+			for _, s := range acc.touched {
+				if j, ok := slices.BinarySearch(t.p.slots, s); ok {
+					acc.sum[s] += score(t, j, s)
+				}
+			}
+		default:
+			for j, s := range t.p.slots {
+				switch {
+				case g.ids[s] == "":
+				case acc.sum[s] == 0:
+					beyond = true
+				default:
+					acc.sum[s] += score(t, j, s)
+				}
 			}
 		}
-		matched += len(acc.touched)
-		for _, s := range acc.touched {
-			hit := Hit{ID: g.ids[s], Score: acc.sum[s]}
-			acc.sum[s] = 0
-			if h.Len() < n {
-				heap.Push(h, hit)
-			} else if better(hit, (*h)[0]) {
-				(*h)[0] = hit
-				heap.Fix(h, 0)
-			}
-		}
-		putScores(acc)
 	}
-	hits = make([]Hit, h.Len())
-	copy(hits, *h)
-	sort.Slice(hits, func(i, j int) bool { return better(hits[i], hits[j]) })
-	return hits, matched > len(hits)
+	matched := len(acc.touched)
+	if beyond {
+		matched++
+	}
+	// The best n, by a min-heap of the best so far: most documents
+	// fall below its worst, one comparison each.
+	h := make(slotHeap, 0, n)
+	worse := func(x, y slotScore) bool {
+		if x.score != y.score {
+			return x.score < y.score
+		}
+		return g.ids[x.slot] > g.ids[y.slot]
+	}
+	for _, s := range acc.touched {
+		c := slotScore{s, acc.sum[s]}
+		acc.sum[s] = 0
+		switch {
+		case len(h) < n:
+			h = append(h, c)
+			h.up(len(h)-1, worse)
+		case worse(h[0], c):
+			h[0] = c
+			h.down(0, worse)
+		}
+	}
+	hits := make([]Hit, len(h))
+	for i, c := range h {
+		hits[i] = Hit{ID: g.ids[c.slot], Score: c.score}
+	}
+	return hits, matched
+}
+
+// slotScore is a document's slot and score.
+type slotScore struct {
+	slot  int32
+	score float64
+}
+
+// slotHeap is a binary heap of documents, the worst at its root.
+type slotHeap []slotScore
+
+func (h slotHeap) up(i int, worse func(x, y slotScore) bool) {
+	for i > 0 {
+		p := (i - 1) / 2
+		if !worse(h[i], h[p]) {
+			return
+		}
+		h[i], h[p] = h[p], h[i]
+		i = p
+	}
+}
+
+func (h slotHeap) down(i int, worse func(x, y slotScore) bool) {
+	for {
+		l, w := 2*i+1, i
+		if l < len(h) && worse(h[l], h[w]) {
+			w = l
+		}
+		if r := l + 1; r < len(h) && worse(h[r], h[w]) {
+			w = r
+		}
+		if w == i {
+			return
+		}
+		h[i], h[w] = h[w], h[i]
+		i = w
+	}
 }
 
 // scores accumulates a query's scores by slot: a dense array, zero where
@@ -304,6 +443,54 @@ func (ix *Index) Top(groups []string, query string, n int) (hits []Hit, more boo
 type scores struct {
 	sum     []float64
 	touched []int32
+	scratch []float64
+}
+
+// floor returns the n-th best score of the documents touched, 0 when
+// fewer than n are.
+func (acc *scores) floor(n int) float64 {
+	if len(acc.touched) < n {
+		return 0
+	}
+	xs := acc.scratch[:0]
+	for _, s := range acc.touched {
+		xs = append(xs, acc.sum[s])
+	}
+	acc.scratch = xs
+	return nthLargest(xs, n)
+}
+
+// nthLargest returns the n-th largest of xs (1 <= n <= len(xs)),
+// reordering xs: quickselect, linear on average.
+func nthLargest(xs []float64, n int) float64 {
+	k := n - 1
+	lo, hi := 0, len(xs)-1
+	for lo < hi {
+		p := xs[lo+(hi-lo)/2]
+		i, j := lo, hi
+		for i <= j {
+			for xs[i] > p {
+				i++
+			}
+			for xs[j] < p {
+				j--
+			}
+			if i <= j {
+				xs[i], xs[j] = xs[j], xs[i]
+				i++
+				j--
+			}
+		}
+		switch {
+		case k <= j:
+			hi = j
+		case k >= i:
+			lo = i
+		default:
+			return xs[k]
+		}
+	}
+	return xs[k]
 }
 
 var scorePool sync.Pool
@@ -327,18 +514,4 @@ func better(a, b Hit) bool {
 		return a.Score > b.Score
 	}
 	return a.ID < b.ID
-}
-
-// minHeap keeps the worst of the best n at its root.
-type minHeap []Hit
-
-func (h minHeap) Len() int           { return len(h) }
-func (h minHeap) Less(i, j int) bool { return better(h[j], h[i]) }
-func (h minHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
-func (h *minHeap) Push(x any)        { *h = append(*h, x.(Hit)) }
-func (h *minHeap) Pop() any {
-	old := *h
-	x := old[len(old)-1]
-	*h = old[:len(old)-1]
-	return x
 }
