@@ -197,7 +197,7 @@ func (sc *sentCtx) readClause(ci int) {
 	// "We're friends", "we broke up": a relation that takes two, said by
 	// "we" in a conversation, holds between the speaker and the one
 	// spoken to.
-	if len(subjs) == 1 && sc.u.other != "" && subjs[0].name == sc.u.speaker && sc.subjectIs(c, "we") && sc.mutual(c) != "" {
+	if len(subjs) == 1 && sc.u.other != "" && subjs[0].name == sc.u.speaker && sc.subjectIs(c, "we") && (sc.mutual(c) != "" || sc.schoolPhrase(c) >= 0) {
 		subjs = append(subjs, ref{name: sc.u.other, kind: kindPerson, str: strSure})
 	}
 	sc.clauseSubjects = subjs
@@ -217,6 +217,7 @@ func (sc *sentCtx) readClause(ci int) {
 	if sc.birth(cc, subjs) {
 		return
 	}
+	sc.schoolmates(cc, c, subjs)
 	if linking.has(c.Lemma) && !c.Passive && !c.Progressive {
 		if len(subjs) > 1 && lowerAt(sc.toks, c.VerbEnd) == "together" {
 			// "Saoirse and I have been together for two years".

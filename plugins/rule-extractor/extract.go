@@ -203,6 +203,7 @@ func (x *extraction) sentence(u *uttCtx, s sentence) {
 	x.honorificTitles(s.toks, ms)
 	sc.parse(ms)
 	sc.appositives()
+	sc.fromSchool()
 	sc.readPhrases()
 	sc.possessedTies()
 	sc.readClauses()

@@ -74,6 +74,7 @@ func DialogREMapping() Mapping {
 	both("per:neighbor", "NEIGHBOR_OF")
 	both("per:other_family", "COUSIN_OF", "AUNT_OF", "UNCLE_OF", "NIECE_OF", "NEPHEW_OF", "GRANDMOTHER_OF", "GRANDFATHER_OF", "GRANDPARENT_OF", "GRANDCHILD_OF")
 	both("per:acquaintance", "MET")
+	both("per:alumni", "CLASSMATE_OF")
 	fromY("per:parents", "MOTHER_OF", "FATHER_OF", "PARENT_OF")
 	fromX("per:children", "MOTHER_OF", "FATHER_OF", "PARENT_OF")
 	fromY("per:children", "SON_OF", "DAUGHTER_OF", "CHILD_OF")
