@@ -104,6 +104,10 @@ func TestParse(t *testing.T) {
 			[]clause{{Lemma: "keep", Subj: "I", Obj: "the book"}, {Lemma: "give", Subj: "you", Obj: "me"}}},
 		{"intention", "I want to move to Berlin .", [][2]int{{5, 6}},
 			[]clause{{Lemma: "move", Subj: "I", Modal: true, PPs: "to:Berlin"}}},
+		{"a verb after used to, though the tagger reads a noun", "Halvard and I used to date .", [][2]int{{0, 1}},
+			[]clause{{Lemma: "date", Subj: "I&Halvard"}}},
+		{"up to date stays a noun", "The list is up to date .", nil,
+			[]clause{{Lemma: "be", Particle: "up", Subj: "The list", PPs: "to:date"}}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

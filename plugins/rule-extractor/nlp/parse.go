@@ -233,6 +233,7 @@ func Parse(words, lower []string, names [][2]int, skip []bool) *Sentence {
 	s.retagGerunds()
 	s.retagIncluding()
 	s.retagAs()
+	s.retagInfinitives(named)
 	s.retagVerbs()
 	s.retagNouns()
 	s.retagStrayVerbs()
