@@ -223,11 +223,26 @@ func isAfterName(toks []token) {
 		passive := strings.HasSuffix(n, "ed") && !nlp.IsNoun(n) && nlp.IsVerb(nlp.Lemma(n, "VBN"))
 		// "her name's Ronni": a possessed noun's "'s" before a name.
 		named := possessedAt(toks, i-1) && toks[i+1].cap
-		if notAfterPossessive.has(n) || participle || passive || named {
+		// "Sigrun's married to Tor", "Ada's engaged!", "Ada's friends
+		// with Bo", "Ada's in Oslo": a state of a tie before its
+		// partner or the sentence's end, a plural tie noun before
+		// "with", a preposition.
+		after := lowerAt(toks, i+2)
+		tie := tieStates.has(n) && (i+2 >= len(toks) || !toks[i+2].word || after == "to" || after == "with" || after == "now")
+		mutual := mutualNouns[strings.TrimSuffix(n, "s")] != "" && strings.HasSuffix(n, "s") && after == "with"
+		if notAfterPossessive.has(n) || participle || passive || named || tie || mutual || afterNamePreps.has(n) {
 			toks[i].lower = "is"
 		}
 	}
 }
+
+// tieStates are the participles of a tie that a possessive "'s" may
+// stand before only as adjectives of a noun ("Ada's married sister").
+var tieStates = words("married engaged divorced separated")
+
+// afterNamePreps are prepositions that never follow a possessive "'s":
+// "Ada's in Oslo", "Bo's from Leeds", "Ada's with Bo now".
+var afterNamePreps = words("in at from with into")
 
 // possessedAt reports whether toks[i] is a word a possessive pronoun
 // stands before ("my wife").
