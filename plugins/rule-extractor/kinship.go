@@ -294,3 +294,37 @@ func animalNoun(w string) bool {
 	_, c, ok := nlp.Noun(w)
 	return ok && c&nlp.ClassAnimal != 0
 }
+
+// kinInPossessor reads a relative named inside a possessor: "my brother
+// Ivar's car", "I met your cousin Oda's husband": Ivar is the speaker's
+// brother, as in "my brother Ivar" alone.
+func (sc *sentCtx) kinInPossessor(cc *clauseCtx, p *nlp.Phrase) {
+	toks := sc.toks
+	if p.PossEnd-p.PossStart < 4 || toks[p.PossEnd-1].lower != "'s" {
+		return
+	}
+	if _, ok := possessives[toks[p.PossStart].lower]; !ok {
+		return
+	}
+	k := p.PossStart + 1
+	for k < p.PossEnd && (classes["adj"].has(toks[k].lower) || strings.HasPrefix(sc.p.Tags[k], "JJ") && !kinNouns.has(toks[k].lower)) {
+		k++
+	}
+	if k+1 >= p.PossEnd-1 {
+		return
+	}
+	noun := toks[k].lower
+	if !kinNouns.has(noun) {
+		return
+	}
+	e, named := sc.nameAt[k+1]
+	if !named || e != p.PossEnd-1 {
+		return
+	}
+	inner := nlp.Phrase{Start: p.PossStart, End: e, Head: k, PossStart: p.PossStart, PossEnd: p.PossStart + 1}
+	owner := sc.ownerOf(&inner)
+	if owner.name == "" {
+		return
+	}
+	sc.relate(cc, sc.named(k+1, e), owner, noun)
+}

@@ -665,6 +665,7 @@ func (sc *sentCtx) readPhrases() {
 			sc.appositiveKin(cc, pi)
 			continue
 		}
+		sc.kinInPossessor(cc, p)
 		if jobNouns.has(sc.headWord(pi)) && lowerAt(sc.toks, p.End) == "at" {
 			// "my job at Xero": the owner works there.
 			if q := sc.p.PhraseAt(p.End + 1); q >= 0 {
