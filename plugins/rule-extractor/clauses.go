@@ -35,6 +35,10 @@ type clauseCtx struct {
 
 // readClauses turns the sentence's clauses into facts.
 func (sc *sentCtx) readClauses() {
+	if ok, past := sc.whPresupposes(); sc.question && ok {
+		sc.readPresupposedQuestion(past)
+		return
+	}
 	if sc.question {
 		for ci := range sc.p.Clauses {
 			sc.presupposed(ci)
