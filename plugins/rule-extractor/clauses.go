@@ -223,7 +223,7 @@ func (sc *sentCtx) readClause(ci int) {
 	}
 	sc.schoolmates(cc, c, subjs)
 	if linking.has(c.Lemma) && !c.Passive && !c.Progressive {
-		if len(subjs) > 1 && lowerAt(sc.toks, c.VerbEnd) == "together" {
+		if len(subjs) > 1 && (lowerAt(sc.toks, c.VerbEnd) == "together" || backTogether(sc.toks, c)) {
 			// "Saoirse and I have been together for two years".
 			for i := 1; i < len(subjs); i++ {
 				sc.fact(cc, subjs[0], subjs[i], "IS_DATING", tState, "{s} and {o} are together", kindPerson, kindPerson)
@@ -302,7 +302,7 @@ func (sc *sentCtx) readClause(ci int) {
 				text += " " + p
 			}
 			text += " {o}"
-			if together(sc.toks, c) {
+			if together(sc.toks, c) || backTogether(sc.toks, c) {
 				w := c.Lemma
 				if cc.te == tensePast {
 					w = nlp.Past(w)
@@ -310,6 +310,9 @@ func (sc *sentCtx) readClause(ci int) {
 				text = "{s} and {o} " + w
 				if c.Particle != "" {
 					text += " " + c.Particle
+				}
+				if backTogether(sc.toks, c) {
+					text += " back"
 				}
 				text += " together"
 			}

@@ -322,9 +322,9 @@ func (sc *sentCtx) kinInPossessor(cc *clauseCtx, p *nlp.Phrase) {
 		return
 	}
 	inner := nlp.Phrase{Start: p.PossStart, End: e, Head: k, PossStart: p.PossStart, PossEnd: p.PossStart + 1}
-	owner := sc.ownerOf(&inner)
-	if owner.name == "" {
+	possessor := sc.ownerOf(&inner)
+	if possessor.name == "" {
 		return
 	}
-	sc.relate(cc, sc.named(k+1, e), owner, noun)
+	sc.relate(cc, sc.named(k+1, e), possessor, noun)
 }

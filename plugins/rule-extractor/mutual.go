@@ -26,6 +26,21 @@ func (sc *sentCtx) reciprocalOf(c *nlp.Clause, verb string) (struct {
 	if rc, ok := reciprocal[verb]; ok {
 		return rc, true
 	}
+	if backTogether(sc.toks, c) {
+		// "Ada and Bo got back together", "we're back together".
+		switch c.Lemma {
+		case "get", "come":
+			return struct {
+				class string
+				role  temporal
+			}{"IS_DATING", tStart}, true
+		case "be":
+			return struct {
+				class string
+				role  temporal
+			}{"IS_DATING", tState}, true
+		}
+	}
 	if rc, ok := togetherVerbs[verb]; ok && together(sc.toks, c) {
 		return rc, true
 	}
@@ -37,6 +52,12 @@ var togetherVerbs = map[string]struct {
 	class string
 	role  temporal
 }{"live": {"LIVES_WITH", tState}, "move in": {"LIVES_WITH", tStart}, "move": {"LIVES_WITH", tStart}}
+
+// backTogether reports whether "back together" follows the clause's
+// verb: two who are or get back together are a couple again.
+func backTogether(toks []token, c *nlp.Clause) bool {
+	return lowerAt(toks, c.VerbEnd) == "back" && lowerAt(toks, c.VerbEnd+1) == "together"
+}
 
 // together reports whether "together" follows the clause's verb or its
 // particle.

@@ -87,7 +87,7 @@ func (sc *sentCtx) schoolmates(cc *clauseCtx, c *nlp.Clause, subjs []ref) {
 
 // schoolModifiers may stand between "from" and the school's noun ("from
 // high school", "from grad school").
-var schoolModifiers = words("high grad graduate law med medical business drama art nursing middle grade elementary primary secondary boarding")
+var schoolModifiers = words("high grad graduate law med medical business drama art nursing middle grade primary secondary boarding")
 
 // fromSchool reads a name the speaker places at a school they shared
 // ("Oda Lind from college called", "I ran into Tor from high school"):
