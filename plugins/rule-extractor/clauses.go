@@ -991,12 +991,3 @@ func (sc *sentCtx) fact(cc *clauseCtx, src, dst ref, rel string, role temporal, 
 	m.obj = dst
 	sc.u.x.addFact(m, rel, text, o, src, dst, valid, invalid)
 }
-
-// subjectIs reports whether a clause's own subject is the one word w.
-func (sc *sentCtx) subjectIs(c *nlp.Clause, w string) bool {
-	if c.Subj.Phrase < 0 || len(c.Subj.Coord) > 0 {
-		return false
-	}
-	p := sc.p.Phrases[c.Subj.Phrase]
-	return p.End == p.Start+1 && sc.toks[p.Start].lower == w
-}
