@@ -18,20 +18,6 @@ const (
 	communityCols = "c.uuid, c.group_id, c.name, c.summary, c.created_at"
 )
 
-// episodeKeyCols are episodeCols with the key (episodeKey) in place of the
-// uuid and the group, which it holds, for reads by key: Kuzu reads a
-// string column of a node found by its key at about 35 us a column, and
-// the columns make most of a lookup's cost. Measured on bench-search's
-// 50,000 episodes: a lookup with the group's condition and episodeCols
-// took 560 to 660 us (p50), one by key with these 320 to 430 us.
-const episodeKeyCols = "e.key, e.name, e.source, e.source_description, e.content, e.valid_at, e.created_at, e.status, e.attempts, e.error, e.warnings, e.trust"
-
-// decodeKeyedEpisode decodes a row of episodeKeyCols.
-func decodeKeyedEpisode(r row) core.Episode {
-	group, uuid, _ := strings.Cut(str(r[0]), keySep)
-	return decodeEpisode(append(row{uuid, group}, r[1:]...))
-}
-
 func decodeEpisode(r row) core.Episode {
 	return core.Episode{
 		UUID: str(r[0]), GroupID: str(r[1]), Name: str(r[2]), Source: core.Source(str(r[3])),
@@ -110,26 +96,19 @@ func encodeAttrs(m map[string]any) (string, error) {
 
 // Episode reads one episode of groups: ErrNotFound when none holds it.
 func (s *Store) Episode(ctx context.Context, groups []string, uuid string) (core.Episode, error) {
-	if err := core.ValidateGroups(groups); err != nil {
+	eps, err := s.Episodes(ctx, groups, []string{uuid}, core.GetOptions{})
+	if err != nil {
 		return core.Episode{}, err
 	}
-	var ep core.Episode
-	err := s.read(ctx, func(c *conn) error {
-		// The keys name the groups: no condition on the group.
-		rows, err := lookup(ctx, c, len(groups), "e", "Episode", "", episodeKeyCols, nil, keysOf("Episode", groups, []string{uuid}))
-		if err != nil {
-			return fmt.Errorf("read episode: %w", err)
-		}
-		if len(rows) == 0 {
-			return fmt.Errorf("episode %s: %w", uuid, core.ErrNotFound)
-		}
-		ep = decodeKeyedEpisode(rows[0])
-		return nil
-	})
-	return ep, err
+	if len(eps) == 0 {
+		return core.Episode{}, fmt.Errorf("episode %s: %w", uuid, core.ErrNotFound)
+	}
+	return eps[0], nil
 }
 
-// Episodes implements core.EpisodeStore.
+// Episodes implements core.EpisodeStore. The timeline holds every
+// episode's row but its content, and the contents of the latest: Kuzu is
+// asked for the other contents alone, by key.
 func (s *Store) Episodes(ctx context.Context, groups []string, uuids []string, opts core.GetOptions) ([]core.Episode, error) {
 	if err := core.ValidateGroups(groups); err != nil {
 		return nil, err
@@ -137,25 +116,63 @@ func (s *Store) Episodes(ctx context.Context, groups []string, uuids []string, o
 	if len(uuids) == 0 {
 		return nil, nil
 	}
+	var eps []core.Episode
+	var uncached []int
+	if err := s.inMemory(func() error {
+		eps, uncached = s.timeline.episodes(groups, uuids)
+		return nil
+	}); err != nil || len(eps) == 0 {
+		return nil, err
+	}
 	var out []core.Episode
-	err := s.read(ctx, func(c *conn) error {
-		// The keys name the groups: no condition on the group.
-		rows, err := lookup(ctx, c, s.lookupLimit(core.ScopeEpisodes), "e", "Episode", "", episodeKeyCols, nil, keysOf("Episode", groups, uuids))
-		if err != nil {
-			return fmt.Errorf("read episodes: %w", err)
+	read := func(c *conn) error {
+		if err := readContents(ctx, c, s.lookupLimit(core.ScopeEpisodes), eps, uncached); err != nil {
+			return err
 		}
-		byID := make(map[string]core.Episode, len(rows))
-		for _, r := range rows {
-			ep := decodeKeyedEpisode(r)
-			byID[ep.UUID] = ep
+		byID := make(map[string]core.Episode, len(eps))
+		for _, ep := range eps {
+			if ep.UUID != "" {
+				byID[ep.UUID] = ep
+			}
 		}
 		out = ordered(uuids, byID)
 		if opts.Embeddings {
 			return fillVecs(ctx, c, core.ScopeEpisodes, out, func(e *core.Episode) (string, *[]float32) { return episodeKey(e.GroupID, e.UUID), &e.Embedding })
 		}
 		return nil
-	})
-	return out, err
+	}
+	if len(uncached) == 0 && !opts.Embeddings {
+		return out, read(nil)
+	}
+	return out, s.read(ctx, read)
+}
+
+// readContents reads the contents of the episodes of eps at the indexes
+// uncached, by key, and clears the uuid of those Kuzu no longer holds
+// (deleted since the timeline was read).
+func readContents(ctx context.Context, c *conn, limit int, eps []core.Episode, uncached []int) error {
+	if len(uncached) == 0 {
+		return nil
+	}
+	keys := make([]string, len(uncached))
+	for i, j := range uncached {
+		keys[i] = episodeKey(eps[j].GroupID, eps[j].UUID)
+	}
+	rows, err := lookup(ctx, c, limit, "e", "Episode", "", "e.key, e.content", nil, keys)
+	if err != nil {
+		return fmt.Errorf("read episodes: %w", err)
+	}
+	content := make(map[string]string, len(rows))
+	for _, r := range rows {
+		content[str(r[0])] = str(r[1])
+	}
+	for i, j := range uncached {
+		var ok bool
+		if eps[j].Content, ok = content[keys[i]]; !ok {
+			eps[j].UUID = ""
+		}
+	}
+	return nil
 }
 
 // ListEpisodes implements core.EpisodeStore. The cursor is the reference
@@ -251,8 +268,8 @@ func (s *Store) PendingEpisodes(ctx context.Context, group string, limit int) ([
 	return eps, err
 }
 
-// PreviousEpisodes implements core.EpisodeStore. The timeline finds them;
-// Kuzu reads them by primary key.
+// PreviousEpisodes implements core.EpisodeStore. The timeline finds them
+// and holds their rows (Episodes).
 func (s *Store) PreviousEpisodes(ctx context.Context, ep core.Episode, n int) ([]core.Episode, error) {
 	if err := core.ValidateGroupID(ep.GroupID); err != nil {
 		return nil, err
@@ -260,25 +277,18 @@ func (s *Store) PreviousEpisodes(ctx context.Context, ep core.Episode, n int) ([
 	if n <= 0 {
 		return nil, nil
 	}
-	var ids, miss []string
-	var hit map[string]core.Episode
+	var ids []string
 	if err := s.inMemory(func() error {
 		ids = s.timeline.before(ep.GroupID, unixMicro(micro(ep.ValidAt)), ep.UUID, n)
-		hit, miss = s.timeline.cached(ep.GroupID, ids)
 		return nil
 	}); err != nil || len(ids) == 0 {
 		return nil, err
 	}
-	if len(miss) > 0 {
-		read, err := s.Episodes(ctx, []string{ep.GroupID}, miss, core.GetOptions{})
-		if err != nil {
-			return nil, fmt.Errorf("read previous episodes: %w", err)
-		}
-		for _, e := range read {
-			hit[e.UUID] = e
-		}
+	eps, err := s.Episodes(ctx, []string{ep.GroupID}, ids, core.GetOptions{})
+	if err != nil {
+		return nil, fmt.Errorf("read previous episodes: %w", err)
 	}
-	return ordered(ids, hit), nil
+	return eps, nil
 }
 
 // EpisodeLinks implements core.EpisodeStore.

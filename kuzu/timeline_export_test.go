@@ -26,3 +26,22 @@ func PreviousEpisodesInKuzu(ctx context.Context, s *Store, ep core.Episode, n in
 	})
 	return eps, err
 }
+
+// EpisodesInKuzu reads episodes of group whole from Kuzu, as Episodes did
+// before the timeline held their rows: the reference it is held to.
+func EpisodesInKuzu(ctx context.Context, s *Store, group string, uuids []string) ([]core.Episode, error) {
+	var eps []core.Episode
+	err := s.read(ctx, func(c *conn) error {
+		for _, id := range uuids {
+			rows, err := c.query(ctx, "MATCH (e:Episode {key: $k}) RETURN "+episodeCols, map[string]any{"k": episodeKey(group, id)})
+			if err != nil {
+				return err
+			}
+			for _, r := range rows {
+				eps = append(eps, decodeEpisode(r))
+			}
+		}
+		return nil
+	})
+	return eps, err
+}

@@ -8,14 +8,16 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/kuzu"
 )
 
-// TestPreviousEpisodesMatchKuzu holds the timeline and its cache of recent
-// rows to the Cypher query they replaced, through episodes added out of
-// order, status updates, deletions, a dropped group and a reopen.
+// TestPreviousEpisodesMatchKuzu holds the timeline, its rows and its cache
+// of recent contents to the Cypher queries they replaced (PreviousEpisodes
+// and Episodes), through episodes added out of order, updates of every
+// column an update sets, deletions, a dropped group and a reopen.
 func TestPreviousEpisodesMatchKuzu(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
@@ -38,6 +40,23 @@ func TestPreviousEpisodesMatchKuzu(t *testing.T) {
 	}
 	check := func(step string) {
 		t.Helper()
+		for _, g := range []string{"a", "b", "c"} {
+			var ids []string
+			for _, e := range all {
+				ids = append(ids, e.UUID)
+			}
+			got, err := s.Episodes(ctx, []string{g}, ids, core.GetOptions{})
+			if err != nil {
+				t.Fatalf("%s: Episodes: %v", step, err)
+			}
+			want, err := kuzu.EpisodesInKuzu(ctx, s, g, ids)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(want, got, cmpopts.EquateEmpty()); diff != "" {
+				t.Fatalf("%s: Episodes of %s (-kuzu +timeline):\n%s", step, g, diff)
+			}
+		}
 		for _, e := range all {
 			for _, n := range []int{1, 4} {
 				got, err := s.PreviousEpisodes(ctx, e, n)
@@ -58,8 +77,10 @@ func TestPreviousEpisodesMatchKuzu(t *testing.T) {
 	for i := 0; i < len(all); i += 3 {
 		e := all[i]
 		e.Status, e.Attempts, e.Error = core.EpisodeFailed, 2, "extractor down"
+		e.Warnings = []string{"a  warning\nover lines", "another"}
 		if i%2 == 0 {
 			e.Status, e.Attempts, e.Error = core.EpisodeDone, 1, ""
+			e.Name, e.SourceDescription, e.Warnings = "renamed "+e.Name, "described again", nil
 		}
 		if err := s.Apply(ctx, core.Change{Episodes: []core.Episode{e}}); err != nil {
 			t.Fatal(err)
