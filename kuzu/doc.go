@@ -75,8 +75,10 @@
 //     committed. It costs about 300 bytes per fact and 200 per entity plus
 //     its summary, and about 100 per vector.
 //   - the timeline (timeline.go): each group's episodes in reference-time
-//     order, for PreviousEpisodes, and the rows of the episodes written
-//     most recently, up to 8 MiB of content.
+//     order, for PreviousEpisodes; every episode's row but its content,
+//     so that reading an episode asks Kuzu for its content alone and
+//     adding one asks nothing; and the contents of the episodes written
+//     most recently, up to 8 MiB. About 250 bytes per episode.
 //   - the text index (textindex.go, package kuzu/internal/bm25).
 //
 // # Indexes
