@@ -78,7 +78,7 @@
 //     order, for PreviousEpisodes; every episode's row but its content,
 //     so that reading an episode asks Kuzu for its content alone and
 //     adding one asks nothing; and the contents of the episodes written
-//     most recently, up to 8 MiB. About 250 bytes per episode.
+//     most recently, up to 8 MiB. About 280 bytes per episode.
 //   - the text index (textindex.go, package kuzu/internal/bm25).
 //
 // # Indexes
