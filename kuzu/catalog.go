@@ -79,7 +79,7 @@ type catalog struct {
 	current map[core.Scope]map[string]int
 	// strs interns group ids, relation names and labels, which every
 	// slot, fact and entity repeats.
-	strs map[string]string
+	strs interner
 	// loading is set while load reads the facts: link appends to the
 	// entities' lists, which load sorts at the end.
 	loading bool
@@ -116,20 +116,27 @@ func (p *pending) touch(sc core.Scope, ids ...string) {
 	}
 }
 
-func (k *catalog) intern(g string) string {
-	if v, ok := k.strs[g]; ok {
+func (k *catalog) intern(g string) string { return k.strs.of(g) }
+
+// interner holds one copy of each string that many rows repeat (groups,
+// relations, labels, statuses).
+type interner map[string]string
+
+// of returns the held copy of s, holding a copy of its own first if none.
+func (in interner) of(s string) string {
+	if v, ok := in[s]; ok {
 		return v
 	}
-	g = keep(g)
-	k.strs[g] = g
-	return g
+	s = keep(s)
+	in[s] = s
+	return s
 }
 
 // load reads the catalog from the database.
 func (k *catalog) load(ctx context.Context, c *conn) error {
 	k.mu.Lock()
 	defer k.mu.Unlock()
-	k.facts, k.entities, k.strs = map[string]*factEntry{}, map[string]*entityEntry{}, map[string]string{}
+	k.facts, k.entities, k.strs = map[string]*factEntry{}, map[string]*entityEntry{}, interner{}
 	k.byName = map[nameKey][]string{}
 	k.pairs = map[[2]string][]string{}
 	k.retired = map[string]map[string]struct{}{}

@@ -39,7 +39,7 @@ type timeline struct {
 	rows map[string]map[string]*tlRow
 	// strs interns sources, statuses and trust levels, which few values
 	// repeat.
-	strs map[string]string
+	strs interner
 
 	recent      map[string]string // content by key (episodeKey)
 	fifo        []string          // recent's keys, oldest first
@@ -106,15 +106,8 @@ const timelineCols = "e.group_id, e.uuid, e.valid_at, e.name, e.source, e.source
 func (t *timeline) load(ctx context.Context, c *conn) error {
 	by := map[string][]tlEntry{}
 	rows := map[string]map[string]*tlRow{}
-	strs := map[string]string{}
-	intern := func(s string) string {
-		if v, ok := strs[s]; ok {
-			return v
-		}
-		s = keep(s)
-		strs[s] = s
-		return s
-	}
+	strs := interner{}
+	intern := strs.of
 	err := eachBatch(ctx, c, "MATCH (e:Episode) RETURN "+timelineCols, func(r row) {
 		g, uuid := intern(str(r[0])), keep(str(r[1]))
 		at := unixMicro(tm(r[2]))
@@ -143,15 +136,10 @@ func (t *timeline) load(ctx context.Context, c *conn) error {
 }
 
 func (t *timeline) intern(s string) string {
-	if v, ok := t.strs[s]; ok {
-		return v
-	}
 	if t.strs == nil {
-		t.strs = map[string]string{}
+		t.strs = interner{}
 	}
-	s = keep(s)
-	t.strs[s] = s
-	return s
+	return t.strs.of(s)
 }
 
 // apply publishes a committed transaction's episode changes.
