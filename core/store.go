@@ -222,6 +222,16 @@ type QuietUpkeep interface {
 	HoldUpkeepWhile(busy func() bool) (quiet func())
 }
 
+// CurrentPairReader is a FactStore that reads the facts between two
+// entities that are not expired without reading the others: ingestion's
+// resolution compares each new fact with those alone, and a pair stated
+// again and again accumulates expired ones (package kuzu).
+type CurrentPairReader interface {
+	// CurrentFactsBetween returns what FactsBetween returns, less the
+	// facts with an ExpiredAt.
+	CurrentFactsBetween(ctx context.Context, group, a, b string) ([]Fact, error)
+}
+
 // Deleted counts what a delete removed.
 type Deleted struct {
 	Episodes, Entities, Facts, Communities int

@@ -276,8 +276,9 @@ func (k *catalog) factsOfEntities(group string, ids []string, limit int, history
 // It reads the pair's facts from the pair index, not an end's list (a
 // speaker of every episode has one fact per episode), and keeps those in
 // a's list, which a traversal from a reaches: a fact whose end was
-// deleted and made again is not.
-func (k *catalog) factsBetween(group, a, b string) ([]core.Fact, error) {
+// deleted and made again is not. Without history it keeps only the facts
+// that are not expired, before decoding any.
+func (k *catalog) factsBetween(group, a, b string, history bool) ([]core.Fact, error) {
 	k.mu.RLock()
 	defer k.mu.RUnlock()
 	e, ok := k.entities[a]
@@ -287,7 +288,7 @@ func (k *catalog) factsBetween(group, a, b string) ([]core.Fact, error) {
 	var found []string
 	for _, fid := range k.pairs[pairKey(a, b)] {
 		f, ok := k.facts[fid]
-		if !ok || f.group != group {
+		if !ok || f.group != group || !history && f.expired != noTime {
 			continue
 		}
 		if _, linked := slices.BinarySearch(e.facts, fid); linked {

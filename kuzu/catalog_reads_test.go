@@ -110,6 +110,14 @@ func checkReads(t *testing.T, s *Store, k snapshot, step string) {
 				got:  func() (any, error) { return s.FactsBetween(ctx, g, p[0], p[1]) },
 				want: func() (any, error) { return FactsBetweenFromKuzuForTest(ctx, s, g, p[0], p[1]) },
 			})
+			cases = append(cases, readCase{
+				name: fmt.Sprintf("CurrentFactsBetween(%s, %s, %s)", g, p[0], p[1]),
+				got:  func() (any, error) { return s.CurrentFactsBetween(ctx, g, p[0], p[1]) },
+				want: func() (any, error) {
+					all, err := FactsBetweenFromKuzuForTest(ctx, s, g, p[0], p[1])
+					return slices.DeleteFunc(all, func(f core.Fact) bool { return !f.ExpiredAt.IsZero() }), err
+				},
+			})
 		}
 		// The normalized names and acronyms of the sample, as resolution
 		// asks them, and alone; names no entity has, and the empty key.

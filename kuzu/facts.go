@@ -98,7 +98,20 @@ func (s *Store) FactsBetween(ctx context.Context, group, a, b string) ([]core.Fa
 	if err := core.ValidateGroupID(group); err != nil {
 		return nil, err
 	}
-	return fromCatalog(ctx, s, core.ScopeFacts, core.GetOptions{}, func() ([]core.Fact, error) { return s.cat.factsBetween(group, a, b) }, nil)
+	return fromCatalog(ctx, s, core.ScopeFacts, core.GetOptions{}, func() ([]core.Fact, error) { return s.cat.factsBetween(group, a, b, true) }, nil)
+}
+
+var _ core.CurrentPairReader = (*Store)(nil)
+
+// CurrentFactsBetween implements core.CurrentPairReader from the catalog:
+// FactsBetween without the expired facts, which it neither decodes nor
+// copies. A pair restated for months holds hundreds of expired facts and
+// a few current ones; resolution compares a new fact with those few.
+func (s *Store) CurrentFactsBetween(ctx context.Context, group, a, b string) ([]core.Fact, error) {
+	if err := core.ValidateGroupID(group); err != nil {
+		return nil, err
+	}
+	return fromCatalog(ctx, s, core.ScopeFacts, core.GetOptions{}, func() ([]core.Fact, error) { return s.cat.factsBetween(group, a, b, false) }, nil)
 }
 
 // FactsOfEntities implements core.FactStore from the catalog: the current

@@ -38,7 +38,7 @@ type graph interface {
 	EntitiesByName(ctx context.Context, keys []string) ([]core.Entity, error)
 	Entities(ctx context.Context, ids []string) ([]core.Entity, error)
 	EntityNames(ctx context.Context, ids []string) (map[string]string, error)
-	FactsBetween(ctx context.Context, a, b string) ([]core.Fact, error)
+	CurrentFactsBetween(ctx context.Context, a, b string) ([]core.Fact, error)
 	FactsOfEntities(ctx context.Context, ids []string, limit int) ([]core.Fact, error)
 	FactsInvalidatedBy(ctx context.Context, by []string) ([]core.Fact, error)
 	VectorEntities(ctx context.Context, q core.SearchQuery) ([]core.Hit, error)
@@ -69,9 +69,20 @@ func (g storeGraph) EntityNames(ctx context.Context, ids []string) (map[string]s
 	return g.s.EntityNames(ctx, []string{g.group}, ids)
 }
 
-func (g storeGraph) FactsBetween(ctx context.Context, a, b string) ([]core.Fact, error) {
+// CurrentFactsBetween is the store's FactsBetween less the expired facts,
+// which a store that can leaves unread (core.CurrentPairReader).
+func (g storeGraph) CurrentFactsBetween(ctx context.Context, a, b string) ([]core.Fact, error) {
+	if r, ok := g.s.(core.CurrentPairReader); ok {
+		xs, err := r.CurrentFactsBetween(ctx, g.group, a, b)
+		return core.VisibleFacts(xs, time.Time{}), err
+	}
 	xs, err := g.s.FactsBetween(ctx, g.group, a, b)
-	return core.VisibleFacts(xs, time.Time{}), err
+	return core.VisibleFacts(current(xs), time.Time{}), err
+}
+
+// current drops the expired facts of xs, in place.
+func current(xs []core.Fact) []core.Fact {
+	return slices.DeleteFunc(xs, func(f core.Fact) bool { return !f.ExpiredAt.IsZero() })
 }
 
 func (g storeGraph) FactsOfEntities(ctx context.Context, ids []string, limit int) ([]core.Fact, error) {
@@ -334,15 +345,17 @@ func (o *overlay) merge(stored []core.Fact, pending func(core.Fact) bool) []core
 	return out
 }
 
-// FactsBetween is Store.FactsBetween through the overlay, by uuid.
-func (o *overlay) FactsBetween(ctx context.Context, a, b string) ([]core.Fact, error) {
-	stored, err := o.base.FactsBetween(ctx, a, b)
+// CurrentFactsBetween is storeGraph.CurrentFactsBetween through the
+// overlay, by uuid: a stored fact the batch expired is left out, and so
+// is one the batch made expired.
+func (o *overlay) CurrentFactsBetween(ctx context.Context, a, b string) ([]core.Fact, error) {
+	stored, err := o.base.CurrentFactsBetween(ctx, a, b)
 	if err != nil || len(o.facts) == 0 {
 		return stored, err
 	}
-	out := o.merge(stored, func(f core.Fact) bool {
+	out := current(o.merge(stored, func(f core.Fact) bool {
 		return f.SourceUUID == a && f.TargetUUID == b || f.SourceUUID == b && f.TargetUUID == a
-	})
+	}))
 	slices.SortFunc(out, func(x, y core.Fact) int { return strings.Compare(x.UUID, y.UUID) })
 	return out, nil
 }

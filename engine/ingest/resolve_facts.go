@@ -139,18 +139,17 @@ func (pl *Pipeline) resolveFacts(ctx context.Context, p *prepared, o *overlay, e
 		existing, ok := between[pair]
 		if !ok {
 			var err error
-			if existing, err = o.FactsBetween(ctx, n.SourceUUID, n.TargetUUID); err != nil {
+			if existing, err = o.CurrentFactsBetween(ctx, n.SourceUUID, n.TargetUUID); err != nil {
 				return nil, fmt.Errorf("read facts between entities: %w", err)
 			}
 			between[pair] = existing
 		}
-		// Only current facts can absorb a restatement: a retired fact
-		// restated later is a new fact with its own interval.
-		var current []core.Fact
-		for _, c := range existing {
-			if c.ExpiredAt.IsZero() {
-				current = append(current, pl.latest(plan, c))
-			}
+		// Only current facts can absorb a restatement, so only they are
+		// read: a retired fact restated later is a new fact with its own
+		// interval.
+		current := make([]core.Fact, len(existing))
+		for i, c := range existing {
+			current[i] = pl.latest(plan, c)
 		}
 		if i := slices.IndexFunc(current, func(c core.Fact) bool {
 			return c.Relation == n.Relation && text.Normalize(c.Text) == text.Normalize(n.Text)
