@@ -95,10 +95,7 @@ func (s *Store) ListFacts(ctx context.Context, group string, opts core.ListOptio
 // FactsBetween implements core.FactStore from the catalog: the facts
 // among the first entity's (see catalog_index.go) whose ends are the pair.
 func (s *Store) FactsBetween(ctx context.Context, group, a, b string) ([]core.Fact, error) {
-	if err := core.ValidateGroupID(group); err != nil {
-		return nil, err
-	}
-	return fromCatalog(ctx, s, core.ScopeFacts, core.GetOptions{}, func() ([]core.Fact, error) { return s.cat.factsBetween(group, a, b, true) }, nil)
+	return s.factsBetween(ctx, group, a, b, true)
 }
 
 var _ core.CurrentPairReader = (*Store)(nil)
@@ -108,10 +105,15 @@ var _ core.CurrentPairReader = (*Store)(nil)
 // copies. A pair restated for months holds hundreds of expired facts and
 // a few current ones; resolution compares a new fact with those few.
 func (s *Store) CurrentFactsBetween(ctx context.Context, group, a, b string) ([]core.Fact, error) {
+	return s.factsBetween(ctx, group, a, b, false)
+}
+
+// factsBetween is FactsBetween, with the expired facts only if history.
+func (s *Store) factsBetween(ctx context.Context, group, a, b string, history bool) ([]core.Fact, error) {
 	if err := core.ValidateGroupID(group); err != nil {
 		return nil, err
 	}
-	return fromCatalog(ctx, s, core.ScopeFacts, core.GetOptions{}, func() ([]core.Fact, error) { return s.cat.factsBetween(group, a, b, false) }, nil)
+	return fromCatalog(ctx, s, core.ScopeFacts, core.GetOptions{}, func() ([]core.Fact, error) { return s.cat.factsBetween(group, a, b, history) }, nil)
 }
 
 // FactsOfEntities implements core.FactStore from the catalog: the current

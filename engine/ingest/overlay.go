@@ -383,8 +383,7 @@ func (o *overlay) FactsOfEntities(ctx context.Context, ids []string, limit int) 
 	if err != nil || more == 0 {
 		return stored, err
 	}
-	out := o.merge(stored, touches)
-	out = slices.DeleteFunc(out, func(f core.Fact) bool { return !f.ExpiredAt.IsZero() })
+	out := current(o.merge(stored, touches))
 	slices.SortFunc(out, func(x, y core.Fact) int { return strings.Compare(y.UUID, x.UUID) })
 	if limit > 0 && len(out) > limit {
 		out = out[:limit]
