@@ -48,6 +48,7 @@ func ingest(ctx context.Context, h *host.Host, o options, corp *httpload.Corpus,
 	groups := groupNames(o.groups)
 	start := time.Now()
 	last, lastStored, lastFailed := start, 0, 0
+	lastCPU := processCPU()
 	var prev []string // the batch in flight
 	prevGroup := ""
 	for n, b := 0, 0; n < o.episodes; b++ {
@@ -99,6 +100,7 @@ func ingest(ctx context.Context, h *host.Host, o options, corp *httpload.Corpus,
 		s := sample{
 			Stored: stored, Pending: len(prev), Elapsed: now.Sub(start),
 			Rate:   float64(stored-lastStored) / now.Sub(last).Seconds(),
+			CPU:    float64(processCPU()-lastCPU) / float64(time.Millisecond) / float64(max(stored-lastStored, 1)),
 			Errors: res.failed - lastFailed,
 		}
 		pr.fill(h, &s)
@@ -112,7 +114,7 @@ func ingest(ctx context.Context, h *host.Host, o options, corp *httpload.Corpus,
 		if err := sl.cut(h.StoreCalls.Snapshot(), stored); err != nil {
 			return res, err
 		}
-		last, lastStored, lastFailed = time.Now(), stored, res.failed
+		last, lastStored, lastFailed, lastCPU = time.Now(), stored, res.failed, processCPU()
 	}
 	res.elapsed = time.Since(start)
 	return res, nil
@@ -226,6 +228,9 @@ func openHost(ctx context.Context, cfg host.Config) (*host.Host, error) {
 func progress(phase string, s sample) {
 	line := fmt.Sprintf("%-6s %8d stored %7.1f/s  rss %5d MiB  wal %7.2f MiB  db %7.1f MiB  ckpt %d",
 		phase, s.Stored, s.Rate, s.RSS>>20, mib(s.WAL), mib(s.DB), s.Checkpoints)
+	if phase != "serve" {
+		line += fmt.Sprintf("  cpu %.2f ms/episode", s.CPU)
+	}
 	if s.DefaultP95 > 0 {
 		line += fmt.Sprintf("  default p50 %s p95 %s  facts p50 %s p95 %s", ms(s.DefaultP50), ms(s.DefaultP95), ms(s.FactsP50), ms(s.FactsP95))
 	}

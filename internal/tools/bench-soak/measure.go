@@ -24,6 +24,12 @@ type sample struct {
 	Elapsed time.Duration
 	// Rate is episodes stored per second since the previous sample.
 	Rate float64
+	// CPU (phase one) is the process's CPU time, its threads summed and
+	// Kuzu's among them, per episode stored since the previous sample, in
+	// milliseconds; the growth searches are not counted. On a shared
+	// machine a slice's rate follows the other load as much as the store,
+	// its CPU per episode the store.
+	CPU float64
 	// Searches counts the searches completed since the previous sample
 	// (phase two), P50 and P95 their latency.
 	Searches int

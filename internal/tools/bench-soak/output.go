@@ -35,6 +35,9 @@ func columns(serve, growth bool) []column {
 		{"episodes_per_s", func(s sample) string { return f(s.Rate, 2) }},
 		{"pending", func(s sample) string { return strconv.Itoa(s.Pending) }},
 	}
+	if !serve {
+		cols = append(cols, column{"cpu_ms_per_episode", func(s sample) string { return f(s.CPU, 2) }})
+	}
 	if serve {
 		cols = append(cols,
 			column{"searches", func(s sample) string { return strconv.Itoa(s.Searches) }},
@@ -100,6 +103,9 @@ type panel struct {
 // queue and the search latency; growth adds phase one's searches.
 func panels(serve, growth bool) []panel {
 	ps := []panel{{"Ingestion throughput", "episodes/s", []series{{"episodes/s", func(s sample) float64 { return s.Rate }}}}}
+	if !serve {
+		ps = append(ps, panel{"Process CPU per episode stored (all threads; growth searches not counted)", "ms", []series{{"CPU", func(s sample) float64 { return s.CPU }}}})
+	}
 	if growth {
 		ps = append(ps,
 			panel{"Search latency, default recipe, one client: p50 (blue), p95 (red)", "ms", []series{

@@ -16,7 +16,7 @@ import (
 
 func testSamples() []sample {
 	return []sample{
-		{Stored: 1000, Elapsed: 50 * time.Second, Rate: 20, RSS: 300 << 20, WAL: 1 << 19, DB: 40 << 20, Checkpoints: 4},
+		{Stored: 1000, Elapsed: 50 * time.Second, Rate: 20, CPU: 21.456, RSS: 300 << 20, WAL: 1 << 19, DB: 40 << 20, Checkpoints: 4},
 		{Stored: 2000, Pending: 12, Elapsed: 110 * time.Second, Rate: 16.666, Searches: 480, P50: 52 * time.Millisecond, P95: 91500 * time.Microsecond,
 			Errors: 1, RSS: 310 << 20, WAL: 0, DB: 72 << 20, Checkpoints: 9},
 	}
@@ -29,9 +29,9 @@ func TestWriteCSV(t *testing.T) {
 		want  [][]string
 	}{
 		{"ingest", false, [][]string{
-			{"episodes_stored", "elapsed_s", "episodes_per_s", "pending", "errors", "rss_mib", "wal_mib", "db_mib", "checkpoints"},
-			{"1000", "50.0", "20.00", "0", "0", "300.0", "0.500", "40.0", "4"},
-			{"2000", "110.0", "16.67", "12", "1", "310.0", "0.000", "72.0", "9"},
+			{"episodes_stored", "elapsed_s", "episodes_per_s", "pending", "cpu_ms_per_episode", "errors", "rss_mib", "wal_mib", "db_mib", "checkpoints"},
+			{"1000", "50.0", "20.00", "0", "21.46", "0", "300.0", "0.500", "40.0", "4"},
+			{"2000", "110.0", "16.67", "12", "0.00", "1", "310.0", "0.000", "72.0", "9"},
 		}},
 		{"serve", true, [][]string{
 			{"episodes_stored", "elapsed_s", "episodes_per_s", "pending", "searches", "search_p50_ms", "search_p95_ms", "errors", "rss_mib", "wal_mib", "db_mib", "checkpoints"},

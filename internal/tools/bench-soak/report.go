@@ -42,6 +42,11 @@ func (r *report) write(w io.Writer, err error) {
 		}
 		lo, hi := rateRange(g.samples)
 		fmt.Fprintf(tw, "  episodes stored\t%d in %s: %.1f/s overall, %.1f to %.1f/s per sample\n", stored, g.elapsed.Round(time.Second), perSecond(stored, g.elapsed), lo, hi)
+		if n := len(g.samples); n > 1 {
+			a, z := g.samples[0], g.samples[n-1]
+			fmt.Fprintf(tw, "  first and last sample\t%.1f and %.1f episodes/s (%.0f%%), CPU %.2f and %.2f ms/episode (%.0f%%)\n",
+				a.Rate, z.Rate, 100*z.Rate/a.Rate, a.CPU, z.CPU, 100*z.CPU/a.CPU)
+		}
 		fmt.Fprintf(tw, "  failed episodes\t%d\n", g.failed)
 		fmt.Fprintf(tw, "  RSS\tpeak %s, at the end %s\n", mibs(g.peakRSS), mibs(last(g.samples).RSS))
 		fmt.Fprintf(tw, "  WAL\tlargest sampled %s, at the end %s\n", mibs(maxOf(g.samples, func(s sample) int64 { return s.WAL })), mibs(g.durability.WALBytes))
