@@ -110,10 +110,11 @@
 // Options.ExactSearchBelow vectors (20,000) or under a twentieth of the
 // table; otherwise the index, over-fetching in proportion to the groups'
 // share and doubling while the page is short, up to 4,096 neighbours,
-// then an exact scan. Either path ranks deeper, from the start, by the
-// share of the groups' facts or entities that are current (the catalog
-// counts them) when the filter looks at the present: most of a
-// long-lived memory's facts are superseded. An index query asks for a beam (Kuzu's efs) of
+// then an exact scan. When the filter looks at the present, either path
+// ranks from the start deep enough for a page and half again at the share
+// of the groups' facts or entities that are current (the catalog counts
+// them): most of a long-lived memory's facts are superseded, and an
+// evolved one's archived. An index query asks for a beam (Kuzu's efs) of
 // twice the neighbours it wants, at least 64, rather than Kuzu's 200
 // (searchBreadth); TestIndexRecall holds the path to 0.9 recall of the
 // exact answer. A search never loses results to another group's

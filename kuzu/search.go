@@ -73,7 +73,9 @@ func (s *Store) VectorSearch(ctx context.Context, q core.SearchQuery) ([]core.Hi
 			return err
 		}
 		kk := max(q.Limit*total/inGroups*2, q.Limit+16)
-		kk = s.widen(q, kk, inGroups)
+		if d := s.firstDepth(q, inGroups); d > 0 {
+			kk = max(kk, d*total/inGroups)
+		}
 		for kk <= maxOverFetch {
 			var raw int
 			hits, raw, err = s.vectorIndex(ctx, c, q, kk, mem)
@@ -91,7 +93,7 @@ func (s *Store) VectorSearch(ctx context.Context, q core.SearchQuery) ([]core.Hi
 
 // vectorExact scores every vector of the groups. It ranks on the vector
 // table alone and keeps the best m that pass the filter, m first as deep
-// as the share of current objects says (widen), then deeper while
+// as the groups' share of current objects needs (firstDepth), then deeper while
 // filtered-out objects leave the page short (deeper). The catalog decides the
 // filter when it can: a vector row exists exactly as long as its object
 // (both go in one transaction), so the ranking needs no join. Otherwise
@@ -110,7 +112,7 @@ func (s *Store) vectorExact(ctx context.Context, c *conn, q core.SearchQuery, in
 	}
 	m0 := max(q.Limit*4, 64)
 	if inMemory {
-		m0 = s.widen(q, m0, inGroups)
+		m0 = max(m0, s.firstDepth(q, inGroups))
 	}
 	var hits []core.Hit
 	for m := m0; ; m = deeper(m, len(hits), q.Limit) {
@@ -145,27 +147,35 @@ func (s *Store) vectorExact(ctx context.Context, c *conn, q core.SearchQuery, in
 	}
 }
 
-// widen scales n, how many vectors of the groups a search ranks to fill
-// its page, by how few of them its filter can keep: the catalog counts
-// the facts and entities a search of the present keeps, and a filter that
-// narrows the present keeps no more. Without it a store of mostly
-// superseded facts (a long-lived memory restates the same facts: 790 of
-// 9,737 were current after 15,000 soak episodes) ranked the groups again
-// and again, doubling the depth each time, up to seven rounds and 76 ms
-// where one takes 7. When none can pass, n is every vector of the groups:
-// one round, whose page the catalog then confirms empty.
-func (s *Store) widen(q core.SearchQuery, n, inGroups int) int {
+// firstDepth returns how many vectors of the groups a search must rank
+// to expect a page and half again that its filter keeps, at the share of
+// the groups' objects the catalog counts as current (a search of the
+// present keeps no more, nor a filter that narrows it); 0 when it cannot
+// tell or every object is current. When none is, it is every vector of
+// the groups: one round, whose page the catalog then confirms empty.
+//
+// Without it a store of mostly superseded facts (a long-lived memory
+// restates the same facts: 790 of 9,737 were current after 15,000 soak
+// episodes) ranked the groups again and again, doubling the depth each
+// time, up to seven rounds and 76 ms where one takes 7. A page and half
+// again is what deeper asks of the share kept near the query. Scaling the
+// default depth by the share instead, as before, ranked an evolved memory
+// (121 of 715 facts active, the others archived) five times deeper than
+// its page needed, for 1.45 times the search time of the same memory
+// unevolved at p95 (make bench-evolve); the default depth alone came up
+// short near a much restated fact and ranked twice.
+func (s *Store) firstDepth(q core.SearchQuery, inGroups int) int {
 	if !narrowsNow(q.Filter) {
-		return n
+		return 0
 	}
 	cur, ok := s.cat.currentIn(q.Scope, q.Groups)
 	if !ok || cur >= inGroups {
-		return n
+		return 0
 	}
 	if cur == 0 {
-		return max(n, inGroups+1)
+		return inGroups + 1
 	}
-	return max(n, min(n*inGroups/cur, inGroups+1))
+	return min(q.Limit*3*inGroups/(2*cur), inGroups+1)
 }
 
 // deeper returns how many vectors to rank after a round that ranked m and

@@ -98,6 +98,70 @@ func TestSupersededFactsRankedOnce(t *testing.T) {
 	}
 }
 
+// TestArchivedFactsRankedToThePage: evolution archives most of a
+// long-lived memory's facts. The first depth of a search of the present
+// is what a page and half again needs at the share active, not the
+// default depth scaled by it (which ranked five times deeper than an
+// evolved memory's page needed), and the answer is exact all the same.
+func TestArchivedFactsRankedToThePage(t *testing.T) {
+	ctx := context.Background()
+	const dim, n, limit = 8, 1000, 10
+	s, err := Open(ctx, Options{Dir: t.TempDir(), Dimension: dim, BufferPoolBytes: 128 << 20, VectorIndexAt: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close(ctx)
+	rng := rand.New(rand.NewPCG(11, 38))
+	randVec := func() []float32 {
+		v := make([]float32, dim)
+		for d := range v {
+			v[d] = float32(rng.NormFloat64())
+		}
+		return v
+	}
+	t0 := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
+	if _, err := s.AddEpisodes(ctx, []core.Episode{{UUID: "e", GroupID: "g", Source: core.SourceText, Content: "Ann and Bo", ValidAt: t0, CreatedAt: t0}}); err != nil {
+		t.Fatal(err)
+	}
+	ents := []core.Entity{{UUID: "a", GroupID: "g", Name: "Ann", CreatedAt: t0}, {UUID: "b", GroupID: "g", Name: "Bo", CreatedAt: t0}}
+	if err := s.Apply(ctx, core.Change{Entities: ents}); err != nil {
+		t.Fatal(err)
+	}
+	active := map[string][]float32{}
+	var facts []core.Fact
+	for i := range n {
+		f := core.Fact{UUID: fmt.Sprintf("f%04d", i), GroupID: "g", Relation: "KNOWS", Text: fmt.Sprintf("fact %d", i),
+			SourceUUID: "a", TargetUUID: "b", CreatedAt: t0, Embedding: randVec(), Episodes: []string{"e"}}
+		if i%10 == 0 {
+			active[f.UUID] = f.Embedding
+		} else {
+			f.ArchivedAt = t0.Add(time.Hour)
+		}
+		facts = append(facts, f)
+	}
+	if err := s.Apply(ctx, core.Change{Facts: facts}); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 4 {
+		q := core.SearchQuery{Scope: core.ScopeFacts, Groups: []string{"g"}, Vector: randVec(), Limit: limit}
+		if got, want := s.firstDepth(q, n), limit*3/2*n/len(active); got != want {
+			t.Errorf("query %d: the first depth is %d of %d facts, %d active; want %d, a page and half again at that share", i, got, n, len(active), want)
+		}
+		hits, err := s.VectorSearch(ctx, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := bestOf(active, q.Vector, limit); !cmp.Equal(uuidsOf(hits), want) {
+			t.Errorf("query %d: %v, want the best active facts %v", i, uuidsOf(hits), want)
+		}
+		// History and archive keep every fact: no depth from the count.
+		q.Filter.IncludeArchived = true
+		if got := s.firstDepth(q, n); got != 0 {
+			t.Errorf("query %d with the archive: first depth %d, want 0 (the default)", i, got)
+		}
+	}
+}
+
 func uuidsOf(hits []core.Hit) []string {
 	out := make([]string, len(hits))
 	for i, h := range hits {
