@@ -45,7 +45,11 @@ func serveDB(t *testing.T, db string) string {
 	}
 	t.Cleanup(func() {
 		_ = cmd.Process.Signal(syscall.SIGINT)
-		_ = cmd.Wait()
+		err := cmd.Wait()
+		if t.Failed() {
+			// A server that died under the test says why here.
+			t.Logf("mnemo serve %s: %v (%s); its stderr:\n%s", db, err, cmd.ProcessState, tail(stderr.String(), 4000))
+		}
 	})
 	url := "http://" + addr
 	waitHTTP(t, url+"/readyz", &stderr)
@@ -326,4 +330,12 @@ func TestBackupWhileServing(t *testing.T) {
 		// backup made it.
 		checkConsistent(t, restored, m)
 	})
+}
+
+// tail returns the last n bytes of s.
+func tail(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return "..." + s[len(s)-n:]
 }
