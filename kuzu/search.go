@@ -163,7 +163,8 @@ func (s *Store) vectorExact(ctx context.Context, c *conn, q core.SearchQuery, in
 // (121 of 715 facts active, the others archived) five times deeper than
 // its page needed, for 1.45 times the search time of the same memory
 // unevolved at p95 (make bench-evolve); the default depth alone came up
-// short near a much restated fact and ranked twice.
+// short for one question of that workload, whose neighbours were mostly
+// archived chatter, and ranked twice.
 func (s *Store) firstDepth(q core.SearchQuery, inGroups int) int {
 	if !narrowsNow(q.Filter) {
 		return 0
