@@ -22,13 +22,8 @@ import (
 func TestSupersededFactsRankedOnce(t *testing.T) {
 	ctx := context.Background()
 	const dim, topics, versions = 8, 100, 25
-	s, err := Open(ctx, Options{Dir: t.TempDir(), Dimension: dim, BufferPoolBytes: 128 << 20, VectorIndexAt: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close(ctx)
+	s, t0 := pairStore(t, dim)
 	rng := rand.New(rand.NewPCG(7, 38))
-	t0 := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
 	centre := make([][]float32, topics)
 	for i := range centre {
 		centre[i] = make([]float32, dim)
@@ -42,13 +37,6 @@ func TestSupersededFactsRankedOnce(t *testing.T) {
 			v[d] += float32(0.05 * rng.NormFloat64())
 		}
 		return v
-	}
-	ents := []core.Entity{{UUID: "a", GroupID: "g", Name: "Ann", CreatedAt: t0}, {UUID: "b", GroupID: "g", Name: "Bo", CreatedAt: t0}}
-	if _, err := s.AddEpisodes(ctx, []core.Episode{{UUID: "e", GroupID: "g", Source: core.SourceText, Content: "Ann and Bo", ValidAt: t0, CreatedAt: t0}}); err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Apply(ctx, core.Change{Entities: ents}); err != nil {
-		t.Fatal(err)
 	}
 	current := map[string][]float32{}
 	var facts []core.Fact
@@ -106,11 +94,7 @@ func TestSupersededFactsRankedOnce(t *testing.T) {
 func TestArchivedFactsRankedToThePage(t *testing.T) {
 	ctx := context.Background()
 	const dim, n, limit = 8, 1000, 10
-	s, err := Open(ctx, Options{Dir: t.TempDir(), Dimension: dim, BufferPoolBytes: 128 << 20, VectorIndexAt: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close(ctx)
+	s, t0 := pairStore(t, dim)
 	rng := rand.New(rand.NewPCG(11, 38))
 	randVec := func() []float32 {
 		v := make([]float32, dim)
@@ -118,14 +102,6 @@ func TestArchivedFactsRankedToThePage(t *testing.T) {
 			v[d] = float32(rng.NormFloat64())
 		}
 		return v
-	}
-	t0 := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
-	if _, err := s.AddEpisodes(ctx, []core.Episode{{UUID: "e", GroupID: "g", Source: core.SourceText, Content: "Ann and Bo", ValidAt: t0, CreatedAt: t0}}); err != nil {
-		t.Fatal(err)
-	}
-	ents := []core.Entity{{UUID: "a", GroupID: "g", Name: "Ann", CreatedAt: t0}, {UUID: "b", GroupID: "g", Name: "Bo", CreatedAt: t0}}
-	if err := s.Apply(ctx, core.Change{Entities: ents}); err != nil {
-		t.Fatal(err)
 	}
 	active := map[string][]float32{}
 	var facts []core.Fact
@@ -160,6 +136,28 @@ func TestArchivedFactsRankedToThePage(t *testing.T) {
 			t.Errorf("query %d with the archive: first depth %d, want 0 (the default)", i, got)
 		}
 	}
+}
+
+// pairStore opens a store of dim-dimension vectors that ranks exactly
+// (no index), with group g holding episode e and the entities a (Ann) and
+// b (Bo) that the tests' facts join; t0 is when they were made.
+func pairStore(t *testing.T, dim int) (*Store, time.Time) {
+	t.Helper()
+	ctx := context.Background()
+	s, err := Open(ctx, Options{Dir: t.TempDir(), Dimension: dim, BufferPoolBytes: 128 << 20, VectorIndexAt: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close(ctx) })
+	t0 := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
+	if _, err := s.AddEpisodes(ctx, []core.Episode{{UUID: "e", GroupID: "g", Source: core.SourceText, Content: "Ann and Bo", ValidAt: t0, CreatedAt: t0}}); err != nil {
+		t.Fatal(err)
+	}
+	ents := []core.Entity{{UUID: "a", GroupID: "g", Name: "Ann", CreatedAt: t0}, {UUID: "b", GroupID: "g", Name: "Bo", CreatedAt: t0}}
+	if err := s.Apply(ctx, core.Change{Entities: ents}); err != nil {
+		t.Fatal(err)
+	}
+	return s, t0
 }
 
 func uuidsOf(hits []core.Hit) []string {

@@ -37,8 +37,7 @@ func columns(serve, growth bool) []column {
 	}
 	if !serve {
 		cols = append(cols, column{"cpu_ms_per_episode", func(s sample) string { return f(s.CPU, 2) }})
-	}
-	if serve {
+	} else {
 		cols = append(cols,
 			column{"searches", func(s sample) string { return strconv.Itoa(s.Searches) }},
 			column{"search_p50_ms", func(s sample) string { return f(msf(s.P50), 2) }},
