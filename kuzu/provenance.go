@@ -24,14 +24,24 @@ import (
 
 // addProvenance adds episodes to the episodes column of facts of group
 // (fact uuid → episode uuids), keeping each list ordered.
+//
+// A committed list is already in order, and episodes mostly arrive in
+// order too: when every added episode sorts after the list's last, the
+// list only grows at its end, which the times of the added episodes and
+// of that last one decide. Only a list that gains an older episode is
+// ordered again whole, from the times of all its episodes. Reading every
+// list's times each time (as before) made a fact restated a hundred
+// times cost a hundred lookups a restatement, so ingestion slowed as
+// the memory grew.
 func (s *Store) addProvenance(ctx context.Context, c *conn, p *pending, group string, add map[string][]string) error {
 	if len(add) == 0 {
 		return nil
 	}
 	// The committed lists are the catalog's; a fact this transaction
 	// created has none yet.
-	lists := map[string][]string{}
-	var eps []string
+	type growth struct{ cur, more []string }
+	grows := map[string]growth{}
+	var need []string
 	for id, more := range add {
 		var cur []string
 		if !p.isCreated(core.ScopeFacts, id) {
@@ -41,26 +51,63 @@ func (s *Store) addProvenance(ctx context.Context, c *conn, p *pending, group st
 			}
 			cur = f.episodes
 		}
-		merged := uniq(append(slices.Clone(cur), more...))
-		if len(merged) == len(cur) {
+		more = slices.DeleteFunc(uniq(more), func(e string) bool { return slices.Contains(cur, e) })
+		if len(more) == 0 {
 			continue
 		}
-		lists[id] = merged
-		if len(merged) > 1 {
-			eps = append(eps, merged...)
+		grows[id] = growth{cur, more}
+		if len(cur)+len(more) > 1 {
+			need = append(need, more...)
+			if len(cur) > 0 {
+				need = append(need, cur[len(cur)-1])
+			}
 		}
 	}
-	if len(lists) == 0 {
+	if len(grows) == 0 {
 		return nil
 	}
-	at, err := s.episodeTimes(ctx, c, group, eps)
+	at, err := s.episodeTimes(ctx, c, group, need)
 	if err != nil {
 		return err
 	}
-	for _, l := range lists {
-		sortEpisodes(l, at)
+	lists := make(map[string][]string, len(grows))
+	var reorder []string // facts whose lists gain an older episode
+	var whole []string   // the episodes of their lists
+	for id, g := range grows {
+		sortEpisodes(g.more, at)
+		lists[id] = append(slices.Clone(g.cur), g.more...)
+		if len(g.cur) > 0 && !appends(g.cur[len(g.cur)-1], g.more, at) {
+			reorder = append(reorder, id)
+			whole = append(whole, lists[id]...)
+		}
+	}
+	if len(reorder) > 0 {
+		all, err := s.episodeTimes(ctx, c, group, whole)
+		if err != nil {
+			return err
+		}
+		for _, id := range reorder {
+			sortEpisodes(lists[id], all)
+		}
 	}
 	return s.setProvenance(ctx, c, p, lists)
+}
+
+// appends reports whether the episodes more, in order, all sort after
+// last (by valid_at, then uuid) with every time known: a list ending
+// with last then only grows at its end.
+func appends(last string, more []string, at map[string]time.Time) bool {
+	t, ok := at[last]
+	if !ok {
+		return false
+	}
+	for _, e := range more {
+		if _, ok := at[e]; !ok {
+			return false
+		}
+	}
+	first := at[more[0]]
+	return first.After(t) || first.Equal(t) && more[0] > last
 }
 
 // removeProvenance removes episode from the episodes column of facts.

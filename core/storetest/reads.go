@@ -217,6 +217,20 @@ func testProvenance(t *testing.T, s core.Store) {
 	counts, err = s.MentionCounts(ctx, core.ScopeEntities, A, []string{a.alice, a.paris, a.beta})
 	must(t, "MentionCounts", err)
 	check(t, "MentionCounts(entities)", counts, map[string]int{a.alice: 3, a.paris: 3, a.beta: 1})
+	// Newer episodes go at the end, ties by uuid, however they are sent;
+	// a batch with an older and a newer one orders the list again.
+	at := func(id string, y int) core.Episode {
+		return core.Episode{UUID: a.g + id, GroupID: groupA, Source: core.SourceText, Content: "Paris again", ValidAt: time.Date(y, 1, 1, 0, 0, 0, 0, time.UTC), CreatedAt: c3}
+	}
+	later := []core.Episode{at("-e9", 2030), at("-e8b", 2031), at("-e8a", 2031), at("-e7", 2009), at("-e6", 2032)}
+	_, err = s.AddEpisodes(ctx, later)
+	must(t, "AddEpisodes", err)
+	for _, batch := range [][]string{{a.g + "-e9"}, {a.g + "-e8b", a.g + "-e8a"}, {a.g + "-e6", a.g + "-e7"}} {
+		f2.Episodes = batch
+		must(t, "Apply", s.Apply(ctx, core.Change{Facts: []core.Fact{f2}}))
+	}
+	check(t, "f2.Episodes after newer, tied and mixed batches", getFact(t, s, groupA, a.f2).Episodes,
+		[]string{a.g + "-e7", old.UUID, a.e1, a.e2, a.g + "-e9", a.g + "-e8a", a.g + "-e8b", a.g + "-e6"})
 }
 
 func testEntityGraph(t *testing.T, s core.Store) {
