@@ -15,7 +15,8 @@ import (
 )
 
 // HasIndexForTest reports whether searches of sc go through an index,
-// Kuzu's or the one kept in memory, once the builds under way are done.
+// Kuzu's or the one kept in memory, once the builds under way are done
+// and the vectors queued for the indexes applied.
 func HasIndexForTest(s *Store, sc core.Scope) bool { return s.indexedForTest(sc) }
 
 // indexedForTest is HasIndexForTest.
@@ -28,6 +29,7 @@ func (s *Store) indexedForTest(sc core.Scope) bool {
 	s.vidx.mu.Unlock()
 	for _, v := range builds {
 		<-v.done
+		v.settle()
 	}
 	return s.hasIndex(sc) || s.readyIndex(sc) != nil
 }

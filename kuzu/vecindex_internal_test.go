@@ -190,6 +190,61 @@ func recallAgainstExact(t *testing.T, s *Store, rng *rand.Rand, dim int, when st
 	}
 }
 
+// TestQueuedVectorsSearched: a vector committed while the index's queue
+// is held up is not in the index yet, and a search through the index
+// finds it all the same, with its exact score; once the queue is applied,
+// the index holds exactly the table's vectors and finds it too.
+func TestQueuedVectorsSearched(t *testing.T) {
+	ctx := context.Background()
+	const dim = 16
+	defer func() { vecDrainHook = nil }()
+	rng := rand.New(rand.NewPCG(38, 2))
+	s, err := Open(ctx, Options{Dir: t.TempDir(), Dimension: dim, VectorIndexAt: 100, ExactSearchBelow: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { s.Close(ctx) }()
+	if err := s.Apply(ctx, randomFacts(rng, "g", 0, 150, dim)); err != nil {
+		t.Fatal(err)
+	}
+	if !s.indexedForTest(core.ScopeFacts) {
+		t.Fatal("no fact index over VectorIndexAt")
+	}
+	release := make(chan struct{})
+	held := make(chan struct{}, 1)
+	vecDrainHook = func(vecChange) {
+		select {
+		case held <- struct{}{}:
+		default:
+		}
+		<-release
+	}
+	ch := randomFacts(rng, "g", 500, 3, dim)
+	if err := s.Apply(ctx, ch); err != nil {
+		t.Fatal(err)
+	}
+	<-held // the drain has taken the first change and waits
+	v := s.readyIndex(core.ScopeFacts)
+	for _, f := range ch.Facts {
+		hits, err := s.VectorSearch(ctx, core.SearchQuery{Scope: core.ScopeFacts, Groups: []string{"g"}, Vector: f.Embedding, Limit: 5, MinScore: -1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(hits) == 0 || hits[0].UUID != f.UUID || hits[0].Score < 0.9999 {
+			t.Errorf("a search for queued fact %s found %+v first, not it with score 1", f.UUID, hits[:min(1, len(hits))])
+		}
+	}
+	if n := v.ix.Len(); n != 150 {
+		t.Fatalf("the index holds %d vectors while its queue is held, want the 150 before", n)
+	}
+	close(release)
+	checkVecIndexes(t, s, "after the queue is applied")
+	hits, err := s.VectorSearch(ctx, core.SearchQuery{Scope: core.ScopeFacts, Groups: []string{"g"}, Vector: ch.Facts[1].Embedding, Limit: 5, MinScore: -1})
+	if err != nil || len(hits) == 0 || hits[0].UUID != ch.Facts[1].UUID {
+		t.Fatalf("after the queue is applied, the search found %+v (%v)", hits, err)
+	}
+}
+
 // TestKuzuIndexOfOlderDatabase: a database whose tables have Kuzu's own
 // HNSW index (built by the store before the index kept in memory) keeps
 // it: searches go through it, writes keep it up, and no index is built in
