@@ -75,8 +75,11 @@ type catalog struct {
 	total   map[core.Scope]int
 	// current counts the facts and entities of each group that a search
 	// of the present keeps (see currentIn), so that a vector search knows
-	// how few of a group's vectors can pass before it ranks them.
-	current map[core.Scope]map[string]int
+	// how few of a group's vectors can pass before it ranks them;
+	// currentIDs holds their uuids, so that a search of the present
+	// over few current objects scores those alone (currentVectors).
+	current    map[core.Scope]map[string]int
+	currentIDs map[core.Scope]map[string]map[string]struct{}
 	// strs interns group ids, relation names and labels, which every
 	// slot, fact and entity repeats.
 	strs interner
@@ -141,9 +144,11 @@ func (k *catalog) load(ctx context.Context, c *conn) error {
 	k.pairs = map[[2]string][]string{}
 	k.retired = map[string]map[string]struct{}{}
 	k.current = map[core.Scope]map[string]int{core.ScopeFacts: {}, core.ScopeEntities: {}}
+	k.currentIDs = map[core.Scope]map[string]map[string]struct{}{core.ScopeFacts: {}, core.ScopeEntities: {}}
 	if err := k.readSlots(ctx, c); err != nil {
 		return err
 	}
+	defer k.placeVectors()
 	// Entities first: facts share their ends' uuids (canonical).
 	if err := eachBatch(ctx, c, "MATCH (n:Entity) RETURN "+entityCols, func(r row) { k.putEntity(r) }); err != nil {
 		return fmt.Errorf("load entities: %w", err)
@@ -199,7 +204,35 @@ func keep(s string) string { return strings.Clone(s) }
 func (k *catalog) loadSlots(ctx context.Context, c *conn) error {
 	k.mu.Lock()
 	defer k.mu.Unlock()
+	defer k.placeVectors()
 	return k.readSlots(ctx, c)
+}
+
+// placeVectors sets each fact's and entity's off from the slots (after
+// they were read). The caller holds k.mu for writing.
+func (k *catalog) placeVectors() {
+	for _, sc := range []core.Scope{core.ScopeFacts, core.ScopeEntities} {
+		for i, sl := range k.slots[sc] {
+			if sl.uuid != "" {
+				k.placeVector(sc, sl.uuid, int64(i))
+			}
+		}
+	}
+}
+
+// placeVector records that the vector of the fact or entity id of sc is
+// at offset. The caller holds k.mu for writing.
+func (k *catalog) placeVector(sc core.Scope, id string, offset int64) {
+	switch sc {
+	case core.ScopeFacts:
+		if f, ok := k.facts[id]; ok {
+			f.off = offset
+		}
+	case core.ScopeEntities:
+		if e, ok := k.entities[id]; ok {
+			e.off = offset
+		}
+	}
 }
 
 func (k *catalog) readSlots(ctx context.Context, c *conn) error {
@@ -318,6 +351,11 @@ func (k *catalog) apply(p *pending) []textChange {
 		}
 		k.unlink(gone)
 	}
+	for _, ch := range p.slots {
+		if ch.uuid != "" {
+			k.placeVector(ch.sc, ch.uuid, ch.offset)
+		}
+	}
 	return texts
 }
 
@@ -344,7 +382,7 @@ func (k *catalog) forget(sc core.Scope, id string) (string, bool) {
 		}
 		k.unindexName(e)
 		if e.passes(&present) {
-			k.addCurrent(sc, e.group, -1)
+			k.addCurrent(sc, e.group, id, -1)
 		}
 		delete(k.entities, id)
 		return e.group, true
@@ -355,7 +393,7 @@ func (k *catalog) forget(sc core.Scope, id string) (string, bool) {
 	}
 	k.unretire(id, f)
 	if f.passes(&present) {
-		k.addCurrent(sc, f.group, -1)
+		k.addCurrent(sc, f.group, id, -1)
 	}
 	delete(k.facts, id)
 	return f.group, true
@@ -414,6 +452,7 @@ func (k *catalog) dropGroup(group string) {
 		k.total[sc] -= k.vectors[sc][group]
 		delete(k.vectors[sc], group)
 		delete(k.current[sc], group)
+		delete(k.currentIDs[sc], group)
 	}
 	// The group's entities go with their lists of facts, so that only the
 	// ends in other groups, if any, are unlinked.
@@ -442,13 +481,62 @@ func (k *catalog) dropGroup(group string) {
 // value: what the counts of current keep.
 var present core.Filter
 
-// addCurrent adds n to the count of group's objects of sc that a search
-// of the present keeps, once the catalog is loaded. The caller holds k.mu
-// for writing.
-func (k *catalog) addCurrent(sc core.Scope, group string, n int) {
-	if k.current != nil {
-		addCount(k.current, sc, group, n)
+// addCurrent adds n (1 or -1) to the count of group's objects of sc that
+// a search of the present keeps, and adds id to their uuids or removes it,
+// once the catalog is loaded. The caller holds k.mu for writing.
+func (k *catalog) addCurrent(sc core.Scope, group, id string, n int) {
+	if k.current == nil {
+		return
 	}
+	addCount(k.current, sc, group, n)
+	m := k.currentIDs[sc][group]
+	if n > 0 {
+		if m == nil {
+			m = map[string]struct{}{}
+			k.currentIDs[sc][group] = m
+		}
+		m[keep(id)] = struct{}{}
+		return
+	}
+	delete(m, id)
+	if len(m) == 0 {
+		delete(k.currentIDs[sc], group)
+	}
+}
+
+// currentVectors returns the offsets of the vectors of the facts or
+// entities of groups that a search of the present keeps, with their
+// objects' uuids.
+func (k *catalog) currentVectors(sc core.Scope, groups []string) (offs []int64, ids []string) {
+	k.mu.RLock()
+	defer k.mu.RUnlock()
+	s := k.slots[sc]
+	for _, g := range uniq(groups) {
+		for id := range k.currentIDs[sc][g] {
+			off := k.vecOffset(sc, id)
+			if off >= 0 && off < int64(len(s)) && s[off].uuid == id {
+				offs, ids = append(offs, off), append(ids, id)
+			}
+		}
+	}
+	return offs, ids
+}
+
+// vecOffset returns the offset placeVector recorded for the fact or
+// entity id of sc, -1 if none; the caller checks it against the slots. The
+// caller holds k.mu.
+func (k *catalog) vecOffset(sc core.Scope, id string) int64 {
+	switch sc {
+	case core.ScopeFacts:
+		if f, ok := k.facts[id]; ok {
+			return f.off
+		}
+	case core.ScopeEntities:
+		if e, ok := k.entities[id]; ok {
+			return e.off
+		}
+	}
+	return -1
 }
 
 // currentIn returns how many facts or entities of groups a search of the

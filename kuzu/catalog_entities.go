@@ -18,6 +18,9 @@ type entityEntry struct {
 	created, archived                 int64
 	// merge is when merges touched the entity (mergeTimes of attrs).
 	merge core.MergeTimes
+	// off is the offset of the entity's vector, when slots says so (see
+	// vecOffset).
+	off int64
 	// facts are the uuids of the facts with the entity as an end, in
 	// ascending order (see catalog_index.go); live those of them that are
 	// not expired, in the same order.
@@ -37,13 +40,18 @@ func (k *catalog) putEntity(r row) *entityEntry {
 		group: k.intern(str(r[1])), name: keep(str(r[2])), labels: labels,
 		summary: keep(str(r[4])), attrs: keep(str(r[5])), created: unixMicro(tm(r[6])),
 		archived: unixMicro(tm(r[7])),
+		off:      -1,
 	}
 	e.merge = mergeTimes(e.attrs)
-	if had && old.passes(&present) {
-		k.addCurrent(core.ScopeEntities, old.group, -1)
+	id := str(r[0])
+	if had {
+		e.off = old.off
+		if old.passes(&present) {
+			k.addCurrent(core.ScopeEntities, old.group, id, -1)
+		}
 	}
 	if e.passes(&present) {
-		k.addCurrent(core.ScopeEntities, e.group, 1)
+		k.addCurrent(core.ScopeEntities, e.group, id, 1)
 	}
 	switch {
 	case !had:

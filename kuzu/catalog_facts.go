@@ -20,6 +20,9 @@ type factEntry struct {
 	episodes                                                           []string
 	// merge is when merges touched the fact (mergeTimes of attrs).
 	merge core.MergeTimes
+	// off is the offset of the fact's vector, when slots says so (see
+	// vecOffset).
+	off int64
 }
 
 // noTime is a NULL timestamp in a factEntry, core's NoTime.
@@ -55,14 +58,18 @@ func (k *catalog) putFact(r row) (string, *factEntry) {
 		created: unixMicro(tm(r[10])), expired: unixMicro(tm(r[11])),
 		invalidatedBy: keep(str(r[12])), episodes: eps, archived: unixMicro(tm(r[14])),
 		trust: k.intern(str(r[15])), quarantined: unixMicro(tm(r[16])), released: unixMicro(tm(r[17])),
+		off: -1,
 	}
 	f.merge = mergeTimes(f.attrs)
 	old, had := k.facts[id]
-	if had && old.passes(&present) {
-		k.addCurrent(core.ScopeFacts, old.group, -1)
+	if had {
+		f.off = old.off
+		if old.passes(&present) {
+			k.addCurrent(core.ScopeFacts, old.group, id, -1)
+		}
 	}
 	if f.passes(&present) {
-		k.addCurrent(core.ScopeFacts, f.group, 1)
+		k.addCurrent(core.ScopeFacts, f.group, id, 1)
 	}
 	if !had {
 		k.link(id, f)

@@ -26,6 +26,9 @@ type snapshot struct {
 	// Current is the catalog's count of current objects by scope and
 	// group; Recounted the same counted afresh from its entries.
 	Current, Recounted map[core.Scope]map[string]int
+	// Live is the catalog's uuids of current objects by scope and group,
+	// sorted; Relisted the same listed afresh from its entries.
+	Live, Relisted map[core.Scope]map[string][]string
 }
 
 func snap(k *catalog) snapshot {
@@ -72,20 +75,35 @@ func snap(k *catalog) snapshot {
 			out.Current[sc] = maps.Clone(m)
 		}
 	}
-	add := func(sc core.Scope, g string) {
+	out.Live, out.Relisted = map[core.Scope]map[string][]string{}, map[core.Scope]map[string][]string{}
+	for sc, m := range k.currentIDs {
+		for g, ids := range m {
+			if out.Live[sc] == nil {
+				out.Live[sc] = map[string][]string{}
+			}
+			out.Live[sc][g] = slices.Sorted(maps.Keys(ids))
+		}
+	}
+	add := func(sc core.Scope, g, id string) {
 		if out.Recounted[sc] == nil {
-			out.Recounted[sc] = map[string]int{}
+			out.Recounted[sc], out.Relisted[sc] = map[string]int{}, map[string][]string{}
 		}
 		out.Recounted[sc][g]++
+		out.Relisted[sc][g] = append(out.Relisted[sc][g], id)
 	}
-	for _, f := range k.facts {
+	for id, f := range k.facts {
 		if f.passes(&core.Filter{}) {
-			add(core.ScopeFacts, f.group)
+			add(core.ScopeFacts, f.group, id)
 		}
 	}
-	for _, e := range k.entities {
+	for id, e := range k.entities {
 		if e.passes(&core.Filter{}) {
-			add(core.ScopeEntities, e.group)
+			add(core.ScopeEntities, e.group, id)
+		}
+	}
+	for _, m := range out.Relisted {
+		for _, ids := range m {
+			slices.Sort(ids)
 		}
 	}
 	return out
@@ -118,6 +136,11 @@ func checkCatalog(t *testing.T, s *Store, step string) snapshot {
 	if !reflect.DeepEqual(k.Recounted, k.Current) {
 		if diff := cmp.Diff(k.Recounted, k.Current); diff != "" {
 			t.Fatalf("after %s, the catalog's count of current objects is not what its entries say (-entries +count):\n%s", step, diff)
+		}
+	}
+	if !reflect.DeepEqual(k.Relisted, k.Live) {
+		if diff := cmp.Diff(k.Relisted, k.Live); diff != "" {
+			t.Fatalf("after %s, the catalog's current objects are not what its entries say (-entries +list):\n%s", step, diff)
 		}
 	}
 	return k

@@ -77,6 +77,12 @@ type Options struct {
 	// under which a vector search is exact rather than going through the
 	// HNSW index. The default is 20000.
 	ExactSearchBelow int
+	// ScoreCurrentPer decides when a search of the present, of a table
+	// with an index kept in memory, scores the current vectors of its
+	// groups exactly rather than asking the index: when they number at
+	// most ScoreCurrentPer times the neighbours it would ask for (see
+	// fewCurrent). The default is 16; negative never does.
+	ScoreCurrentPer int
 	// VectorIndexAt is the number of vectors of a kind (entities, facts,
 	// episodes, communities) from which their table has an HNSW index.
 	// Below it there is none: searches are exact scans, which are fast at
@@ -158,6 +164,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.VectorIndexAt == 0 {
 		o.VectorIndexAt = 20000
+	}
+	if o.ScoreCurrentPer == 0 {
+		o.ScoreCurrentPer = 16
 	}
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.DiscardHandler)
@@ -256,6 +265,9 @@ type Store struct {
 		// exactRanks counts the statements that rank a group's vectors
 		// exactly (vectorExact's rounds).
 		exactRanks atomic.Int64
+		// currentRanks counts the searches that scored the current
+		// vectors of their groups in memory (vectorCurrent).
+		currentRanks atomic.Int64
 	}
 	// sinceDictionaryCheck counts checkpoints since the string columns
 	// were last sized, under the write lock; compactDue asks the keeper

@@ -26,6 +26,18 @@ func TestConformanceIndexed(t *testing.T) {
 		if !strings.Contains(t.Name(), "/VectorSearch/") {
 			t.Skip("covered by TestConformance; this run exercises the vector index")
 		}
+		return kuzutest.MustOpen(t, kuzu.Options{BufferPoolBytes: 64 << 20, VectorIndexAt: 50, ExactSearchBelow: 1, ScoreCurrentPer: -1})
+	})
+}
+
+// TestConformanceCurrent runs the suite's vector searches on stores with
+// an index kept in memory whose searches of the present score the current
+// vectors of their groups (vectorCurrent), as a long-lived memory's do.
+func TestConformanceCurrent(t *testing.T) {
+	storetest.Run(t, func(t *testing.T) core.Store {
+		if !strings.Contains(t.Name(), "/VectorSearch/") {
+			t.Skip("covered by TestConformance; this run scores current vectors in memory")
+		}
 		return kuzutest.MustOpen(t, kuzu.Options{BufferPoolBytes: 64 << 20, VectorIndexAt: 50, ExactSearchBelow: 1})
 	})
 }

@@ -22,37 +22,8 @@ import (
 func TestSupersededFactsRankedOnce(t *testing.T) {
 	ctx := context.Background()
 	const dim, topics, versions = 8, 100, 25
-	s, t0 := pairStore(t, dim)
-	rng := rand.New(rand.NewPCG(7, 38))
-	centre := make([][]float32, topics)
-	for i := range centre {
-		centre[i] = make([]float32, dim)
-		for d := range centre[i] {
-			centre[i][d] = float32(rng.NormFloat64())
-		}
-	}
-	near := func(c []float32) []float32 {
-		v := slices.Clone(c)
-		for d := range v {
-			v[d] += float32(0.05 * rng.NormFloat64())
-		}
-		return v
-	}
-	current := map[string][]float32{}
-	var facts []core.Fact
-	for i := range topics {
-		for v := range versions {
-			f := core.Fact{UUID: fmt.Sprintf("t%03d-v%02d", i, v), GroupID: "g", Relation: "KNOWS", Text: fmt.Sprintf("topic %d, version %d", i, v),
-				SourceUUID: "a", TargetUUID: "b", CreatedAt: t0.Add(time.Duration(v) * time.Hour), Embedding: near(centre[i]), Episodes: []string{"e"}}
-			if v < versions-1 {
-				f.ExpiredAt, f.InvalidAt = t0.Add(time.Duration(v+1)*time.Hour), t0.Add(time.Duration(v+1)*time.Hour)
-				f.InvalidatedBy = fmt.Sprintf("t%03d-v%02d", i, v+1)
-			} else {
-				current[f.UUID] = f.Embedding
-			}
-			facts = append(facts, f)
-		}
-	}
+	s, t0 := pairStore(t, dim, -1)
+	centre, current, facts := restated(t0, dim, topics, versions)
 	if err := s.Apply(ctx, core.Change{Facts: facts}); err != nil {
 		t.Fatal(err)
 	}
@@ -86,6 +57,68 @@ func TestSupersededFactsRankedOnce(t *testing.T) {
 	}
 }
 
+// TestSupersededFactsScoredInMemory: with the table's index kept in
+// memory, a search of the present over a mostly superseded memory scores
+// the current facts alone, without asking the index or ranking in Kuzu,
+// and answers exactly; a fact superseded since is left out and the one
+// that superseded it found, its vector fresh from the commit; a search of
+// history still goes through the index.
+func TestSupersededFactsScoredInMemory(t *testing.T) {
+	ctx := context.Background()
+	const dim, topics, versions = 8, 100, 25
+	s, t0 := pairStore(t, dim, 100)
+	centre, current, facts := restated(t0, dim, topics, versions)
+	if err := s.Apply(ctx, core.Change{Facts: facts}); err != nil {
+		t.Fatal(err)
+	}
+	if !s.indexedForTest(core.ScopeFacts) {
+		t.Fatal("no fact index")
+	}
+	search := func(q core.SearchQuery) (hits []core.Hit, inMemory, exact int64) {
+		t.Helper()
+		c, e := s.stats.currentRanks.Load(), s.stats.exactRanks.Load()
+		hits, err := s.VectorSearch(ctx, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return hits, s.stats.currentRanks.Load() - c, s.stats.exactRanks.Load() - e
+	}
+	for _, topic := range []int{0, 41, 63, 99} {
+		q := core.SearchQuery{Scope: core.ScopeFacts, Groups: []string{"g"}, Vector: centre[topic], Limit: 20}
+		hits, inMemory, exact := search(q)
+		if want := bestOf(current, centre[topic], 20); !cmp.Equal(uuidsOf(hits), want) {
+			t.Errorf("topic %d: %v, want the best current facts %v", topic, uuidsOf(hits), want)
+		}
+		if inMemory != 1 || exact != 0 {
+			t.Errorf("topic %d: %d scorings of current vectors and %d rankings in Kuzu, want 1 and 0", topic, inMemory, exact)
+		}
+		q.Filter.IncludeInvalid = true
+		if hits, inMemory, _ = search(q); inMemory != 0 || len(hits) != 20 {
+			t.Errorf("topic %d with history: %d hits, %d scorings of current vectors; want 20 through the index", topic, len(hits), inMemory)
+		}
+	}
+	// Topic 41 is restated once more: its last version is superseded.
+	old := fmt.Sprintf("t041-v%02d", versions-1)
+	got, err := s.Facts(ctx, []string{"g"}, []string{old}, core.GetOptions{})
+	if err != nil || len(got) != 1 {
+		t.Fatalf("read %s: %v, %v", old, got, err)
+	}
+	f := got[0]
+	at := t0.Add(time.Duration(versions) * time.Hour)
+	f.ExpiredAt, f.InvalidAt, f.InvalidatedBy = at, at, "t041-new"
+	next := core.Fact{UUID: "t041-new", GroupID: "g", Relation: "KNOWS", Text: "topic 41, restated", SourceUUID: "a", TargetUUID: "b",
+		CreatedAt: at, Embedding: centre[41], Episodes: []string{"e"}}
+	if err := s.Apply(ctx, core.Change{Facts: []core.Fact{f, next}}); err != nil {
+		t.Fatal(err)
+	}
+	delete(current, old)
+	current[next.UUID] = next.Embedding
+	hits, _, _ := search(core.SearchQuery{Scope: core.ScopeFacts, Groups: []string{"g"}, Vector: centre[41], Limit: 20})
+	if want := bestOf(current, centre[41], 20); !cmp.Equal(uuidsOf(hits), want) || hits[0].UUID != next.UUID {
+		t.Errorf("after restating topic 41: %v, want %v, the new version first", uuidsOf(hits), want)
+	}
+}
+
 // TestArchivedFactsRankedToThePage: evolution archives most of a
 // long-lived memory's facts. The first depth of a search of the present
 // is what a page and half again needs at the share active, not the
@@ -94,7 +127,7 @@ func TestSupersededFactsRankedOnce(t *testing.T) {
 func TestArchivedFactsRankedToThePage(t *testing.T) {
 	ctx := context.Background()
 	const dim, n, limit = 8, 1000, 10
-	s, t0 := pairStore(t, dim)
+	s, t0 := pairStore(t, dim, -1)
 	rng := rand.New(rand.NewPCG(11, 38))
 	randVec := func() []float32 {
 		v := make([]float32, dim)
@@ -138,13 +171,52 @@ func TestArchivedFactsRankedToThePage(t *testing.T) {
 	}
 }
 
-// pairStore opens a store of dim-dimension vectors that ranks exactly
-// (no index), with group g holding episode e and the entities a (Ann) and
-// b (Bo) that the tests' facts join; t0 is when they were made.
-func pairStore(t *testing.T, dim int) (*Store, time.Time) {
+// restated returns the facts of a memory that restated each of topics
+// facts versions times, each version near its topic's centre and
+// superseded by the next, with the centres and the current versions'
+// vectors.
+func restated(t0 time.Time, dim, topics, versions int) (centre [][]float32, current map[string][]float32, facts []core.Fact) {
+	rng := rand.New(rand.NewPCG(7, 38))
+	centre = make([][]float32, topics)
+	for i := range centre {
+		centre[i] = make([]float32, dim)
+		for d := range centre[i] {
+			centre[i][d] = float32(rng.NormFloat64())
+		}
+	}
+	near := func(c []float32) []float32 {
+		v := slices.Clone(c)
+		for d := range v {
+			v[d] += float32(0.05 * rng.NormFloat64())
+		}
+		return v
+	}
+	current = map[string][]float32{}
+	for i := range topics {
+		for v := range versions {
+			f := core.Fact{UUID: fmt.Sprintf("t%03d-v%02d", i, v), GroupID: "g", Relation: "KNOWS", Text: fmt.Sprintf("topic %d, version %d", i, v),
+				SourceUUID: "a", TargetUUID: "b", CreatedAt: t0.Add(time.Duration(v) * time.Hour), Embedding: near(centre[i]), Episodes: []string{"e"}}
+			if v < versions-1 {
+				f.ExpiredAt, f.InvalidAt = t0.Add(time.Duration(v+1)*time.Hour), t0.Add(time.Duration(v+1)*time.Hour)
+				f.InvalidatedBy = fmt.Sprintf("t%03d-v%02d", i, v+1)
+			} else {
+				current[f.UUID] = f.Embedding
+			}
+			facts = append(facts, f)
+		}
+	}
+	return centre, current, facts
+}
+
+// pairStore opens a store of dim-dimension vectors, with group g holding
+// episode e and the entities a (Ann) and b (Bo) that the tests' facts
+// join; t0 is when they were made. From indexAt vectors a table has an
+// index in memory, searched from one vector on; -1: none, every search
+// ranks exactly.
+func pairStore(t *testing.T, dim, indexAt int) (*Store, time.Time) {
 	t.Helper()
 	ctx := context.Background()
-	s, err := Open(ctx, Options{Dir: t.TempDir(), Dimension: dim, BufferPoolBytes: 128 << 20, VectorIndexAt: -1})
+	s, err := Open(ctx, Options{Dir: t.TempDir(), Dimension: dim, BufferPoolBytes: 128 << 20, VectorIndexAt: indexAt, ExactSearchBelow: min(indexAt, 0) + 1})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -221,6 +221,26 @@ func (x *Index) Search(vec []float32, k, ef int) []Hit {
 	return hits
 }
 
+// Score returns the similarity of vec to the live vector of each of keys,
+// exactly, for the keys that have one (a search of few known vectors,
+// without the graph).
+func (x *Index) Score(vec []float32, keys []int64) []Hit {
+	if len(vec) != x.dim {
+		return nil
+	}
+	q := slices.Clone(vec)
+	normalize(q)
+	x.mu.RLock()
+	defer x.mu.RUnlock()
+	hits := make([]Hit, 0, len(keys))
+	for _, k := range keys {
+		if id, ok := x.byKey[k]; ok {
+			hits = append(hits, Hit{k, float64(x.sim(q, id))})
+		}
+	}
+	return hits
+}
+
 // cand is a node and its similarity to the query.
 type cand struct {
 	id  int32
