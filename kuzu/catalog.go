@@ -158,7 +158,16 @@ func (k *catalog) load(ctx context.Context, c *conn) error {
 	// rather than kept sorted row by row.
 	k.loading = true
 	defer func() { k.loading = false }()
-	if err := eachBatch(ctx, c, "MATCH (f:Fact) RETURN "+factCols, func(r row) { k.putFact(r) }); err != nil {
+	attrs, err := changedAttrs(ctx, c)
+	if err != nil {
+		return err
+	}
+	if err := eachBatch(ctx, c, "MATCH (f:Fact) RETURN "+factCols, func(r row) {
+		if a, ok := attrs[str(r[0])]; ok {
+			r[factAttrsCol] = a
+		}
+		k.putFact(r)
+	}); err != nil {
 		return fmt.Errorf("load facts: %w", err)
 	}
 	for _, e := range k.entities {

@@ -168,6 +168,11 @@ func (s *Store) readTouched(ctx context.Context, c *conn, p *pending) error {
 		if err != nil {
 			return fmt.Errorf("read back written %s: %w", sc, err)
 		}
+		if sc == core.ScopeFacts {
+			if err := s.overrideAttrs(ctx, c, rows); err != nil {
+				return fmt.Errorf("read back written %s: %w", sc, err)
+			}
+		}
 		if p.rows == nil {
 			p.rows = map[core.Scope][]row{}
 		}

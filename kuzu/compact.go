@@ -165,6 +165,9 @@ func (s *Store) compact(ctx context.Context, keepIndexes bool) (Compaction, erro
 	if err := os.RemoveAll(work); err != nil {
 		return out, fmt.Errorf("compact: remove a previous compaction's files: %w", err)
 	}
+	if err := s.foldFactAttrs(ctx, s.writer); err != nil {
+		return out, fmt.Errorf("compact: %w", err)
+	}
 	fresh, err := s.rewrite(ctx, work)
 	if err != nil {
 		_ = os.RemoveAll(work)

@@ -65,6 +65,11 @@ func (s *Store) deleteGroup(ctx context.Context, e entry, group string) (core.De
 				return fmt.Errorf("delete records: %w", err)
 			}
 		}
+		if s.factAttrs.Load() {
+			if err := c.exec(ctx, "MATCH (a:FactAttrs) WHERE a.group_id = $g DELETE a", p); err != nil {
+				return fmt.Errorf("delete fact attributes: %w", err)
+			}
+		}
 		pd.dropGroup(group)
 		return nil
 	})
@@ -268,6 +273,11 @@ func (s *Store) dropObjects(ctx context.Context, c *conn, p *pending, sc core.Sc
 	}
 	if err := deleteVecs(ctx, c, p, sc, group, ids); err != nil {
 		return err
+	}
+	if sc == core.ScopeFacts {
+		if err := s.deleteFactAttrs(ctx, c, ids); err != nil {
+			return err
+		}
 	}
 	if err := c.exec(ctx, byUUID("x", table, "ids", "")+" WHERE x.group_id = $g DETACH DELETE x", map[string]any{"ids": keys, "g": group}); err != nil {
 		return fmt.Errorf("delete %s: %w", strings.ToLower(table), err)

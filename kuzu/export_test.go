@@ -71,7 +71,7 @@ func FactsBetweenFromKuzuForTest(ctx context.Context, s *Store, group, a, b stri
 	var out []core.Fact
 	err := s.read(ctx, func(c *conn) error {
 		var err error
-		out, err = queryFacts(ctx, c, `MATCH (a:Entity {uuid: $a})-[:RELATES_TO]-(f:Fact)
+		out, err = s.queryFacts(ctx, c, `MATCH (a:Entity {uuid: $a})-[:RELATES_TO]-(f:Fact)
 			WHERE f.group_id = $g AND (f.source_uuid = $a AND f.target_uuid = $b OR f.source_uuid = $b AND f.target_uuid = $a)
 			RETURN DISTINCT `+factCols+` ORDER BY f.uuid`, map[string]any{"a": a, "b": b, "g": group}, false)
 		return err
@@ -85,7 +85,7 @@ func FactsInvalidatedByFromKuzuForTest(ctx context.Context, s *Store, group stri
 	var out []core.Fact
 	err := s.read(ctx, func(c *conn) error {
 		var err error
-		out, err = queryFacts(ctx, c, `MATCH (f:Fact) WHERE f.group_id = $g AND f.invalidated_by IN $by
+		out, err = s.queryFacts(ctx, c, `MATCH (f:Fact) WHERE f.group_id = $g AND f.invalidated_by IN $by
 			RETURN `+factCols+` ORDER BY f.uuid`, map[string]any{"g": group, "by": by}, false)
 		return err
 	})
@@ -124,12 +124,12 @@ func factsOfEntitiesFromKuzu(ctx context.Context, s *Store, group string, uuids 
 	err := s.read(ctx, func(c *conn) error {
 		if len(ids) > perEntityLimit {
 			var err error
-			out, err = queryFacts(ctx, c, byUUID("n", "Entity", "ids", "-[:RELATES_TO]-(f:Fact)")+where+lim, map[string]any{"ids": ids, "g": group}, false)
+			out, err = s.queryFacts(ctx, c, byUUID("n", "Entity", "ids", "-[:RELATES_TO]-(f:Fact)")+where+lim, map[string]any{"ids": ids, "g": group}, false)
 			return err
 		}
 		seen := map[string]bool{}
 		for _, id := range ids {
-			fs, err := queryFacts(ctx, c, "MATCH (n:Entity {uuid: $id})-[:RELATES_TO]-(f:Fact)"+where+lim, map[string]any{"id": id, "g": group}, false)
+			fs, err := s.queryFacts(ctx, c, "MATCH (n:Entity {uuid: $id})-[:RELATES_TO]-(f:Fact)"+where+lim, map[string]any{"id": id, "g": group}, false)
 			if err != nil {
 				return err
 			}

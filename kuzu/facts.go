@@ -43,17 +43,20 @@ func fromCatalog[T any](ctx context.Context, s *Store, sc core.Scope, opts core.
 
 // queryFacts runs a query returning factCols and decodes the facts (with
 // their embeddings if asked).
-func queryFacts(ctx context.Context, c *conn, stmt string, params map[string]any, embeddings bool) ([]core.Fact, error) {
+func (s *Store) queryFacts(ctx context.Context, c *conn, stmt string, params map[string]any, embeddings bool) ([]core.Fact, error) {
 	rows, err := c.query(ctx, stmt, params)
 	if err != nil {
 		return nil, fmt.Errorf("read facts: %w", err)
 	}
-	return decodeFacts(ctx, c, rows, embeddings)
+	return s.decodeFacts(ctx, c, rows, embeddings)
 }
 
-// decodeFacts decodes rows of factCols (and reads the facts' embeddings if
-// asked).
-func decodeFacts(ctx context.Context, c *conn, rows []row, embeddings bool) ([]core.Fact, error) {
+// decodeFacts decodes rows of factCols, with their changed attributes
+// (and reads the facts' embeddings if asked).
+func (s *Store) decodeFacts(ctx context.Context, c *conn, rows []row, embeddings bool) ([]core.Fact, error) {
+	if err := s.overrideAttrs(ctx, c, rows); err != nil {
+		return nil, err
+	}
 	facts := make([]core.Fact, 0, len(rows))
 	for _, r := range rows {
 		f, err := decodeFact(r)
@@ -77,6 +80,9 @@ func (s *Store) ListFacts(ctx context.Context, group string, opts core.ListOptio
 		return page, err
 	}
 	err := s.list(ctx, group, core.ScopeFacts, "f", opts, func(c *conn, rows []row) error {
+		if err := s.overrideAttrs(ctx, c, rows); err != nil {
+			return err
+		}
 		for _, r := range rows {
 			f, err := decodeFact(r)
 			if err != nil {

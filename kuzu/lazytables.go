@@ -3,6 +3,7 @@ package kuzu
 import (
 	"context"
 	"fmt"
+	"sync/atomic"
 
 	"github.com/mnemohq/mnemo/core"
 )
@@ -13,8 +14,10 @@ import (
 // rows (go test -run '^$' -bench OpenMemory/tables ./kuzu/). Records and
 // communities are features many databases never use (an edge board's
 // records are its erasures, if any, and communities are built only when
-// asked for), so their tables — Record; Community, CommunityVec and
-// HAS_MEMBER — are created by the first write that needs them: under the
+// asked for), and the facts' changed attributes (factattrs.go) are folded
+// away by each compaction, so their tables — Record; Community,
+// CommunityVec and HAS_MEMBER; FactAttrs — are created by the first write
+// that needs them: under the
 // write lock, outside that write's transaction (Kuzu's DDL commits by
 // itself) and before the journal holds the write, so that a replay of the
 // write after a crash creates them again if they were lost. Opening a
@@ -84,17 +87,23 @@ func (s *Store) dropEmptyTables(ctx context.Context, c *conn) error {
 		return len(rows) == 1 && i64(rows[0][0]) == 0, nil
 	}
 
-	s.records.Store(tables["Record"])
-	if tables["Record"] {
-		none, err := empty("Record")
+	for _, t := range []struct {
+		table string
+		made  *atomic.Bool
+	}{{"Record", &s.records}, {"FactAttrs", &s.factAttrs}} {
+		t.made.Store(tables[t.table])
+		if !tables[t.table] {
+			continue
+		}
+		none, err := empty(t.table)
 		if err != nil {
 			return err
 		}
 		if none {
-			if err := c.exec(ctx, "DROP TABLE Record", nil); err != nil {
-				return fmt.Errorf("drop the empty record table: %w", err)
+			if err := c.exec(ctx, "DROP TABLE "+t.table, nil); err != nil {
+				return fmt.Errorf("drop the empty table %s: %w", t.table, err)
 			}
-			s.records.Store(false)
+			t.made.Store(false)
 		}
 	}
 

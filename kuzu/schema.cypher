@@ -1,4 +1,4 @@
-// mnemo graph schema, version 9 (schemaVersion in schema.go). DIM is
+// mnemo graph schema, version 10 (schemaVersion in schema.go). DIM is
 // replaced by the embedding dimension fixed when the database is created.
 // Statements end with a semicolon at the end of a line.
 //
@@ -34,11 +34,12 @@ CREATE NODE TABLE IF NOT EXISTS Fact(
   episodes STRING[], archived_at TIMESTAMP, trust STRING, quarantined_at TIMESTAMP,
   released_at TIMESTAMP);
 
-// Records (core.RecordStore: JSON documents by group, kind and id) and
-// communities (Community, CommunityVec and HAS_MEMBER) have tables of
-// their own, which the first record and the first community create
-// (recordTable and communityTables in lazytables.go): Kuzu 0.11.3 holds
-// about 5.5 MiB of memory per node table, and many databases use neither.
+// Records (core.RecordStore: JSON documents by group, kind and id),
+// communities (Community, CommunityVec and HAS_MEMBER) and the changed
+// attributes of facts (FactAttrs, factattrs.go: Fact.attributes is what a
+// fact was created with) have tables of their own, which the first
+// record, community and change create (lazytables.go): Kuzu 0.11.3 holds
+// about 5.5 MiB of memory per node table, and many databases use none.
 
 CREATE NODE TABLE IF NOT EXISTS EntityVec(uuid STRING PRIMARY KEY, group_id STRING, vec FLOAT[DIM]);
 CREATE NODE TABLE IF NOT EXISTS FactVec(uuid STRING PRIMARY KEY, group_id STRING, vec FLOAT[DIM]);

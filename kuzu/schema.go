@@ -14,7 +14,7 @@ import (
 // schemaVersion is the version of schema.cypher. Opening a database with an
 // older version runs the migrations from its version up; a newer version is
 // refused.
-const schemaVersion = 9
+const schemaVersion = 10
 
 //go:embed schema.cypher
 var schemaText string
@@ -30,7 +30,15 @@ var migrations = map[int]func(ctx context.Context, c *conn, dim int) error{
 	6: addTrust,
 	7: addReleasedAt,
 	8: lazyTables,
+	9: factAttrs,
 }
+
+// factAttrs is the step to version 10, from which a fact's changed
+// attributes may be rows of the FactAttrs table (factattrs.go), made by
+// the first change: the step has nothing to do, and the version keeps a
+// mnemo that would read the Fact table's column alone from opening the
+// database.
+func factAttrs(context.Context, *conn, int) error { return nil }
 
 // lazyTables is the step to version 9, from which the Record table and
 // the community tables are made by the first record and the first

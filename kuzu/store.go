@@ -234,7 +234,7 @@ type Store struct {
 	// records and communities say whether the Record table and the
 	// community tables exist (lazytables.go); they change only under
 	// writeMu.
-	records, communities atomic.Bool
+	records, communities, factAttrs atomic.Bool
 
 	// sinceCheckpoint counts commits since the last checkpoint, and
 	// fresh holds the ends of the relationships they created

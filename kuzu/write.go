@@ -287,9 +287,22 @@ func (s *Store) applyChange(ctx context.Context, e entry, ch core.Change) error 
 // applyChecked writes ch, checked (checkChange) and of group.
 func (s *Store) applyChecked(ctx context.Context, e entry, group string, ch core.Change) error {
 	var prepare func(c *conn) error
-	if len(ch.Communities) > 0 {
-		// The first community makes the community tables (lazytables.go).
-		prepare = func(c *conn) error { return s.createCommunityTables(ctx, c) }
+	communities, attrs := len(ch.Communities) > 0, s.changesAttrs(ch)
+	if communities || attrs {
+		// The first community makes the community tables, the first
+		// change of a fact's attributes the FactAttrs table
+		// (lazytables.go).
+		prepare = func(c *conn) error {
+			if communities {
+				if err := s.createCommunityTables(ctx, c); err != nil {
+					return err
+				}
+			}
+			if attrs {
+				return s.createFactAttrsTable(ctx, c)
+			}
+			return nil
+		}
 	}
 	return s.writeAfter(ctx, e, prepare, func(ctx context.Context, c *conn, p *pending) error {
 		// The change's episodes are all of group (checkChange), and
@@ -436,16 +449,34 @@ func (s *Store) upsertFacts(ctx context.Context, c *conn, p *pending, group stri
 	if err := s.requireEntities(group, p, ends); err != nil {
 		return fmt.Errorf("fact endpoints: %w", err)
 	}
+	// The changed attributes of committed facts go to FactAttrs
+	// (factattrs.go), not the Fact table's column.
+	changed := map[string]string{}
 	for _, f := range facts {
 		r := factRow(f)
 		if f.Embedding != nil {
 			vecs = append(vecs, vecRow{f.UUID, f.GroupID, f.Embedding})
 		}
 		old, ok := s.cat.committedFact(f.UUID)
-		changes := func(old *factEntry) []setColumn { return factChanges(old, f, r["attrs"].(string)) }
+		attrs := r["attrs"].(string)
+		elsewhere := ok && !p.isCreated(core.ScopeFacts, f.UUID)
+		if elsewhere && old.attrs != attrs {
+			changed[f.UUID] = attrs
+			p.touch(core.ScopeFacts, f.UUID)
+		}
+		changes := func(old *factEntry) []setColumn {
+			cols := factChanges(old, f, attrs)
+			if elsewhere {
+				cols = slices.DeleteFunc(cols, func(c setColumn) bool { return c.name == "attributes" })
+			}
+			return cols
+		}
 		if err := upsertRow(ctx, c, p, core.ScopeFacts, "f", "Fact", f.UUID, r, old, ok, changes, &fresh); err != nil {
 			return err
 		}
+	}
+	if err := writeFactAttrs(ctx, c, group, changed); err != nil {
+		return err
 	}
 	p.create(core.ScopeFacts, fresh)
 	if err := runBatch(ctx, c, "write facts", `UNWIND $rows AS r CREATE (f:Fact {uuid: r.uuid, group_id: r.g, relation: r.rel,
