@@ -23,13 +23,18 @@
 //     MENTIONS (Episode to Entity), STATES (Episode to Fact) and
 //     HAS_MEMBER (Community to Entity);
 //   - Record, JSON documents by group, kind and id (core.RecordStore);
+//   - FactAttrs, the attributes of facts that changed after they were
+//     written, one row a fact, keyed by its uuid (factattrs.go: an update
+//     of a string column in place makes Kuzu's next checkpoint rewrite the
+//     column whole);
 //   - Meta, key-value rows naming the application (app = mnemo), the
 //     schema version and the embedding dimension N.
 //
-// Record and the community tables (Community, CommunityVec, HAS_MEMBER)
-// are made by the first record and the first community, and dropped when
-// a database opens without any (lazytables.go): Kuzu 0.11.3 holds about
-// 5.5 MiB of memory per node table, rows or none.
+// Record, the community tables (Community, CommunityVec, HAS_MEMBER)
+// and FactAttrs are made by the first record, community and change of a
+// fact's attributes, and dropped when a database opens without any
+// (lazytables.go): Kuzu 0.11.3 holds about 5.5 MiB of memory per node
+// table, rows or none.
 //
 // A fact is a node between two RELATES_TO relationships,
 // (Entity)-[:RELATES_TO]->(Fact)-[:RELATES_TO]->(Entity), because Kuzu
@@ -45,7 +50,7 @@
 //
 // The schema is schema.cypher, embedded, with FLOAT[DIM] replaced by the
 // dimension a new database records (Options.Dimension; 1 to 8192). It is
-// version 9 (schemaVersion in schema.go). Open creates the schema in an
+// version 10 (schemaVersion in schema.go). Open creates the schema in an
 // empty database and otherwise checks it: a database whose Meta does not
 // name mnemo is refused with core.ErrInvalid, a newer schema version or
 // another dimension with core.ErrConflict. An older version is migrated
