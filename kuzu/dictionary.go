@@ -62,8 +62,9 @@ const dictionaryCheckEvery = 16
 const dictionaryWaste = 4
 
 // updatedTables are the node tables whose STRING columns mnemo updates in
-// place (the others only gain rows).
-var updatedTables = []string{"Fact", "Entity", "Episode", "Community"}
+// place, and FactAttrs, whose rows are deleted and written again (the
+// others only gain rows).
+var updatedTables = []string{"Fact", "Entity", "Episode", "Community", "FactAttrs"}
 
 // dictionaryBloated reports whether a string column of updatedTables
 // holds more than a sixteenth of the buffer pool, and more than
@@ -72,8 +73,8 @@ var updatedTables = []string{"Fact", "Entity", "Episode", "Community"}
 func (s *Store) dictionaryBloated(ctx context.Context, c *conn) (bool, error) {
 	floor := int64(s.opts.BufferPoolBytes / 16)
 	for _, table := range updatedTables {
-		if table == "Community" && !s.communities.Load() {
-			continue // no community was ever written
+		if table == "Community" && !s.communities.Load() || table == "FactAttrs" && !s.factAttrs.Load() {
+			continue // no community was ever written, no fact's attributes changed
 		}
 		stored, err := stringColumnBytes(ctx, c, table)
 		if err != nil {
