@@ -25,9 +25,12 @@ import (
 // is one (overrideAttrs). Deleting a fact deletes its row. A compaction
 // folds the rows into the Fact table before it rewrites the database
 // (foldFactAttrs), so that an erasure's compaction leaves no replaced
-// attributes behind, and the rewritten database has none. The table is
-// made by the first change (lazytables.go), and dropped by an opening
-// that finds it empty.
+// attributes behind, and the rewritten database has none. The strings of
+// the rows deleted stay in the table's dictionary until a compaction,
+// like replaced values: dictionaryBloated checks the table with the
+// columns updated in place (dictionary.go). The table is made by the
+// first change (lazytables.go), and dropped by an opening that finds it
+// empty.
 
 // factAttrsTable is the FactAttrs table's definition.
 const factAttrsTable = "CREATE NODE TABLE IF NOT EXISTS FactAttrs(uuid STRING PRIMARY KEY, group_id STRING, attributes STRING)"
@@ -83,10 +86,7 @@ func writeFactAttrs(ctx context.Context, c *conn, group string, attrs map[string
 	for _, id := range ids {
 		rows = append(rows, map[string]any{"uuid": id, "g": group, "attrs": attrs[id]})
 	}
-	if err := runBatch(ctx, c, "write fact attributes", "UNWIND $rows AS r CREATE (:FactAttrs {uuid: r.uuid, group_id: r.g, attributes: r.attrs})", rows); err != nil {
-		return err
-	}
-	return nil
+	return runBatch(ctx, c, "write fact attributes", "UNWIND $rows AS r CREATE (:FactAttrs {uuid: r.uuid, group_id: r.g, attributes: r.attrs})", rows)
 }
 
 // deleteFactAttrs deletes the FactAttrs rows of facts ids.
