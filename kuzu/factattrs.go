@@ -41,14 +41,7 @@ const factAttrsCol = 6
 // createFactAttrsTable creates the FactAttrs table if it does not exist.
 // It runs on the writer, under the write lock, outside a transaction.
 func (s *Store) createFactAttrsTable(ctx context.Context, c *conn) error {
-	if s.factAttrs.Load() {
-		return nil
-	}
-	if err := c.exec(ctx, factAttrsTable, nil); err != nil {
-		return fmt.Errorf("create the fact attributes table: %w", err)
-	}
-	s.factAttrs.Store(true)
-	return nil
+	return createTable(ctx, c, &s.factAttrs, factAttrsTable, "the fact attributes table")
 }
 
 // changesAttrs reports whether ch changes the attributes of a fact

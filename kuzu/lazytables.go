@@ -45,13 +45,20 @@ func communityTables(dim int) []string {
 // createRecordTable creates the Record table if it does not exist. It
 // runs on the writer, under the write lock, outside a transaction.
 func (s *Store) createRecordTable(ctx context.Context, c *conn) error {
-	if s.records.Load() {
+	return createTable(ctx, c, &s.records, recordTable, "the record table")
+}
+
+// createTable runs stmt, which creates one table if it does not exist,
+// unless made says it exists, and records that it does. It runs on the
+// writer, under the write lock, outside a transaction.
+func createTable(ctx context.Context, c *conn, made *atomic.Bool, stmt, what string) error {
+	if made.Load() {
 		return nil
 	}
-	if err := c.exec(ctx, recordTable, nil); err != nil {
-		return fmt.Errorf("create the record table: %w", err)
+	if err := c.exec(ctx, stmt, nil); err != nil {
+		return fmt.Errorf("create %s: %w", what, err)
 	}
-	s.records.Store(true)
+	made.Store(true)
 	return nil
 }
 
