@@ -1,6 +1,7 @@
 package kuzu
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -170,12 +171,48 @@ func (k *catalog) load(ctx context.Context, c *conn) error {
 	}); err != nil {
 		return fmt.Errorf("load facts: %w", err)
 	}
+	if err := k.loadLists(ctx, c); err != nil {
+		return err
+	}
 	for _, e := range k.entities {
 		slices.Sort(e.facts)
 		slices.Sort(e.live)
 	}
 	for _, ids := range k.pairs {
 		slices.Sort(ids)
+	}
+	return nil
+}
+
+// loadLists sets every fact's list of episodes from the STATES
+// relationships, oldest episode (valid_at, then uuid) first (see
+// provenance.go); a fact no episode states has none. The episodes' uuids
+// are held once however many lists name them. The caller holds k.mu for
+// writing.
+func (k *catalog) loadLists(ctx context.Context, c *conn) error {
+	type stated struct {
+		at int64
+		ep string
+	}
+	lists := map[*factEntry][]stated{}
+	eps := interner{}
+	err := c.each(ctx, "MATCH (e:Episode)-[:STATES]->(f:Fact) RETURN f.uuid, e.uuid, e.valid_at", nil, func(r row) {
+		if f, ok := k.facts[str(r[0])]; ok {
+			lists[f] = append(lists[f], stated{unixMicro(tm(r[2])), eps.of(str(r[1]))})
+		}
+	})
+	if err != nil {
+		return fmt.Errorf("load provenance: %w", err)
+	}
+	for _, f := range k.facts {
+		f.episodes = nil
+	}
+	for f, l := range lists {
+		slices.SortFunc(l, func(a, b stated) int { return cmp.Or(cmp.Compare(a.at, b.at), strings.Compare(a.ep, b.ep)) })
+		f.episodes = make([]string, len(l))
+		for i, x := range l {
+			f.episodes[i] = x.ep
+		}
 	}
 	return nil
 }

@@ -46,9 +46,13 @@ func fromMicro(us int64) time.Time {
 // fact is linked to its ends (see catalog_index.go); a fact's ends never
 // change. The caller holds k.mu for writing.
 func (k *catalog) putFact(r row) (string, *factEntry) {
-	eps := strs(r[13])
-	for i, e := range eps {
-		eps[i] = keep(e)
+	var eps []string
+	if !k.loading {
+		// At a load the lists come from the relationships (loadLists).
+		eps = strs(r[13])
+		for i, e := range eps {
+			eps[i] = keep(e)
+		}
 	}
 	id := keep(str(r[0]))
 	f := &factEntry{
@@ -172,6 +176,7 @@ func (s *Store) readTouched(ctx context.Context, c *conn, p *pending) error {
 			if err := s.overrideAttrs(ctx, c, rows); err != nil {
 				return fmt.Errorf("read back written %s: %w", sc, err)
 			}
+			s.withLists(p, rows)
 		}
 		if p.rows == nil {
 			p.rows = map[core.Scope][]row{}

@@ -238,7 +238,7 @@ func (s *Store) checkUnused(ents []row, written []core.Fact, gone map[string]boo
 }
 
 // leaveProvenance takes episode (of group) out of the provenance of the facts it
-// stated that stay (not in gone): their episodes column. The STATES
+// stated that stay (not in gone): their lists of episodes. The STATES
 // relationships go with the episode.
 func (s *Store) leaveProvenance(ctx context.Context, c *conn, p *pending, group, episode string, gone map[string]bool) error {
 	rows, err := c.query(ctx, "MATCH (e:Episode {key: $k})-[:STATES]->(f:Fact) RETURN f.uuid", map[string]any{"k": episodeKey(group, episode)})

@@ -41,10 +41,12 @@
 // puts indexes on node properties only. Embeddings live in tables of their
 // own because Kuzu cannot SET a vector that an HNSW index covers:
 // re-embedding deletes and re-inserts one vector row and leaves the object
-// and its relationships alone. A fact's provenance is both its STATES
-// relationships and, denormalized, its episodes column, kept in the same
-// transaction (provenance.go), because any relationship traversal from a
-// looked-up node costs 1 to 2 ms in Kuzu 0.11.3.
+// and its relationships alone. A fact's provenance is its STATES
+// relationships; the catalog keeps each fact's list of episodes, built
+// from them at opening and kept by every write that adds or removes one
+// (provenance.go), because any relationship traversal from a looked-up
+// node costs 1 to 2 ms in Kuzu 0.11.3. The Fact table's episodes column
+// is what older versions kept there, read by nothing but migrations.
 //
 // # Schema, versions and migrations
 //

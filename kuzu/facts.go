@@ -52,11 +52,12 @@ func (s *Store) queryFacts(ctx context.Context, c *conn, stmt string, params map
 }
 
 // decodeFacts decodes rows of factCols, with their changed attributes
-// (and reads the facts' embeddings if asked).
+// and their lists of episodes (and reads the facts' embeddings if asked).
 func (s *Store) decodeFacts(ctx context.Context, c *conn, rows []row, embeddings bool) ([]core.Fact, error) {
 	if err := s.overrideAttrs(ctx, c, rows); err != nil {
 		return nil, err
 	}
+	s.withLists(nil, rows)
 	facts := make([]core.Fact, 0, len(rows))
 	for _, r := range rows {
 		f, err := decodeFact(r)
@@ -80,20 +81,9 @@ func (s *Store) ListFacts(ctx context.Context, group string, opts core.ListOptio
 		return page, err
 	}
 	err := s.list(ctx, group, core.ScopeFacts, "f", opts, func(c *conn, rows []row) error {
-		if err := s.overrideAttrs(ctx, c, rows); err != nil {
-			return err
-		}
-		for _, r := range rows {
-			f, err := decodeFact(r)
-			if err != nil {
-				return err
-			}
-			page.Items = append(page.Items, f)
-		}
-		if opts.Embeddings {
-			return fillVecs(ctx, c, core.ScopeFacts, page.Items, func(f *core.Fact) (string, *[]float32) { return f.UUID, &f.Embedding })
-		}
-		return nil
+		facts, err := s.decodeFacts(ctx, c, rows, opts.Embeddings)
+		page.Items = append(page.Items, facts...)
+		return err
 	}, &page.Next)
 	return page, err
 }

@@ -8,8 +8,9 @@
 // cannot SET an indexed vector: re-embedding deletes and re-inserts the row
 // without touching the object or its relationships.
 //
-// A fact's episodes repeats, in order, the episodes that STATES it, so that
-// reading a fact needs no traversal (see provenance.go).
+// A fact's episodes column is what older versions kept of the episodes
+// that STATES it; the store keeps those lists in memory now, built from
+// the relationships (see provenance.go), and an import still copies them.
 
 CREATE NODE TABLE IF NOT EXISTS Meta(key STRING PRIMARY KEY, value STRING);
 

@@ -55,6 +55,9 @@ type pending struct {
 	// episodes the episodes it read or created, with their groups.
 	links    map[[2]string]bool
 	episodes map[string]string
+	// lists are the facts' lists of episodes as the transaction set
+	// them (provenance.go).
+	lists map[string][]string
 	// timeline holds the episodes created and deleted (timeline.go).
 	timeline []tlChange
 	// fresh holds the ends of the relationships created (freshrels.go).
