@@ -27,18 +27,7 @@ func TestChangedAttributesBesideTheFact(t *testing.T) {
 	if s.factAttrs.Load() {
 		t.Fatal("the FactAttrs table exists before any change of attributes")
 	}
-	raw := func(q string, params map[string]any) []row {
-		t.Helper()
-		var rows []row
-		if err := s.read(ctx, func(c *conn) error {
-			var err error
-			rows, err = c.query(ctx, q, params)
-			return err
-		}); err != nil {
-			t.Fatal(err)
-		}
-		return rows
-	}
+	raw := func(q string, params map[string]any) []row { t.Helper(); return rawRows(t, s, q, params) }
 	column := func(id string) string {
 		return str(raw("MATCH (f:Fact {uuid: $id}) RETURN f.attributes", map[string]any{"id": id})[0][0])
 	}
@@ -106,4 +95,19 @@ func TestChangedAttributesBesideTheFact(t *testing.T) {
 		t.Fatal("the emptied FactAttrs table outlived the compaction's reopening")
 	}
 	checkCatalog(t, s, "a compaction")
+}
+
+// rawRows runs Cypher q on one of s's readers and returns its rows.
+func rawRows(t *testing.T, s *Store, q string, params map[string]any) []row {
+	t.Helper()
+	ctx := context.Background()
+	var rows []row
+	if err := s.read(ctx, func(c *conn) error {
+		var err error
+		rows, err = c.query(ctx, q, params)
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return rows
 }

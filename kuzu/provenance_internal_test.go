@@ -45,15 +45,7 @@ func TestListsBuiltFromTheRelationships(t *testing.T) {
 	}
 	column := func() []string {
 		t.Helper()
-		var rows []row
-		if err := s.read(ctx, func(c *conn) error {
-			var err error
-			rows, err = c.query(ctx, "MATCH (f:Fact {uuid: 'f1'}) RETURN f.episodes", nil)
-			return err
-		}); err != nil {
-			t.Fatal(err)
-		}
-		return strs(rows[0][0])
+		return strs(rawRows(t, s, "MATCH (f:Fact {uuid: 'f1'}) RETURN f.episodes", nil)[0][0])
 	}
 	steps := []struct {
 		ep   string
