@@ -29,9 +29,10 @@ import (
 // took 28 ms where it took 7 at 5,000, and the checkpoints, which also
 // wrote the column's new pages into the growing file, 1.06 s where they
 // took 0.57. So the column keeps what older versions wrote and what an
-// import copies, and nothing reads it but the migrations.
+// import copies, and nothing reads it but the migrations and the read-back
+// of an import's new facts (withLists).
 
-// addProvenance adds episodes to the episodes column of facts of group
+// addProvenance adds episodes to the lists of episodes of facts of group
 // (fact uuid → episode uuids), keeping each list ordered.
 //
 // A committed list is already in order, and episodes mostly arrive in
