@@ -74,7 +74,11 @@ func measure(ctx context.Context, t *target, o options, log io.Writer) (*result,
 	db := filepath.Join(dir, "db")
 
 	// Cold: a new database and an empty plugin cache of its own, beside
-	// it (start), not the user's cache directory that other runs filled.
+	// it (start), not the user's cache directory that other runs filled,
+	// and the binary and Kuzu's library read from the disk (evict).
+	if err := evict(t.exe, t.lib); err != nil {
+		return nil, err
+	}
 	p, first, err := start(ctx, t, o, db)
 	if err != nil {
 		return nil, fmt.Errorf("cold start: %w", err)

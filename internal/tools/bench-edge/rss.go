@@ -42,6 +42,7 @@ type part struct {
 // /proc/PID/smaps.
 const (
 	partBinary  = "mnemo binary (code, data, the embedded plugins it touched)"
+	partBinPMD  = "  of which mapped whole in 2 MiB pages (FilePmdMapped)"
 	partKuzuLib = "libkuzu.so (code, data)"
 	partLibs    = "other libraries (libc, libstdc++)"
 	partPool    = "Kuzu buffer pool (its MAP_NORESERVE reservation)"
@@ -68,7 +69,7 @@ func (p *proc) parts() []part {
 	exe, _ := filepath.Abs(p.cmd.Args[0])
 	sums := shares(f, exe)
 	out := make([]part, 0, 8)
-	for _, n := range []string{partBinary, partKuzuLib, partLibs, partPool, partCHeap, partCode, partAnon} {
+	for _, n := range []string{partBinary, partBinPMD, partKuzuLib, partLibs, partPool, partCHeap, partCode, partAnon} {
 		out = append(out, part{n, sums[n]})
 	}
 	if h := p.heapBytes(); h > 0 {
@@ -82,7 +83,7 @@ func (p *proc) parts() []part {
 func shares(smaps io.Reader, exe string) map[string]int64 {
 	sums := map[string]int64{}
 	var name, perms string
-	var rss, size int64
+	var rss, size, pmd int64
 	sc := bufio.NewScanner(smaps)
 	for sc.Scan() {
 		fields := strings.Fields(sc.Text())
@@ -90,7 +91,7 @@ func shares(smaps io.Reader, exe string) map[string]int64 {
 		case len(fields) == 0:
 		case len(fields) >= 5 && strings.Contains(fields[0], "-") && !strings.HasSuffix(fields[0], ":"):
 			// A mapping's header: address perms offset dev inode [path].
-			perms, name, rss, size = fields[1], "", 0, 0
+			perms, name, rss, size, pmd = fields[1], "", 0, 0, 0
 			if len(fields) >= 6 {
 				name = strings.Join(fields[5:], " ")
 			}
@@ -102,11 +103,15 @@ func shares(smaps io.Reader, exe string) map[string]int64 {
 		case fields[0] == "Rss:" && len(fields) >= 2:
 			kb, _ := strconv.ParseInt(fields[1], 10, 64)
 			rss = kb << 10
+		case fields[0] == "FilePmdMapped:" && len(fields) >= 2:
+			kb, _ := strconv.ParseInt(fields[1], 10, 64)
+			pmd = kb << 10
 		case fields[0] == "VmFlags:":
 			// The last line of a mapping.
 			switch {
 			case name == exe:
 				sums[partBinary] += rss
+				sums[partBinPMD] += pmd
 			case strings.HasSuffix(name, "/libkuzu.so"):
 				sums[partKuzuLib] += rss
 			case strings.HasPrefix(name, "/"):

@@ -16,6 +16,7 @@ func TestShares(t *testing.T) {
 	got := shares(f, "/opt/mnemo/mnemo")
 	want := map[string]int64{
 		partBinary:  40960 << 10,
+		partBinPMD:  30720 << 10,
 		partKuzuLib: 12288 << 10,
 		partLibs:    2048 << 10,
 		partPool:    57344 << 10,
