@@ -396,6 +396,9 @@ func (k *catalog) apply(p *pending) []textChange {
 			}
 		}
 		k.unlink(gone)
+		if sc == core.ScopeFacts {
+			k.setLists(p, back)
+		}
 	}
 	for _, ch := range p.slots {
 		if ch.uuid != "" {
@@ -403,6 +406,29 @@ func (k *catalog) apply(p *pending) []textChange {
 		}
 	}
 	return texts
+}
+
+// setLists publishes the lists of episodes transaction p set on facts
+// whose rows it did not touch otherwise, and so did not read back (back
+// holds those it did): each such fact's entry is replaced by a copy with
+// the new list, as putFact replaces an entry, so that a reader holding
+// the old entry sees it whole. The caller holds k.mu for writing.
+func (k *catalog) setLists(p *pending, back map[string]bool) {
+	for id, l := range p.lists {
+		if back[id] || p.touched[core.ScopeFacts][id] {
+			continue // read back with its list, or deleted
+		}
+		old, ok := k.facts[id]
+		if !ok {
+			continue
+		}
+		f := *old
+		f.episodes = nil // as putFact reads an empty list
+		for _, e := range l {
+			f.episodes = append(f.episodes, keep(e))
+		}
+		k.facts[id] = &f
+	}
 }
 
 // put stores a row read back of a fact or an entity and returns its text

@@ -201,14 +201,16 @@ func sortEpisodes(eps []string, at map[string]time.Time) {
 }
 
 // setProvenance records the lists of episodes of facts (fact uuid →
-// episode uuids) as this transaction leaves them, for the rows it reads
-// back (readTouched); nothing is written to Kuzu, whose STATES
-// relationships the caller writes.
+// episode uuids) as this transaction leaves them, for the catalog to
+// publish after the commit; nothing is written to Kuzu, whose STATES
+// relationships the caller writes. A fact whose list is all that changed
+// is not read back (readTouched): its row is the catalog's with the new
+// list (catalog.apply). A re-stated fact is the common case of a memory
+// that grows, and reading it back cost a lookup per fact.
 func (s *Store) setProvenance(_ context.Context, _ *conn, p *pending, lists map[string][]string) error {
 	if len(lists) == 0 {
 		return nil
 	}
-	p.touch(core.ScopeFacts, keys(lists)...)
 	if p.lists == nil {
 		p.lists = map[string][]string{}
 	}
