@@ -74,6 +74,13 @@ type catalog struct {
 	// all groups.
 	vectors map[core.Scope]map[string]int
 	total   map[core.Scope]int
+	// episodeVecs holds the episodes that have a vector (facts and
+	// entities note their offsets in their entries), so that writing an
+	// episode's vector looks for an old one only where there is one
+	// (replaceVecs): the lookup of a batch's episodes in the vector table
+	// is a join that grows with it, 1.9 ms a batch at 6,500 episodes and
+	// 6.7 at 45,000, for episodes that almost never have one.
+	episodeVecs map[slot]struct{}
 	// current counts the facts and entities of each group that a search
 	// of the present keeps (see currentIn), so that a vector search knows
 	// how few of a group's vectors can pass before it ranks them;
@@ -283,6 +290,7 @@ func (k *catalog) placeVector(sc core.Scope, id string, offset int64) {
 
 func (k *catalog) readSlots(ctx context.Context, c *conn) error {
 	k.slots, k.vectors, k.total = map[core.Scope][]slot{}, map[core.Scope]map[string]int{}, map[core.Scope]int{}
+	k.episodeVecs = map[slot]struct{}{}
 	tables, err := tableNames(ctx, c)
 	if err != nil {
 		return err
@@ -308,14 +316,29 @@ func (k *catalog) setSlot(sc core.Scope, offset int64, uuid, group string) {
 	}
 	if old := s[offset]; old.uuid != "" {
 		k.countVector(sc, old.group, -1)
+		if sc == core.ScopeEpisodes {
+			delete(k.episodeVecs, old)
+		}
 	}
 	if uuid == "" {
 		s[offset] = slot{}
 	} else {
 		s[offset] = slot{keep(uuid), k.intern(group)}
 		k.countVector(sc, group, 1)
+		if sc == core.ScopeEpisodes {
+			k.episodeVecs[s[offset]] = struct{}{}
+		}
 	}
 	k.slots[sc] = s
+}
+
+// hasEpisodeVec reports whether the committed episode uuid of group has a
+// vector.
+func (k *catalog) hasEpisodeVec(group, uuid string) bool {
+	k.mu.RLock()
+	defer k.mu.RUnlock()
+	_, ok := k.episodeVecs[slot{uuid, group}]
+	return ok
 }
 
 func (k *catalog) countVector(sc core.Scope, group string, n int) {
@@ -518,6 +541,9 @@ func (k *catalog) dropGroup(group string) {
 	for sc, s := range k.slots {
 		for i := range s {
 			if s[i].group == group {
+				if sc == core.ScopeEpisodes {
+					delete(k.episodeVecs, s[i])
+				}
 				s[i] = slot{}
 			}
 		}

@@ -29,6 +29,8 @@ type snapshot struct {
 	// Live is the catalog's uuids of current objects by scope and group,
 	// sorted; Relisted the same listed afresh from its entries.
 	Live, Relisted map[core.Scope]map[string][]string
+	// EpisodeVecs are the episodes the catalog knows to have a vector.
+	EpisodeVecs map[slot]bool
 }
 
 func snap(k *catalog) snapshot {
@@ -48,6 +50,10 @@ func snap(k *catalog) snapshot {
 	}
 	for id, f := range k.facts {
 		out.Facts[id] = *f
+	}
+	out.EpisodeVecs = map[slot]bool{}
+	for sl := range k.episodeVecs {
+		out.EpisodeVecs[sl] = true
 	}
 	for id, e := range k.entities {
 		c := *e
@@ -226,6 +232,27 @@ func TestCatalogMatchesKuzu(t *testing.T) {
 	ep2 := core.Episode{UUID: "small-e2", GroupID: "small", Name: "e2", Source: core.SourceText, Content: "again", ValidAt: t0.Add(time.Hour), CreatedAt: t0, Status: core.EpisodeDone}
 	if _, err := s.AddEpisodes(ctx, []core.Episode{ep2}); err != nil {
 		t.Fatal(err)
+	}
+	// Episodes stored pending without a vector, then done with one, then
+	// embedded again: the catalog knows which episodes have a vector
+	// (replaceVecs looks for an old one only there), and replacing one
+	// leaves a single row (its key is the table's primary key).
+	pend := []core.Episode{
+		{UUID: "small-e3", GroupID: "small", Name: "e3", Source: core.SourceText, Content: "later", ValidAt: t0.Add(2 * time.Hour), CreatedAt: t0, Status: core.EpisodePending},
+		{UUID: "small-e4", GroupID: "small", Name: "e4", Source: core.SourceText, Content: "later still", ValidAt: t0.Add(3 * time.Hour), CreatedAt: t0, Status: core.EpisodePending},
+	}
+	if _, err := s.AddEpisodes(ctx, pend); err != nil {
+		t.Fatal(err)
+	}
+	check("episodes pending")
+	for i := range pend {
+		pend[i].Status, pend[i].Embedding = core.EpisodeDone, vec(3+i)
+	}
+	apply("episodes done, with vectors", core.Change{Episodes: pend})
+	pend[0].Embedding = vec(9)
+	apply("an episode's vector replaced", core.Change{Episodes: pend[:1]})
+	if n := len(snap(&s.cat).EpisodeVecs); n != 3 {
+		t.Errorf("the catalog knows %d episodes with a vector, want 3 (small-e1, e3, e4)", n)
 	}
 	again := slices.Clone(facts[10:15])
 	for i := range again {
