@@ -8,6 +8,9 @@ package kuzu
 // static int mnemo_tune_malloc(int arenas, int mmap_threshold, int trim_threshold) {
 // 	return mallopt(M_ARENA_MAX, arenas) && mallopt(M_MMAP_THRESHOLD, mmap_threshold) && mallopt(M_TRIM_THRESHOLD, trim_threshold);
 // }
+// static int mnemo_mmap_threshold(int n) {
+// 	return mallopt(M_MMAP_THRESHOLD, n);
+// }
 // static int mnemo_scrub_malloc(void) {
 // 	return mallopt(M_PERTURB, 0xff);
 // }
@@ -55,7 +58,14 @@ const (
 	smallTrimThreshold = 4 << 20
 )
 
-var tuneOnce sync.Once
+var (
+	tuneOnce sync.Once
+	// mallocTuned says whether tuneMalloc set malloc up; fitted is the
+	// mmap threshold fitMalloc set last, under fitMu.
+	mallocTuned bool
+	fitMu       sync.Mutex
+	fitted      int
+)
 
 // tuneMalloc sets malloc up for a small machine when pool (the buffer
 // pool's size) is at most smallPool, once per process, before the
@@ -67,8 +77,49 @@ func tuneMalloc(pool uint64) bool {
 	tuned := false
 	tuneOnce.Do(func() {
 		tuned = C.mnemo_tune_malloc(smallArenas, smallMmapThreshold, smallTrimThreshold) == 1
+		mallocTuned = tuned
 	})
 	return tuned
+}
+
+// Vector scans and the mmap threshold.
+//
+// Kuzu reads a vector column 2,048 rows at a time into one block of
+// 2,048 × dimension floats (2 MiB at the local embedder's 256), and so
+// does every exact vector search, every query vector cast to the
+// column's type and every build of an index kept in memory. A block
+// mapped apart is mapped, faulted in page by page and unmapped again at
+// each query: with the 256 KiB threshold a search of the 715 facts of a
+// year of evolved memory (make bench-evolve) took 7 ms, and 1.3 ms with
+// those blocks from the arena (docs/edge.md). So once the dimension is
+// known the threshold is raised to twice that block (at most glibc's
+// largest, 32 MiB): Kuzu's larger copies at a checkpoint are still
+// mapped apart and handed back when freed, and the smaller ones go back
+// by the trim after each checkpoint (releaseCHeap).
+
+// vectorScanBytes is the size of the block Kuzu reads 2,048 vectors of
+// dim floats into.
+func vectorScanBytes(dim int) int { return 2048 * 4 * dim }
+
+// maxMmapThreshold is glibc's largest mmap threshold on 64-bit systems
+// (DEFAULT_MMAP_THRESHOLD_MAX).
+const maxMmapThreshold = 32 << 20
+
+// fitMalloc raises the mmap threshold, where tuneMalloc set it, above
+// twice the block of a vector scan of dim floats; it never lowers it
+// (stores of several dimensions may share the process). It reports the
+// threshold now in force, 0 where malloc was not tuned.
+func fitMalloc(dim int) int {
+	if !mallocTuned {
+		return 0
+	}
+	fitMu.Lock()
+	defer fitMu.Unlock()
+	need := min(max(smallMmapThreshold, 2*vectorScanBytes(dim)), maxMmapThreshold)
+	if need > fitted && C.mnemo_mmap_threshold(C.int(need)) == 1 {
+		fitted = need
+	}
+	return max(fitted, smallMmapThreshold)
 }
 
 // mappedApart reports, in a process whose heap holds no free block of n

@@ -49,3 +49,51 @@ func TestSmallPoolTunesMalloc(t *testing.T) {
 		}
 	}
 }
+
+// TestVectorScansComeFromTheArena: in a new process with malloc tuned for
+// a small pool, once the store knows its embedding dimension a block the
+// size of a vector scan (vectorScanBytes) freed and allocated again comes
+// back from the arena, not mapped again, while a block past the new
+// threshold is still mapped apart; the threshold only rises.
+func TestVectorScansComeFromTheArena(t *testing.T) {
+	if os.Getenv("MNEMO_TEST_MALLOC_FIT") != "" {
+		if !tuneMalloc(256 << 20) {
+			os.Exit(4)
+		}
+		n := fitMalloc(256)
+		switch {
+		case n != 2*vectorScanBytes(256):
+			os.Exit(5)
+		case mappedApart(vectorScanBytes(256) + 4096):
+			os.Exit(6)
+		case !mappedApart(n + 1<<20):
+			os.Exit(7)
+		case fitMalloc(16) != n:
+			os.Exit(8)
+		case fitMalloc(1<<20) != maxMmapThreshold:
+			os.Exit(9)
+		}
+		os.Exit(0)
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestVectorScansComeFromTheArena$", "-test.count=1")
+	cmd.Env = append(os.Environ(), "MNEMO_TEST_MALLOC_FIT=1")
+	out, err := cmd.CombinedOutput()
+	code := 0
+	if e, ok := err.(*exec.ExitError); ok {
+		code = e.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	if msg, ok := map[int]string{
+		4: "malloc was not tuned for a 256 MiB pool",
+		5: "fitMalloc(256) did not set the threshold to twice a scan's block",
+		6: "a scan's block freed and allocated again was mapped apart again",
+		7: "a block past the threshold came from the arena",
+		8: "a smaller dimension lowered the threshold",
+		9: "the threshold was not capped at glibc's largest",
+	}[code]; ok {
+		t.Error(msg)
+	} else if code != 0 {
+		t.Fatalf("the child exited %d\n%s", code, out)
+	}
+}

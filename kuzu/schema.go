@@ -210,6 +210,9 @@ func (s *Store) setup(ctx context.Context) error {
 	if s.dim != dim {
 		s.dim = dim
 	}
+	if n := fitMalloc(dim); n > 0 {
+		s.log.Debug("malloc maps blocks apart from", "bytes", n)
+	}
 	if version == 0 {
 		if err := createSchema(ctx, c, dim); err != nil {
 			return err
