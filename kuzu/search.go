@@ -106,6 +106,10 @@ func (s *Store) vectorExact(ctx context.Context, c *conn, q core.SearchQuery, in
 	inMemory := simple(q.Scope, q.Filter)
 	w := newWhereNamed("v")
 	w.groups("v", q.Groups)
+	m0 := max(q.Limit*4, 64)
+	if inMemory {
+		m0 = max(m0, s.firstDepth(q, inGroups))
+	}
 	params := w.merge(map[string]any{"q": vecParam(q.Vector), "min": q.MinScore})
 	a := alias(q.Scope)
 	fw := newWhere()
@@ -114,35 +118,45 @@ func (s *Store) vectorExact(ctx context.Context, c *conn, q core.SearchQuery, in
 		fw.filter(q.Scope, a, q.Filter)
 		params = fw.merge(params)
 	}
-	m0 := max(q.Limit*4, 64)
-	if inMemory {
-		m0 = max(m0, s.firstDepth(q, inGroups))
-	}
 	var hits []core.Hit
 	for m := m0; ; m = deeper(m, len(hits), q.Limit) {
-		stmt := fmt.Sprintf(`MATCH (v:%s) WHERE %s
-			WITH v.%s AS pk, v.uuid AS id, array_cosine_similarity(v.vec, CAST($q AS FLOAT[%d])) AS score
-			ORDER BY score DESC LIMIT %d WHERE score >= $min`, vecTable(q.Scope), w, pkCol(vecTable(q.Scope)), s.dim, m)
+		var stmt string
 		if inMemory {
-			stmt += " RETURN id, score"
+			// Offsets, which the catalog maps to objects: an integer a
+			// row crosses from Kuzu cheaper than a uuid, and a deep
+			// ranking (an evolved memory's, mostly archived) returns
+			// hundreds of rows.
+			stmt = fmt.Sprintf(`MATCH (v:%s) WHERE %s
+			WITH offset(id(v)) AS o, array_cosine_similarity(v.vec, CAST($q AS FLOAT[%d])) AS score
+			ORDER BY score DESC LIMIT %d WHERE score >= $min RETURN o, score`, vecTable(q.Scope), w, s.dim, m)
 		} else {
-			stmt += fmt.Sprintf(` MATCH (%s:%s {%s: pk}) WHERE %s
-			RETURN id, score ORDER BY score DESC, id LIMIT %d`, a, nodeTable(q.Scope), pkCol(nodeTable(q.Scope)), fw, q.Limit)
+			stmt = fmt.Sprintf(`MATCH (v:%s) WHERE %s
+			WITH v.%s AS pk, v.uuid AS id, array_cosine_similarity(v.vec, CAST($q AS FLOAT[%d])) AS score
+			ORDER BY score DESC LIMIT %d WHERE score >= $min MATCH (%s:%s {%s: pk}) WHERE %s
+			RETURN id, score ORDER BY score DESC, id LIMIT %d`, vecTable(q.Scope), w, pkCol(vecTable(q.Scope)), s.dim, m,
+				a, nodeTable(q.Scope), pkCol(nodeTable(q.Scope)), fw, q.Limit)
 		}
 		s.stats.exactRanks.Add(1)
 		rows, err := c.query(ctx, stmt, params)
 		if err != nil {
 			return nil, fmt.Errorf("vector search %s: %w", q.Scope, err)
 		}
-		hits = hitsOf(rows)
 		if inMemory {
-			ids := make([]string, len(hits))
-			for i, h := range hits {
-				ids[i] = h.UUID
+			found := make([]offsetHit, len(rows))
+			for i, r := range rows {
+				found[i] = offsetHit{i64(r[0]), f64(r[1])}
 			}
+			ids, score := s.cat.resolve(q.Scope, q.Groups, found)
 			ok := s.cat.passing(q.Scope, ids, q.Filter, len(ids))
-			hits = slices.DeleteFunc(hits, func(h core.Hit) bool { return !ok[h.UUID] })
+			hits = hits[:0]
+			for _, id := range ids {
+				if ok[id] {
+					hits = append(hits, core.Hit{UUID: id, Score: score[id]})
+				}
+			}
 			sortHits(hits)
+		} else {
+			hits = hitsOf(rows)
 		}
 		// In memory, fewer rows than m means every vector was scored.
 		if len(hits) >= q.Limit || m >= inGroups || m > 1<<22 || inMemory && len(rows) < m {
