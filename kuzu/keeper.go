@@ -22,8 +22,10 @@ import (
 type keeper struct {
 	kicks chan struct{}
 	// idleKicks arms the idle pass (checkpointIfIdle) without the rest
-	// of the upkeep.
+	// of the upkeep; readKicks arms the trim after reads (readIdle),
+	// made with the store, before any read.
 	idleKicks chan struct{}
+	readKicks chan struct{}
 	stop      chan struct{}
 	done      sync.WaitGroup
 }
@@ -66,6 +68,9 @@ func (s *Store) startKeeper() {
 		idle := time.NewTimer(time.Hour)
 		idle.Stop()
 		defer idle.Stop()
+		reads := time.NewTimer(time.Hour)
+		reads.Stop()
+		defer reads.Stop()
 		for {
 			select {
 			case <-s.keeper.stop:
@@ -75,6 +80,14 @@ func (s *Store) startKeeper() {
 			case <-t.C:
 				s.upkeep()
 			case <-s.keeper.idleKicks:
+			case <-s.keeper.readKicks:
+				reads.Reset(s.opts.IdleCheckpoint)
+				continue
+			case <-reads.C:
+				if wait := s.readIdle(time.Now()); wait > 0 {
+					reads.Reset(wait)
+				}
+				continue
 			case <-idle.C:
 				s.checkpointIfIdle(context.Background())
 			}
@@ -87,6 +100,44 @@ func (s *Store) startKeeper() {
 			}
 		}
 	}()
+}
+
+// Reads and the C heap.
+//
+// On a small machine (a buffer pool of at most SmallPool) the C heap
+// goes back to the kernel when the store falls idle after writes
+// (checkpointIfIdle), and after reads too: malloc keeps the blocks of a
+// vector scan in its arena for the next search (fitMalloc), about 4 MiB
+// after one search, which a board that searches now and then holds for
+// nothing. The first read after a trim arms the keeper, which trims once
+// no read has come for Options.IdleCheckpoint; a search after that finds
+// the arena's pages gone and faults them in again (no mapping), once.
+
+// afterRead notes a read's end and, on a small machine, arms the trim
+// after reads if a trim was made since the last read.
+func (s *Store) afterRead() {
+	if s.opts.BufferPoolBytes > SmallPool || s.opts.IdleCheckpoint <= 0 {
+		return
+	}
+	s.lastRead.Store(time.Now().UnixNano())
+	if s.readsTrimmed.CompareAndSwap(true, false) {
+		select {
+		case s.keeper.readKicks <- struct{}{}:
+		default:
+		}
+	}
+}
+
+// readIdle trims the C heap if no read has come for
+// Options.IdleCheckpoint, and otherwise returns how long to wait before
+// looking again. It runs on the keeper.
+func (s *Store) readIdle(now time.Time) time.Duration {
+	if wait := time.Unix(0, s.lastRead.Load()).Add(s.opts.IdleCheckpoint).Sub(now); wait > 0 {
+		return wait
+	}
+	s.readsTrimmed.Store(true)
+	releaseCHeap()
+	return 0
 }
 
 // stopKeeper stops the keeper and waits for it. It runs before Close

@@ -245,6 +245,10 @@ type Store struct {
 	// idleDone says the idle pass since it is made (durable.go).
 	lastCommit atomic.Int64
 	idleDone   atomic.Bool
+	// lastRead is when the last read ended, in Unix nanoseconds, and
+	// readsTrimmed says the C heap was trimmed since (readIdle).
+	lastRead     atomic.Int64
+	readsTrimmed atomic.Bool
 	// checkpointDue asks the keeper for a checkpoint afterCommit found
 	// due; deferredCommits counts the commits since (under writeMu).
 	checkpointDue   atomic.Bool
@@ -321,6 +325,8 @@ func open(ctx context.Context, opts Options, prepare func() error, rebuild strin
 	}
 	opts = opts.withDefaults()
 	s := &Store{opts: opts, log: opts.Logger}
+	s.keeper.readKicks = make(chan struct{}, 1)
+	s.readsTrimmed.Store(true) // the first read arms the trim after reads
 	if !scrubMalloc() {
 		s.log.Debug("malloc does not fill the memory it hands out: a page Kuzu writes partly unfilled may hold bytes the process freed (docs/erasure.md)")
 	}
@@ -514,6 +520,7 @@ func (s *Store) read(ctx context.Context, f func(c *conn) error) (err error) {
 	}
 	err = f(c)
 	s.readers <- c
+	s.afterRead()
 	if !isBusy(err) || ctx.Err() != nil {
 		return err
 	}
