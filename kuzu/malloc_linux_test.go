@@ -32,15 +32,7 @@ func TestSmallPoolTunesMalloc(t *testing.T) {
 		pool uint64
 		code int
 	}{{256 << 20, 0}, {smallPool + 1, 4}} {
-		cmd := exec.Command(os.Args[0], "-test.run=^TestSmallPoolTunesMalloc$", "-test.count=1")
-		cmd.Env = append(os.Environ(), "MNEMO_TEST_MALLOC_POOL="+strconv.FormatUint(c.pool, 10))
-		out, err := cmd.CombinedOutput()
-		code := 0
-		if e, ok := err.(*exec.ExitError); ok {
-			code = e.ExitCode()
-		} else if err != nil {
-			t.Fatal(err)
-		}
+		code, out := runChild(t, "TestSmallPoolTunesMalloc", "MNEMO_TEST_MALLOC_POOL="+strconv.FormatUint(c.pool, 10))
 		switch {
 		case code == 3:
 			t.Errorf("pool of %d MiB: a 1 MiB block freed and allocated again was mapped apart %v, against the tuning", c.pool>>20, c.code == 4)
@@ -75,15 +67,7 @@ func TestVectorScansComeFromTheArena(t *testing.T) {
 		}
 		os.Exit(0)
 	}
-	cmd := exec.Command(os.Args[0], "-test.run=^TestVectorScansComeFromTheArena$", "-test.count=1")
-	cmd.Env = append(os.Environ(), "MNEMO_TEST_MALLOC_FIT=1")
-	out, err := cmd.CombinedOutput()
-	code := 0
-	if e, ok := err.(*exec.ExitError); ok {
-		code = e.ExitCode()
-	} else if err != nil {
-		t.Fatal(err)
-	}
+	code, out := runChild(t, "TestVectorScansComeFromTheArena", "MNEMO_TEST_MALLOC_FIT=1")
 	if msg, ok := map[int]string{
 		4: "malloc was not tuned for a 256 MiB pool",
 		5: "fitMalloc(256) did not set the threshold to twice a scan's block",
@@ -96,4 +80,20 @@ func TestVectorScansComeFromTheArena(t *testing.T) {
 	} else if code != 0 {
 		t.Fatalf("the child exited %d\n%s", code, out)
 	}
+}
+
+// runChild runs the test named test again in a new process of this test
+// binary, with env added to its environment (where malloc holds nothing
+// freed yet), and returns its exit code and output.
+func runChild(t *testing.T, test, env string) (int, []byte) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^"+test+"$", "-test.count=1")
+	cmd.Env = append(os.Environ(), env)
+	out, err := cmd.CombinedOutput()
+	if e, ok := err.(*exec.ExitError); ok {
+		return e.ExitCode(), out
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return 0, out
 }
