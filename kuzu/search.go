@@ -106,10 +106,6 @@ func (s *Store) vectorExact(ctx context.Context, c *conn, q core.SearchQuery, in
 	inMemory := simple(q.Scope, q.Filter)
 	w := newWhereNamed("v")
 	w.groups("v", q.Groups)
-	m0 := max(q.Limit*4, 64)
-	if inMemory {
-		m0 = max(m0, s.firstDepth(q, inGroups))
-	}
 	params := w.merge(map[string]any{"q": vecParam(q.Vector), "min": q.MinScore})
 	a := alias(q.Scope)
 	fw := newWhere()
@@ -117,6 +113,10 @@ func (s *Store) vectorExact(ctx context.Context, c *conn, q core.SearchQuery, in
 		fw.groups(a, q.Groups)
 		fw.filter(q.Scope, a, q.Filter)
 		params = fw.merge(params)
+	}
+	m0 := max(q.Limit*4, 64)
+	if inMemory {
+		m0 = max(m0, s.firstDepth(q, inGroups))
 	}
 	var hits []core.Hit
 	for m := m0; ; m = deeper(m, len(hits), q.Limit) {

@@ -229,23 +229,18 @@ func (s *Store) replaceVecs(ctx context.Context, c *conn, p *pending, sc core.Sc
 	// episode with none committed and none written by this transaction.
 	ids = slices.DeleteFunc(uniq(ids), func(id string) bool { return p.isCreated(sc, id) })
 	if sc == core.ScopeEpisodes {
-		written := map[string]bool{}
+		has := map[string]bool{}
 		for _, ch := range p.slots {
 			if ch.sc == sc && ch.uuid != "" {
-				written[episodeKey(ch.group, ch.uuid)] = true
+				has[episodeKey(ch.group, ch.uuid)] = true
 			}
 		}
-		left := map[string]bool{}
-		for _, id := range ids {
-			left[id] = true
-		}
-		ids = ids[:0]
 		for _, v := range vecs {
-			if k := episodeKey(v.group, v.uuid); left[k] && (written[k] || s.cat.hasEpisodeVec(v.group, v.uuid)) {
-				ids = append(ids, k)
-				delete(left, k)
+			if s.cat.hasEpisodeVec(v.group, v.uuid) {
+				has[episodeKey(v.group, v.uuid)] = true
 			}
 		}
+		ids = slices.DeleteFunc(ids, func(id string) bool { return !has[id] })
 	}
 	rows, err := lookup(ctx, c, writeLookupLimit, "v", table, "", "v."+pkCol(table)+", offset(id(v))", nil, ids)
 	if err != nil {
