@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -56,17 +57,9 @@ func (c *conn) query(ctx context.Context, stmt string, params map[string]any) ([
 // instead of collecting them: loading a table whole (the catalog, the
 // text index) then holds one row at a time, not a million.
 func (c *conn) each(ctx context.Context, stmt string, params map[string]any, f func(row)) error {
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	stop := context.AfterFunc(ctx, c.c.Interrupt)
-	res, err := c.run(stmt, params)
-	interrupted := !stop()
+	res, interrupted, err := c.start(ctx, stmt, params)
 	if err != nil {
-		if interrupted && ctx.Err() != nil {
-			return fmt.Errorf("query interrupted: %w", ctx.Err())
-		}
-		return translate(err)
+		return err
 	}
 	defer res.Close()
 	for res.HasNext() {
@@ -85,6 +78,64 @@ func (c *conn) each(ctx context.Context, stmt string, params map[string]any, f f
 		return fmt.Errorf("query interrupted: %w", ctx.Err())
 	}
 	return nil
+}
+
+// start runs a statement for query, each and ints, and reports whether
+// ctx ended while it ran.
+func (c *conn) start(ctx context.Context, stmt string, params map[string]any) (res *gokuzu.QueryResult, interrupted bool, err error) {
+	if err := ctx.Err(); err != nil {
+		return nil, false, err
+	}
+	stop := context.AfterFunc(ctx, c.c.Interrupt)
+	res, err = c.run(stmt, params)
+	interrupted = !stop()
+	if err != nil {
+		if interrupted && ctx.Err() != nil {
+			return nil, true, fmt.Errorf("query interrupted: %w", ctx.Err())
+		}
+		return nil, interrupted, translate(err)
+	}
+	return res, interrupted, nil
+}
+
+// ints runs a statement whose columns are all INT64 (none NULL) and
+// returns its rows, read as the result's text in one call. Reading a row
+// value by value costs about ten calls into Kuzu, 1.7 µs a row; a ranking
+// that returns a few hundred rows paid more for them than for its scan.
+func (c *conn) ints(ctx context.Context, stmt string, params map[string]any) ([][]int64, error) {
+	res, interrupted, err := c.start(ctx, stmt, params)
+	if err != nil {
+		return nil, err
+	}
+	text := res.ToString()
+	res.Close()
+	if interrupted && ctx.Err() != nil {
+		return nil, fmt.Errorf("query interrupted: %w", ctx.Err())
+	}
+	return parseInts(text)
+}
+
+// parseInts reads Kuzu's text of a result of INT64 columns: a header
+// line, then one line per row, columns separated by '|'.
+func parseInts(text string) ([][]int64, error) {
+	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+	cols := strings.Count(lines[0], "|") + 1
+	rows := make([][]int64, 0, len(lines)-1)
+	for _, l := range lines[1:] {
+		r := make([]int64, 0, cols)
+		for f := range strings.SplitSeq(l, "|") {
+			n, err := strconv.ParseInt(f, 10, 64)
+			if err != nil {
+				return nil, fmt.Errorf("kuzu: result row %q: %w", l, err)
+			}
+			r = append(r, n)
+		}
+		if len(r) != cols {
+			return nil, fmt.Errorf("kuzu: result row %q: %d columns, want %d", l, len(r), cols)
+		}
+		rows = append(rows, r)
+	}
+	return rows, nil
 }
 
 func (c *conn) run(stmt string, params map[string]any) (*gokuzu.QueryResult, error) {

@@ -98,7 +98,8 @@ func (s *Store) VectorSearch(ctx context.Context, q core.SearchQuery) ([]core.Hi
 // vectorExact scores every vector of the groups. It ranks on the vector
 // table alone and keeps the best m that pass the filter, m first as deep
 // as the groups' share of current objects needs (firstDepth), then deeper while
-// filtered-out objects leave the page short (deeper). The catalog decides the
+// filtered-out objects leave the page short (deeper), each round reading
+// only the rows after the previous one's. The catalog decides the
 // filter when it can: a vector row exists exactly as long as its object
 // (both go in one transaction), so the ranking needs no join. Otherwise
 // the best m are joined to their objects and filtered in Kuzu.
@@ -119,51 +120,79 @@ func (s *Store) vectorExact(ctx context.Context, c *conn, q core.SearchQuery, in
 		m0 = max(m0, s.firstDepth(q, inGroups))
 	}
 	var hits []core.Hit
+	// ranked is how deep the rounds so far went; last is the final row of
+	// the previous round, after which the next round continues.
+	ranked, last := 0, rankedRow{}
 	for m := m0; ; m = deeper(m, len(hits), q.Limit) {
-		var stmt string
-		if inMemory {
-			// Offsets, which the catalog maps to objects: an integer a
-			// row crosses from Kuzu cheaper than a uuid, and a deep
-			// ranking (an evolved memory's, mostly archived) returns
-			// hundreds of rows.
-			stmt = fmt.Sprintf(`MATCH (v:%s) WHERE %s
-			WITH offset(id(v)) AS o, array_cosine_similarity(v.vec, CAST($q AS FLOAT[%d])) AS score
-			ORDER BY score DESC LIMIT %d WHERE score >= $min RETURN o, score`, vecTable(q.Scope), w, s.dim, m)
-		} else {
-			stmt = fmt.Sprintf(`MATCH (v:%s) WHERE %s
+		s.stats.exactRanks.Add(1)
+		if !inMemory {
+			stmt := fmt.Sprintf(`MATCH (v:%s) WHERE %s
 			WITH v.%s AS pk, v.uuid AS id, array_cosine_similarity(v.vec, CAST($q AS FLOAT[%d])) AS score
 			ORDER BY score DESC LIMIT %d WHERE score >= $min MATCH (%s:%s {%s: pk}) WHERE %s
 			RETURN id, score ORDER BY score DESC, id LIMIT %d`, vecTable(q.Scope), w, pkCol(vecTable(q.Scope)), s.dim, m,
 				a, nodeTable(q.Scope), pkCol(nodeTable(q.Scope)), fw, q.Limit)
+			rows, err := c.query(ctx, stmt, params)
+			if err != nil {
+				return nil, fmt.Errorf("vector search %s: %w", q.Scope, err)
+			}
+			if hits = hitsOf(rows); len(hits) >= q.Limit || m >= inGroups || m > 1<<22 {
+				return hits, nil
+			}
+			continue
 		}
-		s.stats.exactRanks.Add(1)
-		rows, err := c.query(ctx, stmt, params)
+		// Offsets, which the catalog maps to objects, and scores as
+		// integers (scoreUnit), all read in one call (conn.ints): a deep
+		// ranking (an evolved memory's, mostly archived) returns hundreds
+		// of rows, which cost more read one by one than the scan. A round
+		// after the first returns only the rows after the last one seen,
+		// in the same order.
+		after := ""
+		if ranked > 0 {
+			after = "WHERE s < $last OR s = $last AND o > $lastOff "
+			params["last"], params["lastOff"] = last.s, last.offset
+		}
+		stmt := fmt.Sprintf(`MATCH (v:%s) WHERE %s
+		WITH offset(id(v)) AS o, array_cosine_similarity(v.vec, CAST($q AS FLOAT[%d])) AS score WHERE score >= $min
+		WITH o, CAST(score * %d.0 AS INT64) AS s %sRETURN o, s ORDER BY s DESC, o LIMIT %d`, vecTable(q.Scope), w, s.dim, scoreUnit, after, m-ranked)
+		rows, err := c.ints(ctx, stmt, params)
 		if err != nil {
 			return nil, fmt.Errorf("vector search %s: %w", q.Scope, err)
 		}
-		if inMemory {
-			found := make([]offsetHit, len(rows))
-			for i, r := range rows {
-				found[i] = offsetHit{i64(r[0]), f64(r[1])}
-			}
-			ids, score := s.cat.resolve(q.Scope, q.Groups, found)
-			ok := s.cat.passing(q.Scope, ids, q.Filter, len(ids))
-			hits = hits[:0]
-			for _, id := range ids {
-				if ok[id] {
-					hits = append(hits, core.Hit{UUID: id, Score: score[id]})
-				}
-			}
-			sortHits(hits)
-		} else {
-			hits = hitsOf(rows)
+		s.stats.exactRows.Add(int64(len(rows)))
+		found := make([]offsetHit, len(rows))
+		for i, r := range rows {
+			found[i] = offsetHit{r[0], float64(r[1]) / scoreUnit}
 		}
-		// In memory, fewer rows than m means every vector was scored.
-		if len(hits) >= q.Limit || m >= inGroups || m > 1<<22 || inMemory && len(rows) < m {
+		if len(rows) > 0 {
+			last = rankedRow{offset: rows[len(rows)-1][0], s: rows[len(rows)-1][1]}
+		}
+		ids, score := s.cat.resolve(q.Scope, q.Groups, found)
+		ok := s.cat.passing(q.Scope, ids, q.Filter, len(ids))
+		prev := hits // fewer than a page
+		for _, id := range ids {
+			// An object written again between rounds has a new row
+			// further on: it is kept once, at its first score.
+			if ok[id] && !slices.ContainsFunc(prev, func(h core.Hit) bool { return h.UUID == id }) {
+				hits = append(hits, core.Hit{UUID: id, Score: score[id]})
+			}
+		}
+		sortHits(hits)
+		// Fewer rows than asked means every vector was scored.
+		if len(hits) >= q.Limit || len(rows) < m-ranked || m >= inGroups || m > 1<<22 {
 			return hits[:min(len(hits), q.Limit)], nil
 		}
+		ranked = m
 	}
 }
+
+// scoreUnit is the step of the integer scores vectorExact ranks by: 2^40,
+// so that a similarity at least 2^-16 from zero keeps every bit of its
+// float32 value, and ties below that step go to the lower offset.
+const scoreUnit = 1 << 40
+
+// rankedRow is the last row of a round of vectorExact: its offset and
+// integer score.
+type rankedRow struct{ offset, s int64 }
 
 // firstDepth returns how many vectors of the groups a search must rank
 // to expect a page and half again that its filter keeps, at the share of

@@ -269,6 +269,9 @@ type Store struct {
 		// exactRanks counts the statements that rank a group's vectors
 		// exactly (vectorExact's rounds).
 		exactRanks atomic.Int64
+		// exactRows counts the rows those statements returned when the
+		// catalog decides the filter.
+		exactRows atomic.Int64
 		// currentRanks counts the searches that scored the current
 		// vectors of their groups in memory (vectorCurrent).
 		currentRanks atomic.Int64

@@ -171,6 +171,56 @@ func TestArchivedFactsRankedToThePage(t *testing.T) {
 	}
 }
 
+// TestLaterRoundsReadOnlyNewRows: when a round of an exact search keeps
+// less than a page (a filter of the past, which the count of current
+// facts says nothing of), the next round returns only the rows after the
+// last one seen, in the same order: the answer is exact, and ranking a
+// whole group reads each of its rows once.
+func TestLaterRoundsReadOnlyNewRows(t *testing.T) {
+	ctx := context.Background()
+	const dim, topics, versions = 8, 100, 25
+	s, t0 := pairStore(t, dim, -1)
+	centre, _, facts := restated(t0, dim, topics, versions)
+	if err := s.Apply(ctx, core.Change{Facts: facts}); err != nil {
+		t.Fatal(err)
+	}
+	// Half an hour in, mnemo knew the first version of each topic.
+	first := map[string][]float32{}
+	for _, f := range facts {
+		if f.CreatedAt.Equal(t0) {
+			first[f.UUID] = f.Embedding
+		}
+	}
+	search := func(q core.SearchQuery) (hits []core.Hit, rounds, rows int64) {
+		t.Helper()
+		r, n := s.stats.exactRanks.Load(), s.stats.exactRows.Load()
+		hits, err := s.VectorSearch(ctx, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return hits, s.stats.exactRanks.Load() - r, s.stats.exactRows.Load() - n
+	}
+	for _, topic := range []int{3, 50, 97} {
+		q := core.SearchQuery{Scope: core.ScopeFacts, Groups: []string{"g"}, Vector: centre[topic], Limit: 20,
+			Filter: core.Filter{KnownAt: t0.Add(30 * time.Minute)}}
+		hits, rounds, _ := search(q)
+		if want := bestOf(first, centre[topic], 20); !cmp.Equal(uuidsOf(hits), want) {
+			t.Errorf("topic %d known at half an hour: %v, want %v", topic, uuidsOf(hits), want)
+		}
+		if rounds < 2 {
+			t.Errorf("topic %d known at half an hour: %d round, want more (the test needs a first round short of a page)", topic, rounds)
+		}
+		// Known before anything was: every row ranked (at any
+		// similarity), none kept.
+		q.Filter.KnownAt, q.MinScore = t0.Add(-time.Hour), -1
+		hits, rounds, rows := search(q)
+		if len(hits) != 0 || rounds < 2 || rows != topics*versions {
+			t.Errorf("topic %d known before the first fact: %d hits in %d rounds reading %d rows, want none in several rounds reading each of the %d rows once",
+				topic, len(hits), rounds, rows, topics*versions)
+		}
+	}
+}
+
 // restated returns the facts of a memory that restated each of topics
 // facts versions times, each version near its topic's centre and
 // superseded by the next, with the centres and the current versions'
