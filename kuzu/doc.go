@@ -121,7 +121,10 @@
 // ranks from the start deep enough for a page and half again at the share
 // of the groups' facts or entities that are current (the catalog counts
 // them): most of a long-lived memory's facts are superseded, and an
-// evolved one's archived. An index query asks for a beam (Kuzu's efs) of
+// evolved one's archived. The exact scan returns offsets and integer
+// scores read as the result's text in one call (conn.ints; a row read
+// value by value costs about ten calls into Kuzu), and a deeper round
+// returns only the rows after the last one seen. An index query asks for a beam (Kuzu's efs) of
 // twice the neighbours it wants, at least 64, rather than Kuzu's 200
 // (searchBreadth); TestIndexRecall holds the path to 0.9 recall of the
 // exact answer. A search never loses results to another group's
