@@ -64,14 +64,15 @@ func (r report) write(w io.Writer) {
 	})
 	row("peak RSS while ingesting and searching", func(res *result) string { return fmt.Sprintf("%.0f MiB", mib(res.peak)) })
 	row(fmt.Sprintf("idle RSS 5 s after %d episodes", r.opts.episodes), func(res *result) string { return fmt.Sprintf("%.0f MiB", mib(res.ingestedIdle)) })
-	row("RSS at the end", func(res *result) string { return fmt.Sprintf("%.0f MiB", mib(res.after)) })
+	row("RSS right after the searches", func(res *result) string { return fmt.Sprintf("%.0f MiB", mib(res.after)) })
+	row("idle RSS 5 s after the searches", func(res *result) string { return fmt.Sprintf("%.0f MiB", mib(res.afterIdle)) })
 	row("search p50 / p95", func(res *result) string { return fmt.Sprintf("%.1f / %.1f ms", ms(res.p50), ms(res.p95)) })
 	row("database file", func(res *result) string { return fmt.Sprintf("%.0f MiB", mib(res.dbBytes)) })
 	for _, res := range r.results {
 		if res.idleParts == nil {
 			continue
 		}
-		fmt.Fprintf(w, "\nresident memory of %s: idle after a cold start, after a warm start, at the end:\n", short(res.label))
+		fmt.Fprintf(w, "\nresident memory of %s: idle after a cold start, after a warm start, after the searches:\n", short(res.label))
 		at := func(ps []part, i int) float64 {
 			if i < len(ps) {
 				return mib(ps[i].bytes)
