@@ -415,6 +415,29 @@ func (sc *sentCtx) clauseEnd(c *nlp.Clause) int {
 			end = max(end, sc.p.Phrases[p].End)
 		}
 	}
+	// An apposition between commas after the clause's last phrase is the
+	// clause's ("sold my car, a blue Honda Civic, in May").
+	for end+1 < len(sc.toks) && sc.toks[end].text == "," {
+		next := -1
+		for _, p := range sc.p.Phrases {
+			if p.Start == end+1 && p.End < len(sc.toks) && sc.toks[p.End].text == "," {
+				next = p.End
+				break
+			}
+		}
+		if next < 0 {
+			// The closing comma of an apposition the clause took as its
+			// object ("sold my boat, a Nordkapp 22, in March").
+			for _, p := range c.Obj.All() {
+				if st := sc.p.Phrases[p].Start; sc.p.Phrases[p].End == end && st > 0 && sc.toks[st-1].text == "," {
+					end++
+					break
+				}
+			}
+			break
+		}
+		end = next + 1
+	}
 	return end
 }
 
@@ -583,7 +606,9 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 						continue
 					}
 				}
-				if !c.Obj.None() && !c.Passive {
+				if !c.Obj.None() && !c.Passive && !jobNouns.has(sc.headWord(c.Obj.Phrase)) {
+					// ("started a new job as a data analyst": the job is
+					// no one.)
 					if o := sc.phraseRef(c.Obj.Phrase, false); o.name != "" && sc.kindOf(o) != kindOrg {
 						holder, at = o, subj
 					}
@@ -628,6 +653,18 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 					if f.pass != c.Passive || f.prog && !c.Progressive || f.named && subj.det != "" || !f.takes(a.prep) || !f.fitsRef(kk, obj) || !sc.objFits(f, c) || !sc.subjFits(f, subj) {
 						continue
 					}
+					if f.class == "IS_DATING" && sc.professional(c, obj) {
+						// "I've been seeing a therapist, Dr. Amir Sadeghi":
+						// a visit, not a date; the therapist is the
+						// subject's.
+						if head := sc.jobObject(c); head != "" && obj.name != "" {
+							if k, ok := kinship[head]; ok && k.rel != "" {
+								sc.fact(cc, obj, subj, k.rel, f.role, "{s} is {o}'s "+head, kindPerson, kindPerson)
+								matched = true
+							}
+						}
+						continue
+					}
 					sc.frameFact(cc, f, a.prep, subj, obj, kk, role)
 					matched = true
 					break
@@ -646,7 +683,7 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 		sc.fact(cc, subj, ref{name: sc.u.speaker, kind: kindPerson, str: strSure}, "ROOMMATE_OF", tEnd, "{s} moved out", kindPerson, kindPerson)
 		return
 	}
-	if !matched && retireVerbs.has(verb) && !c.Passive && c.Obj.None() && sc.retirement(cc, subj) {
+	if !matched && (retireVerbs.has(verb) && !c.Passive || dismissVerbs.has(verb) && c.Passive) && c.Obj.None() && sc.retirement(cc, subj, verb) {
 		return
 	}
 	if !matched && c.Passive && !cc.active && c.Subj.Phrase >= 0 {
@@ -990,4 +1027,27 @@ func (sc *sentCtx) fact(cc *clauseCtx, src, dst ref, rel string, role temporal, 
 	m := &match{subj: src}
 	m.obj = dst
 	sc.u.x.addFact(m, rel, text, o, src, dst, valid, invalid)
+}
+
+// professional reports whether a clause's direct object is someone seen
+// for their work: a job noun ("a therapist, Dr. Sadeghi") or a name with
+// a doctor's title.
+func (sc *sentCtx) professional(c *nlp.Clause, obj ref) bool {
+	if strings.HasPrefix(obj.name, "Dr. ") || strings.HasPrefix(obj.name, "Dr ") || strings.HasPrefix(obj.name, "Doctor ") {
+		return true
+	}
+	return sc.jobObject(c) != ""
+}
+
+// jobObject returns the job noun heading a clause's direct object, or "".
+func (sc *sentCtx) jobObject(c *nlp.Clause) string {
+	if c.Obj.None() {
+		return ""
+	}
+	for _, pi := range c.Obj.All() {
+		if h := sc.headWord(pi); isJobHead(h) {
+			return h
+		}
+	}
+	return ""
 }

@@ -488,13 +488,44 @@ func (x *extraction) consolidate(final func(string) string) {
 		if !e.valid.IsZero() || e.invalid.IsZero() {
 			continue
 		}
-		for _, j := range byKey[keys[i]] {
+		same := byKey[keys[i]]
+		if rk := reversedKey(keys[i]); rk != keys[i] && relTable[canonRel(e.rel)].symmetric {
+			// "my husband Dev and I got divorced": the tie is read from
+			// Dev to me, its end from me to Dev.
+			same = append(slices.Clip(same), byKey[rk]...)
+		}
+		for _, j := range same {
 			s := &x.facts[j]
-			if j == i || drop[j] || s.valid.IsZero() || !s.invalid.IsZero() || !e.invalid.After(s.valid) {
+			if j == i || drop[j] || s.valid.IsZero() || !s.invalid.IsZero() {
+				continue
+			}
+			if !e.invalid.After(s.valid) {
+				// A state the episode dates only by being told ("my
+				// roommate Ben") said with its end ("moved out in
+				// April") is the state that ended: from an unknown start,
+				// however many times it was said.
+				if !s.valid.Equal(x.ref) || !e.invalid.Before(s.valid) {
+					continue
+				}
+				s.valid, s.invalid, drop[i] = time.Time{}, e.invalid, true
 				continue
 			}
 			s.invalid, drop[i] = e.invalid, true
 			break
+		}
+	}
+	// Two ends of one tie, one dated only by being told ("I used to work
+	// at Borealis, but I quit in 2022"): the dated end.
+	for i := range x.facts {
+		a := &x.facts[i]
+		if drop[i] || !a.valid.IsZero() || !a.invalid.Equal(x.ref) {
+			continue
+		}
+		for _, j := range byKey[keys[i]] {
+			if b := &x.facts[j]; j != i && !drop[j] && b.valid.IsZero() && !b.invalid.IsZero() && !b.invalid.Equal(x.ref) {
+				drop[i] = true
+				break
+			}
 		}
 	}
 	for i := range x.facts {
@@ -536,6 +567,16 @@ func (x *extraction) consolidate(final func(string) string) {
 		}
 	}
 	x.facts = kept
+}
+
+// reversedKey returns a consolidation key (source, relation, target) with
+// its ends swapped.
+func reversedKey(k string) string {
+	p := strings.SplitN(k, "\x00", 3)
+	if len(p) != 3 {
+		return k
+	}
+	return p[2] + "\x00" + p[1] + "\x00" + p[0]
 }
 
 // render fills a fact template. Entity names go through final, so that a

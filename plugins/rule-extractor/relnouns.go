@@ -18,13 +18,16 @@ var tieNouns = map[string]string{
 	"subscription": "SUBSCRIBED_TO", "engagement": "ENGAGED_TO", "marriage": "MARRIED_TO",
 	"tenancy": "LIVES_IN", "enrolment": "STUDIES_AT", "enrollment": "STUDIES_AT",
 	"employment": "WORKS_AT", "contract": "WORKS_AT", "policy": "INSURED_WITH",
+	"job": "WORKS_AT", "position": "WORKS_AT", "post": "WORKS_AT", "internship": "WORKS_AT",
 }
 
 // tieVerbs end or begin a tie named by their object.
 var tieVerbs = map[string]temporal{
 	"cancel": tEnd, "end": tEnd, "terminate": tEnd, "call off": tEnd, "break off": tEnd,
 	"give up": tEnd, "close": tEnd, "quit": tEnd, "finish": tEnd, "lose": tEnd,
+	"leave": tEnd,
 	"take out": tStart, "start": tStart, "begin": tStart, "renew": tState, "extend": tState,
+	"get": tStart, "land": tStart, "accept": tStart, "take": tStart, "find": tStart,
 }
 
 // tiePreps may introduce the other end of a tie noun.

@@ -1,5 +1,11 @@
 package main
 
+import (
+	"slices"
+
+	"github.com/mnemohq/mnemo/wasm/abi"
+)
+
 // Retirements that name no employer. "Osric retired in March after
 // twenty years with Marlow Freight": the organisation the clause names
 // is the one left. "Dr. Ines Hart, who headed Pellow Clinic for ten
@@ -8,15 +14,25 @@ package main
 // between the same two (resolve_facts.go, leaveable), so one fact per
 // organisation does.
 
-// retireVerbs end every tie of work without an object.
-var retireVerbs = words("retire")
+// retireVerbs end every tie of work without an object: "retired in
+// March", "resigned last week", "I quit in February", "stepped down".
+var retireVerbs = wordSet{"retire": {}, "resign": {}, "quit": {}, "step down": {}}
 
-// tieClasses are the relations a retirement ends.
-var tieClasses = words("WORKS_AT PLAYS_FOR COACHES RUNS MEMBER_OF VOLUNTEERS_AT BOARD_MEMBER_OF")
+// dismissVerbs end every tie of work in the passive: "got fired in
+// March", "was laid off last week".
+var dismissVerbs = wordSet{"fire": {}, "sack": {}, "dismiss": {}, "lay off": {}, "let go": {}}
+
+// tieClasses are the relations a retirement ends; the job title goes
+// with the job.
+var tieClasses = words("WORKS_AT PLAYS_FOR COACHES RUNS MEMBER_OF VOLUNTEERS_AT BOARD_MEMBER_OF HAS_JOB_TITLE CHAIRS HEADS LEADS MANAGES MANAGER_OF")
+
+// tieKinds are the kinds of a tie's object, for naming it again when a
+// retirement ends a tie of an earlier episode.
+var tieKinds = map[string]kind{"WORKS_AT": kindOrg, "PLAYS_FOR": kindTeam, "COACHES": kindTeam, "HAS_JOB_TITLE": kindOccupation}
 
 // retirement emits the ends of subj's ties a retirement clause implies,
 // and reports whether it found one.
-func (sc *sentCtx) retirement(cc *clauseCtx, subj ref) bool {
+func (sc *sentCtx) retirement(cc *clauseCtx, subj ref, verb string) bool {
 	c := cc.c
 	// The words up to the next clause's verb: a date or "after eight
 	// seasons" may stand between the verb and the name.
@@ -26,28 +42,37 @@ func (sc *sentCtx) retirement(cc *clauseCtx, subj ref) bool {
 			limit = o.VerbStart
 		}
 	}
-	for k := c.VerbEnd; k+1 < limit; k++ {
-		if l := sc.toks[k].lower; l != "with" && l != "at" && l != "from" && l != "for" {
+	// From the sentence's start: "after six years at Pellow Clinic, Ines
+	// retired" names the organisation before the verb.
+	for k0 := 0; k0+1 < limit; k0++ {
+		if l := sc.toks[k0].lower; l != "with" && l != "at" && l != "from" && l != "for" {
 			continue
 		}
-		e, ok := sc.nameAt[k+1]
+		e, ok := sc.nameAt[k0+1]
 		if !ok {
 			continue
 		}
-		r := sc.named(k+1, e)
+		r := sc.named(k0+1, e)
 		if r.name == "" {
 			continue
 		}
 		k := sc.semKind(r, -1)
-		if k == kindOrg && teamName(r.name) {
+		if k == kindOrg && teamName(r.name) && sc.toks[k0].lower != "at" {
+			// One plays for a team and works at an organisation.
 			k = kindTeam
+		}
+		if rel := sc.u.x.tieWith(subj.name, r.name); rel != "" {
+			// The tie the episode told ("I used to work at Kelder
+			// Tools, but I quit").
+			sc.fact(cc, subj, r, rel, tEnd, retiredText(rel, verb), kindPerson, tieKinds[rel])
+			return true
 		}
 		switch k {
 		case kindTeam:
-			sc.fact(cc, subj, r, "PLAYS_FOR", tEnd, "{s} retired from {o}", kindPerson, kindTeam)
+			sc.fact(cc, subj, r, "PLAYS_FOR", tEnd, retiredText("PLAYS_FOR", verb), kindPerson, kindTeam)
 			return true
 		case kindOrg, kindSchool:
-			sc.fact(cc, subj, r, "WORKS_AT", tEnd, "{s} retired from {o}", kindPerson, kindOrg)
+			sc.fact(cc, subj, r, "WORKS_AT", tEnd, retiredText("WORKS_AT", verb), kindPerson, kindOrg)
 			return true
 		}
 	}
@@ -72,8 +97,67 @@ func (sc *sentCtx) retirement(cc *clauseCtx, subj ref) bool {
 		}
 	}
 	x.facts = kept
+	if len(ties) == 0 {
+		ties = x.previousTies(subj.name)
+	}
 	for _, f := range ties {
-		sc.fact(cc, subj, ref{name: f.dst, str: strPattern}, f.rel, tEnd, "{s} retired from {o}", kindPerson, kindNone)
+		sc.fact(cc, subj, ref{name: f.dst, kind: tieKinds[f.rel], str: strPattern}, f.rel, tEnd, retiredText(f.rel, verb), kindPerson, tieKinds[f.rel])
 	}
 	return len(ties) > 0
+}
+
+// tieWith returns the relation of a tie of work the episode gave src
+// with dst, or "".
+func (x *extraction) tieWith(src, dst string) string {
+	sk, dk := x.reg.key(src), x.reg.key(dst)
+	for _, f := range x.facts {
+		if tieClasses.has(f.rel) && x.reg.key(f.src) == sk && x.reg.key(f.dst) == dk {
+			return f.rel
+		}
+	}
+	return ""
+}
+
+// retiredText is the text of a tie a retirement ended.
+func retiredText(rel, verb string) string {
+	switch {
+	case rel == "HAS_JOB_TITLE":
+		return "{s} is no longer {o}"
+	case verb == "retire":
+		return "{s} retired from {o}"
+	case dismissVerbs.has(verb):
+		return "{s} was dismissed from {o}"
+	}
+	return "{s} left {o}"
+}
+
+// previousTies returns the ties of work that the previous episodes gave
+// name and did not end: "I work at Borealis" … "I quit in February".
+// The previous episodes are extracted only then, without their own
+// previous ones.
+func (x *extraction) previousTies(name string) []fact {
+	if len(x.previous) == 0 {
+		return nil
+	}
+	key := x.reg.key(name)
+	var ties []fact
+	for _, ep := range x.previous {
+		resp, err := extract(abi.ExtractRequest{Episode: ep})
+		if err != nil {
+			continue
+		}
+		for _, f := range resp.Facts {
+			if x.reg.key(f.Source) != key || !tieClasses.has(f.Relation) {
+				continue
+			}
+			at := slices.IndexFunc(ties, func(t fact) bool { return t.rel == f.Relation && t.dst == f.Target })
+			switch {
+			case f.InvalidAt != "" && at >= 0:
+				ties = slices.Delete(ties, at, at+1)
+			case f.InvalidAt == "" && at < 0:
+				ties = append(ties, fact{src: name, dst: f.Target, rel: f.Relation})
+			}
+		}
+	}
+	return ties
 }

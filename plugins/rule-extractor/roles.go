@@ -230,14 +230,20 @@ func (sc *sentCtx) ofMine(p *nlp.Phrase) ref {
 // time: a tie said in the past is over unless it is one of birth.
 func (sc *sentCtx) kinFact(cc *clauseCtx, subj, owner ref, head string) {
 	k := kinship[head]
-	if isJobHead(head) && cc.te != tensePast {
+	now := &clauseCtx{c: cc.c, ended: k.ended}
+	if cc.ended && !lastingTies.has(k.rel) {
+		// "Maya is no longer my manager", "Tom is not my boyfriend
+		// anymore": over, when the clause says.
+		now = &clauseCtx{c: cc.c, ended: true, te: cc.te, date: cc.date}
+	}
+	if isJobHead(head) && cc.te != tensePast && !cc.ended {
 		// "Ann is my doctor": a doctor.
 		job := ref{name: head, kind: kindOccupation, str: strPattern}
-		sc.fact(&clauseCtx{c: cc.c, ended: k.ended}, subj, job, "HAS_JOB_TITLE", tState, "{s} is "+withArticle(head), kindPerson, kindOccupation)
+		sc.fact(now, subj, job, "HAS_JOB_TITLE", tState, "{s} is "+withArticle(head), kindPerson, kindOccupation)
 	}
 	switch {
 	case cc.te != tensePast:
-		sc.fact(&clauseCtx{c: cc.c, ended: k.ended}, subj, owner, k.rel, tState, "{s} is {o}'s "+head, kindPerson, kindPerson)
+		sc.fact(now, subj, owner, k.rel, tState, "{s} is {o}'s "+head, kindPerson, kindPerson)
 	case lastingTies.has(k.rel):
 		// "she was my aunt": still is.
 		sc.fact(&clauseCtx{c: cc.c}, subj, owner, k.rel, tState, "{s} is {o}'s "+head, kindPerson, kindPerson)

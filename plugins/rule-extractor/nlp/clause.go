@@ -145,7 +145,7 @@ done:
 	// The particle: tagged so, or an adverb or preposition with nothing
 	// after it but a preposition or the clause's end ("broke up last
 	// month.", "moved out of").
-	if j < n && !skip[j] && particles[s.Lower[j]] {
+	if j < n && !skip[j] && (particles[s.Lower[j]] || s.Tags[j] == "RP" && s.Lower[j] == "go" && s.Lemmas[main] == "let") {
 		after := j + 1
 		for after < n && skip[after] {
 			after++

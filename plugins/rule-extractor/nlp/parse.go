@@ -513,6 +513,15 @@ func (s *Sentence) retagStrayVerbs() {
 		switch {
 		case t == "VB" && s.Tags[i-1] == "TO" && !IsVerb(s.Lower[i]):
 			s.Tags[i], s.Lemmas[i] = "NN", s.Lower[i]
+		case s.Lower[i] == "go" && s.Lower[i-1] == "let" && s.Tags[i-1] == "VBN" && i >= 2 && passiveAux[s.Lemmas[i-2]]:
+			// "was let go": one phrasal verb in the passive.
+			s.Tags[i], s.Lemmas[i] = "RP", "go"
+		case t == "VB" && s.Tags[i-1] == "TO" && i >= 2 && toDestination[s.Lemmas[i-2]] && IsNoun(s.Lower[i]) &&
+			i+1 < len(s.Tags) && (s.Tags[i+1] == "NN" || s.Tags[i+1] == "NNS"):
+			// "was promoted to team/VB lead": after a verb whose "to"
+			// names where one goes, a noun before a noun is a compound's
+			// first word.
+			s.Tags[i], s.Lemmas[i] = "NN", s.Lower[i]
 		case !verbTag(t) && contractedTo[s.Lower[i-1]] && IsVerb(s.Lower[i]):
 			// "I'm gonna miss/NN you": after gonna, wanna or gotta, a
 			// verb.
@@ -561,6 +570,13 @@ func (s *Sentence) retagContracted() {
 		}
 	}
 }
+
+// passiveAux are the auxiliaries of a passive.
+var passiveAux = set("be get")
+
+// toDestination are the verbs whose "to" names a rank, a place or a
+// plan one is moved to rather than an infinitive.
+var toDestination = set("promote demote appoint elevate transfer reassign move relocate switch upgrade downgrade")
 
 // bareInfinitiveTakers are the verbs a bare infinitive follows ("let go",
 // "helped move", "made do").
