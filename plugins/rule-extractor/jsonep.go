@@ -70,15 +70,21 @@ func decodeJSON(dec *json.Decoder) (any, error) {
 
 // Keys with a meaning of their own.
 var (
-	nameKeys  = []string{"name", "full_name", "fullname", "display_name", "title", "username", "label"}
-	idKeys    = []string{"id", "uuid", "sku", "number", "code", "ref", "reference"}
-	typeKeys  = words("type kind category entity_type")
-	startKeys = words("date since start start_date effective effective_date effective_from opened started started_at from valid_from created created_at joined joined_at hired hired_at ordered_at timestamp time purchased_at updated_at appointed elected enrolled admitted assigned")
-	endKeys   = words("end end_date ended ended_at until to valid_to valid_until left left_at closed closed_at expires expires_at cancelled_at terminated_at resigned retired removed terminated dismissed discharged")
-	textKeys  = words("description notes note comment comments text body content message summary bio about")
+	nameKeys = []string{"name", "full_name", "fullname", "display_name", "username"}
+	// weakNameKeys name a record only when no subject key does: the title
+	// of an employee's record is their job's.
+	weakNameKeys = []string{"title", "label"}
+	idKeys       = []string{"id", "uuid", "sku", "number", "code", "ref", "reference"}
+	typeKeys     = words("type kind category entity_type")
+	startKeys    = words("signed date since start start_date effective effective_date effective_from opened started started_at from valid_from created created_at joined joined_at hired hired_at ordered_at timestamp time purchased_at updated_at appointed elected enrolled admitted assigned")
+	endKeys      = words("end end_date ended ended_at until to valid_to valid_until left left_at closed closed_at expires expires_at cancelled_at terminated_at resigned retired removed terminated dismissed discharged")
+	textKeys     = words("description notes note comment comments text body content message summary bio about")
 	// subjectKeys name what a record without a name or an id is about
 	// ({"account": "Lumio Health", "plan": "Enterprise"}).
-	subjectKeys = []string{"account", "account_name", "company", "company_name", "customer", "customer_name", "client", "client_name", "organization", "organisation", "org", "patient", "employee", "member", "contact", "person", "user", "business"}
+	subjectKeys = append(personKeys, "account", "account_name", "company", "company_name", "customer", "customer_name", "client", "client_name", "organization", "organisation", "org", "contact", "user", "business")
+	// personKeys name the person a record is about, before any
+	// organisation it names ({"employee": …, "company": …}).
+	personKeys = []string{"patient", "employee", "member", "person", "player", "athlete", "student", "passenger", "guest", "tenant", "resident", "staff", "worker"}
 )
 
 // keyKinds guesses an entity's kind from the key it sits under.
@@ -209,6 +215,11 @@ func objectName(obj *jsonObject, key string) string {
 			return s
 		}
 	}
+	for _, nk := range weakNameKeys {
+		if s := stringField(obj, nk); s != "" {
+			return s
+		}
+	}
 	// A record with neither a name nor an id field is about the first
 	// identifier among its values ({"ticket": "SUP-4471", "status":
 	// "open"}): a ticket, booking or order is named by its code.
@@ -318,7 +329,7 @@ func (w *jsonWalker) object(obj *jsonObject, key, name string, depth int, own *[
 			}
 			// A date key holds a bound only when its value is a date:
 			// "from" and "to" of a ticket are places.
-			if (startKeys.has(lk) || endKeys.has(lk) || strings.HasSuffix(lk, "_at") || strings.HasSuffix(lk, "_date")) && (!capitalized(s) || isJSONDate(s)) {
+			if (startKeys.has(lk) || endKeys.has(lk) || strings.HasSuffix(lk, "_at") || strings.HasSuffix(lk, "_date") || endSuffixed(lk)) && (!capitalized(s) || isJSONDate(s)) {
 				continue
 			}
 			if textKeys.has(lk) || len(s) > 80 {
@@ -383,8 +394,29 @@ func (w *jsonWalker) object(obj *jsonObject, key, name string, depth int, own *[
 		if !l.valid.IsZero() || !l.invalid.IsZero() {
 			lv, li = l.valid, l.invalid
 		}
+		rel, src, dst := relationName(l.key), anchor.name, l.value
+		of := anchor.kind
+		if of == kindNone && personRecord(obj) {
+			of = kindPerson
+		}
+		if kr, former, ok := keyRelation(l.key, of, playerRecord(obj)); ok && !l.list {
+			// {"employee": "Rhea Vance", "company": "Halden Foods"}:
+			// Rhea works at Halden Foods, as the text would say it.
+			rel, tmpl = kr.rel, kr.text
+			if kr.inverse {
+				src, dst = dst, src
+				tmpl = strings.NewReplacer("{s}", "{o}", "{o}", "{s}").Replace(tmpl)
+			}
+			if former {
+				// "previous_plan": held until the record's date.
+				lv, li = time.Time{}, lv
+				if li.IsZero() {
+					li = w.x.ref
+				}
+			}
+		}
 		w.x.facts = append(w.x.facts, fact{
-			src: anchor.name, dst: l.value, rel: relationName(l.key), tmpl: tmpl,
+			src: src, dst: dst, rel: rel, tmpl: tmpl,
 			subs:  map[string]string{"{s}": anchor.name, "{o}": l.value, "{k}": words},
 			valid: lv, invalid: li,
 		})
@@ -406,7 +438,7 @@ func (w *jsonWalker) ownDates(obj *jsonObject) (valid, invalid time.Time) {
 			continue
 		}
 		if t, ok := parseJSONDate(s, w.x.ref.Location()); ok {
-			if endKeys.has(lk) {
+			if endKeys.has(lk) || endSuffixed(lk) {
 				invalid = t
 			} else if valid.IsZero() || startKeys.has(lk) && !strings.HasSuffix(lk, "_at") {
 				valid = t
@@ -423,7 +455,13 @@ func isDateKey(lk string) bool {
 	if strings.Contains(lk, "birth") || strings.HasPrefix(lk, "check") || strings.HasPrefix(lk, "due") {
 		return false
 	}
-	return startKeys.has(lk) || endKeys.has(lk) || strings.HasSuffix(lk, "_at") || strings.HasSuffix(lk, "_date") || strings.HasSuffix(lk, "_since")
+	return startKeys.has(lk) || endKeys.has(lk) || strings.HasSuffix(lk, "_at") || strings.HasSuffix(lk, "_date") || strings.HasSuffix(lk, "_since") || endSuffixed(lk)
+}
+
+// endSuffixed reports whether a lower-case key names an end by its last
+// word: "contract_until", "membership_end".
+func endSuffixed(lk string) bool {
+	return strings.HasSuffix(lk, "_until") || strings.HasSuffix(lk, "_end") || strings.HasSuffix(lk, "_expires")
 }
 
 // entity registers an entity of a JSON document. Its kind comes from the
@@ -568,4 +606,108 @@ func wordTokens(toks []token) []token {
 		return toks
 	}
 	return out
+}
+
+// keyRel is the relation a JSON key names between a record's subject and
+// the key's value, with the text a sentence would give it.
+type keyRel struct {
+	rel, text string
+	// inverse relations run from the value to the subject ("doctor").
+	inverse bool
+	// of is the kind of subject the relation takes: a person or an
+	// organisation.
+	of kind
+}
+
+// keyRelations map the keys of records about people and organisations
+// onto the relation classes the text extractor uses, so that a record and
+// a sentence saying the same thing make the same fact.
+var keyRelations = map[string]keyRel{
+	"company": {"WORKS_AT", "{s} works at {o}", false, kindPerson}, "employer": {"WORKS_AT", "{s} works at {o}", false, kindPerson},
+	"organization": {"WORKS_AT", "{s} works at {o}", false, kindPerson}, "organisation": {"WORKS_AT", "{s} works at {o}", false, kindPerson},
+	"title": {"HAS_JOB_TITLE", "{s} is {o}", false, kindPerson}, "job_title": {"HAS_JOB_TITLE", "{s} is {o}", false, kindPerson},
+	"role": {"HAS_JOB_TITLE", "{s} is {o}", false, kindPerson}, "position": {"HAS_JOB_TITLE", "{s} is {o}", false, kindPerson},
+	"occupation": {"HAS_JOB_TITLE", "{s} is {o}", false, kindPerson}, "job": {"HAS_JOB_TITLE", "{s} is {o}", false, kindPerson},
+	"manager": {"REPORTS_TO", "{s} reports to {o}", false, kindPerson}, "supervisor": {"REPORTS_TO", "{s} reports to {o}", false, kindPerson},
+	"reports_to": {"REPORTS_TO", "{s} reports to {o}", false, kindPerson}, "line_manager": {"REPORTS_TO", "{s} reports to {o}", false, kindPerson},
+	"boss": {"REPORTS_TO", "{s} reports to {o}", false, kindPerson},
+	"team": {"MEMBER_OF", "{s} is a member of {o}", false, kindPerson}, "club": {"MEMBER_OF", "{s} is a member of {o}", false, kindPerson},
+	"school": {"STUDIES_AT", "{s} studies at {o}", false, kindPerson}, "university": {"STUDIES_AT", "{s} studies at {o}", false, kindPerson},
+	"college": {"STUDIES_AT", "{s} studies at {o}", false, kindPerson},
+	"city":    {"LIVES_IN", "{s} lives in {o}", false, kindPerson}, "home_city": {"LIVES_IN", "{s} lives in {o}", false, kindPerson},
+	"residence":  {"LIVES_IN", "{s} lives in {o}", false, kindPerson},
+	"medication": {"TAKES_MEDICATION", "{s} takes {o}", false, kindPerson}, "drug": {"TAKES_MEDICATION", "{s} takes {o}", false, kindPerson},
+	"prescription": {"TAKES_MEDICATION", "{s} takes {o}", false, kindPerson},
+	"plan":         {"ON_PLAN", "{s} is on {o}", false, kindNone}, "tier": {"ON_PLAN", "{s} is on {o}", false, kindNone},
+	"subscription": {"ON_PLAN", "{s} is on {o}", false, kindNone},
+	"spouse":       {"MARRIED_TO", "{s} is married to {o}", false, kindPerson}, "husband": {"MARRIED_TO", "{s} is married to {o}", false, kindPerson},
+	"wife": {"MARRIED_TO", "{s} is married to {o}", false, kindPerson}, "partner": {"PARTNER_OF", "{o} is {s}'s partner", true, kindPerson},
+	"doctor": {"DOCTOR_OF", "{s} is {o}'s doctor", true, kindPerson},
+	"gp":     {"DOCTOR_OF", "{s} is {o}'s doctor", true, kindPerson}, "prescribed_by": {"DOCTOR_OF", "{s} is {o}'s doctor", true, kindPerson},
+	"lawyer": {"LAWYER_OF", "{s} is {o}'s lawyer", true, kindPerson}, "attorney": {"LAWYER_OF", "{s} is {o}'s lawyer", true, kindPerson},
+	"coach":   {"COACHES", "{s} coaches {o}", true, kindPerson},
+	"pet":     {"HAS_PET", "{s} has {o}", false, kindPerson},
+	"vaccine": {"RECEIVED_VACCINE", "{s} received {o}", false, kindPerson}, "vaccination": {"RECEIVED_VACCINE", "{s} received {o}", false, kindPerson},
+	"ceo": {"HAS_CEO", "{o} is the chief executive of {s}", false, kindOrg}, "cfo": {"HAS_CFO", "{o} is the chief financial officer of {s}", false, kindOrg},
+	"cto": {"HAS_CTO", "{o} is the CTO of {s}", false, kindOrg}, "coo": {"HAS_COO", "{o} is the chief operating officer of {s}", false, kindOrg},
+	"president": {"HAS_PRESIDENT", "{o} is the president of {s}", false, kindOrg}, "chair": {"HAS_CHAIR", "{o} chairs {s}", false, kindOrg},
+	"founder": {"FOUNDED", "{s} founded {o}", true, kindOrg}, "founded_by": {"FOUNDED", "{s} founded {o}", true, kindOrg},
+}
+
+// formerPrefixes mark a key whose value held before the record:
+// "previous_plan", "former_employer".
+var formerPrefixes = []string{"previous_", "former_", "old_", "prior_", "ex_"}
+
+// keyRelation returns the relation key names for a subject of kind of,
+// and whether the key names a former one. A player's team is the team
+// they play for.
+func keyRelation(key string, of kind, player bool) (keyRel, bool, bool) {
+	k := strings.ToLower(relationName(key))
+	former := false
+	for _, p := range formerPrefixes {
+		if rest, ok := strings.CutPrefix(k, p); ok {
+			k, former = rest, true
+			break
+		}
+	}
+	kr, ok := keyRelations[k]
+	if !ok {
+		return keyRel{}, false, false
+	}
+	switch kr.of {
+	case kindPerson:
+		if of != kindPerson {
+			return keyRel{}, false, false
+		}
+	case kindOrg:
+		if of != kindOrg && of != kindNone {
+			return keyRel{}, false, false
+		}
+	}
+	if player && (k == "team" || k == "club") {
+		kr = keyRel{"PLAYS_FOR", "{s} plays for {o}", false, kindPerson}
+	}
+	return kr, former, true
+}
+
+// playerRecord reports whether a record is about a player: it has a
+// player or athlete key.
+func playerRecord(obj *jsonObject) bool {
+	for _, k := range obj.keys {
+		if l := strings.ToLower(k); l == "player" || l == "athlete" {
+			return true
+		}
+	}
+	return false
+}
+
+// personRecord reports whether a record names its subject under a key of
+// a person ("employee", "patient").
+func personRecord(obj *jsonObject) bool {
+	for _, k := range personKeys {
+		if stringField(obj, k) != "" {
+			return true
+		}
+	}
+	return false
 }

@@ -43,7 +43,7 @@ func TestExtractJSON(t *testing.T) {
 			wantFacts: []wf{
 				{"CITY", "Acme Corp", "Berlin", "ref", ""},
 				{"EMPLOYEES", "Acme Corp", "Bob", "ref", ""},
-				{"ROLE", "Bob", "CTO", "ref", ""},
+				{"HAS_JOB_TITLE", "Bob", "CTO", "ref", ""},
 			},
 		},
 		{
@@ -74,7 +74,7 @@ func TestExtractJSON(t *testing.T) {
 				{"Oona Virtanen", "Person", nil},
 				{"Gold", "", nil},
 			},
-			wantFacts: []wf{{"TIER", "Oona Virtanen", "Gold", "ref", ""}},
+			wantFacts: []wf{{"ON_PLAN", "Oona Virtanen", "Gold", "ref", ""}},
 		},
 		{
 			name:    "the value decides the kind before the key",
