@@ -347,7 +347,7 @@ var frames = indexFrames([]frame{
 	{verb: "downgrade", pass: true, prep: "from", class: "ON_PLAN", role: tEnd},
 
 	// School.
-	{verb: "study", prep: "at|in", kinds: kOrgish, class: "STUDIES_AT", role: tState},
+	{verb: "study", prep: "at|in", kinds: []kind{kindOrg, kindTeam, kindSchool, kindNone}, class: "STUDIES_AT", role: tState},
 	{verb: "enroll", prep: "at|in", class: "STUDIES_AT", role: tStart},
 	{verb: "enrol", prep: "at|in", class: "STUDIES_AT", role: tStart},
 	{verb: "enroll", pass: true, prep: "at|in", class: "STUDIES_AT", role: tState},

@@ -203,6 +203,12 @@ func (sc *sentCtx) readClause(ci int) {
 	// spoken to.
 	if len(subjs) == 1 && sc.u.other != "" && subjs[0].name == sc.u.speaker && sc.subjectIs(c, "we") && (sc.mutual(c) != "" || sc.schoolPhrase(c) >= 0) {
 		subjs = append(subjs, ref{name: sc.u.other, kind: kindPerson, str: strSure})
+	} else if len(subjs) == 1 && sc.u.other == "" && subjs[0].name == sc.u.speaker && sc.subjectIs(c, "we") && coupleClasses.has(sc.mutual(c)) {
+		// "We got married on 12 April", told by one with no one to
+		// speak to: the speaker and their partner.
+		if p := sc.u.x.partnerOf(sc.u.speaker); p != "" {
+			subjs = append(subjs, ref{name: p, kind: kindPerson, str: strSure})
+		}
 	}
 	sc.clauseSubjects = subjs
 	defer func() { sc.clauseSubjects = nil }()
@@ -212,12 +218,22 @@ func (sc *sentCtx) readClause(ci int) {
 		cc.left = sc.p.Phrases[c.Subj.Phrase].Start
 	}
 	cc.date = sc.nearestDate(cc.left, cc.end)
+	if d := cc.date; d != nil && d.lead > 0 && d.lead < cc.left {
+		// The "until" or "before" clause itself: its date says when it
+		// happened.
+		at := *d
+		at.role, at.lead = dateAt, 0
+		cc.date = &at
+	}
 	sc.placedAt(c, subjs)
 	verb := c.Lemma
 	if c.Particle != "" {
 		verb += " " + c.Particle
 	}
 	defer sc.noteSubject(subjs[0])
+	if len(subjs) == 1 && subjs[0].name != sc.u.speaker && subjs[0].name != sc.u.other && (sc.u.x.isPerson(subjs[0].name) || sc.u.x.maybePerson(subjs[0].name)) {
+		defer func(r ref) { sc.prevSubj = r }(subjs[0])
+	}
 	if sc.birth(cc, subjs) {
 		return
 	}
@@ -427,7 +443,7 @@ func (sc *sentCtx) clauseEnd(c *nlp.Clause) int {
 		}
 		if next < 0 {
 			// The closing comma of an apposition the clause took as its
-			// object ("sold my boat, a Nordkapp 22, in March").
+			// object ("sold my boat, a Nordkapp 22, in May").
 			for _, p := range c.Obj.All() {
 				if st := sc.p.Phrases[p].Start; sc.p.Phrases[p].End == end && st > 0 && sc.toks[st-1].text == "," {
 					end++
@@ -548,6 +564,9 @@ func slots(c *nlp.Clause) []arg {
 func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal) {
 	c := cc.c
 	if !cc.presup && sc.death(cc, subj) {
+		return
+	}
+	if !cc.presup && sc.turnedAge(cc, subj) {
 		return
 	}
 	fs := framesOf(verb)
@@ -767,7 +786,19 @@ func (sc *sentCtx) frameFact(cc *clauseCtx, f *frame, prep string, subj, obj ref
 		text = "{o} was " + sc.toks[c.Verb].lower + " to {s}"
 		sk, dk = kindNone, kindNone
 	}
-	sc.fact(cc, src, dst, f.class, r, text, sk, dk)
+	class := f.class
+	if r == tEnd && tieClasses.has(class) {
+		// "joined the Ravens … left them": the end of the tie the
+		// episode told, whichever class the verb guessed.
+		if told := sc.u.x.tieWith(src.name, dst.name); told != "" && told != "HAS_JOB_TITLE" {
+			class = told
+		}
+	}
+	sc.fact(cc, src, dst, class, r, text, sk, dk)
+	if prep == "" && !f.inverse && !f.fromPrep && dk != kindPerson && !c.Obj.None() && !sc.pronounPhrase(c.Obj.Phrase) {
+		sc.u.lastObj = dst
+		sc.u.lastObj.kind = dk
+	}
 	if f.class == "LIVES_IN" && !f.inverse && (r == tState || r == tStart) && !cc.ended {
 		// "Kwaku lives in Accra with his wife Abena": she lives there too.
 		for _, pp := range c.PPs {
@@ -1039,7 +1070,7 @@ func (sc *sentCtx) professional(c *nlp.Clause, obj ref) bool {
 	return sc.jobObject(c) != ""
 }
 
-// jobObject returns the job noun heading a clause's direct object, or "".
+// jobObject returns the job noun at the head of a clause's direct object, or "".
 func (sc *sentCtx) jobObject(c *nlp.Clause) string {
 	if c.Obj.None() {
 		return ""
@@ -1050,4 +1081,10 @@ func (sc *sentCtx) jobObject(c *nlp.Clause) string {
 		}
 	}
 	return ""
+}
+
+// pronounPhrase reports whether phrase pi is a pronoun alone.
+func (sc *sentCtx) pronounPhrase(pi int) bool {
+	p := &sc.p.Phrases[pi]
+	return p.End-p.Start == 1 && (sc.p.Tags[p.Start] == "PRP" || sc.p.Tags[p.Start] == "PRP$")
 }

@@ -34,6 +34,10 @@ type dateExpr struct {
 	role       dateRole
 	// until is the end of a range.
 	until time.Time
+	// lead, when above zero, is the "until" or "before" that opens the
+	// clause the date is in ("until she graduated in 2023"): the date
+	// ends the clause before it.
+	lead int
 	// next is how far the next occurrence of a date said without its
 	// year or week lies ("in August": a year; "on Monday": a week), nil
 	// for a date that fixes it. Such a date is resolved to the last
@@ -90,6 +94,18 @@ func findDates(toks []token, ref time.Time) []dateExpr {
 				part, j = lowerAt(toks, j+1), j+3
 			} else if periodParts.has(lowerAt(toks, j)) && lowerAt(toks, j+1) == "of" {
 				part, j = lowerAt(toks, j), j+2
+			} else if p, ok := periodAdjectives[lowerAt(toks, j)]; ok {
+				// "in early 2022", "in mid-2020", "since late May".
+				part, j = p, j+1
+				if lowerAt(toks, j) == "-" {
+					j++
+				}
+			}
+			if y, ok := parseYear(strings.TrimPrefix(lowerAt(toks, j), "mid-")); ok && strings.HasPrefix(lowerAt(toks, j), "mid-") {
+				// "in mid-2020", written as one word.
+				out = append(out, dateExpr{start: i, end: j + 1, t: partOf(date(y, 1, 1, ref.Location()), "middle", true), role: role})
+				i = j
+				continue
 			}
 			if part != "" && (lowerAt(toks, j) == "the" || lowerAt(toks, j) == "this") && (lowerAt(toks, j+1) == "month" || lowerAt(toks, j+1) == "year") {
 				// "at the end of the month": of the reference time's.
@@ -143,12 +159,35 @@ func findDates(toks []token, ref time.Time) []dateExpr {
 			i += n - 1
 		}
 	}
+	for k := range out {
+		d := &out[k]
+		if d.role != dateAt {
+			continue
+		}
+		// "was captain until she graduated in 2023", "lived in Leeds
+		// before moving to York in 2019": the date of a clause opened
+		// by "until" or "before" ends the one before it.
+		for j := d.start - 1; j > 0 && j >= d.start-6; j-- {
+			if l := toks[j].lower; l == "until" || l == "till" || l == "before" {
+				d.role, d.lead = dateUntil, j
+				break
+			}
+			if !toks[j].word || k > 0 && out[k-1].end > j {
+				break
+			}
+		}
+	}
 	return out
 }
 
 // periodParts are the parts of a period a date may name: "the end of
 // June".
 var periodParts = words("end start beginning middle")
+
+// periodAdjectives say which part of a year or a month a date names:
+// "early 2022" is its start, "mid-2020" its middle, "late 2019" its last
+// quarter.
+var periodAdjectives = map[string]string{"early": "start", "mid": "middle", "late": "late"}
 
 // isYearToken reports whether toks[i] is a year.
 func isYearToken(toks []token, i int) bool {
@@ -164,6 +203,10 @@ func isYearToken(toks []token, i int) bool {
 // for "middle". A date of a day stays.
 func partOf(t time.Time, part string, year bool) time.Time {
 	switch {
+	case part == "late" && year:
+		return t.AddDate(0, 9, 0)
+	case part == "late" && t.Day() == 1:
+		return t.AddDate(0, 0, 20)
 	case part == "end" && year:
 		return t.AddDate(1, 0, -1)
 	case part == "end" && t.Day() == 1:
@@ -358,7 +401,12 @@ func parseDeictic(toks []token, i int, ref time.Time) (time.Time, int, bool) {
 		}
 	}
 	if s, ok := seasons[unit]; ok {
-		return seasonStart(ref, s, step), 2, true
+		t := seasonStart(ref, s, step)
+		if step < 0 && ref.Before(t.AddDate(0, 3, 0)) {
+			// "last summer", said in July: the one before this one.
+			t = t.AddDate(-1, 0, 0)
+		}
+		return t, 2, true
 	}
 	return time.Time{}, 0, false
 }

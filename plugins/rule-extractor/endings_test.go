@@ -20,8 +20,8 @@ func TestExtractEndings(t *testing.T) {
 			want:    []wf{{"WORKS_AT", "Ines", "Kelder Tools", "", "2022-01-01"}},
 			absent:  []wf{{"WORKS_AT", "Ines", "Kelder Tools", "", "ref"}}},
 		{name: "a resignation after years at an organisation named first",
-			content: "After nine years at Harlow Tiles, Mette Lund resigned in March.",
-			want:    []wf{{"WORKS_AT", "Mette Lund", "Harlow Tiles", "", "2024-03-01"}}},
+			content: "After nine years at Harlow Tiles, Mette Lund resigned in April.",
+			want:    []wf{{"WORKS_AT", "Mette Lund", "Harlow Tiles", "", "2024-04-01"}}},
 		{name: "a dismissal in the passive ends the job said before it",
 			content: "Oskar Brevik works at Stellan Foods as a buyer. He got fired in April.",
 			want:    []wf{{"WORKS_AT", "Oskar Brevik", "Stellan Foods", "", "2024-04-01"}, {"HAS_JOB_TITLE", "Oskar Brevik", "buyer", "", "2024-04-01"}},
@@ -70,7 +70,119 @@ func TestExtractEndings(t *testing.T) {
 			content: "Ines: I'm seeing Teodor Kask.",
 			want:    []wf{{"IS_DATING", "Ines", "Teodor Kask", "ref", ""}}},
 		{name: "a date after an apposition is the clause's", source: "message",
-			content: "Ines: I sold my boat, a Nordkapp 22, in March.",
-			want:    []wf{{"OWNS", "Ines", "Nordkapp 22", "", "2024-03-01"}}},
+			content: "Ines: I sold my boat, a Nordkapp 22, in February.",
+			want:    []wf{{"OWNS", "Ines", "Nordkapp 22", "", "2024-02-01"}}},
+		{name: "the date of an until clause ends the clause before it", source: "message",
+			content: "Ines: I lived in Narva until I moved to Tartu in 2020.",
+			want:    []wf{{"LIVES_IN", "Ines", "Narva", "", "2020-01-01"}, {"LIVES_IN", "Ines", "Tartu", "2020-01-01", ""}}},
+		{name: "the date of a before clause ends the clause before it", source: "message",
+			content: "Ines: I used to live in Narva before moving to Tartu in 2019.",
+			want:    []wf{{"LIVES_IN", "Ines", "Narva", "", "2019-01-01"}, {"LIVES_IN", "Ines", "Tartu", "2019-01-01", ""}}},
+		{name: "the date of a before clause is not an event's", source: "message",
+			content: "Ines: I visited Riga before moving to Tartu in 2019.",
+			absent:  []wf{{"VISITED", "Ines", "Riga", "2019-01-01", ""}}},
+		{name: "a death said with the tie that it ends", source: "message",
+			content: "Ines: My husband Teodor died in 2020.",
+			want:    []wf{{"MARRIED_TO", "Ines", "Teodor", "", "2020-01-01"}},
+			absent:  []wf{{"MARRIED_TO", "Teodor", "Ines", "ref", ""}}},
+		{name: "a pet's death said with the pet", source: "message",
+			content: "Ines: Our cat Miso died in February.",
+			want:    []wf{{"HAS_PET", "Ines", "Miso", "", "2024-02-01"}},
+			absent:  []wf{{"HAS_PET", "Ines", "Miso", "ref", ""}}},
+		{name: "an until clause without a date leaves the clause undated", source: "message",
+			content: "Ines: I lived in Narva until I met Teodor.",
+			want:    []wf{{"LIVES_IN", "Ines", "Narva", "", "ref"}}},
+	})
+}
+
+// TestExtractCoordinatedPronouns holds pronouns that mean the object of
+// the clause before them in the sentence.
+func TestExtractCoordinatedPronouns(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "it after a common noun object", source: "message",
+			content: "Ines: Aivar bought a boat in 2019 and sold it last year.",
+			want:    []wf{{"OWNS", "Aivar", "boat", "2019-01-01", "2023-01-01"}}},
+		{name: "it is the object, not the place after it", source: "message",
+			content: "Ines: Aivar bought a flat in Narva in 2019 and sold it last year.",
+			want:    []wf{{"OWNS", "Aivar", "flat", "2019-01-01", "2023-01-01"}},
+			absent:  []wf{{"OWNS", "Aivar", "Narva", "", ""}}},
+		{name: "them after a team", source: "message",
+			content: "Ines: Aivar joined the Narva Ravens in 2021 and left them in 2023.",
+			want:    []wf{{"PLAYS_FOR", "Aivar", "Narva Ravens", "2021-01-01", "2023-01-01"}}},
+		{name: "them in the next sentence", source: "message",
+			content: "Ines: Aivar joined the Narva Ravens in 2021. He left them in 2023.",
+			want:    []wf{{"PLAYS_FOR", "Aivar", "Narva Ravens", "2021-01-01", "2023-01-01"}}},
+		{name: "them is no person's organisation", source: "message",
+			content: "Ines: I met Aivar and Teodor and thanked them.",
+			absent:  []wf{{"THANKS", "Ines", "Aivar", "", ""}}},
+	})
+}
+
+// TestExtractStudies holds what one studies and where.
+func TestExtractStudies(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "a subject and a school", source: "message",
+			content: "Ines: Aivar studies law at Narva College.",
+			want:    []wf{{"STUDIES_AT", "Aivar", "Narva College", "ref", ""}, {"STUDIES", "Aivar", "law", "ref", ""}}},
+		{name: "a school named with its town", source: "message",
+			content: "Ines: Aivar is studying at Trinity College Tartu.",
+			want:    []wf{{"STUDIES_AT", "Aivar", "Trinity College Tartu", "ref", ""}}},
+		{name: "a verb in -s the tagger took for a plural noun", source: "message",
+			content: "Ines: Mette teaches chemistry at Harlow School.",
+			want:    []wf{{"WORKS_AT", "Mette", "Harlow School", "ref", ""}}},
+	})
+}
+
+// TestExtractCouples holds "we" said of a couple by one of them, with no
+// one spoken to: the other is the partner the episodes named.
+func TestExtractCouples(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "we married, the partner named in an earlier episode", source: "message",
+			previous: []string{"Ines: My partner Teodor and I moved to Tartu."},
+			content:  "Ines: We got married on 12 April.",
+			want:     []wf{{"MARRIED_TO", "Ines", "Teodor", "2024-04-12", ""}}},
+		{name: "we engaged, the partner named in the same episode", source: "message",
+			content: "Ines: My boyfriend Teodor proposed last night. We're engaged!",
+			want:    []wf{{"ENGAGED_TO", "Ines", "Teodor", "ref", ""}}},
+		{name: "we split up ends the tie", source: "message",
+			previous: []string{"Ines: I've been dating Teodor Kask since February."},
+			content:  "Ines: We broke up last week.",
+			want:     []wf{{"IS_DATING", "Ines", "Teodor Kask", "", "2024-05-08"}}},
+		{name: "no partner named, no one to marry", source: "message",
+			content: "Ines: We got married on 12 April.",
+			absent:  []wf{{"MARRIED_TO", "Ines", "*", "", ""}}},
+		{name: "two partners named, no guess", source: "message",
+			previous: []string{"Ines: My ex-boyfriend Aivar moved to Narva.", "Ines: I'm dating Teodor now. My boyfriend Aivar was jealous."},
+			content:  "Ines: We got engaged.",
+			absent:   []wf{{"ENGAGED_TO", "Ines", "*", "", ""}}},
+		{name: "a partner is no job", source: "message",
+			content: "Ines: My partner Teodor works at Narva Print.",
+			want:    []wf{{"PARTNER_OF", "Teodor", "Ines", "ref", ""}},
+			absent:  []wf{{"HAS_JOB_TITLE", "Teodor", "partner", "", ""}}},
+		{name: "a partner in a firm is one", source: "message",
+			content: "Ines: Teodor became a partner at Kask & Tamm in 2021.",
+			want:    []wf{{"HAS_JOB_TITLE", "Teodor", "partner", "2021-01-01", ""}}},
+		{name: "promoted to a title whose second noun the tagger took for an adjective", source: "message",
+			content: "Ines: Got promoted to charge nurse today.",
+			want:    []wf{{"HAS_JOB_TITLE", "Ines", "charge nurse", "2024-05-15", ""}}},
+	})
+}
+
+// TestExtractNotice holds a notice or a resignation handed in: the end of
+// a job.
+func TestExtractNotice(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "a notice handed in at an organisation", source: "message",
+			content: "Ines: I handed in my notice at Narva Print on Monday.",
+			want:    []wf{{"WORKS_AT", "Ines", "Narva Print", "", "2024-05-13"}}},
+		{name: "a notice given ends the job the episode told", source: "message",
+			content: "Ines: I work at Narva Print. Yesterday I gave my notice.",
+			want:    []wf{{"WORKS_AT", "Ines", "Narva Print", "", "2024-05-14"}}},
+		{name: "a resignation submitted to an organisation",
+			content: "Aivar Tamm submitted his resignation to Kelder Tools in April.",
+			want:    []wf{{"WORKS_AT", "Aivar Tamm", "Kelder Tools", "", "2024-04-01"}}},
+		{name: "a notice given to someone else is no end of one's job", source: "message",
+			content: "Ines: I work at Narva Print. The landlord gave us notice.",
+			want:    []wf{{"WORKS_AT", "Ines", "Narva Print", "ref", ""}}},
 	})
 }

@@ -39,6 +39,11 @@ type extraction struct {
 	previous    []abi.Episode
 	prevPersons []string
 	prevRead    bool
+	// prevFacts are the facts of the previous episodes, each extracted
+	// alone, read on first need (prevFactsRead): the ties an end without
+	// an object ends, the partner of "we got married".
+	prevFacts     []abi.ExtractedFact
+	prevFactsRead bool
 	// earlier are the people each earlier utterance of the episode
 	// named, in order, for "he" and "she" in a turn that names no one.
 	earlier [][]string
@@ -107,6 +112,11 @@ type uttCtx struct {
 	// says "it" at all (else things are not kept).
 	things []thing
 	saysIt bool
+	// lastObj is the thing (no person) the last clause read took as its
+	// direct object, for "it" and "them" as objects of the clauses after
+	// it ("bought a flat in Leith and sold it", "joined the Ravens … left
+	// them").
+	lastObj ref
 }
 
 // text extracts from a message or text episode.

@@ -274,11 +274,25 @@ func (sc *sentCtx) death(cc *clauseCtx, subj ref) bool {
 	if !deathVerbs.has(c.Lemma) || c.Lemma == "pass" && c.Particle != "away" || c.Passive || sc.u.speaker == "" {
 		return false
 	}
-	rel := sc.u.x.close[sc.u.speaker][strings.ToLower(subj.name)]
-	if rel == "" || c.Subj.Phrase < 0 || sc.p.Phrases[c.Subj.Phrase].PossEnd > sc.p.Phrases[c.Subj.Phrase].PossStart {
-		// "My wife Olga died": the sentence names the tie and its end
-		// at once, which the kinship reading words.
+	x := sc.u.x
+	rel := x.close[sc.u.speaker][strings.ToLower(subj.name)]
+	if rel == "" || c.Subj.Phrase < 0 {
 		return false
+	}
+	if p := sc.p.Phrases[c.Subj.Phrase]; p.PossEnd > p.PossStart {
+		// "My wife Olga died", "our cat Miso died in May": the
+		// sentence names the tie and its end at once; the tie the
+		// possessive told is the one that ended.
+		sk, ok := x.reg.key(sc.u.speaker), x.reg.key(subj.name)
+		kept := x.facts[:0]
+		for _, f := range x.facts {
+			ends := map[string]bool{x.reg.key(f.src): true, x.reg.key(f.dst): true}
+			if canonRel(f.rel) == canonRel(rel) && ends[sk] && ends[ok] && f.invalid.IsZero() && f.valid.Equal(x.ref) {
+				continue
+			}
+			kept = append(kept, f)
+		}
+		x.facts = kept
 	}
 	speaker := ref{name: sc.u.speaker, kind: kindPerson, str: strSure}
 	sc.fact(cc, speaker, subj, rel, tEnd, "{o} died", kindPerson, kindNone)

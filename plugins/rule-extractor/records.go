@@ -93,6 +93,33 @@ func (sc *sentCtx) lastIdentifier() ref {
 	return ref{}
 }
 
+// turnedAge reads an age reached: "Elena turned 70 last week", "I'll
+// turn 40 in May". The age holds from then.
+func (sc *sentCtx) turnedAge(cc *clauseCtx, subj ref) bool {
+	c := cc.c
+	if c.Lemma != "turn" || c.Particle != "" || c.Passive || c.Obj.None() || len(c.Obj.All()) > 1 || !sc.personish(subj) {
+		return false
+	}
+	p := &sc.p.Phrases[c.Obj.Phrase]
+	n := p.Start
+	if sc.p.Tags[n] != "CD" || p.End != n+1 {
+		return false
+	}
+	w := sc.toks[n].lower
+	v, spelled := numberWords[w]
+	if !spelled {
+		if !isNumber(w) {
+			return false
+		}
+		v, _ = strconv.Atoi(w)
+	}
+	if v < 2 || v > 120 {
+		return false
+	}
+	sc.fact(cc, subj, ref{name: sc.toks[n].text, kind: kindNone, str: strPattern}, "HAS_AGE", tStart, "{s} turned {o}", kindPerson, kindNone)
+	return true
+}
+
 // age reads a person's age said with "be" and a number: "I'm 29", "he's
 // 18 years old", "when I was eight" (an age held then, ended now). The
 // age is an entity named by the number as said, so that a later age

@@ -102,7 +102,16 @@ func (sc *sentCtx) phraseRef(pi int, subject bool) ref {
 		l := toks[p.Start].lower
 		switch l {
 		case "it":
+			if !subject && sc.u.lastObj.name != "" && sc.u.lastObj.kind != kindTeam {
+				return sc.u.lastObj
+			}
 			return sc.itAt(p.Start, subject)
+		case "them":
+			// An organisation or a team one joins or leaves, told in
+			// the clause before ("joined the Ravens and left them").
+			if k := sc.u.lastObj.kind; !subject && sc.u.lastObj.name != "" && (k == kindTeam || k == kindOrg) {
+				return sc.u.lastObj
+			}
 		case "you":
 			r := sc.pronounAt(l, p.Start)
 			if r.name != "" && len(sc.u.others) > 1 && pluralYou.has(lowerAt(toks, p.End)) {
@@ -112,6 +121,10 @@ func (sc *sentCtx) phraseRef(pi int, subject bool) ref {
 		case "i", "me", "we", "us", "myself", "yourself", "mine":
 			return sc.pronounAt(l, p.Start)
 		case "he", "she", "him", "her":
+			if subject && (l == "he" || l == "she") && sc.prevSubj.name != "" {
+				// The subject of the clause before it in the sentence.
+				return sc.prevSubj
+			}
 			return sc.pronounAt(l, p.Start, sc.clauseSubjects...)
 		}
 		return ref{}
@@ -535,6 +548,11 @@ func (sc *sentCtx) semKind(r ref, pi int) kind {
 		k, str = e.kind, e.str
 	}
 
+	if (k == kindLocation || k == kindOrg) && schoolWithin(r.name) {
+		// "Trinity College Dublin", "University College Cork": a school
+		// named with its town.
+		return kindSchool
+	}
 	if pi >= 0 {
 		p := sc.p.Phrases[pi]
 		named := sc.nameCovers(p.Start, p.Head)
@@ -563,6 +581,28 @@ func (sc *sentCtx) semKind(r ref, pi int) kind {
 	}
 	return k
 }
+
+// schoolWithin reports whether a name of three words or more has a noun
+// of a school before its last word ("Trinity College Dublin").
+func schoolWithin(name string) bool {
+	f := strings.Fields(name)
+	if len(f) < 3 {
+		return false
+	}
+	for _, w := range f[:len(f)-1] {
+		if w = strings.ToLower(w); schoolNouns.has(w) || nameSchoolNouns.has(w) || classNouns[w] == kindSchool {
+			return true
+		}
+		if _, c, ok := nlp.Noun(w); ok && c&nlp.ClassSchool != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// nameSchoolNouns are nouns of a place of learning that names use beside
+// the schoolNouns.
+var nameSchoolNouns = words("institute polytechnic conservatory seminary")
 
 // siblingPlan reports whether a name of two words or more shares its
 // first word with a plan the episode named: "moved you to Fibre 500"

@@ -19,13 +19,17 @@ var tieNouns = map[string]string{
 	"tenancy": "LIVES_IN", "enrolment": "STUDIES_AT", "enrollment": "STUDIES_AT",
 	"employment": "WORKS_AT", "contract": "WORKS_AT", "policy": "INSURED_WITH",
 	"job": "WORKS_AT", "position": "WORKS_AT", "post": "WORKS_AT", "internship": "WORKS_AT",
+	"notice": "WORKS_AT", "resignation": "WORKS_AT",
 }
+
+// leavingNouns are tie nouns that are themselves an end: "handed in my
+// notice", "submitted her resignation".
+var leavingNouns = words("notice resignation")
 
 // tieVerbs end or begin a tie named by their object.
 var tieVerbs = map[string]temporal{
 	"cancel": tEnd, "end": tEnd, "terminate": tEnd, "call off": tEnd, "break off": tEnd,
-	"give up": tEnd, "close": tEnd, "quit": tEnd, "finish": tEnd, "lose": tEnd,
-	"leave": tEnd,
+	"give up": tEnd, "close": tEnd, "quit": tEnd, "finish": tEnd, "lose": tEnd, "leave": tEnd,
 	"take out": tStart, "start": tStart, "begin": tStart, "renew": tState, "extend": tState,
 	"get": tStart, "land": tStart, "accept": tStart, "take": tStart, "find": tStart,
 }
@@ -41,12 +45,22 @@ func (sc *sentCtx) tieNounClause(cc *clauseCtx, ci int) bool {
 	if c.Particle != "" {
 		verb += " " + c.Particle
 	}
-	role, ok := tieVerbs[verb]
-	if !ok || c.Passive || c.Obj.None() {
+	if c.Passive || c.Obj.None() {
 		return false
 	}
 	p := &sc.p.Phrases[c.Obj.Phrase]
-	class, ok := tieNouns[sc.p.Lemmas[p.Head]]
+	head := sc.p.Lemmas[p.Head]
+	class, ok := tieNouns[head]
+	if !ok {
+		return false
+	}
+	role, ok := tieVerbs[verb]
+	if leavingNouns.has(head) {
+		if !handingVerbs.has(verb) || p.PossEnd <= p.PossStart {
+			return false
+		}
+		role, ok = tEnd, true
+	}
 	if !ok {
 		return false
 	}
@@ -55,6 +69,14 @@ func (sc *sentCtx) tieNounClause(cc *clauseCtx, ci int) bool {
 		if pp.At == p.End && tiePreps.has(pp.Prep) && pp.Obj.Phrase >= 0 {
 			other = sc.phraseRef(pp.Obj.Phrase, false)
 			break
+		}
+	}
+	if other.name == "" && leavingNouns.has(head) {
+		// "I handed in my notice": the ties of work the episodes told.
+		if holder := sc.ownerOf(p); holder.name != "" {
+			cc.left, cc.end = c.VerbStart, sc.clauseEnd(c)
+			cc.date = sc.nearestDate(cc.left, cc.end)
+			return sc.retirement(cc, holder, "resign")
 		}
 	}
 	if other.name == "" {
@@ -75,15 +97,20 @@ func (sc *sentCtx) tieNounClause(cc *clauseCtx, ci int) bool {
 	cc.date = sc.nearestDate(cc.left, cc.end)
 	noun := sc.toks[p.Head].lower
 	text := "{s}'s " + noun + " " + sc.toks[pp0(sc, c, p)].lower + " {o}"
-	switch role {
-	case tEnd:
+	switch {
+	case leavingNouns.has(head):
+		text = "{s} gave " + noun + " at {o}"
+	case role == tEnd:
 		text = "{s} ended the " + noun + " " + sc.toks[pp0(sc, c, p)].lower + " {o}"
-	case tStart:
+	case role == tStart:
 		text = "{s} began the " + noun + " " + sc.toks[pp0(sc, c, p)].lower + " {o}"
 	}
 	sc.fact(cc, holder, other, class, role, text, kindNone, classKinds[class])
 	return true
 }
+
+// handingVerbs give in a notice or a resignation.
+var handingVerbs = wordSet{"hand in": {}, "give": {}, "submit": {}, "tender": {}, "put in": {}, "hand": {}, "send": {}}
 
 // pp0 is the word of the preposition right after phrase p.
 func pp0(sc *sentCtx, c *nlp.Clause, p *nlp.Phrase) int {

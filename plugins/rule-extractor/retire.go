@@ -15,11 +15,11 @@ import (
 // organisation does.
 
 // retireVerbs end every tie of work without an object: "retired in
-// March", "resigned last week", "I quit in February", "stepped down".
+// June", "resigned last week", "I quit in February", "stepped down".
 var retireVerbs = wordSet{"retire": {}, "resign": {}, "quit": {}, "step down": {}}
 
 // dismissVerbs end every tie of work in the passive: "got fired in
-// March", "was laid off last week".
+// June", "was laid off last week".
 var dismissVerbs = wordSet{"fire": {}, "sack": {}, "dismiss": {}, "lay off": {}, "let go": {}}
 
 // tieClasses are the relations a retirement ends; the job title goes
@@ -123,12 +123,69 @@ func retiredText(rel, verb string) string {
 	switch {
 	case rel == "HAS_JOB_TITLE":
 		return "{s} is no longer {o}"
+	case rel == "MANAGER_OF":
+		return "{s} is no longer {o}'s manager"
 	case verb == "retire":
 		return "{s} retired from {o}"
 	case dismissVerbs.has(verb):
 		return "{s} was dismissed from {o}"
 	}
 	return "{s} left {o}"
+}
+
+// coupleClasses are the relations of a couple.
+var coupleClasses = words("PARTNER_OF IS_DATING ENGAGED_TO MARRIED_TO")
+
+// partnerOf returns the one person the episode, else the previous ones,
+// gave name as partner (dating, engaged or married, not ended), or "".
+func (x *extraction) partnerOf(name string) string {
+	key := x.reg.key(name)
+	other := func(src, dst string) string {
+		switch {
+		case x.reg.key(src) == key:
+			return dst
+		case x.reg.key(dst) == key:
+			return src
+		}
+		return ""
+	}
+	var found []string
+	add := func(p string) {
+		if p != "" && !slices.ContainsFunc(found, func(f string) bool { return x.reg.key(f) == x.reg.key(p) }) {
+			found = append(found, p)
+		}
+	}
+	for _, f := range x.facts {
+		if coupleClasses.has(f.rel) && f.invalid.IsZero() {
+			add(other(f.src, f.dst))
+		}
+	}
+	if len(found) == 0 {
+		for _, f := range x.previousFacts() {
+			if coupleClasses.has(f.Relation) && f.InvalidAt == "" {
+				add(other(f.Source, f.Target))
+			}
+		}
+	}
+	if len(found) != 1 {
+		return ""
+	}
+	return found[0]
+}
+
+// previousFacts returns the facts of the previous episodes, each
+// extracted alone, on first need.
+func (x *extraction) previousFacts() []abi.ExtractedFact {
+	if x.prevFactsRead {
+		return x.prevFacts
+	}
+	x.prevFactsRead = true
+	for _, ep := range x.previous {
+		if resp, err := extract(abi.ExtractRequest{Episode: ep}); err == nil {
+			x.prevFacts = append(x.prevFacts, resp.Facts...)
+		}
+	}
+	return x.prevFacts
 }
 
 // previousTies returns the ties of work that the previous episodes gave
@@ -141,22 +198,16 @@ func (x *extraction) previousTies(name string) []fact {
 	}
 	key := x.reg.key(name)
 	var ties []fact
-	for _, ep := range x.previous {
-		resp, err := extract(abi.ExtractRequest{Episode: ep})
-		if err != nil {
+	for _, f := range x.previousFacts() {
+		if x.reg.key(f.Source) != key || !tieClasses.has(f.Relation) {
 			continue
 		}
-		for _, f := range resp.Facts {
-			if x.reg.key(f.Source) != key || !tieClasses.has(f.Relation) {
-				continue
-			}
-			at := slices.IndexFunc(ties, func(t fact) bool { return t.rel == f.Relation && t.dst == f.Target })
-			switch {
-			case f.InvalidAt != "" && at >= 0:
-				ties = slices.Delete(ties, at, at+1)
-			case f.InvalidAt == "" && at < 0:
-				ties = append(ties, fact{src: name, dst: f.Target, rel: f.Relation})
-			}
+		at := slices.IndexFunc(ties, func(t fact) bool { return t.rel == f.Relation && t.dst == f.Target })
+		switch {
+		case f.InvalidAt != "" && at >= 0:
+			ties = slices.Delete(ties, at, at+1)
+		case f.InvalidAt == "" && at < 0:
+			ties = append(ties, fact{src: name, dst: f.Target, rel: f.Relation})
 		}
 	}
 	return ties

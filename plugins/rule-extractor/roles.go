@@ -226,6 +226,10 @@ func (sc *sentCtx) ofMine(p *nlp.Phrase) ref {
 	return sc.pronounAt(possessives[det], p.End+1)
 }
 
+// lifeTies are job nouns that, possessed by a person, name a tie of
+// their life, not a job: "my partner Teodor" is no business partner.
+var lifeTies = words("partner")
+
 // kinFact states that subj is owner's kinship noun head, in the clause's
 // time: a tie said in the past is over unless it is one of birth.
 func (sc *sentCtx) kinFact(cc *clauseCtx, subj, owner ref, head string) {
@@ -236,7 +240,7 @@ func (sc *sentCtx) kinFact(cc *clauseCtx, subj, owner ref, head string) {
 		// anymore": over, when the clause says.
 		now = &clauseCtx{c: cc.c, ended: true, te: cc.te, date: cc.date}
 	}
-	if isJobHead(head) && cc.te != tensePast && !cc.ended {
+	if isJobHead(head) && !lifeTies.has(head) && cc.te != tensePast && !cc.ended {
 		// "Ann is my doctor": a doctor.
 		job := ref{name: head, kind: kindOccupation, str: strPattern}
 		sc.fact(now, subj, job, "HAS_JOB_TITLE", tState, "{s} is "+withArticle(head), kindPerson, kindOccupation)
@@ -803,7 +807,7 @@ func (sc *sentCtx) relateIn(cc *clauseCtx, name, owner ref, noun string, role te
 	switch {
 	case kinNouns.has(noun):
 		k := kinship[noun]
-		if isJobHead(noun) && !k.ended && !cc.ended {
+		if isJobHead(noun) && !lifeTies.has(noun) && !k.ended && !cc.ended {
 			// "my lawyer Arne": a lawyer.
 			job := ref{name: noun, kind: kindOccupation, str: strPattern}
 			sc.fact(&clauseCtx{te: cc.te, date: cc.date, c: cc.c}, name, job, "HAS_JOB_TITLE", role, "{s} is "+withArticle(noun), kindPerson, kindOccupation)

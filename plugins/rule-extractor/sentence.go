@@ -112,6 +112,10 @@ type sentCtx struct {
 	question bool
 	// tagged is set for a statement ending in a tag question.
 	tagged bool
+	// prevSubj is the one person who was the subject of the last clause
+	// read, for "he" and "she" as the subject of a clause after it in the
+	// sentence ("Dana left Acme; she now works at Lumo").
+	prevSubj ref
 }
 
 // Words of mood and reference.
@@ -166,6 +170,12 @@ func (sc *sentCtx) nearestDate(start, end int) *dateExpr {
 		case d.end <= start:
 			dist = start - d.end + 1
 			if d.start > 1 && sc.boundary(d.end, start) {
+				continue
+			}
+		case d.lead > 0 && d.lead >= end:
+			// The date of an "until" clause after this one.
+			dist = d.lead - end
+			if sc.boundary(end, d.lead) {
 				continue
 			}
 		case d.start >= end:
@@ -313,7 +323,9 @@ func placeInTime1(o output, te tense, ended bool, d *dateExpr, ref time.Time) (v
 		return valid, invalid, true, true
 	default: // tEvent
 		switch {
-		case d != nil && d.role != dateFor:
+		case d != nil && d.role != dateFor && d.lead == 0:
+			// (The date of an "until" or "before" clause after an event
+			// is not the event's.)
 			valid = d.t
 		case te != tensePast:
 			valid = ref

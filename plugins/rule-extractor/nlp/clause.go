@@ -150,7 +150,8 @@ done:
 		for after < n && skip[after] {
 			after++
 		}
-		if s.Tags[j] == "RP" || after == n || s.Tags[after] == "IN" || s.Tags[after] == "TO" || s.Tags[after] == "." || s.Tags[after] == "," || s.Tags[after] == ":" {
+		if s.Tags[j] == "RP" || after == n || s.Tags[after] == "IN" || s.Tags[after] == "TO" || s.Tags[after] == "." || s.Tags[after] == "," || s.Tags[after] == ":" ||
+			handingIn[s.Lemmas[main]] && s.Lower[j] == "in" && (s.Tags[after] == "PRP$" || s.Tags[after] == "DT") {
 			c.Particle = s.Lower[j]
 			j++
 		}
@@ -798,3 +799,7 @@ func (s *Sentence) coordinated(p int, skip []bool) Arg {
 		a.Coord = append(a.Coord, q)
 	}
 }
+
+// handingIn are the verbs whose "in" before an object is a particle:
+// "handed in my notice", "put in her papers".
+var handingIn = set("hand put turn send")

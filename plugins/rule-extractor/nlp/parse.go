@@ -271,7 +271,7 @@ func (s *Sentence) retagVerbs() {
 			continue
 		}
 		prev, next, at := s.Tags[i-1], s.Tags[i+1], i-1
-		if prev == "RB" || prev == "RBR" {
+		if prev == "RB" || prev == "RBR" || prev == "JJR" && s.Lower[i-1] == "longer" {
 			// "I no longer work/NN at".
 			if i < 2 {
 				continue
@@ -312,6 +312,11 @@ func (s *Sentence) retagVerbs() {
 		// "Hamid mentors/NNS Lucia", "Ann quit/NN Acme": between a
 		// subject and a name, a plural noun is a verb in -s, and a word
 		// WordNet knows as no noun a verb.
+		if (next == "NN" || next == "NNS" || next == "JJ") && t == "NNS" && s.verbless() {
+			// "Aiden studies/NNS law at Trinity.": a sentence with no
+			// verb has its verb in -s between the subject and the object.
+			next = "DT"
+		}
 		if !(next == "IN" || next == "TO" || next == "DT" || next == "PRP" || next == "PRP$" || next == "NNP" && (t == "NNS" || !IsNoun(s.Lower[i]))) {
 			continue
 		}
@@ -328,6 +333,21 @@ func (s *Sentence) retagVerbs() {
 			s.Tags[i], s.Lemmas[i] = v, l
 		}
 	}
+}
+
+// verbless reports whether a sentence that ends as one (".", "!") has no
+// word tagged as a verb.
+func (s *Sentence) verbless() bool {
+	n := len(s.Tags)
+	if n == 0 || s.Lower[n-1] != "." && s.Lower[n-1] != "!" {
+		return false
+	}
+	for _, t := range s.Tags {
+		if verbTag(t) || t == "MD" {
+			return false
+		}
+	}
+	return true
 }
 
 // retagFloating reads a quantifier that floats after its subject
@@ -517,11 +537,14 @@ func (s *Sentence) retagStrayVerbs() {
 			// "was let go": one phrasal verb in the passive.
 			s.Tags[i], s.Lemmas[i] = "RP", "go"
 		case t == "VB" && s.Tags[i-1] == "TO" && i >= 2 && toDestination[s.Lemmas[i-2]] && IsNoun(s.Lower[i]) &&
-			i+1 < len(s.Tags) && (s.Tags[i+1] == "NN" || s.Tags[i+1] == "NNS"):
+			i+1 < len(s.Tags) && (s.Tags[i+1] == "NN" || s.Tags[i+1] == "NNS" || s.Tags[i+1] == "JJ" && IsNoun(s.Lower[i+1])):
 			// "was promoted to team/VB lead": after a verb whose "to"
 			// names where one goes, a noun before a noun is a compound's
-			// first word.
+			// first word ("charge nurse/JJ": and the noun is one).
 			s.Tags[i], s.Lemmas[i] = "NN", s.Lower[i]
+			if s.Tags[i+1] == "JJ" && !IsAdjective(s.Lower[i+1]) {
+				s.Tags[i+1], s.Lemmas[i+1] = "NN", s.Lower[i+1]
+			}
 		case !verbTag(t) && contractedTo[s.Lower[i-1]] && IsVerb(s.Lower[i]):
 			// "I'm gonna miss/NN you": after gonna, wanna or gotta, a
 			// verb.
@@ -641,6 +664,14 @@ var contractedTo = set("gonna wanna gotta")
 func (s *Sentence) pluralNames(e int) bool {
 	k := e
 	for k > 0 && (s.Tags[k-1] == "NNP" || s.Tags[k-1] == "NNPS") {
+		k--
+	}
+	// "Ravi and his sister Meena": a kin noun and its possessor before
+	// the name.
+	for k > 0 && (s.Tags[k-1] == "NN" || s.Tags[k-1] == "JJ") {
+		k--
+	}
+	if k > 0 && (s.Tags[k-1] == "PRP$" || s.Tags[k-1] == "DT") {
 		k--
 	}
 	return k > 0 && (s.Lower[k-1] == "and" || s.Lower[k-1] == "&")
