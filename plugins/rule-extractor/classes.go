@@ -299,6 +299,10 @@ var frames = indexFrames([]frame{
 	{verb: "take", kinds: kDrug, class: "TAKES_MEDICATION", role: tState},
 	{verb: "start", prep: "on", kinds: kDrug, class: "TAKES_MEDICATION", role: tStart, inverse: true},
 	{verb: "put", prep: "on", kinds: kDrug, class: "TAKES_MEDICATION", role: tStart, inverse: true},
+	{verb: "put", pass: true, prep: "on", kinds: kDrug, class: "TAKES_MEDICATION", role: tStart},
+	{verb: "start", pass: true, prep: "on", kinds: kDrug, class: "TAKES_MEDICATION", role: tStart},
+	{verb: "switch", pass: true, prep: "to", kinds: kDrug, class: relSwitchedMedication, role: tStart},
+	{verb: "switch", pass: true, prep: "from", kinds: kDrug, class: "TAKES_MEDICATION", role: tEnd},
 	{verb: "switch", prep: "to", kinds: kDrug, class: relSwitchedMedication, role: tStart, inverse: true},
 	{verb: "switch", prep: "from", kinds: kDrug, class: "TAKES_MEDICATION", role: tEnd, inverse: true},
 	{verb: "start", kinds: kDrug, class: "TAKES_MEDICATION", role: tStart},
@@ -380,7 +384,7 @@ var frames = indexFrames([]frame{
 // verbSynonyms are verbs that say what another says, with frames of
 // their own for what only they say: a verb's frames are its own, then
 // its synonym's ("relocated her practice to", "begins his studies at").
-var verbSynonyms = map[string]string{"relocate": "move", "begin": "start", "commence": "start"}
+var verbSynonyms = map[string]string{"relocate": "move", "begin": "start", "commence": "start", "change": "switch", "swap": "switch"}
 
 // framesOf returns a verb's frames and its synonym's: first the
 // synonym's that need an object noun of their own ("moved her practice

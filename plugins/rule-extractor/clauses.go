@@ -757,6 +757,12 @@ func (sc *sentCtx) frameFact(cc *clauseCtx, f *frame, prep string, subj, obj ref
 	case f.inverse && prep != "" && !c.Passive && !c.Obj.None():
 		// "started me on metformin": the direct object takes it.
 		src = sc.phraseRef(c.Obj.Phrase, false)
+		if ok := sc.semKind(src, c.Obj.Phrase); src.name != "" && (ok == kindDrug || ok == kindPlan) {
+			// "changed it to valsartan", "changed my plan to Pro": the
+			// object is what is replaced; its taker or owner takes the
+			// new one.
+			src = sc.holderOf(src, c.Obj.Phrase, subj)
+		}
 	case f.inverse && prep != "" && !c.Passive:
 		// "I switched to fexofenadine": the subject takes it.
 	case f.inverse:
@@ -796,6 +802,10 @@ func (sc *sentCtx) frameFact(cc *clauseCtx, f *frame, prep string, subj, obj ref
 	}
 	sc.fact(cc, src, dst, class, r, text, sk, dk)
 	if prep == "" && !f.inverse && !f.fromPrep && dk != kindPerson && !c.Obj.None() && !sc.pronounPhrase(c.Obj.Phrase) {
+		sc.u.lastObj = dst
+		sc.u.lastObj.kind = dk
+	} else if (dk == kindDrug || dk == kindPlan) && dst.name != "" && !sc.isPronounRef(dst) {
+		// "was put on nifedipine … changed it to valsartan".
 		sc.u.lastObj = dst
 		sc.u.lastObj.kind = dk
 	}
@@ -1087,4 +1097,29 @@ func (sc *sentCtx) jobObject(c *nlp.Clause) string {
 func (sc *sentCtx) pronounPhrase(pi int) bool {
 	p := &sc.p.Phrases[pi]
 	return p.End-p.Start == 1 && (sc.p.Tags[p.Start] == "PRP" || sc.p.Tags[p.Start] == "PRP$")
+}
+
+// isPronounRef reports whether r came from a pronoun: its name is the
+// one lastObj holds, so it must not be taken again as new.
+func (sc *sentCtx) isPronounRef(r ref) bool {
+	return sc.u.lastObj.name != "" && r.name == sc.u.lastObj.name
+}
+
+// holderOf returns who holds a drug or a plan a clause replaces: the one
+// the episode said takes or is on it, else the phrase's possessor, else
+// the clause's subject.
+func (sc *sentCtx) holderOf(thing ref, pi int, subj ref) ref {
+	x := sc.u.x
+	k := x.reg.key(thing.name)
+	for i := len(x.facts) - 1; i >= 0; i-- {
+		if f := x.facts[i]; (f.rel == "TAKES_MEDICATION" || f.rel == "ON_PLAN" || f.rel == relSwitchedMedication) && x.reg.key(f.dst) == k {
+			return ref{name: f.src, kind: kindPerson, str: strPattern}
+		}
+	}
+	if p := &sc.p.Phrases[pi]; p.PossEnd > p.PossStart {
+		if o := sc.ownerOf(p); o.name != "" {
+			return o
+		}
+	}
+	return subj
 }

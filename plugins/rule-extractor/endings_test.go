@@ -186,3 +186,20 @@ func TestExtractNotice(t *testing.T) {
 			want:    []wf{{"WORKS_AT", "Ines", "Narva Print", "ref", ""}}},
 	})
 }
+
+// TestExtractReplacements holds a drug or a plan replaced by another,
+// said of the old one.
+func TestExtractReplacements(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "it changed to another drug ends it for its taker", source: "message",
+			content: "Ines: I was put on nifedipine in January. In April my doctor changed it to valsartan.",
+			want:    []wf{{"TAKES_MEDICATION", "Ines", "nifedipine", "2024-01-01", "2024-04-01"}, {relSwitchedMedication, "Ines", "valsartan", "2024-04-01", ""}}},
+		{name: "a possessed plan changed to another", source: "message",
+			content: "Ines: I changed my plan to the Pro tier in April.",
+			want:    []wf{{"ON_PLAN", "Ines", "Pro tier", "2024-04-01", ""}},
+			absent:  []wf{{"ON_PLAN", "plan", "*", "", ""}}},
+		{name: "a degree finished at a university ends the studies", source: "message",
+			content: "Ines: Two years ago I finished my degree at Narva College.",
+			want:    []wf{{"STUDIES_AT", "Ines", "Narva College", "", "2022-05-15"}}},
+	})
+}

@@ -20,6 +20,8 @@ var tieNouns = map[string]string{
 	"employment": "WORKS_AT", "contract": "WORKS_AT", "policy": "INSURED_WITH",
 	"job": "WORKS_AT", "position": "WORKS_AT", "post": "WORKS_AT", "internship": "WORKS_AT",
 	"notice": "WORKS_AT", "resignation": "WORKS_AT",
+	"degree": "STUDIES_AT", "master": "STUDIES_AT", "masters": "STUDIES_AT", "phd": "STUDIES_AT", "doctorate": "STUDIES_AT",
+	"bachelor": "STUDIES_AT", "studies": "STUDIES_AT", "apprenticeship": "WORKS_AT",
 }
 
 // leavingNouns are tie nouns that are themselves an end: "handed in my
@@ -32,6 +34,7 @@ var tieVerbs = map[string]temporal{
 	"give up": tEnd, "close": tEnd, "quit": tEnd, "finish": tEnd, "lose": tEnd, "leave": tEnd,
 	"take out": tStart, "start": tStart, "begin": tStart, "renew": tState, "extend": tState,
 	"get": tStart, "land": tStart, "accept": tStart, "take": tStart, "find": tStart,
+	"do": tState, "pursue": tState, "complete": tEnd,
 }
 
 // tiePreps may introduce the other end of a tie noun.
