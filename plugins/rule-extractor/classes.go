@@ -286,6 +286,14 @@ var frames = indexFrames([]frame{
 	// ownership ends (the next frame, read as well).
 	{verb: "sell", prep: "to", class: "OWNS", role: tStart, fromPrep: true, also: "OWNS", alsoRole: tEnd},
 	{verb: "sell", class: "OWNS", role: tEnd},
+	// "traded in the Civic for a hatchback", "exchanged my bike for a
+	// kayak": what is given is no longer owned, what is got is.
+	{verb: "trade in", class: "OWNS", role: tEnd},
+	{verb: "trade in", prep: "for", class: "OWNS", role: tStart},
+	{verb: "trade", class: "OWNS", role: tEnd},
+	{verb: "trade", prep: "for", class: "OWNS", role: tStart},
+	{verb: "exchange", class: "OWNS", role: tEnd},
+	{verb: "exchange", prep: "for", class: "OWNS", role: tStart},
 	{verb: "drive", kinds: []kind{kindProduct, kindNone}, class: "DRIVES", role: tState},
 	{verb: "adopt", kinds: []kind{kindPet}, class: "HAS_PET", role: tStart},
 	{verb: "order", class: "ORDERED", role: tEvent},

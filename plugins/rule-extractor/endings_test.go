@@ -201,5 +201,15 @@ func TestExtractReplacements(t *testing.T) {
 		{name: "a degree finished at a university ends the studies", source: "message",
 			content: "Ines: Two years ago I finished my degree at Narva College.",
 			want:    []wf{{"STUDIES_AT", "Ines", "Narva College", "", "2022-05-15"}}},
+		{name: "a degree's field before its school", source: "message",
+			content: "Ines: I'm doing a degree in law at Narva College.",
+			want:    []wf{{"STUDIES_AT", "Ines", "Narva College", "ref", ""}},
+			absent:  []wf{{"STUDIES_AT", "Ines", "law", "", ""}}},
+		{name: "a car traded in for another is no longer owned", source: "message",
+			content: "Ines: In May I traded in my Volvo for a Tesla.",
+			want:    []wf{{"OWNS", "Ines", "Volvo", "", "2024-05-01"}, {"OWNS", "Ines", "Tesla", "2024-05-01", ""}}},
+		{name: "a bike exchanged for a kayak", source: "message",
+			content: "Ines: Last week I exchanged my bike for a kayak.",
+			want:    []wf{{"OWNS", "Ines", "bike", "", "2024-05-08"}, {"OWNS", "Ines", "kayak", "2024-05-08", ""}}},
 	})
 }

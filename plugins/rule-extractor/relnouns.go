@@ -1,7 +1,5 @@
 package main
 
-import "github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
-
 // Ties named by a noun and ended or begun by a verb: "please cancel my
 // subscription to Corbel Weekly", "Wren broke off her engagement to
 // Tomas", "she canceled her booking at the Larkspur Hotel", "I took out
@@ -68,11 +66,19 @@ func (sc *sentCtx) tieNounClause(cc *clauseCtx, ci int) bool {
 		return false
 	}
 	var other ref
-	for _, pp := range c.PPs {
-		if pp.At == p.End && tiePreps.has(pp.Prep) && pp.Obj.Phrase >= 0 {
-			other = sc.phraseRef(pp.Obj.Phrase, false)
-			break
+	at, prepAt := p.End, p.End
+	for i, pp := range c.PPs {
+		if pp.At != at || !tiePreps.has(pp.Prep) || pp.Obj.Phrase < 0 {
+			continue
 		}
+		if end := sc.p.Phrases[pp.Obj.Phrase].End; pp.Prep == "in" && class == "STUDIES_AT" && i+1 < len(c.PPs) && c.PPs[i+1].At == end {
+			// "a degree in law at Narva College": the field, then the
+			// school.
+			at = end
+			continue
+		}
+		other, prepAt = sc.phraseRef(pp.Obj.Phrase, false), pp.At
+		break
 	}
 	if other.name == "" && leavingNouns.has(head) {
 		// "I handed in my notice": the ties of work the episodes told.
@@ -99,14 +105,14 @@ func (sc *sentCtx) tieNounClause(cc *clauseCtx, ci int) bool {
 	cc.left, cc.end = c.VerbStart, sc.clauseEnd(c)
 	cc.date = sc.nearestDate(cc.left, cc.end)
 	noun := sc.toks[p.Head].lower
-	text := "{s}'s " + noun + " " + sc.toks[pp0(sc, c, p)].lower + " {o}"
+	text := "{s}'s " + noun + " " + sc.toks[prepAt].lower + " {o}"
 	switch {
 	case leavingNouns.has(head):
 		text = "{s} gave " + noun + " at {o}"
 	case role == tEnd:
-		text = "{s} ended the " + noun + " " + sc.toks[pp0(sc, c, p)].lower + " {o}"
+		text = "{s} ended the " + noun + " " + sc.toks[prepAt].lower + " {o}"
 	case role == tStart:
-		text = "{s} began the " + noun + " " + sc.toks[pp0(sc, c, p)].lower + " {o}"
+		text = "{s} began the " + noun + " " + sc.toks[prepAt].lower + " {o}"
 	}
 	sc.fact(cc, holder, other, class, role, text, kindNone, classKinds[class])
 	return true
@@ -114,13 +120,3 @@ func (sc *sentCtx) tieNounClause(cc *clauseCtx, ci int) bool {
 
 // handingVerbs give in a notice or a resignation.
 var handingVerbs = wordSet{"hand in": {}, "give": {}, "submit": {}, "tender": {}, "put in": {}, "hand": {}, "send": {}}
-
-// pp0 is the word of the preposition right after phrase p.
-func pp0(sc *sentCtx, c *nlp.Clause, p *nlp.Phrase) int {
-	for _, pp := range c.PPs {
-		if pp.At == p.End {
-			return pp.At
-		}
-	}
-	return p.End
-}

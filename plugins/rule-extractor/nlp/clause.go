@@ -801,5 +801,5 @@ func (s *Sentence) coordinated(p int, skip []bool) Arg {
 }
 
 // handingIn are the verbs whose "in" before an object is a particle:
-// "handed in my notice", "put in her papers".
-var handingIn = set("hand put turn send")
+// "handed in my notice", "put in her papers", "traded in the car".
+var handingIn = set("hand put turn send trade")
