@@ -74,6 +74,8 @@ var (
 	kPlan   = []kind{kindPlan}
 	kVax    = []kind{kindVaccine}
 	kOrgish = []kind{kindOrg, kindTeam, kindNone}
+	// kThing is what one owns: a product, or a thing of no known kind.
+	kThing = []kind{kindProduct, kindNone}
 	// kFounder are the kinds of one who starts something.
 	kFounder = []kind{kindPerson, kindOrg, kindNone}
 	// kEmployer are the kinds named as a place of work after "moved to".
@@ -83,7 +85,9 @@ var (
 	homeNouns = words("place flat apartment house home room condo studio bungalow cottage loft townhouse")
 	// degreeNouns are what one holds from a school.
 	degreeNouns = words("degree diploma phd doctorate masters master bachelors bachelor mba msc bsc ma ba llb certificate")
-	unitNouns   = words("team department group division lab unit office desk squad practice clinic project program programme",
+	// businessNouns are what one starts as a business of one's own.
+	businessNouns = words("company business firm startup start-up agency consultancy practice studio label brand shop store bakery restaurant cafe café bar charity nonprofit")
+	unitNouns     = words("team department group division lab unit office desk squad practice clinic project program programme",
 		"sales marketing engineering finance operations product design research support legal communications partnerships procurement")
 )
 
@@ -96,6 +100,10 @@ var frames = indexFrames([]frame{
 	{verb: "base", pass: true, prep: "in|out of", class: "LIVES_IN", role: tState},
 	{verb: "settle", prep: "in", class: "LIVES_IN", role: tStart},
 	{verb: "settle down", prep: "in", class: "LIVES_IN", role: tStart},
+	// "moved to the fraud team", "moved from Dorrow United": a team is
+	// joined or left, as "join" and "leave" say, and is no home.
+	{verb: "move", prep: "to|into", kinds: kTeam, class: "PLAYS_FOR", role: tStart},
+	{verb: "move", prep: "from", kinds: kTeam, class: "PLAYS_FOR", role: tEnd},
 	{verb: "move", prep: "to|into", kinds: []kind{kindLocation, kindNone}, class: "LIVES_IN", role: tStart},
 	{verb: "move back", prep: "to|into", class: "LIVES_IN", role: tStart},
 	{verb: "relocate", prep: "to", class: "LIVES_IN", role: tStart},
@@ -110,7 +118,7 @@ var frames = indexFrames([]frame{
 	{verb: "transfer", prep: "to", kinds: kEmployer, class: "WORKS_AT", role: tStart},
 	{verb: "transfer", prep: "from", kinds: kEmployer, class: "WORKS_AT", role: tEnd},
 	{verb: "move", prep: "from", kinds: kPlan, class: "ON_PLAN", role: tEnd, inverse: true},
-	{verb: "move", prep: "from", class: "LIVES_IN", role: tEnd},
+	{verb: "move", prep: "from", kinds: []kind{kindLocation, kindNone}, class: "LIVES_IN", role: tEnd},
 	{verb: "relocate", prep: "from", class: "LIVES_IN", role: tEnd},
 	{verb: "move out", prep: "of|from", class: "LIVES_IN", role: tEnd},
 	{verb: "move away", prep: "from", class: "LIVES_IN", role: tEnd},
@@ -202,6 +210,10 @@ var frames = indexFrames([]frame{
 	{verb: "start", pass: true, prep: "by", kinds: kFounder, class: "FOUNDED", role: tEvent, inverse: true, named: true},
 	{verb: "set up", pass: true, prep: "by", kinds: kFounder, class: "FOUNDED", role: tEvent, inverse: true, named: true},
 	{verb: "set up", kinds: kOrg, class: "FOUNDED", role: tEvent},
+	// "started my own bakery, Crumb & Co", "launched a startup, Lumen
+	// Health": a business begun is founded ("started Year 7" is not).
+	{verb: "start", obj: "@business", kinds: kOrgish, class: "FOUNDED", role: tEvent},
+	{verb: "launch", obj: "@business", kinds: kOrgish, class: "FOUNDED", role: tEvent},
 	{verb: "join", prep: "board of", class: "BOARD_MEMBER_OF", role: tStart},
 	{verb: "sit", prep: "on board of", class: "BOARD_MEMBER_OF", role: tState},
 	{verb: "serve", prep: "on board of", class: "BOARD_MEMBER_OF", role: tState},
@@ -214,7 +226,7 @@ var frames = indexFrames([]frame{
 
 	// Sport.
 	{verb: "play", prep: "for|with|at|in", kinds: []kind{kindOrg, kindTeam}, class: "PLAYS_FOR", role: tState},
-	{verb: "sign", prep: "for|with", kinds: kOrgish, class: "PLAYS_FOR", role: tStart},
+	{verb: "sign", prep: "for|with", kinds: []kind{kindOrg, kindTeam}, class: "PLAYS_FOR", role: tStart},
 	// "Corvel Athletic signed Ravi Anand from Dorrow United": he plays
 	// for the one and no longer for the other.
 	{verb: "sign", kinds: kPerson, subj: kindTeam, class: "PLAYS_FOR", role: tStart, inverse: true},
@@ -288,12 +300,16 @@ var frames = indexFrames([]frame{
 	{verb: "sell", class: "OWNS", role: tEnd},
 	// "traded in the Civic for a hatchback", "exchanged my bike for a
 	// kayak": what is given is no longer owned, what is got is.
-	{verb: "trade in", class: "OWNS", role: tEnd},
-	{verb: "trade in", prep: "for", class: "OWNS", role: tStart},
-	{verb: "trade", class: "OWNS", role: tEnd},
-	{verb: "trade", prep: "for", class: "OWNS", role: tStart},
-	{verb: "exchange", class: "OWNS", role: tEnd},
-	{verb: "exchange", prep: "for", class: "OWNS", role: tStart},
+	// A club trades a player as it sells one ("the Tigers traded Kofi
+	// Mensah to the Lions").
+	{verb: "trade", obj: "@person", subj: kindTeam, class: "PLAYS_FOR", role: tEnd, inverse: true},
+	{verb: "trade", obj: "@person", prep: "to", kinds: kOrgish, subj: kindTeam, class: "PLAYS_FOR", role: tStart, inverse: true},
+	{verb: "trade in", kinds: kThing, class: "OWNS", role: tEnd},
+	{verb: "trade in", prep: "for", kinds: kThing, class: "OWNS", role: tStart},
+	{verb: "trade", kinds: kThing, known: true, class: "OWNS", role: tEnd},
+	{verb: "trade", prep: "for", kinds: kThing, known: true, class: "OWNS", role: tStart},
+	{verb: "exchange", kinds: kThing, class: "OWNS", role: tEnd},
+	{verb: "exchange", prep: "for", kinds: kThing, class: "OWNS", role: tStart},
 	{verb: "drive", kinds: []kind{kindProduct, kindNone}, class: "DRIVES", role: tState},
 	{verb: "adopt", kinds: []kind{kindPet}, class: "HAS_PET", role: tStart},
 	{verb: "order", class: "ORDERED", role: tEvent},
@@ -309,6 +325,11 @@ var frames = indexFrames([]frame{
 	{verb: "put", prep: "on", kinds: kDrug, class: "TAKES_MEDICATION", role: tStart, inverse: true},
 	{verb: "put", pass: true, prep: "on", kinds: kDrug, class: "TAKES_MEDICATION", role: tStart},
 	{verb: "start", pass: true, prep: "on", kinds: kDrug, class: "TAKES_MEDICATION", role: tStart},
+	// "my GP took me off lisinopril", "I was taken off it", "I came off
+	// sertraline".
+	{verb: "take", prep: "off", kinds: kDrug, class: "TAKES_MEDICATION", role: tEnd, inverse: true},
+	{verb: "take", pass: true, prep: "off", kinds: kDrug, class: "TAKES_MEDICATION", role: tEnd},
+	{verb: "come", prep: "off", kinds: kDrug, class: "TAKES_MEDICATION", role: tEnd},
 	{verb: "switch", pass: true, prep: "to", kinds: kDrug, class: relSwitchedMedication, role: tStart},
 	{verb: "switch", pass: true, prep: "from", kinds: kDrug, class: "TAKES_MEDICATION", role: tEnd},
 	{verb: "switch", prep: "to", kinds: kDrug, class: relSwitchedMedication, role: tStart, inverse: true},
@@ -568,6 +589,18 @@ func (sc *sentCtx) objFits(f *frame, c *nlp.Clause) bool {
 		return degreeNouns.has(head) || sc.nounKind(sc.p.Phrases[c.Obj.Phrase].Head) == kindDegree
 	case "@post":
 		return postNoun(head)
+	case "@business":
+		business := func(pi int) bool {
+			p := sc.p.Phrases[pi]
+			return businessNouns.has(sc.headWord(pi)) || p.Head > p.Start && sc.toks[p.Head-1].lower == "own" && sc.nounKind(p.Head) != kindPerson
+		}
+		// The noun the name stands beside: "my own bakery, Crumb & Co".
+		if st := sc.p.Phrases[c.Obj.Phrase].Start; st > 0 && sc.toks[st-1].text == "," {
+			if q := sc.p.PhraseEndingAt(st - 1); q >= 0 && business(q) {
+				return true
+			}
+		}
+		return business(c.Obj.Phrase)
 	case "@person":
 		r := sc.phraseRef(c.Obj.Phrase, false)
 		// A person's full name, though the slot before took it for a

@@ -672,10 +672,10 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 					if f.pass != c.Passive || f.prog && !c.Progressive || f.named && subj.det != "" || !f.takes(a.prep) || !f.fitsRef(kk, obj) || !sc.objFits(f, c) || !sc.subjFits(f, subj) {
 						continue
 					}
-					if f.class == "IS_DATING" && sc.professional(c, obj) {
+					if f.class == "IS_DATING" && f.verb == "see" && sc.professional(c, obj) {
 						// "I've been seeing a therapist, Dr. Amir Sadeghi":
 						// a visit, not a date; the therapist is the
-						// subject's.
+						// subject's. "Dating a dentist" is a date.
 						if head := sc.jobObject(c); head != "" && obj.name != "" {
 							if k, ok := kinship[head]; ok && k.rel != "" {
 								sc.fact(cc, obj, subj, k.rel, f.role, "{s} is {o}'s "+head, kindPerson, kindPerson)
@@ -844,8 +844,10 @@ func (sc *sentCtx) openFact(cc *clauseCtx, verb string, subj ref, role temporal)
 	if openStop.has(c.Lemma) {
 		return
 	}
-	for _, a := range sc.slots(c) {
-		if a.prep == "as" || c.Passive && a.prep != "by" {
+	for i, a := range sc.slots(c) {
+		if a.prep == "as" || c.Passive && a.prep != "by" || a.prep == "of" && i > 0 {
+			// An "of" after another slot belongs to its noun: "reports
+			// to the VP of engineering".
 			continue
 		}
 		r := tTrait
@@ -988,9 +990,9 @@ func (sc *sentCtx) clauseText(cc *clauseCtx, f *frame, prep string, r temporal) 
 	text := b.String()
 	if f != nil && f.inverse && !c.Passive && prep != "" && !c.Obj.None() {
 		// "My GP started me on metformin": Halima was started on it.
-		w := sc.toks[c.Verb].lower
+		w := nlp.Participle(sc.p.Lemmas[c.Verb])
 		if !past {
-			return "{s} is " + nlp.Past(sc.p.Lemmas[c.Verb]) + " " + prep + " {o}"
+			return "{s} is " + w + " " + prep + " {o}"
 		}
 		return "{s} was " + w + " " + prep + " {o}"
 	}

@@ -843,11 +843,12 @@ func runConstructions(t *testing.T, tests []construction) {
 			}
 			for _, a := range tt.absent {
 				// An absent fact with dates is absent with those dates;
-				// without, with any; a target "*" is any target.
+				// without, with any; a relation, source or target "*" is
+				// any.
 				dated := a.ValidAt != "" || a.InvalidAt != ""
 				a = wf{a.Rel, a.Src, a.Dst, rfc(a.ValidAt), rfc(a.InvalidAt)}
 				for _, g := range got {
-					if g.Rel == a.Rel && g.Src == a.Src && (g.Dst == a.Dst || a.Dst == "*") && (!dated || g == wf{g.Rel, g.Src, g.Dst, a.ValidAt, a.InvalidAt}) {
+					if (g.Rel == a.Rel || a.Rel == "*") && (g.Src == a.Src || a.Src == "*") && (g.Dst == a.Dst || a.Dst == "*") && (!dated || g == wf{g.Rel, g.Src, g.Dst, a.ValidAt, a.InvalidAt}) {
 						t.Errorf("extract(%q) has %+v, want no %s %s %s", tt.content, g, a.Rel, a.Src, a.Dst)
 					}
 				}

@@ -194,9 +194,16 @@ func (sc *sentCtx) itAt(pos int, subject bool) ref {
 // contextOrg is the organisation a title without "of X" belongs to: the
 // last organisation named in the utterance.
 func (sc *sentCtx) contextOrg() ref {
+	return sc.contextOrgBefore(len(sc.toks))
+}
+
+// contextOrgBefore is contextOrg said before word at of the sentence: "I quit
+// my job at the bank and started my own bakery, Crumb & Co" does not
+// mean the bakery by "the bank".
+func (sc *sentCtx) contextOrgBefore(at int) ref {
 	u := sc.u
 	for i := len(u.mentions) - 1; i >= 0; i-- {
-		if n := u.mentions[i]; u.x.isOrg(n.name) {
+		if n := u.mentions[i]; (n.sent != u.sent || n.pos < at) && u.x.isOrg(n.name) {
 			return ref{name: n.name, kind: kindOrg, str: strPattern}
 		}
 	}

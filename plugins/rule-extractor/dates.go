@@ -289,6 +289,17 @@ func parseDate(toks []token, i int, ref time.Time, prefixed bool) (time.Time, in
 		if l1 == "day" && lowerAt(toks, i+2) == "after" && lowerAt(toks, i+3) == "tomorrow" {
 			return day(ref, 0, 0, 2), 4, true
 		}
+		if lowerAt(toks, i+2) == "before" && lowerAt(toks, i+3) == "last" {
+			// "the year before last", "the week before last".
+			switch l1 {
+			case "year":
+				return date(ref.Year()-2, 1, 1, loc), 4, true
+			case "month":
+				return date(ref.Year(), int(ref.Month())-2, 1, loc), 4, true
+			case "week":
+				return day(ref, 0, 0, -14), 4, true
+			}
+		}
 		if prefixed {
 			// "the 3rd of March", "the summer of 2019"
 			if t, n, ok := parseDayOfMonth(toks, i+1, ref); ok {
@@ -327,6 +338,10 @@ func parseDate(toks []token, i int, ref time.Time, prefixed bool) (time.Time, in
 	if prefixed {
 		if y, ok := parseYear(toks[i].lower); ok {
 			return date(y, 1, 1, loc), 1, true
+		}
+		if y, ok := shortYear(toks, i, ref); ok {
+			// "back in '09".
+			return date(y, 1, 1, loc), 2, true
 		}
 		if wd, ok := weekdays[l0]; ok && toks[i].cap {
 			back := (int(ref.Weekday()) - wd + 7) % 7
@@ -474,6 +489,24 @@ func parseYear(s string) (int, bool) {
 	}
 	y, err := strconv.Atoi(s)
 	return y, err == nil
+}
+
+// shortYear reads a year written with an apostrophe and two digits at
+// toks[i] ("'09", "'98"): of this century unless that is after the
+// reference time.
+func shortYear(toks []token, i int, ref time.Time) (int, bool) {
+	if i+1 >= len(toks) || toks[i].text != "'" && toks[i].text != "’" {
+		return 0, false
+	}
+	d := toks[i+1].text
+	if len(d) != 2 || d[0] < '0' || d[0] > '9' || d[1] < '0' || d[1] > '9' {
+		return 0, false
+	}
+	y := 2000 + int(d[0]-'0')*10 + int(d[1]-'0')
+	if y > ref.Year() {
+		y -= 100
+	}
+	return y, true
 }
 
 // parseDayNumber parses "3", "3rd", "21st".

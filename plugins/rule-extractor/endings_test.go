@@ -213,3 +213,39 @@ func TestExtractReplacements(t *testing.T) {
 			want:    []wf{{"OWNS", "Ines", "bike", "", "2024-05-08"}, {"OWNS", "Ines", "kayak", "2024-05-08", ""}}},
 	})
 }
+
+func TestExtractTakenOff(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "a doctor takes one off a drug", source: "message",
+			content: "Diego: My doctor took me off lisinopril last week.",
+			want:    []wf{{"TAKES_MEDICATION", "Diego", "lisinopril", "", "2024-05-08"}}},
+		{name: "taken off a drug, in the passive", source: "message",
+			content: "Diego: I was taken off lisinopril in March.",
+			want:    []wf{{"TAKES_MEDICATION", "Diego", "lisinopril", "", "2024-03-01"}}},
+		{name: "came off a drug", source: "message",
+			content: "Diego: I came off sertraline in June.",
+			want:    []wf{{"TAKES_MEDICATION", "Diego", "sertraline", "", "2023-06-01"}}},
+		{name: "laid off with a time after it keeps the particle", source: "message",
+			content: "Diego: Vela Print laid me off last week.",
+			want:    []wf{{"WORKS_AT", "Diego", "Vela Print", "", "2024-05-08"}}},
+	})
+}
+
+func TestExtractPossessedThings(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "a relative's bakery is not the relative", source: "message",
+			content: "Oskar: I work at my uncle Ivar's bakery.",
+			want:    []wf{{"UNCLE_OF", "Ivar", "Oskar", "ref", ""}, {"WORKS_AT", "Oskar", "Ivar's bakery", "ref", ""}},
+			absent:  []wf{{"WORKS_AT", "Oskar", "Ivar", "", ""}}},
+		{name: "a relative's car is not the relative", source: "message",
+			content: "Oskar: I borrowed my brother Ivar's car.",
+			absent:  []wf{{"BORROWS", "Oskar", "Ivar", "", ""}}},
+		{name: "a company's team still stands for the company", source: "message",
+			content: "Oskar: Ivar plays for Kessington Rovers' youth team.",
+			want:    []wf{{"PLAYS_FOR", "Ivar", "Kessington Rovers", "ref", ""}}},
+		{name: "dating someone with a job is a date, not the job's tie", source: "message",
+			content: "Carlos: Ana is dating a dentist named Tomas.",
+			want:    []wf{{"IS_DATING", "Ana", "Tomas", "ref", ""}},
+			absent:  []wf{{"DENTIST_OF", "*", "Ana", "", ""}}},
+	})
+}

@@ -295,6 +295,12 @@ func findMentions(toks []token, blocked []bool) []mention {
 			i++
 			continue
 		}
+		if e == i+1 && demonym(toks, i) {
+			// "Danish furniture maker Lindqvist", "a French teacher":
+			// the adjective of a people is no name.
+			i++
+			continue
+		}
 		// "Uhh Ingrid", "Hey Ingrid": the sound before a name is not part
 		// of it.
 		for i < e-1 && (interjections.has(toks[i].lower) || vocativeOpeners.has(toks[i].lower)) {
@@ -320,6 +326,16 @@ func findMentions(toks []token, blocked []bool) []mention {
 		i = e
 	}
 	return out
+}
+
+// demonym reports whether the one capitalized word at i is an
+// adjective WordNet knows (a people's: "Danish", "French") before a
+// lower-case common noun, and no first name.
+func demonym(toks []token, i int) bool {
+	if i+1 >= len(toks) || !toks[i+1].word || toks[i+1].text != toks[i+1].lower || firstNames.has(toks[i].lower) {
+		return false
+	}
+	return nlp.IsAdjective(toks[i].lower) && !nlp.IsAdjective(toks[i+1].lower) && nlp.IsNoun(toks[i+1].lower)
 }
 
 // droppedSubjectVerb reports whether the name toks[i:e] opening a

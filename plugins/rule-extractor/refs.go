@@ -216,6 +216,13 @@ func (sc *sentCtx) phraseRef(pi int, subject bool) ref {
 			continue
 		}
 		r := sc.named(k, e)
+		if e <= p.PossEnd && p.Head >= p.PossEnd && p.PossEnd < p.End && !homeNouns.has(toks[p.Head].lower) &&
+			(sc.kindOf(r) == kindPerson || sc.u.x.knownPerson(r.name)) {
+			// "Freya's bed", "my uncle Ivar's bakery": a thing of a
+			// person's is not the person ("Acme's youth team" and
+			// "Ana's place" still stand for the name).
+			return ref{name: r.name + "'s " + joinTokens(toks[p.PossEnd:p.End]), kind: sc.nounKind(p.Head), str: strPattern}
+		}
 		if _, ok := classNouns[toks[p.End-1].lower]; ok && e < p.End {
 			// "the hepatitis B vaccine", "the Pro plan": the whole phrase.
 			r = ref{name: joinTokens(toks[p.Start+sc.detLen(p) : p.End]), kind: classNouns[toks[p.End-1].lower], str: strPattern}
@@ -250,7 +257,7 @@ func (sc *sentCtx) phraseRef(pi int, subject bool) ref {
 			// before.
 			return ref{}
 		}
-		return sc.contextOrg()
+		return sc.contextOrgBefore(p.Start)
 	}
 	if p.End+1 < len(toks) && toks[p.End].text == "," {
 		if r, _, ok := sc.identifier(p.End + 1); ok {

@@ -88,6 +88,22 @@ func (sc *sentCtx) tieNounClause(cc *clauseCtx, ci int) bool {
 			return sc.retirement(cc, holder, "resign")
 		}
 	}
+	if other.name == "" && class == "WORKS_AT" && role == tEnd && !leavingNouns.has(head) {
+		// "I quit my job", "she lost her job at the bank": the ties of
+		// work the episodes told end; the job itself is no employer.
+		holder := sc.ownerOf(p)
+		if holder.name == "" {
+			if subjs := sc.subjects(ci); len(subjs) > 0 {
+				holder = subjs[0]
+			}
+		}
+		if holder.name != "" {
+			cc.left, cc.end = c.VerbStart, sc.clauseEnd(c)
+			cc.date = sc.nearestDate(cc.left, cc.end)
+			sc.retirement(cc, holder, "quit")
+		}
+		return true
+	}
 	if other.name == "" {
 		return false
 	}

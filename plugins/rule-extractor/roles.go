@@ -3,6 +3,7 @@ package main
 import (
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
 )
@@ -577,13 +578,36 @@ func (sc *sentCtx) copula(cc *clauseCtx, subj ref) {
 		case pp.Prep == "at" && c.Adj < 0 && k == kindTeam && (sc.saysNow(c) || sc.sinceThen(cc)) && sc.kindOf(subj) == kindPerson:
 			// "I've been at Rovers since 2021": a club one plays for.
 			sc.fact(cc, subj, obj, "PLAYS_FOR", role, "{s} is at {o}", kindPerson, kindTeam)
-		case pp.Prep == "at" && c.Adj < 0 && (k == kindOrg || k == kindSchool || k == kindNone && obj.det == "" && (sc.saysNow(c) || sc.sinceThen(cc))) && sc.kindOf(subj) == kindPerson:
-			sc.fact(cc, subj, obj, "WORKS_AT", role, "{s} is at {o}", kindPerson, kindOrg)
+		case pp.Prep == "at" && c.Adj < 0 && (k == kindOrg || k == kindSchool || k == kindNone && obj.det == "" && (sc.saysNow(c) || sc.sinceThen(cc) || sc.lasting(c))) && sc.kindOf(subj) == kindPerson:
+			sc.fact(cc, subj, obj, "WORKS_AT", role, "{s} "+sc.copulaWord(cc, c)+" at {o}", kindPerson, kindOrg)
+		case pp.Prep == "with" && c.Adj < 0 && k == kindOrg && obj.det == "" && sc.kindOf(subj) == kindPerson:
+			// "I was with Accenture for six years": a firm one works
+			// for.
+			sc.fact(cc, subj, obj, "WORKS_AT", role, "{s} "+sc.copulaWord(cc, c)+" with {o}", kindPerson, kindOrg)
 		default:
 			continue
 		}
 		break
 	}
+}
+
+// lasting reports whether a clause is bounded by a date that makes it a
+// tie rather than a visit: an end ("until 2020"), a range ("from 2015
+// to 2019") or a span of two months or more ("for three years").
+func (sc *sentCtx) lasting(c *nlp.Clause) bool {
+	end := sc.clauseEnd(c)
+	for _, d := range sc.dates {
+		if d.start < c.VerbStart || d.start > end {
+			continue
+		}
+		switch {
+		case d.role == dateUntil && d.lead == 0, d.role == dateRange:
+			return true
+		case d.role == dateFor && sc.u.x.ref.Sub(d.t) >= 60*24*time.Hour:
+			return true
+		}
+	}
+	return false
 }
 
 // sinceThen reports whether a perfect clause says since when ("I've been

@@ -43,3 +43,84 @@ func TestExtractSentenceShapes(t *testing.T) {
 			absent:  []wf{{"WORKS_AT", "Mette Lund", "*", "", ""}}},
 	})
 }
+
+func TestExtractNamingAndAttachment(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "is called before a name is the copula", source: "message",
+			content: "Ilse: My sister is called Ana. My brother Pieter remarried; his new wife is named Anouk.",
+			want:    []wf{{"SISTER_OF", "Ana", "Ilse", "ref", ""}, {"MARRIED_TO", "Anouk", "Pieter", "ref", ""}}},
+		{name: "a name given by someone is no tie", source: "message",
+			content: "Ilse: My sister was called Lizzy by her brothers.",
+			absent:  []wf{{"SISTER_OF", "Lizzy", "Ilse", "", ""}}},
+		{name: "an of after another slot belongs to its noun", source: "message",
+			content: "Olu: Chidi reports to the VP of engineering.",
+			absent:  []wf{{"REPORTS_OF", "Chidi", "*", "", ""}}},
+		{name: "the bank is no company named after it", source: "message",
+			content: "Marco: I quit my job at the bank in March and started my own bakery, Crumb & Co.",
+			want:    []wf{{"FOUNDED", "Marco", "Crumb & Co", "", ""}},
+			absent:  []wf{{"WORKS_AT", "Marco", "*", "", ""}}},
+		{name: "a job quit ends the work the episodes told", source: "message",
+			previous: []string{"Marco: I work at Helix Bank."},
+			content:  "Marco: I quit my job in March.",
+			want:     []wf{{"WORKS_AT", "Marco", "Helix Bank", "", "2024-03-01"}},
+			absent:   []wf{{"WORKS_AT", "Marco", "job", "", ""}}},
+		{name: "a team moved from is no home", source: "message",
+			content: "Olu: I moved from the payments team to the fraud team last week.",
+			want:    []wf{{"PLAYS_FOR", "Olu", "fraud team", "2024-05-08", ""}},
+			absent:  []wf{{"LIVES_IN", "Olu", "*", "", ""}}},
+		{name: "a lease signed for a house is no club", source: "message",
+			content: "Rahul: We signed a lease for a house in Brookline.",
+			absent:  []wf{{"PLAYS_FOR", "Rahul", "*", "", ""}}},
+	})
+}
+
+func TestExtractTextShapes(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "a drug the tagger took for an adverb", source: "text",
+			content: "The patient, Mr. Hollis, was prescribed atorvastatin after his heart attack.",
+			want:    []wf{{"TAKES_MEDICATION", "Mr. Hollis", "atorvastatin", "ref", ""}}},
+		{name: "an adverb the dictionary lacks but WordNet has stays one", source: "message",
+			content: "Ikaika: My wife Leilani teaches at Punahou School. She's been there since 2015.",
+			want:    []wf{{"WORKS_AT", "Leilani", "Punahou School", "2015-01-01", ""}}},
+		{name: "a gerund after a possessive is a noun's modifier", source: "message",
+			content: "Support: Your booking reference is QX7P2.",
+			absent:  []wf{{"BOOKED", "*", "*", "", ""}}},
+		{name: "a name after a relative clause's object is the relative's head", source: "message",
+			content: "Lars: The guy who manages our team, Henrik, is leaving for Telenor in June.",
+			want:    []wf{{"WORKS_AT", "Henrik", "Telenor", "2024-06-01", ""}},
+			absent:  []wf{{"*", "*", "Henrik", "", ""}}},
+		{name: "the adjective of a people before a noun is no name", source: "text",
+			content: "Nordform was bought by Danish furniture maker Lindqvist in 2022.",
+			want:    []wf{{"ACQUIRED", "Lindqvist", "Nordform", "2022-01-01", ""}},
+			absent:  []wf{{"ACQUIRED", "Danish", "*", "", ""}}},
+		{name: "a club trading a player owns no player", source: "text",
+			content: "The Tigers traded striker Kofi Mensah to the Lions.",
+			absent:  []wf{{"OWNS", "*", "Kofi Mensah", "", ""}}},
+		{name: "a business of one's own started is founded", source: "message",
+			content: "Marco: Last year I started my own bakery, Crumb & Co.",
+			want:    []wf{{"FOUNDED", "Marco", "Crumb & Co", "2023-01-01", ""}}},
+		{name: "a school year started is no company", source: "message",
+			content: "Beatriz: Lucas started Year 7 at Fernhill Academy this month.",
+			absent:  []wf{{"FOUNDED", "Lucas", "*", "", ""}}},
+	})
+}
+
+func TestExtractDatesAndStays(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "a year with an apostrophe", source: "message",
+			content: "Ana: I moved to Oslo back in '09. Bo moved to Bergen in '98.",
+			want:    []wf{{"LIVES_IN", "Ana", "Oslo", "2009-01-01", ""}, {"LIVES_IN", "Bo", "Bergen", "1998-01-01", ""}}},
+		{name: "the year before last", source: "message",
+			content: "Ana: I moved to Cork the year before last.",
+			want:    []wf{{"LIVES_IN", "Ana", "Cork", "2022-01-01", ""}}},
+		{name: "at a firm until a date is work", source: "message",
+			content: "Ana: I was at Deloitte until 2020.",
+			want:    []wf{{"WORKS_AT", "Ana", "Deloitte", "", "2020-01-01"}}},
+		{name: "at a firm from one year to another", source: "message",
+			content: "Ana: I was at Kestrel Bank from 2015 to 2019.",
+			want:    []wf{{"WORKS_AT", "Ana", "Kestrel Bank", "2015-01-01", "2019-01-01"}}},
+		{name: "a few days somewhere is a visit", source: "message",
+			content: "Ana: I was at Larkfield for three days.",
+			absent:  []wf{{"WORKS_AT", "Ana", "*", "", ""}}},
+	})
+}

@@ -199,6 +199,39 @@ func (s *Sentence) clauses(skip []bool) {
 	s.gerundObjects()
 	s.whereClefts()
 	s.predicateParticiples()
+	s.namingPassives()
+}
+
+// namingPassives read "is called" and "is named" before a name as the
+// copula they mean ("my sister is called Ana", "his new wife is named
+// Anouk": she is Anouk), unless an agent follows ("was called Ana by
+// her brothers", a name given, not a tie).
+func (s *Sentence) namingPassives() {
+	for k := range s.Clauses {
+		c := &s.Clauses[k]
+		if !c.Passive || c.GetPassive || c.Lemma != "call" && c.Lemma != "name" || c.Particle != "" || c.Subj.Phrase < 0 || c.Obj.Phrase < 0 || !c.Obj2.None() {
+			continue
+		}
+		if h := s.Phrases[c.Obj.Phrase].Head; s.Tags[h] != "NNP" && s.Tags[h] != "NNPS" {
+			continue
+		}
+		aux := false
+		for w := c.VerbStart; w < c.Verb; w++ {
+			aux = aux || s.Lemmas[w] == "be"
+		}
+		if !aux {
+			// "a dog named Rex" names, it is no copula.
+			continue
+		}
+		agent := false
+		for _, pp := range c.PPs {
+			agent = agent || pp.Prep == "by"
+		}
+		if agent {
+			continue
+		}
+		c.Lemma, c.Passive, c.Comp, c.Obj = "be", false, c.Obj, Arg{Phrase: -1}
+	}
 }
 
 // predicateParticiples give a participle right after a copula's
@@ -638,7 +671,7 @@ func (s *Sentence) objects(k int, skip []bool) {
 				}
 				c.Comp = arg
 			} else {
-				c.Obj = s.namedObject(arg)
+				c.Obj = s.namedObject(arg, c.SubjFrom == SubjRelative)
 				arg = c.Obj
 			}
 			j = s.Phrases[last(arg)].End
@@ -713,7 +746,7 @@ func (s *Sentence) objects(k int, skip []bool) {
 // 2", "adopted a puppy, Biscuit, in May"), the name, which says what the
 // object is; else the object. The name must close the apposition: a
 // comma or the sentence's end follows it.
-func (s *Sentence) namedObject(arg Arg) Arg {
+func (s *Sentence) namedObject(arg Arg, relative bool) Arg {
 	p := &s.Phrases[arg.Phrase]
 	n := len(s.Words)
 	if len(arg.Coord) > 0 || p.Name || !nounTag(s.Tags[p.Head]) || p.End+1 >= n || s.Words[p.End] != "," {
@@ -745,7 +778,10 @@ func (s *Sentence) namedObject(arg Arg) Arg {
 	if _, class, ok := Noun(s.Lemmas[p.Head]); ok && class&ClassPerson != 0 {
 		return arg
 	}
-	if e := s.Phrases[q].End; e < n && s.Words[e] != "," && s.Tags[e] != "." {
+	if e := s.Phrases[q].End; e < n && s.Words[e] != "," && s.Tags[e] != "." || relative && e < n && s.Words[e] == "," {
+		// In a relative clause, a name closed by a comma is the one the
+		// clause hangs on ("the guy who manages our team, Henrik, is
+		// leaving").
 		return arg
 	}
 	return Arg{Phrase: q}

@@ -140,6 +140,25 @@ func Past(lemma string) string {
 	return lemma + "ed"
 }
 
+// Participle returns the past participle of a verb's lemma ("take" →
+// "taken", "start" → "started").
+func Participle(lemma string) string {
+	if p, ok := irregularParticiple[lemma]; ok {
+		return p
+	}
+	return Past(lemma)
+}
+
+// irregularParticiple are the participles that differ from the past
+// tense.
+var irregularParticiple = map[string]string{
+	"be": "been", "take": "taken", "give": "given", "see": "seen", "know": "known", "go": "gone", "write": "written",
+	"speak": "spoken", "break": "broken", "drive": "driven", "choose": "chosen", "ride": "ridden", "eat": "eaten",
+	"fall": "fallen", "forget": "forgotten", "forgive": "forgiven", "steal": "stolen", "wake": "woken", "begin": "begun",
+	"swim": "swum", "sing": "sung", "drink": "drunk", "grow": "grown", "draw": "drawn", "fly": "flown", "wear": "worn",
+	"throw": "thrown", "hide": "hidden", "become": "become", "come": "come", "run": "run", "bear": "borne", "do": "done",
+}
+
 // irregularPast are the past tenses of common irregular verbs.
 var irregularPast = map[string]string{
 	"be": "was", "have": "had", "do": "did", "go": "went", "get": "got", "make": "made", "take": "took", "come": "came",

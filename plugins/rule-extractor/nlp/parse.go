@@ -233,6 +233,9 @@ func Parse(words, lower []string, names [][2]int, skip []bool) *Sentence {
 	s.retagGerunds()
 	s.retagIncluding()
 	s.retagAs()
+	s.retagOffOn()
+	s.retagPossessedGerunds()
+	s.retagUnknownAdverbs()
 	s.retagInfinitives(named)
 	s.retagVerbs()
 	s.retagNouns()
@@ -409,6 +412,69 @@ func (s *Sentence) retagIncluding() {
 		}
 	}
 }
+
+// retagUnknownAdverbs read a word the tagger guessed an adverb, right
+// after a verb and before a preposition or the clause's end, as the
+// noun it is when the tagger's dictionary does not know it, WordNet has
+// it as no verb or adjective, and it has no adverb's "-ly" ("was prescribed atorvastatin/RB after
+// his heart attack": a drug's name).
+func (s *Sentence) retagUnknownAdverbs() {
+	dict := model().dict
+	for i := 1; i < len(s.Tags); i++ {
+		w := s.Lower[i]
+		if s.Tags[i] != "RB" || !verbTag(s.Tags[i-1]) || len(w) < 5 || strings.HasSuffix(w, "ly") || s.Words[i] != w {
+			continue
+		}
+		if i+1 < len(s.Tags) {
+			if t := s.Tags[i+1]; t != "IN" && t != "TO" && t != "." && t != "," && t != "CC" && t != ":" {
+				continue
+			}
+		}
+		if _, known := dict[s.Words[i]]; known || placeAdverbs[w] || IsVerb(w) || IsAdjective(w) {
+			continue
+		}
+		s.Tags[i] = "NN"
+	}
+}
+
+// placeAdverbs are adverbs of place and time that WordNet also has as
+// nouns ("went home after work").
+var placeAdverbs = set("there here then home abroad overseas downtown uptown upstairs downstairs inside outside online offline nowhere somewhere anywhere everywhere elsewhere " +
+	"today tonight yesterday tomorrow ago instead together anyway away back forth")
+
+// retagPossessedGerunds read a gerund between a possessive and a noun
+// as the noun modifier it is ("your booking reference", "my wedding
+// dress"), not a verb of its own.
+func (s *Sentence) retagPossessedGerunds() {
+	for i := 1; i+1 < len(s.Tags); i++ {
+		if s.Tags[i] == "VBG" && s.Tags[i-1] == "PRP$" && (s.Tags[i+1] == "NN" || s.Tags[i+1] == "NNS") {
+			s.Tags[i] = "NN"
+		}
+	}
+}
+
+// retagOffOn reads "off" and "on" between an object pronoun or a
+// participle and a noun phrase as the preposition they are ("took me
+// off lisinopril", "was taken off it", "put her on the waiting list"), which the tagger takes for the particle of
+// "laid me off"; a time after them ("laid me off last week") keeps the
+// particle.
+func (s *Sentence) retagOffOn() {
+	for i := 1; i+1 < len(s.Tags); i++ {
+		if l := s.Lower[i]; (l != "off" && l != "on") || s.Tags[i] != "RP" || s.Tags[i-1] != "PRP" && s.Tags[i-1] != "VBN" {
+			continue
+		}
+		next := s.Lower[i+1]
+		if t := s.Tags[i+1]; !(nounTag(t) || t == "DT" || t == "PRP$") || timeWords[next] {
+			continue
+		}
+		s.Tags[i] = "IN"
+	}
+}
+
+// timeWords open a time rather than a thing ("last week", "this
+// morning", "Monday").
+var timeWords = set("last next this that yesterday today tonight tomorrow monday tuesday wednesday thursday friday saturday sunday " +
+	"january february march april may june july august september october november december")
 
 // retagAs reads "as" before a noun phrase as the preposition of a role
 // ("stepped down as/RB chief scientist"), which the tagger takes for the
