@@ -217,10 +217,11 @@ func (sc *sentCtx) phraseRef(pi int, subject bool) ref {
 		}
 		r := sc.named(k, e)
 		if e <= p.PossEnd && p.Head >= p.PossEnd && p.PossEnd < p.End && !homeNouns.has(toks[p.Head].lower) &&
-			(sc.kindOf(r) == kindPerson || sc.u.x.knownPerson(r.name)) {
+			sc.nounKind(p.Head) != kindTeam && (sc.kindOf(r) == kindPerson || sc.u.x.knownPerson(r.name)) {
 			// "Freya's bed", "my uncle Ivar's bakery": a thing of a
-			// person's is not the person ("Acme's youth team" and
-			// "Ana's place" still stand for the name).
+			// person's is not the person. A team is no one's belonging:
+			// "Acme's youth team", even when the club is named for a man,
+			// stands for the club, as "Ana's place" stands for her home.
 			return ref{name: r.name + "'s " + joinTokens(toks[p.PossEnd:p.End]), kind: sc.nounKind(p.Head), str: strPattern}
 		}
 		if _, ok := classNouns[toks[p.End-1].lower]; ok && e < p.End {
