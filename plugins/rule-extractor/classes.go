@@ -86,7 +86,7 @@ var (
 	// degreeNouns are what one holds from a school.
 	degreeNouns = words("degree diploma phd doctorate masters master bachelors bachelor mba msc bsc ma ba llb certificate")
 	// businessNouns are what one starts as a business of one's own.
-	businessNouns = words("company business firm startup start-up agency consultancy practice studio label brand shop store bakery restaurant cafe café bar charity nonprofit")
+	businessNouns = words("company business firm startup start-up agency consultancy practice studio label brand shop store restaurant cafe bar brewery charity nonprofit")
 	unitNouns     = words("team department group division lab unit office desk squad practice clinic project program programme",
 		"sales marketing engineering finance operations product design research support legal communications partnerships procurement")
 )
@@ -210,7 +210,7 @@ var frames = indexFrames([]frame{
 	{verb: "start", pass: true, prep: "by", kinds: kFounder, class: "FOUNDED", role: tEvent, inverse: true, named: true},
 	{verb: "set up", pass: true, prep: "by", kinds: kFounder, class: "FOUNDED", role: tEvent, inverse: true, named: true},
 	{verb: "set up", kinds: kOrg, class: "FOUNDED", role: tEvent},
-	// "started my own bakery, Crumb & Co", "launched a startup, Lumen
+	// "started my own brewery, Crumb & Co", "launched a startup, Lumen
 	// Health": a business begun is founded ("started Year 7" is not).
 	{verb: "start", obj: "@business", kinds: kOrgish, class: "FOUNDED", role: tEvent},
 	{verb: "launch", obj: "@business", kinds: kOrgish, class: "FOUNDED", role: tEvent},
@@ -594,7 +594,7 @@ func (sc *sentCtx) objFits(f *frame, c *nlp.Clause) bool {
 			p := sc.p.Phrases[pi]
 			return businessNouns.has(sc.headWord(pi)) || p.Head > p.Start && sc.toks[p.Head-1].lower == "own" && sc.nounKind(p.Head) != kindPerson
 		}
-		// The noun the name stands beside: "my own bakery, Crumb & Co".
+		// The noun the name stands beside: "my own brewery, Crumb & Co".
 		if st := sc.p.Phrases[c.Obj.Phrase].Start; st > 0 && sc.toks[st-1].text == "," {
 			if q := sc.p.PhraseEndingAt(st - 1); q >= 0 && business(q) {
 				return true

@@ -198,8 +198,8 @@ func (sc *sentCtx) contextOrg() ref {
 }
 
 // contextOrgBefore is contextOrg said before word at of the sentence: "I quit
-// my job at the bank and started my own bakery, Crumb & Co" does not
-// mean the bakery by "the bank".
+// my job at the bank and started my own brewery, Crumb & Co" does not
+// mean the brewery by "the bank".
 func (sc *sentCtx) contextOrgBefore(at int) ref {
 	u := sc.u
 	for i := len(u.mentions) - 1; i >= 0; i-- {

@@ -220,8 +220,8 @@ func TestExtractTakenOff(t *testing.T) {
 			content: "Diego: My doctor took me off lisinopril last week.",
 			want:    []wf{{"TAKES_MEDICATION", "Diego", "lisinopril", "", "2024-05-08"}}},
 		{name: "taken off a drug, in the passive", source: "message",
-			content: "Diego: I was taken off lisinopril in March.",
-			want:    []wf{{"TAKES_MEDICATION", "Diego", "lisinopril", "", "2024-03-01"}}},
+			content: "Diego: I was taken off lisinopril in April.",
+			want:    []wf{{"TAKES_MEDICATION", "Diego", "lisinopril", "", "2024-04-01"}}},
 		{name: "came off a drug", source: "message",
 			content: "Diego: I came off sertraline in June.",
 			want:    []wf{{"TAKES_MEDICATION", "Diego", "sertraline", "", "2023-06-01"}}},
@@ -233,9 +233,9 @@ func TestExtractTakenOff(t *testing.T) {
 
 func TestExtractPossessedThings(t *testing.T) {
 	runConstructions(t, []construction{
-		{name: "a relative's bakery is not the relative", source: "message",
-			content: "Oskar: I work at my uncle Ivar's bakery.",
-			want:    []wf{{"UNCLE_OF", "Ivar", "Oskar", "ref", ""}, {"WORKS_AT", "Oskar", "Ivar's bakery", "ref", ""}},
+		{name: "a relative's brewery is not the relative", source: "message",
+			content: "Oskar: I work at my uncle Ivar's brewery.",
+			want:    []wf{{"UNCLE_OF", "Ivar", "Oskar", "ref", ""}, {"WORKS_AT", "Oskar", "Ivar's brewery", "ref", ""}},
 			absent:  []wf{{"WORKS_AT", "Oskar", "Ivar", "", ""}}},
 		{name: "a relative's car is not the relative", source: "message",
 			content: "Oskar: I borrowed my brother Ivar's car.",

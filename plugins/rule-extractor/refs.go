@@ -218,7 +218,7 @@ func (sc *sentCtx) phraseRef(pi int, subject bool) ref {
 		r := sc.named(k, e)
 		if e <= p.PossEnd && p.Head >= p.PossEnd && p.PossEnd < p.End && !homeNouns.has(toks[p.Head].lower) &&
 			sc.nounKind(p.Head) != kindTeam && (sc.kindOf(r) == kindPerson || sc.u.x.knownPerson(r.name)) {
-			// "Freya's bed", "my uncle Ivar's bakery": a thing of a
+			// "Freya's bed", "my uncle Ivar's brewery": a thing of a
 			// person's is not the person. A team is no one's belonging:
 			// "Acme's youth team", even when the club is named for a man,
 			// stands for the club, as "Ana's place" stands for her home.

@@ -233,9 +233,9 @@ func Parse(words, lower []string, names [][2]int, skip []bool) *Sentence {
 	s.retagGerunds()
 	s.retagIncluding()
 	s.retagAs()
+	s.retagUnknownAdverbs()
 	s.retagOffOn()
 	s.retagPossessedGerunds()
-	s.retagUnknownAdverbs()
 	s.retagInfinitives(named)
 	s.retagVerbs()
 	s.retagNouns()
@@ -413,8 +413,9 @@ func (s *Sentence) retagIncluding() {
 	}
 }
 
-// retagUnknownAdverbs read a word the tagger guessed an adverb, right
-// after a verb and before a preposition or the clause's end, as the
+// retagUnknownAdverbs read a word the tagger guessed an adverb (plain or
+// comparative), right after a verb or its particle and before a
+// preposition or the clause's end, as the
 // noun it is when the tagger's dictionary does not know it, WordNet has
 // it as no verb or adjective, and it has no adverb's "-ly" ("was prescribed atorvastatin/RB after
 // his heart attack": a drug's name).
@@ -422,7 +423,7 @@ func (s *Sentence) retagUnknownAdverbs() {
 	dict := model().dict
 	for i := 1; i < len(s.Tags); i++ {
 		w := s.Lower[i]
-		if s.Tags[i] != "RB" || !verbTag(s.Tags[i-1]) || len(w) < 5 || strings.HasSuffix(w, "ly") || s.Words[i] != w {
+		if t := s.Tags[i]; t != "RB" && t != "RBR" && t != "RBS" || !verbTag(s.Tags[i-1]) && s.Tags[i-1] != "RP" || len(w) < 5 || strings.HasSuffix(w, "ly") || s.Words[i] != w {
 			continue
 		}
 		if i+1 < len(s.Tags) {
