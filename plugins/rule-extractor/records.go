@@ -105,15 +105,8 @@ func (sc *sentCtx) turnedAge(cc *clauseCtx, subj ref) bool {
 	if sc.p.Tags[n] != "CD" || p.End != n+1 {
 		return false
 	}
-	w := sc.toks[n].lower
-	v, spelled := numberWords[w]
-	if !spelled {
-		if !isNumber(w) {
-			return false
-		}
-		v, _ = strconv.Atoi(w)
-	}
-	if v < 2 || v > 120 {
+	v, _, ok := ageNumber(sc.toks[n].lower)
+	if !ok || v < 2 || v > 120 {
 		return false
 	}
 	sc.fact(cc, subj, ref{name: sc.toks[n].text, kind: kindNone, str: strPattern}, "HAS_AGE", tStart, "{s} turned {o}", kindPerson, kindNone)
@@ -135,15 +128,8 @@ func (sc *sentCtx) age(cc *clauseCtx, subj ref) bool {
 	if sc.p.Tags[n] != "CD" {
 		return false
 	}
-	w := sc.toks[n].lower
-	v, spelled := numberWords[w]
-	if !spelled {
-		if !isNumber(w) {
-			return false
-		}
-		v, _ = strconv.Atoi(w)
-	}
-	if v < 1 || v > 120 || spelled && v < 2 {
+	v, spelled, ok := ageNumber(sc.toks[n].lower)
+	if !ok || v < 1 || v > 120 || spelled && v < 2 {
 		return false
 	}
 	// Nothing after the number but "years old" or "year old".
@@ -156,4 +142,17 @@ func (sc *sentCtx) age(cc *clauseCtx, subj ref) bool {
 	}
 	sc.fact(cc, subj, ref{name: sc.toks[n].text, kind: kindNone, str: strPattern}, "HAS_AGE", tState, "{s} "+sc.copulaWord(cc, c)+" {o}", kindPerson, kindNone)
 	return true
+}
+
+// ageNumber reads a number said as a word ("eight") or in digits ("29");
+// spelled tells which.
+func ageNumber(w string) (v int, spelled, ok bool) {
+	if v, ok := numberWords[w]; ok {
+		return v, true, true
+	}
+	if !isNumber(w) {
+		return 0, false, false
+	}
+	v, err := strconv.Atoi(w)
+	return v, false, err == nil
 }
