@@ -1,6 +1,7 @@
 package main
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
@@ -292,12 +293,14 @@ func (sc *sentCtx) readClause(ci int) {
 	if sc.appearance(cc, subjs) {
 		return
 	}
+	sc.served = sc.servedBy(cc, subjs)
+	defer func() { sc.served = nil }()
 	role := temporal(-1)
 	if r, ok := aspectRoles[c.Aspect]; ok {
 		role = r
 	}
 	for _, s := range subjs {
-		if c.Lemma == "have" && sc.feelingFor(cc, s) {
+		if c.Lemma == "have" && sc.feelingFor(cc, s) || sc.switchedServers(cc, s) {
 			continue
 		}
 		sc.verbFacts(cc, verb, s, role)
@@ -602,6 +605,9 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 			continue
 		}
 		for _, pi := range a.phrases {
+			if slices.Contains(sc.served, pi) {
+				continue
+			}
 			if cc.presup && (a.prep == "as" || a.prep == "to" && roleToVerbs.has(c.Lemma)) {
 				continue
 			}
@@ -859,7 +865,7 @@ func (sc *sentCtx) openFact(cc *clauseCtx, verb string, subj ref, role temporal)
 		rel, text := "", ""
 		for _, pi := range a.phrases {
 			obj := sc.phraseRef(pi, false)
-			if obj.name == "" || !sc.entityLike(obj, pi) {
+			if obj.name == "" || !sc.entityLike(obj, pi) || slices.Contains(sc.served, pi) {
 				continue
 			}
 			if rel == "" {

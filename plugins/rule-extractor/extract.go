@@ -33,6 +33,10 @@ type extraction struct {
 	ref   time.Time
 	reg   *registry
 	facts []fact
+	// switched maps the key of one who "switched coaches" to the title
+	// they switched, so that the one they then work with takes it
+	// (implicit.go).
+	switched map[string]string
 	// previous are the previous episodes; prevPersons the people they
 	// name, for "he" and "she" when the episode names no one before them,
 	// read on first need (prevRead).

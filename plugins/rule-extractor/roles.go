@@ -59,6 +59,11 @@ func (sc *sentCtx) orgOf(pi int, c *nlp.Clause) ref {
 			if pp.At < p.End || pp.At > p.End+1 {
 				continue
 			}
+			if pp.Prep == "of" && sc.titleField(c, pi) != "" {
+				// "head of data at Quarry": the field is the title's,
+				// the employer is said after it.
+				continue
+			}
 			switch pp.Prep {
 			case "of", "at", "for", "with":
 				return sc.phraseRef(pp.Obj.Phrase, false)
@@ -79,6 +84,42 @@ func (sc *sentCtx) orgOf(pi int, c *nlp.Clause) ref {
 		}
 	}
 	return ref{}
+}
+
+// titleField returns the field a title phrase pi names after "of",
+// when the clause's "of" phrase right after it is a bare lower-case
+// noun phrase ("head of data", "director of customer experience", "vice
+// president of research"): a field of work, no employer. It returns ""
+// otherwise ("CEO of Acme", "head of the lab").
+func (sc *sentCtx) titleField(c *nlp.Clause, pi int) string {
+	if c == nil {
+		return ""
+	}
+	p := &sc.p.Phrases[pi]
+	if !isJobHead(sc.headWord(pi)) {
+		if canon, end := titleAt(sc.toks, p.Start+sc.detLen(p)); canon == "" || end < p.End-1 {
+			return ""
+		}
+	}
+	for _, pp := range c.PPs {
+		if pp.Prep != "of" || pp.At != p.End || pp.Obj.Phrase < 0 || len(pp.Obj.Coord) > 0 {
+			continue
+		}
+		q := &sc.p.Phrases[pp.Obj.Phrase]
+		if q.Start != pp.At+1 || q.Name || q.PossEnd > q.PossStart || sc.detLen(q) > 0 || determiners.has(sc.toks[q.Start].lower) {
+			return ""
+		}
+		for i := q.Start; i < q.End; i++ {
+			if t := sc.toks[i]; !t.word || t.text != t.lower || !strings.HasPrefix(sc.p.Tags[i], "NN") && !strings.HasPrefix(sc.p.Tags[i], "JJ") {
+				return ""
+			}
+		}
+		if k := sc.nounKind(q.Head); k == kindPerson || k == kindLocation || k == kindPet {
+			return ""
+		}
+		return joinTokens(sc.toks[q.Start:q.End])
+	}
+	return ""
 }
 
 // roleFacts reads a role said of subj by phrase pi ("as head coach of
@@ -112,6 +153,9 @@ func (sc *sentCtx) roleFacts(cc *clauseCtx, subj ref, pi int, c *nlp.Clause, rol
 			return
 		}
 		words := joinTokens(sc.toks[start:end])
+		if f := sc.titleField(c, pi); f != "" {
+			words += " of " + f
+		}
 		if canon == "FOUNDER" {
 			if role != tEnd {
 				sc.fact(cc, subj, other, "FOUNDED", tEvent, "{s} founded {o}", kindPerson, kindOrg)
@@ -147,6 +191,9 @@ func (sc *sentCtx) roleFacts(cc *clauseCtx, subj ref, pi int, c *nlp.Clause, rol
 	roleText := strings.ToLower(joinTokens(sc.toks[textStart:p.End]))
 	if p.Head == p.End-1 && sc.p.Tags[p.Head] == "NNS" && p.Head >= textStart {
 		roleText = strings.ToLower(joinTokens(append(append([]token{}, sc.toks[textStart:p.Head]...), token{text: nlp.Lemma(sc.toks[p.Head].lower, "NNS"), word: true})))
+	}
+	if f := sc.titleField(c, pi); f != "" {
+		roleText += " of " + strings.ToLower(f)
 	}
 	if isRole && rn.class == "LIKES" && other.name != "" {
 		sc.fact(cc, subj, other, "LIKES", tTrait, "{s} "+sc.copulaWord(cc, c)+" "+withArticle(roleText)+" of {o}", kindPerson, kindNone)

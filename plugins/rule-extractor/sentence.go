@@ -105,6 +105,10 @@ type sentCtx struct {
 	// none), so that a phrase a copula identifies is read as what the
 	// copula names in every other clause (refs.go, identified).
 	reading int
+	// served are the phrases of the clause being read that servedBy
+	// read as the one who serves its subject (implicit.go), which no
+	// frame reads again.
+	served []int
 	// roles are the title facts the sentence stated, for succession.
 	roles    []roleFact
 	blocked  []bool

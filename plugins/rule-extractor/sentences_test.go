@@ -124,3 +124,67 @@ func TestExtractDatesAndStays(t *testing.T) {
 			absent:  []wf{{"WORKS_AT", "Ana", "*", "", ""}}},
 	})
 }
+
+func TestExtractServiceTitles(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "training with a coach named by title", source: "message",
+			content: "Ravi: Since March, Priya has been training with coach Lars Ek.",
+			want:    []wf{{"COACHES", "Lars Ek", "Priya", "2024-03-01", ""}}},
+		{name: "a lawyer hired begins the tie", source: "message",
+			content: "Ravi: We hired lawyer Tom Berg in May.",
+			want:    []wf{{"LAWYER_OF", "Tom Berg", "Ravi", "2024-05-01", ""}}},
+		{name: "working with a lawyer is no colleague", source: "message",
+			content: "Ravi: Priya works with attorney Tom Berg.",
+			want:    []wf{{"LAWYER_OF", "Tom Berg", "Priya", "ref", ""}},
+			absent:  []wf{{"COLLEAGUE_OF", "*", "*", "", ""}}},
+		{name: "a therapist seen", source: "message",
+			content: "Ravi: Priya sees therapist Anna Holm every week.",
+			want:    []wf{{"THERAPIST_OF", "Anna Holm", "Priya", "ref", ""}}},
+		{name: "the place trained at stays beside the coach", source: "message",
+			content: "Ravi: Priya has been training with coach Lars Ek at the Fjell Tennis Club.",
+			want:    []wf{{"COACHES", "Lars Ek", "Priya", "ref", ""}, {"TRAINS_AT", "Priya", "Fjell Tennis Club", "ref", ""}}},
+		{name: "switching coaches ends the one told and gives the title to the next", source: "message",
+			previous: []string{"Ravi: Priya trains with coach Lars Ek."},
+			content:  "Ravi: Priya switched coaches last month, she's training with Mona Berg now.",
+			want:     []wf{{"COACHES", "Lars Ek", "Priya", "", "2024-04-01"}, {"COACHES", "Mona Berg", "Priya", "ref", ""}},
+			absent:   []wf{{"COLLEAGUE_OF", "*", "*", "", ""}}},
+		{name: "a coach met is no coach of hers", source: "message",
+			content: "Ravi: Priya met coach Lars Ek at the gym.",
+			absent:  []wf{{"COACHES", "*", "*", "", ""}}},
+	})
+}
+
+func TestExtractTitleFields(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "a field after a title is no employer", source: "message",
+			content: "Noor: Bea is head of data at Quarry Analytics.",
+			want:    []wf{{"HAS_JOB_TITLE", "Bea", "head of data", "ref", ""}, {"WORKS_AT", "Bea", "Quarry Analytics", "ref", ""}},
+			absent:  []wf{{"WORKS_AT", "Bea", "data", "", ""}}},
+		{name: "a field of two words, no employer named", source: "message",
+			content: "Noor: Bea became vice president of customer experience.",
+			want:    []wf{{"HAS_JOB_TITLE", "Bea", "vice president of customer experience", "ref", ""}},
+			absent:  []wf{{"WORKS_AT", "Bea", "*", "", ""}}},
+		{name: "a field after a role joined", source: "message",
+			content: "Noor: Bea joined Quarry Analytics as head of research.",
+			want:    []wf{{"WORKS_AT", "Bea", "Quarry Analytics", "ref", ""}, {"HAS_JOB_TITLE", "Bea", "head of research", "ref", ""}},
+			absent:  []wf{{"WORKS_AT", "Bea", "research", "", ""}}},
+		{name: "a determiner makes the place of work", source: "message",
+			content: "Noor: Bea is head of the lab.",
+			want:    []wf{{"WORKS_AT", "Bea", "lab", "ref", ""}}},
+	})
+}
+
+func TestExtractGerundObjects(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "a field studied at a school", source: "message",
+			content: "Lena: Maja is studying nursing at Lund University.",
+			want:    []wf{{"STUDIES_AT", "Maja", "Lund University", "ref", ""}}},
+		{name: "a sport taught at a place of work", source: "message",
+			content: "Lena: Maja was teaching swimming at Eastside Pool.",
+			want:    []wf{{"WORKS_AT", "Maja", "Eastside Pool", "", "ref"}},
+			absent:  []wf{{"SWIMS_AT", "*", "*", "", ""}}},
+		{name: "a gerund after a verb of aspect stays a verb", source: "message",
+			content: "Lena: Maja stopped taking metformin.",
+			want:    []wf{{"TAKES_MEDICATION", "Maja", "metformin", "", "ref"}}},
+	})
+}

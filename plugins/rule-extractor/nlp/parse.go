@@ -231,6 +231,7 @@ func Parse(words, lower []string, names [][2]int, skip []bool) *Sentence {
 	s.retagSuperlatives()
 	s.retagFloating()
 	s.retagGerunds()
+	s.retagGerundObjects()
 	s.retagIncluding()
 	s.retagAs()
 	s.retagUnknownAdverbs()
@@ -401,6 +402,30 @@ func (s *Sentence) retagGerunds() {
 		}
 	}
 }
+
+// retagGerundObjects reads a word in -ing right after a verb that
+// chains no gerund, and before a preposition or the clause's end, as the
+// noun it names ("is studying nursing at Lund", "was teaching swimming
+// at the pool"), which the tagger takes for a second verb: WordNet must
+// know it as a noun. After "go" ("went shopping") and the verbs of
+// aspect it stays a verb.
+func (s *Sentence) retagGerundObjects() {
+	for i := 1; i < len(s.Tags); i++ {
+		if s.Tags[i] != "VBG" || !verbTag(s.Tags[i-1]) || s.Tags[i-1] == "MD" || gerundChainers[s.Lemmas[i-1]] || aspectuals[s.Lemmas[i-1]] || !IsNoun(s.Lower[i]) {
+			continue
+		}
+		if i+1 < len(s.Tags) {
+			if t := s.Tags[i+1]; t != "IN" && t != "." && t != "," && t != "CC" && t != ":" {
+				continue
+			}
+		}
+		s.Tags[i], s.Lemmas[i] = "NN", s.Lower[i]
+	}
+}
+
+// gerundChainers take a gerund as a verb of their own: "is going",
+// "went shopping", "kept asking", "have been waiting".
+var gerundChainers = set("be have get go come keep")
 
 // retagIncluding reads "including" and "incl." after a noun or a comma
 // as the preposition they are ("four engineers, including Pavel"), not
