@@ -88,8 +88,8 @@ func (sc *sentCtx) orgOf(pi int, c *nlp.Clause) ref {
 
 // titleField returns the field a title phrase pi names after "of",
 // when the clause's "of" phrase right after it is a bare lower-case
-// noun phrase ("head of data", "director of customer experience", "vice
-// president of research"): a field of work, no employer. It returns ""
+// noun phrase ("head of data", "director of customer experience",
+// "professor of history"): a field of work, no employer. It returns ""
 // otherwise ("CEO of Acme", "head of the lab").
 func (sc *sentCtx) titleField(c *nlp.Clause, pi int) string {
 	if c == nil {

@@ -426,7 +426,7 @@ func (s *Sentence) retagGerundObjects() {
 // gerundChainers take a gerund as a verb of their own: "is going",
 // "went shopping", "kept asking", "have been waiting", "likes living
 // with Ann", "imagine working at Acme".
-var gerundChainers = set("be have get go come keep like love hate enjoy mind imagine consider avoid miss try risk stand prefer fear dread appreciate admit deny suggest recommend remember forget regret mention discuss practise practice postpone delay")
+var gerundChainers = set("be have get go come keep like love hate enjoy mind imagine consider avoid miss try risk stand prefer fear dread appreciate admit deny suggest recommend remember forget regret mention discuss practise practice delay")
 
 // retagIncluding reads "including" and "incl." after a noun or a comma
 // as the preposition they are ("four engineers, including Pavel"), not
