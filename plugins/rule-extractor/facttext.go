@@ -1,0 +1,121 @@
+package main
+
+import (
+	"strings"
+
+	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
+)
+
+// The words of a fact: its text written from the clause as said, in the
+// tense the fact's place in time asks for.
+
+// clauseText writes a fact's text from the clause as said, with names
+// for its ends: "Dmitri took over as head coach of Harbor City Sharks",
+// "Halima stopped taking metformin".
+func (sc *sentCtx) clauseText(cc *clauseCtx, f *frame, prep string, r temporal) string {
+	c := cc.c
+	var b strings.Builder
+	b.WriteString("{s} ")
+	past := cc.pastText(r)
+	if c.Aspect != "" {
+		b.WriteString(sc.verbWord(c.VerbStart, c.Verb, past, true))
+		b.WriteByte(' ')
+		b.WriteString(sc.toks[c.Verb].lower)
+	} else if c.Passive {
+		// The auxiliary as said: "got engaged" is a change, "was
+		// engaged" a state.
+		switch {
+		case c.GetPassive && past:
+			b.WriteString("got ")
+		case c.GetPassive:
+			b.WriteString("gets ")
+		case c.Perfect && cc.te != tensePast:
+			b.WriteString("has been ")
+		case past:
+			b.WriteString("was ")
+		default:
+			b.WriteString("is ")
+		}
+		b.WriteString(sc.toks[c.Verb].lower)
+	} else {
+		b.WriteString(sc.verbWord(c.Verb, c.Verb, past, false))
+	}
+	if c.Particle != "" {
+		b.WriteString(" " + c.Particle)
+	}
+	if prep != "" && prep != "as" && !c.Obj.None() && !(f != nil && f.inverse) {
+		// "joined the board of {o}", "moved her practice to {o}".
+		p := sc.p.Phrases[c.Obj.Phrase]
+		if r := sc.phraseRef(c.Obj.Phrase, false); r.name != "" && r.det == "" {
+			b.WriteString(" " + r.name)
+		} else {
+			b.WriteString(" " + joinTokens(sc.toks[p.Start:p.End]))
+		}
+	}
+	role := ""
+	if c.AsRole >= 0 && prep != "as" {
+		p := sc.p.Phrases[c.AsRole]
+		role = " as " + joinTokens(sc.toks[p.Start:p.End])
+	}
+	if prep != "" {
+		b.WriteString(role + " " + prep)
+		role = ""
+	}
+	b.WriteString(" {o}" + role)
+	text := b.String()
+	if f != nil && f.inverse && !c.Passive && prep != "" && !c.Obj.None() {
+		// "My GP started me on metformin": Halima was started on it.
+		w := nlp.Participle(sc.p.Lemmas[c.Verb])
+		if !past {
+			return "{s} is " + w + " " + prep + " {o}"
+		}
+		return "{s} was " + w + " " + prep + " {o}"
+	}
+	return text
+}
+
+// pastText reports whether the text of a fact in the clause's role takes
+// the past: a clause in the past, or in the perfect unless it states a
+// state that holds at the time of speaking ("I've lived in Boston for six
+// years": she lives there, from six years ago; "I've moved to Seattle":
+// she moved).
+func (cc *clauseCtx) pastText(role temporal) bool {
+	c := cc.c
+	if cc.te == tensePast || c.Past {
+		return true
+	}
+	return c.Perfect && (role != tState || cc.ended)
+}
+
+// swapEnds swaps a text's placeholders, for a fact whose source is the
+// clause's object ("Acme hired Dana": Dana works at Acme).
+func swapEnds(text string) string {
+	return strings.NewReplacer("{s}", "{o}", "{o}", "{s}").Replace(text)
+}
+
+// verbWord writes the main verb as the text needs it: the word as said in
+// the past, else the third person present of its lemma. With aspect, the
+// aspectual verb before it is written instead: the words after it, the
+// main verb's among them, follow in the text ("started dating").
+func (sc *sentCtx) verbWord(start, v int, past, aspect bool) string {
+	if aspect {
+		for k := start; k < v; k++ {
+			if strings.HasPrefix(sc.p.Tags[k], "VB") {
+				if _, ok := aspectRoles[sc.p.Lemmas[k]]; ok {
+					if past {
+						return sc.toks[k].lower
+					}
+					return thirdPerson(sc.p.Lemmas[k])
+				}
+			}
+		}
+	}
+	if past && (sc.p.Tags[v] == "VBD" || sc.p.Tags[v] == "VBN") {
+		return sc.toks[v].lower
+	}
+	if past {
+		// "used to live", "did move".
+		return nlp.Past(sc.p.Lemmas[v])
+	}
+	return thirdPerson(sc.p.Lemmas[v])
+}

@@ -1,0 +1,107 @@
+package main
+
+import (
+	"slices"
+	"strings"
+)
+
+// Open relations: a clause whose verb the relation lexicon does not know
+// still states a relation, named after its verb and preposition.
+
+// openFact emits the open relation of a clause whose verb the lexicon
+// does not know: the direct object, else the first phrase after a
+// preposition that names an entity.
+func (sc *sentCtx) openFact(cc *clauseCtx, verb string, subj ref, role temporal) {
+	c := cc.c
+	if openStop.has(c.Lemma) {
+		return
+	}
+	for i, a := range sc.slots(c) {
+		if a.prep == "as" || c.Passive && a.prep != "by" || a.prep == "of" && i > 0 {
+			// An "of" after another slot belongs to its noun: "reports
+			// to the VP of engineering".
+			continue
+		}
+		r := tTrait
+		if role >= 0 {
+			r = role
+		}
+		// Every phrase of the first slot that names something: "mentors
+		// Lucia and Ben", one relation and text for all.
+		rel, text := "", ""
+		for _, pi := range a.phrases {
+			obj := sc.phraseRef(pi, false)
+			if obj.name == "" || !sc.entityLike(obj, pi) || slices.Contains(sc.served, pi) {
+				continue
+			}
+			if rel == "" {
+				rel, text = openRelation(verb, a.prep, c.Passive), sc.clauseText(cc, nil, a.prep, r)
+				if c.Passive {
+					text = swapEnds(text)
+				}
+			}
+			src, dst := subj, obj
+			if c.Passive {
+				src, dst = obj, subj
+			}
+			sc.fact(cc, src, dst, rel, r, text, kindNone, kindNone)
+		}
+		if rel != "" {
+			return
+		}
+	}
+}
+
+// openStop are verbs too vague to be a relation of their own.
+var openStop = words("be have do get make go come say tell ask think know want need let see look seem feel try give put take keep use call mean guess thank hope wish")
+
+// entityLike reports whether an object is worth a fact of an open
+// relation: a name, a person, or a thing WordNet classes.
+func (sc *sentCtx) entityLike(r ref, pi int) bool {
+	if r.det == "" && r.kind != kindNone {
+		return true
+	}
+	if _, ok := sc.nameAt[sc.p.Phrases[pi].Head]; ok {
+		return true
+	}
+	if sc.p.Tags[sc.p.Phrases[pi].Head] == "PRP" {
+		return true
+	}
+	switch sc.nounKind(sc.p.Phrases[pi].Head) {
+	case kindNone, kindEvent, kindDate:
+		return false
+	}
+	return true
+}
+
+// openRelation names the relation of a verb: its third person, particle
+// and preposition in capitals ("sponsor" → SPONSORS, "vote for" →
+// VOTES_FOR); a passive keeps the active verb with the ends swapped.
+func openRelation(verb, prep string, passive bool) string {
+	f := strings.Fields(verb)
+	f[0] = thirdPerson(f[0])
+	if prep != "" && !(passive && prep == "by") {
+		f = append(f, prep)
+	}
+	return strings.ToUpper(strings.Join(f, "_"))
+}
+
+// thirdPerson is the third person singular of a verb lemma.
+func thirdPerson(v string) string {
+	switch v {
+	case "be":
+		return "is"
+	case "have":
+		return "has"
+	case "do", "go":
+		return v + "es"
+	}
+	n := len(v)
+	switch {
+	case strings.HasSuffix(v, "s") || strings.HasSuffix(v, "sh") || strings.HasSuffix(v, "ch") || strings.HasSuffix(v, "x") || strings.HasSuffix(v, "z"):
+		return v + "es"
+	case n > 2 && v[n-1] == 'y' && !strings.ContainsRune("aeiou", rune(v[n-2])):
+		return v[:n-1] + "ies"
+	}
+	return v + "s"
+}

@@ -1,0 +1,301 @@
+package main
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
+)
+
+// Ties noun phrases state on their own, whatever clause they stand in:
+// "my cousin Leyla", "Leyla, my cousin", "Lucia Ferrante of Ferrante
+// Legal", lists of names with one owner.
+
+// readPhrases reads the relations noun phrases state on their own: "my
+// cousin Leyla", "her husband Emre", "my dog Rex", "Leyla, my cousin".
+func (sc *sentCtx) readPhrases() {
+	cc := &clauseCtx{c: nil}
+	for pi := range sc.p.Phrases {
+		p := &sc.p.Phrases[pi]
+		sc.personOfOrg(pi)
+		if p.PossEnd == p.PossStart {
+			sc.appositiveKin(cc, pi)
+			continue
+		}
+		sc.kinInPossessor(cc, p)
+		if jobNouns.has(sc.headWord(pi)) && lowerAt(sc.toks, p.End) == "at" {
+			// "my job at Xero": the owner works there.
+			if q := sc.p.PhraseAt(p.End + 1); q >= 0 {
+				if owner, at := sc.ownerOf(p), sc.phraseRef(q, false); owner.name != "" && at.name != "" && at.det == "" {
+					sc.fact(cc, owner, at, "WORKS_AT", tState, "{s} has a "+sc.headWord(pi)+" at {o}", kindPerson, kindOrg)
+				}
+			}
+			continue
+		}
+		// The noun between the possessor and a name: "my cousin Leyla".
+		// Adjectives before it are not the noun: "my first boyfriend
+		// Billy", "my older sister Ann".
+		k := p.PossEnd
+		for k < p.End && (classes["adj"].has(sc.toks[k].lower) || strings.HasPrefix(sc.p.Tags[k], "JJ") && !kinNouns.has(sc.toks[k].lower)) {
+			if _, ok := sc.nameAt[k+1]; ok {
+				break
+			}
+			k++
+		}
+		if k >= p.End {
+			continue
+		}
+		// "My parents, Ruth and Emmanuel, retired": the list set off by
+		// commas after a plural relative noun.
+		if k == p.End-1 && sc.p.Tags[k] == "NNS" && kinNouns.has(sc.p.Lemmas[k]) && lowerAt(sc.toks, p.End) == "," &&
+			pi+1 < len(sc.p.Phrases) && sc.p.Phrases[pi+1].Start == p.End+1 {
+			if owner := sc.ownerOf(p); owner.name != "" {
+				for _, n := range sc.nameList(pi + 1) {
+					sc.relate(cc, n, owner, sc.p.Lemmas[k])
+				}
+			}
+			continue
+		}
+		e, named := sc.nameAt[k+1]
+		if !named || e != p.End {
+			continue
+		}
+		noun := sc.toks[k].lower
+		if sc.p.Tags[k] == "NNS" {
+			noun = sc.p.Lemmas[k]
+		}
+		owner := sc.ownerOf(p)
+		if owner.name == "" {
+			continue
+		}
+		name := sc.named(k+1, e)
+		sc.relate(cc, name, owner, noun)
+		// "Ann's friends Bo and Cy": each name of the list after a
+		// plural noun.
+		if sc.p.Tags[k] == "NNS" && pi+1 < len(sc.p.Phrases) {
+			gap := sc.toks[p.End:sc.p.Phrases[pi+1].Start]
+			if len(gap) > 0 && len(gap) <= 2 && listGlue(gap) {
+				for _, more := range sc.nameList(pi + 1) {
+					sc.relate(cc, more, owner, noun)
+				}
+			}
+		}
+	}
+}
+
+// personOfOrg reads a person named with where they work: "Lucia Ferrante
+// of Ferrante Legal" anywhere, "Dr. Hallworth at Canal Street Surgery"
+// as what a copula names ("My GP is …"); an "at" after a verb's object
+// says where something happened, not where the person works.
+func (sc *sentCtx) personOfOrg(pi int) {
+	p := &sc.p.Phrases[pi]
+	e, ok := sc.nameAt[p.Start]
+	if !ok || e != p.End {
+		return
+	}
+	prep := lowerAt(sc.toks, p.End)
+	if prep != "of" && prep != "at" {
+		return
+	}
+	if prep == "at" {
+		comp := false
+		for _, c := range sc.p.Clauses {
+			if linking.has(c.Lemma) && !c.Passive && c.Comp.Phrase == pi {
+				comp = true
+			}
+		}
+		if !comp {
+			return
+		}
+	}
+	q := sc.p.PhraseAt(p.End + 1)
+	if q < 0 || sc.p.Phrases[q].Start != p.End+1 {
+		return
+	}
+	qe, ok := sc.nameAt[p.End+1]
+	if !ok || qe != sc.p.Phrases[q].End {
+		return
+	}
+	person, org := sc.named(p.Start, e), sc.named(p.End+1, qe)
+	if sc.kindOf(person) != kindPerson || sc.kindOf(org) != kindOrg {
+		return
+	}
+	sc.fact(&clauseCtx{te: tensePresent}, person, org, "WORKS_AT", tState, "{s} works at {o}", kindPerson, kindOrg)
+}
+
+// membershipOrg reports whether an organisation's name ends in a word of
+// an organisation one is a member of ("Green Party", "Leeds Chamber
+// Orchestra").
+func membershipOrg(name string) bool {
+	ws := strings.Fields(strings.ToLower(name))
+	return len(ws) > 1 && memberHeads.has(ws[len(ws)-1])
+}
+
+// postNoun reports whether a noun is a post one holds at an employer
+// ("took a job with", "accepted a lectureship at").
+func postNoun(w string) bool {
+	return jobNouns.has(w) || postNouns.has(w)
+}
+
+// postNouns are posts beside the jobNouns.
+var postNouns = words("lectureship professorship fellowship internship apprenticeship traineeship placement residency contract")
+
+// jobNouns are what one has at an employer.
+var jobNouns = words("job position role internship post work")
+
+// relate records that name is owner's noun: a relative, a pet, a
+// doctor.
+func (sc *sentCtx) relate(cc *clauseCtx, name, owner ref, noun string) {
+	sc.relateIn(&clauseCtx{te: tensePresent}, name, owner, noun, tState)
+}
+
+// relateIn is relate in a clause's time, with a time role.
+func (sc *sentCtx) relateIn(cc *clauseCtx, name, owner ref, noun string, role temporal) {
+	switch {
+	case kinNouns.has(noun):
+		k := kinship[noun]
+		if isJobHead(noun) && !lifeTies.has(noun) && !k.ended && !cc.ended {
+			// "my lawyer Arne": a lawyer.
+			job := ref{name: noun, kind: kindOccupation, str: strPattern}
+			sc.fact(&clauseCtx{te: cc.te, date: cc.date, c: cc.c}, name, job, "HAS_JOB_TITLE", role, "{s} is "+withArticle(noun), kindPerson, kindOccupation)
+		}
+		sc.fact(&clauseCtx{ended: k.ended || cc.ended, te: cc.te, date: cc.date, c: cc.c}, name, owner, k.rel, role, "{s} is {o}'s "+noun, kindPerson, kindPerson)
+	case petNouns.has(noun) || sc.isAnimal(noun):
+		sc.u.x.reg.add(name.name, kindPet, strPattern, true)
+		text := "{s} has a " + noun + " named {o}"
+		if name.det != "" {
+			text = "{s} has {o}"
+		}
+		if role == tStart {
+			text = "{s} adopted a " + noun + " named {o}"
+			if name.det != "" {
+				text = "{s} adopted {o}"
+			}
+		}
+		sc.fact(cc, owner, name, "HAS_PET", role, text, kindPerson, kindPet)
+	default:
+		if rn, ok := roleNouns[noun]; ok && !rn.org {
+			sc.fact(cc, name, owner, rn.class, role, "{s} is {o}'s "+noun, kindPerson, kindNone)
+		}
+	}
+}
+
+// isAnimal reports whether WordNet classes a noun as an animal.
+func (sc *sentCtx) isAnimal(noun string) bool {
+	_, c, ok := nlp.Noun(noun)
+	return ok && c&nlp.ClassAnimal != 0
+}
+
+// appositiveKin reads "Leyla, my cousin," and "my cousin, Leyla,": a
+// name and a possessed relational noun side by side between commas.
+func (sc *sentCtx) appositiveKin(cc *clauseCtx, pi int) {
+	if pi > 0 {
+		q := &sc.p.Phrases[pi-1]
+		p := &sc.p.Phrases[pi]
+		if e, named := sc.nameAt[p.Start]; named && e == p.End && q.End+1 == p.Start && sc.toks[q.End].text == "," && q.Head == q.End-1 {
+			if poss := sc.listOwner(pi - 1); poss.name != "" {
+				for _, name := range sc.nameList(pi) {
+					sc.relate(cc, name, poss, sc.headWord(pi-1))
+				}
+			}
+		}
+	}
+	p := &sc.p.Phrases[pi]
+	e, named := sc.nameAt[p.Start]
+	if !named || e != p.End || pi+1 >= len(sc.p.Phrases) {
+		return
+	}
+	q := &sc.p.Phrases[pi+1]
+	if q.Start != p.End+1 || sc.toks[p.End].text != "," || q.Head != q.End-1 {
+		return
+	}
+	poss, from := sc.ofMine(q), q.Start+sc.detLen(q)
+	if poss.name != "" {
+		// "Obinna, a cousin of mine, …".
+		if e := q.End + 2; e < len(sc.toks) && sc.toks[e].word {
+			return
+		}
+	} else {
+		if q.PossEnd == q.PossStart {
+			return
+		}
+		// "Debbie, my best friend from school, …": a preposition may follow.
+		if q.End < len(sc.toks) && sc.toks[q.End].word && sc.toks[q.End].lower != "and" && sc.p.Tags[q.End] != "IN" {
+			return
+		}
+		poss, from = sc.ownerOf(q), q.PossEnd
+	}
+	noun := sc.headWord(pi + 1)
+	if poss.name == "" {
+		return
+	}
+	for k := from; k < q.Head; k++ {
+		if !classes["adj"].has(sc.toks[k].lower) && !strings.HasPrefix(sc.p.Tags[k], "JJ") {
+			return
+		}
+	}
+	sc.relate(cc, sc.named(p.Start, e), poss, noun)
+}
+
+// listOwner returns whose relatives or companions a phrase before an
+// appositive list of names names: the possessor of "my cousins, Ana and
+// Bo", or, for a plural with no possessor ("two roommates, Jasper and
+// Elif"), the subject of the clause the phrase belongs to.
+func (sc *sentCtx) listOwner(qi int) ref {
+	q := &sc.p.Phrases[qi]
+	if q.PossEnd > q.PossStart {
+		if q.Head == q.PossEnd || classes["adj"].has(sc.toks[q.PossEnd].lower) {
+			return sc.ownerOf(q)
+		}
+		return ref{}
+	}
+	noun := sc.headWord(qi)
+	if sc.p.Tags[q.Head] != "NNS" || !kinNouns.has(noun) {
+		return ref{}
+	}
+	for ci := range sc.p.Clauses {
+		c := &sc.p.Clauses[ci]
+		for _, pp := range c.PPs {
+			if slices.Contains(pp.Obj.All(), qi) {
+				if subjs := sc.subjects(ci); len(subjs) == 1 {
+					return subjs[0]
+				}
+				return ref{}
+			}
+		}
+	}
+	return ref{}
+}
+
+// nameList returns the name of phrase pi and the names coordinated
+// after it: "Jasper and Elif", "Ana, Bo and Cy".
+func (sc *sentCtx) nameList(pi int) []ref {
+	var out []ref
+	for ; pi < len(sc.p.Phrases); pi++ {
+		p := &sc.p.Phrases[pi]
+		e, named := sc.nameAt[p.Start]
+		if !named || e != p.End {
+			break
+		}
+		out = append(out, sc.named(p.Start, e))
+		if pi+1 >= len(sc.p.Phrases) {
+			break
+		}
+		gap := sc.toks[p.End:sc.p.Phrases[pi+1].Start]
+		if len(gap) == 0 || len(gap) > 2 || !listGlue(gap) {
+			break
+		}
+	}
+	return out
+}
+
+// listGlue reports whether the tokens between two names join a list:
+// ",", "and", ", and".
+func listGlue(gap []token) bool {
+	for _, t := range gap {
+		if t.text != "," && t.lower != "and" {
+			return false
+		}
+	}
+	return true
+}
