@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
+	"github.com/mnemohq/mnemo/wasm/abi"
 )
 
 // Implicit possessors. A relational noun names a tie to someone, and
@@ -160,15 +161,10 @@ func (sc *sentCtx) switchedServers(cc *clauseCtx, subj ref) bool {
 			servers = append(servers, f.src)
 		}
 	}
-	for _, f := range x.previousFacts() {
-		if f.Relation != k.rel || x.reg.key(f.Target) != key {
-			continue
-		}
-		at := slices.Index(servers, f.Source)
-		switch {
-		case f.InvalidAt != "" && at >= 0:
-			servers = slices.Delete(servers, at, at+1)
-		case f.InvalidAt == "" && at < 0:
+	for _, f := range x.previousOpen(func(f abi.ExtractedFact) bool {
+		return f.Relation == k.rel && x.reg.key(f.Target) == key
+	}, func(f abi.ExtractedFact) string { return f.Source }) {
+		if !slices.Contains(servers, f.Source) {
 			servers = append(servers, f.Source)
 		}
 	}

@@ -197,18 +197,32 @@ func (x *extraction) previousTies(name string) []fact {
 		return nil
 	}
 	key := x.reg.key(name)
-	var ties []fact
-	for _, f := range x.previousFacts() {
-		if x.reg.key(f.Source) != key || !tieClasses.has(f.Relation) {
-			continue
-		}
-		at := slices.IndexFunc(ties, func(t fact) bool { return t.rel == f.Relation && t.dst == f.Target })
-		switch {
-		case f.InvalidAt != "" && at >= 0:
-			ties = slices.Delete(ties, at, at+1)
-		case f.InvalidAt == "" && at < 0:
-			ties = append(ties, fact{src: name, dst: f.Target, rel: f.Relation})
-		}
+	open := x.previousOpen(func(f abi.ExtractedFact) bool {
+		return x.reg.key(f.Source) == key && tieClasses.has(f.Relation)
+	}, func(f abi.ExtractedFact) string { return f.Relation + "\x00" + f.Target })
+	ties := make([]fact, 0, len(open))
+	for _, f := range open {
+		ties = append(ties, fact{src: name, dst: f.Target, rel: f.Relation})
 	}
 	return ties
+}
+
+// previousOpen returns the facts of the previous episodes that keep
+// takes and that no later one of them ended, one for each id, in the
+// order they were told.
+func (x *extraction) previousOpen(keep func(abi.ExtractedFact) bool, id func(abi.ExtractedFact) string) []abi.ExtractedFact {
+	var open []abi.ExtractedFact
+	for _, f := range x.previousFacts() {
+		if !keep(f) {
+			continue
+		}
+		at := slices.IndexFunc(open, func(o abi.ExtractedFact) bool { return id(o) == id(f) })
+		switch {
+		case f.InvalidAt != "" && at >= 0:
+			open = slices.Delete(open, at, at+1)
+		case f.InvalidAt == "" && at < 0:
+			open = append(open, f)
+		}
+	}
+	return open
 }
