@@ -689,22 +689,36 @@ func (q *queue) waitFor(group, uuid string) (<-chan struct{}, func()) {
 // call an episode done before its report, with the counts, exists. Taking
 // the stored status then gave Wait a report without counts, and the ingest
 // summary counted less on some runs than on others.
+//
+// The queue is looked at again after the store is read: the episode may
+// have been queued and finished while the store was read, and its report
+// then holds the counts the stored status lacks.
 func (e *Engine) Report(ctx context.Context, group, uuid string) (EpisodeReport, error) {
-	e.q.mu.Lock()
-	r, ok := e.q.reports[episodeKey{group, uuid}]
-	queued := slices.ContainsFunc(e.q.pending[group], func(ep core.Episode) bool { return ep.UUID == uuid })
-	e.q.mu.Unlock()
-	if ok {
+	if r, ok, _ := e.q.reportOf(group, uuid); ok {
 		return r, nil
 	}
 	ep, err := ingest.EpisodeOf(ctx, e.store, []string{group}, uuid)
 	if err != nil {
 		return EpisodeReport{}, err
 	}
+	r, ok, queued := e.q.reportOf(group, uuid)
+	if ok {
+		return r, nil
+	}
 	if queued {
 		ep.Status = core.EpisodePending
 	}
 	return storedReport(ep), nil
+}
+
+// reportOf returns the report this process kept of an episode, if any,
+// and whether the episode is queued.
+func (q *queue) reportOf(group, uuid string) (EpisodeReport, bool, bool) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	r, ok := q.reports[episodeKey{group, uuid}]
+	queued := slices.ContainsFunc(q.pending[group], func(ep core.Episode) bool { return ep.UUID == uuid })
+	return r, ok, queued
 }
 
 // Wait blocks until every episode is done or failed (or ctx ends) and

@@ -17,11 +17,13 @@ import (
 // brings in what may happen in that instant.
 type readingStore struct {
 	*memstore.Store
-	mu          sync.Mutex
-	afterAdd    func()
-	afterRead   func()
-	written     chan struct{} // closed when an episode is first written done
-	writtenOnce sync.Once
+	mu        sync.Mutex
+	afterAdd  func()
+	afterRead func()
+	// beforeEpisodes runs before a read of episodes by id.
+	beforeEpisodes func()
+	written        chan struct{} // closed when an episode is first written done
+	writtenOnce    sync.Once
 }
 
 func (s *readingStore) AddEpisodes(ctx context.Context, eps []core.Episode) ([]bool, error) {
@@ -34,6 +36,11 @@ func (s *readingStore) PendingEpisodes(ctx context.Context, group string, limit 
 	eps, err := s.Store.PendingEpisodes(ctx, group, limit)
 	s.run(&s.afterRead)
 	return eps, err
+}
+
+func (s *readingStore) Episodes(ctx context.Context, groups, uuids []string, o core.GetOptions) ([]core.Episode, error) {
+	s.run(&s.beforeEpisodes)
+	return s.Store.Episodes(ctx, groups, uuids, o)
 }
 
 func (s *readingStore) Apply(ctx context.Context, ch core.Change) error {
@@ -164,9 +171,13 @@ func TestPendingReadDuringFinish(t *testing.T) {
 // known: an episode left pending by an engine that closed is counted by
 // the engine that processes it, and read back from the store by a later
 // one without counts.
+//
+// The second engine is waited on before it has queued the episode, and
+// the episode is written done while the wait reads the store: the wait
+// must still return the counted report, not the stored one.
 func TestReportCounted(t *testing.T) {
 	ctx := context.Background()
-	s := memstore.New(16)
+	s := &readingStore{Store: memstore.New(16), written: make(chan struct{})}
 	x := newGatedExtractor()
 	close(x.gate)
 	open := func(workers int) *engine.Engine {
@@ -183,6 +194,12 @@ func TestReportCounted(t *testing.T) {
 	ids := ingest(t, first, "g", "Alice is here.")
 	first.Close(ctx)
 
+	release := make(chan struct{})
+	s.afterRead = func() { <-release } // the second engine queues nothing yet
+	s.beforeEpisodes = func() {
+		close(release)
+		<-s.written // the episode is done in the store before the wait reads it
+	}
 	second := open(0)
 	reps, err := second.Wait(ctx, "g", ids...)
 	second.Close(ctx)
