@@ -174,7 +174,19 @@ func (sc *sentCtx) nearestDate(start, end int) *dateExpr {
 		case d.end <= start:
 			dist = start - d.end + 1
 			if d.start > 1 && sc.boundary(d.end, start) {
-				continue
+				w := sc.whenOf(d.end, start)
+				if w < 0 || d.role == dateFor {
+					continue
+				}
+				// "until April, when my doctor switched me": the clause
+				// after "when" happened at the date, or at the end of a
+				// range ("from 2010 to 2014, when I joined Lumo").
+				at := *d
+				if at.role == dateRange {
+					at.t, at.until = at.until, time.Time{}
+				}
+				at.role, at.lead = dateAt, 0
+				d, dist = &at, start-w
 			}
 		case d.lead > 0 && d.lead >= end:
 			// The date of an "until" clause after this one.
@@ -208,6 +220,20 @@ func (sc *sentCtx) nearestDate(start, end int) *dateExpr {
 		return span
 	}
 	return best
+}
+
+// whenOf returns the index of a "when" that opens a relative clause on
+// the date ending at toks[end] ("in 2019, when I moved"), if the clause
+// reaches toks[to] without another break, else -1.
+func (sc *sentCtx) whenOf(end, to int) int {
+	w := end
+	if lowerAt(sc.toks, w) == "," {
+		w++
+	}
+	if w >= to || lowerAt(sc.toks, w) != "when" || sc.boundary(w+1, to) {
+		return -1
+	}
+	return w
 }
 
 // clauseBreaks separate clauses: a date beyond one belongs to another
