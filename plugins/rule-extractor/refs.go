@@ -512,6 +512,11 @@ func (sc *sentCtx) nounKind(head int) kind {
 		case c&(nlp.ClassVehicle|nlp.ClassArtifact) != 0:
 			return kindProduct
 		}
+	case nlp.NounBody:
+		// A hormone is a drug when taken as one (insulin, estrogen).
+		if c&nlp.ClassDrug != 0 {
+			return kindDrug
+		}
 	case nlp.NounEvent, nlp.NounAct:
 		if c&nlp.ClassDegree != 0 {
 			return kindDegree

@@ -21,12 +21,13 @@ var classAnchors = [][]struct {
 	lemma string
 	sense int
 }{
-	{{"person", 1}},                // Person
-	{{"animal", 1}},                // Animal
-	{{"drug", 1}, {"medicine", 2}}, // Drug
-	{{"vaccine", 1}},               // Vaccine
-	{{"organization", 1}},          // Organization
-	{{"team", 1}},                  // Team
+	{{"person", 1}}, // Person
+	{{"animal", 1}}, // Animal
+	// Drug; insulin, prednisone and estrogen are hormones.
+	{{"drug", 1}, {"medicine", 2}, {"hormone", 1}},
+	{{"vaccine", 1}},      // Vaccine
+	{{"organization", 1}}, // Organization
+	{{"team", 1}},         // Team
 	{{"educational_institution", 1}, {"school", 1}}, // School
 	{{"city", 1}, {"town", 1}, {"municipality", 1}}, // City
 	{{"country", 1}, {"state", 1}},                  // Country

@@ -85,6 +85,7 @@ const (
 	NounAct           LexFile = 4
 	NounAnimal        LexFile = 5
 	NounArtifact      LexFile = 6
+	NounBody          LexFile = 8
 	NounCommunication LexFile = 10
 	NounEvent         LexFile = 11
 	NounFood          LexFile = 13
