@@ -471,7 +471,7 @@ func (sc *sentCtx) subjects(ci int) []ref {
 			out = append(out, r)
 		}
 	}
-	if len(out) == 0 && c.SubjFrom == nlp.SubjNone && sc.u.speaker != "" && ci == 0 && droppedI(sc.p.Tags[c.Verb]) {
+	if len(out) == 0 && c.SubjFrom == nlp.SubjNone && sc.u.speaker != "" && ci == 0 && (droppedI(sc.p.Tags[c.Verb]) || sc.onOwnBehalf(c)) {
 		first := sc.afterHeading(c.VerbStart)
 		for first < c.VerbStart && (!sc.toks[first].word || sc.p.Tags[first] == "UH" || sc.p.Tags[first] == "RB") {
 			first++
@@ -481,6 +481,21 @@ func (sc *sentCtx) subjects(ci int) []ref {
 		}
 	}
 	return out
+}
+
+// onOwnBehalf reports whether a request's object is the speaker or the
+// speaker's: "please cancel my plan", "upgrade me to Pro". What is asked
+// is done for the speaker, who is the clause's subject as if saying "I
+// cancel my plan"; "call Dana" names no one.
+func (sc *sentCtx) onOwnBehalf(c *nlp.Clause) bool {
+	if sc.p.Tags[c.Verb] != "VB" || c.Obj.None() {
+		return false
+	}
+	p := &sc.p.Phrases[c.Obj.Phrase]
+	if p.PossEnd == p.PossStart+1 && sc.toks[p.PossStart].lower == "my" {
+		return true
+	}
+	return p.End == p.Start+1 && sc.toks[p.Start].lower == "me"
 }
 
 // droppedI reports whether a verb group opening a sentence with no

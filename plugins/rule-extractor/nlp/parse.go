@@ -228,6 +228,7 @@ func Parse(words, lower []string, names [][2]int, skip []bool) *Sentence {
 		}
 	}
 	s.retagHer()
+	s.retagPlease()
 	s.retagSuperlatives()
 	s.retagFloating()
 	s.retagGerunds()
@@ -537,6 +538,22 @@ func (s *Sentence) retagHer() {
 	for i := 0; i+1 < len(s.Tags); i++ {
 		if s.Lower[i] == "her" && s.Tags[i] == "PRP" && s.Tags[i+1] == "NN" {
 			s.Tags[i] = "PRP$"
+		}
+	}
+}
+
+// retagPlease tags "please" before a verb's base form as the interjection
+// it is, and the verb as a base form: "Please cancel my plan" is a
+// request with no subject, whatever the tagger made of the two words
+// ("Please/NNP cancel/VBZ").
+func (s *Sentence) retagPlease() {
+	for i := 0; i+1 < len(s.Tags); i++ {
+		next := s.Lower[i+1]
+		if s.Lower[i] != "please" || !IsVerb(next) || Lemma(next, "VB") != next {
+			continue
+		}
+		if t := s.Tags[i+1]; strings.HasPrefix(t, "VB") || strings.HasPrefix(t, "NN") {
+			s.Tags[i], s.Tags[i+1] = "UH", "VB"
 		}
 	}
 }
