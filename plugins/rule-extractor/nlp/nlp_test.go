@@ -106,6 +106,10 @@ func TestParse(t *testing.T) {
 			[]clause{{Lemma: "move", Subj: "I", Modal: true, PPs: "to:Berlin"}}},
 		{"a verb after used to, though the tagger reads a noun", "Halvard and I used to date .", [][2]int{{0, 1}},
 			[]clause{{Lemma: "date", Subj: "I&Halvard"}}},
+		{"a verb in -s before a gerund, though the tagger reads a plural", "Maria teaches painting .", [][2]int{{0, 1}},
+			[]clause{{Lemma: "teach", Subj: "Maria", Obj: "painting"}}},
+		{"please opens a request with no subject", "Please cancel my plan .", nil,
+			[]clause{{Lemma: "cancel", Obj: "my plan"}}},
 		{"up to date stays a noun", "The list is up to date .", nil,
 			[]clause{{Lemma: "be", Particle: "up", Subj: "The list", PPs: "to:date"}}},
 	}

@@ -240,6 +240,8 @@ func Parse(words, lower []string, names [][2]int, skip []bool) *Sentence {
 	s.retagPossessedGerunds()
 	s.retagInfinitives(named)
 	s.retagVerbs()
+	// Again, for the verbs retagVerbs found ("Maria teaches/NNS painting").
+	s.retagGerundObjects()
 	s.retagNouns()
 	s.retagStrayVerbs()
 	s.retagContracted()
@@ -322,6 +324,11 @@ func (s *Sentence) retagVerbs() {
 			// verb has its verb in -s between the subject and the object.
 			next = "DT"
 		}
+		if next == "VBG" && t == "NNS" && s.finiteless() {
+			// "Maria teaches/NNS painting/VBG.": a gerund object after
+			// the verb in -s of a sentence with no finite verb.
+			next = "DT"
+		}
 		if !(next == "IN" || next == "TO" || next == "DT" || next == "PRP" || next == "PRP$" || next == "NNP" && (t == "NNS" || !IsNoun(s.Lower[i]))) {
 			continue
 		}
@@ -349,6 +356,22 @@ func (s *Sentence) verbless() bool {
 	}
 	for _, t := range s.Tags {
 		if verbTag(t) || t == "MD" {
+			return false
+		}
+	}
+	return true
+}
+
+// finiteless reports whether a sentence that ends as one has no word
+// tagged as a finite verb or a modal (a gerund or a participle may be
+// there).
+func (s *Sentence) finiteless() bool {
+	n := len(s.Tags)
+	if n == 0 || s.Lower[n-1] != "." && s.Lower[n-1] != "!" {
+		return false
+	}
+	for _, t := range s.Tags {
+		if t == "VBZ" || t == "VBP" || t == "VBD" || t == "MD" {
 			return false
 		}
 	}
