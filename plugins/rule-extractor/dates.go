@@ -69,17 +69,38 @@ var datePrefixes = map[string]dateRole{
 }
 
 // findDates returns the date expressions of a sentence, left to right.
-func findDates(toks []token, ref time.Time) []dateExpr {
+// anchor, when not zero, is the last date the text told before the
+// sentence: "two years later" and "the following year" count from it.
+func findDates(toks []token, ref, anchor time.Time) []dateExpr {
 	var out []dateExpr
 	for i := 0; i < len(toks); i++ {
 		if !toks[i].word {
 			continue
 		}
 		l := toks[i].lower
-		if l == "for" {
-			if d, n, ok := parseDuration(toks, i+1); ok {
-				out = append(out, dateExpr{start: i, end: i + 1 + n, t: d(ref), role: dateFor})
-				i += n
+		if l == "for" || l == "over" {
+			// "for two years", "for the past three years", "over the
+			// last year".
+			j := i + 1
+			back := lowerAt(toks, j) == "the" && (lowerAt(toks, j+1) == "past" || lowerAt(toks, j+1) == "last")
+			if back {
+				j += 2
+			}
+			if d, n, ok := parseDuration(toks, j); ok && (back || l == "for") {
+				out = append(out, dateExpr{start: i, end: j + n, t: d(ref), role: dateFor})
+				i = j + n - 1
+				continue
+			}
+			if u := strings.TrimSuffix(lowerAt(toks, j), "s"); back && (u == "year" || u == "month" || u == "week") && lowerAt(toks, j) == u {
+				out = append(out, dateExpr{start: i, end: j + 1, t: shift(ref, -1, u), role: dateFor})
+				i = j
+				continue
+			}
+		}
+		if a := lastDate(out, anchor); !a.IsZero() {
+			if d, ok := anchored(toks, i, a); ok {
+				out = append(out, d)
+				i = d.end - 1
 				continue
 			}
 		}
@@ -143,13 +164,18 @@ func findDates(toks []token, ref time.Time) []dateExpr {
 				i = d.end - 1
 				continue
 			}
-			// "ever since", "since then": since the date before.
-			if l == "since" && (lowerAt(toks, i-1) == "ever" || lowerAt(toks, i+1) == "then") && len(out) > 0 {
+			// "ever since", "since then": since the date before, in the
+			// sentence or before it.
+			if l == "since" && (lowerAt(toks, i-1) == "ever" || lowerAt(toks, i+1) == "then") && (len(out) > 0 || !anchor.IsZero()) {
 				end := i + 1
 				if lowerAt(toks, i+1) == "then" {
 					end++
 				}
-				out = append(out, dateExpr{start: i, end: end, t: out[len(out)-1].t, role: dateSince})
+				t := anchor
+				if len(out) > 0 {
+					t = out[len(out)-1].t
+				}
+				out = append(out, dateExpr{start: i, end: end, t: t, role: dateSince})
 				i = end - 1
 				continue
 			}
@@ -179,6 +205,76 @@ func findDates(toks []token, ref time.Time) []dateExpr {
 	}
 	return out
 }
+
+// lastDate returns the last point in time of ds that is no duration, or
+// anchor when there is none.
+func lastDate(ds []dateExpr, anchor time.Time) time.Time {
+	for k := len(ds) - 1; k >= 0; k-- {
+		switch ds[k].role {
+		case dateFor:
+			continue
+		case dateRange:
+			return ds[k].until
+		}
+		return ds[k].t
+	}
+	return anchor
+}
+
+// anchored parses a date told from the one before it at toks[i]: "two
+// years later", "a month after that", "three weeks earlier", "the
+// following year", "the next month", "the year after".
+func anchored(toks []token, i int, anchor time.Time) (dateExpr, bool) {
+	if n, unit, used, ok := parseSpan(toks, i); ok {
+		dir, end := 0, i+used
+		switch lowerAt(toks, end) {
+		case "later", "afterward":
+			dir, end = 1, end+1
+		case "earlier":
+			dir, end = -1, end+1
+		case "after", "before":
+			if lowerAt(toks, end+1) == "that" {
+				dir = 1
+				if lowerAt(toks, end) == "before" {
+					dir = -1
+				}
+				end += 2
+			}
+		}
+		if dir != 0 {
+			return dateExpr{start: i, end: end, t: shift(anchor, dir*n, unit), role: dateAt}, true
+		}
+		return dateExpr{}, false
+	}
+	if lowerAt(toks, i) != "the" {
+		return dateExpr{}, false
+	}
+	unit, end := "", 0
+	switch w, u := lowerAt(toks, i+1), lowerAt(toks, i+2); {
+	case (w == "following" || w == "next") && anchorUnits.has(u):
+		unit, end = u, i+3
+	case anchorUnits.has(w) && u == "after":
+		unit, end = w, i+3
+	default:
+		return dateExpr{}, false
+	}
+	// Counted from the start of the anchor's unit: the year after
+	// April 2019 is 2020.
+	y, m, d := anchor.Date()
+	t := anchor
+	switch unit {
+	case "year":
+		t = date(y, 1, 1, anchor.Location())
+	case "month":
+		t = date(y, int(m), 1, anchor.Location())
+	case "day", "week":
+		t = date(y, int(m), d, anchor.Location())
+	}
+	return dateExpr{start: i, end: end, t: shift(t, 1, unit), role: dateAt}, true
+}
+
+// anchorUnits are the units "the following …" counts in.
+var anchorUnits = words("day week month year")
 
 // periodParts are the parts of a period a date may name: "the end of
 // June".
@@ -632,8 +728,18 @@ var numberWords = map[string]int{
 // years". It returns a function going back that far from a time, and the
 // number of tokens used.
 func parseDuration(toks []token, i int) (func(time.Time) time.Time, int, bool) {
+	n, unit, used, ok := parseSpan(toks, i)
+	if !ok {
+		return nil, 0, false
+	}
+	return func(t time.Time) time.Time { return shift(t, -n, unit) }, used, true
+}
+
+// parseSpan parses a duration: its count, its unit without a plural's
+// -s ("day", "month") and the number of tokens used.
+func parseSpan(toks []token, i int) (n int, unit string, used int, ok bool) {
 	l := lowerAt(toks, i)
-	n, used := 0, 1
+	used = 1
 	if v, ok := atoiSmall(l); ok && v > 0 && v < 1000 {
 		n = v
 	} else if v, ok := numberWords[l]; ok {
@@ -645,22 +751,31 @@ func parseDuration(toks []token, i int) (func(time.Time) time.Time, int, bool) {
 			used++
 		}
 	} else {
-		return nil, 0, false
+		return 0, "", 0, false
 	}
-	unit := strings.TrimSuffix(lowerAt(toks, i+used), "s")
+	unit = strings.TrimSuffix(lowerAt(toks, i+used), "s")
+	switch unit {
+	case "hour", "day", "week", "month", "year", "decade":
+		return n, unit, used + 1, true
+	}
+	return 0, "", 0, false
+}
+
+// shift moves a time by n units (back when n is negative).
+func shift(t time.Time, n int, unit string) time.Time {
 	switch unit {
 	case "hour":
-		return func(t time.Time) time.Time { return t.Add(-time.Duration(n) * time.Hour) }, used + 1, true
+		return t.Add(time.Duration(n) * time.Hour)
 	case "day":
-		return func(t time.Time) time.Time { return day(t, 0, 0, -n) }, used + 1, true
+		return day(t, 0, 0, n)
 	case "week":
-		return func(t time.Time) time.Time { return day(t, 0, 0, -7*n) }, used + 1, true
+		return day(t, 0, 0, 7*n)
 	case "month":
-		return func(t time.Time) time.Time { return day(t, 0, -n, 0) }, used + 1, true
+		return day(t, 0, n, 0)
 	case "year":
-		return func(t time.Time) time.Time { return day(t, -n, 0, 0) }, used + 1, true
+		return day(t, n, 0, 0)
 	case "decade":
-		return func(t time.Time) time.Time { return day(t, -10*n, 0, 0) }, used + 1, true
+		return day(t, 10*n, 0, 0)
 	}
-	return nil, 0, false
+	return t
 }

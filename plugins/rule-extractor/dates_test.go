@@ -62,7 +62,7 @@ func TestFindDates(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.text, func(t *testing.T) {
 			toks := tokenize(tt.text)
-			ds := findDates(toks, ref)
+			ds := findDates(toks, ref, time.Time{})
 			if len(ds) != 1 {
 				t.Fatalf("findDates(%q) = %d expressions, want 1", tt.text, len(ds))
 			}
@@ -83,7 +83,7 @@ func TestFindDatesNone(t *testing.T) {
 		"I may go", "I work for Google", "I have 2019 photos", "March on", "I moved to Paris", "in the morning we talk", "June is my sister",
 	} {
 		t.Run(text, func(t *testing.T) {
-			if ds := findDates(tokenize(text), ref); len(ds) != 0 {
+			if ds := findDates(tokenize(text), ref, time.Time{}); len(ds) != 0 {
 				t.Errorf("findDates(%q) = %v, want none", text, ds)
 			}
 		})
@@ -109,4 +109,33 @@ func TestWeekendShift(t *testing.T) {
 			t.Errorf("weekendShift(%v, %d) = %d, want %d", tt.wd, tt.step, got, tt.want)
 		}
 	}
+}
+
+// TestExtractAnchoredDates holds dates told from the one before them, in
+// the sentence or an earlier one, and durations back from the reference
+// time.
+func TestExtractAnchoredDates(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "years later, from the sentence before", source: "message",
+			content: "Ines: I moved to Tartu in 2018. Two years later I moved to Riga.",
+			want:    []wf{{"LIVES_IN", "Ines", "Riga", "2020-01-01", ""}}},
+		{name: "the following year, from the start of the year before", source: "message",
+			content: "Ines: I moved to Tartu in April 2019. The following year I joined Lumo Labs.",
+			want:    []wf{{"WORKS_AT", "Ines", "Lumo Labs", "2020-01-01", ""}}},
+		{name: "weeks earlier", source: "message",
+			content: "Ines: I joined Lumo Labs on 10 June 2022. Three weeks earlier I had moved to Riga.",
+			want:    []wf{{"LIVES_IN", "Ines", "Riga", "2022-05-20", ""}}},
+		{name: "ever since the sentence before", source: "message",
+			content: "Ines: I moved to Riga in April 2019. I have worked at Lumo Labs ever since.",
+			want:    []wf{{"WORKS_AT", "Ines", "Lumo Labs", "2019-04-01", ""}}},
+		{name: "later with no date before it is no date", source: "message",
+			content: "Ines: Two years later I moved to Riga.",
+			want:    []wf{{"LIVES_IN", "Ines", "Riga", "ref", ""}}},
+		{name: "for the past years", source: "message",
+			content: "Ines: I have lived in Tartu for the past three years.",
+			want:    []wf{{"LIVES_IN", "Ines", "Tartu", "2021-05-15", ""}}},
+		{name: "over the last year", source: "message",
+			content: "Ines: Over the last year I have worked at Lumo Labs.",
+			want:    []wf{{"WORKS_AT", "Ines", "Lumo Labs", "2023-05-15", ""}}},
+	})
 }

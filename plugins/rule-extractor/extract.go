@@ -30,9 +30,12 @@ func extract(req abi.ExtractRequest) (abi.ExtractResponse, error) {
 
 // extraction is the state of one extract call.
 type extraction struct {
-	ref   time.Time
-	reg   *registry
-	facts []fact
+	ref time.Time
+	// anchor is the last date the episode told, which "two years later"
+	// and "the following year" count from.
+	anchor time.Time
+	reg    *registry
+	facts  []fact
 	// switched maps the key of one who "switched coaches" to the title
 	// they switched, so that the one they then work with takes it
 	// (implicit.go).
@@ -200,7 +203,8 @@ func saysIt(text string) bool {
 // sentence extracts the names and facts of one sentence.
 func (x *extraction) sentence(u *uttCtx, s sentence) {
 	sc := &sentCtx{u: u, toks: s.toks, question: s.question, tagged: s.tagged}
-	sc.dates = findDates(s.toks, x.ref)
+	sc.dates = findDates(s.toks, x.ref, x.anchor)
+	x.anchor = lastDate(sc.dates, x.anchor)
 	sc.blocked = make([]bool, len(s.toks))
 	for _, d := range sc.dates {
 		for k := d.start; k < d.end; k++ {

@@ -62,7 +62,7 @@ func (sc *sentCtx) parse(mentions []mention) {
 func parseText(s sentence) string {
 	x := newExtraction(time.Now())
 	sc := &sentCtx{u: &uttCtx{x: x}, toks: s.toks, blocked: make([]bool, len(s.toks))}
-	for _, d := range findDates(s.toks, x.ref) {
+	for _, d := range findDates(s.toks, x.ref, time.Time{}) {
 		for k := d.start; k < d.end; k++ {
 			sc.blocked[k] = true
 		}
