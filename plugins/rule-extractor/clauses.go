@@ -215,7 +215,10 @@ func (sc *sentCtx) readClause(ci int) {
 	defer func() { sc.clauseSubjects = nil }()
 	sc.notePair(subjs)
 	cc.left, cc.end = c.VerbStart, sc.clauseEnd(c)
-	if c.Subj.Phrase >= 0 && c.SubjFrom == nlp.SubjOwn {
+	if c.Subj.Phrase >= 0 && c.SubjFrom == nlp.SubjOwn && !sc.asideBetween(sc.p.Phrases[c.Subj.Phrase].End, c.VerbStart) {
+		// The subject's clause starts at it, unless an aside set off by
+		// commas comes between ("Acme, which Dana founded in 2010, was
+		// bought": 2010 is the founding's).
 		cc.left = sc.p.Phrases[c.Subj.Phrase].Start
 	}
 	cc.date = sc.nearestDate(cc.left, cc.end)
@@ -496,6 +499,16 @@ func (sc *sentCtx) onOwnBehalf(c *nlp.Clause) bool {
 		return true
 	}
 	return p.End == p.Start+1 && sc.toks[p.Start].lower == "me"
+}
+
+// asideBetween reports whether a comma stands in toks[from:to].
+func (sc *sentCtx) asideBetween(from, to int) bool {
+	for k := from; k < to && k < len(sc.toks); k++ {
+		if sc.toks[k].text == "," {
+			return true
+		}
+	}
+	return false
 }
 
 // droppedI reports whether a verb group opening a sentence with no

@@ -352,13 +352,38 @@ func (s *Sentence) leftPhrase(e int) int {
 				continue
 			}
 			next := s.Lower[k+1]
-			if relativeWH[next] || next == "whose" || determiners[next] || s.Tags[k+1] == "PRP$" {
+			if relativeWH[next] || next == "whose" || next == "where" || determiners[next] || s.Tags[k+1] == "PRP$" {
 				return s.phraseEndingAt(k)
 			}
 			return -1
 		}
 	}
 	return -1
+}
+
+// closesRelative reports whether the comma at word e closes a relative
+// clause set off by commas after a phrase (", which Dana founded ,",
+// ", where I worked ,"), the phrase not inside an earlier clause.
+func (s *Sentence) closesRelative(e int) bool {
+	for k := e - 1; k > 0 && k >= e-20; k-- {
+		if s.Words[k] != "," {
+			continue
+		}
+		if next := s.Lower[k+1]; !relativeWH[next] && next != "whose" && next != "where" {
+			return false
+		}
+		p := s.phraseEndingAt(k)
+		if p < 0 {
+			return false
+		}
+		for _, c := range s.Clauses {
+			if c.VerbStart < s.Phrases[p].Start {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // namedAside returns the names set off by commas after a common noun
@@ -442,10 +467,11 @@ func (s *Sentence) subject(k int, skip []bool) {
 			if prev.VerbEnd > j || prev.SubjFrom == SubjNone {
 				continue
 			}
-			if l == "," && prev.Subj.Phrase >= 0 && s.Lower[s.Phrases[prev.Subj.Phrase].Start] == "whose" {
-				// "Bertrand, whose brother lectures at …, works as …":
-				// the relative clause closes; the phrase it hangs on
-				// is the subject.
+			if l == "," && (prev.Subj.Phrase >= 0 && s.Lower[s.Phrases[prev.Subj.Phrase].Start] == "whose" || prev.SubjFrom != SubjRelative && s.closesRelative(j)) {
+				// "Bertrand, whose brother lectures at …, works as …",
+				// "Acme, which Dana founded, was bought by …", "Lumo,
+				// where I worked, was bought by …": the relative clause
+				// closes; the phrase it hangs on is the subject.
 				break
 			}
 			c.Subj, c.SubjFrom = prev.Subj, SubjShared
