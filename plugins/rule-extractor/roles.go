@@ -282,6 +282,17 @@ var lifeTies = words("partner")
 func (sc *sentCtx) kinFact(cc *clauseCtx, subj, owner ref, head string) {
 	k := kinship[head]
 	now := &clauseCtx{c: cc.c, ended: k.ended}
+	became := startLinking.has(cc.c.Lemma) && !cc.ended
+	if d := cc.date; d != nil && !k.ended && !cc.ended && !lastingTies.has(k.rel) && (d.role == dateSince || became && d.role == dateAt) {
+		// "Dr. Saar has been my GP since 2019", "Tomas became my
+		// husband in 2019": a tie one chooses, from then. A family tie
+		// is not dated by a clause.
+		now.date = d
+	}
+	if became {
+		// Begun, not over: "became" is in the past.
+		cc = now
+	}
 	if cc.ended && !lastingTies.has(k.rel) {
 		// "Maya is no longer my manager", "Tom is not my boyfriend
 		// anymore": over, when the clause says.
