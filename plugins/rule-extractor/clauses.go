@@ -827,6 +827,13 @@ func (sc *sentCtx) frameFact(cc *clauseCtx, f *frame, prep string, subj, obj ref
 		sk, dk = kindNone, kindNone
 	}
 	class := f.class
+	if class == "TRAVELED_TO" && sc.kindOf(src) == kindIdentifier {
+		// "Ticket TK-5512 now goes to Madrid": a record's destination,
+		// not a trip, known from when it is said (the date is the
+		// trip's).
+		class, r, sk, dk = "DESTINATION", tState, kindIdentifier, kindLocation
+		text, cc = "{s} goes to {o}", &clauseCtx{c: c}
+	}
 	if r == tEnd && tieClasses.has(class) {
 		// "joined the Ravens … left them": the end of the tie the
 		// episode told, whichever class the verb guessed.

@@ -6,6 +6,8 @@ package main
 import (
 	"strconv"
 	"strings"
+
+	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
 )
 
 // fieldNouns name a field of a record (a ticket, an order, an account):
@@ -22,10 +24,17 @@ func (sc *sentCtx) recordFields() {
 		return
 	}
 	cc := &clauseCtx{date: nil}
+	// Fields follow a colon ("Ticket TK-55812: passenger …") or the
+	// record's identifier in the sentence ("Booking BK-7781 is for Ana
+	// Berg, from Oslo to Rome").
 	colon := -1
 	for i, t := range sc.toks {
 		if t.text == ":" {
 			colon = i
+			break
+		}
+		if r, end, ok := sc.identifier(i); ok && sameRecord(r.name, rec.name) {
+			colon = end - 1
 			break
 		}
 	}
@@ -41,9 +50,14 @@ func (sc *sentCtx) recordFields() {
 				continue
 			}
 		}
-		// "flight from Tel Aviv to Reykjavík".
-		if lowerAt(sc.toks, p.End) == "from" {
-			from := sc.p.PhraseAt(p.End + 1)
+		// "flight from Tel Aviv to Reykjavík", "for Ana Berg, from Oslo
+		// to Rome".
+		at := p.End
+		if lowerAt(sc.toks, at) == "," {
+			at++
+		}
+		if lowerAt(sc.toks, at) == "from" {
+			from := sc.p.PhraseAt(at + 1)
 			if from < 0 || lowerAt(sc.toks, sc.p.Phrases[from].End) != "to" {
 				continue
 			}
@@ -63,6 +77,9 @@ func (sc *sentCtx) recordFields() {
 	// "the destination is now Oslo".
 	for ci := range sc.p.Clauses {
 		c := &sc.p.Clauses[ci]
+		if sc.changedField(c, rec) || sc.recordFor(c, rec) {
+			continue
+		}
 		if c.Lemma != "be" || c.Subj.Phrase < 0 || c.Comp.None() || c.Negated || c.Modal {
 			continue
 		}
@@ -75,6 +92,71 @@ func (sc *sentCtx) recordFields() {
 			sc.fact(&clauseCtx{c: c, date: sc.nearestDate(c.VerbStart, sc.clauseEnd(c))}, rec, v, strings.ToUpper(f), tState, "{s} "+f+" is {o}", kindIdentifier, kindNone)
 		}
 	}
+}
+
+// fieldChangers set a record's field anew: "change the
+// destination on TK-5512 to Madrid".
+var fieldChangers = words("change update switch move set correct")
+
+// changedField reads a field of the record changed, and reports
+// whether the clause was one: "please change the destination on ticket
+// TK-5512 to Madrid", "update the passenger to Ola Nord". The new one
+// holds from the clause's date.
+func (sc *sentCtx) changedField(c *nlp.Clause, rec ref) bool {
+	if !fieldChangers.has(c.Lemma) || c.Obj.None() || c.Negated || c.Passive {
+		return false
+	}
+	f := sc.headWord(c.Obj.Phrase)
+	if !fieldNouns.has(f) {
+		return false
+	}
+	for _, pp := range c.PPs {
+		if pp.Prep != "to" || pp.Obj.Phrase < 0 {
+			continue
+		}
+		v := sc.phraseRef(pp.Obj.Phrase, false)
+		if v.name == "" || v.name == rec.name {
+			return false
+		}
+		cc := &clauseCtx{c: c, date: sc.nearestDate(c.VerbStart, sc.clauseEnd(c))}
+		sc.fact(cc, rec, v, strings.ToUpper(f), tStart, "{s} "+f+" is {o}", kindIdentifier, kindNone)
+		return true
+	}
+	return false
+}
+
+// sameRecord reports whether two names of records name one: "TK-5512"
+// and "Ticket TK-5512".
+func sameRecord(a, b string) bool {
+	a, b = strings.ToLower(a), strings.ToLower(b)
+	return a == b || strings.HasSuffix(a, " "+b) || strings.HasSuffix(b, " "+a)
+}
+
+// travelRecords are the records of a trip, which are for a passenger.
+var travelRecords = words("ticket tickets booking bookings reservation flight trip itinerary")
+
+// recordFor reads a travel record said to be for a person, and reports
+// whether the clause was one: "Booking BK-7781 is for Ana Berg".
+func (sc *sentCtx) recordFor(c *nlp.Clause, rec ref) bool {
+	if c.Lemma != "be" || c.Negated || c.Subj.Phrase < 0 || !c.Comp.None() {
+		return false
+	}
+	sp := &sc.p.Phrases[c.Subj.Phrase]
+	if r, _, ok := sc.identifier(sp.Start); !ok || !sameRecord(r.name, rec.name) || !travelRecords.has(sc.toks[sp.Start].lower) {
+		return false
+	}
+	for _, pp := range c.PPs {
+		if pp.Prep != "for" {
+			continue
+		}
+		for _, pi := range pp.Obj.All() {
+			if who := sc.phraseRef(pi, false); who.name != "" && sc.personish(who) {
+				sc.fact(&clauseCtx{c: c}, rec, who, "PASSENGER", tState, "{s} passenger {o}", kindIdentifier, kindPerson)
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // lastIdentifier is the last identifier named in the utterance so far.

@@ -361,6 +361,9 @@ func (s *Sentence) leftPhrase(e int) int {
 	return -1
 }
 
+// modifierPreps open a phrase that modifies the phrase before it.
+var modifierPreps = set("at of from in on")
+
 // closesRelative reports whether the comma at word e closes a relative
 // clause set off by commas after a phrase (", which Dana founded ,",
 // ", where I worked ,"), the phrase not inside an earlier clause.
@@ -508,8 +511,8 @@ func (s *Sentence) subject(k int, skip []bool) {
 	}
 	// A phrase after a preposition that follows another phrase modifies
 	// it: the subject is that one ("Dr. Carvalho at Riverside Cardiology
-	// is my cardiologist").
-	for st := s.Phrases[p].Start; st > 1 && (s.Lower[st-1] == "at" || s.Lower[st-1] == "of" || s.Lower[st-1] == "from" || s.Lower[st-1] == "in") && !s.inEarlierClause(k, st); st = s.Phrases[p].Start {
+	// is my cardiologist", "the passenger on ticket TK-5512 is").
+	for st := s.Phrases[p].Start; st > 1 && modifierPreps[s.Lower[st-1]] && !s.inEarlierClause(k, st); st = s.Phrases[p].Start {
 		q := s.phraseEndingAt(st - 1)
 		if q < 0 {
 			break
