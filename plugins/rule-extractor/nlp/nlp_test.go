@@ -110,6 +110,10 @@ func TestParse(t *testing.T) {
 			[]clause{{Lemma: "teach", Subj: "Maria", Obj: "painting"}}},
 		{"please opens a request with no subject", "Please cancel my plan .", nil,
 			[]clause{{Lemma: "cancel", Obj: "my plan"}}},
+		{"a second verb in the present after a name, though the tagger reads a noun", "I live in Bergen and work at Vantor .", [][2]int{{3, 4}, {7, 8}},
+			[]clause{{Lemma: "live", Subj: "I", PPs: "in:Bergen"}, {Lemma: "work", Subj: "I", PPs: "at:Vantor"}}},
+		{"two common nouns stay conjuncts", "I buy bread and jam at the market .", nil,
+			[]clause{{Lemma: "buy", Subj: "I", Obj: "bread&jam", PPs: "at:the market"}}},
 		{"up to date stays a noun", "The list is up to date .", nil,
 			[]clause{{Lemma: "be", Particle: "up", Subj: "The list", PPs: "to:date"}}},
 	}

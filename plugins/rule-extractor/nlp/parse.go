@@ -293,6 +293,11 @@ func (s *Sentence) retagVerbs() {
 			// …": a second verb sharing the subject of the first.
 			prev = "PRP"
 		}
+		if prev == "CC" && t == "NN" && at == i-1 && s.presentVerbBefore(at) {
+			// "I live in Bergen and work/NN at Vantor": a bare common
+			// noun is no conjunct of a name; it is a second verb.
+			prev = "PRP"
+		}
 		if !(prev == "NNP" || prev == "NNPS" || prev == "PRP" && subjectPronouns[s.Lower[i-1]] || prev == "PRP") {
 			continue
 		}
@@ -629,6 +634,28 @@ func (s *Sentence) pastVerbBefore(cc int) bool {
 		case s.Tags[k] == "VBD":
 			return true
 		case s.Tags[k] == "MD" || s.Tags[k] == "CC" || s.Words[k] == ";" || s.Words[k] == ":":
+			return false
+		}
+	}
+	return false
+}
+
+// presentVerbBefore reports whether the coordinator at word cc joins a
+// name or a pronoun to what follows, after a clause whose verb is in the
+// present without its -s: "we live in Bergen and work at", "I met Ana
+// and teach at" (not "bread and jam", two common nouns).
+func (s *Sentence) presentVerbBefore(cc int) bool {
+	if cc < 2 || s.Lower[cc] != "and" && s.Lower[cc] != "but" || s.Tags[cc-1] != "NNP" && s.Tags[cc-1] != "PRP" {
+		return false
+	}
+	for k := cc - 1; k >= 0; k-- {
+		switch s.Tags[k] {
+		case "VBP":
+			return true
+		case "VBZ", "VBD", "MD", "CC":
+			return false
+		}
+		if s.Words[k] == ";" || s.Words[k] == ":" || s.Words[k] == "," {
 			return false
 		}
 	}
