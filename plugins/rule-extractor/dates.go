@@ -63,7 +63,7 @@ var rangeJoins = words("and to until till through thru - – —")
 
 // datePrefixes open a date expression and give its role.
 var datePrefixes = map[string]dateRole{
-	"in": dateAt, "on": dateAt, "at": dateAt, "during": dateAt, "back": dateAt, "of": dateAt,
+	"in": dateAt, "on": dateAt, "at": dateAt, "during": dateAt, "back": dateAt, "of": dateAt, "over": dateAt, "around": dateAt,
 	"since": dateSince, "from": dateSince, "starting": dateSince, "beginning": dateSince, "effective": dateSince, "between": dateSince,
 	"until": dateUntil, "till": dateUntil, "to": dateUntil,
 }
@@ -397,9 +397,18 @@ func parseDate(toks []token, i int, ref time.Time, prefixed bool) (time.Time, in
 			}
 		}
 		if prefixed {
-			// "the 3rd of March", "the summer of 2019"
+			// "the 3rd of March", "the summer of 2019", "the third
+			// quarter of 2023"
 			if t, n, ok := parseDayOfMonth(toks, i+1, ref); ok {
 				return t, n + 1, true
+			}
+			if q, ok := quarterOrdinals[l1]; ok && lowerAt(toks, i+2) == "quarter" {
+				if lowerAt(toks, i+3) == "of" {
+					if y, ok := parseYear(lowerAt(toks, i+4)); ok {
+						return date(y, 3*q-2, 1, loc), 5, true
+					}
+				}
+				return lastQuarter(ref, q), 3, true
 			}
 			if t, n, ok := parseSeason(toks, i+1, ref); ok {
 				return t, n + 1, true
@@ -419,8 +428,24 @@ func parseDate(toks []token, i int, ref time.Time, prefixed bool) (time.Time, in
 			return t, n, true
 		}
 	}
-	if d, n, ok := parseDuration(toks, i); ok && lowerAt(toks, i+n) == "ago" {
+	if d, n, ok := parseDuration(toks, i); ok && (lowerAt(toks, i+n) == "ago" || lowerAt(toks, i+n) == "back") {
 		return d(ref), n + 1, true
+	}
+	if t, n, ok := parseQuarter(toks, i, ref); ok {
+		return t, n, true
+	}
+	if t, n, ok := parseHoliday(toks, i, ref); ok {
+		return t, n, true
+	}
+	if m, ok := months[strings.TrimPrefix(l0, "mid-")]; ok && strings.HasPrefix(l0, "mid-") {
+		// "in mid-April", "mid-June 2021".
+		if y, ok := parseYear(l1); ok {
+			return date(y, m, 15, loc), 2, true
+		}
+		if prefixed {
+			t := monthRelative(ref, m, "in")
+			return date(t.Year(), m, 15, loc), 1, true
+		}
 	}
 	if t, ok := parseNumericDate(toks[i].text, loc); ok {
 		return t, 1, true
@@ -448,6 +473,96 @@ func parseDate(toks []token, i int, ref time.Time, prefixed bool) (time.Time, in
 		}
 	}
 	return time.Time{}, 0, false
+}
+
+// quarterOrdinals number the quarters of a year.
+var quarterOrdinals = map[string]int{"first": 1, "second": 2, "third": 3, "fourth": 4}
+
+// parseQuarter parses a quarter of a year: "Q3 2023", "Q1".
+func parseQuarter(toks []token, i int, ref time.Time) (time.Time, int, bool) {
+	l := lowerAt(toks, i)
+	if len(l) != 2 || l[0] != 'q' || l[1] < '1' || l[1] > '4' {
+		return time.Time{}, 0, false
+	}
+	q := int(l[1] - '0')
+	if y, ok := parseYear(lowerAt(toks, i+1)); ok {
+		return date(y, 3*q-2, 1, ref.Location()), 2, true
+	}
+	return lastQuarter(ref, q), 1, true
+}
+
+// lastQuarter is the start of the last quarter q to have begun by ref.
+func lastQuarter(ref time.Time, q int) time.Time {
+	t := date(ref.Year(), 3*q-2, 1, ref.Location())
+	if t.After(ref) {
+		t = t.AddDate(-1, 0, 0)
+	}
+	return t
+}
+
+// parseHoliday parses a holiday with a fixed date, or Easter, with its
+// year or without ("over Christmas": the last one): "Christmas Eve",
+// "New Year's Day", "Easter 2021".
+func parseHoliday(toks []token, i int, ref time.Time) (time.Time, int, bool) {
+	if i >= len(toks) || !toks[i].cap {
+		return time.Time{}, 0, false
+	}
+	var m, d, n int
+	easter := false
+	switch l0, l1 := lowerAt(toks, i), lowerAt(toks, i+1); {
+	case l0 == "christmas" && l1 == "eve":
+		m, d, n = 12, 24, 2
+	case l0 == "christmas":
+		m, d, n = 12, 25, 1
+	case l0 == "new" && l1 == "year":
+		n = 2
+		if lowerAt(toks, i+n) == "'s" {
+			n++
+		}
+		m, d = 1, 1
+		switch lowerAt(toks, i+n) {
+		case "eve":
+			m, d, n = 12, 31, n+1
+		case "day":
+			n++
+		}
+	case l0 == "halloween":
+		m, d, n = 10, 31, 1
+	case l0 == "easter":
+		easter, n = true, 1
+	default:
+		return time.Time{}, 0, false
+	}
+	on := func(y int) time.Time {
+		if easter {
+			return easterSunday(y, ref.Location())
+		}
+		return date(y, m, d, ref.Location())
+	}
+	if y, ok := parseYear(lowerAt(toks, i+n)); ok {
+		return on(y), n + 1, true
+	}
+	t := on(ref.Year())
+	if t.After(ref) {
+		t = on(ref.Year() - 1)
+	}
+	return t, n, true
+}
+
+// easterSunday is the date of Easter in the Gregorian calendar (the
+// anonymous algorithm of 1876).
+func easterSunday(y int, loc *time.Location) time.Time {
+	a, b, c := y%19, y/100, y%100
+	d, e := b/4, b%4
+	f := (b + 8) / 25
+	g := (b - f + 1) / 3
+	h := (19*a + b - d - g + 15) % 30
+	i, k := c/4, c%4
+	l := (32 + 2*e + 2*i - h - k) % 7
+	m := (a + 11*h + 22*l) / 451
+	month := (h + l - 7*m + 114) / 31
+	day := (h+l-7*m+114)%31 + 1
+	return date(y, month, day, loc)
 }
 
 // weekendShift is the number of days from a day of the week to the
