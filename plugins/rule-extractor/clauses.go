@@ -590,6 +590,17 @@ func slots(c *nlp.Clause) []arg {
 	return out
 }
 
+// titlePhrase reports whether phrase pi names a job or an office ("chief
+// executive", "its head of sales", "team lead").
+func (sc *sentCtx) titlePhrase(pi int) bool {
+	p := &sc.p.Phrases[pi]
+	start := p.Start + sc.detLen(p)
+	if _, end := titleAt(sc.toks, start); end > start {
+		return true
+	}
+	return isJobHead(sc.headWord(pi))
+}
+
 // verbFacts emits the facts of a verb clause for one subject. role, when
 // set, is the aspect's ("stopped taking": an end).
 func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal) {
@@ -611,6 +622,15 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 		// "was appointed chief executive of Nordvik Energy".
 		sc.roleFacts(cc, subj, c.Obj.Phrase, c, role, ref{})
 		matched = true
+	}
+	if !cc.presup && !c.Obj2.None() && !c.Obj.None() && !c.Passive && roleStartsPassive.has(c.Lemma) && sc.titlePhrase(c.Obj2.Phrase) {
+		// "Vantor named Sara Lind its chief financial officer", "the
+		// board appointed her chief executive": the object takes the
+		// role, at the subject.
+		if o := sc.phraseRef(c.Obj.Phrase, false); o.name != "" && sc.personish(o) {
+			sc.roleFacts(cc, o, c.Obj2.Phrase, c, tStart, subj)
+			return
+		}
 	}
 	if !cc.presup && !c.Obj2.None() && !c.Obj.None() && !c.Passive && doubleObjectDrugs.has(c.Lemma) {
 		// "prescribed me sertraline": the first object takes the second.

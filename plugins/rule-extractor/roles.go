@@ -148,12 +148,21 @@ func (sc *sentCtx) roleFacts(cc *clauseCtx, subj ref, pi int, c *nlp.Clause, rol
 		if other.name == "" {
 			other = sc.contextOrg()
 		}
-		if other.name == "" {
-			return
-		}
 		words := joinTokens(sc.toks[start:end])
 		if f := sc.titleField(c, pi); f != "" {
 			words += " of " + f
+		}
+		if other.name == "" {
+			// "Sara Lind was appointed chief executive": an officer of
+			// no organisation told still holds the title.
+			if canon != "FOUNDER" {
+				title := words
+				if strings.ToUpper(title) != title {
+					title = strings.ToLower(title)
+				}
+				sc.fact(cc, subj, ref{name: title, kind: kindOccupation, str: strPattern}, "HAS_JOB_TITLE", role, "{s} "+sc.copulaWord(cc, c)+" "+withArticle(title), kindPerson, kindOccupation)
+			}
+			return
 		}
 		if canon == "FOUNDER" {
 			if role != tEnd {
