@@ -32,6 +32,10 @@ const (
 // secondPerson are the words of "you".
 var secondPerson = words("you your yours yourself")
 
+// voicelessPreps stand before the name of a place or an organisation,
+// which names no voice.
+var voicelessPreps = words("at in from into near inside outside")
+
 // greetings call the name that follows them.
 var greetings = words("hey hi hello bye goodbye thanks")
 
@@ -117,13 +121,18 @@ func (x *extraction) identifySpeakers(utts []utterance) {
 				if alone(s.toks, m) && !knownName(m, inner) && sound(m.name) {
 					continue
 				}
+				before := lowerAt(s.toks, m.start-1)
+				before2 := lowerAt(s.toks, m.start-2)
+				if voicelessPreps.has(before) {
+					// "I just started at Vantor", "I live in Montauk": a
+					// place or an organisation, no one's name.
+					continue
+				}
 				name := m.name
 				first := strings.ToLower(strings.Fields(name)[0])
 				if len(name) > len(full[first]) {
 					full[first] = name
 				}
-				before := lowerAt(s.toks, m.start-1)
-				before2 := lowerAt(s.toks, m.start-2)
 				// "I'm Orvar's roommate" speaks of Orvar.
 				owner := lowerAt(s.toks, m.end) == "'s"
 				// "you and Agnes": the one spoken to is someone else.
@@ -165,6 +174,10 @@ func (x *extraction) identifySpeakers(utts []utterance) {
 					calls = append(calls, call{k, u.speaker, first})
 					deny(u.speaker, first)
 				case saysYou:
+					deny(u.speaker, first)
+				case kinNouns.has(before) && before2 == "my":
+					// "I love my sister Monica": one spoken of as the
+					// speaker's relative or friend, not to.
 					deny(u.speaker, first)
 				case thirdSubject(s.toks, m):
 					// "Orvar is seeing someone": a name that is the

@@ -29,6 +29,10 @@ func TestIdentifySpeakers(t *testing.T) {
 			map[string][]string{"Magnus": {"Berg", "Speaker 1"}}},
 		{"an interjection before the name", "Speaker 1: Uhh Ingrid, the door.\nSpeaker 2: I know.",
 			map[string][]string{"Ingrid": {"Speaker 2"}}},
+		{"a place or an organisation names no voice", "SPEAKER_00: I work at Vantor.\nSPEAKER_01: Nice, I grew up near Holmsund.",
+			map[string][]string{}},
+		{"a relative of the speaker is spoken of, not to", "SPEAKER_00: I live in Montauk and I love my sister Oddny.\nSPEAKER_01: Cool, I just started at Vantor.",
+			map[string][]string{}},
 		{"a possessive is no introduction", "Speaker 1: I'm Magnus's cousin.\nSpeaker 2: Nice.",
 			map[string][]string{"Magnus": {"Speaker 2"}}},
 		{"a caller says who calls", "Speaker 1: Hi Tove, it's Greta Lund, call me back.\nSpeaker 2: Hello?",
@@ -76,4 +80,15 @@ func TestIdentifySpeakers(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestExtractUnnamedVoices holds the facts of voices no one names: they
+// keep their labels, and no name said near them is theirs.
+func TestExtractUnnamedVoices(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "a diarized transcript", source: "message",
+			content: "SPEAKER_00: I live in Montauk and I love my sister Oddny.\nSPEAKER_01: Cool, I just started at Vantor.",
+			want:    []wf{{"LIVES_IN", "SPEAKER_00", "Montauk", "ref", ""}, {"SISTER_OF", "Oddny", "SPEAKER_00", "ref", ""}, {"WORKS_AT", "SPEAKER_01", "Vantor", "ref", ""}},
+			absent:  []wf{{"*", "Vantor", "*", "", ""}, {"WORKS_AT", "Oddny", "*", "", ""}}},
+	})
 }
