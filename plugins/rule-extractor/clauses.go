@@ -486,20 +486,31 @@ func (sc *sentCtx) subjects(ci int) []ref {
 	return out
 }
 
-// onOwnBehalf reports whether a request's object is the speaker or the
-// speaker's: "please cancel my plan", "upgrade me to Pro". What is asked
-// is done for the speaker, who is the clause's subject as if saying "I
-// cancel my plan"; "call Dana" names no one.
+// onOwnBehalf reports whether a request ends, begins or changes a tie of
+// the speaker's: "please cancel my plan", "upgrade me to Pro". What is
+// asked is done for the speaker, who is the clause's subject as if
+// saying "I cancel my plan"; "call Dana" and "move my appointment to
+// Friday" name no tie of the speaker's.
 func (sc *sentCtx) onOwnBehalf(c *nlp.Clause) bool {
 	if sc.p.Tags[c.Verb] != "VB" || c.Obj.None() {
 		return false
 	}
+	verb := c.Lemma
+	if c.Particle != "" {
+		verb += " " + c.Particle
+	}
 	p := &sc.p.Phrases[c.Obj.Phrase]
 	if p.PossEnd == p.PossStart+1 && sc.toks[p.PossStart].lower == "my" {
-		return true
+		head := sc.p.Lemmas[p.Head]
+		_, tie := tieNouns[head]
+		_, ends := tieVerbs[verb]
+		return (tie || sc.nounKind(p.Head) == kindPlan) && (ends || planChangers.has(c.Lemma))
 	}
-	return p.End == p.Start+1 && sc.toks[p.Start].lower == "me"
+	return p.End == p.Start+1 && sc.toks[p.Start].lower == "me" && planChangers.has(c.Lemma)
 }
+
+// planChangers move one, or one's plan, to another plan.
+var planChangers = words("upgrade downgrade switch change move")
 
 // asideBetween reports whether a comma stands in toks[from:to].
 func (sc *sentCtx) asideBetween(from, to int) bool {
@@ -711,6 +722,11 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 				}
 			}
 			k := sc.semKind(obj, pi)
+			if a.prep == "to" && (k == kindNone || sc.weakKind(obj, pi)) && planChangers.has(c.Lemma) && !c.Obj.None() && sc.nounKind(sc.p.Phrases[c.Obj.Phrase].Head) == kindPlan {
+				// "changed my plan to Basic": what a plan is changed
+				// to is a plan.
+				k = kindPlan
+			}
 			// A weak guess of the kind (a full name of two words, a name
 			// after "in") does not rule a frame out when no frame takes it.
 			tries := []kind{k}
