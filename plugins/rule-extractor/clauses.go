@@ -189,7 +189,7 @@ func (sc *sentCtx) readClause(ci int) {
 	if tc.UsedTo {
 		cc.ended = false
 	}
-	if sc.eventNounClause(cc, ci) || sc.tieNounClause(cc, ci) {
+	if sc.eventNounClause(cc, ci) || sc.tieNounClause(cc, ci) || sc.tieNounSubject(cc, ci) {
 		return
 	}
 	subjs := sc.subjects(ci)

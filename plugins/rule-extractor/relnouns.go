@@ -1,5 +1,7 @@
 package main
 
+import "github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
+
 // Ties named by a noun and ended or begun by a verb: "please cancel my
 // subscription to Corbel Weekly", "Wren broke off her engagement to
 // Tomas", "she canceled her booking at the Larkspur Hotel", "I took out
@@ -14,7 +16,7 @@ package main
 var tieNouns = map[string]string{
 	"membership": "MEMBER_OF", "booking": "BOOKED", "reservation": "BOOKED",
 	"subscription": "SUBSCRIBED_TO", "engagement": "ENGAGED_TO", "marriage": "MARRIED_TO",
-	"tenancy": "LIVES_IN", "enrolment": "STUDIES_AT", "enrollment": "STUDIES_AT",
+	"tenancy": "LIVES_IN", "lease": "LIVES_IN", "enrolment": "STUDIES_AT", "enrollment": "STUDIES_AT",
 	"employment": "WORKS_AT", "contract": "WORKS_AT", "policy": "INSURED_WITH",
 	"job": "WORKS_AT", "position": "WORKS_AT", "post": "WORKS_AT", "internship": "WORKS_AT",
 	"notice": "WORKS_AT", "resignation": "WORKS_AT",
@@ -30,7 +32,7 @@ var leavingNouns = words("notice resignation")
 var tieVerbs = map[string]temporal{
 	"cancel": tEnd, "end": tEnd, "terminate": tEnd, "call off": tEnd, "break off": tEnd,
 	"give up": tEnd, "close": tEnd, "quit": tEnd, "finish": tEnd, "lose": tEnd, "leave": tEnd,
-	"take out": tStart, "start": tStart, "begin": tStart, "renew": tState, "extend": tState,
+	"take out": tStart, "start": tStart, "begin": tStart, "renew": tStart, "extend": tStart,
 	"get": tStart, "land": tStart, "accept": tStart, "take": tStart, "find": tStart,
 	"do": tState, "pursue": tState, "complete": tEnd,
 }
@@ -104,6 +106,12 @@ func (sc *sentCtx) tieNounClause(cc *clauseCtx, ci int) bool {
 		}
 		return true
 	}
+	named := false
+	if other.name == "" {
+		// "I've given up my Spotify subscription": the other end named
+		// before the noun.
+		other, named = sc.tieModifier(p), true
+	}
 	if other.name == "" {
 		return false
 	}
@@ -123,6 +131,12 @@ func (sc *sentCtx) tieNounClause(cc *clauseCtx, ci int) bool {
 	noun := sc.toks[p.Head].lower
 	text := "{s}'s " + noun + " " + sc.toks[prepAt].lower + " {o}"
 	switch {
+	case named && role == tEnd:
+		text = "{s} ended the {o} " + noun
+	case named && role == tStart:
+		text = "{s} began the {o} " + noun
+	case named:
+		text = "{s} has the {o} " + noun
 	case leavingNouns.has(head):
 		text = "{s} gave " + noun + " at {o}"
 	case role == tEnd:
@@ -131,6 +145,64 @@ func (sc *sentCtx) tieNounClause(cc *clauseCtx, ci int) bool {
 		text = "{s} began the " + noun + " " + sc.toks[prepAt].lower + " {o}"
 	}
 	sc.fact(cc, holder, other, class, role, text, kindNone, classKinds[class])
+	return true
+}
+
+// tieModifier returns the name right before a tie noun, after its
+// possessor ("my Spotify subscription", "her Kestrel Gym membership"), or
+// nothing.
+func (sc *sentCtx) tieModifier(p *nlp.Phrase) ref {
+	if p.PossEnd <= p.PossStart {
+		return ref{}
+	}
+	for k := p.PossEnd; k < p.Head; k++ {
+		if e, ok := sc.nameAt[k]; ok && e == p.Head {
+			return sc.named(k, e)
+		}
+	}
+	return ref{}
+}
+
+// tieEnders end a tie that is their subject: "my lease in Bergen ran out
+// in March", "her contract with Vantor ended".
+var tieEnders = wordSet{"end": {}, "expire": {}, "run out": {}, "lapse": {}, "terminate": {}, "finish": {}, "run": {}}
+
+// tieNounSubject reads a clause whose subject is a possessed tie noun and
+// whose verb ends it, and reports whether it was one.
+func (sc *sentCtx) tieNounSubject(cc *clauseCtx, ci int) bool {
+	c := &sc.p.Clauses[ci]
+	verb := c.Lemma
+	if c.Particle != "" {
+		verb += " " + c.Particle
+	}
+	if _, ok := tieEnders[verb]; !ok || verb == "run" && lowerAt(sc.toks, c.VerbEnd) != "out" || c.Passive || c.Negated || c.Modal || c.Subj.Phrase < 0 || c.SubjFrom != nlp.SubjOwn {
+		return false
+	}
+	p := &sc.p.Phrases[c.Subj.Phrase]
+	class, ok := tieNouns[sc.p.Lemmas[p.Head]]
+	if !ok || leavingNouns.has(sc.p.Lemmas[p.Head]) {
+		return false
+	}
+	holder := sc.ownerOf(p)
+	if holder.name == "" {
+		return false
+	}
+	other := sc.tieModifier(p)
+	noun := sc.toks[p.Head].lower
+	text := "{s}'s {o} " + noun + " ended"
+	if other.name == "" && tiePreps.has(lowerAt(sc.toks, p.End)) {
+		// "my lease in Bergen": the phrase after the noun.
+		if q := sc.p.PhraseAt(p.End + 1); q >= 0 && sc.p.Phrases[q].Start == p.End+1 {
+			other = sc.phraseRef(q, false)
+			text = "{s}'s " + noun + " " + lowerAt(sc.toks, p.End) + " {o} ended"
+		}
+	}
+	if other.name == "" || other.name == holder.name {
+		return false
+	}
+	cc.left, cc.end = p.Start, sc.clauseEnd(c)
+	cc.date = sc.nearestDate(c.VerbStart, cc.end)
+	sc.fact(cc, holder, other, class, tEnd, text, kindNone, classKinds[class])
 	return true
 }
 

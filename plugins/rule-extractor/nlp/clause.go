@@ -362,7 +362,7 @@ func (s *Sentence) leftPhrase(e int) int {
 }
 
 // modifierPreps open a phrase that modifies the phrase before it.
-var modifierPreps = set("at of from in on")
+var modifierPreps = set("at of from in on with")
 
 // closesRelative reports whether the comma at word e closes a relative
 // clause set off by commas after a phrase (", which Dana founded ,",
