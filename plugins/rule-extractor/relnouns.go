@@ -164,7 +164,7 @@ func (sc *sentCtx) tieModifier(p *nlp.Phrase) ref {
 }
 
 // tieEnders end a tie that is their subject: "my lease in Bergen ran out
-// in March", "her contract with Vantor ended".
+// in April", "her contract with Vantor ended".
 var tieEnders = wordSet{"end": {}, "expire": {}, "run out": {}, "lapse": {}, "terminate": {}, "finish": {}, "run": {}}
 
 // tieNounSubject reads a clause whose subject is a possessed tie noun and
