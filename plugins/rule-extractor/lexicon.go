@@ -27,7 +27,7 @@ var (
 	// their own: sentence starters, pronouns, question words, greetings.
 	capStop = words(
 		"i me my mine myself we us our ours you your yours he him his she her hers it its they them their theirs",
-		"a an the this that these those some any every each all both many most other another no none such",
+		"a an the this that these those some any every each all both either neither many most other another no none such",
 		"and or but so yet nor for if then than because since although though while when where why how what which who whom whose",
 		"am is are was were be been being do does did have has had will would shall should can could may might must",
 		"hi hello hey dear thanks thank yes no yeah yep yup nope okay ok oh ah um uh well sure great cool nice wow lol haha please sorry",

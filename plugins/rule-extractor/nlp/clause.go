@@ -530,8 +530,9 @@ func (s *Sentence) subject(k int, skip []bool) {
 	arg := Arg{Phrase: p}
 	// Coordinated subjects: "Ann and Bo", "Ann, Bo and Cy", "Leyla, who
 	// …, and her husband Emre". The nearest join is "and" or "or".
+	first := s.Phrases[p].Start
 	for q, joins := s.Phrases[p].Start-1, 0; q > 0; joins++ {
-		and := s.Lower[q] == "and" || s.Lower[q] == "or"
+		and := s.Lower[q] == "and" || s.Lower[q] == "or" || s.Lower[q] == "nor"
 		if !and && (s.Words[q] != "," || joins == 0) {
 			break
 		}
@@ -541,8 +542,13 @@ func (s *Sentence) subject(k int, skip []bool) {
 		}
 		arg.Coord = append(arg.Coord, o)
 		q = s.Phrases[o].Start - 1
+		first = s.Phrases[o].Start
 	}
 	c.Subj, c.SubjFrom = arg, SubjOwn
+	if first > 0 && s.Lower[first-1] == "neither" {
+		// "Neither Ana nor Olav works there": said of each, negated.
+		c.Negated = true
+	}
 	// "the company that Vertex acquired": the clause's object is the
 	// phrase the relative clause hangs on.
 	if st := s.Phrases[p].Start; st >= 2 && (s.Lower[st-1] == "that" || s.Lower[st-1] == "which" || s.Lower[st-1] == "whom") {

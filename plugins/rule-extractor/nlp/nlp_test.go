@@ -114,6 +114,8 @@ func TestParse(t *testing.T) {
 			[]clause{{Lemma: "live", Subj: "I", PPs: "in:Bergen"}, {Lemma: "work", Subj: "I", PPs: "at:Vantor"}}},
 		{"two common nouns stay conjuncts", "I buy bread and jam at the market .", nil,
 			[]clause{{Lemma: "buy", Subj: "I", Obj: "bread&jam", PPs: "at:the market"}}},
+		{"neither and nor join the subjects of a negated clause", "Neither Ana nor Olav works at Vantor .", [][2]int{{1, 2}, {3, 4}, {6, 7}},
+			[]clause{{Lemma: "work", Subj: "Olav&Ana", Negated: true, PPs: "at:Vantor"}}},
 		{"up to date stays a noun", "The list is up to date .", nil,
 			[]clause{{Lemma: "be", Particle: "up", Subj: "The list", PPs: "to:date"}}},
 	}

@@ -228,6 +228,7 @@ func Parse(words, lower []string, names [][2]int, skip []bool) *Sentence {
 		}
 	}
 	s.retagHer()
+	s.retagNeither()
 	s.retagPlease()
 	s.retagSuperlatives()
 	s.retagFloating()
@@ -566,6 +567,16 @@ func (s *Sentence) retagHer() {
 	for i := 0; i+1 < len(s.Tags); i++ {
 		if s.Lower[i] == "her" && s.Tags[i] == "PRP" && s.Tags[i+1] == "NN" {
 			s.Tags[i] = "PRP$"
+		}
+	}
+}
+
+// retagNeither tags "neither" and "nor" as the coordinators they are,
+// not names: "Neither/NNP Ana nor Olav".
+func (s *Sentence) retagNeither() {
+	for i := range s.Tags {
+		if s.Lower[i] == "neither" || s.Lower[i] == "nor" {
+			s.Tags[i] = "CC"
 		}
 	}
 }
