@@ -143,7 +143,41 @@ func (sc *sentCtx) factual(ci int) (ended, ok bool) {
 	if c.Infinitive && c.SubjFrom != nlp.SubjControl {
 		return false, false
 	}
+	if sc.believedByOther(ci) {
+		return false, false
+	}
 	return ended, true
+}
+
+// beliefVerbs put a clause after them in someone's mind, not in the
+// world.
+var beliefVerbs = words("think believe assume suppose imagine guess suspect reckon")
+
+// believedByOther reports whether clause ci is what someone other than
+// the speaker thinks: "Ana thinks I work at Vantor". The speaker's own
+// hedge ("I think I left it at Ana's") still states it.
+func (sc *sentCtx) believedByOther(ci int) bool {
+	if ci == 0 {
+		return false
+	}
+	g := &sc.p.Clauses[ci-1]
+	c := &sc.p.Clauses[ci]
+	if !beliefVerbs.has(g.Lemma) || g.Subj.Phrase < 0 {
+		return false
+	}
+	if w := sc.toks[sc.p.Phrases[g.Subj.Phrase].Start].lower; w == "i" || w == "we" {
+		return false
+	}
+	start := c.VerbStart
+	if c.Subj.Phrase >= 0 && sc.p.Phrases[c.Subj.Phrase].Start > g.VerbEnd {
+		start = sc.p.Phrases[c.Subj.Phrase].Start
+	}
+	for k := g.VerbEnd; k < start; k++ {
+		if w := sc.toks[k].lower; w == "," || w == ";" || w == "but" || w == "and" || w == "because" {
+			return false
+		}
+	}
+	return true
 }
 
 // negativeSubjects deny what their clause says.
@@ -730,7 +764,9 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 			// A weak guess of the kind (a full name of two words, a name
 			// after "in") does not rule a frame out when no frame takes it.
 			tries := []kind{k}
-			if k != kindNone && sc.weakKind(obj, pi) {
+			// A possessed thing WordNet files as made is one ("left my
+			// keys at home"), not a guess of a workplace.
+			if ph := &sc.p.Phrases[pi]; k != kindNone && sc.weakKind(obj, pi) && !(k == kindProduct && !ph.Name && ph.PossEnd > ph.PossStart) {
 				tries = append(tries, kindNone)
 			}
 			for _, kk := range tries {
