@@ -253,11 +253,16 @@ func (x *extraction) noteClose(speaker string, t []token) {
 	}
 	for i := 0; i+2 < len(t); i++ {
 		w, n := t[i].lower, t[i+1].lower
+		at := i + 2
+		if t[at].text == "," {
+			// "my hamster, Biscuit, died".
+			at++
+		}
 		switch {
 		case (w == "my" || w == "our") && animalNoun(n):
-			add(i+2, "HAS_PET")
+			add(at, "HAS_PET")
 		case w == "my" && closeNouns[n] != "":
-			add(i+2, closeNouns[n])
+			add(at, closeNouns[n])
 		case (n == "called" || n == "named") && animalNoun(w):
 			add(i+2, "HAS_PET")
 		}
@@ -279,10 +284,11 @@ func (sc *sentCtx) death(cc *clauseCtx, subj ref) bool {
 	if rel == "" || c.Subj.Phrase < 0 {
 		return false
 	}
-	if p := sc.p.Phrases[c.Subj.Phrase]; p.PossEnd > p.PossStart {
-		// "My wife Olga died", "our cat Miso died in May": the
-		// sentence names the tie and its end at once; the tie the
-		// possessive told is the one that ended.
+	{
+		// "My wife Olga died", "our cat Miso died in May", "my
+		// hamster, Biscuit, died": the sentence names the tie and its
+		// end at once; the tie the episode told as holding now is the
+		// one that ended.
 		sk, ok := x.reg.key(sc.u.speaker), x.reg.key(subj.name)
 		kept := x.facts[:0]
 		for _, f := range x.facts {
