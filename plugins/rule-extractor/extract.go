@@ -378,6 +378,31 @@ func withArticle(np string) string {
 	return "a " + np
 }
 
+// classedNames returns the keys of the names that only modify a class
+// noun in the name of a fact's end, and stand in no fact themselves: the
+// "Family Premium" of "the Family Premium tier", the "Shingrix" of "the
+// Shingrix vaccine". They are no entities of their own.
+func (x *extraction) classedNames(final func(string) string) map[string]bool {
+	used := map[string]bool{}
+	for _, f := range x.facts {
+		used[x.reg.key(final(f.src))], used[x.reg.key(final(f.dst))] = true, true
+	}
+	out := map[string]bool{}
+	for _, e := range x.reg.list {
+		if e.speaker || used[x.reg.key(e.name)] {
+			continue
+		}
+		for _, l := range x.reg.list {
+			rest, ok := strings.CutPrefix(l.name, e.name+" ")
+			if _, class := classNouns[strings.ToLower(rest)]; ok && class && used[x.reg.key(l.name)] {
+				out[x.reg.key(e.name)] = true
+				break
+			}
+		}
+	}
+	return out
+}
+
 // response renders the extraction under an ontology.
 func (x *extraction) response(ont *ontology) abi.ExtractResponse {
 	x.untieSelves()
@@ -400,9 +425,10 @@ func (x *extraction) response(ont *ontology) abi.ExtractResponse {
 	dropped := map[string]bool{}
 	ents := append([]*entity(nil), x.reg.list...)
 	sort.SliceStable(ents, func(i, j int) bool { return ents[i].speaker && !ents[j].speaker })
+	classed := x.classedNames(final)
 	for _, e := range ents {
 		key := x.reg.key(e.name)
-		if _, ok := alias[key]; ok || !e.confirmed {
+		if _, ok := alias[key]; ok || !e.confirmed || classed[key] {
 			continue
 		}
 		typ := ont.hintType(e.hint)

@@ -1,6 +1,10 @@
 package main
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/mnemohq/mnemo/wasm/abi"
+)
 
 // TestExtractRecordProse holds the fields of a travel record said in
 // prose: its passenger, its ends, and a field changed or restated.
@@ -24,4 +28,36 @@ func TestExtractRecordProse(t *testing.T) {
 			want:    []wf{{"DESTINATION", "Ticket TK-5512", "Madrid", "ref", ""}},
 			absent:  []wf{{"TRAVELED_TO", "*", "Madrid", "", ""}}},
 	})
+}
+
+// TestClassedNamesAreNoEntities checks that a name that only modifies a
+// class noun ("the Family Premium tier", "the Shingrix vaccine") is no
+// entity of its own, while one that stands in a fact stays.
+func TestClassedNamesAreNoEntities(t *testing.T) {
+	for _, tc := range []struct {
+		content      string
+		want, unwant []string
+	}{
+		{"Ines: I'm on the Family Premium tier.", []string{"Family Premium tier"}, []string{"Family Premium"}},
+		{"Ines: I got the Shingrix vaccine last month.", []string{"Shingrix vaccine"}, []string{"Shingrix"}},
+		{"Ines: I work at Lumo Labs. I'm on the Lumo Labs plan.", []string{"Lumo Labs", "Lumo Labs plan"}, nil},
+	} {
+		req := abi.ExtractRequest{GroupID: "g", Episode: abi.Episode{Source: "message", Content: tc.content, ReferenceTime: refTime}}
+		var resp abi.ExtractResponse
+		roundTrip(t, abi.CapExtract, req, &resp)
+		names := map[string]bool{}
+		for _, e := range resp.Entities {
+			names[e.Name] = true
+		}
+		for _, n := range tc.want {
+			if !names[n] {
+				t.Errorf("extract(%q) entities = %v, want %q among them", tc.content, names, n)
+			}
+		}
+		for _, n := range tc.unwant {
+			if names[n] {
+				t.Errorf("extract(%q) entities = %v, want no %q", tc.content, names, n)
+			}
+		}
+	}
 }
