@@ -104,7 +104,7 @@ func findDates(toks []token, ref, anchor time.Time) []dateExpr {
 				continue
 			}
 		}
-		if role, ok := datePrefixes[l]; ok {
+		if role, ok := datePrefixes[l]; ok && (l != "over" || overDate(toks, i+1, ref)) {
 			j := i + 1
 			if l == "back" && j < len(toks) && toks[j].lower == "in" {
 				j++
@@ -219,6 +219,20 @@ func lastDate(ds []dateExpr, anchor time.Time) time.Time {
 		return ds[k].t
 	}
 	return anchor
+}
+
+// overDate reports whether "over" before toks[i] opens a date: a
+// holiday or a season ("over Easter", "over the summer"). After a verb
+// it is often a particle ("took over today").
+func overDate(toks []token, i int, ref time.Time) bool {
+	if _, _, ok := parseHoliday(toks, i, ref); ok {
+		return true
+	}
+	if lowerAt(toks, i) == "the" {
+		i++
+	}
+	_, _, ok := parseSeason(toks, i, ref)
+	return ok
 }
 
 // anchored parses a date told from the one before it at toks[i]: "two
