@@ -355,7 +355,9 @@ func (s *Sentence) leftPhrase(e int) int {
 				continue
 			}
 			next := s.Lower[k+1]
-			if relativeWH[next] || next == "whose" || next == "where" || determiners[next] || s.Tags[k+1] == "PRP$" {
+			// An age set off by commas ("Sara Lind, 45, joined") is an
+			// aside too.
+			if relativeWH[next] || next == "whose" || next == "where" || determiners[next] || s.Tags[k+1] == "PRP$" || s.Tags[k+1] == "CD" && k+3 == e {
 				return s.phraseEndingAt(k)
 			}
 			return -1

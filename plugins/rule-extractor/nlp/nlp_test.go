@@ -116,6 +116,8 @@ func TestParse(t *testing.T) {
 			[]clause{{Lemma: "buy", Subj: "I", Obj: "bread&jam", PPs: "at:the market"}}},
 		{"neither and nor join the subjects of a negated clause", "Neither Ana nor Olav works at Vantor .", [][2]int{{1, 2}, {3, 4}, {6, 7}},
 			[]clause{{Lemma: "work", Subj: "Olav&Ana", Negated: true, PPs: "at:Vantor"}}},
+		{"an age set off by commas is an aside", "Sara Lind , 45 , joined Vantor .", [][2]int{{0, 2}, {6, 7}},
+			[]clause{{Lemma: "join", Subj: "Sara Lind", Obj: "Vantor"}}},
 		{"up to date stays a noun", "The list is up to date .", nil,
 			[]clause{{Lemma: "be", Particle: "up", Subj: "The list", PPs: "to:date"}}},
 	}
