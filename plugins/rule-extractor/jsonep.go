@@ -23,6 +23,16 @@ type jsonObject struct {
 	vals []any
 }
 
+// has reports whether the object has a key, in any case.
+func (o *jsonObject) has(key string) bool {
+	for _, k := range o.keys {
+		if strings.EqualFold(k, key) {
+			return true
+		}
+	}
+	return false
+}
+
 // decodeJSON decodes one JSON value keeping object key order. Numbers are
 // json.Number.
 func decodeJSON(dec *json.Decoder) (any, error) {
@@ -329,7 +339,7 @@ func (w *jsonWalker) object(obj *jsonObject, key, name string, depth int, own *[
 			}
 			// A date key holds a bound only when its value is a date:
 			// "from" and "to" of a ticket are places.
-			if (startKeys.has(lk) || endKeys.has(lk) || strings.HasSuffix(lk, "_at") || strings.HasSuffix(lk, "_date") || endSuffixed(lk)) && (!capitalized(s) || isJSONDate(s)) {
+			if (startKeys.has(lk) || endKeys.has(lk) || isDateKey(lk)) && (!capitalized(s) || isJSONDate(s)) {
 				continue
 			}
 			if textKeys.has(lk) || len(s) > 80 {
@@ -394,12 +404,27 @@ func (w *jsonWalker) object(obj *jsonObject, key, name string, depth int, own *[
 		if !l.valid.IsZero() || !l.invalid.IsZero() {
 			lv, li = l.valid, l.invalid
 		}
+		if fv, fi := w.fieldDates(obj, l.key); !fv.IsZero() || !fi.IsZero() {
+			// {"plan": "Pro", "plan_since": "2023-04-01"}: the plan's
+			// own dates.
+			if !fv.IsZero() {
+				lv = fv
+			}
+			if !fi.IsZero() {
+				li = fi
+				if fv.IsZero() && !lv.Before(li) {
+					// Over before the record was sent: since when, it
+					// does not say.
+					lv = time.Time{}
+				}
+			}
+		}
 		rel, src, dst := relationName(l.key), anchor.name, l.value
 		of := anchor.kind
 		if of == kindNone && personRecord(obj) {
 			of = kindPerson
 		}
-		if kr, former, ok := keyRelation(l.key, of, playerRecord(obj)); ok && !l.list {
+		if kr, former, ok := keyRelation(l.key, of, playerRecord(obj)); ok && (!l.list || manyValued.has(kr.rel)) {
 			// {"employee": "Rhea Vance", "company": "Halden Foods"}:
 			// Rhea works at Halden Foods, as the text would say it.
 			rel, tmpl = kr.rel, kr.text
@@ -437,10 +462,56 @@ func (w *jsonWalker) ownDates(obj *jsonObject) (valid, invalid time.Time) {
 		if !isDateKey(lk) {
 			continue
 		}
+		if field, _, ok := fieldOfDate(lk); ok && obj.has(field) {
+			// "plan_since" bounds the plan, not the whole record.
+			continue
+		}
 		if t, ok := parseJSONDate(s, w.x.ref.Location()); ok {
 			if endKeys.has(lk) || endSuffixed(lk) {
 				invalid = t
 			} else if valid.IsZero() || startKeys.has(lk) && !strings.HasSuffix(lk, "_at") {
+				valid = t
+			}
+		}
+	}
+	return valid, invalid
+}
+
+// fieldDateSuffixes end a key that dates another key of the record:
+// "plan_since", "employer_until". The value is whether it is an end.
+var fieldDateSuffixes = []struct {
+	suffix string
+	end    bool
+}{{"_since", false}, {"_from", false}, {"_start", false}, {"_started", false}, {"_start_date", false}, {"_until", true}, {"_end", true}, {"_end_date", true}, {"_expires", true}, {"_ended", true}}
+
+// fieldOfDate returns the key a lower-case date key dates, and whether it
+// is an end: "plan_since" dates "plan".
+func fieldOfDate(lk string) (field string, end, ok bool) {
+	for _, f := range fieldDateSuffixes {
+		if rest, found := strings.CutSuffix(lk, f.suffix); found && rest != "" {
+			return rest, f.end, true
+		}
+	}
+	return "", false, false
+}
+
+// fieldDates returns the dates an object's keys give one of its other
+// keys: "plan_since" and "plan_until" for "plan".
+func (w *jsonWalker) fieldDates(obj *jsonObject, key string) (valid, invalid time.Time) {
+	lkey := strings.ToLower(key)
+	for i, fk := range obj.keys {
+		s, ok := obj.vals[i].(string)
+		if !ok {
+			continue
+		}
+		field, end, ok := fieldOfDate(strings.ToLower(fk))
+		if !ok || field != lkey {
+			continue
+		}
+		if t, ok := parseJSONDate(s, w.x.ref.Location()); ok {
+			if end {
+				invalid = t
+			} else {
 				valid = t
 			}
 		}
@@ -645,14 +716,18 @@ var keyRelations = map[string]keyRel{
 	"doctor": {"DOCTOR_OF", "{s} is {o}'s doctor", true, kindPerson},
 	"gp":     {"DOCTOR_OF", "{s} is {o}'s doctor", true, kindPerson}, "prescribed_by": {"DOCTOR_OF", "{s} is {o}'s doctor", true, kindPerson},
 	"lawyer": {"LAWYER_OF", "{s} is {o}'s lawyer", true, kindPerson}, "attorney": {"LAWYER_OF", "{s} is {o}'s lawyer", true, kindPerson},
-	"coach":   {"COACHES", "{s} coaches {o}", true, kindPerson},
-	"pet":     {"HAS_PET", "{s} has {o}", false, kindPerson},
+	"coach": {"COACHES", "{s} coaches {o}", true, kindPerson},
+	"pet":   {"HAS_PET", "{s} has {o}", false, kindPerson}, "allergy": {"ALLERGIC_TO", "{s} is allergic to {o}", false, kindPerson},
 	"vaccine": {"RECEIVED_VACCINE", "{s} received {o}", false, kindPerson}, "vaccination": {"RECEIVED_VACCINE", "{s} received {o}", false, kindPerson},
 	"ceo": {"HAS_CEO", "{o} is the chief executive of {s}", false, kindOrg}, "cfo": {"HAS_CFO", "{o} is the chief financial officer of {s}", false, kindOrg},
 	"cto": {"HAS_CTO", "{o} is the CTO of {s}", false, kindOrg}, "coo": {"HAS_COO", "{o} is the chief operating officer of {s}", false, kindOrg},
 	"president": {"HAS_PRESIDENT", "{o} is the president of {s}", false, kindOrg}, "chair": {"HAS_CHAIR", "{o} chairs {s}", false, kindOrg},
 	"founder": {"FOUNDED", "{s} founded {o}", true, kindOrg}, "founded_by": {"FOUNDED", "{s} founded {o}", true, kindOrg},
 }
+
+// manyValued are the relations a list of values gives one fact each of:
+// {"medications": ["metformin", "lisinopril"]}.
+var manyValued = words("TAKES_MEDICATION RECEIVED_VACCINE HAS_PET ALLERGIC_TO MEMBER_OF")
 
 // formerPrefixes mark a key whose value held before the record:
 // "previous_plan", "former_employer".
@@ -671,6 +746,17 @@ func keyRelation(key string, of kind, player bool) (keyRel, bool, bool) {
 		}
 	}
 	kr, ok := keyRelations[k]
+	if !ok {
+		// "medications", "allergies": a list of what the singular key
+		// names.
+		for _, sg := range []string{strings.TrimSuffix(k, "ies") + "y", strings.TrimSuffix(k, "s")} {
+			if sg != k && sg != "y" {
+				if kr, ok = keyRelations[sg]; ok {
+					break
+				}
+			}
+		}
+	}
 	if !ok {
 		return keyRel{}, false, false
 	}
