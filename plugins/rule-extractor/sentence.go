@@ -267,9 +267,18 @@ func placeInTime(o output, te tense, ended bool, d *dateExpr, ref time.Time) (va
 // before it starts.
 func placeInTime1(o output, te tense, ended bool, d *dateExpr, ref time.Time) (valid, invalid time.Time, past, ok bool) {
 	if d != nil && te == tensePast && d.t.After(ref) && !d.upcoming {
-		// "I drove it on June 14th", said in May: last year's June.
+		// "I drove it on June 14th", said in May: last year's June;
+		// "on Friday", said on Wednesday: last week's. "This weekend",
+		// said midweek of what is done: the one just past.
 		pd := *d
-		pd.t = pd.t.AddDate(-1, 0, 0)
+		switch {
+		case d.next == nil && d.t.Before(ref.AddDate(0, 0, 7)):
+			pd.t = pd.t.AddDate(0, 0, -7)
+		case d.next != nil && d.next(ref).Before(ref.AddDate(0, 0, 8)):
+			pd.t = pd.t.AddDate(0, 0, -7)
+		default:
+			pd.t = pd.t.AddDate(-1, 0, 0)
+		}
 		d = &pd
 	}
 	if d != nil && d.next != nil && d.upcoming && d.t.Before(upcomingFrom(d, ref)) {
