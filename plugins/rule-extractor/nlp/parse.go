@@ -229,6 +229,7 @@ func Parse(words, lower []string, names [][2]int, skip []bool) *Sentence {
 	}
 	s.retagHer()
 	s.retagNeither()
+	s.retagNamed()
 	s.retagPlease()
 	s.retagSuperlatives()
 	s.retagFloating()
@@ -577,6 +578,29 @@ func (s *Sentence) retagNeither() {
 	for i := range s.Tags {
 		if s.Lower[i] == "neither" || s.Lower[i] == "nor" {
 			s.Tags[i] = "CC"
+		}
+	}
+}
+
+// retagNamed reads "named" and "called" after an indefinite noun phrase
+// that is an object, before a name, as the participle of a reduced
+// relative clause: "adopted a rescue greyhound named/VBD Pixel" names the
+// greyhound; no greyhound named anyone. "My boss called Ana" keeps its
+// verb.
+func (s *Sentence) retagNamed() {
+	for i := 2; i+1 < len(s.Tags); i++ {
+		if l := s.Lower[i]; l != "named" && l != "called" || s.Tags[i] != "VBD" || !strings.HasPrefix(s.Tags[i+1], "NNP") || !strings.HasPrefix(s.Tags[i-1], "NN") {
+			continue
+		}
+		k := i - 1
+		for k > 0 && (strings.HasPrefix(s.Tags[k-1], "NN") || strings.HasPrefix(s.Tags[k-1], "JJ")) {
+			k--
+		}
+		if k < 1 || s.Lower[k-1] != "a" && s.Lower[k-1] != "an" {
+			continue
+		}
+		if k-1 > 0 && (verbTag(s.Tags[k-2]) || s.Tags[k-2] == "IN" || s.Tags[k-2] == "TO") {
+			s.Tags[i] = "VBN"
 		}
 	}
 }
