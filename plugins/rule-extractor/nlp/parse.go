@@ -668,6 +668,10 @@ func (s *Sentence) pastVerbBefore(cc int) bool {
 		switch {
 		case s.Tags[k] == "VBD":
 			return true
+		case s.Tags[k] == "VBP" && k > 0 && s.Tags[k-1] == "NNP" && Lemma(s.Lower[k], "VBD") == s.Lower[k]:
+			// "Beatrix quit/VBP Tamesis": after one name, a verb whose
+			// past is its base is in the past.
+			return true
 		case s.Tags[k] == "MD" || s.Tags[k] == "CC" || s.Words[k] == ";" || s.Words[k] == ":":
 			return false
 		}
