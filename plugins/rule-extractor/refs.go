@@ -265,6 +265,13 @@ func (sc *sentCtx) phraseRef(pi int, subject bool) ref {
 			return r
 		}
 	}
+	if p.PossEnd == p.PossStart && p.Start < p.Head && toks[p.Start].lower == "the" && p.Head == p.End-1 {
+		// "the Birchfield Clinic … the director of the clinic": the
+		// name said before whose last word is the noun.
+		if r := sc.namedByHead(toks[p.Head].lower, p.Start); r.name != "" {
+			return r
+		}
+	}
 	// A noun phrase.
 	start := p.Start + sc.detLen(p)
 	if start >= p.End || junkHeads.has(head) || isNumber(head) || demonstratives.has(toks[p.Start].lower) {
@@ -280,6 +287,29 @@ func (sc *sentCtx) phraseRef(pi int, subject bool) ref {
 		det = toks[p.Start].lower
 	}
 	return ref{name: joinTokens(toks[start:p.End]), det: det, kind: sc.nounKind(p.Head), str: strPattern}
+}
+
+// namedByHead returns the last name of two words or more said before
+// toks[at] in the utterance whose last word is the noun head ("clinic"
+// for "Birchfield Clinic"), or nothing.
+func (sc *sentCtx) namedByHead(head string, at int) ref {
+	u := sc.u
+	for i := len(u.mentions) - 1; i >= 0; i-- {
+		n := u.mentions[i]
+		if n.sent == u.sent && n.pos >= at {
+			continue
+		}
+		f := strings.Fields(n.name)
+		if len(f) < 2 || !strings.EqualFold(f[len(f)-1], head) {
+			continue
+		}
+		k := kindNone
+		if e := u.x.reg.get(n.name); e != nil {
+			k = e.kind
+		}
+		return ref{name: n.name, kind: k, str: strPattern}
+	}
+	return ref{}
 }
 
 // doseUnits are the units of a medicine's dose.
