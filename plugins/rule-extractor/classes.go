@@ -364,6 +364,11 @@ var frames = indexFrames([]frame{
 	{verb: "downgrade", prep: "to", class: "ON_PLAN", role: tStart, inverse: true},
 	{verb: "switch", prep: "to", kinds: kPlan, class: "ON_PLAN", role: tStart, inverse: true},
 	{verb: "switch", prep: "from", kinds: kPlan, class: "ON_PLAN", role: tEnd, inverse: true},
+	// A provider left or chosen: an insurer, a bank or any other, by
+	// its name (providerClass).
+	{verb: "switch", prep: "from", kinds: []kind{kindOrg}, class: "CUSTOMER_OF", role: tEnd, inverse: true},
+	{verb: "switch", prep: "to", kinds: []kind{kindOrg}, class: "CUSTOMER_OF", role: tStart, inverse: true},
+	{verb: "insure", pass: true, prep: "with|by|through", kinds: kOrgish, class: "INSURED_WITH", role: tState},
 	{verb: "move", prep: "to", kinds: kPlan, class: "ON_PLAN", role: tStart, inverse: true},
 	{verb: "upgrade", prep: "from", class: "ON_PLAN", role: tEnd, inverse: true},
 	{verb: "downgrade", prep: "from", class: "ON_PLAN", role: tEnd, inverse: true},

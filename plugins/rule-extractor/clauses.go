@@ -635,6 +635,33 @@ func slots(c *nlp.Clause) []arg {
 	return out
 }
 
+// providerClass is the tie one has with a provider one switches from or
+// to: the tie the episode told with it, else the one its name says (an
+// insurer, a bank), else a customer's. "Switched from Pellucid Insurance
+// to Havenmark": Havenmark is an insurer too.
+func (sc *sentCtx) providerClass(c *nlp.Clause, org ref) string {
+	if told := sc.u.x.tieWith(sc.u.speaker, org.name); told != "" {
+		return told
+	}
+	names := []string{org.name}
+	for _, pp := range c.PPs {
+		if (pp.Prep == "from" || pp.Prep == "to") && pp.Obj.Phrase >= 0 {
+			names = append(names, sc.phraseRef(pp.Obj.Phrase, false).name)
+		}
+	}
+	for _, n := range names {
+		for _, w := range nameWords(n) {
+			switch w {
+			case "insurance", "insurer", "insurers", "assurance":
+				return "INSURED_WITH"
+			case "bank":
+				return "BANKS_WITH"
+			}
+		}
+	}
+	return "CUSTOMER_OF"
+}
+
 // titlePhrase reports whether phrase pi names a job or an office ("chief
 // executive", "its head of sales", "team lead").
 func (sc *sentCtx) titlePhrase(pi int) bool {
@@ -769,6 +796,7 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 			if ph := &sc.p.Phrases[pi]; k != kindNone && sc.weakKind(obj, pi) && !(k == kindProduct && !ph.Name && ph.PossEnd > ph.PossStart) {
 				tries = append(tries, kindNone)
 			}
+			hit := false
 			for _, kk := range tries {
 				for i := range fs {
 					f := &fs[i]
@@ -785,16 +813,18 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 						if head := sc.jobObject(c); head != "" && obj.name != "" {
 							if k, ok := kinship[head]; ok && k.rel != "" {
 								sc.fact(cc, obj, subj, k.rel, f.role, "{s} is {o}'s "+head, kindPerson, kindPerson)
-								matched = true
+								matched, hit = true, true
 							}
 						}
 						continue
 					}
 					sc.frameFact(cc, f, a.prep, subj, obj, kk, role)
-					matched = true
+					matched, hit = true, true
 					break
 				}
-				if matched {
+				if hit {
+					// The weaker guess of the kind only when this phrase
+					// took no frame: another slot's does not count.
 					break
 				}
 			}
@@ -899,6 +929,15 @@ func (sc *sentCtx) frameFact(cc *clauseCtx, f *frame, prep string, subj, obj ref
 		sk, dk = kindNone, kindNone
 	}
 	class := f.class
+	if class == "CUSTOMER_OF" {
+		class = sc.providerClass(c, dst)
+	}
+	if class == "INSURED_WITH" && c.Subj.Phrase >= 0 && c.SubjFrom == nlp.SubjOwn {
+		// "My car is insured with Havenmark": its owner is.
+		if o := sc.ownerOf(&sc.p.Phrases[c.Subj.Phrase]); o.name != "" && o.name != src.name && sc.kindOf(src) != kindPerson {
+			src = o
+		}
+	}
 	if class == "TRAVELED_TO" && sc.kindOf(src) == kindIdentifier {
 		// "Ticket TK-5512 now goes to Madrid": a record's destination,
 		// not a trip, known from when it is said (the date is the

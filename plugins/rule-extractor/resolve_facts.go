@@ -121,6 +121,7 @@ var relTable = normalizeRelTable(map[string]relProps{
 	"PLAYS_FOR":            {functional: true},
 	"ON_PLAN":              {functional: true},
 	"DESTINATION":          {functional: true},
+	"INSURED_WITH":         {functional: true},
 	"ROOMMATE_OF":          {symmetric: true},
 	"RECEIVED_VACCINE":     {event: true},
 	"DIAGNOSED_WITH":       {event: true},
