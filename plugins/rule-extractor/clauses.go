@@ -635,6 +635,22 @@ func slots(c *nlp.Clause) []arg {
 	return out
 }
 
+// movesPeople reports whether a clause's direct object is people ("moved
+// my family to Oslo", "moved us to Leeds"), not things.
+func (sc *sentCtx) movesPeople(c *nlp.Clause) bool {
+	p := &sc.p.Phrases[c.Obj.Phrase]
+	switch sc.toks[p.Head].lower {
+	case "us", "me", "him", "her", "them", "family", "kids", "children", "everyone", "household":
+		return true
+	}
+	head := sc.p.Lemmas[p.Head]
+	if kinNouns.has(head) || petNouns.has(head) || sc.isAnimal(head) {
+		return true
+	}
+	r := sc.phraseRef(c.Obj.Phrase, false)
+	return sc.kindOf(r) == kindPerson || sc.u.x.isPerson(r.name)
+}
+
 // providerClass is the tie one has with a provider one switches from or
 // to: the tie the episode told with it, else the one its name says (an
 // insurer, a bank), else a customer's. "Switched from Pellucid Insurance
@@ -804,6 +820,11 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 						continue
 					}
 					if f.pass != c.Passive || f.prog && !c.Progressive || f.named && subj.det != "" || !f.takes(a.prep) || !f.fitsRef(kk, obj) || !sc.objFits(f, c) || !sc.subjFits(f, subj) {
+						continue
+					}
+					if !f.inverse && a.prep != "" && !c.Passive && !c.Obj.None() && (f.class == "LIVES_IN" || c.Lemma == "move") && !sc.movesPeople(c) {
+						// "moved everything to Nordea": things moved,
+						// not a home or a club of the subject's.
 						continue
 					}
 					if f.class == "IS_DATING" && f.verb == "see" && sc.professional(c, obj) {

@@ -17,7 +17,7 @@ var tieNouns = map[string]string{
 	"membership": "MEMBER_OF", "booking": "BOOKED", "reservation": "BOOKED",
 	"subscription": "SUBSCRIBED_TO", "engagement": "ENGAGED_TO", "marriage": "MARRIED_TO",
 	"tenancy": "LIVES_IN", "lease": "LIVES_IN", "enrolment": "STUDIES_AT", "enrollment": "STUDIES_AT",
-	"employment": "WORKS_AT", "contract": "WORKS_AT", "policy": "INSURED_WITH",
+	"employment": "WORKS_AT", "contract": "WORKS_AT", "policy": "INSURED_WITH", "account": "CUSTOMER_OF",
 	"job": "WORKS_AT", "position": "WORKS_AT", "post": "WORKS_AT", "internship": "WORKS_AT",
 	"notice": "WORKS_AT", "resignation": "WORKS_AT",
 	"degree": "STUDIES_AT", "master": "STUDIES_AT", "masters": "STUDIES_AT", "phd": "STUDIES_AT", "doctorate": "STUDIES_AT",
@@ -32,7 +32,7 @@ var leavingNouns = words("notice resignation")
 var tieVerbs = map[string]temporal{
 	"cancel": tEnd, "end": tEnd, "terminate": tEnd, "call off": tEnd, "break off": tEnd,
 	"give up": tEnd, "close": tEnd, "quit": tEnd, "finish": tEnd, "lose": tEnd, "leave": tEnd,
-	"take out": tStart, "start": tStart, "begin": tStart, "renew": tStart, "extend": tStart,
+	"take out": tStart, "start": tStart, "begin": tStart, "open": tStart, "renew": tStart, "extend": tStart,
 	"get": tStart, "land": tStart, "accept": tStart, "take": tStart, "find": tStart,
 	"do": tState, "pursue": tState, "complete": tEnd,
 }
@@ -143,6 +143,10 @@ func (sc *sentCtx) tieNounClause(cc *clauseCtx, ci int) bool {
 		text = "{s} ended the " + noun + " " + sc.toks[prepAt].lower + " {o}"
 	case role == tStart:
 		text = "{s} began the " + noun + " " + sc.toks[prepAt].lower + " {o}"
+	}
+	if class == "CUSTOMER_OF" {
+		// "a savings account with Fjord Bank": a bank's customer.
+		class = sc.providerClass(c, other)
 	}
 	sc.fact(cc, holder, other, class, role, text, kindNone, classKinds[class])
 	return true
