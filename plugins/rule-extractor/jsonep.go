@@ -220,6 +220,11 @@ func objectName(obj *jsonObject, key string) string {
 		}
 		return v
 	}
+	if s := travelRecord(obj); s != "" {
+		// {"ticket": "TK-5521", "passenger": …, "to": "Lisbon"}: the
+		// ticket, whose passenger and ends the record gives.
+		return s
+	}
 	for _, sk := range subjectKeys {
 		if s := stringField(obj, sk); s != "" {
 			return s
@@ -240,6 +245,28 @@ func objectName(obj *jsonObject, key string) string {
 	}
 	return ""
 }
+
+// travelKeys hold the code of a trip's record.
+var travelKeys = []string{"ticket", "booking", "reservation", "flight", "pnr", "booking_ref", "confirmation"}
+
+// travelRecord returns the code of the trip a record is about, or "": a
+// record with a code under a trip's key and a passenger or an end ({"ticket":
+// "SUP-4471", "status": "open"} is a support ticket).
+func travelRecord(obj *jsonObject) string {
+	if !obj.has("passenger") && !obj.has("traveller") && !obj.has("destination") && !obj.has("origin") && !obj.has("to") {
+		return ""
+	}
+	for _, tk := range travelKeys {
+		if s := stringField(obj, tk); s != "" && looksLikeID(s) {
+			return s
+		}
+	}
+	return ""
+}
+
+// travelDateKeys are the dates of a trip: when it goes, not when the
+// record's facts begin.
+var travelDateKeys = words("date departure departure_date travel_date departs flight_date")
 
 // capitalized reports whether s starts with an upper-case letter, as a
 // name does.
@@ -460,6 +487,9 @@ func (w *jsonWalker) ownDates(obj *jsonObject) (valid, invalid time.Time) {
 		}
 		lk := strings.ToLower(fk)
 		if !isDateKey(lk) {
+			continue
+		}
+		if travelDateKeys.has(lk) && travelRecord(obj) != "" {
 			continue
 		}
 		if field, _, ok := fieldOfDate(lk); ok && obj.has(field) {
@@ -723,6 +753,9 @@ var keyRelations = map[string]keyRel{
 	"cto": {"HAS_CTO", "{o} is the CTO of {s}", false, kindOrg}, "coo": {"HAS_COO", "{o} is the chief operating officer of {s}", false, kindOrg},
 	"president": {"HAS_PRESIDENT", "{o} is the president of {s}", false, kindOrg}, "chair": {"HAS_CHAIR", "{o} chairs {s}", false, kindOrg},
 	"founder": {"FOUNDED", "{s} founded {o}", true, kindOrg}, "founded_by": {"FOUNDED", "{s} founded {o}", true, kindOrg},
+	"passenger": {"PASSENGER", "{s} passenger {o}", false, kindIdentifier}, "traveller": {"PASSENGER", "{s} passenger {o}", false, kindIdentifier},
+	"from": {"ORIGIN", "{s} goes from {o}", false, kindIdentifier}, "origin": {"ORIGIN", "{s} goes from {o}", false, kindIdentifier},
+	"to": {"DESTINATION", "{s} goes to {o}", false, kindIdentifier}, "destination": {"DESTINATION", "{s} goes to {o}", false, kindIdentifier},
 }
 
 // manyValued are the relations a list of values gives one fact each of:
@@ -767,6 +800,10 @@ func keyRelation(key string, of kind, player bool) (keyRel, bool, bool) {
 		}
 	case kindOrg:
 		if of != kindOrg && of != kindNone {
+			return keyRel{}, false, false
+		}
+	case kindIdentifier:
+		if of != kindIdentifier {
 			return keyRel{}, false, false
 		}
 	}
