@@ -305,6 +305,7 @@ var frames = indexFrames([]frame{
 	{verb: "trade", obj: "@person", subj: kindTeam, class: "PLAYS_FOR", role: tEnd, inverse: true},
 	{verb: "trade", obj: "@person", prep: "to", kinds: kOrgish, subj: kindTeam, class: "PLAYS_FOR", role: tStart, inverse: true},
 	{verb: "trade in", kinds: kThing, class: "OWNS", role: tEnd},
+	{verb: "get rid", prep: "of", kinds: kThing, class: "OWNS", role: tEnd},
 	{verb: "trade in", prep: "for", kinds: kThing, class: "OWNS", role: tStart},
 	{verb: "trade", kinds: kThing, known: true, class: "OWNS", role: tEnd},
 	{verb: "trade", prep: "for", kinds: kThing, known: true, class: "OWNS", role: tStart},

@@ -508,6 +508,15 @@ func (sc *sentCtx) subjects(ci int) []ref {
 			out = append(out, r)
 		}
 	}
+	if len(out) == 0 && c.SubjFrom == nlp.SubjNone && sc.u.speaker != "" && ci > 0 && droppedI(sc.p.Tags[c.Verb]) && sc.p.Clauses[ci-1].SubjFrom == nlp.SubjNone {
+		// "Got rid of the Volvo, traded it in for a Kia": a second verb
+		// after a comma or "and" shares the left-out "I" of the first.
+		if w := lowerAt(sc.toks, c.VerbStart-1); w == "," || w == "and" {
+			if prev := sc.subjects(ci - 1); len(prev) == 1 && prev[0].name == sc.u.speaker {
+				return prev
+			}
+		}
+	}
 	if len(out) == 0 && c.SubjFrom == nlp.SubjNone && sc.u.speaker != "" && ci == 0 && (droppedI(sc.p.Tags[c.Verb]) || sc.onOwnBehalf(c)) {
 		first := sc.afterHeading(c.VerbStart)
 		for first < c.VerbStart && (!sc.toks[first].word || sc.p.Tags[first] == "UH" || sc.p.Tags[first] == "RB") {

@@ -159,9 +159,13 @@ done:
 			j++
 		}
 	}
-	if c.Particle == "" && j+1 < n && s.Tags[j] == "PRP" && s.Tags[j+1] == "RP" && particles[s.Lower[j+1]] && !skip[j] && !skip[j+1] {
-		// "laid me off": the particle after an object pronoun.
-		c.Particle = s.Lower[j+1]
+	if c.Particle == "" && j+1 < n && s.Tags[j] == "PRP" && particles[s.Lower[j+1]] && !skip[j] && !skip[j+1] {
+		// "laid me off", "traded it in for a Kia": the particle after an
+		// object pronoun, tagged so or with nothing after it but a
+		// preposition or the clause's end.
+		if a := j + 2; s.Tags[j+1] == "RP" || a == n || s.Tags[a] == "IN" || s.Tags[a] == "TO" || s.Tags[a] == "." || s.Tags[a] == "," {
+			c.Particle = s.Lower[j+1]
+		}
 	}
 	c.VerbEnd = j
 	return c, j
@@ -735,6 +739,11 @@ func (s *Sentence) objects(k int, skip []bool) {
 			j++
 		}
 		l, t := s.Lower[j], s.Tags[j]
+		if l == c.Particle && j > c.VerbEnd && s.Tags[j-1] == "PRP" {
+			// "traded it in for a Kia": the particle after the pronoun.
+			j++
+			continue
+		}
 		if (t == "IN" || t == "TO") && !subordinator[l] || l == "as" && j+1 < n {
 			if l == "that" {
 				break

@@ -118,6 +118,10 @@ func TestParse(t *testing.T) {
 			[]clause{{Lemma: "work", Subj: "Olav&Ana", Negated: true, PPs: "at:Vantor"}}},
 		{"an age set off by commas is an aside", "Sara Lind , 45 , joined Vantor .", [][2]int{{0, 2}, {6, 7}},
 			[]clause{{Lemma: "join", Subj: "Sara Lind", Obj: "Vantor"}}},
+		{"a particle after an object pronoun, before a preposition", "I traded it in for a Kia .", [][2]int{{6, 7}},
+			[]clause{{Lemma: "trade", Particle: "in", Subj: "I", Obj: "it", PPs: "for:a Kia"}}},
+		{"got rid of", "I got rid of the car .", nil,
+			[]clause{{Lemma: "get", Particle: "rid", Subj: "I", PPs: "of:the car"}}},
 		{"up to date stays a noun", "The list is up to date .", nil,
 			[]clause{{Lemma: "be", Particle: "up", Subj: "The list", PPs: "to:date"}}},
 	}

@@ -141,7 +141,7 @@ func nounTag(t string) bool { return strings.HasPrefix(t, "NN") }
 var groupAdverbs = set("just also still now currently recently finally actually really already even always officially then eventually originally only ever never not no longer soon probably definitely sort kind of happily gladly both all n't almost nearly")
 
 // particles after a verb.
-var particles = set("out up down over off away back in on")
+var particles = set("out up down over off away back in on rid")
 
 // set builds a set of words.
 func set(s string) map[string]bool {
