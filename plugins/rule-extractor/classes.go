@@ -374,6 +374,7 @@ var frames = indexFrames([]frame{
 	{verb: "upgrade", prep: "from", class: "ON_PLAN", role: tEnd, inverse: true},
 	{verb: "downgrade", prep: "from", class: "ON_PLAN", role: tEnd, inverse: true},
 	{verb: "cancel", kinds: kPlan, class: "ON_PLAN", role: tEnd},
+	{verb: "pay", prep: "for", kinds: kPlan, class: "ON_PLAN", role: tState},
 	// Passive: the subject is moved to another plan ("was moved from
 	// the Family tier to the Individual tier").
 	{verb: "move", pass: true, prep: "to", kinds: kPlan, class: "ON_PLAN", role: tStart},

@@ -312,6 +312,9 @@ func findMentions(toks []token, blocked []bool) []mention {
 			// Weak cues, so that every name has a kind: a place after "in"
 			// or "near", a person's full name.
 			switch {
+			case lowerAt(toks, i-1) == "in" && (degreeNouns.has(strings.Trim(lowerAt(toks, i-2), ".'s")) || lowerAt(toks, i-2) == "'s" && degreeNouns.has(lowerAt(toks, i-3))):
+				// "an MSc in Data Science", "a master's in Public
+				// Health": a field, no place.
 			case placePreps.has(lowerAt(toks, i-1)):
 				k, str = kindLocation, strWeak
 			case lowerAt(toks, i-1) == "at" && e-i > 1 && lowerAt(toks, e) != "'s" && !firstNames.has(toks[i].lower):

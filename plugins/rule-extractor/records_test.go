@@ -61,3 +61,16 @@ func TestClassedNamesAreNoEntities(t *testing.T) {
 		}
 	}
 }
+
+// TestDegreeFieldIsNoPlace checks that the field of a degree after "in"
+// is not guessed a place, as a name after "in" otherwise is.
+func TestDegreeFieldIsNoPlace(t *testing.T) {
+	req := abi.ExtractRequest{GroupID: "g", Episode: abi.Episode{Source: "message", Content: "Ines: I got my MSc in Data Science from Aalto in 2019.", ReferenceTime: refTime}}
+	var resp abi.ExtractResponse
+	roundTrip(t, abi.CapExtract, req, &resp)
+	for _, e := range resp.Entities {
+		if e.Name == "Data Science" && e.Type == "Location" {
+			t.Errorf("entity %q is a %s, want no place", e.Name, e.Type)
+		}
+	}
+}
