@@ -63,6 +63,11 @@ func describeName(name string, k kind) nameInfo {
 		n.extra = true
 		ws = ws[:len(ws)-1]
 	}
+	if k == kindPlan && len(ws) > 1 && classNouns[ws[len(ws)-1]] == kindPlan {
+		// "the Pro subscription" is the plan called Pro.
+		n.extra = true
+		ws = ws[:len(ws)-1]
+	}
 	n.core = ws
 	if len(ws) == 1 && !strings.ContainsFunc(name, unicode.IsLower) {
 		var b strings.Builder
