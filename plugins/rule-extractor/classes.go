@@ -345,6 +345,10 @@ var frames = indexFrames([]frame{
 	{verb: "get", kinds: kVax, class: "RECEIVED_VACCINE", role: tEvent},
 	// "was given the RSV vaccine": the subject of the passive receives it.
 	{verb: "give", pass: true, kinds: kVax, class: "RECEIVED_VACCINE", role: tEvent},
+	// "Influenza vaccine administered to Mateo": the one it is given to
+	// receives it.
+	{verb: "administer", pass: true, prep: "to", subj: kindVaccine, class: "RECEIVED_VACCINE", role: tEvent, inverse: true},
+	{verb: "give", pass: true, prep: "to", subj: kindVaccine, class: "RECEIVED_VACCINE", role: tEvent, inverse: true},
 	{verb: "have", kinds: kVax, class: "RECEIVED_VACCINE", role: tEvent},
 	{verb: "vaccinate", pass: true, prep: "against|with|for", class: "RECEIVED_VACCINE", role: tEvent},
 	{verb: "diagnose", pass: true, prep: "with", class: "DIAGNOSED_WITH", role: tEvent},

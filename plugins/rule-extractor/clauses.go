@@ -644,6 +644,13 @@ func slots(c *nlp.Clause) []arg {
 	return out
 }
 
+// personTies are the ties a person or an organisation holds, never a
+// thing.
+var personTies = words("WORKS_AT LIVES_IN STUDIES_AT PLAYS_FOR MEMBER_OF COACHES VOLUNTEERS_AT")
+
+// thingKinds are the kinds of things, which hold no personTies.
+var thingKinds = map[kind]bool{kindVaccine: true, kindDrug: true, kindPlan: true, kindProduct: true, kindIdentifier: true, kindDegree: true}
+
 // movesPeople reports whether a clause's direct object is people ("moved
 // my family to Oslo", "moved us to Leeds"), not things.
 func (sc *sentCtx) movesPeople(c *nlp.Clause) bool {
@@ -829,6 +836,11 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 						continue
 					}
 					if f.pass != c.Passive || f.prog && !c.Progressive || f.named && subj.det != "" || !f.takes(a.prep) || !f.fitsRef(kk, obj) || !sc.objFits(f, c) || !sc.subjFits(f, subj) {
+						continue
+					}
+					if !f.inverse && personTies.has(f.class) && thingKinds[sc.kindOf(subj)] {
+						// "Influenza vaccine administered …, left
+						// deltoid": a thing holds no job and no home.
 						continue
 					}
 					if !f.inverse && a.prep != "" && !c.Passive && !c.Obj.None() && (f.class == "LIVES_IN" || c.Lemma == "move") && !sc.movesPeople(c) {

@@ -63,8 +63,9 @@ func describeName(name string, k kind) nameInfo {
 		n.extra = true
 		ws = ws[:len(ws)-1]
 	}
-	if k == kindPlan && len(ws) > 1 && classNouns[ws[len(ws)-1]] == kindPlan {
-		// "the Pro subscription" is the plan called Pro.
+	if (k == kindPlan || k == kindVaccine) && len(ws) > 1 && classNouns[ws[len(ws)-1]] == k {
+		// "the Pro subscription" is the plan called Pro, "the MMR
+		// booster" the vaccine called MMR.
 		n.extra = true
 		ws = ws[:len(ws)-1]
 	}
