@@ -694,6 +694,11 @@ func (sc *sentCtx) providerClass(c *nlp.Clause, org ref) string {
 	return "CUSTOMER_OF"
 }
 
+// doctorName reports whether a name carries a doctor's honorific.
+func doctorName(name string) bool {
+	return strings.HasPrefix(name, "Dr. ") || strings.HasPrefix(name, "Dr ")
+}
+
 // titlePhrase reports whether phrase pi names a job or an office ("chief
 // executive", "its head of sales", "team lead").
 func (sc *sentCtx) titlePhrase(pi int) bool {
@@ -726,6 +731,18 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 		// "was appointed chief executive of Nordvik Energy".
 		sc.roleFacts(cc, subj, c.Obj.Phrase, c, role, ref{})
 		matched = true
+	}
+	if !cc.presup && c.Passive && (c.Lemma == "assign" || c.Lemma == "refer" || c.Lemma == "transfer") {
+		// "Got assigned to Dr. Mensah-Ofori": a doctor from then.
+		for _, pp := range c.PPs {
+			if pp.Prep != "to" || pp.Obj.Phrase < 0 {
+				continue
+			}
+			if d := sc.phraseRef(pp.Obj.Phrase, false); d.name != "" && doctorName(d.name) && d.name != subj.name {
+				sc.fact(cc, d, subj, "DOCTOR_OF", tStart, "{s} is {o}'s doctor", kindPerson, kindPerson)
+				matched = true
+			}
+		}
 	}
 	if !cc.presup && !c.Obj2.None() && !c.Obj.None() && !c.Passive && roleStartsPassive.has(c.Lemma) && sc.titlePhrase(c.Obj2.Phrase) {
 		// "Vantor named Sara Lind its chief financial officer", "the

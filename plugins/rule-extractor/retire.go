@@ -2,6 +2,7 @@ package main
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/mnemohq/mnemo/wasm/abi"
 )
@@ -28,7 +29,17 @@ var tieClasses = words("WORKS_AT PLAYS_FOR COACHES RUNS MEMBER_OF VOLUNTEERS_AT 
 
 // tieKinds are the kinds of a tie's object, for naming it again when a
 // retirement ends a tie of an earlier episode.
-var tieKinds = map[string]kind{"WORKS_AT": kindOrg, "PLAYS_FOR": kindTeam, "COACHES": kindTeam, "HAS_JOB_TITLE": kindOccupation}
+var tieKinds = map[string]kind{"WORKS_AT": kindOrg, "PLAYS_FOR": kindTeam, "COACHES": kindTeam, "HAS_JOB_TITLE": kindOccupation,
+	"DOCTOR_OF": kindPerson, "THERAPIST_OF": kindPerson, "LAWYER_OF": kindPerson, "DENTIST_OF": kindPerson}
+
+// serviceTies are the ties of a professional to the people they serve,
+// which the professional's retirement ends: "my GP, Dr. Hallworth,
+// retired".
+var serviceTies = words("DOCTOR_OF THERAPIST_OF LAWYER_OF DENTIST_OF")
+
+// endsWithWork reports whether a relation is one a retirement or a
+// resignation of its source ends.
+func endsWithWork(rel string) bool { return tieClasses.has(rel) || serviceTies.has(rel) }
 
 // retirement emits the ends of subj's ties a retirement clause implies,
 // and reports whether it found one.
@@ -82,7 +93,7 @@ func (sc *sentCtx) retirement(cc *clauseCtx, subj ref, verb string) bool {
 	var ties []fact
 	kept := x.facts[:0]
 	for _, f := range x.facts {
-		if x.reg.key(f.src) != key || !tieClasses.has(f.rel) {
+		if x.reg.key(f.src) != key || !endsWithWork(f.rel) {
 			kept = append(kept, f)
 			continue
 		}
@@ -125,6 +136,8 @@ func retiredText(rel, verb string) string {
 		return "{s} is no longer {o}"
 	case rel == "MANAGER_OF":
 		return "{s} is no longer {o}'s manager"
+	case serviceTies.has(rel):
+		return "{s} is no longer {o}'s " + strings.ToLower(strings.TrimSuffix(rel, "_OF"))
 	case verb == "retire":
 		return "{s} retired from {o}"
 	case dismissVerbs.has(verb):
@@ -198,7 +211,7 @@ func (x *extraction) previousTies(name string) []fact {
 	}
 	key := x.reg.key(name)
 	open := x.previousOpen(func(f abi.ExtractedFact) bool {
-		return x.reg.key(f.Source) == key && tieClasses.has(f.Relation)
+		return x.reg.key(f.Source) == key && endsWithWork(f.Relation)
 	}, func(f abi.ExtractedFact) string { return f.Relation + "\x00" + f.Target })
 	ties := make([]fact, 0, len(open))
 	for _, f := range open {
