@@ -20,9 +20,11 @@
 // titles are collected with a guessed kind (entities.go), and package nlp
 // parses the sentence: part-of-speech tags, lemmas, noun phrases, verb
 // groups and their clauses. Each clause's verb finds its frames in a
-// lexicon of relation classes (classes.go) and gives facts (clauses.go),
-// worded from the clause as said (facttext.go); a verb the lexicon does
-// not know gives an open relation named after it (open.go). Noun phrases
+// lexicon of relation classes (classes.go) and gives facts (clauses.go)
+// when the clause states one (factual.go) and its phrases fit the frame
+// (framefit.go), worded from the clause as said (facttext.go); a verb the
+// lexicon does not know gives an open relation named after it (open.go).
+// Noun phrases
 // give facts of their own: kinship and role nouns, titles, pets, records
 // (roles.go, phraseties.go, appositive.go). Pronouns and
 // possessives resolve through the conversation (context.go, refs.go).

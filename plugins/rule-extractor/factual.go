@@ -1,0 +1,90 @@
+package main
+
+// Whether a clause states a fact: not a plan, a wish, a condition, a
+// denial, or what someone other than the speaker thinks.
+
+import "github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
+
+// factual reports whether clause ci states something: not a plan, a wish,
+// a condition or a denial.
+func (sc *sentCtx) factual(ci int) (ended, ok bool) {
+	c := &sc.p.Clauses[ci]
+	if c.Modal {
+		return false, false
+	}
+	for k := 0; k < c.VerbStart; k++ {
+		if conditionals.has(sc.toks[k].lower) {
+			return false, false
+		}
+	}
+	if c.Subj.Phrase >= 0 && c.SubjFrom == nlp.SubjOwn && negativeSubjects.has(sc.toks[sc.p.Phrases[c.Subj.Phrase].Start].lower) {
+		// "Nobody saw it coming", "no one works there": a denial.
+		return false, false
+	}
+	ended = c.NoLonger || c.Negated && sc.anymore(c.VerbEnd)
+	if c.Negated && !ended {
+		return false, false
+	}
+	if c.SubjFrom == nlp.SubjControl && c.Governor >= 0 {
+		g := &sc.p.Clauses[c.Governor]
+		if _, ok := sc.factual(c.Governor); !ok {
+			return false, false
+		}
+		if c.Gerund && !factiveGovernors.has(g.Lemma) && !timeConjunctions.has(lowerAt(sc.toks, c.VerbStart-1)) {
+			return false, false
+		}
+		if c.Infinitive && (intentionWords.has(g.Lemma) || nlp.Directive(g.Lemma)) {
+			return false, false
+		}
+	}
+	if c.Infinitive && c.SubjFrom != nlp.SubjControl {
+		return false, false
+	}
+	if sc.believedByOther(ci) {
+		return false, false
+	}
+	return ended, true
+}
+
+// beliefVerbs put a clause after them in someone's mind, not in the
+// world.
+var beliefVerbs = words("think believe assume suppose imagine guess suspect reckon")
+
+// believedByOther reports whether clause ci is what someone other than
+// the speaker thinks: "Ana thinks I work at Vantor". The speaker's own
+// hedge ("I think I left it at Ana's") still states it.
+func (sc *sentCtx) believedByOther(ci int) bool {
+	if ci == 0 {
+		return false
+	}
+	g := &sc.p.Clauses[ci-1]
+	c := &sc.p.Clauses[ci]
+	if !beliefVerbs.has(g.Lemma) || g.Subj.Phrase < 0 {
+		return false
+	}
+	if w := sc.toks[sc.p.Phrases[g.Subj.Phrase].Start].lower; w == "i" || w == "we" {
+		return false
+	}
+	start := c.VerbStart
+	if c.Subj.Phrase >= 0 && sc.p.Phrases[c.Subj.Phrase].Start > g.VerbEnd {
+		start = sc.p.Phrases[c.Subj.Phrase].Start
+	}
+	for k := g.VerbEnd; k < start; k++ {
+		if w := sc.toks[k].lower; w == "," || w == ";" || w == "but" || w == "and" || w == "because" {
+			return false
+		}
+	}
+	return true
+}
+
+// negativeSubjects deny what their clause says.
+var negativeSubjects = words("nobody noone none nothing neither")
+
+// timeConjunctions before an "-ing" clause say when its subject did
+// what the governing clause says, and so state it as well ("lived in
+// Seville while working for Alanto", "after leaving Acme, she …").
+var timeConjunctions = words("while whilst when after before since")
+
+// factiveGovernors are verbs whose "-ing" complement states a fact ("I
+// love living in Lisbon": she lives there).
+var factiveGovernors = words("love like enjoy hate dislike miss keep continue")

@@ -1,0 +1,167 @@
+package main
+
+// What the frames of a clause may read: a request on the speaker's
+// behalf, the people or things a clause moves, the tie with a provider or
+// a doctor, a title, and the kinds of a thing that holds no tie.
+
+import (
+	"strings"
+
+	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
+)
+
+// onOwnBehalf reports whether a request ends, begins or changes a tie of
+// the speaker's: "please cancel my plan", "upgrade me to Pro". What is
+// asked is done for the speaker, who is the clause's subject as if
+// saying "I cancel my plan"; "call Dana" and "move my appointment to
+// Friday" name no tie of the speaker's.
+func (sc *sentCtx) onOwnBehalf(c *nlp.Clause) bool {
+	if sc.p.Tags[c.Verb] != "VB" || c.Obj.None() {
+		return false
+	}
+	verb := c.Lemma
+	if c.Particle != "" {
+		verb += " " + c.Particle
+	}
+	p := &sc.p.Phrases[c.Obj.Phrase]
+	if p.PossEnd == p.PossStart+1 && sc.toks[p.PossStart].lower == "my" {
+		head := sc.p.Lemmas[p.Head]
+		_, tie := tieNouns[head]
+		_, ends := tieVerbs[verb]
+		return (tie || sc.nounKind(p.Head) == kindPlan) && (ends || planChangers.has(c.Lemma))
+	}
+	return p.End == p.Start+1 && sc.toks[p.Start].lower == "me" && planChangers.has(c.Lemma)
+}
+
+// planChangers move one, or one's plan, to another plan.
+var planChangers = words("upgrade downgrade switch change move")
+
+// asideBetween reports whether a comma stands in toks[from:to].
+func (sc *sentCtx) asideBetween(from, to int) bool {
+	for k := from; k < to && k < len(sc.toks); k++ {
+		if sc.toks[k].text == "," {
+			return true
+		}
+	}
+	return false
+}
+
+// personTies are the ties a person or an organisation holds, never a
+// thing.
+var personTies = words("WORKS_AT LIVES_IN STUDIES_AT PLAYS_FOR MEMBER_OF COACHES VOLUNTEERS_AT")
+
+// thingKinds are the kinds of things, which hold no personTies.
+var thingKinds = map[kind]bool{kindVaccine: true, kindDrug: true, kindPlan: true, kindProduct: true, kindIdentifier: true, kindDegree: true}
+
+// movesPeople reports whether a clause's direct object is people ("moved
+// my family to Oslo", "moved us to Leeds"), not things.
+func (sc *sentCtx) movesPeople(c *nlp.Clause) bool {
+	p := &sc.p.Phrases[c.Obj.Phrase]
+	switch sc.toks[p.Head].lower {
+	case "us", "me", "him", "her", "them", "family", "kids", "children", "everyone", "household":
+		return true
+	}
+	head := sc.p.Lemmas[p.Head]
+	if kinNouns.has(head) || petNouns.has(head) || sc.isAnimal(head) {
+		return true
+	}
+	r := sc.phraseRef(c.Obj.Phrase, false)
+	return sc.kindOf(r) == kindPerson || sc.u.x.isPerson(r.name)
+}
+
+// providerClass is the tie one has with a provider one switches from or
+// to: the tie the episode told with it, else the one its name says (an
+// insurer, a bank), else a customer's. "Switched from Pellucid Insurance
+// to Havenmark": Havenmark is an insurer too.
+func (sc *sentCtx) providerClass(c *nlp.Clause, org ref) string {
+	if told := sc.u.x.tieWith(sc.u.speaker, org.name); told != "" {
+		return told
+	}
+	names := []string{org.name}
+	for _, pp := range c.PPs {
+		if (pp.Prep == "from" || pp.Prep == "to") && pp.Obj.Phrase >= 0 {
+			names = append(names, sc.phraseRef(pp.Obj.Phrase, false).name)
+		}
+	}
+	for _, n := range names {
+		for _, w := range nameWords(n) {
+			switch w {
+			case "insurance", "insurer", "insurers", "assurance":
+				return "INSURED_WITH"
+			case "bank":
+				return "BANKS_WITH"
+			}
+		}
+	}
+	return "CUSTOMER_OF"
+}
+
+// doctorName reports whether a name carries a doctor's honorific.
+func doctorName(name string) bool {
+	return strings.HasPrefix(name, "Dr. ") || strings.HasPrefix(name, "Dr ")
+}
+
+// titlePhrase reports whether phrase pi names a job or an office ("chief
+// executive", "its head of sales", "team lead").
+func (sc *sentCtx) titlePhrase(pi int) bool {
+	p := &sc.p.Phrases[pi]
+	start := p.Start + sc.detLen(p)
+	if _, end := titleAt(sc.toks, start); end > start {
+		return true
+	}
+	return isJobHead(sc.headWord(pi))
+}
+
+// professional reports whether a clause's direct object is someone seen
+// for their work: a job noun ("a therapist, Dr. Sadeghi") or a name with
+// a doctor's title.
+func (sc *sentCtx) professional(c *nlp.Clause, obj ref) bool {
+	if strings.HasPrefix(obj.name, "Dr. ") || strings.HasPrefix(obj.name, "Dr ") || strings.HasPrefix(obj.name, "Doctor ") {
+		return true
+	}
+	return sc.jobObject(c) != ""
+}
+
+// jobObject returns the job noun at the head of a clause's direct object, or "".
+func (sc *sentCtx) jobObject(c *nlp.Clause) string {
+	if c.Obj.None() {
+		return ""
+	}
+	for _, pi := range c.Obj.All() {
+		if h := sc.headWord(pi); isJobHead(h) {
+			return h
+		}
+	}
+	return ""
+}
+
+// pronounPhrase reports whether phrase pi is a pronoun alone.
+func (sc *sentCtx) pronounPhrase(pi int) bool {
+	p := &sc.p.Phrases[pi]
+	return p.End-p.Start == 1 && (sc.p.Tags[p.Start] == "PRP" || sc.p.Tags[p.Start] == "PRP$")
+}
+
+// isPronounRef reports whether r came from a pronoun: its name is the
+// one lastObj holds, so it must not be taken again as new.
+func (sc *sentCtx) isPronounRef(r ref) bool {
+	return sc.u.lastObj.name != "" && r.name == sc.u.lastObj.name
+}
+
+// holderOf returns who holds a drug or a plan a clause replaces: the one
+// the episode said takes or is on it, else the phrase's possessor, else
+// the clause's subject.
+func (sc *sentCtx) holderOf(thing ref, pi int, subj ref) ref {
+	x := sc.u.x
+	k := x.reg.key(thing.name)
+	for i := len(x.facts) - 1; i >= 0; i-- {
+		if f := x.facts[i]; (f.rel == "TAKES_MEDICATION" || f.rel == "ON_PLAN" || f.rel == relSwitchedMedication) && x.reg.key(f.dst) == k {
+			return ref{name: f.src, kind: kindPerson, str: strPattern}
+		}
+	}
+	if p := &sc.p.Phrases[pi]; p.PossEnd > p.PossStart {
+		if o := sc.ownerOf(p); o.name != "" {
+			return o
+		}
+	}
+	return subj
+}

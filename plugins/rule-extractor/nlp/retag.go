@@ -1,0 +1,417 @@
+package nlp
+
+// Corrections of the tagger's reading of single words, by the words
+// around them: quantifiers that float, gerunds and their objects,
+// prepositions and particles, pronouns and function words, and nouns or
+// verbs the tagger took for the other. Parse runs them in order before
+// it chunks the sentence.
+
+import "strings"
+
+// retagFloating reads a quantifier that floats after its subject
+// ("Ann and Bo both report to Eva", "they all live in Leeds") as the
+// adverb it is there, part of the verb group, not the determiner of a
+// noun phrase that would swallow the verb. It floats when it follows a
+// name, a plural noun or a subject pronoun and comes before a verb, or
+// before a word WordNet knows as a verb that is followed by a
+// preposition, a determiner or a name.
+func (s *Sentence) retagFloating() {
+	for i := 1; i+1 < len(s.Tags); i++ {
+		if l := s.Lower[i]; s.Tags[i] != "DT" || l != "both" && l != "all" && l != "each" {
+			continue
+		}
+		prev := s.Tags[i-1]
+		if !(prev == "NNP" || prev == "NNPS" || prev == "NNS" || prev == "PRP" && (s.Lower[i-1] == "they" || s.Lower[i-1] == "we")) {
+			continue
+		}
+		next := s.Tags[i+1]
+		switch {
+		case verbTag(next) && next != "VBG" && next != "VBN" || s.Tags[i+1] == "RB":
+		case (next == "NN" || next == "NNS") && i+2 < len(s.Tags) && (s.Tags[i+2] == "IN" || s.Tags[i+2] == "TO" || s.Tags[i+2] == "DT" || s.Tags[i+2] == "NNP"):
+			v := "VBP"
+			if next == "NNS" {
+				v = "VBZ"
+			}
+			if !IsVerb(Lemma(s.Words[i+1], v)) {
+				continue
+			}
+		default:
+			continue
+		}
+		s.Tags[i], s.Lemmas[i] = "RB", s.Lower[i]
+	}
+}
+
+// retagGerunds reads a word in -ing right after a verb of aspect
+// ("started dating", "stopped seeing", "keeps visiting") as the gerund
+// that verb chains, which the tagger takes for a noun; so the clause is
+// the gerund's, with the aspect that starts or ends it.
+func (s *Sentence) retagGerunds() {
+	for i := 1; i < len(s.Tags); i++ {
+		if t := s.Tags[i]; t != "NN" && t != "JJ" || !strings.HasSuffix(s.Lower[i], "ing") || !verbTag(s.Tags[i-1]) || !aspectuals[s.Lemmas[i-1]] {
+			continue
+		}
+		if l := Lemma(s.Words[i], "VBG"); l != s.Lower[i] && IsVerb(l) {
+			s.Tags[i], s.Lemmas[i] = "VBG", l
+		}
+	}
+}
+
+// retagGerundObjects reads a word in -ing right after a verb that
+// chains no gerund, and before a preposition or the clause's end, as the
+// noun it names ("is studying nursing at Lund", "was teaching swimming
+// at the pool"), which the tagger takes for a second verb: WordNet must
+// know it as a noun. After "go" ("went shopping") and the verbs of
+// aspect it stays a verb.
+func (s *Sentence) retagGerundObjects() {
+	for i := 1; i < len(s.Tags); i++ {
+		if s.Tags[i] != "VBG" || !verbTag(s.Tags[i-1]) || s.Tags[i-1] == "MD" || gerundChainers[s.Lemmas[i-1]] || aspectuals[s.Lemmas[i-1]] || !IsNoun(s.Lower[i]) {
+			continue
+		}
+		if i+1 < len(s.Tags) {
+			if t := s.Tags[i+1]; t != "IN" && t != "." && t != "," && t != "CC" && t != ":" {
+				continue
+			}
+		}
+		s.Tags[i], s.Lemmas[i] = "NN", s.Lower[i]
+	}
+}
+
+// gerundChainers take a gerund as a verb of their own: "is going",
+// "went shopping", "kept asking", "have been waiting", "likes living
+// with Ann", "imagine working at Acme".
+var gerundChainers = set("be have get go come keep like love hate enjoy mind imagine consider avoid miss try risk stand prefer fear dread appreciate admit deny suggest recommend remember forget regret mention discuss practise practice delay")
+
+// retagIncluding reads "including" and "incl." after a noun or a comma
+// as the preposition they are ("four engineers, including Pavel"), not
+// a verb of a clause of their own.
+func (s *Sentence) retagIncluding() {
+	for i := 1; i+1 < len(s.Tags); i++ {
+		if l := s.Lower[i]; (l == "including" || l == "incl." || l == "incl") && (nounTag(s.Tags[i-1]) || s.Words[i-1] == ",") {
+			s.Tags[i], s.Lemmas[i] = "IN", "including"
+		}
+	}
+}
+
+// retagUnknownAdverbs read a word the tagger guessed an adverb (plain or
+// comparative), right after a verb or its particle and before a
+// preposition or the clause's end, as the
+// noun it is when the tagger's dictionary does not know it, WordNet has
+// it as no verb or adjective, and it has no adverb's "-ly" ("was prescribed atorvastatin/RB after
+// his heart attack": a drug's name).
+func (s *Sentence) retagUnknownAdverbs() {
+	dict := model().dict
+	for i := 1; i < len(s.Tags); i++ {
+		w := s.Lower[i]
+		if t := s.Tags[i]; t != "RB" && t != "RBR" && t != "RBS" || !verbTag(s.Tags[i-1]) && s.Tags[i-1] != "RP" || len(w) < 5 || strings.HasSuffix(w, "ly") || s.Words[i] != w {
+			continue
+		}
+		if i+1 < len(s.Tags) {
+			if t := s.Tags[i+1]; t != "IN" && t != "TO" && t != "." && t != "," && t != "CC" && t != ":" {
+				continue
+			}
+		}
+		if _, known := dict[s.Words[i]]; known || placeAdverbs[w] || IsVerb(w) || IsAdjective(w) {
+			continue
+		}
+		s.Tags[i] = "NN"
+	}
+}
+
+// placeAdverbs are adverbs of place and time that WordNet also has as
+// nouns ("went home after work").
+var placeAdverbs = set("there here then home abroad overseas downtown uptown upstairs downstairs inside outside online offline nowhere somewhere anywhere everywhere elsewhere " +
+	"today tonight yesterday tomorrow ago instead together anyway away back forth")
+
+// retagPossessedGerunds read a gerund between a possessive and a noun
+// as the noun modifier it is ("your booking reference", "my wedding
+// dress"), not a verb of its own.
+func (s *Sentence) retagPossessedGerunds() {
+	for i := 1; i+1 < len(s.Tags); i++ {
+		if s.Tags[i] == "VBG" && s.Tags[i-1] == "PRP$" && (s.Tags[i+1] == "NN" || s.Tags[i+1] == "NNS") {
+			s.Tags[i] = "NN"
+		}
+	}
+}
+
+// retagOffOn reads "off" and "on" between an object pronoun or a
+// participle and a noun phrase as the preposition they are ("took me
+// off lisinopril", "was taken off it", "put her on the waiting list"), which the tagger takes for the particle of
+// "laid me off"; a time after them ("laid me off last week") keeps the
+// particle.
+func (s *Sentence) retagOffOn() {
+	for i := 1; i+1 < len(s.Tags); i++ {
+		if l := s.Lower[i]; (l != "off" && l != "on") || s.Tags[i] != "RP" || s.Tags[i-1] != "PRP" && s.Tags[i-1] != "VBN" {
+			continue
+		}
+		next := s.Lower[i+1]
+		if t := s.Tags[i+1]; !(nounTag(t) || t == "DT" || t == "PRP$") || timeWords[next] {
+			continue
+		}
+		s.Tags[i] = "IN"
+	}
+}
+
+// timeWords open a time rather than a thing ("last week", "this
+// morning", "Monday").
+var timeWords = set("last next this that yesterday today tonight tomorrow monday tuesday wednesday thursday friday saturday sunday " +
+	"january february march april may june july august september october november december")
+
+// retagAs reads "as" before a noun phrase as the preposition of a role
+// ("stepped down as/RB chief scientist"), which the tagger takes for the
+// adverb of "as … as" after a particle; a second "as" close behind keeps
+// the comparison ("as soon as", "as good a cook as").
+func (s *Sentence) retagAs() {
+	for i := 1; i+1 < len(s.Tags); i++ {
+		if s.Lower[i] != "as" || s.Tags[i] != "RB" {
+			continue
+		}
+		j := i + 1
+		for j < len(s.Tags) && (s.Tags[j] == "JJ" || s.Tags[j] == "DT" || s.Tags[j] == "PRP$") {
+			j++
+		}
+		if j == len(s.Tags) || !nounTag(s.Tags[j]) {
+			continue
+		}
+		comparison := false
+		for k := i + 1; k < len(s.Lower) && k <= j+3; k++ {
+			if s.Lower[k] == "as" {
+				comparison = true
+			}
+		}
+		if !comparison {
+			s.Tags[i] = "IN"
+		}
+	}
+}
+
+// retagHer reads "her" before a singular noun as a possessive ("canceled
+// her booking at"), which the tagger often takes for an object.
+func (s *Sentence) retagHer() {
+	for i := 0; i+1 < len(s.Tags); i++ {
+		if s.Lower[i] == "her" && s.Tags[i] == "PRP" && s.Tags[i+1] == "NN" {
+			s.Tags[i] = "PRP$"
+		}
+	}
+}
+
+// retagNeither tags "neither" and "nor" as the coordinators they are,
+// not names: "Neither/NNP Ana nor Olav".
+func (s *Sentence) retagNeither() {
+	for i := range s.Tags {
+		if s.Lower[i] == "neither" || s.Lower[i] == "nor" {
+			s.Tags[i] = "CC"
+		}
+	}
+}
+
+// retagNamed reads "named" and "called" after an indefinite noun phrase
+// that is an object, before a name, as the participle of a reduced
+// relative clause: "adopted a rescue greyhound named/VBD Pixel" names the
+// greyhound; no greyhound named anyone. "My boss called Ana" keeps its
+// verb.
+func (s *Sentence) retagNamed() {
+	for i := 2; i+1 < len(s.Tags); i++ {
+		if l := s.Lower[i]; l != "named" && l != "called" || s.Tags[i] != "VBD" || !strings.HasPrefix(s.Tags[i+1], "NNP") || !strings.HasPrefix(s.Tags[i-1], "NN") {
+			continue
+		}
+		k := i - 1
+		for k > 0 && (strings.HasPrefix(s.Tags[k-1], "NN") || strings.HasPrefix(s.Tags[k-1], "JJ")) {
+			k--
+		}
+		if k < 1 || s.Lower[k-1] != "a" && s.Lower[k-1] != "an" {
+			continue
+		}
+		if k-1 > 0 && (verbTag(s.Tags[k-2]) || s.Tags[k-2] == "IN" || s.Tags[k-2] == "TO") {
+			s.Tags[i] = "VBN"
+		}
+	}
+}
+
+// retagPlease tags "please" before a verb's base form as the interjection
+// it is, and the verb as a base form: "Please cancel my plan" is a
+// request with no subject, whatever the tagger made of the two words
+// ("Please/NNP cancel/VBZ").
+func (s *Sentence) retagPlease() {
+	for i := 0; i+1 < len(s.Tags); i++ {
+		next := s.Lower[i+1]
+		if s.Lower[i] != "please" || !IsVerb(next) || Lemma(next, "VB") != next {
+			continue
+		}
+		if t := s.Tags[i+1]; strings.HasPrefix(t, "VB") || strings.HasPrefix(t, "NN") {
+			s.Tags[i], s.Tags[i+1] = "UH", "VB"
+		}
+	}
+}
+
+// retagSuperlatives tags a superlative the tagger took for an adverb as
+// the adjective it is when a noun follows it: "they were best/RBS
+// friends". Not after a noun, where it opens an adverbial ("I take
+// metformin most days"), and not comparatives ("no longer/RBR
+// work/NN" is an adverb before a verb the tagger took for a noun).
+func (s *Sentence) retagSuperlatives() {
+	for i := 0; i+1 < len(s.Tags); i++ {
+		if s.Tags[i] == "RBS" && nounTag(s.Tags[i+1]) && s.Tags[i+1] != "NNP" && (i == 0 || !nounTag(s.Tags[i-1]) && s.Tags[i-1] != "CD") {
+			s.Tags[i] = "JJS"
+		}
+	}
+}
+
+// sharedVerbBefore reports whether the coordinator at word cc joins a
+// second verb to a clause with a finite third-person verb: one comes
+// before it in the sentence, and the word before the coordinator is no
+// plural noun ("books and magazines at" joins nouns).
+func (s *Sentence) sharedVerbBefore(cc int) bool {
+	if cc < 2 || (s.Lower[cc] != "and" && s.Lower[cc] != "but") || s.Tags[cc-1] == "NNS" {
+		return false
+	}
+	for k := cc - 1; k >= 0; k-- {
+		switch s.Tags[k] {
+		case "VBZ":
+			return true
+		case "VBD", "VBP", "VB", "MD", "CC":
+			return false
+		}
+		if s.Words[k] == ";" || s.Words[k] == ":" {
+			return false
+		}
+	}
+	return false
+}
+
+// pastVerbBefore reports whether the coordinator at word cc follows a
+// clause with a verb in the past and no plural noun right before it:
+// "quit Acme in April and now coaches/NNS at", where an adverb after the
+// coordinator marks the second verb.
+func (s *Sentence) pastVerbBefore(cc int) bool {
+	if cc < 2 || s.Lower[cc] != "and" && s.Lower[cc] != "but" || s.Tags[cc-1] == "NNS" {
+		return false
+	}
+	for k := cc - 1; k >= 0; k-- {
+		switch {
+		case s.Tags[k] == "VBD":
+			return true
+		case s.Tags[k] == "VBP" && k > 0 && s.Tags[k-1] == "NNP" && Lemma(s.Lower[k], "VBD") == s.Lower[k]:
+			// "Beatrix quit/VBP Tamesis": after one name, a verb whose
+			// past is its base is in the past.
+			return true
+		case s.Tags[k] == "MD" || s.Tags[k] == "CC" || s.Words[k] == ";" || s.Words[k] == ":":
+			return false
+		}
+	}
+	return false
+}
+
+// presentVerbBefore reports whether the coordinator at word cc joins a
+// name or a pronoun to what follows, after a clause whose verb is in the
+// present without its -s: "we live in Bergen and work at", "I met Ana
+// and teach at" (not "bread and jam", two common nouns).
+func (s *Sentence) presentVerbBefore(cc int) bool {
+	if cc < 2 || s.Lower[cc] != "and" && s.Lower[cc] != "but" || s.Tags[cc-1] != "NNP" && s.Tags[cc-1] != "PRP" {
+		return false
+	}
+	for k := cc - 1; k >= 0; k-- {
+		switch s.Tags[k] {
+		case "VBP":
+			return true
+		case "VBZ", "VBD", "MD", "CC":
+			return false
+		}
+		if s.Words[k] == ";" || s.Words[k] == ":" || s.Words[k] == "," {
+			return false
+		}
+	}
+	return false
+}
+
+// retagNouns corrects the tagger on unknown words taken for adjectives
+// where only a noun fits: after a verb that takes no predicate adjective,
+// or after a determiner, with no noun after them ("I take
+// sitagliptin/JJ", "bought a flat/JJ in Mudanya").
+func (s *Sentence) retagNouns() {
+	for i := 1; i < len(s.Tags); i++ {
+		if s.Tags[i] != "JJ" {
+			continue
+		}
+		if i+1 < len(s.Tags) {
+			if n := s.Tags[i+1]; nounTag(n) || strings.HasPrefix(n, "JJ") || n == "CD" || n == "VBG" || n == "VBN" {
+				continue
+			}
+		}
+		prev := s.Tags[i-1]
+		if prev == "DT" && s.Lower[i-1] != "no" || prev == "PRP$" || verbTag(prev) && !linkingVerbs[s.Lemmas[i-1]] {
+			s.Tags[i] = "NN"
+		}
+	}
+}
+
+// retagStrayVerbs corrects verbs the tagger guessed for unknown nouns: a
+// base form after "to" that WordNet knows only as a noun ("switched me
+// to losartan/VB"), a participle after a finite verb with no auxiliary
+// for it ("starts first grade/VBN at").
+func (s *Sentence) retagStrayVerbs() {
+	for i := 1; i < len(s.Tags); i++ {
+		t := s.Tags[i]
+		switch {
+		case t == "VB" && s.Tags[i-1] == "TO" && !IsVerb(s.Lower[i]):
+			s.Tags[i], s.Lemmas[i] = "NN", s.Lower[i]
+		case s.Lower[i] == "go" && s.Lower[i-1] == "let" && s.Tags[i-1] == "VBN" && i >= 2 && passiveAux[s.Lemmas[i-2]]:
+			// "was let go": one phrasal verb in the passive.
+			s.Tags[i], s.Lemmas[i] = "RP", "go"
+		case t == "VB" && s.Tags[i-1] == "TO" && i >= 2 && toDestination[s.Lemmas[i-2]] && IsNoun(s.Lower[i]) &&
+			i+1 < len(s.Tags) && (s.Tags[i+1] == "NN" || s.Tags[i+1] == "NNS" || s.Tags[i+1] == "JJ" && IsNoun(s.Lower[i+1])):
+			// "was promoted to team/VB lead": after a verb whose "to"
+			// names where one goes, a noun before a noun is a compound's
+			// first word ("charge nurse/JJ": and the noun is one).
+			s.Tags[i], s.Lemmas[i] = "NN", s.Lower[i]
+			if s.Tags[i+1] == "JJ" && !IsAdjective(s.Lower[i+1]) {
+				s.Tags[i+1], s.Lemmas[i+1] = "NN", s.Lower[i+1]
+			}
+		case !verbTag(t) && contractedTo[s.Lower[i-1]] && IsVerb(s.Lower[i]):
+			// "I'm gonna miss/NN you": after gonna, wanna or gotta, a
+			// verb.
+			s.Tags[i], s.Lemmas[i] = "VB", s.Lower[i]
+		case (t == "VB" || t == "VBP") && (s.Tags[i-1] == "VBZ" || s.Tags[i-1] == "VBD") && !auxiliaries[s.Lemmas[i-1]] && !bareInfinitiveTakers[s.Lemmas[i-1]] && IsNoun(s.Lower[i]):
+			// "plays centre/VB back for": a bare verb does not follow a
+			// finite one that takes no bare infinitive; it is a noun.
+			s.Tags[i], s.Lemmas[i] = "NN", s.Lower[i]
+		case t == "VBN" || t == "VBD":
+			k := i - 1
+			for k >= 0 && (s.Tags[k] == "RB" || s.Tags[k] == "JJ") {
+				k--
+			}
+			if k < 0 {
+				continue
+			}
+			if (s.Tags[k] == "VBZ" || s.Tags[k] == "VBP" || s.Tags[k] == "VBD") && !auxiliaries[s.Lemmas[k]] && IsNoun(s.Lower[i]) {
+				s.Tags[i], s.Lemmas[i] = "NN", s.Lower[i]
+				for m := k + 1; m < i; m++ {
+					s.Tags[m] = "JJ"
+				}
+			}
+		}
+	}
+}
+
+// retagContracted tags "gonna" before a verb as the "going" of "going
+// to" and "wanna" as "want", so that "I'm gonna call Ada" and "I wanna
+// quit" are one verb group with their subject, as "I'm going to miss
+// you" is; the tagger takes both for adjectives, which split the clause
+// and left the verb after them without a subject.
+func (s *Sentence) retagContracted() {
+	for i := 0; i+1 < len(s.Tags); i++ {
+		if s.Tags[i+1] != "VB" {
+			continue
+		}
+		switch s.Lower[i] {
+		case "gonna":
+			s.Tags[i], s.Lemmas[i] = "VBG", "go"
+		case "wanna":
+			t := "VBP"
+			if i > 0 && (s.Tags[i-1] == "TO" || s.Tags[i-1] == "MD" || s.Lemmas[i-1] == "do" || s.Lower[i-1] == "not" || s.Lower[i-1] == "n't") {
+				t = "VB"
+			}
+			s.Tags[i], s.Lemmas[i] = t, "want"
+		}
+	}
+}
