@@ -19,6 +19,10 @@ type clauseCtx struct {
 	te    tense
 	ended bool
 	date  *dateExpr
+	// span is a duration the clause says beside its date ("lived in
+	// Riga for three years until 2020"): how long before its end the
+	// tie began.
+	span *dateExpr
 	// left and end bound the clause, for its date.
 	left, end int
 	// active is set once a passive clause has been read as its active
@@ -172,6 +176,7 @@ func (sc *sentCtx) readClause(ci int) {
 		cc.left = sc.p.Phrases[c.Subj.Phrase].Start
 	}
 	cc.date = sc.nearestDate(cc.left, cc.end)
+	cc.span = sc.spanBeside(cc.date, cc.left, cc.end)
 	if d := cc.date; d != nil && d.lead > 0 && d.lead < cc.left {
 		// The "until" or "before" clause itself: its date says when it
 		// happened.
@@ -882,6 +887,10 @@ func (sc *sentCtx) fact(cc *clauseCtx, src, dst ref, rel string, role temporal, 
 	valid, invalid, _, ok := placeInTime(o, te, cc.ended, d, sc.u.x.ref)
 	if !ok {
 		return
+	}
+	if valid.IsZero() && !invalid.IsZero() && cc.span != nil && cc.span.back != nil {
+		// "for three years until 2020": from three years before the end.
+		valid = cc.span.back(invalid)
 	}
 	m := &match{subj: src}
 	m.obj = dst

@@ -44,6 +44,9 @@ type dateExpr struct {
 	// occurrence, and moved to the next one for what is still to come
 	// ("He starts in August", said in July).
 	next func(time.Time) time.Time
+	// back goes back from a time by a duration's length ("for three
+	// years"), for a duration; nil otherwise.
+	back func(time.Time) time.Time
 	// upcoming is set for a date that says when something takes effect
 	// ("starting in October", "effective 1 March"): it reaches across
 	// the clause's commas, and the past tense of the clause it qualifies
@@ -87,7 +90,7 @@ func findDates(toks []token, ref, anchor time.Time) []dateExpr {
 				j += 2
 			}
 			if d, n, ok := parseDuration(toks, j); ok && (back || l == "for") {
-				out = append(out, dateExpr{start: i, end: j + n, t: d(ref), role: dateFor})
+				out = append(out, dateExpr{start: i, end: j + n, t: d(ref), role: dateFor, back: d})
 				i = j + n - 1
 				continue
 			}

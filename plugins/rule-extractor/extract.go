@@ -472,10 +472,21 @@ func (x *extraction) response(ont *ontology) abi.ExtractResponse {
 	}
 	x.consolidate(final)
 	seen := map[string]bool{}
+	// An end said twice, once with its start ("for six years until I
+	// retired in 2022"): the one with the start stands for both.
+	started := map[string]bool{}
+	for _, f := range x.facts {
+		if !f.valid.IsZero() && !f.invalid.IsZero() {
+			started[x.reg.key(final(f.src))+"\x00"+f.rel+"\x00"+x.reg.key(final(f.dst))+"\x00"+f.invalid.String()] = true
+		}
+	}
 	for _, f := range x.facts {
 		src, dst := final(f.src), final(f.dst)
 		sk, dk := x.reg.key(src), x.reg.key(dst)
 		if dropped[sk] || dropped[dk] || sk == dk {
+			continue
+		}
+		if f.valid.IsZero() && !f.invalid.IsZero() && started[sk+"\x00"+f.rel+"\x00"+dk+"\x00"+f.invalid.String()] {
 			continue
 		}
 		rel := ont.relation(f.rel)

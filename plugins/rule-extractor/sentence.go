@@ -222,6 +222,21 @@ func (sc *sentCtx) nearestDate(start, end int) *dateExpr {
 	return best
 }
 
+// spanBeside returns the duration said in toks[left:end] beside the
+// clause's date d, a point or an end ("for three years until 2020"), or
+// nil.
+func (sc *sentCtx) spanBeside(d *dateExpr, left, end int) *dateExpr {
+	if d == nil || d.role == dateFor {
+		return nil
+	}
+	for k := range sc.dates {
+		if s := &sc.dates[k]; s.role == dateFor && s.back != nil && s.start >= left && !sc.boundary(end, s.start) && !sc.boundary(min(s.end, d.start), max(s.start, d.end)) {
+			return s
+		}
+	}
+	return nil
+}
+
 // whenOf returns the index of a "when" that opens a relative clause on
 // the date ending at toks[end] ("in 2019, when I moved"), if the clause
 // reaches toks[to] without another break, else -1.
