@@ -52,6 +52,18 @@ func (sc *sentCtx) recordFields() {
 		}
 		// "flight from Tel Aviv to Reykjavík", "for Ana Berg, from Oslo
 		// to Rome".
+		if p.Name && p.Start > 0 && sc.toks[p.Start-1].text == "," && lowerAt(sc.toks, p.End) == "to" {
+			// "for passenger Harold Bexley, Manchester to Faro": a
+			// route set off by commas.
+			if to := sc.p.PhraseAt(p.End + 1); to >= 0 && sc.p.Phrases[to].Name {
+				o, d := sc.phraseRef(pi, false), sc.phraseRef(to, false)
+				if o.name != "" && d.name != "" {
+					sc.fact(cc, rec, o, "ORIGIN", tState, "{s} goes from {o}", kindIdentifier, kindLocation)
+					sc.fact(cc, rec, d, "DESTINATION", tState, "{s} goes to {o}", kindIdentifier, kindLocation)
+					continue
+				}
+			}
+		}
 		at := p.End
 		if lowerAt(sc.toks, at) == "," {
 			at++
