@@ -679,7 +679,7 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 						// deltoid": a thing holds no job and no home.
 						continue
 					}
-					if !f.inverse && a.prep != "" && !c.Passive && !c.Obj.None() && (f.class == "LIVES_IN" || c.Lemma == "move") && !sc.movesPeople(c) {
+					if !f.inverse && a.prep != "" && !c.Passive && !c.Obj.None() && (c.Lemma == "move" || c.Lemma == "relocate") && !sc.movesPeople(c) {
 						// "moved everything to Nordea": things moved,
 						// not a home or a club of the subject's.
 						continue
