@@ -565,7 +565,7 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 	}
 	if !cc.presup && !c.Obj2.None() && !c.Obj.None() && !c.Passive && roleStartsPassive.has(c.Lemma) && sc.titlePhrase(c.Obj2.Phrase) {
 		// "Vantor named Sara Lind its chief financial officer", "the
-		// board appointed her chief executive": the object takes the
+		// board made her chief executive": the object takes the
 		// role, at the subject.
 		if o := sc.phraseRef(c.Obj.Phrase, false); o.name != "" && sc.personish(o) {
 			sc.roleFacts(cc, o, c.Obj2.Phrase, c, tStart, subj)
@@ -811,7 +811,7 @@ func (sc *sentCtx) frameFact(cc *clauseCtx, f *frame, prep string, subj, obj ref
 		class = sc.providerClass(c, dst)
 	}
 	if class == "INSURED_WITH" && c.Subj.Phrase >= 0 && c.SubjFrom == nlp.SubjOwn {
-		// "My car is insured with Havenmark": its owner is.
+		// "My car is insured with Havenmark": the one it belongs to is.
 		if o := sc.ownerOf(&sc.p.Phrases[c.Subj.Phrase]); o.name != "" && o.name != src.name && sc.kindOf(src) != kindPerson {
 			src = o
 		}

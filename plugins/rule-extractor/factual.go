@@ -48,7 +48,7 @@ func (sc *sentCtx) factual(ci int) (ended, ok bool) {
 
 // beliefVerbs put a clause after them in someone's mind, not in the
 // world.
-var beliefVerbs = words("think believe assume suppose imagine guess suspect reckon")
+var beliefVerbs = words("think believe assume suppose imagine guess reckon")
 
 // believedByOther reports whether clause ci is what someone other than
 // the speaker thinks: "Ana thinks I work at Vantor". The speaker's own

@@ -10,7 +10,7 @@ import (
 	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
 )
 
-// onOwnBehalf reports whether a request ends, begins or changes a tie of
+// onOwnBehalf reports whether a request ends, begins or alters a tie of
 // the speaker's: "please cancel my plan", "upgrade me to Pro". What is
 // asked is done for the speaker, who is the clause's subject as if
 // saying "I cancel my plan"; "call Dana" and "move my appointment to

@@ -251,7 +251,7 @@ var travelKeys = []string{"ticket", "booking", "reservation", "flight", "pnr", "
 
 // travelRecord returns the code of the trip a record is about, or "": a
 // record with a code under a trip's key and a passenger or an end ({"ticket":
-// "SUP-4471", "status": "open"} is a support ticket).
+// "SUP-4471"} alone is a support ticket).
 func travelRecord(obj *jsonObject) string {
 	if !obj.has("passenger") && !obj.has("traveller") && !obj.has("destination") && !obj.has("origin") && !obj.has("to") {
 		return ""
@@ -508,7 +508,7 @@ func (w *jsonWalker) ownDates(obj *jsonObject) (valid, invalid time.Time) {
 }
 
 // fieldDateSuffixes end a key that dates another key of the record:
-// "plan_since", "employer_until". The value is whether it is an end.
+// "plan_since", "employer_until". The bool says whether it is an end.
 var fieldDateSuffixes = []struct {
 	suffix string
 	end    bool
@@ -747,7 +747,7 @@ var keyRelations = map[string]keyRel{
 	"gp":     {"DOCTOR_OF", "{s} is {o}'s doctor", true, kindPerson}, "prescribed_by": {"DOCTOR_OF", "{s} is {o}'s doctor", true, kindPerson},
 	"lawyer": {"LAWYER_OF", "{s} is {o}'s lawyer", true, kindPerson}, "attorney": {"LAWYER_OF", "{s} is {o}'s lawyer", true, kindPerson},
 	"coach": {"COACHES", "{s} coaches {o}", true, kindPerson},
-	"pet":   {"HAS_PET", "{s} has {o}", false, kindPerson}, "allergy": {"ALLERGIC_TO", "{s} is allergic to {o}", false, kindPerson},
+	"pet":   {"HAS_PET", "{s} has {o}", false, kindPerson}, "allergies": {"ALLERGIC_TO", "{s} is allergic to {o}", false, kindPerson},
 	"vaccine": {"RECEIVED_VACCINE", "{s} received {o}", false, kindPerson}, "vaccination": {"RECEIVED_VACCINE", "{s} received {o}", false, kindPerson},
 	"ceo": {"HAS_CEO", "{o} is the chief executive of {s}", false, kindOrg}, "cfo": {"HAS_CFO", "{o} is the chief financial officer of {s}", false, kindOrg},
 	"cto": {"HAS_CTO", "{o} is the CTO of {s}", false, kindOrg}, "coo": {"HAS_COO", "{o} is the chief operating officer of {s}", false, kindOrg},

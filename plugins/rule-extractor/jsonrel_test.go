@@ -27,7 +27,7 @@ func TestExtractJSONRelations(t *testing.T) {
 		{name: "a key's own end before the record", source: "json",
 			content: `{"employee": "Mette Lund", "employer": "Harlow Tiles", "employer_until": "2024-01-01"}`,
 			want:    []wf{{"WORKS_AT", "Mette Lund", "Harlow Tiles", "", "2024-01-01"}}},
-		{name: "lists under plural keys of relation classes", source: "json",
+		{name: "a list under a plural key of a relation class", source: "json",
 			content: `{"patient": "Aivar Tamm", "medications": ["metformin", "lisinopril"], "allergies": ["penicillin"]}`,
 			want: []wf{{"TAKES_MEDICATION", "Aivar Tamm", "metformin", "ref", ""}, {"TAKES_MEDICATION", "Aivar Tamm", "lisinopril", "ref", ""},
 				{"ALLERGIC_TO", "Aivar Tamm", "penicillin", "ref", ""}}},

@@ -153,7 +153,7 @@ func (sc *sentCtx) roleFacts(cc *clauseCtx, subj ref, pi int, c *nlp.Clause, rol
 			words += " of " + f
 		}
 		if other.name == "" {
-			// "Sara Lind was appointed chief executive": an officer of
+			// "Sara Lind was named chief executive": an officer of
 			// no organisation told still holds the title.
 			if canon != "FOUNDER" {
 				title := words

@@ -85,7 +85,7 @@ done:
 			c.Negated = true
 		case l == "longer" && k > 0 && s.Lower[k-1] == "no":
 			c.NoLonger = true
-		case (l == "almost" || l == "nearly") && k+1 == main:
+		case l == "almost" && k+1 == main:
 			// "I almost married Olav": it did not happen.
 			c.Negated = true
 		}

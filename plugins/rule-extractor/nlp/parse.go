@@ -138,7 +138,7 @@ func verbTag(t string) bool { return strings.HasPrefix(t, "VB") || t == "MD" }
 func nounTag(t string) bool { return strings.HasPrefix(t, "NN") }
 
 // adverbs that may sit inside a verb group.
-var groupAdverbs = set("just also still now currently recently finally actually really already even always officially then eventually originally only ever never not no longer soon probably definitely sort kind of happily gladly both all n't almost nearly")
+var groupAdverbs = set("just also still now currently recently finally actually really already even always officially then eventually originally only ever never not no longer soon probably definitely sort kind of happily gladly both all n't almost")
 
 // particles after a verb.
 var particles = set("out up down over off away back in on rid")

@@ -1,7 +1,7 @@
 package nlp
 
 // Corrections of the tagger's reading of single words, by the words
-// around them: quantifiers that float, gerunds and their objects,
+// around them: quantifiers after their subject, gerunds and their objects,
 // prepositions and particles, pronouns and function words, and nouns or
 // verbs the tagger took for the other. Parse runs them in order before
 // it chunks the sentence.
