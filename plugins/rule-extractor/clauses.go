@@ -679,9 +679,12 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 						// deltoid": a thing holds no job and no home.
 						continue
 					}
-					if !f.inverse && a.prep != "" && !c.Passive && !c.Obj.None() && (c.Lemma == "move" || c.Lemma == "relocate") && !sc.movesPeople(c) {
+					if !f.inverse && a.prep != "" && !c.Passive && !c.Obj.None() && (c.Lemma == "move" || c.Lemma == "relocate") && !sc.movesPeople(c) &&
+						(f.class == "LIVES_IN" || !workplaceNouns.has(sc.headWord(c.Obj.Phrase))) {
 						// "moved everything to Nordea": things moved,
-						// not a home or a club of the subject's.
+						// not a home or a club of the subject's;
+						// "relocated her practice to Elmwood General": a
+						// job there, no home.
 						continue
 					}
 					if f.class == "IS_DATING" && f.verb == "see" && sc.professional(c, obj) {

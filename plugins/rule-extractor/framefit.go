@@ -53,6 +53,10 @@ var personTies = words("WORKS_AT LIVES_IN STUDIES_AT PLAYS_FOR MEMBER_OF COACHES
 // thingKinds are the kinds of things, which hold no personTies.
 var thingKinds = map[kind]bool{kindVaccine: true, kindDrug: true, kindPlan: true, kindProduct: true, kindIdentifier: true, kindDegree: true}
 
+// workplaceNouns are what one moves when one's work moves: "relocated her
+// practice to Elmwood General" is a job there, not a home.
+var workplaceNouns = words("practice office business studio shop clinic firm company headquarters")
+
 // movesPeople reports whether a clause's direct object is people ("moved
 // my family to Oslo", "moved us to Leeds"), not things.
 func (sc *sentCtx) movesPeople(c *nlp.Clause) bool {
