@@ -59,23 +59,30 @@ func TestExtractOrganisationShortForms(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var resp abi.ExtractResponse
-			roundTrip(t, abi.CapExtract, abi.ExtractRequest{Episode: abi.Episode{Source: "text", Content: tt.content, ReferenceTime: refTime}}, &resp)
-			names := map[string]bool{}
-			for _, e := range resp.Entities {
-				names[e.Name] = true
-			}
-			for _, w := range tt.want {
-				if !names[w] {
-					t.Errorf("extract(%q) entities = %v, want %q among them", tt.content, names, w)
-				}
-			}
-			for _, a := range tt.absent {
-				if names[a] {
-					t.Errorf("extract(%q) entities = %v, want no %q", tt.content, names, a)
-				}
-			}
+			checkEntityNames(t, "text", tt.content, tt.want, tt.absent)
 		})
+	}
+}
+
+// checkEntityNames extracts an episode and checks that its entities
+// include the names want and none of the names absent.
+func checkEntityNames(t *testing.T, source, content string, want, absent []string) {
+	t.Helper()
+	var resp abi.ExtractResponse
+	roundTrip(t, abi.CapExtract, abi.ExtractRequest{GroupID: "g", Episode: abi.Episode{Source: source, Content: content, ReferenceTime: refTime}}, &resp)
+	names := map[string]bool{}
+	for _, e := range resp.Entities {
+		names[e.Name] = true
+	}
+	for _, w := range want {
+		if !names[w] {
+			t.Errorf("extract(%q) entities = %v, want %q among them", content, names, w)
+		}
+	}
+	for _, a := range absent {
+		if names[a] {
+			t.Errorf("extract(%q) entities = %v, want no %q", content, names, a)
+		}
 	}
 }
 

@@ -46,23 +46,7 @@ func TestClassedNamesAreNoEntities(t *testing.T) {
 		{"Ines: I got the Shingrix vaccine last month.", []string{"Shingrix vaccine"}, []string{"Shingrix"}},
 		{"Ines: I work at Lumo Labs. I'm on the Lumo Labs plan.", []string{"Lumo Labs", "Lumo Labs plan"}, nil},
 	} {
-		req := abi.ExtractRequest{GroupID: "g", Episode: abi.Episode{Source: "message", Content: tc.content, ReferenceTime: refTime}}
-		var resp abi.ExtractResponse
-		roundTrip(t, abi.CapExtract, req, &resp)
-		names := map[string]bool{}
-		for _, e := range resp.Entities {
-			names[e.Name] = true
-		}
-		for _, n := range tc.want {
-			if !names[n] {
-				t.Errorf("extract(%q) entities = %v, want %q among them", tc.content, names, n)
-			}
-		}
-		for _, n := range tc.unwant {
-			if names[n] {
-				t.Errorf("extract(%q) entities = %v, want no %q", tc.content, names, n)
-			}
-		}
+		checkEntityNames(t, "message", tc.content, tc.want, tc.unwant)
 	}
 }
 
