@@ -201,13 +201,22 @@ func (sc *sentCtx) contextOrg() ref {
 // my job at the bank and started my own brewery, Crumb & Co" does not
 // mean the brewery by "the bank".
 func (sc *sentCtx) contextOrgBefore(at int) ref {
-	u := sc.u
-	for i := len(u.mentions) - 1; i >= 0; i-- {
-		if n := u.mentions[i]; (n.sent != u.sent || n.pos < at) && u.x.isOrg(n.name) {
-			return ref{name: n.name, kind: kindOrg, str: strPattern}
-		}
+	if name := sc.lastNamedBefore(at, sc.u.x.isOrg); name != "" {
+		return ref{name: name, kind: kindOrg, str: strPattern}
 	}
 	return ref{}
+}
+
+// lastNamedBefore returns the last name of the utterance said before word
+// at of the sentence for which ok holds, or "".
+func (sc *sentCtx) lastNamedBefore(at int, ok func(name string) bool) string {
+	u := sc.u
+	for i := len(u.mentions) - 1; i >= 0; i-- {
+		if n := u.mentions[i]; (n.sent != u.sent || n.pos < at) && ok(n.name) {
+			return n.name
+		}
+	}
+	return ""
 }
 
 // orgStandIns are nouns that, after "the", stand for the organisation

@@ -293,23 +293,18 @@ func (sc *sentCtx) phraseRef(pi int, subject bool) ref {
 // toks[at] in the utterance whose last word is the noun head ("clinic"
 // for "Birchfield Clinic"), or nothing.
 func (sc *sentCtx) namedByHead(head string, at int) ref {
-	u := sc.u
-	for i := len(u.mentions) - 1; i >= 0; i-- {
-		n := u.mentions[i]
-		if n.sent == u.sent && n.pos >= at {
-			continue
-		}
-		f := strings.Fields(n.name)
-		if len(f) < 2 || !strings.EqualFold(f[len(f)-1], head) {
-			continue
-		}
-		k := kindNone
-		if e := u.x.reg.get(n.name); e != nil {
-			k = e.kind
-		}
-		return ref{name: n.name, kind: k, str: strPattern}
+	name := sc.lastNamedBefore(at, func(name string) bool {
+		f := strings.Fields(name)
+		return len(f) >= 2 && strings.EqualFold(f[len(f)-1], head)
+	})
+	if name == "" {
+		return ref{}
 	}
-	return ref{}
+	k := kindNone
+	if e := sc.u.x.reg.get(name); e != nil {
+		k = e.kind
+	}
+	return ref{name: name, kind: k, str: strPattern}
 }
 
 // doseUnits are the units of a medicine's dose.
