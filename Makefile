@@ -66,7 +66,7 @@ WEAVIATE_VERSION := $(shell sed -n 's|^[[:space:]]*github.com/weaviate/weaviate 
 WEAVIATE_DIR     ?= $(HOME)/.cache/mnemo/weaviate-$(WEAVIATE_VERSION)
 WEAVIATE_SERVER  := $(WEAVIATE_DIR)/bin/weaviate-server
 
-.PHONY: help build install nlp-data plugins test test-race race-ci test-crash test-compat lint fmt check ci weaviate test-weaviate test-weaviate-cluster bench dist smoke-arm64 demo bench-lme bench-extract bench-scenarios bench-probe bench-heldout bench-fresh bench-rounds bench-paraphrase bench-search bench-stores bench-http bench-soak bench-growth bench-edge bench-evolve bench-fair ui-vendor inspector-png clean
+.PHONY: help build install nlp-data plugins test test-race race-ci test-crash test-compat lint fmt check ci weaviate test-weaviate test-weaviate-cluster bench dist smoke-arm64 demo bench-lme bench-extract bench-scenarios bench-probe bench-heldout bench-fresh bench-rounds bench-paraphrase bench-unseen bench-search bench-stores bench-http bench-soak bench-growth bench-edge bench-evolve bench-fair ui-vendor inspector-png clean
 
 help:
 	@echo "make build        build bin/mnemo"
@@ -90,6 +90,7 @@ help:
 	@echo "make bench-fresh  the fresh scenarios (internal/bench/scenarios/fresh.json), written before the issue 36 round that tuned on them"
 	@echo "make bench-rounds the scenarios the sixth issue 36 round was fitted to (internal/bench/scenarios/rounds.json)"
 	@echo "make bench-paraphrase 29 dev scenarios in other words (internal/bench/scenarios/paraphrase.json)"
+	@echo "make bench-unseen 36 conversations and documents written apart from the extractor (internal/bench/scenarios/unseen.json)"
 	@echo "make bench-search search latency at 10k/100k/1M facts"
 	@echo "make bench-stores Kuzu and Weaviate side by side at 100k facts (FACTS, NODES=3)"
 	@echo "make bench-http   HTTP load test while ingesting"
@@ -278,6 +279,8 @@ bench-rounds: build
 
 bench-paraphrase: build
 	python3 $(SCENARIOS)/run.py $(BIN)/mnemo internal/bench/scenarios/paraphrase.json --quiet
+bench-unseen: build
+	python3 $(SCENARIOS)/run.py $(BIN)/mnemo internal/bench/scenarios/unseen.json --quiet
 
 bench-lme:
 	$(GO) run ./internal/tools/bench-lme -limit $(LIMIT) -every $(EVERY) -granularity $(GRANULARITY) -systems $(SYSTEMS) $(if $(DATA),-data $(DATA)) $(if $(EXTRACT),-extract) $(if $(EVOLVE),-evolve)
