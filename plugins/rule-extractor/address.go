@@ -192,7 +192,8 @@ func vocativeTerms(toks []token) []string {
 		// A span that opens the sentence with nothing before it is a
 		// vocative only when more follows ("Honey, sit down"), not when
 		// it is the sentence ("Great.").
-		if l == 0 && (start > 0 || !wordsFrom(toks, r)) && !(r == l+1 && calledAlone(toks[l].lower)) {
+		commanded := l == 0 && start == 0 && l+1 < r && commandVerb(toks[l+1])
+		if l == 0 && (start > 0 || !wordsFrom(toks, r)) && !(r == l+1 && calledAlone(toks[l].lower)) && !commanded {
 			continue
 		}
 		// "Great, thanks": an adjective said as an exclamation opening
@@ -209,9 +210,9 @@ func vocativeTerms(toks []token) []string {
 		// "Hi honey I'm home", "Oh honey thank God", "Aw, sweetie it's
 		// fine": speech written without the comma after the term, which
 		// ends where a clause begins.
-		if opened {
+		if opened || commanded {
 			for n := 1; n <= 2 && l+n < r; n++ {
-				if clauseOpeners.has(toks[l+n].lower) {
+				if clauseOpeners.has(toks[l+n].lower) || commanded && n == 1 {
 					add(addressTerm(toks[l:l+n], l == start || l == 0))
 					break
 				}
@@ -273,10 +274,17 @@ func midOpener(toks []token, l int) bool {
 // imperatives (not "is" or "would": "No doctor is perfect").
 var clauseOpeners = words("i you we he she they it that this there what why how where who when do don't let come look listen please thank thanks no yes")
 
+// commandVerb reports whether a word is a verb's bare base form in lower
+// case, as a command after a term of address ("Dude relax!", "Honey
+// sit down").
+func commandVerb(t token) bool {
+	return t.word && !t.cap && nlp.IsVerb(t.lower) && nlp.Lemma(t.lower, "VB") == t.lower && !strings.HasSuffix(t.lower, "s") && !strings.HasSuffix(t.lower, "ed") && !strings.HasSuffix(t.lower, "ing")
+}
+
 // bareBefore are the words after which a bare person noun ending a
 // sentence is one spoken to: pronouns and particles, not determiners or
 // prepositions.
-var bareBefore = words("you ya it me us them this that on up out go now there here please too again ok okay right sorry thanks bye night")
+var bareBefore = words("you ya it me us them this that on up out go now there here please too again ok okay right sorry thanks bye night later soon tonight today tomorrow")
 
 // addressTerm reports whether words form a term of address: "my"
 // optionally, then modifiers, then a singular person noun, all in lower

@@ -42,6 +42,9 @@ func TestVocativeTerms(t *testing.T) {
 		{"after a comma, no comma after", "Look, sweetie it is late.", []string{"sweetie"}},
 		{"bare at the end after ya", "How are ya pal?", []string{"pal"}},
 		{"a greeting before a name and a clause", "Hi Priya we are back.", nil},
+		{"opening the sentence, no comma, before a command", "Mate calm down!", []string{"mate"}},
+		{"a plural before a verb is a subject", "Friends help each other.", nil},
+		{"bare at the end after later", "I'll see you later babe.", []string{"babe"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var got []string

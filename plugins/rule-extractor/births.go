@@ -71,15 +71,23 @@ func (sc *sentCtx) babyName(cc *clauseCtx, pi int, bare bool) ref {
 		}
 		return sc.phraseRef(pi, false)
 	}
-	if !babyNouns.has(sc.p.Lemmas[p.Head]) || p.PossEnd > p.PossStart {
+	if !babyNouns.has(sc.p.Lemmas[p.Head]) || p.PossEnd > p.PossStart && !ownBaby(sc.toks[p.PossStart].lower) {
 		return ref{}
 	}
 	at := p.End
+	// "our second baby on the 2nd of February, a girl, Marisol": a date
+	// may come before the name, and the baby be told again.
+	if k := sc.afterDate(at); k > at && lowerAt(sc.toks, k) == "," {
+		at = k
+	}
 	switch lowerAt(sc.toks, at) {
 	case ",", "named", "called":
 		at++
 	default:
 		return ref{}
+	}
+	if (lowerAt(sc.toks, at) == "a" || lowerAt(sc.toks, at) == "another") && babyNouns.has(lowerAt(sc.toks, at+1)) && lowerAt(sc.toks, at+2) == "," {
+		at += 3
 	}
 	e, ok := sc.nameAt[at]
 	if !ok {
@@ -98,4 +106,30 @@ func (sc *sentCtx) babyName(cc *clauseCtx, pi int, bare bool) ref {
 		}
 	}
 	return r
+}
+
+// ownBaby reports whether a possessive before a baby noun is the
+// parents' own ("our second baby", "my first child").
+func ownBaby(w string) bool { return w == "our" || w == "my" || w == "their" }
+
+// afterDate returns the word after a date that starts at word k,
+// with the preposition before it ("on the 2nd of February"), or k.
+func (sc *sentCtx) afterDate(k int) int {
+	for _, d := range sc.dates {
+		if d.start < k || d.start > k+2 {
+			continue
+		}
+		ok := true
+		for j := k; j < d.start; j++ {
+			switch sc.toks[j].lower {
+			case "on", "in", "at", "the":
+			default:
+				ok = false
+			}
+		}
+		if ok {
+			return d.end
+		}
+	}
+	return k
 }

@@ -124,6 +124,7 @@ var frames = indexFrames([]frame{
 	{verb: "move away", prep: "from", class: "LIVES_IN", role: tEnd},
 	{verb: "rent", obj: "@home", prep: "in", class: "LIVES_IN", role: tState},
 	{verb: "share", obj: "@home", prep: "in", class: "LIVES_IN", role: tState},
+	{verb: "share", obj: "@home", prep: "with", kinds: kPerson, class: "LIVES_WITH", role: tState},
 	{verb: "own", obj: "@home", prep: "in", class: "LIVES_IN", role: tState},
 	{verb: "have", obj: "@home", prep: "in", class: "LIVES_IN", role: tState},
 	{verb: "buy", obj: "@home", prep: "in", class: "LIVES_IN", role: tStart},
@@ -298,6 +299,8 @@ var frames = indexFrames([]frame{
 	// ownership ends (the next frame, read as well).
 	{verb: "sell", prep: "to", class: "OWNS", role: tStart, fromPrep: true, also: "OWNS", alsoRole: tEnd},
 	{verb: "sell", class: "OWNS", role: tEnd},
+	{verb: "sell", pass: true, prep: "to", kinds: kOrgish, subj: kindPerson, class: "PLAYS_FOR", role: tStart},
+	{verb: "sell", pass: true, prep: "to", kinds: kOrgish, subj: kindOrg, class: "ACQUIRED", role: tEvent, inverse: true},
 	// "traded in the Civic for a hatchback", "exchanged my bike for a
 	// kayak": what is given is no longer owned, what is got is.
 	// A club trades a player as it sells one ("the Tigers traded Kofi

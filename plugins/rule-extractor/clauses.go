@@ -50,11 +50,50 @@ func (sc *sentCtx) readClauses() {
 		}
 		return
 	}
+	told := make([]int, len(sc.p.Clauses)+1)
 	for ci := range sc.p.Clauses {
+		told[ci] = len(sc.u.x.facts)
 		sc.readClause(ci)
 	}
+	told[len(sc.p.Clauses)] = len(sc.u.x.facts)
+	sc.coordinatedEnds(told)
 	sc.succession()
 }
+
+// bareEnds end, with no object, the tie the clause before them told:
+// "studied at Coimbra and finished in 2018", "worked at Acme and left
+// last spring".
+var bareEnds = words("finish graduate complete leave quit retire resign")
+
+// coordinatedEnds reads a verb of ending with no object, joined by "and"
+// to the clause before it and sharing its subject, as the end of the ties
+// that clause told in the past, at its date. told[ci] is the number of
+// facts the sentence held before clause ci was read.
+func (sc *sentCtx) coordinatedEnds(told []int) {
+	for ci := 1; ci < len(sc.p.Clauses); ci++ {
+		c := &sc.p.Clauses[ci]
+		if c.SubjFrom != nlp.SubjShared || !bareEnds.has(c.Lemma) || c.Particle != "" || !c.Obj.None() || lowerAt(sc.toks, c.VerbStart-1) != "and" {
+			continue
+		}
+		if ended, ok := sc.factual(ci); !ok || ended {
+			continue
+		}
+		d := sc.nearestDate(c.VerbStart, sc.clauseEnd(c))
+		if d == nil || d.role != dateAt || d.t.After(sc.u.x.ref) {
+			continue
+		}
+		fs := sc.u.x.facts[told[ci-1]:told[ci]]
+		for i := range fs {
+			f := &fs[i]
+			if leaveableRels.has(f.rel) && f.invalid.Equal(sc.u.x.ref) && (f.valid.IsZero() || f.valid.Before(d.t)) {
+				f.invalid = d.t
+			}
+		}
+	}
+}
+
+// leaveableRels are the ties a verb of ending with no object ends.
+var leaveableRels = words("STUDIES_AT WORKS_AT LIVES_IN PLAYS_FOR MEMBER_OF COACHES")
 
 // roleFact is a title fact a sentence stated: org has holder as its rel.
 type roleFact struct {
@@ -148,6 +187,15 @@ func (sc *sentCtx) readClause(ci int) {
 	}
 	subjs := sc.subjects(ci)
 	if len(subjs) == 0 {
+		// "they made me project architect": whoever made, the object
+		// took the role, at the organisation of the context.
+		if c.Subj.Phrase >= 0 && sc.p.Tags[sc.p.Phrases[c.Subj.Phrase].Head] == "PRP" && !cc.presup && !c.Obj2.None() && !c.Obj.None() && !c.Passive && roleStartsPassive.has(c.Lemma) && sc.titlePhrase(c.Obj2.Phrase) {
+			if o := sc.phraseRef(c.Obj.Phrase, false); o.name != "" && sc.personish(o) {
+				cc.left, cc.end = sc.p.Phrases[c.Subj.Phrase].Start, sc.clauseEnd(c)
+				cc.date = sc.nearestDate(cc.left, cc.end)
+				sc.roleFacts(cc, o, c.Obj2.Phrase, c, tStart, ref{})
+			}
+		}
 		return
 	}
 	if sc.eventNounObject(cc, ci, subjs) {
@@ -596,7 +644,9 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 			if slices.Contains(sc.served, pi) {
 				continue
 			}
-			if cc.presup && (a.prep == "as" || a.prep == "to" && roleToVerbs.has(c.Lemma)) {
+			if (cc.presup || sc.namesEvent(c.Obj.Phrase)) && (a.prep == "as" || a.prep == "to" && roleToVerbs.has(c.Lemma)) {
+				// "announced the appointment of Ada as CFO": the role is
+				// the event noun's object's (ofNominals).
 				continue
 			}
 			if a.prep == "as" || a.prep == "to" && roleToVerbs.has(c.Lemma) {

@@ -326,8 +326,13 @@ func (x *extraction) knownPerson(name string) bool {
 	if !x.prevRead {
 		x.prevPersons, x.prevRead = previousPersons(x.previous), true
 	}
+	single := !strings.Contains(name, " ")
 	for _, p := range x.prevPersons {
 		if x.reg.key(p) == x.reg.key(name) {
+			return true
+		}
+		if f := strings.Fields(p); single && len(f) > 1 && x.reg.key(f[0]) == x.reg.key(name) {
+			// "Callum" after "Callum Rusk".
 			return true
 		}
 	}

@@ -120,6 +120,11 @@ func nameEnd(toks []token, i int, blocked []bool) int {
 	if j-i == 1 && toks[i].acro && (acronymStop.has(first) || jobHeads.has(first) || len(first) > 6) {
 		return i
 	}
+	// "Kestrel Mills plc": a firm's legal form written in lower case
+	// closes its name.
+	if j < len(toks) && !blocked[j] && lowerForms.has(toks[j].text) {
+		j++
+	}
 	// A short number ends a name ("Tesla Model 3", "Windows 11") when what
 	// follows is not a word it counts ("Bob 3 times").
 	if j < len(toks) && !blocked[j] && len(toks[j].lower) <= 4 && isNumber(toks[j].lower) {
@@ -129,6 +134,10 @@ func nameEnd(toks []token, i int, blocked []bool) int {
 	}
 	return j
 }
+
+// lowerForms are the legal forms of a firm written in lower case after
+// its name.
+var lowerForms = words("plc ltd ltd. inc inc. llc gmbh")
 
 // orgAfterOf reports whether the name after the "of" at toks[j] is an
 // organisation's by its shape ("… of Ferrante Legal").
@@ -285,6 +294,11 @@ func findMentions(toks []token, blocked []bool) []mention {
 			i++
 			continue
 		}
+		if i == first && e == i+1 && imperative(toks, i) {
+			// "Come meet my friends", "Meet my sister": a command.
+			i++
+			continue
+		}
 		if i == first && e > i+1 && droppedSubjectVerb(toks, i, e) {
 			// "Left Lumen last month", "Joined Spotify in May": the verb
 			// is no part of the name after it.
@@ -352,6 +366,12 @@ func droppedSubjectVerb(toks []token, i, e int) bool {
 		return false
 	}
 	return !finiteAfterName.has(lowerAt(toks, e))
+}
+
+// imperative reports whether the word opening a sentence gives a
+// command (nlp.Imperative) and is no common given name.
+func imperative(toks []token, i int) bool {
+	return i+1 < len(toks) && !firstNames.has(toks[i].lower) && nlp.Imperative(toks[i].lower, toks[i+1].text)
 }
 
 // finiteAfterName are the verbs that, after a name opening a sentence,

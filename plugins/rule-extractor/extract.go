@@ -124,6 +124,8 @@ type uttCtx struct {
 	// it ("bought a flat in Leith and sold it", "joined the Ravens … left
 	// them").
 	lastObj ref
+	// intro is a tie noun asked to be met whose names are still to come.
+	intro *introduction
 }
 
 // text extracts from a message or text episode.
@@ -225,7 +227,9 @@ func (x *extraction) sentence(u *uttCtx, s sentence) {
 	sc.readPhrases()
 	sc.possessedTies()
 	sc.readClauses()
+	sc.introductions()
 	sc.nominalEvents()
+	sc.ofNominals()
 	sc.recordFields()
 	sc.ownIdentifiers()
 }

@@ -53,6 +53,12 @@ func verbOfNoun(noun string, gerunds bool, fits func(verb string) bool) string {
 	if fits(noun) {
 		return noun
 	}
+	if v, ok := irregularNominals[noun]; ok {
+		if fits(v) {
+			return v
+		}
+		return ""
+	}
 	var cands [2]string
 	switch {
 	case strings.HasSuffix(noun, "ment"):
@@ -82,6 +88,13 @@ func verbOfNoun(noun string, gerunds bool, fits func(verb string) bool) string {
 		}
 	}
 	return ""
+}
+
+// irregularNominals are event nouns whose verb no regular ending gives.
+var irregularNominals = map[string]string{
+	"acquisition": "acquire", "sale": "sell", "takeover": "take over", "succession": "succeed",
+	"merger": "merge", "exit": "exit", "hire": "hire", "purchase": "purchase", "buyout": "buy out",
+	"signing": "sign", "hiring": "hire",
 }
 
 // lightVerbs take an event noun as their object and leave the event to
@@ -205,4 +218,148 @@ func hasWord(list, w string) bool {
 		}
 	}
 	return false
+}
+
+// Events named by a noun of their object. "Halvorsen has completed its
+// acquisition of Lindqvist Robotics", "Brightwater today announces the
+// appointment of Priya Raman as CFO", "the signing of Asante-Lund was
+// confirmed": a noun made from a transitive verb, with its object after
+// "of", says what the verb would say with that object, done by the
+// noun's possessor or by the subject of the clause that announces or
+// completes it (or by the phrase after "by"). A role after "as" is the
+// object's, at the doer.
+
+// announcing are the verbs whose object event took place when they are
+// said in the present as well: "announces the appointment of",
+// "completes its acquisition of".
+var announcing = words("announce confirm complete finalise finalize close approve celebrate welcome")
+
+// ofNominals reads the sentence's event nouns with an "of" object.
+func (sc *sentCtx) ofNominals() {
+	if sc.question {
+		return
+	}
+	for pi := range sc.p.Phrases {
+		p := &sc.p.Phrases[pi]
+		if p.Name || !strings.HasPrefix(sc.p.Tags[p.Head], "NN") || p.Head != p.End-1 || lowerAt(sc.toks, p.End) != "of" {
+			continue
+		}
+		qi := sc.p.PhraseAt(p.End + 1)
+		if qi < 0 || sc.p.Phrases[qi].Start != p.End+1 {
+			continue
+		}
+		verb := objectVerb(sc.p.Lemmas[p.Head])
+		if verb == "" {
+			continue
+		}
+		ci := sc.clauseOf(pi)
+		if ci < 0 {
+			continue
+		}
+		c := &sc.p.Clauses[ci]
+		if ended, ok := sc.factual(ci); !ok || ended || c.Future || !c.Past && !c.Perfect && !announcing.has(c.Lemma) {
+			continue
+		}
+		var doer ref
+		q := &sc.p.Phrases[qi]
+		switch {
+		case lowerAt(sc.toks, q.End) == "by":
+			if bi := sc.p.PhraseAt(q.End + 1); bi >= 0 && sc.p.Phrases[bi].Start == q.End+1 {
+				doer = sc.phraseRef(bi, false)
+			}
+		case p.PossEnd > p.PossStart:
+			doer = sc.ownerOf(p)
+			if doer.name == "" && slices.Contains(c.Obj.All(), pi) && isPossessivePronoun(sc.toks[p.PossStart].lower) {
+				// "Halvorsen completed its acquisition of …".
+				if subjs := sc.subjects(ci); len(subjs) == 1 {
+					doer = subjs[0]
+				}
+			}
+		case slices.Contains(c.Obj.All(), pi) && !c.Passive:
+			if subjs := sc.subjects(ci); len(subjs) == 1 {
+				doer = subjs[0]
+			}
+		}
+		sc.ofNominal(c, p, qi, doer, verb)
+	}
+}
+
+// objectVerb returns the verb a noun names the act of, when the verb
+// takes a direct object in one of its relation frames or gives a role
+// in the passive ("acquisition" → acquire, "appointment" → appoint,
+// "signing" no: a gerund names the act, and the clause reads it).
+func objectVerb(noun string) string {
+	return verbOfNoun(noun, false, func(v string) bool {
+		if !nlp.IsVerb(v) {
+			return false
+		}
+		for _, f := range framesOf(v) {
+			if f.prep == "" && !f.pass && f.obj == "" || f.pass && f.prep != "" && (hasWord(f.prep, "as") || hasWord(f.prep, "by")) {
+				return true
+			}
+		}
+		return false
+	})
+}
+
+// ofNominal states what the event noun p of object qi says, done by
+// doer, as the passive "<object> was <verb>ed [as <role>] by <doer>"
+// would.
+func (sc *sentCtx) ofNominal(c *nlp.Clause, p *nlp.Phrase, qi int, doer ref, verb string) {
+	q := &sc.p.Phrases[qi]
+	cc := &clauseCtx{c: c, te: tensePast, left: p.Start, end: sc.clauseEnd(c)}
+	if p.PossEnd > p.PossStart && p.PossStart < cc.left {
+		cc.left = p.PossStart
+	}
+	cc.date = sc.nearestDate(cc.left, cc.end)
+	obj := sc.phraseRef(qi, false)
+	if obj.name == "" {
+		return
+	}
+	if lowerAt(sc.toks, q.End) == "as" {
+		// "the appointment of Priya Raman as Chief Financial Officer".
+		if ri := sc.p.PhraseAt(q.End + 1); ri >= 0 && sc.p.Phrases[ri].Start == q.End+1 && personish(sc.kindOf(obj)) {
+			for _, f := range framesOf(verb) {
+				if f.pass && hasWord(f.prep, "as") && f.role == tStart {
+					at := ref{}
+					if doer.name != "" && orgKinds(sc.kindOf(doer)) {
+						at = doer
+					}
+					sc.roleFacts(cc, obj, ri, c, tStart, at)
+					return
+				}
+			}
+		}
+		return
+	}
+	if doer.name == "" || doer.name == obj.name {
+		return
+	}
+	ok := sc.semKind(obj, qi)
+	dk := sc.kindOf(doer)
+	for _, f := range framesOf(verb) {
+		switch {
+		case f.pass && hasWord(f.prep, "by") && f.inverse:
+			// "acquire": "Y was acquired by X" runs X → Y.
+			if !f.fitsRef(dk, doer) {
+				continue
+			}
+			sc.fact(cc, doer, obj, f.class, f.role, "{s} "+nlp.Past(verb)+" {o}", dk, ok)
+			return
+		case !f.pass && f.prep == "" && f.obj == "" && !f.fromPrep:
+			if !f.fitsRef(ok, obj) || !sc.subjFits(&f, doer) {
+				continue
+			}
+			src, dst, sk, tk := doer, obj, dk, ok
+			if f.inverse {
+				src, dst, sk, tk = obj, doer, ok, dk
+			}
+			text := "{s} " + nlp.Past(verb) + " {o}"
+			if f.inverse {
+				text = "{o} " + nlp.Past(verb) + " {s}"
+			}
+			sc.fact(cc, src, dst, f.class, f.role, text, sk, tk)
+			return
+		}
+	}
 }

@@ -13,10 +13,15 @@ import (
 // preposition that names an entity.
 func (sc *sentCtx) openFact(cc *clauseCtx, verb string, subj ref, role temporal) {
 	c := cc.c
-	if openStop.has(c.Lemma) {
+	if openStop.has(c.Lemma) || sc.namesEvent(c.Obj.Phrase) {
 		return
 	}
 	for i, a := range sc.slots(c) {
+		if a.prep == "" && !c.Obj2.None() && slices.Contains(a.phrases, c.Obj.Phrase) {
+			// "writing her a list": the first of two objects is the
+			// one it is done for.
+			continue
+		}
 		if a.prep == "as" || c.Passive && a.prep != "by" || a.prep == "of" && i > 0 {
 			// An "of" after another slot belongs to its noun: "reports
 			// to the VP of engineering".
@@ -50,6 +55,17 @@ func (sc *sentCtx) openFact(cc *clauseCtx, verb string, subj ref, role temporal)
 			return
 		}
 	}
+}
+
+// namesEvent reports whether phrase pi names an act by its object
+// ("the acquisition of Helix"), which ofNominals reads: the clause that
+// announces or completes it is no relation of its own.
+func (sc *sentCtx) namesEvent(pi int) bool {
+	if pi < 0 {
+		return false
+	}
+	p := &sc.p.Phrases[pi]
+	return !p.Name && p.Head == p.End-1 && lowerAt(sc.toks, p.End) == "of" && objectVerb(sc.p.Lemmas[p.Head]) != ""
 }
 
 // openStop are verbs too vague to be a relation of their own.

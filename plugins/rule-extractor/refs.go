@@ -551,6 +551,10 @@ func (sc *sentCtx) nounKind(head int) kind {
 		if c&nlp.ClassDegree != 0 {
 			return kindDegree
 		}
+	case nlp.NounTime:
+		// "worked at Acme for years": a stretch of time is where no one
+		// works.
+		return kindDate
 	}
 	return kindNone
 }

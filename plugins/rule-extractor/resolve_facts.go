@@ -49,6 +49,9 @@ var relGroups = [][]string{
 // an open fact of another between the same two.
 var leaveable = words("worksat livesin playsfor memberof studiesat coaches boardmemberof volunteersat runs")
 
+// inverseRels pair the relations that state one tie from either end.
+var inverseRels = map[string]string{"reportsto": "managerof", "managerof": "reportsto"}
+
 // couples are the ties of a couple, which one ending verb ends.
 var couples = words("marriedto engagedto isdating")
 
@@ -287,6 +290,10 @@ func sameDay(a, b time.Time) bool {
 // with an end (invalid_at) that matches an open existing fact is its
 // duplicate: the pipeline carries the end over.
 func isDuplicate(n, e rfact) bool {
+	if n.valid.IsZero() && !n.invalid.IsZero() && inverseRels[n.rel] == e.rel && n.src == e.dst && n.dst == e.src && overlap(n, e) {
+		// "I don't report to Hanne any more" ends "Hanne is my manager".
+		return true
+	}
 	if !sameEnds(n, e) {
 		return n.text != "" && n.text == e.text && n.src == e.src && n.dst == e.dst
 	}

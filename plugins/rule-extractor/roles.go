@@ -63,6 +63,11 @@ func (sc *sentCtx) orgOf(pi int, c *nlp.Clause) ref {
 				// the employer is said after it.
 				continue
 			}
+			if pp.Prep == "with" && !sc.p.Phrases[pp.Obj.Phrase].Name {
+				// "CFO with effect from 1 April": only a name is where
+				// one holds a role "with".
+				continue
+			}
 			switch pp.Prep {
 			case "of", "at", "for", "with":
 				return sc.phraseRef(pp.Obj.Phrase, false)
@@ -419,7 +424,7 @@ func roleVerbs(c *nlp.Clause) temporal {
 // Verbs that start or end the role they take.
 var (
 	roleStarts        = phrases("become", "join", "start", "begin", "return", "take over", "step in", "step up", "move up", "move", "transfer")
-	roleStartsPassive = words("appoint name hire elect promote make")
+	roleStartsPassive = words("appoint name hire elect promote make confirm install")
 	roleEnds          = phrases("leave", "quit", "resign", "retire", "step down", "step aside")
 	// roleToVerbs give a role after "to" as others do after "as" ("was
 	// promoted to engineering manager at Acme").

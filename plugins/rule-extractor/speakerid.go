@@ -149,7 +149,7 @@ func (x *extraction) identifySpeakers(utts []utterance) {
 					add(next, first, spokenNear)
 					add(prev, first, spokenNear)
 					deny(u.speaker, first)
-				case before2 == "i" && before == "am" || before2 == "name" && before == "is" || m.start == 2 && before2 == "this" && before == "is" && !introduces(u.text, s.toks, m) || before2 == "it" && before == "is" && greeted(s.toks, m.start-2):
+				case before2 == "i" && before == "am" || before2 == "name" && before == "is" || (m.start == 2 || m.start > 2 && s.toks[m.start-3].text == ",") && before2 == "this" && before == "is" && !introduces(u.text, s.toks, m) || before2 == "it" && before == "is" && greeted(s.toks, m.start-2):
 					add(u.speaker, first, selfNamed)
 				case si == 0 && alone(s.toks, m) && prev != "" && asksName(utts, k):
 					// "What's your name?" "Wenche Aas.": an answer to a

@@ -174,6 +174,11 @@ done:
 // byFollows reports whether "by" comes after word j before the clause
 // ends (a comma, a verb).
 func (s *Sentence) byFollows(j int) bool {
+	if j < len(s.Words) && (s.Tags[j] == "DT" || s.Tags[j] == "PRP$") {
+		// "Acme announced the acquisition of Helix by Vertex": a verb
+		// with a direct object is no participle.
+		return false
+	}
 	for ; j < len(s.Words) && s.Words[j] != "," && !verbTag(s.Tags[j]); j++ {
 		if s.Lower[j] == "by" {
 			return true

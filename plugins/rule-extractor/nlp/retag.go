@@ -228,6 +228,80 @@ func (s *Sentence) retagNamed() {
 	}
 }
 
+// Imperative reports whether w, the lower-case word opening a sentence,
+// is a verb in its base form giving a command, by the word after it as
+// written: a determiner, a possessive or an object pronoun ("Meet my
+// sister"), or a second bare verb in lower case ("Come meet Dana", "Go
+// see him"); not a modal or an inflected verb, which follow a subject
+// ("Chase called", "Drew can").
+func Imperative(w, next string) bool {
+	if !IsVerb(w) || Lemma(w, "VB") != w {
+		return false
+	}
+	switch strings.ToLower(next) {
+	case "my", "your", "our", "his", "her", "their", "the", "this", "these", "me", "us", "him", "them":
+		return true
+	}
+	if next != strings.ToLower(next) || !IsVerb(next) || Lemma(next, "VB") != next {
+		return false
+	}
+	if _, ok := subjectVerbs[next]; ok {
+		return false
+	}
+	return !strings.HasSuffix(next, "s") && !strings.HasSuffix(next, "ed") && !strings.HasSuffix(next, "ing")
+}
+
+// subjectVerbs are the auxiliaries and modals, which follow a subject.
+var subjectVerbs = map[string]struct{}{"is": {}, "are": {}, "was": {}, "were": {}, "has": {}, "have": {}, "had": {}, "do": {}, "does": {}, "did": {},
+	"can": {}, "could": {}, "will": {}, "would": {}, "shall": {}, "should": {}, "may": {}, "might": {}, "must": {}}
+
+// retagImperative tags a command's verb opening a sentence as the base
+// form it is, and the bare verb after it ("Come/NNP meet/VBD my
+// friends": come/VB meet/VB): the tagger takes a capital for a name.
+func (s *Sentence) retagImperative(named []bool) {
+	if len(s.Tags) < 2 || named[0] || s.Tags[0] == "UH" || !Imperative(s.Lower[0], s.Words[1]) {
+		return
+	}
+	s.Tags[0], s.Lemmas[0] = "VB", s.Lower[0]
+	if IsVerb(s.Lower[1]) && !named[1] && s.Words[1] == s.Lower[1] && !strings.HasPrefix(s.Tags[1], "PRP") && s.Tags[1] != "DT" {
+		s.Tags[1], s.Lemmas[1] = "VB", s.Lower[1]
+	}
+}
+
+// retagCompoundHeads tags a base-form verb after "to" and a noun as the
+// noun that ends the phrase ("promoted to analytics/NNS lead/VB": a
+// title): an infinitive's verb follows "to" at once.
+func (s *Sentence) retagCompoundHeads() {
+	for i := 2; i < len(s.Tags); i++ {
+		if s.Tags[i] != "VB" || s.Tags[i-2] != "TO" || s.Tags[i-1] != "NN" && s.Tags[i-1] != "NNS" || !IsNoun(s.Lower[i]) {
+			continue
+		}
+		s.Tags[i], s.Lemmas[i] = "NN", s.Lower[i]
+	}
+}
+
+// retagHyphenGerunds tags a hyphenated word in -ing after a form of "be"
+// and before an object as the verb it is ("is dog-sitting/JJ Waffles",
+// "was house-hunting in Leeds"), when its last part is a verb's gerund.
+func (s *Sentence) retagHyphenGerunds() {
+	for i := 1; i+1 < len(s.Tags); i++ {
+		w := s.Lower[i]
+		k := strings.LastIndexByte(w, '-')
+		if k < 0 || !strings.HasSuffix(w, "ing") || strings.HasPrefix(s.Tags[i], "VB") || Lemma(s.Lower[i-1], "VBZ") != "be" {
+			continue
+		}
+		last := w[k+1:]
+		verb := Lemma(last, "VBG")
+		if verb == last || !IsVerb(verb) {
+			continue
+		}
+		switch s.Tags[i+1] {
+		case "NNP", "NNPS", "DT", "PRP$", "PRP", "IN":
+			s.Tags[i], s.Lemmas[i] = "VBG", w[:k+1]+verb
+		}
+	}
+}
+
 // retagPlease tags "please" before a verb's base form as the interjection
 // it is, and the verb as a base form: "Please cancel my plan" is a
 // request with no subject, whatever the tagger made of the two words

@@ -1,0 +1,74 @@
+package main
+
+import "testing"
+
+// TestExtractEventObjects: an act named by a noun with its object after
+// "of" ("its acquisition of", "the appointment of … as") says what the
+// verb says, done by the noun's possessor or the subject of the clause
+// that announces or completes it (reference time: 15 May 2024).
+func TestExtractEventObjects(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "its acquisition of",
+			content: "Tordal Group has completed its acquisition of Brekke Sensors, the Bergen maker of tide gauges.",
+			want:    []wf{{"ACQUIRED", "Tordal Group", "Brekke Sensors", "", ""}},
+			absent:  []wf{{"COMPLETES", "*", "*", "", ""}}},
+		{name: "the acquisition of one by another",
+			content: "Fenmark announced the acquisition of Ostrava Labs by Veltro.",
+			want:    []wf{{"ACQUIRED", "Veltro", "Ostrava Labs", "", ""}},
+			absent:  []wf{{"ANNOUNCES_BY", "*", "*", "", ""}, {"ANNOUNCES", "*", "*", "", ""}}},
+		{name: "the appointment of an officer, with effect from a date",
+			content: "Kestrel Mills plc today announces the appointment of Dagny Holm as Chief Financial Officer with effect from 1 April 2023.",
+			want:    []wf{{"HAS_CFO", "Kestrel Mills plc", "Dagny Holm", "2023-04-01", ""}},
+			absent:  []wf{{"HAS_CFO", "effect", "*", "", ""}}},
+		{name: "the signing of a player completed by a club",
+			content: "FC Holmvik have completed the signing of midfielder Tariq Oduya from Sandvær IL.",
+			want:    []wf{{"PLAYS_FOR", "Tariq Oduya", "FC Holmvik", "ref", ""}}},
+		{name: "a player sold, in the passive",
+			content: "Tariq Oduya has been sold to Dynamo Kessel.",
+			want:    []wf{{"PLAYS_FOR", "Tariq Oduya", "Dynamo Kessel", "ref", ""}},
+			absent:  []wf{{"OWNS", "*", "*", "", ""}}},
+		{name: "a company sold, in the passive",
+			content: "Brekke Labs was sold to Tordal Group in 2021.",
+			want:    []wf{{"ACQUIRED", "Tordal Group", "Brekke Labs", "2021-01-01", ""}}},
+		{name: "confirmed as the new coach",
+			content: "Holmvik also confirmed Jens Aasland as their new head coach.",
+			want:    []wf{{"COACHES", "Jens Aasland", "Holmvik", "ref", ""}},
+			absent:  []wf{{"COACHES", "Jens Aasland", "Holmvik", "", "ref"}}},
+		{name: "an acquisition still to come states nothing",
+			content: "Tordal Group will complete its acquisition of Brekke Sensors next year.",
+			absent:  []wf{{"ACQUIRED", "*", "*", "", ""}}},
+		{name: "a denied acquisition states nothing",
+			content: "Tordal Group did not complete its acquisition of Brekke Sensors.",
+			absent:  []wf{{"ACQUIRED", "*", "*", "", ""}}},
+	})
+}
+
+// TestExtractLifeStories: a first-person account told in one breath, as
+// a voice memo or a long message is (reference time: 15 May 2024).
+func TestExtractLifeStories(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "a role given by them, dated from the date before",
+			content: "Two years ago I joined Casa Lobo Arquitetos as a junior architect and the following year they made me project architect.",
+			want: []wf{
+				{"WORKS_AT", "User", "Casa Lobo Arquitetos", "2022-05-15", ""},
+				{"HAS_JOB_TITLE", "User", "project architect", "2023-01-01", ""},
+			}},
+		{name: "studies ended by a verb with no object after and",
+			content: "I studied design at the University of Aveiro and finished in 2018.",
+			want:    []wf{{"STUDIES_AT", "User", "University of Aveiro", "", "2018-01-01"}}},
+		{name: "a job ended by left, not a stretch of time worked at",
+			content: "I worked at Pereira Lda for years and left in March.",
+			want:    []wf{{"WORKS_AT", "User", "Pereira Lda", "", "2024-03-01"}},
+			absent:  []wf{{"WORKS_AT", "User", "years", "", ""}}},
+		{name: "an end still to come ends nothing yet",
+			content: "I work at Pereira Lda and will leave in March.",
+			absent:  []wf{{"WORKS_AT", "User", "Pereira Lda", "", "2024-03-01"}}},
+		{name: "the writer names themself after a comma",
+			content: "Note to self, this is Tiago. I've lived in Braga since 2019.",
+			want:    []wf{{"LIVES_IN", "Tiago", "Braga", "2019-01-01", ""}}},
+		{name: "a baby born on a date told before the name",
+			source:  "message",
+			content: "Valentina: We had our second baby on the 2nd of February, a girl, Inés!!",
+			want:    []wf{{"CHILD_OF", "Inés", "Valentina", "2024-02-02", ""}}},
+	})
+}
