@@ -63,7 +63,7 @@ func TestExtractLifeStories(t *testing.T) {
 		{name: "an end still to come ends nothing yet",
 			content: "I work at Pereira Lda and will leave in March.",
 			absent:  []wf{{"WORKS_AT", "User", "Pereira Lda", "", "2024-03-01"}}},
-		{name: "the writer names themself after a comma",
+		{name: "the one writing names themself after a comma",
 			content: "Note to self, this is Tiago. I've lived in Braga since 2019.",
 			want:    []wf{{"LIVES_IN", "Tiago", "Braga", "2019-01-01", ""}}},
 		{name: "a baby born on a date told before the name",

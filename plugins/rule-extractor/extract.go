@@ -125,7 +125,7 @@ type uttCtx struct {
 	// them").
 	lastObj ref
 	// intro is a tie noun asked to be met whose names are still to come.
-	intro *introduction
+	intro *meeting
 }
 
 // text extracts from a message or text episode.
@@ -227,7 +227,7 @@ func (x *extraction) sentence(u *uttCtx, s sentence) {
 	sc.readPhrases()
 	sc.possessedTies()
 	sc.readClauses()
-	sc.introductions()
+	sc.meetings()
 	sc.nominalEvents()
 	sc.ofNominals()
 	sc.recordFields()

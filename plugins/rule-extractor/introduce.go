@@ -2,10 +2,10 @@ package main
 
 import "slices"
 
-// An introduction is a tie noun a speaker asked someone to meet, before
-// the names it means: "Come meet my friends. This is Phoebe." The names
+// A meeting is a tie noun a speaker asked someone to meet, before
+// the names it means: "Come meet my friends. This is Tuva." The names
 // may follow in the same sentence or in the next two of the same turn.
-type introduction struct {
+type meeting struct {
 	noun  string
 	owner ref
 	// sent is the sentence of the turn that asked; after is the word in it
@@ -23,11 +23,11 @@ var presenters = words("this these that those here")
 // fillers are the words a speaker may put between "this is" and the name.
 var fillers = words("uh um er erm , ah oh")
 
-// introductions reads "I'd like you to meet my friends, this is Phoebe,
-// Monica and Chandler" and "You must meet my sister. This is Ursula.": a
+// meetings reads "I'd like you to meet my friends, this is Tuva,
+// Eskil and Brita" and "You must meet my sister. This is Sølvi.": a
 // tie noun possessed by the speaker as the object of meet or introduce,
 // and the names presented after it, each the speaker's tie.
-func (sc *sentCtx) introductions() {
+func (sc *sentCtx) meetings() {
 	u := sc.u
 	if in := u.intro; in != nil {
 		from := 0
@@ -66,14 +66,14 @@ func (sc *sentCtx) introductions() {
 				continue
 			}
 			if _, named := sc.nameAt[p.End]; named {
-				// "meet my friend Phoebe" is read as an apposition.
+				// "meet my friend Tuva" is read as an apposition.
 				continue
 			}
 			owner := sc.ownerOf(p)
 			if owner.name == "" || !sc.personish(owner) {
 				continue
 			}
-			u.intro = &introduction{noun: noun, owner: owner, sent: u.sent, after: p.End}
+			u.intro = &meeting{noun: noun, owner: owner, sent: u.sent, after: p.End}
 			if names := sc.presented(p.End); len(names) > 0 {
 				for _, n := range names {
 					if n.name != owner.name {
@@ -89,7 +89,7 @@ func (sc *sentCtx) introductions() {
 
 // presented returns the names a sentence presents from word from on:
 // after "this is" or "these are", or a list of names that is the whole
-// of the rest ("Phoebe, Monica, Chandler.").
+// of the rest ("Tuva, Eskil, Brita.").
 func (sc *sentCtx) presented(from int) []ref {
 	toks := sc.toks
 	k := from
@@ -97,7 +97,7 @@ func (sc *sentCtx) presented(from int) []ref {
 		k++
 	}
 	if e, named := sc.nameAt[k]; named && lowerAt(toks, e) == "," && presenters.has(lowerAt(toks, e+1)) {
-		// "Joey, this is Ross": Joey is the one spoken to.
+		// "Eskil, this is Jonas": Eskil is the one spoken to.
 		k = e + 1
 	}
 	bare := true

@@ -24,7 +24,7 @@ func TestExtractIntroductions(t *testing.T) {
 			want:    []wf{{"ROOMMATE_OF", "Jonas", "Arvid", "ref", ""}},
 			absent:  []wf{{"ROOMMATE_OF", "Eskil", "*", "", ""}}},
 		{name: "a bare list of names", source: "message",
-			content: "Arvid: I want to introduce you to my colleagues. Tuva and Eskil.",
+			content: "Arvid: I want to introduce you to my coworkers. Tuva and Eskil.",
 			want:    []wf{{"COLLEAGUE_OF", "Tuva", "Arvid", "ref", ""}, {"COLLEAGUE_OF", "Eskil", "Arvid", "ref", ""}}},
 		{name: "a meeting that never happened presents no one", source: "message",
 			content: "Arvid: I never got to meet my grandfather. This is Oslo, where he lived.",

@@ -92,7 +92,7 @@ func verbOfNoun(noun string, gerunds bool, fits func(verb string) bool) string {
 
 // irregularNominals are event nouns whose verb no regular ending gives.
 var irregularNominals = map[string]string{
-	"acquisition": "acquire", "sale": "sell", "takeover": "take over", "succession": "succeed",
+	"acquisition": "acquire", "takeover": "take over",
 	"merger": "merge", "exit": "exit", "hire": "hire", "purchase": "purchase", "buyout": "buy out",
 	"signing": "sign", "hiring": "hire",
 }
@@ -220,7 +220,7 @@ func hasWord(list, w string) bool {
 	return false
 }
 
-// Events named by a noun of their object. "Halvorsen has completed its
+// Acts named by a noun of their object. "Halvorsen has completed its
 // acquisition of Lindqvist Robotics", "Brightwater today announces the
 // appointment of Priya Raman as CFO", "the signing of Asante-Lund was
 // confirmed": a noun made from a transitive verb, with its object after
@@ -232,7 +232,7 @@ func hasWord(list, w string) bool {
 // announcing are the verbs whose object event took place when they are
 // said in the present as well: "announces the appointment of",
 // "completes its acquisition of".
-var announcing = words("announce confirm complete finalise finalize close approve celebrate welcome")
+var announcing = words("announce confirm complete finalise finalize close celebrate welcome")
 
 // ofNominals reads the sentence's event nouns with an "of" object.
 func (sc *sentCtx) ofNominals() {
