@@ -427,7 +427,7 @@ var frames = indexFrames([]frame{
 // verbSynonyms are verbs that say what another says, with frames of
 // their own for what only they say: a verb's frames are its own, then
 // its synonym's ("relocated her practice to", "begins his studies at").
-var verbSynonyms = map[string]string{"relocate": "move", "begin": "start", "commence": "start", "change": "switch", "swap": "switch"}
+var verbSynonyms = map[string]string{"relocate": "move", "begin": "start", "commence": "start", "change": "switch", "swap": "switch", "discontinue": "stop", "cease": "stop", "initiate": "start", "resume": "start"}
 
 // framesOf returns a verb's frames and its synonym's: first the
 // synonym's that need an object noun of their own ("moved her practice

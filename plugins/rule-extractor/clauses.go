@@ -185,6 +185,9 @@ func (sc *sentCtx) readClause(ci int) {
 	if sc.eventNounClause(cc, ci) || sc.tieNounClause(cc, ci) || sc.tieNounSubject(cc, ci) {
 		return
 	}
+	if sc.noteStyle(cc, ci) {
+		return
+	}
 	subjs := sc.subjects(ci)
 	if len(subjs) == 0 {
 		// "they made me project architect": whoever made, the object
@@ -599,14 +602,19 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 		sc.roleFacts(cc, subj, c.Obj.Phrase, c, role, ref{})
 		matched = true
 	}
-	if !cc.presup && c.Passive && (c.Lemma == "assign" || c.Lemma == "refer" || c.Lemma == "transfer") {
-		// "Got assigned to Dr. Mensah-Ofori": a doctor from then.
+	if !cc.presup && c.Passive && (c.Lemma == "assign" || c.Lemma == "reassign" || c.Lemma == "refer" || c.Lemma == "transfer") {
+		// "Got assigned to Dr. Mensah-Ofori": a doctor from then;
+		// "reassigned from Dr. Sørbø to Dr. Boateng": no longer the first.
 		for _, pp := range c.PPs {
-			if pp.Prep != "to" || pp.Obj.Phrase < 0 {
+			if pp.Prep != "to" && pp.Prep != "from" || pp.Obj.Phrase < 0 {
 				continue
 			}
 			if d := sc.phraseRef(pp.Obj.Phrase, false); d.name != "" && doctorName(d.name) && d.name != subj.name {
-				sc.fact(cc, d, subj, "DOCTOR_OF", tStart, "{s} is {o}'s doctor", kindPerson, kindPerson)
+				if pp.Prep == "from" {
+					sc.fact(cc, d, subj, "DOCTOR_OF", tEnd, "{s} is no longer {o}'s doctor", kindPerson, kindPerson)
+				} else {
+					sc.fact(cc, d, subj, "DOCTOR_OF", tStart, "{s} is {o}'s doctor", kindPerson, kindPerson)
+				}
 				matched = true
 			}
 		}

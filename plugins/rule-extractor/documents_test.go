@@ -72,3 +72,30 @@ func TestExtractLifeStories(t *testing.T) {
 			want:    []wf{{"CHILD_OF", "Inés", "Valentina", "2024-02-02", ""}}},
 	})
 }
+
+// TestExtractRecordNotes: a record about someone, written as notes are,
+// speaks for the one it is about (reference time: 15 May 2024).
+func TestExtractRecordNotes(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "a field names whom the note is about",
+			content: "Clinic note. Patient: Oskar Lindahl, 61. Seen by Dr. Ruth Amsel. Started ramipril 5 mg once daily.",
+			want:    []wf{{"TAKES_MEDICATION", "Oskar Lindahl", "ramipril", "ref", ""}},
+			absent:  []wf{{"TAKES_MEDICATION", "User", "*", "", ""}}},
+		{name: "a later note names them without the field",
+			previous: []string{"Clinic note. Patient: Oskar Lindahl, 61. Started ramipril 5 mg once daily."},
+			content:  "Oskar Lindahl reports a dry cough. Ramipril discontinued today; candesartan 8 mg daily started in its place.",
+			want: []wf{
+				{"TAKES_MEDICATION", "Oskar Lindahl", "Ramipril", "", "2024-05-15"},
+				{"TAKES_MEDICATION", "Oskar Lindahl", "candesartan", "ref", ""},
+			}},
+		{name: "a text in the first person is the writer's",
+			content: "Patient: Oskar Lindahl. I started ramipril yesterday.",
+			want:    []wf{{"TAKES_MEDICATION", "User", "ramipril", "2024-05-14", ""}}},
+		{name: "a patient reassigned from one doctor to another",
+			content: "Care team update: Oskar Lindahl has been reassigned from Dr. Ruth Amsel to Dr. Femi Adeyemo.",
+			want: []wf{
+				{"DOCTOR_OF", "Dr. Ruth Amsel", "Oskar Lindahl", "", "ref"},
+				{"DOCTOR_OF", "Dr. Femi Adeyemo", "Oskar Lindahl", "ref", ""},
+			}},
+	})
+}

@@ -141,11 +141,18 @@ func (x *extraction) text(req abi.ExtractRequest) {
 		}
 	}
 	x.speakers = map[string]bool{}
+	writer := userName
+	if subj := recordSubject(ep.Content, req.Previous); subj != "" && !strings.EqualFold(ep.Source, "message") {
+		// A record about someone ("Patient: Rafael Ames") is told from
+		// their side: "Started lisinopril" is theirs.
+		writer = subj
+		x.reg.add(subj, kindPerson, strSure, true)
+	}
 	for k, u := range conv.utts {
 		if u.speaker == "" && u.role == roleNone {
 			// A message or text without a speaker is the user's.
-			conv.utts[k].speaker, conv.utts[k].role = userName, roleUser
-			x.speakers[x.reg.key(userName)] = true
+			conv.utts[k].speaker, conv.utts[k].role = writer, roleUser
+			x.speakers[x.reg.key(writer)] = true
 			continue
 		}
 		if u.speaker != "" && u.role != roleAssistant && u.role != roleSystem {

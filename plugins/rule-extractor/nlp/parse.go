@@ -227,6 +227,7 @@ func Parse(words, lower []string, names [][2]int, skip []bool) *Sentence {
 			s.Tags[k] = "NNP"
 		}
 	}
+	s.retagSymbols()
 	s.retagHer()
 	s.retagNeither()
 	s.retagNamed()

@@ -6,7 +6,10 @@ package nlp
 // verbs the tagger took for the other. Parse runs them in order before
 // it chunks the sentence.
 
-import "strings"
+import (
+	"strings"
+	"unicode"
+)
 
 // retagFloating reads a quantifier that floats after its subject
 // ("Ann and Bo both report to Eva", "they all live in Leeds") as the
@@ -298,6 +301,23 @@ func (s *Sentence) retagHyphenGerunds() {
 		switch s.Tags[i+1] {
 		case "NNP", "NNPS", "DT", "PRP$", "PRP", "IN":
 			s.Tags[i], s.Lemmas[i] = "VBG", w[:k+1]+verb
+		}
+	}
+}
+
+// conjunctions are the words the tagger may rightly tag CC.
+var conjunctions = map[string]struct{}{"and": {}, "or": {}, "but": {}, "nor": {}, "yet": {}, "so": {}, "either": {}, "neither": {}, "both": {}, "plus": {}, "&": {}, "whether": {}, "versus": {}, "vs": {}, "vs.": {}, "minus": {}, "times": {}}
+
+// retagSymbols tags a word of letters the tagger took for a symbol
+// ("lisinopril/$") as the noun it is.
+func (s *Sentence) retagSymbols() {
+	for i, t := range s.Tags {
+		if (t == "$" || t == "#" || t == "SYM") && strings.IndexFunc(s.Lower[i], unicode.IsLetter) >= 0 {
+			s.Tags[i], s.Lemmas[i] = "NN", s.Lower[i]
+		}
+		if _, ok := conjunctions[s.Lower[i]]; t == "CC" && !ok && len(s.Lower[i]) > 3 {
+			// "losartan/CC 50 mg daily started".
+			s.Tags[i], s.Lemmas[i] = "NN", s.Lower[i]
 		}
 	}
 }

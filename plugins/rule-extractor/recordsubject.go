@@ -1,0 +1,128 @@
+package main
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
+	"github.com/mnemohq/mnemo/wasm/abi"
+)
+
+// Records about someone. A clinic note, a member file or a passenger
+// record names the one it is about in a field ("Patient: Rafael Ames")
+// and goes on without a subject: "Started lisinopril 10 mg daily",
+// "Seen by Dr. Sørbø". Such a text speaks for that person, not for the
+// one who wrote it, when it never speaks in the first person. A later
+// record of the same person may name them without the field ("Rafael
+// Ames reports a dry cough. Lisinopril discontinued."): an earlier
+// episode's field tells whom it is about.
+
+// subjectField matches a field naming the one a record is about.
+var subjectField = regexp.MustCompile(`(?i)\b(?:patient|client|customer|passenger|member|employee|student|tenant|resident)(?:'s)?(?: name)?\s*[:–-]\s*((?-i:[A-Z][\p{L}'.-]*)(?:\s+(?-i:[A-Z][\p{L}'.-]*)){0,3})`)
+
+// firstPersonWord matches a word of the first person.
+var firstPersonWord = regexp.MustCompile(`(?i)\b(?:i|me|my|mine|myself|we|us|our|ours|i'm|i've|i'd|i'll)\b`)
+
+// recordSubject returns the one a text is a record about: the name of
+// its subject field, else that of an earlier episode's when the text
+// names them; "" when the text speaks in the first person or names no
+// one so.
+func recordSubject(content string, previous []abi.Episode) string {
+	if firstPersonWord.MatchString(content) {
+		return ""
+	}
+	if name := fieldName(content); name != "" {
+		return name
+	}
+	for i := len(previous) - 1; i >= 0; i-- {
+		if name := fieldName(previous[i].Content); name != "" && strings.Contains(content, name) {
+			return name
+		}
+	}
+	return ""
+}
+
+// fieldName returns the name of a text's subject field, up to the end of
+// its sentence ("Patient: Rafael Ames. Started …": Rafael Ames).
+func fieldName(content string) string {
+	m := subjectField.FindStringSubmatch(content)
+	if m == nil {
+		return ""
+	}
+	name := m[1]
+	for _, w := range strings.Fields(name) {
+		if len(w) > 2 && strings.HasSuffix(w, ".") {
+			name = name[:strings.Index(name, w)+len(w)]
+			break
+		}
+	}
+	return strings.TrimRight(name, ".")
+}
+
+// doseWords are the words of a dose ("50 mg daily", "twice a day").
+var doseWords = words("mg mcg µg g ml units unit iu daily once twice a day weekly nightly bd od tds prn")
+
+// noteKinds are the things a record's note-style clause may be about.
+var noteKinds = map[kind]bool{kindDrug: true, kindVaccine: true, kindPlan: true}
+
+// noteStyle reads a clause written as notes are, a thing and a bare
+// participle ("Lisinopril discontinued today", "losartan 50 mg daily
+// started in its place", "Pro plan cancelled"): what the verb would say
+// with the thing as its object, of the one who writes or whom the record
+// is about. It reports whether it read the clause.
+func (sc *sentCtx) noteStyle(cc *clauseCtx, ci int) bool {
+	c := &sc.p.Clauses[ci]
+	if !c.Obj.None() || c.Passive || !c.Past || c.Perfect || c.VerbStart != c.Verb || sc.u.speaker == "" || sc.u.speaker == assistantName {
+		return false
+	}
+	var thing ref
+	var k kind
+	si := c.Subj.Phrase
+	if si >= 0 && c.SubjFrom == nlp.SubjOwn {
+		p := &sc.p.Phrases[si]
+		if p.PossEnd > p.PossStart || sc.detLen(p) > 0 {
+			return false
+		}
+		thing = sc.phraseRef(si, false)
+		k = sc.semKind(thing, si)
+	} else {
+		// "losartan 50 mg daily started": a dose between the thing and
+		// the verb, which the chunker may join to the thing.
+		j := c.VerbStart
+		for j > 0 && (isNumber(sc.toks[j-1].lower) || doseWords.has(sc.toks[j-1].lower)) {
+			j--
+		}
+		if j == c.VerbStart || j == 0 || !sc.toks[j-1].word {
+			return false
+		}
+		w := sc.toks[j-1]
+		if j >= 2 && sc.toks[j-2].word {
+			// One word alone names the thing.
+			return false
+		}
+		thing = ref{name: w.text, kind: kindNone, str: strWeak}
+		if k = sc.nounKind(j - 1); k == kindNone && drugLike(w.lower) {
+			k = kindDrug
+		}
+		si = sc.p.PhraseAt(j - 1)
+	}
+	if thing.name == "" || !noteKinds[k] {
+		return false
+	}
+	left := c.VerbStart
+	if si >= 0 {
+		left = sc.p.Phrases[si].Start
+	}
+	for _, f := range framesOf(c.Lemma) {
+		if f.pass || f.prep != "" || f.obj != "" || f.inverse || f.role != tStart && f.role != tEnd || !f.fits(k, true) {
+			continue
+		}
+		cc.left, cc.end = left, sc.clauseEnd(c)
+		cc.date = sc.nearestDate(cc.left, cc.end)
+		cc.te = tensePast
+		holder := ref{name: sc.u.speaker, kind: kindPerson, str: strSure}
+		sc.fact(cc, holder, thing, f.class, f.role, "{o} "+nlp.Past(c.Lemma)+" for {s}", kindPerson, k)
+		return true
+	}
+	return false
+}
