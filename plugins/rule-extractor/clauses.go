@@ -106,7 +106,9 @@ type roleFact struct {
 // "Ahmed Saleh replaced her", "… replacing Malcolm Reyes", "… after
 // Harriet Pell retired". The one replaced held the role until then.
 func (sc *sentCtx) succession() {
+	defer func() { sc.u.roles = append(sc.u.roles, sc.roles...) }()
 	if len(sc.roles) == 0 {
+		sc.successor()
 		return
 	}
 	for ci := range sc.p.Clauses {
@@ -141,6 +143,55 @@ func (sc *sentCtx) succession() {
 					sc.fact(cc, r.org, subjs[0], r.rel, tEnd, "{o} left as "+titleWord(r.rel)+" of {s}", kindOrg, kindPerson)
 					break
 				}
+			}
+		}
+	}
+}
+
+// successorNouns name the one who takes over another's role.
+var successorNouns = words("successor replacement")
+
+// successor reads a role taken over in a sentence after the one that
+// ended it: "Maja Ekholm stepped down as chief executive. Her successor
+// is Tobias Rehn." (or "Tobias Rehn is her successor", "Tobias Rehn
+// succeeds her"): the successor holds the role at the organisation from
+// then.
+func (sc *sentCtx) successor() {
+	if len(sc.u.roles) == 0 {
+		return
+	}
+	for ci := range sc.p.Clauses {
+		c := &sc.p.Clauses[ci]
+		if _, ok := sc.factual(ci); !ok || c.Subj.Phrase < 0 {
+			continue
+		}
+		var old, by ref
+		switch {
+		case c.Lemma == "be" && !c.Comp.None():
+			sp, cp := &sc.p.Phrases[c.Subj.Phrase], &sc.p.Phrases[c.Comp.Phrase]
+			switch {
+			case successorNouns.has(sc.headWord(c.Subj.Phrase)) && sp.PossEnd > sp.PossStart:
+				old, by = sc.ownerOf(sp), sc.phraseRef(c.Comp.Phrase, false)
+			case successorNouns.has(sc.headWord(c.Comp.Phrase)) && cp.PossEnd > cp.PossStart:
+				old, by = sc.ownerOf(cp), sc.phraseRef(c.Subj.Phrase, false)
+			}
+		case (c.Lemma == "succeed" || c.Lemma == "replace") && !c.Obj.None() && !c.Passive:
+			// The object pronoun means no one the subject names.
+			by = sc.phraseRef(c.Subj.Phrase, false)
+			sc.clauseSubjects = []ref{by}
+			old = sc.phraseRef(c.Obj.Phrase, false)
+			sc.clauseSubjects = nil
+		}
+		if old.name == "" || by.name == "" || old.name == by.name || !sc.personish(by) {
+			continue
+		}
+		cc := &clauseCtx{c: c, te: tensePresent}
+		cc.date = sc.nearestDate(c.VerbStart, sc.clauseEnd(c))
+		for i := len(sc.u.roles) - 1; i >= 0; i-- {
+			r := sc.u.roles[i]
+			if r.role == tEnd && sc.u.x.reg.key(r.holder.name) == sc.u.x.reg.key(old.name) {
+				sc.fact(cc, r.org, by, r.rel, tStart, "{o} succeeded "+old.name+" as "+titleWord(r.rel)+" of {s}", kindOrg, kindPerson)
+				break
 			}
 		}
 	}
@@ -944,6 +995,13 @@ func (sc *sentCtx) fact(cc *clauseCtx, src, dst ref, rel string, role temporal, 
 	if d != nil && d.t.After(sc.u.x.ref) && aheadClasses.has(rel) {
 		// "booked a cleaning for June 3": a booking names a date to come.
 		te = tensePresent
+	}
+	if d != nil && cc.future && d.next != nil && !d.upcoming {
+		// "will leave the company at the end of August": the coming
+		// August, as "starting on Monday" is the coming Monday.
+		fd := *d
+		fd.upcoming = true
+		d = &fd
 	}
 	valid, invalid, _, ok := placeInTime(o, te, cc.ended, d, sc.u.x.ref)
 	if !ok {

@@ -126,6 +126,9 @@ type uttCtx struct {
 	lastObj ref
 	// intro is a tie noun asked to be met whose names are still to come.
 	intro *meeting
+	// roles are the title facts the turn's sentences stated so far, for
+	// a successor named in a later sentence.
+	roles []roleFact
 }
 
 // text extracts from a message or text episode.

@@ -52,6 +52,17 @@ var leaveable = words("worksat livesin playsfor memberof studiesat coaches board
 // inverseRels pair the relations that state one tie from either end.
 var inverseRels = map[string]string{"reportsto": "managerof", "managerof": "reportsto"}
 
+// officeRel reports whether a normalized relation names an office an
+// organisation gives a person (HAS_CEO, HAS_CFO …, from the organisation).
+func officeRel(rel string) bool {
+	switch rel {
+	case "haspresident", "haschair", "hasmanagingdirector", "hasexecutivedirector":
+		return true
+	}
+	// HAS_CEO, HAS_CFO, HAS_CPO …: chief officers.
+	return len(rel) == 6 && strings.HasPrefix(rel, "hasc") && strings.HasSuffix(rel, "o")
+}
+
 // couples are the ties of a couple, which one ending verb ends.
 var couples = words("marriedto engagedto isdating")
 
@@ -290,9 +301,17 @@ func sameDay(a, b time.Time) bool {
 // with an end (invalid_at) that matches an open existing fact is its
 // duplicate: the pipeline carries the end over.
 func isDuplicate(n, e rfact) bool {
-	if n.valid.IsZero() && !n.invalid.IsZero() && inverseRels[n.rel] == e.rel && n.src == e.dst && n.dst == e.src && overlap(n, e) {
-		// "I don't report to Hanne any more" ends "Hanne is my manager".
-		return true
+	if n.valid.IsZero() && !n.invalid.IsZero() && n.src == e.dst && n.dst == e.src && overlap(n, e) {
+		switch {
+		case inverseRels[n.rel] == e.rel:
+			// "I don't report to Hanne any more" ends "Hanne is my
+			// manager".
+			return true
+		case n.rel == "worksat" && officeRel(e.rel):
+			// "Priya Raman will leave the company" ends "Brightwater's
+			// CFO is Priya Raman".
+			return true
+		}
 	}
 	if !sameEnds(n, e) {
 		return n.text != "" && n.text == e.text && n.src == e.src && n.dst == e.dst

@@ -110,7 +110,15 @@ func (sc *sentCtx) titleField(c *nlp.Clause, pi int) string {
 			continue
 		}
 		q := &sc.p.Phrases[pp.Obj.Phrase]
-		if q.Start != pp.At+1 || q.Name || q.PossEnd > q.PossStart || sc.detLen(q) > 0 || determiners.has(sc.toks[q.Start].lower) {
+		if q.Start != pp.At+1 || q.PossEnd > q.PossStart || sc.detLen(q) > 0 || determiners.has(sc.toks[q.Start].lower) {
+			return ""
+		}
+		if sc.toks[p.Start+sc.detLen(p)].cap && sc.fieldWords(q) {
+			// "Professor of Hydrology", "Head of Data Engineering": a
+			// title in capitals, and its field.
+			return strings.ToLower(joinTokens(sc.toks[q.Start:q.End]))
+		}
+		if q.Name {
 			return ""
 		}
 		for i := q.Start; i < q.End; i++ {
@@ -285,6 +293,23 @@ func (sc *sentCtx) ofMine(p *nlp.Phrase) ref {
 		return ref{}
 	}
 	return sc.pronounAt(possessives[det], p.End+1)
+}
+
+// fieldWords reports whether every word of phrase q is a noun WordNet
+// knows in lower case and none names a place, a person or a group: a
+// field of work written in capitals ("Hydrology", "Data Engineering").
+func (sc *sentCtx) fieldWords(q *nlp.Phrase) bool {
+	for i := q.Start; i < q.End; i++ {
+		t := sc.toks[i]
+		if !t.word {
+			return false
+		}
+		lex, _, ok := nlp.Noun(t.lower)
+		if !ok || lex == nlp.NounLocation || lex == nlp.NounPerson || lex == nlp.NounGroup {
+			return false
+		}
+	}
+	return true
 }
 
 // lifeTies are job nouns that, possessed by a person, name a tie of
