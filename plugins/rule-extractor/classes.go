@@ -84,7 +84,7 @@ var (
 	// living there; unitNouns are parts of an organisation.
 	homeNouns = words("place flat apartment house home room condo studio bungalow cottage loft townhouse")
 	// degreeNouns are what one holds from a school.
-	degreeNouns = words("degree diploma phd doctorate masters master bachelors bachelor mba msc bsc ma ba llb certificate")
+	degreeNouns = words("degree diploma phd doctorate masters master's master bachelors bachelor's bachelor mba msc bsc ma ba llb certificate undergrad undergraduate postgrad postgraduate")
 	// businessNouns are what one starts as a business of one's own.
 	businessNouns = words("company business firm startup start-up agency consultancy practice studio label brand shop store restaurant cafe bar brewery charity nonprofit")
 	unitNouns     = words("team department group division lab unit office desk squad practice clinic project program programme",
@@ -395,6 +395,7 @@ var frames = indexFrames([]frame{
 
 	// School.
 	{verb: "study", prep: "at|in", kinds: []kind{kindOrg, kindTeam, kindSchool, kindNone}, class: "STUDIES_AT", role: tState},
+	{verb: "do", obj: "@degree", prep: "at|in", class: "STUDIES_AT", role: tState},
 	{verb: "enroll", prep: "at|in", class: "STUDIES_AT", role: tStart},
 	{verb: "enrol", prep: "at|in", class: "STUDIES_AT", role: tStart},
 	{verb: "enroll", pass: true, prep: "at|in", class: "STUDIES_AT", role: tState},

@@ -3,6 +3,7 @@ package main
 import (
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
 )
@@ -57,6 +58,7 @@ func (sc *sentCtx) readClauses() {
 	}
 	told[len(sc.p.Clauses)] = len(sc.u.x.facts)
 	sc.coordinatedEnds(told)
+	sc.startedThen()
 	sc.succession()
 }
 
@@ -72,7 +74,7 @@ var bareEnds = words("finish graduate complete leave quit retire resign")
 func (sc *sentCtx) coordinatedEnds(told []int) {
 	for ci := 1; ci < len(sc.p.Clauses); ci++ {
 		c := &sc.p.Clauses[ci]
-		if c.SubjFrom != nlp.SubjShared || !bareEnds.has(c.Lemma) || c.Particle != "" || !c.Obj.None() || lowerAt(sc.toks, c.VerbStart-1) != "and" {
+		if c.SubjFrom != nlp.SubjShared || !bareEnds.has(c.Lemma) || c.Particle != "" || !c.Obj.None() || lowerAt(sc.toks, c.VerbStart-1) != "and" && lowerAt(sc.toks, c.VerbStart-1) != "," {
 			continue
 		}
 		if ended, ok := sc.factual(ci); !ok || ended {
@@ -85,9 +87,48 @@ func (sc *sentCtx) coordinatedEnds(told []int) {
 		fs := sc.u.x.facts[told[ci-1]:told[ci]]
 		for i := range fs {
 			f := &fs[i]
-			if leaveableRels.has(f.rel) && f.invalid.Equal(sc.u.x.ref) && (f.valid.IsZero() || f.valid.Before(d.t)) {
+			if !leaveableRels.has(f.rel) || !f.invalid.Equal(sc.u.x.ref) {
+				continue
+			}
+			if f.valid.Equal(d.t) {
+				// The ending clause's date, taken for the tie's start.
+				f.valid = time.Time{}
+			}
+			if f.valid.IsZero() || f.valid.Before(d.t) {
 				f.invalid = d.t
 			}
+		}
+	}
+}
+
+// bareStarts start, with no subject and no object, the tie the sentence
+// before told: "I'm doing a master's at Birkbeck. Started last
+// September."
+var bareStarts = words("start begin")
+
+// startedThen reads a sentence of a bare verb of starting and a date as
+// the start of the ties the sentence before it told with no date of
+// their own.
+func (sc *sentCtx) startedThen() {
+	if len(sc.p.Clauses) == 0 {
+		return
+	}
+	c := &sc.p.Clauses[0]
+	if !c.Subj.None() || !bareStarts.has(c.Lemma) || c.Particle != "" || !c.Obj.None() || !c.Past || c.VerbStart > 1 {
+		return
+	}
+	d := sc.nearestDate(c.VerbStart, sc.clauseEnd(c))
+	if d == nil || d.role != dateAt || d.t.After(sc.u.x.ref) {
+		return
+	}
+	told := sc.u.told
+	if told[1] > len(sc.u.x.facts) {
+		return
+	}
+	for i := told[0]; i < told[1]; i++ {
+		f := &sc.u.x.facts[i]
+		if leaveableRels.has(f.rel) && f.valid.Equal(sc.u.x.ref) && f.invalid.IsZero() {
+			f.valid = d.t
 		}
 	}
 }

@@ -129,6 +129,9 @@ type uttCtx struct {
 	// roles are the title facts the turn's sentences stated so far, for
 	// a successor named in a later sentence.
 	roles []roleFact
+	// told are the first and the last but one of the facts the last
+	// sentence read, for "Started last September." after it.
+	told [2]int
 }
 
 // text extracts from a message or text episode.
@@ -180,6 +183,14 @@ func (x *extraction) text(req abi.ExtractRequest) {
 		if uc.other == assistantName {
 			uc.other = ""
 		}
+		if q, ok := conv.turnBefore(k, req.Previous); ok && q.speaker != u.speaker && q.role != roleAssistant && q.role != roleSystem {
+			// "And you're based in London?" "Croydon, yeah.".
+			if said := nameAnswer(q.text, u.text); said != "" {
+				for _, s := range splitSentences(said) {
+					x.sentence(uc, s)
+				}
+			}
+		}
 		for _, s := range splitSentences(u.text) {
 			x.sentence(uc, s)
 		}
@@ -224,6 +235,8 @@ func (x *extraction) sentence(u *uttCtx, s sentence) {
 		}
 	}
 	u.sent++
+	from := len(x.facts)
+	defer func() { u.told = [2]int{from, len(x.facts)} }()
 	ms := findMentions(s.toks, sc.blocked)
 	for _, m := range ms {
 		if e := x.reg.add(m.name, m.kind, m.str, !m.initial || m.str >= strWeak); e != nil {

@@ -79,3 +79,31 @@ func TestExtractTaggerRepairs(t *testing.T) {
 			absent:  []wf{{"WRITES", "Rhona", "Ximena", "", ""}}},
 	})
 }
+
+// TestExtractInterviewTurns: an interview told in turns of numbered
+// voices, one message per turn (reference time: 15 May 2024).
+func TestExtractInterviewTurns(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "a name said again in full names the one who says it", source: "message",
+			content: "Speaker 1: Thanks for coming in. I'm Hedda, I run the data team here.\nSpeaker 2: Sure. So I'm Ikenna, Ikenna Obi-Lund. I work at Fernhill Foods.",
+			want:    []wf{{"WORKS_AT", "Ikenna Obi-Lund", "Fernhill Foods", "ref", ""}},
+			absent:  []wf{{"WORKS_AT", "Hedda", "Fernhill Foods", "", ""}}},
+		{name: "a place answered alone, in the same episode", source: "message",
+			content: "Speaker 1: And you're based in Leeds?\nSpeaker 2: Otley, yeah. It's quieter.",
+			want:    []wf{{"LIVES_IN", "Speaker 2", "Otley", "ref", ""}},
+			absent:  []wf{{"LIVES_IN", "Speaker 2", "Leeds", "", ""}}},
+		{name: "a place answered alone, in the next episode", source: "message",
+			previous: []string{"Speaker 1: And you're based in Leeds?"},
+			content:  "Speaker 2: Otley, yeah.",
+			want:     []wf{{"LIVES_IN", "Speaker 2", "Otley", "ref", ""}}},
+		{name: "an answer that calls the one who asked is no place", source: "message",
+			content: "Speaker 1: Did you see the game?\nSpeaker 2: Hedda, yeah, I did.",
+			absent:  []wf{{"LIVES_IN", "*", "*", "", ""}}},
+		{name: "a degree done at a university, ended by the year it was finished", source: "message",
+			content: "Ikenna: I did my undergrad at the University of Hull, chemistry, graduated in 2019.",
+			want:    []wf{{"STUDIES_AT", "Ikenna", "University of Hull", "", "2019-01-01"}}},
+		{name: "a master's, started in the sentence after", source: "message",
+			content: "Ikenna: I'm doing a part-time master's at Birkbeck. Started last September, so I'm halfway through.",
+			want:    []wf{{"STUDIES_AT", "Ikenna", "Birkbeck", "2023-09-01", ""}}},
+	})
+}

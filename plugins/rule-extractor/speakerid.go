@@ -107,6 +107,7 @@ func (x *extraction) identifySpeakers(utts []utterance) {
 				}
 			}
 			blocked := make([]bool, len(s.toks))
+			selfSaid := ""
 			for _, m := range findMentions(s.toks, blocked) {
 				m = stripOpeners(s.toks, m)
 				if m.start == m.end || !(m.kind == kindPerson || m.kind == kindNone) || genericSpeaker(m.name) || !nameLike(m, inner) {
@@ -133,6 +134,12 @@ func (x *extraction) identifySpeakers(utts []utterance) {
 				if len(name) > len(full[first]) {
 					full[first] = name
 				}
+				if before == "," && first == selfSaid {
+					// "I'm Oyelaran, Oyelaran Adebisi-Clarke": the name
+					// said again in full, no one called.
+					add(u.speaker, first, selfNamed)
+					continue
+				}
 				// "I'm Orvar's roommate" speaks of Orvar.
 				owner := lowerAt(s.toks, m.end) == "'s"
 				// "you and Agnes": the one spoken to is someone else.
@@ -151,6 +158,7 @@ func (x *extraction) identifySpeakers(utts []utterance) {
 					deny(u.speaker, first)
 				case before2 == "i" && before == "am" || before2 == "name" && before == "is" || (m.start == 2 || m.start > 2 && s.toks[m.start-3].text == ",") && before2 == "this" && before == "is" && !introduces(u.text, s.toks, m) || before2 == "it" && before == "is" && greeted(s.toks, m.start-2):
 					add(u.speaker, first, selfNamed)
+					selfSaid = first
 				case si == 0 && alone(s.toks, m) && prev != "" && asksName(utts, k):
 					// "What's your name?" "Wenche Aas.": an answer to a
 					// question of one's name gives it.
@@ -165,6 +173,10 @@ func (x *extraction) identifySpeakers(utts []utterance) {
 				case before == "are" && before2 == "you":
 					add(prev, first, toldYouAre)
 					add(next, first, calledBefore)
+					deny(u.speaker, first)
+				case si == 0 && m.start == 0 && answersPlace(utts, k):
+					// "And you're based in London?" "Croydon, yeah.": a
+					// place answers, no one is called.
 					deny(u.speaker, first)
 				case vocative(s.toks, m, si):
 					// Weighed once every denial is known: the one who
@@ -450,6 +462,33 @@ func introduces(text string, toks []token, m mention) bool {
 		case "my", "our", "your", "his", "her", "their":
 			return true
 		}
+	}
+	return false
+}
+
+// answersPlace reports whether turn k answers another voice's question
+// of a place: one with "where", or a name after "in", "from" or "at".
+func answersPlace(utts []utterance, k int) bool {
+	for i := k - 1; i >= 0; i-- {
+		if utts[i].speaker == utts[k].speaker || utts[i].speaker == "" {
+			continue
+		}
+		t := strings.TrimSpace(utts[i].text)
+		if !strings.HasSuffix(t, "?") {
+			return false
+		}
+		ws := strings.Fields(t[strings.LastIndexAny(t[:len(t)-1], ".!?")+1:])
+		for j, w := range ws {
+			switch strings.ToLower(w) {
+			case "where":
+				return true
+			case "in", "from", "at":
+				if j+1 < len(ws) && capitalized(ws[j+1]) {
+					return true
+				}
+			}
+		}
+		return false
 	}
 	return false
 }

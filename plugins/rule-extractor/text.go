@@ -165,6 +165,19 @@ func tokenize(s string) []token {
 	}
 	isAfterName(toks)
 	hasBefore(toks)
+	return degreeGenitives(toks)
+}
+
+// degreeGenitives joins "master's" and "bachelor's" into the one word of
+// a degree they are ("a part-time master's at Birkbeck": masters).
+func degreeGenitives(toks []token) []token {
+	for i := 0; i+1 < len(toks); i++ {
+		if (toks[i].lower == "master" || toks[i].lower == "bachelor") && toks[i+1].text == "'s" {
+			toks[i].text += "'s"
+			toks[i].lower += "s"
+			toks = append(toks[:i+1], toks[i+2:]...)
+		}
+	}
 	return toks
 }
 

@@ -264,6 +264,11 @@ func (s *Sentence) finiteAfterComma(i int) bool {
 	for j := i + 1; j < len(s.Tags); j++ {
 		switch {
 		case s.Words[j] == ",":
+			if k := j + 1; k < len(s.Tags) && (s.Lower[k] == "so" || s.Lower[k] == "and" || s.Lower[k] == "but") {
+				// "Started last September, so I'm halfway": the clause
+				// after the comma is joined to it, not its main clause.
+				return false
+			}
 			comma = true
 		case comma && (s.Tags[j] == "VBD" || s.Tags[j] == "VBZ" || s.Tags[j] == "VBP" || s.Tags[j] == "MD"):
 			return true

@@ -1,0 +1,63 @@
+package main
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/mnemohq/mnemo/wasm/abi"
+)
+
+// Answers by a name alone. "And you're based in London?" "Croydon,
+// yeah.": the answer puts its name in the place of the question's, and
+// says what the question asked, of the one who answers ("I'm based in
+// Croydon").
+
+// askedYou matches a question about the one asked with a name after a
+// preposition of place or work: "you're based in London?", "you still
+// work at Ocado?".
+var askedYou = regexp.MustCompile(`(?i)^(?:and |so |but )?(you(?:'re| are)?(?: still| now)? [a-z]+(?: [a-z]+)? (?:in|at|from|for)) ((?-i:[A-Z][\p{L}'-]*)(?: (?-i:[A-Z][\p{L}'-]*)){0,2})\?$`)
+
+// answeredName matches an answer that opens with a name alone: "Croydon,
+// yeah.", "Ocado.", "Leeds, actually."
+var answeredName = regexp.MustCompile(`^((?-i:[A-Z][\p{L}'-]*)(?: (?-i:[A-Z][\p{L}'-]*)){0,2})(?:[,.!]|$)`)
+
+// nameAnswer returns the sentence that turn k, answering the question
+// ending turn q with a name alone, states ("I are based in Croydon" read
+// as "I am based in Croydon"), or "".
+func nameAnswer(question, answer string) string {
+	q := strings.TrimSpace(question)
+	if i := strings.LastIndexAny(strings.TrimSuffix(q, "?"), ".!?"); i >= 0 {
+		q = strings.TrimSpace(q[i+1:])
+	}
+	m := askedYou.FindStringSubmatch(q)
+	if m == nil {
+		return ""
+	}
+	a := answeredName.FindStringSubmatch(strings.TrimSpace(answer))
+	if a == nil || strings.EqualFold(a[1], m[2]) {
+		return ""
+	}
+	switch strings.ToLower(strings.Fields(a[1])[0]) {
+	case "yes", "yeah", "no", "nope", "right", "sure", "well", "oh", "um", "uh", "actually", "not", "i", "we":
+		return ""
+	}
+	said := strings.NewReplacer("you're", "I'm", "You're", "I'm", "you are", "I am", "You are", "I am", "you ", "I ", "You ", "I ").Replace(m[1])
+	return said + " " + a[1] + "."
+}
+
+// turnBefore returns the turn before turn k: the one before it in the
+// episode, else the last of the previous episode.
+func (c *conversation) turnBefore(k int, previous []abi.Episode) (utterance, bool) {
+	if k > 0 {
+		return c.utts[k-1], true
+	}
+	if len(previous) == 0 {
+		return utterance{}, false
+	}
+	p := previous[len(previous)-1]
+	utts := parseUtterances(p.Content, strings.EqualFold(p.Source, "message"))
+	if len(utts) == 0 {
+		return utterance{}, false
+	}
+	return utts[len(utts)-1], true
+}
