@@ -781,6 +781,11 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 				continue
 			}
 			obj := sc.phraseRef(pi, false)
+			if b, ok := sc.branchOf(pi); ok {
+				// "transfer to their Victoria Centre branch": the
+				// organisation the branch is of, not the branch's name.
+				obj = b
+			}
 			if obj.name == "" {
 				continue
 			}

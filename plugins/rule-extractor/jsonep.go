@@ -637,8 +637,16 @@ func jsonScalar(v any) any {
 // "Company") to a kind.
 func kindOfTypeName(s string) kind {
 	n := normType(s)
-	for k, syns := range kindSynonyms {
-		for _, syn := range syns {
+	// A kind's own name first ("product" is a Product, though a drug
+	// or a plan may be called one), then the kinds in a fixed order:
+	// a map's order would change the answer from run to run.
+	for _, k := range kindOrder {
+		if syns := kindSynonyms[k]; len(syns) > 0 && syns[0] == n {
+			return k
+		}
+	}
+	for _, k := range kindOrder {
+		for _, syn := range kindSynonyms[k] {
 			if syn == n {
 				return k
 			}
@@ -646,6 +654,9 @@ func kindOfTypeName(s string) kind {
 	}
 	return kindNone
 }
+
+// kindOrder is the order in which type names are matched to kinds.
+var kindOrder = []kind{kindPerson, kindOrg, kindLocation, kindPet, kindProduct, kindWork, kindOccupation, kindIdentifier, kindDate, kindEvent, kindDrug, kindVaccine, kindPlan, kindDegree}
 
 // relationName turns a key into an ALL_CAPS relation: "shippingAddress" →
 // "SHIPPING_ADDRESS".

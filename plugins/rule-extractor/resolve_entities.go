@@ -149,6 +149,11 @@ func compareNames(a, b nameInfo) int {
 	if ac == bc {
 		return nameCore
 	}
+	if foldMarks(ac) == foldMarks(bc) {
+		// "Selin Aydın", "Selin Aydin": one name with and without its
+		// marks.
+		return nameVariant
+	}
 	if isAcronymOf(a, b) || isAcronymOf(b, a) {
 		return nameAcronym
 	}
@@ -169,6 +174,15 @@ func compareNames(a, b nameInfo) int {
 	}
 	person := (a.kind == kindPerson || b.kind == kindPerson) && compatible(a.kind, b.kind)
 	if person && isPartOf(a, b) || person && isPartOf(b, a) {
+		return namePartial
+	}
+	if person && (shortFirst(a, b) || shortFirst(b, a)) {
+		// "Gwen" for "Gwendolyn Achterberg".
+		return namePartial
+	}
+	// "the Volvo" for "Volvo V70": a thing by its make.
+	product := (a.kind == kindProduct || b.kind == kindProduct) && compatible(a.kind, b.kind)
+	if product && (len(a.core) == 1 && len(b.core) > 1 && a.core[0] == b.core[0] || len(b.core) == 1 && len(a.core) > 1 && b.core[0] == a.core[0]) {
 		return namePartial
 	}
 	// "Halvorsen" and "Halvorsen University": an organisation's short
@@ -213,6 +227,45 @@ func isAcronymOf(short, long nameInfo) bool {
 	all, content := long.initials()
 	return short.acro == all || short.acro == content
 }
+
+// shortFirst reports whether the one-word name short is a short form of
+// the first name of long: its first three letters or more, as "Gwen" is
+// of "Gwendolyn Achterberg".
+func shortFirst(short, long nameInfo) bool {
+	if len(short.core) != 1 || len(long.core) < 2 {
+		return false
+	}
+	w, f := short.core[0], long.core[0]
+	return len(w) >= 3 && len(f) > len(w) && strings.HasPrefix(f, w)
+}
+
+// foldMarks returns s without its letters' marks ("aydın" → "aydin").
+func foldMarks(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if f, ok := markless[r]; ok {
+			b.WriteRune(f)
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// markless maps the marked Latin letters of names to their base letter.
+var markless = func() map[rune]rune {
+	m := map[rune]rune{}
+	for base, marked := range map[rune]string{
+		'a': "àáâãäåāăą", 'c': "çćčĉċ", 'd': "ďđ", 'e': "èéêëēĕėęě", 'g': "ğĝġģ", 'h': "ĥħ",
+		'i': "ìíîïīĭįı", 'j': "ĵ", 'k': "ķ", 'l': "ĺļľŀł", 'n': "ñńņňŉ", 'o': "òóôõöøōŏő",
+		'r': "ŕŗř", 's': "śŝşšș", 't': "ţťŧț", 'u': "ùúûüũūŭůűų", 'w': "ŵ", 'y': "ýÿŷ", 'z': "źżž",
+	} {
+		for _, r := range marked {
+			m[r] = base
+		}
+	}
+	return m
+}()
 
 // isPartOf reports whether the one-word name short is the first or the
 // last word of the longer name long.

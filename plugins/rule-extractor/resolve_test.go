@@ -34,6 +34,18 @@ func TestResolveEntities(t *testing.T) {
 		{"acronym with small words", abi.ExtractedEntity{Name: "UCLA"},
 			[]abi.Entity{org("u1", "University of California Los Angeles")},
 			abi.EntityAnswer{DuplicateOf: "u1"}},
+		{"a short form of a first name", abi.ExtractedEntity{Name: "Gwen", Type: "Person"},
+			[]abi.Entity{person("u1", "Gwendolyn Achterberg")},
+			abi.EntityAnswer{DuplicateOf: "u1"}},
+		{"two letters are no short form", abi.ExtractedEntity{Name: "Gw", Type: "Person"},
+			[]abi.Entity{person("u1", "Gwendolyn Achterberg")},
+			abi.EntityAnswer{}},
+		{"a name without its marks", abi.ExtractedEntity{Name: "Selin Aydin", Type: "Person"},
+			[]abi.Entity{person("u1", "Selin Aydın")},
+			abi.EntityAnswer{DuplicateOf: "u1"}},
+		{"a thing by its make", abi.ExtractedEntity{Name: "Volvo", Type: "Product"},
+			[]abi.Entity{{UUID: "u1", Name: "Volvo V70", Labels: []string{"Product"}}},
+			abi.EntityAnswer{DuplicateOf: "u1"}},
 		{"a club without its town", abi.ExtractedEntity{Name: "Herons", Type: "Organization"},
 			[]abi.Entity{org("u1", "Harrowgate Herons")},
 			abi.EntityAnswer{DuplicateOf: "u1"}},
@@ -395,5 +407,23 @@ func TestResolveFactsLifeEvents(t *testing.T) {
 				t.Errorf("resolveFacts(%q) mismatch (-want +got):\n%s", f.Fact, diff)
 			}
 		})
+	}
+}
+
+// TestKindOfTypeNameIsStable: a type name that several kinds accept maps
+// to one kind, the same on every call (a map's order is random).
+func TestKindOfTypeNameIsStable(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		want kind
+	}{{"Product", kindProduct}, {"medication", kindDrug}, {"Vaccine", kindVaccine}, {"subscription", kindPlan}} {
+		for range 50 {
+			if got := kindOfTypeName(tc.name); got != tc.want {
+				t.Fatalf("kindOfTypeName(%q) = %q, want %q", tc.name, got, tc.want)
+			}
+		}
+	}
+	if len(kindOrder) != len(kindSynonyms) {
+		t.Errorf("kindOrder has %d kinds, kindSynonyms %d", len(kindOrder), len(kindSynonyms))
 	}
 }
