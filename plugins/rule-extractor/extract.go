@@ -153,6 +153,11 @@ func (x *extraction) text(req abi.ExtractRequest) {
 		// their side: "Started lisinopril" is theirs.
 		writer = subj
 		x.reg.add(subj, kindPerson, strSure, true)
+	} else if name := namedWriter(req.Previous); name != "" {
+		// "My name's Declan Furlong." in an earlier unlabelled text:
+		// the one who writes the next is Declan Furlong too.
+		writer = name
+		x.reg.add(name, kindPerson, strSure, true)
 	}
 	for k, u := range conv.utts {
 		if u.speaker == "" && u.role == roleNone {

@@ -158,3 +158,23 @@ func (sc *sentCtx) branchOf(pi int) (ref, bool) {
 	}
 	return ref{}, true
 }
+
+// writerNamed matches the writer of a text naming themself: "My name's
+// Declan Furlong", "my name is Ana".
+var writerNamed = regexp.MustCompile(`(?i)\bmy name(?:'s| is) ((?-i:[A-Z][\p{L}'-]+)(?: (?-i:[A-Z][\p{L}'-]+)){0,2})`)
+
+// namedWriter returns the name the writer of the latest earlier episode
+// without speaker labels gave themself, or "".
+func namedWriter(previous []abi.Episode) string {
+	for i := len(previous) - 1; i >= 0; i-- {
+		p := previous[i]
+		utts := parseUtterances(p.Content, strings.EqualFold(p.Source, "message"))
+		if len(utts) == 0 || utts[0].speaker != "" {
+			continue
+		}
+		if m := writerNamed.FindStringSubmatch(p.Content); m != nil {
+			return m[1]
+		}
+	}
+	return ""
+}
