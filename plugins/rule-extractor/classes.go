@@ -396,6 +396,8 @@ var frames = indexFrames([]frame{
 	// School.
 	{verb: "study", prep: "at|in", kinds: []kind{kindOrg, kindTeam, kindSchool, kindNone}, class: "STUDIES_AT", role: tState},
 	{verb: "do", obj: "@degree", prep: "at|in", class: "STUDIES_AT", role: tState},
+	{verb: "spend", obj: "year years month months decade decades season seasons", prep: "at|with", kinds: kTeam, known: true, class: "PLAYS_FOR", role: tState},
+	{verb: "spend", obj: "year years month months decade decades season seasons", prep: "at|with", kinds: kOrgish, class: "WORKS_AT", role: tState},
 	{verb: "enroll", prep: "at|in", class: "STUDIES_AT", role: tStart},
 	{verb: "enrol", prep: "at|in", class: "STUDIES_AT", role: tStart},
 	{verb: "enroll", pass: true, prep: "at|in", class: "STUDIES_AT", role: tState},
