@@ -74,6 +74,10 @@ var openStop = words("be have do get make go come say tell ask think know want n
 // entityLike reports whether an object is worth a fact of an open
 // relation: a name, a person, or a thing WordNet classes.
 func (sc *sentCtx) entityLike(r ref, pi int) bool {
+	if sc.nounKind(sc.p.Phrases[pi].Head) == kindDate && !sc.p.Phrases[pi].Name {
+		// "spent two weeks at my aunt's": a stretch of time.
+		return false
+	}
 	if r.det == "" && r.kind != kindNone {
 		return true
 	}
