@@ -61,3 +61,23 @@ func (c *conversation) turnBefore(k int, previous []abi.Episode) (utterance, boo
 	}
 	return utts[len(utts)-1], true
 }
+
+// earlierVoices returns the last turns of the previous episodes that
+// numbered voices spoke ("Speaker 2: I'm Oyelaran"), so that a voice
+// named in an earlier message of a transcript keeps its name in the
+// next one.
+func earlierVoices(previous []abi.Episode) []utterance {
+	const keep = 12
+	var out []utterance
+	for _, p := range previous {
+		for _, u := range parseUtterances(p.Content, strings.EqualFold(p.Source, "message")) {
+			if u.speaker != "" && genericSpeaker(u.speaker) && u.role != roleAssistant && u.role != roleSystem && !strings.EqualFold(u.speaker, userName) {
+				out = append(out, u)
+			}
+		}
+	}
+	if len(out) > keep {
+		out = out[len(out)-keep:]
+	}
+	return out
+}

@@ -171,7 +171,7 @@ func (x *extraction) text(req abi.ExtractRequest) {
 			x.speakers[x.reg.key(u.speaker)] = true
 		}
 	}
-	x.identifySpeakers(conv.utts)
+	x.identifySpeakers(append(earlierVoices(req.Previous), conv.utts...))
 	x.kinAsNames(conv.utts, req.Previous)
 	inner := innerNames(conv.utts)
 	x.addressTerms(conv.utts)
