@@ -86,7 +86,7 @@ func TestExtractLifeStories(t *testing.T) {
 		{name: "years spent at a firm",
 			content: "I spent six years at Halden Freight until I retired in 2020.",
 			want:    []wf{{"WORKS_AT", "User", "Halden Freight", "", "2020-01-01"}}},
-		{name: "the writer named in an earlier text writes the next",
+		{name: "the author named in an earlier text writes the next",
 			previous: []string{"My name's Cillian Roe. I work at Glenveagh Medical now."},
 			content:  "I left Glenveagh Medical in March.",
 			want:     []wf{{"WORKS_AT", "Cillian Roe", "Glenveagh Medical", "", "2024-03-01"}},
@@ -101,7 +101,7 @@ func TestExtractLifeStories(t *testing.T) {
 	})
 }
 
-// TestExtractRecordNotes: a record about someone, written as notes are,
+// TestExtractRecordNotes: a record about someone, written as memos are,
 // speaks for the one it is about (reference time: 15 May 2024).
 func TestExtractRecordNotes(t *testing.T) {
 	runConstructions(t, []construction{

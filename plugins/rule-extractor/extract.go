@@ -147,23 +147,23 @@ func (x *extraction) text(req abi.ExtractRequest) {
 		}
 	}
 	x.speakers = map[string]bool{}
-	writer := userName
+	author := userName
 	if subj := recordSubject(ep.Content, req.Previous); subj != "" && !strings.EqualFold(ep.Source, "message") {
 		// A record about someone ("Patient: Rafael Ames") is told from
 		// their side: "Started lisinopril" is theirs.
-		writer = subj
+		author = subj
 		x.reg.add(subj, kindPerson, strSure, true)
-	} else if name := namedWriter(req.Previous); name != "" {
+	} else if name := namedAuthor(req.Previous); name != "" {
 		// "My name's Declan Furlong." in an earlier unlabelled text:
 		// the one who writes the next is Declan Furlong too.
-		writer = name
+		author = name
 		x.reg.add(name, kindPerson, strSure, true)
 	}
 	for k, u := range conv.utts {
 		if u.speaker == "" && u.role == roleNone {
 			// A message or text without a speaker is the user's.
-			conv.utts[k].speaker, conv.utts[k].role = writer, roleUser
-			x.speakers[x.reg.key(writer)] = true
+			conv.utts[k].speaker, conv.utts[k].role = author, roleUser
+			x.speakers[x.reg.key(author)] = true
 			continue
 		}
 		if u.speaker != "" && u.role != roleAssistant && u.role != roleSystem {

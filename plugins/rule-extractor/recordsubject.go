@@ -65,9 +65,9 @@ var doseWords = words("mg mcg µg g ml units unit iu daily once twice a day week
 // noteKinds are the things a record's note-style clause may be about.
 var noteKinds = map[kind]bool{kindDrug: true, kindVaccine: true, kindPlan: true}
 
-// noteStyle reads a clause written as notes are, a thing and a bare
+// noteStyle reads a clause written as memos are, a thing and a bare
 // participle ("Lisinopril discontinued today", "losartan 50 mg daily
-// started in its place", "Pro plan cancelled"): what the verb would say
+// started in its place", "Pro plan canceled"): what the verb would say
 // with the thing as its object, of the one who writes or whom the record
 // is about. It reports whether it read the clause.
 func (sc *sentCtx) noteStyle(cc *clauseCtx, ci int) bool {
@@ -159,20 +159,20 @@ func (sc *sentCtx) branchOf(pi int) (ref, bool) {
 	return ref{}, true
 }
 
-// writerNamed matches the writer of a text naming themself: "My name's
+// authorNamed matches the author of a text naming themself: "My name's
 // Declan Furlong", "my name is Ana".
-var writerNamed = regexp.MustCompile(`(?i)\bmy name(?:'s| is) ((?-i:[A-Z][\p{L}'-]+)(?: (?-i:[A-Z][\p{L}'-]+)){0,2})`)
+var authorNamed = regexp.MustCompile(`(?i)\bmy name(?:'s| is) ((?-i:[A-Z][\p{L}'-]+)(?: (?-i:[A-Z][\p{L}'-]+)){0,2})`)
 
-// namedWriter returns the name the writer of the latest earlier episode
+// namedAuthor returns the name the author of the latest earlier episode
 // without speaker labels gave themself, or "".
-func namedWriter(previous []abi.Episode) string {
+func namedAuthor(previous []abi.Episode) string {
 	for i := len(previous) - 1; i >= 0; i-- {
 		p := previous[i]
 		utts := parseUtterances(p.Content, strings.EqualFold(p.Source, "message"))
 		if len(utts) == 0 || utts[0].speaker != "" {
 			continue
 		}
-		if m := writerNamed.FindStringSubmatch(p.Content); m != nil {
+		if m := authorNamed.FindStringSubmatch(p.Content); m != nil {
 			return m[1]
 		}
 	}
