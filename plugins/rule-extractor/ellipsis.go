@@ -3,8 +3,6 @@ package main
 import (
 	"regexp"
 	"strings"
-
-	"github.com/mnemohq/mnemo/wasm/abi"
 )
 
 // Answers by a name alone. "And you're based in London?" "Croydon,
@@ -46,31 +44,31 @@ func nameAnswer(question, answer string) string {
 }
 
 // turnBefore returns the turn before turn k: the one before it in the
-// episode, else the last of the previous episode.
-func (c *conversation) turnBefore(k int, previous []abi.Episode) (utterance, bool) {
+// episode, else the last of the previous episode (previous holds the
+// previous episodes' turns).
+func (c *conversation) turnBefore(k int, previous [][]utterance) (utterance, bool) {
 	if k > 0 {
 		return c.utts[k-1], true
 	}
 	if len(previous) == 0 {
 		return utterance{}, false
 	}
-	p := previous[len(previous)-1]
-	utts := parseUtterances(p.Content, strings.EqualFold(p.Source, "message"))
+	utts := previous[len(previous)-1]
 	if len(utts) == 0 {
 		return utterance{}, false
 	}
 	return utts[len(utts)-1], true
 }
 
-// earlierVoices returns the last turns of the previous episodes that
+// earlierVoices returns the last of the previous episodes' turns that
 // numbered voices spoke ("Speaker 2: I'm Oyelaran"), so that a voice
 // named in an earlier message of a transcript keeps its name in the
 // next one.
-func earlierVoices(previous []abi.Episode) []utterance {
+func earlierVoices(previous [][]utterance) []utterance {
 	const keep = 12
 	var out []utterance
-	for _, p := range previous {
-		for _, u := range parseUtterances(p.Content, strings.EqualFold(p.Source, "message")) {
+	for _, utts := range previous {
+		for _, u := range utts {
 			if u.speaker != "" && genericSpeaker(u.speaker) && u.role != roleAssistant && u.role != roleSystem && !strings.EqualFold(u.speaker, userName) {
 				out = append(out, u)
 			}

@@ -139,8 +139,11 @@ func (x *extraction) text(req abi.ExtractRequest) {
 	ep := req.Episode
 	conv := &conversation{utts: parseUtterances(ep.Content, strings.EqualFold(ep.Source, "message"))}
 	x.previous = req.Previous
-	for _, p := range req.Previous {
-		for _, u := range parseUtterances(p.Content, strings.EqualFold(p.Source, "message")) {
+	// The previous episodes' turns, parsed once.
+	prev := make([][]utterance, len(req.Previous))
+	for i, p := range req.Previous {
+		prev[i] = parseUtterances(p.Content, strings.EqualFold(p.Source, "message"))
+		for _, u := range prev[i] {
 			if u.speaker != "" && u.role != roleSystem {
 				conv.earlier = append(conv.earlier, u.speaker)
 			}
@@ -148,16 +151,18 @@ func (x *extraction) text(req abi.ExtractRequest) {
 	}
 	x.speakers = map[string]bool{}
 	author := userName
-	if subj := recordSubject(ep.Content, req.Previous); subj != "" && !strings.EqualFold(ep.Source, "message") {
-		// A record about someone ("Patient: Rafael Ames") is told from
-		// their side: "Started lisinopril" is theirs.
-		author = subj
-		x.reg.add(subj, kindPerson, strSure, true)
-	} else if name := namedAuthor(req.Previous); name != "" {
-		// "My name's Declan Furlong." in an earlier unlabelled text:
-		// the one who writes the next is Declan Furlong too.
-		author = name
-		x.reg.add(name, kindPerson, strSure, true)
+	if slices.ContainsFunc(conv.utts, func(u utterance) bool { return u.speaker == "" && u.role == roleNone }) {
+		if subj := recordSubject(ep.Content, req.Previous); subj != "" && !strings.EqualFold(ep.Source, "message") {
+			// A record about someone ("Patient: Rafael Ames") is told
+			// from their side: "Started lisinopril" is theirs.
+			author = subj
+			x.reg.add(subj, kindPerson, strSure, true)
+		} else if name := namedAuthor(req.Previous, prev); name != "" {
+			// "My name's Declan Furlong." in an earlier unlabelled
+			// text: the one who writes the next is Declan Furlong too.
+			author = name
+			x.reg.add(name, kindPerson, strSure, true)
+		}
 	}
 	for k, u := range conv.utts {
 		if u.speaker == "" && u.role == roleNone {
@@ -171,7 +176,7 @@ func (x *extraction) text(req abi.ExtractRequest) {
 			x.speakers[x.reg.key(u.speaker)] = true
 		}
 	}
-	x.identifySpeakers(append(earlierVoices(req.Previous), conv.utts...))
+	x.identifySpeakers(append(earlierVoices(prev), conv.utts...))
 	x.kinAsNames(conv.utts, req.Previous)
 	inner := innerNames(conv.utts)
 	x.addressTerms(conv.utts)
@@ -188,7 +193,7 @@ func (x *extraction) text(req abi.ExtractRequest) {
 		if uc.other == assistantName {
 			uc.other = ""
 		}
-		if q, ok := conv.turnBefore(k, req.Previous); ok && q.speaker != u.speaker && q.role != roleAssistant && q.role != roleSystem {
+		if q, ok := conv.turnBefore(k, prev); ok && q.speaker != u.speaker && q.role != roleAssistant && q.role != roleSystem {
 			// "And you're based in London?" "Croydon, yeah.".
 			if said := nameAnswer(q.text, u.text); said != "" {
 				for _, s := range splitSentences(said) {

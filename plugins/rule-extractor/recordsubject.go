@@ -164,15 +164,14 @@ func (sc *sentCtx) branchOf(pi int) (ref, bool) {
 var authorNamed = regexp.MustCompile(`(?i)\bmy name(?:'s| is) ((?-i:[A-Z][\p{L}'-]+)(?: (?-i:[A-Z][\p{L}'-]+)){0,2})`)
 
 // namedAuthor returns the name the author of the latest earlier episode
-// without speaker labels gave themself, or "".
-func namedAuthor(previous []abi.Episode) string {
+// without speaker labels gave themself, or "" (turns are the previous
+// episodes' turns).
+func namedAuthor(previous []abi.Episode, turns [][]utterance) string {
 	for i := len(previous) - 1; i >= 0; i-- {
-		p := previous[i]
-		utts := parseUtterances(p.Content, strings.EqualFold(p.Source, "message"))
-		if len(utts) == 0 || utts[0].speaker != "" {
+		if len(turns[i]) == 0 || turns[i][0].speaker != "" {
 			continue
 		}
-		if m := authorNamed.FindStringSubmatch(p.Content); m != nil {
+		if m := authorNamed.FindStringSubmatch(previous[i].Content); m != nil {
 			return m[1]
 		}
 	}
