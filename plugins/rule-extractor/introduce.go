@@ -34,12 +34,7 @@ func (sc *sentCtx) meetings() {
 		if in.sent == u.sent {
 			from = in.after
 		}
-		if names := sc.presented(from); len(names) > 0 {
-			for _, n := range names {
-				if n.name != in.owner.name {
-					sc.relate(nil, n, in.owner, in.noun)
-				}
-			}
+		if sc.present(in, from) {
 			u.intro = nil
 		} else if u.sent-in.sent >= 2 {
 			u.intro = nil
@@ -74,17 +69,24 @@ func (sc *sentCtx) meetings() {
 				continue
 			}
 			u.intro = &meeting{noun: noun, owner: owner, sent: u.sent, after: p.End}
-			if names := sc.presented(p.End); len(names) > 0 {
-				for _, n := range names {
-					if n.name != owner.name {
-						sc.relate(nil, n, owner, noun)
-					}
-				}
+			if sc.present(u.intro, p.End) {
 				u.intro = nil
 			}
 			return
 		}
 	}
+}
+
+// present makes each name presented from word from on the meeting's
+// tie of its owner, and reports whether any was.
+func (sc *sentCtx) present(in *meeting, from int) bool {
+	names := sc.presented(from)
+	for _, n := range names {
+		if n.name != in.owner.name {
+			sc.relate(nil, n, in.owner, in.noun)
+		}
+	}
+	return len(names) > 0
 }
 
 // presented returns the names a sentence presents from word from on:

@@ -108,21 +108,11 @@ func (sc *sentCtx) nominalEvents() {
 	}
 	for pi := range sc.p.Phrases {
 		p := &sc.p.Phrases[pi]
-		if p.Name || !strings.HasPrefix(sc.p.Tags[p.Head], "NN") || p.Head != p.End-1 {
-			continue
-		}
-		verb := nominalVerb(sc.p.Lemmas[p.Head])
-		if verb == "" {
-			continue
-		}
-		ci := sc.clauseOf(pi)
+		verb, ci := sc.actNoun(pi, nominalVerb, func(c *nlp.Clause) bool { return c.Past || c.Perfect })
 		if ci < 0 {
 			continue
 		}
 		c := &sc.p.Clauses[ci]
-		if ended, ok := sc.factual(ci); !ok || ended || !c.Past && !c.Perfect {
-			continue
-		}
 		var holder ref
 		switch {
 		case p.PossEnd > p.PossStart:
@@ -137,6 +127,29 @@ func (sc *sentCtx) nominalEvents() {
 		}
 		sc.nominalEvent(c, p, holder, verb)
 	}
+}
+
+// actNoun returns the verb verbOf finds for the head of phrase pi, a
+// common noun that ends its phrase, and the clause the phrase is an
+// argument of, when that clause states the act as done (factual, not
+// ended, and told by done); "" and -1 otherwise.
+func (sc *sentCtx) actNoun(pi int, verbOf func(string) string, done func(*nlp.Clause) bool) (string, int) {
+	p := &sc.p.Phrases[pi]
+	if p.Name || !strings.HasPrefix(sc.p.Tags[p.Head], "NN") || p.Head != p.End-1 {
+		return "", -1
+	}
+	verb := verbOf(sc.p.Lemmas[p.Head])
+	if verb == "" {
+		return "", -1
+	}
+	ci := sc.clauseOf(pi)
+	if ci < 0 {
+		return "", -1
+	}
+	if ended, ok := sc.factual(ci); !ok || ended || !done(&sc.p.Clauses[ci]) {
+		return "", -1
+	}
+	return verb, ci
 }
 
 // clauseOf is the clause whose argument phrase pi is: its subject, an
@@ -241,25 +254,20 @@ func (sc *sentCtx) ofNominals() {
 	}
 	for pi := range sc.p.Phrases {
 		p := &sc.p.Phrases[pi]
-		if p.Name || !strings.HasPrefix(sc.p.Tags[p.Head], "NN") || p.Head != p.End-1 || lowerAt(sc.toks, p.End) != "of" {
+		if lowerAt(sc.toks, p.End) != "of" {
 			continue
 		}
 		qi := sc.p.PhraseAt(p.End + 1)
 		if qi < 0 || sc.p.Phrases[qi].Start != p.End+1 {
 			continue
 		}
-		verb := objectVerb(sc.p.Lemmas[p.Head])
-		if verb == "" {
-			continue
-		}
-		ci := sc.clauseOf(pi)
+		verb, ci := sc.actNoun(pi, objectVerb, func(c *nlp.Clause) bool {
+			return !c.Future && (c.Past || c.Perfect || announcing.has(c.Lemma))
+		})
 		if ci < 0 {
 			continue
 		}
 		c := &sc.p.Clauses[ci]
-		if ended, ok := sc.factual(ci); !ok || ended || c.Future || !c.Past && !c.Perfect && !announcing.has(c.Lemma) {
-			continue
-		}
 		var doer ref
 		q := &sc.p.Phrases[qi]
 		switch {

@@ -127,38 +127,6 @@ func (sc *sentCtx) noteStyle(cc *clauseCtx, ci int) bool {
 	return false
 }
 
-// branchNouns are the parts of an organisation one works at by its
-// name: "their Victoria Centre branch", "the Leeds office".
-var branchNouns = words("branch office store outlet site depot location franchise")
-
-// branchOf reports whether phrase pi names a branch by a name before its
-// noun ("their Victoria Centre branch"), and returns the organisation it
-// is of: its possessor when that is one, else nothing.
-func (sc *sentCtx) branchOf(pi int) (ref, bool) {
-	p := &sc.p.Phrases[pi]
-	if p.Name || p.Head != p.End-1 || !branchNouns.has(sc.headWord(pi)) {
-		return ref{}, false
-	}
-	from := p.PossEnd
-	if p.PossEnd == p.PossStart {
-		from = p.Start + sc.detLen(p)
-	}
-	if _, named := sc.nameAt[from]; !named {
-		return ref{}, false
-	}
-	if p.PossEnd > p.PossStart {
-		if o := sc.ownerOf(p); o.name != "" && orgKinds(sc.kindOf(o)) && !sc.personish(o) {
-			return o, true
-		}
-		if pr := sc.toks[p.PossStart].lower; pr == "their" || pr == "its" {
-			if org := sc.contextOrgBefore(p.Start); org.name != "" {
-				return org, true
-			}
-		}
-	}
-	return ref{}, true
-}
-
 // authorNamed matches the author of a text naming themself: "My name's
 // Declan Furlong", "my name is Ana".
 var authorNamed = regexp.MustCompile(`(?i)\bmy name(?:'s| is) ((?-i:[A-Z][\p{L}'-]+)(?: (?-i:[A-Z][\p{L}'-]+)){0,2})`)

@@ -1,0 +1,194 @@
+package main
+
+// Ties read across clauses and sentences: an end or a start said by a
+// bare verb after the clause that told the tie ("studied at Coimbra and
+// finished in 2018", "… at Birkbeck. Started last September."), and a
+// role handed on ("… replacing Malcolm Reyes", "Her successor is X").
+
+import (
+	"strings"
+	"time"
+
+	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
+)
+
+// bareEnds end, with no object, the tie the clause before them told:
+// "studied at Coimbra and finished in 2018", "worked at Acme and left
+// last spring".
+var bareEnds = words("finish graduate complete leave quit retire resign")
+
+// coordinatedEnds reads a verb of ending with no object, joined by "and"
+// to the clause before it and sharing its subject, as the end of the ties
+// that clause told in the past, at its date. told[ci] is the number of
+// facts the sentence held before clause ci was read.
+func (sc *sentCtx) coordinatedEnds(told []int) {
+	for ci := 1; ci < len(sc.p.Clauses); ci++ {
+		c := &sc.p.Clauses[ci]
+		if c.SubjFrom != nlp.SubjShared || !bareEnds.has(c.Lemma) || c.Particle != "" || !c.Obj.None() || lowerAt(sc.toks, c.VerbStart-1) != "and" && lowerAt(sc.toks, c.VerbStart-1) != "," {
+			continue
+		}
+		if ended, ok := sc.factual(ci); !ok || ended {
+			continue
+		}
+		d := sc.nearestDate(c.VerbStart, sc.clauseEnd(c))
+		if d == nil || d.role != dateAt || d.t.After(sc.u.x.ref) {
+			continue
+		}
+		fs := sc.u.x.facts[told[ci-1]:told[ci]]
+		for i := range fs {
+			f := &fs[i]
+			if !leaveableRels.has(f.rel) || !f.invalid.Equal(sc.u.x.ref) {
+				continue
+			}
+			if f.valid.Equal(d.t) {
+				// The ending clause's date, taken for the tie's start.
+				f.valid = time.Time{}
+			}
+			if f.valid.IsZero() || f.valid.Before(d.t) {
+				f.invalid = d.t
+			}
+		}
+	}
+}
+
+// bareStarts start, with no subject and no object, the tie the sentence
+// before told: "I'm doing a master's at Birkbeck. Started last
+// September."
+var bareStarts = words("start begin")
+
+// startedThen reads a sentence of a bare verb of starting and a date as
+// the start of the ties the sentence before it told with no date of
+// their own.
+func (sc *sentCtx) startedThen() {
+	if len(sc.p.Clauses) == 0 {
+		return
+	}
+	c := &sc.p.Clauses[0]
+	if !c.Subj.None() || !bareStarts.has(c.Lemma) || c.Particle != "" || !c.Obj.None() || !c.Past || c.VerbStart > 1 {
+		return
+	}
+	d := sc.nearestDate(c.VerbStart, sc.clauseEnd(c))
+	if d == nil || d.role != dateAt || d.t.After(sc.u.x.ref) {
+		return
+	}
+	told := sc.u.told
+	if told[1] > len(sc.u.x.facts) {
+		return
+	}
+	for i := told[0]; i < told[1]; i++ {
+		f := &sc.u.x.facts[i]
+		if leaveableRels.has(f.rel) && f.valid.Equal(sc.u.x.ref) && f.invalid.IsZero() {
+			f.valid = d.t
+		}
+	}
+}
+
+// leaveableRels are the ties a verb of ending with no object ends.
+var leaveableRels = words("STUDIES_AT WORKS_AT LIVES_IN PLAYS_FOR MEMBER_OF COACHES")
+
+// roleFact is a title fact a sentence stated: org has holder as its rel.
+type roleFact struct {
+	org, holder ref
+	rel         string
+	role        temporal
+}
+
+// succession reads who left the role someone took in the same sentence:
+// "Ahmed Saleh replaced her", "… replacing Malcolm Reyes", "… after
+// Harriet Pell retired". The one replaced held the role until then.
+func (sc *sentCtx) succession() {
+	defer func() { sc.u.roles = append(sc.u.roles, sc.roles...) }()
+	if len(sc.roles) == 0 {
+		sc.successor()
+		return
+	}
+	for ci := range sc.p.Clauses {
+		c := &sc.p.Clauses[ci]
+		if _, ok := sc.factual(ci); !ok {
+			continue
+		}
+		subjs := sc.subjects(ci)
+		if len(subjs) == 0 {
+			continue
+		}
+		cc := &clauseCtx{c: c, te: tensePast}
+		cc.date = sc.nearestDate(c.VerbStart, sc.clauseEnd(c))
+		switch {
+		case (c.Lemma == "replace" || c.Lemma == "succeed") && !c.Obj.None() && !c.Passive:
+			old := sc.phraseRef(c.Obj.Phrase, false)
+			by := subjs[0]
+			for _, r := range sc.roles {
+				switch {
+				case r.holder.name == old.name && r.role == tEnd:
+					sc.fact(cc, r.org, by, r.rel, tStart, "{o} replaced "+old.name+" as "+titleWord(r.rel)+" of {s}", kindOrg, kindPerson)
+				case r.role == tStart && r.holder.name != old.name:
+					sc.fact(cc, r.org, old, r.rel, tEnd, "{o} was replaced as "+titleWord(r.rel)+" of {s}", kindOrg, kindPerson)
+				default:
+					continue
+				}
+				break
+			}
+		case roleEnds.has(c.Lemma) && c.Obj.None() && c.AsRole < 0 && len(c.PPs) == 0:
+			for _, r := range sc.roles {
+				if r.role == tStart && r.holder.name != subjs[0].name {
+					sc.fact(cc, r.org, subjs[0], r.rel, tEnd, "{o} left as "+titleWord(r.rel)+" of {s}", kindOrg, kindPerson)
+					break
+				}
+			}
+		}
+	}
+}
+
+// successorNouns name the one who takes over another's role.
+var successorNouns = words("successor replacement")
+
+// successor reads a role taken over in a sentence after the one that
+// ended it: "Maja Ekholm stepped down as chief executive. Her successor
+// is Tobias Rehn." (or "Tobias Rehn is her successor", "Tobias Rehn
+// succeeds her"): the successor holds the role at the organisation from
+// then.
+func (sc *sentCtx) successor() {
+	if len(sc.u.roles) == 0 {
+		return
+	}
+	for ci := range sc.p.Clauses {
+		c := &sc.p.Clauses[ci]
+		if _, ok := sc.factual(ci); !ok || c.Subj.Phrase < 0 {
+			continue
+		}
+		var old, by ref
+		switch {
+		case c.Lemma == "be" && !c.Comp.None():
+			sp, cp := &sc.p.Phrases[c.Subj.Phrase], &sc.p.Phrases[c.Comp.Phrase]
+			switch {
+			case successorNouns.has(sc.headWord(c.Subj.Phrase)) && sp.PossEnd > sp.PossStart:
+				old, by = sc.ownerOf(sp), sc.phraseRef(c.Comp.Phrase, false)
+			case successorNouns.has(sc.headWord(c.Comp.Phrase)) && cp.PossEnd > cp.PossStart:
+				old, by = sc.ownerOf(cp), sc.phraseRef(c.Subj.Phrase, false)
+			}
+		case (c.Lemma == "succeed" || c.Lemma == "replace") && !c.Obj.None() && !c.Passive:
+			// The object pronoun means no one the subject names.
+			by = sc.phraseRef(c.Subj.Phrase, false)
+			sc.clauseSubjects = []ref{by}
+			old = sc.phraseRef(c.Obj.Phrase, false)
+			sc.clauseSubjects = nil
+		}
+		if old.name == "" || by.name == "" || old.name == by.name || !sc.personish(by) {
+			continue
+		}
+		cc := &clauseCtx{c: c, te: tensePresent}
+		cc.date = sc.nearestDate(c.VerbStart, sc.clauseEnd(c))
+		for i := len(sc.u.roles) - 1; i >= 0; i-- {
+			r := sc.u.roles[i]
+			if r.role == tEnd && sc.u.x.reg.key(r.holder.name) == sc.u.x.reg.key(old.name) {
+				sc.fact(cc, r.org, by, r.rel, tStart, "{o} succeeded "+old.name+" as "+titleWord(r.rel)+" of {s}", kindOrg, kindPerson)
+				break
+			}
+		}
+	}
+}
+
+// titleWord is the title a HAS_ relation names: HAS_CEO → CEO.
+func titleWord(rel string) string {
+	return strings.TrimPrefix(rel, "HAS_")
+}
