@@ -36,6 +36,13 @@ func (sc *sentCtx) factual(ci int) (ended, ok bool) {
 		if c.Infinitive && (intentionWords.has(g.Lemma) || nlp.Directive(g.Lemma)) {
 			return false, false
 		}
+		if c.Infinitive && c.VerbStart > 0 && sc.toks[c.VerbStart].lower == "to" && prospectHead(sc.p.Tags[c.VerbStart-1]) && !emotiveFactives.has(sc.toks[c.VerbStart-1].lower) {
+			// "in talks to buy Sunmere", "a bid to sign him", "is
+			// likely to move", "went to the shop to buy milk": an
+			// infinitive after a noun or an adjective is a plan, a
+			// prospect or a purpose, not a deed.
+			return false, false
+		}
 	}
 	if c.Infinitive && c.SubjFrom != nlp.SubjControl {
 		return false, false
@@ -45,6 +52,21 @@ func (sc *sentCtx) factual(ci int) (ended, ok bool) {
 	}
 	return ended, true
 }
+
+// prospectHead reports whether a word tagged tag, right before an
+// infinitive's "to", makes it a plan or a purpose: a noun or an
+// adjective.
+func prospectHead(tag string) bool {
+	switch tag {
+	case "NN", "NNS", "JJ":
+		return true
+	}
+	return false
+}
+
+// emotiveFactives are adjectives whose infinitive is what is the case:
+// "I'm proud to work at Acme", "lucky to have her".
+var emotiveFactives = words("happy glad proud lucky delighted thrilled honoured honored grateful sad sorry relieved blessed fortunate")
 
 // beliefVerbs put a clause after them in someone's mind, not in the
 // world.

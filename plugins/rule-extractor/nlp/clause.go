@@ -12,7 +12,9 @@ var (
 	modals = set("will would shall should can could may might must wo ca 'll 'd")
 	// futureModals state what is to come ("she'll be reporting to Amir").
 	futureModals = set("will shall wo 'll")
-	intentions   = set("want wanna plan hope need try decide expect wish mean aim consider going gonna supposed able likely")
+	// Each states a will or a prospect, not a deed: "is set to buy", "agreed
+	// to sell", "is looking to hire", "was due to start".
+	intentions   = set("want wanna plan hope need try decide expect wish mean aim consider going gonna supposed able likely set due poised slate schedule seek look agree prepare offer promise threaten propose")
 	aspectuals   = set("start begin stop quit keep continue finish resume cease")
 	linking      = set("be become remain stay")
 	chaining     = set("be have do get use going")

@@ -228,6 +228,8 @@ func Parse(words, lower []string, names [][2]int, skip []bool) *Sentence {
 		}
 	}
 	s.retagSymbols()
+	s.retagFalseModals()
+	s.retagNounRuns()
 	s.retagHer()
 	s.retagNeither()
 	s.retagNamed()

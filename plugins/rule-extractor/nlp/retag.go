@@ -509,3 +509,41 @@ func (s *Sentence) retagContracted() {
 		}
 	}
 }
+
+// retagFalseModals tags a word the tagger took for a modal that is none
+// ("the Aberdeen offshore/MD wind developer") as the adjective or noun
+// WordNet knows it as.
+func (s *Sentence) retagFalseModals() {
+	for i, t := range s.Tags {
+		if t != "MD" || modals[s.Lower[i]] || i+1 < len(s.Lower) && s.Lower[i+1] == "to" || s.Lower[i] == "need" || s.Lower[i] == "dare" {
+			continue
+		}
+		if IsAdjective(s.Lower[i]) {
+			s.Tags[i] = "JJ"
+		} else {
+			s.Tags[i] = "NN"
+		}
+		s.Lemmas[i] = s.Lower[i]
+	}
+}
+
+// retagNounRuns tags a base-form verb inside a noun phrase, after its
+// determiner and modifiers and before its head noun, as the noun
+// modifier it is: "the Aberdeen offshore wind/VB developer", "a Leeds
+// software/NN design/VB studio".
+func (s *Sentence) retagNounRuns() {
+	for i := 1; i+1 < len(s.Tags); i++ {
+		// After a name the verb is the clause's ("his wife Elin run/VBP
+		// ferries"), and a name after it is its object.
+		if t := s.Tags[i]; t != "VB" && t != "VBP" || s.Tags[i+1] != "NN" && s.Tags[i+1] != "NNS" || strings.HasPrefix(s.Tags[i-1], "NNP") || !IsNoun(s.Lower[i]) {
+			continue
+		}
+		k := i - 1
+		for k > 0 && (s.Tags[k] == "JJ" || nounTag(s.Tags[k])) {
+			k--
+		}
+		if k < i-1 && (s.Tags[k] == "DT" || s.Tags[k] == "PRP$") {
+			s.Tags[i], s.Lemmas[i] = "NN", s.Lower[i]
+		}
+	}
+}
