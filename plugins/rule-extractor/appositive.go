@@ -29,6 +29,12 @@ func (sc *sentCtx) appositives() {
 		if en := u.x.reg.get(n.name); en == nil || en.speaker {
 			continue
 		}
+		if before || close {
+			// "the Oslo-based Torvik Holdings".
+			if place := sc.basedAt(n.pos-1, true); place != "" {
+				sc.basedIn(n.name, place)
+			}
+		}
 		if after {
 			sc.appositiveAfter(n, e+1)
 		}
@@ -81,6 +87,18 @@ func (sc *sentCtx) appositiveAfter(n named, k int) {
 	for classes["adj"].has(lowerAt(toks, k)) || lowerAt(toks, k) == "new" {
 		k++
 	}
+	if !x.isOrg(n.name) && !x.isPerson(n.name) {
+		sc.orgNounAfter(n, k)
+	}
+	if x.isOrg(n.name) {
+		// "Torvik Holdings, the Oslo-based investment group", "Verdance
+		// Energy, the Aberdeen offshore wind developer": where the
+		// organisation is based. An organisation holds no job title.
+		if place := sc.basedAt(k, false); place != "" {
+			sc.basedIn(n.name, place)
+		}
+		return
+	}
 	nameRef := ref{name: n.name, kind: kindPerson, str: strPattern}
 	orgAfter := func(at int) (ref, int) {
 		if w := lowerAt(toks, at); w != "of" && w != "at" && w != "for" && w != "with" {
@@ -131,6 +149,14 @@ func (sc *sentCtx) appositiveAfter(n named, k int) {
 		sc.emitOne(m, tensePresent, false, nil)
 		return
 	}
+	sc.orgNounAfter(n, k)
+}
+
+// orgNounAfter makes n an organisation when the appositive opening at
+// toks[k] names one: "Helix, the Boston firm".
+func (sc *sentCtx) orgNounAfter(n named, k int) {
+	toks := sc.toks
+	x := sc.u.x
 	for j := k; j < len(toks) && j < k+6; j++ {
 		w := lowerAt(toks, j)
 		if w == "," || npStop.has(w) && w != "of" {
@@ -143,6 +169,47 @@ func (sc *sentCtx) appositiveAfter(n named, k int) {
 			return
 		}
 	}
+}
+
+// basedAt reads the place an organisation is based in, said as a
+// modifier at toks[k]: "Oslo-based", "New York-based", or (unless
+// hyphenOnly) a known place before a common noun ("the Aberdeen offshore
+// wind developer"). It returns the place, or "".
+func (sc *sentCtx) basedAt(k int, hyphenOnly bool) string {
+	toks := sc.toks
+	if k < 0 || k >= len(toks) || !toks[k].word {
+		return ""
+	}
+	const based = "-based"
+	if t := toks[k].text; strings.HasSuffix(strings.ToLower(t), based) && len(t) > len(based) && capitalized(t) {
+		place := t[:len(t)-len(based)]
+		if k > 0 && toks[k-1].word && capitalized(toks[k-1].text) && !appositiveOpeners.has(toks[k-1].lower) {
+			place = toks[k-1].text + " " + place
+		}
+		return place
+	}
+	if hyphenOnly || !capitalized(toks[k].text) || k+1 >= len(toks) || !toks[k+1].word || capitalized(toks[k+1].text) {
+		return ""
+	}
+	if places.has(toks[k].lower) {
+		return toks[k].text
+	}
+	if _, c, ok := nlp.Noun(toks[k].lower); ok && c&(nlp.ClassCity|nlp.ClassCountry) != 0 {
+		// WordNet's towns and countries: "the Antwerp shipping broker".
+		return toks[k].text
+	}
+	if e := sc.u.x.reg.get(toks[k].text); e != nil && e.kind == kindLocation {
+		return toks[k].text
+	}
+	return ""
+}
+
+// basedIn states that the organisation org is based in place.
+func (sc *sentCtx) basedIn(org, place string) {
+	m := &match{subj: ref{name: org, kind: kindOrg, str: strPattern}}
+	m.obj = ref{name: place, kind: kindLocation, str: strCue}
+	m.p = &pattern{outs: []output{out("BASED_IN", slotSubject, slotObject, tState, "{s} is based in {o}", "{s} was based in {o}", kindOrg, kindLocation)}}
+	sc.emitOne(m, tensePresent, false, nil)
 }
 
 // bareTitleAfter reads an appositive title with no determiner, as

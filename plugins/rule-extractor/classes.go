@@ -83,6 +83,9 @@ var (
 	// homeNouns are dwellings: renting or owning one in a place is
 	// living there; unitNouns are parts of an organisation.
 	homeNouns = words("place flat apartment house home room condo studio bungalow cottage loft townhouse")
+	// seatNouns are where an organisation is based: moving one moves
+	// the organisation.
+	seatNouns = words("headquarters hq head office offices base")
 	// degreeNouns are what one holds from a school.
 	degreeNouns = words("degree diploma phd doctorate masters master's master bachelors bachelor's bachelor mba msc bsc ma ba llb certificate undergrad undergraduate postgrad postgraduate")
 	// businessNouns are what one starts as a business of one's own.
@@ -94,6 +97,18 @@ var (
 // frames is the lexicon, by verb; within a verb the first frame whose
 // preposition and kinds fit wins.
 var frames = indexFrames([]frame{
+	// Where an organisation is based: "is headquartered in Oslo",
+	// "moved our headquarters from Leeds to Sheffield".
+	{verb: "headquarter", pass: true, prep: "in|at", class: "BASED_IN", role: tState},
+	{verb: "base", pass: true, prep: "in|out of", subj: kindOrg, class: "BASED_IN", role: tState},
+	{verb: "locate", pass: true, prep: "in|at", subj: kindOrg, class: "BASED_IN", role: tState},
+	{verb: "move", obj: "@seat", prep: "to|into", class: "BASED_IN", role: tStart},
+	{verb: "relocate", obj: "@seat", prep: "to|into", class: "BASED_IN", role: tStart},
+	{verb: "move", obj: "@seat", prep: "from|out of", class: "BASED_IN", role: tEnd},
+	{verb: "relocate", obj: "@seat", prep: "from|out of", class: "BASED_IN", role: tEnd},
+	{verb: "relocate", prep: "to", subj: kindOrg, class: "BASED_IN", role: tStart},
+	{verb: "relocate", prep: "from", subj: kindOrg, class: "BASED_IN", role: tEnd},
+
 	// Home.
 	{verb: "live", prep: "in|at", class: "LIVES_IN", role: tState},
 	{verb: "reside", prep: "in|at", class: "LIVES_IN", role: tState},
@@ -493,6 +508,11 @@ func (f *frame) fits(k kind, name bool) bool {
 
 // fitsRef reports whether the frame takes r as its object, of kind k.
 func (f *frame) fitsRef(k kind, r ref) bool {
+	if k == kindDate && len(f.kinds) == 0 && personTies.has(f.class) {
+		// A home, a job or a club is no time: "I live on coffee in exam
+		// season" names no home.
+		return false
+	}
 	if f.shows && k == kindNone && r.det == "" && !nlp.IsNoun(strings.ToLower(r.name)) {
 		return true
 	}
@@ -600,6 +620,8 @@ func (sc *sentCtx) objFits(f *frame, c *nlp.Clause) bool {
 		return apptNouns.has(head) || apptNouns.has(sc.toks[sc.p.Phrases[c.Obj.Phrase].Head].lower)
 	case "@home":
 		return homeNouns.has(head)
+	case "@seat":
+		return seatNouns.has(head)
 	case "@unit":
 		return unitNouns.has(head) || unitNouns.has(sc.toks[sc.p.Phrases[c.Obj.Phrase].Head].lower)
 	case "@degree":

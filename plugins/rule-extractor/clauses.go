@@ -57,7 +57,9 @@ func (sc *sentCtx) readClauses() {
 	}
 	told[len(sc.p.Clauses)] = len(sc.u.x.facts)
 	sc.coordinatedEnds(told)
+	sc.noteTopicOrg()
 	sc.startedThen()
+	sc.dealClosed()
 	sc.succession()
 }
 

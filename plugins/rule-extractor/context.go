@@ -5,6 +5,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
 	"github.com/mnemohq/mnemo/wasm/abi"
 )
 
@@ -200,11 +201,49 @@ func (sc *sentCtx) contextOrg() ref {
 // contextOrgBefore is contextOrg said before word at of the sentence: "I quit
 // my job at the bank and started my own brewery, Crumb & Co" does not
 // mean the brewery by "the bank".
+//
+// Within the sentence the last organisation named before the title is
+// meant; across sentences the one the text is about, the last that was a
+// sentence's subject, outranks the last one named.
 func (sc *sentCtx) contextOrgBefore(at int) ref {
-	if name := sc.lastNamedBefore(at, sc.u.x.isOrg); name != "" {
+	name := sc.lastNamedBefore(at, sc.u.x.isOrg)
+	if t := sc.u.topicOrg; t != "" && name != "" && !sc.namedInSentence(name, at) {
+		name = t
+	}
+	if name != "" {
 		return ref{name: name, kind: kindOrg, str: strPattern}
 	}
 	return ref{}
+}
+
+// namedInSentence reports whether name was said in the current sentence
+// before word at.
+func (sc *sentCtx) namedInSentence(name string, at int) bool {
+	for _, n := range sc.u.mentions {
+		if n.sent == sc.u.sent && n.pos < at && n.name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// noteTopicOrg remembers the organisation the sentence's first clause
+// has as its own subject, if any.
+func (sc *sentCtx) noteTopicOrg() {
+	if len(sc.p.Clauses) == 0 {
+		return
+	}
+	c := &sc.p.Clauses[0]
+	if c.Subj.None() || c.SubjFrom != nlp.SubjOwn {
+		return
+	}
+	p := &sc.p.Phrases[c.Subj.Phrase]
+	for _, n := range sc.u.mentions {
+		if n.sent == sc.u.sent && n.pos >= p.Start && n.pos < p.End && sc.u.x.isOrg(n.name) {
+			sc.u.topicOrg = n.name
+			return
+		}
+	}
 }
 
 // lastNamedBefore returns the last name of the utterance said before word

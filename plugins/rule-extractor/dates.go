@@ -619,6 +619,10 @@ func parseDeictic(toks []token, i int, ref time.Time) (time.Time, int, bool) {
 		return date(ref.Year(), int(ref.Month())+step, 1, ref.Location()), 2, true
 	case "year":
 		return date(ref.Year()+step, 1, 1, ref.Location()), 2, true
+	case "quarter":
+		// "last quarter": the calendar quarter before the one said in.
+		q := (int(ref.Month()) - 1) / 3
+		return date(ref.Year(), 3*(q+step)+1, 1, ref.Location()), 2, true
 	}
 	if m, ok := months[unit]; ok && toks[i+1].cap && len(unit) > 3 {
 		return monthRelative(ref, m, dir), 2, true

@@ -36,7 +36,7 @@ func TestExtractEventObjects(t *testing.T) {
 			absent:  []wf{{"COACHES", "Jens Aasland", "Holmvik", "", "ref"}}},
 		{name: "an officer who will leave at a month's end leaves at the coming one",
 			content: "Kestrel Mills plc said that its chief financial officer, Dagny Holm, will leave the company at the end of August.",
-			want:    []wf{{"WORKS_AT", "Dagny Holm", "Kestrel Mills plc", "", "2024-08-31"}, {"HAS_CFO", "Kestrel Mills plc", "Dagny Holm", "ref", ""}}},
+			want:    []wf{{"WORKS_AT", "Dagny Holm", "Kestrel Mills plc", "", "2024-08-31"}, {"HAS_CFO", "Kestrel Mills plc", "Dagny Holm", "ref", "2024-08-31"}}},
 		{name: "a successor named in the next sentence",
 			content: "Brekke Labs said that Sunniva Dahl stepped down as chief executive on 30 April. Her successor is Eirik Vold.",
 			want:    []wf{{"HAS_CEO", "Brekke Labs", "Sunniva Dahl", "", "2024-04-30"}, {"HAS_CEO", "Brekke Labs", "Eirik Vold", "ref", ""}}},

@@ -111,6 +111,11 @@ type uttCtx struct {
 	// lastPersonSubj and lastThingSubj are the last subjects of a fact
 	// that were a person and something else, for pronouns.
 	lastPersonSubj, lastThingSubj string
+	// topicOrg is the organisation that was the subject of the last
+	// sentence whose subject was one: what a title without "of X" in a
+	// later sentence belongs to ("Brightwater said its CFO will leave to
+	// join Castellane. Euan McTaggart has been named interim CFO.").
+	topicOrg string
 	// lastPair are the people of the last subject that named two or more
 	// ("Ann and her husband Bo"), for "their".
 	lastPair []string
@@ -157,6 +162,11 @@ func (x *extraction) text(req abi.ExtractRequest) {
 			// from their side: "Started lisinopril" is theirs.
 			author = subj
 			x.reg.add(subj, kindPerson, strSure, true)
+		} else if org := orgAuthor(ep.Content); org != "" && !strings.EqualFold(ep.Source, "message") {
+			// "Pemberton Analytics, Q3 update. … we moved our
+			// headquarters": the organisation's "we".
+			author = org
+			x.reg.add(org, kindOrg, strSure, true)
 		} else if name := namedAuthor(req.Previous, prev); name != "" {
 			// "My name's Declan Furlong." in an earlier unlabelled
 			// text: the one who writes the next is Declan Furlong too.
@@ -606,6 +616,7 @@ func (x *extraction) consolidate(final func(string) string) {
 			break
 		}
 	}
+	x.leftOffices(final, drop)
 	// Two ends of one tie, one dated only by being told ("I used to work
 	// at Borealis, but I quit in 2022"): the dated end.
 	for i := range x.facts {
@@ -696,4 +707,27 @@ func render(tmpl string, subs map[string]string, final func(string) string) stri
 		tmpl = tmpl[i+j+1:]
 	}
 	return b.String()
+}
+
+// leftOffices ends the offices a person held at an organisation that the
+// episode says they leave: "its chief financial officer, Priya Raman,
+// will leave the company at the end of August" ends the CFO's office
+// then, as it ends the job.
+func (x *extraction) leftOffices(final func(string) string, drop []bool) {
+	for i := range x.facts {
+		e := &x.facts[i]
+		if drop[i] || !e.valid.IsZero() || e.invalid.IsZero() || canonRel(e.rel) != "worksat" {
+			continue
+		}
+		person, org := x.reg.key(final(e.src)), x.reg.key(final(e.dst))
+		for j := range x.facts {
+			s := &x.facts[j]
+			if j == i || drop[j] || !s.invalid.IsZero() || s.valid.IsZero() || !s.valid.Before(e.invalid) || !officeRel(canonRel(s.rel)) {
+				continue
+			}
+			if x.reg.key(final(s.src)) == org && x.reg.key(final(s.dst)) == person {
+				s.invalid = e.invalid
+			}
+		}
+	}
 }

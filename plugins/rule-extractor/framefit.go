@@ -55,7 +55,7 @@ var thingKinds = map[kind]bool{kindVaccine: true, kindDrug: true, kindPlan: true
 
 // workplaceNouns are what one moves when one's work moves: "relocated her
 // practice to Elmwood General" is a job there, not a home.
-var workplaceNouns = words("practice office business studio shop clinic firm company headquarters")
+var workplaceNouns = words("practice office offices business studio shop clinic firm company headquarters hq base")
 
 // movesPeople reports whether a clause's direct object is people ("moved
 // my family to Oslo", "moved us to Leeds"), not things.

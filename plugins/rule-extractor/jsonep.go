@@ -215,6 +215,11 @@ func objectName(obj *jsonObject, key string) string {
 			// number is the company's, and the record is about it.
 			return s
 		}
+		if s := stringField(obj, prefix+"_name"); s != "" && prefix != "" {
+			// {"patient_id": "PT-4", "patient_name": "Yusra Haddad"}: the
+			// record is about the one both fields name.
+			return s
+		}
 		if prefix = strings.TrimSuffix(strings.ReplaceAll(prefix, "_", " "), "s"); prefix != "" {
 			return prefix + " " + v
 		}
@@ -553,10 +558,10 @@ func (w *jsonWalker) fieldDates(obj *jsonObject, key string) (valid, invalid tim
 // object's facts (a start or an end); a birth date or a check-in date is
 // a value, not a bound.
 func isDateKey(lk string) bool {
-	if strings.Contains(lk, "birth") || strings.HasPrefix(lk, "check") || strings.HasPrefix(lk, "due") {
+	if strings.Contains(lk, "birth") || strings.HasPrefix(lk, "born") || strings.HasPrefix(lk, "check") || strings.HasPrefix(lk, "due") {
 		return false
 	}
-	return startKeys.has(lk) || endKeys.has(lk) || strings.HasSuffix(lk, "_at") || strings.HasSuffix(lk, "_date") || strings.HasSuffix(lk, "_since") || endSuffixed(lk)
+	return startKeys.has(lk) || endKeys.has(lk) || strings.HasSuffix(lk, "_at") || strings.HasSuffix(lk, "_on") || strings.HasSuffix(lk, "_date") || strings.HasSuffix(lk, "_since") || endSuffixed(lk)
 }
 
 // endSuffixed reports whether a lower-case key names an end by its last

@@ -80,7 +80,9 @@ var (
 
 	// industryHeads close an organization's name without being a suffix
 	// one drops ("Vertex Pharmaceuticals" is not "Vertex").
-	industryHeads = words("pharmaceuticals pharma therapeutics biosciences biotech robotics games logistics freight analytics health healthcare media software capital ventures motors energy foods insurance consulting networks communications entertainment interactive digital imaging physiotherapy dental airways shipping elementary legal law")
+	industryHeads = words(
+		"pharmaceuticals pharma therapeutics biosciences biotech robotics games logistics freight analytics health healthcare media software capital ventures motors energy foods insurance consulting networks communications entertainment interactive digital imaging physiotherapy dental airways shipping elementary legal law",
+		"aviation air aerospace rail railways telecom telecoms mining steel chemicals automotive engineering construction properties estates finance financial securities investments brewing brewery maritime marine transport cargo electronics semiconductors apparel cosmetics beverages publishing pictures productions realty utilities")
 
 	// orgHeads are last words of an organization's name.
 	// memberHeads are the organisations one belongs to rather than

@@ -30,6 +30,7 @@ var kindSynonyms = map[kind][]string{
 var relSynonyms = map[string][]string{
 	"WORKS_AT":       {"WORKS_FOR", "EMPLOYED_BY", "EMPLOYED_AT", "WORKS_IN", "EMPLOYEE_OF"},
 	"LIVES_IN":       {"RESIDES_IN", "LIVES_AT", "RESIDENT_OF", "LOCATED_IN"},
+	"BASED_IN":       {"HEADQUARTERED_IN", "LOCATED_IN", "LOCATED_AT", "HQ_IN"},
 	"MARRIED_TO":     {"SPOUSE_OF", "IS_MARRIED_TO"},
 	"ENGAGED_TO":     {"FIANCE_OF", "IS_ENGAGED_TO"},
 	"IS_DATING":      {"DATING", "DATES", "IN_RELATIONSHIP_WITH"},

@@ -145,3 +145,32 @@ func namedAuthor(previous []abi.Episode, turns [][]utterance) string {
 	}
 	return ""
 }
+
+// Texts an organisation writes. A bulletin, a shareholder letter or a
+// press release opens with the organisation's name and speaks as "we":
+// "Pemberton Analytics, Q3 update to shareholders. Last quarter we moved
+// our headquarters …". Its "we" and "our" are the organisation's.
+
+// singularFirstPerson matches a word of the first person singular.
+var singularFirstPerson = regexp.MustCompile(`(?i)\b(?:i|me|my|mine|myself|i'm|i've|i'd|i'll)\b`)
+
+// pluralFirstPerson matches a word of the first person plural.
+var pluralFirstPerson = regexp.MustCompile(`(?i)\b(?:we|us|our|ours|ourselves|we're|we've|we'll)\b`)
+
+// orgAuthor returns the organisation a text speaks for as "we": the
+// name it opens with, when that name is an organisation's and the text
+// says "we" but never "I"; else "".
+func orgAuthor(content string) string {
+	if singularFirstPerson.MatchString(content) || !pluralFirstPerson.MatchString(content) {
+		return ""
+	}
+	toks := tokenize(content)
+	e := nameEnd(toks, 0, make([]bool, len(toks)))
+	if e == 0 {
+		return ""
+	}
+	if k, str := guessKind(toks[:e]); k != kindOrg || str < strCue {
+		return ""
+	}
+	return joinTokens(toks[:e])
+}

@@ -43,6 +43,7 @@ var relGroups = [][]string{
 	{"ON_PLAN", "PLAN", "HAS_PLAN", "SUBSCRIBED_TO", "ON_TIER", "TIER", "SUBSCRIPTION"},
 	{"ROOMMATE_OF", "LIVES_WITH", "FLATMATE_OF", "HOUSEMATE_OF"},
 	{"DESTINATION", "DESTINATION_OF", "FLIES_TO"},
+	{"BASED_IN", "HEADQUARTERED_IN", "HQ_IN"},
 }
 
 // leaveable are the ties one ends by leaving: an end of one of them ends
@@ -122,6 +123,7 @@ type relProps struct {
 var relTable = normalizeRelTable(map[string]relProps{
 	"WORKS_AT":             {functional: true},
 	"LIVES_IN":             {functional: true},
+	"BASED_IN":             {functional: true},
 	"HAS_JOB_TITLE":        {functional: true},
 	"HAS_AGE":              {functional: true},
 	"STUDIES_AT":           {functional: true},

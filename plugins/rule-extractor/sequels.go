@@ -83,6 +83,45 @@ func (sc *sentCtx) startedThen() {
 	}
 }
 
+// dealNouns name a deal as a whole; dealClosers say it took effect.
+var (
+	dealNouns   = words("deal transaction acquisition takeover merger purchase buyout")
+	dealClosers = words("close complete finalise finalize conclude")
+	dealRels    = words("ACQUIRED MERGED_WITH")
+)
+
+// dealClosed reads a sentence that says when a deal told in the sentence
+// before took effect: "X has completed its acquisition of Y. The
+// transaction closed yesterday.", "Y has been acquired by X. The deal was
+// completed on 7 October." The acquisition holds from that day.
+func (sc *sentCtx) dealClosed() {
+	if len(sc.p.Clauses) == 0 {
+		return
+	}
+	c := &sc.p.Clauses[0]
+	if c.Subj.None() || c.SubjFrom != nlp.SubjOwn || !dealClosers.has(c.Lemma) || c.Negated || c.Modal || c.Future || !c.Obj.None() && !c.Passive {
+		return
+	}
+	if !dealNouns.has(sc.p.Lemmas[sc.p.Phrases[c.Subj.Phrase].Head]) {
+		return
+	}
+	d := sc.nearestDate(c.VerbStart, sc.clauseEnd(c))
+	if d == nil || d.role != dateAt || d.t.After(sc.u.x.ref) {
+		return
+	}
+	told := sc.u.told
+	if told[1] > len(sc.u.x.facts) {
+		return
+	}
+	for i := told[0]; i < told[1]; i++ {
+		// A deal dated by the day it was reported (the reference time or
+		// a dateline) takes the day it closed.
+		if f := &sc.u.x.facts[i]; dealRels.has(f.rel) && (f.valid.IsZero() || sameDay(f.valid, sc.u.x.ref)) {
+			f.valid = d.t
+		}
+	}
+}
+
 // leaveableRels are the ties a verb of ending with no object ends.
 var leaveableRels = words("STUDIES_AT WORKS_AT LIVES_IN PLAYS_FOR MEMBER_OF COACHES")
 

@@ -57,6 +57,14 @@ func orgShortForm(short, long []string) bool {
 	return true
 }
 
+// leadWord reports whether the one word short is the first word of the
+// longer name long: within one text, "Sunmere" after "Sunmere Airways"
+// is the airline, though "Airways" is not a generic word (across texts
+// the two may be different firms, so only orgShortForm holds there).
+func leadWord(short, long []string) bool {
+	return len(short) == 1 && len(long) > 1 && len(short[0]) > 2 && short[0] == long[0]
+}
+
 // orgKinds reports whether an entity of kind k may be an organisation
 // for short-form merging: an organisation, a team or unknown.
 func orgKinds(k kind) bool {
@@ -102,7 +110,7 @@ func (r *registry) orgAliases(out map[string]string) {
 			if long == short || !orgKinds(long.kind) || long.kind == kindNone && short.kind == kindNone {
 				continue
 			}
-			if orgShortForm(words[si], words[li]) || long.kind != kindNone && nickname(words[si], words[li]) {
+			if orgShortForm(words[si], words[li]) || long.kind != kindNone && (nickname(words[si], words[li]) || leadWord(words[si], words[li])) {
 				match = long
 				n++
 			}

@@ -1,0 +1,67 @@
+package main
+
+import "testing"
+
+// TestExtractCompanyNews: what news, releases and bulletins say of
+// companies: a deal that is only in talks, the day a deal closed, where
+// a company is based, the company a "we" speaks for, the company a title
+// without "of" belongs to, and a short name for a company named in full
+// before (reference time: 15 May 2024).
+func TestExtractCompanyNews(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "a deal in talks is no deal",
+			content: "Kestrel Aviation is in early talks to buy Sunmere Airways.",
+			absent:  []wf{{"ACQUIRED", "*", "*", "", ""}, {"OWNS", "*", "*", "", ""}}},
+		{name: "a deal set to happen is no deal",
+			content: "Kestrel Aviation is set to buy Sunmere Airways.",
+			absent:  []wf{{"ACQUIRED", "*", "*", "", ""}, {"OWNS", "*", "*", "", ""}}},
+		{name: "an infinitive after a noun is a purpose",
+			content: "Orla went to the shop to buy a new kettle.",
+			absent:  []wf{{"OWNS", "*", "*", "", ""}, {"BUYS", "*", "*", "", ""}}},
+		{name: "an infinitive after an adjective of feeling is what is so",
+			content: "I'm proud to work at Hallam Reade.",
+			want:    []wf{{"WORKS_AT", "User", "Hallam Reade", "ref", ""}}},
+		{name: "the day a deal closed, said in the next sentence",
+			content: "Tordal Group has completed its acquisition of Brekke Sensors. The transaction closed yesterday.",
+			want:    []wf{{"ACQUIRED", "Tordal Group", "Brekke Sensors", "2024-05-14", ""}}},
+		{name: "the day a deal was completed, in the passive",
+			content: "Brekke Sensors has been acquired by Tordal Group. The deal was completed on 7 May.",
+			want:    []wf{{"ACQUIRED", "Tordal Group", "Brekke Sensors", "2024-05-07", ""}}},
+		{name: "a company's first word for the company, in the same text",
+			content: "Talks between Kestrel Aviation and Sunmere Airways have collapsed. Sunmere's chief executive, Adaeze Obi, said nothing.",
+			want:    []wf{{"HAS_CEO", "Sunmere Airways", "Adaeze Obi", "ref", ""}},
+			absent:  []wf{{"HAS_CEO", "Sunmere", "*", "", ""}}},
+		{name: "an x-based appositive",
+			content: "Sunmere Airways has been bought by Torvik Holdings, the Oslo-based investment group.",
+			want:    []wf{{"BASED_IN", "Torvik Holdings", "Oslo", "ref", ""}}},
+		{name: "a city before the noun of an appositive",
+			content: "Osgood Maritime, the Antwerp shipping broker, hired Ines Carvalho.",
+			want:    []wf{{"BASED_IN", "Osgood Maritime", "Antwerp", "ref", ""}},
+			absent:  []wf{{"HAS_JOB_TITLE", "Osgood Maritime", "*", "", ""}}},
+		{name: "a word the tagger took for a modal inside an appositive",
+			content: "Verdance Energy, the Aberdeen offshore wind developer, is represented by Marlowe & Quist LLP.",
+			want:    []wf{{"REPRESENTS", "Marlowe & Quist LLP", "Verdance Energy", "ref", ""}, {"BASED_IN", "Verdance Energy", "Aberdeen", "ref", ""}},
+			absent:  []wf{{"REPRESENTS", "*", "Aberdeen", "", ""}, {"*", "Aberdeen", "*", "", ""}}},
+		{name: "headquartered in",
+			content: "Torvik Holdings is headquartered in Oslo.",
+			want:    []wf{{"BASED_IN", "Torvik Holdings", "Oslo", "ref", ""}}},
+		{name: "a company's we moves its headquarters",
+			content: "Pemberton Analytics, Q1 update to shareholders. Last quarter we moved our headquarters from Leeds to Sheffield.",
+			want:    []wf{{"BASED_IN", "Pemberton Analytics", "Sheffield", "2024-01-01", ""}, {"BASED_IN", "Pemberton Analytics", "Leeds", "", "2024-01-01"}},
+			absent:  []wf{{"*", "User", "*", "", ""}, {"PLAYS_FOR", "*", "*", "", ""}}},
+		{name: "a title without of belongs to the company the text is about",
+			content: "Brightwater Foods said that its chief financial officer, Priya Raman, will leave at the end of August to become CFO of Castellane Logistics. Euan McTaggart has been named interim chief financial officer.",
+			want:    []wf{{"HAS_CFO", "Brightwater Foods", "Euan McTaggart", "ref", ""}},
+			absent:  []wf{{"HAS_CFO", "Castellane Logistics", "Euan McTaggart", "", ""}}},
+		{name: "an officer who leaves the company leaves the office",
+			content: "Kestrel Mills plc said that its chief financial officer, Dagny Holm, will leave the company at the end of August.",
+			want:    []wf{{"HAS_CFO", "Kestrel Mills plc", "Dagny Holm", "ref", "2024-08-31"}}},
+		{name: "a time is no home",
+			content: "I live on coffee in exam season.",
+			absent:  []wf{{"LIVES_IN", "*", "*", "", ""}}},
+		{name: "a record about the one its id and name fields name",
+			source:  "json",
+			content: `{"patient_id": "PT-40917", "patient_name": "Yusra Haddad", "primary_care_doctor": "Dr. Callum Breck", "vaccine": "Tdap", "administered_on": "2024-03-04"}`,
+			want:    []wf{{"PRIMARY_CARE_DOCTOR", "Yusra Haddad", "Dr. Callum Breck", "2024-03-04", ""}, {"VACCINE", "Yusra Haddad", "Tdap", "2024-03-04", ""}}},
+	})
+}
