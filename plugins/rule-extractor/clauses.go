@@ -54,12 +54,14 @@ func (sc *sentCtx) readClauses() {
 	for ci := range sc.p.Clauses {
 		told[ci] = len(sc.u.x.facts)
 		sc.readClause(ci)
+		sc.noteCouple(told[ci])
 	}
 	told[len(sc.p.Clauses)] = len(sc.u.x.facts)
 	sc.coordinatedEnds(told)
 	sc.noteTopicOrg()
 	sc.startedThen()
 	sc.dealClosed()
+	sc.lastDay()
 	sc.succession()
 }
 
@@ -316,6 +318,19 @@ func (sc *sentCtx) notePair(subjs []ref) {
 		g = append(g, s.name)
 	}
 	sc.u.lastPair = g
+}
+
+// coupleRels are the ties of a couple, whom a later "they" means.
+var coupleRels = words("MARRIED_TO ENGAGED_TO IS_DATING")
+
+// noteCouple remembers the two people of a couple's tie the clause told
+// (facts from index from on), neither the speaker, for "they".
+func (sc *sentCtx) noteCouple(from int) {
+	for i := from; i < len(sc.u.x.facts); i++ {
+		if f := &sc.u.x.facts[i]; coupleRels.has(f.rel) && f.invalid.IsZero() && f.src != sc.u.speaker && f.dst != sc.u.speaker {
+			sc.u.lastPair = []string{f.src, f.dst}
+		}
+	}
 }
 
 // noteSubject remembers a clause's subject for "he", "she" and "it".

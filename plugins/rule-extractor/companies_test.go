@@ -65,3 +65,22 @@ func TestExtractCompanyNews(t *testing.T) {
 			want:    []wf{{"PRIMARY_CARE_DOCTOR", "Yusra Haddad", "Dr. Callum Breck", "2024-03-04", ""}, {"VACCINE", "Yusra Haddad", "Tdap", "2024-03-04", ""}}},
 	})
 }
+
+// TestExtractLastDays: "last day" is the day a job ends, said with or
+// after the notice (reference time: 15 May 2024).
+func TestExtractLastDays(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "the last day after the notice, with a stance tacked on",
+			content: "I handed in my notice at Kestrel Ridge Capital on Friday, last day is the end of June, and honestly?? bliss.",
+			want:    []wf{{"WORKS_AT", "User", "Kestrel Ridge Capital", "", "2024-06-30"}}},
+		{name: "a clause after a colon",
+			content: "ok so long story short because it's late and I've had a glass of wine: I handed in my notice at Kestrel Ridge Capital on Friday.",
+			want:    []wf{{"WORKS_AT", "User", "Kestrel Ridge Capital", "", "2024-05-10"}}},
+		{name: "a last day at an organisation",
+			content: "My last day at Kestrel Ridge Capital is the end of April.",
+			want:    []wf{{"WORKS_AT", "User", "Kestrel Ridge Capital", "", "2025-04-30"}}},
+		{name: "the last day of another at the job told before",
+			content: "My sister Ana works at Tidewater Mapping. Her last day is 30 June.",
+			want:    []wf{{"WORKS_AT", "Ana", "Tidewater Mapping", "ref", "2024-06-30"}}},
+	})
+}

@@ -120,6 +120,13 @@ func (sc *sentCtx) phraseRef(pi int, subject bool) ref {
 			return r
 		case "i", "me", "we", "us", "myself", "yourself", "mine":
 			return sc.pronounAt(l, p.Start)
+		case "they":
+			// "Duarte married Beatriz last summer, and they live in
+			// Guimarães": the people of the last subject that named two
+			// or more, or the couple told last.
+			if g := sc.theirs(p.Start); subject && len(g) > 1 {
+				return ref{name: g[0], kind: kindPerson, str: strPattern, group: g}
+			}
 		case "he", "she", "him", "her":
 			if subject && (l == "he" || l == "she") && sc.prevSubj.name != "" {
 				// The subject of the clause before it in the sentence.

@@ -231,3 +231,81 @@ func (sc *sentCtx) successor() {
 func titleWord(rel string) string {
 	return strings.TrimPrefix(rel, "HAS_")
 }
+
+// lastDay reads "last day is the end of April" ("my last day at Acme is
+// Friday", "her last day will be 30 June") as the day a job ends: a job
+// the utterance has ended already ("handed in my notice at Acme on
+// Friday, last day is the end of April") ends that day instead; else the
+// job at the organisation the sentence names after "at".
+func (sc *sentCtx) lastDay() {
+	for ci := range sc.p.Clauses {
+		c := &sc.p.Clauses[ci]
+		if c.Lemma != "be" || c.Subj.None() || c.Negated || c.Modal {
+			continue
+		}
+		p := &sc.p.Phrases[c.Subj.Phrase]
+		if sc.toks[p.Head].lower != "day" || p.Head == 0 || sc.toks[p.Head-1].lower != "last" {
+			continue
+		}
+		d := sc.nearestDate(c.VerbStart, sc.clauseEnd(c))
+		if d == nil || d.role != dateAt {
+			continue
+		}
+		end := d.t
+		if lowerAt(sc.toks, d.start) == "of" && lowerAt(sc.toks, d.start-1) == "end" || lowerAt(sc.toks, d.start-1) == "of" && lowerAt(sc.toks, d.start-2) == "end" {
+			// "is the end of April": its last day.
+			end = partOf(end, "end", false)
+		}
+		if d.next != nil && !c.Past && end.Before(sc.u.x.ref) {
+			// "last day is the end of April", said in January: the
+			// coming one.
+			end = d.next(end)
+		}
+		holder := sc.u.speaker
+		if p.PossEnd == p.PossStart+1 && !isPossessivePronoun(sc.toks[p.PossStart].lower) {
+			return
+		}
+		if p.PossEnd == p.PossStart+1 && sc.toks[p.PossStart].lower != "my" {
+			holder = sc.thirdAt(p.PossStart)
+		}
+		if holder == "" {
+			return
+		}
+		redated := false
+		for i := range sc.u.x.facts {
+			f := &sc.u.x.facts[i]
+			if f.rel == "WORKS_AT" && f.src == holder && f.valid.IsZero() && !f.invalid.IsZero() && f.invalid.Before(end) {
+				f.invalid, redated = end, true
+			}
+		}
+		if redated {
+			return
+		}
+		// The organisation: "last day at Acme", else the one the
+		// utterance said the holder works at.
+		var org ref
+		for k := p.End; k+1 < c.VerbStart; k++ {
+			if sc.toks[k].lower == "at" {
+				if pi := sc.p.PhraseAt(k + 1); pi >= 0 {
+					org = sc.phraseRef(pi, false)
+				}
+				break
+			}
+		}
+		if org.name == "" {
+			for i := len(sc.u.x.facts) - 1; i >= 0; i-- {
+				if f := &sc.u.x.facts[i]; f.rel == "WORKS_AT" && f.src == holder && f.invalid.IsZero() {
+					org = ref{name: f.dst, kind: kindOrg, str: strPattern}
+					break
+				}
+			}
+		}
+		if org.name != "" && sc.kindOf(org) != kindPerson {
+			fd := *d
+			fd.t, fd.next = end, nil
+			cc := &clauseCtx{c: c, te: tensePresent, date: &fd}
+			sc.fact(cc, ref{name: holder, kind: kindPerson, str: strSure}, org, "WORKS_AT", tEnd, "{s} leaves {o}", kindPerson, kindOrg)
+		}
+		return
+	}
+}

@@ -52,6 +52,15 @@ func splitSentences(text string) []sentence {
 		toks := tokenize(line)
 		start := 0
 		for i, t := range toks {
+			if t.text == ":" && colonBreak(toks[start:i], toks[i+1:]) {
+				// "long story short because it's late: I handed in my
+				// notice …": a colon after a clause opens another.
+				if i > start {
+					out = append(out, sentence{toks: toks[start:i]})
+				}
+				start = i + 1
+				continue
+			}
 			if t.word || (t.text != "." && t.text != "!" && t.text != "?") {
 				continue
 			}
@@ -69,6 +78,28 @@ func splitSentences(text string) []sentence {
 		lowerMonths(s.toks)
 	}
 	return out
+}
+
+// colonBreak reports whether a colon between before and after ends a
+// clause: four words or more before it, among them a verb's usual
+// companions (a pronoun or an auxiliary), and a subject pronoun or a
+// capital after it. A label ("Patient: Rafael Ames", "Offices:") is
+// shorter; a list ("two orders: order 55120 is …") goes on in lower
+// case.
+func colonBreak(before, after []token) bool {
+	if len(after) == 0 || !after[0].word || !tagPronouns.has(after[0].lower) && !after[0].cap {
+		return false
+	}
+	n, clause := 0, false
+	for _, t := range before {
+		if t.word {
+			n++
+		}
+		if tagPronouns.has(t.lower) || tagAuxiliaries.has(t.lower) || t.lower == "it's" || t.lower == "i'm" {
+			clause = true
+		}
+	}
+	return n >= 4 && clause
 }
 
 // tagQuestion reports whether a sentence ending in "?" (without it) is a
@@ -91,6 +122,11 @@ func tagQuestion(toks []token) bool {
 	case len(tag) == 1 && questionTags.has(tag[0].lower):
 	case len(tag) == 2 && tagAuxiliaries.has(tag[0].lower) && tagPronouns.has(tag[1].lower):
 	case len(tag) == 3 && tagAuxiliaries.has(tag[0].lower) && (tag[1].lower == "n't" || tag[1].lower == "not") && tagPronouns.has(tag[2].lower):
+	case len(tag) == 3 && (tag[0].lower == "is" || tag[0].lower == "isn't") && tag[1].lower == "that" && questionTags.has(tag[2].lower):
+		// "you coach at Stellenbosch FC, is that right?"
+	case len(tag) <= 2 && stanceTails.has(tag[len(tag)-1].lower) && (len(tag) == 1 || tailJoiners.has(tag[0].lower)):
+		// "…, last day is the end of April, and honestly??": a
+		// statement with a stance tacked on, no question.
 	default:
 		return false
 	}
@@ -101,6 +137,8 @@ func tagQuestion(toks []token) bool {
 // Words of tag questions.
 var (
 	questionTags   = words("huh right eh yeah no correct")
+	stanceTails    = words("honestly seriously frankly really though lol")
+	tailJoiners    = words("and but so")
 	tagAuxiliaries = words("is isn't are aren't was wasn't were weren't do don't does doesn't did didn't have haven't has hasn't can can't will won't")
 	tagPronouns    = words("i you he she it we they")
 	questionWords  = words("who what when where why how which whose whom")
