@@ -168,8 +168,23 @@ func (sc *sentCtx) orgNounAfter(n named, k int) {
 			}
 			return
 		}
+		if residenceNouns.has(w) || w == "home" && j > k && residenceMods.has(lowerAt(toks, j-1)) {
+			// "Golden Oaks, a care home in Cupertino": a place one lives
+			// in, whatever its name looks like.
+			if e := x.reg.get(n.name); e != nil && e.str <= strCue {
+				e.kind, e.str = kindLocation, strCue
+			}
+			return
+		}
 	}
 }
+
+// residenceNouns and residenceMods ("care home") name where people live
+// together in someone's care.
+var (
+	residenceNouns = words("hospice hostel dormitory dorm residence")
+	residenceMods  = words("care nursing retirement foster group")
+)
 
 // basedAt reads the place an organisation is based in, said as a
 // modifier at toks[k]: "Oslo-based", "New York-based", or (unless

@@ -84,3 +84,22 @@ func TestExtractLastDays(t *testing.T) {
 			want:    []wf{{"WORKS_AT", "Ana", "Tidewater Mapping", "ref", "2024-06-30"}}},
 	})
 }
+
+// TestExtractOffices: offices of one holder at a time in a club, a school
+// or a team (reference time: 15 May 2024).
+func TestExtractOffices(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "elected treasurer of a club",
+			content: "Bethan Lloyd was elected treasurer of the Aberystwyth Chess Circle on Tuesday.",
+			want:    []wf{{"HAS_TREASURER", "Aberystwyth Chess Circle", "Bethan Lloyd", "2024-05-14", ""}}},
+		{name: "the captain of a team",
+			content: "Toyin Adeyemi, the captain of CB Arenales, scored twice.",
+			want:    []wf{{"HAS_CAPTAIN", "CB Arenales", "Toyin Adeyemi", "ref", ""}}},
+		{name: "the principal of a school",
+			content: "Mrs. Deasy is the new principal of Kinloch Primary School.",
+			want:    []wf{{"HAS_PRINCIPAL", "Kinloch Primary School", "Mrs. Deasy", "ref", ""}}},
+		{name: "principal before a noun is no office",
+			content: "Sven was promoted to principal designer.",
+			absent:  []wf{{"HAS_PRINCIPAL", "*", "*", "", ""}}},
+	})
+}

@@ -313,6 +313,9 @@ var titles = map[string]string{
 	"president": "PRESIDENT", "chair": "CHAIR", "chairman": "CHAIR", "chairwoman": "CHAIR", "chairperson": "CHAIR",
 	"managing director": "MANAGING_DIRECTOR", "executive director": "EXECUTIVE_DIRECTOR",
 	"founder": "FOUNDER", "co-founder": "FOUNDER", "cofounder": "FOUNDER",
+	// Offices of one holder at a time in a club, a school or a team.
+	"treasurer": "TREASURER", "principal": "PRINCIPAL", "headteacher": "PRINCIPAL", "headmaster": "PRINCIPAL", "headmistress": "PRINCIPAL",
+	"captain": "CAPTAIN",
 }
 
 // titleAt matches a title at toks[i] ("CEO", "chief executive officer",
@@ -327,6 +330,10 @@ func titleAt(toks []token, i int) (string, int) {
 		}
 		words = append(words, toks[j].lower)
 		if c, ok := titles[strings.Join(words, " ")]; ok {
+			if w := lowerAt(toks, j+1); c == "PRINCIPAL" && w != "of" && j+1 < len(toks) && toks[j+1].word && !toks[j+1].cap {
+				// "principal designer": an adjective, not the office.
+				continue
+			}
 			best, end = c, j+1
 		}
 	}

@@ -527,6 +527,18 @@ func (s *Sentence) retagFalseModals() {
 	}
 }
 
+// retagHad reads "'d" before a past participle as the "had" of the past
+// perfect ("She'd lived with my parents"), not the "would" the tagger
+// takes it for.
+func (s *Sentence) retagHad() {
+	for i := 0; i+1 < len(s.Tags); i++ {
+		// The tokenizer reads "'d" as "would"; the word as written tells.
+		if (s.Words[i] == "'d" || s.Words[i] == "’d") && (s.Tags[i+1] == "VBN" || s.Tags[i+1] == "VBD" || s.Lower[i+1] == "been") {
+			s.Tags[i], s.Lemmas[i], s.Lower[i] = "VBD", "have", "had"
+		}
+	}
+}
+
 // retagNounRuns tags a base-form verb inside a noun phrase, after its
 // determiner and modifiers and before its head noun, as the noun
 // modifier it is: "the Aberdeen offshore wind/VB developer", "a Leeds
