@@ -255,6 +255,9 @@ var frames = indexFrames([]frame{
 	{verb: "transfer", obj: "@person", prep: "to", kinds: kOrgish, subj: kindTeam, class: "PLAYS_FOR", role: tStart, inverse: true},
 	// "coaches the under-14 team at Ashgrove Hockey Club": a unit of
 	// the club; "now coaches at Ashgrove".
+	// "has chaired the Chess Circle since 2019": the organisation has
+	// the subject as its chair.
+	{verb: "chair", kinds: kOrgish, class: "HAS_CHAIR", role: tState, inverse: true},
 	{verb: "coach", obj: "@unit", prep: "at|in|for|with", kinds: kOrgish, class: "COACHES", role: tState},
 	{verb: "coach", prep: "at|for|with", kinds: []kind{kindOrg, kindTeam, kindSchool, kindNone}, class: "COACHES", role: tState},
 	{verb: "coach", class: "COACHES", role: tState},

@@ -45,7 +45,14 @@ func (sc *sentCtx) readClauses() {
 		return
 	}
 	if sc.question {
+		news := sc.newsAsked()
 		for ci := range sc.p.Clauses {
+			if news >= 0 && ci >= news {
+				// "Did you hear Ana got engaged to Bo?": what is asked
+				// about having heard is told.
+				sc.readClause(ci)
+				continue
+			}
 			sc.presupposed(ci)
 		}
 		return
@@ -59,6 +66,7 @@ func (sc *sentCtx) readClauses() {
 	told[len(sc.p.Clauses)] = len(sc.u.x.facts)
 	sc.coordinatedEnds(told)
 	sc.noteTopicOrg()
+	sc.proposalAccepted()
 	sc.startedThen()
 	sc.dealClosed()
 	sc.lastDay()
@@ -318,6 +326,29 @@ func (sc *sentCtx) notePair(subjs []ref) {
 		g = append(g, s.name)
 	}
 	sc.u.lastPair = g
+}
+
+// newsVerbs ask whether one has taken in news: "did you see", "have you
+// heard".
+var newsVerbs = words("see hear know notice read")
+
+// newsAsked returns the clause that tells the news a question asks about
+// having heard ("Did you see Rovers signed Kittelsen?", "Have you heard
+// that Ana got engaged?"): the first clause with a subject of its own
+// after a clause of taking in news whose subject is "you"; -1 when there
+// is none.
+func (sc *sentCtx) newsAsked() int {
+	for ci := 0; ci+1 < len(sc.p.Clauses); ci++ {
+		c := &sc.p.Clauses[ci]
+		if !newsVerbs.has(c.Lemma) || c.Subj.None() || sc.toks[sc.p.Phrases[c.Subj.Phrase].Start].lower != "you" || c.Negated {
+			continue
+		}
+		n := &sc.p.Clauses[ci+1]
+		if n.SubjFrom == nlp.SubjOwn && !n.Subj.None() && (n.Past || n.Perfect) && !n.Modal {
+			return ci + 1
+		}
+	}
+	return -1
 }
 
 // coupleRels are the ties of a couple, whom a later "they" means.

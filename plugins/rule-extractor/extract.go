@@ -167,6 +167,10 @@ func (x *extraction) text(req abi.ExtractRequest) {
 			// headquarters": the organisation's "we".
 			author = org
 			x.reg.add(org, kindOrg, strSure, true)
+		} else if name := selfSigned(ep.Content); name != "" && !strings.EqualFold(ep.Source, "message") {
+			// "Personal update from Mai Trần: I finished my MSc …".
+			author = name
+			x.reg.add(name, kindPerson, strSure, true)
 		} else if name := namedAuthor(req.Previous, prev); name != "" {
 			// "My name's Declan Furlong." in an earlier unlabelled
 			// text: the one who writes the next is Declan Furlong too.

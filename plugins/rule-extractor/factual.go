@@ -36,11 +36,10 @@ func (sc *sentCtx) factual(ci int) (ended, ok bool) {
 		if c.Infinitive && (intentionWords.has(g.Lemma) || nlp.Directive(g.Lemma)) {
 			return false, false
 		}
-		if c.Infinitive && c.VerbStart > 0 && sc.toks[c.VerbStart].lower == "to" && prospectHead(sc.p.Tags[c.VerbStart-1]) && !emotiveFactives.has(sc.toks[c.VerbStart-1].lower) {
+		if c.Infinitive && c.VerbStart > 0 && sc.toks[c.VerbStart].lower == "to" && sc.prospectHead(c.VerbStart-1) {
 			// "in talks to buy Sunmere", "a bid to sign him", "is
-			// likely to move", "went to the shop to buy milk": an
-			// infinitive after a noun or an adjective is a plan, a
-			// prospect or a purpose, not a deed.
+			// likely to move": an infinitive after a noun of a plan or
+			// an adjective of a prospect is no deed.
 			return false, false
 		}
 	}
@@ -53,16 +52,24 @@ func (sc *sentCtx) factual(ci int) (ended, ok bool) {
 	return ended, true
 }
 
-// prospectHead reports whether a word tagged tag, right before an
-// infinitive's "to", makes it a plan or a purpose: a noun or an
-// adjective.
-func prospectHead(tag string) bool {
-	switch tag {
-	case "NN", "NNS", "JJ":
-		return true
+// prospectHead reports whether the word at i, right before an
+// infinitive's "to", makes it a plan or a prospect: a noun of a plan
+// ("talks", "bid", "deal") or an adjective other than one of feeling
+// ("likely", "set", "keen"; not "proud to work at").
+func (sc *sentCtx) prospectHead(i int) bool {
+	w := sc.toks[i].lower
+	switch sc.p.Tags[i] {
+	case "NN", "NNS":
+		return planNouns.has(sc.p.Lemmas[i]) || planNouns.has(w)
+	case "JJ":
+		return !emotiveFactives.has(w)
 	}
 	return false
 }
+
+// planNouns name a plan, an attempt or a deal still to be done: "in
+// talks to buy", "a bid to sign", "a deal to sell".
+var planNouns = words("talk talks negotiation negotiations bid plan attempt offer proposal deal effort move decision intention hope chance opportunity campaign push drive ambition dream goal pledge promise threat")
 
 // emotiveFactives are adjectives whose infinitive is what is the case:
 // "I'm proud to work at Acme", "lucky to have her".

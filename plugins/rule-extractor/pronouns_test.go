@@ -26,3 +26,65 @@ func TestExtractTheyAndTags(t *testing.T) {
 			want:    []wf{{"COACHES", "Naledi", "Stellenbosch FC", "ref", ""}}},
 	})
 }
+
+// TestExtractNewsAsked: a question whether one has heard the news tells
+// the news; other questions tell nothing (reference time: 15 May 2024).
+func TestExtractNewsAsked(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "did you see, with no that",
+			source:  "message",
+			content: "Aroha: Did you see Riverside Rovers signed Jonas Kittelsen from Eastfield United on Friday?",
+			want:    []wf{{"PLAYS_FOR", "Jonas Kittelsen", "Riverside Rovers", "2024-05-10", ""}}},
+		{name: "did you hear that",
+			source:  "message",
+			content: "Aroha: Did you hear that Ana got engaged to Bo?",
+			want:    []wf{{"ENGAGED_TO", "Ana", "Bo", "ref", ""}}},
+		{name: "do you know if asks",
+			source:  "message",
+			content: "Aroha: Do you know if Ana moved to Leeds?",
+			absent:  []wf{{"LIVES_IN", "*", "*", "", ""}}},
+		{name: "a question of one's own move asks",
+			source:  "message",
+			content: "Aroha: Did Ana move to Leeds?",
+			absent:  []wf{{"LIVES_IN", "*", "*", "", ""}}},
+	})
+}
+
+// TestExtractEngagements: a proposal said yes to is an engagement, and a
+// couple that calls it off ends it (reference time: 15 May 2024).
+func TestExtractEngagements(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "proposed and I said yes",
+			source:  "message",
+			content: "Emeka: My boyfriend Park Jun-seo proposed in Jeju in January and I said yes!",
+			want:    []wf{{"ENGAGED_TO", "Park Jun-seo", "Emeka", "2024-01-01", ""}}},
+		{name: "proposed to her and she said yes",
+			source:  "message",
+			content: "Emeka: I proposed to Adaeze and she said yes.",
+			want:    []wf{{"ENGAGED_TO", "Emeka", "Adaeze", "ref", ""}}},
+		{name: "a toast proposed is no engagement",
+			source:  "message",
+			content: "Emeka: Chidi proposed a toast and I said yes.",
+			absent:  []wf{{"ENGAGED_TO", "*", "*", "", ""}}},
+		{name: "the couple calls off the engagement",
+			source:  "message",
+			content: "Emeka: Jun-seo and I called off the engagement in April.",
+			want:    []wf{{"ENGAGED_TO", "Emeka", "Jun-seo", "", "2024-04-01"}}},
+	})
+}
+
+// TestExtractSelfSigned: an unlabelled text that opens by naming its
+// author speaks for them (reference time: 15 May 2024).
+func TestExtractSelfSigned(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "an update from someone",
+			content: "Personal update from Mai Trần: I started as a research assistant at the Bergen Ocean Institute in October.",
+			want:    []wf{{"WORKS_AT", "Mai Trần", "Bergen Ocean Institute", "2023-10-01", ""}}},
+		{name: "someone here",
+			content: "Hi all, Oyuna Batbayar here. I've joined the Tuul River Cycling Club.",
+			absent:  []wf{{"*", "User", "*", "", ""}}},
+		{name: "thanks again names no one",
+			content: "Thanks again, I joined the Tuul River Cycling Club.",
+			absent:  []wf{{"*", "Thanks", "*", "", ""}}},
+	})
+}

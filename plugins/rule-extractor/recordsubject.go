@@ -131,6 +131,29 @@ func (sc *sentCtx) noteStyle(cc *clauseCtx, ci int) bool {
 // Declan Furlong", "my name is Ana".
 var authorNamed = regexp.MustCompile(`(?i)\bmy name(?:'s| is) ((?-i:[A-Z][\p{L}'-]+)(?: (?-i:[A-Z][\p{L}'-]+)){0,2})`)
 
+// selfSign matches a text that opens by naming who writes it: "Personal
+// update from Mai Trần:", "Hi all, Oyuna Batbayar here.", "Mai again,
+// with good news".
+var selfSign = regexp.MustCompile(`(?i)^\s*(?:(?:hi|hello|hey)(?: all| everyone| there| folks)?\s*[,!.]?\s+)?(?:(?:a |an )?(?:personal |quick |short |brief )?(?:update|note|message|news|word) from ((?-i:[A-Z][\p{L}'-]+)(?: (?-i:[A-Z][\p{L}'-]+)){0,2})\s*[:,.!—–-]|((?-i:[A-Z][\p{L}'-]+)(?: (?-i:[A-Z][\p{L}'-]+)){0,2}) (?:here|again)\s*[,.!—–-])`)
+
+// selfSigned returns the name a text opens with as its writer's, or "".
+func selfSigned(content string) string {
+	m := selfSign.FindStringSubmatch(content)
+	if m == nil {
+		return ""
+	}
+	name := m[1]
+	if name == "" {
+		name = m[2]
+	}
+	// "Thanks again,", "Leeds here": one word of the dictionary or the
+	// gazetteer names no author.
+	if w := strings.ToLower(name); !strings.Contains(w, " ") && (nlp.IsNoun(w) || nlp.IsVerb(w) || nlp.IsAdjective(w) || places.has(w) || greetings.has(w)) && !firstNames.has(w) {
+		return ""
+	}
+	return name
+}
+
 // namedAuthor returns the name the author of the latest earlier episode
 // without speaker labels gave themself, or "" (turns are the previous
 // episodes' turns).
@@ -141,6 +164,9 @@ func namedAuthor(previous []abi.Episode, turns [][]utterance) string {
 		}
 		if m := authorNamed.FindStringSubmatch(previous[i].Content); m != nil {
 			return m[1]
+		}
+		if name := selfSigned(previous[i].Content); name != "" {
+			return name
 		}
 	}
 	return ""

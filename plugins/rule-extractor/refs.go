@@ -22,9 +22,13 @@ func (sc *sentCtx) parse(mentions []mention) {
 			words[i] = t.lower
 		}
 	}
+	skip := sc.asides()
 	var names [][2]int
 	sc.nameAt = map[int]int{}
 	for _, m := range mentions {
+		if skip[m.start] && !sc.blocked[m.start] {
+			continue
+		}
 		names = append(names, [2]int{m.start, m.end})
 		sc.nameAt[m.start] = m.end
 	}
@@ -40,7 +44,7 @@ func (sc *sentCtx) parse(mentions []mention) {
 			sc.nameAt[i] = i + 1
 		}
 	}
-	sc.p = nlp.Parse(words, lower, names, sc.blocked)
+	sc.p = nlp.Parse(words, lower, names, skip)
 	if !sc.u.saysIt {
 		return
 	}
@@ -69,6 +73,37 @@ func parseText(s sentence) string {
 	}
 	sc.parse(findMentions(s.toks, sc.blocked))
 	return sc.p.String()
+}
+
+// asideOpeners open an aside about a name's past or present, set between
+// commas after it: "Rosa Huamán, currently director of programmes, as
+// executive director".
+var asideOpeners = words("currently previously once lately")
+
+// asides returns the words the parse leaves out: the dates, and each
+// aside between commas that follows a name and opens with an
+// asideOpeners word (the aside's own words are still read as names and
+// as an appositive, from the tokens).
+func (sc *sentCtx) asides() []bool {
+	skip := append([]bool(nil), sc.blocked...)
+	toks := sc.toks
+	for i := 1; i+2 < len(toks); i++ {
+		if toks[i].text != "," || !asideOpeners.has(toks[i+1].lower) || !toks[i-1].cap {
+			continue
+		}
+		for j := i + 2; j < len(toks) && j < i+10; j++ {
+			if !toks[j].word && toks[j].text != "," && toks[j].text != "&" {
+				break
+			}
+			if toks[j].text == "," {
+				for k := i; k <= j; k++ {
+					skip[k] = true
+				}
+				break
+			}
+		}
+	}
+	return skip
 }
 
 // predicateAt reports whether word k is the active verb of a clause whose

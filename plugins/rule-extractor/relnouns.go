@@ -112,10 +112,20 @@ func (sc *sentCtx) tieNounClause(cc *clauseCtx, ci int) bool {
 		// before the noun.
 		other, named = sc.tieModifier(p), true
 	}
+	var holder ref
+	if other.name == "" && coupleRels.has(class) {
+		// "Jun-seo and I called off the engagement": the couple is the
+		// subject.
+		if subjs := sc.subjects(ci); len(subjs) == 2 {
+			holder, other = subjs[0], subjs[1]
+		}
+	}
 	if other.name == "" {
 		return false
 	}
-	holder := sc.ownerOf(p)
+	if holder.name == "" {
+		holder = sc.ownerOf(p)
+	}
 	if holder.name == "" {
 		subjs := sc.subjects(ci)
 		if len(subjs) == 0 {

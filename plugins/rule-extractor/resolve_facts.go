@@ -366,6 +366,20 @@ func contradicts(n, e rfact) bool {
 	if samePair && slices.Contains(e.props.ends, n.rel) {
 		return e.valid.IsZero() || n.valid.IsZero() || !e.valid.Before(n.valid)
 	}
+	if inv, ok := inverseRels[n.rel]; ok && inv == e.rel {
+		// "Pieter is my manager" and "I report to Farhan": one tie
+		// stated from either end, of one holder at a time. Both are
+		// read as the functional one.
+		switch {
+		case relTable[e.rel].functional:
+			n = flipped(n, e.rel, relTable[e.rel])
+		case n.props.functional:
+			e = flipped(e, n.rel, n.props)
+		default:
+			return false
+		}
+		return n.src == e.src && n.dst != e.dst
+	}
 	if !(n.props.functional || n.replaces || e.replaces) || n.rel != e.rel {
 		return false
 	}
@@ -379,6 +393,12 @@ func contradicts(n, e rfact) bool {
 		return shared == 1
 	}
 	return n.src == e.src && n.dst != e.dst
+}
+
+// flipped returns f stated from its other end, as relation rel.
+func flipped(f rfact, rel string, props relProps) rfact {
+	f.src, f.dst, f.rel, f.props = f.dst, f.src, rel, props
+	return f
 }
 
 // isChiefTitle reports whether a normalized relation is an organisation's

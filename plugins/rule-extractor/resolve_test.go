@@ -362,6 +362,18 @@ func TestResolveFactsFunctionalKinds(t *testing.T) {
 			fact:    fct("", "REPORTS_TO", "Teo", "Oskar", "Teo reports to Oskar", "2024-09-16", ""),
 			related: []abi.Fact{fct("r1", "REPORTS_TO", "Teo", "Hanna", "Teo reports to Hanna", "2024-04-02", "")},
 			want:    abi.FactAnswer{Contradicts: []string{"r1"}}},
+		{name: "a new manager ends the manager told from the other end",
+			fact:    fct("", "REPORTS_TO", "Teo", "Oskar", "Teo reports to Oskar", "2024-09-16", ""),
+			related: []abi.Fact{fct("r1", "MANAGER_OF", "Hanna", "Teo", "Hanna is Teo's manager", "2024-04-02", "")},
+			want:    abi.FactAnswer{Contradicts: []string{"r1"}}},
+		{name: "a manager told late is ended by the one reported to after",
+			fact:    fct("", "MANAGER_OF", "Hanna", "Teo", "Hanna is Teo's manager", "2024-04-02", ""),
+			related: []abi.Fact{fct("r1", "REPORTS_TO", "Teo", "Oskar", "Teo reports to Oskar", "2024-09-16", "")},
+			want:    abi.FactAnswer{Contradicts: []string{"r1"}}},
+		{name: "a manager of two",
+			fact:    fct("", "MANAGER_OF", "Hanna", "Teo", "Hanna is Teo's manager", "2024-04-02", ""),
+			related: []abi.Fact{fct("r1", "MANAGER_OF", "Hanna", "Ines", "Hanna is Ines's manager", "2024-04-02", "")},
+			want:    abi.FactAnswer{}},
 	}
 	for i, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

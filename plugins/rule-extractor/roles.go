@@ -151,6 +151,10 @@ func (sc *sentCtx) roleFacts(cc *clauseCtx, subj ref, pi int, c *nlp.Clause, rol
 	textStart := p.Start + sc.detLen(p)
 	start := textStart
 	for start < p.End && (classes["adj"].has(sc.toks[start].lower) || titleAdjectives.has(sc.toks[start].lower)) {
+		if _, end := titleAt(sc.toks, start); end > start {
+			// "executive director": the adjective begins the title.
+			break
+		}
 		start++
 	}
 	other := sc.orgOf(pi, c)

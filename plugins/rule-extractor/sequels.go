@@ -232,6 +232,45 @@ func titleWord(rel string) string {
 	return strings.TrimPrefix(rel, "HAS_")
 }
 
+// proposalAccepted reads a proposal and its acceptance in one sentence
+// ("Jun-seo proposed in Jeju and I said yes", "I proposed to Ana and she
+// said yes"): the two are engaged from the proposal.
+func (sc *sentCtx) proposalAccepted() {
+	pi := -1
+	for ci := range sc.p.Clauses {
+		c := &sc.p.Clauses[ci]
+		if c.Lemma == "propose" && !c.Negated && !c.Modal && !c.Subj.None() && (c.Obj.None() || sc.p.Lemmas[sc.p.Phrases[c.Obj.Phrase].Head] == "marriage") {
+			// Marriage, not a toast or a plan.
+			pi = ci
+			continue
+		}
+		if pi < 0 || c.Lemma != "say" || c.Negated || c.Subj.None() || lowerAt(sc.toks, c.Verb+1) != "yes" {
+			continue
+		}
+		p := &sc.p.Clauses[pi]
+		asker := sc.phraseRef(p.Subj.Phrase, true)
+		var asked ref
+		for _, pp := range p.PPs {
+			if pp.Prep == "to" && !pp.Obj.None() {
+				asked = sc.phraseRef(pp.Obj.Phrase, false)
+			}
+		}
+		answerer := asked
+		if w := sc.toks[sc.p.Phrases[c.Subj.Phrase].Start].lower; asked.name == "" || w != "she" && w != "he" {
+			// "proposed to Ana and she said yes": she is the one asked.
+			answerer = sc.phraseRef(c.Subj.Phrase, true)
+		}
+		if asker.name == "" || answerer.name == "" || asker.name == answerer.name || asked.name != "" && asked.name != answerer.name {
+			return
+		}
+		cc := &clauseCtx{c: p, te: tensePast}
+		cc.left, cc.end = p.VerbStart, sc.clauseEnd(p)
+		cc.date = sc.nearestDate(cc.left, cc.end)
+		sc.fact(cc, asker, answerer, "ENGAGED_TO", tStart, "{s} got engaged to {o}", kindPerson, kindPerson)
+		return
+	}
+}
+
 // lastDay reads "last day is the end of April" ("my last day at Acme is
 // Friday", "her last day will be 30 June") as the day a job ends: a job
 // the utterance has ended already ("handed in my notice at Acme on
