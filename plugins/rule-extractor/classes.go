@@ -152,6 +152,9 @@ var frames = indexFrames([]frame{
 	{verb: "work", prep: "at|for|with|in", kinds: kOrgish, class: "WORKS_AT", role: tState},
 	{verb: "work", prep: "as", class: "HAS_JOB_TITLE", role: tState},
 	{verb: "serve", prep: "as", class: "HAS_JOB_TITLE", role: tState},
+	// "continues as chair" ("stays on as" and "remains as" are read as
+	// the copulas they are).
+	{verb: "continue", prep: "as", class: "HAS_JOB_TITLE", role: tState},
 	{verb: "intern", prep: "at|with", class: "WORKS_AT", role: tState},
 	// Volunteering is no job: it holds beside one.
 	{verb: "volunteer", prep: "at|with|for|in", class: "VOLUNTEERS_AT", role: tState},

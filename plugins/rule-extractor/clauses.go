@@ -84,7 +84,9 @@ func (sc *sentCtx) readClause(ci int) {
 		sc.presupposed(ci)
 		return
 	}
-	cc := &clauseCtx{c: c, ended: ended, future: c.Future}
+	// "will stay on as managing director", "will remain a trustee": what
+	// goes on is so now.
+	cc := &clauseCtx{c: c, ended: ended, future: c.Future && !continuers.has(c.Lemma)}
 	sc.reading = ci + 1
 	defer func() { sc.reading = 0 }()
 	tc := c
@@ -327,6 +329,9 @@ func (sc *sentCtx) notePair(subjs []ref) {
 	}
 	sc.u.lastPair = g
 }
+
+// continuers say that a state goes on.
+var continuers = words("stay remain continue")
 
 // newsVerbs ask whether one has taken in news: "did you see", "have you
 // heard".

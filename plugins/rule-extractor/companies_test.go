@@ -110,3 +110,24 @@ func TestExtractOffices(t *testing.T) {
 			absent:  []wf{{"HAS_PRINCIPAL", "*", "*", "", ""}}},
 	})
 }
+
+// TestExtractParticiplesAndContinuations: a participle set off after a
+// company's name is said of it, and the clause after the aside keeps the
+// name as its subject; a participle in a title is a word of the title;
+// a role that stays on holds now (reference time: 15 May 2024).
+func TestExtractParticiplesAndContinuations(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "founded in an aside, bought in the clause",
+			content: "Melbourne cider maker Orchard & Ash, founded in 2011 by Grace Whitlock, has been bought by Haldane Beverages.",
+			want:    []wf{{"FOUNDED", "Grace Whitlock", "Orchard & Ash", "2011-01-01", ""}, {"ACQUIRED", "Haldane Beverages", "Orchard & Ash", "ref", ""}}},
+		{name: "a participle in a title",
+			content: "Osgood Maritime named Ines Carvalho chief operating officer.",
+			want:    []wf{{"HAS_COO", "Osgood Maritime", "Ines Carvalho", "ref", ""}}},
+		{name: "remains managing director",
+			content: "Orchard & Ash has been bought by Haldane Beverages. Grace Whitlock remains managing director.",
+			want:    []wf{{"HAS_MANAGING_DIRECTOR", "Orchard & Ash", "Grace Whitlock", "ref", ""}}},
+		{name: "will stay on as managing director",
+			content: "Orchard & Ash has been bought by Haldane Beverages. Grace Whitlock will stay on as managing director.",
+			want:    []wf{{"HAS_MANAGING_DIRECTOR", "Orchard & Ash", "Grace Whitlock", "ref", ""}}},
+	})
+}

@@ -540,6 +540,11 @@ func (sc *sentCtx) withEmployer(cc *clauseCtx, subj ref, role temporal) bool {
 // copula reads a clause of "be" or another linking verb.
 func (sc *sentCtx) copula(cc *clauseCtx, subj ref) {
 	c := cc.c
+	if c.Comp.None() && c.AsRole >= 0 && continuers.has(c.Lemma) {
+		// "will stay on as managing director": the role goes on.
+		sc.roleFacts(cc, subj, c.AsRole, c, tState, ref{})
+		return
+	}
 	if sc.feelingFor(cc, subj) {
 		return
 	}

@@ -472,10 +472,12 @@ func (s *Sentence) subject(k int, skip []bool) {
 			c.Subj, c.SubjFrom, c.Hangs = Arg{Phrase: p}, SubjRelative, p
 			return
 		}
-	case l == "," && c.Gerund && c.VerbStart == j+1 && s.phraseEndingAt(j) >= 0 && s.Phrases[s.phraseEndingAt(j)].Name && !s.objectOf(k, s.phraseEndingAt(j)):
-		// "The ticket is for Ida Berg, flying from Oslo": a participle
-		// after a name and a comma is said of the name, unless the
-		// name is a verb's object ("Ann quit Acme, joining Globex").
+	case l == "," && (c.Gerund || c.Passive && c.Verb == c.VerbStart && s.Tags[c.Verb] == "VBN") && c.VerbStart == j+1 && s.phraseEndingAt(j) >= 0 && s.Phrases[s.phraseEndingAt(j)].Name && !s.objectOf(k, s.phraseEndingAt(j)):
+		// "The ticket is for Ida Berg, flying from Oslo", "Orchard &
+		// Ash, founded in 2011 by Grace Whitlock, has been bought": a
+		// participle after a name and a comma is said of the name,
+		// unless the name is a verb's object ("Ann quit Acme, joining
+		// Globex").
 		c.Subj, c.SubjFrom, c.Hangs = Arg{Phrase: s.phraseEndingAt(j)}, SubjRelative, s.phraseEndingAt(j)
 		return
 	case coordinators[l] || l == "," || l == ";":

@@ -230,6 +230,7 @@ func Parse(words, lower []string, names [][2]int, skip []bool) *Sentence {
 	s.retagSymbols()
 	s.retagFalseModals()
 	s.retagHad()
+	s.retagParticipleTitles()
 	s.retagNounRuns()
 	s.retagHer()
 	s.retagNeither()

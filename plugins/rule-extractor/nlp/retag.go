@@ -539,6 +539,27 @@ func (s *Sentence) retagHad() {
 	}
 }
 
+// titleHeads are nouns a participle may qualify as part of a title:
+// "managing director", "chief operating officer", "visiting professor".
+var titleHeads = set("director officer editor partner professor engineer surgeon consultant")
+
+// retagParticipleTitles tags a participle right before a title's head
+// noun as a word of the title's compound ("remains managing/VBG
+// director", "chief operating officer"), not a verb with that noun as
+// its object.
+func (s *Sentence) retagParticipleTitles() {
+	for i := 0; i+1 < len(s.Tags); i++ {
+		if s.Tags[i] == "VBG" && s.Tags[i+1] == "NN" && titleHeads[s.Lower[i+1]] {
+			s.Tags[i], s.Lemmas[i] = "NN", s.Lower[i]
+			if i > 0 && s.Lower[i-1] == "chief" {
+				// "chief operating officer" begins a phrase, as "chief
+				// executive" does.
+				s.Tags[i-1] = "JJ"
+			}
+		}
+	}
+}
+
 // retagNounRuns tags a base-form verb inside a noun phrase, after its
 // determiner and modifiers and before its head noun, as the noun
 // modifier it is: "the Aberdeen offshore wind/VB developer", "a Leeds
