@@ -19,3 +19,22 @@ func TestExtractHomes(t *testing.T) {
 			absent:  []wf{{"LIVES_IN", "*", "*", "", ""}}},
 	})
 }
+
+// TestExtractClinicNotes: a dose with its frequency after a drug, a drug
+// stopped in the passive for the one a note is about, and a later note
+// that names its patient by two of three names (reference time: 15 May
+// 2024).
+func TestExtractClinicNotes(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "a dose and its frequency after the drug",
+			content: "Mr. Quispe has been on lisinopril 10 mg daily since 2019.",
+			want:    []wf{{"TAKES_MEDICATION", "Mr. Quispe", "lisinopril", "2019-01-01", ""}}},
+		{name: "a drug stopped in the passive, for the patient of an earlier note",
+			previous: []string{"Clinic note. Patient: Raúl Quispe Mamani, 58. Reason: hypertension review."},
+			content:  "Clinic note. Raúl Quispe seen by Dr. Kamau. Dry cough now persistent, so lisinopril was stopped today.",
+			want:     []wf{{"TAKES_MEDICATION", "Raúl Quispe Mamani", "lisinopril", "", "2024-05-15"}}},
+		{name: "a drug stopped by someone named is theirs to tell",
+			content: "Lisinopril was stopped by Dr. Kamau today.",
+			absent:  []wf{{"TAKES_MEDICATION", "User", "*", "", ""}}},
+	})
+}

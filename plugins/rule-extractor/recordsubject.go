@@ -35,11 +35,22 @@ func recordSubject(content string, previous []abi.Episode) string {
 		return name
 	}
 	for i := len(previous) - 1; i >= 0; i-- {
-		if name := fieldName(previous[i].Content); name != "" && strings.Contains(content, name) {
+		if name := fieldName(previous[i].Content); name != "" && (strings.Contains(content, name) || strings.Contains(content, firstTwo(name))) {
+			// "Raúl Quispe seen by Dr. Kamau" after "Patient: Raúl
+			// Quispe Mamani".
 			return name
 		}
 	}
 	return ""
+}
+
+// firstTwo returns the first two words of a name of three or more, else
+// the name.
+func firstTwo(name string) string {
+	if f := strings.Fields(name); len(f) > 2 {
+		return f[0] + " " + f[1]
+	}
+	return name
 }
 
 // fieldName returns the name of a text's subject field, up to the end of
@@ -72,7 +83,11 @@ var noteKinds = map[kind]bool{kindDrug: true, kindVaccine: true, kindPlan: true}
 // is about. It reports whether it read the clause.
 func (sc *sentCtx) noteStyle(cc *clauseCtx, ci int) bool {
 	c := &sc.p.Clauses[ci]
-	if !c.Obj.None() || c.Passive || !c.Past || c.Perfect || c.VerbStart != c.Verb || sc.u.speaker == "" || sc.u.speaker == assistantName {
+	// "Lisinopril discontinued today" (a bare participle) or "lisinopril
+	// was stopped today" (a passive with no one doing it).
+	bare := !c.Passive && c.Past && !c.Perfect && c.VerbStart == c.Verb
+	agentless := c.Passive && !c.GetPassive && !sc.hasPrep(c, "by") && c.SubjFrom == nlp.SubjOwn
+	if !c.Obj.None() || !bare && !agentless || sc.u.speaker == "" || sc.u.speaker == assistantName {
 		return false
 	}
 	var thing ref

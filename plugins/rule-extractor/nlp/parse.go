@@ -231,6 +231,7 @@ func Parse(words, lower []string, names [][2]int, skip []bool) *Sentence {
 	s.retagFalseModals()
 	s.retagHad()
 	s.retagParticipleTitles()
+	s.retagUnits()
 	s.retagNounRuns()
 	s.retagHer()
 	s.retagNeither()

@@ -539,6 +539,19 @@ func (s *Sentence) retagHad() {
 	}
 }
 
+// measureUnits are units a number measures a dose in.
+var measureUnits = set("mg mcg µg ml iu")
+
+// retagUnits tags a unit after a number as the noun it is ("10 mg/JJ
+// daily"), so the dose stays in the phrase of what it measures.
+func (s *Sentence) retagUnits() {
+	for i := 1; i < len(s.Tags); i++ {
+		if measureUnits[s.Lower[i]] && s.Tags[i-1] == "CD" {
+			s.Tags[i], s.Lemmas[i] = "NN", s.Lower[i]
+		}
+	}
+}
+
 // titleHeads are nouns a participle may qualify as part of a title:
 // "managing director", "chief operating officer", "visiting professor".
 var titleHeads = set("director officer editor partner professor engineer surgeon consultant")
