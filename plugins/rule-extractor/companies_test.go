@@ -66,7 +66,7 @@ func TestExtractCompanyNews(t *testing.T) {
 		{name: "a record about the one its id and name fields name",
 			source:  "json",
 			content: `{"patient_id": "PT-40917", "patient_name": "Yusra Haddad", "primary_care_doctor": "Dr. Callum Breck", "vaccine": "Tdap", "administered_on": "2024-03-04"}`,
-			want:    []wf{{"PRIMARY_CARE_DOCTOR", "Yusra Haddad", "Dr. Callum Breck", "2024-03-04", ""}, {"VACCINE", "Yusra Haddad", "Tdap", "2024-03-04", ""}}},
+			want:    []wf{{"PRIMARY_CARE_DOCTOR", "Yusra Haddad", "Dr. Callum Breck", "2024-03-04", ""}, {"RECEIVED_VACCINE", "Yusra Haddad", "Tdap", "2024-03-04", ""}}},
 	})
 }
 

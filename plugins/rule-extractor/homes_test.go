@@ -38,3 +38,19 @@ func TestExtractClinicNotes(t *testing.T) {
 			absent:  []wf{{"TAKES_MEDICATION", "User", "*", "", ""}}},
 	})
 }
+
+// TestExtractPersonRecords: a record with an id of a person's key is
+// about a person, and a date of an ending ends the record's ties
+// (reference time: 15 May 2024).
+func TestExtractPersonRecords(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "an employee record by id and name",
+			source:  "json",
+			content: `{"employee_id": "HR-4418", "name": "Nomvula Dlamini", "company": "Umoya Mutual", "manager": "Gareth Pryce", "start_date": "2019-03-04"}`,
+			want:    []wf{{"WORKS_AT", "Nomvula Dlamini", "Umoya Mutual", "2019-03-04", ""}, {"REPORTS_TO", "Nomvula Dlamini", "Gareth Pryce", "2019-03-04", ""}}},
+		{name: "a termination date ends the job",
+			source:  "json",
+			content: `{"employee_id": "HR-4418", "name": "Nomvula Dlamini", "company": "Umoya Mutual", "status": "terminated", "termination_date": "2025-01-31"}`,
+			want:    []wf{{"WORKS_AT", "Nomvula Dlamini", "Umoya Mutual", "", "2025-01-31"}}},
+	})
+}

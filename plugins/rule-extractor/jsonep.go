@@ -567,8 +567,21 @@ func isDateKey(lk string) bool {
 // endSuffixed reports whether a lower-case key names an end by its last
 // word: "contract_until", "membership_end".
 func endSuffixed(lk string) bool {
-	return strings.HasSuffix(lk, "_until") || strings.HasSuffix(lk, "_end") || strings.HasSuffix(lk, "_expires")
+	if strings.HasSuffix(lk, "_until") || strings.HasSuffix(lk, "_end") || strings.HasSuffix(lk, "_ends") || strings.HasSuffix(lk, "_expires") {
+		return true
+	}
+	// "termination_date", "leaving_date", "cancelled_on": a date of an
+	// ending.
+	for _, p := range endingPrefixes {
+		if strings.HasPrefix(lk, p) && (strings.HasSuffix(lk, "_date") || strings.HasSuffix(lk, "_on") || strings.HasSuffix(lk, "_at")) {
+			return true
+		}
+	}
+	return false
 }
+
+// endingPrefixes begin the key of a date on which something ended.
+var endingPrefixes = []string{"terminat", "leav", "exit", "resign", "cancel", "expir", "end_", "clos", "separat", "discharg", "retire"}
 
 // entity registers an entity of a JSON document. Its kind comes from the
 // value first ("Acme Corp" under "customer" is an organisation, "ORD-17"
@@ -844,9 +857,10 @@ func playerRecord(obj *jsonObject) bool {
 // a person ("employee", "patient").
 func personRecord(obj *jsonObject) bool {
 	for _, k := range personKeys {
-		if stringField(obj, k) != "" {
+		// {"employee": …}, {"employee_id": "HR-4418", "name": …}.
+		if stringField(obj, k) != "" || stringField(obj, k+"_id") != "" || stringField(obj, k+"_number") != "" {
 			return true
 		}
 	}
-	return false
+	return stringField(obj, "date_of_birth") != "" || stringField(obj, "dob") != ""
 }
