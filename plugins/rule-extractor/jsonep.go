@@ -570,7 +570,7 @@ func endSuffixed(lk string) bool {
 	if strings.HasSuffix(lk, "_until") || strings.HasSuffix(lk, "_end") || strings.HasSuffix(lk, "_ends") || strings.HasSuffix(lk, "_expires") {
 		return true
 	}
-	// "termination_date", "leaving_date", "cancelled_on": a date of an
+	// "termination_date", "leaving_date", "cancel_date": a date of an
 	// ending.
 	for _, p := range endingPrefixes {
 		if strings.HasPrefix(lk, p) && (strings.HasSuffix(lk, "_date") || strings.HasSuffix(lk, "_on") || strings.HasSuffix(lk, "_at")) {
