@@ -62,6 +62,10 @@ type frame struct {
 	// prog frames hold only in the progressive ("is seeing Ann" dates
 	// her; "saw Ann" does not).
 	prog bool
+	// asRole frames hold only with a role after "as" ("joined the
+	// University of Otago as professor": a job, where "joined the
+	// university" may be a student's).
+	asRole bool
 }
 
 // Kinds of object for frames.
@@ -163,6 +167,7 @@ var frames = indexFrames([]frame{
 	{verb: "employ", pass: true, prep: "by|at", class: "WORKS_AT", role: tState},
 	{verb: "employ", kinds: kPerson, class: "WORKS_AT", role: tState, inverse: true},
 	{verb: "join", kinds: []kind{kindOrg, kindNone}, class: "WORKS_AT", role: tStart},
+	{verb: "join", kinds: []kind{kindSchool}, class: "WORKS_AT", role: tStart, asRole: true},
 	{verb: "start", obj: "grade school kindergarten preschool nursery college university classes class studies course degree year semester term", prep: "at|in", class: "STUDIES_AT", role: tStart},
 	{verb: "start", prep: "at|with", kinds: kOrgish, class: "WORKS_AT", role: tStart},
 	{verb: "begin", prep: "at|with", kinds: kOrgish, class: "WORKS_AT", role: tStart},

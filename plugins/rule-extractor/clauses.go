@@ -697,7 +697,7 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 					if cc.presup && (f.role != tEnd && !(cc.presupState && f.role == tState) || f.inverse || f.fromPrep || !presupClasses.has(f.class)) {
 						continue
 					}
-					if f.pass != c.Passive || f.prog && !c.Progressive || f.named && subj.det != "" || !f.takes(a.prep) || !f.fitsRef(kk, obj) || !sc.objFits(f, c) || !sc.subjFits(f, subj) {
+					if f.pass != c.Passive || f.prog && !c.Progressive || f.asRole && c.AsRole < 0 || f.named && subj.det != "" || !f.takes(a.prep) || !f.fitsRef(kk, obj) || !sc.objFits(f, c) || !sc.subjFits(f, subj) {
 						continue
 					}
 					if !f.inverse && personTies.has(f.class) && thingKinds[sc.kindOf(subj)] {

@@ -54,3 +54,30 @@ func TestExtractPersonRecords(t *testing.T) {
 			want:    []wf{{"WORKS_AT", "Nomvula Dlamini", "Umoya Mutual", "", "2025-01-31"}}},
 	})
 }
+
+// TestExtractJoinedAsRole: joining a school with a role after "as" is a
+// job there; joining it with none says no more than joining (reference
+// time: 15 May 2024).
+func TestExtractJoinedAsRole(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "joined a university as a professor",
+			content: "Dr. Siddharth Menon has joined the University of Otago as professor of marine science.",
+			want:    []wf{{"WORKS_AT", "Dr. Siddharth Menon", "University of Otago", "ref", ""}}},
+		{name: "joined a university",
+			content: "Siddharth joined the University of Otago.",
+			absent:  []wf{{"WORKS_AT", "*", "*", "", ""}}},
+	})
+}
+
+// TestExtractSpelledSpans: a stretch of time spelled out in words dates
+// the start back from the end (reference time: 15 May 2024).
+func TestExtractSpelledSpans(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "fifty-four years until a death",
+			content: "Ebele was married to Geoffrey for fifty-four years until his death in 2017.",
+			want:    []wf{{"MARRIED_TO", "Ebele", "Geoffrey", "1963-01-01", "2017-01-01"}}},
+		{name: "thirty years until a year",
+			content: "Ebele taught chemistry at Ripon Grammar School for thirty years until 2010.",
+			want:    []wf{{"WORKS_AT", "Ebele", "Ripon Grammar School", "1980-01-01", "2010-01-01"}}},
+	})
+}
