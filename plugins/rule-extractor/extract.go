@@ -116,6 +116,9 @@ type uttCtx struct {
 	// later sentence belongs to ("Brightwater said its CFO will leave to
 	// join Castellane. Euan McTaggart has been named interim CFO.").
 	topicOrg string
+	// codes are the identifiers the utterance has said, in order: the
+	// one "the ticket" means.
+	codes []string
 	// lastPair are the people of the last subject that named two or more
 	// ("Ann and her husband Bo"), for "their".
 	lastPair []string

@@ -81,3 +81,24 @@ func TestExtractSpelledSpans(t *testing.T) {
 			want:    []wf{{"WORKS_AT", "Ebele", "Ripon Grammar School", "1980-01-01", "2010-01-01"}}},
 	})
 }
+
+// TestExtractAssignments: a ticket, a case or an order assigned to
+// someone is theirs to handle until it is assigned to another
+// (reference time: 15 May 2024).
+func TestExtractAssignments(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "a ticket assigned, in the passive",
+			content: "Ticket HD-60412 was assigned to Precious Mahlangu.",
+			want:    []wf{{"ASSIGNED_TO", "Ticket HD-60412", "Precious Mahlangu", "ref", ""}}},
+		{name: "a case assigned by its code, then as it",
+			content: "I've opened case CS-2290 for the cracked pole and assigned it to Wendell Osei.",
+			want:    []wf{{"ASSIGNED_TO", "CS-2290", "Wendell Osei", "ref", ""}},
+			absent:  []wf{{"*", "*", "cracked pole", "", ""}}},
+		{name: "a ticket reassigned in a note",
+			content: "HD-60412 update: escalated to Network Operations. Ticket reassigned from Precious Mahlangu to Viktor Šimůnek.",
+			want:    []wf{{"ASSIGNED_TO", "HD-60412", "Precious Mahlangu", "", "ref"}, {"ASSIGNED_TO", "HD-60412", "Viktor Šimůnek", "ref", ""}}},
+		{name: "a lamp assigned to a room is no case",
+			content: "I bought a lamp and assigned it to the hallway.",
+			absent:  []wf{{"ASSIGNED_TO", "*", "*", "", ""}}},
+	})
+}

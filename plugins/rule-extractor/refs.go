@@ -43,6 +43,9 @@ func (sc *sentCtx) parse(mentions []mention) {
 			names = append(names, [2]int{i, i + 1})
 			sc.nameAt[i] = i + 1
 		}
+		if t.word && looksLikeID(t.text) && !sc.blocked[i] {
+			sc.u.codes = append(sc.u.codes, t.text)
+		}
 	}
 	sc.p = nlp.Parse(words, lower, names, skip)
 	if !sc.u.saysIt {

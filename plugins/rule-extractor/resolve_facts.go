@@ -44,6 +44,7 @@ var relGroups = [][]string{
 	{"ROOMMATE_OF", "LIVES_WITH", "FLATMATE_OF", "HOUSEMATE_OF"},
 	{"DESTINATION", "DESTINATION_OF", "FLIES_TO"},
 	{"BASED_IN", "HEADQUARTERED_IN", "HQ_IN"},
+	{"ASSIGNED_TO", "HANDLED_BY"},
 }
 
 // leaveable are the ties one ends by leaving: an end of one of them ends
@@ -147,6 +148,7 @@ var relTable = normalizeRelTable(map[string]relProps{
 	"HAS_COO":                {functional: true},
 	"HAS_PRESIDENT":          {functional: true},
 	"HAS_CHAIR":              {functional: true},
+	"ASSIGNED_TO":            {functional: true},
 	"HAS_TREASURER":          {functional: true},
 	"HAS_PRINCIPAL":          {functional: true},
 	"HAS_CAPTAIN":            {functional: true},
