@@ -67,6 +67,15 @@ func (sc *sentCtx) startedThen() {
 	if !c.Subj.None() || !bareStarts.has(c.Lemma) || c.Particle != "" || !c.Obj.None() || !c.Past || c.VerbStart > 1 {
 		return
 	}
+	sc.redateBefore(c, func(f *fact) bool {
+		return leaveableRels.has(f.rel) && f.valid.Equal(sc.u.x.ref) && f.invalid.IsZero()
+	})
+}
+
+// redateBefore dates the facts the sentence before told that which
+// picks by the past date clause c says: a sentence that only tells when
+// what was just told happened.
+func (sc *sentCtx) redateBefore(c *nlp.Clause, which func(f *fact) bool) {
 	d := sc.nearestDate(c.VerbStart, sc.clauseEnd(c))
 	if d == nil || d.role != dateAt || d.t.After(sc.u.x.ref) {
 		return
@@ -76,8 +85,7 @@ func (sc *sentCtx) startedThen() {
 		return
 	}
 	for i := told[0]; i < told[1]; i++ {
-		f := &sc.u.x.facts[i]
-		if leaveableRels.has(f.rel) && f.valid.Equal(sc.u.x.ref) && f.invalid.IsZero() {
+		if f := &sc.u.x.facts[i]; which(f) {
 			f.valid = d.t
 		}
 	}
@@ -105,21 +113,11 @@ func (sc *sentCtx) dealClosed() {
 	if !dealNouns.has(sc.p.Lemmas[sc.p.Phrases[c.Subj.Phrase].Head]) {
 		return
 	}
-	d := sc.nearestDate(c.VerbStart, sc.clauseEnd(c))
-	if d == nil || d.role != dateAt || d.t.After(sc.u.x.ref) {
-		return
-	}
-	told := sc.u.told
-	if told[1] > len(sc.u.x.facts) {
-		return
-	}
-	for i := told[0]; i < told[1]; i++ {
-		// A deal dated by the day it was reported (the reference time or
-		// a dateline) takes the day it closed.
-		if f := &sc.u.x.facts[i]; dealRels.has(f.rel) && (f.valid.IsZero() || sameDay(f.valid, sc.u.x.ref)) {
-			f.valid = d.t
-		}
-	}
+	// A deal dated by the day it was reported (the reference time or a
+	// dateline) takes the day it closed.
+	sc.redateBefore(c, func(f *fact) bool {
+		return dealRels.has(f.rel) && (f.valid.IsZero() || sameDay(f.valid, sc.u.x.ref))
+	})
 }
 
 // leaveableRels are the ties a verb of ending with no object ends.
