@@ -721,18 +721,26 @@ func render(tmpl string, subs map[string]string, final func(string) string) stri
 // will leave the company at the end of August" ends the CFO's office
 // then, as it ends the job.
 func (x *extraction) leftOffices(final func(string) string, drop []bool) {
+	// The offices, by organisation and holder, found in one pass: a
+	// JSON document of thousands of records costs a pass, not a
+	// comparison of every end with every fact.
+	offices := map[[2]string][]int{}
+	for j := range x.facts {
+		if s := &x.facts[j]; !drop[j] && officeRel(canonRel(s.rel)) {
+			k := [2]string{x.reg.key(final(s.src)), x.reg.key(final(s.dst))}
+			offices[k] = append(offices[k], j)
+		}
+	}
+	if len(offices) == 0 {
+		return
+	}
 	for i := range x.facts {
 		e := &x.facts[i]
 		if drop[i] || !e.valid.IsZero() || e.invalid.IsZero() || canonRel(e.rel) != "worksat" {
 			continue
 		}
-		person, org := x.reg.key(final(e.src)), x.reg.key(final(e.dst))
-		for j := range x.facts {
-			s := &x.facts[j]
-			if j == i || drop[j] || !s.invalid.IsZero() || s.valid.IsZero() || !s.valid.Before(e.invalid) || !officeRel(canonRel(s.rel)) {
-				continue
-			}
-			if x.reg.key(final(s.src)) == org && x.reg.key(final(s.dst)) == person {
+		for _, j := range offices[[2]string{x.reg.key(final(e.dst)), x.reg.key(final(e.src))}] {
+			if s := &x.facts[j]; j != i && s.invalid.IsZero() && !s.valid.IsZero() && s.valid.Before(e.invalid) {
 				s.invalid = e.invalid
 			}
 		}
