@@ -662,3 +662,7 @@ func (sc *sentCtx) objFits(f *frame, c *nlp.Clause) bool {
 	word := sc.toks[sc.p.Phrases[c.Obj.Phrase].Head].lower
 	return strings.Contains(" "+f.obj+" ", " "+head+" ") || strings.Contains(" "+f.obj+" ", " "+word+" ")
 }
+
+// humanSubjects are the classes only a person is the subject of: their
+// subject is a person when nothing else told its kind.
+var humanSubjects = words("BORN_IN STUDIES_AT STUDIES GRADUATED_FROM MARRIED_TO ENGAGED_TO DIVORCED_FROM DATING HAS_JOB_TITLE")

@@ -693,18 +693,17 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 				// The one who names the object to the role is where the
 				// role is held, unless the role says where.
 				holder, at := subj, ref{}
-				if successionVerbs.has(c.Lemma) && !c.Obj.None() && !c.Passive {
+				if o := sc.predecessor(c); o.name != "" {
 					// "Meera Joshi succeeded Ravindra Kulkarni as chief
-					// executive": hers from then, no longer his.
-					if o := sc.phraseRef(c.Obj.Phrase, false); o.name != "" && sc.kindOf(o) != kindOrg {
-						// Worded as "became" and "was" the role.
-						starts, ends := *c, *c
-						starts.Lemma, ends.Lemma, ends.Particle = "become", "leave", ""
-						sc.roleFacts(cc, subj, pi, &starts, tStart, ref{})
-						sc.roleFacts(cc, o, pi, &ends, tEnd, ref{})
-						matched = true
-						continue
-					}
+					// executive", "took over from Bilal as treasurer":
+					// hers from then, no longer his. Worded as "became"
+					// and "was" the role.
+					starts, ends := *c, *c
+					starts.Lemma, ends.Lemma, ends.Particle = "become", "leave", ""
+					sc.roleFacts(cc, subj, pi, &starts, tStart, ref{})
+					sc.roleFacts(cc, o, pi, &ends, tEnd, ref{})
+					matched = true
+					continue
 				}
 				if !c.Obj.None() && !c.Passive && !jobNouns.has(sc.headWord(c.Obj.Phrase)) {
 					// ("started a new job as a data analyst": the job is
@@ -811,7 +810,33 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 		sc.fact(cc, subj, ref{name: sc.u.speaker, kind: kindPerson, str: strSure}, "ROOMMATE_OF", tEnd, "{s} moved out", kindPerson, kindPerson)
 		return
 	}
-	if !matched && (retireVerbs.has(verb) && !c.Passive || dismissVerbs.has(verb) && c.Passive) && c.Obj.None() && sc.retirement(cc, subj, verb) {
+	if !c.Passive && !c.Negated && !c.Modal && c.Obj.Phrase >= 0 && handInVerbs.has(c.Lemma) {
+		// "handed in my notice", "tendered her resignation", "gave up
+		// my membership": a resignation from the tie the sentence names.
+		switch sc.headWord(c.Obj.Phrase) {
+		case "notice", "resignation":
+			if sc.retirement(cc, subj, "resign") {
+				return
+			}
+		case "membership":
+			if sc.retirement(cc, subj, quitMembership) {
+				return
+			}
+		}
+	}
+	if !c.Passive && !c.Negated && !c.Modal && !c.Future && c.Obj.Phrase >= 0 && lastStint(sc, c.Obj.Phrase) {
+		// "Did my last shift at Riverside Pantry on Saturday", "played
+		// his last game for Rovers": the tie there ends then.
+		if sc.retirement(cc, subj, "leave") {
+			return
+		}
+	}
+	if sc.lastedSpan() != nil && sc.leftToJoin(c) {
+		// "After six years at Brightwell, Nadia left in May to join
+		// Corvid": the clause of "join" holds the leaving too.
+		sc.retirement(cc, subj, "leave")
+	}
+	if !matched && (retireVerbs.has(verb) && !c.Passive || dismissVerbs.has(verb) && c.Passive || verb == "leave" && !c.Passive && sc.lastedSpan() != nil) && c.Obj.None() && sc.retirement(cc, subj, verb) {
 		return
 	}
 	if !matched && c.Passive && !cc.active && c.Subj.Phrase >= 0 {
@@ -890,6 +915,11 @@ func (sc *sentCtx) frameFact(cc *clauseCtx, f *frame, prep string, subj, obj ref
 	if ck := classKinds[f.class]; ck != kindNone && (dk == kindNone || sc.weakKind(dst, -1)) {
 		dk = ck
 	}
+	if sk == kindNone && humanSubjects.has(f.class) && sc.kindOf(src) == kindNone {
+		// "Born in Onitsha, Ebele came …": a name of no known kind that
+		// is born, studies, marries or holds a post is a person.
+		sk = kindPerson
+	}
 	text := sc.clauseText(cc, f, prep, r)
 	if f.inverse && (prep == "" || c.Passive) {
 		text = swapEnds(text)
@@ -926,6 +956,21 @@ func (sc *sentCtx) frameFact(cc *clauseCtx, f *frame, prep string, subj, obj ref
 		}
 	}
 	sc.fact(cc, src, dst, class, r, text, sk, dk)
+	if r == tStart && !f.inverse && !f.fromPrep && movingTies.has(class) {
+		// "joined Corvid Labs from Brightwell Partners", "signed for
+		// Rovers from Town": the one come from is left then.
+		for _, pp := range c.PPs {
+			if pp.Prep != "from" {
+				continue
+			}
+			for _, pi := range pp.Obj.All() {
+				o := sc.phraseRef(pi, false)
+				if ok := sc.kindOf(o); o.name != "" && o.name != dst.name && (ok == kindOrg || ok == kindTeam) {
+					sc.fact(cc, src, o, class, tEnd, "{s} left {o}", kindPerson, ok)
+				}
+			}
+		}
+	}
 	if prep == "" && !f.inverse && !f.fromPrep && dk != kindPerson && !c.Obj.None() && !sc.pronounPhrase(c.Obj.Phrase) {
 		sc.u.lastObj = dst
 		sc.u.lastObj.kind = dk
@@ -997,4 +1042,68 @@ func (sc *sentCtx) fact(cc *clauseCtx, src, dst ref, rel string, role temporal, 
 	m := &match{subj: src}
 	m.obj = dst
 	sc.u.x.addFact(m, rel, text, o, src, dst, valid, invalid)
+}
+
+// leftToJoin reports whether a clause's verb group holds "left" or
+// "quit" before its verb, as in "left in May to join Corvid".
+func (sc *sentCtx) leftToJoin(c *nlp.Clause) bool {
+	for k := c.VerbStart; k < c.Verb; k++ {
+		if l := sc.p.Lemmas[k]; l == "leave" || l == "quit" || l == "resign" {
+			return true
+		}
+	}
+	return false
+}
+
+// handInVerbs give a resignation or a membership up: "handed in my
+// notice", "tendered her resignation", "gave up my membership".
+var handInVerbs = words("hand give tender submit turn put cancel")
+
+// quitMembership is the verb retirement is told for a membership given
+// up: the tie it ends is a membership, not a job.
+const quitMembership = "quit membership"
+
+// movingTies are the ties one moves into from another of the same kind:
+// a job, a team.
+var movingTies = words("WORKS_AT PLAYS_FOR COACHES")
+
+// stintNouns are the stretches of work or play one does a last one of.
+var stintNouns = words("shift day game match session class lesson season week service")
+
+// lastStint reports whether phrase pi is "my last shift", "her final
+// game".
+func lastStint(sc *sentCtx, pi int) bool {
+	p := &sc.p.Phrases[pi]
+	if p.Head == 0 || !stintNouns.has(sc.toks[p.Head].lower) {
+		return false
+	}
+	l := sc.toks[p.Head-1].lower
+	return l == "last" || l == "final"
+}
+
+// predecessor returns the one a clause of succession says held the role
+// before: the object of "succeeded" or "replaced", the "from" of "took
+// over from"; or no one.
+func (sc *sentCtx) predecessor(c *nlp.Clause) ref {
+	if c.Passive {
+		return ref{}
+	}
+	if successionVerbs.has(c.Lemma) && !c.Obj.None() {
+		if o := sc.phraseRef(c.Obj.Phrase, false); o.name != "" && sc.kindOf(o) != kindOrg {
+			return o
+		}
+		return ref{}
+	}
+	if c.Lemma != "take" || c.Particle != "over" {
+		return ref{}
+	}
+	for _, pp := range c.PPs {
+		if pp.Prep != "from" || pp.Obj.Phrase < 0 {
+			continue
+		}
+		if o := sc.phraseRef(pp.Obj.Phrase, false); o.name != "" && personish(sc.kindOf(o)) {
+			return o
+		}
+	}
+	return ref{}
 }

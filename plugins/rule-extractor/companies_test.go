@@ -131,3 +131,28 @@ func TestExtractParticiplesAndContinuations(t *testing.T) {
 			want:    []wf{{"HAS_MANAGING_DIRECTOR", "Orchard & Ash", "Grace Whitlock", "ref", ""}}},
 	})
 }
+
+func TestExtractBoardMinutes(t *testing.T) {
+	// Minutes and notices: the company a first line names holds the posts
+	// its text gives, a resignation named by its noun ends a post, a
+	// larger place between commas does not cut a move in two, and the
+	// employer one joins from is left.
+	runConstructions(t, []construction{
+		{name: "a director named in a company's minutes is the company's",
+			content: "Halden Marine Ltd — Minutes of the board meeting. Mr Tomas Ekberg was named a non-executive director.",
+			want:    []wf{{"WORKS_AT", "Mr Tomas Ekberg", "Halden Marine Ltd", "ref", ""}}},
+		{name: "the resignation of someone as a director ends the post",
+			content: "The board noted the resignation of Ms Ilona Varga as a non-executive director with effect from 30 April 2024.",
+			want:    []wf{{"HAS_JOB_TITLE", "Ms Ilona Varga", "director", "", "2024-04-30"}},
+			absent:  []wf{{"HAS_JOB_TITLE", "resignation", "director", "", ""}, {"HAS_JOB_TITLE", "Ms Ilona Varga", "director", "ref", ""}}},
+		{name: "a larger place between commas is an aside",
+			content: "Halden Marine Ltd will move its head office from Harbour Park, Bergen, to Stavanger on 1 June 2024.",
+			want:    []wf{{"BASED_IN", "Halden Marine Ltd", "Stavanger", "2024-06-01", ""}}},
+		{name: "joining from another employer leaves it",
+			content: "Nadia Osei joined Corvid Labs from Brightwell Partners in April.",
+			want:    []wf{{"WORKS_AT", "Nadia Osei", "Corvid Labs", "2024-04-01", ""}, {"WORKS_AT", "Nadia Osei", "Brightwell Partners", "", "2024-04-01"}}},
+		{name: "a retirement after years at an organisation named by its first word",
+			content: "Kinloch Primary School — Newsletter. Mr. Desmond Carey retired in April after 31 years at Kinloch.",
+			want:    []wf{{"WORKS_AT", "Mr. Desmond Carey", "Kinloch Primary School", "1993-04-01", "2024-04-01"}}},
+	})
+}

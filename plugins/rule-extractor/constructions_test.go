@@ -565,7 +565,7 @@ func TestExtractConstructions(t *testing.T) {
 			want:    []wf{{"RUNS", "Greta", "Tillbury Foods", "", "ref"}}},
 		{name: "retired after years with an organisation",
 			content: "Osric retired in March after twenty years with Marlow Freight.",
-			want:    []wf{{"WORKS_AT", "Osric", "Marlow Freight", "", "2024-03-01"}}},
+			want:    []wf{{"WORKS_AT", "Osric", "Marlow Freight", "2004-03-01", "2024-03-01"}}},
 		{name: "retired, the organisation named before",
 			content: "Dr. Ines Hart, who headed Pellow Clinic for ten years, retired in January.",
 			want:    []wf{{"RUNS", "Dr. Ines Hart", "Pellow Clinic", "", "2024-01-01"}},

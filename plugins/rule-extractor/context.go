@@ -231,6 +231,19 @@ func (sc *sentCtx) namedInSentence(name string, at int) bool {
 // has as its own subject, if any.
 func (sc *sentCtx) noteTopicOrg() {
 	if len(sc.p.Clauses) == 0 {
+		// A first line that names an organisation first ("Vasquez & Oduya
+		// Engineering Ltd — Minutes of the board meeting"): the text is
+		// about it.
+		if sc.u.sent == 1 && sc.u.topicOrg == "" {
+			for _, n := range sc.u.mentions {
+				if n.sent == 1 {
+					if sc.u.x.isOrg(n.name) {
+						sc.u.topicOrg = n.name
+					}
+					break
+				}
+			}
+		}
 		return
 	}
 	c := &sc.p.Clauses[0]
@@ -314,7 +327,7 @@ var titles = map[string]string{
 	"managing director": "MANAGING_DIRECTOR", "executive director": "EXECUTIVE_DIRECTOR",
 	"founder": "FOUNDER", "co-founder": "FOUNDER", "cofounder": "FOUNDER",
 	// Offices of one holder at a time in a club, a school or a team.
-	"treasurer": "TREASURER", "principal": "PRINCIPAL", "headteacher": "PRINCIPAL", "headmaster": "PRINCIPAL", "headmistress": "PRINCIPAL",
+	"treasurer": "TREASURER", "principal": "PRINCIPAL", "headteacher": "PRINCIPAL", "head teacher": "PRINCIPAL", "headmaster": "PRINCIPAL", "headmistress": "PRINCIPAL",
 	"captain": "CAPTAIN",
 }
 

@@ -52,6 +52,9 @@ type dateExpr struct {
 	// the clause's commas, and the past tense of the clause it qualifies
 	// ("has been hired, starting in October") does not move it back.
 	upcoming bool
+	// lasted is set for "after six years at": a duration that ends
+	// where the sentence's event is.
+	lasted bool
 }
 
 // effectCues open a date that says when something takes effect.
@@ -63,6 +66,10 @@ func nextWeek(t time.Time) time.Time { return t.AddDate(0, 0, 7) }
 
 // rangeJoins join the two ends of a date range.
 var rangeJoins = words("and to until till through thru - – —")
+
+// spanPreps name what a span was spent at after its length: "after
+// six years at", "with", "as", "in".
+var spanPreps = words("at with as in on for")
 
 // datePrefixes open a date expression and give its role.
 var datePrefixes = map[string]dateRole{
@@ -97,6 +104,16 @@ func findDates(toks []token, ref, anchor time.Time) []dateExpr {
 			if u := strings.TrimSuffix(lowerAt(toks, j), "s"); back && (u == "year" || u == "month" || u == "week") && lowerAt(toks, j) == u {
 				out = append(out, dateExpr{start: i, end: j + 1, t: shift(ref, -1, u), role: dateFor})
 				i = j
+				continue
+			}
+		}
+		if l == "after" {
+			// "after six years at Pellow Clinic", "after nine years with
+			// the Night Runners": how long a tie lasted before what the
+			// sentence tells ended it.
+			if d, n, ok := parseDuration(toks, i+1); ok && spanPreps.has(lowerAt(toks, i+1+n)) {
+				out = append(out, dateExpr{start: i, end: i + 1 + n, t: d(ref), role: dateFor, back: d, lasted: true})
+				i += n
 				continue
 			}
 		}

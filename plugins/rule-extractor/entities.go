@@ -223,7 +223,7 @@ func guessKind(toks []token) (kind, int) {
 		return kindPerson, strCue
 	case len(toks) > 1 && (corpSuffixes.has(last) || industryHeads.has(last) || strings.HasSuffix(last, "ology") || strings.HasSuffix(last, "ologie")):
 		return kindOrg, strCue
-	case orgHeads.has(last) || len(toks) > 2 && orgHeads.has(first) && toks[1].lower == "of":
+	case orgHeads.has(last) || len(toks) > 2 && orgHeads.has(first) && toks[1].lower == "of" || len(toks) > 1 && orgFirsts.has(first):
 		return kindOrg, strCue
 	case len(toks) > 1 && (clubWords.has(last) || clubWords.has(first)):
 		// A club ("Dunlin Athletic", "FC Varde"): an organisation, which
@@ -235,6 +235,10 @@ func guessKind(toks []token) (kind, int) {
 		return kindLocation, strCue
 	case firstNames.has(first) && len(toks) <= 3:
 		return kindPerson, strWeak
+	case len(toks) > 1 && pluralOfPeople(toks[len(toks)-1].text):
+		// "Ulaanbaatar Night Runners", "the Harbour Singers": a name
+		// ending in people in the plural is a group of them.
+		return kindOrg, strWeak
 	case len(toks) == 1 && toks[0].acro:
 		return kindOrg, strWeak
 	case len(toks) > 1 && buildingNoun(last):
@@ -246,6 +250,17 @@ func guessKind(toks []token) (kind, int) {
 	return kindNone, 0
 }
 
+// pluralOfPeople reports whether a capitalised word is the plural of a
+// noun WordNet classes only as people ("Runners", "Ramblers").
+func pluralOfPeople(w string) bool {
+	if len(w) < 5 || !strings.HasSuffix(w, "s") || strings.HasSuffix(w, "ss") || w[0] < 'A' || w[0] > 'Z' {
+		return false
+	}
+	sing := strings.ToLower(w[:len(w)-1])
+	_, c, ok := nlp.Noun(sing)
+	return ok && c&nlp.ClassPerson != 0 && c&(nlp.ClassFacility|nlp.ClassSchool|nlp.ClassOrganization) == 0
+}
+
 // buildingNoun reports whether w is a noun WordNet classes as a
 // building or place of business (a gym, a hotel, a garage) or a school
 // (a seminary, a conservatory), and not as a person. (WordNet's
@@ -254,6 +269,15 @@ func buildingNoun(w string) bool {
 	_, c, ok := nlp.Noun(w)
 	return ok && c&(nlp.ClassFacility|nlp.ClassSchool) != 0 && c&nlp.ClassPerson == 0
 }
+
+// toPerson are the words before a "to" that is said to someone, not of
+// going somewhere.
+var toPerson = words("over back talk talked talking speak spoke spoken write wrote written report reports reported reporting married engaged introduced handed hand hands passed pass gave given give lent sent send say said belongs belonged belong sold sells sell addressed")
+
+// fromPerson are the words before a "from" that is said of someone,
+// not of coming from somewhere: "took over from", "heard from",
+// "divorced from".
+var fromPerson = words("over heard hear hearing email message call text note letter card divorced separated inherited")
 
 // placePreps before a name of no other kind make it a place.
 var placePreps = words("in near from to outside")
@@ -329,6 +353,9 @@ func findMentions(toks []token, blocked []bool) []mention {
 			case lowerAt(toks, i-1) == "in" && (degreeNouns.has(strings.Trim(lowerAt(toks, i-2), ".'s")) || lowerAt(toks, i-2) == "'s" && degreeNouns.has(lowerAt(toks, i-3))):
 				// "an MSc in Data Science", "a master's in Public
 				// Health": a field, no place.
+			case lowerAt(toks, i-1) == "to" && toPerson.has(lowerAt(toks, i-2)), lowerAt(toks, i-1) == "from" && fromPerson.has(lowerAt(toks, i-2)):
+				// "handed the role over to Joaquín Ferreyra", "reports to
+				// Ama Boateng": one hands, speaks or reports to a person.
 			case placePreps.has(lowerAt(toks, i-1)):
 				k, str = kindLocation, strWeak
 			case lowerAt(toks, i-1) == "at" && e-i > 1 && lowerAt(toks, e) != "'s" && !firstNames.has(toks[i].lower):

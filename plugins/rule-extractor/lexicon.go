@@ -84,6 +84,9 @@ var (
 		"pharmaceuticals pharma therapeutics biosciences biotech robotics games logistics freight analytics health healthcare media software capital ventures motors energy foods insurance consulting networks communications entertainment interactive digital imaging physiotherapy dental airways shipping elementary legal law",
 		"aviation air aerospace rail railways telecom telecoms mining steel chemicals automotive engineering construction properties estates finance financial securities investments brewing brewery maritime marine transport cargo electronics semiconductors apparel cosmetics beverages publishing pictures productions realty utilities")
 
+	// orgFirsts are first words of a business's name written as in much
+	// of the world: "Hotel Sacher", "Museo Larco", "Gasthaus Adler".
+	orgFirsts = words("hotel hostel motel cafe restaurant ristorante museum museo musée hospital clinic clinica klinik gallery galleria theatre teatro theater")
 	// orgHeads are last words of an organization's name.
 	// memberHeads are the organisations one belongs to rather than
 	// works at (not clubs, unions or associations, which employ people

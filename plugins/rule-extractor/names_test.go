@@ -158,3 +158,58 @@ func TestPraiseOfAPlace(t *testing.T) {
 		}
 	}
 }
+
+func TestExtractTypesFromShapeAndUse(t *testing.T) {
+	// Kinds told by a name's shape or by what its clause says of it, with
+	// no lexicon row for the name: a reference said with nothing about
+	// it yet, a business named first by its kind, a group named by its
+	// members in the plural, a name that is born and marries.
+	cases := []struct {
+		source, content string
+		want            map[string]string
+	}{
+		{"message", "Ama(user): Your other order, PC-30781, was delivered on Friday.",
+			map[string]string{"PC-30781": "Identifier"}},
+		{"message", "Ama(user): Could you confirm my booking at Hotel Mtatsminda?",
+			map[string]string{"Hotel Mtatsminda": "Organization"}},
+		{"text", "Kofi Mensah has run with the Accra Harbour Runners since 2015.",
+			map[string]string{"Accra Harbour Runners": "Organization"}},
+		{"text", "Born in Onitsha, Ebele came to England in 1961. She was married to Geoffrey Thornton until 2017.",
+			map[string]string{"Ebele": "Person", "Geoffrey Thornton": "Person", "Onitsha": "Location"}},
+	}
+	for _, c := range cases {
+		var resp abi.ExtractResponse
+		req := abi.ExtractRequest{Episode: abi.Episode{Source: c.source, ReferenceTime: refTime, Content: c.content}}
+		roundTrip(t, abi.CapExtract, req, &resp)
+		got := map[string]string{}
+		for _, e := range resp.Entities {
+			got[e.Name] = e.Type
+		}
+		for name, typ := range c.want {
+			if got[name] != typ {
+				t.Errorf("extract(%q): %s typed %q, want %q (all: %v)", c.content, name, got[name], typ, got)
+			}
+		}
+	}
+}
+
+func TestExtractNoSettingAsPlace(t *testing.T) {
+	// "at home" is where one was, not a place of its own.
+	checkEntityNames(t, "text", "Ebele Nnaji died at home in Harrogate on 3 February.", []string{"Harrogate"}, []string{"home"})
+}
+
+func TestExtractNameAfterToNotAlwaysPlace(t *testing.T) {
+	// One goes to a place but hands over, reports or speaks to a person.
+	for _, content := range []string{
+		"Sina Taufa handed the role over to Joaquín Ferreyra last week.",
+		"Ikenna Obi reports to Wambui Karanja.",
+	} {
+		var resp abi.ExtractResponse
+		roundTrip(t, abi.CapExtract, abi.ExtractRequest{Episode: abi.Episode{Source: "text", ReferenceTime: refTime, Content: content}}, &resp)
+		for _, e := range resp.Entities {
+			if e.Type == "Location" {
+				t.Errorf("extract(%q): %s typed Location", content, e.Name)
+			}
+		}
+	}
+}

@@ -245,7 +245,7 @@ func hasWord(list, w string) bool {
 // announcing are the verbs whose object event took place when they are
 // said in the present as well: "announces the appointment of",
 // "completes its acquisition of".
-var announcing = words("announce confirm complete finalise finalize close celebrate welcome")
+var announcing = words("announce confirm complete finalise finalize close celebrate welcome note accept")
 
 // ofNominals reads the sentence's event nouns with an "of" object.
 func (sc *sentCtx) ofNominals() {
@@ -259,6 +259,10 @@ func (sc *sentCtx) ofNominals() {
 		}
 		qi := sc.p.PhraseAt(p.End + 1)
 		if qi < 0 || sc.p.Phrases[qi].Start != p.End+1 {
+			continue
+		}
+		if leavingEvents.has(sc.headWord(pi)) && !p.Name && p.Head == p.End-1 {
+			sc.leavingOf(pi, qi)
 			continue
 		}
 		verb, ci := sc.actNoun(pi, objectVerb, func(c *nlp.Clause) bool {
@@ -370,4 +374,37 @@ func (sc *sentCtx) ofNominal(c *nlp.Clause, p *nlp.Phrase, qi int, doer ref, ver
 			return
 		}
 	}
+}
+
+// leavingEvents are the nouns of one's leaving a post.
+var leavingEvents = words("resignation retirement departure")
+
+// leavingOf reads "the board noted the resignation of Ms Blom as a
+// non-executive director with effect from 31 December", "announced the
+// retirement of Dr. Kaur": the one named left, then, the post the "as"
+// names, else the ties the text gave them. The clause that tells it must
+// state it as done or announced.
+func (sc *sentCtx) leavingOf(pi, qi int) {
+	ci := sc.clauseOf(pi)
+	if ci < 0 {
+		return
+	}
+	c := &sc.p.Clauses[ci]
+	if ended, ok := sc.factual(ci); !ok || ended || c.Future || !(c.Past || c.Perfect || announcing.has(c.Lemma)) {
+		return
+	}
+	who := sc.phraseRef(qi, false)
+	if who.name == "" || !personish(sc.kindOf(who)) {
+		return
+	}
+	p, q := &sc.p.Phrases[pi], &sc.p.Phrases[qi]
+	cc := &clauseCtx{c: c, te: tensePast, left: p.Start, end: sc.clauseEnd(c)}
+	cc.date = sc.nearestDate(cc.left, cc.end)
+	if lowerAt(sc.toks, q.End) == "as" {
+		if ri := sc.p.PhraseAt(q.End + 1); ri >= 0 && sc.p.Phrases[ri].Start == q.End+1 {
+			sc.roleFacts(cc, who, ri, c, tEnd, ref{})
+			return
+		}
+	}
+	sc.retirement(cc, who, "resign")
 }

@@ -65,17 +65,26 @@ func (sc *sentCtx) namesEvent(pi int) bool {
 		return false
 	}
 	p := &sc.p.Phrases[pi]
-	return !p.Name && p.Head == p.End-1 && lowerAt(sc.toks, p.End) == "of" && objectVerb(sc.p.Lemmas[p.Head]) != ""
+	return !p.Name && p.Head == p.End-1 && lowerAt(sc.toks, p.End) == "of" && (objectVerb(sc.p.Lemmas[p.Head]) != "" || leavingEvents.has(sc.toks[p.Head].lower))
 }
 
 // openStop are verbs too vague to be a relation of their own.
 var openStop = words("be have do get make go come say tell ask think know want need let see look seem feel try give put take keep use call mean guess thank hope wish")
+
+// bareSettings are the nouns said with no article for where one is or
+// what one is doing there.
+var bareSettings = words("home bed hospital town church prison court sea")
 
 // entityLike reports whether an object is worth a fact of an open
 // relation: a name, a person, or a thing WordNet classes.
 func (sc *sentCtx) entityLike(r ref, pi int) bool {
 	if sc.nounKind(sc.p.Phrases[pi].Head) == kindDate && !sc.p.Phrases[pi].Name {
 		// "spent two weeks at my aunt's": a stretch of time.
+		return false
+	}
+	if p := sc.p.Phrases[pi]; !p.Name && p.End-p.Start == 1 && r.det == "" && bareSettings.has(sc.toks[p.Head].lower) {
+		// "died at home", "stayed in bed", "went into hospital": a
+		// setting, not a place of its own.
 		return false
 	}
 	if r.det == "" && r.kind != kindNone {

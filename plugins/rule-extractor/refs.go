@@ -3,6 +3,7 @@ package main
 import (
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
 )
@@ -22,7 +23,7 @@ func (sc *sentCtx) parse(mentions []mention) {
 			words[i] = t.lower
 		}
 	}
-	skip := sc.asides()
+	skip := sc.asides(mentions)
 	var names [][2]int
 	sc.nameAt = map[int]int{}
 	for _, m := range mentions {
@@ -45,6 +46,12 @@ func (sc *sentCtx) parse(mentions []mention) {
 		}
 		if t.word && looksLikeID(t.text) && !sc.blocked[i] {
 			sc.u.codes = append(sc.u.codes, t.text)
+			// An order, ticket or booking number said is a thing the
+			// memory keeps, with or without a fact about it yet: a
+			// later episode may cancel or reassign it by that number.
+			if !inName[i] && (strings.ContainsAny(t.text, "-_/#") && capitalCode(t.text) || codeShaped(t.text)) {
+				sc.u.x.reg.add(t.text, kindIdentifier, strCue, true)
+			}
 		}
 	}
 	sc.p = nlp.Parse(words, lower, names, skip)
@@ -87,9 +94,27 @@ var asideOpeners = words("currently previously once lately")
 // aside between commas that follows a name and opens with an
 // asideOpeners word (the aside's own words are still read as names and
 // as an appositive, from the tokens).
-func (sc *sentCtx) asides() []bool {
+func (sc *sentCtx) asides(mentions []mention) []bool {
 	skip := append([]bool(nil), sc.blocked...)
 	toks := sc.toks
+	for mi := 1; mi < len(mentions); mi++ {
+		// "from Airport City, Accra, to Tema", "in Ennis, Clare, where":
+		// the larger place a place is in, between commas, is an aside
+		// that would cut the place from what follows it.
+		m, prev := mentions[mi], mentions[mi-1]
+		if prev.end+1 != m.start || lowerAt(toks, prev.end) != "," || lowerAt(toks, m.end) != "," || m.end+1 >= len(toks) {
+			continue
+		}
+		if !placePreps.has(toks[m.end+1].lower) && toks[m.end+1].lower != "where" && toks[m.end+1].lower != "on" && toks[m.end+1].lower != "with" {
+			continue
+		}
+		if prev.kind != kindLocation && m.kind != kindLocation && !placeName(toks[m.start:m.end]) {
+			continue
+		}
+		for k := prev.end; k <= m.end; k++ {
+			skip[k] = true
+		}
+	}
 	for i := 1; i+2 < len(toks); i++ {
 		if toks[i].text != "," || !asideOpeners.has(toks[i+1].lower) || !toks[i-1].cap {
 			continue
@@ -804,4 +829,48 @@ func (sc *sentCtx) isName(pi int) bool {
 	p := &sc.p.Phrases[pi]
 	e, ok := sc.nameAt[p.Start]
 	return ok && e == p.End
+}
+
+// codeShaped reports whether a word is capitals then digits, as a flight
+// or a booking reference is written ("KD481", "QX20931").
+func codeShaped(w string) bool {
+	i := 0
+	for i < len(w) && w[i] >= 'A' && w[i] <= 'Z' {
+		i++
+	}
+	if i < 2 || len(w)-i < 3 {
+		return false
+	}
+	for _, c := range w[i:] {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// placeName reports whether a one-word name is a city, a country or a
+// region in WordNet.
+func placeName(toks []token) bool {
+	if len(toks) != 1 {
+		return false
+	}
+	_, c, ok := nlp.Noun(toks[0].lower)
+	return ok && c&(nlp.ClassCity|nlp.ClassCountry|nlp.ClassPlace) != 0 && c&nlp.ClassPerson == 0
+}
+
+// capitalCode reports whether a word is written as a reference is, in
+// capitals and digits ("GE-4471", "HD-60412"), not as a phone number
+// ("555-9323") or a measure ("32-ounce").
+func capitalCode(w string) bool {
+	upper := false
+	for _, r := range w {
+		switch {
+		case r >= 'A' && r <= 'Z':
+			upper = true
+		case unicode.IsLower(r):
+			return false
+		}
+	}
+	return upper
 }

@@ -45,6 +45,16 @@ func endsWithWork(rel string) bool { return tieClasses.has(rel) || serviceTies.h
 // and reports whether it found one.
 func (sc *sentCtx) retirement(cc *clauseCtx, subj ref, verb string) bool {
 	c := cc.c
+	if cc.span == nil {
+		// "After six years at Pellow Clinic, Ines retired in May",
+		// "retired in July after 31 years at Kinloch": the tie began
+		// that long before it ended.
+		if t := sc.lastedSpan(); t != nil {
+			cc2 := *cc
+			cc2.span = t
+			cc = &cc2
+		}
+	}
 	// The words up to the next clause's verb: a date or "after eight
 	// seasons" may stand between the verb and the name.
 	limit := len(sc.toks)
@@ -59,15 +69,26 @@ func (sc *sentCtx) retirement(cc *clauseCtx, subj ref, verb string) bool {
 		if l := sc.toks[k0].lower; l != "with" && l != "at" && l != "from" && l != "for" {
 			continue
 		}
-		e, ok := sc.nameAt[k0+1]
+		at := k0 + 1
+		if lowerAt(sc.toks, at) == "the" {
+			at++
+		}
+		e, ok := sc.nameAt[at]
 		if !ok {
 			continue
 		}
-		r := sc.named(k0+1, e)
+		r := sc.named(at, e)
 		if r.name == "" {
 			continue
 		}
 		k := sc.semKind(r, -1)
+		if k != kindOrg && k != kindPerson {
+			// "after 31 years at Kinloch" in a text about Kinloch Primary
+			// School: the organisation by its first word.
+			if e := sc.u.x.reg.orgLedBy(r.name); e != nil {
+				r, k = ref{name: e.name, kind: kindOrg, str: strPattern}, kindOrg
+			}
+		}
 		if k == kindOrg && teamName(r.name) && sc.toks[k0].lower != "at" {
 			// One plays for a team and works at an organisation.
 			k = kindTeam
@@ -80,10 +101,18 @@ func (sc *sentCtx) retirement(cc *clauseCtx, subj ref, verb string) bool {
 		}
 		switch k {
 		case kindTeam:
+			if verb == quitMembership {
+				sc.fact(cc, subj, r, "MEMBER_OF", tEnd, retiredText("MEMBER_OF", verb), kindPerson, kindOrg)
+				return true
+			}
 			sc.fact(cc, subj, r, "PLAYS_FOR", tEnd, retiredText("PLAYS_FOR", verb), kindPerson, kindTeam)
 			return true
 		case kindOrg, kindSchool:
-			sc.fact(cc, subj, r, "WORKS_AT", tEnd, retiredText("WORKS_AT", verb), kindPerson, kindOrg)
+			rel := "WORKS_AT"
+			if verb == quitMembership {
+				rel = "MEMBER_OF"
+			}
+			sc.fact(cc, subj, r, rel, tEnd, retiredText(rel, verb), kindPerson, kindOrg)
 			return true
 		}
 	}
@@ -238,4 +267,14 @@ func (x *extraction) previousOpen(keep func(abi.ExtractedFact) bool, id func(abi
 		}
 	}
 	return open
+}
+
+// lastedSpan returns the sentence's "after six years at …", or nil.
+func (sc *sentCtx) lastedSpan() *dateExpr {
+	for k := range sc.dates {
+		if sc.dates[k].lasted {
+			return &sc.dates[k]
+		}
+	}
+	return nil
 }

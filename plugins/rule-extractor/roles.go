@@ -224,6 +224,11 @@ func (sc *sentCtx) roleFacts(cc *clauseCtx, subj ref, pi int, c *nlp.Clause, rol
 		sc.fact(cc, subj, other, "LIKES", tTrait, "{s} "+sc.copulaWord(cc, c)+" "+withArticle(roleText)+" of {o}", kindPerson, kindNone)
 		return
 	}
+	if isRole && rn.org && rn.job && other.name == "" && sc.u.topicOrg != "" && p.PossEnd == p.PossStart {
+		// "Mr Ofori-Atta was named a director" in the minutes of a
+		// company's board: a post of the company the text is about.
+		other = ref{name: sc.u.topicOrg, kind: kindOrg, str: strPattern}
+	}
 	if ok := sc.semKind(other, -1); isRole && other.name != "" && rn.org == (ok != kindPerson || teamName(other.name)) {
 		dk := kindNone
 		if rn.org {

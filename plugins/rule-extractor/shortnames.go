@@ -121,3 +121,20 @@ func (r *registry) orgAliases(out map[string]string) {
 		}
 	}
 }
+
+// orgLedBy returns the one organisation of the episode whose name's
+// first word is the one word name, or nil.
+func (r *registry) orgLedBy(name string) *entity {
+	short := nameWords(name)
+	var match *entity
+	for _, e := range r.list {
+		if e.kind != kindOrg || !leadWord(short, nameWords(e.name)) {
+			continue
+		}
+		if match != nil {
+			return nil
+		}
+		match = e
+	}
+	return match
+}

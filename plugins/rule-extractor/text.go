@@ -61,6 +61,15 @@ func splitSentences(text string) []sentence {
 				start = i + 1
 				continue
 			}
+			if !t.word && isEmoji(t.text) && (i+1 == len(toks) || toks[i+1].word && toks[i+1].cap) {
+				// "Guilty 😅 Signed for Eastside Rovers on Friday": in a
+				// message an emoji before a capital ends a sentence.
+				if i > start {
+					out = append(out, sentence{toks: toks[start:i]})
+				}
+				start = i + 1
+				continue
+			}
 			if t.word || (t.text != "." && t.text != "!" && t.text != "?") {
 				continue
 			}
@@ -484,4 +493,14 @@ func containsWord(text string, ws ...string) bool {
 		}
 	}
 	return false
+}
+
+// isEmoji reports whether a one-rune token is a pictograph or an emoji
+// symbol.
+func isEmoji(t string) bool {
+	r, size := utf8.DecodeRuneInString(t)
+	if size != len(t) {
+		return false
+	}
+	return r >= 0x1F000 && r <= 0x1FAFF || r >= 0x2600 && r <= 0x27BF
 }
