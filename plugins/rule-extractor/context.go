@@ -1,6 +1,7 @@
 package main
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -392,6 +393,69 @@ func (x *extraction) knownPerson(name string) bool {
 		}
 		if f := strings.Fields(p); single && len(f) > 1 && x.reg.key(f[0]) == x.reg.key(name) {
 			// "Callum" after "Callum Rusk".
+			return true
+		}
+	}
+	return false
+}
+
+// earlierFullNames gives a first name said alone the full name of the one
+// person of the previous episodes it begins ("Congratulations Bilal"
+// after "Bilal Qureshi" spoke), when the episode names no fuller one: the
+// registry gets the full name, which aliases then takes the first name
+// for. A place guessed from a weak cue ("a thank you to Philomena") is
+// such a first name too.
+func (x *extraction) earlierFullNames() {
+	if len(x.previous) == 0 {
+		return
+	}
+	if !x.prevRead {
+		x.prevPersons, x.prevRead = previousPersons(x.previous), true
+	}
+	for _, e := range append([]*entity(nil), x.reg.list...) {
+		if e.speaker || strings.Contains(e.name, " ") || !(e.kind == kindPerson || e.kind == kindNone || e.kind == kindLocation && e.str <= strWeak) {
+			continue
+		}
+		if x.fullerInEpisode(e.name) {
+			continue
+		}
+		full, n := "", 0
+		for _, p := range append(x.previousSpeakers(), x.prevPersons...) {
+			f := personWords(p)
+			if len(f) > 1 && strings.EqualFold(f[0], e.name) && !strings.EqualFold(p, full) {
+				full, n = p, n+1
+			}
+		}
+		if n != 1 {
+			continue
+		}
+		e.kind, e.str = kindPerson, strPattern
+		x.reg.add(full, kindPerson, strPattern, e.confirmed)
+	}
+}
+
+// previousSpeakers returns the named speakers of the previous episodes'
+// messages, not their voice labels ("Speaker 1").
+func (x *extraction) previousSpeakers() []string {
+	var out []string
+	for _, p := range x.previous {
+		if !strings.EqualFold(p.Source, "message") {
+			continue
+		}
+		for _, u := range parseUtterances(p.Content, true) {
+			if u.speaker != "" && !voiceLabel(u.speaker) && !slices.Contains(out, u.speaker) {
+				out = append(out, u.speaker)
+			}
+		}
+	}
+	return out
+}
+
+// fullerInEpisode reports whether the registry holds a name of two words
+// or more that begins with the one word name.
+func (x *extraction) fullerInEpisode(name string) bool {
+	for _, e := range x.reg.list {
+		if f := personWords(e.name); len(f) > 1 && strings.EqualFold(f[0], name) {
 			return true
 		}
 	}

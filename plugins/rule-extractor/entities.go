@@ -272,7 +272,7 @@ func buildingNoun(w string) bool {
 
 // toPerson are the words before a "to" that is said to someone, not of
 // going somewhere.
-var toPerson = words("over back talk talked talking speak spoke spoken write wrote written report reports reported reporting married engaged introduced handed hand hands passed pass gave given give lent sent send say said belongs belonged belong sold sells sell addressed")
+var toPerson = words("you thanks hello goodbye congratulations congrats over back talk talked talking speak spoke spoken write wrote written report reports reported reporting married engaged introduced handed hand hands passed pass gave given give lent sent send say said belongs belonged belong sold sells sell addressed")
 
 // fromPerson are the words before a "from" that is said of someone,
 // not of coming from somewhere: "took over from", "heard from",

@@ -460,6 +460,7 @@ func (x *extraction) classedNames(final func(string) string) map[string]bool {
 // response renders the extraction under an ontology.
 func (x *extraction) response(ont *ontology) abi.ExtractResponse {
 	x.untieSelves()
+	x.earlierFullNames()
 	alias := x.reg.aliases()
 	for k, name := range x.identities {
 		alias[k] = name

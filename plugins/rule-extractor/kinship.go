@@ -281,6 +281,14 @@ func (sc *sentCtx) death(cc *clauseCtx, subj ref) bool {
 	}
 	x := sc.u.x
 	rel := x.close[sc.u.speaker][strings.ToLower(subj.name)]
+	if rel == "" && c.Subj.Phrase >= 0 && !c.Negated && !c.Modal && !c.Future {
+		// "Rosa died in 1939": a death ends the marriage the text or an
+		// earlier one told of the one who died.
+		if p, prel := x.coupleOf(subj.name); p != "" {
+			sc.fact(cc, subj, ref{name: p, kind: kindPerson, str: strPattern}, prel, tEnd, "{s} died", kindPerson, kindPerson)
+			return true
+		}
+	}
 	if rel == "" || c.Subj.Phrase < 0 {
 		return false
 	}

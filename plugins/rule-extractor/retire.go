@@ -215,6 +215,51 @@ func (x *extraction) partnerOf(name string) string {
 	return found[0]
 }
 
+// coupleOf returns the one partner the episode, else the previous ones,
+// gave name as a couple tie still holding, and that tie's relation; ""
+// when there is none or more than one. A first name said alone is the
+// full name it begins ("Rosa" for "Rosa Hägglund").
+func (x *extraction) coupleOf(name string) (string, string) {
+	is := func(n string) bool {
+		if x.reg.key(n) == x.reg.key(name) {
+			return true
+		}
+		f := personWords(n)
+		return !strings.Contains(name, " ") && len(f) > 1 && strings.EqualFold(f[0], name)
+	}
+	partner, rel, n := "", "", 0
+	note := func(src, dst, r string) {
+		p := ""
+		switch {
+		case is(src):
+			p = dst
+		case is(dst):
+			p = src
+		default:
+			return
+		}
+		if partner == "" || x.reg.key(p) != x.reg.key(partner) {
+			partner, rel, n = p, r, n+1
+		}
+	}
+	for _, f := range x.facts {
+		if coupleClasses.has(f.rel) && f.invalid.IsZero() {
+			note(f.src, f.dst, f.rel)
+		}
+	}
+	if n == 0 {
+		for _, f := range x.previousFacts() {
+			if coupleClasses.has(f.Relation) && f.InvalidAt == "" {
+				note(f.Source, f.Target, f.Relation)
+			}
+		}
+	}
+	if n != 1 {
+		return "", ""
+	}
+	return partner, rel
+}
+
 // previousFacts returns the facts of the previous episodes, each
 // extracted alone, on first need.
 func (x *extraction) previousFacts() []abi.ExtractedFact {

@@ -83,10 +83,68 @@ func splitSentences(text string) []sentence {
 			out = append(out, sentence{toks: toks[start:]})
 		}
 	}
-	for _, s := range out {
-		lowerMonths(s.toks)
+	for i := range out {
+		lowerMonths(out[i].toks)
+		out[i].toks = congratulated(out[i].toks)
 	}
 	return out
+}
+
+// congratsWords open a sentence that congratulates someone.
+var congratsWords = words("congratulations congrats congratz")
+
+// congratulated reads "Congratulations Bilal on being elected chair",
+// "congrats on getting engaged", "Congrats to Maya for joining Acme" as
+// the statement the congratulation takes for granted: "Bilal was elected
+// chair", "you got engaged", "Maya joined Acme". Other sentences come back
+// as they were.
+func congratulated(toks []token) []token {
+	if len(toks) < 3 || !congratsWords.has(toks[0].lower) {
+		return toks
+	}
+	i := 1
+	if toks[i].text == "," || toks[i].lower == "to" {
+		i++
+	}
+	who := i
+	for i < len(toks) && toks[i].word && toks[i].cap && toks[i].lower != "on" && toks[i].lower != "for" {
+		i++
+	}
+	subj := toks[who:i]
+	if len(subj) == 0 {
+		subj = []token{wordToken("you", "you")}
+	}
+	if i < len(toks) && toks[i].text == "," {
+		i++
+	}
+	if i+1 >= len(toks) || toks[i].lower != "on" && toks[i].lower != "for" {
+		return toks
+	}
+	g := toks[i+1].lower
+	if !strings.HasSuffix(g, "ing") || len(g) < 5 {
+		return toks
+	}
+	var verb []token
+	switch g {
+	case "being":
+		verb = []token{wordToken("was", "was")}
+		if subj[0].lower == "you" {
+			verb = []token{wordToken("were", "were")}
+		}
+	case "getting":
+		verb = []token{wordToken("got", "got")}
+	default:
+		lemma := nlp.Lemma(g, "VBG")
+		if lemma == g || !nlp.IsVerb(lemma) {
+			return toks
+		}
+		past := nlp.Past(lemma)
+		verb = []token{wordToken(past, past)}
+	}
+	out := make([]token, 0, len(toks))
+	out = append(out, subj...)
+	out = append(out, verb...)
+	return append(out, toks[i+2:]...)
 }
 
 // colonBreak reports whether a colon between before and after ends a

@@ -767,6 +767,12 @@ func (s *Sentence) objects(k int, skip []bool) {
 					j++
 					continue
 				}
+				if particles[l] && q < n && (s.Tags[q] == "TO" || s.Tags[q] == "IN" && !subordinator[s.Lower[q]]) {
+					// "switched her over to meloxicam", "moved back into
+					// town": an adverb before the preposition.
+					j++
+					continue
+				}
 				if c.Relative && !c.Obj.None() && (q == n || s.Tags[q] == "." || s.Tags[q] == "," || s.Tags[q] == ":" || verbTag(s.Tags[q])) {
 					// "the guy I broke up with": the phrase the relative
 					// clause hangs on is the stranded preposition's

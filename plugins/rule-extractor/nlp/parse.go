@@ -236,6 +236,7 @@ func Parse(words, lower []string, names [][2]int, skip []bool) *Sentence {
 	s.retagHer()
 	s.retagNeither()
 	s.retagNamed()
+	s.retagNameVerbs()
 	s.retagPlease()
 	s.retagImperative(named)
 	s.retagCompoundHeads()

@@ -593,3 +593,35 @@ func (s *Sentence) retagNounRuns() {
 		}
 	}
 }
+
+// retagNameVerbs reads a past form the tagger took for an adjective
+// between a name and what it is done to as the verb it is: "two years
+// later Ettore married/JJ Consolata Ferraro" (married/VBD). A word the
+// tagger takes for an adjective after a name it does not know is most
+// often the verb of that name.
+func (s *Sentence) retagNameVerbs() {
+	for i := 1; i+1 < len(s.Tags); i++ {
+		w := s.Lower[i]
+		if s.Tags[i] != "JJ" || !strings.HasSuffix(w, "ed") || s.Tags[i-1] != "NNP" {
+			continue
+		}
+		if n := s.Tags[i+1]; n != "NNP" && n != "DT" && n != "PRP$" {
+			continue
+		}
+		if v := Lemma(w, "VBD"); v == w || !IsVerb(v) {
+			continue
+		}
+		finite := false
+		for k := 0; k < i; k++ {
+			if strings.HasPrefix(s.Tags[k], "VB") && s.Tags[k] != "VBG" || s.Tags[k] == "MD" {
+				finite = true
+			}
+			if s.Tags[k] == "," || s.Tags[k] == "CC" {
+				finite = false
+			}
+		}
+		if !finite {
+			s.Tags[i], s.Lemmas[i] = "VBD", Lemma(w, "VBD")
+		}
+	}
+}
