@@ -339,3 +339,50 @@ func (sc *sentCtx) orgBefore(pos int) ref {
 	}
 	return ref{name: last, kind: kindOrg, str: strPattern}
 }
+
+// fromAffiliations reads "it's Bartek from Larkspur Lettings", "Deepak
+// Chaudhry from Central Library will take over": a person named with the
+// organisation they are from works there. A verb before "from" ("moved
+// from Acme") is read by the clause, not here.
+func (sc *sentCtx) fromAffiliations() {
+	u := sc.u
+	for _, n := range u.mentions {
+		if n.sent != u.sent {
+			continue
+		}
+		end, ok := sc.nameAt[n.pos]
+		if !ok || lowerAt(sc.toks, end) != "from" {
+			continue
+		}
+		oend, ok := sc.nameAt[end+1]
+		if !ok || lowerAt(sc.toks, oend) == "to" {
+			continue
+		}
+		if sc.fromOfVerb(end) {
+			// "signed Ravi Anand from Dorrow United": the verb's.
+			continue
+		}
+		who, org := sc.named(n.pos, end), sc.named(end+1, oend)
+		if who.name == "" || org.name == "" || sc.kindOf(org) != kindOrg || !u.x.isPerson(who.name) && u.x.reg.key(who.name) != u.x.reg.key(u.speaker) {
+			continue
+		}
+		sc.fact(&clauseCtx{te: tensePresent}, who, org, "WORKS_AT", tState, "{s} works at {o}", kindPerson, kindOrg)
+	}
+}
+
+// fromOfVerb reports whether the "from" at word at is a preposition of a
+// clause's verb other than "be".
+func (sc *sentCtx) fromOfVerb(at int) bool {
+	for ci := range sc.p.Clauses {
+		c := &sc.p.Clauses[ci]
+		if c.Lemma == "be" {
+			continue
+		}
+		for _, pp := range c.PPs {
+			if pp.At == at {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -76,6 +76,9 @@ func (sc *sentCtx) readClauses() {
 // readClause reads one clause.
 func (sc *sentCtx) readClause(ci int) {
 	c := &sc.p.Clauses[ci]
+	if sc.spanGerund(&clauseCtx{c: c}, ci) {
+		return
+	}
 	if sc.missingSomeone(ci) {
 		return
 	}
@@ -269,7 +272,13 @@ func (sc *sentCtx) readClause(ci int) {
 				text += " together"
 			}
 			for i := 1; i < len(subjs); i++ {
-				sc.fact(cc, subjs[0], subjs[i], rc.class, rc.role, text, kindPerson, kindPerson)
+				class := rc.class
+				if rc.role == tEnd && coupleClasses.has(class) {
+					// "Ruben and I split up" after they got engaged: the
+					// engagement ends.
+					class = sc.coupleTold(subjs[0], subjs[i], class)
+				}
+				sc.fact(cc, subjs[0], subjs[i], class, rc.role, text, kindPerson, kindPerson)
 			}
 		}
 	}
@@ -955,8 +964,18 @@ func (sc *sentCtx) frameFact(cc *clauseCtx, f *frame, prep string, subj, obj ref
 			class = told
 		}
 	}
+	if r == tEnd && coupleClasses.has(class) {
+		// "Ruben broke up with me" after "Ruben proposed": the couple's
+		// tie the episodes told ends, an engagement as well as dating.
+		class = sc.coupleTold(src, dst, class)
+	}
 	sc.fact(cc, src, dst, class, r, text, sk, dk)
 	if r == tStart && !f.inverse && !f.fromPrep && movingTies.has(class) {
+		if span := sc.lastedSpan(); span != nil {
+			// "I started at Leicester Royal Infirmary last week, after
+			// five years at Royal Derby": the years before end there.
+			sc.spanLeft(cc, src, dst, span, class)
+		}
 		// "joined Corvid Labs from Brightwell Partners", "signed for
 		// Rovers from Town": the one come from is left then.
 		for _, pp := range c.PPs {
@@ -1035,9 +1054,14 @@ func (sc *sentCtx) fact(cc *clauseCtx, src, dst ref, rel string, role temporal, 
 	if !ok {
 		return
 	}
-	if valid.IsZero() && !invalid.IsZero() && cc.span != nil && cc.span.back != nil {
+	span := cc.span
+	if span == nil && role == tEnd {
+		// "after six years I step down as lead maintainer".
+		span = sc.lastedSpan()
+	}
+	if valid.IsZero() && !invalid.IsZero() && span != nil && span.back != nil {
 		// "for three years until 2020": from three years before the end.
-		valid = cc.span.back(invalid)
+		valid = span.back(invalid)
 	}
 	m := &match{subj: src}
 	m.obj = dst
@@ -1106,4 +1130,94 @@ func (sc *sentCtx) predecessor(c *nlp.Clause) ref {
 		}
 	}
 	return ref{}
+}
+
+// spanLeft ends the tie a span names ("after five years at Royal
+// Derby") when a clause starts another of its class elsewhere: it began
+// the span's length before.
+func (sc *sentCtx) spanLeft(cc *clauseCtx, subj, now ref, span *dateExpr, class string) {
+	at := span.end + 1
+	if lowerAt(sc.toks, at) == "the" {
+		at++
+	}
+	e, ok := sc.nameAt[at]
+	if !ok {
+		return
+	}
+	r := sc.named(at, e)
+	if r.name == "" || sc.u.x.reg.key(r.name) == sc.u.x.reg.key(now.name) {
+		return
+	}
+	if k := sc.semKind(r, -1); k != kindOrg && k != kindTeam && k != kindSchool && k != kindNone {
+		return
+	}
+	cc2 := *cc
+	cc2.span = span
+	sc.fact(&cc2, subj, r, class, tEnd, "{s} left {o}", kindPerson, kindOrg)
+}
+
+// coupleTold returns the couple's tie the episode, else the previous
+// ones, told between a and b and still holding, for a breakup that ends
+// it; class when none was told.
+func (sc *sentCtx) coupleTold(a, b ref, class string) string {
+	x := sc.u.x
+	if p, told := x.coupleOf(a.name); told != "" && x.sameName(p, b.name) {
+		return told
+	}
+	if p, told := x.coupleOf(b.name); told != "" && x.sameName(p, a.name) {
+		return told
+	}
+	return class
+}
+
+// sameName reports whether two names are one, a first name said alone
+// being the full name it begins.
+func (x *extraction) sameName(a, b string) bool {
+	if x.reg.key(a) == x.reg.key(b) {
+		return true
+	}
+	fa, fb := personWords(a), personWords(b)
+	return len(fa) == 1 && len(fb) > 1 && strings.EqualFold(fa[0], fb[0]) || len(fb) == 1 && len(fa) > 1 && strings.EqualFold(fb[0], fa[0])
+}
+
+// spanGerund reads "I retire on 20 December after 22 years managing Marsh
+// Road Library": the parse takes the span for the gerund's subject; the
+// one who retires or leaves is, and the tie the gerund states ends when
+// they go, having begun the span's length before.
+func (sc *sentCtx) spanGerund(cc *clauseCtx, ci int) bool {
+	c := &sc.p.Clauses[ci]
+	span := sc.lastedSpan()
+	if span == nil || c.Verb != span.end || !strings.HasSuffix(sc.toks[c.Verb].lower, "ing") {
+		return false
+	}
+	main := -1
+	for k := range sc.p.Clauses {
+		if m := &sc.p.Clauses[k]; k != ci && m.VerbStart < span.start && (main < 0 || m.VerbStart > sc.p.Clauses[main].VerbStart) {
+			main = k
+		}
+	}
+	if main < 0 {
+		return true
+	}
+	m := &sc.p.Clauses[main]
+	verb := m.Lemma
+	if m.Particle != "" {
+		verb += " " + m.Particle
+	}
+	if !retireVerbs.has(verb) && verb != "leave" || m.Negated || m.Modal {
+		return true
+	}
+	subjs := sc.subjects(main)
+
+	if len(subjs) != 1 {
+		return true
+	}
+	mc := &clauseCtx{c: m}
+	mc.left, mc.end = m.VerbStart, sc.clauseEnd(m)
+	gc := *cc
+	gc.date = sc.nearestDate(mc.left, mc.end)
+	gc.span = span
+	gc.left, gc.end = c.VerbStart, sc.clauseEnd(c)
+	sc.verbFacts(&gc, c.Lemma, subjs[0], tEnd)
+	return true
 }

@@ -111,7 +111,7 @@ func findDates(toks []token, ref, anchor time.Time) []dateExpr {
 			// "after six years at Pellow Clinic", "after nine years with
 			// the Night Runners": how long a tie lasted before what the
 			// sentence tells ended it.
-			if d, n, ok := parseDuration(toks, i+1); ok && spanPreps.has(lowerAt(toks, i+1+n)) {
+			if d, n, ok := parseDuration(toks, i+1); ok && (spanPreps.has(lowerAt(toks, i+1+n)) || strings.HasSuffix(lowerAt(toks, i+1+n), "ing") && len(lowerAt(toks, i+1+n)) > 5) {
 				out = append(out, dateExpr{start: i, end: i + 1 + n, t: d(ref), role: dateFor, back: d, lasted: true})
 				i += n
 				continue

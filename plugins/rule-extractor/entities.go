@@ -105,6 +105,11 @@ func nameEnd(toks []token, i int, blocked []bool) int {
 			// and where they are, not one name.
 			break
 		}
+		if toks[j].lower == "'s" && j-i >= 2 && orgCloser(toks[j-1].lower) {
+			// "FlexPoint Gym's Cardiff Bay branch": a whole name's
+			// possessive, before a name of its own.
+			break
+		}
 		if connectors.has(toks[j].lower) && nameToken(toks, j+1, blocked) && !isCapStop(toks[j+1].lower) {
 			j += 2
 			continue
@@ -307,6 +312,13 @@ func findMentions(toks []token, blocked []bool) []mention {
 			i = e + 1
 			continue
 		}
+		if numberedNouns.has(toks[i].lower) && i+1 < len(toks) && !blocked[i+1] && unitNumber(toks[i+1].text) && (i+2 >= len(toks) || !toks[i+2].word || !toks[i+2].cap) {
+			// "Unit 3", "plot 17B", "Ward 12": a numbered unit of a
+			// place is a place of its own.
+			out = append(out, mention{start: i, end: i + 2, name: toks[i].text + " " + toks[i+1].text, kind: kindLocation, str: strCue})
+			i += 2
+			continue
+		}
 		if i == first && sentenceStarters.has(toks[i].lower) {
 			i++
 			continue
@@ -345,6 +357,12 @@ func findMentions(toks []token, blocked []bool) []mention {
 			i++
 		}
 		k, str := guessKind(toks[i:e])
+		if i > 0 && !blocked[i-1] && unitNumber(toks[i-1].text) && streetHeads.has(toks[e-1].lower) && (i < 2 || !numberedNouns.has(toks[i-2].lower)) {
+			// "14 Orchard Row", "47 Rosary Gardens": the house number is
+			// part of the address.
+			i--
+			k, str = kindLocation, strCue
+		}
 		name := joinTokens(toks[i:e])
 		if k == kindNone {
 			// Weak cues, so that every name has a kind: a place after "in"
@@ -356,6 +374,10 @@ func findMentions(toks []token, blocked []bool) []mention {
 			case lowerAt(toks, i-1) == "to" && toPerson.has(lowerAt(toks, i-2)), lowerAt(toks, i-1) == "from" && fromPerson.has(lowerAt(toks, i-2)):
 				// "handed the role over to Joaquín Ferreyra", "reports to
 				// Ama Boateng": one hands, speaks or reports to a person.
+			case lowerAt(toks, i-1) == "from" && e-i > 1 && businessWord(toks[e-1].lower):
+				// "Bartek from Larkspur Lettings": a name ending in a
+				// common noun that names no kind of place is a business.
+				k, str = kindOrg, strWeak
 			case placePreps.has(lowerAt(toks, i-1)):
 				k, str = kindLocation, strWeak
 			case lowerAt(toks, i-1) == "at" && e-i > 1 && lowerAt(toks, e) != "'s" && !firstNames.has(toks[i].lower):
@@ -370,6 +392,27 @@ func findMentions(toks []token, blocked []bool) []mention {
 		i = e
 	}
 	return out
+}
+
+// numberedNouns are the nouns a number after them makes the name of a unit
+// of a place: a flat, a hospital ward, an allotment plot.
+var numberedNouns = words("unit flat apartment apt suite room ward plot lot pitch berth stall bay gate platform block")
+
+// streetHeads are the last words of a street's name.
+var streetHeads = words("street st st. road rd rd. avenue ave ave. lane row close crescent terrace mews gardens drive way walk wharf quay place square boulevard")
+
+// unitNumber reports whether w numbers a unit or a house: digits with at
+// most one letter after them ("3", "17B", "221b").
+func unitNumber(w string) bool {
+	n := 0
+	for n < len(w) && w[n] >= '0' && w[n] <= '9' {
+		n++
+	}
+	if n == 0 || n > 5 {
+		return false
+	}
+	rest := w[n:]
+	return rest == "" || len(rest) == 1 && unicode.IsLetter(rune(rest[0]))
 }
 
 // demonym reports whether the one capitalized word at i is an
@@ -553,4 +596,29 @@ func (r *registry) aliases() map[string]string {
 	}
 	r.orgAliases(out)
 	return out
+}
+
+// orgCloser reports whether w closes an organisation's name: a corporate
+// suffix, a trade word, an organisation's head noun or a building.
+func orgCloser(w string) bool {
+	return corpSuffixes.has(w) || industryHeads.has(w) || orgHeads.has(w) || buildingNoun(w)
+}
+
+// businessWord reports whether the last word of a name is a common noun
+// WordNet knows that is neither a place nor a person: "Lettings",
+// "Removals", "Joinery".
+func businessWord(w string) bool {
+	if placeHeads.has(w) || streetHeads.has(w) {
+		return false
+	}
+	sing := w
+	if strings.HasSuffix(w, "s") && len(w) > 3 {
+		sing = w[:len(w)-1]
+	}
+	for _, n := range []string{w, sing} {
+		if _, c, ok := nlp.Noun(n); ok {
+			return c&(nlp.ClassCity|nlp.ClassCountry|nlp.ClassPlace|nlp.ClassPerson) == 0
+		}
+	}
+	return false
 }

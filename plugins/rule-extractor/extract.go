@@ -197,6 +197,15 @@ func (x *extraction) text(req abi.ExtractRequest) {
 	x.kinAsNames(conv.utts, req.Previous)
 	inner := innerNames(conv.utts)
 	x.addressTerms(conv.utts)
+	to := ""
+	if !strings.EqualFold(ep.Source, "message") {
+		// "Dear Ms El-Amrani, … your tenancy": the one written to.
+		if to = salutee(ep.Content); to != "" && x.reg.key(to) != x.reg.key(author) {
+			x.reg.add(to, kindPerson, strSure, true)
+		} else {
+			to = ""
+		}
+	}
 	for k, u := range conv.utts {
 		if u.role == roleAssistant || u.role == roleSystem {
 			continue
@@ -209,6 +218,9 @@ func (x *extraction) text(req abi.ExtractRequest) {
 		}
 		if uc.other == assistantName {
 			uc.other = ""
+		}
+		if uc.other == "" && to != "" && u.speaker == author {
+			uc.other = to
 		}
 		if q, ok := conv.turnBefore(k, prev); ok && q.speaker != u.speaker && q.role != roleAssistant && q.role != roleSystem {
 			// "And you're based in London?" "Croydon, yeah.".
@@ -273,6 +285,8 @@ func (x *extraction) sentence(u *uttCtx, s sentence) {
 	x.honorificTitles(s.toks, ms)
 	sc.parse(ms)
 	sc.appositives()
+	sc.fromAffiliations()
+	sc.asRoleOpening()
 	sc.fromSchool()
 	sc.readPhrases()
 	sc.possessedTies()
@@ -280,6 +294,7 @@ func (x *extraction) sentence(u *uttCtx, s sentence) {
 	sc.meetings()
 	sc.nominalEvents()
 	sc.ofNominals()
+	sc.tenancies()
 	sc.recordFields()
 	sc.ownIdentifiers()
 }

@@ -102,3 +102,33 @@ func TestExtractAssignments(t *testing.T) {
 			absent:  []wf{{"ASSIGNED_TO", "*", "*", "", ""}}},
 	})
 }
+
+func TestExtractLettersAndTenancies(t *testing.T) {
+	// A letter's salutation names who "you" is; a tenancy starts and
+	// ends a home at the address, with its house number; a numbered
+	// flat before the address does not hide it.
+	runConstructions(t, []construction{
+		{name: "the one a letter greets is you",
+			content: "Dear Ms Okonjo,\nYour landlord is Mr. Tobias Wren.",
+			want:    []wf{{"LANDLORD_OF", "Mr. Tobias Wren", "Ms Okonjo", "ref", ""}}},
+		{name: "a tenancy that begins, at a flat of an address",
+			content: "Dear Ms Okonjo,\nYour tenancy at Flat 3, 47 Rosary Gardens begins on 1 April 2024.",
+			want:    []wf{{"LIVES_IN", "Ms Okonjo", "47 Rosary Gardens", "2024-04-01", ""}}},
+		{name: "a tenancy that will end",
+			content: "Hi Clementine, we confirm that your tenancy at 14 Orchard Row will end on 31 July 2024.",
+			want:    []wf{{"LIVES_IN", "Clementine", "14 Orchard Row", "", "2024-07-31"}}},
+	})
+	checkEntityNames(t, "message", "Marguerite: I have plot 17B and Ambrose shares plot 22 with me.", []string{"plot 17B", "plot 22"}, nil)
+}
+
+func TestExtractPlanAtProvider(t *testing.T) {
+	// A plan held at an organisation makes its holder the organisation's
+	// customer; a branch named after the organisation's possessive is
+	// the organisation's.
+	runConstructions(t, []construction{
+		{name: "a plan at a gym's branch", source: "message",
+			content: "Halvard: Hi, I'm on the Off-Peak plan at FlexPoint Gym's Cardiff Bay branch.",
+			want:    []wf{{"ON_PLAN", "Halvard", "Off-Peak plan", "ref", ""}, {"CUSTOMER_OF", "Halvard", "FlexPoint Gym", "ref", ""}}},
+	})
+	checkEntityNames(t, "message", "Halvard: Hi, I'm on the Off-Peak plan at FlexPoint Gym's Cardiff Bay branch.", []string{"FlexPoint Gym", "Cardiff Bay"}, []string{"FlexPoint Gym's Cardiff Bay"})
+}

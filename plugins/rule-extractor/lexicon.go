@@ -98,7 +98,7 @@ var (
 	placeFirsts = words("lake mount mt. port fort cape isle")
 
 	// placeHeads are last words of a place's name.
-	placeHeads = words("city town village street st. avenue ave ave. road rd rd. boulevard park lake river mountain mountains mount mt. beach island islands county state province valley bay ocean sea bridge square canyon falls desert coast peninsula harbor harbour heights hills springs")
+	placeHeads = words("city town village street st. avenue ave ave. road rd rd. lane row close crescent terrace mews gardens drive wharf quay boulevard park lake river mountain mountains mount mt. beach island islands county state province valley bay ocean sea bridge square canyon falls desert coast peninsula harbor harbour heights hills springs")
 
 	// places is a small gazetteer of countries, regions and large cities.
 	places = words(

@@ -408,3 +408,68 @@ func (sc *sentCtx) leavingOf(pi, qi int) {
 	}
 	sc.retirement(cc, who, "resign")
 }
+
+// tenancyNouns are the nouns of one's right to live in a place.
+var tenancyNouns = words("tenancy lease")
+
+// tenancyVerbs start or end a tenancy the clause's subject names.
+var tenancyVerbs = map[string]temporal{"begin": tStart, "start": tStart, "commence": tStart, "end": tEnd, "finish": tEnd, "expire": tEnd, "terminate": tEnd}
+
+// tenancies reads "your tenancy at Flat 3, 47 Rosary Gardens begins on 1
+// April", "her lease on 14 Orchard Row ends on 31 January": the holder
+// lives there from or until then.
+func (sc *sentCtx) tenancies() {
+	if sc.question {
+		return
+	}
+	for pi := range sc.p.Phrases {
+		p := &sc.p.Phrases[pi]
+		if p.Name || !tenancyNouns.has(sc.toks[p.Head].lower) || p.PossEnd <= p.PossStart {
+			continue
+		}
+		if l := lowerAt(sc.toks, p.End); l != "at" && l != "of" && l != "on" && l != "for" {
+			continue
+		}
+		// The clause whose verb comes next: its subject is the tenancy,
+		// or the place the parse took for it.
+		ci := -1
+		for k := range sc.p.Clauses {
+			if c := &sc.p.Clauses[k]; c.VerbStart > p.End && (ci < 0 || c.VerbStart < sc.p.Clauses[ci].VerbStart) {
+				ci = k
+			}
+		}
+		if ci < 0 {
+			continue
+		}
+		c := &sc.p.Clauses[ci]
+		role, ok := tenancyVerbs[c.Lemma]
+		if !ok || c.Negated || c.Modal || c.Subj.Phrase >= 0 && sc.p.Phrases[c.Subj.Phrase].Start < p.Start {
+			continue
+		}
+		holder := sc.ownerOf(p)
+		if holder.name == "" || !personish(sc.kindOf(holder)) && sc.kindOf(holder) != kindOrg {
+			continue
+		}
+		// The place: the last one named before the verb ("Flat 3, 47
+		// Rosary Gardens": the address).
+		var place ref
+		for qi := pi + 1; qi < len(sc.p.Phrases) && sc.p.Phrases[qi].Start < c.VerbStart; qi++ {
+			if r := sc.phraseRef(qi, false); r.name != "" && sc.kindOf(r) == kindLocation {
+				place = r
+			}
+		}
+		if place.name == "" {
+			continue
+		}
+		cc := &clauseCtx{c: c, te: tensePresent, left: p.Start, end: sc.clauseEnd(c)}
+		if c.Past || c.Perfect {
+			cc.te = tensePast
+		}
+		cc.date = sc.nearestDate(cc.left, cc.end)
+		text := "{s} lives at {o}"
+		if role == tEnd {
+			text = "{s} no longer lives at {o}"
+		}
+		sc.fact(cc, holder, place, "LIVES_IN", role, text, kindNone, kindLocation)
+	}
+}

@@ -215,3 +215,28 @@ func orgAuthor(content string) string {
 	}
 	return joinTokens(toks[:e])
 }
+
+// salutation matches the one a letter or an email is written to: "Dear
+// Ms El-Amrani,", "Hi Clementine," opening a line, or a "To:" header.
+var salutation = regexp.MustCompile(`(?m)^\s*(?:(?i:dear|hi|hello)\s+((?:(?i:mr|mrs|ms|miss|dr|prof)\.? )?[A-Z][\p{L}'-]+(?: [A-Z][\p{L}'-]+){0,2})\s*[,:!]|(?i:to):\s*((?:(?i:mr|mrs|ms|miss|dr|prof)\.? )?[A-Z][\p{L}'-]+(?: [A-Z][\p{L}'-]+){0,2})\s*(?:<[^>]*>)?\s*$)`)
+
+// salutee returns the one a text is written to, by its salutation or
+// its "To:" header, or "": "you" in the text is them. A plural ("Dear
+// Sirs", "Hi all") or a word of the dictionary names no one.
+func salutee(content string) string {
+	m := salutation.FindStringSubmatch(content)
+	if m == nil {
+		return ""
+	}
+	name := m[1]
+	if name == "" {
+		name = m[2]
+	}
+	if w := strings.ToLower(name); !strings.Contains(w, " ") && (greetings.has(w) || groupSalutes.has(w)) {
+		return ""
+	}
+	return name
+}
+
+// groupSalutes greet more than one, or no one by name.
+var groupSalutes = words("all everyone everybody there team sirs sir madam friends folks guys members parents customers residents neighbours neighbors")

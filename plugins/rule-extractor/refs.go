@@ -102,6 +102,14 @@ func (sc *sentCtx) asides(mentions []mention) []bool {
 		// the larger place a place is in, between commas, is an aside
 		// that would cut the place from what follows it.
 		m, prev := mentions[mi], mentions[mi-1]
+		if prev.end+1 == m.start && lowerAt(toks, prev.end) == "," && prev.end-prev.start == 2 && numberedNouns.has(toks[prev.start].lower) && m.kind == kindLocation {
+			// "Flat 3, 47 Rosary Gardens": the flat is in the address,
+			// which stands for both.
+			for k := prev.start; k <= prev.end; k++ {
+				skip[k] = true
+			}
+			continue
+		}
 		if prev.end+1 != m.start || lowerAt(toks, prev.end) != "," || lowerAt(toks, m.end) != "," || m.end+1 >= len(toks) {
 			continue
 		}

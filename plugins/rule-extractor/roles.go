@@ -250,8 +250,13 @@ func (sc *sentCtx) roleFacts(cc *clauseCtx, subj ref, pi int, c *nlp.Clause, rol
 		}
 		// The place of work is an organisation, or a place one works
 		// "at"; "head of sales" names a field, not an employer.
+		at := ref{}
 		if other.name != "" && !isRole && (ok == kindOrg || ok == kindNone || ok == kindLocation && sc.prepBefore(other, pi, c) == "at") {
 			sc.fact(cc, subj, other, "WORKS_AT", role, worksAtText(sc.copulaWord(cc, c), roleText), kindPerson, kindOrg)
+			at = other
+		}
+		if role == tStart || role == tEnd {
+			sc.roles = append(sc.roles, roleFact{org: at, holder: subj, rel: "HAS_JOB_TITLE", role: role, job: job})
 		}
 	}
 }
@@ -681,6 +686,7 @@ func (sc *sentCtx) copula(cc *clauseCtx, subj ref) {
 			sc.fact(cc, subj, obj, "TAKES_MEDICATION", role, "{s} is on {o}", kindPerson, kindDrug)
 		case pp.Prep == "on" && k == kindPlan:
 			sc.fact(cc, subj, obj, "ON_PLAN", role, "{s} is on {o}", kindNone, kindPlan)
+			sc.planProvider(cc, subj, pp.Obj.Phrase, role)
 		case pp.Prep == "to" && c.Adj >= 0 && sc.toks[c.Adj].lower == "allergic":
 			sc.fact(cc, subj, obj, "ALLERGIC_TO", tTrait, "{s} is allergic to {o}", kindPerson, kindNone)
 		case pp.Prep == "in" && after == "back" && (k == kindLocation || k == kindNone):
@@ -796,4 +802,60 @@ func (sc *sentCtx) identity(subj, name ref) bool {
 	}
 	x.identities[x.reg.key(subj.name)] = name.name
 	return true
+}
+
+// planProvider reads the organisation a plan is held at, right after
+// the plan: "I'm on the Off-Peak plan at FlexPoint Gym", "the family
+// plan with Telia": the holder is its customer.
+func (sc *sentCtx) planProvider(cc *clauseCtx, holder ref, pi int, role temporal) {
+	p := &sc.p.Phrases[pi]
+	if l := lowerAt(sc.toks, p.End); l != "at" && l != "with" && l != "from" {
+		return
+	}
+	qi := sc.p.PhraseAt(p.End + 1)
+	if qi < 0 || sc.p.Phrases[qi].Start != p.End+1 {
+		return
+	}
+	org := sc.phraseRef(qi, false)
+	if q := &sc.p.Phrases[qi]; q.PossEnd > q.PossStart && branchNouns.has(sc.headWord(qi)) {
+		// "FlexPoint Gym's Cardiff Bay branch": the gym's.
+		org = sc.ownerOf(q)
+	}
+	if org.name == "" || sc.kindOf(org) != kindOrg {
+		return
+	}
+	sc.fact(cc, holder, org, sc.providerClass(cc.c, org), role, "{s} has a plan at {o}", kindNone, kindOrg)
+}
+
+// asRoleOpening reads a sentence opening "As CTO, my first act …", "As a
+// nurse, I see …": the speaker, who then speaks in the first person,
+// holds the role.
+func (sc *sentCtx) asRoleOpening() {
+	if sc.question || len(sc.p.Clauses) == 0 || sc.u.speaker == "" || len(sc.toks) < 4 || sc.toks[0].lower != "as" {
+		return
+	}
+	pi := sc.p.PhraseAt(1)
+	if pi < 0 || sc.p.Phrases[pi].Start != 1 {
+		return
+	}
+	p := &sc.p.Phrases[pi]
+	start := p.Start + sc.detLen(p)
+	if _, end := titleAt(sc.toks, start); end <= start && !isJobHead(sc.headWord(pi)) {
+		return
+	}
+	k := p.End
+	if lowerAt(sc.toks, k) == "," {
+		k++
+	}
+	if !firstPerson.has(lowerAt(sc.toks, k)) || lowerAt(sc.toks, k) == "me" || lowerAt(sc.toks, k) == "us" {
+		return
+	}
+	c := &sc.p.Clauses[0]
+	if c.Negated || c.Modal && !c.Future {
+		return
+	}
+	bc := *c
+	bc.Lemma, bc.Past, bc.Passive = "be", false, false
+	speaker := ref{name: sc.u.speaker, kind: kindPerson, str: strSure}
+	sc.roleFacts(&clauseCtx{c: &bc, te: tensePresent}, speaker, pi, &bc, tState, ref{})
 }

@@ -173,7 +173,7 @@ func (sc *sentCtx) nearestDate(start, end int) *dateExpr {
 		switch {
 		case d.end <= start:
 			dist = start - d.end + 1
-			if d.start > 1 && sc.boundary(d.end, start) {
+			if d.start > 1 && sc.boundary(d.end, start) && !sc.openingAdverbial(d) {
 				w := sc.whenOf(d.end, start)
 				if w < 0 || d.role == dateFor {
 					continue
@@ -220,6 +220,26 @@ func (sc *sentCtx) nearestDate(start, end int) *dateExpr {
 		return span
 	}
 	return best
+}
+
+// openingAdverbial reports whether date d closes the phrase that opens
+// the sentence before its first verb and comma: "At the AGM on 2 May,
+// Cedric was elected chair" is dated as "On 2 May, …" is.
+func (sc *sentCtx) openingAdverbial(d *dateExpr) bool {
+	if d.role == dateFor || d.end >= len(sc.toks) || sc.toks[d.end].text != "," {
+		return false
+	}
+	for k := 0; k < d.start; k++ {
+		if !sc.toks[k].word && sc.toks[k].text != "'s" {
+			return false
+		}
+	}
+	for ci := range sc.p.Clauses {
+		if sc.p.Clauses[ci].VerbStart < d.start {
+			return false
+		}
+	}
+	return d.start <= 6
 }
 
 // spanBeside returns the duration said in toks[left:end] beside the

@@ -128,6 +128,35 @@ type roleFact struct {
 	org, holder ref
 	rel         string
 	role        temporal
+	// job is the title of a HAS_JOB_TITLE role ("lead maintainer"),
+	// whose org, when known, is where it is held.
+	job ref
+}
+
+// holdRole emits that holder takes (tStart) or leaves (tEnd) the role r
+// another held: an organisation's officer, or a job with the
+// organisation it is held at.
+func (sc *sentCtx) holdRole(cc *clauseCtx, r roleFact, holder ref, role temporal, text string) {
+	if r.rel != "HAS_JOB_TITLE" {
+		sc.fact(cc, r.org, holder, r.rel, role, text, kindOrg, kindPerson)
+		return
+	}
+	verb := "became"
+	if role == tEnd {
+		verb = "is no longer"
+	}
+	sc.fact(cc, holder, r.job, "HAS_JOB_TITLE", role, "{s} "+verb+" "+withArticle(r.job.name), kindPerson, kindOccupation)
+	if r.org.name != "" && role == tStart {
+		sc.fact(cc, holder, r.org, "WORKS_AT", role, "{s} works at {o}", kindPerson, kindOrg)
+	}
+}
+
+// roleName is how a text names the role r.
+func roleName(r roleFact) string {
+	if r.rel == "HAS_JOB_TITLE" {
+		return r.job.name
+	}
+	return titleWord(r.rel)
 }
 
 // succession reads who left the role someone took in the same sentence:
@@ -151,15 +180,17 @@ func (sc *sentCtx) succession() {
 		cc := &clauseCtx{c: c, te: tensePast}
 		cc.date = sc.nearestDate(c.VerbStart, sc.clauseEnd(c))
 		switch {
-		case (c.Lemma == "replace" || c.Lemma == "succeed") && !c.Obj.None() && !c.Passive:
-			old := sc.phraseRef(c.Obj.Phrase, false)
+		case sc.predecessor(c).name != "":
+			// "… replacing Malcolm Reyes", "… taking over from Marjorie
+			// Penhaligon".
+			old := sc.predecessor(c)
 			by := subjs[0]
 			for _, r := range sc.roles {
 				switch {
 				case r.holder.name == old.name && r.role == tEnd:
-					sc.fact(cc, r.org, by, r.rel, tStart, "{o} replaced "+old.name+" as "+titleWord(r.rel)+" of {s}", kindOrg, kindPerson)
+					sc.holdRole(cc, r, by, tStart, "{o} replaced "+old.name+" as "+roleName(r)+" of {s}")
 				case r.role == tStart && r.holder.name != old.name:
-					sc.fact(cc, r.org, old, r.rel, tEnd, "{o} was replaced as "+titleWord(r.rel)+" of {s}", kindOrg, kindPerson)
+					sc.holdRole(cc, r, old, tEnd, "{o} was replaced as "+roleName(r)+" of {s}")
 				default:
 					continue
 				}
@@ -167,7 +198,7 @@ func (sc *sentCtx) succession() {
 			}
 		case roleEnds.has(c.Lemma) && c.Obj.None() && c.AsRole < 0 && len(c.PPs) == 0:
 			for _, r := range sc.roles {
-				if r.role == tStart && r.holder.name != subjs[0].name {
+				if r.role == tStart && r.holder.name != subjs[0].name && r.rel != "HAS_JOB_TITLE" {
 					sc.fact(cc, r.org, subjs[0], r.rel, tEnd, "{o} left as "+titleWord(r.rel)+" of {s}", kindOrg, kindPerson)
 					break
 				}
@@ -209,6 +240,16 @@ func (sc *sentCtx) successor() {
 			sc.clauseSubjects = []ref{by}
 			old = sc.phraseRef(c.Obj.Phrase, false)
 			sc.clauseSubjects = nil
+		case c.Lemma == "take" && c.Particle == "over" && c.Obj.None() && !c.Passive && !c.Negated && c.AsRole < 0:
+			// "I step down as lead maintainer. Adaeze takes over
+			// from September 1st": the last one who left.
+			by = sc.phraseRef(c.Subj.Phrase, false)
+			for i := len(sc.u.roles) - 1; i >= 0; i-- {
+				if sc.u.roles[i].role == tEnd {
+					old = sc.u.roles[i].holder
+					break
+				}
+			}
 		}
 		if old.name == "" || by.name == "" || old.name == by.name || !sc.personish(by) {
 			continue
@@ -218,7 +259,7 @@ func (sc *sentCtx) successor() {
 		for i := len(sc.u.roles) - 1; i >= 0; i-- {
 			r := sc.u.roles[i]
 			if r.role == tEnd && sc.u.x.reg.key(r.holder.name) == sc.u.x.reg.key(old.name) {
-				sc.fact(cc, r.org, by, r.rel, tStart, "{o} succeeded "+old.name+" as "+titleWord(r.rel)+" of {s}", kindOrg, kindPerson)
+				sc.holdRole(cc, r, by, tStart, "{o} succeeded "+old.name+" as "+roleName(r)+" of {s}")
 				break
 			}
 		}
@@ -266,6 +307,24 @@ func (sc *sentCtx) proposalAccepted() {
 		cc.date = sc.nearestDate(cc.left, cc.end)
 		sc.fact(cc, asker, answerer, "ENGAGED_TO", tStart, "{s} got engaged to {o}", kindPerson, kindPerson)
 		return
+	}
+	if pi >= 0 && sc.u.speaker != "" && lowerAt(sc.toks, len(sc.toks)-1) == "!" && sc.p.Clauses[pi].Past {
+		// "Ruben proposed on Christmas Eve!!!": the one who tells it,
+		// glad, is the one asked, and said yes.
+		p := &sc.p.Clauses[pi]
+		asker := sc.phraseRef(p.Subj.Phrase, true)
+		for _, pp := range p.PPs {
+			if pp.Prep == "to" && !pp.Obj.None() && !sc.pronounPhrase(pp.Obj.Phrase) {
+				return
+			}
+		}
+		if asker.name == "" || sc.u.x.reg.key(asker.name) == sc.u.x.reg.key(sc.u.speaker) || !personish(sc.kindOf(asker)) {
+			return
+		}
+		cc := &clauseCtx{c: p, te: tensePast}
+		cc.left, cc.end = p.VerbStart, sc.clauseEnd(p)
+		cc.date = sc.nearestDate(cc.left, cc.end)
+		sc.fact(cc, asker, ref{name: sc.u.speaker, kind: kindPerson, str: strSure}, "ENGAGED_TO", tStart, "{s} proposed to {o}", kindPerson, kindPerson)
 	}
 }
 

@@ -85,7 +85,7 @@ func splitSentences(text string) []sentence {
 	}
 	for i := range out {
 		lowerMonths(out[i].toks)
-		out[i].toks = congratulated(out[i].toks)
+		out[i].toks = bareKin(congratulated(out[i].toks))
 	}
 	return out
 }
@@ -561,4 +561,35 @@ func isEmoji(t string) bool {
 		return false
 	}
 	return r >= 0x1F000 && r <= 0x1FAFF || r >= 0x2600 && r <= 0x27BF
+}
+
+// familyWords are the kin a family calls by the word alone ("Dad was
+// admitted", "Mum rang").
+var familyWords = words("dad mum mom father mother grandma grandpa granddad grandad nan nana gran")
+
+// bareKin reads "Dad (Bernard Quinlan) was admitted …" and "Mum, Ines
+// Abreu, rang" as "My dad, Bernard Quinlan, …": the word a family calls
+// a parent by, with the parent's name beside it, is the speaker's.
+func bareKin(toks []token) []token {
+	if len(toks) < 4 || !toks[0].cap || !familyWords.has(toks[0].lower) || toks[1].text != "(" && toks[1].text != "," || !toks[2].word || !toks[2].cap {
+		return toks
+	}
+	end := -1
+	for k := 3; k < len(toks) && k < 7; k++ {
+		if toks[k].text == ")" || toks[k].text == "," {
+			end = k
+			break
+		}
+		if !toks[k].word || !toks[k].cap {
+			return toks
+		}
+	}
+	if end < 0 || (toks[1].text == "(") != (toks[end].text == ")") {
+		return toks
+	}
+	out := make([]token, 0, len(toks)+1)
+	out = append(out, wordToken("My", "my"), wordToken(toks[0].lower, toks[0].lower), token{text: ",", lower: ","})
+	out = append(out, toks[2:end]...)
+	out = append(out, token{text: ",", lower: ","})
+	return append(out, toks[end+1:]...)
 }
