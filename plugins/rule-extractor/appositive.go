@@ -195,8 +195,11 @@ func (sc *sentCtx) basedAt(k int, hyphenOnly bool) string {
 	if k < 0 || k >= len(toks) || !toks[k].word {
 		return ""
 	}
-	const based = "-based"
-	if t := toks[k].text; strings.HasSuffix(strings.ToLower(t), based) && len(t) > len(based) && capitalized(t) {
+	for _, based := range []string{"-based", "-headquartered"} {
+		t := toks[k].text
+		if !strings.HasSuffix(strings.ToLower(t), based) || len(t) <= len(based) || !capitalized(t) {
+			continue
+		}
 		place := t[:len(t)-len(based)]
 		if k > 0 && toks[k-1].word && capitalized(toks[k-1].text) && !appositiveOpeners.has(toks[k-1].lower) {
 			place = toks[k-1].text + " " + place

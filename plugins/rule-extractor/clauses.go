@@ -657,6 +657,15 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 	if !cc.presup && !matched && sc.assignment(cc, c, subj) {
 		return
 	}
+	if !cc.presup && c.Lemma == "make" && c.Particle == "" && !c.Passive && c.Obj2.None() && c.Obj.Phrase >= 0 && sc.bareRole(c.Obj.Phrase) {
+		// "made partner", "makes captain on January 1st": becomes it.
+		bc := *c
+		bc.Lemma = "become"
+		bcc := *cc
+		bcc.c = &bc
+		sc.roleFacts(&bcc, subj, c.Obj.Phrase, &bc, tStart, ref{})
+		return
+	}
 	if !cc.presup && !c.Obj2.None() && !c.Obj.None() && !c.Passive && roleStartsPassive.has(c.Lemma) && sc.titlePhrase(c.Obj2.Phrase) {
 		// "Vantor named Sara Lind its chief financial officer", "the
 		// board made her chief executive": the object takes the
@@ -1220,4 +1229,17 @@ func (sc *sentCtx) spanGerund(cc *clauseCtx, ci int) bool {
 	gc.left, gc.end = c.VerbStart, sc.clauseEnd(c)
 	sc.verbFacts(&gc, c.Lemma, subjs[0], tEnd)
 	return true
+}
+
+// bareRole reports whether phrase pi is a job or an office said without an
+// article ("partner", "captain", "head chef"), as after "made".
+func (sc *sentCtx) bareRole(pi int) bool {
+	p := &sc.p.Phrases[pi]
+	if p.Name || p.PossEnd > p.PossStart || sc.detLen(p) > 0 || sc.p.Tags[p.Head] != "NN" {
+		return false
+	}
+	if _, end := titleAt(sc.toks, p.Start); end > p.Start {
+		return true
+	}
+	return isJobHead(sc.headWord(pi))
 }

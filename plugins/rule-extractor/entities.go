@@ -345,6 +345,12 @@ func findMentions(toks []token, blocked []bool) []mention {
 			i++
 			continue
 		}
+		if e == i+1 && (strings.HasSuffix(toks[i].lower, "-based") || strings.HasSuffix(toks[i].lower, "-headquartered")) {
+			// "the Oslo-based group": the place is read by basedAt; the
+			// word is no name.
+			i++
+			continue
+		}
 		if e == i+1 && demonym(toks, i) {
 			// "Danish furniture maker Lindqvist", "a French teacher":
 			// the adjective of a people is no name.
@@ -357,6 +363,11 @@ func findMentions(toks []token, blocked []bool) []mention {
 			i++
 		}
 		k, str := guessKind(toks[i:e])
+		if i == 0 && e < len(toks) && dashes.has(toks[e].text) && allCaps(toks[i:e]) && len(toks) > e+2 && (e-i == 1 && k != kindOrg || places.has(strings.ToLower(joinTokens(toks[i:e])))) {
+			// "BREMEN — Calloway Shipping said …": a news story's
+			// dateline is a place.
+			k, str = kindLocation, strCue
+		}
 		if i > 0 && !blocked[i-1] && unitNumber(toks[i-1].text) && streetHeads.has(toks[e-1].lower) && (i < 2 || !numberedNouns.has(toks[i-2].lower)) {
 			// "14 Orchard Row", "47 Rosary Gardens": the house number is
 			// part of the address.
@@ -621,4 +632,17 @@ func businessWord(w string) bool {
 		}
 	}
 	return false
+}
+
+// dashes set off a dateline or a first line from what follows.
+var dashes = words("— – -")
+
+// allCaps reports whether every letter of the words is a capital.
+func allCaps(toks []token) bool {
+	for _, t := range toks {
+		if strings.ToUpper(t.text) != t.text || !strings.ContainsFunc(t.text, unicode.IsLetter) {
+			return false
+		}
+	}
+	return true
 }

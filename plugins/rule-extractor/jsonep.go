@@ -9,6 +9,7 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
 	"github.com/mnemohq/mnemo/wasm/abi"
 )
 
@@ -96,6 +97,9 @@ var (
 	// organisation it names ({"employee": …, "company": …}).
 	personKeys = []string{"patient", "employee", "member", "person", "player", "athlete", "student", "passenger", "guest", "tenant", "resident", "staff", "worker"}
 )
+
+// plateKeys name a vehicle or a vessel by what is written on it.
+var plateKeys = []string{"registration", "registration_number", "reg", "plate", "license_plate", "licence_plate", "number_plate", "vin", "callsign", "call_sign"}
 
 // keyKinds guesses an entity's kind from the key it sits under.
 var keyKinds = map[string]kind{
@@ -191,6 +195,13 @@ func objectName(obj *jsonObject, key string) string {
 					return strings.TrimSpace(s)
 				}
 			}
+		}
+	}
+	for _, pk := range plateKeys {
+		// {"registration": "KX19 TBL", "assigned_driver": …}: a vehicle
+		// goes by its plate.
+		if s := stringField(obj, pk); s != "" {
+			return s
 		}
 	}
 	for i, k := range obj.keys {
@@ -452,6 +463,11 @@ func (w *jsonWalker) object(obj *jsonObject, key, name string, depth int, own *[
 			}
 		}
 		rel, src, dst := relationName(l.key), anchor.name, l.value
+		if l.list {
+			// "officers": [...] and a later "officer": one relation,
+			// so that the later record's end ends the listed one.
+			rel = singularRelation(rel)
+		}
 		of := anchor.kind
 		if of == kindNone && personRecord(obj) {
 			of = kindPerson
@@ -863,4 +879,18 @@ func personRecord(obj *jsonObject) bool {
 		}
 	}
 	return stringField(obj, "date_of_birth") != "" || stringField(obj, "dob") != ""
+}
+
+// singularRelation names a list key's relation by its singular:
+// OFFICERS is OFFICER, CURRENT_OFFICERS CURRENT_OFFICER.
+func singularRelation(rel string) string {
+	i := strings.LastIndexByte(rel, '_') + 1
+	last := strings.ToLower(rel[i:])
+	if len(last) < 4 || !strings.HasSuffix(last, "s") || strings.HasSuffix(last, "ss") {
+		return rel
+	}
+	if sing := nlp.Lemma(last, "NNS"); sing != last && nlp.IsNoun(sing) {
+		return rel[:i] + strings.ToUpper(sing)
+	}
+	return rel
 }

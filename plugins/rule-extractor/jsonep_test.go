@@ -42,7 +42,7 @@ func TestExtractJSON(t *testing.T) {
 			},
 			wantFacts: []wf{
 				{"CITY", "Acme Corp", "Berlin", "ref", ""},
-				{"EMPLOYEES", "Acme Corp", "Bob", "ref", ""},
+				{"EMPLOYEE", "Acme Corp", "Bob", "ref", ""},
 				{"HAS_JOB_TITLE", "Bob", "CTO", "ref", ""},
 			},
 		},
@@ -58,13 +58,13 @@ func TestExtractJSON(t *testing.T) {
 		{
 			name:    "episode name for an anonymous root",
 			epName:  "profile",
-			content: `{"hobbies": ["chess", "climbing"]}`,
+			content: `{"interests": ["chess", "climbing"]}`,
 			wantEntities: []we{
 				{"profile", "", nil},
 				{"chess", "", nil},
 				{"climbing", "", nil},
 			},
-			wantFacts: []wf{{"HOBBIES", "profile", "chess", "ref", ""}, {"HOBBIES", "profile", "climbing", "ref", ""}},
+			wantFacts: []wf{{"INTEREST", "profile", "chess", "ref", ""}, {"INTEREST", "profile", "climbing", "ref", ""}},
 		},
 		{
 			name:    "the engine's made-up name is no entity",

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -85,7 +86,7 @@ func splitSentences(text string) []sentence {
 	}
 	for i := range out {
 		lowerMonths(out[i].toks)
-		out[i].toks = bareKin(congratulated(out[i].toks))
+		out[i].toks = bareKin(congratulated(atMentions(out[i].toks)))
 	}
 	return out
 }
@@ -592,4 +593,28 @@ func bareKin(toks []token) []token {
 	out = append(out, toks[2:end]...)
 	out = append(out, token{text: ",", lower: ","})
 	return append(out, toks[end+1:]...)
+}
+
+// atMentions reads a chat's "@Mirek could you …" as "Mirek, could you
+// …": the one called is the one spoken to. An "@" before a name
+// elsewhere is dropped.
+func atMentions(toks []token) []token {
+	if !slices.ContainsFunc(toks, func(t token) bool { return t.text == "@" }) {
+		return toks
+	}
+	out := make([]token, 0, len(toks)+1)
+	for i := 0; i < len(toks); i++ {
+		if toks[i].text != "@" || i+1 >= len(toks) || !toks[i+1].word {
+			out = append(out, toks[i])
+			continue
+		}
+		name := toks[i+1]
+		name.cap = true
+		out = append(out, name)
+		if len(out) == 1 && i+2 < len(toks) && toks[i+2].word {
+			out = append(out, token{text: ",", lower: ","})
+		}
+		i++
+	}
+	return out
 }

@@ -312,6 +312,12 @@ var conjunctions = map[string]struct{}{"and": {}, "or": {}, "but": {}, "nor": {}
 // ("lisinopril/$") as the noun it is.
 func (s *Sentence) retagSymbols() {
 	for i, t := range s.Tags {
+		if (s.Lower[i] == "—" || s.Lower[i] == "–" || s.Lower[i] == "―") && (strings.HasPrefix(t, "VB") || strings.HasPrefix(t, "NN") || strings.HasPrefix(t, "JJ")) {
+			// A dash the tagger took for a word ("the end of the month
+			// —/VBD joining …") is punctuation.
+			s.Tags[i], s.Lemmas[i] = ":", s.Lower[i]
+			continue
+		}
 		if (t == "$" || t == "#" || t == "SYM") && strings.IndexFunc(s.Lower[i], unicode.IsLetter) >= 0 {
 			s.Tags[i], s.Lemmas[i] = "NN", s.Lower[i]
 		}
