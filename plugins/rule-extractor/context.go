@@ -412,6 +412,7 @@ func (x *extraction) earlierFullNames() {
 	if !x.prevRead {
 		x.prevPersons, x.prevRead = previousPersons(x.previous), true
 	}
+	var earlier []string // the previous episodes' speakers and persons, read once
 	for _, e := range append([]*entity(nil), x.reg.list...) {
 		if e.speaker || strings.Contains(e.name, " ") || !(e.kind == kindPerson || e.kind == kindNone || e.kind == kindLocation && e.str <= strWeak) {
 			continue
@@ -419,10 +420,12 @@ func (x *extraction) earlierFullNames() {
 		if x.fullerInEpisode(e.name) {
 			continue
 		}
+		if earlier == nil {
+			earlier = append(x.previousSpeakers(), x.prevPersons...)
+		}
 		full, n := "", 0
-		for _, p := range append(x.previousSpeakers(), x.prevPersons...) {
-			f := personWords(p)
-			if len(f) > 1 && strings.EqualFold(f[0], e.name) && !strings.EqualFold(p, full) {
+		for _, p := range earlier {
+			if beginsName(e.name, p) && !strings.EqualFold(p, full) {
 				full, n = p, n+1
 			}
 		}
@@ -455,11 +458,18 @@ func (x *extraction) previousSpeakers() []string {
 // or more that begins with the one word name.
 func (x *extraction) fullerInEpisode(name string) bool {
 	for _, e := range x.reg.list {
-		if f := personWords(e.name); len(f) > 1 && strings.EqualFold(f[0], name) {
+		if beginsName(name, e.name) {
 			return true
 		}
 	}
 	return false
+}
+
+// beginsName reports whether the one word short is the first of full's
+// two or more words, honorifics aside: "Rosa" begins "Rosa Hägglund".
+func beginsName(short, full string) bool {
+	f := personWords(full)
+	return !strings.Contains(short, " ") && len(f) > 1 && strings.EqualFold(f[0], short)
 }
 
 // identityKey returns the key of the name the conversation gave a voice

@@ -250,3 +250,66 @@ func ageNumber(w string) (v int, spelled, ok bool) {
 	v, err := strconv.Atoi(w)
 	return v, false, err == nil
 }
+
+// caseNouns are the things a desk assigns to someone to handle.
+var caseNouns = words("ticket case request issue incident order claim complaint query job task")
+
+// assignment reads a ticket, a case or an order assigned to someone:
+// "Ticket HD-60412 was assigned to Precious Mahlangu", "assigned it to
+// Wendell Osei", "reassigned from Precious Mahlangu to Viktor Šimůnek".
+// The one it is assigned to handles it from then, the one it is taken
+// from no longer. It reports whether it read the clause.
+func (sc *sentCtx) assignment(cc *clauseCtx, c *nlp.Clause, subj ref) bool {
+	if c.Lemma != "assign" && c.Lemma != "reassign" {
+		return false
+	}
+
+	thing, pi := subj, c.Subj.Phrase
+	// "Ticket reassigned from A to B": a note's participle, read as the
+	// passive it stands for.
+	passive := c.Passive || c.Obj.None() && c.Past && c.VerbStart == c.Verb && pi >= 0 && c.SubjFrom == nlp.SubjOwn
+	if !passive {
+		if c.Obj.None() {
+			return false
+		}
+		pi = c.Obj.Phrase
+		thing = sc.phraseRef(pi, false)
+	}
+	if pi < 0 || sc.kindOf(thing) != kindIdentifier && !caseNouns.has(sc.headWord(pi)) && sc.toks[sc.p.Phrases[pi].Head].lower != "it" {
+		return false
+	}
+	if sc.kindOf(thing) != kindIdentifier {
+		// "Ticket reassigned from …" in a text about HD-60412: the case
+		// the text named last by its code.
+		thing = ref{}
+		if n := len(sc.u.codes); n > 0 {
+			thing = ref{name: sc.u.codes[n-1], kind: kindIdentifier, str: strCue}
+		}
+	}
+	if thing.name == "" {
+		return false
+	}
+	read := false
+	for _, pp := range c.PPs {
+		if pp.Prep != "to" && pp.Prep != "from" || pp.Obj.Phrase < 0 {
+			continue
+		}
+		p := sc.phraseRef(pp.Obj.Phrase, false)
+		// A name after "to" is guessed a place; here it is whoever
+		// handles the case: a person, or a team or a company.
+		k := sc.kindOf(p)
+		if p.name == "" || p.name == thing.name || k == kindIdentifier || k == kindDate || k == kindDrug || k == kindProduct {
+			continue
+		}
+		if k != kindOrg && k != kindTeam {
+			k = kindPerson
+		}
+		if pp.Prep == "from" {
+			sc.fact(cc, thing, p, "ASSIGNED_TO", tEnd, "{s} is no longer assigned to {o}", kindIdentifier, k)
+		} else {
+			sc.fact(cc, thing, p, "ASSIGNED_TO", tStart, "{s} is assigned to {o}", kindIdentifier, k)
+		}
+		read = true
+	}
+	return read
+}

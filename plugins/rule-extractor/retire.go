@@ -69,15 +69,7 @@ func (sc *sentCtx) retirement(cc *clauseCtx, subj ref, verb string) bool {
 		if l := sc.toks[k0].lower; l != "with" && l != "at" && l != "from" && l != "for" {
 			continue
 		}
-		at := k0 + 1
-		if lowerAt(sc.toks, at) == "the" {
-			at++
-		}
-		e, ok := sc.nameAt[at]
-		if !ok {
-			continue
-		}
-		r := sc.named(at, e)
+		r := sc.nameAfter(k0)
 		if r.name == "" {
 			continue
 		}
@@ -220,13 +212,7 @@ func (x *extraction) partnerOf(name string) string {
 // when there is none or more than one. A first name said alone is the
 // full name it begins ("Rosa" for "Rosa Hägglund").
 func (x *extraction) coupleOf(name string) (string, string) {
-	is := func(n string) bool {
-		if x.reg.key(n) == x.reg.key(name) {
-			return true
-		}
-		f := personWords(n)
-		return !strings.Contains(name, " ") && len(f) > 1 && strings.EqualFold(f[0], name)
-	}
+	is := func(n string) bool { return x.reg.key(n) == x.reg.key(name) || beginsName(name, n) }
 	partner, rel, n := "", "", 0
 	note := func(src, dst, r string) {
 		p := ""
@@ -322,4 +308,18 @@ func (sc *sentCtx) lastedSpan() *dateExpr {
 		}
 	}
 	return nil
+}
+
+// nameAfter returns the name right after the preposition at word k, past
+// a "the" ("with the Ulaanbaatar Night Runners"), or no one.
+func (sc *sentCtx) nameAfter(k int) ref {
+	at := k + 1
+	if lowerAt(sc.toks, at) == "the" {
+		at++
+	}
+	e, ok := sc.nameAt[at]
+	if !ok {
+		return ref{}
+	}
+	return sc.named(at, e)
 }

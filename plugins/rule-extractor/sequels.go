@@ -405,3 +405,26 @@ func (sc *sentCtx) lastDay() {
 		return
 	}
 }
+
+// newsVerbs ask whether one has taken in news: "did you see", "have you
+// heard".
+var newsVerbs = words("see hear know notice read")
+
+// newsAsked returns the clause that tells the news a question asks about
+// having heard ("Did you see Rovers signed Kittelsen?", "Have you heard
+// that Ana got engaged?"): the first clause with a subject of its own
+// after a clause of taking in news whose subject is "you"; -1 when there
+// is none.
+func (sc *sentCtx) newsAsked() int {
+	for ci := 0; ci+1 < len(sc.p.Clauses); ci++ {
+		c := &sc.p.Clauses[ci]
+		if !newsVerbs.has(c.Lemma) || c.Subj.None() || sc.toks[sc.p.Phrases[c.Subj.Phrase].Start].lower != "you" || c.Negated {
+			continue
+		}
+		n := &sc.p.Clauses[ci+1]
+		if n.SubjFrom == nlp.SubjOwn && !n.Subj.None() && (n.Past || n.Perfect) && !n.Modal {
+			return ci + 1
+		}
+	}
+	return -1
+}
