@@ -322,8 +322,10 @@ func TestExtractEntities(t *testing.T) {
 		name, content string
 		want          []we
 	}{
+		// What Dr. Lee told is read (IBM opened an office), so the office
+		// is a thing of the episode too.
 		{"speaker first and kinds", "Alice: Dr. Lee told me that IBM opened an office in New York City.",
-			[]we{{"Alice", "Person"}, {"Dr. Lee", "Person"}, {"IBM", "Organization"}, {"New York City", "Location"}, {"doctor", "Occupation"}}},
+			[]we{{"Alice", "Person"}, {"Dr. Lee", "Person"}, {"IBM", "Organization"}, {"New York City", "Location"}, {"doctor", "Occupation"}, {"office", "Product"}}},
 		{"stop words dropped", "Alice: Yesterday was great. Thanks! On Monday I met Bob.",
 			[]we{{"Alice", "Person"}, {"Bob", "Person"}}},
 		{"quoted title", "Alice: I'm reading \"The Name of the Wind\" this week.",

@@ -371,7 +371,7 @@ func (s *Sentence) leftPhrase(e int) int {
 			if relativeWH[next] || next == "whose" || next == "where" || determiners[next] || s.Tags[k+1] == "PRP$" || s.Tags[k+1] == "CD" && k+3 == e {
 				return s.phraseEndingAt(k)
 			}
-			return -1
+			return s.roleAsideName(e)
 		}
 	}
 	return -1
@@ -461,6 +461,16 @@ func (s *Sentence) subject(k int, skip []bool) {
 			return
 		}
 	}
+	if l == "," && c.Passive && c.Verb == c.VerbStart && s.Tags[c.Verb] == "VBN" && c.VerbStart == j+1 && !s.hasBy(k) {
+		// "Oriol Vidal, head of sales at Brightwater, retired/VBN in
+		// April": a participle after a name's post set off by commas is
+		// the name's past verb, not one said of the post's last word.
+		if p := s.roleAsideName(j + 1); p >= 0 {
+			c.Subj, c.SubjFrom = Arg{Phrase: p}, SubjOwn
+			c.Passive, c.Past = false, true
+			return
+		}
+	}
 	switch {
 	case relativeWH[l] && (s.Tags[j] == "WP" || s.Tags[j] == "WDT" || s.Tags[j] == "IN"):
 		// "Leyla, who works …": the phrase before, past a comma.
@@ -468,8 +478,18 @@ func (s *Sentence) subject(k int, skip []bool) {
 		if e > 0 && s.Words[e-1] == "," {
 			e--
 		}
+		if l == "who" && s.Words[e] == "," {
+			// "Ife Adebayo, assistant coach at Wyvern, who has
+			// accepted": the person before the post.
+			if p := s.roleAsideName(e + 1); p >= 0 {
+				c.Subj, c.SubjFrom, c.Hangs = Arg{Phrase: p}, SubjRelative, p
+				return
+			}
+		}
 		if p := s.phraseEndingAt(e); p >= 0 {
-			c.Subj, c.SubjFrom, c.Hangs = Arg{Phrase: p}, SubjRelative, p
+			// "brothers Arjun and Kabir Sethi, who run the deli": each.
+			arg, _ := s.coordinatedLeft(k, p)
+			c.Subj, c.SubjFrom, c.Hangs = arg, SubjRelative, p
 			return
 		}
 	case l == "," && (c.Gerund || c.Passive && c.Verb == c.VerbStart && s.Tags[c.Verb] == "VBN") && c.VerbStart == j+1 && s.phraseEndingAt(j) >= 0 && s.Phrases[s.phraseEndingAt(j)].Name && !s.objectOf(k, s.phraseEndingAt(j)):
@@ -481,6 +501,15 @@ func (s *Sentence) subject(k int, skip []bool) {
 		c.Subj, c.SubjFrom, c.Hangs = Arg{Phrase: s.phraseEndingAt(j)}, SubjRelative, s.phraseEndingAt(j)
 		return
 	case coordinators[l] || l == "," || l == ";":
+		if l == "," {
+			// "noted that Graham Oyinlola, treasurer since 2019, had
+			// resigned": a name and the post set off after it, in a
+			// clause of its own.
+			if p := s.asideName(j + 1); p >= 0 && (!s.inEarlierClause(k, s.Phrases[p].Start) || s.Lower[s.Phrases[p].Start-1] == "that") {
+				c.Subj, c.SubjFrom = Arg{Phrase: p}, SubjOwn
+				return
+			}
+		}
 		// "… quit Acme and joined Globex": the subject of the clause
 		// before, when no phrase of its own comes between.
 		for q := k - 1; q >= 0; q-- {
@@ -545,23 +574,7 @@ func (s *Sentence) subject(k int, skip []bool) {
 		}
 		return
 	}
-	arg := Arg{Phrase: p}
-	// Coordinated subjects: "Ann and Bo", "Ann, Bo and Cy", "Leyla, who
-	// …, and her husband Emre". The nearest join is "and" or "or".
-	first := s.Phrases[p].Start
-	for q, joins := s.Phrases[p].Start-1, 0; q > 0; joins++ {
-		and := s.Lower[q] == "and" || s.Lower[q] == "or" || s.Lower[q] == "nor"
-		if !and && (s.Words[q] != "," || joins == 0) {
-			break
-		}
-		o := s.leftPhrase(q)
-		if o < 0 || o == p || s.inEarlierClause(k, s.Phrases[o].Start) {
-			break
-		}
-		arg.Coord = append(arg.Coord, o)
-		q = s.Phrases[o].Start - 1
-		first = s.Phrases[o].Start
-	}
+	arg, first := s.coordinatedLeft(k, p)
 	c.Subj, c.SubjFrom = arg, SubjOwn
 	if first > 0 && s.Lower[first-1] == "neither" {
 		// "Neither Ana nor Olav works there": said of each, negated.
@@ -574,7 +587,7 @@ func (s *Sentence) subject(k int, skip []bool) {
 		if s.Words[e-1] == "," {
 			e--
 		}
-		if a := s.leftPhrase(e); a >= 0 {
+		if a := s.leftPhrase(e); a >= 0 && !(s.Lower[st-1] == "that" && s.toldThat(k, a)) {
 			c.Relative, c.Hangs = true, a
 			c.Obj = Arg{Phrase: a}
 		}
@@ -664,7 +677,7 @@ func (s *Sentence) inEarlierClause(k, w int) bool {
 		// another clause ("…, and Dr. Mori at Elm Street is treating").
 		open := false
 		for i := c.VerbEnd; i < w; i++ {
-			if l := s.Lower[i]; coordinators[l] && l != "then" || subordinator[l] && s.Tags[i] != "TO" || l == ";" {
+			if l := s.Lower[i]; coordinators[l] && l != "then" || subordinator[l] && s.Tags[i] != "TO" || l == ";" || l == "that" && s.Tags[i] == "IN" && i == c.VerbEnd {
 				open = true
 				break
 			}

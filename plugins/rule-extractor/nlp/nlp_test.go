@@ -124,6 +124,20 @@ func TestParse(t *testing.T) {
 			[]clause{{Lemma: "get", Particle: "rid", Subj: "I", PPs: "of:the car"}}},
 		{"up to date stays a noun", "The list is up to date .", nil,
 			[]clause{{Lemma: "be", Particle: "up", Subj: "The list", PPs: "to:date"}}},
+		{"a post set off by commas after a name stands between the name and its verb", "Ife Adebayo , assistant coach at Wyvern , lives in Leeds .", [][2]int{{0, 2}, {6, 7}, {10, 11}},
+			[]clause{{Lemma: "live", Subj: "Ife Adebayo", PPs: "in:Leeds"}}},
+		{"a participle after such a post is the name's past verb", "Oriol Vidal , head of sales at Brightwater , retired in April .", [][2]int{{0, 2}, {7, 8}, {11, 12}},
+			[]clause{{Lemma: "retire", Subj: "Oriol Vidal", PPs: "in:April"}}},
+		{"who after a name and its post is the name", "We chose Ife Adebayo , coach at Wyvern , who starts Monday .", [][2]int{{2, 4}, {7, 8}, {11, 12}},
+			[]clause{{Lemma: "choose", Subj: "We", Obj: "Ife Adebayo"}, {Lemma: "start", Subj: "Ife Adebayo", Obj: "Monday"}}},
+		{"what one tells someone is no relative clause on them", "Maddox informed the committee that he will leave the club .", [][2]int{{0, 1}},
+			[]clause{{Lemma: "inform", Subj: "Maddox", Obj: "the committee"}, {Lemma: "leave", Subj: "he", Obj: "the club"}}},
+		{"an aside with its determiner after a name stands between the name and its verb", "Osgood Maritime , the shipping broker that Ruth Calloway founded , hired Ines Carvalho .", [][2]int{{0, 2}, {7, 9}, {12, 14}},
+			[]clause{{Lemma: "found", Subj: "Ruth Calloway", Obj: "the shipping broker"}, {Lemma: "hire", Subj: "Osgood Maritime", Obj: "Ines Carvalho"}}},
+		{"a word in -ed after have is its participle", "I 've upgraded membership LP-40212 to the Premium plan .", [][2]int{{4, 5}},
+			[]clause{{Lemma: "upgrade", Subj: "I", Obj: "membership LP-40212", PPs: "to:the Premium plan"}}},
+		{"a hyphenated participle after be is a passive", "Anouk was co-opted as treasurer .", [][2]int{{0, 1}},
+			[]clause{{Lemma: "co-opt", Subj: "Anouk", Passive: true}}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -290,17 +290,26 @@ func (s *Sentence) retagHyphenGerunds() {
 	for i := 1; i+1 < len(s.Tags); i++ {
 		w := s.Lower[i]
 		k := strings.LastIndexByte(w, '-')
-		if k < 0 || !strings.HasSuffix(w, "ing") || strings.HasPrefix(s.Tags[i], "VB") || Lemma(s.Lower[i-1], "VBZ") != "be" {
+		if k < 0 || strings.HasPrefix(s.Tags[i], "VB") || Lemma(s.Lower[i-1], "VBZ") != "be" {
+			continue
+		}
+		tag := "VBG"
+		switch {
+		case strings.HasSuffix(w, "ed") && (s.Lower[i+1] == "as" || s.Lower[i+1] == "by"):
+			// "was co-opted/JJ as treasurer", "was co-founded by Ann":
+			// a passive participle.
+			tag = "VBN"
+		case !strings.HasSuffix(w, "ing"):
 			continue
 		}
 		last := w[k+1:]
-		verb := Lemma(last, "VBG")
+		verb := Lemma(last, tag)
 		if verb == last || !IsVerb(verb) {
 			continue
 		}
 		switch s.Tags[i+1] {
 		case "NNP", "NNPS", "DT", "PRP$", "PRP", "IN":
-			s.Tags[i], s.Lemmas[i] = "VBG", w[:k+1]+verb
+			s.Tags[i], s.Lemmas[i] = tag, w[:k+1]+verb
 		}
 	}
 }
@@ -541,6 +550,13 @@ func (s *Sentence) retagHad() {
 		// The tokenizer reads "'d" as "would"; the word as written tells.
 		if (s.Words[i] == "'d" || s.Words[i] == "’d") && (s.Tags[i+1] == "VBN" || s.Tags[i+1] == "VBD" || s.Lower[i+1] == "been") {
 			s.Tags[i], s.Lemmas[i], s.Lower[i] = "VBD", "have", "had"
+		}
+		// "I've upgraded/JJ membership FP-55170": after a form of have,
+		// a word in -ed a verb makes is its past participle.
+		if l := s.Lower[i]; (l == "'ve" || l == "’ve" || l == "have" || l == "has") && s.Tags[i+1] == "JJ" && strings.HasSuffix(s.Lower[i+1], "ed") && i+2 < len(s.Tags) && (nounTag(s.Tags[i+2]) || s.Tags[i+2] == "DT" || s.Tags[i+2] == "PRP$") {
+			if v := Lemma(s.Lower[i+1], "VBN"); v != s.Lower[i+1] && IsVerb(v) && !IsAdjective(s.Lower[i+1]) {
+				s.Tags[i+1], s.Lemmas[i+1] = "VBN", v
+			}
 		}
 	}
 }

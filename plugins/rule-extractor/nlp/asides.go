@@ -1,0 +1,128 @@
+package nlp
+
+import "strings"
+
+// Asides and what they hide. A post set off by commas after a name
+// ("Graham Oyinlola, treasurer since 2019, resigned") stands between a
+// verb and its subject; a verb of telling takes the one told and then a
+// clause of what is told ("informed the committee that he will leave"),
+// which is no relative clause on the one told; a relative clause said of
+// coordinated names is said of each.
+
+// roleAsideName returns the name before a post set off by commas that
+// closes with the comma at word e-1 ("Graham Oyinlola, treasurer since
+// 2019, resigned", "Ife Adebayo, currently assistant coach at Wyvern,
+// lives …"), or -1.
+func (s *Sentence) roleAsideName(e int) int {
+	if e < 1 || s.Words[e-1] != "," {
+		return -1
+	}
+	for k := e - 2; k > 0 && k >= e-16; k-- {
+		if s.Words[k] != "," {
+			continue
+		}
+		if p := s.phraseEndingAt(k); p >= 0 && s.Phrases[p].Name && s.rolePhrase(k+1, e-1) {
+			return p
+		}
+		return -1
+	}
+	return -1
+}
+
+// asideName returns the name before an aside set off by commas that
+// closes with the comma at word e-1 and is no relative clause: a post
+// ("Graham Oyinlola, treasurer since 2019, resigned") or a noun phrase
+// with its determiner ("Osgood Maritime, the Antwerp broker that Ruth
+// founded, named …"). A relative clause's comma is left to the clause
+// it closes, whose subject is shared with its coordination.
+func (s *Sentence) asideName(e int) int {
+	p := s.leftPhrase(e)
+	if p < 0 || !s.Phrases[p].Name || s.Phrases[p].End >= e-2 {
+		return -1
+	}
+	if a := s.Phrases[p].End; a+1 < len(s.Lower) && s.Words[a] == "," && (relativeWH[s.Lower[a+1]] || s.Lower[a+1] == "whose" || s.Lower[a+1] == "where") {
+		return -1
+	}
+	return p
+}
+
+// rolePhrase reports whether words [i, e) are a verbless noun phrase led
+// by a common noun, with what modifies it: "treasurer since 2019",
+// "currently assistant coach at Wyvern Boat Club", "head of sales". A
+// name leading it ("Ann, Bo, and Cy") or any verb makes it no role.
+func (s *Sentence) rolePhrase(i, e int) bool {
+	if e-i < 1 || e-i > 14 {
+		return false
+	}
+	for i < e && s.Tags[i] == "RB" {
+		i++
+	}
+	noun := false
+	for j := i; j < e; j++ {
+		t := s.Tags[j]
+		switch {
+		case strings.HasPrefix(t, "VB") && !(t == "VBN" && j > i && s.Tags[j-1] == "NN"), t == "MD", t == "PRP", t == "WP", t == "WDT", s.Words[j] == ",":
+			return false
+		case !noun && (t == "NN" || t == "NNS" || t == "NNP" && len(s.Words[j]) <= 4 && strings.ToUpper(s.Words[j]) == s.Words[j]):
+			// A noun, or an officer's initials ("CFO of Acme").
+			noun = true
+		case !noun && t != "JJ" && t != "NN" && t != "NNS":
+			return false
+		}
+	}
+	return noun
+}
+
+// tellVerbs take the one told and a clause of what: "informed the
+// committee that he will leave".
+var tellVerbs = set("tell inform notify remind assure warn advise convince persuade promise show teach")
+
+// toldThat reports whether phrase a is the one a verb of telling in a
+// clause before k tells, right after it: "that" then opens what is
+// told, not a relative clause on a.
+func (s *Sentence) toldThat(k, a int) bool {
+	for _, c := range s.Clauses[:k] {
+		if tellVerbs[c.Lemma] && c.VerbEnd <= s.Phrases[a].Start && s.Phrases[a].Start <= c.VerbEnd+1 {
+			return true
+		}
+	}
+	return false
+}
+
+// hasBy reports whether clause k has an agent after "by" (a true
+// passive: "founded in 2011 by Grace").
+func (s *Sentence) hasBy(k int) bool {
+	c := &s.Clauses[k]
+	for i := c.VerbEnd; i < len(s.Words) && i < c.VerbEnd+8; i++ {
+		if s.Lower[i] == "by" {
+			return true
+		}
+		if s.Words[i] == "," {
+			break
+		}
+	}
+	return false
+}
+
+// coordinatedLeft returns phrase p as clause k's subject with the
+// phrases coordinated before it ("Ann and Bo", "Ann, Bo and Cy",
+// "Leyla, who …, and her husband Emre"; the nearest join is "and" or
+// "or"), and the first word of the first of them.
+func (s *Sentence) coordinatedLeft(k, p int) (Arg, int) {
+	arg := Arg{Phrase: p}
+	first := s.Phrases[p].Start
+	for q, joins := s.Phrases[p].Start-1, 0; q > 0; joins++ {
+		and := s.Lower[q] == "and" || s.Lower[q] == "or" || s.Lower[q] == "nor"
+		if !and && (s.Words[q] != "," || joins == 0) {
+			break
+		}
+		o := s.leftPhrase(q)
+		if o < 0 || o == p || s.inEarlierClause(k, s.Phrases[o].Start) {
+			break
+		}
+		arg.Coord = append(arg.Coord, o)
+		q = s.Phrases[o].Start - 1
+		first = s.Phrases[o].Start
+	}
+	return arg, first
+}
