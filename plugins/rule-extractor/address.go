@@ -42,13 +42,28 @@ func addressee(utts []utterance, k int) string {
 			next = s
 		}
 	}
-	if prev != "" && answers(utts, k) {
+	if prev != "" && (answers(utts, k) || thanks(utts[k].text)) {
 		return prev
 	}
 	if next != "" {
 		return next
 	}
 	return prev
+}
+
+// thanks reports whether a turn opens by thanking ("Thanks, man",
+// "Oh, thank you doctor"): thanks answer the turn before.
+func thanks(text string) bool {
+	ws := strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !unicode.IsLetter(r) && r != '\'' })
+	for i, w := range ws {
+		if i > 2 {
+			break
+		}
+		if w == "thanks" || w == "thank" && i+1 < len(ws) && ws[i+1] == "you" {
+			return true
+		}
+	}
+	return false
 }
 
 // answers reports whether turn k answers a question: the turn right

@@ -105,3 +105,29 @@ func TestAddresseeAnswersTheAsker(t *testing.T) {
 		t.Errorf("facts = %v, want among them %+v", facts, w)
 	}
 }
+
+// TestThanksGoToTheVoiceBefore: a name or a term after thanks is the one
+// who spoke before, not the one who speaks next.
+func TestThanksGoToTheVoiceBefore(t *testing.T) {
+	content := "Speaker 1: So? How is she?\n" +
+		"Speaker 2: She's fine, it's nothing serious.\n" +
+		"Speaker 3: Oh, thank you, doctor.\n" +
+		"Speaker 1: I was so scared.\n" +
+		"Speaker 2: Well, goodbye then.\n" +
+		"Speaker 3: Thank you, Sunniva, you were wonderful.\n" +
+		"Speaker 1: Bye."
+	resp, got := addressTerms(t, content)
+	want := map[string]any{"Sunniva": []any{"doctor"}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("addressed_as (-want +got):\n%s", diff)
+	}
+	for _, e := range resp.Entities {
+		if e.Name == "Sunniva" {
+			if as, _ := e.Attributes["aliases"].([]any); len(as) != 1 || as[0] != "Speaker 2" {
+				t.Errorf("Sunniva's aliases = %v, want [Speaker 2]", e.Attributes["aliases"])
+			}
+			return
+		}
+	}
+	t.Errorf("no entity Sunniva among %+v", resp.Entities)
+}

@@ -74,6 +74,9 @@ func (x *extraction) identifySpeakers(utts []utterance) {
 	type call struct {
 		turn          int
 		caller, first string
+		// thanks is set for a name thanked ("Thank you, Phoebe"):
+		// thanks answer what the one before said or did.
+		thanks bool
 	}
 	var calls []call
 	full := map[string]string{} // a name's first word → its longest form
@@ -183,7 +186,7 @@ func (x *extraction) identifySpeakers(utts []utterance) {
 					// answers a call is the first later voice that does
 					// not call the name too ("Hi, Tove!" "Hey, Tove!"
 					// greet a third).
-					calls = append(calls, call{k, u.speaker, first})
+					calls = append(calls, call{k, u.speaker, first, thanksBefore(s.toks, m.start)})
 					deny(u.speaker, first)
 				case saysYou:
 					deny(u.speaker, first)
@@ -205,8 +208,12 @@ func (x *extraction) identifySpeakers(utts []utterance) {
 		}
 	}
 	for _, c := range calls {
-		add(answerer(utts, c.turn, c.caller, 1, not, c.first), c.first, calledNext)
-		add(answerer(utts, c.turn, c.caller, -1, not, c.first), c.first, calledBefore)
+		after, before := calledNext, calledBefore
+		if c.thanks {
+			after, before = before, after
+		}
+		add(answerer(utts, c.turn, c.caller, 1, not, c.first), c.first, after)
+		add(answerer(utts, c.turn, c.caller, -1, not, c.first), c.first, before)
 	}
 	x.vocativeKin(utts)
 	// A short form of a one-word name ("Rach", "Mon") is that name: its
@@ -249,9 +256,16 @@ func (x *extraction) identifySpeakers(utts []utterance) {
 		return cs[i].name < cs[j].name
 	})
 	x.voiceNames = cs
+	// A name's best label: a name whose best label another name took
+	// does not fall back to a label it has less evidence for; it may
+	// be that voice's second name (below).
+	best := map[string]int{}
+	for _, c := range cs {
+		best[c.name] = max(best[c.name], c.w)
+	}
 	usedLabel, usedName := map[string]bool{}, map[string]bool{}
 	for _, c := range cs {
-		if usedLabel[c.label] || usedName[c.name] {
+		if usedLabel[c.label] || usedName[c.name] || c.w < best[c.name] {
 			continue
 		}
 		usedLabel[c.label], usedName[c.name] = true, true
@@ -283,6 +297,20 @@ func (x *extraction) identifySpeakers(utts []utterance) {
 		x.identities[x.reg.key(full[c.name])] = first
 		x.secondNames = append(x.secondNames, x.reg.key(full[c.name]))
 	}
+}
+
+// thanksBefore reports whether the words before toks[i] thank: "Thank
+// you, Phoebe", "Oh, thanks Joey". Thanks answer the turn before, so the
+// one thanked most often spoke last (in DialogRE's train split, a name
+// after thanks is the previous voice's about three times as often as the
+// next one's).
+func thanksBefore(toks []token, i int) bool {
+	for k := 0; k < i; k++ {
+		if l := toks[k].lower; l == "thanks" || l == "thank" && lowerAt(toks, k+1) == "you" {
+			return true
+		}
+	}
+	return false
 }
 
 // nicknames maps the first word of a one-word name that begins another,
