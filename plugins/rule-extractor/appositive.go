@@ -21,9 +21,11 @@ func (sc *sentCtx) appositives() {
 		n := u.mentions[mi]
 		e := nameEnd(toks, n.pos, sc.blocked)
 		after, before := e > n.pos && lowerAt(toks, e) == ",", n.pos >= 2 && lowerAt(toks, n.pos-1) == ","
+		bracket := e > n.pos && lowerAt(toks, e) == "("
+		post := n.pos == 1 && toks[0].cap && postWord(toks[0].lower)
 		// "your old assistant Tag": a job noun right before the name.
 		close := !before && n.pos >= 2 && toks[n.pos-1].word && !kinNouns.has(toks[n.pos-1].lower) && (isJobHead(toks[n.pos-1].lower) || workerNoun(toks[n.pos-1].lower))
-		if !after && !before && !close {
+		if !after && !before && !close && !bracket && !post {
 			continue
 		}
 		if en := u.x.reg.get(n.name); en == nil || en.speaker {
@@ -35,8 +37,16 @@ func (sc *sentCtx) appositives() {
 				sc.basedIn(n.name, place)
 			}
 		}
+		if post {
+			sc.postBefore(n)
+		}
 		if after {
 			sc.appositiveAfter(n, e+1)
+		}
+		if bracket && (lowerAt(toks, e+2) == ")" || lowerAt(toks, e+3) == ")") {
+			// "Present: M. Keane (head coach), P. Osei (secretary)": a
+			// post in brackets after a name.
+			sc.bareTitleAfter(n, e+1)
 		}
 		switch {
 		case before:
@@ -238,28 +248,146 @@ func (sc *sentCtx) basedIn(org, place string) {
 // not one.
 func (sc *sentCtx) bareTitleAfter(n named, k int) {
 	toks := sc.toks
+	x := sc.u.x
+	k0 := k
+	if w := lowerAt(toks, k); w == "currently" || w == "now" {
+		// "Ife Adebayo, currently assistant coach at Wyvern Boat Club,".
+		k++
+	}
 	canon, end := titleAt(toks, k)
 	if end == k {
+		if !x.isOrg(n.name) {
+			// A job rather than an office: "Oriol Vidal, head of sales at
+			// Brightwell,", "Ife Adebayo, assistant coach at Wyvern,".
+			sc.asideCopula(n, k0)
+		}
 		return
 	}
-	if w := lowerAt(toks, end); w != "of" && w != "at" {
-		return
+	// The date the post was held since, closing the aside: "treasurer
+	// since 2019,", "head coach at Wyvern since May,".
+	var d *dateExpr
+	closes := func(at int) bool {
+		if at >= len(toks) || !toks[at].word {
+			return true
+		}
+		if de := sc.dateStarting(at); de != nil && de.role == dateSince && (de.end == len(toks) || !toks[de.end].word) {
+			d = de
+			return true
+		}
+		return false
 	}
-	e := nameEnd(toks, end+1, sc.blocked)
-	if e <= end+1 {
-		return
-	}
-	if e < len(toks) && toks[e].word {
-		return
-	}
-	org := sc.named(end+1, e)
-	if k := sc.kindOf(org); k != kindOrg && !(k == kindNone && !personLike(org.name)) {
+	var org ref
+	switch w := lowerAt(toks, end); {
+	case w == "of" || w == "at":
+		e := nameEnd(toks, end+1, sc.blocked)
+		if e <= end+1 || !closes(e) {
+			// "Priya, captain of the Harbour Hawks,".
+			sc.asideCopula(n, k0)
+			return
+		}
+		org = sc.named(end+1, e)
+		if k := sc.kindOf(org); k != kindOrg && !(k == kindNone && !personLike(org.name)) {
+			return
+		}
+	case closes(end) && d != nil:
+		// "Graham Oyinlola, treasurer since 2019,": the post at the
+		// organisation the text is about.
+		if org = sc.contextOrgBefore(n.pos); org.name == "" {
+			return
+		}
+	default:
+		// "assistant coach at Wyvern": a title word inside a job.
+		sc.asideCopula(n, k0)
 		return
 	}
 	m := &match{subj: ref{name: n.name, kind: kindPerson, str: strPattern}}
 	m.title, m.titleText, m.obj = canon, joinTokens(toks[k:end]), org
 	m.p = &pattern{outs: []output{out(relTitle, slotObject, slotSubject, tState, "{s} is the {t} of {o}", "{s} was the {t} of {o}", kindOrg, kindPerson)}}
-	sc.emitOne(m, tensePresent, false, nil)
+	sc.emitOne(m, tensePresent, false, d)
+}
+
+// postBefore reads the post that opens the sentence before the name n:
+// "Owner Wilhelmina Tate, who opened it in 2009, says …" (at the
+// organisation the text is about), "Coach Petra Lind said".
+func (sc *sentCtx) postBefore(n named) {
+	w := sc.toks[0].lower
+	subj := ref{name: n.name, kind: kindPerson, str: strPattern}
+	org := sc.contextOrgBefore(0)
+	cc := &clauseCtx{te: tensePresent}
+	if canon, end := titleAt(sc.toks, 0); end == 1 {
+		if org.name == "" {
+			return
+		}
+		m := &match{subj: subj}
+		m.obj, m.title, m.titleText = org, canon, sc.toks[0].text
+		m.p = &pattern{outs: []output{out(relTitle, slotObject, slotSubject, tState, "{s} is the {t} of {o}", "{s} was the {t} of {o}", kindOrg, kindPerson)}}
+		sc.emitOne(m, tensePresent, false, nil)
+		return
+	}
+	if rn, ok := roleNouns[w]; ok && rn.org {
+		if org.name != "" {
+			sc.fact(cc, subj, org, rn.class, tState, "", kindPerson, kindOrg)
+		}
+		if !rn.job {
+			return
+		}
+	}
+	sc.fact(cc, subj, ref{name: w, kind: kindOccupation, str: strPattern}, "HAS_JOB_TITLE", tState, "{s} is "+withArticle(w), kindPerson, kindOccupation)
+}
+
+// asideCopula reads a job set off by commas after the name n, opening at
+// toks[k], as "n is …": "Oriol Vidal, head of sales at Brightwell, …",
+// "Ife Adebayo, assistant coach at Wyvern Boat Club, …". The aside must
+// be one phrase and its prepositional phrases, closed by a comma or the
+// sentence's end; a date of "since" among them dates it.
+func (sc *sentCtx) asideCopula(n named, k int) {
+	pi := sc.p.PhraseAt(k)
+	if pi < 0 && (lowerAt(sc.toks, k) == "currently" || lowerAt(sc.toks, k) == "now") {
+		pi = sc.p.PhraseAt(k + 1)
+	}
+	if pi < 0 || sc.p.Phrases[pi].Name {
+		return
+	}
+	if h := sc.headWord(pi); !isJobHead(h) && !workerNoun(h) && roleNouns[h].class == "" {
+		return
+	}
+	c := nlp.Clause{VerbStart: k, VerbEnd: k, Verb: k, Lemma: "be", Subj: nlp.Arg{Phrase: -1}, Obj: nlp.Arg{Phrase: -1}, Obj2: nlp.Arg{Phrase: -1}, Comp: nlp.Arg{Phrase: pi}, Adj: -1, GerundObj: -1, AsRole: -1, Hangs: -1, Governor: -1}
+	cc := &clauseCtx{c: &c, te: tensePresent, left: k}
+	j := sc.p.Phrases[pi].End
+	for j < len(sc.toks) && sc.toks[j].word {
+		if d := sc.dateStarting(j); d != nil {
+			if d.role != dateSince {
+				return
+			}
+			cc.date, j = d, d.end
+			continue
+		}
+		q := sc.p.PhraseAt(j + 1)
+		if q < 0 || !modifierPrep(sc.toks[j].lower) {
+			return
+		}
+		c.PPs = append(c.PPs, nlp.PP{Prep: sc.toks[j].lower, At: j, Obj: nlp.Arg{Phrase: q}})
+		j = sc.p.Phrases[q].End
+	}
+	cc.end = j
+	sc.copula(cc, ref{name: n.name, kind: kindPerson, str: strPattern})
+}
+
+// dateStarting returns the sentence's date expression starting at word
+// i, or nil.
+func (sc *sentCtx) dateStarting(i int) *dateExpr {
+	for k := range sc.dates {
+		if sc.dates[k].start == i {
+			return &sc.dates[k]
+		}
+	}
+	return nil
+}
+
+// modifierPrep reports whether a preposition may open a phrase that
+// modifies a job: "head of sales at Brightwell for the north".
+func modifierPrep(w string) bool {
+	return w == "of" || w == "at" || w == "for" || w == "with" || w == "in"
 }
 
 // titleBefore reads a title that ends at the comma toks[c] before the

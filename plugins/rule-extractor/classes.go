@@ -381,6 +381,15 @@ var frames = indexFrames([]frame{
 	{verb: "have", kinds: kVax, class: "RECEIVED_VACCINE", role: tEvent},
 	{verb: "vaccinate", pass: true, prep: "against|with|for", class: "RECEIVED_VACCINE", role: tEvent},
 	{verb: "diagnose", pass: true, prep: "with", class: "DIAGNOSED_WITH", role: tEvent},
+	// A stay in hospital, and a practice one is a patient of: one at a
+	// time, begun by an admission or a registration, ended by a
+	// discharge or by registering elsewhere.
+	{verb: "admit", pass: true, prep: "to|into", kinds: kOrgish, class: "PATIENT_AT", role: tStart},
+	{verb: "admit", prep: "to|into", kinds: kOrgish, class: "PATIENT_AT", role: tStart, inverse: true},
+	{verb: "discharge", pass: true, prep: "from", kinds: kOrgish, class: "PATIENT_AT", role: tEnd},
+	{verb: "discharge", prep: "from", kinds: kOrgish, class: "PATIENT_AT", role: tEnd, inverse: true},
+	{verb: "register", prep: "with|at", kinds: kOrgish, class: "REGISTERED_WITH", role: tStart},
+	{verb: "register", pass: true, prep: "with|at", kinds: kOrgish, class: "REGISTERED_WITH", role: tStart},
 	{verb: "have", obj: "@appt", prep: "at", class: "HAD_APPOINTMENT_AT", role: tEvent},
 	{verb: "get", obj: "@appt", prep: "at", class: "HAD_APPOINTMENT_AT", role: tEvent},
 	{verb: "have", obj: "@appt", prep: "with", class: "HAS_APPOINTMENT_WITH", role: tEvent},

@@ -571,6 +571,12 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 	if !cc.presup && !matched && sc.assignment(cc, c, subj) {
 		return
 	}
+	if !cc.presup && !matched && sc.cancelByNumber(cc, c) {
+		return
+	}
+	if !cc.presup && !matched && sc.discharged(cc, c, subj) {
+		return
+	}
 	if !cc.presup && c.Lemma == "make" && c.Particle == "" && !c.Passive && c.Obj2.None() && c.Obj.Phrase >= 0 && sc.bareRole(c.Obj.Phrase) {
 		// "made partner", "makes captain on January 1st": becomes it.
 		bc := *c

@@ -414,10 +414,14 @@ func (x *extraction) earlierFullNames() {
 	}
 	var earlier []string // the previous episodes' speakers and persons, read once
 	for _, e := range append([]*entity(nil), x.reg.list...) {
-		if e.speaker || strings.Contains(e.name, " ") || !(e.kind == kindPerson || e.kind == kindNone || e.kind == kindLocation && e.str <= strWeak) {
+		// "Mr Nygaard": a surname after an honorific names the one
+		// earlier person of that surname.
+		pw := personWords(e.name)
+		titled := len(pw) == 1 && strings.Contains(e.name, " ")
+		if e.speaker || strings.Contains(e.name, " ") && !titled || !(e.kind == kindPerson || e.kind == kindNone || e.kind == kindLocation && e.str <= strWeak) {
 			continue
 		}
-		if x.fullerInEpisode(e.name) {
+		if !titled && x.fullerInEpisode(e.name) {
 			continue
 		}
 		if earlier == nil {
@@ -425,7 +429,12 @@ func (x *extraction) earlierFullNames() {
 		}
 		full, n := "", 0
 		for _, p := range earlier {
-			if beginsName(e.name, p) && !strings.EqualFold(p, full) {
+			f := strings.Fields(p)
+			fits := beginsName(e.name, p)
+			if titled {
+				fits = len(f) >= 2 && strings.EqualFold(f[len(f)-1], pw[0]) && !honorifics.has(strings.ToLower(f[0]))
+			}
+			if fits && !strings.EqualFold(p, full) {
 				full, n = p, n+1
 			}
 		}

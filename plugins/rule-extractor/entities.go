@@ -1,6 +1,7 @@
 package main
 
 import (
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -345,6 +346,13 @@ func findMentions(toks []token, blocked []bool) []mention {
 			i++
 			continue
 		}
+		if i == first && e >= i+3 && !honorifics.has(toks[i].lower) && postWord(toks[i].lower) {
+			// "Owner Wilhelmina Tate, who opened it …", "Manager Tom
+			// Berg said": a post that opens the sentence before a full
+			// name is no part of it (postBefore reads it).
+			i++
+			continue
+		}
 		if e == i+1 && (strings.HasSuffix(toks[i].lower, "-based") || strings.HasSuffix(toks[i].lower, "-headquartered")) {
 			// "the Oslo-based group": the place is read by basedAt; the
 			// word is no name.
@@ -404,6 +412,24 @@ func findMentions(toks []token, blocked []bool) []mention {
 	}
 	return out
 }
+
+// postWord reports whether w names a post one holds: a role noun
+// ("owner", "coach"), an office ("chairman") or a job ("manager").
+func postWord(w string) bool {
+	if namedPosts.has(w) {
+		return false
+	}
+	if _, ok := roleNouns[w]; ok {
+		return !kinNouns.has(w)
+	}
+	_, office := titles[w]
+	return office || isJobHead(w)
+}
+
+// namedPosts are posts that stand before a name as part of how the
+// person is called ("Doctor Ross Geller", "Coach Taylor", "Captain
+// Vale"), not as an aside.
+var namedPosts = words("doctor professor captain coach judge officer sergeant detective inspector nurse chef agent senator president governor mayor general colonel major lieutenant commander admiral father mother sister brother uncle aunt grandma grandpa")
 
 // numberedNouns are the nouns a number after them makes the name of a unit
 // of a place: a flat, a hospital ward, an allotment plot.
@@ -580,7 +606,19 @@ func (r *registry) aliases() map[string]string {
 	}
 	for si, short := range r.list {
 		sf := words[si]
-		if len(sf) != 1 || short.speaker || (short.kind != kindPerson && short.kind != kindNone) {
+		if short.speaker || short.kind != kindPerson && short.kind != kindNone {
+			continue
+		}
+		if len(sf) >= 2 && initialWord(sf[0]) {
+			// "M. Keane" is Maddox Keane when one full name of the
+			// episode has that initial and that surname.
+			if long := r.initialed(sf, words); long != nil && long != short {
+				out[r.key(short.name)] = long.name
+				long.confirmed = long.confirmed || short.confirmed
+			}
+			continue
+		}
+		if len(sf) != 1 {
 			continue
 		}
 		titled := len(strings.Fields(short.name)) > 1
@@ -607,6 +645,29 @@ func (r *registry) aliases() map[string]string {
 	}
 	r.orgAliases(out)
 	return out
+}
+
+// initialWord reports whether w is an initial: "M.", "M".
+func initialWord(w string) bool {
+	r := []rune(strings.TrimSuffix(w, "."))
+	return len(r) == 1 && unicode.IsUpper(r[0])
+}
+
+// initialed returns the one person whose full name the initialled name
+// sf abbreviates (words holds each entity's words), or nil.
+func (r *registry) initialed(sf []string, words [][]string) *entity {
+	var match *entity
+	for li, long := range r.list {
+		f := words[li]
+		if long.kind != kindPerson || len(f) != len(sf) || initialWord(f[0]) || !strings.HasPrefix(f[0], strings.TrimSuffix(sf[0], ".")) || !slices.EqualFunc(f[1:], sf[1:], strings.EqualFold) {
+			continue
+		}
+		if match != nil {
+			return nil
+		}
+		match = long
+	}
+	return match
 }
 
 // orgCloser reports whether w closes an organisation's name: a corporate

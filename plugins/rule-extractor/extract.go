@@ -275,8 +275,10 @@ func (x *extraction) sentence(u *uttCtx, s sentence) {
 	}
 	u.sent++
 	from := len(x.facts)
+	sc.first = from
 	defer func() { u.told = [2]int{from, len(x.facts)} }()
 	ms := findMentions(s.toks, sc.blocked)
+	x.sharedSurnames(s.toks, ms)
 	for _, m := range ms {
 		if e := x.reg.add(m.name, m.kind, m.str, !m.initial || m.str >= strWeak); e != nil {
 			u.mentions = append(u.mentions, named{name: e.name, sent: u.sent, pos: m.start})
@@ -305,6 +307,7 @@ var orderNouns = map[string]string{
 	"booking": "HAS_BOOKING", "bookings": "HAS_BOOKING", "reservation": "HAS_BOOKING",
 	"invoice": "HAS_INVOICE", "invoices": "HAS_INVOICE", "ticket": "HAS_TICKET", "case": "HAS_TICKET",
 	"subscription": "HAS_SUBSCRIPTION", "account": "HAS_ACCOUNT",
+	"membership": "HAS_MEMBERSHIP", "policy": "HAS_POLICY",
 }
 
 // firstPerson are the words by which a speaker speaks of themself.
@@ -335,6 +338,12 @@ func (sc *sentCtx) ownIdentifiers() {
 		}
 		r, e, ok := sc.identifier(i)
 		if !ok {
+			continue
+		}
+		if owner := u.x.identifierOwner(r.name); owner != "" && u.x.reg.key(owner) != u.x.reg.key(u.speaker) {
+			// "I've upgraded membership FP-55170", said by the one who
+			// serves its holder: the number is someone else's.
+			i = e - 1
 			continue
 		}
 		m := &match{subj: ref{name: u.speaker, kind: kindPerson, str: strSure}}
@@ -380,6 +389,15 @@ func (x *extraction) addFact(m *match, rel, tmpl string, o output, src, dst ref,
 			}
 		}
 		return
+	}
+	if heldByOwner.has(rel) {
+		// "I've upgraded membership FP-55170 to the Anytime plan": the
+		// plan is the membership's holder's.
+		if e := x.reg.get(src.name); e != nil && e.kind == kindIdentifier {
+			if owner := x.identifierOwner(src.name); owner != "" {
+				src = ref{name: owner, kind: kindPerson, str: strPattern}
+			}
+		}
 	}
 	if x.reg.key(src.name) == x.reg.key(dst.name) {
 		return
@@ -761,4 +779,86 @@ func (x *extraction) leftOffices(final func(string) string, drop []bool) {
 			}
 		}
 	}
+}
+
+// sharedSurnames gives a first name joined by "and" to a full name that
+// surname: "brothers Arjun and Kabir Sethi" are Arjun Sethi and Kabir
+// Sethi. The first name must be one the lexicon knows, the full name two
+// words, and no one of the episode so far bear that first name with
+// another surname.
+func (x *extraction) sharedSurnames(toks []token, ms []mention) {
+	for i := 0; i+1 < len(ms); i++ {
+		a, b := &ms[i], ms[i+1]
+		if a.end-a.start != 1 || b.end-b.start != 2 || a.end+1 != b.start || toks[a.end].lower != "and" || b.kind != kindPerson && b.kind != kindNone {
+			continue
+		}
+		if !toks[b.start+1].cap || a.kind != kindPerson && a.kind != kindNone {
+			continue
+		}
+		// A first name the lexicon knows, or a pair named as kin
+		// ("brothers Arjun and Kabir Sethi", "the twins Ada and Ola
+		// Berg").
+		if !firstNames.has(toks[a.start].lower) && !kinPlurals.has(lowerAt(toks, a.start-1)) {
+			continue
+		}
+		if x.fullNameOf(a.name) != "" {
+			continue
+		}
+		a.name = a.name + " " + toks[b.start+1].text
+		a.kind, a.str = kindPerson, max(a.str, strPattern)
+	}
+}
+
+// kinPlurals name two or more people of one family.
+var kinPlurals = words("brothers sisters twins siblings couple spouses cousins parents")
+
+// fullNameOf returns a name of two words or more the episode gave a
+// person whose first word is first, or "".
+func (x *extraction) fullNameOf(first string) string {
+	for _, e := range x.reg.list {
+		if f := strings.Fields(e.name); len(f) >= 2 && strings.EqualFold(f[0], first) && e.kind == kindPerson {
+			return e.name
+		}
+	}
+	return ""
+}
+
+// heldByOwner are ties a reference number stands for its holder in
+// ("membership FP-55170 is on the Anytime plan").
+var heldByOwner = words("ON_PLAN CUSTOMER_OF MEMBER_OF")
+
+// identifierOwner returns who has the order, booking or membership
+// numbered id, told in this episode or an earlier one, or "".
+func (x *extraction) identifierOwner(id string) string {
+	owner, _ := x.identifierTie(id)
+	return owner
+}
+
+// identifierTie returns who has the thing numbered id and the relation
+// they have it by (HAS_ORDER, HAS_MEMBERSHIP), told in this episode or
+// an earlier one, or "".
+func (x *extraction) identifierTie(id string) (owner, rel string) {
+	k := x.reg.key(id)
+	for _, f := range x.facts {
+		if x.reg.key(f.dst) == k && strings.HasPrefix(f.rel, "HAS_") && x.reg.key(f.src) != k {
+			return f.src, f.rel
+		}
+	}
+	// The earlier episodes are read again only when one says the number.
+	said := false
+	for _, ep := range x.previous {
+		if strings.Contains(ep.Content, id) {
+			said = true
+			break
+		}
+	}
+	if !said {
+		return "", ""
+	}
+	for _, f := range x.previousFacts() {
+		if x.reg.key(f.Target) == k && strings.HasPrefix(f.Relation, "HAS_") && x.reg.key(f.Source) != k {
+			return f.Source, f.Relation
+		}
+	}
+	return "", ""
 }

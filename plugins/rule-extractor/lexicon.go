@@ -126,7 +126,7 @@ var (
 	)
 
 	// idNouns name what an identifier identifies ("order 88412").
-	idNouns = words("order orders invoice invoices ticket tickets e-ticket eticket booking bookings reservation case account sku item reference ref confirmation tracking shipment parcel package claim policy contract subscription")
+	idNouns = words("order orders invoice invoices ticket tickets e-ticket eticket booking bookings reservation case account sku item reference ref confirmation tracking shipment parcel package claim policy contract subscription membership")
 
 	// apptNouns are appointments, examinations and treatments.
 	apptNouns = words("appointment appointments mri scan x-ray xray ultrasound checkup check-up cleaning consultation consult exam examination surgery operation procedure test tests session therapy vaccination vaccine physio biopsy colonoscopy mammogram filling extraction")

@@ -4,6 +4,7 @@ package main
 // account named in prose, and "X is 34".
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -312,4 +313,119 @@ func (sc *sentCtx) assignment(cc *clauseCtx, c *nlp.Clause, subj ref) bool {
 		read = true
 	}
 	return read
+}
+
+// cancelVerbs end what a reference number stands for.
+var cancelVerbs = words("cancel terminate end close")
+
+// cancelByNumber reads "I cancelled FP-55170", "booking GE-4471 has been
+// cancelled": the holder's tie to the number ends (the membership, the
+// booking), whoever says it. It reports whether it read the clause.
+func (sc *sentCtx) cancelByNumber(cc *clauseCtx, c *nlp.Clause) bool {
+	if !cancelVerbs.has(c.Lemma) || c.Negated || c.Modal || cc.future {
+		return false
+	}
+	pi := c.Obj.Phrase
+	if c.Passive {
+		pi = c.Subj.Phrase
+	}
+	if pi < 0 {
+		return false
+	}
+	id := sc.phraseRef(pi, false)
+	if f := strings.Fields(id.name); len(f) == 2 && idNouns.has(strings.ToLower(f[0])) && looksLikeID(f[1]) {
+		// "Membership FP-55170 has been cancelled" opening a sentence.
+		id = ref{name: f[1], kind: kindIdentifier, str: strCue}
+	}
+	if id.name == "" || sc.kindOf(id) != kindIdentifier {
+		return false
+	}
+	owner, rel := sc.u.x.identifierTie(id.name)
+	if owner == "" {
+		return false
+	}
+	sc.fact(cc, ref{name: owner, kind: kindPerson, str: strPattern}, id, rel, tEnd, "{s} no longer has {o}", kindPerson, kindIdentifier)
+	return true
+}
+
+// discharged reads "Dad was discharged on Friday": the stay told before
+// ends.
+func (sc *sentCtx) discharged(cc *clauseCtx, c *nlp.Clause, subj ref) bool {
+	if c.Lemma != "discharge" || !c.Passive || c.Negated || c.Modal || !onlyPPs(c, "on", "in", "at") {
+		return false
+	}
+	return sc.endTold(cc, subj, "PATIENT_AT", "{s} was discharged from {o}")
+}
+
+// onlyPPs reports whether each prepositional phrase of c opens with one
+// of preps (dates are no phrases).
+func onlyPPs(c *nlp.Clause, preps ...string) bool {
+	for _, pp := range c.PPs {
+		if !slices.Contains(preps, pp.Prep) {
+			return false
+		}
+	}
+	return true
+}
+
+// endTold ends subj's open tie of relation rel that this episode or an
+// earlier one told ("admitted to St Columba's" … "was discharged on
+// Friday"), and reports whether there was one.
+func (sc *sentCtx) endTold(cc *clauseCtx, subj ref, rel, text string) bool {
+	x := sc.u.x
+	if _, ok := kinship[strings.ToLower(subj.name)]; ok && sc.u.speaker != "" {
+		// "Dad was discharged", the speaker's dad.
+		subj = ref{name: sc.u.speaker + "'s " + strings.ToLower(subj.name)}
+	}
+	if owner, kin, ok := strings.Cut(subj.name, "'s "); ok {
+		// "Dad was discharged": the father an earlier episode named.
+		if named := x.namedKin(owner, kin); named != "" {
+			subj = ref{name: named, kind: kindPerson, str: strPattern}
+		}
+	}
+	k := x.reg.key(subj.name)
+	is := func(name string) bool {
+		// "Bernard" for the Bernard Quinlan told before.
+		return x.reg.key(name) == k || !strings.Contains(subj.name, " ") && beginsName(subj.name, name)
+	}
+	src, dst := "", ""
+	for _, f := range x.facts {
+		if f.rel == rel && is(f.src) && f.invalid.IsZero() {
+			src, dst = f.src, f.dst
+		}
+	}
+	if dst == "" {
+		for _, f := range x.previousFacts() {
+			if f.Relation == rel && is(f.Source) && f.InvalidAt == "" {
+				src, dst = f.Source, f.Target
+			}
+		}
+	}
+	if dst == "" {
+		return false
+	}
+	sc.fact(cc, ref{name: src, kind: kindPerson, str: strPattern}, ref{name: dst, kind: kindOrg, str: strPattern}, rel, tEnd, text, kindPerson, kindOrg)
+	return true
+}
+
+// namedKin returns the person this episode or an earlier one named as
+// owner's kin ("Dad (Bernard Quinlan)": Bernard Quinlan is Róisín's
+// dad), or "".
+func (x *extraction) namedKin(owner, kin string) string {
+	k, ok := kinship[strings.ToLower(kin)]
+	if !ok || k.rel == "" {
+		return ""
+	}
+	ok2 := x.reg.key(owner)
+	for _, f := range x.facts {
+		if f.rel == k.rel && x.reg.key(f.dst) == ok2 {
+			return f.src
+		}
+	}
+	for _, f := range x.previousFacts() {
+		if f.Relation == k.rel && x.reg.key(f.Target) == ok2 {
+			return f.Source
+		}
+	}
+	return ""
 }

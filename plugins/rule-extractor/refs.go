@@ -132,6 +132,14 @@ func (sc *sentCtx) asides(mentions []mention) []bool {
 				break
 			}
 			if toks[j].text == "," {
+				if toks[i+1].lower == "currently" && lowerAt(toks, j+1) != "as" && lowerAt(toks, j+1) != "to" {
+					// "Ife Adebayo, currently assistant coach at Wyvern,
+					// lives …" is read as a post the name holds; only
+					// between an object and its role ("named Rosa,
+					// currently director of programmes, as …") is it
+					// left out.
+					break
+				}
 				for k := i; k <= j; k++ {
 					skip[k] = true
 				}

@@ -139,6 +139,8 @@ var relTable = normalizeRelTable(map[string]relProps{
 	"ON_PLAN":                {functional: true},
 	"DESTINATION":            {functional: true},
 	"INSURED_WITH":           {functional: true},
+	"PATIENT_AT":             {functional: true},
+	"REGISTERED_WITH":        {functional: true},
 	"ROOMMATE_OF":            {symmetric: true},
 	"RECEIVED_VACCINE":       {event: true},
 	"DIAGNOSED_WITH":         {event: true},

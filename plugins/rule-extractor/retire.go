@@ -87,8 +87,10 @@ func (sc *sentCtx) retirement(cc *clauseCtx, subj ref, verb string) bool {
 		}
 		if rel := sc.u.x.tieWith(subj.name, r.name); rel != "" {
 			// The tie the episode told ("I used to work at Kelder
-			// Tools, but I quit").
+			// Tools, but I quit"), and a job an aside of the sentence
+			// told ("Oriol Vidal, head of sales at Brightwater, retired").
 			sc.fact(cc, subj, r, rel, tEnd, retiredText(rel, verb), kindPerson, tieKinds[rel])
+			sc.endJobsToldNow(cc, subj, verb)
 			return true
 		}
 		switch k {
@@ -113,7 +115,7 @@ func (sc *sentCtx) retirement(cc *clauseCtx, subj ref, verb string) bool {
 	seen := map[string]bool{}
 	var ties []fact
 	kept := x.facts[:0]
-	for _, f := range x.facts {
+	for i, f := range x.facts {
 		if x.reg.key(f.src) != key || !endsWithWork(f.rel) {
 			kept = append(kept, f)
 			continue
@@ -123,8 +125,10 @@ func (sc *sentCtx) retirement(cc *clauseCtx, subj ref, verb string) bool {
 			ties = append(ties, f)
 		}
 		// A past tense ended the tie when it was told ("who ran the
-		// clinic"); the retirement says when: it replaces that end.
-		if !(f.valid.IsZero() && f.invalid.Equal(x.ref)) {
+		// clinic"), or an aside of the sentence said it in the present
+		// ("Oriol Vidal, head of sales at Brightwater, retired"); the
+		// retirement says when it ended: it replaces that tie.
+		if !(f.valid.IsZero() && f.invalid.Equal(x.ref)) && !sc.toldNow(i, f) {
 			kept = append(kept, f)
 		}
 	}
@@ -135,7 +139,69 @@ func (sc *sentCtx) retirement(cc *clauseCtx, subj ref, verb string) bool {
 	for _, f := range ties {
 		sc.fact(cc, subj, ref{name: f.dst, kind: tieKinds[f.rel], str: strPattern}, f.rel, tEnd, retiredText(f.rel, verb), kindPerson, tieKinds[f.rel])
 	}
-	return len(ties) > 0
+	// An office the subject holds ("Graham Oyinlola, treasurer since
+	// 2019, resigned"): the organisation's title ends with it, unless
+	// a retirement from another organisation was named.
+	var offices []fact
+	if verb != quitMembership {
+		kept := x.facts[:0]
+		for i, f := range x.facts {
+			if x.reg.key(f.dst) != key || !officeRelation(f.rel) || !f.invalid.IsZero() || slices.ContainsFunc(ties, func(t fact) bool { return x.reg.key(t.dst) != x.reg.key(f.src) && t.rel != "HAS_JOB_TITLE" }) {
+				kept = append(kept, f)
+				continue
+			}
+			offices = append(offices, f)
+			if !sc.toldNow(i, f) {
+				kept = append(kept, f)
+			}
+		}
+		x.facts = kept
+	}
+	for _, f := range offices {
+		title := strings.ToLower(strings.ReplaceAll(strings.TrimPrefix(f.rel, "HAS_"), "_", " "))
+		sc.fact(cc, ref{name: f.src, kind: kindOrg, str: strPattern}, subj, f.rel, tEnd, "{o} is no longer the "+title+" of {s}", kindOrg, kindPerson)
+	}
+	return len(ties) > 0 || len(offices) > 0
+}
+
+// endJobsToldNow ends the job titles of subj an aside of the sentence
+// told in the present.
+func (sc *sentCtx) endJobsToldNow(cc *clauseCtx, subj ref, verb string) {
+	x := sc.u.x
+	var jobs []fact
+	kept := x.facts[:0]
+	for i, f := range x.facts {
+		if f.rel == "HAS_JOB_TITLE" && x.reg.key(f.src) == x.reg.key(subj.name) && sc.toldNow(i, f) {
+			jobs = append(jobs, f)
+			continue
+		}
+		kept = append(kept, f)
+	}
+	x.facts = kept
+	for _, f := range jobs {
+		sc.fact(cc, subj, ref{name: f.dst, kind: kindOccupation, str: strPattern}, f.rel, tEnd, retiredText(f.rel, verb), kindPerson, kindOccupation)
+	}
+}
+
+// toldNow reports whether x.facts[i] was told by an aside of the
+// sentence being read, in the present: a post the sentence's own verb
+// then ends.
+func (sc *sentCtx) toldNow(i int, f fact) bool {
+	return i >= sc.first && f.valid.Equal(sc.u.x.ref) && f.invalid.IsZero()
+}
+
+// officeRelation reports whether rel ties an organisation to the holder
+// of one of its offices (HAS_TREASURER, HAS_CEO).
+func officeRelation(rel string) bool {
+	if !strings.HasPrefix(rel, "HAS_") {
+		return false
+	}
+	for _, canon := range titles {
+		if rel == titleRelation(canon) {
+			return true
+		}
+	}
+	return false
 }
 
 // tieWith returns the relation of a tie of work the episode gave src

@@ -456,9 +456,21 @@ func roleVerbs(c *nlp.Clause) temporal {
 		return tStart
 	case roleEnds.has(v) || roleEnds.has(c.Lemma) && c.Particle == "":
 		return tEnd
+	case c.Passive && c.AsRole >= 0 && roleOusters.has(c.Lemma):
+		// "was ousted as chair in May".
+		return tEnd
+	case c.Passive && c.AsRole >= 0 && c.Particle == "" && !dismissVerbs.has(c.Lemma):
+		// "was co-opted as treasurer", "was seconded as project lead":
+		// a verb of social acts in the passive with a role gives it.
+		if lex, ok := nlp.Verb(c.Lemma); ok && lex == nlp.VerbSocial {
+			return tStart
+		}
 	}
 	return tState
 }
+
+// roleOusters are verbs of social acts that take a role away.
+var roleOusters = words("oust depose expel remove unseat impeach suspend")
 
 // Verbs that start or end the role they take.
 var (
@@ -550,6 +562,7 @@ func (sc *sentCtx) withEmployer(cc *clauseCtx, subj ref, role temporal) bool {
 // copula reads a clause of "be" or another linking verb.
 func (sc *sentCtx) copula(cc *clauseCtx, subj ref) {
 	c := cc.c
+	sc.namedAsOrg(c, subj)
 	if c.Comp.None() && c.AsRole >= 0 && continuers.has(c.Lemma) {
 		// "will stay on as managing director": the role goes on.
 		sc.roleFacts(cc, subj, c.AsRole, c, tState, ref{})
@@ -704,6 +717,27 @@ func (sc *sentCtx) copula(cc *clauseCtx, subj ref) {
 			continue
 		}
 		break
+	}
+}
+
+// namedAsOrg makes the subject of "The Copper Ladle is still the
+// busiest cafe on Lowgate" an organisation: a name said to be a
+// business or an institution, whatever its words look like.
+func (sc *sentCtx) namedAsOrg(c *nlp.Clause, subj ref) {
+	pi, sp := c.Comp.Phrase, c.Subj.Phrase
+	if pi < 0 || sp < 0 || c.Negated || c.Modal || sc.p.Phrases[pi].Name || sc.p.Phrases[pi].PossEnd > sc.p.Phrases[pi].PossStart {
+		return
+	}
+	if q := &sc.p.Phrases[sp]; !q.Name {
+		if e, ok := sc.nameAt[q.Start+sc.detLen(q)]; !ok || e != q.End {
+			return
+		}
+	}
+	if h := sc.headWord(pi); !orgNouns.has(h) && !businessNouns.has(h) && !orgHeads.has(h) {
+		return
+	}
+	if e := sc.u.x.reg.get(subj.name); e != nil && !e.speaker && e.str <= strCue && e.kind != kindOrg {
+		e.kind, e.str = kindOrg, strCue
 	}
 }
 

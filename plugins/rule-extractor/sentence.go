@@ -98,8 +98,10 @@ type sentCtx struct {
 	// and identifier to the word after it; clauseSubjects are the
 	// subjects of the clause being read, whom its object pronouns cannot
 	// mean.
-	p              *nlp.Sentence
-	nameAt         map[int]int
+	p      *nlp.Sentence
+	nameAt map[int]int
+	// first is the index in x.facts of the sentence's first fact.
+	first          int
 	clauseSubjects []ref
 	// reading is one more than the index of the clause being read (0:
 	// none), so that a phrase a copula identifies is read as what the
