@@ -214,7 +214,9 @@ func objectName(obj *jsonObject, key string) string {
 				prefix, isID = strings.TrimSuffix(lk, "_"+ik), true
 			}
 		}
-		if !isID {
+		if !isID || eventPrefixes.has(prefix) {
+			// {"event_id": "evt_…", "customer": …}: an event is about its
+			// subject, not a thing of its own.
 			continue
 		}
 		v := scalarString(obj.vals[i])
@@ -241,9 +243,13 @@ func objectName(obj *jsonObject, key string) string {
 		// ticket, whose passenger and ends the record gives.
 		return s
 	}
-	for _, sk := range subjectKeys {
-		if s := stringField(obj, sk); s != "" {
-			return s
+	for _, code := range []bool{false, true} {
+		// {"account": "ACC-58210", "customer": "Oyelaran Studios"}: the
+		// subject by its name before its code.
+		for _, sk := range subjectKeys {
+			if s := stringField(obj, sk); s != "" && looksLikeID(s) == code {
+				return s
+			}
 		}
 	}
 	for _, nk := range weakNameKeys {
@@ -331,6 +337,15 @@ func (w *jsonWalker) object(obj *jsonObject, key, name string, depth int, own *[
 	if name == "" {
 		name = objectName(obj, key)
 	}
+	itemRel := ""
+	if depth > 0 {
+		itemRel = anyKeyRelation(key)
+	}
+	if name == "" && itemRel != "" {
+		// {"medications": [{"drug": "sertraline", "dose": …}]}: an item
+		// without a name is what its field of the list's relation names.
+		name = headField(obj, itemRel)
+	}
 	k := keyKind(key)
 	for i, fk := range obj.keys {
 		if typeKeys.has(strings.ToLower(fk)) {
@@ -346,6 +361,11 @@ func (w *jsonWalker) object(obj *jsonObject, key, name string, depth int, own *[
 		anchor = w.entity(name, k, key)
 	}
 	valid, invalid := w.ownDates(obj)
+	if invalid.IsZero() && itemRel != "" && endedStatus(obj) {
+		// {"drug": "sertraline", "status": "discontinued"}: over by the
+		// time the record was written.
+		invalid = w.x.ref
+	}
 	if own != nil {
 		*own = [2]time.Time{valid, invalid}
 	}
@@ -355,16 +375,7 @@ func (w *jsonWalker) object(obj *jsonObject, key, name string, depth int, own *[
 		// record of the same thing ends it.
 		valid = w.x.ref
 	}
-	type link struct {
-		key, value string
-		nested     bool
-		list       bool
-		// valid and invalid, when set, are the nested object's own
-		// dates: an officer appointed in 2021 and resigned in 2024 is one
-		// of the company's officers between them.
-		valid, invalid time.Time
-	}
-	var links []link
+	var links []jsonLink
 	for i, fk := range obj.keys {
 		lk := strings.ToLower(fk)
 		switch v := obj.vals[i].(type) {
@@ -396,15 +407,33 @@ func (w *jsonWalker) object(obj *jsonObject, key, name string, depth int, own *[
 				continue
 			}
 			w.entity(s, keyKind(fk), fk)
-			links = append(links, link{key: fk, value: s})
+			links = append(links, jsonLink{key: fk, value: s})
 		case json.Number, bool:
 			if anchor != nil {
 				anchor.setAttr(fk, jsonScalar(v))
 			}
 		case *jsonObject:
+			if changeKeys.has(lk) {
+				// {"change": {"tier": {"from": "Basic", "to": "Pro"}}}:
+				// the record's own fields, changed.
+				for j, ck := range v.keys {
+					if cv, ok := v.vals[j].(*jsonObject); ok {
+						if from, to, ok := changePair(cv); ok {
+							links = w.changed(links, ck, from, to)
+						}
+					}
+				}
+				continue
+			}
+			if from, to, ok := changePair(v); ok && anyKeyRelation(fk) != "" && keyKind(fk) != kindLocation {
+				// {"tier": {"from": "Basic", "to": "Pro"}}; a trip's
+				// {"from": …, "to": …} is no change.
+				links = w.changed(links, fk, from, to)
+				continue
+			}
 			var cb [2]time.Time
 			if child := w.object(v, fk, "", depth+1, &cb); child != "" {
-				links = append(links, link{key: fk, value: child, nested: true, valid: cb[0], invalid: cb[1]})
+				links = append(links, jsonLink{key: fk, value: child, nested: true, valid: cb[0], invalid: cb[1]})
 			}
 		case []any:
 			for _, el := range v {
@@ -412,12 +441,12 @@ func (w *jsonWalker) object(obj *jsonObject, key, name string, depth int, own *[
 				case string:
 					if s := strings.TrimSpace(e); s != "" && len(s) <= 80 {
 						w.entity(s, keyKind(fk), fk)
-						links = append(links, link{key: fk, value: s, list: true})
+						links = append(links, jsonLink{key: fk, value: s, list: true})
 					}
 				case *jsonObject:
 					var cb [2]time.Time
 					if child := w.object(e, fk, "", depth+1, &cb); child != "" {
-						links = append(links, link{key: fk, value: child, nested: true, list: true, valid: cb[0], invalid: cb[1]})
+						links = append(links, jsonLink{key: fk, value: child, nested: true, list: true, valid: cb[0], invalid: cb[1]})
 					}
 				}
 			}
@@ -446,6 +475,10 @@ func (w *jsonWalker) object(obj *jsonObject, key, name string, depth int, own *[
 		lv, li := valid, invalid
 		if !l.valid.IsZero() || !l.invalid.IsZero() {
 			lv, li = l.valid, l.invalid
+		}
+		if l.ended {
+			// The value a change replaced: held until the record's date.
+			lv, li = time.Time{}, lv
 		}
 		if fv, fi := w.fieldDates(obj, l.key); !fv.IsZero() || !fi.IsZero() {
 			// {"plan": "Pro", "plan_since": "2023-04-01"}: the plan's
@@ -495,6 +528,92 @@ func (w *jsonWalker) object(obj *jsonObject, key, name string, depth int, own *[
 		})
 	}
 	return anchor.name
+}
+
+// jsonLink is one value of a record tied to the record's subject.
+type jsonLink struct {
+	key, value string
+	nested     bool
+	list       bool
+	// ended marks the value a change replaced ({"from": "Basic", "to":
+	// "Pro"}): it held until the record's date.
+	ended bool
+	// valid and invalid, when set, are the nested object's own dates: an
+	// officer appointed in 2021 and resigned in 2024 is one of the
+	// company's officers between them.
+	valid, invalid time.Time
+}
+
+// eventPrefixes name the id of a record of an event, which is about the
+// subject it names rather than a thing of its own.
+var eventPrefixes = words("event evt transaction txn log audit webhook notification request message change")
+
+// changeKeys hold the fields a record changed, each as a pair of values.
+var changeKeys = words("change changes changed diff updated updates")
+
+// changeSides are the names of a change's old and new values.
+var changeSides = [][2]string{{"from", "to"}, {"old", "new"}, {"before", "after"}, {"previous", "current"}}
+
+// changePair returns the old and new values of a change ({"from":
+// "Basic", "to": "Pro"}); the old may be empty. A pair of dates is a
+// period, not a change.
+func changePair(obj *jsonObject) (from, to string, ok bool) {
+	if len(obj.keys) > 2 {
+		return "", "", false
+	}
+	for _, sd := range changeSides {
+		if !obj.has(sd[1]) {
+			continue
+		}
+		from, to = stringField(obj, sd[0]), stringField(obj, sd[1])
+		if to == "" || isJSONDate(to) || isJSONDate(from) || len(obj.keys) == 2 && !obj.has(sd[0]) {
+			return "", "", false
+		}
+		return from, to, true
+	}
+	return "", "", false
+}
+
+// changed ties a changed field's new value to the record's subject, and
+// its old one until the record's date.
+func (w *jsonWalker) changed(links []jsonLink, key, from, to string) []jsonLink {
+	w.entity(to, keyKind(key), key)
+	links = append(links, jsonLink{key: key, value: to})
+	if from != "" && !strings.EqualFold(from, to) {
+		w.entity(from, keyKind(key), key)
+		links = append(links, jsonLink{key: key, value: from, ended: true})
+	}
+	return links
+}
+
+// endedStatuses are the states of an item that no longer holds.
+var endedStatuses = words("discontinued cancelled canceled stopped ended inactive expired terminated lapsed withdrawn revoked")
+
+// endedStatus reports whether a record's status says it is over.
+func endedStatus(obj *jsonObject) bool {
+	return endedStatuses.has(strings.ToLower(stringField(obj, "status")))
+}
+
+// anyKeyRelation returns the relation a key names for a subject of any
+// kind, or "".
+func anyKeyRelation(key string) string {
+	for _, of := range []kind{kindPerson, kindOrg, kindIdentifier} {
+		if kr, former, ok := keyRelation(key, of, false); ok && !former {
+			return kr.rel
+		}
+	}
+	return ""
+}
+
+// headField returns the value of a record's field that names relation
+// rel ({"drug": "sertraline"} in a list of medications), or "".
+func headField(obj *jsonObject, rel string) string {
+	for i, fk := range obj.keys {
+		if s, ok := obj.vals[i].(string); ok && strings.TrimSpace(s) != "" && anyKeyRelation(fk) == rel {
+			return strings.TrimSpace(s)
+		}
+	}
+	return ""
 }
 
 // ownDates returns the bounds an object's own date-like fields give,
