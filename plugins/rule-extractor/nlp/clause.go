@@ -14,10 +14,12 @@ var (
 	futureModals = set("will shall wo 'll")
 	// Each states a will or a prospect, not a deed: "is set to buy", "agreed
 	// to sell", "is looking to hire", "was due to start".
-	intentions   = set("want wanna plan hope need try decide expect wish mean aim consider going gonna supposed able likely set due poised slate schedule seek look agree prepare offer promise threaten propose")
-	aspectuals   = set("start begin stop quit keep continue finish resume cease")
-	linking      = set("be become remain stay")
-	chaining     = set("be have do get use going")
+	intentions = set("want wanna plan hope need try decide expect wish mean aim consider going gonna supposed able likely set due poised slate schedule seek look agree prepare offer promise threaten propose")
+	aspectuals = set("start begin stop quit keep continue finish resume cease")
+	linking    = set("be become remain stay")
+	chaining   = set("be have do get use going")
+	// auxLemmas are the auxiliaries an adverb may follow inside a verb group.
+	auxLemmas    = set("be have do")
 	relativeWH   = set("who which that whom")
 	subordinator = set("because since although though while when where whereas if unless until after before so once whether as")
 	// postposition are words tagged IN that close the phrase before them
@@ -59,7 +61,9 @@ func (s *Sentence) groupAt(i int, skip []bool) (Clause, int) {
 			}
 			verbs = append(verbs, j)
 		case t == "TO" && j+1 < n && (s.Tags[j+1] == "VB" || s.Tags[j+1] == "RB" && j+2 < n && s.Tags[j+2] == "VB"):
-		case (t == "RB" || t == "RBR") && groupAdverbs[l] && j+1 < n && (verbTag(s.Tags[j+1]) || s.Tags[j+1] == "RB" || s.Tags[j+1] == "TO" || s.Lower[j+1] == "longer"):
+		case (t == "RB" || t == "RBR") && (groupAdverbs[l] || len(verbs) > 0 && (s.Tags[verbs[len(verbs)-1]] == "MD" || auxLemmas[s.Lemmas[verbs[len(verbs)-1]]]) && strings.HasSuffix(l, "ly")) && j+1 < n && (verbTag(s.Tags[j+1]) || s.Tags[j+1] == "RB" || s.Tags[j+1] == "TO" || s.Lower[j+1] == "longer"):
+			// "has now formally stepped down": an adverb in -ly after an
+			// auxiliary is part of the group too.
 		case l == "longer" && j > 0 && s.Lower[j-1] == "no":
 		case l == "no" && j+1 < n && s.Lower[j+1] == "longer":
 		default:
@@ -116,7 +120,8 @@ done:
 			c.UsedTo = true
 		case intentions[lv] || intentions[s.Lower[v]]:
 			c.Modal = true
-		case lv == "have" && (s.Tags[next] == "VBN" || s.Lemmas[next] == "be"):
+		case lv == "have" && (s.Tags[next] == "VBN" || s.Tags[next] == "VBD" || s.Lemmas[next] == "be"):
+			// A past form after "have" is its participle, whatever the tag.
 			c.Perfect = true
 		case lv == "have" && s.Tags[next] == "VB":
 			c.Modal = true // "have to"

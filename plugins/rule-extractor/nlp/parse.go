@@ -138,10 +138,10 @@ func verbTag(t string) bool { return strings.HasPrefix(t, "VB") || t == "MD" }
 func nounTag(t string) bool { return strings.HasPrefix(t, "NN") }
 
 // adverbs that may sit inside a verb group.
-var groupAdverbs = set("just also still now currently recently finally actually really already even always officially then eventually originally only ever never not no longer soon probably definitely sort kind of happily gladly both all n't almost")
+var groupAdverbs = set("just also still since now currently recently finally actually really already even always officially then eventually originally only ever never not no longer soon probably definitely sort kind of happily gladly both all n't almost")
 
 // particles after a verb.
-var particles = set("out up down over off away back in on rid")
+var particles = set("out up down over off away back in on rid aside")
 
 // set builds a set of words.
 func set(s string) map[string]bool {
@@ -246,6 +246,7 @@ func Parse(words, lower []string, names [][2]int, skip []bool) *Sentence {
 	s.retagGerunds()
 	s.retagGerundObjects()
 	s.retagIncluding()
+	s.retagSinceAdverb()
 	s.retagAs()
 	s.retagUnknownAdverbs()
 	s.retagOffOn()

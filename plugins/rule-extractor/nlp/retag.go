@@ -96,6 +96,17 @@ func (s *Sentence) retagIncluding() {
 	}
 }
 
+// retagSinceAdverb reads "since" between a form of "have" and a
+// participle as the adverb it is ("has since joined the Trust"), so the
+// verb group holds together.
+func (s *Sentence) retagSinceAdverb() {
+	for i := 1; i+1 < len(s.Tags); i++ {
+		if s.Lower[i] == "since" && s.Lemmas[i-1] == "have" && strings.HasPrefix(s.Tags[i-1], "V") && (s.Tags[i+1] == "VBN" || s.Tags[i+1] == "VBD") {
+			s.Tags[i] = "RB"
+		}
+	}
+}
+
 // retagUnknownAdverbs read a word the tagger guessed an adverb (plain or
 // comparative), right after a verb or its particle and before a
 // preposition or the clause's end, as the
