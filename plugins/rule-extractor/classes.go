@@ -189,6 +189,11 @@ var frames = indexFrames([]frame{
 	{verb: "secure", obj: "@post", prep: "at|with|in", kinds: kOrgish, class: "WORKS_AT", role: tStart},
 	{verb: "belong", prep: "to", kinds: kOrgish, class: "MEMBER_OF", role: tState},
 	{verb: "resign", prep: "from", class: "WORKS_AT", role: tEnd},
+	// "stepped down from the Rockets", "stood aside from the board".
+	{verb: "step down", prep: "from", kinds: kOrgish, class: "WORKS_AT", role: tEnd},
+	{verb: "step aside", prep: "from", kinds: kOrgish, class: "WORKS_AT", role: tEnd},
+	{verb: "stand down", prep: "from", kinds: kOrgish, class: "WORKS_AT", role: tEnd},
+	{verb: "stand aside", prep: "from", kinds: kOrgish, class: "WORKS_AT", role: tEnd},
 	// "gave notice to Acme", "gave my notice at Halvorsen".
 	{verb: "give", obj: "notice", prep: "at|to", kinds: kOrgish, class: "WORKS_AT", role: tEnd},
 	{verb: "retire", prep: "from", kinds: []kind{kindOrg, kindTeam, kindSchool}, class: "WORKS_AT", role: tEnd},

@@ -743,7 +743,7 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 	if cc.presup {
 		return
 	}
-	if !matched && len(slots(c)) == 0 && verb == "move out" && subj.name != sc.u.speaker && sc.u.speaker != "" && (sc.kindOf(subj) == kindPerson || sc.u.x.knownPerson(subj.name)) {
+	if !matched && sc.noArgs(c) && verb == "move out" && subj.name != sc.u.speaker && sc.u.speaker != "" && (sc.kindOf(subj) == kindPerson || sc.u.x.knownPerson(subj.name)) {
 		// "Aiko moved out": she no longer lives with the one telling it.
 		sc.fact(cc, subj, ref{name: sc.u.speaker, kind: kindPerson, str: strSure}, "ROOMMATE_OF", tEnd, "{s} moved out", kindPerson, kindPerson)
 		return

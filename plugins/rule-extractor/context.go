@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"slices"
 	"strings"
 	"unicode"
@@ -217,6 +218,22 @@ func (sc *sentCtx) contextOrgBefore(at int) ref {
 	return ref{}
 }
 
+// recentOrg returns the last organisation named in the sentence before
+// word at or in the sentence before it, or none.
+func (sc *sentCtx) recentOrg(at int) ref {
+	u := sc.u
+	for i := len(u.mentions) - 1; i >= 0; i-- {
+		n := u.mentions[i]
+		if n.sent < u.sent-1 {
+			break
+		}
+		if (n.sent != u.sent || n.pos < at) && u.x.isOrg(n.name) {
+			return ref{name: n.name, kind: kindOrg, str: strPattern}
+		}
+	}
+	return ref{}
+}
+
 // namedInSentence reports whether name was said in the current sentence
 // before word at.
 func (sc *sentCtx) namedInSentence(name string, at int) bool {
@@ -281,13 +298,22 @@ var orgStandIns = words("board company firm group business startup bank employer
 // names after a kinship noun ("my sister Henrike"). It reads mentions
 // only, no relations, to stay cheap.
 func previousPersons(prev []abi.Episode) []string {
-	const scan = 2
+	// Four: a chat turn often stands in its own episode, and the person
+	// a reply names may be two turns back ("my roommate Siddharth", a
+	// question, its answer, then "Siddharth moved out").
+	const scan = 4
 	if len(prev) > scan {
 		prev = prev[len(prev)-scan:]
 	}
 	var out []string
 	for _, p := range prev {
 		if strings.EqualFold(p.Source, "json") {
+			// {"manager": "Gareth Pryce"}: a record names people too.
+			dec := json.NewDecoder(strings.NewReader(p.Content))
+			dec.UseNumber()
+			if v, err := decodeJSON(dec); err == nil {
+				out = jsonPersons(v, "", out, 0)
+			}
 			continue
 		}
 		speakers := map[string]bool{}
@@ -306,11 +332,98 @@ func previousPersons(prev []abi.Episode) []string {
 						continue
 					}
 					afterKin := m.start > 0 && kinNouns.has(s.toks[m.start-1].lower) || inKinList(s.toks, m.start)
-					if m.kind == kindPerson || afterKin || m.kind == kindNone && personLike(m.name) {
+					// "Did Rahel ever sell her flat?": a lone word that is
+					// no common noun, capitalised inside the sentence, is a
+					// name a later "she" may stand for.
+					lone := m.kind == kindNone && m.end-m.start == 1 && !m.initial && !nlp.IsNoun(strings.ToLower(m.name)) && !nlp.IsVerb(strings.ToLower(m.name))
+					if _, classed := classNouns[lowerAt(s.toks, m.end)]; classed {
+						// "the Lumora Family plan": a name before the noun
+						// of a class is a thing's.
+						continue
+					}
+					if m.kind == kindPerson || afterKin || m.kind == kindNone && personLike(m.name) || lone {
 						out = append(out, m.name)
 					}
 				}
 			}
+		}
+	}
+	return out
+}
+
+// prevNamedByHead returns the last name of two words or more of an
+// organisation, team or place the previous episodes say whose last word
+// is head ("Choir" for "the choir"), and its kind, or "".
+func (x *extraction) prevNamedByHead(head string) (string, kind) {
+	if !x.prevNamesRead {
+		x.prevNamesRead = true
+		prev := x.previous
+		if len(prev) > 4 {
+			prev = prev[len(prev)-4:]
+		}
+		for _, p := range prev {
+			if strings.EqualFold(p.Source, "json") {
+				continue
+			}
+			for _, u := range parseUtterances(p.Content, strings.EqualFold(p.Source, "message")) {
+				for _, s := range splitSentences(u.text) {
+					for _, m := range findMentions(s.toks, make([]bool, len(s.toks))) {
+						if m.end-m.start >= 2 && (m.kind == kindOrg || m.kind == kindTeam || m.kind == kindLocation) {
+							x.prevNames = append(x.prevNames, m)
+						}
+					}
+				}
+			}
+		}
+	}
+	for i := len(x.prevNames) - 1; i >= 0; i-- {
+		n := x.prevNames[i]
+		if f := strings.Fields(n.name); strings.EqualFold(f[len(f)-1], head) {
+			return n.name, n.kind
+		}
+	}
+	return "", kindNone
+}
+
+// employerOf returns the organisation a person works at by this episode
+// or the previous ones, the latest told, or none.
+func (sc *sentCtx) employerOf(name string) ref {
+	x := sc.u.x
+	k := x.reg.key(name)
+	for i := len(x.facts) - 1; i >= 0; i-- {
+		if f := x.facts[i]; f.rel == "WORKS_AT" && f.invalid.IsZero() && x.reg.key(f.src) == k {
+			return ref{name: f.dst, kind: kindOrg, str: strPattern}
+		}
+	}
+	prev := x.previousFacts()
+	for i := len(prev) - 1; i >= 0; i-- {
+		if f := prev[i]; f.Relation == "WORKS_AT" && f.InvalidAt == "" && x.reg.key(f.Source) == k {
+			return ref{name: f.Target, kind: kindOrg, str: strPattern}
+		}
+	}
+	return ref{}
+}
+
+// jsonPersons appends the people a decoded JSON value names: values under
+// a key of a person, and full names under a name key.
+func jsonPersons(v any, key string, out []string, depth int) []string {
+	if depth > maxJSONDepth {
+		return out
+	}
+	switch t := v.(type) {
+	case *jsonObject:
+		// In the record's order: the last person named stands for a
+		// later "he".
+		for i, k := range t.keys {
+			out = jsonPersons(t.vals[i], k, out, depth+1)
+		}
+	case []any:
+		for _, c := range t {
+			out = jsonPersons(c, key, out, depth+1)
+		}
+	case string:
+		if s := strings.TrimSpace(t); personLike(s) && (keyKind(key) == kindPerson || isNameKey(strings.ToLower(key))) {
+			out = append(out, s)
 		}
 	}
 	return out

@@ -160,7 +160,8 @@ func findDates(toks []token, ref, anchor time.Time) []dateExpr {
 				continue
 			}
 			if t, n, ok := parseDate(toks, j, ref, true); ok {
-				t = partOf(t, part, n == 1 && isYearToken(toks, j))
+				// "the end of 2025" and "the end of last year" end a year.
+				t = partOf(t, part, n == 1 && isYearToken(toks, j) || n == 2 && lowerAt(toks, j+1) == "year")
 				d := dateExpr{start: i, end: j + n, t: t, role: role, next: nextOf(toks, j, n)}
 				if (l == "from" || l == "between") && rangeJoins.has(lowerAt(toks, j+n)) {
 					if u, m, ok := parseDate(toks, j+n+1, ref, true); ok {
@@ -413,6 +414,15 @@ func parseDate(toks []token, i int, ref time.Time, prefixed bool) (time.Time, in
 	case "tomorrow":
 		return day(ref, 0, 0, 1), 1, true
 	case "the":
+		if p := lowerAt(toks, i-1); l1 == "weekend" && (p == "over" || p == "at" || p == "during") {
+			// "moved out over the weekend": the one just gone, or the
+			// one under way when said from Friday on.
+			step := -1
+			if wd := ref.Weekday(); wd == time.Friday || wd == time.Saturday || wd == time.Sunday {
+				step = 0
+			}
+			return day(ref, 0, 0, weekendShift(ref.Weekday(), step)), 2, true
+		}
 		if l1 == "day" && lowerAt(toks, i+2) == "before" && lowerAt(toks, i+3) == "yesterday" {
 			return day(ref, 0, 0, -2), 4, true
 		}

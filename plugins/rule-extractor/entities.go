@@ -331,6 +331,12 @@ func findMentions(toks []token, blocked []bool) []mention {
 			i++
 			continue
 		}
+		if i == first && e == i+1 && (lowerAt(toks, i+1) == "that" || lowerAt(toks, i+1) == ":") && nlp.IsNoun(toks[i].lower) && !firstNames.has(toks[i].lower) {
+			// "Reminder that rent is due", "Update: …": a common noun
+			// that opens a notice is no name.
+			i++
+			continue
+		}
 		if i == first && e == i+1 && imperative(toks, i) {
 			// "Come meet my friends", "Meet my sister": a command.
 			i++

@@ -46,6 +46,10 @@ type extraction struct {
 	previous    []abi.Episode
 	prevPersons []string
 	prevRead    bool
+	// prevNames are the names of two words or more the previous episodes
+	// say, with their kinds, read on first need (prevNamesRead).
+	prevNames     []mention
+	prevNamesRead bool
 	// prevFacts are the facts of the previous episodes, each extracted
 	// alone, read on first need (prevFactsRead): the ties an end without
 	// an object ends, the partner of "we got married".

@@ -108,7 +108,7 @@ var kinship = map[string]struct {
 	"girlfriend": {"IS_DATING", false}, "boyfriend": {"IS_DATING", false},
 	"ex-girlfriend": {"IS_DATING", true}, "ex-boyfriend": {"IS_DATING", true}, "ex": {"IS_DATING", true},
 	"partner": {"PARTNER_OF", false},
-	"friend":  {"FRIEND_OF", false}, "roommate": {"ROOMMATE_OF", false}, "neighbor": {"NEIGHBOR_OF", false}, "neighbour": {"NEIGHBOR_OF", false},
+	"friend":  {"FRIEND_OF", false}, "roommate": {"ROOMMATE_OF", false}, "flatmate": {"ROOMMATE_OF", false}, "housemate": {"ROOMMATE_OF", false}, "neighbor": {"NEIGHBOR_OF", false}, "neighbour": {"NEIGHBOR_OF", false},
 	"colleague": {"COLLEAGUE_OF", false}, "coworker": {"COLLEAGUE_OF", false}, "co-worker": {"COLLEAGUE_OF", false},
 	"boss": {"MANAGER_OF", false}, "manager": {"MANAGER_OF", false}, "supervisor": {"MANAGER_OF", false},
 	"cousin": {"COUSIN_OF", false}, "aunt": {"AUNT_OF", false}, "uncle": {"UNCLE_OF", false},
@@ -118,7 +118,7 @@ var kinship = map[string]struct {
 	"grandparent": {"GRANDPARENT_OF", false}, "grandchild": {"GRANDCHILD_OF", false},
 	"grandson": {"GRANDCHILD_OF", false}, "granddaughter": {"GRANDCHILD_OF", false},
 	"mentor": {"MENTOR_OF", false}, "teacher": {"TEACHER_OF", false}, "doctor": {"DOCTOR_OF", false},
-	"therapist": {"THERAPIST_OF", false}, "dentist": {"DENTIST_OF", false}, "landlord": {"LANDLORD_OF", false},
+	"therapist": {"THERAPIST_OF", false}, "dentist": {"DENTIST_OF", false}, "landlord": {"LANDLORD_OF", false}, "landlady": {"LANDLORD_OF", false},
 	"instructor": {"TEACHER_OF", false}, "coach": {"COACHES", false},
 	"lawyer": {"LAWYER_OF", false}, "attorney": {"LAWYER_OF", false}, "solicitor": {"LAWYER_OF", false},
 }

@@ -384,6 +384,11 @@ func (sc *sentCtx) namedByHead(head string, at int) ref {
 		return len(f) >= 2 && strings.EqualFold(f[len(f)-1], head)
 	})
 	if name == "" {
+		// "has stepped down from the choir" a week after "joined the
+		// Kelvinside Community Choir": the name an earlier episode said.
+		if n, k := sc.u.x.prevNamedByHead(head); n != "" {
+			return ref{name: n, kind: k, str: strPattern}
+		}
 		return ref{}
 	}
 	k := kindNone

@@ -162,6 +162,11 @@ func (sc *sentCtx) roleFacts(cc *clauseCtx, subj ref, pi int, c *nlp.Clause, rol
 		other = at
 	}
 	if canon, end := titleAt(sc.toks, start); end > start && end >= p.End-1 {
+		if p.PossEnd > p.PossStart && other.name != "" && other.name != at.name && (other.name == sc.u.speaker || sc.kindOf(other) == kindPerson) {
+			// "She's been our CFO": an officer of the organisation the
+			// speaker is at, not of the speaker.
+			other = sc.employerOf(other.name)
+		}
 		if other.name == "" {
 			other = sc.contextOrg()
 		}
@@ -228,6 +233,11 @@ func (sc *sentCtx) roleFacts(cc *clauseCtx, subj ref, pi int, c *nlp.Clause, rol
 		// "Mr Ofori-Atta was named a director" in the minutes of a
 		// company's board: a post of the company the text is about.
 		other = ref{name: sc.u.topicOrg, kind: kindOrg, str: strPattern}
+	} else if isRole && rn.org && rn.job && other.name == "" && p.PossEnd == p.PossStart && (role == tStart || role == tEnd) {
+		// "Teodora has stepped aside from the Rockets. Kofi takes over
+		// as head coach": a post that changes hands right after an
+		// organisation was named is one of it.
+		other = sc.recentOrg(p.Start)
 	}
 	if ok := sc.semKind(other, -1); isRole && other.name != "" && rn.org == (ok != kindPerson || teamName(other.name)) {
 		dk := kindNone

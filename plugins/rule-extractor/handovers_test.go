@@ -1,0 +1,85 @@
+package main
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/mnemohq/mnemo/wasm/abi"
+)
+
+// TestExtractHandovers holds posts and homes that change hands in words
+// other than the ones that began them: stepping aside from a club, a
+// post taken over right after its organisation was named, a flatmate who
+// moves out over the weekend, a job joined "since", a year's end.
+func TestExtractHandovers(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "stepping aside from an organisation ends the tie",
+			content: "Ilse Varga has stepped aside from the Harbour Hawks to concentrate on her badges.",
+			want:    []wf{{"WORKS_AT", "Ilse Varga", "Harbour Hawks", "", "ref"}}},
+		{name: "standing down from a company ends the tie",
+			content: "Ilse Varga stood down from Kelder Tools in March.",
+			want:    []wf{{"WORKS_AT", "Ilse Varga", "Kelder Tools", "", "2024-03-01"}}},
+		{name: "a post taken over right after its club was named",
+			content: "Ilse Varga has stepped aside from the Harbour Hawks. Tuomas Lehto, who assisted her all spring, takes over as head coach.",
+			want:    []wf{{"COACHES", "Tuomas Lehto", "Harbour Hawks", "ref", ""}}},
+		{name: "a post in a text that names no organisation near it",
+			content: "Ilse Varga visited the Harbour Hawks in May. The weather was fine all week. Tuomas Lehto takes over as head coach.",
+			absent:  []wf{{"COACHES", "Tuomas Lehto", "*", "", ""}}},
+		{name: "a flatmate who moves out over the weekend", source: "message",
+			previous: []string{"Borka: I share a flat with my flatmate Tuomas.", "Assistant: How do you split the bills?", "Borka: Down the middle."},
+			content:  "Borka: Tuomas moved out over the weekend.",
+			want:     []wf{{"ROOMMATE_OF", "Tuomas", "Borka", "", "2024-05-11"}}},
+		{name: "a landlady is a landlord", source: "message",
+			content: "Borka: Rent goes to our landlady, Mrs Halme, on the first of the month.",
+			want:    []wf{{"LANDLORD_OF", "Mrs Halme", "Borka", "ref", ""}}},
+		{name: "a job joined since, after a relative clause",
+			content: "Tuomas Lehto, whose thesis took the department prize, collected his degree and has since joined the Coastal Survey Trust as a field scientist.",
+			want:    []wf{{"WORKS_AT", "Tuomas Lehto", "Coastal Survey Trust", "ref", ""}}},
+		{name: "the choir an earlier episode named, left after an adverb", source: "message",
+			previous: []string{"Borka: Tuomas has joined the Eastfield Community Choir this term."},
+			content:  "Borka: Ilse Varga sang her last concert with us in March and has now formally stepped down from the choir.",
+			want:     []wf{{"MEMBER_OF", "Ilse Varga", "Eastfield Community Choir", "", "ref"}}},
+		{name: "a common noun that opens a notice is no name", source: "message",
+			content: "Borka: Reminder that the rent goes to Mrs Halme by the 1st. She has been our landlady since 2023.",
+			want:    []wf{{"LANDLORD_OF", "Mrs Halme", "Borka", "2023-01-01", ""}},
+			absent:  []wf{{"LANDLORD_OF", "Reminder", "*", "", ""}}},
+		{name: "she after a lone name of an earlier episode", source: "message",
+			previous: []string{"Borka: Did Oriane ever sell her flat in Kelso?"},
+			content:  "Tuomas: She did, in the end! She has been living in Perth since March.",
+			want:     []wf{{"LIVES_IN", "Oriane", "Perth", "2024-03-01", ""}}},
+		{name: "our officer is one of the speaker's employer", source: "message",
+			previous: []string{"Borka: I started at Kelder Analytics in May."},
+			content:  "Borka: Ilse Varga has been our CFO since 2020.",
+			want:     []wf{{"HAS_CFO", "Kelder Analytics", "Ilse Varga", "2020-01-01", ""}},
+			absent:   []wf{{"HAS_CFO", "Borka", "*", "", ""}}},
+		{name: "my officer with no employer known is no tie to me", source: "message",
+			content: "Borka: Ilse Varga is my CFO.",
+			absent:  []wf{{"HAS_CFO", "Borka", "*", "", ""}}},
+		{name: "a name before a plan is no person a later word stands for", source: "message",
+			previous: []string{"Borka: I've been on the Kelder Family plan since 2021, it's me and my wife on it."},
+			content:  "Borka: I canceled my Kelder subscription yesterday.",
+			absent:   []wf{{"*", "*", "Kelder Family", "", ""}}},
+		{name: "the end of last year ends a year",
+			content: "Ilse Varga left Kelder Tools at the end of last year.",
+			want:    []wf{{"WORKS_AT", "Ilse Varga", "Kelder Tools", "", "2023-12-31"}}},
+	})
+}
+
+// TestFirstNameAfterRecord: a first name said alone is the full name a
+// record of an earlier episode gave ({"manager": "Tuomas Lehto"}).
+func TestFirstNameAfterRecord(t *testing.T) {
+	req := abi.ExtractRequest{GroupID: "g",
+		Previous: []abi.Episode{{Source: "json", ReferenceTime: "2024-05-14T09:00:00Z",
+			Content: `{"employee_id": "E-1182", "name": "Ilse Varga", "employer": "Kelder Tools", "manager": "Tuomas Lehto"}`}},
+		Episode: abi.Episode{Source: "text", ReferenceTime: refTime,
+			Content: "Ilse Varga takes over the desk from Tuomas, who retires this week."}}
+	var resp abi.ExtractResponse
+	roundTrip(t, abi.CapExtract, req, &resp)
+	var names []string
+	for _, e := range resp.Entities {
+		names = append(names, e.Name)
+	}
+	if !slices.Contains(names, "Tuomas Lehto") || slices.Contains(names, "Tuomas") {
+		t.Errorf("entities = %q, want Tuomas Lehto and no Tuomas alone", names)
+	}
+}
