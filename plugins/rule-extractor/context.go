@@ -335,7 +335,10 @@ func previousPersons(prev []abi.Episode) []string {
 					// "Did Rahel ever sell her flat?": a lone word that is
 					// no common noun, capitalised inside the sentence, is a
 					// name a later "she" may stand for.
-					lone := m.kind == kindNone && m.end-m.start == 1 && !m.initial && !nlp.IsNoun(strings.ToLower(m.name)) && !nlp.IsVerb(strings.ToLower(m.name))
+					// After a preposition it is more likely a place or a
+					// firm ("works at Charité").
+					lone := m.kind == kindNone && m.end-m.start == 1 && !m.initial && !nlp.IsNoun(strings.ToLower(m.name)) && !nlp.IsVerb(strings.ToLower(m.name)) &&
+						(m.start == 0 || !prepositionWords.has(lowerAt(s.toks, m.start-1)))
 					if _, classed := classNouns[lowerAt(s.toks, m.end)]; classed {
 						// "the Lumora Family plan": a name before the noun
 						// of a class is a thing's.
@@ -403,6 +406,10 @@ func (sc *sentCtx) employerOf(name string) ref {
 	}
 	return ref{}
 }
+
+// prepositionWords are the prepositions a name after which is more
+// likely a place or an organisation than a person.
+var prepositionWords = words("at in on from to for near into with by of via across around inside outside")
 
 // jsonPersons appends the people a decoded JSON value names: values under
 // a key of a person, and full names under a name key.
