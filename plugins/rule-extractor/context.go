@@ -31,7 +31,12 @@ type named struct {
 // another kind.
 func personLike(name string) bool {
 	n := 0
-	for w := range strings.FieldsSeq(name) {
+	fs := strings.Fields(name)
+	for i, w := range fs {
+		if r, size := utf8.DecodeRuneInString(w); i > 0 && i < len(fs)-1 && size == len(w) && r > unicode.MaxASCII && unicode.IsUpper(r) {
+			// "Tadhg Ó Murchú": an Irish patronymic particle.
+			continue
+		}
 		n++
 		r, _ := utf8.DecodeRuneInString(w)
 		if n > 3 || !unicode.IsUpper(r) || !strings.ContainsFunc(w, unicode.IsLower) || connectors.has(w) {

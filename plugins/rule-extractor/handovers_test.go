@@ -64,6 +64,13 @@ func TestExtractHandovers(t *testing.T) {
 			content:  "Borka: She lives in Kelso with her husband Tuomas.",
 			want:     []wf{{"LIVES_IN", "Oriane", "Kelso", "ref", ""}},
 			absent:   []wf{{"LIVES_IN", "Linnea", "*", "", ""}}},
+		{name: "the contracts of players a club extended are theirs", source: "message",
+			content: "Borka: FC Narvik have extended the contracts of Ilse Varga and Tuomas Lehto.",
+			want:    []wf{{"WORKS_AT", "Ilse Varga", "FC Narvik", "ref", ""}, {"WORKS_AT", "Tuomas Lehto", "FC Narvik", "ref", ""}},
+			absent:  []wf{{"WORKS_AT", "FC Narvik", "*", "", ""}}},
+		{name: "a membership a club cancelled ends it", source: "message",
+			content: "Borka: The Kelso Rowing Club cancelled the membership of Ilse Varga in March.",
+			want:    []wf{{"MEMBER_OF", "Ilse Varga", "Kelso Rowing Club", "", "2024-03-01"}}},
 		{name: "the end of last year ends a year",
 			content: "Ilse Varga left Kelder Tools at the end of last year.",
 			want:    []wf{{"WORKS_AT", "Ilse Varga", "Kelder Tools", "", "2023-12-31"}}},
@@ -87,4 +94,22 @@ func TestFirstNameAfterRecord(t *testing.T) {
 	if !slices.Contains(names, "Tuomas Lehto") || slices.Contains(names, "Tuomas") {
 		t.Errorf("entities = %q, want Tuomas Lehto and no Tuomas alone", names)
 	}
+}
+
+// TestPatronymicParticle: "Ó" between a given name and a surname keeps
+// the name a person's.
+func TestPatronymicParticle(t *testing.T) {
+	req := abi.ExtractRequest{GroupID: "g", Episode: abi.Episode{Source: "text", ReferenceTime: refTime,
+		Content: "Good news for the gig calendar: Tadhg Ó Murchú has said yes to playing keys with the band."}}
+	var resp abi.ExtractResponse
+	roundTrip(t, abi.CapExtract, req, &resp)
+	for _, e := range resp.Entities {
+		if e.Name == "Tadhg Ó Murchú" {
+			if e.Type != "Person" {
+				t.Errorf("Tadhg Ó Murchú is a %q, want a Person", e.Type)
+			}
+			return
+		}
+	}
+	t.Errorf("entities = %+v, want Tadhg Ó Murchú among them", resp.Entities)
 }

@@ -68,7 +68,7 @@ func (sc *sentCtx) tieNounClause(cc *clauseCtx, ci int) bool {
 		return false
 	}
 	var other ref
-	at, prepAt := p.End, p.End
+	at, prepAt, of := p.End, p.End, -1
 	for i, pp := range c.PPs {
 		if pp.At != at || !tiePreps.has(pp.Prep) || pp.Obj.Phrase < 0 {
 			continue
@@ -80,7 +80,13 @@ func (sc *sentCtx) tieNounClause(cc *clauseCtx, ci int) bool {
 			continue
 		}
 		other, prepAt = sc.phraseRef(pp.Obj.Phrase, false), pp.At
+		if pp.Prep == "of" {
+			of = i
+		}
 		break
+	}
+	if of >= 0 && p.PossEnd == p.PossStart && !leavingNouns.has(head) && sc.heldOf(cc, ci, of, class, role, verb) {
+		return true
 	}
 	if other.name == "" && leavingNouns.has(head) {
 		// "I handed in my notice": the ties of work the episodes told.
@@ -160,6 +166,47 @@ func (sc *sentCtx) tieNounClause(cc *clauseCtx, ci int) bool {
 	}
 	sc.fact(cc, holder, other, class, role, text, kindNone, classKinds[class])
 	return true
+}
+
+// heldOf reads a tie noun whose "of" names its holders and whose
+// clause's subject is the organisation it ties them to: "FC Vellmar have
+// extended the contracts of Ndiaye and Wierzba", "the club cancelled the
+// membership of Ana". It reports whether it was one.
+func (sc *sentCtx) heldOf(cc *clauseCtx, ci, of int, class string, role temporal, verb string) bool {
+	c := &sc.p.Clauses[ci]
+	subjs := sc.subjects(ci)
+	if len(subjs) != 1 {
+		return false
+	}
+	org := subjs[0]
+	if k := sc.kindOf(org); k != kindOrg && k != kindTeam || org.name == sc.u.speaker {
+		return false
+	}
+	cc.left, cc.end = c.VerbStart, sc.clauseEnd(c)
+	cc.date = sc.nearestDate(cc.left, cc.end)
+	noun := nlp.Lemma(sc.toks[sc.p.Phrases[c.Obj.Phrase].Head].lower, "NNS")
+	text := "{s} has a " + noun + " with {o}"
+	switch {
+	case verb == "extend" || verb == "renew":
+		text = "{s}'s " + noun + " with {o} was renewed"
+	case role == tStart:
+		text = "{s}'s " + noun + " with {o} began"
+	case role == tEnd:
+		text = "{s}'s " + noun + " with {o} ended"
+	}
+	n := 0
+	for _, ph := range c.PPs[of].Obj.All() {
+		holder := sc.phraseRef(ph, false)
+		if holder.name == "" || holder.name == org.name {
+			continue
+		}
+		if k := sc.kindOf(holder); k != kindPerson && k != kindNone {
+			continue
+		}
+		sc.fact(cc, holder, org, class, role, text, kindPerson, classKinds[class])
+		n++
+	}
+	return n > 0
 }
 
 // tieModifier returns the name right before a tie noun, after its
