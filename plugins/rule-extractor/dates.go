@@ -214,18 +214,28 @@ func findDates(toks []token, ref, anchor time.Time) []dateExpr {
 		// "was captain until she graduated in 2023", "lived in Leeds
 		// before moving to York in 2019": the date of a clause opened
 		// by "until" or "before" ends the one before it.
-		for j := d.start - 1; j > 0 && j >= d.start-6; j-- {
-			if l := toks[j].lower; l == "until" || l == "till" || l == "before" {
+		// "has been our landlord since we moved in in 2023": the date of
+		// a clause opened by "since" starts the one before it.
+		for j := d.start - 1; j > 0 && j >= d.start-8; j-- {
+			if l := toks[j].lower; (l == "until" || l == "till" || l == "before") && j >= d.start-6 {
 				d.role, d.lead = dateUntil, j
 				break
 			}
-			if !toks[j].word || k > 0 && out[k-1].end > j {
+			if toks[j].lower == "since" && j+1 < d.start && (toks[j+1].cap || sinceSubjects.has(toks[j+1].lower)) {
+				d.role, d.lead = dateSince, j
+				break
+			}
+			if !toks[j].word && !isNumber(toks[j].lower) || k > 0 && out[k-1].end > j {
 				break
 			}
 		}
 	}
 	return out
 }
+
+// sinceSubjects open the clause after a "since" that dates the one
+// before it.
+var sinceSubjects = words("i we you he she they")
 
 // lastDate returns the last point in time of ds that is no duration, or
 // anchor when there is none.

@@ -1,0 +1,97 @@
+package main
+
+import (
+	"strings"
+	"time"
+)
+
+// Records that change things: a field's old and new values, an item of a
+// list with a status, an event about its subject. They read as the same
+// facts a sentence would state ("moved from Basic to Pro on 12 September",
+// "stopped taking sertraline").
+
+// jsonLink is one value of a record tied to the record's subject.
+type jsonLink struct {
+	key, value string
+	nested     bool
+	list       bool
+	// ended marks the value a change replaced ({"from": "Basic", "to":
+	// "Pro"}): it held until the record's date.
+	ended bool
+	// valid and invalid, when set, are the nested object's own dates: an
+	// officer appointed in 2021 and resigned in 2024 is one of the
+	// company's officers between them.
+	valid, invalid time.Time
+}
+
+// eventPrefixes name the id of a record of an event, which is about the
+// subject it names rather than a thing of its own.
+var eventPrefixes = words("event evt transaction txn log audit webhook notification request message change")
+
+// changeKeys hold the fields a record changed, each as a pair of values.
+var changeKeys = words("change changes changed diff updated updates")
+
+// changeSides are the names of a change's old and new values.
+var changeSides = [][2]string{{"from", "to"}, {"old", "new"}, {"before", "after"}, {"previous", "current"}}
+
+// changePair returns the old and new values of a change ({"from":
+// "Basic", "to": "Pro"}); the old may be empty. A pair of dates is a
+// period, not a change.
+func changePair(obj *jsonObject) (from, to string, ok bool) {
+	if len(obj.keys) > 2 {
+		return "", "", false
+	}
+	for _, sd := range changeSides {
+		if !obj.has(sd[1]) {
+			continue
+		}
+		from, to = stringField(obj, sd[0]), stringField(obj, sd[1])
+		if to == "" || isJSONDate(to) || isJSONDate(from) || len(obj.keys) == 2 && !obj.has(sd[0]) {
+			return "", "", false
+		}
+		return from, to, true
+	}
+	return "", "", false
+}
+
+// changed ties a changed field's new value to the record's subject, and
+// its old one until the record's date.
+func (w *jsonWalker) changed(links []jsonLink, key, from, to string) []jsonLink {
+	w.entity(to, keyKind(key), key)
+	links = append(links, jsonLink{key: key, value: to})
+	if from != "" && !strings.EqualFold(from, to) {
+		w.entity(from, keyKind(key), key)
+		links = append(links, jsonLink{key: key, value: from, ended: true})
+	}
+	return links
+}
+
+// endedStatuses are the states of an item that no longer holds.
+var endedStatuses = words("discontinued cancelled canceled stopped ended inactive expired terminated lapsed withdrawn revoked")
+
+// endedStatus reports whether a record's status says it is over.
+func endedStatus(obj *jsonObject) bool {
+	return endedStatuses.has(strings.ToLower(stringField(obj, "status")))
+}
+
+// anyKeyRelation returns the relation a key names for a subject of any
+// kind, or "".
+func anyKeyRelation(key string) string {
+	for _, of := range []kind{kindPerson, kindOrg, kindIdentifier} {
+		if kr, former, ok := keyRelation(key, of, false); ok && !former {
+			return kr.rel
+		}
+	}
+	return ""
+}
+
+// headField returns the value of a record's field that names relation
+// rel ({"drug": "sertraline"} in a list of medications), or "".
+func headField(obj *jsonObject, rel string) string {
+	for i, fk := range obj.keys {
+		if s, ok := obj.vals[i].(string); ok && strings.TrimSpace(s) != "" && anyKeyRelation(fk) == rel {
+			return strings.TrimSpace(s)
+		}
+	}
+	return ""
+}
