@@ -78,6 +78,9 @@ var (
 	kPlan   = []kind{kindPlan}
 	kVax    = []kind{kindVaccine}
 	kOrgish = []kind{kindOrg, kindTeam, kindNone}
+	// kOrgNamed is an organisation or a team only: one steps down from a
+	// ladder too.
+	kOrgNamed = []kind{kindOrg, kindTeam}
 	// kThing is what one owns: a product, or a thing of no known kind.
 	kThing = []kind{kindProduct, kindNone}
 	// kFounder are the kinds of one who starts something.
@@ -190,10 +193,10 @@ var frames = indexFrames([]frame{
 	{verb: "belong", prep: "to", kinds: kOrgish, class: "MEMBER_OF", role: tState},
 	{verb: "resign", prep: "from", class: "WORKS_AT", role: tEnd},
 	// "stepped down from the Rockets", "stood aside from the board".
-	{verb: "step down", prep: "from", kinds: kOrgish, class: "WORKS_AT", role: tEnd},
-	{verb: "step aside", prep: "from", kinds: kOrgish, class: "WORKS_AT", role: tEnd},
-	{verb: "stand down", prep: "from", kinds: kOrgish, class: "WORKS_AT", role: tEnd},
-	{verb: "stand aside", prep: "from", kinds: kOrgish, class: "WORKS_AT", role: tEnd},
+	{verb: "step down", prep: "from", kinds: kOrgNamed, class: "WORKS_AT", role: tEnd},
+	{verb: "step aside", prep: "from", kinds: kOrgNamed, class: "WORKS_AT", role: tEnd},
+	{verb: "stand down", prep: "from", kinds: kOrgNamed, class: "WORKS_AT", role: tEnd},
+	{verb: "stand aside", prep: "from", kinds: kOrgNamed, class: "WORKS_AT", role: tEnd},
 	// "gave notice to Acme", "gave my notice at Halvorsen".
 	{verb: "give", obj: "notice", prep: "at|to", kinds: kOrgish, class: "WORKS_AT", role: tEnd},
 	{verb: "retire", prep: "from", kinds: []kind{kindOrg, kindTeam, kindSchool}, class: "WORKS_AT", role: tEnd},
