@@ -452,6 +452,7 @@ var titles = map[string]string{
 	"president": "PRESIDENT", "chair": "CHAIR", "chairman": "CHAIR", "chairwoman": "CHAIR", "chairperson": "CHAIR",
 	"managing director": "MANAGING_DIRECTOR", "executive director": "EXECUTIVE_DIRECTOR",
 	"founder": "FOUNDER", "co-founder": "FOUNDER", "cofounder": "FOUNDER",
+	"general counsel": "GENERAL_COUNSEL", "chief legal officer": "GENERAL_COUNSEL", "company secretary": "COMPANY_SECRETARY",
 	// Offices of one holder at a time in a club, a school or a team.
 	"treasurer": "TREASURER", "principal": "PRINCIPAL", "headteacher": "PRINCIPAL", "head teacher": "PRINCIPAL", "headmaster": "PRINCIPAL", "headmistress": "PRINCIPAL",
 	"captain": "CAPTAIN",
