@@ -58,7 +58,7 @@ var inverseRels = map[string]string{"reportsto": "managerof", "managerof": "repo
 // organisation gives a person (HAS_CEO, HAS_CFO …, from the organisation).
 func officeRel(rel string) bool {
 	switch rel {
-	case "haspresident", "haschair", "hasmanagingdirector", "hasexecutivedirector", "hastreasurer", "hasprincipal", "hascaptain":
+	case "haspresident", "haschair", "hasmanagingdirector", "hasexecutivedirector", "hastreasurer", "hasprincipal", "hascaptain", "hasgeneralcounsel", "hascompanysecretary":
 		return true
 	}
 	// HAS_CEO, HAS_CFO, HAS_CPO …: chief officers.
@@ -156,6 +156,8 @@ var relTable = normalizeRelTable(map[string]relProps{
 	"HAS_CAPTAIN":            {functional: true},
 	"HAS_EXECUTIVE_DIRECTOR": {functional: true},
 	"HAS_MANAGING_DIRECTOR":  {functional: true},
+	"HAS_GENERAL_COUNSEL":    {functional: true},
+	"HAS_COMPANY_SECRETARY":  {functional: true},
 	"ACQUIRED":               {event: true},
 	"ORDERED":                {event: true},
 	"HAD_APPOINTMENT_AT":     {event: true},
