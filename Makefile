@@ -283,6 +283,7 @@ bench-unseen: build
 	python3 $(SCENARIOS)/run.py $(BIN)/mnemo internal/bench/scenarios/unseen.json --quiet
 	python3 $(SCENARIOS)/run.py $(BIN)/mnemo internal/bench/scenarios/unseen2.json --quiet
 	python3 $(SCENARIOS)/run.py $(BIN)/mnemo internal/bench/scenarios/unseen3.json --quiet
+	python3 $(SCENARIOS)/run.py $(BIN)/mnemo internal/bench/scenarios/unseen4.json --quiet
 
 bench-lme:
 	$(GO) run ./internal/tools/bench-lme -limit $(LIMIT) -every $(EVERY) -granularity $(GRANULARITY) -systems $(SYSTEMS) $(if $(DATA),-data $(DATA)) $(if $(EXTRACT),-extract) $(if $(EVOLVE),-evolve)
