@@ -178,6 +178,15 @@ func (x *extraction) text(req abi.ExtractRequest) {
 			// "Personal update from Mai Trần: I finished my MSc …".
 			author = name
 			x.reg.add(name, kindPerson, strSure, true)
+		} else if name := fromHeader(ep.Content); name != "" && !strings.EqualFold(ep.Source, "message") {
+			// "From: Priya Raghunathan": an email's writer.
+			author = name
+			x.reg.add(name, kindPerson, strSure, true)
+		} else if name, _, _ := signature(ep.Content); name != "" && !strings.EqualFold(ep.Source, "message") {
+			// "Yours sincerely, Janet Thirlwell, Practice Manager": a
+			// letter's writer signs it.
+			author = name
+			x.reg.add(name, kindPerson, strSure, true)
 		} else if name := namedAuthor(req.Previous, prev); name != "" {
 			// "My name's Declan Furlong." in an earlier unlabelled
 			// text: the one who writes the next is Declan Furlong too.
@@ -195,6 +204,11 @@ func (x *extraction) text(req abi.ExtractRequest) {
 		if u.speaker != "" && u.role != roleAssistant && u.role != roleSystem {
 			x.reg.add(u.speaker, kindPerson, strSure, true).speaker = true
 			x.speakers[x.reg.key(u.speaker)] = true
+		}
+	}
+	if !strings.EqualFold(ep.Source, "message") {
+		if name, post, org := signature(ep.Content); name != "" {
+			x.signed(name, post, org)
 		}
 	}
 	x.identifySpeakers(append(earlierVoices(prev), conv.utts...))
