@@ -179,12 +179,12 @@ func (x *extraction) text(req abi.ExtractRequest) {
 			author = name
 			x.reg.add(name, kindPerson, strSure, true)
 		} else if name := fromHeader(ep.Content); name != "" && !strings.EqualFold(ep.Source, "message") {
-			// "From: Priya Raghunathan": an email's writer.
+			// "From: Priya Raghunathan": an email's sender.
 			author = name
 			x.reg.add(name, kindPerson, strSure, true)
 		} else if name, _, _ := signature(ep.Content); name != "" && !strings.EqualFold(ep.Source, "message") {
 			// "Yours sincerely, Janet Thirlwell, Practice Manager": a
-			// letter's writer signs it.
+			// letter's sender signs it.
 			author = name
 			x.reg.add(name, kindPerson, strSure, true)
 		} else if name := namedAuthor(req.Previous, prev); name != "" {

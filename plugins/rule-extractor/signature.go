@@ -5,7 +5,7 @@ import (
 )
 
 // Letters and emails close with who wrote them: a name on a line of its
-// own, then the writer's post and organisation ("Priya Raghunathan" /
+// own, then the sender's post and organisation ("Priya Raghunathan" /
 // "Head Baker, Fernhollow Bakery"), and open with a "From:" header. The
 // signature states a job as plainly as a sentence would.
 

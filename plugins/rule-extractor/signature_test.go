@@ -7,7 +7,7 @@ import "testing"
 // whose "I" the body's is.
 func TestExtractSignatures(t *testing.T) {
 	runConstructions(t, []construction{
-		{name: "a post and an organisation under the writer's name",
+		{name: "a post and an organisation under the sender's name",
 			content: "Morning all,\n\nJust a reminder that the flour comes from Millbrook Grain Co.\n\nThanks,\nIlse Varga\nHead Baker, Kelso Bakery",
 			want:    []wf{{"WORKS_AT", "Ilse Varga", "Kelso Bakery", "ref", ""}, {"HAS_JOB_TITLE", "Ilse Varga", "head baker", "ref", ""}}},
 		{name: "a department and an organisation",
@@ -19,7 +19,7 @@ func TestExtractSignatures(t *testing.T) {
 		{name: "two people sign",
 			content: "See you at the fair.\nIlse Varga\nTuomas Lehto",
 			absent:  []wf{{"WORKS_AT", "*", "*", "", ""}}},
-		{name: "the writer an email's From line names",
+		{name: "the sender an email's From line names",
 			content: "From: Ilse Varga\nTo: Kitchen team\nSubject: News\n\nI have moved to Perth.",
 			want:    []wf{{"LIVES_IN", "Ilse Varga", "Perth", "ref", ""}}},
 	})
