@@ -430,12 +430,30 @@ func (sc *sentCtx) titleBefore(n named, c int) {
 	if d >= 1 && toks[d].word && nlp.IsAdjective(toks[d].lower) {
 		d--
 	}
-	if _, poss := possessives[lowerAt(toks, d)]; !poss && !jobDeterminers.has(lowerAt(toks, d)) {
+	orgPoss := func(w string) bool { return w == "its" || w == "their" }
+	if d >= 1 && toks[d].word && !toks[d].cap && nlp.IsNoun(toks[d].lower) && orgPoss(lowerAt(toks, d-1)) {
+		// "Their account manager, Declan Foyle": a noun before the job.
+		d--
+	}
+	if _, poss := possessives[lowerAt(toks, d)]; !poss && !jobDeterminers.has(lowerAt(toks, d)) && !orgPoss(lowerAt(toks, d)) {
 		return
 	}
 	m := &match{subj: ref{name: n.name, kind: kindPerson, str: strPattern}}
-	m.job = toks[j].lower
-	m.p = &pattern{outs: []output{out("HAS_JOB_TITLE", slotSubject, slotJob, tState, "{s} is {aj}", "{s} was {aj}", kindPerson, kindOccupation)}}
+	m.job = strings.ToLower(joinTokens(toks[d+1 : j+1]))
+	if d+1 < j && nlp.IsAdjective(toks[d+1].lower) {
+		// "this is my new agent": the job is the noun.
+		m.job = toks[j].lower
+	}
+	outs := []output{out("HAS_JOB_TITLE", slotSubject, slotJob, tState, "{s} is {aj}", "{s} was {aj}", kindPerson, kindOccupation)}
+	if orgPoss(lowerAt(toks, d)) {
+		// "Kelder Analytics hired her. Its lawyer, Sunita Bhatt, …": the
+		// job is at the organisation the possessive stands for.
+		if org := sc.orgBefore(d); org.name != "" {
+			m.obj = org
+			outs = append(outs, sub("WORKS_AT", tState, "{s} works at {o}", "{s} worked at {o}", kindOrg))
+		}
+	}
+	m.p = &pattern{outs: outs}
 	sc.emitOne(m, tensePresent, false, nil)
 }
 
