@@ -303,21 +303,52 @@ var orgStandIns = words("board company firm group business startup bank employer
 // names after a kinship noun ("my sister Henrike"). It reads mentions
 // only, no relations, to stay cheap.
 func previousPersons(prev []abi.Episode) []string {
-	// Four: a chat turn often stands in its own episode, and the person
-	// a reply names may be two turns back ("my roommate Siddharth", a
-	// question, its answer, then "Siddharth moved out").
+	var out []string
+	recentMentions(prev, func(p abi.Episode) {
+		// {"manager": "Gareth Pryce"}: a record names people too.
+		dec := json.NewDecoder(strings.NewReader(p.Content))
+		dec.UseNumber()
+		if v, err := decodeJSON(dec); err == nil {
+			out = jsonPersons(v, "", out, 0)
+		}
+	}, func(u utterance, speakers map[string]bool, toks []token, m mention) {
+		if u.role == roleAssistant || u.role == roleSystem || speakers[m.name] {
+			return
+		}
+		afterKin := m.start > 0 && kinNouns.has(toks[m.start-1].lower) || inKinList(toks, m.start)
+		// "Did Rahel ever sell her flat?": a lone word that is no common
+		// noun, capitalised inside the sentence, is a name a later "she"
+		// may stand for. After a preposition it is more likely a place
+		// or a firm ("works at Charité").
+		lone := m.kind == kindNone && m.end-m.start == 1 && !m.initial && !nlp.IsNoun(strings.ToLower(m.name)) && !nlp.IsVerb(strings.ToLower(m.name)) &&
+			(m.start == 0 || !prepositionWords.has(lowerAt(toks, m.start-1)))
+		if _, classed := classNouns[lowerAt(toks, m.end)]; classed {
+			// "the Lumora Family plan": a name before the noun of a
+			// class is a thing's.
+			return
+		}
+		if m.kind == kindPerson || afterKin || m.kind == kindNone && personLike(m.name) || lone {
+			out = append(out, m.name)
+		}
+	})
+	return out
+}
+
+// recentMentions reads the last four previous episodes in order: each
+// record goes to record, and each name their text mentions to mention,
+// with its utterance, the episode's speakers and the sentence's words.
+// Four: a chat turn often stands in its own episode, and the person a
+// reply names may be two turns back ("my roommate Siddharth", a
+// question, its answer, then "Siddharth moved out").
+func recentMentions(prev []abi.Episode, record func(abi.Episode), mention func(u utterance, speakers map[string]bool, toks []token, m mention)) {
 	const scan = 4
 	if len(prev) > scan {
 		prev = prev[len(prev)-scan:]
 	}
-	var out []string
 	for _, p := range prev {
 		if strings.EqualFold(p.Source, "json") {
-			// {"manager": "Gareth Pryce"}: a record names people too.
-			dec := json.NewDecoder(strings.NewReader(p.Content))
-			dec.UseNumber()
-			if v, err := decodeJSON(dec); err == nil {
-				out = jsonPersons(v, "", out, 0)
+			if record != nil {
+				record(p)
 			}
 			continue
 		}
@@ -327,36 +358,13 @@ func previousPersons(prev []abi.Episode) []string {
 			speakers[u.speaker] = true
 		}
 		for _, u := range utts {
-			if u.role == roleAssistant || u.role == roleSystem {
-				continue
-			}
 			for _, s := range splitSentences(u.text) {
-				blocked := make([]bool, len(s.toks))
-				for _, m := range findMentions(s.toks, blocked) {
-					if speakers[m.name] {
-						continue
-					}
-					afterKin := m.start > 0 && kinNouns.has(s.toks[m.start-1].lower) || inKinList(s.toks, m.start)
-					// "Did Rahel ever sell her flat?": a lone word that is
-					// no common noun, capitalised inside the sentence, is a
-					// name a later "she" may stand for.
-					// After a preposition it is more likely a place or a
-					// firm ("works at Charité").
-					lone := m.kind == kindNone && m.end-m.start == 1 && !m.initial && !nlp.IsNoun(strings.ToLower(m.name)) && !nlp.IsVerb(strings.ToLower(m.name)) &&
-						(m.start == 0 || !prepositionWords.has(lowerAt(s.toks, m.start-1)))
-					if _, classed := classNouns[lowerAt(s.toks, m.end)]; classed {
-						// "the Lumora Family plan": a name before the noun
-						// of a class is a thing's.
-						continue
-					}
-					if m.kind == kindPerson || afterKin || m.kind == kindNone && personLike(m.name) || lone {
-						out = append(out, m.name)
-					}
+				for _, m := range findMentions(s.toks, make([]bool, len(s.toks))) {
+					mention(u, speakers, s.toks, m)
 				}
 			}
 		}
 	}
-	return out
 }
 
 // prevNamedByHead returns the last name of two words or more of an
@@ -365,24 +373,11 @@ func previousPersons(prev []abi.Episode) []string {
 func (x *extraction) prevNamedByHead(head string) (string, kind) {
 	if !x.prevNamesRead {
 		x.prevNamesRead = true
-		prev := x.previous
-		if len(prev) > 4 {
-			prev = prev[len(prev)-4:]
-		}
-		for _, p := range prev {
-			if strings.EqualFold(p.Source, "json") {
-				continue
+		recentMentions(x.previous, nil, func(_ utterance, _ map[string]bool, _ []token, m mention) {
+			if m.end-m.start >= 2 && (m.kind == kindOrg || m.kind == kindTeam || m.kind == kindLocation) {
+				x.prevNames = append(x.prevNames, m)
 			}
-			for _, u := range parseUtterances(p.Content, strings.EqualFold(p.Source, "message")) {
-				for _, s := range splitSentences(u.text) {
-					for _, m := range findMentions(s.toks, make([]bool, len(s.toks))) {
-						if m.end-m.start >= 2 && (m.kind == kindOrg || m.kind == kindTeam || m.kind == kindLocation) {
-							x.prevNames = append(x.prevNames, m)
-						}
-					}
-				}
-			}
-		}
+		})
 	}
 	for i := len(x.prevNames) - 1; i >= 0; i-- {
 		n := x.prevNames[i]

@@ -57,13 +57,25 @@ var inverseRels = map[string]string{"reportsto": "managerof", "managerof": "repo
 // officeRel reports whether a normalized relation names an office an
 // organisation gives a person (HAS_CEO, HAS_CFO …, from the organisation).
 func officeRel(rel string) bool {
-	switch rel {
-	case "haspresident", "haschair", "hasmanagingdirector", "hasexecutivedirector", "hastreasurer", "hasprincipal", "hascaptain", "hasgeneralcounsel", "hascompanysecretary":
+	if officeRels[rel] {
 		return true
 	}
 	// HAS_CEO, HAS_CFO, HAS_CPO …: chief officers.
 	return len(rel) == 6 && strings.HasPrefix(rel, "hasc") && strings.HasSuffix(rel, "o")
 }
+
+// officeRels are the normalized relations of the titles an extraction
+// reads (HAS_PRESIDENT, HAS_TREASURER …), a founder's left out: founding
+// is a deed, no office.
+var officeRels = func() map[string]bool {
+	m := map[string]bool{}
+	for _, canon := range titles {
+		if canon != "FOUNDER" {
+			m[canonRel(titleRelation(canon))] = true
+		}
+	}
+	return m
+}()
 
 // couples are the ties of a couple, which one ending verb ends.
 var couples = words("marriedto engagedto isdating")
