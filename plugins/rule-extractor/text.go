@@ -271,8 +271,66 @@ func tokenize(s string) []token {
 	}
 	isAfterName(toks)
 	hasBefore(toks)
-	return degreeGenitives(toks)
+	return doubleGenitives(degreeGenitives(dropFillers(toks)))
 }
+
+// hesitations are the sounds a speaker fills a pause with.
+var hesitations = words("uh uhh um umm ummm uhm er erm")
+
+// dropFillers drops the hesitations of speech and the commas set around
+// them where the phrase goes on ("I'm a, uh, friend of hers" is "I'm a
+// friend of hers"; "Uh, Tom called" is "Tom called"); a comma that marks
+// a boundary ("Tom, um, I quit") stays.
+func dropFillers(toks []token) []token {
+	out := toks[:0]
+	for i := 0; i < len(toks); i++ {
+		if !hesitations.has(toks[i].lower) {
+			out = append(out, toks[i])
+			continue
+		}
+		commaBefore := len(out) > 0 && out[len(out)-1].text == ","
+		commaAfter := i+1 < len(toks) && toks[i+1].text == ","
+		opens := len(out) == 0 || strings.Contains(".!?", out[len(out)-1].text)
+		closes := i+1 == len(toks) || strings.Contains(".!?", toks[i+1].text)
+		switch {
+		case commaBefore && commaAfter:
+			i++ // the comma after
+			if len(out) >= 2 && openPhrase.has(out[len(out)-2].lower) {
+				out = out[:len(out)-1]
+			}
+		case commaAfter && opens:
+			// "Uh, Chandler, say something".
+			i++
+		case commaBefore && closes:
+			// "Off there too, uh?"
+			out = out[:len(out)-1]
+		}
+	}
+	return out
+}
+
+// openPhrase are the words after which a phrase must go on: a
+// determiner, a possessive, a preposition, a copula.
+var openPhrase = words("a an the my your his her our their its this that of to in at for with from is am are was were be")
+
+// doubleGenitives drops the "'s" of a double genitive that ends its
+// phrase ("a friend of Rachel's", "that cousin of Tom's and mine"): "of
+// Rachel's" says "of Rachel".
+func doubleGenitives(toks []token) []token {
+	for i := 2; i < len(toks); i++ {
+		if toks[i].lower != "'s" || toks[i-2].lower != "of" || !toks[i-1].cap || !toks[i-1].word {
+			continue
+		}
+		if i+1 < len(toks) && toks[i+1].word && !phraseClosers.has(toks[i+1].lower) {
+			continue
+		}
+		toks = append(toks[:i], toks[i+1:]...)
+	}
+	return toks
+}
+
+// phraseClosers may follow a noun phrase that has ended.
+var phraseClosers = words("and or but who that which since because so when")
 
 // degreeGenitives joins "master's" and "bachelor's" into the one word of
 // a degree they are ("a part-time master's at Birkbeck": masters).
@@ -462,10 +520,11 @@ func appendWord(toks []token, w string) []token {
 }
 
 // unstutter returns the word a stutter as transcripts write it repeats:
-// "I-I'm" is "I'm", "W-we" is "we", "th-th-that" is "that". A part
-// before a hyphen is a stutter when the next part begins with it (in any
-// case) and is longer, or repeats it in another case or as one letter;
-// "bye-bye" and "so-so" stay.
+// "I-I'm" is "I'm", "W-we" is "we", "th-th-that" is "that", "my-my" is
+// "my". A part before a hyphen is a stutter when the next part begins
+// with it (in any case) and is longer, or repeats it in another case or
+// as one letter, or is a function word said twice; "bye-bye" and
+// "so-so" stay.
 func unstutter(w string) string {
 	if !strings.Contains(w, "-") {
 		return w
@@ -474,6 +533,10 @@ func unstutter(w string) string {
 	j := 0
 	for j+1 < len(parts) {
 		a, b := parts[j], parts[j+1]
+		if strings.EqualFold(a, b) && repeatedFunctionWords.has(strings.ToLower(a)) {
+			j++
+			continue
+		}
 		if k := strings.IndexByte(b, '\''); k >= 0 {
 			b = b[:k]
 		}
@@ -487,6 +550,15 @@ func unstutter(w string) string {
 	}
 	return strings.Join(parts[j:], "-")
 }
+
+// repeatedFunctionWords are the closed-class words a speaker repeats
+// while finding the next ("she's my-my boss", "it's-it's fine"), which,
+// unlike "so-so", "no-no" or "bye-bye", make no word of their own when
+// doubled.
+var repeatedFunctionWords = words("i me you he she it we they him her us them my your his its our their " +
+	"a an the this that these those and but or if then what who how why when where " +
+	"is am are was were be do does did can could will would have has had " +
+	"in on at to of for with from about not i'm it's that's you're we're he's she's they're there")
 
 // contractions are the suffixes split off a word, with their expansion.
 var contractions = []struct{ suffix, lower string }{
