@@ -24,7 +24,10 @@ func (sc *sentCtx) appositives() {
 		bracket := e > n.pos && lowerAt(toks, e) == "("
 		post := n.pos == 1 && toks[0].cap && postWord(toks[0].lower)
 		// "your old assistant Tag": a job noun right before the name.
-		close := !before && n.pos >= 2 && toks[n.pos-1].word && !kinNouns.has(toks[n.pos-1].lower) && (isJobHead(toks[n.pos-1].lower) || workerNoun(toks[n.pos-1].lower))
+		// "your assistant Tag" is a job as well as a tie; "my partner
+		// Teodor" only a tie.
+		w := lowerAt(toks, n.pos-1)
+		close := !before && n.pos >= 2 && toks[n.pos-1].word && (!kinNouns.has(w) || kinship[w].rel == "REPORTS_TO") && (isJobHead(w) || workerNoun(w))
 		if !after && !before && !close && !bracket && !post {
 			continue
 		}

@@ -111,6 +111,7 @@ var kinship = map[string]struct {
 	"friend":  {"FRIEND_OF", false}, "roommate": {"ROOMMATE_OF", false}, "flatmate": {"ROOMMATE_OF", false}, "housemate": {"ROOMMATE_OF", false}, "neighbor": {"NEIGHBOR_OF", false}, "neighbour": {"NEIGHBOR_OF", false},
 	"colleague": {"COLLEAGUE_OF", false}, "coworker": {"COLLEAGUE_OF", false}, "co-worker": {"COLLEAGUE_OF", false},
 	"boss": {"MANAGER_OF", false}, "manager": {"MANAGER_OF", false}, "supervisor": {"MANAGER_OF", false},
+	"assistant": {"REPORTS_TO", false}, "secretary": {"REPORTS_TO", false}, "employee": {"REPORTS_TO", false}, "subordinate": {"REPORTS_TO", false},
 	"cousin": {"COUSIN_OF", false}, "aunt": {"AUNT_OF", false}, "uncle": {"UNCLE_OF", false},
 	"niece": {"NIECE_OF", false}, "nephew": {"NEPHEW_OF", false},
 	"grandmother": {"GRANDMOTHER_OF", false}, "grandma": {"GRANDMOTHER_OF", false},
