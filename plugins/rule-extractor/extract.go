@@ -247,6 +247,12 @@ func (x *extraction) text(req abi.ExtractRequest) {
 					x.sentence(uc, s)
 				}
 			}
+			// "Are you a friend of Rachel's?" "Yes, I am.".
+			if said := confirmedQuestion(q.text, u.text); said != "" {
+				for _, s := range splitSentences(said) {
+					x.sentence(uc, s)
+				}
+			}
 		}
 		for _, s := range splitSentences(u.text) {
 			x.sentence(uc, s)

@@ -258,6 +258,7 @@ func Parse(words, lower []string, names [][2]int, skip []bool) *Sentence {
 	s.retagNouns()
 	s.retagStrayVerbs()
 	s.retagContracted()
+	s.retagDoSupport()
 	s.retagByNeighbours(named)
 	s.chunk(names, skip)
 	s.clauses(skip)

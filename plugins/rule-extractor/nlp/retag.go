@@ -658,3 +658,36 @@ func (s *Sentence) retagNameVerbs() {
 		}
 	}
 }
+
+// retagDoSupport tags the verb after the "do" of emphasis, negation or a
+// question as the verb it is ("I did date her", "Did you date Rachel?"):
+// the tagger reads a word that is also a noun as one after "did", which
+// left "do" the clause's verb and "date Rachel" its object.
+func (s *Sentence) retagDoSupport() {
+	subject := func(t string) bool { return t == "PRP" || t == "NNP" || t == "NN" || t == "NNS" }
+	for i, t := range s.Tags {
+		if s.Lemmas[i] != "do" || t != "VBD" && t != "VBZ" && t != "VBP" {
+			continue
+		}
+		j := i + 1
+		switch {
+		case i == 0 && j < len(s.Tags) && subject(s.Tags[j]):
+			// "Did you date Rachel?"
+			j++
+		case i > 0 && subject(s.Tags[i-1]):
+		default:
+			continue
+		}
+		for j < len(s.Tags) && (s.Tags[j] == "RB" || s.Lower[j] == "n't") {
+			j++
+		}
+		if j >= len(s.Tags) || s.Tags[j] != "NN" || !IsVerb(s.Lower[j]) {
+			continue
+		}
+		if k := j + 1; k < len(s.Tags) && (s.Tags[k] == "NN" || s.Tags[k] == "NNS" || s.Tags[k] == "POS" || s.Lower[k] == "of") {
+			// "I did homework duty", "did a job's …": a noun phrase.
+			continue
+		}
+		s.Tags[j], s.Lemmas[j] = "VB", s.Lower[j]
+	}
+}

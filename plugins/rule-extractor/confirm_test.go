@@ -1,0 +1,39 @@
+package main
+
+import "testing"
+
+// TestExtractConfirmedQuestions holds polar questions answered yes: the
+// answer states the question's clause in the answerer's words; a no, a
+// yes with a denial after it, and a question about the asker state
+// nothing.
+func TestExtractConfirmedQuestions(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "are you, yes", source: "message",
+			content: "Ilka: Are you a friend of Sunniva's?\nJonas: Yes, yes I am.",
+			want:    []wf{{"FRIEND_OF", "Jonas", "Sunniva", "ref", ""}}},
+		{name: "a statement asked, yeah", source: "message",
+			content: "Ilka: So you're Maren's boss?\nJonas: Yeah.",
+			want:    []wf{{"MANAGER_OF", "Jonas", "Maren", "ref", ""}}},
+		{name: "do you, yep", source: "message",
+			content: "Ilka: Do you still work at Kelder Tools?\nJonas: Yep.",
+			want:    []wf{{"WORKS_AT", "Jonas", "Kelder Tools", "ref", ""}}},
+		{name: "did you, with a verb that is also a noun", source: "message",
+			content: "Ilka: Did you date Sunniva?\nJonas: Yeah, for a year.",
+			want:    []wf{{"IS_DATING", "Jonas", "Sunniva", "", "ref"}}},
+		{name: "is a name your relative", source: "message",
+			content: "Ilka: Is Tuomas your brother?\nJonas: Yes he is.",
+			want:    []wf{{"BROTHER_OF", "Tuomas", "Jonas", "ref", ""}}},
+		{name: "no states nothing", source: "message",
+			content: "Ilka: Is Tuomas your brother?\nJonas: No, my cousin.",
+			absent:  []wf{{"BROTHER_OF", "*", "*", "", ""}}},
+		{name: "a yes that goes on to deny states nothing", source: "message",
+			content: "Ilka: Do you still work at Kelder Tools?\nJonas: Yeah, but not for long.",
+			absent:  []wf{{"WORKS_AT", "Jonas", "Kelder Tools", "", ""}}},
+		{name: "a question about the asker is left", source: "message",
+			content: "Ilka: Are you my brother's friend?\nJonas: Yes.",
+			absent:  []wf{{"FRIEND_OF", "*", "*", "", ""}}},
+		{name: "a question before another sentence is no question answered", source: "message",
+			content: "Ilka: Do you work at Kelder Tools? I met Tuomas there.\nJonas: Yes.",
+			absent:  []wf{{"WORKS_AT", "Jonas", "*", "", ""}}},
+	})
+}
