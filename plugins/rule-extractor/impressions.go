@@ -111,7 +111,7 @@ func (sc *sentCtx) personish(r ref) bool {
 // feelingNouns are the nouns of a feeling one has or is in toward
 // someone, with the preposition that names them: "in love with her",
 // "a crush on him", "feelings for Charlie".
-var feelingNouns = map[string]string{"love": "with", "crush": "on", "feeling": "for", "thing": "for"}
+var feelingNouns = map[string]string{"love": "with", "crush": "on", "feeling": "for", "thing": "for", "relationship": "with"}
 
 // feelingFor reads "be in love with X" (linking) and "have a crush on
 // X", "have feelings for X" (have): the subject loves or likes X.
@@ -121,7 +121,10 @@ func (sc *sentCtx) feelingFor(cc *clauseCtx, subj ref) bool {
 	switch {
 	case c.Lemma == "be":
 		for _, pp := range c.PPs {
-			if pp.Prep == "in" && pp.Obj.Phrase >= 0 && sc.headWord(pp.Obj.Phrase) == "love" {
+			if pp.Prep != "in" || pp.Obj.Phrase < 0 {
+				continue
+			}
+			if w := sc.headWord(pp.Obj.Phrase); w == "love" || w == "relationship" {
 				noun = pp.Obj.Phrase
 			}
 		}
@@ -142,14 +145,17 @@ func (sc *sentCtx) feelingFor(cc *clauseCtx, subj ref) bool {
 		if o.name == "" || !sc.personish(o) {
 			continue
 		}
-		rel, text := "LIKES", "{s} has "+withArticle(head)+" "+pp.Prep+" {o}"
+		rel, text, role := "LIKES", "{s} has "+withArticle(head)+" "+pp.Prep+" {o}", tTrait
 		switch head {
 		case "love":
 			rel, text = "LOVES", "{s} is in love with {o}"
 		case "feeling":
 			text = "{s} has feelings for {o}"
+		case "relationship":
+			// "in a relationship with": a couple's tie, not a feeling.
+			rel, text, role = "IS_DATING", "{s} is in a relationship with {o}", tState
 		}
-		sc.fact(cc, subj, o, rel, tTrait, text, kindPerson, kindPerson)
+		sc.fact(cc, subj, o, rel, role, text, kindPerson, kindPerson)
 		return true
 	}
 	return false
