@@ -465,7 +465,25 @@ func demonym(toks []token, i int) bool {
 	if i+1 >= len(toks) || !toks[i+1].word || toks[i+1].text != toks[i+1].lower || firstNames.has(toks[i].lower) {
 		return false
 	}
-	return nlp.IsAdjective(toks[i].lower) && !nlp.IsAdjective(toks[i+1].lower) && nlp.IsNoun(toks[i+1].lower)
+	return adjectiveOfPeople(toks[i].lower) && !nlp.IsAdjective(toks[i+1].lower) && nlp.IsNoun(toks[i+1].lower)
+}
+
+// adjectiveOfPeople reports whether w is an adjective, or a hyphenated
+// compound of adjectives ("italian-american", "franco-german").
+func adjectiveOfPeople(w string) bool {
+	if nlp.IsAdjective(w) {
+		return true
+	}
+	parts := strings.Split(w, "-")
+	if len(parts) < 2 {
+		return false
+	}
+	for _, p := range parts {
+		if !nlp.IsAdjective(p) && !nlp.IsAdjective(p+"n") {
+			return false
+		}
+	}
+	return true
 }
 
 // droppedSubjectVerb reports whether the name toks[i:e] opening a

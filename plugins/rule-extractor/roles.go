@@ -200,10 +200,11 @@ func (sc *sentCtx) roleFacts(cc *clauseCtx, subj ref, pi int, c *nlp.Clause, rol
 	rn, isRole := roleNouns[head]
 	// "a professional actor", "an excellent doctor", "the new teacher":
 	// the title is the noun; ranks stay ("head chef", "senior engineer").
-	// "we're both teachers": each is a teacher.
+	// "we're both teachers": each is a teacher; "the two nurses": a
+	// number counts the holders.
 	// A word the tagger took for an adjective that WordNet knows only as
 	// a noun names the field and stays ("a database specialist").
-	for textStart < p.Head && (strings.HasPrefix(sc.p.Tags[textStart], "JJ") && !titleRanks.has(sc.toks[textStart].lower) && (nlp.IsAdjective(sc.toks[textStart].lower) || !nlp.IsNoun(sc.toks[textStart].lower)) || quantifiers.has(sc.toks[textStart].lower)) {
+	for textStart < p.Head && (strings.HasPrefix(sc.p.Tags[textStart], "JJ") && !titleRanks.has(sc.toks[textStart].lower) && (nlp.IsAdjective(sc.toks[textStart].lower) || !nlp.IsNoun(sc.toks[textStart].lower)) || quantifiers.has(sc.toks[textStart].lower) || sc.p.Tags[textStart] == "CD") {
 		textStart++
 	}
 	// "a Green Party politician", "an Acme engineer": a name before the
