@@ -239,7 +239,7 @@ func vocativeTerms(toks []token) []string {
 	for last >= 0 && !toks[last].word {
 		last--
 	}
-	if last >= 1 && toks[last-1].word && bareBefore.has(toks[last-1].lower) {
+	if last >= 1 && toks[last-1].word && (bareBefore.has(toks[last-1].lower) || bareAfterVerb(toks, last)) {
 		add(addressTerm(toks[last:last+1], false))
 	}
 	// The same before a comma: "suck it up man, it's a job".
@@ -300,6 +300,36 @@ func commandVerb(t token) bool {
 // sentence is one spoken to: pronouns and particles, not determiners or
 // prepositions.
 var bareBefore = words("you ya it me us them this that on up out go now there here please too again ok okay right sorry thanks bye night later soon tonight today tomorrow")
+
+// bareAfterVerb reports whether the bare noun ending a sentence at
+// toks[last] follows a verb or an adjective it cannot be the object or
+// the head of: a singular count noun takes a determiner ("I don't know
+// sweetie", "Thanks for coming buddy", "That's good man"), where a
+// relative called by the kinship word ("call mom") or a post after a
+// verb of naming ("became president") can go bare.
+func bareAfterVerb(toks []token, last int) bool {
+	w, n := toks[last-1].lower, toks[last].lower
+	if kinNouns.has(n) || isJobHead(n) || toks[last-1].cap {
+		return false
+	}
+	lemma := w
+	switch {
+	case strings.HasSuffix(w, "ing") || strings.HasSuffix(w, "in'"):
+		lemma = nlp.Lemma(strings.TrimSuffix(w, "'")+map[bool]string{true: "g", false: ""}[strings.HasSuffix(w, "'")], "VBG")
+	case strings.HasSuffix(w, "ed"):
+		lemma = nlp.Lemma(w, "VBD")
+	}
+	if last < 2 || !toks[last-2].word || linking.has(lemma) || namingVerbs.has(lemma) || !nlp.IsVerb(lemma) && !nlp.IsAdjective(w) {
+		return false
+	}
+	// "a drinking buddy", "my study partner", "a good man": the word
+	// before is a noun's modifier.
+	return !jobDeterminers.has(lowerAt(toks, last-2)) && lowerAt(toks, last-2) != "a" && lowerAt(toks, last-2) != "an"
+}
+
+// namingVerbs put a post or a name after their object, bare ("elected
+// him chair", "call me boss").
+var namingVerbs = words("be become remain stay elect appoint name make call crown title dub promote")
 
 // addressTerm reports whether words form a term of address: "my"
 // optionally, then modifiers, then a singular person noun, all in lower

@@ -45,6 +45,13 @@ func TestVocativeTerms(t *testing.T) {
 		{"opening the sentence, no comma, before a command", "Mate calm down!", []string{"mate"}},
 		{"a plural before a verb is a subject", "Friends help each other.", nil},
 		{"bare at the end after later", "I'll see you later babe.", []string{"babe"}},
+		{"bare at the end after a verb", "I don't know sweetie.", []string{"sweetie"}},
+		{"bare at the end after a gerund", "Thanks for coming buddy.", []string{"buddy"}},
+		{"bare at the end after an adjective", "That's good man.", []string{"man"}},
+		{"a post after a verb of naming", "She became president.", nil},
+		{"a relative called by the kinship word", "I need to call mom.", nil},
+		{"a noun's modifier before it", "He is my drinking buddy.", nil},
+		{"a determiner before the adjective", "You were a good man.", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var got []string
