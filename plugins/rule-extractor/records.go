@@ -242,8 +242,11 @@ func (sc *sentCtx) age(cc *clauseCtx, subj ref) bool {
 // ageNumber reads a number said as a word ("eight") or in digits ("29");
 // spelled tells which.
 func ageNumber(w string) (v int, spelled, ok bool) {
-	if v, ok := numberWords[w]; ok {
+	if v, ok := spelledNumber(w); ok {
 		return v, true, true
+	}
+	if w == "one" {
+		return 1, true, true
 	}
 	if !isNumber(w) {
 		return 0, false, false

@@ -228,6 +228,7 @@ func Parse(words, lower []string, names [][2]int, skip []bool) *Sentence {
 		}
 	}
 	s.retagSymbols()
+	s.retagSpelledNumbers()
 	s.retagFalseModals()
 	s.retagHad()
 	s.retagParticipleTitles()

@@ -691,3 +691,42 @@ func (s *Sentence) retagDoSupport() {
 		s.Tags[j], s.Lemmas[j] = "VB", s.Lower[j]
 	}
 }
+
+// retagSpelledNumbers tags a number spelled out that the tagger took for
+// an adjective or a noun ("I'm twelve/JJ", "turning thirty/NN",
+// "twenty-four") as the number it is. "One" stays as tagged: it is as
+// often a pronoun ("the one I met").
+func (s *Sentence) retagSpelledNumbers() {
+	for i, t := range s.Tags {
+		if t != "JJ" && t != "NN" || s.Lower[i] == "one" || !spelledNumber(s.Lower[i]) {
+			continue
+		}
+		if i+1 < len(s.Tags) && (nounTag(s.Tags[i+1]) && s.Tags[i+1] != "NNP" || s.Lower[i+1] == "of") {
+			// "a twelve pack", "forty of them": left as tagged unless
+			// it counts.
+			if s.Tags[i+1] != "NNS" {
+				continue
+			}
+		}
+		s.Tags[i], s.Lemmas[i] = "CD", s.Lower[i]
+	}
+}
+
+// spelledUnits and spelledTens are the words of the numbers to
+// ninety-nine.
+var (
+	spelledUnits = map[string]bool{"two": true, "three": true, "four": true, "five": true, "six": true, "seven": true, "eight": true, "nine": true,
+		"ten": true, "eleven": true, "twelve": true, "thirteen": true, "fourteen": true, "fifteen": true, "sixteen": true, "seventeen": true,
+		"eighteen": true, "nineteen": true}
+	spelledTens = map[string]bool{"twenty": true, "thirty": true, "forty": true, "fifty": true, "sixty": true, "seventy": true, "eighty": true, "ninety": true}
+)
+
+// spelledNumber reports whether w is a number from two to ninety-nine
+// spelled out in one word ("seven", "forty", "twenty-four").
+func spelledNumber(w string) bool {
+	if spelledUnits[w] || spelledTens[w] {
+		return true
+	}
+	tens, unit, ok := strings.Cut(w, "-")
+	return ok && spelledTens[tens] && (spelledUnits[unit] || unit == "one") && len(unit) <= 5
+}
