@@ -310,6 +310,7 @@ func (x *extraction) sentence(u *uttCtx, s sentence) {
 	}
 	x.honorificTitles(s.toks, ms)
 	sc.parse(ms)
+	sc.laterName()
 	sc.appositives()
 	sc.fromAffiliations()
 	sc.asRoleOpening()

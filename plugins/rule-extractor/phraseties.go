@@ -173,6 +173,11 @@ func (sc *sentCtx) relateIn(cc *clauseCtx, name, owner ref, noun string, role te
 			}
 		}
 		sc.fact(cc, owner, name, "HAS_PET", role, text, kindPerson, kindPet)
+		if name.det == "a" || name.det == "an" {
+			// "We got a puppy. Her name is Biscuit." (laterName).
+			sc.u.lastObj = name
+			sc.u.lastObj.kind = kindPet
+		}
 	default:
 		if rn, ok := roleNouns[noun]; ok && !rn.org {
 			sc.fact(cc, name, owner, rn.class, role, "{s} is {o}'s "+noun, kindPerson, kindNone)

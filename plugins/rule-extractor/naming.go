@@ -1,0 +1,82 @@
+package main
+
+import "strings"
+
+// Names given after the thing. "We adopted a rescue cat. She's a
+// tortoiseshell called Mochi.", "I bought a boat last year; it's called
+// Saoirse.", "Her name is Mochi.": a thing first told by a common noun
+// ("a rescue cat") is named in the next sentence, whose subject is a
+// pronoun for it. The facts told of the thing are the name's.
+
+// laterName reads a sentence that names the thing the utterance last
+// took as an object with an indefinite article, and renames it in the
+// facts told so far.
+func (sc *sentCtx) laterName() {
+	old := sc.u.lastObj
+	if old.name == "" || old.det != "a" && old.det != "an" || old.kind != kindPet && old.kind != kindNone && old.kind != kindProduct {
+		return
+	}
+	at := sc.namingAt()
+	if at < 0 {
+		return
+	}
+	e, ok := sc.nameAt[at]
+	if !ok {
+		return
+	}
+	r := sc.named(at, e)
+	if r.name == "" || r.name == old.name || sc.kindOf(r) == kindOrg || sc.kindOf(r) == kindLocation {
+		return
+	}
+	k := old.kind
+	x := sc.u.x
+	x.reg.add(r.name, k, strSure, true)
+	for i := range x.facts {
+		f := &x.facts[i]
+		switch old.name {
+		case f.src:
+			f.src = r.name
+		case f.dst:
+			f.dst = r.name
+		default:
+			continue
+		}
+		for p, v := range f.subs {
+			if strings.EqualFold(v, old.name) || strings.EqualFold(v, old.det+" "+old.name) {
+				f.subs[p] = r.name
+			}
+		}
+	}
+	sc.u.lastObj = ref{name: r.name, kind: k, str: strSure}
+}
+
+// namingAt returns where the name starts in a sentence that names a
+// thing just spoken of by a pronoun: "She's called Mochi", "it's a
+// tortoiseshell called Mochi", "Her name is Mochi"; or -1.
+func (sc *sentCtx) namingAt() int {
+	toks := sc.toks
+	w := func(i int) string { return lowerAt(toks, i) }
+	switch {
+	case (w(0) == "her" || w(0) == "his" || w(0) == "its") && w(1) == "name" && (w(2) == "is" || w(2) == "'s"):
+		return 3
+	case w(0) == "she" || w(0) == "he" || w(0) == "it":
+	default:
+		return -1
+	}
+	if w(1) != "is" && w(1) != "'s" && w(1) != "was" {
+		return -1
+	}
+	i := 2
+	if w(i) == "a" || w(i) == "an" {
+		// "a tortoiseshell called Mochi": a few words of what it is.
+		j := i + 1
+		for j < len(toks) && j <= i+3 && toks[j].word && w(j) != "called" && w(j) != "named" {
+			j++
+		}
+		i = j
+	}
+	if w(i) != "called" && w(i) != "named" {
+		return -1
+	}
+	return i + 1
+}

@@ -1,0 +1,26 @@
+package main
+
+import "testing"
+
+// TestExtractLaterNames holds a thing told by a common noun and named in
+// the next sentence: the facts told of it are the name's.
+func TestExtractLaterNames(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "a pet named after a description", source: "message",
+			content: "Yusuf: We adopted a rescue cat on Saturday! She's a tortoiseshell called Mochi.",
+			want:    []wf{{"HAS_PET", "Yusuf", "Mochi", "2024-05-11", ""}},
+			absent:  []wf{{"HAS_PET", "Yusuf", "rescue cat", "", ""}}},
+		{name: "her name is", source: "message",
+			content: "Yusuf: We got a puppy. Her name is Biscuit.",
+			want:    []wf{{"HAS_PET", "Yusuf", "Biscuit", "ref", ""}}},
+		{name: "a thing bought and named", source: "message",
+			content: "Yusuf: I bought a boat last year. It's called Saoirse.",
+			want:    []wf{{"OWNS", "Yusuf", "Saoirse", "2023-01-01", ""}}},
+		{name: "a definite thing is not renamed", source: "message",
+			content: "Yusuf: I sold the boat. It's called Saoirse.",
+			absent:  []wf{{"OWNS", "Yusuf", "Saoirse", "", ""}}},
+		{name: "a sentence that names no thing renames nothing", source: "message",
+			content: "Yusuf: We got a puppy. It is small.",
+			want:    []wf{{"HAS_PET", "Yusuf", "puppy", "ref", ""}}},
+	})
+}
