@@ -239,6 +239,12 @@ func guessKind(toks []token) (kind, int) {
 		return kindLocation, strCue
 	case places.has(last) && (len(toks) == 1 || !firstNames.has(first)):
 		return kindLocation, strCue
+	case wordnetPlace(toks):
+		return kindLocation, strPattern
+	case len(toks) > 1 && titleName(toks):
+		// "Senior Structural Engineer", "Chief Operating Officer": a
+		// post written with capitals names no one.
+		return kindOccupation, strCue
 	case firstNames.has(first) && len(toks) <= 3:
 		return kindPerson, strWeak
 	case len(toks) > 1 && pluralOfPeople(toks[len(toks)-1].text):
@@ -254,6 +260,49 @@ func guessKind(toks []token) (kind, int) {
 		return kindOrg, strPattern
 	}
 	return kindNone, 0
+}
+
+// wordnetPlace reports whether a name is a city, country or region
+// WordNet knows and knows as nothing else first ("Abu Dhabi", "Leeds",
+// "Cambodia"): a one-word name also when it is no given name, adjective
+// or verb ("Florence", "Nice" and "Split" are left to their context).
+func wordnetPlace(toks []token) bool {
+	if len(toks) > 3 || toks[0].acro {
+		return false
+	}
+	var ws []string
+	for _, t := range toks {
+		if !t.word || !t.cap {
+			return false
+		}
+		ws = append(ws, t.lower)
+	}
+	if len(ws) == 1 && (firstNames.has(ws[0]) || nlp.IsAdjective(ws[0]) || nlp.IsVerb(ws[0])) {
+		return false
+	}
+	lex, c, ok := nlp.Noun(strings.Join(ws, " "))
+	return ok && lex == nlp.NounLocation && c&(nlp.ClassCity|nlp.ClassCountry|nlp.ClassPlace) != 0 && c&nlp.ClassPerson == 0
+}
+
+// titleName reports whether capitalised words are a post: a job noun
+// last, after words that are adjectives, ranks or nouns and no given
+// name ("Senior Structural Engineer", "Project Manager"; not "Tom
+// Cook").
+func titleName(toks []token) bool {
+	last := toks[len(toks)-1].lower
+	if !isJobHead(last) || len(toks) > 4 {
+		return false
+	}
+	for _, t := range toks[:len(toks)-1] {
+		w := t.lower
+		if !t.word || firstNames.has(w) || honorifics.has(w) || connectors.has(w) {
+			return false
+		}
+		if !titleRanks.has(w) && !titleAdjectives.has(w) && !nlp.IsAdjective(w) && !nlp.IsNoun(w) {
+			return false
+		}
+	}
+	return true
 }
 
 // pluralOfPeople reports whether a capitalised word is the plural of a

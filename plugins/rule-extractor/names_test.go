@@ -176,6 +176,13 @@ func TestExtractTypesFromShapeAndUse(t *testing.T) {
 			map[string]string{"Accra Harbour Runners": "Organization"}},
 		{"text", "Born in Onitsha, Ebele came to England in 1961. She was married to Geoffrey Thornton until 2017.",
 			map[string]string{"Ebele": "Person", "Geoffrey Thornton": "Person", "Onitsha": "Location"}},
+		// A city WordNet knows, whatever its first word looks like.
+		{"text", "Mei-Ling will be seconded to the Abu Dhabi office of Calloway Prentice Engineering. Leeds can wait.",
+			map[string]string{"Abu Dhabi": "Location", "Leeds": "Location"}},
+		// A post written with capitals names no one; a surname that is a
+		// job does not make a post of a name.
+		{"text", "Employee: Mei-Ling Tan, Senior Structural Engineer, Manchester office. Tom Cook signed it.",
+			map[string]string{"Senior Structural Engineer": "Occupation", "Tom Cook": "Person"}},
 	}
 	for _, c := range cases {
 		var resp abi.ExtractResponse
