@@ -90,6 +90,12 @@ func (sc *sentCtx) thirdAt(pos int, exclude ...ref) string {
 		to = u.x.identityKey(u.other)
 	}
 	skip := func(name string) bool {
+		if u.x.recordSubject != "" && u.x.reg.key(name) == u.x.reg.key(u.x.recordSubject) {
+			// "Employee: Mei-Ling Tan … she will report to": a record is
+			// told from its subject's side, but of them in the third
+			// person.
+			return false
+		}
 		if name == u.speaker || name == u.other {
 			return true
 		}

@@ -35,7 +35,10 @@ type extraction struct {
 	// and "the following year" count from.
 	anchor time.Time
 	reg    *registry
-	facts  []fact
+	// recordSubject is the person a record is about ("Patient: Rafael
+	// Ames"), who is its author and whom its "he" and "she" mean.
+	recordSubject string
+	facts         []fact
 	// switched maps the key of one who "switched coaches" to the title
 	// they switched, so that the one they then work with takes it
 	// (implicit.go).
@@ -167,7 +170,7 @@ func (x *extraction) text(req abi.ExtractRequest) {
 		if subj := recordSubject(ep.Content, req.Previous); subj != "" && !strings.EqualFold(ep.Source, "message") {
 			// A record about someone ("Patient: Rafael Ames") is told
 			// from their side: "Started lisinopril" is theirs.
-			author = subj
+			author, x.recordSubject = subj, subj
 			x.reg.add(subj, kindPerson, strSure, true)
 		} else if org := orgAuthor(ep.Content); org != "" && !strings.EqualFold(ep.Source, "message") {
 			// "Pemberton Analytics, Q3 update. … we moved our

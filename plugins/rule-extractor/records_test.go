@@ -62,3 +62,14 @@ func TestDegreeFieldIsNoPlace(t *testing.T) {
 		}
 	}
 }
+
+// TestExtractRecordSubjectPronoun holds a record about someone: its
+// "she" is its subject, though the record is told from their side.
+func TestExtractRecordSubjectPronoun(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "an HR note's she",
+			content: "HR file note\n\nEmployee: Mei-Ling Tan, Senior Structural Engineer, Manchester office\n\nFor the duration she will report to Khalid Al-Mansoori, the project director.",
+			want:    []wf{{"REPORTS_TO", "Mei-Ling Tan", "Khalid Al-Mansoori", "ref", ""}},
+			absent:  []wf{{"REPORTS_TO", "Senior Structural Engineer", "*", "", ""}}},
+	})
+}
