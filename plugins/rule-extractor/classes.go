@@ -138,6 +138,12 @@ var frames = indexFrames([]frame{
 	{verb: "move", prep: "to", kinds: kEmployer, class: "WORKS_AT", role: tStart},
 	{verb: "move", prep: "from", kinds: kEmployer, class: "WORKS_AT", role: tEnd},
 	{verb: "transfer", prep: "to", kinds: kEmployer, class: "WORKS_AT", role: tStart},
+	// "was transferred, seconded, posted or assigned to the Leeds office
+	// of Calloway": working there from then.
+	{verb: "transfer", pass: true, prep: "to", kinds: kEmployer, class: "WORKS_AT", role: tStart},
+	{verb: "second", pass: true, prep: "to", kinds: kEmployer, class: "WORKS_AT", role: tStart},
+	{verb: "post", pass: true, prep: "to", kinds: kEmployer, class: "WORKS_AT", role: tStart},
+	{verb: "assign", pass: true, prep: "to", kinds: kEmployer, class: "WORKS_AT", role: tStart},
 	{verb: "transfer", prep: "from", kinds: kEmployer, class: "WORKS_AT", role: tEnd},
 	{verb: "move", prep: "from", kinds: kPlan, class: "ON_PLAN", role: tEnd, inverse: true},
 	{verb: "move", prep: "from", kinds: []kind{kindLocation, kindNone}, class: "LIVES_IN", role: tEnd},
@@ -266,7 +272,7 @@ var frames = indexFrames([]frame{
 	{verb: "sign", pass: true, prep: "by", kinds: kTeam, class: "PLAYS_FOR", role: tStart},
 	{verb: "join", kinds: kTeam, class: "PLAYS_FOR", role: tStart},
 	{verb: "leave", kinds: kTeam, class: "PLAYS_FOR", role: tEnd},
-	{verb: "transfer", pass: true, prep: "to", class: "PLAYS_FOR", role: tStart},
+	{verb: "transfer", pass: true, prep: "to", kinds: kTeam, class: "PLAYS_FOR", role: tStart},
 	{verb: "transfer", obj: "@person", subj: kindTeam, class: "PLAYS_FOR", role: tEnd, inverse: true},
 	{verb: "transfer", obj: "@person", prep: "to", kinds: kOrgish, subj: kindTeam, class: "PLAYS_FOR", role: tStart, inverse: true},
 	// "coaches the under-14 team at Ashgrove Hockey Club": a unit of

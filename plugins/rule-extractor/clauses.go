@@ -655,10 +655,11 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 				continue
 			}
 			obj := sc.phraseRef(pi, false)
+			kindAt := pi
 			if b, ok := sc.branchOf(pi); ok {
 				// "transfer to their Victoria Centre branch": the
-				// organisation the branch is of, not the branch's name.
-				obj = b
+				// branch's organisation, of its kind.
+				obj, kindAt = b, -1
 			}
 			if obj.name == "" {
 				continue
@@ -679,7 +680,7 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 					continue
 				}
 			}
-			k := sc.semKind(obj, pi)
+			k := sc.semKind(obj, kindAt)
 			if a.prep == "to" && (k == kindNone || sc.weakKind(obj, pi)) && planChangers.has(c.Lemma) && !c.Obj.None() && sc.nounKind(sc.p.Phrases[c.Obj.Phrase].Head) == kindPlan {
 				// "changed my plan to Basic": what a plan is changed
 				// to is a plan.

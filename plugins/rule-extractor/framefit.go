@@ -176,7 +176,8 @@ var branchNouns = words("branch office store outlet site depot location franchis
 
 // branchOf reports whether phrase pi names a branch by a name before its
 // noun ("their Victoria Centre branch"), and returns the organisation it
-// is of: its possessor when that is one, else nothing.
+// is of: its possessor or the one after "of" when that is one, else
+// nothing.
 func (sc *sentCtx) branchOf(pi int) (ref, bool) {
 	p := &sc.p.Phrases[pi]
 	if p.Name || p.Head != p.End-1 || !branchNouns.has(sc.headWord(pi)) {
@@ -196,6 +197,14 @@ func (sc *sentCtx) branchOf(pi int) (ref, bool) {
 		if pr := sc.toks[p.PossStart].lower; pr == "their" || pr == "its" {
 			if org := sc.contextOrgBefore(p.Start); org.name != "" {
 				return org, true
+			}
+		}
+	}
+	// "the Leeds office of Calloway Prentice".
+	if lowerAt(sc.toks, p.End) == "of" {
+		if e, ok := sc.nameAt[p.End+1]; ok {
+			if o := sc.named(p.End+1, e); orgKinds(sc.kindOf(o)) {
+				return o, true
 			}
 		}
 	}

@@ -131,3 +131,25 @@ func TestPatronymicParticle(t *testing.T) {
 	}
 	t.Errorf("entities = %+v, want Tadhg Ó Murchú among them", resp.Entities)
 }
+
+// TestExtractPostings holds a move within or between employers told in
+// the passive or by an office: transferred, seconded or posted to a
+// company, to "the Leeds office of" one; a player transferred to a club
+// still plays for it.
+func TestExtractPostings(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "seconded to an office of a company, from a date",
+			content: "Mei-Ling Tan will be seconded to the Abu Dhabi office of Calloway Prentice Engineering for six months from 3 February 2025.",
+			want:    []wf{{"WORKS_AT", "Mei-Ling Tan", "Calloway Prentice Engineering", "2025-02-03", ""}}},
+		{name: "transferred to a company is no club's player",
+			content: "Mei-Ling Tan was transferred to Calloway Prentice Engineering in March.",
+			want:    []wf{{"WORKS_AT", "Mei-Ling Tan", "Calloway Prentice Engineering", "2024-03-01", ""}},
+			absent:  []wf{{"PLAYS_FOR", "*", "*", "", ""}}},
+		{name: "transferred to a club",
+			content: "Ravi Anand was transferred to Dorrow United in March.",
+			want:    []wf{{"PLAYS_FOR", "Ravi Anand", "Dorrow United", "2024-03-01", ""}}},
+		{name: "joined an office of a company",
+			content: "Mei-Ling Tan joined the Leeds office of Calloway Prentice Engineering in March.",
+			want:    []wf{{"WORKS_AT", "Mei-Ling Tan", "Calloway Prentice Engineering", "2024-03-01", ""}}},
+	})
+}

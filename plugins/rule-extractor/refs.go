@@ -291,6 +291,15 @@ func (sc *sentCtx) phraseRef(pi int, subject bool) ref {
 	if r, ok := sc.doseRef(p); ok {
 		return r
 	}
+	// "the Leeds office of Calloway Prentice": the organisation, whose
+	// office the place names.
+	if branchNouns.has(toks[p.Head].lower) && p.Head == p.End-1 && lowerAt(toks, p.End) == "of" {
+		if e, ok := sc.nameAt[p.End+1]; ok {
+			if r := sc.named(p.End+1, e); sc.kindOf(r) == kindOrg {
+				return r
+			}
+		}
+	}
 	// A name in the phrase: the last one, with a class noun after it
 	// ("the Pro plan").
 	for k := p.End - 1; k >= p.Start; k-- {
