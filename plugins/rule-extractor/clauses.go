@@ -729,7 +729,7 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 						}
 						continue
 					}
-					sc.frameFact(cc, f, a.prep, subj, obj, kk, role)
+					sc.movedFact(cc, f, a.prep, subj, obj, kk, role)
 					matched, hit = true, true
 					break
 				}

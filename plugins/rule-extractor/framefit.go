@@ -73,6 +73,45 @@ func (sc *sentCtx) movesPeople(c *nlp.Clause) bool {
 	return sc.kindOf(r) == kindPerson || sc.u.x.isPerson(r.name)
 }
 
+// movedFact states frame f of a clause for the one it moves (mover),
+// told as moved when that is not the subject ("Ross's mum was moved to
+// Leeds").
+func (sc *sentCtx) movedFact(cc *clauseCtx, f *frame, prep string, subj, obj ref, k kind, role temporal) {
+	mv, from := sc.mover(cc.c, f, prep, subj), len(sc.u.x.facts)
+	sc.frameFact(cc, f, prep, mv, obj, k, role)
+	for i := from; mv.name != subj.name && i < len(sc.u.x.facts); i++ {
+		sc.u.x.facts[i].tmpl = "{s} was " + sc.toks[cc.c.Verb].lower + " " + prep + " {o}"
+	}
+}
+
+// mover returns who a clause of moving puts somewhere: the subject, and
+// those moved with it ("we moved the kids to Leeds"); or the person
+// moved, when the subject moves someone else ("I moved you to
+// Individual", "the club transferred him to Rovers").
+func (sc *sentCtx) mover(c *nlp.Clause, f *frame, prep string, subj ref) ref {
+	if f.inverse || prep == "" || c.Passive || c.Obj.None() || !causedMotion.has(c.Lemma) || !sc.movesPeople(c) {
+		return subj
+	}
+	p := &sc.p.Phrases[c.Obj.Phrase]
+	if movedWith.has(sc.toks[p.Head].lower) {
+		// "moved us", "moved my family", "moved the kids": the subject
+		// goes too.
+		return subj
+	}
+	if o := sc.phraseRef(c.Obj.Phrase, false); o.name != "" && o.name != subj.name {
+		return o
+	}
+	return subj
+}
+
+// causedMotion are the verbs of moving whose object may be the one
+// moved.
+var causedMotion = words("move relocate transfer")
+
+// movedWith are the objects of a verb of moving that the subject goes
+// with.
+var movedWith = words("us family household everyone kids children")
+
 // providerClass is the tie one has with a provider one switches from or
 // to: the tie the episode told with it, else the one its name says (an
 // insurer, a bank), else a customer's. "Switched from Pellucid Insurance
