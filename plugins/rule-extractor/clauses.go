@@ -500,7 +500,7 @@ func (sc *sentCtx) slots(c *nlp.Clause) []arg {
 			out = append(out[:i], append([]arg{{p, out[i+1].phrases}}, out[i+2:]...)...)
 		}
 	}
-	return out
+	return sc.withoutTimes(out)
 }
 
 // slots lists a clause's object slots, direct object first.
@@ -681,7 +681,7 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 				}
 			}
 			k := sc.semKind(obj, kindAt)
-			if a.prep == "to" && (k == kindNone || sc.weakKind(obj, pi)) && planChangers.has(c.Lemma) && !c.Obj.None() && sc.nounKind(sc.p.Phrases[c.Obj.Phrase].Head) == kindPlan {
+			if a.prep == "to" && (k == kindNone || sc.weakKind(obj, pi)) && planChangers.has(c.Lemma) && !c.Obj.None() && (sc.nounKind(sc.p.Phrases[c.Obj.Phrase].Head) == kindPlan || sc.onPlan(c.Obj.Phrase)) {
 				// "changed my plan to Basic": what a plan is changed
 				// to is a plan.
 				k = kindPlan

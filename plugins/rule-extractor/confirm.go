@@ -1,6 +1,7 @@
 package main
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -147,4 +148,60 @@ func confirms(answer string) bool {
 func capitalised(w string) bool {
 	r, _ := utf8.DecodeRuneInString(w)
 	return unicode.IsUpper(r)
+}
+
+// Offers taken up. "I can move you to Individual from 15 April." "Perfect,
+// please do that.": an offer to do something for the one spoken to,
+// taken up by them, will be done. The offer is read again as said by
+// the one who made it, "can" or "could" made "will".
+
+// offerModals turn an offer's "I can" into what it will do.
+var offerModals = map[string]string{"can": "will", "could": "will", "will": "will", "'ll": "will"}
+
+// acceptances take up an offer.
+var acceptances = []string{"please do", "do that", "go ahead", "yes please", "yes, please", "sounds good", "sounds great", "that works",
+	"perfect", "let's do that", "that would be great", "that'd be great", "lovely, thanks", "great, thanks", "please go ahead"}
+
+// takenOffer returns the sentence of offer, the turn before answer, that
+// answer takes up, with its modal made "will"; or "".
+func takenOffer(offer, answer string) string {
+	a := strings.ToLower(strings.TrimSpace(answer))
+	if i := strings.IndexAny(a, ".!?"); i >= 0 && i+1 < len(a) {
+		a = a[:i]
+	}
+	taken := false
+	for _, w := range acceptances {
+		if strings.Contains(a, w) {
+			taken = true
+		}
+	}
+	if !taken || strings.Contains(a, "n't") || strings.Contains(a, " not ") || strings.HasPrefix(a, "no") {
+		return ""
+	}
+	var out string
+	for _, s := range splitSentences(offer) {
+		at := -1
+		for i, t := range s.toks {
+			if i > 0 && at < 0 && (s.toks[i-1].lower == "i" || s.toks[i-1].lower == "we") && offerModals[t.lower] != "" {
+				at = i
+			}
+		}
+		if at < 0 || !slicesContainsFrom(s.toks, at, "you") {
+			continue
+		}
+		toks := slices.Clone(s.toks)
+		toks[at].text, toks[at].lower = "will", "will"
+		out = joinTokens(toks)
+	}
+	return out
+}
+
+// slicesContainsFrom reports whether a word is among toks from i on.
+func slicesContainsFrom(toks []token, i int, w string) bool {
+	for ; i < len(toks); i++ {
+		if toks[i].lower == w {
+			return true
+		}
+	}
+	return false
 }

@@ -37,3 +37,31 @@ func TestExtractConfirmedQuestions(t *testing.T) {
 			absent:  []wf{{"WORKS_AT", "Jonas", "*", "", ""}}},
 	})
 }
+
+// TestExtractTakenOffers holds an offer to do something for the one
+// spoken to, taken up by them: it will be done, from the date it names.
+// An offer declined or not answered is not. (The reference time is 15
+// May 2024: the next 15 April is in 2025.)
+func TestExtractTakenOffers(t *testing.T) {
+	const offer = "Gulnara: Hi, I'm on the Premium Family plan for Tunewell. Can I pay for less?\n" +
+		"Tomás: Thanks Gulnara, I can see your account. I can move you to Individual from your next billing date, 15 April, and you keep Premium Family until then.\n"
+	runConstructions(t, []construction{
+		{name: "taken up", source: "message",
+			content: offer + "Gulnara: Perfect, please do that.",
+			want:    []wf{{"ON_PLAN", "Gulnara", "Individual", "2025-04-15", ""}}},
+		{name: "taken up in the next message", source: "message",
+			previous: []string{"Gulnara: Hi, I'm on the Premium Family plan for Tunewell. Can I pay for less?", "Tomás: I can move you to Individual from your next billing date, 15 April."},
+			content:  "Gulnara: Perfect, please do that.",
+			want:     []wf{{"ON_PLAN", "Gulnara", "Individual", "2025-04-15", ""}}},
+		{name: "declined", source: "message",
+			content: offer + "Gulnara: No, please don't, I'll think about it.",
+			absent:  []wf{{"ON_PLAN", "Gulnara", "Individual", "", ""}}},
+		{name: "not answered", source: "message",
+			content: offer,
+			absent:  []wf{{"ON_PLAN", "Gulnara", "Individual", "", ""}}},
+		{name: "done, with the date set beside the time it names", source: "message",
+			content: "Gulnara: I'm on the Premium Family plan.\nTomás: I've moved you to Individual from your next billing date, 15 April.",
+			want:    []wf{{"ON_PLAN", "Gulnara", "Individual", "2025-04-15", ""}},
+			absent:  []wf{{"LIVES_IN", "*", "*", "", ""}}},
+	})
+}

@@ -230,6 +230,7 @@ func findDates(toks []token, ref, anchor time.Time) []dateExpr {
 			}
 		}
 	}
+	namedTimes(toks, out)
 	return out
 }
 

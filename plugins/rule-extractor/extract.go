@@ -256,6 +256,14 @@ func (x *extraction) text(req abi.ExtractRequest) {
 					x.sentence(uc, s)
 				}
 			}
+			// "I can move you to Individual." "Perfect, please do that.":
+			// said by the one who offered, to the one who took it up.
+			if said := takenOffer(q.text, u.text); said != "" && q.role != roleUser {
+				oc := &uttCtx{x: x, speaker: q.speaker, other: u.speaker, others: []string{u.speaker}}
+				for _, s := range splitSentences(said) {
+					x.sentence(oc, s)
+				}
+			}
 		}
 		for _, s := range splitSentences(u.text) {
 			x.sentence(uc, s)

@@ -84,6 +84,31 @@ func (sc *sentCtx) movedFact(cc *clauseCtx, f *frame, prep string, subj, obj ref
 	}
 }
 
+// onPlan reports whether phrase pi names a person the episode told to
+// be on a plan, or one spoken to just after a plan was spoken of: what
+// they are moved or switched to is a plan too ("I'm on the Premium
+// Family plan" … "I can move you to Individual").
+func (sc *sentCtx) onPlan(pi int) bool {
+	r := sc.phraseRef(pi, false)
+	if r.name == "" {
+		return false
+	}
+	x := sc.u.x
+	for _, f := range x.facts {
+		if f.rel == "ON_PLAN" && x.reg.key(f.src) == x.reg.key(r.name) {
+			return true
+		}
+	}
+	// The episodes just before spoke of a plan ("I'm on the Premium
+	// Family plan", answered in the next message).
+	for i := len(x.previous) - 1; i >= 0 && i >= len(x.previous)-2; i-- {
+		if containsWord(x.previous[i].Content, "plan", "tier", "subscription") {
+			return true
+		}
+	}
+	return false
+}
+
 // mover returns who a clause of moving puts somewhere: the subject, and
 // those moved with it ("we moved the kids to Leeds"); or the person
 // moved, when the subject moves someone else ("I moved you to
