@@ -218,6 +218,21 @@ func (pl *Pipeline) resolveFacts(ctx context.Context, p *prepared, o *overlay, e
 			if err := pl.reachBack(ctx, plan, o, target, dup.ValidAt, refTimes, now); err != nil {
 				return nil, err
 			}
+			if q.n.ValidAt.IsZero() && !q.n.InvalidAt.IsZero() {
+				// A stated end ("Siddharth moved out") ends every open
+				// fact it restates, not only the first: "Siddharth is
+				// Declan's roommate" and "Declan shares a flat with
+				// Siddharth" both.
+				for _, id := range a.Duplicates {
+					k := slices.IndexFunc(q.existing, func(c core.Fact) bool { return c.UUID == id })
+					if k < 0 || id == dup.UUID {
+						continue
+					}
+					if d := pl.latest(plan, q.existing[k]); d.InvalidAt.IsZero() {
+						pl.mergeDuplicate(plan, d, q.n, p.ep, now)
+					}
+				}
+			}
 		} else {
 			plan.fresh = append(plan.fresh, q.n)
 		}
