@@ -657,8 +657,7 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 			obj := sc.phraseRef(pi, false)
 			kindAt := pi
 			if b, ok := sc.branchOf(pi); ok {
-				// "transfer to their Victoria Centre branch": the
-				// branch's organisation, of its kind.
+				// "to their Victoria Centre branch": its organisation.
 				obj, kindAt = b, -1
 			}
 			if obj.name == "" {
@@ -745,8 +744,9 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 		return
 	}
 	if !matched && sc.noArgs(c) && verb == "move out" && subj.name != sc.u.speaker && sc.u.speaker != "" && (sc.kindOf(subj) == kindPerson || sc.u.x.knownPerson(subj.name)) {
-		// "Aiko moved out": she no longer lives with the one telling it.
-		sc.fact(cc, subj, ref{name: sc.u.speaker, kind: kindPerson, str: strSure}, "ROOMMATE_OF", tEnd, "{s} moved out", kindPerson, kindPerson)
+		me := ref{name: sc.u.speaker, kind: kindPerson, str: strSure} // "Aiko moved out": no longer with me.
+		sc.fact(cc, subj, me, "ROOMMATE_OF", tEnd, "{s} moved out", kindPerson, kindPerson)
+		sc.fact(cc, me, subj, "LIVES_WITH", tEnd, "{s} no longer lives with {o}", kindPerson, kindPerson)
 		return
 	}
 	if !c.Passive && !c.Negated && !c.Modal && c.Obj.Phrase >= 0 && handInVerbs.has(c.Lemma) {

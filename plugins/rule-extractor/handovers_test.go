@@ -31,7 +31,7 @@ func TestExtractHandovers(t *testing.T) {
 		{name: "a flatmate who moves out over the weekend", source: "message",
 			previous: []string{"Borka: I share a flat with my flatmate Tuomas.", "Assistant: How do you split the bills?", "Borka: Down the middle."},
 			content:  "Borka: Tuomas moved out over the weekend.",
-			want:     []wf{{"ROOMMATE_OF", "Tuomas", "Borka", "", "2024-05-11"}}},
+			want:     []wf{{"ROOMMATE_OF", "Tuomas", "Borka", "", "2024-05-11"}, {"LIVES_WITH", "Borka", "Tuomas", "", "2024-05-11"}}},
 		{name: "a landlady is a landlord", source: "message",
 			content: "Borka: Rent goes to our landlady, Mrs Halme, on the first of the month.",
 			want:    []wf{{"LANDLORD_OF", "Mrs Halme", "Borka", "ref", ""}}},
