@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
 )
 
 // dateRole is how a date expression bounds a fact.
@@ -898,34 +900,6 @@ var numberWords = map[string]int{
 	"several": 3, "few": 3, "couple": 2,
 }
 
-// spelledUnits and spelledTens are the words of a number spelled out.
-var (
-	spelledUnits = map[string]int{"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-		"ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19}
-	spelledTens = map[string]int{"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
-)
-
-// spelledNumber parses a number from one to ninety-nine spelled out in
-// one word: "nineteen", "forty", "fifty-four".
-func spelledNumber(w string) (int, bool) {
-	if n, ok := spelledUnits[w]; ok {
-		return n, true
-	}
-	tens, unit, hyphen := strings.Cut(w, "-")
-	t, ok := spelledTens[tens]
-	if !ok {
-		return 0, false
-	}
-	if !hyphen {
-		return t, true
-	}
-	u, ok := spelledUnits[unit]
-	if !ok || u > 9 {
-		return 0, false
-	}
-	return t + u, true
-}
-
 // parseDuration parses "two weeks", "3 days", "a couple of months", "a few
 // years". It returns a function going back that far from a time, and the
 // number of tokens used.
@@ -952,7 +926,7 @@ func parseSpan(toks []token, i int) (n int, unit string, used int, ok bool) {
 		if lowerAt(toks, i+used) == "of" {
 			used++
 		}
-	} else if v, ok := spelledNumber(l); ok {
+	} else if v, ok := nlp.SpelledNumber(l); ok {
 		n = v
 	} else {
 		return 0, "", 0, false

@@ -242,7 +242,7 @@ func (sc *sentCtx) age(cc *clauseCtx, subj ref) bool {
 // ageNumber reads a number said as a word ("eight") or in digits ("29");
 // spelled tells which.
 func ageNumber(w string) (v int, spelled, ok bool) {
-	if v, ok := spelledNumber(w); ok {
+	if v, ok := nlp.SpelledNumber(w); ok {
 		return v, true, true
 	}
 	if w == "one" {

@@ -698,7 +698,7 @@ func (s *Sentence) retagDoSupport() {
 // often a pronoun ("the one I met").
 func (s *Sentence) retagSpelledNumbers() {
 	for i, t := range s.Tags {
-		if t != "JJ" && t != "NN" || s.Lower[i] == "one" || !spelledNumber(s.Lower[i]) {
+		if _, n := SpelledNumber(s.Lower[i]); t != "JJ" && t != "NN" || s.Lower[i] == "one" || !n {
 			continue
 		}
 		if i+1 < len(s.Tags) && (nounTag(s.Tags[i+1]) && s.Tags[i+1] != "NNP" || s.Lower[i+1] == "of") {
@@ -712,21 +712,30 @@ func (s *Sentence) retagSpelledNumbers() {
 	}
 }
 
-// spelledUnits and spelledTens are the words of the numbers to
-// ninety-nine.
+// spelledUnits and spelledTens are the words of a number spelled out.
 var (
-	spelledUnits = map[string]bool{"two": true, "three": true, "four": true, "five": true, "six": true, "seven": true, "eight": true, "nine": true,
-		"ten": true, "eleven": true, "twelve": true, "thirteen": true, "fourteen": true, "fifteen": true, "sixteen": true, "seventeen": true,
-		"eighteen": true, "nineteen": true}
-	spelledTens = map[string]bool{"twenty": true, "thirty": true, "forty": true, "fifty": true, "sixty": true, "seventy": true, "eighty": true, "ninety": true}
+	spelledUnits = map[string]int{"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+		"ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19}
+	spelledTens = map[string]int{"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
 )
 
-// spelledNumber reports whether w is a number from two to ninety-nine
-// spelled out in one word ("seven", "forty", "twenty-four").
-func spelledNumber(w string) bool {
-	if spelledUnits[w] || spelledTens[w] {
-		return true
+// SpelledNumber parses a number from one to ninety-nine spelled out in
+// one word: "nineteen", "forty", "fifty-four".
+func SpelledNumber(w string) (int, bool) {
+	if n, ok := spelledUnits[w]; ok {
+		return n, true
 	}
-	tens, unit, ok := strings.Cut(w, "-")
-	return ok && spelledTens[tens] && (spelledUnits[unit] || unit == "one") && len(unit) <= 5
+	tens, unit, hyphen := strings.Cut(w, "-")
+	t, ok := spelledTens[tens]
+	if !ok {
+		return 0, false
+	}
+	if !hyphen {
+		return t, true
+	}
+	u, ok := spelledUnits[unit]
+	if !ok || u > 9 {
+		return 0, false
+	}
+	return t + u, true
 }
