@@ -314,8 +314,11 @@ func bareAfterVerb(toks []token, last int) bool {
 	}
 	lemma := w
 	switch {
-	case strings.HasSuffix(w, "ing") || strings.HasSuffix(w, "in'"):
-		lemma = nlp.Lemma(strings.TrimSuffix(w, "'")+map[bool]string{true: "g", false: ""}[strings.HasSuffix(w, "'")], "VBG")
+	case strings.HasSuffix(w, "in'"):
+		// "comin'".
+		lemma = nlp.Lemma(strings.TrimSuffix(w, "'")+"g", "VBG")
+	case strings.HasSuffix(w, "ing"):
+		lemma = nlp.Lemma(w, "VBG")
 	case strings.HasSuffix(w, "ed"):
 		lemma = nlp.Lemma(w, "VBD")
 	}

@@ -169,12 +169,7 @@ func takenOffer(offer, answer string) string {
 	if i := strings.IndexAny(a, ".!?"); i >= 0 && i+1 < len(a) {
 		a = a[:i]
 	}
-	taken := false
-	for _, w := range acceptances {
-		if strings.Contains(a, w) {
-			taken = true
-		}
-	}
+	taken := slices.ContainsFunc(acceptances, func(w string) bool { return strings.Contains(a, w) })
 	if !taken || strings.Contains(a, "n't") || strings.Contains(a, " not ") || strings.HasPrefix(a, "no") {
 		return ""
 	}
@@ -186,7 +181,7 @@ func takenOffer(offer, answer string) string {
 				at = i
 			}
 		}
-		if at < 0 || !slicesContainsFrom(s.toks, at, "you") {
+		if at < 0 || !slices.ContainsFunc(s.toks[at:], func(t token) bool { return t.lower == "you" }) {
 			continue
 		}
 		toks := slices.Clone(s.toks)
@@ -194,14 +189,4 @@ func takenOffer(offer, answer string) string {
 		out = joinTokens(toks)
 	}
 	return out
-}
-
-// slicesContainsFrom reports whether a word is among toks from i on.
-func slicesContainsFrom(toks []token, i int, w string) bool {
-	for ; i < len(toks); i++ {
-		if toks[i].lower == w {
-			return true
-		}
-	}
-	return false
 }

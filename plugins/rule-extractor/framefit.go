@@ -265,12 +265,20 @@ func (sc *sentCtx) branchOf(pi int) (ref, bool) {
 		}
 	}
 	// "the Leeds office of Calloway Prentice".
-	if lowerAt(sc.toks, p.End) == "of" {
-		if e, ok := sc.nameAt[p.End+1]; ok {
-			if o := sc.named(p.End+1, e); orgKinds(sc.kindOf(o)) {
-				return o, true
-			}
-		}
+	if o := sc.ofNamed(p); o.name != "" && orgKinds(sc.kindOf(o)) {
+		return o, true
 	}
 	return ref{}, true
+}
+
+// ofNamed returns the name said right after "of" after phrase p ("the
+// Leeds office of Calloway Prentice"), or nothing.
+func (sc *sentCtx) ofNamed(p *nlp.Phrase) ref {
+	if lowerAt(sc.toks, p.End) != "of" {
+		return ref{}
+	}
+	if e, ok := sc.nameAt[p.End+1]; ok {
+		return sc.named(p.End+1, e)
+	}
+	return ref{}
 }

@@ -293,11 +293,9 @@ func (sc *sentCtx) phraseRef(pi int, subject bool) ref {
 	}
 	// "the Leeds office of Calloway Prentice": the organisation, whose
 	// office the place names.
-	if branchNouns.has(toks[p.Head].lower) && p.Head == p.End-1 && lowerAt(toks, p.End) == "of" {
-		if e, ok := sc.nameAt[p.End+1]; ok {
-			if r := sc.named(p.End+1, e); sc.kindOf(r) == kindOrg {
-				return r
-			}
+	if branchNouns.has(toks[p.Head].lower) && p.Head == p.End-1 {
+		if r := sc.ofNamed(p); r.name != "" && sc.kindOf(r) == kindOrg {
+			return r
 		}
 	}
 	// A name in the phrase: the last one, with a class noun after it
