@@ -95,6 +95,12 @@ func (x *extraction) addressTerms(utts []utterance) {
 		}
 		for _, s := range splitSentences(u.text) {
 			for _, term := range vocativeTerms(s.toks) {
+				x.relationalTerm(u.speaker, to, term)
+				if x.titleTerm(to, term) {
+					// "Thank you, doctor": a job called out says what
+					// the one spoken to does, not what they are called.
+					continue
+				}
 				if x.addressed == nil {
 					x.addressed = map[string][]string{}
 				}
@@ -102,8 +108,6 @@ func (x *extraction) addressTerms(utts []utterance) {
 				if !slices.Contains(x.addressed[key], term) {
 					x.addressed[key] = append(x.addressed[key], term)
 				}
-				x.relationalTerm(u.speaker, to, term)
-				x.titleTerm(to, term)
 			}
 		}
 	}
@@ -128,16 +132,24 @@ func (x *extraction) relationalTerm(speaker, to, term string) {
 }
 
 // titleTerm reads a job called out as a term of address ("Just a
-// minute, officer!"): the one spoken to holds it.
-func (x *extraction) titleTerm(to, term string) {
-	if strings.Contains(term, " ") || !isJobHead(term) || kinNouns.has(term) {
-		return
+// minute, officer!"): the one spoken to holds it. It reports whether the
+// term was a job.
+func (x *extraction) titleTerm(to, term string) bool {
+	if strings.Contains(term, " ") || !isJobHead(term) || kinNouns.has(term) && !professions.has(kinship[term].rel) {
+		return false
 	}
 	x.reg.add(to, kindPerson, strSure, true)
 	x.reg.add(term, kindOccupation, strPattern, true)
 	x.facts = append(x.facts, fact{src: to, dst: term, rel: "HAS_JOB_TITLE", tmpl: "{s} is " + withArticle(term),
 		subs: map[string]string{"{s}": to}, valid: x.ref})
+	return true
 }
+
+// professions are the ties of one who serves a client by a profession
+// ("my doctor", "her lawyer"): called by the profession's name ("Thank
+// you, doctor"), one is spoken to as its member, where "partner" or
+// "boss" called out says no job.
+var professions = words("DOCTOR_OF DENTIST_OF LAWYER_OF TEACHER_OF THERAPIST_OF")
 
 // professionHonorifics are the honorifics that name a profession: "Dr.
 // Okafor" is a doctor, "Professor Lind" a professor, "Officer Reyes" an
@@ -191,7 +203,7 @@ func vocativeTerms(toks []token) []string {
 	}
 	for l := 0; l < len(toks); l++ {
 		opened := l == start && start > 0 || l > 0 && (toks[l-1].text == "," || midOpener(toks, l))
-		if !opened && l != 0 || !toks[l].word {
+		if !opened && l != 0 || !toks[l].word || askedVerb(toks, l) {
 			continue
 		}
 		// "Tom, my husband, is here": a phrase after a name and a comma
@@ -239,7 +251,7 @@ func vocativeTerms(toks []token) []string {
 	for last >= 0 && !toks[last].word {
 		last--
 	}
-	if last >= 1 && toks[last-1].word && (bareBefore.has(toks[last-1].lower) || bareAfterVerb(toks, last)) {
+	if last >= 1 && toks[last-1].word && (bareBefore.has(toks[last-1].lower) && !askedVerb(toks, last) || bareAfterVerb(toks, last)) {
 		add(addressTerm(toks[last:last+1], false))
 	}
 	// The same before a comma: "suck it up man, it's a job".
@@ -322,13 +334,28 @@ func bareAfterVerb(toks []token, last int) bool {
 	case strings.HasSuffix(w, "ed"):
 		lemma = nlp.Lemma(w, "VBD")
 	}
-	if last < 2 || !toks[last-2].word || linking.has(lemma) || namingVerbs.has(lemma) || !nlp.IsVerb(lemma) && !nlp.IsAdjective(w) {
+	if last < 2 || !toks[last-2].word || linking.has(lemma) || namingVerbs.has(lemma) || determinerAdjectives.has(w) || !nlp.IsVerb(lemma) && !nlp.IsAdjective(w) {
 		return false
 	}
 	// "a drinking buddy", "my study partner", "a good man": the word
 	// before is a noun's modifier.
 	return !jobDeterminers.has(lowerAt(toks, last-2)) && lowerAt(toks, last-2) != "a" && lowerAt(toks, last-2) != "an"
 }
+
+// askedVerb reports whether the word after an auxiliary and "you" is
+// the verb asked about ("Can you help?", "Did you cook?"), not a term of
+// address ("Are you okay honey?" has no verb there).
+func askedVerb(toks []token, i int) bool {
+	return i >= 2 && toks[i-1].lower == "you" && questionAux.has(toks[i-2].lower) && nlp.IsVerb(toks[i].lower)
+}
+
+// questionAux are the auxiliaries that open a question before its
+// subject.
+var questionAux = words("can could would should will shall may might must do does did")
+
+// determinerAdjectives are determiners WordNet also knows as adjectives ("any
+// sooner", "some help"): a noun after one is no term of address.
+var determinerAdjectives = words("any some no every each all both either neither many much more most few several enough other another such")
 
 // namingVerbs put a post or a name after their object, bare ("elected
 // him chair", "call me boss").
@@ -361,9 +388,11 @@ func addressTerm(ws []token, sentenceStart bool) (string, bool) {
 	}
 	for i, w := range ws[:len(ws)-1] {
 		switch {
-		case bareBefore.has(w.lower) || vocativeOpeners.has(w.lower):
-			return "", false
 		case i == 0 && w.lower == "my":
+		case bareBefore.has(w.lower) || vocativeOpeners.has(w.lower) || capStop.has(w.lower) || strings.HasPrefix(w.text, "'"):
+			// "I have", "you're crazy": a pronoun, an auxiliary or a
+			// clitic is no modifier of a noun.
+			return "", false
 		case nlp.IsAdjective(w.lower) && !nlp.IsVerb(w.lower):
 		case i == len(ws)-2 && nlp.IsNoun(w.lower) && !nlp.IsVerb(w.lower):
 		default:

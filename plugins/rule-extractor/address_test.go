@@ -1,6 +1,7 @@
 package main
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -52,6 +53,12 @@ func TestVocativeTerms(t *testing.T) {
 		{"a relative called by the kinship word", "I need to call mom.", nil},
 		{"a noun's modifier before it", "He is my drinking buddy.", nil},
 		{"a determiner before the adjective", "You were a good man.", nil},
+		{"a pronoun and a verb", "I have.", nil},
+		{"a contraction before an adjective", "You're crazy.", nil},
+		{"the verb of a question", "Can you help?", nil},
+		{"the verb of a question with did", "Did you cook?", nil},
+		{"a term after a question's verb", "Can you help me, buddy?", []string{"buddy"}},
+		{"a comparative after a determiner", "Not any sooner.", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var got []string
@@ -118,13 +125,13 @@ func TestAddresseeAnswersTheAsker(t *testing.T) {
 func TestThanksGoToTheVoiceBefore(t *testing.T) {
 	content := "Speaker 1: So? How is she?\n" +
 		"Speaker 2: She's fine, it's nothing serious.\n" +
-		"Speaker 3: Oh, thank you, doctor.\n" +
+		"Speaker 3: Oh, thank you, sweetheart.\n" +
 		"Speaker 1: I was so scared.\n" +
 		"Speaker 2: Well, goodbye then.\n" +
 		"Speaker 3: Thank you, Sunniva, you were wonderful.\n" +
 		"Speaker 1: Bye."
 	resp, got := addressTerms(t, content)
-	want := map[string]any{"Sunniva": []any{"doctor"}}
+	want := map[string]any{"Sunniva": []any{"sweetheart"}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("addressed_as (-want +got):\n%s", diff)
 	}
@@ -137,4 +144,20 @@ func TestThanksGoToTheVoiceBefore(t *testing.T) {
 		}
 	}
 	t.Errorf("no entity Sunniva among %+v", resp.Entities)
+}
+
+// TestJobCalledOutIsATitle: a profession called out ("Thank you,
+// doctor") says what the one spoken to is, not what they are called.
+func TestJobCalledOutIsATitle(t *testing.T) {
+	content := "Speaker 1: Thank you, doctor.\n" +
+		"Speaker 2: You're welcome.\n" +
+		"Speaker 1: Thanks, partner."
+	resp, got := addressTerms(t, content)
+	if diff := cmp.Diff(map[string]any{"Speaker 2": []any{"partner"}}, got); diff != "" {
+		t.Errorf("addressed_as (-want +got):\n%s", diff)
+	}
+	want := wf{"HAS_JOB_TITLE", "Speaker 2", "doctor", refTime, ""}
+	if got := gotFacts(resp.Facts); !slices.Contains(got, want) {
+		t.Errorf("facts %v, want among them %v", got, want)
+	}
 }
