@@ -352,16 +352,54 @@ func stripOpeners(toks []token, m mention) mention {
 // where no sentence starts: names, not interjections ("Fine", "Huh").
 func innerNames(utts []utterance) map[string]bool {
 	out := map[string]bool{}
+	var opening []string
 	for _, u := range utts {
 		for _, s := range splitSentences(u.text) {
 			for i, t := range s.toks {
-				if i > 0 && t.cap && t.word && s.toks[i-1].word {
+				switch {
+				case i > 0 && t.cap && t.word && s.toks[i-1].word:
 					out[t.text] = true
+				case t.cap && t.word && !t.acro:
+					opening = append(opening, t.text)
 				}
 			}
 		}
 	}
+	// A short form of a name the talk knows ("Mon" of Monica, "Rach" of
+	// Rachel) is a name too, wherever it is said: the first three
+	// letters or more of one name said inside a sentence or known as a
+	// first name, and of no other.
+	known := map[string]bool{}
+	for w := range out {
+		known[strings.ToLower(w)] = true
+	}
+	for _, w := range opening {
+		if l := strings.ToLower(w); firstNames.has(l) || len(l) >= 4 && unknownWord(l) {
+			known[l] = true
+		}
+	}
+	for _, w := range opening {
+		lw := strings.ToLower(w)
+		if out[w] || len([]rune(lw)) < 3 || known[lw] {
+			continue
+		}
+		n := 0
+		for k := range known {
+			if len(k) > len(lw) && strings.HasPrefix(k, lw) {
+				n++
+			}
+		}
+		if n == 1 {
+			out[w] = true
+		}
+	}
 	return out
+}
+
+// unknownWord reports whether no dictionary knows w as a word: not a
+// noun, a verb or an adjective, nor a function word or a sound.
+func unknownWord(w string) bool {
+	return !nlp.IsNoun(w) && !nlp.IsVerb(w) && !nlp.IsAdjective(w) && !capStop.has(w) && !interjections.has(w) && !sentenceStarters.has(w)
 }
 
 // thingWords are the words of the conversation's names of two words or
