@@ -438,6 +438,11 @@ func findMentions(toks []token, blocked []bool) []mention {
 			k, str = kindLocation, strCue
 		}
 		name := joinTokens(toks[i:e])
+		if strings.HasSuffix(toks[e-1].lower, "'s") && (k == kindNone || k == kindPerson) {
+			// "Monica's", "Trader Joe's": a business or a home named
+			// for its owner (shopGenitives), no one's name.
+			k, str = kindOrg, strWeak
+		}
 		if k == kindNone {
 			// Weak cues, so that every name has a kind: a place after "in"
 			// or "near", a person's full name.

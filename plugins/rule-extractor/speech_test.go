@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/mnemohq/mnemo/wasm/abi"
 )
 
 // TestExtractHesitations holds the fillers of speech: "uh" and "um" and
@@ -24,6 +26,35 @@ func TestExtractHesitations(t *testing.T) {
 			content: "Jonas: I am a friend of Sunniva's.",
 			want:    []wf{{"FRIEND_OF", "Jonas", "Sunniva", "ref", ""}}},
 	})
+}
+
+// TestExtractShopGenitives: a name whose "'s" ends its phrase after a
+// preposition is a business or a home named for someone, not a
+// possessive.
+func TestExtractShopGenitives(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "a place of work", source: "message",
+			content: "Jonas: I work at Halloran's.",
+			want:    []wf{{"WORKS_AT", "Jonas", "Halloran's", "ref", ""}}},
+		{name: "a name of two words, a time word after", source: "message",
+			content: "Jonas: Sunniva works at Uncle Corrigan's now.",
+			want:    []wf{{"WORKS_AT", "Sunniva", "Uncle Corrigan's", "ref", ""}}},
+		{name: "after a post and of", source: "message",
+			content: "Jonas: Sunniva is the founder of Halloran's.",
+			want:    []wf{{"FOUNDED", "Sunniva", "Halloran's", "ref", ""}}},
+		{name: "a job ended at one, with its date", source: "message",
+			content: "Jonas: Sunniva quit her job at Halloran's last May.",
+			want:    []wf{{"WORKS_AT", "Sunniva", "Halloran's", "", "2023-05-01"}}},
+	})
+	var resp abi.ExtractResponse
+	roundTrip(t, abi.CapExtract, abi.ExtractRequest{Episode: abi.Episode{Source: "message", Content: "Jonas: We had lunch at Halloran's.", ReferenceTime: refTime}}, &resp)
+	i := slices.IndexFunc(resp.Entities, func(e abi.ExtractedEntity) bool { return e.Name == "Halloran's" })
+	if i < 0 {
+		t.Fatalf("no entity Halloran's among %+v", resp.Entities)
+	}
+	if typ := resp.Entities[i].Type; typ != "Organization" {
+		t.Errorf("Halloran's is a %q, want an Organization: a business named for someone is no person", typ)
+	}
 }
 
 // TestDropFillers checks the tokens left when fillers are dropped.

@@ -271,7 +271,7 @@ func tokenize(s string) []token {
 	}
 	isAfterName(toks)
 	hasBefore(toks)
-	return doubleGenitives(degreeGenitives(dropFillers(toks)))
+	return shopGenitives(doubleGenitives(degreeGenitives(dropFillers(toks))))
 }
 
 // hesitations are the sounds a speaker fills a pause with.
@@ -321,6 +321,11 @@ func doubleGenitives(toks []token) []token {
 		if toks[i].lower != "'s" || toks[i-2].lower != "of" || !toks[i-1].cap || !toks[i-1].word {
 			continue
 		}
+		if i >= 3 && !kinNouns.has(toks[i-3].lower) && (isJobHead(toks[i-3].lower) || postWord(toks[i-3].lower)) {
+			// "the founder of Wendy's": a post is held at a business
+			// named for someone (shopGenitives), not at a person.
+			continue
+		}
 		if i+1 < len(toks) && toks[i+1].word && !phraseClosers.has(toks[i+1].lower) {
 			continue
 		}
@@ -328,6 +333,41 @@ func doubleGenitives(toks []token) []token {
 	}
 	return toks
 }
+
+// shopGenitives joins to a name the "'s" that ends its phrase after a
+// preposition: a business named for its founder ("I work at Macy's",
+// "the founder of Wendy's", "back from Sainsbury's"), or a home ("at
+// Orla's"), has the possessive for its name, no noun after it.
+func shopGenitives(toks []token) []token {
+	for i := 2; i < len(toks); i++ {
+		if toks[i].lower != "'s" || !toks[i-1].cap || !toks[i-1].word || toks[i-1].acro {
+			continue
+		}
+		if i+1 < len(toks) && toks[i+1].word && !phraseClosers.has(toks[i+1].lower) && !afterPlace.has(toks[i+1].lower) {
+			continue
+		}
+		j := i - 1
+		for j > 0 && toks[j-1].cap && toks[j-1].word {
+			j--
+		}
+		if j == 0 || !shopPreps.has(toks[j-1].lower) {
+			continue
+		}
+		toks[i-1].text += "'s"
+		toks[i-1].lower += "'s"
+		toks = append(toks[:i], toks[i+1:]...)
+	}
+	return toks
+}
+
+// afterPlace are words that may follow a place's name but not a
+// possessive's ("at Nando's last night", "at Macy's in Leeds", "at
+// Trader Joe's now"): prepositions, time words and adverbs of time.
+var afterPlace = words("in on at near by for from since until till during before after ago last next this every",
+	"yesterday today tonight tomorrow now then too again anymore yet instead though either once")
+
+// shopPreps stand before a place or a business.
+var shopPreps = words("at from of to in into near outside inside by for with behind")
 
 // phraseClosers may follow a noun phrase that has ended.
 var phraseClosers = words("and or but who that which since because so when")
