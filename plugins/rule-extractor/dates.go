@@ -664,7 +664,7 @@ func parseDeictic(toks []token, i int, ref time.Time) (time.Time, int, bool) {
 		q := (int(ref.Month()) - 1) / 3
 		return date(ref.Year(), 3*(q+step)+1, 1, ref.Location()), 2, true
 	}
-	if m, ok := months[unit]; ok && toks[i+1].cap && len(unit) > 3 {
+	if m, ok := months[unit]; ok && toks[i+1].cap && (len(unit) > 3 || unit == "may") {
 		return monthRelative(ref, m, dir), 2, true
 	}
 	if wd, ok := weekdays[unit]; ok {

@@ -46,6 +46,7 @@ func TestFindDates(t *testing.T) {
 		{"a few days ago", day(2024, 5, 12), dateAt},
 		{"last June", day(2023, 6, 1), dateAt},
 		{"last April", day(2024, 4, 1), dateAt},
+		{"last May", day(2023, 5, 1), dateAt},
 		{"next March", day(2025, 3, 1), dateAt},
 		{"in June", day(2023, 6, 1), dateAt},
 		{"in March", day(2024, 3, 1), dateAt},
