@@ -839,6 +839,12 @@ func TestExtractConstructions(t *testing.T) {
 				{"DAUGHTER_OF", "Sunniva", "Ilse", "ref", ""},
 				{"DAUGHTER_OF", "Sunniva", "Tor Berg", "ref", ""},
 			}},
+		{name: "our means the speaker and the one named with I", source: "message",
+			content: "Ines: Marit and I finally met our half-brother, Halvard.",
+			want: []wf{
+				{"BROTHER_OF", "Halvard", "Ines", "ref", ""},
+				{"BROTHER_OF", "Halvard", "Marit", "ref", ""},
+			}},
 		{name: "a position played before a team", source: "text",
 			content: "With me today is Marit Dahl, who plays centre back for Vestby Rovers.",
 			want:    []wf{{"PLAYS_FOR", "Marit Dahl", "Vestby Rovers", "ref", ""}}},

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"slices"
 	"strings"
 	"time"
 	"unicode"
@@ -458,6 +459,13 @@ func (sc *sentCtx) ownerOf(p *nlp.Phrase) ref {
 				return ref{name: g[0], kind: kindPerson, str: strPattern, group: g}
 			}
 			return ref{}
+		}
+		if sc.toks[p.PossStart].lower == "our" {
+			// "Amber and I went to meet our half-brother": "our" is
+			// the speaker's and the one named with "I".
+			if g := sc.theirs(p.PossStart); len(g) > 1 && slices.Contains(g, sc.u.speaker) {
+				return ref{name: g[0], kind: kindPerson, str: strPattern, group: g}
+			}
 		}
 		if pr, ok := possessives[sc.toks[p.PossStart].lower]; ok {
 			if pr == "he" || pr == "she" {
