@@ -134,7 +134,7 @@ func (sc *sentCtx) readClause(ci int) {
 	// "We're friends", "we broke up": a relation that takes two, said by
 	// "we" in a conversation, holds between the speaker and the one
 	// spoken to.
-	if len(subjs) == 1 && sc.u.other != "" && subjs[0].name == sc.u.speaker && sc.subjectIs(c, "we") && (sc.mutual(c) != "" || sc.schoolPhrase(c) >= 0) {
+	if len(subjs) == 1 && sc.u.other != "" && subjs[0].name == sc.u.speaker && sc.subjectIs(c, "we") && (sc.mutual(c) != "" || sc.schoolPhrase(c) >= 0 || sc.beTogether(c)) {
 		subjs = append(subjs, ref{name: sc.u.other, kind: kindPerson, str: strSure})
 	} else if len(subjs) == 1 && sc.u.other == "" && subjs[0].name == sc.u.speaker && sc.subjectIs(c, "we") && coupleClasses.has(sc.mutual(c)) {
 		// "We got married on 12 April", told by one with no one to
@@ -176,7 +176,7 @@ func (sc *sentCtx) readClause(ci int) {
 	}
 	sc.schoolmates(cc, c, subjs)
 	if linking.has(c.Lemma) && !c.Passive && !c.Progressive {
-		if len(subjs) > 1 && (lowerAt(sc.toks, c.VerbEnd) == "together" || backTogether(sc.toks, c)) {
+		if len(subjs) > 1 && sc.beTogether(c) {
 			// "Saoirse and I have been together for two years".
 			for i := 1; i < len(subjs); i++ {
 				sc.fact(cc, subjs[0], subjs[i], "IS_DATING", tState, "{s} and {o} are together", kindPerson, kindPerson)

@@ -59,6 +59,23 @@ func backTogether(toks []token, c *nlp.Clause) bool {
 	return lowerAt(toks, c.VerbEnd) == "back" && lowerAt(toks, c.VerbEnd+1) == "together"
 }
 
+// beTogether reports whether a clause says its subjects are (back)
+// together: a couple ("we've been together for two years").
+func (sc *sentCtx) beTogether(c *nlp.Clause) bool {
+	if !linking.has(c.Lemma) || c.Passive || c.Progressive {
+		return false
+	}
+	at := c.VerbEnd
+	if backTogether(sc.toks, c) {
+		at++
+	} else if lowerAt(sc.toks, at) != "together" {
+		return false
+	}
+	// "We were together in Paris", "together at school": a place shared,
+	// not a couple.
+	return !placePreps.has(lowerAt(sc.toks, at+1)) && lowerAt(sc.toks, at+1) != "at"
+}
+
 // together reports whether "together" follows the clause's verb or its
 // particle.
 func together(toks []token, c *nlp.Clause) bool {

@@ -204,7 +204,7 @@ func tagQuestion(toks []token) bool {
 
 // Words of tag questions.
 var (
-	questionTags   = words("huh right eh yeah no correct")
+	questionTags   = words("huh right eh yeah no correct okay ok alright true")
 	stanceTails    = words("honestly seriously frankly really though lol")
 	tailJoiners    = words("and but so")
 	tagAuxiliaries = words("is isn't are aren't was wasn't were weren't do don't does doesn't did didn't have haven't has hasn't can can't will won't")
