@@ -716,11 +716,11 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 						// job there, no home.
 						continue
 					}
-					if f.class == "IS_DATING" && f.verb == "see" && sc.professional(c, obj) {
+					if f.class == "IS_DATING" && f.verb == "see" && (sc.professional(c, obj) || sc.appointment(c)) {
 						// "I've been seeing a therapist, Dr. Amir Sadeghi":
 						// a visit, not a date; the therapist is the
 						// subject's. "Dating a dentist" is a date.
-						if head := sc.jobObject(c); head != "" && obj.name != "" {
+						if head := sc.jobObject(c); head != "" && obj.name != "" && !strings.EqualFold(obj.name, head) {
 							if k, ok := kinship[head]; ok && k.rel != "" {
 								sc.fact(cc, obj, subj, k.rel, f.role, "{s} is {o}'s "+head, kindPerson, kindPerson)
 								matched, hit = true, true

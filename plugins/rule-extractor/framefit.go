@@ -190,17 +190,30 @@ func (sc *sentCtx) professional(c *nlp.Clause, obj ref) bool {
 	return sc.jobObject(c) != ""
 }
 
-// jobObject returns the job noun at the head of a clause's direct object, or "".
+// jobObject returns the job noun at the head of a clause's direct object
+// ("a therapist", "my GP", "a physio called Tomasz"), or "".
 func (sc *sentCtx) jobObject(c *nlp.Clause) string {
 	if c.Obj.None() {
 		return ""
 	}
 	for _, pi := range c.Obj.All() {
-		if h := sc.headWord(pi); isJobHead(h) {
+		if h := sc.headWord(pi); isJobHead(h) || professions.has(kinship[h].rel) {
 			return h
 		}
 	}
 	return ""
+}
+
+// appointment reports whether a clause sets its event on a day ("I'm
+// seeing Tomasz on Friday"): a meeting, not a tie that lasts.
+func (sc *sentCtx) appointment(c *nlp.Clause) bool {
+	end := sc.clauseEnd(c)
+	for _, d := range sc.dates {
+		if d.role == dateAt && d.start >= c.VerbStart && d.start <= end+3 && d.next != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // pronounPhrase reports whether phrase pi is a pronoun alone.
