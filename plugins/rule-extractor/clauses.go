@@ -830,10 +830,10 @@ func (sc *sentCtx) frameFact(cc *clauseCtx, f *frame, prep string, subj, obj ref
 	case f.inverse && prep != "" && !c.Passive && !c.Obj.None():
 		// "started me on metformin": the direct object takes it.
 		src = sc.phraseRef(c.Obj.Phrase, false)
-		if ok := sc.semKind(src, c.Obj.Phrase); src.name != "" && (ok == kindDrug || ok == kindPlan) {
-			// "changed it to valsartan", "changed my plan to Pro": the
-			// object is what is replaced; its taker or owner takes the
-			// new one.
+		if ok := sc.semKind(src, c.Obj.Phrase); src.name != "" && (ok == kindDrug || ok == kindPlan || f.class == "CUSTOMER_OF" && sc.serviceObject(c.Obj.Phrase)) {
+			// "changed it to valsartan", "changed my plan to Pro",
+			// "switched our broadband to Lumio": the object is what
+			// is replaced; its taker or owner takes the new one.
 			src = sc.holderOf(src, c.Obj.Phrase, subj)
 		}
 	case f.inverse && prep != "" && !c.Passive:
@@ -859,7 +859,7 @@ func (sc *sentCtx) frameFact(cc *clauseCtx, f *frame, prep string, subj, obj ref
 		// is born, studies, marries or holds a post is a person.
 		sk = kindPerson
 	}
-	text := sc.clauseText(cc, f, prep, r)
+	text := sc.changeText(cc, f, prep, r, src.name == subj.name)
 	if f.inverse && (prep == "" || c.Passive) {
 		text = swapEnds(text)
 	}

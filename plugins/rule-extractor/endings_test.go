@@ -1,6 +1,10 @@
 package main
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/mnemohq/mnemo/wasm/abi"
+)
 
 // TestExtractEndings holds ends said without the tie's other end, or said
 // with the tie itself: the end comes from the class of the verb, the
@@ -341,6 +345,13 @@ func TestExtractReplacements(t *testing.T) {
 			content: "Ines: I changed my plan to the Pro tier in April.",
 			want:    []wf{{"ON_PLAN", "Ines", "Pro tier", "2024-04-01", ""}},
 			absent:  []wf{{"ON_PLAN", "plan", "*", "", ""}}},
+		{name: "a service of one's own switched between providers", source: "message",
+			content: "Ines: We switched our broadband from Kelder Net to Lumio in January.",
+			want:    []wf{{"CUSTOMER_OF", "Ines", "Kelder Net", "", "2024-01-01"}, {"CUSTOMER_OF", "Ines", "Lumio", "2024-01-01", ""}},
+			absent:  []wf{{"CUSTOMER_OF", "broadband", "*", "", ""}}},
+		{name: "a relative switched to a provider is the customer", source: "message",
+			content: "Ines: I switched my mum to Lumio.",
+			want:    []wf{{"CUSTOMER_OF", "Ines's mum", "Lumio", "ref", ""}}},
 		{name: "a degree finished at a university ends the studies", source: "message",
 			content: "Ines: Two years ago I finished my degree at Narva College.",
 			want:    []wf{{"STUDIES_AT", "Ines", "Narva College", "", "2022-05-15"}}},
@@ -401,4 +412,21 @@ func TestExtractPossessedThings(t *testing.T) {
 			want:    []wf{{"IS_DATING", "Ana", "Tomas", "ref", ""}},
 			absent:  []wf{{"DENTIST_OF", "*", "Ana", "", ""}}},
 	})
+}
+
+// TestChangeOfOwnThingText: one who changes a thing of their own to
+// another ("I changed my plan to Pro") changed to it; they were not
+// changed.
+func TestChangeOfOwnThingText(t *testing.T) {
+	var resp abi.ExtractResponse
+	roundTrip(t, abi.CapExtract, abi.ExtractRequest{Episode: abi.Episode{Source: "message", Content: "Ines: I switched my energy supplier to Lumio.", ReferenceTime: refTime}}, &resp)
+	for _, f := range resp.Facts {
+		if f.Relation == "CUSTOMER_OF" && f.Target == "Lumio" {
+			if f.Source != "Ines" || f.Fact != "Ines switched to Lumio" {
+				t.Errorf("fact %s -> %s %q, want Ines -> Lumio \"Ines switched to Lumio\"", f.Source, f.Target, f.Fact)
+			}
+			return
+		}
+	}
+	t.Errorf("no CUSTOMER_OF Lumio among %+v", resp.Facts)
 }

@@ -74,6 +74,18 @@ func (sc *sentCtx) clauseText(cc *clauseCtx, f *frame, prep string, r temporal) 
 	return text
 }
 
+// changeText is clauseText for a fact of a frame whose direct object
+// takes the relation, unless the subject changed a thing of its own
+// (self): "I changed my plan to Pro" says that the speaker changed to
+// Pro, not that the speaker was changed.
+func (sc *sentCtx) changeText(cc *clauseCtx, f *frame, prep string, r temporal, self bool) string {
+	c := cc.c
+	if !self || !f.inverse || c.Passive || prep == "" || c.Obj.None() {
+		return sc.clauseText(cc, f, prep, r)
+	}
+	return "{s} " + sc.verbWord(c.Verb, c.Verb, cc.pastText(r), false) + " " + prep + " {o}"
+}
+
 // pastText reports whether the text of a fact in the clause's role takes
 // the past: a clause in the past, or in the perfect unless it states a
 // state that holds at the time of speaking ("I've lived in Boston for six

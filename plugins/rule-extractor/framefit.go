@@ -295,3 +295,12 @@ func (sc *sentCtx) ofNamed(p *nlp.Phrase) ref {
 	}
 	return ref{}
 }
+
+// serviceObject reports whether phrase pi is a thing one is supplied
+// with, not a person: a common noun that is no relative ("our
+// broadband", "my energy supplier"), where a name, a pronoun or "my mum"
+// is someone moved to a provider.
+func (sc *sentCtx) serviceObject(pi int) bool {
+	p := &sc.p.Phrases[pi]
+	return !p.Name && !sc.pronounPhrase(pi) && !kinNouns.has(sc.headWord(pi))
+}
