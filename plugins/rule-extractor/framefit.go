@@ -252,11 +252,22 @@ func (sc *sentCtx) holderOf(thing ref, pi int, subj ref) ref {
 var branchNouns = words("branch office store outlet site depot location franchise")
 
 // branchOf reports whether phrase pi names a branch by a name before its
-// noun ("their Victoria Centre branch"), and returns the organisation it
-// is of: its possessor or the one after "of" when that is one, else
+// noun ("their Victoria Centre branch") or a job at an organisation ("a
+// job at Marrow & Finch"), and returns the organisation it is of: its
+// possessor or the one after "of" or "at" when that is one, else
 // nothing.
 func (sc *sentCtx) branchOf(pi int) (ref, bool) {
 	p := &sc.p.Phrases[pi]
+	if !p.Name && jobNouns.has(sc.headWord(pi)) && lowerAt(sc.toks, p.End) == "at" {
+		// "left Kettleby for a job at Marrow & Finch": the job is at
+		// the organisation after it.
+		if e, ok := sc.nameAt[p.End+1]; ok {
+			if o := sc.named(p.End+1, e); orgKinds(o.kind) || o.kind == kindNone && !personLike(o.name) {
+				return o, true
+			}
+		}
+		return ref{}, false
+	}
 	if p.Name || p.Head != p.End-1 || !branchNouns.has(sc.headWord(pi)) {
 		return ref{}, false
 	}

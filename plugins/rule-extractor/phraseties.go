@@ -160,6 +160,9 @@ func (sc *sentCtx) relateIn(cc *clauseCtx, name, owner ref, noun string, role te
 			sc.fact(&clauseCtx{te: cc.te, date: cc.date, c: cc.c}, name, job, "HAS_JOB_TITLE", role, "{s} is "+withArticle(noun), kindPerson, kindOccupation)
 		}
 		sc.fact(&clauseCtx{ended: k.ended || cc.ended, te: cc.te, date: cc.date, c: cc.c}, name, owner, k.rel, role, "{s} is {o}'s "+noun, kindPerson, kindPerson)
+		if !k.ended && !cc.ended {
+			sc.coworkers(cc, name, owner, noun, role)
+		}
 	case petNouns.has(noun) || sc.isAnimal(noun):
 		sc.u.x.reg.add(name.name, kindPet, strPattern, true)
 		text := "{s} has a " + noun + " named {o}"
@@ -303,4 +306,40 @@ func listGlue(gap []token) bool {
 		}
 	}
 	return true
+}
+
+// coworkers reads the workplace of a tie at work named with it ("Dev,
+// my manager at Orla Foods"): both work there.
+func (sc *sentCtx) coworkers(cc *clauseCtx, name, owner ref, noun string, role temporal) {
+	if !workTies.has(kinship[noun].rel) {
+		return
+	}
+	if org := sc.workplaceAfter(noun); org.name != "" {
+		for _, p := range []ref{name, owner} {
+			sc.fact(&clauseCtx{te: cc.te, date: cc.date, c: cc.c}, p, org, "WORKS_AT", role, "{s} works at {o}", kindPerson, kindOrg)
+		}
+	}
+}
+
+// workTies are the ties of two who work at one place.
+var workTies = words("MANAGER_OF REPORTS_TO COLLEAGUE_OF")
+
+// workplaceAfter returns the organisation named after "at" right behind
+// the noun of a tie at work ("my boss at Orla Foods"), or nothing.
+func (sc *sentCtx) workplaceAfter(noun string) ref {
+	for i, t := range sc.toks {
+		if t.lower != noun || lowerAt(sc.toks, i+1) != "at" {
+			continue
+		}
+		e, ok := sc.nameAt[i+2]
+		if !ok {
+			continue
+		}
+		// After "at", a name no one holds is a workplace.
+		r := sc.named(i+2, e)
+		if k := sc.kindOf(r); orgKinds(k) || k == kindNone && !firstNames.has(strings.ToLower(strings.Fields(r.name)[0])) {
+			return r
+		}
+	}
+	return ref{}
 }

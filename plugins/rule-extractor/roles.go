@@ -370,6 +370,9 @@ func (sc *sentCtx) kinFact(cc *clauseCtx, subj, owner ref, head string) {
 	switch {
 	case cc.te != tensePast:
 		sc.fact(now, subj, owner, k.rel, tState, "{s} is {o}'s "+head, kindPerson, kindPerson)
+		if !now.ended {
+			sc.coworkers(now, subj, owner, head, tState)
+		}
 	case lastingTies.has(k.rel):
 		// "she was my aunt": still is.
 		sc.fact(&clauseCtx{c: cc.c}, subj, owner, k.rel, tState, "{s} is {o}'s "+head, kindPerson, kindPerson)
