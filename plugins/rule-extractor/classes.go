@@ -3,6 +3,7 @@ package main
 import (
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
 )
@@ -556,7 +557,9 @@ func (f *frame) fitsRef(k kind, r ref) bool {
 		// takes or starts.
 		return true
 	}
-	return f.fits(k, r.det == "")
+	// A name is written with a capital: a bare common noun ("plays in
+	// goal") is no name of unknown kind.
+	return f.fits(k, r.det == "" && r.name != "" && !unicode.IsLower([]rune(r.name)[0]))
 }
 
 // unknownLowerWord reports whether r is one lower-case word of six
