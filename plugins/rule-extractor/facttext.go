@@ -86,6 +86,14 @@ func (sc *sentCtx) changeText(cc *clauseCtx, f *frame, prep string, r temporal, 
 	return "{s} " + sc.verbWord(c.Verb, c.Verb, cc.pastText(r), false) + " " + prep + " {o}"
 }
 
+// scheduledEnd reports whether a clause states an end in the simple
+// present of the third person ("my contract ends in December", "the lease
+// runs out in May"): an end on the calendar, still to come. "I quit in
+// April" may be past; "ends" may not.
+func (sc *sentCtx) scheduledEnd(cc *clauseCtx, role temporal) bool {
+	return role == tEnd && cc.te == tensePresent && cc.c != nil && !cc.c.Past && sc.p.Tags[cc.c.Verb] == "VBZ"
+}
+
 // pastText reports whether the text of a fact in the clause's role takes
 // the past: a clause in the past, or in the perfect unless it states a
 // state that holds at the time of speaking ("I've lived in Boston for six

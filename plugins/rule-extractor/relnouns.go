@@ -1,6 +1,10 @@
 package main
 
-import "github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
+import (
+	"strings"
+
+	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
+)
 
 // Ties named by a noun and ended or begun by a verb: "please cancel my
 // subscription to Corbel Weekly", "Wren broke off her engagement to
@@ -263,6 +267,10 @@ func (sc *sentCtx) tieNounSubject(cc *clauseCtx, ci int) bool {
 	}
 	cc.left, cc.end = p.Start, sc.clauseEnd(c)
 	cc.date = sc.nearestDate(c.VerbStart, cc.end)
+	if sc.scheduledEnd(cc, tEnd) {
+		// "my contract ends in December": still to come.
+		text = strings.TrimSuffix(text, "ended") + "ends"
+	}
 	sc.fact(cc, holder, other, class, tEnd, text, kindNone, classKinds[class])
 	return true
 }
