@@ -656,7 +656,7 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 			}
 			obj := sc.phraseRef(pi, false)
 			kindAt := pi
-			if b, ok := sc.branchOf(pi); ok {
+			if b, ok := sc.branchOf(pi, sc.residencePrep(c, a.prep)); ok {
 				// "to their Victoria Centre branch": its organisation.
 				obj, kindAt = b, -1
 			}

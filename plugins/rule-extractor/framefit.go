@@ -256,8 +256,19 @@ var branchNouns = words("branch office store outlet site depot location franchis
 // job at Marrow & Finch"), and returns the organisation it is of: its
 // possessor or the one after "of" or "at" when that is one, else
 // nothing.
-func (sc *sentCtx) branchOf(pi int) (ref, bool) {
+func (sc *sentCtx) branchOf(pi int, prep string) (ref, bool) {
 	p := &sc.p.Phrases[pi]
+	if prep != "" && !p.Name && homeNouns.has(sc.headWord(pi)) && lowerAt(sc.toks, p.End) == "in" {
+		// "moved out of my flat in Leeds": the home one moves to or
+		// from is in the place after it ("bought a house in Leeds"
+		// bought the house).
+		if e, ok := sc.nameAt[p.End+1]; ok {
+			if o := sc.named(p.End+1, e); o.kind == kindLocation || o.kind == kindNone && !personLike(o.name) {
+				return o, true
+			}
+		}
+		return ref{}, false
+	}
 	if !p.Name && jobNouns.has(sc.headWord(pi)) && lowerAt(sc.toks, p.End) == "at" {
 		// "left Kettleby for a job at Marrow & Finch": the job is at
 		// the organisation after it.
@@ -315,3 +326,16 @@ func (sc *sentCtx) serviceObject(pi int) bool {
 	p := &sc.p.Phrases[pi]
 	return !p.Name && !sc.pronounPhrase(pi) && !kinNouns.has(sc.headWord(pi))
 }
+
+// residencePrep returns the preposition of a clause's phrase when its
+// verb moves one in or out of a home ("moved out of my flat in Leeds"),
+// else "": a lease signed for a house is no move.
+func (sc *sentCtx) residencePrep(c *nlp.Clause, prep string) string {
+	if residenceVerbs.has(c.Lemma) {
+		return prep
+	}
+	return ""
+}
+
+// residenceVerbs move one into or out of a home, or keep one there.
+var residenceVerbs = words("move live stay rent relocate settle")
