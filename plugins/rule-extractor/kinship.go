@@ -144,6 +144,25 @@ var kinNouns = func() wordSet {
 			kinship[p+w] = kinship[w]
 		}
 	}
+	// A relative by marriage: "my brother-in-law Kai", "her in-laws".
+	for _, w := range strings.Fields("brother sister") {
+		kinship[w+"-in-law"] = struct {
+			rel   string
+			ended bool
+		}{"SIBLING_IN_LAW_OF", false}
+	}
+	for _, w := range strings.Fields("mother father parent") {
+		kinship[w+"-in-law"] = struct {
+			rel   string
+			ended bool
+		}{"PARENT_IN_LAW_OF", false}
+	}
+	for _, w := range strings.Fields("son daughter") {
+		kinship[w+"-in-law"] = struct {
+			rel   string
+			ended bool
+		}{"CHILD_IN_LAW_OF", false}
+	}
 	for k := range kinship {
 		s[k] = struct{}{}
 	}
