@@ -117,15 +117,7 @@ func (sc *sentCtx) readClause(ci int) {
 	}
 	subjs := sc.subjects(ci)
 	if len(subjs) == 0 {
-		// "they made me project architect": whoever made, the object
-		// took the role, at the organisation of the context.
-		if c.Subj.Phrase >= 0 && sc.p.Tags[sc.p.Phrases[c.Subj.Phrase].Head] == "PRP" && !cc.presup && !c.Obj2.None() && !c.Obj.None() && !c.Passive && roleStartsPassive.has(c.Lemma) && sc.titlePhrase(c.Obj2.Phrase) {
-			if o := sc.phraseRef(c.Obj.Phrase, false); o.name != "" && sc.personish(o) {
-				cc.left, cc.end = sc.p.Phrases[c.Subj.Phrase].Start, sc.clauseEnd(c)
-				cc.date = sc.nearestDate(cc.left, cc.end)
-				sc.roleFacts(cc, o, c.Obj2.Phrase, c, tStart, ref{})
-			}
-		}
+		sc.appointedBySomeone(cc)
 		return
 	}
 	if sc.eventNounObject(cc, ci, subjs) {

@@ -907,3 +907,30 @@ func (sc *sentCtx) asRoleOpening() {
 	speaker := ref{name: sc.u.speaker, kind: kindPerson, str: strSure}
 	sc.roleFacts(&clauseCtx{c: &bc, te: tensePresent}, speaker, pi, &bc, tState, ref{})
 }
+
+// appointedBySomeone reads a clause of appointing whose subject names no
+// one ("they made me project architect", "the board has appointed Martin
+// Kolb as interim CEO"): whoever appointed, the object took the role, at
+// the organisation of the context.
+func (sc *sentCtx) appointedBySomeone(cc *clauseCtx) {
+	c := cc.c
+	if c.Subj.Phrase < 0 || cc.presup || c.Obj.None() || c.Passive || !roleStartsPassive.has(c.Lemma) {
+		return
+	}
+	title := c.Obj2.Phrase
+	if c.Obj2.None() {
+		title = c.AsRole
+	}
+	if sp := &sc.p.Phrases[c.Subj.Phrase]; title < 0 || sp.Name || sc.p.Tags[sp.Head] != "PRP" && !appointingBodies.has(sc.headWord(c.Subj.Phrase)) || !sc.titlePhrase(title) {
+		return
+	}
+	if o := sc.phraseRef(c.Obj.Phrase, false); o.name != "" && sc.personish(o) {
+		cc.left, cc.end = sc.p.Phrases[c.Subj.Phrase].Start, sc.clauseEnd(c)
+		cc.date = sc.nearestDate(cc.left, cc.end)
+		sc.roleFacts(cc, o, title, c, tStart, ref{})
+	}
+}
+
+// appointingBodies are the common nouns of those who appoint to a post
+// in an organisation they do not name: "the board has appointed …".
+var appointingBodies = words("board company committee council club trustees directors firm management team society school university party")
