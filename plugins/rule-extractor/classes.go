@@ -179,6 +179,10 @@ var frames = indexFrames([]frame{
 	{verb: "join", kinds: []kind{kindOrg, kindNone}, class: "WORKS_AT", role: tStart},
 	{verb: "join", kinds: []kind{kindSchool}, class: "WORKS_AT", role: tStart, asRole: true},
 	{verb: "start", obj: "grade school kindergarten preschool nursery college university classes class studies course degree year semester term", prep: "at|in", class: "STUDIES_AT", role: tStart},
+	// "started her master's in marine biology at Dunmore University":
+	// "in" names the field; a programme is one of study at a school.
+	{verb: "start", obj: "masters master phd doctorate mba msc ma bsc ba diploma", prep: "at", class: "STUDIES_AT", role: tStart},
+	{verb: "start", obj: "programme program", prep: "at", kinds: []kind{kindSchool, kindOrg}, class: "STUDIES_AT", role: tStart},
 	{verb: "start", prep: "at|with", kinds: kOrgish, class: "WORKS_AT", role: tStart},
 	{verb: "begin", prep: "at|with", kinds: kOrgish, class: "WORKS_AT", role: tStart},
 	{verb: "start", prep: "as", class: "HAS_JOB_TITLE", role: tStart},

@@ -721,6 +721,9 @@ func (sc *sentCtx) copula(cc *clauseCtx, subj ref) {
 		case pp.Prep == "at" && c.Adj < 0 && k == kindTeam && (sc.saysNow(c) || sc.sinceThen(cc)) && sc.kindOf(subj) == kindPerson:
 			// "I've been at Rovers since 2021": a club one plays for.
 			sc.fact(cc, subj, obj, "PLAYS_FOR", role, "{s} is at {o}", kindPerson, kindTeam)
+		case pp.Prep == "at" && c.Adj < 0 && (k == kindOrg || k == kindSchool || k == kindNone && obj.det == "") && sc.yearOfStudy(c, obj):
+			// "Quang is in his final year at Eastbrook College".
+			sc.fact(cc, subj, obj, "STUDIES_AT", role, "{s} "+sc.copulaWord(cc, c)+" a student at {o}", kindPerson, kindOrg)
 		case pp.Prep == "at" && c.Adj < 0 && (k == kindOrg || k == kindSchool || k == kindNone && obj.det == "" && (sc.saysNow(c) || sc.sinceThen(cc) || sc.lasting(c))) && sc.kindOf(subj) == kindPerson:
 			sc.fact(cc, subj, obj, "WORKS_AT", role, "{s} "+sc.copulaWord(cc, c)+" at {o}", kindPerson, kindOrg)
 		case pp.Prep == "with" && c.Adj < 0 && k == kindOrg && obj.det == "" && sc.kindOf(subj) == kindPerson:
@@ -934,3 +937,30 @@ func (sc *sentCtx) appointedBySomeone(cc *clauseCtx) {
 // appointingBodies are the common nouns of those who appoint to a post
 // in an organisation they do not name: "the board has appointed …".
 var appointingBodies = words("board company committee council club trustees directors firm management team society school university party")
+
+// yearOfStudy reports whether a clause of "be" places its subject in a
+// year of a course at school ("in his final year at Eastbrook", "in her
+// second year at Halden College"): a student's. "My first year at Acme"
+// may be an employee's: a year that is no student's needs a school.
+func (sc *sentCtx) yearOfStudy(c *nlp.Clause, school ref) bool {
+	f := strings.Fields(strings.ToLower(school.name))
+	named := len(f) > 0 && (schoolNouns.has(f[len(f)-1]) || nameSchoolNouns.has(f[len(f)-1]) || schoolWithin(school.name))
+	for _, pp := range c.PPs {
+		if pp.Prep == "in" && pp.Obj.Phrase >= 0 && sc.headWord(pp.Obj.Phrase) == "year" {
+			p := &sc.p.Phrases[pp.Obj.Phrase]
+			for k := p.Start; k < p.Head; k++ {
+				if w := sc.toks[k].lower; studentYears.has(w) || named && ordinalYears.has(w) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// studentYears name a year of a course only a student is in;
+// ordinalYears any year, of a course at a school too.
+var (
+	studentYears = words("final sophomore freshman")
+	ordinalYears = words("first second third fourth fifth last junior senior")
+)
