@@ -235,6 +235,9 @@ func guessKind(toks []token) (kind, int) {
 		// A club ("Dunlin Athletic", "FC Varde"): an organisation, which
 		// teamName makes a team where frames ask.
 		return kindOrg, strCue
+	case len(toks) > 2 && schoolWithin(joinTokens(toks)):
+		// "Trinity College Dublin": a school named with its town.
+		return kindOrg, strCue
 	case len(toks) > 1 && (placeHeads.has(last) || placeFirsts.has(first)):
 		return kindLocation, strCue
 	case places.has(last) && (len(toks) == 1 || !firstNames.has(first)):

@@ -97,6 +97,9 @@ func TestOrgShortForm(t *testing.T) {
 		{"Orvell", "Orvell Therapeutics", false},
 		{"Carrow University", "Carrow", false},
 		{"Tollgate", "North Tollgate Academy", false},
+		{"Carrow", "Carrow College Leeds", true},
+		{"Carrow", "Carrow Leeds", false},
+		{"Carrow", "Carrow College Hartwell", false},
 	}
 	for _, tt := range tests {
 		if got := orgShortForm(nameWords(tt.short), nameWords(tt.long)); got != tt.want {
@@ -179,6 +182,9 @@ func TestExtractTypesFromShapeAndUse(t *testing.T) {
 		// A city WordNet knows, whatever its first word looks like.
 		{"text", "Mei-Ling will be seconded to the Abu Dhabi office of Calloway Prentice Engineering. Leeds can wait.",
 			map[string]string{"Abu Dhabi": "Location", "Leeds": "Location"}},
+		// A school named with its town is the school, not the town.
+		{"text", "Noor is in her second year at Carrow College Edinburgh.",
+			map[string]string{"Carrow College Edinburgh": "Organization"}},
 		// A post written with capitals names no one; a surname that is a
 		// job does not make a post of a name.
 		{"text", "Employee: Mei-Ling Tan, Senior Structural Engineer, Manchester office. Tom Cook signed it.",

@@ -3,6 +3,8 @@ package main
 import (
 	"strings"
 	"unicode"
+
+	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
 )
 
 // An organisation is often named in full once and then by its
@@ -49,10 +51,17 @@ func orgShortForm(short, long []string) bool {
 			return false
 		}
 	}
-	for _, w := range long[len(short):] {
-		if !genericOrgWord(w) {
-			return false
+	rest := long[len(short):]
+	for i, w := range rest {
+		if genericOrgWord(w) {
+			continue
 		}
+		// "Trinity" for "Trinity College Dublin": a school or a firm
+		// named with its town after its generic word.
+		if _, c, ok := nlp.Noun(w); i > 0 && i == len(rest)-1 && ok && c&(nlp.ClassCity|nlp.ClassCountry) != 0 {
+			continue
+		}
+		return false
 	}
 	return true
 }
