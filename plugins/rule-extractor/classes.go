@@ -387,6 +387,10 @@ var frames = indexFrames([]frame{
 	{verb: "stop", kinds: kDrug, class: "TAKES_MEDICATION", role: tEnd},
 	{verb: "take off", prep: "", kinds: kDrug, class: "TAKES_MEDICATION", role: tEnd},
 	{verb: "come off", kinds: kDrug, class: "TAKES_MEDICATION", role: tEnd},
+	// "finished with sertraline", "tapered off the prednisolone".
+	{verb: "finish", prep: "with", kinds: kDrug, class: "TAKES_MEDICATION", role: tEnd},
+	{verb: "taper", prep: "off", kinds: kDrug, class: "TAKES_MEDICATION", role: tEnd},
+	{verb: "taper off", kinds: kDrug, class: "TAKES_MEDICATION", role: tEnd},
 	{verb: "prescribe", kinds: kDrug, class: "TAKES_MEDICATION", role: tStart, inverse: true},
 	{verb: "prescribe", pass: true, kinds: kDrug, shows: true, class: "TAKES_MEDICATION", role: tStart},
 	{verb: "receive", kinds: kVax, class: "RECEIVED_VACCINE", role: tEvent},
