@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
@@ -496,6 +497,7 @@ func (w *jsonWalker) object(obj *jsonObject, key, name string, depth int, own *[
 			}
 		}
 		rel, src, dst := relationName(l.key), anchor.name, l.value
+		holder := ""
 		if l.list {
 			// "officers": [...] and a later "officer": one relation,
 			// so that the later record's end ends the listed one.
@@ -513,6 +515,12 @@ func (w *jsonWalker) object(obj *jsonObject, key, name string, depth int, own *[
 				src, dst = dst, src
 				tmpl = strings.NewReplacer("{s}", "{o}", "{o}", "{s}").Replace(tmpl)
 			}
+			if h := planHolder(obj); kr.rel == "ON_PLAN" && !kr.inverse && h != "" && h != src {
+				// {"account_id": …, "customer": "Oyelaran Bakery",
+				// "plan": "Starter Plus"}: the account is on the plan,
+				// and so is its customer (below).
+				holder = h
+			}
 			if former {
 				// "previous_plan": held until the record's date.
 				lv, li = time.Time{}, lv
@@ -526,6 +534,10 @@ func (w *jsonWalker) object(obj *jsonObject, key, name string, depth int, own *[
 			subs:  map[string]string{"{s}": anchor.name, "{o}": l.value, "{k}": words},
 			valid: lv, invalid: li,
 		})
+		if holder != "" {
+			w.x.facts = append(w.x.facts, fact{src: holder, dst: dst, rel: rel, tmpl: tmpl,
+				subs: map[string]string{"{s}": holder, "{o}": l.value}, valid: lv, invalid: li})
+		}
 	}
 	return anchor.name
 }
@@ -842,7 +854,35 @@ var manyValued = words("TAKES_MEDICATION RECEIVED_VACCINE HAS_PET ALLERGIC_TO ME
 
 // formerPrefixes mark a key whose value held before the record:
 // "previous_plan", "former_employer".
-var formerPrefixes = []string{"previous_", "former_", "old_", "prior_", "ex_"}
+var formerPrefixes = []string{"previous_", "former_", "old_", "prior_", "ex_", "from_"}
+
+// currentPrefixes mark a key whose value holds from the record: "to_plan",
+// "new_plan".
+var currentPrefixes = []string{"to_", "new_", "current_"}
+
+// holderKeys name the one an account or a subscription is held by.
+var holderKeys = []string{"customer", "client", "subscriber", "member", "account_holder", "holder"}
+
+// planHolder returns the name of the one a record's plan is held by: its
+// customer, as a name or as an object with a name.
+func planHolder(obj *jsonObject) string {
+	for i, k := range obj.keys {
+		if !slices.ContainsFunc(holderKeys, func(h string) bool { return strings.EqualFold(h, k) }) {
+			continue
+		}
+		switch v := obj.vals[i].(type) {
+		case string:
+			return strings.TrimSpace(v)
+		case *jsonObject:
+			for j, nk := range v.keys {
+				if n, ok := v.vals[j].(string); ok && strings.EqualFold(nk, "name") {
+					return strings.TrimSpace(n)
+				}
+			}
+		}
+	}
+	return ""
+}
 
 // keyRelation returns the relation key names for a subject of kind of,
 // and whether the key names a former one. A player's team is the team
@@ -853,6 +893,12 @@ func keyRelation(key string, of kind, player bool) (keyRel, bool, bool) {
 	for _, p := range formerPrefixes {
 		if rest, ok := strings.CutPrefix(k, p); ok {
 			k, former = rest, true
+			break
+		}
+	}
+	for _, p := range currentPrefixes {
+		if rest, ok := strings.CutPrefix(k, p); ok && !former {
+			k = rest
 			break
 		}
 	}
