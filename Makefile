@@ -90,7 +90,7 @@ help:
 	@echo "make bench-fresh  the fresh scenarios (internal/bench/scenarios/fresh.json), written before the issue 36 round that tuned on them"
 	@echo "make bench-rounds the scenarios the sixth issue 36 round was fitted to (internal/bench/scenarios/rounds.json)"
 	@echo "make bench-paraphrase 29 dev scenarios in other words (internal/bench/scenarios/paraphrase.json)"
-	@echo "make bench-unseen three sets of 36 conversations and documents written apart from the extractor (internal/bench/scenarios/unseen*.json)"
+	@echo "make bench-unseen five sets of conversations and documents written apart from the extractor (internal/bench/scenarios/unseen*.json)"
 	@echo "make bench-search search latency at 10k/100k/1M facts"
 	@echo "make bench-stores Kuzu and Weaviate side by side at 100k facts (FACTS, NODES=3)"
 	@echo "make bench-http   HTTP load test while ingesting"
@@ -284,6 +284,7 @@ bench-unseen: build
 	python3 $(SCENARIOS)/run.py $(BIN)/mnemo internal/bench/scenarios/unseen2.json --quiet
 	python3 $(SCENARIOS)/run.py $(BIN)/mnemo internal/bench/scenarios/unseen3.json --quiet
 	python3 $(SCENARIOS)/run.py $(BIN)/mnemo internal/bench/scenarios/unseen4.json --quiet
+	python3 $(SCENARIOS)/run.py $(BIN)/mnemo internal/bench/scenarios/unseen5.json --quiet
 
 bench-lme:
 	$(GO) run ./internal/tools/bench-lme -limit $(LIMIT) -every $(EVERY) -granularity $(GRANULARITY) -systems $(SYSTEMS) $(if $(DATA),-data $(DATA)) $(if $(EXTRACT),-extract) $(if $(EVOLVE),-evolve)
