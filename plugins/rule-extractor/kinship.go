@@ -145,23 +145,12 @@ var kinNouns = func() wordSet {
 		}
 	}
 	// A relative by marriage: "my brother-in-law Kai", "her in-laws".
-	for _, w := range strings.Fields("brother sister") {
-		kinship[w+"-in-law"] = struct {
-			rel   string
-			ended bool
-		}{"SIBLING_IN_LAW_OF", false}
-	}
-	for _, w := range strings.Fields("mother father parent") {
-		kinship[w+"-in-law"] = struct {
-			rel   string
-			ended bool
-		}{"PARENT_IN_LAW_OF", false}
-	}
-	for _, w := range strings.Fields("son daughter") {
-		kinship[w+"-in-law"] = struct {
-			rel   string
-			ended bool
-		}{"CHILD_IN_LAW_OF", false}
+	for rel, ws := range map[string]string{"SIBLING_IN_LAW_OF": "brother sister", "PARENT_IN_LAW_OF": "mother father parent", "CHILD_IN_LAW_OF": "son daughter"} {
+		for _, w := range strings.Fields(ws) {
+			k := kinship[w]
+			k.rel, k.ended = rel, false
+			kinship[w+"-in-law"] = k
+		}
 	}
 	for k := range kinship {
 		s[k] = struct{}{}
