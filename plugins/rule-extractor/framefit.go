@@ -272,12 +272,8 @@ func (sc *sentCtx) branchOf(pi int, prep string) (ref, bool) {
 	if !p.Name && jobNouns.has(sc.headWord(pi)) && lowerAt(sc.toks, p.End) == "at" {
 		// "left Kettleby for a job at Marrow & Finch": the job is at
 		// the organisation after it.
-		if e, ok := sc.nameAt[p.End+1]; ok {
-			if o := sc.named(p.End+1, e); orgKinds(o.kind) || o.kind == kindNone && !personLike(o.name) {
-				return o, true
-			}
-		}
-		return ref{}, false
+		o := sc.orgNamedAt(p.End + 1)
+		return o, o.name != ""
 	}
 	if p.Name || p.Head != p.End-1 || !branchNouns.has(sc.headWord(pi)) {
 		return ref{}, false

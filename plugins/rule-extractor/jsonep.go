@@ -874,9 +874,9 @@ func planHolder(obj *jsonObject) string {
 		case string:
 			return strings.TrimSpace(v)
 		case *jsonObject:
-			for j, nk := range v.keys {
-				if n, ok := v.vals[j].(string); ok && strings.EqualFold(nk, "name") {
-					return strings.TrimSpace(n)
+			for _, nk := range nameKeys {
+				if n := stringField(v, nk); n != "" {
+					return n
 				}
 			}
 		}

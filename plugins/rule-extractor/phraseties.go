@@ -328,18 +328,26 @@ var workTies = words("MANAGER_OF REPORTS_TO COLLEAGUE_OF")
 // the noun of a tie at work ("my boss at Orla Foods"), or nothing.
 func (sc *sentCtx) workplaceAfter(noun string) ref {
 	for i, t := range sc.toks {
-		if t.lower != noun || lowerAt(sc.toks, i+1) != "at" {
-			continue
+		if t.lower == noun && lowerAt(sc.toks, i+1) == "at" {
+			if r := sc.orgNamedAt(i + 2); r.name != "" {
+				return r
+			}
 		}
-		e, ok := sc.nameAt[i+2]
-		if !ok {
-			continue
-		}
-		// After "at", a name no one holds is a workplace.
-		r := sc.named(i+2, e)
-		if k := sc.kindOf(r); orgKinds(k) || k == kindNone && !firstNames.has(strings.ToLower(strings.Fields(r.name)[0])) {
-			return r
-		}
+	}
+	return ref{}
+}
+
+// orgNamedAt returns the organisation a name beginning at token k names
+// after "at": one of an organisation's kind, or a name no one holds
+// (not a first name), else nothing.
+func (sc *sentCtx) orgNamedAt(k int) ref {
+	e, ok := sc.nameAt[k]
+	if !ok {
+		return ref{}
+	}
+	r := sc.named(k, e)
+	if kd := sc.kindOf(r); orgKinds(kd) || kd == kindNone && !firstNames.has(strings.ToLower(strings.Fields(r.name)[0])) {
+		return r
 	}
 	return ref{}
 }
