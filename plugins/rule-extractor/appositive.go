@@ -65,6 +65,9 @@ func (sc *sentCtx) appositives() {
 func (sc *sentCtx) appositiveAfter(n named, k int) {
 	toks := sc.toks
 	x := sc.u.x
+	if sc.fullNameAfter(n, k) {
+		return
+	}
 	det := lowerAt(toks, k)
 	// "Ruth Kim, Vantage's chief financial officer,": the organisation
 	// as the title's possessor.
@@ -537,4 +540,25 @@ func (sc *sentCtx) fromOfVerb(at int) bool {
 		}
 	}
 	return false
+}
+
+// fullNameAfter reads a person's full name set off after a one-word name
+// ("Dev, Devendra Iyer, proposed", brackets made commas by
+// bracketedNames) as the same person: the short name becomes an alias
+// of the full one. It reports whether it was one.
+func (sc *sentCtx) fullNameAfter(n named, k int) bool {
+	toks := sc.toks
+	if strings.Contains(n.name, " ") || k >= len(toks) || !toks[k].cap {
+		return false
+	}
+	e := nameEnd(toks, k, sc.blocked)
+	if e-k < 2 || e < len(toks) && toks[e].word {
+		return false
+	}
+	full := sc.named(k, e)
+	if full.name == "" || !personish(sc.kindOf(full)) || !personish(sc.kindOf(ref{name: n.name})) || !personLike(full.name) {
+		return false
+	}
+	sc.u.x.reg.named(n.name, full.name)
+	return true
 }

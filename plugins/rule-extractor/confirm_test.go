@@ -27,7 +27,7 @@ func TestExtractConfirmedQuestions(t *testing.T) {
 			content: "Ilka: Is Tuomas your brother?\nJonas: No, my cousin.",
 			absent:  []wf{{"BROTHER_OF", "*", "*", "", ""}}},
 		{name: "a yes that goes on to deny states nothing", source: "message",
-			content: "Ilka: Do you still work at Kelder Tools?\nJonas: Yeah, but not for long.",
+			content: "Ilka: Do you work at Kelder Tools?\nJonas: Yeah, but not for long.",
 			absent:  []wf{{"WORKS_AT", "Jonas", "Kelder Tools", "", ""}}},
 		{name: "a question about the asker is left", source: "message",
 			content: "Ilka: Are you my brother's friend?\nJonas: Yes.",

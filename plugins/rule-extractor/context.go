@@ -89,7 +89,11 @@ func (sc *sentCtx) thirdAt(pos int, exclude ...ref) string {
 	if voiceLabel(u.other) {
 		to = u.x.identityKey(u.other)
 	}
+	g := pronounGender(lowerAt(sc.toks, pos))
 	skip := func(name string) bool {
+		if u.x.otherGender(name, g) {
+			return true
+		}
 		if u.x.recordSubject != "" && u.x.reg.key(name) == u.x.reg.key(u.x.recordSubject) {
 			// "Employee: Mei-Ling Tan … she will report to": a record is
 			// told from its subject's side, but of them in the third
@@ -326,7 +330,10 @@ func previousPersons(prev []abi.Episode) []string {
 		// noun, capitalised inside the sentence, is a name a later "she"
 		// may stand for. After a preposition it is more likely a place
 		// or a firm ("works at Charité").
-		lone := m.kind == kindNone && m.end-m.start == 1 && !m.initial && !nlp.IsNoun(strings.ToLower(m.name)) && !nlp.IsVerb(strings.ToLower(m.name)) &&
+		// Opening the sentence, it is one when no dictionary knows it
+		// ("Chidi works at Halden Freight").
+		lw := strings.ToLower(m.name)
+		lone := m.kind == kindNone && m.end-m.start == 1 && (!m.initial || unknownWord(lw) && !strings.Contains(lw, "'")) && !nlp.IsNoun(lw) && !nlp.IsVerb(lw) &&
 			(m.start == 0 || !prepositionWords.has(lowerAt(toks, m.start-1)))
 		if _, classed := classNouns[lowerAt(toks, m.end)]; classed {
 			// "the Lumora Family plan": a name before the noun of a

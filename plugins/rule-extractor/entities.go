@@ -623,6 +623,17 @@ type registry struct {
 	list  []*entity
 	// keys caches core.NormalizeName of the names the episode uses.
 	keys map[string]string
+	// stated maps the key of a short name to the full name the text
+	// gives it ("Dev, Devendra Iyer,").
+	stated map[string]string
+}
+
+// named records that the text gives short the full name long.
+func (r *registry) named(short, long string) {
+	if r.stated == nil {
+		r.stated = map[string]string{}
+	}
+	r.stated[r.key(short)] = long
 }
 
 func newRegistry() *registry {
@@ -685,8 +696,16 @@ func (r *registry) aliases() map[string]string {
 	for i, e := range r.list {
 		words[i] = personWords(e.name)
 	}
+	for short, long := range r.stated {
+		if e := r.get(long); e != nil && r.byKey[short] != nil && !r.byKey[short].speaker {
+			out[short] = e.name
+		}
+	}
 	for si, short := range r.list {
 		sf := words[si]
+		if _, ok := out[r.key(short.name)]; ok {
+			continue
+		}
 		if short.speaker || short.kind != kindPerson && short.kind != kindNone {
 			continue
 		}

@@ -38,7 +38,11 @@ type extraction struct {
 	// recordSubject is the person a record is about ("Patient: Rafael
 	// Ames"), who is its author and whom its "he" and "she" mean.
 	recordSubject string
-	facts         []fact
+	// genders maps a name's key to 'f' or 'm' where the text shows it
+	// (genders.go); gendersRead is set once the previous episodes' are.
+	genders     map[string]byte
+	gendersRead bool
+	facts       []fact
 	// switched maps the key of one who "switched coaches" to the title
 	// they switched, so that the one they then work with takes it
 	// (implicit.go).
@@ -229,6 +233,9 @@ func (x *extraction) text(req abi.ExtractRequest) {
 	}
 	for k, u := range conv.utts {
 		if u.role == roleAssistant || u.role == roleSystem {
+			if u.role == roleAssistant {
+				x.recordReports(&uttCtx{x: x, speaker: u.speaker, other: conv.other(k), others: conv.others(k)}, u.text)
+			}
 			continue
 		}
 		uc := &uttCtx{x: x, speaker: u.speaker, other: conv.other(k), others: conv.others(k), saysIt: saysIt(u.text)}
@@ -313,6 +320,7 @@ func (x *extraction) sentence(u *uttCtx, s sentence) {
 	sc.first = from
 	defer func() { u.told = [2]int{from, len(x.facts)} }()
 	ms := findMentions(s.toks, sc.blocked)
+	x.noteGenders(s.toks, ms)
 	x.sharedSurnames(s.toks, ms)
 	for _, m := range ms {
 		if e := x.reg.add(m.name, m.kind, m.str, !m.initial || m.str >= strWeak); e != nil {
@@ -328,6 +336,7 @@ func (x *extraction) sentence(u *uttCtx, s sentence) {
 	sc.fromSchool()
 	sc.readPhrases()
 	sc.possessedTies()
+	sc.possessedHome()
 	sc.readClauses()
 	sc.meetings()
 	sc.nominalEvents()
@@ -335,6 +344,7 @@ func (x *extraction) sentence(u *uttCtx, s sentence) {
 	sc.tenancies()
 	sc.recordFields()
 	sc.ownIdentifiers()
+	sc.passRoles()
 }
 
 // orderNouns introduce what a customer has: an order, a booking.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
 )
@@ -233,6 +234,77 @@ func (sc *sentCtx) tieVerbObject(pi int) bool {
 		if _, ok := tieVerbs[verb]; ok && (c.Obj.Phrase == pi || slices.Contains(c.Obj.Coord, pi)) {
 			return true
 		}
+	}
+	return false
+}
+
+// pastHomes are the words that make a home one's no longer, or not where
+// one lives: "our old flat in Leeds", "my parents' house".
+var pastHomes = words("old former previous last first childhood holiday summer weekend second parents grandparents")
+
+// homeMovers are the verbs that move one into or out of the home they
+// take for an object, or deal in it, which frames read.
+var homeMovers = words("move leave sell buy rent let view look search find hunt lose list renovate")
+
+// possessedHome reads a home named with its place, "our flat in
+// Didsbury", "Maya's house in Leith", as the definite description it is:
+// it takes for granted that its owner lives there, whatever the clause
+// around it says ("Much shorter commute from our flat in Didsbury").
+// An old home, one's parents', and one moved into, out of, sold or
+// bought are left to the frames that say so.
+func (sc *sentCtx) possessedHome() {
+	if sc.p == nil || sc.question {
+		return
+	}
+	for pi := range sc.p.Phrases {
+		p := &sc.p.Phrases[pi]
+		if p.PossEnd == p.PossStart || p.Head != p.End-1 || !homeNouns.has(sc.p.Lemmas[p.Head]) || lowerAt(sc.toks, p.End) != "in" {
+			continue
+		}
+		if slices.ContainsFunc(sc.toks[p.Start:p.End], func(t token) bool { return pastHomes.has(strings.TrimSuffix(t.lower, "'")) }) || sc.movedHome(pi) {
+			continue
+		}
+		e, ok := sc.nameAt[p.End+1]
+		if !ok {
+			continue
+		}
+		place, holder := sc.named(p.End+1, e), sc.ownerOf(p)
+		if k := sc.kindOf(place); k != kindLocation && (k != kindNone || personLike(place.name)) || holder.name == "" || !sc.personish(holder) {
+			continue
+		}
+		cc := &clauseCtx{te: tensePresent}
+		sc.fact(cc, holder, place, "LIVES_IN", tState, "{s} lives in {o}", kindPerson, kindLocation)
+	}
+}
+
+// movedHome reports whether phrase pi is the object of a verb of
+// homeMovers, or of a preposition after one, or said in the past.
+func (sc *sentCtx) movedHome(pi int) bool {
+	for _, c := range sc.p.Clauses {
+		in := c.Obj.Phrase == pi || slices.Contains(c.Obj.Coord, pi) || c.Subj.Phrase == pi
+		for _, pp := range c.PPs {
+			in = in || pp.Obj.Phrase == pi
+		}
+		if in && (homeMovers.has(c.Lemma) || c.Past || c.UsedTo || c.NoLonger || c.Negated) {
+			return true
+		}
+	}
+	return false
+}
+
+// movedAlso reports whether another clause of the sentence moves its
+// subject ("moved", "relocated"), and gives cc that clause's date.
+func (sc *sentCtx) movedAlso(cc *clauseCtx) bool {
+	for ci := range sc.p.Clauses {
+		m := &sc.p.Clauses[ci]
+		if m == cc.c || m.Lemma != "move" && m.Lemma != "relocate" || m.Negated || m.Modal {
+			continue
+		}
+		cc.date = sc.nearestDate(m.VerbStart, sc.clauseEnd(m))
+		if m.Past || m.Perfect {
+			cc.te = tensePast
+		}
+		return true
 	}
 	return false
 }

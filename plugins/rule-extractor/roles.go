@@ -576,6 +576,9 @@ func (sc *sentCtx) withEmployer(cc *clauseCtx, subj ref, role temporal) bool {
 // copula reads a clause of "be" or another linking verb.
 func (sc *sentCtx) copula(cc *clauseCtx, subj ref) {
 	c := cc.c
+	if sc.onFlight(cc, subj) {
+		return
+	}
 	sc.namedAsOrg(c, subj)
 	if c.Comp.None() && c.AsRole >= 0 && continuers.has(c.Lemma) {
 		// "will stay on as managing director": the role goes on.
@@ -718,13 +721,18 @@ func (sc *sentCtx) copula(cc *clauseCtx, subj ref) {
 			sc.fact(cc, subj, obj, "ALLERGIC_TO", tTrait, "{s} is allergic to {o}", kindPerson, kindNone)
 		case pp.Prep == "in" && after == "back" && (k == kindLocation || k == kindNone):
 			sc.fact(cc, subj, obj, "LIVES_IN", role, "{s} is back in {o}", kindPerson, kindLocation)
+		case pp.Prep == "in" && c.Adj < 0 && (k == kindLocation || k == kindNone && !personLike(obj.name)) && sc.saysNow(c) && sc.movedAlso(cc):
+			// "We moved out of Didsbury last month and we're in
+			// Stockport now": where one is now, after a move, is home,
+			// since the move.
+			sc.fact(cc, subj, obj, "LIVES_IN", tStart, "{s} moved to {o}", kindPerson, kindLocation)
 		case pp.Prep == "at" && c.Adj < 0 && k == kindTeam && (sc.saysNow(c) || sc.sinceThen(cc)) && sc.kindOf(subj) == kindPerson:
 			// "I've been at Rovers since 2021": a club one plays for.
 			sc.fact(cc, subj, obj, "PLAYS_FOR", role, "{s} is at {o}", kindPerson, kindTeam)
 		case pp.Prep == "at" && c.Adj < 0 && (k == kindOrg || k == kindSchool || k == kindNone && obj.det == "") && sc.yearOfStudy(c, obj):
 			// "Quang is in his final year at Eastbrook College".
 			sc.fact(cc, subj, obj, "STUDIES_AT", role, "{s} "+sc.copulaWord(cc, c)+" a student at {o}", kindPerson, kindOrg)
-		case pp.Prep == "at" && c.Adj < 0 && (k == kindOrg || k == kindSchool || k == kindNone && obj.det == "" && (sc.saysNow(c) || sc.sinceThen(cc) || sc.lasting(c))) && sc.kindOf(subj) == kindPerson:
+		case pp.Prep == "at" && c.Adj < 0 && (k == kindOrg || k == kindSchool || k == kindNone && obj.det == "" && (sc.saysNow(c) || sc.sinceThen(cc) || sc.lasting(c))) && sc.atWorkSubject(c, subj):
 			sc.fact(cc, subj, obj, "WORKS_AT", role, "{s} "+sc.copulaWord(cc, c)+" at {o}", kindPerson, kindOrg)
 		case pp.Prep == "with" && c.Adj < 0 && k == kindOrg && obj.det == "" && sc.kindOf(subj) == kindPerson:
 			// "I was with Accenture for six years": a firm one works
@@ -809,6 +817,26 @@ func (sc *sentCtx) saysNow(c *nlp.Clause) bool {
 	for k := max(0, c.VerbStart-2); k < len(sc.toks) && k <= sc.clauseEnd(c); k++ {
 		if sc.toks[k].lower == "now" {
 			return true
+		}
+	}
+	return false
+}
+
+// atWorkSubject reports whether the subject of "X is at Acme" is one who
+// works there: a person, or a one-word name of no known kind said to be
+// there now or still ("Is Chidi still at Halden Freight?").
+func (sc *sentCtx) atWorkSubject(c *nlp.Clause, subj ref) bool {
+	switch sc.kindOf(subj) {
+	case kindPerson:
+		return true
+	case kindNone:
+		if strings.Contains(subj.name, " ") {
+			return false
+		}
+		for k := max(0, c.VerbStart-2); k < len(sc.toks) && k <= sc.clauseEnd(c); k++ {
+			if w := sc.toks[k].lower; w == "now" || w == "still" {
+				return true
+			}
 		}
 	}
 	return false

@@ -112,10 +112,12 @@ type sentCtx struct {
 	// frame reads again.
 	served []int
 	// roles are the title facts the sentence stated, for succession.
-	roles    []roleFact
-	blocked  []bool
-	dates    []dateExpr
-	question bool
+	roles []roleFact
+	// rolesPassed counts the roles handed on to later sentences.
+	rolesPassed int
+	blocked     []bool
+	dates       []dateExpr
+	question    bool
 	// tagged is set for a statement ending in a tag question.
 	tagged bool
 	// prevSubj is the one person who was the subject of the last clause
@@ -303,10 +305,11 @@ func placeInTime(o output, te tense, ended bool, d *dateExpr, ref time.Time) (va
 // placeInTime1 is placeInTime before the check that a fact does not end
 // before it starts.
 func placeInTime1(o output, te tense, ended bool, d *dateExpr, ref time.Time) (valid, invalid time.Time, past, ok bool) {
-	if d != nil && te == tensePast && d.t.After(ref) && !d.upcoming {
+	if d != nil && te == tensePast && d.t.After(ref) && !d.upcoming && (d.next != nil || d.t.Before(ref.AddDate(0, 0, 7))) {
 		// "I drove it on June 14th", said in May: last year's June;
 		// "on Friday", said on Wednesday: last week's. "This weekend",
-		// said midweek of what is done: the one just past.
+		// said midweek of what is done: the one just past. A date with
+		// its year written stays where it is ("joined on 15 July 2024").
 		pd := *d
 		switch {
 		case d.next == nil && d.t.Before(ref.AddDate(0, 0, 7)):

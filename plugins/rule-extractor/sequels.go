@@ -163,7 +163,7 @@ func roleName(r roleFact) string {
 // "Ahmed Saleh replaced her", "… replacing Malcolm Reyes", "… after
 // Harriet Pell retired". The one replaced held the role until then.
 func (sc *sentCtx) succession() {
-	defer func() { sc.u.roles = append(sc.u.roles, sc.roles...) }()
+	defer sc.passRoles()
 	if len(sc.roles) == 0 {
 		sc.successor()
 		return
@@ -205,6 +205,13 @@ func (sc *sentCtx) succession() {
 			}
 		}
 	}
+}
+
+// passRoles hands the roles the sentence has read since it last did to
+// the sentences after it.
+func (sc *sentCtx) passRoles() {
+	sc.u.roles = append(sc.u.roles, sc.roles[sc.rolesPassed:]...)
+	sc.rolesPassed = len(sc.roles)
 }
 
 // successorNouns name the one who takes over another's role.
@@ -256,13 +263,48 @@ func (sc *sentCtx) successor() {
 		}
 		cc := &clauseCtx{c: c, te: tensePresent}
 		cc.date = sc.nearestDate(c.VerbStart, sc.clauseEnd(c))
-		for i := len(sc.u.roles) - 1; i >= 0; i-- {
-			r := sc.u.roles[i]
-			if r.role == tEnd && sc.u.x.reg.key(r.holder.name) == sc.u.x.reg.key(old.name) {
-				sc.holdRole(cc, r, by, tStart, "{o} succeeded "+old.name+" as "+roleName(r)+" of {s}")
+		if !sc.succeededIn(cc, old, by) {
+			sc.predecessorLeft(c, old, by)
+		}
+	}
+}
+
+// succeededIn gives by the role that old was said to leave, and reports
+// whether there was one.
+func (sc *sentCtx) succeededIn(cc *clauseCtx, old, by ref) bool {
+	for i := len(sc.u.roles) - 1; i >= 0; i-- {
+		r := sc.u.roles[i]
+		if r.role == tEnd && sc.u.x.reg.key(r.holder.name) == sc.u.x.reg.key(old.name) {
+			sc.holdRole(cc, r, by, tStart, "{o} succeeded "+old.name+" as "+roleName(r)+" of {s}")
+			return true
+		}
+	}
+	return false
+}
+
+// predecessorLeft reads the other way round: "… the appointment of Yaw
+// Mensah as chief financial officer with effect from 15 July. He
+// succeeds Helga Brandt": the role by was said to take was old's, and
+// old left it when by took it.
+func (sc *sentCtx) predecessorLeft(c *nlp.Clause, old, by ref) {
+	if !sc.personish(old) {
+		return
+	}
+	x := sc.u.x
+	for i := len(sc.u.roles) - 1; i >= 0; i-- {
+		r := sc.u.roles[i]
+		if r.role != tStart || x.reg.key(r.holder.name) != x.reg.key(by.name) {
+			continue
+		}
+		cc := &clauseCtx{c: c, te: tensePast}
+		for k := len(x.facts) - 1; k >= 0; k-- {
+			if f := x.facts[k]; f.rel == r.rel && !f.valid.IsZero() && (f.dst == by.name || f.src == by.name) {
+				cc.date = &dateExpr{t: f.valid, role: dateAt}
 				break
 			}
 		}
+		sc.holdRole(cc, r, old, tEnd, "{o} was succeeded by "+by.name+" as "+roleName(r)+" of {s}")
+		return
 	}
 }
 

@@ -84,9 +84,15 @@ func splitSentences(text string) []sentence {
 			out = append(out, sentence{toks: toks[start:]})
 		}
 	}
+	out = namedAfter(out)
+	for i := range out {
+		if st := stillAsked(out[i].toks); out[i].question && st != nil {
+			out[i].toks, out[i].question = st, false
+		}
+	}
 	for i := range out {
 		lowerMonths(out[i].toks)
-		out[i].toks = bareKin(congratulated(atMentions(out[i].toks)))
+		out[i].toks = bracketedNames(bareKin(congratulated(atMentions(out[i].toks))))
 	}
 	return out
 }
@@ -436,7 +442,7 @@ func isAfterName(toks []token) {
 		}
 		n := toks[i+1].lower
 		participle := strings.HasSuffix(n, "ing") && len(n) > 5 && !strings.HasSuffix(n, "thing") &&
-			(!nlp.IsNoun(n) || i+2 < len(toks) && afterParticiple.has(toks[i+2].lower))
+			(!nlp.IsNoun(n) || i+2 < len(toks) && afterParticiple.has(toks[i+2].lower) && eventVerb(n) == "")
 		passive := strings.HasSuffix(n, "ed") && !nlp.IsNoun(n) && nlp.IsVerb(nlp.Lemma(n, "VBN"))
 		// "her name's Ronni": a possessed noun's "'s" before a name.
 		named := possessedAt(toks, i-1) && toks[i+1].cap
@@ -727,6 +733,153 @@ func atMentions(toks []token) []token {
 			out = append(out, token{text: ",", lower: ","})
 		}
 		i++
+	}
+	return out
+}
+
+// bracketedNames reads a full name in brackets after a name, "Dev
+// (Devendra Iyer, for anyone who hasn't met him) proposed", as the same
+// name set off by commas, "Dev, Devendra Iyer, proposed": what else the
+// brackets hold is an aside, and the clause reads on without it. The
+// appositive then says that the two names are one person.
+func bracketedNames(toks []token) []token {
+	open := slices.IndexFunc(toks, func(t token) bool { return t.text == "(" })
+	if open < 1 || !toks[open-1].word || !toks[open-1].cap {
+		return toks
+	}
+	k := open + 1
+	for k < len(toks) && toks[k].word && toks[k].cap {
+		k++
+	}
+	if k-open-1 < 2 || k-open-1 > 4 || k >= len(toks) || toks[k].text != ")" && toks[k].text != "," {
+		return toks
+	}
+	end := k
+	for end < len(toks) && toks[end].text != ")" {
+		end++
+	}
+	if end == len(toks) {
+		return toks
+	}
+	out := make([]token, 0, len(toks))
+	out = append(out, toks[:open]...)
+	out = append(out, token{text: ",", lower: ","})
+	out = append(out, toks[open+1:k]...)
+	if end+1 < len(toks) && toks[end+1].word {
+		out = append(out, token{text: ",", lower: ","})
+	}
+	return append(out, bracketedNames(toks[end+1:])...)
+}
+
+// someoneWords are the words that bring in a person not yet named:
+// "someone", or the head of "a guy", "this girl I met".
+var someoneWords = words("someone somebody guy girl man woman boy lady dude fella")
+
+// namedAfter reads "I've been seeing someone. His name's Matías" as
+// "I've been seeing Matías": a person brought in without a name and named
+// by the next sentence, or the next clause after a comma, is that name
+// in what was said of them.
+func namedAfter(ss []sentence) []sentence {
+	for j := range ss {
+		toks := ss[j].toks
+		for k := 0; k+3 < len(toks); k++ {
+			if k > 0 && toks[k-1].text != "," && toks[k-1].text != ";" && toks[k-1].text != "-" {
+				continue
+			}
+			w := toks[k].lower
+			if w != "his" && w != "her" || toks[k+1].lower != "name" || toks[k+2].lower != "is" && toks[k+2].lower != "'s" {
+				continue
+			}
+			e := k + 3
+			for e < len(toks) && toks[e].word && toks[e].cap {
+				e++
+			}
+			if e == k+3 {
+				continue
+			}
+			name := toks[k+3 : e]
+			switch {
+			case k > 0:
+				// "I met a guy at work, his name is Bo": the clause before.
+				if at, n := someoneAt(toks[:k-1]); n > 0 {
+					ss[j].toks = slices.Concat(toks[:at], name, toks[at+n:])
+				}
+			case j > 0 && !ss[j-1].question:
+				if at, n := someoneAt(ss[j-1].toks); n > 0 {
+					prev := ss[j-1].toks
+					ss[j-1].toks = slices.Concat(prev[:at], name, prev[at+n:])
+				}
+			}
+			break
+		}
+	}
+	return ss
+}
+
+// someoneAt finds the last person brought in without a name in toks:
+// "someone", "a guy", "this really nice girl". It returns where the words
+// start and how many they are, 0 for none.
+func someoneAt(toks []token) (at, n int) {
+	for i := len(toks) - 1; i >= 0; i-- {
+		w := toks[i].lower
+		if !someoneWords.has(w) || toks[i].cap && i > 0 {
+			continue
+		}
+		if w == "someone" || w == "somebody" {
+			return i, 1
+		}
+		for d := i - 1; d >= 0 && d >= i-3; d-- {
+			if l := toks[d].lower; l == "a" || l == "this" || l == "an" {
+				return d, i - d + 1
+			}
+			if !toks[d].word {
+				break
+			}
+		}
+		return 0, 0
+	}
+	return 0, 0
+}
+
+// stillAsked turns a polar question with "still" into the statement it
+// takes for granted: "Is Chidi still at Halden Freight?" asks whether a
+// state goes on, and so presupposes that it held ("Chidi is still at
+// Halden Freight."), whatever the answer; "Do you still live in Leeds?"
+// says "you still live in Leeds". It returns nil for other sentences.
+func stillAsked(toks []token) []token {
+	i := 0
+	for i < len(toks) && (leadFillers.has(toks[i].lower) || !toks[i].word) {
+		i++
+	}
+	if i+2 >= len(toks) {
+		return nil
+	}
+	aux := toks[i].lower
+	be := aux == "is" || aux == "are" || aux == "was" || aux == "were"
+	if !be && aux != "do" && aux != "does" || toks[i+1].lower == "not" {
+		return nil
+	}
+	s := slices.IndexFunc(toks[i+1:], func(t token) bool { return t.lower == "still" })
+	if s < 1 || s > 3 {
+		return nil
+	}
+	s += i + 1
+	for _, t := range toks[i+1 : s] {
+		if !t.word || !t.cap && t.lower != "you" && t.lower != "he" && t.lower != "she" && t.lower != "they" {
+			return nil
+		}
+	}
+	out := make([]token, 0, len(toks))
+	first := toks[i+1]
+	first.cap = first.cap || first.lower != "you" && first.lower != "he" && first.lower != "she" && first.lower != "they"
+	out = append(out, first)
+	out = append(out, toks[i+2:s]...)
+	if be {
+		out = append(out, toks[i])
+	}
+	out = append(out, toks[s:]...)
+	if last := len(out) - 1; out[last].text == "?" {
+		out[last] = token{text: ".", lower: "."}
 	}
 	return out
 }

@@ -1,0 +1,204 @@
+package main
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/mnemohq/mnemo/wasm/abi"
+)
+
+// Flights and bookings. A passenger is on one flight of a booking at a
+// time: "I'm on flight KL1422", then "Booking QX7TRM is now on flight
+// KL1426" moves the booking's holder to the new flight, and "Booking
+// QX7TRM has been cancelled" ends the booking and its flight. A booking
+// is its holder's by a fact of this episode or of the previous ones
+// ("booking reference QX7TRM", said by its holder).
+
+// flightNouns are the nouns a flight code follows.
+var flightNouns = words("flight train ferry bus sailing")
+
+// bookingRelations are the relations by which a person holds a booking.
+var bookingRelations = words("BOOKS BOOKED HAS_BOOKING HAS_TICKET")
+
+// flightCode returns the code a phrase names a flight by: "flight
+// KL1422", or the code alone.
+func (sc *sentCtx) flightCode(pi int) ref {
+	p := &sc.p.Phrases[pi]
+	for k := p.Start; k < p.End; k++ {
+		if w := sc.toks[k].text; codeShaped(w) && (k == p.Start || flightNouns.has(lowerAt(sc.toks, k-1))) {
+			return ref{name: w, kind: kindIdentifier, str: strPattern}
+		}
+	}
+	return ref{}
+}
+
+// onFlight reads "I'm on flight KL1422" and "Booking QX7TRM is now on
+// flight KL1426": the passenger, or the booking's holder, flies on it.
+// Said with "now", or of a booking, the flight replaces the one they
+// were on. It reports whether the clause was one.
+func (sc *sentCtx) onFlight(cc *clauseCtx, subj ref) bool {
+	c := cc.c
+	if c.Lemma != "be" || c.Negated || c.Modal {
+		return false
+	}
+	for _, pp := range c.PPs {
+		if pp.Prep != "on" || pp.Obj.Phrase < 0 {
+			continue
+		}
+		code := sc.flightCode(pp.Obj.Phrase)
+		if code.name == "" {
+			continue
+		}
+		cc.date = nil // the flight's date, not when one is on it
+		holders, moved := []ref{subj}, sc.saysNow(c)
+		if b := bookingCode(subj.name); b != "" {
+			// The booking's flight, for when the booking ends.
+			sc.fact(cc, ref{name: b, kind: kindIdentifier, str: strPattern}, code, "BOOKED_ON", tState, "{s} is booked on flight {o}", kindIdentifier, kindIdentifier)
+			holders, moved = sc.bookingHolders(b), true
+		} else if !sc.personish(subj) {
+			return false
+		}
+		for _, h := range holders {
+			if moved {
+				sc.endFlights(cc, h, code.name)
+			}
+			sc.fact(cc, h, code, "FLIES_ON", tState, "{s} is on flight {o}", kindPerson, kindIdentifier)
+		}
+		return true
+	}
+	return false
+}
+
+// cancelledBooking reads "Booking QX7TRM has been cancelled", "flight
+// KD481 has been cancelled", "I've cancelled QX7TRM": the booking ends
+// for its holder, with the flight it was on; a flight cancelled ends for
+// those on it. A request to cancel ("please cancel QX7TRM") ends nothing
+// until it is done.
+func (sc *sentCtx) cancelledBooking(cc *clauseCtx, ci int) bool {
+	c := &sc.p.Clauses[ci]
+	if c.Lemma != "cancel" || c.Negated || c.Modal || c.Future || !c.Past && !c.Perfect {
+		return false
+	}
+	pi := c.Obj.Phrase
+	if c.Passive {
+		pi = c.Subj.Phrase
+	}
+	if pi < 0 {
+		return false
+	}
+	p := &sc.p.Phrases[pi]
+	code := ""
+	for k := p.Start; k < p.End && code == ""; k++ {
+		code = bookingCode(sc.toks[k].text)
+	}
+	if code == "" {
+		return false
+	}
+	holders := sc.bookingHolders(code)
+	if len(holders) == 0 && !slices.ContainsFunc(sc.flightFacts(), func(f abi.ExtractedFact) bool { return f.Relation == "FLIES_ON" && f.Target == code }) {
+		// A membership or a plan is the frames'.
+		return false
+	}
+	cc.left, cc.end = p.Start, sc.clauseEnd(c)
+	cc.date = sc.nearestDate(c.VerbStart, cc.end)
+	cc.te = tensePast
+	var flights []string
+	for _, f := range sc.flightFacts() {
+		if f.Relation == "BOOKED_ON" && f.Source == code && f.InvalidAt == "" {
+			flights = append(flights, f.Target)
+		}
+	}
+	for _, h := range holders {
+		sc.fact(cc, h, ref{name: code, kind: kindIdentifier, str: strPattern}, sc.bookingRelation(h.name, code), tEnd, "{s}'s booking {o} was cancelled", kindPerson, kindIdentifier)
+		sc.endFlights(cc, h, "")
+		for _, fl := range flights {
+			sc.fact(cc, h, ref{name: fl, kind: kindIdentifier, str: strPattern}, "FLIES_ON", tEnd, "{s}'s flight {o} was cancelled", kindPerson, kindIdentifier)
+		}
+	}
+	for _, f := range sc.flightFacts() {
+		if f.Target == code && f.Relation == "FLIES_ON" && f.InvalidAt == "" {
+			sc.fact(cc, ref{name: f.Source, kind: kindPerson, str: strPattern}, ref{name: code, kind: kindIdentifier, str: strPattern}, "FLIES_ON", tEnd, "{s}'s flight {o} was cancelled", kindPerson, kindIdentifier)
+		}
+	}
+	return true
+}
+
+// bookingCode returns the code in a name written as a booking or a
+// flight is ("QX7TRM", "Booking QX7TRM", "KL1426"), or "".
+func bookingCode(name string) string {
+	for _, w := range strings.Fields(name) {
+		if codeShaped(w) || len(w) >= 5 && capitalCode(w) && strings.ToUpper(w) == w && strings.ContainsAny(w, "0123456789") {
+			return w
+		}
+	}
+	return ""
+}
+
+// flightFacts are the facts of the previous episodes and of this one so
+// far, as the previous ones give them.
+func (sc *sentCtx) flightFacts() []abi.ExtractedFact {
+	x := sc.u.x
+	out := append([]abi.ExtractedFact(nil), x.previousFacts()...)
+	for _, f := range x.facts {
+		g := abi.ExtractedFact{Source: f.src, Target: f.dst, Relation: f.rel}
+		if !f.invalid.IsZero() {
+			g.InvalidAt = f.invalid.Format("2006-01-02")
+		}
+		out = append(out, g)
+	}
+	return out
+}
+
+// bookingHolders returns the people who hold the booking code.
+func (sc *sentCtx) bookingHolders(code string) []ref {
+	var out []ref
+	seen := map[string]bool{}
+	for _, f := range sc.flightFacts() {
+		if bookingRelations.has(f.Relation) && bookingCode(f.Target) == code && !seen[f.Source] {
+			seen[f.Source] = true
+			out = append(out, ref{name: f.Source, kind: kindPerson, str: strPattern})
+		}
+	}
+	return out
+}
+
+// bookingRelation is the relation by which holder holds code.
+func (sc *sentCtx) bookingRelation(holder, code string) string {
+	for _, f := range sc.flightFacts() {
+		if f.Source == holder && bookingRelations.has(f.Relation) && bookingCode(f.Target) == code {
+			return f.Relation
+		}
+	}
+	return "HAS_BOOKING"
+}
+
+// endFlights ends the flights h was on, but the one kept.
+func (sc *sentCtx) endFlights(cc *clauseCtx, h ref, kept string) {
+	done := map[string]bool{kept: true}
+	for _, f := range sc.flightFacts() {
+		if f.Relation != "FLIES_ON" || sc.u.x.reg.key(f.Source) != sc.u.x.reg.key(h.name) || f.InvalidAt != "" || done[f.Target] {
+			continue
+		}
+		done[f.Target] = true
+		sc.fact(cc, h, ref{name: f.Target, kind: kindIdentifier, str: strPattern}, "FLIES_ON", tEnd, "{s} is no longer on flight {o}", kindPerson, kindIdentifier)
+	}
+}
+
+// recordReports reads what an assistant reports of a record it holds:
+// "Booking QX7TRM is now on flight KL1426", "Booking QX7TRM has been
+// cancelled". An assistant's other sentences restate or offer and are
+// not read; a sentence that opens with a record's code reports what was
+// done to it.
+func (x *extraction) recordReports(uc *uttCtx, text string) {
+	for _, s := range splitSentences(text) {
+		if s.question {
+			continue
+		}
+		for k := 0; k < len(s.toks) && k < 3; k++ {
+			if bookingCode(s.toks[k].text) != "" {
+				x.sentence(uc, s)
+				break
+			}
+		}
+	}
+}

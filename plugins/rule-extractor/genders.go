@@ -1,0 +1,71 @@
+package main
+
+// Grammatical gender, for "he" and "she". A name said after a gendered
+// noun of kinship ("my daughter Linh", "her husband Bo") is known to be
+// a woman's or a man's; "she" then never stands for one known to be a
+// man, nor "he" for one known to be a woman. Nothing else is guessed: a
+// name of unknown gender stays a candidate for either.
+
+// womenNouns and menNouns are the gendered nouns of kinship and
+// partnership.
+var (
+	womenNouns = words("daughter sister mother mum mom wife girlfriend fiancee fiancée aunt niece granddaughter grandmother grandma stepdaughter stepmother stepsister")
+	menNouns   = words("son brother father dad husband boyfriend fiance fiancé uncle nephew grandson grandfather grandpa stepson stepfather stepbrother")
+)
+
+// genderBefore returns 'f' or 'm' for a name at toks[i] after a gendered
+// noun, else 0.
+func genderBefore(toks []token, i int) byte {
+	switch w := lowerAt(toks, i-1); {
+	case womenNouns.has(w):
+		return 'f'
+	case menNouns.has(w):
+		return 'm'
+	}
+	return 0
+}
+
+// noteGenders records the genders the mentions of a sentence show.
+func (x *extraction) noteGenders(toks []token, ms []mention) {
+	for _, m := range ms {
+		if g := genderBefore(toks, m.start); g != 0 && m.end-m.start <= 3 {
+			if x.genders == nil {
+				x.genders = map[string]byte{}
+			}
+			x.genders[x.reg.key(m.name)] = g
+		}
+	}
+}
+
+// prevGenders reads the genders of the previous episodes, once.
+func (x *extraction) prevGenders() {
+	if x.gendersRead {
+		return
+	}
+	x.gendersRead = true
+	recentMentions(x.previous, nil, func(_ utterance, _ map[string]bool, toks []token, m mention) {
+		x.noteGenders(toks, []mention{m})
+	})
+}
+
+// pronounGender is the gender of a third-person pronoun: 'f', 'm' or 0.
+func pronounGender(w string) byte {
+	switch w {
+	case "she", "her", "hers", "herself":
+		return 'f'
+	case "he", "him", "his", "himself":
+		return 'm'
+	}
+	return 0
+}
+
+// otherGender reports whether name is known to be of another gender
+// than g.
+func (x *extraction) otherGender(name string, g byte) bool {
+	if g == 0 {
+		return false
+	}
+	x.prevGenders()
+	known := x.genders[x.reg.key(name)]
+	return known != 0 && known != g
+}
