@@ -248,12 +248,18 @@ func guessKind(toks []token) (kind, int) {
 		// "Senior Structural Engineer", "Chief Operating Officer": a
 		// post written with capitals names no one.
 		return kindOccupation, strCue
+	case len(toks) > 1 && docNouns.has(last):
+		// "Spring Newsletter", "Weekly Bulletin": a document's title.
+		return kindWork, strCue
 	case firstNames.has(first) && len(toks) <= 3:
 		return kindPerson, strWeak
 	case len(toks) > 1 && pluralOfPeople(toks[len(toks)-1].text):
 		// "Ulaanbaatar Night Runners", "the Harbour Singers": a name
 		// ending in people in the plural is a group of them.
 		return kindOrg, strWeak
+	case len(toks) == 1 && (first == "agm" || first == "egm"):
+		// An annual or extraordinary general meeting, no organisation.
+		return kindNone, strCue
 	case len(toks) == 1 && toks[0].acro:
 		return kindOrg, strWeak
 	case len(toks) > 1 && buildingNoun(last):
@@ -264,6 +270,9 @@ func guessKind(toks []token) (kind, int) {
 	}
 	return kindNone, 0
 }
+
+// docNouns end the titles of documents and issues of them.
+var docNouns = words("newsletter bulletin digest roundup recap minutes memo memorandum circular gazette newsletters")
 
 // wordnetPlace reports whether a name is a city, country or region
 // WordNet knows and knows as nothing else first ("Abu Dhabi", "Leeds",

@@ -308,3 +308,23 @@ func (sc *sentCtx) movedAlso(cc *clauseCtx) bool {
 	}
 	return false
 }
+
+// atWorkSubject reports whether the subject of "X is at Acme" is one who
+// works there: a person, or a one-word name of no known kind said to be
+// there now or still ("Is Chidi still at Halden Freight?").
+func (sc *sentCtx) atWorkSubject(c *nlp.Clause, subj ref) bool {
+	switch sc.kindOf(subj) {
+	case kindPerson:
+		return true
+	case kindNone:
+		if strings.Contains(subj.name, " ") {
+			return false
+		}
+		for k := max(0, c.VerbStart-2); k < len(sc.toks) && k <= sc.clauseEnd(c); k++ {
+			if w := sc.toks[k].lower; w == "now" || w == "still" {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -68,6 +68,10 @@ func (sc *sentCtx) orgOf(pi int, c *nlp.Clause) ref {
 				// one holds a role "with".
 				continue
 			}
+			if pp.Prep == "at" && sc.gathering(pp.Obj.Phrase) {
+				// "stand down as treasurer at the AGM": when, not where.
+				continue
+			}
 			switch pp.Prep {
 			case "of", "at", "for", "with":
 				return sc.phraseRef(pp.Obj.Phrase, false)
@@ -249,6 +253,9 @@ func (sc *sentCtx) roleFacts(cc *clauseCtx, subj ref, pi int, c *nlp.Clause, rol
 			}
 		}
 		sc.fact(cc, subj, other, rn.class, role, "{s} "+sc.copulaWord(cc, c)+" "+roleText+" of {o}", kindPerson, dk)
+		if role == tStart || role == tEnd {
+			sc.roles = append(sc.roles, roleFact{org: other, holder: subj, rel: rn.class, role: role, holderFirst: true})
+		}
 	}
 	// A relational noun with no other end is still what its holder is,
 	// when it names an occupation: "I'm a student", "she's a player".
@@ -490,7 +497,7 @@ var roleOusters = words("oust depose expel remove unseat impeach suspend")
 var (
 	roleStarts        = phrases("become", "join", "start", "begin", "return", "take over", "step in", "step up", "move up", "move", "transfer")
 	roleStartsPassive = words("appoint name hire elect promote make confirm install")
-	roleEnds          = phrases("leave", "quit", "resign", "retire", "step down", "step aside")
+	roleEnds          = phrases("leave", "quit", "resign", "retire", "step down", "step aside", "stand down")
 	// roleToVerbs give a role after "to" as others do after "as" ("was
 	// promoted to engineering manager at Acme").
 	roleToVerbs = words("promote appoint")
@@ -817,26 +824,6 @@ func (sc *sentCtx) saysNow(c *nlp.Clause) bool {
 	for k := max(0, c.VerbStart-2); k < len(sc.toks) && k <= sc.clauseEnd(c); k++ {
 		if sc.toks[k].lower == "now" {
 			return true
-		}
-	}
-	return false
-}
-
-// atWorkSubject reports whether the subject of "X is at Acme" is one who
-// works there: a person, or a one-word name of no known kind said to be
-// there now or still ("Is Chidi still at Halden Freight?").
-func (sc *sentCtx) atWorkSubject(c *nlp.Clause, subj ref) bool {
-	switch sc.kindOf(subj) {
-	case kindPerson:
-		return true
-	case kindNone:
-		if strings.Contains(subj.name, " ") {
-			return false
-		}
-		for k := max(0, c.VerbStart-2); k < len(sc.toks) && k <= sc.clauseEnd(c); k++ {
-			if w := sc.toks[k].lower; w == "now" || w == "still" {
-				return true
-			}
 		}
 	}
 	return false

@@ -131,12 +131,19 @@ type roleFact struct {
 	// job is the title of a HAS_JOB_TITLE role ("lead maintainer"),
 	// whose org, when known, is where it is held.
 	job ref
+	// holderFirst is set for a relation from its holder to the
+	// organisation ("coaches"), not from the organisation ("HAS_CFO").
+	holderFirst bool
 }
 
 // holdRole emits that holder takes (tStart) or leaves (tEnd) the role r
 // another held: an organisation's officer, or a job with the
 // organisation it is held at.
 func (sc *sentCtx) holdRole(cc *clauseCtx, r roleFact, holder ref, role temporal, text string) {
+	if r.holderFirst {
+		sc.fact(cc, holder, r.org, r.rel, role, "{s} "+map[temporal]string{tStart: "now", tEnd: "no longer"}[role]+" "+strings.ToLower(strings.ReplaceAll(r.rel, "_", " "))+" {o}", kindPerson, kindOrg)
+		return
+	}
 	if r.rel != "HAS_JOB_TITLE" {
 		sc.fact(cc, r.org, holder, r.rel, role, text, kindOrg, kindPerson)
 		return
@@ -272,14 +279,15 @@ func (sc *sentCtx) successor() {
 // succeededIn gives by the role that old was said to leave, and reports
 // whether there was one.
 func (sc *sentCtx) succeededIn(cc *clauseCtx, old, by ref) bool {
+	held := false
 	for i := len(sc.u.roles) - 1; i >= 0; i-- {
 		r := sc.u.roles[i]
 		if r.role == tEnd && sc.u.x.reg.key(r.holder.name) == sc.u.x.reg.key(old.name) {
 			sc.holdRole(cc, r, by, tStart, "{o} succeeded "+old.name+" as "+roleName(r)+" of {s}")
-			return true
+			held = true
 		}
 	}
-	return false
+	return held
 }
 
 // predecessorLeft reads the other way round: "… the appointment of Yaw

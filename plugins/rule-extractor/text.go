@@ -92,7 +92,7 @@ func splitSentences(text string) []sentence {
 	}
 	for i := range out {
 		lowerMonths(out[i].toks)
-		out[i].toks = bracketedNames(bareKin(congratulated(atMentions(out[i].toks))))
+		out[i].toks = postBeforeLeaver(bracketedNames(bareKin(congratulated(atMentions(out[i].toks)))))
 	}
 	return out
 }

@@ -1,0 +1,131 @@
+package main
+
+import (
+	"slices"
+
+	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
+)
+
+// A post named before its holder who leaves it: "head coach Agnieszka
+// Lewandowska has stepped down", "our treasurer, Gbenga Afolabi, will
+// stand down at the AGM". The sentence is read as the holder leaving
+// the post ("Agnieszka Lewandowska has stepped down as head coach"), the
+// shape the role readers know, so that the post ends and a successor
+// named after it takes it.
+
+// leaveVerbs are the forms of the verbs that leave a post, with the
+// particle that goes with each.
+var leaveVerbs = map[string]string{
+	"stepped": "down", "steps": "down", "step": "down", "stepping": "down",
+	"stood": "down", "stands": "down", "stand": "down", "standing": "down",
+	"resigned": "", "resigns": "", "resign": "", "resigning": "",
+	"retired": "", "retires": "", "retire": "", "retiring": "",
+}
+
+// leaveAux are the words that may stand between a holder and the verb.
+var leaveAux = words("has had have will is was are 's to be going")
+
+// postBeforeLeaver rewrites a sentence in which a post named before its
+// holder is left, and returns the others as they are.
+func postBeforeLeaver(toks []token) []token {
+	for i := 1; i < len(toks); i++ {
+		if !toks[i].word || !toks[i].cap {
+			continue
+		}
+		// The post: one to three lower-case words ending in a job noun,
+		// right before the name or set off by a comma.
+		j := i
+		comma := toks[j-1].text == ","
+		if comma {
+			j--
+		}
+		if j < 1 || !isJobHead(toks[j-1].lower) && toks[j-1].lower != "coach" && !titleEndsAt(toks, j) {
+			continue
+		}
+		s := j - 1
+		for s > 0 && s > j-3 && toks[s-1].word && (!toks[s-1].cap || s == 1) && !leaveAux.has(toks[s-1].lower) && toks[s-1].lower != "the" && toks[s-1].lower != "a" {
+			s--
+		}
+		if s > 1 && toks[s-1].lower == "'s" {
+			// "the club's chief executive".
+			s -= 2
+		}
+		if s > 0 && (toks[s-1].lower == "our" || toks[s-1].lower == "its" || toks[s-1].lower == "their" || toks[s-1].lower == "the") {
+			s--
+		}
+		e := i
+		for e < len(toks) && toks[e].word && toks[e].cap {
+			e++
+		}
+		v := e
+		if comma {
+			if v >= len(toks) || toks[v].text != "," {
+				continue
+			}
+			v++
+		}
+		for v < len(toks) && leaveAux.has(toks[v].lower) {
+			v++
+		}
+		if v >= len(toks) {
+			continue
+		}
+		particle, ok := leaveVerbs[toks[v].lower]
+		if !ok {
+			continue
+		}
+		after := v + 1
+		if particle != "" {
+			if lowerAt(toks, after) != particle {
+				continue
+			}
+			after++
+		}
+		if w := lowerAt(toks, after); w == "as" || after < len(toks) && toks[after].word && !prepositionWords.has(w) {
+			// "stepped down as chair" says its post; "retired the
+			// shirt" is no leaving.
+			continue
+		}
+		if s == 0 || s == 1 && !toks[0].word {
+			// The post opened the sentence ("Head coach Ana Lim …"): its
+			// capital goes with it.
+			post := slices.Clone(toks[s:j])
+			post[0].text, post[0].cap = post[0].lower, false
+			toks = slices.Concat(toks[:s], post, toks[j:])
+		}
+		out := slices.Clone(toks[:s])
+		out = append(out, toks[i:e]...)
+		for _, t := range toks[e:after] {
+			if t.text != "," {
+				out = append(out, t)
+			}
+		}
+		out = append(out, wordToken("as", "as"))
+		out = append(out, toks[s:j]...)
+		return append(out, toks[after:]...)
+	}
+	return toks
+}
+
+// titleEndsAt reports whether an officer's title ends right before
+// toks[j] ("treasurer", "chief executive").
+func titleEndsAt(toks []token, j int) bool {
+	for k := max(0, j-3); k < j; k++ {
+		if _, end := titleAt(toks, k); end == j {
+			return true
+		}
+	}
+	return false
+}
+
+// gathering reports whether phrase pi names a meeting or another event
+// rather than an organisation: "the AGM", "the annual meeting", "the
+// Christmas party".
+func (sc *sentCtx) gathering(pi int) bool {
+	head := sc.headWord(pi)
+	if head == "agm" || head == "egm" {
+		return true
+	}
+	lex, _, ok := nlp.Noun(head)
+	return ok && (lex == nlp.NounEvent || lex == nlp.NounAct) && !sc.p.Phrases[pi].Name
+}
