@@ -158,6 +158,7 @@ func (x *extraction) json(ep abi.Episode) error {
 	switch t := v.(type) {
 	case *jsonObject:
 		w.object(t, "", root, 0, nil)
+		w.partiesEvent(t)
 	case []any:
 		for _, el := range t {
 			if obj, ok := el.(*jsonObject); ok {

@@ -1,0 +1,97 @@
+package main
+
+import (
+	"strings"
+	"time"
+)
+
+// Records of an event between two people: a court's divorce order, a
+// marriage certificate. {"applicant": "Mireille Fontaine", "respondent":
+// "Lorenzo Abate", "order_type": "final divorce order", "order_date":
+// "2026-05-08"}: the event a value names ("divorce") starts or ends the
+// relation its verb states between the record's two parties, at the
+// record's date, as "they divorced on 8 May" would say. A date of the
+// relation's start ("date_of_marriage") starts it.
+
+// partyKeys name the two sides of a record of an event between people.
+var partyKeys = words("applicant respondent petitioner co_respondent party_1 party_2 party_a party_b spouse_1 spouse_2 partner_1 partner_2 husband wife bride groom")
+
+// eventDateKeys name the date a record's event took effect, in order of
+// preference.
+var eventDateKeys = []string{"order_date", "decree_date", "effective_date", "event_date", "date"}
+
+// partiesEvent reads such a record at the top of a JSON episode.
+func (w *jsonWalker) partiesEvent(obj *jsonObject) {
+	var parties []string
+	for i, k := range obj.keys {
+		if s, ok := obj.vals[i].(string); ok && partyKeys.has(strings.ToLower(k)) && personLike(strings.TrimSpace(s)) {
+			parties = append(parties, strings.TrimSpace(s))
+		}
+	}
+	if len(parties) != 2 || parties[0] == parties[1] {
+		return
+	}
+	verb := ""
+	for i, k := range obj.keys {
+		s, ok := obj.vals[i].(string)
+		if !ok || isJSONDate(s) || strings.HasSuffix(strings.ToLower(k), "date") {
+			continue
+		}
+		for _, word := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return r == ' ' || r == '_' || r == '-' }) {
+			if v := eventVerb(word); v != "" {
+				verb = v
+				break
+			}
+		}
+		if verb != "" {
+			break
+		}
+	}
+	rc, ok := reciprocal[verb]
+	if !ok {
+		return
+	}
+	at := time.Time{}
+	for _, k := range eventDateKeys {
+		if s := stringField(obj, k); s != "" {
+			if t, ok := parseJSONDate(s, time.UTC); ok {
+				at = t
+				break
+			}
+		}
+	}
+	a, b := w.entity(parties[0], kindPerson, "party"), w.entity(parties[1], kindPerson, "party")
+	if a == nil || b == nil {
+		return
+	}
+	a.kind, b.kind = kindPerson, kindPerson
+	noun := strings.ToLower(verb)
+	subs := map[string]string{"{s}": a.name, "{o}": b.name}
+	// The relation's own start, where the record gives it.
+	for i, k := range obj.keys {
+		lk := strings.ToLower(k)
+		s, isStr := obj.vals[i].(string)
+		if !isStr || !strings.Contains(lk, "date") {
+			continue
+		}
+		for _, word := range strings.FieldsFunc(lk, func(r rune) bool { return r == '_' || r == '-' || r == ' ' }) {
+			if v := eventVerb(word); v != "" && reciprocal[v].class == rc.class && reciprocal[v].role == tStart {
+				if t, ok := parseJSONDate(s, time.UTC); ok {
+					w.x.facts = append(w.x.facts, fact{src: a.name, dst: b.name, rel: rc.class, tmpl: "{s} and {o} married", subs: subs, valid: t})
+				}
+			}
+		}
+	}
+	switch rc.role {
+	case tEnd:
+		if at.IsZero() {
+			at = w.x.ref
+		}
+		w.x.facts = append(w.x.facts, fact{src: a.name, dst: b.name, rel: rc.class, tmpl: "the " + noun + " of {s} and {o}", subs: subs, invalid: at})
+	case tStart:
+		if at.IsZero() {
+			at = w.x.ref
+		}
+		w.x.facts = append(w.x.facts, fact{src: a.name, dst: b.name, rel: rc.class, tmpl: "the " + noun + " of {s} and {o}", subs: subs, valid: at})
+	}
+}
