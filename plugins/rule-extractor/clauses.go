@@ -70,6 +70,7 @@ func (sc *sentCtx) readClauses() {
 	sc.startedThen()
 	sc.dealClosed()
 	sc.lastDay()
+	sc.lastDose()
 	sc.succession()
 }
 

@@ -1,0 +1,59 @@
+package main
+
+import "github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
+
+// The last dose of a course: "Last doxycycline tablet was on Friday", "my
+// last dose of methotrexate was on 2 May". The course of the drug ends
+// that day, as "I stopped taking doxycycline on Friday" would say.
+
+// doseNouns are the units a drug is taken in.
+var doseNouns = words("tablet pill dose capsule injection shot jab infusion")
+
+// lastDose reads such a copula.
+func (sc *sentCtx) lastDose() {
+	for ci := range sc.p.Clauses {
+		c := &sc.p.Clauses[ci]
+		if c.Lemma != "be" || c.Subj.None() || c.Negated || c.Modal || c.Future {
+			continue
+		}
+		p := &sc.p.Phrases[c.Subj.Phrase]
+		if !doseNouns.has(sc.p.Lemmas[p.Head]) {
+			continue
+		}
+		last, drug := -1, ""
+		for k := p.Start; k < p.Head; k++ {
+			switch w := sc.toks[k].lower; {
+			case w == "last" || w == "final":
+				last = k
+			case last >= 0 && drugWord(w):
+				drug = sc.toks[k].text
+			}
+		}
+		if drug == "" && lowerAt(sc.toks, p.End) == "of" && drugWord(lowerAt(sc.toks, p.End+1)) {
+			drug = sc.toks[p.End+1].text
+		}
+		if last < 0 || drug == "" {
+			continue
+		}
+		d := sc.nearestDate(c.VerbStart, sc.clauseEnd(c))
+		if d == nil || d.role != dateAt {
+			continue
+		}
+		holder := sc.u.speaker
+		if p.PossEnd == p.PossStart+1 && sc.toks[p.PossStart].lower != "my" {
+			holder = sc.thirdAt(p.PossStart)
+		}
+		if holder == "" {
+			continue
+		}
+		cc := &clauseCtx{c: c, te: tensePast, date: d}
+		cc.left, cc.end = p.Start, sc.clauseEnd(c)
+		sc.fact(cc, ref{name: holder, kind: kindPerson, str: strSure}, ref{name: drug, kind: kindDrug, str: strPattern}, "TAKES_MEDICATION", tEnd, "{s} took the last dose of {o}", kindPerson, kindDrug)
+	}
+}
+
+// drugWord reports whether WordNet knows w as a drug.
+func drugWord(w string) bool {
+	_, c, ok := nlp.Noun(w)
+	return ok && c&nlp.ClassDrug != 0
+}
