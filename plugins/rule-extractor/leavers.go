@@ -32,27 +32,13 @@ func postBeforeLeaver(toks []token) []token {
 		if !toks[i].word || !toks[i].cap {
 			continue
 		}
-		// The post: one to three lower-case words ending in a job noun,
-		// right before the name or set off by a comma.
 		j := i
 		comma := toks[j-1].text == ","
 		if comma {
 			j--
 		}
-		if j < 1 || !isJobHead(toks[j-1].lower) && toks[j-1].lower != "coach" && !titleEndsAt(toks, j) {
-			continue
-		}
-		s := j - 1
-		for s > 0 && s > j-3 && toks[s-1].word && (!toks[s-1].cap || s == 1) && !leaveAux.has(toks[s-1].lower) && toks[s-1].lower != "the" && toks[s-1].lower != "a" {
-			s--
-		}
-		if s > 1 && toks[s-1].lower == "'s" {
-			// "the club's chief executive".
-			s -= 2
-		}
-		if s > 0 && (toks[s-1].lower == "our" || toks[s-1].lower == "its" || toks[s-1].lower == "their" || toks[s-1].lower == "the") {
-			s--
-		}
+		// The holder's name, then the verb that leaves a post, first:
+		// they are rare, and cheap to look for.
 		e := i
 		for e < len(toks) && toks[e].word && toks[e].cap {
 			e++
@@ -85,6 +71,22 @@ func postBeforeLeaver(toks []token) []token {
 			// "stepped down as chair" says its post; "retired the
 			// shirt" is no leaving.
 			continue
+		}
+		// The post: one to three lower-case words ending in a job noun,
+		// right before the name or set off by a comma.
+		if j < 1 || !isJobHead(toks[j-1].lower) && toks[j-1].lower != "coach" && !titleEndsAt(toks, j) {
+			continue
+		}
+		s := j - 1
+		for s > 0 && s > j-3 && toks[s-1].word && (!toks[s-1].cap || s == 1) && !leaveAux.has(toks[s-1].lower) && toks[s-1].lower != "the" && toks[s-1].lower != "a" {
+			s--
+		}
+		if s > 1 && toks[s-1].lower == "'s" {
+			// "the club's chief executive".
+			s -= 2
+		}
+		if s > 0 && (toks[s-1].lower == "our" || toks[s-1].lower == "its" || toks[s-1].lower == "their" || toks[s-1].lower == "the") {
+			s--
 		}
 		if s == 0 || s == 1 && !toks[0].word {
 			// The post opened the sentence ("Head coach Ana Lim …"): its
