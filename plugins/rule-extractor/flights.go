@@ -79,10 +79,7 @@ func (sc *sentCtx) cancelledBooking(cc *clauseCtx, ci int) bool {
 	if c.Lemma != "cancel" || c.Negated || c.Modal || c.Future || !c.Past && !c.Perfect {
 		return false
 	}
-	pi := c.Obj.Phrase
-	if c.Passive {
-		pi = c.Subj.Phrase
-	}
+	pi := cancelled(c)
 	if pi < 0 {
 		return false
 	}

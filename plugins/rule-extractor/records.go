@@ -318,6 +318,15 @@ func (sc *sentCtx) assignment(cc *clauseCtx, c *nlp.Clause, subj ref) bool {
 	return read
 }
 
+// cancelled returns the phrase of what clause c cancels: its object, or
+// its subject in the passive; -1 for none.
+func cancelled(c *nlp.Clause) int {
+	if c.Passive {
+		return c.Subj.Phrase
+	}
+	return c.Obj.Phrase
+}
+
 // cancelVerbs end what a reference number stands for.
 var cancelVerbs = words("cancel terminate end close")
 
@@ -328,10 +337,7 @@ func (sc *sentCtx) cancelByNumber(cc *clauseCtx, c *nlp.Clause) bool {
 	if !cancelVerbs.has(c.Lemma) || c.Negated || c.Modal || cc.future {
 		return false
 	}
-	pi := c.Obj.Phrase
-	if c.Passive {
-		pi = c.Subj.Phrase
-	}
+	pi := cancelled(c)
 	if pi < 0 {
 		return false
 	}
