@@ -159,9 +159,7 @@ func (sc *sentCtx) thirdAt(pos int, exclude ...ref) string {
 			}
 		}
 	}
-	if !u.x.prevRead {
-		u.x.prevPersons, u.x.prevRead = previousPersons(u.x.previous), true
-	}
+	u.x.readPrevious()
 	for i := len(u.x.prevPersons) - 1; i >= 0; i-- {
 		if p := u.x.prevPersons[i]; !skip(p) {
 			return p
@@ -312,7 +310,7 @@ var orgStandIns = words("board company firm group business startup bank employer
 // name, oldest first: names the words show to be people, full names, and
 // names after a kinship noun ("my sister Henrike"). It reads mentions
 // only, no relations, to stay cheap.
-func previousPersons(prev []abi.Episode) []string {
+func previousPersons(prev []abi.Episode, each func(toks []token, m mention)) []string {
 	var out []string
 	recentMentions(prev, func(p abi.Episode) {
 		// {"manager": "Gareth Pryce"}: a record names people too.
@@ -322,6 +320,7 @@ func previousPersons(prev []abi.Episode) []string {
 			out = jsonPersons(v, "", out, 0)
 		}
 	}, func(u utterance, speakers map[string]bool, toks []token, m mention) {
+		each(toks, m)
 		if u.role == roleAssistant || u.role == roleSystem || speakers[m.name] {
 			return
 		}
@@ -517,9 +516,7 @@ func inKinList(toks []token, i int) bool {
 // knownPerson reports whether the previous episodes named name as a
 // person.
 func (x *extraction) knownPerson(name string) bool {
-	if !x.prevRead {
-		x.prevPersons, x.prevRead = previousPersons(x.previous), true
-	}
+	x.readPrevious()
 	single := !strings.Contains(name, " ")
 	for _, p := range x.prevPersons {
 		if x.reg.key(p) == x.reg.key(name) {
@@ -543,9 +540,7 @@ func (x *extraction) earlierFullNames() {
 	if len(x.previous) == 0 {
 		return
 	}
-	if !x.prevRead {
-		x.prevPersons, x.prevRead = previousPersons(x.previous), true
-	}
+	x.readPrevious()
 	var earlier []string // the previous episodes' speakers and persons, read once
 	for _, e := range append([]*entity(nil), x.reg.list...) {
 		// "Mr Nygaard": a surname after an honorific names the one

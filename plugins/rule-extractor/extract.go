@@ -39,10 +39,9 @@ type extraction struct {
 	// Ames"), who is its author and whom its "he" and "she" mean.
 	recordSubject string
 	// genders maps a name's key to 'f' or 'm' where the text shows it
-	// (genders.go); gendersRead is set once the previous episodes' are.
-	genders     map[string]byte
-	gendersRead bool
-	facts       []fact
+	// (genders.go), the previous episodes' read with their persons.
+	genders map[string]byte
+	facts   []fact
 	// switched maps the key of one who "switched coaches" to the title
 	// they switched, so that the one they then work with takes it
 	// (implicit.go).

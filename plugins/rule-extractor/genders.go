@@ -37,13 +37,14 @@ func (x *extraction) noteGenders(toks []token, ms []mention) {
 	}
 }
 
-// prevGenders reads the genders of the previous episodes, once.
-func (x *extraction) prevGenders() {
-	if x.gendersRead {
+// readPrevious reads the people of the previous episodes and the
+// genders they show, in one pass, once.
+func (x *extraction) readPrevious() {
+	if x.prevRead {
 		return
 	}
-	x.gendersRead = true
-	recentMentions(x.previous, nil, func(_ utterance, _ map[string]bool, toks []token, m mention) {
+	x.prevRead = true
+	x.prevPersons = previousPersons(x.previous, func(toks []token, m mention) {
 		x.noteGenders(toks, []mention{m})
 	})
 }
@@ -65,7 +66,7 @@ func (x *extraction) otherGender(name string, g byte) bool {
 	if g == 0 {
 		return false
 	}
-	x.prevGenders()
+	x.readPrevious()
 	known := x.genders[x.reg.key(name)]
 	return known != 0 && known != g
 }
