@@ -49,17 +49,23 @@ func (sc *sentCtx) eventNounClause(cc *clauseCtx, ci int) bool {
 	if verb == "" || len(people) < 2 {
 		return false
 	}
-	rc := reciprocal[verb]
 	cc.left, cc.end = sc.p.Phrases[c.Subj.Phrase].Start, sc.clauseEnd(c)
 	cc.date = sc.nearestDate(cc.left, cc.end)
 	cc.te = tensePast
+	sc.eventFacts(cc, verb, noun, people)
+	return true
+}
+
+// eventFacts states the relation the event noun's verb starts or ends
+// between the first of people and each other one.
+func (sc *sentCtx) eventFacts(cc *clauseCtx, verb, noun string, people []ref) {
+	rc := reciprocal[verb]
 	text := "the " + noun + " of {s} and {o}"
 	for i := 1; i < len(people); i++ {
 		if people[i].name != people[0].name {
 			sc.fact(cc, people[0], people[i], rc.class, rc.role, text, kindPerson, kindPerson)
 		}
 	}
-	return true
 }
 
 // eventTakers are the verbs whose object, an event noun, took place
@@ -85,16 +91,10 @@ func (sc *sentCtx) eventNounObject(cc *clauseCtx, ci int, subjs []ref) bool {
 			return false
 		}
 	}
-	rc := reciprocal[verb]
 	cc.left, cc.end = sc.p.Phrases[c.Subj.Phrase].Start, sc.clauseEnd(c)
 	cc.date = sc.nearestDate(cc.left, cc.end)
 	cc.te = tensePast
-	text := "the " + sc.toks[p.Head].lower + " of {s} and {o}"
-	for i := 1; i < len(subjs); i++ {
-		if subjs[i].name != subjs[0].name {
-			sc.fact(cc, subjs[0], subjs[i], rc.class, rc.role, text, kindPerson, kindPerson)
-		}
-	}
+	sc.eventFacts(cc, verb, sc.toks[p.Head].lower, subjs)
 	return true
 }
 
@@ -173,13 +173,7 @@ func (sc *sentCtx) eventNounMention(cc *clauseCtx, ci int) bool {
 			return false
 		}
 		cc.te = tensePast
-		rc := reciprocal[verb]
-		text := "the " + noun + " of {s} and {o}"
-		for i := 1; i < len(people); i++ {
-			if people[i].name != people[0].name {
-				sc.fact(cc, people[0], people[i], rc.class, rc.role, text, kindPerson, kindPerson)
-			}
-		}
+		sc.eventFacts(cc, verb, noun, people)
 		return true
 	}
 	return false
