@@ -27,7 +27,9 @@ func (sc *sentCtx) appositives() {
 		// "your assistant Tag" is a job as well as a tie; "my partner
 		// Teodor" only a tie.
 		w := lowerAt(toks, n.pos-1)
-		close := !before && n.pos >= 2 && toks[n.pos-1].word && (!kinNouns.has(w) || kinship[w].rel == "REPORTS_TO") && (isJobHead(w) || workerNoun(w))
+		close := !before && n.pos >= 2 && toks[n.pos-1].word && (!kinNouns.has(w) || kinship[w].rel == "REPORTS_TO") && (isJobHead(w) || workerNoun(w) || titleEndsAt(toks, n.pos))
+		// "Harbour Hawks coach Dana Cole": a post after a name.
+		close = close || !before && n.pos >= 2 && roleNouns[w].org && toks[n.pos-2].cap
 		if !after && !before && !close && !bracket && !post {
 			continue
 		}
@@ -103,6 +105,14 @@ func (sc *sentCtx) appositiveAfter(n named, k int) {
 	for classes["adj"].has(lowerAt(toks, k)) || lowerAt(toks, k) == "new" {
 		k++
 	}
+	if possOrg.name == "" {
+		// "Dana Cole, the Brightwave CFO,", "the Harbour Hawks coach".
+		if org, e := sc.orgNamedBefore(k); e > k {
+			if _, end := titleAt(toks, e); end > e || roleNouns[lowerAt(toks, e)].org || sc.jobTitle(e) > e {
+				possOrg, k = org, e
+			}
+		}
+	}
 	if !x.isOrg(n.name) && !x.isPerson(n.name) {
 		sc.orgNounAfter(n, k)
 	}
@@ -143,6 +153,9 @@ func (sc *sentCtx) appositiveAfter(n named, k int) {
 		sc.emitOne(m, tensePresent, false, nil)
 		return
 	}
+	if (k+1 >= len(toks) || !toks[k+1].word) && sc.postOf(m, k, possOrg) {
+		return
+	}
 	end := sc.jobTitle(k)
 	for e := k + 1; end == k && e <= k+2 && e <= len(toks) && toks[e-1].word; e++ {
 		// "Vera Holm, the film star": a noun WordNet classes as a
@@ -166,6 +179,27 @@ func (sc *sentCtx) appositiveAfter(n named, k int) {
 		return
 	}
 	sc.orgNounAfter(n, k)
+}
+
+// postOf states the post one word long at toks[k] that m's subject holds
+// at org, when the word is a relational noun of an organisation ("coach",
+// "captain", "secretary"): "Dana Cole, the Harbour Hawks coach,",
+// "Harbour Hawks coach Dana Cole". It reports whether it did.
+func (sc *sentCtx) postOf(m *match, k int, org ref) bool {
+	rn, ok := roleNouns[lowerAt(sc.toks, k)]
+	if !ok || !rn.org || org.name == "" {
+		return false
+	}
+	post := sc.toks[k].lower
+	m.obj = org
+	outs := []output{sub(rn.class, tState, "{s} is "+post+" of {o}", "{s} was "+post+" of {o}", kindOrg)}
+	if rn.job {
+		m.job = post
+		outs = append(outs, out("HAS_JOB_TITLE", slotSubject, slotJob, tState, "{s} is {aj}", "{s} was {aj}", kindPerson, kindOccupation))
+	}
+	m.p = &pattern{outs: outs}
+	sc.emitOne(m, tensePresent, false, nil)
+	return true
 }
 
 // orgNounAfter makes n an organisation when the appositive opening at
@@ -416,6 +450,11 @@ func (sc *sentCtx) titleBefore(n named, c int) {
 			org = sc.orgBefore(k - 1)
 		case lowerAt(toks, c-2) != "" && (lowerAt(toks, end-1) != "") && k >= 2 && lowerAt(toks, k-1) == "the":
 			// "the CEO of Acme, Jo Bell" is read from "of" below.
+		case k >= 1 && toks[k-1].cap:
+			// "Brightwave CFO Dana Cole", "PTA chair Philomena Oduya".
+			if s := nameStart(toks, k, sc.blocked); s >= 0 {
+				org, _ = sc.orgNamed(s, k)
+			}
 		}
 		if org.name == "" {
 			break
@@ -426,9 +465,27 @@ func (sc *sentCtx) titleBefore(n named, c int) {
 		sc.emitOne(m, tensePresent, false, nil)
 		return
 	}
+	// "Harbour Hawks coach Dana Cole", "Google engineer Dana Cole": a
+	// post at the organisation named before it.
+	j := c - 1
+	if j >= 1 && toks[j-1].cap {
+		if s := nameStart(toks, j, sc.blocked); s >= 0 {
+			if org, _ := sc.orgNamed(s, j); org.name != "" {
+				m := &match{subj: ref{name: n.name, kind: kindPerson, str: strPattern}}
+				if !sc.postOf(m, j, org) && (isJobHead(toks[j].lower) || workerNoun(toks[j].lower)) {
+					m.job, m.obj = toks[j].lower, org
+					m.p = &pattern{outs: []output{
+						out("HAS_JOB_TITLE", slotSubject, slotJob, tState, "{s} is {aj}", "{s} was {aj}", kindPerson, kindOccupation),
+						sub("WORKS_AT", tState, "{s} works at {o}", "{s} worked at {o}", kindOrg),
+					}}
+					sc.emitOne(m, tensePresent, false, nil)
+				}
+				return
+			}
+		}
+	}
 	// "this is my agent, Vera", "that waitress, Vera": a job noun with a
 	// determiner or a possessive before it is the name's job.
-	j := c - 1
 	if j < 1 || !toks[j].word || !(isJobHead(toks[j].lower) || workerNoun(toks[j].lower)) {
 		return
 	}

@@ -97,6 +97,11 @@ func nameEnd(toks []token, i int, blocked []bool) int {
 		return i
 	}
 	for j < len(toks) {
+		if j > i && officeAt(toks, j) || toks[j].lower == "'s" && officeAt(toks, j+1) {
+			// "Brightwave CFO Dana Cole", "Brightwave's Chief Executive":
+			// the organisation, then its officer's title, no one name.
+			break
+		}
 		if nameToken(toks, j, blocked) && !isCapStop(toks[j].lower) {
 			j++
 			continue
@@ -483,6 +488,17 @@ func findMentions(toks []token, blocked []bool) []mention {
 		i = e
 	}
 	return out
+}
+
+// officeAt reports whether an officer's title written as a name starts at
+// toks[i]: an acronym ("CFO") or a title of two words or more ("Chief
+// Executive"), which no name of a firm or a person ends in.
+func officeAt(toks []token, i int) bool {
+	if i >= len(toks) || !toks[i].word || !toks[i].cap {
+		return false
+	}
+	_, end := titleAt(toks, i)
+	return end > i && (toks[i].acro || end-i >= 2)
 }
 
 // postWord reports whether w names a post one holds: a role noun

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"time"
+
 	"slices"
 
 	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
@@ -88,14 +90,36 @@ func postBeforeLeaver(toks []token) []token {
 		if s > 0 && (toks[s-1].lower == "our" || toks[s-1].lower == "its" || toks[s-1].lower == "their" || toks[s-1].lower == "the") {
 			s--
 		}
-		if s == 0 || s == 1 && !toks[0].word {
+		// "Brightwave CFO Dana Cole resigned": the organisation named
+		// before the title is where it was held.
+		var org []token
+		pre := s
+		if titleEndsAt(toks, j) {
+			blk := make([]bool, len(toks))
+			o, oe := s, nameEnd(toks, s, blk)
+			if s > 0 && toks[s-1].cap {
+				o, oe = nameStart(toks, s, blk), s
+			}
+			// "Former Brightwave CEO": a word that opens the sentence
+			// before the name is no part of it.
+			for o == 0 && o+1 < oe && !toks[o].acro && (nlp.IsAdjective(toks[o].lower) || isCapStop(toks[o].lower) || len(findDates(toks[o:o+1], time.Time{}, time.Time{})) > 0) {
+				toks = slices.Clone(toks)
+				toks[o].text, toks[o].cap = toks[o].lower, false
+				o++
+			}
+			if o >= 0 && oe > o && oe < j && !postWord(toks[o].lower) && !titleRanks.has(toks[o].lower) {
+				org = slices.Clone(toks[o:oe])
+				pre, s = min(pre, o), max(s, oe)
+			}
+		}
+		if len(org) == 0 && (s == 0 || s == 1 && !toks[0].word) {
 			// The post opened the sentence ("Head coach Ana Lim …"): its
 			// capital goes with it.
 			post := slices.Clone(toks[s:j])
 			post[0].text, post[0].cap = post[0].lower, false
 			toks = slices.Concat(toks[:s], post, toks[j:])
 		}
-		out := slices.Clone(toks[:s])
+		out := slices.Clone(toks[:pre])
 		out = append(out, toks[i:e]...)
 		for _, t := range toks[e:after] {
 			if t.text != "," {
@@ -104,6 +128,9 @@ func postBeforeLeaver(toks []token) []token {
 		}
 		out = append(out, wordToken("as", "as"))
 		out = append(out, toks[s:j]...)
+		if len(org) > 0 {
+			out = append(append(out, wordToken("of", "of")), org...)
+		}
 		return append(out, toks[after:]...)
 	}
 	return toks

@@ -165,6 +165,14 @@ func (sc *sentCtx) roleFacts(cc *clauseCtx, subj ref, pi int, c *nlp.Clause, rol
 	if at.name != "" && (other.name == "" || p.PossEnd-p.PossStart == 1 && isPossessivePronoun(sc.toks[p.PossStart].lower)) {
 		other = at
 	}
+	if other.name == "" {
+		// "the Brightwave CFO", "the PTA chair".
+		if org, e := sc.orgNamedBefore(start); e > start && e < p.End {
+			if _, end := titleAt(sc.toks, e); end > e && end >= p.End-1 {
+				other, start = org, e
+			}
+		}
+	}
 	if canon, end := titleAt(sc.toks, start); end > start && end >= p.End-1 {
 		if p.PossEnd > p.PossStart && other.name != "" && other.name != at.name && (other.name == sc.u.speaker || sc.kindOf(other) == kindPerson) {
 			// "She's been our CFO": an officer of the organisation the
@@ -214,12 +222,14 @@ func (sc *sentCtx) roleFacts(cc *clauseCtx, subj ref, pi int, c *nlp.Clause, rol
 	// "a Green Party politician", "an Acme engineer": a name before the
 	// job is where it is held.
 	// "A Boston lawyer" is a lawyer.
-	if e, ok := sc.nameAt[textStart]; ok && e < p.End && e <= p.Head && other.name == "" && isJobHead(head) {
-		switch org := sc.named(textStart, e); sc.kindOf(org) {
-		case kindOrg, kindNone:
+	if e, ok := sc.nameAt[textStart]; ok && e < p.End && e <= p.Head && other.name == "" && (isJobHead(head) || isRole && rn.org) {
+		org := sc.named(textStart, e)
+		switch k := sc.kindOf(org); {
+		case k == kindOrg || k == kindTeam || k == kindNone || teamName(org.name):
+			// "the Harbour Hawks coach": a team's name is no person's.
 			other = org
 			textStart = e
-		case kindLocation:
+		case k == kindLocation:
 			textStart = e
 		}
 	}
@@ -979,3 +989,30 @@ var (
 	studentYears = words("final sophomore freshman")
 	ordinalYears = words("first second third fourth fifth last junior senior")
 )
+
+// orgNamedBefore reads a name at toks[k] that stands before a title or a
+// post ("the Brightwave CFO", "the PTA chair", "Harbour Hawks coach Dana
+// Cole"): the organisation the post is held at, and the word after its
+// name; or none and k when the name is no organisation's.
+func (sc *sentCtx) orgNamedBefore(k int) (ref, int) {
+	e := nameEnd(sc.toks, k, sc.blocked)
+	if e <= k {
+		return ref{}, k
+	}
+	return sc.orgNamed(k, e)
+}
+
+// orgNamed is the organisation toks[s:e] names before a post, or none and
+// s: an organisation, a team, or a name of no known kind that is not a
+// person's.
+func (sc *sentCtx) orgNamed(s, e int) (ref, int) {
+	r := sc.named(s, e)
+	switch k := sc.kindOf(r); {
+	case k == kindOrg || k == kindTeam || teamName(r.name):
+	case k == kindNone && !personLike(r.name) && !firstNames.has(strings.ToLower(r.name)):
+	default:
+		return ref{}, s
+	}
+	r.kind = kindOrg
+	return r, e
+}
