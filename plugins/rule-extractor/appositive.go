@@ -181,27 +181,6 @@ func (sc *sentCtx) appositiveAfter(n named, k int) {
 	sc.orgNounAfter(n, k)
 }
 
-// postOf states the post one word long at toks[k] that m's subject holds
-// at org, when the word is a relational noun of an organisation ("coach",
-// "captain", "secretary"): "Dana Cole, the Harbour Hawks coach,",
-// "Harbour Hawks coach Dana Cole". It reports whether it did.
-func (sc *sentCtx) postOf(m *match, k int, org ref) bool {
-	rn, ok := roleNouns[lowerAt(sc.toks, k)]
-	if !ok || !rn.org || org.name == "" {
-		return false
-	}
-	post := sc.toks[k].lower
-	m.obj = org
-	outs := []output{sub(rn.class, tState, "{s} is "+post+" of {o}", "{s} was "+post+" of {o}", kindOrg)}
-	if rn.job {
-		m.job = post
-		outs = append(outs, out("HAS_JOB_TITLE", slotSubject, slotJob, tState, "{s} is {aj}", "{s} was {aj}", kindPerson, kindOccupation))
-	}
-	m.p = &pattern{outs: outs}
-	sc.emitOne(m, tensePresent, false, nil)
-	return true
-}
-
 // orgNounAfter makes n an organisation when the appositive opening at
 // toks[k] names one: "Helix, the Boston firm".
 func (sc *sentCtx) orgNounAfter(n named, k int) {

@@ -631,7 +631,13 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 					// and "was" the role.
 					starts, ends := *c, *c
 					starts.Lemma, ends.Lemma, ends.Particle = "become", "leave", ""
-					sc.roleFacts(cc, subj, pi, &starts, tStart, ref{})
+					now := *cc
+					if now.te == tenseProgressive {
+						// "I'm taking over from Bilal as treasurer": the
+						// post changes hands as it is said, both ways.
+						now.te = tensePresent
+					}
+					sc.roleFacts(&now, subj, pi, &starts, tStart, ref{})
 					sc.roleFacts(cc, o, pi, &ends, tEnd, ref{})
 					matched = true
 					continue

@@ -332,6 +332,7 @@ func (x *extraction) sentence(u *uttCtx, s sentence) {
 	sc.appositives()
 	sc.fromAffiliations()
 	sc.asRoleOpening()
+	sc.signedPost()
 	sc.fromSchool()
 	sc.readPhrases()
 	sc.possessedTies()

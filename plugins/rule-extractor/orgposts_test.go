@@ -48,3 +48,30 @@ func TestExtractOrgNamedBeforePost(t *testing.T) {
 			absent:  []wf{{"WORKS_AT", "Tomasz Wilk", "*", "", ""}}},
 	})
 }
+
+// TestExtractOfficeInContext holds offices named without their
+// organisation, read from the conversation and the text around them.
+func TestExtractOfficeInContext(t *testing.T) {
+	const chat = "Wenonah Pryce: Reminder from your friendly Elmfield PTA chair 🙂 the jumble sale is on Saturday."
+	runConstructions(t, []construction{
+		{name: "a message signed with a post is its writer's",
+			source: "message", content: chat,
+			want: []wf{{"HAS_CHAIR", "Elmfield PTA", "Wenonah Pryce", "ref", ""}}},
+		{name: "a post heard from someone else is not the writer's",
+			source: "message", content: "Wenonah Pryce: I heard from your PTA chair yesterday.",
+			absent: []wf{{"HAS_CHAIR", "*", "Wenonah Pryce", "", ""}}},
+		{name: "an office elected without its organisation is the one named before",
+			source: "message", previous: []string{chat},
+			content: "Caius Orme: Congratulations Teodor on being elected chair!",
+			want:    []wf{{"HAS_CHAIR", "Elmfield PTA", "Teodor", "ref", ""}}},
+		{name: "another office of the same organisation, taken over as it is said",
+			source: "message", previous: []string{chat},
+			content: "Caius Orme: I'm taking over from Teodor as treasurer.",
+			want: []wf{{"HAS_TREASURER", "Elmfield PTA", "Caius Orme", "ref", ""},
+				{"HAS_TREASURER", "Elmfield PTA", "Teodor", "", "ref"}}},
+		{name: "a club's newsletter speaks for it: our secretary is the club's",
+			content: "HALLOW FEN RAMBLERS — Winter Newsletter\n\nOur secretary, Oriel Manse, will step down at the end of May, we're sorry to say.",
+			want:    []wf{{"WORKS_AT", "Oriel Manse", "HALLOW FEN RAMBLERS", "", "2024-05-31"}},
+			absent:  []wf{{"REPORTS_TO", "Oriel Manse", "*", "", ""}}},
+	})
+}

@@ -151,6 +151,17 @@ func (sc *sentCtx) relate(cc *clauseCtx, name, owner ref, noun string) {
 
 // relateIn is relate in a clause's time, with a time role.
 func (sc *sentCtx) relateIn(cc *clauseCtx, name, owner ref, noun string, role temporal) {
+	if rn, ok := roleNouns[noun]; ok && rn.org && kinNouns.has(noun) {
+		if k := sc.kindOf(owner); k == kindOrg || k == kindTeam {
+			// "Our secretary, Nuala Brennan" in a club's newsletter: the
+			// club's post, no one's assistant.
+			sc.fact(cc, name, owner, rn.class, role, "{s} is "+noun+" of {o}", kindPerson, kindOrg)
+			if rn.job {
+				sc.fact(cc, name, ref{name: noun, kind: kindOccupation, str: strPattern}, "HAS_JOB_TITLE", role, "{s} is "+withArticle(noun), kindPerson, kindOccupation)
+			}
+			return
+		}
+	}
 	switch {
 	case kinNouns.has(noun):
 		k := kinship[noun]

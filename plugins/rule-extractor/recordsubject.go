@@ -210,10 +210,12 @@ func orgAuthor(content string) string {
 	if e == 0 {
 		return ""
 	}
-	if k, str := guessKind(toks[:e]); k != kindOrg || str < strCue {
+	name := joinTokens(toks[:e])
+	if k, str := guessKind(toks[:e]); (k != kindOrg || str < strCue) && !teamName(name) {
+		// "FENMOOR BIRDERS — Spring Newsletter": a club's name.
 		return ""
 	}
-	return joinTokens(toks[:e])
+	return name
 }
 
 // salutation matches the one a letter or an email is written to: "Dear

@@ -154,7 +154,7 @@ func (sc *sentCtx) roleFacts(cc *clauseCtx, subj ref, pi int, c *nlp.Clause, rol
 	p := &sc.p.Phrases[pi]
 	textStart := p.Start + sc.detLen(p)
 	start := textStart
-	for start < p.End && (classes["adj"].has(sc.toks[start].lower) || titleAdjectives.has(sc.toks[start].lower)) {
+	for start < p.End && (classes["adj"].has(sc.toks[start].lower) || titleAdjectives.has(sc.toks[start].lower) || sc.p.Tags[start] == "JJ" && !sc.toks[start].cap && !titleRanks.has(sc.toks[start].lower) && nlp.IsAdjective(sc.toks[start].lower)) {
 		if _, end := titleAt(sc.toks, start); end > start {
 			// "executive director": the adjective begins the title.
 			break
@@ -165,8 +165,8 @@ func (sc *sentCtx) roleFacts(cc *clauseCtx, subj ref, pi int, c *nlp.Clause, rol
 	if at.name != "" && (other.name == "" || p.PossEnd-p.PossStart == 1 && isPossessivePronoun(sc.toks[p.PossStart].lower)) {
 		other = at
 	}
-	if other.name == "" {
-		// "the Brightwave CFO", "the PTA chair".
+	if other.name == "" || p.PossEnd-p.PossStart == 1 && isPossessivePronoun(sc.toks[p.PossStart].lower) {
+		// "the Brightwave CFO", "the PTA chair", "your PTA chair".
 		if org, e := sc.orgNamedBefore(start); e > start && e < p.End {
 			if _, end := titleAt(sc.toks, e); end > e && end >= p.End-1 {
 				other, start = org, e
@@ -181,6 +181,9 @@ func (sc *sentCtx) roleFacts(cc *clauseCtx, subj ref, pi int, c *nlp.Clause, rol
 		}
 		if other.name == "" {
 			other = sc.contextOrg()
+		}
+		if other.name == "" && canon != "FOUNDER" {
+			other = sc.officeHeldAt(titleRelation(canon))
 		}
 		words := joinTokens(sc.toks[start:end])
 		if f := sc.titleField(c, pi); f != "" {
@@ -914,12 +917,10 @@ func (sc *sentCtx) asRoleOpening() {
 	if pi < 0 || sc.p.Phrases[pi].Start != 1 {
 		return
 	}
-	p := &sc.p.Phrases[pi]
-	start := p.Start + sc.detLen(p)
-	if _, end := titleAt(sc.toks, start); end <= start && !isJobHead(sc.headWord(pi)) {
+	if !sc.postAt(pi) {
 		return
 	}
-	k := p.End
+	k := sc.p.Phrases[pi].End
 	if lowerAt(sc.toks, k) == "," {
 		k++
 	}
@@ -989,30 +990,3 @@ var (
 	studentYears = words("final sophomore freshman")
 	ordinalYears = words("first second third fourth fifth last junior senior")
 )
-
-// orgNamedBefore reads a name at toks[k] that stands before a title or a
-// post ("the Brightwave CFO", "the PTA chair", "Harbour Hawks coach Dana
-// Cole"): the organisation the post is held at, and the word after its
-// name; or none and k when the name is no organisation's.
-func (sc *sentCtx) orgNamedBefore(k int) (ref, int) {
-	e := nameEnd(sc.toks, k, sc.blocked)
-	if e <= k {
-		return ref{}, k
-	}
-	return sc.orgNamed(k, e)
-}
-
-// orgNamed is the organisation toks[s:e] names before a post, or none and
-// s: an organisation, a team, or a name of no known kind that is not a
-// person's.
-func (sc *sentCtx) orgNamed(s, e int) (ref, int) {
-	r := sc.named(s, e)
-	switch k := sc.kindOf(r); {
-	case k == kindOrg || k == kindTeam || teamName(r.name):
-	case k == kindNone && !personLike(r.name) && !firstNames.has(strings.ToLower(r.name)):
-	default:
-		return ref{}, s
-	}
-	r.kind = kindOrg
-	return r, e
-}

@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"strings"
 	"sync"
+	"unicode"
 )
 
 // taggerBin is prose's averaged-perceptron model, as internal/tools/nlpdata
@@ -145,6 +146,10 @@ func Tag(words []string) []string {
 		var tag string
 		if w == "-" {
 			tag = "-"
+		} else if pictograph(w) {
+			// "Reminder from your PTA chair 😅 the fair is on Saturday":
+			// an emoji parts what it stands between, as a colon does.
+			tag = ":"
 		} else if c, ok := t.dict[w]; ok {
 			tag = t.classes[c]
 		} else if w != "" {
@@ -219,4 +224,18 @@ func isDigits(s string) bool {
 		}
 	}
 	return s != ""
+}
+
+// pictograph reports whether w is written in symbols only: an emoji, with
+// its joiners and modifiers ("😅", "👍🏽", "❤️").
+func pictograph(w string) bool {
+	if w == "" {
+		return false
+	}
+	for _, r := range w {
+		if !unicode.IsSymbol(r) && r != 0x200d && r != 0xfe0f && !unicode.Is(unicode.Mn, r) {
+			return false
+		}
+	}
+	return true
 }

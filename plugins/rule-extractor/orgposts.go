@@ -1,0 +1,142 @@
+package main
+
+import (
+	"strings"
+
+	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
+)
+
+// Posts held at an organisation named right before them: "the Northlea
+// CFO", "Northlea's CFO", "the PTA chair", "Gullhaven Otters coach Maddox
+// Kerr"; and an office named with no organisation at all, which is the
+// one the same office was held at earlier in the conversation.
+
+// orgNamedBefore reads a name at toks[k] that stands before a title or a
+// post ("the Brightwave CFO", "the PTA chair", "Harbour Hawks coach Dana
+// Cole"): the organisation the post is held at, and the word after its
+// name; or none and k when the name is no organisation's.
+func (sc *sentCtx) orgNamedBefore(k int) (ref, int) {
+	e := nameEnd(sc.toks, k, sc.blocked)
+	if e <= k {
+		return ref{}, k
+	}
+	return sc.orgNamed(k, e)
+}
+
+// orgNamed is the organisation toks[s:e] names before a post, or none and
+// s: an organisation, a team, or a name of no known kind that is not a
+// person's.
+func (sc *sentCtx) orgNamed(s, e int) (ref, int) {
+	r := sc.named(s, e)
+	switch k := sc.kindOf(r); {
+	case k == kindOrg || k == kindTeam || teamName(r.name):
+	case k == kindNone && !personLike(r.name) && !firstNames.has(strings.ToLower(r.name)):
+	default:
+		return ref{}, s
+	}
+	r.kind = kindOrg
+	return r, e
+}
+
+// postOf states the post one word long at toks[k] that m's subject holds
+// at org, when the word is a relational noun of an organisation ("coach",
+// "captain", "secretary"): "Dana Cole, the Harbour Hawks coach,",
+// "Harbour Hawks coach Dana Cole". It reports whether it did.
+func (sc *sentCtx) postOf(m *match, k int, org ref) bool {
+	rn, ok := roleNouns[lowerAt(sc.toks, k)]
+	if !ok || !rn.org || org.name == "" {
+		return false
+	}
+	post := sc.toks[k].lower
+	m.obj = org
+	outs := []output{sub(rn.class, tState, "{s} is "+post+" of {o}", "{s} was "+post+" of {o}", kindOrg)}
+	if rn.job {
+		m.job = post
+		outs = append(outs, out("HAS_JOB_TITLE", slotSubject, slotJob, tState, "{s} is {aj}", "{s} was {aj}", kindPerson, kindOccupation))
+	}
+	m.p = &pattern{outs: outs}
+	sc.emitOne(m, tensePresent, false, nil)
+	return true
+}
+
+// officeHeldAt returns the organisation whose office rel (HAS_CHAIR) the
+// conversation last named, in this episode or an earlier one: "Reminder
+// from your friendly PTA chair", then "Congratulations Bilal on being
+// elected chair" is the PTA's chair. Failing that, an office of the one
+// organisation whose offices the conversation named: "I'm taking over as
+// treasurer" there is the PTA's treasurer too. Else none.
+func (sc *sentCtx) officeHeldAt(rel string) ref {
+	x := sc.u.x
+	var only string
+	several := false
+	note := func(r, org string) bool {
+		if r == rel {
+			return true
+		}
+		if officeRelation(r) {
+			several = several || only != "" && x.reg.key(only) != x.reg.key(org)
+			only = org
+		}
+		return false
+	}
+	for i := len(x.facts) - 1; i >= 0; i-- {
+		if f := x.facts[i]; note(f.rel, f.src) {
+			return ref{name: f.src, kind: kindOrg, str: strPattern}
+		}
+	}
+	prev := x.previousFacts()
+	for i := len(prev) - 1; i >= 0; i-- {
+		if f := prev[i]; note(f.Relation, f.Source) {
+			return ref{name: f.Source, kind: kindOrg, str: strPattern}
+		}
+	}
+	if only == "" || several {
+		return ref{}
+	}
+	return ref{name: only, kind: kindOrg, str: strPattern}
+}
+
+// postAt reports whether phrase pi names a post: a title ("the CFO"), a
+// job ("a nurse"), or either after an organisation's name ("the PTA
+// chair").
+func (sc *sentCtx) postAt(pi int) bool {
+	p := &sc.p.Phrases[pi]
+	start := p.Start + sc.detLen(p)
+	for start < p.Head && (classes["adj"].has(sc.toks[start].lower) || strings.HasPrefix(sc.p.Tags[start], "JJ") && !sc.toks[start].cap) {
+		start++
+	}
+	if _, e := sc.orgNamedBefore(start); e > start {
+		start = e
+	}
+	_, end := titleAt(sc.toks, start)
+	return end > start || isJobHead(sc.headWord(pi)) || roleNouns[sc.headWord(pi)].org
+}
+
+// signedPost reads the post a message's writer signs with in an opening
+// "from your …": "Reminder from your friendly PTA chair", "A quick note
+// from your captain". The words before "from" must hold no verb ("I heard
+// from your coach" is someone else).
+func (sc *sentCtx) signedPost() {
+	if sc.question || sc.u.speaker == "" {
+		return
+	}
+	for pi := range sc.p.Phrases {
+		p := &sc.p.Phrases[pi]
+		f := p.Start - 1
+		if p.PossEnd-p.PossStart != 1 || lowerAt(sc.toks, p.PossStart) != "your" || lowerAt(sc.toks, f) != "from" || f > 3 {
+			continue
+		}
+		for k := 0; k < f; k++ {
+			if strings.HasPrefix(sc.p.Tags[k], "VB") || strings.HasPrefix(sc.p.Tags[k], "PRP") {
+				return
+			}
+		}
+		if !sc.postAt(pi) {
+			return
+		}
+		bc := nlp.Clause{Lemma: "be", Subj: nlp.Arg{Phrase: -1}, Obj: nlp.Arg{Phrase: -1}, Obj2: nlp.Arg{Phrase: -1}, Comp: nlp.Arg{Phrase: pi}}
+		speaker := ref{name: sc.u.speaker, kind: kindPerson, str: strSure}
+		sc.roleFacts(&clauseCtx{c: &bc, te: tensePresent}, speaker, pi, &bc, tState, ref{})
+		return
+	}
+}
