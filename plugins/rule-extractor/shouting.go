@@ -1,0 +1,109 @@
+package main
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
+)
+
+// A sentence written all in capitals ("WE SIGNED WITH GULLWING RECORDS")
+// shows no names by its case: every word looks like an acronym. It is
+// read as if written in the usual case: a word the dictionary knows in
+// lower case, a word outside it as a name, and an organisation's closing
+// word ("Records", "Ltd") after a name as part of it.
+
+// shoutedWords is the fewest words a sentence needs to be read as
+// shouted: "NHS" or "BBC ONE" alone are names.
+const shoutedWords = 3
+
+// unshouted returns the tokens of a sentence written all in capitals in
+// the usual case; any other sentence as it is.
+func unshouted(toks []token) []token {
+	n := 0
+	for _, t := range toks {
+		if !t.word || !strings.ContainsFunc(t.text, unicode.IsLetter) || contraction(t) {
+			continue
+		}
+		if !t.acro && !(utf8.RuneCountInString(t.text) == 1 && t.cap) {
+			return toks
+		}
+		n++
+	}
+	if n < shoutedWords {
+		return toks
+	}
+	out := make([]token, len(toks))
+	copy(out, toks)
+	first, prevName := true, false
+	for i, t := range out {
+		if !t.word || !strings.ContainsFunc(t.text, unicode.IsLetter) {
+			prevName = false
+			continue
+		}
+		if contraction(t) {
+			out[i] = wordToken(strings.ToLower(t.text), t.lower)
+			continue
+		}
+		name := !knownWord(t.lower) || prevName && (orgCloser(t.lower) || pluralNoun(t.lower)) || calendarName(t.lower) ||
+			// "MOVING TO LISBON", "STARTED AT GOOGLE": a singular noun
+			// with no determiner after a preposition of place is a
+			// name, but for the few said bare ("at home", "to work").
+			i > 0 && (placePreps.has(out[i-1].lower) || out[i-1].lower == "at") && !bareNouns.has(t.lower) && !pluralNoun(t.lower) && !isCapStop(t.lower)
+		text := strings.ToLower(t.text)
+		if name || first || t.lower == "i" {
+			r, size := utf8.DecodeRuneInString(text)
+			text = string(unicode.ToUpper(r)) + text[size:]
+		}
+		out[i] = wordToken(text, t.lower)
+		first, prevName = false, name
+	}
+	return out
+}
+
+// bareNouns are the common nouns said with no determiner after a
+// preposition of place.
+var bareNouns = words("home work school college university uni church town bed hospital class court prison sea",
+	"lunch dinner breakfast love time night hand office camp jail market")
+
+// shoutAdverbs are adverbs and other words the noun, verb and adjective
+// dictionary does not hold.
+var shoutAdverbs = words("anymore anyway already also just really very too still yet again soon now then here there",
+	"today tonight tomorrow yesterday finally actually literally totally honestly basically ever never always",
+	"often sometimes maybe perhaps please thanks ok okay yes yeah yay no not omg lol officially")
+
+// calendarName reports whether w names a month or a day of the week.
+func calendarName(w string) bool {
+	_, m := months[w]
+	_, d := weekdays[w]
+	return m && w != "may" || d
+}
+
+// knownWord reports whether the dictionary knows a lower-case word, as a
+// word of a closed class or an inflected noun, verb or adjective.
+func knownWord(w string) bool {
+	if isCapStop(w) || prepositionWords.has(w) || shoutAdverbs.has(w) || interjections.has(w) || nlp.InflectedVerb(w) {
+		return true
+	}
+	for _, tag := range []string{"NN", "NNS", "VB", "VBD", "VBG", "VBN", "VBZ", "JJ"} {
+		l := nlp.Lemma(w, tag)
+		if nlp.IsNoun(l) || nlp.IsVerb(l) || nlp.IsAdjective(l) {
+			return true
+		}
+	}
+	return false
+}
+
+// pluralNoun reports whether w is a plural the dictionary knows as a
+// noun: the closing word of "Gullwing Records", "Harbour Hawks".
+func pluralNoun(w string) bool {
+	one := nlp.Lemma(w, "NNS")
+	return one != w && nlp.IsNoun(one)
+}
+
+// contraction reports whether t is the split-off end of a contraction:
+// "'M" of "I'M", "N'T" of "DON'T".
+func contraction(t token) bool {
+	return strings.HasPrefix(t.text, "'") || strings.HasPrefix(t.text, "’") || strings.EqualFold(t.text, "n't")
+}

@@ -1,0 +1,25 @@
+package main
+
+import "testing"
+
+// TestExtractShouted holds sentences written all in capitals, read as if
+// written in the usual case.
+func TestExtractShouted(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "an organisation's name and its closing plural",
+			source: "message", content: "Ysolde: WE SIGNED WITH MARROWBANK RECORDS TODAY",
+			want: []wf{{"PLAYS_FOR", "Ysolde", "Marrowbank Records", "2024-05-15", ""}}},
+		{name: "a name after a preposition of place, a known word though it is",
+			source: "message", content: "Ysolde: MY BROTHER JUST STARTED AT GOOGLE",
+			want: []wf{{"WORKS_AT", "Ysolde's brother", "Google", "ref", ""}}},
+		{name: "contractions and adverbs stay words",
+			source: "message", content: "Ysolde: I DON'T WORK AT PELLBRIDGE ANYMORE",
+			want: []wf{{"WORKS_AT", "Ysolde", "Pellbridge", "", "ref"}}},
+		{name: "an engagement to a name",
+			source: "message", content: "Ysolde: I JUST GOT ENGAGED TO TAVISH!!!",
+			want: []wf{{"ENGAGED_TO", "Ysolde", "Tavish", "ref", ""}}},
+		{name: "a short shout is left as written",
+			source: "message", content: "Ysolde: I work at the NHS now.",
+			want: []wf{{"WORKS_AT", "Ysolde", "NHS", "ref", ""}}},
+	})
+}
