@@ -305,6 +305,9 @@ func saysIt(text string) bool {
 
 // sentence extracts the names and facts of one sentence.
 func (x *extraction) sentence(u *uttCtx, s sentence) {
+	if x.recordSubject != "" {
+		s.toks = noteFields(s.toks)
+	}
 	sc := &sentCtx{u: u, toks: s.toks, question: s.question, tagged: s.tagged}
 	sc.dates = findDates(s.toks, x.ref, x.anchor)
 	x.anchor = lastDate(sc.dates, x.anchor)
@@ -328,6 +331,7 @@ func (x *extraction) sentence(u *uttCtx, s sentence) {
 	}
 	x.honorificTitles(s.toks, ms)
 	sc.parse(ms)
+	sc.droppedPassives()
 	sc.laterName()
 	sc.appositives()
 	sc.fromAffiliations()

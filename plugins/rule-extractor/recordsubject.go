@@ -20,6 +20,11 @@ import (
 // subjectField matches a field naming the one a record is about.
 var subjectField = regexp.MustCompile(`(?i)\b(?:patient|client|customer|passenger|member|employee|student|tenant|resident)(?:'s)?(?: name)?\s*[:–-]\s*((?-i:[A-Z][\p{L}'.-]*)(?:\s+(?-i:[A-Z][\p{L}'.-]*)){0,3})`)
 
+// subjectAged matches a full name a record opens a sentence with and
+// follows by an age or a date of birth: "Ms Gisela Marchetti, 47,
+// registered patient", "Rafael Ames, DOB 03/04/1974".
+var subjectAged = regexp.MustCompile(`(?:^|[.:\n]\s*)(?:(?:Mr|Mrs|Ms|Miss|Mx|Dr)\.?\s+)?([A-Z][\p{L}'-]+(?:\s+[A-Z][\p{L}'-]+){1,3}),\s*(?:\d{1,3}\s*(?:years old|yo|y/o)?\s*[,.]|aged\s+\d|(?i:DOB|born)\b)`)
+
 // firstPersonWord matches a word of the first person.
 var firstPersonWord = regexp.MustCompile(`(?i)\b(?:i|me|my|mine|myself|we|us|our|ours|i'm|i've|i'd|i'll)\b`)
 
@@ -57,6 +62,9 @@ func firstTwo(name string) string {
 // its sentence ("Patient: Rafael Ames. Started …": Rafael Ames).
 func fieldName(content string) string {
 	m := subjectField.FindStringSubmatch(content)
+	if m == nil {
+		m = subjectAged.FindStringSubmatch(content)
+	}
 	if m == nil {
 		return ""
 	}

@@ -1,0 +1,87 @@
+package main
+
+import (
+	"slices"
+	"strings"
+)
+
+// Notes written without their subject, as records and memos are:
+// "Diagnosed with primary hypothyroidism", "Admitted to Ward 7",
+// "Impression: asthma", "Plan: start levothyroxine 50 mcg daily".
+
+// droppedPassives marks as passive a clause that opens its sentence with
+// a past form, no subject and no object, when its verb reads the
+// preposition after it only in the passive: "Diagnosed with asthma" is
+// "I was diagnosed with asthma", "Engaged to Tom" "I was engaged to
+// Tom"; "Moved to Leeds" stays active (move has no passive frame).
+func (sc *sentCtx) droppedPassives() {
+	for ci := range sc.p.Clauses {
+		c := &sc.p.Clauses[ci]
+		if ci > 0 || c.Passive || !c.Subj.None() || !c.Obj.None() || len(c.PPs) == 0 {
+			continue
+		}
+		if t := sc.p.Tags[c.Verb]; t != "VBD" && t != "VBN" || c.VerbStart != c.Verb {
+			continue
+		}
+		verb := c.Lemma
+		if c.Particle != "" {
+			verb += " " + c.Particle
+		}
+		passive, active, state := false, false, false
+		for _, f := range framesOf(verb) {
+			for _, pp := range c.PPs {
+				if f.prep != "" && slices.Contains(strings.Split(f.prep, "|"), pp.Prep) {
+					if f.pass {
+						passive, state = true, state || f.role == tState
+					} else {
+						active = true
+					}
+				}
+			}
+		}
+		if !passive || active {
+			continue
+		}
+		c.Passive = true
+		if state || sc.u.x.recordSubject != "" {
+			// "Engaged to Tom!" is "I'm engaged to Tom"; in a record,
+			// "Diagnosed with asthma" is what the note says of its day.
+			c.Past = false
+		}
+	}
+}
+
+// diagnosisLabels open a record's field that names a condition found.
+var diagnosisLabels = words("impression diagnosis diagnoses dx assessment")
+
+// planStarts are the verbs of a record's plan that start or stop a
+// treatment, with the past form the note means: the plan is made as it
+// is written.
+var planStarts = map[string]string{
+	"start": "started", "commence": "commenced", "begin": "began", "restart": "restarted",
+	"stop": "stopped", "discontinue": "discontinued", "switch": "switched", "increase": "increased", "reduce": "reduced",
+}
+
+// noteFields reads the fields of a record about someone as the notes
+// they stand for: "Impression: primary hypothyroidism" as "Diagnosed
+// with primary hypothyroidism", "Plan: start levothyroxine 50 mcg daily"
+// as "Started levothyroxine 50 mcg daily". Other sentences are returned
+// as they are.
+func noteFields(toks []token) []token {
+	if len(toks) < 3 || toks[1].text != ":" {
+		return toks
+	}
+	label := toks[0].lower
+	rest := toks[2:]
+	switch {
+	case diagnosisLabels.has(label):
+		if !rest[0].word || rest[0].lower == "no" || rest[0].lower == "none" {
+			return toks
+		}
+		return slices.Concat([]token{wordToken("Diagnosed", "diagnosed"), wordToken("with", "with")}, rest)
+	case label == "plan" && planStarts[rest[0].lower] != "":
+		past := planStarts[rest[0].lower]
+		return slices.Concat([]token{wordToken(strings.ToUpper(past[:1])+past[1:], past)}, rest[1:])
+	}
+	return toks
+}
