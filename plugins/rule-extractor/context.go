@@ -180,7 +180,19 @@ func (sc *sentCtx) itAt(pos int, subject bool) ref {
 	u := sc.u
 	if !subject {
 		for i := len(u.things) - 1; i >= 0; i-- {
-			if t := u.things[i]; t.sent < u.sent || t.pos < pos {
+			t := u.things[i]
+			if t.sent == u.sent && t.pos < pos {
+				return t.r
+			}
+			if t.sent < u.sent {
+				// "The Copper Ladle is still the busiest cafe on
+				// Lowgate. Its owner opened it in 2009": a sentence
+				// before is spoken of by its subject.
+				if s := u.lastThingSubj; s != "" && s != t.r.name && slices.ContainsFunc(u.mentions, func(n named) bool { return n.sent == t.sent && n.name == s }) {
+					r := ref{name: s, str: strPattern}
+					r.kind = sc.kindOf(r)
+					return r
+				}
 				return t.r
 			}
 		}

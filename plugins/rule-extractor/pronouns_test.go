@@ -88,3 +88,18 @@ func TestExtractSelfSigned(t *testing.T) {
 			absent:  []wf{{"*", "Thanks", "*", "", ""}}},
 	})
 }
+
+// TestExtractItPrefersSubject holds "it" as the object of a sentence
+// after one whose subject is a thing: the subject, not the last thing
+// named.
+func TestExtractItPrefersSubject(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "the subject of the sentence before, not its last name",
+			content: "The Brass Kettle is still the busiest cafe on Marlgate. Owner Ilse Varga, who opened it in May 2009, says little has changed.",
+			want:    []wf{{"OPENS", "Ilse Varga", "Brass Kettle", "2009-05-01", ""}},
+			absent:  []wf{{"OPENS", "Ilse Varga", "Marlgate", "", ""}}},
+		{name: "a thing named before in the same sentence still wins",
+			content: "Ilse Varga bought a van in March and sold it in May.",
+			absent:  []wf{{"*", "Ilse Varga", "March", "", ""}}},
+	})
+}
