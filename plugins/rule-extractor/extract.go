@@ -31,6 +31,9 @@ func extract(req abi.ExtractRequest) (abi.ExtractResponse, error) {
 // extraction is the state of one extract call.
 type extraction struct {
 	ref time.Time
+	// described maps a common noun to the name a copula last said it of
+	// ("The Copper Ladle is the busiest cafe": cafe), for "the cafe".
+	described map[string]string
 	// anchor is the last date the episode told, which "two years later"
 	// and "the following year" count from.
 	anchor time.Time
@@ -331,6 +334,7 @@ func (x *extraction) sentence(u *uttCtx, s sentence) {
 	}
 	x.honorificTitles(s.toks, ms)
 	sc.parse(ms)
+	sc.noteDescriptions()
 	sc.droppedPassives()
 	sc.laterName()
 	sc.appositives()

@@ -3,6 +3,8 @@ package main
 import (
 	"slices"
 	"strings"
+
+	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
 )
 
 // Notes written without their subject, as records and memos are:
@@ -84,4 +86,37 @@ func noteFields(toks []token) []token {
 		return slices.Concat([]token{wordToken(strings.ToUpper(past[:1])+past[1:], past)}, rest[1:])
 	}
 	return toks
+}
+
+// noteDescriptions remembers what a copula says a name is, by the head
+// noun of its complement: "The Copper Ladle is still the busiest cafe on
+// Lowgate" makes "the cafe" after it The Copper Ladle.
+func (sc *sentCtx) noteDescriptions() {
+	for ci := range sc.p.Clauses {
+		c := &sc.p.Clauses[ci]
+		if c.Lemma != "be" || c.SubjFrom != nlp.SubjOwn || c.Subj.Phrase < 0 || c.Comp.Phrase < 0 || c.Negated || len(c.Subj.Coord) > 0 {
+			continue
+		}
+		p, q := &sc.p.Phrases[c.Subj.Phrase], &sc.p.Phrases[c.Comp.Phrase]
+		if e, ok := sc.nameAt[p.Start+sc.detLen(p)]; !ok || e != p.End || q.Name || q.PossEnd > q.PossStart || !determiners.has(sc.toks[q.Start].lower) {
+			continue
+		}
+		if _, named := sc.nameAt[q.Head]; named || sc.p.Tags[q.Head] != "NN" {
+			continue
+		}
+		r := sc.phraseRef(c.Subj.Phrase, true)
+		if r.name == "" || sc.kindOf(r) == kindPerson && !sc.weakKind(r, -1) {
+			// ("Ana is a nurse": "the nurse" later may be anyone.)
+			continue
+		}
+		if k := sc.nounKind(q.Head); k != kindNone && k != kindPerson && sc.weakKind(r, -1) {
+			// "The Copper Ladle is the busiest cafe": a business, not a
+			// person's full name.
+			sc.u.x.reg.add(r.name, k, strCue, true)
+		}
+		if sc.u.x.described == nil {
+			sc.u.x.described = map[string]string{}
+		}
+		sc.u.x.described[sc.toks[q.Head].lower] = r.name
+	}
 }

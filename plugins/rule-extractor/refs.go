@@ -392,6 +392,10 @@ func (sc *sentCtx) namedByHead(head string, at int) ref {
 		return len(f) >= 2 && strings.EqualFold(f[len(f)-1], head)
 	})
 	if name == "" {
+		// "The Copper Ladle is the busiest cafe … took over the cafe".
+		name = sc.u.x.described[head]
+	}
+	if name == "" {
 		// "has stepped down from the choir" a week after "joined the
 		// Kelvinside Community Choir": the name an earlier episode said.
 		if n, k := sc.u.x.prevNamedByHead(head); n != "" {
@@ -708,7 +712,9 @@ func (sc *sentCtx) semKind(r ref, pi int) kind {
 		switch {
 		case (k == kindOrg || k == kindNone || str <= strWeak) && teamName(r.name):
 			return kindTeam
-		case !named && hk != kindNone:
+		case !named && hk != kindNone && (r.det != "" || k == kindNone || str <= strWeak):
+			// (A common noun that stands for a name said before, "the
+			// cafe" for The Copper Ladle, has the name's kind.)
 			return hk
 		case k == kindOrg && (hk == kindTeam || hk == kindSchool) && !corpSuffixes.has(strings.ToLower(sc.toks[p.Head].text)):
 			// "Vestby College"; not "Stallard Tech", a company.
