@@ -379,7 +379,7 @@ func findMentions(toks []token, blocked []bool) []mention {
 			i = e + 1
 			continue
 		}
-		if numberedNouns.has(toks[i].lower) && i+1 < len(toks) && !blocked[i+1] && unitNumber(toks[i+1].text) && (i+2 >= len(toks) || !toks[i+2].word || !toks[i+2].cap) {
+		if numberedNouns.has(toks[i].lower) && i+1 < len(toks) && !blocked[i+1] && (unitNumber(toks[i+1].text) || unitCode(toks[i+1].text)) && (i+2 >= len(toks) || !toks[i+2].word || !toks[i+2].cap) {
 			// "Unit 3", "plot 17B", "Ward 12": a numbered unit of a
 			// place is a place of its own.
 			out = append(out, mention{start: i, end: i + 2, name: toks[i].text + " " + toks[i+1].text, kind: kindLocation, str: strCue})
@@ -521,7 +521,7 @@ var namedPosts = words("doctor professor captain coach judge officer sergeant de
 
 // numberedNouns are the nouns a number after them makes the name of a unit
 // of a place: a flat, a hospital ward, an allotment plot.
-var numberedNouns = words("unit flat apartment apt suite room ward plot lot pitch berth stall bay gate platform block")
+var numberedNouns = words("unit flat apartment apt suite room ward bed plot lot pitch berth stall bay gate platform block")
 
 // streetHeads are the last words of a street's name.
 var streetHeads = words("street st st. road rd rd. avenue ave ave. lane row close crescent terrace mews gardens drive way walk wharf quay place square boulevard")
@@ -538,6 +538,12 @@ func unitNumber(w string) bool {
 	}
 	rest := w[n:]
 	return rest == "" || len(rest) == 1 && unicode.IsLetter(rune(rest[0]))
+}
+
+// unitCode reports whether w is a unit's code that opens with a digit:
+// "4B-07" of "bed 4B-07".
+func unitCode(w string) bool {
+	return w != "" && w[0] >= '0' && w[0] <= '9' && looksLikeID(w)
 }
 
 // demonym reports whether the one capitalized word at i is an

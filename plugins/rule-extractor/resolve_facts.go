@@ -152,6 +152,7 @@ var relTable = normalizeRelTable(map[string]relProps{
 	"DESTINATION":            {functional: true},
 	"INSURED_WITH":           {functional: true},
 	"PATIENT_AT":             {functional: true},
+	"PLACED_IN":              {functional: true},
 	"REGISTERED_WITH":        {functional: true},
 	"ROOMMATE_OF":            {symmetric: true},
 	"RECEIVED_VACCINE":       {event: true},
