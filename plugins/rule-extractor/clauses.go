@@ -113,7 +113,7 @@ func (sc *sentCtx) readClause(ci int) {
 	if sc.eventNounClause(cc, ci) || sc.tieNounClause(cc, ci) || sc.tieNounSubject(cc, ci) || sc.eventNounMention(cc, ci) || sc.cancelledBooking(cc, ci) {
 		return
 	}
-	if sc.noteStyle(cc, ci) || sc.placement(cc, ci) {
+	if sc.noteStyle(cc, ci) || sc.placement(cc, ci) || sc.lease(cc, ci) {
 		return
 	}
 	subjs := sc.subjects(ci)

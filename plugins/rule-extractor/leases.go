@@ -1,0 +1,87 @@
+package main
+
+import "github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
+
+// Leases: "Harrowby Estates lets Unit 3 to Tessellate Ceramics", "Unit 3
+// is let to Tessellate", "Tessellate leases Unit 3 from Harrowby": the
+// tenant rents the place (RENTS) and the one who lets it is the tenant's
+// landlord (LANDLORD_OF, as "Harrowby is Tessellate's landlord").
+
+// letVerbs let a place to a tenant ("to"); rentVerbs take one from a
+// landlord ("from").
+var (
+	letVerbs  = words("let lease rent sublet")
+	rentVerbs = words("lease rent sublet")
+)
+
+// lease reads clause ci of cc as a lease, and reports whether it did.
+func (sc *sentCtx) lease(cc *clauseCtx, ci int) bool {
+	c := &sc.p.Clauses[ci]
+	if c.Negated || c.Modal || cc.ended || !letVerbs.has(c.Lemma) && !rentVerbs.has(c.Lemma) {
+		return false
+	}
+	var to, from, by int = -1, -1, -1
+	for _, pp := range c.PPs {
+		if pp.Obj.Phrase < 0 || len(pp.Obj.Coord) > 0 {
+			continue
+		}
+		switch pp.Prep {
+		case "to":
+			to = pp.Obj.Phrase
+		case "from":
+			from = pp.Obj.Phrase
+		case "by":
+			by = pp.Obj.Phrase
+		}
+	}
+	var place, tenant, landlord ref
+	named := func(pi int) ref {
+		if pi < 0 {
+			return ref{}
+		}
+		if u := sc.unitIn(pi); u.name != "" {
+			return u
+		}
+		if !sc.isName(pi) {
+			return ref{}
+		}
+		return sc.phraseRef(pi, false)
+	}
+	switch {
+	case c.Passive && c.Subj.Phrase >= 0 && to >= 0 && letVerbs.has(c.Lemma):
+		// "Unit 3 is let to Tessellate (by Harrowby)".
+		place, tenant, landlord = named(c.Subj.Phrase), sc.phraseRef(to, false), named(by)
+	case !c.Passive && !c.Obj.None() && to >= 0 && letVerbs.has(c.Lemma):
+		place, tenant, landlord = named(c.Obj.Phrase), sc.phraseRef(to, false), sc.subjectRef(c)
+	case !c.Passive && !c.Obj.None() && rentVerbs.has(c.Lemma):
+		place, tenant, landlord = named(c.Obj.Phrase), sc.subjectRef(c), named(from)
+	default:
+		return false
+	}
+	if place.name == "" || tenant.name == "" || sc.kindOf(place) == kindPerson {
+		return false
+	}
+	pc := *cc
+	pc.left, pc.end = c.VerbStart, sc.clauseEnd(c)
+	if c.Subj.Phrase >= 0 && c.SubjFrom == nlp.SubjOwn {
+		pc.left = sc.p.Phrases[c.Subj.Phrase].Start
+	}
+	pc.date = sc.nearestDate(pc.left, pc.end)
+	verb := "rents"
+	if c.Lemma == "lease" {
+		verb = "leases"
+	}
+	sc.fact(&pc, tenant, place, "RENTS", tState, "{s} "+verb+" {o}", kindNone, kindLocation)
+	if landlord.name != "" && landlord.name != tenant.name {
+		sc.fact(&pc, landlord, tenant, "LANDLORD_OF", tState, "{s} is {o}'s landlord", kindNone, kindNone)
+	}
+	return true
+}
+
+// subjectRef is the one subject of clause c, or none.
+func (sc *sentCtx) subjectRef(c *nlp.Clause) ref {
+	if c.Subj.Phrase < 0 || len(c.Subj.Coord) > 0 {
+		return ref{}
+	}
+	return sc.phraseRef(c.Subj.Phrase, true)
+}
