@@ -419,6 +419,11 @@ var frames = indexFrames([]frame{
 	{verb: "book", obj: "@appt", prep: "with|at", class: "HAS_APPOINTMENT_WITH", role: tEvent},
 	{verb: "schedule", obj: "@appt", prep: "with|at", class: "HAS_APPOINTMENT_WITH", role: tEvent},
 
+	// Where an event is held: one venue at a time.
+	{verb: "take", obj: "place", prep: "at", class: "HELD_AT", role: tState},
+	{verb: "hold", pass: true, prep: "at", class: "HELD_AT", role: tState},
+	{verb: "host", pass: true, prep: "at", class: "HELD_AT", role: tState},
+
 	// Plans and subscriptions.
 	{verb: "subscribe", prep: "to", class: "ON_PLAN", role: tStart},
 	{verb: "sign up", prep: "for|to", kinds: kPlan, class: "ON_PLAN", role: tStart},

@@ -295,6 +295,11 @@ func (sc *sentCtx) prescribedBy(c *nlp.Clause, by, patient ref) {
 // aheadClasses are booked in the past for a date to come.
 var aheadClasses = words("HAS_APPOINTMENT_WITH")
 
+// venueClasses are the ties of an event to its venue, whose clause's date
+// is the event's ("will take place on 17 October at the Aalto Centre"):
+// the venue holds from when it is said.
+var venueClasses = words("HELD_AT")
+
 // placedAt reads "Dr. Hana Mori at Elm Street Vet Clinic is treating
 // her": a person subject placed at an organisation works there.
 func (sc *sentCtx) placedAt(c *nlp.Clause, subjs []ref) {
@@ -968,6 +973,9 @@ func (sc *sentCtx) fact(cc *clauseCtx, src, dst ref, rel string, role temporal, 
 	o := out(rel, slotSubject, slotObject, role, text, text, srcKind, dstKind)
 	te := cc.te
 	d := cc.date
+	if d != nil && venueClasses.has(rel) && role == tState && !d.t.Before(sc.u.x.ref) {
+		d = nil
+	}
 	if d != nil && d.t.After(sc.u.x.ref) && aheadClasses.has(rel) {
 		// "booked a cleaning for June 3": a booking names a date to come.
 		te = tensePresent

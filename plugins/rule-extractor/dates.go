@@ -833,6 +833,12 @@ func parseDayOfMonth(toks []token, i int, ref time.Time) (time.Time, int, bool) 
 		return time.Time{}, 0, false
 	}
 	j := i + 1
+	if w := lowerAt(toks, j); (w == "–" || w == "-" || w == "—") && j+1 < len(toks) {
+		// "17–18 October": the first day of a span of days.
+		if _, ok := parseDayNumber(lowerAt(toks, j+1)); ok && len(toks[j+1].lower) <= 4 {
+			j += 2
+		}
+	}
 	if lowerAt(toks, j) == "of" {
 		j++
 	}

@@ -153,6 +153,7 @@ var relTable = normalizeRelTable(map[string]relProps{
 	"INSURED_WITH":           {functional: true},
 	"PATIENT_AT":             {functional: true},
 	"PLACED_IN":              {functional: true},
+	"HELD_AT":                {functional: true},
 	"REGISTERED_WITH":        {functional: true},
 	"ROOMMATE_OF":            {symmetric: true},
 	"RECEIVED_VACCINE":       {event: true},
