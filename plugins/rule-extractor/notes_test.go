@@ -36,9 +36,9 @@ func TestExtractNotes(t *testing.T) {
 func TestExtractDescribedName(t *testing.T) {
 	runConstructions(t, []construction{
 		{name: "the cafe is the name said to be a cafe",
-			content: "The Brass Kettle is still the busiest cafe on Marlgate. Ilse and Tomas Varga took over the cafe on 25 November.",
-			want: []wf{{"ACQUIRED", "Tomas Varga", "Brass Kettle", "2023-11-25", ""},
-				{"ACQUIRED", "Ilse", "Brass Kettle", "2023-11-25", ""}},
+			content: "The Brass Kettle is still the busiest cafe on Marlgate. Ilse and Tomas Varga took over the cafe on 25 October.",
+			want: []wf{{"ACQUIRED", "Tomas Varga", "Brass Kettle", "2023-10-25", ""},
+				{"ACQUIRED", "Ilse", "Brass Kettle", "2023-10-25", ""}},
 			absent: []wf{{"*", "*", "cafe", "", ""}}},
 	})
 }

@@ -112,7 +112,7 @@ func (sc *sentCtx) postAt(pi int) bool {
 	return end > start || isJobHead(sc.headWord(pi)) || roleNouns[sc.headWord(pi)].org
 }
 
-// signedPost reads the post a message's writer signs with in an opening
+// signedPost reads the post a message's author signs with in an opening
 // "from your …": "Reminder from your friendly PTA chair", "A quick note
 // from your captain". The words before "from" must hold no verb ("I heard
 // from your coach" is someone else).

@@ -54,10 +54,10 @@ func TestExtractOrgNamedBeforePost(t *testing.T) {
 func TestExtractOfficeInContext(t *testing.T) {
 	const chat = "Wenonah Pryce: Reminder from your friendly Elmfield PTA chair 🙂 the jumble sale is on Saturday."
 	runConstructions(t, []construction{
-		{name: "a message signed with a post is its writer's",
+		{name: "a message signed with a post is its author's",
 			source: "message", content: chat,
 			want: []wf{{"HAS_CHAIR", "Elmfield PTA", "Wenonah Pryce", "ref", ""}}},
-		{name: "a post heard from someone else is not the writer's",
+		{name: "a post heard from someone else is not the author's",
 			source: "message", content: "Wenonah Pryce: I heard from your PTA chair yesterday.",
 			absent: []wf{{"HAS_CHAIR", "*", "Wenonah Pryce", "", ""}}},
 		{name: "an office elected without its organisation is the one named before",
