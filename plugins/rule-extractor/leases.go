@@ -61,19 +61,14 @@ func (sc *sentCtx) lease(cc *clauseCtx, ci int) bool {
 	if place.name == "" || tenant.name == "" || sc.kindOf(place) == kindPerson {
 		return false
 	}
-	pc := *cc
-	pc.left, pc.end = c.VerbStart, sc.clauseEnd(c)
-	if c.Subj.Phrase >= 0 && c.SubjFrom == nlp.SubjOwn {
-		pc.left = sc.p.Phrases[c.Subj.Phrase].Start
-	}
-	pc.date = sc.nearestDate(pc.left, pc.end)
+	pc := sc.dated(cc, c)
 	verb := "rents"
 	if c.Lemma == "lease" {
 		verb = "leases"
 	}
-	sc.fact(&pc, tenant, place, "RENTS", tState, "{s} "+verb+" {o}", kindNone, kindLocation)
+	sc.fact(pc, tenant, place, "RENTS", tState, "{s} "+verb+" {o}", kindNone, kindLocation)
 	if landlord.name != "" && landlord.name != tenant.name {
-		sc.fact(&pc, landlord, tenant, "LANDLORD_OF", tState, "{s} is {o}'s landlord", kindNone, kindNone)
+		sc.fact(pc, landlord, tenant, "LANDLORD_OF", tState, "{s} is {o}'s landlord", kindNone, kindNone)
 	}
 	return true
 }

@@ -53,13 +53,8 @@ func (sc *sentCtx) placement(cc *clauseCtx, ci int) bool {
 	if holder.name == "" || !sc.personish(holder) {
 		return false
 	}
-	pc := *cc
-	pc.left, pc.end = c.VerbStart, sc.clauseEnd(c)
-	if c.Subj.Phrase >= 0 && c.SubjFrom == nlp.SubjOwn {
-		pc.left = sc.p.Phrases[c.Subj.Phrase].Start
-	}
-	pc.date = sc.nearestDate(pc.left, pc.end)
-	sc.fact(&pc, holder, u, "PLACED_IN", role, text, kindPerson, kindLocation)
+	pc := sc.dated(cc, c)
+	sc.fact(pc, holder, u, "PLACED_IN", role, text, kindPerson, kindLocation)
 	return true
 }
 
@@ -72,4 +67,16 @@ func (sc *sentCtx) unitIn(pi int) ref {
 		return ref{name: joinTokens(sc.toks[k:e]), kind: kindLocation, str: strCue}
 	}
 	return ref{}
+}
+
+// dated is cc with the clause c's span and the date nearest to it, for a
+// reader that runs before readClause dates the clause.
+func (sc *sentCtx) dated(cc *clauseCtx, c *nlp.Clause) *clauseCtx {
+	pc := *cc
+	pc.left, pc.end = c.VerbStart, sc.clauseEnd(c)
+	if c.Subj.Phrase >= 0 && c.SubjFrom == nlp.SubjOwn {
+		pc.left = sc.p.Phrases[c.Subj.Phrase].Start
+	}
+	pc.date = sc.nearestDate(pc.left, pc.end)
+	return &pc
 }
