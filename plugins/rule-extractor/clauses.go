@@ -3,6 +3,7 @@ package main
 import (
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
 )
@@ -990,6 +991,14 @@ func (sc *sentCtx) fact(cc *clauseCtx, src, dst ref, rel string, role temporal, 
 	valid, invalid, _, ok := placeInTime(o, te, cc.ended, d, sc.u.x.ref)
 	if !ok {
 		return
+	}
+	if (cc.presup || te != tensePast && cc.c != nil && sc.stillSaid(cc.c)) && d == nil && role == tState {
+		// "Should I quit Acme?", "I have to quit the band", "Chidi is
+		// still at Halden Freight": the tie is taken for granted, or
+		// said to go on, so it held before it was said, since a time
+		// not told; a later dated start elsewhere ends it rather than
+		// being ended by it.
+		valid = time.Time{}
 	}
 	span := cc.span
 	if span == nil && role == tEnd {

@@ -16,7 +16,7 @@ func TestExtractConfirmedQuestions(t *testing.T) {
 			want:    []wf{{"MANAGER_OF", "Jonas", "Maren", "ref", ""}}},
 		{name: "do you, yep", source: "message",
 			content: "Ilka: Do you still work at Kelder Tools?\nJonas: Yep.",
-			want:    []wf{{"WORKS_AT", "Jonas", "Kelder Tools", "ref", ""}}},
+			want:    []wf{{"WORKS_AT", "Jonas", "Kelder Tools", "", ""}}},
 		{name: "did you, with a verb that is also a noun", source: "message",
 			content: "Ilka: Did you date Sunniva?\nJonas: Yeah, for a year.",
 			want:    []wf{{"IS_DATING", "Jonas", "Sunniva", "", "ref"}}},

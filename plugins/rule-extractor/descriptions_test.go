@@ -9,7 +9,7 @@ func TestExtractTakenForGranted(t *testing.T) {
 	runConstructions(t, []construction{
 		{name: "is someone still at an employer", source: "message",
 			content: "Brónach: Is Tavish still at Quillmere Freight?",
-			want:    []wf{{"WORKS_AT", "Tavish", "Quillmere Freight", "ref", ""}}},
+			want:    []wf{{"WORKS_AT", "Tavish", "Quillmere Freight", "", ""}}},
 		{name: "the answer ends what the question took for granted", source: "message",
 			previous: []string{"Brónach: Is Tavish still at Quillmere Freight?"},
 			content:  "Oyelaran: Nope, he handed in his notice in March.",

@@ -90,7 +90,7 @@ func TestExtractSharedHomes(t *testing.T) {
 			want:    []wf{{"FATHER_OF", "Bernard Quinlan", "Róisín", "ref", ""}}},
 		{name: "the one called with an @ is the one spoken to", source: "message",
 			content: "Lavinia: @Mirek could you glance at my blots? You're still my supervisor.",
-			want:    []wf{{"MANAGER_OF", "Mirek", "Lavinia", "ref", ""}}},
+			want:    []wf{{"MANAGER_OF", "Mirek", "Lavinia", "", ""}}},
 		{name: "a stranger moving out ends nothing", source: "message",
 			previous: []string{"Rhiannon: I share a flat in Cardiff with Owain Pryce."},
 			content:  "Rhiannon: Gethin moved out yesterday.",

@@ -120,3 +120,14 @@ func (sc *sentCtx) noteDescriptions() {
 		sc.u.x.described[sc.toks[q.Head].lower] = r.name
 	}
 }
+
+// stillSaid reports whether clause c's verb group holds "still": "is
+// still at", "still works at", "has still got".
+func (sc *sentCtx) stillSaid(c *nlp.Clause) bool {
+	for k := max(0, c.VerbStart-1); k <= c.VerbEnd+1 && k < len(sc.toks); k++ {
+		if sc.toks[k].lower == "still" {
+			return true
+		}
+	}
+	return false
+}

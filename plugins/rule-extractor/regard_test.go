@@ -70,6 +70,6 @@ func TestExtractPresupposedRegard(t *testing.T) {
 			want:    []wf{{"FRIEND_OF", "Speaker 1", "Solrun", "ref", ""}}},
 		{name: "gonna keeps its subject, and a plan to end a tie presupposes it", source: "message",
 			content: "Speaker 1: I'm gonna quit Brennvik Joinery.",
-			want:    []wf{{"WORKS_AT", "Speaker 1", "Brennvik Joinery", "ref", ""}}},
+			want:    []wf{{"WORKS_AT", "Speaker 1", "Brennvik Joinery", "", ""}}},
 	})
 }
