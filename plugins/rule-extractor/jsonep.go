@@ -522,6 +522,14 @@ func (w *jsonWalker) object(obj *jsonObject, key, name string, depth int, own *[
 				// and so is its customer (below).
 				holder = h
 			}
+			if end, ok := leavingRecord(obj); ok && kr.rel == "WORKS_AT" && !former {
+				// {"event": "resignation", "last_working_day":
+				// "2025-02-28"}: the job ends on its last day.
+				lv, li = time.Time{}, end
+				if li.IsZero() {
+					li = w.x.ref
+				}
+			}
 			if former {
 				// "previous_plan": held until the record's date.
 				lv, li = time.Time{}, lv

@@ -95,3 +95,32 @@ func (w *jsonWalker) partiesEvent(obj *jsonObject) {
 		w.x.facts = append(w.x.facts, fact{src: a.name, dst: b.name, rel: rc.class, tmpl: "the " + noun + " of {s} and {o}", subs: subs, valid: at})
 	}
 }
+
+// leavingWords are the values of a record's event that end a job.
+var leavingWords = words("resignation resigned termination terminated dismissal dismissed leaver leaving exit departure retirement retired redundancy offboarding")
+
+// leavingEventKeys name the field of a record that says what happened.
+var leavingEventKeys = []string{"event", "event_type", "type", "action", "status", "change"}
+
+// leavingDateKeys name the last day of a job, in order of preference.
+var leavingDateKeys = []string{"last_working_day", "last_day", "leaving_date", "end_date", "termination_date", "exit_date", "separation_date", "effective_date"}
+
+// leavingRecord reports whether an HR record tells that its employee
+// leaves ({"event": "resignation"}), and the last day it gives, if any.
+func leavingRecord(obj *jsonObject) (time.Time, bool) {
+	leaves := false
+	for _, k := range leavingEventKeys {
+		for _, w := range strings.FieldsFunc(strings.ToLower(stringField(obj, k)), func(r rune) bool { return r == ' ' || r == '_' || r == '-' }) {
+			leaves = leaves || leavingWords.has(w)
+		}
+	}
+	if !leaves {
+		return time.Time{}, false
+	}
+	for _, k := range leavingDateKeys {
+		if t, ok := parseJSONDate(stringField(obj, k), time.UTC); ok {
+			return t, true
+		}
+	}
+	return time.Time{}, true
+}

@@ -18,3 +18,18 @@ func TestExtractPartiesEvent(t *testing.T) {
 			absent:  []wf{{"MARRIED_TO", "*", "*", "", ""}}},
 	})
 }
+
+// TestExtractLeavingRecord holds an HR record of an employee who leaves:
+// the job ends on the last day it gives.
+func TestExtractLeavingRecord(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "a resignation with a last working day",
+			source:  "json",
+			content: `{"type": "hr_event", "company": "Quarrendon Mills", "employee": "Seini Mahe", "event": "resignation", "last_working_day": "2025-02-28"}`,
+			want:    []wf{{"WORKS_AT", "Seini Mahe", "Quarrendon Mills", "", "2025-02-28"}}},
+		{name: "a hire starts the job",
+			source:  "json",
+			content: `{"type": "hr_event", "company": "Quarrendon Mills", "employee": "Seini Mahe", "event": "hire", "start_date": "2023-01-09"}`,
+			want:    []wf{{"WORKS_AT", "Seini Mahe", "Quarrendon Mills", "2023-01-09", ""}}},
+	})
+}
