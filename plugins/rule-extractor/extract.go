@@ -693,8 +693,15 @@ func (x *extraction) consolidate(final func(string) string) {
 		}
 		for _, j := range same {
 			s := &x.facts[j]
-			if j == i || drop[j] || s.valid.IsZero() || !s.invalid.IsZero() {
+			if j == i || drop[j] || !s.invalid.IsZero() {
 				continue
+			}
+			if s.valid.IsZero() {
+				// A state held since a time not told ("you still work
+				// at Ubisoft, right?") said with its end ("I left
+				// Ubisoft in September") is the state that ended.
+				s.invalid, drop[i] = e.invalid, true
+				break
 			}
 			if !e.invalid.After(s.valid) {
 				// A state the episode dates only by being told ("my

@@ -1,6 +1,12 @@
 package main
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/mnemohq/mnemo/wasm/abi"
+)
 
 // TestExtractPresuppositions checks that a clause which asserts nothing
 // (a question, a modal, a plan, a condition, a negation) still gives the
@@ -54,4 +60,23 @@ func TestExtractPossessedTies(t *testing.T) {
 			content: "Ulrik: The love for Agnes was obvious.",
 			absent:  []wf{{"LOVES", "Ulrik", "Agnes", "", ""}}},
 	})
+}
+
+// TestExtractGoesOnThenEnds holds a state said to go on, then its end
+// told in the same episode: one fact, ended, from a start not told.
+func TestExtractGoesOnThenEnds(t *testing.T) {
+	content := "Mireille: Teodor, you still work at Quarrel Games, right?\nTeodor: No, I left Quarrel Games in March."
+	req := abi.ExtractRequest{GroupID: "g", Episode: abi.Episode{Source: "text", Content: content, ReferenceTime: refTime}}
+	var resp abi.ExtractResponse
+	roundTrip(t, abi.CapExtract, req, &resp)
+	var got []wf
+	for _, f := range gotFacts(resp.Facts) {
+		if f.Rel == "WORKS_AT" && f.Src == "Teodor" {
+			got = append(got, f)
+		}
+	}
+	want := []wf{{"WORKS_AT", "Teodor", "Quarrel Games", "", rfc("2024-03-01")}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("extract(%q) WORKS_AT facts mismatch (-want +got):\n%s", content, diff)
+	}
 }
