@@ -557,15 +557,15 @@ func (sc *sentCtx) copulaWord(cc *clauseCtx, c *nlp.Clause) string {
 }
 
 // worksAtText is the text of the WORKS_AT fact a role at an organization
-// states: the relation's own words and the role for a state ("a nurse at
-// Swedish Medical Center": works at it as a nurse), the role as said for
-// a change ("became a partner at …").
+// states: the relation's own words for a state ("a nurse at Swedish
+// Medical Center": works at it), the role as said for a change ("became
+// a partner at …").
 func worksAtText(copula, roleText string) string {
 	switch {
 	case copula == "is" || strings.HasSuffix(copula, "s as"):
-		return "{s} works at {o} as " + withArticle(roleText)
+		return "{s} works at {o}"
 	case copula == "was" || strings.HasSuffix(copula, "ed as"):
-		return "{s} worked at {o} as " + withArticle(roleText)
+		return "{s} worked at {o}"
 	}
 	return "{s} " + copula + " " + withArticle(roleText) + " at {o}"
 }
