@@ -301,49 +301,6 @@ var aheadClasses = words("HAS_APPOINTMENT_WITH")
 // the venue holds from when it is said.
 var venueClasses = words("HELD_AT")
 
-// placedAt reads "Dr. Hana Mori at Elm Street Vet Clinic is treating
-// her": a person subject placed at an organisation works there.
-func (sc *sentCtx) placedAt(c *nlp.Clause, subjs []ref) {
-	if c.SubjFrom != nlp.SubjOwn || c.Subj.Phrase < 0 || len(subjs) != 1 || sc.kindOf(subjs[0]) != kindPerson {
-		return
-	}
-	p := sc.p.Phrases[c.Subj.Phrase]
-	if lowerAt(sc.toks, p.End) != "at" {
-		return
-	}
-	q := sc.p.PhraseAt(p.End + 1)
-	if q < 0 || sc.p.Phrases[q].End != c.VerbStart {
-		return
-	}
-	at := sc.phraseRef(q, false)
-	if at.name == "" || at.det != "" || sc.kindOf(at) == kindPerson && !sc.weakKind(at, q) {
-		return
-	}
-	sc.fact(&clauseCtx{c: c, te: tensePresent}, subjs[0], at, "WORKS_AT", tState, "{s} works at {o}", kindPerson, kindOrg)
-}
-
-// notePair remembers the people of a subject that named two or more, for
-// "their".
-func (sc *sentCtx) notePair(subjs []ref) {
-	if len(subjs) < 2 {
-		return
-	}
-	g := make([]string, 0, len(subjs))
-	for _, s := range subjs {
-		if s.name == "" || len(s.group) > 0 || !sc.personish(s) {
-			return
-		}
-		g = append(g, s.name)
-	}
-	sc.u.lastPair = g
-}
-
-// continuers say that a state goes on.
-var continuers = words("stay remain continue")
-
-// coupleRels are the ties of a couple, whom a later "they" means.
-var coupleRels = words("MARRIED_TO ENGAGED_TO IS_DATING")
-
 // noteCouple remembers the two people of a couple's tie the clause told
 // (facts from index from on), neither the speaker, for "they".
 func (sc *sentCtx) noteCouple(from int) {
