@@ -817,8 +817,7 @@ func teamName(name string) bool {
 		corpSuffixes.has(last) || industryHeads.has(last) || orgHeads.has(last) || placeHeads.has(last) {
 		return false
 	}
-	one := nlp.Lemma(last, "NNS")
-	return one != last && nlp.IsNoun(one)
+	return pluralNoun(last)
 }
 
 // clubWords name sports clubs.
