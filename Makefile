@@ -120,12 +120,15 @@ install: build
 	$(if $(filter linux,$(GOOS)),$(HOSTGO) run ./internal/tools/setrpath -rpath '$$ORIGIN/../lib/mnemo' $(DESTDIR)$(PREFIX)/bin/mnemo >/dev/null)
 	@echo "installed $(PREFIX)/bin/mnemo$(if $(findstring :$(PREFIX)/bin:,:$(PATH):),,; $(PREFIX)/bin is not on your PATH: export PATH=\"$(PREFIX)/bin:\$$PATH\")"
 
-# The rule extractor's language data (plugins/rule-extractor/nlp/*.bin,
-# committed): prose's part-of-speech model and WordNet 3.0 from Debian's
-# wordnet-base (apt-get install wordnet-base). The generator is a module of
-# its own, so that prose never enters mnemo's go.mod.
+# The rule extractor's language data (plugins/rule-extractor/nlp/*.bin and
+# names.txt, committed): prose's part-of-speech model, WordNet 3.0 from
+# Debian's wordnet-base (apt-get install wordnet-base) and the given names of
+# the npm package human-names (fetched with npm pack). The generator is a
+# module of its own, so that prose never enters mnemo's go.mod.
 nlp-data:
-	cd internal/tools/nlpdata && $(GO) run . -out ../../../plugins/rule-extractor/nlp
+	tmp=$$(mktemp -d) && (cd $$tmp && npm pack --silent human-names@1.0.13 >/dev/null && tar xzf human-names-1.0.13.tgz) && \
+	(cd internal/tools/nlpdata && $(GO) run . -out ../../../plugins/rule-extractor/nlp -names $$tmp/package/data); \
+	status=$$?; rm -rf $$tmp; exit $$status
 
 # The plugins are committed (they are embedded in the binary); this target
 # rebuilds them with stock Go. `make check` fails if they are stale.

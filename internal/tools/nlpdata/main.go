@@ -13,11 +13,15 @@
 //     candidates against, and for each noun its lexicographer file
 //     (noun.person, noun.animal, …) and the classes its first sense falls
 //     under (a drug, a vaccine, an organisation, a city, …), from the
-//     hypernyms.
+//     hypernyms;
+//   - names.txt: the given names of the npm package human-names (MIT),
+//     a gazetteer of about 5,300 names in six languages.
 //
 // `make nlp-data` runs it from the repository's root:
 //
-//	cd internal/tools/nlpdata && go run . -out ../../../plugins/rule-extractor/nlp
+//	cd internal/tools/nlpdata && go run . -out ../../../plugins/rule-extractor/nlp -names DIR
+//
+// where DIR is the package/data directory of `npm pack human-names@1.0.13`.
 package main
 
 import (
@@ -30,6 +34,7 @@ import (
 func main() {
 	out := flag.String("out", ".", "directory to write tagger.bin and wordnet.bin into")
 	wn := flag.String("wordnet", "/usr/share/wordnet", "WordNet's dict directory (Debian's wordnet-base)")
+	names := flag.String("names", "", "the data directory of the npm package human-names (npm pack human-names@"+namesVersion+"); empty leaves names.txt as it is")
 	checkDir := flag.String("check", "", "instead, compare package nlp's tagger with prose's on the treebank sample in this prose module directory")
 	flag.Parse()
 	if *checkDir != "" {
@@ -39,13 +44,13 @@ func main() {
 		}
 		return
 	}
-	if err := run(*out, *wn); err != nil {
+	if err := run(*out, *wn, *names); err != nil {
 		fmt.Fprintf(os.Stderr, "nlpdata: %v\n", err)
 		os.Exit(1)
 	}
 }
 
-func run(out, wn string) error {
+func run(out, wn, names string) error {
 	tg, err := taggerData()
 	if err != nil {
 		return err
@@ -61,5 +66,16 @@ func run(out, wn string) error {
 		return err
 	}
 	fmt.Printf("tagger.bin %d bytes, wordnet.bin %d bytes\n", len(tg), len(w))
+	if names == "" {
+		return nil
+	}
+	n, err := namesData(names)
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(out, "names.txt"), n, 0o644); err != nil {
+		return err
+	}
+	fmt.Printf("names.txt %d bytes\n", len(n))
 	return nil
 }

@@ -1,6 +1,7 @@
 package nlp_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -204,5 +205,25 @@ func TestInflectedVerb(t *testing.T) {
 		if got := nlp.InflectedVerb(tt.word); got != tt.want {
 			t.Errorf("InflectedVerb(%q) = %v, want %v", tt.word, got, tt.want)
 		}
+	}
+}
+
+// TestGivenNames checks the embedded gazetteer: thousands of names, in
+// lower case, sorted and each once, its licence kept out of the list.
+func TestGivenNames(t *testing.T) {
+	ns := nlp.GivenNames()
+	if len(ns) < 5000 {
+		t.Fatalf("GivenNames: %d names, want the whole list (over 5,000)", len(ns))
+	}
+	for i, n := range ns {
+		if n != strings.ToLower(n) || strings.ContainsAny(n, " #") {
+			t.Errorf("GivenNames[%d] = %q: not one lower-case word", i, n)
+		}
+		if i > 0 && ns[i-1] >= n {
+			t.Errorf("GivenNames: %q before %q, not sorted or repeated", ns[i-1], n)
+		}
+	}
+	if !slices.Contains(ns, "dorothea") || slices.Contains(ns, "permission") {
+		t.Errorf("GivenNames: a name missing or the licence read as names")
 	}
 }
