@@ -240,6 +240,9 @@ func guessKind(toks []token) (kind, int) {
 		// A club ("Dunlin Athletic", "FC Varde"): an organisation, which
 		// teamName makes a team where frames ask.
 		return kindOrg, strCue
+	case len(toks) > 1 && last == "high":
+		// "Lincoln High": a high school called by its name and "High".
+		return kindOrg, strCue
 	case len(toks) > 2 && schoolWithin(joinTokens(toks)):
 		// "Trinity College Dublin": a school named with its town.
 		return kindOrg, strCue
@@ -256,7 +259,9 @@ func guessKind(toks []token) (kind, int) {
 	case len(toks) > 1 && docNouns.has(last):
 		// "Spring Newsletter", "Weekly Bulletin": a document's title.
 		return kindWork, strCue
-	case firstNames.has(first) && len(toks) <= 3:
+	case firstNames.has(first) && len(toks) <= 3 && !(len(toks) > 1 && nlp.IsAdjective(last) && !nlp.IsNoun(last)):
+		// "Halvard Mutual": a given name before an adjective names
+		// no one.
 		return kindPerson, strWeak
 	case len(toks) > 1 && pluralOfPeople(toks[len(toks)-1].text):
 		// "Ulaanbaatar Night Runners", "the Harbour Singers": a name

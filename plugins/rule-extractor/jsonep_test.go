@@ -155,12 +155,12 @@ func TestExtractJSON(t *testing.T) {
 			content: `{"name": "Kestrel Rowing Club", "committee": [{"name": "Bram Olsen", "role": "treasurer", "elected": "2020-04-01", "removed": "2023-04-01"}]}`,
 			wantEntities: []we{
 				{"Kestrel Rowing Club", "Organization", nil},
-				{"Bram Olsen", "", nil},
+				{"Bram Olsen", "Person", nil},
 				{"treasurer", "Occupation", nil},
 			},
 			wantFacts: []wf{
 				{"COMMITTEE", "Kestrel Rowing Club", "Bram Olsen", "2020-04-01", "2023-04-01"},
-				{"ROLE", "Bram Olsen", "treasurer", "2020-04-01", "2023-04-01"},
+				{"HAS_JOB_TITLE", "Bram Olsen", "treasurer", "2020-04-01", "2023-04-01"},
 			},
 		},
 	}

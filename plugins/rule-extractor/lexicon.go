@@ -1,6 +1,10 @@
 package main
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
+)
 
 // wordSet is an immutable set of lower-case words.
 type wordSet map[string]struct{}
@@ -181,4 +185,18 @@ var (
 // isCapStop reports whether a capitalized word is never a name by itself.
 func isCapStop(lower string) bool {
 	return capStop.has(lower)
+}
+
+// init adds to firstNames the given names of the gazetteer (nlp's
+// names.txt, about 5,300 names in six languages) that no dictionary
+// knows as another word: "Dorothea" and "Bram" are names wherever they
+// stand, "Rose", "Will", "Grant" and "Phoebe" (a bird) are left to their
+// context, as the words of the small list above were.
+func init() {
+	for _, w := range nlp.GivenNames() {
+		if capStop.has(w) || interjections.has(w) || sentenceStarters.has(w) || nlp.IsVerb(w) || nlp.IsAdjective(w) || nlp.IsNoun(w) {
+			continue
+		}
+		firstNames[w] = struct{}{}
+	}
 }

@@ -189,6 +189,11 @@ func TestExtractTypesFromShapeAndUse(t *testing.T) {
 		// job does not make a post of a name.
 		{"text", "Employee: Mei-Ling Tan, Senior Structural Engineer, Manchester office. Tom Cook signed it.",
 			map[string]string{"Senior Structural Engineer": "Occupation", "Tom Cook": "Person"}},
+		// A given name of the gazetteer (not of the small list) makes a
+		// person of a name nothing else types; a name ending in "High"
+		// is a high school.
+		{"text", "Thanks to Dorothea Lindqvist and Westbury High for the photos.",
+			map[string]string{"Dorothea Lindqvist": "Person", "Westbury High": "Organization"}},
 	}
 	for _, c := range cases {
 		var resp abi.ExtractResponse

@@ -38,7 +38,7 @@ func TestExtractDescribedName(t *testing.T) {
 		{name: "the cafe is the name said to be a cafe",
 			content: "The Brass Kettle is still the busiest cafe on Marlgate. Ilse and Tomas Varga took over the cafe on 25 October.",
 			want: []wf{{"ACQUIRED", "Tomas Varga", "Brass Kettle", "2023-10-25", ""},
-				{"ACQUIRED", "Ilse", "Brass Kettle", "2023-10-25", ""}},
+				{"ACQUIRED", "Ilse Varga", "Brass Kettle", "2023-10-25", ""}},
 			absent: []wf{{"*", "*", "cafe", "", ""}}},
 	})
 }
