@@ -73,6 +73,30 @@ func (x *extraction) isOrg(name string) bool {
 	return e != nil && e.kind == kindOrg
 }
 
+// sameByFirstName drops from a list of people a one-word name that is the
+// first word of a longer name of the list ("Re: Linda Marchetti … Thank
+// you for referring Linda. She …"): one person, whom "she" may mean.
+func sameByFirstName(names []string) []string {
+	if len(names) < 2 {
+		return names
+	}
+	out := names[:0:0]
+	for _, n := range names {
+		short := !strings.Contains(n, " ")
+		dup := false
+		for _, m := range names {
+			if short && m != n && strings.HasPrefix(m, n+" ") {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
 // thirdAt resolves "he", "she" or "her" said at token pos of the current
 // sentence: the one candidate person named before it, other than the
 // names in exclude (the clause's own subjects: "Ann and Bo report to her"
@@ -130,7 +154,7 @@ func (sc *sentCtx) thirdAt(pos int, exclude ...ref) string {
 		}
 		return out
 	}
-	cands := named(u.x.isPerson)
+	cands := sameByFirstName(named(u.x.isPerson))
 	if len(cands) == 0 {
 		// No known person: a name of no known kind, one word written
 		// with a capital where no sentence starts ("I met Celia. She

@@ -103,3 +103,14 @@ func TestExtractItPrefersSubject(t *testing.T) {
 			absent:  []wf{{"*", "Ilse Varga", "March", "", ""}}},
 	})
 }
+
+// TestExtractSheAfterFullAndFirstName: a letter names its subject in
+// full, then by the first name; "she" is that one person, not one of two
+// (reference time: 15 May 2024).
+func TestExtractSheAfterFullAndFirstName(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "a referral letter",
+			content: "Re: Linda Marchetti\nThank you for referring Linda. She lives in Leeds and is now taking Kestor 60 mg daily.",
+			want:    []wf{{"LIVES_IN", "Linda Marchetti", "Leeds", "ref", ""}, {"TAKES_MEDICATION", "Linda Marchetti", "Kestor", "ref", ""}}},
+	})
+}
