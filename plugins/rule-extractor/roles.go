@@ -875,6 +875,11 @@ func (sc *sentCtx) identity(subj, name ref) bool {
 	if !genericSpeaker(subj.name) && !strings.Contains(" "+name.name+" ", " "+subj.name+" ") {
 		return false
 	}
+	if prior, ok := x.identities[x.reg.key(subj.name)]; ok && x.reg.key(prior) != x.reg.key(name.name) {
+		// "I'm Sigrun Dahl." "And you're Halvor Brekke!": the voice
+		// named itself, so the one told is another.
+		return true
+	}
 	x.reg.add(name.name, kindPerson, strSure, true)
 	if x.identities == nil {
 		x.identities = map[string]string{}

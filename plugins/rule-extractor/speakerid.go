@@ -79,6 +79,10 @@ func (x *extraction) identifySpeakers(utts []utterance) {
 		thanks bool
 	}
 	var calls []call
+	// tell is "you're Ulrik Dahl", said to the voice before, else to the
+	// next.
+	type tell struct{ to, alt, first string }
+	var told []tell
 	full := map[string]string{} // a name's first word → its longest form
 	inner := innerNames(utts)
 	things := thingWords(utts)
@@ -174,12 +178,18 @@ func (x *extraction) identifySpeakers(utts []utterance) {
 					add(prev, first, calledBefore)
 					deny(u.speaker, first)
 				case before == "are" && before2 == "you":
-					add(prev, first, toldYouAre)
-					add(next, first, calledBefore)
+					// Weighed once every self-introduction is known: one
+					// who said "I'm Monica Geller" is not the one told
+					// "you're Rachel Green".
+					told = append(told, tell{prev, next, first})
 					deny(u.speaker, first)
 				case si == 0 && m.start == 0 && answersPlace(utts, k):
 					// "And you're based in London?" "Croydon, yeah.": a
 					// place answers, no one is called.
+					deny(u.speaker, first)
+				case vocative(s.toks, m, si) && echoes(utts, k, m.name):
+					// "I ran into Halvor Brekke." "Halvor Brekke?!": a
+					// name said back to the one who said it calls no one.
 					deny(u.speaker, first)
 				case vocative(s.toks, m, si):
 					// Weighed once every denial is known: the one who
@@ -206,6 +216,14 @@ func (x *extraction) identifySpeakers(utts []utterance) {
 				}
 			}
 		}
+	}
+	for _, t := range told {
+		to, alt := t.to, t.alt
+		if selfNamedOther(score[to], t.first) && alt != "" {
+			to, alt = alt, ""
+		}
+		add(to, t.first, toldYouAre)
+		add(alt, t.first, calledBefore)
 	}
 	for _, c := range calls {
 		after, before := calledNext, calledBefore
@@ -241,7 +259,7 @@ func (x *extraction) identifySpeakers(utts []utterance) {
 	var cs []cand
 	for s, m := range score {
 		for n, w := range m {
-			if w >= minEvidence && !not[s][n] {
+			if w >= minEvidence && !not[s][n] && !surnameOfOther(n, m, full) {
 				cs = append(cs, cand{label: s, name: n, full: full[n], w: w})
 			}
 		}
@@ -357,7 +375,7 @@ func innerNames(utts []utterance) map[string]bool {
 		for _, s := range splitSentences(u.text) {
 			for i, t := range s.toks {
 				switch {
-				case i > 0 && t.cap && t.word && s.toks[i-1].word:
+				case i > 0 && t.cap && t.word && (s.toks[i-1].word || afterOpener(s.toks, i)):
 					out[t.text] = true
 				case t.cap && t.word && !t.acro:
 					opening = append(opening, t.text)
@@ -394,6 +412,78 @@ func innerNames(utts []utterance) map[string]bool {
 		}
 	}
 	return out
+}
+
+// selfNamedOther reports whether a voice's evidence holds a name other
+// than first as strong as a self-introduction.
+func selfNamedOther(names map[string]int, first string) bool {
+	for n, w := range names {
+		if n != first && w >= selfNamed {
+			return true
+		}
+	}
+	return false
+}
+
+// echoes reports whether the turn before turn k, another voice's, said
+// name: a name said alone right after it is said back, not called.
+func echoes(utts []utterance, k int, name string) bool {
+	for i := k - 1; i >= 0; i-- {
+		if utts[i].speaker == utts[k].speaker || utts[i].speaker == "" {
+			continue
+		}
+		return strings.Contains(" "+utts[i].text+" ", " "+name+" ") || strings.Contains(" "+utts[i].text+" ", " "+name+".")
+	}
+	return false
+}
+
+// surnameOfOther reports whether a one-word name is the last word of
+// another person's full name in the conversation ("Brekke" after "Halvor
+// Brekke") whose first name the voice is not called by (a name said near
+// it is no call): that person's name, not the voice's.
+func surnameOfOther(name string, voice map[string]int, full map[string]string) bool {
+	for _, long := range full {
+		f := strings.Fields(strings.ToLower(long))
+		if len(f) > 1 && f[len(f)-1] == name && f[0] != name && voice[f[0]] < calledBefore {
+			return true
+		}
+	}
+	return false
+}
+
+// barelyAsksName reports whether a turn asks for a name without saying
+// whose ("Name?", "And the name?", "Name, please?"), as a receptionist
+// asks the one at the desk.
+func barelyAsksName(text string) bool {
+	for _, s := range splitSentences(text) {
+		if s.question && onlyName(s.toks) {
+			return true
+		}
+	}
+	return false
+}
+
+// onlyName reports whether the words of a sentence are "name" and at
+// most openers, "and", "the" and "please".
+func onlyName(toks []token) bool {
+	named := false
+	for _, t := range toks {
+		switch {
+		case !t.word || t.lower == "and" || t.lower == "the" || t.lower == "please" || vocativeOpeners.has(t.lower):
+		case t.lower == "name":
+			named = true
+		default:
+			return false
+		}
+	}
+	return named
+}
+
+// afterOpener reports whether toks[i] follows an opener or an
+// interjection and its comma ("Oh, Phoebe", "Hey, Tove"): not a
+// sentence's start, where any word has its capital.
+func afterOpener(toks []token, i int) bool {
+	return i >= 2 && toks[i-1].text == "," && (vocativeOpeners.has(toks[i-2].lower) || interjections.has(toks[i-2].lower))
 }
 
 // unknownWord reports whether no dictionary knows w as a word: not a
@@ -567,7 +657,7 @@ func asksName(utts []utterance, k int) bool {
 			continue
 		}
 		t := strings.ToLower(utts[i].text)
-		return strings.Contains(t, "?") && (strings.Contains(t, "your name") || strings.Contains(t, "who are you"))
+		return strings.Contains(t, "?") && (strings.Contains(t, "your name") || strings.Contains(t, "who are you") || barelyAsksName(utts[i].text))
 	}
 	return false
 }
@@ -613,6 +703,11 @@ func vocative(toks []token, m mention, sent int) bool {
 		start++
 	}
 	if start == m.start && endish && (sent == 0 || m.start > 0) {
+		return true
+	}
+	// "I'm late! Monica?": a name asked or exclaimed alone calls, in
+	// any sentence of the turn.
+	if m.start == 0 && m.end == len(toks)-1 && (after == "?" || after == "!") {
 		return true
 	}
 	// "Hey Tom let me ask you something", "Uh, hi, Tom": a greeting
