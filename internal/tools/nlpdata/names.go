@@ -17,9 +17,10 @@ const namesVersion = "1.0.13"
 // (dir is its data directory: female-human-names-en.json and the like,
 // in English, German, Spanish, French, Italian and Dutch) and returns
 // names.txt: its licence as comment lines, then every name once, in lower
-// case, sorted. Nothing is added or taken away by hand; which of the
-// names count as names where a word could be something else is the
-// extractor's decision (plugins/rule-extractor/lexicon.go).
+// case, sorted, with its gender when all the lists that hold it agree.
+// Nothing is added or taken away by hand; which of the names count as
+// names where a word could be something else is the extractor's decision
+// (plugins/rule-extractor/lexicon.go).
 func namesData(dir string) ([]byte, error) {
 	files, err := filepath.Glob(filepath.Join(dir, "*-human-names-*.json"))
 	if err != nil {
@@ -32,8 +33,14 @@ func namesData(dir string) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("human-names' licence: %w", err)
 	}
-	seen := map[string]bool{}
+	// gender is 'f' or 'm' for a name only in lists of that gender, '*'
+	// for a name in both.
+	gender := map[string]byte{}
 	for _, f := range files {
+		g := byte('m')
+		if strings.HasPrefix(filepath.Base(f), "female-") {
+			g = 'f'
+		}
 		b, err := os.ReadFile(f)
 		if err != nil {
 			return nil, err
@@ -44,12 +51,16 @@ func namesData(dir string) ([]byte, error) {
 		}
 		for _, n := range ns {
 			if n = strings.ToLower(strings.TrimSpace(n)); n != "" && !strings.ContainsAny(n, " \t#") {
-				seen[n] = true
+				if had, ok := gender[n]; ok && had != g {
+					gender[n] = '*'
+				} else {
+					gender[n] = g
+				}
 			}
 		}
 	}
-	names := make([]string, 0, len(seen))
-	for n := range seen {
+	names := make([]string, 0, len(gender))
+	for n := range gender {
 		names = append(names, n)
 	}
 	sort.Strings(names)
@@ -59,8 +70,14 @@ func namesData(dir string) ([]byte, error) {
 	for _, l := range strings.Split(strings.TrimRight(string(lic), "\n"), "\n") {
 		sb.WriteString(strings.TrimRight("# "+l, " ") + "\n")
 	}
+	sb.WriteString("#\n# One name a line, then \" f\" if only the female lists hold it, \" m\" if only the male ones.\n")
 	for _, n := range names {
-		sb.WriteString(n + "\n")
+		switch gender[n] {
+		case 'f', 'm':
+			sb.WriteString(n + " " + string(gender[n]) + "\n")
+		default:
+			sb.WriteString(n + "\n")
+		}
 	}
 	return []byte(sb.String()), nil
 }
