@@ -2,9 +2,17 @@ package main
 
 // Grammatical gender, for "he" and "she". A name said after a gendered
 // noun of kinship ("my daughter Linh", "her husband Bo") is known to be
-// a woman's or a man's; "she" then never stands for one known to be a
-// man, nor "he" for one known to be a woman. Nothing else is guessed: a
-// name of unknown gender stays a candidate for either.
+// a woman's or a man's, and so is a given name that the gazetteer's
+// lists hold for one gender only ("Linda", "Bram"); "she" then never
+// stands for one known to be a man, nor "he" for one known to be a woman.
+// Nothing else is guessed: a name of unknown gender ("Sam", "Andrea",
+// "Tove" if the lists lack it) stays a candidate for either.
+
+import (
+	"strings"
+
+	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
+)
 
 // womenNouns and menNouns are the gendered nouns of kinship and
 // partnership.
@@ -68,5 +76,16 @@ func (x *extraction) otherGender(name string, g byte) bool {
 	}
 	x.readPrevious()
 	known := x.genders[x.reg.key(name)]
+	if known == 0 {
+		known = givenNameGender(name)
+	}
 	return known != 0 && known != g
+}
+
+// givenNameGender returns the gender of a name's first word when the
+// gazetteer knows it as a woman's or a man's given name only ("Linda",
+// "Bram"), else 0.
+func givenNameGender(name string) byte {
+	first, _, _ := strings.Cut(strings.ToLower(name), " ")
+	return nlp.NameGender(first)
 }

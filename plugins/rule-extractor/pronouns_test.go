@@ -114,3 +114,15 @@ func TestExtractSheAfterFullAndFirstName(t *testing.T) {
 			want:    []wf{{"LIVES_IN", "Linda Marchetti", "Leeds", "ref", ""}, {"TAKES_MEDICATION", "Linda Marchetti", "Kestor", "ref", ""}}},
 	})
 }
+
+// TestExtractSheByGivenName: a given name that the gazetteer holds for
+// one gender only tells whom "she" means among two people (reference
+// time: 15 May 2024).
+func TestExtractSheByGivenName(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "she is the woman of the two",
+			content: "Bram Olsen met Dorothea Lindqvist in Bergen. She lives in Leeds now.",
+			want:    []wf{{"LIVES_IN", "Dorothea Lindqvist", "Leeds", "ref", ""}},
+			absent:  []wf{{"LIVES_IN", "Bram Olsen", "*", "", ""}}},
+	})
+}
