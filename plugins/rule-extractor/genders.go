@@ -5,7 +5,7 @@ package main
 // a woman's or a man's, and so is a given name that the gazetteer's
 // lists hold for one gender only ("Linda", "Bram"); "she" then never
 // stands for one known to be a man, nor "he" for one known to be a woman.
-// Nothing else is guessed: a name of unknown gender ("Sam", "Andrea",
+// Nothing else is guessed: a name of unknown gender ("Kim", "Robin",
 // "Tove" if the lists lack it) stays a candidate for either.
 
 import (

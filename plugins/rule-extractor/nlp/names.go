@@ -46,7 +46,7 @@ func GivenNames() []string {
 
 // NameGender returns 'f' for a given name (in lower case) that only the
 // gazetteer's lists of women's names hold, 'm' for one only the lists
-// of men's names hold, and 0 for a name in both ("Andrea", "Sam") or in
+// of men's names hold, and 0 for a name in both ("Kim", "Robin") or in
 // neither.
 func NameGender(name string) byte {
 	if i := sort.SearchStrings(givenNames, name); i < len(givenNames) && givenNames[i] == name {
