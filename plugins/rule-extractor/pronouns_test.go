@@ -126,3 +126,16 @@ func TestExtractSheByGivenName(t *testing.T) {
 			absent:  []wf{{"LIVES_IN", "Bram Olsen", "*", "", ""}}},
 	})
 }
+
+// TestExtractSheAfterHe: "she" in the clause after one whose subject was
+// "he" is not the same person when their given names tell them apart
+// (reference time: 15 May 2024).
+func TestExtractSheAfterHe(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "he keeps the house, she moves",
+			source:  "message",
+			content: "Ines: Bram and Dorothea's divorce was finalised on Friday. He's keeping the house in Tenby, she's moved back to Lyon.",
+			want:    []wf{{"LIVES_IN", "Dorothea", "Lyon", "ref", ""}},
+			absent:  []wf{{"LIVES_IN", "Bram", "Lyon", "", ""}}},
+	})
+}

@@ -208,8 +208,10 @@ func (sc *sentCtx) phraseRef(pi int, subject bool) ref {
 				return ref{name: g[0], kind: kindPerson, str: strPattern, group: g}
 			}
 		case "he", "she", "him", "her":
-			if subject && (l == "he" || l == "she") && sc.prevSubj.name != "" {
-				// The subject of the clause before it in the sentence.
+			if subject && (l == "he" || l == "she") && sc.prevSubj.name != "" && !sc.u.x.otherGender(sc.prevSubj.name, pronounGender(l)) {
+				// The subject of the clause before it in the sentence,
+				// unless its gender is the other ("He's keeping the
+				// house, she's moved back to Lyon").
 				return sc.prevSubj
 			}
 			return sc.pronounAt(l, p.Start, sc.clauseSubjects...)
