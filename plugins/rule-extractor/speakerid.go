@@ -187,16 +187,16 @@ func (x *extraction) identifySpeakers(utts []utterance) {
 					// "And you're based in London?" "Croydon, yeah.": a
 					// place answers, no one is called.
 					deny(u.speaker, first)
-				case vocative(s.toks, m, si) && echoes(utts, k, m.name):
-					// "I ran into Halvor Brekke." "Halvor Brekke?!": a
-					// name said back to the one who said it calls no one.
-					deny(u.speaker, first)
 				case vocative(s.toks, m, si):
 					// Weighed once every denial is known: the one who
 					// answers a call is the first later voice that does
 					// not call the name too ("Hi, Tove!" "Hey, Tove!"
-					// greet a third).
-					calls = append(calls, call{k, u.speaker, first, thanksBefore(s.toks, m.start)})
+					// greet a third). A name said back to the one who
+					// just said it ("I ran into Halvor Brekke."
+					// "Halvor Brekke?!") calls no one.
+					if !echoes(utts, k, m.name) {
+						calls = append(calls, call{k, u.speaker, first, thanksBefore(s.toks, m.start)})
+					}
 					deny(u.speaker, first)
 				case saysYou:
 					deny(u.speaker, first)
@@ -257,9 +257,10 @@ func (x *extraction) identifySpeakers(utts []utterance) {
 	}
 	type cand = voiceName
 	var cs []cand
+	surnames := surnamesOf(full)
 	for s, m := range score {
 		for n, w := range m {
-			if w >= minEvidence && !not[s][n] && !surnameOfOther(n, m, full) {
+			if w >= minEvidence && !not[s][n] && !surnameOfOther(n, m, surnames) {
 				cs = append(cs, cand{label: s, name: n, full: full[n], w: w})
 			}
 		}
@@ -437,14 +438,26 @@ func echoes(utts []utterance, k int, name string) bool {
 	return false
 }
 
+// surnamesOf maps the last word of each full name of the conversation
+// (full maps a first word to its longest form) to the first words of the
+// names it ends.
+func surnamesOf(full map[string]string) map[string][]string {
+	out := map[string][]string{}
+	for _, long := range full {
+		if f := strings.Fields(strings.ToLower(long)); len(f) > 1 {
+			out[f[len(f)-1]] = append(out[f[len(f)-1]], f[0])
+		}
+	}
+	return out
+}
+
 // surnameOfOther reports whether a one-word name is the last word of
 // another person's full name in the conversation ("Brekke" after "Halvor
 // Brekke") whose first name the voice is not called by (a name said near
 // it is no call): that person's name, not the voice's.
-func surnameOfOther(name string, voice map[string]int, full map[string]string) bool {
-	for _, long := range full {
-		f := strings.Fields(strings.ToLower(long))
-		if len(f) > 1 && f[len(f)-1] == name && f[0] != name && voice[f[0]] < calledBefore {
+func surnameOfOther(name string, voice map[string]int, surnames map[string][]string) bool {
+	for _, first := range surnames[name] {
+		if first != name && voice[first] < calledBefore {
 			return true
 		}
 	}
