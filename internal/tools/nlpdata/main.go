@@ -51,31 +51,27 @@ func main() {
 }
 
 func run(out, wn, names string) error {
-	tg, err := taggerData()
-	if err != nil {
-		return err
+	// output is a file the generator writes, and what makes its bytes.
+	type output struct {
+		name string
+		make func() ([]byte, error)
 	}
-	if err := os.WriteFile(filepath.Join(out, "tagger.bin"), tg, 0o644); err != nil {
-		return err
+	files := []output{
+		{"tagger.bin", taggerData},
+		{"wordnet.bin", func() ([]byte, error) { return wordnetData(wn) }},
 	}
-	w, err := wordnetData(wn)
-	if err != nil {
-		return err
+	if names != "" {
+		files = append(files, output{"names.txt", func() ([]byte, error) { return namesData(names) }})
 	}
-	if err := os.WriteFile(filepath.Join(out, "wordnet.bin"), w, 0o644); err != nil {
-		return err
+	for _, f := range files {
+		b, err := f.make()
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(out, f.name), b, 0o644); err != nil {
+			return err
+		}
+		fmt.Printf("%s %d bytes\n", f.name, len(b))
 	}
-	fmt.Printf("tagger.bin %d bytes, wordnet.bin %d bytes\n", len(tg), len(w))
-	if names == "" {
-		return nil
-	}
-	n, err := namesData(names)
-	if err != nil {
-		return err
-	}
-	if err := os.WriteFile(filepath.Join(out, "names.txt"), n, 0o644); err != nil {
-		return err
-	}
-	fmt.Printf("names.txt %d bytes\n", len(n))
 	return nil
 }
