@@ -430,6 +430,12 @@ func findMentions(toks []token, blocked []bool) []mention {
 			i++
 			continue
 		}
+		if i == first && e >= i+2 && pluralKin(toks[i].lower) {
+			// "Sisters Maren and Tove Aasen bought …": relatives
+			// named together after their kinship noun.
+			i++
+			continue
+		}
 		if e == i+1 && (strings.HasSuffix(toks[i].lower, "-based") || strings.HasSuffix(toks[i].lower, "-headquartered")) {
 			// "the Oslo-based group": the place is read by basedAt; the
 			// word is no name.
@@ -485,7 +491,7 @@ func findMentions(toks []token, blocked []bool) []mention {
 				// "his apprenticeship at Kellner Joinery": a place of
 				// work or study, not a person's full name.
 				k, str = kindOrg, strWeak
-			case personLike(name):
+			case personLike(name) && lowerAt(toks, i-1) != "the" && !commonFirstWord(toks[i].lower):
 				k, str = kindPerson, strWeak
 			}
 		}
@@ -493,6 +499,22 @@ func findMentions(toks []token, blocked []bool) []mention {
 		i = e
 	}
 	return out
+}
+
+// pluralKin reports whether w is a kinship noun in the plural
+// ("brothers", "sisters").
+func pluralKin(w string) bool {
+	l := nlp.Lemma(w, "NNS")
+	return l != w && kinNouns.has(l)
+}
+
+// commonFirstWord reports whether a name's first word w is a common noun
+// or adjective that is no given name ("Copper", "Blue" and "Salt", not
+// "Rose" or "Grant"): names of that shape are a thing's more often than
+// a person's, so the shape alone does not make a person. English puts no
+// "the" before a person's name either ("The Copper Kettle").
+func commonFirstWord(w string) bool {
+	return !firstNames.has(w) && !nlp.IsGivenName(w) && (nlp.IsNoun(w) || nlp.IsAdjective(w))
 }
 
 // officeAt reports whether an officer's title written as a name starts at

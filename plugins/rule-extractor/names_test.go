@@ -231,3 +231,23 @@ func TestExtractNameAfterToNotAlwaysPlace(t *testing.T) {
 		}
 	}
 }
+
+// TestNoPersonByShapeAfterThe: "The Copper Kettle" and "Salt Quay" have a
+// person's shape, two capitalised words, but "the" and a first word that
+// is a common word and no given name say they are things.
+func TestNoPersonByShapeAfterThe(t *testing.T) {
+	for _, content := range []string{"The Copper Kettle has been sold.", "Salt Quay has been sold."} {
+		var resp abi.ExtractResponse
+		roundTrip(t, abi.CapExtract, abi.ExtractRequest{GroupID: "g", Episode: abi.Episode{Source: "text", Content: content, ReferenceTime: refTime}}, &resp)
+		for _, e := range resp.Entities {
+			if e.Type == "Person" {
+				t.Errorf("extract(%q): %s is a Person", content, e.Name)
+			}
+		}
+	}
+	var resp abi.ExtractResponse
+	roundTrip(t, abi.CapExtract, abi.ExtractRequest{GroupID: "g", Episode: abi.Episode{Source: "text", Content: "Grace Tollefsen has been promoted.", ReferenceTime: refTime}}, &resp)
+	if len(resp.Entities) != 1 || resp.Entities[0].Type != "Person" {
+		t.Errorf("Grace Tollefsen: entities %+v, want one Person", resp.Entities)
+	}
+}

@@ -44,6 +44,13 @@ func GivenNames() []string {
 	return append([]string(nil), givenNames...)
 }
 
+// IsGivenName reports whether the gazetteer holds a given name (in lower
+// case).
+func IsGivenName(name string) bool {
+	i := sort.SearchStrings(givenNames, name)
+	return i < len(givenNames) && givenNames[i] == name
+}
+
 // NameGender returns 'f' for a given name (in lower case) that only the
 // gazetteer's lists of women's names hold, 'm' for one only the lists
 // of men's names hold, and 0 for a name in both ("Kim", "Robin") or in
