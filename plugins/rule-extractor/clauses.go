@@ -37,6 +37,17 @@ type clauseCtx struct {
 	// aspectual verb ends it ("stop taking"), so that the verb's state
 	// frames are what is presupposed.
 	presup, presupState bool
+	// objKinds keeps the kind of each object phrase as first read, for
+	// every subject of the clause: the fact made for the first subject
+	// registers the object, which must not change the frames the
+	// second may take ("Oskar and Petra Lind took over the bakery").
+	objKinds map[int]objKind
+}
+
+// objKind is the kind of an object phrase and whether it is a guess.
+type objKind struct {
+	k    kind
+	weak bool
 }
 
 // readClauses turns the sentence's clauses into facts.
@@ -641,8 +652,16 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 					continue
 				}
 			}
-			k := sc.semKind(obj, kindAt)
-			if a.prep == "to" && (k == kindNone || sc.weakKind(obj, pi)) && planChangers.has(c.Lemma) && !c.Obj.None() && (sc.nounKind(sc.p.Phrases[c.Obj.Phrase].Head) == kindPlan || sc.onPlan(c.Obj.Phrase)) {
+			ok, seen := cc.objKinds[pi]
+			if !seen {
+				ok = objKind{sc.semKind(obj, kindAt), sc.weakKind(obj, pi)}
+				if cc.objKinds == nil {
+					cc.objKinds = map[int]objKind{}
+				}
+				cc.objKinds[pi] = ok
+			}
+			k := ok.k
+			if a.prep == "to" && (k == kindNone || ok.weak) && planChangers.has(c.Lemma) && !c.Obj.None() && (sc.nounKind(sc.p.Phrases[c.Obj.Phrase].Head) == kindPlan || sc.onPlan(c.Obj.Phrase)) {
 				// "changed my plan to Basic": what a plan is changed
 				// to is a plan.
 				k = kindPlan
@@ -652,7 +671,7 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 			tries := []kind{k}
 			// A possessed thing WordNet files as made is one ("left my
 			// keys at home"), not a guess of a workplace.
-			if ph := &sc.p.Phrases[pi]; k != kindNone && sc.weakKind(obj, pi) && !(k == kindProduct && !ph.Name && ph.PossEnd > ph.PossStart) {
+			if ph := &sc.p.Phrases[pi]; k != kindNone && ok.weak && !(k == kindProduct && !ph.Name && ph.PossEnd > ph.PossStart) {
 				tries = append(tries, kindNone)
 			}
 			hit := false

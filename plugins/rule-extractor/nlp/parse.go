@@ -254,6 +254,7 @@ func Parse(words, lower []string, names [][2]int, skip []bool) *Sentence {
 	s.retagPossessedGerunds()
 	s.retagInfinitives(named)
 	s.retagVerbs()
+	s.retagVerblessWord()
 	// Again, for the verbs retagVerbs found ("Maria teaches/NNS painting").
 	s.retagGerundObjects()
 	s.retagNouns()
@@ -368,6 +369,25 @@ func (s *Sentence) retagVerbs() {
 		}
 		if l := Lemma(s.Words[i], v); IsVerb(l) {
 			s.Tags[i], s.Lemmas[i] = v, l
+		}
+	}
+}
+
+// retagVerblessWord reads, in a sentence with no verb, a word tagged as
+// a preposition or an adjective between names and a determiner as the
+// verb WordNet knows it as: "Oskar Lind and Petra Lind own/IN the
+// bakery".
+func (s *Sentence) retagVerblessWord() {
+	if !s.verbless() {
+		return
+	}
+	for i := 1; i+1 < len(s.Tags); i++ {
+		if t := s.Tags[i]; t != "IN" && t != "JJ" || s.Tags[i-1] != "NNP" && s.Tags[i-1] != "NNPS" || s.Tags[i+1] != "DT" && s.Tags[i+1] != "PRP$" {
+			continue
+		}
+		if s.Lower[i] == Lemma(s.Lower[i], "VBP") && IsVerb(s.Lower[i]) {
+			s.Tags[i], s.Lemmas[i] = "VBP", s.Lower[i]
+			return
 		}
 	}
 }
