@@ -86,6 +86,29 @@ func (sc *sentCtx) readClauses() {
 	sc.succession()
 }
 
+// bareParticipleTime returns the clause whose time a passive participle
+// set off after a phrase is in ("The cottage, owned by Halvor Dyb since
+// 2009, is for sale", "14 Brisling Row is a cottage, owned by
+// …"): the finite clause before it, else the one after; nil when clause
+// ci is no such participle or it stands alone.
+func (sc *sentCtx) bareParticipleTime(ci int) *nlp.Clause {
+	c := &sc.p.Clauses[ci]
+	if !c.Passive || c.SubjFrom != nlp.SubjRelative && c.SubjFrom != nlp.SubjShared || c.Verb != c.VerbStart || sc.p.Tags[c.Verb] != "VBN" || c.Verb == 0 || sc.toks[c.Verb-1].text != "," {
+		return nil
+	}
+	finite := func(q int) bool {
+		o := &sc.p.Clauses[q]
+		return !o.Gerund && !o.Infinitive && (o.Verb != o.VerbStart || sc.p.Tags[o.Verb] != "VBN")
+	}
+	switch {
+	case ci > 0 && finite(ci-1):
+		return &sc.p.Clauses[ci-1]
+	case ci+1 < len(sc.p.Clauses) && finite(ci+1):
+		return &sc.p.Clauses[ci+1]
+	}
+	return nil
+}
+
 // readClause reads one clause.
 func (sc *sentCtx) readClause(ci int) {
 	c := &sc.p.Clauses[ci]
@@ -112,6 +135,8 @@ func (sc *sentCtx) readClause(ci int) {
 		// "Ann quit Acme, joining Globex in May": a participle is in
 		// the time of the clause it follows.
 		tc = &sc.p.Clauses[ci-1]
+	} else if t := sc.bareParticipleTime(ci); t != nil {
+		tc = t
 	}
 	switch {
 	case tc.Past || tc.UsedTo:

@@ -497,11 +497,12 @@ func (s *Sentence) subject(k int, skip []bool) {
 			c.Subj, c.SubjFrom, c.Hangs = arg, SubjRelative, p
 			return
 		}
-	case l == "," && (c.Gerund || c.Passive && c.Verb == c.VerbStart && s.Tags[c.Verb] == "VBN") && c.VerbStart == j+1 && s.phraseEndingAt(j) >= 0 && s.Phrases[s.phraseEndingAt(j)].Name && !s.objectOf(k, s.phraseEndingAt(j)):
+	case l == "," && (c.Gerund || c.Passive && c.Verb == c.VerbStart && s.Tags[c.Verb] == "VBN") && c.VerbStart == j+1 && s.phraseEndingAt(j) >= 0 && (s.Phrases[s.phraseEndingAt(j)].Name || s.Phrases[s.phraseEndingAt(j)].Start == 0) && !s.objectOf(k, s.phraseEndingAt(j)):
 		// "The ticket is for Ida Berg, flying from Oslo", "Orchard &
 		// Ash, founded in 2011 by Grace Whitlock, has been bought": a
-		// participle after a name and a comma is said of the name,
-		// unless the name is a verb's object ("Ann quit Acme, joining
+		// participle after a name and a comma is said of the name (or
+		// of the phrase that opens the sentence, "The house, owned by
+		// …"), unless the name is a verb's object ("Ann quit Acme, joining
 		// Globex").
 		c.Subj, c.SubjFrom, c.Hangs = Arg{Phrase: s.phraseEndingAt(j)}, SubjRelative, s.phraseEndingAt(j)
 		return
