@@ -709,9 +709,11 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 					if f.pass != c.Passive || f.prog && !c.Progressive || f.asRole && c.AsRole < 0 || f.named && subj.det != "" || !f.takes(a.prep) || !f.fitsRef(kk, obj) || !sc.objFits(f, c) || !sc.subjFits(f, subj) {
 						continue
 					}
-					if !f.inverse && personTies.has(f.class) && thingKinds[sc.kindOf(subj)] {
+					if !f.inverse && personTies.has(f.class) && (thingKinds[sc.kindOf(subj)] || sc.u.x.isAddress(subj.name)) {
 						// "Influenza vaccine administered …, left
-						// deltoid": a thing holds no job and no home.
+						// deltoid": a thing holds no job and no home,
+						// nor does a house ("title transferred from
+						// Halvor Dyb").
 						continue
 					}
 					if !f.inverse && a.prep != "" && !c.Passive && !c.Obj.None() && (c.Lemma == "move" || c.Lemma == "relocate") && !sc.movesPeople(c) &&

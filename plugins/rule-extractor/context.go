@@ -73,6 +73,21 @@ func (x *extraction) isOrg(name string) bool {
 	return e != nil && e.kind == kindOrg
 }
 
+// placeStandIns are nouns that, after "the", stand for the address being
+// talked about.
+var placeStandIns = words("property house flat apartment premises")
+
+// isAddress reports whether the episode takes a name for a street
+// address or a numbered unit ("14 Brisling Row", "Unit 7").
+func (x *extraction) isAddress(name string) bool {
+	e := x.reg.get(name)
+	if e == nil || e.kind != kindLocation {
+		return false
+	}
+	f := strings.Fields(name)
+	return len(f) >= 2 && (f[0][0] >= '0' && f[0][0] <= '9' || numberedNouns.has(strings.ToLower(f[0])) && f[1][0] >= '0' && f[1][0] <= '9')
+}
+
 // sameByFirstName drops from a list of people a one-word name that is the
 // first word of a longer name of the list ("Re: Linda Marchetti … Thank
 // you for referring Linda. She …"): one person, whom "she" may mean.

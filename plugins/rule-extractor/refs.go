@@ -361,6 +361,13 @@ func (sc *sentCtx) phraseRef(pi int, subject bool) ref {
 			return r
 		}
 	}
+	if p.PossEnd == p.PossStart && placeStandIns.has(head) && p.Head == p.Start+1 && toks[p.Start].lower == "the" && lowerAt(toks, p.End) != "of" {
+		// "the sale of 14 Brisling Row completed … The property was
+		// bought by …": the address said before.
+		if name := sc.lastNamedBefore(p.Start, sc.u.x.isAddress); name != "" {
+			return ref{name: name, kind: kindLocation, str: strPattern}
+		}
+	}
 	if p.PossEnd == p.PossStart && p.Start < p.Head && toks[p.Start].lower == "the" && p.Head == p.End-1 {
 		// "the Birchfield Clinic … the director of the clinic": the
 		// name said before whose last word is the noun.
