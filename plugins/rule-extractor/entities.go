@@ -102,6 +102,11 @@ func nameEnd(toks []token, i int, blocked []bool) int {
 			// the organisation, then its officer's title, no one name.
 			break
 		}
+		if j-i >= 2 && legalForms.has(toks[j-1].lower) {
+			// "Saltvik Glass Ltd Unit 7": a firm's legal form
+			// closes its name.
+			break
+		}
 		if nameToken(toks, j, blocked) && !isCapStop(toks[j].lower) {
 			j++
 			continue
@@ -149,6 +154,9 @@ func nameEnd(toks []token, i int, blocked []bool) int {
 // lowerForms are the legal forms of a firm written in lower case after
 // its name.
 var lowerForms = words("plc ltd ltd. inc inc. llc gmbh")
+
+// legalForms are the legal forms of firms, which close their names.
+var legalForms = words("plc ltd ltd. inc inc. llc llp gmbh pty")
 
 // orgAfterOf reports whether the name after the "of" at toks[j] is an
 // organisation's by its shape ("… of Ferrante Legal").

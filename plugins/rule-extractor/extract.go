@@ -158,6 +158,19 @@ type uttCtx struct {
 // text extracts from a message or text episode.
 func (x *extraction) text(req abi.ExtractRequest) {
 	ep := req.Episode
+	// The terms a lease or a contract defines ("the Tenant") read as
+	// the names they stand for, in it and in the episodes after it.
+	var terms []definedTerm
+	if len(req.Previous) > 0 {
+		req.Previous = slices.Clone(req.Previous)
+	}
+	for i, p := range req.Previous {
+		if !strings.EqualFold(p.Source, "json") {
+			req.Previous[i].Content = definedTerms(p.Content, terms)
+			terms = append(terms, definitions(p.Content)...)
+		}
+	}
+	ep.Content = definedTerms(ep.Content, terms)
 	conv := &conversation{utts: parseUtterances(ep.Content, strings.EqualFold(ep.Source, "message"))}
 	x.previous = req.Previous
 	// The previous episodes' turns, parsed once.

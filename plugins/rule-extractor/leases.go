@@ -14,6 +14,9 @@ var (
 	rentVerbs = words("lease rent sublet")
 )
 
+// termStarts say when a term starts: "commencing on 1 May 2022".
+var termStarts = words("commencing starting beginning effective")
+
 // lease reads clause ci of cc as a lease, and reports whether it did.
 func (sc *sentCtx) lease(cc *clauseCtx, ci int) bool {
 	c := &sc.p.Clauses[ci]
@@ -53,6 +56,14 @@ func (sc *sentCtx) lease(cc *clauseCtx, ci int) bool {
 		place, tenant, landlord = named(c.Subj.Phrase), sc.phraseRef(to, false), named(by)
 	case !c.Passive && !c.Obj.None() && to >= 0 && letVerbs.has(c.Lemma):
 		place, tenant, landlord = named(c.Obj.Phrase), sc.phraseRef(to, false), sc.subjectRef(c)
+	case !c.Passive && c.Obj.None() && to >= 0 && letVerbs.has(c.Lemma):
+		// "The Landlord lets to the Tenant Unit 7, Kaiveien 3": the
+		// place after the tenant, the object moved behind it.
+		k := sc.p.Phrases[to].End
+		if k+1 < len(sc.toks) && numberedNouns.has(sc.toks[k].lower) && (unitNumber(sc.toks[k+1].text) || unitCode(sc.toks[k+1].text)) {
+			place = ref{name: joinTokens(sc.toks[k : k+2]), kind: kindLocation, str: strCue}
+		}
+		tenant, landlord = sc.phraseRef(to, false), sc.subjectRef(c)
 	case !c.Passive && !c.Obj.None() && rentVerbs.has(c.Lemma):
 		place, tenant, landlord = named(c.Obj.Phrase), sc.subjectRef(c), named(from)
 	default:
@@ -62,6 +73,20 @@ func (sc *sentCtx) lease(cc *clauseCtx, ci int) bool {
 		return false
 	}
 	pc := sc.dated(cc, c)
+	if pc.date == nil {
+		// "for a term of three years commencing on 1 May 2022": the
+		// term's start is the lease's.
+		for k := sc.clauseEnd(c); k < len(sc.toks); k++ {
+			if termStarts.has(sc.toks[k].lower) {
+				for i := range sc.dates {
+					if d := &sc.dates[i]; d.start > k && d.start <= k+2 {
+						pc.date = d
+					}
+				}
+				break
+			}
+		}
+	}
 	verb := "rents"
 	if c.Lemma == "lease" {
 		verb = "leases"

@@ -22,3 +22,19 @@ func TestExtractLeases(t *testing.T) {
 			absent:  []wf{{"LANDLORD_OF", "*", "*", "", ""}, {"RENTS", "*", "van", "", ""}}},
 	})
 }
+
+// TestExtractDefinedTermsInALease: the parties a lease defines are who its
+// terms name, in it and in the letters after it; a firm's legal form
+// closes its name before the unit let.
+func TestExtractDefinedTermsInALease(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "the landlord lets to the tenant",
+			content: `This lease is made on 2 April 2023 between Fjordhus Eiendom AS (the "Landlord") and Saltvik Glass Ltd (the "Tenant"). The Landlord lets to the Tenant Unit 7, Kaiveien 3, for a term of five years commencing on 1 June 2023.`,
+			want: []wf{{"RENTS", "Saltvik Glass Ltd", "Unit 7", "2023-06-01", ""},
+				{"LANDLORD_OF", "Fjordhus Eiendom AS", "Saltvik Glass Ltd", "2023-06-01", ""}}},
+		{name: "a later letter uses the lease's terms",
+			previous: []string{`Lease of Unit 7 between Fjordhus Eiendom AS (the "Landlord") and Saltvik Glass Ltd (the "Tenant").`},
+			content:  "The Tenant rents Unit 7 from the Landlord.",
+			want:     []wf{{"RENTS", "Saltvik Glass Ltd", "Unit 7", "ref", ""}}},
+	})
+}
