@@ -61,15 +61,15 @@ func (c *conversation) turnBefore(k int, previous [][]utterance) (utterance, boo
 }
 
 // earlierVoices returns the last of the previous episodes' turns that
-// numbered voices spoke ("Speaker 2: I'm Oyelaran"), so that a voice
-// named in an earlier message of a transcript keeps its name in the
-// next one.
+// numbered voices or a chat's "user" spoke ("Speaker 2: I'm Oyelaran",
+// "user: Hi! I'm Siv Moe"), so that a voice named in an earlier message
+// keeps its name in the next one.
 func earlierVoices(previous [][]utterance) []utterance {
 	const keep = 12
 	var out []utterance
 	for _, utts := range previous {
 		for _, u := range utts {
-			if u.speaker != "" && genericSpeaker(u.speaker) && u.role != roleAssistant && u.role != roleSystem && !strings.EqualFold(u.speaker, userName) {
+			if u.speaker != "" && genericSpeaker(u.speaker) && u.role != roleAssistant && u.role != roleSystem {
 				out = append(out, u)
 			}
 		}

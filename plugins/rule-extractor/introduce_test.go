@@ -149,3 +149,16 @@ func TestExtractInterviewTurns(t *testing.T) {
 			want:    []wf{{"STUDIES_AT", "Ikenna", "Birkbeck", "2023-09-01", ""}}},
 	})
 }
+
+// TestExtractUserIntroducedEarlier: a chat's "user" who said who they are
+// in an earlier message is that person in the next ones.
+func TestExtractUserIntroducedEarlier(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "the user's name from an earlier message", source: "message",
+			previous: []string{"user: Hi! I'm Siv Moe. Since 2021 I've shared a flat in Tromsø with my friend Halvor Dyb.",
+				"assistant: Nice to meet you, Siv. How can I help?"},
+			content: "user: Halvor moved out at the end of April.",
+			want:    []wf{{"LIVES_WITH", "Siv Moe", "Halvor Dyb", "", "2024-04-30"}},
+			absent:  []wf{{"*", "User", "*", "", ""}}},
+	})
+}
