@@ -144,6 +144,13 @@ func (sc *sentCtx) appositiveAfter(n named, k int) {
 		if org.name == "" && (det == "its" || det == "their") {
 			org = sc.orgBefore(n.pos)
 		}
+		if org.name == "" && (det == "the" || det == "our") {
+			// "I'm Gethin Morgan, the treasurer": an office of the
+			// organisation the conversation is about.
+			if org = sc.contextOrgBefore(n.pos); org.name == "" {
+				org = sc.u.x.prevSoleOrg()
+			}
+		}
 		if org.name == "" {
 			return
 		}

@@ -434,14 +434,7 @@ func recentMentions(prev []abi.Episode, record func(abi.Episode), mention func(u
 // organisation, team or place the previous episodes say whose last word
 // is head ("Choir" for "the choir"), and its kind, or "".
 func (x *extraction) prevNamedByHead(head string) (string, kind) {
-	if !x.prevNamesRead {
-		x.prevNamesRead = true
-		recentMentions(x.previous, nil, func(_ utterance, _ map[string]bool, _ []token, m mention) {
-			if m.end-m.start >= 2 && (m.kind == kindOrg || m.kind == kindTeam || m.kind == kindLocation) {
-				x.prevNames = append(x.prevNames, m)
-			}
-		})
-	}
+	x.readPrevNames()
 	for i := len(x.prevNames) - 1; i >= 0; i-- {
 		n := x.prevNames[i]
 		if f := strings.Fields(n.name); strings.EqualFold(f[len(f)-1], head) {
@@ -449,6 +442,41 @@ func (x *extraction) prevNamedByHead(head string) (string, kind) {
 		}
 	}
 	return "", kindNone
+}
+
+// prevSoleOrg returns the one organisation or team the previous episodes
+// name, or none when they name none or several.
+func (x *extraction) prevSoleOrg() ref {
+	x.readPrevNames()
+	one := ""
+	for _, n := range x.prevNames {
+		if n.kind == kindLocation {
+			continue
+		}
+		if one != "" && !strings.EqualFold(one, n.name) {
+			return ref{}
+		}
+		one = n.name
+	}
+	if one == "" {
+		return ref{}
+	}
+	return ref{name: one, kind: kindOrg, str: strPattern}
+}
+
+// readPrevNames reads the names of two words or more of organisations,
+// teams and places the previous episodes say, once.
+func (x *extraction) readPrevNames() {
+	if !x.prevNamesRead {
+		x.prevNamesRead = true
+		recentMentions(x.previous, nil, func(_ utterance, _ map[string]bool, toks []token, m mention) {
+			// A name of no known kind after "the" is a thing's too ("the
+			// Kestrel Chess Circle").
+			if m.end-m.start >= 2 && (m.kind == kindOrg || m.kind == kindTeam || m.kind == kindLocation || m.kind == kindNone && lowerAt(toks, m.start-1) == "the") {
+				x.prevNames = append(x.prevNames, m)
+			}
+		})
+	}
 }
 
 // employerOf returns the organisation a person works at by this episode

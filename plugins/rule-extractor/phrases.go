@@ -1,6 +1,10 @@
 package main
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
+)
 
 // jobTitle returns the end of a job title starting at toks[i] ("software
 // engineer"), or i.
@@ -91,6 +95,13 @@ func (sc *sentCtx) identifier(i int) (ref, int, bool) {
 
 // named is the ref of the name toks[s:e].
 func (sc *sentCtx) named(s, e int) ref {
+	if e == s+1 && s > 0 && sc.toks[s-1].lower == "the" && nlp.IsNoun(sc.toks[s].lower) && !firstNames.has(sc.toks[s].lower) {
+		// "elected treasurer of the Circle" after the Kestrel Chess
+		// Circle: the organisation called by its last word.
+		if r := sc.namedByHead(sc.toks[s].lower, s-1); r.name != "" && !strings.EqualFold(r.name, sc.toks[s].text) {
+			return r
+		}
+	}
 	k, str := guessKind(sc.toks[s:e])
 	return ref{name: joinTokens(sc.toks[s:e]), kind: k, str: str}
 }
