@@ -501,9 +501,40 @@ func (sc *sentCtx) titleBefore(n named, c int) {
 			m.obj = org
 			outs = append(outs, sub("WORKS_AT", tState, "{s} works at {o}", "{s} worked at {o}", kindOrg))
 		}
+	} else if lowerAt(toks, d) == "our" && sc.u.x.isOrg(sc.u.speaker) {
+		// "Riverside Food Bank, March bulletin. … our coordinator,
+		// Sina": the job is at the organisation that writes.
+		m.obj = ref{name: sc.u.speaker, kind: kindOrg, str: strSure}
+		outs = append(outs, sub("WORKS_AT", tState, "{s} is {aj} at {o}", "{s} was {aj} at {o}", kindOrg))
 	}
 	m.p = &pattern{outs: outs}
+	if lowerAt(toks, d-1) == "as" {
+		if span := sc.lastedEndingAt(d - 1); span != nil {
+			// "After six years as our volunteer coordinator, Sina
+			// Taufa has taken a job with …": the post was held for the
+			// span, up to what the sentence tells.
+			from := len(sc.u.x.facts)
+			sc.emitOne(m, tensePast, true, nil)
+			for i := from; i < len(sc.u.x.facts); i++ {
+				if f := &sc.u.x.facts[i]; f.valid.IsZero() && !f.invalid.IsZero() {
+					f.valid = span.back(f.invalid)
+				}
+			}
+			return
+		}
+	}
 	sc.emitOne(m, tensePresent, false, nil)
+}
+
+// lastedEndingAt returns the sentence's "after six years" that ends at
+// word at, or nil.
+func (sc *sentCtx) lastedEndingAt(at int) *dateExpr {
+	for k := range sc.dates {
+		if d := &sc.dates[k]; d.lasted && d.end == at && d.back != nil {
+			return d
+		}
+	}
+	return nil
 }
 
 // jobDeterminers stand before a job noun set before a name.

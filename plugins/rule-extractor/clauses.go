@@ -977,6 +977,12 @@ func (sc *sentCtx) fact(cc *clauseCtx, src, dst ref, rel string, role temporal, 
 	o := out(rel, slotSubject, slotObject, role, text, text, srcKind, dstKind)
 	te := cc.te
 	d := cc.date
+	if d != nil && d.lasted && role != tEnd {
+		// "After six years as our coordinator, Sina has taken a job
+		// with …": how long a tie lasted dates what it ended, never
+		// what begins or goes on.
+		d = nil
+	}
 	if d != nil && venueClasses.has(rel) && role == tState && !d.t.Before(sc.u.x.ref) {
 		d = nil
 	}

@@ -23,3 +23,20 @@ func TestExtractPostBeforeLeaver(t *testing.T) {
 			absent:  []wf{{"COACHES", "Ottilie Brandvold", "*", "", "ref"}}},
 	})
 }
+
+// TestExtractAfterYearsAs: "after six years as our coordinator" tells a
+// post held for six years up to what the sentence tells; it does not
+// date what the sentence begins.
+func TestExtractAfterYearsAs(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "a post that ended, and a job that began",
+			content: "Lindvik Food Bank, spring bulletin. After six years as our coordinator, Mette Haug has taken a job with Bergen Kommune.",
+			want: []wf{{"WORKS_AT", "Mette Haug", "Lindvik Food Bank", "2018-05-15", "ref"},
+				{"HAS_JOB_TITLE", "Mette Haug", "coordinator", "2018-05-15", "ref"},
+				{"WORKS_AT", "Mette Haug", "Bergen Kommune", "ref", ""}},
+			absent: []wf{{"WORKS_AT", "Mette Haug", "Bergen Kommune", "2018-05-15", ""}}},
+		{name: "a place left after years there keeps its span",
+			content: "After ten years as head coach, Ola Berg left the Kestrel Rowing Club.",
+			want:    []wf{{"WORKS_AT", "Ola Berg", "Kestrel Rowing Club", "2014-05-15", "ref"}}},
+	})
+}
