@@ -426,7 +426,17 @@ func (sc *sentCtx) titleBefore(n named, c int) {
 			continue
 		}
 		var org ref
+		b := k - 1
+		for b >= 1 && toks[b].word && !toks[b].cap && nlp.IsAdjective(toks[b].lower) && !nlp.IsNoun(toks[b].lower) {
+			// "our new head teacher, …", "its interim chair, …".
+			b--
+		}
 		switch {
+		case lowerAt(toks, b) == "our" && sc.u.x.isOrg(sc.u.speaker):
+			// "Kinloch Primary School, newsletter. A warm welcome to
+			// our new head teacher, Mrs. Deasy": the post at the
+			// organisation that writes.
+			org = ref{name: sc.u.speaker, kind: kindOrg, str: strSure}
 		case lowerAt(toks, k-1) == "'s":
 			if s := nameStart(toks, k-1, sc.blocked); s >= 0 {
 				org = sc.named(s, k-1)
@@ -449,6 +459,11 @@ func (sc *sentCtx) titleBefore(n named, c int) {
 		m.obj, m.title, m.titleText = org, canon, joinTokens(toks[k:end])
 		m.p = &pattern{outs: []output{out(relTitle, slotObject, slotSubject, tState, "{s} is the {t} of {o}", "{s} was the {t} of {o}", kindOrg, kindPerson)}}
 		sc.emitOne(m, tensePresent, false, nil)
+		if b < k-1 && lowerAt(toks, b+1) == "new" {
+			// "our new head teacher, Mrs. Deasy": a post just taken, which
+			// "Mrs. Deasy replaces Mr. Carey" then says whose it was.
+			sc.roles = append(sc.roles, roleFact{org: org, holder: m.subj, rel: titleRelation(canon), role: tStart})
+		}
 		return
 	}
 	// "Harbour Hawks coach Dana Cole", "Google engineer Dana Cole": a

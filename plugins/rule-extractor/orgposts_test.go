@@ -75,3 +75,15 @@ func TestExtractOfficeInContext(t *testing.T) {
 			absent:  []wf{{"REPORTS_TO", "Oriel Manse", "*", "", ""}}},
 	})
 }
+
+// TestExtractNewPostReplaces: "our new head teacher, Mrs. Randi Holm" in
+// a school's newsletter is the school's head teacher, and "Mrs. Holm
+// replaces Mr. Arne Vik" ends his time in the post.
+func TestExtractNewPostReplaces(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "the new holder of the writer's post replaces the old one",
+			content: "Brekkestø Primary School, newsletter. A warm welcome to our new head teacher, Mrs. Randi Holm. Mrs. Holm replaces Mr. Arne Vik.",
+			want: []wf{{"HAS_PRINCIPAL", "Brekkestø Primary School", "Mrs. Randi Holm", "ref", ""},
+				{"HAS_PRINCIPAL", "Brekkestø Primary School", "Mr. Arne Vik", "", "ref"}}},
+	})
+}

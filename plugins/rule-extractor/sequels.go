@@ -301,7 +301,7 @@ func (sc *sentCtx) predecessorLeft(c *nlp.Clause, old, by ref) {
 	x := sc.u.x
 	for i := len(sc.u.roles) - 1; i >= 0; i-- {
 		r := sc.u.roles[i]
-		if r.role != tStart || x.reg.key(r.holder.name) != x.reg.key(by.name) {
+		if r.role != tStart || !x.sameName(r.holder.name, by.name) {
 			continue
 		}
 		cc := &clauseCtx{c: c, te: tensePast}
@@ -316,9 +316,14 @@ func (sc *sentCtx) predecessorLeft(c *nlp.Clause, old, by ref) {
 	}
 }
 
-// titleWord is the title a HAS_ relation names: HAS_CEO → CEO.
+// titleWord is the title a HAS_ relation names, as written: HAS_CEO →
+// CEO, HAS_MANAGING_DIRECTOR → managing director.
 func titleWord(rel string) string {
-	return strings.TrimPrefix(rel, "HAS_")
+	t := strings.TrimPrefix(rel, "HAS_")
+	if len(t) <= 3 {
+		return t
+	}
+	return strings.ToLower(strings.ReplaceAll(t, "_", " "))
 }
 
 // proposalAccepted reads a proposal and its acceptance in one sentence

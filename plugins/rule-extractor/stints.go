@@ -112,7 +112,15 @@ func (x *extraction) sameName(a, b string) bool {
 		return true
 	}
 	fa, fb := personWords(a), personWords(b)
-	return len(fa) == 1 && len(fb) > 1 && strings.EqualFold(fa[0], fb[0]) || len(fb) == 1 && len(fa) > 1 && strings.EqualFold(fb[0], fa[0])
+	return len(fa) == 1 && len(fb) > 1 && strings.EqualFold(fa[0], fb[0]) || len(fb) == 1 && len(fa) > 1 && strings.EqualFold(fb[0], fa[0]) ||
+		titledSurname(a, b) || titledSurname(b, a)
+}
+
+// titledSurname reports whether a is an honorific and the surname that
+// full name b ends in ("Mrs. Deasy", "Mrs. Fionnuala Deasy").
+func titledSurname(a, b string) bool {
+	fa, fb := strings.Fields(a), strings.Fields(b)
+	return len(fa) == 2 && len(fb) >= 2 && honorifics.has(strings.ToLower(fa[0])) && strings.EqualFold(fa[1], fb[len(fb)-1])
 }
 
 // spanGerund reads "I retire on 20 December after 22 years managing Marsh
