@@ -198,3 +198,14 @@ func TestExtractGerundObjects(t *testing.T) {
 			want:    []wf{{"TAKES_MEDICATION", "Maja", "metformin", "", "ref"}}},
 	})
 }
+
+// TestExtractLeadInBeforeAColon: a lead-in with a word of its own before
+// a colon ("Update nobody asked for:") is no part of the clause after it.
+func TestExtractLeadInBeforeAColon(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "a lead-in with an indefinite pronoun", source: "message",
+			previous: []string{"Sunniva: Confession: I've been seeing someone. His name's Eirik Lunde."},
+			content:  "Sunniva: Update nobody asked for: Eirik and I split up over the summer.",
+			want:     []wf{{"IS_DATING", "Sunniva", "Eirik Lunde", "", "2023-06-01"}}},
+	})
+}
