@@ -323,6 +323,11 @@ func resolveEntity(q abi.EntityQuestion) abi.EntityAnswer {
 			continue
 		}
 		s := compareNames(x, cn)
+		if s < nameCore && aliasOf(q.Entity.Name, c.Attributes) {
+			// "Dev" after "Dev (Devendra Iyer, …)" gave Devendra Iyer
+			// the alias.
+			s = nameCore
+		}
 		if s == namePartial {
 			partials++
 		}
@@ -338,6 +343,18 @@ func resolveEntity(q abi.EntityQuestion) abi.EntityAnswer {
 		ans.Name = q.Entity.Name
 	}
 	return ans
+}
+
+// aliasOf reports whether name is one of the aliases in an entity's
+// attributes.
+func aliasOf(name string, attrs map[string]any) bool {
+	as, _ := attrs["aliases"].([]any)
+	for _, a := range as {
+		if s, ok := a.(string); ok && strings.EqualFold(strings.TrimSpace(s), strings.TrimSpace(name)) {
+			return true
+		}
+	}
+	return false
 }
 
 // sharedGivenName counts the candidate people (or entities of unknown
