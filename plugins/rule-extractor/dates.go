@@ -182,6 +182,9 @@ func findDates(toks []token, ref, anchor time.Time) []dateExpr {
 					d.upcoming = true
 				} else if (l == "in" || l == "on" || l == "from") && effectCues.has(lowerAt(toks, i-1)) {
 					d.start, d.role, d.upcoming = i-1, dateSince, true
+				} else if l == "from" && lowerAt(toks, i-1) == "effect" && lowerAt(toks, i-2) == "with" {
+					// "with effect from 15 July 2024".
+					d.start, d.role, d.upcoming = i-2, dateSince, true
 				}
 				out = append(out, d)
 				i = d.end - 1

@@ -87,3 +87,22 @@ func TestExtractNewPostReplaces(t *testing.T) {
 				{"HAS_PRINCIPAL", "Brekkestø Primary School", "Mr. Arne Vik", "", "ref"}}},
 	})
 }
+
+// TestExtractAppointmentWithEffect: "with effect from" a date in the
+// coming week starts the post then; "He" after a sentence whose subject
+// is the board is the one person that sentence named, not the person
+// two sentences back; and the one he succeeds leaves the post when he
+// takes it.
+func TestExtractAppointmentWithEffect(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "a successor appointed from a coming date",
+			content: "Solbakken Marine ASA, notice to shareholders. The board announces that Kari Nes will leave the company on 31 May 2024. The board also confirms the appointment of Olav Grønli as chief financial officer with effect from 20 May 2024. He succeeds Ragnar Dahl.",
+			want: []wf{{"HAS_CFO", "Solbakken Marine ASA", "Olav Grønli", "2024-05-20", ""},
+				{"HAS_CFO", "Solbakken Marine ASA", "Ragnar Dahl", "", "2024-05-20"}},
+			absent: []wf{{"SUCCEEDS", "Kari Nes", "*", "", ""}}},
+		{name: "he is the one the sentence before named, not the subject before it",
+			content: "Solbakken Marine ASA, notice to shareholders. Dr. Nes will leave the company in June. The board confirms the appointment of Olav Grønli as chief financial officer. He succeeds Ragnar Dahl.",
+			want:    []wf{{"HAS_CFO", "Solbakken Marine ASA", "Ragnar Dahl", "", "ref"}},
+			absent:  []wf{{"SUCCEEDS", "Dr. Nes", "*", "", ""}}},
+	})
+}

@@ -307,7 +307,9 @@ func (sc *sentCtx) predecessorLeft(c *nlp.Clause, old, by ref) {
 		cc := &clauseCtx{c: c, te: tensePast}
 		for k := len(x.facts) - 1; k >= 0; k-- {
 			if f := x.facts[k]; f.rel == r.rel && !f.valid.IsZero() && (f.dst == by.name || f.src == by.name) {
-				cc.date = &dateExpr{t: f.valid, role: dateAt}
+				// A start still to come ("with effect from 15 July")
+				// is the end's date as it stands.
+				cc.date = &dateExpr{t: f.valid, role: dateAt, upcoming: f.valid.After(x.ref)}
 				break
 			}
 		}
