@@ -352,7 +352,7 @@ func (sc *sentCtx) noteSubject(r ref) {
 	switch {
 	case r.name == "":
 	case sc.kindOf(r) == kindPerson:
-		sc.u.lastPersonSubj = r.name
+		sc.u.lastPersonSubj, sc.u.lastPersonSubjSent = r.name, sc.u.sent
 	case r.name != sc.u.speaker:
 		sc.u.lastThingSubj = r.name
 	}

@@ -182,6 +182,15 @@ func (sc *sentCtx) thirdAt(pos int, exclude ...ref) string {
 	case len(cands) == 1:
 		return cands[0]
 	case len(cands) > 1:
+		if u.sent-u.lastPersonSubjSent > 1 {
+			// "Dagny Solberg will leave. The board confirms the
+			// appointment of Olav Berg as CFO. He succeeds …": a subject
+			// two sentences back gives way to the one person the
+			// sentence before named.
+			if recent := named(func(name string) bool { return u.x.isPerson(name) && u.saidIn(name, u.sent-1) }); len(recent) == 1 {
+				return recent[0]
+			}
+		}
 		for _, c := range cands {
 			if u.lastPersonSubj != "" && u.x.reg.key(c) == u.x.reg.key(u.lastPersonSubj) {
 				return c
@@ -205,6 +214,17 @@ func (sc *sentCtx) thirdAt(pos int, exclude ...ref) string {
 		}
 	}
 	return ""
+}
+
+// saidIn reports whether the utterance named name in sentence sent.
+func (u *uttCtx) saidIn(name string, sent int) bool {
+	k := u.x.reg.key(name)
+	for _, n := range u.mentions {
+		if n.sent == sent && u.x.reg.key(n.name) == k {
+			return true
+		}
+	}
+	return false
 }
 
 // earlierTurns is how many turns back "he" and "she" look for whom they

@@ -124,6 +124,8 @@ type uttCtx struct {
 	// lastPersonSubj and lastThingSubj are the last subjects of a fact
 	// that were a person and something else, for pronouns.
 	lastPersonSubj, lastThingSubj string
+	// lastPersonSubjSent is the sentence lastPersonSubj was said in.
+	lastPersonSubjSent int
 	// topicOrg is the organisation that was the subject of the last
 	// sentence whose subject was one: what a title without "of X" in a
 	// later sentence belongs to ("Brightwater said its CFO will leave to
