@@ -1,0 +1,94 @@
+package main
+
+import (
+	"strings"
+	"time"
+
+	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
+)
+
+// When a clause's facts hold: the tense a clause takes from the clauses
+// around it, and the dates a fact gets from its clause.
+
+// bareParticipleTime returns the clause whose time a passive participle
+// set off after a phrase is in ("The cottage, owned by Halvor Dyb since
+// 2009, is for sale", "14 Brisling Row is a cottage, owned by
+// …"): the finite clause before it, else the one after; nil when clause
+// ci is no such participle or it stands alone.
+func (sc *sentCtx) bareParticipleTime(ci int) *nlp.Clause {
+	c := &sc.p.Clauses[ci]
+	if !c.Passive || c.SubjFrom != nlp.SubjRelative && c.SubjFrom != nlp.SubjShared || c.Verb != c.VerbStart || sc.p.Tags[c.Verb] != "VBN" || c.Verb == 0 || sc.toks[c.Verb-1].text != "," {
+		return nil
+	}
+	finite := func(q int) bool {
+		o := &sc.p.Clauses[q]
+		return !o.Gerund && !o.Infinitive && (o.Verb != o.VerbStart || sc.p.Tags[o.Verb] != "VBN")
+	}
+	switch {
+	case ci > 0 && finite(ci-1):
+		return &sc.p.Clauses[ci-1]
+	case ci+1 < len(sc.p.Clauses) && finite(ci+1):
+		return &sc.p.Clauses[ci+1]
+	}
+	return nil
+}
+
+// fact places a fact in time and adds it. role < 0 means tTrait.
+func (sc *sentCtx) fact(cc *clauseCtx, src, dst ref, rel string, role temporal, text string, srcKind, dstKind kind) {
+	if text == "" {
+		text = "{s} " + strings.ToLower(strings.ReplaceAll(rel, "_", " ")) + " {o}"
+	}
+	if (rel == "WORKS_AT" || rel == "PLAYS_FOR") && membershipOrg(dst.name) {
+		// One joins a party, a band or a choir as a member, not for a
+		// job or a team.
+		rel = "MEMBER_OF"
+		text = strings.NewReplacer(" works at ", " is a member of ", " worked at ", " was a member of ", " plays for ", " is a member of ", " played for ", " was a member of ").Replace(text)
+	}
+	o := out(rel, slotSubject, slotObject, role, text, text, srcKind, dstKind)
+	te := cc.te
+	d := cc.date
+	if d != nil && d.lasted && role != tEnd {
+		// "After six years as our coordinator, Sina has taken a job
+		// with …": how long a tie lasted dates what it ended, never
+		// what begins or goes on.
+		d = nil
+	}
+	if d != nil && venueClasses.has(rel) && role == tState && !d.t.Before(sc.u.x.ref) {
+		d = nil
+	}
+	if d != nil && d.t.After(sc.u.x.ref) && aheadClasses.has(rel) {
+		// "booked a cleaning for June 3": a booking names a date to come.
+		te = tensePresent
+	}
+	if d != nil && (cc.future || sc.scheduledEnd(cc, role)) && d.next != nil && !d.upcoming {
+		// "will leave the company at the end of August", "my contract
+		// ends in December": the coming one, as "starting on Monday".
+		fd := *d
+		fd.upcoming = true
+		d = &fd
+	}
+	valid, invalid, _, ok := placeInTime(o, te, cc.ended, d, sc.u.x.ref)
+	if !ok {
+		return
+	}
+	if (cc.presup || te != tensePast && cc.c != nil && sc.stillSaid(cc.c)) && d == nil && role == tState {
+		// "Should I quit Acme?", "I have to quit the band", "Chidi is
+		// still at Halden Freight": the tie is taken for granted, or
+		// said to go on, so it held before it was said, since a time
+		// not told; a later dated start elsewhere ends it rather than
+		// being ended by it.
+		valid = time.Time{}
+	}
+	span := cc.span
+	if span == nil && role == tEnd {
+		// "after six years I step down as lead maintainer".
+		span = sc.lastedSpan()
+	}
+	if valid.IsZero() && !invalid.IsZero() && span != nil && span.back != nil {
+		// "for three years until 2020": from three years before the end.
+		valid = span.back(invalid)
+	}
+	m := &match{subj: src}
+	m.obj = dst
+	sc.u.x.addFact(m, rel, text, o, src, dst, valid, invalid)
+}
