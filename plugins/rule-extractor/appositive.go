@@ -432,11 +432,11 @@ func (sc *sentCtx) titleBefore(n named, c int) {
 			b--
 		}
 		switch {
-		case lowerAt(toks, b) == "our" && sc.u.x.isOrg(sc.u.speaker):
-			// "Kinloch Primary School, newsletter. A warm welcome to
-			// our new head teacher, Mrs. Deasy": the post at the
+		case sc.ourOrg(b).name != "":
+			// "Brekkestø Primary School, newsletter. A warm welcome to
+			// our new head teacher, Mrs. Holm": the post at the
 			// organisation that writes.
-			org = ref{name: sc.u.speaker, kind: kindOrg, str: strSure}
+			org = sc.ourOrg(b)
 		case lowerAt(toks, k-1) == "'s":
 			if s := nameStart(toks, k-1, sc.blocked); s >= 0 {
 				org = sc.named(s, k-1)
@@ -516,15 +516,15 @@ func (sc *sentCtx) titleBefore(n named, c int) {
 			m.obj = org
 			outs = append(outs, sub("WORKS_AT", tState, "{s} works at {o}", "{s} worked at {o}", kindOrg))
 		}
-	} else if lowerAt(toks, d) == "our" && sc.u.x.isOrg(sc.u.speaker) {
-		// "Riverside Food Bank, March bulletin. … our coordinator,
-		// Sina": the job is at the organisation that writes.
-		m.obj = ref{name: sc.u.speaker, kind: kindOrg, str: strSure}
+	} else if org := sc.ourOrg(d); org.name != "" {
+		// "Lindvik Food Bank, spring bulletin. … our coordinator,
+		// Mette": the job is at the organisation that writes.
+		m.obj = org
 		outs = append(outs, sub("WORKS_AT", tState, "{s} is {aj} at {o}", "{s} was {aj} at {o}", kindOrg))
 	}
 	m.p = &pattern{outs: outs}
 	if lowerAt(toks, d-1) == "as" {
-		if span := sc.lastedEndingAt(d - 1); span != nil {
+		if span := sc.lastedSpan(); span != nil && span.end == d-1 {
 			// "After six years as our volunteer coordinator, Sina
 			// Taufa has taken a job with …": the post was held for the
 			// span, up to what the sentence tells.
@@ -541,15 +541,13 @@ func (sc *sentCtx) titleBefore(n named, c int) {
 	sc.emitOne(m, tensePresent, false, nil)
 }
 
-// lastedEndingAt returns the sentence's "after six years" that ends at
-// word at, or nil.
-func (sc *sentCtx) lastedEndingAt(at int) *dateExpr {
-	for k := range sc.dates {
-		if d := &sc.dates[k]; d.lasted && d.end == at && d.back != nil {
-			return d
-		}
+// ourOrg returns the organisation "our" at toks[i] stands for in a text
+// that organisation writes, or none.
+func (sc *sentCtx) ourOrg(i int) ref {
+	if lowerAt(sc.toks, i) != "our" || !sc.u.x.isOrg(sc.u.speaker) {
+		return ref{}
 	}
-	return nil
+	return ref{name: sc.u.speaker, kind: kindOrg, str: strSure}
 }
 
 // jobDeterminers stand before a job noun set before a name.

@@ -21,28 +21,18 @@ var definition = regexp.MustCompile(`((?:[\p{Lu}0-9][\p{L}0-9&.'’-]*\s+){0,6}[
 // definedTerm is a term and the name it stands for.
 type definedTerm struct{ name, term string }
 
-// definitions returns the terms text defines.
-func definitions(text string) []definedTerm {
-	if !strings.Contains(text, "(") {
-		return nil
-	}
-	var ts []definedTerm
-	for _, m := range definition.FindAllStringSubmatch(text, -1) {
-		if name := strings.TrimRight(m[1], "."); !strings.EqualFold(name, m[2]) {
-			ts = append(ts, definedTerm{name, m[2]})
-		}
-	}
-	return ts
-}
-
 // definedTerms returns text with each term it defines replaced by the
 // name it defines after its definition, and the definitions left out;
 // the terms earlier texts defined ("the Tenant", in a letter after the
-// lease) are replaced throughout. Text with no term is returned as it is.
-func definedTerms(text string, earlier []definedTerm) string {
-	ms := definition.FindAllStringSubmatchIndex(text, -1)
+// lease) are replaced throughout. It returns the terms the text itself
+// defines too. Text with no term is returned as it is.
+func definedTerms(text string, earlier []definedTerm) (string, []definedTerm) {
+	var ms [][]int
+	if strings.Contains(text, "(") {
+		ms = definition.FindAllStringSubmatchIndex(text, -1)
+	}
 	if len(ms) == 0 && len(earlier) == 0 {
-		return text
+		return text, nil
 	}
 	ts := slices.Clone(earlier)
 	var b strings.Builder
@@ -89,5 +79,5 @@ func definedTerms(text string, earlier []definedTerm) string {
 		b.WriteString(out[last:])
 		out = b.String()
 	}
-	return out
+	return out, ts[len(earlier):]
 }

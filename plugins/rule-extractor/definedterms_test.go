@@ -12,12 +12,13 @@ func TestDefinedTerms(t *testing.T) {
 			`Orla Byrne agrees to sell. Orla Byrne's agent is Kline LLP. Counsel Services Ltd is unrelated; Kline LLP acts for Orla Byrne.`},
 		{`Ann Berg (42) moved to Oslo.`, `Ann Berg (42) moved to Oslo.`},
 	} {
-		if got := definedTerms(c.in, nil); got != c.want {
+		if got, _ := definedTerms(c.in, nil); got != c.want {
 			t.Errorf("definedTerms(%q)\n got %q\nwant %q", c.in, got, c.want)
 		}
 	}
-	lease := definitions(`Fjordhus Eiendom AS (the "Landlord") and Saltvik Glass Ltd (the "Tenant")`)
-	if got, want := definedTerms("The Tenant will pay the Landlord.", lease), "Saltvik Glass Ltd will pay Fjordhus Eiendom AS."; got != want {
+	_, lease := definedTerms(`Fjordhus Eiendom AS (the "Landlord") and Saltvik Glass Ltd (the "Tenant")`, nil)
+	want := "Saltvik Glass Ltd will pay Fjordhus Eiendom AS."
+	if got, _ := definedTerms("The Tenant will pay the Landlord.", lease); got != want {
 		t.Errorf("with the lease's terms: got %q, want %q", got, want)
 	}
 }

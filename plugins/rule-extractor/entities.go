@@ -392,7 +392,7 @@ func findMentions(toks []token, blocked []bool) []mention {
 			i = e + 1
 			continue
 		}
-		if numberedNouns.has(toks[i].lower) && i+1 < len(toks) && !blocked[i+1] && (unitNumber(toks[i+1].text) || unitCode(toks[i+1].text)) && (i+2 >= len(toks) || !toks[i+2].word || !toks[i+2].cap) {
+		if numberedUnitAt(toks, i) && !blocked[i+1] && (i+2 >= len(toks) || !toks[i+2].word || !toks[i+2].cap) {
 			// "Unit 3", "plot 17B", "Ward 12": a numbered unit of a
 			// place is a place of its own.
 			out = append(out, mention{start: i, end: i + 2, name: toks[i].text + " " + toks[i+1].text, kind: kindLocation, str: strCue})
@@ -557,6 +557,12 @@ var namedPosts = words("doctor professor captain coach judge officer sergeant de
 // numberedNouns are the nouns a number after them makes the name of a unit
 // of a place: a flat, a hospital ward, an allotment plot.
 var numberedNouns = words("unit flat apartment apt suite room ward bed plot lot pitch berth stall bay gate platform block")
+
+// numberedUnitAt reports whether a numbered unit of a place starts at
+// toks[i]: "Unit 3", "plot 17B".
+func numberedUnitAt(toks []token, i int) bool {
+	return i+1 < len(toks) && numberedNouns.has(toks[i].lower) && (unitNumber(toks[i+1].text) || unitCode(toks[i+1].text))
+}
 
 // streetHeads are the last words of a street's name.
 var streetHeads = words("street st st. road rd rd. avenue ave ave. lane row close crescent terrace mews gardens drive way walk wharf quay place square boulevard")

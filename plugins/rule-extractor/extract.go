@@ -168,11 +168,12 @@ func (x *extraction) text(req abi.ExtractRequest) {
 	}
 	for i, p := range req.Previous {
 		if !strings.EqualFold(p.Source, "json") {
-			req.Previous[i].Content = definedTerms(p.Content, terms)
-			terms = append(terms, definitions(p.Content)...)
+			var defined []definedTerm
+			req.Previous[i].Content, defined = definedTerms(p.Content, terms)
+			terms = append(terms, defined...)
 		}
 	}
-	ep.Content = definedTerms(ep.Content, terms)
+	ep.Content, _ = definedTerms(ep.Content, terms)
 	conv := &conversation{utts: parseUtterances(ep.Content, strings.EqualFold(ep.Source, "message"))}
 	x.previous = req.Previous
 	// The previous episodes' turns, parsed once.

@@ -60,7 +60,7 @@ func (sc *sentCtx) lease(cc *clauseCtx, ci int) bool {
 		// "The Landlord lets to the Tenant Unit 7, Kaiveien 3": the
 		// place after the tenant, the object moved behind it.
 		k := sc.p.Phrases[to].End
-		if k+1 < len(sc.toks) && numberedNouns.has(sc.toks[k].lower) && (unitNumber(sc.toks[k+1].text) || unitCode(sc.toks[k+1].text)) {
+		if numberedUnitAt(sc.toks, k) {
 			place = ref{name: joinTokens(sc.toks[k : k+2]), kind: kindLocation, str: strCue}
 		}
 		tenant, landlord = sc.phraseRef(to, false), sc.subjectRef(c)
