@@ -763,6 +763,7 @@ func (x *extraction) consolidate(final func(string) string) {
 			o.invalid = n.valid
 		}
 	}
+	x.succeedInEpisode(final, owners, byOwner, drop)
 	// The same state said twice ("my girlfriend Saoirse … we have been
 	// together for two years") is one fact, from its earliest start.
 	for i := range x.facts {
