@@ -452,11 +452,20 @@ func (sc *sentCtx) titleBefore(n named, c int) {
 				org, _ = sc.orgNamed(s, k)
 			}
 		}
+		titleText := joinTokens(toks[k:end])
+		if org.name == "" && k == 0 && end > 1 {
+			// "Chief executive Sigrun Aas said …" after the company was
+			// named: its office, as postBefore reads one word.
+			if org = sc.contextOrgBefore(0); org.name == "" {
+				return
+			}
+			titleText = strings.ToLower(titleText)
+		}
 		if org.name == "" {
 			break
 		}
 		m := &match{subj: ref{name: n.name, kind: kindPerson, str: strPattern}}
-		m.obj, m.title, m.titleText = org, canon, joinTokens(toks[k:end])
+		m.obj, m.title, m.titleText = org, canon, titleText
 		m.p = &pattern{outs: []output{out(relTitle, slotObject, slotSubject, tState, "{s} is the {t} of {o}", "{s} was the {t} of {o}", kindOrg, kindPerson)}}
 		sc.emitOne(m, tensePresent, false, nil)
 		if b < k-1 && lowerAt(toks, b+1) == "new" {

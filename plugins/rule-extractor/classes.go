@@ -115,6 +115,12 @@ var frames = indexFrames([]frame{
 	{verb: "move", obj: "@seat", prep: "from|out of", class: "BASED_IN", role: tEnd},
 	{verb: "relocate", obj: "@seat", prep: "from|out of", class: "BASED_IN", role: tEnd},
 	{verb: "relocate", prep: "to", subj: kindOrg, class: "BASED_IN", role: tStart},
+	{verb: "move", prep: "to", subj: kindOrg, kinds: []kind{kindLocation, kindNone}, class: "BASED_IN", role: tStart},
+	// A gathering that moves changes its venue; "is moving to" says
+	// where it will be held from now, not a plan for later.
+	{verb: "move", prep: "to", subj: kindEvent, prog: true, class: "HELD_AT", role: tState},
+	{verb: "move", prep: "to", subj: kindEvent, class: "HELD_AT", role: tStart},
+	{verb: "relocate", prep: "to", subj: kindEvent, class: "HELD_AT", role: tStart},
 	{verb: "relocate", prep: "from", subj: kindOrg, class: "BASED_IN", role: tEnd},
 
 	// Home.

@@ -457,7 +457,7 @@ func (x *extraction) prevNamedByHead(head string) (string, kind) {
 	x.readPrevNames()
 	for i := len(x.prevNames) - 1; i >= 0; i-- {
 		n := x.prevNames[i]
-		if f := strings.Fields(n.name); strings.EqualFold(f[len(f)-1], head) {
+		if endsInHead(n.name, head) {
 			return n.name, n.kind
 		}
 	}
@@ -490,9 +490,10 @@ func (x *extraction) readPrevNames() {
 	if !x.prevNamesRead {
 		x.prevNamesRead = true
 		recentMentions(x.previous, nil, func(_ utterance, _ map[string]bool, toks []token, m mention) {
-			// A name of no known kind after "the" is a thing's too ("the
-			// Kestrel Chess Circle").
-			if m.end-m.start >= 2 && (m.kind == kindOrg || m.kind == kindTeam || m.kind == kindLocation || m.kind == kindNone && lowerAt(toks, m.start-1) == "the") {
+			// A gathering's name too ("the Fjordlys Festival 2024"), and
+			// a name of no known kind after "the" ("the Kestrel Chess
+			// Circle").
+			if m.end-m.start >= 2 && (m.kind == kindOrg || m.kind == kindTeam || m.kind == kindLocation || m.kind == kindEvent || m.kind == kindNone && lowerAt(toks, m.start-1) == "the") {
 				x.prevNames = append(x.prevNames, m)
 			}
 		})

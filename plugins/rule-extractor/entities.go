@@ -264,6 +264,9 @@ func guessKind(toks []token) (kind, int) {
 		// "Senior Structural Engineer", "Chief Operating Officer": a
 		// post written with capitals names no one.
 		return kindOccupation, strCue
+	case len(toks) > 1 && eventHead(toks):
+		// "NordicDB Summit 2024", "the Tidewater Folk Festival".
+		return kindEvent, strCue
 	case len(toks) > 1 && docNouns.has(last):
 		// "Spring Newsletter", "Weekly Bulletin": a document's title.
 		return kindWork, strCue
@@ -287,6 +290,19 @@ func guessKind(toks []token) (kind, int) {
 		return kindOrg, strPattern
 	}
 	return kindNone, 0
+}
+
+// eventHeads end the names of gatherings.
+var eventHeads = words("summit conference festival expo fair gala marathon tournament championship championships convention symposium hackathon meetup regatta jamboree")
+
+// eventHead reports whether a name ends in a gathering's noun, before a
+// year if one follows ("NordicDB Summit 2024").
+func eventHead(toks []token) bool {
+	last := len(toks) - 1
+	if last > 0 && len(toks[last].lower) == 4 && isNumber(toks[last].lower) {
+		last--
+	}
+	return last > 0 && eventHeads.has(toks[last].lower)
 }
 
 // docNouns end the titles of documents and issues of them.
@@ -415,6 +431,21 @@ func findMentions(toks []token, blocked []bool) []mention {
 			// that opens a notice is no name.
 			i++
 			continue
+		}
+		if i == first && e == i+1 && lowerAt(toks, i+1) == "," && nlp.MannerAdverb(toks[i].lower) && !firstNames.has(toks[i].lower) {
+			// "Separately, the firm sold …": an adverb set off at the
+			// start.
+			i++
+			continue
+		}
+		if i == first && e == i+1 && e < len(toks) && !toks[e].cap {
+			if _, end := titleAt(toks, i); end > e && end < len(toks) && toks[end].cap {
+				// "Chief executive Pieter Aas said": an office of more
+				// than one word before a name, its first capitalized by
+				// its place.
+				i++
+				continue
+			}
 		}
 		if i == first && e == i+1 && imperative(toks, i) {
 			// "Come meet my friends", "Meet my sister": a command.

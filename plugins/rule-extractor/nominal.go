@@ -99,7 +99,7 @@ var irregularNominals = map[string]string{
 
 // lightVerbs take an event noun as their object and leave the event to
 // it: "made the move to", "got a promotion to", "took a transfer to".
-var lightVerbs = words("make get take")
+var lightVerbs = words("make get take complete finish finalise finalize")
 
 // nominalEvents reads the sentence's event nouns.
 func (sc *sentCtx) nominalEvents() {
@@ -114,15 +114,17 @@ func (sc *sentCtx) nominalEvents() {
 		}
 		c := &sc.p.Clauses[ci]
 		var holder ref
-		switch {
-		case p.PossEnd > p.PossStart:
+		if p.PossEnd > p.PossStart {
 			holder = sc.ownerOf(p)
-		case slices.Contains(c.Obj.All(), pi) && lightVerbs.has(c.Lemma) && !c.Passive:
+		}
+		if holder.name == "" && slices.Contains(c.Obj.All(), pi) && lightVerbs.has(c.Lemma) && !c.Passive {
+			// "completed its relocation to Bodø": the possessor the
+			// subject is.
 			if subjs := sc.subjects(ci); len(subjs) == 1 {
 				holder = subjs[0]
 			}
 		}
-		if holder.name == "" || !personish(sc.kindOf(holder)) {
+		if holder.name == "" || !personish(sc.kindOf(holder)) && sc.kindOf(holder) != kindOrg {
 			continue
 		}
 		sc.nominalEvent(c, p, holder, verb)
@@ -179,8 +181,20 @@ func (sc *sentCtx) clauseOf(pi int) int {
 
 // nominalEvent reads the preposition after the event noun p, in clause
 // c, as the verb's.
+//
+// An organisation's event noun says what its verb says of organisations,
+// and "of" its seat names what moved: "Halden Freight completed the move
+// of its head office to Bodø" (the frames of "move" with a seat for
+// object).
 func (sc *sentCtx) nominalEvent(c *nlp.Clause, p *nlp.Phrase, holder ref, verb string) {
 	k := p.End
+	org := sc.kindOf(holder) == kindOrg
+	seat := false
+	if lowerAt(sc.toks, k) == "of" {
+		if si := sc.p.PhraseAt(k + 1); si >= 0 && sc.p.Phrases[si].Start == k+1 && seatNouns.has(sc.headWord(si)) {
+			seat, k = true, sc.p.Phrases[si].End
+		}
+	}
 	prep := lowerAt(sc.toks, k)
 	qi := sc.p.PhraseAt(k + 1)
 	if prep == "" || qi < 0 || sc.p.Phrases[qi].Start != k+1 {
@@ -196,10 +210,13 @@ func (sc *sentCtx) nominalEvent(c *nlp.Clause, p *nlp.Phrase, holder ref, verb s
 		fs := framesOf(verb)
 		for i := range fs {
 			f := &fs[i]
-			if f.pass != pass || f.obj != "" || f.inverse || f.fromPrep || f.role != tStart && f.role != tEnd || !hasWord(f.prep, prep) {
+			if f.pass != pass || f.obj != "" && (!seat || f.obj != "@seat") || seat && f.obj == "" || f.inverse || f.fromPrep || f.role != tStart && f.role != tEnd || !hasWord(f.prep, prep) {
 				continue
 			}
-			if prep == "as" || prep == "to" && roleToVerbs.has(verb) {
+			if org && !seat && f.subj != kindOrg || !sc.subjFits(f, holder) {
+				continue
+			}
+			if !org && (prep == "as" || prep == "to" && roleToVerbs.has(verb)) {
 				// "his promotion to head chef", "her appointment as
 				// chief executive of Acme": the role is the holder's.
 				sc.roleFacts(cc, holder, qi, c, f.role, ref{})

@@ -16,6 +16,11 @@ func (sc *sentCtx) openFact(cc *clauseCtx, verb string, subj ref, role temporal)
 	if openStop.has(c.Lemma) || sc.namesEvent(c.Obj.Phrase) {
 		return
 	}
+	if lightVerbs.has(c.Lemma) && !c.Obj.None() && nominalVerb(sc.p.Lemmas[sc.p.Phrases[c.Obj.Phrase].Head]) != "" {
+		// "completed the move to Bodø": the event noun's verb is the
+		// relation (nominal.go).
+		return
+	}
 	for i, a := range sc.slots(c) {
 		if a.prep == "" && !c.Obj2.None() && slices.Contains(a.phrases, c.Obj.Phrase) {
 			// "writing her a list": the first of two objects is the

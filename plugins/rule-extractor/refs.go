@@ -397,8 +397,7 @@ func (sc *sentCtx) phraseRef(pi int, subject bool) ref {
 // for "Birchfield Clinic"), or nothing.
 func (sc *sentCtx) namedByHead(head string, at int) ref {
 	name := sc.lastNamedBefore(at, func(name string) bool {
-		f := strings.Fields(name)
-		return len(f) >= 2 && strings.EqualFold(f[len(f)-1], head)
+		return len(strings.Fields(name)) >= 2 && endsInHead(name, head)
 	})
 	if name == "" {
 		// "The Copper Ladle is the busiest cafe … took over the cafe".
@@ -417,6 +416,17 @@ func (sc *sentCtx) namedByHead(head string, at int) ref {
 		k = e.kind
 	}
 	return ref{name: name, kind: k, str: strPattern}
+}
+
+// endsInHead reports whether a name's last word is the noun head, or
+// its word before a year ("NordicDB Summit 2024" for "summit").
+func endsInHead(name, head string) bool {
+	f := strings.Fields(name)
+	last := len(f) - 1
+	if last > 0 && len(f[last]) == 4 && isNumber(f[last]) {
+		last--
+	}
+	return strings.EqualFold(f[last], head)
 }
 
 // doseUnits are the units of a medicine's dose.

@@ -196,6 +196,11 @@ func Parse(words, lower []string, names [][2]int, skip []bool) *Sentence {
 			s.Tags[0], opener = "VBN", 0
 		}
 	}
+	if len(words) > 1 && words[1] == "," && MannerAdverb(lower[0]) && !IsGivenName(words[0]) {
+		// "Separately/NNP, the firm sold …": an adverb of manner set off
+		// at the sentence's start, capitalized by its place.
+		s.Tags[0], opener = "RB", 0
+	}
 	for i := range words {
 		// "Moved/VBN to Leeds in May": a participle opening a line, with
 		// no auxiliary before it, is the past of a left-out "I"; not
@@ -262,6 +267,7 @@ func Parse(words, lower []string, names [][2]int, skip []bool) *Sentence {
 	s.retagContracted()
 	s.retagDoSupport()
 	s.retagByNeighbours(named)
+	s.retagPluralNounVerbs()
 	s.chunk(names, skip)
 	s.clauses(skip)
 	return s

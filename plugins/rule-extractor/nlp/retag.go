@@ -739,3 +739,48 @@ func SpelledNumber(w string) (int, bool) {
 	}
 	return t + u, true
 }
+
+// MannerAdverb reports whether a word is an adverb made from an
+// adjective WordNet knows: "separately", "happily", "notably".
+func MannerAdverb(w string) bool {
+	stem, ok := strings.CutSuffix(w, "ly")
+	if !ok || len(stem) < 3 {
+		return false
+	}
+	switch {
+	case IsAdjective(stem):
+		return true
+	case strings.HasSuffix(stem, "i") && IsAdjective(stem[:len(stem)-1]+"y"):
+		return true // happily
+	case strings.HasSuffix(stem, "b") && IsAdjective(stem+"le"):
+		return true // notably
+	}
+	return false
+}
+
+// retagPluralNounVerbs read a plural noun the tagger took for a verb
+// after the noun it is said of, when a finite verb of the plural follows
+// its prepositional phrases: "Renovation works/VBZ at the town hall
+// have over-run", "Price rises/VBZ for gas were announced". A verb of its
+// own is followed by no second finite verb ("Dana works at the town
+// hall", "Dana works at the hall we run").
+func (s *Sentence) retagPluralNounVerbs() {
+	for i := 1; i+2 < len(s.Tags); i++ {
+		if s.Tags[i] != "VBZ" || s.Tags[i+1] != "IN" || !strings.HasPrefix(s.Tags[i-1], "NN") || !IsNoun(s.Lower[i-1]) || IsGivenName(s.Words[i-1]) || !IsNoun(Lemma(s.Lower[i], "NNS")) {
+			continue
+		}
+		if i >= 2 && strings.HasPrefix(s.Tags[i-2], "NN") {
+			continue
+		}
+		for j := i + 2; j < len(s.Tags); j++ {
+			t := s.Tags[j]
+			if t == "VBP" || t == "MD" || t == "VBD" {
+				s.Tags[i] = "NNS"
+				break
+			}
+			if t != "IN" && t != "DT" && t != "JJ" && t != "CD" && t != "PRP$" && t != "POS" && !strings.HasPrefix(t, "NN") {
+				break
+			}
+		}
+	}
+}

@@ -1,0 +1,45 @@
+package main
+
+import "testing"
+
+// TestExtractOrganisationMoves holds where organisations and gatherings
+// are, and the news-report shapes around them: a move announced with the
+// seat it leaves, a move named by its noun, an office before a name at a
+// sentence's start, an adverb set off at a sentence's start, and a plural
+// noun the tagger took for a verb.
+func TestExtractOrganisationMoves(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "a move announced in the episode that names the seat it leaves",
+			content: "Halden Freight, the Tromsø-based haulier, said on Tuesday that it will move its head office to Bodø in August.",
+			want:    []wf{{"BASED_IN", "Halden Freight", "Tromsø", "ref", "2024-08-01"}, {"BASED_IN", "Halden Freight", "Bodø", "2024-08-01", ""}}},
+		{name: "a move named by its noun after a light verb, with the seat that moved",
+			content: "Halden Freight has completed the move of its head office to Bodø.",
+			want:    []wf{{"BASED_IN", "Halden Freight", "Bodø", "ref", ""}},
+			absent:  []wf{{"COMPLETES_TO", "Halden Freight", "Bodø", "", ""}}},
+		{name: "a relocation named by its noun after its possessor",
+			content: "Halden Freight completed its relocation to Bodø in March.",
+			want:    []wf{{"BASED_IN", "Halden Freight", "Bodø", "2024-03-01", ""}}},
+		{name: "an organisation that moves changes its seat, not its home",
+			content: "Halden Freight moved to Bodø in March.",
+			want:    []wf{{"BASED_IN", "Halden Freight", "Bodø", "2024-03-01", ""}},
+			absent:  []wf{{"LIVES_IN", "Halden Freight", "Bodø", "", ""}}},
+		{name: "an office of two words before a name opens the sentence",
+			content: "Halden Freight said it will open a depot in Narvik. Chief executive Sigrun Aas said forty drivers would be hired.",
+			want:    []wf{{"HAS_CEO", "Halden Freight", "Sigrun Aas", "ref", ""}},
+			absent:  []wf{{"WORKS_AT", "Sigrun Aas", "Chief", "", ""}}},
+		{name: "an adverb set off at the start is no name, and the firm is the one named before",
+			content: "Halden Freight opened a depot in Narvik. Separately, the firm has sold the vessel Nordlys to Kvitfjell Shipping.",
+			want:    []wf{{"OWNS", "Halden Freight", "Nordlys", "", "ref"}},
+			absent:  []wf{{"OWNS", "Separately", "Nordlys", "", ""}}},
+		{name: "a gathering that is moving is held at its new venue from now; works before a plural verb are a noun",
+			content: "Renovation works at Sandvik Hall have over-run, so the Fjordlys Festival is moving to Bryggen Hall.",
+			want:    []wf{{"HELD_AT", "Fjordlys Festival", "Bryggen Hall", "ref", ""}},
+			absent:  []wf{{"WORKS_AT", "Renovation", "Sandvik Hall", "", ""}}},
+		{name: "a gathering called by its noun after its name with the year",
+			previous: []string{"The Fjordlys Festival 2024 will take place at Sandvik Hall."},
+			content:  "The festival is moving to Bryggen Hall.",
+			want:     []wf{{"HELD_AT", "Fjordlys Festival 2024", "Bryggen Hall", "ref", ""}}},
+	})
+	checkEntityNames(t, "text", "Halden Freight opened a depot in Narvik. Separately, the firm has sold the vessel Nordlys to Kvitfjell Shipping.",
+		[]string{"Halden Freight", "Nordlys"}, []string{"Separately"})
+}
