@@ -9,7 +9,8 @@ import "github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
 // a condition or a denial.
 func (sc *sentCtx) factual(ci int) (ended, ok bool) {
 	c := &sc.p.Clauses[ci]
-	if c.Modal {
+	if c.Modal || c.Scheduled && sc.nearestDate(c.VerbStart, sc.clauseEnd(c)) == nil {
+		// "has decided to step down" with no date for it is a plan.
 		return false, false
 	}
 	for k := 0; k < c.VerbStart; k++ {

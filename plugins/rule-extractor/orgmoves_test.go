@@ -43,3 +43,23 @@ func TestExtractOrganisationMoves(t *testing.T) {
 	checkEntityNames(t, "text", "Halden Freight opened a depot in Narvik. Separately, the firm has sold the vessel Nordlys to Kvitfjell Shipping.",
 		[]string{"Halden Freight", "Nordlys"}, []string{"Separately"})
 }
+
+// TestExtractScheduled holds plans fixed by a decision or a schedule: told
+// with a date they are what is to come, as "will" says it; without one
+// they are plans.
+func TestExtractScheduled(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "a decision to step down at a date ends the post then",
+			content: "Sigrun Aas has decided to step down as head of logistics at the end of this month to take a sabbatical.",
+			want:    []wf{{"HAS_JOB_TITLE", "Sigrun Aas", "head of logistics", "", "2024-05-31"}}},
+		{name: "set to join in a month",
+			content: "Ola Dahl is set to join Halden Freight in June.",
+			want:    []wf{{"WORKS_AT", "Ola Dahl", "Halden Freight", "2024-06-01", ""}}},
+		{name: "a decision with no date is a plan",
+			content: "Ola Dahl has decided to join Halden Freight.",
+			absent:  []wf{{"WORKS_AT", "Ola Dahl", "Halden Freight", "", ""}}},
+		{name: "an agreement to buy is no purchase",
+			content: "Halden Freight has agreed to buy Kvitfjell Shipping in June.",
+			absent:  []wf{{"ACQUIRED", "Halden Freight", "Kvitfjell Shipping", "", ""}}},
+	})
+}

@@ -15,6 +15,9 @@ var (
 	// Each states a will or a prospect, not a deed: "is set to buy", "agreed
 	// to sell", "is looking to hire", "was due to start".
 	intentions = set("want wanna plan hope need try decide expect wish mean aim consider going gonna supposed able likely set due poised slate schedule seek look agree prepare offer promise threaten propose")
+	// scheduled are the intentions that fix what is to come: "has
+	// decided to step down", "is due to start", "is set to join".
+	scheduled  = set("decide set due schedule slate")
 	aspectuals = set("start begin stop quit keep continue finish resume cease")
 	linking    = set("be become remain stay")
 	chaining   = set("be have do get use going")
@@ -118,6 +121,8 @@ done:
 			c.Modal = true
 		case lv == "use" && s.Tags[v] == "VBD":
 			c.UsedTo = true
+		case scheduled[lv] || scheduled[s.Lower[v]]:
+			c.Scheduled = true
 		case intentions[lv] || intentions[s.Lower[v]]:
 			c.Modal = true
 		case lv == "have" && (s.Tags[next] == "VBN" || s.Tags[next] == "VBD" || s.Lemmas[next] == "be"):
@@ -138,6 +143,12 @@ done:
 		case aspectuals[lv]:
 			c.Aspect = lv
 		}
+	}
+	if c.Scheduled && !c.Modal {
+		// "has decided to step down at the end of the month": what is
+		// to come, as "will step down" says it; the tense of "decided"
+		// is the decision's.
+		c.Future, c.Perfect, c.Past, c.Progressive = true, false, false, false
 	}
 	if s.Tags[main] == "VBG" && !c.Progressive && c.Aspect == "" && len(verbs) == 1 {
 		c.Gerund = true

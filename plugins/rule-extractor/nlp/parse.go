@@ -129,6 +129,10 @@ type Clause struct {
 	// which state what is to come; Modal for the other modals and for
 	// verbs of wanting or planning, which do not state it.
 	Passive, Negated, Modal, Future, Progressive, Perfect, Past, UsedTo, NoLonger, Infinitive, Gerund bool
+	// Scheduled is set, with Future, for a verb group that fixes what is
+	// to come ("has decided to", "is due to", "is set to"): a plan the
+	// extractor states when a date says when.
+	Scheduled bool
 }
 
 // verbTag reports whether a tag is a verb's.
