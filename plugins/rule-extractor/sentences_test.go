@@ -33,6 +33,9 @@ func TestExtractSentenceShapes(t *testing.T) {
 			content: "Ines: I moved to Narva in early 2019. I moved to Tartu in mid-2020. I moved to Riga in late 2021.",
 			// One home at a time: each move ends the home before it.
 			want: []wf{{"LIVES_IN", "Ines", "Narva", "2019-01-01", "2020-07-01"}, {"LIVES_IN", "Ines", "Tartu", "2020-07-01", "2021-10-01"}, {"LIVES_IN", "Ines", "Riga", "2021-10-01", ""}}},
+		{name: "a quantifier after a subject joined to I", source: "message",
+			content: "Ines: Rahel and I both live in Dunmoor.",
+			want:    []wf{{"LIVES_IN", "Rahel", "Dunmoor", "ref", ""}, {"LIVES_IN", "Ines", "Dunmoor", "ref", ""}}},
 		{name: "late in a month", source: "message",
 			content: "Ines: I moved to Narva in late April.",
 			want:    []wf{{"LIVES_IN", "Ines", "Narva", "2024-04-21", ""}}},

@@ -24,7 +24,10 @@ func (s *Sentence) retagFloating() {
 			continue
 		}
 		prev := s.Tags[i-1]
-		if !(prev == "NNP" || prev == "NNPS" || prev == "NNS" || prev == "PRP" && (s.Lower[i-1] == "they" || s.Lower[i-1] == "we")) {
+		// "they both", "you all", and "I" joined to another ("Rahel and
+		// I both live in …").
+		joinedI := s.Lower[i-1] == "i" && i >= 2 && s.Lower[i-2] == "and"
+		if !(prev == "NNP" || prev == "NNPS" || prev == "NNS" || prev == "PRP" && (s.Lower[i-1] == "they" || s.Lower[i-1] == "we" || s.Lower[i-1] == "you" || joinedI)) {
 			continue
 		}
 		next := s.Tags[i+1]
