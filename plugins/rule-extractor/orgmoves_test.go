@@ -63,3 +63,20 @@ func TestExtractScheduled(t *testing.T) {
 			absent:  []wf{{"ACQUIRED", "Halden Freight", "Kvitfjell Shipping", "", ""}}},
 	})
 }
+
+// TestExtractOrganisationParts holds an organisation said to be part of
+// another, which no job of a person is.
+func TestExtractOrganisationParts(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "part of another organisation", source: "message",
+			content: "Oddny: The deal closed yesterday, so Tesselwerk is part of Brandt Holdings now.",
+			want:    []wf{{"PART_OF", "Tesselwerk", "Brandt Holdings", "ref", ""}}},
+		{name: "became a subsidiary, dated",
+			content: "Tessel Audio became a subsidiary of Brandt Holdings in 2019.",
+			want:    []wf{{"SUBSIDIARY_OF", "Tessel Audio", "Brandt Holdings", "2019-01-01", ""}},
+			absent:  []wf{{"WORKS_AT", "Tessel Audio", "Brandt Holdings", "", ""}, {"HAS_JOB_TITLE", "Tessel Audio", "subsidiary", "", ""}}},
+		{name: "a person part of a team is no part of an organisation", source: "message",
+			content: "Oddny: Tove is part of the Brandt Holdings team.",
+			absent:  []wf{{"PART_OF", "Tove", "Brandt Holdings", "", ""}}},
+	})
+}

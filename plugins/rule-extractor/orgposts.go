@@ -140,3 +140,45 @@ func (sc *sentCtx) signedPost() {
 		return
 	}
 }
+
+// orgPartNouns name an organisation as a part of another: "Quillon is a
+// subsidiary of Brandt Holdings", "Pellow Labs is part of Corvid".
+var orgPartNouns = words("part subsidiary division arm unit affiliate")
+
+// orgOnlyParts are the parts no person is, whatever the subject's name
+// looks like ("Tessel Audio is a subsidiary of …").
+var orgOnlyParts = words("subsidiary division affiliate")
+
+// orgPart reads a copula that makes an organisation part of another:
+// "Tessel Audio is now part of Brandt Holdings", "Tessel Audio became a
+// subsidiary of Brandt Holdings". People are part of teams, not owned
+// by them, so a person's subject says no such thing.
+func (sc *sentCtx) orgPart(cc *clauseCtx, subj ref, role temporal) bool {
+	c := cc.c
+	if c.Comp.None() {
+		return false
+	}
+	p := &sc.p.Phrases[c.Comp.Phrase]
+	head := sc.headWord(c.Comp.Phrase)
+	if !orgPartNouns.has(head) || p.PossEnd > p.PossStart || lowerAt(sc.toks, p.End) != "of" {
+		return false
+	}
+	if sc.kindOf(subj) == kindPerson && !orgOnlyParts.has(head) {
+		// "Tove is part of the choir".
+		return false
+	}
+	qi := sc.p.PhraseAt(p.End + 1)
+	if qi < 0 || sc.p.Phrases[qi].Start != p.End+1 {
+		return false
+	}
+	parent := sc.phraseRef(qi, false)
+	if parent.name == "" || sc.kindOf(parent) == kindPerson || !sc.p.Phrases[qi].Name {
+		return false
+	}
+	rel, text := "SUBSIDIARY_OF", "{s} is a "+head+" of {o}"
+	if head == "part" {
+		rel, text = "PART_OF", "{s} is part of {o}"
+	}
+	sc.fact(cc, subj, parent, rel, role, text, kindOrg, kindOrg)
+	return true
+}

@@ -154,6 +154,8 @@ var relTable = normalizeRelTable(map[string]relProps{
 	"PATIENT_AT":             {functional: true},
 	"PLACED_IN":              {functional: true},
 	"HELD_AT":                {functional: true},
+	"SUBSIDIARY_OF":          {functional: true},
+	"PART_OF":                {functional: true},
 	"REGISTERED_WITH":        {functional: true},
 	"ROOMMATE_OF":            {symmetric: true},
 	"RECEIVED_VACCINE":       {event: true},

@@ -639,7 +639,7 @@ func (sc *sentCtx) copula(cc *clauseCtx, subj ref) {
 	if startLinking.has(c.Lemma) {
 		role = tStart
 	}
-	if sc.homeCopula(cc, subj, role) {
+	if sc.homeCopula(cc, subj, role) || sc.orgPart(cc, subj, role) {
 		return
 	}
 	if sc.withEmployer(cc, subj, role) {
