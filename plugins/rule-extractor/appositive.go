@@ -48,7 +48,7 @@ func (sc *sentCtx) appositives() {
 		if after {
 			sc.appositiveAfter(n, e+1)
 		}
-		if bracket && (lowerAt(toks, e+2) == ")" || lowerAt(toks, e+3) == ")") {
+		if bracket && (lowerAt(toks, e+2) == ")" || lowerAt(toks, e+3) == ")" || lowerAt(toks, e+4) == ")") {
 			// "Present: M. Keane (head coach), P. Osei (secretary)": a
 			// post in brackets after a name.
 			sc.bareTitleAfter(n, e+1)

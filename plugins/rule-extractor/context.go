@@ -348,6 +348,17 @@ func (sc *sentCtx) noteTopicOrg() {
 		}
 		return
 	}
+	if sc.u.sent == 1 && sc.u.topicOrg == "" {
+		// "HALDEN ROWING CLUB — Minutes of the meeting held on …": a
+		// heading set off by a dash names what the text is about.
+		for _, n := range sc.u.mentions {
+			if n.sent == 1 && n.pos == 0 && sc.u.x.isOrg(n.name) {
+				if e := n.pos + len(strings.Fields(n.name)); e < len(sc.toks) && dashes.has(sc.toks[e].text) {
+					sc.u.topicOrg = n.name
+				}
+			}
+		}
+	}
 	c := &sc.p.Clauses[0]
 	if c.Subj.None() || c.SubjFrom != nlp.SubjOwn {
 		return

@@ -764,6 +764,7 @@ func (x *extraction) consolidate(final func(string) string) {
 		}
 	}
 	x.succeedInEpisode(final, owners, byOwner, drop)
+	x.leaveEndsTies(final, drop)
 	// The same state said twice ("my girlfriend Saoirse … we have been
 	// together for two years") is one fact, from its earliest start.
 	for i := range x.facts {

@@ -74,7 +74,7 @@ func (sc *sentCtx) namesEvent(pi int) bool {
 }
 
 // openStop are verbs too vague to be a relation of their own.
-var openStop = words("be have do get make go come say tell ask think know want need let see look seem feel try give put take keep use call mean guess thank hope wish")
+var openStop = words("be have do get make go come say tell ask think know want need let see look seem feel try give put take keep use call mean guess thank hope wish inform notify remind assure")
 
 // bareSettings are the nouns said with no article for where one is or
 // what one is doing there.

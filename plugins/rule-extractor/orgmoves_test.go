@@ -80,3 +80,16 @@ func TestExtractOrganisationParts(t *testing.T) {
 			absent:  []wf{{"PART_OF", "Tove", "Brandt Holdings", "", ""}}},
 	})
 }
+
+// TestExtractMinutes holds the minutes of a club's meeting: posts in
+// brackets after the names present are posts at the club the heading
+// names, and a departure from the club ends them.
+func TestExtractMinutes(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "posts in brackets at the club of a heading set off by a dash, ended by leaving the club",
+			content: "HALDEN ROWING CLUB — Minutes of the committee meeting held on 14 May 2024 at the clubhouse.\nPresent: H. Lunde (head coach), P. Aas (secretary).\n1. Coaching. Hedda Lunde informed the committee that she will leave the club at the end of June.",
+			want: []wf{{"COACHES", "Hedda Lunde", "HALDEN ROWING CLUB", "ref", "2024-06-30"}, {"WORKS_AT", "P. Aas", "HALDEN ROWING CLUB", "ref", ""},
+				{"WORKS_AT", "Hedda Lunde", "HALDEN ROWING CLUB", "", "2024-06-30"}},
+			absent: []wf{{"INFORMS", "Hedda Lunde", "committee", "", ""}}},
+	})
+}

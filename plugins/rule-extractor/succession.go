@@ -28,3 +28,26 @@ func (x *extraction) succeedInEpisode(final func(string) string, owners []string
 		}
 	}
 }
+
+// leaveEndsTies ends, within one episode, the open ties of work between
+// two that an end of another of them says is over: "Present: M. Lunde
+// (head coach) … Lunde will leave the club at the end of March" ends the
+// coaching with the job. Between episodes the fact resolver does this
+// (leaveable).
+func (x *extraction) leaveEndsTies(final func(string) string, drop []bool) {
+	for i := range x.facts {
+		e := &x.facts[i]
+		if drop[i] || !e.valid.IsZero() || e.invalid.IsZero() || !endsWithWork(e.rel) {
+			continue
+		}
+		src, dst := x.reg.key(final(e.src)), x.reg.key(final(e.dst))
+		for j := range x.facts {
+			o := &x.facts[j]
+			if j == i || drop[j] || !o.invalid.IsZero() || o.rel == e.rel || !endsWithWork(o.rel) ||
+				x.reg.key(final(o.src)) != src || x.reg.key(final(o.dst)) != dst || !o.valid.Before(e.invalid) {
+				continue
+			}
+			o.invalid = e.invalid
+		}
+	}
+}
