@@ -93,3 +93,13 @@ func TestExtractMinutes(t *testing.T) {
 			absent: []wf{{"INFORMS", "Hedda Lunde", "committee", "", ""}}},
 	})
 }
+
+// TestExtractTeamPronoun holds "them" for a team the sentence before was
+// about.
+func TestExtractTeamPronoun(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "them after a sentence whose subject is a team", source: "message",
+			content: "Aroha: Harbour Rovers have a new coach. Siri Dahl coached them for six seasons.",
+			want:    []wf{{"COACHES", "Siri Dahl", "Harbour Rovers", "", "ref"}}},
+	})
+}

@@ -192,6 +192,11 @@ func (sc *sentCtx) phraseRef(pi int, subject bool) ref {
 			if k := sc.u.lastObj.kind; !subject && sc.u.lastObj.name != "" && (k == kindTeam || k == kindOrg) {
 				return sc.u.lastObj
 			}
+			// A team the sentence before had for its subject ("Rovers
+			// have a new coach. Ines coached them for six seasons").
+			if t := sc.u.topicOrg; !subject && t != "" && teamName(t) {
+				return ref{name: t, kind: kindTeam, str: strPattern}
+			}
 		case "you":
 			r := sc.pronounAt(l, p.Start)
 			if r.name != "" && len(sc.u.others) > 1 && pluralYou.has(lowerAt(toks, p.End)) {
