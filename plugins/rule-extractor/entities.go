@@ -265,7 +265,7 @@ func guessKind(toks []token) (kind, int) {
 		// post written with capitals names no one.
 		return kindOccupation, strCue
 	case len(toks) > 1 && eventHead(toks):
-		// "NordicDB Summit 2024", "the Tidewater Folk Festival".
+		// "Fjordlys Festival 2024", "the Brekke Folk Festival".
 		return kindEvent, strCue
 	case len(toks) > 1 && docNouns.has(last):
 		// "Spring Newsletter", "Weekly Bulletin": a document's title.
@@ -296,7 +296,7 @@ func guessKind(toks []token) (kind, int) {
 var eventHeads = words("summit conference festival expo fair gala marathon tournament championship championships convention symposium hackathon meetup regatta jamboree")
 
 // eventHead reports whether a name ends in a gathering's noun, before a
-// year if one follows ("NordicDB Summit 2024").
+// year if one follows ("Fjordlys Festival 2024").
 func eventHead(toks []token) bool {
 	last := len(toks) - 1
 	if last > 0 && len(toks[last].lower) == 4 && isNumber(toks[last].lower) {
@@ -440,7 +440,7 @@ func findMentions(toks []token, blocked []bool) []mention {
 		}
 		if i == first && e == i+1 && e < len(toks) && !toks[e].cap {
 			if _, end := titleAt(toks, i); end > e && end < len(toks) && toks[end].cap {
-				// "Chief executive Pieter Aas said": an office of more
+				// "Chief executive Sigrun Aas said": an office of more
 				// than one word before a name, its first capitalized by
 				// its place.
 				i++
