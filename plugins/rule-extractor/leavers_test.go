@@ -40,3 +40,22 @@ func TestExtractAfterYearsAs(t *testing.T) {
 			want:    []wf{{"WORKS_AT", "Ola Berg", "Kestrel Rowing Club", "2014-05-15", "ref"}}},
 	})
 }
+
+// TestExtractLeftAfterTie holds "left" with no object after a tie of work
+// told as over: it dates that tie's end. A tie told in the present is not
+// what leaving for the day ends.
+func TestExtractLeftAfterTie(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "left in a month, in the sentence of the tie", source: "message",
+			content: "Aroha: Siri Dahl worked at Kelder Tools for six years, but she left in March.",
+			want:    []wf{{"WORKS_AT", "Siri Dahl", "Kelder Tools", "", "2024-03-01"}},
+			absent:  []wf{{"WORKS_AT", "Siri Dahl", "Kelder Tools", "", "ref"}}},
+		{name: "left in a month, in the sentence after the tie", source: "message",
+			content: "Aroha: Siri Dahl coached Harbour Rovers for six seasons. She left in March.",
+			want:    []wf{{"COACHES", "Siri Dahl", "Harbour Rovers", "", "2024-03-01"}}},
+		{name: "a tie told in the present and leaving at noon", source: "message",
+			content: "Aroha: Siri Dahl works at Kelder Tools. She left at noon.",
+			want:    []wf{{"WORKS_AT", "Siri Dahl", "Kelder Tools", "ref", ""}},
+			absent:  []wf{{"WORKS_AT", "Siri Dahl", "Kelder Tools", "", "ref"}}},
+	})
+}

@@ -164,6 +164,21 @@ func (sc *sentCtx) retirement(cc *clauseCtx, subj ref, verb string) bool {
 	return len(ties) > 0 || len(offices) > 0
 }
 
+// tieJustTold reports whether this sentence or the one before told a tie
+// of work of subj as over: what "left" with no object then dates ("Siri
+// Dahl coached Harbour Rovers for six seasons, but she left in May"). A
+// tie told in the present is not what "she left at noon" ends.
+func (sc *sentCtx) tieJustTold(subj ref) bool {
+	x := sc.u.x
+	key := x.reg.key(subj.name)
+	for i := min(sc.u.told[0], sc.first); i < len(x.facts); i++ {
+		if f := x.facts[i]; endsWithWork(f.rel) && !f.invalid.IsZero() && x.reg.key(f.src) == key {
+			return true
+		}
+	}
+	return false
+}
+
 // endJobsToldNow ends the job titles of subj an aside of the sentence
 // told in the present.
 func (sc *sentCtx) endJobsToldNow(cc *clauseCtx, subj ref, verb string) {
