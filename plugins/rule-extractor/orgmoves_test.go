@@ -103,3 +103,13 @@ func TestExtractTeamPronoun(t *testing.T) {
 			want:    []wf{{"COACHES", "Siri Dahl", "Harbour Rovers", "", "ref"}}},
 	})
 }
+
+// TestExtractTodayAndNow holds a state dated "from today" beside one
+// dated only by being told on the same day: neither ends the other.
+func TestExtractTodayAndNow(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "a plan moved to from today stays open beside the plan told now",
+			content: "Speaker 1: Thanks for calling Lumen Broadband, how can I help?\nSpeaker 2: Hi, I'm Oddny Berg. I'm on the Basic plan and I'd like to move to Fibre 500.\nSpeaker 1: No problem. I've moved you to Fibre 500 from today.",
+			want:    []wf{{"ON_PLAN", "Oddny Berg", "Fibre 500", "2024-05-15", ""}}},
+	})
+}

@@ -7,11 +7,13 @@ package main
 // resolver does this (resolve_facts.go, functional); the facts of one
 // episode never meet there. A later state that has its own end ("spent
 // 2015 in Paris") ends nothing: the earlier one may have gone on around
-// it.
+// it. Only a state the episode dates ends another, on a later day: one
+// dated only by being told ("I'm on the Basic plan") is no later state
+// than one dated "from today".
 func (x *extraction) succeedInEpisode(final func(string) string, owners []string, byOwner map[string][]int, drop []bool) {
 	for i := range x.facts {
 		n := &x.facts[i]
-		if drop[i] || n.valid.IsZero() || !n.invalid.IsZero() {
+		if drop[i] || n.valid.IsZero() || n.valid.Equal(x.ref) || !n.invalid.IsZero() {
 			continue
 		}
 		if p := relTable[canonRel(n.rel)]; !p.functional || p.event || p.symmetric {
@@ -20,7 +22,7 @@ func (x *extraction) succeedInEpisode(final func(string) string, owners []string
 		dst := x.reg.key(final(n.dst))
 		for _, j := range byOwner[owners[i]] {
 			o := &x.facts[j]
-			if j == i || drop[j] || !o.invalid.IsZero() || o.valid.IsZero() || !o.valid.Before(n.valid) ||
+			if j == i || drop[j] || !o.invalid.IsZero() || o.valid.IsZero() || !o.valid.Before(n.valid) || sameDay(o.valid, n.valid) ||
 				x.reg.key(final(o.dst)) == dst {
 				continue
 			}
