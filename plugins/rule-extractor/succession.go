@@ -37,16 +37,32 @@ func (x *extraction) succeedInEpisode(final func(string) string, owners []string
 // coaching with the job. Between episodes the fact resolver does this
 // (leaveable).
 func (x *extraction) leaveEndsTies(final func(string) string, drop []bool) {
+	// The ties of work grouped by their two ends once, so that a long
+	// episode costs a pass, as consolidate's other passes do.
+	byEnds := map[string][]int{}
+	keyOf := func(f *fact) string { return x.reg.key(final(f.src)) + "\x00" + x.reg.key(final(f.dst)) }
+	for i := range x.facts {
+		if !drop[i] && endsWithWork(x.facts[i].rel) {
+			k := keyOf(&x.facts[i])
+			byEnds[k] = append(byEnds[k], i)
+		}
+	}
+	for k, idx := range byEnds {
+		if len(idx) < 2 {
+			delete(byEnds, k)
+		}
+	}
+	if len(byEnds) == 0 {
+		return
+	}
 	for i := range x.facts {
 		e := &x.facts[i]
 		if drop[i] || !e.valid.IsZero() || e.invalid.IsZero() || !endsWithWork(e.rel) {
 			continue
 		}
-		src, dst := x.reg.key(final(e.src)), x.reg.key(final(e.dst))
-		for j := range x.facts {
+		for _, j := range byEnds[keyOf(e)] {
 			o := &x.facts[j]
-			if j == i || drop[j] || !o.invalid.IsZero() || o.rel == e.rel || !endsWithWork(o.rel) ||
-				x.reg.key(final(o.src)) != src || x.reg.key(final(o.dst)) != dst || !o.valid.Before(e.invalid) {
+			if j == i || !o.invalid.IsZero() || o.rel == e.rel || !o.valid.Before(e.invalid) {
 				continue
 			}
 			o.invalid = e.invalid
