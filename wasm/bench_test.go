@@ -152,18 +152,29 @@ func BenchmarkColdStart(b *testing.B) {
 // episodes (testdata/episodes/). One iteration calls the plugin once per
 // request; µs/episode is the mean per call. It runs
 // plugins/builtin/rule-extractor.wasm, so rebuild it (make plugins) to
-// measure a change to the SDK or the plugin.
+// measure a change to the SDK or the plugin. "runs-to-end" loads it as the
+// host does (Manifest.Uninterruptible); "stoppable" as any other plugin,
+// with the checks that stop a call at its deadline.
 func BenchmarkRuleExtractor(b *testing.B) {
 	module, err := os.ReadFile("../plugins/builtin/rule-extractor.wasm")
 	if err != nil {
 		b.Fatal(err)
 	}
 	rt := openRuntime(b, wasm.Options{})
-	p, err := rt.Load(context.Background(), "rule-extractor", module, wasm.Manifest{})
-	if err != nil {
-		b.Fatal(err)
+	for _, mode := range []struct {
+		name string
+		m    wasm.Manifest
+	}{{"runs-to-end", wasm.Manifest{Uninterruptible: true}}, {"stoppable", wasm.Manifest{}}} {
+		p, err := rt.Load(context.Background(), "rule-extractor", module, mode.m)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Cleanup(func() { _ = p.Close(context.Background()) })
+		b.Run(mode.name, func(b *testing.B) { benchRuleExtractor(b, p) })
 	}
-	b.Cleanup(func() { _ = p.Close(context.Background()) })
+}
+
+func benchRuleExtractor(b *testing.B, p *wasm.Plugin) {
 	for _, c := range []string{abi.CapExtract, abi.CapResolveFacts} {
 		data, err := os.ReadFile(filepath.Join("testdata", "episodes", c+".jsonl"))
 		if err != nil {

@@ -147,7 +147,8 @@ func (p *Plugin) Call(ctx context.Context, c string, in []byte) ([]byte, error) 
 }
 
 // Close waits for the plugin's in-flight calls to finish, or for ctx to end
-// (the calls then fail with core.ErrClosed), and frees its instances and
+// (the calls then fail with core.ErrClosed; an Uninterruptible plugin's
+// calls always finish first), and frees its instances and
 // compiled code. Later calls fail with core.ErrClosed. It is idempotent and
 // succeeds even when ctx is done.
 func (p *Plugin) Close(ctx context.Context) error {
@@ -159,14 +160,20 @@ func (p *Plugin) Close(ctx context.Context) error {
 	p.closed = true
 	p.mu.Unlock()
 
-	done := make(chan struct{})
-	go func() {
+	if p.manifest.Uninterruptible {
+		// Nothing stops a call of this module, and closing an instance
+		// under it would free the memory it runs in: its calls finish.
 		p.inflight.Wait()
-		close(done)
-	}()
-	select {
-	case <-done:
-	case <-ctx.Done():
+	} else {
+		done := make(chan struct{})
+		go func() {
+			p.inflight.Wait()
+			close(done)
+		}()
+		select {
+		case <-done:
+		case <-ctx.Done():
+		}
 	}
 	err := p.release(context.WithoutCancel(ctx))
 	p.rt.forget(p)

@@ -46,12 +46,19 @@ type Runtime struct {
 
 	mu      sync.Mutex
 	plugins map[*Plugin]struct{}
-	engines map[uint32]*engine // by memory limit in pages
+	engines map[engineKey]*engine
 	closed  bool
 }
 
-// engine is a wazero runtime shared by the plugins of one memory limit,
-// with the compiled modules they use.
+// engineKey tells the engines apart: the memory limit in pages, and
+// whether calls can be stopped (Manifest.Uninterruptible).
+type engineKey struct {
+	pages         uint32
+	interruptible bool
+}
+
+// engine is a wazero runtime shared by the plugins of one memory limit and
+// interruptibility, with the compiled modules they use.
 type engine struct {
 	wr      wazero.Runtime
 	wasi    api.Module
@@ -81,7 +88,7 @@ func Open(ctx context.Context, opts Options) (*Runtime, error) {
 	} else {
 		cache = wazero.NewCompilationCache()
 	}
-	r := &Runtime{opts: opts, cache: cache, memory: newMemoryAllocator(), plugins: map[*Plugin]struct{}{}, engines: map[uint32]*engine{},
+	r := &Runtime{opts: opts, cache: cache, memory: newMemoryAllocator(), plugins: map[*Plugin]struct{}{}, engines: map[engineKey]*engine{},
 		stopTrim: make(chan struct{}), trimDone: make(chan struct{})}
 	go r.trimLoop()
 	return r, nil
@@ -143,7 +150,7 @@ func (r *Runtime) Close(ctx context.Context) error {
 	}
 	r.mu.Lock()
 	engines := r.engines
-	r.engines = map[uint32]*engine{}
+	r.engines = map[engineKey]*engine{}
 	r.mu.Unlock()
 	for _, e := range engines {
 		if err := e.wr.Close(context.WithoutCancel(ctx)); err != nil {
@@ -242,7 +249,7 @@ func (r *Runtime) newPlugin(ctx context.Context, name string, m Manifest) (*Plug
 
 	m = m.withDefaults(r.opts)
 	p := newPlugin(r, name, m)
-	eng, err := r.engine(ctx, m.MemoryLimitPages)
+	eng, err := r.engine(ctx, engineKey{pages: m.MemoryLimitPages, interruptible: !m.Uninterruptible})
 	if err != nil {
 		return nil, &PluginError{Plugin: name, Func: "load", Err: err}
 	}
@@ -262,20 +269,20 @@ func (r *Runtime) add(ctx context.Context, p *Plugin) (*Plugin, error) {
 	return p, nil
 }
 
-// engine returns the shared wazero runtime for a memory limit, making it
-// the first time.
-func (r *Runtime) engine(ctx context.Context, pages uint32) (*engine, error) {
+// engine returns the shared wazero runtime for k, making it the first
+// time.
+func (r *Runtime) engine(ctx context.Context, k engineKey) (*engine, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.closed {
 		return nil, core.ErrClosed
 	}
-	if e := r.engines[pages]; e != nil {
+	if e := r.engines[k]; e != nil {
 		return e, nil
 	}
 	cfg := wazero.NewRuntimeConfig().
-		WithCloseOnContextDone(true).
-		WithMemoryLimitPages(pages).
+		WithCloseOnContextDone(k.interruptible).
+		WithMemoryLimitPages(k.pages).
 		WithCompilationCache(r.cache)
 	wr := wazero.NewRuntimeWithConfig(ctx, cfg)
 	if _, err := wasi_snapshot_preview1.Instantiate(ctx, wr); err != nil {
@@ -287,7 +294,7 @@ func (r *Runtime) engine(ctx context.Context, pages uint32) (*engine, error) {
 		return nil, fmt.Errorf("instantiate host module: %w", err)
 	}
 	e := &engine{wr: wr, wasi: wr.Module(wasi_snapshot_preview1.ModuleName), modules: map[[sha256.Size]byte]*sharedModule{}}
-	r.engines[pages] = e
+	r.engines[k] = e
 	return e, nil
 }
 

@@ -112,6 +112,38 @@ func TestInfiniteLoopHitsDeadline(t *testing.T) {
 	}
 }
 
+func TestUninterruptibleCallRunsToItsEnd(t *testing.T) {
+	// Four hundred million spins take far more than a millisecond on any
+	// core; loaded Uninterruptible, the call runs past its 1ms limit to
+	// its end and answers. Loaded as any plugin is, a longer spin is
+	// stopped at its limit (that the flag is what lets the first finish).
+	const spins = 400_000_000
+	p := load(t, shared(t), "loop", wasm.Manifest{CallTimeout: time.Millisecond, Uninterruptible: true})
+	// The instance's start is not stopped either: the first call makes it.
+	if _, err := p.Call(context.Background(), abi.CapRerank, []byte(`{"query":"calm"}`)); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	out, err := p.Call(context.Background(), abi.CapRerank, []byte(fmt.Sprintf(`{"query":"spin %d"}`, spins)))
+	took := time.Since(start)
+	if err != nil {
+		t.Fatalf("uninterruptible spin: %v", err)
+	}
+	if want := fmt.Sprintf(`{"results":[{"uuid":"spun","score":%d}]}`, spins); string(out) != want {
+		t.Errorf("uninterruptible spin = %s, want %s", out, want)
+	}
+	if took < time.Millisecond {
+		t.Errorf("the spin took %s, within its limit: the test shows nothing", took)
+	}
+
+	q := load(t, shared(t), "loop", wasm.Manifest{CallTimeout: 2 * time.Second})
+	if _, err := q.Call(context.Background(), abi.CapRerank, []byte(`{"query":"calm"}`)); err != nil {
+		t.Fatal(err)
+	}
+	_, err = q.Call(context.Background(), abi.CapRerank, []byte(`{"query":"spin 1000000000000"}`))
+	wantPluginError(t, err, "loop", "mnemo_rerank", context.DeadlineExceeded)
+}
+
 func TestCallerContextEndsCall(t *testing.T) {
 	p := load(t, shared(t), "loop", wasm.Manifest{})
 	// A first call makes the instance the looping call then takes, so the
