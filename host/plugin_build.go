@@ -47,7 +47,7 @@ func (ps *PluginSets) build(ctx context.Context, cfg Config, old *snapshot) (*sn
 		if !ok {
 			return nil, fmt.Errorf("%w: plugin %q is neither built in nor in the plugins directory", core.ErrInvalid, name)
 		}
-		m := manifestFor(cfg, name, src.name, config)
+		m := manifestOf(cfg, name, src, config)
 		mj, _ := json.Marshal(m)
 		// A built-in's code is the binary's own: its name stands for it.
 		d, lazy := ps.builtins[src.name]

@@ -146,6 +146,17 @@ func (ps *PluginSets) describe(ctx context.Context, origin string, code []byte) 
 	return d.Name, nil
 }
 
+// manifestOf returns the manifest src is loaded with under cfg, named name
+// by the configuration and configured with config: manifestFor's, and for
+// a built-in that ends by itself, no checks that could stop its calls
+// (builtin.Uninterruptible). A file of the plugins directory never runs
+// without them, whatever name it describes itself with.
+func manifestOf(cfg Config, name string, src source, config string) wasm.Manifest {
+	m := manifestFor(cfg, name, src.name, config)
+	m.Uninterruptible = src.builtin() && builtin.Uninterruptible(src.name)
+	return m
+}
+
 // manifestFor returns the manifest of a plugin under cfg, named name by
 // the configuration and described as described: the operator's grant (by
 // either name), else what a built-in needs.

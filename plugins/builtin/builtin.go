@@ -19,3 +19,11 @@ var FS embed.FS
 //
 //go:embed describe.json
 var Described []byte
+
+// Uninterruptible reports whether a host may run the built-in name without
+// the checks that stop a call at its deadline (wasm.Manifest.Uninterruptible):
+// its work is bounded by its input, it runs no code of anyone else's and it
+// waits on nothing outside itself. The rule extractor is such a plugin; the
+// script reranker runs tenants' scripts and the LLM extractor waits on an
+// LLM, so they keep the checks.
+func Uninterruptible(name string) bool { return name == "rule-extractor" }
