@@ -60,12 +60,28 @@ func (x *extraction) isPerson(name string) bool {
 // one capitalized word the episode shows to be nothing else.
 func (x *extraction) maybePerson(name string) bool {
 	e := x.reg.get(name)
-	if e == nil || e.speaker || e.kind != kindNone || strings.Contains(e.name, " ") {
+	if e == nil || e.speaker || e.kind != kindNone || strings.Contains(e.name, " ") || speechSound(e.name) {
 		return false
 	}
 	r, _ := utf8.DecodeRuneInString(e.name)
 	return unicode.IsUpper(r) && strings.ContainsFunc(e.name, unicode.IsLower)
 }
+
+// speechSound reports whether a word written with a capital is a sound of
+// speech or a stammer, in each of its hyphened parts ("Ooh", "Hm-mmm",
+// "She'll-she"), which names no one.
+func speechSound(name string) bool {
+	for p := range strings.SplitSeq(name, "-") {
+		w, _, _ := strings.Cut(strings.ToLower(p), "'")
+		if !sound(p) && !personalPronouns.has(w) {
+			return false
+		}
+	}
+	return true
+}
+
+// personalPronouns are the personal pronouns, subject and object.
+var personalPronouns = words("i you he she it we they me him her us them")
 
 // isOrg reports whether the episode takes a name for an organisation.
 func (x *extraction) isOrg(name string) bool {

@@ -358,6 +358,11 @@ func pluralOfPeople(w string) bool {
 		return false
 	}
 	sing := strings.ToLower(w[:len(w)-1])
+	if nlp.IsGivenName(sing) {
+		// "Matthews", "Peters": a surname made of a given name, though
+		// WordNet has the apostle as a person.
+		return false
+	}
 	_, c, ok := nlp.Noun(sing)
 	return ok && c&nlp.ClassPerson != 0 && c&(nlp.ClassFacility|nlp.ClassSchool|nlp.ClassOrganization) == 0
 }
@@ -491,6 +496,11 @@ func findMentions(toks []token, blocked []bool) []mention {
 		// of it.
 		for i < e-1 && (interjections.has(toks[i].lower) || vocativeOpeners.has(toks[i].lower)) {
 			i++
+		}
+		if e == i+1 && oath(toks, i) {
+			// "Oh my God!", "Thank God": an exclamation, no one named.
+			i++
+			continue
 		}
 		k, str := guessKind(toks[i:e])
 		if i == 0 && e < len(toks) && dashes.has(toks[e].text) && allCaps(toks[i:e]) && len(toks) > e+2 && (e-i == 1 && k != kindOrg || places.has(strings.ToLower(joinTokens(toks[i:e])))) {
@@ -910,3 +920,26 @@ func allCaps(toks []token) bool {
 	}
 	return true
 }
+
+// oath reports whether the one word at i is an oath's name, as exclamations
+// use it: "God" or "Lord" after "my", "oh", "thank", "dear" or "good", or
+// before "knows" or "'s sake"/"sake".
+func oath(toks []token, i int) bool {
+	w := toks[i].lower
+	if base, ok := strings.CutSuffix(w, "'s"); ok {
+		// "for God's sake".
+		return oathWords.has(base) && lowerAt(toks, i+1) == "sake"
+	}
+	if !oathWords.has(w) {
+		return false
+	}
+	switch lowerAt(toks, i-1) {
+	case "my", "oh", "o", "thank", "dear", "good":
+		return true
+	}
+	next := lowerAt(toks, i+1)
+	return next == "knows" || next == "forbid" || next == "bless" || next == "'s" && lowerAt(toks, i+2) == "sake"
+}
+
+// oathWords are the names exclamations swear by.
+var oathWords = words("god lord gosh heavens christ")

@@ -121,6 +121,10 @@ type uttCtx struct {
 	// the number of the current sentence.
 	mentions []named
 	sent     int
+	// meant are the persons the utterance's "he", "she", "him" and "her"
+	// were read as, for the pronouns of the turns after it ("tell Ross"
+	// … "He's planning your party." … "I love him!").
+	meant []string
 	// lastPersonSubj and lastThingSubj are the last subjects of a fact
 	// that were a person and something else, for pronouns.
 	lastPersonSubj, lastThingSubj string
@@ -293,7 +297,7 @@ func (x *extraction) text(req abi.ExtractRequest) {
 		for _, s := range splitSentences(u.text) {
 			x.sentence(uc, s)
 		}
-		x.earlier = append(x.earlier, x.turnPersons(uc.mentions))
+		x.earlier = append(x.earlier, x.turnPersons(uc.mentions, uc.meant))
 	}
 }
 
@@ -301,7 +305,7 @@ func (x *extraction) text(req abi.ExtractRequest) {
 // turns after it: those known as persons, else the one name of no known
 // kind that may be a person's when the turn names no other ("Did you see
 // Sigrun?" "I love her."), as within a turn (thirdAt).
-func (x *extraction) turnPersons(ms []named) []string {
+func (x *extraction) turnPersons(ms []named, meant []string) []string {
 	var named, maybe []string
 	for _, n := range ms {
 		switch {
@@ -312,7 +316,11 @@ func (x *extraction) turnPersons(ms []named) []string {
 		}
 	}
 	if len(named) == 0 && len(maybe) == 1 {
-		return maybe
+		named = maybe
+	}
+	if len(named) == 0 {
+		// A turn that names no one speaks of whom its pronouns meant.
+		return meant
 	}
 	return named
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
@@ -50,6 +51,9 @@ func (sc *sentCtx) pronounAt(p string, pos int, exclude ...ref) ref {
 		}
 	case "he", "she", "him", "her":
 		if name := sc.thirdAt(pos, exclude...); name != "" {
+			if !slices.Contains(sc.u.meant, name) {
+				sc.u.meant = append(sc.u.meant, name)
+			}
 			return ref{name: name, kind: kindPerson, str: strPattern}
 		}
 	}

@@ -547,6 +547,11 @@ func sentenceFollows(rest string) bool {
 func appendWord(toks []token, w string) []token {
 	w = unstutter(w)
 	lower := strings.ToLower(w)
+	if lower == "cannot" {
+		// "she cannot see": "can" and "not", as "can't" is.
+		toks = append(toks, wordToken(w[:3], "can"))
+		return append(toks, token{text: w[3:], lower: "not", word: true})
+	}
 	for _, c := range contractions {
 		if len(lower) > len(c.suffix) && strings.HasSuffix(lower, c.suffix) {
 			base, lb := w[:len(w)-len(c.suffix)], lower[:len(lower)-len(c.suffix)]
@@ -589,6 +594,10 @@ func unstutter(w string) string {
 		if k := strings.IndexByte(b, '\''); k >= 0 {
 			b = b[:k]
 		}
+		if k := strings.IndexByte(a, '\''); k > 0 {
+			// "She'll-she'll": the word before its contraction.
+			a = a[:k]
+		}
 		if a == "" || utf8.RuneCountInString(a) > 3 && !(strings.EqualFold(a, b) && a != b) || !strings.HasPrefix(strings.ToLower(b), strings.ToLower(a)) {
 			break
 		}
@@ -607,7 +616,8 @@ func unstutter(w string) string {
 var repeatedFunctionWords = words("i me you he she it we they him her us them my your his its our their " +
 	"a an the this that these those and but or if then what who how why when where " +
 	"is am are was were be do does did can could will would have has had " +
-	"in on at to of for with from about not i'm it's that's you're we're he's she's they're there")
+	"in on at to of for with from about not i'm it's that's you're we're he's she's they're there " +
+	"i'll you'll he'll she'll we'll they'll i've you've we've they've i'd you'd he'd she'd we'd they'd")
 
 // contractions are the suffixes split off a word, with their expansion.
 var contractions = []struct{ suffix, lower string }{

@@ -257,6 +257,7 @@ func Parse(words, lower []string, names [][2]int, skip []bool) *Sentence {
 	s.retagGerundObjects()
 	s.retagIncluding()
 	s.retagSinceAdverb()
+	s.retagLike()
 	s.retagAs()
 	s.retagUnknownAdverbs()
 	s.retagOffOn()

@@ -110,6 +110,27 @@ func (s *Sentence) retagSinceAdverb() {
 	}
 }
 
+// retagLike reads "like" after a subject pronoun, adverbs between, as the
+// verb it is ("I really like Mona", "we still like it"), which the tagger
+// takes for the preposition of "looks like".
+func (s *Sentence) retagLike() {
+	for i := 1; i < len(s.Tags); i++ {
+		if s.Lower[i] != "like" || s.Tags[i] != "IN" {
+			continue
+		}
+		j := i - 1
+		for j > 0 && s.Tags[j] == "RB" && s.Lower[j] != "not" {
+			j--
+		}
+		if j < i-1 && s.Tags[j] == "PRP" && plainSubjects[s.Lower[j]] {
+			s.Tags[i] = "VBP"
+		}
+	}
+}
+
+// plainSubjects take a verb's plain present form.
+var plainSubjects = set("i you we they")
+
 // retagUnknownAdverbs read a word the tagger guessed an adverb (plain or
 // comparative), right after a verb or its particle and before a
 // preposition or the clause's end, as the

@@ -1,0 +1,87 @@
+package main
+
+import (
+	"testing"
+
+	"github.com/mnemohq/mnemo/wasm/abi"
+)
+
+// TestExtractExclamationsNameNoOne holds "Oh my God!" and its kind as
+// exclamations: no entity, and no one a later "him" could mean.
+func TestExtractExclamationsNameNoOne(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "him after an exclamation is the one named before", source: "message",
+			content: "Speaker 2: You must never tell Anselm that I told you.\nSpeaker 1: Oh my God! I love him!",
+			want:    []wf{{"LOVES", "Speaker 1", "Anselm", "ref", ""}},
+			absent:  []wf{{"*", "*", "God", "", ""}}},
+		{name: "thanks to heaven and for its sake", source: "message",
+			content: "Vilde: Thank God you came. For God's sake, sit down. Oh Lord, I admire Anselm.",
+			want:    []wf{{"ADMIRES", "Vilde", "Anselm", "ref", ""}},
+			absent:  []wf{{"*", "*", "God", "", ""}, {"*", "*", "Lord", "", ""}, {"*", "*", "God's", "", ""}}},
+	})
+	checkEntityNames(t, "message", "Vilde: Oh my God, thank God it is Friday.", nil, []string{"God"})
+}
+
+// TestExtractPronounsAcrossTurns holds "he" and "him" in turns that name
+// no one as the person the turn before meant by its own pronoun.
+func TestExtractPronounsAcrossTurns(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "a pronoun three turns after the name", source: "message",
+			content: "Speaker 1: Sindre, what is going on?\nSpeaker 2: You must never tell Anselm that I told you.\nSpeaker 1: About what?\nSpeaker 2: He is planning your birthday party.\nSpeaker 1: Wow! I love him!",
+			want:    []wf{{"LOVES", "Speaker 1", "Anselm", "ref", ""}}},
+		{name: "a murmur is no one a pronoun means", source: "message",
+			content: "Speaker 3: Hm-mmm.\nSpeaker 2: And she is just so funny.\nSpeaker 4: I know she is pretty, but she forgot my pizza!",
+			absent:  []wf{{"*", "Hm-mmm", "*", "", ""}, {"*", "*", "Hm-mmm", "", ""}}},
+	})
+}
+
+// TestExtractLikeAfterAdverb reads "like" after a subject and an adverb as
+// the verb.
+func TestExtractLikeAfterAdverb(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "really like", source: "message",
+			content: "Vilde: I really like Ottar Lunde.",
+			want:    []wf{{"LIKES", "Vilde", "Ottar Lunde", "ref", ""}}},
+		{name: "looks like stays a comparison", source: "message",
+			content: "Vilde: Ottar Lunde looks like Anselm.",
+			absent:  []wf{{"LIKES", "*", "*", "", ""}}},
+	})
+}
+
+// TestExtractCannotAndStammers reads "cannot" as "can" and "not", and a
+// stammered contraction as the word it repeats.
+func TestExtractCannotAndStammers(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "cannot is no verb of its own", source: "message",
+			content: "Vilde: Sindre is coming, he cannot see this!",
+			absent:  []wf{{"CANNOTS", "*", "*", "", ""}, {"*", "*", "see", "", ""}}},
+		{name: "a stammered contraction", source: "message",
+			content: "Vilde: Sindre is coming. She'll-she'll hate Kettle Works!",
+			absent:  []wf{{"*", "She'll-she", "*", "", ""}}},
+	})
+}
+
+// TestSurnameOfAGivenName: "Matthews" ends in an s, and WordNet has the
+// apostle as a person, but a surname made of a given name is no group of
+// people.
+func TestSurnameOfAGivenName(t *testing.T) {
+	for _, content := range []string{"Ingrid bumped into Tully Andrews at the market.", "Ingrid ran into Chip Matthews at the bank."} {
+		var resp abi.ExtractResponse
+		roundTrip(t, abi.CapExtract, abi.ExtractRequest{GroupID: "g", Episode: abi.Episode{Source: "text", Content: content, ReferenceTime: refTime}}, &resp)
+		for _, e := range resp.Entities {
+			if e.Type == "Organization" {
+				t.Errorf("extract(%q): %s is an Organization", content, e.Name)
+			}
+		}
+	}
+	// A group named for people in the plural stays one.
+	var resp abi.ExtractResponse
+	roundTrip(t, abi.CapExtract, abi.ExtractRequest{GroupID: "g", Episode: abi.Episode{Source: "text", Content: "Ingrid joined the Harbour Singers.", ReferenceTime: refTime}}, &resp)
+	found := false
+	for _, e := range resp.Entities {
+		found = found || e.Name == "Harbour Singers" && e.Type == "Organization"
+	}
+	if !found {
+		t.Errorf("extract(Harbour Singers) entities = %+v, want the choir an Organization", resp.Entities)
+	}
+}
