@@ -242,7 +242,7 @@ func (sc *sentCtx) readClause(ci int) {
 		role = r
 	}
 	for _, s := range subjs {
-		if c.Lemma == "have" && sc.feelingFor(cc, s) || sc.switchedServers(cc, s) {
+		if (c.Lemma == "have" || c.Lemma == "fall") && sc.feelingFor(cc, s) || sc.switchedServers(cc, s) {
 			continue
 		}
 		sc.verbFacts(cc, verb, s, role)

@@ -85,3 +85,24 @@ func TestSurnameOfAGivenName(t *testing.T) {
 		t.Errorf("extract(Harbour Singers) entities = %+v, want the choir an Organization", resp.Entities)
 	}
 }
+
+// TestExtractFallingInLoveAndEndingIt reads "fell in love with" as "is in
+// love with" is read, and "ended it with" a person as a couple's end; an
+// ended call is no couple's.
+func TestExtractFallingInLoveAndEndingIt(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "fell in love",
+			content: "Anselm Brekke fell in love with Vilde Aas.",
+			want:    []wf{{"LOVES", "Anselm Brekke", "Vilde Aas", "", ""}},
+			absent:  []wf{{"FALLS_WITH", "*", "*", "", ""}}},
+		{name: "ended it with", source: "message",
+			content: "Vilde: I ended it with Anselm.",
+			want:    []wf{{"IS_DATING", "Vilde", "Anselm", "", "ref"}}},
+		{name: "ended things with",
+			content: "Vilde Aas ended things with Anselm Brekke.",
+			want:    []wf{{"IS_DATING", "Vilde Aas", "Anselm Brekke", "", "ref"}}},
+		{name: "an ended call",
+			content: "Vilde Aas ended the call with Anselm Brekke.",
+			absent:  []wf{{"IS_DATING", "*", "*", "", ""}}},
+	})
+}

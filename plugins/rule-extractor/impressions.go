@@ -119,7 +119,8 @@ func (sc *sentCtx) feelingFor(cc *clauseCtx, subj ref) bool {
 	c := cc.c
 	noun := -1
 	switch {
-	case c.Lemma == "be":
+	case c.Lemma == "be" || c.Lemma == "fall":
+		// "is in love with", "fell in love with".
 		for _, pp := range c.PPs {
 			if pp.Prep != "in" || pp.Obj.Phrase < 0 {
 				continue
@@ -149,6 +150,9 @@ func (sc *sentCtx) feelingFor(cc *clauseCtx, subj ref) bool {
 		switch head {
 		case "love":
 			rel, text = "LOVES", "{s} is in love with {o}"
+			if c.Lemma == "fall" {
+				text = "{s} fell in love with {o}"
+			}
 		case "feeling":
 			text = "{s} has feelings for {o}"
 		case "relationship":
