@@ -106,3 +106,26 @@ func TestExtractFallingInLoveAndEndingIt(t *testing.T) {
 			absent:  []wf{{"IS_DATING", "*", "*", "", ""}}},
 	})
 }
+
+// TestExtractTitlesSaidOfOthers: "Her name is Vilde" names someone else,
+// not the one speaking; a year of training is part of a title; a person
+// named by a given name before "'s" in an appositive, though it is also
+// a common word ("Heath"), is a client, no employer.
+func TestExtractTitlesSaidOfOthers(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "her name is", source: "message",
+			content: "Speaker 1: Her name is Vilde. She's curator of insects at the museum.",
+			want:    []wf{{"HAS_JOB_TITLE", "Vilde", "curator", "ref", ""}}},
+		{name: "a first year resident", source: "message",
+			content: "Speaker 3: Umm, I'm actually a first year resident.",
+			want:    []wf{{"HAS_JOB_TITLE", "Speaker 3", "first year resident", "ref", ""}}},
+		{name: "a second grade teacher",
+			content: "Ottar Lunde is a second grade teacher.",
+			want:    []wf{{"HAS_JOB_TITLE", "Ottar Lunde", "second grade teacher", "ref", ""}}},
+		{name: "a person's lawyer set off by commas",
+			content: "Russell, Heath's divorce lawyer, called.",
+			want:    []wf{{"LAWYER_OF", "Russell", "Heath", "ref", ""}},
+			absent:  []wf{{"WORKS_AT", "Russell", "*", "", ""}}},
+	})
+	checkEntityNames(t, "message", "Speaker 1: Hi! My name is Vilde.", []string{"Vilde"}, nil)
+}

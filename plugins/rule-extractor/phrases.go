@@ -23,6 +23,17 @@ func (sc *sentCtx) jobTitle(i int) int {
 	return end
 }
 
+// yearOfTraining reports whether toks[i] is the ordinal of a year or a
+// grade that is part of a title ("a first year resident", "a second grade
+// teacher"), not an adjective to drop.
+func yearOfTraining(toks []token, i int) bool {
+	if !studentYears.has(toks[i].lower) && !ordinalYears.has(toks[i].lower) {
+		return false
+	}
+	next := lowerAt(toks, i+1)
+	return next == "year" || next == "grade"
+}
+
 // isJobHead reports whether a word heads a job title: a listed job noun,
 // or a word made like one ("radiologist", "pediatrician", "pianist").
 func isJobHead(w string) bool {

@@ -219,7 +219,7 @@ func (sc *sentCtx) roleFacts(cc *clauseCtx, subj ref, pi int, c *nlp.Clause, rol
 	// number counts the holders.
 	// A word the tagger took for an adjective that WordNet knows only as
 	// a noun names the field and stays ("a database specialist").
-	for textStart < p.Head && (strings.HasPrefix(sc.p.Tags[textStart], "JJ") && !titleRanks.has(sc.toks[textStart].lower) && (nlp.IsAdjective(sc.toks[textStart].lower) || !nlp.IsNoun(sc.toks[textStart].lower)) || quantifiers.has(sc.toks[textStart].lower) || sc.p.Tags[textStart] == "CD") {
+	for textStart < p.Head && !yearOfTraining(sc.toks, textStart) && (strings.HasPrefix(sc.p.Tags[textStart], "JJ") && !titleRanks.has(sc.toks[textStart].lower) && (nlp.IsAdjective(sc.toks[textStart].lower) || !nlp.IsNoun(sc.toks[textStart].lower)) || quantifiers.has(sc.toks[textStart].lower) || sc.p.Tags[textStart] == "CD") {
 		textStart++
 	}
 	// "a Green Party politician", "an Acme engineer": a name before the

@@ -163,7 +163,7 @@ func (x *extraction) identifySpeakers(utts []utterance) {
 					add(next, first, spokenNear)
 					add(prev, first, spokenNear)
 					deny(u.speaker, first)
-				case before2 == "i" && before == "am" || before2 == "name" && before == "is" || (m.start == 2 || m.start > 2 && s.toks[m.start-3].text == ",") && before2 == "this" && before == "is" && !introduces(u.text, s.toks, m) || before2 == "it" && before == "is" && greeted(s.toks, m.start-2):
+				case before2 == "i" && before == "am" || before2 == "name" && before == "is" && !othersName(s.toks, m.start-2) || (m.start == 2 || m.start > 2 && s.toks[m.start-3].text == ",") && before2 == "this" && before == "is" && !introduces(u.text, s.toks, m) || before2 == "it" && before == "is" && greeted(s.toks, m.start-2):
 					add(u.speaker, first, selfNamed)
 					selfSaid = first
 				case si == 0 && alone(s.toks, m) && prev != "" && asksName(utts, k):
@@ -823,4 +823,15 @@ func thirdSubject(toks []token, m mention) bool {
 		return false
 	}
 	return nlp.InflectedVerb(w) || strings.HasSuffix(w, "s") && nlp.IsVerb(nlp.Lemma(w, "VBZ"))
+}
+
+// othersName reports whether the "name" at toks[i] is someone else's:
+// "her name is Celia", "his name's Arvid", "your name is" speak of
+// another, where "my name is" and "name's" alone introduce oneself.
+func othersName(toks []token, i int) bool {
+	switch lowerAt(toks, i-1) {
+	case "his", "her", "their", "its", "your", "whose":
+		return true
+	}
+	return lowerAt(toks, i-1) == "'s" || i >= 1 && strings.HasSuffix(toks[i-1].lower, "'s")
 }
