@@ -220,6 +220,14 @@ func vocativeTerms(toks []token) []string {
 		// vocative only when more follows ("Honey, sit down"), not when
 		// it is the sentence ("Great.").
 		commanded := l == 0 && start == 0 && l+1 < r && commandVerb(toks[l+1])
+		if l == 0 && start == 0 && l+1 < r && clauseOpeners.has(toks[l+1].lower) && plainCall(toks[l].lower) {
+			// "Honey you got to try", "Honey that sounds like fun": a
+			// term that opens the sentence without its comma.
+			if t, ok := addressTerm(toks[l:l+1], true); ok {
+				add(t, ok)
+				continue
+			}
+		}
 		if l == 0 && (start > 0 || !wordsFrom(toks, r)) && !(r == l+1 && calledAlone(toks[l].lower)) && !commanded {
 			continue
 		}
@@ -235,8 +243,8 @@ func vocativeTerms(toks []token) []string {
 			}
 		}
 		// "Hi honey I'm home", "Oh honey thank God", "Aw, sweetie it's
-		// fine": speech written without the comma after the term, which
-		// ends where a clause begins.
+		// fine", "Honey you got to try": speech written without the comma
+		// after the term, which ends where a clause begins.
 		if opened || commanded {
 			for n := 1; n <= 2 && l+n < r; n++ {
 				if clauseOpeners.has(toks[l+n].lower) || commanded && n == 1 {
@@ -251,12 +259,13 @@ func vocativeTerms(toks []token) []string {
 	for last >= 0 && !toks[last].word {
 		last--
 	}
-	if last >= 1 && toks[last-1].word && (bareBefore.has(toks[last-1].lower) && !askedVerb(toks, last) || bareAfterVerb(toks, last)) {
+	if last >= 1 && toks[last-1].word && (bareBefore.has(toks[last-1].lower) && !askedVerb(toks, last) || bareAfterVerb(toks, last) || barePreps.has(toks[last-1].lower) && plainCall(toks[last].lower)) {
 		add(addressTerm(toks[last:last+1], false))
 	}
-	// The same before a comma: "suck it up man, it's a job".
+	// The same before a comma: "suck it up man, it's a job", "that's
+	// good man, everybody knows".
 	for i := 1; i+1 < len(toks); i++ {
-		if toks[i+1].text == "," && toks[i].word && toks[i-1].word && bareBefore.has(toks[i-1].lower) {
+		if toks[i+1].text == "," && toks[i].word && toks[i-1].word && (bareBefore.has(toks[i-1].lower) || bareAfterVerb(toks, i) && plainCall(toks[i].lower)) {
 			add(addressTerm(toks[i:i+1], false))
 		}
 	}
@@ -282,6 +291,28 @@ func vocativeTerms(toks []token) []string {
 	return out
 }
 
+// plainCall reports whether a person noun is called without a comma to
+// show it: a word of address ("honey", "man", "buddy"), or a noun that is
+// no verb and no adjective ("Have you", "Date me", "front" are not).
+func plainCall(w string) bool {
+	return addressWords.has(w) || !nlp.IsVerb(w) && !nlp.IsAdjective(w)
+}
+
+// addressWords are the words people are called by in speech that are also
+// verbs or adjectives in WordNet.
+var addressWords = words("man honey dude buddy pal babe baby darling dear sweetie sweetheart mate bro kid son boss chief doc")
+
+// leadingVocative reports whether a sentence opens with a term of address
+// said without its comma, before a clause ("Honey you got to try", "Man
+// I love this"); "Doctor Who is on" opens with a name.
+func leadingVocative(toks []token) bool {
+	if len(toks) < 3 || !toks[1].word || toks[1].cap && toks[1].lower != "i" || !clauseOpeners.has(toks[1].lower) {
+		return false
+	}
+	_, ok := addressTerm(toks[:1], true)
+	return ok && plainCall(toks[0].lower)
+}
+
 // midOpener reports whether the word before toks[l] opens a vocative
 // inside a sentence: a greeting, thanks, an apology, an interjection or
 // "you" ("I'm sorry buddy", "thank you sir", "I love you honey"), not
@@ -292,6 +323,9 @@ func midOpener(toks []token, l int) bool {
 		return true
 	case "you", "well", "look", "listen", "come", "wow":
 		return true
+	case "what":
+		// "You know what honey, we're out of candy".
+		return l >= 2 && strings.HasSuffix(toks[l-2].lower, "know")
 	}
 	return false
 }
@@ -312,6 +346,12 @@ func commandVerb(t token) bool {
 // sentence is one spoken to: pronouns and particles, not determiners or
 // prepositions.
 var bareBefore = words("you ya it me us them this that on up out go now there here please too again ok okay right sorry thanks bye night later soon tonight today tomorrow")
+
+// barePreps are prepositions after which a bare singular person noun
+// ending a sentence is one spoken to ("what are you talking about man"),
+// where a person spoken of takes a determiner ("about a man"); not "of"
+// ("the history of man").
+var barePreps = words("about with for at to from")
 
 // bareAfterVerb reports whether the bare noun ending a sentence at
 // toks[last] follows a verb or an adjective it cannot be the object or

@@ -58,6 +58,13 @@ func TestVocativeTerms(t *testing.T) {
 		{"the verb of a question", "Can you help?", nil},
 		{"the verb of a question with did", "Did you cook?", nil},
 		{"a term after a question's verb", "Can you help me, buddy?", []string{"buddy"}},
+		{"opening the sentence, no comma, before a clause", "Honey you have to try this.", []string{"honey"}},
+		{"a question's verb opening the sentence", "Have you seen it?", nil},
+		{"after you know what", "Y'know what sweetie, we are out of bread.", []string{"sweetie"}},
+		{"bare at the end after a preposition", "What are you talking about man?", []string{"man"}},
+		{"of is no such preposition", "It is the history of man.", nil},
+		{"bare before a comma after an adjective", "That's good pal, everybody knows it.", []string{"pal"}},
+		{"a verb before a comma is no term", "That is what we have, right?", nil},
 		{"a comparative after a determiner", "Not any sooner.", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

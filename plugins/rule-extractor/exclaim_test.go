@@ -129,3 +129,14 @@ func TestExtractTitlesSaidOfOthers(t *testing.T) {
 	})
 	checkEntityNames(t, "message", "Speaker 1: Hi! My name is Vilde.", []string{"Vilde"}, nil)
 }
+
+// TestExtractLeadingTermOfAddress: "Honey that sounds like fun" calls
+// someone; "Honey" is no subject.
+func TestExtractLeadingTermOfAddress(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "a term without its comma is no subject", source: "message",
+			content: "Speaker 5: I booked that pottery class!\nSpeaker 3: Honey that sounds like fun.",
+			absent:  []wf{{"*", "Honey", "*", "", ""}}},
+	})
+	checkEntityNames(t, "message", "Speaker 5: I booked that pottery class!\nSpeaker 3: Honey that sounds like fun.", nil, []string{"Honey"})
+}

@@ -335,6 +335,10 @@ func (x *extraction) sentence(u *uttCtx, s sentence) {
 	if x.recordSubject != "" {
 		s.toks = noteFields(s.toks)
 	}
+	if leadingVocative(s.toks) {
+		// "Honey that sounds like fun": the one called is no subject.
+		s.toks = s.toks[1:]
+	}
 	sc := &sentCtx{u: u, toks: s.toks, question: s.question, tagged: s.tagged}
 	sc.dates = findDates(s.toks, x.ref, x.anchor)
 	x.anchor = lastDate(sc.dates, x.anchor)
