@@ -149,13 +149,23 @@ func (ps *PluginSets) describe(ctx context.Context, origin string, code []byte) 
 // manifestOf returns the manifest src is loaded with under cfg, named name
 // by the configuration and configured with config: manifestFor's, and for
 // a built-in that ends by itself, no checks that could stop its calls
-// (builtin.Uninterruptible). A file of the plugins directory never runs
-// without them, whatever name it describes itself with.
+// (builtin.Uninterruptible), while the pieces of an episode it is sent are
+// at most uninterruptibleExtractKB. A file of the plugins directory never
+// runs without them, whatever name it describes itself with.
 func manifestOf(cfg Config, name string, src source, config string) wasm.Manifest {
 	m := manifestFor(cfg, name, src.name, config)
-	m.Uninterruptible = src.builtin() && builtin.Uninterruptible(src.name)
+	m.Uninterruptible = src.builtin() && builtin.Uninterruptible(src.name) &&
+		cfg.Ingest.options().Effective().MaxExtractBytes <= uninterruptibleExtractKB<<10
 	return m
 }
+
+// uninterruptibleExtractKB is the largest ingest.max_extract_kb under which
+// the rule extractor runs without the deadline checks. Its time grows
+// faster than its input: a piece of 32 KiB packed with facts takes it 1.9
+// s, one of 64 KiB 6.7 s (BenchmarkRuleExtractorDense in package wasm) and
+// one of 1 MiB minutes; past this size the checks and the call timeout
+// bound it again.
+const uninterruptibleExtractKB = 32
 
 // manifestFor returns the manifest of a plugin under cfg, named name by
 // the configuration and described as described: the operator's grant (by

@@ -27,6 +27,15 @@ func TestOnlyTheBuiltInRuleExtractorIsUninterruptible(t *testing.T) {
 	if manifestOf(cfg, "rule-extractor", file, "").Uninterruptible {
 		t.Error("a plugins-directory file named rule-extractor is Uninterruptible, want the checks")
 	}
+	// Pieces larger than the extractor is known to finish quickly keep
+	// the checks, and the call timeout with them.
+	big := cfg
+	big.Ingest.MaxExtractKB = 64
+	for _, src := range srcs {
+		if src.name == "rule-extractor" && manifestOf(big, "rule-extractor", src, "").Uninterruptible {
+			t.Error("with ingest.max_extract_kb = 64 the rule extractor is Uninterruptible, want the checks")
+		}
+	}
 	// A tenant's configuration of the built-in keeps it.
 	for _, src := range srcs {
 		if src.name == "rule-extractor" && !manifestOf(cfg, "rule-extractor", src, `{"x":1}`).Uninterruptible {

@@ -195,6 +195,68 @@ func benchRuleExtractor(b *testing.B, p *wasm.Plugin) {
 	}
 }
 
+// BenchmarkRuleExtractorDense measures one extract call of the built-in
+// rule extractor on a text piece packed with facts (a generated sentence
+// of work, marriage, leaving, home or office every 40 bytes, among 208
+// people and 104 organisations), at 12, 32 and 64 KiB, loaded as the host
+// loads it and with the deadline checks: how its time grows with the
+// piece, which is why the host keeps the checks past 32 KiB
+// (host.uninterruptibleExtractKB). ms/call is the mean.
+func BenchmarkRuleExtractorDense(b *testing.B) {
+	module, err := os.ReadFile("../plugins/builtin/rule-extractor.wasm")
+	if err != nil {
+		b.Fatal(err)
+	}
+	rt := openRuntime(b, wasm.Options{})
+	for _, mode := range []struct {
+		name string
+		m    wasm.Manifest
+	}{{"runs-to-end", wasm.Manifest{Uninterruptible: true}}, {"stoppable", wasm.Manifest{}}} {
+		mode.m.CallTimeout = 10 * time.Minute
+		p, err := rt.Load(context.Background(), "rule-extractor", module, mode.m)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Cleanup(func() { _ = p.Close(context.Background()) })
+		for _, kb := range []int{12, 32, 64} {
+			req, err := json.Marshal(abi.ExtractRequest{GroupID: "g", Episode: abi.Episode{Source: "text", Content: denseText(kb << 10), ReferenceTime: "2024-01-20T12:00:00Z"}})
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.Run(fmt.Sprintf("%s/%dKiB", mode.name, kb), func(b *testing.B) {
+				for b.Loop() {
+					if _, err := p.Call(context.Background(), abi.CapExtract, req); err != nil {
+						b.Fatal(err)
+					}
+				}
+				b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N), "ms/call")
+			})
+		}
+	}
+}
+
+// denseText returns n bytes of short sentences, each stating a fact.
+func denseText(n int) string {
+	var sb strings.Builder
+	for i := 0; sb.Len() < n; i++ {
+		a, c := fmt.Sprintf("Per%d Son%d", i*7%208, i*7%208), fmt.Sprintf("Per%d Son%d", i*13%208, i*13%208)
+		o := fmt.Sprintf("Org%d Group", i*11%104)
+		switch i % 5 {
+		case 0:
+			fmt.Fprintf(&sb, "%s works at %s since %d. ", a, o, 2000+i%21)
+		case 1:
+			fmt.Fprintf(&sb, "%s married %s in June. ", a, c)
+		case 2:
+			fmt.Fprintf(&sb, "%s left %s in March. ", a, o)
+		case 3:
+			fmt.Fprintf(&sb, "%s lives in Oslo with %s. ", a, c)
+		default:
+			fmt.Fprintf(&sb, "%s is the CEO of %s. ", a, o)
+		}
+	}
+	return sb.String()[:n]
+}
+
 // BenchmarkRuleExtractorMemory finds the smallest memory limit under
 // which the built-in rule extractor serves the extract requests of
 // BenchmarkRuleExtractor and one of the longest an episode may send (12
