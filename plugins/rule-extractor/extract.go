@@ -306,14 +306,24 @@ func (x *extraction) text(req abi.ExtractRequest) {
 // kind that may be a person's when the turn names no other ("Did you see
 // Sigrun?" "I love her."), as within a turn (thirdAt).
 func (x *extraction) turnPersons(ms []named, meant []string) []string {
-	var named, maybe []string
+	var named, maybe, inner []string
 	for _, n := range ms {
 		switch {
 		case x.isPerson(n.name):
 			named = append(named, n.name)
-		case x.maybePerson(n.name) && !slices.Contains(maybe, n.name):
-			maybe = append(maybe, n.name)
+		case x.maybePerson(n.name):
+			if !slices.Contains(maybe, n.name) {
+				maybe = append(maybe, n.name)
+			}
+			if n.pos > 0 && !slices.Contains(inner, n.name) {
+				inner = append(inner, n.name)
+			}
 		}
+	}
+	if len(maybe) > 1 && len(inner) == 1 {
+		// "Promise you will never tell Anselm": a word that only ever
+		// opened a sentence gives way to one said inside it.
+		maybe = inner
 	}
 	if len(named) == 0 && len(maybe) == 1 {
 		named = maybe
