@@ -156,22 +156,41 @@ func BenchmarkColdStart(b *testing.B) {
 // host does (Manifest.Uninterruptible); "stoppable" as any other plugin,
 // with the checks that stop a call at its deadline.
 func BenchmarkRuleExtractor(b *testing.B) {
+	for _, m := range ruleExtractorModes(b, 0) {
+		b.Run(m.name, func(b *testing.B) { benchRuleExtractor(b, m.p) })
+	}
+}
+
+// ruleExtractorMode is the built-in rule extractor loaded one way.
+type ruleExtractorMode struct {
+	name string
+	p    *wasm.Plugin
+}
+
+// ruleExtractorModes loads plugins/builtin/rule-extractor.wasm as the host
+// does ("runs-to-end": Manifest.Uninterruptible) and as any other plugin
+// ("stoppable": with the checks that stop a call at its deadline), each
+// with the call timeout given (0: the default).
+func ruleExtractorModes(b *testing.B, timeout time.Duration) []ruleExtractorMode {
 	module, err := os.ReadFile("../plugins/builtin/rule-extractor.wasm")
 	if err != nil {
 		b.Fatal(err)
 	}
 	rt := openRuntime(b, wasm.Options{})
-	for _, mode := range []struct {
-		name string
-		m    wasm.Manifest
-	}{{"runs-to-end", wasm.Manifest{Uninterruptible: true}}, {"stoppable", wasm.Manifest{}}} {
-		p, err := rt.Load(context.Background(), "rule-extractor", module, mode.m)
+	var out []ruleExtractorMode
+	for _, un := range []bool{true, false} {
+		p, err := rt.Load(context.Background(), "rule-extractor", module, wasm.Manifest{Uninterruptible: un, CallTimeout: timeout})
 		if err != nil {
 			b.Fatal(err)
 		}
 		b.Cleanup(func() { _ = p.Close(context.Background()) })
-		b.Run(mode.name, func(b *testing.B) { benchRuleExtractor(b, p) })
+		name := "stoppable"
+		if un {
+			name = "runs-to-end"
+		}
+		out = append(out, ruleExtractorMode{name, p})
 	}
+	return out
 }
 
 func benchRuleExtractor(b *testing.B, p *wasm.Plugin) {
@@ -203,21 +222,8 @@ func benchRuleExtractor(b *testing.B, p *wasm.Plugin) {
 // piece, which is why the host keeps the checks past 32 KiB
 // (host.uninterruptibleExtractKB). ms/call is the mean.
 func BenchmarkRuleExtractorDense(b *testing.B) {
-	module, err := os.ReadFile("../plugins/builtin/rule-extractor.wasm")
-	if err != nil {
-		b.Fatal(err)
-	}
-	rt := openRuntime(b, wasm.Options{})
-	for _, mode := range []struct {
-		name string
-		m    wasm.Manifest
-	}{{"runs-to-end", wasm.Manifest{Uninterruptible: true}}, {"stoppable", wasm.Manifest{}}} {
-		mode.m.CallTimeout = 10 * time.Minute
-		p, err := rt.Load(context.Background(), "rule-extractor", module, mode.m)
-		if err != nil {
-			b.Fatal(err)
-		}
-		b.Cleanup(func() { _ = p.Close(context.Background()) })
+	for _, mode := range ruleExtractorModes(b, 10*time.Minute) {
+		p := mode.p
 		for _, kb := range []int{12, 32, 64} {
 			req, err := json.Marshal(abi.ExtractRequest{GroupID: "g", Episode: abi.Episode{Source: "text", Content: denseText(kb << 10), ReferenceTime: "2024-01-20T12:00:00Z"}})
 			if err != nil {
