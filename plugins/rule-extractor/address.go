@@ -220,10 +220,8 @@ func vocativeTerms(toks []token) []string {
 		// vocative only when more follows ("Honey, sit down"), not when
 		// it is the sentence ("Great.").
 		commanded := l == 0 && start == 0 && l+1 < r && commandVerb(toks[l+1])
-		if l == 0 && start == 0 && l+1 < r && clauseOpeners.has(toks[l+1].lower) && plainCall(toks[l].lower) {
-			// "Honey you got to try", "Honey that sounds like fun": a
-			// term that opens the sentence without its comma.
-			if t, ok := addressTerm(toks[l:l+1], true); ok {
+		if l == 0 && start == 0 {
+			if t, ok := openingCall(toks); ok {
 				add(t, ok)
 				continue
 			}
@@ -302,15 +300,25 @@ func plainCall(w string) bool {
 // verbs or adjectives in WordNet.
 var addressWords = words("man honey dude buddy pal babe baby darling dear sweetie sweetheart mate bro kid son boss chief doc")
 
+// openingCall returns the term of address that opens toks without its
+// comma, before a clause ("Honey you got to try", "Honey that sounds like
+// fun").
+func openingCall(toks []token) (string, bool) {
+	if len(toks) < 2 || !toks[1].word || !clauseOpeners.has(toks[1].lower) || !plainCall(toks[0].lower) {
+		return "", false
+	}
+	return addressTerm(toks[:1], true)
+}
+
 // leadingVocative reports whether a sentence opens with a term of address
-// said without its comma, before a clause ("Honey you got to try", "Man
-// I love this"); "Doctor Who is on" opens with a name.
+// said without its comma, before a clause and more ("Man I love this");
+// "Doctor Who is on" opens with a name.
 func leadingVocative(toks []token) bool {
-	if len(toks) < 3 || !toks[1].word || toks[1].cap && toks[1].lower != "i" || !clauseOpeners.has(toks[1].lower) {
+	if len(toks) < 3 || toks[1].cap && toks[1].lower != "i" {
 		return false
 	}
-	_, ok := addressTerm(toks[:1], true)
-	return ok && plainCall(toks[0].lower)
+	_, ok := openingCall(toks)
+	return ok
 }
 
 // midOpener reports whether the word before toks[l] opens a vocative
