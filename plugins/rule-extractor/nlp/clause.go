@@ -825,11 +825,18 @@ func (s *Sentence) objects(k int, skip []bool) {
 			j = s.Phrases[last(pp.Obj)].End
 			continue
 		}
-		if (t == "RP" || t == "RB") && j+1 < n && (s.Tags[j+1] == "IN" && !subordinator[s.Lower[j+1]] || s.Tags[j+1] == "TO") {
+		if t == "RP" || t == "RB" {
 			// "plays right back for Castlefield Albion", "works there
-			// now at …": an adverb between the phrases.
-			j++
-			continue
+			// now at …", "got back together with Rachel": adverbs
+			// between the phrases.
+			k := j + 1
+			for k < n && (s.Tags[k] == "RP" || s.Tags[k] == "RB") {
+				k++
+			}
+			if k < n && (s.Tags[k] == "IN" && !subordinator[s.Lower[k]] || s.Tags[k] == "TO") {
+				j = k
+				continue
+			}
 		}
 		break
 	}

@@ -61,6 +61,8 @@ func TestNoun(t *testing.T) {
 		{"nurse", nlp.NounPerson, nlp.ClassWorker},
 		{"dog", nlp.NounAnimal, nlp.ClassAnimal},
 		{"lisbon", nlp.NounLocation, nlp.ClassCity},
+		// WordNet writes it "headhunter".
+		{"head-hunter", nlp.NounPerson, nlp.ClassPerson},
 	}
 	for _, tc := range tests {
 		lex, class, ok := nlp.Noun(tc.lemma)
@@ -133,6 +135,8 @@ func TestParse(t *testing.T) {
 			[]clause{{Lemma: "join", Subj: "Sara Lind", Obj: "Vantor"}}},
 		{"a particle after an object pronoun, before a preposition", "I traded it in for a Kia .", [][2]int{{6, 7}},
 			[]clause{{Lemma: "trade", Particle: "in", Subj: "I", Obj: "it", PPs: "for:a Kia"}}},
+		{"adverbs between the verb and its preposition", "Ilse got back together with Tor .", [][2]int{{0, 1}, {5, 6}},
+			[]clause{{Lemma: "get", Subj: "Ilse", PPs: "with:Tor"}}},
 		{"got rid of", "I got rid of the car .", nil,
 			[]clause{{Lemma: "get", Particle: "rid", Subj: "I", PPs: "of:the car"}}},
 		{"up to date stays a noun", "The list is up to date .", nil,
@@ -229,6 +233,37 @@ func TestGivenNames(t *testing.T) {
 	for name, want := range map[string]byte{"dorothea": 'f', "bram": 'm', "kim": 0, "nosuchname": 0} {
 		if got := nlp.NameGender(name); got != want {
 			t.Errorf("NameGender(%q) = %q, want %q", name, got, want)
+		}
+	}
+}
+
+// TestRetagModifiers checks the tags Parse corrects around a noun: a
+// noun after a possessive that the tagger read as an adjective, and an
+// age before a noun that it read as a name.
+func TestRetagModifiers(t *testing.T) {
+	tests := []struct {
+		name, words, want string
+		names             [][2]int
+	}{
+		{"a noun after a possessive, before a time", "I was her accountant four years ago .", "PRP VBD PRP$ NN CD NNS RB .", nil},
+		{"an age before a noun", "Ilse , our 50-year-old librarian , is here .", "NNP , PRP$ JJ NN , VBZ RB .", [][2]int{{0, 1}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			words := strings.Fields(tc.words)
+			lower := make([]string, len(words))
+			for i, w := range words {
+				lower[i] = strings.ToLower(w)
+			}
+			s := nlp.Parse(words, lower, tc.names, make([]bool, len(words)))
+			if got := strings.Join(s.Tags, " "); got != tc.want {
+				t.Errorf("Parse(%q) tags = %q, want %q", tc.words, got, tc.want)
+			}
+		})
+	}
+	for w, want := range map[string]bool{"50-year-old": true, "twenty-year-old": true, "six-month-old": true, "old-timer": false, "year-old": false, "x-year-old": false} {
+		if got := nlp.IsAgeModifier(w); got != want {
+			t.Errorf("IsAgeModifier(%q) = %v, want %v", w, got, want)
 		}
 	}
 }

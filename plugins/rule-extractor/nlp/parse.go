@@ -262,6 +262,8 @@ func Parse(words, lower []string, names [][2]int, skip []bool) *Sentence {
 	s.retagUnknownAdverbs()
 	s.retagOffOn()
 	s.retagPossessedGerunds()
+	s.retagPossessedAdjectives()
+	s.retagAgeModifiers()
 	s.retagInfinitives(named)
 	s.retagVerbs()
 	s.retagVerblessWord()

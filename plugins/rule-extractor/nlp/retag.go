@@ -172,6 +172,65 @@ func (s *Sentence) retagPossessedGerunds() {
 	}
 }
 
+// retagPossessedAdjectives read a word tagged an adjective right after a
+// possessive, before no noun, adjective or gerund it could modify, as the
+// noun it is when WordNet has it as one ("I was her accountant/JJ four
+// years ago": nothing follows for an adjective to qualify). After a form
+// of "be", "her" is that possessive, not an object.
+func (s *Sentence) retagPossessedAdjectives() {
+	for i := 1; i < len(s.Tags); i++ {
+		her := s.Lower[i-1] == "her" && s.Tags[i-1] == "PRP" && i >= 2 && s.Lemmas[i-2] == "be"
+		if s.Tags[i] != "JJ" || s.Tags[i-1] != "PRP$" && !her || !IsNoun(s.Lower[i]) {
+			continue
+		}
+		if i+1 < len(s.Tags) {
+			if t := s.Tags[i+1]; strings.HasPrefix(t, "NN") || strings.HasPrefix(t, "JJ") || t == "VBG" {
+				continue
+			}
+		}
+		s.Tags[i-1], s.Tags[i] = "PRP$", "NN"
+	}
+}
+
+// retagAgeModifiers tag an age said before a noun ("our 50-year-old
+// librarian", "a twenty-year-old daughter") as the adjective it is,
+// which the tagger takes for a name, and the noun after it, which it
+// may take for an adjective, as a noun.
+func (s *Sentence) retagAgeModifiers() {
+	for i := range s.Tags {
+		if !IsAgeModifier(s.Lower[i]) {
+			continue
+		}
+		s.Tags[i] = "JJ"
+		if n := i + 1; n < len(s.Tags) && s.Tags[n] == "JJ" && IsNoun(s.Lower[n]) && (n+1 == len(s.Tags) || !strings.HasPrefix(s.Tags[n+1], "NN") && !strings.HasPrefix(s.Tags[n+1], "JJ")) {
+			s.Tags[n] = "NN"
+		}
+	}
+}
+
+// IsAgeModifier reports whether a word is an age said as a modifier:
+// "50-year-old", "twenty-year-old", "six-month-old".
+func IsAgeModifier(w string) bool {
+	n, rest, ok := strings.Cut(w, "-")
+	if !ok || n == "" {
+		return false
+	}
+	switch rest {
+	case "year-old", "years-old", "month-old", "week-old", "day-old":
+	default:
+		return false
+	}
+	if _, ok := SpelledNumber(n); ok || n == "one" {
+		return true
+	}
+	for _, r := range n {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
+
 // retagOffOn reads "off" and "on" between an object pronoun or a
 // participle and a noun phrase as the preposition they are ("took me
 // off lisinopril", "was taken off it", "put her on the waiting list"), which the tagger takes for the particle of

@@ -145,6 +145,13 @@ const (
 // false for a word WordNet does not know as a noun.
 func Noun(lemma string) (lex LexFile, class Class, ok bool) {
 	v, ok := wn().nouns.get(lemma)
+	if !ok && strings.Contains(lemma, "-") {
+		// "head-hunter", "fire-fighter": WordNet writes the word closed
+		// up or open.
+		if v, ok = wn().nouns.get(strings.ReplaceAll(lemma, "-", "")); !ok {
+			v, ok = wn().nouns.get(strings.ReplaceAll(lemma, "-", " "))
+		}
+	}
 	if !ok {
 		return 0, 0, false
 	}
