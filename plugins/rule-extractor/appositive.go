@@ -102,8 +102,16 @@ func (sc *sentCtx) appositiveAfter(n named, k int) {
 		return
 	}
 	k++
-	for classes["adj"].has(lowerAt(toks, k)) || lowerAt(toks, k) == "new" {
+	age := ""
+	for classes["adj"].has(lowerAt(toks, k)) || lowerAt(toks, k) == "new" || nlp.IsAgeModifier(lowerAt(toks, k)) {
+		if nlp.IsAgeModifier(lowerAt(toks, k)) {
+			// "Mrs. Altman, our 50-year-old librarian,": her age.
+			age, _, _ = strings.Cut(toks[k].text, "-")
+		}
 		k++
+	}
+	if age != "" && !sc.u.x.isOrg(n.name) {
+		sc.fact(&clauseCtx{te: tensePresent}, ref{name: n.name, kind: kindPerson, str: strPattern}, ref{name: age, kind: kindNone, str: strPattern}, "HAS_AGE", tState, "{s} is {o}", kindPerson, kindNone)
 	}
 	if possOrg.name == "" {
 		// "Dana Cole, the Brightwave CFO,", "the Harbour Hawks coach".
@@ -166,8 +174,11 @@ func (sc *sentCtx) appositiveAfter(n named, k int) {
 	end := sc.jobTitle(k)
 	for e := k + 1; end == k && e <= k+2 && e <= len(toks) && toks[e-1].word; e++ {
 		// "Vera Holm, the film star": a noun WordNet classes as a
-		// worker, with at most one word before it.
-		if workerNoun(toks[e-1].lower) && (e == len(toks) || !toks[e].word) {
+		// worker, with at most one word before it; or, as after "is a"
+		// ("Larry, the health inspector," says what "Larry is a health
+		// inspector" says), any kind of person but the plain ones, kin
+		// and ties.
+		if (workerNoun(toks[e-1].lower) || occupationNoun(toks[e-1].lower)) && (e == len(toks) || !toks[e].word) {
 			end = e
 		}
 	}
@@ -570,6 +581,37 @@ func workerNoun(w string) bool {
 	}
 	_, class, ok := nlp.Noun(w)
 	return ok && class&nlp.ClassWorker != 0
+}
+
+// occupationNoun reports whether a noun's first sense is a kind of
+// person named for what they do ("inspector", "caterer", "novelist"):
+// a noun of agent in -er, -or, -ist or -ian that is neither a plain
+// person, kin, a tie to someone ("partner") nor one of what one is to
+// others or does once ("stranger", "winner"). "Ross, the idiot," names
+// no job.
+func occupationNoun(w string) bool {
+	if plainPersons.has(w) || kinNouns.has(w) || socialAgents.has(w) || !agentNoun(w) {
+		return false
+	}
+	if _, tie := roleNouns[w]; tie {
+		return false
+	}
+	lex, _, ok := nlp.Noun(w)
+	return ok && lex == nlp.NounPerson
+}
+
+// socialAgents are nouns of agent that say what one is to others or
+// did once, not one's work.
+var socialAgents = words("stranger lover loser winner beginner newcomer foreigner outsider member partner neighbor neighbour owner user customer visitor viewer reader listener follower supporter believer admirer fighter survivor sinner")
+
+// agentNoun reports whether a noun ends as nouns of agent do.
+func agentNoun(w string) bool {
+	for _, suf := range []string{"er", "or", "ist", "ian"} {
+		if strings.HasSuffix(w, suf) && len(w) > len(suf)+3 {
+			return true
+		}
+	}
+	return false
 }
 
 // orgBefore is the last organisation named in the sentence before token

@@ -247,6 +247,9 @@ func (sc *sentCtx) readClause(ci int) {
 		}
 		sc.verbFacts(cc, verb, s, role)
 	}
+	if len(subjs) == 1 && c.Obj.None() {
+		sc.togetherWith(cc, c, verb, subjs[0], role)
+	}
 	if len(subjs) > 1 && c.Obj.None() {
 		if rc, ok := sc.reciprocalOf(c, verb); ok && !sc.hasPrep(c, "to") && !sc.hasPrep(c, "with") {
 			if role >= 0 {

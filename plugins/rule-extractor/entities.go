@@ -201,7 +201,8 @@ func quotedTitle(toks []token, i int) (start, end int, ok bool) {
 // and digits mixed, or digits in groups joined by hyphens ("ORD-1001",
 // "KT-4410-BLK", "BK-7Q2ZL", "A17", "2024-0042"), not a date.
 func looksLikeID(s string) bool {
-	if len(s) < 3 || strings.ContainsAny(s, " \t") {
+	if len(s) < 3 || strings.ContainsAny(s, " \t") || nlp.IsAgeModifier(strings.ToLower(s)) {
+		// "a 28-year-old cheerleader": an age, no id.
 		return false
 	}
 	digits, letters, hyphens := 0, 0, 0

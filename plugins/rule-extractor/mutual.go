@@ -116,3 +116,37 @@ func (sc *sentCtx) subjectIs(c *nlp.Clause, w string) bool {
 	p := sc.p.Phrases[c.Subj.Phrase]
 	return p.End == p.Start+1 && sc.toks[p.Start].lower == w
 }
+
+// togetherWith reads the partner of a reciprocal said "together" of one
+// subject and "with" the other: "Ross got back together with Rachel",
+// "Ada lives together with Bo".
+func (sc *sentCtx) togetherWith(cc *clauseCtx, c *nlp.Clause, verb string, subj ref, role temporal) {
+	if !together(sc.toks, c) && !backTogether(sc.toks, c) {
+		return
+	}
+	rc, ok := sc.reciprocalOf(c, verb)
+	if !ok {
+		return
+	}
+	if role >= 0 {
+		rc.role = role
+	}
+	for _, pp := range c.PPs {
+		if pp.Prep != "with" || pp.Obj.Phrase < 0 || pp.At < c.VerbEnd {
+			continue
+		}
+		partner := sc.phraseRef(pp.Obj.Phrase, false)
+		if partner.name == "" || sc.kindOf(partner) != kindPerson && !sc.personish(partner) {
+			continue
+		}
+		w := c.Lemma
+		if cc.te == tensePast {
+			w = nlp.Past(w)
+		}
+		text := "{s} " + w
+		if backTogether(sc.toks, c) {
+			text += " back"
+		}
+		sc.fact(cc, subj, partner, rc.class, rc.role, text+" together with {o}", kindPerson, kindPerson)
+	}
+}

@@ -40,6 +40,10 @@ func isJobHead(w string) bool {
 	if jobHeads.has(w) {
 		return true
 	}
+	if i := strings.LastIndexByte(w, '-'); i > 0 && jobHeads.has(w[i+1:]) {
+		// "co-founder", "head-hunter": the job is the last word's.
+		return true
+	}
 	for _, suf := range []string{"ologist", "iatrist", "ician", "ographer", "ist"} {
 		if strings.HasSuffix(w, suf) && len(w) >= len(suf)+4 {
 			return true

@@ -239,6 +239,17 @@ func (sc *sentCtx) age(cc *clauseCtx, subj ref) bool {
 	return true
 }
 
+// ageBefore reads an age said before the noun a person is ("Alice is a
+// 30-year-old nurse"): toks[from:to] holds the noun's modifiers.
+func (sc *sentCtx) ageBefore(cc *clauseCtx, subj ref, from, to int) {
+	for i := from; i < to; i++ {
+		if nlp.IsAgeModifier(sc.toks[i].lower) && sc.personish(subj) {
+			n, _, _ := strings.Cut(sc.toks[i].text, "-")
+			sc.fact(cc, subj, ref{name: n, kind: kindNone, str: strPattern}, "HAS_AGE", tState, "{s} "+sc.copulaWord(cc, cc.c)+" {o}", kindPerson, kindNone)
+		}
+	}
+}
+
 // ageNumber reads a number said as a word ("eight") or in digits ("29");
 // spelled tells which.
 func ageNumber(w string) (v int, spelled, ok bool) {

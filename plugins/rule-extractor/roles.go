@@ -212,6 +212,7 @@ func (sc *sentCtx) roleFacts(cc *clauseCtx, subj ref, pi int, c *nlp.Clause, rol
 		return
 	}
 	head := sc.headWord(pi)
+	sc.ageBefore(cc, subj, p.Start, p.Head)
 	rn, isRole := roleNouns[head]
 	// "a professional actor", "an excellent doctor", "the new teacher":
 	// the title is the noun; ranks stay ("head chef", "senior engineer").

@@ -131,9 +131,10 @@ func (x *extraction) identifySpeakers(utts []utterance) {
 				}
 				before := lowerAt(s.toks, m.start-1)
 				before2 := lowerAt(s.toks, m.start-2)
-				if voicelessPreps.has(before) {
-					// "I just started at Vantor", "I live in Montauk": a
-					// place or an organisation, no one's name.
+				if voicelessPreps.has(before) || before == "the" {
+					// "I just started at Vantor", "I live in Montauk", "The
+					// Wheatsheaf": a place, an organisation or a thing
+					// (a name said with an article), no one's name.
 					continue
 				}
 				name := m.name

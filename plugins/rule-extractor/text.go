@@ -280,7 +280,28 @@ func tokenize(s string) []token {
 	}
 	isAfterName(toks)
 	hasBefore(toks)
-	return shopGenitives(doubleGenitives(degreeGenitives(dropFillers(toks))))
+	return shopGenitives(doubleGenitives(degreeGenitives(emphaticRepeats(dropFillers(toks)))))
+}
+
+// intensifiers are the adverbs a speaker says twice for weight.
+var intensifiers = words("very really so too much")
+
+// emphaticRepeats drops the first of a modifier said twice for weight
+// and the comma between ("a terrible, terrible waitress" is "a terrible
+// waitress", "you big, big freak", "really, really awful"): an adjective
+// or an intensifier, written the same both times, before a word that
+// goes on with the phrase.
+func emphaticRepeats(toks []token) []token {
+	out := toks[:0]
+	for i := 0; i < len(toks); i++ {
+		if i+3 < len(toks) && toks[i].word && !toks[i].cap && toks[i+1].text == "," && toks[i+2].lower == toks[i].lower && toks[i+3].word &&
+			(intensifiers.has(toks[i].lower) || nlp.IsAdjective(toks[i].lower)) {
+			i++ // the comma: the second of the two stays
+			continue
+		}
+		out = append(out, toks[i])
+	}
+	return out
 }
 
 // hesitations are the sounds a speaker fills a pause with.
@@ -456,7 +477,11 @@ func isAfterName(toks []token) {
 		after := lowerAt(toks, i+2)
 		tie := tieStates.has(n) && (i+2 >= len(toks) || !toks[i+2].word || after == "to" || after == "with" || after == "now")
 		mutual := mutualNouns[strings.TrimSuffix(n, "s")] != "" && strings.HasSuffix(n, "s") && after == "with"
-		if notAfterPossessive.has(n) || participle || passive || named || tie || mutual || afterNamePreps.has(n) {
+		// "Ben's seven!", "Ada's 44 years old": a number that ends the
+		// sentence or gives years is an age, not a count of things Ben has.
+		_, _, num := ageNumber(n)
+		years := num && (i+2 >= len(toks) || !toks[i+2].word || after == "years" || after == "year")
+		if notAfterPossessive.has(n) || participle || passive || named || tie || mutual || years || afterNamePreps.has(n) {
 			toks[i].lower = "is"
 		}
 	}
