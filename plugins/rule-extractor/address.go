@@ -257,7 +257,10 @@ func vocativeTerms(toks []token) []string {
 	for last >= 0 && !toks[last].word {
 		last--
 	}
-	if last >= 1 && toks[last-1].word && (bareBefore.has(toks[last-1].lower) && !askedVerb(toks, last) || bareAfterVerb(toks, last) || barePreps.has(toks[last-1].lower) && plainCall(toks[last].lower)) {
+	// "this" and "that" before any other noun are its determiner ("and
+	// this driver…"), not a pronoun.
+	demonstrative := last >= 1 && (toks[last-1].lower == "this" || toks[last-1].lower == "that") && !addressWords.has(toks[last].lower)
+	if last >= 1 && toks[last-1].word && (bareBefore.has(toks[last-1].lower) && !askedVerb(toks, last) && !demonstrative || bareAfterVerb(toks, last) || barePreps.has(toks[last-1].lower) && plainCall(toks[last].lower)) {
 		add(addressTerm(toks[last:last+1], false))
 	}
 	// The same before a comma: "suck it up man, it's a job", "that's
@@ -265,6 +268,21 @@ func vocativeTerms(toks []token) []string {
 	for i := 1; i+1 < len(toks); i++ {
 		if toks[i+1].text == "," && toks[i].word && toks[i-1].word && (bareBefore.has(toks[i-1].lower) || bareAfterVerb(toks, i) && plainCall(toks[i].lower)) {
 			add(addressTerm(toks[i:i+1], false))
+		}
+	}
+	// "You bitch!", "you big freak", "Oh, you lucky dog": "you" before an
+	// epithet that ends the sentence or its phrase, opening either,
+	// calls the one spoken to by it.
+	for i := 0; i+1 < len(toks); i++ {
+		if toks[i].lower != "you" || i > 0 && toks[i-1].text != "," && !vocativeOpeners.has(toks[i-1].lower) {
+			continue
+		}
+		r := i + 1
+		for r < len(toks) && toks[r].word {
+			r++
+		}
+		if (r == len(toks) || strings.Contains(",!?.", toks[r].text)) && r-i-1 >= 1 && r-i-1 <= 3 {
+			add(addressTerm(toks[i+1:r], false))
 		}
 	}
 	// "you're a creep", "you are such a jerk".
@@ -431,7 +449,9 @@ func addressTerm(ws []token, sentenceStart bool) (string, bool) {
 		// completes its verb; it calls no one.
 		return "", false
 	}
-	if _, class, ok := nlp.Noun(head); !ok || class&nlp.ClassPerson == 0 {
+	// A person by WordNet's classes, or by its first sense's file
+	// ("freak": a person or an animal out of the ordinary).
+	if lex, class, ok := nlp.Noun(head); !ok || class&nlp.ClassPerson == 0 && lex != nlp.NounPerson {
 		return "", false
 	}
 	for i, w := range ws[:len(ws)-1] {

@@ -60,7 +60,9 @@ func (x *extraction) isPerson(name string) bool {
 // one capitalized word the episode shows to be nothing else.
 func (x *extraction) maybePerson(name string) bool {
 	e := x.reg.get(name)
-	if e == nil || e.speaker || e.kind != kindNone || strings.Contains(e.name, " ") || speechSound(e.name) {
+	if e == nil || e.speaker || e.kind != kindNone || strings.Contains(e.name, " ") || speechSound(e.name) || pluralOfPeople(e.name) {
+		// "the pilgrims bringing the Indians": people in the plural are
+		// no "she".
 		return false
 	}
 	r, _ := utf8.DecodeRuneInString(e.name)
