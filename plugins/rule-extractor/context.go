@@ -24,6 +24,9 @@ type named struct {
 	name string
 	// sent and pos place the mention: its sentence and first token.
 	sent, pos int
+	// called is set for a name called out ("Ross!!", "Hey, Tom"): the
+	// one spoken to, whom no "he" or "she" means.
+	called bool
 }
 
 // personLike reports whether a name of unknown kind may be a person's
@@ -179,7 +182,7 @@ func (sc *sentCtx) thirdAt(pos int, exclude ...ref) string {
 				break
 			}
 			key := u.x.reg.key(n.name)
-			if seen[key] || skip(n.name) || !ok(n.name) {
+			if seen[key] || n.called || skip(n.name) || !ok(n.name) {
 				continue
 			}
 			seen[key] = true

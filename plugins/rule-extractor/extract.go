@@ -309,6 +309,8 @@ func (x *extraction) turnPersons(ms []named, meant []string) []string {
 	var named, maybe, inner []string
 	for _, n := range ms {
 		switch {
+		case n.called:
+			// "Ross!!": the one spoken to is no one spoken of.
 		case x.isPerson(n.name):
 			named = append(named, n.name)
 		case x.maybePerson(n.name):
@@ -367,7 +369,7 @@ func (x *extraction) sentence(u *uttCtx, s sentence) {
 	x.sharedSurnames(s.toks, ms)
 	for _, m := range ms {
 		if e := x.reg.add(m.name, m.kind, m.str, !m.initial || m.str >= strWeak); e != nil {
-			u.mentions = append(u.mentions, named{name: e.name, sent: u.sent, pos: m.start})
+			u.mentions = append(u.mentions, named{name: e.name, sent: u.sent, pos: m.start, called: (m.kind == kindPerson || m.kind == kindNone) && vocative(s.toks, m, u.sent-1)})
 		}
 	}
 	x.honorificTitles(s.toks, ms)
