@@ -60,14 +60,24 @@ func (sc *sentCtx) appearance(cc *clauseCtx, subjs []ref) bool {
 // past adverbs of degree ("looks so cute"): "" when another word comes
 // first. A word of praise or blame is taken whatever its tag ("lovely",
 // "ugly" look like adverbs to the tagger).
+//
+// A comparative or superlative says as much of its subject ("you look
+// even more beautiful", "prettier than ever", "the sweetest"): the
+// adjective's plain form is returned; "less" and "least" say the
+// opposite, and return "".
 func (sc *sentCtx) adjectiveAfter(c *nlp.Clause) string {
 	for k := c.VerbEnd; k < len(sc.toks); k++ {
-		switch t := sc.p.Tags[k]; {
-		case praise.has(sc.toks[k].lower) || blame.has(sc.toks[k].lower):
-			return sc.toks[k].lower
+		switch t, w := sc.p.Tags[k], sc.toks[k].lower; {
+		case praise.has(w) || blame.has(w):
+			return w
+		case w == "more" || w == "most":
+		case w == "less" || w == "least":
+			return ""
 		case t == "RB":
+		case t == "JJR" || t == "JJS":
+			return nlp.Lemma(w, t)
 		case strings.HasPrefix(t, "JJ"):
-			return sc.toks[k].lower
+			return w
 		default:
 			return ""
 		}
@@ -197,7 +207,9 @@ func (sc *sentCtx) impression(cc *clauseCtx, subj ref) bool {
 			}
 			return false
 		}
-		if len(c.PPs) > 0 {
+		if len(c.PPs) > 0 && !(len(c.PPs) == 1 && c.PPs[0].Prep == "than") {
+			// "proud of Ann" is no praise of the subject; "prettier than
+			// Ann" is.
 			return false
 		}
 		return sc.evaluated(cc, subj, adj)

@@ -73,3 +73,23 @@ func TestExtractPresupposedRegard(t *testing.T) {
 			want:    []wf{{"WORKS_AT", "Speaker 1", "Brennvik Joinery", "", ""}}},
 	})
 }
+
+// TestExtractComparedPraise reads praise said in the comparative: it
+// praises as the plain adjective does, and the time it compares with is
+// not the clause's.
+func TestExtractComparedPraise(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "more after look", source: "message",
+			content: "Vilde: Hi.\nSindre: Wow, you look even more beautiful than yesterday.",
+			want:    []wf{{"LIKES", "Sindre", "Vilde", "ref", ""}}},
+		{name: "a comparative in -er", source: "message",
+			content: "Vilde: Hi.\nSindre: You look prettier than ever.",
+			want:    []wf{{"LIKES", "Sindre", "Vilde", "ref", ""}}},
+		{name: "more after be", source: "message",
+			content: "Vilde: Hi.\nSindre: You are more beautiful than ever.",
+			want:    []wf{{"LIKES", "Sindre", "Vilde", "ref", ""}}},
+		{name: "less says the opposite", source: "message",
+			content: "Vilde: Hi.\nSindre: You look less beautiful than Oddny.",
+			absent:  []wf{{"LIKES", "*", "*", "", ""}}},
+	})
+}

@@ -173,6 +173,11 @@ func (sc *sentCtx) nearestDate(start, end int) *dateExpr {
 	bestDist, spanDist := 13, 13
 	for k := range sc.dates {
 		d := &sc.dates[k]
+		if lowerAt(sc.toks, d.start-1) == "than" {
+			// "more beautiful than yesterday": the time compared with,
+			// not the clause's.
+			continue
+		}
 		dist := 0
 		switch {
 		case d.end <= start:

@@ -766,6 +766,10 @@ func (s *Sentence) objects(k int, skip []bool) {
 		} else if copula && (s.Tags[j] == "JJ" || s.Tags[j] == "VBN") {
 			c.Adj = j
 			j++
+		} else if copula && (s.Lower[j] == "more" || s.Lower[j] == "most") && j+1 < n && s.Tags[j+1] == "JJ" {
+			// "You're more beautiful than ever": the adjective compared.
+			c.Adj = j + 1
+			j += 2
 		}
 	}
 	for j < n {
