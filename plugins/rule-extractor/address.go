@@ -234,6 +234,12 @@ func vocativeTerms(toks []token) []string {
 		if l == 0 && r == l+1 && exclamations.has(toks[l].lower) {
 			continue
 		}
+		if closes && r == l+1 && praise.has(toks[l].lower) && afterGreeting(toks, l) {
+			// "Hello handsome.", "Hey, gorgeous!": praise after a
+			// greeting calls the one greeted by it.
+			add(toks[l].lower, true)
+			continue
+		}
 		if closes && r-l <= 3 {
 			if t, ok := addressTerm(toks[l:r], l == start || l == 0); ok {
 				add(t, ok)
@@ -307,6 +313,16 @@ func vocativeTerms(toks []token) []string {
 	return out
 }
 
+// afterGreeting reports whether a greeting that opens the sentence, or
+// follows a comma, stands right before toks[l], a comma between or not.
+func afterGreeting(toks []token, l int) bool {
+	g := l - 1
+	if g >= 0 && toks[g].text == "," {
+		g--
+	}
+	return g >= 0 && greetings.has(toks[g].lower) && (g == 0 || !toks[g-1].word)
+}
+
 // plainCall reports whether a person noun is called without a comma to
 // show it: a word of address ("honey", "man", "buddy"), or a noun that is
 // no verb and no adjective ("Have you", "Date me", "front" are not).
@@ -317,6 +333,10 @@ func plainCall(w string) bool {
 // addressWords are the words people are called by in speech that are also
 // verbs or adjectives in WordNet.
 var addressWords = words("man honey dude buddy pal babe baby darling dear sweetie sweetheart mate bro kid son boss chief doc")
+
+// endearments are words of affection people are called by that name
+// other things first: food, toys, small animals.
+var endearments = words("hon sugar pumpkin cupcake muffin doll baby-doll angel lamb kitten bunny sweetpea")
 
 // openingCall returns the term of address that opens toks without its
 // comma, before a clause ("Honey you got to try", "Honey that sounds like
@@ -450,8 +470,9 @@ func addressTerm(ws []token, sentenceStart bool) (string, bool) {
 		return "", false
 	}
 	// A person by WordNet's classes, or by its first sense's file
-	// ("freak": a person or an animal out of the ordinary).
-	if lex, class, ok := nlp.Noun(head); !ok || class&nlp.ClassPerson == 0 && lex != nlp.NounPerson {
+	// ("freak": a person or an animal out of the ordinary), or a word
+	// people are called by whatever it names first ("pumpkin", "bitch").
+	if lex, class, ok := nlp.Noun(head); !addressWords.has(head) && !endearments.has(head) && !insults.has(head) && (!ok || class&nlp.ClassPerson == 0 && lex != nlp.NounPerson) {
 		return "", false
 	}
 	for i, w := range ws[:len(ws)-1] {

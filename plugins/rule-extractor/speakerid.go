@@ -727,11 +727,7 @@ func vocative(toks []token, m mention, sent int) bool {
 	// "Hey Tom let me ask you something", "Uh, hi, Tom": a greeting
 	// that opens a sentence or follows a comma calls the name after it,
 	// whatever follows.
-	k := m.start - 1
-	if k >= 0 && toks[k].text == "," {
-		k--
-	}
-	if k >= 0 && greetings.has(toks[k].lower) && (k == 0 || !toks[k-1].word) {
+	if afterGreeting(toks, m.start) {
 		return true
 	}
 	return m.start > 0 && toks[m.start-1].text == "," && (after == "" || after == "!" || after == "?" || after == ".")
