@@ -182,3 +182,37 @@ func (sc *sentCtx) orgPart(cc *clauseCtx, subj ref, role temporal) bool {
 	sc.fact(cc, subj, parent, rel, role, text, kindOrg, kindOrg)
 	return true
 }
+
+// asRoleOpening reads a sentence opening "As CTO, my first act …", "As a
+// nurse, I see …": the speaker, who then speaks in the first person,
+// holds the role.
+func (sc *sentCtx) asRoleOpening() {
+	if sc.question || len(sc.p.Clauses) == 0 || sc.u.speaker == "" || len(sc.toks) < 4 || sc.toks[0].lower != "as" {
+		return
+	}
+	pi := sc.p.PhraseAt(1)
+	if pi < 0 || sc.p.Phrases[pi].Start != 1 {
+		return
+	}
+	if !sc.postAt(pi) {
+		return
+	}
+	k := sc.p.Phrases[pi].End
+	if lowerAt(sc.toks, k) == "," {
+		k++
+	}
+	if !firstPerson.has(lowerAt(sc.toks, k)) || lowerAt(sc.toks, k) == "me" || lowerAt(sc.toks, k) == "us" {
+		return
+	}
+	// The role holds whatever the clause says of it ("As an actor, I
+	// can't cry on cue"), when the clause is said: then if in the past.
+	c := &sc.p.Clauses[0]
+	bc := *c
+	bc.Lemma, bc.Passive, bc.Negated, bc.Modal = "be", false, false, false
+	te := tensePresent
+	if c.Past && !c.Modal {
+		te = tensePast
+	}
+	speaker := ref{name: sc.u.speaker, kind: kindPerson, str: strSure}
+	sc.roleFacts(&clauseCtx{c: &bc, te: te}, speaker, pi, &bc, tState, ref{})
+}

@@ -912,37 +912,6 @@ func (sc *sentCtx) planProvider(cc *clauseCtx, holder ref, pi int, role temporal
 	sc.fact(cc, holder, org, sc.providerClass(cc.c, org), role, "{s} has a plan at {o}", kindNone, kindOrg)
 }
 
-// asRoleOpening reads a sentence opening "As CTO, my first act …", "As a
-// nurse, I see …": the speaker, who then speaks in the first person,
-// holds the role.
-func (sc *sentCtx) asRoleOpening() {
-	if sc.question || len(sc.p.Clauses) == 0 || sc.u.speaker == "" || len(sc.toks) < 4 || sc.toks[0].lower != "as" {
-		return
-	}
-	pi := sc.p.PhraseAt(1)
-	if pi < 0 || sc.p.Phrases[pi].Start != 1 {
-		return
-	}
-	if !sc.postAt(pi) {
-		return
-	}
-	k := sc.p.Phrases[pi].End
-	if lowerAt(sc.toks, k) == "," {
-		k++
-	}
-	if !firstPerson.has(lowerAt(sc.toks, k)) || lowerAt(sc.toks, k) == "me" || lowerAt(sc.toks, k) == "us" {
-		return
-	}
-	c := &sc.p.Clauses[0]
-	if c.Negated || c.Modal && !c.Future {
-		return
-	}
-	bc := *c
-	bc.Lemma, bc.Past, bc.Passive = "be", false, false
-	speaker := ref{name: sc.u.speaker, kind: kindPerson, str: strSure}
-	sc.roleFacts(&clauseCtx{c: &bc, te: tensePresent}, speaker, pi, &bc, tState, ref{})
-}
-
 // appointedBySomeone reads a clause of appointing whose subject names no
 // one ("they made me project architect", "the board has appointed Martin
 // Kolb as interim CEO"): whoever appointed, the object took the role, at
