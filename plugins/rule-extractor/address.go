@@ -336,7 +336,7 @@ var addressWords = words("man honey dude buddy pal babe baby darling dear sweeti
 
 // endearments are words of affection people are called by that name
 // other things first: food, toys, small animals.
-var endearments = words("hon sugar pumpkin cupcake muffin doll baby-doll angel lamb kitten bunny sweetpea")
+var endearments = words("hon sugar pumpkin cupcake muffin doll baby-doll angel lamb bunny sweetpea")
 
 // openingCall returns the term of address that opens toks without its
 // comma, before a clause ("Honey you got to try", "Honey that sounds like

@@ -602,7 +602,7 @@ func occupationNoun(w string) bool {
 
 // socialAgents are nouns of agent that say what one is to others or
 // did once, not one's work.
-var socialAgents = words("stranger lover loser winner beginner newcomer foreigner outsider member partner neighbor neighbour owner user customer visitor viewer reader listener follower supporter believer admirer fighter survivor sinner")
+var socialAgents = words("stranger lover loser winner beginner newcomer foreigner outsider member partner neighbor neighbour user customer visitor viewer reader listener follower supporter believer admirer survivor sinner")
 
 // agentNoun reports whether a noun ends as nouns of agent do.
 func agentNoun(w string) bool {
