@@ -75,6 +75,21 @@ func TestNoun(t *testing.T) {
 	}
 }
 
+// wordsOf splits a sentence written with spaces between its tokens into
+// its words and their lower case, contractions expanded as the extractor
+// expands them ("n't" is "not").
+func wordsOf(text string) (words, lower []string) {
+	words = strings.Fields(text)
+	lower = make([]string, len(words))
+	for i, w := range words {
+		lower[i] = strings.ToLower(w)
+		if w == "n't" {
+			lower[i] = "not"
+		}
+	}
+	return words, lower
+}
+
 // clause is what TestParse checks of a clause.
 type clause struct {
 	Lemma, Particle, Subj, Obj string
@@ -158,14 +173,7 @@ func TestParse(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			words := strings.Fields(tc.words)
-			lower := make([]string, len(words))
-			for i, w := range words {
-				lower[i] = strings.ToLower(w)
-				if w == "n't" {
-					lower[i] = "not"
-				}
-			}
+			words, lower := wordsOf(tc.words)
 			s := nlp.Parse(words, lower, tc.names, make([]bool, len(words)))
 			text := func(a nlp.Arg) string {
 				var out []string
@@ -250,11 +258,7 @@ func TestRetagModifiers(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			words := strings.Fields(tc.words)
-			lower := make([]string, len(words))
-			for i, w := range words {
-				lower[i] = strings.ToLower(w)
-			}
+			words, lower := wordsOf(tc.words)
 			s := nlp.Parse(words, lower, tc.names, make([]bool, len(words)))
 			if got := strings.Join(s.Tags, " "); got != tc.want {
 				t.Errorf("Parse(%q) tags = %q, want %q", tc.words, got, tc.want)
