@@ -146,7 +146,7 @@ const (
 func Noun(lemma string) (lex LexFile, class Class, ok bool) {
 	v, ok := wn().nouns.get(lemma)
 	if !ok && strings.Contains(lemma, "-") {
-		// "head-hunter", "fire-fighter": WordNet writes the word closed
+		// "head-hunter", "book-keeper": WordNet writes the word closed
 		// up or open.
 		if v, ok = wn().nouns.get(strings.ReplaceAll(lemma, "-", "")); !ok {
 			v, ok = wn().nouns.get(strings.ReplaceAll(lemma, "-", " "))
