@@ -102,16 +102,13 @@ func (sc *sentCtx) appositiveAfter(n named, k int) {
 		return
 	}
 	k++
-	age := ""
+	mods := k
 	for classes["adj"].has(lowerAt(toks, k)) || lowerAt(toks, k) == "new" || nlp.IsAgeModifier(lowerAt(toks, k)) {
-		if nlp.IsAgeModifier(lowerAt(toks, k)) {
-			// "Mrs. Altman, our 50-year-old librarian,": her age.
-			age, _, _ = strings.Cut(toks[k].text, "-")
-		}
 		k++
 	}
-	if age != "" && !sc.u.x.isOrg(n.name) {
-		sc.fact(&clauseCtx{te: tensePresent}, ref{name: n.name, kind: kindPerson, str: strPattern}, ref{name: age, kind: kindNone, str: strPattern}, "HAS_AGE", tState, "{s} is {o}", kindPerson, kindNone)
+	if !sc.u.x.isOrg(n.name) {
+		// "Mrs. Altman, our 50-year-old librarian,": her age.
+		sc.ageBefore(&clauseCtx{te: tensePresent}, ref{name: n.name, kind: kindPerson, str: strPattern}, mods, k)
 	}
 	if possOrg.name == "" {
 		// "Dana Cole, the Brightwave CFO,", "the Harbour Hawks coach".
