@@ -545,6 +545,13 @@ func findMentions(toks []token, blocked []bool) []mention {
 				k, str = kindPerson, strWeak
 			}
 		}
+		if i-1 > first && toks[i-1].text == "The" && !blocked[i-1] && k != kindPerson {
+			// "Ten years in, The Copper Ladle is …": an article written
+			// with its capital inside a sentence is part of the name,
+			// as in the names of works, bands and businesses.
+			i--
+			name = joinTokens(toks[i:e])
+		}
 		out = append(out, mention{start: i, end: e, name: name, kind: k, str: str, initial: i == first && e-i == 1})
 		i = e
 	}
@@ -760,6 +767,10 @@ func (r *registry) key(name string) string {
 		return k
 	}
 	k := core.NormalizeName(name)
+	if rest, ok := strings.CutPrefix(k, "the "); ok && strings.HasPrefix(name, "The ") {
+		// "The Copper Ladle" and "Copper Ladle" are one name.
+		k = rest
+	}
 	r.keys[name] = k
 	return k
 }
@@ -777,6 +788,10 @@ func (r *registry) add(name string, k kind, str int, confirmed bool) *entity {
 		e = &entity{name: strings.TrimSpace(name), order: len(r.list)}
 		r.byKey[key] = e
 		r.list = append(r.list, e)
+	} else if strings.HasPrefix(name, "The ") && !strings.HasPrefix(e.name, "The ") {
+		// The name as written with its article inside a sentence is
+		// the name in full.
+		e.name = strings.TrimSpace(name)
 	}
 	if k != kindNone && str > e.str {
 		e.kind, e.str = k, str

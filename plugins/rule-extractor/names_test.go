@@ -249,3 +249,27 @@ func TestNoPersonByShapeAfterThe(t *testing.T) {
 		t.Errorf("Grace Tollefsen: entities %+v, want one Person", resp.Entities)
 	}
 }
+
+func TestExtractArticleOfAName(t *testing.T) {
+	// "The" written with its capital inside a sentence belongs to the
+	// name after it; at a sentence's start it may be the article, and the
+	// two spellings are one entity under the fuller name.
+	tests := []struct {
+		name, content string
+		want, absent  []string
+	}{
+		{"inside a sentence", "After a decade, The Tin Whistle is still the best pub in Ardmore.",
+			[]string{"The Tin Whistle"}, []string{"Tin Whistle"}},
+		{"both spellings", "The Tin Whistle closed in May. Marit Vold had run The Tin Whistle since 2011.",
+			[]string{"The Tin Whistle"}, []string{"Tin Whistle"}},
+		{"article of a common noun", "Marit Vold took over the pub in May.",
+			nil, []string{"The pub"}},
+		{"an object", "Since 2011, Marit Vold has owned The Tin Whistle.",
+			[]string{"The Tin Whistle", "Marit Vold"}, []string{"Tin Whistle"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			checkEntityNames(t, "text", tt.content, tt.want, tt.absent)
+		})
+	}
+}
