@@ -222,6 +222,13 @@ func (sc *sentCtx) impression(cc *clauseCtx, subj ref) bool {
 	if p.PossEnd > p.PossStart {
 		return false
 	}
+	plural := sc.p.Tags[p.Head] == "NNS"
+	if plural && c.Subj.Phrase >= 0 && len(c.Subj.Coord) == 0 && sc.toks[sc.p.Phrases[c.Subj.Phrase].Start].lower == "you" {
+		// "You are both idiots": a noun in the plural is said to
+		// several, and the one person "you" was read as is not all of
+		// them: nothing is said of that one.
+		return true
+	}
 	head := sc.headWord(comp)
 	good, bad := false, insults.has(head)
 	if !bad {
@@ -246,6 +253,14 @@ func (sc *sentCtx) impression(cc *clauseCtx, subj ref) bool {
 	if bad {
 		rel = "DISLIKES"
 	}
-	sc.fact(cc, ref{name: speaker, kind: kindPerson, str: strSure}, subj, rel, tTrait, "{s} calls {o} "+withArticle(strings.ToLower(joinTokens(sc.toks[p.Start+sc.detLen(p):p.End]))), kindPerson, kindPerson)
+	term := strings.ToLower(joinTokens(sc.toks[p.Start+sc.detLen(p) : p.Head]))
+	if plural {
+		// "Ross and Tim are idiots": each is an idiot.
+		term = strings.TrimSpace(term + " " + nlp.Lemma(sc.toks[p.Head].lower, "NNS"))
+	} else {
+		term = strings.TrimSpace(term + " " + sc.toks[p.Head].lower)
+	}
+	term = strings.TrimSpace(term + " " + strings.ToLower(joinTokens(sc.toks[p.Head+1:p.End])))
+	sc.fact(cc, ref{name: speaker, kind: kindPerson, str: strSure}, subj, rel, tTrait, "{s} calls {o} "+withArticle(term), kindPerson, kindPerson)
 	return true
 }

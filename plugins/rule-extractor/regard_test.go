@@ -1,6 +1,10 @@
 package main
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/mnemohq/mnemo/wasm/abi"
+)
 
 // TestExtractRegardAndTies checks the readings of regard and ties that
 // conversation says with adverbs of degree, verbs of appearance and
@@ -92,4 +96,40 @@ func TestExtractComparedPraise(t *testing.T) {
 			content: "Vilde: Hi.\nSindre: You look less beautiful than Oddny.",
 			absent:  []wf{{"LIKES", "*", "*", "", ""}}},
 	})
+}
+
+// TestExtractPluralBlame checks praise and blame in a plural noun: said
+// of people named together it is said of each, in the singular; said to
+// a plural "you" it is said of no one person.
+func TestExtractPluralBlame(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "names together", source: "message",
+			content: "Vilde: Sindre and Oddny are idiots.",
+			want:    []wf{{"DISLIKES", "Vilde", "Sindre", "ref", ""}, {"DISLIKES", "Vilde", "Oddny", "ref", ""}},
+			absent:  []wf{{"HAS_JOB_TITLE", "*", "*", "", ""}}},
+		{name: "a plural you", source: "message",
+			content: "Vilde: Sindre, you are both idiots.",
+			absent:  []wf{{"DISLIKES", "*", "*", "", ""}, {"HAS_JOB_TITLE", "*", "*", "", ""}}},
+		{name: "one person", source: "message",
+			content: "Vilde: Sindre, you are an idiot.",
+			want:    []wf{{"DISLIKES", "Vilde", "Sindre", "ref", ""}}},
+		{name: "an insult is no job", source: "message",
+			content: "Vilde: I was a complete fool.",
+			absent:  []wf{{"HAS_JOB_TITLE", "*", "*", "", ""}}},
+	})
+	var resp abi.ExtractResponse
+	content := "Vilde: Sindre and Oddny are wonderful hosts."
+	roundTrip(t, abi.CapExtract, abi.ExtractRequest{GroupID: "g", Episode: abi.Episode{Source: "message", Content: content, ReferenceTime: refTime}}, &resp)
+	found := false
+	for _, f := range resp.Facts {
+		if f.Relation == "LIKES" && f.Target == "Oddny" {
+			found = true
+			if want := "Vilde calls Oddny a wonderful host"; f.Fact != want {
+				t.Errorf("extract(%q) fact = %q, want %q", content, f.Fact, want)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("extract(%q) facts = %+v, want Vilde LIKES Oddny", content, resp.Facts)
+	}
 }
