@@ -772,6 +772,11 @@ func (s *Sentence) objects(k int, skip []bool) {
 			j += 2
 		}
 	}
+	if copula && c.Adj < 0 && c.Comp.None() {
+		// "how wonderful you are", "how tired she looks": the
+		// adjective fronted by "how".
+		c.Adj = s.frontedHow(c)
+	}
 	for j < n {
 		next()
 		if j >= n {
@@ -944,3 +949,28 @@ func (s *Sentence) coordinated(p int, skip []bool) Arg {
 // handingIn are the verbs whose "in" before an object is a particle:
 // "handed in my notice", "put in her papers", "traded in the car".
 var handingIn = set("hand put turn send trade")
+
+// frontedHow returns the word of an adjective "how" fronts before clause
+// c's subject ("I know how wonderful you are"), or -1.
+func (s *Sentence) frontedHow(c *Clause) int {
+	start := c.VerbStart
+	if c.Subj.Phrase >= 0 {
+		p := &s.Phrases[c.Subj.Phrase]
+		if i := p.Start; i > 0 && s.Lower[i-1] == "how" && s.Tags[i] == "JJ" && p.Head > i && p.PossEnd == p.PossStart {
+			// "how annoying Oddny is": the chunker took the adjective
+			// into the subject.
+			p.Start++
+			return i
+		}
+		start = min(start, p.Start)
+	}
+	for i := start - 1; i >= 1 && i >= start-6; i-- {
+		if s.Tags[i] == "." || s.Words[i] == "," {
+			break
+		}
+		if s.Lower[i-1] == "how" && s.Tags[i] == "JJ" {
+			return i
+		}
+	}
+	return -1
+}

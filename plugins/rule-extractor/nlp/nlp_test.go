@@ -255,6 +255,9 @@ func TestRetagModifiers(t *testing.T) {
 	}{
 		{"a noun after a possessive, before a time", "I was her accountant four years ago .", "PRP VBD PRP$ NN CD NNS RB .", nil},
 		{"an age before a noun", "Ilse , our 50-year-old librarian , is here .", "NNP , PRP$ JJ NN , VBZ RB .", [][2]int{{0, 1}}},
+		{"an adjective after how, before its subject", "Ilse says how kind you are .", "NNP VBZ WRB JJ PRP VBP .", [][2]int{{0, 1}}},
+		{"a bare adjective closing a copula", "She is so kind .", "PRP VBZ RB JJ .", nil},
+		{"a noun closing a copula stays", "The problem is cost .", "DT NN VBZ NN .", nil},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -263,6 +263,8 @@ func Parse(words, lower []string, names [][2]int, skip []bool) *Sentence {
 	s.retagOffOn()
 	s.retagPossessedGerunds()
 	s.retagPossessedAdjectives()
+	s.retagHowAdjectives()
+	s.retagBareAdjectives()
 	s.retagAgeModifiers()
 	s.retagInfinitives(named)
 	s.retagVerbs()

@@ -192,6 +192,41 @@ func (s *Sentence) retagPossessedAdjectives() {
 	}
 }
 
+// retagHowAdjectives tag a word after "how" that is an adjective, and
+// that a subject follows, as the adjective "how" asks or exclaims the
+// degree of ("how kind you are", which the tagger reads as a noun).
+func (s *Sentence) retagHowAdjectives() {
+	for i := 1; i+1 < len(s.Tags); i++ {
+		if s.Lower[i-1] != "how" || strings.HasPrefix(s.Tags[i], "JJ") || !IsAdjective(s.Lower[i]) {
+			continue
+		}
+		if t := s.Tags[i+1]; t == "PRP" || t == "NNP" || t == "DT" || t == "PRP$" {
+			s.Tags[i] = "JJ"
+		}
+	}
+}
+
+// retagBareAdjectives tag a singular noun with no determiner that ends a
+// copula's predicate, and that is also an adjective, as the adjective
+// ("you are kind", "she's so kind."), which the tagger reads as a noun.
+func (s *Sentence) retagBareAdjectives() {
+	for i := 1; i < len(s.Tags); i++ {
+		if s.Tags[i] != "NN" || !IsAdjective(s.Lower[i]) {
+			continue
+		}
+		j := i - 1
+		for j > 0 && s.Tags[j] == "RB" {
+			j--
+		}
+		if s.Lemmas[j] != "be" || !strings.HasPrefix(s.Tags[j], "VB") {
+			continue
+		}
+		if i+1 == len(s.Tags) || s.Tags[i+1] == "." || s.Words[i+1] == "," {
+			s.Tags[i] = "JJ"
+		}
+	}
+}
+
 // retagAgeModifiers tag an age said before a noun ("our 50-year-old
 // librarian", "a twenty-year-old daughter") as the adjective it is,
 // which the tagger takes for a name, and the noun after it, which it
