@@ -90,8 +90,11 @@ func (sc *sentCtx) adjectiveAfter(c *nlp.Clause) string {
 // subj must be known as a person: "Reykjavik was amazing" praises a
 // place the parse may not class.
 func (sc *sentCtx) evaluated(cc *clauseCtx, subj ref, adj string) bool {
-	speaker := sc.u.speaker
-	if speaker == "" || subj.name == speaker || sc.kindOf(subj) != kindPerson {
+	if sc.u.speaker == "" || sc.kindOf(subj) != kindPerson {
+		return false
+	}
+	who, ok := sc.opinionHolder(cc)
+	if !ok || sc.u.x.reg.key(who.name) == sc.u.x.reg.key(subj.name) {
 		return false
 	}
 	rel := ""
@@ -103,8 +106,50 @@ func (sc *sentCtx) evaluated(cc *clauseCtx, subj ref, adj string) bool {
 	default:
 		return false
 	}
-	sc.fact(cc, ref{name: speaker, kind: kindPerson, str: strSure}, subj, rel, tTrait, "{s} finds {o} "+adj, kindPerson, kindPerson)
+	sc.fact(cc, who, subj, rel, tTrait, "{s} finds {o} "+adj, kindPerson, kindPerson)
 	return true
+}
+
+// reportVerbs say or think what the clause after them holds.
+var reportVerbs = words("say tell think believe feel guess reckon")
+
+// opinionHolder returns whose opinion clause cc states: the subject of a
+// verb of saying or thinking it reports ("Monica says you are nice",
+// "Monica's always saying how nice you are": Monica's), else the
+// speaker's. It is false when that verb is negated ("I don't think he's
+// nice" holds no praise) or its subject names no one.
+func (sc *sentCtx) opinionHolder(cc *clauseCtx) (ref, bool) {
+	speaker := ref{name: sc.u.speaker, kind: kindPerson, str: strSure}
+	ci := -1
+	for i := range sc.p.Clauses {
+		if &sc.p.Clauses[i] == cc.c {
+			ci = i
+		}
+	}
+	if ci <= 0 {
+		return speaker, true
+	}
+	start := cc.c.VerbStart
+	if cc.c.Subj.Phrase >= 0 {
+		start = min(start, sc.p.Phrases[cc.c.Subj.Phrase].Start)
+	}
+	g := &sc.p.Clauses[ci-1]
+	if g.Verb >= start || !reportVerbs.has(g.Lemma) || g.Modal || g.Passive {
+		return speaker, true
+	}
+	for k := g.Verb + 1; k < start; k++ {
+		if sc.p.Tags[k] == "." {
+			return speaker, true
+		}
+	}
+	if g.Negated {
+		return ref{}, false
+	}
+	subjs := sc.subjects(ci - 1)
+	if len(subjs) != 1 || !sc.personish(subjs[0]) && subjs[0].name != sc.u.speaker {
+		return ref{}, false
+	}
+	return subjs[0], true
 }
 
 // personish reports whether r is a person, or a name of no known kind.
@@ -261,6 +306,17 @@ func (sc *sentCtx) impression(cc *clauseCtx, subj ref) bool {
 		term = strings.TrimSpace(term + " " + sc.toks[p.Head].lower)
 	}
 	term = strings.TrimSpace(term + " " + strings.ToLower(joinTokens(sc.toks[p.Head+1:p.End])))
-	sc.fact(cc, ref{name: speaker, kind: kindPerson, str: strSure}, subj, rel, tTrait, "{s} calls {o} "+withArticle(term), kindPerson, kindPerson)
+	who, ok := sc.opinionHolder(cc)
+	if !ok || sc.u.x.reg.key(who.name) == sc.u.x.reg.key(subj.name) {
+		return true
+	}
+	verb := "calls"
+	if who.name != speaker {
+		verb = "thinks of"
+		term = "as " + withArticle(term)
+	} else {
+		term = withArticle(term)
+	}
+	sc.fact(cc, who, subj, rel, tTrait, "{s} "+verb+" {o} "+term, kindPerson, kindPerson)
 	return true
 }

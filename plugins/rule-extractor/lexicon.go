@@ -32,7 +32,9 @@ var (
 	capStop = words(
 		"i me my mine myself we us our ours you your yours he him his she her hers it its they them their theirs",
 		"a an the this that these those some any every each all both either neither many most other another no none such",
+		"everybody everyone everything somebody someone something anybody anyone anything nobody nothing",
 		"and or but so yet nor for if then than because since although though while when where why how what which who whom whose",
+		"whenever wherever whoever whomever whatever whichever however unless whereas whether",
 		"am is are was were be been being do does did have has had will would shall should can could may might must",
 		"hi hello hey dear thanks thank yes no yeah yep yup nope okay ok oh ah um uh well sure great cool nice wow lol haha please sorry",
 		"also actually anyway besides however instead meanwhile moreover furthermore therefore still just maybe perhaps not",

@@ -133,3 +133,34 @@ func TestExtractPluralBlame(t *testing.T) {
 		t.Errorf("extract(%q) facts = %+v, want Vilde LIKES Oddny", content, resp.Facts)
 	}
 }
+
+// TestExtractReportedRegard checks whose regard a clause states when a
+// verb of saying or thinking reports it, and an adjective fronted by
+// "how".
+func TestExtractReportedRegard(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "reported by someone else", source: "message",
+			content: "Vilde: Hi.\nSindre: Oddny says you are kind.",
+			want:    []wf{{"LIKES", "Oddny", "Vilde", "ref", ""}},
+			absent:  []wf{{"LIKES", "Sindre", "*", "", ""}}},
+		{name: "reported in the progressive, the adjective fronted", source: "message",
+			content: "Vilde: Hi.\nSindre: Oddny is always saying how kind you are.",
+			want:    []wf{{"LIKES", "Oddny", "Vilde", "ref", ""}},
+			absent:  []wf{{"LIKES", "Sindre", "*", "", ""}}},
+		{name: "the speaker's own thought", source: "message",
+			content: "Vilde: Hi.\nSindre: I just wanted to say how wonderful I think you are.",
+			want:    []wf{{"LIKES", "Sindre", "Vilde", "ref", ""}}},
+		{name: "a negated thought holds no praise", source: "message",
+			content: "Vilde: Hi.\nSindre: I don't think you are nice.",
+			absent:  []wf{{"LIKES", "*", "*", "", ""}}},
+		{name: "said by no one in particular", source: "message",
+			content: "Vilde: Hi.\nSindre: Everybody says you are nice.",
+			absent:  []wf{{"LIKES", "*", "*", "", ""}}},
+		{name: "a noun of praise reported", source: "message",
+			content: "Vilde: Hi.\nSindre: Oddny says you are a great guy.",
+			want:    []wf{{"LIKES", "Oddny", "Vilde", "ref", ""}},
+			absent:  []wf{{"LIKES", "Sindre", "*", "", ""}}},
+	})
+	// A word that opens a clause is no one a pronoun means.
+	checkEntityNames(t, "message", "Sindre: Whenever I saw him I was happy. It did not matter how nice he was.", []string{"Sindre"}, []string{"Whenever"})
+}
