@@ -273,3 +273,26 @@ func TestExtractArticleOfAName(t *testing.T) {
 		})
 	}
 }
+
+func TestExtractNamedEstablishment(t *testing.T) {
+	// A shop, a cafe or a hotel given a name is the business run in it;
+	// a boat or a car given one is a thing.
+	tests := []struct{ content, name, want string }{
+		{"Nia: Ivor Lund owns a bakery called Halden Bakes.", "Halden Bakes", "Organization"},
+		{"Nia: Ivor Lund opened a cafe called Sea Kettle in 2019.", "Sea Kettle", "Organization"},
+		{"Nia: Ivor Lund owns a boat called Sea Kettle.", "Sea Kettle", "Product"},
+	}
+	for _, tt := range tests {
+		var resp abi.ExtractResponse
+		roundTrip(t, abi.CapExtract, abi.ExtractRequest{GroupID: "g", Episode: abi.Episode{Source: "message", Content: tt.content, ReferenceTime: refTime}}, &resp)
+		got := ""
+		for _, e := range resp.Entities {
+			if e.Name == tt.name {
+				got = e.Type
+			}
+		}
+		if got != tt.want {
+			t.Errorf("extract(%q): %s has type %q, want %q", tt.content, tt.name, got, tt.want)
+		}
+	}
+}

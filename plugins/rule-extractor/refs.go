@@ -246,6 +246,11 @@ func (sc *sentCtx) phraseRef(pi int, subject bool) ref {
 				r.kind, r.str = kindPet, strSure
 			case kinNouns.has(head):
 				r.kind, r.str = kindPerson, strSure
+			case sc.nounKind(p.Head) == kindProduct && sc.establishment(p.Head):
+				// "a bakery called Crumb and Co", "a cafe called The
+				// Copper Ladle": a named shop, pub or hotel is the business
+				// run in it, which WordNet files with things made.
+				r.kind, r.str = kindOrg, strSure
 			default:
 				// "a band called Velvet Harbor": the kind of a band, over
 				// what the name's shape suggests.
@@ -691,6 +696,13 @@ func (sc *sentCtx) nounKind(head int) kind {
 		return kindDate
 	}
 	return kindNone
+}
+
+// establishment reports whether the noun at head is a building or a
+// place where business is done (a shop, a cafe, a hotel), to WordNet.
+func (sc *sentCtx) establishment(head int) bool {
+	_, c, ok := nlp.Noun(sc.p.Lemmas[head])
+	return ok && c&(nlp.ClassFacility|nlp.ClassPlace) != 0
 }
 
 // ensembles are groups one plays in, as in a team.
