@@ -396,6 +396,12 @@ func (sc *sentCtx) subjects(ci int) []ref {
 	c := &sc.p.Clauses[ci]
 	var out []ref
 	for _, p := range c.Subj.All() {
+		if b := sc.bodyOf(p); b.name != "" && personnelVerbs.has(c.Lemma) {
+			// "The owners of the Corran Hotel fired Gideon": the board
+			// or the owners hire and fire for the organisation.
+			out = append(out, b)
+			continue
+		}
 		if r := sc.phraseRef(p, true); r.name != "" {
 			out = append(out, r)
 		}

@@ -216,3 +216,34 @@ func (sc *sentCtx) asRoleOpening() {
 	speaker := ref{name: sc.u.speaker, kind: kindPerson, str: strSure}
 	sc.roleFacts(&clauseCtx{c: &bc, te: te}, speaker, pi, &bc, tState, ref{})
 }
+
+// personnelVerbs take people on or let them go.
+var personnelVerbs = words("hire fire sack dismiss lay appoint name promote elect suspend employ recruit")
+
+// governingBodies are the people who hire and fire for an organisation.
+var governingBodies = words("owner board management director boss partner shareholder trustee governor")
+
+// bodyOf returns the organisation that subject phrase pi, a body that
+// hires and fires for it, belongs to ("the owners of the Corran Hotel",
+// "the board at Acme"), or no one.
+func (sc *sentCtx) bodyOf(pi int) ref {
+	if pi < 0 {
+		return ref{}
+	}
+	p := sc.p.Phrases[pi]
+	if !governingBodies.has(sc.p.Lemmas[p.Head]) || p.PossEnd > p.PossStart {
+		return ref{}
+	}
+	if l := lowerAt(sc.toks, p.End); l != "of" && l != "at" {
+		return ref{}
+	}
+	q := sc.p.PhraseAt(p.End + 1)
+	if q < 0 {
+		return ref{}
+	}
+	r := sc.phraseRef(q, false)
+	if r.name == "" || sc.kindOf(r) == kindPerson || sc.pronounPhrase(q) {
+		return ref{}
+	}
+	return r
+}
