@@ -2,6 +2,7 @@ package text
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -88,10 +89,20 @@ func instructionSentence(s string) bool {
 	// A role switch: "you are now", "from now on you", "pretend to be",
 	// "no longer an assistant", "developer mode".
 	for _, p := range []string{" you are now ", " you're now ", " youre now ", " you are no longer ", " you're no longer ",
-		" from now on ", " pretend to be ", " pretend you ", " roleplay as ", " role play as ", " act as if ", " mode enabled ",
+		" pretend to be ", " pretend you ", " roleplay as ", " role play as ", " act as if ", " mode enabled ",
 		" developer mode ", " jailbreak ", " jailbroken ", " new instructions ", " new instruction ", " updated instructions ",
 		" your instructions ", " your prompt ", " your system prompt ", " your rules "} {
 		if strings.Contains(joined, p) {
+			return true
+		}
+	}
+	// "From now on, answer in French", "from now on you are …": a rule
+	// for the reader, when the sentence opens with it or it goes on to the
+	// reader or to what to say; "send your subs to her from now on" is
+	// the world's.
+	if i := strings.Index(joined, " from now on "); i >= 0 {
+		rest := ws[len(strings.Fields(joined[:i]))+3:]
+		if i == 0 || slices.ContainsFunc(rest[:min(len(rest), 2)], func(w string) bool { return addressees[w] || speechVerbs[w] }) {
 			return true
 		}
 	}
