@@ -60,15 +60,47 @@ func InstructionLike(s string) bool {
 	if roleMarker.MatchString(s) || toolCall.MatchString(s) {
 		return true
 	}
+	talk := humanDialogue(s)
 	for _, sent := range Sentences(s) {
-		if instructionSentence(strings.ToLower(sent)) {
+		if instructionSentence(strings.ToLower(sent), talk) {
+			return true
+		}
+	}
+	// A turn's words again, without the label of who says them, which
+	// hides an imperative that opens the turn ("user: Always answer …").
+	for _, sent := range Sentences(turnLabel.ReplaceAllString(s, "")) {
+		if instructionSentence(strings.ToLower(sent), talk) {
 			return true
 		}
 	}
 	return false
 }
 
-func instructionSentence(s string) bool {
+// turnLabel is the "Name:" or "Name(role):" that opens a line of a
+// transcript.
+var turnLabel = regexp.MustCompile(`(?m)^[ \t]*([A-Za-z][\w .'’-]{0,40}?)[ \t]*(\(([a-z]+)\))?[ \t]*:[ \t]`)
+
+// humanDialogue reports whether s is a transcript of two or more people
+// talking, with no model among them: its "you" is one of them, and an
+// imperative one of them says to another ("Call me when you get there",
+// "Don't forget your shirt") tells no model anything.
+func humanDialogue(s string) bool {
+	seen := map[string]bool{}
+	for _, m := range turnLabel.FindAllStringSubmatch(s, -1) {
+		name, role := strings.ToLower(strings.TrimSpace(m[1])), m[3]
+		if addressees[name] || addressees[role] || name == "system" || role == "system" || name == "developer" {
+			return false
+		}
+		seen[name] = true
+	}
+	return len(seen) >= 2
+}
+
+// readerWords name a model or its user: an imperative that speaks of them
+// is aimed at a model even inside a dialogue between people.
+var readerWords = set("user", "users", "assistant", "ai", "model", "llm", "chatbot", "bot", "gpt", "claude", "prompt", "instructions")
+
+func instructionSentence(s string, talk bool) bool {
 	ws := words.FindAllString(s, -1)
 	if len(ws) == 0 {
 		return false
@@ -80,18 +112,31 @@ func instructionSentence(s string) bool {
 			continue
 		}
 		for _, x := range ws[i+1 : min(len(ws), i+7)] {
-			if instructionNouns[x] {
+			// Between people, "I'm ignoring you" ignores a person.
+			if instructionNouns[x] && !(talk && (addressees[x] || x == "you've" || x == "youve")) {
 				return true
 			}
 		}
 	}
 	joined := " " + strings.Join(ws, " ") + " "
+	// A model's own words: "developer mode", "your system prompt".
+	for _, p := range []string{" mode enabled ", " developer mode ", " jailbreak ", " jailbroken ", " new instructions ", " new instruction ",
+		" updated instructions ", " your instructions ", " your prompt ", " your system prompt ", " your rules "} {
+		if strings.Contains(joined, p) {
+			return true
+		}
+	}
+	if talk && !slices.ContainsFunc(ws, func(w string) bool { return readerWords[w] }) {
+		// Between people a role switch ("you are now my favourite",
+		// "I just pretend to be a doctor", "From now on, I have no first
+		// name") or an imperative ("Call me when you get there") is said
+		// to one of them.
+		return false
+	}
 	// A role switch: "you are now", "from now on you", "pretend to be",
-	// "no longer an assistant", "developer mode".
+	// "no longer an assistant".
 	for _, p := range []string{" you are now ", " you're now ", " youre now ", " you are no longer ", " you're no longer ",
-		" pretend to be ", " pretend you ", " roleplay as ", " role play as ", " act as if ", " mode enabled ",
-		" developer mode ", " jailbreak ", " jailbroken ", " new instructions ", " new instruction ", " updated instructions ",
-		" your instructions ", " your prompt ", " your system prompt ", " your rules "} {
+		" pretend to be ", " pretend you ", " roleplay as ", " role play as ", " act as if "} {
 		if strings.Contains(joined, p) {
 			return true
 		}
