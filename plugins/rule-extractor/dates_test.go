@@ -159,3 +159,20 @@ func TestExtractAnchoredDates(t *testing.T) {
 			want:    []wf{{"WORKS_AT", "Ines", "Lumo Labs", "2023-05-15", ""}}},
 	})
 }
+
+// TestExtractProgressiveArrangement checks that the present progressive
+// with a month said bare speaks of the coming one, for a state or an open
+// relation as for a start; "since" keeps the month past.
+func TestExtractProgressiveArrangement(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "an open relation", source: "message",
+			content: "Ines: We're recording the album at Kvitfjell Studios in November.",
+			want:    []wf{{"RECORDS_AT", "Ines", "Kvitfjell Studios", "2024-11-01", ""}}},
+		{name: "a state", source: "message",
+			content: "Ines: I'm staying with Oddny in February.",
+			want:    []wf{{"STAYS_WITH", "Ines", "Oddny", "2025-02-01", ""}}},
+		{name: "since stays past", source: "message",
+			content: "Ines: I'm working at Lumo Labs since February.",
+			want:    []wf{{"WORKS_AT", "Ines", "Lumo Labs", "2024-02-01", ""}}},
+	})
+}
