@@ -506,6 +506,9 @@ func slots(c *nlp.Clause) []arg {
 	return out
 }
 
+// objectLeftBe are the words after an object that leave it in a state.
+var objectLeftBe = words("alone be")
+
 // verbFacts emits the facts of a verb clause for one subject. role, when
 // set, is the aspect's ("stopped taking": an end).
 func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal) {
@@ -519,6 +522,11 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 	fs := framesOf(verb)
 	if len(fs) == 0 && c.Particle != "" {
 		fs = framesOf(c.Lemma)
+	}
+	if all := c.Obj.All(); len(all) > 0 && objectLeftBe.has(lowerAt(sc.toks, sc.p.Phrases[all[len(all)-1]].End)) {
+		// "leave Chandler alone", "let her be": the object is left in a
+		// state, not left.
+		return
 	}
 	matched := false
 	if cc.presup {

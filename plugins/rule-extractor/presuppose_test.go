@@ -80,3 +80,20 @@ func TestExtractGoesOnThenEnds(t *testing.T) {
 		t.Errorf("extract(%q) WORKS_AT facts mismatch (-want +got):\n%s", content, diff)
 	}
 }
+
+// TestExtractObjectLeftInAState checks that "leave X alone" leaves no
+// job: the object is left in a state, and no tie is ended or taken for
+// granted.
+func TestExtractObjectLeftInAState(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "advice", source: "message",
+			content: "Hedda: Bjarne, you should leave Sindre alone.",
+			absent:  []wf{{"WORKS_AT", "*", "*", "", ""}}},
+		{name: "a past clause", source: "message",
+			content: "Hedda: I left Sindre alone in the flat.",
+			absent:  []wf{{"WORKS_AT", "*", "*", "", ""}, {"LEAVES", "*", "*", "", ""}}},
+		{name: "an employer left", source: "message",
+			content: "Hedda: Bjarne, you should leave Kvist Media.",
+			want:    []wf{{"WORKS_AT", "Bjarne", "Kvist Media", "", ""}}},
+	})
+}
