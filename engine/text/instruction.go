@@ -97,7 +97,7 @@ func humanDialogue(s string) bool {
 }
 
 // readerWords name a model or its user: an imperative that speaks of them
-// is aimed at a model even inside a dialogue between people.
+// is aimed at a model even in a conversation between people.
 var readerWords = set("user", "users", "assistant", "ai", "model", "llm", "chatbot", "bot", "gpt", "claude", "prompt", "instructions")
 
 func instructionSentence(s string, talk bool) bool {

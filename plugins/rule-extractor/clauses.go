@@ -397,8 +397,8 @@ func (sc *sentCtx) subjects(ci int) []ref {
 	var out []ref
 	for _, p := range c.Subj.All() {
 		if b := sc.bodyOf(p); b.name != "" && personnelVerbs.has(c.Lemma) {
-			// "The owners of the Corran Hotel fired Gideon": the board
-			// or the owners hire and fire for the organisation.
+			// "The directors of the Corran Hotel fired Gideon": the
+			// board or the directors hire and fire for the organisation.
 			out = append(out, b)
 			continue
 		}

@@ -166,8 +166,8 @@ func TestExtractAnchoredDates(t *testing.T) {
 func TestExtractProgressiveArrangement(t *testing.T) {
 	runConstructions(t, []construction{
 		{name: "an open relation", source: "message",
-			content: "Ines: We're recording the album at Kvitfjell Studios in November.",
-			want:    []wf{{"RECORDS_AT", "Ines", "Kvitfjell Studios", "2024-11-01", ""}}},
+			content: "Ines: We're recording the album at Kvitfjell Studios in October.",
+			want:    []wf{{"RECORDS_AT", "Ines", "Kvitfjell Studios", "2024-10-01", ""}}},
 		{name: "a state", source: "message",
 			content: "Ines: I'm staying with Oddny in February.",
 			want:    []wf{{"STAYS_WITH", "Ines", "Oddny", "2025-02-01", ""}}},

@@ -278,7 +278,7 @@ func TestExtractNamedEstablishment(t *testing.T) {
 	// A shop, a cafe or a hotel given a name is the business run in it;
 	// a boat or a car given one is a thing.
 	tests := []struct{ content, name, want string }{
-		{"Nia: Ivor Lund owns a bakery called Halden Bakes.", "Halden Bakes", "Organization"},
+		{"Nia: Ivor Lund owns a bakehouse called Halden Bakes.", "Halden Bakes", "Organization"},
 		{"Nia: Ivor Lund opened a cafe called Sea Kettle in 2019.", "Sea Kettle", "Organization"},
 		{"Nia: Ivor Lund owns a boat called Sea Kettle.", "Sea Kettle", "Product"},
 	}

@@ -221,11 +221,11 @@ func (sc *sentCtx) asRoleOpening() {
 var personnelVerbs = words("hire fire sack dismiss lay appoint name promote elect suspend employ recruit")
 
 // governingBodies are the people who hire and fire for an organisation.
-var governingBodies = words("owner board management director boss partner shareholder trustee governor")
+var governingBodies = words("board management director boss partner shareholder trustee governor")
 
 // bodyOf returns the organisation that subject phrase pi, a body that
-// hires and fires for it, belongs to ("the owners of the Corran Hotel",
-// "the board at Acme"), or no one.
+// hires and fires for it, belongs to ("the directors of the Corran
+// Hotel", "the board at Acme"), or no one.
 func (sc *sentCtx) bodyOf(pi int) ref {
 	if pi < 0 {
 		return ref{}

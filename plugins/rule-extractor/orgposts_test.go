@@ -107,18 +107,18 @@ func TestExtractAppointmentWithEffect(t *testing.T) {
 	})
 }
 
-// TestExtractBodyHiresForOrganisation checks that the owners or the board
+// TestExtractBodyHiresForOrganisation checks that the directors or the board
 // of an organisation hire and fire for it, and only that.
 func TestExtractBodyHiresForOrganisation(t *testing.T) {
 	runConstructions(t, []construction{
-		{name: "the owners fire",
-			content: "The owners of the Larch Inn fired Edvin Sund on Monday.",
+		{name: "the directors fire",
+			content: "The directors of the Larch Inn fired Edvin Sund on Monday.",
 			want:    []wf{{"WORKS_AT", "Edvin Sund", "Larch Inn", "", "2024-05-13"}}},
 		{name: "the board fires, in the perfect",
 			content: "The board of Vessla Foods has fired Maren Holt.",
 			want:    []wf{{"WORKS_AT", "Maren Holt", "Vessla Foods", "", "ref"}}},
-		{name: "the owners sell what they own",
-			content: "The owners of the Larch Inn sold it in May.",
+		{name: "the directors sell",
+			content: "The directors of the Larch Inn sold it in May.",
 			absent:  []wf{{"OWNS", "Larch Inn", "*", "", ""}, {"WORKS_AT", "*", "*", "", ""}}},
 	})
 }

@@ -247,7 +247,7 @@ func (sc *sentCtx) phraseRef(pi int, subject bool) ref {
 			case kinNouns.has(head):
 				r.kind, r.str = kindPerson, strSure
 			case sc.nounKind(p.Head) == kindProduct && sc.establishment(p.Head):
-				// "a bakery called Crumb and Co", "a cafe called The
+				// "a cake shop called Crumb and Co", "a cafe called The
 				// Copper Ladle": a named shop, pub or hotel is the business
 				// run in it, which WordNet files with things made.
 				r.kind, r.str = kindOrg, strSure

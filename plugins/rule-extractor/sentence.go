@@ -334,7 +334,7 @@ func placeInTime1(o output, te tense, ended bool, d *dateExpr, ref time.Time) (v
 	} else if d != nil && d.next != nil && te != tensePast && (o.temporal == tStart || o.temporal == tEvent || o.temporal == tEnd && te == tenseProgressive || (o.temporal == tState || o.temporal == tTrait) && te == tenseProgressive && d.role == dateAt) && d.t.Before(upcomingFrom(d, ref)) {
 		// "He starts in August", "On Monday I start", "she's leaving in
 		// August" (an end only in the progressive: "quit in April" is
-		// past), "we're recording the album in November" (a state in the
+		// past), "we're recording the album in October" (a state in the
 		// progressive, at a time said bare), said before: the next
 		// August, the coming Monday.
 		pd := *d
