@@ -157,6 +157,11 @@ func instructionSentence(s string, talk bool) bool {
 	// …", "Tell the user …", "You must reply …").
 	first := ws[0]
 	lead := ws[:min(len(ws), 4)]
+	if selfNote(lead, ws) {
+		// "Please remember that I'm allergic to penicillin": what to
+		// remember is the speaker's own fact, as a memory is told.
+		return false
+	}
 	addressed, speech := false, false
 	for _, w := range ws {
 		addressed = addressed || addressees[w]
@@ -189,6 +194,23 @@ func hasAny(ws []string, xs ...string) bool {
 	}
 	return false
 }
+
+// selfNote reports whether a sentence asks to remember or note a fact of
+// the one who says it: "remember" or "note" among its first words, then
+// "that" and a clause that speaks of "me", "my …" or "we", with no word
+// of a model or its user and no "you".
+func selfNote(lead, ws []string) bool {
+	i := slices.IndexFunc(lead, func(w string) bool { return w == "remember" || w == "note" })
+	if i < 0 || i+2 >= len(ws) || ws[i+1] != "that" {
+		return false
+	}
+	clause := ws[i+2:]
+	return slices.ContainsFunc(clause, func(w string) bool { return firstPerson[w] }) &&
+		!slices.ContainsFunc(ws, func(w string) bool { return readerWords[w] || addressees[w] })
+}
+
+// firstPerson are the words of the one who speaks.
+var firstPerson = set("i", "i'm", "i've", "i'd", "me", "my", "mine", "we", "we're", "us", "our")
 
 // speech2 reports whether a "when asked …" sentence goes on to tell the
 // reader what to say.
