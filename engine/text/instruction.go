@@ -67,10 +67,13 @@ func InstructionLike(s string) bool {
 		}
 	}
 	// A turn's words again, without the label of who says them, which
-	// hides an imperative that opens the turn ("user: Always answer …").
-	for _, sent := range Sentences(turnLabel.ReplaceAllString(s, "")) {
-		if instructionSentence(strings.ToLower(sent), talk) {
-			return true
+	// hides an imperative that opens the turn ("user: Always answer …");
+	// text with no label is not read twice.
+	if bare := turnLabel.ReplaceAllString(s, ""); bare != s {
+		for _, sent := range Sentences(bare) {
+			if instructionSentence(strings.ToLower(sent), talk) {
+				return true
+			}
 		}
 	}
 	return false
