@@ -103,8 +103,14 @@ func (sc *sentCtx) appositiveAfter(n named, k int) {
 	}
 	k++
 	mods := k
-	for classes["adj"].has(lowerAt(toks, k)) || lowerAt(toks, k) == "new" || nlp.IsAgeModifier(lowerAt(toks, k)) {
+	for classes["adj"].has(lowerAt(toks, k)) || lowerAt(toks, k) == "new" || nlp.IsAgeModifier(lowerAt(toks, k)) || pastModifiers.has(lowerAt(toks, k)) {
 		k++
+	}
+	// "Ravi Menon, the former CEO of Pellucid Optics,": a post held
+	// before, said in the past.
+	te, former := tensePresent, formerIn(toks, mods, k, lowerAt(toks, k), true)
+	if former {
+		te = tensePast
 	}
 	if !sc.u.x.isOrg(n.name) {
 		// "Mrs. Altman, our 50-year-old librarian,": her age.
@@ -162,7 +168,7 @@ func (sc *sentCtx) appositiveAfter(n named, k int) {
 		m.title, m.titleText, m.obj = canon, joinTokens(toks[k:end]), org
 		p := &pattern{outs: []output{out(relTitle, slotObject, slotSubject, tState, "{s} is the {t} of {o}", "{s} was the {t} of {o}", kindOrg, kindPerson)}}
 		m.p = p
-		sc.emitOne(m, tensePresent, false, nil)
+		sc.emitOne(m, te, former, nil)
 		return
 	}
 	if (k+1 >= len(toks) || !toks[k+1].word) && sc.postOf(m, k, possOrg) {
@@ -190,7 +196,7 @@ func (sc *sentCtx) appositiveAfter(n named, k int) {
 			outs = append(outs, sub("WORKS_AT", tState, "{s} works at {o}", "{s} worked at {o}", kindOrg))
 		}
 		m.p = &pattern{outs: outs}
-		sc.emitOne(m, tensePresent, false, nil)
+		sc.emitOne(m, te, former, nil)
 		return
 	}
 	sc.orgNounAfter(n, k)
@@ -434,7 +440,14 @@ func (sc *sentCtx) titleBefore(n named, c int) {
 			continue
 		}
 		var org ref
-		b := k - 1
+		// "Former CEO Ravi Menon", "Pellucid's previous CEO, Ravi
+		// Menon": a post held before.
+		pk := k - 1
+		for pk >= 0 && pastModifiers.has(toks[pk].lower) {
+			pk--
+		}
+		former := pk < k-1
+		b := pk
 		for b >= 1 && toks[b].word && !toks[b].cap && nlp.IsAdjective(toks[b].lower) && !nlp.IsNoun(toks[b].lower) {
 			// "our new head teacher, …", "its interim chair, …".
 			b--
@@ -445,23 +458,23 @@ func (sc *sentCtx) titleBefore(n named, c int) {
 			// our new head teacher, Mrs. Holm": the post at the
 			// organisation that writes.
 			org = sc.ourOrg(b)
-		case lowerAt(toks, k-1) == "'s":
-			if s := nameStart(toks, k-1, sc.blocked); s >= 0 {
-				org = sc.named(s, k-1)
+		case lowerAt(toks, pk) == "'s":
+			if s := nameStart(toks, pk, sc.blocked); s >= 0 {
+				org = sc.named(s, pk)
 			}
-		case lowerAt(toks, k-1) == "its" || lowerAt(toks, k-1) == "their":
+		case lowerAt(toks, pk) == "its" || lowerAt(toks, pk) == "their":
 			// "Nordvik Energy said its chief executive, Rosalind Achebe".
-			org = sc.orgBefore(k - 1)
-		case lowerAt(toks, c-2) != "" && (lowerAt(toks, end-1) != "") && k >= 2 && lowerAt(toks, k-1) == "the":
+			org = sc.orgBefore(pk)
+		case lowerAt(toks, c-2) != "" && (lowerAt(toks, end-1) != "") && pk >= 1 && lowerAt(toks, pk) == "the":
 			// "the CEO of Acme, Jo Bell" is read from "of" below.
-		case k >= 1 && toks[k-1].cap:
+		case pk >= 0 && toks[pk].cap:
 			// "Brightwave CFO Dana Cole", "PTA chair Philomena Oduya".
-			if s := nameStart(toks, k, sc.blocked); s >= 0 {
-				org, _ = sc.orgNamed(s, k)
+			if s := nameStart(toks, pk+1, sc.blocked); s >= 0 {
+				org, _ = sc.orgNamed(s, pk+1)
 			}
 		}
 		titleText := joinTokens(toks[k:end])
-		if org.name == "" && k == 0 && end > 1 {
+		if org.name == "" && pk < 0 && end > 1 {
 			// "Chief executive Sigrun Aas said …" after the company was
 			// named: its office, as postBefore reads one word.
 			if org = sc.contextOrgBefore(0); org.name == "" {
@@ -475,7 +488,11 @@ func (sc *sentCtx) titleBefore(n named, c int) {
 		m := &match{subj: ref{name: n.name, kind: kindPerson, str: strPattern}}
 		m.obj, m.title, m.titleText = org, canon, titleText
 		m.p = &pattern{outs: []output{out(relTitle, slotObject, slotSubject, tState, "{s} is the {t} of {o}", "{s} was the {t} of {o}", kindOrg, kindPerson)}}
-		sc.emitOne(m, tensePresent, false, nil)
+		te := tensePresent
+		if former {
+			te = tensePast
+		}
+		sc.emitOne(m, te, former, nil)
 		if b < k-1 && lowerAt(toks, b+1) == "new" {
 			// "our new head teacher, Mrs. Deasy": a post just taken, which
 			// "Mrs. Deasy replaces Mr. Carey" then says whose it was.

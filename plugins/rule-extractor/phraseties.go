@@ -50,8 +50,9 @@ func (sc *sentCtx) readPhrases() {
 		if k == p.End-1 && sc.p.Tags[k] == "NNS" && kinNouns.has(sc.p.Lemmas[k]) && lowerAt(sc.toks, p.End) == "," &&
 			pi+1 < len(sc.p.Phrases) && sc.p.Phrases[pi+1].Start == p.End+1 {
 			if owner := sc.ownerOf(p); owner.name != "" {
+				ended := formerIn(sc.toks, p.PossEnd, k, sc.p.Lemmas[k], true)
 				for _, n := range sc.nameList(pi + 1) {
-					sc.relate(cc, n, owner, sc.p.Lemmas[k])
+					sc.relateIn(&clauseCtx{te: tensePresent, ended: ended}, n, owner, sc.p.Lemmas[k], tState)
 				}
 			}
 			continue
@@ -69,7 +70,8 @@ func (sc *sentCtx) readPhrases() {
 			continue
 		}
 		name := sc.named(k+1, e)
-		sc.relate(cc, name, owner, noun)
+		// "my former boss Ingrid": a tie that is over.
+		sc.relateIn(&clauseCtx{te: tensePresent, ended: formerIn(sc.toks, p.PossEnd, k, noun, true)}, name, owner, noun, tState)
 		// "Ann's friends Bo and Cy": each name of the list after a
 		// plural noun.
 		if sc.p.Tags[k] == "NNS" && pi+1 < len(sc.p.Phrases) {
@@ -213,8 +215,9 @@ func (sc *sentCtx) appositiveKin(cc *clauseCtx, pi int) {
 		p := &sc.p.Phrases[pi]
 		if e, named := sc.nameAt[p.Start]; named && e == p.End && q.End+1 == p.Start && sc.toks[q.End].text == "," && q.Head == q.End-1 {
 			if poss := sc.listOwner(pi - 1); poss.name != "" {
+				ended := formerIn(sc.toks, q.PossEnd, q.Head, sc.headWord(pi-1), true)
 				for _, name := range sc.nameList(pi) {
-					sc.relate(cc, name, poss, sc.headWord(pi-1))
+					sc.relateIn(&clauseCtx{te: tensePresent, ended: ended}, name, poss, sc.headWord(pi-1), tState)
 				}
 			}
 		}
@@ -253,7 +256,8 @@ func (sc *sentCtx) appositiveKin(cc *clauseCtx, pi int) {
 			return
 		}
 	}
-	sc.relate(cc, sc.named(p.Start, e), poss, noun)
+	// "Ravi, my former roommate, …", "Ravi, an old roommate of mine".
+	sc.relateIn(&clauseCtx{te: tensePresent, ended: formerIn(sc.toks, from, q.Head, noun, true)}, sc.named(p.Start, e), poss, noun, tState)
 }
 
 // listOwner returns whose relatives or companions a phrase before an
@@ -263,7 +267,7 @@ func (sc *sentCtx) appositiveKin(cc *clauseCtx, pi int) {
 func (sc *sentCtx) listOwner(qi int) ref {
 	q := &sc.p.Phrases[qi]
 	if q.PossEnd > q.PossStart {
-		if q.Head == q.PossEnd || classes["adj"].has(sc.toks[q.PossEnd].lower) {
+		if q.Head == q.PossEnd || classes["adj"].has(sc.toks[q.PossEnd].lower) || pastModifiers.has(sc.toks[q.PossEnd].lower) {
 			return sc.ownerOf(q)
 		}
 		return ref{}

@@ -423,6 +423,11 @@ func (sc *sentCtx) ofPersons(c *nlp.Clause, p *nlp.Phrase) []ref {
 			if k := sc.kindOf(r); r.name == "" || r.det != "" || k != kindPerson && k != kindNone {
 				return nil
 			}
+			if f := strings.ToLower(strings.Fields(r.name)[0]); sc.p.Lemmas[p.Head] == "employee" && sc.kindOf(r) == kindNone && !firstNames.has(f) && !nlp.IsGivenName(f) && !honorifics.has(f) && sc.u.x.reg.key(r.name) != sc.u.x.reg.key(sc.u.speaker) {
+				// "an employee of Pellucid Optics": one is the employee
+				// of an organisation, the assistant of a person.
+				return nil
+			}
 			out = append(out, r)
 		}
 		return out
@@ -654,8 +659,8 @@ func (sc *sentCtx) copula(cc *clauseCtx, subj ref) {
 		if q.PossEnd > q.PossStart && q.Head == q.End-1 {
 			p := &sc.p.Phrases[c.Comp.Phrase]
 			if e, ok := sc.nameAt[p.Start]; ok && e == p.End {
-				if owner := sc.ownerOf(q); owner.name != "" {
-					sc.relateIn(cc, sc.named(p.Start, e), owner, sc.headWord(sp), role)
+				if owner := sc.ownerOf(q); owner.name != "" && !sc.postNamed(cc, role) {
+					sc.relateIn(endedCtx(cc, sc.formerPhrase(sp)), sc.named(p.Start, e), owner, sc.headWord(sp), role)
 					if at := sc.atOrg(c); at.name != "" {
 						sc.fact(cc, sc.named(p.Start, e), at, "WORKS_AT", role, "{s} works at {o}", kindPerson, kindOrg)
 					}
@@ -663,6 +668,9 @@ func (sc *sentCtx) copula(cc *clauseCtx, subj ref) {
 				}
 			}
 		}
+	}
+	if sc.postNamed(cc, role) {
+		return
 	}
 	if sc.age(cc, subj) {
 		return
@@ -682,6 +690,9 @@ func (sc *sentCtx) copula(cc *clauseCtx, subj ref) {
 			}
 		}
 		head := sc.headWord(pi)
+		// "Ingrid is my former boss", "Ravi is the previous owner of
+		// …": a tie that is over.
+		cc := endedCtx(cc, sc.formerPhrase(pi))
 		if p.PossEnd > p.PossStart && kinNouns.has(head) {
 			if owner := sc.ownerOf(p); owner.name != "" {
 				sc.kinFact(cc, subj, owner, head)

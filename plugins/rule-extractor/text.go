@@ -577,6 +577,16 @@ func appendWord(toks []token, w string) []token {
 		toks = append(toks, wordToken(w[:3], "can"))
 		return append(toks, token{text: w[3:], lower: "not", word: true})
 	}
+	if rest, ok := strings.CutPrefix(lower, "ex-"); ok && exNoun(lower, rest) {
+		// "my ex-boss", "Pellucid's ex-CEO": "former" and the noun,
+		// which former.go reads.
+		ex := "former"
+		if unicode.IsUpper([]rune(w)[0]) {
+			ex = "Former"
+		}
+		toks = append(toks, wordToken(ex, "former"))
+		return append(toks, wordToken(w[3:], rest))
+	}
 	for _, c := range contractions {
 		if len(lower) > len(c.suffix) && strings.HasSuffix(lower, c.suffix) {
 			base, lb := w[:len(w)-len(c.suffix)], lower[:len(lower)-len(c.suffix)]
