@@ -496,6 +496,35 @@ func (x *extraction) prevNamedByHead(head string) (string, kind) {
 	return "", kindNone
 }
 
+// prevDescribedAs returns the name a previous episode's copula said is a
+// business or an establishment of the noun head: "The Brass Kettle is
+// still the busiest cafe on Fenwick Street" makes a later "took over the
+// cafe" The Brass Kettle. The previous episodes are extracted only when
+// one of them says the noun.
+func (x *extraction) prevDescribedAs(head string) string {
+	if len(x.previous) == 0 || !businessNouns.has(head) && !orgNouns.has(head) && !establishmentNoun(head) {
+		return ""
+	}
+	said := false
+	for _, p := range x.previous {
+		if strings.Contains(strings.ToLower(p.Content), head) {
+			said = true
+		}
+	}
+	if !said {
+		return ""
+	}
+	x.previousFacts()
+	return x.prevDescribed[head]
+}
+
+// establishmentNoun reports whether WordNet classes a noun as a building
+// or a place of business.
+func establishmentNoun(w string) bool {
+	_, c, ok := nlp.Noun(w)
+	return ok && c&(nlp.ClassFacility|nlp.ClassPlace) != 0
+}
+
 // prevSoleOrg returns the one organisation or team the previous episodes
 // name, or none when they name none or several.
 func (x *extraction) prevSoleOrg() ref {

@@ -13,19 +13,26 @@ import (
 
 // extract is the mnemo_extract handler.
 func extract(req abi.ExtractRequest) (abi.ExtractResponse, error) {
+	resp, _, err := extractDescribed(req)
+	return resp, err
+}
+
+// extractDescribed is extract, with what the episode's copulas said its
+// names are (extraction.described).
+func extractDescribed(req abi.ExtractRequest) (abi.ExtractResponse, map[string]string, error) {
 	ref, err := time.Parse(time.RFC3339, req.Episode.ReferenceTime)
 	if err != nil {
-		return abi.ExtractResponse{}, fmt.Errorf("parse reference time: %w", err)
+		return abi.ExtractResponse{}, nil, fmt.Errorf("parse reference time: %w", err)
 	}
 	x := newExtraction(ref)
 	if strings.EqualFold(req.Episode.Source, "json") {
 		if err := x.json(req.Episode); err != nil {
-			return abi.ExtractResponse{}, err
+			return abi.ExtractResponse{}, nil, err
 		}
 	} else {
 		x.text(req)
 	}
-	return x.response(newOntology(req.Ontology)), nil
+	return x.response(newOntology(req.Ontology)), x.described, nil
 }
 
 // extraction is the state of one extract call.
@@ -64,6 +71,9 @@ type extraction struct {
 	// an object ends, the partner of "we got married".
 	prevFacts     []abi.ExtractedFact
 	prevFactsRead bool
+	// prevDescribed is described of the previous episodes, read with
+	// prevFacts.
+	prevDescribed map[string]string
 	// earlier are the people each earlier utterance of the episode
 	// named, in order, for "he" and "she" in a turn that names no one.
 	earlier [][]string

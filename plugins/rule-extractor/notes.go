@@ -98,7 +98,13 @@ func (sc *sentCtx) noteDescriptions() {
 			continue
 		}
 		p, q := &sc.p.Phrases[c.Subj.Phrase], &sc.p.Phrases[c.Comp.Phrase]
-		if e, ok := sc.nameAt[p.Start+sc.detLen(p)]; !ok || e != p.End || q.Name || q.PossEnd > q.PossStart || !determiners.has(sc.toks[q.Start].lower) {
+		e, ok := sc.nameAt[p.Start]
+		if !ok {
+			// "the Brass Kettle": the name after the article; "Ten years
+			// in, The Brass Kettle is …": the article is the name's.
+			e, ok = sc.nameAt[p.Start+sc.detLen(p)]
+		}
+		if !ok || e != p.End || q.Name || q.PossEnd > q.PossStart || !determiners.has(sc.toks[q.Start].lower) {
 			continue
 		}
 		if _, named := sc.nameAt[q.Head]; named || sc.p.Tags[q.Head] != "NN" {

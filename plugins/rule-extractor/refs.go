@@ -419,6 +419,9 @@ func (sc *sentCtx) namedByHead(head string, at int) ref {
 		if n, k := sc.u.x.prevNamedByHead(head); n != "" {
 			return ref{name: n, kind: k, str: strPattern}
 		}
+		if n := sc.u.x.prevDescribedAs(head); n != "" {
+			return ref{name: n, kind: kindOrg, str: strPattern}
+		}
 		return ref{}
 	}
 	k := kindNone

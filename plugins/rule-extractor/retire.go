@@ -335,8 +335,14 @@ func (x *extraction) previousFacts() []abi.ExtractedFact {
 	}
 	x.prevFactsRead = true
 	for _, ep := range x.previous {
-		if resp, err := extract(abi.ExtractRequest{Episode: ep}); err == nil {
+		if resp, d, err := extractDescribed(abi.ExtractRequest{Episode: ep}); err == nil {
 			x.prevFacts = append(x.prevFacts, resp.Facts...)
+			for noun, name := range d {
+				if x.prevDescribed == nil {
+					x.prevDescribed = map[string]string{}
+				}
+				x.prevDescribed[noun] = name
+			}
 		}
 	}
 	return x.prevFacts

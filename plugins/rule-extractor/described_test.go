@@ -1,0 +1,23 @@
+package main
+
+import "testing"
+
+// TestExtractDescribedBefore holds "the cafe" for the name a copula said
+// was one, in the same text or an earlier episode.
+func TestExtractDescribedBefore(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "described earlier in the text, the article the name's",
+			content: "Eight years on, The Brass Kettle is still the busiest cafe in Marden. Tomas Novak took over the cafe last week.",
+			want:    []wf{{"ACQUIRED", "Tomas Novak", "The Brass Kettle", "2024-05-08", ""}},
+			absent:  []wf{{"ACQUIRED", "Tomas Novak", "cafe", "", ""}}},
+		{name: "described in an earlier episode",
+			previous: []string{"Eight years on, The Brass Kettle is still the busiest cafe in Marden."},
+			content:  "Tomas Novak took over the cafe last week.",
+			want:     []wf{{"ACQUIRED", "Tomas Novak", "The Brass Kettle", "2024-05-08", ""}},
+			absent:   []wf{{"ACQUIRED", "Tomas Novak", "cafe", "", ""}}},
+		{name: "a noun no earlier episode described",
+			previous: []string{"The Brass Kettle opened in Marden in 2016."},
+			content:  "Tomas Novak took over the cafe last week.",
+			absent:   []wf{{"ACQUIRED", "Tomas Novak", "The Brass Kettle", "", ""}}},
+	})
+}
