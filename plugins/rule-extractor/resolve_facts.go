@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/mnemohq/mnemo/core"
 	"github.com/mnemohq/mnemo/wasm/abi"
@@ -229,6 +231,9 @@ type rfact struct {
 	// replaces marks a fact that ends the source's other targets of its
 	// relation (replacingRels).
 	replaces bool
+	// named is set when the target is a name said without an article
+	// ("The Brass Kettle", "8 Tamarind Close"), not "a bike".
+	named bool
 }
 
 // prepare parses a fact's fields; unparsable dates count as unknown.
@@ -257,7 +262,23 @@ func prepareEnds(f abi.Fact) rfact {
 	}
 	r.valid = parseTime(f.ValidAt)
 	r.invalid = parseTime(f.InvalidAt)
+	r.named = namedTarget(f)
 	return r
+}
+
+// namedTarget reports whether a fact's target is a name its text says
+// without an indefinite article: a capital or a digit opens it.
+func namedTarget(f abi.Fact) bool {
+	t := f.Target
+	if t == "" {
+		return false
+	}
+	if r, _ := utf8.DecodeRuneInString(t); !unicode.IsUpper(r) && !unicode.IsDigit(r) {
+		return false
+	}
+	low := strings.ToLower(f.Fact)
+	lt := strings.ToLower(t)
+	return !strings.Contains(low, " a "+lt) && !strings.Contains(low, " an "+lt)
 }
 
 // parseTime parses an RFC 3339 time; "" or garbage is the zero time.
@@ -402,6 +423,9 @@ func contradicts(n, e rfact) bool {
 		}
 		return n.src == e.src && n.dst != e.dst
 	}
+	if e.rel == "owns" && newHolder(n, e) {
+		return true
+	}
 	if !(n.props.functional || n.replaces || e.replaces) || n.rel != e.rel {
 		return false
 	}
@@ -415,6 +439,23 @@ func contradicts(n, e rfact) bool {
 		return shared == 1
 	}
 	return n.src == e.src && n.dst != e.dst
+}
+
+// newHolder reports whether n gives the thing e's holder owns another
+// holder, later: a business, a property or a work has one owner (or one
+// set of co-owners) at a time, and "the Novak brothers took over The
+// Brass Kettle" ends Odile Marsh's ownership whatever verb ended it, or
+// none ("The Brass Kettle has been sold"). Both starts must be known,
+// and the thing named: "bought a bike" after "owns a bike" may be
+// another bike.
+func newHolder(n, e rfact) bool {
+	if n.rel != "owns" && n.rel != "acquired" || n.dst != e.dst || n.src == e.src {
+		return false
+	}
+	if n.valid.IsZero() || e.valid.IsZero() || !n.valid.After(e.valid) || !n.invalid.IsZero() {
+		return false
+	}
+	return n.named
 }
 
 // flipped returns f stated from its other end, as relation rel.
