@@ -96,7 +96,9 @@ func (sc *sentCtx) readClause(ci int) {
 	}
 	ended, ok := sc.factual(ci)
 	if !ok {
-		sc.presupposed(ci)
+		if !sc.deniedRegard(ci) {
+			sc.presupposed(ci)
+		}
 		return
 	}
 	// "will stay on as managing director", "will remain a trustee": what
@@ -177,7 +179,7 @@ func (sc *sentCtx) readClause(ci int) {
 	if len(subjs) == 1 && subjs[0].name != sc.u.speaker && subjs[0].name != sc.u.other && (sc.u.x.isPerson(subjs[0].name) || sc.u.x.maybePerson(subjs[0].name)) {
 		defer func(r ref) { sc.prevSubj = r }(subjs[0])
 	}
-	if sc.birth(cc, subjs) {
+	if sc.birth(cc, subjs) || sc.participleFeeling(cc, subjs) {
 		return
 	}
 	sc.schoolmates(cc, c, subjs)

@@ -31,6 +31,8 @@ var (
 		"crazy": {"about", true}, "nuts": {"about", true}, "fond": {"of", true}, "proud": {"of", true}, "attracted": {"to", true},
 		"mad": {"at", false}, "angry": {"at|with", false}, "upset": {"with|at", false}, "pissed": {"at|off", false},
 		"furious": {"at|with", false}, "sick": {"of", false}, "jealous": {"of", false}, "disappointed": {"in|with", false},
+		"annoyed": {"with|at|by", false}, "irritated": {"with|at|by", false}, "impressed": {"with|by", true},
+		"smitten": {"with", true}, "infatuated": {"with", true}, "obsessed": {"with", true},
 	}
 )
 
@@ -232,26 +234,10 @@ func (sc *sentCtx) impression(cc *clauseCtx, subj ref) bool {
 	if c.Adj >= 0 && sc.toks[c.Adj].lower == "such" {
 		// "such a jerk": the parse takes "such" for the predicate.
 		comp = sc.p.PhraseAt(c.Adj + 1)
+	} else if adj := sc.feelingWord(c); adj != "" {
+		return sc.feelingToward(cc, subj, adj)
 	} else if c.Adj >= 0 {
 		adj := sc.toks[c.Adj].lower
-		if f, ok := feelingPreps[adj]; ok {
-			for _, pp := range c.PPs {
-				if !strings.Contains("|"+f.prep+"|", "|"+pp.Prep+"|") || pp.Obj.Phrase < 0 {
-					continue
-				}
-				o := sc.phraseRef(pp.Obj.Phrase, false)
-				if o.name == "" || !sc.personish(o) || !sc.personish(subj) {
-					continue
-				}
-				rel := "DISLIKES"
-				if f.good {
-					rel = "LIKES"
-				}
-				sc.fact(cc, subj, o, rel, tTrait, "{s} is "+adj+" "+pp.Prep+" {o}", kindPerson, kindPerson)
-				return true
-			}
-			return false
-		}
 		if len(c.PPs) > 0 && !(len(c.PPs) == 1 && c.PPs[0].Prep == "than") {
 			// "proud of Ann" is no praise of the subject; "prettier than
 			// Ann" is.
@@ -319,4 +305,116 @@ func (sc *sentCtx) impression(cc *clauseCtx, subj ref) bool {
 	}
 	sc.fact(cc, who, subj, rel, tTrait, "{s} "+verb+" {o} "+term, kindPerson, kindPerson)
 	return true
+}
+
+// feelingWord returns the adjective of feeling a clause of "be"
+// predicates, or "": its adjective, or a complement of that one word
+// the tagger took for a noun ("I'm not very fond of her").
+func (sc *sentCtx) feelingWord(c *nlp.Clause) string {
+	w := ""
+	switch {
+	case c.Adj >= 0:
+		w = sc.toks[c.Adj].lower
+	case c.Comp.Phrase >= 0 && len(c.Comp.Coord) == 0:
+		if p := &sc.p.Phrases[c.Comp.Phrase]; p.End-p.Start == 1 {
+			w = sc.toks[p.Start].lower
+		}
+	}
+	if _, ok := feelingPreps[w]; ok {
+		return w
+	}
+	return ""
+}
+
+// feelingToward states the regard an adjective of feeling with its
+// preposition says the subject has for a person: "she's mad at him",
+// "he's upset with Ann" (a participle the parse reads as a passive). It
+// reports whether the adjective had its person.
+func (sc *sentCtx) feelingToward(cc *clauseCtx, subj ref, adj string) bool {
+	f := feelingPreps[adj]
+	for _, pp := range cc.c.PPs {
+		if !strings.Contains("|"+f.prep+"|", "|"+pp.Prep+"|") || pp.Obj.Phrase < 0 {
+			continue
+		}
+		o := sc.phraseRef(pp.Obj.Phrase, false)
+		if o.name == "" || !sc.personish(o) || !sc.personish(subj) {
+			continue
+		}
+		rel := "DISLIKES"
+		if f.good {
+			rel = "LIKES"
+		}
+		sc.fact(cc, subj, o, rel, tTrait, "{s} is "+adj+" "+pp.Prep+" {o}", kindPerson, kindPerson)
+		return true
+	}
+	return false
+}
+
+// participleFeeling reads a participle of feeling the parse took for a
+// passive verb: "Monica is upset with Chandler", "I'm pissed at Joey",
+// "she was annoyed by him". It reports whether it read one.
+func (sc *sentCtx) participleFeeling(cc *clauseCtx, subjs []ref) bool {
+	c := cc.c
+	if !c.Passive || c.Verb < 0 {
+		return false
+	}
+	w := sc.toks[c.Verb].lower
+	if _, ok := feelingPreps[w]; !ok {
+		return false
+	}
+	read := false
+	for _, s := range subjs {
+		if sc.feelingToward(cc, s, w) {
+			read = true
+		}
+	}
+	return read
+}
+
+// deniedRegard reads a liking denied as a dislike: "I don't like
+// Janice", "Chandler never really liked her", "I'm not very fond of
+// him". Saying one does not like someone says one dislikes them, as
+// English speaks; not loving someone, or no longer liking them, says
+// nothing of the kind. It reports whether it read one.
+func (sc *sentCtx) deniedRegard(ci int) bool {
+	c := &sc.p.Clauses[ci]
+	if !c.Negated || c.NoLonger || c.Modal || c.Future || c.Passive || sc.question || sc.anymore(c.VerbEnd) || sc.conditional(c) || sc.believedByOther(ci) {
+		return false
+	}
+	if c.Subj.Phrase >= 0 && c.SubjFrom == nlp.SubjOwn && negativeSubjects.has(sc.toks[sc.p.Phrases[c.Subj.Phrase].Start].lower) {
+		return false
+	}
+	var objs []ref
+	text := ""
+	switch {
+	case c.Lemma == "like" && !c.Obj.None():
+		for _, pi := range c.Obj.All() {
+			objs = append(objs, sc.phraseRef(pi, false))
+		}
+		text = "{s} does not like {o}"
+	case linking.has(c.Lemma) && sc.feelingWord(c) == "fond":
+		for _, pp := range c.PPs {
+			if pp.Prep == "of" {
+				for _, pi := range pp.Obj.All() {
+					objs = append(objs, sc.phraseRef(pi, false))
+				}
+			}
+		}
+		text = "{s} is not fond of {o}"
+	default:
+		return false
+	}
+	subjs := sc.subjects(ci)
+	if len(subjs) != 1 || !sc.personish(subjs[0]) && subjs[0].name != sc.u.speaker {
+		return false
+	}
+	read := false
+	for _, o := range objs {
+		if o.name == "" || o.det != "" || !sc.personish(o) || sc.u.x.reg.key(o.name) == sc.u.x.reg.key(subjs[0].name) {
+			continue
+		}
+		sc.fact(&clauseCtx{c: c}, subjs[0], o, "DISLIKES", tTrait, text, kindPerson, kindPerson)
+		read = true
+	}
+	return read
 }

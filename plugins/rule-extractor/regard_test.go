@@ -164,3 +164,42 @@ func TestExtractReportedRegard(t *testing.T) {
 	// A word that opens a clause is no one a pronoun means.
 	checkEntityNames(t, "message", "Sindre: Whenever I saw him I was happy. It did not matter how nice he was.", []string{"Sindre"}, []string{"Whenever"})
 }
+
+// TestExtractFeelingsAndDenials checks a feeling told with a participle
+// the parse reads as a passive ("upset with"), an adjective of feeling
+// tagged a noun, and a liking denied, which says a dislike.
+func TestExtractFeelingsAndDenials(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "a participle of feeling with its preposition", source: "message",
+			content: "Vilde: Oddny is still upset with Sindre.",
+			want:    []wf{{"DISLIKES", "Oddny", "Sindre", "ref", ""}}},
+		{name: "a participle of feeling said of oneself", source: "message",
+			content: "Vilde: I'm pissed at Sindre.",
+			want:    []wf{{"DISLIKES", "Vilde", "Sindre", "ref", ""}}},
+		{name: "a participle of a good feeling", source: "message",
+			content: "Vilde: I'm really impressed with Sindre.",
+			want:    []wf{{"LIKES", "Vilde", "Sindre", "ref", ""}}},
+		{name: "a liking denied", source: "message",
+			content: "Vilde: Oddny doesn't like Sindre.",
+			want:    []wf{{"DISLIKES", "Oddny", "Sindre", "ref", ""}},
+			absent:  []wf{{"LIKES", "*", "*", "", ""}}},
+		{name: "a liking denied in the past, adverbs before the verb", source: "message",
+			content: "Vilde: Oddny never really liked Sindre.",
+			want:    []wf{{"DISLIKES", "Oddny", "Sindre", "ref", ""}}},
+		{name: "fondness denied", source: "message",
+			content: "Vilde: I'm not very fond of Sindre.",
+			want:    []wf{{"DISLIKES", "Vilde", "Sindre", "ref", ""}}},
+		{name: "a liking ended is no dislike", source: "message",
+			content: "Vilde: Oddny doesn't like Sindre anymore.",
+			absent:  []wf{{"DISLIKES", "*", "*", "", ""}}},
+		{name: "love denied is no dislike", source: "message",
+			content: "Vilde: Oddny doesn't love Sindre.",
+			absent:  []wf{{"DISLIKES", "*", "*", "", ""}}},
+		{name: "a liking denied in a condition", source: "message",
+			content: "Vilde: If Oddny didn't like Sindre, she would say so.",
+			absent:  []wf{{"DISLIKES", "*", "*", "", ""}}},
+		{name: "a liking denied by no one", source: "message",
+			content: "Vilde: Nobody likes Sindre.",
+			absent:  []wf{{"DISLIKES", "*", "*", "", ""}, {"LIKES", "*", "*", "", ""}}},
+	})
+}

@@ -258,6 +258,7 @@ func Parse(words, lower []string, names [][2]int, skip []bool) *Sentence {
 	s.retagIncluding()
 	s.retagSinceAdverb()
 	s.retagLike()
+	s.retagPastAfterAdverbs()
 	s.retagAs()
 	s.retagUnknownAdverbs()
 	s.retagOffOn()

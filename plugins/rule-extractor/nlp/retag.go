@@ -128,6 +128,29 @@ func (s *Sentence) retagLike() {
 	}
 }
 
+// retagPastAfterAdverbs reads a word in -ed the tagger took for an
+// adjective after a subject and adverbs, before a name, a pronoun or a
+// determiner, as the verb in the past it is ("Chandler never really liked
+// Janice", "she always hated him").
+func (s *Sentence) retagPastAfterAdverbs() {
+	for i := 2; i+1 < len(s.Tags); i++ {
+		if s.Tags[i] != "JJ" || !strings.HasSuffix(s.Lower[i], "ed") || !IsVerb(Lemma(s.Lower[i], "VBD")) {
+			continue
+		}
+		j := i - 1
+		for j > 0 && s.Tags[j] == "RB" && s.Lower[j] != "not" {
+			j--
+		}
+		if j == i-1 || !(s.Tags[j] == "PRP" || s.Tags[j] == "NNP") {
+			continue
+		}
+		switch s.Tags[i+1] {
+		case "NNP", "PRP", "DT", "PRP$":
+			s.Tags[i], s.Lemmas[i] = "VBD", Lemma(s.Lower[i], "VBD")
+		}
+	}
+}
+
 // plainSubjects take a verb's plain present form.
 var plainSubjects = set("i you we they")
 
