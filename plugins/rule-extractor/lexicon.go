@@ -59,6 +59,8 @@ var (
 		"start starting use using find finding visit visiting being having working living moving",
 		"here's there's it's that's what's i'm i've i'd i'll we're we've you're he's she's they're",
 		"speaking talking having thinking planning unfortunately luckily fortunately honestly personally apparently basically",
+		// "Poor Juniper.", "Lucky Tom": pity or envy said before a name.
+		"poor lucky",
 		"one two three four five six seven eight nine ten once every overall additionally lastly firstly secondly",
 		"can could would should will shall may might must do does did is are was were has have had",
 		"of in on at to by as off out up down through across around against along among behind beside beyond near past toward towards upon within via",

@@ -296,3 +296,10 @@ func TestExtractNamedEstablishment(t *testing.T) {
 		}
 	}
 }
+
+// TestExtractPityBeforeName: "Poor Juniper", "Lucky Tom" opening a
+// sentence name Juniper and Tom; the word before is what the speaker
+// feels.
+func TestExtractPityBeforeName(t *testing.T) {
+	checkEntityNames(t, "message", "Sunniva: Poor Bramble has been limping all week. Lucky Odd got the last ticket.", []string{"Bramble", "Odd"}, []string{"Poor Bramble", "Lucky Odd"})
+}
