@@ -781,6 +781,9 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 	if !matched && (retireVerbs.has(verb) && !c.Passive || dismissVerbs.has(verb) && c.Passive || verb == "leave" && !c.Passive && (sc.lastedSpan() != nil || sc.tieJustTold(subj))) && c.Obj.None() && sc.retirement(cc, subj, verb) {
 		return
 	}
+	if !matched && sc.soldUnnamed(cc, subj) {
+		return
+	}
 	if !matched && c.Passive && !cc.active && c.Subj.Phrase >= 0 {
 		// "The Rovers are coached by Tarik", "Lucia is mentored by
 		// Hamid": the passive no frame reads is its active clause, the
