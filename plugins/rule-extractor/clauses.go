@@ -639,8 +639,13 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 				if !c.Obj.None() && !c.Passive && !jobNouns.has(sc.headWord(c.Obj.Phrase)) {
 					// ("started a new job as a data analyst": the job is
 					// no one.)
-					if o := sc.phraseRef(c.Obj.Phrase, false); o.name != "" && sc.kindOf(o) != kindOrg {
+					if o := sc.phraseRef(c.Obj.Phrase, false); o.name != "" && sc.kindOf(o) != kindOrg && !(c.Lemma == "join" && o.name == sc.u.speaker) {
 						holder, at = o, subj
+					} else if c.Lemma == "join" && o.name != "" && o.name == sc.u.speaker {
+						// "Ragnhild joins us as CTO": the subject takes
+						// the post, at the organisation the speaker is
+						// at (roleFacts).
+						at = o
 					}
 				}
 				sc.roleFacts(cc, holder, pi, c, role, at)

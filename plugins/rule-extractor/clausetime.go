@@ -38,6 +38,13 @@ func (sc *sentCtx) fact(cc *clauseCtx, src, dst ref, rel string, role temporal, 
 	if text == "" {
 		text = "{s} " + strings.ToLower(strings.ReplaceAll(rel, "_", " ")) + " {o}"
 	}
+	if rel == "WORKS_AT" && dst.name != "" && dst.name == sc.u.speaker && cc.c != nil && sc.subjectIs(cc.c, "we") {
+		// "We hired Ragnhild as CTO": "we" is the organisation the
+		// speaker is at, if told; no one works at the speaker.
+		if dst = sc.employerOf(dst.name); dst.name == "" {
+			return
+		}
+	}
 	if (rel == "WORKS_AT" || rel == "PLAYS_FOR") && membershipOrg(dst.name) {
 		// One joins a party, a band or a choir as a member, not for a
 		// job or a team.

@@ -122,3 +122,30 @@ func TestExtractBodyHiresForOrganisation(t *testing.T) {
 			absent:  []wf{{"OWNS", "Larch Inn", "*", "", ""}, {"WORKS_AT", "*", "*", "", ""}}},
 	})
 }
+
+// TestExtractPostsOfTheSpeakersOrganisation holds posts given or left
+// at the organisation the speaker is at: "joins us as CTO", "we hired
+// her as CTO" (no one holds a post at the speaker), and "stepping back
+// as CTO", which ends it.
+func TestExtractPostsOfTheSpeakersOrganisation(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "joins us, the organisation told", source: "message",
+			content: "Marit: I'm the CEO of Tindra Software. Solveig Aas joins us as CTO on November 6th.",
+			want:    []wf{{"HAS_CTO", "Tindra Software", "Solveig Aas", "2024-11-06", ""}},
+			absent:  []wf{{"HAS_CTO", "Solveig Aas", "*", "", ""}}},
+		{name: "joins us, no organisation told", source: "message",
+			content: "Marit: Solveig Aas joins us as CTO on November 6th.",
+			want:    []wf{{"HAS_JOB_TITLE", "Solveig Aas", "CTO", "2024-11-06", ""}},
+			absent:  []wf{{"HAS_CTO", "*", "*", "", ""}}},
+		{name: "joined us in a job", source: "message",
+			content: "Marit: I work at Tindra Software. Solveig Aas joined us as a designer in May.",
+			want:    []wf{{"WORKS_AT", "Solveig Aas", "Tindra Software", "2024-05-01", ""}}},
+		{name: "we hired", source: "message",
+			content: "Marit: We hired Solveig Aas as CTO.",
+			absent:  []wf{{"WORKS_AT", "Solveig Aas", "Marit", "", ""}}},
+		{name: "stepping back as an officer", source: "message",
+			content: "Marit: Eirik is stepping back as CTO of Tindra Software.",
+			want:    []wf{{"HAS_CTO", "Tindra Software", "Eirik", "", "ref"}},
+			absent:  []wf{{"HAS_CTO", "Tindra Software", "Eirik", "ref", ""}}},
+	})
+}

@@ -151,6 +151,11 @@ func (sc *sentCtx) roleFacts(cc *clauseCtx, subj ref, pi int, c *nlp.Clause, rol
 	if role < 0 {
 		role = roleVerbs(c)
 	}
+	if at.name != "" && at.name == sc.u.speaker {
+		// "Ragnhild joins us as CTO", "we hired her as a designer": the
+		// post is at the organisation the speaker is at, if told.
+		at = sc.employerOf(at.name)
+	}
 	p := &sc.p.Phrases[pi]
 	textStart := p.Start + sc.detLen(p)
 	start := textStart
@@ -518,7 +523,7 @@ var roleOusters = words("oust depose expel remove unseat impeach suspend")
 var (
 	roleStarts        = phrases("become", "join", "start", "begin", "return", "take over", "step in", "step up", "move up", "move", "transfer")
 	roleStartsPassive = words("appoint name hire elect promote make confirm install")
-	roleEnds          = phrases("leave", "quit", "resign", "retire", "step down", "step aside", "stand down")
+	roleEnds          = phrases("leave", "quit", "resign", "retire", "step down", "step aside", "step back", "stand down", "stand aside")
 	// roleToVerbs give a role after "to" as others do after "as" ("was
 	// promoted to engineering manager at Acme").
 	roleToVerbs = words("promote appoint")
