@@ -59,3 +59,19 @@ func TestExtractLeftAfterTie(t *testing.T) {
 			absent:  []wf{{"WORKS_AT", "Siri Dahl", "Kelder Tools", "", "ref"}}},
 	})
 }
+
+// TestExtractRetiredByFirstName holds a retirement told by the first
+// name of one an earlier episode named in full: the ties told then end;
+// a first name two people of the earlier episodes share ends none.
+func TestExtractRetiredByFirstName(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "one person of that first name", source: "message",
+			previous: []string{"Aud: I'm an analyst at Brennick Foods. My manager is Hallvard Rye, who has worked at Brennick Foods since 1998."},
+			content:  "Aud: Hallvard retired at the end of April.",
+			want:     []wf{{"WORKS_AT", "Hallvard Rye", "Brennick Foods", "", "2024-04-30"}}},
+		{name: "two people of that first name", source: "message",
+			previous: []string{"Aud: Hallvard Rye works at Brennick Foods and Hallvard Moe works at Tindra Software."},
+			content:  "Aud: Hallvard retired at the end of April.",
+			absent:   []wf{{"WORKS_AT", "*", "*", "", "2024-04-30"}}},
+	})
+}

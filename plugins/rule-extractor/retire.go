@@ -137,7 +137,12 @@ func (sc *sentCtx) retirement(cc *clauseCtx, subj ref, verb string) bool {
 		ties = x.previousTies(subj.name)
 	}
 	for _, f := range ties {
-		sc.fact(cc, subj, ref{name: f.dst, kind: tieKinds[f.rel], str: strPattern}, f.rel, tEnd, retiredText(f.rel, verb), kindPerson, tieKinds[f.rel])
+		who := subj
+		if f.src != "" && x.reg.key(f.src) != key {
+			// Told before by the full name.
+			who = ref{name: f.src, kind: kindPerson, str: strPattern}
+		}
+		sc.fact(cc, who, ref{name: f.dst, kind: tieKinds[f.rel], str: strPattern}, f.rel, tEnd, retiredText(f.rel, verb), kindPerson, tieKinds[f.rel])
 	}
 	// An office the subject holds ("Graham Oyinlola, treasurer since
 	// 2019, resigned"): the organisation's title ends with it, unless
@@ -360,11 +365,43 @@ func (x *extraction) previousTies(name string) []fact {
 	open := x.previousOpen(func(f abi.ExtractedFact) bool {
 		return x.reg.key(f.Source) == key && endsWithWork(f.Relation)
 	}, func(f abi.ExtractedFact) string { return f.Relation + "\x00" + f.Target })
+	if len(open) == 0 && !strings.Contains(name, " ") {
+		// "Pieter retired" after "My manager is Pieter van Rooyen":
+		// the one person of the previous episodes with that first name.
+		full := ""
+		open = x.previousOpen(func(f abi.ExtractedFact) bool {
+			first, _, more := strings.Cut(f.Source, " ")
+			if !more || !strings.EqualFold(first, name) || !endsWithWork(f.Relation) {
+				return false
+			}
+			if full == "" {
+				full = f.Source
+			}
+			return x.reg.key(f.Source) == x.reg.key(full)
+		}, func(f abi.ExtractedFact) string { return f.Relation + "\x00" + f.Target })
+		if full != "" && x.previousFullNames(name) > 1 {
+			open = nil
+		}
+	}
 	ties := make([]fact, 0, len(open))
 	for _, f := range open {
-		ties = append(ties, fact{src: name, dst: f.Target, rel: f.Relation})
+		ties = append(ties, fact{src: f.Source, dst: f.Target, rel: f.Relation})
 	}
 	return ties
+}
+
+// previousFullNames counts the full names of the previous episodes'
+// facts whose first word is first.
+func (x *extraction) previousFullNames(first string) int {
+	seen := map[string]bool{}
+	for _, f := range x.previousFacts() {
+		for _, n := range []string{f.Source, f.Target} {
+			if w, _, more := strings.Cut(n, " "); more && strings.EqualFold(w, first) {
+				seen[x.reg.key(n)] = true
+			}
+		}
+	}
+	return len(seen)
 }
 
 // previousOpen returns the facts of the previous episodes that keep
