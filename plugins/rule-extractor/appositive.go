@@ -22,7 +22,13 @@ func (sc *sentCtx) appositives() {
 		e := nameEnd(toks, n.pos, sc.blocked)
 		after, before := e > n.pos && lowerAt(toks, e) == ",", n.pos >= 2 && lowerAt(toks, n.pos-1) == ","
 		bracket := e > n.pos && lowerAt(toks, e) == "("
-		post := n.pos == 1 && toks[0].cap && postWord(toks[0].lower)
+		// "Head coach Maite Etxeberria": words of the title may come
+		// first.
+		lead := 0
+		for lead+1 < n.pos && titleAdjectives.has(toks[lead].lower) {
+			lead++
+		}
+		post := n.pos == lead+1 && toks[0].cap && postWord(toks[lead].lower)
 		// "your old assistant Tag": a job noun right before the name.
 		// "your assistant Tag" is a job as well as a tie; "my partner
 		// Teodor" only a tie.
@@ -350,16 +356,18 @@ func (sc *sentCtx) bareTitleAfter(n named, k int) {
 // "Owner Wilhelmina Tate, who opened it in 2009, says …" (at the
 // organisation the text is about), "Coach Petra Lind said".
 func (sc *sentCtx) postBefore(n named) {
-	w := sc.toks[0].lower
+	lead := n.pos - 1
+	w := sc.toks[lead].lower
+	job := strings.ToLower(joinTokens(sc.toks[:n.pos]))
 	subj := ref{name: n.name, kind: kindPerson, str: strPattern}
 	org := sc.contextOrgBefore(0)
 	cc := &clauseCtx{te: tensePresent}
-	if canon, end := titleAt(sc.toks, 0); end == 1 {
+	if canon, end := titleAt(sc.toks, lead); end == lead+1 {
 		if org.name == "" {
 			return
 		}
 		m := &match{subj: subj}
-		m.obj, m.title, m.titleText = org, canon, sc.toks[0].text
+		m.obj, m.title, m.titleText = org, canon, sc.toks[lead].text
 		m.p = &pattern{outs: []output{out(relTitle, slotObject, slotSubject, tState, "{s} is the {t} of {o}", "{s} was the {t} of {o}", kindOrg, kindPerson)}}
 		sc.emitOne(m, tensePresent, false, nil)
 		return
@@ -372,7 +380,7 @@ func (sc *sentCtx) postBefore(n named) {
 			return
 		}
 	}
-	sc.fact(cc, subj, ref{name: w, kind: kindOccupation, str: strPattern}, "HAS_JOB_TITLE", tState, "{s} is "+withArticle(w), kindPerson, kindOccupation)
+	sc.fact(cc, subj, ref{name: job, kind: kindOccupation, str: strPattern}, "HAS_JOB_TITLE", tState, "{s} is "+withArticle(job), kindPerson, kindOccupation)
 }
 
 // asideCopula reads a job set off by commas after the name n, opening at
@@ -442,11 +450,13 @@ func (sc *sentCtx) titleBefore(n named, c int) {
 		var org ref
 		// "Former CEO Ravi Menon", "Pellucid's previous CEO, Ravi
 		// Menon": a post held before.
-		pk := k - 1
-		for pk >= 0 && pastModifiers.has(toks[pk].lower) {
+		pk, former := k-1, false
+		for pk >= 0 && (pastModifiers.has(toks[pk].lower) || titleAdjectives.has(toks[pk].lower)) {
+			// "Head coach Maite Etxeberria": a word of the title, no
+			// organisation.
+			former = former || pastModifiers.has(toks[pk].lower)
 			pk--
 		}
-		former := pk < k-1
 		b := pk
 		for b >= 1 && toks[b].word && !toks[b].cap && nlp.IsAdjective(toks[b].lower) && !nlp.IsNoun(toks[b].lower) {
 			// "our new head teacher, …", "its interim chair, …".
@@ -504,8 +514,22 @@ func (sc *sentCtx) titleBefore(n named, c int) {
 	// post at the organisation named before it.
 	j := c - 1
 	if j >= 1 && toks[j-1].cap {
-		if s := nameStart(toks, j, sc.blocked); s >= 0 {
-			if org, _ := sc.orgNamed(s, j); org.name != "" {
+		var org ref
+		switch {
+		case titleAdjectives.has(toks[j-1].lower):
+			// "Head coach Maite Etxeberria" opening a club's bulletin:
+			// a word of the title, and the post at the organisation
+			// the text is about.
+			if j-1 == 0 {
+				org = sc.contextOrgBefore(0)
+			}
+		default:
+			if s := nameStart(toks, j, sc.blocked); s >= 0 {
+				org, _ = sc.orgNamed(s, j)
+			}
+		}
+		{
+			if org.name != "" {
 				m := &match{subj: ref{name: n.name, kind: kindPerson, str: strPattern}}
 				if !sc.postOf(m, j, org) && (isJobHead(toks[j].lower) || workerNoun(toks[j].lower)) {
 					m.job, m.obj = toks[j].lower, org
@@ -515,6 +539,11 @@ func (sc *sentCtx) titleBefore(n named, c int) {
 					}}
 					sc.emitOne(m, tensePresent, false, nil)
 				}
+				return
+			}
+			if titleAdjectives.has(toks[j-1].lower) && (isJobHead(toks[j].lower) || workerNoun(toks[j].lower) || roleNouns[toks[j].lower].job) {
+				job := strings.ToLower(joinTokens(toks[j-1 : j+1]))
+				sc.fact(&clauseCtx{te: tensePresent}, ref{name: n.name, kind: kindPerson, str: strPattern}, ref{name: job, kind: kindOccupation, str: strPattern}, "HAS_JOB_TITLE", tState, "{s} is "+withArticle(job), kindPerson, kindOccupation)
 				return
 			}
 		}

@@ -149,3 +149,20 @@ func TestExtractPostsOfTheSpeakersOrganisation(t *testing.T) {
 			absent:  []wf{{"HAS_CTO", "Tindra Software", "Eirik", "ref", ""}}},
 	})
 }
+
+// TestExtractTitleWordsOpeningASentence holds a title whose first word
+// opens the sentence ("Head coach Maite …"): no organisation is called
+// "Head"; in a club's bulletin the post is the club's, whose name may
+// open with an abbreviation ("CB", "SV", "AC").
+func TestExtractTitleWordsOpeningASentence(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "in a club's bulletin",
+			content: "SV Kelderbach — Club bulletin, 2 June. Head coach Ilse Brandt has signed a two-year extension.",
+			want:    []wf{{"COACHES", "Ilse Brandt", "SV Kelderbach", "ref", ""}},
+			absent:  []wf{{"*", "*", "Head", "", ""}}},
+		{name: "with no organisation told",
+			content: "Head coach Ilse Brandt has signed a two-year extension.",
+			want:    []wf{{"HAS_JOB_TITLE", "Ilse Brandt", "head coach", "ref", ""}},
+			absent:  []wf{{"*", "*", "Head", "", ""}}},
+	})
+}

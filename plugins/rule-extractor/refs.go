@@ -860,7 +860,7 @@ func teamName(name string) bool {
 }
 
 // clubWords name sports clubs.
-var clubWords = words("fc cf afc sc club united athletic athletico rovers wanderers hotspur albion rangers")
+var clubWords = words("fc cf afc sc club united athletic athletico rovers wanderers hotspur albion rangers ac bc cb cd ud sd sv fk bk sk hc rc rfc vfb vfl tsv")
 
 // identified returns the name or pronoun a copula says phrase pi is,
 // when pi is a common noun phrase a relative clause hangs on and the
