@@ -449,3 +449,75 @@ func (x *extraction) namedKin(owner, kin string) string {
 	}
 	return ""
 }
+
+// assignVerbs give a record to the one who handles it: "assigned to
+// Mateusz Lis", "reassigned to Oriane Duval".
+var assignVerbs = words("assign reassign allocate allot")
+
+// recordPassive reads a participle with no subject after a record's
+// identifier as what was done to the record: "Ticket HD-60412 — opened
+// by Branwen Lloyd", "HD-60412: assigned to Mateusz Lis". Without it the
+// participle was read as the speaker's, with "I" left out ("User was
+// assigned to Mateusz Lis"). It reports whether it read one.
+func (sc *sentCtx) recordPassive(cc *clauseCtx) bool {
+	c := cc.c
+	if c.SubjFrom != nlp.SubjNone || !c.Obj.None() || c.Negated || c.Modal || c.Verb < 0 {
+		return false
+	}
+	if t := sc.p.Tags[c.Verb]; t != "VBN" && t != "VBD" || !strings.HasSuffix(sc.toks[c.Verb].lower, "ed") {
+		return false
+	}
+	rec := ref{}
+	for i := 0; i < c.VerbStart; i++ {
+		if r, _, ok := sc.identifier(i); ok {
+			rec = r
+		}
+	}
+	if rec.name == "" && c.VerbStart == 0 {
+		// "Assigned to: Mateusz Lis" opening a line of the record.
+		rec = sc.lastIdentifier()
+		if noun, id, ok := strings.Cut(rec.name, " "); ok && idNouns.has(strings.ToLower(noun)) && looksLikeID(id) {
+			// "Ticket HD-60412": the record as its identifier names it.
+			rec.name = id
+		}
+	}
+	if rec.name == "" {
+		return false
+	}
+	cc.left, cc.end = 0, sc.clauseEnd(c)
+	cc.date = sc.nearestDate(cc.left, cc.end)
+	said := sc.toks[c.Verb].lower
+	type agent struct {
+		prep string
+		o    ref
+	}
+	var ags []agent
+	if p := lowerAt(sc.toks, c.Verb+1); (p == "to" || p == "by") && lowerAt(sc.toks, c.Verb+2) == ":" {
+		// A label: "Assigned to: Mateusz Lis".
+		if e, ok := sc.nameAt[c.Verb+3]; ok {
+			ags = append(ags, agent{p, sc.named(c.Verb+3, e)})
+		}
+	} else {
+		for _, pp := range c.PPs {
+			ags = append(ags, agent{pp.Prep, sc.phraseRef(pp.Obj.Phrase, false)})
+		}
+	}
+	for _, a := range ags {
+		pp, o := a, a.o
+		if o.name == "" {
+			continue
+		}
+		switch {
+		case pp.prep == "by" && sc.personish(o):
+			sc.fact(cc, o, rec, openRelation(c.Lemma, "", false), tEvent, "{s} "+said+" {o}", kindPerson, kindIdentifier)
+			return true
+		case pp.prep == "to" && assignVerbs.has(c.Lemma) && (sc.personish(o) || personLike(o.name)):
+			// Given then, and still: the past is the participle's.
+			now := *cc
+			now.te, now.ended = tensePast, false
+			sc.fact(&now, rec, o, "ASSIGNED_TO", tStart, "{s} is assigned to {o}", kindIdentifier, kindPerson)
+			return true
+		}
+	}
+	return false
+}

@@ -73,3 +73,27 @@ func TestExtractRecordSubjectPronoun(t *testing.T) {
 			absent:  []wf{{"REPORTS_TO", "Senior Structural Engineer", "*", "", ""}}},
 	})
 }
+
+// TestExtractRecordParticiples holds a participle with no subject after
+// a record's identifier, or opening a label line of the record: what was
+// done to the record, not to the one who writes.
+func TestExtractRecordParticiples(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "opened by, after a dash",
+			content: "Ticket QX-48213 — opened by Sunniva Rye (office manager, Brennick Foods). Priority: high.",
+			want:    []wf{{"OPENS", "Sunniva Rye", "QX-48213", "", ""}}},
+		{name: "assigned to, after a colon",
+			content: "Ticket QX-48213: assigned to Hallvard Moe.",
+			want:    []wf{{"ASSIGNED_TO", "QX-48213", "Hallvard Moe", "ref", ""}},
+			absent:  []wf{{"*", "User", "*", "", ""}}},
+		{name: "reassigned on a day",
+			content: "Ticket QX-48213: reassigned to Aud Berg on 11 March.",
+			want:    []wf{{"ASSIGNED_TO", "QX-48213", "Aud Berg", "2024-03-11", ""}}},
+		{name: "a label line of the record",
+			content: "Ticket QX-48213 — opened by Sunniva Rye. Priority: high. Assigned to: Hallvard Moe (Tier 1).",
+			want:    []wf{{"ASSIGNED_TO", "QX-48213", "Hallvard Moe", "ref", ""}}},
+		{name: "no record, the writer's own",
+			content: "Moved to Leeds in March.",
+			want:    []wf{{"LIVES_IN", "User", "Leeds", "2024-03-01", ""}}},
+	})
+}
