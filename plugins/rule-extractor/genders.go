@@ -86,6 +86,16 @@ func (x *extraction) otherGender(name string, g byte) bool {
 // gazetteer knows it as a woman's or a man's given name only ("Linda",
 // "Bram"), else 0.
 func givenNameGender(name string) byte {
-	first, _, _ := strings.Cut(strings.ToLower(name), " ")
+	first, rest, _ := strings.Cut(strings.ToLower(name), " ")
+	switch first {
+	case "mr", "mr.", "sir", "lord":
+		return 'm'
+	case "mrs", "mrs.", "ms", "ms.", "miss", "dame", "lady":
+		return 'f'
+	}
+	if honorifics.has(first) && rest != "" {
+		// "Dr. Corina Vlad": the given name after the title.
+		first, _, _ = strings.Cut(rest, " ")
+	}
 	return nlp.NameGender(first)
 }

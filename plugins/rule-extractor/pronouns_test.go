@@ -139,3 +139,17 @@ func TestExtractSheAfterHe(t *testing.T) {
 			absent:  []wf{{"LIVES_IN", "Bram", "Lyon", "", ""}}},
 	})
 }
+
+// TestExtractGenderAfterTitle holds the gender of a given name after a
+// title ("Dr. Linda Aas" is a woman's name): "his" after it is someone
+// else's.
+func TestExtractGenderAfterTitle(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "his after a woman named with a title", source: "message",
+			content: "Aud: Kasimir saw Dr. Linda Aas, his dermatologist.",
+			want:    []wf{{"DOCTOR_OF", "Dr. Linda Aas", "Kasimir", "ref", ""}}},
+		{name: "her after a man named with a title", source: "message",
+			content: "Aud: Sunniva saw Dr. Thomas Moe, her dentist.",
+			want:    []wf{{"DENTIST_OF", "Dr. Thomas Moe", "Sunniva", "ref", ""}}},
+	})
+}
