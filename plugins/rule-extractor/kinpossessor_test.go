@@ -16,3 +16,12 @@ func TestExtractKinInPossessor(t *testing.T) {
 			absent:  []wf{{"FRIEND_OF", "Sigrun", "Ines", "", ""}, {"MARRIED_TO", "Sigrun", "Ines", "", ""}}},
 	})
 }
+
+// TestExtractPetsVet holds a pet's vet: the vet is the pet's doctor.
+func TestExtractPetsVet(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "the vet of a pet named before", source: "message",
+			content: "Aud: My kitten Bramble is doing well. Her vet is Dr. Linda Hale at Fenwick Vets.",
+			want:    []wf{{"DOCTOR_OF", "Dr. Linda Hale", "Bramble", "ref", ""}, {"HAS_PET", "Aud", "Bramble", "ref", ""}}},
+	})
+}

@@ -126,7 +126,7 @@ var kinship = map[string]struct {
 
 // doctorNouns are the doctors one has ("my cardiologist"): each is a
 // kinship noun of relation DOCTOR_OF.
-var doctorNouns = words("physician gp cardiologist dermatologist pediatrician paediatrician psychiatrist oncologist neurologist gynecologist gynaecologist urologist endocrinologist rheumatologist allergist surgeon orthopedist optometrist ophthalmologist orthodontist physiotherapist physio osteopath chiropractor midwife nutritionist dietitian radiologist hematologist gastroenterologist nephrologist pulmonologist podiatrist audiologist")
+var doctorNouns = words("physician gp vet veterinarian cardiologist dermatologist pediatrician paediatrician psychiatrist oncologist neurologist gynecologist gynaecologist urologist endocrinologist rheumatologist allergist surgeon orthopedist optometrist ophthalmologist orthodontist physiotherapist physio osteopath chiropractor midwife nutritionist dietitian radiologist hematologist gastroenterologist nephrologist pulmonologist podiatrist audiologist")
 
 // kinNouns is the set of kinship nouns.
 var kinNouns = func() wordSet {
