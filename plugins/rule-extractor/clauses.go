@@ -661,10 +661,11 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 			if obj.name == "" {
 				continue
 			}
-			if !cc.presup && a.prep == "" && !c.Passive && (c.Lemma == "have" || c.Lemma == "adopt" || c.Lemma == "get") {
+			petTaken := c.Lemma == "rescue" || c.Lemma == "buy" || c.Lemma == "pick" && c.Particle == "up"
+			if !cc.presup && a.prep == "" && !c.Passive && (c.Lemma == "have" || c.Lemma == "adopt" || c.Lemma == "get" || petTaken) {
 				// "I have a sister named Carol", "we adopted a puppy named
-				// Max", "I have a dog".
-				if noun := sc.headWord(pi); kinNouns.has(noun) && obj.det == "" || petNouns.has(noun) || sc.isAnimal(noun) {
+				// Max", "I have a dog", "we picked up a rescue kitten".
+				if noun := sc.headWord(pi); !petTaken && kinNouns.has(noun) && obj.det == "" || petNouns.has(noun) || sc.isAnimal(noun) {
 					r := tState
 					if c.Lemma != "have" {
 						r = tStart

@@ -396,6 +396,9 @@ func (x *extraction) sentence(u *uttCtx, s sentence) {
 	sc.possessedTies()
 	sc.possessedHome()
 	sc.readClauses()
+	// "We adopted a kitten and named her Mochi": named in the sentence
+	// that took it.
+	sc.laterName()
 	sc.meetings()
 	sc.nominalEvents()
 	sc.ofNominals()

@@ -25,3 +25,24 @@ func TestExtractPetsVet(t *testing.T) {
 			want:    []wf{{"DOCTOR_OF", "Dr. Linda Hale", "Bramble", "ref", ""}, {"HAS_PET", "Aud", "Bramble", "ref", ""}}},
 	})
 }
+
+// TestExtractPetsNamed holds a pet taken and named: "adopted a kitten and
+// named her Bramble", "We got a puppy. We named him Biscuit.", "a little
+// tabby we've named Bramble" after a rescue kitten picked up; and a pet
+// got "yesterday", which the tagger had made an adjective of.
+func TestExtractPetsNamed(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "named in the sentence that took it", source: "message",
+			content: "Aud: We adopted a kitten and named her Bramble.",
+			want:    []wf{{"HAS_PET", "Aud", "Bramble", "ref", ""}}},
+		{name: "named in the next sentence", source: "message",
+			content: "Aud: We got a puppy. We named him Biscuit.",
+			want:    []wf{{"HAS_PET", "Aud", "Biscuit", "ref", ""}}},
+		{name: "picked up, then named in a relative clause", source: "message",
+			content: "Aud: We picked up a rescue kitten, a little tabby we've named Bramble.",
+			want:    []wf{{"HAS_PET", "Aud", "Bramble", "ref", ""}}},
+		{name: "got yesterday", source: "message",
+			content: "Aud: I got a puppy yesterday.",
+			want:    []wf{{"HAS_PET", "Aud", "puppy", "2024-05-14", ""}}},
+	})
+}

@@ -56,6 +56,9 @@ func (sc *sentCtx) laterName() {
 func (sc *sentCtx) namingAt() int {
 	toks := sc.toks
 	w := func(i int) string { return lowerAt(toks, i) }
+	if at := sc.namedItAt(); at >= 0 {
+		return at
+	}
 	switch {
 	case (w(0) == "her" || w(0) == "his" || w(0) == "its") && w(1) == "name" && (w(2) == "is" || w(2) == "'s"):
 		return 3
@@ -79,4 +82,36 @@ func (sc *sentCtx) namingAt() int {
 		return -1
 	}
 	return i + 1
+}
+
+// namingSubjects are the pronouns of those who name a thing they have.
+var namingSubjects = words("i we they he she")
+
+// namedItAt returns where the name starts in "we named her Mochi", "and
+// called him Biscuit" (the thing by a pronoun), and in "a little tabby
+// we've named Mochi" (the thing the relative clause hangs on); or -1.
+func (sc *sentCtx) namedItAt() int {
+	toks := sc.toks
+	w := func(i int) string { return lowerAt(toks, i) }
+	for i := 1; i+1 < len(toks); i++ {
+		if w(i) != "named" && w(i) != "called" && w(i) != "renamed" {
+			continue
+		}
+		subj := i - 1
+		if w(subj) == "'ve" || w(subj) == "have" || w(subj) == "'d" || w(subj) == "had" || w(subj) == "has" {
+			subj--
+		}
+		switch {
+		case (w(i+1) == "her" || w(i+1) == "him" || w(i+1) == "it") && (namingSubjects.has(w(subj)) || w(i-1) == "and"):
+			if _, ok := sc.nameAt[i+2]; ok {
+				return i + 2
+			}
+		case namingSubjects.has(w(subj)) && subj > 0 && (sc.p.Tags[subj-1] == "NN" || sc.p.Tags[subj-1] == "NNS"):
+			// "a little tabby we've named Mochi".
+			if _, ok := sc.nameAt[i+1]; ok {
+				return i + 1
+			}
+		}
+	}
+	return -1
 }

@@ -259,6 +259,7 @@ func Parse(words, lower []string, names [][2]int, skip []bool) *Sentence {
 	s.retagSinceAdverb()
 	s.retagLike()
 	s.retagPastAfterAdverbs()
+	s.retagNounBeforeTime()
 	s.retagAs()
 	s.retagUnknownAdverbs()
 	s.retagOffOn()

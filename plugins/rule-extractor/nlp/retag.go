@@ -151,6 +151,24 @@ func (s *Sentence) retagPastAfterAdverbs() {
 	}
 }
 
+// retagNounBeforeTime reads a word the tagger took for an adjective
+// between a determiner and a time ("got a puppy/JJ yesterday/NN",
+// "adopted a puppy/JJ last week") as the noun it is, when WordNet has it
+// as a noun and not as an adjective; the day words after it are
+// adverbs of time, no head of its phrase.
+func (s *Sentence) retagNounBeforeTime() {
+	for i := 1; i+1 < len(s.Tags); i++ {
+		if s.Tags[i] != "JJ" || s.Tags[i-1] != "DT" || !timeWords[s.Lower[i+1]] || IsAdjective(s.Lower[i]) || !IsNoun(s.Lower[i]) {
+			continue
+		}
+		s.Tags[i] = "NN"
+		switch s.Lower[i+1] {
+		case "yesterday", "today", "tonight", "tomorrow":
+			s.Tags[i+1] = "RB"
+		}
+	}
+}
+
 // plainSubjects take a verb's plain present form.
 var plainSubjects = set("i you we they")
 
