@@ -405,6 +405,17 @@ func (sc *sentCtx) subjects(ci int) []ref {
 			continue
 		}
 		if r := sc.phraseRef(p, true); r.name != "" {
+			rc := c
+			if c.SubjFrom == nlp.SubjControl && c.Governor >= 0 {
+				rc = &sc.p.Clauses[c.Governor]
+			}
+			if rc.SubjFrom == nlp.SubjRelative && !sc.personish(r) {
+				// "Lars Vinter, our head of QA, who leaves us": "who"
+				// is a person's, past an aside that ends in a thing.
+				if who := sc.personBeforeWho(rc, p); who.name != "" {
+					r = who
+				}
+			}
 			out = append(out, r)
 		}
 	}

@@ -79,3 +79,15 @@ func TestExtractPostNamed(t *testing.T) {
 			absent:  []wf{{"HAS_JOB_TITLE", "*", "*", "", ""}, {"WORKS_AT", "*", "*", "", ""}}},
 	})
 }
+
+// TestExtractWhoAfterAnAside holds a relative "who" after an aside that
+// ends in a thing: it is the person's ("Lars Vinter, our head of QA, who
+// leaves us …"); and a head of something is no pet.
+func TestExtractWhoAfterAnAside(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "who past an aside",
+			content: "Brennick Foods staff bulletin. Farewell to Hallvard Rye, our head of QA, who leaves us today to join Tindra Software.",
+			want:    []wf{{"WORKS_AT", "Hallvard Rye", "Tindra Software", "2024-05-15", ""}},
+			absent:  []wf{{"WORKS_AT", "QA", "*", "", ""}, {"HAS_PET", "*", "*", "", ""}}},
+	})
+}

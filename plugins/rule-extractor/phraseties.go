@@ -201,10 +201,12 @@ func (sc *sentCtx) relateIn(cc *clauseCtx, name, owner ref, noun string, role te
 	}
 }
 
-// isAnimal reports whether WordNet classes a noun as an animal.
+// isAnimal reports whether WordNet classes a noun as an animal, by its
+// first sense: "head" has a sense of livestock counted ("fifty head of
+// cattle") but is a part of the body first.
 func (sc *sentCtx) isAnimal(noun string) bool {
-	_, c, ok := nlp.Noun(noun)
-	return ok && c&nlp.ClassAnimal != 0
+	lex, c, ok := nlp.Noun(noun)
+	return ok && c&nlp.ClassAnimal != 0 && lex == nlp.NounAnimal
 }
 
 // appositiveKin reads "Leyla, my cousin," and "my cousin, Leyla,": a
