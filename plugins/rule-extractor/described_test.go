@@ -21,3 +21,14 @@ func TestExtractDescribedBefore(t *testing.T) {
 			absent:   []wf{{"ACQUIRED", "Tomas Novak", "The Brass Kettle", "", ""}}},
 	})
 }
+
+// TestExtractObjectRelativeCoordinated holds an object relative clause
+// whose subject is two people: each did it to the phrase it hangs on.
+func TestExtractObjectRelativeCoordinated(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "founded by two, told in a relative clause",
+			content: "Brennick Foods, the Bergen wholesaler that Sunniva Rye and Hallvard Moe founded in 1998, named Aud Berg chief operating officer.",
+			want: []wf{{"FOUNDED", "Sunniva Rye", "Brennick Foods", "1998-01-01", ""},
+				{"FOUNDED", "Hallvard Moe", "Brennick Foods", "1998-01-01", ""}}},
+	})
+}

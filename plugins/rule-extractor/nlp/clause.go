@@ -598,8 +598,13 @@ func (s *Sentence) subject(k int, skip []bool) {
 		c.Negated = true
 	}
 	// "the company that Vertex acquired": the clause's object is the
-	// phrase the relative clause hangs on.
-	if st := s.Phrases[p].Start; st >= 2 && (s.Lower[st-1] == "that" || s.Lower[st-1] == "which" || s.Lower[st-1] == "whom") {
+	// phrase the relative clause hangs on; "that Ruth and Bernard
+	// founded": before the first of coordinated subjects.
+	st := s.Phrases[p].Start
+	if first > 0 && first < st {
+		st = first
+	}
+	if st >= 2 && (s.Lower[st-1] == "that" || s.Lower[st-1] == "which" || s.Lower[st-1] == "whom") {
 		e := st - 1
 		if s.Words[e-1] == "," {
 			e--
