@@ -629,6 +629,22 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 				// The one who names the object to the role is where the
 				// role is held, unless the role says where.
 				holder, at := subj, ref{}
+				if old, by := sc.replacedWith(c); by.name != "" {
+					// "Verdance Energy has replaced Marlowe & Quist with
+					// Abernathy Kell as its counsel": the one put in
+					// holds the role from then, the one replaced no
+					// longer, both at the subject.
+					starts, ends := *c, *c
+					starts.Lemma, ends.Lemma, ends.Particle = "become", "leave", ""
+					now := *cc
+					if now.te == tenseProgressive {
+						now.te = tensePresent
+					}
+					sc.roleFacts(&now, by, pi, &starts, tStart, subj)
+					sc.roleFacts(cc, old, pi, &ends, tEnd, subj)
+					matched = true
+					continue
+				}
 				if o := sc.predecessor(c); o.name != "" {
 					// "Meera Joshi succeeded Ravindra Kulkarni as chief
 					// executive", "took over from Bilal as treasurer":

@@ -166,3 +166,15 @@ func TestExtractTitleWordsOpeningASentence(t *testing.T) {
 			absent:  []wf{{"*", "*", "Head", "", ""}}},
 	})
 }
+
+// TestExtractReplacedWith holds "replaced A with B as R": B holds the
+// role from then, A no longer, at the subject.
+func TestExtractReplacedWith(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "a coach replaced with another",
+			content: "Harbour Rovers replaced Ilse Brandt with Jens Moe as head coach in October.",
+			want: []wf{{"COACHES", "Jens Moe", "Harbour Rovers", "2023-10-01", ""},
+				{"COACHES", "Ilse Brandt", "Harbour Rovers", "", "2023-10-01"}},
+			absent: []wf{{"HAS_JOB_TITLE", "Harbour Rovers", "*", "", ""}}},
+	})
+}

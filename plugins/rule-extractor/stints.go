@@ -177,3 +177,21 @@ func (sc *sentCtx) bareRole(pi int) bool {
 	}
 	return isJobHead(sc.headWord(pi))
 }
+
+// replacedWith returns, for "replaced A with B", the one replaced and the
+// one put in: the object and the object of "with".
+func (sc *sentCtx) replacedWith(c *nlp.Clause) (old, by ref) {
+	if c.Lemma != "replace" || c.Passive || c.Obj.None() {
+		return ref{}, ref{}
+	}
+	for _, pp := range c.PPs {
+		if pp.Prep != "with" || pp.Obj.Phrase < 0 {
+			continue
+		}
+		old, by = sc.phraseRef(c.Obj.Phrase, false), sc.phraseRef(pp.Obj.Phrase, false)
+		if old.name != "" && by.name != "" && old.det == "" && by.det == "" {
+			return old, by
+		}
+	}
+	return ref{}, ref{}
+}
