@@ -75,3 +75,14 @@ func TestExtractRetiredByFirstName(t *testing.T) {
 			absent:   []wf{{"WORKS_AT", "*", "*", "", "2024-04-30"}}},
 	})
 }
+
+// TestExtractCoordinatedPastAfterAdverb holds a past verb after "and" and
+// an adverb, which the tagger took for an adjective: "came to England in
+// 1961 and later taught chemistry at Marden Grammar School".
+func TestExtractCoordinatedPastAfterAdverb(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "and later taught",
+			content: "Sunniva came to England in 1961 and later taught chemistry at Marden Grammar School.",
+			want:    []wf{{"WORKS_AT", "Sunniva", "Marden Grammar School", "", "ref"}}},
+	})
+}

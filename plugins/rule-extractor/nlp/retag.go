@@ -134,18 +134,25 @@ func (s *Sentence) retagLike() {
 // Janice", "she always hated him").
 func (s *Sentence) retagPastAfterAdverbs() {
 	for i := 2; i+1 < len(s.Tags); i++ {
-		if s.Tags[i] != "JJ" || !strings.HasSuffix(s.Lower[i], "ed") || !IsVerb(Lemma(s.Lower[i], "VBD")) {
+		l := Lemma(s.Lower[i], "VBD")
+		regular := strings.HasSuffix(s.Lower[i], "ed") && IsVerb(l)
+		irregular := l != s.Lower[i] && IsVerb(l) && !IsAdjective(s.Lower[i])
+		if s.Tags[i] != "JJ" || !regular && !irregular {
+			// A past form: "liked", or "taught" that no dictionary has
+			// as an adjective ("broken" is one).
 			continue
 		}
 		j := i - 1
 		for j > 0 && s.Tags[j] == "RB" && s.Lower[j] != "not" {
 			j--
 		}
-		if j == i-1 || !(s.Tags[j] == "PRP" || s.Tags[j] == "NNP") {
+		// After a subject, or after "and" that joins it to a verb before
+		// ("came to England in 1961 and later taught chemistry").
+		if j == i-1 || !(s.Tags[j] == "PRP" || s.Tags[j] == "NNP" || s.Tags[j] == "CC" && s.verbBefore(j)) {
 			continue
 		}
 		switch s.Tags[i+1] {
-		case "NNP", "PRP", "DT", "PRP$":
+		case "NNP", "PRP", "DT", "PRP$", "NN", "NNS":
 			s.Tags[i], s.Lemmas[i] = "VBD", Lemma(s.Lower[i], "VBD")
 		}
 	}
@@ -167,6 +174,17 @@ func (s *Sentence) retagNounBeforeTime() {
 			s.Tags[i+1] = "RB"
 		}
 	}
+}
+
+// verbBefore reports whether a finite verb in the past comes before
+// word j.
+func (s *Sentence) verbBefore(j int) bool {
+	for k := j - 1; k >= 0; k-- {
+		if s.Tags[k] == "VBD" {
+			return true
+		}
+	}
+	return false
 }
 
 // plainSubjects take a verb's plain present form.
