@@ -97,3 +97,16 @@ func TestExtractRecordParticiples(t *testing.T) {
 			want:    []wf{{"LIVES_IN", "User", "Leeds", "2024-03-01", ""}}},
 	})
 }
+
+// TestExtractSurnameFirstHeading holds a text headed by a surname in
+// capitals and the given name ("MOE-LIND, Sunniva."): the one the text
+// is about, whose are the verbs with no subject after it.
+func TestExtractSurnameFirstHeading(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "an obituary's heading",
+			content: "MOE-LIND, Sunniva. Died peacefully at home in Marden on 3 February 2024, aged 88. Born in Tromsø, Sunniva later taught chemistry at Marden Grammar School.",
+			want:    []wf{{"BORN_IN", "Sunniva Moe-Lind", "Tromsø", "", ""}},
+			absent:  []wf{{"*", "User", "*", "", ""}}},
+	})
+	checkEntityNames(t, "text", "MOE-LIND, Sunniva. Died peacefully at home.", []string{"Sunniva Moe-Lind"}, []string{"MOE-LIND", "User"})
+}

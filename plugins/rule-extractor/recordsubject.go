@@ -3,6 +3,7 @@ package main
 import (
 	"regexp"
 	"strings"
+	"unicode"
 
 	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
 	"github.com/mnemohq/mnemo/wasm/abi"
@@ -61,6 +62,11 @@ func firstTwo(name string) string {
 // fieldName returns the name of a text's subject field, up to the end of
 // its sentence ("Patient: Rafael Ames. Started …": Rafael Ames).
 func fieldName(content string) string {
+	if m := surnameFirst.FindStringSubmatch(content); m != nil {
+		// "NNAJI-THORNTON, Ebele. Died peacefully …": a register's
+		// heading, the surname in capitals first.
+		return m[2] + " " + titleCase(m[1])
+	}
 	m := subjectField.FindStringSubmatch(content)
 	if m == nil {
 		m = subjectAged.FindStringSubmatch(content)
@@ -76,6 +82,23 @@ func fieldName(content string) string {
 		}
 	}
 	return strings.TrimRight(name, ".")
+}
+
+// surnameFirst matches a heading that opens a text with a surname in
+// capitals, a comma and the given names: "NNAJI-THORNTON, Ebele.", as
+// registers, obituaries and lists write a person's name.
+var surnameFirst = regexp.MustCompile(`^\s*([A-Z][A-Z'-]+(?: [A-Z][A-Z'-]+)?),\s+([A-Z][\p{Ll}'-]+(?: [A-Z][\p{Ll}'-]+)?)\s*[.\n]`)
+
+// titleCase writes a word in capitals with a capital to each of its
+// parts: "NNAJI-THORNTON" → "Nnaji-Thornton".
+func titleCase(w string) string {
+	rs := []rune(strings.ToLower(w))
+	for i := range rs {
+		if i == 0 || rs[i-1] == '-' || rs[i-1] == ' ' || rs[i-1] == '\'' {
+			rs[i] = unicode.ToUpper(rs[i])
+		}
+	}
+	return string(rs)
 }
 
 // doseWords are the words of a dose ("50 mg daily", "twice a day").
