@@ -179,6 +179,7 @@ func (sc *sentCtx) readClause(ci int) {
 	if len(subjs) == 1 && subjs[0].name != sc.u.speaker && subjs[0].name != sc.u.other && (sc.u.x.isPerson(subjs[0].name) || sc.u.x.maybePerson(subjs[0].name)) {
 		defer func(r ref) { sc.prevSubj = r }(subjs[0])
 	}
+	sc.homeIn(cc, subjs)
 	if sc.birth(cc, subjs) || sc.participleFeeling(cc, subjs) {
 		return
 	}

@@ -328,3 +328,37 @@ func (sc *sentCtx) atWorkSubject(c *nlp.Clause, subj ref) bool {
 	}
 	return false
 }
+
+// homeIn reads "at home in X" after any verb ("died peacefully at home
+// in Harrogate", "she's at home in Marden with the kids"): home is in X,
+// so the subject lives there; a death ends it. The clause is read on by
+// the other readers: homeIn reports nothing.
+func (sc *sentCtx) homeIn(cc *clauseCtx, subjs []ref) {
+	c := cc.c
+	if len(subjs) != 1 || !sc.personish(subjs[0]) && subjs[0].name != sc.u.speaker || c.Negated || c.Modal || cc.future {
+		return
+	}
+	for i, pp := range c.PPs {
+		if pp.Prep != "at" || pp.Obj.Phrase < 0 || i+1 >= len(c.PPs) {
+			continue
+		}
+		p := &sc.p.Phrases[pp.Obj.Phrase]
+		next := c.PPs[i+1]
+		if p.End-p.Start != 1 || sc.toks[p.Start].lower != "home" || next.Prep != "in" || next.At != p.End || next.Obj.Phrase < 0 {
+			continue
+		}
+		place := sc.phraseRef(next.Obj.Phrase, false)
+		if k := sc.kindOf(place); place.name == "" || place.det != "" || k != kindLocation && k != kindNone {
+			continue
+		}
+		cur := *cc
+		if c.Lemma == "die" {
+			// One lived there until death: the death's date ends it.
+			cur.ended, cur.te = true, tensePast
+		} else {
+			cur.ended, cur.te = false, tensePresent
+		}
+		sc.fact(&cur, subjs[0], place, "LIVES_IN", tState, "{s} lives in {o}", kindPerson, kindLocation)
+		return
+	}
+}

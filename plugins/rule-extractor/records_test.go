@@ -110,3 +110,15 @@ func TestExtractSurnameFirstHeading(t *testing.T) {
 	})
 	checkEntityNames(t, "text", "MOE-LIND, Sunniva. Died peacefully at home.", []string{"Sunniva Moe-Lind"}, []string{"MOE-LIND", "User"})
 }
+
+// TestExtractHomeIn holds "at home in X": home is in X, up to a death.
+func TestExtractHomeIn(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "died at home in a town", source: "message",
+			content: "Aud: Sunniva died at home in Marden in March.",
+			want:    []wf{{"LIVES_IN", "Sunniva", "Marden", "", "2024-03-01"}}},
+		{name: "at home in a town", source: "message",
+			content: "Aud: Sunniva is at home in Marden with the kids.",
+			want:    []wf{{"LIVES_IN", "Sunniva", "Marden", "ref", ""}}},
+	})
+}
