@@ -180,6 +180,15 @@ func (sc *sentCtx) readClause(ci int) {
 		defer func(r ref) { sc.prevSubj = r }(subjs[0])
 	}
 	sc.homeIn(cc, subjs)
+	if org := sc.partedWith(c); org.name != "" {
+		// "parted ways with Frostvale Studios", "cut ties with": a
+		// leaving, which ends whatever tie of work the subject had there.
+		text := "{s} " + joinTokens(sc.toks[c.Verb:sc.p.Phrases[c.Obj.Phrase].End]) + " with {o}"
+		for _, s := range subjs {
+			sc.fact(cc, s, org, "WORKS_AT", tEnd, text, kindPerson, kindOrg)
+		}
+		return
+	}
 	if sc.birth(cc, subjs) || sc.participleFeeling(cc, subjs) {
 		return
 	}

@@ -86,3 +86,20 @@ func TestExtractCoordinatedPastAfterAdverb(t *testing.T) {
 			want:    []wf{{"WORKS_AT", "Sunniva", "Marden Grammar School", "", "ref"}}},
 	})
 }
+
+// TestExtractPartedWays holds the idioms of leaving: "parted ways with",
+// "parted company with", "cut ties with" an organisation end the tie of
+// work there; with a person they say no job.
+func TestExtractPartedWays(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "parted ways with a studio", source: "message",
+			content: "Aud: Kasimir works at Frostvale Studios. He parted ways with Frostvale Studios in April.",
+			want:    []wf{{"WORKS_AT", "Kasimir", "Frostvale Studios", "", "2024-04-01"}}},
+		{name: "cut ties with a firm", source: "message",
+			content: "Aud: Kasimir cut ties with Kelder Tools.",
+			want:    []wf{{"WORKS_AT", "Kasimir", "Kelder Tools", "", "ref"}}},
+		{name: "parted ways with a person", source: "message",
+			content: "Aud: Kasimir parted ways with Linda Moe.",
+			absent:  []wf{{"WORKS_AT", "*", "*", "", ""}}},
+	})
+}

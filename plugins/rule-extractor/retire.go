@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
 	"github.com/mnemohq/mnemo/wasm/abi"
 )
 
@@ -446,4 +447,29 @@ func (sc *sentCtx) nameAfter(k int) ref {
 		return ref{}
 	}
 	return sc.named(at, e)
+}
+
+// partings are the idioms of leaving a tie: the verb and its object.
+var partings = map[string]string{"part": "way company", "cut": "tie"}
+
+// partedWith returns the organisation of "parted ways with X", "parted
+// company with X", "cut ties with X", or no one: a person so left is a
+// tie of another kind.
+func (sc *sentCtx) partedWith(c *nlp.Clause) ref {
+	objs, ok := partings[c.Lemma]
+	if !ok || c.Passive || c.Negated || c.Modal || c.Obj.Phrase < 0 || !slices.Contains(strings.Fields(objs), sc.headWord(c.Obj.Phrase)) {
+		return ref{}
+	}
+	for _, pp := range c.PPs {
+		if pp.Prep != "with" || pp.Obj.Phrase < 0 {
+			continue
+		}
+		org := sc.phraseRef(pp.Obj.Phrase, false)
+		first, _, _ := strings.Cut(strings.ToLower(org.name), " ")
+		if org.name == "" || org.det != "" || firstNames.has(first) || givenNameGender(org.name) != 0 || sc.kindOf(org) == kindLocation {
+			return ref{}
+		}
+		return org
+	}
+	return ref{}
 }
