@@ -32,7 +32,7 @@ var (
 		"mad": {"at", false}, "angry": {"at|with", false}, "upset": {"with|at", false}, "pissed": {"at|off", false},
 		"furious": {"at|with", false}, "sick": {"of", false}, "jealous": {"of", false}, "disappointed": {"in|with", false},
 		"annoyed": {"with|at|by", false}, "irritated": {"with|at|by", false}, "impressed": {"with|by", true},
-		"smitten": {"with", true}, "infatuated": {"with", true}, "obsessed": {"with", true},
+		"infatuated": {"with", true}, "obsessed": {"with", true},
 	}
 )
 
