@@ -153,3 +153,14 @@ func TestExtractGenderAfterTitle(t *testing.T) {
 			want:    []wf{{"DENTIST_OF", "Dr. Thomas Moe", "Sunniva", "ref", ""}}},
 	})
 }
+
+// TestExtractNameBeforeAppositive holds a name opening the first
+// sentence before an appositive ("Obinna, a cousin of mine, …"): the
+// subject spoken of, not one called, so "he" after it is that name.
+func TestExtractNameBeforeAppositive(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "he after a name and its appositive", source: "message",
+			content: "Aud: Kasimir, a cousin of mine, just got into medical school. In August he begins his studies at Marden University.",
+			want:    []wf{{"STUDIES_AT", "Kasimir", "Marden University", "2024-08-01", ""}}},
+	})
+}

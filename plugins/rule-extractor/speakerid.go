@@ -716,7 +716,7 @@ func vocative(toks []token, m mention, sent int) bool {
 	for start < m.start && (!toks[start].word || vocativeOpeners.has(toks[start].lower) || interjections.has(toks[start].lower)) {
 		start++
 	}
-	if start == m.start && endish && (sent == 0 || m.start > 0) {
+	if start == m.start && endish && (sent == 0 || m.start > 0) && !appositiveAfter(toks, m.end) {
 		return true
 	}
 	// "I'm late! Monica?": a name asked or exclaimed alone calls, in
@@ -831,4 +831,31 @@ func othersName(toks []token, i int) bool {
 		return true
 	}
 	return lowerAt(toks, i-1) == "'s" || i >= 1 && strings.HasSuffix(toks[i-1].lower, "'s")
+}
+
+// appositiveDeterminers open a noun phrase set off after a name.
+var appositiveDeterminers = words("a an the my our his her their your")
+
+// appositiveAfter reports whether a comma at toks[i] opens an appositive
+// that says who the name before it is, closed by a second comma: "Obinna,
+// a cousin of mine, just got into medical school", "Lars, our head of QA,
+// leaves us". The name is the sentence's subject, not one called.
+func appositiveAfter(toks []token, i int) bool {
+	if lowerAt(toks, i) != "," || !appositiveDeterminers.has(lowerAt(toks, i+1)) {
+		return false
+	}
+	person := false
+	for k := i + 2; k < len(toks) && k <= i+8; k++ {
+		w := toks[k].lower
+		if toks[k].text == "," {
+			return person && k+1 < len(toks) && toks[k+1].word
+		}
+		if !toks[k].word {
+			return false
+		}
+		if _, role := roleNouns[w]; role || kinNouns.has(w) || isJobHead(w) {
+			person = true
+		}
+	}
+	return false
 }
