@@ -494,6 +494,9 @@ var frames = indexFrames([]frame{
 	// "Eli now goes to Maple Hill School": a pupil's school.
 	{verb: "go", prep: "to", kinds: []kind{kindSchool}, known: true, class: "STUDIES_AT", role: tState},
 	{verb: "go", prep: "to", kinds: kPlace, class: "TRAVELED_TO", role: tEvent},
+	// "went to Castlegate Imaging for a knee MRI": a visit to a named
+	// organisation (a school gone to is studied at, above).
+	{verb: "go", prep: "to", kinds: kOrg, class: "VISITED", role: tEvent},
 })
 
 // indexFrames indexes the lexicon by verb, in order.

@@ -45,6 +45,11 @@ func (sc *sentCtx) fact(cc *clauseCtx, src, dst ref, rel string, role temporal, 
 			return
 		}
 	}
+	if rel == "VISITED" && cc.c != nil && cc.c.Lemma == "go" && schoolName(dst.name) {
+		// "went to Oxford University" says more often who studied there
+		// than who visited: neither is told.
+		return
+	}
 	if (rel == "WORKS_AT" || rel == "PLAYS_FOR") && membershipOrg(dst.name) {
 		// One joins a party, a band or a choir as a member, not for a
 		// job or a team.

@@ -122,3 +122,17 @@ func TestExtractHomeIn(t *testing.T) {
 			want:    []wf{{"LIVES_IN", "Sunniva", "Marden", "ref", ""}}},
 	})
 }
+
+// TestExtractWentToOrganisation holds a visit to a named organisation:
+// "went to Fenwick Imaging for a knee MRI"; a university gone to is no
+// visit told.
+func TestExtractWentToOrganisation(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "went to a clinic", source: "message",
+			content: "Aud: Yesterday I went to Fenwick Imaging for a knee MRI.",
+			want:    []wf{{"VISITED", "Aud", "Fenwick Imaging", "2024-05-14", ""}}},
+		{name: "went to a university", source: "message",
+			content: "Aud: Kasimir went to Marden University.",
+			absent:  []wf{{"VISITED", "*", "*", "", ""}}},
+	})
+}

@@ -1,6 +1,10 @@
 package main
 
-import "github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
+import (
+	"strings"
+
+	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
+)
 
 // Schoolmates. Having gone to one school is a tie two people keep: "Ada
 // and I went to college together", "we went to the same high school",
@@ -122,4 +126,11 @@ func (sc *sentCtx) fromSchool() {
 		me := ref{name: u.speaker, kind: kindPerson, str: strSure}
 		sc.fact(&clauseCtx{te: tensePast}, me, who, "CLASSMATE_OF", tEvent, "{s} knows {o} from school", kindPerson, kindPerson)
 	}
+}
+
+// schoolName reports whether a name is a school's: its last word a
+// school noun, or one inside it ("University of Tresk").
+func schoolName(name string) bool {
+	f := strings.Fields(strings.ToLower(name))
+	return len(f) > 0 && (schoolNouns.has(f[len(f)-1]) || nameSchoolNouns.has(f[len(f)-1]) || schoolWithin(name))
 }
