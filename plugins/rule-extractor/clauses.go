@@ -450,25 +450,6 @@ func (sc *sentCtx) subjects(ci int) []ref {
 	return out
 }
 
-// droppedI reports whether a verb group opening a sentence with no
-// subject is one a speaker writes without its "I": a past form ("moved
-// to Leeds", "got promoted") or a participle whose "I'm" was left out
-// ("still taking iron"). A base form is an imperative ("call Dana").
-func droppedI(tag string) bool {
-	return tag == "VBD" || tag == "VBN" || tag == "VBG"
-}
-
-// afterHeading returns the index after a heading that ends in a colon
-// before the verb at v ("Note to self: started at Acme"), else 0.
-func (sc *sentCtx) afterHeading(v int) int {
-	for i := v - 1; i > 0; i-- {
-		if sc.toks[i].text == ":" {
-			return i + 1
-		}
-	}
-	return 0
-}
-
 // arg is one object slot of a clause: its preposition ("" for the direct
 // object, "as" for a role) and phrases.
 type arg struct {

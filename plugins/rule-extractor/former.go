@@ -1,10 +1,6 @@
 package main
 
-import (
-	"strings"
-
-	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
-)
+import "github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
 
 // Ties a noun phrase says are over: "my former boss", "the previous
 // owner of Pellucid Optics", "Ravi, an old roommate of mine", "Former
@@ -132,24 +128,4 @@ func exNoun(w, rest string) bool {
 	_, role := roleNouns[rest]
 	_, title := titles[rest]
 	return kinNouns.has(rest) || role || title || isJobHead(rest)
-}
-
-// personBeforeWho returns the person a relative "who" after phrase pi
-// stands for when pi names none: the last name of a person before pi
-// in the sentence ("Lars Vinter, our head of QA, who …"), or no one.
-func (sc *sentCtx) personBeforeWho(c *nlp.Clause, pi int) ref {
-	if w := lowerAt(sc.toks, c.VerbStart-1); w != "who" && !(w == "," && lowerAt(sc.toks, c.VerbStart-2) == "who") {
-		if !strings.EqualFold(lowerAt(sc.toks, sc.p.Phrases[pi].End+1), "who") {
-			return ref{}
-		}
-	}
-	for q := pi - 1; q >= 0; q-- {
-		p := &sc.p.Phrases[q]
-		if e, ok := sc.nameAt[p.Start]; ok && e == p.End {
-			if r := sc.named(p.Start, e); sc.kindOf(r) == kindPerson {
-				return r
-			}
-		}
-	}
-	return ref{}
 }
