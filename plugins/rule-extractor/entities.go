@@ -77,6 +77,11 @@ func nameToken(toks []token, i int, blocked []bool) bool {
 	return t.word && (t.cap || t.acro) && t.lower != "i"
 }
 
+// givenWord reports whether w (in lower case) is a given name.
+func givenWord(w string) bool {
+	return firstNames.has(w) || nlp.IsGivenName(w)
+}
+
 // nameEnd returns the end of the name starting at toks[i], or i if no name
 // starts there.
 func nameEnd(toks []token, i int, blocked []bool) int {
@@ -119,6 +124,11 @@ func nameEnd(toks []token, i int, blocked []bool) int {
 		if toks[j].lower == "'s" && j-i >= 2 && orgCloser(toks[j-1].lower) {
 			// "FlexPoint Gym's Cardiff Bay branch": a whole name's
 			// possessive, before a name of its own.
+			break
+		}
+		if toks[j].lower == "'s" && j == i+1 && givenWord(first) && nameToken(toks, j+1, blocked) && givenWord(toks[j+1].lower) && !nameToken(toks, j+2, blocked) {
+			// "Phoebe's Mike", "Anya's Tomasz": a person's, a person
+			// of their own; not one name as "Joe's Pizza" is.
 			break
 		}
 		if connectors.has(toks[j].lower) && nameToken(toks, j+1, blocked) && !isCapStop(toks[j+1].lower) {

@@ -76,6 +76,8 @@ func TestIdentifySpeakers(t *testing.T) {
 			map[string][]string{"Sigrun Dahl": {"Speaker 1"}, "Halvor Brekke": {"Speaker 3"}}},
 		{"the surname of someone spoken of is no second name", "Speaker 1: Sigrun! Sorry I'm late.\nSpeaker 2: I ran into Halvor Brekke.\nSpeaker 1: Halvor Brekke?! Wow.\nSpeaker 2: Yes.\nSpeaker 1: Sorry, Brekke. Go on.\nSpeaker 2: Fine.",
 			map[string][]string{"Sigrun": {"Speaker 2"}, "Halvor Brekke": {"Brekke"}}},
+		{"no said twice is no name", "Speaker 1: So you were in that club?\nSpeaker 2: No. No.\nSpeaker 1: Okay.",
+			map[string][]string{}},
 		{"a compound the dictionary knows is no name", "Speaker 1: Stone Age, right?\nSpeaker 2: Yes.\nSpeaker 1: Cold War, huh.\nSpeaker 3: Sure.",
 			map[string][]string{}},
 	} {
@@ -104,5 +106,19 @@ func TestExtractUnnamedVoices(t *testing.T) {
 			content: "SPEAKER_00: I live in Montauk and I love my sister Oddny.\nSPEAKER_01: Cool, I just started at Vantor.",
 			want:    []wf{{"LIVES_IN", "SPEAKER_00", "Montauk", "ref", ""}, {"SISTER_OF", "Oddny", "SPEAKER_00", "ref", ""}, {"WORKS_AT", "SPEAKER_01", "Vantor", "ref", ""}},
 			absent:  []wf{{"*", "Vantor", "*", "", ""}, {"WORKS_AT", "Oddny", "*", "", ""}}},
+	})
+}
+
+// TestExtractPersonsPerson holds a person named with another's
+// possessive: two people, not one name as a shop's "Joe's Pizza" is.
+func TestExtractPersonsPerson(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "said back with the possessive", source: "message",
+			content: "Ingrid: I invited Tobias over.\nLaila: Greta's Tobias? Since when are you friends?",
+			want:    []wf{{"INVITES", "Ingrid", "Tobias", "", ""}},
+			absent:  []wf{{"*", "*", "Greta's Tobias", "", ""}, {"*", "Greta's Tobias", "*", "", ""}}},
+		{name: "a shop's name keeps its possessive", source: "message",
+			content: "Ingrid: We ate at Joe's Pizza last night.",
+			want:    []wf{{"EATS_AT", "Ingrid", "Joe's Pizza", "2024-05-14", ""}}},
 	})
 }

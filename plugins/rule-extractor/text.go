@@ -271,7 +271,7 @@ func tokenize(s string) []token {
 			break
 		}
 		w := s[i:j]
-		if j < len(s) && s[j] == '.' && keepsPeriod(w, sentenceFollows(s[j+1:])) {
+		if j < len(s) && s[j] == '.' && keepsPeriod(w, sentenceFollows(s[j+1:])) && (!strings.EqualFold(w, "no") || numberFollows(s[j+1:])) {
 			w = s[i : j+1]
 			j++
 		}
@@ -552,6 +552,14 @@ func keepsPeriod(w string, sentenceNext bool) bool {
 // titleAbbreviations come before a name (or a list of them: "incl.")
 // and never end a sentence.
 var titleAbbreviations = words("dr. mr. mrs. ms. prof. st. mt. capt. rev. gen. col. lt. sgt. no. incl.")
+
+// numberFollows reports whether a number comes next in rest, as after
+// the "No." of "No. 7": elsewhere "No." is the word ("No. No. I
+// wasn't.") and its period ends a sentence.
+func numberFollows(rest string) bool {
+	t := strings.TrimLeft(rest, " \t")
+	return t != "" && (t[0] >= '0' && t[0] <= '9' || t[0] == '#')
+}
 
 // sentenceFollows reports whether the text after a period starts a new
 // sentence: nothing but space, or space and then a capital.
