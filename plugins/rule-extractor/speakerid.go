@@ -575,10 +575,18 @@ func nameLike(m mention, inner map[string]bool) bool {
 		return false
 	}
 	if lex, _, ok := nlp.Noun(w); ok && lex != nlp.NounPerson {
-		return false
+		// A given name that is also a concrete thing's, a bird's or a
+		// plant's ("Robin, stop", "Phoebe!", "Brandy?") is the name; one
+		// that is a place, a time, a quality or a feeling ("Austin",
+		// "June", "Patience", "Joy") may be the word.
+		return nlp.IsGivenName(w) && thingNameLex[lex]
 	}
 	return true
 }
+
+// thingNameLex are the lexicographer files of WordNet's concrete nouns.
+var thingNameLex = map[nlp.LexFile]bool{nlp.NounAnimal: true, nlp.NounArtifact: true, nlp.NounBody: true, nlp.NounFood: true,
+	nlp.NounObject: true, nlp.NounPlant: true, nlp.NounQuantity: true, nlp.NounSubstance: true}
 
 // alone reports whether mention m is the only word of its sentence.
 func alone(toks []token, m mention) bool {
@@ -704,8 +712,9 @@ var interjections = words("wha whoo woohoo phew duh oof argh arghh damn dammit d
 
 // vocative reports whether mention m of a sentence is a name called out:
 // alone before a comma or an exclamation at the turn's start ("Agnes,
-// come on!", "Hey Jonas!"), or after a comma at the sentence's end ("Thank
-// you, Agnes.").
+// come on!", "Hey Jonas!"), before a comma at a later sentence's start
+// ("What? Agnes, don't you see?"), or after a comma at the sentence's
+// end ("Thank you, Agnes.").
 func vocative(toks []token, m mention, sent int) bool {
 	after := ""
 	if m.end < len(toks) {
@@ -716,7 +725,7 @@ func vocative(toks []token, m mention, sent int) bool {
 	for start < m.start && (!toks[start].word || vocativeOpeners.has(toks[start].lower) || interjections.has(toks[start].lower)) {
 		start++
 	}
-	if start == m.start && endish && (sent == 0 || m.start > 0) && !appositiveAfter(toks, m.end) {
+	if start == m.start && endish && (sent == 0 || m.start > 0 || after == ",") && !appositiveAfter(toks, m.end) {
 		return true
 	}
 	// "I'm late! Monica?": a name asked or exclaimed alone calls, in

@@ -91,7 +91,10 @@ const (
 	NounFood          LexFile = 13
 	NounGroup         LexFile = 14
 	NounLocation      LexFile = 15
+	NounObject        LexFile = 17
 	NounPerson        LexFile = 18
+	NounPlant         LexFile = 20
+	NounQuantity      LexFile = 23
 	NounSubstance     LexFile = 27
 	NounTime          LexFile = 28
 	VerbBody          LexFile = 29
