@@ -17,7 +17,7 @@ import (
 
 // praise and blame are predicate adjectives that evaluate a person.
 var (
-	praise = words("amazing awesome adorable attractive beautiful brilliant charming cute fantastic funny gorgeous great handsome hot incredible kind lovely nice perfect pretty sexy smart sweet talented terrific wonderful unbelievable cool special")
+	praise = words("amazing awesome adorable attractive beautiful good-looking brilliant charming cute fantastic funny gorgeous great handsome hot incredible kind lovely nice perfect pretty sexy smart sweet talented terrific wonderful unbelievable cool special")
 	blame  = words("annoying arrogant awful boring creepy disgusting dumb evil gross horrible irritating lame mean obnoxious pathetic rude selfish stupid terrible ugly unreasonable weird")
 	// insults are nouns that blame the one they are said of ("such a
 	// jerk").
@@ -49,6 +49,10 @@ func (sc *sentCtx) appearance(cc *clauseCtx, subjs []ref) bool {
 		return false
 	}
 	w := sc.adjectiveAfter(c)
+	if w == "good" && c.Lemma == "look" {
+		// "You look good": of a person's looks, "good" praises.
+		w = "good-looking"
+	}
 	if !praise.has(w) && !blame.has(w) {
 		return false
 	}
@@ -250,10 +254,14 @@ func (sc *sentCtx) impression(cc *clauseCtx, subj ref) bool {
 	}
 	// "you're such a jerk", "he's a great guy".
 	p := &sc.p.Phrases[comp]
-	if p.PossEnd > p.PossStart {
+	// "you're one of my favourite people": one of them.
+	oneOf := lowerAt(sc.toks, p.Start-1) == "of" && lowerAt(sc.toks, p.Start-2) == "one"
+	if p.PossEnd > p.PossStart && !(p.PossEnd == p.PossStart+1 && sc.toks[p.PossStart].lower == "my" && favourite(sc.toks[p.PossEnd:p.Head]) && !kinNouns.has(nlp.Lemma(sc.headWord(comp), "NNS"))) {
+		// "my favourite person" is the speaker's regard; other
+		// possessed nouns are ties ("my best friend").
 		return false
 	}
-	plural := sc.p.Tags[p.Head] == "NNS"
+	plural := sc.p.Tags[p.Head] == "NNS" && !oneOf
 	if plural && c.Subj.Phrase >= 0 && len(c.Subj.Coord) == 0 && sc.toks[sc.p.Phrases[c.Subj.Phrase].Start].lower == "you" {
 		// "You are both idiots": a noun in the plural is said to
 		// several, and the one person "you" was read as is not all of
@@ -261,14 +269,28 @@ func (sc *sentCtx) impression(cc *clauseCtx, subj ref) bool {
 		return true
 	}
 	head := sc.headWord(comp)
+	if oneOf {
+		head = nlp.Lemma(head, "NNS")
+		if head == "people" {
+			head = "person"
+		}
+	}
 	good, bad := false, insults.has(head)
 	if !bad {
 		if _, class, ok := nlp.Noun(head); !ok || class&nlp.ClassPerson == 0 {
 			return false
 		}
 		for k := p.Start; k < p.Head; k++ {
-			switch w := sc.toks[k].lower; {
-			case praise.has(w) || w == "good":
+			w := sc.toks[k].lower
+			// "one of the nicest guys", "the sweetest man" (whatever
+			// the tagger made of it).
+			if strings.HasSuffix(w, "est") {
+				w = nlp.Lemma(w, "JJS")
+			} else if strings.HasSuffix(w, "er") {
+				w = nlp.Lemma(w, "JJR")
+			}
+			switch {
+			case praise.has(w) || w == "good" || w == "favourite" || w == "favorite":
 				// "a very good man": "good" praises a person it
 				// modifies, though "I'm good" says how one is.
 				good = true
@@ -285,26 +307,51 @@ func (sc *sentCtx) impression(cc *clauseCtx, subj ref) bool {
 		rel = "DISLIKES"
 	}
 	term := strings.ToLower(joinTokens(sc.toks[p.Start+sc.detLen(p) : p.Head]))
-	if plural {
+	if oneOf {
+		// "Lina counts Tomas among their favourite people".
+		term = strings.ToLower(joinTokens(sc.toks[p.Start:p.End]))
+		if p.PossEnd > p.PossStart {
+			term = "their " + strings.ToLower(joinTokens(sc.toks[p.PossEnd:p.End]))
+		}
+	} else if plural {
 		// "Ross and Tim are idiots": each is an idiot.
 		term = strings.TrimSpace(term + " " + nlp.Lemma(sc.toks[p.Head].lower, "NNS"))
 	} else {
 		term = strings.TrimSpace(term + " " + sc.toks[p.Head].lower)
 	}
-	term = strings.TrimSpace(term + " " + strings.ToLower(joinTokens(sc.toks[p.Head+1:p.End])))
+	if !oneOf {
+		term = strings.TrimSpace(term + " " + strings.ToLower(joinTokens(sc.toks[p.Head+1:p.End])))
+	}
 	who, ok := sc.opinionHolder(cc)
 	if !ok || sc.u.x.reg.key(who.name) == sc.u.x.reg.key(subj.name) {
 		return true
 	}
 	verb := "calls"
-	if who.name != speaker {
+	switch {
+	case oneOf:
+		verb = "counts"
+		term = "among " + term
+	case who.name != speaker:
 		verb = "thinks of"
 		term = "as " + withArticle(term)
-	} else {
+	case sc.toks[p.Start].lower == "the":
+		// "the sweetest man".
+		term = "the " + term
+	default:
 		term = withArticle(term)
 	}
 	sc.fact(cc, who, subj, rel, tTrait, "{s} "+verb+" {o} "+term, kindPerson, kindPerson)
 	return true
+}
+
+// favourite reports whether toks hold "favourite" (or "favorite").
+func favourite(toks []token) bool {
+	for _, t := range toks {
+		if t.lower == "favourite" || t.lower == "favorite" {
+			return true
+		}
+	}
+	return false
 }
 
 // feelingWord returns the adjective of feeling a clause of "be"

@@ -19,7 +19,7 @@ func Lemma(word, tag string) string {
 	case tag == "NNS" || tag == "NNPS":
 		return morphy(w, &wn().nounExc, wn().nouns, nounRules, tag)
 	case tag == "JJR" || tag == "JJS":
-		return morphy(w, &wn().adjExc, table{}, adjRules, tag)
+		return morphy(w, &wn().adjExc, wn().adjs, adjRules, tag)
 	}
 	return w
 }

@@ -42,6 +42,10 @@ func TestLemma(t *testing.T) {
 		{"is", "VBZ", "be"},
 		{"zoomed", "VBD", "zoom"},
 		{"Lisbon", "NNP", "lisbon"},
+		{"nicest", "JJS", "nice"}, // not "nic": WordNet's adjectives decide
+		{"later", "JJR", "late"},
+		{"taller", "JJR", "tall"},
+		{"best", "JJS", "good"},
 	}
 	for _, tc := range tests {
 		if got := nlp.Lemma(tc.word, tc.tag); got != tc.want {
