@@ -201,6 +201,12 @@ func (x *extraction) identifySpeakers(utts []utterance) {
 					deny(u.speaker, first)
 				case saysYou:
 					deny(u.speaker, first)
+				case kinNouns.has(before) && before2 == "my" && lowerAt(s.toks, m.start-3) == "is" && lowerAt(s.toks, m.start-4) == "this":
+					// "This is my friend Rachel": one presented, who is
+					// there, is as "This is Rachel" presents her.
+					add(next, first, spokenNear)
+					add(prev, first, spokenNear)
+					deny(u.speaker, first)
 				case kinNouns.has(before) && before2 == "my":
 					// "I love my sister Monica": one spoken of as the
 					// speaker's relative or friend, not to.

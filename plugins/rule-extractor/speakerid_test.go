@@ -86,6 +86,8 @@ func TestIdentifySpeakers(t *testing.T) {
 			map[string][]string{}},
 		{"a name and a comma opening a later sentence calls", "Speaker 1: What do you mean? Ingrid, don't you see it?\nSpeaker 2: Not really.",
 			map[string][]string{"Ingrid": {"Speaker 2"}}},
+		{"one presented as the speaker's friend is there", "Speaker 1: Hey Jessica.\nSpeaker 2: Hey you.\nSpeaker 1: Ah, this is my friend Ingrid.\nSpeaker 3: Hi.",
+			map[string][]string{"Jessica": {"Speaker 2"}, "Ingrid": {"Speaker 3"}}},
 		{"a compound the dictionary knows is no name", "Speaker 1: Stone Age, right?\nSpeaker 2: Yes.\nSpeaker 1: Cold War, huh.\nSpeaker 3: Sure.",
 			map[string][]string{}},
 	} {
