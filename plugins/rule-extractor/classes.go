@@ -322,6 +322,8 @@ var frames = indexFrames([]frame{
 	{verb: "split up", prep: "with", class: "IS_DATING", role: tEnd},
 	{verb: "dump", kinds: kPerson, class: "IS_DATING", role: tEnd},
 	{verb: "end", prep: "with", obj: "it things relationship everything", kinds: kPerson, class: "IS_DATING", role: tEnd},
+	{verb: "break off", prep: "with", obj: "it things relationship everything", kinds: kPerson, class: "IS_DATING", role: tEnd},
+	{verb: "break", prep: "with", kinds: kPerson, class: "IS_DATING", role: tEnd},
 	{verb: "meet", kinds: []kind{kindPerson, kindNone}, class: "MET", role: tEvent},
 	{verb: "live", prep: "with", kinds: kPerson, class: "LIVES_WITH", role: tState},
 	{verb: "move in", prep: "with", kinds: kPerson, class: "LIVES_WITH", role: tStart},

@@ -92,8 +92,8 @@ func TestSurnameOfAGivenName(t *testing.T) {
 }
 
 // TestExtractFallingInLoveAndEndingIt reads "fell in love with" as "is in
-// love with" is read, and "ended it with" a person as a couple's end; an
-// ended call is no couple's.
+// love with" is read, and "ended it with", "broke it off with" and
+// "broke with" a person as a couple's end; an ended call is no couple's.
 func TestExtractFallingInLoveAndEndingIt(t *testing.T) {
 	runConstructions(t, []construction{
 		{name: "fell in love",
@@ -109,6 +109,20 @@ func TestExtractFallingInLoveAndEndingIt(t *testing.T) {
 		{name: "an ended call",
 			content: "Vilde Aas ended the call with Anselm Brekke.",
 			absent:  []wf{{"IS_DATING", "*", "*", "", ""}}},
+		{name: "broke it off with", source: "message",
+			content: "Vilde: I broke it off with Anselm.",
+			want:    []wf{{"IS_DATING", "Vilde", "Anselm", "", "ref"}},
+			absent:  []wf{{"BREAKS_OFF_WITH", "*", "*", "", ""}}},
+		{name: "broke with a person",
+			content: "Vilde Aas broke with Anselm Brekke in March 2023.",
+			want:    []wf{{"IS_DATING", "Vilde Aas", "Anselm Brekke", "", "2023-03-01"}}},
+		{name: "broke with a party",
+			content: "Vilde Aas broke with the Green Party in 2019.",
+			absent:  []wf{{"IS_DATING", "*", "*", "", ""}}},
+		{name: "a subject pronoun after the verb starts the next clause", source: "message",
+			content: "Vilde: Hi.\nAnselm: When you and I broke up I moved to Bergen.",
+			want:    []wf{{"IS_DATING", "Anselm", "Vilde", "", "ref"}, {"LIVES_IN", "Anselm", "Bergen", "ref", ""}},
+			absent:  []wf{{"BREAKS_UP", "*", "*", "", ""}}},
 	})
 }
 

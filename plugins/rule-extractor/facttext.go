@@ -40,16 +40,22 @@ func (sc *sentCtx) clauseText(cc *clauseCtx, f *frame, prep string, r temporal) 
 	} else {
 		b.WriteString(sc.verbWord(c.Verb, c.Verb, past, false))
 	}
-	if c.Particle != "" {
+	withObj := prep != "" && prep != "as" && !c.Obj.None() && !(f != nil && f.inverse)
+	// "broke it off with {o}": a pronoun goes before the particle.
+	objFirst := withObj && c.Particle != "" && sc.p.Tags[sc.p.Phrases[c.Obj.Phrase].Head] == "PRP"
+	if c.Particle != "" && !objFirst {
 		b.WriteString(" " + c.Particle)
 	}
-	if prep != "" && prep != "as" && !c.Obj.None() && !(f != nil && f.inverse) {
+	if withObj {
 		// "joined the board of {o}", "moved her practice to {o}".
 		p := sc.p.Phrases[c.Obj.Phrase]
 		if r := sc.phraseRef(c.Obj.Phrase, false); r.name != "" && r.det == "" {
 			b.WriteString(" " + r.name)
 		} else {
 			b.WriteString(" " + joinTokens(sc.toks[p.Start:p.End]))
+		}
+		if objFirst {
+			b.WriteString(" " + c.Particle)
 		}
 	}
 	role := ""

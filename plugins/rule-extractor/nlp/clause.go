@@ -733,6 +733,10 @@ var directives = set("tell ask advise urge order encourage persuade remind recom
 // Directive reports whether a verb lemma asks its object to do something.
 func Directive(lemma string) bool { return directives[lemma] }
 
+// nominatives are the pronouns that are never an object: after a verb
+// one begins the next clause ("when we broke up I moved").
+var nominatives = set("i he she we they")
+
 // objects finds clause k's objects, complement and prepositional
 // phrases.
 func (s *Sentence) objects(k int, skip []bool) {
@@ -747,7 +751,7 @@ func (s *Sentence) objects(k int, skip []bool) {
 	copula := linking[c.Lemma] && !c.Passive && !c.Progressive
 	next()
 	if j < n {
-		if p := s.phraseAtWord(j); p >= 0 && !c.Relative {
+		if p := s.phraseAtWord(j); p >= 0 && !c.Relative && !(nominatives[s.Lower[j]] && s.Phrases[p].End == j+1) {
 			arg := s.coordinated(p, skip)
 			if copula {
 				// "Jonas is one of my best friends": one of them, what
