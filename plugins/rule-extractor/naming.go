@@ -115,3 +115,27 @@ func (sc *sentCtx) namedItAt() int {
 	}
 	return -1
 }
+
+// possessedNamed reads "my husband's name is Tomas" as "my husband is
+// Tomas", and "the owner's name was Ada Berg" as "the owner was Ada
+// Berg": the name of a noun's holder is that holder. A name's own name
+// ("Tomas's name is Tom") is left alone.
+func possessedNamed(toks []token) []token {
+	for i := 1; i+3 < len(toks); i++ {
+		if toks[i].lower != "'s" || toks[i+1].lower != "name" || !toks[i-1].word || toks[i-1].cap && i > 1 || !toks[i+3].word || !toks[i+3].cap {
+			continue
+		}
+		switch toks[i+2].lower {
+		case "is", "'s", "was":
+		default:
+			continue
+		}
+		if toks[i+2].lower == "'s" {
+			// "my husband's name's Tomas".
+			toks[i+2] = wordToken("is", "is")
+		}
+		return append(toks[:i:i], toks[i+2:]...)
+	}
+	return toks
+}
+

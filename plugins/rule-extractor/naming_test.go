@@ -24,3 +24,21 @@ func TestExtractLaterNames(t *testing.T) {
 			want:    []wf{{"HAS_PET", "Yusuf", "puppy", "ref", ""}}},
 	})
 }
+
+// TestExtractPossessedName reads "my husband's name is Anselm" as "my
+// husband is Anselm".
+func TestExtractPossessedName(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "a spouse's name", source: "message",
+			content: "Vilde: My husband's name is Anselm.",
+			want:    []wf{{"MARRIED_TO", "Anselm", "Vilde", "ref", ""}}},
+		{name: "a pet's name, contracted", source: "message",
+			content: "Vilde: My dog's name's Tass.",
+			want:    []wf{{"HAS_PET", "Vilde", "Tass", "ref", ""}},
+			absent:  []wf{{"HAS_JOB_TITLE", "*", "*", "", ""}}},
+		{name: "a name's own name is no one else", source: "message",
+			content: "Vilde: Anselm's name is on the lease.",
+			absent:  []wf{{"*", "*", "*", "", ""}}},
+	})
+}
+

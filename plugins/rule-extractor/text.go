@@ -93,7 +93,7 @@ func splitSentences(text string) []sentence {
 	for i := range out {
 		out[i].toks = unshouted(out[i].toks)
 		lowerMonths(out[i].toks)
-		out[i].toks = postBeforeLeaver(bracketedNames(bareKin(congratulated(atMentions(out[i].toks)))))
+		out[i].toks = postBeforeLeaver(bracketedNames(bareKin(congratulated(atMentions(possessedNamed(out[i].toks))))))
 	}
 	return out
 }
