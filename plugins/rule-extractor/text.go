@@ -76,6 +76,15 @@ func splitSentences(text string) []sentence {
 			}
 			if i > start {
 				tagged := t.text == "?" && tagQuestion(toks[start:i])
+				if t.text == "?" && !tagged {
+					if c := askedAfter(toks[start:i]); c > 0 {
+						// "…got married, do you think …?": the
+						// statement before the question is said.
+						toks[start+c] = token{text: ".", lower: "."}
+						out = append(out, sentence{toks: toks[start : start+c+1]})
+						start += c + 1
+					}
+				}
 				out = append(out, sentence{toks: toks[start : i+1], question: t.text == "?" && !tagged, tagged: tagged})
 			}
 			start = i + 1

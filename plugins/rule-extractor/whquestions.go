@@ -43,3 +43,38 @@ func (sc *sentCtx) readPresupposedQuestion(past bool) {
 		sc.readClause(ci)
 	}
 }
+
+// askedAfter returns where a question said after a statement starts in
+// a sentence ending in "?" (without it), at the comma between, or -1:
+// "Ross and Rachel got married, do you think we should?" states the
+// marriage and asks the rest; "my name is Buffay, so is it Buffay-
+// Hannigan?" states the name. The question is an auxiliary before a
+// subject pronoun or a question word, after at most a joining word; the
+// statement opens with neither.
+func askedAfter(toks []token) int {
+	if len(toks) == 0 || tagAuxiliaries.has(toks[0].lower) || questionWords.has(toks[0].lower) || questionModals.has(toks[0].lower) {
+		return -1
+	}
+	for c := len(toks) - 3; c >= 3; c-- {
+		if toks[c].text != "," {
+			continue
+		}
+		r := toks[c+1:]
+		if askJoiners.has(r[0].lower) && len(r) > 3 {
+			r = r[1:]
+		}
+		aux := tagAuxiliaries.has(r[0].lower) || questionModals.has(r[0].lower)
+		if aux && tagPronouns.has(r[1].lower) && len(r) > 2 || questionWords.has(r[0].lower) && len(r) > 2 {
+			return c
+		}
+		return -1
+	}
+	return -1
+}
+
+// Words of a question after a statement.
+var (
+	questionModals = words("should could would can will shall may might must")
+	askJoiners     = words("so but and then well now okay ok")
+)
+

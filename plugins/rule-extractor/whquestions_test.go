@@ -26,3 +26,26 @@ func TestExtractPresupposingQuestions(t *testing.T) {
 			absent:  []wf{{"MARRIED_TO", "Ines", "Ivar Lunde", "", ""}}},
 	})
 }
+
+// TestExtractStatementBeforeQuestion holds what a sentence states before
+// the question it ends with, after a comma.
+func TestExtractStatementBeforeQuestion(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "a question of opinion after", source: "message",
+			content: "Vilde: Linda and Thomas got married, do you think we should too?",
+			want:    []wf{{"MARRIED_TO", "Thomas", "Linda", "ref", ""}}},
+		{name: "a question word after", source: "message",
+			content: "Vilde: Sindre works at Brekkestad Bryggeri, what do you make of that?",
+			want:    []wf{{"WORKS_AT", "Sindre", "Brekkestad Bryggeri", "ref", ""}}},
+		{name: "a question with a joining word after", source: "message",
+			content: "Vilde: My husband's name is Anselm, so is it Aas-Brekke or Brekke-Aas?",
+			want:    []wf{{"MARRIED_TO", "Anselm", "Vilde", "ref", ""}}},
+		{name: "a condition before the question states nothing", source: "message",
+			content: "Vilde: If Sindre moves to Tromsø, should I go too?",
+			absent:  []wf{{"LIVES_IN", "*", "*", "", ""}}},
+		{name: "a question throughout", source: "message",
+			content: "Vilde: Did Sindre move to Tromsø, do you know?",
+			absent:  []wf{{"LIVES_IN", "*", "*", "", ""}}},
+	})
+}
+
