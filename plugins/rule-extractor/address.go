@@ -93,6 +93,10 @@ func (x *extraction) addressTerms(utts []utterance) {
 		if to == "" || to == assistantName {
 			continue
 		}
+		if k > 0 && utts[k-1].speaker != u.speaker && roleAnswer(utts[k-1].text, u.text) != "" {
+			// "And you are a…" "Periodontist.": an answer, no call.
+			continue
+		}
 		for _, s := range splitSentences(u.text) {
 			for _, term := range vocativeTerms(s.toks) {
 				x.relationalTerm(u.speaker, to, term)

@@ -65,3 +65,24 @@ func TestExtractTakenOffers(t *testing.T) {
 			absent:  []wf{{"LIVES_IN", "*", "*", "", ""}}},
 	})
 }
+
+// TestExtractRoleAnswers holds a job said alone in answer to what one
+// does, or to a sentence about one left to finish: it is the answerer's.
+func TestExtractRoleAnswers(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "a sentence left to finish", source: "message",
+			content: "Ilka: I'm the one who called. And you are a...\nJonas: Periodontist.",
+			want:    []wf{{"HAS_JOB_TITLE", "Jonas", "Periodontist", "ref", ""}},
+			absent:  []wf{{"HAS_JOB_TITLE", "Ilka", "*", "", ""}}},
+		{name: "what do you do", source: "message",
+			content: "Ilka: So what do you do?\nJonas: Uh, a nurse, mostly nights.",
+			want:    []wf{{"HAS_JOB_TITLE", "Jonas", "nurse", "ref", ""}}},
+		{name: "no job in the answer", source: "message",
+			content: "Ilka: So what do you do?\nJonas: Tennis, mostly.",
+			absent:  []wf{{"HAS_JOB_TITLE", "*", "*", "", ""}}},
+		{name: "an insult finishing the sentence", source: "message",
+			content: "Ilka: You are a...\nJonas: Genius, I know.",
+			absent:  []wf{{"HAS_JOB_TITLE", "*", "*", "", ""}}},
+	})
+}
+

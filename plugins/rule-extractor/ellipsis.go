@@ -43,6 +43,38 @@ func nameAnswer(question, answer string) string {
 	return said + " " + a[1] + "."
 }
 
+// askedRole matches a question of what the one asked does, or a
+// sentence about them left for them to finish: "What do you do?", "And
+// you are a…".
+var askedRole = regexp.MustCompile(`(?i)^(?:and |so |but |oh,? )?(?:you(?:'re| are)(?: a| an)?|what do you do(?: for a living| for work)?|what(?:'s| is) your job)[.…?! ]*$`)
+
+// answeredRole matches an answer that is a job's noun alone, with an
+// article or "I'm" at most: "Periodontist.", "A nurse, yeah."
+var answeredRole = regexp.MustCompile(`(?i)^(?:(?:uh|um|oh|well),? )?(?:(?:i'm|i am) )?(?:an? )?([a-z][a-z-]+(?: [a-z][a-z-]+)?)(?:[,.!]|$)`)
+
+// roleAnswer returns the sentence that an answer by a job alone states,
+// of the one who answers, to a question of what they do ("I am a
+// periodontist."), or "".
+func roleAnswer(question, answer string) string {
+	q := strings.TrimSpace(question)
+	if i := strings.LastIndexAny(strings.TrimRight(q, ".…?! "), ".!?"); i >= 0 {
+		q = strings.TrimSpace(q[i+1:])
+	}
+	if !askedRole.MatchString(q) {
+		return ""
+	}
+	a := answeredRole.FindStringSubmatch(strings.TrimSpace(answer))
+	if a == nil {
+		return ""
+	}
+	job := strings.ToLower(a[1])
+	f := strings.Fields(job)
+	if !isJobHead(f[len(f)-1]) {
+		return ""
+	}
+	return "I am " + withArticle(job) + "."
+}
+
 // turnBefore returns the turn before turn k: the one before it in the
 // episode, else the last of the previous episode (previous holds the
 // previous episodes' turns).

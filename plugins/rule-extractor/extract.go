@@ -289,6 +289,12 @@ func (x *extraction) text(req abi.ExtractRequest) {
 					x.sentence(uc, s)
 				}
 			}
+			// "And you are a…" "Periodontist.".
+			if said := roleAnswer(q.text, u.text); said != "" {
+				for _, s := range splitSentences(said) {
+					x.sentence(uc, s)
+				}
+			}
 			// "Are you a friend of Rachel's?" "Yes, I am.".
 			if said := confirmedQuestion(q.text, u.text); said != "" {
 				for _, s := range splitSentences(said) {
