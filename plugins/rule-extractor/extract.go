@@ -412,6 +412,7 @@ func (x *extraction) sentence(u *uttCtx, s sentence) {
 	sc.recordFields()
 	sc.ownIdentifiers()
 	sc.passRoles()
+	sc.calledInsult()
 }
 
 // orderNouns introduce what a customer has: an order, a booking.

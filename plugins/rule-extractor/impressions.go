@@ -465,3 +465,34 @@ func (sc *sentCtx) deniedRegard(ci int) bool {
 	}
 	return read
 }
+
+// insultModifiers may stand between "you" and the insult it calls the
+// one spoken to ("you big idiot", "you stupid, stupid man").
+var insultModifiers = words("big little old silly complete total absolute utter")
+
+// calledInsult reads a sentence that calls the one spoken to by an
+// insult ("You idiot!", "you big dumb jerk"): the speaker's dislike of
+// them, as "you're an idiot" says it.
+func (sc *sentCtx) calledInsult() {
+	u, toks := sc.u, sc.toks
+	if u.speaker == "" || u.other == "" || sc.question || len(toks) < 2 || toks[0].lower != "you" {
+		return
+	}
+	k := 1
+	for ; k < len(toks) && k <= 4 && toks[k].word && !insults.has(toks[k].lower); k++ {
+		if w := toks[k].lower; !blame.has(w) && !insultModifiers.has(w) {
+			return
+		}
+	}
+	if k >= len(toks) || !insults.has(toks[k].lower) || k+1 < len(toks) && toks[k+1].word {
+		return
+	}
+	if u.x.reg.key(u.speaker) == u.x.reg.key(u.other) {
+		return
+	}
+	u.x.reg.add(u.other, kindPerson, strSure, true)
+	term := strings.ToLower(joinTokens(toks[1 : k+1]))
+	u.x.facts = append(u.x.facts, fact{src: u.speaker, dst: u.other, rel: "DISLIKES", tmpl: "{s} calls {o} " + withArticle(term),
+		subs: map[string]string{"{s}": u.speaker, "{o}": u.other}, valid: u.x.ref})
+}
+

@@ -221,3 +221,23 @@ func TestExtractFeelingsAndDenials(t *testing.T) {
 			absent:  []wf{{"DISLIKES", "*", "*", "", ""}, {"LIKES", "*", "*", "", ""}}},
 	})
 }
+
+// TestExtractCalledInsults reads an insult called at the one spoken to as
+// the speaker's dislike of them.
+func TestExtractCalledInsults(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "you and an insult", source: "message",
+			content: "Vilde: Oops, sorry.\nSindre: You idiot! That was my best shirt.",
+			want:    []wf{{"DISLIKES", "Sindre", "Vilde", "ref", ""}}},
+		{name: "with blame before it and more after", source: "message",
+			content: "Vilde: Oops, sorry.\nSindre: You stupid jerk, look what you did.",
+			want:    []wf{{"DISLIKES", "Sindre", "Vilde", "ref", ""}}},
+		{name: "a verb after you", source: "message",
+			content: "Vilde: Hi.\nSindre: You fool me every time.",
+			absent:  []wf{{"DISLIKES", "*", "*", "", ""}}},
+		{name: "several called", source: "message",
+			content: "Vilde: Hi.\nSindre: You idiots!",
+			absent:  []wf{{"DISLIKES", "*", "*", "", ""}}},
+	})
+}
+
