@@ -39,7 +39,7 @@ func (sc *sentCtx) appositives() {
 		if !after && !before && !close && !bracket && !post {
 			continue
 		}
-		if en := u.x.reg.get(n.name); en == nil || en.speaker {
+		if en := u.x.reg.get(n.name); en == nil || en.speaker && !(after && sc.isRecordSubject(n.name)) {
 			continue
 		}
 		if before || close {
@@ -98,6 +98,9 @@ func (sc *sentCtx) appositiveAfter(n named, k int) {
 				}
 			}
 		}
+		return
+	}
+	if sc.animalAppositive(n, k) {
 		return
 	}
 	if !appositiveOpeners.has(det) {
@@ -206,6 +209,45 @@ func (sc *sentCtx) appositiveAfter(n named, k int) {
 		return
 	}
 	sc.orgNounAfter(n, k)
+}
+
+// animalAppositive makes n a pet when the appositive opening at toks[k]
+// is an animal's noun phrase ("Farofa, a 6-year-old female beagle,",
+// "Patient: Rex, beagle."), and reports whether it did. A name known to
+// be a voice's stays a person.
+func (sc *sentCtx) animalAppositive(n named, k int) bool {
+	toks := sc.toks
+	if en := sc.u.x.reg.get(n.name); en == nil || en.speaker && !sc.isRecordSubject(n.name) {
+		return false
+	}
+	if w := lowerAt(toks, k); w != "a" && w != "an" && w != "the" && w != "our" && w != "my" && w != "his" && w != "her" && w != "their" {
+		k--
+	}
+	e := k + 1
+	for e < len(toks) && e <= k+5 && toks[e].word {
+		e++
+	}
+	if e == k+1 || e < len(toks) && toks[e].text != "," && toks[e].text != "." && toks[e].text != ";" {
+		return false
+	}
+	head := toks[e-1].lower
+	if insults.has(head) || !petNouns.has(head) && !sc.isAnimal(nlp.Lemma(head, "NN")) {
+		// "Tomas, a real pig,": an insult.
+		return false
+	}
+	if e := sc.u.x.reg.add(n.name, kindPet, strSure, true); e != nil && sc.isRecordSubject(n.name) {
+		// The record's subject was taken for a person.
+		e.kind = kindPet
+	}
+	return true
+}
+
+// isRecordSubject reports whether name is the one the text is a record
+// about ("Patient: Farofa, 6-year-old female beagle"), who speaks in it
+// without being a voice.
+func (sc *sentCtx) isRecordSubject(name string) bool {
+	x := sc.u.x
+	return x.recordSubject != "" && x.reg.key(name) == x.reg.key(x.recordSubject)
 }
 
 // orgNounAfter makes n an organisation when the appositive opening at

@@ -413,6 +413,7 @@ func (x *extraction) sentence(u *uttCtx, s sentence) {
 	sc.ownIdentifiers()
 	sc.passRoles()
 	sc.calledInsult()
+	sc.ownerField()
 }
 
 // orderNouns introduce what a customer has: an order, a booking.

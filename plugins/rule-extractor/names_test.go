@@ -131,6 +131,8 @@ func TestExtractPetIsNoPerson(t *testing.T) {
 	}{
 		{"my dog", "My dog Rex loves the park.", "Rex", "Pet"},
 		{"our cat", "Jonas: Our cat Miso sleeps all day.", "Miso", "Pet"},
+		{"an animal's appositive", "Jonas: We took Tassen, a 4-year-old male spaniel, to the vet today.", "Tassen", "Pet"},
+		{"an insult's appositive", "Jonas: Thomas, a real pig, ate it all.", "Thomas", "Person"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -136,3 +136,19 @@ func TestExtractWentToOrganisation(t *testing.T) {
 			absent:  []wf{{"VISITED", "*", "*", "", ""}}},
 	})
 }
+
+// TestExtractAnimalRecord holds a clinic record about an animal: the
+// patient is a pet, its owner has it, and a drug given with a decimal
+// dose is its medication.
+func TestExtractAnimalRecord(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "patient, owner and a started drug",
+			content: "Fjordside Animal Clinic, consult notes. Patient: Tassen, 4-year-old male spaniel. Owner: Linda Aasen. Started meloxicam 1.5 mg once daily.",
+			want:    []wf{{"HAS_PET", "Linda Aasen", "Tassen", "ref", ""}, {"TAKES_MEDICATION", "Tassen", "meloxicam", "ref", ""}}},
+		{name: "an owner of a person's record is no pet's",
+			content: "Patient: Rafael Ames, 47. Owner: Linda Aasen. Started lisinopril 10 mg daily.",
+			want:    []wf{{"TAKES_MEDICATION", "Rafael Ames", "lisinopril", "ref", ""}},
+			absent:  []wf{{"HAS_PET", "*", "*", "", ""}}},
+	})
+}
+

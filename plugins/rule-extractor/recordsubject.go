@@ -273,3 +273,28 @@ func salutee(content string) string {
 
 // groupSalutes greet more than one, or no one by name.
 var groupSalutes = words("all everyone everybody there team sirs sir madam friends folks guys members parents customers residents neighbours neighbors")
+
+// ownerField reads a record's "Owner: Gabriel Nascimento" when the one
+// the record is about is an animal ("Patient: Farofa, 6-year-old female
+// beagle"): the owner has the pet.
+func (sc *sentCtx) ownerField() {
+	x, toks := sc.u.x, sc.toks
+	if x.recordSubject == "" || len(toks) < 3 || toks[0].lower != "owner" && toks[0].lower != "owners" || toks[1].text != ":" {
+		return
+	}
+	if e := x.reg.get(x.recordSubject); e == nil || e.kind != kindPet {
+		return
+	}
+	end, ok := sc.nameAt[2]
+	if !ok {
+		return
+	}
+	owner := sc.named(2, end)
+	if owner.name == "" || x.reg.key(owner.name) == x.reg.key(x.recordSubject) {
+		return
+	}
+	x.reg.add(owner.name, kindPerson, strSure, true)
+	x.facts = append(x.facts, fact{src: owner.name, dst: x.recordSubject, rel: "HAS_PET", tmpl: "{s} owns {o}",
+		subs: map[string]string{"{s}": owner.name, "{o}": x.recordSubject}, valid: x.ref})
+}
+

@@ -442,6 +442,15 @@ func endsInHead(name, head string) bool {
 	return strings.EqualFold(f[last], head)
 }
 
+// isDecimal reports whether s is a number, with a decimal point or comma
+// at most ("5.4", "0,5", "20").
+func isDecimal(s string) bool {
+	if i := strings.IndexAny(s, ".,"); i > 0 && i < len(s)-1 {
+		return isNumber(s[:i]) && isNumber(s[i+1:])
+	}
+	return isNumber(s)
+}
+
 // doseUnits are the units of a medicine's dose.
 var doseUnits = words("mg mcg µg ml iu milligrams micrograms")
 
@@ -453,7 +462,7 @@ func (sc *sentCtx) doseRef(p *nlp.Phrase) (ref, bool) {
 	toks, e := sc.toks, p.End
 	start := p.Start + sc.detLen(p)
 	dose := func(at int) bool {
-		return at+1 < len(toks) && isNumber(toks[at].lower) && doseUnits.has(toks[at+1].lower)
+		return at+1 < len(toks) && isDecimal(toks[at].lower) && doseUnits.has(toks[at+1].lower)
 	}
 	switch {
 	case e-start >= 3 && dose(e-2):
