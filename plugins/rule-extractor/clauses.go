@@ -834,7 +834,7 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 	if matched || c.Passive || len(fs) > 0 && len(slots(c)) == 0 {
 		return
 	}
-	if cc.future {
+	if cc.future && !sc.scheduledStart(cc) {
 		return
 	}
 	sc.openFact(cc, verb, subj, role)

@@ -104,3 +104,16 @@ func (sc *sentCtx) fact(cc *clauseCtx, src, dst ref, rel string, role temporal, 
 	m.obj = dst
 	sc.u.x.addFact(m, rel, text, o, src, dst, valid, invalid)
 }
+
+// scheduledStart reports whether a clause in the future says from when
+// its state holds ("will run the Oslo office from May"): a plan with its
+// start, as firm as the frames' "will coach Rovers from May".
+func (sc *sentCtx) scheduledStart(cc *clauseCtx) bool {
+	c := cc.c
+	if c.Negated || c.Modal {
+		return false
+	}
+	d := sc.nearestDate(c.VerbStart, sc.clauseEnd(c))
+	return d != nil && d.role == dateSince
+}
+

@@ -119,5 +119,9 @@ func TestExtractEndingsAndParaphrase(t *testing.T) {
 		{name: "a participle alone on its line is a passive of a left-out I",
 			content: "Born in Oslo.",
 			want:    []wf{{"BORN_IN", "User", "Oslo", "", ""}}},
+		{name: "a plan in the future with its start", source: "message",
+			content: "Ines: Halvard will run the zebrafish facility from June. Marit will run the seed library.",
+			want:    []wf{{"RUNS", "Halvard", "zebrafish facility", "2024-06-01", ""}},
+			absent:  []wf{{"RUNS", "Marit", "*", "", ""}}},
 	})
 }
