@@ -161,6 +161,11 @@ func findDates(toks []token, ref, anchor time.Time) []dateExpr {
 				i = j + 1
 				continue
 			}
+			if d, ok := sharedMonthRange(toks, i, j, ref); ok && (l == "from" || l == "between") && part == "" {
+				out = append(out, d)
+				i = d.end - 1
+				continue
+			}
 			if t, n, ok := parseDate(toks, j, ref, true); ok {
 				// "the end of 2025" and "the end of last year" end a year.
 				t = partOf(t, part, n == 1 && isYearToken(toks, j) || n == 2 && lowerAt(toks, j+1) == "year")
@@ -176,6 +181,9 @@ func findDates(toks []token, ref, anchor time.Time) []dateExpr {
 							}
 						}
 						d.next = nil
+					} else if u, ok := dayAfterRange(toks, j+n, t); ok && part == "" {
+						// "from June 3 to 6".
+						d.role, d.until, d.end, d.next = dateRange, u, j+n+2, nil
 					}
 				}
 				if effectCues.has(l) {
@@ -205,6 +213,12 @@ func findDates(toks []token, ref, anchor time.Time) []dateExpr {
 				i = end - 1
 				continue
 			}
+		}
+		if d, ok := sharedMonthRange(toks, i, i, ref); ok {
+			// "3-6 June".
+			out = append(out, d)
+			i = d.end - 1
+			continue
 		}
 		if t, n, ok := parseDate(toks, i, ref, false); ok {
 			out = append(out, dateExpr{start: i, end: i + n, t: t, role: dateAt, next: nextOf(toks, i, n)})

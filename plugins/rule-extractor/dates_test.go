@@ -91,6 +91,33 @@ func TestFindDates(t *testing.T) {
 	}
 }
 
+// TestFindDateRangesOfOneMonth holds ranges of days that say their month
+// once: both ends fall in it.
+func TestFindDateRangesOfOneMonth(t *testing.T) {
+	ref := time.Date(2024, 5, 15, 10, 0, 0, 0, time.UTC)
+	day := func(y, m, d int) time.Time { return time.Date(y, time.Month(m), d, 0, 0, 0, 0, time.UTC) }
+	for _, tt := range []struct {
+		text          string
+		from, through time.Time
+	}{
+		{"from 3 to 6 June 2024", day(2024, 6, 3), day(2024, 6, 6)},
+		{"3-6 June 2024", day(2024, 6, 3), day(2024, 6, 6)},
+		{"from 12 – 16 August 2025", day(2025, 8, 12), day(2025, 8, 16)},
+		{"from June 3 to 6, 2024", day(2024, 6, 3), day(2024, 6, 6)},
+		{"between 1 and 9 March 2023", day(2023, 3, 1), day(2023, 3, 9)},
+	} {
+		t.Run(tt.text, func(t *testing.T) {
+			ds := findDates(tokenize(tt.text), ref, time.Time{})
+			if len(ds) != 1 {
+				t.Fatalf("findDates(%q) = %d expressions, want 1", tt.text, len(ds))
+			}
+			if d := ds[0]; d.role != dateRange || !d.t.Equal(tt.from) || !d.until.Equal(tt.through) {
+				t.Errorf("findDates(%q) = %v to %v role %d, want %v to %v, a range", tt.text, d.t, d.until, d.role, tt.from, tt.through)
+			}
+		})
+	}
+}
+
 func TestFindDatesNone(t *testing.T) {
 	ref := time.Date(2024, 5, 15, 10, 0, 0, 0, time.UTC)
 	for _, text := range []string{
