@@ -164,3 +164,18 @@ func TestExtractNameBeforeAppositive(t *testing.T) {
 			want:    []wf{{"STUDIES_AT", "Kasimir", "Marden University", "2024-08-01", ""}}},
 	})
 }
+
+// TestExtractNameInApposition holds a name after a noun phrase and a
+// comma at a sentence's end ("a baby girl, Marisol."): it is in
+// apposition, spoken of, not called, so "her" after it is that name.
+func TestExtractNameInApposition(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "her after a name in apposition", source: "message",
+			content: "Aud: We had a baby girl, Linda. Her brother Thomas is four.",
+			want:    []wf{{"BROTHER_OF", "Thomas", "Linda", "ref", ""}}},
+		{name: "a name after you and a comma is called, and is you", source: "message",
+			content: "Aud: Hi.\nKasimir: I love you, Linda.",
+			want:    []wf{{"LOVES", "Kasimir", "Linda", "ref", ""}}},
+	})
+}
+

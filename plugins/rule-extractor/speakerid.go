@@ -745,7 +745,27 @@ func vocative(toks []token, m mention, sent int) bool {
 	if afterGreeting(toks, m.start) {
 		return true
 	}
-	return m.start > 0 && toks[m.start-1].text == "," && (after == "" || after == "!" || after == "?" || after == ".")
+	return m.start > 0 && toks[m.start-1].text == "," && (after == "" || after == "!" || after == "?" || after == ".") && !nounPhraseBefore(toks, m.start-1)
+}
+
+// nounPhraseBefore reports whether a noun phrase with its determiner
+// ends right before toks[i] ("a baby girl, Marisol.", "my cousin,
+// Ada."): a name after it and a comma is in apposition to it, not
+// called.
+func nounPhraseBefore(toks []token, i int) bool {
+	if i < 2 || !toks[i-1].word || toks[i-1].cap || !nlp.IsNoun(nlp.Lemma(toks[i-1].lower, "NNS")) || secondPerson.has(toks[i-1].lower) {
+		return false
+	}
+	for k := i - 2; k >= 0 && k >= i-4; k-- {
+		switch toks[k].lower {
+		case "a", "an", "the", "my", "our", "his", "her", "their", "your":
+			return true
+		}
+		if !toks[k].word {
+			return false
+		}
+	}
+	return false
 }
 
 // vocativeKin reads a kinship word called out as a name ("Mom!", "Hi,
