@@ -748,18 +748,25 @@ func vocative(toks []token, m mention, sent int) bool {
 	return m.start > 0 && toks[m.start-1].text == "," && (after == "" || after == "!" || after == "?" || after == ".") && !nounPhraseBefore(toks, m.start-1)
 }
 
-// nounPhraseBefore reports whether a noun phrase with its determiner
-// ends right before toks[i] ("a baby girl, Marisol.", "my cousin,
-// Ada."): a name after it and a comma is in apposition to it, not
-// called.
+// nounPhraseBefore reports whether a noun phrase of a person or an
+// animal with its determiner ends right before toks[i] ("a baby girl,
+// Marisol.", "my cousin, Ada."): a name after it and a comma is in
+// apposition to it, not called.
 func nounPhraseBefore(toks []token, i int) bool {
-	if i < 2 || !toks[i-1].word || toks[i-1].cap || !nlp.IsNoun(nlp.Lemma(toks[i-1].lower, "NNS")) || secondPerson.has(toks[i-1].lower) {
+	if i < 2 || !toks[i-1].word || toks[i-1].cap || secondPerson.has(toks[i-1].lower) {
+		return false
+	}
+	// The noun is one a name may stand for: a person or an animal ("a
+	// good question, Dad" calls).
+	if lex, _, ok := nlp.Noun(nlp.Lemma(toks[i-1].lower, "NNS")); !ok || lex != nlp.NounPerson && lex != nlp.NounAnimal {
 		return false
 	}
 	for k := i - 2; k >= 0 && k >= i-4; k-- {
 		switch toks[k].lower {
 		case "a", "an", "the", "my", "our", "his", "her", "their", "your":
-			return true
+			// Not a sentence of the phrase and the name alone ("My
+			// brother, Ross."): one presented, there to answer.
+			return k > 0
 		}
 		if !toks[k].word {
 			return false
