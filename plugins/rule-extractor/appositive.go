@@ -719,8 +719,9 @@ func (sc *sentCtx) orgBefore(pos int) ref {
 }
 
 // fromAffiliations reads "it's Bartek from Larkspur Lettings", "Deepak
-// Chaudhry from Central Library will take over": a person named with the
-// organisation they are from works there. A verb before "from" ("moved
+// Chaudhry from Central Library will take over", "my solicitor, Imogen
+// Reid at Hallam Reade LLP,": a person named with the organisation they
+// are from, or at in an appositive, works there. A verb before "from" ("moved
 // from Acme") is read by the clause, not here.
 func (sc *sentCtx) fromAffiliations() {
 	u := sc.u
@@ -729,7 +730,9 @@ func (sc *sentCtx) fromAffiliations() {
 			continue
 		}
 		end, ok := sc.nameAt[n.pos]
-		if !ok || lowerAt(sc.toks, end) != "from" {
+		if prep := lowerAt(sc.toks, end); !ok || prep != "from" && !(prep == "at" && lowerAt(sc.toks, n.pos-1) == ",") {
+			// "My solicitor, Imogen Reid at Hallam Reade LLP, is
+			// handling it": at in an appositive, as from anywhere.
 			continue
 		}
 		oend, ok := sc.nameAt[end+1]
