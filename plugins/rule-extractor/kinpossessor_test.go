@@ -14,6 +14,9 @@ func TestExtractKinInPossessor(t *testing.T) {
 		{name: "a name's possessive alone is no relative", source: "message",
 			content: "Ines: I met Sigrun's husband.",
 			absent:  []wf{{"FRIEND_OF", "Sigrun", "Ines", "", ""}, {"MARRIED_TO", "Sigrun", "Ines", "", ""}}},
+		{name: "the relative's own relative", source: "message",
+			content: "Ines: My husband Ivar's mum, Sigrun, flew in from Bergen.",
+			want:    []wf{{"MARRIED_TO", "Ivar", "Ines", "ref", ""}, {"MOTHER_OF", "Sigrun", "Ivar", "ref", ""}}},
 	})
 }
 

@@ -545,6 +545,16 @@ func (sc *sentCtx) ownerOf(p *nlp.Phrase) ref {
 	if e, ok := sc.nameAt[p.PossStart]; ok && e < p.PossEnd {
 		return sc.named(p.PossStart, e)
 	}
+	// "my husband Aurelio's mum": the name the possessor ends with,
+	// after words of a tie (not "the CEO of Acme's").
+	for k := p.PossStart + 1; k < p.PossEnd; k++ {
+		if sc.toks[k].lower == "of" {
+			break
+		}
+		if e, ok := sc.nameAt[k]; ok && e == p.PossEnd-1 && lowerAt(sc.toks, e) == "'s" {
+			return sc.named(k, e)
+		}
+	}
 	return ref{}
 }
 
