@@ -73,3 +73,76 @@ func (sc *sentCtx) serviceWith(cc *clauseCtx) bool {
 	}
 	return read
 }
+
+// seeVerbs are the verbs of going to a professional.
+var seeVerbs = words("see visit consult")
+
+// seenProfessional reads "I started seeing a physio, Aoife Brennan" and
+// "she sees a therapist, Dr. Moe": the one named after the professional
+// is the subject's, as "my physio is Aoife Brennan" says; seeing one is
+// no courtship. It reports whether it read one.
+func (sc *sentCtx) seenProfessional(cc *clauseCtx, ci int) bool {
+	c := cc.c
+	if !seeVerbs.has(c.Lemma) || c.Obj.None() || c.Negated || c.Modal || cc.future || c.Passive {
+		return false
+	}
+	pi := c.Obj.Phrase
+	var name ref
+	if st := sc.p.Phrases[pi].Start; sc.p.Phrases[pi].Name && st > 1 && sc.toks[st-1].text == "," {
+		// The parse takes the name set off after the noun for the
+		// object: "seeing a physio, Aoife Brennan".
+		if q := sc.p.PhraseEndingAt(st - 1); q >= 0 {
+			name, pi = sc.phraseRef(c.Obj.Phrase, false), q
+		}
+	} else {
+		// (A name set off in mid-sentence, "a therapist, Dr. Tamm,
+		// since January", is the tie nouns' reading.)
+		name = sc.nameAfterPP(sc.p.Phrases[pi].End)
+	}
+	noun := sc.headWord(pi)
+	if k, ok := kinship[noun]; !ok || !professions.has(k.rel) || name.name == "" {
+		return false
+	}
+	subjs := sc.subjects(ci)
+	if len(subjs) != 1 || subjs[0].name == "" || !sc.personish(subjs[0]) {
+		return false
+	}
+	role := tState
+	if c.Aspect == "start" {
+		role = tStart
+	}
+	dc := *cc
+	if dc.date == nil {
+		// "started seeing a physio in March, …": the clause's date.
+		dc.date = sc.nearestDate(c.VerbStart, sc.clauseEnd(c))
+	}
+	sc.relateIn(&dc, name, subjs[0], noun, role)
+	return true
+}
+
+// nameAfterPP returns the name that closes a sentence after a short
+// prepositional phrase at toks[k] and a comma ("a physio for the knee,
+// Aoife Brennan."), or no one.
+func (sc *sentCtx) nameAfterPP(k int) ref {
+	toks := sc.toks
+	if w := lowerAt(toks, k); w != "for" && w != "with" && w != "about" {
+		return ref{}
+	}
+	for j := k + 1; j < len(toks) && j <= k+5; j++ {
+		if toks[j].text != "," {
+			if !toks[j].word {
+				return ref{}
+			}
+			continue
+		}
+		e, ok := sc.nameAt[j+1]
+		if !ok || e < len(toks) && toks[e].word {
+			return ref{}
+		}
+		r := sc.named(j+1, e)
+		r.kind, r.str = kindPerson, strSure
+		return r
+	}
+	return ref{}
+}
+

@@ -19,3 +19,21 @@ func TestExtractServiceWithProvider(t *testing.T) {
 				{"BANKS_WITH", "Aud", "Marden Building Society", "2024-03-01", ""}}},
 	})
 }
+
+// TestExtractSeenProfessional holds a professional one sees, named after
+// the noun: theirs, and no courtship.
+func TestExtractSeenProfessional(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "started seeing a physio, named", source: "message",
+			content: "Halvard: I started seeing a physio, Linda Aasen.",
+			want:    []wf{{"DOCTOR_OF", "Linda Aasen", "Halvard", "ref", ""}},
+			absent:  []wf{{"IS_DATING", "*", "*", "", ""}}},
+		{name: "a phrase between the noun and the name", source: "message",
+			content: "Halvard: Started seeing a therapist for my back, Linda Aasen. She's great.",
+			want:    []wf{{"THERAPIST_OF", "Linda Aasen", "Halvard", "ref", ""}}},
+		{name: "seeing a person, named, is courtship", source: "message",
+			content: "Halvard: I'm seeing a guy, Thomas.",
+			want:    []wf{{"IS_DATING", "Halvard", "Thomas", "ref", ""}}},
+	})
+}
+
