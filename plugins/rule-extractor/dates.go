@@ -288,7 +288,7 @@ func overDate(toks []token, i int, ref time.Time) bool {
 
 // anchored parses a date told from the one before it at toks[i]: "two
 // years later", "a month after that", "three weeks earlier", "the
-// following year", "the next month", "the year after".
+// following year", "the next month", "the year after", "that November".
 func anchored(toks []token, i int, anchor time.Time) (dateExpr, bool) {
 	if n, unit, used, ok := parseSpan(toks, i); ok {
 		dir, end := 0, i+used
@@ -308,6 +308,18 @@ func anchored(toks []token, i int, anchor time.Time) (dateExpr, bool) {
 		}
 		if dir != 0 {
 			return dateExpr{start: i, end: end, t: shift(anchor, dir*n, unit), role: dateAt}, true
+		}
+		return dateExpr{}, false
+	}
+	if lowerAt(toks, i) == "that" {
+		// "landed in Buenos Aires that November": the month of the
+		// anchor's year, on or after the anchor.
+		if m, ok := months[lowerAt(toks, i+1)]; ok && !isYearToken(toks, i+2) {
+			t := date(anchor.Year(), m, 1, anchor.Location())
+			if t.Before(date(anchor.Year(), int(anchor.Month()), 1, anchor.Location())) {
+				t = t.AddDate(1, 0, 0)
+			}
+			return dateExpr{start: i, end: i + 2, t: t, role: dateAt}, true
 		}
 		return dateExpr{}, false
 	}

@@ -45,7 +45,8 @@ func (sc *sentCtx) readPresupposedQuestion(past bool) {
 }
 
 // askedAfter returns where a question said after a statement starts in
-// a sentence ending in "?" (without it), at the comma between, or -1:
+// a sentence ending in "?" (without it), at the comma, dash or semicolon
+// between, or -1:
 // "Ross and Rachel got married, do you think we should?" states the
 // marriage and asks the rest; "my name is Buffay, so is it Buffay-
 // Hannigan?" states the name. The question is an auxiliary before a
@@ -56,7 +57,7 @@ func askedAfter(toks []token) int {
 		return -1
 	}
 	for c := len(toks) - 3; c >= 3; c-- {
-		if toks[c].text != "," {
+		if t := toks[c].text; t != "," && t != "—" && t != "–" && t != ";" {
 			continue
 		}
 		r := toks[c+1:]
@@ -64,7 +65,7 @@ func askedAfter(toks []token) int {
 			r = r[1:]
 		}
 		aux := tagAuxiliaries.has(r[0].lower) || questionModals.has(r[0].lower)
-		if aux && tagPronouns.has(r[1].lower) && len(r) > 2 || questionWords.has(r[0].lower) && len(r) > 2 {
+		if aux && (tagPronouns.has(r[1].lower) || deictics.has(r[1].lower)) && len(r) > 2 || questionWords.has(r[0].lower) && len(r) > 2 {
 			return c
 		}
 		return -1
@@ -76,5 +77,6 @@ func askedAfter(toks []token) int {
 var (
 	questionModals = words("should could would can will shall may might must")
 	askJoiners     = words("so but and then well now okay ok")
+	deictics       = words("that this there")
 )
 
