@@ -89,6 +89,17 @@ func (s *Sentence) toldThat(k, a int) bool {
 	return false
 }
 
+// contentNouns take a clause after "that" that says what they hold ("my
+// notice that I'll be moving out", "the news that Ann left"): a clause
+// of its own, not a relative clause with a gap.
+var contentNouns = set("notice news fact idea feeling hope belief claim rumour rumor announcement confirmation proof sign impression message email letter reminder decision sense thought suspicion doubt assumption promise warning")
+
+// contentNoun reports whether phrase a's head is a content noun.
+func (s *Sentence) contentNoun(a int) bool {
+	h := s.Phrases[a].Head
+	return contentNouns[s.Lemmas[h]]
+}
+
 // hasBy reports whether clause k has an agent after "by" (a true
 // passive: "founded in 2011 by Grace").
 func (s *Sentence) hasBy(k int) bool {

@@ -609,7 +609,7 @@ func (s *Sentence) subject(k int, skip []bool) {
 		if s.Words[e-1] == "," {
 			e--
 		}
-		if a := s.leftPhrase(e); a >= 0 && !(s.Lower[st-1] == "that" && s.toldThat(k, a)) {
+		if a := s.leftPhrase(e); a >= 0 && !(s.Lower[st-1] == "that" && (s.toldThat(k, a) || s.contentNoun(a))) {
 			c.Relative, c.Hangs = true, a
 			c.Obj = Arg{Phrase: a}
 		}
