@@ -734,6 +734,11 @@ func vocative(toks []token, m mention, sent int) bool {
 	if start == m.start && endish && (sent == 0 || m.start > 0 || after == ",") && !appositiveAfter(toks, m.end) {
 		return true
 	}
+	// "Okay, Mr. Bing you'll be in 25J": a name at a clause's start
+	// right before "you" is no subject; it calls.
+	if start == m.start && strings.EqualFold(after, "you") && (m.end+1 >= len(toks) || toks[m.end+1].text != "and") {
+		return true
+	}
 	// "I'm late! Monica?": a name asked or exclaimed alone calls, in
 	// any sentence of the turn.
 	if m.start == 0 && m.end == len(toks)-1 && (after == "?" || after == "!") {

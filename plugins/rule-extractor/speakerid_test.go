@@ -88,6 +88,8 @@ func TestIdentifySpeakers(t *testing.T) {
 			map[string][]string{"Ingrid": {"Speaker 2"}}},
 		{"one presented as the speaker's friend is there", "Speaker 1: Hey Jessica.\nSpeaker 2: Hey you.\nSpeaker 1: Ah, this is my friend Ingrid.\nSpeaker 3: Hi.",
 			map[string][]string{"Jessica": {"Speaker 2"}, "Ingrid": {"Speaker 3"}}},
+		{"a name right before you calls", "Speaker 1: Here are the keys.\nSpeaker 2: Okay, Mr. Lund you'll be in room nine.\nSpeaker 3: Thanks.",
+			map[string][]string{"Mr. Lund": {"Speaker 3"}}},
 		{"a compound the dictionary knows is no name", "Speaker 1: Stone Age, right?\nSpeaker 2: Yes.\nSpeaker 1: Cold War, huh.\nSpeaker 3: Sure.",
 			map[string][]string{}},
 	} {
