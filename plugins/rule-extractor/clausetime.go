@@ -116,4 +116,3 @@ func (sc *sentCtx) scheduledStart(cc *clauseCtx) bool {
 	d := sc.nearestDate(c.VerbStart, sc.clauseEnd(c))
 	return d != nil && d.role == dateSince
 }
-

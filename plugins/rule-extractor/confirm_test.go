@@ -85,4 +85,3 @@ func TestExtractRoleAnswers(t *testing.T) {
 			absent:  []wf{{"HAS_JOB_TITLE", "*", "*", "", ""}}},
 	})
 }
-

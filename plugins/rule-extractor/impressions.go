@@ -495,4 +495,3 @@ func (sc *sentCtx) calledInsult() {
 	u.x.facts = append(u.x.facts, fact{src: u.speaker, dst: u.other, rel: "DISLIKES", tmpl: "{s} calls {o} " + withArticle(term),
 		subs: map[string]string{"{s}": u.speaker, "{o}": u.other}, valid: u.x.ref})
 }
-

@@ -138,4 +138,3 @@ func possessedNamed(toks []token) []token {
 	}
 	return toks
 }
-

@@ -41,4 +41,3 @@ func TestExtractPossessedName(t *testing.T) {
 			absent:  []wf{{"*", "*", "*", "", ""}}},
 	})
 }
-

@@ -178,4 +178,3 @@ func TestExtractNameInApposition(t *testing.T) {
 			want:    []wf{{"LOVES", "Kasimir", "Linda", "ref", ""}}},
 	})
 }
-

@@ -151,4 +151,3 @@ func TestExtractAnimalRecord(t *testing.T) {
 			absent:  []wf{{"HAS_PET", "*", "*", "", ""}}},
 	})
 }
-

@@ -297,4 +297,3 @@ func (sc *sentCtx) ownerField() {
 	x.facts = append(x.facts, fact{src: owner.name, dst: x.recordSubject, rel: "HAS_PET", tmpl: "{s} owns {o}",
 		subs: map[string]string{"{s}": owner.name, "{o}": x.recordSubject}, valid: x.ref})
 }
-

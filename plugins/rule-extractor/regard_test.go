@@ -240,4 +240,3 @@ func TestExtractCalledInsults(t *testing.T) {
 			absent:  []wf{{"DISLIKES", "*", "*", "", ""}}},
 	})
 }
-

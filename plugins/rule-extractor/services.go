@@ -145,4 +145,3 @@ func (sc *sentCtx) nameAfterPP(k int) ref {
 	}
 	return ref{}
 }
-

@@ -36,4 +36,3 @@ func TestExtractSeenProfessional(t *testing.T) {
 			want:    []wf{{"IS_DATING", "Halvard", "Thomas", "ref", ""}}},
 	})
 }
-

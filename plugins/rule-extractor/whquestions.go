@@ -79,4 +79,3 @@ var (
 	askJoiners     = words("so but and then well now okay ok")
 	deictics       = words("that this there")
 )
-

@@ -51,4 +51,3 @@ func TestExtractStatementBeforeQuestion(t *testing.T) {
 			absent:  []wf{{"LIVES_IN", "*", "*", "", ""}}},
 	})
 }
-
