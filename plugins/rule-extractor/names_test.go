@@ -100,6 +100,10 @@ func TestOrgShortForm(t *testing.T) {
 		{"Carrow", "Carrow College Leeds", true},
 		{"Carrow", "Carrow Leeds", false},
 		{"Carrow", "Carrow College Hartwell", false},
+		{"Varnholm", "FC Varnholm", true},
+		{"Varnholm", "SV Varnholm 09", false},
+		{"Dunlin", "AC Dunlin Rovers", true},
+		{"Varnholm Town", "FC Varnholm", false},
 	}
 	for _, tt := range tests {
 		if got := orgShortForm(nameWords(tt.short), nameWords(tt.long)); got != tt.want {

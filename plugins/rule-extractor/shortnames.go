@@ -1,6 +1,7 @@
 package main
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 
@@ -45,6 +46,11 @@ func genericOrgWord(w string) bool {
 func orgShortForm(short, long []string) bool {
 	if len(short) == 0 || len(long) <= len(short) {
 		return false
+	}
+	if len(long[0]) <= 3 && clubWords.has(long[0]) && short[0] != long[0] {
+		// "Varnholm" for "FC Varnholm": a club's letters before its
+		// name.
+		return slices.Equal(short, long[1:]) || orgShortForm(short, long[1:])
 	}
 	for i, w := range short {
 		if long[i] != w {
