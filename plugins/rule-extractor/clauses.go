@@ -131,6 +131,7 @@ func (sc *sentCtx) readClause(ci int) {
 	if sc.noteStyle(cc, ci) || sc.placement(cc, ci) || sc.lease(cc, ci) || sc.seenProfessional(cc, ci) {
 		return
 	}
+	sc.postedObject(cc, ci)
 	subjs := sc.subjects(ci)
 	if len(subjs) == 0 {
 		sc.appointedBySomeone(cc)

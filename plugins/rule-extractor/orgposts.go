@@ -247,3 +247,61 @@ func (sc *sentCtx) bodyOf(pi int) ref {
 	}
 	return r
 }
+
+// postedObject reads the post of the one a personnel verb takes on or
+// lets go, said before the name ("sacked head coach Ilse Brandauer",
+// "appointed chief executive Dana Cole") or before it and a comma
+// ("fired its CEO, Ilse Brandauer,"): the post at the subject, started
+// or ended as "sacked Ilse Brandauer as head coach" would say.
+func (sc *sentCtx) postedObject(cc *clauseCtx, ci int) {
+	c := cc.c
+	if c.Passive || c.Obj.None() || c.Negated || c.Modal || cc.future || c.AsRole >= 0 {
+		return
+	}
+	role := tStart
+	switch {
+	case dismissVerbs.has(c.Lemma):
+		role = tEnd
+	case roleStartsPassive.has(c.Lemma):
+	default:
+		return
+	}
+	subjs := sc.subjects(ci)
+	if len(subjs) != 1 || subjs[0].name == "" {
+		return
+	}
+	org := subjs[0]
+	if k := sc.kindOf(org); k != kindOrg && k != kindTeam && k != kindNone {
+		return
+	}
+	pi := c.Obj.Phrase
+	p := &sc.p.Phrases[pi]
+	var holder ref
+	titleEnd := p.End
+	if r, ok := sc.namedAfter(pi); ok {
+		holder = r
+	} else {
+		for k := p.Start + 1; k < p.End; k++ {
+			if e, ok := sc.nameAt[k]; ok && e == p.End && isJobHead(sc.toks[k-1].lower) {
+				holder, titleEnd = sc.named(k, e), k
+				break
+			}
+		}
+	}
+	if k := sc.kindOf(holder); holder.name == "" || k == kindOrg || k == kindLocation || k == kindTeam {
+		return
+	}
+	holder.kind = kindPerson
+	dc := *cc
+	if dc.date == nil {
+		dc.date = sc.nearestDate(c.VerbStart, sc.clauseEnd(c))
+	}
+	// The post is the phrase's words before the name: read as that
+	// phrase for as long as roleFacts reads it.
+	end, head := p.End, p.Head
+	p.End = titleEnd
+	p.Head = min(p.Head, titleEnd-1)
+	sc.roleFacts(&dc, holder, pi, c, role, org)
+	p.End, p.Head = end, head
+}
+

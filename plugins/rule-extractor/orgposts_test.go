@@ -178,3 +178,20 @@ func TestExtractReplacedWith(t *testing.T) {
 			absent: []wf{{"HAS_JOB_TITLE", "Harbour Rovers", "*", "", ""}}},
 	})
 }
+
+// TestExtractPostsOfPersonnelVerbs holds the post of one hired or let
+// go, said with "as" or before the name: it starts or ends with them.
+func TestExtractPostsOfPersonnelVerbs(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "sacked as a post ends it",
+			content: "Nordvik Foods Ltd sacked Linda Aasen as chief executive on 3 March 2024.",
+			want:    []wf{{"HAS_CEO", "Nordvik Foods Ltd", "Linda Aasen", "", "2024-03-03"}}},
+		{name: "fired, the post set off before the name",
+			content: "Nordvik Foods Ltd fired its CEO, Linda Aasen, on 3 March 2024.",
+			want:    []wf{{"HAS_CEO", "Nordvik Foods Ltd", "Linda Aasen", "", "2024-03-03"}}},
+		{name: "hired, the job before the name",
+			content: "Nordvik Foods Ltd hired designer Linda Aasen in March 2024.",
+			want:    []wf{{"WORKS_AT", "Linda Aasen", "Nordvik Foods Ltd", "2024-03-01", ""}, {"HAS_JOB_TITLE", "Linda Aasen", "designer", "2024-03-01", ""}}},
+	})
+}
+

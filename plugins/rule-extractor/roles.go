@@ -503,6 +503,9 @@ func roleVerbs(c *nlp.Clause) temporal {
 		return tStart
 	case roleEnds.has(v) || roleEnds.has(c.Lemma) && c.Particle == "":
 		return tEnd
+	case dismissVerbs.has(v) || dismissVerbs.has(c.Lemma) && c.Particle == "":
+		// "fired her as CEO", "was sacked as head coach".
+		return tEnd
 	case c.Passive && c.AsRole >= 0 && roleOusters.has(c.Lemma):
 		// "was ousted as chair in May".
 		return tEnd
