@@ -304,4 +304,3 @@ func (sc *sentCtx) postedObject(cc *clauseCtx, ci int) {
 	sc.roleFacts(&dc, holder, pi, c, role, org)
 	p.End, p.Head = end, head
 }
-

@@ -194,4 +194,3 @@ func TestExtractPostsOfPersonnelVerbs(t *testing.T) {
 			want:    []wf{{"WORKS_AT", "Linda Aasen", "Nordvik Foods Ltd", "2024-03-01", ""}, {"HAS_JOB_TITLE", "Linda Aasen", "designer", "2024-03-01", ""}}},
 	})
 }
-
