@@ -158,3 +158,46 @@ func (sc *sentCtx) gathering(pi int) bool {
 	lex, _, ok := nlp.Noun(head)
 	return ok && (lex == nlp.NounEvent || lex == nlp.NounAct) && !sc.p.Phrases[pi].Name
 }
+
+// offTo reads "he's off to Inverness" said with a move out in the same
+// sentence ("Callum moved out yesterday, he's off to Inverness"): the
+// one who moved out lives in the place now, from the move. It reports
+// whether it read one.
+func (sc *sentCtx) offTo(cc *clauseCtx, ci int) bool {
+	c := cc.c
+	if c.Lemma != "be" || c.Particle != "off" || c.Negated || c.Modal || ci == 0 {
+		return false
+	}
+	var place ref
+	for _, pp := range c.PPs {
+		if pp.Prep == "to" && pp.Obj.Phrase >= 0 {
+			if r := sc.phraseRef(pp.Obj.Phrase, false); r.name != "" && sc.kindOf(r) == kindLocation {
+				place = r
+			}
+		}
+	}
+	if place.name == "" {
+		return false
+	}
+	subjs := sc.subjects(ci)
+	if len(subjs) != 1 || subjs[0].name == "" {
+		return false
+	}
+	for k := 0; k < ci; k++ {
+		m := &sc.p.Clauses[k]
+		if m.Lemma != "move" || m.Particle != "out" && m.Particle != "away" || m.Negated || m.Modal {
+			continue
+		}
+		ms := sc.subjects(k)
+		if len(ms) != 1 || sc.u.x.reg.key(ms[0].name) != sc.u.x.reg.key(subjs[0].name) {
+			continue
+		}
+		mc := &clauseCtx{c: m, te: cc.te, date: sc.nearestDate(m.VerbStart, sc.clauseEnd(m))}
+		if m.Past {
+			mc.te = tensePast
+		}
+		sc.fact(mc, subjs[0], place, "LIVES_IN", tStart, "{s} moved to {o}", kindPerson, kindLocation)
+		return true
+	}
+	return false
+}

@@ -103,3 +103,17 @@ func TestExtractPartedWays(t *testing.T) {
 			absent:  []wf{{"WORKS_AT", "*", "*", "", ""}}},
 	})
 }
+
+// TestExtractOffToAfterMovingOut holds "off to" a place said with a move
+// out: the one who moved out lives there from the move; alone it says
+// nothing of where one lives.
+func TestExtractOffToAfterMovingOut(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "moved out, off to a town", source: "message",
+			content: "Ines: Halvard moved out yesterday, he's off to Tromsø with his girlfriend.",
+			want:    []wf{{"LIVES_IN", "Halvard", "Tromsø", "2024-05-14", ""}}},
+		{name: "off to a town alone", source: "message",
+			content: "Ines: Halvard is off to Tromsø.",
+			absent:  []wf{{"LIVES_IN", "*", "*", "", ""}}},
+	})
+}
