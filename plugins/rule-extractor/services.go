@@ -1,6 +1,10 @@
 package main
 
-import "github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
+import (
+	"strings"
+
+	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
+)
 
 // Services held with a provider, said of the service: "Mrs Halloway's
 // home insurance has been with Pellam Mutual since 2019", "her home
@@ -144,4 +148,58 @@ func (sc *sentCtx) nameAfterPP(k int) ref {
 		return r
 	}
 	return ref{}
+}
+
+// allergyHeld reads an allergy said with a noun: "Tomas has a penicillin
+// allergy", "she has an allergy to peanuts", "penicillin gives me an
+// allergic reaction": what "is allergic to" says. It reports whether it
+// read one.
+func (sc *sentCtx) allergyHeld(cc *clauseCtx, ci int) bool {
+	c := cc.c
+	if c.Negated || c.Modal || c.Passive || c.Obj.None() {
+		return false
+	}
+	var who, what ref
+	switch c.Lemma {
+	case "have", "develop":
+		p := &sc.p.Phrases[c.Obj.Phrase]
+		if w := sc.headWord(c.Obj.Phrase); w != "allergy" && w != "allergies" {
+			return false
+		}
+		subjs := sc.subjects(ci)
+		if len(subjs) != 1 || !sc.personish(subjs[0]) && sc.kindOf(subjs[0]) != kindPet {
+			return false
+		}
+		who = subjs[0]
+		if st := p.Start + sc.detLen(p); st < p.Head {
+			// "a penicillin allergy".
+			what = ref{name: strings.ToLower(joinTokens(sc.toks[st:p.Head])), kind: kindNone, str: strPattern}
+		}
+		for _, pp := range c.PPs {
+			if pp.Prep == "to" && pp.Obj.Phrase >= 0 {
+				what = sc.phraseRef(pp.Obj.Phrase, false)
+			}
+		}
+	case "give", "cause":
+		if c.Obj2.Phrase < 0 {
+			return false
+		}
+		p := &sc.p.Phrases[c.Obj2.Phrase]
+		if sc.headWord(c.Obj2.Phrase) != "reaction" || p.Head == 0 || sc.toks[p.Head-1].lower != "allergic" {
+			return false
+		}
+		who = sc.phraseRef(c.Obj.Phrase, false)
+		subjs := sc.subjects(ci)
+		if len(subjs) != 1 {
+			return false
+		}
+		what = subjs[0]
+	default:
+		return false
+	}
+	if who.name == "" || what.name == "" || sc.u.x.reg.key(who.name) == sc.u.x.reg.key(what.name) {
+		return false
+	}
+	sc.fact(cc, who, what, "ALLERGIC_TO", tTrait, "{s} is allergic to {o}", kindPerson, kindNone)
+	return true
 }

@@ -36,3 +36,22 @@ func TestExtractSeenProfessional(t *testing.T) {
 			want:    []wf{{"IS_DATING", "Halvard", "Thomas", "ref", ""}}},
 	})
 }
+
+// TestExtractAllergyNouns holds an allergy said with a noun: what "is
+// allergic to" says.
+func TestExtractAllergyNouns(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "a noun before allergy", source: "message",
+			content: "Halvard: Linda has a penicillin allergy.",
+			want:    []wf{{"ALLERGIC_TO", "Linda", "penicillin", "ref", ""}}},
+		{name: "an allergy to", source: "message",
+			content: "Halvard: I have an allergy to peanuts.",
+			want:    []wf{{"ALLERGIC_TO", "Halvard", "peanuts", "ref", ""}}},
+		{name: "an allergic reaction given", source: "message",
+			content: "Halvard: Penicillin gives me an allergic reaction.",
+			want:    []wf{{"ALLERGIC_TO", "Halvard", "Penicillin", "ref", ""}}},
+		{name: "no allergy", source: "message",
+			content: "Halvard: Linda doesn't have a nut allergy.",
+			absent:  []wf{{"ALLERGIC_TO", "*", "*", "", ""}}},
+	})
+}
