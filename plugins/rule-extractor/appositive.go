@@ -260,7 +260,9 @@ func (sc *sentCtx) orgNounAfter(n named, k int) {
 		if w == "," || npStop.has(w) && w != "of" {
 			break
 		}
-		if orgNouns.has(w) {
+		if orgNouns.has(w) && lowerAt(toks, j+1) != "'s" {
+			// ("Haddad, the company's chief operating officer": the
+			// company possesses the appositive's noun.)
 			if e := x.reg.get(n.name); e != nil && (e.kind == kindNone || e.str < strCue) {
 				x.reg.add(n.name, kindOrg, strCue, true)
 			}

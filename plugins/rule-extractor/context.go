@@ -380,8 +380,21 @@ func (sc *sentCtx) noteTopicOrg() {
 			}
 		}
 	}
-	c := &sc.p.Clauses[0]
-	if c.Subj.None() || c.SubjFrom != nlp.SubjOwn {
+	// The first clause with a subject of its own: "Quillon Systems,
+	// which was founded in 2014 by …, was acquired by Trevane Group"
+	// is about Quillon Systems, the relative clause before it
+	// notwithstanding.
+	var c *nlp.Clause
+	for i := range sc.p.Clauses {
+		if k := &sc.p.Clauses[i]; !k.Subj.None() && (k.SubjFrom == nlp.SubjOwn || k.SubjFrom == nlp.SubjShared && i > 0) {
+			c = k
+			break
+		}
+		if k := &sc.p.Clauses[i]; !k.Relative && k.SubjFrom != nlp.SubjRelative {
+			return
+		}
+	}
+	if c == nil {
 		return
 	}
 	p := &sc.p.Phrases[c.Subj.Phrase]

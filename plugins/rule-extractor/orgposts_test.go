@@ -194,3 +194,15 @@ func TestExtractPostsOfPersonnelVerbs(t *testing.T) {
 			want:    []wf{{"WORKS_AT", "Linda Aasen", "Nordvik Foods Ltd", "2024-03-01", ""}, {"HAS_JOB_TITLE", "Linda Aasen", "designer", "2024-03-01", ""}}},
 	})
 }
+
+// TestExtractTopicAfterRelative holds the organisation a text is about
+// when its first sentence opens with a relative clause, and an
+// appositive whose noun is possessed by "the company".
+func TestExtractTopicAfterRelative(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "the acquired firm keeps its chief executive",
+			content: "Nordvik Foods Ltd, which was founded in 2010 by Linda Aasen and Thomas Berg, was acquired by Halvorsen Group on Tuesday. Aasen will stay on as chief executive, while Berg, the company's chief operating officer, is leaving.",
+			want:    []wf{{"HAS_CEO", "Nordvik Foods Ltd", "Linda Aasen", "ref", ""}},
+			absent:  []wf{{"HAS_CEO", "Halvorsen Group", "*", "", ""}, {"HAS_CEO", "Berg", "*", "", ""}, {"HAS_CEO", "Thomas Berg", "*", "", ""}}},
+	})
+}
