@@ -81,7 +81,7 @@ func (sc *sentCtx) appositiveAfter(n named, k int) {
 	// as the title's possessor.
 	var possOrg ref
 	if e := nameEnd(toks, k, sc.blocked); e > k && lowerAt(toks, e) == "'s" {
-		if r := sc.named(k, e); sc.kindOf(r) == kindOrg || sc.kindOf(r) == kindNone && !personLike(r.name) && !firstNames.has(strings.ToLower(r.name)) && !nlp.IsGivenName(strings.ToLower(r.name)) {
+		if r := sc.named(k, e); sc.kindOf(r) == kindOrg || sc.kindOf(r) == kindNone && !personLike(r.name) && !givenWord(strings.ToLower(r.name)) {
 			possOrg, det, k = r, "its", e
 		}
 	}

@@ -581,7 +581,7 @@ func pluralKin(w string) bool {
 // a person's, so the shape alone does not make a person. English puts no
 // "the" before a person's name either ("The Copper Kettle").
 func commonFirstWord(w string) bool {
-	return !firstNames.has(w) && !nlp.IsGivenName(w) && (nlp.IsNoun(w) || nlp.IsAdjective(w))
+	return !givenWord(w) && (nlp.IsNoun(w) || nlp.IsAdjective(w))
 }
 
 // officeAt reports whether an officer's title written as a name starts at

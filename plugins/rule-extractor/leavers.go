@@ -192,7 +192,7 @@ func (sc *sentCtx) offTo(cc *clauseCtx, ci int) bool {
 		if len(ms) != 1 || sc.u.x.reg.key(ms[0].name) != sc.u.x.reg.key(subjs[0].name) {
 			continue
 		}
-		mc := &clauseCtx{c: m, te: cc.te, date: sc.nearestDate(m.VerbStart, sc.clauseEnd(m))}
+		mc := sc.dated(&clauseCtx{c: m, te: cc.te}, m)
 		if m.Past {
 			mc.te = tensePast
 		}

@@ -292,15 +292,12 @@ func (sc *sentCtx) postedObject(cc *clauseCtx, ci int) {
 		return
 	}
 	holder.kind = kindPerson
-	dc := *cc
-	if dc.date == nil {
-		dc.date = sc.nearestDate(c.VerbStart, sc.clauseEnd(c))
-	}
+	dc := sc.dated(cc, c)
 	// The post is the phrase's words before the name: read as that
 	// phrase for as long as roleFacts reads it.
 	end, head := p.End, p.Head
 	p.End = titleEnd
 	p.Head = min(p.Head, titleEnd-1)
-	sc.roleFacts(&dc, holder, pi, c, role, org)
+	sc.roleFacts(dc, holder, pi, c, role, org)
 	p.End, p.Head = end, head
 }

@@ -428,7 +428,7 @@ func (sc *sentCtx) ofPersons(c *nlp.Clause, p *nlp.Phrase) []ref {
 			if k := sc.kindOf(r); r.name == "" || r.det != "" || k != kindPerson && k != kindNone {
 				return nil
 			}
-			if f := strings.ToLower(strings.Fields(r.name)[0]); sc.p.Lemmas[p.Head] == "employee" && sc.kindOf(r) == kindNone && !firstNames.has(f) && !nlp.IsGivenName(f) && !honorifics.has(f) && sc.u.x.reg.key(r.name) != sc.u.x.reg.key(sc.u.speaker) {
+			if f := strings.ToLower(strings.Fields(r.name)[0]); sc.p.Lemmas[p.Head] == "employee" && sc.kindOf(r) == kindNone && !givenWord(f) && !honorifics.has(f) && sc.u.x.reg.key(r.name) != sc.u.x.reg.key(sc.u.speaker) {
 				// "an employee of Pellucid Optics": one is the employee
 				// of an organisation, the assistant of a person.
 				return nil

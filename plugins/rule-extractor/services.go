@@ -115,12 +115,8 @@ func (sc *sentCtx) seenProfessional(cc *clauseCtx, ci int) bool {
 	if c.Aspect == "start" {
 		role = tStart
 	}
-	dc := *cc
-	if dc.date == nil {
-		// "started seeing a physio in March, …": the clause's date.
-		dc.date = sc.nearestDate(c.VerbStart, sc.clauseEnd(c))
-	}
-	sc.relateIn(&dc, name, subjs[0], noun, role)
+	// "started seeing a physio in March, …": the clause's date.
+	sc.relateIn(sc.dated(cc, c), name, subjs[0], noun, role)
 	return true
 }
 
