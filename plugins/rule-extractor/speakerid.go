@@ -350,7 +350,7 @@ func nicknames(full map[string]string) map[string]string {
 		}
 		long, n := "", 0
 		for other := range full {
-			if other != short && strings.HasPrefix(other, short) {
+			if other != short && (strings.HasPrefix(other, short) || petForm(short, other)) {
 				long, n = other, n+1
 			}
 		}
@@ -359,6 +359,56 @@ func nicknames(full map[string]string) map[string]string {
 		}
 	}
 	return out
+}
+
+// petForm reports whether short is a pet form of the name long that does
+// not begin it: spoken the same way with other vowels and a pet ending
+// ("Pheebs" of "phoebe", "Channie" of "chandler"), or drawn out
+// ("Rrrooossss" of "ross"). The two begin with the same two letters, and
+// the pet form's consonants, three at least, begin the name's.
+func petForm(short, long string) bool {
+	if squeeze(short, 1) == squeeze(long, 1) {
+		return len(long) >= 3 && len(short) > len(long)
+	}
+	if len(short) < 4 || len(long) < 4 || short[:2] != long[:2] {
+		return false
+	}
+	stem, ok := petStem(short)
+	if !ok {
+		return false
+	}
+	sk := consonants(stem)
+	if len(sk) < 3 || !strings.HasPrefix(consonants(long), sk) {
+		return false
+	}
+	// "Charlie" and "Charles" are each the other's pet form: neither is.
+	if stem, ok := petStem(long); ok && strings.HasPrefix(consonants(short), consonants(stem)) {
+		return false
+	}
+	return true
+}
+
+// petStem returns w without a pet ending ("-s", "-ie", "-y"), and whether
+// it had one.
+func petStem(w string) (string, bool) {
+	for _, end := range []string{"sie", "ie", "s", "y"} {
+		if stem, ok := strings.CutSuffix(w, end); ok && len(stem) >= 3 {
+			return stem, true
+		}
+	}
+	return w, false
+}
+
+// consonants returns w's first letter and the consonants after it, each
+// run written once ("phoebe" → "phb").
+func consonants(w string) string {
+	var b strings.Builder
+	for i, r := range squeeze(w, 1) {
+		if i == 0 || !strings.ContainsRune("aeiouy", r) {
+			b.WriteRune(r)
+		}
+	}
+	return squeeze(b.String(), 1)
 }
 
 // stripOpeners drops the interjections and openers a mention begins with
