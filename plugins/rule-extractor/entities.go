@@ -840,6 +840,16 @@ func (r *registry) aliases() map[string]string {
 			out[short] = e.name
 		}
 	}
+	// "Raúl Quispe" is Raúl Quispe Mamani: a given name and a first
+	// surname begin one fuller name of the episode.
+	for si, short := range r.list {
+		if sf := words[si]; len(sf) >= 2 && !initialWord(sf[0]) && short.kind == kindPerson && !short.speaker {
+			if long := r.lengthened(sf, words); long != nil {
+				out[r.key(short.name)] = long.name
+				long.confirmed = long.confirmed || short.confirmed
+			}
+		}
+	}
 	for si, short := range r.list {
 		sf := words[si]
 		if _, ok := out[r.key(short.name)]; ok {
@@ -867,12 +877,16 @@ func (r *registry) aliases() map[string]string {
 			if long == short || long.kind != kindPerson && long.kind != kindNone || long.kind == kindNone && short.kind == kindNone {
 				continue
 			}
+			if _, ok := out[r.key(long.name)]; ok {
+				continue
+			}
 			f := words[li]
 			if len(f) < 2 {
 				continue
 			}
-			// "Mr. Mensah" is Kwame Mensah, not a Mensah called Kwame.
-			if !titled && strings.EqualFold(f[0], sf[0]) || strings.EqualFold(f[len(f)-1], sf[0]) {
+			// "Mr. Mensah" is Kwame Mensah, not a Mensah called Kwame;
+			// "Mr. Quispe" is Raúl Quispe Mamani, of two surnames.
+			if !titled && strings.EqualFold(f[0], sf[0]) || strings.EqualFold(f[len(f)-1], sf[0]) || titled && len(f) > 2 && slices.ContainsFunc(f[1:], func(w string) bool { return strings.EqualFold(w, sf[0]) }) {
 				match = long
 				n++
 			}
@@ -884,6 +898,23 @@ func (r *registry) aliases() map[string]string {
 	}
 	r.orgAliases(out)
 	return out
+}
+
+// lengthened returns the one person whose name begins with the words sf
+// and goes on, or nil.
+func (r *registry) lengthened(sf []string, words [][]string) *entity {
+	var match *entity
+	for li, long := range r.list {
+		f := words[li]
+		if long.kind != kindPerson || len(f) <= len(sf) || !slices.EqualFunc(f[:len(sf)], sf, strings.EqualFold) {
+			continue
+		}
+		if match != nil {
+			return nil
+		}
+		match = long
+	}
+	return match
 }
 
 // initialWord reports whether w is an initial: "M.", "M".

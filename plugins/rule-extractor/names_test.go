@@ -42,6 +42,24 @@ func TestExtractAliasesInEpisode(t *testing.T) {
 	}
 }
 
+func TestExtractTwoSurnamesInEpisode(t *testing.T) {
+	// A person of two surnames is the same by a given name and the first
+	// surname, or by an honorific and either surname.
+	var resp abi.ExtractResponse
+	req := abi.ExtractRequest{Episode: abi.Episode{Source: "text", ReferenceTime: refTime,
+		Content: "Visit note. Patient: Inés Huamán Ccori, 61. Ms. Huamán has been on metformin since 2020. Inés Huamán lives in Cusco."}}
+	roundTrip(t, abi.CapExtract, req, &resp)
+	var people []string
+	for _, e := range resp.Entities {
+		if e.Type == "Person" {
+			people = append(people, e.Name)
+		}
+	}
+	if diff := cmp.Diff([]string{"Inés Huamán Ccori"}, people); diff != "" {
+		t.Errorf("extract(%q) people mismatch (-want +got):\n%s", req.Episode.Content, diff)
+	}
+}
+
 func TestExtractOrganisationShortForms(t *testing.T) {
 	// An organisation named in full and then by its distinctive words is
 	// one entity, under its full name; a short form two organisations

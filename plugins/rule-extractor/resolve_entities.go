@@ -1,6 +1,7 @@
 package main
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 
@@ -173,7 +174,7 @@ func compareNames(a, b nameInfo) int {
 		}
 	}
 	person := (a.kind == kindPerson || b.kind == kindPerson) && compatible(a.kind, b.kind)
-	if person && isPartOf(a, b) || person && isPartOf(b, a) {
+	if person && (isPartOf(a, b) || isPartOf(b, a) || leadingWords(a, b) || leadingWords(b, a)) {
 		return namePartial
 	}
 	if person && (shortFirst(a, b) || shortFirst(b, a)) {
@@ -268,13 +269,29 @@ var markless = func() map[rune]rune {
 }()
 
 // isPartOf reports whether the one-word name short is the first or the
-// last word of the longer name long.
+// last word of the longer name long, or with an honorific any word after
+// the first.
 func isPartOf(short, long nameInfo) bool {
 	if len(short.core) != 1 || len(long.core) < 2 {
 		return false
 	}
 	w := short.core[0]
+	if short.extra && slices.Contains(long.core[1:], w) {
+		// "Mr. Quispe" for "Raúl Quispe Mamani": with an honorific, a
+		// surname, the first of two as well as the last.
+		return true
+	}
 	return w == long.core[0] || w == long.core[len(long.core)-1]
+}
+
+// leadingWords reports whether the name short, of two words or more, is the
+// first words of the longer name long: a given name and a first surname
+// ("Raúl Quispe" of "Raúl Quispe Mamani").
+func leadingWords(short, long nameInfo) bool {
+	if len(short.core) < 2 || len(long.core) <= len(short.core) {
+		return false
+	}
+	return slices.Equal(short.core, long.core[:len(short.core)])
 }
 
 // editDistance is the optimal string alignment distance between a and b
