@@ -119,6 +119,12 @@ func TestExtractRecordNotes(t *testing.T) {
 				{"TAKES_MEDICATION", "Oskar Lindahl", "Ramipril", "", "2024-05-15"},
 				{"TAKES_MEDICATION", "Oskar Lindahl", "candesartan", "ref", ""},
 			}},
+		{name: "a vaccine given with no one named is given to the patient",
+			content: "Clinic note. Patient: Oskar Lindahl, 61. Tetanus vaccine (Td) given in the right arm. Typhoid vaccine administered today.",
+			want: []wf{
+				{"RECEIVED_VACCINE", "Oskar Lindahl", "Tetanus vaccine", "", ""},
+				{"RECEIVED_VACCINE", "Oskar Lindahl", "Typhoid vaccine", "2024-05-15", ""},
+			}},
 		{name: "a text in the first person is the writer's",
 			content: "Patient: Oskar Lindahl. I started ramipril yesterday.",
 			want:    []wf{{"TAKES_MEDICATION", "User", "ramipril", "2024-05-14", ""}}},

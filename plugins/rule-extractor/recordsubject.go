@@ -135,22 +135,39 @@ func (sc *sentCtx) noteStyle(cc *clauseCtx, ci int) bool {
 		// "losartan 50 mg daily started": a dose between the thing and
 		// the verb, which the chunker may join to the thing.
 		j := c.VerbStart
+		if j > 0 && sc.toks[j-1].text == ")" {
+			// "Pneumococcal vaccine (PCV20) given": an aside between
+			// the thing and the verb.
+			for o := j - 2; o > 0; o-- {
+				if sc.toks[o].text == "(" {
+					j = o
+					break
+				}
+			}
+		}
 		for j > 0 && (isNumber(sc.toks[j-1].lower) || doseWords.has(sc.toks[j-1].lower)) {
 			j--
 		}
 		if j == c.VerbStart || j == 0 || !sc.toks[j-1].word {
 			return false
 		}
-		w := sc.toks[j-1]
-		if j >= 2 && sc.toks[j-2].word {
-			// One word alone names the thing.
-			return false
+		if pi := sc.p.PhraseEndingAt(j); pi >= 0 && sc.p.Phrases[pi].Start == 0 && sc.detLen(&sc.p.Phrases[pi]) == 0 {
+			// The words that open the sentence name the thing, its
+			// head noun its kind.
+			thing = ref{name: joinTokens(sc.toks[:j]), kind: kindNone, str: strWeak}
+			k, si = sc.nounKind(j-1), pi
+		} else {
+			w := sc.toks[j-1]
+			if j >= 2 && sc.toks[j-2].word {
+				// One word alone names the thing.
+				return false
+			}
+			thing = ref{name: w.text, kind: kindNone, str: strWeak}
+			if k = sc.nounKind(j - 1); k == kindNone && drugLike(w.lower) {
+				k = kindDrug
+			}
+			si = sc.p.PhraseAt(j - 1)
 		}
-		thing = ref{name: w.text, kind: kindNone, str: strWeak}
-		if k = sc.nounKind(j - 1); k == kindNone && drugLike(w.lower) {
-			k = kindDrug
-		}
-		si = sc.p.PhraseAt(j - 1)
 	}
 	if thing.name == "" || !noteKinds[k] {
 		return false
@@ -160,14 +177,21 @@ func (sc *sentCtx) noteStyle(cc *clauseCtx, ci int) bool {
 		left = sc.p.Phrases[si].Start
 	}
 	for _, f := range framesOf(c.Lemma) {
-		if f.pass || f.prep != "" || f.obj != "" || f.inverse || f.role != tStart && f.role != tEnd || !f.fits(k, true) {
+		// "Pneumococcal vaccine given in the left arm": given to the
+		// one the record is about when it names no one.
+		given := f.pass && f.inverse && f.prep == "to" && f.subj == k && f.role == tEvent && !sc.hasPrep(c, "to")
+		if !given && (f.pass || f.prep != "" || f.obj != "" || f.inverse || f.role != tStart && f.role != tEnd || !f.fits(k, true)) {
 			continue
 		}
 		cc.left, cc.end = left, sc.clauseEnd(c)
 		cc.date = sc.nearestDate(cc.left, cc.end)
 		cc.te = tensePast
 		holder := ref{name: sc.u.speaker, kind: kindPerson, str: strSure}
-		sc.fact(cc, holder, thing, f.class, f.role, "{o} "+nlp.Past(c.Lemma)+" for {s}", kindPerson, k)
+		text := "{o} " + nlp.Past(c.Lemma) + " for {s}"
+		if given {
+			text = "{o} " + nlp.Participle(c.Lemma) + " to {s}"
+		}
+		sc.fact(cc, holder, thing, f.class, f.role, text, kindPerson, k)
 		return true
 	}
 	return false
