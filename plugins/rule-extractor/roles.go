@@ -94,6 +94,29 @@ func (sc *sentCtx) orgOf(pi int, c *nlp.Clause) ref {
 	return ref{}
 }
 
+// itsOrg returns the organisation "its" said at word at stands for: the
+// subject of a clause before it, when an organisation ("the lab stays at
+// Dalhousie under Dr. Tremblay, who becomes its director"), else the one
+// the text is about or last named.
+func (sc *sentCtx) itsOrg(at int) ref {
+	for ci := range sc.p.Clauses {
+		c := &sc.p.Clauses[ci]
+		if c.SubjFrom != nlp.SubjOwn || c.Subj.Phrase < 0 || sc.p.Phrases[c.Subj.Phrase].End > at {
+			continue
+		}
+		if r := sc.phraseRef(c.Subj.Phrase, true); r.name != "" && sc.u.x.isOrg(r.name) {
+			return r
+		}
+	}
+	if r := sc.contextOrgBefore(at); r.name != "" {
+		return r
+	}
+	if t := sc.u.topicOrg; t != "" {
+		return ref{name: t, kind: kindOrg, str: strPattern}
+	}
+	return sc.recentOrg(at)
+}
+
 // titleField returns the field a title phrase pi names after "of",
 // when the clause's "of" phrase right after it is a bare lower-case
 // noun phrase ("head of data", "director of customer experience",
@@ -167,6 +190,12 @@ func (sc *sentCtx) roleFacts(cc *clauseCtx, subj ref, pi int, c *nlp.Clause, rol
 		start++
 	}
 	other := sc.orgOf(pi, c)
+	if p.PossEnd-p.PossStart == 1 && sc.toks[p.PossStart].lower == "its" && (other.name == "" || !sc.u.x.isOrg(other.name)) {
+		// "who becomes its director": the organisation "its" stands for.
+		if r := sc.itsOrg(p.PossStart); r.name != "" {
+			other = r
+		}
+	}
 	if at.name != "" && (other.name == "" || p.PossEnd-p.PossStart == 1 && isPossessivePronoun(sc.toks[p.PossStart].lower)) {
 		other = at
 	}
