@@ -81,10 +81,11 @@ func (sc *sentCtx) serviceWith(cc *clauseCtx) bool {
 // seeVerbs are the verbs of going to a professional.
 var seeVerbs = words("see visit consult")
 
-// seenProfessional reads "I started seeing a physio, Aoife Brennan" and
-// "she sees a therapist, Dr. Moe": the one named after the professional
-// is the subject's, as "my physio is Aoife Brennan" says; seeing one is
-// no courtship. It reports whether it read one.
+// seenProfessional reads "I started seeing a physio, Aoife Brennan",
+// "she sees a therapist, Dr. Moe" and "he now sees Dr. Moe": the one
+// named after the professional, or seen with a doctor's title, is the
+// subject's, as "my physio is Aoife Brennan" says; seeing one is no
+// courtship. It reports whether it read one.
 func (sc *sentCtx) seenProfessional(cc *clauseCtx, ci int) bool {
 	c := cc.c
 	if !seeVerbs.has(c.Lemma) || c.Obj.None() || c.Negated || c.Modal || cc.future || c.Passive {
@@ -104,6 +105,12 @@ func (sc *sentCtx) seenProfessional(cc *clauseCtx, ci int) bool {
 		name = sc.nameAfterPP(sc.p.Phrases[pi].End)
 	}
 	noun := sc.headWord(pi)
+	if q := &sc.p.Phrases[pi]; name.name == "" && q.Name && sc.detLen(q) == 0 && (!c.Past || c.Aspect == "start") && (lowerAt(sc.toks, q.Start) == "dr" || lowerAt(sc.toks, q.Start) == "dr.") {
+		// "Matei now sees Dr. Sorin Dumitrescu": one seen as a doctor
+		// is the subject's doctor; a visit once ("saw Dr. Moe on
+		// Monday") says less.
+		name, noun = sc.phraseRef(pi, false), "doctor"
+	}
 	if k, ok := kinship[noun]; !ok || !professions.has(k.rel) || name.name == "" {
 		return false
 	}
