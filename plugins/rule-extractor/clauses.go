@@ -696,6 +696,10 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 					matched = true
 					continue
 				}
+				if sc.postOfNamed(cc, c, pi, subj, obj, role) {
+					matched = true
+					continue
+				}
 			}
 			ok, seen := cc.objKinds[pi]
 			if !seen {

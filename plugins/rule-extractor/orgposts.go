@@ -301,3 +301,42 @@ func (sc *sentCtx) postedObject(cc *clauseCtx, ci int) {
 	sc.roleFacts(dc, holder, pi, c, role, org)
 	p.End, p.Head = end, head
 }
+
+// postOfNamed reads "Halvard Foods has a new CFO, Ilse Brandt": an
+// organisation or team that has or gets a post, and the one named after
+// it, holds it as "Ilse Brandt is Halvard Foods's new CFO" says. obj is
+// the object phrase pi's reference. It reports whether it read one.
+func (sc *sentCtx) postOfNamed(cc *clauseCtx, c *nlp.Clause, pi int, subj, obj ref, role temporal) bool {
+	if c.Lemma != "have" && c.Lemma != "get" || c.Negated || c.Modal {
+		return false
+	}
+	if k := sc.kindOf(subj); k != kindOrg && k != kindTeam {
+		return false
+	}
+	if r, ok := sc.namedAfter(pi); !ok || r.name != obj.name || !sc.personish(obj) {
+		return false
+	}
+	p := &sc.p.Phrases[pi]
+	if p.PossEnd > p.PossStart {
+		return false
+	}
+	head := sc.headWord(pi)
+	rn, isRole := roleNouns[head]
+	title := isRole && rn.org
+	for k := p.Start + sc.detLen(p); k <= p.Head && !title; k++ {
+		_, end := titleAt(sc.toks, k)
+		title = end == p.Head+1
+	}
+	if !title {
+		return false
+	}
+	r := tState
+	if c.Lemma == "get" {
+		r = tStart
+	}
+	if role >= 0 {
+		r = role
+	}
+	sc.roleFacts(cc, obj, pi, c, r, subj)
+	return true
+}
