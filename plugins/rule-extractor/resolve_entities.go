@@ -276,7 +276,7 @@ func isPartOf(short, long nameInfo) bool {
 		return false
 	}
 	w := short.core[0]
-	if short.extra && slices.Contains(long.core[1:], w) {
+	if short.extra && slices.Contains(long.core[1:], w) && !possessed(long) {
 		// "Mr. Quispe" for "Raúl Quispe Mamani": with an honorific, a
 		// surname, the first of two as well as the last.
 		return true
@@ -288,10 +288,16 @@ func isPartOf(short, long nameInfo) bool {
 // first words of the longer name long: a given name and a first surname
 // ("Raúl Quispe" of "Raúl Quispe Mamani").
 func leadingWords(short, long nameInfo) bool {
-	if len(short.core) < 2 || len(long.core) <= len(short.core) {
+	if len(short.core) < 2 || len(long.core) <= len(short.core) || possessed(long) {
 		return false
 	}
 	return slices.Equal(short.core, long.core[:len(short.core)])
+}
+
+// possessed reports whether a name names someone by another's name:
+// "Grace Whitlock's brother" is not Grace Whitlock.
+func possessed(n nameInfo) bool {
+	return strings.Contains(n.raw, "'s ") || strings.Contains(n.raw, "’s ")
 }
 
 // editDistance is the optimal string alignment distance between a and b
