@@ -254,6 +254,16 @@ func (sc *sentCtx) successor() {
 			sc.clauseSubjects = []ref{by}
 			old = sc.phraseRef(c.Obj.Phrase, false)
 			sc.clauseSubjects = nil
+		case (c.Lemma == "succeed" || c.Lemma == "replace") && c.Passive && c.Obj.None():
+			// "She will be succeeded by Rangi Parata": the one after
+			// "by" takes over from the subject.
+			for _, pp := range c.PPs {
+				if pp.Prep == "by" && pp.Obj.Phrase >= 0 {
+					by = sc.phraseRef(pp.Obj.Phrase, false)
+					old = sc.phraseRef(c.Subj.Phrase, true)
+					break
+				}
+			}
 		case c.Lemma == "take" && c.Particle == "over" && c.Obj.None() && !c.Passive && !c.Negated && c.AsRole < 0:
 			// "I step down as lead maintainer. Adaeze takes over
 			// from September 1st": the last one who left.
@@ -283,11 +293,29 @@ func (sc *sentCtx) succeededIn(cc *clauseCtx, old, by ref) bool {
 	for i := len(sc.u.roles) - 1; i >= 0; i-- {
 		r := sc.u.roles[i]
 		if r.role == tEnd && sc.u.x.reg.key(r.holder.name) == sc.u.x.reg.key(old.name) {
+			if d := sc.endOfRole(r); cc.date == nil && d != nil && d.upcoming {
+				// "will step down … at the end of the year. She will be
+				// succeeded by Rangi Parata": from when she leaves, not
+				// before.
+				cc.date = d
+			}
 			sc.holdRole(cc, r, by, tStart, "{o} succeeded "+old.name+" as "+roleName(r)+" of {s}")
 			held = true
 		}
 	}
 	return held
+}
+
+// endOfRole returns the date the episode's facts end role r on, or nil;
+// upcoming when still to come.
+func (sc *sentCtx) endOfRole(r roleFact) *dateExpr {
+	x := sc.u.x
+	for k := len(x.facts) - 1; k >= 0; k-- {
+		if f := x.facts[k]; f.rel == r.rel && !f.invalid.IsZero() && (x.sameName(f.dst, r.holder.name) || x.sameName(f.src, r.holder.name)) {
+			return &dateExpr{t: f.invalid, role: dateAt, upcoming: f.invalid.After(x.ref)}
+		}
+	}
+	return nil
 }
 
 // predecessorLeft reads the other way round: "… the appointment of Yaw
