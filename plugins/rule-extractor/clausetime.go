@@ -45,6 +45,11 @@ func (sc *sentCtx) fact(cc *clauseCtx, src, dst ref, rel string, role temporal, 
 			return
 		}
 	}
+	if rel == "TAKES_MEDICATION" && sc.u.x.recordSubject != "" && carerNouns.has(strings.ToLower(strings.TrimPrefix(src.name, "The "))) {
+		// "Owner stopped the oclacitinib on 15 July" in a pet's notes:
+		// the medicine is the patient's, whoever gives or stops it.
+		src = ref{name: sc.u.x.recordSubject, kind: kindPerson, str: strSure}
+	}
 	if rel == "VISITED" && cc.c != nil && cc.c.Lemma == "go" && schoolName(dst.name) {
 		// "went to Oxford University" says more often who studied there
 		// than who visited: neither is told.
@@ -104,6 +109,9 @@ func (sc *sentCtx) fact(cc *clauseCtx, src, dst ref, rel string, role temporal, 
 	m.obj = dst
 	sc.u.x.addFact(m, rel, text, o, src, dst, valid, invalid)
 }
+
+// carerNouns name those who give a patient their medicine.
+var carerNouns = words("owner owners parent parents mum mom mother dad father carer carers caregiver guardian family")
 
 // scheduledStart reports whether a clause in the future says from when
 // its state holds ("will run the Oslo office from May"): a plan with its
