@@ -153,17 +153,58 @@ func (sc *sentCtx) nameAfterPP(k int) ref {
 	return ref{}
 }
 
+// allergen returns what phrase pi, "a chicken allergy", names an allergy
+// to, or no one.
+func (sc *sentCtx) allergen(pi int) ref {
+	p := &sc.p.Phrases[pi]
+	if w := sc.headWord(pi); w != "allergy" && w != "allergies" {
+		return ref{}
+	}
+	if st := max(p.Start+sc.detLen(p), p.PossEnd); st < p.Head {
+		return ref{name: strings.ToLower(joinTokens(sc.toks[st:p.Head])), kind: kindNone, str: strPattern}
+	}
+	return ref{}
+}
+
 // allergyHeld reads an allergy said with a noun: "Tomas has a penicillin
 // allergy", "she has an allergy to peanuts", "penicillin gives me an
 // allergic reaction": what "is allergic to" says. It reports whether it
 // read one.
 func (sc *sentCtx) allergyHeld(cc *clauseCtx, ci int) bool {
 	c := cc.c
-	if c.Negated || c.Modal || c.Passive || c.Obj.None() {
+	if c.Negated || c.Modal {
+		return false
+	}
+	if c.Passive && c.Lemma == "diagnose" {
+		// "Farofa was diagnosed with a chicken allergy".
+		for _, pp := range c.PPs {
+			if subjs := sc.subjects(ci); pp.Prep == "with" && pp.Obj.Phrase >= 0 && len(subjs) == 1 {
+				if what := sc.allergen(pp.Obj.Phrase); what.name != "" {
+					sc.fact(cc, subjs[0], what, "ALLERGIC_TO", tTrait, "{s} is allergic to {o}", kindPerson, kindNone)
+					return true
+				}
+			}
+		}
+		return false
+	}
+	if c.Passive || c.Obj.None() {
 		return false
 	}
 	var who, what ref
 	switch c.Lemma {
+	case "confirm", "show", "reveal", "find", "diagnose":
+		// "The elimination diet confirms a chicken allergy" in a
+		// record: its subject's; "the test showed my peanut allergy".
+		p := &sc.p.Phrases[c.Obj.Phrase]
+		if what = sc.allergen(c.Obj.Phrase); what.name == "" {
+			return false
+		}
+		switch {
+		case p.PossEnd > p.PossStart:
+			who = sc.ownerOf(p)
+		case sc.u.x.recordSubject != "":
+			who = ref{name: sc.u.x.recordSubject, kind: kindPerson, str: strSure}
+		}
 	case "have", "develop":
 		p := &sc.p.Phrases[c.Obj.Phrase]
 		if w := sc.headWord(c.Obj.Phrase); w != "allergy" && w != "allergies" {
