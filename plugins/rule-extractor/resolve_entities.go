@@ -174,7 +174,7 @@ func compareNames(a, b nameInfo) int {
 		}
 	}
 	person := (a.kind == kindPerson || b.kind == kindPerson) && compatible(a.kind, b.kind)
-	if person && (isPartOf(a, b) || isPartOf(b, a) || leadingWords(a, b) || leadingWords(b, a)) {
+	if person && (isPartOf(a, b) || isPartOf(b, a) || leadingWords(a, b) || leadingWords(b, a) || titledName(a, b) || titledName(b, a)) {
 		return namePartial
 	}
 	if person && (shortFirst(a, b) || shortFirst(b, a)) {
@@ -292,6 +292,16 @@ func leadingWords(short, long nameInfo) bool {
 		return false
 	}
 	return slices.Equal(short.core, long.core[:len(short.core)])
+}
+
+// titledName reports whether long is the name short, of two words or
+// more, after a job title: "Charge Nurse Obinna Eze" for "Obinna Eze".
+func titledName(short, long nameInfo) bool {
+	n := len(long.core) - len(short.core)
+	if len(short.core) < 2 || n < 1 || !slices.Equal(short.core, long.core[n:]) {
+		return false
+	}
+	return isJobHead(long.core[n-1])
 }
 
 // possessed reports whether a name names someone by another's name:
