@@ -174,7 +174,11 @@ func compareNames(a, b nameInfo) int {
 		}
 	}
 	person := (a.kind == kindPerson || b.kind == kindPerson) && compatible(a.kind, b.kind)
-	if person && (isPartOf(a, b) || isPartOf(b, a) || leadingWords(a, b) || leadingWords(b, a) || titledName(a, b) || titledName(b, a)) {
+	if person && (isPartOf(a, b) || isPartOf(b, a) || leadingWords(a, b) || leadingWords(b, a)) {
+		return namePartial
+	}
+	if (person || a.kind == kindNone && b.kind == kindNone) && (titledName(a, b) || titledName(b, a)) {
+		// The job title says a person is named, typed or not.
 		return namePartial
 	}
 	if person && (shortFirst(a, b) || shortFirst(b, a)) {
