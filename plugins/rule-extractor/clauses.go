@@ -115,6 +115,8 @@ func (sc *sentCtx) readClause(ci int) {
 		tc = &sc.p.Clauses[ci-1]
 	} else if t := sc.bareParticipleTime(ci); t != nil {
 		tc = t
+	} else if sc.participleSince(ci) {
+		tc = &nlp.Clause{}
 	}
 	switch {
 	case tc.Past || tc.UsedTo:

@@ -3,6 +3,7 @@ package main
 import (
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
 )
@@ -16,8 +17,7 @@ import (
 // …"): the finite clause before it, else the one after; nil when clause
 // ci is no such participle or it stands alone.
 func (sc *sentCtx) bareParticipleTime(ci int) *nlp.Clause {
-	c := &sc.p.Clauses[ci]
-	if !c.Passive || c.SubjFrom != nlp.SubjRelative && c.SubjFrom != nlp.SubjShared || c.Verb != c.VerbStart || sc.p.Tags[c.Verb] != "VBN" || c.Verb == 0 || sc.toks[c.Verb-1].text != "," {
+	if !sc.setOffParticiple(ci) {
 		return nil
 	}
 	finite := func(q int) bool {
@@ -33,6 +33,26 @@ func (sc *sentCtx) bareParticipleTime(ci int) *nlp.Clause {
 	return nil
 }
 
+// setOffParticiple reports whether clause ci is a passive participle set
+// off after a phrase by a comma: "…, owned by Halvor Dyb since 2009".
+func (sc *sentCtx) setOffParticiple(ci int) bool {
+	c := &sc.p.Clauses[ci]
+	return c.Passive && (c.SubjFrom == nlp.SubjRelative || c.SubjFrom == nlp.SubjShared) && c.Verb == c.VerbStart && sc.p.Tags[c.Verb] == "VBN" && c.Verb > 0 && sc.toks[c.Verb-1].text == ","
+}
+
+// participleSince reports whether clause ci is a participle set off
+// that stands alone and says since when ("A stone terrace, owned by
+// Ernest Blackwood since 1998."): what still holds, as "has been owned"
+// says.
+func (sc *sentCtx) participleSince(ci int) bool {
+	if !sc.setOffParticiple(ci) {
+		return false
+	}
+	c := &sc.p.Clauses[ci]
+	d := sc.nearestDate(c.VerbStart, sc.clauseEnd(c))
+	return d != nil && d.role == dateSince
+}
+
 // fact places a fact in time and adds it. role < 0 means tTrait.
 func (sc *sentCtx) fact(cc *clauseCtx, src, dst ref, rel string, role temporal, text string, srcKind, dstKind kind) {
 	if text == "" {
@@ -44,6 +64,11 @@ func (sc *sentCtx) fact(cc *clauseCtx, src, dst ref, rel string, role temporal, 
 		if dst = sc.employerOf(dst.name); dst.name == "" {
 			return
 		}
+	}
+	if rel == "WORKS_AT" && src.name != "" && unicode.IsLower([]rune(src.name)[0]) && !sc.personish(src) {
+		// "title transferred from Ernest Blackwood" in a sale: a thing
+		// named by a common noun works nowhere.
+		return
 	}
 	if rel == "TAKES_MEDICATION" && sc.u.x.recordSubject != "" && carerNouns.has(strings.ToLower(strings.TrimPrefix(src.name, "The "))) {
 		// "Owner stopped the oclacitinib on 15 July" in a pet's notes:
