@@ -183,19 +183,37 @@ func (sc *sentCtx) endFlights(cc *clauseCtx, h ref, kept string) {
 
 // recordReports reads what an assistant reports of a record it holds:
 // "Booking QX7TRM is now on flight KL1426", "Booking QX7TRM has been
-// cancelled". An assistant's other sentences restate or offer and are
-// not read; a sentence that opens with a record's code reports what was
-// done to it.
+// cancelled", "I've upgraded membership FP-55170 to the Anytime plan".
+// An assistant's other sentences restate or offer and are not read; a
+// sentence that opens with a record's code, or in which the assistant
+// says what it has done to one, reports what was done to it.
 func (x *extraction) recordReports(uc *uttCtx, text string) {
 	for _, s := range splitSentences(text) {
 		if s.question {
 			continue
 		}
-		for k := 0; k < len(s.toks) && k < 3; k++ {
+		reach := 3
+		if doneByMe(s.toks) {
+			reach = 8
+		}
+		for k := 0; k < len(s.toks) && k < reach; k++ {
 			if bookingCode(s.toks[k].text) != "" {
 				x.sentence(uc, s)
 				break
 			}
 		}
 	}
+}
+
+// doneByMe reports whether a sentence opens with the one speaking saying
+// what they have done: "I've upgraded", "We have moved", "I cancelled".
+func doneByMe(toks []token) bool {
+	if len(toks) < 2 || toks[0].lower != "i" && toks[0].lower != "we" {
+		return false
+	}
+	switch toks[1].lower {
+	case "'ve", "’ve", "have", "just":
+		return true
+	}
+	return strings.HasSuffix(toks[1].lower, "ed")
 }
