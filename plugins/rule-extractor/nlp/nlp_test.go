@@ -262,6 +262,8 @@ func TestRetagModifiers(t *testing.T) {
 		{"an adjective after how, before its subject", "Ilse says how kind you are .", "NNP VBZ WRB JJ PRP VBP .", [][2]int{{0, 1}}},
 		{"a bare adjective closing a copula", "She is so kind .", "PRP VBZ RB JJ .", nil},
 		{"a noun closing a copula stays", "The problem is cost .", "DT NN VBZ NN .", nil},
+		{"a greeting in -ing whose stem is no verb", "Morning Ilse !", "NN NNP .", [][2]int{{1, 2}}},
+		{"a verb in -ing opening a sentence stays", "Running late , sorry .", "VBG RB , NN .", nil},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

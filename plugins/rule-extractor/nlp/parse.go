@@ -253,6 +253,7 @@ func Parse(words, lower []string, names [][2]int, skip []bool) *Sentence {
 	s.retagHyphenGerunds()
 	s.retagSuperlatives()
 	s.retagFloating()
+	s.retagOpeningNoun()
 	s.retagGerunds()
 	s.retagGerundObjects()
 	s.retagIncluding()
