@@ -294,6 +294,10 @@ func guessKind(toks []token) (kind, int) {
 		return kindNone, strCue
 	case len(toks) == 1 && toks[0].acro:
 		return kindOrg, strWeak
+	case len(toks) > 1 && tradeGerund(last):
+		// "Dunmore Milling", "Hallam Roofing": a trade's gerund closes
+		// a business's name.
+		return kindOrg, strPattern
 	case len(toks) > 1 && buildingNoun(last):
 		// "Kestrel Gym", "the Larkspur Hotel", "Vestby Conservatory": a
 		// name ending in a noun WordNet classes as a building, a place
@@ -963,6 +967,17 @@ func businessWord(w string) bool {
 		}
 	}
 	return false
+}
+
+// tradeGerund reports whether w is a gerund WordNet knows as a noun of
+// no person and no place ("milling", "roofing", "catering"), the trade
+// a business may be named for.
+func tradeGerund(w string) bool {
+	if len(w) < 6 || !strings.HasSuffix(w, "ing") || firstNames.has(w) {
+		return false
+	}
+	_, c, ok := nlp.Noun(w)
+	return ok && c&(nlp.ClassCity|nlp.ClassCountry|nlp.ClassPlace|nlp.ClassPerson) == 0
 }
 
 // dashes set off a dateline or a first line from what follows.

@@ -42,6 +42,23 @@ func TestExtractAliasesInEpisode(t *testing.T) {
 	}
 }
 
+func TestExtractTradeNames(t *testing.T) {
+	// A name that ends in a trade's gerund is a business, whatever verb
+	// it is the subject of; a given name before a surname in -ing is a
+	// person.
+	var resp abi.ExtractResponse
+	req := abi.ExtractRequest{Episode: abi.Episode{Source: "text", ReferenceTime: refTime,
+		Content: "Heads up, Varde Roofing is putting prices up from April. Linda Browning is my sister."}}
+	roundTrip(t, abi.CapExtract, req, &resp)
+	got := map[string]string{}
+	for _, e := range resp.Entities {
+		got[e.Name] = e.Type
+	}
+	if got["Varde Roofing"] != "Organization" || got["Linda Browning"] != "Person" {
+		t.Errorf("extract(%q) types = %v, want Varde Roofing an Organization and Linda Browning a Person", req.Episode.Content, got)
+	}
+}
+
 func TestExtractTwoSurnamesInEpisode(t *testing.T) {
 	// A person of two surnames is the same by a given name and the first
 	// surname, or by an honorific and either surname.
