@@ -193,7 +193,7 @@ func compareNames(a, b nameInfo) int {
 	// "Halvorsen" and "Halvorsen University": an organisation's short
 	// form, unique among the candidates like a first name.
 	org := orgKinds(a.kind) && orgKinds(b.kind) && (a.kind != kindNone || b.kind != kindNone)
-	if org && (orgShortForm(a.core, b.core) || orgShortForm(b.core, a.core)) {
+	if org && (orgShortForm(a.core, b.core) || orgShortForm(b.core, a.core) || tradeShortForm(a, b) || tradeShortForm(b, a)) {
 		return namePartial
 	}
 	// "the Herons" for "Harrowgate Herons", "Rovers" for "Kelderwick
@@ -306,6 +306,17 @@ func titledName(short, long nameInfo) bool {
 		return false
 	}
 	return isJobHead(long.core[n-1])
+}
+
+// tradeShortForm reports whether short names the company long names
+// with a corporate suffix, its trade word left out: "Ashgrove" for
+// "Ashgrove Grain Co.".
+func tradeShortForm(short, long nameInfo) bool {
+	n := len(short.core)
+	if !long.extra || n == 0 || len(long.core) != n+1 || !slices.Equal(short.core, long.core[:n]) {
+		return false
+	}
+	return businessWord(long.core[n]) || industryHeads.has(long.core[n])
 }
 
 // possessed reports whether a name names someone by another's name:
