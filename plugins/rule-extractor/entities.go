@@ -292,6 +292,10 @@ func guessKind(toks []token) (kind, int) {
 	case len(toks) == 1 && (first == "agm" || first == "egm"):
 		// An annual or extraordinary general meeting, no organisation.
 		return kindNone, strCue
+	case len(toks) == 1 && toks[0].acro && personNoun(first):
+		// "GP" and "CEO" are people's titles WordNet knows, no
+		// organisation's letters.
+		return kindOccupation, strCue
 	case len(toks) == 1 && toks[0].acro:
 		return kindOrg, strWeak
 	case len(toks) > 1 && tradeGerund(last):
@@ -967,6 +971,12 @@ func businessWord(w string) bool {
 		}
 	}
 	return false
+}
+
+// personNoun reports whether WordNet's first sense of a noun is a person.
+func personNoun(w string) bool {
+	_, c, ok := nlp.Noun(w)
+	return ok && c&nlp.ClassPerson != 0
 }
 
 // tradeGerund reports whether w is a gerund WordNet knows as a noun of

@@ -42,6 +42,24 @@ func TestExtractAliasesInEpisode(t *testing.T) {
 	}
 }
 
+func TestExtractSpeakerNamesThemselfInFull(t *testing.T) {
+	// A speaker labelled by a short form who gives their full name is
+	// one person under it; a title in capital letters WordNet knows as
+	// a person's is an occupation, no organisation.
+	var resp abi.ExtractResponse
+	req := abi.ExtractRequest{Episode: abi.Episode{Source: "message", ReferenceTime: refTime,
+		Content: "Theo(user): Hi, I'm Theodora Lindqvist, Theo is fine. My GP, Dr. Linda Aasen, put me on sertraline in January."}}
+	roundTrip(t, abi.CapExtract, req, &resp)
+	got := map[string]string{}
+	for _, e := range resp.Entities {
+		got[e.Name] = e.Type
+	}
+	want := map[string]string{"Theodora Lindqvist": "Person", "GP": "Occupation", "Dr. Linda Aasen": "Person", "doctor": "Occupation", "sertraline": "Medication"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("extract(%q) entities mismatch (-want +got):\n%s", req.Episode.Content, diff)
+	}
+}
+
 func TestExtractTradeNames(t *testing.T) {
 	// A name that ends in a trade's gerund is a business, whatever verb
 	// it is the subject of; a given name before a surname in -ing is a

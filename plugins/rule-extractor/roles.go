@@ -923,7 +923,7 @@ func (sc *sentCtx) identity(subj, name ref) bool {
 	if e == nil || !e.speaker || x.reg.key(subj.name) == x.reg.key(name.name) {
 		return e != nil && e.speaker
 	}
-	if !genericSpeaker(subj.name) && !strings.Contains(" "+name.name+" ", " "+subj.name+" ") {
+	if !genericSpeaker(subj.name) && !strings.Contains(" "+name.name+" ", " "+subj.name+" ") && !shortOfFirst(subj.name, name.name) {
 		return false
 	}
 	if prior, ok := x.identities[x.reg.key(subj.name)]; ok && x.reg.key(prior) != x.reg.key(name.name) {
@@ -937,6 +937,18 @@ func (sc *sentCtx) identity(subj, name ref) bool {
 	}
 	x.identities[x.reg.key(subj.name)] = name.name
 	return true
+}
+
+// shortOfFirst reports whether the one-word label is a short form of
+// the first word of the fuller name: "Gwen" of "Gwendolyn Achterberg",
+// "Pheebs" of "Phoebe Buffay".
+func shortOfFirst(label, name string) bool {
+	f := strings.Fields(name)
+	if strings.Contains(label, " ") || len(f) < 2 {
+		return false
+	}
+	l, first := strings.ToLower(label), strings.ToLower(f[0])
+	return len(l) >= 3 && len(first) > len(l) && strings.HasPrefix(first, l) || petForm(l, first)
 }
 
 // planProvider reads the organisation a plan is held at, right after
