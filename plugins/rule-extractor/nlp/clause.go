@@ -393,6 +393,25 @@ func (s *Sentence) leftPhrase(e int) int {
 	return -1
 }
 
+// prepAsideOpens returns the comma that opens a verbless aside led by a
+// preposition and closed by the comma at word j ("…, in place since
+// 2019,"), or -1.
+func (s *Sentence) prepAsideOpens(j int) int {
+	for k := j - 1; k > 0 && k >= j-12; k-- {
+		if s.Words[k] != "," {
+			if verbTag(s.Tags[k]) || s.Tags[k] == "WP" || s.Tags[k] == "WDT" {
+				return -1
+			}
+			continue
+		}
+		if k+1 < j && s.Tags[k+1] == "IN" && !subordinator[s.Lower[k+1]] {
+			return k
+		}
+		return -1
+	}
+	return -1
+}
+
 // modifierPreps open a phrase that modifies the phrase before it.
 var modifierPreps = set("at of from in on with")
 
@@ -557,6 +576,14 @@ func (s *Sentence) subject(k int, skip []bool) {
 					p = r
 				}
 			}
+		}
+	}
+	if p < 0 && s.Words[j] == "," {
+		// A verbless aside led by a preposition ("Our contract with
+		// Brightledger, in place since 2019, ends …"): the phrase
+		// before it, climbed to what its preposition modifies below.
+		if o := s.prepAsideOpens(j); o > 0 && !s.inEarlierClause(k, o) {
+			p = s.phraseEndingAt(o)
 		}
 	}
 	if p < 0 && k > 0 {

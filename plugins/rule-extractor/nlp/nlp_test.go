@@ -114,6 +114,8 @@ func TestParse(t *testing.T) {
 			[]clause{{Lemma: "found", Subj: "Pixelmoor", Passive: true, PPs: "by:Sigrun"}}},
 		{"relative clause", "Leyla , who works in Bursa , sang loudly .", [][2]int{{0, 1}, {5, 6}},
 			[]clause{{Lemma: "work", Subj: "Leyla", PPs: "in:Bursa"}, {Lemma: "sing", Subj: "Leyla"}}},
+		{"an aside led by a preposition between a subject and its verb", "Our lease with Varde , in place since 2019 , ends in May .", [][2]int{{3, 4}},
+			[]clause{{Lemma: "end", Subj: "Our lease", PPs: "in:May"}}},
 		{"negation and particle", "I did n't move out .", nil,
 			[]clause{{Lemma: "move", Particle: "out", Subj: "I", Negated: true}}},
 		{"negation after a copula", "I 'm not a nurse .", nil,
