@@ -164,12 +164,24 @@ func (sc *sentCtx) tieNounClause(cc *clauseCtx, ci int) bool {
 	case role == tStart:
 		text = "{s} began the " + noun + " " + sc.toks[prepAt].lower + " {o}"
 	}
+	class = sc.contractClass(class, head, holder)
 	if class == "CUSTOMER_OF" {
 		// "a savings account with Fjord Bank": a bank's customer.
 		class = sc.providerClass(c, other)
 	}
 	sc.fact(cc, holder, other, class, role, text, kindNone, classKinds[class])
 	return true
+}
+
+// contractClass is the class of a tie noun held by holder: an
+// organisation's contract with another is a customer's, not a job
+// ("our contract with payroll provider Brightledger" in a firm's
+// update).
+func (sc *sentCtx) contractClass(class, noun string, holder ref) string {
+	if noun == "contract" && class == "WORKS_AT" && (sc.kindOf(holder) == kindOrg || sc.u.x.isOrg(holder.name)) {
+		return "CUSTOMER_OF"
+	}
+	return class
 }
 
 // heldOf reads a tie noun whose "of" names its holders and whose
@@ -270,6 +282,14 @@ func (sc *sentCtx) tieNounSubject(cc *clauseCtx, ci int) bool {
 	if sc.scheduledEnd(cc, tEnd) {
 		// "my contract ends in December": still to come.
 		text = strings.TrimSuffix(text, "ended") + "ends"
+	}
+	class = sc.contractClass(class, sc.p.Lemmas[p.Head], holder)
+	if d := sc.nearestDate(p.End, c.VerbStart); d != nil && d.role == dateSince {
+		// "Our contract with Brightledger, in place since 2019, ends
+		// on 30 November": from then until the end.
+		from := *cc
+		from.date = d
+		sc.fact(&from, holder, other, class, tStart, text, kindNone, classKinds[class])
 	}
 	sc.fact(cc, holder, other, class, tEnd, text, kindNone, classKinds[class])
 	return true
