@@ -266,6 +266,44 @@ func ageNumber(w string) (v int, spelled, ok bool) {
 	return v, false, err == nil
 }
 
+// handlerNouns name who handles a case, as a record's field: "Owner
+// changed from A to B".
+var handlerNouns = words("owner assignee handler agent")
+
+// changeVerbs change a field's value "from" one "to" another.
+var changeVerbs = words("change switch update move")
+
+// assignedThing returns the case a clause of assigning assigns: its
+// object, or its subject in the passive ("Ticket reassigned from A to
+// B", a note's participle read as the passive it stands for); a case
+// named by its noun is the one the text named last by its code.
+func (sc *sentCtx) assignedThing(c *nlp.Clause, subj ref) ref {
+	thing, pi := subj, c.Subj.Phrase
+	passive := c.Passive || c.Obj.None() && c.Past && c.VerbStart == c.Verb && pi >= 0 && c.SubjFrom == nlp.SubjOwn
+	if !passive {
+		if c.Obj.None() {
+			return ref{}
+		}
+		pi = c.Obj.Phrase
+		thing = sc.phraseRef(pi, false)
+	}
+	if pi < 0 || sc.kindOf(thing) != kindIdentifier && !caseNouns.has(sc.headWord(pi)) && sc.toks[sc.p.Phrases[pi].Head].lower != "it" {
+		return ref{}
+	}
+	if sc.kindOf(thing) != kindIdentifier {
+		return sc.lastCode()
+	}
+	return thing
+}
+
+// lastCode returns the record the text named last by its code, or none.
+func (sc *sentCtx) lastCode() ref {
+	if n := len(sc.u.codes); n > 0 {
+		return ref{name: sc.u.codes[n-1], kind: kindIdentifier, str: strCue}
+	}
+	return ref{}
+}
+
 // caseNouns are the things a desk assigns to someone to handle.
 var caseNouns = words("ticket case request issue incident order claim complaint query job task")
 
@@ -275,31 +313,19 @@ var caseNouns = words("ticket case request issue incident order claim complaint 
 // The one it is assigned to handles it from then, the one it is taken
 // from no longer. It reports whether it read the clause.
 func (sc *sentCtx) assignment(cc *clauseCtx, c *nlp.Clause, subj ref) bool {
-	if c.Lemma != "assign" && c.Lemma != "reassign" {
+	handlerChange := changeVerbs.has(c.Lemma) && c.Subj.Phrase >= 0 && c.SubjFrom == nlp.SubjOwn && handlerNouns.has(sc.headWord(c.Subj.Phrase)) && sc.p.Phrases[c.Subj.Phrase].PossEnd == sc.p.Phrases[c.Subj.Phrase].PossStart
+	if c.Lemma != "assign" && c.Lemma != "reassign" && !handlerChange {
 		return false
 	}
 
-	thing, pi := subj, c.Subj.Phrase
-	// "Ticket reassigned from A to B": a note's participle, read as the
-	// passive it stands for.
-	passive := c.Passive || c.Obj.None() && c.Past && c.VerbStart == c.Verb && pi >= 0 && c.SubjFrom == nlp.SubjOwn
-	if !passive {
-		if c.Obj.None() {
-			return false
-		}
-		pi = c.Obj.Phrase
-		thing = sc.phraseRef(pi, false)
-	}
-	if pi < 0 || sc.kindOf(thing) != kindIdentifier && !caseNouns.has(sc.headWord(pi)) && sc.toks[sc.p.Phrases[pi].Head].lower != "it" {
-		return false
-	}
-	if sc.kindOf(thing) != kindIdentifier {
-		// "Ticket reassigned from …" in a text about HD-60412: the case
-		// the text named last by its code.
-		thing = ref{}
-		if n := len(sc.u.codes); n > 0 {
-			thing = ref{name: sc.u.codes[n-1], kind: kindIdentifier, str: strCue}
-		}
+	var thing ref
+	if handlerChange {
+		// "Owner changed from Mateusz Lis to Oriane Duval" in a
+		// ticket's notes: the case's handler changes hands, as
+		// "reassigned from … to …" says.
+		thing = sc.lastCode()
+	} else {
+		thing = sc.assignedThing(c, subj)
 	}
 	if thing.name == "" {
 		return false
