@@ -5,9 +5,11 @@ import (
 	"time"
 )
 
-// Ranges of days written with their month once: "from 3 to 6 June",
-// "3-6 June", "12 – 16 August 2025", "from June 3 to 6". Each end is a
-// day of the month said once.
+// Dates told from others: ranges of days written with their month once
+// ("from 3 to 6 June", "3-6 June", "12 – 16 August 2025", "from June 3
+// to 6"), each end a day of the month said once; and dates counted from
+// the one told before ("two years later", "the following year", "that
+// November", "from the same date").
 
 // sharedMonthRange reads a range of days whose first end has no month,
 // opening at toks[j] (start is where the expression starts, with its
@@ -62,3 +64,86 @@ func dayAfterRange(toks []token, k int, t time.Time) (time.Time, bool) {
 func sameMonth(t time.Time, d int) time.Time {
 	return date(t.Year(), int(t.Month()), d, t.Location())
 }
+
+// anchored parses a date told from the one before it at toks[i]: "two
+// years later", "a month after that", "three weeks earlier", "the
+// following year", "the next month", "the year after", "that November".
+func anchored(toks []token, i int, anchor time.Time) (dateExpr, bool) {
+	if n, unit, used, ok := parseSpan(toks, i); ok {
+		dir, end := 0, i+used
+		switch lowerAt(toks, end) {
+		case "later", "afterward":
+			dir, end = 1, end+1
+		case "earlier":
+			dir, end = -1, end+1
+		case "after", "before":
+			if lowerAt(toks, end+1) == "that" {
+				dir = 1
+				if lowerAt(toks, end) == "before" {
+					dir = -1
+				}
+				end += 2
+			}
+		}
+		if dir != 0 {
+			return dateExpr{start: i, end: end, t: shift(anchor, dir*n, unit), role: dateAt}, true
+		}
+		return dateExpr{}, false
+	}
+	if w, u := lowerAt(toks, i), lowerAt(toks, i+1); w == "that" && sameDayNouns.has(u) || w == "the" && u == "same" && sameDayNouns.has(lowerAt(toks, i+2)) {
+		// "From the same date he transfers …", "on that day": the
+		// date told before.
+		end := i + 2
+		if w == "the" {
+			end++
+		}
+		d := dateExpr{start: i, end: end, t: anchor, role: dateAt}
+		if p := lowerAt(toks, i-1); p == "from" || p == "since" {
+			d.start, d.role = i-1, dateSince
+		}
+		return d, true
+	}
+	if lowerAt(toks, i) == "that" {
+		// "landed in Buenos Aires that November": the month of the
+		// anchor's year, on or after the anchor.
+		if m, ok := months[lowerAt(toks, i+1)]; ok && !isYearToken(toks, i+2) {
+			t := date(anchor.Year(), m, 1, anchor.Location())
+			if t.Before(date(anchor.Year(), int(anchor.Month()), 1, anchor.Location())) {
+				t = t.AddDate(1, 0, 0)
+			}
+			return dateExpr{start: i, end: i + 2, t: t, role: dateAt}, true
+		}
+		return dateExpr{}, false
+	}
+	if lowerAt(toks, i) != "the" {
+		return dateExpr{}, false
+	}
+	unit, end := "", 0
+	switch w, u := lowerAt(toks, i+1), lowerAt(toks, i+2); {
+	case (w == "following" || w == "next") && anchorUnits.has(u):
+		unit, end = u, i+3
+	case anchorUnits.has(w) && u == "after":
+		unit, end = w, i+3
+	default:
+		return dateExpr{}, false
+	}
+	// Counted from the start of the anchor's unit: the year after
+	// April 2019 is 2020.
+	y, m, d := anchor.Date()
+	t := anchor
+	switch unit {
+	case "year":
+		t = date(y, 1, 1, anchor.Location())
+	case "month":
+		t = date(y, int(m), 1, anchor.Location())
+	case "day", "week":
+		t = date(y, int(m), d, anchor.Location())
+	}
+	return dateExpr{start: i, end: end, t: shift(t, 1, unit), role: dateAt}, true
+}
+
+// sameDayNouns are what "the same …" and "that …" call the date before.
+var sameDayNouns = words("day date")
+
+// anchorUnits are the units "the following …" counts in.
+var anchorUnits = words("day week month year")
