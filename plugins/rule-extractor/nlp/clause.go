@@ -748,10 +748,14 @@ func (s *Sentence) control(k int) {
 	g := &s.Clauses[k-1]
 	c.Governor = k - 1
 	c.Subj, c.SubjFrom = g.Subj, SubjControl
-	if c.Infinitive && Directive(g.Lemma) && !g.Obj.None() {
+	if c.Infinitive && (Directive(g.Lemma) || appointers[g.Lemma]) && !g.Obj.None() {
 		c.Subj = g.Obj
 	}
 }
+
+// appointers choose their object for what follows, which the object then
+// does: "the board named Eirik Moe to replace her".
+var appointers = set("name appoint hire choose select pick elect nominate recruit")
 
 // directives are verbs whose object is asked to do what follows ("told
 // me to switch").
