@@ -186,11 +186,15 @@ func (sc *sentCtx) succession() {
 		}
 		cc := &clauseCtx{c: c, te: tensePast}
 		cc.date = sc.nearestDate(c.VerbStart, sc.clauseEnd(c))
+		// The object pronoun means no one the subject names ("named
+		// Eirik Moe to replace her").
+		sc.clauseSubjects = subjs
+		old := sc.predecessor(c)
+		sc.clauseSubjects = nil
 		switch {
-		case sc.predecessor(c).name != "":
+		case old.name != "":
 			// "… replacing Malcolm Reyes", "… taking over from Marjorie
 			// Penhaligon".
-			old := sc.predecessor(c)
 			by := subjs[0]
 			for _, r := range sc.roles {
 				switch {
