@@ -413,7 +413,7 @@ func (s *Sentence) prepAsideOpens(j int) int {
 }
 
 // modifierPreps open a phrase that modifies the phrase before it.
-var modifierPreps = set("at of from in on with")
+var modifierPreps = set("at of from in on with for")
 
 // closesRelative reports whether the comma at word e closes a relative
 // clause set off by commas after a phrase (", which Dana founded ,",

@@ -116,6 +116,8 @@ func TestParse(t *testing.T) {
 			[]clause{{Lemma: "work", Subj: "Leyla", PPs: "in:Bursa"}, {Lemma: "sing", Subj: "Leyla"}}},
 		{"an aside led by a preposition between a subject and its verb", "Our lease with Varde , in place since 2019 , ends in May .", [][2]int{{3, 4}},
 			[]clause{{Lemma: "end", Subj: "Our lease", PPs: "in:May"}}},
+		{"a phrase after for modifies the subject before it", "The train for Tartu leaves at nine .", [][2]int{{3, 4}},
+			[]clause{{Lemma: "leave", Subj: "The train", PPs: "at:nine"}}},
 		{"one appointed does what follows", "The board named Eirik to replace her .", [][2]int{{3, 4}},
 			[]clause{{Lemma: "name", Subj: "The board", Obj: "Eirik"}, {Lemma: "replace", Subj: "Eirik", Obj: "her"}}},
 		{"negation and particle", "I did n't move out .", nil,
