@@ -339,7 +339,16 @@ func (sc *sentCtx) homeCopula(cc *clauseCtx, subj ref, role temporal) bool {
 	}
 	homeOf := func(pi int) ref {
 		p := &sc.p.Phrases[pi]
-		if sc.headWord(pi) != "home" || p.PossEnd <= p.PossStart || p.Head != p.End-1 {
+		if sc.headWord(pi) != "home" || p.Head != p.End-1 {
+			return ref{}
+		}
+		if p.PossEnd == p.PossStart && sc.detLen(p) == 0 && lowerAt(sc.toks, p.End) == "for" {
+			// "Home for me is Norwich".
+			if q := sc.p.PhraseAt(p.End + 1); q >= 0 {
+				return sc.phraseRef(q, false)
+			}
+		}
+		if p.PossEnd <= p.PossStart {
 			return ref{}
 		}
 		return sc.ownerOf(p)
