@@ -165,6 +165,11 @@ func (sc *sentCtx) tieNounClause(cc *clauseCtx, ci int) bool {
 		text = "{s} began the " + noun + " " + sc.toks[prepAt].lower + " {o}"
 	}
 	class = sc.contractClass(class, head, holder)
+	if class == "STUDIES_AT" && role == tEnd && degreeNouns.has(head) && (verb == "finish" || verb == "complete") {
+		// "I finished my degree at Nordvik Technical University": a
+		// graduation then, as well as the end of the studies.
+		sc.fact(cc, holder, other, "GRADUATED_FROM", tEvent, "{s} finished "+withArticle(noun)+" at {o}", kindPerson, kindSchool)
+	}
 	if class == "CUSTOMER_OF" {
 		// "a savings account with Fjord Bank": a bank's customer.
 		class = sc.providerClass(c, other)
