@@ -235,9 +235,9 @@ func isAcronymOf(short, long nameInfo) bool {
 
 // shortFirst reports whether the one-word name short is a short form of
 // the first name of long: its first three letters or more, as "Gwen" is
-// of "Gwendolyn Achterberg".
+// of "Gwendolyn Achterberg" and "Tav" of "Tavish".
 func shortFirst(short, long nameInfo) bool {
-	if len(short.core) != 1 || len(long.core) < 2 {
+	if len(short.core) != 1 || len(long.core) < 1 {
 		return false
 	}
 	w, f := short.core[0], long.core[0]
