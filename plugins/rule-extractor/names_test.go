@@ -8,20 +8,27 @@ import (
 	"github.com/mnemohq/mnemo/wasm/abi"
 )
 
-func TestExtractTypesEveryEntity(t *testing.T) {
-	// Without an ontology every entity the rules find has a type, so that
-	// entity_types filters work offline.
+// entityTypes extracts an episode of the given source and returns each
+// entity's type by its name.
+func entityTypes(t *testing.T, source, content string) map[string]string {
+	t.Helper()
 	var resp abi.ExtractResponse
-	req := abi.ExtractRequest{Episode: abi.Episode{Source: "message", ReferenceTime: refTime,
-		Content: "Jo(user): My order RX-7710 from Tamsworth Ltd arrived in Leeds, and my dentist Dr. Ruth Ames moved to Harrow."}}
+	req := abi.ExtractRequest{Episode: abi.Episode{Source: source, ReferenceTime: refTime, Content: content}}
 	roundTrip(t, abi.CapExtract, req, &resp)
 	got := map[string]string{}
 	for _, e := range resp.Entities {
 		got[e.Name] = e.Type
 	}
+	return got
+}
+
+func TestExtractTypesEveryEntity(t *testing.T) {
+	// Without an ontology every entity the rules find has a type, so that
+	// entity_types filters work offline.
+	content := "Jo(user): My order RX-7710 from Tamsworth Ltd arrived in Leeds, and my dentist Dr. Ruth Ames moved to Harrow."
 	want := map[string]string{"Jo": "Person", "RX-7710": "Identifier", "Tamsworth Ltd": "Organization", "Leeds": "Location", "Dr. Ruth Ames": "Person", "Harrow": "Location", "dentist": "Occupation"}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("extract(%q) entity types mismatch (-want +got):\n%s", req.Episode.Content, diff)
+	if diff := cmp.Diff(want, entityTypes(t, "message", content)); diff != "" {
+		t.Errorf("extract(%q) entity types mismatch (-want +got):\n%s", content, diff)
 	}
 }
 
@@ -46,17 +53,10 @@ func TestExtractSpeakerNamesThemselfInFull(t *testing.T) {
 	// A speaker labelled by a short form who gives their full name is
 	// one person under it; a title in capital letters WordNet knows as
 	// a person's is an occupation, no organisation.
-	var resp abi.ExtractResponse
-	req := abi.ExtractRequest{Episode: abi.Episode{Source: "message", ReferenceTime: refTime,
-		Content: "Theo(user): Hi, I'm Theodora Lindqvist, Theo is fine. My GP, Dr. Linda Aasen, put me on sertraline in January."}}
-	roundTrip(t, abi.CapExtract, req, &resp)
-	got := map[string]string{}
-	for _, e := range resp.Entities {
-		got[e.Name] = e.Type
-	}
+	content := "Theo(user): Hi, I'm Theodora Lindqvist, Theo is fine. My GP, Dr. Linda Aasen, put me on sertraline in January."
 	want := map[string]string{"Theodora Lindqvist": "Person", "GP": "Occupation", "Dr. Linda Aasen": "Person", "doctor": "Occupation", "sertraline": "Medication"}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("extract(%q) entities mismatch (-want +got):\n%s", req.Episode.Content, diff)
+	if diff := cmp.Diff(want, entityTypes(t, "message", content)); diff != "" {
+		t.Errorf("extract(%q) entities mismatch (-want +got):\n%s", content, diff)
 	}
 }
 
@@ -64,34 +64,24 @@ func TestExtractTradeNames(t *testing.T) {
 	// A name that ends in a trade's gerund is a business, whatever verb
 	// it is the subject of; a given name before a surname in -ing is a
 	// person.
-	var resp abi.ExtractResponse
-	req := abi.ExtractRequest{Episode: abi.Episode{Source: "text", ReferenceTime: refTime,
-		Content: "Heads up, Varde Roofing is putting prices up from April. Linda Browning is my sister."}}
-	roundTrip(t, abi.CapExtract, req, &resp)
-	got := map[string]string{}
-	for _, e := range resp.Entities {
-		got[e.Name] = e.Type
-	}
-	if got["Varde Roofing"] != "Organization" || got["Linda Browning"] != "Person" {
-		t.Errorf("extract(%q) types = %v, want Varde Roofing an Organization and Linda Browning a Person", req.Episode.Content, got)
+	content := "Heads up, Varde Roofing is putting prices up from April. Linda Browning is my sister."
+	if got := entityTypes(t, "text", content); got["Varde Roofing"] != "Organization" || got["Linda Browning"] != "Person" {
+		t.Errorf("extract(%q) types = %v, want Varde Roofing an Organization and Linda Browning a Person", content, got)
 	}
 }
 
 func TestExtractTwoSurnamesInEpisode(t *testing.T) {
 	// A person of two surnames is the same by a given name and the first
 	// surname, or by an honorific and either surname.
-	var resp abi.ExtractResponse
-	req := abi.ExtractRequest{Episode: abi.Episode{Source: "text", ReferenceTime: refTime,
-		Content: "Visit note. Patient: Inés Huamán Ccori, 61. Ms. Huamán has been on metformin since 2020. Inés Huamán lives in Cusco."}}
-	roundTrip(t, abi.CapExtract, req, &resp)
+	content := "Visit note. Patient: Inés Huamán Ccori, 61. Ms. Huamán has been on metformin since 2020. Inés Huamán lives in Cusco."
 	var people []string
-	for _, e := range resp.Entities {
-		if e.Type == "Person" {
-			people = append(people, e.Name)
+	for name, typ := range entityTypes(t, "text", content) {
+		if typ == "Person" {
+			people = append(people, name)
 		}
 	}
 	if diff := cmp.Diff([]string{"Inés Huamán Ccori"}, people); diff != "" {
-		t.Errorf("extract(%q) people mismatch (-want +got):\n%s", req.Episode.Content, diff)
+		t.Errorf("extract(%q) people mismatch (-want +got):\n%s", content, diff)
 	}
 }
 
