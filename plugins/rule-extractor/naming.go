@@ -138,3 +138,48 @@ func possessedNamed(toks []token) []token {
 	}
 	return toks
 }
+
+// identity records that a speaker or the one spoken to is a person named
+// in the text ("I'm Per Holm", "you're Ulrik Dahl"), when the label
+// names no one ("Speaker 2", "User") or the name completes it.
+func (sc *sentCtx) identity(subj, name ref) bool {
+	x := sc.u.x
+	if e := x.reg.get(subj.name); sc.tagged && e != nil && e.speaker {
+		// "You're Greta, aren't you?": the one who answers is named,
+		// which speaker identification reads; "you" here is a guess.
+		return true
+	}
+	if subj.name == "" || name.name == "" || sc.kindOf(name) != kindPerson && !personLike(name.name) && !firstNames.has(strings.ToLower(name.name)) {
+		return false
+	}
+	e := x.reg.get(subj.name)
+	if e == nil || !e.speaker || x.reg.key(subj.name) == x.reg.key(name.name) {
+		return e != nil && e.speaker
+	}
+	if !genericSpeaker(subj.name) && !strings.Contains(" "+name.name+" ", " "+subj.name+" ") && !shortOfFirst(subj.name, name.name) {
+		return false
+	}
+	if prior, ok := x.identities[x.reg.key(subj.name)]; ok && x.reg.key(prior) != x.reg.key(name.name) {
+		// "I'm Sigrun Dahl." "And you're Halvor Brekke!": the voice
+		// named itself, so the one told is another.
+		return true
+	}
+	x.reg.add(name.name, kindPerson, strSure, true)
+	if x.identities == nil {
+		x.identities = map[string]string{}
+	}
+	x.identities[x.reg.key(subj.name)] = name.name
+	return true
+}
+
+// shortOfFirst reports whether the one-word label is a short form of
+// the first word of the fuller name: "Gwen" of "Gwendolyn Achterberg",
+// "Pheebs" of "Phoebe Buffay".
+func shortOfFirst(label, name string) bool {
+	f := strings.Fields(name)
+	if strings.Contains(label, " ") || len(f) < 2 {
+		return false
+	}
+	l, first := strings.ToLower(label), strings.ToLower(f[0])
+	return len(l) >= 3 && len(first) > len(l) && strings.HasPrefix(first, l) || petForm(l, first)
+}

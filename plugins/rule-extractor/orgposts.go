@@ -340,3 +340,26 @@ func (sc *sentCtx) postOfNamed(cc *clauseCtx, c *nlp.Clause, pi int, subj, obj r
 	sc.roleFacts(cc, obj, pi, c, r, subj)
 	return true
 }
+
+// itsOrg returns the organisation "its" said at word at stands for: the
+// subject of a clause before it, when an organisation ("the lab stays at
+// Dalhousie under Dr. Tremblay, who becomes its director"), else the one
+// the text is about or last named.
+func (sc *sentCtx) itsOrg(at int) ref {
+	for ci := range sc.p.Clauses {
+		c := &sc.p.Clauses[ci]
+		if c.SubjFrom != nlp.SubjOwn || c.Subj.Phrase < 0 || sc.p.Phrases[c.Subj.Phrase].End > at {
+			continue
+		}
+		if r := sc.phraseRef(c.Subj.Phrase, true); r.name != "" && sc.u.x.isOrg(r.name) {
+			return r
+		}
+	}
+	if r := sc.contextOrgBefore(at); r.name != "" {
+		return r
+	}
+	if t := sc.u.topicOrg; t != "" {
+		return ref{name: t, kind: kindOrg, str: strPattern}
+	}
+	return sc.recentOrg(at)
+}

@@ -94,29 +94,6 @@ func (sc *sentCtx) orgOf(pi int, c *nlp.Clause) ref {
 	return ref{}
 }
 
-// itsOrg returns the organisation "its" said at word at stands for: the
-// subject of a clause before it, when an organisation ("the lab stays at
-// Dalhousie under Dr. Tremblay, who becomes its director"), else the one
-// the text is about or last named.
-func (sc *sentCtx) itsOrg(at int) ref {
-	for ci := range sc.p.Clauses {
-		c := &sc.p.Clauses[ci]
-		if c.SubjFrom != nlp.SubjOwn || c.Subj.Phrase < 0 || sc.p.Phrases[c.Subj.Phrase].End > at {
-			continue
-		}
-		if r := sc.phraseRef(c.Subj.Phrase, true); r.name != "" && sc.u.x.isOrg(r.name) {
-			return r
-		}
-	}
-	if r := sc.contextOrgBefore(at); r.name != "" {
-		return r
-	}
-	if t := sc.u.topicOrg; t != "" {
-		return ref{name: t, kind: kindOrg, str: strPattern}
-	}
-	return sc.recentOrg(at)
-}
-
 // titleField returns the field a title phrase pi names after "of",
 // when the clause's "of" phrase right after it is a bare lower-case
 // noun phrase ("head of data", "director of customer experience",
@@ -913,51 +890,6 @@ func (sc *sentCtx) atOrg(c *nlp.Clause) ref {
 		}
 	}
 	return ref{}
-}
-
-// identity records that a speaker or the one spoken to is a person named
-// in the text ("I'm Per Holm", "you're Ulrik Dahl"), when the label
-// names no one ("Speaker 2", "User") or the name completes it.
-func (sc *sentCtx) identity(subj, name ref) bool {
-	x := sc.u.x
-	if e := x.reg.get(subj.name); sc.tagged && e != nil && e.speaker {
-		// "You're Greta, aren't you?": the one who answers is named,
-		// which speaker identification reads; "you" here is a guess.
-		return true
-	}
-	if subj.name == "" || name.name == "" || sc.kindOf(name) != kindPerson && !personLike(name.name) && !firstNames.has(strings.ToLower(name.name)) {
-		return false
-	}
-	e := x.reg.get(subj.name)
-	if e == nil || !e.speaker || x.reg.key(subj.name) == x.reg.key(name.name) {
-		return e != nil && e.speaker
-	}
-	if !genericSpeaker(subj.name) && !strings.Contains(" "+name.name+" ", " "+subj.name+" ") && !shortOfFirst(subj.name, name.name) {
-		return false
-	}
-	if prior, ok := x.identities[x.reg.key(subj.name)]; ok && x.reg.key(prior) != x.reg.key(name.name) {
-		// "I'm Sigrun Dahl." "And you're Halvor Brekke!": the voice
-		// named itself, so the one told is another.
-		return true
-	}
-	x.reg.add(name.name, kindPerson, strSure, true)
-	if x.identities == nil {
-		x.identities = map[string]string{}
-	}
-	x.identities[x.reg.key(subj.name)] = name.name
-	return true
-}
-
-// shortOfFirst reports whether the one-word label is a short form of
-// the first word of the fuller name: "Gwen" of "Gwendolyn Achterberg",
-// "Pheebs" of "Phoebe Buffay".
-func shortOfFirst(label, name string) bool {
-	f := strings.Fields(name)
-	if strings.Contains(label, " ") || len(f) < 2 {
-		return false
-	}
-	l, first := strings.ToLower(label), strings.ToLower(f[0])
-	return len(l) >= 3 && len(first) > len(l) && strings.HasPrefix(first, l) || petForm(l, first)
 }
 
 // planProvider reads the organisation a plan is held at, right after

@@ -137,3 +137,79 @@ func (s *Sentence) coordinatedLeft(k, p int) (Arg, int) {
 	}
 	return arg, first
 }
+
+// prepAsideOpens returns the comma that opens a verbless aside led by a
+// preposition and closed by the comma at word j ("…, in place since
+// 2019,"), or -1.
+func (s *Sentence) prepAsideOpens(j int) int {
+	for k := j - 1; k > 0 && k >= j-12; k-- {
+		if s.Words[k] != "," {
+			if verbTag(s.Tags[k]) || s.Tags[k] == "WP" || s.Tags[k] == "WDT" {
+				return -1
+			}
+			continue
+		}
+		if k+1 < j && s.Tags[k+1] == "IN" && !subordinator[s.Lower[k+1]] {
+			return k
+		}
+		return -1
+	}
+	return -1
+}
+
+// closesRelative reports whether the comma at word e closes a relative
+// clause set off by commas after a phrase (", which Dana founded ,",
+// ", where I worked ,"), the phrase not inside an earlier clause.
+func (s *Sentence) closesRelative(e int) bool {
+	for k := e - 1; k > 0 && k >= e-20; k-- {
+		if s.Words[k] != "," {
+			continue
+		}
+		if next := s.Lower[k+1]; !relativeWH[next] && next != "whose" && next != "where" {
+			return false
+		}
+		p := s.phraseEndingAt(k)
+		if p < 0 {
+			return false
+		}
+		for _, c := range s.Clauses {
+			if c.VerbStart < s.Phrases[p].Start {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// namedAside returns the names set off by commas after a common noun
+// phrase, closing with the comma at word e: "My sister, Ann, lives …",
+// "My parents, Ruth and Emmanuel, retired …". The names are the subject.
+func (s *Sentence) namedAside(e int) (Arg, bool) {
+	var names []int
+	for q := e; ; {
+		p := s.phraseEndingAt(q)
+		if p < 0 || !s.Phrases[p].Name {
+			return Arg{}, false
+		}
+		names = append(names, p)
+		q = s.Phrases[p].Start - 1
+		if q < 1 {
+			return Arg{}, false
+		}
+		if s.Lower[q] == "and" && s.Words[q-1] == "," {
+			q--
+		}
+		switch {
+		case s.Lower[q] == "and":
+		case s.Words[q] != ",":
+			return Arg{}, false
+		default:
+			// A comma: the common noun phrase the names follow, or a
+			// name before it in the list.
+			if h := s.phraseEndingAt(q); h >= 0 && !s.Phrases[h].Name && s.Tags[s.Phrases[h].Head] != "PRP" {
+				return Arg{Phrase: names[0], Coord: names[1:]}, true
+			}
+		}
+	}
+}
