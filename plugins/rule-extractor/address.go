@@ -507,8 +507,7 @@ func calledAlone(w string) bool {
 	if exclamations.has(w) || nlp.IsAdjective(w) || kinNouns.has(w) || firstNames.has(w) {
 		return false
 	}
-	_, class, ok := nlp.Noun(w)
-	return ok && class&nlp.ClassPerson != 0
+	return personNoun(w)
 }
 
 // exclamations are adjectives said alone as a reply or an exclamation

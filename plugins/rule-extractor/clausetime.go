@@ -4,6 +4,7 @@ import (
 	"strings"
 	"time"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
 )
@@ -65,7 +66,7 @@ func (sc *sentCtx) fact(cc *clauseCtx, src, dst ref, rel string, role temporal, 
 			return
 		}
 	}
-	if rel == "WORKS_AT" && src.name != "" && unicode.IsLower([]rune(src.name)[0]) && !sc.personish(src) {
+	if r, _ := utf8.DecodeRuneInString(src.name); rel == "WORKS_AT" && unicode.IsLower(r) && !sc.personish(src) {
 		// "title transferred from Ernest Blackwood" in a sale: a thing
 		// named by a common noun works nowhere.
 		return

@@ -268,7 +268,7 @@ func (sc *sentCtx) possessedHome() {
 		if !ok {
 			continue
 		}
-		if w := lowerAt(sc.toks, e); (w == "for" || w == "from") && sc.dateStartsAt(e+1) {
+		if w := lowerAt(sc.toks, e); (w == "for" || w == "from") && sc.dateStarting(e+1) != nil {
 			// "Dmitri Sokolov's room in Tallinn for 3-6 June": a stay
 			// booked for some days, no home.
 			continue
@@ -280,17 +280,6 @@ func (sc *sentCtx) possessedHome() {
 		cc := &clauseCtx{te: tensePresent}
 		sc.fact(cc, holder, place, "LIVES_IN", tState, "{s} lives in {o}", kindPerson, kindLocation)
 	}
-}
-
-// dateStartsAt reports whether a date the sentence holds starts at word
-// i.
-func (sc *sentCtx) dateStartsAt(i int) bool {
-	for k := range sc.dates {
-		if sc.dates[k].start == i {
-			return true
-		}
-	}
-	return false
 }
 
 // movedHome reports whether phrase pi is the object of a verb of

@@ -160,7 +160,7 @@ func (sc *sentCtx) allergen(pi int) ref {
 	if w := sc.headWord(pi); w != "allergy" && w != "allergies" {
 		return ref{}
 	}
-	if st := max(p.Start+sc.detLen(p), p.PossEnd); st < p.Head {
+	if st := p.Start + sc.detLen(p); st < p.Head {
 		return ref{name: strings.ToLower(joinTokens(sc.toks[st:p.Head])), kind: kindNone, str: strPattern}
 	}
 	return ref{}
@@ -206,7 +206,6 @@ func (sc *sentCtx) allergyHeld(cc *clauseCtx, ci int) bool {
 			who = ref{name: sc.u.x.recordSubject, kind: kindPerson, str: strSure}
 		}
 	case "have", "develop":
-		p := &sc.p.Phrases[c.Obj.Phrase]
 		if w := sc.headWord(c.Obj.Phrase); w != "allergy" && w != "allergies" {
 			return false
 		}
@@ -215,10 +214,7 @@ func (sc *sentCtx) allergyHeld(cc *clauseCtx, ci int) bool {
 			return false
 		}
 		who = subjs[0]
-		if st := p.Start + sc.detLen(p); st < p.Head {
-			// "a penicillin allergy".
-			what = ref{name: strings.ToLower(joinTokens(sc.toks[st:p.Head])), kind: kindNone, str: strPattern}
-		}
+		what = sc.allergen(c.Obj.Phrase) // "a penicillin allergy"
 		for _, pp := range c.PPs {
 			if pp.Prep == "to" && pp.Obj.Phrase >= 0 {
 				what = sc.phraseRef(pp.Obj.Phrase, false)
