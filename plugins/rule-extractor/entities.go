@@ -444,6 +444,11 @@ func findMentions(toks []token, blocked []bool) []mention {
 			continue
 		}
 		e := nameEnd(toks, i, blocked)
+		if e == i+1 && nlp.HyphenedSound(toks[i].lower) {
+			// "Oh-ho", "Uh-oh": a sound, no name.
+			i++
+			continue
+		}
 		if i == first && e == i+1 && nlp.InflectedVerb(toks[i].lower) {
 			// "Got promoted", "Started at Acme": a verb whose "I" the
 			// writer left out.

@@ -465,7 +465,7 @@ func (s *Sentence) retagByNeighbours(named []bool) {
 		if named[i] {
 			continue
 		}
-		if interjections[s.Lower[i]] {
+		if interjections[s.Lower[i]] || HyphenedSound(s.Lower[i]) {
 			s.Tags[i], s.Lemmas[i] = "UH", s.Lower[i]
 			continue
 		}
@@ -494,6 +494,22 @@ func (s *Sentence) modifies(i int) bool {
 
 // interjections are the greetings and sounds that never head a phrase.
 var interjections = set("hi hey hello bye goodbye oh ooh ohh ah aw aww wow whoa um uh uhm umm hmm oops yeah yep nope")
+
+// HyphenedSound reports whether w is a sound written in hyphened parts
+// that opens with an interjection, each part short ("oh-ho", "uh-oh",
+// "ah-ha").
+func HyphenedSound(w string) bool {
+	parts := strings.Split(w, "-")
+	if len(parts) < 2 || !interjections[parts[0]] {
+		return false
+	}
+	for _, p := range parts {
+		if p == "" || len(p) > 4 {
+			return false
+		}
+	}
+	return true
+}
 
 // nominative are the pronouns only a subject takes.
 var nominative = set("i he she we they")
