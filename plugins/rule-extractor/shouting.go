@@ -107,3 +107,86 @@ func pluralNoun(w string) bool {
 func contraction(t token) bool {
 	return strings.HasPrefix(t.text, "'") || strings.HasPrefix(t.text, "’") || strings.EqualFold(t.text, "n't")
 }
+
+// A title written with a capital to every word ("my next song's called
+// What Can I Say", "fired off of Days Of Our Lives") shows no names by
+// its case either. A run of capitalized words holding at least two
+// capitalized function words after the sentence's first word is such a
+// title. Within a sentence it is read as if quoted, one work's name; at a
+// sentence's start ("I Really Loved When We Were Young") the sentence is
+// written in capitals throughout, and its words the dictionary knows are
+// read in lower case, its names and places staying names.
+
+// titledFunctionWords is the fewest capitalized function words a run
+// needs to be read as a title: "Bank of America" and "The Hague" are
+// names, "Stand By Me" is a title.
+const titledFunctionWords = 2
+
+// titleFunctionWords are the function words a name seldom holds
+// capitalized: determiners, pronouns, conjunctions, prepositions and
+// auxiliaries.
+var titleFunctionWords = words("a an the this that these those my your his her our their its",
+	"me you he she it we they him us them what when where who why how which",
+	"and or but nor if so as of in on at to by for from with into about",
+	"is are was were be been am have has had do does did can could will would shall should may might must not")
+
+// untitled returns the tokens of a sentence with its title runs quoted
+// or read in lower case; a sentence with none as it is.
+func untitled(toks []token) []token {
+	var out []token
+	changed := false
+	for start := 0; start < len(toks); {
+		end := start
+		fn := 0
+		for end < len(toks) && toks[end].word && (toks[end].cap || contraction(toks[end])) {
+			if end > 0 && toks[end].cap && titleFunctionWords.has(toks[end].lower) {
+				fn++
+			}
+			end++
+		}
+		switch {
+		case end == start:
+			out = append(out, toks[start])
+			start++
+			continue
+		case fn < titledFunctionWords || start > 0 && toks[start-1].text == "\"":
+			out = append(out, toks[start:end]...)
+		case start > 0:
+			out = append(out, quoteToken)
+			out = append(out, toks[start:end]...)
+			out = append(out, quoteToken)
+			changed = true
+		default:
+			for i := start; i < end; i++ {
+				out = append(out, lowerInTitle(toks, i))
+			}
+			changed = true
+		}
+		start = end
+	}
+	if !changed {
+		return toks
+	}
+	return out
+}
+
+// quoteToken is a plain double quote.
+var quoteToken = token{text: "\"", lower: "\""}
+
+// lowerInTitle returns toks[i], a word of a sentence written in capitals
+// throughout, in lower case when the dictionary knows it and it is no
+// name or place.
+func lowerInTitle(toks []token, i int) token {
+	t := toks[i]
+	if i == 0 || t.lower == "i" || !t.cap || !knownWord(t.lower) || places.has(t.lower) || nlp.IsGivenName(t.lower) {
+		return t
+	}
+	if placePreps.has(toks[i-1].lower) || toks[i-1].lower == "at" {
+		if !bareNouns.has(t.lower) && !pluralNoun(t.lower) && !isCapStop(t.lower) {
+			// "Dancing In Tallinn": a place after a preposition of
+			// place, as when shouted.
+			return t
+		}
+	}
+	return wordToken(t.lower, t.lower)
+}

@@ -1,6 +1,10 @@
 package main
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
 
 // TestExtractShouted holds sentences written all in capitals, read as if
 // written in the usual case.
@@ -22,4 +26,18 @@ func TestExtractShouted(t *testing.T) {
 			source: "message", content: "Ysolde: I work at the NHS now.",
 			want: []wf{{"WORKS_AT", "Ysolde", "NHS", "ref", ""}}},
 	})
+}
+
+// TestExtractTitleCase holds titles written with a capital to every
+// word: within a sentence one work's name, at its start words read in
+// lower case but for the names among them.
+func TestExtractTitleCase(t *testing.T) {
+	content := "Speaker 1: My next song is called What Can I Say When You Were Young.\n" +
+		"Speaker 2: Uh-oh, Ingrid, not again.\n" +
+		"Speaker 3: I Really Loved When We Were Dancing In Tallinn."
+	want := map[string]string{"Speaker 2": "Person", "Speaker 3": "Person", "Ingrid": "Person", "Tallinn": "Location",
+		"What Can I Say When You Were Young": "Work"}
+	if diff := cmp.Diff(want, entityTypes(t, "message", content)); diff != "" {
+		t.Errorf("extract(%q) entity types mismatch (-want +got):\n%s", content, diff)
+	}
 }
