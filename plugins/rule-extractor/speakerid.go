@@ -350,7 +350,7 @@ func nicknames(full map[string]string) map[string]string {
 		}
 		long, n := "", 0
 		for other := range full {
-			if other != short && (strings.HasPrefix(other, short) || petForm(short, other)) {
+			if other != short && (strings.HasPrefix(other, short) || petForm(short, other) || other < short && samePet(short, other)) {
 				long, n = other, n+1
 			}
 		}
@@ -386,6 +386,19 @@ func petForm(short, long string) bool {
 		return false
 	}
 	return true
+}
+
+// samePet reports whether a and b are one pet form spelt two ways, the
+// name they come from unsaid: "Pheebs" and "Phoebs" share their first
+// two letters, their pet ending and three consonants at least, and
+// differ in their vowels only.
+func samePet(a, b string) bool {
+	if len(a) < 4 || len(b) < 4 || a[:2] != b[:2] || a[len(a)-1] != b[len(b)-1] {
+		return false
+	}
+	sa, okA := petStem(a)
+	sb, okB := petStem(b)
+	return okA && okB && len(consonants(sa)) >= 3 && consonants(sa) == consonants(sb)
 }
 
 // petStem returns w without a pet ending ("-s", "-ie", "-y"), and whether

@@ -27,6 +27,8 @@ func TestIdentifySpeakers(t *testing.T) {
 			map[string][]string{"Magnus": {"Mag", "Speaker 2"}}},
 		{"a pet form with other vowels is the name", "Speaker 1: Theodora, the car is here.\nSpeaker 2: Thanks.\nSpeaker 1: Theddie, you forgot your keys.\nSpeaker 2: Oh no.",
 			map[string][]string{"Theodora": {"Speaker 2", "Theddie"}}},
+		{"one pet form spelt two ways is one name", "Speaker 1: Theebs, the car is here.\nSpeaker 2: Thanks.\nSpeaker 1: Well, you know Thoebs. You never listen.\nSpeaker 2: Oh no.",
+			map[string][]string{"Theebs": {"Speaker 2", "Thoebs"}}},
 		{"a name drawn out is the name", "Speaker 1: Hi Tove.\nSpeaker 2: Hello.\nSpeaker 1: Tooovvveee, come on!\nSpeaker 2: Fine.",
 			map[string][]string{"Tove": {"Speaker 2", "Tooovvveee"}}},
 		{"a short form the dictionary knows as a word", "Speaker 1: Okay, Gabriella. Gab, what you saw was nothing.\nSpeaker 2: Sure.",
