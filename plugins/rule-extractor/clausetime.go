@@ -76,6 +76,12 @@ func (sc *sentCtx) fact(cc *clauseCtx, src, dst ref, rel string, role temporal, 
 		// the medicine is the patient's, whoever gives or stops it.
 		src = ref{name: sc.u.x.recordSubject, kind: kindPerson, str: strSure}
 	}
+	if rel == "TAKES_MEDICATION" && sc.u.x.concerning != "" && cc.c != nil && sc.subjectIs(cc.c, "we") {
+		// "we stopped the levothyroxine on 9 September" in a clinic's
+		// letter about a patient: the clinic prescribes, the patient
+		// takes.
+		src = ref{name: sc.u.x.concerning, kind: kindPerson, str: strSure}
+	}
 	if rel == "VISITED" && cc.c != nil && cc.c.Lemma == "go" && schoolName(dst.name) {
 		// "went to Oxford University" says more often who studied there
 		// than who visited: neither is told.

@@ -145,6 +145,13 @@ func TestExtractRecordNotes(t *testing.T) {
 			content: "Consult notes. Patient: Pepper, 4-year-old male collie. Owner: Linda Aasen. Started meloxicam 1 mg daily on 2 March. Owner stopped the meloxicam on 10 May.",
 			want:    []wf{{"TAKES_MEDICATION", "Pepper", "meloxicam", "2024-03-02", "2024-05-10"}},
 			absent:  []wf{{"TAKES_MEDICATION", "Owner", "*", "", ""}}},
+		{name: "a medicine a clinic stops in a letter about a patient",
+			content: "Dear Dr. Ines Varga,\nRe: Tomasz Wrona, DOB 03/04/1970\nThank you for referring Tomasz, who started metformin on 2 March. After discussion we stopped the metformin on 9 May and he is now taking gliclazide.\nYours sincerely,\nDr. Anke Ruel",
+			want: []wf{
+				{"TAKES_MEDICATION", "Tomasz Wrona", "metformin", "2024-03-02", "2024-05-09"},
+				{"TAKES_MEDICATION", "Tomasz Wrona", "gliclazide", "ref", ""},
+			},
+			absent: []wf{{"TAKES_MEDICATION", "User", "*", "", ""}}},
 		{name: "a text in the first person is the writer's",
 			content: "Patient: Oskar Lindahl. I started ramipril yesterday.",
 			want:    []wf{{"TAKES_MEDICATION", "User", "ramipril", "2024-05-14", ""}}},

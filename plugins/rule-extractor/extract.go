@@ -48,6 +48,9 @@ type extraction struct {
 	// recordSubject is the person a record is about ("Patient: Rafael
 	// Ames"), who is its author and whom its "he" and "she" mean.
 	recordSubject string
+	// concerning is the one a first-person letter is about ("Re: Gisela
+	// Marchetti, DOB 03/04/1974"), for whom its writer acts.
+	concerning string
 	// genders maps a name's key to 'f' or 'm' where the text shows it
 	// (genders.go), the previous episodes' read with their persons.
 	genders map[string]byte
@@ -232,6 +235,9 @@ func (x *extraction) text(req abi.ExtractRequest) {
 			author = name
 			x.reg.add(name, kindPerson, strSure, true)
 		}
+	}
+	if x.recordSubject == "" && !strings.EqualFold(ep.Source, "message") {
+		x.concerning = fieldName(ep.Content)
 	}
 	for k, u := range conv.utts {
 		if u.speaker == "" && u.role == roleNone {
