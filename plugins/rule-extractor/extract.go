@@ -210,7 +210,7 @@ func (x *extraction) text(req abi.ExtractRequest) {
 			// A record about someone ("Patient: Rafael Ames") is told
 			// from their side: "Started lisinopril" is theirs.
 			author, x.recordSubject = subj, subj
-			x.reg.add(subj, kindPerson, strSure, true)
+			x.reg.add(subj, recordSubjectKind(subj, ep.Content, req.Previous), strSure, true)
 		} else if org := orgAuthor(ep.Content); org != "" && !strings.EqualFold(ep.Source, "message") {
 			// "Pemberton Analytics, Q3 update. … we moved our
 			// headquarters": the organisation's "we".

@@ -321,3 +321,38 @@ func (sc *sentCtx) ownerField() {
 	x.facts = append(x.facts, fact{src: owner.name, dst: x.recordSubject, rel: "HAS_PET", tmpl: "{s} owns {o}",
 		subs: map[string]string{"{s}": owner.name, "{o}": x.recordSubject}, valid: x.ref})
 }
+
+// recordSubjectKind returns the kind of a record's subject: a pet when
+// this record or an earlier one describes an animal after the name
+// ("Patient: Farofa, 6-year-old female beagle."), else a person.
+func recordSubjectKind(subj, content string, previous []abi.Episode) kind {
+	if animalAfter(content, subj) {
+		return kindPet
+	}
+	for _, p := range previous {
+		if animalAfter(p.Content, subj) {
+			return kindPet
+		}
+	}
+	return kindPerson
+}
+
+// animalAfter reports whether name is followed in content by a comma and
+// a short phrase whose last word is an animal's noun.
+func animalAfter(content, name string) bool {
+	i := strings.Index(content, name+",")
+	if i < 0 {
+		return false
+	}
+	rest := content[i+len(name)+1:]
+	if j := strings.IndexAny(rest, ".,;()\n"); j >= 0 {
+		rest = rest[:j]
+	}
+	f := strings.Fields(strings.ToLower(rest))
+	if len(f) == 0 || len(f) > 6 {
+		return false
+	}
+	head := f[len(f)-1]
+	lex, class, ok := nlp.Noun(nlp.Lemma(head, "NN"))
+	return petNouns.has(head) || ok && class&nlp.ClassAnimal != 0 && lex == nlp.NounAnimal
+}
