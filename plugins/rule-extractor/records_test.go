@@ -151,3 +151,26 @@ func TestExtractAnimalRecord(t *testing.T) {
 			absent:  []wf{{"HAS_PET", "*", "*", "", ""}}},
 	})
 }
+
+// TestExtractRecordSubjectPet checks that a record about a subject an
+// earlier record described as an animal types it as a pet, as the earlier
+// one did, so that the two are one entity.
+func TestExtractRecordSubjectPet(t *testing.T) {
+	var resp abi.ExtractResponse
+	req := abi.ExtractRequest{
+		Episode: abi.Episode{Source: "text", ReferenceTime: refTime,
+			Content: "Consult notes. Biscuit rechecked by Dr. Aune. Owner stopped the meloxicam on 10 May."},
+		Previous: []abi.Episode{{Source: "text", ReferenceTime: refTime,
+			Content: "Consult notes. Patient: Biscuit, 3-year-old male terrier. Owner: Henrik Sola. Started meloxicam."}},
+	}
+	roundTrip(t, abi.CapExtract, req, &resp)
+	for _, e := range resp.Entities {
+		if e.Name == "Biscuit" {
+			if e.Type != "Pet" {
+				t.Errorf("Biscuit has type %q, want Pet", e.Type)
+			}
+			return
+		}
+	}
+	t.Errorf("no entity Biscuit among %+v", resp.Entities)
+}
