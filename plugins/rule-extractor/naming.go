@@ -139,6 +139,25 @@ func possessedNamed(toks []token) []token {
 	return toks
 }
 
+// doubleGenitive reads "a friend of Monica and Chandler's" as "a friend of
+// Monica and Chandler": a possessive closing an "of" phrase of names, no
+// noun after it, marks the holder once more.
+func doubleGenitive(toks []token) []token {
+	for i := 2; i < len(toks); i++ {
+		if toks[i].lower != "'s" || !toks[i-1].cap || i+1 < len(toks) && toks[i+1].word {
+			continue
+		}
+		k := i - 1
+		for k > 0 && k >= i-8 && (toks[k].cap && toks[k].word || toks[k].lower == "and" || toks[k].text == ",") {
+			k--
+		}
+		if toks[k].lower == "of" && k < i-1 {
+			return append(toks[:i:i], toks[i+1:]...)
+		}
+	}
+	return toks
+}
+
 // identity records that a speaker or the one spoken to is a person named
 // in the text ("I'm Per Holm", "you're Ulrik Dahl"), when the label
 // names no one ("Speaker 2", "User") or the name completes it.

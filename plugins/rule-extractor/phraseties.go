@@ -234,15 +234,20 @@ func (sc *sentCtx) appositiveKin(cc *clauseCtx, pi int) {
 		return
 	}
 	poss, from := sc.ofMine(q), q.Start+sc.detLen(q)
-	if poss.name != "" {
+	switch {
+	case poss.name != "":
 		// "Obinna, a cousin of mine, …".
 		if e := q.End + 2; e < len(sc.toks) && sc.toks[e].word {
 			return
 		}
-	} else {
-		if q.PossEnd == q.PossStart {
+	case q.PossEnd == q.PossStart:
+		// "Obinna, a cousin of Leyla, …".
+		r, next := sc.ofName(q)
+		if r.name == "" || next < len(sc.toks) && sc.toks[next].word {
 			return
 		}
+		poss = r
+	default:
 		// "Debbie, my best friend from school, …": a preposition may follow.
 		if q.End < len(sc.toks) && sc.toks[q.End].word && sc.toks[q.End].lower != "and" && sc.p.Tags[q.End] != "IN" {
 			return
@@ -260,6 +265,19 @@ func (sc *sentCtx) appositiveKin(cc *clauseCtx, pi int) {
 	}
 	// "Ravi, my former roommate, …", "Ravi, an old roommate of mine".
 	sc.relateIn(&clauseCtx{te: tensePresent, ended: formerIn(sc.toks, from, q.Head, noun, true)}, sc.named(p.Start, e), poss, noun, tState)
+}
+
+// ofName returns the name right after phrase q's "of" ("a cousin of
+// Leyla") and the index after it, or no one.
+func (sc *sentCtx) ofName(q *nlp.Phrase) (ref, int) {
+	if lowerAt(sc.toks, q.End) != "of" {
+		return ref{}, 0
+	}
+	e, named := sc.nameAt[q.End+1]
+	if !named {
+		return ref{}, 0
+	}
+	return sc.named(q.End+1, e), e
 }
 
 // listOwner returns whose relatives or companions a phrase before an

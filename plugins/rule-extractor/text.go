@@ -102,7 +102,7 @@ func splitSentences(text string) []sentence {
 	for i := range out {
 		out[i].toks = untitled(unshouted(out[i].toks))
 		lowerMonths(out[i].toks)
-		out[i].toks = postBeforeLeaver(bracketedNames(bareKin(congratulated(atMentions(possessedNamed(out[i].toks))))))
+		out[i].toks = postBeforeLeaver(bracketedNames(bareKin(congratulated(atMentions(possessedNamed(doubleGenitive(out[i].toks)))))))
 	}
 	return out
 }
