@@ -558,6 +558,10 @@ func findMentions(toks []token, blocked []bool) []mention {
 				// "Bartek from Larkspur Lettings": a name ending in a
 				// common noun that names no kind of place is a business.
 				k, str = kindOrg, strWeak
+			case lowerAt(toks, e) == "'s" && kinNouns.has(lowerAt(toks, e+1)):
+				// "away from Chandler's mom": one whose mother is
+				// named is a person, whatever the preposition.
+				k, str = kindPerson, strWeak
 			case placePreps.has(lowerAt(toks, i-1)):
 				k, str = kindLocation, strWeak
 			case lowerAt(toks, i-1) == "at" && e-i > 1 && lowerAt(toks, e) != "'s" && !firstNames.has(toks[i].lower):

@@ -352,3 +352,13 @@ func TestExtractNamedEstablishment(t *testing.T) {
 func TestExtractPityBeforeName(t *testing.T) {
 	checkEntityNames(t, "message", "Sunniva: Poor Bramble has been limping all week. Lucky Odd got the last ticket.", []string{"Bramble", "Odd"}, []string{"Poor Bramble", "Lucky Odd"})
 }
+
+func TestExtractKinPossessorIsPerson(t *testing.T) {
+	// One whose mother or brother is named is a person, though a
+	// preposition of place comes before the name.
+	content := "Keep the dog away from Fletcher's mum, and from Tarrant."
+	want := map[string]string{"Fletcher": "Person", "Tarrant": "Location"}
+	if diff := cmp.Diff(want, entityTypes(t, "text", content)); diff != "" {
+		t.Errorf("extract(%q) entities mismatch (-want +got):\n%s", content, diff)
+	}
+}
