@@ -130,6 +130,15 @@ var titleFunctionWords = words("a an the this that these those my your his her o
 	"and or but nor if so as of in on at to by for from with into about",
 	"is are was were be been am have has had do does did can could will would shall should may might must not")
 
+// titlePronouns are the pronouns a title holds capitalized and a name
+// does not ("Days of Our Lives", "Take My Breath Away"); one opening a
+// run is a form of address ("Your Honour").
+var titlePronouns = words("my your our their his her its me us them")
+
+// titleJoiners are the small words a title writes in lower case between
+// its capitalized ones.
+var titleJoiners = words("of the a an")
+
 // untitled returns the tokens of a sentence with its title runs quoted
 // or read in lower case; a sentence with none as it is.
 func untitled(toks []token) []token {
@@ -138,12 +147,24 @@ func untitled(toks []token) []token {
 	for start := 0; start < len(toks); {
 		end := start
 		fn := 0
-		for end < len(toks) && toks[end].word && (toks[end].cap || contraction(toks[end])) {
-			if end > 0 && toks[end].cap && titleFunctionWords.has(toks[end].lower) {
+		for end < len(toks) && toks[end].word {
+			switch t := toks[end]; {
+			case t.cap && end > 0 && titlePronouns.has(t.lower) && end > start:
+				// "Days of Our Lives": a pronoun inside a name
+				// marks a title on its own.
+				fn += titledFunctionWords
+			case t.cap && end > 0 && titleFunctionWords.has(t.lower):
 				fn++
+			case t.cap || contraction(t):
+			case end > start && titleJoiners.has(t.lower) && end+1 < len(toks) && toks[end+1].cap:
+				// "Days of Our Lives": the small words of a title in
+				// lower case.
+			default:
+				goto runEnd
 			}
 			end++
 		}
+	runEnd:
 		switch {
 		case end == start:
 			out = append(out, toks[start])

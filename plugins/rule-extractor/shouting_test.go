@@ -40,4 +40,10 @@ func TestExtractTitleCase(t *testing.T) {
 	if diff := cmp.Diff(want, entityTypes(t, "message", content)); diff != "" {
 		t.Errorf("extract(%q) entity types mismatch (-want +got):\n%s", content, diff)
 	}
+	// A title's small words and a pronoun within it, with a name before.
+	content = "I watched Sverre Nyhus on Days of Our Lives."
+	want = map[string]string{"Sverre Nyhus": "Person", "Days of Our Lives": "Work"}
+	if diff := cmp.Diff(want, entityTypes(t, "text", content)); diff != "" {
+		t.Errorf("extract(%q) entity types mismatch (-want +got):\n%s", content, diff)
+	}
 }
