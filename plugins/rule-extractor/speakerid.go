@@ -315,7 +315,7 @@ func (x *extraction) identifySpeakers(utts []utterance) {
 			continue
 		}
 		first, ok := x.identities[x.reg.key(c.label)]
-		if !ok {
+		if !ok || twoGivenNames(first, full[c.name]) {
 			continue
 		}
 		usedName[c.name] = true
@@ -323,6 +323,14 @@ func (x *extraction) identifySpeakers(utts []utterance) {
 		x.identities[x.reg.key(full[c.name])] = first
 		x.secondNames = append(x.secondNames, x.reg.key(full[c.name]))
 	}
+}
+
+// twoGivenNames reports whether a and b are one word each and both given
+// names or the start of one ("Ross" and "Rach"): two people's first
+// names, not a first name and a surname of one.
+func twoGivenNames(a, b string) bool {
+	return !strings.Contains(a, " ") && !strings.Contains(b, " ") &&
+		nlp.BeginsGivenName(strings.ToLower(a)) && nlp.BeginsGivenName(strings.ToLower(b))
 }
 
 // thanksBefore reports whether the words before toks[i] thank: "Thank
@@ -777,7 +785,7 @@ var indefinites = words("everybody everyone everything nobody nothing nothin som
 
 // interjections are the sounds of speech written with a capital at a
 // turn's start.
-var interjections = words("wha whoo woohoo phew duh oof argh arghh damn dammit damnit amen gesundheit uhm umh oh ooh ohh ah pst psst shh hiya enh heh wanna gonna gotta gotcha dunno lemme kinda sorta ahh aah aw aww awww uh uhh um umm hmm mm mmm mhm huh hm eh er wow whoa woah oops whoops yo hey hi hello bye yeah yep yup nope geez gee gosh jeez shh shhh ow oww ouch ugh eww yay yikes ha haha hah okay ok alright alrighty please thanks sorry man dude god")
+var interjections = words("y'know ya'know c'mon humm wha whoo woohoo phew duh oof argh arghh damn dammit damnit amen gesundheit uhm umh oh ooh ohh ah pst psst shh hiya enh heh wanna gonna gotta gotcha dunno lemme kinda sorta ahh aah aw aww awww uh uhh um umm hmm mm mmm mhm huh hm eh er wow whoa woah oops whoops yo hey hi hello bye yeah yep yup nope geez gee gosh jeez shh shhh ow oww ouch ugh eww yay yikes ha haha hah okay ok alright alrighty please thanks sorry man dude god")
 
 // vocative reports whether mention m of a sentence is a name called out:
 // alone before a comma or an exclamation at the turn's start ("Agnes,
@@ -797,9 +805,10 @@ func vocative(toks []token, m mention, sent int) bool {
 	if start == m.start && endish && (sent == 0 || m.start > 0 || after == ",") && !appositiveAfter(toks, m.end) {
 		return true
 	}
-	// "Okay, Mr. Bing you'll be in 25J": a name at a clause's start
-	// right before "you" is no subject; it calls.
-	if start == m.start && strings.EqualFold(after, "you") && (m.end+1 >= len(toks) || toks[m.end+1].text != "and") {
+	// "Okay, Mr. Bing you'll be in 25J", "Mr. Morse I need to talk to
+	// you": a name at a clause's start right before a subject pronoun is
+	// no subject; it calls.
+	if start == m.start && (strings.EqualFold(after, "you") || after == "I" || strings.EqualFold(after, "we")) && (m.end+1 >= len(toks) || toks[m.end+1].text != "and") {
 		return true
 	}
 	// "I'm late! Monica?": a name asked or exclaimed alone calls, in

@@ -44,6 +44,17 @@ func GivenNames() []string {
 	return append([]string(nil), givenNames...)
 }
 
+// BeginsGivenName reports whether prefix (in lower case, three letters
+// at least) begins a given name of the gazetteer, or is one ("rach" of
+// "rachel").
+func BeginsGivenName(prefix string) bool {
+	if len(prefix) < 3 {
+		return false
+	}
+	i := sort.SearchStrings(givenNames, prefix)
+	return i < len(givenNames) && strings.HasPrefix(givenNames[i], prefix)
+}
+
 // IsGivenName reports whether the gazetteer holds a given name (in lower
 // case).
 func IsGivenName(name string) bool {
