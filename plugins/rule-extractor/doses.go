@@ -1,6 +1,10 @@
 package main
 
-import "github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
+import (
+	"regexp"
+
+	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
+)
 
 // The last dose of a course: "Last doxycycline tablet was on Friday", "my
 // last dose of methotrexate was on 2 May". The course of the drug ends
@@ -56,4 +60,18 @@ func (sc *sentCtx) lastDose() {
 func drugWord(w string) bool {
 	_, c, ok := nlp.Noun(w)
 	return ok && c&nlp.ClassDrug != 0
+}
+
+// dosedWord matches a word in lower case before a dose ("on levothyroxine
+// 75 mcg", "started sertraline 50 mg").
+var dosedWord = regexp.MustCompile(`\b([a-z][a-z]{4,})\s+\d+(?:\.\d+)?\s*(?:mg|mcg|µg|ml|iu|micrograms|milligrams)\b`)
+
+// dosedDrugs records as medicines the words a text gives a dose, so that
+// the text's later "the levothyroxine" is one, wherever the dose stood.
+func (x *extraction) dosedDrugs(text string) {
+	for _, m := range dosedWord.FindAllStringSubmatch(text, -1) {
+		if w := m[1]; !doseNouns.has(w) && !doseUnits.has(w) && !nlp.IsVerb(w) && !nlp.IsAdjective(w) {
+			x.reg.add(w, kindDrug, strCue, false)
+		}
+	}
 }

@@ -269,6 +269,7 @@ func (x *extraction) text(req abi.ExtractRequest) {
 			to = ""
 		}
 	}
+	x.dosedDrugs(ep.Content)
 	for k, u := range conv.utts {
 		if u.role == roleAssistant || u.role == roleSystem {
 			if u.role == roleAssistant {
