@@ -261,6 +261,11 @@ func orgAuthor(content string) string {
 		return ""
 	}
 	toks := tokenize(content)
+	if m := headerOrg.FindStringSubmatch(content); m != nil {
+		// "Customer note (Crestmoor Building Society, Harrogate
+		// branch): … with us".
+		toks = tokenize(m[1])
+	}
 	e := nameEnd(toks, 0, make([]bool, len(toks)))
 	if e == 0 {
 		return ""
@@ -272,6 +277,11 @@ func orgAuthor(content string) string {
 	}
 	return name
 }
+
+// headerOrg matches a note's heading that names its organisation in
+// brackets: "Customer note (Crestmoor Building Society, Harrogate
+// branch):".
+var headerOrg = regexp.MustCompile(`^\s*[A-Z][\p{L} ]{0,30}\(([A-Z][^,():]*)[,)][^:\n]{0,60}:`)
 
 // salutation matches the one a letter or an email is written to: "Dear
 // Ms El-Amrani,", "Hi Clementine," opening a line, or a "To:" header.
