@@ -110,6 +110,15 @@ var frames = indexFrames([]frame{
 	{verb: "headquarter", pass: true, prep: "in|at", class: "BASED_IN", role: tState},
 	{verb: "base", pass: true, prep: "in|out of", subj: kindOrg, class: "BASED_IN", role: tState},
 	{verb: "locate", pass: true, prep: "in|at", subj: kindOrg, class: "BASED_IN", role: tState},
+	// "transferred her savings from Northvale Bank to Crestmoor",
+	// "moved our pension to Halden Life": a customer's money leaves one
+	// provider for another.
+	{verb: "transfer", obj: "@funds", prep: "to|into", kinds: kOrgish, class: "CUSTOMER_OF", role: tStart},
+	{verb: "move", obj: "@funds", prep: "to|into", kinds: kOrgish, class: "CUSTOMER_OF", role: tStart},
+	{verb: "switch", obj: "@funds", prep: "to", kinds: kOrgish, class: "CUSTOMER_OF", role: tStart},
+	{verb: "transfer", obj: "@funds", prep: "from|out of", kinds: kOrgish, class: "CUSTOMER_OF", role: tEnd},
+	{verb: "move", obj: "@funds", prep: "from|out of", kinds: kOrgish, class: "CUSTOMER_OF", role: tEnd},
+	{verb: "switch", obj: "@funds", prep: "from", kinds: kOrgish, class: "CUSTOMER_OF", role: tEnd},
 	{verb: "move", obj: "@seat", prep: "to|into", class: "BASED_IN", role: tStart},
 	{verb: "relocate", obj: "@seat", prep: "to|into", class: "BASED_IN", role: tStart},
 	{verb: "move", obj: "@seat", prep: "from|out of", class: "BASED_IN", role: tEnd},
@@ -690,6 +699,8 @@ func (sc *sentCtx) objFits(f *frame, c *nlp.Clause) bool {
 		return degreeNouns.has(head) || sc.nounKind(sc.p.Phrases[c.Obj.Phrase].Head) == kindDegree
 	case "@post":
 		return postNoun(head)
+	case "@funds":
+		return fundNouns.has(head)
 	case "@business":
 		business := func(pi int) bool {
 			p := sc.p.Phrases[pi]
@@ -713,6 +724,10 @@ func (sc *sentCtx) objFits(f *frame, c *nlp.Clause) bool {
 	word := sc.toks[sc.p.Phrases[c.Obj.Phrase].Head].lower
 	return strings.Contains(" "+f.obj+" ", " "+head+" ") || strings.Contains(" "+f.obj+" ", " "+word+" ")
 }
+
+// fundNouns are what a customer keeps with a provider and takes to
+// another: money, accounts, policies.
+var fundNouns = words("saving savings account money fund funds pension mortgage deposit isa banking insurance policy portfolio investment investments")
 
 // humanSubjects are the classes only a person is the subject of: their
 // subject is a person when nothing else told its kind.

@@ -743,7 +743,7 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 						continue
 					}
 					if !f.inverse && a.prep != "" && !c.Passive && !c.Obj.None() && (c.Lemma == "move" || c.Lemma == "relocate") && !sc.movesPeople(c) &&
-						(f.class == "LIVES_IN" || !workplaceNouns.has(sc.headWord(c.Obj.Phrase))) {
+						f.obj != "@funds" && (f.class == "LIVES_IN" || !workplaceNouns.has(sc.headWord(c.Obj.Phrase))) {
 						// "moved everything to Nordea": things moved,
 						// not a home or a club of the subject's;
 						// "relocated her practice to Elmwood General": a

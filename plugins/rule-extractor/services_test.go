@@ -17,6 +17,17 @@ func TestExtractServiceWithProvider(t *testing.T) {
 			content: "Aud: My savings went from Fenwick Bank to Marden Building Society in March.",
 			want: []wf{{"BANKS_WITH", "Aud", "Fenwick Bank", "", "2024-03-01"},
 				{"BANKS_WITH", "Aud", "Marden Building Society", "2024-03-01", ""}}},
+		{name: "savings transferred from a bank to another, no job",
+			content: "Aud Berg transferred her savings from Fenwick Bank to Marden Building Society in March.",
+			want: []wf{{"BANKS_WITH", "Aud Berg", "Fenwick Bank", "", "2024-03-01"},
+				{"BANKS_WITH", "Aud Berg", "Marden Building Society", "2024-03-01", ""}},
+			absent: []wf{{"WORKS_AT", "*", "*", "", ""}}},
+		{name: "a pension moved to a provider", source: "message",
+			content: "Aud: I moved my pension to Tollan Life last week.",
+			want:    []wf{{"CUSTOMER_OF", "Aud", "Tollan Life", "2024-05-08", ""}}},
+		{name: "a note's organisation in its heading is its us",
+			content: "Customer note (Marden Building Society, Leeds branch): Mrs Aud Berg opened a Flex Saver account with us on 29 February 2024.",
+			want:    []wf{{"CUSTOMER_OF", "Mrs Aud Berg", "Marden Building Society", "2024-02-29", ""}}},
 	})
 }
 
