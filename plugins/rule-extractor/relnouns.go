@@ -72,18 +72,22 @@ func (sc *sentCtx) tieNounClause(cc *clauseCtx, ci int) bool {
 		return false
 	}
 	var other ref
-	at, prepAt, of := p.End, p.End, -1
+	at, of := p.End, -1
+	prep := ""
 	for i, pp := range c.PPs {
-		if pp.At != at || !tiePreps.has(pp.Prep) || pp.Obj.Phrase < 0 {
+		if pp.At != at && sc.toks[pp.At].lower != "where" || !tiePreps.has(pp.Prep) || pp.Obj.Phrase < 0 {
+			// "Northvale Bank, where she closed her account": the
+			// place the clause is said at.
 			continue
 		}
+		prep = pp.Prep
 		if end := sc.p.Phrases[pp.Obj.Phrase].End; pp.Prep == "in" && class == "STUDIES_AT" && i+1 < len(c.PPs) && c.PPs[i+1].At == end {
 			// "a degree in law at Narva College": the field, then the
 			// school.
 			at = end
 			continue
 		}
-		other, prepAt = sc.phraseRef(pp.Obj.Phrase, false), pp.At
+		other = sc.phraseRef(pp.Obj.Phrase, false)
 		if pp.Prep == "of" {
 			of = i
 		}
@@ -149,7 +153,7 @@ func (sc *sentCtx) tieNounClause(cc *clauseCtx, ci int) bool {
 	cc.left, cc.end = c.VerbStart, sc.clauseEnd(c)
 	cc.date = sc.nearestDate(cc.left, cc.end)
 	noun := sc.toks[p.Head].lower
-	text := "{s}'s " + noun + " " + sc.toks[prepAt].lower + " {o}"
+	text := "{s}'s " + noun + " " + prep + " {o}"
 	switch {
 	case named && role == tEnd:
 		text = "{s} ended the {o} " + noun
@@ -160,9 +164,9 @@ func (sc *sentCtx) tieNounClause(cc *clauseCtx, ci int) bool {
 	case leavingNouns.has(head):
 		text = "{s} gave " + noun + " at {o}"
 	case role == tEnd:
-		text = "{s} ended the " + noun + " " + sc.toks[prepAt].lower + " {o}"
+		text = "{s} ended the " + noun + " " + prep + " {o}"
 	case role == tStart:
-		text = "{s} began the " + noun + " " + sc.toks[prepAt].lower + " {o}"
+		text = "{s} began the " + noun + " " + prep + " {o}"
 	}
 	class = sc.contractClass(class, head, holder)
 	if class == "STUDIES_AT" && role == tEnd && degreeNouns.has(head) && (verb == "finish" || verb == "complete") {

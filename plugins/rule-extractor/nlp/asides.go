@@ -213,3 +213,40 @@ func (s *Sentence) namedAside(e int) (Arg, bool) {
 		}
 	}
 }
+
+// whereRelatives reads a clause of "where" set off after a name ("Oslo,
+// where she was born", "Northvale Bank, where she had closed her
+// account") as said in or at the named place: the name is the clause's
+// place, as "she was born in Oslo" would say. A clause that names its
+// own place keeps it.
+func (s *Sentence) whereRelatives() {
+	for k := range s.Clauses {
+		m := &s.Clauses[k]
+		if m.Subj.Phrase < 0 || m.SubjFrom != SubjOwn {
+			continue
+		}
+		w := s.Phrases[m.Subj.Phrase].Start - 1
+		if w < 2 || s.Lower[w] != "where" || s.Words[w-1] != "," {
+			continue
+		}
+		a := s.phraseEndingAt(w - 1)
+		if a < 0 || s.Tags[s.Phrases[a].Head] != "NNP" {
+			continue
+		}
+		placed := false
+		for _, pp := range m.PPs {
+			placed = placed || pp.Prep == "in" || pp.Prep == "at"
+		}
+		if placed {
+			continue
+		}
+		prep := "in"
+		if whereAt[m.Lemma] {
+			prep = "at"
+		}
+		m.PPs = append(m.PPs, PP{Prep: prep, At: w, Obj: Arg{Phrase: a}})
+	}
+}
+
+// whereAt are the verbs whose place is an organisation's, "at" it.
+var whereAt = set("work study teach train close open bank shop volunteer play serve")

@@ -228,6 +228,7 @@ func (s *Sentence) clauses(skip []bool) {
 	s.openingParticiple()
 	s.gerundObjects()
 	s.whereClefts()
+	s.whereRelatives()
 	s.predicateParticiples()
 	s.namingPassives()
 }
