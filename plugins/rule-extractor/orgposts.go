@@ -282,7 +282,7 @@ func (sc *sentCtx) postedObject(cc *clauseCtx, ci int) {
 		holder = r
 	} else {
 		for k := p.Start + 1; k < p.End; k++ {
-			if e, ok := sc.nameAt[k]; ok && e == p.End && isJobHead(sc.toks[k-1].lower) {
+			if e, ok := sc.nameAt[k]; ok && e == p.End && (isJobHead(sc.toks[k-1].lower) || roleNouns[sc.toks[k-1].lower].org || titleEndsAt(sc.toks, k)) {
 				holder, titleEnd = sc.named(k, e), k
 				break
 			}
