@@ -686,7 +686,12 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 			if !cc.presup && a.prep == "" && !c.Passive && (c.Lemma == "have" || c.Lemma == "adopt" || c.Lemma == "get" || petTaken) {
 				// "I have a sister named Carol", "we adopted a puppy named
 				// Max", "I have a dog", "we picked up a rescue kitten".
-				if noun := sc.headWord(pi); !petTaken && kinNouns.has(noun) && obj.det == "" || petNouns.has(noun) || sc.isAnimal(noun) {
+				noun := sc.headWord(pi)
+				if q := sc.p.PhraseEndingAt(sc.p.Phrases[pi].Start - 1); q >= 0 && sc.kindOf(obj) == kindPet && obj.str == strSure && !petNouns.has(noun) {
+					// "I have a dog, Rex": the noun in apposition.
+					noun = sc.headWord(q)
+				}
+				if !petTaken && kinNouns.has(noun) && obj.det == "" || petNouns.has(noun) || sc.isAnimal(noun) {
 					r := tState
 					if c.Lemma != "have" {
 						r = tStart

@@ -237,6 +237,29 @@ func (sc *sentCtx) phraseRef(pi int, subject bool) ref {
 		}
 		return r
 	}
+	// "have a dog, Rex": a name the parse took for the object in
+	// apposition to an animal's noun is a pet's.
+	if e, ok := sc.nameAt[p.Start]; ok && e == p.End && p.Start >= 2 && toks[p.Start-1].text == "," {
+		if q := sc.p.PhraseEndingAt(p.Start - 1); q >= 0 {
+			if h := sc.p.Phrases[q].Head; (toks[sc.p.Phrases[q].Start].lower == "a" || toks[sc.p.Phrases[q].Start].lower == "an") && (petNouns.has(toks[h].lower) || sc.isAnimal(sc.p.Lemmas[h])) {
+				r := sc.named(p.Start, e)
+				r.kind, r.str = kindPet, strSure
+				return r
+			}
+		}
+	}
+	// "a cat, Saffron, but she died", "a cat too, Saffron": the name set
+	// off after an animal's noun.
+	if j := p.End; (toks[p.Start].lower == "a" || toks[p.Start].lower == "an") && (petNouns.has(toks[p.Head].lower) || sc.isAnimal(sc.p.Lemmas[p.Head])) {
+		if j < len(toks) && (toks[j].lower == "too" || toks[j].lower == "once") {
+			j++
+		}
+		if e, ok := sc.nameAt[j+1]; ok && j < len(toks) && toks[j].text == "," && (e >= len(toks) || !toks[e].word || toks[e].lower == "but" || toks[e].lower == "who") {
+			r := sc.named(j+1, e)
+			r.kind, r.str = kindPet, strSure
+			return r
+		}
+	}
 	// "a dog named Rex", "a sister called Carol": the name.
 	if p.End+1 < len(toks) && (toks[p.End].lower == "named" || toks[p.End].lower == "called") && !sc.predicateAt(p.End, pi) {
 		if e, ok := sc.nameAt[p.End+1]; ok {
