@@ -484,6 +484,15 @@ func parseDate(toks []token, i int, ref time.Time, prefixed bool) (time.Time, in
 			return date(y, 1, 1, loc), 2, true
 		}
 		if wd, ok := weekdays[l0]; ok && toks[i].cap {
+			// "on Thursday 15 May 2025": the date the weekday
+			// names.
+			j := i + 1
+			if lowerAt(toks, j) == "," {
+				j++
+			}
+			if t, n, ok := parseDate(toks, j, ref, false); ok {
+				return t, j - i + n, true
+			}
 			back := (int(ref.Weekday()) - wd + 7) % 7
 			return day(ref, 0, 0, -back), 1, true
 		}

@@ -54,6 +54,8 @@ func TestFindDates(t *testing.T) {
 		{"last Monday", day(2024, 5, 13), dateAt},
 		{"last Wednesday", day(2024, 5, 8), dateAt},
 		{"on Friday", day(2024, 5, 10), dateAt},
+		{"on Thursday 15 May 2025", day(2025, 5, 15), dateAt},
+		{"on Friday, 7 June", day(2024, 6, 7), dateAt},
 		{"this Friday", day(2024, 5, 17), dateAt},
 		{"last summer", day(2023, 6, 1), dateAt},
 		{"in the summer of 2019", day(2019, 6, 1), dateAt},
