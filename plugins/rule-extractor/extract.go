@@ -421,6 +421,7 @@ func (x *extraction) sentence(u *uttCtx, s sentence) {
 	sc.passRoles()
 	sc.calledInsult()
 	sc.ownerField()
+	sc.recordFlight()
 }
 
 // orderNouns introduce what a customer has: an order, a booking.

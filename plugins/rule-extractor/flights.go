@@ -32,17 +32,18 @@ func (sc *sentCtx) flightCode(pi int) ref {
 	return ref{}
 }
 
-// onFlight reads "I'm on flight KL1422" and "Booking QX7TRM is now on
-// flight KL1426": the passenger, or the booking's holder, flies on it.
+// onFlight reads "I'm on flight KL1422", "Booking QX7TRM is now on
+// flight KL1426" and "Mr Moyo has been rebooked on KD483": the
+// passenger, or the booking's holder, flies on it.
 // Said with "now", or of a booking, the flight replaces the one they
 // were on. It reports whether the clause was one.
 func (sc *sentCtx) onFlight(cc *clauseCtx, subj ref) bool {
 	c := cc.c
-	if c.Lemma != "be" || c.Negated || c.Modal {
+	if c.Lemma != "be" && !(c.Passive && rebookVerbs.has(c.Lemma)) || c.Negated || c.Modal {
 		return false
 	}
 	for _, pp := range c.PPs {
-		if pp.Prep != "on" || pp.Obj.Phrase < 0 {
+		if pp.Prep != "on" && pp.Prep != "onto" || pp.Obj.Phrase < 0 {
 			continue
 		}
 		code := sc.flightCode(pp.Obj.Phrase)
@@ -50,7 +51,7 @@ func (sc *sentCtx) onFlight(cc *clauseCtx, subj ref) bool {
 			continue
 		}
 		cc.date = nil // the flight's date, not when one is on it
-		holders, moved := []ref{subj}, sc.saysNow(c)
+		holders, moved := []ref{subj}, sc.saysNow(c) || c.Lemma != "be"
 		if b := bookingCode(subj.name); b != "" {
 			// The booking's flight, for when the booking ends.
 			sc.fact(cc, ref{name: b, kind: kindIdentifier, str: strPattern}, code, "BOOKED_ON", tState, "{s} is booked on flight {o}", kindIdentifier, kindIdentifier)
@@ -68,6 +69,9 @@ func (sc *sentCtx) onFlight(cc *clauseCtx, subj ref) bool {
 	}
 	return false
 }
+
+// rebookVerbs put a passenger on a flight: "has been rebooked on KD483".
+var rebookVerbs = words("rebook book move put switch transfer")
 
 // cancelledBooking reads "Booking QX7TRM has been cancelled", "flight
 // KD481 has been cancelled", "I've cancelled QX7TRM": the booking ends
@@ -98,6 +102,11 @@ func (sc *sentCtx) cancelledBooking(cc *clauseCtx, ci int) bool {
 	}
 	cc.left, cc.end = p.Start, sc.clauseEnd(c)
 	cc.date = sc.nearestDate(c.VerbStart, cc.end)
+	if cc.date != nil && cc.date.end <= c.VerbStart && cc.date.start >= p.Start {
+		// "flight KD481 on 14 May has been cancelled": the flight's
+		// date, not the cancellation's.
+		cc.date = nil
+	}
 	cc.te = tensePast
 	var flights []string
 	for _, f := range sc.flightFacts() {
@@ -173,7 +182,7 @@ func (sc *sentCtx) bookingRelation(holder, code string) string {
 func (sc *sentCtx) endFlights(cc *clauseCtx, h ref, kept string) {
 	done := map[string]bool{kept: true}
 	for _, f := range sc.flightFacts() {
-		if f.Relation != "FLIES_ON" || sc.u.x.reg.key(f.Source) != sc.u.x.reg.key(h.name) || f.InvalidAt != "" || done[f.Target] {
+		if f.Relation != "FLIES_ON" || sc.u.x.reg.key(f.Source) != sc.u.x.reg.key(h.name) && !titledSurnameOf(h.name, f.Source) || f.InvalidAt != "" || done[f.Target] {
 			continue
 		}
 		done[f.Target] = true
@@ -216,4 +225,45 @@ func doneByMe(toks []token) bool {
 		return true
 	}
 	return strings.HasSuffix(toks[1].lower, "ed")
+}
+
+// recordFlight reads a line of a passenger's record that opens with a
+// flight ("Passenger: Mr Tendai Moyo. Flight KD481, Harare (HRE) to
+// Lusaka (LUN), …", "Flight: KD481"): the one the record is about flies
+// on it.
+func (sc *sentCtx) recordFlight() {
+	x, toks := sc.u.x, sc.toks
+	if x.recordSubject == "" || len(toks) < 2 || !flightNouns.has(toks[0].lower) {
+		return
+	}
+	k := 1
+	if toks[k].text == ":" {
+		k++
+	}
+	if k >= len(toks) || !codeShaped(toks[k].text) {
+		return
+	}
+	if e := x.reg.get(x.recordSubject); e != nil && e.kind != kindPerson && e.kind != kindNone {
+		return
+	}
+	code := ref{name: toks[k].text, kind: kindIdentifier, str: strPattern}
+	sc.fact(&clauseCtx{te: tensePresent}, ref{name: x.recordSubject, kind: kindPerson, str: strSure}, code, "FLIES_ON", tState, "{s} is on flight {o}", kindPerson, kindIdentifier)
+}
+
+// rebooked reads clause ci when it puts its one subject on a flight
+// ("Mr Moyo has been rebooked on KD483"), and reports whether it did.
+func (sc *sentCtx) rebooked(cc *clauseCtx, ci int) bool {
+	c := &sc.p.Clauses[ci]
+	if !c.Passive || !rebookVerbs.has(c.Lemma) {
+		return false
+	}
+	subjs := sc.subjects(ci)
+	return len(subjs) == 1 && sc.onFlight(cc, subjs[0])
+}
+
+// titledSurnameOf reports whether short is a title and the surname of
+// the full name ("Ms Lind" of "Maartje Lind").
+func titledSurnameOf(short, full string) bool {
+	s, f := strings.Fields(short), strings.Fields(full)
+	return len(s) == 2 && len(f) >= 2 && honorifics.has(strings.ToLower(s[0])) && strings.EqualFold(s[1], f[len(f)-1])
 }
