@@ -66,6 +66,12 @@ func TestExtractSharedHomes(t *testing.T) {
 		{name: "a congratulation states what it congratulates", source: "message",
 			content: "Ana: Congrats to Maya Lind for joining Kestrel Bank!",
 			want:    []wf{{"WORKS_AT", "Maya Lind", "Kestrel Bank", "ref", ""}}},
+		{name: "a congratulation on a birth to a couple", source: "message",
+			content: "Ana: Congratulations to Hedda and Olav on the arrival of their daughter, Sunniva, born on 11 April!",
+			want: []wf{
+				{"CHILD_OF", "Sunniva", "Hedda", "2024-04-11", ""},
+				{"CHILD_OF", "Sunniva", "Olav", "2024-04-11", ""},
+			}},
 		{name: "a glad proposal told by the one asked is an engagement", source: "message",
 			content: "Zainab: Ruben proposed on Christmas Eve!!!",
 			want:    []wf{{"ENGAGED_TO", "Ruben", "Zainab", "2023-12-24", ""}}},

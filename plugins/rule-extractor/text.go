@@ -124,7 +124,7 @@ func congratulated(toks []token) []token {
 		i++
 	}
 	who := i
-	for i < len(toks) && toks[i].word && toks[i].cap && toks[i].lower != "on" && toks[i].lower != "for" {
+	for i < len(toks) && toks[i].word && (toks[i].cap || toks[i].lower == "and" && i > who && i+1 < len(toks) && toks[i+1].cap) && toks[i].lower != "on" && toks[i].lower != "for" {
 		i++
 	}
 	subj := toks[who:i]
@@ -138,6 +138,12 @@ func congratulated(toks []token) []token {
 		return toks
 	}
 	g := toks[i+1].lower
+	if g == "the" && (lowerAt(toks, i+2) == "arrival" || lowerAt(toks, i+2) == "birth") && lowerAt(toks, i+3) == "of" {
+		// "Congratulations to Nuala and Tom on the arrival of their
+		// daughter, Maeve": they welcomed her.
+		out := append(append([]token{}, subj...), wordToken("welcomed", "welcomed"))
+		return append(out, toks[i+4:]...)
+	}
 	if !strings.HasSuffix(g, "ing") || len(g) < 5 {
 		return toks
 	}
