@@ -257,6 +257,7 @@ func (x *extraction) text(req abi.ExtractRequest) {
 		}
 	}
 	x.identifySpeakers(append(earlierVoices(prev), conv.utts...))
+	x.earlierSelfNames(conv.labels())
 	x.kinAsNames(conv.utts, req.Previous)
 	inner := innerNames(conv.utts)
 	x.addressTerms(conv.utts)

@@ -1,6 +1,9 @@
 package main
 
-import "strings"
+import (
+	"regexp"
+	"strings"
+)
 
 // Names given after the thing. "We adopted a rescue cat. She's a
 // tortoiseshell called Mochi.", "I bought a boat last year; it's called
@@ -201,4 +204,34 @@ func shortOfFirst(label, name string) bool {
 	}
 	l, first := strings.ToLower(label), strings.ToLower(f[0])
 	return len(l) >= 3 && len(first) > len(l) && strings.HasPrefix(first, l) || petForm(l, first)
+}
+
+// selfIntro matches a speaker's line that gives their full name: "Gwen:
+// Hi, I'm Gwendolyn Achterberg, Gwen is fine."
+var selfIntro = regexp.MustCompile(`(?m)^([\p{L}][\p{L}'. -]{0,30}?)\s*(?:\([^)]*\))?:\s.*?\b(?:I'm|I am|my name is|my name's|My name is|My name's)\s+([A-Z][\p{L}'-]+(?:\s+[A-Z][\p{L}'-]+)+)`)
+
+// earlierSelfNames gives a voice labelled by a short form ("Gwen") the
+// full name it gave itself in an earlier episode under the same label
+// ("I'm Gwendolyn Achterberg"), when this episode gives it none.
+func (x *extraction) earlierSelfNames(labels []string) {
+	for _, label := range labels {
+		k := x.reg.key(label)
+		if _, ok := x.identities[k]; ok || strings.Contains(label, " ") || genericSpeaker(label) {
+			continue
+		}
+	prev:
+		for i := len(x.previous) - 1; i >= 0; i-- {
+			for _, m := range selfIntro.FindAllStringSubmatch(x.previous[i].Content, -1) {
+				if !strings.EqualFold(strings.TrimSpace(m[1]), label) || !shortOfFirst(label, m[2]) {
+					continue
+				}
+				if x.identities == nil {
+					x.identities = map[string]string{}
+				}
+				x.reg.add(m[2], kindPerson, strSure, true)
+				x.identities[k] = m[2]
+				break prev
+			}
+		}
+	}
 }

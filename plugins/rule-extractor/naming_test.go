@@ -41,3 +41,19 @@ func TestExtractPossessedName(t *testing.T) {
 			absent:  []wf{{"*", "*", "*", "", ""}}},
 	})
 }
+
+// TestExtractEarlierSelfName checks that a voice labelled by a short form
+// takes the full name it gave under that label in an earlier episode.
+func TestExtractEarlierSelfName(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "a label's full name from an earlier episode", source: "message",
+			previous: []string{"Theo: Hi, I'm Theodora Lindqvist, Theo is fine. My GP put me on sertraline in January."},
+			content:  "Theo: Back again! I came off the sertraline at the end of April.",
+			want:     []wf{{"TAKES_MEDICATION", "Theodora Lindqvist", "sertraline", "", "2024-04-30"}},
+			absent:   []wf{{"TAKES_MEDICATION", "Theo", "*", "", ""}}},
+		{name: "another's full name is not the label's", source: "message",
+			previous: []string{"Theo: My sister is Theodora Lindqvist."},
+			content:  "Theo: I came off the sertraline at the end of April.",
+			want:     []wf{{"TAKES_MEDICATION", "Theo", "sertraline", "", "2024-04-30"}}},
+	})
+}

@@ -246,3 +246,15 @@ func (c *conversation) others(k int) []string {
 	}
 	return out
 }
+
+// labels returns the labels of the conversation's voices that are not
+// the assistant's or the system's, once each, in order.
+func (c *conversation) labels() []string {
+	var out []string
+	for _, u := range c.utts {
+		if u.speaker != "" && u.role != roleAssistant && u.role != roleSystem && !slices.Contains(out, u.speaker) {
+			out = append(out, u.speaker)
+		}
+	}
+	return out
+}
