@@ -120,10 +120,18 @@ func (sc *sentCtx) namedItAt() int {
 }
 
 // possessedNamed reads "my husband's name is Tomas" as "my husband is
-// Tomas", and "the owner's name was Ada Berg" as "the owner was Ada
-// Berg": the name of a noun's holder is that holder. A name's own name
-// ("Tomas's name is Tom") is left alone.
+// Tomas", "the owner's name was Ada Berg" as "the owner was Ada Berg",
+// and "Jamie was the name of Susan's girlfriend" as "Jamie was Susan's
+// girlfriend": the name of a noun's holder is that holder. A name's own
+// name ("Tomas's name is Tom") is left alone.
 func possessedNamed(toks []token) []token {
+	for i := 1; i+4 < len(toks); i++ {
+		// "Jamie was the name of Susan's first girlfriend": Jamie was
+		// Susan's first girlfriend.
+		if (toks[i].lower == "was" || toks[i].lower == "is") && toks[i-1].cap && toks[i+1].lower == "the" && toks[i+2].lower == "name" && toks[i+3].lower == "of" && (toks[i+4].cap || possessives[toks[i+4].lower] != "") {
+			return append(toks[:i+1:i+1], toks[i+4:]...)
+		}
+	}
 	for i := 1; i+3 < len(toks); i++ {
 		if toks[i].lower != "'s" || toks[i+1].lower != "name" || !toks[i-1].word || toks[i-1].cap && i > 1 || !toks[i+3].word || !toks[i+3].cap {
 			continue
