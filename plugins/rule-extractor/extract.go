@@ -555,15 +555,6 @@ func (x *extraction) addFact(m *match, rel, tmpl string, o output, src, dst ref,
 	x.facts = append(x.facts, fact{src: se.name, dst: de.name, rel: rel, tmpl: tmpl, subs: subs, valid: valid, invalid: invalid})
 }
 
-// groupRefs returns a ref for each person of r's group.
-func groupRefs(r ref) []ref {
-	out := make([]ref, len(r.group))
-	for i, name := range r.group {
-		out[i] = ref{name: name, kind: kindPerson, str: strSure}
-	}
-	return out
-}
-
 // addRef registers the entity of a fact's end with the kind the text
 // shows or, failing that, the kind the pattern implies.
 func (x *extraction) addRef(r ref, implied kind) *entity {
@@ -576,17 +567,6 @@ func (x *extraction) addRef(r ref, implied kind) *entity {
 		x.reg.add(r.name, implied, strPattern, true)
 	}
 	return e
-}
-
-// withArticle prefixes a noun phrase with "a" or "an".
-func withArticle(np string) string {
-	if np == "" {
-		return ""
-	}
-	if strings.ContainsRune("aeiou", rune(np[0])) {
-		return "an " + np
-	}
-	return "a " + np
 }
 
 // classedNames returns the keys of the names that only modify a class

@@ -145,3 +145,23 @@ func (sc *sentCtx) verbWord(start, v int, past, aspect bool) string {
 	}
 	return thirdPerson(sc.p.Lemmas[v])
 }
+
+// withArticle prefixes a noun phrase with "a" or "an".
+func withArticle(np string) string {
+	if np == "" {
+		return ""
+	}
+	if strings.ContainsRune("aeiou", rune(np[0])) {
+		return "an " + np
+	}
+	return "a " + np
+}
+
+// groupRefs returns a ref for each person of r's group.
+func groupRefs(r ref) []ref {
+	out := make([]ref, len(r.group))
+	for i, name := range r.group {
+		out[i] = ref{name: name, kind: kindPerson, str: strSure}
+	}
+	return out
+}
