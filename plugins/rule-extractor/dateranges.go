@@ -147,3 +147,26 @@ var sameDayNouns = words("day date")
 
 // anchorUnits are the units "the following …" counts in.
 var anchorUnits = words("day week month year")
+
+// consequence returns the date of a sentence that tells what the one
+// before brought about ("I was promoted on Monday. Which also means I
+// don't report to Hanne any more"): the date that one told, over the
+// words that link them; false when that one told none.
+func consequence(toks []token, said time.Time) (dateExpr, bool) {
+	if said.IsZero() || len(toks) < 3 {
+		return dateExpr{}, false
+	}
+	switch toks[0].lower {
+	case "which", "that", "this", "so":
+	default:
+		return dateExpr{}, false
+	}
+	k := 1
+	if toks[k].lower == "also" {
+		k++
+	}
+	if lowerAt(toks, k) != "means" && lowerAt(toks, k) != "meant" {
+		return dateExpr{}, false
+	}
+	return dateExpr{start: 0, end: k + 1, t: said, role: dateAt}, true
+}

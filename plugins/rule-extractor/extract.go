@@ -44,7 +44,9 @@ type extraction struct {
 	// anchor is the last date the episode told, which "two years later"
 	// and "the following year" count from.
 	anchor time.Time
-	reg    *registry
+	// saidDate is the last date the sentence before told, or zero.
+	saidDate time.Time
+	reg      *registry
 	// recordSubject is the person a record is about ("Patient: Rafael
 	// Ames"), who is its author and whom its "he" and "she" mean.
 	recordSubject string
@@ -377,6 +379,10 @@ func (x *extraction) sentence(u *uttCtx, s sentence) {
 	}
 	sc := &sentCtx{u: u, toks: s.toks, question: s.question, tagged: s.tagged}
 	sc.dates = findDates(s.toks, x.ref, x.anchor)
+	if d, ok := consequence(s.toks, x.saidDate); ok {
+		sc.dates = append(sc.dates, d)
+	}
+	x.saidDate = lastDate(sc.dates, time.Time{})
 	x.anchor = lastDate(sc.dates, x.anchor)
 	sc.blocked = make([]bool, len(s.toks))
 	for _, d := range sc.dates {
