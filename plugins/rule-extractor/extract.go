@@ -51,7 +51,7 @@ type extraction struct {
 	// Ames"), who is its author and whom its "he" and "she" mean.
 	recordSubject string
 	// concerning is the one a first-person letter is about ("Re: Gisela
-	// Marchetti, DOB 03/04/1974"), for whom its writer acts.
+	// Marchetti, DOB 03/04/1974"), for whom its author acts.
 	concerning string
 	// genders maps a name's key to 'f' or 'm' where the text shows it
 	// (genders.go), the previous episodes' read with their persons.

@@ -104,7 +104,7 @@ func (sc *sentCtx) cancelledBooking(cc *clauseCtx, ci int) bool {
 	cc.date = sc.nearestDate(c.VerbStart, cc.end)
 	if cc.date != nil && cc.date.end <= c.VerbStart && cc.date.start >= p.Start {
 		// "flight KD481 on 14 May has been cancelled": the flight's
-		// date, not the cancellation's.
+		// date, not the day it was called off.
 		cc.date = nil
 	}
 	cc.te = tensePast

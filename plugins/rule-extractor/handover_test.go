@@ -7,7 +7,7 @@ import "testing"
 func TestExtractOwnershipHandedOn(t *testing.T) {
 	runConstructions(t, []construction{
 		{name: "a pet's registration transferred, its owner told in an earlier record",
-			previous: []string{"Consult notes. Patient: Biscuit, 3-year-old male terrier. Owner: Henrik Sola. Started meloxicam."},
+			previous: []string{"Consult record. Patient: Biscuit, 3-year-old male terrier. Owner: Henrik Sola. Started meloxicam."},
 			content:  "Admin note. Biscuit's registration has been transferred to Maren Sola (Henrik's sister) of Bergen.",
 			want: []wf{
 				{"HAS_PET", "Maren Sola", "Biscuit", "ref", ""},

@@ -159,9 +159,9 @@ func TestExtractRecordSubjectPet(t *testing.T) {
 	var resp abi.ExtractResponse
 	req := abi.ExtractRequest{
 		Episode: abi.Episode{Source: "text", ReferenceTime: refTime,
-			Content: "Consult notes. Biscuit rechecked by Dr. Aune. Owner stopped the meloxicam on 10 May."},
+			Content: "Consult record. Biscuit rechecked by Dr. Aune. Owner stopped the meloxicam on 10 May."},
 		Previous: []abi.Episode{{Source: "text", ReferenceTime: refTime,
-			Content: "Consult notes. Patient: Biscuit, 3-year-old male terrier. Owner: Henrik Sola. Started meloxicam."}},
+			Content: "Consult record. Patient: Biscuit, 3-year-old male terrier. Owner: Henrik Sola. Started meloxicam."}},
 	}
 	roundTrip(t, abi.CapExtract, req, &resp)
 	for _, e := range resp.Entities {

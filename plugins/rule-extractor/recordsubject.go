@@ -278,7 +278,7 @@ func orgAuthor(content string) string {
 	return name
 }
 
-// headerOrg matches a note's heading that names its organisation in
+// headerOrg matches a note's header that names its organisation in
 // brackets: "Customer note (Crestmoor Building Society, Harrogate
 // branch):".
 var headerOrg = regexp.MustCompile(`^\s*[A-Z][\p{L} ]{0,30}\(([A-Z][^,():]*)[,)][^:\n]{0,60}:`)

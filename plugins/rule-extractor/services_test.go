@@ -25,7 +25,7 @@ func TestExtractServiceWithProvider(t *testing.T) {
 		{name: "a pension moved to a provider", source: "message",
 			content: "Aud: I moved my pension to Tollan Life last week.",
 			want:    []wf{{"CUSTOMER_OF", "Aud", "Tollan Life", "2024-05-08", ""}}},
-		{name: "a note's organisation in its heading is its us",
+		{name: "a note's organisation in its header is its us",
 			content: "Customer note (Marden Building Society, Leeds branch): Mrs Aud Berg opened a Flex Saver account with us on 29 February 2024.",
 			want:    []wf{{"CUSTOMER_OF", "Mrs Aud Berg", "Marden Building Society", "2024-02-29", ""}}},
 	})

@@ -1,13 +1,13 @@
 package main
 
 // Sites of work: "is based at the Runcorn site", "transfers from Runcorn
-// to our Basel facility", "was moved to the Leeds office". One is based
+// to our Ghent facility", "was moved to the Leeds office". One is based
 // where one's site is (BASED_IN, as an organisation is based in a
 // town): from the move's date at the site moved to, until then at the
 // one left.
 
 // siteNouns are the nouns of a place of work named by its town.
-var siteNouns = words("site facility office plant campus depot laboratory lab warehouse hub factory works yard")
+var siteNouns = words("site facility office plant depot laboratory lab warehouse hub factory works yard")
 
 // siteVerbs place a person at a site.
 var siteVerbs = map[string]temporal{"base": tState, "station": tState, "transfer": tStart, "move": tStart, "relocate": tStart, "post": tStart, "second": tStart, "reassign": tStart}
@@ -64,7 +64,7 @@ func (sc *sentCtx) siteMove(cc *clauseCtx, ci int) bool {
 }
 
 // sitePlace returns the town a phrase names a site by ("the Runcorn
-// site", "our Basel facility") and true, or a bare place's name and
+// site", "our Ghent facility") and true, or a bare place's name and
 // false ("from Runcorn"), or no one.
 func (sc *sentCtx) sitePlace(pi int) (ref, bool) {
 	p := &sc.p.Phrases[pi]
