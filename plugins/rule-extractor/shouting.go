@@ -142,8 +142,10 @@ var titleJoiners = words("of the a an")
 // untitled returns the tokens of a sentence with its title runs quoted
 // or read in lower case; a sentence with none as it is.
 func untitled(toks []token) []token {
+	// out is made at the first title; copied is how much of toks it
+	// holds up to there.
 	var out []token
-	changed := false
+	copied := 0
 	for start := 0; start < len(toks); {
 		end := start
 		fn := 0
@@ -165,30 +167,32 @@ func untitled(toks []token) []token {
 			end++
 		}
 	runEnd:
-		switch {
-		case end == start:
-			out = append(out, toks[start])
+		if end == start {
 			start++
 			continue
-		case fn < titledFunctionWords || start > 0 && toks[start-1].text == "\"":
-			out = append(out, toks[start:end]...)
-		case start > 0:
-			out = append(out, quoteToken)
-			out = append(out, toks[start:end]...)
-			out = append(out, quoteToken)
-			changed = true
-		default:
-			for i := start; i < end; i++ {
-				out = append(out, lowerInTitle(toks, i))
+		}
+		if fn >= titledFunctionWords && (start == 0 || toks[start-1].text != "\"") {
+			if out == nil {
+				out = make([]token, 0, len(toks)+4)
 			}
-			changed = true
+			out = append(out, toks[copied:start]...)
+			if start > 0 {
+				out = append(out, quoteToken)
+				out = append(out, toks[start:end]...)
+				out = append(out, quoteToken)
+			} else {
+				for i := start; i < end; i++ {
+					out = append(out, lowerInTitle(toks, i))
+				}
+			}
+			copied = end
 		}
 		start = end
 	}
-	if !changed {
+	if out == nil {
 		return toks
 	}
-	return out
+	return append(out, toks[copied:]...)
 }
 
 // quoteToken is a plain double quote.

@@ -499,16 +499,20 @@ var interjections = set("hi hey hello bye goodbye oh ooh ohh ah aw aww wow whoa 
 // that opens with an interjection, each part short ("oh-ho", "uh-oh",
 // "ah-ha").
 func HyphenedSound(w string) bool {
-	parts := strings.Split(w, "-")
-	if len(parts) < 2 || !interjections[parts[0]] {
+	first, rest, ok := strings.Cut(w, "-")
+	if !ok || !interjections[first] || len(first) > 4 {
 		return false
 	}
-	for _, p := range parts {
-		if p == "" || len(p) > 4 {
+	for {
+		part, more, ok := strings.Cut(rest, "-")
+		if part == "" || len(part) > 4 {
 			return false
 		}
+		if !ok {
+			return true
+		}
+		rest = more
 	}
-	return true
 }
 
 // nominative are the pronouns only a subject takes.
