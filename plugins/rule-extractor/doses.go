@@ -2,6 +2,7 @@ package main
 
 import (
 	"regexp"
+	"strings"
 
 	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
 )
@@ -69,6 +70,11 @@ var dosedWord = regexp.MustCompile(`\b([a-z][a-z]{4,})\s+\d+(?:\.\d+)?\s*(?:mg|m
 // dosedDrugs records as medicines the words a text gives a dose, so that
 // the text's later "the levothyroxine" is one, wherever the dose stood.
 func (x *extraction) dosedDrugs(text string) {
+	if !strings.Contains(text, "mg") && !strings.Contains(text, "mcg") && !strings.Contains(text, "µg") && !strings.Contains(text, "ml") && !strings.Contains(text, "iu") && !strings.Contains(text, "grams") {
+		// No unit of a dose: the regular expression, slow for its
+		// word boundaries, need not run.
+		return
+	}
 	for _, m := range dosedWord.FindAllStringSubmatch(text, -1) {
 		if w := m[1]; !doseNouns.has(w) && !doseUnits.has(w) && !nlp.IsVerb(w) && !nlp.IsAdjective(w) {
 			x.reg.add(w, kindDrug, strCue, false)

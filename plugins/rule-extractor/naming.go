@@ -229,7 +229,13 @@ func (x *extraction) earlierSelfNames(labels []string) {
 		}
 	prev:
 		for i := len(x.previous) - 1; i >= 0; i-- {
-			for _, m := range selfIntro.FindAllStringSubmatch(x.previous[i].Content, -1) {
+			c := x.previous[i].Content
+			if !strings.Contains(c, label) || !strings.Contains(c, "I'm ") && !strings.Contains(c, "I am ") && !strings.Contains(c, " name") {
+				// No introduction to look for: the regular expression,
+				// slow for its word boundaries, need not run.
+				continue
+			}
+			for _, m := range selfIntro.FindAllStringSubmatch(c, -1) {
 				if !strings.EqualFold(strings.TrimSpace(m[1]), label) || !shortOfFirst(label, m[2]) {
 					continue
 				}
