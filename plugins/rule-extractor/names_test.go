@@ -22,6 +22,20 @@ func entityTypes(t *testing.T, source, content string) map[string]string {
 	return got
 }
 
+// entityType returns the type an extraction of req gives the entity
+// named name, and whether it has one of that name.
+func entityType(t *testing.T, req abi.ExtractRequest, name string) (string, bool) {
+	t.Helper()
+	var resp abi.ExtractResponse
+	roundTrip(t, abi.CapExtract, req, &resp)
+	for _, e := range resp.Entities {
+		if e.Name == name {
+			return e.Type, true
+		}
+	}
+	return "", false
+}
+
 func TestExtractTypesEveryEntity(t *testing.T) {
 	// Without an ontology every entity the rules find has a type, so that
 	// entity_types filters work offline.

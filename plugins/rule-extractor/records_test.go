@@ -156,21 +156,13 @@ func TestExtractAnimalRecord(t *testing.T) {
 // earlier record described as an animal types it as a pet, as the earlier
 // one did, so that the two are one entity.
 func TestExtractRecordSubjectPet(t *testing.T) {
-	var resp abi.ExtractResponse
 	req := abi.ExtractRequest{
 		Episode: abi.Episode{Source: "text", ReferenceTime: refTime,
 			Content: "Consult record. Biscuit rechecked by Dr. Aune. Owner stopped the meloxicam on 10 May."},
 		Previous: []abi.Episode{{Source: "text", ReferenceTime: refTime,
 			Content: "Consult record. Patient: Biscuit, 3-year-old male terrier. Owner: Henrik Sola. Started meloxicam."}},
 	}
-	roundTrip(t, abi.CapExtract, req, &resp)
-	for _, e := range resp.Entities {
-		if e.Name == "Biscuit" {
-			if e.Type != "Pet" {
-				t.Errorf("Biscuit has type %q, want Pet", e.Type)
-			}
-			return
-		}
+	if typ, ok := entityType(t, req, "Biscuit"); typ != "Pet" {
+		t.Errorf("Biscuit has type %q (found %v), want Pet", typ, ok)
 	}
-	t.Errorf("no entity Biscuit among %+v", resp.Entities)
 }
