@@ -182,7 +182,7 @@ func (sc *sentCtx) bookingRelation(holder, code string) string {
 func (sc *sentCtx) endFlights(cc *clauseCtx, h ref, kept string) {
 	done := map[string]bool{kept: true}
 	for _, f := range sc.flightFacts() {
-		if f.Relation != "FLIES_ON" || sc.u.x.reg.key(f.Source) != sc.u.x.reg.key(h.name) && !titledSurnameOf(h.name, f.Source) || f.InvalidAt != "" || done[f.Target] {
+		if f.Relation != "FLIES_ON" || sc.u.x.reg.key(f.Source) != sc.u.x.reg.key(h.name) && !titledSurname(h.name, f.Source) || f.InvalidAt != "" || done[f.Target] {
 			continue
 		}
 		done[f.Target] = true
@@ -259,11 +259,4 @@ func (sc *sentCtx) rebooked(cc *clauseCtx, ci int) bool {
 	}
 	subjs := sc.subjects(ci)
 	return len(subjs) == 1 && sc.onFlight(cc, subjs[0])
-}
-
-// titledSurnameOf reports whether short is a title and the surname of
-// the full name ("Ms Lind" of "Maartje Lind").
-func titledSurnameOf(short, full string) bool {
-	s, f := strings.Fields(short), strings.Fields(full)
-	return len(s) == 2 && len(f) >= 2 && honorifics.has(strings.ToLower(s[0])) && strings.EqualFold(s[1], f[len(f)-1])
 }
