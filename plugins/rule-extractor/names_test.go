@@ -376,3 +376,7 @@ func TestExtractKinPossessorIsPerson(t *testing.T) {
 		t.Errorf("extract(%q) entities mismatch (-want +got):\n%s", content, diff)
 	}
 }
+
+func TestSoundMadeTwiceIsNoName(t *testing.T) {
+	checkEntityNames(t, "message", "Speaker 1: She's going to help us with the baby! Yoo-hoo.\nSpeaker 2: She is a very nice woman.", nil, []string{"Yoo-hoo"})
+}

@@ -286,3 +286,14 @@ func TestRetagModifiers(t *testing.T) {
 		}
 	}
 }
+
+func TestHyphenedSound(t *testing.T) {
+	for w, want := range map[string]bool{
+		"uh-oh": true, "oh-ho": true, "woo-hoo": true, "boo-hoo": true, "yoo-hoo": true,
+		"jean-paul": false, "mary-lou": false, "co-op": false, "ex-wife": false, "woo-": false, "bo-bo": false,
+	} {
+		if got := nlp.HyphenedSound(w); got != want {
+			t.Errorf("HyphenedSound(%q) = %v, want %v", w, got, want)
+		}
+	}
+}

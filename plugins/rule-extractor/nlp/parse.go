@@ -495,13 +495,18 @@ func (s *Sentence) modifies(i int) bool {
 // interjections are the greetings and sounds that never head a phrase.
 var interjections = set("hi hey hello bye goodbye oh ooh ohh ah aw aww wow whoa um uh uhm umm hmm oops yeah yep nope")
 
-// HyphenedSound reports whether w is a sound written in hyphened parts
-// that opens with an interjection, each part short ("oh-ho", "uh-oh",
-// "ah-ha").
+// HyphenedSound reports whether w is a sound written in hyphened parts:
+// opening with an interjection, each part short ("oh-ho", "uh-oh",
+// "ah-ha"), or two short parts that rhyme ("woo-hoo").
 func HyphenedSound(w string) bool {
 	first, rest, ok := strings.Cut(w, "-")
-	if !ok || !interjections[first] || len(first) > 4 {
+	if !ok || len(first) > 4 {
 		return false
+	}
+	if !interjections[first] {
+		// "woo-hoo", "boo-hoo", "yoo-hoo": two short parts that rhyme,
+		// the second with a new first letter, are a sound made twice.
+		return rest != "" && !strings.Contains(rest, "-") && len(rest) <= 4 && rest[0] != first[0] && rhyme(first) != "" && rhyme(first) == rhyme(rest)
 	}
 	for {
 		part, more, ok := strings.Cut(rest, "-")
@@ -513,6 +518,16 @@ func HyphenedSound(w string) bool {
 		}
 		rest = more
 	}
+}
+
+// rhyme returns w from its first vowel on ("oo" of "woo"), or "" when it
+// has none or starts with one.
+func rhyme(w string) string {
+	i := strings.IndexAny(w, "aeiou")
+	if i < 1 {
+		return ""
+	}
+	return w[i:]
 }
 
 // nominative are the pronouns only a subject takes.
