@@ -20,8 +20,9 @@ var introLemmas = words("meet introduce")
 // ("this is", "these are").
 var presenters = words("this these that those here")
 
-// fillers are the words a speaker may put between "this is" and the name.
-var fillers = words("uh um er erm , ah oh")
+// fillers are the sounds a speaker holds a place with while thinking
+// ("this is, uh, Tuva").
+var fillers = words("uh uhh um umm uhm er erm hmm , ah oh")
 
 // meetings reads "I'd like you to meet my friends, this is Tuva,
 // Eskil and Brita" and "You must meet my sister. This is Sølvi.": a

@@ -131,7 +131,7 @@ func (x *extraction) identifySpeakers(utts []utterance) {
 				}
 				before := lowerAt(s.toks, m.start-1)
 				before2 := lowerAt(s.toks, m.start-2)
-				if voicelessPreps.has(before) || before == "the" {
+				if voicelessPreps.has(before) || before == "the" || before == "of" && measureNoun(s.toks, m) {
 					// "I just started at Vantor", "I live in Montauk", "The
 					// Wheatsheaf": a place, an organisation or a thing
 					// (a name said with an article), no one's name.
@@ -683,6 +683,22 @@ func knownName(m mention, inner map[string]bool) bool {
 	return len(f) > 1 || m.kind == kindPerson || firstNames.has(strings.ToLower(f[0])) || inner[m.name]
 }
 
+// measureNoun reports whether the name m follows a noun of a measure, a
+// container or a food and "of" ("a box of", "a couple of", "a bowl
+// of"): the name is a product's, unless it is a given name or owns the
+// noun after it ("one of Ross's friends").
+func measureNoun(toks []token, m mention) bool {
+	i := m.start - 2
+	if i < 0 || !toks[i].word || toks[i].cap || toks[i].lower == "one" || lowerAt(toks, m.end) == "'s" {
+		return false
+	}
+	if w := strings.ToLower(toks[m.start].text); firstNames.has(w) || nlp.IsGivenName(w) {
+		return false
+	}
+	lex, _, ok := nlp.Noun(nlp.Lemma(toks[i].lower, "NNS"))
+	return ok && (lex == nlp.NounQuantity || lex == nlp.NounArtifact || lex == nlp.NounFood || lex == nlp.NounSubstance)
+}
+
 // sound reports whether a one-word name is a sound of speech: an
 // interjection, drawn out or not ("Nooo", "Phew"), or a word with a
 // letter written three times over ("Bzzzz").
@@ -822,8 +838,28 @@ func vocative(toks []token, m mention, sent int) bool {
 	if afterGreeting(toks, m.start) {
 		return true
 	}
-	return m.start > 0 && toks[m.start-1].text == "," && (after == "" || after == "!" || after == "?" || after == ".") && !nounPhraseBefore(toks, m.start-1)
+	return m.start > 0 && toks[m.start-1].text == "," && (after == "" || after == "!" || after == "?" || after == ".") && !nounPhraseBefore(toks, m.start-1) && !danglingBefore(toks, m.start-1)
 }
+
+// danglingBefore reports whether the words before the comma at toks[i],
+// fillers aside, end on a word that needs a noun after it ("do you have
+// any, um, Cinnamon Crunch?"): the name ends the phrase, it calls no one.
+func danglingBefore(toks []token, i int) bool {
+	for k := i - 1; k >= 0; k-- {
+		switch {
+		case toks[k].text == "," || toks[k].text == "...":
+			continue
+		case fillers.has(toks[k].lower):
+			continue
+		}
+		return needsNoun.has(toks[k].lower)
+	}
+	return false
+}
+
+// needsNoun are the determiners, prepositions and conjunctions a phrase
+// cannot end on.
+var needsNoun = words("a an the any some no every my your his her our their its of to for with from about and or but")
 
 // nounPhraseBefore reports whether a noun phrase of a person or an
 // animal with its determiner ends right before toks[i] ("a baby girl,
