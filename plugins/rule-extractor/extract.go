@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
 	"github.com/mnemohq/mnemo/wasm/abi"
 )
 
@@ -323,7 +324,11 @@ func (x *extraction) text(req abi.ExtractRequest) {
 		for _, s := range splitSentences(u.text) {
 			x.sentence(uc, s)
 		}
-		x.earlier = append(x.earlier, x.turnPersons(uc.mentions, uc.meant))
+		// A short turn that speaks of no one ("Why?", "Oh my God! Ross!")
+		// leaves "he" and "she" meaning whom the turns before spoke of.
+		if ps := x.turnPersons(uc.mentions, uc.meant); len(ps) > 0 || len(strings.Fields(u.text)) > shortTurn {
+			x.earlier = append(x.earlier, ps)
+		}
 	}
 }
 
@@ -339,7 +344,9 @@ func (x *extraction) turnPersons(ms []named, meant []string) []string {
 			// "Ross!!": the one spoken to is no one spoken of.
 		case x.isPerson(n.name):
 			named = append(named, n.name)
-		case x.maybePerson(n.name):
+		case x.maybePerson(n.name) && (n.pos > 0 || nlp.IsGivenName(strings.ToLower(n.name))):
+			// "Feels like two.", "Ever since …": a word that only opens
+			// a sentence, and is no given name, is no one to speak of.
 			if !slices.Contains(maybe, n.name) {
 				maybe = append(maybe, n.name)
 			}
@@ -362,6 +369,10 @@ func (x *extraction) turnPersons(ms []named, meant []string) []string {
 	}
 	return named
 }
+
+// shortTurn is the most words a turn that names no one may have and
+// still leave the pronouns of the next turns to the turns before it.
+const shortTurn = 4
 
 // saysIt reports whether a text says "it" or "them" as a word.
 func saysIt(text string) bool {

@@ -178,3 +178,19 @@ func TestExtractNameInApposition(t *testing.T) {
 			want:    []wf{{"LOVES", "Kasimir", "Linda", "ref", ""}}},
 	})
 }
+
+// TestExtractHeAcrossShortTurns: a short turn that names no one, or only
+// calls the one spoken to, leaves "he" meaning whom the talk spoke of
+// before it; a word that only opens a sentence is no one to mean.
+func TestExtractHeAcrossShortTurns(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "an exclamation and a call between",
+			source:  "message",
+			content: "Speaker 1: Hi Osric. I'm going to the lecture with Tamsin.\nSpeaker 2: Why?\nSpeaker 1: Oh come on! Osric!\nSpeaker 1: Because she's my friend.",
+			want:    []wf{{"FRIEND_OF", "Tamsin", "Speaker 1", "ref", ""}}},
+		{name: "a word opening a sentence is no one",
+			source:  "message",
+			content: "Speaker 1: Funny how it goes. Lately I sleep badly.\nSpeaker 2: Hm.\nSpeaker 1: She is my friend.",
+			absent:  []wf{{"FRIEND_OF", "*", "*", "", ""}}},
+	})
+}
