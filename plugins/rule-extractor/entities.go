@@ -449,6 +449,11 @@ func findMentions(toks []token, blocked []bool) []mention {
 			i++
 			continue
 		}
+		if i == first && e == i+1 && e < len(toks) && nlp.OpeningFunctionWord(toks[i].lower, toks[e].text) {
+			// "Ever since my mom died": a word of a closed class.
+			i++
+			continue
+		}
 		if i == first && e == i+1 && nlp.InflectedVerb(toks[i].lower) {
 			// "Got promoted", "Started at Acme": a verb whose "I" the
 			// writer left out.

@@ -43,6 +43,8 @@ func TestIdentifySpeakers(t *testing.T) {
 			map[string][]string{}},
 		{"a name after a box of is a product's", "Speaker 1: Hi.\nSpeaker 2: Let's open a box of Crunchy Oat Clusters.\nSpeaker 1: No.\nSpeaker 2: A bowl of Crunchy Oat Clusters, then.\nSpeaker 1: No.",
 			map[string][]string{}},
+		{"a word of a closed class opening a sentence is no name", "Speaker 1: Hello.\nSpeaker 2: Not you. Ever have to fire anyone?\nSpeaker 1: Never mind.\nSpeaker 2: Already?!\nSpeaker 1: Fine.",
+			map[string][]string{}},
 		{"y'know is no name", "Speaker 1: Y'know I hate this.\nSpeaker 2: Me too.",
 			map[string][]string{}},
 		{"a second name called out", "Speaker 1: I'm Magnus.\nSpeaker 2: Hey Berg, come here!\nSpeaker 1: Coming.",

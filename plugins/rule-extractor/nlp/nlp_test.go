@@ -297,3 +297,17 @@ func TestHyphenedSound(t *testing.T) {
 		}
 	}
 }
+
+func TestOpeningFunctionWord(t *testing.T) {
+	for _, tc := range []struct {
+		w, next string
+		want    bool
+	}{
+		{"ever", "since", true}, {"then", "we", true}, {"will", "you", true},
+		{"ever", "Garden", false}, {"tamsin", "left", false}, {"rose", "from", false},
+	} {
+		if got := nlp.OpeningFunctionWord(tc.w, tc.next); got != tc.want {
+			t.Errorf("OpeningFunctionWord(%q, %q) = %v, want %v", tc.w, tc.next, got, tc.want)
+		}
+	}
+}

@@ -249,6 +249,7 @@ func Parse(words, lower []string, names [][2]int, skip []bool) *Sentence {
 	s.retagNameVerbs()
 	s.retagPlease()
 	s.retagImperative(named)
+	s.retagOpeningWord(named)
 	s.retagCompoundHeads()
 	s.retagHyphenGerunds()
 	s.retagSuperlatives()

@@ -48,19 +48,6 @@ func (s *Sentence) retagFloating() {
 	}
 }
 
-// retagOpeningNoun reads a word in -ing that opens a sentence and that
-// WordNet knows as a noun but whose stem it knows as no verb ("Morning
-// Hester!", "Evening all") as the noun it is, not the verb the tagger
-// makes of it ("morn").
-func (s *Sentence) retagOpeningNoun() {
-	if len(s.Tags) == 0 || s.Tags[0] != "VBG" {
-		return
-	}
-	if l := Lemma(s.Words[0], "VBG"); !IsVerb(l) && IsNoun(s.Lower[0]) {
-		s.Tags[0], s.Lemmas[0] = "NN", s.Lower[0]
-	}
-}
-
 // retagGerunds reads a word in -ing right after a verb of aspect
 // ("started dating", "stopped seeing", "keeps visiting") as the gerund
 // that verb chains, which the tagger takes for a noun; so the clause is
