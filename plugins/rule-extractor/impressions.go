@@ -17,11 +17,14 @@ import (
 
 // praise and blame are predicate adjectives that evaluate a person.
 var (
-	praise = words("amazing awesome adorable attractive beautiful good-looking brilliant charming cute fantastic funny gorgeous great handsome hot incredible kind lovely nice perfect pretty sexy smart sweet talented terrific wonderful unbelievable cool special")
+	praise = words("amazing awesome adorable attractive beautiful good-looking brilliant charming cute fantastic funny gorgeous great handsome hot incredible kind lovely nice perfect pretty sexy smart sweet talented terrific wonderful unbelievable cool special popular")
 	blame  = words("annoying arrogant awful boring creepy disgusting dumb evil gross horrible irritating lame mean obnoxious pathetic rude selfish stupid terrible ugly unreasonable weird")
 	// insults are nouns that blame the one they are said of ("such a
 	// jerk").
 	insults = words("jerk idiot creep loser moron bastard bitch fool liar coward pig freak")
+	// compliments are nouns that praise the one they are said of ("such
+	// a sweetheart", "you're the best").
+	compliments = words("sweetheart angel gem hero genius sweetie darling doll star saint best greatest")
 	// feelingPreps are the adjectives of a feeling toward someone, with
 	// their preposition and polarity: "crazy about", "mad at".
 	feelingPreps = map[string]struct {
@@ -249,6 +252,16 @@ func (sc *sentCtx) impression(cc *clauseCtx, subj ref) bool {
 		}
 		return sc.evaluated(cc, subj, adj)
 	}
+	if comp < 0 && c.Adj < 0 && speaker != "" && subj.name != speaker && sc.personish(subj) {
+		if term := sc.theBest(c); term != "" {
+			// "he's the best", "she's like the most popular girl in
+			// school".
+			if who, ok := sc.opinionHolder(cc); ok && sc.u.x.reg.key(who.name) != sc.u.x.reg.key(subj.name) {
+				sc.fact(cc, who, subj, "LIKES", tTrait, "{s} calls {o} "+term, kindPerson, kindPerson)
+			}
+			return true
+		}
+	}
 	if comp < 0 || speaker == "" || subj.name == speaker || !sc.personish(subj) {
 		return false
 	}
@@ -256,7 +269,8 @@ func (sc *sentCtx) impression(cc *clauseCtx, subj ref) bool {
 	p := &sc.p.Phrases[comp]
 	// "you're one of my favourite people": one of them.
 	oneOf := lowerAt(sc.toks, p.Start-1) == "of" && lowerAt(sc.toks, p.Start-2) == "one"
-	if p.PossEnd > p.PossStart && !(p.PossEnd == p.PossStart+1 && sc.toks[p.PossStart].lower == "my" && favourite(sc.toks[p.PossEnd:p.Head]) && !kinNouns.has(nlp.Lemma(sc.headWord(comp), "NNS"))) {
+	myPraise := p.PossEnd == p.PossStart+1 && sc.toks[p.PossStart].lower == "my" && (favourite(sc.toks[p.PossEnd:p.Head]) && !kinNouns.has(nlp.Lemma(sc.headWord(comp), "NNS")) || compliments.has(sc.headWord(comp)))
+	if p.PossEnd > p.PossStart && !myPraise {
 		// "my favourite person" is the speaker's regard; other
 		// possessed nouns are ties ("my best friend").
 		return false
@@ -275,8 +289,8 @@ func (sc *sentCtx) impression(cc *clauseCtx, subj ref) bool {
 			head = "person"
 		}
 	}
-	good, bad := false, insults.has(head)
-	if !bad {
+	good, bad := compliments.has(head), insults.has(head)
+	if !bad && !good {
 		if _, class, ok := nlp.Noun(head); !ok || class&nlp.ClassPerson == 0 {
 			return false
 		}
@@ -343,6 +357,42 @@ func (sc *sentCtx) impression(cc *clauseCtx, subj ref) bool {
 	sc.fact(cc, who, subj, rel, tTrait, "{s} "+verb+" {o} "+term, kindPerson, kindPerson)
 	return true
 }
+
+// theBest returns the praise a clause of "be" ends on with a
+// superlative and no noun phrase the parse found ("the best", "like the
+// most popular guy in school"), else "".
+func (sc *sentCtx) theBest(c *nlp.Clause) string {
+	k := c.VerbEnd
+	for k < len(sc.toks) && hedges.has(sc.toks[k].lower) {
+		k++
+	}
+	if lowerAt(sc.toks, k) != "the" {
+		return ""
+	}
+	start := k
+	k++
+	switch w := lowerAt(sc.toks, k); {
+	case w == "best" || w == "greatest" || w == "sweetest" || w == "nicest":
+	case w == "most" && praise.has(lowerAt(sc.toks, k+1)):
+		k++
+	default:
+		return ""
+	}
+	end := k + 1
+	if end < len(sc.toks) && sc.toks[end].word {
+		// A noun after it must be a person's ("the best guy"), else it
+		// praises a thing ("the best day").
+		if _, class, ok := nlp.Noun(nlp.Lemma(sc.toks[end].lower, "NNS")); !ok || class&nlp.ClassPerson == 0 {
+			return ""
+		}
+		end++
+	}
+	return strings.ToLower(joinTokens(sc.toks[start:end]))
+}
+
+// hedges are the words that may stand between "is" and what it says
+// without changing it ("he's like the best", "she's really the nicest").
+var hedges = words("like just really truly totally literally simply honestly so")
 
 // favourite reports whether toks hold "favourite" (or "favorite").
 func favourite(toks []token) bool {

@@ -661,7 +661,7 @@ func (sc *sentCtx) copula(cc *clauseCtx, subj ref) {
 				return
 			}
 		}
-		if !sc.implicitTie(cc, subj, p, head) && c.Adj < 0 && isJobHead(head) {
+		if !sc.implicitTie(cc, subj, p, head) && c.Adj < 0 && isJobHead(head) && !compliments.has(head) {
 			sc.roleFacts(cc, subj, pi, c, tState, ref{})
 		}
 		return
