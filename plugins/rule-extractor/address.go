@@ -210,6 +210,10 @@ func vocativeTerms(toks []token) []string {
 		if !opened && l != 0 || !toks[l].word || askedVerb(toks, l) {
 			continue
 		}
+		if l > 0 && toks[l-1].lower == "you" && finiteAfterName.has(toks[l].lower) {
+			// "You have no idea": the verb of "you", no term.
+			continue
+		}
 		// "Tom, my husband, is here": a phrase after a name and a comma
 		// is an appositive, not a vocative.
 		if l >= 2 && toks[l-1].text == "," && toks[l].lower == "my" && toks[l-2].cap && !(l-2 < start || vocativeOpeners.has(toks[l-2].lower)) {

@@ -77,6 +77,7 @@ func TestVocativeTerms(t *testing.T) {
 		{"bare before a comma after an adjective", "That's good pal, everybody knows it.", []string{"pal"}},
 		{"a verb before a comma is no term", "That is what we have, right?", nil},
 		{"a comparative after a determiner", "Not any sooner.", nil},
+		{"a verb after you opening the sentence", "You have no idea.", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var got []string

@@ -635,8 +635,8 @@ func appendWord(toks []token, w string) []token {
 // "I-I'm" is "I'm", "W-we" is "we", "th-th-that" is "that", "my-my" is
 // "my". A part before a hyphen is a stutter when the next part begins
 // with it (in any case) and is longer, or repeats it in another case or
-// as one letter, or is a function word said twice; "bye-bye" and
-// "so-so" stay.
+// as one letter, or is a function word or a given name said twice;
+// "bye-bye" and "so-so" stay.
 func unstutter(w string) string {
 	if !strings.Contains(w, "-") {
 		return w
@@ -646,6 +646,11 @@ func unstutter(w string) string {
 	for j+1 < len(parts) {
 		a, b := parts[j], parts[j+1]
 		if strings.EqualFold(a, b) && repeatedFunctionWords.has(strings.ToLower(a)) {
+			j++
+			continue
+		}
+		if a == b && j+2 == len(parts) && unicode.IsUpper([]rune(a)[0]) && nlp.IsGivenName(strings.ToLower(a)) {
+			// "Ross-Ross, you have no idea": a name said twice.
 			j++
 			continue
 		}
