@@ -45,6 +45,8 @@ func TestIdentifySpeakers(t *testing.T) {
 			map[string][]string{}},
 		{"a word of a closed class opening a sentence is no name", "Speaker 1: Hello.\nSpeaker 2: Not you. Ever have to fire anyone?\nSpeaker 1: Never mind.\nSpeaker 2: Already?!\nSpeaker 1: Fine.",
 			map[string][]string{}},
+		{"a word said back with a capital calls no one", "Speaker 1: You saved me! You are my hero!\nSpeaker 2: Hero, I do not know.\nSpeaker 1: You are.",
+			map[string][]string{}},
 		{"y'know is no name", "Speaker 1: Y'know I hate this.\nSpeaker 2: Me too.",
 			map[string][]string{}},
 		{"a second name called out", "Speaker 1: I'm Magnus.\nSpeaker 2: Hey Berg, come here!\nSpeaker 1: Coming.",
