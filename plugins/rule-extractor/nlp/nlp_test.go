@@ -120,6 +120,8 @@ func TestParse(t *testing.T) {
 			[]clause{{Lemma: "leave", Subj: "The train", PPs: "at:nine"}}},
 		{"one appointed does what follows", "The board named Eirik to replace her .", [][2]int{{3, 4}},
 			[]clause{{Lemma: "name", Subj: "The board", Obj: "Eirik"}, {Lemma: "replace", Subj: "Eirik", Obj: "her"}}},
+		{"because opens a clause, no object of the verb before it", "I left because Ilse was there .", [][2]int{{3, 4}},
+			[]clause{{Lemma: "leave", Subj: "I"}, {Lemma: "be", Subj: "Ilse"}}},
 		{"negation and particle", "I did n't move out .", nil,
 			[]clause{{Lemma: "move", Particle: "out", Subj: "I", Negated: true}}},
 		{"negation after a copula", "I 'm not a nurse .", nil,

@@ -237,6 +237,7 @@ func Parse(words, lower []string, names [][2]int, skip []bool) *Sentence {
 		}
 	}
 	s.retagSymbols()
+	s.retagBecause()
 	s.retagSpelledNumbers()
 	s.retagFalseModals()
 	s.retagHad()

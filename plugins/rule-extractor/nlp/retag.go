@@ -961,3 +961,13 @@ func (s *Sentence) retagPluralNounVerbs() {
 		}
 	}
 }
+
+// retagBecause tags "because" as the subordinator it is, never an adverb
+// ("I left because/RB Ben was here" would take Ben for the object).
+func (s *Sentence) retagBecause() {
+	for i, l := range s.Lower {
+		if l == "because" {
+			s.Tags[i] = "IN"
+		}
+	}
+}
