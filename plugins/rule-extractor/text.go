@@ -295,8 +295,34 @@ func tokenize(s string) []token {
 	}
 	isAfterName(toks)
 	hasBefore(toks)
-	return shopGenitives(doubleGenitives(degreeGenitives(emphaticRepeats(dropFillers(toks)))))
+	return shopGenitives(doubleGenitives(degreeGenitives(emphaticRepeats(dropFillers(clippedBecause(toks))))))
 }
+
+// clippedBecause reads "'Cause", "Cuz" and "Coz" opening a clause as the
+// "because" they clip ("'Cause Carol's a lesbian"): with their capital
+// they would open a name.
+func clippedBecause(toks []token) []token {
+	out := toks[:0]
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		if t.word && becauseClips.has(t.lower) && i+1 < len(toks) && toks[i+1].word && toks[i+1].lower != "of" {
+			prev := len(out) - 1
+			clipped := prev >= 0 && (out[prev].text == "'" || out[prev].text == "’")
+			if clipped || t.lower != "cause" || prev < 0 || !out[prev].word {
+				if clipped {
+					out = out[:prev]
+				}
+				out = append(out, wordToken("because", "because"))
+				continue
+			}
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+// becauseClips are the clipped forms of "because".
+var becauseClips = words("cause cuz coz")
 
 // intensifiers are the adverbs a speaker says twice for weight.
 var intensifiers = words("very really so too much")

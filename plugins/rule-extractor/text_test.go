@@ -1,6 +1,9 @@
 package main
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestUnstutter(t *testing.T) {
 	for w, want := range map[string]string{
@@ -9,6 +12,24 @@ func TestUnstutter(t *testing.T) {
 	} {
 		if got := unstutter(w); got != want {
 			t.Errorf("unstutter(%q) = %q, want %q", w, got, want)
+		}
+	}
+}
+
+func TestClippedBecause(t *testing.T) {
+	for text, want := range map[string]string{
+		"'Cause Carol's a lesbian.":       "because Carol 's a lesbian .",
+		"Cuz Tamsin said so.":             "because Tamsin said so .",
+		"I left 'cause Tamsin was there.": "I left because Tamsin was there .",
+		"The cause is unknown.":           "The cause is unknown .",
+		"Cause of death: unknown.":        "Cause of death : unknown .",
+	} {
+		var got []string
+		for _, tok := range tokenize(text) {
+			got = append(got, tok.text)
+		}
+		if g := strings.Join(got, " "); g != want {
+			t.Errorf("tokenize(%q) = %q, want %q", text, g, want)
 		}
 	}
 }
