@@ -308,21 +308,6 @@ func (sc *sentCtx) readClause(ci int) {
 	}
 }
 
-// doubleObjectDrugs give their first object the second ("prescribed me
-// sertraline").
-var doubleObjectDrugs = words("prescribe give")
-
-// prescribedBy reads the one who put a patient on a drug: a doctor by
-// title ("Dr. Oyelaran put me on sertraline") is the patient's doctor,
-// whatever the clause's tense.
-func (sc *sentCtx) prescribedBy(c *nlp.Clause, by, patient ref) {
-	f := strings.Fields(strings.ToLower(by.name))
-	if len(f) < 2 || f[0] != "dr." && f[0] != "dr" && f[0] != "doctor" {
-		return
-	}
-	sc.fact(&clauseCtx{c: c, te: tensePresent}, by, patient, "DOCTOR_OF", tState, "{s} treats {o}", kindPerson, kindPerson)
-}
-
 // aheadClasses are booked in the past for a date to come.
 var aheadClasses = words("HAS_APPOINTMENT_WITH")
 
