@@ -334,6 +334,9 @@ var frames = indexFrames([]frame{
 	{verb: "break off", prep: "with", obj: "it things relationship everything", kinds: kPerson, class: "IS_DATING", role: tEnd},
 	{verb: "break", prep: "with", kinds: kPerson, class: "IS_DATING", role: tEnd},
 	{verb: "meet", kinds: []kind{kindPerson, kindNone}, class: "MET", role: tEvent},
+	// "I raised her by myself": a parent, or one who stood for one.
+	{verb: "raise", kinds: kPerson, class: "PARENT_OF", role: tTrait},
+	{verb: "bring up", kinds: kPerson, class: "PARENT_OF", role: tTrait},
 	{verb: "live", prep: "with", kinds: kPerson, class: "LIVES_WITH", role: tState},
 	{verb: "move in", prep: "with", kinds: kPerson, class: "LIVES_WITH", role: tStart},
 	{verb: "move out", class: "LIVES_WITH", role: tEnd},

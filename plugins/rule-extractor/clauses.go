@@ -545,6 +545,9 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 			}
 		}
 	}
+	if !cc.presup && sc.namedChild(cc, subj) {
+		return
+	}
 	if !cc.presup && !matched && sc.assignment(cc, c, subj) {
 		return
 	}

@@ -249,3 +249,37 @@ func (x *extraction) earlierSelfNames(labels []string) {
 		}
 	}
 }
+
+// childNouns are the nouns a newborn is named under, with the kinship
+// word each gives the parent's tie.
+var childNouns = map[string]string{"boy": "son", "girl": "daughter", "baby": "child", "son": "son", "daughter": "daughter", "child": "child", "kid": "child"}
+
+// namedChild reads a child named by its parents: "we named the boy Jack",
+// "she called her daughter Ilse" (a name in apposition to a noun of a
+// child, the object of "name" or "call"): the subject is its parent. It
+// reports whether it did.
+func (sc *sentCtx) namedChild(cc *clauseCtx, subj ref) bool {
+	c := cc.c
+	if c.Lemma != "name" && c.Lemma != "call" || c.Passive || c.Obj.Phrase < 0 || subj.name == "" || !sc.personish(subj) {
+		return false
+	}
+	p := &sc.p.Phrases[c.Obj.Phrase]
+	for k := p.Start; k+1 < p.End; k++ {
+		kin, ok := childNouns[sc.toks[k].lower]
+		if !ok {
+			continue
+		}
+		e, ok := sc.nameAt[k+1]
+		if !ok || e > p.End {
+			return false
+		}
+		child := sc.named(k+1, e)
+		if child.name == subj.name {
+			return false
+		}
+		child.kind = kindPerson
+		sc.kinFact(cc, child, subj, kin)
+		return true
+	}
+	return false
+}

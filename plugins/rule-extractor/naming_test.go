@@ -60,3 +60,22 @@ func TestExtractEarlierSelfName(t *testing.T) {
 			want:     []wf{{"TAKES_MEDICATION", "Theo", "sertraline", "", "2024-04-30"}}},
 	})
 }
+
+// TestExtractChildNamedAndRaised: a child named by its parents, and one
+// raised by someone, is their child (reference time: 15 May 2024).
+func TestExtractChildNamedAndRaised(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "the boy named, the parent the subject", source: "message",
+			content: "Oskar: We named the boy Eilif after my grandfather.",
+			want:    []wf{{"SON_OF", "Eilif", "Oskar", "ref", ""}}},
+		{name: "a daughter named by her mother", source: "message",
+			content: "Oskar: Tamsin named her daughter Runa.",
+			want:    []wf{{"DAUGHTER_OF", "Runa", "Tamsin", "ref", ""}}},
+		{name: "a thing named is no child", source: "message",
+			content: "Oskar: We named the boat Runa.",
+			absent:  []wf{{"*_OF", "*", "*", "", ""}}},
+		{name: "raised by one", source: "message",
+			content: "Oskar: Runa is lovely. I raised her by myself.",
+			want:    []wf{{"PARENT_OF", "Oskar", "Runa", "", ""}}},
+	})
+}
