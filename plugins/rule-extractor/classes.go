@@ -600,7 +600,8 @@ func (f *frame) fitsRef(k kind, r ref) bool {
 }
 
 // unknownLowerWord reports whether r is one lower-case word of six
-// letters or more that WordNet knows as neither noun nor verb.
+// letters or more that WordNet knows as neither noun nor verb, in any
+// inflection.
 func unknownLowerWord(r ref) bool {
 	w := r.name
 	if r.det != "" || len(w) < 6 || strings.ToLower(w) != w {
@@ -611,7 +612,9 @@ func unknownLowerWord(r ref) bool {
 			return false
 		}
 	}
-	return !nlp.IsNoun(w) && !nlp.IsVerb(w)
+	// A plural or a verb's third person is known by its lemma
+	// ("collections", "deliveries").
+	return !nlp.IsNoun(w) && !nlp.IsVerb(w) && !nlp.IsNoun(nlp.Lemma(w, "NNS")) && !nlp.IsVerb(nlp.Lemma(w, "VBZ"))
 }
 
 // takes reports whether the frame takes its object after preposition p

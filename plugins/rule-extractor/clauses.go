@@ -713,9 +713,12 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 			// A weak guess of the kind (a full name of two words, a name
 			// after "in") does not rule a frame out when no frame takes it.
 			tries := []kind{k}
-			// A possessed thing WordNet files as made is one ("left my
-			// keys at home"), not a guess of a workplace.
-			if ph := &sc.p.Phrases[pi]; k != kindNone && ok.weak && !(k == kindProduct && !ph.Name && ph.PossEnd > ph.PossStart) {
+			// A thing WordNet files as made, or an event, said with its
+			// possessor or with a determiner and no building's noun, is
+			// one ("left my keys at home", "left the room", "left the
+			// meeting"), not a guess of a workplace ("left the
+			// restaurant" may be one).
+			if ph := &sc.p.Phrases[pi]; k != kindNone && ok.weak && !((k == kindProduct || k == kindEvent) && !ph.Name && (ph.PossEnd > ph.PossStart || sc.detLen(ph) > 0 && !sc.establishment(ph.Head))) {
 				tries = append(tries, kindNone)
 			}
 			hit := false

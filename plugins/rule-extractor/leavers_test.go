@@ -117,3 +117,23 @@ func TestExtractOffToAfterMovingOut(t *testing.T) {
 			absent:  []wf{{"LIVES_IN", "*", "*", "", ""}}},
 	})
 }
+
+// TestExtractLeavingAThingOrAnEvent: a room, a meeting or a plural noun
+// the dictionary knows is no workplace left and no drug begun
+// (reference time: 15 May 2024).
+func TestExtractLeavingAThingOrAnEvent(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "a room left", source: "text",
+			content: "Councillor Ostrowska declared an interest and left the room.",
+			absent:  []wf{{"WORKS_AT", "*", "*", "", ""}}},
+		{name: "a building of business left may be a job", source: "text",
+			content: "Ostrowska left the restaurant last year.",
+			want:    []wf{{"WORKS_AT", "Ostrowska", "restaurant", "", "2023-01-01"}}},
+		{name: "a plural noun begun is no drug", source: "text",
+			content: "Brightwater Services will begin collections on 2 January.",
+			absent:  []wf{{"TAKES_MEDICATION", "*", "*", "", ""}}},
+		{name: "an unknown word in lower case taken is a drug", source: "message",
+			content: "Oskar: I take fexomizide.",
+			want:    []wf{{"TAKES_MEDICATION", "Oskar", "fexomizide", "ref", ""}}},
+	})
+}
