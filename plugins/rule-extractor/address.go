@@ -161,6 +161,8 @@ var professions = words("DOCTOR_OF DENTIST_OF LAWYER_OF TEACHER_OF THERAPIST_OF"
 var professionHonorifics = map[string]string{
 	"dr": "doctor", "dr.": "doctor", "doctor": "doctor", "prof": "professor", "prof.": "professor", "professor": "professor",
 	"nurse": "nurse", "officer": "officer", "detective": "detective", "judge": "judge",
+	"cllr": "councillor", "cllr.": "councillor", "councillor": "councillor", "senator": "senator", "sen.": "senator",
+	"mayor": "mayor", "sgt": "sergeant", "sgt.": "sergeant", "sergeant": "sergeant",
 }
 
 // honorificTitles reads a profession from the honorific a person's name

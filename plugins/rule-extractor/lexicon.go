@@ -80,7 +80,7 @@ var (
 	}
 
 	// honorifics open a person's name.
-	honorifics = words("dr dr. mr mr. mrs mrs. ms ms. miss prof prof. professor sir dame lord lady aunt uncle grandma grandpa coach captain capt. rev.")
+	honorifics = words("dr dr. mr mr. mrs mrs. ms ms. miss prof prof. professor sir dame lord lady aunt uncle grandma grandpa coach captain capt. rev. cllr cllr. councillor senator sen. mayor sgt sgt. sergeant")
 
 	// corpSuffixes close an organization's name.
 	corpSuffixes = words("inc inc. corp corp. corporation co co. company llc ltd ltd. plc gmbh ag sa ab bv nv oy asa srl spa pty",

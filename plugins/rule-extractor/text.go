@@ -592,7 +592,7 @@ func keepsPeriod(w string, sentenceNext bool) bool {
 
 // titleAbbreviations come before a name (or a list of them: "incl.")
 // and never end a sentence.
-var titleAbbreviations = words("dr. mr. mrs. ms. prof. st. mt. capt. rev. gen. col. lt. sgt. no. incl.")
+var titleAbbreviations = words("dr. mr. mrs. ms. prof. st. mt. capt. rev. gen. col. lt. sgt. no. incl. cllr. cllrs. sen.")
 
 // numberFollows reports whether a number comes next in rest, as after
 // the "No." of "No. 7": elsewhere "No." is the word ("No. No. I
