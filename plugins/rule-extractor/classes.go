@@ -281,6 +281,16 @@ var frames = indexFrames([]frame{
 	{verb: "retire", prep: "from board of", class: "BOARD_MEMBER_OF", role: tEnd},
 	{verb: "represent", class: "REPRESENTS", role: tState},
 	{verb: "represent", pass: true, prep: "by", class: "REPRESENTS", role: tState, inverse: true},
+	// An elected seat: "was elected for Eastgate ward", "elected to the
+	// town council", "resigned her seat for Eastgate" or "on the council".
+	{verb: "elect", pass: true, prep: "for", kinds: kPlace, class: "REPRESENTS", role: tStart},
+	{verb: "elect", pass: true, prep: "to", kinds: kOrgish, class: "MEMBER_OF", role: tStart},
+	{verb: "resign", obj: "seat", prep: "for", kinds: kPlace, class: "REPRESENTS", role: tEnd},
+	{verb: "resign", obj: "seat", prep: "on", kinds: kOrgish, class: "MEMBER_OF", role: tEnd},
+	{verb: "lose", obj: "seat", prep: "for", kinds: kPlace, class: "REPRESENTS", role: tEnd},
+	{verb: "lose", obj: "seat", prep: "on", kinds: kOrgish, class: "MEMBER_OF", role: tEnd},
+	{verb: "win", obj: "seat", prep: "for", kinds: kPlace, class: "REPRESENTS", role: tStart},
+	{verb: "win", obj: "seat", prep: "on", kinds: kOrgish, class: "MEMBER_OF", role: tStart},
 
 	// Sport.
 	{verb: "play", prep: "for|with|at|in", kinds: []kind{kindOrg, kindTeam}, class: "PLAYS_FOR", role: tState},
