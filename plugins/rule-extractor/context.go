@@ -730,15 +730,18 @@ func (x *extraction) earlierFullNames() {
 		if earlier == nil {
 			earlier = append(x.previousSpeakers(), x.prevPersons...)
 		}
-		full, n := "", 0
+		full, n, clip := "", 0, false
 		for _, p := range earlier {
 			f := strings.Fields(p)
-			fits := beginsName(e.name, p)
+			fits, clipped := beginsName(e.name, p), false
 			if titled {
 				fits = len(f) >= 2 && strings.EqualFold(f[len(f)-1], pw[0]) && !honorifics.has(strings.ToLower(f[0]))
+			} else if !fits {
+				fits = clippedName(e.name, p)
+				clipped = fits
 			}
 			if fits && !strings.EqualFold(p, full) {
-				full, n = p, n+1
+				full, n, clip = p, n+1, clipped
 			}
 		}
 		if n != 1 {
@@ -746,6 +749,10 @@ func (x *extraction) earlierFullNames() {
 		}
 		e.kind, e.str = kindPerson, strPattern
 		x.reg.add(full, kindPerson, strPattern, e.confirmed)
+		if clip {
+			// "Tav" of Tavish: said for the name, as a first name is.
+			x.reg.named(e.name, full)
+		}
 	}
 }
 
@@ -775,6 +782,17 @@ func (x *extraction) fullerInEpisode(name string) bool {
 		}
 	}
 	return false
+}
+
+// clippedName reports whether the one word short is a clipped form of
+// the one-word name full: its first three letters or more, and no word
+// of the dictionary ("Tav" of Tavish, "Dom" of Dominika).
+func clippedName(short, full string) bool {
+	if strings.Contains(short, " ") || strings.Contains(full, " ") || len(short) < 3 || len(short) >= len(full) {
+		return false
+	}
+	l := strings.ToLower(short)
+	return strings.HasPrefix(strings.ToLower(full), l) && !nlp.IsNoun(l) && !nlp.IsVerb(l) && !nlp.IsAdjective(l)
 }
 
 // beginsName reports whether the one word short is the first of full's

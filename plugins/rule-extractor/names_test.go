@@ -380,3 +380,16 @@ func TestExtractKinPossessorIsPerson(t *testing.T) {
 func TestSoundMadeTwiceIsNoName(t *testing.T) {
 	checkEntityNames(t, "message", "Speaker 1: She's going to help us with the baby! Yoo-hoo.\nSpeaker 2: She is a very nice woman.", nil, []string{"Yoo-hoo"})
 }
+
+// TestExtractClippedNameOfEarlierSpeaker: a clipped form of the one name
+// an earlier speaker went by is that name.
+func TestExtractClippedNameOfEarlierSpeaker(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "clipped", source: "message", previous: []string{"Thaddeus: Back from holiday, lads."},
+			content: "Ruairi: Thad plays for Eastside Rovers now.",
+			want:    []wf{{"PLAYS_FOR", "Thaddeus", "Eastside Rovers", "ref", ""}}},
+		{name: "a dictionary word is no clipped name", source: "message", previous: []string{"Marcellus: Back from holiday, lads."},
+			content: "Ruairi: Mar plays for Eastside Rovers now.",
+			absent:  []wf{{"PLAYS_FOR", "Marcellus", "*", "", ""}}},
+	})
+}
