@@ -346,6 +346,10 @@ func nextOf(toks []token, i, n int) func(time.Time) time.Time {
 		if _, ok := months[toks[k].lower]; ok && toks[k].cap {
 			return nextYear
 		}
+		if m, ok := strings.CutPrefix(toks[k].lower, "mid-"); ok && months[m] > 0 {
+			// "from mid-March".
+			return nextYear
+		}
 		if _, ok := seasons[toks[k].lower]; ok {
 			return nextYear
 		}
