@@ -498,7 +498,7 @@ var frames = indexFrames([]frame{
 	{verb: "enrol", pass: true, prep: "at|in", class: "STUDIES_AT", role: tState},
 	{verb: "attend", kinds: []kind{kindSchool}, class: "STUDIES_AT", role: tState},
 	{verb: "graduate", prep: "from", class: "GRADUATED_FROM", role: tEvent, also: "STUDIES_AT", alsoRole: tEnd},
-	{verb: "drop out", prep: "of", class: "STUDIES_AT", role: tEnd},
+	{verb: "drop out", prep: "of", kinds: []kind{kindOrg, kindSchool, kindNone}, class: "STUDIES_AT", role: tEnd},
 	// "holds a PhD in chemistry from Arden University": a degree from a
 	// school is a graduation from it.
 	{verb: "hold", obj: "@degree", prep: "from", class: "GRADUATED_FROM", role: tEvent},

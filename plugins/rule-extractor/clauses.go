@@ -731,7 +731,7 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 					if f.pass != c.Passive || f.prog && !c.Progressive || f.asRole && c.AsRole < 0 || f.named && subj.det != "" || !f.takes(a.prep) || !f.fitsRef(kk, obj) || !sc.objFits(f, c) || !sc.subjFits(f, subj) {
 						continue
 					}
-					if !f.inverse && personTies.has(f.class) && (thingKinds[sc.kindOf(subj)] || sc.u.x.isAddress(subj.name)) {
+					if !f.inverse && personTies.has(f.class) && (thingKinds[sc.kindOf(subj)] || sc.u.x.isAddress(subj.name) || commonNounName(subj, sc.kindOf(subj))) {
 						// "Influenza vaccine administered …, left
 						// deltoid": a thing holds no job and no home,
 						// nor does a house ("title transferred from

@@ -220,3 +220,33 @@ func TestExtractProgressiveArrangement(t *testing.T) {
 			want:    []wf{{"WORKS_AT", "Ines", "Lumo Labs", "2024-02-01", ""}}},
 	})
 }
+
+// TestExtractMidMonthAhead: "from mid-March" said of what is to come is
+// the next mid-March (reference time: 15 May 2024).
+func TestExtractMidMonthAhead(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "ahead", source: "message",
+			content: "Oskar: I'm moving to Valletta from mid-March.",
+			want:    []wf{{"LIVES_IN", "Oskar", "Valletta", "2025-03-15", ""}}},
+		{name: "past", source: "message",
+			content: "Oskar: I moved to Valletta in mid-March.",
+			want:    []wf{{"LIVES_IN", "Oskar", "Valletta", "2024-03-15", ""}}},
+	})
+}
+
+// TestExtractNoTieForACommonNounOrAShow: a noun its place capitalized
+// holds no job, and a show dropped out of is no school (reference time:
+// 15 May 2024).
+func TestExtractNoTieForACommonNounOrAShow(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "rehearsals start at a venue", source: "message",
+			content: "Imelda: Rehearsals start Monday at the Quayside Hall, 7pm sharp.",
+			absent:  []wf{{"WORKS_AT", "*", "*", "", ""}}},
+		{name: "a show dropped out of", source: "message",
+			content: "Oskar: I have to drop out of the show, sorry.",
+			absent:  []wf{{"STUDIES_AT", "*", "*", "", ""}}},
+		{name: "a college dropped out of", source: "message",
+			content: "Oskar: I dropped out of college in 2019.",
+			want:    []wf{{"STUDIES_AT", "Oskar", "college", "", "2019-01-01"}}},
+	})
+}

@@ -50,6 +50,18 @@ func (sc *sentCtx) asideBetween(from, to int) bool {
 // thing.
 var personTies = words("WORKS_AT LIVES_IN STUDIES_AT PLAYS_FOR MEMBER_OF COACHES VOLUNTEERS_AT")
 
+// commonNounName reports whether r, of no known kind, is one word the
+// dictionary knows as a common noun and no given name: "Rehearsals start
+// Monday at the Corn Exchange" opens with a noun its place capitalized,
+// which holds no job, home or club.
+func commonNounName(r ref, k kind) bool {
+	if k != kindNone || r.name == "" || strings.Contains(r.name, " ") {
+		return false
+	}
+	w := strings.ToLower(r.name)
+	return nlp.IsNoun(nlp.Lemma(w, "NNS")) && !nlp.IsGivenName(w) && !firstNames.has(w)
+}
+
 // thingKinds are the kinds of things, which hold no personTies.
 var thingKinds = map[kind]bool{kindVaccine: true, kindDrug: true, kindPlan: true, kindProduct: true, kindIdentifier: true, kindDegree: true}
 
