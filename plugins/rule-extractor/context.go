@@ -143,7 +143,8 @@ func (sc *sentCtx) thirdAt(pos int, exclude ...ref) string {
 	// A third-person pronoun means neither the one speaking nor the one
 	// spoken to, under the names the conversation gave them either.
 	self, to := "", ""
-	if voiceLabel(u.speaker) {
+	if voiceLabel(u.speaker) || strings.EqualFold(u.speaker, userName) {
+		// "hi, it's Valentina again … her brother": the user's own name.
 		self = u.x.identityKey(u.speaker)
 	}
 	if voiceLabel(u.other) {
