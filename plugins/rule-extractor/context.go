@@ -820,3 +820,41 @@ func (x *extraction) identityKey(label string) string {
 func voiceLabel(label string) bool {
 	return genericSpeaker(label) && !strings.EqualFold(label, userName)
 }
+
+// turnPersons returns the persons a turn named, for the pronouns of the
+// turns after it: those known as persons, else the one name of no known
+// kind that may be a person's when the turn names no other ("Did you see
+// Sigrun?" "I love her."), as within a turn (thirdAt).
+func (x *extraction) turnPersons(ms []named, meant []string) []string {
+	var named, maybe, inner []string
+	for _, n := range ms {
+		switch {
+		case n.called:
+			// "Ross!!": the one spoken to is no one spoken of.
+		case x.isPerson(n.name):
+			named = append(named, n.name)
+		case x.maybePerson(n.name) && (n.pos > 0 || nlp.IsGivenName(strings.ToLower(n.name))):
+			// "Feels like two.", "Ever since …": a word that only opens
+			// a sentence, and is no given name, is no one to speak of.
+			if !slices.Contains(maybe, n.name) {
+				maybe = append(maybe, n.name)
+			}
+			if n.pos > 0 && !slices.Contains(inner, n.name) {
+				inner = append(inner, n.name)
+			}
+		}
+	}
+	if len(maybe) > 1 && len(inner) == 1 {
+		// "Promise you will never tell Anselm": a word that only ever
+		// opened a sentence gives way to one said inside it.
+		maybe = inner
+	}
+	if len(named) == 0 && len(maybe) == 1 {
+		named = maybe
+	}
+	if len(named) == 0 {
+		// A turn that names no one speaks of whom its pronouns meant.
+		return meant
+	}
+	return named
+}
