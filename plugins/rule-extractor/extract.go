@@ -322,6 +322,11 @@ func (x *extraction) text(req abi.ExtractRequest) {
 		}
 		for _, s := range splitSentences(u.text) {
 			x.sentence(uc, s)
+			if said := correctedSentence(s.toks); said != "" {
+				for _, s := range splitSentences(said) {
+					x.sentence(uc, s)
+				}
+			}
 		}
 		// A short turn that speaks of no one ("Why?", "Oh my God! Ross!")
 		// leaves "he" and "she" meaning whom the turns before spoke of.
