@@ -238,6 +238,7 @@ func Parse(words, lower []string, names [][2]int, skip []bool) *Sentence {
 	}
 	s.retagSymbols()
 	s.retagBecause()
+	s.retagThereAfterNoun()
 	s.retagSpelledNumbers()
 	s.retagFalseModals()
 	s.retagHad()
