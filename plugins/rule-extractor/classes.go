@@ -507,7 +507,8 @@ var frames = indexFrames([]frame{
 	{verb: "get", obj: "@degree", prep: "from|at", class: "GRADUATED_FROM", role: tEvent},
 	{verb: "receive", obj: "@degree", prep: "from|at", class: "GRADUATED_FROM", role: tEvent},
 	{verb: "obtain", obj: "@degree", prep: "from|at", class: "GRADUATED_FROM", role: tEvent},
-	{verb: "complete", obj: "@degree", prep: "at", class: "GRADUATED_FROM", role: tEvent},
+	{verb: "complete", obj: "@degree", prep: "at|from", class: "GRADUATED_FROM", role: tEvent, also: "STUDIES_AT", alsoRole: tEnd},
+	{verb: "finish", obj: "@degree", prep: "at|from", class: "GRADUATED_FROM", role: tEvent, also: "STUDIES_AT", alsoRole: tEnd},
 	{verb: "study", class: "STUDIES", role: tTrait},
 	{verb: "attend", class: "ATTENDED", role: tEvent},
 

@@ -28,3 +28,22 @@ func TestExtractSchoolmates(t *testing.T) {
 			absent:  []wf{{"CLASSMATE_OF", "Ines", "Tor", "", ""}}},
 	})
 }
+
+// TestExtractDegreeFinished: a degree finished or completed at a school
+// is a graduation, and the end of the study there; a relational noun
+// with "there" after it still names the relation (reference time: 15
+// May 2024).
+func TestExtractDegreeFinished(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "finished", source: "text",
+			content: "Update from Oddny Lie: I finished my MSc in marine biology at the University of Harstad last June.",
+			want: []wf{{"GRADUATED_FROM", "Oddny Lie", "University of Harstad", "2023-06-01", ""},
+				{"STUDIES_AT", "Oddny Lie", "University of Harstad", "", "2023-06-01"}}},
+		{name: "completed", source: "text",
+			content: "Eilif Berg completed his PhD at Arden University in 2019.",
+			want:    []wf{{"GRADUATED_FROM", "Eilif Berg", "Arden University", "2019-01-01", ""}}},
+		{name: "my supervisor there", source: "text",
+			content: "Update from Oddny Lie: I started at the Harstad Ocean Institute in October. My supervisor there is Professor Eilif Berg.",
+			want:    []wf{{"MANAGER_OF", "Professor Eilif Berg", "Oddny Lie", "ref", ""}}},
+	})
+}
