@@ -545,7 +545,7 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 			}
 		}
 	}
-	if !cc.presup && sc.namedChild(cc, subj) {
+	if !cc.presup && (sc.namedChild(cc, subj) || sc.leavesUs(cc, subj)) {
 		return
 	}
 	if !cc.presup && !matched && sc.assignment(cc, c, subj) {

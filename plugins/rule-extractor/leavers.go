@@ -201,3 +201,27 @@ func (sc *sentCtx) offTo(cc *clauseCtx, ci int) bool {
 	}
 	return false
 }
+
+// leavesUs reads "Dr. Benavides is leaving us", "Tomasz joined us in
+// May" said where an organisation was just named ("let's start the
+// Halloran Lab meeting"): "us" is that organisation, which the subject
+// leaves or joins as a job. It reports whether it did.
+func (sc *sentCtx) leavesUs(cc *clauseCtx, subj ref) bool {
+	c := cc.c
+	if c.Lemma != "leave" && c.Lemma != "join" || c.Particle != "" || c.Passive || c.Obj.Phrase < 0 || len(c.Obj.Coord) > 0 || subj.name == "" || subj.name == sc.u.speaker {
+		return false
+	}
+	if p := &sc.p.Phrases[c.Obj.Phrase]; p.End != p.Start+1 || sc.toks[p.Start].lower != "us" {
+		return false
+	}
+	org := sc.recentOrg(c.Verb)
+	if org.name == "" || !sc.personish(subj) {
+		return false
+	}
+	if c.Lemma == "leave" {
+		sc.fact(cc, subj, org, "WORKS_AT", tEnd, "{s} leaves {o}", kindPerson, kindOrg)
+	} else {
+		sc.fact(cc, subj, org, "WORKS_AT", tStart, "{s} joins {o}", kindPerson, kindOrg)
+	}
+	return true
+}

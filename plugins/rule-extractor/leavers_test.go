@@ -137,3 +137,17 @@ func TestExtractLeavingAThingOrAnEvent(t *testing.T) {
 			want:    []wf{{"TAKES_MEDICATION", "Oskar", "fexomizide", "ref", ""}}},
 	})
 }
+
+// TestExtractLeavingUs: "us" left or joined where an organisation was just
+// named is that organisation (reference time: 15 May 2024).
+func TestExtractLeavingUs(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "leaving us", source: "message",
+			content: "SPEAKER_01: Okay, let's start the Varde Lab meeting. News first: Dr. Oddny Lie is leaving us at the end of May to join Kelder Bio.",
+			want: []wf{{"WORKS_AT", "Dr. Oddny Lie", "Varde Lab", "", "2024-05-31"},
+				{"WORKS_AT", "Dr. Oddny Lie", "Kelder Bio", "2024-05-31", ""}}},
+		{name: "no organisation named", source: "message",
+			content: "Speaker 1: Tamsin is leaving us tomorrow.",
+			absent:  []wf{{"WORKS_AT", "*", "*", "", ""}}},
+	})
+}
