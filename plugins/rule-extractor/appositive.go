@@ -585,7 +585,10 @@ func (sc *sentCtx) titleBefore(n named, c int) {
 				}
 				return
 			}
-			if titleAdjectives.has(toks[j-1].lower) && (isJobHead(toks[j].lower) || workerNoun(toks[j].lower) || roleNouns[toks[j].lower].job) {
+			placeCap := (j-1 == 0 || toks[j-2].text == "—" || toks[j-2].text == "–" || toks[j-2].text == ":") && capitalizedWord(toks[j-1].lower) && isJobHead(toks[j].lower)
+			if (titleAdjectives.has(toks[j-1].lower) || placeCap) && (isJobHead(toks[j].lower) || workerNoun(toks[j].lower) || roleNouns[toks[j].lower].job) {
+				// "Head coach …", "Marine microbiologist …": the job in
+				// two words.
 				job := strings.ToLower(joinTokens(toks[j-1 : j+1]))
 				sc.fact(&clauseCtx{te: tensePresent}, ref{name: n.name, kind: kindPerson, str: strPattern}, ref{name: job, kind: kindOccupation, str: strPattern}, "HAS_JOB_TITLE", tState, "{s} is "+withArticle(job), kindPerson, kindOccupation)
 				return

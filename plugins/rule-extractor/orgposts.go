@@ -27,6 +27,11 @@ func (sc *sentCtx) orgNamedBefore(k int) (ref, int) {
 // s: an organisation, a team, or a name of no known kind that is not a
 // person's.
 func (sc *sentCtx) orgNamed(s, e int) (ref, int) {
+	if e == s+1 && (s == 0 || sc.toks[s-1].text == "—" || sc.toks[s-1].text == "–" || sc.toks[s-1].text == ":") && capitalizedWord(sc.toks[s].lower) {
+		// "Marine microbiologist Dr. Menon", "Software engineer Tom
+		// Berg": a word of the job its place capitalized, no employer.
+		return ref{}, s
+	}
 	r := sc.named(s, e)
 	switch k := sc.kindOf(r); {
 	case k == kindOrg || k == kindTeam || teamName(r.name):
@@ -346,7 +351,9 @@ func (sc *sentCtx) postOfNamed(cc *clauseCtx, c *nlp.Clause, pi int, subj, obj r
 // Dalhousie under Dr. Tremblay, who becomes its director"), else the one
 // the text is about or last named.
 func (sc *sentCtx) itsOrg(at int) ref {
-	for ci := range sc.p.Clauses {
+	// The nearest clause's subject before it: "His team will move; the
+	// lab itself stays under Dr. Tremblay, who becomes its director".
+	for ci := len(sc.p.Clauses) - 1; ci >= 0; ci-- {
 		c := &sc.p.Clauses[ci]
 		if c.SubjFrom != nlp.SubjOwn || c.Subj.Phrase < 0 || sc.p.Phrases[c.Subj.Phrase].End > at {
 			continue
@@ -362,4 +369,11 @@ func (sc *sentCtx) itsOrg(at int) ref {
 		return ref{name: t, kind: kindOrg, str: strPattern}
 	}
 	return sc.recentOrg(at)
+}
+
+// capitalizedWord reports whether w, written with a capital, is a word of
+// the dictionary and no name the episode gives a person: its capital may
+// be its place's ("Marine", though a given name too).
+func capitalizedWord(w string) bool {
+	return (nlp.IsAdjective(w) || nlp.IsNoun(w)) && !firstNames.has(w)
 }

@@ -221,3 +221,23 @@ func TestExtractTopicAfterRelative(t *testing.T) {
 			absent:  []wf{{"HAS_CEO", "Halvorsen Group", "*", "", ""}, {"HAS_CEO", "Berg", "*", "", ""}, {"HAS_CEO", "Thomas Berg", "*", "", ""}}},
 	})
 }
+
+// TestExtractWordOfTheJobAndItsOrganisation: a dictionary word its place
+// capitalized before a job is a word of the job, no employer; "its"
+// stands for the nearest organisation a clause was said of, "itself" and
+// all (reference time: 15 May 2024).
+func TestExtractWordOfTheJobAndItsOrganisation(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "a word of the job opening the sentence", source: "text",
+			content: "Marine biologist Oddny Lie has joined Kelder Bio.",
+			want:    []wf{{"HAS_JOB_TITLE", "Oddny Lie", "marine biologist", "ref", ""}},
+			absent:  []wf{{"WORKS_AT", "Oddny Lie", "Marine", "", ""}}},
+		{name: "an employer named before the job", source: "text",
+			content: "Then Kelder engineer Oddny Lie left.",
+			want:    []wf{{"WORKS_AT", "Oddny Lie", "Kelder", "ref", ""}}},
+		{name: "its after two organisations, the nearest emphasized", source: "text",
+			content: "His field team will move to Tromsø in January; the Varde Ocean Lab itself stays in Bergen under Dr. Oddny Lie, who becomes its director.",
+			want:    []wf{{"WORKS_AT", "Dr. Oddny Lie", "Varde Ocean Lab", "ref", ""}},
+			absent:  []wf{{"WORKS_AT", "Dr. Oddny Lie", "field team", "", ""}}},
+	})
+}

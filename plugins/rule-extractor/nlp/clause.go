@@ -410,6 +410,11 @@ func (s *Sentence) subject(k int, skip []bool) {
 	for j >= 0 && (skip[j] || s.Tags[j] == "RB" && !s.inPhrase(j)) {
 		j--
 	}
+	if j > 0 && emphaticReflexive[s.Lower[j]] && nounTag(s.Tags[j-1]) {
+		// "the lab itself stays": the reflexive stresses the subject
+		// before it.
+		j--
+	}
 	if j < 0 {
 		s.control(k)
 		return
@@ -939,3 +944,7 @@ func (s *Sentence) frontedHow(c *Clause) int {
 	}
 	return -1
 }
+
+// emphaticReflexive are the reflexive pronouns, which after a noun stress
+// it ("the lab itself").
+var emphaticReflexive = set("itself himself herself themselves")
