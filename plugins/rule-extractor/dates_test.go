@@ -239,7 +239,7 @@ func TestExtractMidMonthAhead(t *testing.T) {
 // 15 May 2024).
 func TestExtractNoTieForACommonNounOrAShow(t *testing.T) {
 	runConstructions(t, []construction{
-		{name: "rehearsals start at a venue", source: "message",
+		{name: "rehearsals start at a hall", source: "message",
 			content: "Imelda: Rehearsals start Monday at the Quayside Hall, 7pm sharp.",
 			absent:  []wf{{"WORKS_AT", "*", "*", "", ""}}},
 		{name: "a show dropped out of", source: "message",

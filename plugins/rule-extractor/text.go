@@ -298,7 +298,7 @@ func tokenize(s string) []token {
 	return shopGenitives(doubleGenitives(degreeGenitives(emphaticRepeats(dropFillers(clippedBecause(toks))))))
 }
 
-// clippedBecause reads "'Cause", "Cuz" and "Coz" opening a clause as the
+// clippedBecause reads "'Cause" and "Coz" opening a clause as the
 // "because" they clip ("'Cause Carol's a lesbian"): with their capital
 // they would open a name.
 func clippedBecause(toks []token) []token {
@@ -322,7 +322,7 @@ func clippedBecause(toks []token) []token {
 }
 
 // becauseClips are the clipped forms of "because".
-var becauseClips = words("cause cuz coz")
+var becauseClips = words("cause coz")
 
 // intensifiers are the adverbs a speaker says twice for weight.
 var intensifiers = words("very really so too much")

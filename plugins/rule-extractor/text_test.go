@@ -19,7 +19,7 @@ func TestUnstutter(t *testing.T) {
 func TestClippedBecause(t *testing.T) {
 	for text, want := range map[string]string{
 		"'Cause Carol's a lesbian.":       "because Carol 's a lesbian .",
-		"Cuz Tamsin said so.":             "because Tamsin said so .",
+		"Coz Tamsin said so.":             "because Tamsin said so .",
 		"I left 'cause Tamsin was there.": "I left because Tamsin was there .",
 		"The cause is unknown.":           "The cause is unknown .",
 		"Cause of death: unknown.":        "Cause of death : unknown .",
