@@ -208,7 +208,8 @@ func (sc *sentCtx) offTo(cc *clauseCtx, ci int) bool {
 // leaves or joins as a job. It reports whether it did.
 func (sc *sentCtx) leavesUs(cc *clauseCtx, subj ref) bool {
 	c := cc.c
-	if c.Lemma != "leave" && c.Lemma != "join" || c.Particle != "" || c.Passive || c.Obj.Phrase < 0 || len(c.Obj.Coord) > 0 || subj.name == "" || subj.name == sc.u.speaker {
+	if c.Lemma != "leave" && c.Lemma != "join" || c.Particle != "" || c.Passive || c.AsRole >= 0 || c.Obj.Phrase < 0 || len(c.Obj.Coord) > 0 || subj.name == "" || subj.name == sc.u.speaker {
+		// "joins us as CTO" is read with its post (orgposts.go).
 		return false
 	}
 	if p := &sc.p.Phrases[c.Obj.Phrase]; p.End != p.Start+1 || sc.toks[p.Start].lower != "us" {
