@@ -59,7 +59,10 @@ func commonNounName(r ref, k kind) bool {
 		return false
 	}
 	w := strings.ToLower(r.name)
-	return nlp.IsNoun(nlp.Lemma(w, "NNS")) && !nlp.IsGivenName(w) && !firstNames.has(w)
+	// A person's noun ("Obadiah", a prophet's name to WordNet) may be a
+	// name.
+	lex, _, ok := nlp.Noun(nlp.Lemma(w, "NNS"))
+	return ok && lex != nlp.NounPerson && !nlp.IsGivenName(w) && !firstNames.has(w)
 }
 
 // thingKinds are the kinds of things, which hold no personTies.
