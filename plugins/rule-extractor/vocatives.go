@@ -1,0 +1,125 @@
+package main
+
+import (
+	"strings"
+
+	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
+)
+
+// Names called out. A name said to someone ("Agnes, come on!", "Thank
+// you, Agnes.") is the name of the one spoken to; a name that ends a
+// phrase or stands in apposition is spoken of.
+
+// vocative reports whether mention m of a sentence is a name called out:
+// alone before a comma or an exclamation at the turn's start ("Agnes,
+// come on!", "Hey Jonas!"), before a comma at a later sentence's start
+// ("What? Agnes, don't you see?"), or after a comma at the sentence's
+// end ("Thank you, Agnes.").
+func vocative(toks []token, m mention, sent int) bool {
+	after := ""
+	if m.end < len(toks) {
+		after = toks[m.end].text
+	}
+	endish := after == "" || after == "!" || after == "?" || after == "." || after == ","
+	start := 0
+	for start < m.start && (!toks[start].word || vocativeOpeners.has(toks[start].lower) || interjections.has(toks[start].lower)) {
+		start++
+	}
+	if start == m.start && endish && (sent == 0 || m.start > 0 || after == ",") && !appositiveAfter(toks, m.end) {
+		return true
+	}
+	// "Okay, Mr. Bing you'll be in 25J", "Mr. Morse I need to talk to
+	// you": a name at a clause's start right before a subject pronoun is
+	// no subject; it calls.
+	if start == m.start && (strings.EqualFold(after, "you") || after == "I" || strings.EqualFold(after, "we")) && (m.end+1 >= len(toks) || toks[m.end+1].text != "and") {
+		return true
+	}
+	// "I'm late! Monica?": a name asked or exclaimed alone calls, in
+	// any sentence of the turn.
+	if m.start == 0 && m.end == len(toks)-1 && (after == "?" || after == "!") {
+		return true
+	}
+	// "Hey Tom let me ask you something", "Uh, hi, Tom": a greeting
+	// that opens a sentence or follows a comma calls the name after it,
+	// whatever follows.
+	if afterGreeting(toks, m.start) {
+		return true
+	}
+	return m.start > 0 && toks[m.start-1].text == "," && (after == "" || after == "!" || after == "?" || after == ".") && !nounPhraseBefore(toks, m.start-1) && !danglingBefore(toks, m.start-1)
+}
+
+// danglingBefore reports whether the words before the comma at toks[i],
+// fillers aside, end on a word that needs a noun after it ("do you have
+// any, um, Cinnamon Crunch?"): the name ends the phrase, it calls no one.
+func danglingBefore(toks []token, i int) bool {
+	for k := i - 1; k >= 0; k-- {
+		switch {
+		case toks[k].text == "," || toks[k].text == "...":
+			continue
+		case fillers.has(toks[k].lower):
+			continue
+		}
+		return needsNoun.has(toks[k].lower)
+	}
+	return false
+}
+
+// needsNoun are the determiners, prepositions and conjunctions a phrase
+// cannot end on.
+var needsNoun = words("a an the any some no every my your his her our their its of to for with from about and or but")
+
+// nounPhraseBefore reports whether a noun phrase of a person or an
+// animal with its determiner ends right before toks[i] ("a baby girl,
+// Marisol.", "my cousin, Ada."): a name after it and a comma is in
+// apposition to it, not called.
+func nounPhraseBefore(toks []token, i int) bool {
+	if i < 2 || !toks[i-1].word || toks[i-1].cap || secondPerson.has(toks[i-1].lower) {
+		return false
+	}
+	// The noun is one a name may stand for: a person or an animal ("a
+	// good question, Dad" calls).
+	if lex, _, ok := nlp.Noun(nlp.Lemma(toks[i-1].lower, "NNS")); !ok || lex != nlp.NounPerson && lex != nlp.NounAnimal {
+		return false
+	}
+	for k := i - 2; k >= 0 && k >= i-4; k-- {
+		switch toks[k].lower {
+		case "a", "an", "the", "my", "our", "his", "her", "their", "your":
+			// Not a sentence of the phrase and the name alone ("My
+			// brother, Ross."): one presented, there to answer.
+			return k > 0
+		}
+		if !toks[k].word {
+			return false
+		}
+	}
+	return false
+}
+
+// vocativeKin reads a kinship word called out as a name ("Mom!", "Hi,
+// Dad."): the one spoken to is the speaker's relative.
+func (x *extraction) vocativeKin(utts []utterance) {
+	for k, u := range utts {
+		if u.speaker == "" || u.role == roleAssistant || u.role == roleSystem {
+			continue
+		}
+		to := addressee(utts, k)
+		if to == "" || to == assistantName {
+			continue
+		}
+		for si, s := range splitSentences(u.text) {
+			for i, t := range s.toks {
+				rel, ok := vocativeKinship[t.lower]
+				if !ok {
+					continue
+				}
+				m := mention{start: i, end: i + 1, name: t.text}
+				if !vocative(s.toks, m, si) {
+					continue
+				}
+				x.reg.add(to, kindPerson, strSure, true)
+				x.facts = append(x.facts, fact{src: to, dst: u.speaker, rel: rel, tmpl: "{s} is {o}'s " + t.lower,
+					subs: map[string]string{"{s}": to, "{o}": u.speaker}, valid: x.ref})
+			}
+		}
+	}
+}
