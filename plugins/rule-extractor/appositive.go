@@ -585,7 +585,7 @@ func (sc *sentCtx) titleBefore(n named, c int) {
 				}
 				return
 			}
-			placeCap := (j-1 == 0 || toks[j-2].text == "—" || toks[j-2].text == "–" || toks[j-2].text == ":") && capitalizedWord(toks[j-1].lower) && isJobHead(toks[j].lower)
+			placeCap := (j-1 == 0 || opensAfterDash(toks, j-1)) && capitalizedWord(toks[j-1].lower) && isJobHead(toks[j].lower)
 			if (titleAdjectives.has(toks[j-1].lower) || placeCap) && (isJobHead(toks[j].lower) || workerNoun(toks[j].lower) || roleNouns[toks[j].lower].job) {
 				// "Head coach …", "Marine microbiologist …": the job in
 				// two words.

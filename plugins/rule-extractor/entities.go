@@ -449,7 +449,7 @@ func findMentions(toks []token, blocked []bool) []mention {
 			i++
 			continue
 		}
-		if (i == first || i > 0 && (toks[i-1].text == "—" || toks[i-1].text == "–" || toks[i-1].text == ":")) && e == i+1 && e < len(toks) && !toks[e].cap && isJobHead(toks[e].lower) &&
+		if (i == first || opensAfterDash(toks, i)) && e == i+1 && e < len(toks) && !toks[e].cap && isJobHead(toks[e].lower) &&
 			capitalizedWord(toks[i].lower) {
 			// "Dunedin — Marine microbiologist Dr. Siddharth Menon": a
 			// word of the job, capitalized by its place.

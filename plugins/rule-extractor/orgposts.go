@@ -27,7 +27,7 @@ func (sc *sentCtx) orgNamedBefore(k int) (ref, int) {
 // s: an organisation, a team, or a name of no known kind that is not a
 // person's.
 func (sc *sentCtx) orgNamed(s, e int) (ref, int) {
-	if e == s+1 && (s == 0 || sc.toks[s-1].text == "—" || sc.toks[s-1].text == "–" || sc.toks[s-1].text == ":") && capitalizedWord(sc.toks[s].lower) {
+	if e == s+1 && (s == 0 || opensAfterDash(sc.toks, s)) && capitalizedWord(sc.toks[s].lower) {
 		// "Marine microbiologist Dr. Menon", "Software engineer Tom
 		// Berg": a word of the job its place capitalized, no employer.
 		return ref{}, s
@@ -369,6 +369,16 @@ func (sc *sentCtx) itsOrg(at int) ref {
 		return ref{name: t, kind: kindOrg, str: strPattern}
 	}
 	return sc.recentOrg(at)
+}
+
+// opensAfterDash reports whether toks[i] follows a dash or a colon, which
+// open a sentence within a line ("Dunedin — Marine microbiologist …").
+func opensAfterDash(toks []token, i int) bool {
+	if i < 1 {
+		return false
+	}
+	d := toks[i-1].text
+	return d == "—" || d == "–" || d == ":"
 }
 
 // capitalizedWord reports whether w, written with a capital, is a word of

@@ -516,27 +516,9 @@ func echoes(utts []utterance, k int, name string) bool {
 		}
 		// "You're my hero!" "Hero, I don't know": a word said back, its
 		// capital the sentence's.
-		return !strings.Contains(name, " ") && hasWordFold(utts[i].text, name)
+		return !strings.Contains(name, " ") && containsWord(utts[i].text, strings.ToLower(name))
 	}
 	return false
-}
-
-// hasWordFold reports whether text holds w as a whole word written in
-// lower case.
-func hasWordFold(text, w string) bool {
-	w = strings.ToLower(w)
-	for i := 0; ; {
-		k := strings.Index(text[i:], w)
-		if k < 0 {
-			return false
-		}
-		k += i
-		end := k + len(w)
-		if (k == 0 || !isWordRune(rune(text[k-1]))) && (end == len(text) || !isWordRune(rune(text[end]))) {
-			return true
-		}
-		i = k + 1
-	}
 }
 
 // surnamesOf maps the last word of each full name of the conversation
