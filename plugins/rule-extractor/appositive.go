@@ -793,3 +793,30 @@ func (sc *sentCtx) fullNameAfter(n named, k int) bool {
 	sc.u.x.reg.named(n.name, full.name)
 	return true
 }
+
+// appositionEnd is the end of the noun phrase starting at token start
+// with the prepositional phrases after it ("a care home in Cupertino"),
+// or start when no phrase starts there.
+func (sc *sentCtx) appositionEnd(start int) int {
+	end := start
+	for _, p := range sc.p.Phrases {
+		if p.Start == start {
+			end = p.End
+			break
+		}
+	}
+	for end > start && end+1 < len(sc.toks) && sc.p.Tags[end] == "IN" {
+		next := end
+		for _, p := range sc.p.Phrases {
+			if p.Start == end+1 {
+				next = p.End
+				break
+			}
+		}
+		if next == end {
+			break
+		}
+		end = next
+	}
+	return end
+}

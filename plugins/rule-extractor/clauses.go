@@ -367,11 +367,8 @@ func (sc *sentCtx) clauseEnd(c *nlp.Clause) int {
 	// clause's ("sold my car, a blue Honda Civic, in May").
 	for end+1 < len(sc.toks) && sc.toks[end].text == "," {
 		next := -1
-		for _, p := range sc.p.Phrases {
-			if p.Start == end+1 && p.End < len(sc.toks) && sc.toks[p.End].text == "," {
-				next = p.End
-				break
-			}
+		if k := sc.appositionEnd(end + 1); k > end+1 && k < len(sc.toks) && sc.toks[k].text == "," {
+			next = k
 		}
 		if next < 0 {
 			// The closing comma of an apposition the clause took as its
