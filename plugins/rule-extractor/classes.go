@@ -88,6 +88,10 @@ var (
 	kFounder = []kind{kindPerson, kindOrg, kindNone}
 	// kEmployer are the kinds named as a place of work after "moved to".
 	kEmployer = []kind{kindOrg, kindSchool}
+	// kPostAt are the kinds where one takes up a post: a school as well
+	// as an organisation ("accepted a professorship at the University of
+	// Tartu").
+	kPostAt = []kind{kindOrg, kindTeam, kindSchool, kindNone}
 	// homeNouns are dwellings: renting or owning one in a place is
 	// living there; unitNouns are parts of an organisation.
 	homeNouns = words("place flat apartment house home room condo studio bungalow cottage loft townhouse")
@@ -210,12 +214,12 @@ var frames = indexFrames([]frame{
 	{verb: "leave", kinds: kPlace, class: "LIVES_IN", role: tEnd},
 	{verb: "move", obj: "practice office clinic business surgery studio shop", prep: "to", kinds: kOrgish, class: "WORKS_AT", role: tStart},
 	// "took a job with Brightline", "accepted a lectureship at Dunmore".
-	{verb: "take", obj: "@post", prep: "at|with|in", kinds: kOrgish, class: "WORKS_AT", role: tStart},
-	{verb: "take up", obj: "@post", prep: "at|with|in", kinds: kOrgish, class: "WORKS_AT", role: tStart},
-	{verb: "accept", obj: "@post", prep: "at|with|in", kinds: kOrgish, class: "WORKS_AT", role: tStart},
-	{verb: "land", obj: "@post", prep: "at|with|in", kinds: kOrgish, class: "WORKS_AT", role: tStart},
-	{verb: "get", obj: "@post", prep: "at|with|in", kinds: kOrgish, class: "WORKS_AT", role: tStart},
-	{verb: "secure", obj: "@post", prep: "at|with|in", kinds: kOrgish, class: "WORKS_AT", role: tStart},
+	{verb: "take", obj: "@post", prep: "at|with|in", kinds: kPostAt, class: "WORKS_AT", role: tStart},
+	{verb: "take up", obj: "@post", prep: "at|with|in", kinds: kPostAt, class: "WORKS_AT", role: tStart},
+	{verb: "accept", obj: "@post", prep: "at|with|in", kinds: kPostAt, class: "WORKS_AT", role: tStart},
+	{verb: "land", obj: "@post", prep: "at|with|in", kinds: kPostAt, class: "WORKS_AT", role: tStart},
+	{verb: "get", obj: "@post", prep: "at|with|in", kinds: kPostAt, class: "WORKS_AT", role: tStart},
+	{verb: "secure", obj: "@post", prep: "at|with|in", kinds: kPostAt, class: "WORKS_AT", role: tStart},
 	{verb: "belong", prep: "to", kinds: kOrgish, class: "MEMBER_OF", role: tState},
 	{verb: "resign", prep: "from", class: "WORKS_AT", role: tEnd},
 	// "stepped down from the Rockets", "stood aside from the board".
