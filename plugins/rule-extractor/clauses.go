@@ -79,6 +79,7 @@ func (sc *sentCtx) readClauses() {
 	sc.noteTopicOrg()
 	sc.proposalAccepted()
 	sc.startedThen()
+	sc.startsThere()
 	sc.dealClosed()
 	sc.lastDay()
 	sc.lastDose()

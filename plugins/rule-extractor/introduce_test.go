@@ -162,6 +162,12 @@ func TestExtractInterviewTurns(t *testing.T) {
 		{name: "a master's, started in the sentence after", source: "message",
 			content: "Ikenna: I'm doing a part-time master's at Birkbeck. Started last September, so I'm halfway through.",
 			want:    []wf{{"STUDIES_AT", "Ikenna", "Birkbeck", "2023-09-01", ""}}},
+		{name: "a post at a university accepted, started there on a day to come", source: "message",
+			content: "Ikenna: I've accepted a fellowship at the University of Hull! I start there on 2 September.",
+			want:    []wf{{"WORKS_AT", "Ikenna", "University of Hull", "2024-09-02", ""}}},
+		{name: "a job taken, started there in a month to come", source: "message",
+			content: "Ikenna: I got a job with Fernhill Foods. I start there in July.",
+			want:    []wf{{"WORKS_AT", "Ikenna", "Fernhill Foods", "2024-07-01", ""}}},
 	})
 }
 

@@ -72,6 +72,42 @@ func (sc *sentCtx) startedThen() {
 	})
 }
 
+// startsThere reads "I start there on 1 September" after a sentence
+// that told a new tie with no date of its own ("I've accepted a
+// professorship at the University of Tartu!") as the day the tie begins,
+// past or to come.
+func (sc *sentCtx) startsThere() {
+	if len(sc.p.Clauses) == 0 {
+		return
+	}
+	c := &sc.p.Clauses[0]
+	if !bareStarts.has(c.Lemma) || c.Particle != "" || !c.Obj.None() || c.Negated || lowerAt(sc.toks, c.VerbEnd) != "there" {
+		return
+	}
+	subj := sc.subjects(0)
+	if len(subj) != 1 {
+		return
+	}
+	d := sc.nearestDate(c.VerbStart, sc.clauseEnd(c))
+	if d == nil || d.role != dateAt && d.role != dateSince {
+		return
+	}
+	at := d.t
+	if !c.Past && d.next != nil && at.Before(upcomingFrom(d, sc.u.x.ref)) {
+		// "I start there in June", said in May: the coming June.
+		at = d.next(at)
+	}
+	told := sc.u.told
+	if told[1] > len(sc.u.x.facts) {
+		return
+	}
+	for i := told[0]; i < told[1]; i++ {
+		if f := &sc.u.x.facts[i]; f.src == subj[0].name && leaveableRels.has(f.rel) && f.valid.Equal(sc.u.x.ref) && f.invalid.IsZero() {
+			f.valid = at
+		}
+	}
+}
+
 // redateBefore dates the facts the sentence before told that which
 // picks by the past date clause c says: a sentence that only tells when
 // what was just told happened.
