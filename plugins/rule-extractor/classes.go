@@ -538,6 +538,15 @@ var verbSynonyms = map[string]string{"relocate": "move", "begin": "start", "comm
 // synonym's that need an object noun of their own ("moved her practice
 // to"), which are narrower than any, then the verb's, then the rest.
 func framesOf(verb string) []frame {
+	if _, ok := frames[verb]; !ok {
+		// "co-owns", "re-joined": the verb's own frames, shared or
+		// done again.
+		for _, p := range []string{"co-", "re-"} {
+			if rest, ok := strings.CutPrefix(verb, p); ok {
+				return framesOf(rest)
+			}
+		}
+	}
 	syn, ok := verbSynonyms[verb]
 	if !ok {
 		return frames[verb]

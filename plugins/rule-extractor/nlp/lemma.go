@@ -15,6 +15,14 @@ func Lemma(word, tag string) string {
 		if base, ok := be[w]; ok {
 			return base
 		}
+		for _, p := range verbPrefixes {
+			// "co-owns" is a form of "co-own": the verb's own forms.
+			if rest, ok := strings.CutPrefix(w, p); ok && len(rest) > 2 {
+				if l := morphy(rest, &wn().verbExc, wn().verbs, verbRules, tag); IsVerb(l) {
+					return p + l
+				}
+			}
+		}
 		return morphy(w, &wn().verbExc, wn().verbs, verbRules, tag)
 	case tag == "NNS" || tag == "NNPS":
 		return morphy(w, &wn().nounExc, wn().nouns, nounRules, tag)

@@ -182,6 +182,12 @@ func TestParse(t *testing.T) {
 			[]clause{{Lemma: "upgrade", Subj: "I", Obj: "membership LP-40212", PPs: "to:the Premium plan"}}},
 		{"a hyphenated participle after be is a passive", "Anouk was co-opted as treasurer .", [][2]int{{0, 1}},
 			[]clause{{Lemma: "co-opt", Subj: "Anouk", Passive: true}}},
+		{"a hyphened verb after its subject is the verb", "Anouk co-founded Tilia Labs .", [][2]int{{0, 1}, {2, 4}},
+			[]clause{{Lemma: "co-found", Subj: "Anouk", Obj: "Tilia Labs"}}},
+		{"a hyphened verb in -s after its subject is the verb", "Anouk re-reads the minutes .", [][2]int{{0, 1}},
+			[]clause{{Lemma: "re-read", Subj: "Anouk", Obj: "the minutes"}}},
+		{"a hyphened verb after a modal is the verb", "Anouk will co-supervise Tilde .", [][2]int{{0, 1}, {3, 4}},
+			[]clause{{Lemma: "co-supervise", Subj: "Anouk", Obj: "Tilde"}}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -254,6 +254,7 @@ func Parse(words, lower []string, names [][2]int, skip []bool) *Sentence {
 	s.retagOpeningWord(named)
 	s.retagCompoundHeads()
 	s.retagHyphenGerunds()
+	s.retagPrefixedVerbs()
 	s.retagSuperlatives()
 	s.retagFloating()
 	s.retagOpeningNoun()
