@@ -281,7 +281,8 @@ func (x *extraction) text(req abi.ExtractRequest) {
 			continue
 		}
 		uc := &uttCtx{x: x, speaker: u.speaker, other: conv.other(k), others: conv.others(k), saysIt: saysIt(u.text)}
-		if name := calledOut(u, inner); name != "" && u.role != roleUser {
+		calls := calledIn(u, inner)
+		if name := firstCall(calls); name != "" && u.role != roleUser {
 			// "Tove, you don't see it": "you" is the one called.
 			x.reg.add(name, kindPerson, strSure, true)
 			uc.other = name
@@ -320,7 +321,14 @@ func (x *extraction) text(req abi.ExtractRequest) {
 				}
 			}
 		}
-		for _, s := range splitSentences(u.text) {
+		for si, s := range splitSentences(u.text) {
+			if si > 0 && si < len(calls) && calls[si] != "" && u.role != roleUser && uc.other != "" {
+				// "Congratulations, Teodor! Marit — Ifeoma will
+				// supervise you": a later call turns "you" to the one
+				// it calls.
+				x.reg.add(calls[si], kindPerson, strSure, true)
+				uc.other = calls[si]
+			}
 			x.sentence(uc, s)
 			if said := correctedSentence(s.toks); said != "" {
 				for _, s := range splitSentences(said) {

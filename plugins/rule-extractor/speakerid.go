@@ -815,10 +815,13 @@ var vocativeKinship = map[string]string{
 	"grandma": "GRANDMOTHER_OF", "granny": "GRANDMOTHER_OF", "grandpa": "GRANDFATHER_OF",
 }
 
-// calledOut returns the name an utterance calls out ("Tove, you don't
-// see it", "Hey Orvar!"), the one its "you" most likely means, or "".
-func calledOut(u utterance, inner map[string]bool) string {
-	for si, s := range splitSentences(u.text) {
+// calledIn returns, for each sentence of a turn, the first name it calls
+// out ("Tove, you don't see it", "Hey Orvar!"), or "": the one its "you"
+// most likely means.
+func calledIn(u utterance, inner map[string]bool) []string {
+	ss := splitSentences(u.text)
+	out := make([]string, len(ss))
+	for si, s := range ss {
 		blocked := make([]bool, len(s.toks))
 		for _, m := range findMentions(s.toks, blocked) {
 			m = stripOpeners(s.toks, m)
@@ -826,8 +829,19 @@ func calledOut(u utterance, inner map[string]bool) string {
 				continue
 			}
 			if vocative(s.toks, m, si) && !strings.EqualFold(m.name, u.speaker) {
-				return m.name
+				out[si] = m.name
+				break
 			}
+		}
+	}
+	return out
+}
+
+// firstCall returns the first name a turn calls out, or "".
+func firstCall(calls []string) string {
+	for _, name := range calls {
+		if name != "" {
+			return name
 		}
 	}
 	return ""

@@ -34,6 +34,11 @@ func vocative(toks []token, m mention, sent int) bool {
 	if start == m.start && (strings.EqualFold(after, "you") || after == "I" || strings.EqualFold(after, "we")) && (m.end+1 >= len(toks) || toks[m.end+1].text != "and") {
 		return true
 	}
+	// "Lavinia — once Mirek goes, Kwabena will supervise you": a name
+	// before a dash at a sentence's start, in a sentence said to "you".
+	if start == m.start && (after == "—" || after == "–" || after == "-") && youLater(toks, m.end+1) {
+		return true
+	}
 	// "I'm late! Monica?": a name asked or exclaimed alone calls, in
 	// any sentence of the turn.
 	if m.start == 0 && m.end == len(toks)-1 && (after == "?" || after == "!") {
@@ -46,6 +51,17 @@ func vocative(toks []token, m mention, sent int) bool {
 		return true
 	}
 	return m.start > 0 && toks[m.start-1].text == "," && (after == "" || after == "!" || after == "?" || after == ".") && !nounPhraseBefore(toks, m.start-1) && !danglingBefore(toks, m.start-1)
+}
+
+// youLater reports whether toks from i on speak to "you".
+func youLater(toks []token, i int) bool {
+	for ; i < len(toks); i++ {
+		switch toks[i].lower {
+		case "you", "your", "yours", "yourself":
+			return true
+		}
+	}
+	return false
 }
 
 // danglingBefore reports whether the words before the comma at toks[i],
