@@ -170,3 +170,14 @@ func consequence(toks []token, said time.Time) (dateExpr, bool) {
 	}
 	return dateExpr{start: 0, end: k + 1, t: said, role: dateAt}, true
 }
+
+// congratulatedThen returns the date of a congratulation that tells none
+// of its own after a sentence that told a day of the week just past
+// ("Thanks to everyone who came to the AGM last night! Congratulations
+// Bilal on being elected chair"): what is congratulated happened then.
+func congratulatedThen(s sentence, dates []dateExpr, said, ref time.Time) (dateExpr, bool) {
+	if !s.congrats || len(dates) > 0 || said.IsZero() || !said.Before(ref) || ref.Sub(said) > 7*24*time.Hour {
+		return dateExpr{}, false
+	}
+	return dateExpr{t: said, role: dateAt}, true
+}

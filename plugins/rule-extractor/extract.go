@@ -366,6 +366,8 @@ func (x *extraction) sentence(u *uttCtx, s sentence) {
 	sc.dates = findDates(s.toks, x.ref, x.anchor)
 	if d, ok := consequence(s.toks, x.saidDate); ok {
 		sc.dates = append(sc.dates, d)
+	} else if d, ok := congratulatedThen(s, sc.dates, x.saidDate, x.ref); ok {
+		sc.dates = append(sc.dates, d)
 	}
 	x.saidDate = lastDate(sc.dates, time.Time{})
 	x.anchor = lastDate(sc.dates, x.anchor)

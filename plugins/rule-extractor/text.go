@@ -33,6 +33,9 @@ type sentence struct {
 	// ending in a tag that asks for assent ("…, huh?"), which states
 	// what it says and is answered by the one it is said to.
 	question, tagged bool
+	// congrats is set for a sentence that congratulates ("Congrats
+	// Bilal on being elected chair").
+	congrats bool
 }
 
 // quotes makes typographic quotes plain, and an ellipsis the three
@@ -102,7 +105,9 @@ func splitSentences(text string) []sentence {
 	for i := range out {
 		out[i].toks = untitled(unshouted(out[i].toks))
 		lowerMonths(out[i].toks)
-		out[i].toks = postBeforeLeaver(bracketedNames(bareKin(congratulated(atMentions(possessedNamed(doubleGenitive(out[i].toks)))))))
+		t := atMentions(possessedNamed(doubleGenitive(out[i].toks)))
+		out[i].congrats = len(t) > 0 && congratsWords.has(t[0].lower)
+		out[i].toks = postBeforeLeaver(bracketedNames(bareKin(congratulated(t))))
 	}
 	return out
 }
