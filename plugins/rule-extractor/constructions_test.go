@@ -820,6 +820,12 @@ func TestExtractConstructions(t *testing.T) {
 				{"WORKS_AT", "Halvard", "Dovetail Foods", "", "2024-08-01"},
 				{"WORKS_AT", "Marit", "Kestrel Tech", "", "2024-03-01"},
 			}},
+		{name: "a start from a month said in the progressive is to come, one since a month is past", source: "text",
+			content: "Halvard is moving his flour order to Dovetail Mills from June. Marit is living with Ola since March.",
+			want: []wf{
+				{"MOVES_TO", "Halvard", "Dovetail Mills", "2024-06-01", ""},
+				{"LIVES_WITH", "Marit", "Ola", "2024-03-01", ""},
+			}},
 		{name: "a second verb after an adverb shares a past subject", source: "message",
 			content: "Ines: Marit quit Kestrel Labs in April and now coaches at Vestby Rowing Club.",
 			want: []wf{
