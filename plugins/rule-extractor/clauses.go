@@ -51,6 +51,7 @@ type objKind struct {
 
 // readClauses turns the sentence's clauses into facts.
 func (sc *sentCtx) readClauses() {
+	sc.noteLodging()
 	if ok, past := sc.whPresupposes(); sc.question && ok {
 		sc.readPresupposedQuestion(past)
 		return
@@ -84,6 +85,7 @@ func (sc *sentCtx) readClauses() {
 	sc.lastDay()
 	sc.lastDose()
 	sc.succession()
+	sc.hotelStays()
 }
 
 // readClause reads one clause.

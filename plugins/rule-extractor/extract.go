@@ -50,6 +50,8 @@ type extraction struct {
 	// recordSubject is the person a record is about ("Patient: Rafael
 	// Ames"), who is its author and whom its "he" and "she" mean.
 	recordSubject string
+	// guests are the people a list of travellers named (hotels.go).
+	guests []string
 	// concerning is the one a first-person letter is about ("Re: Gisela
 	// Marchetti, DOB 03/04/1974"), for whom its author acts.
 	concerning string
@@ -174,6 +176,9 @@ type uttCtx struct {
 	// told are the first and the last but one of the facts the last
 	// sentence read, for "Started last September." after it.
 	told [2]int
+	// lodging is set once the turn speaks of where one stays, and
+	// firstPerson once it speaks of "I" or "we" (hotels.go).
+	lodging, firstPerson bool
 }
 
 // text extracts from a message or text episode.

@@ -80,7 +80,7 @@ var rebookVerbs = words("rebook book move put switch transfer")
 // until it is done.
 func (sc *sentCtx) cancelledBooking(cc *clauseCtx, ci int) bool {
 	c := &sc.p.Clauses[ci]
-	if c.Lemma != "cancel" || c.Negated || c.Modal || c.Future || !c.Past && !c.Perfect {
+	if c.Lemma != "cancel" || c.Negated || c.Modal || c.Future || !c.Past && !c.Perfect && !c.Passive {
 		return false
 	}
 	pi := cancelled(c)
@@ -96,7 +96,8 @@ func (sc *sentCtx) cancelledBooking(cc *clauseCtx, ci int) bool {
 		return false
 	}
 	holders := sc.bookingHolders(code)
-	if len(holders) == 0 && !slices.ContainsFunc(sc.flightFacts(), func(f abi.ExtractedFact) bool { return f.Relation == "FLIES_ON" && f.Target == code }) {
+	hotels := sc.codeHotels(code)
+	if len(holders) == 0 && len(hotels) == 0 && !slices.ContainsFunc(sc.flightFacts(), func(f abi.ExtractedFact) bool { return f.Relation == "FLIES_ON" && f.Target == code }) {
 		// A membership or a plan is the frames'.
 		return false
 	}
@@ -119,6 +120,11 @@ func (sc *sentCtx) cancelledBooking(cc *clauseCtx, ci int) bool {
 		sc.endFlights(cc, h, "")
 		for _, fl := range flights {
 			sc.fact(cc, h, ref{name: fl, kind: kindIdentifier, str: strPattern}, "FLIES_ON", tEnd, "{s}'s flight {o} was cancelled", kindPerson, kindIdentifier)
+		}
+	}
+	for _, f := range sc.flightFacts() {
+		if f.Relation == "STAYS_AT" && f.InvalidAt == "" && hotels[sc.u.x.reg.key(f.Target)] {
+			sc.fact(cc, ref{name: f.Source, kind: kindPerson, str: strPattern}, ref{name: f.Target, kind: kindOrg, str: strPattern}, "STAYS_AT", tEnd, "{s}'s hotel booking at {o} was cancelled", kindPerson, kindOrg)
 		}
 	}
 	for _, f := range sc.flightFacts() {
@@ -201,6 +207,7 @@ func (x *extraction) recordReports(uc *uttCtx, text string) {
 		if s.question {
 			continue
 		}
+		x.bookedHotels(uc, s)
 		reach := 3
 		if doneByMe(s.toks) {
 			reach = 8
