@@ -553,3 +553,29 @@ func wordsFrom(toks []token, i int) bool {
 	}
 	return false
 }
+
+// premisesNouns are buildings and homes an address names.
+var premisesNouns = words("building house flat apartment home property premises block unit office shop warehouse cottage")
+
+// namedBy returns the phrase that names what common noun phrase pi
+// stands for, or -1: the name a copula gives it (identified), or the
+// address after a building ("our building at Kastanienallee 21", "the
+// flat on 14 Orchard Row").
+func (sc *sentCtx) namedBy(pi int) int {
+	if q := sc.identified(pi); q >= 0 {
+		return q
+	}
+	p := &sc.p.Phrases[pi]
+	if sc.isName(pi) || !premisesNouns.has(sc.headWord(pi)) || p.End+1 >= len(sc.toks) {
+		return -1
+	}
+	if w := sc.toks[p.End].lower; w != "at" && w != "on" {
+		return -1
+	}
+	for q := range sc.p.Phrases {
+		if n := sc.p.Phrases[q]; n.Start == p.End+1 && sc.isName(q) && slices.ContainsFunc(sc.toks[n.Start:n.End], func(t token) bool { return strings.ContainsAny(t.text, "0123456789") }) {
+			return q
+		}
+	}
+	return -1
+}

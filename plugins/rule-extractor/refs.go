@@ -173,7 +173,7 @@ var pluralYou = words("guys all two both people")
 // identifier, an unnamed relative ("my sister" is "Alice's sister"), or a
 // noun phrase that names a thing ("metformin", "a flat").
 func (sc *sentCtx) phraseRef(pi int, subject bool) ref {
-	if q := sc.identified(pi); q >= 0 {
+	if q := sc.namedBy(pi); q >= 0 {
 		return sc.phraseRef(q, subject)
 	}
 	p := &sc.p.Phrases[pi]
