@@ -181,3 +181,37 @@ func congratulatedThen(s sentence, dates []dateExpr, said, ref time.Time) (dateE
 	}
 	return dateExpr{t: said, role: dateAt}, true
 }
+
+// decadeWords are the decades said in words, as years of the century.
+var decadeWords = map[string]int{"twenties": 20, "thirties": 30, "forties": 40, "fifties": 50, "sixties": 60, "seventies": 70, "eighties": 80, "nineties": 90}
+
+// parseDecade reads a decade at toks[i] ("the 1990s", "the nineties",
+// "the '90s"): its first year and the number of tokens it takes. A decade
+// in words or in two digits is of the last century unless this one has
+// had it.
+func parseDecade(toks []token, i int, ref time.Time) (int, int, bool) {
+	k := i
+	if lowerAt(toks, k) == "the" {
+		k++
+	}
+	w := lowerAt(toks, k)
+	if len(w) == 5 && w[4] == 's' && w[3] == '0' {
+		if y, ok := parseYear(w[:4]); ok {
+			return y, k - i + 1, true
+		}
+	}
+	if d, ok := decadeWords[w]; ok && k > i {
+		return 1900 + d, k - i + 1, true
+	}
+	if (w == "'" || w == "’") && k > i {
+		d := lowerAt(toks, k+1)
+		if len(d) == 3 && d[2] == 's' && d[1] == '0' && d[0] >= '0' && d[0] <= '9' {
+			y := 2000 + int(d[0]-'0')*10
+			if y > ref.Year() {
+				y -= 100
+			}
+			return y, k - i + 2, true
+		}
+	}
+	return 0, 0, false
+}

@@ -487,6 +487,9 @@ func parseDate(toks []token, i int, ref time.Time, prefixed bool) (time.Time, in
 			// "back in '09".
 			return date(y, 1, 1, loc), 2, true
 		}
+		if y, n, ok := parseDecade(toks, i, ref); ok {
+			return date(y, 1, 1, loc), n, true
+		}
 		if wd, ok := weekdays[l0]; ok && toks[i].cap {
 			// "on Thursday 15 May 2025": the date the weekday
 			// names.
