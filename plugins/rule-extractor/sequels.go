@@ -129,7 +129,7 @@ func (sc *sentCtx) redateBefore(c *nlp.Clause, which func(f *fact) bool) {
 
 // dealNouns name a deal as a whole; dealClosers say it took effect.
 var (
-	dealNouns   = words("deal transaction acquisition takeover merger purchase buyout")
+	dealNouns   = words("deal transaction acquisition takeover merger purchase buyout sale")
 	dealClosers = words("close complete finalise finalize conclude")
 	dealRels    = words("ACQUIRED MERGED_WITH")
 )
@@ -154,6 +154,34 @@ func (sc *sentCtx) dealClosed() {
 	sc.redateBefore(c, func(f *fact) bool {
 		return dealRels.has(f.rel) && (f.valid.IsZero() || sameDay(f.valid, sc.u.x.ref))
 	})
+	sc.saleCompleted(c)
+}
+
+// saleCompleted reads "… have sold it to Linde Wohnbau. The sale
+// completes on 1 April.": the ownership the sentence before passed from
+// seller to buyer passes on that day, past or to come.
+func (sc *sentCtx) saleCompleted(c *nlp.Clause) {
+	d := sc.nearestDate(c.VerbStart, sc.clauseEnd(c))
+	if d == nil || d.role != dateAt {
+		return
+	}
+	at := d.t
+	if !c.Past && d.next != nil && at.Before(upcomingFrom(d, sc.u.x.ref)) {
+		at = d.next(at)
+	}
+	told := sc.u.told
+	if told[1] > len(sc.u.x.facts) {
+		return
+	}
+	for i := told[0]; i < told[1]; i++ {
+		switch f := &sc.u.x.facts[i]; {
+		case f.rel != "OWNS":
+		case f.invalid.Equal(sc.u.x.ref):
+			f.invalid = at
+		case f.valid.Equal(sc.u.x.ref) && f.invalid.IsZero():
+			f.valid = at
+		}
+	}
 }
 
 // leaveableRels are the ties a verb of ending with no object ends.

@@ -23,3 +23,24 @@ func TestExtractSoldUnnamed(t *testing.T) {
 			absent:  []wf{{"OWNS", "*", "*", "", ""}}},
 	})
 }
+
+// TestExtractBuildingSales holds a building sold by its address, owned
+// since a decade, the sale completing on a day to come (reference time:
+// 15 May 2024).
+func TestExtractBuildingSales(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "a building at an address is the address, the sale completing later", source: "message",
+			content: "Rafael: Halden Estates, who have owned our building at Vestgata 12 since the nineties, have sold it to Moe Bolig. The sale completes on 1 June.",
+			want: []wf{
+				{"OWNS", "Halden Estates", "Vestgata 12", "1990-01-01", "2024-06-01"},
+				{"OWNS", "Moe Bolig", "Vestgata 12", "2024-06-01", ""},
+			},
+			absent: []wf{{"OWNS", "*", "building", "", ""}}},
+		{name: "a decade in figures", source: "message",
+			content: "Rafael: Halden Estates has owned the flat on Strandveien 3 since the 1980s.",
+			want:    []wf{{"OWNS", "Halden Estates", "Strandveien 3", "1980-01-01", ""}}},
+		{name: "a decade with an apostrophe", source: "message",
+			content: "Rafael: Halden Estates has owned Vestgata 12 since the '70s.",
+			want:    []wf{{"OWNS", "Halden Estates", "Vestgata 12", "1970-01-01", ""}}},
+	})
+}
