@@ -1,6 +1,11 @@
 package main
 
-import "testing"
+import (
+	"strings"
+	"testing"
+
+	"github.com/mnemohq/mnemo/wasm/abi"
+)
 
 // TestExtractPostBeforeLeaver holds a post named before its holder who
 // leaves it, and the successor named after.
@@ -150,4 +155,22 @@ func TestExtractLeavingUs(t *testing.T) {
 			content: "Speaker 1: Tamsin is leaving us tomorrow.",
 			absent:  []wf{{"WORKS_AT", "*", "*", "", ""}}},
 	})
+}
+
+// TestStepDownKeepsTheAsidesPost: the end of a tie an aside told keeps
+// the post it told ("Our secretary, …, will step down": she was its
+// secretary, not only someone who left).
+func TestStepDownKeepsTheAsidesPost(t *testing.T) {
+	var resp abi.ExtractResponse
+	roundTrip(t, abi.CapExtract, abi.ExtractRequest{Episode: abi.Episode{Source: "text", ReferenceTime: refTime,
+		Content: "HARBOUR ROWERS — Newsletter. Our secretary, Ilse Vang, is moving abroad and will step down at the end of June."}}, &resp)
+	for _, f := range resp.Facts {
+		if f.Relation == "WORKS_AT" && f.Source == "Ilse Vang" && f.Target == "HARBOUR ROWERS" {
+			if !strings.Contains(f.Fact, "secretary") || f.InvalidAt != "2024-06-30T00:00:00Z" {
+				t.Errorf("fact %q ending %s, want the secretary's post ended on 30 June", f.Fact, f.InvalidAt)
+			}
+			return
+		}
+	}
+	t.Errorf("no WORKS_AT HARBOUR ROWERS among %+v", resp.Facts)
 }

@@ -115,11 +115,18 @@ func (sc *sentCtx) retirement(cc *clauseCtx, subj ref, verb string) bool {
 	key := x.reg.key(subj.name)
 	seen := map[string]bool{}
 	var ties []fact
+	// asides are the texts of the ties an aside of the sentence told
+	// ("Our secretary, Nuala Brennan, will step down"), said in the past
+	// for their end: "was a secretary at", not only "left".
+	asides := map[string]string{}
 	kept := x.facts[:0]
 	for i, f := range x.facts {
 		if x.reg.key(f.src) != key || !endsWithWork(f.rel) {
 			kept = append(kept, f)
 			continue
+		}
+		if rest, ok := strings.CutPrefix(f.tmpl, "{s} is "); ok && f.rel == "WORKS_AT" && sc.toldNow(i, f) {
+			asides[f.dst] = "{s} was " + rest
 		}
 		if !seen[f.dst] {
 			seen[f.dst] = true
@@ -143,7 +150,11 @@ func (sc *sentCtx) retirement(cc *clauseCtx, subj ref, verb string) bool {
 			// Told before by the full name.
 			who = ref{name: f.src, kind: kindPerson, str: strPattern}
 		}
-		sc.fact(cc, who, ref{name: f.dst, kind: tieKinds[f.rel], str: strPattern}, f.rel, tEnd, retiredText(f.rel, verb), kindPerson, tieKinds[f.rel])
+		text := retiredText(f.rel, verb)
+		if a, ok := asides[f.dst]; ok && text == "{s} left {o}" {
+			text = a
+		}
+		sc.fact(cc, who, ref{name: f.dst, kind: tieKinds[f.rel], str: strPattern}, f.rel, tEnd, text, kindPerson, tieKinds[f.rel])
 	}
 	// An office the subject holds ("Graham Oyinlola, treasurer since
 	// 2019, resigned"): the organisation's title ends with it, unless
