@@ -656,7 +656,7 @@ func (s *Sentence) inEarlierClause(k, w int) bool {
 		// another clause ("…, and Dr. Mori at Elm Street is treating").
 		open := false
 		for i := c.VerbEnd; i < w; i++ {
-			if l := s.Lower[i]; coordinators[l] && l != "then" || subordinator[l] && s.Tags[i] != "TO" || l == ";" || l == "that" && s.Tags[i] == "IN" && i == c.VerbEnd {
+			if l := s.Lower[i]; coordinators[l] && l != "then" || subordinator[l] && s.Tags[i] != "TO" || l == ";" || l == "that" && s.Tags[i] == "IN" && (i == c.VerbEnd || strings.HasPrefix(s.Tags[i-1], "VB")) {
 				open = true
 				break
 			}

@@ -255,6 +255,7 @@ func Parse(words, lower []string, names [][2]int, skip []bool) *Sentence {
 	s.retagCompoundHeads()
 	s.retagHyphenGerunds()
 	s.retagPrefixedVerbs()
+	s.retagThatBeforeName()
 	s.retagSuperlatives()
 	s.retagFloating()
 	s.retagOpeningNoun()
