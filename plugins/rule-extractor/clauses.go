@@ -97,6 +97,9 @@ func (sc *sentCtx) readClause(ci int) {
 	if sc.missingSomeone(ci) {
 		return
 	}
+	if sc.talkGiven(ci) || sc.talkWithdrawn(ci) {
+		return
+	}
 	ended, ok := sc.factual(ci)
 	if !ok {
 		if !sc.deniedRegard(ci) {
