@@ -282,7 +282,7 @@ func (sc *sentCtx) whenOf(end, to int) int {
 
 // clauseBreaks separate clauses: a date beyond one belongs to another
 // clause.
-var clauseBreaks = words(", ; — – - and but because which while so when where after before")
+var clauseBreaks = words(", ; and but because which while so when where after before")
 
 // boundary reports whether toks[from:to] holds a clause break.
 func (sc *sentCtx) boundary(from, to int) bool {
