@@ -176,8 +176,15 @@ func consequence(toks []token, said time.Time) (dateExpr, bool) {
 // ("Thanks to everyone who came to the AGM last night! Congratulations
 // Bilal on being elected chair"): what is congratulated happened then.
 func congratulatedThen(s sentence, dates []dateExpr, said, ref time.Time) (dateExpr, bool) {
-	if !s.congrats || len(dates) > 0 || said.IsZero() || !said.Before(ref) || ref.Sub(said) > 7*24*time.Hour {
+	if !s.congrats || said.IsZero() || !said.Before(ref) || ref.Sub(said) > 7*24*time.Hour {
 		return dateExpr{}, false
+	}
+	for _, d := range dates {
+		if d.role != dateFor {
+			// A day of its own; a duration ("thank you for four years
+			// in the job") is none.
+			return dateExpr{}, false
+		}
 	}
 	return dateExpr{t: said, role: dateAt}, true
 }

@@ -64,7 +64,7 @@ func TestExtractSharedHomes(t *testing.T) {
 			want:     []wf{{"HAS_CHAIR", "PTA", "Idris Mahmood", "ref", ""}},
 			absent:   []wf{{"HAS_CHAIR", "PTA", "Idris", "", ""}}},
 		{name: "a congratulation is dated by the night just past the sentence before told", source: "message",
-			content: "Wiktoria: Thanks to all who came to the AGM last night! Congratulations Idris on being elected chair of the PTA.",
+			content: "Wiktoria: Thanks to all who came to the AGM last night! Congratulations Idris on being elected chair of the PTA, and thank you to Halina for six years in the job.",
 			want:    []wf{{"HAS_CHAIR", "PTA", "Idris", "2024-05-14", ""}}},
 		{name: "a congratulation states what it congratulates", source: "message",
 			content: "Ana: Congrats to Maya Lind for joining Kestrel Bank!",
