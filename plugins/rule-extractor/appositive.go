@@ -820,3 +820,43 @@ func (sc *sentCtx) appositionEnd(start int) int {
 	}
 	return end
 }
+
+// bracketedPosts reads a post and an organisation in brackets after a
+// name, "Branwen Lloyd (practice manager, Gorse Valley Dental)", as the
+// post set off by commas, "Branwen Lloyd, practice manager at Gorse
+// Valley Dental,": the aside the clause reads past.
+func bracketedPosts(toks []token) []token {
+	for open := 1; open+4 < len(toks); open++ {
+		if toks[open].text != "(" || !toks[open-1].word || !toks[open-1].cap {
+			continue
+		}
+		// The post: words in lower case, up to a comma or "at".
+		k := open + 1
+		for k < len(toks) && toks[k].word && !toks[k].cap && toks[k].lower != "at" {
+			k++
+		}
+		if k == open+1 || k-open-1 > 3 || k+1 >= len(toks) || toks[k].text != "," && toks[k].lower != "at" {
+			continue
+		}
+		// The organisation: capitalised words up to the closing bracket.
+		org := k + 1
+		end := org
+		for end < len(toks) && (toks[end].word && (toks[end].cap || toks[end].lower == "of" || toks[end].lower == "&") || toks[end].text == "&") {
+			end++
+		}
+		if end == org || end >= len(toks) || toks[end].text != ")" {
+			continue
+		}
+		out := make([]token, 0, len(toks)+2)
+		out = append(out, toks[:open]...)
+		out = append(out, token{text: ",", lower: ","})
+		out = append(out, toks[open+1:k]...)
+		out = append(out, wordToken("at", "at"))
+		out = append(out, toks[org:end]...)
+		if end+1 < len(toks) && toks[end+1].word {
+			out = append(out, token{text: ",", lower: ","})
+		}
+		return append(out, bracketedPosts(toks[end+1:])...)
+	}
+	return toks
+}

@@ -41,3 +41,19 @@ func TestExtractAsides(t *testing.T) {
 			absent:  []wf{{"*", "Owner Maren Aune", "*", "", ""}}},
 	})
 }
+
+// TestExtractBracketedPosts holds a post and an organisation in brackets
+// after a name, as tickets and notes write them.
+func TestExtractBracketedPosts(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "a post and an organisation after a comma in brackets",
+			content: "Ticket SR-2291 — opened by Eira Hughes (office manager, Tanygraig Vets). She can't log in.",
+			want:    []wf{{"WORKS_AT", "Eira Hughes", "Tanygraig Vets", "ref", ""}, {"HAS_JOB_TITLE", "Eira Hughes", "office manager", "ref", ""}}},
+		{name: "a post at an organisation in brackets",
+			content: "I met Eira Hughes (head of sales at Tanygraig Vets) today.",
+			want:    []wf{{"WORKS_AT", "Eira Hughes", "Tanygraig Vets", "ref", ""}}},
+		{name: "brackets of something else hold no post",
+			content: "Eira Hughes (see the note from Friday) called.",
+			absent:  []wf{{"WORKS_AT", "*", "*", "", ""}}},
+	})
+}

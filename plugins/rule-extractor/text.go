@@ -107,7 +107,7 @@ func splitSentences(text string) []sentence {
 		lowerMonths(out[i].toks)
 		t := atMentions(possessedNamed(doubleGenitive(out[i].toks)))
 		out[i].congrats = len(t) > 0 && congratsWords.has(t[0].lower)
-		out[i].toks = postBeforeLeaver(bracketedNames(bareKin(congratulated(t))))
+		out[i].toks = postBeforeLeaver(bracketedPosts(bracketedNames(bareKin(congratulated(t)))))
 	}
 	return out
 }
