@@ -547,3 +547,25 @@ func (sc *sentCtx) recordPassive(cc *clauseCtx) bool {
 	}
 	return false
 }
+
+// registeredPatient reads "Ms Gisela Marchetti, 47, registered patient"
+// in a practice's notes ("Parkview Surgery — consultation …"): the
+// patient is registered with the practice the text is about. It reports
+// whether the clause was one.
+func (sc *sentCtx) registeredPatient(cc *clauseCtx, ci int) bool {
+	c := &sc.p.Clauses[ci]
+	if c.Lemma != "register" || c.Passive || c.Obj.Phrase < 0 || sc.headWord(c.Obj.Phrase) != "patient" || len(c.PPs) > 0 {
+		return false
+	}
+	subjs := sc.subjects(ci)
+	practice := sc.u.topicOrg
+	if practice == "" {
+		practice = sc.contextOrg().name
+	}
+	if len(subjs) != 1 || practice == "" || !personish(sc.kindOf(subjs[0])) {
+		return false
+	}
+	cc.te = tensePresent
+	sc.fact(cc, subjs[0], ref{name: practice, kind: kindOrg, str: strPattern}, "REGISTERED_WITH", tState, "{s} is a registered patient at {o}", kindPerson, kindOrg)
+	return true
+}
