@@ -220,6 +220,9 @@ var frames = indexFrames([]frame{
 	{verb: "land", obj: "@post", prep: "at|with|in", kinds: kPostAt, class: "WORKS_AT", role: tStart},
 	{verb: "get", obj: "@post", prep: "at|with|in", kinds: kPostAt, class: "WORKS_AT", role: tStart},
 	{verb: "secure", obj: "@post", prep: "at|with|in", kinds: kPostAt, class: "WORKS_AT", role: tStart},
+	// "going in-house at Norrland Energy": a lawyer's or an
+	// accountant's move from a firm to a client's own staff.
+	{verb: "go", obj: "in-house", prep: "at|with|to", kinds: kOrgish, class: "WORKS_AT", role: tStart},
 	{verb: "belong", prep: "to", kinds: kOrgish, class: "MEMBER_OF", role: tState},
 	{verb: "resign", prep: "from", class: "WORKS_AT", role: tEnd},
 	// "stepped down from the Rockets", "stood aside from the board".

@@ -157,6 +157,17 @@ func TestExtractLeavingUs(t *testing.T) {
 	})
 }
 
+// TestExtractParticipleAfterDash holds a participle after a dash, said
+// of the clause's subject as after a comma (reference time: 15 May 2024).
+func TestExtractParticipleAfterDash(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "leaving one firm, going in-house at another after a dash", source: "message",
+			content: "Ottilie: I'm leaving Harrow & Lisle at the end of the month — going in-house at Vantor Energy.",
+			want: []wf{{"WORKS_AT", "Ottilie", "Harrow & Lisle", "", "2024-05-31"},
+				{"WORKS_AT", "Ottilie", "Vantor Energy", "2024-05-31", ""}}},
+	})
+}
+
 // TestStepDownKeepsTheAsidesPost: the end of a tie an aside told keeps
 // the post it told ("Our secretary, …, will step down": she was its
 // secretary, not only someone who left).

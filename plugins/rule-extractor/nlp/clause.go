@@ -466,7 +466,7 @@ func (s *Sentence) subject(k int, skip []bool) {
 		// Globex").
 		c.Subj, c.SubjFrom, c.Hangs = Arg{Phrase: s.phraseEndingAt(j)}, SubjRelative, s.phraseEndingAt(j)
 		return
-	case coordinators[l] || l == "," || l == ";":
+	case coordinators[l] || l == "," || l == ";" || (l == "—" || l == "–") && c.Gerund:
 		if l == "," {
 			// "noted that Graham Oyinlola, treasurer since 2019, had
 			// resigned": a name and the post set off after it, in a
