@@ -530,6 +530,11 @@ func (w *jsonWalker) object(obj *jsonObject, key, name string, depth int, own *[
 					li = w.x.ref
 				}
 			}
+			if dischargeRecord(obj) && kr.rel == "IN_BED" && !former {
+				// {"bed": "4B-08", "status": "discharged"}: the bed is
+				// left.
+				lv, li = time.Time{}, w.x.ref
+			}
 			if former {
 				// "previous_plan": held until the record's date.
 				lv, li = time.Time{}, lv
@@ -853,6 +858,7 @@ var keyRelations = map[string]keyRel{
 	"president": {"HAS_PRESIDENT", "{o} is the president of {s}", false, kindOrg}, "chair": {"HAS_CHAIR", "{o} chairs {s}", false, kindOrg},
 	"founder": {"FOUNDED", "{s} founded {o}", true, kindOrg}, "founded_by": {"FOUNDED", "{s} founded {o}", true, kindOrg},
 	"passenger": {"PASSENGER", "{s} passenger {o}", false, kindIdentifier}, "traveller": {"PASSENGER", "{s} passenger {o}", false, kindIdentifier},
+	"bed":  {"IN_BED", "{s} is in bed {o}", false, kindPerson},
 	"from": {"ORIGIN", "{s} goes from {o}", false, kindIdentifier}, "origin": {"ORIGIN", "{s} goes from {o}", false, kindIdentifier},
 	"to": {"DESTINATION", "{s} goes to {o}", false, kindIdentifier}, "destination": {"DESTINATION", "{s} goes to {o}", false, kindIdentifier},
 }

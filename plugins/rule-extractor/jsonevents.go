@@ -124,3 +124,17 @@ func leavingRecord(obj *jsonObject) (time.Time, bool) {
 	}
 	return time.Time{}, true
 }
+
+// dischargeWords are the statuses of a patient or a guest who has left.
+var dischargeWords = words("discharged deceased died departed left checked-out")
+
+// dischargeRecord reports whether a record tells that its patient has
+// left ({"status": "discharged"}).
+func dischargeRecord(obj *jsonObject) bool {
+	for _, k := range []string{"status", "event", "outcome"} {
+		if dischargeWords.has(strings.ToLower(stringField(obj, k))) {
+			return true
+		}
+	}
+	return false
+}
