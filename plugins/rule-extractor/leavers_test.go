@@ -168,6 +168,24 @@ func TestExtractParticipleAfterDash(t *testing.T) {
 	})
 }
 
+// TestExtractProfessionalRetires holds a doctor who works where the
+// apposition says, retired by title and surname in a later episode
+// (reference time: 15 May 2024).
+func TestExtractProfessionalRetires(t *testing.T) {
+	const told = "Ioana: My son Teo had his second MMR dose on Tuesday with Dr. Elena Popa, his paediatrician at the Sunflower Children's Clinic."
+	runConstructions(t, []construction{
+		{name: "a paediatrician at a clinic works there", source: "message",
+			content: told,
+			want:    []wf{{"WORKS_AT", "Dr. Elena Popa", "Sunflower Children's Clinic", "ref", ""}},
+			absent:  []wf{{"WORKS_AT", "Teo", "*", "", ""}}},
+		{name: "the doctor retired by title and surname", source: "message",
+			previous: []string{told},
+			content:  "Ioana: Dr. Popa retired in September, so Teo sees someone new.",
+			want: []wf{{"WORKS_AT", "Dr. Elena Popa", "Sunflower Children's Clinic", "", "2023-09-01"},
+				{"DOCTOR_OF", "Dr. Elena Popa", "Teo", "", "2023-09-01"}}},
+	})
+}
+
 // TestStepDownKeepsTheAsidesPost: the end of a tie an aside told keeps
 // the post it told ("Our secretary, …, will step down": she was its
 // secretary, not only someone who left).

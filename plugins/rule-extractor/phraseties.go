@@ -197,6 +197,9 @@ func (sc *sentCtx) relateIn(cc *clauseCtx, name, owner ref, noun string, role te
 	default:
 		if rn, ok := roleNouns[noun]; ok && !rn.org {
 			sc.fact(cc, name, owner, rn.class, role, "{s} is {o}'s "+noun, kindPerson, kindNone)
+			if serviceTies.has(rn.class) && !cc.ended {
+				sc.servesAt(cc, name, noun, role)
+			}
 		}
 	}
 }
@@ -346,13 +349,27 @@ func listGlue(gap []token) bool {
 // coworkers reads the workplace of a tie at work named with it ("Dev,
 // my manager at Orla Foods"): both work there.
 func (sc *sentCtx) coworkers(cc *clauseCtx, name, owner ref, noun string, role temporal) {
-	if !workTies.has(kinship[noun].rel) {
+	rel := kinship[noun].rel
+	if serviceTies.has(rel) {
+		sc.servesAt(cc, name, noun, role)
+		return
+	}
+	if !workTies.has(rel) {
 		return
 	}
 	if org := sc.workplaceAfter(noun); org.name != "" {
 		for _, p := range []ref{name, owner} {
 			sc.fact(&clauseCtx{te: cc.te, date: cc.date, c: cc.c}, p, org, "WORKS_AT", role, "{s} works at {o}", kindPerson, kindOrg)
 		}
+	}
+}
+
+// servesAt reads "Dr. Corina Vlad, his paediatrician at the Floreasca
+// Children's Clinic": the one who serves works there, not the one
+// served.
+func (sc *sentCtx) servesAt(cc *clauseCtx, name ref, noun string, role temporal) {
+	if org := sc.workplaceAfter(noun); org.name != "" {
+		sc.fact(&clauseCtx{te: cc.te, date: cc.date, c: cc.c}, name, org, "WORKS_AT", role, "{s} works at {o}", kindPerson, kindOrg)
 	}
 }
 
@@ -364,7 +381,11 @@ var workTies = words("MANAGER_OF REPORTS_TO COLLEAGUE_OF")
 func (sc *sentCtx) workplaceAfter(noun string) ref {
 	for i, t := range sc.toks {
 		if t.lower == noun && lowerAt(sc.toks, i+1) == "at" {
-			if r := sc.orgNamedAt(i + 2); r.name != "" {
+			k := i + 2
+			if lowerAt(sc.toks, k) == "the" {
+				k++
+			}
+			if r := sc.orgNamedAt(k); r.name != "" {
 				return r
 			}
 		}
