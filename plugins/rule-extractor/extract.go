@@ -389,7 +389,14 @@ func (x *extraction) sentence(u *uttCtx, s sentence) {
 	ms := findMentions(s.toks, sc.blocked)
 	x.noteGenders(s.toks, ms)
 	x.sharedSurnames(s.toks, ms)
-	for _, m := range ms {
+	for i, m := range ms {
+		if m.end-m.start == 1 && m.kind == kindNone {
+			// "Rovers" after "Riverside Rovers" in an earlier episode.
+			if n := x.prevClub(strings.ToLower(m.name)); n != "" {
+				m.name, m.kind, m.str = n, kindOrg, max(m.str, strPattern)
+				ms[i] = m
+			}
+		}
 		if e := x.reg.add(m.name, m.kind, m.str, !m.initial || m.str >= strWeak); e != nil {
 			u.mentions = append(u.mentions, named{name: e.name, sent: u.sent, pos: m.start, called: (m.kind == kindPerson || m.kind == kindNone) && vocative(s.toks, m, u.sent-1)})
 		}

@@ -203,3 +203,15 @@ func TestStepDownKeepsTheAsidesPost(t *testing.T) {
 	}
 	t.Errorf("no WORKS_AT HARBOUR ROWERS among %+v", resp.Facts)
 }
+
+// TestExtractClubByLastWord: a club an earlier episode named in full is
+// named by its last word after (reference time: 15 May 2024).
+func TestExtractClubByLastWord(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "a coach of the club its last word names", source: "message",
+			previous: []string{"Aroha: Did you see Kelderwick Wanderers signed Tomas Berg from Ashvale Town?"},
+			content:  "Aroha: And Wanderers finally have a proper coach. Ines Moe coached them for six seasons, but she left in March; Pavel Rus is head coach now.",
+			want: []wf{{"COACHES", "Ines Moe", "Kelderwick Wanderers", "", "2024-03-01"},
+				{"COACHES", "Pavel Rus", "Kelderwick Wanderers", "ref", ""}}},
+	})
+}

@@ -153,3 +153,27 @@ func (r *registry) orgLedBy(name string) *entity {
 	}
 	return match
 }
+
+// prevClub returns the one club or organisation the previous episodes'
+// facts name whose name ends in word ("Riverside Rovers" for "Rovers"),
+// or "".
+func (x *extraction) prevClub(word string) string {
+	if len(x.previous) == 0 || !strings.HasSuffix(word, "s") && !clubWords.has(word) {
+		// A club goes by a plural ("Rovers", "Hawks") or a club's
+		// word ("United"); the previous episodes are read only then.
+		return ""
+	}
+	found := ""
+	for _, f := range x.previousFacts() {
+		for _, n := range []string{f.Source, f.Target} {
+			if ws := nameWords(n); len(ws) < 2 || ws[len(ws)-1] != word || len(word) < 4 || corpSuffixes.has(word) {
+				continue
+			}
+			if found != "" && !strings.EqualFold(found, n) {
+				return ""
+			}
+			found = n
+		}
+	}
+	return found
+}
