@@ -1,6 +1,7 @@
 package main
 
 import (
+	"slices"
 	"strings"
 	"time"
 )
@@ -94,4 +95,30 @@ func headField(obj *jsonObject, rel string) string {
 		}
 	}
 	return ""
+}
+
+// productKeys name what a plan is a plan of.
+var productKeys = []string{"product", "service", "app", "software"}
+
+// planProduct reads the product of a plan a customer holds ({"customer":
+// …, "product": "Ledgerly", "plan": "Solo"}): the customer is the
+// product's customer while the plan holds.
+func (w *jsonWalker) planProduct(obj *jsonObject, holder string, valid, invalid time.Time) {
+	if holder != "" && slices.ContainsFunc(productKeys, obj.has) {
+		for _, k := range productKeys {
+			if p := stringField(obj, k); p != "" && p != holder {
+				w.entity(p, kindOrg, k)
+				w.x.facts = append(w.x.facts, fact{src: holder, dst: p, rel: "CUSTOMER_OF", tmpl: "{s} is a customer of {o}",
+					subs: map[string]string{"{s}": holder, "{o}": p}, valid: valid, invalid: invalid})
+				return
+			}
+		}
+	}
+}
+
+// formerKey reports whether a key names a value held before the record
+// ("previous_plan").
+func formerKey(key string) bool {
+	k := strings.ToLower(key)
+	return slices.ContainsFunc(formerPrefixes, func(p string) bool { return strings.HasPrefix(k, p) })
 }

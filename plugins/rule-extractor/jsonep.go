@@ -552,6 +552,12 @@ func (w *jsonWalker) object(obj *jsonObject, key, name string, depth int, own *[
 			w.x.facts = append(w.x.facts, fact{src: holder, dst: dst, rel: rel, tmpl: tmpl,
 				subs: map[string]string{"{s}": holder, "{o}": l.value}, valid: lv, invalid: li})
 		}
+		if h := holder; rel == "ON_PLAN" && !l.ended && !formerKey(l.key) {
+			if h == "" && planHolder(obj) == src {
+				h = src
+			}
+			w.planProduct(obj, h, lv, li)
+		}
 	}
 	return anchor.name
 }
