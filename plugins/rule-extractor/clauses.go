@@ -76,6 +76,9 @@ func (sc *sentCtx) readClauses() {
 		sc.noteCouple(told[ci])
 	}
 	told[len(sc.p.Clauses)] = len(sc.u.x.facts)
+	for ci := range sc.p.Clauses {
+		sc.courseAt(ci)
+	}
 	sc.coordinatedEnds(told)
 	sc.noteTopicOrg()
 	sc.proposalAccepted()
