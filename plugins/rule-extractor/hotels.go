@@ -313,3 +313,41 @@ func (sc *sentCtx) codeHotels(code string) map[string]bool {
 	}
 	return out
 }
+
+// placeNouns are what a traveller cancels of their own: "has canceled
+// her place", "cancelled my booking".
+var placeNouns = words("place booking reservation trip seat room stay ticket")
+
+// placeCancelled reads "Aino Lehtinen has canceled her place": the
+// traveller's stays and flights, told in this episode or the previous
+// ones, end. It reports whether the clause was one.
+func (sc *sentCtx) placeCancelled(cc *clauseCtx, ci int) bool {
+	c := &sc.p.Clauses[ci]
+	if c.Lemma != "cancel" || c.Passive || c.Negated || c.Modal || c.Future || !c.Past && !c.Perfect || c.Obj.Phrase < 0 {
+		return false
+	}
+	p := sc.p.Phrases[c.Obj.Phrase]
+	if !placeNouns.has(sc.headWord(c.Obj.Phrase)) || p.PossStart == p.PossEnd {
+		return false
+	}
+	subjs := sc.subjects(ci)
+	if len(subjs) != 1 || !personish(sc.kindOf(subjs[0])) {
+		return false
+	}
+	x, g := sc.u.x, subjs[0]
+	done := false
+	for _, f := range sc.flightFacts() {
+		if f.InvalidAt != "" || x.reg.key(f.Source) != x.reg.key(g.name) && !titledSurname(g.name, f.Source) {
+			continue
+		}
+		switch f.Relation {
+		case "STAYS_AT":
+			sc.fact(cc, ref{name: f.Source, kind: kindPerson, str: strPattern}, ref{name: f.Target, kind: kindOrg, str: strPattern}, "STAYS_AT", tEnd, "{s}'s hotel booking at {o} was cancelled", kindPerson, kindOrg)
+			done = true
+		case "FLIES_ON":
+			sc.fact(cc, ref{name: f.Source, kind: kindPerson, str: strPattern}, ref{name: f.Target, kind: kindIdentifier, str: strPattern}, "FLIES_ON", tEnd, "{s}'s flight {o} was cancelled", kindPerson, kindIdentifier)
+			done = true
+		}
+	}
+	return done
+}
