@@ -393,3 +393,14 @@ func TestExtractClippedNameOfEarlierSpeaker(t *testing.T) {
 			absent:  []wf{{"PLAYS_FOR", "Maximilian", "*", "", ""}}},
 	})
 }
+
+// TestExtractQuotedNickname: a nickname in quotes inside a full name
+// leaves the name whole (reference time: 15 May 2024).
+func TestExtractQuotedNickname(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "a quoted nickname between first name and surname",
+			content: `Harbour Hawks bulletin. Our captain, Bartholomew "Barty" Osei, joins Kelvin Rovers next month.`,
+			want:    []wf{{"PLAYS_FOR", "Bartholomew Osei", "Kelvin Rovers", "2024-06-01", ""}},
+			absent:  []wf{{"*", "Bartholomew", "*", "", ""}}},
+	})
+}

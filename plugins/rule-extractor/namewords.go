@@ -92,3 +92,16 @@ func tradeGerund(w string) bool {
 	_, c, ok := nlp.Noun(w)
 	return ok && c&(nlp.ClassCity|nlp.ClassCountry|nlp.ClassPlace|nlp.ClassPerson) == 0
 }
+
+// quotedNicknames drops a nickname in quotes inside a full name,
+// `Oluwatoyin "Toyin" Adeyemi`, so that the name reads whole: the
+// quotes otherwise cut it in two.
+func quotedNicknames(toks []token) []token {
+	for i := 0; i+4 < len(toks); i++ {
+		if toks[i].word && toks[i].cap && toks[i+1].text == "\"" && toks[i+2].word && toks[i+2].cap && toks[i+3].text == "\"" && toks[i+4].word && toks[i+4].cap {
+			out := append(append([]token{}, toks[:i+1]...), toks[i+4:]...)
+			return quotedNicknames(out)
+		}
+	}
+	return toks
+}
