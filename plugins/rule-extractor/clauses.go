@@ -100,7 +100,7 @@ func (sc *sentCtx) readClause(ci int) {
 	if sc.missingSomeone(ci) {
 		return
 	}
-	if sc.talkGiven(ci) || sc.talkWithdrawn(ci) {
+	if sc.talkGiven(ci) || sc.talkWithdrawn(ci) || sc.contractAwarded(ci) {
 		return
 	}
 	ended, ok := sc.factual(ci)
