@@ -186,6 +186,8 @@ func TestParse(t *testing.T) {
 			[]clause{{Lemma: "announce", Subj: "We"}, {Lemma: "give", Subj: "Prof. Ilze Berzina", Obj: "the keynote"}}},
 		{"a name with a phrase of place after that and an infinitive is the subject", "We 're pleased to announce that Ilze Berzina of Riga University will give the keynote .", [][2]int{{6, 8}, {9, 11}},
 			[]clause{{Lemma: "be", Subj: "We"}, {Lemma: "announce", Subj: "We"}, {Lemma: "give", Subj: "Ilze Berzina", Obj: "the keynote"}}},
+		{"that after a comma before a verb is a pronoun, no relative", "No problem , that has been cancelled .", nil,
+			[]clause{{Lemma: "cancel", Subj: "that", Passive: true}}},
 		{"a hyphened verb after its subject is the verb", "Anouk co-founded Tilia Labs .", [][2]int{{0, 1}, {2, 4}},
 			[]clause{{Lemma: "co-found", Subj: "Anouk", Obj: "Tilia Labs"}}},
 		{"a hyphened verb in -s after its subject is the verb", "Anouk re-reads the minutes .", [][2]int{{0, 1}},

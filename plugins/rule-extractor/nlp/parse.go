@@ -256,6 +256,7 @@ func Parse(words, lower []string, names [][2]int, skip []bool) *Sentence {
 	s.retagHyphenGerunds()
 	s.retagPrefixedVerbs()
 	s.retagThatBeforeName()
+	s.retagThatAfterComma()
 	s.retagSuperlatives()
 	s.retagFloating()
 	s.retagOpeningNoun()

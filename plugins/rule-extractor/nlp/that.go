@@ -11,3 +11,20 @@ func (s *Sentence) retagThatBeforeName() {
 		}
 	}
 }
+
+// retagThatAfterComma reads "that" after a comma and before a form of
+// "be" or "have" as the pronoun that opens a clause of its own, not a
+// relative one: "No problem, that's been cancelled" (a pronoun, as "it"
+// is). A relative "that"
+// takes no comma before it.
+func (s *Sentence) retagThatAfterComma() {
+	for i := 1; i+1 < len(s.Tags); i++ {
+		if s.Lower[i] != "that" || s.Tags[i] != "WDT" || s.Lower[i-1] != "," {
+			continue
+		}
+		switch s.Lower[i+1] {
+		case "'s", "is", "was", "has":
+			s.Tags[i] = "PRP"
+		}
+	}
+}
