@@ -203,11 +203,18 @@ func (sc *sentCtx) endFlights(cc *clauseCtx, h ref, kept string) {
 // sentence that opens with a record's code, or in which the assistant
 // says what it has done to one, reports what was done to it.
 func (x *extraction) recordReports(uc *uttCtx, text string) {
+	cancelled := false
 	for _, s := range splitSentences(text) {
 		if s.question {
 			continue
 		}
 		x.bookedHotels(uc, s)
+		if x.cancelDone(s.toks, &cancelled) {
+			// "No problem, that's been cancelled. … your last day of
+			// access will be 30 September 2024."
+			x.sentence(uc, s)
+			continue
+		}
 		reach := 3
 		if doneByMe(s.toks) {
 			reach = 8

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
+	"github.com/mnemohq/mnemo/wasm/abi"
 )
 
 // fieldNouns name a field of a record (a ticket, an order, an account):
@@ -383,6 +384,15 @@ func (sc *sentCtx) cancelByNumber(cc *clauseCtx, c *nlp.Clause) bool {
 		// "Membership FP-55170 has been cancelled" opening a sentence.
 		id = ref{name: f[1], kind: kindIdentifier, str: strCue}
 	}
+	if id.name == "" && c.Passive && c.Perfect && c.VerbStart > 0 {
+		// "That's been cancelled" after "Please cancel FP-55170": the
+		// number the request before asked to cancel.
+		if w := sc.toks[c.VerbStart-1].lower; w == "that" || w == "it" || w == "this" {
+			if code := sc.u.x.cancelAsked(); code != "" {
+				id = ref{name: code, kind: kindIdentifier, str: strCue}
+			}
+		}
+	}
 	if id.name == "" || sc.kindOf(id) != kindIdentifier {
 		return false
 	}
@@ -391,7 +401,40 @@ func (sc *sentCtx) cancelByNumber(cc *clauseCtx, c *nlp.Clause) bool {
 		return false
 	}
 	sc.fact(cc, ref{name: owner, kind: kindPerson, str: strPattern}, id, rel, tEnd, "{s} no longer has {o}", kindPerson, kindIdentifier)
+	if rel == "HAS_MEMBERSHIP" {
+		// The membership was the holder's plan at the one organisation
+		// they are a customer of: that ends with it.
+		var open []abi.ExtractedFact
+		for _, f := range sc.flightFacts() {
+			if f.Relation == "CUSTOMER_OF" && f.InvalidAt == "" && sc.u.x.reg.key(f.Source) == sc.u.x.reg.key(owner) && !slices.ContainsFunc(open, func(g abi.ExtractedFact) bool { return g.Target == f.Target }) {
+				open = append(open, f)
+			}
+		}
+		if len(open) == 1 {
+			sc.fact(cc, ref{name: owner, kind: kindPerson, str: strPattern}, ref{name: open[0].Target, kind: kindOrg, str: strPattern}, "CUSTOMER_OF", tEnd, "{s} no longer has a plan at {o}", kindPerson, kindOrg)
+		}
+	}
 	return true
+}
+
+// cancelAsked returns the number the turn before asked to cancel
+// ("Please cancel FP-55170"), in the last previous episode, or "".
+func (x *extraction) cancelAsked() string {
+	if len(x.previous) == 0 {
+		return ""
+	}
+	toks := tokenize(x.previous[len(x.previous)-1].Content)
+	for k, t := range toks {
+		if t.lower != "cancel" {
+			continue
+		}
+		for j := k + 1; j < len(toks) && j <= k+3; j++ {
+			if looksLikeID(toks[j].text) {
+				return toks[j].text
+			}
+		}
+	}
+	return ""
 }
 
 // discharged reads "Dad was discharged on Friday": the stay told before
@@ -568,4 +611,36 @@ func (sc *sentCtx) registeredPatient(cc *clauseCtx, ci int) bool {
 	cc.te = tensePresent
 	sc.fact(cc, subjs[0], ref{name: practice, kind: kindOrg, str: strPattern}, "REGISTERED_WITH", tState, "{s} is a registered patient at {o}", kindPerson, kindOrg)
 	return true
+}
+
+// cancelDone reports whether an assistant's sentence says that what the
+// turn before asked to cancel is cancelled ("that's been cancelled"), or,
+// after one that did, when access ends ("your last day of access will
+// be …"); *done keeps whether the turn said so.
+func (x *extraction) cancelDone(toks []token, done *bool) bool {
+	for k, t := range toks {
+		switch {
+		case t.lower == "cancelled" || t.lower == "canceled":
+			if k > 0 && (toks[k-1].lower == "been" || toks[k-1].lower == "is") && x.cancelAsked() != "" {
+				*done = true
+				return true
+			}
+		case t.lower == "last" && lowerAt(toks, k+1) == "day" && *done:
+			return true
+		}
+	}
+	return false
+}
+
+// cancelledThat reads "that's been cancelled" after a request to cancel
+// a number, whose pronoun names no one to read it as a subject.
+func (sc *sentCtx) cancelledThat(cc *clauseCtx, ci int) bool {
+	c := &sc.p.Clauses[ci]
+	if c.Lemma != "cancel" || !c.Passive || !c.Perfect || c.VerbStart == 0 {
+		return false
+	}
+	if w := sc.toks[c.VerbStart-1].lower; w != "that" && w != "it" && w != "this" {
+		return false
+	}
+	return sc.cancelByNumber(cc, c)
 }

@@ -166,3 +166,21 @@ func TestExtractRecordSubjectPet(t *testing.T) {
 		t.Errorf("Biscuit has type %q (found %v), want Pet", typ, ok)
 	}
 }
+
+// TestExtractCancelledAsAsked: an assistant says that what the turn
+// before asked to cancel is cancelled, and when access ends (reference
+// time: 15 May 2024).
+func TestExtractCancelledAsAsked(t *testing.T) {
+	const joined = "Maartje Lind(user): I'm on the Basic plan at Fjellsport Gym, membership number FS-40219."
+	runConstructions(t, []construction{
+		{name: "that's been cancelled, with the last day of access", source: "message",
+			previous: []string{joined, "Maartje Lind(user): Please cancel FS-40219, I've moved away."},
+			content:  "(assistant): No problem, that's been cancelled. Your last day of access will be 14 June 2024.",
+			want: []wf{{"HAS_MEMBERSHIP", "Maartje Lind", "FS-40219", "", "2024-06-14"},
+				{"CUSTOMER_OF", "Maartje Lind", "Fjellsport Gym", "", "2024-06-14"}}},
+		{name: "nothing asked to cancel, nothing cancelled", source: "message",
+			previous: []string{joined},
+			content:  "(assistant): No problem, that's been cancelled.",
+			absent:   []wf{{"HAS_MEMBERSHIP", "*", "*", "", ""}}},
+	})
+}

@@ -510,6 +510,11 @@ func (sc *sentCtx) lastDay() {
 			// coming one.
 			end = d.next(end)
 		}
+		if sc.endsToldBefore(end) {
+			// "That's been cancelled. Your last day of access will be
+			// 30 September 2024.": what the sentence before ended.
+			return
+		}
 		holder := sc.u.speaker
 		if p.PossEnd == p.PossStart+1 && !isPossessivePronoun(sc.toks[p.PossStart].lower) {
 			return
@@ -580,4 +585,21 @@ func (sc *sentCtx) newsAsked() int {
 		}
 	}
 	return -1
+}
+
+// endsToldBefore moves to end the ends the sentence before told at the
+// reference time, other than of a job, and reports whether there were
+// any.
+func (sc *sentCtx) endsToldBefore(end time.Time) bool {
+	told := sc.u.told
+	if told[1] > len(sc.u.x.facts) {
+		return false
+	}
+	moved := false
+	for i := told[0]; i < told[1]; i++ {
+		if f := &sc.u.x.facts[i]; f.rel != "WORKS_AT" && f.valid.IsZero() && f.invalid.Equal(sc.u.x.ref) {
+			f.invalid, moved = end, true
+		}
+	}
+	return moved
 }
