@@ -213,5 +213,10 @@ func TestExtractClubByLastWord(t *testing.T) {
 			content:  "Aroha: And Wanderers finally have a proper coach. Ines Moe coached them for six seasons, but she left in March; Pavel Rus is head coach now.",
 			want: []wf{{"COACHES", "Ines Moe", "Kelderwick Wanderers", "", "2024-03-01"},
 				{"COACHES", "Pavel Rus", "Kelderwick Wanderers", "ref", ""}}},
+		{name: "a surname ending so is no club", source: "message",
+			previous: []string{"Aroha: Kelderwick Wanderers have appointed Tomas Berends as head coach."},
+			content:  "Aroha: Wanderers sacked Berends this morning.",
+			want:     []wf{{"WORKS_AT", "Berends", "Kelderwick Wanderers", "", "2024-05-15"}},
+			absent:   []wf{{"*", "Tomas Berends", "*", "", ""}}},
 	})
 }

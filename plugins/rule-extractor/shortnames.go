@@ -154,6 +154,9 @@ func (r *registry) orgLedBy(name string) *entity {
 	return match
 }
 
+// clubTies are the relations whose object is an organisation or a team.
+var clubTies = words("PLAYS_FOR COACHES MEMBER_OF WORKS_AT")
+
 // prevClub returns the one club or organisation the previous episodes'
 // facts name whose name ends in word ("Riverside Rovers" for "Rovers"),
 // or "".
@@ -165,7 +168,17 @@ func (x *extraction) prevClub(word string) string {
 	}
 	found := ""
 	for _, f := range x.previousFacts() {
-		for _, n := range []string{f.Source, f.Target} {
+		// The organisation of a tie ("signed for", "coaches", "works
+		// at") or an office's ("the captain of"): never a person whose
+		// surname ends so ("Wielgus").
+		var names []string
+		if clubTies.has(f.Relation) {
+			names = append(names, f.Target)
+		}
+		if officeRelation(f.Relation) {
+			names = append(names, f.Source)
+		}
+		for _, n := range names {
 			if ws := nameWords(n); len(ws) < 2 || ws[len(ws)-1] != word || len(word) < 4 || corpSuffixes.has(word) {
 				continue
 			}
