@@ -88,24 +88,41 @@ func (sc *sentCtx) startsThere() {
 	if len(subj) != 1 {
 		return
 	}
-	d := sc.nearestDate(c.VerbStart, sc.clauseEnd(c))
-	if d == nil || d.role != dateAt && d.role != dateSince {
+	at, ok := sc.dayAhead(c, true)
+	if !ok {
 		return
 	}
-	at := d.t
-	if !c.Past && d.next != nil && at.Before(upcomingFrom(d, sc.u.x.ref)) {
-		// "I start there in June", said in May: the coming June.
-		at = d.next(at)
-	}
-	told := sc.u.told
-	if told[1] > len(sc.u.x.facts) {
-		return
-	}
-	for i := told[0]; i < told[1]; i++ {
-		if f := &sc.u.x.facts[i]; f.src == subj[0].name && leaveableRels.has(f.rel) && f.valid.Equal(sc.u.x.ref) && f.invalid.IsZero() {
+	fs := sc.factsBefore()
+	for i := range fs {
+		if f := &fs[i]; f.src == subj[0].name && leaveableRels.has(f.rel) && f.valid.Equal(sc.u.x.ref) && f.invalid.IsZero() {
 			f.valid = at
 		}
 	}
+}
+
+// dayAhead returns the day clause c is dated by (or starts from, with
+// since), the coming one when the clause is not in the past: "I start
+// there in June", said in May, is the coming June.
+func (sc *sentCtx) dayAhead(c *nlp.Clause, since bool) (time.Time, bool) {
+	d := sc.nearestDate(c.VerbStart, sc.clauseEnd(c))
+	if d == nil || d.role != dateAt && !(since && d.role == dateSince) {
+		return time.Time{}, false
+	}
+	at := d.t
+	if !c.Past && d.next != nil && at.Before(upcomingFrom(d, sc.u.x.ref)) {
+		at = d.next(at)
+	}
+	return at, true
+}
+
+// factsBefore returns the facts the sentence before told, to change in
+// place.
+func (sc *sentCtx) factsBefore() []fact {
+	told := sc.u.told
+	if told[1] > len(sc.u.x.facts) {
+		return nil
+	}
+	return sc.u.x.facts[told[0]:told[1]]
 }
 
 // redateBefore dates the facts the sentence before told that which
@@ -116,12 +133,9 @@ func (sc *sentCtx) redateBefore(c *nlp.Clause, which func(f *fact) bool) {
 	if d == nil || d.role != dateAt || d.t.After(sc.u.x.ref) {
 		return
 	}
-	told := sc.u.told
-	if told[1] > len(sc.u.x.facts) {
-		return
-	}
-	for i := told[0]; i < told[1]; i++ {
-		if f := &sc.u.x.facts[i]; which(f) {
+	fs := sc.factsBefore()
+	for i := range fs {
+		if f := &fs[i]; which(f) {
 			f.valid = d.t
 		}
 	}
@@ -161,20 +175,13 @@ func (sc *sentCtx) dealClosed() {
 // completes on 1 April.": the ownership the sentence before passed from
 // seller to buyer passes on that day, past or to come.
 func (sc *sentCtx) saleCompleted(c *nlp.Clause) {
-	d := sc.nearestDate(c.VerbStart, sc.clauseEnd(c))
-	if d == nil || d.role != dateAt {
+	at, ok := sc.dayAhead(c, false)
+	if !ok {
 		return
 	}
-	at := d.t
-	if !c.Past && d.next != nil && at.Before(upcomingFrom(d, sc.u.x.ref)) {
-		at = d.next(at)
-	}
-	told := sc.u.told
-	if told[1] > len(sc.u.x.facts) {
-		return
-	}
-	for i := told[0]; i < told[1]; i++ {
-		switch f := &sc.u.x.facts[i]; {
+	fs := sc.factsBefore()
+	for i := range fs {
+		switch f := &fs[i]; {
 		case f.rel != "OWNS":
 		case f.invalid.Equal(sc.u.x.ref):
 			f.invalid = at
@@ -591,13 +598,10 @@ func (sc *sentCtx) newsAsked() int {
 // reference time, other than of a job, and reports whether there were
 // any.
 func (sc *sentCtx) endsToldBefore(end time.Time) bool {
-	told := sc.u.told
-	if told[1] > len(sc.u.x.facts) {
-		return false
-	}
 	moved := false
-	for i := told[0]; i < told[1]; i++ {
-		if f := &sc.u.x.facts[i]; f.rel != "WORKS_AT" && f.valid.IsZero() && f.invalid.Equal(sc.u.x.ref) {
+	fs := sc.factsBefore()
+	for i := range fs {
+		if f := &fs[i]; f.rel != "WORKS_AT" && f.valid.IsZero() && f.invalid.Equal(sc.u.x.ref) {
 			f.invalid, moved = end, true
 		}
 	}
