@@ -8,8 +8,8 @@ import "testing"
 func TestExtractHomes(t *testing.T) {
 	runConstructions(t, []construction{
 		{name: "moving into a care home",
-			content: "Shirin moved into Golden Oaks, a care home in Cupertino.",
-			want:    []wf{{"LIVES_IN", "Shirin", "Golden Oaks", "ref", ""}},
+			content: "Shirin moved into Amber Birches, a care home in Cupertino.",
+			want:    []wf{{"LIVES_IN", "Shirin", "Amber Birches", "ref", ""}},
 			absent:  []wf{{"PLAYS_FOR", "*", "*", "", ""}}},
 		{name: "'d before a participle is had",
 			content: "Shirin moved to Cupertino. She'd lived in San Jose.",
@@ -27,12 +27,12 @@ func TestExtractHomes(t *testing.T) {
 func TestExtractClinicNotes(t *testing.T) {
 	runConstructions(t, []construction{
 		{name: "a dose and its frequency after the drug",
-			content: "Mr. Quispe has been on lisinopril 10 mg daily since 2019.",
-			want:    []wf{{"TAKES_MEDICATION", "Mr. Quispe", "lisinopril", "2019-01-01", ""}}},
+			content: "Mr. Huarachi has been on lisinopril 10 mg daily since 2019.",
+			want:    []wf{{"TAKES_MEDICATION", "Mr. Huarachi", "lisinopril", "2019-01-01", ""}}},
 		{name: "a drug stopped in the passive, for the patient of an earlier note",
-			previous: []string{"Clinic note. Patient: Raúl Quispe Mamani, 58. Reason: hypertension review."},
-			content:  "Clinic note. Raúl Quispe seen by Dr. Kamau. Dry cough now persistent, so lisinopril was stopped today.",
-			want:     []wf{{"TAKES_MEDICATION", "Raúl Quispe Mamani", "lisinopril", "", "2024-05-15"}}},
+			previous: []string{"Clinic note. Patient: Raúl Huarachi Ccori, 58. Reason: hypertension review."},
+			content:  "Clinic note. Raúl Huarachi seen by Dr. Kamau. Dry cough now persistent, so lisinopril was stopped today.",
+			want:     []wf{{"TAKES_MEDICATION", "Raúl Huarachi Ccori", "lisinopril", "", "2024-05-15"}}},
 		{name: "a drug stopped by someone named is theirs to tell",
 			content: "Lisinopril was stopped by Dr. Kamau today.",
 			absent:  []wf{{"TAKES_MEDICATION", "User", "*", "", ""}}},
@@ -46,12 +46,12 @@ func TestExtractPersonRecords(t *testing.T) {
 	runConstructions(t, []construction{
 		{name: "an employee record by id and name",
 			source:  "json",
-			content: `{"employee_id": "HR-4418", "name": "Nomvula Dlamini", "company": "Umoya Mutual", "manager": "Gareth Pryce", "start_date": "2019-03-04"}`,
-			want:    []wf{{"WORKS_AT", "Nomvula Dlamini", "Umoya Mutual", "2019-03-04", ""}, {"REPORTS_TO", "Nomvula Dlamini", "Gareth Pryce", "2019-03-04", ""}}},
+			content: `{"employee_id": "HR-4418", "name": "Thandeka Khumalo", "company": "Isibindi Mutual", "manager": "Rhodri Vaughan", "start_date": "2019-03-04"}`,
+			want:    []wf{{"WORKS_AT", "Thandeka Khumalo", "Isibindi Mutual", "2019-03-04", ""}, {"REPORTS_TO", "Thandeka Khumalo", "Rhodri Vaughan", "2019-03-04", ""}}},
 		{name: "a termination date ends the job",
 			source:  "json",
-			content: `{"employee_id": "HR-4418", "name": "Nomvula Dlamini", "company": "Umoya Mutual", "termination_date": "2025-01-31"}`,
-			want:    []wf{{"WORKS_AT", "Nomvula Dlamini", "Umoya Mutual", "", "2025-01-31"}}},
+			content: `{"employee_id": "HR-4418", "name": "Thandeka Khumalo", "company": "Isibindi Mutual", "termination_date": "2025-01-31"}`,
+			want:    []wf{{"WORKS_AT", "Thandeka Khumalo", "Isibindi Mutual", "", "2025-01-31"}}},
 	})
 }
 
@@ -61,10 +61,10 @@ func TestExtractPersonRecords(t *testing.T) {
 func TestExtractJoinedAsRole(t *testing.T) {
 	runConstructions(t, []construction{
 		{name: "joined a university as a professor",
-			content: "Dr. Siddharth Menon has joined the University of Otago as professor of marine science.",
-			want:    []wf{{"WORKS_AT", "Dr. Siddharth Menon", "University of Otago", "ref", ""}}},
+			content: "Dr. Anirudh Kurup has joined the University of Otago as professor of marine science.",
+			want:    []wf{{"WORKS_AT", "Dr. Anirudh Kurup", "University of Otago", "ref", ""}}},
 		{name: "joined a university",
-			content: "Siddharth joined the University of Otago.",
+			content: "Anirudh joined the University of Otago.",
 			absent:  []wf{{"WORKS_AT", "*", "*", "", ""}}},
 	})
 }
@@ -77,8 +77,8 @@ func TestExtractSpelledSpans(t *testing.T) {
 			content: "Ebele was married to Geoffrey for fifty-four years until his death in 2017.",
 			want:    []wf{{"MARRIED_TO", "Ebele", "Geoffrey", "1963-01-01", "2017-01-01"}}},
 		{name: "thirty years until a year",
-			content: "Ebele taught chemistry at Ripon Grammar School for thirty years until 2010.",
-			want:    []wf{{"WORKS_AT", "Ebele", "Ripon Grammar School", "1980-01-01", "2010-01-01"}}},
+			content: "Ebele taught chemistry at Thirsk Grammar School for thirty years until 2010.",
+			want:    []wf{{"WORKS_AT", "Ebele", "Thirsk Grammar School", "1980-01-01", "2010-01-01"}}},
 	})
 }
 
@@ -88,15 +88,15 @@ func TestExtractSpelledSpans(t *testing.T) {
 func TestExtractAssignments(t *testing.T) {
 	runConstructions(t, []construction{
 		{name: "a ticket assigned, in the passive",
-			content: "Ticket HD-60412 was assigned to Precious Mahlangu.",
-			want:    []wf{{"ASSIGNED_TO", "Ticket HD-60412", "Precious Mahlangu", "ref", ""}}},
+			content: "Ticket HD-60412 was assigned to Nokuthula Zulu.",
+			want:    []wf{{"ASSIGNED_TO", "Ticket HD-60412", "Nokuthula Zulu", "ref", ""}}},
 		{name: "a case assigned by its code, then as it",
-			content: "I've opened case CS-2290 for the cracked pole and assigned it to Wendell Osei.",
-			want:    []wf{{"ASSIGNED_TO", "CS-2290", "Wendell Osei", "ref", ""}},
+			content: "I've opened case CS-2290 for the cracked pole and assigned it to Everett Asamoah.",
+			want:    []wf{{"ASSIGNED_TO", "CS-2290", "Everett Asamoah", "ref", ""}},
 			absent:  []wf{{"*", "*", "cracked pole", "", ""}}},
 		{name: "a ticket reassigned in a note",
-			content: "HD-60412 update: escalated to Network Operations. Ticket reassigned from Precious Mahlangu to Viktor Šimůnek.",
-			want:    []wf{{"ASSIGNED_TO", "HD-60412", "Precious Mahlangu", "", "ref"}, {"ASSIGNED_TO", "HD-60412", "Viktor Šimůnek", "ref", ""}}},
+			content: "HD-60412 update: escalated to Network Operations. Ticket reassigned from Nokuthula Zulu to Viktor Šimůnek.",
+			want:    []wf{{"ASSIGNED_TO", "HD-60412", "Nokuthula Zulu", "", "ref"}, {"ASSIGNED_TO", "HD-60412", "Viktor Šimůnek", "ref", ""}}},
 		{name: "a ticket's owner changed in a note",
 			content: "HD-51707 escalated to Tier 2. Owner changed from Linda Aasen to Thomas Berg.",
 			want:    []wf{{"ASSIGNED_TO", "HD-51707", "Linda Aasen", "", "ref"}, {"ASSIGNED_TO", "HD-51707", "Thomas Berg", "ref", ""}}},
@@ -118,11 +118,11 @@ func TestExtractLettersAndTenancies(t *testing.T) {
 			content: "Dear Ms Okonjo,\nYour landlord is Mr. Tobias Wren.",
 			want:    []wf{{"LANDLORD_OF", "Mr. Tobias Wren", "Ms Okonjo", "ref", ""}}},
 		{name: "a tenancy that begins, at a flat of an address",
-			content: "Dear Ms Okonjo,\nYour tenancy at Flat 3, 47 Rosary Gardens begins on 1 April 2024.",
-			want:    []wf{{"LIVES_IN", "Ms Okonjo", "47 Rosary Gardens", "2024-04-01", ""}}},
+			content: "Dear Ms Okonjo,\nYour tenancy at Flat 3, 47 Laurel Gardens begins on 1 April 2024.",
+			want:    []wf{{"LIVES_IN", "Ms Okonjo", "47 Laurel Gardens", "2024-04-01", ""}}},
 		{name: "a tenancy that will end",
-			content: "Hi Clementine, we confirm that your tenancy at 14 Orchard Row will end on 31 July 2024.",
-			want:    []wf{{"LIVES_IN", "Clementine", "14 Orchard Row", "", "2024-07-31"}}},
+			content: "Hi Rosalie, we confirm that your tenancy at 14 Quince Row will end on 31 July 2024.",
+			want:    []wf{{"LIVES_IN", "Rosalie", "14 Quince Row", "", "2024-07-31"}}},
 	})
 	checkEntityNames(t, "message", "Marguerite: I have plot 17B and Ambrose shares plot 22 with me.", []string{"plot 17B", "plot 22"}, nil)
 }
