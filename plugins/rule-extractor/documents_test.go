@@ -9,7 +9,7 @@ import "testing"
 func TestExtractEventObjects(t *testing.T) {
 	runConstructions(t, []construction{
 		{name: "its acquisition of",
-			content: "Tordal Group has completed its acquisition of Brekke Sensors, the Bergen maker of tide gauges.",
+			content: "Tordal Group has completed its acquisition of Brekke Sensors, the Tromsø maker of tide gauges.",
 			want:    []wf{{"ACQUIRED", "Tordal Group", "Brekke Sensors", "", ""}},
 			absent:  []wf{{"COMPLETES", "*", "*", "", ""}}},
 		{name: "the acquisition of one by another",
@@ -60,8 +60,8 @@ func TestExtractEventObjects(t *testing.T) {
 			content: "The property was bought by Linda Aasen for £305,000, and title transferred from Thomas Berg on that date.",
 			absent:  []wf{{"WORKS_AT", "*", "*", "", ""}}},
 		{name: "a professorship in capitals names its field, not where it is held",
-			content: "The University of Tresk has named Dr. Amara Nwachukwu as Professor of Hydrology.",
-			want:    []wf{{"WORKS_AT", "Dr. Amara Nwachukwu", "University of Tresk", "ref", ""}, {"HAS_JOB_TITLE", "Dr. Amara Nwachukwu", "professor of hydrology", "ref", ""}},
+			content: "The University of Tresk has named Dr. Ugochi Okwuosa as Professor of Hydrology.",
+			want:    []wf{{"WORKS_AT", "Dr. Ugochi Okwuosa", "University of Tresk", "ref", ""}, {"HAS_JOB_TITLE", "Dr. Ugochi Okwuosa", "professor of hydrology", "ref", ""}},
 			absent:  []wf{{"WORKS_AT", "*", "Hydrology", "", ""}}},
 		{name: "an acquisition still to come states nothing",
 			content: "Tordal Group will complete its acquisition of Brekke Sensors next year.",
@@ -125,7 +125,7 @@ func TestExtractLifeStories(t *testing.T) {
 func TestExtractRecordNotes(t *testing.T) {
 	runConstructions(t, []construction{
 		{name: "a field names whom the note is about",
-			content: "Clinic note. Patient: Oskar Lindahl, 61. Seen by Dr. Ruth Amsel. Started ramipril 5 mg once daily.",
+			content: "Clinic note. Patient: Oskar Lindahl, 61. Seen by Dr. Edna Amsel. Started ramipril 5 mg once daily.",
 			want:    []wf{{"TAKES_MEDICATION", "Oskar Lindahl", "ramipril", "ref", ""}},
 			absent:  []wf{{"TAKES_MEDICATION", "User", "*", "", ""}}},
 		{name: "a later note names them without the field",
@@ -146,22 +146,22 @@ func TestExtractRecordNotes(t *testing.T) {
 			want:    []wf{{"TAKES_MEDICATION", "Pepper", "meloxicam", "2024-03-02", "2024-05-10"}},
 			absent:  []wf{{"TAKES_MEDICATION", "Owner", "*", "", ""}}},
 		{name: "a medicine a clinic stops in a letter about a patient",
-			content: "Dear Dr. Ines Varga,\nRe: Tomasz Wrona, DOB 03/04/1970\nThank you for referring Tomasz, who started metformin on 2 March. After discussion we stopped the metformin on 9 May and he is now taking gliclazide.\nYours sincerely,\nDr. Anke Ruel",
+			content: "Dear Dr. Graça Varga,\nRe: Tomasz Wrona, DOB 03/04/1970\nThank you for referring Tomasz, who started metformin on 2 March. After discussion we stopped the metformin on 9 May and he is now taking gliclazide.\nYours sincerely,\nDr. Anke Ruel",
 			want: []wf{
 				{"TAKES_MEDICATION", "Tomasz Wrona", "metformin", "2024-03-02", "2024-05-09"},
 				{"TAKES_MEDICATION", "Tomasz Wrona", "gliclazide", "ref", ""},
 			},
 			absent: []wf{{"TAKES_MEDICATION", "User", "*", "", ""}}},
 		{name: "a word given a dose earlier in the letter is a medicine when stopped",
-			content: "Dear Dr. Ines Varga,\nRe: Tomasz Wrona, DOB 03/04/1970\nDespite a normal TSH on thyrelamin 20 mcg he reports fatigue. After discussion we stopped the thyrelamin on 9 May.\nYours sincerely,\nDr. Anke Ruel",
+			content: "Dear Dr. Graça Varga,\nRe: Tomasz Wrona, DOB 03/04/1970\nDespite a normal TSH on thyrelamin 20 mcg he reports fatigue. After discussion we stopped the thyrelamin on 9 May.\nYours sincerely,\nDr. Anke Ruel",
 			want:    []wf{{"TAKES_MEDICATION", "Tomasz Wrona", "thyrelamin", "", "2024-05-09"}}},
 		{name: "a text in the first person is the writer's",
 			content: "Patient: Oskar Lindahl. I started ramipril yesterday.",
 			want:    []wf{{"TAKES_MEDICATION", "User", "ramipril", "2024-05-14", ""}}},
 		{name: "a patient reassigned from one doctor to another",
-			content: "Care team update: Oskar Lindahl has been reassigned from Dr. Ruth Amsel to Dr. Femi Adeyemo.",
+			content: "Care team update: Oskar Lindahl has been reassigned from Dr. Edna Amsel to Dr. Femi Adeyemo.",
 			want: []wf{
-				{"DOCTOR_OF", "Dr. Ruth Amsel", "Oskar Lindahl", "", "ref"},
+				{"DOCTOR_OF", "Dr. Edna Amsel", "Oskar Lindahl", "", "ref"},
 				{"DOCTOR_OF", "Dr. Femi Adeyemo", "Oskar Lindahl", "ref", ""},
 			}},
 	})

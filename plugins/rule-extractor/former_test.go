@@ -81,7 +81,7 @@ func TestExtractPostNamed(t *testing.T) {
 }
 
 // TestExtractWhoAfterAnAside holds a relative "who" after an aside that
-// ends in a thing: it is the person's ("Lars Vinter, our head of QA, who
+// ends in a thing: it is the person's ("Sten Frostad, our head of QA, who
 // leaves us …"); and a head of something is no pet.
 func TestExtractWhoAfterAnAside(t *testing.T) {
 	runConstructions(t, []construction{

@@ -4,8 +4,8 @@ import "testing"
 
 // TestExtractHolders holds a reference number or a title and surname
 // standing for the person an earlier episode named: the plan a
-// membership is moved to is its holder's, and "Mr Nygaard" is the one
-// Nygaard who spoke before.
+// membership is moved to is its holder's, and "Mr Sandvold" is the one
+// Sandvold who spoke before.
 func TestExtractHolders(t *testing.T) {
 	runConstructions(t, []construction{
 		{name: "a membership moved to a plan by its number, said by the one who serves its holder", source: "message",
@@ -19,7 +19,7 @@ func TestExtractHolders(t *testing.T) {
 			want:     []wf{{"HAS_MEMBERSHIP", "Ragnvald Sæle", "LP-40212", "", "2024-05-13"}}},
 		{name: "a booking cancelled in the passive, by the one who serves", source: "message",
 			previous: []string{"Ilse Varga: Hi, my booking GX-7710 is for two nights in June."},
-			content:  "Harbour Hotel Desk: Booking GX-7710 has been cancelled.",
+			content:  "Shingle Hotel Desk: Booking GX-7710 has been cancelled.",
 			want:     []wf{{"HAS_BOOKING", "Ilse Varga", "GX-7710", "", "ref"}}},
 		{name: "a membership number the speaker gives is the speaker's", source: "message",
 			content: "Ragnvald Sæle: I'm on the Basic plan at Lindvik Pool, membership number LP-40212.",

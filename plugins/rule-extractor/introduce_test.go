@@ -20,8 +20,8 @@ func TestExtractIntroductions(t *testing.T) {
 			want:    []wf{{"NEIGHBOR_OF", "Sølvi", "Arvid", "ref", ""}},
 			absent:  []wf{{"*", "Come", "*", "", ""}}},
 		{name: "the one spoken to is not the one presented", source: "message",
-			content: "Arvid: Meet my roommate. Eskil, this is Jonas.",
-			want:    []wf{{"ROOMMATE_OF", "Jonas", "Arvid", "ref", ""}},
+			content: "Arvid: Meet my roommate. Eskil, this is Sindre.",
+			want:    []wf{{"ROOMMATE_OF", "Sindre", "Arvid", "ref", ""}},
 			absent:  []wf{{"ROOMMATE_OF", "Eskil", "*", "", ""}}},
 		{name: "a bare list of names", source: "message",
 			content: "Arvid: I want to introduce you to my coworkers. Tuva and Eskil.",
@@ -37,7 +37,7 @@ func TestExtractIntroductions(t *testing.T) {
 
 // TestExtractImperatives: a command opening a sentence names no one.
 func TestExtractImperatives(t *testing.T) {
-	checkEntityNames(t, "message", "Arvid: Come meet my friends in Bergen. Drew lives in Oslo.", []string{"Arvid", "Bergen", "Drew", "Oslo"}, []string{"Come"})
+	checkEntityNames(t, "message", "Arvid: Come meet my friends in Tromsø. Drew lives in Oslo.", []string{"Arvid", "Tromsø", "Drew", "Oslo"}, []string{"Come"})
 	checkEntityNames(t, "message", "Arvid: Meet my sister tomorrow.", []string{"Arvid"}, []string{"Meet"})
 }
 
@@ -86,8 +86,8 @@ func TestExtractSharedHomes(t *testing.T) {
 			content:  "Zainab: The wedding's off. Ruben and I split up a couple of weeks ago.",
 			want:     []wf{{"ENGAGED_TO", "Zainab", "Ruben", "", "2024-05-01"}}},
 		{name: "a person from an organisation works there", source: "message",
-			content: "Bartek: Hi Clementine, it's Bartek from Larkspur Lettings.",
-			want:    []wf{{"WORKS_AT", "Bartek", "Larkspur Lettings", "ref", ""}}},
+			content: "Bartek: Hi Clementine, it's Bartek from Foxglove Lettings.",
+			want:    []wf{{"WORKS_AT", "Bartek", "Foxglove Lettings", "ref", ""}}},
 		{name: "a role opening the sentence is the speaker's", source: "message",
 			content: "Tobiah: As CTO my first act will be to spend all of it on GPUs.",
 			want:    []wf{{"HAS_JOB_TITLE", "Tobiah", "CTO", "ref", ""}}},
@@ -101,11 +101,11 @@ func TestExtractSharedHomes(t *testing.T) {
 			content: "Tobiah: As a student, I lived in Galway.",
 			want:    []wf{{"HAS_JOB_TITLE", "Tobiah", "student", "", "ref"}}},
 		{name: "a new job after years somewhere ends them", source: "message",
-			content: "Zainab: I started at Leicester Royal Infirmary last week as a charge nurse, after five years at Royal Derby.",
-			want:    []wf{{"WORKS_AT", "Zainab", "Royal Derby", "2019-05-08", "2024-05-08"}}},
+			content: "Zainab: I started at Stafford Royal Infirmary last week as a charge nurse, after five years at Royal Walsall.",
+			want:    []wf{{"WORKS_AT", "Zainab", "Royal Walsall", "2019-05-08", "2024-05-08"}}},
 		{name: "a parent called by the word alone, named beside it", source: "message",
-			content: "Róisín: Dad (Bernard Quinlan) was admitted to St Columba's Hospital yesterday.",
-			want:    []wf{{"FATHER_OF", "Bernard Quinlan", "Róisín", "ref", ""}}},
+			content: "Róisín: Dad (Clement Mulcahy) was admitted to St Aidan's Hospital yesterday.",
+			want:    []wf{{"FATHER_OF", "Clement Mulcahy", "Róisín", "ref", ""}}},
 		{name: "the one called with an @ is the one spoken to", source: "message",
 			content: "Lavinia: @Mirek could you glance at my blots? You're still my supervisor.",
 			want:    []wf{{"MANAGER_OF", "Mirek", "Lavinia", "", ""}}},
@@ -121,8 +121,8 @@ func TestExtractSharedHomes(t *testing.T) {
 func TestExtractTaggerRepairs(t *testing.T) {
 	runConstructions(t, []construction{
 		{name: "a title whose head the tagger takes for an infinitive's verb", source: "message",
-			content: "Ines: I was promoted to analytics lead on Monday.",
-			want:    []wf{{"HAS_JOB_TITLE", "Ines", "analytics lead", "2024-05-13", ""}}},
+			content: "Graça: I was promoted to analytics lead on Monday.",
+			want:    []wf{{"HAS_JOB_TITLE", "Graça", "analytics lead", "2024-05-13", ""}}},
 		{name: "a hyphenated verb in -ing before an object with its apposition", source: "message",
 			content: "Rhona: My friend Ximena is dog-sitting Waffles, our beagle.",
 			want:    []wf{{"HAS_PET", "Rhona", "Waffles", "ref", ""}, {"FRIEND_OF", "Ximena", "Rhona", "ref", ""}}},

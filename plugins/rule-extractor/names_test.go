@@ -39,8 +39,8 @@ func entityType(t *testing.T, req abi.ExtractRequest, name string) (string, bool
 func TestExtractTypesEveryEntity(t *testing.T) {
 	// Without an ontology every entity the rules find has a type, so that
 	// entity_types filters work offline.
-	content := "Jo(user): My order RX-7710 from Tamsworth Ltd arrived in Leeds, and my dentist Dr. Ruth Ames moved to Harrow."
-	want := map[string]string{"Jo": "Person", "RX-7710": "Identifier", "Tamsworth Ltd": "Organization", "Leeds": "Location", "Dr. Ruth Ames": "Person", "Harrow": "Location", "dentist": "Occupation"}
+	content := "Jo(user): My order RX-7710 from Tamsworth Ltd arrived in Leeds, and my dentist Dr. Edna Ames moved to Harrow."
+	want := map[string]string{"Jo": "Person", "RX-7710": "Identifier", "Tamsworth Ltd": "Organization", "Leeds": "Location", "Dr. Edna Ames": "Person", "Harrow": "Location", "dentist": "Occupation"}
 	if diff := cmp.Diff(want, entityTypes(t, "message", content)); diff != "" {
 		t.Errorf("extract(%q) entity types mismatch (-want +got):\n%s", content, diff)
 	}
@@ -191,9 +191,9 @@ func TestExtractPetIsNoPerson(t *testing.T) {
 		name, content, entity, want string
 	}{
 		{"my dog", "My dog Rex loves the park.", "Rex", "Pet"},
-		{"our cat", "Jonas: Our cat Miso sleeps all day.", "Miso", "Pet"},
-		{"an animal's appositive", "Jonas: We took Tassen, a 4-year-old male spaniel, to the vet today.", "Tassen", "Pet"},
-		{"an insult's appositive", "Jonas: Thomas, a real pig, ate it all.", "Thomas", "Person"},
+		{"our cat", "Sindre: Our cat Miso sleeps all day.", "Miso", "Pet"},
+		{"an animal's appositive", "Sindre: We took Tassen, a 4-year-old male spaniel, to the vet today.", "Tassen", "Pet"},
+		{"an insult's appositive", "Sindre: Thomas, a real pig, ate it all.", "Thomas", "Person"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -236,14 +236,14 @@ func TestExtractTypesFromShapeAndUse(t *testing.T) {
 	}{
 		{"message", "Ama(user): Your other order, PC-30781, was delivered on Friday.",
 			map[string]string{"PC-30781": "Identifier"}},
-		{"message", "Ama(user): Could you confirm my booking at Hotel Mtatsminda?",
-			map[string]string{"Hotel Mtatsminda": "Organization"}},
-		{"text", "Kofi Mensah has run with the Accra Harbour Runners since 2015.",
-			map[string]string{"Accra Harbour Runners": "Organization"}},
-		{"text", "Born in Onitsha, Ebele came to England in 1961. She was married to Geoffrey Thornton until 2017.",
-			map[string]string{"Ebele": "Person", "Geoffrey Thornton": "Person", "Onitsha": "Location"}},
+		{"message", "Ama(user): Could you confirm my booking at Hotel Rustaveli?",
+			map[string]string{"Hotel Rustaveli": "Organization"}},
+		{"text", "Kofi Mensah has run with the Accra Shingle Runners since 2015.",
+			map[string]string{"Accra Shingle Runners": "Organization"}},
+		{"text", "Born in Onitsha, Ebele came to England in 1961. She was married to Reginald Pickering until 2017.",
+			map[string]string{"Ebele": "Person", "Reginald Pickering": "Person", "Onitsha": "Location"}},
 		// A city WordNet knows, whatever its first word looks like.
-		{"text", "Mei-Ling will be seconded to the Abu Dhabi office of Calloway Prentice Engineering. Leeds can wait.",
+		{"text", "Mei-Ling will be seconded to the Abu Dhabi office of Fenwright Prentice Engineering. Leeds can wait.",
 			map[string]string{"Abu Dhabi": "Location", "Leeds": "Location"}},
 		// A school named with its town is the school, not the town.
 		{"text", "Noor is in her second year at Carrow College Edinburgh.",
@@ -282,7 +282,7 @@ func TestExtractNoSettingAsPlace(t *testing.T) {
 func TestExtractNameAfterToNotAlwaysPlace(t *testing.T) {
 	// One goes to a place but hands over, reports or speaks to a person.
 	noneTyped(t, "Location",
-		"Sina Taufa handed the role over to Joaquín Ferreyra last week.",
+		"Losana Havili handed the role over to Joaquín Ferreyra last week.",
 		"Ikenna Obi reports to Wambui Karanja.")
 }
 
@@ -360,8 +360,8 @@ func TestExtractNamedEstablishment(t *testing.T) {
 	}
 }
 
-// TestExtractPityBeforeName: "Poor Juniper", "Lucky Tom" opening a
-// sentence name Juniper and Tom; the word before is what the speaker
+// TestExtractPityBeforeName: "Poor Bramble", "Lucky Tom" opening a
+// sentence name Bramble and Tom; the word before is what the speaker
 // feels.
 func TestExtractPityBeforeName(t *testing.T) {
 	checkEntityNames(t, "message", "Sunniva: Poor Bramble has been limping all week. Lucky Odd got the last ticket.", []string{"Bramble", "Odd"}, []string{"Poor Bramble", "Lucky Odd"})
@@ -386,10 +386,10 @@ func TestSoundMadeTwiceIsNoName(t *testing.T) {
 func TestExtractClippedNameOfEarlierSpeaker(t *testing.T) {
 	runConstructions(t, []construction{
 		{name: "clipped", source: "message", previous: []string{"Thaddeus: Back from holiday, lads."},
-			content: "Ruairi: Thad plays for Eastside Rovers now.",
-			want:    []wf{{"PLAYS_FOR", "Thaddeus", "Eastside Rovers", "ref", ""}}},
+			content: "Ruairi: Thad plays for Westgate Rovers now.",
+			want:    []wf{{"PLAYS_FOR", "Thaddeus", "Westgate Rovers", "ref", ""}}},
 		{name: "a dictionary word is no clipped name", source: "message", previous: []string{"Maximilian: Back from holiday, lads."},
-			content: "Ruairi: Max plays for Eastside Rovers now.",
+			content: "Ruairi: Max plays for Westgate Rovers now.",
 			absent:  []wf{{"PLAYS_FOR", "Maximilian", "*", "", ""}}},
 	})
 }
@@ -399,7 +399,7 @@ func TestExtractClippedNameOfEarlierSpeaker(t *testing.T) {
 func TestExtractQuotedNickname(t *testing.T) {
 	runConstructions(t, []construction{
 		{name: "a quoted nickname between first name and surname",
-			content: `Harbour Hawks bulletin. Our captain, Bartholomew "Barty" Osei, joins Kelvin Rovers next month.`,
+			content: `Shingle Terns bulletin. Our captain, Bartholomew "Barty" Osei, joins Kelvin Rovers next month.`,
 			want:    []wf{{"PLAYS_FOR", "Bartholomew Osei", "Kelvin Rovers", "2024-06-01", ""}},
 			absent:  []wf{{"*", "Bartholomew", "*", "", ""}}},
 	})

@@ -33,8 +33,8 @@ func TestExtractNewsAsked(t *testing.T) {
 	runConstructions(t, []construction{
 		{name: "did you see, with no that",
 			source:  "message",
-			content: "Aroha: Did you see Riverside Rovers signed Jonas Kittelsen from Eastfield United on Friday?",
-			want:    []wf{{"PLAYS_FOR", "Jonas Kittelsen", "Riverside Rovers", "2024-05-10", ""}}},
+			content: "Aroha: Did you see Alderbank Rovers signed Sindre Flaten from Northfield United on Friday?",
+			want:    []wf{{"PLAYS_FOR", "Sindre Flaten", "Alderbank Rovers", "2024-05-10", ""}}},
 		{name: "did you hear that",
 			source:  "message",
 			content: "Aroha: Did you hear that Ana got engaged to Bo?",
@@ -60,8 +60,8 @@ func TestExtractEngagements(t *testing.T) {
 			want:    []wf{{"ENGAGED_TO", "Park Jun-seo", "Emeka", "2024-01-01", ""}}},
 		{name: "proposed to her and she said yes",
 			source:  "message",
-			content: "Emeka: I proposed to Adaeze and she said yes.",
-			want:    []wf{{"ENGAGED_TO", "Emeka", "Adaeze", "ref", ""}}},
+			content: "Emeka: I proposed to Amarachi and she said yes.",
+			want:    []wf{{"ENGAGED_TO", "Emeka", "Amarachi", "ref", ""}}},
 		{name: "a toast proposed is no engagement",
 			source:  "message",
 			content: "Emeka: Chidi proposed a toast and I said yes.",
@@ -78,13 +78,13 @@ func TestExtractEngagements(t *testing.T) {
 func TestExtractSelfSigned(t *testing.T) {
 	runConstructions(t, []construction{
 		{name: "an update from someone",
-			content: "Personal update from Mai Trần: I started as a research assistant at the Bergen Ocean Institute in October.",
-			want:    []wf{{"WORKS_AT", "Mai Trần", "Bergen Ocean Institute", "2023-10-01", ""}}},
+			content: "Personal update from Mai Trần: I started as a research assistant at the Tromsø Ocean Institute in October.",
+			want:    []wf{{"WORKS_AT", "Mai Trần", "Tromsø Ocean Institute", "2023-10-01", ""}}},
 		{name: "someone here",
-			content: "Hi all, Oyuna Batbayar here. I've joined the Tuul River Cycling Club.",
+			content: "Hi all, Solongo Ganbold here. I've joined the Orkhon River Cycling Club.",
 			absent:  []wf{{"*", "User", "*", "", ""}}},
 		{name: "thanks again names no one",
-			content: "Thanks again, I joined the Tuul River Cycling Club.",
+			content: "Thanks again, I joined the Orkhon River Cycling Club.",
 			absent:  []wf{{"*", "Thanks", "*", "", ""}}},
 	})
 }
@@ -121,7 +121,7 @@ func TestExtractSheAfterFullAndFirstName(t *testing.T) {
 func TestExtractSheByGivenName(t *testing.T) {
 	runConstructions(t, []construction{
 		{name: "she is the woman of the two",
-			content: "Bram Olsen met Dorothea Lindqvist in Bergen. She lives in Leeds now.",
+			content: "Bram Olsen met Dorothea Lindqvist in Tromsø. She lives in Leeds now.",
 			want:    []wf{{"LIVES_IN", "Dorothea Lindqvist", "Leeds", "ref", ""}},
 			absent:  []wf{{"LIVES_IN", "Bram Olsen", "*", "", ""}}},
 	})
@@ -134,7 +134,7 @@ func TestExtractSheAfterHe(t *testing.T) {
 	runConstructions(t, []construction{
 		{name: "he keeps the house, she moves",
 			source:  "message",
-			content: "Ines: Bram and Dorothea's divorce was finalised on Friday. He's keeping the house in Tenby, she's moved back to Lyon.",
+			content: "Graça: Bram and Dorothea's divorce was finalised on Friday. He's keeping the house in Tenby, she's moved back to Lyon.",
 			want:    []wf{{"LIVES_IN", "Dorothea", "Lyon", "ref", ""}},
 			absent:  []wf{{"LIVES_IN", "Bram", "Lyon", "", ""}}},
 	})
