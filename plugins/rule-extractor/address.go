@@ -82,15 +82,25 @@ func answers(utts []utterance, k int) bool {
 	return strings.HasSuffix(strings.TrimSpace(p.text), "?")
 }
 
+// spokenTo returns the one a person's turn k speaks to, or "" for a
+// turn of no speaker, of the assistant or the system, or to the
+// assistant.
+func spokenTo(utts []utterance, k int) string {
+	if u := utts[k]; u.speaker == "" || u.role == roleAssistant || u.role == roleSystem {
+		return ""
+	}
+	if to := addressee(utts, k); to != assistantName {
+		return to
+	}
+	return ""
+}
+
 // addressTerms finds the terms of address of utts and records them on
 // their addressees, in x.addressed.
 func (x *extraction) addressTerms(utts []utterance) {
 	for k, u := range utts {
-		if u.speaker == "" || u.role == roleAssistant || u.role == roleSystem {
-			continue
-		}
-		to := addressee(utts, k)
-		if to == "" || to == assistantName {
+		to := spokenTo(utts, k)
+		if to == "" {
 			continue
 		}
 		if k > 0 && utts[k-1].speaker != u.speaker && roleAnswer(utts[k-1].text, u.text) != "" {

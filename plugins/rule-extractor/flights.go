@@ -188,7 +188,7 @@ func (sc *sentCtx) bookingRelation(holder, code string) string {
 func (sc *sentCtx) endFlights(cc *clauseCtx, h ref, kept string) {
 	done := map[string]bool{kept: true}
 	for _, f := range sc.flightFacts() {
-		if f.Relation != "FLIES_ON" || sc.u.x.reg.key(f.Source) != sc.u.x.reg.key(h.name) && !titledSurname(h.name, f.Source) || f.InvalidAt != "" || done[f.Target] {
+		if f.Relation != "FLIES_ON" || !sc.u.x.sameHolder(h.name, f.Source) || f.InvalidAt != "" || done[f.Target] {
 			continue
 		}
 		done[f.Target] = true

@@ -337,7 +337,7 @@ func (sc *sentCtx) placeCancelled(cc *clauseCtx, ci int) bool {
 	x, g := sc.u.x, subjs[0]
 	done := false
 	for _, f := range sc.flightFacts() {
-		if f.InvalidAt != "" || x.reg.key(f.Source) != x.reg.key(g.name) && !titledSurname(g.name, f.Source) {
+		if f.InvalidAt != "" || !x.sameHolder(g.name, f.Source) {
 			continue
 		}
 		switch f.Relation {

@@ -104,14 +104,15 @@ var productKeys = []string{"product", "service", "app", "software"}
 // …, "product": "Ledgerly", "plan": "Solo"}): the customer is the
 // product's customer while the plan holds.
 func (w *jsonWalker) planProduct(obj *jsonObject, holder string, valid, invalid time.Time) {
-	if holder != "" && slices.ContainsFunc(productKeys, obj.has) {
-		for _, k := range productKeys {
-			if p := stringField(obj, k); p != "" && p != holder {
-				w.entity(p, kindOrg, k)
-				w.x.facts = append(w.x.facts, fact{src: holder, dst: p, rel: "CUSTOMER_OF", tmpl: "{s} is a customer of {o}",
-					subs: map[string]string{"{s}": holder, "{o}": p}, valid: valid, invalid: invalid})
-				return
-			}
+	if holder == "" {
+		return
+	}
+	for _, k := range productKeys {
+		if p := stringField(obj, k); p != "" && p != holder {
+			w.entity(p, kindOrg, k)
+			w.x.facts = append(w.x.facts, fact{src: holder, dst: p, rel: "CUSTOMER_OF", tmpl: "{s} is a customer of {o}",
+				subs: map[string]string{"{s}": holder, "{o}": p}, valid: valid, invalid: invalid})
+			return
 		}
 	}
 }

@@ -373,11 +373,10 @@ func (x *extraction) previousTies(name string) []fact {
 	if len(x.previous) == 0 {
 		return nil
 	}
-	key := x.reg.key(name)
 	open := x.previousOpen(func(f abi.ExtractedFact) bool {
 		// "Dr. Vlad retired" after "Dr. Corina Vlad, his paediatrician":
 		// a title and the surname are the full name.
-		return (x.reg.key(f.Source) == key || titledSurname(name, f.Source)) && endsWithWork(f.Relation)
+		return x.sameHolder(name, f.Source) && endsWithWork(f.Relation)
 	}, func(f abi.ExtractedFact) string { return f.Relation + "\x00" + f.Target })
 	if len(open) == 0 && !strings.Contains(name, " ") {
 		// "Pieter retired" after "My manager is Pieter van Rooyen":

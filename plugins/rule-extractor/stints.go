@@ -116,6 +116,13 @@ func (x *extraction) sameName(a, b string) bool {
 		titledSurname(a, b) || titledSurname(b, a)
 }
 
+// sameHolder reports whether a fact's source names the one called name:
+// the same name, or a title and the surname of it ("Dr. Vlad" for "Dr.
+// Corina Vlad").
+func (x *extraction) sameHolder(name, source string) bool {
+	return x.reg.key(source) == x.reg.key(name) || titledSurname(name, source)
+}
+
 // titledSurname reports whether a is an honorific and the surname that
 // full name b ends in ("Mrs. Deasy", "Mrs. Fionnuala Deasy").
 func titledSurname(a, b string) bool {

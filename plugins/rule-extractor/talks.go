@@ -65,7 +65,7 @@ func (sc *sentCtx) talkWithdrawn(ci int) bool {
 	x := sc.u.x
 	done := false
 	for _, f := range sc.flightFacts() {
-		if f.Relation != "SPEAKS_AT" || f.InvalidAt != "" || x.reg.key(f.Source) != x.reg.key(subjs[0].name) && !titledSurname(subjs[0].name, f.Source) {
+		if f.Relation != "SPEAKS_AT" || f.InvalidAt != "" || !x.sameHolder(subjs[0].name, f.Source) {
 			continue
 		}
 		sc.fact(cc, ref{name: f.Source, kind: kindPerson, str: strPattern}, ref{name: f.Target, kind: kindEvent, str: strPattern}, "SPEAKS_AT", tEnd, "{s} no longer gives a talk at {o}", kindPerson, kindEvent)

@@ -115,11 +115,8 @@ func nounPhraseBefore(toks []token, i int) bool {
 // Dad."): the one spoken to is the speaker's relative.
 func (x *extraction) vocativeKin(utts []utterance) {
 	for k, u := range utts {
-		if u.speaker == "" || u.role == roleAssistant || u.role == roleSystem {
-			continue
-		}
-		to := addressee(utts, k)
-		if to == "" || to == assistantName {
+		to := spokenTo(utts, k)
+		if to == "" {
 			continue
 		}
 		for si, s := range splitSentences(u.text) {
