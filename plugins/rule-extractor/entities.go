@@ -530,7 +530,7 @@ func findMentions(toks []token, blocked []bool) []mention {
 		}
 		// "Uhh Ingrid", "Hey Ingrid": the sound before a name is not part
 		// of it.
-		for i < e-1 && (interjections.has(toks[i].lower) || vocativeOpeners.has(toks[i].lower)) {
+		for i < e-1 && (interjections.has(toks[i].lower) || vocativeOpeners.has(toks[i].lower) || i == 0 && attentionVerbs.has(toks[i].lower)) {
 			i++
 		}
 		if e == i+1 && oath(toks, i) {

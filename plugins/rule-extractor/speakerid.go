@@ -103,7 +103,16 @@ func (x *extraction) identifySpeakers(utts []utterance) {
 				break
 			}
 		}
+		quoted := false
 		for si, s := range splitSentences(u.text) {
+			// Which words stand in quotation marks.
+			inQuote := make([]bool, len(s.toks))
+			for i, t := range s.toks {
+				if t.text == `"` {
+					quoted = !quoted
+				}
+				inQuote[i] = quoted
+			}
 			// A name said beside "you" is someone else than the one
 			// spoken to, unless it calls them ("you dated Albert",
 			// "you're Ann's father").
@@ -131,7 +140,7 @@ func (x *extraction) identifySpeakers(utts []utterance) {
 				}
 				before := lowerAt(s.toks, m.start-1)
 				before2 := lowerAt(s.toks, m.start-2)
-				if voicelessPreps.has(before) || before == "the" || before == "of" && measureNoun(s.toks, m) {
+				if voicelessPreps.has(before) || before == "the" || before == "of" && measureNoun(s.toks, m) || modifiedName(s.toks, m) {
 					// "I just started at Vantor", "I live in Montauk", "The
 					// Wheatsheaf": a place, an organisation or a thing
 					// (a name said with an article), no one's name.
@@ -164,9 +173,18 @@ func (x *extraction) identifySpeakers(utts []utterance) {
 					add(next, first, spokenNear)
 					add(prev, first, spokenNear)
 					deny(u.speaker, first)
+				case before2 == "i" && before == "am" && predicateAdjective(s.toks, m):
+					// "I'm Irish": what one is, not who.
+					continue
 				case before2 == "i" && before == "am" || before2 == "name" && before == "is" && !othersName(s.toks, m.start-2) || (m.start == 2 || m.start > 2 && s.toks[m.start-3].text == ",") && before2 == "this" && before == "is" && !introduces(u.text, s.toks, m) || before2 == "it" && before == "is" && greeted(s.toks, m.start-2):
 					add(u.speaker, first, selfNamed)
 					selfSaid = first
+				case (m.start == 2 || m.start > 2 && s.toks[m.start-3].text == ",") && before2 == "this" && before == "is" && !saysYou:
+					// "Dad, this is Ross Geller": one presented is there,
+					// and most often answers first.
+					add(next, first, calledBefore)
+					add(prev, first, spokenNear)
+					deny(u.speaker, first)
 				case si == 0 && alone(s.toks, m) && prev != "" && asksName(utts, k):
 					// "What's your name?" "Wenche Aas.": an answer to a
 					// question of one's name gives it.
@@ -188,6 +206,12 @@ func (x *extraction) identifySpeakers(utts []utterance) {
 					// "And you're based in London?" "Croydon, yeah.": a
 					// place answers, no one is called.
 					deny(u.speaker, first)
+				case inQuote[m.start] && (vocative(s.toks, m, si) || quotedCall(s.toks, m)):
+					// A call inside quotation marks is someone else's
+					// ("Listen to what he wrote: \"Dear Rach, …\""): it
+					// calls none of the voices talking, and may be said
+					// of the one who reads it.
+					continue
 				case vocative(s.toks, m, si):
 					// Weighed once every denial is known: the one who
 					// answers a call is the first later voice that does
@@ -435,7 +459,7 @@ func consonants(w string) string {
 // stripOpeners drops the interjections and openers a mention begins with
 // ("Umm Aggie", "Hey Jonas"): the name is what follows them.
 func stripOpeners(toks []token, m mention) mention {
-	for m.start < m.end-1 && (interjections.has(toks[m.start].lower) || vocativeOpeners.has(toks[m.start].lower)) {
+	for m.start < m.end-1 && (interjections.has(toks[m.start].lower) || vocativeOpeners.has(toks[m.start].lower) || m.start == 0 && attentionVerbs.has(toks[m.start].lower)) {
 		m.start++
 	}
 	if m.start < m.end && m.start > 0 && (interjections.has(toks[m.start].lower) || vocativeOpeners.has(toks[m.start].lower)) {
@@ -627,6 +651,11 @@ func nameLike(m mention, inner map[string]bool) bool {
 		len([]rune(w)) < 3 || strings.HasSuffix(w, "ly") && nlp.IsAdjective(strings.TrimSuffix(w, "ly")) {
 		return false
 	}
+	// A drawn-out opener ("Noo, more like…", "Sooo") and an adverb said
+	// as a reply ("Likewise.") are no one's name.
+	if squeeze(w, 1) != w && vocativeOpeners.has(squeeze(w, 1)) || replyAdverbs.has(w) {
+		return false
+	}
 	if len(f) > 1 && (nlp.IsVerb(w) || nlp.IsAdjective(w)) && !nlp.IsNoun(w) {
 		return false
 	}
@@ -656,6 +685,13 @@ func nameLike(m mention, inner map[string]bool) bool {
 	if nlp.IsVerb(w) || nlp.IsAdjective(w) || nlp.IsVerb(nlp.Lemma(w, "VBZ")) || nlp.IsVerb(nlp.Lemma(w, "VBG")) || nlp.IsVerb(nlp.Lemma(w, "VBD")) {
 		return false
 	}
+	if l := nlp.Lemma(w, "NNS"); l != w && !nlp.IsGivenName(w) && !nlp.IsGivenName(l) && !firstNames.has(l) {
+		// A plural the dictionary knows as a thing ("Thousands of
+		// times!") is the word.
+		if lex, _, ok := nlp.Noun(l); ok && lex != nlp.NounPerson {
+			return false
+		}
+	}
 	if lex, _, ok := nlp.Noun(w); ok && lex != nlp.NounPerson {
 		// A given name that is also a concrete thing's, a bird's or a
 		// plant's ("Robin, stop", "Phoebe!", "Brandy?") is the name; one
@@ -665,6 +701,10 @@ func nameLike(m mention, inner map[string]bool) bool {
 	}
 	return true
 }
+
+// replyAdverbs are adverbs not in -ly said alone as a reply or to open
+// one.
+var replyAdverbs = words("likewise indeed anyway anyhow otherwise meanwhile besides however nevertheless nonetheless therefore regardless whatever almost perhaps maybe")
 
 // thingNameLex are the lexicographer files of WordNet's concrete nouns.
 var thingNameLex = map[nlp.LexFile]bool{nlp.NounAnimal: true, nlp.NounArtifact: true, nlp.NounBody: true, nlp.NounFood: true,
@@ -731,6 +771,11 @@ func greeted(toks []token, i int) bool {
 // a tie follows the name ("This is Ada, my sister").
 func introduces(text string, toks []token, m mention) bool {
 	if containsWord(text, "meet", "Meet", "introduce", "Introduce") {
+		return true
+	}
+	// "Dad, this is Ross Geller": said to someone called first, the name
+	// is presented to them; "Hi, this is Ada" is a caller's.
+	if w := toks[max(m.start-4, 0)]; m.start > 3 && toks[m.start-3].text == "," && w.word && (w.cap || vocativeKinship[w.lower] != "") && !greetings.has(w.lower) && !vocativeOpeners.has(w.lower) && !interjections.has(w.lower) {
 		return true
 	}
 	if lowerAt(toks, m.end) == "," {

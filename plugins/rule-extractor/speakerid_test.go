@@ -112,6 +112,14 @@ func TestIdentifySpeakers(t *testing.T) {
 			map[string][]string{"Mr. Lund": {"Speaker 3"}}},
 		{"a compound the dictionary knows is no name", "Speaker 1: Stone Age, right?\nSpeaker 2: Yes.\nSpeaker 1: Cold War, huh.\nSpeaker 3: Sure.",
 			map[string][]string{}},
+		{"a call read out of a card calls no one", "Speaker 1: Look what Vibeke wrote on my card, \"Dear Gunnar, you're a star.\" A star!\nSpeaker 2: Gunnar, you're reading too much into it.\nSpeaker 1: Am I?\nSpeaker 3: Tea, anyone?",
+			map[string][]string{"Gunnar": {"Speaker 1"}}},
+		{"a plural, a nationality, a drawn-out no and a show's kind are no names", "Speaker 1: Hundreds of times!\nSpeaker 2: I'm Danish.\nSpeaker 1: Nooo, that's not it.\nSpeaker 2: Okay.\nSpeaker 3: Trygve is directing a new Vaudeville show.\nSpeaker 1: Right.",
+			map[string][]string{}},
+		{"one presented to someone called first", "Speaker 1: This is my father, Harald Vik. Dad, this is Bjørn Lie.\nSpeaker 2: Great to meet you, sir.\nSpeaker 3: Likewise.",
+			map[string][]string{"Bjørn Lie": {"Speaker 2"}}},
+		{"a verb of attention before the name", "Speaker 1: See Eskild, we want you to tell stories.\nSpeaker 2: Fine.",
+			map[string][]string{"Eskild": {"Speaker 2"}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var resp abi.ExtractResponse
@@ -154,3 +162,4 @@ func TestExtractPersonsPerson(t *testing.T) {
 			want:    []wf{{"EATS_AT", "Ingrid", "Joe's Pizza", "2024-05-14", ""}}},
 	})
 }
+

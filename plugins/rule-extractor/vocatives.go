@@ -22,7 +22,7 @@ func vocative(toks []token, m mention, sent int) bool {
 	}
 	endish := after == "" || after == "!" || after == "?" || after == "." || after == ","
 	start := 0
-	for start < m.start && (!toks[start].word || vocativeOpeners.has(toks[start].lower) || interjections.has(toks[start].lower)) {
+	for start < m.start && (!toks[start].word || vocativeOpeners.has(toks[start].lower) || interjections.has(toks[start].lower) || start == 0 && attentionVerbs.has(toks[0].lower)) {
 		start++
 	}
 	if start == m.start && endish && (sent == 0 || m.start > 0 || after == ",") && !appositiveAfter(toks, m.end) {
@@ -136,3 +136,50 @@ func (x *extraction) vocativeKin(utts []utterance) {
 		}
 	}
 }
+
+// quotedCall reports whether a mention in quotation marks has the shape
+// of a call: it opens the quote or a letter ("\"Dear Gunnar"), or a
+// comma or an exclamation follows it.
+func quotedCall(toks []token, m mention) bool {
+	before := lowerAt(toks, m.start-1)
+	if w := strings.ToLower(strings.Fields(m.name)[0]); w == "dear" {
+		return true
+	}
+	switch lowerAt(toks, m.end) {
+	case ",", "!", "?":
+		return true
+	}
+	return before == `"` || before == "dear"
+}
+
+// modifiedName reports whether mention m modifies a noun after an
+// article and an adjective ("a new Broadway show", "an Amish barn"): a
+// thing's kind, no voice's name.
+func modifiedName(toks []token, m mention) bool {
+	if m.end >= len(toks) || !toks[m.end].word || toks[m.end].cap {
+		return false
+	}
+	i := m.start - 1
+	if i >= 0 && nlp.IsAdjective(toks[i].lower) && !nlp.IsNoun(toks[i].lower) {
+		i--
+	}
+	if i < 0 {
+		return false
+	}
+	switch toks[i].lower {
+	case "a", "an":
+		return nlp.IsNoun(toks[m.end].lower)
+	}
+	return false
+}
+
+// predicateAdjective reports whether a one-word mention after "I'm" is
+// an adjective and no given name ("I'm Irish", "I'm Catholic").
+func predicateAdjective(toks []token, m mention) bool {
+	w := strings.ToLower(m.name)
+	return m.end-m.start == 1 && nlp.IsAdjective(w) && !firstNames.has(w) && !nlp.IsGivenName(w)
+}
+
+// attentionVerbs open a turn's call to someone ("See Joe, we want…",
+// "Wait Tove, …"): the name is what follows.
+var attentionVerbs = words("see wait look listen")
