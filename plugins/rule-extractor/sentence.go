@@ -483,3 +483,28 @@ func (sc *sentCtx) emitOne(m *match, te tense, ended bool, d *dateExpr) {
 // orgNouns, heading an appositive, show its name is an organisation
 // ("Halvorsen Freight, the Oslo logistics firm, …").
 var orgNouns = words("firm company companies startup start-up studio lab laboratory agency maker retailer manufacturer chain brand provider platform nonprofit charity publisher bank insurer carrier airline operator supplier distributor developer conglomerate corporation business consultancy")
+
+// hangingWords cannot end a sentence: a determiner, a preposition, a
+// conjunction or a form of "be" wants what follows it.
+var hangingWords = words("my your his her our their its the a an to of for with is was are were be am and or but in at on from by")
+
+// pauses drops an ellipsis that only marks a pause inside a
+// sentence ("Ethan is my... boyfriend"): one after a word that cannot
+// end a sentence and before a word in lower case.
+func pauses(toks []token) []token {
+	out := toks[:0:0]
+	for i := 0; i < len(toks); i++ {
+		if toks[i].text == "." && i+1 < len(toks) && toks[i+1].text == "." && i > 0 && hangingWords.has(toks[i-1].lower) {
+			j := i
+			for j < len(toks) && toks[j].text == "." {
+				j++
+			}
+			if j < len(toks) && toks[j].word && !toks[j].cap {
+				i = j - 1
+				continue
+			}
+		}
+		out = append(out, toks[i])
+	}
+	return out
+}

@@ -163,3 +163,15 @@ func TestExtractPersonsPerson(t *testing.T) {
 	})
 }
 
+// TestExtractPauses holds sentences with an ellipsis that marks a pause,
+// not an end.
+func TestExtractPauses(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "a pause after a possessive", source: "message",
+			content: "Sigrun: Trygve is my... boyfriend.",
+			want:    []wf{{"IS_DATING", "Trygve", "Sigrun", "ref", ""}}},
+		{name: "a pause after a whole clause ends it", source: "message",
+			content: "Sigrun: I met Trygve at work... boyfriend material, no.",
+			absent:  []wf{{"IS_DATING", "*", "*", "", ""}}},
+	})
+}

@@ -53,7 +53,7 @@ var pronounIs = words("he she it that there what who where here how")
 func splitSentences(text string) []sentence {
 	var out []sentence
 	for _, line := range strings.Split(quotes.Replace(text), "\n") {
-		toks := tokenize(line)
+		toks := pauses(tokenize(line))
 		start := 0
 		for i, t := range toks {
 			if t.text == ":" && colonBreak(toks[start:i], toks[i+1:]) {
