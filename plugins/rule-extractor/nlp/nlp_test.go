@@ -194,6 +194,10 @@ func TestParse(t *testing.T) {
 			[]clause{{Lemma: "re-read", Subj: "Anouk", Obj: "the minutes"}}},
 		{"a hyphened verb after a modal is the verb", "Anouk will co-supervise Tilde .", [][2]int{{0, 1}, {3, 4}},
 			[]clause{{Lemma: "co-supervise", Subj: "Anouk", Obj: "Tilde"}}},
+		{"a spoken hedge before the verb is an adverb", "I kinda like Tilde .", [][2]int{{3, 4}},
+			[]clause{{Lemma: "like", Subj: "I", Obj: "Tilde"}}},
+		{"kind of before a verb in the past is an adverb", "She sort of hated Tilde .", [][2]int{{4, 5}},
+			[]clause{{Lemma: "hate", Subj: "She", Obj: "Tilde"}}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -264,6 +264,7 @@ func Parse(words, lower []string, names [][2]int, skip []bool) *Sentence {
 	s.retagGerundObjects()
 	s.retagIncluding()
 	s.retagSinceAdverb()
+	s.retagHedges()
 	s.retagLike()
 	s.retagPastAfterAdverbs()
 	s.retagNounBeforeTime()
