@@ -445,8 +445,16 @@ func bareAfterVerb(toks []token, last int) bool {
 	}
 	// "a drinking buddy", "my study partner", "a good man": the word
 	// before is a noun's modifier.
-	return !jobDeterminers.has(lowerAt(toks, last-2)) && lowerAt(toks, last-2) != "a" && lowerAt(toks, last-2) != "an"
+	// "a real nice guy": past the adjectives and adverbs before it.
+	k := last - 2
+	for k > 0 && toks[k].word && (nlp.IsAdjective(toks[k].lower) || degreeWords.has(toks[k].lower)) {
+		k--
+	}
+	return !jobDeterminers.has(lowerAt(toks, k)) && lowerAt(toks, k) != "a" && lowerAt(toks, k) != "an"
 }
+
+// degreeWords are adverbs of degree before an adjective.
+var degreeWords = words("very really real so too quite pretty rather extremely totally such")
 
 // askedVerb reports whether the word after an auxiliary and "you" is
 // the verb asked about ("Can you help?", "Did you cook?"), not a term of

@@ -29,6 +29,7 @@ func TestVocativeTerms(t *testing.T) {
 		{"an appositive", "Tom, my husband, is here.", nil},
 		{"a name and a term", "Tom, buddy, sit down.", []string{"buddy"}},
 		{"a determiner is no vocative", "I met the doctor.", nil},
+		{"a determiner before adjectives is no vocative", "But he's a real nice guy.", nil},
 		{"an adjective opening the sentence", "Great, thanks.", nil},
 		{"a sentence of one noun", "Partner.", nil},
 		{"a person called alone", "Buddy!", []string{"buddy"}},

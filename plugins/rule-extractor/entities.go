@@ -285,9 +285,10 @@ func guessKind(toks []token) (kind, int) {
 		// "Halvard Mutual": a given name before an adjective names
 		// no one.
 		return kindPerson, strWeak
-	case len(toks) > 1 && pluralOfPeople(toks[len(toks)-1].text):
+	case len(toks) > 1 && pluralOfPeople(toks[len(toks)-1].text) && !(len(toks) == 2 && nlp.IsGivenName(first)):
 		// "Ulaanbaatar Night Runners", "the Harbour Singers": a name
-		// ending in people in the plural is a group of them.
+		// ending in people in the plural is a group of them; a given
+		// name and a surname in -s ("Lee Majors") is one person.
 		return kindOrg, strWeak
 	case len(toks) == 1 && (first == "agm" || first == "egm"):
 		// An annual or extraordinary general meeting, no organisation.

@@ -92,6 +92,11 @@ func (sc *sentCtx) entityLike(r ref, pi int) bool {
 		// setting, not a place of its own.
 		return false
 	}
+	if p := sc.p.Phrases[pi]; !p.Name && p.End-p.Start == 1 && r.det == "" && addressWords.has(sc.toks[p.Head].lower) && !wordAt(sc.toks, p.End) {
+		// "You hold on pal!": a term of address ending the sentence,
+		// no object.
+		return false
+	}
 	if r.det == "" && r.kind != kindNone {
 		return true
 	}
@@ -138,4 +143,9 @@ func thirdPerson(v string) string {
 		return v[:n-1] + "ies"
 	}
 	return v + "s"
+}
+
+// wordAt reports whether toks[i] is a word.
+func wordAt(toks []token, i int) bool {
+	return i >= 0 && i < len(toks) && toks[i].word
 }

@@ -484,9 +484,9 @@ func (sc *sentCtx) emitOne(m *match, te tense, ended bool, d *dateExpr) {
 // ("Halvorsen Freight, the Oslo logistics firm, …").
 var orgNouns = words("firm company companies startup start-up studio lab laboratory agency maker retailer manufacturer chain brand provider platform nonprofit charity publisher bank insurer carrier airline operator supplier distributor developer conglomerate corporation business consultancy")
 
-// hangingWords cannot end a sentence: a determiner, a preposition, a
-// conjunction or a form of "be" wants what follows it.
-var hangingWords = words("my your his her our their its the a an to of for with is was are were be am and or but in at on from by")
+// hangingWords cannot end a sentence: a subject pronoun, a determiner, a
+// preposition, a conjunction or a form of "be" wants what follows it.
+var hangingWords = words("i my your his her our their its the a an to of for with is was are were be am and or but in at on from by")
 
 // pauses drops an ellipsis that only marks a pause inside a
 // sentence ("Ethan is my... boyfriend"): one after a word that cannot

@@ -185,6 +185,11 @@ func (x *extraction) identifySpeakers(utts []utterance) {
 					add(next, first, calledBefore)
 					add(prev, first, spokenNear)
 					deny(u.speaker, first)
+				case si == 0 && m.start == firstWord(s.toks) && prev != "" && !saysYou && asksWho(utts, k):
+					// "Who's the father?" "Bobby Corso, but…": the answer
+					// names someone asked about, neither voice.
+					deny(u.speaker, first)
+					deny(prev, first)
 				case si == 0 && alone(s.toks, m) && prev != "" && asksName(utts, k):
 					// "What's your name?" "Wenche Aas.": an answer to a
 					// question of one's name gives it.

@@ -118,6 +118,10 @@ func TestIdentifySpeakers(t *testing.T) {
 			map[string][]string{}},
 		{"one presented to someone called first", "Speaker 1: This is my father, Harald Vik. Dad, this is Bjørn Lie.\nSpeaker 2: Great to meet you, sir.\nSpeaker 3: Likewise.",
 			map[string][]string{"Bjørn Lie": {"Speaker 2"}}},
+		{"a name answering who someone is names neither voice", "Speaker 1: Who is the father?\nSpeaker 2: Ottar Vestli, but he's lovely.",
+			map[string][]string{}},
+		{"a name said back after who alone calls", "Speaker 1: You're Ottar Vestli.\nSpeaker 2: Who?\nSpeaker 1: Ottar Vestli! My best friend in fifth grade.",
+			map[string][]string{"Ottar Vestli": {"Speaker 2"}}},
 		{"a verb of attention before the name", "Speaker 1: See Eskild, we want you to tell stories.\nSpeaker 2: Fine.",
 			map[string][]string{"Eskild": {"Speaker 2"}}},
 	} {
@@ -173,5 +177,24 @@ func TestExtractPauses(t *testing.T) {
 		{name: "a pause after a whole clause ends it", source: "message",
 			content: "Sigrun: I met Trygve at work... boyfriend material, no.",
 			absent:  []wf{{"IS_DATING", "*", "*", "", ""}}},
+	})
+}
+
+// TestExtractImpressionsOfNamed holds what a speaker says of someone
+// named, and the words around it that are no relation.
+func TestExtractImpressionsOfNamed(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "a given name and a surname in -s is a person", source: "message",
+			content: "Ingunn: Really? Lee Fowlers is hot!",
+			want:    []wf{{"LIKES", "Ingunn", "Lee Fowlers", "ref", ""}}},
+		{name: "a hedge before the verb", source: "message",
+			content: "Ingunn: I kinda like Ottar.",
+			want:    []wf{{"LIKES", "Ingunn", "Ottar", "ref", ""}}},
+		{name: "a term of address after a particle is no object", source: "message",
+			content: "Ingunn: Hey! You hold on pal!\nOttar: Sorry.",
+			absent:  []wf{{"*", "*", "pal", "", ""}}},
+		{name: "a pronoun before an ellipsis is no initial", source: "message",
+			content: "Ingunn: I realized I... was in love with Ottar.",
+			absent:  []wf{{"*", "*", "I.", "", ""}}},
 	})
 }

@@ -183,3 +183,43 @@ func predicateAdjective(toks []token, m mention) bool {
 // attentionVerbs open a turn's call to someone ("See Joe, we want…",
 // "Wait Tove, …"): the name is what follows.
 var attentionVerbs = words("see wait look listen")
+
+// asksWho reports whether the turn before turn k, another voice's, asks
+// who someone is ("Who's the father?", "So who is it?"), not who the one
+// asked is ("Who are you?") nor, alone, for a name said again ("Who?").
+func asksWho(utts []utterance, k int) bool {
+	for i := k - 1; i >= 0; i-- {
+		if utts[i].speaker == utts[k].speaker || utts[i].speaker == "" {
+			continue
+		}
+		ss := splitSentences(utts[i].text)
+		if len(ss) == 0 || !ss[len(ss)-1].question {
+			return false
+		}
+		who, words := false, 0
+		for _, t := range ss[len(ss)-1].toks {
+			if t.word {
+				words++
+			}
+			switch t.lower {
+			case "who", "whose", "whom":
+				who = true
+			case "you", "your", "yours":
+				return false
+			}
+		}
+		// "Who?" alone asks for the name said again.
+		return who && words > 1
+	}
+	return false
+}
+
+// firstWord returns the index of the first word of toks past openers
+// and interjections ("Oh, Bobby…"), or len(toks).
+func firstWord(toks []token) int {
+	i := 0
+	for i < len(toks) && (!toks[i].word || vocativeOpeners.has(toks[i].lower) || interjections.has(toks[i].lower)) {
+		i++
+	}
+	return i
+}
