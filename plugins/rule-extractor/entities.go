@@ -400,6 +400,25 @@ func buildingNoun(w string) bool {
 // going somewhere.
 var toPerson = words("you thanks hello goodbye congratulations congrats over back talk talked talking speak spoke spoken write wrote written report reports reported reporting married engaged introduced handed hand hands passed pass gave given give lent sent send say said belongs belonged belong sold sells sell addressed")
 
+// toPersonBefore reports whether a word of toPerson stands before the
+// "to" at toks[at], right before it or past an object of up to three
+// words ("said that to Ross", "gave the keys to Ines").
+func toPersonBefore(toks []token, at int) bool {
+	for k := at - 1; k >= 0 && k >= at-4; k-- {
+		if !toks[k].word {
+			return false
+		}
+		if toPerson.has(toks[k].lower) && (k == at-1 || !toPersonWords.has(toks[k].lower)) {
+			return true
+		}
+	}
+	return false
+}
+
+// toPersonWords are the words of toPerson that are no verb: they stand
+// right before the "to".
+var toPersonWords = words("you thanks hello goodbye congratulations congrats over back")
+
 // fromPerson are the words before a "from" that is said of someone,
 // not of coming from somewhere: "took over from", "heard from",
 // "divorced from".
@@ -564,7 +583,7 @@ func findMentions(toks []token, blocked []bool) []mention {
 			case lowerAt(toks, i-1) == "in" && (degreeNouns.has(strings.Trim(lowerAt(toks, i-2), ".'s")) || lowerAt(toks, i-2) == "'s" && degreeNouns.has(lowerAt(toks, i-3))):
 				// "an MSc in Data Science", "a master's in Public
 				// Health": a field, no place.
-			case lowerAt(toks, i-1) == "to" && toPerson.has(lowerAt(toks, i-2)), lowerAt(toks, i-1) == "from" && fromPerson.has(lowerAt(toks, i-2)):
+			case lowerAt(toks, i-1) == "to" && toPersonBefore(toks, i-1), lowerAt(toks, i-1) == "from" && fromPerson.has(lowerAt(toks, i-2)):
 				// "handed the role over to Joaquín Ferreyra", "reports to
 				// Ama Boateng": one hands, speaks or reports to a person.
 			case lowerAt(toks, i-1) == "from" && e-i > 1 && businessWord(toks[e-1].lower):

@@ -404,3 +404,14 @@ func TestExtractQuotedNickname(t *testing.T) {
 			absent:  []wf{{"*", "Bartholomew", "*", "", ""}}},
 	})
 }
+
+func TestExtractNameAfterToIsNoPlace(t *testing.T) {
+	// One says, gives or sends something to a person: the name after
+	// "to" is no place for the verb before the object.
+	for _, content := range []string{"Ingunn: I said that to Ottar.", "Ingunn: I sent the letter to Ottar."} {
+		types := entityTypes(t, "message", content)
+		if got, ok := types["Ottar"]; !ok || got == "Location" {
+			t.Errorf("extract(%q) type of Ottar = %q (found %v), want no Location", content, got, ok)
+		}
+	}
+}

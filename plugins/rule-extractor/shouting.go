@@ -215,3 +215,46 @@ func lowerInTitle(toks []token, i int) token {
 	}
 	return wordToken(t.lower, t.lower)
 }
+
+// emphasized returns toks with a word written in capitals for stress
+// inside a sentence in the usual case ("your HOT assistant", "I did NOT
+// say that") in lower case: one the dictionary knows as an adjective, a
+// verb or an adverb, and not only as a noun, standing between words that
+// are not in capitals. Letters in a row of capitals ("BBC ONE") and
+// words only nouns ("NASA", "GOAL") stay as written.
+func emphasized(toks []token) []token {
+	usual := 0
+	for _, t := range toks {
+		if t.word && strings.ContainsFunc(t.text, unicode.IsLower) {
+			usual++
+		}
+	}
+	if usual < 2 {
+		// A sentence in capitals is unshouted's.
+		return toks
+	}
+	var out []token
+	for i, t := range toks {
+		if !t.acro || utf8.RuneCountInString(t.text) < 2 || i == 0 || acroAt(toks, i-1) || acroAt(toks, i+1) {
+			continue
+		}
+		w := t.lower
+		if !shoutAdverbs.has(w) && !isCapStop(w) && !(nlp.IsAdjective(w) || nlp.IsVerb(w) || nlp.InflectedVerb(w)) {
+			continue
+		}
+		if out == nil {
+			out = make([]token, len(toks))
+			copy(out, toks)
+		}
+		out[i] = wordToken(w, w)
+	}
+	if out == nil {
+		return toks
+	}
+	return out
+}
+
+// acroAt reports whether toks[i] is a word in capitals.
+func acroAt(toks []token, i int) bool {
+	return i >= 0 && i < len(toks) && toks[i].acro
+}

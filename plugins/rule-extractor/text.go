@@ -103,7 +103,7 @@ func splitSentences(text string) []sentence {
 		}
 	}
 	for i := range out {
-		out[i].toks = untitled(unshouted(out[i].toks))
+		out[i].toks = untitled(unshouted(emphasized(out[i].toks)))
 		lowerMonths(out[i].toks)
 		t := atMentions(possessedNamed(doubleGenitive(quotedNicknames(out[i].toks))))
 		out[i].congrats = len(t) > 0 && congratsWords.has(t[0].lower)
