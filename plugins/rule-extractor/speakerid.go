@@ -240,6 +240,11 @@ func (x *extraction) identifySpeakers(utts []utterance) {
 					// "I love my sister Monica": one spoken of as the
 					// speaker's relative or friend, not to.
 					deny(u.speaker, first)
+				case before == "is" && (before2 == "he" || before2 == "she") || objectOfVerb(s.toks, m):
+					// "Maybe she's Santa Clause", "Remember Twinkles?":
+					// one said to be someone else, or the object of a
+					// verb, is spoken of.
+					deny(u.speaker, first)
 				case thirdSubject(s.toks, m):
 					// "Orvar is seeing someone": a name that is the
 					// subject of a verb in the third person is someone
@@ -856,7 +861,7 @@ var indefinites = words("everybody everyone everything nobody nothing nothin som
 
 // interjections are the sounds of speech written with a capital at a
 // turn's start.
-var interjections = words("y'know ya'know c'mon humm wha whoo woohoo phew duh oof argh arghh damn dammit damnit amen gesundheit uhm umh oh ooh ohh ah pst psst shh hiya enh heh wanna gonna gotta gotcha dunno lemme kinda sorta ahh aah aw aww awww uh uhh um umm hmm mm mmm mhm huh hm eh er wow whoa woah oops whoops yo hey hi hello bye yeah yep yup nope geez gee gosh jeez shh shhh ow oww ouch ugh eww yay yikes ha haha hah okay ok alright alrighty please thanks sorry man dude god")
+var interjections = words("boy nah naw y'know ya'know c'mon humm wha whoo woohoo phew duh oof argh arghh damn dammit damnit amen gesundheit uhm umh oh ooh ohh ah pst psst shh hiya enh heh wanna gonna gotta gotcha dunno lemme kinda sorta ahh aah aw aww awww uh uhh um umm hmm mm mmm mhm huh hm eh er wow whoa woah oops whoops yo hey hi hello bye yeah yep yup nope geez gee gosh jeez shh shhh ow oww ouch ugh eww yay yikes ha haha hah okay ok alright alrighty please thanks sorry man dude god")
 
 // vocativeKinship are the kinship words one calls a relative by.
 var vocativeKinship = map[string]string{

@@ -122,6 +122,10 @@ func TestIdentifySpeakers(t *testing.T) {
 			map[string][]string{}},
 		{"a name said back after who alone calls", "Speaker 1: You're Ottar Vestli.\nSpeaker 2: Who?\nSpeaker 1: Ottar Vestli! My best friend in fifth grade.",
 			map[string][]string{"Ottar Vestli": {"Speaker 2"}}},
+		{"a name after a verb or after she's is spoken of", "Speaker 1: Hi.\nSpeaker 2: Really? Remember Ingvild?\nSpeaker 1: Yes.\nSpeaker 2: Maybe she's Tordis Moe.\nSpeaker 1: Maybe.",
+			map[string][]string{}},
+		{"boy before the name is a sound", "Speaker 1: That's your move? Boy Ingvild, you're lucky.\nSpeaker 2: I know.",
+			map[string][]string{"Ingvild": {"Speaker 2"}}},
 		{"a verb of attention before the name", "Speaker 1: See Eskild, we want you to tell stories.\nSpeaker 2: Fine.",
 			map[string][]string{"Eskild": {"Speaker 2"}}},
 	} {

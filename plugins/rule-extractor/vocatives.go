@@ -223,3 +223,15 @@ func firstWord(toks []token) int {
 	}
 	return i
 }
+
+// objectOfVerb reports whether mention m follows a verb right after the
+// sentence's openers, as its object ("Remember Twinkles?", "Ask Tove"),
+// where no call stands.
+func objectOfVerb(toks []token, m mention) bool {
+	i := firstWord(toks)
+	if m.start != i+1 || m.end < len(toks) && toks[m.end].text == "," {
+		return false
+	}
+	w := toks[i].lower
+	return nlp.IsVerb(w) && !nlp.IsNoun(w) && !nlp.IsAdjective(w)
+}
