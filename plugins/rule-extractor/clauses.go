@@ -852,6 +852,9 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 // frameFact emits the fact of a frame (and its second relation).
 func (sc *sentCtx) frameFact(cc *clauseCtx, f *frame, prep string, subj, obj ref, k kind, role temporal) {
 	c := cc.c
+	if sc.aDay(subj) {
+		return
+	}
 	r := f.role
 	if role >= 0 {
 		r = role

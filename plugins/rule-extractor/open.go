@@ -16,6 +16,9 @@ func (sc *sentCtx) openFact(cc *clauseCtx, verb string, subj ref, role temporal)
 	if openStop.has(c.Lemma) || sc.namesEvent(c.Obj.Phrase) {
 		return
 	}
+	if sc.aDay(subj) {
+		return
+	}
 	if lightVerbs.has(c.Lemma) && !c.Obj.None() && nominalVerb(sc.p.Lemmas[sc.p.Phrases[c.Obj.Phrase].Head]) != "" {
 		// "completed the move to Bodø": the event noun's verb is the
 		// relation (nominal.go).
@@ -148,4 +151,12 @@ func thirdPerson(v string) string {
 // wordAt reports whether toks[i] is a word.
 func wordAt(toks []token, i int) bool {
 	return i >= 0 && i < len(toks) && toks[i].word
+}
+
+// aDay reports whether r is a day or a date: "Tuesday works for me" says
+// what suits whom, and a day holds no relation as a subject.
+func (sc *sentCtx) aDay(r ref) bool {
+	l := strings.ToLower(r.name)
+	_, day := weekdays[l]
+	return sc.kindOf(r) == kindDate || weekdayShort.has(l) || day
 }

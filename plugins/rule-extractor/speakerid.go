@@ -126,7 +126,7 @@ func (x *extraction) identifySpeakers(utts []utterance) {
 			selfSaid := ""
 			for _, m := range findMentions(s.toks, blocked) {
 				m = stripOpeners(s.toks, m)
-				if m.start == m.end || !(m.kind == kindPerson || m.kind == kindNone) || genericSpeaker(m.name) || !nameLike(m, inner) {
+				if m.start == m.end || !(m.kind == kindPerson || m.kind == kindNone) || genericSpeaker(m.name) || !nameLike(m, inner) && !weekdayCall(s.toks, m) || dayInList(s.toks, m) {
 					continue
 				}
 				if m.kind == kindNone && things[strings.ToLower(m.name)] {
@@ -176,7 +176,7 @@ func (x *extraction) identifySpeakers(utts []utterance) {
 				case before2 == "i" && before == "am" && predicateAdjective(s.toks, m):
 					// "I'm Irish": what one is, not who.
 					continue
-				case before2 == "i" && before == "am" || before2 == "name" && before == "is" && !othersName(s.toks, m.start-2) || (m.start == 2 || m.start > 2 && s.toks[m.start-3].text == ",") && before2 == "this" && before == "is" && !introduces(u.text, s.toks, m) || before2 == "it" && before == "is" && greeted(s.toks, m.start-2):
+				case before2 == "i" && before == "am" || before2 == "name" && before == "is" && !othersName(s.toks, m.start-2) || (m.start == 2 || m.start > 2 && s.toks[m.start-3].text == ",") && before2 == "this" && before == "is" && !introduces(u.text, s.toks, m) || before2 == "it" && before == "is" && (greeted(s.toks, m.start-2) || lowerAt(s.toks, m.end) == "actually" && m.start == 2):
 					add(u.speaker, first, selfNamed)
 					selfSaid = first
 				case (m.start == 2 || m.start > 2 && s.toks[m.start-3].text == ",") && before2 == "this" && before == "is" && !saysYou:

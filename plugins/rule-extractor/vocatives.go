@@ -22,7 +22,8 @@ func vocative(toks []token, m mention, sent int) bool {
 	}
 	endish := after == "" || after == "!" || after == "?" || after == "." || after == ","
 	start := 0
-	for start < m.start && (!toks[start].word || vocativeOpeners.has(toks[start].lower) || interjections.has(toks[start].lower) || start == 0 && attentionVerbs.has(toks[0].lower)) {
+	for start < m.start && (!toks[start].word || vocativeOpeners.has(toks[start].lower) || interjections.has(toks[start].lower) || start == 0 && attentionVerbs.has(toks[0].lower) ||
+		toks[start].lower == "what" && start > 0 && knowWhat.has(toks[start-1].lower)) {
 		start++
 	}
 	if start == m.start && endish && (sent == 0 || m.start > 0 || after == ",") && !appositiveAfter(toks, m.end) {
@@ -37,6 +38,16 @@ func vocative(toks []token, m mention, sent int) bool {
 	// "Lavinia — once Mirek goes, Kwabena will supervise you": a name
 	// before a dash at a sentence's start, in a sentence said to "you".
 	if start == m.start && (after == "—" || after == "–" || after == "-") && youLater(toks, m.end+1) {
+		return true
+	}
+	// "I'll tell you Rachel Karen Green, I had plans": a name right
+	// after "you" and before a comma is the one "you" means.
+	if lowerAt(toks, m.start-1) == "you" && after == "," {
+		return true
+	}
+	// "What do you think Pheebs?": a name ending a question whose verb
+	// takes no person.
+	if m.end == len(toks)-1 && after == "?" && m.start >= 3 && whWords.has(toks[firstWord(toks)].lower) && lowerAt(toks, m.start-2) == "you" && noPersonAfter.has(lowerAt(toks, m.start-1)) {
 		return true
 	}
 	// "I'm late! Monica?": a name asked or exclaimed alone calls, in
@@ -234,4 +245,55 @@ func objectOfVerb(toks []token, m mention) bool {
 	}
 	w := toks[i].lower
 	return nlp.IsVerb(w) && !nlp.IsNoun(w) && !nlp.IsAdjective(w)
+}
+
+// weekdayShort are the short forms of the days of the week.
+var weekdayShort = words("mon tue tues wed thu thur thurs fri sat sun")
+
+// weekdayCall reports whether a day's short form opens a sentence as a
+// call ("Mon, can I talk to you?", "Mon! I'm so happy for you!"): a
+// pet form of a name, as a date never stands alone before an
+// exclamation or before a comma and a clause.
+func weekdayCall(toks []token, m mention) bool {
+	if m.end-m.start != 1 || !weekdayShort.has(toks[m.start].lower) || m.start != firstWord(toks) || m.end >= len(toks) {
+		return false
+	}
+	switch toks[m.end].text {
+	case "!":
+		return true
+	case ",":
+		next := lowerAt(toks, m.end+1)
+		return next != "" && wordAt(toks, m.end+1) && !weekdayShort.has(next) && weekdays[next] == 0 && next != "sunday" && months[next] == 0 && !strings.ContainsAny(next, "0123456789")
+	}
+	return false
+}
+
+// knowWhat are the words before a "what" that opens a turn as "listen"
+// does ("Y'know what Rach, …", "Guess what Tove!").
+var knowWhat = words("y'know know guess")
+
+// whWords open a question of a thing, a place, a way or a reason.
+var whWords = words("what where how why when")
+
+// noPersonAfter are verbs and particles after "you" that take no
+// person for an object, so a name after them calls ("What do you think
+// Pheebs?", "How are you doing Tove?").
+var noPersonAfter = words("think mean reckon doing going up")
+
+// dayInList reports whether a day's short form stands beside another day
+// ("Fri, Sat and Sun suit me"): days, no names.
+func dayInList(toks []token, m mention) bool {
+	if m.end-m.start != 1 || !weekdayShort.has(toks[m.start].lower) {
+		return false
+	}
+	for k := m.start - 3; k <= m.end+2; k++ {
+		if k == m.start || k < 0 || k >= len(toks) {
+			continue
+		}
+		_, day := weekdays[toks[k].lower]
+		if weekdayShort.has(toks[k].lower) || day {
+			return true
+		}
+	}
+	return false
 }
