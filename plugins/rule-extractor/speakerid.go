@@ -75,7 +75,8 @@ func (x *extraction) identifySpeakers(utts []utterance) {
 		turn          int
 		caller, first string
 		// thanks is set for a name thanked ("Thank you, Phoebe"):
-		// thanks answer what the one before said or did.
+		// thanks answer what the one before said or did; so does a
+		// greeting answering one ("Hey, Sophie!" "Hey, Rach!").
 		thanks bool
 	}
 	var calls []call
@@ -103,7 +104,7 @@ func (x *extraction) identifySpeakers(utts []utterance) {
 				break
 			}
 		}
-		quoted := false
+		quoted, selfSaid := false, ""
 		for si, s := range splitSentences(u.text) {
 			// Which words stand in quotation marks.
 			inQuote := make([]bool, len(s.toks))
@@ -123,7 +124,6 @@ func (x *extraction) identifySpeakers(utts []utterance) {
 				}
 			}
 			blocked := make([]bool, len(s.toks))
-			selfSaid := ""
 			for _, m := range findMentions(s.toks, blocked) {
 				m = stripOpeners(s.toks, m)
 				if m.start == m.end || !(m.kind == kindPerson || m.kind == kindNone) || genericSpeaker(m.name) || !nameLike(m, inner) && !weekdayCall(s.toks, m) || dayInList(s.toks, m) {
@@ -151,9 +151,10 @@ func (x *extraction) identifySpeakers(utts []utterance) {
 				if len(name) > len(full[first]) {
 					full[first] = name
 				}
-				if before == "," && first == selfSaid {
-					// "I'm Oyelaran, Oyelaran Adebisi-Clarke": the name
-					// said again in full, no one called.
+				if first == selfSaid && !ownsNext(s.toks, m) {
+					// "I'm Oyelaran, Oyelaran Adebisi-Clarke", "Hi, it's
+					// Rachel. Rachel Green.": the name said again in the
+					// turn that gave it, no one called.
 					add(u.speaker, first, selfNamed)
 					continue
 				}
@@ -178,7 +179,10 @@ func (x *extraction) identifySpeakers(utts []utterance) {
 					continue
 				case before2 == "i" && before == "am" || before2 == "name" && before == "is" && !othersName(s.toks, m.start-2) || (m.start == 2 || m.start > 2 && s.toks[m.start-3].text == ",") && before2 == "this" && before == "is" && !introduces(u.text, s.toks, m) || before2 == "it" && before == "is" && (greeted(s.toks, m.start-2) || lowerAt(s.toks, m.end) == "actually" && m.start == 2):
 					add(u.speaker, first, selfNamed)
-					selfSaid = first
+					if before2 != "this" {
+						// "This is Ada" may present her after all.
+						selfSaid = first
+					}
 				case (m.start == 2 || m.start > 2 && s.toks[m.start-3].text == ",") && before2 == "this" && before == "is" && !saysYou:
 					// "Dad, this is Ross Geller": one presented is there,
 					// and most often answers first.
@@ -190,7 +194,7 @@ func (x *extraction) identifySpeakers(utts []utterance) {
 					// names someone asked about, neither voice.
 					deny(u.speaker, first)
 					deny(prev, first)
-				case si == 0 && alone(s.toks, m) && prev != "" && asksName(utts, k):
+				case si == 0 && (alone(s.toks, m) || before2 == "it" && before == "is") && prev != "" && asksName(utts, k):
 					// "What's your name?" "Wenche Aas.": an answer to a
 					// question of one's name gives it.
 					add(u.speaker, first, selfNamed)
@@ -225,7 +229,7 @@ func (x *extraction) identifySpeakers(utts []utterance) {
 					// just said it ("I ran into Halvor Brekke."
 					// "Halvor Brekke?!") calls no one.
 					if !echoes(utts, k, m.name) {
-						calls = append(calls, call{k, u.speaker, first, thanksBefore(s.toks, m.start)})
+						calls = append(calls, call{k, u.speaker, first, thanksBefore(s.toks, m.start) || si == 0 && greetsBack(utts, k)})
 					}
 					deny(u.speaker, first)
 				case saysYou:

@@ -23,7 +23,7 @@ func vocative(toks []token, m mention, sent int) bool {
 	endish := after == "" || after == "!" || after == "?" || after == "." || after == ","
 	start := 0
 	for start < m.start && (!toks[start].word || vocativeOpeners.has(toks[start].lower) || interjections.has(toks[start].lower) || start == 0 && attentionVerbs.has(toks[0].lower) ||
-		toks[start].lower == "what" && start > 0 && knowWhat.has(toks[start-1].lower)) {
+		toks[start].lower == "what" && start > 0 && knowWhat.has(toks[start-1].lower) || start == 0 && toks[0].lower == "but" && lowerAt(toks, 1) == ",") {
 		start++
 	}
 	if start == m.start && endish && (sent == 0 || m.start > 0 || after == ",") && !appositiveAfter(toks, m.end) {
@@ -293,6 +293,53 @@ func dayInList(toks []token, m mention) bool {
 		_, day := weekdays[toks[k].lower]
 		if weekdayShort.has(toks[k].lower) || day {
 			return true
+		}
+	}
+	return false
+}
+
+// ownsNext reports whether mention m owns the word after it ("Rachel's").
+func ownsNext(toks []token, m mention) bool {
+	return lowerAt(toks, m.end) == "'s"
+}
+
+// greetsBack reports whether turn k opens with a greeting that answers
+// the greeting opening another voice's turn right before it.
+func greetsBack(utts []utterance, k int) bool {
+	if k == 0 || utts[k-1].speaker == utts[k].speaker || utts[k-1].speaker == "" {
+		return false
+	}
+	return opensWithGreeting(utts[k].text) && opensWithGreeting(utts[k-1].text) && greetsByName(utts[k-1].text)
+}
+
+// greetsByName reports whether a turn's first sentence names someone
+// after its greeting ("Hey, Sophie!"), not a group ("Hey guys!").
+func greetsByName(text string) bool {
+	ss := splitSentences(text)
+	if len(ss) == 0 {
+		return false
+	}
+	for i, t := range ss[0].toks {
+		if i > 0 && t.word && t.cap && t.lower != "i" {
+			return true
+		}
+	}
+	return false
+}
+
+// opensWithGreeting reports whether a turn's first word greets.
+func opensWithGreeting(text string) bool {
+	ss := splitSentences(text)
+	if len(ss) == 0 {
+		return false
+	}
+	for _, t := range ss[0].toks {
+		if t.word {
+			switch t.lower {
+			case "hi", "hey", "hello", "hiya", "morning", "evening":
+				return true
+			}
+			return false
 		}
 	}
 	return false
