@@ -123,6 +123,10 @@ func (x *extraction) identifySpeakers(utts []utterance) {
 					saysYou = true
 				}
 			}
+			if first := nameThenFullName(s.toks); si == 0 && first != "" {
+				add(u.speaker, first, selfNamed)
+				selfSaid = first
+			}
 			blocked := make([]bool, len(s.toks))
 			for _, m := range findMentions(s.toks, blocked) {
 				m = stripOpeners(s.toks, m)

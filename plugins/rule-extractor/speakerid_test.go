@@ -148,6 +148,8 @@ func TestIdentifySpeakers(t *testing.T) {
 			map[string][]string{"Brattli": {"Speaker 2"}}},
 		{"a name after but and a comma calls", "Speaker 1: Congratulations!\nSpeaker 2: But, Gudrun, you can still come.",
 			map[string][]string{"Gudrun": {"Speaker 1"}}},
+		{"a name and then the full name opening a turn is one's own", "Speaker 1: Hey! Long time!\nSpeaker 2: Eskil, Eskil Brattli. From school.\nSpeaker 1: Oh.",
+			map[string][]string{"Eskil Brattli": {"Eskil", "Speaker 2"}}},
 		{"a verb of attention before the name", "Speaker 1: See Eskild, we want you to tell stories.\nSpeaker 2: Fine.",
 			map[string][]string{"Eskild": {"Speaker 2"}}},
 	} {

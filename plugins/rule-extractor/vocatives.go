@@ -344,3 +344,21 @@ func opensWithGreeting(text string) bool {
 	}
 	return false
 }
+
+// nameThenFullName returns the first name of a turn that opens by giving one's
+// name and then the full name ("Chandler, Chandler Bing."), in lower
+// case, or "".
+func nameThenFullName(toks []token) string {
+	i := firstWord(toks)
+	if i+3 >= len(toks) || !toks[i].cap || toks[i+1].text != "," || toks[i+2].lower != toks[i].lower || !toks[i+3].cap || !toks[i+3].word || toks[i+3].lower == toks[i].lower {
+		return ""
+	}
+	j := i + 4
+	if j < len(toks) && toks[j].word && toks[j].cap {
+		j++
+	}
+	if j < len(toks) && !strings.Contains(".!?", toks[j].text) {
+		return ""
+	}
+	return toks[i].lower
+}
