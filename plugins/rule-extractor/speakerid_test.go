@@ -150,6 +150,10 @@ func TestIdentifySpeakers(t *testing.T) {
 			map[string][]string{"Gudrun": {"Speaker 1"}}},
 		{"a name and then the full name opening a turn is one's own", "Speaker 1: Hey! Long time!\nSpeaker 2: Eskil, Eskil Brattli. From school.\nSpeaker 1: Oh.",
 			map[string][]string{"Eskil Brattli": {"Eskil", "Speaker 2"}}},
+		{"a name after you ending the sentence calls", "Speaker 1: Goodbye then.\nSpeaker 2: I must see you Vigdis!\nSpeaker 1: Why?",
+			map[string][]string{"Vigdis": {"Speaker 1"}}},
+		{"a name after calls you is what one is called", "Speaker 1: Bad day?\nSpeaker 2: Yes. My boss calls you Vigdis.\nSpeaker 1: Why?",
+			map[string][]string{}},
 		{"a verb of attention before the name", "Speaker 1: See Eskild, we want you to tell stories.\nSpeaker 2: Fine.",
 			map[string][]string{"Eskild": {"Speaker 2"}}},
 	} {

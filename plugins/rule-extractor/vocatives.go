@@ -40,9 +40,10 @@ func vocative(toks []token, m mention, sent int) bool {
 	if start == m.start && (after == "—" || after == "–" || after == "-") && youLater(toks, m.end+1) {
 		return true
 	}
-	// "I'll tell you Rachel Karen Green, I had plans": a name right
-	// after "you" and before a comma is the one "you" means.
-	if lowerAt(toks, m.start-1) == "you" && after == "," {
+	// "I'll tell you Rachel Karen Green, I had plans", "I must have
+	// you Janice!": a name right after "you" and before a comma or the
+	// sentence's end is the one "you" means.
+	if lowerAt(toks, m.start-1) == "you" && (after == "," || endish && m.end >= len(toks)-1 && !namingVerbs.has(nlp.Lemma(lowerAt(toks, m.start-2), "VBZ")) && !namingVerbs.has(nlp.Lemma(lowerAt(toks, m.start-2), "VBD"))) {
 		return true
 	}
 	// "What do you think Pheebs?": a name ending a question whose verb
