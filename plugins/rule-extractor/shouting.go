@@ -238,8 +238,10 @@ func emphasized(toks []token) []token {
 		if !t.acro || utf8.RuneCountInString(t.text) < 2 || i == 0 || acroAt(toks, i-1) || acroAt(toks, i+1) {
 			continue
 		}
+		// A function word in capitals is more often a name's letters
+		// ("the US", "IT"), and so is a word of two letters.
 		w := t.lower
-		if !shoutAdverbs.has(w) && !isCapStop(w) && !(nlp.IsAdjective(w) || nlp.IsVerb(w) || nlp.InflectedVerb(w)) {
+		if !shoutAdverbs.has(w) && (isCapStop(w) || utf8.RuneCountInString(w) < 3 || !(nlp.IsAdjective(w) || nlp.IsVerb(w) || nlp.InflectedVerb(w))) {
 			continue
 		}
 		if out == nil {
