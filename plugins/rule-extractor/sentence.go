@@ -492,6 +492,14 @@ var hangingWords = words("i my your his her our their its the a an to of for wit
 // sentence ("Ethan is my... boyfriend"): one after a word that cannot
 // end a sentence and before a word in lower case.
 func pauses(toks []token) []token {
+	i := 1
+	for i < len(toks) && !(toks[i-1].text == "." && toks[i].text == ".") {
+		i++
+	}
+	if i >= len(toks) {
+		// No ellipsis: nothing to drop.
+		return toks
+	}
 	out := toks[:0:0]
 	for i := 0; i < len(toks); i++ {
 		if toks[i].text == "." && i+1 < len(toks) && toks[i+1].text == "." && i > 0 && hangingWords.has(toks[i-1].lower) {
