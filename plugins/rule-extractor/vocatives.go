@@ -310,17 +310,22 @@ func greetsBack(utts []utterance, k int) bool {
 	if k == 0 || utts[k-1].speaker == utts[k].speaker || utts[k-1].speaker == "" {
 		return false
 	}
-	return opensWithGreeting(utts[k].text) && opensWithGreeting(utts[k-1].text) && greetsByName(utts[k-1].text)
+	before := firstSentence(utts[k-1].text)
+	return opensWithGreeting(firstSentence(utts[k].text)) && opensWithGreeting(before) && greetsByName(before)
 }
 
-// greetsByName reports whether a turn's first sentence names someone
-// after its greeting ("Hey, Sophie!"), not a group ("Hey guys!").
-func greetsByName(text string) bool {
-	ss := splitSentences(text)
-	if len(ss) == 0 {
-		return false
+// firstSentence returns the tokens of a turn's first sentence.
+func firstSentence(text string) []token {
+	if ss := splitSentences(text); len(ss) > 0 {
+		return ss[0].toks
 	}
-	for i, t := range ss[0].toks {
+	return nil
+}
+
+// greetsByName reports whether a first sentence names someone after its
+// greeting ("Hey, Sophie!"), not a group ("Hey guys!").
+func greetsByName(toks []token) bool {
+	for i, t := range toks {
 		if i > 0 && t.word && t.cap && t.lower != "i" {
 			return true
 		}
@@ -328,13 +333,9 @@ func greetsByName(text string) bool {
 	return false
 }
 
-// opensWithGreeting reports whether a turn's first word greets.
-func opensWithGreeting(text string) bool {
-	ss := splitSentences(text)
-	if len(ss) == 0 {
-		return false
-	}
-	for _, t := range ss[0].toks {
+// opensWithGreeting reports whether a first sentence's first word greets.
+func opensWithGreeting(toks []token) bool {
+	for _, t := range toks {
 		if t.word {
 			switch t.lower {
 			case "hi", "hey", "hello", "hiya", "morning", "evening":
