@@ -617,6 +617,7 @@ func (x *extraction) response(ont *ontology) abi.ExtractResponse {
 		}
 		return name
 	}
+	x.promotedAt(final)
 	resp := abi.ExtractResponse{Entities: []abi.ExtractedEntity{}, Facts: []abi.ExtractedFact{}}
 	types := map[string]string{}
 	dropped := map[string]bool{}

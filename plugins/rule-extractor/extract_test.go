@@ -294,7 +294,7 @@ func TestExtractFactTexts(t *testing.T) {
 		name, content string
 		want          []string
 	}{
-		{"third person", "Alice: I'm a nurse at St. Mary's Hospital.", []string{"Alice is a nurse", "Alice works at St. Mary's Hospital"}},
+		{"third person", "Alice: I'm a nurse at St. Mary's Hospital.", []string{"Alice is a nurse", "Alice works at St. Mary's Hospital as a nurse"}},
 		{"past tense", "Alice: I used to live in London.", []string{"Alice lived in London"}},
 		{"pet", "Alice: I have a dog named Rex.", []string{"Alice has a dog named Rex"}},
 		{"kin", "Alice: My sister Carol lives in Paris.", []string{"Carol is Alice's sister", "Carol lives in Paris"}},

@@ -239,6 +239,9 @@ type rfact struct {
 	// named is set when the target is a name said without an article
 	// ("The Brass Kettle", "8 Tamarind Close"), not "a bike".
 	named bool
+	// role is the title a fact of work says the work is held as
+	// ("… works at Ferrovia Logistics as a senior analyst").
+	role string
 }
 
 // prepare parses a fact's fields; unparsable dates count as unknown.
@@ -268,7 +271,38 @@ func prepareEnds(f abi.Fact) rfact {
 	r.valid = parseTime(f.ValidAt)
 	r.invalid = parseTime(f.InvalidAt)
 	r.named = namedTarget(f)
+	if r.rel == "worksat" {
+		r.role = workRole(f)
+	}
 	return r
+}
+
+// workRole returns the title a fact of work says it is held as, after
+// its target: "Inês works at Ferrovia Logistics as a senior analyst" is
+// work as a senior analyst; "Ana became a cashier at Lidl" names none.
+func workRole(f abi.Fact) string {
+	i := strings.LastIndex(f.Fact, f.Target)
+	if f.Target == "" || i < 0 {
+		return ""
+	}
+	rest, ok := strings.CutPrefix(f.Fact[i+len(f.Target):], " as ")
+	if !ok {
+		return ""
+	}
+	if a, ok := strings.CutPrefix(rest, "a "); ok {
+		rest = a
+	} else if a, ok := strings.CutPrefix(rest, "an "); ok {
+		rest = a
+	}
+	return strings.ToLower(rest)
+}
+
+// otherRole reports whether two facts of work at one place hold it as
+// two titles: the later ends the earlier (a promotion), and neither
+// duplicates the other.
+func otherRole(n, e rfact) bool {
+	return n.rel == "worksat" && e.rel == "worksat" && n.role != "" && e.role != "" && n.role != e.role &&
+		n.src == e.src && n.dst == e.dst
 }
 
 // namedTarget reports whether a fact's target is a name its text says
@@ -374,6 +408,9 @@ func isDuplicate(n, e rfact) bool {
 	if n.text != "" && n.text == e.text {
 		return overlap(n, e) || n.props.event
 	}
+	if otherRole(n, e) {
+		return false
+	}
 	if n.rel != e.rel {
 		// "left Velvet Harbor" ends whatever tie the text named before:
 		// a job, a home, a team, a school.
@@ -406,6 +443,11 @@ func contradicts(n, e rfact) bool {
 	}
 	if n.props.antonym != "" && e.rel == n.props.antonym {
 		return n.src == e.src && n.dst == e.dst
+	}
+	if otherRole(n, e) {
+		// Promoted from senior analyst to analytics lead: the work
+		// as the new title ends the work as the old one.
+		return e.valid.IsZero() || !n.valid.IsZero() && n.valid.After(e.valid)
 	}
 	samePair := n.src == e.src && n.dst == e.dst || n.src == e.dst && n.dst == e.src
 	if samePair && slices.Contains(n.props.ends, e.rel) {

@@ -594,9 +594,9 @@ func (sc *sentCtx) copulaWord(cc *clauseCtx, c *nlp.Clause) string {
 func worksAtText(copula, roleText string) string {
 	switch {
 	case copula == "is" || strings.HasSuffix(copula, "s as"):
-		return "{s} works at {o}"
+		return "{s} works at {o} as " + withArticle(roleText)
 	case copula == "was" || strings.HasSuffix(copula, "ed as"):
-		return "{s} worked at {o}"
+		return "{s} worked at {o} as " + withArticle(roleText)
 	}
 	return "{s} " + copula + " " + withArticle(roleText) + " at {o}"
 }

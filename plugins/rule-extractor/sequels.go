@@ -225,7 +225,7 @@ func (sc *sentCtx) holdRole(cc *clauseCtx, r roleFact, holder ref, role temporal
 	}
 	sc.fact(cc, holder, r.job, "HAS_JOB_TITLE", role, "{s} "+verb+" "+withArticle(r.job.name), kindPerson, kindOccupation)
 	if r.org.name != "" && role == tStart {
-		sc.fact(cc, holder, r.org, "WORKS_AT", role, "{s} works at {o}", kindPerson, kindOrg)
+		sc.fact(cc, holder, r.org, "WORKS_AT", role, "{s} works at {o} as "+withArticle(r.job.name), kindPerson, kindOrg)
 	}
 }
 
