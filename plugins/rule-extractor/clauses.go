@@ -85,7 +85,7 @@ func (sc *sentCtx) readClauses() {
 	sc.startedThen()
 	sc.startsThere()
 	sc.dealClosed()
-	sc.lastDay()
+	sc.lastDay(told)
 	sc.lastDose()
 	sc.succession()
 	sc.hotelStays()

@@ -493,17 +493,26 @@ func (sc *sentCtx) proposalAccepted() {
 // the utterance has ended already ("handed in my notice at Acme on
 // Friday, last day is the end of April") ends that day instead; else the
 // job at the organisation the sentence names after "at".
-func (sc *sentCtx) lastDay() {
+func (sc *sentCtx) lastDay(told []int) {
 	for ci := range sc.p.Clauses {
 		c := &sc.p.Clauses[ci]
-		if c.Lemma != "be" || c.Subj.None() || c.Negated || c.Modal {
+		if c.Lemma != "be" || c.Negated || c.Modal {
 			continue
 		}
-		p := &sc.p.Phrases[c.Subj.Phrase]
-		if sc.toks[p.Head].lower != "day" || p.Head == 0 || sc.toks[p.Head-1].lower != "last" {
+		// "My last day at Acme is Friday", or the other way round:
+		// "Friday was my last day at Acme".
+		pi, other := c.Subj.Phrase, c.Comp.Phrase
+		if !sc.isLastDay(pi) {
+			pi, other = other, pi
+		}
+		if !sc.isLastDay(pi) {
 			continue
 		}
+		p := &sc.p.Phrases[pi]
 		d := sc.nearestDate(c.VerbStart, sc.clauseEnd(c))
+		if d == nil && other >= 0 {
+			d = sc.bareWeekday(other)
+		}
 		if d == nil || d.role != dateAt {
 			continue
 		}
@@ -516,6 +525,10 @@ func (sc *sentCtx) lastDay() {
 			// "last day is the end of April", said in January: the
 			// coming one.
 			end = d.next(end)
+		}
+		if d.next != nil && c.Past && end.After(sc.u.x.ref) {
+			// "my last day was 3 May", said in January: last May's.
+			end = lastBefore(end, d.next, sc.u.x.ref)
 		}
 		if sc.endsToldBefore(end) {
 			// "That's been cancelled. Your last day of access will be
@@ -545,7 +558,11 @@ func (sc *sentCtx) lastDay() {
 		// The organisation: "last day at Acme", else the one the
 		// utterance said the holder works at.
 		var org ref
-		for k := p.End; k+1 < c.VerbStart; k++ {
+		limit := c.VerbStart
+		if p.Start > c.Verb {
+			limit = sc.clauseEnd(c)
+		}
+		for k := p.End; k+1 < limit; k++ {
 			if sc.toks[k].lower == "at" {
 				if pi := sc.p.PhraseAt(k + 1); pi >= 0 {
 					org = sc.phraseRef(pi, false)
@@ -554,9 +571,22 @@ func (sc *sentCtx) lastDay() {
 			}
 		}
 		if org.name == "" {
-			for i := len(sc.u.x.facts) - 1; i >= 0; i-- {
-				if f := &sc.u.x.facts[i]; f.rel == "WORKS_AT" && f.src == holder && f.invalid.IsZero() {
+			// Not a job a later clause tells ("Friday was my last day
+			// and I start at Corvid on Monday"), nor one that starts
+			// after the last day.
+			for i := told[ci+1] - 1; i >= 0; i-- {
+				if f := &sc.u.x.facts[i]; f.rel == "WORKS_AT" && f.src == holder && f.invalid.IsZero() && (f.valid.IsZero() || f.valid.Equal(sc.u.x.ref) || f.valid.Before(end)) {
 					org = ref{name: f.dst, kind: kindOrg, str: strPattern}
+					break
+				}
+			}
+		}
+		if org.name == "" {
+			// The job an earlier episode told and did not end.
+			prev := sc.u.x.previousFacts()
+			for i := len(prev) - 1; i >= 0; i-- {
+				if f := prev[i]; f.Relation == "WORKS_AT" && f.InvalidAt == "" && sc.u.x.reg.key(f.Source) == sc.u.x.reg.key(holder) {
+					org = ref{name: f.Target, kind: kindOrg, str: strPattern}
 					break
 				}
 			}

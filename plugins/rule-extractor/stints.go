@@ -2,6 +2,7 @@ package main
 
 import (
 	"strings"
+	"time"
 
 	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
 )
@@ -201,4 +202,45 @@ func (sc *sentCtx) replacedWith(c *nlp.Clause) (old, by ref) {
 		}
 	}
 	return ref{}, ref{}
+}
+
+// isLastDay reports whether phrase pi is "my last day", "her last day".
+func (sc *sentCtx) isLastDay(pi int) bool {
+	if pi < 0 {
+		return false
+	}
+	p := &sc.p.Phrases[pi]
+	return sc.toks[p.Head].lower == "day" && p.Head > 0 && sc.toks[p.Head-1].lower == "last"
+}
+
+// bareWeekday returns the date of phrase pi when it is a weekday said
+// alone ("my last day was Friday"), which findDates leaves to a
+// preposition ("on Friday"): the last such day, movable to the next.
+func (sc *sentCtx) bareWeekday(pi int) *dateExpr {
+	p := &sc.p.Phrases[pi]
+	if p.End != p.Start+1 || !sc.toks[p.Start].cap {
+		return nil
+	}
+	if _, ok := weekdays[sc.toks[p.Start].lower]; !ok {
+		return nil
+	}
+	t, n, ok := parseDate(sc.toks, p.Start, sc.u.x.ref, true)
+	if !ok {
+		return nil
+	}
+	return &dateExpr{start: p.Start, end: p.Start + n, t: t, role: dateAt, next: nextOf(sc.toks, p.Start, n)}
+}
+
+// lastBefore steps a date said without its year or week back by a year
+// or a week, as next steps it forward, until it is not after ref: "my
+// last day was 3 May", said in January, was last May's.
+func lastBefore(t time.Time, next func(time.Time) time.Time, ref time.Time) time.Time {
+	for i := 0; i < 3 && t.After(ref); i++ {
+		if next(t).Sub(t) > 30*24*time.Hour {
+			t = t.AddDate(-1, 0, 0)
+		} else {
+			t = t.AddDate(0, 0, -7)
+		}
+	}
+	return t
 }
