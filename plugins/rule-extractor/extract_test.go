@@ -118,6 +118,9 @@ func TestExtractSentences(t *testing.T) {
 
 		// Negations, plans and questions.
 		{name: "negation", content: "Alice: I don't work at Acme.", want: []wf{}},
+		{name: "no before a title", content: "Oddny: Oh, I'm no actor, I'm a professor.", want: []wf{{"HAS_JOB_TITLE", "Oddny", "professor", "ref", ""}}},
+		{name: "no before a tie", content: "Oddny: Ross is no friend of mine.", want: []wf{}},
+		{name: "no before what one has", content: "Oddny: I have no kids.", want: []wf{}},
 		{name: "never", content: "Alice: I have never lived in Paris.", want: []wf{}},
 		{name: "modal", content: "Alice: I might move to Berlin.", want: []wf{}},
 		{name: "intention", content: "Alice: I want to move to Berlin.", want: []wf{}},

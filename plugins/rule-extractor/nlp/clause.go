@@ -727,6 +727,11 @@ func (s *Sentence) objects(k int, skip []bool) {
 				c.Obj = s.namedObject(arg, c.SubjFrom == SubjRelative)
 				arg = c.Obj
 			}
+			if arg.Phrase >= 0 && len(arg.Coord) == 0 && s.Lower[s.Phrases[arg.Phrase].Start] == "no" && s.Tags[s.Phrases[arg.Phrase].Start] == "DT" {
+				// "I'm no actor", "I have no kids": "no" negates what
+				// the clause says of its subject.
+				c.Negated = true
+			}
 			j = s.Phrases[last(arg)].End
 			next()
 			if q := s.phraseAtWord(j); q >= 0 && !copula {
