@@ -451,16 +451,12 @@ type arg struct {
 	phrases []int
 }
 
-// partitives are nouns of an amount of something: "a dose of the
-// vaccine" is the vaccine.
-var partitives = words("dose doses course round shot cup glass bottle box pack packet piece slice pair set bag can jar tube lot lots bit couple number bunch plenty mg milligram milligrams mcg microgram micrograms ml milliliter milliliters millilitre millilitres gram grams tablet tablets pill pills capsule capsules drop drops unit units")
-
 // slots lists a clause's object slots, direct object first.
 func (sc *sentCtx) slots(c *nlp.Clause) []arg {
 	if c.GerundObj >= 0 {
 		return []arg{{"", []int{c.GerundObj}}}
 	}
-	if !c.Obj.None() && len(c.PPs) > 0 && c.PPs[0].Prep == "of" && partitives.has(sc.headWord(c.Obj.Phrase)) && c.PPs[0].At == sc.p.Phrases[c.Obj.Phrase].End {
+	if !c.Obj.None() && len(c.PPs) > 0 && c.PPs[0].At == sc.p.Phrases[c.Obj.Phrase].End && (c.PPs[0].Prep == "of" && partitives.has(sc.headWord(c.Obj.Phrase)) || sc.stakeIn(c)) {
 		out := []arg{{"", c.PPs[0].Obj.All()}}
 		for _, pp := range c.PPs[1:] {
 			out = append(out, arg{pp.Prep, pp.Obj.All()})
@@ -865,7 +861,7 @@ func (sc *sentCtx) frameFact(cc *clauseCtx, f *frame, prep string, subj, obj ref
 	switch {
 	case f.fromPrep && !c.Obj.None():
 		// "sold it to Nordic Bake Group": the buyer acquired it.
-		src, dst = obj, sc.phraseRef(c.Obj.Phrase, false)
+		src, dst = obj, sc.phraseRef(sc.ownedPhrase(c), false)
 		if dst.name == "" {
 			return
 		}
@@ -908,9 +904,13 @@ func (sc *sentCtx) frameFact(cc *clauseCtx, f *frame, prep string, subj, obj ref
 	if cc.presup {
 		text = presupTexts[f.class]
 	}
+	stake := sc.stakeWords(c)
 	if f.fromPrep {
-		text = "{o} was " + sc.toks[c.Verb].lower + " to {s}"
+		text = sc.soldToText(c, stake)
 		sk, dk = kindNone, kindNone
+	} else if stake != "" && prep == "" && !f.inverse {
+		// "bought a 40% stake in {o}", not "bought {o}".
+		text = "{s} " + sc.verbWord(c.Verb, c.Verb, cc.pastText(r), false) + " " + stake + "{o}"
 	}
 	class := f.class
 	if class == "CUSTOMER_OF" {
@@ -989,7 +989,7 @@ func (sc *sentCtx) frameFact(cc *clauseCtx, f *frame, prep string, subj, obj ref
 	switch {
 	case f.also != "" && f.fromPrep:
 		// The subject gave up what the preposition's object took.
-		sc.fact(cc, subj, dst, f.also, f.alsoRole, "{s} "+sc.toks[c.Verb].lower+" {o} to "+src.name, kindNone, kindNone)
+		sc.fact(cc, subj, dst, f.also, f.alsoRole, "{s} "+sc.toks[c.Verb].lower+" "+stake+"{o} to "+src.name, kindNone, kindNone)
 	case f.also != "":
 		// A text of its own: the resolver takes two facts of one text
 		// between the same two for one.

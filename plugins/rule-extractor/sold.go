@@ -2,7 +2,9 @@ package main
 
 import (
 	"slices"
+	"strings"
 
+	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
 	"github.com/mnemohq/mnemo/wasm/abi"
 )
 
@@ -46,4 +48,62 @@ func (sc *sentCtx) soldUnnamed(cc *clauseCtx, subj ref) bool {
 		sc.fact(cc, ref{name: o, str: strPattern}, subj, "OWNS", tEnd, "{s} sold {o}", kindNone, kindNone)
 	}
 	return len(owners) > 0
+}
+
+// partitives are nouns of an amount of something: "a dose of the
+// vaccine" is the vaccine.
+var partitives = words("dose doses course round shot cup glass bottle box pack packet piece slice pair set bag can jar tube lot lots bit couple number bunch plenty mg milligram milligrams mcg microgram micrograms ml milliliter milliliters millilitre millilitres gram grams tablet tablets pill pills capsule capsules drop drops unit units")
+
+// stakes are nouns of a part owned of a thing, and stakeVerbs the verbs
+// that buy, sell or hold one: "sold its freehold interest in Canal
+// Wharf" sold what it owned of Canal Wharf, "bought a stake in Brackley
+// Freight" bought into Brackley Freight.
+var (
+	stakes     = words("stake stakes share shares interest holding holdings freehold leasehold")
+	stakeVerbs = words("buy sell purchase acquire own hold inherit transfer")
+)
+
+// stakeIn reports whether a clause buys, sells or holds a stake in a
+// thing: its direct object is a stake, "in" the thing right after it.
+func (sc *sentCtx) stakeIn(c *nlp.Clause) bool {
+	return !c.Obj.None() && len(c.PPs) > 0 && c.PPs[0].Prep == "in" && c.PPs[0].Obj.Phrase >= 0 &&
+		c.PPs[0].At == sc.p.Phrases[c.Obj.Phrase].End && stakes.has(sc.headWord(c.Obj.Phrase)) && stakeVerbs.has(c.Lemma)
+}
+
+// ownedPhrase returns the phrase of what a clause buys, sells or holds:
+// its direct object, or the thing a stake is in.
+func (sc *sentCtx) ownedPhrase(c *nlp.Clause) int {
+	if sc.stakeIn(c) {
+		return c.PPs[0].Obj.Phrase
+	}
+	return c.Obj.Phrase
+}
+
+// stakeWords returns the words of the stake a clause buys, sells or
+// holds, with "in" and a space after them ("a 40% stake in "), without
+// a possessive ("her shares in "); "" when there is none.
+func (sc *sentCtx) stakeWords(c *nlp.Clause) string {
+	if !sc.stakeIn(c) {
+		return ""
+	}
+	p := &sc.p.Phrases[c.Obj.Phrase]
+	start := p.Start
+	if isPossessivePronoun(sc.toks[start].lower) {
+		start++
+	}
+	return strings.ToLower(joinTokens(sc.toks[start:p.End])) + " in "
+}
+
+// soldToText is the text of the fact of the one a thing, or a stake in
+// it, was sold to: "{o} was sold to {s}", "The shares in {o} were sold
+// to {s}".
+func (sc *sentCtx) soldToText(c *nlp.Clause, stake string) string {
+	if stake == "" {
+		return "{o} was " + sc.toks[c.Verb].lower + " to {s}"
+	}
+	be := "was"
+	if sc.p.Tags[sc.p.Phrases[c.Obj.Phrase].Head] == "NNS" {
+		be = "were"
+	}
+	return "The " + stake + "{o} " + be + " " + sc.toks[c.Verb].lower + " to {s}"
 }

@@ -1,6 +1,11 @@
 package main
 
-import "testing"
+import (
+	"slices"
+	"testing"
+
+	"github.com/mnemohq/mnemo/wasm/abi"
+)
 
 // TestExtractSoldUnnamed holds a sale that names neither seller nor
 // buyer: the owner the text or an earlier episode told owns the thing
@@ -43,4 +48,40 @@ func TestExtractBuildingSales(t *testing.T) {
 			content: "Rafael: Halden Estates has owned Vestgata 12 since the '70s.",
 			want:    []wf{{"OWNS", "Halden Estates", "Vestgata 12", "1970-01-01", ""}}},
 	})
+}
+
+// TestExtractStakes holds a stake in a thing bought, sold or held as a
+// tie to the thing, the stake kept in the fact's words; an interest in
+// a pastime stays no ownership.
+func TestExtractStakes(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "a freehold interest sold to a buyer",
+			content: "On 31 August 2023 Fenlow Holdings sold its freehold interest in Gullet Yard to Tarnwell Partners.",
+			want: []wf{{"OWNS", "Fenlow Holdings", "Gullet Yard", "", "2023-08-31"},
+				{"ACQUIRED", "Tarnwell Partners", "Gullet Yard", "2023-08-31", ""}},
+			absent: []wf{{"OWNS", "*", "freehold interest", "", ""}}},
+		{name: "a stake bought",
+			content: "Oddny bought a 40% stake in Brackley Freight in 2021.",
+			want:    []wf{{"OWNS", "Oddny", "Brackley Freight", "2021-01-01", ""}}},
+		{name: "an interest in a pastime",
+			content: "Oddny has an interest in painting.",
+			absent:  []wf{{"OWNS", "*", "*", "", ""}}},
+	})
+}
+
+// TestExtractStakeTexts holds the stake in the words of the facts.
+func TestExtractStakeTexts(t *testing.T) {
+	req := abi.ExtractRequest{GroupID: "g", Episode: abi.Episode{Source: "text", ReferenceTime: refTime,
+		Content: "Oddny sold her shares in Brackley Freight to Ross Tilde in March."}}
+	var resp abi.ExtractResponse
+	roundTrip(t, abi.CapExtract, req, &resp)
+	var texts []string
+	for _, f := range resp.Facts {
+		texts = append(texts, f.Fact)
+	}
+	for _, w := range []string{"Oddny sold shares in Brackley Freight", "The shares in Brackley Freight were sold to Ross Tilde"} {
+		if !slices.Contains(texts, w) {
+			t.Errorf("facts %q, want %q among them", texts, w)
+		}
+	}
 }

@@ -757,7 +757,7 @@ func noSpaceBefore(t token) bool {
 	if t.word {
 		return strings.HasPrefix(t.text, "'") || strings.EqualFold(t.text, "n't")
 	}
-	return strings.Contains(",.;:!?)", t.text)
+	return strings.Contains(",.;:!?)%", t.text)
 }
 
 // containsWord reports whether text holds one of ws as a word.
