@@ -96,7 +96,7 @@ func splitSentences(text string) []sentence {
 			out = append(out, sentence{toks: toks[start:]})
 		}
 	}
-	out = namedAfter(out)
+	out = someoneDashed(namedAfter(out))
 	for i := range out {
 		if st := stillAsked(out[i].toks); out[i].question && st != nil {
 			out[i].toks, out[i].question = st, false
