@@ -333,6 +333,10 @@ func (sc *sentCtx) impression(cc *clauseCtx, subj ref) bool {
 	} else {
 		term = strings.TrimSpace(term + " " + sc.toks[p.Head].lower)
 	}
+	for _, pre := range []string{"such a ", "such an ", "quite a ", "quite an "} {
+		// "such a sweetie" is a sweetie said with stress.
+		term = strings.TrimPrefix(term, pre)
+	}
 	if !oneOf {
 		term = strings.TrimSpace(term + " " + strings.ToLower(joinTokens(sc.toks[p.Head+1:p.End])))
 	}

@@ -2,6 +2,8 @@ package main
 
 import (
 	"strings"
+
+	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
 )
 
 // The place of a new title. An episode that says a person took a title
@@ -60,4 +62,16 @@ func (x *extraction) worksInEpisode(k string, final func(string) string) bool {
 		}
 	}
 	return false
+}
+
+// noTitle reports whether a noun of a person is no job title however it
+// is said: a word of address or endearment ("a sweetie", "a buddy"),
+// praise ("a genius"), or a noun WordNet files under relatives ("a baby",
+// "a daddy"): "Rachel was a baby then" tells no job.
+func noTitle(head string) bool {
+	if addressWords.has(head) || endearments.has(head) || compliments.has(head) {
+		return true
+	}
+	_, class, ok := nlp.Noun(head)
+	return ok && class&nlp.ClassRelative != 0
 }

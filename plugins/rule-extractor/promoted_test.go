@@ -103,3 +103,35 @@ func TestResolveWorkAsAnotherTitle(t *testing.T) {
 		})
 	}
 }
+
+// TestExtractNoTitle holds nouns of a person that name no job, however
+// they are said: a relative's word, a word of address or endearment;
+// jobs stay.
+func TestExtractNoTitle(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "a baby then", source: "message", content: "Oddny: Sigvald was a baby then.",
+			absent: []wf{{"HAS_JOB_TITLE", "*", "*", "", ""}}},
+		{name: "a buddy of mine", source: "message", content: "Oddny: Sigvald is a buddy of mine.",
+			absent: []wf{{"HAS_JOB_TITLE", "*", "*", "", ""}}},
+		{name: "a daddy now", source: "message", content: "Oddny: Sigvald is a daddy now.",
+			absent: []wf{{"HAS_JOB_TITLE", "*", "*", "", ""}}},
+		{name: "a nanny is a job", source: "message", content: "Oddny: Sigvald is a nanny.",
+			want: []wf{{"HAS_JOB_TITLE", "Sigvald", "nanny", "ref", ""}}},
+	})
+}
+
+// TestExtractSuchAPraise holds the words of praise said with "such a".
+func TestExtractSuchAPraise(t *testing.T) {
+	req := abi.ExtractRequest{GroupID: "g", Episode: abi.Episode{Source: "message", ReferenceTime: refTime,
+		Content: "Oddny: Hi.\nSigvald: You're such a sweetie."}}
+	var resp abi.ExtractResponse
+	roundTrip(t, abi.CapExtract, req, &resp)
+	for _, f := range resp.Facts {
+		if f.Relation == "LIKES" && f.Fact != "Sigvald calls Oddny a sweetie" {
+			t.Errorf("praise %q, want %q", f.Fact, "Sigvald calls Oddny a sweetie")
+		}
+	}
+	if len(resp.Facts) == 0 {
+		t.Errorf("no fact of praise")
+	}
+}

@@ -284,7 +284,7 @@ func (sc *sentCtx) roleFacts(cc *clauseCtx, subj ref, pi int, c *nlp.Clause, rol
 	}
 	// A relational noun with no other end is still what its holder is,
 	// when it names an occupation: "I'm a student", "she's a player".
-	if isRole && rn.job || (!isRole || other.name == "" && !notOccupations.has(rn.class)) && (isJobHead(head) || sc.nounKind(p.Head) == kindPerson && !plainPersons.has(head) && !kinNouns.has(head) && !insults.has(head)) {
+	if isRole && rn.job || (!isRole || other.name == "" && !notOccupations.has(rn.class)) && (isJobHead(head) || sc.nounKind(p.Head) == kindPerson && !plainPersons.has(head) && !kinNouns.has(head) && !insults.has(head) && !noTitle(head)) {
 		// An insult says what one thinks of a person, not what they
 		// do ("Ross and Tim are idiots").
 		job := ref{name: roleText, kind: kindOccupation, str: strPattern}
