@@ -585,11 +585,8 @@ func (sc *sentCtx) employerOf(name string) ref {
 			return ref{name: f.dst, kind: kindOrg, str: strPattern}
 		}
 	}
-	prev := x.previousFacts()
-	for i := len(prev) - 1; i >= 0; i-- {
-		if f := prev[i]; f.Relation == "WORKS_AT" && f.InvalidAt == "" && x.reg.key(f.Source) == k {
-			return ref{name: f.Target, kind: kindOrg, str: strPattern}
-		}
+	if org := x.previousEmployer(k); org != "" {
+		return ref{name: org, kind: kindOrg, str: strPattern}
 	}
 	return ref{}
 }

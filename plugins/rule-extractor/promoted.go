@@ -28,14 +28,7 @@ func (x *extraction) promotedAt(final func(string) string) {
 		if x.worksInEpisode(k, final) {
 			continue
 		}
-		org := ""
-		prev := x.previousFacts()
-		for j := len(prev) - 1; j >= 0; j-- {
-			if p := prev[j]; p.Relation == "WORKS_AT" && p.InvalidAt == "" && x.reg.key(p.Source) == k {
-				org = p.Target
-				break
-			}
-		}
+		org := x.previousEmployer(k)
 		if org == "" || x.addRef(ref{name: org, kind: kindOrg, str: strPattern}, kindOrg) == nil {
 			continue
 		}
@@ -74,4 +67,16 @@ func noTitle(head string) bool {
 	}
 	_, class, ok := nlp.Noun(head)
 	return ok && class&nlp.ClassRelative != 0
+}
+
+// previousEmployer returns the organisation of the last job the previous
+// episodes told of the person keyed k and did not end, or "".
+func (x *extraction) previousEmployer(k string) string {
+	prev := x.previousFacts()
+	for i := len(prev) - 1; i >= 0; i-- {
+		if f := prev[i]; f.Relation == "WORKS_AT" && f.InvalidAt == "" && x.reg.key(f.Source) == k {
+			return f.Target
+		}
+	}
+	return ""
 }

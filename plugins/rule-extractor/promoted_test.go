@@ -37,12 +37,7 @@ func TestExtractWorkAsTitle(t *testing.T) {
 			for _, p := range tt.previous {
 				req.Previous = append(req.Previous, abi.Episode{Source: "message", Content: p, ReferenceTime: "2024-02-01T09:00:00Z"})
 			}
-			var resp abi.ExtractResponse
-			roundTrip(t, abi.CapExtract, req, &resp)
-			var texts []string
-			for _, f := range resp.Facts {
-				texts = append(texts, f.Fact)
-			}
+			texts := extractTexts(t, req)
 			for _, w := range tt.want {
 				if !slices.Contains(texts, w) {
 					t.Errorf("extract(%q): no fact %q in %q", tt.content, w, texts)
@@ -134,4 +129,16 @@ func TestExtractSuchAPraise(t *testing.T) {
 	if len(resp.Facts) == 0 {
 		t.Errorf("no fact of praise")
 	}
+}
+
+// extractTexts returns the texts of the facts extract gives for req.
+func extractTexts(t *testing.T, req abi.ExtractRequest) []string {
+	t.Helper()
+	var resp abi.ExtractResponse
+	roundTrip(t, abi.CapExtract, req, &resp)
+	texts := make([]string, 0, len(resp.Facts))
+	for _, f := range resp.Facts {
+		texts = append(texts, f.Fact)
+	}
+	return texts
 }

@@ -583,12 +583,8 @@ func (sc *sentCtx) lastDay(told []int) {
 		}
 		if org.name == "" {
 			// The job an earlier episode told and did not end.
-			prev := sc.u.x.previousFacts()
-			for i := len(prev) - 1; i >= 0; i-- {
-				if f := prev[i]; f.Relation == "WORKS_AT" && f.InvalidAt == "" && sc.u.x.reg.key(f.Source) == sc.u.x.reg.key(holder) {
-					org = ref{name: f.Target, kind: kindOrg, str: strPattern}
-					break
-				}
+			if name := sc.u.x.previousEmployer(sc.u.x.reg.key(holder)); name != "" {
+				org = ref{name: name, kind: kindOrg, str: strPattern}
 			}
 		}
 		if org.name != "" && sc.kindOf(org) != kindPerson {

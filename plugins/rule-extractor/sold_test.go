@@ -73,12 +73,7 @@ func TestExtractStakes(t *testing.T) {
 func TestExtractStakeTexts(t *testing.T) {
 	req := abi.ExtractRequest{GroupID: "g", Episode: abi.Episode{Source: "text", ReferenceTime: refTime,
 		Content: "Oddny sold her shares in Brackley Freight to Ross Tilde in March."}}
-	var resp abi.ExtractResponse
-	roundTrip(t, abi.CapExtract, req, &resp)
-	var texts []string
-	for _, f := range resp.Facts {
-		texts = append(texts, f.Fact)
-	}
+	texts := extractTexts(t, req)
 	for _, w := range []string{"Oddny sold shares in Brackley Freight", "The shares in Brackley Freight were sold to Ross Tilde"} {
 		if !slices.Contains(texts, w) {
 			t.Errorf("facts %q, want %q among them", texts, w)
