@@ -153,7 +153,10 @@ func speakerPrefix(line string) (name, rest string, ok bool) {
 		return "", "", false
 	}
 	label, role := splitRole(head)
-	if role != roleNone && label == "" {
+	if role != roleNone && (label == "" || strings.HasSuffix(head, ")") && len(strings.Fields(label)) <= 4) {
+		// "user:", and "Assistant(assistant):" as Graphiti writes a
+		// turn: a role in brackets makes the label, whatever the name
+		// (a stop word such as "Assistant" included).
 		return head, rest, true
 	}
 	if genericSpeaker(label) {

@@ -75,3 +75,16 @@ func TestDropFillers(t *testing.T) {
 		}
 	}
 }
+
+// TestExtractAssistantTurnGraphitiLabel holds a turn labelled
+// "Assistant(assistant):", as Graphiti writes an assistant's message,
+// as the assistant's: its "I" is not the user's, and "Poor Oddny"
+// opening it names Oddny.
+func TestExtractAssistantTurnGraphitiLabel(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "the assistant's I", source: "message",
+			content: "Vesna(user): My cat Oddny has been sick all week.\nAssistant(assistant): Poor Oddny. I work at Garrick Haulage and I live in Oslo, so I know a good vet there.",
+			want:    []wf{{"HAS_PET", "Vesna", "Oddny", "ref", ""}},
+			absent:  []wf{{"WORKS_AT", "*", "*", "", ""}, {"LIVES_IN", "*", "*", "", ""}, {"*", "*", "Poor Oddny", "", ""}}},
+	})
+}
