@@ -603,6 +603,7 @@ func (x *extraction) classedNames(final func(string) string) map[string]bool {
 func (x *extraction) response(ont *ontology) abi.ExtractResponse {
 	x.untieSelves()
 	x.earlierFullNames()
+	x.earlierPets()
 	alias := x.reg.aliases()
 	for k, name := range x.identities {
 		alias[k] = name

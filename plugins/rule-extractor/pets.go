@@ -1,0 +1,69 @@
+package main
+
+import (
+	"strings"
+
+	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
+	"github.com/mnemohq/mnemo/wasm/abi"
+)
+
+// earlierPets gives the kind Pet to a person, or a name of no kind, of
+// this episode whom an earlier episode introduced as an animal: after "My spaniel Juniper
+// has been limping", "The carprofen was upsetting Juniper's stomach"
+// speaks of the dog, though a name doing a person's things reads as a
+// person. A speaker is a person whatever an animal was called.
+func (x *extraction) earlierPets() {
+	if len(x.previous) == 0 {
+		return
+	}
+	for _, e := range x.reg.list {
+		if e.kind != kindPerson && e.kind != kindNone || e.speaker || x.speakers[x.reg.key(e.name)] || strings.Contains(e.name, " ") {
+			continue
+		}
+		if namedAnimal(x.previous, e.name) {
+			e.kind = kindPet
+		}
+	}
+}
+
+// namedAnimal reports whether an earlier episode writes name right after
+// an animal's noun ("my spaniel Juniper", "a cat called Mochi", "our
+// puppy, Rex") or right before one ("Juniper, my spaniel").
+func namedAnimal(previous []abi.Episode, name string) bool {
+	for _, p := range previous {
+		if !strings.Contains(p.Content, name) {
+			continue
+		}
+		if animalAfter(p.Content, name) {
+			return true
+		}
+		toks := tokenize(p.Content)
+		for i, t := range toks {
+			if !t.word || t.text != name {
+				continue
+			}
+			j := i - 1
+			for j >= 0 && !toks[j].word && toks[j].text == "," {
+				j--
+			}
+			if j >= 0 && (toks[j].lower == "named" || toks[j].lower == "called") {
+				j--
+			}
+			if j >= 0 && toks[j].word && !toks[j].cap && animalHead(toks[j].lower) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// animalHead reports whether a noun is first of all an animal, by its
+// first sense: "spaniel" and "mare" are, "bear" (a verb too) and "duck"
+// are kept by the pet list, "head" and "game" are not.
+func animalHead(w string) bool {
+	if petNouns.has(w) {
+		return true
+	}
+	lex, c, ok := nlp.Noun(nlp.Lemma(w, "NN"))
+	return ok && c&nlp.ClassAnimal != 0 && lex == nlp.NounAnimal
+}
