@@ -1,8 +1,11 @@
 package ingest
 
 import (
+	"unicode"
+
 	"cmp"
 	"context"
+	"github.com/kljensen/snowball/english"
 	"slices"
 	"strings"
 	"time"
@@ -445,7 +448,7 @@ func (o *overlay) TextEntities(ctx context.Context, q core.SearchQuery) ([]core.
 	if err != nil || len(o.ents) == 0 {
 		return hits, err
 	}
-	words := strings.Fields(core.NormalizeName(q.Text))
+	words := searchTerms(q.Text)
 	seen := map[string]bool{}
 	for _, h := range hits {
 		seen[h.UUID] = true
@@ -456,7 +459,7 @@ func (o *overlay) TextEntities(ctx context.Context, q core.SearchQuery) ([]core.
 			continue
 		}
 		en := o.ents[id]
-		have := strings.Fields(core.NormalizeName(en.Name + " " + en.Summary))
+		have := searchTerms(en.Name + " " + en.Summary)
 		n := 0
 		for _, w := range words {
 			if slices.Contains(have, w) {
@@ -472,4 +475,19 @@ func (o *overlay) TextEntities(ctx context.Context, q core.SearchQuery) ([]core.
 		extra = extra[:q.Limit]
 	}
 	return append(hits, extra...), nil
+}
+
+// searchTerms analyzes a text as the stores' BM25 does: lower case, split
+// on anything but letters and digits, stop words and one-letter words
+// dropped, Porter2 stems.
+func searchTerms(text string) []string {
+	var out []string
+	for _, w := range strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		w = strings.ToLower(w)
+		if len(w) < 2 || core.IsStopWord(w) {
+			continue
+		}
+		out = append(out, english.Stem(w, false))
+	}
+	return out
 }

@@ -86,3 +86,60 @@ func TestCurrentFactsBetween(t *testing.T) {
 		}
 	}
 }
+
+// TestOverlayTextEntitiesAsStore checks that the batch's entities a text
+// search through the overlay finds are those the store finds once they
+// are written: a word shared with a name or summary counts as the store's
+// BM25 counts it, stemmed ("Rover" finds "Rovers United") and without
+// stop words ("the swimming pool" does not find "The Running Club"). A
+// batch resolved before its write and one written episode by episode
+// then judge the same candidates.
+func TestOverlayTextEntitiesAsStore(t *testing.T) {
+	ctx := context.Background()
+	t0 := time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
+	ent := func(id, name, summary string) core.Entity {
+		return core.Entity{UUID: id, GroupID: "g", Name: name, Summary: summary, CreatedAt: t0}
+	}
+	stored := []core.Entity{ent("vh", "Vesna Halvorsen", "runs the rowing club")}
+	batch := []core.Entity{
+		ent("hh", "Harbour Hawks", "a rowing club on the harbour"),
+		ent("rc", "The Running Club", ""),
+		ent("ru", "Rovers United", "the football club Oddny plays for"),
+	}
+	written := memstore.New(16)
+	if err := written.Apply(ctx, core.Change{Entities: append(slices.Clone(stored), batch...)}); err != nil {
+		t.Fatal(err)
+	}
+	base := memstore.New(16)
+	if err := base.Apply(ctx, core.Change{Entities: stored}); err != nil {
+		t.Fatal(err)
+	}
+	o := newOverlay(base, "g")
+	fresh := map[string]bool{}
+	for _, e := range batch {
+		fresh[e.UUID] = true
+	}
+	o.add(core.Change{Entities: batch}, fresh, nil)
+	set := func(hs []core.Hit) []string {
+		var ids []string
+		for _, h := range hs {
+			ids = append(ids, h.UUID)
+		}
+		slices.Sort(ids)
+		return ids
+	}
+	for _, text := range []string{"the swimming pool", "Rover", "rowing clubs", "Vesna", "Oddny", "The Hawks"} {
+		q := core.SearchQuery{Scope: core.ScopeEntities, Groups: []string{"g"}, Text: text, Limit: 10}
+		want, err := written.TextSearch(ctx, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := o.TextEntities(ctx, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(set(got), set(want)) {
+			t.Errorf("text search %q: through the overlay %v, once written %v", text, set(got), set(want))
+		}
+	}
+}
