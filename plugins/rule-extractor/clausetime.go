@@ -141,6 +141,7 @@ func (sc *sentCtx) fact(cc *clauseCtx, src, dst ref, rel string, role temporal, 
 	m := &match{subj: src}
 	m.obj = dst
 	sc.u.x.addFact(m, rel, text, o, src, dst, valid, invalid)
+	sc.replacedTie(cc, src, dst, rel, role, text, valid, srcKind, dstKind)
 }
 
 // carerNouns name those who give a patient their medicine.
