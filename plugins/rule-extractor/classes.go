@@ -427,6 +427,10 @@ var frames = indexFrames([]frame{
 	{verb: "come off", kinds: kDrug, class: "TAKES_MEDICATION", role: tEnd},
 	// "finished with sertraline", "tapered off the prednisolone".
 	{verb: "finish", prep: "with", kinds: kDrug, class: "TAKES_MEDICATION", role: tEnd},
+	// "finished the course of amoxicillin", "completed the antibiotics":
+	// a course taken to its end.
+	{verb: "finish", kinds: kDrug, class: "TAKES_MEDICATION", role: tEnd},
+	{verb: "complete", kinds: kDrug, class: "TAKES_MEDICATION", role: tEnd},
 	{verb: "taper", prep: "off", kinds: kDrug, class: "TAKES_MEDICATION", role: tEnd},
 	{verb: "taper off", kinds: kDrug, class: "TAKES_MEDICATION", role: tEnd},
 	{verb: "prescribe", kinds: kDrug, class: "TAKES_MEDICATION", role: tStart, inverse: true},
