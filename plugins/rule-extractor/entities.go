@@ -560,6 +560,9 @@ func findMentions(toks []token, blocked []bool) []mention {
 			i++
 			continue
 		}
+		if e == i+1 && i > first && !blocked[i-1] && letterNamed(toks, i) {
+			i-- // "hepatitis B", "vitamin D": a noun named by a letter.
+		}
 		k, str := guessKind(toks[i:e])
 		if i == 0 && e < len(toks) && dashes.has(toks[e].text) && allCaps(toks[i:e]) && len(toks) > e+2 && (e-i == 1 && k != kindOrg || places.has(strings.ToLower(joinTokens(toks[i:e])))) {
 			// "BREMEN — Calloway Shipping said …": a news story's

@@ -291,7 +291,7 @@ func tokenize(s string) []token {
 			break
 		}
 		w := s[i:j]
-		if j < len(s) && s[j] == '.' && !strings.HasPrefix(s[j:], "..") && keepsPeriod(w, sentenceFollows(s[j+1:])) && (!strings.EqualFold(w, "no") || numberFollows(s[j+1:])) {
+		if j < len(s) && s[j] == '.' && !strings.HasPrefix(s[j:], "..") && keepsPeriod(w, sentenceFollows(s[j+1:])) && !letterEnds(toks, w, s[j+1:]) && (!strings.EqualFold(w, "no") || numberFollows(s[j+1:])) {
 			w = s[i : j+1]
 			j++
 		}
