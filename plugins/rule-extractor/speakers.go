@@ -177,7 +177,8 @@ func speakerPrefix(line string) (name, rest string, ok bool) {
 			}
 		}
 	}
-	if l := strings.ToLower(fields[0]); isCapStop(l) || sentenceStarters.has(l) || speakerStop.has(l) {
+	if l := strings.ToLower(fields[0]); (isCapStop(l) || sentenceStarters.has(l) || speakerStop.has(l)) && !(len(fields) > 1 && honorifics.has(l)) {
+		// "Dr. Okafor:" and "Ms Lind:" are speakers like "Okafor:".
 		return "", "", false
 	}
 	return head, rest, true

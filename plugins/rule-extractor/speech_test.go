@@ -88,3 +88,17 @@ func TestExtractAssistantTurnGraphitiLabel(t *testing.T) {
 			absent:  []wf{{"WORKS_AT", "*", "*", "", ""}, {"LIVES_IN", "*", "*", "", ""}, {"*", "*", "Poor Oddny", "", ""}}},
 	})
 }
+
+// TestExtractHonorificSpeaker holds "Dr. Holm:" as a speaker's label,
+// like "Holm:"; before, its honorific made it ordinary text of the user.
+func TestExtractHonorificSpeaker(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "a doctor's label", source: "message",
+			content: "Dr. Vesna Holm: I moved to Oslo in March.\nOddny: We'll miss you.",
+			want:    []wf{{"LIVES_IN", "Dr. Vesna Holm", "Oslo", "2024-03-01", ""}},
+			absent:  []wf{{"LIVES_IN", "User", "*", "", ""}}},
+		{name: "a title without its period", source: "message",
+			content: "Ms Holm: I moved to Oslo in March.",
+			want:    []wf{{"LIVES_IN", "Ms Holm", "Oslo", "2024-03-01", ""}}},
+	})
+}
