@@ -894,6 +894,7 @@ func (r *registry) aliases() map[string]string {
 			out[short] = e.name
 		}
 	}
+	r.titledAliases(out, words)
 	// "Raúl Quispe" is Raúl Quispe Mamani: a given name and a first
 	// surname begin one fuller name of the episode.
 	for si, short := range r.list {
