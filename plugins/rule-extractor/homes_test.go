@@ -135,6 +135,15 @@ func TestExtractPlanAtProvider(t *testing.T) {
 		{name: "a plan at a gym's branch", source: "message",
 			content: "Halvard: Hi, I'm on the Off-Peak plan at FlexPoint Gym's Cardiff Bay branch.",
 			want:    []wf{{"ON_PLAN", "Halvard", "Off-Peak plan", "ref", ""}, {"CUSTOMER_OF", "Halvard", "FlexPoint Gym", "ref", ""}}},
+		{name: "a plan with a provider no word types", source: "message",
+			content: "Vesna: I'm on the Starter plan with Quillary since May.",
+			want:    []wf{{"ON_PLAN", "Vesna", "Starter plan", "2024-05-01", ""}, {"CUSTOMER_OF", "Vesna", "Quillary", "2024-05-01", ""}}},
+		{name: "a plan for a firm", source: "message",
+			content: "Vesna: I'm on the Starter plan for Brackley Freight Ltd.",
+			want:    []wf{{"CUSTOMER_OF", "Vesna", "Brackley Freight Ltd", "ref", ""}}},
+		{name: "a plan for someone", source: "message",
+			content: "Vesna: I'm on the Family plan for Ysolde.",
+			absent:  []wf{{"CUSTOMER_OF", "*", "*", "", ""}}},
 	})
 	checkEntityNames(t, "message", "Halvard: Hi, I'm on the Off-Peak plan at FlexPoint Gym's Cardiff Bay branch.", []string{"FlexPoint Gym", "Cardiff Bay"}, []string{"FlexPoint Gym's Cardiff Bay"})
 }

@@ -894,10 +894,11 @@ func (sc *sentCtx) atOrg(c *nlp.Clause) ref {
 
 // planProvider reads the organisation a plan is held at, right after
 // the plan: "I'm on the Off-Peak plan at FlexPoint Gym", "the family
-// plan with Telia": the holder is its customer.
+// plan with Telia", "the Starter plan for Loomly Ltd": the holder is
+// its customer.
 func (sc *sentCtx) planProvider(cc *clauseCtx, holder ref, pi int, role temporal) {
 	p := &sc.p.Phrases[pi]
-	if l := lowerAt(sc.toks, p.End); l != "at" && l != "with" && l != "from" {
+	if l := lowerAt(sc.toks, p.End); l != "at" && l != "with" && l != "from" && l != "for" {
 		return
 	}
 	qi := sc.p.PhraseAt(p.End + 1)
@@ -909,7 +910,11 @@ func (sc *sentCtx) planProvider(cc *clauseCtx, holder ref, pi int, role temporal
 		// "FlexPoint Gym's Cardiff Bay branch": the gym's.
 		org = sc.ownerOf(q)
 	}
-	if org.name == "" || sc.kindOf(org) != kindOrg {
+	if k := sc.kindOf(org); org.name == "" || k != kindOrg && (k != kindNone || personLike(org.name) || org.det != "" || lowerAt(sc.toks, p.End) == "for") {
+		// A name of no kind is a provider after "at", "with" or
+		// "from" ("with Loomly"), unless it looks like a person's or
+		// is a common noun; after "for" it may be the one the plan
+		// is for ("the family plan for Ysolde").
 		return
 	}
 	sc.fact(cc, holder, org, sc.providerClass(cc.c, org), role, "{s} has a plan at {o}", kindNone, kindOrg)
