@@ -466,8 +466,8 @@ func findMentions(toks []token, blocked []bool) []mention {
 			continue
 		}
 		e := nameEnd(toks, i, blocked)
-		if e == i+1 && nlp.HyphenedSound(toks[i].lower) {
-			// "Oh-ho", "Uh-oh": a sound, no name.
+		if e == i+1 && (nlp.HyphenedSound(toks[i].lower) || vowelless(toks[i].text)) {
+			// "Oh-ho", "Uh-oh", "Sssh", "Hmm": a sound, no name.
 			i++
 			continue
 		}
@@ -989,4 +989,4 @@ func oath(toks []token, i int) bool {
 }
 
 // oathWords are the names exclamations swear by.
-var oathWords = words("god lord gosh heavens christ")
+var oathWords = words("god gawd gah lord gosh heavens christ jeez jesus")

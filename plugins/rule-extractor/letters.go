@@ -52,3 +52,21 @@ func letterNamed(toks []token, i int) bool {
 	}
 	return nlp.IsNoun(prev.lower) && !isCapStop(prev.lower) && !prepositionWords.has(prev.lower)
 }
+
+// vowelless reports whether a word that is not in capitals has letters
+// but no vowel: "Sssh", "Hmm", "Pfft", "Brr" are sounds, no names
+// ("NHS", an acronym, is in capitals).
+func vowelless(w string) bool {
+	letters, lower := 0, false
+	for _, r := range w {
+		if !unicode.IsLetter(r) {
+			return false
+		}
+		if strings.ContainsRune("aeiouyAEIOUYáéíóúýäëïöüÿåøæœàèìòùâêîôû", r) {
+			return false
+		}
+		letters++
+		lower = lower || unicode.IsLower(r)
+	}
+	return letters >= 2 && lower
+}

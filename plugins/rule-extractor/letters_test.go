@@ -17,3 +17,11 @@ func TestExtractLetterNames(t *testing.T) {
 			absent:  []wf{{"*", "*", "J", "", ""}, {"*", "*", "Sigvald", "", ""}}},
 	})
 }
+
+// TestSoundsAndOathsNoNames holds a word without a vowel ("Sssh", "Hmm")
+// and a spelling of an oath ("oh my Gawd") as no names, so that no
+// speaker is named by them; an acronym in capitals stays a name.
+func TestSoundsAndOathsNoNames(t *testing.T) {
+	checkEntityNames(t, "message", "Speaker 1: Sssh yeah, well, duh! Hmm.\nSpeaker 2: Oh my Gawd, Vesna moved to Oslo.\nSpeaker 1: The NHS paid for it.",
+		[]string{"Vesna", "Oslo", "NHS"}, []string{"Sssh", "Hmm", "Gawd"})
+}
