@@ -87,9 +87,9 @@ func (sc *sentCtx) fact(cc *clauseCtx, src, dst ref, rel string, role temporal, 
 		// than who visited: neither is told.
 		return
 	}
-	if (rel == "WORKS_AT" || rel == "PLAYS_FOR") && membershipOrg(dst.name) {
+	if (rel == "WORKS_AT" || rel == "PLAYS_FOR" || rel == "STUDIES_AT") && membershipOrg(dst.name) {
 		// One joins a party, a band or a choir as a member, not for a
-		// job or a team.
+		// job, a team or a course ("dropped out of the choir").
 		rel = "MEMBER_OF"
 		text = strings.NewReplacer(" works at ", " is a member of ", " worked at ", " was a member of ", " plays for ", " is a member of ", " played for ", " was a member of ").Replace(text)
 	}

@@ -26,3 +26,22 @@ func TestExtractInsteadOf(t *testing.T) {
 			absent:  []wf{{"LIVES_IN", "Vesna", "Ingunn", "", ""}}},
 	})
 }
+
+// TestExtractMembershipCommonNoun holds leaving, joining or dropping out
+// of "the choir" or "the band" as membership, as of a named choir; a
+// team stays a team.
+func TestExtractMembershipCommonNoun(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "left the choir", source: "message",
+			content: "Vesna: Ingunn left the choir in May.",
+			want:    []wf{{"MEMBER_OF", "Ingunn", "choir", "", "2024-05-01"}},
+			absent:  []wf{{"WORKS_AT", "*", "*", "", ""}}},
+		{name: "dropped out of the choir", source: "message",
+			content: "Vesna: I dropped out of the choir in March.",
+			want:    []wf{{"MEMBER_OF", "Vesna", "choir", "", "2024-03-01"}},
+			absent:  []wf{{"STUDIES_AT", "*", "*", "", ""}}},
+		{name: "joined the band", source: "message",
+			content: "Vesna: I joined the band in March.",
+			want:    []wf{{"MEMBER_OF", "Vesna", "band", "2024-03-01", ""}}},
+	})
+}

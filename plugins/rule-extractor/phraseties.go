@@ -130,6 +130,10 @@ func (sc *sentCtx) personOfOrg(pi int) {
 // Orchestra").
 func membershipOrg(name string) bool {
 	ws := strings.Fields(strings.ToLower(name))
+	if len(ws) == 1 && ws[0] == name {
+		// "left the choir": the common noun, written in lower case.
+		return memberHeads.has(ws[0])
+	}
 	return len(ws) > 1 && memberHeads.has(ws[len(ws)-1])
 }
 
