@@ -416,11 +416,13 @@ func (sc *sentCtx) postBefore(n named) {
 		sc.emitOne(m, tensePresent, false, nil)
 		return
 	}
-	if rn, ok := roleNouns[w]; ok && rn.org {
-		if org.name != "" {
+	if rn, ok := roleNouns[w]; ok {
+		if rn.org && org.name != "" {
 			sc.fact(cc, subj, org, rn.class, tState, "", kindPerson, kindOrg)
 		}
 		if !rn.job {
+			// "Patient Oddny Brekke", "Client Ines Huaman": a tie to
+			// someone, no job.
 			return
 		}
 	}

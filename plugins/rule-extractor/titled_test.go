@@ -18,3 +18,15 @@ func TestExtractTitledNameOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestExtractTiePostNoJob holds a noun of a tie to someone before a name
+// ("Patient Oddny Brekke", "Client Vesna Holm") as no job title.
+func TestExtractTiePostNoJob(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "a patient", content: "Patient Oddny Brekke was discharged from Fenlow General on 12 May.",
+			want:   []wf{{"PATIENT_AT", "Oddny Brekke", "Fenlow General", "", "2024-05-12"}},
+			absent: []wf{{"HAS_JOB_TITLE", "*", "*", "", ""}}},
+		{name: "a client", content: "Client Vesna Holm said the deal was off.",
+			absent: []wf{{"HAS_JOB_TITLE", "*", "*", "", ""}}},
+	})
+}
