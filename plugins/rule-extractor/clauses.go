@@ -148,6 +148,7 @@ func (sc *sentCtx) readClause(ci int) {
 		sc.appointedBySomeone(cc)
 		return
 	}
+	sc.takesUpPost(cc, subjs)
 	if sc.eventNounObject(cc, ci, subjs) {
 		return
 	}

@@ -103,6 +103,9 @@ type extraction struct {
 	// secondNames are the keys of the second names voices were given
 	// ("Lindqvist!" to the one called Jonas).
 	secondNames []string
+	// takesUp maps a person's key to the day the episode says they take
+	// up a post it names no place for (takeup.go).
+	takesUp map[string]time.Time
 }
 
 // fact is a fact found in the episode, rendered into the answer at the
@@ -619,6 +622,7 @@ func (x *extraction) response(ont *ontology) abi.ExtractResponse {
 		return name
 	}
 	x.promotedAt(final)
+	x.postStarts(final)
 	resp := abi.ExtractResponse{Entities: []abi.ExtractedEntity{}, Facts: []abi.ExtractedFact{}}
 	types := map[string]string{}
 	dropped := map[string]bool{}
