@@ -44,7 +44,12 @@ func (sc *sentCtx) takesUpPost(cc *clauseCtx, subjs []ref) {
 		if p := &sc.p.Phrases[post]; p.Name || !takenPosts.has(sc.headWord(post)) {
 			return
 		}
-	case c.Lemma != "start" && c.Lemma != "begin" || !c.Obj.None() || sc.placeSaid(c):
+	case c.Lemma != "start" && c.Lemma != "begin" || !c.Obj.None():
+		return
+	}
+	if sc.placeSaid(c) {
+		// "to take up a post with the national junior squad": a post
+		// elsewhere, of its own.
 		return
 	}
 	d := sc.nearestDate(c.VerbStart, sc.clauseEnd(c))
