@@ -292,6 +292,9 @@ func TestRetagModifiers(t *testing.T) {
 		{"a noun closing a copula stays", "The problem is cost .", "DT NN VBZ NN .", nil},
 		{"a greeting in -ing whose stem is no verb", "Morning Ilse !", "NN NNP .", [][2]int{{1, 2}}},
 		{"a verb in -ing opening a sentence stays", "Running late , sorry .", "VBG RB , NN .", nil},
+		{"a past like its plain form after a name, before a time", "Sigvald quit last week .", "NNP VBD JJ NN .", [][2]int{{0, 1}}},
+		{"a past after a noun subject, before a time", "My boss quit last week .", "PRP$ NN VBD JJ NN .", nil},
+		{"a noun after an object stays", "We had a good start last week .", "PRP VBD DT JJ NN JJ NN .", nil},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -268,6 +268,7 @@ func Parse(words, lower []string, names [][2]int, skip []bool) *Sentence {
 	s.retagLike()
 	s.retagPastAfterAdverbs()
 	s.retagNounBeforeTime()
+	s.retagVerbBeforeTime()
 	s.retagAs()
 	s.retagUnknownAdverbs()
 	s.retagOffOn()
