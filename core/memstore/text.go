@@ -2,8 +2,6 @@ package memstore
 
 import (
 	"math"
-	"strings"
-	"unicode"
 
 	"github.com/mnemohq/mnemo/core"
 )
@@ -18,19 +16,16 @@ const (
 	bm25B  = 0.75
 )
 
-// terms analyzes text into index terms: lower case, split on anything but
-// letters and digits, English stop words and one-byte words dropped, words
-// stemmed with Porter2 (stem.go).
-func terms(text string) []string {
-	var out []string
-	for _, w := range strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
-		w = strings.ToLower(w)
-		if len(w) < 2 || core.IsStopWord(w) {
-			continue
-		}
-		out = append(out, stem(w))
+// terms analyzes text into index terms (core.SearchTerms).
+func terms(text string) []string { return core.SearchTerms(text) }
+
+// setOf returns the set of words.
+func setOf(words ...string) map[string]bool {
+	m := make(map[string]bool, len(words))
+	for _, w := range words {
+		m[w] = true
 	}
-	return out
+	return m
 }
 
 // textIndex is the inverted index of one group's objects of one kind.

@@ -1,11 +1,8 @@
 package ingest
 
 import (
-	"unicode"
-
 	"cmp"
 	"context"
-	"github.com/kljensen/snowball/english"
 	"slices"
 	"strings"
 	"time"
@@ -448,7 +445,7 @@ func (o *overlay) TextEntities(ctx context.Context, q core.SearchQuery) ([]core.
 	if err != nil || len(o.ents) == 0 {
 		return hits, err
 	}
-	words := searchTerms(q.Text)
+	words := core.SearchTerms(q.Text)
 	seen := map[string]bool{}
 	for _, h := range hits {
 		seen[h.UUID] = true
@@ -459,7 +456,7 @@ func (o *overlay) TextEntities(ctx context.Context, q core.SearchQuery) ([]core.
 			continue
 		}
 		en := o.ents[id]
-		have := searchTerms(en.Name + " " + en.Summary)
+		have := core.SearchTerms(en.Name + " " + en.Summary)
 		n := 0
 		for _, w := range words {
 			if slices.Contains(have, w) {
@@ -475,19 +472,4 @@ func (o *overlay) TextEntities(ctx context.Context, q core.SearchQuery) ([]core.
 		extra = extra[:q.Limit]
 	}
 	return append(hits, extra...), nil
-}
-
-// searchTerms analyzes a text as the stores' BM25 does: lower case, split
-// on anything but letters and digits, stop words and one-letter words
-// dropped, Porter2 stems.
-func searchTerms(text string) []string {
-	var out []string
-	for _, w := range strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
-		w = strings.ToLower(w)
-		if len(w) < 2 || core.IsStopWord(w) {
-			continue
-		}
-		out = append(out, english.Stem(w, false))
-	}
-	return out
 }

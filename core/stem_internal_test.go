@@ -1,4 +1,4 @@
-package memstore
+package core
 
 import (
 	"slices"
@@ -82,32 +82,9 @@ func TestTerms(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := terms(tt.in); !slices.Equal(got, tt.want) {
-				t.Errorf("terms(%q) = %q, want %q", tt.in, got, tt.want)
+			if got := SearchTerms(tt.in); !slices.Equal(got, tt.want) {
+				t.Errorf("SearchTerms(%q) = %q, want %q", tt.in, got, tt.want)
 			}
 		})
-	}
-}
-
-// TestTextIndexGroupStatistics checks that BM25 scores follow a document's
-// own index: replacing and deleting documents leaves the statistics as if
-// they had never been there.
-func TestTextIndexGroupStatistics(t *testing.T) {
-	fresh, churned := newTextIndex(), newTextIndex()
-	for _, ix := range []*textIndex{fresh, churned} {
-		ix.put("a", "Alice met the ferryman")
-		ix.put("b", "the ferryman rowed across")
-	}
-	churned.put("c", "ferryman ferryman Alice")
-	churned.put("a", "something else")
-	churned.put("a", "Alice met the ferryman")
-	churned.del("c")
-	q := terms("Alice ferryman")
-	want, got := fresh.score(q), churned.score(q)
-	if len(got) != len(want) || got["a"] != want["a"] || got["b"] != want["b"] {
-		t.Errorf("scores after churn = %v, want %v", got, want)
-	}
-	if !(want["a"] > want["b"] && want["b"] > 0) {
-		t.Errorf("scores = %v, want a above b above zero", want)
 	}
 }

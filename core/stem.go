@@ -1,21 +1,18 @@
-package memstore
+package core
 
-import "strings"
+import (
+	"strings"
+	"unicode"
+)
 
 // The Porter2 ("English") stemmer of the Snowball project, as Kuzu's text
 // index applies it (kuzu/internal/bm25 stems with a Snowball library that
-// core, standard library only, cannot import). It follows the published
+// core and the engine, standard library only, cannot import): the
+// in-memory store's index and the ingestion overlay analyze text with it
+// (SearchTerms). It follows the published
 // algorithm, https://snowballstem.org/algorithms/english/stemmer.html, in
 // the version that library implements: its exceptional forms, and words of
 // two bytes or less left as they are.
-
-func setOf(words ...string) map[string]bool {
-	m := make(map[string]bool, len(words))
-	for _, w := range words {
-		m[w] = true
-	}
-	return m
-}
 
 // stemExceptions are the words the algorithm does not stem by its rules:
 // its exceptional forms, and the words that keep their form after step 1a
@@ -296,6 +293,22 @@ func keysOf(m map[string]string) []string {
 	out := make([]string, 0, len(m))
 	for k := range m {
 		out = append(out, k)
+	}
+	return out
+}
+
+// SearchTerms analyzes text into the terms of full-text search as the
+// stores' BM25 indexes do: lower case, split on anything but letters and
+// digits, English stop words and one-byte words dropped, words stemmed
+// with Porter2.
+func SearchTerms(text string) []string {
+	var out []string
+	for _, w := range strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		w = strings.ToLower(w)
+		if len(w) < 2 || IsStopWord(w) {
+			continue
+		}
+		out = append(out, stem(w))
 	}
 	return out
 }
