@@ -174,6 +174,13 @@ func (sc *sentCtx) retirement(cc *clauseCtx, subj ref, verb string) bool {
 		}
 		x.facts = kept
 	}
+	if len(ties) == 0 && len(offices) == 0 && verb != quitMembership {
+		// "Sigvald is the new treasurer; Ingunn stepped down": the
+		// office the new holder takes.
+		if f, ok := sc.newHolderBefore(subj); ok {
+			offices = append(offices, f)
+		}
+	}
 	for _, f := range offices {
 		title := strings.ToLower(strings.ReplaceAll(strings.TrimPrefix(f.rel, "HAS_"), "_", " "))
 		sc.fact(cc, ref{name: f.src, kind: kindOrg, str: strPattern}, subj, f.rel, tEnd, "{o} is no longer the "+title+" of {s}", kindOrg, kindPerson)
