@@ -16,11 +16,13 @@ func (x *extraction) earlierPets() {
 	if len(x.previous) == 0 {
 		return
 	}
+	// Each previous episode is tokenized once, when a name is in it.
+	toks := make([][]token, len(x.previous))
 	for _, e := range x.reg.list {
 		if e.kind != kindPerson && e.kind != kindNone || e.speaker || x.speakers[x.reg.key(e.name)] || strings.Contains(e.name, " ") {
 			continue
 		}
-		if namedAnimal(x.previous, e.name) {
+		if namedAnimal(x.previous, toks, e.name) {
 			e.kind = kindPet
 		}
 	}
@@ -29,15 +31,19 @@ func (x *extraction) earlierPets() {
 // namedAnimal reports whether an earlier episode writes name right after
 // an animal's noun ("my spaniel Juniper", "a cat called Mochi", "our
 // puppy, Rex") or right before one ("Juniper, my spaniel").
-func namedAnimal(previous []abi.Episode, name string) bool {
-	for _, p := range previous {
+// tokens holds each previous episode's tokens once read.
+func namedAnimal(previous []abi.Episode, tokens [][]token, name string) bool {
+	for pi, p := range previous {
 		if !strings.Contains(p.Content, name) {
 			continue
 		}
 		if animalAfter(p.Content, name) {
 			return true
 		}
-		toks := tokenize(p.Content)
+		if tokens[pi] == nil {
+			tokens[pi] = tokenize(p.Content)
+		}
+		toks := tokens[pi]
 		for i, t := range toks {
 			if !t.word || t.text != name {
 				continue

@@ -362,7 +362,5 @@ func animalAfter(content, name string) bool {
 	if len(f) == 0 || len(f) > 6 {
 		return false
 	}
-	head := f[len(f)-1]
-	lex, class, ok := nlp.Noun(nlp.Lemma(head, "NN"))
-	return petNouns.has(head) || ok && class&nlp.ClassAnimal != 0 && lex == nlp.NounAnimal
+	return animalHead(f[len(f)-1])
 }

@@ -77,7 +77,7 @@ var takenPosts = words("post position role job chair professorship lectureship a
 func (sc *sentCtx) placeSaid(c *nlp.Clause) bool {
 	for _, pp := range c.PPs {
 		if (pp.Prep == "at" || pp.Prep == "with" || pp.Prep == "in") && !pp.Obj.None() {
-			if r := sc.phraseRef(pp.Obj.Phrase, false); r.name != "" && !sc.dateAt(sc.p.Phrases[pp.Obj.Phrase].Start) {
+			if r := sc.phraseRef(pp.Obj.Phrase, false); r.name != "" && !sc.blocked[sc.p.Phrases[pp.Obj.Phrase].Start] {
 				return true
 			}
 		}
@@ -116,16 +116,6 @@ func (x *extraction) postStarts(final func(string) string) {
 			f.invalid = day
 		}
 	}
-}
-
-// dateAt reports whether word i is part of a date the sentence says.
-func (sc *sentCtx) dateAt(i int) bool {
-	for _, d := range sc.dates {
-		if i >= d.start && i < d.end {
-			return true
-		}
-	}
-	return false
 }
 
 // postGiven reports whether a fact's text says a post was given or taken:
