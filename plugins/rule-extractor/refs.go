@@ -182,6 +182,9 @@ func (sc *sentCtx) phraseRef(pi int, subject bool) ref {
 		l := toks[p.Start].lower
 		switch l {
 		case "it":
+			if subject && sc.selfAnnounced(p.Start) {
+				return sc.pronounAt("i", p.Start)
+			}
 			if !subject && sc.u.lastObj.name != "" && sc.u.lastObj.kind != kindTeam {
 				return sc.u.lastObj
 			}
