@@ -430,6 +430,11 @@ func bareAfterVerb(toks []token, last int) bool {
 	if kinNouns.has(n) || isJobHead(n) || toks[last-1].cap {
 		return false
 	}
+	// "We're getting married!", "he got fired, you know": a verb's
+	// participle after a verb is its complement, no one called.
+	if strings.HasSuffix(n, "ed") && nlp.IsVerb(nlp.Lemma(n, "VBN")) {
+		return false
+	}
 	lemma := w
 	switch {
 	case strings.HasSuffix(w, "in'"):

@@ -25,6 +25,8 @@ func TestVocativeTerms(t *testing.T) {
 		{"after you", "I love you honey, but no.", []string{"honey"}},
 		{"a noun that is also an adjective", "Honey, sit down.", []string{"honey"}},
 		{"an exclamation", "Sweet, let's go.", nil},
+		{"a participle after a verb", "We're getting married!", nil},
+		{"a participle after a verb, before a comma", "He got fired, you know.", nil},
 		{"so is no opener", "Your brother is so sweet.", nil},
 		{"an appositive", "Tom, my husband, is here.", nil},
 		{"a name and a term", "Tom, buddy, sit down.", []string{"buddy"}},
