@@ -93,9 +93,12 @@ func (sc *sentCtx) fact(cc *clauseCtx, src, dst ref, rel string, role temporal, 
 		rel = "MEMBER_OF"
 		text = strings.NewReplacer(" works at ", " is a member of ", " worked at ", " was a member of ", " plays for ", " is a member of ", " played for ", " was a member of ").Replace(text)
 	}
-	o := out(rel, slotSubject, slotObject, role, text, text, srcKind, dstKind)
 	te := cc.te
 	d := cc.date
+	if r, ro, t, tx, ok := engagedByPlan(cc, rel, role, te, d); ok {
+		rel, role, te, text = r, ro, t, tx
+	}
+	o := out(rel, slotSubject, slotObject, role, text, text, srcKind, dstKind)
 	if d != nil && d.lasted && role != tEnd {
 		// "After six years as our coordinator, Sina has taken a job
 		// with …": how long a tie lasted dates what it ended, never
