@@ -128,3 +128,12 @@ func (sc *sentCtx) named(s, e int) ref {
 // appositiveOpeners open an appositive or a relative clause after a
 // comma.
 var appositiveOpeners = words("the a an its their his her our my who which whose one")
+
+// degreeBeforeAdjective reports whether toks[i], before end, is an
+// adverb of degree on the adjective after it ("the most important
+// scientist", "a really good nurse"): dropped with the adjective from a
+// title.
+func (sc *sentCtx) degreeBeforeAdjective(i, end int) bool {
+	t := sc.p.Tags[i]
+	return i+1 < end && strings.HasPrefix(sc.p.Tags[i+1], "JJ") && (t == "RBS" || t == "RBR" || t == "RB" && degreeWords.has(sc.toks[i].lower))
+}

@@ -159,7 +159,7 @@ func (sc *sentCtx) roleFacts(cc *clauseCtx, subj ref, pi int, c *nlp.Clause, rol
 	p := &sc.p.Phrases[pi]
 	textStart := p.Start + sc.detLen(p)
 	start := textStart
-	for start < p.End && (classes["adj"].has(sc.toks[start].lower) || titleAdjectives.has(sc.toks[start].lower) || sc.p.Tags[start] == "JJ" && !sc.toks[start].cap && !titleRanks.has(sc.toks[start].lower) && nlp.IsAdjective(sc.toks[start].lower)) {
+	for start < p.End && (classes["adj"].has(sc.toks[start].lower) || titleAdjectives.has(sc.toks[start].lower) || sc.p.Tags[start] == "JJ" && !sc.toks[start].cap && !titleRanks.has(sc.toks[start].lower) && nlp.IsAdjective(sc.toks[start].lower) || sc.degreeBeforeAdjective(start, p.End)) {
 		if _, end := titleAt(sc.toks, start); end > start {
 			// "executive director": the adjective begins the title.
 			break
@@ -231,7 +231,7 @@ func (sc *sentCtx) roleFacts(cc *clauseCtx, subj ref, pi int, c *nlp.Clause, rol
 	// number counts the holders.
 	// A word the tagger took for an adjective that WordNet knows only as
 	// a noun names the field and stays ("a database specialist").
-	for textStart < p.Head && !yearOfTraining(sc.toks, textStart) && (strings.HasPrefix(sc.p.Tags[textStart], "JJ") && !titleRanks.has(sc.toks[textStart].lower) && (nlp.IsAdjective(sc.toks[textStart].lower) || !nlp.IsNoun(sc.toks[textStart].lower)) || quantifiers.has(sc.toks[textStart].lower) || sc.p.Tags[textStart] == "CD") {
+	for textStart < p.Head && !yearOfTraining(sc.toks, textStart) && (strings.HasPrefix(sc.p.Tags[textStart], "JJ") && !titleRanks.has(sc.toks[textStart].lower) && (nlp.IsAdjective(sc.toks[textStart].lower) || !nlp.IsNoun(sc.toks[textStart].lower)) || quantifiers.has(sc.toks[textStart].lower) || sc.p.Tags[textStart] == "CD" || sc.degreeBeforeAdjective(textStart, p.End)) {
 		textStart++
 	}
 	// "a Green Party politician", "an Acme engineer": a name before the

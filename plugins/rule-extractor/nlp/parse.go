@@ -620,7 +620,7 @@ func (s *Sentence) phraseAt(i int, nameEnd map[int]int, skip []bool) (Phrase, bo
 		return p, true
 	}
 	// "report to her.": a possessive pronoun with nothing to possess.
-	if t == "PRP$" && (i+1 >= n || skip[i+1] || !(nounTag(s.Tags[i+1]) || strings.HasPrefix(s.Tags[i+1], "JJ") || s.Tags[i+1] == "CD" || nameStarts(nameEnd, i+1) || s.Tags[i+1] == "RB" && i+2 < n && strings.HasPrefix(s.Tags[i+2], "JJ"))) {
+	if t == "PRP$" && (i+1 >= n || skip[i+1] || !(nounTag(s.Tags[i+1]) || strings.HasPrefix(s.Tags[i+1], "JJ") || s.Tags[i+1] == "CD" || nameStarts(nameEnd, i+1) || (s.Tags[i+1] == "RB" || s.Tags[i+1] == "RBS" || s.Tags[i+1] == "RBR") && i+2 < n && strings.HasPrefix(s.Tags[i+2], "JJ"))) {
 		p.End, p.Head = i+1, i
 		return p, true
 	}
@@ -668,8 +668,9 @@ func (s *Sentence) phraseAt(i int, nameEnd map[int]int, skip []bool) (Phrase, bo
 			head = j
 			j++
 			continue
-		case tj == "RB" && j > i && head < 0 && j+2 < n && strings.HasPrefix(s.Tags[j+1], "JJ") && (nounTag(s.Tags[j+2]) || strings.HasPrefix(s.Tags[j+2], "JJ")):
-			// "a very good man", "my very best friend": an adverb of
+		case (tj == "RB" || tj == "RBS" || tj == "RBR") && j > i && head < 0 && j+2 < n && strings.HasPrefix(s.Tags[j+1], "JJ") && (nounTag(s.Tags[j+2]) || strings.HasPrefix(s.Tags[j+2], "JJ")):
+			// "a very good man", "my very best friend", "the most
+			// important scientists", "a more senior nurse": an adverb of
 			// degree on the adjective after a determiner.
 			j++
 			continue
