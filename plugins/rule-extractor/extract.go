@@ -507,6 +507,10 @@ func (x *extraction) addFact(m *match, rel, tmpl string, o output, src, dst ref,
 		}
 		for _, s := range srcs {
 			for _, d := range dsts {
+				if s.name == d.name {
+					// "love each other": no one with themselves.
+					continue
+				}
 				mm := *m
 				if len(m.obj.group) > 0 {
 					mm.obj = d

@@ -226,6 +226,9 @@ func (sc *sentCtx) phraseRef(pi int, subject bool) ref {
 		}
 		return ref{}
 	}
+	if r, ok := sc.reciprocal(p); ok && !subject {
+		return r
+	}
 	// "a fan of yours", "a friend of mine".
 	if p.End-p.Start == 1 && (toks[p.Start].lower == "yours" || toks[p.Start].lower == "mine") {
 		return sc.pronounAt(map[string]string{"yours": "you", "mine": "i"}[toks[p.Start].lower], p.Start)
