@@ -200,6 +200,10 @@ func TestParse(t *testing.T) {
 			[]clause{{Lemma: "co-supervise", Subj: "Anouk", Obj: "Tilde"}}},
 		{"a spoken hedge before the verb is an adverb", "I kinda like Tilde .", [][2]int{{3, 4}},
 			[]clause{{Lemma: "like", Subj: "I", Obj: "Tilde"}}},
+		{"a participle after an unknown name that opens the sentence is its past", "Ysolde graduated from Fenlow University in 2019 .", [][2]int{{0, 1}, {3, 5}},
+			[]clause{{Lemma: "graduate", Subj: "Ysolde", PPs: "from:Fenlow University in:2019"}}},
+		{"a participle after a name before by stays a passive", "Quillary acquired by Brackley Freight .", [][2]int{{0, 1}, {3, 5}},
+			[]clause{{Lemma: "acquire", Subj: "Quillary", Passive: true, PPs: "by:Brackley Freight"}}},
 		{"kind of before a verb in the past is an adverb", "She sort of hated Tilde .", [][2]int{{4, 5}},
 			[]clause{{Lemma: "hate", Subj: "She", Obj: "Tilde"}}},
 	}

@@ -269,6 +269,7 @@ func Parse(words, lower []string, names [][2]int, skip []bool) *Sentence {
 	s.retagPastAfterAdverbs()
 	s.retagNounBeforeTime()
 	s.retagVerbBeforeTime()
+	s.retagPastAfterOpeningName()
 	s.retagAs()
 	s.retagUnknownAdverbs()
 	s.retagOffOn()
