@@ -465,6 +465,7 @@ func (sc *sentCtx) slots(c *nlp.Clause) []arg {
 		return out
 	}
 	out := slots(c)
+	sc.partitivePPs(c, out)
 	// "the board of Auren": a slot of its own, "board of".
 	for i := 0; i+1 < len(out); i++ {
 		if len(out[i].phrases) == 1 && out[i+1].prep == "of" && sc.headWord(out[i].phrases[0]) == "board" {

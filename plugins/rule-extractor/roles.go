@@ -761,6 +761,15 @@ func (sc *sentCtx) copula(cc *clauseCtx, subj ref) {
 		return
 	}
 	for _, pp := range c.PPs {
+		if q, ok := sc.partitiveOf(c, pp.Obj.Phrase); ok && pp.Prep == "on" {
+			// "is on a low dose of gabapentin".
+			for _, pi := range q.All() {
+				if obj := sc.phraseRef(pi, false); obj.name != "" && sc.semKind(obj, pi) == kindDrug {
+					sc.fact(cc, subj, obj, "TAKES_MEDICATION", role, "{s} is on {o}", kindPerson, kindDrug)
+				}
+			}
+			continue
+		}
 		obj := sc.phraseRef(pp.Obj.Phrase, false)
 		if obj.name == "" {
 			continue

@@ -107,3 +107,33 @@ func (sc *sentCtx) soldToText(c *nlp.Clause, stake string) string {
 	}
 	return "The " + stake + "{o} " + be + " " + sc.toks[c.Verb].lower + " to {s}"
 }
+
+// partitivePPs gives a preposition's slot whose object is a partitive
+// ("on a low dose of gabapentin", "with a course of amoxicillin") the
+// object of the "of" right after it, as a direct object's is given
+// ("takes a low dose of gabapentin"); the "of" keeps its own slot.
+func (sc *sentCtx) partitivePPs(c *nlp.Clause, out []arg) {
+	for i := range out {
+		if out[i].prep == "" || out[i].prep == "of" || len(out[i].phrases) != 1 {
+			continue
+		}
+		if q, ok := sc.partitiveOf(c, out[i].phrases[0]); ok {
+			out[i].phrases = q.All()
+		}
+	}
+}
+
+// partitiveOf returns the object of the "of" right after phrase pi of
+// clause c when pi's head is a partitive ("a low dose of gabapentin":
+// "gabapentin"); ok is false otherwise.
+func (sc *sentCtx) partitiveOf(c *nlp.Clause, pi int) (nlp.Arg, bool) {
+	if pi < 0 || !partitives.has(sc.headWord(pi)) {
+		return nlp.Arg{}, false
+	}
+	for _, pp := range c.PPs {
+		if pp.Prep == "of" && pp.At == sc.p.Phrases[pi].End && pp.Obj.Phrase >= 0 {
+			return pp.Obj, true
+		}
+	}
+	return nlp.Arg{}, false
+}
