@@ -204,6 +204,8 @@ func TestParse(t *testing.T) {
 			[]clause{{Lemma: "graduate", Subj: "Ysolde", PPs: "from:Fenlow University in:2019"}}},
 		{"a participle after a name before by stays a passive", "Quillary acquired by Brackley Freight .", [][2]int{{0, 1}, {3, 5}},
 			[]clause{{Lemma: "acquire", Subj: "Quillary", Passive: true, PPs: "by:Brackley Freight"}}},
+		{"a noun taken for a verb at the end of an object is its head", "Sigvald had his second MMR jab in May .", [][2]int{{0, 1}, {4, 5}, {7, 8}},
+			[]clause{{Lemma: "have", Subj: "Sigvald", Obj: "his second MMR jab", PPs: "in:May"}}},
 		{"kind of before a verb in the past is an adverb", "She sort of hated Tilde .", [][2]int{{4, 5}},
 			[]clause{{Lemma: "hate", Subj: "She", Obj: "Tilde"}}},
 	}

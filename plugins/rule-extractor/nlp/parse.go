@@ -270,6 +270,7 @@ func Parse(words, lower []string, names [][2]int, skip []bool) *Sentence {
 	s.retagNounBeforeTime()
 	s.retagVerbBeforeTime()
 	s.retagPastAfterOpeningName()
+	s.retagObjectHeadNoun()
 	s.retagAs()
 	s.retagUnknownAdverbs()
 	s.retagOffOn()
@@ -358,6 +359,11 @@ func (s *Sentence) retagVerbs() {
 			// "his Tallyho account from": a name inside a noun phrase.
 			k := i - 1
 			for k > 0 && (s.Tags[k-1] == "NNP" || s.Tags[k-1] == "NNPS") {
+				k--
+			}
+			// "their second MMR shot at": adjectives and numbers before
+			// the name are the phrase's too.
+			for k > 1 && (s.Tags[k-1] == "JJ" || s.Tags[k-1] == "CD") && (s.Tags[k-2] == "DT" || s.Tags[k-2] == "PRP$" || s.Tags[k-2] == "JJ" || s.Tags[k-2] == "CD") {
 				k--
 			}
 			if k > 0 && (s.Tags[k-1] == "DT" || s.Tags[k-1] == "PRP$" || s.Tags[k-1] == "POS" || s.Tags[k-1] == "IN" || s.Tags[k-1] == "TO" || verbTag(s.Tags[k-1])) {

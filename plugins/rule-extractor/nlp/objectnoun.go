@@ -1,0 +1,36 @@
+package nlp
+
+// retagObjectHeadNoun reads a word the tagger took for a verb at the end
+// of a noun phrase that a determiner opens right after a verb, as the
+// noun that heads the phrase ("got their second MMR shot/VBD at the
+// clinic", "had his MMR jab/VBD in May"): an object does not run on
+// into a verb of its own with no conjunction between them.
+func (s *Sentence) retagObjectHeadNoun() {
+	for i := 2; i < len(s.Tags); i++ {
+		if t := s.Tags[i]; t != "VBD" && t != "VBN" && t != "VBP" || !IsNoun(s.Lower[i]) {
+			continue
+		}
+		k := i - 1
+		proper := false
+		for k > 0 && (s.Tags[k] == "NNP" || s.Tags[k] == "NN" || s.Tags[k] == "JJ" || s.Tags[k] == "CD") {
+			proper = proper || s.Tags[k] == "NNP" || s.Tags[k] == "NN"
+			k--
+		}
+		// A noun must stand between: "their second MMR shot", not
+		// "their kids shot" (a plural may be the subject of its own
+		// verb after a verb of saying).
+		if !proper || k == 0 || s.Tags[k] != "PRP$" && s.Tags[k] != "DT" || !verbTag(s.Tags[k-1]) || clauseTakers[s.Lemmas[k-1]] {
+			continue
+		}
+		if i+1 < len(s.Tags) && (s.Tags[i+1] == "DT" || s.Tags[i+1] == "PRP$" || s.Tags[i+1] == "PRP") {
+			// "told the MMR team cancelled the order": an object
+			// follows, the word is a verb after all.
+			continue
+		}
+		s.Tags[i], s.Lemmas[i] = "NN", s.Lower[i]
+	}
+}
+
+// clauseTakers are verbs whose object may be a clause that opens with
+// its subject ("said the police shot at him").
+var clauseTakers = set("say tell think know believe hear see feel guess hope suppose mean claim report find show realize realise notice reckon bet")
