@@ -916,6 +916,11 @@ func parseSpan(toks []token, i int) (n int, unit string, used int, ok bool) {
 		return 0, "", 0, false
 	}
 	unit = strings.TrimSuffix(lowerAt(toks, i+used), "s")
+	if unit == "season" {
+		// "after three seasons at Rovers": a season of a sport is a
+		// year's.
+		unit = "year"
+	}
 	switch unit {
 	case "hour", "day", "week", "month", "year", "decade":
 		return n, unit, used + 1, true
