@@ -605,6 +605,7 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 					}
 				}
 				sc.roleFacts(cc, holder, pi, c, role, at)
+				sc.promotedFrom(cc, c, a.prep, holder)
 				matched = true
 				continue
 			}
