@@ -206,6 +206,10 @@ func TestParse(t *testing.T) {
 			[]clause{{Lemma: "acquire", Subj: "Quillary", Passive: true, PPs: "by:Brackley Freight"}}},
 		{"a noun taken for a verb at the end of an object is its head", "Sigvald had his second MMR jab in May .", [][2]int{{0, 1}, {4, 5}, {7, 8}},
 			[]clause{{Lemma: "have", Subj: "Sigvald", Obj: "his second MMR jab", PPs: "in:May"}}},
+		{"a noun after have before a code is the object's noun", "Ingunn has ticket TK-5521 .", [][2]int{{0, 1}, {3, 4}},
+			[]clause{{Lemma: "have", Subj: "Ingunn", Obj: "ticket TK-5521"}}},
+		{"a participle in -ed before a code stays one", "Ingunn has booked TK-5521 .", [][2]int{{0, 1}, {3, 4}},
+			[]clause{{Lemma: "book", Subj: "Ingunn", Obj: "TK-5521"}}},
 		{"kind of before a verb in the past is an adverb", "She sort of hated Tilde .", [][2]int{{4, 5}},
 			[]clause{{Lemma: "hate", Subj: "She", Obj: "Tilde"}}},
 	}

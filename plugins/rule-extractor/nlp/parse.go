@@ -271,6 +271,7 @@ func Parse(words, lower []string, names [][2]int, skip []bool) *Sentence {
 	s.retagVerbBeforeTime()
 	s.retagPastAfterOpeningName()
 	s.retagObjectHeadNoun()
+	s.retagNounBeforeCode()
 	s.retagAs()
 	s.retagUnknownAdverbs()
 	s.retagOffOn()
