@@ -26,6 +26,7 @@ func (sc *sentCtx) recordFields() {
 		return
 	}
 	cc := &clauseCtx{date: nil}
+	sc.ticketFields(cc, rec)
 	// Fields follow a colon ("Ticket TK-55812: passenger …") or the
 	// record's identifier in the sentence ("Booking BK-7781 is for Ana
 	// Berg, from Oslo to Rome").
