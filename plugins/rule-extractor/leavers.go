@@ -110,6 +110,11 @@ func postBeforeLeaver(toks []token) []token {
 			if o >= 0 && oe > o && oe < j && !postWord(toks[o].lower) && !titleRanks.has(toks[o].lower) {
 				org = slices.Clone(toks[o:oe])
 				pre, s = min(pre, o), max(s, oe)
+				if lowerAt(toks, s) == "'s" {
+					// "Quillary's chief executive": the post after
+					// the organisation's "'s".
+					s++
+				}
 			}
 		}
 		if len(org) == 0 && (s == 0 || s == 1 && !toks[0].word) {
