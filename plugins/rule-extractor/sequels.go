@@ -246,6 +246,7 @@ func (sc *sentCtx) succession() {
 		sc.successor()
 		return
 	}
+	sc.replacedHere()
 	for ci := range sc.p.Clauses {
 		c := &sc.p.Clauses[ci]
 		if _, ok := sc.factual(ci); !ok {
