@@ -48,7 +48,8 @@ func (s *Sentence) asideName(e int) int {
 
 // rolePhrase reports whether words [i, e) are a verbless noun phrase led
 // by a common noun, with what modifies it: "treasurer since 2019",
-// "currently assistant coach at Wyvern Boat Club", "head of sales". A
+// "currently assistant coach at Wyvern Boat Club", "head of sales",
+// "Quillary's chief executive". A
 // name leading it ("Ann, Bo, and Cy") or any verb makes it no role.
 func (s *Sentence) rolePhrase(i, e int) bool {
 	if e-i < 1 || e-i > 14 {
@@ -56,6 +57,15 @@ func (s *Sentence) rolePhrase(i, e int) bool {
 	}
 	for i < e && s.Tags[i] == "RB" {
 		i++
+	}
+	// "Quillary's chief executive": an organisation's name and its "'s"
+	// before the post.
+	k := i
+	for k < e && s.Tags[k] == "NNP" {
+		k++
+	}
+	if k > i && k+1 < e && s.Tags[k] == "POS" {
+		i = k + 1
 	}
 	noun := false
 	for j := i; j < e; j++ {
