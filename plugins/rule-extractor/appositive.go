@@ -488,6 +488,9 @@ func modifierPrep(w string) bool {
 // name n: "Lumenfold's founder, Amara Nwosu", "the CEO of Acme, Jo Bell".
 func (sc *sentCtx) titleBefore(n named, c int) {
 	toks := sc.toks
+	if sc.titleOfBefore(n, c) {
+		return
+	}
 	for k := c - 1; k >= 0 && k >= c-3; k-- {
 		canon, end := titleAt(toks, k)
 		if end != c {
@@ -782,6 +785,11 @@ func (sc *sentCtx) fromOfVerb(at int) bool {
 func (sc *sentCtx) fullNameAfter(n named, k int) bool {
 	toks := sc.toks
 	if strings.Contains(n.name, " ") || k >= len(toks) || !toks[k].cap {
+		return false
+	}
+	if n.pos > 0 && prepositionWords.has(toks[n.pos-1].lower) {
+		// "The owner of Quillary, Ingunn Dahl, said": the full name is
+		// the phrase's, which the preposition's object ends.
 		return false
 	}
 	e := nameEnd(toks, k, sc.blocked)

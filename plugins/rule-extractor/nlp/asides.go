@@ -220,6 +220,13 @@ func (s *Sentence) namedAside(e int) (Arg, bool) {
 			if h := s.phraseEndingAt(q); h >= 0 && !s.Phrases[h].Name && s.Tags[s.Phrases[h].Head] != "PRP" {
 				return Arg{Phrase: names[0], Coord: names[1:]}, true
 			}
+			// "The chief executive of Quillary, Ingunn Dahl, resigned":
+			// a common noun phrase with a name after its "of".
+			if h := s.phraseEndingAt(q); h >= 0 && s.Phrases[h].Name && s.Phrases[h].Start >= 2 && s.Lower[s.Phrases[h].Start-1] == "of" {
+				if c := s.phraseEndingAt(s.Phrases[h].Start - 1); c >= 0 && !s.Phrases[c].Name && s.Tags[s.Phrases[c].Head] != "PRP" && len(names) == 1 {
+					return Arg{Phrase: names[0]}, true
+				}
+			}
 		}
 	}
 }
