@@ -780,6 +780,9 @@ func (sc *sentCtx) copula(cc *clauseCtx, subj ref) {
 			sc.fact(cc, subj, obj, "IS_FROM", tTrait, "{s} is from {o}", kindPerson, kindLocation)
 		case pp.Prep == "on" && k == kindDrug:
 			sc.fact(cc, subj, obj, "TAKES_MEDICATION", role, "{s} is on {o}", kindPerson, kindDrug)
+		case pp.Prep == "off" && k == kindDrug:
+			// "has been off warfarin since March": stopped then.
+			sc.fact(sinceEnds(cc), subj, obj, "TAKES_MEDICATION", tEnd, "{s} is off {o}", kindPerson, kindDrug)
 		case pp.Prep == "on" && k == kindPlan:
 			sc.fact(cc, subj, obj, "ON_PLAN", role, "{s} is on {o}", kindNone, kindPlan)
 			sc.planProvider(cc, subj, pp.Obj.Phrase, role)

@@ -34,3 +34,15 @@ func (s *Sentence) retagObjectHeadNoun() {
 // clauseTakers are verbs whose object may be a clause that opens with
 // its subject ("said the police shot at him").
 var clauseTakers = set("say tell think know believe hear see feel guess hope suppose mean claim report find show realize realise notice reckon bet")
+
+// retagOffNoun reads "off" after "be" before a word the tagger took for
+// an adjective that no dictionary knows as one as the preposition it is
+// and the word as a noun ("has been off/RP warfarin/JJ since March").
+func (s *Sentence) retagOffNoun() {
+	for i := 1; i+1 < len(s.Tags); i++ {
+		if s.Lower[i] != "off" || s.Tags[i] != "RP" || s.Lemmas[i-1] != "be" || s.Tags[i+1] != "JJ" || IsAdjective(s.Lower[i+1]) {
+			continue
+		}
+		s.Tags[i], s.Tags[i+1], s.Lemmas[i+1] = "IN", "NN", s.Lower[i+1]
+	}
+}

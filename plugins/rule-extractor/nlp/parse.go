@@ -272,6 +272,7 @@ func Parse(words, lower []string, names [][2]int, skip []bool) *Sentence {
 	s.retagPastAfterOpeningName()
 	s.retagObjectHeadNoun()
 	s.retagNounBeforeCode()
+	s.retagOffNoun()
 	s.retagAs()
 	s.retagUnknownAdverbs()
 	s.retagOffOn()
