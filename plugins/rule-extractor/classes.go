@@ -486,6 +486,18 @@ var frames = indexFrames([]frame{
 	{verb: "upgrade", prep: "from", class: "ON_PLAN", role: tEnd, inverse: true},
 	{verb: "downgrade", prep: "from", class: "ON_PLAN", role: tEnd, inverse: true},
 	{verb: "cancel", kinds: kPlan, class: "ON_PLAN", role: tEnd},
+	// A plan given up for another: "ditched her Premium subscription
+	// for the free tier", "dropped the Family plan".
+	{verb: "drop", kinds: kPlan, class: "ON_PLAN", role: tEnd},
+	{verb: "ditch", kinds: kPlan, class: "ON_PLAN", role: tEnd},
+	{verb: "quit", kinds: kPlan, class: "ON_PLAN", role: tEnd},
+	{verb: "end", kinds: kPlan, class: "ON_PLAN", role: tEnd},
+	{verb: "give up", kinds: kPlan, class: "ON_PLAN", role: tEnd},
+	{verb: "drop", prep: "for", kinds: kPlan, class: "ON_PLAN", role: tStart},
+	{verb: "ditch", prep: "for", kinds: kPlan, class: "ON_PLAN", role: tStart},
+	{verb: "give up", prep: "for", kinds: kPlan, class: "ON_PLAN", role: tStart},
+	{verb: "trade", prep: "for", kinds: kPlan, class: "ON_PLAN", role: tStart},
+	{verb: "trade", kinds: kPlan, class: "ON_PLAN", role: tEnd},
 	{verb: "pay", prep: "for", kinds: kPlan, class: "ON_PLAN", role: tState},
 	// Passive: the subject is moved to another plan ("was moved from
 	// the Family tier to the Individual tier").
