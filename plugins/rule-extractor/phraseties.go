@@ -18,6 +18,7 @@ func (sc *sentCtx) readPhrases() {
 	for pi := range sc.p.Phrases {
 		p := &sc.p.Phrases[pi]
 		sc.personOfOrg(pi)
+		sc.calledJob(cc, pi)
 		if p.PossEnd == p.PossStart {
 			sc.appositiveKin(cc, pi)
 			continue

@@ -680,12 +680,11 @@ func (sc *sentCtx) copula(cc *clauseCtx, subj ref) {
 	if sp := c.Subj.Phrase; sp >= 0 && c.SubjFrom == nlp.SubjOwn && !c.Comp.None() {
 		q := &sc.p.Phrases[sp]
 		if q.PossEnd > q.PossStart && q.Head == q.End-1 {
-			p := &sc.p.Phrases[c.Comp.Phrase]
-			if e, ok := sc.nameAt[p.Start]; ok && e == p.End {
+			if s, e, ok := sc.compName(c.Comp.Phrase); ok {
 				if owner := sc.ownerOf(q); owner.name != "" && !sc.postNamed(cc, role) {
-					sc.relateIn(endedCtx(cc, sc.formerPhrase(sp)), sc.named(p.Start, e), owner, sc.headWord(sp), role)
+					sc.relateIn(endedCtx(cc, sc.formerPhrase(sp)), sc.named(s, e), owner, sc.headWord(sp), role)
 					if at := sc.atOrg(c); at.name != "" {
-						sc.fact(cc, sc.named(p.Start, e), at, "WORKS_AT", role, "{s} works at {o}", kindPerson, kindOrg)
+						sc.fact(cc, sc.named(s, e), at, "WORKS_AT", role, "{s} works at {o}", kindPerson, kindOrg)
 					}
 					return
 				}
