@@ -111,6 +111,13 @@ func (sc *sentCtx) postNamed(cc *clauseCtx, role temporal) bool {
 			return false
 		}
 		pc.PPs = []nlp.PP{{Prep: prep, At: q.End, Obj: nlp.Arg{Phrase: oi}}}
+		// "The head of IT at Garrick Haulage is …": a field, then
+		// where.
+		if at := sc.p.Phrases[oi].End; prep == "of" && lowerAt(sc.toks, at) == "at" {
+			if wi := sc.p.PhraseAt(at + 1); wi >= 0 && sc.p.Phrases[wi].Start == at+1 {
+				pc.PPs = append(pc.PPs, nlp.PP{Prep: "at", At: at, Obj: nlp.Arg{Phrase: wi}})
+			}
+		}
 	}
 	pcc := *cc
 	pcc.c = &pc

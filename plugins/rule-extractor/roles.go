@@ -94,6 +94,10 @@ func (sc *sentCtx) orgOf(pi int, c *nlp.Clause) ref {
 	return ref{}
 }
 
+// departmentCaps are the departments written as capitals: a title's
+// field, no organisation ("head of IT").
+var departmentCaps = words("it hr qa pr ux ict r&d")
+
 // titleField returns the field a title phrase pi names after "of",
 // when the clause's "of" phrase right after it is a bare lower-case
 // noun phrase ("head of data", "director of customer experience",
@@ -121,6 +125,10 @@ func (sc *sentCtx) titleField(c *nlp.Clause, pi int) string {
 			// "Professor of Hydrology", "Head of Data Engineering": a
 			// title in capitals, and its field.
 			return strings.ToLower(joinTokens(sc.toks[q.Start:q.End]))
+		}
+		if q.End-q.Start == 1 && departmentCaps.has(sc.toks[q.Start].lower) && sc.toks[q.Start].text == strings.ToUpper(sc.toks[q.Start].text) {
+			// "head of IT", "director of HR".
+			return sc.toks[q.Start].text
 		}
 		if q.Name {
 			return ""
@@ -204,9 +212,12 @@ func (sc *sentCtx) roleFacts(cc *clauseCtx, subj ref, pi int, c *nlp.Clause, rol
 			// "Sara Lind was named chief executive": an officer of
 			// no organisation told still holds the title.
 			if canon != "FOUNDER" {
-				title := words
+				title := joinTokens(sc.toks[start:end])
 				if strings.ToUpper(title) != title {
 					title = strings.ToLower(title)
+				}
+				if f := sc.titleField(c, pi); f != "" {
+					title += " of " + f
 				}
 				sc.fact(cc, subj, ref{name: title, kind: kindOccupation, str: strPattern}, "HAS_JOB_TITLE", role, "{s} "+sc.copulaWord(cc, c)+" "+withArticle(title), kindPerson, kindOccupation)
 			}
@@ -253,7 +264,9 @@ func (sc *sentCtx) roleFacts(cc *clauseCtx, subj ref, pi int, c *nlp.Clause, rol
 		roleText = strings.ToLower(joinTokens(append(append([]token{}, sc.toks[textStart:p.Head]...), token{text: nlp.Lemma(sc.toks[p.Head].lower, "NNS"), word: true})))
 	}
 	if f := sc.titleField(c, pi); f != "" {
-		roleText += " of " + strings.ToLower(f)
+		// The field as titleField gives it: lower case, but for a
+		// department written in capitals ("head of IT").
+		roleText += " of " + f
 	}
 	if isRole && rn.class == "LIKES" && other.name != "" {
 		sc.fact(cc, subj, other, "LIKES", tTrait, "{s} "+sc.copulaWord(cc, c)+" "+withArticle(roleText)+" of {o}", kindPerson, kindNone)
