@@ -52,6 +52,7 @@ type objKind struct {
 // readClauses turns the sentence's clauses into facts.
 func (sc *sentCtx) readClauses() {
 	sc.noteLodging()
+	sc.thereAsPlace()
 	if ok, past := sc.whPresupposes(); sc.question && ok {
 		sc.readPresupposedQuestion(past)
 		return
