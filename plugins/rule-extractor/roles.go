@@ -37,6 +37,8 @@ var roleNouns = map[string]roleNoun{
 	"secretary": {"WORKS_AT", true, true}, "director": {"WORKS_AT", true, true}, "treasurer": {"WORKS_AT", true, true},
 	"fan": {"LIKES", false, false}, "admirer": {"LIKES", false, false},
 	"agent": {"AGENT_OF", false, true}, "client": {"CLIENT_OF", false, false}, "patient": {"PATIENT_OF", false, false},
+	// One is a customer or a subscriber of a business, not by trade.
+	"customer": {"CUSTOMER_OF", true, false}, "subscriber": {"CUSTOMER_OF", true, false},
 }
 
 // headWord is the lower-case head noun of a phrase, singular.
@@ -479,7 +481,7 @@ var plainPersons = words("man men woman women guy guys girl girls boy boys lady 
 
 // notOccupations are the relations of relational nouns that say what one
 // is to someone, not what one does: "a fan", "a member", "a client".
-var notOccupations = words("LIKES MEMBER_OF OWNS CLIENT_OF PATIENT_OF")
+var notOccupations = words("LIKES MEMBER_OF OWNS CLIENT_OF PATIENT_OF CUSTOMER_OF")
 
 // quantifiers stand before a plural predicate noun that each of the
 // subjects is ("both", "all").
