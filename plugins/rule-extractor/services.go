@@ -78,6 +78,10 @@ func (sc *sentCtx) serviceWith(cc *clauseCtx) bool {
 	return read
 }
 
+// eventPreps open a gerund that dates or explains another clause
+// ("after seeing Dr. Holm", "before visiting the clinic").
+var eventPreps = words("after before since without while when")
+
 // seeVerbs are the verbs of going to a professional.
 var seeVerbs = words("see visit consult")
 
@@ -89,6 +93,11 @@ var seeVerbs = words("see visit consult")
 func (sc *sentCtx) seenProfessional(cc *clauseCtx, ci int) bool {
 	c := cc.c
 	if !seeVerbs.has(c.Lemma) || c.Obj.None() || c.Negated || c.Modal || cc.future || c.Passive {
+		return false
+	}
+	if sc.p.Tags[c.Verb] == "VBG" && c.Verb > 0 && (prepositionWords.has(sc.toks[c.Verb-1].lower) || eventPreps.has(sc.toks[c.Verb-1].lower)) {
+		// "after seeing Dr. Holm": a visit that dates another clause,
+		// not one's doctor.
 		return false
 	}
 	pi := c.Obj.Phrase
