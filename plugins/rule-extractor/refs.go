@@ -843,7 +843,7 @@ func schoolWithin(name string) bool {
 
 // nameSchoolNouns are nouns of a place of learning that names use beside
 // the schoolNouns.
-var nameSchoolNouns = words("institute polytechnic conservatory seminary")
+var nameSchoolNouns = words("institute polytechnic conservatory seminary primary secondary")
 
 // siblingPlan reports whether a name of two words or more shares its
 // first word with a plan the episode named: "moved you to Fibre 500"
