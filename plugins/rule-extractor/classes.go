@@ -637,6 +637,11 @@ func (f *frame) fitsRef(k kind, r ref) bool {
 		// takes or starts.
 		return true
 	}
+	if k == kindNone && len(f.kinds) > 0 && !slices.Contains(f.kinds, kindPerson) && oneGivenName(r.name) {
+		// "Ingunn left Sigvald": a given name alone names someone, no
+		// firm, team or place.
+		return false
+	}
 	// A name is written with a capital: a bare common noun ("plays in
 	// goal") is no name of unknown kind.
 	return f.fits(k, r.det == "" && r.name != "" && !unicode.IsLower([]rune(r.name)[0]))
@@ -781,3 +786,10 @@ var fundNouns = words("saving savings account money fund funds pension mortgage 
 // humanSubjects are the classes only a person is the subject of: their
 // subject is a person when nothing else told its kind.
 var humanSubjects = words("BORN_IN STUDIES_AT STUDIES GRADUATED_FROM MARRIED_TO ENGAGED_TO DIVORCED_FROM DATING HAS_JOB_TITLE")
+
+// oneGivenName reports whether name is one word, a given name that names
+// no known place ("Sigvald"; not "Jordan" or "Victoria").
+func oneGivenName(name string) bool {
+	w := strings.ToLower(name)
+	return name != "" && !strings.ContainsAny(name, " -") && givenWord(w) && !places.has(w)
+}
