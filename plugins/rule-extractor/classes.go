@@ -307,6 +307,9 @@ var frames = indexFrames([]frame{
 	{verb: "sign", kinds: kPerson, subj: kindTeam, class: "PLAYS_FOR", role: tStart, inverse: true},
 	{verb: "sign", prep: "from", kinds: kTeam, subj: kindTeam, class: "PLAYS_FOR", role: tEnd, inverse: true},
 	{verb: "sign", pass: true, prep: "by", kinds: kTeam, class: "PLAYS_FOR", role: tStart},
+	// "Garrick Athletic released Brannoc": a club lets a player go.
+	{verb: "release", kinds: kPerson, subj: kindTeam, class: "PLAYS_FOR", role: tEnd, inverse: true},
+	{verb: "release", pass: true, prep: "by", kinds: kTeam, class: "PLAYS_FOR", role: tEnd},
 	{verb: "join", kinds: kTeam, class: "PLAYS_FOR", role: tStart},
 	{verb: "leave", kinds: kTeam, class: "PLAYS_FOR", role: tEnd},
 	{verb: "transfer", pass: true, prep: "to", kinds: kTeam, class: "PLAYS_FOR", role: tStart},
@@ -486,6 +489,7 @@ var frames = indexFrames([]frame{
 	{verb: "upgrade", prep: "from", class: "ON_PLAN", role: tEnd, inverse: true},
 	{verb: "downgrade", prep: "from", class: "ON_PLAN", role: tEnd, inverse: true},
 	{verb: "cancel", kinds: kPlan, class: "ON_PLAN", role: tEnd},
+	{verb: "come", prep: "off", kinds: kPlan, class: "ON_PLAN", role: tEnd},
 	// A plan given up for another: "ditched her Premium subscription
 	// for the free tier", "dropped the Family plan".
 	{verb: "drop", kinds: kPlan, class: "ON_PLAN", role: tEnd},
@@ -532,6 +536,10 @@ var frames = indexFrames([]frame{
 	{verb: "obtain", obj: "@degree", prep: "from|at", class: "GRADUATED_FROM", role: tEvent},
 	{verb: "complete", obj: "@degree", prep: "at|from", class: "GRADUATED_FROM", role: tEvent, also: "STUDIES_AT", alsoRole: tEnd},
 	{verb: "finish", obj: "@degree", prep: "at|from", class: "GRADUATED_FROM", role: tEvent, also: "STUDIES_AT", alsoRole: tEnd},
+	// "finished her course at Tarnwell College": the studies end, no
+	// degree said.
+	{verb: "finish", obj: "course studies training apprenticeship", prep: "at|with", class: "STUDIES_AT", role: tEnd},
+	{verb: "complete", obj: "course studies training apprenticeship", prep: "at|with", class: "STUDIES_AT", role: tEnd},
 	{verb: "study", class: "STUDIES", role: tTrait},
 	{verb: "attend", class: "ATTENDED", role: tEvent},
 

@@ -515,6 +515,10 @@ func (sc *sentCtx) possessedPerson(p *nlp.Phrase) bool {
 // detLen is the number of words of a phrase's determiner or possessor.
 func (sc *sentCtx) detLen(p *nlp.Phrase) int {
 	if p.PossEnd > p.PossStart {
+		if p.PossEnd+1 < p.End && sc.toks[p.PossEnd].lower == "own" {
+			// "her own Solo plan": "own" goes with the possessor.
+			return p.PossEnd + 1 - p.Start
+		}
 		return p.PossEnd - p.Start
 	}
 	if determiners.has(sc.toks[p.Start].lower) && p.End-p.Start > 1 {
