@@ -685,6 +685,11 @@ func (sc *sentCtx) copula(cc *clauseCtx, subj ref) {
 	if startLinking.has(c.Lemma) {
 		role = tStart
 	}
+	if r, ok := aspectRoles[c.Aspect]; ok {
+		// "stopped being Ingunn's trainer in January", "started
+		// being her carer": the aspect ends or begins the state.
+		role = r
+	}
 	if sc.homeCopula(cc, subj, role) || sc.orgPart(cc, subj, role) {
 		return
 	}
