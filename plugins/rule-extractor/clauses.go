@@ -176,6 +176,9 @@ func (sc *sentCtx) readClause(ci int) {
 		cc.left = sc.p.Phrases[c.Subj.Phrase].Start
 	}
 	cc.date = sc.nearestDate(cc.left, cc.end)
+	if cc.date == nil {
+		cc.date = sc.dateAfterRelative(cc.end)
+	}
 	cc.span = sc.spanBeside(cc.date, cc.left, cc.end)
 	if d := cc.date; d != nil && d.lead > 0 && d.lead < cc.left {
 		// The "until" or "before" clause itself: its date says when it
