@@ -40,7 +40,7 @@ var voicelessPreps = words("at in from into near inside outside")
 var greetings = words("hey hi hello bye goodbye thanks")
 
 // vocativeOpeners may stand before a name called out at a turn's start.
-var vocativeOpeners = words("hey hi hello oh ok okay thanks thank you yes yeah no well bye goodbye come on look listen sorry please wow so and morning night good")
+var vocativeOpeners = words("hey hi hello oh ok okay alright sure right thanks thank you yes yeah no well bye goodbye come on look listen sorry please wow so and morning night good")
 
 // identifySpeakers maps the generic labels of utts to the names the
 // conversation gives them, in x.identities.

@@ -19,6 +19,10 @@ func TestIdentifySpeakers(t *testing.T) {
 	}{
 		{"introduced", "Speaker 1: Hello, I'm Magnus Berg.\nSpeaker 2: Nice to meet you.",
 			map[string][]string{"Magnus Berg": {"Speaker 1"}}},
+		{"a name called after sure", "Speaker 1: Can I use your phone?\nSpeaker 2: Sure Vesna, it's on the desk.\nSpeaker 1: Thanks.",
+			map[string][]string{"Vesna": {"Speaker 1"}}},
+		{"a name called after all right", "Speaker 1: All right Oddny, you remember the rules!\nSpeaker 2: Just flip!",
+			map[string][]string{"Oddny": {"Speaker 2"}}},
 		{"an answer to a question of one's name", "Speaker 1: Right, and what's your name?\nSpeaker 2: Oddny Rasmussen.\nSpeaker 1: Thank you.",
 			map[string][]string{"Oddny Rasmussen": {"Speaker 2"}}},
 		{"this is someone presented, not the one who speaks", "Speaker 1: You must meet my cousins. This is Oddny.\nSpeaker 2: Hello there.",

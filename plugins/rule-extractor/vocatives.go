@@ -22,7 +22,7 @@ func vocative(toks []token, m mention, sent int) bool {
 	}
 	endish := after == "" || after == "!" || after == "?" || after == "." || after == ","
 	start := 0
-	for start < m.start && (!toks[start].word || vocativeOpeners.has(toks[start].lower) || interjections.has(toks[start].lower) || start == 0 && attentionVerbs.has(toks[0].lower) ||
+	for start < m.start && (!toks[start].word || vocativeOpeners.has(toks[start].lower) || interjections.has(toks[start].lower) || toks[start].lower == "all" && lowerAt(toks, start+1) == "right" || start == 0 && attentionVerbs.has(toks[0].lower) ||
 		toks[start].lower == "what" && start > 0 && knowWhat.has(toks[start-1].lower) || start == 0 && toks[0].lower == "but" && lowerAt(toks, 1) == ",") {
 		start++
 	}
