@@ -152,6 +152,8 @@ var relTable = normalizeRelTable(map[string]relProps{
 	"PLAYS_FOR":       {functional: true},
 	"ON_PLAN":         {functional: true},
 	"DESTINATION":     {functional: true},
+	"ORIGIN":          {functional: true},
+	"PASSENGER":       {functional: true},
 	"INSURED_WITH":    {functional: true},
 	"PATIENT_AT":      {functional: true},
 	"PLACED_IN":       {functional: true},
