@@ -458,9 +458,11 @@ func (sc *sentCtx) ofPersons(c *nlp.Clause, p *nlp.Phrase) []ref {
 			if k := sc.kindOf(r); r.name == "" || r.det != "" || k != kindPerson && k != kindNone {
 				return nil
 			}
-			if f := strings.ToLower(strings.Fields(r.name)[0]); sc.p.Lemmas[p.Head] == "employee" && sc.kindOf(r) == kindNone && !givenWord(f) && !honorifics.has(f) && sc.u.x.reg.key(r.name) != sc.u.x.reg.key(sc.u.speaker) {
-				// "an employee of Pellucid Optics": one is the employee
-				// of an organisation, the assistant of a person.
+			if f := strings.ToLower(strings.Fields(r.name)[0]); (sc.p.Lemmas[p.Head] == "employee" || sc.officeTitle(p)) && sc.kindOf(r) == kindNone && !givenWord(f) && !honorifics.has(f) && sc.u.x.reg.key(r.name) != sc.u.x.reg.key(sc.u.speaker) {
+				// "an employee of Pellucid Optics", "the company
+				// secretary of Quillary": one is the employee or the
+				// officer of an organisation, the assistant of a
+				// person.
 				return nil
 			}
 			out = append(out, r)
@@ -1004,3 +1006,12 @@ var (
 	studentYears = words("final sophomore freshman")
 	ordinalYears = words("first second third fourth fifth last junior senior")
 )
+
+// officeTitle reports whether phrase p, past its determiner, is an
+// officer's title of more than one word ("company secretary", "chief
+// executive"): an office of an organisation.
+func (sc *sentCtx) officeTitle(p *nlp.Phrase) bool {
+	start := p.Start + sc.detLen(p)
+	_, end := titleAt(sc.toks, start)
+	return end == p.End && end-start > 1
+}
