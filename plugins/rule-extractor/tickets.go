@@ -20,7 +20,10 @@ func (sc *sentCtx) ticketFields(cc *clauseCtx, rec ref) {
 		at := end
 		if lowerAt(sc.toks, at) == "from" {
 			if from := sc.p.PhraseAt(at + 1); from >= 0 && sc.p.Phrases[from].Name && sc.p.Phrases[from].Start == at+1 {
-				if o := sc.phraseRef(from, false); o.name != "" {
+				if o := sc.phraseRef(from, false); o.name != "" && sc.kindOf(o) != kindPerson && !sc.personish(o) {
+					// (Not "reassigned ticket SUP-4471 from Sigvald to
+					// Oddny": a ticket of support goes from one to
+					// another.)
 					sc.fact(cc, rec, o, "ORIGIN", tState, "{s} goes from {o}", kindIdentifier, kindLocation)
 				}
 				at = sc.p.Phrases[from].End
@@ -28,7 +31,7 @@ func (sc *sentCtx) ticketFields(cc *clauseCtx, rec ref) {
 		}
 		if lowerAt(sc.toks, at) == "to" {
 			if to := sc.p.PhraseAt(at + 1); to >= 0 && sc.p.Phrases[to].Name && sc.p.Phrases[to].Start == at+1 {
-				if d := sc.phraseRef(to, false); d.name != "" && sc.kindOf(d) != kindPerson {
+				if d := sc.phraseRef(to, false); d.name != "" && sc.kindOf(d) != kindPerson && !sc.personish(d) {
 					sc.fact(cc, rec, d, "DESTINATION", tState, "{s} goes to {o}", kindIdentifier, kindLocation)
 				}
 			}
