@@ -331,7 +331,8 @@ func (sc *sentCtx) homeCopula(cc *clauseCtx, subj ref, role temporal) bool {
 	}
 	homeOf := func(pi int) ref {
 		p := &sc.p.Phrases[pi]
-		if sc.headWord(pi) != "home" || p.Head != p.End-1 {
+		if h := sc.headWord(pi); h != "home" && !(h == "address" && p.PossEnd > p.PossStart) || p.Head != p.End-1 {
+			// ("My new address is 14 Orchard Row, Tarnwell": a home.)
 			return ref{}
 		}
 		if p.PossEnd == p.PossStart && sc.detLen(p) == 0 && lowerAt(sc.toks, p.End) == "for" {
