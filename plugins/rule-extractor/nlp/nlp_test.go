@@ -212,6 +212,8 @@ func TestParse(t *testing.T) {
 			[]clause{{Lemma: "book", Subj: "Ingunn", Obj: "TK-5521"}}},
 		{"an organisation's post set off by commas after a name stands between the name and its verb", "Ingunn Dahl , Quillary 's chief executive , resigned on 2 May .", [][2]int{{0, 2}, {3, 4}},
 			[]clause{{Lemma: "resign", Subj: "Ingunn Dahl", PPs: "on:2 May"}}},
+		{"a word in -ed after got is the participle of a passive", "When we got married , I was broke .", nil,
+			[]clause{{Lemma: "marry", Subj: "we", Passive: true}, {Lemma: "be", Subj: "I"}}},
 		{"kind of before a verb in the past is an adverb", "She sort of hated Tilde .", [][2]int{{4, 5}},
 			[]clause{{Lemma: "hate", Subj: "She", Obj: "Tilde"}}},
 	}
