@@ -124,6 +124,10 @@ func (sc *sentCtx) fact(cc *clauseCtx, src, dst ref, rel string, role temporal, 
 	if !ok {
 		return
 	}
+	if u := sc.untilAfterSince(d); u != nil && role == tState {
+		// "was Quillary's CEO from 2010 until he retired in 2020".
+		invalid = u.t
+	}
 	if (cc.presup || te != tensePast && cc.c != nil && sc.stillSaid(cc.c)) && d == nil && role == tState {
 		// "Should I quit Acme?", "I have to quit the band", "Chidi is
 		// still at Halden Freight": the tie is taken for granted, or
