@@ -90,6 +90,11 @@ func findDates(toks []token, ref, anchor time.Time) []dateExpr {
 			continue
 		}
 		l := toks[i].lower
+		if d, ok := decadeAt(toks, i, ref); ok {
+			out = append(out, d)
+			i = d.end - 1
+			continue
+		}
 		if l == "for" || l == "over" {
 			// "for two years", "for the past three years", "over the
 			// last year".
