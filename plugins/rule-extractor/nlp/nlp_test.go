@@ -214,6 +214,8 @@ func TestParse(t *testing.T) {
 			[]clause{{Lemma: "resign", Subj: "Ingunn Dahl", PPs: "on:2 May"}}},
 		{"a word in -ed after got is the participle of a passive", "When we got married , I was broke .", nil,
 			[]clause{{Lemma: "marry", Subj: "we", Passive: true}, {Lemma: "be", Subj: "I"}}},
+		{"a name after a verb of giving is the first of two objects", "Dr. Holm prescribed Ysolde amoxicillin on Monday .", [][2]int{{0, 2}, {3, 4}, {6, 7}},
+			[]clause{{Lemma: "prescribe", Subj: "Dr. Holm", Obj: "Ysolde", PPs: "on:Monday"}}},
 		{"kind of before a verb in the past is an adverb", "She sort of hated Tilde .", [][2]int{{4, 5}},
 			[]clause{{Lemma: "hate", Subj: "She", Obj: "Tilde"}}},
 	}

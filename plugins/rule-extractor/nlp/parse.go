@@ -621,7 +621,7 @@ func (s *Sentence) phraseAt(i int, nameEnd map[int]int, skip []bool) (Phrase, bo
 		// "Brødhus" alone; "Acme Robotics"; a name followed by nouns
 		// heads them ("Pro plan", "Vestas employee").
 		j := e
-		for j < n && !skip[j] && (s.Tags[j] == "NN" || s.Tags[j] == "NNS") && !nameStarts(nameEnd, j) {
+		for j < n && !skip[j] && (s.Tags[j] == "NN" || s.Tags[j] == "NNS") && !nameStarts(nameEnd, j) && !s.secondObject(i) {
 			j++
 		}
 		if j > e {
@@ -768,3 +768,15 @@ func (s *Sentence) inPhrase(i int) bool {
 	}
 	return false
 }
+
+// secondObject reports whether the name at word i follows a verb that
+// takes two objects with nothing between: "prescribed Ysolde
+// amoxicillin", "gave Oddny flowers". The common noun after it is the
+// second object, not the name's head, as in "the Pro plan", "a Vestas
+// employee" or "bought Vestas turbines".
+func (s *Sentence) secondObject(i int) bool {
+	return i > 0 && verbTag(s.Tags[i-1]) && s.Tags[i-1] != "MD" && dativeVerbs[s.Lemmas[i-1]]
+}
+
+// dativeVerbs take the one given to before what is given.
+var dativeVerbs = set("give prescribe send offer lend hand owe show tell teach bring award grant promise")
