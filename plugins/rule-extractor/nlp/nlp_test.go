@@ -216,6 +216,8 @@ func TestParse(t *testing.T) {
 			[]clause{{Lemma: "marry", Subj: "we", Passive: true}, {Lemma: "be", Subj: "I"}}},
 		{"a name after a verb of giving is the first of two objects", "Dr. Holm prescribed Ysolde amoxicillin on Monday .", [][2]int{{0, 2}, {3, 4}, {6, 7}},
 			[]clause{{Lemma: "prescribe", Subj: "Dr. Holm", Obj: "Ysolde", PPs: "on:Monday"}}},
+		{"off after an object before a noun opens a phrase", "The vet took Juniper off carprofen .", [][2]int{{3, 4}},
+			[]clause{{Lemma: "take", Subj: "The vet", Obj: "Juniper", PPs: "off:carprofen"}}},
 		{"kind of before a verb in the past is an adverb", "She sort of hated Tilde .", [][2]int{{4, 5}},
 			[]clause{{Lemma: "hate", Subj: "She", Obj: "Tilde"}}},
 	}

@@ -1,5 +1,7 @@
 package nlp
 
+import "strings"
+
 // retagObjectHeadNoun reads a word the tagger took for a verb at the end
 // of a noun phrase that a determiner opens right after a verb, as the
 // noun that heads the phrase ("got their second MMR shot/VBD at the
@@ -40,9 +42,21 @@ var clauseTakers = set("say tell think know believe hear see feel guess hope sup
 // and the word as a noun ("has been off/RP warfarin/JJ since March").
 func (s *Sentence) retagOffNoun() {
 	for i := 1; i+1 < len(s.Tags); i++ {
-		if s.Lower[i] != "off" || s.Tags[i] != "RP" || s.Lemmas[i-1] != "be" || s.Tags[i+1] != "JJ" || IsAdjective(s.Lower[i+1]) {
+		if s.Lower[i] != "off" || s.Tags[i] != "RP" {
 			continue
 		}
-		s.Tags[i], s.Tags[i+1], s.Lemmas[i+1] = "IN", "NN", s.Lower[i+1]
+		if s.Lemmas[i-1] == "be" && s.Tags[i+1] == "JJ" && !IsAdjective(s.Lower[i+1]) {
+			s.Tags[i], s.Tags[i+1], s.Lemmas[i+1] = "IN", "NN", s.Lower[i+1]
+			continue
+		}
+		// "took Sigvald off/RP bisoprolol": after the verb's object
+		// and before a noun, "off" opens a phrase of its own ("took
+		// off his coat" keeps its particle).
+		if t := s.Tags[i-1]; (t == "NNP" || (t == "PRP" || t == "PRP$") && objectPronounForms[s.Lower[i-1]]) && strings.HasPrefix(s.Tags[i+1], "NN") {
+			s.Tags[i] = "IN"
+		}
 	}
 }
+
+// objectPronounForms are the pronouns that stand as objects.
+var objectPronounForms = set("me him her us them you it")
