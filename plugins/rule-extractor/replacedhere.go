@@ -8,7 +8,7 @@ func (sc *sentCtx) replacedHere() {
 	x := sc.u.x
 	for ci := range sc.p.Clauses {
 		c := &sc.p.Clauses[ci]
-		if c.Lemma != "succeed" && c.Lemma != "replace" || !c.Passive || !c.Obj.None() || c.Subj.Phrase < 0 {
+		if (c.Lemma != "succeed" && c.Lemma != "replace" || !c.Passive || !c.Obj.None()) && !electVerbs.has(c.Lemma) || c.Subj.Phrase < 0 {
 			continue
 		}
 		if _, ok := sc.factual(ci); !ok {
@@ -21,6 +21,10 @@ func (sc *sentCtx) replacedHere() {
 			}
 		}
 		old := sc.phraseRef(c.Subj.Phrase, true)
+		if o, b := sc.inPlaceOf(c); o.name != "" {
+			// "…; Oddny Brekke was elected in her place".
+			old, by = o, b
+		}
 		if old.name == "" || by.name == "" || x.sameName(old.name, by.name) || !sc.personish(by) {
 			continue
 		}

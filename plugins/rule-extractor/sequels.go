@@ -351,6 +351,10 @@ func (sc *sentCtx) successor() {
 				}
 			}
 		}
+		if old.name == "" {
+			// "Oddny Brekke was elected in her place".
+			old, by = sc.inPlaceOf(c)
+		}
 		if old.name == "" || by.name == "" || old.name == by.name || !sc.personish(by) {
 			continue
 		}
