@@ -106,7 +106,7 @@ func (sc *sentCtx) readClause(ci int) {
 	}
 	ended, ok := sc.factual(ci)
 	if !ok {
-		if !sc.deniedRegard(ci) {
+		if !sc.deniedRegard(ci) && !sc.almost(c) {
 			sc.presupposed(ci)
 		}
 		return

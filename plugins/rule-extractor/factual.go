@@ -22,6 +22,9 @@ func (sc *sentCtx) factual(ci int) (ended, ok bool) {
 		// "Nobody saw it coming", "no one works there": a denial.
 		return false, false
 	}
+	if sc.almost(c) {
+		return false, false
+	}
 	ended = c.NoLonger || c.Negated && sc.anymore(c.VerbEnd)
 	if c.Negated && !ended {
 		return false, false
@@ -118,3 +121,24 @@ var timeConjunctions = words("while whilst when after before since")
 // factiveGovernors are verbs whose "-ing" complement states a fact ("I
 // love living in Lisbon": she lives there).
 var factiveGovernors = words("love like enjoy hate dislike miss keep continue")
+
+// auxForms are the forms of the auxiliaries that may stand between an
+// adverb and its verb ("almost got married", "nearly was fired").
+var auxForms = words("got get gets getting was were is are be been being has have had")
+
+// almost reports whether "almost" or "nearly" stands before the clause's
+// verb and its auxiliaries: "Monica and Chandler almost got married"
+// says it did not happen, and takes nothing for granted either.
+func (sc *sentCtx) almost(c *nlp.Clause) bool {
+	k := c.VerbStart - 1
+	for k > 0 && auxForms.has(sc.toks[k].lower) {
+		k--
+	}
+	// The verb group may hold the adverb ("almost/RB got married").
+	for i := k; i >= 0 && i < c.Verb; i++ {
+		if w := sc.toks[i].lower; w == "almost" || w == "nearly" {
+			return true
+		}
+	}
+	return false
+}
