@@ -623,7 +623,7 @@ func worksAtText(copula, roleText string) string {
 // organisation, and nothing else said of them, works there.
 func (sc *sentCtx) withEmployer(cc *clauseCtx, subj ref, role temporal) bool {
 	c := cc.c
-	if c.Lemma != "be" || !c.Comp.None() || c.Adj >= 0 || sc.kindOf(subj) != kindPerson && !personLike(subj.name) {
+	if c.Lemma != "be" || !c.Comp.None() || c.Adj >= 0 || sc.kindOf(subj) != kindPerson && !personLike(subj.name) && !(sc.kindOf(subj) == kindNone && sc.personish(subj)) {
 		return false
 	}
 	for _, pp := range c.PPs {

@@ -60,3 +60,24 @@ func (s *Sentence) retagOffNoun() {
 
 // objectPronounForms are the pronouns that stand as objects.
 var objectPronounForms = set("me him her us them you it")
+
+// retagPluralAfterCopula reads a plural noun the tagger took for a verb
+// in -s after a form of "be" and its adverbs as the noun it is: "are no
+// longer roommates/VBZ", "are still friends/VBZ".
+func (s *Sentence) retagPluralAfterCopula() {
+	for i := 2; i < len(s.Tags); i++ {
+		if s.Tags[i] != "VBZ" || !strings.HasSuffix(s.Lower[i], "s") {
+			continue
+		}
+		k := i - 1
+		for k > 0 && s.Tags[k] == "RB" {
+			k--
+		}
+		if k == i-1 || s.Lemmas[k] != "be" {
+			continue
+		}
+		if l := Lemma(s.Lower[i], "NNS"); l != s.Lower[i] && IsNoun(l) {
+			s.Tags[i], s.Lemmas[i] = "NNS", l
+		}
+	}
+}

@@ -274,6 +274,7 @@ func Parse(words, lower []string, names [][2]int, skip []bool) *Sentence {
 	s.retagNounBeforeCode()
 	s.retagOffNoun()
 	s.retagGetParticiple()
+	s.retagPluralAfterCopula()
 	s.retagAs()
 	s.retagUnknownAdverbs()
 	s.retagOffOn()
