@@ -204,6 +204,10 @@ var frames = indexFrames([]frame{
 	{verb: "start", obj: "programme program", prep: "at", kinds: []kind{kindSchool, kindOrg}, class: "STUDIES_AT", role: tStart},
 	{verb: "start", prep: "at|with", kinds: kOrgish, class: "WORKS_AT", role: tStart},
 	{verb: "begin", prep: "at|with", kinds: kOrgish, class: "WORKS_AT", role: tStart},
+	// "moved on from Quillary to Garrick Haulage": a career's move, no
+	// home.
+	{verb: "move on", prep: "from", kinds: kOrgish, class: "WORKS_AT", role: tEnd},
+	{verb: "move on", prep: "to", kinds: kOrgish, class: "WORKS_AT", role: tStart},
 	{verb: "start", prep: "as", class: "HAS_JOB_TITLE", role: tStart},
 	{verb: "hire", pass: true, prep: "by|at", class: "WORKS_AT", role: tStart},
 	{verb: "hire", kinds: kPerson, class: "WORKS_AT", role: tStart, inverse: true},
