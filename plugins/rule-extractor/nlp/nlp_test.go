@@ -218,6 +218,8 @@ func TestParse(t *testing.T) {
 			[]clause{{Lemma: "prescribe", Subj: "Dr. Holm", Obj: "Ysolde", PPs: "on:Monday"}}},
 		{"off after an object before a noun opens a phrase", "The vet took Juniper off carprofen .", [][2]int{{3, 4}},
 			[]clause{{Lemma: "take", Subj: "The vet", Obj: "Juniper", PPs: "off:carprofen"}}},
+		{"a plural after a name before an adverb, in a sentence with no verb, is its verb", "My brother Brannoc teaches there too !", [][2]int{{2, 3}},
+			[]clause{{Lemma: "teach", Subj: "My brother Brannoc"}}},
 		{"kind of before a verb in the past is an adverb", "She sort of hated Tilde .", [][2]int{{4, 5}},
 			[]clause{{Lemma: "hate", Subj: "She", Obj: "Tilde"}}},
 	}

@@ -392,7 +392,10 @@ func (s *Sentence) retagVerbs() {
 			// the verb in -s of a sentence with no finite verb.
 			next = "DT"
 		}
-		if !(next == "IN" || next == "TO" || next == "DT" || next == "PRP" || next == "PRP$" || next == "NNP" && (t == "NNS" || !IsNoun(s.Lower[i]))) {
+		if !(next == "IN" || next == "TO" || next == "DT" || next == "PRP" || next == "PRP$" || next == "NNP" && (t == "NNS" || !IsNoun(s.Lower[i])) ||
+			// "My brother Brannoc teaches/NNS there too!": an adverb
+			// after the verb of a sentence that has no other.
+			next == "RB" && t == "NNS" && prev == "NNP" && s.verbless()) {
 			continue
 		}
 		v := "VBP"
