@@ -245,6 +245,8 @@ var frames = indexFrames([]frame{
 	{verb: "sack", pass: true, prep: "by|from", class: "WORKS_AT", role: tEnd},
 	{verb: "sack", kinds: kPerson, class: "WORKS_AT", role: tEnd, inverse: true},
 	{verb: "dismiss", pass: true, prep: "by|from", class: "WORKS_AT", role: tEnd},
+	// "was made redundant by Quillary".
+	{verb: "make", pass: true, obj: "redundant", prep: "by|at|from", class: "WORKS_AT", role: tEnd},
 	{verb: "dismiss", kinds: kPerson, class: "WORKS_AT", role: tEnd, inverse: true},
 	{verb: "hand in", prep: "at|to", class: "WORKS_AT", role: tEnd},
 	{verb: "promote", pass: true, prep: "to|as", class: "HAS_JOB_TITLE", role: tStart},
