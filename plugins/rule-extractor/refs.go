@@ -640,6 +640,17 @@ func (sc *sentCtx) namedAfter(pi int) (ref, bool) {
 		return ref{}, false
 	}
 	head := toks[p.Head].lower
+	if orgNouns.has(head) || sc.nounKind(p.Head) == kindOrg {
+		// "works for a small logistics firm, Quillary, in Fenlow",
+		// "runs his own company, Quillary": the firm named after its
+		// noun.
+		r := sc.named(p.End+1, e)
+		if k := sc.kindOf(r); k == kindPerson || k == kindLocation {
+			return ref{}, false
+		}
+		r.kind, r.str = kindOrg, strSure
+		return r, true
+	}
 	if _, end := titleAt(toks, p.Head); end <= p.Head && !kinNouns.has(head) && sc.nounKind(p.Head) != kindPerson {
 		return ref{}, false
 	}
