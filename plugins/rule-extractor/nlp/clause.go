@@ -231,6 +231,7 @@ func (s *Sentence) clauses(skip []bool) {
 	s.whereRelatives()
 	s.predicateParticiples()
 	s.namingPassives()
+	s.butCorrections()
 }
 
 // namingPassives read "is called" and "is named" before a name as the

@@ -220,6 +220,8 @@ func TestParse(t *testing.T) {
 			[]clause{{Lemma: "take", Subj: "The vet", Obj: "Juniper", PPs: "off:carprofen"}}},
 		{"a plural after a name before an adverb, in a sentence with no verb, is its verb", "My brother Brannoc teaches there too !", [][2]int{{2, 3}},
 			[]clause{{Lemma: "teach", Subj: "My brother Brannoc"}}},
+		{"a correction after but is a clause of what the subject is", "Ingunn is not a nurse but a doctor .", [][2]int{{0, 1}},
+			[]clause{{Lemma: "be", Subj: "Ingunn", Negated: true}, {Lemma: "be", Subj: "Ingunn"}}},
 		{"kind of before a verb in the past is an adverb", "She sort of hated Tilde .", [][2]int{{4, 5}},
 			[]clause{{Lemma: "hate", Subj: "She", Obj: "Tilde"}}},
 	}
