@@ -38,8 +38,10 @@ func (sc *sentCtx) ticketFields(cc *clauseCtx, rec ref) {
 		}
 		if i >= 2 && sc.toks[i-1].lower == "'s" {
 			// "Ingunn's ticket TK-5521".
-			if s, ok := sc.nameEndingAt(i - 1); ok && sc.personish(s) {
-				sc.fact(cc, rec, s, "PASSENGER", tState, "{s} passenger {o}", kindIdentifier, kindPerson)
+			if st := nameStart(sc.toks, i-1, sc.blocked); st >= 0 {
+				if s := sc.named(st, i-1); sc.personish(s) {
+					sc.fact(cc, rec, s, "PASSENGER", tState, "{s} passenger {o}", kindIdentifier, kindPerson)
+				}
 			}
 		}
 		sc.ticketHolder(cc, rec, i)
@@ -87,14 +89,4 @@ func (sc *sentCtx) objectHolds(c *nlp.Clause, i int) bool {
 		}
 	}
 	return false
-}
-
-// nameEndingAt returns the name whose last word is toks[e-1].
-func (sc *sentCtx) nameEndingAt(e int) (ref, bool) {
-	for s := e - 1; s >= 0 && e-s <= 4; s-- {
-		if end, ok := sc.nameAt[s]; ok && end == e {
-			return sc.named(s, e), true
-		}
-	}
-	return ref{}, false
 }

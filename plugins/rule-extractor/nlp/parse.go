@@ -625,8 +625,11 @@ func (s *Sentence) phraseAt(i int, nameEnd map[int]int, skip []bool) (Phrase, bo
 		// "Brødhus" alone; "Acme Robotics"; a name followed by nouns
 		// heads them ("Pro plan", "Vestas employee").
 		j := e
-		for j < n && !skip[j] && (s.Tags[j] == "NN" || s.Tags[j] == "NNS") && !nameStarts(nameEnd, j) && !s.secondObject(i) {
+		for j < n && !skip[j] && (s.Tags[j] == "NN" || s.Tags[j] == "NNS") && !nameStarts(nameEnd, j) {
 			j++
+		}
+		if s.secondObject(i) {
+			j = e
 		}
 		if j > e {
 			p.End, p.Head, p.Name = j, j-1, false
