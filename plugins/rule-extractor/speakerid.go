@@ -286,24 +286,7 @@ func (x *extraction) identifySpeakers(utts []utterance) {
 	// A short form of a one-word name ("Rach", "Mon") is that name: its
 	// evidence and denials go to the full name, and it stays an alias.
 	nick := nicknames(full)
-	for _, m := range []map[string]map[string]int{score} {
-		for s, names := range m {
-			for n, w := range names {
-				if long, ok := nick[n]; ok {
-					names[long] += w
-					delete(names, n)
-				}
-			}
-			_ = s
-		}
-	}
-	for _, names := range not {
-		for n := range names {
-			if long, ok := nick[n]; ok {
-				names[long] = true
-			}
-		}
-	}
+	toFullNames(score, not, nick)
 	type cand = voiceName
 	var cs []cand
 	surnames := surnamesOf(full)
@@ -981,4 +964,33 @@ func appositiveAfter(toks []token, i int) bool {
 		}
 	}
 	return false
+}
+
+// toFullNames moves each voice's evidence for a short form of a name to
+// the name it shortens, and adds a denial of the name to each denial of
+// its short form. Each move is one step, into new maps: a key added to
+// a map while ranging over it may or may not be visited, and moving in
+// place had made a chain of short forms go one step or two by the map's
+// order.
+func toFullNames(score map[string]map[string]int, not map[string]map[string]bool, nick map[string]string) {
+	for s, names := range score {
+		moved := map[string]int{}
+		for n, w := range names {
+			if long, ok := nick[n]; ok {
+				n = long
+			}
+			moved[n] += w
+		}
+		score[s] = moved
+	}
+	for s, names := range not {
+		moved := map[string]bool{}
+		for n := range names {
+			moved[n] = true
+			if long, ok := nick[n]; ok {
+				moved[long] = true
+			}
+		}
+		not[s] = moved
+	}
 }

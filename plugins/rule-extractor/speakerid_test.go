@@ -240,3 +240,20 @@ func TestExtractImpressionsOfNamed(t *testing.T) {
 			absent:  []wf{{"*", "*", "I.", "", ""}}},
 	})
 }
+
+// TestToFullNamesOneStep moves evidence for a short form one step, to
+// the name it shortens, whatever the maps' order: "ab" of "abc", "abc"
+// of "abcd" leave "ab"'s weight with "abc".
+func TestToFullNamesOneStep(t *testing.T) {
+	for range 50 {
+		score := map[string]map[string]int{"Speaker 1": {"ab": 1, "abc": 2, "x": 4}}
+		not := map[string]map[string]bool{"Speaker 2": {"ab": true}}
+		toFullNames(score, not, map[string]string{"ab": "abc", "abc": "abcd"})
+		if diff := cmp.Diff(map[string]int{"abc": 1, "abcd": 2, "x": 4}, score["Speaker 1"]); diff != "" {
+			t.Fatalf("score (-want +got):\n%s", diff)
+		}
+		if diff := cmp.Diff(map[string]bool{"ab": true, "abc": true}, not["Speaker 2"]); diff != "" {
+			t.Fatalf("denials (-want +got):\n%s", diff)
+		}
+	}
+}
