@@ -411,6 +411,9 @@ func (s *Sentence) subject(k int, skip []bool) {
 	for j >= 0 && (skip[j] || s.Tags[j] == "RB" && !s.inPhrase(j)) {
 		j--
 	}
+	if b := s.beforeBrackets(j); b != j && b >= 0 && s.phraseEndingAt(b+1) >= 0 && s.Phrases[s.phraseEndingAt(b+1)].Name {
+		j = b
+	}
 	if j > 0 && emphaticReflexive[s.Lower[j]] && nounTag(s.Tags[j-1]) {
 		// "the lab itself stays": the reflexive stresses the subject
 		// before it.

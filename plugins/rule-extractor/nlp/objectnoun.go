@@ -81,3 +81,22 @@ func (s *Sentence) retagPluralAfterCopula() {
 		}
 	}
 }
+
+// retagUnknownObject reads a lowercase word the tagger took for a bare
+// verb right after a finite verb, that no dictionary knows as a verb, as
+// the noun it is: "stopped apixaban/VB on 20 April". A finite verb takes
+// no bare verb after it, save a modal's or a verb of perceiving's.
+func (s *Sentence) retagUnknownObject() {
+	for i := 1; i < len(s.Tags); i++ {
+		if s.Tags[i] != "VB" || s.Words[i] != s.Lower[i] || len(s.Lower[i]) < 4 {
+			continue
+		}
+		if t := s.Tags[i-1]; t != "VBD" && t != "VBZ" && t != "VBP" || s.Lemmas[i-1] == "do" || s.Lemmas[i-1] == "let" || s.Lemmas[i-1] == "help" || s.Lemmas[i-1] == "make" {
+			continue
+		}
+		if IsVerb(s.Lower[i]) || IsVerb(Lemma(s.Lower[i], "VB")) {
+			continue
+		}
+		s.Tags[i], s.Lemmas[i] = "NN", s.Lower[i]
+	}
+}

@@ -273,6 +273,7 @@ func Parse(words, lower []string, names [][2]int, skip []bool) *Sentence {
 	s.retagObjectHeadNoun()
 	s.retagNounBeforeCode()
 	s.retagOffNoun()
+	s.retagUnknownObject()
 	s.retagGetParticiple()
 	s.retagPluralAfterCopula()
 	s.retagAs()

@@ -1,0 +1,49 @@
+package main
+
+// A patient's drug as the subject of a passive: "Oddny Berg's apixaban
+// was stopped on 20 April", "his metformin was started in May", "her
+// sertraline was increased to 100 mg". Whoever stopped it, the one whose
+// drug it is stops taking it; a dose changed says it is still taken.
+
+// possessedDrugRoles are what the passive verbs say of the drug.
+var possessedDrugRoles = map[string]temporal{
+	"stop": tEnd, "discontinue": tEnd, "cease": tEnd, "withdraw": tEnd, "halt": tEnd, "suspend": tEnd, "end": tEnd,
+	"start": tStart, "begin": tStart, "initiate": tStart, "restart": tStart, "resume": tStart, "prescribe": tStart,
+	"increase": tState, "reduce": tState, "lower": tState, "raise": tState, "double": tState, "halve": tState, "adjust": tState, "titrate": tState,
+}
+
+// possessedDrug reads such a clause and reports whether it was one.
+func (sc *sentCtx) possessedDrug(cc *clauseCtx, ci int) bool {
+	c := cc.c
+	role, ok := possessedDrugRoles[c.Lemma]
+	if !ok || !c.Passive || c.Particle != "" || c.Subj.Phrase < 0 || len(c.Subj.Coord) > 0 || c.Negated || c.Modal {
+		return false
+	}
+	p := &sc.p.Phrases[c.Subj.Phrase]
+	if p.PossEnd <= p.PossStart || p.Name || !sc.drugHead(p.Head) {
+		return false
+	}
+	owner := sc.ownerOf(p)
+	if owner.name == "" || owner.group != nil || !sc.personish(owner) {
+		return false
+	}
+	drug := ref{name: sc.toks[p.Head].text, kind: kindDrug, str: strPattern}
+	verb := sc.toks[c.Verb].lower
+	dc := sc.dated(cc, c)
+	if role == tState {
+		// A dose changed on a day: the drug is taken now, since before.
+		dc.te, dc.date = tensePresent, nil
+	}
+	sc.fact(dc, owner, drug, "TAKES_MEDICATION", role, "{s}'s {o} was "+verb, kindPerson, kindDrug)
+	return true
+}
+
+// drugHead reports whether the noun at word i is a drug, to WordNet, by
+// its stem or as the episode named it.
+func (sc *sentCtx) drugHead(i int) bool {
+	if sc.nounKind(i) == kindDrug {
+		return true
+	}
+	e := sc.u.x.reg.get(sc.toks[i].text)
+	return e != nil && e.kind == kindDrug
+}
