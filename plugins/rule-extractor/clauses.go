@@ -291,7 +291,8 @@ func (sc *sentCtx) readClause(ci int) {
 			if c.Particle != "" {
 				text += " " + c.Particle
 			}
-			if p := reciprocalPrep[verb]; p != "" {
+			if p := reciprocalPrep[verb]; p != "" && (c.Passive || !transitiveReciprocals.has(verb)) {
+				// "got married to {o}", "broke up with {o}"; "married {o}".
 				text += " " + p
 			}
 			text += " {o}"

@@ -136,7 +136,7 @@ func (sc *sentCtx) verbWord(start, v int, past, aspect bool) string {
 			}
 		}
 	}
-	if past && (sc.p.Tags[v] == "VBD" || sc.p.Tags[v] == "VBN") {
+	if past && (sc.p.Tags[v] == "VBD" || sc.p.Tags[v] == "VBN") && !sc.p.IdiomVerb(v) {
 		return sc.toks[v].lower
 	}
 	if past {

@@ -8,6 +8,10 @@ import "github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
 // reciprocalPrep joins the partner to a reciprocal verb's text.
 var reciprocalPrep = map[string]string{"marry": "to", "engage": "to", "divorce": "from", "separate": "from", "date": "", "break up": "with", "split up": "with", "split": "from", "go out": "with", "wed": "to"}
 
+// transitiveReciprocals take the partner as their object in the active
+// voice ("Ann married Bo"), and a preposition only in the passive.
+var transitiveReciprocals = words("marry wed divorce")
+
 // mutualNouns are the plural nouns of a relation two people hold to each
 // other ("Ann and Bo are friends").
 var mutualNouns = map[string]string{

@@ -12,6 +12,8 @@ type Sentence struct {
 	Lower  []string // lower case, contractions expanded ("'m" → "am", "n't" → "not")
 	Tags   []string // Penn Treebank tags
 	Lemmas []string
+	// idiomVerbs are the verbs of idioms read as other verbs (idioms.go).
+	idiomVerbs map[int]bool
 	// Phrases are the noun phrases, in order.
 	Phrases []Phrase
 	// Clauses are the clauses, one per verb group, in order.
@@ -297,6 +299,7 @@ func Parse(words, lower []string, names [][2]int, skip []bool) *Sentence {
 	s.retagPluralNounVerbs()
 	s.chunk(names, skip)
 	s.clauses(skip)
+	s.readIdioms()
 	return s
 }
 
