@@ -300,6 +300,7 @@ func Parse(words, lower []string, names [][2]int, skip []bool) *Sentence {
 	s.chunk(names, skip)
 	s.clauses(skip)
 	s.readIdioms()
+	s.dropTimeObjects()
 	return s
 }
 

@@ -1,0 +1,124 @@
+package main
+
+import "github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
+
+// Moving out with no place named, and living alone: "Vesna moved out in
+// March", "Oddny lives on her own now". Whoever the one named lived with,
+// as this episode or the ones before it told, they live together no
+// longer. Moving out "of" a place is a home left (the frames).
+
+// housemateClasses are the ties of sharing a home.
+var housemateClasses = words("LIVES_WITH ROOMMATE_OF")
+
+// livingApart reads such a clause and reports whether it was one.
+func (sc *sentCtx) livingApart(cc *clauseCtx, ci int) bool {
+	c := cc.c
+	if c.Negated || c.Modal || c.Passive || !c.Obj.None() {
+		return false
+	}
+	text := ""
+	switch {
+	case c.Lemma == "move" && c.Particle == "out":
+		for _, pp := range c.PPs {
+			if pp.Prep == "of" || pp.Prep == "from" || pp.Prep == "to" || pp.Prep == "into" {
+				return false
+			}
+		}
+		text = "{s} moved out and no longer lives with {o}"
+	case c.Lemma == "live" && c.Particle == "" && sc.alone(c):
+		text = "{s} lives alone and no longer with {o}"
+	default:
+		return false
+	}
+	subjs := sc.subjects(ci)
+	if len(subjs) != 1 || !sc.personish(subjs[0]) {
+		return false
+	}
+	others, rels := sc.u.x.housematesOf(subjs[0].name)
+	if len(others) == 0 {
+		return false
+	}
+	dc := sc.dated(cc, c)
+	for i, o := range others {
+		if sc.isSpeaker(o) {
+			// "Aiko moved out", told by the one she lived with.
+			me := ref{name: sc.u.speaker, kind: kindPerson, str: strSure}
+			sc.fact(dc, subjs[0], me, "ROOMMATE_OF", tEnd, "{s} moved out", kindPerson, kindPerson)
+			sc.fact(dc, me, subjs[0], "LIVES_WITH", tEnd, "{s} no longer lives with {o}", kindPerson, kindPerson)
+			continue
+		}
+		sc.fact(dc, subjs[0], ref{name: o, kind: kindPerson, str: strPattern}, rels[i], tEnd, text, kindPerson, kindPerson)
+	}
+	return true
+}
+
+// alone reports whether "alone", "on her own" or "by himself" follows
+// the clause's verb.
+func (sc *sentCtx) alone(c *nlp.Clause) bool {
+	w := lowerAt(sc.toks, c.VerbEnd)
+	if w == "alone" {
+		return true
+	}
+	next := lowerAt(sc.toks, c.VerbEnd+1)
+	switch w {
+	case "on":
+		_, poss := possessives[next]
+		return poss && lowerAt(sc.toks, c.VerbEnd+2) == "own"
+	case "by":
+		return reflexives.has(next)
+	}
+	return false
+}
+
+// reflexives are the pronouns of "by herself".
+var reflexives = words("myself yourself himself herself themselves ourselves")
+
+// housematesOf returns the ones name shares a home with, and the tie,
+// from the episode's facts and the previous episodes' that are not ended.
+func (x *extraction) housematesOf(name string) (others, rels []string) {
+	is := func(n string) bool {
+		return x.reg.key(n) == x.reg.key(name) || beginsName(name, n) || beginsName(n, name)
+	}
+	note := func(src, dst, rel string) {
+		o := ""
+		switch {
+		case is(src):
+			o = dst
+		case is(dst):
+			o = src
+		default:
+			return
+		}
+		for _, have := range others {
+			if x.reg.key(have) == x.reg.key(o) {
+				return
+			}
+		}
+		others, rels = append(others, o), append(rels, rel)
+	}
+	for _, f := range x.facts {
+		if housemateClasses.has(f.rel) && f.invalid.IsZero() {
+			note(f.src, f.dst, f.rel)
+		}
+	}
+	for _, f := range x.previousFacts() {
+		if housemateClasses.has(f.Relation) && f.InvalidAt == "" {
+			note(f.Source, f.Target, f.Relation)
+		}
+	}
+	return others, rels
+}
+
+// isSpeaker reports whether name is the speaker's, or the name the
+// speaker gave themselves ("user: Hi! I'm Siv Moe").
+func (sc *sentCtx) isSpeaker(name string) bool {
+	x, sp := sc.u.x, sc.u.speaker
+	if sp == "" {
+		return false
+	}
+	if x.sameName(name, sp) {
+		return true
+	}
+	full, ok := x.identities[x.reg.key(sp)]
+	return ok && x.sameName(name, full)
+}
