@@ -265,9 +265,12 @@ var frames = indexFrames([]frame{
 	{verb: "run", kinds: []kind{kindOrg, kindTeam}, class: "RUNS", role: tState},
 	{verb: "head", kinds: []kind{kindOrg, kindTeam}, class: "RUNS", role: tState},
 	{verb: "lead", kinds: []kind{kindOrg, kindTeam}, class: "RUNS", role: tState},
-	// "took the helm at Sarita Textiles", "took over the reins of".
-	{verb: "take", obj: "helm reins", prep: "at|of", kinds: kOrgish, class: "RUNS", role: tStart},
-	{verb: "take over", obj: "helm reins", prep: "at|of", kinds: kOrgish, class: "RUNS", role: tStart},
+	// "took the helm at Sarita Textiles", "took over the reins of", "took
+	// charge of Brackley Rovers": a team taken in hand is coached.
+	{verb: "take", obj: "helm reins charge", prep: "at|of", kinds: kTeam, known: true, class: "COACHES", role: tStart},
+	{verb: "take over", obj: "helm reins charge", prep: "at|of", kinds: kTeam, known: true, class: "COACHES", role: tStart},
+	{verb: "take", obj: "helm reins charge", prep: "at|of", kinds: kOrgish, class: "RUNS", role: tStart},
+	{verb: "take over", obj: "helm reins charge", prep: "at|of", kinds: kOrgish, class: "RUNS", role: tStart},
 	{verb: "manage", kinds: kOrg, class: "RUNS", role: tState},
 	{verb: "supervise", kinds: kPerson, class: "MANAGER_OF", role: tState},
 	{verb: "found", class: "FOUNDED", role: tEvent},

@@ -387,6 +387,9 @@ func (sc *sentCtx) phraseRef(pi int, subject bool) ref {
 		}
 		return ref{}
 	}
+	if r := sc.teamStandIn(p); r.name != "" {
+		return r
+	}
 	if p.PossEnd == p.PossStart && orgStandIns.has(head) && p.Start < p.Head && toks[p.Start].lower == "the" {
 		if lowerAt(toks, p.End) == "of" {
 			// "the board of Auren" is no stand-in for the company named
