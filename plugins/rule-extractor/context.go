@@ -46,6 +46,12 @@ func personLike(name string) bool {
 			return false
 		}
 	}
+	if n >= 2 {
+		if l := strings.ToLower(fs[len(fs)-1]); tradePlurals.has(l) || industryHeads.has(l) || corpSuffixes.has(l) {
+			// "Penhallow Builders", "Brackley Freight": a firm.
+			return false
+		}
+	}
 	return n >= 2
 }
 
