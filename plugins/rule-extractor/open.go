@@ -24,7 +24,13 @@ func (sc *sentCtx) openFact(cc *clauseCtx, verb string, subj ref, role temporal)
 		// relation (nominal.go).
 		return
 	}
+	done := false
 	for i, a := range sc.slots(c) {
+		if done && !placePreps.has(a.prep) {
+			// After the first relation, only where it was done: "is
+			// staying with her sister in Glasgow".
+			continue
+		}
 		if a.prep == "" && !c.Obj2.None() && slices.Contains(a.phrases, c.Obj.Phrase) {
 			// "writing her a list": the first of two objects is the
 			// one it is done for.
@@ -47,6 +53,9 @@ func (sc *sentCtx) openFact(cc *clauseCtx, verb string, subj ref, role temporal)
 			if obj.name == "" || !sc.entityLike(obj, pi) || slices.Contains(sc.served, pi) {
 				continue
 			}
+			if done && sc.semKind(obj, pi) != kindLocation {
+				continue
+			}
 			if rel == "" {
 				rel, text = openRelation(verb, a.prep, c.Passive), sc.clauseText(cc, nil, a.prep, r)
 				if c.Passive {
@@ -60,7 +69,12 @@ func (sc *sentCtx) openFact(cc *clauseCtx, verb string, subj ref, role temporal)
 			sc.fact(cc, src, dst, rel, r, text, kindNone, kindNone)
 		}
 		if rel != "" {
-			return
+			if done || a.prep == "" {
+				// After a direct object, a place is where it went
+				// ("sent me to Dubai"), which the text says already.
+				return
+			}
+			done = true
 		}
 	}
 }
