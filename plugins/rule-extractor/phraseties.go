@@ -180,6 +180,7 @@ func (sc *sentCtx) relateIn(cc *clauseCtx, name, owner ref, noun string, role te
 		sc.fact(&clauseCtx{ended: k.ended || cc.ended, te: cc.te, date: cc.date, c: cc.c}, name, owner, k.rel, role, "{s} is {o}'s "+noun, kindPerson, kindPerson)
 		if !k.ended && !cc.ended {
 			sc.coworkers(cc, name, owner, noun, role)
+			sc.endFormerHolders(&clauseCtx{te: cc.te, date: cc.date, c: cc.c}, name, owner, k.rel, noun)
 		}
 	case petNouns.has(noun) || sc.isAnimal(noun):
 		sc.u.x.reg.add(name.name, kindPet, strPattern, true)

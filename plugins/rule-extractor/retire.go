@@ -154,7 +154,13 @@ func (sc *sentCtx) retirement(cc *clauseCtx, subj ref, verb string) bool {
 		if a, ok := asides[f.dst]; ok && text == "{s} left {o}" {
 			text = a
 		}
-		sc.fact(cc, who, ref{name: f.dst, kind: tieKinds[f.rel], str: strPattern}, f.rel, tEnd, text, kindPerson, tieKinds[f.rel])
+		k := tieKinds[f.rel]
+		if f.rel == "COACHES" && x.typedPerson(f.dst) {
+			// A coach of a swimmer, not of a team: the one coached
+			// stays a person.
+			k, text = kindPerson, "{s} no longer coaches {o}"
+		}
+		sc.fact(cc, who, ref{name: f.dst, kind: k, str: strPattern}, f.rel, tEnd, text, kindPerson, k)
 	}
 	// An office the subject holds ("Graham Oyinlola, treasurer since
 	// 2019, resigned"): the organisation's title ends with it, unless
@@ -361,6 +367,14 @@ func (x *extraction) previousFacts() []abi.ExtractedFact {
 	for _, ep := range x.previous {
 		if resp, d, err := extractDescribed(abi.ExtractRequest{Episode: ep}); err == nil {
 			x.prevFacts = append(x.prevFacts, resp.Facts...)
+			for _, e := range resp.Entities {
+				if e.Type == "Person" {
+					if x.prevPeople == nil {
+						x.prevPeople = map[string]bool{}
+					}
+					x.prevPeople[x.reg.key(e.Name)] = true
+				}
+			}
 			for noun, name := range d {
 				if x.prevDescribed == nil {
 					x.prevDescribed = map[string]string{}
@@ -491,4 +505,14 @@ func (sc *sentCtx) partedWith(c *nlp.Clause) ref {
 		return org
 	}
 	return ref{}
+}
+
+// typedPerson reports whether the episode or an extraction of the
+// previous ones typed name as a person.
+func (x *extraction) typedPerson(name string) bool {
+	if e := x.reg.get(name); e != nil && e.kind != kindNone {
+		return e.kind == kindPerson
+	}
+	x.previousFacts()
+	return x.prevPeople[x.reg.key(name)]
 }

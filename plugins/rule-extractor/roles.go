@@ -379,6 +379,7 @@ func (sc *sentCtx) kinFact(cc *clauseCtx, subj, owner ref, head string) {
 		sc.fact(now, subj, owner, k.rel, tState, "{s} is {o}'s "+head, kindPerson, kindPerson)
 		if !now.ended {
 			sc.coworkers(now, subj, owner, head, tState)
+			sc.endFormerHolders(now, subj, owner, k.rel, head)
 		}
 	case lastingTies.has(k.rel):
 		// "she was my aunt": still is.

@@ -1,0 +1,38 @@
+package main
+
+// A new holder of a tie one has with one person at a time ends the old
+// one's: "Vesna's new coach is Brannoc Hale" after "Vesna is coached by
+// Thorfinn Aas", "my new landlord is …". The former holders are the ones
+// this episode or the ones before it told, whose tie is not ended.
+
+// oneHolderTies are the ties a person has with one holder at a time.
+var oneHolderTies = words("COACHES LANDLORD_OF THERAPIST_OF DENTIST_OF")
+
+// endFormerHolders ends the open ties rel of owner with anyone but subj.
+func (sc *sentCtx) endFormerHolders(cc *clauseCtx, subj, owner ref, rel, head string) {
+	if !oneHolderTies.has(rel) || !sc.saysNew([]string{head}) {
+		return
+	}
+	x := sc.u.x
+	var former []string
+	note := func(src, dst, r string, open bool) {
+		if r != rel || !open || !x.sameName(dst, owner.name) || x.sameName(src, subj.name) {
+			return
+		}
+		for _, f := range former {
+			if x.sameName(f, src) {
+				return
+			}
+		}
+		former = append(former, src)
+	}
+	for _, f := range x.facts {
+		note(f.src, f.dst, f.rel, f.invalid.IsZero())
+	}
+	for _, f := range x.previousFacts() {
+		note(f.Source, f.Target, f.Relation, f.InvalidAt == "")
+	}
+	for _, f := range former {
+		sc.fact(cc, ref{name: f, kind: kindPerson, str: strPattern}, owner, rel, tEnd, "{s} is no longer {o}'s "+head, kindPerson, kindPerson)
+	}
+}
