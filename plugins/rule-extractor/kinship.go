@@ -168,7 +168,7 @@ func (x *extraction) kinAsNames(utts []utterance, prev []abi.Episode) {
 	kin, death := false, false
 	for _, u := range utts {
 		kin = kin || containsWord(u.text, kinNames...)
-		death = death || containsWord(u.text, "died", "dies", "passed away")
+		death = death || containsWord(u.text, "died", "dies", "passed away") || containsWord(u.text, "put") && containsWord(u.text, "down")
 	}
 	if !kin && !death {
 		return
@@ -285,6 +285,9 @@ var deathVerbs = words("die pass")
 // speaker named before: the tie ends then.
 func (sc *sentCtx) death(cc *clauseCtx, subj ref) bool {
 	c := cc.c
+	if sc.putDown(cc) {
+		return true
+	}
 	if !deathVerbs.has(c.Lemma) || c.Lemma == "pass" && c.Particle != "away" || c.Passive || sc.u.speaker == "" {
 		return false
 	}

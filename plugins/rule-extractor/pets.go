@@ -73,3 +73,23 @@ func animalHead(w string) bool {
 	lex, c, ok := nlp.Noun(nlp.Lemma(w, "NN"))
 	return ok && c&nlp.ClassAnimal != 0 && lex == nlp.NounAnimal
 }
+
+// putDown reads "we had to put Pepper down" of a pet the speaker named
+// before: the pet died, and the speaker has it no longer.
+func (sc *sentCtx) putDown(cc *clauseCtx) bool {
+	c := cc.c
+	if c.Lemma != "put" || c.Obj.None() || len(c.Obj.Coord) > 0 || c.Negated || c.Modal || c.Future || sc.u.speaker == "" {
+		return false
+	}
+	p := &sc.p.Phrases[c.Obj.Phrase]
+	if c.Particle != "down" && lowerAt(sc.toks, p.End) != "down" {
+		return false
+	}
+	pet := sc.phraseRef(c.Obj.Phrase, false)
+	if pet.name == "" || sc.u.x.close[sc.u.speaker][strings.ToLower(pet.name)] != "HAS_PET" {
+		return false
+	}
+	speaker := ref{name: sc.u.speaker, kind: kindPerson, str: strSure}
+	sc.fact(cc, speaker, pet, "HAS_PET", tEnd, "{o} was put down", kindPerson, kindPet)
+	return true
+}

@@ -129,7 +129,8 @@ done:
 			// A past form after "have" is its participle, whatever the tag.
 			c.Perfect = true
 		case lv == "have" && s.Tags[next] == "VB":
-			c.Modal = true // "have to"
+			// "have to" is a need; "had to quit" says one quit.
+			c.Modal = s.Tags[v] != "VBD"
 		case (lv == "be" || lv == "get") && s.Tags[next] == "VBN" && next == main:
 			c.Passive = true
 			c.GetPassive = lv == "get"
