@@ -552,6 +552,19 @@ var frames = indexFrames([]frame{
 	{verb: "study", class: "STUDIES", role: tTrait},
 	{verb: "attend", class: "ATTENDED", role: tEvent},
 
+	// A flight's or a train's route: "flight FN 2210 now departs Oslo
+	// for Akureyri", "the 07:12 goes to Leeds".
+	{verb: "depart", prep: "for|to", subj: kindIdentifier, class: "DESTINATION", role: tState},
+	{verb: "depart", prep: "from", subj: kindIdentifier, class: "ORIGIN", role: tState},
+	{verb: "depart", kinds: []kind{kindLocation, kindNone}, subj: kindIdentifier, class: "ORIGIN", role: tState},
+	{verb: "leave", prep: "for", subj: kindIdentifier, class: "DESTINATION", role: tState},
+	{verb: "leave", prep: "from", subj: kindIdentifier, class: "ORIGIN", role: tState},
+	{verb: "fly", prep: "to|into", subj: kindIdentifier, class: "DESTINATION", role: tState},
+	{verb: "fly", prep: "from|out of", subj: kindIdentifier, class: "ORIGIN", role: tState},
+	{verb: "go", prep: "to", subj: kindIdentifier, class: "DESTINATION", role: tState},
+	{verb: "arrive", prep: "in|at|into", subj: kindIdentifier, class: "DESTINATION", role: tState},
+	{verb: "land", prep: "in|at", subj: kindIdentifier, class: "DESTINATION", role: tState},
+
 	// Travel.
 	{verb: "visit", class: "VISITED", role: tEvent},
 	{verb: "travel", prep: "to", class: "TRAVELED_TO", role: tEvent},
@@ -743,6 +756,10 @@ func (sc *sentCtx) subjFits(f *frame, subj ref) bool {
 		return true
 	case f.subj == kindTeam:
 		return (k == kindOrg || k == kindNone) && teamName(subj.name)
+	case f.subj == kindIdentifier:
+		// "FN 2210", "KL1422": a flight's code.
+		f := strings.Fields(subj.name)
+		return k == kindNone && (len(f) == 1 && codeShaped(f[0]) || len(f) == 2 && isNumber(f[1]) && strings.ToUpper(f[0]) == f[0])
 	}
 	return false
 }

@@ -94,6 +94,10 @@ func nameEnd(toks []token, i int, blocked []bool) int {
 		// "CEO of Acme" is a title and a name, not one name.
 		return i
 	}
+	if _, ok := spacedFlightCode(toks, j); ok || flightNouns.has(first) && j < len(toks) && codeShaped(toks[j].text) {
+		// "Flight KL1422": the flight is its code.
+		return i
+	}
 	if honorifics.has(first) {
 		if !nameToken(toks, j, blocked) || isCapStop(toks[j].lower) {
 			return i

@@ -25,6 +25,9 @@ var bookingRelations = words("BOOKS BOOKED HAS_BOOKING HAS_TICKET")
 func (sc *sentCtx) flightCode(pi int) ref {
 	p := &sc.p.Phrases[pi]
 	for k := p.Start; k < p.End; k++ {
+		if code, ok := spacedFlightCode(sc.toks, k); ok {
+			return ref{name: code, kind: kindIdentifier, str: strPattern}
+		}
 		if w := sc.toks[k].text; codeShaped(w) && (k == p.Start || flightNouns.has(lowerAt(sc.toks, k-1))) {
 			return ref{name: w, kind: kindIdentifier, str: strPattern}
 		}
@@ -273,4 +276,30 @@ func (sc *sentCtx) rebooked(cc *clauseCtx, ci int) bool {
 	}
 	subjs := sc.subjects(ci)
 	return len(subjs) == 1 && sc.onFlight(cc, subjs[0])
+}
+
+// spacedFlightCode returns the code of a flight written with a space
+// after the airline's ("flight FN 2210", "flight U2 8123") at word i.
+func spacedFlightCode(toks []token, i int) (string, bool) {
+	if i < 1 || i+1 >= len(toks) || !flightNouns.has(toks[i-1].lower) {
+		return "", false
+	}
+	a, n := toks[i].text, toks[i+1].text
+	if len(a) < 2 || len(a) > 3 || len(n) > 4 || !isNumber(n) {
+		return "", false
+	}
+	letters := 0
+	for _, r := range a {
+		switch {
+		case r >= 'A' && r <= 'Z':
+			letters++
+		case r >= '0' && r <= '9':
+		default:
+			return "", false
+		}
+	}
+	if letters == 0 {
+		return "", false
+	}
+	return a + " " + n, true
 }

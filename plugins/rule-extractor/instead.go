@@ -12,6 +12,12 @@ import (
 // than Fenlow Town". The one replaced held the tie until the new one
 // began.
 func (sc *sentCtx) insteadOf(c *nlp.Clause) (ref, bool) {
+	r, _, ok := sc.insteadOfAt(c)
+	return r, ok
+}
+
+// insteadOfAt is insteadOf, with the word of "instead" or "rather".
+func (sc *sentCtx) insteadOfAt(c *nlp.Clause) (ref, int, bool) {
 	for _, pp := range c.PPs {
 		if pp.Obj.None() || pp.At < 1 {
 			continue
@@ -23,11 +29,11 @@ func (sc *sentCtx) insteadOf(c *nlp.Clause) (ref, bool) {
 		p := &sc.p.Phrases[pp.Obj.Phrase]
 		for i := p.Start; i < p.End; i++ {
 			if e, ok := sc.nameAt[i]; ok && e <= p.End {
-				return sc.named(i, e), true
+				return sc.named(i, e), pp.At - 1, true
 			}
 		}
 	}
-	return ref{}, false
+	return ref{}, -1, false
 }
 
 // replacedTie adds the end of the tie a clause's new one replaces: the
@@ -41,11 +47,19 @@ func (sc *sentCtx) replacedTie(cc *clauseCtx, src, dst ref, rel string, role tem
 	if relTable[canonRel(rel)].event {
 		return
 	}
-	alt, ok := sc.insteadOf(cc.c)
+	alt, at, ok := sc.insteadOfAt(cc.c)
 	if !ok {
 		return
 	}
 	key := sc.u.x.reg.key
+	if q := sc.p.PhraseEndingAt(at); q >= 0 {
+		// "departs Oslo for Akureyri instead of Reykjavik": the tie
+		// whose object stands right before "instead" is the one
+		// replaced, not every tie of the clause.
+		if r := sc.phraseRef(q, false); r.name != "" && key(r.name) != key(dst.name) {
+			return
+		}
+	}
 	if key(alt.name) == key(dst.name) || key(alt.name) == key(src.name) || !replaceable(sc.kindOf(alt), sc.kindOf(dst)) {
 		return
 	}

@@ -92,6 +92,9 @@ func (sc *sentCtx) identifier(i int) (ref, int, bool) {
 	if toks[i].word && looksLikeID(toks[i].text) && !isNumber(toks[i].lower) {
 		return ref{name: toks[i].text, kind: kindIdentifier, str: strCue}, i + 1, true
 	}
+	if code, ok := spacedFlightCode(toks, i); ok {
+		return ref{name: code, kind: kindIdentifier, str: strCue}, i + 2, true
+	}
 	if !idNouns.has(toks[i].lower) {
 		return ref{}, 0, false
 	}
@@ -120,6 +123,15 @@ func (sc *sentCtx) named(s, e int) ref {
 		if r := sc.namedByHead(sc.toks[s].lower, s-1); r.name != "" && !strings.EqualFold(r.name, sc.toks[s].text) {
 			return r
 		}
+	}
+	if e-s >= 2 && flightNouns.has(sc.toks[s].lower) {
+		// "Flight KL1422 now goes to Akureyri": the flight is its code.
+		if _, ok := spacedFlightCode(sc.toks, s+1); ok || e-s == 2 && codeShaped(sc.toks[s+1].text) {
+			s++
+		}
+	}
+	if _, ok := spacedFlightCode(sc.toks, s); ok && e == s+2 {
+		return ref{name: joinTokens(sc.toks[s:e]), kind: kindIdentifier, str: strCue}
 	}
 	k, str := guessKind(sc.toks[s:e])
 	return ref{name: joinTokens(sc.toks[s:e]), kind: k, str: str}

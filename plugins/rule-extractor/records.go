@@ -81,6 +81,11 @@ func (sc *sentCtx) recordFields() {
 				continue
 			}
 			noun := sc.headWord(pi)
+			if p.Name || nameHead(sc, pi) {
+				// "for Thorfinn Aas, from Oslo to Reykjavik": a name is
+				// no noun of the route.
+				noun = "goes"
+			}
 			if o := sc.phraseRef(from, false); o.name != "" {
 				sc.fact(cc, rec, o, "ORIGIN", tState, "{s} "+noun+" from {o}", kindIdentifier, kindLocation)
 			}
@@ -644,4 +649,15 @@ func (sc *sentCtx) cancelledThat(cc *clauseCtx, ci int) bool {
 		return false
 	}
 	return sc.cancelByNumber(cc, c)
+}
+
+// nameHead reports whether the head of phrase pi is part of a name.
+func nameHead(sc *sentCtx, pi int) bool {
+	h := sc.p.Phrases[pi].Head
+	for k, e := range sc.nameAt {
+		if k <= h && h < e {
+			return true
+		}
+	}
+	return false
 }

@@ -14,7 +14,7 @@ import "github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
 func (sc *sentCtx) ticketFields(cc *clauseCtx, rec ref) {
 	for i := range sc.toks {
 		r, end, ok := sc.identifier(i)
-		if !ok || !sameRecord(r.name, rec.name) || !travelRecords.has(sc.toks[i].lower) {
+		if !ok || !sameRecord(r.name, rec.name) || !travelRecords.has(sc.toks[i].lower) && !travelRecords.has(lowerAt(sc.toks, i-1)) {
 			continue
 		}
 		at := end
