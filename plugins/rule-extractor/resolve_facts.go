@@ -79,6 +79,10 @@ var officeRels = func() map[string]bool {
 	return m
 }()
 
+// ownership are the ties of owning a thing: "sold Fenlow Analytics"
+// ends the ownership "acquired" began, and a new owner's either.
+var ownership = words("owns acquired")
+
 // couples are the ties of a couple, which one ending verb ends.
 var couples = words("marriedto engagedto isdating")
 
@@ -418,7 +422,7 @@ func isDuplicate(n, e rfact) bool {
 		// a job, a home, a team, a school.
 		// "Niamh and I separated" ends a couple's tie, whichever the
 		// text named before: dating, an engagement, a marriage.
-		return n.valid.IsZero() && !n.invalid.IsZero() && (leaveable.has(n.rel) && leaveable.has(e.rel) || couples.has(n.rel) && couples.has(e.rel)) && overlap(n, e)
+		return n.valid.IsZero() && !n.invalid.IsZero() && (leaveable.has(n.rel) && leaveable.has(e.rel) || couples.has(n.rel) && couples.has(e.rel) || ownership.has(n.rel) && ownership.has(e.rel)) && overlap(n, e)
 	}
 	switch {
 	case n.props.open:
@@ -472,7 +476,7 @@ func contradicts(n, e rfact) bool {
 		}
 		return n.src == e.src && n.dst != e.dst
 	}
-	if e.rel == "owns" && newHolder(n, e) {
+	if ownership.has(e.rel) && newHolder(n, e) {
 		return true
 	}
 	if !(n.props.functional || n.replaces || e.replaces) || n.rel != e.rel {
