@@ -346,6 +346,9 @@ func (sc *sentCtx) bareTitleAfter(n named, k int) {
 	}
 	canon, end := titleAt(toks, k)
 	if end == k {
+		if !x.isOrg(n.name) && lowerAt(toks, k0-1) == "(" {
+			sc.bracketedJob(n, k0)
+		}
 		if !x.isOrg(n.name) {
 			// A job rather than an office: "Oriol Vidal, head of sales at
 			// Brightwell,", "Ife Adebayo, assistant coach at Wyvern,".
@@ -379,9 +382,10 @@ func (sc *sentCtx) bareTitleAfter(n named, k int) {
 		if k := sc.kindOf(org); k != kindOrg && !(k == kindNone && !personLike(org.name)) {
 			return
 		}
-	case closes(end) && d != nil:
-		// "Graham Oyinlola, treasurer since 2019,": the post at the
-		// organisation the text is about.
+	case closes(end) && (d != nil || lowerAt(toks, k0-1) == "(" && lowerAt(toks, end) == ")"):
+		// "Graham Oyinlola, treasurer since 2019,", "Present: Sigvald
+		// Brekke (chair)": the post at the organisation the text is
+		// about.
 		if org = sc.contextOrgBefore(n.pos); org.name == "" {
 			return
 		}

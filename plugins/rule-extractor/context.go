@@ -427,7 +427,7 @@ func (sc *sentCtx) lastNamedBefore(at int, ok func(name string) bool) string {
 
 // orgStandIns are nouns that, after "the", stand for the organisation
 // being talked about ("the board named …", "the company said …").
-var orgStandIns = words("board company firm group business startup bank employer")
+var orgStandIns = words("board committee trustees directors company firm group business startup bank employer")
 
 // previousPersons scans the last previous episodes for the people they
 // name, oldest first: names the words show to be people, full names, and

@@ -430,6 +430,10 @@ var toPersonWords = words("you thanks hello goodbye congratulations congrats ove
 // "divorced from".
 var fromPerson = words("over heard hear hearing email message call text note letter card divorced separated inherited")
 
+// orgBodies are the bodies of an organisation, before "of" and
+// its name.
+var orgBodies = words("board committee trustees directors shareholders governors council members")
+
 // placePreps before a name of no other kind make it a place.
 var placePreps = words("in near from to outside")
 
@@ -605,6 +609,10 @@ func findMentions(toks []token, blocked []bool) []mention {
 				k, str = kindPerson, strWeak
 			case placePreps.has(lowerAt(toks, i-1)):
 				k, str = kindLocation, strWeak
+			case lowerAt(toks, i-1) == "of" && orgBodies.has(lowerAt(toks, i-2)):
+				// "the board of Garrick Haulage", "minutes of the
+				// committee of": what has a board is an organisation.
+				k, str = kindOrg, strWeak
 			case lowerAt(toks, i-1) == "at" && e-i > 1 && lowerAt(toks, e) != "'s" && !firstNames.has(toks[i].lower):
 				// "his apprenticeship at Kellner Joinery": a place of
 				// work or study, not a person's full name.

@@ -356,6 +356,13 @@ func (s *Sentence) retagVerbs() {
 			// noun is no conjunct of a name; it is a second verb.
 			prev = "PRP"
 		}
+		if prev == ")" {
+			// "Ingunn Dahl (34) lives/NNS in Fenlow": the name before
+			// the brackets.
+			if b := s.beforeBrackets(i - 1); b != i-1 && b >= 0 && (s.Tags[b] == "NNP" || s.Tags[b] == "NNPS") {
+				prev, at = s.Tags[b], b
+			}
+		}
 		if !(prev == "NNP" || prev == "NNPS" || prev == "PRP" && subjectPronouns[s.Lower[i-1]] || prev == "PRP") {
 			continue
 		}
@@ -366,7 +373,7 @@ func (s *Sentence) retagVerbs() {
 		}
 		if prev == "NNP" || prev == "NNPS" {
 			// "his Tallyho account from": a name inside a noun phrase.
-			k := i - 1
+			k := at
 			for k > 0 && (s.Tags[k-1] == "NNP" || s.Tags[k-1] == "NNPS") {
 				k--
 			}
