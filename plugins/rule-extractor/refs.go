@@ -805,7 +805,7 @@ func (sc *sentCtx) semKind(r ref, pi int) kind {
 		k, str = e.kind, e.str
 	}
 
-	if (k == kindLocation || k == kindOrg) && schoolWithin(r.name) {
+	if (k == kindLocation || k == kindOrg) && (schoolWithin(r.name) || nameSchoolNouns.has(lastWordLower(r.name))) {
 		// "Trinity College Dublin", "University College Cork": a school
 		// named with its town.
 		return kindSchool
@@ -861,7 +861,7 @@ func schoolWithin(name string) bool {
 
 // nameSchoolNouns are nouns of a place of learning that names use beside
 // the schoolNouns.
-var nameSchoolNouns = words("institute polytechnic conservatory seminary primary secondary")
+var nameSchoolNouns = words("institute polytechnic conservatory seminary primary secondary high infants juniors")
 
 // siblingPlan reports whether a name of two words or more shares its
 // first word with a plan the episode named: "moved you to Fibre 500"
