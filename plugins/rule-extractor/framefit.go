@@ -160,6 +160,14 @@ func (sc *sentCtx) providerClass(c *nlp.Clause, org ref) string {
 	if told := sc.u.x.tieWith(sc.u.speaker, org.name); told != "" {
 		return told
 	}
+	if !c.Obj.None() {
+		// "switched my car insurance from Brackley Mutual": what was
+		// moved says what the provider is.
+		switch sc.headWord(c.Obj.Phrase) {
+		case "insurance", "cover", "policy":
+			return "INSURED_WITH"
+		}
+	}
 	names := []string{org.name}
 	for _, pp := range c.PPs {
 		if (pp.Prep == "from" || pp.Prep == "to") && pp.Obj.Phrase >= 0 {

@@ -81,3 +81,16 @@ func openingTag(w, next string, named bool) (string, bool) {
 	}
 	return "", false
 }
+
+// retagOpeningParticiple reads a past participle that opens a sentence
+// before an object as the past of a verb whose "I" the writer left out:
+// "Cancelled my Ironside membership", "Sold the van last week". A
+// participle before a preposition stays one ("Founded in 1990, …").
+func (s *Sentence) retagOpeningParticiple() {
+	if len(s.Tags) < 3 || s.Tags[0] != "VBN" {
+		return
+	}
+	if t := s.Tags[1]; t == "PRP$" || t == "DT" && s.Lower[1] != "that" {
+		s.Tags[0] = "VBD"
+	}
+}

@@ -254,6 +254,7 @@ func Parse(words, lower []string, names [][2]int, skip []bool) *Sentence {
 	s.retagPlease()
 	s.retagImperative(named)
 	s.retagOpeningWord(named)
+	s.retagOpeningParticiple()
 	s.retagCompoundHeads()
 	s.retagHyphenGerunds()
 	s.retagPrefixedVerbs()
@@ -301,6 +302,7 @@ func Parse(words, lower []string, names [][2]int, skip []bool) *Sentence {
 	s.clauses(skip)
 	s.readIdioms()
 	s.dropTimeObjects()
+	s.particleAfterObject()
 	return s
 }
 
