@@ -94,7 +94,7 @@ func verbOfNoun(noun string, gerunds bool, fits func(verb string) bool) string {
 var irregularNominals = map[string]string{
 	"acquisition": "acquire", "takeover": "take over",
 	"merger": "merge", "exit": "exit", "hire": "hire", "purchase": "purchase", "buyout": "buy out",
-	"signing": "sign", "hiring": "hire",
+	"signing": "sign", "hiring": "hire", "sale": "sell",
 }
 
 // lightVerbs take an event noun as their object and leave the event to
@@ -291,6 +291,10 @@ func (sc *sentCtx) ofNominals() {
 		c := &sc.p.Clauses[ci]
 		var doer ref
 		q := &sc.p.Phrases[qi]
+		if verb == "sell" && lowerAt(sc.toks, q.End) == "to" {
+			sc.saleTo(c, p, qi)
+			continue
+		}
 		switch {
 		case lowerAt(sc.toks, q.End) == "by":
 			if bi := sc.p.PhraseAt(q.End + 1); bi >= 0 && sc.p.Phrases[bi].Start == q.End+1 {
@@ -489,4 +493,23 @@ func (sc *sentCtx) tenancies() {
 		}
 		sc.fact(cc, holder, place, "LIVES_IN", role, text, kindNone, kindLocation)
 	}
+}
+
+// saleTo reads "the sale of 12 Harrow Lane to Ysolde Penhallow completed
+// on 13 September": the buyer owns the thing sold from the day the
+// clause gives; the sellers' ownership ends by the resolver's rule of
+// one owner at a time.
+func (sc *sentCtx) saleTo(c *nlp.Clause, p *nlp.Phrase, qi int) {
+	q := &sc.p.Phrases[qi]
+	bi := sc.p.PhraseAt(q.End + 1)
+	if bi < 0 || sc.p.Phrases[bi].Start != q.End+1 {
+		return
+	}
+	thing, buyer := sc.phraseRef(qi, false), sc.phraseRef(bi, false)
+	if thing.name == "" || buyer.name == "" || thing.name == buyer.name {
+		return
+	}
+	cc := &clauseCtx{c: c, te: tensePast, left: p.Start, end: sc.clauseEnd(c)}
+	cc.date = sc.nearestDate(cc.left, cc.end)
+	sc.fact(cc, buyer, thing, "OWNS", tStart, "{s} bought {o}", sc.kindOf(buyer), sc.semKind(thing, qi))
 }

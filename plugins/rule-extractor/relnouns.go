@@ -125,6 +125,10 @@ func (sc *sentCtx) tieNounClause(cc *clauseCtx, ci int) bool {
 		// "I've given up my Spotify subscription": the other end named
 		// before the noun.
 		other, named = sc.tieModifier(p), true
+		if long := sc.u.x.prevLongName(other.name); long != "" {
+			// "my Ironside membership" after "joined Ironside Gym".
+			other.name = long
+		}
 	}
 	var holder ref
 	if other.name == "" && coupleRels.has(class) {

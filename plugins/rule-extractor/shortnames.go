@@ -190,3 +190,29 @@ func (x *extraction) prevClub(word string) string {
 	}
 	return found
 }
+
+// prevLongName returns the one longer name the previous episodes' facts
+// gave that opens with the single word short ("Ironside" for "Ironside
+// Gym"), or "".
+func (x *extraction) prevLongName(short string) string {
+	if short == "" || strings.Contains(short, " ") || len(x.previous) == 0 {
+		return ""
+	}
+	if e := x.reg.get(short); e != nil && e.kind != kindNone {
+		return ""
+	}
+	long := ""
+	for _, f := range x.previousFacts() {
+		for _, n := range []string{f.Source, f.Target} {
+			w := strings.Fields(n)
+			if len(w) < 2 || !strings.EqualFold(w[0], short) {
+				continue
+			}
+			if long != "" && !strings.EqualFold(long, n) {
+				return ""
+			}
+			long = n
+		}
+	}
+	return long
+}
