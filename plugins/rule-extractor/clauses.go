@@ -763,7 +763,7 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 		// Corvid": the clause of "join" holds the leaving too.
 		sc.retirement(cc, subj, "leave")
 	}
-	if !matched && (retireVerbs.has(verb) && !c.Passive || dismissVerbs.has(verb) && c.Passive || verb == "leave" && !c.Passive && (sc.lastedSpan() != nil || sc.tieJustTold(subj))) && c.Obj.None() && sc.retirement(cc, subj, verb) {
+	if !matched && (retireVerbs.has(verb) && !c.Passive || dismissVerbs.has(verb) && c.Passive || verb == "leave" && !c.Passive && (sc.lastedSpan() != nil || sc.tieJustTold(subj) || sc.leftDated(c, subj))) && c.Obj.None() && sc.retirement(cc, subj, verb) {
 		return
 	}
 	if !matched && sc.soldUnnamed(cc, subj) {
