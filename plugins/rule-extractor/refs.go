@@ -838,6 +838,9 @@ func (sc *sentCtx) semKind(r ref, pi int) kind {
 	if (k == kindNone || str <= strWeak) && sc.siblingPlan(r.name) {
 		return kindPlan
 	}
+	if k != kindPerson && sc.sportsTeamName(r.name) {
+		return kindTeam
+	}
 	return k
 }
 
