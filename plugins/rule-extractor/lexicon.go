@@ -92,7 +92,8 @@ var (
 		"pharmaceuticals pharma therapeutics biosciences biotech robotics games logistics freight analytics health healthcare media software capital ventures motors energy foods insurance consulting networks communications entertainment interactive digital imaging physiotherapy dental airways shipping elementary legal law",
 		"aviation air aerospace rail railways telecom telecoms mining steel chemicals automotive engineering construction properties estates finance financial securities investments brewing brewery maritime marine transport cargo electronics semiconductors apparel cosmetics beverages publishing pictures productions realty utilities",
 		"textiles fabrics ceramics plastics metals materials supplies products goods furnishings graphics optics fisheries farms dairies bakeries wines spirits",
-		"haulage removals lettings couriers plumbing roofing joinery catering cleaning printing recruitment staffing hospitality storage packaging furniture flooring glazing landscaping surveying architecture marketing advertising accountancy accounting payroll pensions lending mortgages developments")
+		"haulage removals lettings couriers plumbing roofing joinery catering cleaning printing recruitment staffing hospitality storage packaging furniture flooring glazing landscaping surveying architecture marketing advertising accountancy accounting payroll pensions lending mortgages developments",
+		"books toys tools shoes flowers gifts crafts antiques records bikes cycles kitchens bathrooms windows carpets tiles cakes")
 
 	// orgFirsts are first words of a business's name written as in much
 	// of the world: "Hotel Sacher", "Museo Larco", "Gasthaus Adler".

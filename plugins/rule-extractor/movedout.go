@@ -1,6 +1,10 @@
 package main
 
-import "github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
+import (
+	"strings"
+
+	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
+)
 
 // Moving out with no place named, and living alone: "Vesna moved out in
 // March", "Oddny lives on her own now". Whoever the one named lived with,
@@ -35,10 +39,20 @@ func (sc *sentCtx) livingApart(cc *clauseCtx, ci int) bool {
 		return false
 	}
 	others, rels := sc.u.x.housematesOf(subjs[0].name)
-	if len(others) == 0 {
+	var homes []string
+	if c.Lemma == "move" {
+		// "I'm moving out at the end of the month" after "renting a
+		// flat on Mill Road": the home left is the street's or the
+		// address's, not the town's.
+		homes = sc.u.x.dwellingsOf(subjs[0].name)
+	}
+	if len(others) == 0 && len(homes) == 0 {
 		return false
 	}
 	dc := sc.dated(cc, c)
+	for _, h := range homes {
+		sc.fact(dc, subjs[0], ref{name: h, kind: kindLocation, str: strPattern}, "LIVES_IN", tEnd, "{s} moved out of {o}", kindPerson, kindLocation)
+	}
 	for i, o := range others {
 		if sc.isSpeaker(o) {
 			// "Aiko moved out", told by the one she lived with.
@@ -121,4 +135,32 @@ func (sc *sentCtx) isSpeaker(name string) bool {
 	}
 	full, ok := x.identities[x.reg.key(sp)]
 	return ok && x.sameName(name, full)
+}
+
+// dwellingsOf returns the homes name lives in by a street or an address,
+// as this episode or the ones before told, that are not ended.
+func (x *extraction) dwellingsOf(name string) []string {
+	var out []string
+	note := func(src, dst, rel string, open bool) {
+		if rel != "LIVES_IN" || !open || !x.sameName(src, name) {
+			return
+		}
+		f := strings.Fields(dst)
+		if len(f) < 2 || !(f[0][0] >= '0' && f[0][0] <= '9') && !streetHeads.has(strings.ToLower(f[len(f)-1])) {
+			return
+		}
+		for _, o := range out {
+			if x.sameName(o, dst) {
+				return
+			}
+		}
+		out = append(out, dst)
+	}
+	for _, f := range x.facts {
+		note(f.src, f.dst, f.rel, f.invalid.IsZero())
+	}
+	for _, f := range x.previousFacts() {
+		note(f.Source, f.Target, f.Relation, f.InvalidAt == "")
+	}
+	return out
 }
