@@ -1,5 +1,7 @@
 package main
 
+import "github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
+
 // A patient's drug as the subject of a passive: "Oddny Berg's apixaban
 // was stopped on 20 April", "his metformin was started in May", "her
 // sertraline was increased to 100 mg". Whoever stopped it, the one whose
@@ -46,4 +48,40 @@ func (sc *sentCtx) drugHead(i int) bool {
 	}
 	e := sc.u.x.reg.get(sc.toks[i].text)
 	return e != nil && e.kind == kindDrug
+}
+
+// drugVerbsOn are the verbs that put their object on a drug ("put me
+// on", "started him on") or take it off one, with the role of each.
+var drugVerbsOn = map[string]temporal{"put": tStart, "start": tStart, "take": tEnd}
+
+// putOnBySomeone reads "they started me on apixaban", "they took him off
+// warfarin" whose subject names no one: whoever did it, the object takes
+// the drug from then, or no longer. It reports whether it did.
+func (sc *sentCtx) putOnBySomeone(cc *clauseCtx, ci int) bool {
+	c := cc.c
+	role, ok := drugVerbsOn[c.Lemma]
+	if !ok || c.Passive || c.Negated || c.Modal || c.Obj.None() || len(c.Obj.Coord) > 0 || len(sc.subjects(ci)) > 0 {
+		return false
+	}
+	prep := "on"
+	if role == tEnd {
+		prep = "off"
+	}
+	patient := sc.phraseRef(c.Obj.Phrase, false)
+	if patient.name == "" || !sc.personish(patient) {
+		return false
+	}
+	for _, pp := range c.PPs {
+		if pp.Prep != prep || pp.Obj.Phrase < 0 {
+			continue
+		}
+		drug := sc.phraseRef(pp.Obj.Phrase, false)
+		if drug.name == "" || sc.semKind(drug, pp.Obj.Phrase) != kindDrug && drug.kind != kindDrug {
+			continue
+		}
+		drug.kind = kindDrug
+		sc.fact(sc.dated(cc, c), patient, drug, "TAKES_MEDICATION", role, "{s} was "+nlp.Participle(c.Lemma)+" "+prep+" {o}", kindPerson, kindDrug)
+		return true
+	}
+	return false
 }

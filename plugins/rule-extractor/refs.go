@@ -502,7 +502,24 @@ func (sc *sentCtx) doseRef(p *nlp.Phrase) (ref, bool) {
 	case e > start && dose(e) && !isNumber(toks[e-1].lower):
 		return ref{name: joinTokens(toks[start:e]), kind: kindDrug, str: strCue}, true
 	}
+	if lowerAt(toks, e) == "of" && (e-start == 1 && glued(toks[start].lower) || e-start == 2 && dose(start)) {
+		// "put me on 20mg of citalopram": the drug after the measure.
+		if q := sc.p.PhraseAt(e + 1); q >= 0 && sc.p.Phrases[q].Start == e+1 {
+			if h := sc.p.Phrases[q].Head; sc.nounKind(h) == kindDrug || unknownLowerWord(ref{name: toks[h].lower}) {
+				return ref{name: toks[h].text, kind: kindDrug, str: strCue}, true
+			}
+		}
+	}
 	return ref{}, false
+}
+
+// glued reports whether w is a dose written as one word: "20mg", "2.5ml".
+func glued(w string) bool {
+	i := 0
+	for i < len(w) && (w[i] >= '0' && w[i] <= '9' || w[i] == '.') {
+		i++
+	}
+	return i > 0 && i < len(w) && doseUnits.has(w[i:])
 }
 
 // possessedPerson reports whether a phrase with a possessor heads on a
@@ -780,7 +797,7 @@ var ensembles = words("band orchestra choir ensemble club quartet trio")
 // drugStems end the international nonproprietary names of drugs (the
 // USAN and INN stems): a word WordNet does not know that ends so is a
 // drug.
-var drugStems = []string{"gliptin", "formin", "statin", "sartan", "pril", "olol", "dipine", "oxacin", "cillin", "mycin", "cycline", "azole", "prazole", "tidine", "profen", "mab", "nib", "vir", "pam", "lam", "zepam", "triptan", "setron", "parin", "xaban", "gatran", "lukast", "terol", "sone", "olone", "afil", "semide", "thiazide", "glutide", "gliflozin", "caine", "barb", "oxetine", "triptyline", "peridol", "apine", "idone"}
+var drugStems = []string{"gliptin", "formin", "statin", "sartan", "pril", "olol", "dipine", "oxacin", "cillin", "mycin", "cycline", "azole", "prazole", "tidine", "profen", "mab", "nib", "vir", "pam", "lam", "zepam", "triptan", "setron", "parin", "xaban", "gatran", "lukast", "terol", "sone", "olone", "afil", "semide", "thiazide", "glutide", "gliflozin", "caine", "barb", "oxetine", "triptyline", "peridol", "apine", "idone", "opram", "traline", "faxine", "pentin", "gabalin", "tadine", "dronate", "olimus", "glitazone", "glinide", "lutamide", "platin", "rubicin", "taxel", "tecan"}
 
 // drugLike reports whether an unknown word has a drug's stem.
 func drugLike(w string) bool {

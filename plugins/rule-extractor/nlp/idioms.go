@@ -19,6 +19,8 @@ var idioms = map[string][]idiom{
 	"tie":  {{object: "knot", lemma: "marry", prep: "with"}},
 	"call": {{object: "quits", lemma: "break", asParticle: "up", prep: "with"}},
 	"hang": {{particle: "up", object: "boots", lemma: "retire", prep: "from"}, {particle: "up", object: "gloves", lemma: "retire", prep: "from"}},
+	// "got bumped up to depot manager": promoted, object or none.
+	"bump": {{particle: "up", lemma: "promote", asParticle: ""}},
 }
 
 // readIdioms rewrites the clauses whose verb and object are an idiom.
@@ -26,6 +28,17 @@ func (s *Sentence) readIdioms() {
 	for k := range s.Clauses {
 		c := &s.Clauses[k]
 		if c.Obj.None() || len(c.Obj.Coord) > 0 {
+			for _, id := range idioms[c.Lemma] {
+				if id.object == "" && id.particle == c.Particle {
+					c.Lemma, c.Particle = id.lemma, id.asParticle
+					s.Lemmas[c.Verb] = id.lemma
+					if s.idiomVerbs == nil {
+						s.idiomVerbs = map[int]bool{}
+					}
+					s.idiomVerbs[c.Verb] = true
+					break
+				}
+			}
 			continue
 		}
 		head := s.Lower[s.Phrases[c.Obj.Phrase].Head]
@@ -35,7 +48,7 @@ func (s *Sentence) readIdioms() {
 			head = "quits"
 		}
 		for _, id := range idioms[c.Lemma] {
-			if id.particle != c.Particle || id.object != head {
+			if id.particle != c.Particle || id.object != head && id.object != "" {
 				continue
 			}
 			c.Lemma, c.Particle, c.Obj = id.lemma, id.asParticle, Arg{Phrase: -1}

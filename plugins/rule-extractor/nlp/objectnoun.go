@@ -49,6 +49,11 @@ func (s *Sentence) retagOffNoun() {
 			s.Tags[i], s.Tags[i+1], s.Lemmas[i+1] = "IN", "NN", s.Lower[i+1]
 			continue
 		}
+		if s.Lemmas[i-1] == "be" && (s.Tags[i+1] == "DT" || s.Tags[i+1] == "PRP$") && i+2 < len(s.Tags) && strings.HasPrefix(s.Tags[i+2], "NN") {
+			// "Been off/RP the citalopram for a month": off a thing.
+			s.Tags[i] = "IN"
+			continue
+		}
 		// "took Sigvald off/RP bisoprolol": after the verb's object
 		// and before a noun, "off" opens a phrase of its own ("took
 		// off his coat" keeps its particle).
