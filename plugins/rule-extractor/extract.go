@@ -78,9 +78,8 @@ type extraction struct {
 	// an object ends, the partner of "we got married".
 	prevFacts     []abi.ExtractedFact
 	prevFactsRead bool
-	// prevPeople are the keys of the names those extractions typed as
-	// people.
-	prevPeople map[string]bool
+	// prevTypes are the types those extractions gave names, by key.
+	prevTypes map[string]string
 	// prevDescribed is described of the previous episodes, read with
 	// prevFacts.
 	prevDescribed map[string]string

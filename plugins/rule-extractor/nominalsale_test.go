@@ -17,5 +17,10 @@ func TestExtractNominalSale(t *testing.T) {
 			previous: []string{"Brannoc: New year, new me: joined Ironside Gym today."},
 			content:  "Brannoc: Cancelled my Ironside membership, I never went.",
 			want:     []wf{{"MEMBER_OF", "Brannoc", "Ironside Gym", "", "ref"}}},
+		{name: "a plan's longer name is no organisation's", source: "message",
+			previous: []string{"Ysolde: Hi, I've been on the Quillary Family plan since 2021."},
+			content:  "Ysolde: I canceled my Quillary subscription yesterday.",
+			want:     []wf{{"SUBSCRIBED_TO", "Ysolde", "Quillary", "", "2024-05-14"}},
+			absent:   []wf{{"SUBSCRIBED_TO", "Ysolde", "Quillary Family", "", ""}}},
 	})
 }

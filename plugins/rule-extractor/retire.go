@@ -368,12 +368,10 @@ func (x *extraction) previousFacts() []abi.ExtractedFact {
 		if resp, d, err := extractDescribed(abi.ExtractRequest{Episode: ep}); err == nil {
 			x.prevFacts = append(x.prevFacts, resp.Facts...)
 			for _, e := range resp.Entities {
-				if e.Type == "Person" {
-					if x.prevPeople == nil {
-						x.prevPeople = map[string]bool{}
-					}
-					x.prevPeople[x.reg.key(e.Name)] = true
+				if x.prevTypes == nil {
+					x.prevTypes = map[string]string{}
 				}
+				x.prevTypes[x.reg.key(e.Name)] = e.Type
 			}
 			for noun, name := range d {
 				if x.prevDescribed == nil {
@@ -514,5 +512,5 @@ func (x *extraction) typedPerson(name string) bool {
 		return e.kind == kindPerson
 	}
 	x.previousFacts()
-	return x.prevPeople[x.reg.key(name)]
+	return x.prevTypes[x.reg.key(name)] == "Person"
 }

@@ -191,9 +191,9 @@ func (x *extraction) prevClub(word string) string {
 	return found
 }
 
-// prevLongName returns the one longer name the previous episodes' facts
-// gave that opens with the single word short ("Ironside" for "Ironside
-// Gym"), or "".
+// prevLongName returns the one longer name of an organisation the
+// previous episodes' facts gave that opens with the single word short
+// ("Ironside" for "Ironside Gym"), or "".
 func (x *extraction) prevLongName(short string) string {
 	if short == "" || strings.Contains(short, " ") || len(x.previous) == 0 {
 		return ""
@@ -205,7 +205,8 @@ func (x *extraction) prevLongName(short string) string {
 	for _, f := range x.previousFacts() {
 		for _, n := range []string{f.Source, f.Target} {
 			w := strings.Fields(n)
-			if len(w) < 2 || !strings.EqualFold(w[0], short) {
+			if len(w) < 2 || !strings.EqualFold(w[0], short) || x.prevTypes[x.reg.key(n)] != "Organization" {
+				// An organisation's, not a plan's ("Lumora Family").
 				continue
 			}
 			if long != "" && !strings.EqualFold(long, n) {
