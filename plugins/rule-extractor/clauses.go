@@ -605,7 +605,7 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 				if !c.Obj.None() && !c.Passive && !jobNouns.has(sc.headWord(c.Obj.Phrase)) {
 					// ("started a new job as a data analyst": the job is
 					// no one.)
-					if o := sc.phraseRef(c.Obj.Phrase, false); o.name != "" && sc.kindOf(o) != kindOrg && !(c.Lemma == "join" && o.name == sc.u.speaker) {
+					if o := sc.phraseRef(c.Obj.Phrase, false); o.name != "" && sc.kindOf(o) != kindOrg && !(c.Lemma == "join" && (o.name == sc.u.speaker || !sc.personish(o))) {
 						holder, at = o, subj
 					} else if c.Lemma == "join" && o.name != "" && o.name == sc.u.speaker {
 						// "Ragnhild joins us as CTO": the subject takes

@@ -332,7 +332,7 @@ func eventHead(toks []token) bool {
 }
 
 // docNouns end the titles of documents and issues of them.
-var docNouns = words("newsletter bulletin digest roundup recap minutes memo memorandum circular gazette newsletters")
+var docNouns = words("newsletter bulletin digest roundup recap minutes memo memorandum circular newsletters")
 
 // wordnetPlace reports whether a name is a city, country or region
 // WordNet knows and knows as nothing else first ("Abu Dhabi", "Leeds",

@@ -106,7 +106,7 @@ var (
 	// tradePlurals close a firm's name after its owner's ("Penhallow
 	// Builders", "Garrick Solicitors"): no person's surname.
 	tradePlurals = words("builders plumbers electricians roofers joiners decorators solicitors accountants architects surveyors caterers florists contractors landscapers cleaners removals glaziers carpenters opticians printers developers consultants associates partners brothers")
-	orgHeads     = words("university college school academy institute hospital clinic surgery practice bank foundation church airlines airline agency bureau department ministry council committee club team party union league band choir orchestra federation coalition studio studios restaurant cafe bakery hotel store shop market library museum center centre society association network press times trust fund alliance initiative cooperative collective")
+	orgHeads     = words("university college school academy institute hospital clinic surgery practice bank foundation church airlines airline agency bureau department ministry council committee club team party union league band choir orchestra federation coalition studio studios restaurant cafe bakery hotel store shop market library museum center centre society association network press times gazette herald chronicle tribune courier trust fund alliance initiative cooperative collective")
 
 	// placeFirsts are first words of a place's name ("Lake Union").
 	placeFirsts = words("lake mount mt. port fort cape isle")
