@@ -411,6 +411,9 @@ func (sc *sentCtx) clauseEnd(c *nlp.Clause) int {
 // January").
 func (sc *sentCtx) subjects(ci int) []ref {
 	c := &sc.p.Clauses[ci]
+	if r, ok := sc.noteWriterAfterThing(c); ok {
+		return []ref{r}
+	}
 	var out []ref
 	for _, p := range c.Subj.All() {
 		if b := sc.bodyOf(p); b.name != "" && personnelVerbs.has(c.Lemma) {

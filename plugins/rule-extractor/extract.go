@@ -428,6 +428,7 @@ func (x *extraction) sentence(u *uttCtx, s sentence) {
 	sc.ofNominals()
 	sc.tenancies()
 	sc.recordFields()
+	sc.medicationList()
 	sc.ownIdentifiers()
 	sc.passRoles()
 	sc.calledInsult()

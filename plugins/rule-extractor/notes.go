@@ -137,3 +137,17 @@ func (sc *sentCtx) stillSaid(c *nlp.Clause) bool {
 	}
 	return false
 }
+
+// noteWriterAfterThing returns the one a note is by or about for a verb
+// with an object after a semicolon, whose subject the parse shared from
+// a thing: "Ramipril discontinued due to cough; commenced losartan" (the
+// drug commenced nothing).
+func (sc *sentCtx) noteWriterAfterThing(c *nlp.Clause) (ref, bool) {
+	if c.SubjFrom != nlp.SubjShared || c.Obj.None() || c.Passive || sc.u.speaker == "" || sc.u.speaker == assistantName || lowerAt(sc.toks, c.VerbStart-1) != ";" {
+		return ref{}, false
+	}
+	if r := sc.phraseRef(c.Subj.Phrase, true); r.name == "" || sc.personish(r) || sc.kindOf(r) == kindOrg {
+		return ref{}, false
+	}
+	return ref{name: sc.u.speaker, kind: kindPerson, str: strSure}, true
+}

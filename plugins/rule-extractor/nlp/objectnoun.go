@@ -93,13 +93,24 @@ func (s *Sentence) retagPluralAfterCopula() {
 // no bare verb after it, save a modal's or a verb of perceiving's.
 func (s *Sentence) retagUnknownObject() {
 	for i := 1; i < len(s.Tags); i++ {
-		if s.Tags[i] != "VB" || s.Words[i] != s.Lower[i] || len(s.Lower[i]) < 4 {
+		if s.Words[i] != s.Lower[i] || len(s.Lower[i]) < 4 {
 			continue
 		}
-		if t := s.Tags[i-1]; t != "VBD" && t != "VBZ" && t != "VBP" || s.Lemmas[i-1] == "do" || s.Lemmas[i-1] == "let" || s.Lemmas[i-1] == "help" || s.Lemmas[i-1] == "make" {
-			continue
-		}
-		if IsVerb(s.Lower[i]) || IsVerb(Lemma(s.Lower[i], "VB")) {
+		switch s.Tags[i] {
+		case "VB":
+			if t := s.Tags[i-1]; t != "VBD" && t != "VBZ" && t != "VBP" || s.Lemmas[i-1] == "do" || s.Lemmas[i-1] == "let" || s.Lemmas[i-1] == "help" || s.Lemmas[i-1] == "make" {
+				continue
+			}
+			if IsVerb(s.Lower[i]) || IsVerb(Lemma(s.Lower[i], "VB")) {
+				continue
+			}
+		case "IN":
+			// "commenced losartan/IN 50 mg": a word no dictionary knows
+			// after a verb and before its dose is no preposition.
+			if _, known := model().dict[s.Lower[i]]; known || !verbTag(s.Tags[i-1]) || i+1 >= len(s.Tags) || s.Tags[i+1] != "CD" || IsNoun(s.Lower[i]) || IsVerb(s.Lower[i]) || IsAdjective(s.Lower[i]) || len(s.Lower[i]) < 6 {
+				continue
+			}
+		default:
 			continue
 		}
 		s.Tags[i], s.Lemmas[i] = "NN", s.Lower[i]
