@@ -123,3 +123,28 @@ func formerKey(key string) bool {
 	k := strings.ToLower(key)
 	return slices.ContainsFunc(formerPrefixes, func(p string) bool { return strings.HasPrefix(k, p) })
 }
+
+// fieldKeys name the field a change is of ({"field": "to", "old": …}).
+var fieldKeys = []string{"field", "attribute", "property", "key"}
+
+// fieldChange returns the field a change names and its old and new
+// values: {"field": "to", "old": "Tromsø", "new": "Bodø"}.
+func fieldChange(obj *jsonObject) (field, from, to string, ok bool) {
+	for _, fk := range fieldKeys {
+		if field = stringField(obj, fk); field != "" {
+			break
+		}
+	}
+	if field == "" || len(obj.keys) != 3 {
+		return "", "", "", false
+	}
+	rest := &jsonObject{}
+	for i, k := range obj.keys {
+		if stringField(obj, k) != field || !slices.Contains(fieldKeys, strings.ToLower(k)) {
+			rest.keys = append(rest.keys, k)
+			rest.vals = append(rest.vals, obj.vals[i])
+		}
+	}
+	from, to, ok = changePair(rest)
+	return field, from, to, ok
+}

@@ -416,6 +416,12 @@ func (w *jsonWalker) object(obj *jsonObject, key, name string, depth int, own *[
 			}
 		case *jsonObject:
 			if changeKeys.has(lk) {
+				// {"change": {"field": "to", "old": "Tromsø", "new":
+				// "Bodø"}}: the change names its field.
+				if ck, from, to, ok := fieldChange(v); ok {
+					links = w.changed(links, ck, from, to)
+					continue
+				}
 				// {"change": {"tier": {"from": "Basic", "to": "Pro"}}}:
 				// the record's own fields, changed.
 				for j, ck := range v.keys {
