@@ -527,7 +527,10 @@ var frames = indexFrames([]frame{
 
 	// School.
 	{verb: "study", prep: "at|in", kinds: []kind{kindOrg, kindTeam, kindSchool, kindNone}, class: "STUDIES_AT", role: tState},
-	{verb: "do", obj: "@degree", prep: "at|in", class: "STUDIES_AT", role: tState},
+	// "doing an MSc at Tarnwell University"; "in Marine Biology" is its
+	// field, "in Oslo" a known school's town.
+	{verb: "do", obj: "@degree", prep: "at", class: "STUDIES_AT", role: tState},
+	{verb: "do", obj: "@degree", prep: "in", kinds: []kind{kindSchool, kindOrg, kindLocation}, known: true, class: "STUDIES_AT", role: tState},
 	{verb: "spend", obj: "year years month months decade decades season seasons", prep: "at|with", kinds: kTeam, known: true, class: "PLAYS_FOR", role: tState},
 	{verb: "spend", obj: "year years month months decade decades season seasons", prep: "at|with", kinds: kOrgish, class: "WORKS_AT", role: tState},
 	{verb: "enroll", prep: "at|in", class: "STUDIES_AT", role: tStart},

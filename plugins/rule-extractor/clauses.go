@@ -105,6 +105,11 @@ func (sc *sentCtx) readClause(ci int) {
 		return
 	}
 	ended, ok := sc.factual(ci)
+	if !ok && c.Gerund && c.SubjFrom == nlp.SubjControl && sc.endedActivity(&clauseCtx{c: c}, ci) {
+		// "stepped back from coaching": the gerund after "from" is no
+		// fact of its own, but its ending is.
+		return
+	}
 	if !ok && c.Modal && sc.bodyResolved(c) && sc.firmAppointed(&clauseCtx{c: c}, ci) {
 		// "The board agreed to appoint Tarnwell Legal as the
 		// company's solicitors": minutes record a decision as done.
@@ -145,7 +150,7 @@ func (sc *sentCtx) readClause(ci int) {
 	if sc.recordPassive(cc) || sc.serviceWith(cc) || sc.eventNounClause(cc, ci) || sc.tieNounClause(cc, ci) || sc.tieNounSubject(cc, ci) || sc.eventNounMention(cc, ci) || sc.cancelledBooking(cc, ci) || sc.placeCancelled(cc, ci) || sc.cancelledThat(cc, ci) {
 		return
 	}
-	if sc.noteStyle(cc, ci) || sc.registeredPatient(cc, ci) || sc.placement(cc, ci) || sc.lease(cc, ci) || sc.handedOver(cc, ci) || sc.rebooked(cc, ci) || sc.siteMove(cc, ci) || sc.seenProfessional(cc, ci) || sc.pupilStart(cc, ci) || sc.pupilMoved(cc, ci) || sc.partnerLeft(cc, ci) || sc.possessedDrug(cc, ci) || sc.putOnBySomeone(cc, ci) || sc.firmAppointed(cc, ci) || sc.livingApart(cc, ci) || sc.offTo(cc, ci) || sc.allergyHeld(cc, ci) || sc.fundingRound(cc, ci) {
+	if sc.noteStyle(cc, ci) || sc.registeredPatient(cc, ci) || sc.placement(cc, ci) || sc.lease(cc, ci) || sc.handedOver(cc, ci) || sc.rebooked(cc, ci) || sc.siteMove(cc, ci) || sc.seenProfessional(cc, ci) || sc.pupilStart(cc, ci) || sc.pupilMoved(cc, ci) || sc.graduatedUnnamed(cc, ci) || sc.endedActivity(cc, ci) || sc.electedAfterLeaver(cc, ci) || sc.partnerLeft(cc, ci) || sc.possessedDrug(cc, ci) || sc.putOnBySomeone(cc, ci) || sc.firmAppointed(cc, ci) || sc.livingApart(cc, ci) || sc.offTo(cc, ci) || sc.allergyHeld(cc, ci) || sc.fundingRound(cc, ci) {
 		return
 	}
 	sc.postedObject(cc, ci)

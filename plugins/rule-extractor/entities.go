@@ -257,7 +257,9 @@ func guessKind(toks []token) (kind, int) {
 		return kindIdentifier, strCue
 	case honorifics.has(first) && len(toks) > 1:
 		return kindPerson, strCue
-	case len(toks) > 1 && (corpSuffixes.has(last) || industryHeads.has(last) || strings.HasSuffix(last, "ology") || strings.HasSuffix(last, "ologie")):
+	case len(toks) > 1 && (corpSuffixes.has(last) || industryHeads.has(last) || (strings.HasSuffix(last, "ology") || strings.HasSuffix(last, "ologie")) && !nlp.IsNoun(last)):
+		// ("Marine Biology" is a field: a word of a science the
+		// dictionary knows names no firm.)
 		return kindOrg, strCue
 	case orgHeads.has(last) || len(toks) > 2 && orgHeads.has(first) && toks[1].lower == "of" || len(toks) > 1 && orgFirsts.has(first):
 		return kindOrg, strCue

@@ -293,6 +293,10 @@ func (sc *sentCtx) death(cc *clauseCtx, subj ref) bool {
 	}
 	x := sc.u.x
 	rel := x.close[sc.u.speaker][strings.ToLower(subj.name)]
+	if rel == "" && x.petOf(sc.u.speaker, subj.name) {
+		// "We got a kitten! She's called Juniper." … "Juniper died".
+		rel = "HAS_PET"
+	}
 	if rel == "" && c.Subj.Phrase >= 0 && !c.Negated && !c.Modal && !c.Future {
 		// "Rosa died in 1939": a death ends the marriage the text or an
 		// earlier one told of the one who died.

@@ -93,3 +93,19 @@ func (sc *sentCtx) putDown(cc *clauseCtx) bool {
 	sc.fact(cc, speaker, pet, "HAS_PET", tEnd, "{o} was put down", kindPerson, kindPet)
 	return true
 }
+
+// petOf reports whether this episode or the ones before gave owner the
+// pet named name, not ended.
+func (x *extraction) petOf(owner, name string) bool {
+	for _, f := range x.facts {
+		if f.rel == "HAS_PET" && f.invalid.IsZero() && x.sameName(f.src, owner) && x.sameName(f.dst, name) {
+			return true
+		}
+	}
+	for _, f := range x.previousFacts() {
+		if f.Relation == "HAS_PET" && f.InvalidAt == "" && x.sameName(f.Source, owner) && x.sameName(f.Target, name) {
+			return true
+		}
+	}
+	return false
+}

@@ -44,3 +44,34 @@ func (sc *sentCtx) saysNew(title []string) bool {
 	}
 	return false
 }
+
+// electedAfterLeaver reads one elected with no post named after the
+// sentence told a holder left an office: "Thorfinn Aas stood down as
+// chair after three years and Vesna Kolar was elected unopposed". The
+// one elected holds the office from then. It reports whether it did.
+func (sc *sentCtx) electedAfterLeaver(cc *clauseCtx, ci int) bool {
+	c := cc.c
+	if !electVerbs.has(c.Lemma) || !c.Passive || c.Negated || c.Modal || c.AsRole >= 0 || !c.Obj2.None() || !c.Comp.None() {
+		return false
+	}
+	for _, pp := range c.PPs {
+		if pp.Prep == "as" || pp.Prep == "to" {
+			return false
+		}
+	}
+	subjs := sc.subjects(ci)
+	if len(subjs) != 1 || !sc.personish(subjs[0]) {
+		return false
+	}
+	x := sc.u.x
+	for i := sc.first; i < len(x.facts); i++ {
+		f := x.facts[i]
+		if !officeRelation(f.rel) || f.invalid.IsZero() || !f.valid.IsZero() || x.sameName(f.dst, subjs[0].name) {
+			continue
+		}
+		title := strings.ToLower(strings.ReplaceAll(strings.TrimPrefix(f.rel, "HAS_"), "_", " "))
+		sc.fact(sc.dated(cc, c), ref{name: f.src, kind: kindOrg, str: strPattern}, subjs[0], f.rel, tStart, "{o} was elected "+title+" of {s}", kindOrg, kindPerson)
+		return true
+	}
+	return false
+}

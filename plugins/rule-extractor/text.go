@@ -473,6 +473,13 @@ func hasBefore(toks []token) {
 			toks[i].lower = "has"
 			continue
 		}
+		if toks[i].text == "'s" && toks[i].lower == "'s" && toks[i-1].cap && (irregularPerfect.has(n) || strings.HasSuffix(n, "ed") && !nlp.IsNoun(n)) &&
+			i+2 < len(toks) && perfectParticles.has(toks[i+2].lower) && (i+3 == len(toks) || !toks[i+3].word || !toks[i+3].cap) {
+			// "Oddny's taken over", "Ingunn's moved out": a participle
+			// and its particle after a name's "'s" make a perfect.
+			toks[i].lower = "has"
+			continue
+		}
 		if toks[i].text != "'s" || toks[i].lower != "is" {
 			continue
 		}

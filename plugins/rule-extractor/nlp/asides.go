@@ -141,6 +141,12 @@ func (s *Sentence) coordinatedLeft(k, p int) (Arg, int) {
 		if o < 0 || o == p || s.inEarlierClause(k, s.Phrases[o].Start) {
 			break
 		}
+		if st := s.Phrases[o].Start; st > 0 && s.Tags[st-1] == "IN" && s.Phrases[p].Name && !s.Phrases[o].Name {
+			// "stood down after three years and Vesna Kolar was
+			// elected": a preposition's object is no subject beside a
+			// name.
+			break
+		}
 		arg.Coord = append(arg.Coord, o)
 		q = s.Phrases[o].Start - 1
 		first = s.Phrases[o].Start

@@ -1,0 +1,109 @@
+package main
+
+import (
+	"unicode"
+
+	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
+)
+
+// An activity given up with no place named: "Sigvald has stepped back
+// from coaching the under-12s", "she stopped coaching", "I've given up
+// teaching". The one tie of that kind the episodes told the subject has
+// ends then, wherever it was ("coaches the under-12s at Fenlow Rangers").
+
+// activityTies are the ties an activity's verb holds.
+var activityTies = map[string]string{"coach": "COACHES", "play": "PLAYS_FOR", "work": "WORKS_AT", "teach": "WORKS_AT", "volunteer": "VOLUNTEERS_AT"}
+
+// leavingPhrasals end the activity after their "from": "stepped back
+// from coaching", "retired from playing".
+var leavingPhrasals = phrases("step back", "step away", "step down", "retire", "withdraw")
+
+// endedActivity reads such a clause and reports whether it did.
+func (sc *sentCtx) endedActivity(cc *clauseCtx, ci int) bool {
+	c := cc.c
+	class, ok := activityTies[c.Lemma]
+	if !ok || c.Negated || c.Modal || c.Passive {
+		return false
+	}
+	ended := aspectRoles[c.Aspect] == tEnd && c.Aspect != ""
+	if !ended && c.SubjFrom == nlp.SubjControl && c.Governor >= 0 && lowerAt(sc.toks, c.VerbStart-1) == "from" {
+		g := &sc.p.Clauses[c.Governor]
+		v := g.Lemma
+		if g.Particle != "" {
+			v += " " + g.Particle
+		}
+		ended = leavingPhrasals.has(v) && !g.Negated && !g.Modal
+	}
+	if !ended {
+		return false
+	}
+	for _, pp := range c.PPs {
+		if pp.Obj.Phrase >= 0 && sc.p.Phrases[pp.Obj.Phrase].Name {
+			// "stopped coaching at Fenlow Rangers": the frames read it.
+			return false
+		}
+	}
+	if !c.Obj.None() && sc.p.Phrases[c.Obj.Phrase].Name {
+		// "coaching Garrick Athletic": a team named is the frames';
+		// "coaching the under-12s", a part of the club, is not.
+		if k := sc.kindOf(sc.phraseRef(c.Obj.Phrase, false)); k == kindOrg || k == kindTeam || k == kindSchool {
+			return false
+		}
+	}
+	subjs := sc.subjects(ci)
+	if len(subjs) != 1 || !sc.personish(subjs[0]) {
+		return false
+	}
+	place := sc.u.x.oneTieOf(subjs[0].name, class)
+
+	if place == "" {
+		return false
+	}
+	tc := c
+	if c.SubjFrom == nlp.SubjControl && c.Governor >= 0 {
+		tc = &sc.p.Clauses[c.Governor]
+	}
+	at := ref{name: place, kind: tieKinds[class], str: strPattern}
+	dc := sc.dated(cc, tc)
+	sc.fact(dc, subjs[0], at, class, tEnd, "{s} stopped "+c.Lemma+"ing at {o}", kindPerson, tieKinds[class])
+	for k := ci + 1; k < len(sc.p.Clauses); k++ {
+		// "…, Oddny's taken over": the one who takes over takes it up.
+		o := &sc.p.Clauses[k]
+		if o.Lemma != "take" || o.Particle != "over" || !o.Obj.None() || o.Negated || o.Modal || o.Subj.Phrase < 0 || o.SubjFrom != nlp.SubjOwn {
+			continue
+		}
+		if r := sc.phraseRef(o.Subj.Phrase, true); r.name != "" && sc.personish(r) && !sc.u.x.sameName(r.name, subjs[0].name) {
+			sc.fact(dc, r, at, class, tStart, "{s} took over "+c.Lemma+"ing at {o}", kindPerson, tieKinds[class])
+		}
+	}
+	return true
+}
+
+// oneTieOf returns the one place name holds a tie of class at, by this
+// episode's facts and the previous episodes', not ended; "" for none or
+// several.
+func (x *extraction) oneTieOf(name, class string) string {
+	place := ""
+	note := func(src, dst, rel string, open bool) bool {
+		if rel != class || !open || !x.sameName(src, name) || dst == "" || unicode.IsLower([]rune(dst)[0]) {
+			// ("the under-12s": a part of the club, no place.)
+			return true
+		}
+		if place != "" && !x.sameName(place, dst) {
+			return false
+		}
+		place = dst
+		return true
+	}
+	for _, f := range x.facts {
+		if !note(f.src, f.dst, f.rel, f.invalid.IsZero()) {
+			return ""
+		}
+	}
+	for _, f := range x.previousFacts() {
+		if !note(f.Source, f.Target, f.Relation, f.InvalidAt == "") {
+			return ""
+		}
+	}
+	return place
+}
