@@ -171,6 +171,8 @@ var frames = indexFrames([]frame{
 	{verb: "move out", prep: "of|from", class: "LIVES_IN", role: tEnd},
 	{verb: "move away", prep: "from", class: "LIVES_IN", role: tEnd},
 	{verb: "rent", obj: "@home", prep: "in|on", class: "LIVES_IN", role: tState},
+	// "we're renting in Tarnwell": one's home is there.
+	{verb: "rent", prep: "in", kinds: kPlace, known: true, class: "LIVES_IN", role: tState},
 	{verb: "share", obj: "@home", prep: "in|on", class: "LIVES_IN", role: tState},
 	{verb: "share", obj: "@home", prep: "with", kinds: kPerson, class: "LIVES_WITH", role: tState},
 	{verb: "own", obj: "@home", prep: "in|on", class: "LIVES_IN", role: tState},

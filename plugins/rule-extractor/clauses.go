@@ -88,6 +88,7 @@ func (sc *sentCtx) readClauses() {
 	sc.dealClosed()
 	sc.lastDay(told)
 	sc.lastDose()
+	sc.soldHome(told[0])
 	sc.succession()
 	sc.hotelStays()
 }

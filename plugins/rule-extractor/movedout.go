@@ -164,3 +164,24 @@ func (x *extraction) dwellingsOf(name string) []string {
 	}
 	return out
 }
+
+// soldHome ends living in a home the sentence says its owner sold: "we've
+// sold the Harrow Lane house" after "we bought a little house on Harrow
+// Lane". The home is the street or address the sale names, where an
+// episode said its owner lives.
+func (sc *sentCtx) soldHome(told int) {
+	x := sc.u.x
+	for i := told; i < len(x.facts); i++ {
+		f := x.facts[i]
+		if f.rel != "OWNS" || f.invalid.IsZero() || !f.valid.IsZero() {
+			continue
+		}
+		for _, h := range x.dwellingsOf(f.src) {
+			if x.sameName(h, f.dst) {
+				cc := &clauseCtx{te: tensePast}
+				sc.fact(cc, ref{name: f.src, kind: kindPerson, str: strPattern}, ref{name: h, kind: kindLocation, str: strPattern}, "LIVES_IN", tEnd, "{s} sold the home on {o}", kindPerson, kindLocation)
+				x.facts[len(x.facts)-1].invalid = f.invalid
+			}
+		}
+	}
+}
