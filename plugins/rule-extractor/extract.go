@@ -427,6 +427,7 @@ func (x *extraction) sentence(u *uttCtx, s sentence) {
 	sc.nominalEvents()
 	sc.ofNominals()
 	sc.tenancies()
+	sc.bracketAcronyms()
 	sc.recordFields()
 	sc.medicationList()
 	sc.ownIdentifiers()
