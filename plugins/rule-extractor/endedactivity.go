@@ -81,29 +81,22 @@ func (sc *sentCtx) endedActivity(cc *clauseCtx, ci int) bool {
 
 // oneTieOf returns the one place name holds a tie of class at, by this
 // episode's facts and the previous episodes', not ended; "" for none or
-// several.
+// several. A part of a place in lower case ("the under-12s") is none.
 func (x *extraction) oneTieOf(name, class string) string {
-	place := ""
-	note := func(src, dst, rel string, open bool) bool {
-		if rel != class || !open || !x.sameName(src, name) || dst == "" || unicode.IsLower([]rune(dst)[0]) {
-			// ("the under-12s": a part of the club, no place.)
+	place, several := "", false
+	x.openFacts(func(src, dst, rel string) bool {
+		if rel != class || !x.sameName(src, name) || dst == "" || unicode.IsLower([]rune(dst)[0]) {
 			return true
 		}
 		if place != "" && !x.sameName(place, dst) {
+			several = true
 			return false
 		}
 		place = dst
 		return true
-	}
-	for _, f := range x.facts {
-		if !note(f.src, f.dst, f.rel, f.invalid.IsZero()) {
-			return ""
-		}
-	}
-	for _, f := range x.previousFacts() {
-		if !note(f.Source, f.Target, f.Relation, f.InvalidAt == "") {
-			return ""
-		}
+	})
+	if several {
+		return ""
 	}
 	return place
 }

@@ -33,7 +33,7 @@ func (sc *sentCtx) graduatedUnnamed(cc *clauseCtx, ci int) bool {
 	if len(subjs) != 1 || !sc.personish(subjs[0]) {
 		return false
 	}
-	school := sc.u.x.oneSchoolOf(subjs[0].name)
+	school := sc.u.x.oneTieOf(subjs[0].name, "STUDIES_AT")
 	if school == "" {
 		return false
 	}
@@ -42,31 +42,4 @@ func (sc *sentCtx) graduatedUnnamed(cc *clauseCtx, ci int) bool {
 	sc.fact(dc, subjs[0], s, "STUDIES_AT", tEnd, "{s} finished studying at {o}", kindPerson, kindSchool)
 	sc.fact(dc, subjs[0], s, "GRADUATED_FROM", tEvent, "{s} graduated from {o}", kindPerson, kindSchool)
 	return true
-}
-
-// oneSchoolOf returns the one school name studies at, by this episode's
-// facts and the previous episodes', not ended; "" for none or several.
-func (x *extraction) oneSchoolOf(name string) string {
-	school := ""
-	note := func(src, dst, rel string, open bool) bool {
-		if rel != "STUDIES_AT" || !open || !x.sameName(src, name) {
-			return true
-		}
-		if school != "" && !x.sameName(school, dst) {
-			return false
-		}
-		school = dst
-		return true
-	}
-	for _, f := range x.facts {
-		if !note(f.src, f.dst, f.rel, f.invalid.IsZero()) {
-			return ""
-		}
-	}
-	for _, f := range x.previousFacts() {
-		if !note(f.Source, f.Target, f.Relation, f.InvalidAt == "") {
-			return ""
-		}
-	}
-	return school
 }

@@ -93,33 +93,26 @@ func (x *extraction) housematesOf(name string) (others, rels []string) {
 	is := func(n string) bool {
 		return x.reg.key(n) == x.reg.key(name) || beginsName(name, n) || beginsName(n, name)
 	}
-	note := func(src, dst, rel string) {
+	x.openFacts(func(src, dst, rel string) bool {
 		o := ""
 		switch {
+		case !housemateClasses.has(rel):
+			return true
 		case is(src):
 			o = dst
 		case is(dst):
 			o = src
 		default:
-			return
+			return true
 		}
 		for _, have := range others {
 			if x.reg.key(have) == x.reg.key(o) {
-				return
+				return true
 			}
 		}
 		others, rels = append(others, o), append(rels, rel)
-	}
-	for _, f := range x.facts {
-		if housemateClasses.has(f.rel) && f.invalid.IsZero() {
-			note(f.src, f.dst, f.rel)
-		}
-	}
-	for _, f := range x.previousFacts() {
-		if housemateClasses.has(f.Relation) && f.InvalidAt == "" {
-			note(f.Source, f.Target, f.Relation)
-		}
-	}
+		return true
+	})
 	return others, rels
 }
 
@@ -141,27 +134,22 @@ func (sc *sentCtx) isSpeaker(name string) bool {
 // as this episode or the ones before told, that are not ended.
 func (x *extraction) dwellingsOf(name string) []string {
 	var out []string
-	note := func(src, dst, rel string, open bool) {
-		if rel != "LIVES_IN" || !open || !x.sameName(src, name) {
-			return
+	x.openFacts(func(src, dst, rel string) bool {
+		if rel != "LIVES_IN" || !x.sameName(src, name) {
+			return true
 		}
 		f := strings.Fields(dst)
 		if len(f) < 2 || !(f[0][0] >= '0' && f[0][0] <= '9') && !streetHeads.has(strings.ToLower(f[len(f)-1])) {
-			return
+			return true
 		}
 		for _, o := range out {
 			if x.sameName(o, dst) {
-				return
+				return true
 			}
 		}
 		out = append(out, dst)
-	}
-	for _, f := range x.facts {
-		note(f.src, f.dst, f.rel, f.invalid.IsZero())
-	}
-	for _, f := range x.previousFacts() {
-		note(f.Source, f.Target, f.Relation, f.InvalidAt == "")
-	}
+		return true
+	})
 	return out
 }
 

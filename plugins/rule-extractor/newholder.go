@@ -15,23 +15,18 @@ func (sc *sentCtx) endFormerHolders(cc *clauseCtx, subj, owner ref, rel, head st
 	}
 	x := sc.u.x
 	var former []string
-	note := func(src, dst, r string, open bool) {
-		if r != rel || !open || !x.sameName(dst, owner.name) || x.sameName(src, subj.name) {
-			return
+	x.openFacts(func(src, dst, r string) bool {
+		if r != rel || !x.sameName(dst, owner.name) || x.sameName(src, subj.name) {
+			return true
 		}
 		for _, f := range former {
 			if x.sameName(f, src) {
-				return
+				return true
 			}
 		}
 		former = append(former, src)
-	}
-	for _, f := range x.facts {
-		note(f.src, f.dst, f.rel, f.invalid.IsZero())
-	}
-	for _, f := range x.previousFacts() {
-		note(f.Source, f.Target, f.Relation, f.InvalidAt == "")
-	}
+		return true
+	})
 	for _, f := range former {
 		sc.fact(cc, ref{name: f, kind: kindPerson, str: strPattern}, owner, rel, tEnd, "{s} is no longer {o}'s "+head, kindPerson, kindPerson)
 	}

@@ -97,15 +97,10 @@ func (sc *sentCtx) putDown(cc *clauseCtx) bool {
 // petOf reports whether this episode or the ones before gave owner the
 // pet named name, not ended.
 func (x *extraction) petOf(owner, name string) bool {
-	for _, f := range x.facts {
-		if f.rel == "HAS_PET" && f.invalid.IsZero() && x.sameName(f.src, owner) && x.sameName(f.dst, name) {
-			return true
-		}
-	}
-	for _, f := range x.previousFacts() {
-		if f.Relation == "HAS_PET" && f.InvalidAt == "" && x.sameName(f.Source, owner) && x.sameName(f.Target, name) {
-			return true
-		}
-	}
-	return false
+	found := false
+	x.openFacts(func(src, dst, rel string) bool {
+		found = rel == "HAS_PET" && x.sameName(src, owner) && x.sameName(dst, name)
+		return !found
+	})
+	return found
 }
