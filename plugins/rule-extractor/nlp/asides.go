@@ -141,7 +141,7 @@ func (s *Sentence) coordinatedLeft(k, p int) (Arg, int) {
 		if o < 0 || o == p || s.inEarlierClause(k, s.Phrases[o].Start) {
 			break
 		}
-		if st := s.Phrases[o].Start; st > 0 && s.Tags[st-1] == "IN" && s.Phrases[p].Name && !s.Phrases[o].Name {
+		if st := s.Phrases[o].Start; st > 0 && s.Tags[st-1] == "IN" && !clauseOpeners[s.Lower[st-1]] && s.Phrases[p].Name && !s.Phrases[o].Name {
 			// "stood down after three years and Vesna Kolar was
 			// elected": a preposition's object is no subject beside a
 			// name.
@@ -153,6 +153,10 @@ func (s *Sentence) coordinatedLeft(k, p int) (Arg, int) {
 	}
 	return arg, first
 }
+
+// clauseOpeners open a clause, never a phrase: "confirmed that brothers
+// Arjun and Kabir Sethi took over".
+var clauseOpeners = set("that because although though while whereas if unless whether so")
 
 // prepAsideOpens returns the comma that opens a verbless aside led by a
 // preposition and closed by the comma at word j ("…, in place since
