@@ -30,12 +30,7 @@ func (s *Sentence) readIdioms() {
 		if c.Obj.None() || len(c.Obj.Coord) > 0 {
 			for _, id := range idioms[c.Lemma] {
 				if id.object == "" && id.particle == c.Particle {
-					c.Lemma, c.Particle = id.lemma, id.asParticle
-					s.Lemmas[c.Verb] = id.lemma
-					if s.idiomVerbs == nil {
-						s.idiomVerbs = map[int]bool{}
-					}
-					s.idiomVerbs[c.Verb] = true
+					s.readAs(c, id)
 					break
 				}
 			}
@@ -51,12 +46,8 @@ func (s *Sentence) readIdioms() {
 			if id.particle != c.Particle || id.object != head && id.object != "" {
 				continue
 			}
-			c.Lemma, c.Particle, c.Obj = id.lemma, id.asParticle, Arg{Phrase: -1}
-			s.Lemmas[c.Verb] = id.lemma
-			if s.idiomVerbs == nil {
-				s.idiomVerbs = map[int]bool{}
-			}
-			s.idiomVerbs[c.Verb] = true
+			s.readAs(c, id)
+			c.Obj = Arg{Phrase: -1}
 			for i, pp := range c.PPs {
 				if pp.Prep == id.prep && id.lemma == "marry" && !pp.Obj.None() {
 					c.Obj = pp.Obj
@@ -67,6 +58,16 @@ func (s *Sentence) readIdioms() {
 			break
 		}
 	}
+}
+
+// readAs reads clause c's verb as the one idiom id stands for.
+func (s *Sentence) readAs(c *Clause, id idiom) {
+	c.Lemma, c.Particle = id.lemma, id.asParticle
+	s.Lemmas[c.Verb] = id.lemma
+	if s.idiomVerbs == nil {
+		s.idiomVerbs = map[int]bool{}
+	}
+	s.idiomVerbs[c.Verb] = true
 }
 
 // IdiomVerb reports whether word i is the verb of an idiom, read as the
