@@ -84,6 +84,10 @@ var (
 	kOrgNamed = []kind{kindOrg, kindTeam}
 	// kThing is what one owns: a product, or a thing of no known kind.
 	kThing = []kind{kindProduct, kindNone}
+	// kProduct is a made thing only: a verb as wide as "get" owns no
+	// word of unknown kind.
+	kProduct = []kind{kindProduct}
+	kWork    = []kind{kindWork}
 	// kFounder are the kinds of one who starts something.
 	kFounder = []kind{kindPerson, kindOrg, kindNone}
 	// kEmployer are the kinds named as a place of work after "moved to".
@@ -277,6 +281,22 @@ var frames = indexFrames([]frame{
 	{verb: "take over", obj: "helm reins charge", prep: "at|of", kinds: kOrgish, class: "RUNS", role: tStart},
 	{verb: "manage", kinds: kOrg, class: "RUNS", role: tState},
 	{verb: "supervise", kinds: kPerson, class: "MANAGER_OF", role: tState},
+	// Making a work: "Ingunn Lade wrote The Silent Orchard", "was painted
+	// by Sigvald Rask" (a work and its maker in one phrase: works.go).
+	{verb: "write", kinds: kWork, class: "CREATED", role: tTrait},
+	{verb: "paint", kinds: kWork, class: "CREATED", role: tTrait},
+	{verb: "compose", kinds: kWork, class: "CREATED", role: tTrait},
+	{verb: "direct", kinds: kWork, class: "CREATED", role: tTrait},
+	{verb: "illustrate", kinds: kWork, class: "CREATED", role: tTrait},
+	{verb: "author", kinds: kWork, class: "CREATED", role: tTrait},
+	{verb: "pen", kinds: kWork, class: "CREATED", role: tTrait},
+	{verb: "write", pass: true, prep: "by", class: "CREATED", role: tTrait, inverse: true, named: true},
+	{verb: "paint", pass: true, prep: "by", class: "CREATED", role: tTrait, inverse: true, named: true},
+	{verb: "compose", pass: true, prep: "by", class: "CREATED", role: tTrait, inverse: true, named: true},
+	{verb: "direct", pass: true, prep: "by", class: "CREATED", role: tTrait, inverse: true, named: true},
+	{verb: "illustrate", pass: true, prep: "by", class: "CREATED", role: tTrait, inverse: true, named: true},
+	{verb: "sculpt", pass: true, prep: "by", class: "CREATED", role: tTrait, inverse: true, named: true},
+	{verb: "author", pass: true, prep: "by", class: "CREATED", role: tTrait, inverse: true, named: true},
 	{verb: "found", class: "FOUNDED", role: tEvent},
 	{verb: "cofound", class: "FOUNDED", role: tEvent},
 	{verb: "co-found", class: "FOUNDED", role: tEvent},

@@ -417,6 +417,7 @@ func (x *extraction) sentence(u *uttCtx, s sentence) {
 	sc.signedPost()
 	sc.fromSchool()
 	sc.readPhrases()
+	sc.worksBy()
 	sc.possessedTies()
 	sc.possessedHome()
 	sc.readClauses()
