@@ -409,6 +409,12 @@ var frames = indexFrames([]frame{
 	{verb: "own", class: "OWNS", role: tState},
 	{verb: "buy", class: "OWNS", role: tStart},
 	{verb: "purchase", class: "OWNS", role: tStart},
+	// "just got a new kettle", "received a bike for my birthday",
+	// "picked up a racket at Quillary": a made thing got is owned from
+	// then (a cold, a call or a job got is no thing one owns).
+	{verb: "get", kinds: kProduct, class: "OWNS", role: tStart},
+	{verb: "receive", kinds: kProduct, class: "OWNS", role: tStart},
+	{verb: "pick up", kinds: kProduct, class: "OWNS", role: tStart},
 	// "Kessington Rovers sold Ife Adeyemi to Port Vale": a club sells a
 	// player, who plays for the buyer and no longer for the seller.
 	{verb: "sell", obj: "@person", subj: kindTeam, class: "PLAYS_FOR", role: tEnd, inverse: true},
@@ -688,6 +694,11 @@ func (f *frame) fitsRef(k kind, r ref) bool {
 	if f.shows && k == kindNone && r.det == "" && !nlp.IsNoun(strings.ToLower(r.name)) {
 		return true
 	}
+	if slices.Equal(f.kinds, kProduct) && (k == kindNone || k == kindEvent) && newThing(r.name) {
+		// "got my new phone case": what is got new is a thing, whatever
+		// the first sense of its noun ("case", an instance).
+		return true
+	}
 	if k == kindNone && slices.Equal(f.kinds, kDrug) && unknownLowerWord(r) {
 		// "I take tamsulopine": a generic drug's name is written in
 		// lower case, and the dictionary knows the everyday words one
@@ -702,6 +713,18 @@ func (f *frame) fitsRef(k kind, r ref) bool {
 	// A name is written with a capital: a bare common noun ("plays in
 	// goal") is no name of unknown kind.
 	return f.fits(k, r.det == "" && r.name != "" && !unicode.IsLower([]rune(r.name)[0]))
+}
+
+// newThing reports whether name is "new" and a noun that names no one:
+// "new phone case", not "new boss" or "new puppy".
+func newThing(name string) bool {
+	rest, ok := strings.CutPrefix(strings.ToLower(name), "new ")
+	if !ok || rest == "" {
+		return false
+	}
+	head := rest[strings.LastIndexByte(rest, ' ')+1:]
+	lex, _, known := nlp.Noun(nlp.Lemma(head, "NN"))
+	return known && lex != nlp.NounPerson && lex != nlp.NounAnimal && lex != nlp.NounGroup
 }
 
 // unknownLowerWord reports whether r is one lower-case word of six

@@ -272,9 +272,10 @@ func (sc *sentCtx) readClause(ci int) {
 			return
 		}
 	}
-	if sc.appearance(cc, subjs) {
+	if sc.appearance(cc, subjs) || sc.condition(cc, subjs) || sc.lessons(cc, subjs) {
 		return
 	}
+	sc.boughtFrom(cc, subjs)
 	sc.served = sc.servedBy(cc, subjs)
 	defer func() { sc.served = nil }()
 	role := temporal(-1)

@@ -104,6 +104,12 @@ func (s *Sentence) retagUnknownObject() {
 			if IsVerb(s.Lower[i]) || IsVerb(Lemma(s.Lower[i], "VB")) {
 				continue
 			}
+		case "VBN":
+			// "I have asthma/VBN": a participle after "have" that is no
+			// verb's, a noun the dictionary knows, is the object.
+			if s.Lemmas[i-1] != "have" || IsVerb(s.Lower[i]) || IsVerb(Lemma(s.Lower[i], "VBN")) || !IsNoun(s.Lower[i]) {
+				continue
+			}
 		case "IN":
 			// "commenced losartan/IN 50 mg": a word no dictionary knows
 			// after a verb and before its dose is no preposition.

@@ -95,6 +95,7 @@ const (
 	NounPerson        LexFile = 18
 	NounPlant         LexFile = 20
 	NounQuantity      LexFile = 23
+	NounState         LexFile = 26
 	NounSubstance     LexFile = 27
 	NounTime          LexFile = 28
 	VerbBody          LexFile = 29

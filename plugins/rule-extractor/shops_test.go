@@ -1,0 +1,48 @@
+package main
+
+import "testing"
+
+// TestExtractBoughtFrom reads the shop a thing was bought, got or picked
+// up at, beside the thing owned, and no shop in a person or a thing
+// that is none.
+func TestExtractBoughtFrom(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "bought at a named shop", source: "message",
+			content: "I bought a new racket at Quillary last week.",
+			want:    []wf{{"BOUGHT_FROM", "User", "Quillary", "2024-05-08", ""}, {"OWNS", "User", "new racket", "2024-05-08", ""}}},
+		{name: "picked up at a market", source: "message",
+			content: "I've been using a lavender shampoo that I picked up on a whim at Brackley Market.",
+			want:    []wf{{"BOUGHT_FROM", "User", "Brackley Market", "", ""}}},
+		{name: "got one's own new thing from a shop", source: "message",
+			content: "I got my new bookshelf from Quillary.",
+			want:    []wf{{"BOUGHT_FROM", "User", "Quillary", "", ""}, {"OWNS", "User", "new bookshelf", "ref", ""}}},
+		{name: "from a person", source: "message",
+			content: "I got my new stand mixer from my sister.",
+			absent:  []wf{{"BOUGHT_FROM", "*", "*", "", ""}}},
+		{name: "a cold got at work", source: "message",
+			content: "I got a cold at work.",
+			absent:  []wf{{"BOUGHT_FROM", "*", "*", "", ""}, {"OWNS", "*", "*", "", ""}}},
+	})
+}
+
+// TestExtractGotThing reads a made thing got, received or picked up as
+// owned from then, and neither a job, a call, a cold nor a person.
+func TestExtractGotThing(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "got a thing WordNet files as made", source: "message",
+			content: "I just got a new kettle today.",
+			want:    []wf{{"OWNS", "User", "new kettle", "2024-05-15", ""}}},
+		{name: "got a new thing whose noun's first sense is none", source: "message",
+			content: "I just got my new phone case about a month ago.",
+			want:    []wf{{"OWNS", "User", "new phone case", "2024-04-15", ""}}},
+		{name: "received", source: "message",
+			content: "I received a bike for my birthday.",
+			want:    []wf{{"OWNS", "User", "bike", "ref", ""}}},
+		{name: "picked up", source: "message",
+			content: "I picked up a new tennis racket from a sports store downtown.",
+			want:    []wf{{"OWNS", "User", "new tennis racket", "ref", ""}}},
+		{name: "a job, a boss, a call", source: "message",
+			content: "I got a new job at Quillary. I got a new boss. I got a call from Vesna.",
+			absent:  []wf{{"OWNS", "*", "*", "", ""}}},
+	})
+}
