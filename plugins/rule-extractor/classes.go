@@ -584,6 +584,15 @@ var frames = indexFrames([]frame{
 	{verb: "complete", obj: "course studies training apprenticeship", prep: "at|with", class: "STUDIES_AT", role: tEnd},
 	{verb: "study", class: "STUDIES", role: tTrait},
 	{verb: "attend", class: "ATTENDED", role: tEvent},
+	// "just came back from Vesna's engagement party", "got back from
+	// Tarnwell": one back from an event was at it, from a place was
+	// there.
+	{verb: "come back", prep: "from", kinds: []kind{kindEvent}, class: "ATTENDED", role: tEvent},
+	{verb: "get back", prep: "from", kinds: []kind{kindEvent}, class: "ATTENDED", role: tEvent},
+	{verb: "return", prep: "from", kinds: []kind{kindEvent}, class: "ATTENDED", role: tEvent},
+	{verb: "come back", prep: "from", kinds: kPlace, known: true, class: "TRAVELED_TO", role: tEvent},
+	{verb: "get back", prep: "from", kinds: kPlace, known: true, class: "TRAVELED_TO", role: tEvent},
+	{verb: "return", prep: "from", kinds: kPlace, known: true, class: "TRAVELED_TO", role: tEvent},
 
 	// A flight's or a train's route: "flight FN 2210 now departs Oslo
 	// for Akureyri", "the 07:12 goes to Leeds".
@@ -605,6 +614,9 @@ var frames = indexFrames([]frame{
 	// "Eli now goes to Maple Hill School": a pupil's school.
 	{verb: "go", prep: "to", kinds: []kind{kindSchool}, known: true, class: "STUDIES_AT", role: tState},
 	{verb: "go", prep: "to", kinds: kPlace, class: "TRAVELED_TO", role: tEvent},
+	// "went to Vesna's engagement party": an occasion gone to is
+	// attended.
+	{verb: "go", prep: "to", kinds: []kind{kindEvent}, class: "ATTENDED", role: tEvent},
 	// "went to Castlegate Imaging for a knee MRI": a visit to a named
 	// organisation (a school gone to is studied at, above).
 	{verb: "go", prep: "to", kinds: kOrg, class: "VISITED", role: tEvent},

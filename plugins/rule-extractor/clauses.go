@@ -257,6 +257,9 @@ func (sc *sentCtx) readClause(ci int) {
 				return
 			}
 		}
+		if sc.beenTo(cc, subjs) {
+			return
+		}
 		for _, s := range subjs {
 			sc.copula(cc, s)
 		}

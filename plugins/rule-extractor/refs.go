@@ -352,12 +352,18 @@ func (sc *sentCtx) phraseRef(pi int, subject bool) ref {
 		}
 		r := sc.named(k, e)
 		if e <= p.PossEnd && p.Head >= p.PossEnd && p.PossEnd < p.End && !homeNouns.has(toks[p.Head].lower) &&
-			sc.nounKind(p.Head) != kindTeam && (sc.kindOf(r) == kindPerson || sc.u.x.knownPerson(r.name)) {
+			sc.nounKind(p.Head) != kindTeam && (sc.kindOf(r) == kindPerson || sc.u.x.knownPerson(r.name) || sc.nounKind(p.Head) == kindEvent || gatherings.has(sc.p.Lemmas[p.Head])) {
 			// "Freya's bed", "my uncle Ivar's brewery": a thing of a
-			// person's is not the person. A team is no one's belonging:
+			// person's is not the person, nor is an event of a name
+			// ("Vesna's engagement party", "Quillary's summer party"). A
+			// team is no one's belonging:
 			// "Acme's youth team", even when the club is named for a man,
 			// stands for the club, as "Ana's place" stands for her home.
-			return ref{name: r.name + "'s " + joinTokens(toks[p.PossEnd:p.End]), kind: sc.nounKind(p.Head), str: strPattern}
+			k := sc.nounKind(p.Head)
+			if gatherings.has(sc.p.Lemmas[p.Head]) {
+				k = kindEvent
+			}
+			return ref{name: r.name + "'s " + joinTokens(toks[p.PossEnd:p.End]), kind: k, str: strPattern}
 		}
 		if _, ok := classNouns[toks[p.End-1].lower]; ok && e < p.End {
 			// "the hepatitis B vaccine", "the Pro plan": the whole phrase.

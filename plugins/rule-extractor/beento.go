@@ -1,0 +1,38 @@
+package main
+
+// beenTo reads "have been to" a place: "I've been to Tarnwell twice",
+// "we had been to Fenlow University for a conference". The perfect of
+// "be" with "to" and no complement is a visit to the place or the
+// organisation named; "has been to the dentist" names neither.
+func (sc *sentCtx) beenTo(cc *clauseCtx, subjs []ref) bool {
+	c := cc.c
+	if c.Lemma != "be" || !c.Perfect || !c.Comp.None() || !c.Obj.None() {
+		return false
+	}
+	for _, pp := range c.PPs {
+		if pp.Prep != "to" || pp.Obj.Phrase < 0 {
+			continue
+		}
+		place := sc.phraseRef(pp.Obj.Phrase, false)
+		if place.name == "" || place.det != "" {
+			return false
+		}
+		switch k := sc.semKind(place, pp.Obj.Phrase); k {
+		case kindLocation, kindOrg, kindSchool:
+			for _, s := range subjs {
+				if s.det != "" {
+					// "the parcel has been to Fenlow": no visitor.
+					continue
+				}
+				sc.fact(cc, s, place, "VISITED", tEvent, "{s} has been to {o}", kindPerson, k)
+			}
+			return true
+		}
+		return false
+	}
+	return false
+}
+
+// gatherings are the nouns of the occasions people hold and go to, which
+// WordNet files with other senses first ("party", a political one).
+var gatherings = words("party reception dinner celebration shower funeral ceremony concert gig recital launch barbecue bbq picnic")

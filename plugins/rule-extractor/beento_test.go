@@ -1,0 +1,39 @@
+package main
+
+import "testing"
+
+// TestExtractBeenTo reads "have been to" a place as a visit, and an
+// occasion gone to or come back from as attended, by its own name when a
+// name owns it.
+func TestExtractBeenTo(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "been to a town", source: "message",
+			content: "I've been to Tarnwell twice this year.",
+			want:    []wf{{"VISITED", "User", "Tarnwell", "2024-01-01", ""}}},
+		{name: "been to a university", source: "message",
+			content: "I have been to Fenlow University to attend a conference.",
+			want:    []wf{{"VISITED", "User", "Fenlow University", "ref", ""}}},
+		{name: "a relative has been", source: "message",
+			content: "My sister has been to Fenlow.",
+			want:    []wf{{"VISITED", "User's sister", "Fenlow", "ref", ""}}},
+		{name: "never been", source: "message",
+			content: "I've never been to Fenlow.",
+			absent:  []wf{{"VISITED", "*", "*", "", ""}}},
+		{name: "a parcel has been", source: "message",
+			content: "The parcel has been to Fenlow and back.",
+			absent:  []wf{{"VISITED", "*", "*", "", ""}}},
+		{name: "back from a named one's party", source: "message",
+			content: "I just came back from Vesna's engagement party at a rooftop bar.",
+			want:    []wf{{"ATTENDED", "User", "Vesna's engagement party", "", ""}}},
+		{name: "attended a named one's wedding", source: "message",
+			content: "I attended Vesna's wedding last week.",
+			want:    []wf{{"ATTENDED", "User", "Vesna's wedding", "2024-05-08", ""}}},
+		{name: "went to a firm's party", source: "message",
+			content: "I went to Quillary's summer party.",
+			want:    []wf{{"ATTENDED", "User", "Quillary's summer party", "", ""}}},
+		{name: "returned from a town", source: "message",
+			previous: []string{"Oddny: Tarnwell is lovely in spring."},
+			content:  "Vesna: I returned from Tarnwell yesterday.",
+			want:     []wf{{"TRAVELED_TO", "Vesna", "Tarnwell", "2024-05-14", ""}}},
+	})
+}
