@@ -102,7 +102,7 @@ func nameEnd(toks []token, i int, blocked []bool) int {
 		if !nameToken(toks, j, blocked) || isCapStop(toks[j].lower) {
 			return i
 		}
-	} else if isCapStop(first) && !(toks[i].acro && i > 0 && toks[i-1].lower == "the") {
+	} else if isCapStop(first) && !(toks[i].acro && i > 0 && toks[i-1].lower == "the") && !peoplesNamePart(toks, i, blocked) {
 		// "the US", "the WHO": a word of a closed class in capitals
 		// after "the" is an acronym, a name.
 		return i

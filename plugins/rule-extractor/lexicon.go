@@ -48,8 +48,12 @@ var (
 		"mr mr. mrs mrs. ms ms. dr dr. prof prof. mom dad mum",
 		"user assistant system",
 		"christmas easter halloween thanksgiving",
-		"english spanish french german italian chinese japanese korean russian portuguese arabic hindi american british canadian mexican indian european asian african",
+		peoplesWords,
 	)
+
+	// peoples are the adjectives of peoples among capStop: they start a
+	// name only with a name's word after them (peoplesNamePart).
+	peoples = words(peoplesWords)
 
 	// sentenceStarters are extra words skipped when they open a sentence
 	// capitalized (they are ordinary words written with a capital).
@@ -191,6 +195,10 @@ var (
 	// acronymStop are all-caps tokens that are not names.
 	acronymStop = words("i ok okay am pm a.m. p.m. asap fyi btw lol omg imo imho tbh eta faq diy aka etc tv id pdf url usb ai")
 )
+
+// peoplesWords are the adjectives of peoples and languages that capStop
+// holds.
+const peoplesWords = "english spanish french german italian chinese japanese korean russian portuguese arabic hindi american british canadian mexican indian european asian african"
 
 // isCapStop reports whether a capitalized word is never a name by itself.
 func isCapStop(lower string) bool {

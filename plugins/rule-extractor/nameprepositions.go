@@ -35,3 +35,10 @@ var fromPerson = words("over heard hear hearing email message call text note let
 // orgBodies are the bodies of an organisation, before "of" and
 // its name.
 var orgBodies = words("board committee trustees directors shareholders governors council members")
+
+// peoplesNamePart reports whether the adjective of a people at i begins a
+// name: a capitalized word of a name follows it ("American Airlines",
+// "the British Museum"), where "American friends" names no one.
+func peoplesNamePart(toks []token, i int, blocked []bool) bool {
+	return peoples.has(toks[i].lower) && nameToken(toks, i+1, blocked) && !isCapStop(toks[i+1].lower)
+}
