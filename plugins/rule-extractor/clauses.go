@@ -618,6 +618,12 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 				if !c.Obj.None() && !c.Passive && !jobNouns.has(sc.headWord(c.Obj.Phrase)) {
 					// ("started a new job as a data analyst": the job is
 					// no one.)
+					if sc.thingObject(c.Obj.Phrase) {
+						// "walked down the aisle as a bridesmaid", "used
+						// the room as an office": a thing holds no post,
+						// and the role is the thing's use, no job.
+						continue
+					}
 					if o := sc.phraseRef(c.Obj.Phrase, false); o.name != "" && sc.kindOf(o) != kindOrg && !(c.Lemma == "join" && (o.name == sc.u.speaker || !sc.personish(o))) {
 						holder, at = o, subj
 					} else if c.Lemma == "join" && o.name != "" && o.name == sc.u.speaker {

@@ -358,3 +358,18 @@ func (sc *sentCtx) residencePrep(c *nlp.Clause, prep string) string {
 
 // residenceVerbs move one into or out of a home, or keep one there.
 var residenceVerbs = words("move live stay rent relocate settle")
+
+// thingObject reports whether phrase pi is a common noun with an article
+// or a possessor that WordNet files as a made thing ("the aisle", "my
+// spare room"): no one, and no organisation.
+func (sc *sentCtx) thingObject(pi int) bool {
+	p := &sc.p.Phrases[pi]
+	if p.Name || sc.detLen(p) == 0 && p.PossEnd == p.PossStart {
+		return false
+	}
+	if _, named := sc.nameAt[p.Head]; named {
+		return false
+	}
+	lex, _, ok := nlp.Noun(sc.p.Lemmas[p.Head])
+	return ok && lex == nlp.NounArtifact && !sc.establishment(p.Head)
+}
