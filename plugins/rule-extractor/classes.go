@@ -203,6 +203,9 @@ var frames = indexFrames([]frame{
 	{verb: "employ", kinds: kPerson, class: "WORKS_AT", role: tState, inverse: true},
 	// "joined Ironside Gym", "joined the library": a member, no job.
 	{verb: "join", obj: "gym library union society association cooperative co-op", class: "MEMBER_OF", role: tStart},
+	// "joined a book club called Page Turners": a club or a group that is
+	// no team is one's to belong to, no employer.
+	{verb: "join", obj: "club group community circle network forum", kinds: []kind{kindOrg, kindNone}, class: "MEMBER_OF", role: tStart},
 	{verb: "join", kinds: []kind{kindOrg, kindNone}, class: "WORKS_AT", role: tStart},
 	{verb: "join", kinds: []kind{kindSchool}, class: "WORKS_AT", role: tStart, asRole: true},
 	{verb: "start", obj: "grade school kindergarten preschool nursery college university classes class studies course degree year semester term", prep: "at|in", class: "STUDIES_AT", role: tStart},

@@ -282,8 +282,13 @@ func (sc *sentCtx) phraseRef(pi int, subject bool) ref {
 				r.kind, r.str = kindOrg, strSure
 			default:
 				// "a band called Velvet Harbor": the kind of a band, over
-				// what the name's shape suggests.
+				// what the name's shape suggests; a club or a group that
+				// no sport names is an organisation one belongs to ("a
+				// book club called Page Turners").
 				if k := sc.nounKind(p.Head); k != kindNone {
+					if k == kindTeam && !ensembles.has(sc.p.Lemmas[p.Head]) || k == kindTeam && sc.p.Lemmas[p.Head] == "club" && !sc.sportingClub(p) {
+						k = kindOrg
+					}
 					r.kind, r.str = k, strSure
 				}
 			}
@@ -838,14 +843,17 @@ func (sc *sentCtx) semKind(r ref, pi int) kind {
 		named := sc.nameCovers(p.Start, p.Head)
 		hk := sc.nounKind(p.Head)
 		switch {
-		case (k == kindOrg || k == kindNone || str <= strWeak) && teamName(r.name):
+		case (k == kindOrg && str < strSure || k == kindNone || str <= strWeak) && teamName(r.name):
 			return kindTeam
 		case !named && hk != kindNone && (r.det != "" || k == kindNone || str <= strWeak):
 			// (A common noun that stands for a name said before, "the
 			// cafe" for The Copper Ladle, has the name's kind.)
 			return hk
-		case k == kindOrg && (hk == kindTeam || hk == kindSchool) && !corpSuffixes.has(strings.ToLower(sc.toks[p.Head].text)):
-			// "Vestby College"; not "Stallard Tech", a company.
+		case k == kindOrg && (hk == kindTeam || hk == kindSchool) && !corpSuffixes.has(strings.ToLower(sc.toks[p.Head].text)) && (named || str < strSure):
+			// "Vestby College"; not "Stallard Tech", a company. (An
+			// organisation the text calls one, "a book club called Page
+			// Turners", is no team for its phrase's noun or its name's
+			// shape.)
 			return hk
 		}
 	}

@@ -1,6 +1,10 @@
 package main
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
+)
 
 // Clubs named for their town: "Fenlow Town", "Garrick City", "Tarnwell
 // County". Such a name is a place's as often, and is a team's only in
@@ -26,4 +30,16 @@ func (sc *sentCtx) sportsTeamName(name string) bool {
 		}
 	}
 	return false
+}
+
+// sportingClub reports whether a club's phrase names a sport or a game
+// before its noun ("a football club", "the chess club"), or none at all:
+// a club named for anything else ("a book club") is no team one plays
+// for.
+func (sc *sentCtx) sportingClub(p *nlp.Phrase) bool {
+	if p.Head == p.Start+sc.detLen(p) || p.PossEnd > p.PossStart && p.Head == p.PossEnd {
+		return true
+	}
+	lex, _, ok := nlp.Noun(sc.p.Lemmas[p.Head-1])
+	return ok && lex == nlp.NounAct
 }
