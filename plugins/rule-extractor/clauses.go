@@ -615,7 +615,11 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 					matched = true
 					continue
 				}
-				if !c.Obj.None() && !c.Passive && !jobNouns.has(sc.headWord(c.Obj.Phrase)) {
+				if owner, ok := sc.postOwner(pi); ok {
+					// "automating workflows in my new role as a senior
+					// analyst": the role's owner holds it.
+					holder = owner
+				} else if !c.Obj.None() && !c.Passive && !jobNouns.has(sc.headWord(c.Obj.Phrase)) {
 					// ("started a new job as a data analyst": the job is
 					// no one.)
 					if sc.thingObject(c.Obj.Phrase) {

@@ -373,3 +373,26 @@ func (sc *sentCtx) thingObject(pi int) bool {
 	lex, _, ok := nlp.Noun(sc.p.Lemmas[p.Head])
 	return ok && lex == nlp.NounArtifact && !sc.establishment(p.Head)
 }
+
+// postOwner returns the owner of "my new role as …", "her job as …": the
+// phrase just before the "as" of role phrase pi, headed by a noun of a
+// post and owned; ok is false for any other.
+func (sc *sentCtx) postOwner(pi int) (ref, bool) {
+	start := sc.p.Phrases[pi].Start
+	if lowerAt(sc.toks, start-1) != "as" {
+		return ref{}, false
+	}
+	q := sc.p.PhraseEndingAt(start - 1)
+	if q < 0 {
+		return ref{}, false
+	}
+	p := &sc.p.Phrases[q]
+	if p.PossEnd == p.PossStart || !postHeads.has(sc.p.Lemmas[p.Head]) {
+		return ref{}, false
+	}
+	owner := sc.ownerOf(p)
+	return owner, owner.name != ""
+}
+
+// postHeads are the nouns of a post one holds "as" a title.
+var postHeads = words("role job position post capacity")

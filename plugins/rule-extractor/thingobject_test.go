@@ -17,3 +17,20 @@ func TestExtractThingAsRole(t *testing.T) {
 			want:    []wf{{"HAS_JOB_TITLE", "new engineer", "team lead", "ref", ""}}},
 	})
 }
+
+// TestExtractRoleOwnerAndStretch reads "in my new role as …" as the
+// owner's title, and "for a while" as how long one worked, no employer.
+func TestExtractRoleOwnerAndStretch(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "in my new role as", source: "message",
+			content: "I'm automating workflows in my new role as a senior marketing analyst.",
+			want:    []wf{{"HAS_JOB_TITLE", "User", "senior marketing analyst", "ref", ""}},
+			absent:  []wf{{"HAS_JOB_TITLE", "workflows", "*", "", ""}}},
+		{name: "worked for a while", source: "message",
+			content: "I've been working in digital marketing for a while now.",
+			absent:  []wf{{"WORKS_AT", "*", "*", "", ""}}},
+		{name: "worked for a paper named for time", source: "message",
+			content: "I worked for the Tarnwell Times.",
+			want:    []wf{{"WORKS_AT", "User", "Tarnwell Times", "", "ref"}}},
+	})
+}

@@ -42,7 +42,9 @@ var timePreps = words("from until till since by on after before")
 func (sc *sentCtx) withoutTimes(out []arg) []arg {
 	kept := out[:0]
 	for _, a := range out {
-		if timePreps.has(a.prep) && len(a.phrases) == 1 && sc.timeNoun(a.phrases[0]) {
+		if len(a.phrases) == 1 && (timePreps.has(a.prep) || a.prep == "for" && !sc.nameCovers(sc.p.Phrases[a.phrases[0]].Start, sc.p.Phrases[a.phrases[0]].Head)) && sc.timeNoun(a.phrases[0]) {
+			// ("for a while", "for years": how long, no employer; "for
+			// the Tarnwell Times" names one.)
 			continue
 		}
 		kept = append(kept, a)
