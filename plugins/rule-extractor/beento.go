@@ -36,3 +36,50 @@ func (sc *sentCtx) beenTo(cc *clauseCtx, subjs []ref) bool {
 // gatherings are the nouns of the occasions people hold and go to, which
 // WordNet files with other senses first ("party", a political one).
 var gatherings = words("party reception dinner celebration shower funeral ceremony concert gig recital launch barbecue bbq picnic")
+
+// tripNouns are the nouns of a journey to a place.
+var tripNouns = words("trip holiday vacation visit tour getaway journey cruise break")
+
+// backFromTrip reads "just got back from a camping trip to Yosemite",
+// "returned from our holiday in Crete": the one back travelled to the
+// place the journey went to. It reports whether the clause was one.
+func (sc *sentCtx) backFromTrip(cc *clauseCtx, subjs []ref) bool {
+	c := cc.c
+	verb := c.Lemma
+	if c.Particle != "" {
+		verb += " " + c.Particle
+	}
+	if verb != "come back" && verb != "get back" && verb != "return" || c.Passive {
+		return false
+	}
+	for _, pp := range c.PPs {
+		if pp.Prep != "from" || pp.Obj.Phrase < 0 {
+			continue
+		}
+		p := &sc.p.Phrases[pp.Obj.Phrase]
+		if p.Name || !tripNouns.has(sc.p.Lemmas[p.Head]) {
+			return false
+		}
+		prep := lowerAt(sc.toks, p.End)
+		if prep != "to" && prep != "in" {
+			return false
+		}
+		q := sc.p.PhraseAt(p.End + 1)
+		if q < 0 {
+			return false
+		}
+		place := sc.phraseRef(q, false)
+		if place.name == "" || place.det != "" {
+			return false
+		}
+		switch sc.semKind(place, q) {
+		case kindLocation, kindNone, kindOrg:
+			for _, s := range subjs {
+				sc.fact(cc, s, place, "TRAVELED_TO", tEvent, "{s} came back from a "+sc.headWord(pp.Obj.Phrase)+" "+prep+" {o}", kindPerson, kindLocation)
+			}
+			return true
+		}
+		return false
+	}
+	return false
+}

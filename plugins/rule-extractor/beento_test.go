@@ -37,3 +37,20 @@ func TestExtractBeenTo(t *testing.T) {
 			want:     []wf{{"TRAVELED_TO", "Vesna", "Tarnwell", "2024-05-14", ""}}},
 	})
 }
+
+// TestExtractBackFromTrip reads a journey come back from as travel to
+// the place it went to, the gerund before the journey's noun a modifier.
+func TestExtractBackFromTrip(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "a camping trip", source: "message",
+			content: "I recently got back from a solo camping trip to Tarnwell and realized I need new gear.",
+			want:    []wf{{"TRAVELED_TO", "User", "Tarnwell", "", ""}},
+			absent:  []wf{{"ATTENDED", "*", "*", "", ""}}},
+		{name: "a holiday in an island", source: "message",
+			content: "I returned from our holiday in Crete on Sunday.",
+			want:    []wf{{"TRAVELED_TO", "User", "Crete", "2024-05-12", ""}}},
+		{name: "hiking boots bought", source: "message",
+			content: "I bought new hiking boots.",
+			want:    []wf{{"OWNS", "User", "new hiking boots", "ref", ""}}},
+	})
+}

@@ -225,10 +225,32 @@ var placeAdverbs = set("there here then home abroad overseas downtown uptown ups
 // dress"), not a verb of its own.
 func (s *Sentence) retagPossessedGerunds() {
 	for i := 1; i+1 < len(s.Tags); i++ {
-		if s.Tags[i] == "VBG" && s.Tags[i-1] == "PRP$" && (s.Tags[i+1] == "NN" || s.Tags[i+1] == "NNS") {
+		if s.Tags[i] == "VBG" && (s.Tags[i-1] == "PRP$" || s.gerundModifier(i)) && (s.Tags[i+1] == "NN" || s.Tags[i+1] == "NNS") {
 			s.Tags[i] = "NN"
 		}
 	}
+}
+
+// gerundModifier reports whether the gerund at i stands inside a noun
+// phrase an article opens, before its noun: "new hiking boots", "a solo
+// camping trip", "the cooking class"; not "the man cooking dinner", where
+// the noun before it names who does it.
+func (s *Sentence) gerundModifier(i int) bool {
+	switch s.Tags[i-1] {
+	case "DT":
+		return true
+	case "JJ":
+		// ("is busy cooking dinner": a verb after a predicate's
+		// adjective.)
+		return i < 2 || s.Lemmas[i-2] != "be" && s.Tags[i-2] != "RB"
+	case "NN":
+		if i < 2 || s.Tags[i-2] != "DT" && s.Tags[i-2] != "PRP$" {
+			return false
+		}
+		lex, _, ok := Noun(s.Lower[i-1])
+		return !ok || lex != NounPerson && lex != NounAnimal && lex != NounGroup
+	}
+	return false
 }
 
 // retagPossessedAdjectives read a word tagged an adjective right after a
