@@ -83,3 +83,52 @@ func (sc *sentCtx) backFromTrip(cc *clauseCtx, subjs []ref) bool {
 	}
 	return false
 }
+
+// heldAtVenue reads the venue of an occasion one attended: "attended the
+// evening service at St Oddny's Church", "went to a concert at Tarnwell
+// Arena": the occasion was held at the venue, which is a name.
+func (sc *sentCtx) heldAtVenue(cc *clauseCtx) {
+	c := cc.c
+	if c.Passive || c.Negated {
+		return
+	}
+	event := -1
+	switch {
+	case c.Lemma == "attend" && c.Particle == "" && !c.Obj.None():
+		event = c.Obj.Phrase
+	case c.Lemma == "go" && c.Particle == "" || c.Lemma == "come" && c.Particle == "back" || c.Lemma == "get" && c.Particle == "back" || c.Lemma == "return" && c.Particle == "":
+		for _, pp := range c.PPs {
+			if (pp.Prep == "to" || pp.Prep == "from") && pp.Obj.Phrase >= 0 {
+				event = pp.Obj.Phrase
+				break
+			}
+		}
+	}
+	if event < 0 {
+		return
+	}
+	ev := sc.phraseRef(event, false)
+	head := sc.p.Phrases[event].Head
+	if ev.name == "" || sc.semKind(ev, event) != kindEvent && sc.nounKind(head) != kindEvent && !gatherings.has(sc.p.Lemmas[head]) && !showNouns.has(sc.p.Lemmas[head]) {
+		return
+	}
+	for _, pp := range c.PPs {
+		if pp.Prep != "at" || pp.Obj.Phrase < 0 || pp.At < sc.p.Phrases[event].End {
+			continue
+		}
+		venue := sc.phraseRef(pp.Obj.Phrase, false)
+		if q := &sc.p.Phrases[pp.Obj.Phrase]; venue.name == "" || !sc.nameCovers(q.Start, q.Head) {
+			// "at work", "at the office": no venue's name.
+			return
+		}
+		switch k := sc.semKind(venue, pp.Obj.Phrase); k {
+		case kindOrg, kindLocation, kindNone, kindSchool:
+			sc.fact(cc, ev, venue, "HELD_AT", tEvent, "{s} was held at {o}", kindEvent, k)
+		}
+		return
+	}
+}
+
+// showNouns are occasions one attends at a venue beside gatherings: "the
+// evening service at St Oddny's", "an exhibit at the Fenlow Museum".
+var showNouns = words("exhibit exhibition festival fair conference workshop webinar lecture service mass show screening")

@@ -279,6 +279,8 @@ func (sc *sentCtx) readClause(ci int) {
 		return
 	}
 	sc.boughtFrom(cc, subjs)
+	sc.gifts(cc, subjs)
+	sc.heldAtVenue(cc)
 	sc.served = sc.servedBy(cc, subjs)
 	defer func() { sc.served = nil }()
 	role := temporal(-1)

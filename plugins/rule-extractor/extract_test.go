@@ -205,7 +205,7 @@ func TestExtractSentences(t *testing.T) {
 		{name: "like it is vague", content: "Alice: I really like it.", want: []wf{}},
 		{name: "demonstrative points into the conversation", content: "Alice: I like those tips.", want: []wf{}},
 		{name: "gerund object", content: "Alice: I love seeing the sunset.", want: []wf{{"LOVES", "Alice", "seeing the sunset", "ref", ""}}},
-		{name: "a relative's thing is not the relative", content: "Alice: I attended my cousin's wedding.", want: []wf{{"ATTENDED", "Alice", "wedding", "", ""}}},
+		{name: "a relative's thing is not the relative", content: "Alice: I attended my cousin's wedding.", want: []wf{{"ATTENDED", "Alice", "Alice's cousin's wedding", "", ""}}},
 		{name: "past date without year is in the past", content: "Alice: I visited Rome on June 14th.",
 			want: []wf{{"VISITED", "Alice", "Rome", "2023-06-14", ""}}},
 

@@ -372,3 +372,20 @@ func (sc *sentCtx) kinInPossessor(cc *clauseCtx, p *nlp.Phrase) {
 	}
 	sc.relate(cc, sc.named(k+1, e), possessor, noun)
 }
+
+// kinPossessor returns the unnamed relative a phrase's possessor names
+// ("my cousin's", "her brother's"), or no one.
+func (sc *sentCtx) kinPossessor(p *nlp.Phrase) ref {
+	toks := sc.toks
+	if p.PossEnd-p.PossStart != 3 || toks[p.PossEnd-1].lower != "'s" || !kinNouns.has(toks[p.PossStart+1].lower) {
+		return ref{}
+	}
+	if _, ok := possessives[toks[p.PossStart].lower]; !ok {
+		return ref{}
+	}
+	inner := nlp.Phrase{Start: p.PossStart, End: p.PossStart + 2, Head: p.PossStart + 1, PossStart: p.PossStart, PossEnd: p.PossStart + 1}
+	if owner := sc.ownerOf(&inner); owner.name != "" {
+		return kinRef(owner, toks[p.PossStart+1].lower)
+	}
+	return ref{}
+}

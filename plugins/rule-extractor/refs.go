@@ -391,6 +391,13 @@ func (sc *sentCtx) phraseRef(pi int, subject bool) ref {
 		}
 	}
 	head := toks[p.Head].lower
+	if p.PossEnd > p.PossStart && (sc.nounKind(p.Head) == kindEvent || gatherings.has(sc.p.Lemmas[p.Head])) {
+		// "my cousin's wedding": a relative's occasion, by the
+		// relative's name.
+		if owner := sc.kinPossessor(p); owner.name != "" {
+			return ref{name: owner.name + "'s " + joinTokens(toks[p.PossEnd:p.End]), kind: kindEvent, str: strPattern}
+		}
+	}
 	// "my sister", "Bob's boss": an unnamed relative.
 	if p.PossEnd > p.PossStart && kinNouns.has(head) {
 		if owner := sc.ownerOf(p); owner.name != "" {

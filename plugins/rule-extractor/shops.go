@@ -12,6 +12,9 @@ import "strings"
 // shopNouns are the common nouns of places of trade.
 var shopNouns = words("shop store market supermarket mall boutique outlet bakery pharmacy chemist grocer grocery deli stall garden centre center showroom dealership dealer")
 
+// placeWords may follow a shop's noun in its phrase.
+var placeWords = words("downtown uptown nearby")
+
 // shoppingVerbs are the verbs of buying, with the prepositions of the
 // shop.
 var shoppingVerbs = words("buy purchase get order pick")
@@ -68,6 +71,71 @@ func (sc *sentCtx) shopRef(pi int) (ref, bool) {
 		return r, true
 	case !p.Name && shopNouns.has(sc.p.Lemmas[p.Head]):
 		return r, true
+	case !p.Name && p.Head > p.Start && placeWords.has(sc.p.Lemmas[p.Head]) && shopNouns.has(sc.p.Lemmas[p.Head-1]):
+		// "a sports store downtown": the shop, where it is.
+		return r, true
 	}
 	return ref{}, false
+}
+
+// gifts reads a thing given: "my sister gave me a stand mixer", "got a
+// chandelier from my aunt", "received a bike from Vesna for my birthday":
+// the giver GAVE the thing, the one given it told in the fact's text.
+func (sc *sentCtx) gifts(cc *clauseCtx, subjs []ref) {
+	c := cc.c
+	if c.Passive || c.Obj.None() {
+		return
+	}
+	switch {
+	case c.Lemma == "give" && c.Particle == "" && !c.Obj2.None():
+		to := sc.phraseRef(c.Obj.Phrase, false)
+		thing, ok := sc.giftRef(c.Obj2.Phrase)
+		if !ok || to.name == "" {
+			return
+		}
+		for _, s := range subjs {
+			sc.fact(cc, s, thing, "GAVE", tEvent, "{s} gave "+to.name+" "+sc.phraseWords(c.Obj2.Phrase), kindPerson, kindProduct)
+		}
+	case (c.Lemma == "get" || c.Lemma == "receive") && c.Particle == "":
+		thing, ok := sc.giftRef(c.Obj.Phrase)
+		if !ok {
+			return
+		}
+		for _, pp := range c.PPs {
+			if pp.Prep != "from" || pp.Obj.Phrase < 0 {
+				continue
+			}
+			giver := sc.phraseRef(pp.Obj.Phrase, false)
+			if giver.name == "" || sc.semKind(giver, pp.Obj.Phrase) != kindPerson && !sc.personish(giver) {
+				return
+			}
+			for _, s := range subjs {
+				sc.fact(cc, giver, thing, "GAVE", tEvent, "{s} gave "+s.name+" "+sc.phraseWords(c.Obj.Phrase), kindPerson, kindProduct)
+			}
+			return
+		}
+	}
+}
+
+// giftRef returns the thing phrase pi names when it is a thing one owns.
+func (sc *sentCtx) giftRef(pi int) (ref, bool) {
+	thing := sc.phraseRef(pi, false)
+	if thing.name == "" {
+		return ref{}, false
+	}
+	switch k := sc.semKind(thing, pi); {
+	case k == kindProduct, newThing(thing.name):
+		return thing, true
+	}
+	return ref{}, false
+}
+
+// phraseWords are the words of phrase pi, "my" made the speaker's.
+func (sc *sentCtx) phraseWords(pi int) string {
+	p := &sc.p.Phrases[pi]
+	w := joinTokens(sc.toks[p.Start:p.End])
+	if rest, ok := strings.CutPrefix(w, "my "); ok && sc.u.speaker != "" {
+		return sc.u.speaker + "'s " + rest
+	}
+	return w
 }

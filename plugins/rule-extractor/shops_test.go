@@ -46,3 +46,33 @@ func TestExtractGotThing(t *testing.T) {
 			absent:  []wf{{"OWNS", "*", "*", "", ""}}},
 	})
 }
+
+// TestExtractGiftsAndVenues reads a made thing given (GAVE, from the
+// giver), the venue of an occasion attended (HELD_AT), a relative's
+// occasion by the relative's name, and a shop with where it is.
+func TestExtractGiftsAndVenues(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "got from an aunt", source: "message",
+			content: "I also got a crystal chandelier from my aunt today.",
+			want:    []wf{{"GAVE", "User's aunt", "crystal chandelier", "2024-05-15", ""}},
+			absent:  []wf{{"BOUGHT_FROM", "*", "*", "", ""}}},
+		{name: "a letter is no gift", source: "message",
+			content: "I received a letter from Vesna.",
+			absent:  []wf{{"GAVE", "*", "*", "", ""}}},
+		{name: "a service at a church", source: "message",
+			content: "I attended the evening service at St Oddny's Church.",
+			want:    []wf{{"HELD_AT", "evening service", "St Oddny's Church", "", ""}, {"ATTENDED", "User", "evening service", "", ""}}},
+		{name: "an exhibit at a museum", source: "message",
+			content: "I attended the Ancient Worlds exhibit at the Fenlow Museum of Art today.",
+			want:    []wf{{"HELD_AT", "Ancient Worlds", "Fenlow Museum of Art", "2024-05-15", ""}}},
+		{name: "a meeting at work", source: "message",
+			content: "I attended a meeting at work.",
+			absent:  []wf{{"HELD_AT", "*", "*", "", ""}}},
+		{name: "a cousin's wedding", source: "message",
+			content: "I just got back from my cousin's wedding.",
+			want:    []wf{{"ATTENDED", "User", "User's cousin's wedding", "", ""}}},
+		{name: "a shop downtown, in a relative clause", source: "message",
+			content: "I'm really happy with my new tennis racket, which I got from a sports store downtown.",
+			want:    []wf{{"BOUGHT_FROM", "User", "sports store downtown", "", ""}}},
+	})
+}
