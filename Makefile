@@ -83,7 +83,7 @@ help:
 	@echo "make test-weaviate-cluster  a 3-node cluster, replication 3, a node killed and restarted"
 	@echo "make bench        store, embedder, plugin, ingestion and community benchmarks"
 	@echo "make bench-lme    LongMemEval_S retrieval benchmark (LIMIT, EVERY, EXTRACT=1, EVOLVE=1)"
-	@echo "make bench-extract offline extraction on DialogRE (SPLIT=test|dev|train) and WebNLG (WEBNLG_DIR)"
+	@echo "make bench-extract offline extraction on DialogRE (SPLIT=test|dev|train), WebNLG (WEBNLG_DIR) and LongMemEval answers (LME_HALF=test|dev)"
 	@echo "make bench-scenarios the dev scenarios through the CLI (SCENARIOS: where dev.json and run.py are)"
 	@echo "make bench-probe  the probe scenarios (internal/bench/scenarios/probe.json), scored as dev"
 	@echo "make bench-heldout the held-out scenarios (internal/bench/scenarios/heldout.json), never tuned on"
@@ -256,12 +256,16 @@ SYSTEMS     ?= bm25,cosine,hybrid,default
 # (docs/benchmarks.md): DialogRE from DIALOGRE (research-only licence: it
 # is read where it lies and never copied into the repository), SPLIT test
 # to report, dev to tune, train for the label mapping; and WebNLG's test
-# split, unseen categories, from WEBNLG_DIR when it is there.
+# split, unseen categories, from WEBNLG_DIR when it is there; and
+# LongMemEval's short answers as facts of the user turns that state them
+# (LME_HALF test to report, dev to read), from LME_ORACLE when it is there.
 SPLIT      ?= test
 DIALOGRE   ?= ../shared/bench-data/dialogre
 WEBNLG_DIR ?= $(HOME)/.cache/mnemo/bench-extract/webnlg-v1.6-en-test-unseen
+LME_ORACLE ?= ../shared/bench-data/longmemeval_oracle.json
+LME_HALF   ?= test
 bench-extract:
-	$(GO) run ./internal/tools/bench-extract -dialogre $(DIALOGRE) -split $(SPLIT) $(if $(wildcard $(WEBNLG_DIR)),-webnlg $(WEBNLG_DIR))
+	$(GO) run ./internal/tools/bench-extract -dialogre $(DIALOGRE) -split $(SPLIT) $(if $(wildcard $(WEBNLG_DIR)),-webnlg $(WEBNLG_DIR)) $(if $(wildcard $(LME_ORACLE)),-lme $(LME_ORACLE) -lme-half $(LME_HALF))
 
 # The scenario sets of docs/benchmarks.md, scored through the CLI on the
 # offline defaults: the dev set kept beside the scorer in SCENARIOS, and

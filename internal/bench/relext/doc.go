@@ -13,7 +13,9 @@
 // recall and F1 over labels, as the DialogRE paper's evaluation counts
 // them (a label "unanswerable" is no label).
 //
-// The readers know DialogRE (dialogre.go) and WebNLG (webnlg.go). The data
-// is read from where it lies; nothing of it is copied into the
+// The readers know DialogRE (dialogre.go) and WebNLG (webnlg.go). A third
+// set, LongMemEval's short answers (lmeanswers.go), is scored otherwise:
+// whether the facts of the user turns that state an answer hold it. The
+// data is read from where it lies; nothing of it is copied into the
 // repository.
 package relext

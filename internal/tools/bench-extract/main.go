@@ -46,20 +46,22 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	dialogre := fs.String("dialogre", "../shared/bench-data/dialogre", "DialogRE's directory (train.json, dev.json, test.json); empty skips it")
 	split := fs.String("split", "test", "the split to score: test (report only), dev (tune) or train (the label mapping)")
 	webnlg := fs.String("webnlg", "", "WebNLG's directory (see docs/benchmarks.md); empty skips it")
+	lmeFile := fs.String("lme", "", "LongMemEval's oracle file, to score its short answers as facts (see docs/benchmarks.md); empty skips it")
+	lmeHalf := fs.String("lme-half", "test", "the half of LongMemEval's questions to score: test (report only), dev or all")
 	limit := fs.Int("limit", 0, "score at most this many documents of each set (0: all)")
 	study := fs.Bool("study", false, "print the relations mnemo made between the pairs of each gold label")
 	dump := fs.String("dump", "", "write each document's entities and facts to this file, one JSON object a line (for studying misses on train and dev)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	if err := bench(ctx, *dialogre, *split, *webnlg, *limit, *study, *dump, stdout, stderr); err != nil {
+	if err := bench(ctx, *dialogre, *split, *webnlg, *lmeFile, *lmeHalf, *limit, *study, *dump, stdout, stderr); err != nil {
 		fmt.Fprintf(stderr, "bench-extract: %v\n", err)
 		return 1
 	}
 	return 0
 }
 
-func bench(ctx context.Context, dialogre, split, webnlg string, limit int, study bool, dump string, stdout, stderr io.Writer) error {
+func bench(ctx context.Context, dialogre, split, webnlg, lmeFile, lmeHalf string, limit int, study bool, dump string, stdout, stderr io.Writer) error {
 	cfg, err := host.Load("", func(string) string { return "" })
 	if err != nil {
 		return err
@@ -102,7 +104,79 @@ func bench(ctx context.Context, dialogre, split, webnlg string, limit int, study
 			return err
 		}
 	}
+	if lmeFile != "" {
+		items, err := relext.ReadLMEAnswers(lmeFile, lmeHalf)
+		if err != nil {
+			return err
+		}
+		if err := scoreAnswers(ctx, h.Engine, lmeHalf, items, limit, dw, stdout); err != nil {
+			return err
+		}
+	}
 	return nil
+}
+
+// scoreAnswers ingests each LongMemEval question's answer turns, in a
+// group of its own, each turn an episode at its session's date, and
+// counts the questions whose answer a fact holds.
+func scoreAnswers(ctx context.Context, e *engine.Engine, half string, items []relext.AnswerItem, limit int, dump, stdout io.Writer) error {
+	if limit > 0 && len(items) > limit {
+		items = items[:limit]
+	}
+	start := time.Now()
+	var eps []core.Episode
+	for i, it := range items {
+		for _, t := range it.Turns {
+			eps = append(eps, core.Episode{GroupID: fmt.Sprintf("lme-%s-%d", half, i), Source: core.SourceMessage, Content: t.Content, ValidAt: t.At})
+		}
+	}
+	res, err := e.Ingest(ctx, eps)
+	if err != nil {
+		return fmt.Errorf("ingest: %w", err)
+	}
+	for i := range eps {
+		if _, err := e.Wait(ctx, eps[i].GroupID, res[i].UUID); err != nil {
+			return fmt.Errorf("wait for %s: %w", eps[i].GroupID, err)
+		}
+	}
+	var t relext.AnswerTally
+	for i, it := range items {
+		g, err := graph(ctx, e, fmt.Sprintf("lme-%s-%d", half, i))
+		if err != nil {
+			return err
+		}
+		if dump != nil {
+			if err := writeDump(dump, i, g); err != nil {
+				return err
+			}
+		}
+		target, text := relext.AnswerFacts(g, it.Answer)
+		t.Add(it.Type, len(g.Facts), target, text)
+	}
+	fmt.Fprintf(stdout, "LongMemEval answers, %s half: %d questions, %d user turns; %s on %d CPUs\n", half, len(items), len(eps), time.Since(start).Round(time.Millisecond), runtime.NumCPU())
+	fmt.Fprintf(stdout, "command: go run ./internal/tools/bench-extract %s\n\n", strings.Join(os.Args[1:], " "))
+	fmt.Fprintln(stdout, "| question type | questions | answer is an end of a fact | share |")
+	fmt.Fprintln(stdout, "|---|---:|---:|---:|")
+	types := make([]string, 0, len(t.ByType))
+	for k := range t.ByType {
+		types = append(types, k)
+	}
+	sort.Strings(types)
+	for _, k := range types {
+		c := t.ByType[k]
+		fmt.Fprintf(stdout, "| %s | %d | %d | %.3f |\n", k, c[0], c[1], ratio(c[1], c[0]))
+	}
+	fmt.Fprintf(stdout, "| **all** | %d | %d | **%.3f** |\n\n", t.Questions, t.Target, ratio(t.Target, t.Questions))
+	fmt.Fprintf(stdout, "answer in a fact's text: %d (%.3f); questions with any fact: %d\n\n", t.Text, ratio(t.Text, t.Questions), t.AnyFact)
+	return nil
+}
+
+// ratio is a/b, 0 when b is 0.
+func ratio(a, b int) float64 {
+	if b == 0 {
+		return 0
+	}
+	return float64(a) / float64(b)
 }
 
 // reference is the episodes' reference time: the data sets carry none.
