@@ -662,7 +662,7 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 					// "I have a dog, Rex": the noun in apposition.
 					noun = sc.headWord(q)
 				}
-				if !petTaken && kinNouns.has(noun) && obj.det == "" || petNouns.has(noun) || sc.isAnimal(noun) {
+				if !petTaken && kinNouns.has(noun) && obj.det == "" || petNouns.has(noun) || sc.isAnimal(noun) && !sc.madeCompound(pi) {
 					r := tState
 					if c.Lemma != "have" {
 						r = tStart

@@ -218,6 +218,22 @@ func (sc *sentCtx) isAnimal(noun string) bool {
 	return ok && c&nlp.ClassAnimal != 0 && lex == nlp.NounAnimal
 }
 
+// madeCompound reports whether a noun before phrase pi's head names a
+// made thing: "a car phone mount" is a thing for a phone, no horse, as
+// "a computer mouse" is no animal.
+func (sc *sentCtx) madeCompound(pi int) bool {
+	p := &sc.p.Phrases[pi]
+	for k := max(p.Start+sc.detLen(p), p.PossEnd); k < p.Head; k++ {
+		if !strings.HasPrefix(sc.p.Tags[k], "NN") {
+			continue
+		}
+		if lex, _, ok := nlp.Noun(sc.p.Lemmas[k]); ok && lex == nlp.NounArtifact {
+			return true
+		}
+	}
+	return false
+}
+
 // appositiveKin reads "Leyla, my cousin," and "my cousin, Leyla,": a
 // name and a possessed relational noun side by side between commas.
 func (sc *sentCtx) appositiveKin(cc *clauseCtx, pi int) {

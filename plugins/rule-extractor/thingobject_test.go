@@ -34,3 +34,16 @@ func TestExtractRoleOwnerAndStretch(t *testing.T) {
 			want:    []wf{{"WORKS_AT", "User", "Tarnwell Times", "", "ref"}}},
 	})
 }
+
+// TestExtractMadeCompound reads a noun whose first sense is an animal,
+// after a noun of a made thing, as no pet ("a car phone mount").
+func TestExtractMadeCompound(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "a car phone mount", source: "message",
+			content: "I'll get a car phone mount too.",
+			absent:  []wf{{"HAS_PET", "*", "*", "", ""}}},
+		{name: "a rescue puppy", source: "message",
+			content: "We adopted a rescue puppy.",
+			want:    []wf{{"HAS_PET", "User", "rescue puppy", "ref", ""}}},
+	})
+}
