@@ -231,6 +231,11 @@ func (sc *sentCtx) phraseRef(pi int, subject bool) ref {
 	}
 	// "a fan of yours", "a friend of mine".
 	if p.End-p.Start == 1 && (toks[p.Start].lower == "yours" || toks[p.Start].lower == "mine") {
+		if lowerAt(toks, p.Start-1) != "of" {
+			// "my friend borrowed mine": the speaker's thing, not the
+			// speaker.
+			return ref{}
+		}
 		return sc.pronounAt(map[string]string{"yours": "you", "mine": "i"}[toks[p.Start].lower], p.Start)
 	}
 	// "you guys", "you people": every other speaker, or the one other

@@ -47,3 +47,17 @@ func TestExtractMadeCompound(t *testing.T) {
 			want:    []wf{{"HAS_PET", "User", "rescue puppy", "ref", ""}}},
 	})
 }
+
+// TestExtractMineAsThing reads "mine" alone as the speaker's thing, and
+// "of mine" as the speaker.
+func TestExtractMineAsThing(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "borrowed mine", source: "message",
+			content: "My friend Vesna borrowed mine last week.",
+			want:    []wf{{"FRIEND_OF", "Vesna", "User", "ref", ""}},
+			absent:  []wf{{"*", "Vesna", "User", "2024-05-08", ""}, {"BORROWS", "*", "*", "", ""}}},
+		{name: "a friend of mine", source: "message",
+			content: "Oddny: Vesna is a friend of mine.",
+			want:    []wf{{"FRIEND_OF", "Vesna", "Oddny", "ref", ""}}},
+	})
+}
