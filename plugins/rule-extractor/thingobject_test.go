@@ -61,3 +61,16 @@ func TestExtractMineAsThing(t *testing.T) {
 			want:    []wf{{"FRIEND_OF", "Vesna", "Oddny", "ref", ""}}},
 	})
 }
+
+// TestExtractVerbAfterName reads a plural noun between a name and an
+// object pronoun as the verb it is ("so Oddny coaches me now").
+func TestExtractVerbAfterName(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "after so", source: "message",
+			content: "Vesna retired, so Oddny coaches me now.",
+			want:    []wf{{"COACHES", "Oddny", "User", "ref", ""}}},
+		{name: "manages us",
+			content: "Ingunn manages us.",
+			want:    []wf{{"MANAGER_OF", "Ingunn", "User", "ref", ""}}},
+	})
+}

@@ -122,3 +122,21 @@ func (s *Sentence) retagUnknownObject() {
 		s.Tags[i], s.Lemmas[i] = "NN", s.Lower[i]
 	}
 }
+
+// retagVerbAfterName reads a plural noun right after a name and before
+// an object pronoun as the verb it is: "so Oddny coaches/NNS me now",
+// "Ingunn manages/NNS us": a name takes no plural noun after it that an
+// object pronoun follows.
+func (s *Sentence) retagVerbAfterName() {
+	for i := 1; i+1 < len(s.Tags); i++ {
+		if s.Tags[i] != "NNS" || s.Tags[i-1] != "NNP" || !objectPronoun[s.Lower[i+1]] {
+			continue
+		}
+		if l := Lemma(s.Lower[i], "VBZ"); l != s.Lower[i] && IsVerb(l) {
+			s.Tags[i], s.Lemmas[i] = "VBZ", l
+		}
+	}
+}
+
+// objectPronoun are the pronouns only an object takes.
+var objectPronoun = set("me him us them")

@@ -277,6 +277,7 @@ func Parse(words, lower []string, names [][2]int, skip []bool) *Sentence {
 	s.retagNounBeforeCode()
 	s.retagOffNoun()
 	s.retagUnknownObject()
+	s.retagVerbAfterName()
 	s.retagDueTo()
 	s.retagGetParticiple()
 	s.retagPluralAfterCopula()
