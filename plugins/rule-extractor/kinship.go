@@ -168,7 +168,7 @@ func (x *extraction) kinAsNames(utts []utterance, prev []abi.Episode) {
 	kin, death := false, false
 	for _, u := range utts {
 		kin = kin || containsWord(u.text, kinNames...)
-		death = death || containsWord(u.text, "died", "dies", "passed away") || containsWord(u.text, "put") && containsWord(u.text, "down")
+		death = death || containsWord(u.text, "died", "dies", "passed away") || containsWord(u.text, "put") && containsWord(u.text, "down", "sleep")
 	}
 	if !kin && !death {
 		return

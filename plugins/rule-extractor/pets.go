@@ -74,7 +74,7 @@ func animalHead(w string) bool {
 	return ok && c&nlp.ClassAnimal != 0 && lex == nlp.NounAnimal
 }
 
-// putDown reads "we had to put Pepper down" of a pet the speaker named
+// putDown reads "we had to put Pepper down" (or "to sleep") of a pet the speaker named
 // before: the pet died, and the speaker has it no longer.
 func (sc *sentCtx) putDown(cc *clauseCtx) bool {
 	c := cc.c
@@ -82,7 +82,8 @@ func (sc *sentCtx) putDown(cc *clauseCtx) bool {
 		return false
 	}
 	p := &sc.p.Phrases[c.Obj.Phrase]
-	if c.Particle != "down" && lowerAt(sc.toks, p.End) != "down" {
+	if c.Particle != "down" && lowerAt(sc.toks, p.End) != "down" && !(lowerAt(sc.toks, p.End) == "to" && lowerAt(sc.toks, p.End+1) == "sleep") {
+		// ("put Biscuit to sleep" says it as well.)
 		return false
 	}
 	pet := sc.phraseRef(c.Obj.Phrase, false)
