@@ -275,7 +275,7 @@ func (sc *sentCtx) readClause(ci int) {
 			return
 		}
 	}
-	if sc.appearance(cc, subjs) || sc.condition(cc, subjs) || sc.lessons(cc, subjs) || sc.backFromTrip(cc, subjs) || sc.studiesLeft(cc, subjs) {
+	if sc.appearance(cc, subjs) || sc.condition(cc, subjs) || sc.lessons(cc, subjs) || sc.backFromTrip(cc, subjs) || sc.studiesLeft(cc, subjs) || sc.serviceTaken(cc, subjs) {
 		return
 	}
 	sc.boughtFrom(cc, subjs)

@@ -120,7 +120,8 @@ var kinship = map[string]struct {
 	"grandson": {"GRANDCHILD_OF", false}, "granddaughter": {"GRANDCHILD_OF", false},
 	"mentor": {"MENTOR_OF", false}, "teacher": {"TEACHER_OF", false}, "doctor": {"DOCTOR_OF", false},
 	"therapist": {"THERAPIST_OF", false}, "dentist": {"DENTIST_OF", false}, "landlord": {"LANDLORD_OF", false}, "landlady": {"LANDLORD_OF", false},
-	"instructor": {"TEACHER_OF", false}, "coach": {"COACHES", false},
+	"instructor": {"TEACHER_OF", false}, "coach": {"COACHES", false}, "trainer": {"COACHES", false}, "tutor": {"TEACHER_OF", false},
+	"counsellor": {"THERAPIST_OF", false}, "counselor": {"THERAPIST_OF", false}, "psychologist": {"THERAPIST_OF", false},
 	"lawyer": {"LAWYER_OF", false}, "attorney": {"LAWYER_OF", false}, "solicitor": {"LAWYER_OF", false},
 }
 

@@ -59,8 +59,9 @@ func (sc *sentCtx) lessons(cc *clauseCtx, subjs []ref) bool {
 			sc.fact(cc, s, classes, "TAKES_CLASS", role, text, kindPerson, kindEvent)
 		}
 		// "enrolled in a pottery course at Tarnwell College": the
-		// school is read by the verb's frames as well.
-		return !sc.hasPrep(c, "at")
+		// school is read by the verb's frames as well; "piano lessons
+		// with Oddny", the teacher by serviceTaken.
+		return !sc.hasPrep(c, "at") && !sc.hasPrep(c, "with")
 	}
 	return false
 }

@@ -369,6 +369,16 @@ func (sc *sentCtx) kinFact(cc *clauseCtx, subj, owner ref, head string) {
 		// anymore": over, when the clause says.
 		now = &clauseCtx{c: cc.c, ended: true, te: cc.te, date: cc.date}
 	}
+	if r, ok := aspectRoles[cc.c.Aspect]; ok && !lastingTies.has(k.rel) {
+		// "Brannoc stopped being Ingunn's trainer in January", "started
+		// being her tutor": the aspect begins or ends the tie.
+		text := "{s} started being {o}'s " + head
+		if r == tEnd {
+			text = "{s} stopped being {o}'s " + head
+		}
+		sc.fact(cc, subj, owner, k.rel, r, text, kindPerson, kindPerson)
+		return
+	}
 	if isJobHead(head) && !lifeTies.has(head) && cc.te != tensePast && !cc.ended {
 		// "Ann is my doctor": a doctor.
 		job := ref{name: head, kind: kindOccupation, str: strPattern}
