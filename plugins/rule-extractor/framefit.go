@@ -396,3 +396,39 @@ func (sc *sentCtx) postOwner(pi int) (ref, bool) {
 
 // postHeads are the nouns of a post one holds "as" a title.
 var postHeads = words("role job position post capacity")
+
+// orgAfterName returns the kind of the organisation phrase p names when a
+// name ends at e, before its head, and the words after it are common
+// nouns ending in a noun of an organisation or a building of one ("the
+// Tarnwell library", "the Fenlow food bank", "a Tarnwell hotel"); else
+// kindNone. A branch, an office or a team of an organisation ("the
+// Quillary office") stands for the organisation, read elsewhere.
+func (sc *sentCtx) orgAfterName(p *nlp.Phrase, e int) kind {
+	if e >= p.End || e <= p.Start || p.Head != p.End-1 || e > p.Head {
+		return kindNone
+	}
+	for k := e; k < p.End; k++ {
+		if !strings.HasPrefix(sc.p.Tags[k], "NN") || sc.toks[k].cap {
+			return kindNone
+		}
+	}
+	head := sc.p.Lemmas[p.Head]
+	if branchNouns.has(head) || unitNouns.has(head) || homeNouns.has(head) || seatNouns.has(head) {
+		return kindNone
+	}
+	switch k := sc.nounKind(p.Head); {
+	case k == kindOrg || k == kindSchool || k == kindTeam:
+		return k
+	case orgCommonNouns.has(head):
+		return kindOrg
+	}
+	if _, c, ok := nlp.Noun(head); ok && c&nlp.ClassFacility != 0 {
+		// "a Tarnwell hotel"; not "the Fenlow area", a place.
+		return kindOrg
+	}
+	return kindNone
+}
+
+// orgCommonNouns are nouns of organisations WordNet files otherwise
+// ("bank", a slope; "surgery", an operation).
+var orgCommonNouns = words("bank library surgery clinic practice hospital charity trust council society club gym museum theatre theater church cafe restaurant hotel")

@@ -378,6 +378,11 @@ func (sc *sentCtx) phraseRef(pi int, subject bool) ref {
 		if _, ok := classNouns[toks[p.End-1].lower]; ok && e < p.End {
 			// "the hepatitis B vaccine", "the Pro plan": the whole phrase.
 			r = ref{name: joinTokens(toks[p.Start+sc.detLen(p) : p.End]), kind: classNouns[toks[p.End-1].lower], str: strPattern}
+		} else if ok := sc.orgAfterName(p, e); ok != kindNone {
+			// "the Tarnwell library", "the Fenlow food bank": a place's
+			// name before the noun of an organisation names the
+			// organisation, all of it.
+			r = ref{name: joinTokens(toks[k:p.End]), kind: ok, str: strPattern}
 		}
 		if r.kind == kindNone {
 			if k > p.Start && petNouns.has(toks[k-1].lower) {
