@@ -33,3 +33,19 @@ func TestExtractWorksBy(t *testing.T) {
 			absent:  []wf{{"CREATED", "*", "*", "", ""}}},
 	})
 }
+
+// TestExtractQuotedObject reads a title in quotes after a verb as its
+// object, whatever the tagger made of the marks.
+func TestExtractQuotedObject(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "reading a quoted title", source: "message",
+			content: `I've been reading "The Quiet Harbour".`,
+			want:    []wf{{"READS", "User", "The Quiet Harbour", "ref", ""}}},
+		{name: "finished a quoted title, dated", source: "message",
+			content: `I finished "The Quiet Harbour" last night.`,
+			want:    []wf{{"FINISHES", "User", "The Quiet Harbour", "2024-05-14", ""}}},
+		{name: "finished a quoted title by its maker", source: "message",
+			content: `I just finished "The Quiet Harbour" by Ottoline Marsh.`,
+			want:    []wf{{"CREATED", "Ottoline Marsh", "The Quiet Harbour", "ref", ""}, {"FINISHES", "User", "The Quiet Harbour", "", ""}}},
+	})
+}

@@ -716,6 +716,11 @@ func (s *Sentence) objects(k int, skip []bool) {
 	}
 	copula := linking[c.Lemma] && !c.Passive && !c.Progressive
 	next()
+	if j+1 < n && quoteMarks[s.Lower[j]] && !s.inPhrase(j) {
+		// "finished "The Quiet Harbour"": the title in quotes is the
+		// object, whatever the tagger made of the mark.
+		j++
+	}
 	if j < n {
 		if p := s.phraseAtWord(j); p >= 0 && !c.Relative && !(nominatives[s.Lower[j]] && s.Phrases[p].End == j+1) {
 			arg := s.coordinated(p, skip)
@@ -739,6 +744,10 @@ func (s *Sentence) objects(k int, skip []bool) {
 			}
 			j = s.Phrases[last(arg)].End
 			next()
+			if j < n && quoteMarks[s.Lower[j]] {
+				// The mark that closes a quoted object.
+				j++
+			}
 			if q := s.phraseAtWord(j); q >= 0 && !copula {
 				c.Obj2 = Arg{Phrase: q}
 				j = s.Phrases[q].End
@@ -958,3 +967,6 @@ func (s *Sentence) frontedHow(c *Clause) int {
 // emphaticReflexive are the reflexive pronouns, which after a noun stress
 // it ("the lab itself").
 var emphaticReflexive = set("itself himself herself themselves")
+
+// quoteMarks are the double quotation marks.
+var quoteMarks = set("\" “ ”")
