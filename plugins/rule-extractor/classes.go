@@ -410,6 +410,9 @@ var frames = indexFrames([]frame{
 
 	// Things.
 	{verb: "own", class: "OWNS", role: tState},
+	// "I've been using my Fitbit Charge 3 for nine months", "I use
+	// Quillary Books for my accounts": a product or a service one uses.
+	{verb: "use", kinds: []kind{kindProduct, kindOrg, kindNone}, class: "USES", role: tState},
 	{verb: "buy", class: "OWNS", role: tStart},
 	{verb: "purchase", class: "OWNS", role: tStart},
 	// "just got a new kettle", "received a bike for my birthday",

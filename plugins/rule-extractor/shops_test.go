@@ -76,3 +76,25 @@ func TestExtractGiftsAndVenues(t *testing.T) {
 			want:    []wf{{"BOUGHT_FROM", "User", "sports store downtown", "", ""}}},
 	})
 }
+
+// TestExtractUses reads a product or a service one uses, from when the
+// clause dates it, and no use of a time or a question's.
+func TestExtractUses(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "using a device for months", source: "message",
+			content: "I've been using my Fitbit Charge 3 for 9 months now.",
+			want:    []wf{{"USES", "User", "Fitbit Charge 3", "2023-08-15", ""}}},
+		{name: "using an app", source: "message",
+			content: "I've been using Lightroom for most of my editing.",
+			want:    []wf{{"USES", "User", "Lightroom", "ref", ""}}},
+		{name: "used to use", source: "message",
+			content: "I used to use a loofah.",
+			want:    []wf{{"USES", "User", "loofah", "", "ref"}}},
+		{name: "a time used", source: "message",
+			content: "I use that time to read.",
+			absent:  []wf{{"USES", "*", "*", "", ""}}},
+		{name: "a question", source: "message",
+			content: "Can I use your phone?",
+			absent:  []wf{{"USES", "*", "*", "", ""}}},
+	})
+}
