@@ -25,7 +25,19 @@ func (sc *sentCtx) openFact(cc *clauseCtx, verb string, subj ref, role temporal)
 		return
 	}
 	done := false
+	// nounEnd is where the common noun of a slot that named nothing ends:
+	// a phrase of its topic right after it belongs to the noun
+	// ("participated in a webinar on data analysis" did not participate
+	// on data analysis).
+	nounEnd := -1
 	for i, a := range sc.slots(c) {
+		if end := nounEnd; end >= 0 {
+			nounEnd = -1
+			if topicPreps.has(a.prep) && len(a.phrases) > 0 && lowerAt(sc.toks, end) == a.prep && sc.p.Phrases[a.phrases[0]].Start == end+1 {
+				nounEnd = sc.p.Phrases[a.phrases[len(a.phrases)-1]].End
+				continue
+			}
+		}
 		if done && !placePreps.has(a.prep) {
 			// After the first relation, only where it was done: "is
 			// staying with her sister in Glasgow".
@@ -68,6 +80,14 @@ func (sc *sentCtx) openFact(cc *clauseCtx, verb string, subj ref, role temporal)
 			}
 			sc.fact(cc, src, dst, rel, r, text, kindNone, kindNone)
 		}
+		if rel == "" && len(a.phrases) > 0 && !done {
+			last := &sc.p.Phrases[a.phrases[len(a.phrases)-1]]
+			if !last.Name && sc.p.Tags[last.Head] != "PRP" && sc.nounKind(last.Head) != kindDate {
+				// (A stretch of time takes no phrase of its own: "spent
+				// the weekend at Vesna's".)
+				nounEnd = last.End
+			}
+		}
 		if rel != "" {
 			if done || a.prep == "" {
 				// After a direct object, a place is where it went
@@ -78,6 +98,10 @@ func (sc *sentCtx) openFact(cc *clauseCtx, verb string, subj ref, role temporal)
 		}
 	}
 }
+
+// topicPreps say what a noun is about ("a webinar on data analysis",
+// "a talk about Tarnwell").
+var topicPreps = words("on about regarding concerning")
 
 // namesEvent reports whether phrase pi names an act by its object
 // ("the acquisition of Helix"), which ofNominals reads: the clause that

@@ -74,3 +74,16 @@ func TestExtractVerbAfterName(t *testing.T) {
 			want:    []wf{{"MANAGER_OF", "Ingunn", "User", "ref", ""}}},
 	})
 }
+
+// TestExtractTopicOfNoun reads "on" or "about" right after a common noun
+// that named nothing as the noun's topic, no place of the verb's.
+func TestExtractTopicOfNoun(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "a webinar on a subject", source: "message",
+			content: "I participated in a webinar on data analysis two months ago.",
+			absent:  []wf{{"*", "User", "data analysis", "", ""}}},
+		{name: "the weekend at a friend's", source: "message",
+			content: "I spent the weekend at Vesna's.",
+			want:    []wf{{"SPENDS_AT", "User", "Vesna's", "", ""}}},
+	})
+}
