@@ -450,6 +450,9 @@ var frames = indexFrames([]frame{
 	{verb: "order", class: "ORDERED", role: tEvent},
 	// A stay or a table one has booked; an appointment is above.
 	{verb: "book", obj: "room table flight ticket stay seat place cabin suite villa apartment", prep: "at|with|in", class: "BOOKED", role: tStart},
+	// "booked a flight to Fenlow for Saturday": a journey booked to a
+	// place.
+	{verb: "book", obj: "flight flights ticket tickets trip holiday cruise train ferry", prep: "to", kinds: kPlace, class: "BOOKED_TRAVEL_TO", role: tEvent},
 	{verb: "book", kinds: []kind{kindOrg, kindLocation}, class: "BOOKED", role: tStart},
 	{verb: "reserve", obj: "room table seat place cabin suite", prep: "at|with|in", class: "BOOKED", role: tStart},
 	{verb: "reserve", kinds: []kind{kindOrg, kindLocation}, class: "BOOKED", role: tStart},

@@ -28,3 +28,15 @@ func TestExtractServiceTaken(t *testing.T) {
 			want:    []wf{{"THERAPIST_OF", "Ingunn", "User", "ref", ""}}},
 	})
 }
+
+// TestExtractBookedTravel reads a journey booked to a place.
+func TestExtractBookedTravel(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "a flight booked to a town", source: "message",
+			content: "I booked a flight to Fenlow for Saturday.",
+			want:    []wf{{"BOOKED_TRAVEL_TO", "User", "Fenlow", "", ""}}},
+		{name: "a table booked at a restaurant is no journey", source: "message",
+			content: "I booked a table at Quillary for Saturday.",
+			absent:  []wf{{"BOOKED_TRAVEL_TO", "*", "*", "", ""}}},
+	})
+}
