@@ -19,6 +19,7 @@ func (sc *sentCtx) readPhrases() {
 		p := &sc.p.Phrases[pi]
 		sc.personOfOrg(pi)
 		sc.calledJob(cc, pi)
+		sc.appositiveThing(pi)
 		if p.PossEnd == p.PossStart {
 			sc.appositiveKin(cc, pi)
 			continue

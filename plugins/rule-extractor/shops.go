@@ -1,6 +1,10 @@
 package main
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
+)
 
 // Where a thing was bought. "I bought a new racket at Quillary", "picked
 // up a shampoo at Brackley Market", "got my sofa from Fenwick's", "the
@@ -134,8 +138,35 @@ func (sc *sentCtx) giftRef(pi int) (ref, bool) {
 func (sc *sentCtx) phraseWords(pi int) string {
 	p := &sc.p.Phrases[pi]
 	w := joinTokens(sc.toks[p.Start:p.End])
-	if rest, ok := strings.CutPrefix(w, "my "); ok && sc.u.speaker != "" {
-		return sc.u.speaker + "'s " + rest
+	if len(w) > 3 && strings.EqualFold(w[:3], "my ") && sc.u.speaker != "" {
+		return sc.u.speaker + "'s " + w[3:]
 	}
 	return w
+}
+
+// appositiveThing reads a thing of one's own named beside it: "my new
+// laptop, a Dell XPS 13,", "my portable power bank, Anker PowerCore
+// 20000,": the owner owns the thing by its name.
+func (sc *sentCtx) appositiveThing(pi int) {
+	q := &sc.p.Phrases[pi]
+	if q.PossEnd == q.PossStart || q.Name || pi+1 >= len(sc.p.Phrases) || lowerAt(sc.toks, q.End) != "," {
+		return
+	}
+	if lex, _, ok := nlp.Noun(sc.p.Lemmas[q.Head]); !ok || lex != nlp.NounArtifact || sc.establishment(q.Head) || homeNouns.has(sc.headWord(pi)) {
+		return
+	}
+	p := &sc.p.Phrases[pi+1]
+	if p.Start != q.End+1 && !(p.Start == q.End+2 && (lowerAt(sc.toks, q.End+1) == "a" || lowerAt(sc.toks, q.End+1) == "an")) {
+		return
+	}
+	e, named := sc.nameAt[p.Start+sc.detLen(p)]
+	if !named || e != p.End {
+		return
+	}
+	owner := sc.ownerOf(q)
+	thing := sc.named(p.Start+sc.detLen(p), e)
+	if owner.name == "" || sc.kindOf(thing) == kindPerson && thing.str >= strCue {
+		return
+	}
+	sc.fact(&clauseCtx{te: tensePresent}, owner, ref{name: thing.name, kind: kindProduct, str: strPattern}, "OWNS", tState, "{s}'s "+joinTokens(sc.toks[q.PossEnd:q.End])+" is {o}", kindPerson, kindProduct)
 }

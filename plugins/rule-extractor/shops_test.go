@@ -98,3 +98,17 @@ func TestExtractUses(t *testing.T) {
 			absent:  []wf{{"USES", "*", "*", "", ""}}},
 	})
 }
+
+// TestExtractAppositiveThing reads a thing of one's own named beside it
+// as owned by that name, and a relative named so as the relative.
+func TestExtractAppositiveThing(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "my car, a make", source: "message",
+			content: "My car, a Skoda Fabia, broke down.",
+			want:    []wf{{"OWNS", "User", "Skoda Fabia", "ref", ""}}},
+		{name: "my neighbour, a name", source: "message",
+			content: "My neighbour, Vesna Holm, called.",
+			want:    []wf{{"NEIGHBOR_OF", "Vesna Holm", "User", "ref", ""}},
+			absent:  []wf{{"OWNS", "*", "*", "", ""}}},
+	})
+}
