@@ -132,3 +132,36 @@ func (sc *sentCtx) heldAtVenue(cc *clauseCtx) {
 // showNouns are occasions one attends at a venue beside gatherings: "the
 // evening service at St Oddny's", "an exhibit at the Fenlow Museum".
 var showNouns = words("exhibit exhibition festival fair conference workshop webinar lecture service mass show screening")
+
+// backFromShow reads "just got back from a music festival in Brooklyn",
+// "came back from a bird-watching workshop": an occasion of the kinds
+// WordNet files as no event (a festival, a workshop, a service) come
+// back from was attended. (An event by WordNet is the frames'.)
+func (sc *sentCtx) backFromShow(cc *clauseCtx, subjs []ref) {
+	c := cc.c
+	verb := c.Lemma
+	if c.Particle != "" {
+		verb += " " + c.Particle
+	}
+	if verb != "come back" && verb != "get back" && verb != "return" || c.Passive {
+		return
+	}
+	for _, pp := range c.PPs {
+		if pp.Prep != "from" || pp.Obj.Phrase < 0 {
+			continue
+		}
+		head := sc.p.Phrases[pp.Obj.Phrase].Head
+		if sc.nounKind(head) == kindEvent || !showNouns.has(sc.p.Lemmas[head]) && !gatherings.has(sc.p.Lemmas[head]) {
+			return
+		}
+		ev := sc.phraseRef(pp.Obj.Phrase, false)
+		if ev.name == "" {
+			return
+		}
+		ev.kind = kindEvent
+		for _, s := range subjs {
+			sc.fact(cc, s, ev, "ATTENDED", tEvent, "{s} came back from {o}", kindPerson, kindEvent)
+		}
+		return
+	}
+}

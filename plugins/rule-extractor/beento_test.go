@@ -54,3 +54,16 @@ func TestExtractBackFromTrip(t *testing.T) {
 			want:    []wf{{"OWNS", "User", "new hiking boots", "ref", ""}}},
 	})
 }
+
+// TestExtractBackFromShow reads an occasion WordNet files as no event,
+// come back from, as attended.
+func TestExtractBackFromShow(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "a music festival", source: "message",
+			content: "I just got back from a music festival in Tarnwell with a group of friends.",
+			want:    []wf{{"ATTENDED", "User", "music festival", "", ""}}},
+		{name: "a named one's party", source: "message",
+			content: "I came back from Vesna's party.",
+			want:    []wf{{"ATTENDED", "User", "Vesna's party", "", ""}}},
+	})
+}

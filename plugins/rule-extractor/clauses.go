@@ -281,6 +281,7 @@ func (sc *sentCtx) readClause(ci int) {
 	sc.boughtFrom(cc, subjs)
 	sc.gifts(cc, subjs)
 	sc.heldAtVenue(cc)
+	sc.backFromShow(cc, subjs)
 	sc.served = sc.servedBy(cc, subjs)
 	defer func() { sc.served = nil }()
 	role := temporal(-1)
