@@ -18,3 +18,16 @@ func TestExtractClubCalled(t *testing.T) {
 			want:    []wf{{"WORKS_AT", "User", "Quillary", "2024-03-01", ""}}},
 	})
 }
+
+// TestExtractQuotedGroupName reads a group named in quotes after
+// "called" as an organisation one joins, and a pet named in quotes.
+func TestExtractQuotedGroupName(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "a book club group in quotes", source: "message",
+			content: `I just joined a new book club group called "Page Turners" last week.`,
+			want:    []wf{{"MEMBER_OF", "User", "Page Turners", "2024-05-08", ""}}},
+		{name: "a puppy in quotes", source: "message",
+			content: `We adopted a puppy named "Biscuit".`,
+			want:    []wf{{"HAS_PET", "User", "Biscuit", "ref", ""}}},
+	})
+}

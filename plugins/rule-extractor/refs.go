@@ -273,8 +273,13 @@ func (sc *sentCtx) phraseRef(pi int, subject bool) ref {
 	}
 	// "a dog named Rex", "a sister called Carol": the name.
 	if p.End+1 < len(toks) && (toks[p.End].lower == "named" || toks[p.End].lower == "called") && !sc.predicateAt(p.End, pi) {
-		if e, ok := sc.nameAt[p.End+1]; ok {
-			r := sc.named(p.End+1, e)
+		at := p.End + 1
+		if quoteMark(toks[at].text) && at+1 < len(toks) {
+			// "a book club called "Page Turners"".
+			at++
+		}
+		if e, ok := sc.nameAt[at]; ok {
+			r := sc.named(at, e)
 			switch head := toks[p.Head].lower; {
 			case petNouns.has(head) || sc.isAnimal(sc.p.Lemmas[p.Head]):
 				r.kind, r.str = kindPet, strSure
@@ -290,10 +295,11 @@ func (sc *sentCtx) phraseRef(pi int, subject bool) ref {
 				// what the name's shape suggests; a club or a group that
 				// no sport names is an organisation one belongs to ("a
 				// book club called Page Turners").
-				if k := sc.nounKind(p.Head); k != kindNone {
-					if k == kindTeam && !ensembles.has(sc.p.Lemmas[p.Head]) || k == kindTeam && sc.p.Lemmas[p.Head] == "club" && !sc.sportingClub(p) {
-						k = kindOrg
-					}
+				k := sc.nounKind(p.Head)
+				if k == kindTeam && !ensembles.has(sc.p.Lemmas[p.Head]) || k == kindTeam && sc.p.Lemmas[p.Head] == "club" && !sc.sportingClub(p) || memberGroups.has(sc.p.Lemmas[p.Head]) {
+					k = kindOrg
+				}
+				if k != kindNone {
 					r.kind, r.str = k, strSure
 				}
 			}
@@ -1022,3 +1028,11 @@ func capitalCode(w string) bool {
 	}
 	return upper
 }
+
+// quoteMark reports whether w is a double quotation mark.
+func quoteMark(w string) bool { return w == "\"" || w == "“" || w == "”" }
+
+// memberGroups are the nouns of groups one belongs to, which are
+// organisations whatever their names look like ("a group called "Page
+// Turners"", a title's quotes).
+var memberGroups = words("group community network circle society forum association")
