@@ -104,6 +104,9 @@ var (
 	seatNouns = words("headquarters hq head office offices base")
 	// degreeNouns are what one holds from a school.
 	degreeNouns = words("degree diploma phd doctorate masters master's master bachelors bachelor's bachelor mba msc bsc ma ba llb certificate undergrad undergraduate postgrad postgraduate")
+	// employerNouns are common nouns of an employer ("joined a startup",
+	// "works for a charity").
+	employerNouns = words("company firm agency startup start-up organisation organization charity nonprofit non-profit hospital school university college council ministry department bank employer business corporation group")
 	// businessNouns are what one starts as a business of one's own.
 	businessNouns = words("company business firm startup start-up agency consultancy practice studio label brand shop store restaurant cafe bar brewery charity nonprofit")
 	unitNouns     = words("team department group division lab unit office desk squad practice clinic project program programme",
@@ -720,6 +723,12 @@ func (f *frame) fitsRef(k kind, r ref) bool {
 		// the first sense of its noun ("case", an instance).
 		return true
 	}
+	if f.class == "WORKS_AT" && noEmployer(r, k) {
+		// "working with a dataset", "working in the industry", "a
+		// project for my class": a common noun one works at is an
+		// employer's only when it names one.
+		return false
+	}
 	if k == kindNone && slices.Equal(f.kinds, kDrug) && unknownLowerWord(r) {
 		// "I take tamsulopine": a generic drug's name is written in
 		// lower case, and the dictionary knows the everyday words one
@@ -897,4 +906,29 @@ var humanSubjects = words("BORN_IN STUDIES_AT STUDIES GRADUATED_FROM MARRIED_TO 
 func oneGivenName(name string) bool {
 	w := strings.ToLower(name)
 	return name != "" && !strings.ContainsAny(name, " -") && givenWord(w) && !places.has(w)
+}
+
+// noEmployer reports whether r, of kind k, is a common noun that names
+// no employer: "a dataset", "the industry", "my Data Mining class".
+func noEmployer(r ref, k kind) bool {
+	last := lastWord(r.name)
+	if last == "" || k != kindNone && !(k == kindOrg && r.str < strCue) {
+		return false
+	}
+	if workObjects.has(last) {
+		return true
+	}
+	return unicode.IsLower([]rune(r.name)[0]) && !employerNouns.has(last) && !businessNouns.has(last) && !orgCommonNouns.has(last) && !unitNouns.has(last)
+}
+
+// workObjects are what one works on or for that is no employer, even
+// named: "my Data Mining class".
+var workObjects = words("class course project dataset data industry field sector assignment thesis dissertation paper task")
+
+// lastWord returns the last word of a name.
+func lastWord(name string) string {
+	if i := strings.LastIndexByte(name, ' '); i >= 0 {
+		return name[i+1:]
+	}
+	return name
 }

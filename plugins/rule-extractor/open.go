@@ -68,6 +68,12 @@ func (sc *sentCtx) openFact(cc *clauseCtx, verb string, subj ref, role temporal)
 			if done && sc.semKind(obj, pi) != kindLocation {
 				continue
 			}
+			if c.Lemma == "work" && a.prep != "on" && noEmployer(obj, sc.semKind(obj, pi)) {
+				// ("worked for my class", "working in the industry":
+				// none of them an employer, which the open relation of
+				// "work" would name.)
+				continue
+			}
 			if rel == "" {
 				rel, text = openRelation(verb, a.prep, c.Passive), sc.clauseText(cc, nil, a.prep, r)
 				if c.Passive {

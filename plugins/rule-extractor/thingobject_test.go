@@ -87,3 +87,26 @@ func TestExtractTopicOfNoun(t *testing.T) {
 			want:    []wf{{"SPENDS_AT", "User", "Vesna's", "", ""}}},
 	})
 }
+
+// TestExtractNoEmployer reads what one works with, on or for that is no
+// employer (a dataset, a class, an industry) as none, and a company, a
+// hospital or a charity as one.
+func TestExtractNoEmployer(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "a class worked for", source: "message",
+			content: "I've been working on a solo project for my Data Mining class.",
+			absent:  []wf{{"WORKS_AT", "*", "*", "", ""}, {"WORKS_FOR", "*", "*", "", ""}}},
+		{name: "an industry worked in", source: "message",
+			content: "I've been working in the industry for five years.",
+			absent:  []wf{{"WORKS_AT", "*", "*", "", ""}, {"WORKS_IN", "*", "*", "", ""}}},
+		{name: "a dataset worked with", source: "message",
+			content: "I want to ask about the dataset I'm working with.",
+			absent:  []wf{{"WORKS_AT", "*", "*", "", ""}, {"WORKS_WITH", "*", "*", "", ""}}},
+		{name: "a charity", source: "message",
+			content: "I'm working for a charity now.",
+			want:    []wf{{"WORKS_AT", "User", "charity", "ref", ""}}},
+		{name: "a hospital", source: "message",
+			content: "I work at a hospital.",
+			want:    []wf{{"WORKS_AT", "User", "hospital", "ref", ""}}},
+	})
+}
