@@ -103,7 +103,19 @@ func findDates(toks []token, ref, anchor time.Time) []dateExpr {
 			if back {
 				j += 2
 			}
+			if l == "for" {
+				// "for about four years", "for more than a decade": how
+				// near the span is says no other span.
+				j = pastApproximators(toks, j)
+			}
 			if d, n, ok := parseDuration(toks, j); ok && (back || l == "for") {
+				if lowerAt(toks, j+n) == "and" {
+					// "for four years and three months".
+					if d2, n2, ok := parseDuration(toks, j+n+1); ok {
+						d1 := d
+						d, n = func(t time.Time) time.Time { return d2(d1(t)) }, n+1+n2
+					}
+				}
 				out = append(out, dateExpr{start: i, end: j + n, t: d(ref), role: dateFor, back: d})
 				i = j + n - 1
 				continue
@@ -880,6 +892,25 @@ func atoiSmall(s string) (int, bool) {
 		n = n*10 + int(s[i]-'0')
 	}
 	return n, true
+}
+
+// pastApproximators returns the index after the words at i that only
+// say how near a span is: "about", "around", "nearly", "almost",
+// "roughly", "approximately", "over", "more than", "just over".
+func pastApproximators(toks []token, i int) int {
+	for {
+		switch lowerAt(toks, i) {
+		case "about", "around", "nearly", "almost", "roughly", "approximately", "over", "just", "well":
+			i++
+		case "more", "less":
+			if lowerAt(toks, i+1) != "than" {
+				return i
+			}
+			i += 2
+		default:
+			return i
+		}
+	}
 }
 
 // numberWords are the quantities spelled out in durations.

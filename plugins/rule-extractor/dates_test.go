@@ -253,3 +253,16 @@ func TestExtractNoTieForACommonNounOrAShow(t *testing.T) {
 			want:    []wf{{"STUDIES_AT", "Oskar", "college", "", "2019-01-01"}}},
 	})
 }
+
+// TestExtractApproximateSpans dates a tie held "for about four years and
+// three months" or "for more than a decade" from that long before.
+func TestExtractApproximateSpans(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "about, and a second unit", source: "message",
+			content: "I've been working at Quillary for about 4 years and 3 months now.",
+			want:    []wf{{"WORKS_AT", "User", "Quillary", "2020-02-15", ""}}},
+		{name: "more than a decade", source: "message",
+			content: "I've lived in Tarnwell for more than a decade.",
+			want:    []wf{{"LIVES_IN", "User", "Tarnwell", "2014-05-15", ""}}},
+	})
+}
