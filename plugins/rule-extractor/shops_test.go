@@ -112,3 +112,16 @@ func TestExtractAppositiveThing(t *testing.T) {
 			absent:  []wf{{"OWNS", "*", "*", "", ""}}},
 	})
 }
+
+// TestExtractCamelBrands reads a brand written with a small first letter
+// and a capital after it ("iMac", "iPad") as a name.
+func TestExtractCamelBrands(t *testing.T) {
+	runConstructions(t, []construction{
+		{name: "an iMac bought", source: "message",
+			content: "I bought an iMac from Quillary.",
+			want:    []wf{{"OWNS", "User", "iMac", "ref", ""}, {"BOUGHT_FROM", "User", "Quillary", "", ""}}},
+		{name: "an iPad used", source: "message",
+			content: "I use my iPad every day.",
+			want:    []wf{{"USES", "User", "iPad", "ref", ""}}},
+	})
+}
