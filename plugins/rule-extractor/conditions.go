@@ -38,7 +38,7 @@ func (sc *sentCtx) condition(cc *clauseCtx, subjs []ref) bool {
 	if c.Passive {
 		return false
 	}
-	for _, slot := range sc.conditionSlots(c) {
+	for _, slot := range sc.verbSlots(c) {
 		v, ok := conditionVerbs[slot.verb]
 		if !ok {
 			continue
@@ -75,27 +75,29 @@ func (sc *sentCtx) condition(cc *clauseCtx, subjs []ref) bool {
 	return false
 }
 
-// conditionSlot is a verb with its preposition and the phrase after it.
-type conditionSlot struct {
+// verbSlot is a verb with its preposition and the phrase after it, for
+// the readings that take a verb and its object as one key ("suffer
+// from", "drop out of").
+type verbSlot struct {
 	verb   string
 	phrase int
 }
 
-// conditionSlots returns the clause's verb with its direct object, and
+// verbSlots returns the clause's verb with its direct object, and
 // with each preposition and its phrase ("suffer from", "come down
 // with").
-func (sc *sentCtx) conditionSlots(c *nlp.Clause) []conditionSlot {
+func (sc *sentCtx) verbSlots(c *nlp.Clause) []verbSlot {
 	verb := c.Lemma
 	if c.Particle != "" {
 		verb += " " + c.Particle
 	}
-	var out []conditionSlot
+	var out []verbSlot
 	if !c.Obj.None() {
-		out = append(out, conditionSlot{verb, c.Obj.Phrase})
+		out = append(out, verbSlot{verb, c.Obj.Phrase})
 	}
 	for _, pp := range c.PPs {
 		if pp.Obj.Phrase >= 0 {
-			out = append(out, conditionSlot{verb + " " + pp.Prep, pp.Obj.Phrase})
+			out = append(out, verbSlot{verb + " " + pp.Prep, pp.Obj.Phrase})
 		}
 	}
 	return out

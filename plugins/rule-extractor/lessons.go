@@ -27,7 +27,7 @@ func (sc *sentCtx) lessons(cc *clauseCtx, subjs []ref) bool {
 	if c.Passive {
 		return false
 	}
-	for _, slot := range sc.conditionSlots(c) {
+	for _, slot := range sc.verbSlots(c) {
 		role, ok := lessonVerbs[slot.verb]
 		if !ok {
 			continue

@@ -26,7 +26,7 @@ func (sc *sentCtx) studiesLeft(cc *clauseCtx, subjs []ref) bool {
 	if c.Passive {
 		return false
 	}
-	for _, slot := range sc.conditionSlots(c) {
+	for _, slot := range sc.verbSlots(c) {
 		if !studyLeavers.has(underscored(slot.verb)) {
 			continue
 		}
