@@ -239,6 +239,16 @@ func TestExtractOntology(t *testing.T) {
 			wantRels:     []string{"EMPLOYED_BY"},
 		},
 		{
+			name:    "a new relation mapped to the ontology's synonym",
+			content: "Alice: I suffer from migraines.",
+			ont: &abi.Ontology{
+				EntityTypes: []abi.EntityType{people},
+				FactTypes:   []abi.FactType{{Name: "SUFFERS_FROM"}},
+			},
+			wantEntities: []we{{"Alice", "Person"}, {"migraines", ""}},
+			wantRels:     []string{"SUFFERS_FROM"},
+		},
+		{
 			name:    "endpoint types violating the fact type drop the fact",
 			content: "Alice: I work at Paris.",
 			ont: &abi.Ontology{

@@ -52,6 +52,12 @@ var relSynonyms = map[string][]string{
 	"BORN_IN":        {"BIRTHPLACE", "WAS_BORN_IN"},
 	"IS_FROM":        {"FROM", "ORIGINATES_FROM", "COMES_FROM"},
 	"GRADUATED_FROM": {"ALUMNUS_OF", "ALUMNI_OF"},
+	"CREATED":        {"AUTHOR_OF", "CREATOR_OF", "WROTE", "MADE"},
+	"HAS_CONDITION":  {"HAS_ILLNESS", "HAS_DISEASE", "SUFFERS_FROM", "DIAGNOSED_WITH"},
+	"USES":           {"USES_PRODUCT", "USES_SERVICE"},
+	"BOUGHT_FROM":    {"PURCHASED_FROM", "SHOPS_AT", "CUSTOMER_OF"},
+	"TAKES_CLASS":    {"ENROLLED_IN", "ATTENDS_CLASS", "TAKES_COURSE"},
+	"GAVE":           {"GAVE_GIFT", "GIFTED"},
 }
 
 // normType normalizes a type or relation name for comparison: lower-case
