@@ -4,7 +4,6 @@ import (
 	"slices"
 	"strings"
 	"time"
-	"unicode"
 
 	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
 )
@@ -984,53 +983,6 @@ func teamName(name string) bool {
 
 // clubWords name sports clubs.
 var clubWords = words("fc cf afc sc club united athletic athletico rovers wanderers hotspur albion rangers ac bc cb cd ud sd sv fk bk sk hc rc rfc vfb vfl tsv")
-
-// codeShaped reports whether a word is capitals then digits, as a flight
-// or a booking reference is written ("KD481", "QX20931").
-func codeShaped(w string) bool {
-	i := 0
-	for i < len(w) && w[i] >= 'A' && w[i] <= 'Z' {
-		i++
-	}
-	if i < 2 || len(w)-i < 3 {
-		return false
-	}
-	for _, c := range w[i:] {
-		if c < '0' || c > '9' {
-			return false
-		}
-	}
-	return true
-}
-
-// placeName reports whether a one-word name is a city, a country or a
-// region in WordNet.
-func placeName(toks []token) bool {
-	if len(toks) != 1 {
-		return false
-	}
-	_, c, ok := nlp.Noun(toks[0].lower)
-	return ok && c&(nlp.ClassCity|nlp.ClassCountry|nlp.ClassPlace) != 0 && c&nlp.ClassPerson == 0
-}
-
-// capitalCode reports whether a word is written as a reference is, in
-// capitals and digits ("GE-4471", "HD-60412"), not as a phone number
-// ("555-9323") or a measure ("32-ounce").
-func capitalCode(w string) bool {
-	upper := false
-	for _, r := range w {
-		switch {
-		case r >= 'A' && r <= 'Z':
-			upper = true
-		case unicode.IsLower(r):
-			return false
-		}
-	}
-	return upper
-}
-
-// quoteMark reports whether w is a double quotation mark.
-func quoteMark(w string) bool { return w == "\"" || w == "“" || w == "”" }
 
 // memberGroups are the nouns of groups one belongs to, which are
 // organisations whatever their names look like ("a group called "Page

@@ -728,46 +728,6 @@ var contractions = []struct{ suffix, lower string }{
 // negBases are the bases of irregular negative contractions.
 var negBases = map[string]string{"ca": "can", "wo": "will", "sha": "shall"}
 
-// wordToken builds a word token and its flags.
-func wordToken(w, lower string) token {
-	t := token{text: w, lower: lower, word: true}
-	r, _ := utf8.DecodeRuneInString(w)
-	t.cap = unicode.IsUpper(r)
-	letters, upper := 0, 0
-	for _, r := range w {
-		if unicode.IsLetter(r) {
-			letters++
-			if unicode.IsUpper(r) {
-				upper++
-			}
-		}
-	}
-	t.acro = letters >= 2 && upper == letters
-	if !t.cap && letters >= 4 && upper > 0 && camelBrand(w) {
-		// "iPhone", "eBay", "iPad": a brand written with a small first
-		// letter and a capital after it is a name's word.
-		t.cap = true
-	}
-	return t
-}
-
-// camelBrand reports whether w is one or two lower-case letters, then a
-// capital and a lower-case letter: "iPhone", "eBay", "iMac".
-func camelBrand(w string) bool {
-	rs := []rune(w)
-	for k := 1; k <= 2 && k+1 < len(rs); k++ {
-		if unicode.IsUpper(rs[k]) && unicode.IsLower(rs[k+1]) {
-			for _, r := range rs[:k] {
-				if !unicode.IsLower(r) {
-					return false
-				}
-			}
-			return true
-		}
-	}
-	return false
-}
-
 // joinTokens writes tokens as text, with no space before punctuation or
 // a split contraction.
 func joinTokens(toks []token) string {
