@@ -1,5 +1,7 @@
 package main
 
+import "github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
+
 // beenTo reads "have been to" a place: "I've been to Tarnwell twice",
 // "we had been to Fenlow University for a conference". The perfect of
 // "be" with "to" and no complement is a visit to the place or the
@@ -45,11 +47,7 @@ var tripNouns = words("trip holiday vacation visit tour getaway journey cruise b
 // place the journey went to. It reports whether the clause was one.
 func (sc *sentCtx) backFromTrip(cc *clauseCtx, subjs []ref) bool {
 	c := cc.c
-	verb := c.Lemma
-	if c.Particle != "" {
-		verb += " " + c.Particle
-	}
-	if verb != "come back" && verb != "get back" && verb != "return" || c.Passive {
+	if !comingBack(c) || c.Passive {
 		return false
 	}
 	for _, pp := range c.PPs {
@@ -96,7 +94,7 @@ func (sc *sentCtx) heldAtVenue(cc *clauseCtx) {
 	switch {
 	case c.Lemma == "attend" && c.Particle == "" && !c.Obj.None():
 		event = c.Obj.Phrase
-	case c.Lemma == "go" && c.Particle == "" || c.Lemma == "come" && c.Particle == "back" || c.Lemma == "get" && c.Particle == "back" || c.Lemma == "return" && c.Particle == "":
+	case c.Lemma == "go" && c.Particle == "" || comingBack(c):
 		for _, pp := range c.PPs {
 			if (pp.Prep == "to" || pp.Prep == "from") && pp.Obj.Phrase >= 0 {
 				event = pp.Obj.Phrase
@@ -139,11 +137,7 @@ var showNouns = words("exhibit exhibition festival fair conference workshop webi
 // back from was attended. (An event by WordNet is the frames'.)
 func (sc *sentCtx) backFromShow(cc *clauseCtx, subjs []ref) {
 	c := cc.c
-	verb := c.Lemma
-	if c.Particle != "" {
-		verb += " " + c.Particle
-	}
-	if verb != "come back" && verb != "get back" && verb != "return" || c.Passive {
+	if !comingBack(c) || c.Passive {
 		return
 	}
 	for _, pp := range c.PPs {
@@ -164,4 +158,11 @@ func (sc *sentCtx) backFromShow(cc *clauseCtx, subjs []ref) {
 		}
 		return
 	}
+}
+
+// comingBack reports whether a clause's verb is one of coming back: come
+// back, get back, return.
+func comingBack(c *nlp.Clause) bool {
+	v := phrasal(c)
+	return v == "come back" || v == "get back" || v == "return"
 }

@@ -199,10 +199,7 @@ func (sc *sentCtx) readClause(ci int) {
 		cc.date = &at
 	}
 	sc.placedAt(c, subjs)
-	verb := c.Lemma
-	if c.Particle != "" {
-		verb += " " + c.Particle
-	}
+	verb := phrasal(c)
 	defer sc.noteSubject(subjs[0])
 	if len(subjs) == 1 && subjs[0].name != sc.u.speaker && subjs[0].name != sc.u.other && (sc.u.x.isPerson(subjs[0].name) || sc.u.x.maybePerson(subjs[0].name)) {
 		defer func(r ref) { sc.prevSubj = r }(subjs[0])

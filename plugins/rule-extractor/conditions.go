@@ -75,6 +75,15 @@ func (sc *sentCtx) condition(cc *clauseCtx, subjs []ref) bool {
 	return false
 }
 
+// phrasal returns a clause's verb as its lemma and particle: "move
+// out", "give up".
+func phrasal(c *nlp.Clause) string {
+	if c.Particle != "" {
+		return c.Lemma + " " + c.Particle
+	}
+	return c.Lemma
+}
+
 // verbSlot is a verb with its preposition and the phrase after it, for
 // the readings that take a verb and its object as one key ("suffer
 // from", "drop out of").
@@ -87,10 +96,7 @@ type verbSlot struct {
 // with each preposition and its phrase ("suffer from", "come down
 // with").
 func (sc *sentCtx) verbSlots(c *nlp.Clause) []verbSlot {
-	verb := c.Lemma
-	if c.Particle != "" {
-		verb += " " + c.Particle
-	}
+	verb := phrasal(c)
 	var out []verbSlot
 	if !c.Obj.None() {
 		out = append(out, verbSlot{verb, c.Obj.Phrase})

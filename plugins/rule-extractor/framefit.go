@@ -19,10 +19,7 @@ func (sc *sentCtx) onOwnBehalf(c *nlp.Clause) bool {
 	if sc.p.Tags[c.Verb] != "VB" || c.Obj.None() {
 		return false
 	}
-	verb := c.Lemma
-	if c.Particle != "" {
-		verb += " " + c.Particle
-	}
+	verb := phrasal(c)
 	p := &sc.p.Phrases[c.Obj.Phrase]
 	if p.PossEnd == p.PossStart+1 && sc.toks[p.PossStart].lower == "my" {
 		head := sc.p.Lemmas[p.Head]

@@ -91,10 +91,7 @@ func together(toks []token, c *nlp.Clause) bool {
 // or a copula with a plural relational noun and no possessor ("are
 // friends", "are a couple"); "" otherwise.
 func (sc *sentCtx) mutual(c *nlp.Clause) string {
-	verb := c.Lemma
-	if c.Particle != "" {
-		verb += " " + c.Particle
-	}
+	verb := phrasal(c)
 	if rc, ok := sc.reciprocalOf(c, verb); ok && c.Obj.None() {
 		return rc.class
 	}

@@ -25,10 +25,7 @@ func (sc *sentCtx) droppedPassives() {
 		if t := sc.p.Tags[c.Verb]; t != "VBD" && t != "VBN" || c.VerbStart != c.Verb {
 			continue
 		}
-		verb := c.Lemma
-		if c.Particle != "" {
-			verb += " " + c.Particle
-		}
+		verb := phrasal(c)
 		passive, active, state := false, false, false
 		for _, f := range framesOf(verb) {
 			for _, pp := range c.PPs {

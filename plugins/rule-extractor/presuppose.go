@@ -64,10 +64,7 @@ func (sc *sentCtx) presupposed(ci int) {
 	if sc.missingSomeone(ci) {
 		return
 	}
-	verb := c.Lemma
-	if c.Particle != "" {
-		verb += " " + c.Particle
-	}
+	verb := phrasal(c)
 	// "stop taking", "quit living in": an aspectual verb ends the state
 	// its gerund's frames state.
 	aspectEnd := aspectRoles[c.Aspect] == tEnd && c.Aspect != ""
@@ -227,10 +224,7 @@ func (sc *sentCtx) possessedTies() {
 // which relnouns.go reads.
 func (sc *sentCtx) tieVerbObject(pi int) bool {
 	for _, c := range sc.p.Clauses {
-		verb := c.Lemma
-		if c.Particle != "" {
-			verb += " " + c.Particle
-		}
+		verb := phrasal(&c)
 		if _, ok := tieVerbs[verb]; ok && (c.Obj.Phrase == pi || slices.Contains(c.Obj.Coord, pi)) {
 			return true
 		}

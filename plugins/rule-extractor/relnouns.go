@@ -48,10 +48,7 @@ var tiePreps = words("at with to of for in")
 // direct object names, and reports whether it was one.
 func (sc *sentCtx) tieNounClause(cc *clauseCtx, ci int) bool {
 	c := &sc.p.Clauses[ci]
-	verb := c.Lemma
-	if c.Particle != "" {
-		verb += " " + c.Particle
-	}
+	verb := phrasal(c)
 	if c.Passive || c.Obj.None() {
 		return false
 	}
@@ -261,10 +258,7 @@ var tieEnders = wordSet{"end": {}, "expire": {}, "run out": {}, "lapse": {}, "te
 // whose verb ends it, and reports whether it was one.
 func (sc *sentCtx) tieNounSubject(cc *clauseCtx, ci int) bool {
 	c := &sc.p.Clauses[ci]
-	verb := c.Lemma
-	if c.Particle != "" {
-		verb += " " + c.Particle
-	}
+	verb := phrasal(c)
 	if _, ok := tieEnders[verb]; !ok || verb == "run" && lowerAt(sc.toks, c.VerbEnd) != "out" || c.Passive || c.Negated || c.Modal || c.Subj.Phrase < 0 || c.SubjFrom != nlp.SubjOwn {
 		return false
 	}

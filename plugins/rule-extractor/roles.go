@@ -486,10 +486,7 @@ func roleVerbs(c *nlp.Clause) temporal {
 	if c == nil {
 		return tState
 	}
-	v := c.Lemma
-	if c.Particle != "" {
-		v += " " + c.Particle
-	}
+	v := phrasal(c)
 	switch {
 	case roleStarts.has(v) || roleStartsPassive.has(c.Lemma):
 		return tStart

@@ -26,10 +26,7 @@ var serviceVerbs = map[string]temporal{
 // did.
 func (sc *sentCtx) serviceTaken(cc *clauseCtx, subjs []ref) bool {
 	c := cc.c
-	verb := c.Lemma
-	if c.Particle != "" {
-		verb += " " + c.Particle
-	}
+	verb := phrasal(c)
 	role, ok := serviceVerbs[verb]
 	if !ok || c.Passive || c.Obj.None() {
 		return false
