@@ -238,6 +238,7 @@ var frames = indexFrames([]frame{
 	{verb: "land", obj: "@post", prep: "at|with|in", kinds: kPostAt, class: "WORKS_AT", role: tStart},
 	{verb: "get", obj: "@post", prep: "at|with|in", kinds: kPostAt, class: "WORKS_AT", role: tStart},
 	{verb: "secure", obj: "@post", prep: "at|with|in", kinds: kPostAt, class: "WORKS_AT", role: tStart},
+	{verb: "find", obj: "@post", prep: "at|with|in", kinds: kPostAt, class: "WORKS_AT", role: tStart},
 	// "going in-house at Norrland Energy": a lawyer's or an
 	// accountant's move from a firm to a client's own staff.
 	{verb: "go", obj: "in-house", prep: "at|with|to", kinds: kOrgish, class: "WORKS_AT", role: tStart},
@@ -745,17 +746,23 @@ func (f *frame) fitsRef(k kind, r ref) bool {
 	return f.fits(k, r.det == "" && r.name != "" && !unicode.IsLower([]rune(r.name)[0]))
 }
 
-// newThing reports whether name is "new" and a noun that names no one:
-// "new phone case", not "new boss" or "new puppy".
+// newThing reports whether name is "new" and a noun of a thing one can
+// own: "new phone case", "new novel", not "new boss", "new puppy" or
+// "new job" (an act in WordNet, and a post).
 func newThing(name string) bool {
 	rest, ok := strings.CutPrefix(strings.ToLower(name), "new ")
 	if !ok || rest == "" {
 		return false
 	}
-	head := rest[strings.LastIndexByte(rest, ' ')+1:]
-	lex, _, known := nlp.Noun(nlp.Lemma(head, "NN"))
-	return known && lex != nlp.NounPerson && lex != nlp.NounAnimal && lex != nlp.NounGroup
+	head := nlp.Lemma(rest[strings.LastIndexByte(rest, ' ')+1:], "NN")
+	lex, _, known := nlp.Noun(head)
+	return known && !unheldThings[lex] && !postNoun(head)
 }
+
+// unheldThings are WordNet's files of nouns no one owns: people and
+// animals (had, not owned), groups, and what is done, known, felt or
+// been ("a new job", "a new skill", "a new habit").
+var unheldThings = map[nlp.LexFile]bool{nlp.NounPerson: true, nlp.NounAnimal: true, nlp.NounGroup: true, nlp.NounAct: true, nlp.NounAttribute: true, nlp.NounCognition: true, nlp.NounFeeling: true, nlp.NounState: true}
 
 // unknownLowerWord reports whether r is one lower-case word of six
 // letters or more that WordNet knows as neither noun nor verb, in any

@@ -637,7 +637,15 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 						at = o
 					}
 				}
-				sc.roleFacts(cc, holder, pi, c, role, at)
+				rc, r := c, role
+				if pr, reword, post, held := sc.postRole(c, pi); post && !held {
+					// "applied for a job as a nurse": no one's role.
+					matched = true
+					continue
+				} else if post {
+					rc, r = &reword, pr
+				}
+				sc.roleFacts(cc, holder, pi, rc, r, at)
 				sc.promotedFrom(cc, c, a.prep, holder)
 				matched = true
 				continue

@@ -85,9 +85,12 @@ const (
 	NounAct           LexFile = 4
 	NounAnimal        LexFile = 5
 	NounArtifact      LexFile = 6
+	NounAttribute     LexFile = 7
 	NounBody          LexFile = 8
+	NounCognition     LexFile = 9
 	NounCommunication LexFile = 10
 	NounEvent         LexFile = 11
+	NounFeeling       LexFile = 12
 	NounFood          LexFile = 13
 	NounGroup         LexFile = 14
 	NounLocation      LexFile = 15
