@@ -143,6 +143,11 @@ func findDates(toks []token, ref, anchor time.Time) []dateExpr {
 				continue
 			}
 		}
+		if d, ok := beforeThat(toks, i, lastDate(out, anchor)); ok {
+			out = append(out, d)
+			i = d.end - 1
+			continue
+		}
 		if role, ok := datePrefixes[l]; ok && (l != "over" || overDate(toks, i+1, ref)) {
 			j := i + 1
 			if l == "back" && j < len(toks) && toks[j].lower == "in" {
@@ -410,6 +415,9 @@ func parseDate(toks []token, i int, ref time.Time, prefixed bool) (time.Time, in
 	case "tomorrow":
 		return day(ref, 0, 0, 1), 1, true
 	case "the":
+		if t, n, ok := yearOfTerm(toks, i, loc); ok {
+			return t, n, true
+		}
 		if p := lowerAt(toks, i-1); l1 == "weekend" && (p == "over" || p == "at" || p == "during") {
 			// "moved out over the weekend": the one just gone, or the
 			// one under way when said from Friday on.

@@ -208,7 +208,7 @@ func (sc *sentCtx) nearestDate(start, end int) *dateExpr {
 			if d.upcoming {
 				// "…, starting in October": the whole sentence's.
 				dist = 1
-			} else if sc.boundary(end, d.start) {
+			} else if sc.boundary(end, d.start) && !sc.closingBound(end, d) {
 				continue
 			}
 		}
@@ -259,7 +259,16 @@ func (sc *sentCtx) spanBeside(d *dateExpr, left, end int) *dateExpr {
 		return nil
 	}
 	for k := range sc.dates {
-		if s := &sc.dates[k]; s.role == dateFor && s.back != nil && s.start >= left && !sc.boundary(end, s.start) && !sc.boundary(min(s.end, d.start), max(s.start, d.end)) {
+		s := &sc.dates[k]
+		if s.role != dateFor || s.back == nil || s.start < left || sc.boundary(end, s.start) {
+			continue
+		}
+		if d.lead > 0 && d.lead >= s.end && !sc.boundary(s.end, d.lead) {
+			// "for four years before joining Quillary in 2019": the span
+			// ends where the clause "before" opens is dated.
+			return s
+		}
+		if !sc.boundary(min(s.end, d.start), max(s.start, d.end)) {
 			return s
 		}
 	}
