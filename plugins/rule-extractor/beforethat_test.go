@@ -5,7 +5,9 @@ import "testing"
 // TestExtractBeforeThat reads the dates a clause takes from another: the
 // date "before that", "until then" and "prior to that" stand for; an
 // "until" after a comma that closes the sentence; the year of a season;
-// and a span that ends where a "before" clause is dated.
+// a span that ends where a "before" clause is dated; and a role one
+// retrains or qualifies as, begun, by the subject of the clause that
+// governs the participle.
 func TestExtractBeforeThat(t *testing.T) {
 	runConstructions(t, []construction{
 		{name: "before that, the sentence before",
@@ -35,5 +37,8 @@ func TestExtractBeforeThat(t *testing.T) {
 				{"WORKS_AT", "User", "Garrick Holdings", "2015-01-01", "2019-01-01"},
 				{"WORKS_AT", "User", "Quillary Ltd", "2019-01-01", ""},
 			}},
+		{name: "retrained as, begun",
+			content: "Brannoc was a nurse for six years before retraining as a paramedic.",
+			want:    []wf{{"HAS_JOB_TITLE", "Brannoc", "paramedic", "ref", ""}}},
 	})
 }

@@ -513,7 +513,7 @@ var roleOusters = words("oust depose expel remove unseat impeach suspend")
 
 // Verbs that start or end the role they take.
 var (
-	roleStarts        = phrases("become", "join", "start", "begin", "return", "take over", "step in", "step up", "move up", "move", "transfer")
+	roleStarts        = phrases("become", "join", "start", "begin", "return", "take over", "step in", "step up", "move up", "move", "transfer", "qualify", "requalify", "retrain")
 	roleStartsPassive = words("appoint name hire elect promote make confirm install retain engage recruit co-opt")
 	roleEnds          = phrases("leave", "quit", "resign", "retire", "step down", "step aside", "step back", "stand down", "stand aside")
 	// roleToVerbs give a role after "to" as others do after "as" ("was

@@ -409,6 +409,13 @@ func (s *Sentence) subject(k int, skip []bool) {
 		return
 	}
 	j := c.VerbStart - 1
+	if c.Gerund && j > 0 && subordinator[s.Lower[j]] && !skip[j] {
+		// "was a nurse for six years before retraining as a
+		// paramedic": a participle a subordinator opens is said of the
+		// governing clause's subject, whatever noun ends before it.
+		s.control(k)
+		return
+	}
 	for j >= 0 && (skip[j] || s.Tags[j] == "RB" && !s.inPhrase(j)) {
 		j--
 	}
