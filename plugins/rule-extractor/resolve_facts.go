@@ -462,6 +462,12 @@ func contradicts(n, e rfact) bool {
 	if samePair && slices.Contains(e.props.ends, n.rel) {
 		return e.valid.IsZero() || n.valid.IsZero() || !e.valid.Before(n.valid)
 	}
+	if inv, ok := inverseRels[n.rel]; ok && n.rel == e.rel && !n.props.functional && relTable[inv].functional {
+		// "Ottoline is my manager", then "Vesna is my manager": the tie
+		// read from its other end holds one at a time (one reports to
+		// one manager), so two of them with one report contradict.
+		return n.dst == e.dst && n.src != e.src
+	}
 	if inv, ok := inverseRels[n.rel]; ok && inv == e.rel {
 		// "Pieter is my manager" and "I report to Farhan": one tie
 		// stated from either end, of one holder at a time. Both are
