@@ -36,6 +36,7 @@ var leavingNouns = words("notice resignation")
 var tieVerbs = map[string]temporal{
 	"cancel": tEnd, "end": tEnd, "terminate": tEnd, "call off": tEnd, "break off": tEnd,
 	"give up": tEnd, "close": tEnd, "quit": tEnd, "finish": tEnd, "lose": tEnd, "leave": tEnd,
+	"stop": tEnd, "drop": tEnd, "discontinue": tEnd, "cease": tEnd,
 	"take out": tStart, "start": tStart, "begin": tStart, "open": tStart, "renew": tStart, "extend": tStart,
 	"get": tStart, "land": tStart, "accept": tStart, "take": tStart, "find": tStart,
 	"do": tState, "pursue": tState, "complete": tEnd,
@@ -59,6 +60,11 @@ func (sc *sentCtx) tieNounClause(cc *clauseCtx, ci int) bool {
 		return false
 	}
 	role, ok := tieVerbs[verb]
+	if verb == "let" && !ok {
+		// "let my membership lapse": the verb after the tie ends it.
+		_, ok = tieEnders[nlp.Lemma(lowerAt(sc.toks, p.End), "VB")]
+		role = tEnd
+	}
 	if leavingNouns.has(head) {
 		if !handingVerbs.has(verb) || p.PossEnd <= p.PossStart {
 			return false

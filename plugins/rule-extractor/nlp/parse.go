@@ -278,6 +278,7 @@ func Parse(words, lower []string, names [][2]int, skip []bool) *Sentence {
 	s.retagOffNoun()
 	s.retagUnknownObject()
 	s.retagVerbAfterName()
+	s.retagLetVerb()
 	s.retagDueTo()
 	s.retagGetParticiple()
 	s.retagPluralAfterCopula()
