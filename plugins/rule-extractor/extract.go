@@ -270,7 +270,7 @@ func (x *extraction) text(req abi.ExtractRequest) {
 	}
 	x.identifySpeakers(append(earlierVoices(prev), conv.utts...))
 	x.earlierSelfNames(conv.labels())
-	x.kinAsNames(conv.utts, req.Previous)
+	x.kinAsNames(conv.utts, req.Previous, author)
 	inner := innerNames(conv.utts)
 	x.addressTerms(conv.utts)
 	to := ""

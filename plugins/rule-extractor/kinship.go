@@ -163,7 +163,10 @@ var kinNouns = func() wordSet {
 // a name ("Dad retired in April", "I'm gonna tell Mom"): the relative the
 // speaker named so in this episode or the ones before ("my dad Kofi") is
 // meant, and facts said of the word are said of them.
-func (x *extraction) kinAsNames(utts []utterance, prev []abi.Episode) {
+//
+// author is who wrote the unlabelled turns: an earlier unlabelled
+// message ("My dog Biscuit is a lab") is the same author's.
+func (x *extraction) kinAsNames(utts []utterance, prev []abi.Episode, author string) {
 	// Most episodes call no relative by a kinship word and tell no
 	// death: they are not read twice.
 	kin, death := false, false
@@ -177,6 +180,9 @@ func (x *extraction) kinAsNames(utts []utterance, prev []abi.Episode) {
 	named := map[string]map[string]string{} // speaker → relation → name
 	note := func(us []utterance) {
 		for _, u := range us {
+			if u.speaker == "" && u.role == roleNone {
+				u.speaker = author
+			}
 			if u.speaker == "" {
 				continue
 			}
