@@ -83,6 +83,10 @@ var officeRels = func() map[string]bool {
 // ends the ownership "acquired" began, and a new owner's either.
 var ownership = words("owns acquired")
 
+// thingUses are the uses of a thing one owns: an end of its ownership
+// ends them ("sold the Skoda" after "I drive a Skoda").
+var thingUses = words("drives rides uses")
+
 // couples are the ties of a couple, which one ending verb ends.
 var couples = words("marriedto engagedto isdating")
 
@@ -422,7 +426,7 @@ func isDuplicate(n, e rfact) bool {
 		// a job, a home, a team, a school.
 		// "Niamh and I separated" ends a couple's tie, whichever the
 		// text named before: dating, an engagement, a marriage.
-		return n.valid.IsZero() && !n.invalid.IsZero() && (leaveable.has(n.rel) && leaveable.has(e.rel) || couples.has(n.rel) && couples.has(e.rel) || ownership.has(n.rel) && ownership.has(e.rel)) && overlap(n, e)
+		return n.valid.IsZero() && !n.invalid.IsZero() && (leaveable.has(n.rel) && leaveable.has(e.rel) || couples.has(n.rel) && couples.has(e.rel) || ownership.has(n.rel) && (ownership.has(e.rel) || thingUses.has(e.rel))) && overlap(n, e)
 	}
 	switch {
 	case n.props.open:
