@@ -532,6 +532,14 @@ var frames = indexFrames([]frame{
 	{verb: "downgrade", prep: "to", class: "ON_PLAN", role: tStart, inverse: true},
 	{verb: "switch", prep: "to", kinds: kPlan, class: "ON_PLAN", role: tStart, inverse: true},
 	{verb: "switch", prep: "from", kinds: kPlan, class: "ON_PLAN", role: tEnd, inverse: true},
+	// "dropped down to the Solo plan", "went up to Premium", "bumped
+	// me up to the Family tier": a move between plans.
+	{verb: "drop", prep: "to", kinds: kPlan, class: "ON_PLAN", role: tStart, inverse: true},
+	{verb: "go", prep: "to", kinds: kPlan, class: "ON_PLAN", role: tStart, inverse: true},
+	{verb: "step", prep: "to", kinds: kPlan, class: "ON_PLAN", role: tStart, inverse: true},
+	{verb: "bump", prep: "to", kinds: kPlan, class: "ON_PLAN", role: tStart, inverse: true},
+	{verb: "drop", prep: "from", kinds: kPlan, class: "ON_PLAN", role: tEnd, inverse: true},
+	{verb: "go", prep: "from", kinds: kPlan, class: "ON_PLAN", role: tEnd, inverse: true},
 	// A provider left or chosen: an insurer, a bank or any other, by
 	// its name (providerClass).
 	{verb: "switch", prep: "from", kinds: []kind{kindOrg}, class: "CUSTOMER_OF", role: tEnd, inverse: true},
