@@ -1,6 +1,7 @@
 package main
 
 import (
+	"strings"
 	"unicode"
 
 	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
@@ -18,14 +19,29 @@ var activityTies = map[string]string{"coach": "COACHES", "play": "PLAYS_FOR", "w
 // from coaching", "retired from playing".
 var leavingPhrasals = phrases("step back", "step away", "step down", "retire", "withdraw")
 
+// activityLeavers end the activity that is their object: "left
+// teaching", "quit coaching", "gave up playing".
+var activityLeavers = phrases("leave", "quit", "give up", "abandon")
+
 // endedActivity reads such a clause and reports whether it did.
 func (sc *sentCtx) endedActivity(cc *clauseCtx, ci int) bool {
 	c := cc.c
-	class, ok := activityTies[c.Lemma]
+	activity := c.Lemma
+	class, ok := activityTies[activity]
+	left := false
+	if !ok && c.Obj.Phrase >= 0 && len(c.Obj.Coord) == 0 && activityLeavers.has(phrasal(c)) {
+		// "Ysolde left teaching this summer", "he quit coaching": the
+		// activity as the object of a verb of leaving.
+		if p := &sc.p.Phrases[c.Obj.Phrase]; p.End-p.Start == 1 && strings.HasSuffix(sc.toks[p.Head].lower, "ing") {
+			activity = nlp.Lemma(sc.toks[p.Head].lower, "VBG")
+			class, ok = activityTies[activity]
+			left = ok
+		}
+	}
 	if !ok || c.Negated || c.Modal || c.Passive {
 		return false
 	}
-	ended := aspectRoles[c.Aspect] == tEnd && c.Aspect != ""
+	ended := left || aspectRoles[c.Aspect] == tEnd && c.Aspect != ""
 	if !ended && c.SubjFrom == nlp.SubjControl && c.Governor >= 0 && lowerAt(sc.toks, c.VerbStart-1) == "from" {
 		g := &sc.p.Clauses[c.Governor]
 		v := g.Lemma
@@ -43,7 +59,7 @@ func (sc *sentCtx) endedActivity(cc *clauseCtx, ci int) bool {
 			return false
 		}
 	}
-	if !c.Obj.None() && sc.p.Phrases[c.Obj.Phrase].Name {
+	if !left && !c.Obj.None() && sc.p.Phrases[c.Obj.Phrase].Name {
 		// "coaching Garrick Athletic": a team named is the frames';
 		// "coaching the under-12s", a part of the club, is not.
 		if k := sc.kindOf(sc.phraseRef(c.Obj.Phrase, false)); k == kindOrg || k == kindTeam || k == kindSchool {
@@ -65,7 +81,7 @@ func (sc *sentCtx) endedActivity(cc *clauseCtx, ci int) bool {
 	}
 	at := ref{name: place, kind: tieKinds[class], str: strPattern}
 	dc := sc.dated(cc, tc)
-	sc.fact(dc, subjs[0], at, class, tEnd, "{s} stopped "+c.Lemma+"ing at {o}", kindPerson, tieKinds[class])
+	sc.fact(dc, subjs[0], at, class, tEnd, "{s} stopped "+activity+"ing at {o}", kindPerson, tieKinds[class])
 	for k := ci + 1; k < len(sc.p.Clauses); k++ {
 		// "…, Oddny's taken over": the one who takes over takes it up.
 		o := &sc.p.Clauses[k]
@@ -73,7 +89,7 @@ func (sc *sentCtx) endedActivity(cc *clauseCtx, ci int) bool {
 			continue
 		}
 		if r := sc.phraseRef(o.Subj.Phrase, true); r.name != "" && sc.personish(r) && !sc.u.x.sameName(r.name, subjs[0].name) {
-			sc.fact(dc, r, at, class, tStart, "{s} took over "+c.Lemma+"ing at {o}", kindPerson, tieKinds[class])
+			sc.fact(dc, r, at, class, tStart, "{s} took over "+activity+"ing at {o}", kindPerson, tieKinds[class])
 		}
 	}
 	return true
