@@ -278,6 +278,11 @@ var branchNouns = words("branch office store outlet site depot location franchis
 // nothing.
 func (sc *sentCtx) branchOf(pi int, prep string) (ref, bool) {
 	p := &sc.p.Phrases[pi]
+	if o, ok := sc.townAfterStreet(pi, prep); ok {
+		// "moved to Garrick Lane in Fenlow", "moved into a flat on
+		// Garrick Lane in Fenlow": the town the street is in.
+		return o, true
+	}
 	if prep != "" && !p.Name && homeNouns.has(sc.headWord(pi)) && lowerAt(sc.toks, p.End) == "in" {
 		// "moved out of my flat in Leeds": the home one moves to or
 		// from is in the place after it ("bought a house in Leeds"
