@@ -578,8 +578,24 @@ func internalJoin(r rune, before byte, after string) bool {
 		return true
 	case ':', '/':
 		return before >= '0' && before <= '9' && next >= '0' && next <= '9'
+	case ',':
+		// "1,240", "310,000": a thousands separator, three digits after.
+		return before >= '0' && before <= '9' && thousands(after)
 	}
 	return false
+}
+
+// thousands reports whether s opens with three digits and no fourth.
+func thousands(s string) bool {
+	if len(s) < 3 {
+		return false
+	}
+	for i := 0; i < 3; i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return len(s) == 3 || s[3] < '0' || s[3] > '9'
 }
 
 // keepsPeriod reports whether a word followed by "." is an abbreviation or
