@@ -533,14 +533,16 @@ func isChiefTitle(rel string) bool {
 	return len(rel) == 6 && strings.HasPrefix(rel, "hasc") && rel[5] == 'o'
 }
 
-// recordField reports whether a fact is a field of a JSON record: a
-// scalar field holds one value at a time ("The status of order ORD-1 is
-// shipped"); a list field ("… include …") does not.
+// recordField reports whether a fact is a field of a JSON record or an
+// amount told in words: a scalar field holds one value at a time ("The
+// status of order ORD-1 is shipped"); a list field ("… include …") does
+// not.
 func recordField(ep abi.Episode, f abi.Fact) bool {
-	if !strings.EqualFold(ep.Source, "json") {
+	if !strings.HasPrefix(f.Fact, "The ") || !strings.Contains(f.Fact, " of ") || !strings.Contains(f.Fact, " is ") {
 		return false
 	}
-	return strings.HasPrefix(f.Fact, "The ") && strings.Contains(f.Fact, " of ") && strings.Contains(f.Fact, " is ")
+	// ("The monthly rent of 14 Orchard Row is 1,240 pounds": attrvalues.go.)
+	return strings.EqualFold(ep.Source, "json") || strings.HasPrefix(f.Relation, "HAS_")
 }
 
 // resolveFact answers one question: duplicates among the facts between

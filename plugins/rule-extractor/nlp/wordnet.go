@@ -97,6 +97,7 @@ const (
 	NounObject        LexFile = 17
 	NounPerson        LexFile = 18
 	NounPlant         LexFile = 20
+	NounPossession    LexFile = 21
 	NounQuantity      LexFile = 23
 	NounState         LexFile = 26
 	NounSubstance     LexFile = 27
