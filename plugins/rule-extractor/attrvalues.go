@@ -39,7 +39,7 @@ var amountChanges = phrases("rise", "go up", "go down", "go", "increase", "drop"
 // reports whether it was one.
 func (sc *sentCtx) attributeValue(cc *clauseCtx, ci int) bool {
 	c := &sc.p.Clauses[ci]
-	if c.Negated || c.Modal || sc.question {
+	if c.Negated || c.Modal && !amountAnnounced(c) || sc.question {
 		return false
 	}
 	noun, from := -1, -1 // the amount's noun phrase; where its value starts
@@ -145,4 +145,11 @@ func (sc *sentCtx) amountHolder(pi int) ref {
 		return ref{name: sc.u.speaker, kind: kindPerson, str: strSure}
 	}
 	return ref{}
+}
+
+// amountAnnounced reports whether c says an amount "is going up" or
+// "going down": a change announced, as it is done, not a plan's "going
+// to".
+func amountAnnounced(c *nlp.Clause) bool {
+	return c.Modal && c.Progressive && c.Lemma == "go" && (c.Particle == "up" || c.Particle == "down")
 }

@@ -105,6 +105,10 @@ func (sc *sentCtx) readClause(ci int) {
 	if sc.talkGiven(ci) || sc.talkWithdrawn(ci) || sc.contractAwarded(ci) {
 		return
 	}
+	if amountAnnounced(c) && sc.attributeValue(&clauseCtx{c: c, te: tenseProgressive}, ci) {
+		// "the rent is going up to £1,240 from 1 July".
+		return
+	}
 	ended, ok := sc.factual(ci)
 	if !ok && c.Gerund && c.SubjFrom == nlp.SubjControl && sc.endedActivity(&clauseCtx{c: c}, ci) {
 		// "stepped back from coaching": the gerund after "from" is no

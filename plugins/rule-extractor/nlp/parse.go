@@ -239,6 +239,7 @@ func Parse(words, lower []string, names [][2]int, skip []bool) *Sentence {
 		}
 	}
 	s.retagSymbols()
+	s.retagCurrency()
 	s.retagBecause()
 	s.retagThereAfterNoun()
 	s.retagSpelledNumbers()
@@ -677,6 +678,9 @@ func (s *Sentence) phraseAt(i int, nameEnd map[int]int, skip []bool) (Phrase, bo
 	} else if k := s.possessorEnd(i, nameEnd, skip); k > i {
 		p.PossStart, p.PossEnd = i, k
 		j = k
+	} else if t == "$" && i+1 < n && s.Tags[i+1] == "CD" {
+		// "£1,240": the sign opens the amount.
+		j++
 	} else if t == "DT" || t == "PDT" || determiners[s.Lower[i]] && (t == "DT" || t == "PDT" || t == "JJ" || t == "RB") {
 		j++
 		if j < n && s.Tags[j] == "DT" {
