@@ -112,7 +112,7 @@ func (sc *sentCtx) fact(cc *clauseCtx, src, dst ref, rel string, role temporal, 
 		// "booked a cleaning for June 3": a booking names a date to come.
 		te = tensePresent
 	}
-	if d != nil && (cc.future || sc.scheduledEnd(cc, role) || te == tenseProgressive && d.role == dateSince && lowerAt(sc.toks, d.start) == "from") && d.next != nil && !d.upcoming {
+	if d != nil && (cc.future || sc.scheduledEnd(cc, role) || te == tenseProgressive && d.role == dateSince && lowerAt(sc.toks, d.start) == "from" || te == tensePresent && role == tState && d.role == dateUntil && d.lead == 0) && d.next != nil && !d.upcoming {
 		// "will leave the company at the end of August", "my contract
 		// ends in December", "we're moving our order to Ashgrove from
 		// June": the coming one, as "starting on Monday".
