@@ -155,7 +155,7 @@ func (sc *sentCtx) readClause(ci int) {
 	if sc.recordPassive(cc) || sc.serviceWith(cc) || sc.eventNounClause(cc, ci) || sc.tieNounClause(cc, ci) || sc.tieNounSubject(cc, ci) || sc.eventNounMention(cc, ci) || sc.cancelledBooking(cc, ci) || sc.placeCancelled(cc, ci) || sc.cancelledThat(cc, ci) {
 		return
 	}
-	if sc.attributeValue(cc, ci) || sc.noteStyle(cc, ci) || sc.registeredPatient(cc, ci) || sc.placement(cc, ci) || sc.lease(cc, ci) || sc.handedOver(cc, ci) || sc.handedTie(cc, ci) || sc.rebooked(cc, ci) || sc.siteMove(cc, ci) || sc.seenProfessional(cc, ci) || sc.pupilStart(cc, ci) || sc.pupilMoved(cc, ci) || sc.graduatedUnnamed(cc, ci) || sc.endedActivity(cc, ci) || sc.electedAfterLeaver(cc, ci) || sc.partnerLeft(cc, ci) || sc.possessedDrug(cc, ci) || sc.putOnBySomeone(cc, ci) || sc.firmAppointed(cc, ci) || sc.livingApart(cc, ci) || sc.offTo(cc, ci) || sc.allergyHeld(cc, ci) || sc.fundingRound(cc, ci) {
+	if sc.attributeValue(cc, ci) || sc.thingWhereabouts(cc, ci) || sc.noteStyle(cc, ci) || sc.registeredPatient(cc, ci) || sc.placement(cc, ci) || sc.lease(cc, ci) || sc.handedOver(cc, ci) || sc.handedTie(cc, ci) || sc.rebooked(cc, ci) || sc.siteMove(cc, ci) || sc.seenProfessional(cc, ci) || sc.pupilStart(cc, ci) || sc.pupilMoved(cc, ci) || sc.graduatedUnnamed(cc, ci) || sc.endedActivity(cc, ci) || sc.electedAfterLeaver(cc, ci) || sc.partnerLeft(cc, ci) || sc.possessedDrug(cc, ci) || sc.putOnBySomeone(cc, ci) || sc.firmAppointed(cc, ci) || sc.livingApart(cc, ci) || sc.offTo(cc, ci) || sc.allergyHeld(cc, ci) || sc.fundingRound(cc, ci) {
 		return
 	}
 	sc.postedObject(cc, ci)

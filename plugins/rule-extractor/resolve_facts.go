@@ -166,6 +166,7 @@ var relTable = normalizeRelTable(map[string]relProps{
 	"PATIENT_AT":      {functional: true},
 	"PLACED_IN":       {functional: true},
 	"HELD_AT":         {functional: true},
+	"LOCATED_AT":      {functional: true},
 	"SUBSIDIARY_OF":   {functional: true},
 	"PART_OF":         {functional: true},
 	"REGISTERED_WITH": {functional: true},
