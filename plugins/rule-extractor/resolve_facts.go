@@ -84,8 +84,9 @@ var officeRels = func() map[string]bool {
 var ownership = words("owns acquired")
 
 // thingUses are the uses of a thing one owns: an end of its ownership
-// ends them ("sold the Skoda" after "I drive a Skoda").
-var thingUses = words("drives rides uses")
+// ends them ("sold the Skoda" after "I drive a Skoda", "sold the bakery"
+// after "runs the bakery").
+var thingUses = words("drives rides uses runs")
 
 // couples are the ties of a couple, which one ending verb ends.
 var couples = words("marriedto engagedto isdating")
