@@ -20,8 +20,10 @@ func (sc *sentCtx) handedTie(cc *clauseCtx, ci int) bool {
 	if c.Negated || c.Modal || c.Passive || !tieHanders.has(c.Lemma) || c.Obj.Phrase < 0 || len(c.Obj.Coord) > 0 {
 		return false
 	}
-	// "handed over X to", "handed X over to", "passed X on to".
-	if over := c.Particle == "over" || c.Particle == "on" || lowerAt(sc.toks, sc.p.Phrases[c.Obj.Phrase].End) == "over" || lowerAt(sc.toks, sc.p.Phrases[c.Obj.Phrase].End) == "on"; !over {
+	office, isOffice := officeNouns[sc.headWord(c.Obj.Phrase)]
+	// "handed over X to", "handed X over to", "passed X on to"; an
+	// office is handed on with "to" alone ("handed the captaincy to").
+	if over := c.Particle == "over" || c.Particle == "on" || lowerAt(sc.toks, sc.p.Phrases[c.Obj.Phrase].End) == "over" || lowerAt(sc.toks, sc.p.Phrases[c.Obj.Phrase].End) == "on"; !over && !isOffice {
 		return false
 	}
 	to := -1
@@ -36,10 +38,13 @@ func (sc *sentCtx) handedTie(cc *clauseCtx, ci int) bool {
 	subjs := sc.subjects(ci)
 	thing := sc.phraseRef(c.Obj.Phrase, false)
 	taker := sc.phraseRef(to, false)
-	if len(subjs) != 1 || thing.name == "" || taker.name == "" || !sc.personish(taker) {
+	if len(subjs) != 1 || thing.name == "" && !isOffice || taker.name == "" || !sc.personish(taker) {
 		return false
 	}
 	giver := subjs[0]
+	if isOffice {
+		return sc.handedOffice(cc, c, giver, taker, office, sc.headWord(c.Obj.Phrase))
+	}
 	class := ""
 	sc.u.x.openFacts(func(src, dst, rel string) bool {
 		if handedClasses.has(rel) && sc.u.x.sameName(src, giver.name) && sc.u.x.sameName(dst, thing.name) {
@@ -58,5 +63,31 @@ func (sc *sentCtx) handedTie(cc *clauseCtx, ci int) bool {
 	dc := sc.dated(cc, c)
 	sc.fact(dc, giver, thing, class, tEnd, "{s} "+nlp.Past(c.Lemma)+" {o} on", kindPerson, k)
 	sc.fact(dc, taker, thing, class, tStart, "{s} took over {o}", kindPerson, k)
+	return true
+}
+
+// officeNouns name an office by the holding of it: the office's
+// relation, from the organisation to its holder.
+var officeNouns = map[string]string{"captaincy": "HAS_CAPTAIN", "chairmanship": "HAS_CHAIR", "chairship": "HAS_CHAIR", "presidency": "HAS_PRESIDENT", "treasurership": "HAS_TREASURER"}
+
+// handedOffice hands an office the giver holds, by the facts told so
+// far, to the taker: "Ysolde Berg has handed the captaincy to Oddny
+// Lie".
+func (sc *sentCtx) handedOffice(cc *clauseCtx, c *nlp.Clause, giver, taker ref, class, noun string) bool {
+	org := ""
+	sc.u.x.openFacts(func(src, dst, rel string) bool {
+		if rel == class && sc.u.x.sameName(dst, giver.name) {
+			org = src
+			return false
+		}
+		return true
+	})
+	if org == "" {
+		return false
+	}
+	at := ref{name: org, kind: sc.kindOf(ref{name: org}), str: strPattern}
+	dc := sc.dated(cc, c)
+	sc.fact(dc, at, giver, class, tEnd, "{o} handed on the "+noun+" of {s}", kindNone, kindPerson)
+	sc.fact(dc, at, taker, class, tStart, "{o} took over the "+noun+" of {s}", kindNone, kindPerson)
 	return true
 }
