@@ -13,3 +13,16 @@ func (s *Sentence) retagCurrency() {
 
 // currencySigns are the signs of money.
 var currencySigns = set("£ $ € ¥")
+
+// doseWord reports whether w is a number written with its unit of dose
+// ("10mg", "2.5ml", "500mcg").
+func doseWord(w string) bool {
+	i := 0
+	for i < len(w) && (w[i] >= '0' && w[i] <= '9' || w[i] == '.') {
+		i++
+	}
+	return i > 0 && doseUnits[w[i:]]
+}
+
+// doseUnits are the units of a dose written after its number.
+var doseUnits = set("mg mcg µg g ml iu units")

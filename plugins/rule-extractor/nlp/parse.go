@@ -698,6 +698,9 @@ func (s *Sentence) phraseAt(i int, nameEnd map[int]int, skip []bool) (Phrase, bo
 		}
 		tj := s.Tags[j]
 		switch {
+		case tj == "CD" && head >= 0 && doseWord(s.Lower[j]):
+			// "rosuvastatin 10mg": the dose follows the drug's noun,
+			// which stays the head.
 		case nounTag(tj) || tj == "CD" && (head >= 0 || j+1 < n && nounTag(s.Tags[j+1])):
 			head = j
 			j++
