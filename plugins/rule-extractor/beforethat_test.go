@@ -5,9 +5,10 @@ import "testing"
 // TestExtractBeforeThat reads the dates a clause takes from another: the
 // date "before that", "until then" and "prior to that" stand for; an
 // "until" after a comma that closes the sentence; the year of a season;
-// a span that ends where a "before" clause is dated; and a role one
-// retrains or qualifies as, begun, by the subject of the clause that
-// governs the participle.
+// a span that ends where a "before" clause is dated; an organisation
+// named in an aside of one's past ("previously … at Garrick Holdings"),
+// which gives no later title; and a role one retrains or qualifies as,
+// begun, by the subject of the clause that governs the participle.
 func TestExtractBeforeThat(t *testing.T) {
 	runConstructions(t, []construction{
 		{name: "before that, the sentence before",
@@ -37,6 +38,13 @@ func TestExtractBeforeThat(t *testing.T) {
 				{"WORKS_AT", "User", "Garrick Holdings", "2015-01-01", "2019-01-01"},
 				{"WORKS_AT", "User", "Quillary Ltd", "2019-01-01", ""},
 			}},
+		{name: "a former post's organisation, in an aside",
+			content: "Ingunn Lade has left Brackley Foods. Thorfinn Aas, previously finance director at Garrick Holdings, takes over as CFO on 1 December.",
+			want:    []wf{{"HAS_CFO", "Brackley Foods", "Thorfinn Aas", "2024-12-01", ""}},
+			absent:  []wf{{"HAS_CFO", "Garrick Holdings", "*", "", ""}}},
+		{name: "a present post's organisation, in an aside",
+			content: "Thorfinn Aas, a partner at Garrick Holdings, is now the CFO.",
+			want:    []wf{{"HAS_CFO", "Garrick Holdings", "Thorfinn Aas", "ref", ""}}},
 		{name: "retrained as, begun",
 			content: "Brannoc was a nurse for six years before retraining as a paramedic.",
 			want:    []wf{{"HAS_JOB_TITLE", "Brannoc", "paramedic", "ref", ""}}},

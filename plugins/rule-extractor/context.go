@@ -321,6 +321,14 @@ func (sc *sentCtx) contextOrg() ref {
 // sentence's subject, outranks the last one named.
 func (sc *sentCtx) contextOrgBefore(at int) ref {
 	name := sc.lastNamedBefore(at, sc.u.x.isOrg)
+	if name != "" && sc.namedInSentence(name, at) && sc.formerAsideNames(name, at) {
+		// "Thorfinn Aas, previously finance director at Garrick
+		// Holdings, takes over as CFO": the aside's organisation was
+		// his before; the title is the one the text is about.
+		name = sc.lastNamedBefore(at, func(n string) bool {
+			return sc.u.x.isOrg(n) && !(sc.namedInSentence(n, at) && sc.formerAsideNames(n, at))
+		})
+	}
 	if t := sc.u.topicOrg; t != "" && name != "" && !sc.namedInSentence(name, at) {
 		name = t
 	}
