@@ -801,6 +801,11 @@ func (sc *sentCtx) verbFacts(cc *clauseCtx, verb string, subj ref, role temporal
 	if !matched && (retireVerbs.has(verb) && !c.Passive || dismissVerbs.has(verb) && c.Passive || verb == "leave" && !c.Passive && (sc.lastedSpan() != nil || sc.tieJustTold(subj) || sc.leftDated(c, subj))) && c.Obj.None() && sc.retirement(cc, subj, verb) {
 		return
 	}
+	if !matched && verb == "move on" && !c.Passive && c.Obj.None() && len(c.PPs) == 0 && sc.u.x.oneTieOf(subj.name, "WORKS_AT") != "" && sc.retirement(cc, subj, "leave") {
+		// "Vesna Holt has moved on", of one whose work was told: she
+		// left it ("moved on from the break-up" is no job's end).
+		return
+	}
 	if !matched && sc.soldUnnamed(cc, subj) {
 		return
 	}
