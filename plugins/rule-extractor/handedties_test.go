@@ -16,11 +16,11 @@ func TestExtractHandedTie(t *testing.T) {
 				{"COACHES", "Brannoc", "Tarnwell Otters", "2024-01-01", ""},
 			}},
 		{name: "a business passed on", source: "message",
-			previous: []string{"Oddny runs the Brackley Bakery."},
-			content:  "Oddny passed the Brackley Bakery on to her son Thorfinn last year.",
+			previous: []string{"Oddny runs the Brackley Bakehouse."},
+			content:  "Oddny passed the Brackley Bakehouse on to her son Thorfinn last year.",
 			want: []wf{
-				{"RUNS", "Oddny", "Brackley Bakery", "", "2023-01-01"},
-				{"RUNS", "Thorfinn", "Brackley Bakery", "2023-01-01", ""},
+				{"RUNS", "Oddny", "Brackley Bakehouse", "", "2023-01-01"},
+				{"RUNS", "Thorfinn", "Brackley Bakehouse", "2023-01-01", ""},
 			}},
 		{name: "an office handed on", source: "message",
 			previous: []string{"Ysolde Berg is captain of the Fenlow Rovers women's team."},
@@ -30,7 +30,7 @@ func TestExtractHandedTie(t *testing.T) {
 				{"HAS_CAPTAIN", "Fenlow Rovers", "Oddny Lie", "ref", ""},
 			}},
 		{name: "no tie told", source: "message",
-			content: "Oddny passed the Brackley Bakery on to her son Thorfinn last year.",
+			content: "Oddny passed the Brackley Bakehouse on to her son Thorfinn last year.",
 			absent:  []wf{{"RUNS", "*", "*", "", ""}}},
 	})
 }

@@ -10,8 +10,8 @@ func TestExtractPlanMoves(t *testing.T) {
 			content: "I dropped down to the Solo plan with Telvo last week.",
 			want:    []wf{{"ON_PLAN", "User", "Solo plan", "2024-05-08", ""}}},
 		{name: "went up to, dated", source: "message",
-			content: "I went up to the Premium plan in March.",
-			want:    []wf{{"ON_PLAN", "User", "Premium plan", "2024-03-01", ""}}},
+			content: "I went up to the Premium plan in February.",
+			want:    []wf{{"ON_PLAN", "User", "Premium plan", "2024-02-01", ""}}},
 		{name: "dropped from one to another", source: "message",
 			content: "I dropped from the Premium plan to the Basic plan.",
 			want: []wf{

@@ -17,10 +17,10 @@ func TestExtractRoleOfPost(t *testing.T) {
 			},
 			absent: []wf{{"*", "User", "*", "", "ref"}}},
 		{name: "got a new job as, dated", source: "message",
-			content: "Vesna got a new job as a data analyst at Quillary in March.",
+			content: "Vesna got a new job as a data analyst at Quillary in February.",
 			want: []wf{
-				{"HAS_JOB_TITLE", "Vesna", "data analyst", "2024-03-01", ""},
-				{"WORKS_AT", "Vesna", "Quillary", "2024-03-01", ""},
+				{"HAS_JOB_TITLE", "Vesna", "data analyst", "2024-02-01", ""},
+				{"WORKS_AT", "Vesna", "Quillary", "2024-02-01", ""},
 			},
 			absent: []wf{{"BOUGHT_FROM", "*", "*", "", ""}, {"OWNS", "*", "*", "", ""}}},
 		{name: "found a job as", source: "message",

@@ -84,8 +84,8 @@ var officeRels = func() map[string]bool {
 var ownership = words("owns acquired")
 
 // thingUses are the uses of a thing one owns: an end of its ownership
-// ends them ("sold the Skoda" after "I drive a Skoda", "sold the bakery"
-// after "runs the bakery").
+// ends them ("sold the Skoda" after "I drive a Skoda", "sold the cafe"
+// after "runs the cafe").
 var thingUses = words("drives rides uses runs")
 
 // couples are the ties of a couple, which one ending verb ends.
