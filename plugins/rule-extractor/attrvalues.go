@@ -28,9 +28,6 @@ var valueHedges = words("now currently just about around roughly approximately o
 // valueUnits may follow an amount's number.
 var valueUnits = words("pounds pound dollars dollar euros euro quid bucks grand k percent % a an per month months year years week weeks day days hour hours annum pcm pa monthly weekly yearly annually kg kilos km miles metres meters")
 
-// currencySigns open an amount.
-var currencySigns = words("£ $ € ¥")
-
 // amountChanges set an amount anew "to" a value: "went up to", "was
 // raised to", "raised the rent to".
 var amountChanges = phrases("rise", "go up", "go down", "go", "increase", "drop", "fall", "fall to", "raise", "cut", "reduce", "lower", "put up", "change", "bump up", "climb", "jump")
@@ -110,7 +107,7 @@ func (sc *sentCtx) amountAt(i int) string {
 		i++
 	}
 	sign := ""
-	if i < len(sc.toks) && currencySigns.has(sc.toks[i].text) {
+	if i < len(sc.toks) && nlp.CurrencySign(sc.toks[i].text) {
 		// "£310,000", written as one.
 		sign = sc.toks[i].text
 		i++

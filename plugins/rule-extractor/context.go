@@ -338,6 +338,41 @@ func (sc *sentCtx) contextOrgBefore(at int) ref {
 	return ref{}
 }
 
+// formerWords open an aside that tells what someone was before.
+var formerWords = words("previously formerly once earlier")
+
+// formerAsideNames reports whether every mention of name in the sentence
+// before word at stands in an aside set off by commas that opens with a
+// word of the past ("Thorfinn Aas, previously finance director at
+// Garrick Holdings, takes over"), closed before at.
+func (sc *sentCtx) formerAsideNames(name string, at int) bool {
+	found := false
+	for _, n := range sc.u.mentions {
+		if n.sent != sc.u.sent || n.pos >= at || n.name != name {
+			continue
+		}
+		open := -1
+		for k := n.pos - 1; k >= 0; k-- {
+			if sc.toks[k].text == "," {
+				open = k
+				break
+			}
+		}
+		closed := false
+		for k := n.pos; k < at; k++ {
+			if sc.toks[k].text == "," {
+				closed = true
+				break
+			}
+		}
+		if open < 0 || !closed || !formerWords.has(lowerAt(sc.toks, open+1)) {
+			return false
+		}
+		found = true
+	}
+	return found
+}
+
 // recentOrg returns the last organisation named in the sentence before
 // word at or in the sentence before it, or none.
 func (sc *sentCtx) recentOrg(at int) ref {

@@ -23,7 +23,8 @@ func (sc *sentCtx) handedTie(cc *clauseCtx, ci int) bool {
 	office, isOffice := officeNouns[sc.headWord(c.Obj.Phrase)]
 	// "handed over X to", "handed X over to", "passed X on to"; an
 	// office is handed on with "to" alone ("handed the captaincy to").
-	if over := c.Particle == "over" || c.Particle == "on" || lowerAt(sc.toks, sc.p.Phrases[c.Obj.Phrase].End) == "over" || lowerAt(sc.toks, sc.p.Phrases[c.Obj.Phrase].End) == "on"; !over && !isOffice {
+	after := lowerAt(sc.toks, sc.p.Phrases[c.Obj.Phrase].End)
+	if over := c.Particle == "over" || c.Particle == "on" || after == "over" || after == "on"; !over && !isOffice {
 		return false
 	}
 	to := -1

@@ -1,11 +1,6 @@
 package main
 
-import (
-	"unicode"
-	"unicode/utf8"
-
-	"github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
-)
+import "github.com/mnemohq/mnemo/plugins/rule-extractor/nlp"
 
 // Where a thing is: "The painting is on display at Galerie Roux", "is on
 // loan to the Fenlow Museum", "The van is parked at the Tarnwell depot",
@@ -61,6 +56,5 @@ func (sc *sentCtx) thingWhereabouts(cc *clauseCtx, ci int) bool {
 // with a digit ("KX19 TBL"): one named, not "the van", whose one is not
 // said.
 func namedThing(name string) bool {
-	r, _ := utf8.DecodeRuneInString(name)
-	return unicode.IsUpper(r) || unicode.IsDigit(r)
+	return capitalized(name) || name != "" && name[0] >= '0' && name[0] <= '9'
 }

@@ -5,7 +5,7 @@ package nlp
 // the signs it saw seldom a colon's tag, and the amount no phrase.
 func (s *Sentence) retagCurrency() {
 	for i := 0; i+1 < len(s.Tags); i++ {
-		if currencySigns[s.Lower[i]] && s.Tags[i+1] == "CD" {
+		if CurrencySign(s.Lower[i]) && s.Tags[i+1] == "CD" {
 			s.Tags[i], s.Lemmas[i] = "$", s.Lower[i]
 		}
 	}
@@ -13,6 +13,9 @@ func (s *Sentence) retagCurrency() {
 
 // currencySigns are the signs of money.
 var currencySigns = set("£ $ € ¥")
+
+// CurrencySign reports whether w is a sign of money.
+func CurrencySign(w string) bool { return currencySigns[w] }
 
 // doseWord reports whether w is a number written with its unit of dose
 // ("10mg", "2.5ml", "500mcg").
